@@ -1,0 +1,3 @@
+export * from './helpers.js';
+export * from './lists.js';
+export * from './theme.js';

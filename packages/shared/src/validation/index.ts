@@ -1,0 +1,3 @@
+export * from './key-filters.js';
+export * from './nino.js';
+export * from './validators.js';
