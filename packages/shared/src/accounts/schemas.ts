@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { GENDERS, type GenderCode } from '../reference/index.js';
+import { REGISTRATION_NUMBER_PATTERN } from '../validation/index.js';
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 200;
@@ -19,15 +21,7 @@ export const passwordSchema = z
 
 const nameSchema = trimmed(100).min(1, { message: 'Required.' });
 
-export const GENDER_CODES = [
-  'male',
-  'female',
-  'trans-male',
-  'trans-female',
-  'gender-neutral',
-  'other',
-  'prefer-not-to-say',
-] as const;
+export const GENDER_CODES = GENDERS.map((gender) => gender.id) as [GenderCode, ...GenderCode[]];
 
 /** POST /auth/login */
 export const loginBodySchema = z.object({
@@ -45,16 +39,29 @@ export const registerBodySchema = z.object({
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
-export const COMPANY_REGISTRATION_PATTERN = /^(?:[A-Za-z]{2}\d{6}|\d{8})$/;
+/** Charity numbers: England and Wales (6-7 digits), Scotland (SC + 6), Northern Ireland (NIC + 6). */
+export const CHARITY_NUMBER_PATTERN = /^(?:\d{6,7}|SC\d{6}|NIC\d{6})$/i;
 
 /** POST /user/register: a person who also applies to add their charity or organisation. */
 export const registerWithOrganisationBodySchema = registerBodySchema.extend({
   account_type: z.enum(['charity', 'business']),
   organisation: z.object({
     name: trimmed(200).min(2, { message: 'Required.' }),
-    registration_number: trimmed(20).optional(),
+    registration_number: trimmed(20)
+      .optional()
+      .transform((value) => value || undefined),
     description: trimmed(2000).optional(),
   }),
+}).superRefine((body, check) => {
+  const number = body.organisation.registration_number;
+  if (!number) return;
+  const [pattern, message] =
+    body.account_type === 'business'
+      ? [REGISTRATION_NUMBER_PATTERN, 'Use two letters and six digits, or eight digits.']
+      : [CHARITY_NUMBER_PATTERN, 'Enter a registered charity number, like 1234567 or SC012345.'];
+  if (!pattern.test(number)) {
+    check.addIssue({ code: 'custom', path: ['organisation', 'registration_number'], message });
+  }
 });
 export type RegisterWithOrganisationBody = z.infer<typeof registerWithOrganisationBodySchema>;
 

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { Database } from './db/client.js';
+import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer.js';
+import { type FileStorage, localDiskStorage } from './lib/storage.js';
+import { filesRoutes } from './modules/files/files.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { placesRoutes } from './modules/places/places.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerSecurity } from './plugins/security.js';
+import { DEFAULT_WEB_DIST, registerWeb } from './plugins/web.js';
+
+export type App = FastifyInstance;
+export type ApiInstance = ReturnType<FastifyInstance['withTypeProvider']> & FastifyInstance;
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  storage?: FileStorage;
+  now?: () => Date;
+  logger?: boolean;
+}
+
+/** Builds the whole API (and the web app when it is built) around a database. */
+export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { config } = options;
+  const ctx: AppContext = {
+    config,
+    database: options.database,
+    mailer:
+      options.mailer ??
+      (config.smtpUrl
+        ? smtpMailer(config.smtpUrl, config.mailFrom)
+        : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom)),
+    storage: options.storage ?? localDiskStorage(path.join(config.dataDir, 'uploads')),
+    now: options.now ?? (() => new Date()),
+  };
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  await registerSecurity(app, config);
+  await app.register(multipart, { limits: { files: 1, fields: 10 } });
+  await registerOpenApi(app);
+  registerAuth(app, ctx);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(ctx));
+      await api.register(authRoutes(ctx));
+      await api.register(usersRoutes(ctx));
+      await api.register(placesRoutes(ctx));
+      await api.register(filesRoutes(ctx));
+    },
+    { prefix: '/api' },
+  );
+  await registerWeb(app, config.webDist ?? DEFAULT_WEB_DIST);
+  return { app, ctx };
+}

@@ -1,0 +1,17 @@
+import path from 'node:path';
+import type { Config } from './config.js';
+import { type Database, openDatabase } from './db/client.js';
+import { hasUsers, seedDemo } from './seed/demo.js';
+import { seedPlaces } from './seed/places.js';
+
+/** Opens the configured database, migrates it and loads reference data (and demo data on first start). */
+export async function prepareDatabase(config: Config, options: { demo?: boolean } = {}): Promise<Database> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+  });
+  await database.migrate();
+  await seedPlaces(database.db);
+  if ((options.demo ?? config.demoData) && !(await hasUsers(database.db))) await seedDemo(database.db);
+  return database;
+}

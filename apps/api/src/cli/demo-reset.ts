@@ -1,0 +1,11 @@
+import { prepareDatabase } from '../bootstrap.js';
+import { loadConfig } from '../config.js';
+import { clearDemo, seedDemo } from '../seed/demo.js';
+
+/** `npm run demo:reset`: empties the database's product tables and loads the demo data again. */
+const config = loadConfig();
+const database = await prepareDatabase(config, { demo: false });
+await clearDemo(database.db);
+await seedDemo(database.db);
+await database.close();
+process.stdout.write('Demo data reloaded.\n');

@@ -1,0 +1,13 @@
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { Mailer } from './lib/mailer.js';
+import type { FileStorage } from './lib/storage.js';
+
+/** What services need from the outside world; built once per app and passed down. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  storage: FileStorage;
+  now(): Date;
+}

@@ -1,0 +1,4 @@
+/** Every table of the product, for drizzle and drizzle-kit. Each module owns its own table file. */
+export * from '../modules/organisations/organisations.table.js';
+export * from '../modules/places/places.table.js';
+export * from '../modules/users/users.table.js';

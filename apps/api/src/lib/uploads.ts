@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import type { MultipartFile } from '@fastify/multipart';
+import { IMAGE_VARIANTS, type ImageVariant } from '@kindred/shared';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { AppError } from './errors.js';
+import type { FileStorage } from './storage.js';
+
+const MB = 1024 * 1024;
+
+const IMAGE_TYPES = ['image/png', 'image/jpeg'];
+const OFFICE_TYPES = [
+  'application/pdf',
+  'application/msword',
+  'application/x-cfb',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+];
+const EXCEL_TYPES = [
+  'application/vnd.ms-excel',
+  'application/x-cfb',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+];
+
+interface UploadKind {
+  label: string;
+  maxBytes: number;
+  /** Types recognised by their magic bytes. */
+  types: string[];
+  /** Whether plain text (no magic bytes: .txt, .csv) is accepted. */
+  text: boolean;
+  /** Longest side in pixels of each stored variant, for images. */
+  variants?: Record<ImageVariant, number>;
+  accepted: string;
+}
+
+/** The spec's table of upload kinds and limits (spec §5). */
+export const UPLOAD_KINDS = {
+  avatar: {
+    label: 'Avatar',
+    maxBytes: 10 * MB,
+    types: IMAGE_TYPES,
+    text: false,
+    variants: { small: 64, medium: 256, big: 640 },
+    accepted: 'PNG or JPEG',
+  },
+  logo: {
+    label: 'Logo',
+    maxBytes: 10 * MB,
+    types: IMAGE_TYPES,
+    text: false,
+    variants: { small: 64, medium: 256, big: 640 },
+    accepted: 'PNG or JPEG',
+  },
+  gallery: {
+    label: 'Gallery image',
+    maxBytes: 20 * MB,
+    types: IMAGE_TYPES,
+    text: false,
+    variants: { small: 320, medium: 800, big: 1600 },
+    accepted: 'PNG or JPEG',
+  },
+  document: {
+    label: 'Project document',
+    maxBytes: 20 * MB,
+    types: OFFICE_TYPES,
+    text: true,
+    accepted: 'text, PDF, Word, PowerPoint or Excel',
+  },
+  csv: { label: 'CSV upload', maxBytes: 10 * MB, types: EXCEL_TYPES, text: true, accepted: 'CSV or Excel' },
+} satisfies Record<string, UploadKind>;
+export type UploadKindName = keyof typeof UPLOAD_KINDS;
+
+export interface StoredUpload {
+  /** Path under /api/files; images add `_small.webp` and so on. */
+  url: string;
+  key: string;
+  mime: string;
+  size: number;
+  originalName: string;
+}
+
+function looksLikeText(data: Buffer): boolean {
+  if (data.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(data);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Reads the one file of a multipart request, refusing it early when it passes the kind's limit. */
+export async function readUpload(request: FastifyRequest, kindName: UploadKindName) {
+  const kind: UploadKind = UPLOAD_KINDS[kindName];
+  if (!request.isMultipart()) {
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data in the field "file".');
+  }
+  let file: MultipartFile | undefined;
+  try {
+    file = await request.file({ limits: { fileSize: kind.maxBytes, files: 1 } });
+  } catch {
+    throw new AppError(400, 'VALIDATION_FAILED', 'The upload could not be read.', { fields: { file: 'Required.' } });
+  }
+  if (!file) throw new AppError(400, 'VALIDATION_FAILED', 'Choose a file to upload.', { fields: { file: 'Required.' } });
+  let data: Buffer;
+  try {
+    data = await file.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, 'FILE_TOO_LARGE', `${kind.label} files can be at most ${kind.maxBytes / MB} MB.`, {
+        max_bytes: kind.maxBytes,
+      });
+    }
+    throw error;
+  }
+  if (data.length === 0) {
+    throw new AppError(400, 'VALIDATION_FAILED', 'The file is empty.', { fields: { file: 'The file is empty.' } });
+  }
+  const detected = await fileTypeFromBuffer(data);
+  let mime: string | undefined;
+  if (detected && kind.types.includes(detected.mime)) mime = detected.mime;
+  else if (!detected && kind.text && looksLikeText(data)) mime = 'text/plain';
+  if (!mime) {
+    throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', `${kind.label} must be ${kind.accepted}.`, {
+      detected: detected?.mime ?? 'unknown',
+    });
+  }
+  return { data, mime, originalName: file.filename, kind };
+}
+
+/** Stores an upload under `folder/`. Images are stored as `_small`, `_medium` and `_big` variants. */
+export async function storeUpload(
+  storage: FileStorage,
+  folder: string,
+  upload: Awaited<ReturnType<typeof readUpload>>,
+): Promise<StoredUpload> {
+  const id = randomUUID();
+  const key = `${folder}/${id}`;
+  if (upload.kind.variants) {
+    let rendered: Array<[ImageVariant, Buffer]>;
+    try {
+      rendered = await Promise.all(
+        IMAGE_VARIANTS.map(
+          async (variant) =>
+            [
+              variant,
+              await sharp(upload.data)
+                .rotate()
+                .resize({
+                  width: upload.kind.variants?.[variant],
+                  height: upload.kind.variants?.[variant],
+                  fit: 'inside',
+                  withoutEnlargement: true,
+                })
+                .webp({ quality: 82 })
+                .toBuffer(),
+            ] as [ImageVariant, Buffer],
+        ),
+      );
+    } catch {
+      throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', 'The image could not be read. Try another file.');
+    }
+    for (const [variant, buffer] of rendered) await storage.put(`${key}_${variant}.webp`, buffer);
+  } else {
+    await storage.put(key, upload.data);
+  }
+  return { url: `/api/files/${key}`, key, mime: upload.mime, size: upload.data.length, originalName: upload.originalName };
+}
+
+/** Deletes a stored upload given its URL (all variants of an image). */
+export async function deleteUpload(storage: FileStorage, url: string | null | undefined): Promise<void> {
+  if (!url?.startsWith('/api/files/')) return;
+  const key = url.slice('/api/files/'.length);
+  await Promise.all([storage.delete(key), ...IMAGE_VARIANTS.map((v) => storage.delete(`${key}_${v}.webp`))]);
+}

@@ -1,0 +1,164 @@
+import type {
+  LoginBody,
+  LoginResponse,
+  PasswordResetConfirmBody,
+  RegisterBody,
+  RegisterWithOrganisationBody,
+  TokenResponse,
+} from '@kindred/shared';
+import type { AppContext } from '../../context.js';
+import { AppError, conflict, notFound, unauthorized } from '../../lib/errors.js';
+import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { hashCode, issueToken, newSingleUseCode } from '../../lib/tokens.js';
+import { organisationsRepository } from '../organisations/organisations.repository.js';
+import { loadSessionDetail } from '../users/users.presenter.js';
+import { type UserRow, usersRepository } from '../users/users.repository.js';
+import { activationMail, passwordResetMail } from './auth.mails.js';
+
+const HOUR = 60 * 60 * 1000;
+export const ACTIVATION_LIFETIME_MS = 7 * 24 * HOUR;
+export const PASSWORD_RESET_LIFETIME_MS = HOUR;
+/** Failed sign-ins allowed in the window, per account and per address (domain.md §2). */
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_FAILURES_PER_ACCOUNT = 10;
+export const LOGIN_FAILURES_PER_ADDRESS = 50;
+
+export function authService(ctx: AppContext) {
+  const db = () => ctx.database.db;
+
+  async function sendActivation(user: UserRow) {
+    const now = ctx.now();
+    const { code, hash } = newSingleUseCode();
+    await usersRepository.invalidateCodes(db(), user.id, 'activation', now);
+    await usersRepository.insertCode(db(), user.id, 'activation', hash, new Date(now.getTime() + ACTIVATION_LIFETIME_MS));
+    await ctx.mailer.send(
+      activationMail(user.email, user.firstName, `${ctx.config.publicUrl}/activate/${code}`, code),
+    );
+  }
+
+  async function createUser(body: RegisterBody, organisation?: RegisterWithOrganisationBody) {
+    const passwordHash = await hashPassword(body.password);
+    const user = await db().transaction(async (tx) => {
+      if (await usersRepository.emailTaken(tx, body.email)) {
+        throw conflict('EMAIL_TAKEN', 'An account with this email already exists. Sign in or reset your password.');
+      }
+      const created = await usersRepository.insert(tx, {
+        email: body.email,
+        passwordHash,
+        firstName: body.first_name,
+        lastName: body.last_name,
+      });
+      if (organisation) {
+        await organisationsRepository.createApplication(tx, created.id, organisation.account_type, organisation.organisation);
+      }
+      return created;
+    });
+    await sendActivation(user);
+    return user;
+  }
+
+  async function issueFor(user: UserRow): Promise<TokenResponse> {
+    return issueToken(ctx.config.jwtSecret, { userId: user.id, version: user.tokenVersion }, ctx.now().getTime());
+  }
+
+  return {
+    issueFor,
+
+    async register(body: RegisterBody) {
+      await createUser(body);
+      return { message: `We sent an activation link to ${body.email}.` };
+    },
+
+    async registerWithOrganisation(body: RegisterWithOrganisationBody) {
+      await createUser(body, body);
+      const what = body.account_type === 'charity' ? 'charity' : 'organisation';
+      return {
+        message: `We sent an activation link to ${body.email}. Your ${what} will be reviewed by our team.`,
+      };
+    },
+
+    async activate(code: string) {
+      const now = ctx.now();
+      const hash = hashCode(code);
+      const userId = await usersRepository.consumeCode(db(), 'activation', hash, now);
+      if (userId === undefined) {
+        const known = await usersRepository.findCode(db(), hash);
+        if (!known || known.purpose !== 'activation') throw notFound('This activation code');
+        if (known.usedAt) throw conflict('CODE_USED', 'This activation code was already used. You can sign in.');
+        throw conflict('CODE_EXPIRED', 'This activation code has expired. Ask for a new activation email.');
+      }
+      await usersRepository.update(db(), userId, { isActive: true });
+      return { message: 'Your account is activated. You can sign in now.' };
+    },
+
+    async resendActivation(email: string) {
+      const user = await usersRepository.findByEmail(db(), email);
+      if (user && !user.isActive) await sendActivation(user);
+      return { message: `If ${email} has an account waiting for activation, we sent it a new activation link.` };
+    },
+
+    async login(body: LoginBody, ip: string): Promise<LoginResponse> {
+      const now = ctx.now();
+      const failures = await usersRepository.countLoginFailures(
+        db(),
+        new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS),
+        body.email,
+        ip,
+      );
+      if (failures.byEmail >= LOGIN_FAILURES_PER_ACCOUNT || failures.byIp >= LOGIN_FAILURES_PER_ADDRESS) {
+        throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'Too many failed sign-ins. Wait 15 minutes or reset your password.');
+      }
+      const user = await usersRepository.findByEmail(db(), body.email);
+      const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), body.password);
+      if (!user || !ok) {
+        await usersRepository.recordLoginFailure(db(), body.email, ip);
+        throw unauthorized('The email or password is not right.', 'INVALID_CREDENTIALS');
+      }
+      if (!user.isActive) {
+        throw new AppError(
+          403,
+          'ACCOUNT_NOT_ACTIVATED',
+          'Your account is not activated yet. Open the link in the activation email, or ask for a new one.',
+        );
+      }
+      await usersRepository.clearLoginFailures(db(), body.email);
+      const [token, detail] = await Promise.all([issueFor(user), loadSessionDetail(db(), user)]);
+      return { ...token, ...detail };
+    },
+
+    async requestPasswordReset(email: string) {
+      const user = await usersRepository.findByEmail(db(), email);
+      if (user) {
+        const now = ctx.now();
+        const { code, hash } = newSingleUseCode();
+        await usersRepository.invalidateCodes(db(), user.id, 'password_reset', now);
+        await usersRepository.insertCode(
+          db(),
+          user.id,
+          'password_reset',
+          hash,
+          new Date(now.getTime() + PASSWORD_RESET_LIFETIME_MS),
+        );
+        await ctx.mailer.send(
+          passwordResetMail(user.email, user.firstName, `${ctx.config.publicUrl}/reset-password/${code}`),
+        );
+      }
+      return { message: `If ${email} has an account, we sent it a password reset link.` };
+    },
+
+    async confirmPasswordReset(body: PasswordResetConfirmBody) {
+      const passwordHash = await hashPassword(body.password);
+      await db().transaction(async (tx) => {
+        const userId = await usersRepository.consumeCode(tx, 'password_reset', hashCode(body.token), ctx.now());
+        if (userId === undefined) {
+          throw conflict('RESET_LINK_INVALID', 'This reset link is not valid any more. Ask for a new one.');
+        }
+        // Following the mailed link proves the address, so the account is active from now on.
+        await usersRepository.update(tx, userId, { passwordHash, isActive: true });
+        await usersRepository.revokeTokens(tx, userId);
+      });
+      return { message: 'Your password is set. Sign in with it now.' };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof authService>;

@@ -1,0 +1,72 @@
+import type { SessionDetail, User } from '@kindred/shared';
+import type { Executor } from '../../db/client.js';
+import { type UserRow, usersRepository } from './users.repository.js';
+
+/** Money on the user comes from the ledger once it exists; until then every balance is zero. */
+export interface UserBalances {
+  walletAmount: number;
+  credits: number;
+}
+export type BalanceReader = (db: Executor, userId: number) => Promise<UserBalances>;
+export const zeroBalances: BalanceReader = async () => ({ walletAmount: 0, credits: 0 });
+
+/** The user object of spec §3 as its owner sees it (the NINO is shown only to its owner). */
+export function presentUser(
+  row: UserRow,
+  extra: { balances: UserBalances; unreadMessages: number; charityIds: number[]; charityPermissions: string[] },
+): User {
+  return {
+    id: row.id,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    address: row.address,
+    national_insurance_number: row.nationalInsuranceNumber,
+    gender: row.gender as User['gender'],
+    birth_date: row.birthDate,
+    phone: row.phone,
+    state_id: row.stateId,
+    city: row.city,
+    post_code: row.postCode,
+    credits: extra.balances.credits,
+    is_iic_admin: row.isIicAdmin,
+    admin_type: row.adminType,
+    user_description: row.userDescription,
+    charity_membership: extra.charityIds,
+    charity_permissions: extra.charityPermissions,
+    tax_refund: row.taxRefund,
+    is_public: row.isPublic,
+    wallet_amount: extra.balances.walletAmount,
+    avatar: row.avatar,
+    unread_messages: extra.unreadMessages,
+    is_active: row.isActive,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The session detail of `GET /user/get` and of the login answer. */
+export async function loadSessionDetail(
+  db: Executor,
+  row: UserRow,
+  readBalances: BalanceReader = zeroBalances,
+): Promise<SessionDetail> {
+  const [memberships, balances] = await Promise.all([
+    usersRepository.memberships(db, row.id),
+    readBalances(db, row.id),
+  ]);
+  const unreadMessages = 0;
+  const charityPermissions = [...new Set(memberships.charity.flatMap((m) => m.permissions))].sort();
+  return {
+    user: presentUser(row, {
+      balances,
+      unreadMessages,
+      charityIds: memberships.charity.map((m) => m.charity_id),
+      charityPermissions,
+    }),
+    charity_membership: memberships.charity,
+    business_membership: memberships.business,
+    project_membership: memberships.project,
+    group_membership: memberships.group,
+    unread_messages: unreadMessages,
+  };
+}

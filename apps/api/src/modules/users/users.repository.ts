@@ -1,0 +1,175 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  businesses,
+  businessMemberships,
+  charities,
+  charityMemberships,
+  groupMemberships,
+  groups,
+  projectMemberships,
+  projects,
+} from '../organisations/organisations.table.js';
+import { loginFailures, userCodes, users } from './users.table.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type CodePurpose = (typeof userCodes.$inferInsert)['purpose'];
+
+/** SQL for users and their single-use codes. Every method takes the executor it runs in. */
+export const usersRepository = {
+  async findById(db: Executor, id: number): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    return row;
+  },
+
+  async findByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)));
+    return row;
+  },
+
+  async emailTaken(db: Executor, email: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+    return row !== undefined;
+  },
+
+  async insert(db: Executor, user: NewUser): Promise<UserRow> {
+    const [row] = await db.insert(users).values(user).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+
+  async update(db: Executor, id: number, changes: Partial<NewUser>): Promise<UserRow> {
+    const [row] = await db
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    if (!row) throw new Error(`user ${id} vanished`);
+    return row;
+  },
+
+  /** Bumps the token version so every token issued before stops working. */
+  async revokeTokens(db: Executor, id: number): Promise<UserRow> {
+    const [row] = await db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    if (!row) throw new Error(`user ${id} vanished`);
+    return row;
+  },
+
+  async insertCode(db: Executor, userId: number, purpose: CodePurpose, codeHash: string, expiresAt: Date) {
+    await db.insert(userCodes).values({ userId, purpose, codeHash, expiresAt });
+  },
+
+  /** Marks an unused, unexpired code used and answers its user id; undefined when none matches. */
+  async consumeCode(db: Executor, purpose: CodePurpose, codeHash: string, now: Date): Promise<number | undefined> {
+    const [row] = await db
+      .update(userCodes)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(userCodes.codeHash, codeHash),
+          eq(userCodes.purpose, purpose),
+          isNull(userCodes.usedAt),
+          gt(userCodes.expiresAt, now),
+        ),
+      )
+      .returning({ userId: userCodes.userId });
+    return row?.userId;
+  },
+
+  async findCode(db: Executor, codeHash: string) {
+    const [row] = await db.select().from(userCodes).where(eq(userCodes.codeHash, codeHash));
+    return row;
+  },
+
+  async invalidateCodes(db: Executor, userId: number, purpose: CodePurpose, now: Date) {
+    await db
+      .update(userCodes)
+      .set({ usedAt: now })
+      .where(and(eq(userCodes.userId, userId), eq(userCodes.purpose, purpose), isNull(userCodes.usedAt)));
+  },
+
+  async recordLoginFailure(db: Executor, email: string, ip: string) {
+    await db.insert(loginFailures).values({ email: email.toLowerCase(), ip });
+  },
+
+  async countLoginFailures(db: Executor, since: Date, email: string, ip: string) {
+    const [row] = await db
+      .select({
+        byEmail: sql<number>`count(*) filter (where ${loginFailures.email} = ${email.toLowerCase()})`.mapWith(Number),
+        byIp: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})`.mapWith(Number),
+      })
+      .from(loginFailures)
+      .where(gt(loginFailures.createdAt, since));
+    return { byEmail: row?.byEmail ?? 0, byIp: row?.byIp ?? 0 };
+  },
+
+  async clearLoginFailures(db: Executor, email: string) {
+    await db.delete(loginFailures).where(eq(loginFailures.email, email.toLowerCase()));
+  },
+
+  /** The memberships the session carries (domain.md §1). */
+  async memberships(db: Executor, userId: number) {
+    const [business, charity, project, group] = await Promise.all([
+      db
+        .select({
+          business_id: businesses.id,
+          name: businesses.name,
+          admin_type: businessMemberships.adminType,
+          is_signoff_admin: businessMemberships.isSignoffAdmin,
+          is_franchise: businesses.isFranchise,
+          permissions: businessMemberships.permissions,
+        })
+        .from(businessMemberships)
+        .innerJoin(businesses, eq(businesses.id, businessMemberships.businessId))
+        .where(eq(businessMemberships.userId, userId))
+        .orderBy(businesses.name),
+      db
+        .select({
+          charity_id: charities.id,
+          name: charities.name,
+          admin_type: charityMemberships.adminType,
+          permissions: charityMemberships.permissions,
+        })
+        .from(charityMemberships)
+        .innerJoin(charities, eq(charities.id, charityMemberships.charityId))
+        .where(eq(charityMemberships.userId, userId))
+        .orderBy(charities.name),
+      db
+        .select({ project_id: projects.id, title: projects.title, admin_type: projectMemberships.adminType })
+        .from(projectMemberships)
+        .innerJoin(projects, eq(projects.id, projectMemberships.projectId))
+        .where(eq(projectMemberships.userId, userId))
+        .orderBy(projects.title),
+      db
+        .select({
+          group_id: groups.id,
+          name: groups.name,
+          group_type: groups.groupType,
+          is_admin: groupMemberships.isAdmin,
+        })
+        .from(groupMemberships)
+        .innerJoin(groups, eq(groups.id, groupMemberships.groupId))
+        .where(eq(groupMemberships.userId, userId))
+        .orderBy(groups.name),
+    ]);
+    return { business, charity, project, group };
+  },
+
+  async removeMemberships(db: Executor, userId: number) {
+    await db.delete(businessMemberships).where(eq(businessMemberships.userId, userId));
+    await db.delete(charityMemberships).where(eq(charityMemberships.userId, userId));
+    await db.delete(projectMemberships).where(eq(projectMemberships.userId, userId));
+    await db.delete(groupMemberships).where(eq(groupMemberships.userId, userId));
+  },
+};

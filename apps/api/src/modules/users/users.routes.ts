@@ -1,0 +1,130 @@
+import {
+  deleteAccountBodySchema,
+  emailChangeBodySchema,
+  emailChangeResponseSchema,
+  messageResponseSchema,
+  passwordChangeBodySchema,
+  sessionDetailSchema,
+  tokenResponseSchema,
+  userSchema,
+  userUpdateBodySchema,
+} from '@kindred/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { readUpload } from '../../lib/uploads.js';
+import { currentUser } from '../../plugins/auth.js';
+import { usersService } from './users.service.js';
+
+const signedIn = { kind: 'user' } as const;
+const self = { kind: 'self', param: 'id' } as const;
+const tags = ['user'];
+const security = [{ bearer: [] }];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const userResponse = z.object({ user: userSchema });
+
+export const usersRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const users = usersService(ctx);
+
+    app.get(
+      '/user/get',
+      {
+        config: { access: signedIn },
+        schema: {
+          tags,
+          security,
+          summary: 'The signed-in user with memberships and unread messages',
+          response: { 200: sessionDetailSchema },
+        },
+      },
+      async (request) => users.sessionDetail(currentUser(request).id),
+    );
+
+    app.get(
+      '/user/refresh',
+      {
+        config: { access: signedIn },
+        schema: { tags, security, summary: 'A fresh token', response: { 200: tokenResponseSchema } },
+      },
+      async (request) => users.refresh(currentUser(request).id),
+    );
+
+    app.patch(
+      '/user/update',
+      {
+        config: { access: signedIn },
+        schema: {
+          tags,
+          security,
+          summary: 'Update the profile',
+          body: userUpdateBodySchema,
+          response: { 200: userResponse },
+        },
+      },
+      async (request) => users.updateProfile(currentUser(request).id, request.body),
+    );
+
+    app.patch(
+      '/user/password',
+      {
+        config: { access: signedIn },
+        schema: {
+          tags,
+          security,
+          summary: 'Change the password; older tokens stop working and a new one is returned',
+          body: passwordChangeBodySchema,
+          response: { 200: tokenResponseSchema },
+        },
+      },
+      async (request) => users.changePassword(currentUser(request).id, request.body),
+    );
+
+    app.post(
+      '/user/email',
+      {
+        config: { access: signedIn },
+        schema: {
+          tags,
+          security,
+          summary: 'Change the email address (needs the password); returns a new token',
+          body: emailChangeBodySchema,
+          response: { 200: emailChangeResponseSchema },
+        },
+      },
+      async (request) => users.changeEmail(currentUser(request).id, request.body),
+    );
+
+    app.delete(
+      '/user/:id',
+      {
+        config: { access: self },
+        schema: {
+          tags,
+          security,
+          summary: 'Delete the own account (needs the password); donation history stays, anonymised',
+          params: idParams,
+          body: deleteAccountBodySchema,
+          response: { 200: messageResponseSchema },
+        },
+      },
+      async (request) => users.deleteAccount(currentUser(request).id, request.body),
+    );
+
+    app.post(
+      '/user/avatar/:id',
+      {
+        config: { access: self },
+        schema: {
+          tags,
+          security,
+          summary: 'Upload the avatar (PNG or JPEG, at most 10 MB; multipart field "file")',
+          consumes: ['multipart/form-data'],
+          params: idParams,
+          response: { 200: userResponse },
+        },
+      },
+      async (request) => users.setAvatar(currentUser(request).id, await readUpload(request, 'avatar')),
+    );
+  };

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type DeleteAccountBody,
+  type EmailChangeBody,
+  isValidNino,
+  normaliseNino,
+  type PasswordChangeBody,
+  type UserUpdateBody,
+} from '@kindred/shared';
+import type { AppContext } from '../../context.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { deleteUpload, readUpload, storeUpload } from '../../lib/uploads.js';
+import { issueToken } from '../../lib/tokens.js';
+import { states } from '../places/places.table.js';
+import { emailChangedMail } from '../auth/auth.mails.js';
+import { loadSessionDetail } from './users.presenter.js';
+import { type NewUser, type UserRow, usersRepository } from './users.repository.js';
+import { eq } from 'drizzle-orm';
+
+type Upload = Awaited<ReturnType<typeof readUpload>>;
+
+const wrongPassword = () =>
+  new AppError(403, 'WRONG_PASSWORD', 'The current password is not right.', {
+    fields: { password: 'Not right.' },
+  });
+
+export function usersService(ctx: AppContext) {
+  const db = () => ctx.database.db;
+
+  async function requireUser(id: number): Promise<UserRow> {
+    const user = await usersRepository.findById(db(), id);
+    if (!user || user.deletedAt) throw notFound('The user');
+    return user;
+  }
+
+  const tokenFor = (user: UserRow) =>
+    issueToken(ctx.config.jwtSecret, { userId: user.id, version: user.tokenVersion }, ctx.now().getTime());
+
+  return {
+    async sessionDetail(userId: number) {
+      return loadSessionDetail(db(), await requireUser(userId));
+    },
+
+    async updateProfile(userId: number, body: UserUpdateBody) {
+      const changes: Partial<NewUser> = {};
+      if (body.first_name !== undefined) changes.firstName = body.first_name;
+      if (body.last_name !== undefined) changes.lastName = body.last_name;
+      if (body.address !== undefined) changes.address = body.address || null;
+      if (body.national_insurance_number !== undefined) {
+        const nino = body.national_insurance_number;
+        if (nino && !isValidNino(nino)) {
+          throw badRequest('The National Insurance number is not valid.', {
+            national_insurance_number: 'Enter a valid National Insurance number, like QQ 12 34 56 C.',
+          });
+        }
+        changes.nationalInsuranceNumber = nino ? normaliseNino(nino) : null;
+      }
+      if (body.gender !== undefined) changes.gender = body.gender;
+      if (body.birth_date !== undefined) {
+        if (body.birth_date && body.birth_date > ctx.now().toISOString().slice(0, 10)) {
+          throw badRequest('The birth date is in the future.', { birth_date: 'Cannot be in the future.' });
+        }
+        changes.birthDate = body.birth_date;
+      }
+      if (body.phone !== undefined) changes.phone = body.phone;
+      if (body.state_id !== undefined) {
+        if (body.state_id !== null) {
+          const [state] = await db().select({ id: states.id }).from(states).where(eq(states.id, body.state_id));
+          if (!state) throw badRequest('The region does not exist.', { state_id: 'Choose a region from the list.' });
+        }
+        changes.stateId = body.state_id;
+      }
+      if (body.city !== undefined) changes.city = body.city || null;
+      if (body.post_code !== undefined) changes.postCode = body.post_code ? body.post_code.toUpperCase() : null;
+      if (body.user_description !== undefined) changes.userDescription = body.user_description || null;
+      if (body.tax_refund !== undefined) changes.taxRefund = body.tax_refund;
+      if (body.is_public !== undefined) changes.isPublic = body.is_public;
+      await requireUser(userId);
+      const updated = await usersRepository.update(db(), userId, changes);
+      return { user: (await loadSessionDetail(db(), updated)).user };
+    },
+
+    async changePassword(userId: number, body: PasswordChangeBody) {
+      const user = await requireUser(userId);
+      if (!(await verifyPassword(user.passwordHash, body.current_password))) throw wrongPassword();
+      if (body.current_password === body.password) {
+        throw badRequest('The new password is the same as the current one.', {
+          password: 'Choose a password you do not use now.',
+        });
+      }
+      const passwordHash = await hashPassword(body.password);
+      const updated = await db().transaction(async (tx) => {
+        await usersRepository.update(tx, userId, { passwordHash });
+        return usersRepository.revokeTokens(tx, userId);
+      });
+      return tokenFor(updated);
+    },
+
+    async changeEmail(userId: number, body: EmailChangeBody) {
+      const user = await requireUser(userId);
+      if (!(await verifyPassword(user.passwordHash, body.password))) throw wrongPassword();
+      if (user.email.toLowerCase() === body.email.toLowerCase()) {
+        throw badRequest('This is already your email address.', { email: 'Enter a different address.' });
+      }
+      const updated = await db().transaction(async (tx) => {
+        if (await usersRepository.emailTaken(tx, body.email)) {
+          throw conflict('EMAIL_TAKEN', 'Another account uses this email address.');
+        }
+        await usersRepository.update(tx, userId, { email: body.email });
+        return usersRepository.revokeTokens(tx, userId);
+      });
+      await ctx.mailer.send(emailChangedMail(user.email, user.firstName, body.email));
+      const token = await tokenFor(updated);
+      return { ...token, user: (await loadSessionDetail(db(), updated)).user };
+    },
+
+    /**
+     * Deletes the account: personal data is erased and sign-in stops, but the row stays so that
+     * donation history keeps its totals, anonymised.
+     */
+    async deleteAccount(userId: number, body: DeleteAccountBody) {
+      const user = await requireUser(userId);
+      if (!(await verifyPassword(user.passwordHash, body.password))) throw wrongPassword();
+      const unusable = await hashPassword(randomBytes(32).toString('base64url'));
+      await db().transaction(async (tx) => {
+        await usersRepository.removeMemberships(tx, userId);
+        await usersRepository.update(tx, userId, {
+          email: `deleted-user-${userId}@deleted.invalid`,
+          passwordHash: unusable,
+          firstName: 'Deleted',
+          lastName: 'user',
+          address: null,
+          nationalInsuranceNumber: null,
+          gender: null,
+          birthDate: null,
+          phone: null,
+          stateId: null,
+          city: null,
+          postCode: null,
+          userDescription: null,
+          avatar: null,
+          isPublic: false,
+          isActive: false,
+          isIicAdmin: false,
+          adminType: null,
+          deletedAt: ctx.now(),
+        });
+        await usersRepository.revokeTokens(tx, userId);
+      });
+      await deleteUpload(ctx.storage, user.avatar);
+      return { message: 'Deleted account' };
+    },
+
+    async setAvatar(userId: number, upload: Upload) {
+      const user = await requireUser(userId);
+      const stored = await storeUpload(ctx.storage, 'avatars', upload);
+      const updated = await usersRepository.update(db(), userId, { avatar: stored.url });
+      await deleteUpload(ctx.storage, user.avatar);
+      return { user: (await loadSessionDetail(db(), updated)).user };
+    },
+
+    refresh: async (userId: number) => tokenFor(await requireUser(userId)),
+  };
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('the API platform', () => {
+  it('reports the database in the health call', async () => {
+    const res = await t.request('GET', '/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: { kind: expect.any(String), status: 'up' } });
+  });
+
+  it('answers an unknown route with ROUTE_NOT_FOUND in the error format', async () => {
+    const res = await t.request('GET', '/api/no/such/thing');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'ROUTE_NOT_FOUND', message: 'No route for GET /api/no/such/thing.' } });
+  });
+
+  it('names each bad field of an invalid body', async () => {
+    const res = await t.request('POST', '/api/auth/register', { body: { email: 'not-an-email', password: 'short' } });
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json();
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(Object.keys(error.details.fields).sort()).toEqual(['email', 'first_name', 'last_name', 'password']);
+    expect(error.details.fields.first_name).toBe('Required.');
+  });
+
+  it('answers broken JSON with 400, never 500', async () => {
+    const res = await t.request('POST', '/api/auth/login', {
+      payload: '{"email": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('INVALID_JSON');
+    expect(res.body).not.toContain('at ');
+  });
+
+  it('refuses a body over the size limit with 413', async () => {
+    const res = await t.request('POST', '/api/auth/login', {
+      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('refuses a content type it does not take with 415', async () => {
+    const res = await t.request('POST', '/api/auth/login', {
+      payload: 'email=a',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('ignores unknown query parameters such as the client timestamp', async () => {
+    const res = await t.request('GET', `/api/health?t=${Date.now()}&other=1`);
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('serves the OpenAPI 3.1 document with the routes and renders the docs', async () => {
+    const res = await t.request('GET', '/api/openapi.json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/user/get', '/api/user/{id}']));
+    expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty(
+      'email',
+    );
+    const docs = await t.request('GET', '/api/docs/');
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toContain('text/html');
+  });
+
+  it('sends security headers and a request id on every answer', async () => {
+    const res = await t.request('GET', '/api/health', { headers: { 'x-request-id': 'trace-me-123' } });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toBe('trace-me-123');
+    const other = await t.request('GET', '/api/health');
+    expect(other.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

@@ -1,0 +1,211 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { hashPassword } from '../lib/passwords.js';
+import { CHARITY_PERMISSIONS } from '../modules/organisations/organisations.repository.js';
+import {
+  businesses,
+  businessMemberships,
+  charities,
+  charityMemberships,
+  groupMemberships,
+  groups,
+  projectMemberships,
+  projects,
+} from '../modules/organisations/organisations.table.js';
+import { users } from '../modules/users/users.table.js';
+import { ukPlaces } from './places.js';
+
+export const DEMO_PASSWORD = 'Password123!';
+
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@example.org', role: 'platform Super Admin' },
+  { email: 'donor@example.org', role: 'individual donor' },
+  { email: 'business@example.org', role: 'Super Admin of the organisation "Acme Ltd"' },
+  { email: 'signoff@example.org', role: 'sign-off admin of Acme Ltd' },
+  { email: 'employee@example.org', role: 'employee of Acme Ltd' },
+  { email: 'charity@example.org', role: 'admin of the charity "River Trust"' },
+] as const;
+
+const CHARITIES: Array<{ name: string; types: number[]; town: string; description: string; number: string }> = [
+  { name: 'River Trust', types: [10, 5], town: 'Bristol', number: '1100001', description: 'Cleaning and restoring the rivers of the West Country with local volunteers.' },
+  { name: 'Paws & Whiskers Rescue', types: [1], town: 'Leeds', number: '1100002', description: 'Rescuing, treating and rehoming abandoned cats and dogs across Yorkshire.' },
+  { name: 'Veterans Forward', types: [2, 13], town: 'Plymouth', number: '1100003', description: 'Housing, training and companionship for those who served in the armed forces.' },
+  { name: 'Northern Lights Arts', types: [3], town: 'Newcastle upon Tyne', number: '1100004', description: 'Community theatre and heritage workshops in the North East.' },
+  { name: 'Bright Futures Youth', types: [4, 9], town: 'Birmingham', number: '1100005', description: 'Mentoring, homework clubs and holiday activities for young people.' },
+  { name: 'Open Doors Access', types: [6], town: 'Cardiff', number: '1100006', description: 'Making sport, culture and work accessible to disabled people in Wales.' },
+  { name: 'Rapid Relief UK', types: [7, 14], town: 'London', number: '1100007', description: 'Emergency supplies and shelter after floods, fires and disasters.' },
+  { name: 'Silver Threads', types: [8], town: 'Norwich', number: '1100008', description: 'Befriending and lunch clubs for older people living alone.' },
+  { name: 'Highland Wildlife Trust', types: [10, 1], town: 'Inverness', number: 'SC012345', description: 'Protecting habitats and species across the Scottish Highlands.' },
+  { name: 'Community Kitchen Network', types: [15, 17], town: 'Manchester', number: '1100010', description: 'Hot meals, food parcels and cooking skills for families in need.' },
+  { name: 'Belfast Health Partners', types: [12], town: 'Belfast', number: 'NIC100011', description: 'Health checks and support groups for people with long-term conditions.' },
+  { name: 'Fair Play Sport', types: [18, 4], town: 'Nottingham', number: '1100012', description: 'Free coaching and kit so that every child can play sport.' },
+];
+
+const PROJECT_TITLES = [
+  'Clean-up of the river banks', 'Winter coats appeal', 'New minibus for day trips', 'Summer reading club',
+  'Community garden build', 'Laptops for learners', 'Emergency food boxes', 'Wheelchair-accessible path',
+  'Befriending phone line', 'Tree planting weekend', 'Flood recovery kits', 'Youth football league',
+  'Art therapy sessions', 'Veterans breakfast club', 'Hedgehog hospital extension', 'Heritage trail signs',
+];
+
+/** Status, and days from today of the start and end dates, for a spread over every status. */
+const STATUS_PLAN: Array<{ status: number; start: number; end: number }> = [
+  { status: 2, start: -30, end: 60 },
+  { status: 2, start: -10, end: 12 },
+  { status: 2, start: -60, end: 120 },
+  { status: 1, start: 10, end: 90 },
+  { status: 3, start: -120, end: -10 },
+  { status: 9, start: -200, end: -30 },
+  { status: 0, start: -50, end: 20 },
+];
+
+function isoDay(daysFromNow: number, now: Date): string {
+  return new Date(now.getTime() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Loads the demo organisations, people, charities, projects and groups. Expects empty tables. */
+export async function seedDemo(db: Db, now = new Date()): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const places = ukPlaces();
+  const town = (name: string) => {
+    const found = places.cities.find((c) => c.name === name);
+    if (!found) throw new Error(`Demo town ${name} is not in the places data`);
+    return found;
+  };
+  await db.transaction(async (tx) => {
+    const person = async (email: string, firstName: string, lastName: string, extra: Partial<typeof users.$inferInsert> = {}) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ email, passwordHash, firstName, lastName, isActive: true, ...extra })
+        .returning({ id: users.id });
+      if (!row) throw new Error('insert returned no row');
+      return row.id;
+    };
+    await person('admin@example.org', 'Alex', 'Admin', { isIicAdmin: true, adminType: 1 });
+    const donor = await person('donor@example.org', 'Dana', 'Donor', {
+      city: 'Bristol',
+      stateId: town('Bristol').state_id,
+      postCode: 'BS1 4DJ',
+      taxRefund: true,
+      isPublic: true,
+      gender: 'female',
+    });
+    const owner = await person('business@example.org', 'Bailey', 'Business');
+    const signoff = await person('signoff@example.org', 'Sam', 'Signoff');
+    const employee = await person('employee@example.org', 'Emery', 'Employee');
+    const charityAdmin = await person('charity@example.org', 'Charlie', 'Charity');
+    const extras = [
+      await person('priya.patel@example.org', 'Priya', 'Patel'),
+      await person('tom.evans@example.org', 'Tom', 'Evans'),
+      await person('aisha.khan@example.org', 'Aisha', 'Khan'),
+    ];
+
+    const [acme] = await tx
+      .insert(businesses)
+      .values({ name: 'Acme Ltd', registrationNumber: 'AC123456', approvalStatus: 'approved', description: 'Makers of fine widgets since 1952.', createdBy: owner })
+      .returning({ id: businesses.id });
+    if (!acme) throw new Error('insert returned no row');
+    await tx
+      .insert(businesses)
+      .values({ name: 'Acme North', registrationNumber: '12345678', approvalStatus: 'approved', parentId: acme.id, createdBy: owner });
+    await tx.insert(businessMemberships).values([
+      { businessId: acme.id, userId: owner, adminType: 1, isSignoffAdmin: false },
+      { businessId: acme.id, userId: signoff, adminType: 2, isSignoffAdmin: true },
+      { businessId: acme.id, userId: employee, adminType: 99 },
+    ]);
+
+    const charityIds: number[] = [];
+    for (const c of CHARITIES) {
+      const place = town(c.town);
+      const [row] = await tx
+        .insert(charities)
+        .values({
+          name: c.name,
+          registrationNumber: c.number,
+          description: c.description,
+          charityTypes: c.types,
+          city: place.name,
+          latitude: place.latitude,
+          longitude: place.longitude,
+          website: `https://www.${c.name.toLowerCase().replace(/[^a-z]+/g, '')}.org.uk`,
+          email: `hello@${c.name.toLowerCase().replace(/[^a-z]+/g, '')}.org.uk`,
+          approvalStatus: 'approved',
+        })
+        .returning({ id: charities.id });
+      if (!row) throw new Error('insert returned no row');
+      charityIds.push(row.id);
+    }
+    await tx.insert(charityMemberships).values({
+      charityId: charityIds[0] as number,
+      userId: charityAdmin,
+      adminType: 1,
+      permissions: [...CHARITY_PERMISSIONS],
+    });
+
+    const projectIds: number[] = [];
+    for (let i = 0; i < 42; i++) {
+      const charityIndex = i % CHARITIES.length;
+      const charity = CHARITIES[charityIndex];
+      const plan = STATUS_PLAN[i % STATUS_PLAN.length];
+      const title = PROJECT_TITLES[i % PROJECT_TITLES.length];
+      if (!charity || !plan || !title) continue;
+      const place = town(charity.town);
+      const [row] = await tx
+        .insert(projects)
+        .values({
+          charityId: charityIds[charityIndex] as number,
+          ownerType: 3,
+          ownerId: charityIds[charityIndex] as number,
+          title: `${title} (${charity.town})`,
+          summary: `${charity.name}: ${title.toLowerCase()}.`,
+          description: `${charity.description} This project needs your help: ${title.toLowerCase()} in and around ${charity.town}.`,
+          status: plan.status,
+          associationStatus: 5,
+          charityTypes: charity.types,
+          startDate: isoDay(plan.start, now),
+          endDate: isoDay(plan.end, now),
+          city: place.name,
+          latitude: place.latitude + ((i % 5) - 2) * 0.01,
+          longitude: place.longitude + ((i % 3) - 1) * 0.01,
+        })
+        .returning({ id: projects.id });
+      if (row) projectIds.push(row.id);
+    }
+    await tx.insert(projectMemberships).values({ projectId: projectIds[0] as number, userId: charityAdmin, adminType: 1 });
+
+    const [acmeGroup] = await tx
+      .insert(groups)
+      .values({ name: 'Acme Volunteers', groupType: 1, businessId: acme.id, pin: '482913', createdBy: owner, description: 'Acme colleagues who volunteer together.' })
+      .returning({ id: groups.id });
+    const [bookGroup] = await tx
+      .insert(groups)
+      .values({ name: 'Bristol Giving Circle', groupType: 2, pin: '730215', requiresApproval: true, createdBy: donor, description: 'Neighbours pooling donations for local causes.' })
+      .returning({ id: groups.id });
+    const [franchise] = await tx
+      .insert(groups)
+      .values({ name: 'Coffee Corner Franchise', groupType: 3, pin: '915624', createdBy: extras[0], description: 'Coffee shops raising funds together.' })
+      .returning({ id: groups.id });
+    if (!acmeGroup || !bookGroup || !franchise) throw new Error('insert returned no row');
+    await tx.insert(groupMemberships).values([
+      { groupId: acmeGroup.id, userId: owner, isAdmin: true },
+      { groupId: acmeGroup.id, userId: employee },
+      { groupId: acmeGroup.id, userId: signoff },
+      { groupId: bookGroup.id, userId: donor, isAdmin: true },
+      { groupId: bookGroup.id, userId: extras[1] as number },
+      { groupId: franchise.id, userId: extras[0] as number, isAdmin: true },
+      { groupId: franchise.id, userId: extras[2] as number },
+    ]);
+  });
+}
+
+/** Empties every table the demo fills (not the places), so the demo can be loaded again. */
+export async function clearDemo(db: Db): Promise<void> {
+  await db.execute(
+    sql`truncate table group_memberships, project_memberships, charity_memberships, business_memberships, groups, projects, charities, businesses, user_codes, login_failures, users restart identity cascade`,
+  );
+}
+
+export async function hasUsers(db: Db): Promise<boolean> {
+  const [row] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(users);
+  return (row?.count ?? 0) > 0;
+}

@@ -1,0 +1,49 @@
+import { buildApp } from './app.js';
+import { prepareDatabase } from './bootstrap.js';
+import { ConfigError, loadConfig } from './config.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo.js';
+
+async function main() {
+  const config = loadConfig();
+  const database = await prepareDatabase(config);
+  const { app } = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}`;
+  const lines = [
+    '',
+    `Kindred is running at ${url}  (API: ${url}/api, docs: ${url}/api/docs)`,
+    `Database: ${database.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'}`,
+  ];
+  if (config.demoData) {
+    lines.push(`Demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const account of DEMO_ACCOUNTS) lines.push(`  ${account.email.padEnd(24)} ${account.role}`);
+  }
+  lines.push('Press Ctrl-C to stop.', '');
+  process.stdout.write(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
+  else process.stderr.write(`Kindred could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

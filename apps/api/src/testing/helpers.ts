@@ -1,0 +1,80 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
+import type { AppContext } from '../context.js';
+import { hashPassword } from '../lib/passwords.js';
+import { usersRepository } from '../modules/users/users.repository.js';
+import { readOutbox } from './eml.js';
+import { freshDatabase } from './template.js';
+
+export const TEST_PASSWORD = 'Correct-Horse-9';
+let passwordHash: Promise<string> | undefined;
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  payload?: string | Buffer;
+}
+
+/**
+ * The whole API on a fresh database, with mail written to a temporary outbox, for one test file.
+ * Nothing is mocked: the requests go through every plugin and reach the real database.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}, options: { now?: () => Date } = {}) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kindred-api-test-'));
+  const database = await freshDatabase();
+  const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMITS: 'false', DEMO_DATA: 'false' }, { dataDir, ...overrides });
+  const { app, ctx } = await buildApp({ config, database, logger: false, ...(options.now ? { now: options.now } : {}) });
+  await app.ready();
+  let counter = 0;
+
+  async function request(method: Method, url: string, options: RequestOptions = {}): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    return app.inject({
+      method,
+      url,
+      headers,
+      ...(options.payload !== undefined ? { payload: options.payload } : options.body !== undefined ? { payload: options.body as object } : {}),
+    });
+  }
+
+  /** An active user straight in the database, and a token for it. */
+  async function createUser(fields: { email?: string; isIicAdmin?: boolean; adminType?: number | null } = {}) {
+    counter += 1;
+    passwordHash ??= hashPassword(TEST_PASSWORD);
+    const email = fields.email ?? `person${counter}-${Math.random().toString(36).slice(2, 8)}@example.org`;
+    const user = await usersRepository.insert(ctx.database.db, {
+      email,
+      passwordHash: await passwordHash,
+      firstName: 'Test',
+      lastName: `Person ${counter}`,
+      isActive: true,
+      isIicAdmin: fields.isIicAdmin ?? false,
+      adminType: fields.adminType ?? null,
+    });
+    const login = await request('POST', '/api/auth/login', { body: { email, password: TEST_PASSWORD } });
+    if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+    return { id: user.id, email, token: login.json().token as string };
+  }
+
+  return {
+    app,
+    ctx: ctx as AppContext,
+    request,
+    createUser,
+    outbox: () => readOutbox(path.join(dataDir, 'outbox')),
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

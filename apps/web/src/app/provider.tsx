@@ -1,0 +1,40 @@
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/dropzone/styles.css';
+import '@mantine/notifications/styles.css';
+import './styles.css';
+
+import { WEEK_STARTS_ON } from '@kindred/shared';
+import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { LoadingBar } from '@/components/ui/loading-bar';
+import { queryClient as defaultQueryClient } from '@/lib/query-client';
+import { ThemeSync } from './theme-sync';
+import { cssVariablesResolver, theme } from './theme';
+
+export interface AppProviderProps {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}
+
+/** Mantine (theme, dates, modals, toasts), TanStack Query, the loading bar and the account theme. */
+export function AppProvider({ children, queryClient = defaultQueryClient }: AppProviderProps) {
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+      <DatesProvider settings={{ firstDayOfWeek: WEEK_STARTS_ON, locale: 'en' }}>
+        <QueryClientProvider client={queryClient}>
+          <ModalsProvider>
+            <Notifications position="top-right" limit={4} />
+            <ThemeSync />
+            <LoadingBar />
+            {children}
+          </ModalsProvider>
+        </QueryClientProvider>
+      </DatesProvider>
+    </MantineProvider>
+  );
+}

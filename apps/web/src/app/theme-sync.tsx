@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+import { session, useSessionState } from '@/features/session';
+import { applyAccountTheme } from '@/lib/account-theme';
+
+/** Keeps the theme variables on the active account's kind ('default' when logged out). */
+export function ThemeSync() {
+  useSessionState();
+  const kind = session.getThemeKind();
+  useEffect(() => {
+    applyAccountTheme(kind);
+  }, [kind]);
+  return null;
+}

@@ -1,0 +1,31 @@
+import { type CSSVariablesResolver, createTheme } from '@mantine/core';
+
+/**
+ * Mantine theme. The account-kind colour lives in the `--blue` variables (header, accents); the
+ * Mantine primary colour stays a fixed indigo whose text and filled shades pass WCAG AA on white
+ * and on the body grey, which the yellow and green kind colours would not.
+ */
+export const theme = createTheme({
+  primaryColor: 'indigo',
+  primaryShade: 8,
+  defaultRadius: 'md',
+  autoContrast: true,
+  fontFamily:
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: { fontWeight: '700' },
+  components: {
+    Anchor: { defaultProps: { underline: 'always' } },
+  },
+});
+
+/** Darker error, dimmed and placeholder texts than Mantine's defaults, for WCAG AA contrast. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
+    '--mantine-color-body': '#ffffff',
+  },
+  dark: {},
+});

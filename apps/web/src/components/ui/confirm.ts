@@ -1,0 +1,44 @@
+import { modals } from '@mantine/modals';
+import type { ReactNode } from 'react';
+
+export interface ConfirmOptions {
+  title: ReactNode;
+  message: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** Red confirm button for destructive actions. */
+  danger?: boolean;
+}
+
+/**
+ * The confirm dialog of spec §4 (size small, spec §9): resolves `true` on confirm and `false` on
+ * decline or dismissal (close button, Escape, click outside). Needs `ModalsProvider` mounted.
+ */
+export function confirm({
+  title,
+  message,
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+  danger = false,
+}: ConfirmOptions): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    let settled = false;
+    const settle = (value: boolean) => {
+      if (settled) return;
+      settled = true;
+      resolve(value);
+    };
+    modals.openConfirmModal({
+      title,
+      size: 'sm',
+      centered: true,
+      children: message,
+      labels: { confirm: confirmLabel, cancel: cancelLabel },
+      confirmProps: danger ? { color: 'red.9' } : {},
+      closeButtonProps: { 'aria-label': 'Close dialog' },
+      onConfirm: () => settle(true),
+      onCancel: () => settle(false),
+      onClose: () => settle(false),
+    });
+  });
+}

@@ -1,0 +1,12 @@
+import type { LoginBody, LoginResponse } from '@kindred/shared';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** POST /auth/login */
+export function login(body: LoginBody): Promise<LoginResponse> {
+  return api.post<LoginResponse>('/auth/login', body, { anonymous: true });
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

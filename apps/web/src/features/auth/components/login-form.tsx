@@ -1,0 +1,93 @@
+import { email, loginBodySchema } from '@kindred/shared';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
+import { session } from '@/features/session';
+import { isApiError } from '@/lib/api-client';
+import { applyServerErrors, focusFirstInvalid, mergeErrors, messageOf, schemaErrors } from '@/lib/form';
+import { useLogin } from '../api/login';
+
+export interface LoginFormProps {
+  /** Called once signed in (the route then navigates on). */
+  onSuccess: () => void;
+}
+
+export function LoginForm({ onSuccess }: LoginFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [notActivated, setNotActivated] = useState(false);
+  const mutation = useLogin();
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    validate: (values) =>
+      mergeErrors(
+        values.email.trim() ? { email: messageOf(email(values.email.trim())) } : { email: 'Enter your email.' },
+        values.password ? {} : { password: 'Enter your password.' },
+        schemaErrors(loginBodySchema, values),
+      ),
+    validateInputOnBlur: true,
+  });
+
+  const submit = form.onSubmit(
+    async (values) => {
+      setNotActivated(false);
+      try {
+        const response = await mutation.mutateAsync(loginBodySchema.parse(values));
+        session.signIn(response);
+        toast.success(SUCCESS_TOASTS.loggedIn.summary, SUCCESS_TOASTS.loggedIn.detail);
+        onSuccess();
+      } catch (error) {
+        if (isApiError(error) && error.code === 'ACCOUNT_NOT_ACTIVATED') setNotActivated(true);
+        applyServerErrors(error, form.setFieldError);
+        focusFirstInvalid(formRef.current);
+      }
+    },
+    () => focusFirstInvalid(formRef.current),
+  );
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-label="Sign in">
+      <Stack gap="md">
+        {notActivated ? (
+          <Alert color="yellow" variant="light" title="Your account is not activated yet" role="alert">
+            <Text size="sm">
+              Use the code from your activation email, or{' '}
+              <Anchor component={Link} to="/activate">
+                send the activation email again
+              </Anchor>
+              .
+            </Text>
+          </Alert>
+        ) : null}
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+        <Group justify="space-between">
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            Forgot your password?
+          </Anchor>
+          <Button type="submit" loading={mutation.isPending}>
+            Sign in
+          </Button>
+        </Group>
+        <Text size="sm">
+          New to Kindred?{' '}
+          <Anchor component={Link} to="/register">
+            Create an account
+          </Anchor>{' '}
+          or{' '}
+          <Anchor component={Link} to="/register/organisation">
+            register a charity or organisation
+          </Anchor>
+          .
+        </Text>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig } from 'vite';
+
+const apiUrl = process.env.API_URL ?? 'http://localhost:3001';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    // `@kindred/shared` resolves to its TypeScript source through its `source` export condition.
+    conditions: ['source', ...defaultClientConditions],
+  },
+  server: {
+    port: 3000,
+    strictPort: true,
+    proxy: { '/api': { target: apiUrl, changeOrigin: true } },
+  },
+  preview: {
+    port: 3000,
+    proxy: { '/api': { target: apiUrl, changeOrigin: true } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+});
