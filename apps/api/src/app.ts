@@ -13,7 +13,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
-import { registerAuth } from './plugins/auth.js';
+import { type RouteAccess, registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
@@ -32,7 +32,9 @@ export interface BuildOptions {
 }
 
 /** Builds the whole API (and the web app when it is built) around a database. */
-export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function buildApp(
+  options: BuildOptions,
+): Promise<{ app: FastifyInstance; ctx: AppContext; routes: RouteAccess[] }> {
   const { config } = options;
   const ctx: AppContext = {
     config,
@@ -64,8 +66,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerErrorHandling(app);
   await registerSecurity(app, config);
   await app.register(multipart, { limits: { files: 1, fields: 10 } });
+  const routes = registerAuth(app, ctx);
   await registerOpenApi(app);
-  registerAuth(app, ctx);
 
   await app.register(
     async (api) => {
@@ -78,5 +80,5 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     { prefix: '/api' },
   );
   await registerWeb(app, config.webDist ?? DEFAULT_WEB_DIST);
-  return { app, ctx };
+  return { app, ctx, routes };
 }

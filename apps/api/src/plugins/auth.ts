@@ -141,12 +141,22 @@ async function authorize(ctx: AppContext, request: FastifyRequest, access: Acces
   }
 }
 
-export function registerAuth(app: FastifyInstance, ctx: AppContext) {
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+/** Every API route with its access rule, as registered (the authorization matrix is checked against it). */
+export function registerAuth(app: FastifyInstance, ctx: AppContext): RouteAccess[] {
+  const routes: RouteAccess[] = [];
   app.decorateRequest('auth', null);
   app.addHook('onRoute', (route) => {
-    const isDocs = route.url.startsWith('/api/docs');
-    if (route.url.startsWith('/api/') && !isDocs && !route.config?.access) {
-      throw new Error(`Route ${route.method} ${route.url} declares no access rule.`);
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule.`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, access });
     }
   });
   app.addHook('onRequest', async (request) => {
@@ -160,4 +170,5 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
     request.auth = await authenticate(ctx, request);
     await authorize(ctx, request, access);
   });
+  return routes;
 }

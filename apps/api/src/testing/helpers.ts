@@ -30,7 +30,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kindred-api-test-'));
   const database = await freshDatabase();
   const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMITS: 'false', DEMO_DATA: 'false' }, { dataDir, ...overrides });
-  const { app, ctx } = await buildApp({ config, database, logger: false, ...(options.now ? { now: options.now } : {}) });
+  const { app, ctx, routes } = await buildApp({ config, database, logger: false, ...(options.now ? { now: options.now } : {}) });
   await app.ready();
   let counter = 0;
 
@@ -67,6 +67,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
   return {
     app,
     ctx: ctx as AppContext,
+    routes,
     request,
     createUser,
     outbox: () => readOutbox(path.join(dataDir, 'outbox')),

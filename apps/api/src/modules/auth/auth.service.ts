@@ -111,7 +111,7 @@ export function authService(ctx: AppContext) {
       const user = await usersRepository.findByEmail(db(), body.email);
       const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), body.password);
       if (!user || !ok) {
-        await usersRepository.recordLoginFailure(db(), body.email, ip);
+        await usersRepository.recordLoginFailure(db(), body.email, ip, now);
         throw unauthorized('The email or password is not right.', 'INVALID_CREDENTIALS');
       }
       if (!user.isActive) {

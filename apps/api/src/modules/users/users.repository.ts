@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   businesses,
@@ -99,8 +99,10 @@ export const usersRepository = {
       .where(and(eq(userCodes.userId, userId), eq(userCodes.purpose, purpose), isNull(userCodes.usedAt)));
   },
 
-  async recordLoginFailure(db: Executor, email: string, ip: string) {
-    await db.insert(loginFailures).values({ email: email.toLowerCase(), ip });
+  async recordLoginFailure(db: Executor, email: string, ip: string, at: Date) {
+    await db.insert(loginFailures).values({ email: email.toLowerCase(), ip, createdAt: at });
+    // Failures older than a day no longer count for anything.
+    await db.delete(loginFailures).where(lt(loginFailures.createdAt, new Date(at.getTime() - 86_400_000)));
   },
 
   async countLoginFailures(db: Executor, since: Date, email: string, ip: string) {

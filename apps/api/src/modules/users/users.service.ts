@@ -51,7 +51,7 @@ export function usersService(ctx: AppContext) {
         const nino = body.national_insurance_number;
         if (nino && !isValidNino(nino)) {
           throw badRequest('The National Insurance number is not valid.', {
-            national_insurance_number: 'Enter a valid National Insurance number, like QQ 12 34 56 C.',
+            national_insurance_number: 'Enter a valid National Insurance number, like AB 12 34 56 C.',
           });
         }
         changes.nationalInsuranceNumber = nino ? normaliseNino(nino) : null;

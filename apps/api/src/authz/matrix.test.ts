@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/helpers.js';
+import { MATRIX, ROLES, type Role } from './matrix.js';
+
+let t: TestApp;
+const tokens = new Map<Role, { id: number; token: string } | undefined>();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tokens.set('anonymous', undefined);
+  tokens.set('user', await t.createUser());
+  tokens.set('self', await t.createUser());
+  tokens.set('platform_super_admin', await t.createUser({ isIicAdmin: true, adminType: 1 }));
+  tokens.set('platform_admin', await t.createUser({ isIicAdmin: true, adminType: 2 }));
+  tokens.set('platform_employee', await t.createUser({ isIicAdmin: true, adminType: 99 }));
+});
+afterAll(async () => t.close());
+
+describe('the authorization matrix', () => {
+  it('lists every route of the API, and only those', () => {
+    const registered = t.routes.map((r) => `${r.method} ${r.url}`).sort();
+    const listed = MATRIX.map((row) => `${row.method} ${row.route}`).sort();
+    expect(listed).toEqual(registered);
+  });
+
+  it('agrees with the access rule each route declares', () => {
+    for (const row of MATRIX) {
+      const route = t.routes.find((r) => r.method === row.method && r.url === row.route);
+      const isPublic = route?.access.kind === 'public';
+      expect(isPublic, `${row.method} ${row.route}`).toBe(row.allowed.includes('anonymous'));
+    }
+  });
+
+  for (const row of MATRIX) {
+    it(`${row.method} ${row.route}: ${row.allowed.length === ROLES.length ? 'everyone' : row.allowed.join(', ')}`, async () => {
+      for (const role of ROLES) {
+        const caller = tokens.get(role);
+        // `self` calls its own id; everyone else calls the id of the `self` person.
+        const selfId = tokens.get('self')?.id;
+        const path = row.path.replace('{self}', String(selfId));
+        const res = await t.request(row.method, path, {
+          ...(caller ? { token: caller.token } : {}),
+          ...(row.body !== undefined ? { body: row.body } : {}),
+        });
+        const label = `${role} -> ${row.method} ${path}: ${res.body.slice(0, 200)}`;
+        if (row.allowed.includes(role)) {
+          expect([401, 403], label).not.toContain(res.statusCode);
+          expect(res.statusCode, label).toBeLessThan(500);
+        } else {
+          expect(res.statusCode, label).toBe(role === 'anonymous' ? 401 : 403);
+        }
+      }
+    });
+  }
+});

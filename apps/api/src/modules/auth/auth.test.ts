@@ -1,0 +1,242 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { charities, charityMemberships, businesses, businessMemberships } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { users } from '../users/users.table.js';
+
+let t: TestApp;
+let clock = new Date('2026-11-22T10:00:00Z');
+beforeAll(async () => {
+  t = await createTestApp({ publicUrl: 'https://kindred.test' }, { now: () => clock });
+});
+afterAll(async () => t.close());
+
+const person = (email: string) => ({ email, password: 'A-good-password-1', first_name: 'Ada', last_name: 'Lovelace' });
+
+async function lastMailTo(email: string) {
+  const mails = (await t.outbox()).filter((m) => m.to.includes(email));
+  const mail = mails[mails.length - 1];
+  if (!mail) throw new Error(`no mail to ${email}`);
+  return mail;
+}
+
+function linkCode(text: string, path: string): string {
+  const match = new RegExp(`https://kindred\\.test/${path}/([\\w-]+)`).exec(text);
+  if (!match?.[1]) throw new Error(`no ${path} link in: ${text}`);
+  return match[1];
+}
+
+describe('registration and activation', () => {
+  it('registers an inactive user, mails an activation link and activates once', async () => {
+    const res = await t.request('POST', '/api/auth/register', { body: person('Ada@Example.org') });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toContain('ada@example.org');
+
+    const early = await t.request('POST', '/api/auth/login', {
+      body: { email: 'ada@example.org', password: 'A-good-password-1' },
+    });
+    expect(early.statusCode).toBe(403);
+    expect(early.json().error.code).toBe('ACCOUNT_NOT_ACTIVATED');
+
+    const mail = await lastMailTo('ada@example.org');
+    expect(mail.subject).toBe('Activate your Kindred account');
+    const code = linkCode(mail.text, 'activate');
+    expect(mail.text).toContain(`activation code: ${code}`);
+
+    const activated = await t.request('GET', `/api/auth/activate/${code}`);
+    expect(activated.statusCode).toBe(200);
+    const again = await t.request('GET', `/api/auth/activate/${code}`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('CODE_USED');
+
+    const login = await t.request('POST', '/api/auth/login', {
+      body: { email: 'ADA@example.org', password: 'A-good-password-1' },
+    });
+    expect(login.statusCode).toBe(200);
+    const body = login.json();
+    expect(body.token).toEqual(expect.any(String));
+    expect(new Date(body.expires_at).getTime() - clock.getTime()).toBe(60 * 60 * 1000);
+    expect(body.user).toMatchObject({ email: 'ada@example.org', first_name: 'Ada', is_active: true, wallet_amount: 0 });
+    expect(body).toMatchObject({ charity_membership: [], business_membership: [], group_membership: [], unread_messages: 0 });
+  });
+
+  it('refuses a second account with the same email, whatever its case', async () => {
+    await t.request('POST', '/api/auth/register', { body: person('twin@example.org') });
+    const res = await t.request('POST', '/api/auth/register', { body: person('TWIN@example.org') });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('EMAIL_TAKEN');
+  });
+
+  it('refuses a password under 10 characters', async () => {
+    const res = await t.request('POST', '/api/auth/register', { body: { ...person('short@example.org'), password: 'Sh0rt!' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.fields.password).toContain('10');
+  });
+
+  it('answers an unknown activation code with 404 and an expired one with 409', async () => {
+    expect((await t.request('GET', '/api/auth/activate/not-a-real-code-at-all')).statusCode).toBe(404);
+    await t.request('POST', '/api/auth/register', { body: person('late@example.org') });
+    const code = linkCode((await lastMailTo('late@example.org')).text, 'activate');
+    clock = new Date(clock.getTime() + 8 * 24 * 3600 * 1000);
+    try {
+      const res = await t.request('GET', `/api/auth/activate/${code}`);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.code).toBe('CODE_EXPIRED');
+    } finally {
+      clock = new Date('2026-11-22T10:00:00Z');
+    }
+  });
+
+  it('resends activation for an inactive account, and answers the same for an unknown one', async () => {
+    await t.request('POST', '/api/auth/register', { body: person('resend@example.org') });
+    const first = linkCode((await lastMailTo('resend@example.org')).text, 'activate');
+    const res = await t.request('POST', '/api/auth/send_activation_email/resend@example.org');
+    expect(res.statusCode).toBe(200);
+    const second = linkCode((await lastMailTo('resend@example.org')).text, 'activate');
+    expect(second).not.toBe(first);
+    expect((await t.request('GET', `/api/auth/activate/${first}`)).statusCode).toBe(409);
+    expect((await t.request('GET', `/api/auth/activate/${second}`)).statusCode).toBe(200);
+
+    const before = (await t.outbox()).length;
+    const unknown = await t.request('POST', '/api/auth/send_activation_email/nobody@example.org');
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json().message).toBe(res.json().message.replace('resend@example.org', 'nobody@example.org'));
+    expect((await t.outbox()).length).toBe(before);
+  });
+
+  it('registers a person with a charity application, pending review, with the person as its admin', async () => {
+    const res = await t.request('POST', '/api/user/register', {
+      body: {
+        ...person('founder@example.org'),
+        account_type: 'charity',
+        organisation: { name: 'Harbour Lights', registration_number: '1234567' },
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const [user] = await t.ctx.database.db.select().from(users).where(eq(users.email, 'founder@example.org'));
+    const [charity] = await t.ctx.database.db.select().from(charities).where(eq(charities.name, 'Harbour Lights'));
+    expect(charity).toMatchObject({ approvalStatus: 'pending', registrationNumber: '1234567', createdBy: user?.id });
+    const [membership] = await t.ctx.database.db
+      .select()
+      .from(charityMemberships)
+      .where(eq(charityMemberships.charityId, charity?.id ?? 0));
+    expect(membership).toMatchObject({ userId: user?.id, adminType: 1 });
+  });
+
+  it('registers a person with an organisation, checking the company registration number', async () => {
+    const bad = await t.request('POST', '/api/user/register', {
+      body: { ...person('boss@example.org'), account_type: 'business', organisation: { name: 'Widgets', registration_number: 'X1' } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.fields).toHaveProperty(['organisation.registration_number']);
+    const good = await t.request('POST', '/api/user/register', {
+      body: { ...person('boss@example.org'), account_type: 'business', organisation: { name: 'Widgets', registration_number: 'AB123456' } },
+    });
+    expect(good.statusCode).toBe(201);
+    const [business] = await t.ctx.database.db.select().from(businesses).where(eq(businesses.name, 'Widgets'));
+    expect(business?.approvalStatus).toBe('pending');
+    const members = await t.ctx.database.db
+      .select()
+      .from(businessMemberships)
+      .where(eq(businessMemberships.businessId, business?.id ?? 0));
+    expect(members).toHaveLength(1);
+    expect(members[0]?.adminType).toBe(1);
+    // Nothing is written when the person's part fails: the email is taken now.
+    const dup = await t.request('POST', '/api/user/register', {
+      body: { ...person('boss@example.org'), account_type: 'business', organisation: { name: 'Widgets Two' } },
+    });
+    expect(dup.statusCode).toBe(409);
+    expect(await t.ctx.database.db.select().from(businesses).where(eq(businesses.name, 'Widgets Two'))).toHaveLength(0);
+  });
+});
+
+describe('signing in', () => {
+  it('answers a wrong password and an unknown email alike', async () => {
+    const user = await t.createUser();
+    const wrong = await t.request('POST', '/api/auth/login', { body: { email: user.email, password: 'nope-nope-nope' } });
+    const unknown = await t.request('POST', '/api/auth/login', {
+      body: { email: 'ghost@example.org', password: 'nope-nope-nope' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().error).toEqual({ code: 'INVALID_CREDENTIALS', message: 'The email or password is not right.' });
+  });
+
+  it('locks an account after repeated failures, even with the right password, until the window passes', async () => {
+    const user = await t.createUser();
+    for (let i = 0; i < 10; i++) {
+      const res = await t.request('POST', '/api/auth/login', { body: { email: user.email, password: `wrong-${i}` } });
+      expect(res.statusCode).toBe(401);
+    }
+    const locked = await t.request('POST', '/api/auth/login', { body: { email: user.email, password: 'Correct-Horse-9' } });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.code).toBe('TOO_MANY_ATTEMPTS');
+    clock = new Date(clock.getTime() + 16 * 60 * 1000);
+    try {
+      const later = await t.request('POST', '/api/auth/login', { body: { email: user.email, password: 'Correct-Horse-9' } });
+      expect(later.statusCode).toBe(200);
+    } finally {
+      clock = new Date('2026-11-22T10:00:00Z');
+    }
+  });
+});
+
+describe('password reset', () => {
+  it('mails a single-use link, sets the new password and ends older sessions', async () => {
+    const user = await t.createUser();
+    const res = await t.request('POST', `/api/user/passwordreset/${user.email}`);
+    expect(res.statusCode).toBe(200);
+    const mail = await lastMailTo(user.email);
+    expect(mail.subject).toBe('Reset your Kindred password');
+    expect(mail.text).not.toContain('Correct-Horse-9');
+    const token = linkCode(mail.text, 'reset-password');
+
+    const confirm = await t.request('POST', '/api/auth/password_reset/confirm', {
+      body: { token, password: 'Brand-new-password-2' },
+    });
+    expect(confirm.statusCode).toBe(200);
+    const reuse = await t.request('POST', '/api/auth/password_reset/confirm', {
+      body: { token, password: 'Another-password-3' },
+    });
+    expect(reuse.statusCode).toBe(409);
+    expect(reuse.json().error.code).toBe('RESET_LINK_INVALID');
+
+    const old = await t.request('GET', '/api/user/get', { token: user.token });
+    expect(old.statusCode).toBe(401);
+    expect(old.json().error.code).toBe('SESSION_REVOKED');
+    const login = await t.request('POST', '/api/auth/login', {
+      body: { email: user.email, password: 'Brand-new-password-2' },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('answers the same for an unknown email and sends nothing', async () => {
+    const before = (await t.outbox()).length;
+    const res = await t.request('POST', '/api/user/passwordreset/nobody-here@example.org');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('If nobody-here@example.org has an account, we sent it a password reset link.');
+    expect((await t.outbox()).length).toBe(before);
+  });
+
+  it('refuses a link older than one hour', async () => {
+    const user = await t.createUser();
+    await t.request('POST', `/api/user/passwordreset/${user.email}`);
+    const token = linkCode((await lastMailTo(user.email)).text, 'reset-password');
+    clock = new Date(clock.getTime() + 61 * 60 * 1000);
+    try {
+      const res = await t.request('POST', '/api/auth/password_reset/confirm', {
+        body: { token, password: 'Brand-new-password-2' },
+      });
+      expect(res.statusCode).toBe(409);
+    } finally {
+      clock = new Date('2026-11-22T10:00:00Z');
+    }
+  });
+
+  it('rejects a malformed email in the path with 400', async () => {
+    const res = await t.request('POST', '/api/user/passwordreset/not-an-email');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.fields).toHaveProperty('email');
+  });
+});

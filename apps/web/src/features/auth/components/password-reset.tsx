@@ -1,0 +1,118 @@
+import { compareFields, email, PASSWORD_MIN_LENGTH, passwordSchema } from '@kindred/shared';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
+import { applyServerErrors, focusFirstInvalid, messageOf } from '@/lib/form';
+import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/password-reset';
+
+/** Asks for a password reset link (domain.md §2: a link valid 1 hour, never a password). */
+export function ForgotPasswordForm() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const mutation = useRequestPasswordReset();
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: {
+      email: (value) => (value.trim() ? messageOf(email(value.trim())) : 'Enter your email.'),
+    },
+  });
+  const submit = form.onSubmit(
+    async (values) => {
+      const address = values.email.trim();
+      try {
+        await mutation.mutateAsync(address);
+        const text = SUCCESS_TOASTS.passwordReset(address);
+        toast.success(text.summary, text.detail);
+        setSentTo(address);
+      } catch {
+        // The API client already showed the error toast.
+      }
+    },
+    () => focusFirstInvalid(formRef.current),
+  );
+  return (
+    <Stack gap="md">
+      {sentTo ? (
+        <Alert color="green" variant="light" title="Check your email" role="status">
+          <Text size="sm">
+            If {sentTo} belongs to a Kindred account, a password reset link is on its way. The link works for one
+            hour.
+          </Text>
+        </Alert>
+      ) : null}
+      <form ref={formRef} aria-label="Reset password" noValidate onSubmit={submit}>
+        <Stack gap="md">
+          <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
+          <Group justify="space-between">
+            <Anchor component={Link} to="/login" size="sm">
+              Back to sign in
+            </Anchor>
+            <Button type="submit" loading={mutation.isPending}>
+              Send reset link
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
+
+/** Sets a new password with the token of the reset link. */
+export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const mutation = useConfirmPasswordReset();
+  const form = useForm({
+    initialValues: { password: '', confirm_password: '' },
+    validate: (values) => {
+      const mismatch =
+        values.confirm_password && compareFields('password', 'confirm_password')(values)
+          ? messageOf({ compareFields: true })
+          : null;
+      const tooShort = passwordSchema.safeParse(values.password).error?.issues[0]?.message ?? null;
+      return {
+        password: tooShort ?? mismatch,
+        confirm_password: values.confirm_password ? mismatch : 'Enter the password again.',
+      };
+    },
+    validateInputOnBlur: true,
+  });
+  const submit = form.onSubmit(
+    async (values) => {
+      try {
+        await mutation.mutateAsync({ token, password: values.password });
+        toast.success('Password updated', 'You can now sign in with your new password.');
+        onDone();
+      } catch (error) {
+        applyServerErrors(error, form.setFieldError);
+        focusFirstInvalid(formRef.current);
+      }
+    },
+    () => focusFirstInvalid(formRef.current),
+  );
+  return (
+    <form ref={formRef} aria-label="Set new password" noValidate onSubmit={submit}>
+      <Stack gap="md">
+        <PasswordInput
+          label="New password"
+          description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          required
+          autoComplete="new-password"
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Confirm password"
+          required
+          autoComplete="new-password"
+          {...form.getInputProps('confirm_password')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={mutation.isPending}>
+            Set new password
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

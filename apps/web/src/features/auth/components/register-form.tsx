@@ -1,0 +1,241 @@
+import {
+  companyRegistrationNumber,
+  compareFields,
+  email,
+  notWhitespace,
+  PASSWORD_MIN_LENGTH,
+  registerBodySchema,
+  registerWithOrganisationBodySchema,
+} from '@kindred/shared';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  PasswordInput,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type FormErrors, useForm } from '@mantine/form';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
+import { applyServerErrors, focusFirstInvalid, mergeErrors, messageOf, schemaErrors } from '@/lib/form';
+import { useRegister, useRegisterWithOrganisation } from '../api/register';
+
+export interface RegisterFormProps {
+  /** `organisation`: the variant that also names a charity or business to create (POST /user/register). */
+  variant: 'individual' | 'organisation';
+}
+
+interface Values {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  confirm_password: string;
+  account_type: 'charity' | 'business';
+  organisation_name: string;
+  registration_number: string;
+  description: string;
+}
+
+const SERVER_FIELDS: Record<string, string> = {
+  'organisation.name': 'organisation_name',
+  'organisation.registration_number': 'registration_number',
+  'organisation.description': 'description',
+};
+
+function optional(value: string): string | undefined {
+  const trimmed = value.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+function toIndividualBody(values: Values) {
+  return {
+    email: values.email.trim(),
+    password: values.password,
+    first_name: values.first_name.trim(),
+    last_name: values.last_name.trim(),
+  };
+}
+
+function toOrganisationBody(values: Values) {
+  return {
+    ...toIndividualBody(values),
+    account_type: values.account_type,
+    organisation: {
+      name: values.organisation_name.trim(),
+      registration_number: optional(values.registration_number),
+      description: optional(values.description),
+    },
+  };
+}
+
+function validate(variant: RegisterFormProps['variant']) {
+  return (values: Values): FormErrors => {
+    // Compare fields (spec §5): both fields are flagged when they differ.
+    const mismatch =
+      values.confirm_password && compareFields('password', 'confirm_password')(values)
+        ? messageOf({ compareFields: true })
+        : null;
+    const checks: FormErrors = {
+      first_name: messageOf(notWhitespace(values.first_name)),
+      last_name: messageOf(notWhitespace(values.last_name)),
+      email: values.email.trim() ? messageOf(email(values.email.trim())) : 'Enter your email.',
+      confirm_password: values.confirm_password ? mismatch : 'Enter the password again.',
+    };
+    if (variant === 'individual') {
+      return mergeErrors(checks, schemaErrors(registerBodySchema, toIndividualBody(values)), { password: mismatch });
+    }
+    const server = schemaErrors(registerWithOrganisationBodySchema, toOrganisationBody(values));
+    return mergeErrors(
+      checks,
+      {
+        organisation_name: values.organisation_name.trim() ? server['organisation.name'] : 'Required.',
+        registration_number:
+          values.account_type === 'business'
+            ? messageOf(companyRegistrationNumber(values.registration_number.trim()))
+            : server['organisation.registration_number'],
+        description: server['organisation.description'],
+      },
+      server,
+      { password: mismatch },
+    );
+  };
+}
+
+/** Registration (spec §2, two variants): an individual, or a person with a charity or organisation. */
+export function RegisterForm({ variant }: RegisterFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const individual = useRegister();
+  const withOrganisation = useRegisterWithOrganisation();
+  const pending = individual.isPending || withOrganisation.isPending;
+  const form = useForm<Values>({
+    initialValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      password: '',
+      confirm_password: '',
+      account_type: 'charity',
+      organisation_name: '',
+      registration_number: '',
+      description: '',
+    },
+    validate: validate(variant),
+    validateInputOnBlur: true,
+  });
+
+  const submit = form.onSubmit(
+    async (values) => {
+      try {
+        if (variant === 'individual') await individual.mutateAsync(toIndividualBody(values));
+        else await withOrganisation.mutateAsync(toOrganisationBody(values));
+        toast.success(SUCCESS_TOASTS.confirmationEmail.summary, SUCCESS_TOASTS.confirmationEmail.detail);
+        setSentTo(values.email.trim());
+      } catch (error) {
+        applyServerErrors(error, form.setFieldError, SERVER_FIELDS);
+        focusFirstInvalid(formRef.current);
+      }
+    },
+    () => focusFirstInvalid(formRef.current),
+  );
+
+  if (sentTo) {
+    return (
+      <Alert color="green" variant="light" title="Check your email" role="status">
+        <Stack gap="xs">
+          <Text size="sm">
+            We sent an activation link and code to {sentTo}. Open the link, or enter the code to activate your
+            account.
+          </Text>
+          <Group gap="md">
+            <Anchor component={Link} to="/activate" size="sm">
+              Enter activation code
+            </Anchor>
+            <Anchor component={Link} to="/login" size="sm">
+              Go to sign in
+            </Anchor>
+          </Group>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const business = form.values.account_type === 'business';
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-label="Create account">
+      <Stack gap="md">
+        {variant === 'organisation' ? (
+          <Stack gap="md">
+            <Title order={2} size="h3">
+              Your organisation
+            </Title>
+            <Radio.Group label="Account type" required {...form.getInputProps('account_type')}>
+              <Group mt="xs">
+                <Radio value="charity" label="Charity" />
+                <Radio value="business" label="Business" />
+              </Group>
+            </Radio.Group>
+            <TextInput
+              label="Organisation name"
+              description="The name of your charity or business."
+              required
+              autoComplete="organization"
+              {...form.getInputProps('organisation_name')}
+            />
+            <TextInput
+              label="Registration number"
+              description={
+                business
+                  ? 'Company registration number: two letters and six digits, or eight digits.'
+                  : 'Charity registration number, if you have one.'
+              }
+              {...form.getInputProps('registration_number')}
+            />
+            <Textarea label="Description" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+            <Title order={2} size="h3">
+              About you
+            </Title>
+          </Stack>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="First name" required autoComplete="given-name" {...form.getInputProps('first_name')} />
+          <TextInput label="Last name" required autoComplete="family-name" {...form.getInputProps('last_name')} />
+        </SimpleGrid>
+        <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
+        <PasswordInput
+          label="Password"
+          description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          required
+          autoComplete="new-password"
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Confirm password"
+          required
+          autoComplete="new-password"
+          {...form.getInputProps('confirm_password')}
+        />
+        <Group justify="space-between">
+          <Text size="sm">
+            Already registered?{' '}
+            <Anchor component={Link} to="/login">
+              Sign in instead
+            </Anchor>
+          </Text>
+          <Button type="submit" loading={pending}>
+            Create account
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

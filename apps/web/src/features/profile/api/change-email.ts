@@ -1,0 +1,12 @@
+import type { EmailChangeBody, TokenResponse, User } from '@kindred/shared';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** POST /user/email: answers a new token and the updated user. */
+export function changeEmail(body: EmailChangeBody): Promise<TokenResponse & { user: User }> {
+  return api.post<TokenResponse & { user: User }>('/user/email', body);
+}
+
+export function useChangeEmail() {
+  return useMutation({ mutationFn: changeEmail });
+}

@@ -1,0 +1,12 @@
+import type { User, UserUpdateBody } from '@kindred/shared';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** PATCH /user/update */
+export function updateUser(body: UserUpdateBody): Promise<{ user: User }> {
+  return api.patch<{ user: User }>('/user/update', body);
+}
+
+export function useUpdateUser() {
+  return useMutation({ mutationFn: updateUser });
+}

@@ -1,0 +1,196 @@
+import { compareFields, email, PASSWORD_MIN_LENGTH, passwordSchema, type User } from '@kindred/shared';
+import { Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useId, useRef } from 'react';
+import { confirm } from '@/components/ui/confirm';
+import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
+import { session } from '@/features/session';
+import { applyServerErrors, focusFirstInvalid, messageOf } from '@/lib/form';
+import { useChangeEmail } from '../api/change-email';
+import { useChangePassword } from '../api/change-password';
+import { useDeleteAccount } from '../api/delete-account';
+
+/** Change password: the current one, then the new one twice (compare fields, spec §5). */
+export function ChangePasswordForm() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingId = useId();
+  const mutation = useChangePassword();
+  const form = useForm({
+    initialValues: { current_password: '', password: '', confirm_password: '' },
+    validate: (values) => {
+      const mismatch =
+        values.confirm_password && compareFields('password', 'confirm_password')(values)
+          ? messageOf({ compareFields: true })
+          : null;
+      const weak = passwordSchema.safeParse(values.password).error?.issues[0]?.message ?? null;
+      return {
+        current_password: values.current_password ? null : 'Enter your current password.',
+        password: weak ?? mismatch,
+        confirm_password: values.confirm_password ? mismatch : 'Enter the new password again.',
+      };
+    },
+  });
+  const submit = form.onSubmit(
+    async (values) => {
+      try {
+        const token = await mutation.mutateAsync({
+          current_password: values.current_password,
+          password: values.password,
+        });
+        // Old tokens stop working: keep the new one.
+        session.setToken(token);
+        form.reset();
+        toast.success(SUCCESS_TOASTS.passwordUpdated.summary);
+      } catch (error) {
+        applyServerErrors(error, form.setFieldError);
+        focusFirstInvalid(formRef.current);
+      }
+    },
+    () => focusFirstInvalid(formRef.current),
+  );
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
+      <Stack gap="md">
+        <Title order={2} size="h3" id={headingId}>
+          Change password
+        </Title>
+        <PasswordInput
+          label="Current password"
+          required
+          autoComplete="current-password"
+          {...form.getInputProps('current_password')}
+        />
+        <PasswordInput
+          label="New password"
+          description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          required
+          autoComplete="new-password"
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Confirm password"
+          required
+          autoComplete="new-password"
+          {...form.getInputProps('confirm_password')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={mutation.isPending}>
+            Change password
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Change email: the new address and the password. */
+export function ChangeEmailForm({ user }: { user: User }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingId = useId();
+  const mutation = useChangeEmail();
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    validate: {
+      email: (value) => {
+        const address = value.trim();
+        if (!address) return 'Enter the new email address.';
+        if (address.toLowerCase() === user.email.toLowerCase()) return 'This is already your email address.';
+        return messageOf(email(address));
+      },
+      password: (value) => (value ? null : 'Enter your password.'),
+    },
+  });
+  const submit = form.onSubmit(
+    async (values) => {
+      try {
+        const response = await mutation.mutateAsync({ email: values.email.trim(), password: values.password });
+        session.setToken(response);
+        session.updateUser(response.user);
+        form.reset();
+        toast.success(SUCCESS_TOASTS.emailUpdated.summary);
+      } catch (error) {
+        applyServerErrors(error, form.setFieldError);
+        focusFirstInvalid(formRef.current);
+      }
+    },
+    () => focusFirstInvalid(formRef.current),
+  );
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
+      <Stack gap="md">
+        <Title order={2} size="h3" id={headingId}>
+          Change email
+        </Title>
+        <Text size="sm">
+          Your email address is <strong>{user.email}</strong>.
+        </Text>
+        <TextInput label="New email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
+        <PasswordInput
+          label="Password"
+          required
+          autoComplete="current-password"
+          {...form.getInputProps('password')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={mutation.isPending}>
+            Change email
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Delete account: asks for the password, then confirms, then logs out. */
+export function DeleteAccountForm({ user }: { user: User }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingId = useId();
+  const mutation = useDeleteAccount();
+  const form = useForm({
+    initialValues: { password: '' },
+    validate: { password: (value) => (value ? null : 'Enter your password to delete your account.') },
+  });
+  const submit = form.onSubmit(
+    async (values) => {
+      const confirmed = await confirm({
+        title: 'Delete your account?',
+        message:
+          'Your profile, memberships and wallet access will be removed. This cannot be undone.',
+        confirmLabel: 'Yes, delete my account',
+        cancelLabel: 'Keep my account',
+        danger: true,
+      });
+      if (!confirmed) return;
+      try {
+        await mutation.mutateAsync({ id: user.id, password: values.password });
+        toast.success(SUCCESS_TOASTS.deletedAccount.summary);
+        session.logout();
+      } catch (error) {
+        applyServerErrors(error, form.setFieldError);
+        focusFirstInvalid(formRef.current);
+      }
+    },
+    () => focusFirstInvalid(formRef.current),
+  );
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
+      <Stack gap="md">
+        <Title order={2} size="h3" id={headingId}>
+          Delete account
+        </Title>
+        <Text size="sm">Deleting your account removes your profile and signs you out. This cannot be undone.</Text>
+        <PasswordInput
+          label="Password"
+          required
+          autoComplete="current-password"
+          {...form.getInputProps('password')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" color="red.9" loading={mutation.isPending}>
+            Delete account
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

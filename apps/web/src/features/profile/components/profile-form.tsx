@@ -1,0 +1,226 @@
+import {
+  GENDERS,
+  isValidNino,
+  normaliseNino,
+  notWhitespace,
+  parseDateInput,
+  type User,
+  type UserUpdateBody,
+  userUpdateBodySchema,
+} from '@kindred/shared';
+import {
+  Autocomplete,
+  Button,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { type FormErrors, useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import dayjs from 'dayjs';
+import { useId, useRef } from 'react';
+import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
+import { session } from '@/features/session';
+import { applyServerErrors, focusFirstInvalid, mergeErrors, messageOf, schemaErrors } from '@/lib/form';
+import { useCitySearch, useStates } from '../api/locations';
+import { useUpdateUser } from '../api/update-user';
+
+/**
+ * Birth dates use the spec's mm/dd date input with a four-digit year: a two-digit year cannot tell
+ * 1985 from 2085. Typed dates are read by the shared parser, which takes both forms.
+ */
+export const BIRTH_DATE_FORMAT = 'MM/DD/YYYY';
+
+export interface ProfileValues {
+  first_name: string;
+  last_name: string;
+  address: string;
+  national_insurance_number: string;
+  gender: string | null;
+  birth_date: string | null;
+  phone: string;
+  state_id: string | null;
+  city: string;
+  post_code: string;
+  user_description: string;
+  tax_refund: boolean;
+  is_public: boolean;
+}
+
+export function profileValues(user: User): ProfileValues {
+  return {
+    first_name: user.first_name,
+    last_name: user.last_name,
+    address: user.address ?? '',
+    national_insurance_number: user.national_insurance_number ?? '',
+    gender: user.gender ?? null,
+    birth_date: user.birth_date ? user.birth_date.slice(0, 10) : null,
+    phone: user.phone ?? '',
+    state_id: user.state_id === null ? null : String(user.state_id),
+    city: user.city ?? '',
+    post_code: user.post_code ?? '',
+    user_description: user.user_description ?? '',
+    tax_refund: user.tax_refund,
+    is_public: user.is_public,
+  };
+}
+
+const blankToNull = (value: string) => {
+  const trimmed = value.trim();
+  return trimmed ? trimmed : null;
+};
+
+/** The PATCH /user/update body of the form's values. */
+export function toUpdateBody(values: ProfileValues): UserUpdateBody {
+  const nino = blankToNull(values.national_insurance_number);
+  return {
+    first_name: values.first_name.trim(),
+    last_name: values.last_name.trim(),
+    address: blankToNull(values.address),
+    national_insurance_number: nino ? normaliseNino(nino) : null,
+    gender: (values.gender as UserUpdateBody['gender']) ?? null,
+    birth_date: values.birth_date || null,
+    phone: blankToNull(values.phone),
+    state_id: values.state_id ? Number(values.state_id) : null,
+    city: blankToNull(values.city),
+    post_code: blankToNull(values.post_code)?.toUpperCase() ?? null,
+    user_description: blankToNull(values.user_description),
+    tax_refund: values.tax_refund,
+    is_public: values.is_public,
+  };
+}
+
+function validate(values: ProfileValues): FormErrors {
+  const nino = values.national_insurance_number.trim();
+  const today = dayjs().format('YYYY-MM-DD');
+  return mergeErrors(
+    {
+      first_name: messageOf(notWhitespace(values.first_name)),
+      last_name: messageOf(notWhitespace(values.last_name)),
+      national_insurance_number: nino && !isValidNino(nino) ? messageOf({ nino: true }) : null,
+      birth_date: values.birth_date && values.birth_date > today ? 'Your birth date cannot be in the future.' : null,
+    },
+    schemaErrors(userUpdateBodySchema, toUpdateBody(values)),
+  );
+}
+
+/** Reads a typed birth date (mm/dd/yyyy or mm/dd/yy) for the date input. */
+function parseBirthDate(text: string): string | null {
+  return parseDateInput(text);
+}
+
+export function ProfileForm({ user }: { user: User }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingId = useId();
+  const mutation = useUpdateUser();
+  const form = useForm<ProfileValues>({
+    initialValues: profileValues(user),
+    validate,
+    validateInputOnBlur: true,
+  });
+  const states = useStates();
+  const stateId = form.values.state_id ? Number(form.values.state_id) : null;
+  const [cityQuery] = useDebouncedValue(form.values.city.trim(), 250);
+  const cities = useCitySearch(stateId, cityQuery);
+  const cityNames = Array.from(new Set((cities.data?.items ?? []).map((city) => city.name)));
+
+  const submit = form.onSubmit(
+    async (values) => {
+      try {
+        const { user: updated } = await mutation.mutateAsync(toUpdateBody(values));
+        session.updateUser(updated);
+        form.setInitialValues(profileValues(updated));
+        form.setValues(profileValues(updated));
+        form.resetDirty();
+        toast.success(SUCCESS_TOASTS.updateSuccessful.summary);
+      } catch (error) {
+        applyServerErrors(error, form.setFieldError);
+        focusFirstInvalid(formRef.current);
+      }
+    },
+    () => focusFirstInvalid(formRef.current),
+  );
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
+      <Stack gap="md">
+        <Title order={2} size="h3" id={headingId}>
+          Edit profile
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="First name" required autoComplete="given-name" {...form.getInputProps('first_name')} />
+          <TextInput label="Last name" required autoComplete="family-name" {...form.getInputProps('last_name')} />
+          <Select
+            label="Gender"
+            clearable
+            data={GENDERS.map((gender) => ({ value: gender.id, label: gender.label }))}
+            {...form.getInputProps('gender')}
+          />
+          <DateInput
+            label="Birth date"
+            description="mm/dd/yyyy"
+            valueFormat={BIRTH_DATE_FORMAT}
+            dateParser={parseBirthDate}
+            maxDate={new Date()}
+            clearable
+            {...form.getInputProps('birth_date')}
+          />
+          <TextInput
+            label="National Insurance number"
+            description="For example QQ 12 34 56 C."
+            autoComplete="off"
+            {...form.getInputProps('national_insurance_number')}
+          />
+          <TextInput label="Phone" type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+        </SimpleGrid>
+        <TextInput label="Address" autoComplete="street-address" {...form.getInputProps('address')} />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Select
+            label="State"
+            searchable
+            clearable
+            nothingFoundMessage="No state matches"
+            data={(states.data?.items ?? []).map((state) => ({ value: String(state.id), label: state.name }))}
+            disabled={states.isError}
+            {...form.getInputProps('state_id')}
+            onChange={(value) => {
+              if (value !== form.values.state_id) form.setFieldValue('city', '');
+              form.setFieldValue('state_id', value);
+            }}
+          />
+          <Autocomplete
+            label="City"
+            description={stateId === null ? 'Choose a state to see suggestions.' : undefined}
+            data={stateId === null ? [] : cityNames}
+            limit={20}
+            autoComplete="off"
+            {...form.getInputProps('city')}
+          />
+          <TextInput label="Post code" autoComplete="postal-code" {...form.getInputProps('post_code')} />
+        </SimpleGrid>
+        <Textarea label="About you" autosize minRows={3} maxRows={8} {...form.getInputProps('user_description')} />
+        <Switch
+          label="Gift Aid"
+          description="I am a UK taxpayer: charities may claim Gift Aid on my donations of funds."
+          {...form.getInputProps('tax_refund', { type: 'checkbox' })}
+        />
+        <Switch
+          label="Public profile"
+          description="Show my name and donations to other Kindred members."
+          {...form.getInputProps('is_public', { type: 'checkbox' })}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={mutation.isPending}>
+            Save profile
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
