@@ -44,6 +44,9 @@ async function main() {
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
-  else process.stderr.write(`Kindred could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  else
+    process.stderr.write(
+      `Kindred could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   process.exit(1);
 });

@@ -38,7 +38,12 @@ export const MATRIX: MatrixRow[] = [
   { method: 'POST', route: '/api/auth/login', path: '/api/auth/login', allowed: EVERYONE, body: {} },
   { method: 'POST', route: '/api/auth/register', path: '/api/auth/register', allowed: EVERYONE, body: {} },
   { method: 'POST', route: '/api/user/register', path: '/api/user/register', allowed: EVERYONE, body: {} },
-  { method: 'GET', route: '/api/auth/activate/:code', path: '/api/auth/activate/not-a-code-000', allowed: EVERYONE },
+  {
+    method: 'GET',
+    route: '/api/auth/activate/:code',
+    path: '/api/auth/activate/not-a-code-000',
+    allowed: EVERYONE,
+  },
   {
     method: 'POST',
     route: '/api/auth/send_activation_email/:email',
@@ -65,9 +70,20 @@ export const MATRIX: MatrixRow[] = [
   { method: 'PATCH', route: '/api/user/password', path: '/api/user/password', allowed: SIGNED_IN, body: {} },
   { method: 'POST', route: '/api/user/email', path: '/api/user/email', allowed: SIGNED_IN, body: {} },
   { method: 'DELETE', route: '/api/user/:id', path: '/api/user/{self}', allowed: ['self'], body: {} },
-  { method: 'POST', route: '/api/user/avatar/:id', path: '/api/user/avatar/{self}', allowed: ['self'], body: {} },
+  {
+    method: 'POST',
+    route: '/api/user/avatar/:id',
+    path: '/api/user/avatar/{self}',
+    allowed: ['self'],
+    body: {},
+  },
   // Places
-  { method: 'GET', route: '/api/state/by_country/:countryId', path: '/api/state/by_country/1', allowed: EVERYONE },
+  {
+    method: 'GET',
+    route: '/api/state/by_country/:countryId',
+    path: '/api/state/by_country/1',
+    allowed: EVERYONE,
+  },
   { method: 'GET', route: '/api/city/by_state/:stateId', path: '/api/city/by_state/1', allowed: EVERYONE },
   // Files
   { method: 'GET', route: '/api/files/*', path: '/api/files/avatars/none_small.webp', allowed: EVERYONE },

@@ -18,6 +18,7 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, 'VALIDATION_FAILED', message, fields ? { fields } : undefined);
 export const unauthorized = (message = 'Sign in to continue.', code = 'UNAUTHORIZED') =>
   new AppError(401, code, message);
-export const forbidden = (message = 'You are not allowed to do this.') => new AppError(403, 'FORBIDDEN', message);
+export const forbidden = (message = 'You are not allowed to do this.') =>
+  new AppError(403, 'FORBIDDEN', message);
 export const notFound = (what: string) => new AppError(404, 'NOT_FOUND', `${what} was not found.`);
 export const conflict = (code: string, message: string) => new AppError(409, code, message);

@@ -16,7 +16,11 @@ export interface IssuedToken {
   expires_at: string;
 }
 
-export async function issueToken(secret: Uint8Array, claims: TokenClaims, now = Date.now()): Promise<IssuedToken> {
+export async function issueToken(
+  secret: Uint8Array,
+  claims: TokenClaims,
+  now = Date.now(),
+): Promise<IssuedToken> {
   const issuedAt = Math.floor(now / 1000);
   const expiresAt = issuedAt + TOKEN_LIFETIME_SECONDS;
   const token = await new SignJWT({ ver: claims.version })

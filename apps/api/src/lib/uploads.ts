@@ -98,28 +98,44 @@ function looksLikeText(data: Buffer): boolean {
 export async function readUpload(request: FastifyRequest, kindName: UploadKindName) {
   const kind: UploadKind = UPLOAD_KINDS[kindName];
   if (!request.isMultipart()) {
-    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data in the field "file".');
+    throw new AppError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Send the file as multipart/form-data in the field "file".',
+    );
   }
   let file: MultipartFile | undefined;
   try {
     file = await request.file({ limits: { fileSize: kind.maxBytes, files: 1 } });
   } catch {
-    throw new AppError(400, 'VALIDATION_FAILED', 'The upload could not be read.', { fields: { file: 'Required.' } });
+    throw new AppError(400, 'VALIDATION_FAILED', 'The upload could not be read.', {
+      fields: { file: 'Required.' },
+    });
   }
-  if (!file) throw new AppError(400, 'VALIDATION_FAILED', 'Choose a file to upload.', { fields: { file: 'Required.' } });
+  if (!file)
+    throw new AppError(400, 'VALIDATION_FAILED', 'Choose a file to upload.', {
+      fields: { file: 'Required.' },
+    });
   let data: Buffer;
   try {
     data = await file.toBuffer();
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 'FILE_TOO_LARGE', `${kind.label} files can be at most ${kind.maxBytes / MB} MB.`, {
-        max_bytes: kind.maxBytes,
-      });
+      throw new AppError(
+        413,
+        'FILE_TOO_LARGE',
+        `${kind.label} files can be at most ${kind.maxBytes / MB} MB.`,
+        {
+          max_bytes: kind.maxBytes,
+        },
+      );
     }
     throw error;
   }
   if (data.length === 0) {
-    throw new AppError(400, 'VALIDATION_FAILED', 'The file is empty.', { fields: { file: 'The file is empty.' } });
+    throw new AppError(400, 'VALIDATION_FAILED', 'The file is empty.', {
+      fields: { file: 'The file is empty.' },
+    });
   }
   const detected = await fileTypeFromBuffer(data);
   let mime: string | undefined;
@@ -169,7 +185,13 @@ export async function storeUpload(
   } else {
     await storage.put(key, upload.data);
   }
-  return { url: `/api/files/${key}`, key, mime: upload.mime, size: upload.data.length, originalName: upload.originalName };
+  return {
+    url: `/api/files/${key}`,
+    key,
+    mime: upload.mime,
+    size: upload.data.length,
+    originalName: upload.originalName,
+  };
 }
 
 /** Deletes a stored upload given its URL (all variants of an image). */

@@ -17,15 +17,24 @@ describe('the API platform', () => {
   it('answers an unknown route with ROUTE_NOT_FOUND in the error format', async () => {
     const res = await t.request('GET', '/api/no/such/thing');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'ROUTE_NOT_FOUND', message: 'No route for GET /api/no/such/thing.' } });
+    expect(res.json()).toEqual({
+      error: { code: 'ROUTE_NOT_FOUND', message: 'No route for GET /api/no/such/thing.' },
+    });
   });
 
   it('names each bad field of an invalid body', async () => {
-    const res = await t.request('POST', '/api/auth/register', { body: { email: 'not-an-email', password: 'short' } });
+    const res = await t.request('POST', '/api/auth/register', {
+      body: { email: 'not-an-email', password: 'short' },
+    });
     expect(res.statusCode).toBe(400);
     const { error } = res.json();
     expect(error.code).toBe('VALIDATION_FAILED');
-    expect(Object.keys(error.details.fields).sort()).toEqual(['email', 'first_name', 'last_name', 'password']);
+    expect(Object.keys(error.details.fields).sort()).toEqual([
+      'email',
+      'first_name',
+      'last_name',
+      'password',
+    ]);
     expect(error.details.fields.first_name).toBe('Required.');
   });
 
@@ -67,10 +76,12 @@ describe('the API platform', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/user/get', '/api/user/{id}']));
-    expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty(
-      'email',
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/user/get', '/api/user/{id}']),
     );
+    expect(
+      doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('email');
     const docs = await t.request('GET', '/api/docs/');
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toContain('text/html');

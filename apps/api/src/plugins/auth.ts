@@ -2,9 +2,14 @@ import { TOKEN_EXPIRED_MESSAGE } from '@kindred/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import {
+  businessMemberships,
+  charityMemberships,
+  groupMemberships,
+  projectMemberships,
+} from '../db/schema.js';
 import { AppError, forbidden, unauthorized } from '../lib/errors.js';
 import { verifyToken } from '../lib/tokens.js';
-import { businessMemberships, charityMemberships, groupMemberships, projectMemberships } from '../db/schema.js';
 import { users } from '../modules/users/users.table.js';
 
 /** Platform admin types (spec §3): 1 Super Admin, 2 Admin, 99 Employee (read-only). */
@@ -121,7 +126,8 @@ async function authorize(ctx: AppContext, request: FastifyRequest, access: Acces
     case 'user':
       return;
     case 'self':
-      if (numericParam(request, access.param) !== user.id) throw forbidden('You can only do this for your own account.');
+      if (numericParam(request, access.param) !== user.id)
+        throw forbidden('You can only do this for your own account.');
       return;
     case 'platform-admin':
       if (!user.isIicAdmin || user.adminType === null || !access.types.includes(user.adminType)) {

@@ -54,7 +54,11 @@ export function toPublicError(error: FastifyError | Error): PublicError {
   const fastifyError = error as FastifyError;
   const status = fastifyError.statusCode ?? 500;
   if (status === 429) {
-    return { statusCode: 429, code: 'RATE_LIMITED', message: 'Too many requests. Please wait and try again.' };
+    return {
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: 'Too many requests. Please wait and try again.',
+    };
   }
   if (status >= 400 && status < 500) {
     const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
@@ -64,7 +68,11 @@ export function toPublicError(error: FastifyError | Error): PublicError {
       message: known?.message ?? 'The request could not be understood.',
     };
   }
-  return { statusCode: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' };
+  return {
+    statusCode: 500,
+    code: 'INTERNAL_ERROR',
+    message: 'Something went wrong on our side. Please try again.',
+  };
 }
 
 /** One error handler for the whole API: every failure leaves in the public error format. */

@@ -10,7 +10,8 @@ export async function registerOpenApi(app: FastifyInstance) {
       openapi: '3.1.0',
       info: {
         title: 'Kindred API',
-        description: 'The API of Kindred, a charitable-giving platform. Errors: {"error":{"code","message","details"}}.',
+        description:
+          'The API of Kindred, a charitable-giving platform. Errors: {"error":{"code","message","details"}}.',
         version: '0.1.0',
       },
       components: {

@@ -26,26 +26,111 @@ export const DEMO_ACCOUNTS = [
   { email: 'charity@example.org', role: 'admin of the charity "River Trust"' },
 ] as const;
 
-const CHARITIES: Array<{ name: string; types: number[]; town: string; description: string; number: string }> = [
-  { name: 'River Trust', types: [10, 5], town: 'Bristol', number: '1100001', description: 'Cleaning and restoring the rivers of the West Country with local volunteers.' },
-  { name: 'Paws & Whiskers Rescue', types: [1], town: 'Leeds', number: '1100002', description: 'Rescuing, treating and rehoming abandoned cats and dogs across Yorkshire.' },
-  { name: 'Veterans Forward', types: [2, 13], town: 'Plymouth', number: '1100003', description: 'Housing, training and companionship for those who served in the armed forces.' },
-  { name: 'Northern Lights Arts', types: [3], town: 'Newcastle upon Tyne', number: '1100004', description: 'Community theatre and heritage workshops in the North East.' },
-  { name: 'Bright Futures Youth', types: [4, 9], town: 'Birmingham', number: '1100005', description: 'Mentoring, homework clubs and holiday activities for young people.' },
-  { name: 'Open Doors Access', types: [6], town: 'Cardiff', number: '1100006', description: 'Making sport, culture and work accessible to disabled people in Wales.' },
-  { name: 'Rapid Relief UK', types: [7, 14], town: 'London', number: '1100007', description: 'Emergency supplies and shelter after floods, fires and disasters.' },
-  { name: 'Silver Threads', types: [8], town: 'Norwich', number: '1100008', description: 'Befriending and lunch clubs for older people living alone.' },
-  { name: 'Highland Wildlife Trust', types: [10, 1], town: 'Inverness', number: 'SC012345', description: 'Protecting habitats and species across the Scottish Highlands.' },
-  { name: 'Community Kitchen Network', types: [15, 17], town: 'Manchester', number: '1100010', description: 'Hot meals, food parcels and cooking skills for families in need.' },
-  { name: 'Belfast Health Partners', types: [12], town: 'Belfast', number: 'NIC100011', description: 'Health checks and support groups for people with long-term conditions.' },
-  { name: 'Fair Play Sport', types: [18, 4], town: 'Nottingham', number: '1100012', description: 'Free coaching and kit so that every child can play sport.' },
-];
+const CHARITIES: Array<{ name: string; types: number[]; town: string; description: string; number: string }> =
+  [
+    {
+      name: 'River Trust',
+      types: [10, 5],
+      town: 'Bristol',
+      number: '1100001',
+      description: 'Cleaning and restoring the rivers of the West Country with local volunteers.',
+    },
+    {
+      name: 'Paws & Whiskers Rescue',
+      types: [1],
+      town: 'Leeds',
+      number: '1100002',
+      description: 'Rescuing, treating and rehoming abandoned cats and dogs across Yorkshire.',
+    },
+    {
+      name: 'Veterans Forward',
+      types: [2, 13],
+      town: 'Plymouth',
+      number: '1100003',
+      description: 'Housing, training and companionship for those who served in the armed forces.',
+    },
+    {
+      name: 'Northern Lights Arts',
+      types: [3],
+      town: 'Newcastle upon Tyne',
+      number: '1100004',
+      description: 'Community theatre and heritage workshops in the North East.',
+    },
+    {
+      name: 'Bright Futures Youth',
+      types: [4, 9],
+      town: 'Birmingham',
+      number: '1100005',
+      description: 'Mentoring, homework clubs and holiday activities for young people.',
+    },
+    {
+      name: 'Open Doors Access',
+      types: [6],
+      town: 'Cardiff',
+      number: '1100006',
+      description: 'Making sport, culture and work accessible to disabled people in Wales.',
+    },
+    {
+      name: 'Rapid Relief UK',
+      types: [7, 14],
+      town: 'London',
+      number: '1100007',
+      description: 'Emergency supplies and shelter after floods, fires and disasters.',
+    },
+    {
+      name: 'Silver Threads',
+      types: [8],
+      town: 'Norwich',
+      number: '1100008',
+      description: 'Befriending and lunch clubs for older people living alone.',
+    },
+    {
+      name: 'Highland Wildlife Trust',
+      types: [10, 1],
+      town: 'Inverness',
+      number: 'SC012345',
+      description: 'Protecting habitats and species across the Scottish Highlands.',
+    },
+    {
+      name: 'Community Kitchen Network',
+      types: [15, 17],
+      town: 'Manchester',
+      number: '1100010',
+      description: 'Hot meals, food parcels and cooking skills for families in need.',
+    },
+    {
+      name: 'Belfast Health Partners',
+      types: [12],
+      town: 'Belfast',
+      number: 'NIC100011',
+      description: 'Health checks and support groups for people with long-term conditions.',
+    },
+    {
+      name: 'Fair Play Sport',
+      types: [18, 4],
+      town: 'Nottingham',
+      number: '1100012',
+      description: 'Free coaching and kit so that every child can play sport.',
+    },
+  ];
 
 const PROJECT_TITLES = [
-  'Clean-up of the river banks', 'Winter coats appeal', 'New minibus for day trips', 'Summer reading club',
-  'Community garden build', 'Laptops for learners', 'Emergency food boxes', 'Wheelchair-accessible path',
-  'Befriending phone line', 'Tree planting weekend', 'Flood recovery kits', 'Youth football league',
-  'Art therapy sessions', 'Veterans breakfast club', 'Hedgehog hospital extension', 'Heritage trail signs',
+  'Clean-up of the river banks',
+  'Winter coats appeal',
+  'New minibus for day trips',
+  'Summer reading club',
+  'Community garden build',
+  'Laptops for learners',
+  'Emergency food boxes',
+  'Wheelchair-accessible path',
+  'Befriending phone line',
+  'Tree planting weekend',
+  'Flood recovery kits',
+  'Youth football league',
+  'Art therapy sessions',
+  'Veterans breakfast club',
+  'Hedgehog hospital extension',
+  'Heritage trail signs',
 ];
 
 /** Status, and days from today of the start and end dates, for a spread over every status. */
@@ -73,7 +158,12 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
     return found;
   };
   await db.transaction(async (tx) => {
-    const person = async (email: string, firstName: string, lastName: string, extra: Partial<typeof users.$inferInsert> = {}) => {
+    const person = async (
+      email: string,
+      firstName: string,
+      lastName: string,
+      extra: Partial<typeof users.$inferInsert> = {},
+    ) => {
       const [row] = await tx
         .insert(users)
         .values({ email, passwordHash, firstName, lastName, isActive: true, ...extra })
@@ -102,12 +192,22 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
 
     const [acme] = await tx
       .insert(businesses)
-      .values({ name: 'Acme Ltd', registrationNumber: 'AC123456', approvalStatus: 'approved', description: 'Makers of fine widgets since 1952.', createdBy: owner })
+      .values({
+        name: 'Acme Ltd',
+        registrationNumber: 'AC123456',
+        approvalStatus: 'approved',
+        description: 'Makers of fine widgets since 1952.',
+        createdBy: owner,
+      })
       .returning({ id: businesses.id });
     if (!acme) throw new Error('insert returned no row');
-    await tx
-      .insert(businesses)
-      .values({ name: 'Acme North', registrationNumber: '12345678', approvalStatus: 'approved', parentId: acme.id, createdBy: owner });
+    await tx.insert(businesses).values({
+      name: 'Acme North',
+      registrationNumber: '12345678',
+      approvalStatus: 'approved',
+      parentId: acme.id,
+      createdBy: owner,
+    });
     await tx.insert(businessMemberships).values([
       { businessId: acme.id, userId: owner, adminType: 1, isSignoffAdmin: false },
       { businessId: acme.id, userId: signoff, adminType: 2, isSignoffAdmin: true },
@@ -171,19 +271,41 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
         .returning({ id: projects.id });
       if (row) projectIds.push(row.id);
     }
-    await tx.insert(projectMemberships).values({ projectId: projectIds[0] as number, userId: charityAdmin, adminType: 1 });
+    await tx
+      .insert(projectMemberships)
+      .values({ projectId: projectIds[0] as number, userId: charityAdmin, adminType: 1 });
 
     const [acmeGroup] = await tx
       .insert(groups)
-      .values({ name: 'Acme Volunteers', groupType: 1, businessId: acme.id, pin: '482913', createdBy: owner, description: 'Acme colleagues who volunteer together.' })
+      .values({
+        name: 'Acme Volunteers',
+        groupType: 1,
+        businessId: acme.id,
+        pin: '482913',
+        createdBy: owner,
+        description: 'Acme colleagues who volunteer together.',
+      })
       .returning({ id: groups.id });
     const [bookGroup] = await tx
       .insert(groups)
-      .values({ name: 'Bristol Giving Circle', groupType: 2, pin: '730215', requiresApproval: true, createdBy: donor, description: 'Neighbours pooling donations for local causes.' })
+      .values({
+        name: 'Bristol Giving Circle',
+        groupType: 2,
+        pin: '730215',
+        requiresApproval: true,
+        createdBy: donor,
+        description: 'Neighbours pooling donations for local causes.',
+      })
       .returning({ id: groups.id });
     const [franchise] = await tx
       .insert(groups)
-      .values({ name: 'Coffee Corner Franchise', groupType: 3, pin: '915624', createdBy: extras[0], description: 'Coffee shops raising funds together.' })
+      .values({
+        name: 'Coffee Corner Franchise',
+        groupType: 3,
+        pin: '915624',
+        createdBy: extras[0],
+        description: 'Coffee shops raising funds together.',
+      })
       .returning({ id: groups.id });
     if (!acmeGroup || !bookGroup || !franchise) throw new Error('insert returned no row');
     await tx.insert(groupMemberships).values([

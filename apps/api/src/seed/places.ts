@@ -6,12 +6,21 @@ import { cities, states } from '../modules/places/places.table.js';
 interface PlacesFile {
   country: { id: number };
   states: Array<{ id: number; name: string; code: string }>;
-  cities: Array<{ id: number; state_id: number; name: string; latitude: number; longitude: number; population: number }>;
+  cities: Array<{
+    id: number;
+    state_id: number;
+    name: string;
+    latitude: number;
+    longitude: number;
+    population: number;
+  }>;
 }
 
 let cached: PlacesFile | undefined;
 export function ukPlaces(): PlacesFile {
-  cached ??= JSON.parse(readFileSync(new URL('../../seed-data/uk-places.json', import.meta.url), 'utf8')) as PlacesFile;
+  cached ??= JSON.parse(
+    readFileSync(new URL('../../seed-data/uk-places.json', import.meta.url), 'utf8'),
+  ) as PlacesFile;
   return cached;
 }
 

@@ -29,24 +29,42 @@ export interface RequestOptions {
 export async function createTestApp(overrides: Partial<Config> = {}, options: { now?: () => Date } = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kindred-api-test-'));
   const database = await freshDatabase();
-  const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMITS: 'false', DEMO_DATA: 'false' }, { dataDir, ...overrides });
-  const { app, ctx, routes } = await buildApp({ config, database, logger: false, ...(options.now ? { now: options.now } : {}) });
+  const config = loadConfig(
+    { LOG_LEVEL: 'silent', RATE_LIMITS: 'false', DEMO_DATA: 'false' },
+    { dataDir, ...overrides },
+  );
+  const { app, ctx, routes } = await buildApp({
+    config,
+    database,
+    logger: false,
+    ...(options.now ? { now: options.now } : {}),
+  });
   await app.ready();
   let counter = 0;
 
-  async function request(method: Method, url: string, options: RequestOptions = {}): Promise<LightMyRequestResponse> {
+  async function request(
+    method: Method,
+    url: string,
+    options: RequestOptions = {},
+  ): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     return app.inject({
       method,
       url,
       headers,
-      ...(options.payload !== undefined ? { payload: options.payload } : options.body !== undefined ? { payload: options.body as object } : {}),
+      ...(options.payload !== undefined
+        ? { payload: options.payload }
+        : options.body !== undefined
+          ? { payload: options.body as object }
+          : {}),
     });
   }
 
   /** An active user straight in the database, and a token for it. */
-  async function createUser(fields: { email?: string; isIicAdmin?: boolean; adminType?: number | null } = {}) {
+  async function createUser(
+    fields: { email?: string; isIicAdmin?: boolean; adminType?: number | null } = {},
+  ) {
     counter += 1;
     passwordHash ??= hashPassword(TEST_PASSWORD);
     const email = fields.email ?? `person${counter}-${Math.random().toString(36).slice(2, 8)}@example.org`;

@@ -43,26 +43,28 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
 export const CHARITY_NUMBER_PATTERN = /^(?:\d{6,7}|SC\d{6}|NIC\d{6})$/i;
 
 /** POST /user/register: a person who also applies to add their charity or organisation. */
-export const registerWithOrganisationBodySchema = registerBodySchema.extend({
-  account_type: z.enum(['charity', 'business']),
-  organisation: z.object({
-    name: trimmed(200).min(2, { message: 'Required.' }),
-    registration_number: trimmed(20)
-      .optional()
-      .transform((value) => value || undefined),
-    description: trimmed(2000).optional(),
-  }),
-}).superRefine((body, check) => {
-  const number = body.organisation.registration_number;
-  if (!number) return;
-  const [pattern, message] =
-    body.account_type === 'business'
-      ? [REGISTRATION_NUMBER_PATTERN, 'Use two letters and six digits, or eight digits.']
-      : [CHARITY_NUMBER_PATTERN, 'Enter a registered charity number, like 1234567 or SC012345.'];
-  if (!pattern.test(number)) {
-    check.addIssue({ code: 'custom', path: ['organisation', 'registration_number'], message });
-  }
-});
+export const registerWithOrganisationBodySchema = registerBodySchema
+  .extend({
+    account_type: z.enum(['charity', 'business']),
+    organisation: z.object({
+      name: trimmed(200).min(2, { message: 'Required.' }),
+      registration_number: trimmed(20)
+        .optional()
+        .transform((value) => value || undefined),
+      description: trimmed(2000).optional(),
+    }),
+  })
+  .superRefine((body, check) => {
+    const number = body.organisation.registration_number;
+    if (!number) return;
+    const [pattern, message] =
+      body.account_type === 'business'
+        ? [REGISTRATION_NUMBER_PATTERN, 'Use two letters and six digits, or eight digits.']
+        : [CHARITY_NUMBER_PATTERN, 'Enter a registered charity number, like 1234567 or SC012345.'];
+    if (!pattern.test(number)) {
+      check.addIssue({ code: 'custom', path: ['organisation', 'registration_number'], message });
+    }
+  });
 export type RegisterWithOrganisationBody = z.infer<typeof registerWithOrganisationBodySchema>;
 
 /** POST /auth/password_reset/confirm */

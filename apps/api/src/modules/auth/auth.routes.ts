@@ -94,7 +94,8 @@ export const authRoutes =
         config: { access: pub, rateLimit: rateLimit(STRICT_LIMITS.passwordReset) },
         schema: {
           tags,
-          summary: 'Email a single-use password reset link (answers the same whether or not the account exists)',
+          summary:
+            'Email a single-use password reset link (answers the same whether or not the account exists)',
           params: z.object({ email: emailSchema }),
           response: { 200: messageResponseSchema },
         },

@@ -30,7 +30,13 @@ export function authService(ctx: AppContext) {
     const now = ctx.now();
     const { code, hash } = newSingleUseCode();
     await usersRepository.invalidateCodes(db(), user.id, 'activation', now);
-    await usersRepository.insertCode(db(), user.id, 'activation', hash, new Date(now.getTime() + ACTIVATION_LIFETIME_MS));
+    await usersRepository.insertCode(
+      db(),
+      user.id,
+      'activation',
+      hash,
+      new Date(now.getTime() + ACTIVATION_LIFETIME_MS),
+    );
     await ctx.mailer.send(
       activationMail(user.email, user.firstName, `${ctx.config.publicUrl}/activate/${code}`, code),
     );
@@ -40,7 +46,10 @@ export function authService(ctx: AppContext) {
     const passwordHash = await hashPassword(body.password);
     const user = await db().transaction(async (tx) => {
       if (await usersRepository.emailTaken(tx, body.email)) {
-        throw conflict('EMAIL_TAKEN', 'An account with this email already exists. Sign in or reset your password.');
+        throw conflict(
+          'EMAIL_TAKEN',
+          'An account with this email already exists. Sign in or reset your password.',
+        );
       }
       const created = await usersRepository.insert(tx, {
         email: body.email,
@@ -49,7 +58,12 @@ export function authService(ctx: AppContext) {
         lastName: body.last_name,
       });
       if (organisation) {
-        await organisationsRepository.createApplication(tx, created.id, organisation.account_type, organisation.organisation);
+        await organisationsRepository.createApplication(
+          tx,
+          created.id,
+          organisation.account_type,
+          organisation.organisation,
+        );
       }
       return created;
     });
@@ -58,7 +72,11 @@ export function authService(ctx: AppContext) {
   }
 
   async function issueFor(user: UserRow): Promise<TokenResponse> {
-    return issueToken(ctx.config.jwtSecret, { userId: user.id, version: user.tokenVersion }, ctx.now().getTime());
+    return issueToken(
+      ctx.config.jwtSecret,
+      { userId: user.id, version: user.tokenVersion },
+      ctx.now().getTime(),
+    );
   }
 
   return {
@@ -83,8 +101,9 @@ export function authService(ctx: AppContext) {
       const userId = await usersRepository.consumeCode(db(), 'activation', hash, now);
       if (userId === undefined) {
         const known = await usersRepository.findCode(db(), hash);
-        if (!known || known.purpose !== 'activation') throw notFound('This activation code');
-        if (known.usedAt) throw conflict('CODE_USED', 'This activation code was already used. You can sign in.');
+        if (known?.purpose !== 'activation') throw notFound('This activation code');
+        if (known.usedAt)
+          throw conflict('CODE_USED', 'This activation code was already used. You can sign in.');
         throw conflict('CODE_EXPIRED', 'This activation code has expired. Ask for a new activation email.');
       }
       await usersRepository.update(db(), userId, { isActive: true });
@@ -94,7 +113,9 @@ export function authService(ctx: AppContext) {
     async resendActivation(email: string) {
       const user = await usersRepository.findByEmail(db(), email);
       if (user && !user.isActive) await sendActivation(user);
-      return { message: `If ${email} has an account waiting for activation, we sent it a new activation link.` };
+      return {
+        message: `If ${email} has an account waiting for activation, we sent it a new activation link.`,
+      };
     },
 
     async login(body: LoginBody, ip: string): Promise<LoginResponse> {
@@ -106,7 +127,11 @@ export function authService(ctx: AppContext) {
         ip,
       );
       if (failures.byEmail >= LOGIN_FAILURES_PER_ACCOUNT || failures.byIp >= LOGIN_FAILURES_PER_ADDRESS) {
-        throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'Too many failed sign-ins. Wait 15 minutes or reset your password.');
+        throw new AppError(
+          429,
+          'TOO_MANY_ATTEMPTS',
+          'Too many failed sign-ins. Wait 15 minutes or reset your password.',
+        );
       }
       const user = await usersRepository.findByEmail(db(), body.email);
       const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), body.password);
@@ -149,7 +174,12 @@ export function authService(ctx: AppContext) {
     async confirmPasswordReset(body: PasswordResetConfirmBody) {
       const passwordHash = await hashPassword(body.password);
       await db().transaction(async (tx) => {
-        const userId = await usersRepository.consumeCode(tx, 'password_reset', hashCode(body.token), ctx.now());
+        const userId = await usersRepository.consumeCode(
+          tx,
+          'password_reset',
+          hashCode(body.token),
+          ctx.now(),
+        );
         if (userId === undefined) {
           throw conflict('RESET_LINK_INVALID', 'This reset link is not valid any more. Ask for a new one.');
         }

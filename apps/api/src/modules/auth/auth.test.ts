@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { charities, charityMemberships, businesses, businessMemberships } from '../../db/schema.js';
+import { businesses, businessMemberships, charities, charityMemberships } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { users } from '../users/users.table.js';
 
@@ -11,7 +11,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const person = (email: string) => ({ email, password: 'A-good-password-1', first_name: 'Ada', last_name: 'Lovelace' });
+const person = (email: string) => ({
+  email,
+  password: 'A-good-password-1',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+});
 
 async function lastMailTo(email: string) {
   const mails = (await t.outbox()).filter((m) => m.to.includes(email));
@@ -56,8 +61,18 @@ describe('registration and activation', () => {
     const body = login.json();
     expect(body.token).toEqual(expect.any(String));
     expect(new Date(body.expires_at).getTime() - clock.getTime()).toBe(60 * 60 * 1000);
-    expect(body.user).toMatchObject({ email: 'ada@example.org', first_name: 'Ada', is_active: true, wallet_amount: 0 });
-    expect(body).toMatchObject({ charity_membership: [], business_membership: [], group_membership: [], unread_messages: 0 });
+    expect(body.user).toMatchObject({
+      email: 'ada@example.org',
+      first_name: 'Ada',
+      is_active: true,
+      wallet_amount: 0,
+    });
+    expect(body).toMatchObject({
+      charity_membership: [],
+      business_membership: [],
+      group_membership: [],
+      unread_messages: 0,
+    });
   });
 
   it('refuses a second account with the same email, whatever its case', async () => {
@@ -68,7 +83,9 @@ describe('registration and activation', () => {
   });
 
   it('refuses a password under 10 characters', async () => {
-    const res = await t.request('POST', '/api/auth/register', { body: { ...person('short@example.org'), password: 'Sh0rt!' } });
+    const res = await t.request('POST', '/api/auth/register', {
+      body: { ...person('short@example.org'), password: 'Sh0rt!' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details.fields.password).toContain('10');
   });
@@ -100,7 +117,9 @@ describe('registration and activation', () => {
     const before = (await t.outbox()).length;
     const unknown = await t.request('POST', '/api/auth/send_activation_email/nobody@example.org');
     expect(unknown.statusCode).toBe(200);
-    expect(unknown.json().message).toBe(res.json().message.replace('resend@example.org', 'nobody@example.org'));
+    expect(unknown.json().message).toBe(
+      res.json().message.replace('resend@example.org', 'nobody@example.org'),
+    );
     expect((await t.outbox()).length).toBe(before);
   });
 
@@ -114,8 +133,15 @@ describe('registration and activation', () => {
     });
     expect(res.statusCode).toBe(201);
     const [user] = await t.ctx.database.db.select().from(users).where(eq(users.email, 'founder@example.org'));
-    const [charity] = await t.ctx.database.db.select().from(charities).where(eq(charities.name, 'Harbour Lights'));
-    expect(charity).toMatchObject({ approvalStatus: 'pending', registrationNumber: '1234567', createdBy: user?.id });
+    const [charity] = await t.ctx.database.db
+      .select()
+      .from(charities)
+      .where(eq(charities.name, 'Harbour Lights'));
+    expect(charity).toMatchObject({
+      approvalStatus: 'pending',
+      registrationNumber: '1234567',
+      createdBy: user?.id,
+    });
     const [membership] = await t.ctx.database.db
       .select()
       .from(charityMemberships)
@@ -125,15 +151,26 @@ describe('registration and activation', () => {
 
   it('registers a person with an organisation, checking the company registration number', async () => {
     const bad = await t.request('POST', '/api/user/register', {
-      body: { ...person('boss@example.org'), account_type: 'business', organisation: { name: 'Widgets', registration_number: 'X1' } },
+      body: {
+        ...person('boss@example.org'),
+        account_type: 'business',
+        organisation: { name: 'Widgets', registration_number: 'X1' },
+      },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.details.fields).toHaveProperty(['organisation.registration_number']);
     const good = await t.request('POST', '/api/user/register', {
-      body: { ...person('boss@example.org'), account_type: 'business', organisation: { name: 'Widgets', registration_number: 'AB123456' } },
+      body: {
+        ...person('boss@example.org'),
+        account_type: 'business',
+        organisation: { name: 'Widgets', registration_number: 'AB123456' },
+      },
     });
     expect(good.statusCode).toBe(201);
-    const [business] = await t.ctx.database.db.select().from(businesses).where(eq(businesses.name, 'Widgets'));
+    const [business] = await t.ctx.database.db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.name, 'Widgets'));
     expect(business?.approvalStatus).toBe('pending');
     const members = await t.ctx.database.db
       .select()
@@ -143,38 +180,55 @@ describe('registration and activation', () => {
     expect(members[0]?.adminType).toBe(1);
     // Nothing is written when the person's part fails: the email is taken now.
     const dup = await t.request('POST', '/api/user/register', {
-      body: { ...person('boss@example.org'), account_type: 'business', organisation: { name: 'Widgets Two' } },
+      body: {
+        ...person('boss@example.org'),
+        account_type: 'business',
+        organisation: { name: 'Widgets Two' },
+      },
     });
     expect(dup.statusCode).toBe(409);
-    expect(await t.ctx.database.db.select().from(businesses).where(eq(businesses.name, 'Widgets Two'))).toHaveLength(0);
+    expect(
+      await t.ctx.database.db.select().from(businesses).where(eq(businesses.name, 'Widgets Two')),
+    ).toHaveLength(0);
   });
 });
 
 describe('signing in', () => {
   it('answers a wrong password and an unknown email alike', async () => {
     const user = await t.createUser();
-    const wrong = await t.request('POST', '/api/auth/login', { body: { email: user.email, password: 'nope-nope-nope' } });
+    const wrong = await t.request('POST', '/api/auth/login', {
+      body: { email: user.email, password: 'nope-nope-nope' },
+    });
     const unknown = await t.request('POST', '/api/auth/login', {
       body: { email: 'ghost@example.org', password: 'nope-nope-nope' },
     });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
-    expect(wrong.json().error).toEqual({ code: 'INVALID_CREDENTIALS', message: 'The email or password is not right.' });
+    expect(wrong.json().error).toEqual({
+      code: 'INVALID_CREDENTIALS',
+      message: 'The email or password is not right.',
+    });
   });
 
   it('locks an account after repeated failures, even with the right password, until the window passes', async () => {
     const user = await t.createUser();
     for (let i = 0; i < 10; i++) {
-      const res = await t.request('POST', '/api/auth/login', { body: { email: user.email, password: `wrong-${i}` } });
+      const res = await t.request('POST', '/api/auth/login', {
+        body: { email: user.email, password: `wrong-${i}` },
+      });
       expect(res.statusCode).toBe(401);
     }
-    const locked = await t.request('POST', '/api/auth/login', { body: { email: user.email, password: 'Correct-Horse-9' } });
+    const locked = await t.request('POST', '/api/auth/login', {
+      body: { email: user.email, password: 'Correct-Horse-9' },
+    });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error.code).toBe('TOO_MANY_ATTEMPTS');
     clock = new Date(clock.getTime() + 16 * 60 * 1000);
     try {
-      const later = await t.request('POST', '/api/auth/login', { body: { email: user.email, password: 'Correct-Horse-9' } });
+      const later = await t.request('POST', '/api/auth/login', {
+        body: { email: user.email, password: 'Correct-Horse-9' },
+      });
       expect(later.statusCode).toBe(200);
     } finally {
       clock = new Date('2026-11-22T10:00:00Z');
@@ -215,7 +269,9 @@ describe('password reset', () => {
     const before = (await t.outbox()).length;
     const res = await t.request('POST', '/api/user/passwordreset/nobody-here@example.org');
     expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe('If nobody-here@example.org has an account, we sent it a password reset link.');
+    expect(res.json().message).toBe(
+      'If nobody-here@example.org has an account, we sent it a password reset link.',
+    );
     expect((await t.outbox()).length).toBe(before);
   });
 

@@ -2,7 +2,12 @@ import type { Executor } from '../../db/client.js';
 import { businesses, businessMemberships, charities, charityMemberships } from './organisations.table.js';
 
 /** What a charity admin may do; an admin (type 1) has them all. */
-export const CHARITY_PERMISSIONS = ['manage_projects', 'approve_donations', 'manage_members', 'view_finance'] as const;
+export const CHARITY_PERMISSIONS = [
+  'manage_projects',
+  'approve_donations',
+  'manage_members',
+  'view_finance',
+] as const;
 
 export const organisationsRepository = {
   /**
@@ -13,7 +18,11 @@ export const organisationsRepository = {
     db: Executor,
     userId: number,
     kind: 'charity' | 'business',
-    organisation: { name: string; registration_number?: string | undefined; description?: string | undefined },
+    organisation: {
+      name: string;
+      registration_number?: string | undefined;
+      description?: string | undefined;
+    },
   ) {
     const fields = {
       name: organisation.name,

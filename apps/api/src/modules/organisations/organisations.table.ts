@@ -90,7 +90,10 @@ export const projects = pgTable(
     logo: text('logo'),
     createdAt: createdAt(),
   },
-  (t) => [index('projects_charity_status_idx').on(t.charityId, t.status), index('projects_status_end_idx').on(t.status, t.endDate)],
+  (t) => [
+    index('projects_charity_status_idx').on(t.charityId, t.status),
+    index('projects_status_end_idx').on(t.status, t.endDate),
+  ],
 );
 
 export const groups = pgTable('groups', {
@@ -98,7 +101,9 @@ export const groups = pgTable('groups', {
   name: text('name').notNull(),
   /** 1 Organisation, 2 Individual, 3 Franchise. */
   groupType: smallint('group_type').notNull(),
-  businessId: bigint('business_id', { mode: 'number' }).references(() => businesses.id, { onDelete: 'cascade' }),
+  businessId: bigint('business_id', { mode: 'number' }).references(() => businesses.id, {
+    onDelete: 'cascade',
+  }),
   description: text('description'),
   pin: text('pin').notNull(),
   requiresApproval: boolean('requires_approval').notNull().default(false),
@@ -121,7 +126,10 @@ export const businessMemberships = pgTable(
     permissions: text('permissions').array().notNull().default([]),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.businessId, t.userId] }), index('business_memberships_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.userId] }),
+    index('business_memberships_user_idx').on(t.userId),
+  ],
 );
 
 export const charityMemberships = pgTable(
@@ -136,7 +144,10 @@ export const charityMemberships = pgTable(
     permissions: text('permissions').array().notNull().default([]),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.charityId, t.userId] }), index('charity_memberships_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.charityId, t.userId] }),
+    index('charity_memberships_user_idx').on(t.userId),
+  ],
 );
 
 export const projectMemberships = pgTable(
@@ -150,7 +161,10 @@ export const projectMemberships = pgTable(
     adminType: smallint('admin_type').notNull().default(1),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_memberships_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.userId] }),
+    index('project_memberships_user_idx').on(t.userId),
+  ],
 );
 
 export const groupMemberships = pgTable(

@@ -63,7 +63,10 @@ export const placesRoutes =
         if (cursor) {
           const [name, id] = cursor;
           const cmp = before ? lt : gt;
-          const keyset = or(cmp(cities.name, String(name)), and(eq(cities.name, String(name)), cmp(cities.id, Number(id))));
+          const keyset = or(
+            cmp(cities.name, String(name)),
+            and(eq(cities.name, String(name)), cmp(cities.id, Number(id))),
+          );
           if (keyset) conditions.push(keyset);
         }
         const order = before ? [desc(cities.name), desc(cities.id)] : [asc(cities.name), asc(cities.id)];
@@ -79,7 +82,12 @@ export const placesRoutes =
           .where(and(...conditions))
           .orderBy(...order)
           .limit(query.limit + 1);
-        return toPage(rows, query, (row) => [row.name, row.id], (row) => row);
+        return toPage(
+          rows,
+          query,
+          (row) => [row.name, row.id],
+          (row) => row,
+        );
       },
     );
   };

@@ -14,7 +14,9 @@ describe('states and cities', () => {
     const names = res.json().items.map((s: { name: string }) => s.name);
     expect(names).toHaveLength(12);
     expect(names).toEqual([...names].sort());
-    expect(names).toEqual(expect.arrayContaining(['London', 'Scotland', 'Wales', 'Northern Ireland', 'South West']));
+    expect(names).toEqual(
+      expect.arrayContaining(['London', 'Scotland', 'Wales', 'Northern Ireland', 'South West']),
+    );
   });
 
   it('has no regions for an unknown country', async () => {
@@ -23,7 +25,10 @@ describe('states and cities', () => {
   });
 
   it('finds towns by name prefix with their coordinates', async () => {
-    const states = (await t.request('GET', '/api/state/by_country/1')).json().items as Array<{ id: number; name: string }>;
+    const states = (await t.request('GET', '/api/state/by_country/1')).json().items as Array<{
+      id: number;
+      name: string;
+    }>;
     const scotland = states.find((s) => s.name === 'Scotland');
     const res = await t.request('GET', `/api/city/by_state/${scotland?.id}?q=edin`);
     expect(res.statusCode).toBe(200);
@@ -36,7 +41,9 @@ describe('states and cities', () => {
     const first = (await t.request('GET', '/api/city/by_state/7?limit=25')).json();
     expect(first.items).toHaveLength(25);
     expect(first.prev_cursor).toBeNull();
-    const second = (await t.request('GET', `/api/city/by_state/7?limit=25&cursor=${first.next_cursor}`)).json();
+    const second = (
+      await t.request('GET', `/api/city/by_state/7?limit=25&cursor=${first.next_cursor}`)
+    ).json();
     expect(second.items).toHaveLength(25);
     const names = [...first.items, ...second.items].map((c: { name: string }) => c.name);
     expect(new Set(names).size).toBe(50);

@@ -13,7 +13,12 @@ export const zeroBalances: BalanceReader = async () => ({ walletAmount: 0, credi
 /** The user object of spec §3 as its owner sees it (the NINO is shown only to its owner). */
 export function presentUser(
   row: UserRow,
-  extra: { balances: UserBalances; unreadMessages: number; charityIds: number[]; charityPermissions: string[] },
+  extra: {
+    balances: UserBalances;
+    unreadMessages: number;
+    charityIds: number[];
+    charityPermissions: string[];
+  },
 ): User {
   return {
     id: row.id,

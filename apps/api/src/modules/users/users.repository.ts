@@ -71,7 +71,12 @@ export const usersRepository = {
   },
 
   /** Marks an unused, unexpired code used and answers its user id; undefined when none matches. */
-  async consumeCode(db: Executor, purpose: CodePurpose, codeHash: string, now: Date): Promise<number | undefined> {
+  async consumeCode(
+    db: Executor,
+    purpose: CodePurpose,
+    codeHash: string,
+    now: Date,
+  ): Promise<number | undefined> {
     const [row] = await db
       .update(userCodes)
       .set({ usedAt: now })
@@ -108,7 +113,9 @@ export const usersRepository = {
   async countLoginFailures(db: Executor, since: Date, email: string, ip: string) {
     const [row] = await db
       .select({
-        byEmail: sql<number>`count(*) filter (where ${loginFailures.email} = ${email.toLowerCase()})`.mapWith(Number),
+        byEmail: sql<number>`count(*) filter (where ${loginFailures.email} = ${email.toLowerCase()})`.mapWith(
+          Number,
+        ),
         byIp: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})`.mapWith(Number),
       })
       .from(loginFailures)

@@ -7,16 +7,16 @@ import {
   type PasswordChangeBody,
   type UserUpdateBody,
 } from '@kindred/shared';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { deleteUpload, readUpload, storeUpload } from '../../lib/uploads.js';
 import { issueToken } from '../../lib/tokens.js';
-import { states } from '../places/places.table.js';
+import { deleteUpload, type readUpload, storeUpload } from '../../lib/uploads.js';
 import { emailChangedMail } from '../auth/auth.mails.js';
+import { states } from '../places/places.table.js';
 import { loadSessionDetail } from './users.presenter.js';
 import { type NewUser, type UserRow, usersRepository } from './users.repository.js';
-import { eq } from 'drizzle-orm';
 
 type Upload = Awaited<ReturnType<typeof readUpload>>;
 
@@ -66,13 +66,18 @@ export function usersService(ctx: AppContext) {
       if (body.phone !== undefined) changes.phone = body.phone;
       if (body.state_id !== undefined) {
         if (body.state_id !== null) {
-          const [state] = await db().select({ id: states.id }).from(states).where(eq(states.id, body.state_id));
-          if (!state) throw badRequest('The region does not exist.', { state_id: 'Choose a region from the list.' });
+          const [state] = await db()
+            .select({ id: states.id })
+            .from(states)
+            .where(eq(states.id, body.state_id));
+          if (!state)
+            throw badRequest('The region does not exist.', { state_id: 'Choose a region from the list.' });
         }
         changes.stateId = body.state_id;
       }
       if (body.city !== undefined) changes.city = body.city || null;
-      if (body.post_code !== undefined) changes.postCode = body.post_code ? body.post_code.toUpperCase() : null;
+      if (body.post_code !== undefined)
+        changes.postCode = body.post_code ? body.post_code.toUpperCase() : null;
       if (body.user_description !== undefined) changes.userDescription = body.user_description || null;
       if (body.tax_refund !== undefined) changes.taxRefund = body.tax_refund;
       if (body.is_public !== undefined) changes.isPublic = body.is_public;

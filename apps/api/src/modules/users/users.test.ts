@@ -32,7 +32,11 @@ describe('the session user', () => {
 
   it("answers an expired token with exactly 'Token Expired'", async () => {
     const user = await t.createUser();
-    const old = await issueToken(t.ctx.config.jwtSecret, { userId: user.id, version: 0 }, Date.now() - 2 * 3600 * 1000);
+    const old = await issueToken(
+      t.ctx.config.jwtSecret,
+      { userId: user.id, version: 0 },
+      Date.now() - 2 * 3600 * 1000,
+    );
     const res = await t.request('GET', '/api/user/get', { token: old.token });
     expect(res.statusCode).toBe(401);
     expect(res.json().error).toEqual({ code: 'TOKEN_EXPIRED', message: 'Token Expired' });
@@ -40,7 +44,10 @@ describe('the session user', () => {
 
   it('refuses a token signed with another secret or another algorithm', async () => {
     const user = await t.createUser();
-    const forged = await issueToken(new TextEncoder().encode('x'.repeat(48)), { userId: user.id, version: 0 });
+    const forged = await issueToken(new TextEncoder().encode('x'.repeat(48)), {
+      userId: user.id,
+      version: 0,
+    });
     expect((await t.request('GET', '/api/user/get', { token: forged.token })).statusCode).toBe(401);
     const [header, payload] = user.token.split('.');
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
@@ -105,14 +112,24 @@ describe('the profile', () => {
       token: user.token,
       body: { address: null, national_insurance_number: null },
     });
-    expect(cleared.json().user).toMatchObject({ address: null, national_insurance_number: null, first_name: 'Grace' });
+    expect(cleared.json().user).toMatchObject({
+      address: null,
+      national_insurance_number: null,
+      first_name: 'Grace',
+    });
   });
 
   it('names each bad field and writes nothing', async () => {
     const user = await t.createUser();
     const res = await t.request('PATCH', '/api/user/update', {
       token: user.token,
-      body: { first_name: '   ', gender: 'robot', birth_date: '12/09/1990', post_code: 'nope', is_admin: true },
+      body: {
+        first_name: '   ',
+        gender: 'robot',
+        birth_date: '12/09/1990',
+        post_code: 'nope',
+        is_admin: true,
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().error.details.fields).sort()).toEqual(
@@ -124,7 +141,10 @@ describe('the profile', () => {
     });
     expect(nino.statusCode).toBe(400);
     expect(nino.json().error.details.fields).toHaveProperty('national_insurance_number');
-    const region = await t.request('PATCH', '/api/user/update', { token: user.token, body: { state_id: 999 } });
+    const region = await t.request('PATCH', '/api/user/update', {
+      token: user.token,
+      body: { state_id: 999 },
+    });
     expect(region.statusCode).toBe(400);
     const me = await t.request('GET', '/api/user/get', { token: user.token });
     expect(me.json().user.first_name).toBe('Test');
@@ -132,7 +152,10 @@ describe('the profile', () => {
 
   it('shows the NINO only to its owner: it is not in the admin-free public parts', async () => {
     const user = await t.createUser();
-    await t.request('PATCH', '/api/user/update', { token: user.token, body: { national_insurance_number: 'AB123456C' } });
+    await t.request('PATCH', '/api/user/update', {
+      token: user.token,
+      body: { national_insurance_number: 'AB123456C' },
+    });
     const other = await t.createUser();
     const res = await t.request('GET', '/api/user/get', { token: other.token });
     expect(JSON.stringify(res.json())).not.toContain('AB123456C');
@@ -155,7 +178,9 @@ describe('password and email', () => {
     expect(res.statusCode).toBe(200);
     expect((await t.request('GET', '/api/user/get', { token: user.token })).statusCode).toBe(401);
     expect((await t.request('GET', '/api/user/get', { token: res.json().token })).statusCode).toBe(200);
-    const login = await t.request('POST', '/api/auth/login', { body: { email: user.email, password: 'Another-password-1' } });
+    const login = await t.request('POST', '/api/auth/login', {
+      body: { email: user.email, password: 'Another-password-1' },
+    });
     expect(login.statusCode).toBe(200);
   });
 
@@ -187,20 +212,36 @@ describe('deleting the account', () => {
   it('lets only the owner delete, with the password, and anonymises the row', async () => {
     const user = await t.createUser();
     const other = await t.createUser();
-    const notMine = await t.request('DELETE', `/api/user/${user.id}`, { token: other.token, body: { password: TEST_PASSWORD } });
+    const notMine = await t.request('DELETE', `/api/user/${user.id}`, {
+      token: other.token,
+      body: { password: TEST_PASSWORD },
+    });
     expect(notMine.statusCode).toBe(403);
-    const wrong = await t.request('DELETE', `/api/user/${user.id}`, { token: user.token, body: { password: 'wrong-one!' } });
+    const wrong = await t.request('DELETE', `/api/user/${user.id}`, {
+      token: user.token,
+      body: { password: 'wrong-one!' },
+    });
     expect(wrong.statusCode).toBe(403);
     const missing = await t.request('DELETE', `/api/user/${user.id}`, { token: user.token, body: {} });
     expect(missing.statusCode).toBe(400);
 
-    const res = await t.request('DELETE', `/api/user/${user.id}`, { token: user.token, body: { password: TEST_PASSWORD } });
+    const res = await t.request('DELETE', `/api/user/${user.id}`, {
+      token: user.token,
+      body: { password: TEST_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     expect((await t.request('GET', '/api/user/get', { token: user.token })).statusCode).toBe(401);
-    const login = await t.request('POST', '/api/auth/login', { body: { email: user.email, password: TEST_PASSWORD } });
+    const login = await t.request('POST', '/api/auth/login', {
+      body: { email: user.email, password: TEST_PASSWORD },
+    });
     expect(login.statusCode).toBe(401);
     const [row] = await t.ctx.database.db.select().from(users).where(eq(users.id, user.id));
-    expect(row).toMatchObject({ firstName: 'Deleted', lastName: 'user', isActive: false, nationalInsuranceNumber: null });
+    expect(row).toMatchObject({
+      firstName: 'Deleted',
+      lastName: 'user',
+      isActive: false,
+      nationalInsuranceNumber: null,
+    });
     expect(row?.email).not.toContain(user.email);
     expect(row?.deletedAt).toBeInstanceOf(Date);
     // The address can be used again for a new account.
@@ -212,7 +253,10 @@ describe('deleting the account', () => {
 });
 
 describe('the avatar', () => {
-  const png = () => sharp({ create: { width: 900, height: 600, channels: 3, background: '#f7ae28' } }).png().toBuffer();
+  const png = () =>
+    sharp({ create: { width: 900, height: 600, channels: 3, background: '#f7ae28' } })
+      .png()
+      .toBuffer();
 
   it('stores a PNG as small, medium and big variants and serves them', async () => {
     const user = await t.createUser();
@@ -234,7 +278,9 @@ describe('the avatar', () => {
 
   it('accepts JPEG and refuses a file whose content is not an image, whatever its name says', async () => {
     const user = await t.createUser();
-    const jpeg = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#74c095' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#74c095' } })
+      .jpeg()
+      .toBuffer();
     const ok = await t.request('POST', `/api/user/avatar/${user.id}`, {
       token: user.token,
       ...multipartFile(jpeg, 'me.jpg', 'image/jpeg'),
@@ -243,7 +289,10 @@ describe('the avatar', () => {
     const fake = multipartFile(Buffer.from('<script>alert(1)</script>'), 'evil.png', 'image/png');
     const res = await t.request('POST', `/api/user/avatar/${user.id}`, { token: user.token, ...fake });
     expect(res.statusCode).toBe(415);
-    expect(res.json().error).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE', message: 'Avatar must be PNG or JPEG.' });
+    expect(res.json().error).toMatchObject({
+      code: 'UNSUPPORTED_FILE_TYPE',
+      message: 'Avatar must be PNG or JPEG.',
+    });
     const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
     const gifRes = await t.request('POST', `/api/user/avatar/${user.id}`, {
       token: user.token,
