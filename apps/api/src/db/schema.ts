@@ -1,4 +1,6 @@
 /** Every table of the product, for drizzle and drizzle-kit. Each module owns its own table file. */
+
+export * from '../modules/ledger/ledger.table.js';
 export * from '../modules/organisations/organisations.table.js';
 export * from '../modules/places/places.table.js';
 export * from '../modules/users/users.table.js';

@@ -147,7 +147,10 @@ export function authService(ctx: AppContext) {
         );
       }
       await usersRepository.clearLoginFailures(db(), body.email);
-      const [token, detail] = await Promise.all([issueFor(user), loadSessionDetail(db(), user)]);
+      const [token, detail] = await Promise.all([
+        issueFor(user),
+        loadSessionDetail(db(), user, ctx.config.currency),
+      ]);
       return { ...token, ...detail };
     },
 

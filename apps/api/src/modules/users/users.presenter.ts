@@ -1,14 +1,13 @@
 import type { SessionDetail, User } from '@kindred/shared';
 import type { Executor } from '../../db/client.js';
+import { ledgerService } from '../ledger/ledger.service.js';
 import { type UserRow, usersRepository } from './users.repository.js';
 
-/** Money on the user comes from the ledger once it exists; until then every balance is zero. */
+/** Money on the user, read from the ledger. */
 export interface UserBalances {
   walletAmount: number;
   credits: number;
 }
-export type BalanceReader = (db: Executor, userId: number) => Promise<UserBalances>;
-export const zeroBalances: BalanceReader = async () => ({ walletAmount: 0, credits: 0 });
 
 /** The user object of spec §3 as its owner sees it (the NINO is shown only to its owner). */
 export function presentUser(
@@ -53,12 +52,13 @@ export function presentUser(
 export async function loadSessionDetail(
   db: Executor,
   row: UserRow,
-  readBalances: BalanceReader = zeroBalances,
+  currency: string,
 ): Promise<SessionDetail> {
-  const [memberships, balances] = await Promise.all([
+  const [memberships, ledger] = await Promise.all([
     usersRepository.memberships(db, row.id),
-    readBalances(db, row.id),
+    ledgerService(currency).balances(db, { ownerType: 'user', ownerId: row.id }),
   ]);
+  const balances = { walletAmount: ledger.wallet, credits: ledger.credits };
   const unreadMessages = 0;
   const charityPermissions = [...new Set(memberships.charity.flatMap((m) => m.permissions))].sort();
   return {

@@ -39,7 +39,7 @@ export function usersService(ctx: AppContext) {
 
   return {
     async sessionDetail(userId: number) {
-      return loadSessionDetail(db(), await requireUser(userId));
+      return loadSessionDetail(db(), await requireUser(userId), ctx.config.currency);
     },
 
     async updateProfile(userId: number, body: UserUpdateBody) {
@@ -83,7 +83,7 @@ export function usersService(ctx: AppContext) {
       if (body.is_public !== undefined) changes.isPublic = body.is_public;
       await requireUser(userId);
       const updated = await usersRepository.update(db(), userId, changes);
-      return { user: (await loadSessionDetail(db(), updated)).user };
+      return { user: (await loadSessionDetail(db(), updated, ctx.config.currency)).user };
     },
 
     async changePassword(userId: number, body: PasswordChangeBody) {
@@ -117,7 +117,7 @@ export function usersService(ctx: AppContext) {
       });
       await ctx.mailer.send(emailChangedMail(user.email, user.firstName, body.email));
       const token = await tokenFor(updated);
-      return { ...token, user: (await loadSessionDetail(db(), updated)).user };
+      return { ...token, user: (await loadSessionDetail(db(), updated, ctx.config.currency)).user };
     },
 
     /**
@@ -162,7 +162,7 @@ export function usersService(ctx: AppContext) {
       const stored = await storeUpload(ctx.storage, 'avatars', upload);
       const updated = await usersRepository.update(db(), userId, { avatar: stored.url });
       await deleteUpload(ctx.storage, user.avatar);
-      return { user: (await loadSessionDetail(db(), updated)).user };
+      return { user: (await loadSessionDetail(db(), updated, ctx.config.currency)).user };
     },
 
     refresh: async (userId: number) => tokenFor(await requireUser(userId)),

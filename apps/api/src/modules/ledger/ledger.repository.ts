@@ -1,0 +1,105 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  type LedgerAccountKind,
+  type LedgerOwnerType,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+} from './ledger.table.js';
+
+export interface AccountRef {
+  ownerType: LedgerOwnerType;
+  ownerId: number;
+  kind: LedgerAccountKind;
+}
+export type AccountRow = typeof ledgerAccounts.$inferSelect;
+
+const refKey = (ref: AccountRef) => `${ref.ownerType}:${ref.ownerId}:${ref.kind}`;
+
+/** SQL of the ledger. Only the ledger service calls it: no other module writes ledger tables. */
+export const ledgerRepository = {
+  refKey,
+
+  /**
+   * Makes sure the accounts exist and locks them, in id order so that concurrent movements over
+   * the same accounts wait for each other instead of deadlocking.
+   */
+  async lockAccounts(tx: Executor, refs: AccountRef[], currency: string): Promise<Map<string, AccountRow>> {
+    const unique = [...new Map(refs.map((ref) => [refKey(ref), ref])).values()];
+    await tx
+      .insert(ledgerAccounts)
+      .values(unique.map((ref) => ({ ...ref, currency, allowNegative: ref.ownerType === 'platform' })))
+      .onConflictDoNothing();
+    const conditions = unique.map((ref) =>
+      and(
+        eq(ledgerAccounts.ownerType, ref.ownerType),
+        eq(ledgerAccounts.ownerId, ref.ownerId),
+        eq(ledgerAccounts.kind, ref.kind),
+        eq(ledgerAccounts.currency, currency),
+      ),
+    );
+    const rows = await tx
+      .select()
+      .from(ledgerAccounts)
+      .where(
+        sql.join(
+          conditions.map((c) => sql`(${c})`),
+          sql` or `,
+        ),
+      )
+      .orderBy(asc(ledgerAccounts.id))
+      .for('update');
+    return new Map(rows.map((row) => [refKey(row), row]));
+  },
+
+  async insertTransaction(tx: Executor, values: typeof ledgerTransactions.$inferInsert): Promise<number> {
+    const [row] = await tx.insert(ledgerTransactions).values(values).returning({ id: ledgerTransactions.id });
+    if (!row) throw new Error('insert returned no row');
+    return row.id;
+  },
+
+  async insertEntries(
+    tx: Executor,
+    transactionId: number,
+    entries: Array<{ accountId: number; amount: number }>,
+  ) {
+    await tx.insert(ledgerEntries).values(entries.map((e) => ({ transactionId, ...e })));
+  },
+
+  async addToBalance(tx: Executor, accountId: number, delta: number) {
+    await tx
+      .update(ledgerAccounts)
+      .set({ balance: sql`${ledgerAccounts.balance} + ${delta}` })
+      .where(eq(ledgerAccounts.id, accountId));
+  },
+
+  /** Balances of one owner's accounts by kind (accounts never used read as absent). */
+  async balances(db: Executor, ownerType: LedgerOwnerType, ownerId: number, currency: string) {
+    const rows = await db
+      .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(
+        and(
+          eq(ledgerAccounts.ownerType, ownerType),
+          eq(ledgerAccounts.ownerId, ownerId),
+          eq(ledgerAccounts.currency, currency),
+        ),
+      );
+    return new Map(rows.map((row) => [row.kind, row.balance]));
+  },
+
+  async balancesOfOwners(db: Executor, ownerType: LedgerOwnerType, ownerIds: number[], currency: string) {
+    if (ownerIds.length === 0) return [];
+    return db
+      .select({ ownerId: ledgerAccounts.ownerId, kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(
+        and(
+          eq(ledgerAccounts.ownerType, ownerType),
+          inArray(ledgerAccounts.ownerId, ownerIds),
+          eq(ledgerAccounts.currency, currency),
+        ),
+      );
+  },
+};

@@ -1,0 +1,171 @@
+import type { Db, Executor, Tx } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import { type AccountRef, ledgerRepository } from './ledger.repository.js';
+import type { LedgerOwnerType } from './ledger.table.js';
+
+/** The largest single movement accepted: 10 billion major units. */
+export const MAX_MOVEMENT = 1_000_000_000_000;
+
+export interface Posting {
+  account: AccountRef;
+  /** Signed minor units: positive credits the account, negative debits it. */
+  amount: number;
+}
+
+export interface Movement {
+  kind: string;
+  description: string;
+  createdBy?: number | null;
+  reference?: Record<string, unknown>;
+  postings: Posting[];
+}
+
+export interface Owner {
+  ownerType: LedgerOwnerType;
+  ownerId: number;
+}
+
+/** The platform's counter-accounts (they may go below zero: they mirror money held for others). */
+export const PLATFORM = {
+  provider: { ownerType: 'platform', ownerId: 0, kind: 'provider' },
+  creditsIssued: { ownerType: 'platform', ownerId: 0, kind: 'credits_issued' },
+  fees: { ownerType: 'platform', ownerId: 0, kind: 'fees' },
+} as const satisfies Record<string, AccountRef>;
+
+export const account = (owner: Owner, kind: AccountRef['kind']): AccountRef => ({ ...owner, kind });
+
+export class InsufficientFundsError extends AppError {
+  constructor(kind: string) {
+    const what = kind === 'credits' ? 'credits' : kind === 'held' ? 'held funds' : 'funds in the wallet';
+    super(409, 'INSUFFICIENT_FUNDS', `There are not enough ${what} for this.`, { account: kind });
+  }
+}
+
+function assertAmount(amount: number) {
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > MAX_MOVEMENT) {
+    throw new AppError(
+      400,
+      'VALIDATION_FAILED',
+      'The amount must be a whole number of minor units above zero.',
+      {
+        fields: { amount: 'Not a valid amount.' },
+      },
+    );
+  }
+}
+
+/**
+ * The only writer of the ledger (domain.md §3). Every movement is one ledger transaction whose
+ * entries sum to zero, written with the balance updates inside the caller's database transaction.
+ * Accounts are locked in id order first, so concurrent movements serialise on PostgreSQL.
+ */
+export function ledgerService(currency: string) {
+  async function post(tx: Tx | Executor, movement: Movement): Promise<number> {
+    const postings = movement.postings.filter((p) => p.amount !== 0);
+    if (postings.length < 2) throw new Error('A ledger transaction needs at least two entries.');
+    for (const p of postings) {
+      if (!Number.isSafeInteger(p.amount) || Math.abs(p.amount) > MAX_MOVEMENT) {
+        throw new Error(`Invalid ledger amount ${p.amount}`);
+      }
+    }
+    const sum = postings.reduce((total, p) => total + p.amount, 0);
+    if (sum !== 0) throw new Error(`Ledger entries must sum to zero, not ${sum}.`);
+
+    const accounts = await ledgerRepository.lockAccounts(
+      tx,
+      postings.map((p) => p.account),
+      currency,
+    );
+    const deltas = new Map<number, number>();
+    const entries = postings.map((p) => {
+      const row = accounts.get(ledgerRepository.refKey(p.account));
+      if (!row) throw new Error(`Ledger account ${ledgerRepository.refKey(p.account)} could not be locked.`);
+      deltas.set(row.id, (deltas.get(row.id) ?? 0) + p.amount);
+      return { accountId: row.id, amount: p.amount };
+    });
+    for (const row of accounts.values()) {
+      const after = row.balance + (deltas.get(row.id) ?? 0);
+      if (after < 0 && !row.allowNegative) throw new InsufficientFundsError(row.kind);
+    }
+    const transactionId = await ledgerRepository.insertTransaction(tx, {
+      kind: movement.kind,
+      description: movement.description,
+      currency,
+      createdBy: movement.createdBy ?? null,
+      reference: movement.reference ?? {},
+    });
+    await ledgerRepository.insertEntries(tx, transactionId, entries);
+    for (const [accountId, delta] of deltas) {
+      if (delta !== 0) await ledgerRepository.addToBalance(tx, accountId, delta);
+    }
+    return transactionId;
+  }
+
+  type Meta = Omit<Movement, 'postings'>;
+
+  return {
+    currency,
+    post,
+
+    /** Moves an amount from one account to another. */
+    transfer(tx: Executor, from: AccountRef, to: AccountRef, amount: number, meta: Meta) {
+      assertAmount(amount);
+      return post(tx, {
+        ...meta,
+        postings: [
+          { account: from, amount: -amount },
+          { account: to, amount },
+        ],
+      });
+    },
+
+    /** Reserves an amount of an owner's wallet (or credits) for a donation awaiting approval. */
+    hold(tx: Executor, owner: Owner, amount: number, meta: Meta, source: 'wallet' | 'credits' = 'wallet') {
+      assertAmount(amount);
+      return post(tx, {
+        ...meta,
+        postings: [
+          { account: account(owner, source), amount: -amount },
+          { account: account(owner, 'held'), amount },
+        ],
+      });
+    },
+
+    /** Gives held money back to the owner's wallet (or credits). */
+    release(tx: Executor, owner: Owner, amount: number, meta: Meta, target: 'wallet' | 'credits' = 'wallet') {
+      assertAmount(amount);
+      return post(tx, {
+        ...meta,
+        postings: [
+          { account: account(owner, 'held'), amount: -amount },
+          { account: account(owner, target), amount },
+        ],
+      });
+    },
+
+    /** Pays held money to where the donation goes (a project's or charity's funds). */
+    capture(tx: Executor, owner: Owner, to: AccountRef, amount: number, meta: Meta) {
+      assertAmount(amount);
+      return post(tx, {
+        ...meta,
+        postings: [
+          { account: account(owner, 'held'), amount: -amount },
+          { account: to, amount },
+        ],
+      });
+    },
+
+    /** Balances of an owner by kind; zero for accounts never used. */
+    async balances(db: Db | Executor, owner: Owner) {
+      const map = await ledgerRepository.balances(db, owner.ownerType, owner.ownerId, currency);
+      return {
+        wallet: map.get('wallet') ?? 0,
+        credits: map.get('credits') ?? 0,
+        held: map.get('held') ?? 0,
+        projectFunds: map.get('project_funds') ?? 0,
+        charityFunds: map.get('charity_funds') ?? 0,
+      };
+    },
+  };
+}
+export type LedgerService = ReturnType<typeof ledgerService>;
