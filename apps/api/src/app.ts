@@ -6,12 +6,21 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
+import { purgeIdempotencyKeys } from './lib/idempotency.js';
 import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer.js';
+import { type ScheduledJob, startScheduler } from './lib/scheduler.js';
 import { type FileStorage, localDiskStorage } from './lib/storage.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import type { PaymentProvider } from './modules/payments/provider.js';
+import { sandboxProvider } from './modules/payments/sandbox-provider.js';
+import { stripeProvider } from './modules/payments/stripe-provider.js';
+import { directDebitsService } from './modules/payments/direct-debits.service.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { paymentsService } from './modules/payments/payments.service.js';
 import { placesRoutes } from './modules/places/places.routes.js';
+import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { type RouteAccess, registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -27,15 +36,19 @@ export interface BuildOptions {
   database: Database;
   mailer?: Mailer;
   storage?: FileStorage;
+  paymentProvider?: PaymentProvider;
   now?: () => Date;
   logger?: boolean;
+  /** Run scheduled jobs in this process (tests run them by hand). */
+  scheduler?: boolean;
 }
 
 /** Builds the whole API (and the web app when it is built) around a database. */
 export async function buildApp(
   options: BuildOptions,
-): Promise<{ app: FastifyInstance; ctx: AppContext; routes: RouteAccess[] }> {
+): Promise<{ app: FastifyInstance; ctx: AppContext; routes: RouteAccess[]; jobs: ScheduledJob[] }> {
   const { config } = options;
+  const now = options.now ?? (() => new Date());
   const ctx: AppContext = {
     config,
     database: options.database,
@@ -45,7 +58,10 @@ export async function buildApp(
         ? smtpMailer(config.smtpUrl, config.mailFrom)
         : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom)),
     storage: options.storage ?? localDiskStorage(path.join(config.dataDir, 'uploads')),
-    now: options.now ?? (() => new Date()),
+    paymentProvider:
+      options.paymentProvider ??
+      (config.stripeSecretKey ? stripeProvider(config.stripeSecretKey) : sandboxProvider(now)),
+    now,
   };
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -76,9 +92,21 @@ export async function buildApp(
       await api.register(usersRoutes(ctx));
       await api.register(placesRoutes(ctx));
       await api.register(filesRoutes(ctx));
+      await api.register(walletRoutes(ctx));
+      await api.register(paymentsRoutes(ctx));
     },
     { prefix: '/api' },
   );
   await registerWeb(app, config.webDist ?? DEFAULT_WEB_DIST);
-  return { app, ctx, routes };
+
+  const payments = paymentsService(ctx, ctx.paymentProvider);
+  const jobs: ScheduledJob[] = [
+    { name: 'direct debits', run: () => directDebitsService(ctx, payments).runDue() },
+    { name: 'idempotency keys', run: () => purgeIdempotencyKeys(ctx.database.db, ctx.now()) },
+  ];
+  if (options.scheduler ?? true) {
+    const scheduler = startScheduler(jobs, config.schedulerIntervalMs, app.log);
+    app.addHook('onClose', () => scheduler.stop());
+  }
+  return { app, ctx, routes, jobs };
 }

@@ -22,6 +22,8 @@ const envSchema = z.object({
     .default('INR'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: booleanText.default(true),
@@ -41,6 +43,9 @@ export interface Config {
   currency: string;
   stripeSecretKey: string | undefined;
   stripePublishableKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  /** How often scheduled work (direct debits, clean-up) runs; 0 turns the scheduler off. */
+  schedulerIntervalMs: number;
   mapTileUrl: string;
   logLevel: string;
   demoData: boolean;
@@ -83,6 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     currency: e.CURRENCY,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
     mapTileUrl: e.MAP_TILE_URL,
     logLevel: e.LOG_LEVEL,
     demoData: e.DEMO_DATA,

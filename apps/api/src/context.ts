@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Mailer } from './lib/mailer.js';
 import type { FileStorage } from './lib/storage.js';
+import type { PaymentProvider } from './modules/payments/provider.js';
 
 /** What services need from the outside world; built once per app and passed down. */
 export interface AppContext {
@@ -9,5 +10,6 @@ export interface AppContext {
   database: Database;
   mailer: Mailer;
   storage: FileStorage;
+  paymentProvider: PaymentProvider;
   now(): Date;
 }

@@ -4,3 +4,4 @@ export * from './dates/index.js';
 export * from './money/index.js';
 export * from './reference/index.js';
 export * from './validation/index.js';
+export * from './wallet/index.js';

@@ -26,9 +26,9 @@ export type Access =
   | { kind: 'user' }
   /** The signed-in user is the one named by the path parameter. */
   | { kind: 'self'; param: string }
-  | { kind: 'platform-admin'; types: number[] }
+  | { kind: 'platform-admin'; types: readonly number[] }
   /** A member of the business, charity, project or group named by the path parameter. */
-  | { kind: 'member'; entity: MembershipEntity; param: string; adminTypes?: number[]; permission?: string };
+  | { kind: 'member'; entity: MembershipEntity; param: string; adminTypes?: readonly number[]; permission?: string };
 
 export interface AuthUser {
   id: number;

@@ -6,6 +6,7 @@ import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { hashPassword } from '../lib/passwords.js';
+import type { PaymentProvider } from '../modules/payments/provider.js';
 import { usersRepository } from '../modules/users/users.repository.js';
 import { readOutbox } from './eml.js';
 import { freshDatabase } from './template.js';
@@ -26,7 +27,10 @@ export interface RequestOptions {
  * The whole API on a fresh database, with mail written to a temporary outbox, for one test file.
  * Nothing is mocked: the requests go through every plugin and reach the real database.
  */
-export async function createTestApp(overrides: Partial<Config> = {}, options: { now?: () => Date } = {}) {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { now?: () => Date; paymentProvider?: PaymentProvider } = {},
+) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kindred-api-test-'));
   const database = await freshDatabase();
   const config = loadConfig(

@@ -28,6 +28,7 @@ export interface Owner {
 /** The platform's counter-accounts (they may go below zero: they mirror money held for others). */
 export const PLATFORM = {
   provider: { ownerType: 'platform', ownerId: 0, kind: 'provider' },
+  manual: { ownerType: 'platform', ownerId: 0, kind: 'manual' },
   creditsIssued: { ownerType: 'platform', ownerId: 0, kind: 'credits_issued' },
   fees: { ownerType: 'platform', ownerId: 0, kind: 'fees' },
 } as const satisfies Record<string, AccountRef>;

@@ -19,7 +19,8 @@ export type LedgerOwnerType = (typeof LEDGER_OWNER_TYPES)[number];
 /**
  * What an account holds (domain.md §3): `wallet` money, `credits` (donation-only allowance),
  * `held` (reserved for a donation awaiting approval), `project_funds`, `charity_funds`; and the
- * platform's counter-accounts: money received through the payment provider, credits issued, fees.
+ * platform's counter-accounts: money received through the payment provider, money paid in by other
+ * means and recorded by a platform admin (`manual`), credits issued, fees.
  */
 export const LEDGER_ACCOUNT_KINDS = [
   'wallet',
@@ -28,6 +29,7 @@ export const LEDGER_ACCOUNT_KINDS = [
   'project_funds',
   'charity_funds',
   'provider',
+  'manual',
   'credits_issued',
   'fees',
 ] as const;

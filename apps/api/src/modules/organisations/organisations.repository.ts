@@ -1,4 +1,6 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { users } from '../users/users.table.js';
 import { businesses, businessMemberships, charities, charityMemberships } from './organisations.table.js';
 
 /** What a charity admin may do; an admin (type 1) has them all. */
@@ -43,5 +45,43 @@ export const organisationsRepository = {
     if (!business) throw new Error('insert returned no row');
     await db.insert(businessMemberships).values({ businessId: business.id, userId, adminType: 1 });
     return { kind, id: business.id };
+  },
+};
+
+export const organisationsQueries = {
+  async business(db: Executor, id: number) {
+    const [row] = await db.select().from(businesses).where(eq(businesses.id, id));
+    return row;
+  },
+
+  async charity(db: Executor, id: number) {
+    const [row] = await db.select().from(charities).where(eq(charities.id, id));
+    return row;
+  },
+
+  /** Emails of a business's Super Admins and Admins, for notices about its money. */
+  async businessAdminEmails(db: Executor, businessId: number): Promise<string[]> {
+    const rows = await db
+      .select({ email: users.email })
+      .from(businessMemberships)
+      .innerJoin(users, eq(users.id, businessMemberships.userId))
+      .where(and(eq(businessMemberships.businessId, businessId), inArray(businessMemberships.adminType, [1, 2])));
+    return rows.map((row) => row.email);
+  },
+
+  async businessMembership(db: Executor, businessId: number, userId: number) {
+    const [row] = await db
+      .select()
+      .from(businessMemberships)
+      .where(and(eq(businessMemberships.businessId, businessId), eq(businessMemberships.userId, userId)));
+    return row;
+  },
+
+  async charityMembership(db: Executor, charityId: number, userId: number) {
+    const [row] = await db
+      .select()
+      .from(charityMemberships)
+      .where(and(eq(charityMemberships.charityId, charityId), eq(charityMemberships.userId, userId)));
+    return row;
   },
 };

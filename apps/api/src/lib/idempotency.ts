@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db, Tx } from '../db/client.js';
+import { idempotencyKeys } from '../modules/ledger/ledger.table.js';
+import { AppError } from './errors.js';
+
+/** Keys are kept at least this long; older ones are removed by the scheduler. */
+export const IDEMPOTENCY_KEY_LIFETIME_MS = 48 * 60 * 60 * 1000;
+
+export interface IdempotentResult<T> {
+  statusCode: number;
+  body: T;
+}
+
+export interface IdempotencyRequest {
+  /** Who used the key on which call, e.g. "user:12 POST /api/user/deposit". */
+  scope: string;
+  key: string | undefined;
+  requestHash: string;
+}
+
+/** Reads the `Idempotency-Key` header of a money-moving call (optional, 1 to 200 visible characters). */
+export function idempotencyOf(request: FastifyRequest, who: string): IdempotencyRequest {
+  const header = request.headers['idempotency-key'];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (key !== undefined && !/^[\x21-\x7e]{1,200}$/.test(key)) {
+    throw new AppError(400, 'VALIDATION_FAILED', 'The Idempotency-Key header must be 1 to 200 visible characters.', {
+      fields: { 'Idempotency-Key': 'Not valid.' },
+    });
+  }
+  const route = request.routeOptions.url ?? request.url;
+  const requestHash = createHash('sha256')
+    .update(JSON.stringify([request.method, request.url.split('?')[0], request.body ?? null]))
+    .digest('hex');
+  return { scope: `${who} ${request.method} ${route}`, key, requestHash };
+}
+
+/**
+ * Runs a money-moving piece of work at most once per key. The key is written in the same database
+ * transaction as the work, so either both are kept or neither: a retry after a failure runs the
+ * work again, a retry after success gets the first answer. The same key with another request
+ * answers 409. On PostgreSQL a concurrent retry waits for the first to finish.
+ */
+export async function runIdempotent<T>(
+  db: Db,
+  request: IdempotencyRequest,
+  work: (tx: Tx) => Promise<IdempotentResult<T>>,
+): Promise<IdempotentResult<T>> {
+  const { key } = request;
+  if (key === undefined) return db.transaction((tx) => work(tx));
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(idempotencyKeys)
+      .values({ scope: request.scope, key, requestHash: request.requestHash })
+      .onConflictDoNothing()
+      .returning({ id: idempotencyKeys.id });
+    if (inserted.length === 0) {
+      const [first] = await tx
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.scope, request.scope), eq(idempotencyKeys.key, key)));
+      if (!first || first.requestHash !== request.requestHash) {
+        throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for another request.');
+      }
+      return { statusCode: first.statusCode ?? 200, body: first.response as T };
+    }
+    const result = await work(tx);
+    await tx
+      .update(idempotencyKeys)
+      .set({ statusCode: result.statusCode, response: sql`${JSON.stringify(result.body)}::jsonb` })
+      .where(eq(idempotencyKeys.id, inserted[0]?.id ?? 0));
+    return result;
+  });
+}
+
+export async function purgeIdempotencyKeys(db: Db, now: Date): Promise<void> {
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_LIFETIME_MS)));
+}

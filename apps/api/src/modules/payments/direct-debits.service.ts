@@ -1,0 +1,295 @@
+import type { BusinessDirectDebitBody, DirectDebit, PageQuery } from '@kindred/shared';
+import { and, asc, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { decodeCursor, toPage } from '../../lib/pagination.js';
+import { type Frequency, isoDay, nextPeriod } from '../../lib/periods.js';
+import { account, ledgerService, PLATFORM } from '../ledger/ledger.service.js';
+import { organisationsQueries } from '../organisations/organisations.repository.js';
+import { assertCanMoveMoney, type MoneyOwner, ownerEmails } from './money-owner.js';
+import { providerFailure, type PaymentsService } from './payments.service.js';
+import { directDebits, payments } from './payments.table.js';
+
+type MandateRow = typeof directDebits.$inferSelect;
+
+/** Failed charges are retried this many times in all, an hour apart and then more, before the mandate stops. */
+export const MAX_CHARGE_ATTEMPTS = 3;
+const RETRY_BACKOFF_MS = 60 * 60 * 1000;
+const CLAIM_MS = 5 * 60 * 1000;
+const BATCH = 20;
+
+export function presentDirectDebit(row: MandateRow): DirectDebit {
+  return {
+    id: row.id,
+    owner_type: row.ownerType,
+    owner_id: row.ownerId,
+    type: row.type,
+    charity_id: row.charityId,
+    amount: row.amount,
+    currency: row.currency,
+    frequency: row.frequency,
+    start_date: row.startDate,
+    next_charge_on: row.nextChargeOn,
+    status: row.status,
+    payment_method_label: row.paymentMethodLabel,
+    failed_attempts: row.failedAttempts,
+    last_error: row.lastError,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Direct debit mandates and the scheduled charging of them (domain.md §3). */
+export function directDebitsService(ctx: AppContext, payments_: PaymentsService) {
+  const ledger = ledgerService(ctx.config.currency);
+  const provider = payments_.provider;
+  const db = () => ctx.database.db;
+
+  async function notifyFailure(mandate: MandateRow, message: string) {
+    const emails = await ownerEmails(ctx, mandate);
+    for (const to of emails) {
+      await ctx.mailer.send({
+        to,
+        subject: 'Your Kindred direct debit has stopped',
+        text: [
+          'Hello,',
+          '',
+          `We could not take the direct debit of ${(mandate.amount / 100).toFixed(2)} ${mandate.currency} after ${MAX_CHARGE_ATTEMPTS} attempts:`,
+          message,
+          '',
+          'The direct debit is stopped. Set up a new one with another card from your wallet.',
+        ].join('\n'),
+      });
+    }
+  }
+
+  /** Charges one claimed mandate for its due period: at most one credited charge per period. */
+  async function chargeOne(mandate: MandateRow) {
+    const period = mandate.nextChargeOn;
+    await db()
+      .insert(payments)
+      .values({
+        ownerType: mandate.ownerType,
+        ownerId: mandate.ownerId,
+        provider: provider.name,
+        amount: mandate.amount,
+        currency: mandate.currency,
+        directDebitId: mandate.id,
+        period,
+        createdBy: mandate.createdBy,
+      })
+      .onConflictDoNothing();
+    const [charge] = await db()
+      .select()
+      .from(payments)
+      .where(and(eq(payments.directDebitId, mandate.id), eq(payments.period, period)));
+    if (!charge) throw new Error('direct debit charge row missing');
+
+    let outcome: string | null | undefined = charge.status === 'credited' ? null : undefined;
+    if (outcome === undefined) {
+      try {
+        const remote = await provider.chargeMethod({
+          methodId: mandate.paymentMethod,
+          amount: mandate.amount,
+          currency: mandate.currency,
+          description: mandate.type === 3 ? 'Kindred charity subscription' : 'Kindred wallet direct debit',
+          metadata: { direct_debit_id: String(mandate.id), period },
+          idempotencyKey: `direct-debit-${mandate.id}-${period}-${charge.id}-${mandate.failedAttempts}`,
+        });
+        outcome = remote.status === 'succeeded' ? null : (remote.failureMessage ?? 'The charge did not go through.');
+        await db()
+          .update(payments)
+          .set({ providerPaymentId: remote.id, status: remote.status === 'succeeded' ? 'succeeded' : 'failed', failureMessage: remote.failureMessage, updatedAt: ctx.now() })
+          .where(and(eq(payments.id, charge.id), sql`${payments.status} <> 'credited'`));
+      } catch (error) {
+        outcome = error instanceof Error ? error.message : 'The payment provider did not answer.';
+      }
+    }
+
+    if (outcome === null) {
+      await db().transaction(async (tx) => {
+        if (mandate.type === 3 && mandate.charityId) {
+          const [locked] = await tx.select().from(payments).where(eq(payments.id, charge.id)).for('update');
+          if (locked && locked.status !== 'credited') {
+            const transactionId = await ledger.post(tx, {
+              kind: 'charity_subscription',
+              description: 'Charity subscription by direct debit',
+              createdBy: mandate.createdBy,
+              reference: { payment_id: charge.id, direct_debit_id: mandate.id, charity_id: mandate.charityId },
+              postings: [
+                { account: PLATFORM.provider, amount: -mandate.amount },
+                { account: account({ ownerType: 'charity', ownerId: mandate.charityId }, 'charity_funds'), amount: mandate.amount },
+              ],
+            });
+            await tx
+              .update(payments)
+              .set({ status: 'credited', ledgerTransactionId: transactionId, updatedAt: ctx.now() })
+              .where(eq(payments.id, charge.id));
+          }
+        } else {
+          await payments_.creditOnce(tx, charge.id);
+        }
+        await tx
+          .update(directDebits)
+          .set({
+            nextChargeOn: nextPeriod(mandate.startDate, period, mandate.frequency as Frequency),
+            failedAttempts: 0,
+            lastError: null,
+            retryAfter: null,
+            claimedUntil: null,
+          })
+          .where(eq(directDebits.id, mandate.id));
+      });
+      return 'charged' as const;
+    }
+
+    const attempts = mandate.failedAttempts + 1;
+    const stopped = attempts >= MAX_CHARGE_ATTEMPTS;
+    await db()
+      .update(directDebits)
+      .set({
+        failedAttempts: attempts,
+        lastError: outcome,
+        status: stopped ? 'failed' : 'active',
+        retryAfter: new Date(ctx.now().getTime() + RETRY_BACKOFF_MS * attempts),
+        claimedUntil: null,
+      })
+      .where(eq(directDebits.id, mandate.id));
+    if (stopped) {
+      await notifyFailure(mandate, outcome);
+      await db().update(directDebits).set({ failureReported: true }).where(eq(directDebits.id, mandate.id));
+    }
+    return stopped ? ('stopped' as const) : ('retry' as const);
+  }
+
+  return {
+    async create(owner: MoneyOwner, body: BusinessDirectDebitBody, createdBy: number) {
+      await assertCanMoveMoney(ctx, owner);
+      const today = isoDay(ctx.now());
+      if (body.start_date < today) throw badRequest('The start date is in the past.', { start_date: 'Today or later.' });
+      if (body.type === 3) {
+        if (owner.ownerType !== 'business') throw badRequest('Only organisations subscribe to charities.');
+        if (!body.charity_id) throw badRequest('Choose the charity.', { charity_id: 'Required.' });
+        const charity = await organisationsQueries.charity(db(), body.charity_id);
+        if (!charity || charity.approvalStatus !== 'approved' || charity.lockStatus) throw notFound('The charity');
+      }
+      if (provider.name === 'sandbox' && !body.card) {
+        throw new AppError(400, 'VALIDATION_FAILED', 'Enter card details.', { fields: { card: 'Required.' } });
+      }
+      let method: Awaited<ReturnType<typeof provider.saveMethod>>;
+      try {
+        method = await provider.saveMethod({ card: body.card, methodId: body.payment_method_id });
+      } catch (error) {
+        providerFailure(error);
+      }
+      const [row] = await db()
+        .insert(directDebits)
+        .values({
+          ownerType: owner.ownerType,
+          ownerId: owner.ownerId,
+          type: body.type,
+          charityId: body.type === 3 ? (body.charity_id ?? null) : null,
+          amount: body.amount,
+          currency: ctx.config.currency,
+          frequency: body.frequency,
+          startDate: body.start_date,
+          nextChargeOn: body.start_date,
+          provider: provider.name,
+          paymentMethod: method.id,
+          paymentMethodLabel: method.label,
+          createdBy,
+        })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      return presentDirectDebit(row);
+    },
+
+    async list(owner: MoneyOwner) {
+      const rows = await db()
+        .select()
+        .from(directDebits)
+        .where(and(eq(directDebits.ownerType, owner.ownerType), eq(directDebits.ownerId, owner.ownerId)))
+        .orderBy(desc(directDebits.createdAt), desc(directDebits.id))
+        .limit(100);
+      return { items: rows.map(presentDirectDebit), next_cursor: null, prev_cursor: null };
+    },
+
+    async cancel(owner: MoneyOwner, id: number) {
+      const [row] = await db()
+        .update(directDebits)
+        .set({ status: 'cancelled', cancelledAt: ctx.now() })
+        .where(
+          and(
+            eq(directDebits.id, id),
+            eq(directDebits.ownerType, owner.ownerType),
+            eq(directDebits.ownerId, owner.ownerId),
+            eq(directDebits.status, 'active'),
+          ),
+        )
+        .returning();
+      if (!row) {
+        const [existing] = await db()
+          .select()
+          .from(directDebits)
+          .where(and(eq(directDebits.id, id), eq(directDebits.ownerType, owner.ownerType), eq(directDebits.ownerId, owner.ownerId)));
+        if (!existing) throw notFound('The direct debit');
+        throw new AppError(409, 'DIRECT_DEBIT_NOT_ACTIVE', 'This direct debit is not active.');
+      }
+      return presentDirectDebit(row);
+    },
+
+    /**
+     * Charges every mandate that is due. Each process claims a batch with FOR UPDATE SKIP LOCKED and
+     * a lease, so several API processes never charge the same mandate at once.
+     */
+    async runDue(limit = BATCH) {
+      const now = ctx.now();
+      const today = isoDay(now);
+      const claimed = await db().transaction(async (tx) => {
+        const due = await tx
+          .select({ id: directDebits.id })
+          .from(directDebits)
+          .where(
+            and(
+              eq(directDebits.status, 'active'),
+              lte(directDebits.nextChargeOn, today),
+              or(isNull(directDebits.claimedUntil), lte(directDebits.claimedUntil, now)),
+              or(isNull(directDebits.retryAfter), lte(directDebits.retryAfter, now)),
+            ),
+          )
+          .orderBy(asc(directDebits.nextChargeOn), asc(directDebits.id))
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        const rows: MandateRow[] = [];
+        for (const { id } of due) {
+          const [row] = await tx
+            .update(directDebits)
+            .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
+            .where(eq(directDebits.id, id))
+            .returning();
+          if (row) rows.push(row);
+        }
+        return rows;
+      });
+      const results = { charged: 0, retry: 0, stopped: 0 };
+      for (const mandate of claimed) results[await chargeOne(mandate)] += 1;
+      return results;
+    },
+
+    /** Every mandate, newest first, keyset paged (platform admins). */
+    async adminList(query: PageQuery, status?: MandateRow['status']) {
+      const cursor = decodeCursor(query.cursor, 1);
+      const before = query.direction === 'before';
+      const conditions = [];
+      if (status) conditions.push(eq(directDebits.status, status));
+      if (cursor) conditions.push((before ? gt : lt)(directDebits.id, Number(cursor[0])));
+      const rows = await db()
+        .select()
+        .from(directDebits)
+        .where(and(...conditions))
+        .orderBy(before ? asc(directDebits.id) : desc(directDebits.id))
+        .limit(query.limit + 1);
+      return toPage(rows, query, (row) => [row.id], presentDirectDebit);
+    },
+  };
+}
+export type DirectDebitsService = ReturnType<typeof directDebitsService>;

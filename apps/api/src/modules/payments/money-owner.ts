@@ -1,0 +1,30 @@
+import type { AppContext } from '../../context.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { Owner } from '../ledger/ledger.service.js';
+import { organisationsQueries } from '../organisations/organisations.repository.js';
+import { usersRepository } from '../users/users.repository.js';
+
+/** Whose wallet a money call is about: a person, or an organisation. */
+export type MoneyOwner = { ownerType: 'user' | 'business'; ownerId: number };
+
+export const asOwner = (owner: MoneyOwner): Owner => owner;
+
+/** Refuses money movement for a locked or unapproved organisation (domain.md §5). */
+export async function assertCanMoveMoney(ctx: AppContext, owner: MoneyOwner): Promise<void> {
+  if (owner.ownerType === 'user') return;
+  const business = await organisationsQueries.business(ctx.database.db, owner.ownerId);
+  if (!business) throw notFound('The organisation');
+  if (business.lockStatus) {
+    throw new AppError(409, 'ORGANISATION_LOCKED', 'This organisation is locked and cannot move money.');
+  }
+  if (business.approvalStatus !== 'approved') {
+    throw new AppError(409, 'ORGANISATION_NOT_APPROVED', 'This organisation is waiting for approval.');
+  }
+}
+
+/** Where notices about an owner's money go. */
+export async function ownerEmails(ctx: AppContext, owner: MoneyOwner): Promise<string[]> {
+  if (owner.ownerType === 'business') return organisationsQueries.businessAdminEmails(ctx.database.db, owner.ownerId);
+  const user = await usersRepository.findById(ctx.database.db, owner.ownerId);
+  return user && !user.deletedAt ? [user.email] : [];
+}

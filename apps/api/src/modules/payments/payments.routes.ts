@@ -1,0 +1,301 @@
+import {
+  businessDirectDebitBodySchema,
+  confirmDepositBodySchema,
+  depositBodySchema,
+  depositResponseSchema,
+  directDebitBodySchema,
+  directDebitSchema,
+  pageQuerySchema,
+  pageSchema,
+  paymentSchema,
+  providerAccountBodySchema,
+  providerAccountSchema,
+} from '@kindred/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { idempotencyOf } from '../../lib/idempotency.js';
+import { currentUser, PLATFORM_ADMIN } from '../../plugins/auth.js';
+import { directDebitsService } from './direct-debits.service.js';
+import type { MoneyOwner } from './money-owner.js';
+import { paymentsService } from './payments.service.js';
+import { providerAccountsService } from './provider-accounts.service.js';
+import { verifyStripeEvent } from './stripe-provider.js';
+
+const security = [{ bearer: [] }];
+const id = z.coerce.number().int().positive();
+const signedIn = { kind: 'user' } as const;
+const businessAdmin = { kind: 'member', entity: 'business', param: 'id', adminTypes: [1, 2] } as const;
+const depositCreated = z.object({ payment: paymentSchema });
+
+/** Deposits through the payment provider, direct debits, charity payout accounts and provider webhooks. */
+export const paymentsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const payments = paymentsService(ctx, ctx.paymentProvider);
+    const debits = directDebitsService(ctx, payments);
+    const accounts = providerAccountsService(ctx);
+    const user = (userId: number): MoneyOwner => ({ ownerType: 'user', ownerId: userId });
+    const business = (businessId: number): MoneyOwner => ({ ownerType: 'business', ownerId: businessId });
+
+    app.post(
+      '/user/deposit',
+      {
+        config: { access: signedIn },
+        schema: {
+          tags: ['wallet'],
+          security,
+          summary: 'Add money to my wallet: opens a payment (the sandbox charges the card at once)',
+          body: depositBodySchema,
+          response: { 201: depositCreated },
+        },
+      },
+      async (request, reply) => {
+        const caller = currentUser(request);
+        const result = await payments.deposit(user(caller.id), request.body, caller.id, idempotencyOf(request, `user:${caller.id}`));
+        return reply.status(201).send(result.body);
+      },
+    );
+
+    app.post(
+      '/user/deposit/confirm',
+      {
+        config: { access: signedIn },
+        schema: {
+          tags: ['wallet'],
+          security,
+          summary: 'Confirm a payment: credits my wallet once, however often it is called',
+          body: confirmDepositBodySchema,
+          response: { 200: depositResponseSchema },
+        },
+      },
+      async (request) => {
+        const caller = currentUser(request);
+        const result = await payments.confirm(user(caller.id), request.body.payment_id, idempotencyOf(request, `user:${caller.id}`));
+        return result.body;
+      },
+    );
+
+    app.post(
+      '/business/:id/deposit',
+      {
+        config: { access: businessAdmin },
+        schema: {
+          tags: ['wallet'],
+          security,
+          summary: "Add money to an organisation's wallet",
+          params: z.object({ id }),
+          body: depositBodySchema,
+          response: { 201: depositCreated },
+        },
+      },
+      async (request, reply) => {
+        const caller = currentUser(request);
+        const result = await payments.deposit(
+          business(request.params.id),
+          request.body,
+          caller.id,
+          idempotencyOf(request, `user:${caller.id}`),
+        );
+        return reply.status(201).send(result.body);
+      },
+    );
+
+    app.post(
+      '/business/:id/confirm',
+      {
+        config: { access: businessAdmin },
+        schema: {
+          tags: ['wallet'],
+          security,
+          summary: "Confirm a payment into an organisation's wallet (credited once)",
+          params: z.object({ id }),
+          body: confirmDepositBodySchema,
+          response: { 200: depositResponseSchema },
+        },
+      },
+      async (request) => {
+        const caller = currentUser(request);
+        const result = await payments.confirm(
+          business(request.params.id),
+          request.body.payment_id,
+          idempotencyOf(request, `user:${caller.id}`),
+        );
+        return result.body;
+      },
+    );
+
+    app.post(
+      '/user/create_direct_debit',
+      {
+        config: { access: signedIn },
+        schema: {
+          tags: ['direct debits'],
+          security,
+          summary: 'Set up a direct debit that tops up my wallet',
+          body: directDebitBodySchema,
+          response: { 201: directDebitSchema },
+        },
+      },
+      async (request, reply) => {
+        const caller = currentUser(request);
+        const created = await debits.create(user(caller.id), { ...request.body, type: 1 }, caller.id);
+        return reply.status(201).send(created);
+      },
+    );
+
+    app.get(
+      '/user/direct_debits',
+      {
+        config: { access: signedIn },
+        schema: { tags: ['direct debits'], security, summary: 'My direct debits', response: { 200: pageSchema(directDebitSchema) } },
+      },
+      async (request) => debits.list(user(currentUser(request).id)),
+    );
+
+    app.delete(
+      '/user/direct_debit/:debitId',
+      {
+        config: { access: signedIn },
+        schema: {
+          tags: ['direct debits'],
+          security,
+          summary: 'Cancel one of my direct debits',
+          params: z.object({ debitId: id }),
+          response: { 200: directDebitSchema },
+        },
+      },
+      async (request) => debits.cancel(user(currentUser(request).id), request.params.debitId),
+    );
+
+    app.post(
+      '/business/direct_debit/:id',
+      {
+        config: { access: businessAdmin },
+        schema: {
+          tags: ['direct debits'],
+          security,
+          summary: "Set up an organisation's direct debit: wallet top-up (1) or charity subscription (3)",
+          params: z.object({ id }),
+          body: businessDirectDebitBodySchema,
+          response: { 201: directDebitSchema },
+        },
+      },
+      async (request, reply) => {
+        const caller = currentUser(request);
+        return reply.status(201).send(await debits.create(business(request.params.id), request.body, caller.id));
+      },
+    );
+
+    app.get(
+      '/business/:id/direct_debits',
+      {
+        config: { access: businessAdmin },
+        schema: {
+          tags: ['direct debits'],
+          security,
+          summary: "An organisation's direct debits",
+          params: z.object({ id }),
+          response: { 200: pageSchema(directDebitSchema) },
+        },
+      },
+      async (request) => debits.list(business(request.params.id)),
+    );
+
+    app.delete(
+      '/business/:id/direct_debit/:debitId',
+      {
+        config: { access: businessAdmin },
+        schema: {
+          tags: ['direct debits'],
+          security,
+          summary: "Cancel an organisation's direct debit",
+          params: z.object({ id, debitId: id }),
+          response: { 200: directDebitSchema },
+        },
+      },
+      async (request) => debits.cancel(business(request.params.id), request.params.debitId),
+    );
+
+    app.get(
+      '/admin/direct_debits_list',
+      {
+        config: {
+          access: {
+            kind: 'platform-admin',
+            types: [PLATFORM_ADMIN.SUPER_ADMIN, PLATFORM_ADMIN.ADMIN, PLATFORM_ADMIN.EMPLOYEE],
+          },
+        },
+        schema: {
+          tags: ['admin'],
+          security,
+          summary: 'Every direct debit, newest first',
+          querystring: pageQuerySchema.extend({ status: z.enum(['active', 'cancelled', 'failed']).optional() }),
+          response: { 200: pageSchema(directDebitSchema) },
+        },
+      },
+      async (request) => debits.adminList(request.query, request.query.status),
+    );
+
+    app.patch(
+      '/stripe/account',
+      {
+        config: { access: signedIn },
+        schema: {
+          tags: ['charity'],
+          security,
+          summary: "Create or refresh a charity's payout account with the payment provider (charity admins)",
+          body: providerAccountBodySchema,
+          response: { 200: providerAccountSchema },
+        },
+      },
+      async (request) => accounts.upsert(request.body.charity_id, currentUser(request).id),
+    );
+
+    app.get(
+      '/stripe/account/:id',
+      {
+        config: { access: { kind: 'member', entity: 'charity', param: 'id', permission: 'view_finance' } },
+        schema: {
+          tags: ['charity'],
+          security,
+          summary: "A charity's payout account",
+          params: z.object({ id }),
+          response: { 200: providerAccountSchema },
+        },
+      },
+      async (request) => accounts.get(request.params.id),
+    );
+
+    // Stripe signs the raw body: this route reads it unparsed.
+    await app.register(async (raw) => {
+      raw.removeAllContentTypeParsers();
+      raw.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+      raw.post(
+        '/stripe/webhook',
+        {
+          config: { access: { kind: 'public' }, rateLimit: false },
+          schema: { tags: ['payments'], summary: 'Payment provider events (signed)', hide: true },
+        },
+        async (request) => {
+          const secret = ctx.config.stripeWebhookSecret;
+          if (!secret || ctx.paymentProvider.name !== 'stripe') {
+            throw new AppError(404, 'NOT_CONFIGURED', 'Webhooks are not configured.');
+          }
+          const signature = request.headers['stripe-signature'];
+          let event: ReturnType<typeof verifyStripeEvent>;
+          try {
+            event = verifyStripeEvent(request.body as Buffer, String(signature ?? ''), secret);
+          } catch {
+            throw new AppError(400, 'INVALID_SIGNATURE', 'The webhook signature is not valid.');
+          }
+          const fresh = await accounts.recordEvent(event.id, event.type);
+          if (fresh && event.type === 'payment_intent.succeeded' && event.paymentIntentId) {
+            await payments.paymentSucceeded(event.paymentIntentId);
+          }
+          return { received: true, duplicate: !fresh };
+        },
+      );
+    });
+  };

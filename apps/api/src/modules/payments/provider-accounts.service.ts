@@ -1,0 +1,83 @@
+import type { ProviderAccountInfo } from '@kindred/shared';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { organisationsQueries } from '../organisations/organisations.repository.js';
+import { providerFailure } from './payments.service.js';
+import { providerAccounts, providerEvents } from './payments.table.js';
+
+type Row = typeof providerAccounts.$inferSelect;
+
+const present = (row: Row): ProviderAccountInfo => ({
+  charity_id: row.charityId,
+  provider: row.provider,
+  account_id: row.accountId,
+  status: row.status,
+  charges_enabled: row.chargesEnabled,
+  payouts_enabled: row.payoutsEnabled,
+  updated_at: row.updatedAt.toISOString(),
+});
+
+/** A charity's payout account with the payment provider, and the provider's webhook events. */
+export function providerAccountsService(ctx: AppContext) {
+  const db = () => ctx.database.db;
+  const provider = ctx.paymentProvider;
+
+  return {
+    async upsert(charityId: number, userId: number): Promise<ProviderAccountInfo> {
+      const charity = await organisationsQueries.charity(db(), charityId);
+      if (!charity) throw notFound('The charity');
+      const membership = await organisationsQueries.charityMembership(db(), charityId, userId);
+      if (!membership || (membership.adminType !== 1 && !membership.permissions.includes('view_finance'))) {
+        throw forbidden('Only the charity’s admins can manage its payout account.');
+      }
+      if (charity.approvalStatus !== 'approved') {
+        throw new AppError(409, 'CHARITY_NOT_APPROVED', 'The charity must be approved before it can receive payouts.');
+      }
+      const [existing] = await db().select().from(providerAccounts).where(eq(providerAccounts.charityId, charityId));
+      let remote: Awaited<ReturnType<typeof provider.upsertAccount>>;
+      try {
+        remote = await provider.upsertAccount({
+          existingId: existing?.accountId,
+          charityId,
+          email: charity.email,
+          name: charity.name,
+        });
+      } catch (error) {
+        providerFailure(error);
+      }
+      const values = {
+        charityId,
+        provider: provider.name,
+        accountId: remote.id,
+        status: remote.status,
+        chargesEnabled: remote.chargesEnabled,
+        payoutsEnabled: remote.payoutsEnabled,
+        updatedAt: ctx.now(),
+      };
+      const [row] = await db()
+        .insert(providerAccounts)
+        .values(values)
+        .onConflictDoUpdate({ target: providerAccounts.charityId, set: values })
+        .returning();
+      if (!row) throw new Error('upsert returned no row');
+      return present(row);
+    },
+
+    async get(charityId: number): Promise<ProviderAccountInfo> {
+      const [row] = await db().select().from(providerAccounts).where(eq(providerAccounts.charityId, charityId));
+      if (!row) throw notFound('The payout account');
+      return present(row);
+    },
+
+    /** True the first time an event id is seen. */
+    async recordEvent(id: string, type: string): Promise<boolean> {
+      const inserted = await db()
+        .insert(providerEvents)
+        .values({ id, type })
+        .onConflictDoNothing()
+        .returning({ id: providerEvents.id });
+      return inserted.length > 0;
+    },
+  };
+}

@@ -1,0 +1,226 @@
+import Stripe from 'stripe';
+import {
+  type PaymentProvider,
+  type ProviderAccount,
+  ProviderError,
+  type ProviderPayment,
+  type ProviderPaymentStatus,
+} from './provider.js';
+
+/**
+ * The API version the installed SDK (stripe 23.1.0) declares as its default (`ApiVersion` in the
+ * package's apiVersion.js). Pinned so a dashboard upgrade never changes response shapes under us;
+ * the SDK's `LatestApiVersion` type makes this fail to compile when the package moves on.
+ */
+const API_VERSION = '2026-10-28.endive' satisfies Stripe.LatestApiVersion;
+
+export interface StripeProviderOptions {
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
+function paymentStatus(intent: Stripe.PaymentIntent): ProviderPaymentStatus {
+  switch (intent.status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'processing':
+    case 'requires_capture':
+      return 'processing';
+    case 'canceled':
+      return 'failed';
+    case 'requires_payment_method':
+      // Back to requires_payment_method after an attempt means that attempt failed.
+      return intent.last_payment_error ? 'failed' : 'requires_action';
+    case 'requires_confirmation':
+    case 'requires_action':
+      return 'requires_action';
+    default:
+      // A status newer than this adapter: not final, so ask again later.
+      return 'processing';
+  }
+}
+
+function toPayment(intent: Stripe.PaymentIntent): ProviderPayment {
+  return {
+    id: intent.id,
+    status: paymentStatus(intent),
+    amount: intent.amount,
+    currency: intent.currency.toUpperCase(),
+    clientSecret: intent.client_secret,
+    failureMessage: intent.last_payment_error?.message ?? null,
+  };
+}
+
+function toAccount(account: Stripe.Account): ProviderAccount {
+  const chargesEnabled = account.charges_enabled === true;
+  const payoutsEnabled = account.payouts_enabled === true;
+  return {
+    id: account.id,
+    status:
+      chargesEnabled && payoutsEnabled ? 'active' : account.details_submitted ? 'restricted' : 'pending',
+    chargesEnabled,
+    payoutsEnabled,
+  };
+}
+
+function isCardError(error: unknown): error is InstanceType<typeof Stripe.errors.StripeCardError> {
+  return (
+    error instanceof Stripe.errors.StripeCardError ||
+    (error instanceof Stripe.errors.StripeError && error.type === 'StripeCardError')
+  );
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Card declines become `declined: true`; everything else (network, auth, bad request) is not. */
+function toProviderError(error: unknown): ProviderError {
+  if (error instanceof ProviderError) return error;
+  return new ProviderError(messageOf(error), isCardError(error));
+}
+
+/** Saved methods are kept as `cus_…:pm_…`: an off-session charge needs both. */
+function splitMethodId(methodId: string): { customer: string; paymentMethod: string } {
+  const separator = methodId.indexOf(':');
+  const customer = methodId.slice(0, separator);
+  const paymentMethod = methodId.slice(separator + 1);
+  if (separator <= 0 || !paymentMethod) throw new ProviderError('Unknown card.', false);
+  return { customer, paymentMethod };
+}
+
+/** The payment provider backed by Stripe (PaymentIntents, Elements, Connect Express accounts). */
+export function stripeProvider(secretKey: string, options: StripeProviderOptions = {}): PaymentProvider {
+  const stripe = new Stripe(secretKey, {
+    apiVersion: API_VERSION,
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(options.host !== undefined && { host: options.host }),
+    ...(options.port !== undefined && { port: options.port }),
+    ...(options.protocol !== undefined && { protocol: options.protocol }),
+  });
+
+  return {
+    name: 'stripe',
+
+    async createPayment(input) {
+      // `input.card` is ignored: with Stripe the browser confirms the intent with Elements.
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amount,
+            currency: input.currency.toLowerCase(),
+            description: input.description,
+            metadata: input.metadata,
+            automatic_payment_methods: { enabled: true },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return toPayment(intent);
+      } catch (error) {
+        throw toProviderError(error);
+      }
+    },
+
+    async retrievePayment(id) {
+      try {
+        return toPayment(await stripe.paymentIntents.retrieve(id));
+      } catch (error) {
+        throw toProviderError(error);
+      }
+    },
+
+    async saveMethod(input) {
+      if (!input.methodId) throw new ProviderError('Card details go through Stripe Elements.', false);
+      try {
+        const customer = await stripe.customers.create();
+        const method = await stripe.paymentMethods.attach(input.methodId, { customer: customer.id });
+        const last4 = method.card?.last4;
+        return { id: `${customer.id}:${method.id}`, label: last4 ? `Card ending ${last4}` : 'Saved card' };
+      } catch (error) {
+        throw toProviderError(error);
+      }
+    },
+
+    async chargeMethod(input) {
+      const { customer, paymentMethod } = splitMethodId(input.methodId);
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amount,
+            currency: input.currency.toLowerCase(),
+            customer,
+            payment_method: paymentMethod,
+            off_session: true,
+            confirm: true,
+            description: input.description,
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return toPayment(intent);
+      } catch (error) {
+        if (isCardError(error)) {
+          // Stripe still creates the intent; its id comes back on the error.
+          const intent = error.payment_intent;
+          return {
+            id: intent?.id ?? '',
+            status: 'failed',
+            amount: input.amount,
+            currency: input.currency.toUpperCase(),
+            clientSecret: null,
+            failureMessage: error.message,
+          };
+        }
+        throw toProviderError(error);
+      }
+    },
+
+    async upsertAccount(input) {
+      try {
+        if (input.existingId) return toAccount(await stripe.accounts.retrieve(input.existingId));
+        const account = await stripe.accounts.create({
+          type: 'express',
+          country: 'GB',
+          ...(input.email ? { email: input.email } : {}),
+          business_profile: { name: input.name },
+          capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+          metadata: { charity_id: String(input.charityId) },
+        });
+        return toAccount(account);
+      } catch (error) {
+        throw toProviderError(error);
+      }
+    },
+
+    async retrieveAccount(id) {
+      try {
+        return toAccount(await stripe.accounts.retrieve(id));
+      } catch (error) {
+        throw toProviderError(error);
+      }
+    },
+  };
+}
+
+/**
+ * Checks a webhook's `Stripe-Signature` header against the raw request body and reads the event.
+ * `paymentIntentId` is the PaymentIntent the event is about: the object itself for `payment_intent.*`
+ * events, or the `payment_intent` a charge, refund or dispute points at; otherwise null.
+ */
+export function verifyStripeEvent(
+  payload: string | Buffer,
+  signature: string,
+  webhookSecret: string,
+): { id: string; type: string; paymentIntentId: string | null } {
+  let event: Stripe.Event;
+  try {
+    event = Stripe.webhooks.constructEvent(payload, signature, webhookSecret);
+  } catch (error) {
+    throw new Error(`Stripe webhook signature verification failed: ${messageOf(error)}`);
+  }
+  const object = event.data.object as unknown as Record<string, unknown>;
+  let paymentIntentId: string | null = null;
+  if (object.object === 'payment_intent' && typeof object.id === 'string') paymentIntentId = object.id;
+  else if (typeof object.payment_intent === 'string') paymentIntentId = object.payment_intent;
+  return { id: event.id, type: event.type, paymentIntentId };
+}

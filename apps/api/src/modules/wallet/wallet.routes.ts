@@ -1,0 +1,231 @@
+import {
+  adminCreditsBodySchema,
+  adminDepositBodySchema,
+  historyItemSchema,
+  historyParamsSchema,
+  LEDGER_HISTORY_ACCOUNTS,
+  pageQuerySchema,
+  pageSchema,
+  transferFundsBodySchema,
+  transferResponseSchema,
+  walletSchema,
+} from '@kindred/shared';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { idempotencyOf } from '../../lib/idempotency.js';
+import { currentUser, PLATFORM_ADMIN } from '../../plugins/auth.js';
+import type { MoneyOwner } from '../payments/money-owner.js';
+import { paymentsService } from '../payments/payments.service.js';
+import { walletService } from './wallet.service.js';
+
+const security = [{ bearer: [] }];
+const id = z.coerce.number().int().positive();
+const signedIn = { kind: 'user' } as const;
+/** Organisation money is for its Super Admins and Admins. */
+const businessAdmin = { kind: 'member', entity: 'business', param: 'id', adminTypes: [1, 2] } as const;
+const moneyAdmins = { kind: 'platform-admin', types: [PLATFORM_ADMIN.SUPER_ADMIN, PLATFORM_ADMIN.ADMIN] } as const;
+const historyQuery = pageQuerySchema.extend({
+  account: z.enum(LEDGER_HISTORY_ACCOUNTS).optional(),
+  kind: z.string().trim().max(40).optional(),
+});
+const adminDepositResponse = z.object({ transaction_id: z.number().int(), wallet: walletSchema });
+
+function sendCsv(reply: FastifyReply, csv: string, from: string, to: string) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="kindred-statement-${from}-to-${to}.csv"`)
+    .send(csv);
+}
+
+/** Wallet balances, history, statements, admin deposits and transfers between organisations. */
+export const walletRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const wallets = walletService(ctx);
+    const payments = paymentsService(ctx, ctx.paymentProvider);
+    const user = (userId: number): MoneyOwner => ({ ownerType: 'user', ownerId: userId });
+    const business = (businessId: number): MoneyOwner => ({ ownerType: 'business', ownerId: businessId });
+
+    app.get(
+      '/user/wallet',
+      {
+        config: { access: signedIn },
+        schema: { tags: ['wallet'], security, summary: 'My wallet and credits', response: { 200: walletSchema } },
+      },
+      async (request) => payments.wallet(user(currentUser(request).id)),
+    );
+
+    app.get(
+      '/business/wallet/:id',
+      {
+        config: { access: businessAdmin },
+        schema: {
+          tags: ['wallet'],
+          security,
+          summary: "An organisation's wallet and credits",
+          params: z.object({ id }),
+          response: { 200: walletSchema },
+        },
+      },
+      async (request) => payments.wallet(business(request.params.id)),
+    );
+
+    app.get(
+      '/user/payments/:from/:to',
+      {
+        config: { access: signedIn },
+        schema: {
+          tags: ['wallet'],
+          security,
+          summary: 'My wallet history between two dates, newest first',
+          params: historyParamsSchema,
+          querystring: historyQuery,
+          response: { 200: pageSchema(historyItemSchema) },
+        },
+      },
+      async (request) =>
+        wallets.history(user(currentUser(request).id), { ...request.params, ...request.query }, request.query),
+    );
+
+    app.get(
+      '/business/:id/payments/:from/:to',
+      {
+        config: { access: businessAdmin },
+        schema: {
+          tags: ['wallet'],
+          security,
+          summary: "An organisation's wallet history between two dates, newest first",
+          params: historyParamsSchema.extend({ id }),
+          querystring: historyQuery,
+          response: { 200: pageSchema(historyItemSchema) },
+        },
+      },
+      async (request) => wallets.history(business(request.params.id), { ...request.params, ...request.query }, request.query),
+    );
+
+    app.get(
+      '/user/statement/:from/:to',
+      {
+        config: { access: signedIn },
+        schema: {
+          tags: ['wallet'],
+          security,
+          summary: 'My statement for a date range (CSV)',
+          params: historyParamsSchema,
+          querystring: z.object({ account: z.enum(LEDGER_HISTORY_ACCOUNTS).optional() }),
+          produces: ['text/csv'],
+        },
+      },
+      async (request, reply) => {
+        const { from, to } = request.params;
+        return sendCsv(reply, await wallets.statement(user(currentUser(request).id), { from, to, ...request.query }), from, to);
+      },
+    );
+
+    app.get(
+      '/business/:id/statement/:from/:to',
+      {
+        config: { access: businessAdmin },
+        schema: {
+          tags: ['wallet'],
+          security,
+          summary: "An organisation's statement for a date range (CSV)",
+          params: historyParamsSchema.extend({ id }),
+          querystring: z.object({ account: z.enum(LEDGER_HISTORY_ACCOUNTS).optional() }),
+          produces: ['text/csv'],
+        },
+      },
+      async (request, reply) => {
+        const { from, to } = request.params;
+        return sendCsv(reply, await wallets.statement(business(request.params.id), { from, to, ...request.query }), from, to);
+      },
+    );
+
+    const adminDeposit =
+      (ownerType: MoneyOwner['ownerType'], forceCredits: boolean) =>
+      async (
+        request: { params: { id: number }; body: { amount: number; reason: string; kind?: 'money' | 'credits' } } & Parameters<
+          typeof currentUser
+        >[0],
+        reply: FastifyReply,
+      ) => {
+        const admin = currentUser(request);
+        const body = { ...request.body, kind: forceCredits ? ('credits' as const) : (request.body.kind ?? 'money') };
+        const result = await wallets.adminDeposit(
+          { ownerType, ownerId: request.params.id },
+          body,
+          admin.id,
+          idempotencyOf(request, `user:${admin.id}`),
+        );
+        return reply.status(result.statusCode).send(result.body);
+      };
+
+    app.post(
+      '/admin/user/:id/deposit',
+      {
+        config: { access: moneyAdmins },
+        schema: {
+          tags: ['admin'],
+          security,
+          summary: "Record money or credits into a person's wallet (platform Super Admin or Admin)",
+          params: z.object({ id }),
+          body: adminDepositBodySchema,
+          response: { 201: adminDepositResponse },
+        },
+      },
+      adminDeposit('user', false),
+    );
+
+    app.post(
+      '/admin/business/:id/deposit',
+      {
+        config: { access: moneyAdmins },
+        schema: {
+          tags: ['admin'],
+          security,
+          summary: "Record money or credits into an organisation's wallet (platform Super Admin or Admin)",
+          params: z.object({ id }),
+          body: adminDepositBodySchema,
+          response: { 201: adminDepositResponse },
+        },
+      },
+      adminDeposit('business', false),
+    );
+
+    app.post(
+      '/admin/business/:id/cc',
+      {
+        config: { access: moneyAdmins },
+        schema: {
+          tags: ['admin'],
+          security,
+          summary: 'Give an organisation credits (cc) to donate (platform Super Admin or Admin)',
+          params: z.object({ id }),
+          body: adminCreditsBodySchema,
+          response: { 201: adminDepositResponse },
+        },
+      },
+      adminDeposit('business', true),
+    );
+
+    app.post(
+      '/organisation/transfer_funds',
+      {
+        config: { access: signedIn },
+        schema: {
+          tags: ['organisation'],
+          security,
+          summary: 'Move funds between an organisation and its sub-business (Super Admin of the parent)',
+          body: transferFundsBodySchema,
+          response: { 200: transferResponseSchema },
+        },
+      },
+      async (request) => {
+        const caller = currentUser(request);
+        const result = await wallets.transferFunds(request.body, caller.id, idempotencyOf(request, `user:${caller.id}`));
+        return result.body;
+      },
+    );
+  };

@@ -1,0 +1,181 @@
+import type { AdminDepositBody, HistoryItem, PageQuery, TransferFundsBody } from '@kindred/shared';
+import type { AppContext } from '../../context.js';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { type IdempotencyRequest, runIdempotent } from '../../lib/idempotency.js';
+import { decodeCursor, toPage } from '../../lib/pagination.js';
+import { account, ledgerService, PLATFORM } from '../ledger/ledger.service.js';
+import { organisationsQueries } from '../organisations/organisations.repository.js';
+import { assertCanMoveMoney, type MoneyOwner } from '../payments/money-owner.js';
+import { usersRepository } from '../users/users.repository.js';
+import { type HistoryRow, walletRepository } from './wallet.repository.js';
+
+const DAY = 86_400_000;
+/** The longest range one statement or history call covers. */
+export const MAX_RANGE_DAYS = 366 * 5;
+
+function range(from: string, to: string) {
+  const start = new Date(`${from}T00:00:00Z`);
+  const end = new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY);
+  if (end <= start) throw badRequest('The end date is before the start date.', { to: 'Must be on or after the start.' });
+  if (end.getTime() - start.getTime() > MAX_RANGE_DAYS * DAY) {
+    throw badRequest('Choose a range of at most five years.', { from: 'Range too long.' });
+  }
+  return { start, end };
+}
+
+const toItem = (row: HistoryRow): HistoryItem => ({
+  id: row.id,
+  transaction_id: row.transactionId,
+  created_at: row.createdAt.toISOString(),
+  kind: row.kind,
+  description: row.description,
+  account: row.account as HistoryItem['account'],
+  amount: row.amount,
+});
+
+function csvCell(value: string): string {
+  return /[",\n\r]/.test(value) || /^[=+\-@\t]/.test(value) ? `"${value.replace(/^([=+\-@\t])/, "'$1").replace(/"/g, '""')}"` : value;
+}
+
+function major(amount: number): string {
+  const sign = amount < 0 ? '-' : '';
+  const abs = Math.abs(amount);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+export interface HistoryOptions {
+  from: string;
+  to: string;
+  account?: 'wallet' | 'credits' | 'held' | undefined;
+  kind?: string | undefined;
+}
+
+export function walletService(ctx: AppContext) {
+  const ledger = ledgerService(ctx.config.currency);
+  const db = () => ctx.database.db;
+
+  function filter(owner: MoneyOwner, options: HistoryOptions) {
+    const { start, end } = range(options.from, options.to);
+    return {
+      owner,
+      currency: ctx.config.currency,
+      from: start,
+      to: end,
+      accounts: options.account ? [options.account] : (['wallet', 'credits', 'held'] as Array<'wallet' | 'credits' | 'held'>),
+      kinds: options.kind ? [options.kind] : undefined,
+    };
+  }
+
+  return {
+    async history(owner: MoneyOwner, options: HistoryOptions, query: PageQuery) {
+      const cursor = decodeCursor(query.cursor, 2);
+      const rows = await walletRepository.history(db(), filter(owner, options), {
+        limit: query.limit + 1,
+        ...(cursor ? { cursor } : {}),
+        before: query.direction === 'before',
+      });
+      return toPage(rows, query, (row) => [row.createdAt.toISOString(), row.id], toItem);
+    },
+
+    /** The statement of a date range as CSV, oldest first, read in batches. */
+    async statement(owner: MoneyOwner, options: HistoryOptions): Promise<string> {
+      const f = filter(owner, options);
+      const lines = ['date,description,type,account,amount,currency'];
+      const rows: HistoryRow[] = [];
+      let cursor: Array<string | number> | undefined;
+      for (;;) {
+        const batch = await walletRepository.history(db(), f, { limit: 1000, ...(cursor ? { cursor } : {}), before: false });
+        rows.push(...batch);
+        const last = batch[batch.length - 1];
+        if (batch.length < 1000 || !last) break;
+        cursor = [last.createdAt.toISOString(), last.id];
+      }
+      for (const row of rows.reverse()) {
+        lines.push(
+          [
+            row.createdAt.toISOString(),
+            csvCell(row.description),
+            row.kind,
+            row.account,
+            major(row.amount),
+            ctx.config.currency,
+          ].join(','),
+        );
+      }
+      return `${lines.join('\r\n')}\r\n`;
+    },
+
+    /** A platform admin puts money (received by other means) or credits into a wallet. */
+    async adminDeposit(owner: MoneyOwner, body: AdminDepositBody, adminId: number, idempotency: IdempotencyRequest) {
+      if (owner.ownerType === 'user') {
+        const user = await usersRepository.findById(db(), owner.ownerId);
+        if (!user || user.deletedAt) throw notFound('The user');
+      } else if (!(await organisationsQueries.business(db(), owner.ownerId))) {
+        throw notFound('The organisation');
+      }
+      return runIdempotent(db(), idempotency, async (tx) => {
+        const credits = body.kind === 'credits';
+        const transactionId = await ledger.transfer(
+          tx,
+          credits ? PLATFORM.creditsIssued : PLATFORM.manual,
+          account(owner, credits ? 'credits' : 'wallet'),
+          body.amount,
+          {
+            kind: credits ? 'admin_credits' : 'admin_deposit',
+            description: credits ? `Credits from Kindred: ${body.reason}` : `Deposit recorded by Kindred: ${body.reason}`,
+            createdBy: adminId,
+            reference: { admin_id: adminId, reason: body.reason },
+          },
+        );
+        const balances = await ledger.balances(tx, owner);
+        return {
+          statusCode: 201,
+          body: {
+            transaction_id: transactionId,
+            wallet: {
+              wallet_amount: balances.wallet,
+              credits: balances.credits,
+              held: balances.held,
+              currency: ctx.config.currency,
+            },
+          },
+        };
+      });
+    },
+
+    /** Moves money between an organisation and one of its sub-businesses (Super Admin of the parent). */
+    async transferFunds(body: TransferFundsBody, userId: number, idempotency: IdempotencyRequest) {
+      const [from, to] = await Promise.all([
+        organisationsQueries.business(db(), body.from_business_id),
+        organisationsQueries.business(db(), body.to_business_id),
+      ]);
+      if (!from || !to) throw notFound('The organisation');
+      const parent = from.id === to.parentId ? from : to.id === from.parentId ? to : undefined;
+      if (!parent) {
+        throw new AppError(409, 'NOT_RELATED', 'Funds move only between an organisation and its own sub-businesses.');
+      }
+      const membership = await organisationsQueries.businessMembership(db(), parent.id, userId);
+      if (membership?.adminType !== 1) throw forbidden('Only a Super Admin of the parent organisation can move funds.');
+      await assertCanMoveMoney(ctx, { ownerType: 'business', ownerId: from.id });
+      await assertCanMoveMoney(ctx, { ownerType: 'business', ownerId: to.id });
+      const fromOwner = { ownerType: 'business', ownerId: from.id } as const;
+      const toOwner = { ownerType: 'business', ownerId: to.id } as const;
+      return runIdempotent(db(), idempotency, async (tx) => {
+        const transactionId = await ledger.transfer(tx, account(fromOwner, 'wallet'), account(toOwner, 'wallet'), body.amount, {
+          kind: 'transfer',
+          description: body.description || `Transfer from ${from.name} to ${to.name}`,
+          createdBy: userId,
+          reference: { from_business_id: from.id, to_business_id: to.id },
+        });
+        const wallet = async (owner: MoneyOwner) => {
+          const b = await ledger.balances(tx, owner);
+          return { wallet_amount: b.wallet, credits: b.credits, held: b.held, currency: ctx.config.currency };
+        };
+        return {
+          statusCode: 200,
+          body: { transaction_id: transactionId, from: await wallet(fromOwner), to: await wallet(toOwner) },
+        };
+      });
+    },
+  };
+}
