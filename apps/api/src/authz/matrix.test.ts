@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businesses, businessMemberships, charities, charityMemberships } from '../db/schema.js';
+import { CHARITY_PERMISSIONS } from '../modules/organisations/organisations.repository.js';
 import { createTestApp, type TestApp } from '../testing/helpers.js';
 import { MATRIX, ROLES, type Role } from './matrix.js';
 
 let t: TestApp;
 const tokens = new Map<Role, { id: number; token: string } | undefined>();
+const fixture = { business: 0, charity: 0 };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -13,6 +16,40 @@ beforeAll(async () => {
   tokens.set('platform_super_admin', await t.createUser({ isIicAdmin: true, adminType: 1 }));
   tokens.set('platform_admin', await t.createUser({ isIicAdmin: true, adminType: 2 }));
   tokens.set('platform_employee', await t.createUser({ isIicAdmin: true, adminType: 99 }));
+  const db = t.ctx.database.db;
+  const [business] = await db
+    .insert(businesses)
+    .values({ name: 'Matrix Ltd', approvalStatus: 'approved' })
+    .returning({ id: businesses.id });
+  const [charity] = await db
+    .insert(charities)
+    .values({ name: 'Matrix Trust', approvalStatus: 'approved' })
+    .returning({ id: charities.id });
+  fixture.business = business?.id ?? 0;
+  fixture.charity = charity?.id ?? 0;
+  const members: Array<[Role, number, boolean]> = [
+    ['business_super_admin', 1, false],
+    ['business_admin', 2, false],
+    ['business_employee', 99, false],
+    ['business_signoff_admin', 2, true],
+  ];
+  for (const [role, adminType, isSignoffAdmin] of members) {
+    const member = await t.createUser();
+    tokens.set(role, member);
+    await db
+      .insert(businessMemberships)
+      .values({ businessId: fixture.business, userId: member.id, adminType, isSignoffAdmin });
+  }
+  const charityAdmin = await t.createUser();
+  tokens.set('charity_admin', charityAdmin);
+  await db
+    .insert(charityMemberships)
+    .values({
+      charityId: fixture.charity,
+      userId: charityAdmin.id,
+      adminType: 1,
+      permissions: [...CHARITY_PERMISSIONS],
+    });
 });
 afterAll(async () => t.close());
 
@@ -37,7 +74,10 @@ describe('the authorization matrix', () => {
         const caller = tokens.get(role);
         // `self` calls its own id; everyone else calls the id of the `self` person.
         const selfId = tokens.get('self')?.id;
-        const path = row.path.replace('{self}', String(selfId));
+        const path = row.path
+          .replace('{self}', String(selfId))
+          .replace('{business}', String(fixture.business))
+          .replace('{charity}', String(fixture.charity));
         const res = await t.request(row.method, path, {
           ...(caller ? { token: caller.token } : {}),
           ...(row.body !== undefined ? { body: row.body } : {}),

@@ -4,7 +4,9 @@
  * for the roles not listed, and neither for those listed; it also fails when a route of the API is
  * missing here. Each capability adds its rows.
  *
- * `{self}` in a path stands for the id of the signed-in user making the call.
+ * In paths and bodies, `{self}` stands for the id of the person the call is about (the `self` role
+ * calls it for itself), `{business}` for the organisation and `{charity}` for the charity whose
+ * members the matrix test creates.
  */
 export const ROLES = [
   'anonymous',
@@ -15,11 +17,19 @@ export const ROLES = [
   'platform_super_admin',
   'platform_admin',
   'platform_employee',
+  'business_super_admin',
+  'business_admin',
+  'business_employee',
+  'business_signoff_admin',
+  'charity_admin',
 ] as const;
 export type Role = (typeof ROLES)[number];
 
 export const EVERYONE: readonly Role[] = ROLES;
 export const SIGNED_IN: readonly Role[] = ROLES.filter((role) => role !== 'anonymous');
+const BUSINESS_ADMINS: readonly Role[] = ['business_super_admin', 'business_admin', 'business_signoff_admin'];
+const MONEY_ADMINS: readonly Role[] = ['platform_super_admin', 'platform_admin'];
+const PLATFORM_ADMINS: readonly Role[] = ['platform_super_admin', 'platform_admin', 'platform_employee'];
 
 export interface MatrixRow {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -89,4 +99,147 @@ export const MATRIX: MatrixRow[] = [
   { method: 'GET', route: '/api/files/*', path: '/api/files/avatars/none_small.webp', allowed: EVERYONE },
   // Documentation
   { method: 'GET', route: '/api/openapi.json', path: '/api/openapi.json', allowed: EVERYONE },
+  // Money: a person's own wallet
+  { method: 'GET', route: '/api/user/wallet', path: '/api/user/wallet', allowed: SIGNED_IN },
+  { method: 'POST', route: '/api/user/deposit', path: '/api/user/deposit', allowed: SIGNED_IN, body: {} },
+  {
+    method: 'POST',
+    route: '/api/user/deposit/confirm',
+    path: '/api/user/deposit/confirm',
+    allowed: SIGNED_IN,
+    body: {},
+  },
+  {
+    method: 'GET',
+    route: '/api/user/payments/:from/:to',
+    path: '/api/user/payments/2026-01-01/2026-12-31',
+    allowed: SIGNED_IN,
+  },
+  {
+    method: 'GET',
+    route: '/api/user/statement/:from/:to',
+    path: '/api/user/statement/2026-01-01/2026-12-31',
+    allowed: SIGNED_IN,
+  },
+  {
+    method: 'POST',
+    route: '/api/user/create_direct_debit',
+    path: '/api/user/create_direct_debit',
+    allowed: SIGNED_IN,
+    body: {},
+  },
+  { method: 'GET', route: '/api/user/direct_debits', path: '/api/user/direct_debits', allowed: SIGNED_IN },
+  {
+    method: 'DELETE',
+    route: '/api/user/direct_debit/:debitId',
+    path: '/api/user/direct_debit/999999',
+    allowed: SIGNED_IN,
+  },
+  // Money: an organisation's wallet (its Super Admins and Admins)
+  {
+    method: 'GET',
+    route: '/api/business/wallet/:id',
+    path: '/api/business/wallet/{business}',
+    allowed: BUSINESS_ADMINS,
+  },
+  {
+    method: 'POST',
+    route: '/api/business/:id/deposit',
+    path: '/api/business/{business}/deposit',
+    allowed: BUSINESS_ADMINS,
+    body: {},
+  },
+  {
+    method: 'POST',
+    route: '/api/business/:id/confirm',
+    path: '/api/business/{business}/confirm',
+    allowed: BUSINESS_ADMINS,
+    body: {},
+  },
+  {
+    method: 'GET',
+    route: '/api/business/:id/payments/:from/:to',
+    path: '/api/business/{business}/payments/2026-01-01/2026-12-31',
+    allowed: BUSINESS_ADMINS,
+  },
+  {
+    method: 'GET',
+    route: '/api/business/:id/statement/:from/:to',
+    path: '/api/business/{business}/statement/2026-01-01/2026-12-31',
+    allowed: BUSINESS_ADMINS,
+  },
+  {
+    method: 'POST',
+    route: '/api/business/direct_debit/:id',
+    path: '/api/business/direct_debit/{business}',
+    allowed: BUSINESS_ADMINS,
+    body: {},
+  },
+  {
+    method: 'GET',
+    route: '/api/business/:id/direct_debits',
+    path: '/api/business/{business}/direct_debits',
+    allowed: BUSINESS_ADMINS,
+  },
+  {
+    method: 'DELETE',
+    route: '/api/business/:id/direct_debit/:debitId',
+    path: '/api/business/{business}/direct_debit/999999',
+    allowed: BUSINESS_ADMINS,
+  },
+  // Transfers between an organisation and its sub-business: the service requires a Super Admin of
+  // the parent, so every signed-in person reaches it and the others get 403 from it (tested in
+  // wallet.test.ts); with an empty body everyone signed in gets 400 here.
+  {
+    method: 'POST',
+    route: '/api/organisation/transfer_funds',
+    path: '/api/organisation/transfer_funds',
+    allowed: SIGNED_IN,
+    body: {},
+  },
+  // Platform admin money
+  {
+    method: 'POST',
+    route: '/api/admin/user/:id/deposit',
+    path: '/api/admin/user/{self}/deposit',
+    allowed: MONEY_ADMINS,
+    body: {},
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/business/:id/deposit',
+    path: '/api/admin/business/{business}/deposit',
+    allowed: MONEY_ADMINS,
+    body: {},
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/business/:id/cc',
+    path: '/api/admin/business/{business}/cc',
+    allowed: MONEY_ADMINS,
+    body: {},
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/direct_debits_list',
+    path: '/api/admin/direct_debits_list',
+    allowed: PLATFORM_ADMINS,
+  },
+  // A charity's payout account. PATCH checks the charity admin in its service (body names the
+  // charity): with an empty body every signed-in person gets 400.
+  {
+    method: 'PATCH',
+    route: '/api/stripe/account',
+    path: '/api/stripe/account',
+    allowed: SIGNED_IN,
+    body: {},
+  },
+  {
+    method: 'GET',
+    route: '/api/stripe/account/:id',
+    path: '/api/stripe/account/{charity}',
+    allowed: ['charity_admin'],
+  },
+  // Payment provider webhooks: public, verified by signature
+  { method: 'POST', route: '/api/stripe/webhook', path: '/api/stripe/webhook', allowed: EVERYONE, body: {} },
 ];

@@ -25,9 +25,14 @@ export function idempotencyOf(request: FastifyRequest, who: string): Idempotency
   const header = request.headers['idempotency-key'];
   const key = Array.isArray(header) ? header[0] : header;
   if (key !== undefined && !/^[\x21-\x7e]{1,200}$/.test(key)) {
-    throw new AppError(400, 'VALIDATION_FAILED', 'The Idempotency-Key header must be 1 to 200 visible characters.', {
-      fields: { 'Idempotency-Key': 'Not valid.' },
-    });
+    throw new AppError(
+      400,
+      'VALIDATION_FAILED',
+      'The Idempotency-Key header must be 1 to 200 visible characters.',
+      {
+        fields: { 'Idempotency-Key': 'Not valid.' },
+      },
+    );
   }
   const route = request.routeOptions.url ?? request.url;
   const requestHash = createHash('sha256')
@@ -61,7 +66,11 @@ export async function runIdempotent<T>(
         .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.scope, request.scope), eq(idempotencyKeys.key, key)));
       if (!first || first.requestHash !== request.requestHash) {
-        throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for another request.');
+        throw new AppError(
+          409,
+          'IDEMPOTENCY_KEY_REUSED',
+          'This Idempotency-Key was already used for another request.',
+        );
       }
       return { statusCode: first.statusCode ?? 200, body: first.response as T };
     }
@@ -75,5 +84,7 @@ export async function runIdempotent<T>(
 }
 
 export async function purgeIdempotencyKeys(db: Db, now: Date): Promise<void> {
-  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_LIFETIME_MS)));
+  await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_LIFETIME_MS)));
 }

@@ -28,7 +28,13 @@ export type Access =
   | { kind: 'self'; param: string }
   | { kind: 'platform-admin'; types: readonly number[] }
   /** A member of the business, charity, project or group named by the path parameter. */
-  | { kind: 'member'; entity: MembershipEntity; param: string; adminTypes?: readonly number[]; permission?: string };
+  | {
+      kind: 'member';
+      entity: MembershipEntity;
+      param: string;
+      adminTypes?: readonly number[];
+      permission?: string;
+    };
 
 export interface AuthUser {
   id: number;

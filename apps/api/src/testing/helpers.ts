@@ -37,7 +37,7 @@ export async function createTestApp(
     { LOG_LEVEL: 'silent', RATE_LIMITS: 'false', DEMO_DATA: 'false' },
     { dataDir, ...overrides },
   );
-  const { app, ctx, routes } = await buildApp({
+  const { app, ctx, routes, jobs } = await buildApp({
     config,
     database,
     logger: false,
@@ -90,6 +90,7 @@ export async function createTestApp(
     app,
     ctx: ctx as AppContext,
     routes,
+    jobs,
     request,
     createUser,
     outbox: () => readOutbox(path.join(dataDir, 'outbox')),

@@ -76,7 +76,9 @@ export type HistoryItem = z.infer<typeof historyItemSchema>;
 /** POST /user/create_direct_debit, POST /business/direct_debit/{id} */
 export const directDebitBodySchema = z.object({
   amount: amountSchema,
-  frequency: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { message: 'Choose how often.' }),
+  frequency: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], {
+    message: 'Choose how often.',
+  }),
   start_date: z.iso.date({ message: 'Use the date format YYYY-MM-DD.' }),
   card: cardSchema.optional(),
   /** With Stripe: the PaymentMethod made by Elements. */

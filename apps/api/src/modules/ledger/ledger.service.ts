@@ -60,7 +60,7 @@ function assertAmount(amount: number) {
  * entries sum to zero, written with the balance updates inside the caller's database transaction.
  * Accounts are locked in id order first, so concurrent movements serialise on PostgreSQL.
  */
-export function ledgerService(currency: string) {
+export function ledgerService(currency: string, now: () => Date = () => new Date()) {
   async function post(tx: Tx | Executor, movement: Movement): Promise<number> {
     const postings = movement.postings.filter((p) => p.amount !== 0);
     if (postings.length < 2) throw new Error('A ledger transaction needs at least two entries.');
@@ -88,14 +88,20 @@ export function ledgerService(currency: string) {
       const after = row.balance + (deltas.get(row.id) ?? 0);
       if (after < 0 && !row.allowNegative) throw new InsufficientFundsError(row.kind);
     }
+    const at = now();
     const transactionId = await ledgerRepository.insertTransaction(tx, {
+      createdAt: at,
       kind: movement.kind,
       description: movement.description,
       currency,
       createdBy: movement.createdBy ?? null,
       reference: movement.reference ?? {},
     });
-    await ledgerRepository.insertEntries(tx, transactionId, entries);
+    await ledgerRepository.insertEntries(
+      tx,
+      transactionId,
+      entries.map((entry) => ({ ...entry, createdAt: at })),
+    );
     for (const [accountId, delta] of deltas) {
       if (delta !== 0) await ledgerRepository.addToBalance(tx, accountId, delta);
     }

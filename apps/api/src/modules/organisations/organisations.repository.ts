@@ -65,7 +65,9 @@ export const organisationsQueries = {
       .select({ email: users.email })
       .from(businessMemberships)
       .innerJoin(users, eq(users.id, businessMemberships.userId))
-      .where(and(eq(businessMemberships.businessId, businessId), inArray(businessMemberships.adminType, [1, 2])));
+      .where(
+        and(eq(businessMemberships.businessId, businessId), inArray(businessMemberships.adminType, [1, 2])),
+      );
     return rows.map((row) => row.email);
   },
 

@@ -7,7 +7,7 @@ import { type Frequency, isoDay, nextPeriod } from '../../lib/periods.js';
 import { account, ledgerService, PLATFORM } from '../ledger/ledger.service.js';
 import { organisationsQueries } from '../organisations/organisations.repository.js';
 import { assertCanMoveMoney, type MoneyOwner, ownerEmails } from './money-owner.js';
-import { providerFailure, type PaymentsService } from './payments.service.js';
+import { type PaymentsService, providerFailure } from './payments.service.js';
 import { directDebits, payments } from './payments.table.js';
 
 type MandateRow = typeof directDebits.$inferSelect;
@@ -40,7 +40,7 @@ export function presentDirectDebit(row: MandateRow): DirectDebit {
 
 /** Direct debit mandates and the scheduled charging of them (domain.md §3). */
 export function directDebitsService(ctx: AppContext, payments_: PaymentsService) {
-  const ledger = ledgerService(ctx.config.currency);
+  const ledger = ledgerService(ctx.config.currency, ctx.now);
   const provider = payments_.provider;
   const db = () => ctx.database.db;
 
@@ -95,10 +95,16 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
           metadata: { direct_debit_id: String(mandate.id), period },
           idempotencyKey: `direct-debit-${mandate.id}-${period}-${charge.id}-${mandate.failedAttempts}`,
         });
-        outcome = remote.status === 'succeeded' ? null : (remote.failureMessage ?? 'The charge did not go through.');
+        outcome =
+          remote.status === 'succeeded' ? null : (remote.failureMessage ?? 'The charge did not go through.');
         await db()
           .update(payments)
-          .set({ providerPaymentId: remote.id, status: remote.status === 'succeeded' ? 'succeeded' : 'failed', failureMessage: remote.failureMessage, updatedAt: ctx.now() })
+          .set({
+            providerPaymentId: remote.id,
+            status: remote.status === 'succeeded' ? 'succeeded' : 'failed',
+            failureMessage: remote.failureMessage,
+            updatedAt: ctx.now(),
+          })
           .where(and(eq(payments.id, charge.id), sql`${payments.status} <> 'credited'`));
       } catch (error) {
         outcome = error instanceof Error ? error.message : 'The payment provider did not answer.';
@@ -114,10 +120,17 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
               kind: 'charity_subscription',
               description: 'Charity subscription by direct debit',
               createdBy: mandate.createdBy,
-              reference: { payment_id: charge.id, direct_debit_id: mandate.id, charity_id: mandate.charityId },
+              reference: {
+                payment_id: charge.id,
+                direct_debit_id: mandate.id,
+                charity_id: mandate.charityId,
+              },
               postings: [
                 { account: PLATFORM.provider, amount: -mandate.amount },
-                { account: account({ ownerType: 'charity', ownerId: mandate.charityId }, 'charity_funds'), amount: mandate.amount },
+                {
+                  account: account({ ownerType: 'charity', ownerId: mandate.charityId }, 'charity_funds'),
+                  amount: mandate.amount,
+                },
               ],
             });
             await tx
@@ -165,15 +178,19 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
     async create(owner: MoneyOwner, body: BusinessDirectDebitBody, createdBy: number) {
       await assertCanMoveMoney(ctx, owner);
       const today = isoDay(ctx.now());
-      if (body.start_date < today) throw badRequest('The start date is in the past.', { start_date: 'Today or later.' });
+      if (body.start_date < today)
+        throw badRequest('The start date is in the past.', { start_date: 'Today or later.' });
       if (body.type === 3) {
         if (owner.ownerType !== 'business') throw badRequest('Only organisations subscribe to charities.');
         if (!body.charity_id) throw badRequest('Choose the charity.', { charity_id: 'Required.' });
         const charity = await organisationsQueries.charity(db(), body.charity_id);
-        if (!charity || charity.approvalStatus !== 'approved' || charity.lockStatus) throw notFound('The charity');
+        if (!charity || charity.approvalStatus !== 'approved' || charity.lockStatus)
+          throw notFound('The charity');
       }
       if (provider.name === 'sandbox' && !body.card) {
-        throw new AppError(400, 'VALIDATION_FAILED', 'Enter card details.', { fields: { card: 'Required.' } });
+        throw new AppError(400, 'VALIDATION_FAILED', 'Enter card details.', {
+          fields: { card: 'Required.' },
+        });
       }
       let method: Awaited<ReturnType<typeof provider.saveMethod>>;
       try {
@@ -230,7 +247,13 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
         const [existing] = await db()
           .select()
           .from(directDebits)
-          .where(and(eq(directDebits.id, id), eq(directDebits.ownerType, owner.ownerType), eq(directDebits.ownerId, owner.ownerId)));
+          .where(
+            and(
+              eq(directDebits.id, id),
+              eq(directDebits.ownerType, owner.ownerType),
+              eq(directDebits.ownerId, owner.ownerId),
+            ),
+          );
         if (!existing) throw notFound('The direct debit');
         throw new AppError(409, 'DIRECT_DEBIT_NOT_ACTIVE', 'This direct debit is not active.');
       }

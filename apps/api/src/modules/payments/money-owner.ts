@@ -24,7 +24,8 @@ export async function assertCanMoveMoney(ctx: AppContext, owner: MoneyOwner): Pr
 
 /** Where notices about an owner's money go. */
 export async function ownerEmails(ctx: AppContext, owner: MoneyOwner): Promise<string[]> {
-  if (owner.ownerType === 'business') return organisationsQueries.businessAdminEmails(ctx.database.db, owner.ownerId);
+  if (owner.ownerType === 'business')
+    return organisationsQueries.businessAdminEmails(ctx.database.db, owner.ownerId);
   const user = await usersRepository.findById(ctx.database.db, owner.ownerId);
   return user && !user.deletedAt ? [user.email] : [];
 }

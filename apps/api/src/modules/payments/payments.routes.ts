@@ -53,7 +53,12 @@ export const paymentsRoutes =
       },
       async (request, reply) => {
         const caller = currentUser(request);
-        const result = await payments.deposit(user(caller.id), request.body, caller.id, idempotencyOf(request, `user:${caller.id}`));
+        const result = await payments.deposit(
+          user(caller.id),
+          request.body,
+          caller.id,
+          idempotencyOf(request, `user:${caller.id}`),
+        );
         return reply.status(201).send(result.body);
       },
     );
@@ -72,7 +77,11 @@ export const paymentsRoutes =
       },
       async (request) => {
         const caller = currentUser(request);
-        const result = await payments.confirm(user(caller.id), request.body.payment_id, idempotencyOf(request, `user:${caller.id}`));
+        const result = await payments.confirm(
+          user(caller.id),
+          request.body.payment_id,
+          idempotencyOf(request, `user:${caller.id}`),
+        );
         return result.body;
       },
     );
@@ -149,7 +158,12 @@ export const paymentsRoutes =
       '/user/direct_debits',
       {
         config: { access: signedIn },
-        schema: { tags: ['direct debits'], security, summary: 'My direct debits', response: { 200: pageSchema(directDebitSchema) } },
+        schema: {
+          tags: ['direct debits'],
+          security,
+          summary: 'My direct debits',
+          response: { 200: pageSchema(directDebitSchema) },
+        },
       },
       async (request) => debits.list(user(currentUser(request).id)),
     );
@@ -184,7 +198,9 @@ export const paymentsRoutes =
       },
       async (request, reply) => {
         const caller = currentUser(request);
-        return reply.status(201).send(await debits.create(business(request.params.id), request.body, caller.id));
+        return reply
+          .status(201)
+          .send(await debits.create(business(request.params.id), request.body, caller.id));
       },
     );
 
@@ -231,7 +247,9 @@ export const paymentsRoutes =
           tags: ['admin'],
           security,
           summary: 'Every direct debit, newest first',
-          querystring: pageQuerySchema.extend({ status: z.enum(['active', 'cancelled', 'failed']).optional() }),
+          querystring: pageQuerySchema.extend({
+            status: z.enum(['active', 'cancelled', 'failed']).optional(),
+          }),
           response: { 200: pageSchema(directDebitSchema) },
         },
       },

@@ -6,9 +6,9 @@ import type { Executor } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { type IdempotencyRequest, runIdempotent } from '../../lib/idempotency.js';
 import { account, ledgerService, PLATFORM } from '../ledger/ledger.service.js';
-import { type MoneyOwner, assertCanMoveMoney } from './money-owner.js';
-import { type PaymentProvider, ProviderError } from './provider.js';
+import { assertCanMoveMoney, type MoneyOwner } from './money-owner.js';
 import { payments } from './payments.table.js';
+import { type PaymentProvider, ProviderError } from './provider.js';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -27,14 +27,18 @@ export function presentPayment(row: PaymentRow, clientSecret: string | null = nu
 
 export function providerFailure(error: unknown): never {
   if (error instanceof ProviderError) {
-    throw new AppError(error.declined ? 402 : 502, error.declined ? 'CARD_DECLINED' : 'PAYMENT_PROVIDER_ERROR', error.message);
+    throw new AppError(
+      error.declined ? 402 : 502,
+      error.declined ? 'CARD_DECLINED' : 'PAYMENT_PROVIDER_ERROR',
+      error.message,
+    );
   }
   throw error;
 }
 
 /** Deposits into a wallet through the payment provider; a payment is credited exactly once. */
 export function paymentsService(ctx: AppContext, provider: PaymentProvider) {
-  const ledger = ledgerService(ctx.config.currency);
+  const ledger = ledgerService(ctx.config.currency, ctx.now);
   const db = () => ctx.database.db;
 
   async function wallet(executor: Executor, owner: MoneyOwner): Promise<Wallet> {
@@ -76,7 +80,9 @@ export function paymentsService(ctx: AppContext, provider: PaymentProvider) {
     async deposit(owner: MoneyOwner, body: DepositBody, createdBy: number, idempotency: IdempotencyRequest) {
       await assertCanMoveMoney(ctx, owner);
       if (provider.name === 'sandbox' && !body.card) {
-        throw new AppError(400, 'VALIDATION_FAILED', 'Enter card details.', { fields: { card: 'Required.' } });
+        throw new AppError(400, 'VALIDATION_FAILED', 'Enter card details.', {
+          fields: { card: 'Required.' },
+        });
       }
       const result = await runIdempotent(db(), idempotency, async (tx) => {
         let remote: Awaited<ReturnType<PaymentProvider['createPayment']>>;
@@ -84,7 +90,8 @@ export function paymentsService(ctx: AppContext, provider: PaymentProvider) {
           remote = await provider.createPayment({
             amount: body.amount,
             currency: ctx.config.currency,
-            description: owner.ownerType === 'user' ? 'Kindred wallet top-up' : 'Kindred organisation wallet top-up',
+            description:
+              owner.ownerType === 'user' ? 'Kindred wallet top-up' : 'Kindred organisation wallet top-up',
             metadata: { owner_type: owner.ownerType, owner_id: String(owner.ownerId) },
             card: body.card,
             idempotencyKey: idempotency.key ? `${idempotency.scope}:${idempotency.key}` : randomUUID(),
@@ -101,7 +108,8 @@ export function paymentsService(ctx: AppContext, provider: PaymentProvider) {
             providerPaymentId: remote.id,
             amount: body.amount,
             currency: ctx.config.currency,
-            status: remote.status === 'succeeded' ? 'succeeded' : remote.status === 'failed' ? 'failed' : 'pending',
+            status:
+              remote.status === 'succeeded' ? 'succeeded' : remote.status === 'failed' ? 'failed' : 'pending',
             failureMessage: remote.failureMessage,
             createdBy,
           })
@@ -117,7 +125,13 @@ export function paymentsService(ctx: AppContext, provider: PaymentProvider) {
       const [row] = await db()
         .select()
         .from(payments)
-        .where(and(eq(payments.id, paymentId), eq(payments.ownerType, owner.ownerType), eq(payments.ownerId, owner.ownerId)));
+        .where(
+          and(
+            eq(payments.id, paymentId),
+            eq(payments.ownerType, owner.ownerType),
+            eq(payments.ownerId, owner.ownerId),
+          ),
+        );
       if (!row) throw notFound('The payment');
       if (row.status !== 'credited') {
         let remote: Awaited<ReturnType<PaymentProvider['retrievePayment']>>;
@@ -131,15 +145,26 @@ export function paymentsService(ctx: AppContext, provider: PaymentProvider) {
             .update(payments)
             .set({ status: 'failed', failureMessage: remote.failureMessage, updatedAt: ctx.now() })
             .where(eq(payments.id, row.id));
-          throw new AppError(402, 'CARD_DECLINED', remote.failureMessage ?? 'The payment did not go through.');
+          throw new AppError(
+            402,
+            'CARD_DECLINED',
+            remote.failureMessage ?? 'The payment did not go through.',
+          );
         }
         if (remote.status !== 'succeeded') {
-          throw new AppError(409, 'PAYMENT_NOT_COMPLETE', 'The payment is not complete yet. Finish it and try again.');
+          throw new AppError(
+            409,
+            'PAYMENT_NOT_COMPLETE',
+            'The payment is not complete yet. Finish it and try again.',
+          );
         }
       }
       return runIdempotent(db(), idempotency, async (tx) => {
         const credited = await creditOnce(tx, row.id);
-        return { statusCode: 200, body: { payment: presentPayment(credited), wallet: await wallet(tx, owner) } };
+        return {
+          statusCode: 200,
+          body: { payment: presentPayment(credited), wallet: await wallet(tx, owner) },
+        };
       });
     },
 

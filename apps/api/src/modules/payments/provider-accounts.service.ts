@@ -32,9 +32,16 @@ export function providerAccountsService(ctx: AppContext) {
         throw forbidden('Only the charity’s admins can manage its payout account.');
       }
       if (charity.approvalStatus !== 'approved') {
-        throw new AppError(409, 'CHARITY_NOT_APPROVED', 'The charity must be approved before it can receive payouts.');
+        throw new AppError(
+          409,
+          'CHARITY_NOT_APPROVED',
+          'The charity must be approved before it can receive payouts.',
+        );
       }
-      const [existing] = await db().select().from(providerAccounts).where(eq(providerAccounts.charityId, charityId));
+      const [existing] = await db()
+        .select()
+        .from(providerAccounts)
+        .where(eq(providerAccounts.charityId, charityId));
       let remote: Awaited<ReturnType<typeof provider.upsertAccount>>;
       try {
         remote = await provider.upsertAccount({
@@ -65,7 +72,10 @@ export function providerAccountsService(ctx: AppContext) {
     },
 
     async get(charityId: number): Promise<ProviderAccountInfo> {
-      const [row] = await db().select().from(providerAccounts).where(eq(providerAccounts.charityId, charityId));
+      const [row] = await db()
+        .select()
+        .from(providerAccounts)
+        .where(eq(providerAccounts.charityId, charityId));
       if (!row) throw notFound('The payout account');
       return present(row);
     },

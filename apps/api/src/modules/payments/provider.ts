@@ -52,7 +52,12 @@ export interface PaymentProvider {
   /** Charges a kept card without the person present (direct debits). */
   chargeMethod(input: Omit<CreatePaymentInput, 'card'> & { methodId: string }): Promise<ProviderPayment>;
   /** A charity's payout account: created on first use, refreshed after. */
-  upsertAccount(input: { existingId?: string | undefined; charityId: number; email?: string | null; name: string }): Promise<ProviderAccount>;
+  upsertAccount(input: {
+    existingId?: string | undefined;
+    charityId: number;
+    email?: string | null;
+    name: string;
+  }): Promise<ProviderAccount>;
   retrieveAccount(id: string): Promise<ProviderAccount>;
 }
 

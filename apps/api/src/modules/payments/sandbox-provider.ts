@@ -3,8 +3,8 @@ import {
   type CardDetails,
   type PaymentProvider,
   type ProviderAccount,
-  type ProviderPayment,
   ProviderError,
+  type ProviderPayment,
 } from './provider.js';
 
 /** Test cards (domain.md §3), as the card processors publish them. */
@@ -33,7 +33,8 @@ function luhn(number: string): boolean {
 function checkCard(card: CardDetails | undefined, now: Date): string {
   if (!card) throw new ProviderError('Enter card details.', false);
   const number = digits(card.number);
-  if (!/^\d{12,19}$/.test(number) || !luhn(number)) throw new ProviderError('The card number is not valid.', true);
+  if (!/^\d{12,19}$/.test(number) || !luhn(number))
+    throw new ProviderError('The card number is not valid.', true);
   const expiry = new Date(Date.UTC(card.exp_year, card.exp_month, 1));
   if (expiry.getTime() <= now.getTime()) throw new ProviderError('The card has expired.', true);
   if (!/^\d{3,4}$/.test(card.cvc)) throw new ProviderError('The security code is not valid.', true);
@@ -45,7 +46,12 @@ function checkCard(card: CardDetails | undefined, now: Date): string {
  * payment is written into its id, so any API process can retrieve it.
  */
 export function sandboxProvider(now: () => Date = () => new Date()): PaymentProvider {
-  const payment = (amount: number, currency: string, succeeded: boolean, message: string | null): ProviderPayment => ({
+  const payment = (
+    amount: number,
+    currency: string,
+    succeeded: boolean,
+    message: string | null,
+  ): ProviderPayment => ({
     id: `sbx_pi_${randomUUID().replace(/-/g, '')}_${succeeded ? 'ok' : 'no'}`,
     status: succeeded ? 'succeeded' : 'failed',
     amount,
@@ -76,12 +82,16 @@ export function sandboxProvider(now: () => Date = () => new Date()): PaymentProv
     async saveMethod(input) {
       const number = checkCard(input.card, now());
       if (number === SANDBOX_CARDS.declined) throw new ProviderError(declineMessage, true);
-      return { id: `sbx_pm_${number.slice(-4)}_${randomUUID().slice(0, 8)}`, label: `Card ending ${number.slice(-4)}` };
+      return {
+        id: `sbx_pm_${number.slice(-4)}_${randomUUID().slice(0, 8)}`,
+        label: `Card ending ${number.slice(-4)}`,
+      };
     },
     async chargeMethod(input) {
       const last4 = /^sbx_pm_(\d{4})_/.exec(input.methodId)?.[1];
       if (!last4) throw new ProviderError('Unknown card.', false);
-      if (last4 === '0341' || last4 === '0002') return payment(input.amount, input.currency, false, declineMessage);
+      if (last4 === '0341' || last4 === '0002')
+        return payment(input.amount, input.currency, false, declineMessage);
       return payment(input.amount, input.currency, true, null);
     },
     async upsertAccount(input): Promise<ProviderAccount> {

@@ -16,7 +16,11 @@ export interface HistoryFilter {
 
 /** Reads an owner's ledger entries for wallet history and statements (newest first). */
 export const walletRepository = {
-  async history(db: Executor, filter: HistoryFilter, page: { limit: number; cursor?: CursorValue[]; before: boolean }) {
+  async history(
+    db: Executor,
+    filter: HistoryFilter,
+    page: { limit: number; cursor?: CursorValue[]; before: boolean },
+  ) {
     const conditions: SQL[] = [
       eq(ledgerAccounts.ownerType, filter.owner.ownerType),
       eq(ledgerAccounts.ownerId, filter.owner.ownerId),

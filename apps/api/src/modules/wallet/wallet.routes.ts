@@ -25,7 +25,10 @@ const id = z.coerce.number().int().positive();
 const signedIn = { kind: 'user' } as const;
 /** Organisation money is for its Super Admins and Admins. */
 const businessAdmin = { kind: 'member', entity: 'business', param: 'id', adminTypes: [1, 2] } as const;
-const moneyAdmins = { kind: 'platform-admin', types: [PLATFORM_ADMIN.SUPER_ADMIN, PLATFORM_ADMIN.ADMIN] } as const;
+const moneyAdmins = {
+  kind: 'platform-admin',
+  types: [PLATFORM_ADMIN.SUPER_ADMIN, PLATFORM_ADMIN.ADMIN],
+} as const;
 const historyQuery = pageQuerySchema.extend({
   account: z.enum(LEDGER_HISTORY_ACCOUNTS).optional(),
   kind: z.string().trim().max(40).optional(),
@@ -52,7 +55,12 @@ export const walletRoutes =
       '/user/wallet',
       {
         config: { access: signedIn },
-        schema: { tags: ['wallet'], security, summary: 'My wallet and credits', response: { 200: walletSchema } },
+        schema: {
+          tags: ['wallet'],
+          security,
+          summary: 'My wallet and credits',
+          response: { 200: walletSchema },
+        },
       },
       async (request) => payments.wallet(user(currentUser(request).id)),
     );
@@ -86,7 +94,11 @@ export const walletRoutes =
         },
       },
       async (request) =>
-        wallets.history(user(currentUser(request).id), { ...request.params, ...request.query }, request.query),
+        wallets.history(
+          user(currentUser(request).id),
+          { ...request.params, ...request.query },
+          request.query,
+        ),
     );
 
     app.get(
@@ -102,7 +114,8 @@ export const walletRoutes =
           response: { 200: pageSchema(historyItemSchema) },
         },
       },
-      async (request) => wallets.history(business(request.params.id), { ...request.params, ...request.query }, request.query),
+      async (request) =>
+        wallets.history(business(request.params.id), { ...request.params, ...request.query }, request.query),
     );
 
     app.get(
@@ -120,7 +133,12 @@ export const walletRoutes =
       },
       async (request, reply) => {
         const { from, to } = request.params;
-        return sendCsv(reply, await wallets.statement(user(currentUser(request).id), { from, to, ...request.query }), from, to);
+        return sendCsv(
+          reply,
+          await wallets.statement(user(currentUser(request).id), { from, to, ...request.query }),
+          from,
+          to,
+        );
       },
     );
 
@@ -139,20 +157,29 @@ export const walletRoutes =
       },
       async (request, reply) => {
         const { from, to } = request.params;
-        return sendCsv(reply, await wallets.statement(business(request.params.id), { from, to, ...request.query }), from, to);
+        return sendCsv(
+          reply,
+          await wallets.statement(business(request.params.id), { from, to, ...request.query }),
+          from,
+          to,
+        );
       },
     );
 
     const adminDeposit =
       (ownerType: MoneyOwner['ownerType'], forceCredits: boolean) =>
       async (
-        request: { params: { id: number }; body: { amount: number; reason: string; kind?: 'money' | 'credits' } } & Parameters<
-          typeof currentUser
-        >[0],
+        request: {
+          params: { id: number };
+          body: { amount: number; reason: string; kind?: 'money' | 'credits' };
+        } & Parameters<typeof currentUser>[0],
         reply: FastifyReply,
       ) => {
         const admin = currentUser(request);
-        const body = { ...request.body, kind: forceCredits ? ('credits' as const) : (request.body.kind ?? 'money') };
+        const body = {
+          ...request.body,
+          kind: forceCredits ? ('credits' as const) : (request.body.kind ?? 'money'),
+        };
         const result = await wallets.adminDeposit(
           { ownerType, ownerId: request.params.id },
           body,
@@ -224,7 +251,11 @@ export const walletRoutes =
       },
       async (request) => {
         const caller = currentUser(request);
-        const result = await wallets.transferFunds(request.body, caller.id, idempotencyOf(request, `user:${caller.id}`));
+        const result = await wallets.transferFunds(
+          request.body,
+          caller.id,
+          idempotencyOf(request, `user:${caller.id}`),
+        );
         return result.body;
       },
     );

@@ -16,7 +16,8 @@ export const MAX_RANGE_DAYS = 366 * 5;
 function range(from: string, to: string) {
   const start = new Date(`${from}T00:00:00Z`);
   const end = new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY);
-  if (end <= start) throw badRequest('The end date is before the start date.', { to: 'Must be on or after the start.' });
+  if (end <= start)
+    throw badRequest('The end date is before the start date.', { to: 'Must be on or after the start.' });
   if (end.getTime() - start.getTime() > MAX_RANGE_DAYS * DAY) {
     throw badRequest('Choose a range of at most five years.', { from: 'Range too long.' });
   }
@@ -34,7 +35,9 @@ const toItem = (row: HistoryRow): HistoryItem => ({
 });
 
 function csvCell(value: string): string {
-  return /[",\n\r]/.test(value) || /^[=+\-@\t]/.test(value) ? `"${value.replace(/^([=+\-@\t])/, "'$1").replace(/"/g, '""')}"` : value;
+  return /[",\n\r]/.test(value) || /^[=+\-@\t]/.test(value)
+    ? `"${value.replace(/^([=+\-@\t])/, "'$1").replace(/"/g, '""')}"`
+    : value;
 }
 
 function major(amount: number): string {
@@ -51,7 +54,7 @@ export interface HistoryOptions {
 }
 
 export function walletService(ctx: AppContext) {
-  const ledger = ledgerService(ctx.config.currency);
+  const ledger = ledgerService(ctx.config.currency, ctx.now);
   const db = () => ctx.database.db;
 
   function filter(owner: MoneyOwner, options: HistoryOptions) {
@@ -61,7 +64,9 @@ export function walletService(ctx: AppContext) {
       currency: ctx.config.currency,
       from: start,
       to: end,
-      accounts: options.account ? [options.account] : (['wallet', 'credits', 'held'] as Array<'wallet' | 'credits' | 'held'>),
+      accounts: options.account
+        ? [options.account]
+        : (['wallet', 'credits', 'held'] as Array<'wallet' | 'credits' | 'held'>),
       kinds: options.kind ? [options.kind] : undefined,
     };
   }
@@ -84,7 +89,11 @@ export function walletService(ctx: AppContext) {
       const rows: HistoryRow[] = [];
       let cursor: Array<string | number> | undefined;
       for (;;) {
-        const batch = await walletRepository.history(db(), f, { limit: 1000, ...(cursor ? { cursor } : {}), before: false });
+        const batch = await walletRepository.history(db(), f, {
+          limit: 1000,
+          ...(cursor ? { cursor } : {}),
+          before: false,
+        });
         rows.push(...batch);
         const last = batch[batch.length - 1];
         if (batch.length < 1000 || !last) break;
@@ -106,7 +115,12 @@ export function walletService(ctx: AppContext) {
     },
 
     /** A platform admin puts money (received by other means) or credits into a wallet. */
-    async adminDeposit(owner: MoneyOwner, body: AdminDepositBody, adminId: number, idempotency: IdempotencyRequest) {
+    async adminDeposit(
+      owner: MoneyOwner,
+      body: AdminDepositBody,
+      adminId: number,
+      idempotency: IdempotencyRequest,
+    ) {
       if (owner.ownerType === 'user') {
         const user = await usersRepository.findById(db(), owner.ownerId);
         if (!user || user.deletedAt) throw notFound('The user');
@@ -122,7 +136,9 @@ export function walletService(ctx: AppContext) {
           body.amount,
           {
             kind: credits ? 'admin_credits' : 'admin_deposit',
-            description: credits ? `Credits from Kindred: ${body.reason}` : `Deposit recorded by Kindred: ${body.reason}`,
+            description: credits
+              ? `Credits from Kindred: ${body.reason}`
+              : `Deposit recorded by Kindred: ${body.reason}`,
             createdBy: adminId,
             reference: { admin_id: adminId, reason: body.reason },
           },
@@ -152,21 +168,32 @@ export function walletService(ctx: AppContext) {
       if (!from || !to) throw notFound('The organisation');
       const parent = from.id === to.parentId ? from : to.id === from.parentId ? to : undefined;
       if (!parent) {
-        throw new AppError(409, 'NOT_RELATED', 'Funds move only between an organisation and its own sub-businesses.');
+        throw new AppError(
+          409,
+          'NOT_RELATED',
+          'Funds move only between an organisation and its own sub-businesses.',
+        );
       }
       const membership = await organisationsQueries.businessMembership(db(), parent.id, userId);
-      if (membership?.adminType !== 1) throw forbidden('Only a Super Admin of the parent organisation can move funds.');
+      if (membership?.adminType !== 1)
+        throw forbidden('Only a Super Admin of the parent organisation can move funds.');
       await assertCanMoveMoney(ctx, { ownerType: 'business', ownerId: from.id });
       await assertCanMoveMoney(ctx, { ownerType: 'business', ownerId: to.id });
       const fromOwner = { ownerType: 'business', ownerId: from.id } as const;
       const toOwner = { ownerType: 'business', ownerId: to.id } as const;
       return runIdempotent(db(), idempotency, async (tx) => {
-        const transactionId = await ledger.transfer(tx, account(fromOwner, 'wallet'), account(toOwner, 'wallet'), body.amount, {
-          kind: 'transfer',
-          description: body.description || `Transfer from ${from.name} to ${to.name}`,
-          createdBy: userId,
-          reference: { from_business_id: from.id, to_business_id: to.id },
-        });
+        const transactionId = await ledger.transfer(
+          tx,
+          account(fromOwner, 'wallet'),
+          account(toOwner, 'wallet'),
+          body.amount,
+          {
+            kind: 'transfer',
+            description: body.description || `Transfer from ${from.name} to ${to.name}`,
+            createdBy: userId,
+            reference: { from_business_id: from.id, to_business_id: to.id },
+          },
+        );
         const wallet = async (owner: MoneyOwner) => {
           const b = await ledger.balances(tx, owner);
           return { wallet_amount: b.wallet, credits: b.credits, held: b.held, currency: ctx.config.currency };

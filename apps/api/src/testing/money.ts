@@ -1,0 +1,39 @@
+import { businesses, businessMemberships } from '../db/schema.js';
+import type { TestApp } from './helpers.js';
+
+export const GOOD_CARD = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2035, cvc: '123' };
+export const DECLINED_CARD = { ...GOOD_CARD, number: '4000 0000 0000 0002' };
+export const FAILS_LATER_CARD = { ...GOOD_CARD, number: '4000 0000 0000 0341' };
+
+/** Adds money to a person's wallet through the sandbox, as the wallet screen does. */
+export async function topUp(t: TestApp, token: string, amount: number) {
+  const deposit = await t.request('POST', '/api/user/deposit', { token, body: { amount, card: GOOD_CARD } });
+  if (deposit.statusCode !== 201) throw new Error(`deposit failed: ${deposit.body}`);
+  const confirm = await t.request('POST', '/api/user/deposit/confirm', {
+    token,
+    body: { payment_id: deposit.json().payment.id },
+  });
+  if (confirm.statusCode !== 200) throw new Error(`confirm failed: ${confirm.body}`);
+  return confirm.json();
+}
+
+/** An approved organisation with the given person as its Super Admin, optionally under a parent. */
+export async function createBusiness(
+  t: TestApp,
+  superAdminId: number,
+  fields: { name?: string; parentId?: number } = {},
+) {
+  const [row] = await t.ctx.database.db
+    .insert(businesses)
+    .values({
+      name: fields.name ?? 'Test Ltd',
+      approvalStatus: 'approved',
+      parentId: fields.parentId ?? null,
+    })
+    .returning({ id: businesses.id });
+  if (!row) throw new Error('insert returned no row');
+  await t.ctx.database.db
+    .insert(businessMemberships)
+    .values({ businessId: row.id, userId: superAdminId, adminType: 1 });
+  return row.id;
+}
