@@ -42,14 +42,12 @@ beforeAll(async () => {
   }
   const charityAdmin = await t.createUser();
   tokens.set('charity_admin', charityAdmin);
-  await db
-    .insert(charityMemberships)
-    .values({
-      charityId: fixture.charity,
-      userId: charityAdmin.id,
-      adminType: 1,
-      permissions: [...CHARITY_PERMISSIONS],
-    });
+  await db.insert(charityMemberships).values({
+    charityId: fixture.charity,
+    userId: charityAdmin.id,
+    adminType: 1,
+    permissions: [...CHARITY_PERMISSIONS],
+  });
 });
 afterAll(async () => t.close());
 

@@ -184,8 +184,7 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
         if (owner.ownerType !== 'business') throw badRequest('Only organisations subscribe to charities.');
         if (!body.charity_id) throw badRequest('Choose the charity.', { charity_id: 'Required.' });
         const charity = await organisationsQueries.charity(db(), body.charity_id);
-        if (!charity || charity.approvalStatus !== 'approved' || charity.lockStatus)
-          throw notFound('The charity');
+        if (charity?.approvalStatus !== 'approved' || charity.lockStatus) throw notFound('The charity');
       }
       if (provider.name === 'sandbox' && !body.card) {
         throw new AppError(400, 'VALIDATION_FAILED', 'Enter card details.', {
