@@ -6,6 +6,7 @@ import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { hashPassword } from '../lib/passwords.js';
+import { checkLedger } from '../modules/ledger/ledger.check.js';
 import type { PaymentProvider } from '../modules/payments/provider.js';
 import { usersRepository } from '../modules/users/users.repository.js';
 import { readOutbox } from './eml.js';
@@ -94,7 +95,10 @@ export async function createTestApp(
     request,
     createUser,
     outbox: () => readOutbox(path.join(dataDir, 'outbox')),
+    /** Closes the app; first checks that the test file left the books balanced. */
     async close() {
+      const problems = await checkLedger(ctx.database.db);
+      if (problems.length > 0) throw new Error(`ledger check failed: ${JSON.stringify(problems)}`);
       await app.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -63,14 +63,16 @@ export async function dropTemplate(): Promise<void> {
 }
 
 /** A fresh database for one test file, and how to get rid of it. */
-export async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.DATABASE_URL;
   if (url) {
     const name = `kindred_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
     await adminQuery(url, `create database ${name} template ${templateDatabaseName()}`);
-    const database = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 5 });
+    const databaseUrl = withDatabase(url, name);
+    const database = await openDatabase({ databaseUrl, poolSize: 5 });
     return {
       ...database,
+      url: databaseUrl,
       close: async () => {
         await database.close();
         await adminQuery(url, `drop database if exists ${name} with (force)`);

@@ -1,0 +1,159 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businesses, businessMemberships, users } from '../../db/schema.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { freshDatabase } from '../../testing/template.js';
+import { checkLedger } from '../ledger/ledger.check.js';
+import { account, ledgerService, PLATFORM } from '../ledger/ledger.service.js';
+
+/**
+ * Money under contention, on PostgreSQL only (the embedded database runs one transaction at a
+ * time): two API processes take hundreds of parallel transfers over the same two wallets.
+ */
+const apiDir = fileURLToPath(new URL('../../..', import.meta.url));
+const SECRET = 'concurrency-test-secret-concurrency-test-secret';
+const PASSWORD = 'Concurrency-Password-1';
+const MOVEMENTS = 240;
+
+describe.skipIf(!process.env.DATABASE_URL)('concurrent money movement on PostgreSQL', () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let dataDir: string;
+  const servers: ChildProcess[] = [];
+  const ports = [3300 + Math.floor(Math.random() * 300), 3700 + Math.floor(Math.random() * 300)];
+
+  async function waitForHealth(port: number) {
+    for (let i = 0; i < 150; i++) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+        if (res.ok) return;
+      } catch {
+        // not up yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`API on port ${port} did not start`);
+  }
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'kindred-concurrency-'));
+    for (const port of ports) {
+      const server = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
+        cwd: apiDir,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: database.url,
+          DATA_DIR: dataDir,
+          JWT_SECRET: SECRET,
+          DEMO_DATA: 'false',
+          RATE_LIMITS: 'false',
+          LOG_LEVEL: 'error',
+          SCHEDULER_INTERVAL_MS: '0',
+        },
+        stdio: 'ignore',
+      });
+      servers.push(server);
+    }
+    await Promise.all(ports.map(waitForHealth));
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const server of servers) server.kill('SIGTERM');
+    await Promise.all(
+      servers.map(
+        (s) => new Promise((resolve) => (s.exitCode !== null ? resolve(null) : s.on('exit', resolve))),
+      ),
+    );
+    await database?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('serialises parallel transfers between two wallets: no lost update, nothing below zero, books balanced', async () => {
+    const db = database.db;
+    const [owner] = await db
+      .insert(users)
+      .values({
+        email: 'owner@concurrency.test',
+        passwordHash: await hashPassword(PASSWORD),
+        firstName: 'Olive',
+        lastName: 'Owner',
+        isActive: true,
+      })
+      .returning({ id: users.id });
+    const [parent] = await db
+      .insert(businesses)
+      .values({ name: 'Parent', approvalStatus: 'approved' })
+      .returning();
+    const [child] = await db
+      .insert(businesses)
+      .values({ name: 'Child', approvalStatus: 'approved', parentId: parent?.id })
+      .returning();
+    if (!owner || !parent || !child) throw new Error('setup failed');
+    await db.insert(businessMemberships).values([
+      { businessId: parent.id, userId: owner.id, adminType: 1 },
+      { businessId: child.id, userId: owner.id, adminType: 1 },
+    ]);
+    const ledger = ledgerService('INR');
+    const START = 50_000;
+    await db.transaction((tx) =>
+      ledger.transfer(
+        tx,
+        PLATFORM.manual,
+        account({ ownerType: 'business', ownerId: parent.id }, 'wallet'),
+        START,
+        {
+          kind: 'admin_deposit',
+          description: 'start',
+        },
+      ),
+    );
+    const login = await fetch(`http://127.0.0.1:${ports[0]}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'owner@concurrency.test', password: PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+
+    const movements = Array.from({ length: MOVEMENTS }, (_, i) => ({
+      down: i % 3 !== 2,
+      amount: 100 + ((i * 7919) % 900),
+      port: ports[i % 2],
+    }));
+    const results = await Promise.all(
+      movements.map(async (m) => {
+        const res = await fetch(`http://127.0.0.1:${m.port}/api/organisation/transfer_funds`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({
+            from_business_id: m.down ? parent.id : child.id,
+            to_business_id: m.down ? child.id : parent.id,
+            amount: m.amount,
+          }),
+        });
+        return { ...m, status: res.status };
+      }),
+    );
+    const statuses = new Set(results.map((r) => r.status));
+    expect(
+      [...statuses].every((s) => s === 200 || s === 409),
+      `statuses ${[...statuses]}`,
+    ).toBe(true);
+    const succeeded = results.filter((r) => r.status === 200);
+    expect(succeeded.length).toBeGreaterThan(MOVEMENTS / 2);
+
+    const expectedChild = succeeded.reduce((sum, r) => sum + (r.down ? r.amount : -r.amount), 0);
+    const parentWallet = (await ledger.balances(db, { ownerType: 'business', ownerId: parent.id })).wallet;
+    const childWallet = (await ledger.balances(db, { ownerType: 'business', ownerId: child.id })).wallet;
+    expect(childWallet).toBe(expectedChild);
+    expect(parentWallet).toBe(START - expectedChild);
+    expect(parentWallet).toBeGreaterThanOrEqual(0);
+    expect(childWallet).toBeGreaterThanOrEqual(0);
+    expect(await checkLedger(db)).toEqual([]);
+  }, 120_000);
+});
