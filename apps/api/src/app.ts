@@ -11,6 +11,8 @@ import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer.js';
 import { type ScheduledJob, startScheduler } from './lib/scheduler.js';
 import { type FileStorage, localDiskStorage } from './lib/storage.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { charitiesRoutes } from './modules/charities/charities.routes.js';
+import { exploreRoutes } from './modules/explore/explore.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { directDebitsService } from './modules/payments/direct-debits.service.js';
@@ -20,6 +22,8 @@ import type { PaymentProvider } from './modules/payments/provider.js';
 import { sandboxProvider } from './modules/payments/sandbox-provider.js';
 import { stripeProvider } from './modules/payments/stripe-provider.js';
 import { placesRoutes } from './modules/places/places.routes.js';
+import { projectsRoutes } from './modules/projects/projects.routes.js';
+import { projectsService } from './modules/projects/projects.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { type RouteAccess, registerAuth } from './plugins/auth.js';
@@ -94,6 +98,9 @@ export async function buildApp(
       await api.register(filesRoutes(ctx));
       await api.register(walletRoutes(ctx));
       await api.register(paymentsRoutes(ctx));
+      await api.register(charitiesRoutes(ctx));
+      await api.register(projectsRoutes(ctx));
+      await api.register(exploreRoutes(ctx));
     },
     { prefix: '/api' },
   );
@@ -103,6 +110,7 @@ export async function buildApp(
   const jobs: ScheduledJob[] = [
     { name: 'direct debits', run: () => directDebitsService(ctx, payments).runDue() },
     { name: 'idempotency keys', run: () => purgeIdempotencyKeys(ctx.database.db, ctx.now()) },
+    { name: 'finish expired projects', run: () => projectsService(ctx).finishExpired() },
   ];
   if (options.scheduler ?? true) {
     const scheduler = startScheduler(jobs, config.schedulerIntervalMs, app.log);

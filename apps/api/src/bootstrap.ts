@@ -12,6 +12,7 @@ export async function prepareDatabase(config: Config, options: { demo?: boolean 
   });
   await database.migrate();
   await seedPlaces(database.db);
-  if ((options.demo ?? config.demoData) && !(await hasUsers(database.db))) await seedDemo(database.db);
+  if ((options.demo ?? config.demoData) && !(await hasUsers(database.db)))
+    await seedDemo(database.db, config.currency);
   return database;
 }

@@ -6,6 +6,6 @@ import { clearDemo, seedDemo } from '../seed/demo.js';
 const config = loadConfig();
 const database = await prepareDatabase(config, { demo: false });
 await clearDemo(database.db);
-await seedDemo(database.db);
+await seedDemo(database.db, config.currency);
 await database.close();
 process.stdout.write('Demo data reloaded.\n');

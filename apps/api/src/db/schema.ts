@@ -4,4 +4,5 @@ export * from '../modules/ledger/ledger.table.js';
 export * from '../modules/organisations/organisations.table.js';
 export * from '../modules/payments/payments.table.js';
 export * from '../modules/places/places.table.js';
+export * from '../modules/projects/projects.table.js';
 export * from '../modules/users/users.table.js';

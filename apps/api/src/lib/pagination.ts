@@ -1,4 +1,6 @@
 import type { Page, PageQuery } from '@kindred/shared';
+import { and, asc, desc, eq, gt, lt, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from './errors.js';
 
 /**
@@ -51,4 +53,25 @@ export function toPage<Row, Item>(
     next_cursor: moreAfter && last ? encodeCursor(keyOf(last)) : null,
     prev_cursor: moreBefore && first ? encodeCursor(keyOf(first)) : null,
   };
+}
+
+/**
+ * The WHERE part and ORDER BY of a newest-first keyset list on (created_at, id): `after` walks to
+ * older rows, `before` to newer ones (ordered oldest first; `toPage` puts them back).
+ */
+export function newestFirst(
+  createdAt: AnyPgColumn,
+  id: AnyPgColumn,
+  cursor: CursorValue[] | undefined,
+  before: boolean,
+) {
+  const conditions: Array<SQL | undefined> = [];
+  if (cursor) {
+    const [at, key] = cursor;
+    const when = new Date(String(at));
+    const cmp = before ? gt : lt;
+    conditions.push(or(cmp(createdAt, when), and(eq(createdAt, when), cmp(id, Number(key)))));
+  }
+  const order = before ? [asc(createdAt), asc(id)] : [desc(createdAt), desc(id)];
+  return { conditions, order };
 }

@@ -8,8 +8,10 @@ import {
   groupMemberships,
   projectMemberships,
 } from '../db/schema.js';
-import { AppError, forbidden, unauthorized } from '../lib/errors.js';
+import { AppError, forbidden, notFound, unauthorized } from '../lib/errors.js';
 import { verifyToken } from '../lib/tokens.js';
+import { projectsRepository } from '../modules/projects/projects.repository.js';
+import { projectsService } from '../modules/projects/projects.service.js';
 import { users } from '../modules/users/users.table.js';
 
 /** Platform admin types (spec §3): 1 Super Admin, 2 Admin, 99 Employee (read-only). */
@@ -34,7 +36,9 @@ export type Access =
       param: string;
       adminTypes?: readonly number[];
       permission?: string;
-    };
+    }
+  /** Someone who may manage the project named by the path parameter (its admins, its charity's project managers, its owner). */
+  | { kind: 'project-manager'; param: string };
 
 export interface AuthUser {
   id: number;
@@ -140,6 +144,14 @@ async function authorize(ctx: AppContext, request: FastifyRequest, access: Acces
         throw forbidden('Only platform admins can do this.');
       }
       return;
+    case 'project-manager': {
+      const id = numericParam(request, access.param);
+      const row = id === undefined ? undefined : await projectsRepository.find(ctx.database.db, id);
+      if (!row) throw notFound('The project');
+      if (!(await projectsService(ctx).canManage(row, user)))
+        throw forbidden('You cannot manage this project.');
+      return;
+    }
     case 'member': {
       const id = numericParam(request, access.param);
       const row = id === undefined ? undefined : await membership(ctx, access.entity, id, user.id);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { hashPassword } from '../lib/passwords.js';
+import { account, ledgerService, PLATFORM } from '../modules/ledger/ledger.service.js';
 import { CHARITY_PERMISSIONS } from '../modules/organisations/organisations.repository.js';
 import {
   businesses,
@@ -12,6 +13,7 @@ import {
   projectMemberships,
   projects,
 } from '../modules/organisations/organisations.table.js';
+import { givingKindsOf } from '../modules/projects/projects.service.js';
 import { users } from '../modules/users/users.table.js';
 import { ukPlaces } from './places.js';
 
@@ -149,7 +151,7 @@ function isoDay(daysFromNow: number, now: Date): string {
 }
 
 /** Loads the demo organisations, people, charities, projects and groups. Expects empty tables. */
-export async function seedDemo(db: Db, now = new Date()): Promise<void> {
+export async function seedDemo(db: Db, currency: string, now = new Date()): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const places = ukPlaces();
   const town = (name: string) => {
@@ -250,9 +252,37 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
       const title = PROJECT_TITLES[i % PROJECT_TITLES.length];
       if (!charity || !plan || !title) continue;
       const place = town(charity.town);
+      const needs = {
+        fundsTarget: i % 4 === 3 ? null : (5 + (i % 6) * 5) * 100_000,
+        volunteeringHours: i % 2 === 0 ? 40 + (i % 5) * 20 : null,
+        volunteeringStart: i % 2 === 0 ? isoDay(plan.start, now) : null,
+        volunteeringEnd: i % 2 === 0 ? isoDay(plan.end, now) : null,
+        skillNeeds: i % 3 === 0 ? [{ type: (i % 16) + 1, hours: 10 + (i % 4) * 5 }] : [],
+        giftNeeds:
+          i % 3 === 1
+            ? [
+                {
+                  type: (i % 12) + 1,
+                  description: 'Donated items in good condition',
+                  quantity: 5 + (i % 7) * 5,
+                },
+              ]
+            : [],
+      };
+      const raised = plan.status === 1 ? 0 : Math.floor((needs.fundsTarget ?? 0) * ((i % 9) / 10));
       const [row] = await tx
         .insert(projects)
         .values({
+          ...needs,
+          givingKinds: givingKindsOf(needs),
+          skillTypes: needs.skillNeeds.map((need) => need.type),
+          giftTypes: needs.giftNeeds.map((need) => need.type),
+          fundsRaised: raised,
+          donorsCount: raised > 0 ? 3 + (i % 20) : 0,
+          volunteeringPledged:
+            plan.status === 1 || !needs.volunteeringHours ? 0 : Math.floor(needs.volunteeringHours / 3),
+          publishedAt: plan.status === 1 ? null : new Date(now.getTime() + plan.start * 86_400_000),
+          finishedReason: plan.status === 9 ? 'end_date' : null,
           charityId: charityIds[charityIndex] as number,
           ownerType: 3,
           ownerId: charityIds[charityIndex] as number,
@@ -265,8 +295,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
           startDate: isoDay(plan.start, now),
           endDate: isoDay(plan.end, now),
           city: place.name,
-          latitude: place.latitude + ((i % 5) - 2) * 0.01,
-          longitude: place.longitude + ((i % 3) - 1) * 0.01,
+          latitude: Math.round((place.latitude + ((i % 5) - 2) * 0.01) * 10_000) / 10_000,
+          longitude: Math.round((place.longitude + ((i % 3) - 1) * 0.01) * 10_000) / 10_000,
         })
         .returning({ id: projects.id });
       if (row) projectIds.push(row.id);
@@ -274,6 +304,30 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
     await tx
       .insert(projectMemberships)
       .values({ projectId: projectIds[0] as number, userId: charityAdmin, adminType: 1 });
+
+    // Money: the donor's funded wallet, Acme's wallet and credits, recorded as platform deposits.
+    const ledger = ledgerService(currency, () => now);
+    const deposit = (
+      owner: { ownerType: 'user' | 'business'; ownerId: number },
+      kind: 'wallet' | 'credits',
+      amount: number,
+    ) =>
+      ledger.transfer(
+        tx,
+        kind === 'credits' ? PLATFORM.creditsIssued : PLATFORM.manual,
+        account(owner, kind),
+        amount,
+        {
+          kind: kind === 'credits' ? 'admin_credits' : 'admin_deposit',
+          description:
+            kind === 'credits' ? 'Credits from Kindred: demo data' : 'Deposit recorded by Kindred: demo data',
+          reference: { demo: true },
+        },
+      );
+    await deposit({ ownerType: 'user', ownerId: donor }, 'wallet', 2_500_000);
+    await deposit({ ownerType: 'user', ownerId: donor }, 'credits', 50_000);
+    await deposit({ ownerType: 'business', ownerId: acme.id }, 'wallet', 50_000_000);
+    await deposit({ ownerType: 'business', ownerId: acme.id }, 'credits', 10_000_000);
 
     const [acmeGroup] = await tx
       .insert(groups)

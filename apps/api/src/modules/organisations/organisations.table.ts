@@ -1,11 +1,14 @@
+import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -13,6 +16,9 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.js';
+
+/** PostgreSQL full-text search vector, kept by the database from the row's text. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const userRef = (name: string) =>
@@ -60,11 +66,37 @@ export const charities = pgTable(
     logo: text('logo'),
     lockStatus: boolean('lock_status').notNull().default(false),
     approvalStatus: text('approval_status', { enum: APPROVAL_STATUSES }).notNull().default('pending'),
+    rejectionReason: text('rejection_reason'),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Deleted charities keep their row (their history stays) but leave every list. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    search: tsvector('search').generatedAlwaysAs(
+      (): SQL =>
+        sql`to_tsvector('english', coalesce(${charities.name}, '') || ' ' || coalesce(${charities.description}, ''))`,
+    ),
   },
-  (t) => [index('charities_approval_idx').on(t.approvalStatus)],
+  (t) => [
+    index('charities_approval_idx').on(t.approvalStatus),
+    index('charities_name_idx').on(t.name, t.id),
+    index('charities_search_idx').using('gin', t.search),
+    index('charities_types_idx').using('gin', t.charityTypes),
+    index('charities_location_idx').on(t.latitude, t.longitude),
+  ],
 );
+
+/** A skill needed by a project: a skilled volunteering type (1-16) and the hours wanted. */
+export interface SkillNeed {
+  type: number;
+  hours: number;
+}
+/** A gift needed by a project: a gift type (1-12), what exactly, and how many. */
+export interface GiftNeed {
+  type: number;
+  description: string;
+  quantity: number;
+}
 
 export const projects = pgTable(
   'projects',
@@ -85,14 +117,49 @@ export const projects = pgTable(
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
     city: text('city'),
+    postCode: text('post_code'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     logo: text('logo'),
+    /** What the project needs. Funds in minor units. */
+    fundsTarget: bigint('funds_target', { mode: 'number' }),
+    volunteeringHours: integer('volunteering_hours'),
+    volunteeringStart: date('volunteering_start', { mode: 'string' }),
+    volunteeringEnd: date('volunteering_end', { mode: 'string' }),
+    skillNeeds: jsonb('skill_needs').$type<SkillNeed[]>().notNull().default([]),
+    giftNeeds: jsonb('gift_needs').$type<GiftNeed[]>().notNull().default([]),
+    /** Kinds of giving needed (2 Funds, 3 Volunteering, 4 Skilled, 5 Gifts), skill and gift types: kept for filters. */
+    givingKinds: integer('giving_kinds').array().notNull().default([]),
+    skillTypes: integer('skill_types').array().notNull().default([]),
+    giftTypes: integer('gift_types').array().notNull().default([]),
+    /** Progress counters that donations keep up to date. */
+    fundsRaised: bigint('funds_raised', { mode: 'number' }).notNull().default(0),
+    donorsCount: integer('donors_count').notNull().default(0),
+    volunteeringPledged: integer('volunteering_pledged').notNull().default(0),
+    skilledPledged: integer('skilled_pledged').notNull().default(0),
+    giftsPledged: integer('gifts_pledged').notNull().default(0),
+    /** Why a project became Finished: its end date passed, or its impact statement was published. */
+    finishedReason: text('finished_reason', { enum: ['end_date', 'impact'] }),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    search: tsvector('search').generatedAlwaysAs(
+      (): SQL =>
+        sql`to_tsvector('english', coalesce(${projects.title}, '') || ' ' || coalesce(${projects.summary}, '') || ' ' || coalesce(${projects.description}, ''))`,
+    ),
   },
   (t) => [
     index('projects_charity_status_idx').on(t.charityId, t.status),
-    index('projects_status_end_idx').on(t.status, t.endDate),
+    index('projects_status_end_idx').on(t.status, t.endDate, t.id),
+    index('projects_live_created_idx').on(t.status, t.createdAt, t.id),
+    index('projects_owner_idx').on(t.ownerType, t.ownerId),
+    index('projects_search_idx').using('gin', t.search),
+    index('projects_kinds_idx').using('gin', t.givingKinds),
+    index('projects_skills_idx').using('gin', t.skillTypes),
+    index('projects_gifts_idx').using('gin', t.giftTypes),
+    index('projects_types_idx').using('gin', t.charityTypes),
+    index('projects_location_idx').on(t.status, t.latitude, t.longitude),
   ],
 );
 

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import type { CursorValue } from '../../lib/pagination.js';
+import { type CursorValue, newestFirst } from '../../lib/pagination.js';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/ledger.table.js';
 import type { MoneyOwner } from '../payments/money-owner.js';
 
@@ -30,19 +30,7 @@ export const walletRepository = {
       lt(ledgerEntries.createdAt, filter.to),
     ];
     if (filter.kinds?.length) conditions.push(inArray(ledgerTransactions.kind, filter.kinds));
-    if (page.cursor) {
-      const [at, id] = page.cursor;
-      const when = new Date(String(at));
-      const cmp = page.before ? gt : lt;
-      const keyset = or(
-        cmp(ledgerEntries.createdAt, when),
-        and(eq(ledgerEntries.createdAt, when), cmp(ledgerEntries.id, Number(id))),
-      );
-      if (keyset) conditions.push(keyset);
-    }
-    const order = page.before
-      ? [asc(ledgerEntries.createdAt), asc(ledgerEntries.id)]
-      : [desc(ledgerEntries.createdAt), desc(ledgerEntries.id)];
+    const keyset = newestFirst(ledgerEntries.createdAt, ledgerEntries.id, page.cursor, page.before);
     return db
       .select({
         id: ledgerEntries.id,
@@ -56,8 +44,8 @@ export const walletRepository = {
       .from(ledgerEntries)
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
       .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-      .where(and(...conditions))
-      .orderBy(...order)
+      .where(and(...conditions, ...keyset.conditions))
+      .orderBy(...keyset.order)
       .limit(page.limit);
   },
 };

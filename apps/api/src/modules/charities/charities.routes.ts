@@ -1,0 +1,252 @@
+import {
+  adminCharityCreateBodySchema,
+  charityCreateBodySchema,
+  charityDecisionBodySchema,
+  charityFundsSchema,
+  charityMemberSchema,
+  charityMemberUpdateBodySchema,
+  charitySchema,
+  charityUpdateBodySchema,
+  messageResponseSchema,
+  pageQuerySchema,
+  pageSchema,
+} from '@kindred/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { readUpload } from '../../lib/uploads.js';
+import { currentUser, PLATFORM_ADMIN } from '../../plugins/auth.js';
+import { charitiesService } from './charities.service.js';
+
+const security = [{ bearer: [] }];
+const tags = ['charity'];
+const id = z.coerce.number().int().positive();
+const { SUPER_ADMIN, ADMIN, EMPLOYEE } = PLATFORM_ADMIN;
+const charityAdmins = { kind: 'member', entity: 'charity', param: 'id', adminTypes: [1, 2] } as const;
+
+export const charitiesRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const charities = charitiesService(ctx);
+
+    app.get(
+      '/charity/:id',
+      {
+        config: { access: { kind: 'public' } },
+        schema: {
+          tags,
+          summary: 'A charity (pending or locked ones only for their members and platform admins)',
+          params: z.object({ id }),
+          response: { 200: charitySchema },
+        },
+      },
+      async (request) => charities.get(request.params.id, request.auth),
+    );
+
+    app.patch(
+      '/charity/:id',
+      {
+        config: { access: charityAdmins },
+        schema: {
+          tags,
+          security,
+          summary: "Edit a charity's profile (its admins)",
+          params: z.object({ id }),
+          body: charityUpdateBodySchema,
+          response: { 200: charitySchema },
+        },
+      },
+      async (request) => charities.update(request.params.id, request.body),
+    );
+
+    app.delete(
+      '/charity/:id',
+      {
+        config: { access: { kind: 'member', entity: 'charity', param: 'id', adminTypes: [1] } },
+        schema: {
+          tags,
+          security,
+          summary: 'Delete a charity with no funds and no live projects (its Super Admin)',
+          params: z.object({ id }),
+          response: { 200: messageResponseSchema },
+        },
+      },
+      async (request) => charities.remove(request.params.id),
+    );
+
+    app.get(
+      '/charity/list',
+      {
+        config: { access: { kind: 'public' } },
+        schema: {
+          tags,
+          summary: 'Approved charities by name',
+          querystring: pageQuerySchema.extend({ q: z.string().trim().max(100).optional() }),
+          response: { 200: pageSchema(charitySchema) },
+        },
+      },
+      async (request) => charities.listPublic(request.query),
+    );
+
+    app.get(
+      '/charity/users/:id',
+      {
+        config: { access: { kind: 'member', entity: 'charity', param: 'id' } },
+        schema: {
+          tags,
+          security,
+          summary: "A charity's members (its members)",
+          params: z.object({ id }),
+          response: { 200: z.object({ items: z.array(charityMemberSchema) }) },
+        },
+      },
+      async (request) => ({ items: await charities.members(request.params.id) }),
+    );
+
+    app.patch(
+      '/membership/charity/:charity_id/:user_id',
+      {
+        config: {
+          access: { kind: 'member', entity: 'charity', param: 'charity_id', permission: 'manage_members' },
+        },
+        schema: {
+          tags,
+          security,
+          summary: "Change a member's role or permissions (manage_members)",
+          params: z.object({ charity_id: id, user_id: id }),
+          body: charityMemberUpdateBodySchema,
+          response: { 200: messageResponseSchema },
+        },
+      },
+      async (request) =>
+        charities.updateMember(request.params.charity_id, request.params.user_id, request.body),
+    );
+
+    app.delete(
+      '/membership/charity/:charity_id/:user_id',
+      {
+        config: { access: { kind: 'member', entity: 'charity', param: 'charity_id' } },
+        schema: {
+          tags,
+          security,
+          summary: 'Remove a member (manage_members), or leave; the last admin stays',
+          params: z.object({ charity_id: id, user_id: id }),
+          response: { 200: messageResponseSchema },
+        },
+      },
+      async (request) =>
+        charities.removeMember(request.params.charity_id, request.params.user_id, currentUser(request)),
+    );
+
+    app.get(
+      '/charity/funds/:id',
+      {
+        config: { access: { kind: 'member', entity: 'charity', param: 'id', permission: 'view_finance' } },
+        schema: {
+          tags,
+          security,
+          summary: "A charity's funds and its projects' funds (view_finance)",
+          params: z.object({ id }),
+          response: { 200: charityFundsSchema },
+        },
+      },
+      async (request) => charities.funds(request.params.id),
+    );
+
+    app.post(
+      '/charity/logo/:id',
+      {
+        config: { access: charityAdmins },
+        schema: {
+          tags,
+          security,
+          summary: "Upload a charity's logo (PNG or JPEG, 10 MB)",
+          consumes: ['multipart/form-data'],
+          params: z.object({ id }),
+          response: { 200: charitySchema },
+        },
+      },
+      async (request) => charities.setLogo(request.params.id, await readUpload(request, 'logo')),
+    );
+
+    app.post(
+      '/user/add/charity',
+      {
+        config: { access: { kind: 'user' } },
+        schema: {
+          tags,
+          security,
+          summary: 'Apply to add a charity; it waits for a platform admin',
+          body: charityCreateBodySchema,
+          response: { 201: charitySchema },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await charities.apply(currentUser(request).id, request.body)),
+    );
+
+    app.post(
+      '/charity',
+      {
+        config: { access: { kind: 'platform-admin', types: [SUPER_ADMIN, ADMIN] } },
+        schema: {
+          tags: ['admin'],
+          security,
+          summary: 'Add an approved charity with its first admin',
+          body: adminCharityCreateBodySchema,
+          response: { 201: charitySchema },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await charities.createByAdmin(currentUser(request).id, request.body)),
+    );
+
+    app.get(
+      '/admin/charity/pending/list',
+      {
+        config: { access: { kind: 'platform-admin', types: [SUPER_ADMIN, ADMIN, EMPLOYEE] } },
+        schema: {
+          tags: ['admin'],
+          security,
+          summary: 'Charities waiting for approval, newest first',
+          querystring: pageQuerySchema.extend({
+            status: z.enum(['pending', 'approved', 'rejected']).default('pending'),
+          }),
+          response: { 200: pageSchema(charitySchema) },
+        },
+      },
+      async (request) => charities.pending(request.query, request.query.status),
+    );
+
+    app.post(
+      '/admin/charity/pending/update',
+      {
+        config: { access: { kind: 'platform-admin', types: [SUPER_ADMIN, ADMIN] } },
+        schema: {
+          tags: ['admin'],
+          security,
+          summary: 'Accept or reject a pending charity; the applicant is mailed',
+          body: charityDecisionBodySchema,
+          response: { 200: charitySchema },
+        },
+      },
+      async (request) => charities.decide(request.body),
+    );
+
+    app.patch(
+      '/admin/charity/:id/lock',
+      {
+        config: { access: { kind: 'platform-admin', types: [SUPER_ADMIN, ADMIN] } },
+        schema: {
+          tags: ['admin'],
+          security,
+          summary:
+            'Lock or unlock a charity: a locked charity moves no money, publishes nothing and leaves explore',
+          params: z.object({ id }),
+          body: z.object({ lock_status: z.boolean() }),
+          response: { 200: charitySchema },
+        },
+      },
+      async (request) => charities.setLock(request.params.id, request.body.lock_status),
+    );
+  };

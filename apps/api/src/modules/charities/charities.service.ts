@@ -1,0 +1,321 @@
+import type {
+  Charity,
+  CharityCreateBody,
+  CharityDecisionBody,
+  CharityMember,
+  CharityUpdateBody,
+  PageQuery,
+} from '@kindred/shared';
+import { CHARITY_MEMBER_PERMISSIONS } from '@kindred/shared';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { decodeCursor, toPage } from '../../lib/pagination.js';
+import { deleteUpload, type readUpload, storeUpload } from '../../lib/uploads.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { ledgerRepository } from '../ledger/ledger.repository.js';
+import { ledgerService } from '../ledger/ledger.service.js';
+import { projects } from '../organisations/organisations.table.js';
+import { placesRepository } from '../places/places.repository.js';
+import { usersRepository } from '../users/users.repository.js';
+import { type CharityRow, charitiesRepository, type NewCharity } from './charities.repository.js';
+
+type Upload = Awaited<ReturnType<typeof readUpload>>;
+const ALL_PERMISSIONS = [...CHARITY_MEMBER_PERMISSIONS];
+
+export function presentCharity(row: CharityRow, liveProjects = 0): Charity {
+  return {
+    id: row.id,
+    name: row.name,
+    registration_number: row.registrationNumber,
+    charity_types: row.charityTypes,
+    description: row.description,
+    website: row.website,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    city: row.city,
+    post_code: row.postCode,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    logo: row.logo,
+    lock_status: row.lockStatus,
+    approval_status: row.approvalStatus,
+    rejection_reason: row.rejectionReason,
+    live_projects: liveProjects,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export const isPublicCharity = (row: CharityRow) =>
+  row.approvalStatus === 'approved' && !row.lockStatus && !row.deletedAt;
+
+export function charitiesService(ctx: AppContext) {
+  const db = () => ctx.database.db;
+
+  async function fields(body: CharityUpdateBody): Promise<Partial<NewCharity>> {
+    const values: Partial<NewCharity> = {};
+    if (body.name !== undefined) values.name = body.name;
+    if (body.registration_number !== undefined)
+      values.registrationNumber = body.registration_number?.toUpperCase() ?? null;
+    if (body.charity_types !== undefined) values.charityTypes = body.charity_types;
+    if (body.description !== undefined) values.description = body.description;
+    if (body.website !== undefined) values.website = body.website;
+    if (body.email !== undefined) values.email = body.email;
+    if (body.phone !== undefined) values.phone = body.phone;
+    if (body.address !== undefined) values.address = body.address;
+    if (body.post_code !== undefined) values.postCode = body.post_code?.toUpperCase() ?? null;
+    Object.assign(values, await placesRepository.resolve(db(), body));
+    return values;
+  }
+
+  async function visible(id: number, viewer: AuthUser | null): Promise<CharityRow> {
+    const row = await charitiesRepository.find(db(), id);
+    if (!row) throw notFound('The charity');
+    if (isPublicCharity(row)) return row;
+    if (viewer?.isIicAdmin) return row;
+    if (viewer && (await charitiesRepository.membership(db(), id, viewer.id))) return row;
+    throw notFound('The charity');
+  }
+
+  async function present(row: CharityRow) {
+    const counts = await charitiesRepository.liveProjectCounts(db(), [row.id]);
+    return presentCharity(row, counts.get(row.id) ?? 0);
+  }
+
+  async function mailDecision(row: CharityRow, approved: boolean, reason: string | undefined) {
+    const emails = new Set(await charitiesRepository.adminEmails(db(), row.id));
+    for (const to of emails) {
+      await ctx.mailer.send({
+        to,
+        subject: approved ? `${row.name} is approved on Kindred` : `${row.name} was not approved on Kindred`,
+        text: approved
+          ? [
+              `Good news: ${row.name} is approved.`,
+              '',
+              'You can now publish projects and receive donations.',
+            ].join('\n')
+          : [
+              `We could not approve ${row.name}.`,
+              '',
+              `Reason: ${reason ?? 'not given'}`,
+              '',
+              'You can correct the details from your charity profile and contact us to review it again.',
+            ].join('\n'),
+      });
+    }
+  }
+
+  return {
+    visible,
+    present,
+
+    async get(id: number, viewer: AuthUser | null) {
+      return present(await visible(id, viewer));
+    },
+
+    async listPublic(query: PageQuery & { q?: string | undefined }) {
+      const cursor = decodeCursor(query.cursor, 2);
+      const rows = await charitiesRepository.listPublic(db(), {
+        limit: query.limit + 1,
+        ...(cursor ? { cursor } : {}),
+        before: query.direction === 'before',
+        ...(query.q ? { q: query.q } : {}),
+      });
+      const page = toPage(
+        rows,
+        query,
+        (row) => [row.name, row.id],
+        (row) => row,
+      );
+      const counts = await charitiesRepository.liveProjectCounts(
+        db(),
+        page.items.map((row) => row.id),
+      );
+      return { ...page, items: page.items.map((row) => presentCharity(row, counts.get(row.id) ?? 0)) };
+    },
+
+    /** A signed-in person applies to add their charity; it waits for a platform admin. */
+    async apply(userId: number, body: CharityCreateBody) {
+      const values = await fields(body);
+      const row = await db().transaction(async (tx) => {
+        const created = await charitiesRepository.insert(tx, {
+          ...values,
+          name: body.name,
+          charityTypes: body.charity_types,
+          approvalStatus: 'pending',
+          createdBy: userId,
+        });
+        await charitiesRepository.addMember(tx, created.id, userId, 1, ALL_PERMISSIONS);
+        return created;
+      });
+      return presentCharity(row);
+    },
+
+    /** A platform admin adds a charity, approved at once, with a named person as its admin. */
+    async createByAdmin(adminId: number, body: CharityCreateBody & { admin_email: string }) {
+      const admin = await usersRepository.findByEmail(db(), body.admin_email);
+      if (!admin) {
+        throw new AppError(
+          400,
+          'VALIDATION_FAILED',
+          'No account uses that email. Ask the person to register first.',
+          {
+            fields: { admin_email: 'No account with this email.' },
+          },
+        );
+      }
+      const values = await fields(body);
+      const row = await db().transaction(async (tx) => {
+        const created = await charitiesRepository.insert(tx, {
+          ...values,
+          name: body.name,
+          charityTypes: body.charity_types,
+          approvalStatus: 'approved',
+          createdBy: adminId,
+        });
+        await charitiesRepository.addMember(tx, created.id, admin.id, 1, ALL_PERMISSIONS);
+        return created;
+      });
+      return presentCharity(row);
+    },
+
+    async update(id: number, body: CharityUpdateBody) {
+      const row = await charitiesRepository.find(db(), id);
+      if (!row) throw notFound('The charity');
+      return present(await charitiesRepository.update(db(), id, await fields(body)));
+    },
+
+    /** Removes a charity from the product; refused while it holds money or runs projects. */
+    async remove(id: number) {
+      const row = await charitiesRepository.find(db(), id);
+      if (!row) throw notFound('The charity');
+      const funds = await ledgerService(ctx.config.currency, ctx.now).balances(db(), {
+        ownerType: 'charity',
+        ownerId: id,
+      });
+      if (funds.charityFunds > 0)
+        throw conflict('CHARITY_HAS_FUNDS', 'The charity still holds funds. Pay them out first.');
+      if (await charitiesRepository.hasActiveProjects(db(), id)) {
+        throw conflict('CHARITY_HAS_PROJECTS', 'Complete or cancel the live projects first.');
+      }
+      await charitiesRepository.update(db(), id, { deletedAt: ctx.now() });
+      await deleteUpload(ctx.storage, row.logo);
+      return { message: 'Charity deleted' };
+    },
+
+    async setLogo(id: number, upload: Upload) {
+      const row = await charitiesRepository.find(db(), id);
+      if (!row) throw notFound('The charity');
+      const stored = await storeUpload(ctx.storage, 'logos', upload);
+      const updated = await charitiesRepository.update(db(), id, { logo: stored.url });
+      await deleteUpload(ctx.storage, row.logo);
+      return present(updated);
+    },
+
+    async members(id: number): Promise<CharityMember[]> {
+      const rows = await charitiesRepository.members(db(), id);
+      return rows.map(({ joinedAt, ...row }) => ({ ...row, joined_at: joinedAt.toISOString() }));
+    },
+
+    async updateMember(
+      charityId: number,
+      userId: number,
+      body: { admin_type?: 1 | 2 | 99 | undefined; permissions?: string[] | undefined },
+    ) {
+      return db().transaction(async (tx) => {
+        const member = await charitiesRepository.membership(tx, charityId, userId);
+        if (!member) throw notFound('The member');
+        if (member.adminType === 1 && body.admin_type !== undefined && body.admin_type !== 1) {
+          if ((await charitiesRepository.countAdmins(tx, charityId)) <= 1) {
+            throw conflict(
+              'LAST_ADMIN',
+              'A charity needs at least one admin. Make someone else admin first.',
+            );
+          }
+        }
+        const adminType = body.admin_type ?? member.adminType;
+        await charitiesRepository.updateMember(tx, charityId, userId, {
+          adminType,
+          permissions: adminType === 1 ? ALL_PERMISSIONS : (body.permissions ?? member.permissions),
+        });
+        return { message: 'Member updated' };
+      });
+    },
+
+    /** Removes a member (or lets a member leave); the last admin stays. */
+    async removeMember(charityId: number, userId: number, by: AuthUser) {
+      return db().transaction(async (tx) => {
+        const actor = await charitiesRepository.membership(tx, charityId, by.id);
+        const mayManage = actor && (actor.adminType === 1 || actor.permissions.includes('manage_members'));
+        if (by.id !== userId && !mayManage) throw forbidden('You cannot manage this charity’s members.');
+        const member = await charitiesRepository.membership(tx, charityId, userId);
+        if (!member) throw notFound('The member');
+        if (member.adminType === 1 && (await charitiesRepository.countAdmins(tx, charityId)) <= 1) {
+          throw conflict('LAST_ADMIN', 'The last admin of a charity cannot be removed.');
+        }
+        await charitiesRepository.removeMember(tx, charityId, userId);
+        return { message: 'Member removed' };
+      });
+    },
+
+    async funds(id: number) {
+      const ledger = ledgerService(ctx.config.currency, ctx.now);
+      const own = await ledger.balances(db(), { ownerType: 'charity', ownerId: id });
+      const ids = (
+        await db().select({ id: projects.id }).from(projects).where(eq(projects.charityId, id))
+      ).map((p) => p.id);
+      const projectBalances = await ledgerRepository.balancesOfOwners(
+        db(),
+        'project',
+        ids,
+        ctx.config.currency,
+      );
+      const projectFunds = projectBalances
+        .filter((b) => b.kind === 'project_funds')
+        .reduce((sum, b) => sum + b.balance, 0);
+      return {
+        charity_id: id,
+        charity_funds: own.charityFunds,
+        project_funds: projectFunds,
+        currency: ctx.config.currency,
+      };
+    },
+
+    async pending(query: PageQuery, status: CharityRow['approvalStatus'] = 'pending') {
+      const cursor = decodeCursor(query.cursor, 1);
+      const rows = await charitiesRepository.listByApproval(db(), status, {
+        limit: query.limit + 1,
+        ...(cursor ? { cursor } : {}),
+        before: query.direction === 'before',
+      });
+      return toPage(
+        rows,
+        query,
+        (row) => [row.id],
+        (row) => presentCharity(row),
+      );
+    },
+
+    async decide(body: CharityDecisionBody) {
+      const row = await charitiesRepository.find(db(), body.charity_id);
+      if (!row) throw notFound('The charity');
+      if (row.approvalStatus !== 'pending') {
+        throw conflict('ALREADY_DECIDED', `This charity is already ${row.approvalStatus}.`);
+      }
+      const approved = body.status === 'approved';
+      const updated = await charitiesRepository.update(db(), row.id, {
+        approvalStatus: body.status,
+        rejectionReason: approved ? null : (body.reason ?? null),
+      });
+      await mailDecision(updated, approved, body.reason);
+      return present(updated);
+    },
+
+    async setLock(id: number, locked: boolean) {
+      const row = await charitiesRepository.find(db(), id);
+      if (!row) throw notFound('The charity');
+      return present(await charitiesRepository.update(db(), id, { lockStatus: locked }));
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import {
+  charityCardSchema,
+  charityExploreQuerySchema,
+  groupCardSchema,
+  groupExploreQuerySchema,
+  locationsSchema,
+  mapQuerySchema,
+  pageSchema,
+  projectCardSchema,
+  projectExploreQuerySchema,
+  projectFiltersSchema,
+} from '@kindred/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { exploreService } from './explore.service.js';
+
+const pub = { kind: 'public' } as const;
+const tags = ['explore'];
+
+/** Public search of Live projects, approved charities and public groups, with map locations. */
+export const exploreRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const explore = exploreService(ctx);
+
+    app.get(
+      '/explore/project/list',
+      {
+        config: { access: pub },
+        schema: {
+          tags,
+          summary: 'Live projects with filters, keyset paged',
+          querystring: projectExploreQuerySchema,
+          response: { 200: pageSchema(projectCardSchema) },
+        },
+      },
+      async (request) => explore.projects(request.query),
+    );
+
+    app.get(
+      '/explore/project/locations',
+      {
+        config: { access: pub },
+        schema: {
+          tags,
+          summary: 'Where Live projects are: points, or clusters when many are in view',
+          querystring: projectFiltersSchema.extend(mapQuerySchema.shape),
+          response: { 200: locationsSchema },
+        },
+      },
+      async (request) => explore.projectLocations(request.query),
+    );
+
+    app.get(
+      '/explore/charity/list',
+      {
+        config: { access: pub },
+        schema: {
+          tags,
+          summary: 'Approved charities with filters, by name',
+          querystring: charityExploreQuerySchema,
+          response: { 200: pageSchema(charityCardSchema) },
+        },
+      },
+      async (request) => explore.charities(request.query),
+    );
+
+    app.get(
+      '/explore/charity/locations',
+      {
+        config: { access: pub },
+        schema: {
+          tags,
+          summary: 'Where approved charities are',
+          querystring: charityExploreQuerySchema
+            .omit({ limit: true, cursor: true, direction: true })
+            .extend(mapQuerySchema.shape),
+          response: { 200: locationsSchema },
+        },
+      },
+      async (request) => explore.charityLocations(request.query),
+    );
+
+    app.get(
+      '/explore/group/list',
+      {
+        config: { access: pub },
+        schema: {
+          tags,
+          summary: 'Public groups by name',
+          querystring: groupExploreQuerySchema,
+          response: { 200: pageSchema(groupCardSchema) },
+        },
+      },
+      async (request) => explore.groups(request.query),
+    );
+  };

@@ -1,0 +1,238 @@
+import type { PageQuery } from '@kindred/shared';
+import { and, desc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { decodeCursor, newestFirst, toPage } from '../../lib/pagination.js';
+import { deleteUpload, type readUpload, storeUpload } from '../../lib/uploads.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { PROJECT_STATUS } from './project-status.js';
+import { projectsRepository } from './projects.repository.js';
+import type { ProjectsService } from './projects.service.js';
+import { projectDocuments, projectImages, projectImpacts, projectUpdates } from './projects.table.js';
+
+type Upload = Awaited<ReturnType<typeof readUpload>>;
+
+const post = (row: typeof projectUpdates.$inferSelect) => ({
+  id: row.id,
+  project_id: row.projectId,
+  title: row.title,
+  body: row.body,
+  created_at: row.createdAt.toISOString(),
+});
+const impact = (row: typeof projectImpacts.$inferSelect) => ({
+  ...post(row),
+  beneficiaries: row.beneficiaries,
+  images: row.images,
+});
+const image = (row: typeof projectImages.$inferSelect) => ({
+  id: row.id,
+  project_id: row.projectId,
+  url: row.url,
+  caption: row.caption,
+  created_at: row.createdAt.toISOString(),
+});
+const document = (row: typeof projectDocuments.$inferSelect) => ({
+  id: row.id,
+  project_id: row.projectId,
+  name: row.name,
+  url: row.url,
+  mime: row.mime,
+  size: row.size,
+  created_at: row.createdAt.toISOString(),
+});
+
+/** Updates, impact statements, gallery, documents and logo of a project. */
+export function projectContentService(ctx: AppContext, projects: ProjectsService) {
+  const db = () => ctx.database.db;
+
+  async function openForPosts(id: number, user: AuthUser) {
+    const row = await projects.manageable(id, user);
+    if (row.status === PROJECT_STATUS.cancelled)
+      throw conflict('PROJECT_CLOSED', 'A Cancelled project takes no more posts.');
+    return row;
+  }
+
+  return {
+    async addUpdate(body: { project_id: number; title: string; body: string }, user: AuthUser) {
+      await openForPosts(body.project_id, user);
+      const [row] = await db()
+        .insert(projectUpdates)
+        .values({
+          projectId: body.project_id,
+          title: body.title,
+          body: body.body,
+          createdBy: user.id,
+          createdAt: ctx.now(),
+        })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      return post(row);
+    },
+
+    async updates(id: number, viewer: AuthUser | null, query: PageQuery) {
+      await projects.viewable(id, viewer);
+      const cursor = decodeCursor(query.cursor, 2);
+      const keyset = newestFirst(
+        projectUpdates.createdAt,
+        projectUpdates.id,
+        cursor,
+        query.direction === 'before',
+      );
+      const rows = await db()
+        .select()
+        .from(projectUpdates)
+        .where(and(eq(projectUpdates.projectId, id), ...keyset.conditions))
+        .orderBy(...keyset.order)
+        .limit(query.limit + 1);
+      return toPage(rows, query, (row) => [row.createdAt.toISOString(), row.id], post);
+    },
+
+    /** Publishing an impact statement finishes a Live or Completed project (domain.md §5). */
+    async addImpact(
+      id: number,
+      body: { title: string; body: string; beneficiaries?: number | null | undefined },
+      user: AuthUser,
+    ) {
+      const row = await projects.manageable(id, user);
+      const { live, completed, finished } = PROJECT_STATUS;
+      if (![live, completed, finished].includes(row.status as 2 | 3 | 9)) {
+        throw conflict(
+          'INVALID_TRANSITION',
+          'Impact statements are for Live, Completed or Finished projects.',
+        );
+      }
+      return db().transaction(async (tx) => {
+        const [created] = await tx
+          .insert(projectImpacts)
+          .values({
+            projectId: id,
+            title: body.title,
+            body: body.body,
+            beneficiaries: body.beneficiaries ?? null,
+            createdBy: user.id,
+            createdAt: ctx.now(),
+          })
+          .returning();
+        if (!created) throw new Error('insert returned no row');
+        if (row.status !== finished) {
+          await projectsRepository.update(tx, id, { status: finished, finishedReason: 'impact' }, ctx.now());
+        }
+        return impact(created);
+      });
+    },
+
+    async impacts(id: number, viewer: AuthUser | null) {
+      await projects.viewable(id, viewer);
+      const rows = await db()
+        .select()
+        .from(projectImpacts)
+        .where(eq(projectImpacts.projectId, id))
+        .orderBy(desc(projectImpacts.createdAt), desc(projectImpacts.id))
+        .limit(100);
+      return { items: rows.map(impact) };
+    },
+
+    async addImpactImage(id: number, upload: Upload, user: AuthUser) {
+      await projects.manageable(id, user);
+      const [latest] = await db()
+        .select()
+        .from(projectImpacts)
+        .where(eq(projectImpacts.projectId, id))
+        .orderBy(desc(projectImpacts.createdAt), desc(projectImpacts.id))
+        .limit(1);
+      if (!latest) throw conflict('NO_IMPACT', 'Publish an impact statement before adding its pictures.');
+      const stored = await storeUpload(ctx.storage, 'impact', upload);
+      const [row] = await db()
+        .update(projectImpacts)
+        .set({ images: [...latest.images, stored.url] })
+        .where(eq(projectImpacts.id, latest.id))
+        .returning();
+      if (!row) throw new Error('impact vanished');
+      return impact(row);
+    },
+
+    async addImage(id: number, upload: Upload, caption: string | null, user: AuthUser) {
+      await openForPosts(id, user);
+      const stored = await storeUpload(ctx.storage, 'gallery', upload);
+      const [row] = await db()
+        .insert(projectImages)
+        .values({ projectId: id, url: stored.url, caption, createdBy: user.id, createdAt: ctx.now() })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      return image(row);
+    },
+
+    async images(id: number, viewer: AuthUser | null) {
+      await projects.viewable(id, viewer);
+      const rows = await db()
+        .select()
+        .from(projectImages)
+        .where(eq(projectImages.projectId, id))
+        .orderBy(projectImages.id)
+        .limit(200);
+      return { items: rows.map(image) };
+    },
+
+    async removeImage(projectId: number, imageId: number, user: AuthUser) {
+      await projects.manageable(projectId, user);
+      const [row] = await db()
+        .delete(projectImages)
+        .where(and(eq(projectImages.id, imageId), eq(projectImages.projectId, projectId)))
+        .returning();
+      if (!row) throw notFound('The picture');
+      await deleteUpload(ctx.storage, row.url);
+      return { message: 'Picture deleted' };
+    },
+
+    async addDocument(id: number, upload: Upload, user: AuthUser) {
+      await openForPosts(id, user);
+      const stored = await storeUpload(ctx.storage, 'documents', upload);
+      const name = (upload.originalName || 'document').replace(/[^\w .()-]+/g, '_').slice(0, 150);
+      const [row] = await db()
+        .insert(projectDocuments)
+        .values({
+          projectId: id,
+          name,
+          url: stored.url,
+          mime: upload.mime,
+          size: stored.size,
+          createdBy: user.id,
+          createdAt: ctx.now(),
+        })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      return document(row);
+    },
+
+    async documents(id: number, viewer: AuthUser | null) {
+      await projects.viewable(id, viewer);
+      const rows = await db()
+        .select()
+        .from(projectDocuments)
+        .where(eq(projectDocuments.projectId, id))
+        .orderBy(projectDocuments.id)
+        .limit(200);
+      return { items: rows.map(document) };
+    },
+
+    async removeDocument(charityId: number, projectId: number, documentId: number, user: AuthUser) {
+      const project = await projects.manageable(projectId, user);
+      if (project.charityId !== charityId) throw notFound('The document');
+      const [row] = await db()
+        .delete(projectDocuments)
+        .where(and(eq(projectDocuments.id, documentId), eq(projectDocuments.projectId, projectId)))
+        .returning();
+      if (!row) throw notFound('The document');
+      await deleteUpload(ctx.storage, row.url);
+      return { message: 'Document deleted' };
+    },
+
+    async setLogo(id: number, upload: Upload, user: AuthUser) {
+      const row = await projects.manageable(id, user);
+      const stored = await storeUpload(ctx.storage, 'logos', upload);
+      const updated = await projectsRepository.update(db(), id, { logo: stored.url }, ctx.now());
+      await deleteUpload(ctx.storage, row.logo);
+      return projects.present(updated, true);
+    },
+  };
+}

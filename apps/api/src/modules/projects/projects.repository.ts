@@ -1,0 +1,146 @@
+import { and, asc, count, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { type CursorValue, newestFirst } from '../../lib/pagination.js';
+import {
+  businessMemberships,
+  charities,
+  charityMemberships,
+  projectMemberships,
+  projects,
+} from '../organisations/organisations.table.js';
+import { users } from '../users/users.table.js';
+import { projectDocuments, projectImages, projectImpacts, projectUpdates } from './projects.table.js';
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type NewProject = typeof projects.$inferInsert;
+
+export interface KeysetPage {
+  limit: number;
+  cursor?: CursorValue[] | undefined;
+  before: boolean;
+}
+
+export const projectsRepository = {
+  async find(db: Executor, id: number): Promise<ProjectRow | undefined> {
+    const [row] = await db.select().from(projects).where(eq(projects.id, id));
+    return row;
+  },
+
+  async findForUpdate(db: Executor, id: number): Promise<ProjectRow | undefined> {
+    const [row] = await db.select().from(projects).where(eq(projects.id, id)).for('update');
+    return row;
+  },
+
+  async insert(db: Executor, values: NewProject): Promise<ProjectRow> {
+    const [row] = await db.insert(projects).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+
+  async update(db: Executor, id: number, values: Partial<NewProject>, now: Date): Promise<ProjectRow> {
+    const [row] = await db
+      .update(projects)
+      .set({ ...values, updatedAt: now })
+      .where(eq(projects.id, id))
+      .returning();
+    if (!row) throw new Error(`project ${id} vanished`);
+    return row;
+  },
+
+  async charityNames(db: Executor, ids: number[]) {
+    if (ids.length === 0) return new Map<number, { id: number; name: string; logo: string | null }>();
+    const rows = await db
+      .select({ id: charities.id, name: charities.name, logo: charities.logo })
+      .from(charities)
+      .where(inArray(charities.id, ids));
+    return new Map(rows.map((row) => [row.id, row]));
+  },
+
+  async list(db: Executor, where: SQL | undefined, page: KeysetPage) {
+    const keyset = newestFirst(projects.createdAt, projects.id, page.cursor, page.before);
+    return db
+      .select()
+      .from(projects)
+      .where(and(where, ...keyset.conditions))
+      .orderBy(...keyset.order)
+      .limit(page.limit);
+  },
+
+  async isProjectAdmin(db: Executor, projectId: number, userId: number) {
+    const [row] = await db
+      .select({ userId: projectMemberships.userId })
+      .from(projectMemberships)
+      .where(and(eq(projectMemberships.projectId, projectId), eq(projectMemberships.userId, userId)));
+    return row !== undefined;
+  },
+
+  async charityRole(db: Executor, charityId: number, userId: number) {
+    const [row] = await db
+      .select({ adminType: charityMemberships.adminType, permissions: charityMemberships.permissions })
+      .from(charityMemberships)
+      .where(and(eq(charityMemberships.charityId, charityId), eq(charityMemberships.userId, userId)));
+    return row;
+  },
+
+  async businessRole(db: Executor, businessId: number, userId: number) {
+    const [row] = await db
+      .select({ adminType: businessMemberships.adminType })
+      .from(businessMemberships)
+      .where(and(eq(businessMemberships.businessId, businessId), eq(businessMemberships.userId, userId)));
+    return row;
+  },
+
+  async admins(db: Executor, projectId: number) {
+    return db
+      .select({
+        user_id: users.id,
+        first_name: users.firstName,
+        last_name: users.lastName,
+        email: users.email,
+        admin_type: projectMemberships.adminType,
+      })
+      .from(projectMemberships)
+      .innerJoin(users, eq(users.id, projectMemberships.userId))
+      .where(eq(projectMemberships.projectId, projectId))
+      .orderBy(asc(users.lastName), asc(users.id));
+  },
+
+  async addAdmin(db: Executor, projectId: number, userId: number) {
+    await db.insert(projectMemberships).values({ projectId, userId, adminType: 1 }).onConflictDoNothing();
+  },
+
+  async removeAdmin(db: Executor, projectId: number, userId: number) {
+    const removed = await db
+      .delete(projectMemberships)
+      .where(and(eq(projectMemberships.projectId, projectId), eq(projectMemberships.userId, userId)))
+      .returning({ userId: projectMemberships.userId });
+    return removed.length > 0;
+  },
+
+  async counts(db: Executor, projectId: number) {
+    const [updates] = await db
+      .select({ n: count() })
+      .from(projectUpdates)
+      .where(eq(projectUpdates.projectId, projectId));
+    const [impacts] = await db
+      .select({ n: count() })
+      .from(projectImpacts)
+      .where(eq(projectImpacts.projectId, projectId));
+    return { updates: updates?.n ?? 0, impacts: impacts?.n ?? 0 };
+  },
+
+  /** Live projects whose end date has passed become Finished, in one statement (safe with several processes). */
+  async finishExpired(db: Executor, today: string, now: Date): Promise<number> {
+    const rows = await db
+      .update(projects)
+      .set({ status: 9, finishedReason: 'end_date', updatedAt: now })
+      .where(and(eq(projects.status, 2), lt(projects.endDate, today)))
+      .returning({ id: projects.id });
+    return rows.length;
+  },
+
+  updates: projectUpdates,
+  impacts: projectImpacts,
+  images: projectImages,
+  documents: projectDocuments,
+};

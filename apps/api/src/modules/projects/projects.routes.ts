@@ -1,0 +1,607 @@
+import {
+  associationDecisionBodySchema,
+  messageResponseSchema,
+  pageQuerySchema,
+  pageSchema,
+  projectAdminSchema,
+  projectCloneBodySchema,
+  projectCreateBodySchema,
+  projectDocumentSchema,
+  projectExtendBodySchema,
+  projectImageSchema,
+  projectImpactBodySchema,
+  projectImpactSchema,
+  projectPostSchema,
+  projectReturnBodySchema,
+  projectSchema,
+  projectStatusBodySchema,
+  projectSummarySchema,
+  projectUpdateBodySchema,
+  projectUpdatePostBodySchema,
+} from '@kindred/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { readUpload } from '../../lib/uploads.js';
+import { currentUser, PLATFORM_ADMIN } from '../../plugins/auth.js';
+import { projectContentService } from './project-content.service.js';
+import { projectsService } from './projects.service.js';
+
+const security = [{ bearer: [] }];
+const tags = ['project'];
+const id = z.coerce.number().int().positive();
+const pub = { kind: 'public' } as const;
+const signedIn = { kind: 'user' } as const;
+const manager = { kind: 'project-manager', param: 'id' } as const;
+const charityMember = { kind: 'member', entity: 'charity', param: 'id' } as const;
+const projectPage = pageSchema(projectSchema);
+const items = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
+
+export const projectsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const projects = projectsService(ctx);
+    const content = projectContentService(ctx, projects);
+    const params = z.object({ id });
+
+    app.post(
+      '/project/create',
+      {
+        config: { access: signedIn },
+        schema: {
+          tags,
+          security,
+          summary:
+            'Create a Draft project for a charity (charity_id), an organisation (business_id) or yourself',
+          body: projectCreateBodySchema,
+          response: { 201: projectSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await projects.create(request.body, currentUser(request))),
+    );
+
+    app.get(
+      '/project/individual',
+      {
+        config: { access: signedIn },
+        schema: {
+          tags,
+          security,
+          summary: 'Projects I own or run',
+          querystring: pageQuerySchema,
+          response: { 200: projectPage },
+        },
+      },
+      async (request) => projects.mine(currentUser(request).id, request.query),
+    );
+
+    app.get(
+      '/project/business/:id',
+      {
+        config: { access: { kind: 'member', entity: 'business', param: 'id' } },
+        schema: {
+          tags,
+          security,
+          summary: "An organisation's projects",
+          params,
+          querystring: pageQuerySchema,
+          response: { 200: projectPage },
+        },
+      },
+      async (request) => projects.ofBusiness(request.params.id, request.query),
+    );
+
+    app.get(
+      '/project/:id',
+      {
+        config: { access: pub },
+        schema: {
+          tags,
+          summary: 'A project (Drafts and Cancelled ones only for those who run them)',
+          params,
+          response: { 200: projectSchema },
+        },
+      },
+      async (request) => projects.get(request.params.id, request.auth),
+    );
+
+    app.patch(
+      '/project/:id',
+      {
+        config: { access: manager },
+        schema: {
+          tags,
+          security,
+          summary: 'Edit a Draft or Live project',
+          params,
+          body: projectUpdateBodySchema,
+          response: { 200: projectSchema },
+        },
+      },
+      async (request) => projects.update(request.params.id, request.body, currentUser(request)),
+    );
+
+    app.delete(
+      '/project/:id',
+      {
+        config: { access: manager },
+        schema: {
+          tags,
+          security,
+          summary: 'Delete a Draft project',
+          params,
+          response: { 200: messageResponseSchema },
+        },
+      },
+      async (request) => projects.remove(request.params.id, currentUser(request)),
+    );
+
+    app.patch(
+      '/project/update/:id',
+      {
+        config: { access: manager },
+        schema: {
+          tags,
+          security,
+          summary:
+            'Move a project to another status: 2 publish, 3 complete, 0 cancel, 9 finish (others answer 409)',
+          params,
+          body: projectStatusBodySchema,
+          response: { 200: projectSchema },
+        },
+      },
+      async (request) => projects.move(request.params.id, request.body.status, currentUser(request)),
+    );
+
+    app.get(
+      '/project/:id/summary',
+      {
+        config: { access: pub },
+        schema: {
+          tags,
+          summary: 'Progress of a project toward each need',
+          params,
+          response: { 200: projectSummarySchema },
+        },
+      },
+      async (request) => projects.summary(request.params.id, request.auth),
+    );
+
+    app.post(
+      '/project/clone',
+      {
+        config: { access: signedIn },
+        schema: {
+          tags,
+          security,
+          summary: 'Copy a project into a new Draft',
+          body: projectCloneBodySchema,
+          response: { 201: projectSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await projects.clone(request.body.project_id, currentUser(request))),
+    );
+
+    app.post(
+      '/project/:id/complete',
+      {
+        config: { access: manager },
+        schema: {
+          tags,
+          security,
+          summary: "Complete a Live project: its funds move to the charity's funds",
+          params,
+          response: { 200: projectSchema },
+        },
+      },
+      async (request) => projects.complete(request.params.id, currentUser(request)),
+    );
+
+    app.post(
+      '/project/:id/cancel',
+      {
+        config: { access: manager },
+        schema: {
+          tags,
+          security,
+          summary: 'Cancel a Draft or Live project: donors get their funds back',
+          params,
+          response: { 200: projectSchema },
+        },
+      },
+      async (request) => projects.cancel(request.params.id, currentUser(request)),
+    );
+
+    app.patch(
+      '/project/extend/:id',
+      {
+        config: { access: manager },
+        schema: {
+          tags,
+          security,
+          summary:
+            'Move the end date of a Live project, or one Finished by its end date, later: it is Live again',
+          params,
+          body: projectExtendBodySchema,
+          response: { 200: projectSchema },
+        },
+      },
+      async (request) => projects.extend(request.params.id, request.body.end_date, currentUser(request)),
+    );
+
+    app.post(
+      '/project/updates',
+      {
+        config: { access: signedIn },
+        schema: {
+          tags,
+          security,
+          summary: 'Post an update on a project',
+          body: projectUpdatePostBodySchema,
+          response: { 201: projectPostSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await content.addUpdate(request.body, currentUser(request))),
+    );
+
+    app.get(
+      '/project/updates/:id',
+      {
+        config: { access: pub },
+        schema: {
+          tags,
+          summary: "A project's updates, newest first",
+          params,
+          querystring: pageQuerySchema,
+          response: { 200: pageSchema(projectPostSchema) },
+        },
+      },
+      async (request) => content.updates(request.params.id, request.auth, request.query),
+    );
+
+    app.post(
+      '/project/:id/impact',
+      {
+        config: { access: manager },
+        schema: {
+          tags,
+          security,
+          summary: 'Publish an impact statement: a Live or Completed project becomes Finished',
+          params,
+          body: projectImpactBodySchema,
+          response: { 201: projectImpactSchema },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await content.addImpact(request.params.id, request.body, currentUser(request))),
+    );
+
+    app.get(
+      '/project/:id/impact',
+      {
+        config: { access: pub },
+        schema: {
+          tags,
+          summary: "A project's impact statements",
+          params,
+          response: { 200: items(projectImpactSchema) },
+        },
+      },
+      async (request) => content.impacts(request.params.id, request.auth),
+    );
+
+    app.post(
+      '/project/:id/impact/image',
+      {
+        config: { access: manager },
+        schema: {
+          tags,
+          security,
+          summary: 'Add a picture to the latest impact statement (PNG or JPEG, 20 MB)',
+          consumes: ['multipart/form-data'],
+          params,
+          response: { 200: projectImpactSchema },
+        },
+      },
+      async (request) =>
+        content.addImpactImage(request.params.id, await readUpload(request, 'gallery'), currentUser(request)),
+    );
+
+    app.post(
+      '/project/logo/:id',
+      {
+        config: { access: manager },
+        schema: {
+          tags,
+          security,
+          summary: "Upload a project's logo (PNG or JPEG, 10 MB)",
+          consumes: ['multipart/form-data'],
+          params,
+          response: { 200: projectSchema },
+        },
+      },
+      async (request) =>
+        content.setLogo(request.params.id, await readUpload(request, 'logo'), currentUser(request)),
+    );
+
+    app.post(
+      '/project/image/:id',
+      {
+        config: { access: manager },
+        schema: {
+          tags,
+          security,
+          summary: "Add a picture to a project's gallery (PNG or JPEG, 20 MB)",
+          consumes: ['multipart/form-data'],
+          params,
+          response: { 201: projectImageSchema },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await content.addImage(
+              request.params.id,
+              await readUpload(request, 'gallery'),
+              null,
+              currentUser(request),
+            ),
+          ),
+    );
+
+    app.get(
+      '/project/:id/images',
+      {
+        config: { access: pub },
+        schema: {
+          tags,
+          summary: "A project's gallery",
+          params,
+          response: { 200: items(projectImageSchema) },
+        },
+      },
+      async (request) => content.images(request.params.id, request.auth),
+    );
+
+    app.delete(
+      '/project/galery/:id/:image_id',
+      {
+        config: { access: manager },
+        schema: {
+          tags,
+          security,
+          summary: 'Delete a gallery picture',
+          params: z.object({ id, image_id: id }),
+          response: { 200: messageResponseSchema },
+        },
+      },
+      async (request) =>
+        content.removeImage(request.params.id, request.params.image_id, currentUser(request)),
+    );
+
+    app.post(
+      '/project/document/:id',
+      {
+        config: { access: manager },
+        schema: {
+          tags,
+          security,
+          summary: 'Add a document to a project (text, PDF, Word, PowerPoint or Excel; 20 MB)',
+          consumes: ['multipart/form-data'],
+          params,
+          response: { 201: projectDocumentSchema },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await content.addDocument(
+              request.params.id,
+              await readUpload(request, 'document'),
+              currentUser(request),
+            ),
+          ),
+    );
+
+    app.get(
+      '/project/:id/documents',
+      {
+        config: { access: pub },
+        schema: {
+          tags,
+          summary: "A project's documents",
+          params,
+          response: { 200: items(projectDocumentSchema) },
+        },
+      },
+      async (request) => content.documents(request.params.id, request.auth),
+    );
+
+    app.delete(
+      '/project/document/:charity_id/:id/:document_id',
+      {
+        config: { access: manager },
+        schema: {
+          tags,
+          security,
+          summary: 'Delete a project document',
+          params: z.object({ charity_id: id, id, document_id: id }),
+          response: { 200: messageResponseSchema },
+        },
+      },
+      async (request) =>
+        content.removeDocument(
+          request.params.charity_id,
+          request.params.id,
+          request.params.document_id,
+          currentUser(request),
+        ),
+    );
+
+    app.get(
+      '/project/admins/:id',
+      {
+        config: { access: manager },
+        schema: {
+          tags,
+          security,
+          summary: "A project's admins",
+          params,
+          response: { 200: items(projectAdminSchema) },
+        },
+      },
+      async (request) => projects.admins(request.params.id, currentUser(request)),
+    );
+
+    app.delete(
+      '/membership/project/:project_id/:user_id',
+      {
+        config: { access: signedIn },
+        schema: {
+          tags,
+          security,
+          summary: 'Remove a project admin (or step down yourself)',
+          params: z.object({ project_id: id, user_id: id }),
+          response: { 200: messageResponseSchema },
+        },
+      },
+      async (request) =>
+        projects.removeAdmin(request.params.project_id, request.params.user_id, currentUser(request)),
+    );
+
+    app.get(
+      '/charity/projects/:id',
+      {
+        config: { access: charityMember },
+        schema: {
+          tags: ['charity'],
+          security,
+          summary: "A charity's projects, newest first",
+          params,
+          querystring: pageQuerySchema,
+          response: { 200: projectPage },
+        },
+      },
+      async (request) => projects.charityProjects(request.params.id, undefined, request.query),
+    );
+
+    app.get(
+      '/charity/projects/:id/:status',
+      {
+        config: { access: charityMember },
+        schema: {
+          tags: ['charity'],
+          security,
+          summary: "A charity's projects in one status",
+          params: z.object({
+            id,
+            status: z.coerce
+              .number()
+              .int()
+              .pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(9)])),
+          }),
+          querystring: pageQuerySchema,
+          response: { 200: projectPage },
+        },
+      },
+      async (request) => projects.charityProjects(request.params.id, request.params.status, request.query),
+    );
+
+    app.get(
+      '/charity/:id/expired_projects',
+      {
+        config: { access: charityMember },
+        schema: {
+          tags: ['charity'],
+          security,
+          summary: 'Projects Finished because their end date passed (they can be extended)',
+          params,
+          querystring: pageQuerySchema,
+          response: { 200: projectPage },
+        },
+      },
+      async (request) => projects.expired(request.params.id, request.query),
+    );
+
+    app.post(
+      '/project/associate/:project_id/:charity_id',
+      {
+        config: { access: signedIn },
+        schema: {
+          tags,
+          security,
+          summary: 'Ask a charity to take a Draft project of yours',
+          params: z.object({ project_id: id, charity_id: id }),
+          response: { 200: projectSchema },
+        },
+      },
+      async (request) =>
+        projects.associate(request.params.project_id, request.params.charity_id, currentUser(request)),
+    );
+
+    app.get(
+      '/charity/associated_requests/:id',
+      {
+        config: { access: { kind: 'member', entity: 'charity', param: 'id', permission: 'manage_projects' } },
+        schema: {
+          tags: ['charity'],
+          security,
+          summary: 'Projects asking the charity to take them',
+          params,
+          querystring: pageQuerySchema,
+          response: { 200: projectPage },
+        },
+      },
+      async (request) => projects.associationRequests(request.params.id, request.query),
+    );
+
+    for (const [path, accept] of [
+      ['/charity/associated_approve', true],
+      ['/charity/associated_reject', false],
+    ] as const) {
+      app.post(
+        path,
+        {
+          config: { access: signedIn },
+          schema: {
+            tags: ['charity'],
+            security,
+            summary: accept ? 'Accept a project into the charity' : 'Turn down a project',
+            body: associationDecisionBodySchema,
+            response: { 200: projectSchema },
+          },
+        },
+        async (request) =>
+          projects.decideAssociation(
+            request.body.project_id,
+            request.body.charity_id,
+            accept,
+            currentUser(request),
+          ),
+      );
+    }
+
+    app.post(
+      '/admin/return',
+      {
+        config: {
+          access: { kind: 'platform-admin', types: [PLATFORM_ADMIN.SUPER_ADMIN, PLATFORM_ADMIN.ADMIN] },
+        },
+        schema: {
+          tags: ['admin'],
+          security,
+          summary: 'Return a Live project to its charity as a Draft, with the reason',
+          body: projectReturnBodySchema,
+          response: { 200: projectSchema },
+        },
+      },
+      async (request) => projects.returnToCharity(request.body.project_id, request.body.reason),
+    );
+  };

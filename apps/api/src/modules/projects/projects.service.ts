@@ -1,0 +1,674 @@
+import type {
+  PageQuery,
+  Project,
+  ProjectCreateBody,
+  ProjectSummary,
+  ProjectUpdateBody,
+} from '@kindred/shared';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { decodeCursor, toPage } from '../../lib/pagination.js';
+import { isoDay } from '../../lib/periods.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { charitiesRepository } from '../charities/charities.repository.js';
+import { isPublicCharity } from '../charities/charities.service.js';
+import { account, ledgerService } from '../ledger/ledger.service.js';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/ledger.table.js';
+import { projects } from '../organisations/organisations.table.js';
+import { placesRepository } from '../places/places.repository.js';
+import { canMove, PROJECT_STATUS, STATUS_LABEL } from './project-status.js';
+import { type NewProject, type ProjectRow, projectsRepository } from './projects.repository.js';
+
+const DAY = 86_400_000;
+const { cancelled, draft, live, completed, finished } = PROJECT_STATUS;
+/** Project owner kinds ("Account kinds, reading B"). */
+export const OWNER = { individual: 1, organisation: 2, charity: 3 } as const;
+/** Association with a charity (spec §4). */
+export const ASSOCIATION = { new: 1, pending: 2, rejected: 3, accepted: 4, charityProject: 5 } as const;
+const PUBLIC_STATUSES: number[] = [live, completed, finished];
+
+export function givingKindsOf(
+  row: Pick<ProjectRow, 'fundsTarget' | 'volunteeringHours' | 'skillNeeds' | 'giftNeeds'>,
+) {
+  const kinds: number[] = [];
+  if (row.fundsTarget) kinds.push(2);
+  if (row.volunteeringHours) kinds.push(3);
+  if (row.skillNeeds.length > 0) kinds.push(4);
+  if (row.giftNeeds.length > 0) kinds.push(5);
+  return kinds;
+}
+
+export function presentProject(
+  row: ProjectRow,
+  charity: { id: number; name: string; logo: string | null } | undefined,
+  canManage: boolean,
+): Project {
+  return {
+    id: row.id,
+    charity_id: row.charityId,
+    charity: charity ?? null,
+    owner_type: row.ownerType,
+    owner_id: row.ownerId,
+    title: row.title,
+    summary: row.summary,
+    description: row.description,
+    status: row.status,
+    association_status: row.associationStatus,
+    charity_types: row.charityTypes,
+    start_date: row.startDate,
+    end_date: row.endDate,
+    city: row.city,
+    post_code: row.postCode,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    logo: row.logo,
+    funds_target: row.fundsTarget,
+    volunteering_hours: row.volunteeringHours,
+    volunteering_start: row.volunteeringStart,
+    volunteering_end: row.volunteeringEnd,
+    skill_needs: row.skillNeeds,
+    gift_needs: row.giftNeeds,
+    giving_kinds: row.givingKinds,
+    funds_raised: row.fundsRaised,
+    donors_count: row.donorsCount,
+    volunteering_pledged: row.volunteeringPledged,
+    skilled_pledged: row.skilledPledged,
+    gifts_pledged: row.giftsPledged,
+    finished_reason: row.finishedReason,
+    created_at: row.createdAt.toISOString(),
+    published_at: row.publishedAt?.toISOString() ?? null,
+    can_manage: canManage,
+  };
+}
+
+const invalidTransition = (row: ProjectRow, to: number) =>
+  new AppError(
+    409,
+    'INVALID_TRANSITION',
+    `A ${STATUS_LABEL[row.status] ?? row.status} project cannot become ${STATUS_LABEL[to] ?? to}.`,
+    { from: row.status, to },
+  );
+
+export function projectsService(ctx: AppContext) {
+  const db = () => ctx.database.db;
+  const ledger = ledgerService(ctx.config.currency, ctx.now);
+  const today = () => isoDay(ctx.now());
+  const projectOwner = (id: number) => ({ ownerType: 'project', ownerId: id }) as const;
+
+  /** Who may change a project: its admins, its charity's project managers, or its owner. */
+  async function canManage(row: ProjectRow, user: AuthUser | null): Promise<boolean> {
+    if (!user) return false;
+    if (await projectsRepository.isProjectAdmin(db(), row.id, user.id)) return true;
+    if (
+      row.charityId &&
+      (row.associationStatus === ASSOCIATION.accepted || row.associationStatus === ASSOCIATION.charityProject)
+    ) {
+      const role = await projectsRepository.charityRole(db(), row.charityId, user.id);
+      if (role && (role.adminType === 1 || role.permissions.includes('manage_projects'))) return true;
+    }
+    if (row.ownerType === OWNER.individual) return row.ownerId === user.id;
+    if (row.ownerType === OWNER.organisation) {
+      const role = await projectsRepository.businessRole(db(), row.ownerId, user.id);
+      return role !== undefined && role.adminType !== 99;
+    }
+    return false;
+  }
+
+  async function isPublic(row: ProjectRow): Promise<boolean> {
+    if (!PUBLIC_STATUSES.includes(row.status) || !row.charityId) return false;
+    const charity = await charitiesRepository.find(db(), row.charityId);
+    return charity !== undefined && isPublicCharity(charity);
+  }
+
+  async function load(id: number): Promise<ProjectRow> {
+    const row = await projectsRepository.find(db(), id);
+    if (!row) throw notFound('The project');
+    return row;
+  }
+
+  /** A project the viewer may see, or 404. */
+  async function viewable(id: number, viewer: AuthUser | null) {
+    const row = await load(id);
+    const manage = await canManage(row, viewer);
+    if (!manage && !(await isPublic(row)) && !viewer?.isIicAdmin) throw notFound('The project');
+    return { row, manage };
+  }
+
+  /** A project the user may change, or 404/403. */
+  async function manageable(id: number, user: AuthUser) {
+    const { row, manage } = await viewable(id, user);
+    if (!manage) throw forbidden('You cannot manage this project.');
+    return row;
+  }
+
+  async function present(row: ProjectRow, manage: boolean) {
+    const names = await projectsRepository.charityNames(db(), row.charityId ? [row.charityId] : []);
+    return presentProject(row, row.charityId ? names.get(row.charityId) : undefined, manage);
+  }
+
+  async function presentMany(rows: ProjectRow[], manage: boolean) {
+    const ids = [...new Set(rows.map((r) => r.charityId).filter((id): id is number => id !== null))];
+    const names = await projectsRepository.charityNames(db(), ids);
+    return rows.map((row) =>
+      presentProject(row, row.charityId ? names.get(row.charityId) : undefined, manage),
+    );
+  }
+
+  async function fields(body: ProjectUpdateBody): Promise<Partial<NewProject>> {
+    const values: Partial<NewProject> = {};
+    if (body.title !== undefined) values.title = body.title;
+    if (body.summary !== undefined) values.summary = body.summary;
+    if (body.description !== undefined) values.description = body.description;
+    if (body.charity_types !== undefined) values.charityTypes = body.charity_types;
+    if (body.start_date !== undefined) values.startDate = body.start_date;
+    if (body.end_date !== undefined) values.endDate = body.end_date;
+    if (body.post_code !== undefined) values.postCode = body.post_code?.toUpperCase() ?? null;
+    if (body.funds_target !== undefined) values.fundsTarget = body.funds_target;
+    if (body.volunteering_hours !== undefined) values.volunteeringHours = body.volunteering_hours;
+    if (body.volunteering_start !== undefined) values.volunteeringStart = body.volunteering_start;
+    if (body.volunteering_end !== undefined) values.volunteeringEnd = body.volunteering_end;
+    if (body.skill_needs !== undefined) values.skillNeeds = body.skill_needs;
+    if (body.gift_needs !== undefined) values.giftNeeds = body.gift_needs;
+    Object.assign(values, await placesRepository.resolve(db(), body));
+    return values;
+  }
+
+  /** Keeps the derived filter columns in step with the needs and checks the dates agree. */
+  function withDerived(row: ProjectRow, changes: Partial<NewProject>): Partial<NewProject> {
+    const merged = { ...row, ...changes } as ProjectRow;
+    const start = merged.startDate;
+    const end = merged.endDate;
+    if (start && end && end < start)
+      throw badRequest('The end date is before the start date.', { end_date: 'After the start date.' });
+    if (
+      merged.volunteeringStart &&
+      merged.volunteeringEnd &&
+      merged.volunteeringEnd < merged.volunteeringStart
+    ) {
+      throw badRequest('Volunteering ends before it starts.', {
+        volunteering_end: 'After the volunteering start.',
+      });
+    }
+    return {
+      ...changes,
+      givingKinds: givingKindsOf(merged),
+      skillTypes: [...new Set(merged.skillNeeds.map((need) => need.type))].sort((a, b) => a - b),
+      giftTypes: [...new Set(merged.giftNeeds.map((need) => need.type))].sort((a, b) => a - b),
+    };
+  }
+
+  function assertPublishable(row: ProjectRow) {
+    const missing: Record<string, string> = {};
+    if (!row.title) missing.title = 'Required to publish.';
+    if (!row.description) missing.description = 'Required to publish.';
+    if (!row.endDate) missing.end_date = 'Required to publish.';
+    else if (row.endDate < today()) missing.end_date = 'Must be today or later to publish.';
+    if (row.givingKinds.length === 0)
+      missing.needs = 'Say what the project needs: funds, volunteering, skills or gifts.';
+    if (Object.keys(missing).length > 0) {
+      throw new AppError(409, 'NOT_READY_TO_PUBLISH', 'The project is not ready to publish.', {
+        fields: missing,
+      });
+    }
+  }
+
+  async function assertCharityActive(row: ProjectRow) {
+    if (
+      !row.charityId ||
+      (row.associationStatus !== ASSOCIATION.accepted && row.associationStatus !== ASSOCIATION.charityProject)
+    ) {
+      throw conflict('NEEDS_CHARITY', 'A charity must accept the project before it can go live.');
+    }
+    const charity = await charitiesRepository.find(db(), row.charityId);
+    if (!charity || charity.lockStatus)
+      throw conflict('CHARITY_LOCKED', 'The charity is locked and cannot publish or move money.');
+    if (charity.approvalStatus !== 'approved')
+      throw conflict('CHARITY_NOT_APPROVED', 'The charity is waiting for approval.');
+  }
+
+  /** Every donor's funds in the project go back to where they came from (domain.md §5). */
+  async function refundDonors(tx: Tx, row: ProjectRow, by: number | null) {
+    const rows = await tx
+      .select({ reference: ledgerTransactions.reference, amount: ledgerEntries.amount })
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .where(
+        and(
+          eq(ledgerAccounts.ownerType, 'project'),
+          eq(ledgerAccounts.ownerId, row.id),
+          eq(ledgerAccounts.kind, 'project_funds'),
+        ),
+      );
+    const perDonor = new Map<
+      string,
+      { ownerType: 'user' | 'business'; ownerId: number; source: 'wallet' | 'credits'; amount: number }
+    >();
+    for (const entry of rows) {
+      const donor = (
+        entry.reference as {
+          donor?: { owner_type: 'user' | 'business'; owner_id: number; source?: 'wallet' | 'credits' };
+        }
+      ).donor;
+      if (!donor) continue;
+      const key = `${donor.owner_type}:${donor.owner_id}:${donor.source ?? 'wallet'}`;
+      const current = perDonor.get(key) ?? {
+        ownerType: donor.owner_type,
+        ownerId: donor.owner_id,
+        source: donor.source ?? 'wallet',
+        amount: 0,
+      };
+      current.amount += entry.amount;
+      perDonor.set(key, current);
+    }
+    for (const donor of perDonor.values()) {
+      if (donor.amount <= 0) continue;
+      await ledger.transfer(
+        tx,
+        account(projectOwner(row.id), 'project_funds'),
+        account(donor, donor.source),
+        donor.amount,
+        {
+          kind: 'refund',
+          description: `Refund: ${row.title} was cancelled`,
+          createdBy: by,
+          reference: {
+            project_id: row.id,
+            donor: { owner_type: donor.ownerType, owner_id: donor.ownerId, source: donor.source },
+          },
+        },
+      );
+    }
+  }
+
+  async function move(id: number, to: number, user: AuthUser) {
+    const row = await manageable(id, user);
+    if (to === live) {
+      if (!canMove(row.status, to, 'publish')) throw invalidTransition(row, to);
+      assertPublishable(row);
+      await assertCharityActive(row);
+      return present(
+        await projectsRepository.update(
+          db(),
+          id,
+          { status: live, publishedAt: row.publishedAt ?? ctx.now() },
+          ctx.now(),
+        ),
+        true,
+      );
+    }
+    if (to === completed) return complete(id, user);
+    if (to === cancelled) return cancel(id, user);
+    if (to === finished) {
+      if (row.status !== completed) throw invalidTransition(row, to);
+      return present(
+        await projectsRepository.update(db(), id, { status: finished, finishedReason: 'impact' }, ctx.now()),
+        true,
+      );
+    }
+    throw invalidTransition(row, to);
+  }
+
+  async function complete(id: number, user: AuthUser) {
+    const checked = await manageable(id, user);
+    if (!canMove(checked.status, completed, 'complete')) throw invalidTransition(checked, completed);
+    await assertCharityActive(checked);
+    const updated = await db().transaction(async (tx) => {
+      const row = await projectsRepository.findForUpdate(tx, id);
+      if (!row || !canMove(row.status, completed, 'complete'))
+        throw invalidTransition(row ?? checked, completed);
+      const funds = (await ledger.balances(tx, projectOwner(id))).projectFunds;
+      if (funds > 0 && row.charityId) {
+        await ledger.transfer(
+          tx,
+          account(projectOwner(id), 'project_funds'),
+          account({ ownerType: 'charity', ownerId: row.charityId }, 'charity_funds'),
+          funds,
+          {
+            kind: 'project_complete',
+            description: `Project completed: ${row.title}`,
+            createdBy: user.id,
+            reference: { project_id: id },
+          },
+        );
+      }
+      return projectsRepository.update(tx, id, { status: completed }, ctx.now());
+    });
+    return present(updated, true);
+  }
+
+  async function cancel(id: number, user: AuthUser) {
+    const checked = await manageable(id, user);
+    if (!canMove(checked.status, cancelled, 'cancel')) throw invalidTransition(checked, cancelled);
+    const updated = await db().transaction(async (tx) => {
+      const row = await projectsRepository.findForUpdate(tx, id);
+      if (!row || !canMove(row.status, cancelled, 'cancel'))
+        throw invalidTransition(row ?? checked, cancelled);
+      await refundDonors(tx, row, user.id);
+      return projectsRepository.update(tx, id, { status: cancelled }, ctx.now());
+    });
+    return present(updated, true);
+  }
+
+  return {
+    canManage,
+    viewable,
+    manageable,
+    present,
+    move,
+    complete,
+    cancel,
+
+    async get(id: number, viewer: AuthUser | null) {
+      const { row, manage } = await viewable(id, viewer);
+      return present(row, manage);
+    },
+
+    async create(body: ProjectCreateBody, user: AuthUser) {
+      let owner: { ownerType: number; ownerId: number; charityId: number | null; association: number };
+      if (body.charity_id) {
+        const charity = await charitiesRepository.find(db(), body.charity_id);
+        if (!charity) throw notFound('The charity');
+        const role = await projectsRepository.charityRole(db(), charity.id, user.id);
+        if (!role || (role.adminType !== 1 && !role.permissions.includes('manage_projects'))) {
+          throw forbidden('You cannot create projects for this charity.');
+        }
+        owner = {
+          ownerType: OWNER.charity,
+          ownerId: charity.id,
+          charityId: charity.id,
+          association: ASSOCIATION.charityProject,
+        };
+      } else if (body.business_id) {
+        const role = await projectsRepository.businessRole(db(), body.business_id, user.id);
+        if (!role || role.adminType === 99)
+          throw forbidden('You cannot create projects for this organisation.');
+        owner = {
+          ownerType: OWNER.organisation,
+          ownerId: body.business_id,
+          charityId: null,
+          association: ASSOCIATION.new,
+        };
+      } else {
+        owner = {
+          ownerType: OWNER.individual,
+          ownerId: user.id,
+          charityId: null,
+          association: ASSOCIATION.new,
+        };
+      }
+      const { charity_id: _c, business_id: _b, ...rest } = body;
+      const values = await fields(rest);
+      const base = {
+        title: body.title,
+        skillNeeds: [],
+        giftNeeds: [],
+        fundsTarget: null,
+        volunteeringHours: null,
+        startDate: null,
+        endDate: null,
+        volunteeringStart: null,
+        volunteeringEnd: null,
+      } as unknown as ProjectRow;
+      const row = await db().transaction(async (tx) => {
+        const created = await projectsRepository.insert(tx, {
+          ...withDerived(base, values),
+          title: body.title,
+          ownerType: owner.ownerType,
+          ownerId: owner.ownerId,
+          charityId: owner.charityId,
+          associationStatus: owner.association,
+          status: draft,
+          createdBy: user.id,
+        });
+        await projectsRepository.addAdmin(tx, created.id, user.id);
+        return created;
+      });
+      return present(row, true);
+    },
+
+    async update(id: number, body: ProjectUpdateBody, user: AuthUser) {
+      const row = await manageable(id, user);
+      if (row.status !== draft && row.status !== live) {
+        throw conflict('PROJECT_CLOSED', `A ${STATUS_LABEL[row.status]} project cannot be edited.`);
+      }
+      const changes = withDerived(row, await fields(body));
+      const merged = { ...row, ...changes } as ProjectRow;
+      if (row.status === live) assertPublishable(merged);
+      return present(await projectsRepository.update(db(), id, changes, ctx.now()), true);
+    },
+
+    async remove(id: number, user: AuthUser) {
+      const row = await manageable(id, user);
+      if (row.status !== draft)
+        throw conflict('INVALID_TRANSITION', 'Only a Draft project can be deleted. Cancel it instead.');
+      await db().delete(projects).where(eq(projects.id, id));
+      return { message: 'Project deleted' };
+    },
+
+    async extend(id: number, endDate: string, user: AuthUser) {
+      const row = await manageable(id, user);
+      const byDate = row.status === finished && row.finishedReason === 'end_date';
+      if (!(row.status === live || byDate)) throw invalidTransition(row, live);
+      if (endDate <= today())
+        throw badRequest('The new end date must be after today.', { end_date: 'After today.' });
+      if (row.endDate && endDate <= row.endDate) {
+        throw badRequest('The new end date must be after the current one.', {
+          end_date: `After ${row.endDate}.`,
+        });
+      }
+      await assertCharityActive(row);
+      return present(
+        await projectsRepository.update(db(), id, { endDate, status: live, finishedReason: null }, ctx.now()),
+        true,
+      );
+    },
+
+    async clone(id: number, user: AuthUser) {
+      const row = await manageable(id, user);
+      const { id: _id, search: _s, createdAt: _c, updatedAt: _u, publishedAt: _p, ...copy } = row;
+      const associated =
+        row.associationStatus === ASSOCIATION.charityProject ||
+        row.associationStatus === ASSOCIATION.accepted;
+      const created = await db().transaction(async (tx) => {
+        const clone = await projectsRepository.insert(tx, {
+          ...copy,
+          title: `Copy of ${row.title}`.slice(0, 150),
+          status: draft,
+          charityId: associated ? row.charityId : null,
+          associationStatus: associated ? row.associationStatus : ASSOCIATION.new,
+          fundsRaised: 0,
+          donorsCount: 0,
+          volunteeringPledged: 0,
+          skilledPledged: 0,
+          giftsPledged: 0,
+          finishedReason: null,
+          logo: null,
+          createdBy: user.id,
+        });
+        await projectsRepository.addAdmin(tx, clone.id, user.id);
+        return clone;
+      });
+      return present(created, true);
+    },
+
+    async summary(id: number, viewer: AuthUser | null): Promise<ProjectSummary> {
+      const { row } = await viewable(id, viewer);
+      const counts = await projectsRepository.counts(db(), id);
+      const held = (await ledger.balances(db(), projectOwner(id))).projectFunds;
+      const daysLeft = row.endDate
+        ? Math.max(0, Math.ceil((Date.parse(`${row.endDate}T23:59:59Z`) - ctx.now().getTime()) / DAY))
+        : null;
+      return {
+        project_id: id,
+        status: row.status,
+        funds_target: row.fundsTarget,
+        funds_raised: row.fundsRaised,
+        funds_held: held,
+        donors_count: row.donorsCount,
+        volunteering_hours: row.volunteeringHours,
+        volunteering_pledged: row.volunteeringPledged,
+        skilled_hours: row.skillNeeds.reduce((sum, need) => sum + need.hours, 0),
+        skilled_pledged: row.skilledPledged,
+        gifts_needed: row.giftNeeds.reduce((sum, need) => sum + need.quantity, 0),
+        gifts_pledged: row.giftsPledged,
+        updates_count: counts.updates,
+        impacts_count: counts.impacts,
+        days_left: row.status === live ? daysLeft : null,
+        currency: ctx.config.currency,
+      };
+    },
+
+    /** Lists for managers, newest first. */
+    async listWhere(where: SQL | undefined, query: PageQuery, manage: boolean) {
+      const cursor = decodeCursor(query.cursor, 2);
+      const rows = await projectsRepository.list(db(), where, {
+        limit: query.limit + 1,
+        cursor,
+        before: query.direction === 'before',
+      });
+      const page = toPage(
+        rows,
+        query,
+        (row) => [row.createdAt.toISOString(), row.id],
+        (row) => row,
+      );
+      return { ...page, items: await presentMany(page.items, manage) };
+    },
+
+    charityProjects(charityId: number, status: number | undefined, query: PageQuery) {
+      const where = and(
+        eq(projects.charityId, charityId),
+        status === undefined ? undefined : eq(projects.status, status),
+      );
+      return this.listWhere(where, query, true);
+    },
+
+    expired(charityId: number, query: PageQuery) {
+      return this.listWhere(
+        and(
+          eq(projects.charityId, charityId),
+          eq(projects.status, finished),
+          eq(projects.finishedReason, 'end_date'),
+        ),
+        query,
+        true,
+      );
+    },
+
+    mine(userId: number, query: PageQuery) {
+      return this.listWhere(
+        or(
+          and(eq(projects.ownerType, OWNER.individual), eq(projects.ownerId, userId)),
+          sql`${projects.id} in (select project_id from project_memberships where user_id = ${userId})`,
+        ),
+        query,
+        true,
+      );
+    },
+
+    ofBusiness(businessId: number, query: PageQuery) {
+      return this.listWhere(
+        and(eq(projects.ownerType, OWNER.organisation), eq(projects.ownerId, businessId)),
+        query,
+        true,
+      );
+    },
+
+    associationRequests(charityId: number, query: PageQuery) {
+      return this.listWhere(
+        and(eq(projects.charityId, charityId), eq(projects.associationStatus, ASSOCIATION.pending)),
+        query,
+        false,
+      );
+    },
+
+    /** The project's owner asks a charity to take it. */
+    async associate(projectId: number, charityId: number, user: AuthUser) {
+      const row = await manageable(projectId, user);
+      if (
+        row.associationStatus === ASSOCIATION.charityProject ||
+        row.associationStatus === ASSOCIATION.accepted
+      ) {
+        throw conflict('ALREADY_ASSOCIATED', 'This project already belongs to a charity.');
+      }
+      if (row.status !== draft)
+        throw conflict('INVALID_TRANSITION', 'Only a Draft project can ask a charity to take it.');
+      const charity = await charitiesRepository.find(db(), charityId);
+      if (!charity || !isPublicCharity(charity)) throw notFound('The charity');
+      return present(
+        await projectsRepository.update(
+          db(),
+          projectId,
+          { charityId, associationStatus: ASSOCIATION.pending },
+          ctx.now(),
+        ),
+        true,
+      );
+    },
+
+    async decideAssociation(projectId: number, charityId: number, accept: boolean, user: AuthUser) {
+      const role = await projectsRepository.charityRole(db(), charityId, user.id);
+      if (!role || (role.adminType !== 1 && !role.permissions.includes('manage_projects'))) {
+        throw forbidden('You cannot answer requests for this charity.');
+      }
+      const row = await load(projectId);
+      if (row.charityId !== charityId || row.associationStatus !== ASSOCIATION.pending) {
+        throw conflict('NO_PENDING_REQUEST', 'There is no pending request from this project.');
+      }
+      const updated = await projectsRepository.update(
+        db(),
+        projectId,
+        accept
+          ? { associationStatus: ASSOCIATION.accepted }
+          : { associationStatus: ASSOCIATION.rejected, charityId: null },
+        ctx.now(),
+      );
+      return present(updated, true);
+    },
+
+    /** A platform admin returns a Live project to its charity for changes; the charity is told why. */
+    async returnToCharity(projectId: number, reason: string) {
+      const row = await load(projectId);
+      if (!canMove(row.status, draft, 'return')) throw invalidTransition(row, draft);
+      const updated = await projectsRepository.update(db(), projectId, { status: draft }, ctx.now());
+      if (row.charityId) {
+        for (const to of await charitiesRepository.adminEmails(db(), row.charityId)) {
+          await ctx.mailer.send({
+            to,
+            subject: `Your project "${row.title}" needs changes`,
+            text: [
+              `Kindred returned "${row.title}" to you as a Draft.`,
+              '',
+              `Reason: ${reason}`,
+              '',
+              'Change it and publish it again.',
+            ].join('\n'),
+          });
+        }
+      }
+      return present(updated, false);
+    },
+
+    async finishExpired() {
+      return projectsRepository.finishExpired(db(), today(), ctx.now());
+    },
+
+    async admins(id: number, user: AuthUser) {
+      await manageable(id, user);
+      return { items: await projectsRepository.admins(db(), id) };
+    },
+
+    async removeAdmin(projectId: number, userId: number, user: AuthUser) {
+      const row = await load(projectId);
+      if (user.id !== userId && !(await canManage(row, user)))
+        throw forbidden('You cannot manage this project.');
+      if (!(await projectsRepository.removeAdmin(db(), projectId, userId)))
+        throw notFound('The project admin');
+      return { message: 'Admin removed' };
+    },
+  };
+}
+export type ProjectsService = ReturnType<typeof projectsService>;

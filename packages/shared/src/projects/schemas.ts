@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { charityTypeIdsSchema } from '../charities/schemas.js';
+import { GIFT_TYPES, SKILL_TYPES } from '../reference/index.js';
+import { amountSchema } from '../wallet/schemas.js';
+
+const text = (max: number) => z.string().trim().max(max);
+const isoDate = z.iso.date({ message: 'Use the date format YYYY-MM-DD.' });
+const nullableText = (max: number) =>
+  text(max)
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value));
+
+export const skillNeedSchema = z.object({
+  type: z.number().int().min(1).max(SKILL_TYPES.length),
+  hours: z.number().int().min(1, { message: 'At least 1 hour.' }).max(100_000),
+});
+export const giftNeedSchema = z.object({
+  type: z.number().int().min(1).max(GIFT_TYPES.length),
+  description: text(300).min(1, { message: 'Say what is needed.' }),
+  quantity: z.number().int().min(1).max(1_000_000),
+});
+
+const projectFields = {
+  title: text(150).min(3, { message: 'Use at least 3 characters.' }),
+  summary: nullableText(300),
+  description: nullableText(20_000),
+  charity_types: charityTypeIdsSchema,
+  start_date: isoDate.nullable(),
+  end_date: isoDate.nullable(),
+  city_id: z.number().int().positive().nullable(),
+  city: nullableText(100),
+  post_code: text(10)
+    .regex(/^[A-Za-z]{1,2}\d[A-Za-z\d]? ?\d[A-Za-z]{2}$/, { message: 'Enter a valid UK post code.' })
+    .nullable()
+    .or(z.literal('').transform(() => null)),
+  latitude: z.number().min(-90).max(90).nullable(),
+  longitude: z.number().min(-180).max(180).nullable(),
+  /** Needs. */
+  funds_target: amountSchema.nullable(),
+  volunteering_hours: z.number().int().min(1).max(1_000_000).nullable(),
+  volunteering_start: isoDate.nullable(),
+  volunteering_end: isoDate.nullable(),
+  skill_needs: z.array(skillNeedSchema).max(16),
+  gift_needs: z.array(giftNeedSchema).max(50),
+};
+
+/** POST /project/create: a Draft of a charity (charity_id), an organisation (business_id) or the person. */
+export const projectCreateBodySchema = z
+  .object(projectFields)
+  .partial()
+  .extend({
+    title: projectFields.title,
+    charity_id: z.number().int().positive().optional(),
+    business_id: z.number().int().positive().optional(),
+  })
+  .refine((body) => !(body.charity_id && body.business_id), {
+    message: 'A project belongs to a charity or an organisation, not both.',
+    path: ['business_id'],
+  });
+export type ProjectCreateBody = z.infer<typeof projectCreateBodySchema>;
+
+/** PATCH /project/{id} */
+export const projectUpdateBodySchema = z.object(projectFields).partial().strict();
+export type ProjectUpdateBody = z.infer<typeof projectUpdateBodySchema>;
+
+/** PATCH /project/update/{id}: move the project to another status (domain.md §5). */
+export const projectStatusBodySchema = z.object({
+  status: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(9)]),
+});
+/** PATCH /project/extend/{id} */
+export const projectExtendBodySchema = z.object({ end_date: isoDate });
+/** POST /project/clone */
+export const projectCloneBodySchema = z.object({ project_id: z.number().int().positive() });
+/** POST /project/{id}/cancel */
+export const projectCancelBodySchema = z.object({ reason: text(1000).optional() }).optional();
+/** POST /project/updates */
+export const projectUpdatePostBodySchema = z.object({
+  project_id: z.number().int().positive(),
+  title: text(150).min(3, { message: 'Use at least 3 characters.' }),
+  body: text(10_000).min(1, { message: 'Required.' }),
+});
+/** POST /project/{id}/impact */
+export const projectImpactBodySchema = z.object({
+  title: text(150).min(3, { message: 'Use at least 3 characters.' }),
+  body: text(10_000).min(1, { message: 'Required.' }),
+  beneficiaries: z.number().int().min(0).max(1_000_000_000).nullable().optional(),
+});
+/** POST /charity/associated_approve and /charity/associated_reject */
+export const associationDecisionBodySchema = z.object({
+  project_id: z.number().int().positive(),
+  charity_id: z.number().int().positive(),
+  reason: text(1000).optional(),
+});
+/** POST /admin/return */
+export const projectReturnBodySchema = z.object({
+  project_id: z.number().int().positive(),
+  reason: text(1000).min(3, { message: 'Say why (at least 3 characters).' }),
+});
+
+export const projectCharitySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  logo: z.string().nullable(),
+});
+
+export const projectSchema = z.object({
+  id: z.number().int(),
+  charity_id: z.number().int().nullable(),
+  charity: projectCharitySchema.nullable(),
+  owner_type: z.number().int(),
+  owner_id: z.number().int(),
+  title: z.string(),
+  summary: z.string().nullable(),
+  description: z.string().nullable(),
+  status: z.number().int(),
+  association_status: z.number().int(),
+  charity_types: z.array(z.number().int()),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  city: z.string().nullable(),
+  post_code: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  logo: z.string().nullable(),
+  funds_target: z.number().int().nullable(),
+  volunteering_hours: z.number().int().nullable(),
+  volunteering_start: z.string().nullable(),
+  volunteering_end: z.string().nullable(),
+  skill_needs: z.array(skillNeedSchema),
+  gift_needs: z.array(
+    z.object({ type: z.number().int(), description: z.string(), quantity: z.number().int() }),
+  ),
+  giving_kinds: z.array(z.number().int()),
+  funds_raised: z.number().int(),
+  donors_count: z.number().int(),
+  volunteering_pledged: z.number().int(),
+  skilled_pledged: z.number().int(),
+  gifts_pledged: z.number().int(),
+  finished_reason: z.string().nullable(),
+  created_at: z.string(),
+  published_at: z.string().nullable(),
+  /** Whether the signed-in person may manage it. */
+  can_manage: z.boolean(),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+export const projectSummarySchema = z.object({
+  project_id: z.number().int(),
+  status: z.number().int(),
+  funds_target: z.number().int().nullable(),
+  funds_raised: z.number().int(),
+  funds_held: z.number().int(),
+  donors_count: z.number().int(),
+  volunteering_hours: z.number().int().nullable(),
+  volunteering_pledged: z.number().int(),
+  skilled_hours: z.number().int(),
+  skilled_pledged: z.number().int(),
+  gifts_needed: z.number().int(),
+  gifts_pledged: z.number().int(),
+  updates_count: z.number().int(),
+  impacts_count: z.number().int(),
+  days_left: z.number().int().nullable(),
+  currency: z.string(),
+});
+export type ProjectSummary = z.infer<typeof projectSummarySchema>;
+
+export const projectPostSchema = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  created_at: z.string(),
+});
+export const projectImpactSchema = projectPostSchema.extend({
+  beneficiaries: z.number().int().nullable(),
+  images: z.array(z.string()),
+});
+export const projectImageSchema = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  url: z.string(),
+  caption: z.string().nullable(),
+  created_at: z.string(),
+});
+export const projectDocumentSchema = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  name: z.string(),
+  url: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  created_at: z.string(),
+});
+export type ProjectPost = z.infer<typeof projectPostSchema>;
+export type ProjectImpact = z.infer<typeof projectImpactSchema>;
+export type ProjectImage = z.infer<typeof projectImageSchema>;
+export type ProjectDocument = z.infer<typeof projectDocumentSchema>;
+
+export const projectAdminSchema = z.object({
+  user_id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  admin_type: z.number().int(),
+});
