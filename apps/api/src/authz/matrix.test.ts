@@ -6,7 +6,7 @@ import { MATRIX, ROLES, type Role } from './matrix.js';
 
 let t: TestApp;
 const tokens = new Map<Role, { id: number; token: string } | undefined>();
-const fixture = { business: 0, charity: 0 };
+const fixture = { business: 0, charity: 0, charity_spare: 0, project: 0, project_spare: 0 };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -42,12 +42,24 @@ beforeAll(async () => {
   }
   const charityAdmin = await t.createUser();
   tokens.set('charity_admin', charityAdmin);
-  await db.insert(charityMemberships).values({
-    charityId: fixture.charity,
-    userId: charityAdmin.id,
-    adminType: 1,
-    permissions: [...CHARITY_PERMISSIONS],
-  });
+  const [spare] = await db
+    .insert(charities)
+    .values({ name: 'Spare Trust', approvalStatus: 'approved' })
+    .returning({ id: charities.id });
+  fixture.charity_spare = spare?.id ?? 0;
+  for (const charityId of [fixture.charity, fixture.charity_spare]) {
+    await db
+      .insert(charityMemberships)
+      .values({ charityId, userId: charityAdmin.id, adminType: 1, permissions: [...CHARITY_PERMISSIONS] });
+  }
+  for (const key of ['project', 'project_spare'] as const) {
+    const created = await t.request('POST', '/api/project/create', {
+      token: charityAdmin.token,
+      body: { title: `Matrix ${key}`, charity_id: fixture.charity },
+    });
+    if (created.statusCode !== 201) throw new Error(created.body);
+    fixture[key] = created.json().id;
+  }
 });
 afterAll(async () => t.close());
 
@@ -75,7 +87,10 @@ describe('the authorization matrix', () => {
         const path = row.path
           .replace('{self}', String(selfId))
           .replace('{business}', String(fixture.business))
-          .replace('{charity}', String(fixture.charity));
+          .replace('{charity_spare}', String(fixture.charity_spare))
+          .replace('{charity}', String(fixture.charity))
+          .replace('{project_spare}', String(fixture.project_spare))
+          .replace('{project}', String(fixture.project));
         const res = await t.request(row.method, path, {
           ...(caller ? { token: caller.token } : {}),
           ...(row.body !== undefined ? { body: row.body } : {}),

@@ -6,7 +6,8 @@
  *
  * In paths and bodies, `{self}` stands for the id of the person the call is about (the `self` role
  * calls it for itself), `{business}` for the organisation and `{charity}` for the charity whose
- * members the matrix test creates.
+ * members the matrix test creates, `{project}` for a Draft project of that charity (its admin manages
+ * it), and `{charity_spare}` / `{project_spare}` for ones the calls may delete or cancel.
  */
 export const ROLES = [
   'anonymous',
@@ -30,6 +31,9 @@ export const SIGNED_IN: readonly Role[] = ROLES.filter((role) => role !== 'anony
 const BUSINESS_ADMINS: readonly Role[] = ['business_super_admin', 'business_admin', 'business_signoff_admin'];
 const MONEY_ADMINS: readonly Role[] = ['platform_super_admin', 'platform_admin'];
 const PLATFORM_ADMINS: readonly Role[] = ['platform_super_admin', 'platform_admin', 'platform_employee'];
+const BUSINESS_MEMBERS: readonly Role[] = [...BUSINESS_ADMINS, 'business_employee'];
+/** The fixture charity's admin: it manages the charity and its projects. */
+const CHARITY_ADMIN: readonly Role[] = ['charity_admin'];
 
 export interface MatrixRow {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -242,4 +246,292 @@ export const MATRIX: MatrixRow[] = [
   },
   // Payment provider webhooks: public, verified by signature
   { method: 'POST', route: '/api/stripe/webhook', path: '/api/stripe/webhook', allowed: EVERYONE, body: {} },
+
+  // Charities
+  { method: 'GET', route: '/api/charity/:id', path: '/api/charity/{charity}', allowed: EVERYONE },
+  {
+    method: 'PATCH',
+    route: '/api/charity/:id',
+    path: '/api/charity/{charity}',
+    allowed: CHARITY_ADMIN,
+    body: {},
+  },
+  {
+    method: 'DELETE',
+    route: '/api/charity/:id',
+    path: '/api/charity/{charity_spare}',
+    allowed: CHARITY_ADMIN,
+  },
+  { method: 'GET', route: '/api/charity/list', path: '/api/charity/list', allowed: EVERYONE },
+  {
+    method: 'GET',
+    route: '/api/charity/users/:id',
+    path: '/api/charity/users/{charity}',
+    allowed: CHARITY_ADMIN,
+  },
+  {
+    method: 'PATCH',
+    route: '/api/membership/charity/:charity_id/:user_id',
+    path: '/api/membership/charity/{charity}/{self}',
+    allowed: CHARITY_ADMIN,
+    body: {},
+  },
+  {
+    method: 'DELETE',
+    route: '/api/membership/charity/:charity_id/:user_id',
+    path: '/api/membership/charity/{charity}/{self}',
+    allowed: CHARITY_ADMIN,
+  },
+  {
+    method: 'GET',
+    route: '/api/charity/funds/:id',
+    path: '/api/charity/funds/{charity}',
+    allowed: CHARITY_ADMIN,
+  },
+  {
+    method: 'POST',
+    route: '/api/charity/logo/:id',
+    path: '/api/charity/logo/{charity}',
+    allowed: CHARITY_ADMIN,
+    body: {},
+  },
+  {
+    method: 'POST',
+    route: '/api/user/add/charity',
+    path: '/api/user/add/charity',
+    allowed: SIGNED_IN,
+    body: {},
+  },
+  { method: 'POST', route: '/api/charity', path: '/api/charity', allowed: MONEY_ADMINS, body: {} },
+  {
+    method: 'GET',
+    route: '/api/admin/charity/pending/list',
+    path: '/api/admin/charity/pending/list',
+    allowed: PLATFORM_ADMINS,
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/charity/pending/update',
+    path: '/api/admin/charity/pending/update',
+    allowed: MONEY_ADMINS,
+    body: {},
+  },
+  {
+    method: 'PATCH',
+    route: '/api/admin/charity/:id/lock',
+    path: '/api/admin/charity/{charity}/lock',
+    allowed: MONEY_ADMINS,
+    body: {},
+  },
+
+  // Projects. Calls that name the project in the body reach their service for everyone signed in,
+  // which refuses those who may not manage the project (tested in projects.test.ts).
+  { method: 'POST', route: '/api/project/create', path: '/api/project/create', allowed: SIGNED_IN, body: {} },
+  { method: 'GET', route: '/api/project/individual', path: '/api/project/individual', allowed: SIGNED_IN },
+  {
+    method: 'GET',
+    route: '/api/project/business/:id',
+    path: '/api/project/business/{business}',
+    allowed: BUSINESS_MEMBERS,
+  },
+  { method: 'GET', route: '/api/project/:id', path: '/api/project/{project}', allowed: EVERYONE },
+  {
+    method: 'PATCH',
+    route: '/api/project/:id',
+    path: '/api/project/{project}',
+    allowed: CHARITY_ADMIN,
+    body: {},
+  },
+  {
+    method: 'DELETE',
+    route: '/api/project/:id',
+    path: '/api/project/{project_spare}',
+    allowed: CHARITY_ADMIN,
+  },
+  {
+    method: 'PATCH',
+    route: '/api/project/update/:id',
+    path: '/api/project/update/{project}',
+    allowed: CHARITY_ADMIN,
+    body: {},
+  },
+  {
+    method: 'GET',
+    route: '/api/project/:id/summary',
+    path: '/api/project/{project}/summary',
+    allowed: EVERYONE,
+  },
+  { method: 'POST', route: '/api/project/clone', path: '/api/project/clone', allowed: SIGNED_IN, body: {} },
+  {
+    method: 'POST',
+    route: '/api/project/:id/complete',
+    path: '/api/project/{project}/complete',
+    allowed: CHARITY_ADMIN,
+  },
+  {
+    method: 'POST',
+    route: '/api/project/:id/cancel',
+    path: '/api/project/{project}/cancel',
+    allowed: CHARITY_ADMIN,
+  },
+  {
+    method: 'PATCH',
+    route: '/api/project/extend/:id',
+    path: '/api/project/extend/{project}',
+    allowed: CHARITY_ADMIN,
+    body: {},
+  },
+  {
+    method: 'POST',
+    route: '/api/project/updates',
+    path: '/api/project/updates',
+    allowed: SIGNED_IN,
+    body: {},
+  },
+  {
+    method: 'GET',
+    route: '/api/project/updates/:id',
+    path: '/api/project/updates/{project}',
+    allowed: EVERYONE,
+  },
+  {
+    method: 'POST',
+    route: '/api/project/:id/impact',
+    path: '/api/project/{project}/impact',
+    allowed: CHARITY_ADMIN,
+    body: {},
+  },
+  {
+    method: 'GET',
+    route: '/api/project/:id/impact',
+    path: '/api/project/{project}/impact',
+    allowed: EVERYONE,
+  },
+  {
+    method: 'POST',
+    route: '/api/project/:id/impact/image',
+    path: '/api/project/{project}/impact/image',
+    allowed: CHARITY_ADMIN,
+    body: {},
+  },
+  {
+    method: 'POST',
+    route: '/api/project/logo/:id',
+    path: '/api/project/logo/{project}',
+    allowed: CHARITY_ADMIN,
+    body: {},
+  },
+  {
+    method: 'POST',
+    route: '/api/project/image/:id',
+    path: '/api/project/image/{project}',
+    allowed: CHARITY_ADMIN,
+    body: {},
+  },
+  {
+    method: 'GET',
+    route: '/api/project/:id/images',
+    path: '/api/project/{project}/images',
+    allowed: EVERYONE,
+  },
+  {
+    method: 'DELETE',
+    route: '/api/project/galery/:id/:image_id',
+    path: '/api/project/galery/{project}/999999',
+    allowed: CHARITY_ADMIN,
+  },
+  {
+    method: 'POST',
+    route: '/api/project/document/:id',
+    path: '/api/project/document/{project}',
+    allowed: CHARITY_ADMIN,
+    body: {},
+  },
+  {
+    method: 'GET',
+    route: '/api/project/:id/documents',
+    path: '/api/project/{project}/documents',
+    allowed: EVERYONE,
+  },
+  {
+    method: 'DELETE',
+    route: '/api/project/document/:charity_id/:id/:document_id',
+    path: '/api/project/document/{charity}/{project}/999999',
+    allowed: CHARITY_ADMIN,
+  },
+  {
+    method: 'GET',
+    route: '/api/project/admins/:id',
+    path: '/api/project/admins/{project}',
+    allowed: CHARITY_ADMIN,
+  },
+  // A project admin may step down; others need to manage the project.
+  {
+    method: 'DELETE',
+    route: '/api/membership/project/:project_id/:user_id',
+    path: '/api/membership/project/{project}/{self}',
+    allowed: ['self', 'charity_admin'],
+  },
+  {
+    method: 'GET',
+    route: '/api/charity/projects/:id',
+    path: '/api/charity/projects/{charity}',
+    allowed: CHARITY_ADMIN,
+  },
+  {
+    method: 'GET',
+    route: '/api/charity/projects/:id/:status',
+    path: '/api/charity/projects/{charity}/2',
+    allowed: CHARITY_ADMIN,
+  },
+  {
+    method: 'GET',
+    route: '/api/charity/:id/expired_projects',
+    path: '/api/charity/{charity}/expired_projects',
+    allowed: CHARITY_ADMIN,
+  },
+  {
+    method: 'POST',
+    route: '/api/project/associate/:project_id/:charity_id',
+    path: '/api/project/associate/{project}/{charity}',
+    allowed: CHARITY_ADMIN,
+  },
+  {
+    method: 'GET',
+    route: '/api/charity/associated_requests/:id',
+    path: '/api/charity/associated_requests/{charity}',
+    allowed: CHARITY_ADMIN,
+  },
+  {
+    method: 'POST',
+    route: '/api/charity/associated_approve',
+    path: '/api/charity/associated_approve',
+    allowed: SIGNED_IN,
+    body: {},
+  },
+  {
+    method: 'POST',
+    route: '/api/charity/associated_reject',
+    path: '/api/charity/associated_reject',
+    allowed: SIGNED_IN,
+    body: {},
+  },
+  { method: 'POST', route: '/api/admin/return', path: '/api/admin/return', allowed: MONEY_ADMINS, body: {} },
+
+  // Explore: public
+  { method: 'GET', route: '/api/explore/project/list', path: '/api/explore/project/list', allowed: EVERYONE },
+  {
+    method: 'GET',
+    route: '/api/explore/project/locations',
+    path: '/api/explore/project/locations',
+    allowed: EVERYONE,
+  },
+  { method: 'GET', route: '/api/explore/charity/list', path: '/api/explore/charity/list', allowed: EVERYONE },
+  {
+    method: 'GET',
+    route: '/api/explore/charity/locations',
+    path: '/api/explore/charity/locations',
+    allowed: EVERYONE,
+  },
+  { method: 'GET', route: '/api/explore/group/list', path: '/api/explore/group/list', allowed: EVERYONE },
 ];

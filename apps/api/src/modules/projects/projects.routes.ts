@@ -533,7 +533,7 @@ export const projectsRoutes =
     app.post(
       '/project/associate/:project_id/:charity_id',
       {
-        config: { access: signedIn },
+        config: { access: { kind: 'project-manager', param: 'project_id' } },
         schema: {
           tags,
           security,
