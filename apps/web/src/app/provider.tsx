@@ -13,22 +13,34 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { LoadingBar } from '@/components/ui/loading-bar';
 import { queryClient as defaultQueryClient } from '@/lib/query-client';
-import { ThemeSync } from './theme-sync';
 import { cssVariablesResolver, theme } from './theme';
+import { ThemeSync } from './theme-sync';
 
 export interface AppProviderProps {
   children: ReactNode;
   queryClient?: QueryClient;
+  /** 'test' turns off transitions and portals (unit tests). */
+  env?: 'default' | 'test';
 }
 
 /** Mantine (theme, dates, modals, toasts), TanStack Query, the loading bar and the account theme. */
-export function AppProvider({ children, queryClient = defaultQueryClient }: AppProviderProps) {
+export function AppProvider({
+  children,
+  queryClient = defaultQueryClient,
+  env = 'default',
+}: AppProviderProps) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      forceColorScheme="light"
+      env={env}
+    >
       <DatesProvider settings={{ firstDayOfWeek: WEEK_STARTS_ON, locale: 'en' }}>
         <QueryClientProvider client={queryClient}>
           <ModalsProvider>
-            <Notifications position="top-right" limit={4} />
+            {/* Bottom right: toasts never cover the header controls. */}
+            <Notifications position="bottom-right" limit={4} />
             <ThemeSync />
             <LoadingBar />
             {children}

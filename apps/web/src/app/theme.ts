@@ -15,6 +15,26 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   components: {
     Anchor: { defaultProps: { underline: 'always' } },
+    // Light alerts colour their title with shade 9 on a tint (green: 3.8:1); use the text colour.
+    Alert: { styles: { title: { color: 'var(--mantine-color-text)' } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close menu' } } },
+    // Labels stay exactly their words ('Email', not 'Email *'), so `getByLabel(..., { exact: true })`
+    // finds them; required fields still carry the `required` attribute (aria-required).
+    InputWrapper: { defaultProps: { withAsterisk: false } },
+    TextInput: { defaultProps: { withAsterisk: false } },
+    PasswordInput: {
+      defaultProps: {
+        withAsterisk: false,
+        // Mantine's 'Toggle password visibility' would also match getByLabel('Password').
+        visibilityToggleButtonProps: { 'aria-label': 'Show characters' },
+      },
+    },
+    Textarea: { defaultProps: { withAsterisk: false } },
+    Select: { defaultProps: { withAsterisk: false } },
+    Autocomplete: { defaultProps: { withAsterisk: false } },
+    DateInput: { defaultProps: { withAsterisk: false } },
+    RadioGroup: { defaultProps: { withAsterisk: false } },
   },
 });
 

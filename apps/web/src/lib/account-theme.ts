@@ -22,7 +22,9 @@ export function contrastRatio(a: string, b: string): number {
 
 /** The text colour with the higher contrast on `background` (WCAG AA on every theme colour). */
 export function readableTextOn(background: string): string {
-  return contrastRatio(background, DARK_TEXT) >= contrastRatio(background, LIGHT_TEXT) ? DARK_TEXT : LIGHT_TEXT;
+  return contrastRatio(background, DARK_TEXT) >= contrastRatio(background, LIGHT_TEXT)
+    ? DARK_TEXT
+    : LIGHT_TEXT;
 }
 
 /** The CSS variables of an account kind (spec §9): the theme colour on the three "blue" variables. */

@@ -1,5 +1,5 @@
 import type { ValidationErrors } from '@kindred/shared';
-import type { FormErrors } from '@mantine/form';
+import { type FormErrors, type UseFormInput, useForm } from '@mantine/form';
 import type { z } from 'zod';
 import { isApiError } from './api-client';
 
@@ -12,11 +12,14 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   notZero: 'This cannot be 0.',
   registrationNumber: 'Use two letters followed by six digits, or eight digits.',
   compareFields: 'The passwords do not match.',
-  nino: 'Enter a valid National Insurance number, for example QQ123456C.',
+  nino: 'Enter a valid National Insurance number, for example AB123456C.',
 };
 
 /** The message of the first error of a shared validator's result, or null. */
-export function messageOf(errors: ValidationErrors | null, overrides: Record<string, string> = {}): string | null {
+export function messageOf(
+  errors: ValidationErrors | null,
+  overrides: Record<string, string> = {},
+): string | null {
   if (!errors) return null;
   const key = Object.keys(errors)[0];
   if (!key) return null;
@@ -51,17 +54,24 @@ export function mergeErrors(...maps: FormErrors[]): FormErrors {
 }
 
 /**
- * Puts the per-field messages of a 400 answer (`details.fields`) on the form's fields.
+ * Puts the per-field messages of a 400 answer (`details.fields`) on the form's fields; a refused
+ * password (401 or 403 without field messages, not an expired token) goes on `passwordField`.
  * Returns true when at least one field got a message.
  */
 export function applyServerErrors(
   error: unknown,
   setFieldError: (field: string, message: string) => void,
   fieldMap: Record<string, string> = {},
+  passwordField?: string,
 ): boolean {
   if (!isApiError(error)) return false;
   const entries = Object.entries(error.fieldErrors);
   for (const [field, message] of entries) setFieldError(fieldMap[field] ?? field, message);
+  if (entries.length === 0 && passwordField && (error.status === 401 || error.status === 403)) {
+    if (error.isTokenExpired) return false;
+    setFieldError(passwordField, error.message);
+    return true;
+  }
   return entries.length > 0;
 }
 
@@ -69,7 +79,24 @@ export function applyServerErrors(
 export function focusFirstInvalid(form: HTMLFormElement | null): void {
   if (!form) return;
   setTimeout(() => {
-    const invalid = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const invalid = form.querySelector<HTMLElement>(
+      'input[aria-invalid="true"], textarea[aria-invalid="true"], select[aria-invalid="true"], input[data-invalid="true"]',
+    );
     invalid?.focus();
   }, 0);
+}
+
+/**
+ * Mantine's `useForm`, with `aria-invalid` on every field that has an error (Mantine's
+ * PasswordInput only marks its inner input with `data-invalid`).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the same constraint as Mantine's useForm.
+export function useAccessibleForm<Values extends Record<string, any>>(input: UseFormInput<Values>) {
+  return useForm<Values>({
+    ...input,
+    enhanceGetInputProps: (payload) => ({
+      'aria-invalid': payload.inputProps.error ? true : undefined,
+      ...(input.enhanceGetInputProps?.(payload) ?? {}),
+    }),
+  });
 }

@@ -6,6 +6,7 @@ import { Header } from './header';
 function useRouteFocus() {
   const { pathname } = useLocation();
   const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation, by design.
   useEffect(() => {
     if (first.current) {
       first.current = false;

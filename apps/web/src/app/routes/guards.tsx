@@ -1,14 +1,17 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { useIsLoggedIn } from '@/features/session';
+import { useIsLoggedIn, useSessionState } from '@/features/session';
 import { loginPath, safeNext } from '@/lib/navigation';
 
 /** Protected routes: logged-out visitors go to `/login?next=<where they wanted to go>`. */
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const loggedIn = useIsLoggedIn();
+  const { endedByLogout } = useSessionState();
   const location = useLocation();
   if (!loggedIn) {
-    return <Navigate to={loginPath(`${location.pathname}${location.search}`)} replace />;
+    // After a logout the session service already went to plain /login.
+    const to = endedByLogout ? '/login' : loginPath(`${location.pathname}${location.search}`);
+    return <Navigate to={to} replace />;
   }
   return children ?? <Outlet />;
 }

@@ -1,7 +1,13 @@
 import { formatMoney } from '@kindred/shared';
 import { Badge, DataList, Paper, Text } from '@mantine/core';
 import { Page } from '@/components/ui/page';
-import { ChangeEmailForm, ChangePasswordForm, DeleteAccountForm, AvatarUpload, ProfileForm } from '@/features/profile';
+import {
+  AvatarUpload,
+  ChangeEmailForm,
+  ChangePasswordForm,
+  DeleteAccountForm,
+  ProfileForm,
+} from '@/features/profile';
 import { useCurrentUser } from '@/features/session';
 
 export function ProfileRoute() {
@@ -12,24 +18,24 @@ export function ProfileRoute() {
       <Paper p="lg" withBorder>
         <DataList orientation="horizontal">
           <DataList.Item>
-            <DataList.Label>Email</DataList.Label>
-            <DataList.Value>{user.email}</DataList.Value>
+            <DataList.ItemLabel>Email</DataList.ItemLabel>
+            <DataList.ItemValue>{user.email}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
-            <DataList.Label>Status</DataList.Label>
-            <DataList.Value>
-              <Badge color={user.is_active ? 'green.9' : 'dark'} variant="filled">
+            <DataList.ItemLabel>Status</DataList.ItemLabel>
+            <DataList.ItemValue>
+              <Badge color={user.is_active ? 'teal.9' : 'dark'} variant="filled">
                 {user.is_active ? 'Activated' : 'Not activated'}
               </Badge>
-            </DataList.Value>
+            </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
-            <DataList.Label>Wallet</DataList.Label>
-            <DataList.Value>{formatMoney(user.wallet_amount)}</DataList.Value>
+            <DataList.ItemLabel>Wallet</DataList.ItemLabel>
+            <DataList.ItemValue>{formatMoney(user.wallet_amount)}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
-            <DataList.Label>Credits</DataList.Label>
-            <DataList.Value>{formatMoney(user.credits)}</DataList.Value>
+            <DataList.ItemLabel>Credits</DataList.ItemLabel>
+            <DataList.ItemValue>{formatMoney(user.credits)}</DataList.ItemValue>
           </DataList.Item>
         </DataList>
       </Paper>

@@ -14,6 +14,7 @@ function show(severity: ToastSeverity, summary: string, detail?: string): string
     color: COLOURS[severity],
     autoClose: AUTO_CLOSE_MS[severity],
     withBorder: true,
+    closeButtonProps: { 'aria-label': 'Close notification' },
     'data-severity': severity,
   });
 }

@@ -42,6 +42,8 @@ export interface SessionState {
   groupMembership: GroupMembership[];
   unreadMessages: number;
   activeAccount: ActiveAccountRef;
+  /** The last session ended by a logout (which goes to plain `/login`, without `next`). */
+  endedByLogout: boolean;
 }
 
 export interface SessionServiceDeps {
@@ -67,6 +69,7 @@ const EMPTY_STATE: SessionState = {
   groupMembership: [],
   unreadMessages: 0,
   activeAccount: INDIVIDUAL_ACCOUNT,
+  endedByLogout: false,
 };
 
 const ALL_KEYS = Object.values(STORAGE_KEYS);
@@ -125,6 +128,7 @@ export function createSessionService(deps: SessionServiceDeps) {
 
   const logout = () => {
     clearSession();
+    set({ ...EMPTY_STATE, endedByLogout: true });
     navigate('/login');
   };
 
@@ -136,7 +140,7 @@ export function createSessionService(deps: SessionServiceDeps) {
     } else {
       removeKeys(storage, [STORAGE_KEYS.tokenExpiresAt]);
     }
-    set({ ...state, token: response.token, expiresAt });
+    set({ ...state, token: response.token, expiresAt, endedByLogout: false });
   };
 
   /** Replaces user and memberships with a full detail; unread_messages is copied onto the user. */
@@ -188,6 +192,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       activeAccount: isAccountRef(storedActive)
         ? validAccount(storedActive, charityMembership, businessMembership)
         : INDIVIDUAL_ACCOUNT,
+      endedByLogout: false,
     };
   };
 

@@ -1,17 +1,16 @@
 import { email } from '@kindred/shared';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
-import { focusFirstInvalid, messageOf } from '@/lib/form';
+import { focusFirstInvalid, messageOf, useAccessibleForm } from '@/lib/form';
 import { useActivateAccount, useSendActivationEmail } from '../api/activation';
 
 /** Enter the code from the activation email; goes on to `/activate/<code>`. */
 export function ActivationCodeForm({ onSubmitCode }: { onSubmitCode: (code: string) => void }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const form = useForm({
+  const form = useAccessibleForm({
     initialValues: { code: '' },
     validate: { code: (value) => (value.trim() ? null : 'Enter the code from your activation email.') },
   });
@@ -88,7 +87,7 @@ export function ActivationResult({ code }: { code: string }) {
 export function ResendActivationForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const mutation = useSendActivationEmail();
-  const form = useForm({
+  const form = useAccessibleForm({
     initialValues: { email: '' },
     validate: {
       email: (value) => (value.trim() ? messageOf(email(value.trim())) : 'Enter your email.'),
@@ -109,7 +108,13 @@ export function ResendActivationForm() {
   return (
     <form ref={formRef} aria-label="Resend activation email" noValidate onSubmit={submit}>
       <Stack gap="md">
-        <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
+        <TextInput
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          {...form.getInputProps('email')}
+        />
         <Group justify="flex-end">
           <Button type="submit" variant="default" loading={mutation.isPending}>
             Resend activation email

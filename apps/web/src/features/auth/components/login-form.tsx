@@ -1,12 +1,18 @@
 import { email, loginBodySchema } from '@kindred/shared';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { session } from '@/features/session';
 import { isApiError } from '@/lib/api-client';
-import { applyServerErrors, focusFirstInvalid, mergeErrors, messageOf, schemaErrors } from '@/lib/form';
+import {
+  applyServerErrors,
+  focusFirstInvalid,
+  mergeErrors,
+  messageOf,
+  schemaErrors,
+  useAccessibleForm,
+} from '@/lib/form';
 import { useLogin } from '../api/login';
 
 export interface LoginFormProps {
@@ -18,11 +24,13 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const [notActivated, setNotActivated] = useState(false);
   const mutation = useLogin();
-  const form = useForm({
+  const form = useAccessibleForm({
     initialValues: { email: '', password: '' },
     validate: (values) =>
       mergeErrors(
-        values.email.trim() ? { email: messageOf(email(values.email.trim())) } : { email: 'Enter your email.' },
+        values.email.trim()
+          ? { email: messageOf(email(values.email.trim())) }
+          : { email: 'Enter your email.' },
         values.password ? {} : { password: 'Enter your password.' },
         schemaErrors(loginBodySchema, values),
       ),
@@ -67,7 +75,12 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           required
           {...form.getInputProps('email')}
         />
-        <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('password')}
+        />
         <Group justify="space-between">
           <Anchor component={Link} to="/forgot-password" size="sm">
             Forgot your password?

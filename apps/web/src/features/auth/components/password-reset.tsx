@@ -1,10 +1,9 @@
 import { compareFields, email, PASSWORD_MIN_LENGTH, passwordSchema } from '@kindred/shared';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
-import { applyServerErrors, focusFirstInvalid, messageOf } from '@/lib/form';
+import { applyServerErrors, focusFirstInvalid, messageOf, useAccessibleForm } from '@/lib/form';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/password-reset';
 
 /** Asks for a password reset link (domain.md §2: a link valid 1 hour, never a password). */
@@ -12,7 +11,7 @@ export function ForgotPasswordForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const mutation = useRequestPasswordReset();
-  const form = useForm({
+  const form = useAccessibleForm({
     initialValues: { email: '' },
     validate: {
       email: (value) => (value.trim() ? messageOf(email(value.trim())) : 'Enter your email.'),
@@ -37,14 +36,20 @@ export function ForgotPasswordForm() {
       {sentTo ? (
         <Alert color="green" variant="light" title="Check your email" role="status">
           <Text size="sm">
-            If {sentTo} belongs to a Kindred account, a password reset link is on its way. The link works for one
-            hour.
+            If {sentTo} belongs to a Kindred account, a password reset link is on its way. The link works for
+            one hour.
           </Text>
         </Alert>
       ) : null}
       <form ref={formRef} aria-label="Reset password" noValidate onSubmit={submit}>
         <Stack gap="md">
-          <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            {...form.getInputProps('email')}
+          />
           <Group justify="space-between">
             <Anchor component={Link} to="/login" size="sm">
               Back to sign in
@@ -63,7 +68,7 @@ export function ForgotPasswordForm() {
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
   const formRef = useRef<HTMLFormElement>(null);
   const mutation = useConfirmPasswordReset();
-  const form = useForm({
+  const form = useAccessibleForm({
     initialValues: { password: '', confirm_password: '' },
     validate: (values) => {
       const mismatch =

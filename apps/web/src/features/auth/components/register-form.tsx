@@ -21,11 +21,18 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type FormErrors, useForm } from '@mantine/form';
+import type { FormErrors } from '@mantine/form';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
-import { applyServerErrors, focusFirstInvalid, mergeErrors, messageOf, schemaErrors } from '@/lib/form';
+import {
+  applyServerErrors,
+  focusFirstInvalid,
+  mergeErrors,
+  messageOf,
+  schemaErrors,
+  useAccessibleForm,
+} from '@/lib/form';
 import { useRegister, useRegisterWithOrganisation } from '../api/register';
 
 export interface RegisterFormProps {
@@ -33,7 +40,7 @@ export interface RegisterFormProps {
   variant: 'individual' | 'organisation';
 }
 
-interface Values {
+type Values = {
   first_name: string;
   last_name: string;
   email: string;
@@ -43,7 +50,7 @@ interface Values {
   organisation_name: string;
   registration_number: string;
   description: string;
-}
+};
 
 const SERVER_FIELDS: Record<string, string> = {
   'organisation.name': 'organisation_name',
@@ -91,7 +98,9 @@ function validate(variant: RegisterFormProps['variant']) {
       confirm_password: values.confirm_password ? mismatch : 'Enter the password again.',
     };
     if (variant === 'individual') {
-      return mergeErrors(checks, schemaErrors(registerBodySchema, toIndividualBody(values)), { password: mismatch });
+      return mergeErrors(checks, schemaErrors(registerBodySchema, toIndividualBody(values)), {
+        password: mismatch,
+      });
     }
     const server = schemaErrors(registerWithOrganisationBodySchema, toOrganisationBody(values));
     return mergeErrors(
@@ -117,7 +126,7 @@ export function RegisterForm({ variant }: RegisterFormProps) {
   const individual = useRegister();
   const withOrganisation = useRegisterWithOrganisation();
   const pending = individual.isPending || withOrganisation.isPending;
-  const form = useForm<Values>({
+  const form = useAccessibleForm<Values>({
     initialValues: {
       first_name: '',
       last_name: '',
@@ -200,17 +209,39 @@ export function RegisterForm({ variant }: RegisterFormProps) {
               }
               {...form.getInputProps('registration_number')}
             />
-            <Textarea label="Description" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+            <Textarea
+              label="Description"
+              autosize
+              minRows={2}
+              maxRows={6}
+              {...form.getInputProps('description')}
+            />
             <Title order={2} size="h3">
               About you
             </Title>
           </Stack>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="First name" required autoComplete="given-name" {...form.getInputProps('first_name')} />
-          <TextInput label="Last name" required autoComplete="family-name" {...form.getInputProps('last_name')} />
+          <TextInput
+            label="First name"
+            required
+            autoComplete="given-name"
+            {...form.getInputProps('first_name')}
+          />
+          <TextInput
+            label="Last name"
+            required
+            autoComplete="family-name"
+            {...form.getInputProps('last_name')}
+          />
         </SimpleGrid>
-        <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
+        <TextInput
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          {...form.getInputProps('email')}
+        />
         <PasswordInput
           label="Password"
           description={`At least ${PASSWORD_MIN_LENGTH} characters.`}

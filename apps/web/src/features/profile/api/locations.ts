@@ -22,7 +22,11 @@ export function searchCities(stateId: number, q: string, signal?: AbortSignal): 
 }
 
 export function useStates() {
-  return useQuery({ queryKey: ['states', COUNTRY_ID], queryFn: getStates, staleTime: Number.POSITIVE_INFINITY });
+  return useQuery({
+    queryKey: ['states', COUNTRY_ID],
+    queryFn: getStates,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }
 
 export function useCitySearch(stateId: number | null, q: string) {

@@ -1,11 +1,10 @@
 import { compareFields, email, PASSWORD_MIN_LENGTH, passwordSchema, type User } from '@kindred/shared';
 import { Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useId, useRef } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { session } from '@/features/session';
-import { applyServerErrors, focusFirstInvalid, messageOf } from '@/lib/form';
+import { applyServerErrors, focusFirstInvalid, messageOf, useAccessibleForm } from '@/lib/form';
 import { useChangeEmail } from '../api/change-email';
 import { useChangePassword } from '../api/change-password';
 import { useDeleteAccount } from '../api/delete-account';
@@ -15,7 +14,7 @@ export function ChangePasswordForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const headingId = useId();
   const mutation = useChangePassword();
-  const form = useForm({
+  const form = useAccessibleForm({
     initialValues: { current_password: '', password: '', confirm_password: '' },
     validate: (values) => {
       const mismatch =
@@ -42,7 +41,7 @@ export function ChangePasswordForm() {
         form.reset();
         toast.success(SUCCESS_TOASTS.passwordUpdated.summary);
       } catch (error) {
-        applyServerErrors(error, form.setFieldError);
+        applyServerErrors(error, form.setFieldError, {}, 'current_password');
         focusFirstInvalid(formRef.current);
       }
     },
@@ -88,7 +87,7 @@ export function ChangeEmailForm({ user }: { user: User }) {
   const formRef = useRef<HTMLFormElement>(null);
   const headingId = useId();
   const mutation = useChangeEmail();
-  const form = useForm({
+  const form = useAccessibleForm({
     initialValues: { email: '', password: '' },
     validate: {
       email: (value) => {
@@ -103,13 +102,16 @@ export function ChangeEmailForm({ user }: { user: User }) {
   const submit = form.onSubmit(
     async (values) => {
       try {
-        const response = await mutation.mutateAsync({ email: values.email.trim(), password: values.password });
+        const response = await mutation.mutateAsync({
+          email: values.email.trim(),
+          password: values.password,
+        });
         session.setToken(response);
         session.updateUser(response.user);
         form.reset();
         toast.success(SUCCESS_TOASTS.emailUpdated.summary);
       } catch (error) {
-        applyServerErrors(error, form.setFieldError);
+        applyServerErrors(error, form.setFieldError, {}, 'password');
         focusFirstInvalid(formRef.current);
       }
     },
@@ -124,7 +126,13 @@ export function ChangeEmailForm({ user }: { user: User }) {
         <Text size="sm">
           Your email address is <strong>{user.email}</strong>.
         </Text>
-        <TextInput label="New email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
+        <TextInput
+          label="New email"
+          type="email"
+          required
+          autoComplete="email"
+          {...form.getInputProps('email')}
+        />
         <PasswordInput
           label="Password"
           required
@@ -146,7 +154,7 @@ export function DeleteAccountForm({ user }: { user: User }) {
   const formRef = useRef<HTMLFormElement>(null);
   const headingId = useId();
   const mutation = useDeleteAccount();
-  const form = useForm({
+  const form = useAccessibleForm({
     initialValues: { password: '' },
     validate: { password: (value) => (value ? null : 'Enter your password to delete your account.') },
   });
@@ -154,8 +162,7 @@ export function DeleteAccountForm({ user }: { user: User }) {
     async (values) => {
       const confirmed = await confirm({
         title: 'Delete your account?',
-        message:
-          'Your profile, memberships and wallet access will be removed. This cannot be undone.',
+        message: 'Your profile, memberships and wallet access will be removed. This cannot be undone.',
         confirmLabel: 'Yes, delete my account',
         cancelLabel: 'Keep my account',
         danger: true,
@@ -166,7 +173,7 @@ export function DeleteAccountForm({ user }: { user: User }) {
         toast.success(SUCCESS_TOASTS.deletedAccount.summary);
         session.logout();
       } catch (error) {
-        applyServerErrors(error, form.setFieldError);
+        applyServerErrors(error, form.setFieldError, {}, 'password');
         focusFirstInvalid(formRef.current);
       }
     },
@@ -178,7 +185,9 @@ export function DeleteAccountForm({ user }: { user: User }) {
         <Title order={2} size="h3" id={headingId}>
           Delete account
         </Title>
-        <Text size="sm">Deleting your account removes your profile and signs you out. This cannot be undone.</Text>
+        <Text size="sm">
+          Deleting your account removes your profile and signs you out. This cannot be undone.
+        </Text>
         <PasswordInput
           label="Password"
           required

@@ -36,6 +36,7 @@ export function AvatarUpload({ user }: { user: User }) {
     try {
       const { user: updated } = await mutation.mutateAsync({ id: user.id, file, onProgress: setProgress });
       session.updateUser(updated);
+      setPreview(null);
       toast.success(SUCCESS_TOASTS.updateSuccessful.summary, 'Your new avatar is saved.');
     } catch {
       setPreview(null);

@@ -9,10 +9,9 @@ import {
   userUpdateBodySchema,
 } from '@kindred/shared';
 import {
-  Autocomplete,
   Button,
   Group,
-  Select,
+  NativeSelect,
   SimpleGrid,
   Stack,
   Switch,
@@ -21,15 +20,22 @@ import {
   Title,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { type FormErrors, useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
+import type { FormErrors } from '@mantine/form';
 import dayjs from 'dayjs';
 import { useId, useRef } from 'react';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { session } from '@/features/session';
-import { applyServerErrors, focusFirstInvalid, mergeErrors, messageOf, schemaErrors } from '@/lib/form';
-import { useCitySearch, useStates } from '../api/locations';
+import {
+  applyServerErrors,
+  focusFirstInvalid,
+  mergeErrors,
+  messageOf,
+  schemaErrors,
+  useAccessibleForm,
+} from '@/lib/form';
+import { useStates } from '../api/locations';
 import { useUpdateUser } from '../api/update-user';
+import { CityAutocomplete } from './city-autocomplete';
 
 /**
  * Birth dates use the spec's mm/dd date input with a four-digit year: a two-digit year cannot tell
@@ -104,7 +110,8 @@ function validate(values: ProfileValues): FormErrors {
       first_name: messageOf(notWhitespace(values.first_name)),
       last_name: messageOf(notWhitespace(values.last_name)),
       national_insurance_number: nino && !isValidNino(nino) ? messageOf({ nino: true }) : null,
-      birth_date: values.birth_date && values.birth_date > today ? 'Your birth date cannot be in the future.' : null,
+      birth_date:
+        values.birth_date && values.birth_date > today ? 'Your birth date cannot be in the future.' : null,
     },
     schemaErrors(userUpdateBodySchema, toUpdateBody(values)),
   );
@@ -119,16 +126,13 @@ export function ProfileForm({ user }: { user: User }) {
   const formRef = useRef<HTMLFormElement>(null);
   const headingId = useId();
   const mutation = useUpdateUser();
-  const form = useForm<ProfileValues>({
+  const form = useAccessibleForm<ProfileValues>({
     initialValues: profileValues(user),
     validate,
     validateInputOnBlur: true,
   });
   const states = useStates();
   const stateId = form.values.state_id ? Number(form.values.state_id) : null;
-  const [cityQuery] = useDebouncedValue(form.values.city.trim(), 250);
-  const cities = useCitySearch(stateId, cityQuery);
-  const cityNames = Array.from(new Set((cities.data?.items ?? []).map((city) => city.name)));
 
   const submit = form.onSubmit(
     async (values) => {
@@ -154,13 +158,27 @@ export function ProfileForm({ user }: { user: User }) {
           Edit profile
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="First name" required autoComplete="given-name" {...form.getInputProps('first_name')} />
-          <TextInput label="Last name" required autoComplete="family-name" {...form.getInputProps('last_name')} />
-          <Select
+          <TextInput
+            label="First name"
+            required
+            autoComplete="given-name"
+            {...form.getInputProps('first_name')}
+          />
+          <TextInput
+            label="Last name"
+            required
+            autoComplete="family-name"
+            {...form.getInputProps('last_name')}
+          />
+          <NativeSelect
             label="Gender"
-            clearable
-            data={GENDERS.map((gender) => ({ value: gender.id, label: gender.label }))}
+            data={[
+              { value: '', label: 'Not given' },
+              ...GENDERS.map((gender) => ({ value: gender.id, label: gender.label })),
+            ]}
             {...form.getInputProps('gender')}
+            value={form.values.gender ?? ''}
+            onChange={(event) => form.setFieldValue('gender', event.currentTarget.value || null)}
           />
           <DateInput
             label="Birth date"
@@ -169,11 +187,12 @@ export function ProfileForm({ user }: { user: User }) {
             dateParser={parseBirthDate}
             maxDate={new Date()}
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear date' }}
             {...form.getInputProps('birth_date')}
           />
           <TextInput
             label="National Insurance number"
-            description="For example QQ 12 34 56 C."
+            description="For example AB 12 34 56 C."
             autoComplete="off"
             {...form.getInputProps('national_insurance_number')}
           />
@@ -181,30 +200,36 @@ export function ProfileForm({ user }: { user: User }) {
         </SimpleGrid>
         <TextInput label="Address" autoComplete="street-address" {...form.getInputProps('address')} />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Select
+          <NativeSelect
             label="State"
-            searchable
-            clearable
-            nothingFoundMessage="No state matches"
-            data={(states.data?.items ?? []).map((state) => ({ value: String(state.id), label: state.name }))}
-            disabled={states.isError}
+            data={[
+              { value: '', label: states.isPending ? 'Loading states…' : 'Not given' },
+              ...(states.data?.items ?? []).map((state) => ({ value: String(state.id), label: state.name })),
+            ]}
             {...form.getInputProps('state_id')}
-            onChange={(value) => {
+            value={form.values.state_id ?? ''}
+            onChange={(event) => {
+              const value = event.currentTarget.value || null;
               if (value !== form.values.state_id) form.setFieldValue('city', '');
               form.setFieldValue('state_id', value);
             }}
           />
-          <Autocomplete
-            label="City"
-            description={stateId === null ? 'Choose a state to see suggestions.' : undefined}
-            data={stateId === null ? [] : cityNames}
-            limit={20}
-            autoComplete="off"
-            {...form.getInputProps('city')}
+          <CityAutocomplete
+            stateId={stateId}
+            value={form.values.city}
+            onChange={(value) => form.setFieldValue('city', value)}
+            onBlur={() => form.validateField('city')}
+            error={form.errors.city}
           />
           <TextInput label="Post code" autoComplete="postal-code" {...form.getInputProps('post_code')} />
         </SimpleGrid>
-        <Textarea label="About you" autosize minRows={3} maxRows={8} {...form.getInputProps('user_description')} />
+        <Textarea
+          label="About you"
+          autosize
+          minRows={3}
+          maxRows={8}
+          {...form.getInputProps('user_description')}
+        />
         <Switch
           label="Gift Aid"
           description="I am a UK taxpayer: charities may claim Gift Aid on my donations of funds."

@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { accountKey } from '../accounts';
 import { session } from '../session';
 import { useAccountOptions, useSessionState } from '../use-session';
@@ -9,22 +9,20 @@ export function AccountSwitcher() {
   const options = useAccountOptions();
   if (options.length < 2) return null;
   return (
-    <Select
+    // A native select: one labelled control (no separate listbox), keyboard and screen-reader friendly.
+    <NativeSelect
       aria-label="Active account"
       size="sm"
-      w={220}
-      allowDeselect={false}
-      checkIconPosition="right"
+      w={230}
       data={options.map((option) => ({
         value: option.key,
         label: option.kind === 'individual' ? option.label : `${option.label} (${option.kind})`,
       }))}
       value={accountKey(state.activeAccount)}
-      onChange={(value) => {
-        const option = options.find((candidate) => candidate.key === value);
+      onChange={(event) => {
+        const option = options.find((candidate) => candidate.key === event.currentTarget.value);
         if (option) session.setActiveAccount(option.ref);
       }}
-      comboboxProps={{ withinPortal: true }}
     />
   );
 }

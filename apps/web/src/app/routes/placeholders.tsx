@@ -1,0 +1,79 @@
+import { Anchor, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { Page } from '@/components/ui/page';
+import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { useCurrentUser } from '@/features/session';
+
+export const ExploreRoute = () => (
+  <PlaceholderPage
+    title="Explore"
+    capability="Browsing projects, charities and groups, with their map locations, arrives with the explore capability."
+  />
+);
+export const WalletRoute = () => (
+  <PlaceholderPage
+    title="Wallet"
+    capability="Your balance, deposits, direct debits and payments arrive with the wallet and payments capability."
+  />
+);
+export const DonationsRoute = () => (
+  <PlaceholderPage
+    title="Donations"
+    capability="Your donations, future donations, subscriptions and volunteering arrive with the donations capability."
+  />
+);
+export const GroupsRoute = () => (
+  <PlaceholderPage
+    title="Groups"
+    capability="Creating, joining and running groups arrives with the groups capability."
+  />
+);
+export const BusinessRoute = () => (
+  <PlaceholderPage
+    title="Business"
+    capability="Organisation administration (employees, sign-off admins, wallets, subscriptions and invoices) arrives with the business administration capability."
+  />
+);
+export const CharityRoute = () => (
+  <PlaceholderPage
+    title="Charity"
+    capability="Charity and project administration (projects, updates, impact, documents and donations) arrives with the charity and projects capability."
+  />
+);
+export const MessagesRoute = () => (
+  <PlaceholderPage
+    title="Messages"
+    capability="Your inbox, sent, draft and archived messages arrive with the messages capability."
+  />
+);
+
+export function AdminRoute() {
+  const user = useCurrentUser();
+  if (!user?.is_iic_admin) {
+    return (
+      <Page title="Admin">
+        <Text>This area is for platform admins only.</Text>
+      </Page>
+    );
+  }
+  return (
+    <PlaceholderPage
+      title="Admin"
+      capability="The platform admin area (businesses, charities, donations approval, statistics and deposits) arrives with the platform admin capability."
+    />
+  );
+}
+
+export function NotFoundRoute() {
+  return (
+    <Page title="Page not found">
+      <Text>
+        There is no page at this address.{' '}
+        <Anchor component={Link} to="/">
+          Go to the home page
+        </Anchor>
+        .
+      </Text>
+    </Page>
+  );
+}

@@ -1,0 +1,93 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '@/features/session';
+import { MINUTE, makeLogin, makeUser } from '@/testing/fixtures';
+import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
+import { renderWithProviders } from '@/testing/render';
+import { ChangePasswordForm, DeleteAccountForm } from './account-security';
+
+const user = makeUser();
+
+describe('account security forms', () => {
+  const navigate = vi.fn();
+  beforeEach(() => {
+    session.setNavigator(navigate);
+    session.signIn(makeLogin(Date.now() + 60 * MINUTE));
+  });
+  afterEach(() => {
+    session.clearSession();
+    navigate.mockReset();
+  });
+
+  it('change password flags both fields when they differ, then stores the new token', async () => {
+    const newExpiry = new Date(Date.now() + 60 * MINUTE).toISOString();
+    const fetchMock = stubFetch({
+      'PATCH /api/user/password': () => jsonResponse({ token: 'token-2', expires_at: newExpiry }),
+    });
+    renderWithProviders(<ChangePasswordForm />);
+    const form = screen.getByRole('form', { name: 'Change password' });
+    await userEvent.type(within(form).getByLabelText('Current password'), 'Password123!');
+    await userEvent.type(within(form).getByLabelText('New password'), 'Password123!X');
+    await userEvent.type(within(form).getByLabelText('Confirm password'), 'Password123!Y');
+    await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    await waitFor(() =>
+      expect(within(form).getByLabelText('Confirm password').getAttribute('aria-invalid')).toBe('true'),
+    );
+    expect(within(form).getByLabelText('New password').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await userEvent.clear(within(form).getByLabelText('Confirm password'));
+    await userEvent.type(within(form).getByLabelText('Confirm password'), 'Password123!X');
+    await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Password updated')).toBeTruthy();
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      current_password: 'Password123!',
+      password: 'Password123!X',
+    });
+    expect(session.getState().token).toBe('token-2');
+    expect(window.localStorage.getItem('kindred.token')).toBe('token-2');
+  });
+
+  it('puts a refused current password on its field without logging out', async () => {
+    stubFetch({
+      'PATCH /api/user/password': () =>
+        errorResponse(403, 'INVALID_PASSWORD', 'The current password is not right.'),
+    });
+    renderWithProviders(<ChangePasswordForm />);
+    const form = screen.getByRole('form', { name: 'Change password' });
+    await userEvent.type(within(form).getByLabelText('Current password'), 'nope-nope-nope');
+    await userEvent.type(within(form).getByLabelText('New password'), 'Password123!X');
+    await userEvent.type(within(form).getByLabelText('Confirm password'), 'Password123!X');
+    await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    await waitFor(() =>
+      expect(within(form).getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true'),
+    );
+    expect(session.isLoggedIn()).toBe(true);
+  });
+
+  it('delete account does nothing when the confirm dialog is declined', async () => {
+    const fetchMock = stubFetch({});
+    renderWithProviders(<DeleteAccountForm user={user} />);
+    const form = screen.getByRole('form', { name: 'Delete account' });
+    await userEvent.type(within(form).getByLabelText('Password'), 'Password123!');
+    await userEvent.click(within(form).getByRole('button', { name: 'Delete account' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Keep my account' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(session.isLoggedIn()).toBe(true);
+  });
+
+  it('delete account sends the password after confirmation, toasts and logs out', async () => {
+    const fetchMock = stubFetch({ 'DELETE /api/user/7': () => jsonResponse({ message: 'Deleted.' }) });
+    renderWithProviders(<DeleteAccountForm user={user} />);
+    const form = screen.getByRole('form', { name: 'Delete account' });
+    await userEvent.type(within(form).getByLabelText('Password'), 'Password123!');
+    await userEvent.click(within(form).getByRole('button', { name: 'Delete account' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes, delete my account' }));
+    expect(await screen.findByText('Deleted account')).toBeTruthy();
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ password: 'Password123!' });
+    expect(session.isLoggedIn()).toBe(false);
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+});

@@ -1,0 +1,158 @@
+import { notificationsStore } from '@mantine/notifications';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createSession } from '@/features/session';
+import { MINUTE, makeLogin } from '@/testing/fixtures';
+import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
+import { ApiError, api, buildUrl, configureApiClient, resetApiClient } from './api-client';
+
+function toastTexts() {
+  return notificationsStore.getState().notifications.map((n) => ({ title: n.title, message: n.message }));
+}
+
+describe('api client', () => {
+  beforeEach(() => {
+    resetApiClient();
+  });
+  afterEach(() => {
+    resetApiClient();
+  });
+
+  it('appends t=<epoch ms> to every call, keeping other query parameters', async () => {
+    configureApiClient({ now: () => 1_700_000_000_000 });
+    const fetchMock = stubFetch({ 'GET /api/city/by_state/3': () => jsonResponse({ items: [] }) });
+    await api.get('/city/by_state/3', { query: { q: 'Lon', limit: 20, skip: undefined } });
+    const url = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://localhost');
+    expect(url.pathname).toBe('/api/city/by_state/3');
+    expect(url.searchParams.get('t')).toBe('1700000000000');
+    expect(url.searchParams.get('q')).toBe('Lon');
+    expect(url.searchParams.get('limit')).toBe('20');
+    expect(url.searchParams.has('skip')).toBe(false);
+    expect(buildUrl('/user/get?x=1')).toMatch(/^\/api\/user\/get\?x=1&t=\d+$/);
+  });
+
+  it('sends the bearer token when one is stored, and JSON bodies', async () => {
+    configureApiClient({ getToken: () => 'abc.def.ghi' });
+    const fetchMock = stubFetch({ 'PATCH /api/user/update': () => jsonResponse({ user: {} }) });
+    await api.patch('/user/update', { first_name: 'Ann' });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(headersOf(init).Authorization).toBe('Bearer abc.def.ghi');
+    expect(headersOf(init)['Content-Type']).toBe('application/json');
+    expect(init?.body).toBe('{"first_name":"Ann"}');
+  });
+
+  it('sends no token when none is stored, or for anonymous calls', async () => {
+    const fetchMock = stubFetch({ 'POST /api/auth/login': () => jsonResponse({}) });
+    await api.post('/auth/login', {});
+    configureApiClient({ getToken: () => 'tok' });
+    await api.post('/auth/login', {}, { anonymous: true });
+    expect(headersOf(fetchMock.mock.calls[0]?.[1]).Authorization).toBeUndefined();
+    expect(headersOf(fetchMock.mock.calls[1]?.[1]).Authorization).toBeUndefined();
+  });
+
+  it('unwraps the error body into an ApiError and toasts the nested message', async () => {
+    stubFetch({
+      'PATCH /api/user/update': () =>
+        errorResponse(400, 'VALIDATION_FAILED', 'Some fields are not valid.', {
+          fields: { post_code: 'Enter a valid UK post code.' },
+        }),
+    });
+    const error = await api.patch('/user/update', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.status).toBe(400);
+    expect(apiError.code).toBe('VALIDATION_FAILED');
+    expect(apiError.message).toBe('Some fields are not valid.');
+    expect(apiError.fieldErrors).toEqual({ post_code: 'Enter a valid UK post code.' });
+    expect(toastTexts()).toEqual([{ title: 'Error', message: 'Some fields are not valid.' }]);
+  });
+
+  it('falls back to the raw error text when the body has no nested message', async () => {
+    stubFetch({
+      'GET /api/user/get': () =>
+        new Response('Bad Gateway from proxy', { status: 502, statusText: 'Bad Gateway' }),
+    });
+    const error = (await api.get('/user/get').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(502);
+    expect(error.code).toBe('HTTP_502');
+    expect(error.message).toBe('Bad Gateway from proxy');
+    expect(toastTexts()).toEqual([{ title: 'Error', message: 'Bad Gateway from proxy' }]);
+  });
+
+  it('maps a network failure to an ApiError with status 0, and can stay silent', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const error = (await api.get('/user/get', { silent: true }).catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(0);
+    expect(error.code).toBe('NETWORK_ERROR');
+    expect(error.message).toBe('Failed to fetch');
+    expect(toastTexts()).toEqual([]);
+  });
+
+  it("logs out on a 401 'Token Expired'", async () => {
+    const now = Date.now();
+    const navigate = vi.fn();
+    const session = createSession({ storage: window.localStorage, navigate, now: () => now });
+    session.signIn(makeLogin(now + 60 * MINUTE));
+    expect(session.isLoggedIn()).toBe(true);
+    stubFetch({ 'GET /api/user/wallet': () => errorResponse(401, 'UNAUTHENTICATED', 'Token Expired') });
+
+    const error = (await api.get('/user/wallet').catch((e: unknown) => e)) as ApiError;
+
+    expect(error.isTokenExpired).toBe(true);
+    expect(session.isLoggedIn()).toBe(false);
+    expect(window.localStorage.getItem('kindred.token')).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login');
+    expect(toastTexts()).toEqual([{ title: 'Error', message: 'Token Expired' }]);
+  });
+
+  it('does not log out on other 401 answers (a wrong current password, for example)', async () => {
+    const now = Date.now();
+    const navigate = vi.fn();
+    const session = createSession({ storage: window.localStorage, navigate, now: () => now });
+    session.signIn(makeLogin(now + 60 * MINUTE));
+    stubFetch({
+      'PATCH /api/user/password': () => errorResponse(401, 'INVALID_CREDENTIALS', 'Wrong password.'),
+    });
+    await api.patch('/user/password', {}).catch(() => undefined);
+    expect(session.isLoggedIn()).toBe(true);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('uploads multipart through XMLHttpRequest with progress, token and t', async () => {
+    configureApiClient({ getToken: () => 'tok', now: () => 42 });
+    const sent: { url?: string; headers: Record<string, string>; body?: unknown } = { headers: {} };
+    class FakeXhr {
+      status = 0;
+      statusText = '';
+      responseText = '';
+      upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      open(_method: string, url: string) {
+        sent.url = url;
+      }
+      setRequestHeader(name: string, value: string) {
+        sent.headers[name] = value;
+      }
+      abort() {}
+      send(body: unknown) {
+        sent.body = body;
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
+        this.status = 200;
+        this.responseText = '{"user":{"id":7}}';
+        this.onload?.();
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const progress: number[] = [];
+    const file = new File(['png'], 'me.png', { type: 'image/png' });
+    const result = await api.upload<{ user: { id: number } }>('/user/avatar/7', file, {
+      onProgress: (p) => progress.push(p),
+    });
+    expect(result.user.id).toBe(7);
+    expect(sent.url).toBe('/api/user/avatar/7?t=42');
+    expect(sent.headers.Authorization).toBe('Bearer tok');
+    expect((sent.body as FormData).get('file')).toBeInstanceOf(File);
+    expect(progress).toEqual([50, 100]);
+  });
+});

@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+/**
+ * Zod compiles object parsers with `new Function` unless told not to; under the strict
+ * Content-Security-Policy (no 'unsafe-eval') even its guarded probe is reported as a violation.
+ * Imported first by main.tsx, before any schema is built.
+ */
+z.config({ jitless: true });

@@ -1,0 +1,37 @@
+import { vi } from 'vitest';
+
+/** A JSON answer as `fetch` gives it. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(body === undefined ? '' : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/** The public error body of the API (domain.md §1). */
+export function errorResponse(status: number, code: string, message: string, details?: unknown): Response {
+  return jsonResponse({ error: { code, message, ...(details ? { details } : {}) } }, status);
+}
+
+export type Route = (url: URL, init: RequestInit) => Response | Promise<Response>;
+
+/**
+ * Stubs `fetch` at the network boundary: each call goes to the first handler whose
+ * `METHOD /path` key matches; unknown calls answer 404.
+ */
+export function stubFetch(handlers: Record<string, Route>) {
+  const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const handler = handlers[`${method} ${url.pathname}`];
+    if (!handler) return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+    return handler(url, init);
+  });
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+/** The headers a stubbed fetch call was made with. */
+export function headersOf(init: RequestInit | undefined): Record<string, string> {
+  return { ...((init?.headers ?? {}) as Record<string, string>) };
+}

@@ -1,0 +1,40 @@
+import { cleanNotifications } from '@mantine/notifications';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { loadingQueue } from '@/lib/loading-queue';
+
+// jsdom lacks these browser APIs that Mantine uses.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: vi.fn((query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    })),
+  });
+}
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+if (!('ResizeObserver' in window)) {
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+}
+if (!Element.prototype.scrollIntoView) {
+  Element.prototype.scrollIntoView = () => {};
+}
+
+afterEach(() => {
+  cleanup();
+  cleanNotifications();
+  loadingQueue.reset();
+  window.localStorage.clear();
+});
