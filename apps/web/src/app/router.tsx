@@ -1,5 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout';
+import { adminRoutes } from './routes/admin.routes';
+import { adminCharitiesRoutes } from './routes/admin-charities.routes';
+import { adminMoneyRoutes } from './routes/admin-money.routes';
 import {
   ActivateCodeRoute,
   ActivateRoute,
@@ -9,20 +12,19 @@ import {
   RegisterRoute,
   ResetPasswordRoute,
 } from './routes/auth';
+import { charityRoutes } from './routes/charity.routes';
+import { exploreRoutes } from './routes/explore.routes';
 import { GuestOnly, RequireAuth } from './routes/guards';
 import { HomeRoute } from './routes/home';
 import {
-  AdminRoute,
   BusinessRoute,
-  CharityRoute,
   DonationsRoute,
-  ExploreRoute,
   GroupsRoute,
   MessagesRoute,
   NotFoundRoute,
-  WalletRoute,
 } from './routes/placeholders';
 import { RouteError, RouteLoading } from './routes/route-error';
+import { walletRoutes } from './routes/wallet.routes';
 
 /** Every screen of the web app; route files are the only place features meet. */
 export const routes: RouteObject[] = [
@@ -33,7 +35,7 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <RouteLoading />,
     children: [
       { index: true, element: <HomeRoute /> },
-      { path: 'explore', element: <ExploreRoute /> },
+      ...exploreRoutes,
       {
         element: <GuestOnly />,
         children: [
@@ -54,13 +56,15 @@ export const routes: RouteObject[] = [
             // Account settings pull in the date picker and the dropzone: loaded on demand.
             lazy: async () => ({ Component: (await import('./routes/profile')).ProfileRoute }),
           },
-          { path: 'wallet', element: <WalletRoute /> },
+          ...walletRoutes,
           { path: 'donations', element: <DonationsRoute /> },
           { path: 'groups', element: <GroupsRoute /> },
           { path: 'business', element: <BusinessRoute /> },
-          { path: 'charity', element: <CharityRoute /> },
+          ...charityRoutes,
           { path: 'messages', element: <MessagesRoute /> },
-          { path: 'admin', element: <AdminRoute /> },
+          ...adminRoutes,
+          ...adminMoneyRoutes,
+          ...adminCharitiesRoutes,
         ],
       },
       { path: '*', element: <NotFoundRoute /> },
