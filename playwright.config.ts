@@ -3,7 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 /** Browser journeys against the real app (API + built web) on a fresh embedded database. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_DATA_DIR = '.tmp/e2e-data';
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${E2E_PORT}`;
 export const E2E_JWT_SECRET = 'e2e-only-secret-e2e-only-secret-e2e-only-secret';
 
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
@@ -50,6 +50,9 @@ export default defineConfig({
       RATE_LIMITS: 'false',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://localhost:${E2E_PORT}`,
+      SCHEDULER_INTERVAL_MS: '0',
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+      ...(process.env.E2E_FROM_SOURCE ? { E2E_FROM_SOURCE: process.env.E2E_FROM_SOURCE } : {}),
     },
   },
 });

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { type OutboxMail, readOutbox } from '../../apps/api/src/testing/eml';
+import { E2E_DATA_DIR } from '../../playwright.config';
+
+export const DEMO_PASSWORD = 'Password123!';
+export const DEMO = {
+  admin: 'admin@example.org',
+  donor: 'donor@example.org',
+  business: 'business@example.org',
+  signoff: 'signoff@example.org',
+  employee: 'employee@example.org',
+  charity: 'charity@example.org',
+} as const;
+
+/** Signs in through the login screen and waits until the app has left it. */
+export async function signIn(page: Page, email: string, password: string = DEMO_PASSWORD) {
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** The mails the app under test wrote into its outbox, oldest first. */
+export function outbox(): Promise<OutboxMail[]> {
+  return readOutbox(path.resolve(E2E_DATA_DIR, 'outbox'));
+}
+
+/** Waits for the newest mail to an address and returns it. */
+export async function mailTo(address: string): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(async () => {
+      found = (await outbox()).filter((m) => m.to.includes(address)).pop();
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found as OutboxMail;
+}
+
+/** Fails on any serious or critical accessibility violation of the current screen. */
+export async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe on ${label}`,
+  ).toEqual([]);
+}
+
+/** A unique email for a person a journey registers. */
+export function freshEmail(prefix: string) {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
+}
