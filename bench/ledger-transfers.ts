@@ -1,0 +1,689 @@
+/**
+ * Wallet-to-wallet transfers per second on PostgreSQL: through the API
+ * (POST /api/organisation/transfer_funds) and, in the same run and database, the same ledger SQL
+ * written by hand and run with plain `pg`, at the same concurrency and with the same pool size.
+ *
+ *   npm run bench            (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_PAIRS, DATABASE_ADMIN_URL)
+ *
+ * It makes a throw-away database, starts one API process on a free port of 127.0.0.1, sets up
+ * organisations with a sub-business each, measures, checks the books and drops the database.
+ * See docs/performance.md.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { type Database, openDatabase } from '../apps/api/src/db/client.js';
+import { businesses, businessMemberships, users } from '../apps/api/src/db/schema.js';
+import { hashPassword } from '../apps/api/src/lib/passwords.js';
+import { checkLedger } from '../apps/api/src/modules/ledger/ledger.check.js';
+import { account, ledgerService, PLATFORM } from '../apps/api/src/modules/ledger/ledger.service.js';
+
+function intFromEnv(name: string, fallback: number, min: number, max: number): number {
+  const text = process.env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${text}".`);
+  }
+  return value;
+}
+
+const SECONDS = intFromEnv('BENCH_SECONDS', 10, 1, 120);
+const CONNECTIONS = intFromEnv('BENCH_CONNECTIONS', 20, 1, 200);
+/** Wallet pairs (organisation and sub-business); connection k uses pair k % PAIRS. */
+const PAIRS = intFromEnv('BENCH_PAIRS', CONNECTIONS, 1, CONNECTIONS);
+const WARMUP_SECONDS = 2;
+/** The API's pool size (openDatabase's default, which the server uses). */
+const POOL_SIZE = 10;
+const CURRENCY = 'INR';
+/** Each organisation's starting wallet, in minor units; transfers move 100 to 299 back and forth. */
+const FUNDS = 10_000_000;
+const ADMIN_URL = process.env.DATABASE_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const PASSWORD = 'Bench-Password-1';
+const EMAIL = 'owner@bench.test';
+const TRANSFER_PATH = '/api/organisation/transfer_funds';
+/** The whole run stops by itself after this, whatever happens. */
+const HARD_LIMIT_MS = (2 * (SECONDS + WARMUP_SECONDS) + 120) * 1000;
+
+const apiDir = fileURLToPath(new URL('../apps/api/', import.meta.url));
+
+interface Pair {
+  parent: number;
+  child: number;
+}
+
+interface PhaseResult {
+  seconds: number;
+  /** Transfers answered 200 (API) or committed (raw). */
+  ok: number;
+  latenciesMs: number[];
+  errors: Map<string, number>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function countError(errors: Map<string, number>, what: string) {
+  errors.set(what, (errors.get(what) ?? 0) + 1);
+}
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[Math.min(rank, sorted.length) - 1] ?? Number.NaN;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cleanup: everything made is undone in reverse order, on success, failure, signal or time-out.
+
+const cleanups: Array<{ what: string; run: () => Promise<unknown> }> = [];
+let cleaning: Promise<void> | undefined;
+
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    for (let step = cleanups.pop(); step; step = cleanups.pop()) {
+      try {
+        await step.run();
+      } catch (error) {
+        console.error(`bench: could not ${step.what}: ${error instanceof Error ? error.message : error}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+
+function abort(reason: string, code: number) {
+  console.error(`bench: ${reason}, stopping`);
+  void cleanup().finally(() => process.exit(code));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The API process.
+
+async function startApi(databaseUrl: string, dataDir: string, port: number, secret: string) {
+  const stderr: string[] = [];
+  const server = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      JWT_SECRET: secret,
+      CURRENCY,
+      DEMO_DATA: 'false',
+      RATE_LIMITS: 'false',
+      LOG_LEVEL: 'error',
+      SCHEDULER_INTERVAL_MS: '0',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  server.stderr?.setEncoding('utf8');
+  server.stderr?.on('data', (chunk: string) => {
+    stderr.push(chunk);
+    if (stderr.length > 50) stderr.shift();
+  });
+  cleanups.push({ what: 'stop the API', run: () => stopProcess(server) });
+
+  for (let i = 0; i < 300; i++) {
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(`the API exited (${server.exitCode ?? server.signalCode}):\n${stderr.join('')}`);
+    }
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return { server, stderr };
+    } catch {
+      // not up yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`the API did not answer /api/health within 60 s:\n${stderr.join('')}`);
+}
+
+async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data: one user, Super Admin of PAIRS organisations, each with one funded sub-business.
+
+async function setUp(database: Database): Promise<{ pairs: Pair[]; ownerId: number }> {
+  const db = database.db;
+  const [owner] = await db
+    .insert(users)
+    .values({
+      email: EMAIL,
+      passwordHash: await hashPassword(PASSWORD),
+      firstName: 'Bench',
+      lastName: 'Owner',
+      isActive: true,
+    })
+    .returning({ id: users.id });
+  if (!owner) throw new Error('could not create the user');
+  const ledger = ledgerService(CURRENCY);
+  const pairs: Pair[] = [];
+  for (let i = 0; i < PAIRS; i++) {
+    const [parent] = await db
+      .insert(businesses)
+      .values({ name: `Bench organisation ${i + 1}`, approvalStatus: 'approved' })
+      .returning({ id: businesses.id });
+    if (!parent) throw new Error('could not create an organisation');
+    const [child] = await db
+      .insert(businesses)
+      .values({ name: `Bench sub-business ${i + 1}`, approvalStatus: 'approved', parentId: parent.id })
+      .returning({ id: businesses.id });
+    if (!child) throw new Error('could not create a sub-business');
+    await db.insert(businessMemberships).values([
+      { businessId: parent.id, userId: owner.id, adminType: 1 },
+      { businessId: child.id, userId: owner.id, adminType: 1 },
+    ]);
+    await db.transaction((tx) =>
+      ledger.transfer(
+        tx,
+        PLATFORM.manual,
+        account({ ownerType: 'business', ownerId: parent.id }, 'wallet'),
+        FUNDS,
+        { kind: 'admin_deposit', description: 'bench funds' },
+      ),
+    );
+    pairs.push({ parent: parent.id, child: child.id });
+  }
+  return { pairs, ownerId: owner.id };
+}
+
+async function logIn(port: number): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (res.status !== 200) throw new Error(`login answered ${res.status}: ${await res.text()}`);
+  const { token } = (await res.json()) as { token?: string };
+  if (!token) throw new Error('login gave no token');
+  return token;
+}
+
+/** Connection k moves 100 + k minor units down to its sub-business, then back up, and so on. */
+const amountOf = (k: number) => 100 + (k % 200);
+const pairOf = (pairs: Pair[], k: number): Pair => {
+  const pair = pairs[k % pairs.length];
+  if (!pair) throw new Error('no pair');
+  return pair;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Through the API: one autocannon instance per connection, so that each connection keeps its own
+// pair of wallets and strictly alternates direction.
+
+async function runApi(port: number, token: string, pairs: Pair[], seconds: number): Promise<PhaseResult> {
+  const latenciesMs: number[] = [];
+  const errors = new Map<string, number>();
+  let ok = 0;
+  const started = performance.now();
+  const runs = Array.from({ length: CONNECTIONS }, (_, k) => {
+    const { parent, child } = pairOf(pairs, k);
+    const amount = amountOf(k);
+    const body = (from: number, to: number) =>
+      JSON.stringify({ from_business_id: from, to_business_id: to, amount });
+    return new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(
+        {
+          url: `http://127.0.0.1:${port}`,
+          connections: 1,
+          pipelining: 1,
+          duration: seconds,
+          timeout: 10,
+          // autocannon checks for the end of the run once per sample interval (1 s by default)
+          sampleInt: 100,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          requests: [
+            { method: 'POST', path: TRANSFER_PATH, body: body(parent, child) },
+            { method: 'POST', path: TRANSFER_PATH, body: body(child, parent) },
+          ],
+        },
+        (error, result) => (error ? reject(error) : resolve(result)),
+      );
+      instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+        if (statusCode === 200) {
+          ok++;
+          latenciesMs.push(responseTime);
+        } else countError(errors, `HTTP ${statusCode}`);
+      });
+    });
+  });
+  const results = await Promise.all(runs);
+  const elapsed = (performance.now() - started) / 1000;
+  for (const result of results) {
+    const transport = result.errors - result.timeouts;
+    if (transport > 0) errors.set('connection errors', (errors.get('connection errors') ?? 0) + transport);
+    if (result.timeouts > 0) errors.set('timeouts', (errors.get('timeouts') ?? 0) + result.timeouts);
+  }
+  return { seconds: elapsed, ok, latenciesMs, errors };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The same ledger SQL by hand (what ledgerService.post and ledgerRepository send, statement for
+// statement, with every value a parameter as drizzle sends it).
+
+const SQL = {
+  ensureAccounts: `insert into ledger_accounts (owner_type, owner_id, kind, currency, allow_negative)
+    values ($1, $2, $3, $4, $5), ($6, $7, $8, $9, $10) on conflict do nothing`,
+  lockAccounts: `select id, owner_type, owner_id, kind, currency, balance, allow_negative, created_at
+    from ledger_accounts
+    where (owner_type = $1 and owner_id = $2 and kind = $3 and currency = $4)
+       or (owner_type = $5 and owner_id = $6 and kind = $7 and currency = $8)
+    order by id asc for update`,
+  insertTransaction: `insert into ledger_transactions (kind, description, currency, created_by, reference, created_at)
+    values ($1, $2, $3, $4, $5, $6) returning id`,
+  insertEntries: `insert into ledger_entries (transaction_id, account_id, amount, created_at)
+    values ($1, $2, $3, $4), ($5, $6, $7, $8)`,
+  addToBalance: 'update ledger_accounts set balance = balance + $1 where id = $2',
+};
+
+interface LockedAccount {
+  id: string;
+  owner_id: string;
+  balance: string;
+  allow_negative: boolean;
+}
+
+class InsufficientFunds extends Error {}
+
+async function rawTransfer(pool: pg.Pool, from: number, to: number, amount: number, createdBy: number) {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('begin');
+    try {
+      await client.query(SQL.ensureAccounts, [
+        'business',
+        from,
+        'wallet',
+        CURRENCY,
+        false,
+        'business',
+        to,
+        'wallet',
+        CURRENCY,
+        false,
+      ]);
+      const locked = await client.query<LockedAccount>(SQL.lockAccounts, [
+        'business',
+        from,
+        'wallet',
+        CURRENCY,
+        'business',
+        to,
+        'wallet',
+        CURRENCY,
+      ]);
+      const fromRow = locked.rows.find((row) => Number(row.owner_id) === from);
+      const toRow = locked.rows.find((row) => Number(row.owner_id) === to);
+      if (!fromRow || !toRow) throw new Error('accounts could not be locked');
+      if (Number(fromRow.balance) - amount < 0 && !fromRow.allow_negative) throw new InsufficientFunds();
+      const at = new Date().toISOString();
+      const inserted = await client.query<{ id: string }>(SQL.insertTransaction, [
+        'transfer',
+        'Bench raw transfer',
+        CURRENCY,
+        createdBy,
+        JSON.stringify({ from_business_id: from, to_business_id: to }),
+        at,
+      ]);
+      const transactionId = inserted.rows[0]?.id;
+      if (!transactionId) throw new Error('insert returned no row');
+      await client.query(SQL.insertEntries, [
+        transactionId,
+        fromRow.id,
+        -amount,
+        at,
+        transactionId,
+        toRow.id,
+        amount,
+        at,
+      ]);
+      await client.query(SQL.addToBalance, [-amount, fromRow.id]);
+      await client.query(SQL.addToBalance, [amount, toRow.id]);
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+      throw error;
+    }
+  } finally {
+    client.release(broken);
+  }
+}
+
+async function runRaw(pool: pg.Pool, pairs: Pair[], ownerId: number, seconds: number): Promise<PhaseResult> {
+  const latenciesMs: number[] = [];
+  const errors = new Map<string, number>();
+  let ok = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const workers = Array.from({ length: CONNECTIONS }, async (_, k) => {
+    const { parent, child } = pairOf(pairs, k);
+    const amount = amountOf(k);
+    let down = true;
+    while (performance.now() < deadline) {
+      const t0 = performance.now();
+      try {
+        await rawTransfer(pool, down ? parent : child, down ? child : parent, amount, ownerId);
+        ok++;
+        latenciesMs.push(performance.now() - t0);
+      } catch (error) {
+        countError(
+          errors,
+          error instanceof InsufficientFunds
+            ? 'insufficient funds'
+            : `${error instanceof Error ? error.message : error}`.slice(0, 80),
+        );
+      }
+      down = !down;
+    }
+  });
+  await Promise.all(workers);
+  return { seconds: (performance.now() - started) / 1000, ok, latenciesMs, errors };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where the CPU went during a run (Linux /proc): the load generator (this process), the API,
+// PostgreSQL's backends of the bench database, and anything else on the machine.
+
+interface CpuSnapshot {
+  at: number;
+  bench: NodeJS.CpuUsage;
+  api: number;
+  backends: Map<number, number>;
+  busy: number;
+  irq: number;
+}
+
+const CLOCK_TICKS = 100;
+
+function processTicks(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Busy ticks of the whole machine, and those of them spent in interrupts (loopback networking). */
+function machineTicks(): { busy: number; irq: number } {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+    const values = line.trim().split(/\s+/).slice(1, 9).map(Number);
+    const total = values.reduce((sum, n) => sum + n, 0);
+    return { busy: total - (values[3] ?? 0) - (values[4] ?? 0), irq: (values[5] ?? 0) + (values[6] ?? 0) };
+  } catch {
+    return { busy: Number.NaN, irq: Number.NaN };
+  }
+}
+
+async function cpuSnapshot(pool: pg.Pool, apiPid: number | undefined): Promise<CpuSnapshot> {
+  const result = await pool.query<{ pid: number }>(
+    // the backends of the bench database and PostgreSQL's own background processes
+    'select pid from pg_stat_activity where datname = current_database() or datname is null',
+  );
+  const backends = new Map(result.rows.map((r) => [r.pid, processTicks(r.pid)]));
+  return {
+    at: performance.now(),
+    bench: process.cpuUsage(),
+    api: processTicks(apiPid),
+    backends,
+    ...machineTicks(),
+  };
+}
+
+interface CpuUse {
+  load: number;
+  api: number;
+  postgres: number;
+  irq: number;
+  other: number;
+  idle: number;
+}
+
+/** Cores used since the snapshot (backends that come or go during the run count as "other"). */
+function cpuSince(before: CpuSnapshot, apiPid: number | undefined): CpuUse | undefined {
+  const seconds = (performance.now() - before.at) / 1000;
+  const bench = process.cpuUsage(before.bench);
+  const load = (bench.user + bench.system) / 1e6 / seconds;
+  const api = apiPid ? (processTicks(apiPid) - before.api) / CLOCK_TICKS / seconds : 0;
+  let postgresTicks = 0;
+  for (const [pid, ticks] of before.backends) {
+    const now = processTicks(pid);
+    if (Number.isFinite(now) && Number.isFinite(ticks)) postgresTicks += now - ticks;
+  }
+  const postgres = postgresTicks / CLOCK_TICKS / seconds;
+  const machine = machineTicks();
+  const busy = (machine.busy - before.busy) / CLOCK_TICKS / seconds;
+  const irq = (machine.irq - before.irq) / CLOCK_TICKS / seconds;
+  if (![load, api, postgres, busy, irq].every(Number.isFinite)) return undefined;
+  const other = Math.max(0, busy - load - api - postgres - irq);
+  return { load, api, postgres, irq, other, idle: Math.max(0, os.cpus().length - busy) };
+}
+
+const formatCpu = (c: CpuUse) =>
+  `load generator ${c.load.toFixed(2)}, API ${c.api.toFixed(2)}, PostgreSQL ${c.postgres.toFixed(2)}, ` +
+  `interrupts ${c.irq.toFixed(2)}, other processes ${c.other.toFixed(2)}, idle ${c.idle.toFixed(2)}`;
+
+// ---------------------------------------------------------------------------------------------
+
+async function lastTransactionId(pool: pg.Pool): Promise<number> {
+  const result = await pool.query<{ id: string | null }>('select max(id) as id from ledger_transactions');
+  return Number(result.rows[0]?.id ?? 0);
+}
+
+async function countTransactions(pool: pg.Pool, after: number, upTo: number): Promise<number> {
+  const result = await pool.query<{ n: number }>(
+    `select count(*)::int as n from ledger_transactions where kind = 'transfer' and id > $1 and id <= $2`,
+    [after, upTo],
+  );
+  return result.rows[0]?.n ?? 0;
+}
+
+function formatErrors(errors: Map<string, number>): string {
+  if (errors.size === 0) return '0';
+  const total = [...errors.values()].reduce((sum, n) => sum + n, 0);
+  return `${total} (${[...errors].map(([what, n]) => `${what}: ${n}`).join(', ')})`;
+}
+
+function row(name: string, r: PhaseResult): string[] {
+  const sorted = [...r.latenciesMs].sort((a, b) => a - b);
+  return [
+    name,
+    (r.ok / r.seconds).toFixed(0),
+    percentile(sorted, 50).toFixed(1),
+    percentile(sorted, 95).toFixed(1),
+    String(r.ok),
+    r.seconds.toFixed(1),
+    formatErrors(r.errors),
+  ];
+}
+
+function printTable(rows: string[][]) {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+  for (const r of rows) {
+    console.log(
+      r
+        .map((cell, i) =>
+          i === 0 || i === r.length - 1 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0),
+        )
+        .join('  '),
+    );
+  }
+}
+
+async function main() {
+  const watchdog = setTimeout(() => abort(`no result after ${HARD_LIMIT_MS / 1000} s`, 1), HARD_LIMIT_MS);
+  watchdog.unref();
+  process.once('SIGINT', () => abort('interrupted', 130));
+  process.once('SIGTERM', () => abort('terminated', 143));
+
+  const name = `kindred_bench_${randomBytes(6).toString('hex')}`;
+  const databaseUrl = withDatabase(ADMIN_URL, name);
+  await adminQuery(`create database ${name}`);
+  cleanups.push({
+    what: `drop database ${name}`,
+    run: () => adminQuery(`drop database if exists ${name} with (force)`),
+  });
+
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kindred-bench-'));
+  cleanups.push({
+    what: 'remove the data directory',
+    run: () => rm(dataDir, { recursive: true, force: true }),
+  });
+
+  const port = await freePort();
+  const startedAt = performance.now();
+  const { server } = await startApi(databaseUrl, dataDir, port, randomBytes(32).toString('hex'));
+  const startSeconds = (performance.now() - startedAt) / 1000;
+
+  const database = await openDatabase({ databaseUrl, poolSize: 2 });
+  cleanups.push({ what: 'close the setup connection', run: () => database.close() });
+  const { pairs, ownerId } = await setUp(database);
+  const token = await logIn(port);
+
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
+  pool.on('error', () => {
+    // an idle client lost its connection; the pool replaces it
+  });
+  cleanups.push({ what: 'close the raw pool', run: () => pool.end() });
+  const version =
+    (await pool.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]?.v.split(
+      ' ',
+    )[0] ?? '?';
+
+  console.log(
+    `Kindred ledger benchmark: ${SECONDS} s per side, ${CONNECTIONS} concurrent, ${pairs.length} wallet pairs, ` +
+      `pool ${POOL_SIZE}, PostgreSQL ${version}, Node ${process.version}, ${os.cpus().length} CPUs ` +
+      `(${os.cpus()[0]?.model.trim() ?? '?'}); API started in ${startSeconds.toFixed(1)} s`,
+  );
+
+  await runApi(port, token, pairs, WARMUP_SECONDS);
+  await sleep(300); // requests cut off when autocannon stops may still commit
+  const apiFirst = await lastTransactionId(pool);
+  let cpu = await cpuSnapshot(pool, server.pid);
+  const api = await runApi(port, token, pairs, SECONDS);
+  const apiCpu = cpuSince(cpu, server.pid);
+  await sleep(300);
+  const apiLast = await lastTransactionId(pool);
+
+  await runRaw(pool, pairs, ownerId, WARMUP_SECONDS);
+  const rawFirst = await lastTransactionId(pool);
+  cpu = await cpuSnapshot(pool, undefined);
+  const raw = await runRaw(pool, pairs, ownerId, SECONDS);
+  const rawCpu = cpuSince(cpu, undefined);
+  const rawLast = await lastTransactionId(pool);
+
+  console.log('');
+  printTable([
+    ['', 'transfers/s', 'p50 ms', 'p95 ms', 'ok', 'seconds', 'errors'],
+    row('API (HTTP)', api),
+    row('raw SQL (pg)', raw),
+  ]);
+  const ratio = api.ok / api.seconds / (raw.ok / raw.seconds);
+  console.log(
+    `\nAPI/raw: ${ratio.toFixed(2)}  (the API reaches ${(ratio * 100).toFixed(0)}% of the raw rate)`,
+  );
+
+  if (apiCpu && rawCpu) {
+    console.log(`CPU, in cores of ${os.cpus().length}:`);
+    console.log(`  API run: ${formatCpu(apiCpu)}`);
+    console.log(`  raw run: ${formatCpu(rawCpu)}`);
+    const outside = Math.max(apiCpu.other, rawCpu.other);
+    if (outside > 0.2) {
+      console.log(
+        `  warning: other work used up to ${outside.toFixed(2)} cores during the runs; the figures are low and the ratio is unreliable`,
+      );
+    }
+  }
+  const apiCommitted = await countTransactions(pool, apiFirst, apiLast);
+  const rawCommitted = await countTransactions(pool, rawFirst, rawLast);
+  console.log(
+    `Committed in the database: API ${apiCommitted} (answered 200: ${api.ok}), raw ${rawCommitted} (counted: ${raw.ok})`,
+  );
+
+  const failures: string[] = [];
+  const problems = await checkLedger(database.db);
+  if (problems.length > 0) failures.push(`ledger check: ${JSON.stringify(problems.slice(0, 5))}`);
+  const ids = pairs.flatMap((p) => [p.parent, p.child]);
+  const totals = await pool.query<{ owner_id: string; balance: string }>(
+    `select owner_id, balance from ledger_accounts where owner_type = 'business' and kind = 'wallet'
+       and currency = $1 and owner_id = any($2::bigint[])`,
+    [CURRENCY, ids],
+  );
+  const balance = new Map(totals.rows.map((r) => [Number(r.owner_id), Number(r.balance)]));
+  for (const p of pairs) {
+    const sum = (balance.get(p.parent) ?? 0) + (balance.get(p.child) ?? 0);
+    if (sum !== FUNDS) failures.push(`pair ${p.parent}/${p.child} holds ${sum}, not ${FUNDS}`);
+  }
+  if (apiCommitted < api.ok || apiCommitted > api.ok + CONNECTIONS) {
+    failures.push(`API: ${api.ok} answered 200 but ${apiCommitted} committed`);
+  }
+  if (rawCommitted !== raw.ok) failures.push(`raw: ${raw.ok} counted but ${rawCommitted} committed`);
+  if (api.ok === 0 || raw.ok === 0) failures.push('a side made no transfer');
+  if (failures.length > 0) {
+    console.error(`\nFAILED:\n  ${failures.join('\n  ')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('Ledger check: the books balance.');
+  }
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    await cleanup();
+    // Nothing should be left running; make sure the bench ends even if a handle lingers.
+    setTimeout(() => process.exit(process.exitCode ?? 0), 1000).unref();
+  });
