@@ -9,10 +9,15 @@ export type MoneyOwner = { ownerType: 'user' | 'business'; ownerId: number };
 
 export const asOwner = (owner: MoneyOwner): Owner => owner;
 
-/** Refuses money movement for a locked or unapproved organisation (domain.md §5). */
-export async function assertCanMoveMoney(ctx: AppContext, owner: MoneyOwner): Promise<void> {
+type BusinessRow = NonNullable<Awaited<ReturnType<typeof organisationsQueries.business>>>;
+
+/**
+ * Refuses money movement for a locked or unapproved organisation (domain.md §5). Pass the
+ * organisation's row when the caller has read it already.
+ */
+export async function assertCanMoveMoney(ctx: AppContext, owner: MoneyOwner, row?: BusinessRow): Promise<void> {
   if (owner.ownerType === 'user') return;
-  const business = await organisationsQueries.business(ctx.database.db, owner.ownerId);
+  const business = row ?? (await organisationsQueries.business(ctx.database.db, owner.ownerId));
   if (!business) throw notFound('The organisation');
   if (business.lockStatus) {
     throw new AppError(409, 'ORGANISATION_LOCKED', 'This organisation is locked and cannot move money.');

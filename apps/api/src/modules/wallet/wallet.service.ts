@@ -177,8 +177,8 @@ export function walletService(ctx: AppContext) {
       const membership = await organisationsQueries.businessMembership(db(), parent.id, userId);
       if (membership?.adminType !== 1)
         throw forbidden('Only a Super Admin of the parent organisation can move funds.');
-      await assertCanMoveMoney(ctx, { ownerType: 'business', ownerId: from.id });
-      await assertCanMoveMoney(ctx, { ownerType: 'business', ownerId: to.id });
+      await assertCanMoveMoney(ctx, { ownerType: 'business', ownerId: from.id }, from);
+      await assertCanMoveMoney(ctx, { ownerType: 'business', ownerId: to.id }, to);
       const fromOwner = { ownerType: 'business', ownerId: from.id } as const;
       const toOwner = { ownerType: 'business', ownerId: to.id } as const;
       return runIdempotent(db(), idempotency, async (tx) => {
