@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { charitiesRoutes } from './modules/charities/charities.routes.js';
 import { exploreRoutes } from './modules/explore/explore.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
+import { configRoutes } from './modules/health/config.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { directDebitsService } from './modules/payments/direct-debits.service.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
@@ -92,6 +93,7 @@ export async function buildApp(
   await app.register(
     async (api) => {
       await api.register(healthRoutes(ctx));
+      await api.register(configRoutes(ctx));
       await api.register(authRoutes(ctx));
       await api.register(usersRoutes(ctx));
       await api.register(placesRoutes(ctx));

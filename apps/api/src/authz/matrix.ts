@@ -48,6 +48,7 @@ export interface MatrixRow {
 export const MATRIX: MatrixRow[] = [
   // Platform
   { method: 'GET', route: '/api/health', path: '/api/health', allowed: EVERYONE },
+  { method: 'GET', route: '/api/config', path: '/api/config', allowed: EVERYONE },
   // Auth (public by nature)
   { method: 'POST', route: '/api/auth/login', path: '/api/auth/login', allowed: EVERYONE, body: {} },
   { method: 'POST', route: '/api/auth/register', path: '/api/auth/register', allowed: EVERYONE, body: {} },

@@ -14,6 +14,16 @@ describe('the API platform', () => {
     expect(res.json()).toEqual({ status: 'ok', database: { kind: expect.any(String), status: 'up' } });
   });
 
+  it('tells the web app the public settings, and nothing secret', async () => {
+    const res = await t.request('GET', '/api/config');
+    expect(res.json()).toEqual({
+      currency: 'INR',
+      payment_provider: 'sandbox',
+      stripe_publishable_key: null,
+      map_tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    });
+  });
+
   it('answers an unknown route with ROUTE_NOT_FOUND in the error format', async () => {
     const res = await t.request('GET', '/api/no/such/thing');
     expect(res.statusCode).toBe(404);
