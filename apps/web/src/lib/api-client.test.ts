@@ -40,6 +40,26 @@ describe('api client', () => {
     expect(init?.body).toBe('{"first_name":"Ann"}');
   });
 
+  it('sends extra headers (Idempotency-Key, Accept) but never a caller-made Authorization', async () => {
+    configureApiClient({ getToken: () => 'tok' });
+    const fetchMock = stubFetch({
+      'POST /api/user/deposit': () => jsonResponse({ payment: {} }, 201),
+      'GET /api/user/statement/2030-01-01/2030-01-31': () => new Response('date,amount\r\n'),
+    });
+    await api.post('/user/deposit', { amount: 100 }, { headers: { 'Idempotency-Key': 'key-1' } });
+    await api.get('/user/statement/2030-01-01/2030-01-31', {
+      headers: { Accept: 'text/csv', authorization: 'Bearer forged' },
+    });
+    const deposit = headersOf(fetchMock.mock.calls[0]?.[1]);
+    expect(deposit['Idempotency-Key']).toBe('key-1');
+    expect(deposit.Authorization).toBe('Bearer tok');
+    expect(deposit['Content-Type']).toBe('application/json');
+    const statement = headersOf(fetchMock.mock.calls[1]?.[1]);
+    expect(statement.Accept).toBe('text/csv');
+    expect(statement.Authorization).toBe('Bearer tok');
+    expect(statement.authorization).toBeUndefined();
+  });
+
   it('sends no token when none is stored, or for anonymous calls', async () => {
     const fetchMock = stubFetch({ 'POST /api/auth/login': () => jsonResponse({}) });
     await api.post('/auth/login', {});

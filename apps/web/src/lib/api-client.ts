@@ -54,6 +54,11 @@ export interface RequestOptions {
   skipRefresh?: boolean;
   /** Do not count this call in the loading indicator's queue. */
   background?: boolean;
+  /**
+   * Extra request headers (an `Idempotency-Key`, or an `Accept` for a download). They may replace
+   * `Accept`, but never the bearer token, which the client sets itself.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface UploadOptions extends Omit<RequestOptions, 'body' | 'query'> {
@@ -159,7 +164,11 @@ function fail(error: ApiError, options: { silent?: boolean }): never {
 }
 
 async function prepare(options: RequestOptions): Promise<Record<string, string>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // The token is the client's business: a caller's Authorization header is dropped.
+  for (const name of Object.keys(headers)) {
+    if (name.toLowerCase() === 'authorization') delete headers[name];
+  }
   if (options.anonymous) return headers;
   if (!options.skipRefresh) await hooks.beforeRequest();
   const token = hooks.getToken();

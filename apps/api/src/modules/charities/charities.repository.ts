@@ -170,11 +170,12 @@ export const charitiesRepository = {
     return rows.map((row) => row.email);
   },
 
+  /** Whether the charity runs Live projects (a Completed one has already paid its funds to the charity). */
   async hasActiveProjects(db: Executor, charityId: number): Promise<boolean> {
     const [row] = await db
       .select({ n: count() })
       .from(projects)
-      .where(and(eq(projects.charityId, charityId), inArray(projects.status, [2, 3])));
+      .where(and(eq(projects.charityId, charityId), eq(projects.status, 2)));
     return (row?.n ?? 0) > 0;
   },
 };

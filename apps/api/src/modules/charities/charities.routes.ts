@@ -119,7 +119,12 @@ export const charitiesRoutes =
         },
       },
       async (request) =>
-        charities.updateMember(request.params.charity_id, request.params.user_id, request.body),
+        charities.updateMember(
+          request.params.charity_id,
+          request.params.user_id,
+          request.body,
+          currentUser(request),
+        ),
     );
 
     app.delete(

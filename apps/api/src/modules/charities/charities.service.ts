@@ -10,13 +10,14 @@ import { CHARITY_MEMBER_PERMISSIONS } from '@kindred/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { decodeCursor, toPage } from '../../lib/pagination.js';
+import { toPage } from '../../lib/pagination.js';
 import { deleteUpload, type readUpload, storeUpload } from '../../lib/uploads.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { ledgerRepository } from '../ledger/ledger.repository.js';
 import { ledgerService } from '../ledger/ledger.service.js';
 import { projects } from '../organisations/organisations.table.js';
 import { placesRepository } from '../places/places.repository.js';
+import { typedCursor } from '../projects/projects.repository.js';
 import { usersRepository } from '../users/users.repository.js';
 import { type CharityRow, charitiesRepository, type NewCharity } from './charities.repository.js';
 
@@ -106,6 +107,30 @@ export function charitiesService(ctx: AppContext) {
     }
   }
 
+  /** The charity's own funds, and what its projects hold. */
+  async function funds(id: number) {
+    const ledger = ledgerService(ctx.config.currency, ctx.now);
+    const own = await ledger.balances(db(), { ownerType: 'charity', ownerId: id });
+    const ids = (await db().select({ id: projects.id }).from(projects).where(eq(projects.charityId, id))).map(
+      (p) => p.id,
+    );
+    const projectBalances = await ledgerRepository.balancesOfOwners(
+      db(),
+      'project',
+      ids,
+      ctx.config.currency,
+    );
+    const projectFunds = projectBalances
+      .filter((b) => b.kind === 'project_funds')
+      .reduce((sum, b) => sum + b.balance, 0);
+    return {
+      charity_id: id,
+      charity_funds: own.charityFunds,
+      project_funds: projectFunds,
+      currency: ctx.config.currency,
+    };
+  }
+
   return {
     visible,
     present,
@@ -115,7 +140,7 @@ export function charitiesService(ctx: AppContext) {
     },
 
     async listPublic(query: PageQuery & { q?: string | undefined }) {
-      const cursor = decodeCursor(query.cursor, 2);
+      const cursor = typedCursor(query.cursor, ['text', 'id']);
       const rows = await charitiesRepository.listPublic(db(), {
         limit: query.limit + 1,
         ...(cursor ? { cursor } : {}),
@@ -190,12 +215,13 @@ export function charitiesService(ctx: AppContext) {
     async remove(id: number) {
       const row = await charitiesRepository.find(db(), id);
       if (!row) throw notFound('The charity');
-      const funds = await ledgerService(ctx.config.currency, ctx.now).balances(db(), {
-        ownerType: 'charity',
-        ownerId: id,
-      });
-      if (funds.charityFunds > 0)
-        throw conflict('CHARITY_HAS_FUNDS', 'The charity still holds funds. Pay them out first.');
+      // Money held by any of its projects counts too: a project Finished by its end date keeps its funds.
+      const held = await funds(id);
+      if (held.charity_funds > 0 || held.project_funds > 0)
+        throw conflict(
+          'CHARITY_HAS_FUNDS',
+          'The charity or its projects still hold funds. Pay them out first.',
+        );
       if (await charitiesRepository.hasActiveProjects(db(), id)) {
         throw conflict('CHARITY_HAS_PROJECTS', 'Complete or cancel the live projects first.');
       }
@@ -222,11 +248,19 @@ export function charitiesService(ctx: AppContext) {
       charityId: number,
       userId: number,
       body: { admin_type?: 1 | 2 | 99 | undefined; permissions?: string[] | undefined },
+      by: AuthUser,
     ) {
       return db().transaction(async (tx) => {
         const member = await charitiesRepository.membership(tx, charityId, userId);
         if (!member) throw notFound('The member');
-        if (member.adminType === 1 && body.admin_type !== undefined && body.admin_type !== 1) {
+        const adminType = body.admin_type ?? member.adminType;
+        const changesAdmin = adminType !== member.adminType && (adminType === 1 || member.adminType === 1);
+        if (changesAdmin) {
+          // Managing members does not make someone an admin: only admins make or unmake admins.
+          const actor = await charitiesRepository.membership(tx, charityId, by.id);
+          if (actor?.adminType !== 1) throw forbidden('Only a charity admin can make or unmake admins.');
+        }
+        if (member.adminType === 1 && adminType !== 1) {
           if ((await charitiesRepository.countAdmins(tx, charityId)) <= 1) {
             throw conflict(
               'LAST_ADMIN',
@@ -234,10 +268,12 @@ export function charitiesService(ctx: AppContext) {
             );
           }
         }
-        const adminType = body.admin_type ?? member.adminType;
+        // A demoted admin keeps only the permissions given with the change, not an admin's.
+        const demoted = member.adminType === 1 && adminType !== 1;
         await charitiesRepository.updateMember(tx, charityId, userId, {
           adminType,
-          permissions: adminType === 1 ? ALL_PERMISSIONS : (body.permissions ?? member.permissions),
+          permissions:
+            adminType === 1 ? ALL_PERMISSIONS : (body.permissions ?? (demoted ? [] : member.permissions)),
         });
         return { message: 'Member updated' };
       });
@@ -259,31 +295,10 @@ export function charitiesService(ctx: AppContext) {
       });
     },
 
-    async funds(id: number) {
-      const ledger = ledgerService(ctx.config.currency, ctx.now);
-      const own = await ledger.balances(db(), { ownerType: 'charity', ownerId: id });
-      const ids = (
-        await db().select({ id: projects.id }).from(projects).where(eq(projects.charityId, id))
-      ).map((p) => p.id);
-      const projectBalances = await ledgerRepository.balancesOfOwners(
-        db(),
-        'project',
-        ids,
-        ctx.config.currency,
-      );
-      const projectFunds = projectBalances
-        .filter((b) => b.kind === 'project_funds')
-        .reduce((sum, b) => sum + b.balance, 0);
-      return {
-        charity_id: id,
-        charity_funds: own.charityFunds,
-        project_funds: projectFunds,
-        currency: ctx.config.currency,
-      };
-    },
+    funds,
 
     async pending(query: PageQuery, status: CharityRow['approvalStatus'] = 'pending') {
-      const cursor = decodeCursor(query.cursor, 1);
+      const cursor = typedCursor(query.cursor, ['id']);
       const rows = await charitiesRepository.listByApproval(db(), status, {
         limit: query.limit + 1,
         ...(cursor ? { cursor } : {}),

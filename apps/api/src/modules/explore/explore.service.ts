@@ -26,12 +26,18 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../lib/errors.js';
-import { decodeCursor, toPage } from '../../lib/pagination.js';
+import { toPage } from '../../lib/pagination.js';
 import { addDays, isoDay } from '../../lib/periods.js';
 import { charitiesRepository, publicCharity } from '../charities/charities.repository.js';
 import { charities, groupMemberships, groups, projects } from '../organisations/organisations.table.js';
 import { placesRepository } from '../places/places.repository.js';
-import type { ProjectRow } from '../projects/projects.repository.js';
+import {
+  type CursorPart,
+  exactTime,
+  newestFirstExact,
+  type ProjectRow,
+  typedCursor,
+} from '../projects/projects.repository.js';
 
 /** Below this many markers in view the map gets points; above it, clusters. */
 export const MAX_POINTS = 500;
@@ -202,14 +208,14 @@ export function exploreService(ctx: AppContext) {
       const before = query.direction === 'before';
       const distance = near ? distanceSql(projects.latitude, projects.longitude, near) : sql<null>`null`;
       let key: {
-        cursorLength: number;
+        cursor: CursorPart[];
         keyset: (cursor: Array<string | number>) => SQL | undefined;
         order: SQL[];
-        keyOf: (row: ProjectRow & { distance: number | null }) => Array<string | number>;
+        keyOf: (row: ProjectRow & { distance: number | null; cursorAt: string }) => Array<string | number>;
       };
       if (sort === 'ending') {
         key = {
-          cursorLength: 2,
+          cursor: ['day', 'id'],
           keyset: ([end, id]) =>
             before
               ? or(
@@ -227,7 +233,7 @@ export function exploreService(ctx: AppContext) {
         };
       } else if (sort === 'nearest') {
         key = {
-          cursorLength: 2,
+          cursor: ['number', 'id'],
           keyset: ([d, id]) =>
             before
               ? sql`(${distance}, ${projects.id}) < (${Number(d)}, ${Number(id)})`
@@ -239,29 +245,24 @@ export function exploreService(ctx: AppContext) {
         };
       } else {
         key = {
-          cursorLength: 2,
-          keyset: ([at, id]) => {
-            const when = new Date(String(at));
-            const cmp = before ? gt : lt;
-            return or(
-              cmp(projects.createdAt, when),
-              and(eq(projects.createdAt, when), cmp(projects.id, Number(id))),
-            );
-          },
-          order: before
-            ? [asc(projects.createdAt), asc(projects.id)]
-            : [desc(projects.createdAt), desc(projects.id)],
-          keyOf: (row) => [row.createdAt.toISOString(), row.id],
+          cursor: ['time', 'id'],
+          keyset: (cursor) => newestFirstExact(projects.createdAt, projects.id, cursor, before).conditions[0],
+          order: newestFirstExact(projects.createdAt, projects.id, undefined, before).order,
+          keyOf: (row) => [row.cursorAt, row.id],
         };
       }
-      const cursor = decodeCursor(query.cursor, key.cursorLength);
+      const cursor = typedCursor(query.cursor, key.cursor);
       const rows = await db()
-        .select({ project: projects, distance })
+        .select({ project: projects, distance, cursorAt: exactTime(projects.createdAt) })
         .from(projects)
         .where(and(...where, cursor ? key.keyset(cursor) : undefined))
         .orderBy(...key.order)
         .limit(query.limit + 1);
-      const flat = rows.map((r) => ({ ...r.project, distance: r.distance as number | null }));
+      const flat = rows.map((r) => ({
+        ...r.project,
+        distance: r.distance as number | null,
+        cursorAt: r.cursorAt,
+      }));
       const page = toPage(flat, query, key.keyOf, (row) => row);
       const names = await charityNames(page.items.map((row) => row.charityId));
       return {
@@ -294,7 +295,7 @@ export function exploreService(ctx: AppContext) {
         where.push(sql`${charities.charityTypes} @> array[${query.charity_type}]::integer[]`);
       if (near) where.push(...nearConditions(charities.latitude, charities.longitude, near));
       const before = query.direction === 'before';
-      const cursor = decodeCursor(query.cursor, 2);
+      const cursor = typedCursor(query.cursor, ['text', 'id']);
       if (cursor) {
         const [name, id] = cursor;
         const cmp = before ? lt : gt;
@@ -361,7 +362,7 @@ export function exploreService(ctx: AppContext) {
       if (query.q) where.push(ilike(groups.name, `%${escapeLike(query.q)}%`));
       if (query.group_type) where.push(eq(groups.groupType, query.group_type));
       const before = query.direction === 'before';
-      const cursor = decodeCursor(query.cursor, 2);
+      const cursor = typedCursor(query.cursor, ['text', 'id']);
       if (cursor) {
         const [name, id] = cursor;
         const cmp = before ? lt : gt;

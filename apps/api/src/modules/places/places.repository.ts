@@ -16,8 +16,12 @@ export interface ResolvedPlace {
   longitude?: number | null;
 }
 
+/** Town ids are 32-bit integers in the database: a larger number names no town (and must not reach SQL). */
+const MAX_CITY_ID = 2_147_483_647;
+
 export const placesRepository = {
   async city(db: Executor, id: number) {
+    if (!Number.isSafeInteger(id) || id < 1 || id > MAX_CITY_ID) return undefined;
     const [row] = await db.select().from(cities).where(eq(cities.id, id));
     return row;
   },

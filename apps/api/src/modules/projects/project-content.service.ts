@@ -1,16 +1,35 @@
 import type { PageQuery } from '@kindred/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { conflict, notFound } from '../../lib/errors.js';
-import { decodeCursor, newestFirst, toPage } from '../../lib/pagination.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { newestFirst, toPage } from '../../lib/pagination.js';
 import { deleteUpload, type readUpload, storeUpload } from '../../lib/uploads.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { PROJECT_STATUS } from './project-status.js';
-import { projectsRepository } from './projects.repository.js';
+import { projectsRepository, typedCursor } from './projects.repository.js';
 import type { ProjectsService } from './projects.service.js';
 import { projectDocuments, projectImages, projectImpacts, projectUpdates } from './projects.table.js';
 
 type Upload = Awaited<ReturnType<typeof readUpload>>;
+
+/**
+ * How a browser recognises a web page by its first tag (WHATWG MIME sniffing), and SVG. Such a
+ * file passes as plain text by its bytes, but it is a web page renamed, not a document.
+ */
+const MARKUP =
+  /^\s*<(?:!doctype\s+html|html|head|script|iframe|h1|div|font|table|a|style|title|b|body|br|p|!--|\?xml|svg)[\s>/]/i;
+
+function isMarkup(upload: Upload) {
+  return (
+    upload.mime === 'text/plain' &&
+    MARKUP.test(
+      upload.data
+        .subarray(0, 1024)
+        .toString('utf8')
+        .replace(/^\uFEFF/, ''),
+    )
+  );
+}
 
 const post = (row: typeof projectUpdates.$inferSelect) => ({
   id: row.id,
@@ -71,7 +90,7 @@ export function projectContentService(ctx: AppContext, projects: ProjectsService
 
     async updates(id: number, viewer: AuthUser | null, query: PageQuery) {
       await projects.viewable(id, viewer);
-      const cursor = decodeCursor(query.cursor, 2);
+      const cursor = typedCursor(query.cursor, ['time', 'id']);
       const keyset = newestFirst(
         projectUpdates.createdAt,
         projectUpdates.id,
@@ -186,6 +205,16 @@ export function projectContentService(ctx: AppContext, projects: ProjectsService
 
     async addDocument(id: number, upload: Upload, user: AuthUser) {
       await openForPosts(id, user);
+      if (isMarkup(upload)) {
+        throw new AppError(
+          415,
+          'UNSUPPORTED_FILE_TYPE',
+          `${upload.kind.label} must be ${upload.kind.accepted}.`,
+          {
+            detected: 'text/html',
+          },
+        );
+      }
       const stored = await storeUpload(ctx.storage, 'documents', upload);
       const name = (upload.originalName || 'document').replace(/[^\w .()-]+/g, '_').slice(0, 150);
       const [row] = await db()
@@ -215,9 +244,10 @@ export function projectContentService(ctx: AppContext, projects: ProjectsService
       return { items: rows.map(document) };
     },
 
+    /** `charityId` is the project's charity, or 0 for a project that has none (yet). */
     async removeDocument(charityId: number, projectId: number, documentId: number, user: AuthUser) {
       const project = await projects.manageable(projectId, user);
-      if (project.charityId !== charityId) throw notFound('The document');
+      if ((project.charityId ?? 0) !== charityId) throw notFound('The document');
       const [row] = await db()
         .delete(projectDocuments)
         .where(and(eq(projectDocuments.id, documentId), eq(projectDocuments.projectId, projectId)))

@@ -89,7 +89,7 @@ export const projectsRoutes =
           response: { 200: projectPage },
         },
       },
-      async (request) => projects.ofBusiness(request.params.id, request.query),
+      async (request) => projects.ofBusiness(request.params.id, request.query, currentUser(request)),
     );
 
     app.get(
@@ -431,8 +431,8 @@ export const projectsRoutes =
         schema: {
           tags,
           security,
-          summary: 'Delete a project document',
-          params: z.object({ charity_id: id, id, document_id: id }),
+          summary: "Delete a project document (charity_id is the project's charity, 0 when it has none)",
+          params: z.object({ charity_id: z.coerce.number().int().min(0), id, document_id: id }),
           response: { 200: messageResponseSchema },
         },
       },
@@ -489,7 +489,8 @@ export const projectsRoutes =
           response: { 200: projectPage },
         },
       },
-      async (request) => projects.charityProjects(request.params.id, undefined, request.query),
+      async (request) =>
+        projects.charityProjects(request.params.id, undefined, request.query, currentUser(request)),
     );
 
     app.get(
@@ -511,7 +512,13 @@ export const projectsRoutes =
           response: { 200: projectPage },
         },
       },
-      async (request) => projects.charityProjects(request.params.id, request.params.status, request.query),
+      async (request) =>
+        projects.charityProjects(
+          request.params.id,
+          request.params.status,
+          request.query,
+          currentUser(request),
+        ),
     );
 
     app.get(
@@ -527,7 +534,7 @@ export const projectsRoutes =
           response: { 200: projectPage },
         },
       },
-      async (request) => projects.expired(request.params.id, request.query),
+      async (request) => projects.expired(request.params.id, request.query, currentUser(request)),
     );
 
     app.post(

@@ -5,11 +5,11 @@ import type {
   ProjectSummary,
   ProjectUpdateBody,
 } from '@kindred/shared';
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { decodeCursor, toPage } from '../../lib/pagination.js';
+import { toPage } from '../../lib/pagination.js';
 import { isoDay } from '../../lib/periods.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { charitiesRepository } from '../charities/charities.repository.js';
@@ -19,7 +19,7 @@ import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/led
 import { projects } from '../organisations/organisations.table.js';
 import { placesRepository } from '../places/places.repository.js';
 import { canMove, PROJECT_STATUS, STATUS_LABEL } from './project-status.js';
-import { type NewProject, type ProjectRow, projectsRepository } from './projects.repository.js';
+import { type NewProject, type ProjectRow, projectsRepository, typedCursor } from './projects.repository.js';
 
 const DAY = 86_400_000;
 const { cancelled, draft, live, completed, finished } = PROJECT_STATUS;
@@ -148,15 +148,24 @@ export function projectsService(ctx: AppContext) {
     return presentProject(row, row.charityId ? names.get(row.charityId) : undefined, manage);
   }
 
-  async function presentMany(rows: ProjectRow[], manage: boolean) {
+  /** `manage` is known for the whole list, or checked row by row for the viewer. */
+  async function presentMany(rows: ProjectRow[], manage: boolean | AuthUser) {
     const ids = [...new Set(rows.map((r) => r.charityId).filter((id): id is number => id !== null))];
     const names = await projectsRepository.charityNames(db(), ids);
-    return rows.map((row) =>
-      presentProject(row, row.charityId ? names.get(row.charityId) : undefined, manage),
-    );
+    const items: Project[] = [];
+    for (const row of rows) {
+      const may = typeof manage === 'boolean' ? manage : await canManage(row, manage);
+      items.push(presentProject(row, row.charityId ? names.get(row.charityId) : undefined, may));
+    }
+    return items;
   }
 
   async function fields(body: ProjectUpdateBody): Promise<Partial<NewProject>> {
+    // The date format allows year 0000, which the database refuses: answer it as bad input.
+    for (const name of ['start_date', 'end_date', 'volunteering_start', 'volunteering_end'] as const) {
+      const value = body[name];
+      if (value && value < '0001-01-01') throw badRequest('Use a real date.', { [name]: 'Use a real date.' });
+    }
     const values: Partial<NewProject> = {};
     if (body.title !== undefined) values.title = body.title;
     if (body.summary !== undefined) values.summary = body.summary;
@@ -522,8 +531,8 @@ export function projectsService(ctx: AppContext) {
     },
 
     /** Lists for managers, newest first. */
-    async listWhere(where: SQL | undefined, query: PageQuery, manage: boolean) {
-      const cursor = decodeCursor(query.cursor, 2);
+    async listWhere(where: SQL | undefined, query: PageQuery, manage: boolean | AuthUser) {
+      const cursor = typedCursor(query.cursor, ['time', 'id']);
       const rows = await projectsRepository.list(db(), where, {
         limit: query.limit + 1,
         cursor,
@@ -532,29 +541,32 @@ export function projectsService(ctx: AppContext) {
       const page = toPage(
         rows,
         query,
-        (row) => [row.createdAt.toISOString(), row.id],
-        (row) => row,
+        (row) => [row.cursorAt, row.id],
+        (row) => row as ProjectRow,
       );
       return { ...page, items: await presentMany(page.items, manage) };
     },
 
-    charityProjects(charityId: number, status: number | undefined, query: PageQuery) {
+    /** The charity's own projects (not the ones only asking it to take them); can_manage is the viewer's. */
+    charityProjects(charityId: number, status: number | undefined, query: PageQuery, viewer: AuthUser) {
       const where = and(
         eq(projects.charityId, charityId),
+        inArray(projects.associationStatus, [ASSOCIATION.accepted, ASSOCIATION.charityProject]),
         status === undefined ? undefined : eq(projects.status, status),
       );
-      return this.listWhere(where, query, true);
+      return this.listWhere(where, query, viewer);
     },
 
-    expired(charityId: number, query: PageQuery) {
+    expired(charityId: number, query: PageQuery, viewer: AuthUser) {
       return this.listWhere(
         and(
           eq(projects.charityId, charityId),
+          inArray(projects.associationStatus, [ASSOCIATION.accepted, ASSOCIATION.charityProject]),
           eq(projects.status, finished),
           eq(projects.finishedReason, 'end_date'),
         ),
         query,
-        true,
+        viewer,
       );
     },
 
@@ -569,11 +581,11 @@ export function projectsService(ctx: AppContext) {
       );
     },
 
-    ofBusiness(businessId: number, query: PageQuery) {
+    ofBusiness(businessId: number, query: PageQuery, viewer: AuthUser) {
       return this.listWhere(
         and(eq(projects.ownerType, OWNER.organisation), eq(projects.ownerId, businessId)),
         query,
-        true,
+        viewer,
       );
     },
 

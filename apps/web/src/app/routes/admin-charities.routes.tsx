@@ -1,4 +1,9 @@
 import type { RouteObject } from 'react-router';
 
-/** Platform admin charity screens: pending charities (accept or reject). */
-export const adminCharitiesRoutes: RouteObject[] = [];
+/** Platform admin charity screens: pending charities (accept or reject), lock and unlock. */
+export const adminCharitiesRoutes: RouteObject[] = [
+  {
+    path: 'admin/charities',
+    lazy: async () => ({ Component: (await import('@/features/charity-admin')).AdminCharitiesScreen }),
+  },
+];

@@ -1,4 +1,13 @@
 import type { RouteObject } from 'react-router';
 
 /** Platform admin money screens: deposits of money or credits, direct debits. */
-export const adminMoneyRoutes: RouteObject[] = [];
+export const adminMoneyRoutes: RouteObject[] = [
+  {
+    path: 'admin/money',
+    lazy: async () => ({ Component: (await import('@/features/wallet')).AdminMoneyScreen }),
+  },
+  {
+    path: 'admin/direct-debits',
+    lazy: async () => ({ Component: (await import('@/features/wallet')).AdminDirectDebitsScreen }),
+  },
+];

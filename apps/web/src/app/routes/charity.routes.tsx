@@ -1,5 +1,31 @@
 import type { RouteObject } from 'react-router';
-import { CharityRoute } from './placeholders';
+
+// The charity screens pull in the date picker and the dropzone: loaded on demand.
+const screens = () => import('@/features/charity-admin');
 
 /** Charity administration (signed in): profile, members, projects and their content. */
-export const charityRoutes: RouteObject[] = [{ path: 'charity', element: <CharityRoute /> }];
+export const charityRoutes: RouteObject[] = [
+  {
+    path: 'charity/register',
+    lazy: async () => ({ Component: (await screens()).RegisterCharityScreen }),
+  },
+  {
+    path: 'charity/projects/new',
+    lazy: async () => ({ Component: (await screens()).NewProjectScreen }),
+  },
+  {
+    path: 'charity/projects/:id',
+    lazy: async () => ({ Component: (await screens()).ProjectRoute }),
+  },
+  {
+    path: 'charity',
+    lazy: async () => ({ Component: (await screens()).CharityLayout }),
+    children: [
+      { index: true, lazy: async () => ({ Component: (await screens()).CharityProfileSection }) },
+      { path: 'members', lazy: async () => ({ Component: (await screens()).CharityMembersSection }) },
+      { path: 'projects', lazy: async () => ({ Component: (await screens()).CharityProjectsSection }) },
+      { path: 'funds', lazy: async () => ({ Component: (await screens()).CharityFundsSection }) },
+      { path: 'requests', lazy: async () => ({ Component: (await screens()).AssociationRequestsSection }) },
+    ],
+  },
+];

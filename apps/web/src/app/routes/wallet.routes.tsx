@@ -1,5 +1,10 @@
 import type { RouteObject } from 'react-router';
-import { WalletRoute } from './placeholders';
 
 /** Wallet screens (signed in): balance, history, add money, direct debits, statements. */
-export const walletRoutes: RouteObject[] = [{ path: 'wallet', element: <WalletRoute /> }];
+export const walletRoutes: RouteObject[] = [
+  {
+    path: 'wallet',
+    // The wallet pulls in the date inputs and tables: loaded on demand.
+    lazy: async () => ({ Component: (await import('@/features/wallet')).WalletScreen }),
+  },
+];

@@ -122,7 +122,7 @@ function validate(variant: RegisterFormProps['variant']) {
 /** Registration (spec §2, two variants): an individual, or a person with a charity or organisation. */
 export function RegisterForm({ variant }: RegisterFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ email: string; application: string | null } | null>(null);
   const individual = useRegister();
   const withOrganisation = useRegisterWithOrganisation();
   const pending = individual.isPending || withOrganisation.isPending;
@@ -148,7 +148,14 @@ export function RegisterForm({ variant }: RegisterFormProps) {
         if (variant === 'individual') await individual.mutateAsync(toIndividualBody(values));
         else await withOrganisation.mutateAsync(toOrganisationBody(values));
         toast.success(SUCCESS_TOASTS.confirmationEmail.summary, SUCCESS_TOASTS.confirmationEmail.detail);
-        setSentTo(values.email.trim());
+        // The organisation variant also created a pending application: say so.
+        const kind = values.account_type === 'charity' ? 'charity' : 'organisation';
+        const application =
+          variant === 'organisation'
+            ? `Your ${kind} ${values.organisation_name.trim()} is waiting for review by the Kindred team; ` +
+              'you can manage it once it is approved.'
+            : null;
+        setSent({ email: values.email.trim(), application });
       } catch (error) {
         applyServerErrors(error, form.setFieldError, SERVER_FIELDS);
         focusFirstInvalid(formRef.current);
@@ -157,14 +164,15 @@ export function RegisterForm({ variant }: RegisterFormProps) {
     () => focusFirstInvalid(formRef.current),
   );
 
-  if (sentTo) {
+  if (sent) {
     return (
       <Alert color="green" variant="light" title="Check your email" role="status">
         <Stack gap="xs">
           <Text size="sm">
-            We sent an activation link and code to {sentTo}. Open the link, or enter the code to activate your
-            account.
+            We sent an activation link and code to {sent.email}. Open the link, or enter the code to activate
+            your account.
           </Text>
+          {sent.application ? <Text size="sm">{sent.application}</Text> : null}
           <Group gap="md">
             <Anchor component={Link} to="/activate" size="sm">
               Enter activation code

@@ -22,7 +22,7 @@ import {
 import { DateInput } from '@mantine/dates';
 import type { FormErrors } from '@mantine/form';
 import dayjs from 'dayjs';
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { session } from '@/features/session';
 import {
@@ -131,6 +131,21 @@ export function ProfileForm({ user }: { user: User }) {
     validate,
     validateInputOnBlur: true,
   });
+  // The stored user shows first; the fresh one from GET /user/get (start-up) may arrive after the
+  // form is on screen. Fields the person has not touched follow it, so that saving never writes
+  // stale values back; edits in progress are kept.
+  const freshValues = JSON.stringify(profileValues(user));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the user's profile changes.
+  useEffect(() => {
+    const next = JSON.parse(freshValues) as ProfileValues;
+    const current = form.getValues();
+    const merged = { ...next };
+    for (const key of Object.keys(next) as Array<keyof ProfileValues>) {
+      if (form.isDirty(key)) Object.assign(merged, { [key]: current[key] });
+    }
+    form.setInitialValues(next);
+    form.setValues(merged);
+  }, [freshValues]);
   const states = useStates();
   const stateId = form.values.state_id ? Number(form.values.state_id) : null;
 

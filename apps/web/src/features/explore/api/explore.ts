@@ -1,0 +1,76 @@
+import type { CharityCard, GroupCard, Locations, Page, ProjectCard } from '@kindred/shared';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+/** Cards per page of the explore lists. */
+export const EXPLORE_PAGE_SIZE = 12;
+
+/** A map view: "west,south,east,north" and the zoom level (the API clusters by zoom). */
+export interface MapView {
+  bbox: string;
+  zoom: number;
+}
+
+export type ExploreListKind = 'project' | 'charity' | 'group';
+export type ExploreMapKind = 'project' | 'charity';
+
+/** GET /explore/{kind}/list: one keyset page. */
+export function getExploreList<T>(
+  kind: ExploreListKind,
+  query: Query,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+): Promise<Page<T>> {
+  return api.get<Page<T>>(`/explore/${kind}/list`, {
+    query: { ...query, limit: EXPLORE_PAGE_SIZE, ...(cursor ? { cursor, direction: 'after' } : {}) },
+    anonymous: true,
+    silent: true,
+    signal,
+  });
+}
+
+/** GET /explore/{kind}/locations: points, or clusters when many are in view. */
+export function getLocations(
+  kind: ExploreMapKind,
+  query: Query,
+  view: { bbox?: string; zoom: number },
+  signal?: AbortSignal,
+): Promise<Locations> {
+  return api.get<Locations>(`/explore/${kind}/locations`, {
+    query: { ...query, bbox: view.bbox, zoom: view.zoom },
+    anonymous: true,
+    silent: true,
+    // The map refetches as it moves: no page-wide loading bar for that.
+    background: true,
+    signal,
+  });
+}
+
+function useExploreList<T>(kind: ExploreListKind, query: Query, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: ['explore', kind, 'list', query],
+    queryFn: ({ pageParam, signal }) => getExploreList<T>(kind, query, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export const useProjectList = (query: Query, enabled = true) =>
+  useExploreList<ProjectCard>('project', query, enabled);
+export const useCharityList = (query: Query, enabled = true) =>
+  useExploreList<CharityCard>('charity', query, enabled);
+export const useGroupList = (query: Query, enabled = true) =>
+  useExploreList<GroupCard>('group', query, enabled);
+
+export function useLocations(kind: ExploreMapKind, query: Query, view: MapView | null) {
+  return useQuery({
+    queryKey: ['explore', kind, 'locations', query, view],
+    queryFn: ({ signal }) => getLocations(kind, query, view as MapView, signal),
+    enabled: view !== null,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,51 @@
+import { CHARITY_TYPES, type CharityCard, imageUrl, labelOf } from '@kindred/shared';
+import { Anchor, Card, Group, Image, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatDistance } from '../format';
+
+/** An approved charity in a list: name, types, town and its number of Live projects. */
+export function CharityCardView({
+  charity,
+  headingOrder = 3,
+}: {
+  charity: CharityCard;
+  headingOrder?: TitleOrder;
+}) {
+  const types = charity.charity_types
+    .map((id) => labelOf(CHARITY_TYPES, id))
+    .filter(Boolean)
+    .join(', ');
+  const where = [charity.city, formatDistance(charity.distance_km)].filter(Boolean).join(' · ');
+  return (
+    <Card withBorder padding="md" component="article" h="100%" data-testid="charity-card">
+      <Stack gap="xs">
+        <Group wrap="nowrap" align="flex-start" gap="sm">
+          {charity.logo ? (
+            <Image src={imageUrl(charity.logo, 'small')} alt="" w={48} h={48} radius="sm" fit="cover" />
+          ) : null}
+          <Stack gap={2}>
+            <Title order={headingOrder} size="h4">
+              <Anchor component={Link} to={`/charities/${charity.id}`} c="inherit">
+                {charity.name}
+              </Anchor>
+            </Title>
+            {types ? <Text size="sm">{types}</Text> : null}
+          </Stack>
+        </Group>
+        {where ? (
+          <Text size="sm" c="dimmed">
+            {where}
+          </Text>
+        ) : null}
+        {charity.description ? (
+          <Text size="sm" lineClamp={3}>
+            {charity.description}
+          </Text>
+        ) : null}
+        <Text size="sm" fw={600}>
+          {charity.live_projects === 1 ? '1 live project' : `${charity.live_projects} live projects`}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,140 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, stubFetch } from '@/testing/http';
+import { renderRoutes } from '@/testing/render';
+import { makeProjectCard } from '../testing/fixtures';
+import { ExplorePage } from './explore-page';
+
+const routes = [{ path: '/explore', element: <ExplorePage /> }];
+
+/** The query of each call to a path, without the timestamp. */
+function queriesOf(fetchMock: ReturnType<typeof stubFetch>, path: string) {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === path)
+    .map((url) => {
+      const params = new URLSearchParams(url.search);
+      params.delete('t');
+      return params.toString();
+    });
+}
+
+describe('explore page', () => {
+  it('asks for the projects of the filters in the URL, and shows them in the fields', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/explore/project/list': () =>
+        jsonResponse({ items: [makeProjectCard()], next_cursor: null, prev_cursor: null }),
+      'GET /api/state/by_country/1': () => jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+    });
+    renderRoutes(routes, '/explore?charity_type=10&giving_kind=3&q=river');
+    expect(await screen.findByRole('link', { name: 'Clean-up of the river banks (Bristol)' })).toBeTruthy();
+    expect(queriesOf(fetchMock, '/api/explore/project/list')).toEqual([
+      'q=river&charity_type=10&giving_kind=3&limit=12',
+    ]);
+    expect((screen.getByLabelText('Charity type') as HTMLSelectElement).value).toBe('10');
+    expect((screen.getByLabelText('Kind of giving') as HTMLSelectElement).value).toBe('3');
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('river');
+    expect(screen.getByTestId('results-status').textContent).toBe('Showing 1 project.');
+  });
+
+  it('puts a changed filter in the URL, and back brings the previous search', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/explore/project/list': () =>
+        jsonResponse({ items: [makeProjectCard()], next_cursor: null, prev_cursor: null }),
+      'GET /api/state/by_country/1': () => jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+    });
+    const { router } = renderRoutes(routes, '/explore');
+    await screen.findByText('Showing 1 project.');
+    await userEvent.selectOptions(screen.getByLabelText('Charity type'), 'Animals');
+    await waitFor(() => expect(router.state.location.search).toBe('?charity_type=1'));
+    await userEvent.selectOptions(screen.getByLabelText('Kind of giving'), 'Gifts');
+    await waitFor(() => expect(router.state.location.search).toBe('?charity_type=1&giving_kind=5'));
+    await userEvent.type(screen.getByLabelText('Search'), 'coats{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=coats&charity_type=1&giving_kind=5'));
+    await waitFor(() =>
+      expect(queriesOf(fetchMock, '/api/explore/project/list')).toEqual([
+        'limit=12',
+        'charity_type=1&limit=12',
+        'charity_type=1&giving_kind=5&limit=12',
+        'q=coats&charity_type=1&giving_kind=5&limit=12',
+      ]),
+    );
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?charity_type=1&giving_kind=5');
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Kind of giving') as HTMLSelectElement).value).toBe('5');
+  });
+
+  it('pages with the next cursor ("Show more projects")', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/explore/project/list': (url) =>
+        url.searchParams.get('cursor') === 'c2'
+          ? jsonResponse({
+              items: [makeProjectCard({ id: 2, title: 'Second' })],
+              next_cursor: null,
+              prev_cursor: 'c1',
+            })
+          : jsonResponse({ items: [makeProjectCard()], next_cursor: 'c2', prev_cursor: null }),
+      'GET /api/state/by_country/1': () => jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+    });
+    renderRoutes(routes, '/explore?sort=ending');
+    expect(await screen.findByText('Showing 1 project, more to come.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more projects' }));
+    expect(await screen.findByRole('link', { name: 'Second' })).toBeTruthy();
+    expect(screen.getByText('Showing 2 projects.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show more projects' })).toBeNull();
+    expect(queriesOf(fetchMock, '/api/explore/project/list')).toEqual([
+      'sort=ending&limit=12',
+      'sort=ending&limit=12&cursor=c2&direction=after',
+    ]);
+  });
+
+  it('shows the empty state, whose button clears the filters', async () => {
+    stubFetch({
+      'GET /api/explore/project/list': (url) =>
+        jsonResponse({
+          items: url.searchParams.get('q') ? [] : [makeProjectCard()],
+          next_cursor: null,
+          prev_cursor: null,
+        }),
+      'GET /api/state/by_country/1': () => jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+    });
+    const { router } = renderRoutes(routes, '/explore?q=zzqqxx&view=list');
+    const empty = await screen.findByTestId('empty-state');
+    expect(within(empty).getByRole('heading', { name: 'No projects match your search' })).toBeTruthy();
+    await userEvent.click(within(empty).getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText('Showing 1 project.')).toBeTruthy();
+  });
+
+  it('opens the charities tab from the URL and lists charities', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/explore/charity/list': () =>
+        jsonResponse({
+          items: [
+            {
+              id: 1,
+              name: 'River Trust',
+              description: 'Rivers.',
+              logo: null,
+              charity_types: [10],
+              city: 'Bristol',
+              latitude: null,
+              longitude: null,
+              live_projects: 2,
+              distance_km: null,
+            },
+          ],
+          next_cursor: null,
+          prev_cursor: null,
+        }),
+      'GET /api/state/by_country/1': () => jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+    });
+    renderRoutes(routes, '/explore?tab=charities&charity_type=10&giving_kind=3');
+    expect(await screen.findByRole('link', { name: 'River Trust' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Charities' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByText('2 live projects')).toBeTruthy();
+    expect(queriesOf(fetchMock, '/api/explore/charity/list')).toEqual(['charity_type=10&limit=12']);
+  });
+});

@@ -1,0 +1,202 @@
+import {
+  CHARITY_TYPES,
+  ENDING_SOON_DAYS,
+  GIFT_TYPES,
+  GIVING_TYPES,
+  GROUP_TYPES,
+  SKILL_TYPES,
+} from '@kindred/shared';
+import { Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import {
+  activeFilterCount,
+  type ExploreFilters,
+  GIVING_KIND_IDS,
+  hasPlace,
+  type ProjectSort,
+} from '../filters';
+import { PlaceFilter } from './place-filter';
+
+export interface FilterPanelProps {
+  filters: ExploreFilters;
+  onChange: (patch: Partial<ExploreFilters>) => void;
+  onClear: () => void;
+}
+
+const optionsOf = (list: ReadonlyArray<{ id: number; label: string }>, any: string) => [
+  { value: '', label: any },
+  ...list.map((item) => ({ value: String(item.id), label: item.label })),
+];
+
+const CHARITY_TYPE_OPTIONS = optionsOf(CHARITY_TYPES, 'Any type');
+const GIVING_KIND_OPTIONS = optionsOf(
+  GIVING_TYPES.filter((type) => (GIVING_KIND_IDS as readonly number[]).includes(type.id)),
+  'Any kind',
+);
+const SKILL_OPTIONS = optionsOf(SKILL_TYPES, 'Any skill');
+const GIFT_OPTIONS = optionsOf(GIFT_TYPES, 'Any gift');
+const GROUP_TYPE_OPTIONS = optionsOf(GROUP_TYPES, 'Any type');
+
+const idOf = (value: string) => (value ? Number(value) : null);
+
+/** The text search: applied on submit (Enter or the button), not on every key. */
+function SearchField({
+  value,
+  onSearch,
+  label,
+}: {
+  value: string;
+  onSearch: (q: string) => void;
+  label: string;
+}) {
+  const [text, setText] = useState(value);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(text.trim());
+  };
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is new (no role in older browsers nor jsdom); the role works everywhere.
+    <form onSubmit={submit} role="search" aria-label={label}>
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <TextInput
+          label="Search"
+          type="search"
+          maxLength={100}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          style={{ flex: 1 }}
+        />
+        <Button type="submit">Search</Button>
+      </Group>
+    </form>
+  );
+}
+
+function ClearButton({ filters, onClear }: { filters: ExploreFilters; onClear: () => void }) {
+  if (activeFilterCount(filters) === 0) return null;
+  return (
+    <Button variant="subtle" onClick={onClear}>
+      Clear filters
+    </Button>
+  );
+}
+
+/** The project filters: words, charity type, kind of giving, skill, gift, place, ending soon, sort. */
+export function ProjectFilterPanel({ filters, onChange, onClear }: FilterPanelProps) {
+  const place = hasPlace(filters);
+  const defaultSort: ProjectSort = filters.endingSoon ? 'ending' : place ? 'nearest' : 'newest';
+  const sort = filters.sort === 'nearest' && !place ? defaultSort : (filters.sort ?? defaultSort);
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="md">
+        <SearchField
+          key={filters.q}
+          value={filters.q}
+          label="Search projects"
+          onSearch={(q) => onChange({ q })}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <NativeSelect
+            label="Charity type"
+            data={CHARITY_TYPE_OPTIONS}
+            value={filters.charityType === null ? '' : String(filters.charityType)}
+            onChange={(event) => onChange({ charityType: idOf(event.currentTarget.value) })}
+          />
+          <NativeSelect
+            label="Kind of giving"
+            data={GIVING_KIND_OPTIONS}
+            value={filters.givingKind === null ? '' : String(filters.givingKind)}
+            onChange={(event) => onChange({ givingKind: idOf(event.currentTarget.value) })}
+          />
+          <NativeSelect
+            label="Skill"
+            data={SKILL_OPTIONS}
+            value={filters.skillType === null ? '' : String(filters.skillType)}
+            onChange={(event) => onChange({ skillType: idOf(event.currentTarget.value) })}
+          />
+          <NativeSelect
+            label="Gift"
+            data={GIFT_OPTIONS}
+            value={filters.giftType === null ? '' : String(filters.giftType)}
+            onChange={(event) => onChange({ giftType: idOf(event.currentTarget.value) })}
+          />
+        </SimpleGrid>
+        <PlaceFilter filters={filters} onChange={onChange} />
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <Group align="flex-end" gap="lg">
+            <Checkbox
+              label="Ending soon"
+              description={`Within ${ENDING_SOON_DAYS} days`}
+              checked={filters.endingSoon}
+              onChange={(event) => onChange({ endingSoon: event.currentTarget.checked })}
+            />
+            <NativeSelect
+              label="Sort by"
+              value={sort}
+              data={[
+                { value: 'newest', label: 'Newest' },
+                { value: 'ending', label: 'Ending soonest' },
+                { value: 'nearest', label: place ? 'Nearest' : 'Nearest (choose a place)', disabled: !place },
+              ]}
+              onChange={(event) => onChange({ sort: event.currentTarget.value as ProjectSort })}
+            />
+          </Group>
+          <ClearButton filters={filters} onClear={onClear} />
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The charity filters: words, charity type and place. */
+export function CharityFilterPanel({ filters, onChange, onClear }: FilterPanelProps) {
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="md">
+        <SearchField
+          key={filters.q}
+          value={filters.q}
+          label="Search charities"
+          onSearch={(q) => onChange({ q })}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <NativeSelect
+            label="Charity type"
+            data={CHARITY_TYPE_OPTIONS}
+            value={filters.charityType === null ? '' : String(filters.charityType)}
+            onChange={(event) => onChange({ charityType: idOf(event.currentTarget.value) })}
+          />
+        </SimpleGrid>
+        <PlaceFilter filters={filters} onChange={onChange} />
+        <Group justify="flex-end">
+          <ClearButton filters={filters} onClear={onClear} />
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The group filters: words and group type. */
+export function GroupFilterPanel({ filters, onChange, onClear }: FilterPanelProps) {
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="md">
+        <SearchField
+          key={filters.q}
+          value={filters.q}
+          label="Search groups"
+          onSearch={(q) => onChange({ q })}
+        />
+        <Group align="flex-end" justify="space-between">
+          <NativeSelect
+            label="Group type"
+            data={GROUP_TYPE_OPTIONS}
+            value={filters.groupType === null ? '' : String(filters.groupType)}
+            onChange={(event) => onChange({ groupType: idOf(event.currentTarget.value) })}
+          />
+          <ClearButton filters={filters} onClear={onClear} />
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,37 @@
+import { GROUP_TYPES, type GroupCard, imageUrl, labelOf } from '@kindred/shared';
+import { Card, Group, Image, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+
+/** A public group in a list: name, type, members and whether joining needs approval. */
+export function GroupCardView({ group, headingOrder = 3 }: { group: GroupCard; headingOrder?: TitleOrder }) {
+  const facts = [
+    labelOf(GROUP_TYPES, group.group_type),
+    group.members === 1 ? '1 member' : `${group.members} members`,
+    group.requires_approval ? 'Joining needs approval' : 'Open to join',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <Card withBorder padding="md" component="article" h="100%" data-testid="group-card">
+      <Stack gap="xs">
+        <Group wrap="nowrap" align="flex-start" gap="sm">
+          {group.logo ? (
+            <Image src={imageUrl(group.logo, 'small')} alt="" w={48} h={48} radius="sm" fit="cover" />
+          ) : null}
+          <Stack gap={2}>
+            <Title order={headingOrder} size="h4">
+              {group.name}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {facts}
+            </Text>
+          </Stack>
+        </Group>
+        {group.description ? (
+          <Text size="sm" lineClamp={3}>
+            {group.description}
+          </Text>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

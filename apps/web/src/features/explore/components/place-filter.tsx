@@ -1,0 +1,189 @@
+import {
+  Button,
+  Combobox,
+  Fieldset,
+  Group,
+  Loader,
+  NativeSelect,
+  Text,
+  TextInput,
+  useCombobox,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useRegions, useTownSearch } from '../api/places';
+import { type ExploreFilters, hasPlace, RADIUS_OPTIONS_KM } from '../filters';
+
+export interface PlaceFilterProps {
+  filters: ExploreFilters;
+  onChange: (patch: Partial<ExploreFilters>) => void;
+}
+
+/** Rounds a coordinate to about 10 m: precise enough, and a shorter, less revealing URL. */
+const round = (n: number) => Math.round(n * 10_000) / 10_000;
+
+function TownSearch({
+  regionId,
+  onPick,
+}: {
+  regionId: number | null;
+  onPick: (id: number, name: string) => void;
+}) {
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const [value, setValue] = useState('');
+  const [query] = useDebouncedValue(value.trim(), 250);
+  const towns = useTownSearch(regionId, query);
+  const options = towns.data?.items ?? [];
+  const open = regionId !== null && options.length > 0;
+  return (
+    <Combobox
+      store={combobox}
+      withinPortal
+      onOptionSubmit={(id) => {
+        const town = options.find((option) => String(option.id) === id);
+        if (town) onPick(town.id, town.name);
+        setValue('');
+        combobox.closeDropdown();
+      }}
+    >
+      <Combobox.Target>
+        <TextInput
+          label="Town"
+          description={regionId === null ? 'Choose a region first.' : 'Type the start of its name.'}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          disabled={regionId === null}
+          autoComplete="off"
+          value={value}
+          rightSection={towns.isFetching ? <Loader size={14} aria-hidden="true" /> : null}
+          onChange={(event) => {
+            setValue(event.currentTarget.value);
+            combobox.openDropdown();
+            combobox.updateSelectedOptionIndex();
+          }}
+          onClick={() => combobox.openDropdown()}
+          onFocus={() => combobox.openDropdown()}
+          onBlur={() => combobox.closeDropdown()}
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown hidden={!open}>
+        <Combobox.Options aria-label="Towns">
+          {options.map((town) => (
+            <Combobox.Option value={String(town.id)} key={town.id}>
+              {town.name}
+            </Combobox.Option>
+          ))}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}
+
+/** "Near a place": a town (region, then town) or the visitor's own location, and a distance. */
+export function PlaceFilter({ filters, onChange }: PlaceFilterProps) {
+  const regions = useRegions();
+  const [regionId, setRegionId] = useState<number | null>(null);
+  const [locating, setLocating] = useState(false);
+  const [locationError, setLocationError] = useState<string | null>(null);
+  const canLocate = typeof navigator !== 'undefined' && 'geolocation' in navigator;
+
+  const locateMe = () => {
+    setLocationError(null);
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating(false);
+        onChange({
+          cityId: null,
+          lat: round(position.coords.latitude),
+          lng: round(position.coords.longitude),
+          placeName: 'your location',
+        });
+      },
+      (error) => {
+        setLocating(false);
+        setLocationError(
+          error.code === error.PERMISSION_DENIED
+            ? 'Location permission was refused. Choose a town instead.'
+            : 'Your location is not available. Choose a town instead.',
+        );
+      },
+      { enableHighAccuracy: false, timeout: 10_000, maximumAge: 300_000 },
+    );
+  };
+
+  return (
+    <Fieldset
+      variant="unstyled"
+      legend={
+        <Text span fw={600} size="sm">
+          Near a place
+        </Text>
+      }
+    >
+      {hasPlace(filters) ? (
+        <Group align="flex-end" gap="sm">
+          <Text fw={600} data-testid="chosen-place">
+            Near {filters.placeName ?? 'the chosen place'}
+          </Text>
+          <NativeSelect
+            label="Distance"
+            value={String(filters.radiusKm)}
+            data={[
+              ...(RADIUS_OPTIONS_KM.includes(filters.radiusKm as (typeof RADIUS_OPTIONS_KM)[number])
+                ? []
+                : [{ value: String(filters.radiusKm), label: `Within ${filters.radiusKm} km` }]),
+              ...RADIUS_OPTIONS_KM.map((km) => ({ value: String(km), label: `Within ${km} km` })),
+            ]}
+            onChange={(event) => onChange({ radiusKm: Number(event.currentTarget.value) })}
+          />
+          <Button
+            variant="outline"
+            onClick={() =>
+              onChange({
+                cityId: null,
+                lat: null,
+                lng: null,
+                placeName: null,
+                sort: filters.sort === 'nearest' ? null : filters.sort,
+              })
+            }
+          >
+            Clear place
+          </Button>
+        </Group>
+      ) : (
+        <Group align="flex-start" gap="sm">
+          <NativeSelect
+            label="Region"
+            value={regionId === null ? '' : String(regionId)}
+            data={[
+              { value: '', label: regions.isPending ? 'Loading regions…' : 'Any region' },
+              ...(regions.data?.items ?? []).map((region) => ({
+                value: String(region.id),
+                label: region.name,
+              })),
+            ]}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setRegionId(value ? Number(value) : null);
+            }}
+          />
+          <TownSearch
+            regionId={regionId}
+            onPick={(cityId, name) => onChange({ cityId, lat: null, lng: null, placeName: name })}
+          />
+          {canLocate ? (
+            <Button variant="outline" mt={24} loading={locating} onClick={locateMe}>
+              Use my location
+            </Button>
+          ) : null}
+        </Group>
+      )}
+      {locationError ? (
+        <Text c="red.9" size="sm" mt="xs" role="alert">
+          {locationError}
+        </Text>
+      ) : null}
+    </Fieldset>
+  );
+}

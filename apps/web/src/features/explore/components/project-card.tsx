@@ -1,0 +1,80 @@
+import { CHARITY_TYPES, GIVING_TYPES, imageUrl, labelOf, type ProjectCard } from '@kindred/shared';
+import {
+  Anchor,
+  Badge,
+  Card,
+  Group,
+  Image,
+  Stack,
+  Text,
+  Title,
+  type TitleOrder,
+  VisuallyHidden,
+} from '@mantine/core';
+import { Link } from 'react-router';
+import { formatDay, formatDistance } from '../format';
+import { NeedsProgress } from './needs-progress';
+
+export interface ProjectCardViewProps {
+  project: ProjectCard;
+  /** Heading level of the card's title (3 under a results heading). */
+  headingOrder?: TitleOrder;
+}
+
+/** A Live project in a list: title, charity, place, end date, what it needs and its progress. */
+export function ProjectCardView({ project, headingOrder = 3 }: ProjectCardViewProps) {
+  const where = [project.city, formatDistance(project.distance_km)].filter(Boolean).join(' · ');
+  const ends = formatDay(project.end_date);
+  const types = project.charity_types
+    .map((id) => labelOf(CHARITY_TYPES, id))
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <Card withBorder padding="md" component="article" h="100%" data-testid="project-card">
+      <Stack gap="xs">
+        <Group wrap="nowrap" align="flex-start" gap="sm">
+          {project.logo ? (
+            <Image src={imageUrl(project.logo, 'small')} alt="" w={48} h={48} radius="sm" fit="cover" />
+          ) : null}
+          <Stack gap={2}>
+            <Title order={headingOrder} size="h4">
+              <Anchor component={Link} to={`/projects/${project.id}`} c="inherit">
+                {project.title}
+              </Anchor>
+            </Title>
+            {project.charity ? (
+              <Text size="sm">
+                by{' '}
+                <Anchor component={Link} to={`/charities/${project.charity.id}`}>
+                  {project.charity.name}
+                </Anchor>
+              </Text>
+            ) : null}
+          </Stack>
+        </Group>
+        {where || ends ? (
+          <Text size="sm" c="dimmed">
+            {[where, ends ? `Ends ${ends}` : ''].filter(Boolean).join(' · ')}
+          </Text>
+        ) : null}
+        {project.summary ? <Text size="sm">{project.summary}</Text> : null}
+        {project.giving_kinds.length > 0 ? (
+          <Group gap={6}>
+            <VisuallyHidden>Needs:</VisuallyHidden>
+            {project.giving_kinds.map((kind) => (
+              <Badge key={kind} size="sm" color="indigo.9" variant="filled">
+                {labelOf(GIVING_TYPES, kind) ?? 'Other'}
+              </Badge>
+            ))}
+          </Group>
+        ) : null}
+        <NeedsProgress totals={project} />
+        {types ? (
+          <Text size="xs" c="dimmed">
+            {types}
+          </Text>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

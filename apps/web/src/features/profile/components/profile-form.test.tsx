@@ -1,0 +1,63 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { session, useCurrentUser } from '@/features/session';
+import { MINUTE, makeDetail, makeLogin, makeUser } from '@/testing/fixtures';
+import { jsonResponse, stubFetch } from '@/testing/http';
+import { renderWithProviders } from '@/testing/render';
+import { ProfileForm } from './profile-form';
+
+/** As the profile route: the form of the session's current user. */
+function CurrentProfile() {
+  const user = useCurrentUser();
+  return user ? <ProfileForm key={user.id} user={user} /> : null;
+}
+
+// jsdom has no document.fonts, which Mantine's autosize textarea listens to.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}
+
+describe('profile form', () => {
+  beforeEach(() => {
+    session.signIn(makeLogin(Date.now() + 60 * MINUTE));
+  });
+  afterEach(() => {
+    session.clearSession();
+  });
+
+  it('follows a fresher user from the server in the fields not being edited', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/state/by_country/1': () => jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+      'PATCH /api/user/update': (_url, init) =>
+        jsonResponse({ user: makeUser(JSON.parse(String(init.body))) }),
+    });
+    renderWithProviders(<CurrentProfile />);
+    const form = screen.getByRole('form', { name: 'Edit profile' });
+    expect((within(form).getByLabelText('Last name') as HTMLInputElement).value).toBe('Donor');
+    await userEvent.clear(within(form).getByLabelText('First name'));
+    await userEvent.type(within(form).getByLabelText('First name'), 'Danielle');
+
+    // The full detail of GET /user/get arrives after the form is on screen (start-up).
+    act(() => {
+      session.applyDetail(makeDetail({ user: makeUser({ last_name: 'Fresh', city: 'Leeds' }) }));
+    });
+    await waitFor(() =>
+      expect((within(form).getByLabelText('Last name') as HTMLInputElement).value).toBe('Fresh'),
+    );
+    expect((within(form).getByLabelText('City') as HTMLInputElement).value).toBe('Leeds');
+    expect((within(form).getByLabelText('First name') as HTMLInputElement).value).toBe('Danielle');
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Update successful')).toBeTruthy();
+    const update = fetchMock.mock.calls.find(([input]) => String(input).includes('/api/user/update'));
+    expect(JSON.parse(String(update?.[1]?.body))).toMatchObject({
+      first_name: 'Danielle',
+      last_name: 'Fresh',
+      city: 'Leeds',
+    });
+  }, 20_000);
+});

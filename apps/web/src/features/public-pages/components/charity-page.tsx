@@ -1,0 +1,144 @@
+import { CHARITY_TYPES, imageUrl, labelOf } from '@kindred/shared';
+import { Anchor, Badge, DataList, Grid, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Page } from '@/components/ui/page';
+import { useCharity } from '../api/public';
+import type { MapPlace } from './project-page';
+import { FailedPage, isNotFound, LoadingPage, NotFoundPage } from './states';
+
+export interface CharityPageProps {
+  /** From the URL; null when it is not a charity id. */
+  charityId: number | null;
+  /** The charity's Live projects as cards (the explore feature's, given by the route). */
+  renderProjects: (charityId: number) => ReactNode;
+  /** A small map of where the charity is (given by the route). */
+  renderMap: (place: MapPlace) => ReactNode;
+}
+
+/** Only http(s) addresses become links. */
+function safeWebsite(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `/charities/:id`: an approved charity's public page and its Live projects. */
+export function CharityPage({ charityId, renderProjects, renderMap }: CharityPageProps) {
+  const charity = useCharity(charityId ?? 0);
+  if (charityId === null) return <NotFoundPage what="charity" />;
+  if (charity.isPending) return <LoadingPage title="Charity" />;
+  if (charity.isError) {
+    return isNotFound(charity.error) ? (
+      <NotFoundPage what="charity" />
+    ) : (
+      <FailedPage title="Charity" error={charity.error} retry={() => charity.refetch()} />
+    );
+  }
+  const data = charity.data;
+  const types = data.charity_types.map((type) => labelOf(CHARITY_TYPES, type)).filter(Boolean);
+  const website = safeWebsite(data.website);
+  const address = [data.address, data.city, data.post_code].filter(Boolean).join(', ');
+  return (
+    <Page
+      title={data.name}
+      size="lg"
+      description={
+        <Stack gap="xs">
+          <Group gap="sm" wrap="nowrap" align="center">
+            {data.logo ? (
+              <Image src={imageUrl(data.logo, 'medium')} alt="" w={64} h={64} radius="sm" />
+            ) : null}
+            <Group gap={6}>
+              {types.map((type) => (
+                <Badge key={type} color="dark" variant="outline">
+                  {type}
+                </Badge>
+              ))}
+            </Group>
+          </Group>
+        </Stack>
+      }
+    >
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Paper withBorder p="lg" component="section" aria-label="About">
+            <Stack gap="sm">
+              <Title order={2} size="h3">
+                About
+              </Title>
+              {data.description ? (
+                <Text style={{ whiteSpace: 'pre-wrap' }}>{data.description}</Text>
+              ) : (
+                <Text>This charity has not written a description yet.</Text>
+              )}
+            </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder p="lg" component="section" aria-label="Contact">
+            <Stack gap="sm">
+              <Title order={2} size="h3">
+                Contact
+              </Title>
+              <DataList orientation="vertical">
+                {data.registration_number ? (
+                  <DataList.Item>
+                    <DataList.ItemLabel>Registered charity number</DataList.ItemLabel>
+                    <DataList.ItemValue>{data.registration_number}</DataList.ItemValue>
+                  </DataList.Item>
+                ) : null}
+                {website ? (
+                  <DataList.Item>
+                    <DataList.ItemLabel>Website</DataList.ItemLabel>
+                    <DataList.ItemValue>
+                      <Anchor href={website} rel="noopener noreferrer">
+                        {data.website}
+                      </Anchor>
+                    </DataList.ItemValue>
+                  </DataList.Item>
+                ) : null}
+                {data.email ? (
+                  <DataList.Item>
+                    <DataList.ItemLabel>Email</DataList.ItemLabel>
+                    <DataList.ItemValue>
+                      <Anchor href={`mailto:${data.email}`}>{data.email}</Anchor>
+                    </DataList.ItemValue>
+                  </DataList.Item>
+                ) : null}
+                {data.phone ? (
+                  <DataList.Item>
+                    <DataList.ItemLabel>Phone</DataList.ItemLabel>
+                    <DataList.ItemValue>
+                      <Anchor href={`tel:${data.phone.replace(/[^+\d]/g, '')}`}>{data.phone}</Anchor>
+                    </DataList.ItemValue>
+                  </DataList.Item>
+                ) : null}
+                {address ? (
+                  <DataList.Item>
+                    <DataList.ItemLabel>Address</DataList.ItemLabel>
+                    <DataList.ItemValue>{address}</DataList.ItemValue>
+                  </DataList.Item>
+                ) : null}
+              </DataList>
+              {data.latitude !== null && data.longitude !== null
+                ? renderMap({ latitude: data.latitude, longitude: data.longitude, label: data.name })
+                : null}
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+      <section aria-label="Live projects">
+        <Stack gap="sm">
+          <Title order={2} size="h3">
+            Live projects
+          </Title>
+          {renderProjects(data.id)}
+        </Stack>
+      </section>
+    </Page>
+  );
+}

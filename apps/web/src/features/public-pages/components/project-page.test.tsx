@@ -1,0 +1,226 @@
+import type { Project, ProjectSummary } from '@kindred/shared';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
+import { renderRoutes } from '@/testing/render';
+import { CharityPage } from './charity-page';
+import { ProjectPage } from './project-page';
+
+const project: Project = {
+  id: 1,
+  charity_id: 1,
+  charity: { id: 1, name: 'River Trust', logo: null },
+  owner_type: 3,
+  owner_id: 1,
+  title: 'Clean-up of the river banks (Bristol)',
+  summary: 'Cleaner banks for everyone.',
+  description: 'First paragraph.\n\nSecond paragraph.',
+  status: 2,
+  association_status: 5,
+  charity_types: [10],
+  start_date: '2030-01-01',
+  end_date: '2030-03-02',
+  city: 'Bristol',
+  post_code: 'BS1 4DJ',
+  latitude: 51.45,
+  longitude: -2.59,
+  logo: null,
+  funds_target: 1_000_000,
+  volunteering_hours: 40,
+  volunteering_start: '2030-01-10',
+  volunteering_end: '2030-02-10',
+  skill_needs: [{ type: 6, hours: 10 }],
+  gift_needs: [{ type: 5, description: 'Warm coats', quantity: 20 }],
+  giving_kinds: [2, 3, 4, 5],
+  funds_raised: 300_000,
+  donors_count: 4,
+  volunteering_pledged: 13,
+  skilled_pledged: 0,
+  gifts_pledged: 2,
+  finished_reason: null,
+  created_at: '2029-12-01T10:00:00.000Z',
+  published_at: '2029-12-02T10:00:00.000Z',
+  can_manage: false,
+};
+
+const summary: ProjectSummary = {
+  project_id: 1,
+  status: 2,
+  funds_target: 1_000_000,
+  funds_raised: 300_000,
+  funds_held: 300_000,
+  donors_count: 4,
+  volunteering_hours: 40,
+  volunteering_pledged: 13,
+  skilled_hours: 10,
+  skilled_pledged: 0,
+  gifts_needed: 20,
+  gifts_pledged: 2,
+  updates_count: 1,
+  impacts_count: 0,
+  days_left: 12,
+  currency: 'INR',
+};
+
+const page = <T,>(items: T[], next: string | null = null) =>
+  jsonResponse({ items, next_cursor: next, prev_cursor: null });
+
+function renderProject(path = '/projects/1') {
+  return renderRoutes(
+    [
+      {
+        path: '/projects/:id',
+        element: (
+          <ProjectPage
+            projectId={Number(path.split('/').pop()) || null}
+            renderProgress={(totals, currency) => (
+              <p data-testid="progress">{`${totals.funds_raised}/${totals.funds_target} ${currency}`}</p>
+            )}
+            renderMap={(place) => (
+              <p data-testid="map">{`${place.label} at ${place.latitude},${place.longitude}`}</p>
+            )}
+          />
+        ),
+      },
+    ],
+    path,
+  );
+}
+
+describe('public project page', () => {
+  it('shows the story, needs, dates, charity, updates, gallery and documents', async () => {
+    stubFetch({
+      'GET /api/project/1': () => jsonResponse(project),
+      'GET /api/project/1/summary': () => jsonResponse(summary),
+      'GET /api/project/updates/1': () =>
+        page([
+          { id: 3, project_id: 1, title: 'Week one', body: 'We began.', created_at: '2030-01-08T09:00:00Z' },
+        ]),
+      'GET /api/project/1/impact': () => jsonResponse({ items: [] }),
+      'GET /api/project/1/images': () =>
+        jsonResponse({
+          items: [
+            { id: 1, project_id: 1, url: '/api/files/a', caption: 'Volunteers at work', created_at: '' },
+            { id: 2, project_id: 1, url: '/api/files/b', caption: null, created_at: '' },
+          ],
+        }),
+      'GET /api/project/1/documents': () =>
+        jsonResponse({
+          items: [
+            {
+              id: 1,
+              project_id: 1,
+              name: 'Plan.pdf',
+              url: '/api/files/plan.pdf',
+              mime: 'application/pdf',
+              size: 1_572_864,
+              created_at: '',
+            },
+          ],
+        }),
+    });
+    renderProject();
+    expect(await screen.findByRole('heading', { level: 1, name: project.title })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'River Trust' })[0]?.getAttribute('href')).toBe(
+      '/charities/1',
+    );
+    expect(screen.getByText('Second paragraph.')).toBeTruthy();
+    const needs = screen.getByTestId('needs');
+    expect((await within(needs).findByTestId('progress')).textContent).toBe('300000/1000000 INR');
+    expect(within(needs).getByText(/₹10,000 target, 4 donors so far/)).toBeTruthy();
+    expect(within(needs).getByText(/40 hours, 10 January 2030 to 10 February 2030/)).toBeTruthy();
+    expect(within(needs).getByText(/IT\/Tech, 10 hours/)).toBeTruthy();
+    expect(within(needs).getByText(/Clothing or Bedding, 20 × Warm coats/)).toBeTruthy();
+    expect((await screen.findByTestId('days-left')).textContent).toBe('12 days left');
+    expect(screen.getByText('2 March 2030')).toBeTruthy();
+    expect(screen.getByTestId('map').textContent).toBe(`${project.title} at 51.45,-2.59`);
+    expect(await screen.findByRole('heading', { name: 'Week one' })).toBeTruthy();
+    expect((await screen.findByAltText('Volunteers at work')).getAttribute('src')).toBe(
+      '/api/files/a_medium.webp',
+    );
+    expect(screen.getByAltText(`${project.title}: picture 2`)).toBeTruthy();
+    const document = await screen.findByRole('link', { name: 'Plan.pdf' });
+    expect(document.getAttribute('href')).toBe('/api/files/plan.pdf');
+    expect(document.getAttribute('download')).toBe('Plan.pdf');
+    expect(screen.getByText('(PDF, 1.5 MB)')).toBeTruthy();
+    expect(screen.getByText('No impact statements yet.')).toBeTruthy();
+  });
+
+  it('says "Project not found" for an unknown or non-public project, with no toast', async () => {
+    stubFetch({ 'GET /api/project/99': () => errorResponse(404, 'NOT_FOUND', 'The project was not found.') });
+    renderProject('/projects/99');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Project not found' })).toBeTruthy();
+    expect(screen.getByText(/does not exist or is not public/)).toBeTruthy();
+    expect(screen.queryByText('The project was not found.')).toBeNull();
+  });
+});
+
+describe('public charity page', () => {
+  it('shows the profile and hands its id to the projects slot', async () => {
+    stubFetch({
+      'GET /api/charity/1': () =>
+        jsonResponse({
+          id: 1,
+          name: 'River Trust',
+          registration_number: '1100001',
+          charity_types: [10, 5],
+          description: 'Rivers.',
+          website: 'https://www.rivertrust.org.uk',
+          email: 'hello@rivertrust.org.uk',
+          phone: '0117 000 0000',
+          address: '1 Quay Street',
+          city: 'Bristol',
+          post_code: 'BS1 4DJ',
+          latitude: 51.45,
+          longitude: -2.59,
+          logo: null,
+          lock_status: false,
+          approval_status: 'approved',
+          rejection_reason: null,
+          live_projects: 2,
+          created_at: '2029-01-01T00:00:00Z',
+        }),
+    });
+    renderRoutes(
+      [
+        {
+          path: '/charities/:id',
+          element: (
+            <CharityPage
+              charityId={1}
+              renderProjects={(id) => <p>Projects of charity {id}</p>}
+              renderMap={(place) => <p>Map of {place.label}</p>}
+            />
+          ),
+        },
+      ],
+      '/charities/1',
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'River Trust' })).toBeTruthy();
+    expect(screen.getByText('Environment and Conservation')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'https://www.rivertrust.org.uk' }).getAttribute('href')).toBe(
+      'https://www.rivertrust.org.uk/',
+    );
+    expect(screen.getByRole('link', { name: 'hello@rivertrust.org.uk' }).getAttribute('href')).toBe(
+      'mailto:hello@rivertrust.org.uk',
+    );
+    expect(screen.getByRole('link', { name: '0117 000 0000' }).getAttribute('href')).toBe('tel:01170000000');
+    expect(screen.getByText('1 Quay Street, Bristol, BS1 4DJ')).toBeTruthy();
+    expect(screen.getByText('Projects of charity 1')).toBeTruthy();
+    expect(screen.getByText('Map of River Trust')).toBeTruthy();
+  });
+
+  it('says "Charity not found" for a pending, locked or unknown charity', async () => {
+    stubFetch({ 'GET /api/charity/5': () => errorResponse(404, 'NOT_FOUND', 'The charity was not found.') });
+    renderRoutes(
+      [
+        {
+          path: '/charities/:id',
+          element: <CharityPage charityId={5} renderProjects={() => null} renderMap={() => null} />,
+        },
+      ],
+      '/charities/5',
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Charity not found' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,180 @@
+import { adminCreditsBodySchema, DEFAULT_CURRENCY, formatMoney, type Wallet } from '@kindred/shared';
+import { Button, Group, Paper, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useId, useRef, useState } from 'react';
+import { confirm } from '@/components/ui/confirm';
+import { toast } from '@/components/ui/toast';
+import { isApiError } from '@/lib/api-client';
+import { applyServerErrors, focusFirstInvalid, useAccessibleForm } from '@/lib/form';
+import { type AdminDepositKind, type AdminRecipient, useAdminDeposit } from '../api/admin';
+import { amountError, parseAmount } from '../lib/amount';
+import { failureOf } from '../lib/failure';
+import { type Attempt, attemptFor, keepForRetry } from '../lib/idempotency';
+import { AmountInput } from './amount-input';
+import { BalanceAmounts } from './balance-card';
+import { type Failure, FormFailure } from './form-failure';
+
+export interface AdminDepositValues {
+  recipient: AdminRecipient;
+  recipient_id: string;
+  kind: AdminDepositKind;
+  amount: string;
+  reason: string;
+}
+
+interface Deposited {
+  recipient: AdminRecipient;
+  id: number;
+  wallet: Wallet;
+}
+
+const RETRY_NOTE = 'Submit again to retry: the same deposit is retried, so nothing is recorded twice.';
+
+const recipientName = (recipient: AdminRecipient, id: number | string) =>
+  `${recipient === 'user' ? 'Person' : 'Organisation'} #${id}`;
+
+function validate(values: AdminDepositValues) {
+  const id = values.recipient_id.trim();
+  return {
+    recipient_id: /^[1-9]\d{0,9}$/.test(id)
+      ? null
+      : values.recipient === 'user'
+        ? "Enter the person's id (a whole number)."
+        : "Enter the organisation's id (a whole number).",
+    amount: amountError(values.amount),
+    reason: adminCreditsBodySchema.shape.reason.safeParse(values.reason).error?.issues[0]?.message ?? null,
+  };
+}
+
+/**
+ * A platform admin deposits money or credits to a person or an organisation, after confirming.
+ * There is no search for people or organisations yet: the admin types the id.
+ */
+export function AdminDepositForm() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const attempt = useRef<Attempt | null>(null);
+  const headingId = useId();
+  const resultHeadingId = useId();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [deposited, setDeposited] = useState<Deposited | null>(null);
+  const mutation = useAdminDeposit();
+  const form = useAccessibleForm<AdminDepositValues>({
+    initialValues: { recipient: 'user', recipient_id: '', kind: 'money', amount: '', reason: '' },
+    validate,
+  });
+  const { recipient, kind } = form.values;
+
+  const submit = form.onSubmit(
+    async (values) => {
+      setFailure(null);
+      const amount = parseAmount(values.amount);
+      if (amount === null) return;
+      const id = Number(values.recipient_id.trim());
+      const reason = values.reason.trim();
+      const who = recipientName(values.recipient, id);
+      const what = values.kind === 'credits' ? 'credits' : 'money';
+      const confirmed = await confirm({
+        title: values.kind === 'credits' ? 'Deposit credits?' : 'Deposit money?',
+        message: `${formatMoney(amount, DEFAULT_CURRENCY)} of ${what} to ${who}, with the reason "${reason}". It is recorded with your admin id; a mistake is corrected by a new entry.`,
+        confirmLabel: 'Yes, deposit',
+        cancelLabel: 'Cancel',
+      });
+      if (!confirmed) return;
+      const request = { recipient: values.recipient, id, kind: values.kind, amount, reason };
+      const current = attemptFor(attempt.current, request);
+      attempt.current = current;
+      try {
+        const result = await mutation.mutateAsync({ ...request, idempotencyKey: current.key });
+        attempt.current = null;
+        setDeposited({ recipient: values.recipient, id, wallet: result.wallet });
+        form.setValues({ amount: '', reason: '' });
+        form.resetDirty();
+        toast.success(
+          'Deposit recorded',
+          `${formatMoney(amount, result.wallet.currency)} of ${what} to ${who}.`,
+        );
+      } catch (error) {
+        if (!keepForRetry(error)) attempt.current = null;
+        if (isApiError(error) && error.status === 404) {
+          form.setFieldError('recipient_id', error.message);
+          focusFirstInvalid(formRef.current);
+          return;
+        }
+        if (applyServerErrors(error, form.setFieldError)) {
+          focusFirstInvalid(formRef.current);
+          return;
+        }
+        setFailure(failureOf(error, 'Nothing was deposited', RETRY_NOTE));
+        setTimeout(() => failureRef.current?.focus(), 0);
+      }
+    },
+    () => focusFirstInvalid(formRef.current),
+  );
+
+  return (
+    <Stack gap="lg">
+      <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
+        <Stack gap="md">
+          <Title order={2} size="h3" id={headingId}>
+            Deposit money or credits
+          </Title>
+          <Text size="sm">
+            Money is for payments received by other means; credits can only be donated. Both are recorded with
+            your admin id and the reason, which the recipient sees in their history.
+          </Text>
+          <Radio.Group label="Recipient" {...form.getInputProps('recipient')}>
+            <Group gap="lg" mt={4}>
+              <Radio value="user" label="A person" />
+              <Radio value="business" label="An organisation" />
+            </Group>
+          </Radio.Group>
+          <TextInput
+            label={recipient === 'user' ? 'Person id' : 'Organisation id'}
+            description={
+              recipient === 'user'
+                ? "There is no search for people yet: type the person's user id."
+                : "There is no search for organisations yet: type the organisation's id."
+            }
+            required
+            inputMode="numeric"
+            autoComplete="off"
+            {...form.getInputProps('recipient_id')}
+          />
+          <Radio.Group label="Deposit" {...form.getInputProps('kind')}>
+            <Group gap="lg" mt={4}>
+              <Radio value="money" label="Money (wallet)" />
+              <Radio value="credits" label="Credits (donations only)" />
+            </Group>
+          </Radio.Group>
+          <AmountInput currency={DEFAULT_CURRENCY} {...form.getInputProps('amount')} />
+          <Textarea
+            label="Reason"
+            description="At least 3 characters."
+            required
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={500}
+            {...form.getInputProps('reason')}
+          />
+          <FormFailure ref={failureRef} failure={failure} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={mutation.isPending}>
+              {kind === 'credits' ? 'Deposit credits' : 'Deposit money'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {deposited ? (
+        <Paper component="section" aria-labelledby={resultHeadingId} p="md" withBorder>
+          <Stack gap="sm">
+            <Title order={3} size="h4" id={resultHeadingId}>
+              {`New balance of ${recipientName(deposited.recipient, deposited.id)}`}
+            </Title>
+            <BalanceAmounts wallet={deposited.wallet} />
+          </Stack>
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,42 @@
+import { Anchor, Paper, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { Page } from '@/components/ui/page';
+import { useCurrentUser } from '@/features/session';
+import { moneyAdminRole } from '../lib/admin';
+import { AdminDepositForm } from './admin-deposit-form';
+import { AdminMoneyNav } from './admin-nav';
+
+export const ADMIN_ONLY_MESSAGE = 'This area is for platform admins only.';
+
+/** /admin/money: a platform Super Admin or Admin deposits money or credits; Employees are told they cannot. */
+export function AdminMoneyScreen() {
+  const role = moneyAdminRole(useCurrentUser());
+  if (role === 'none') {
+    return (
+      <Page title="Admin deposits">
+        <Text>{ADMIN_ONLY_MESSAGE}</Text>
+      </Page>
+    );
+  }
+  return (
+    <Page
+      title="Admin deposits"
+      description={<Text>Record money or give credits to a person or an organisation.</Text>}
+    >
+      <AdminMoneyNav />
+      <Paper p="lg" withBorder>
+        {role === 'manage' ? (
+          <AdminDepositForm />
+        ) : (
+          <Text>
+            As a platform Employee you can view{' '}
+            <Anchor component={Link} to="/admin/direct-debits">
+              the direct debits
+            </Anchor>
+            , but only Super Admins and Admins can deposit money or credits.
+          </Text>
+        )}
+      </Paper>
+    </Page>
+  );
+}

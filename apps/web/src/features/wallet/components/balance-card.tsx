@@ -1,0 +1,77 @@
+import { formatMoney, type Wallet } from '@kindred/shared';
+import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+import { useWallet } from '../api/get-wallet';
+import type { WalletOwner } from '../lib/owner';
+import { ErrorAlert } from './form-failure';
+
+function Amount({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <div>
+      <Text component="dt" size="sm" fw={600}>
+        {label}
+      </Text>
+      <Text component="dd" m={0} fz={28} fw={700} lh={1.3}>
+        {value}
+      </Text>
+      {note ? (
+        <Text component="dd" m={0} size="sm" c="dimmed">
+          {note}
+        </Text>
+      ) : null}
+    </div>
+  );
+}
+
+export function BalanceAmounts({ wallet }: { wallet: Wallet }) {
+  const showHeld = wallet.held !== 0;
+  return (
+    <SimpleGrid component="dl" cols={{ base: 1, xs: showHeld ? 3 : 2 }} spacing="lg" m={0}>
+      <Amount label="Wallet balance" value={formatMoney(wallet.wallet_amount, wallet.currency)} />
+      <Amount
+        label="Credits"
+        value={formatMoney(wallet.credits, wallet.currency)}
+        note="For donations only."
+      />
+      {showHeld ? (
+        <Amount
+          label="Held"
+          value={formatMoney(wallet.held, wallet.currency)}
+          note="Reserved for donations awaiting approval."
+        />
+      ) : null}
+    </SimpleGrid>
+  );
+}
+
+/** The balance: wallet, credits, and held when not zero (spec §9 money format). */
+export function BalanceCard({ owner }: { owner: WalletOwner }) {
+  const headingId = useId();
+  const wallet = useWallet(owner);
+  return (
+    <Paper component="section" aria-labelledby={headingId} p="lg" withBorder>
+      <Stack gap="md">
+        <Title order={2} size="h3" id={headingId}>
+          Balance
+        </Title>
+        {wallet.data ? (
+          <BalanceAmounts wallet={wallet.data} />
+        ) : wallet.isError ? (
+          <ErrorAlert title="The balance could not be loaded">
+            <Group gap="sm">
+              <Text size="sm">{wallet.error.message}</Text>
+              <Button size="xs" variant="default" onClick={() => void wallet.refetch()}>
+                Try again
+              </Button>
+            </Group>
+          </ErrorAlert>
+        ) : (
+          <Group gap="xs" role="status">
+            <Loader size="sm" aria-hidden="true" />
+            <Text size="sm">Loading the balance…</Text>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,195 @@
+import {
+  type BusinessDirectDebitBody,
+  type DirectDebitBody,
+  FREQUENCIES,
+  FREQUENCY,
+  type FrequencyCode,
+  formatMoney,
+} from '@kindred/shared';
+import { Button, Group, NativeSelect, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useId, useRef, useState } from 'react';
+import { toast } from '@/components/ui/toast';
+import { applyServerErrors, focusFirstInvalid, useAccessibleForm } from '@/lib/form';
+import { useCharitySearch } from '../api/charities';
+import { useCreateDirectDebit } from '../api/direct-debits';
+import { amountError, parseAmount } from '../lib/amount';
+import { type CardValues, cardErrors, EMPTY_CARD, toCardInput } from '../lib/card';
+import { DATE_FORMAT, formatDate, parseTypedDate, todayIso } from '../lib/dates';
+import { failureOf } from '../lib/failure';
+import { type Attempt, attemptFor, keepForRetry } from '../lib/idempotency';
+import { frequencyLabel } from '../lib/labels';
+import { ownerKey, type WalletOwner } from '../lib/owner';
+import { AmountInput } from './amount-input';
+import { CardFields } from './card-fields';
+import { type Failure, FormFailure } from './form-failure';
+
+export interface DirectDebitValues {
+  /** '1' wallet top-up, '3' charity subscription (organisations only). */
+  type: '1' | '3';
+  charity_id: string | null;
+  amount: string;
+  frequency: string;
+  start_date: string | null;
+  card: CardValues;
+}
+
+const RETRY_NOTE = 'Submit again to retry.';
+const FIELD_MAP = { card: 'card.number' };
+
+function initialValues(): DirectDebitValues {
+  return {
+    type: '1',
+    charity_id: null,
+    amount: '',
+    frequency: String(FREQUENCY.monthly),
+    start_date: todayIso(),
+    card: EMPTY_CARD,
+  };
+}
+
+function validate(values: DirectDebitValues) {
+  const today = todayIso();
+  return {
+    amount: amountError(values.amount),
+    frequency: FREQUENCIES.some((f) => String(f.id) === values.frequency) ? null : 'Choose how often.',
+    start_date: !values.start_date
+      ? 'Choose the date of the first charge.'
+      : values.start_date < today
+        ? 'The first charge cannot be in the past.'
+        : null,
+    charity_id: values.type === '3' && !values.charity_id ? 'Choose the charity.' : null,
+    ...cardErrors(values.card),
+  };
+}
+
+/** Charity: searched by name (GET /charity/list?q=) for an organisation's subscription. */
+function CharityPicker({ inputProps }: { inputProps: object }) {
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search.trim(), 250);
+  const charities = useCharitySearch(query, true);
+  return (
+    <Select
+      label="Charity"
+      description="Type to search approved charities by name."
+      required
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      // The server filters by name; keep its answer as it is.
+      filter={({ options }) => options}
+      nothingFoundMessage={charities.isFetching ? 'Searching…' : 'No charity found'}
+      data={(charities.data?.items ?? []).map((charity) => ({
+        value: String(charity.id),
+        label: charity.name,
+      }))}
+      {...inputProps}
+    />
+  );
+}
+
+/** Sets up a direct debit: amount, how often, the first charge's date and the card. */
+export function DirectDebitForm({ owner, currency }: { owner: WalletOwner; currency: string }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const attempt = useRef<Attempt | null>(null);
+  const headingId = useId();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const mutation = useCreateDirectDebit();
+  const form = useAccessibleForm<DirectDebitValues>({ initialValues: initialValues(), validate });
+
+  const submit = form.onSubmit(
+    async (values) => {
+      setFailure(null);
+      const amount = parseAmount(values.amount);
+      if (amount === null || !values.start_date) return;
+      const base: DirectDebitBody = {
+        amount,
+        frequency: Number(values.frequency) as FrequencyCode,
+        start_date: values.start_date,
+        card: toCardInput(values.card),
+      };
+      const body: DirectDebitBody | BusinessDirectDebitBody =
+        owner.type === 'business'
+          ? values.type === '3'
+            ? { ...base, type: 3, charity_id: Number(values.charity_id) }
+            : { ...base, type: 1 }
+          : base;
+      const current = attemptFor(attempt.current, { owner: ownerKey(owner), body });
+      attempt.current = current;
+      try {
+        const debit = await mutation.mutateAsync({ owner, body, idempotencyKey: current.key });
+        attempt.current = null;
+        form.setValues(initialValues());
+        form.resetDirty();
+        toast.success(
+          'Direct debit set up',
+          `${formatMoney(debit.amount, debit.currency)} ${frequencyLabel(debit.frequency).toLowerCase()}, first charge on ${formatDate(debit.next_charge_on)}.`,
+        );
+      } catch (error) {
+        if (!keepForRetry(error)) attempt.current = null;
+        if (applyServerErrors(error, form.setFieldError, FIELD_MAP)) {
+          focusFirstInvalid(formRef.current);
+          return;
+        }
+        setFailure(failureOf(error, 'The direct debit was not set up', RETRY_NOTE));
+        setTimeout(() => failureRef.current?.focus(), 0);
+      }
+    },
+    () => focusFirstInvalid(formRef.current),
+  );
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
+      <Stack gap="md">
+        <Title order={3} size="h4" id={headingId}>
+          Set up a direct debit
+        </Title>
+        {owner.type === 'business' ? (
+          <NativeSelect
+            label="What it pays for"
+            data={[
+              { value: '1', label: 'Top up the wallet' },
+              { value: '3', label: 'A charity subscription' },
+            ]}
+            {...form.getInputProps('type')}
+          />
+        ) : null}
+        {owner.type === 'business' && form.values.type === '3' ? (
+          <CharityPicker inputProps={form.getInputProps('charity_id')} />
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <AmountInput currency={currency} {...form.getInputProps('amount')} />
+          <NativeSelect
+            label="How often"
+            required
+            data={FREQUENCIES.map((f) => ({ value: String(f.id), label: f.label }))}
+            {...form.getInputProps('frequency')}
+          />
+          <DateInput
+            label="First charge"
+            description="mm/dd/yyyy, today or later"
+            required
+            valueFormat={DATE_FORMAT}
+            dateParser={parseTypedDate}
+            minDate={todayIso()}
+            popoverProps={{ withinPortal: true }}
+            {...form.getInputProps('start_date')}
+          />
+        </SimpleGrid>
+        <CardFields getInputProps={form.getInputProps} />
+        <Text size="sm">
+          The card is charged on the first charge date, then as often as chosen, until the direct debit is
+          cancelled.
+        </Text>
+        <FormFailure ref={failureRef} failure={failure} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={mutation.isPending}>
+            Set up direct debit
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

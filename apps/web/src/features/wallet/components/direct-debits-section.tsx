@@ -1,0 +1,169 @@
+import { type DirectDebit, formatMoney } from '@kindred/shared';
+import {
+  Badge,
+  Button,
+  DataList,
+  Divider,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useId } from 'react';
+import { confirm } from '@/components/ui/confirm';
+import { toast } from '@/components/ui/toast';
+import { useCancelDirectDebit, useDirectDebits } from '../api/direct-debits';
+import { formatDate } from '../lib/dates';
+import { DIRECT_DEBIT_STATUS, directDebitTypeLabel, frequencyLabel } from '../lib/labels';
+import type { WalletOwner } from '../lib/owner';
+import { DirectDebitForm } from './direct-debit-form';
+import { ErrorAlert } from './form-failure';
+
+/** '₹100 monthly' */
+export function debitSummary(debit: Pick<DirectDebit, 'amount' | 'currency' | 'frequency'>): string {
+  return `${formatMoney(debit.amount, debit.currency)} ${frequencyLabel(debit.frequency).toLowerCase()}`;
+}
+
+export function StatusBadge({ status }: { status: DirectDebit['status'] }) {
+  const { label, color } = DIRECT_DEBIT_STATUS[status] ?? { label: status, color: 'dark' };
+  return (
+    <Badge color={color} variant="filled">
+      {label}
+    </Badge>
+  );
+}
+
+function DebitCard({ debit, owner }: { debit: DirectDebit; owner: WalletOwner }) {
+  const cancel = useCancelDirectDebit();
+  const summary = debitSummary(debit);
+  const onCancel = async () => {
+    const confirmed = await confirm({
+      title: 'Cancel this direct debit?',
+      message: `${summary} from ${debit.payment_method_label} will not be charged again. Money already added stays in the wallet.`,
+      confirmLabel: 'Yes, cancel it',
+      cancelLabel: 'Keep it',
+      danger: true,
+    });
+    if (!confirmed) return;
+    try {
+      await cancel.mutateAsync({ owner, id: debit.id });
+      toast.success('Direct debit cancelled', `${summary} will not be charged again.`);
+    } catch {
+      // The API client showed the error toast.
+    }
+  };
+  return (
+    <Paper component="li" p="md" withBorder style={{ listStyle: 'none' }}>
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs">
+          <Text fw={700}>{summary}</Text>
+          <StatusBadge status={debit.status} />
+        </Group>
+        <DataList orientation="horizontal">
+          {owner.type === 'business' ? (
+            <DataList.Item>
+              <DataList.ItemLabel>For</DataList.ItemLabel>
+              <DataList.ItemValue>
+                {directDebitTypeLabel(debit.type)}
+                {debit.charity_id ? ` (charity #${debit.charity_id})` : ''}
+              </DataList.ItemValue>
+            </DataList.Item>
+          ) : null}
+          <DataList.Item>
+            <DataList.ItemLabel>Card</DataList.ItemLabel>
+            <DataList.ItemValue>{debit.payment_method_label}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Starts</DataList.ItemLabel>
+            <DataList.ItemValue>{formatDate(debit.start_date)}</DataList.ItemValue>
+          </DataList.Item>
+          {debit.status === 'active' ? (
+            <DataList.Item>
+              <DataList.ItemLabel>Next charge</DataList.ItemLabel>
+              <DataList.ItemValue>{formatDate(debit.next_charge_on)}</DataList.ItemValue>
+            </DataList.Item>
+          ) : null}
+        </DataList>
+        {debit.last_error ? (
+          <Text size="sm" c="red.9">
+            {debit.status === 'failed' ? 'Stopped after ' : 'Last charge failed '}
+            {`(${debit.failed_attempts} ${debit.failed_attempts === 1 ? 'attempt' : 'attempts'}): `}
+            {debit.last_error}
+          </Text>
+        ) : null}
+        {debit.status === 'active' ? (
+          <Group justify="flex-end">
+            <Button
+              variant="outline"
+              color="red.9"
+              size="xs"
+              onClick={() => void onCancel()}
+              loading={cancel.isPending}
+            >
+              Cancel<VisuallyHidden> direct debit of {summary}</VisuallyHidden>
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Direct debits: the owner's mandates with their status, setting one up, and cancelling (confirmed). */
+export function DirectDebitsSection({ owner, currency }: { owner: WalletOwner; currency: string }) {
+  const headingId = useId();
+  const debits = useDirectDebits(owner);
+  const items = debits.data?.items ?? [];
+  return (
+    <Paper component="section" aria-labelledby={headingId} p="lg" withBorder>
+      <Stack gap="md">
+        <Title order={2} size="h3" id={headingId}>
+          Direct debits
+        </Title>
+        <Text size="sm">
+          {owner.type === 'user'
+            ? 'A direct debit tops up your wallet from a card on a schedule.'
+            : `A direct debit tops up the wallet of ${owner.name} from a card on a schedule, or pays a charity subscription.`}
+        </Text>
+        {debits.data ? (
+          items.length === 0 ? (
+            <Text role="status">No direct debits yet.</Text>
+          ) : (
+            <SimpleGrid
+              component="ul"
+              cols={{ base: 1, sm: 2 }}
+              spacing="sm"
+              p={0}
+              m={0}
+              aria-label="Your direct debits"
+            >
+              {items.map((debit) => (
+                <DebitCard key={debit.id} debit={debit} owner={owner} />
+              ))}
+            </SimpleGrid>
+          )
+        ) : debits.isError ? (
+          <ErrorAlert title="The direct debits could not be loaded">
+            <Group gap="sm">
+              <Text size="sm">{debits.error.message}</Text>
+              <Button size="xs" variant="default" onClick={() => void debits.refetch()}>
+                Try again
+              </Button>
+            </Group>
+          </ErrorAlert>
+        ) : (
+          <Group gap="xs" role="status">
+            <Loader size="sm" aria-hidden="true" />
+            <Text size="sm">Loading the direct debits…</Text>
+          </Group>
+        )}
+        <Divider />
+        <DirectDebitForm owner={owner} currency={currency} />
+      </Stack>
+    </Paper>
+  );
+}

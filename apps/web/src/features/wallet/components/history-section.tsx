@@ -1,0 +1,240 @@
+import { formatMoney, type HistoryItem, LEDGER_HISTORY_ACCOUNTS } from '@kindred/shared';
+import {
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useId, useState } from 'react';
+import { useHistory } from '../api/history';
+import { downloadStatement } from '../api/statement';
+import { DATE_FORMAT, defaultRange, formatDate, formatDateTime, parseTypedDate } from '../lib/dates';
+import { ACCOUNT_LABELS, KIND_FILTERS, kindLabel } from '../lib/labels';
+import type { WalletOwner } from '../lib/owner';
+import { ErrorAlert } from './form-failure';
+import { ScrollRegion } from './scroll-region';
+
+type Direction = 'after' | 'before';
+
+/** Signed amount: money in shows a plus sign, money out a minus sign. */
+function signedMoney(amount: number, currency: string): string {
+  return amount > 0 ? `+${formatMoney(amount, currency)}` : formatMoney(amount, currency);
+}
+
+function HistoryTable({
+  items,
+  currency,
+  caption,
+}: {
+  items: HistoryItem[];
+  currency: string;
+  caption: string;
+}) {
+  return (
+    <ScrollRegion label="History entries">
+      <Table striped highlightOnHover miw={640} verticalSpacing="xs">
+        <Table.Caption>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Date</Table.Th>
+            <Table.Th scope="col">Description</Table.Th>
+            <Table.Th scope="col">Type</Table.Th>
+            <Table.Th scope="col">Account</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Amount
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => (
+            <Table.Tr key={item.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.created_at)}</Table.Td>
+              <Table.Td>{item.description}</Table.Td>
+              <Table.Td>{kindLabel(item.kind)}</Table.Td>
+              <Table.Td>{ACCOUNT_LABELS[item.account] ?? item.account}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} fw={600}>
+                {signedMoney(item.amount, currency)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollRegion>
+  );
+}
+
+/**
+ * The wallet's history: a date range (default the last 30 days), account and type filters, keyset
+ * paging with Newer and Older, and the statement (CSV) of the chosen range.
+ */
+export function HistorySection({ owner, currency }: { owner: WalletOwner; currency: string }) {
+  const headingId = useId();
+  const [range, setRange] = useState(() => defaultRange());
+  const [account, setAccount] = useState('');
+  const [kind, setKind] = useState('');
+  const [page, setPage] = useState<{ cursor?: string; direction?: Direction }>({});
+  const [downloading, setDownloading] = useState(false);
+
+  const rangeError = range.from > range.to ? 'The end date is before the start date.' : null;
+  const history = useHistory(
+    owner,
+    {
+      from: range.from,
+      to: range.to,
+      account: (account || undefined) as HistoryItem['account'] | undefined,
+      kind: kind || undefined,
+      ...page,
+    },
+    !rangeError,
+  );
+  const data = history.data;
+  const filtered = Boolean(account || kind);
+  const span = `${formatDate(range.from)} and ${formatDate(range.to)}`;
+
+  const changeRange = (part: 'from' | 'to', value: string | null) => {
+    if (!value) return;
+    setRange((current) => ({ ...current, [part]: value }));
+    setPage({});
+  };
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadStatement(owner, range.from, range.to);
+    } catch {
+      // The API client showed the error toast.
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Paper component="section" aria-labelledby={headingId} p="lg" withBorder>
+      <Stack gap="md">
+        <Group justify="space-between" gap="sm">
+          <Title order={2} size="h3" id={headingId}>
+            History
+          </Title>
+          <Button
+            variant="default"
+            onClick={() => void download()}
+            loading={downloading}
+            disabled={Boolean(rangeError)}
+          >
+            Download statement (CSV)
+          </Button>
+        </Group>
+        <Text size="sm">
+          The statement covers every entry between the chosen dates, whatever the account and type filters.
+        </Text>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <DateInput
+            label="From"
+            description="mm/dd/yyyy"
+            valueFormat={DATE_FORMAT}
+            dateParser={parseTypedDate}
+            value={range.from}
+            onChange={(value) => changeRange('from', value)}
+            popoverProps={{ withinPortal: true }}
+          />
+          <DateInput
+            label="To"
+            description="mm/dd/yyyy"
+            valueFormat={DATE_FORMAT}
+            dateParser={parseTypedDate}
+            value={range.to}
+            onChange={(value) => changeRange('to', value)}
+            error={rangeError}
+            aria-invalid={rangeError ? true : undefined}
+            popoverProps={{ withinPortal: true }}
+          />
+          <NativeSelect
+            label="Account"
+            description="Wallet, credits or held"
+            data={[
+              { value: '', label: 'All accounts' },
+              ...LEDGER_HISTORY_ACCOUNTS.map((value) => ({ value, label: ACCOUNT_LABELS[value] })),
+            ]}
+            value={account}
+            onChange={(event) => {
+              setAccount(event.currentTarget.value);
+              setPage({});
+            }}
+          />
+          <NativeSelect
+            label="Type"
+            description="What the entry was"
+            data={[
+              { value: '', label: 'All types' },
+              ...KIND_FILTERS.map((value) => ({ value, label: kindLabel(value) })),
+            ]}
+            value={kind}
+            onChange={(event) => {
+              setKind(event.currentTarget.value);
+              setPage({});
+            }}
+          />
+        </SimpleGrid>
+
+        {rangeError ? null : history.isError && !data ? (
+          <ErrorAlert title="The history could not be loaded">
+            <Group gap="sm">
+              <Text size="sm">{history.error.message}</Text>
+              <Button size="xs" variant="default" onClick={() => void history.refetch()}>
+                Try again
+              </Button>
+            </Group>
+          </ErrorAlert>
+        ) : !data ? (
+          <Group gap="xs" role="status">
+            <Loader size="sm" aria-hidden="true" />
+            <Text size="sm">Loading the history…</Text>
+          </Group>
+        ) : data.items.length === 0 ? (
+          <Text role="status" py="md">
+            {filtered
+              ? `No entries of this account and type between ${span}.`
+              : `No entries between ${span}.`}
+          </Text>
+        ) : (
+          <Stack gap="xs" aria-busy={history.isFetching}>
+            <HistoryTable
+              items={data.items}
+              currency={currency}
+              caption={`Entries between ${span}, newest first.`}
+            />
+            <Text size="sm" role="status">
+              {`Showing ${data.items.length} ${data.items.length === 1 ? 'entry' : 'entries'}.`}
+            </Text>
+          </Stack>
+        )}
+
+        {data && (data.prev_cursor || data.next_cursor) ? (
+          <Group justify="space-between">
+            <Button
+              variant="default"
+              disabled={!data.prev_cursor || history.isFetching}
+              onClick={() => data.prev_cursor && setPage({ cursor: data.prev_cursor, direction: 'before' })}
+            >
+              Newer
+            </Button>
+            <Button
+              variant="default"
+              disabled={!data.next_cursor || history.isFetching}
+              onClick={() => data.next_cursor && setPage({ cursor: data.next_cursor, direction: 'after' })}
+            >
+              Older
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

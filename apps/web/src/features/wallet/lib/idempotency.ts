@@ -1,0 +1,41 @@
+import { isApiError } from '@/lib/api-client';
+
+/** A fresh Idempotency-Key: a random UUID. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * One submit attempt of a money-moving form: its Idempotency-Key and what it sends. Submitting the
+ * same request again after an unanswered try is a retry of the same attempt and reuses the key;
+ * anything else is a new attempt with a new key.
+ */
+export interface Attempt {
+  key: string;
+  fingerprint: string;
+  /** The payment the attempt opened, once the deposit call answered (its confirm is retried alone). */
+  paymentId?: number;
+}
+
+/** The attempt for a request: the previous one when it is a retry of the same request, else a new one. */
+export function attemptFor(previous: Attempt | null, request: unknown): Attempt {
+  const fingerprint = JSON.stringify(request);
+  if (previous && previous.fingerprint === fingerprint) return previous;
+  return { key: newIdempotencyKey(), fingerprint };
+}
+
+/**
+ * Whether a failed attempt may have moved money after all, so that trying again must reuse its key:
+ * no answer, a server or gateway error, or a payment the provider has not finished. A plain refusal
+ * (a declined card, invalid input) moved nothing: the next submit is a new attempt.
+ */
+export function keepForRetry(error: unknown): boolean {
+  if (!isApiError(error)) return !(error instanceof DOMException && error.name === 'AbortError');
+  return error.status === 0 || error.status >= 500 || error.code === 'PAYMENT_NOT_COMPLETE';
+}

@@ -1,0 +1,553 @@
+/**
+ * Explore latency and throughput on PostgreSQL at two catalogue sizes, in one run: a fixed mix of
+ * public explore calls (project list with filters, a second page, map locations) measured with
+ * 10k projects, then with the same catalogue grown to 1M. Fails when a call's p95 at the large
+ * size is more than 1.5 times its p95 at the small one.
+ *
+ *   npm run bench:explore     (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_SMALL, BENCH_LARGE,
+ *                              BENCH_MAX_RATIO, DATABASE_ADMIN_URL)
+ *
+ * It makes a throw-away database, starts one API process on a free port of 127.0.0.1 (it
+ * migrates and loads the UK places), fills the catalogue with bench/generate-catalogue.ts,
+ * measures, grows, measures again and drops the database. See docs/performance.md.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { generateCatalogue } from './generate-catalogue.js';
+
+function intFromEnv(name: string, fallback: number, min: number, max: number): number {
+  const text = process.env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${text}".`);
+  }
+  return value;
+}
+
+const SECONDS = intFromEnv('BENCH_SECONDS', 8, 1, 60);
+const CONNECTIONS = intFromEnv('BENCH_CONNECTIONS', 10, 1, 200);
+const SMALL = intFromEnv('BENCH_SMALL', 10_000, 100, 10_000_000);
+const LARGE = intFromEnv('BENCH_LARGE', 1_000_000, SMALL, 10_000_000);
+const CHARITIES = intFromEnv('BENCH_CHARITIES', 2000, 1, 100_000);
+const MAX_RATIO = Number(process.env.BENCH_MAX_RATIO || 1.5);
+if (!(MAX_RATIO >= 1)) throw new Error('BENCH_MAX_RATIO must be a number of at least 1.');
+const WARMUP_SECONDS = 1;
+const ADMIN_URL = process.env.DATABASE_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The whole run stops by itself after this, whatever happens (generating 1M takes about 3 min). */
+const HARD_LIMIT_MS = (2 * 8 * (SECONDS + WARMUP_SECONDS + 1) + 120 + 60 + Math.ceil(LARGE / 1000)) * 1000;
+
+const apiDir = fileURLToPath(new URL('../apps/api/', import.meta.url));
+
+/** Map views: the whole UK at zoom 6, and central London at zoom 12 (a 1280x800 map). */
+const UK_BBOX = '-8.7,49.8,1.8,60.9';
+const LONDON_BBOX = '-0.3457,51.4235,0.0943,51.5935';
+const NEAR_TOWN = 'Manchester';
+
+interface Context {
+  cityId: number;
+  cursor: string;
+}
+
+interface Call {
+  name: string;
+  path: (c: Context) => string;
+}
+
+const CALLS: Call[] = [
+  { name: 'list: default (newest)', path: () => '/api/explore/project/list' },
+  { name: 'list: text "food bank"', path: () => '/api/explore/project/list?q=food%20bank' },
+  {
+    name: 'list: charity_type + giving_kind',
+    path: () => '/api/explore/project/list?charity_type=10&giving_kind=3',
+  },
+  {
+    name: `list: near ${NEAR_TOWN} 25 km, nearest`,
+    path: (c) => `/api/explore/project/list?city_id=${c.cityId}&radius_km=25&sort=nearest`,
+  },
+  { name: 'list: ending soon', path: () => '/api/explore/project/list?ending_soon=true' },
+  {
+    name: 'list: second page (next_cursor)',
+    path: (c) => `/api/explore/project/list?cursor=${encodeURIComponent(c.cursor)}`,
+  },
+  { name: 'locations: UK, zoom 6', path: () => `/api/explore/project/locations?bbox=${UK_BBOX}&zoom=6` },
+  {
+    name: 'locations: London, zoom 12',
+    path: () => `/api/explore/project/locations?bbox=${LONDON_BBOX}&zoom=12`,
+  },
+];
+
+interface Measured {
+  seconds: number;
+  ok: number;
+  latenciesMs: number[];
+  errors: Map<string, number>;
+  cpu: CpuUse | undefined;
+  /** What one answer held, to show that the call did its work. */
+  answer: string;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function countError(errors: Map<string, number>, what: string) {
+  errors.set(what, (errors.get(what) ?? 0) + 1);
+}
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[Math.min(rank, sorted.length) - 1] ?? Number.NaN;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cleanup: everything made is undone in reverse order, on success, failure, signal or time-out.
+
+const cleanups: Array<{ what: string; run: () => Promise<unknown> }> = [];
+let cleaning: Promise<void> | undefined;
+
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    for (let step = cleanups.pop(); step; step = cleanups.pop()) {
+      try {
+        await step.run();
+      } catch (error) {
+        console.error(`bench: could not ${step.what}: ${error instanceof Error ? error.message : error}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+
+function abort(reason: string, code: number) {
+  console.error(`bench: ${reason}, stopping`);
+  void cleanup().finally(() => process.exit(code));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The API process.
+
+async function startApi(databaseUrl: string, dataDir: string, port: number, secret: string) {
+  const stderr: string[] = [];
+  const server = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      JWT_SECRET: secret,
+      DEMO_DATA: 'false',
+      RATE_LIMITS: 'false',
+      LOG_LEVEL: 'error',
+      SCHEDULER_INTERVAL_MS: '0',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  server.stderr?.setEncoding('utf8');
+  server.stderr?.on('data', (chunk: string) => {
+    stderr.push(chunk);
+    if (stderr.length > 50) stderr.shift();
+  });
+  cleanups.push({ what: 'stop the API', run: () => stopProcess(server) });
+
+  for (let i = 0; i < 300; i++) {
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(`the API exited (${server.exitCode ?? server.signalCode}):\n${stderr.join('')}`);
+    }
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return { server, stderr };
+    } catch {
+      // not up yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`the API did not answer /api/health within 60 s:\n${stderr.join('')}`);
+}
+
+async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where the CPU went during a run (Linux /proc): the load generator (this process), the API,
+// PostgreSQL's backends of the bench database, and anything else on the machine.
+
+interface CpuSnapshot {
+  at: number;
+  bench: NodeJS.CpuUsage;
+  api: number;
+  backends: Map<number, number>;
+  busy: number;
+}
+
+interface CpuUse {
+  load: number;
+  api: number;
+  postgres: number;
+  other: number;
+  idle: number;
+}
+
+const CLOCK_TICKS = 100;
+
+function processTicks(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Busy ticks of the whole machine (interrupts included). */
+function machineBusy(): number {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+    const values = line.trim().split(/\s+/).slice(1, 9).map(Number);
+    const total = values.reduce((sum, n) => sum + n, 0);
+    return total - (values[3] ?? 0) - (values[4] ?? 0);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function cpuSnapshot(pool: pg.Pool, apiPid: number | undefined): Promise<CpuSnapshot> {
+  const result = await pool.query<{ pid: number }>(
+    // the backends of the bench database and PostgreSQL's own background processes
+    'select pid from pg_stat_activity where datname = current_database() or datname is null',
+  );
+  return {
+    at: performance.now(),
+    bench: process.cpuUsage(),
+    api: processTicks(apiPid),
+    backends: new Map(result.rows.map((r) => [r.pid, processTicks(r.pid)])),
+    busy: machineBusy(),
+  };
+}
+
+/** Cores used since the snapshot ("other" includes interrupts, i.e. loopback networking). */
+function cpuSince(before: CpuSnapshot, apiPid: number | undefined): CpuUse | undefined {
+  const seconds = (performance.now() - before.at) / 1000;
+  const bench = process.cpuUsage(before.bench);
+  const load = (bench.user + bench.system) / 1e6 / seconds;
+  const api = (processTicks(apiPid) - before.api) / CLOCK_TICKS / seconds;
+  let postgresTicks = 0;
+  for (const [pid, ticks] of before.backends) {
+    const now = processTicks(pid);
+    if (Number.isFinite(now) && Number.isFinite(ticks)) postgresTicks += now - ticks;
+  }
+  const postgres = postgresTicks / CLOCK_TICKS / seconds;
+  const busy = (machineBusy() - before.busy) / CLOCK_TICKS / seconds;
+  if (![load, api, postgres, busy].every(Number.isFinite)) return undefined;
+  return {
+    load,
+    api,
+    postgres,
+    other: Math.max(0, busy - load - api - postgres),
+    idle: Math.max(0, os.cpus().length - busy),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring one call: a check of its answer, a warm-up, then SECONDS of autocannon.
+
+async function describeAnswer(port: number, urlPath: string): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}${urlPath}`, { signal: AbortSignal.timeout(30_000) });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${urlPath} answered ${res.status}: ${text.slice(0, 300)}`);
+  const body = JSON.parse(text) as {
+    items?: unknown[];
+    clusters?: unknown[];
+    total?: number;
+    next_cursor?: string | null;
+  };
+  if (body.total !== undefined) {
+    return body.clusters && body.clusters.length > 0
+      ? `${body.total} in ${body.clusters.length} clusters`
+      : `${body.total} as points`;
+  }
+  const items = body.items?.length ?? 0;
+  if (items === 0) throw new Error(`${urlPath} found nothing: the catalogue should match it`);
+  return `${items} cards${body.next_cursor ? ', more' : ''}`;
+}
+
+function load(port: number, urlPath: string, seconds: number, onResponse?: (status: number, ms: number) => void) {
+  return new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${port}`,
+        connections: CONNECTIONS,
+        pipelining: 1,
+        duration: seconds,
+        timeout: 10,
+        // autocannon checks for the end of the run once per sample interval (1 s by default)
+        sampleInt: 100,
+        requests: [{ method: 'GET', path: urlPath }],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    if (onResponse) {
+      instance.on('response', (_client, statusCode, _bytes, responseTime) => onResponse(statusCode, responseTime));
+    }
+  });
+}
+
+async function measure(port: number, urlPath: string, pool: pg.Pool, apiPid: number | undefined) {
+  const answer = await describeAnswer(port, urlPath);
+  await load(port, urlPath, WARMUP_SECONDS);
+  const latenciesMs: number[] = [];
+  const errors = new Map<string, number>();
+  let ok = 0;
+  const snapshot = await cpuSnapshot(pool, apiPid);
+  const started = performance.now();
+  const result = await load(port, urlPath, SECONDS, (status, ms) => {
+    if (status === 200) {
+      ok++;
+      latenciesMs.push(ms);
+    } else countError(errors, `HTTP ${status}`);
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = cpuSince(snapshot, apiPid);
+  const transport = result.errors - result.timeouts;
+  if (transport > 0) errors.set('connection errors', transport);
+  if (result.timeouts > 0) errors.set('timeouts', result.timeouts);
+  latenciesMs.sort((a, b) => a - b);
+  return { seconds, ok, latenciesMs, errors, cpu, answer } satisfies Measured;
+}
+
+async function context(port: number, pool: pg.Pool): Promise<Context> {
+  const town = await pool.query<{ id: number }>('select id from cities where name = $1 order by population desc', [
+    NEAR_TOWN,
+  ]);
+  const cityId = town.rows[0]?.id;
+  if (!cityId) throw new Error(`no town called ${NEAR_TOWN}`);
+  const res = await fetch(`http://127.0.0.1:${port}/api/explore/project/list`, {
+    signal: AbortSignal.timeout(30_000),
+  });
+  const { next_cursor: cursor } = (await res.json()) as { next_cursor?: string | null };
+  if (!cursor) throw new Error('the first page has no next_cursor');
+  return { cityId, cursor };
+}
+
+async function visibleProjects(pool: pg.Pool): Promise<number> {
+  const result = await pool.query<{ n: number }>(
+    `select count(*)::int as n from projects p
+     where p.status = 2 and p.association_status in (4, 5)
+       and p.charity_id in (select id from charities
+                            where approval_status = 'approved' and not lock_status and deleted_at is null)`,
+  );
+  return result.rows[0]?.n ?? 0;
+}
+
+async function measureAll(label: string, port: number, pool: pg.Pool, apiPid: number | undefined) {
+  const ctx = await context(port, pool);
+  const results: Measured[] = [];
+  for (const call of CALLS) {
+    const r = await measure(port, call.path(ctx), pool, apiPid);
+    const sorted = r.latenciesMs;
+    console.log(
+      `  ${label} ${call.name.padEnd(36)} p50 ${percentile(sorted, 50).toFixed(1).padStart(7)} ms, p95 ` +
+        `${percentile(sorted, 95).toFixed(1).padStart(7)} ms, ${(r.ok / r.seconds).toFixed(0).padStart(5)}/s` +
+        `${r.errors.size > 0 ? `, errors ${formatErrors(r.errors)}` : ''}  (${r.answer})`,
+    );
+    results.push(r);
+  }
+  return results;
+}
+
+function formatErrors(errors: Map<string, number>): string {
+  if (errors.size === 0) return '0';
+  const total = [...errors.values()].reduce((sum, n) => sum + n, 0);
+  return `${total} (${[...errors].map(([what, n]) => `${what}: ${n}`).join(', ')})`;
+}
+
+function printTable(rows: string[][]) {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+  for (const r of rows) {
+    console.log(r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  '));
+  }
+}
+
+const short = (n: number) =>
+  n >= 1_000_000 && n % 1_000_000 === 0 ? `${n / 1_000_000}M` : n >= 1000 && n % 1000 === 0 ? `${n / 1000}k` : String(n);
+
+async function main() {
+  const watchdog = setTimeout(() => abort(`no result after ${HARD_LIMIT_MS / 1000} s`, 1), HARD_LIMIT_MS);
+  watchdog.unref();
+  process.once('SIGINT', () => abort('interrupted', 130));
+  process.once('SIGTERM', () => abort('terminated', 143));
+
+  const name = `kindred_bench_${randomBytes(6).toString('hex')}`;
+  const databaseUrl = withDatabase(ADMIN_URL, name);
+  await adminQuery(`create database ${name}`);
+  cleanups.push({
+    what: `drop database ${name}`,
+    run: () => adminQuery(`drop database if exists ${name} with (force)`),
+  });
+
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kindred-bench-'));
+  cleanups.push({
+    what: 'remove the data directory',
+    run: () => rm(dataDir, { recursive: true, force: true }),
+  });
+
+  const port = await freePort();
+  const startedAt = performance.now();
+  const { server } = await startApi(databaseUrl, dataDir, port, randomBytes(32).toString('hex'));
+  const startSeconds = (performance.now() - startedAt) / 1000;
+
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  pool.on('error', () => {
+    // an idle client lost its connection; the pool replaces it
+  });
+  cleanups.push({ what: 'close the bench pool', run: () => pool.end() });
+  const version =
+    (await pool.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]?.v.split(
+      ' ',
+    )[0] ?? '?';
+  console.log(
+    `Kindred explore benchmark: ${short(SMALL)} then ${short(LARGE)} projects, ${CALLS.length} calls, ` +
+      `${SECONDS} s each (after ${WARMUP_SECONDS} s warm-up), ${CONNECTIONS} connections, PostgreSQL ${version}, ` +
+      `Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? '?'}); ` +
+      `API started in ${startSeconds.toFixed(1)} s`,
+  );
+
+  const log = (message: string) => console.log(message);
+  const sizes: Array<{ projects: number; visible: number; results: Measured[] }> = [];
+  for (const target of [SMALL, LARGE]) {
+    console.log(`\nCatalogue to ${target.toLocaleString('en-GB')} projects:`);
+    const made = await generateCatalogue(databaseUrl, target, { charities: CHARITIES, log });
+    const visible = await visibleProjects(pool);
+    console.log(
+      `  ${made.added.toLocaleString('en-GB')} projects added in ${made.seconds.toFixed(1)} s; ` +
+        `${made.projects.toLocaleString('en-GB')} in all, ${visible.toLocaleString('en-GB')} of them visible on explore`,
+    );
+    const results = await measureAll(short(target).padStart(4), port, pool, server.pid);
+    sizes.push({ projects: made.projects, visible, results });
+  }
+
+  const [small, large] = sizes;
+  if (!small || !large) throw new Error('a size was not measured');
+  const a = short(small.projects);
+  const b = short(large.projects);
+  console.log('\nLatency in ms from request sent to response read; req/s counts 200 answers only.\n');
+  const failures: string[] = [];
+  const rows: string[][] = [
+    [
+      'call',
+      `${a} p50`,
+      `${a} p95`,
+      `${a} req/s`,
+      `${b} p50`,
+      `${b} p95`,
+      `${b} req/s`,
+      `p95 ${b}/${a}`,
+      'errors',
+    ],
+  ];
+  CALLS.forEach((call, i) => {
+    const s = small.results[i];
+    const l = large.results[i];
+    if (!s || !l) return;
+    const ratio = percentile(l.latenciesMs, 95) / percentile(s.latenciesMs, 95);
+    const errors = [...s.errors.values(), ...l.errors.values()].reduce((sum, n) => sum + n, 0);
+    rows.push([
+      call.name,
+      percentile(s.latenciesMs, 50).toFixed(1),
+      percentile(s.latenciesMs, 95).toFixed(1),
+      (s.ok / s.seconds).toFixed(0),
+      percentile(l.latenciesMs, 50).toFixed(1),
+      percentile(l.latenciesMs, 95).toFixed(1),
+      (l.ok / l.seconds).toFixed(0),
+      `${ratio.toFixed(2)}${ratio > MAX_RATIO ? ' !' : ''}`,
+      String(errors),
+    ]);
+    if (!(ratio <= MAX_RATIO)) failures.push(`${call.name}: p95 ${b}/${a} is ${ratio.toFixed(2)}, over ${MAX_RATIO}`);
+    if (errors > 0) failures.push(`${call.name}: errors ${formatErrors(s.errors)} / ${formatErrors(l.errors)}`);
+    if (s.ok === 0 || l.ok === 0) failures.push(`${call.name}: no answer counted`);
+  });
+  printTable(rows);
+
+  console.log(`\nCPU in cores of ${os.cpus().length} (load generator / API / PostgreSQL / other / idle):\n`);
+  const cpuRows: string[][] = [['call', `${a}`, `${b}`]];
+  const cpuText = (c: CpuUse | undefined) =>
+    c
+      ? [c.load, c.api, c.postgres, c.other, c.idle].map((v) => v.toFixed(2)).join(' / ')
+      : 'n/a';
+  let disturbed = 0;
+  CALLS.forEach((call, i) => {
+    const s = small.results[i];
+    const l = large.results[i];
+    cpuRows.push([call.name, cpuText(s?.cpu), cpuText(l?.cpu)]);
+    disturbed = Math.max(disturbed, s?.cpu?.other ?? 0, l?.cpu?.other ?? 0);
+  });
+  printTable(cpuRows);
+  if (disturbed > 0.3) {
+    console.log(
+      `\nwarning: other work used up to ${disturbed.toFixed(2)} cores during a run (interrupts count there too); ` +
+        'the figures are low and the ratios less reliable',
+    );
+  }
+
+  if (failures.length > 0) {
+    console.error(`\nFAILED (p95 at ${b} must stay within ${MAX_RATIO}x of ${a}):\n  ${failures.join('\n  ')}`);
+    process.exitCode = 1;
+  } else {
+    console.log(`\nEvery call's p95 at ${b} is within ${MAX_RATIO}x of ${a}.`);
+  }
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    await cleanup();
+    // Nothing should be left running; make sure the bench ends even if a handle lingers.
+    setTimeout(() => process.exit(process.exitCode ?? 0), 1000).unref();
+  });
