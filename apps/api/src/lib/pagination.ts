@@ -1,5 +1,5 @@
 import type { Page, PageQuery } from '@kindred/shared';
-import { and, asc, desc, eq, gt, lt, or, type SQL } from 'drizzle-orm';
+import { asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from './errors.js';
 
@@ -11,23 +11,6 @@ export type CursorValue = string | number;
 
 export function encodeCursor(key: CursorValue[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
-}
-
-export function decodeCursor(cursor: string | undefined, length: number): CursorValue[] | undefined {
-  if (cursor === undefined) return undefined;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(value) &&
-      value.length === length &&
-      value.every((part) => typeof part === 'string' || typeof part === 'number')
-    ) {
-      return value as CursorValue[];
-    }
-  } catch {
-    // falls through to the error below
-  }
-  throw badRequest('The cursor is not valid.', { cursor: 'Not a cursor from this list.' });
 }
 
 /**
@@ -55,9 +38,64 @@ export function toPage<Row, Item>(
   };
 }
 
+function decodeRaw(cursor: string | undefined, length: number): CursorValue[] | undefined {
+  if (cursor === undefined) return undefined;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === length &&
+      value.every((part) => typeof part === 'string' || typeof part === 'number')
+    ) {
+      return value as CursorValue[];
+    }
+  } catch {
+    // falls through to the error below
+  }
+  throw badRequest('The cursor is not valid.', { cursor: 'Not a cursor from this list.' });
+}
+
+/** What each part of a keyset cursor must be: the list's sort key, part by part. */
+export type CursorPart = 'text' | 'id' | 'number' | 'day' | 'time';
+
+const CURSOR_PART: Record<CursorPart, (value: CursorValue) => boolean> = {
+  text: (value) => typeof value === 'string' && value.length <= 1000,
+  id: (value) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0,
+  number: (value) => typeof value === 'number' && Number.isFinite(value),
+  day: (value) =>
+    typeof value === 'string' &&
+    /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+    value >= '0001-01-01' &&
+    !Number.isNaN(Date.parse(value)),
+  time: (value) =>
+    typeof value === 'string' &&
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(value) &&
+    value >= '0001-01-01' &&
+    !Number.isNaN(Date.parse(value)),
+};
+
 /**
- * The WHERE part and ORDER BY of a newest-first keyset list on (created_at, id): `after` walks to
- * older rows, `before` to newer ones (ordered oldest first; `toPage` puts them back).
+ * A keyset cursor whose parts have the types the list sorts by. A cursor from another list, or
+ * one made up by hand, is bad input (400): its values must never reach the database unchecked.
+ */
+export function decodeCursor(cursor: string | undefined, parts: CursorPart[]): CursorValue[] | undefined {
+  const value = decodeRaw(cursor, parts.length);
+  if (value && !parts.every((part, i) => CURSOR_PART[part](value[i] as CursorValue))) {
+    throw badRequest('The cursor is not valid.', { cursor: 'Not a cursor from this list.' });
+  }
+  return value;
+}
+
+/**
+ * A timestamp as exact text (microseconds, UTC) for a cursor. A JavaScript Date keeps only
+ * milliseconds, so a cursor made from one would skip or repeat rows created within the same millisecond.
+ */
+export const exactTime = (column: AnyPgColumn) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * Newest first on (created_at, id) with an exact cursor from `exactTime`: `after` walks to older
+ * rows, `before` to newer ones (ordered oldest first; `toPage` puts them back).
  */
 export function newestFirst(
   createdAt: AnyPgColumn,
@@ -65,12 +103,14 @@ export function newestFirst(
   cursor: CursorValue[] | undefined,
   before: boolean,
 ) {
-  const conditions: Array<SQL | undefined> = [];
+  const conditions: SQL[] = [];
   if (cursor) {
     const [at, key] = cursor;
-    const when = new Date(String(at));
-    const cmp = before ? gt : lt;
-    conditions.push(or(cmp(createdAt, when), and(eq(createdAt, when), cmp(id, Number(key)))));
+    conditions.push(
+      before
+        ? sql`(${createdAt}, ${id}) > (${String(at)}::timestamptz, ${Number(key)})`
+        : sql`(${createdAt}, ${id}) < (${String(at)}::timestamptz, ${Number(key)})`,
+    );
   }
   const order = before ? [asc(createdAt), asc(id)] : [desc(createdAt), desc(id)];
   return { conditions, order };

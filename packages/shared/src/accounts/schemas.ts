@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { placeIdSchema } from '../common/pagination.js';
 import { GENDERS, type GenderCode } from '../reference/index.js';
 import { REGISTRATION_NUMBER_PATTERN } from '../validation/index.js';
 
@@ -89,7 +90,7 @@ export const userUpdateBodySchema = z
       .regex(/^\+?[0-9 ()-]{6,30}$/, { message: 'Enter a valid phone number.' })
       .nullable()
       .or(z.literal('').transform(() => null)),
-    state_id: z.number().int().positive().nullable(),
+    state_id: placeIdSchema.nullable(),
     city: trimmed(100).nullable(),
     post_code: trimmed(10)
       .regex(/^[A-Za-z]{1,2}\d[A-Za-z\d]? ?\d[A-Za-z]{2}$/, { message: 'Enter a valid UK post code.' })

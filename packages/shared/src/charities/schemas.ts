@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHARITY_NUMBER_PATTERN, emailSchema } from '../accounts/schemas.js';
+import { placeIdSchema } from '../common/pagination.js';
 import { CHARITY_TYPES } from '../reference/index.js';
 
 const text = (max: number) => z.string().trim().max(max);
@@ -25,7 +26,7 @@ export const charityTypeIdsSchema = z
 const location = {
   address: optionalText(300),
   /** A town from GET /city/by_state: sets the city name and coordinates. */
-  city_id: z.number().int().positive().nullable().optional(),
+  city_id: placeIdSchema.nullable().optional(),
   city: optionalText(100),
   post_code: text(10)
     .regex(/^[A-Za-z]{1,2}\d[A-Za-z\d]? ?\d[A-Za-z]{2}$/, { message: 'Enter a valid UK post code.' })

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+/** Largest id of a 4-byte integer column (places): larger ones are refused as bad input. */
+export const MAX_INT_ID = 2_147_483_647;
+export const placeIdSchema = z
+  .number()
+  .int()
+  .positive()
+  .max(MAX_INT_ID, { message: 'Choose a place from the list.' });
+
 export const PAGE_LIMIT_DEFAULT = 20;
 export const PAGE_LIMIT_MAX = 100;
 

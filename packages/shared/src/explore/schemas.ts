@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from '../common/pagination.js';
+import { pageQuerySchema, placeIdSchema } from '../common/pagination.js';
 import { CHARITY_TYPES, GIFT_TYPES, SKILL_TYPES } from '../reference/index.js';
 
 const flag = z
@@ -15,7 +15,7 @@ const near = {
   q: z.string().trim().max(100).optional(),
   charity_type: z.coerce.number().int().min(1).max(CHARITY_TYPES.length).optional(),
   /** Near a town (GET /city/by_state) or a point, within radius_km. */
-  city_id: z.coerce.number().int().positive().optional(),
+  city_id: z.coerce.number().pipe(placeIdSchema).optional(),
   lat: z.coerce.number().min(-90).max(90).optional(),
   lng: z.coerce.number().min(-180).max(180).optional(),
   radius_km: z.coerce.number().min(1).max(1000).default(DEFAULT_RADIUS_KM),

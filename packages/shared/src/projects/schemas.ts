@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { charityTypeIdsSchema } from '../charities/schemas.js';
+import { placeIdSchema } from '../common/pagination.js';
 import { GIFT_TYPES, SKILL_TYPES } from '../reference/index.js';
 import { amountSchema } from '../wallet/schemas.js';
 
@@ -28,7 +29,7 @@ const projectFields = {
   charity_types: charityTypeIdsSchema,
   start_date: isoDate.nullable(),
   end_date: isoDate.nullable(),
-  city_id: z.number().int().positive().nullable(),
+  city_id: placeIdSchema.nullable(),
   city: nullableText(100),
   post_code: text(10)
     .regex(/^[A-Za-z]{1,2}\d[A-Za-z\d]? ?\d[A-Za-z]{2}$/, { message: 'Enter a valid UK post code.' })

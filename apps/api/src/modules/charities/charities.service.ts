@@ -10,14 +10,13 @@ import { CHARITY_MEMBER_PERMISSIONS } from '@kindred/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { toPage } from '../../lib/pagination.js';
+import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { deleteUpload, type readUpload, storeUpload } from '../../lib/uploads.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { ledgerRepository } from '../ledger/ledger.repository.js';
 import { ledgerService } from '../ledger/ledger.service.js';
 import { projects } from '../organisations/organisations.table.js';
 import { placesRepository } from '../places/places.repository.js';
-import { typedCursor } from '../projects/projects.repository.js';
 import { usersRepository } from '../users/users.repository.js';
 import { type CharityRow, charitiesRepository, type NewCharity } from './charities.repository.js';
 
@@ -140,7 +139,7 @@ export function charitiesService(ctx: AppContext) {
     },
 
     async listPublic(query: PageQuery & { q?: string | undefined }) {
-      const cursor = typedCursor(query.cursor, ['text', 'id']);
+      const cursor = decodeCursor(query.cursor, ['text', 'id']);
       const rows = await charitiesRepository.listPublic(db(), {
         limit: query.limit + 1,
         ...(cursor ? { cursor } : {}),
@@ -298,7 +297,7 @@ export function charitiesService(ctx: AppContext) {
     funds,
 
     async pending(query: PageQuery, status: CharityRow['approvalStatus'] = 'pending') {
-      const cursor = typedCursor(query.cursor, ['id']);
+      const cursor = decodeCursor(query.cursor, ['id']);
       const rows = await charitiesRepository.listByApproval(db(), status, {
         limit: query.limit + 1,
         ...(cursor ? { cursor } : {}),

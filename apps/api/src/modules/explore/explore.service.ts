@@ -26,18 +26,12 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../lib/errors.js';
-import { toPage } from '../../lib/pagination.js';
+import { type CursorPart, decodeCursor, exactTime, newestFirst, toPage } from '../../lib/pagination.js';
 import { addDays, isoDay } from '../../lib/periods.js';
 import { charitiesRepository, publicCharity } from '../charities/charities.repository.js';
 import { charities, groupMemberships, groups, projects } from '../organisations/organisations.table.js';
 import { placesRepository } from '../places/places.repository.js';
-import {
-  type CursorPart,
-  exactTime,
-  newestFirstExact,
-  type ProjectRow,
-  typedCursor,
-} from '../projects/projects.repository.js';
+import type { ProjectRow } from '../projects/projects.repository.js';
 
 /** Below this many markers in view the map gets points; above it, clusters. */
 export const MAX_POINTS = 500;
@@ -246,12 +240,12 @@ export function exploreService(ctx: AppContext) {
       } else {
         key = {
           cursor: ['time', 'id'],
-          keyset: (cursor) => newestFirstExact(projects.createdAt, projects.id, cursor, before).conditions[0],
-          order: newestFirstExact(projects.createdAt, projects.id, undefined, before).order,
+          keyset: (cursor) => newestFirst(projects.createdAt, projects.id, cursor, before).conditions[0],
+          order: newestFirst(projects.createdAt, projects.id, undefined, before).order,
           keyOf: (row) => [row.cursorAt, row.id],
         };
       }
-      const cursor = typedCursor(query.cursor, key.cursor);
+      const cursor = decodeCursor(query.cursor, key.cursor);
       const rows = await db()
         .select({ project: projects, distance, cursorAt: exactTime(projects.createdAt) })
         .from(projects)
@@ -295,7 +289,7 @@ export function exploreService(ctx: AppContext) {
         where.push(sql`${charities.charityTypes} @> array[${query.charity_type}]::integer[]`);
       if (near) where.push(...nearConditions(charities.latitude, charities.longitude, near));
       const before = query.direction === 'before';
-      const cursor = typedCursor(query.cursor, ['text', 'id']);
+      const cursor = decodeCursor(query.cursor, ['text', 'id']);
       if (cursor) {
         const [name, id] = cursor;
         const cmp = before ? lt : gt;
@@ -362,7 +356,7 @@ export function exploreService(ctx: AppContext) {
       if (query.q) where.push(ilike(groups.name, `%${escapeLike(query.q)}%`));
       if (query.group_type) where.push(eq(groups.groupType, query.group_type));
       const before = query.direction === 'before';
-      const cursor = typedCursor(query.cursor, ['text', 'id']);
+      const cursor = decodeCursor(query.cursor, ['text', 'id']);
       if (cursor) {
         const [name, id] = cursor;
         const cmp = before ? lt : gt;

@@ -299,7 +299,7 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
 
     /** Every mandate, newest first, keyset paged (platform admins). */
     async adminList(query: PageQuery, status?: MandateRow['status']) {
-      const cursor = decodeCursor(query.cursor, 1);
+      const cursor = decodeCursor(query.cursor, ['id']);
       const before = query.direction === 'before';
       const conditions = [];
       if (status) conditions.push(eq(directDebits.status, status));

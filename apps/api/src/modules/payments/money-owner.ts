@@ -15,7 +15,11 @@ type BusinessRow = NonNullable<Awaited<ReturnType<typeof organisationsQueries.bu
  * Refuses money movement for a locked or unapproved organisation (domain.md §5). Pass the
  * organisation's row when the caller has read it already.
  */
-export async function assertCanMoveMoney(ctx: AppContext, owner: MoneyOwner, row?: BusinessRow): Promise<void> {
+export async function assertCanMoveMoney(
+  ctx: AppContext,
+  owner: MoneyOwner,
+  row?: BusinessRow,
+): Promise<void> {
   if (owner.ownerType === 'user') return;
   const business = row ?? (await organisationsQueries.business(ctx.database.db, owner.ownerId));
   if (!business) throw notFound('The organisation');

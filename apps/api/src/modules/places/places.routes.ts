@@ -1,4 +1,4 @@
-import { citySchema, pageQuerySchema, pageSchema, stateSchema } from '@kindred/shared';
+import { citySchema, pageQuerySchema, pageSchema, placeIdSchema, stateSchema } from '@kindred/shared';
 import { and, asc, desc, eq, gt, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { cities, states } from './places.table.js';
 
-const idParam = z.coerce.number().int().positive();
+const idParam = z.coerce.number().pipe(placeIdSchema);
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -56,7 +56,7 @@ export const placesRoutes =
         const query = request.query;
         const [state] = await db.select({ id: states.id }).from(states).where(eq(states.id, stateId));
         if (!state) throw notFound('The region');
-        const cursor = decodeCursor(query.cursor, 2) as [string, number] | undefined;
+        const cursor = decodeCursor(query.cursor, ['text', 'id']) as [string, number] | undefined;
         const before = query.direction === 'before';
         const conditions: SQL[] = [eq(cities.stateId, stateId)];
         if (query.q) conditions.push(ilike(cities.name, `${escapeLike(query.q)}%`));

@@ -2,11 +2,11 @@ import type { PageQuery } from '@kindred/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { newestFirst, toPage } from '../../lib/pagination.js';
+import { decodeCursor, newestFirst, toPage } from '../../lib/pagination.js';
 import { deleteUpload, type readUpload, storeUpload } from '../../lib/uploads.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { PROJECT_STATUS } from './project-status.js';
-import { projectsRepository, typedCursor } from './projects.repository.js';
+import { projectsRepository } from './projects.repository.js';
 import type { ProjectsService } from './projects.service.js';
 import { projectDocuments, projectImages, projectImpacts, projectUpdates } from './projects.table.js';
 
@@ -90,7 +90,7 @@ export function projectContentService(ctx: AppContext, projects: ProjectsService
 
     async updates(id: number, viewer: AuthUser | null, query: PageQuery) {
       await projects.viewable(id, viewer);
-      const cursor = typedCursor(query.cursor, ['time', 'id']);
+      const cursor = decodeCursor(query.cursor, ['time', 'id']);
       const keyset = newestFirst(
         projectUpdates.createdAt,
         projectUpdates.id,

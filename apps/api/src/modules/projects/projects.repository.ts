@@ -1,8 +1,6 @@
-import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { badRequest } from '../../lib/errors.js';
-import { type CursorValue, decodeCursor } from '../../lib/pagination.js';
+import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
 import {
   businessMemberships,
   charities,
@@ -20,67 +18,6 @@ export interface KeysetPage {
   limit: number;
   cursor?: CursorValue[] | undefined;
   before: boolean;
-}
-
-/** What each part of a keyset cursor must be: the list's sort key, part by part. */
-export type CursorPart = 'text' | 'id' | 'number' | 'day' | 'time';
-
-const CURSOR_PART: Record<CursorPart, (value: CursorValue) => boolean> = {
-  text: (value) => typeof value === 'string' && value.length <= 1000,
-  id: (value) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0,
-  number: (value) => typeof value === 'number' && Number.isFinite(value),
-  day: (value) =>
-    typeof value === 'string' &&
-    /^\d{4}-\d{2}-\d{2}$/.test(value) &&
-    value >= '0001-01-01' &&
-    !Number.isNaN(Date.parse(value)),
-  time: (value) =>
-    typeof value === 'string' &&
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(value) &&
-    value >= '0001-01-01' &&
-    !Number.isNaN(Date.parse(value)),
-};
-
-/**
- * A keyset cursor whose parts have the types the list sorts by. A cursor from another list, or
- * one made up by hand, is bad input (400): its values must never reach the database unchecked.
- */
-export function typedCursor(cursor: string | undefined, parts: CursorPart[]): CursorValue[] | undefined {
-  const value = decodeCursor(cursor, parts.length);
-  if (value && !parts.every((part, i) => CURSOR_PART[part](value[i] as CursorValue))) {
-    throw badRequest('The cursor is not valid.', { cursor: 'Not a cursor from this list.' });
-  }
-  return value;
-}
-
-/**
- * A timestamp as exact text (microseconds, UTC) for a cursor. A JavaScript Date keeps only
- * milliseconds, so a cursor made from one would skip or repeat rows created within the same millisecond.
- */
-export const exactTime = (column: AnyPgColumn) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-/**
- * Newest first on (created_at, id) with an exact cursor from `exactTime`: `after` walks to older
- * rows, `before` to newer ones (ordered oldest first; `toPage` puts them back).
- */
-export function newestFirstExact(
-  createdAt: AnyPgColumn,
-  id: AnyPgColumn,
-  cursor: CursorValue[] | undefined,
-  before: boolean,
-) {
-  const conditions: SQL[] = [];
-  if (cursor) {
-    const [at, key] = cursor;
-    conditions.push(
-      before
-        ? sql`(${createdAt}, ${id}) > (${String(at)}::timestamptz, ${Number(key)})`
-        : sql`(${createdAt}, ${id}) < (${String(at)}::timestamptz, ${Number(key)})`,
-    );
-  }
-  const order = before ? [asc(createdAt), asc(id)] : [desc(createdAt), desc(id)];
-  return { conditions, order };
 }
 
 export const projectsRepository = {
@@ -121,7 +58,7 @@ export const projectsRepository = {
 
   /** Newest first; each row comes with `cursorAt`, its exact creation time for the cursor. */
   async list(db: Executor, where: SQL | undefined, page: KeysetPage) {
-    const keyset = newestFirstExact(projects.createdAt, projects.id, page.cursor, page.before);
+    const keyset = newestFirst(projects.createdAt, projects.id, page.cursor, page.before);
     const rows = await db
       .select({ project: projects, cursorAt: exactTime(projects.createdAt) })
       .from(projects)

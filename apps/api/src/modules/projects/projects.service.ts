@@ -9,7 +9,7 @@ import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { toPage } from '../../lib/pagination.js';
+import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { isoDay } from '../../lib/periods.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { charitiesRepository } from '../charities/charities.repository.js';
@@ -19,7 +19,7 @@ import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/led
 import { projects } from '../organisations/organisations.table.js';
 import { placesRepository } from '../places/places.repository.js';
 import { canMove, PROJECT_STATUS, STATUS_LABEL } from './project-status.js';
-import { type NewProject, type ProjectRow, projectsRepository, typedCursor } from './projects.repository.js';
+import { type NewProject, type ProjectRow, projectsRepository } from './projects.repository.js';
 
 const DAY = 86_400_000;
 const { cancelled, draft, live, completed, finished } = PROJECT_STATUS;
@@ -532,7 +532,7 @@ export function projectsService(ctx: AppContext) {
 
     /** Lists for managers, newest first. */
     async listWhere(where: SQL | undefined, query: PageQuery, manage: boolean | AuthUser) {
-      const cursor = typedCursor(query.cursor, ['time', 'id']);
+      const cursor = decodeCursor(query.cursor, ['time', 'id']);
       const rows = await projectsRepository.list(db(), where, {
         limit: query.limit + 1,
         cursor,

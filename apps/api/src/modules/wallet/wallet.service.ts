@@ -73,7 +73,7 @@ export function walletService(ctx: AppContext) {
 
   return {
     async history(owner: MoneyOwner, options: HistoryOptions, query: PageQuery) {
-      const cursor = decodeCursor(query.cursor, 2);
+      const cursor = decodeCursor(query.cursor, ['time', 'id']);
       const rows = await walletRepository.history(db(), filter(owner, options), {
         limit: query.limit + 1,
         ...(cursor ? { cursor } : {}),
