@@ -237,3 +237,16 @@ test('a protected page while signed out goes to /login?next=... and back there a
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
 });
+
+test('a next that leaves the site is ignored after signing in', async ({ page, baseURL }) => {
+  for (const next of ['https://evil.example/steal', '//evil.example/steal', '/\\evil.example']) {
+    await page.goto(`/login?next=${encodeURIComponent(next)}`);
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Email').fill(DEMO.donor);
+    await form.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Hello,/ })).toBeVisible();
+    expect(page.url()).toBe(`${baseURL}/`);
+    await page.evaluate(() => window.localStorage.clear());
+  }
+});

@@ -14,6 +14,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
     restoreMocks: true,
+    // Mantine screens render slowly in jsdom on a busy two-core machine.
+    testTimeout: 20_000,
     unstubGlobals: true,
   },
 });

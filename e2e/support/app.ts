@@ -49,6 +49,8 @@ export async function mailTo(address: string): Promise<OutboxMail> {
 
 /** Fails on any serious or critical accessibility violation of the current screen. */
 export async function expectAccessible(page: Page, label: string) {
+  // Menus and dialogs fade in: scanning mid-animation reports contrast that no one sees.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

@@ -13,14 +13,6 @@ function CurrentProfile() {
   return user ? <ProfileForm key={user.id} user={user} /> : null;
 }
 
-// jsdom has no document.fonts, which Mantine's autosize textarea listens to.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
-
 describe('profile form', () => {
   beforeEach(() => {
     session.signIn(makeLogin(Date.now() + 60 * MINUTE));
