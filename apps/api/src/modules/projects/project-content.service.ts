@@ -133,7 +133,9 @@ export function projectContentService(ctx: AppContext, projects: ProjectsService
           })
           .returning();
         if (!created) throw new Error('insert returned no row');
-        if (row.status !== finished) {
+        if (row.status !== finished || row.finishedReason === 'end_date') {
+          // The project has told what it achieved: what it raised goes to the charity.
+          await projects.payOutToCharity(tx, row, user.id);
           await projectsRepository.update(tx, id, { status: finished, finishedReason: 'impact' }, ctx.now());
         }
         return impact(created);

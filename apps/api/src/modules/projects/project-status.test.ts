@@ -117,11 +117,15 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('PATCH /project/update/{id} moves a project only where domain.md §5 allows', () => {
-  /** Allowed: Draft -> Live (publish), Draft/Live -> Cancelled, Live -> Completed, Completed -> Finished. */
+  /**
+   * Allowed: Draft -> Live (publish), Draft/Live -> Cancelled, Live -> Completed, Completed -> Finished,
+   * and Finished-by-end-date -> Completed (its funds still have to reach the charity).
+   */
   const allowed: Partial<Record<State, number[]>> = {
     draft: [2, 0],
     live: [0, 3],
     completed: [9],
+    finished_date: [3],
   };
   const cases = STATES.flatMap((from) => [0, 1, 2, 3, 9].map((to) => ({ from, to })));
   it.each(cases)('$from -> $to', async ({ from, to }) => {
@@ -175,7 +179,7 @@ describe('PATCH /project/update/{id} moves a project only where domain.md §5 al
 
 describe('the action calls move a project only where domain.md §5 allows', () => {
   const table: Array<{ action: string; allowedFrom: State[]; to: number }> = [
-    { action: 'complete', allowedFrom: ['live'], to: 3 },
+    { action: 'complete', allowedFrom: ['live', 'finished_date'], to: 3 },
     { action: 'cancel', allowedFrom: ['draft', 'live'], to: 0 },
     { action: 'extend', allowedFrom: ['live', 'finished_date'], to: 2 },
     { action: 'impact', allowedFrom: ['live', 'completed', 'finished_impact', 'finished_date'], to: 9 },

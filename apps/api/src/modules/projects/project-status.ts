@@ -9,6 +9,8 @@ export const TRANSITIONS: ReadonlyArray<{ from: ProjectStatusCode; to: ProjectSt
     { from: 1, to: 0, action: 'cancel' },
     { from: 2, to: 0, action: 'cancel' },
     { from: 2, to: 3, action: 'complete' },
+    /** A project Finished because its end date passed can still be completed (its funds go to the charity). */
+    { from: 9, to: 3, action: 'complete' },
     /** End date passed (scheduled job) or impact statement published. */
     { from: 2, to: 9, action: 'finish' },
     { from: 3, to: 9, action: 'finish' },

@@ -320,30 +320,39 @@ export function projectsService(ctx: AppContext) {
     throw invalidTransition(row, to);
   }
 
+  /** Moves whatever the project holds to its charity's funds (complete, or an impact statement). */
+  async function payOutToCharity(tx: Tx, row: ProjectRow, by: number) {
+    const funds = (await ledger.balances(tx, projectOwner(row.id))).projectFunds;
+    if (funds > 0 && row.charityId) {
+      await ledger.transfer(
+        tx,
+        account(projectOwner(row.id), 'project_funds'),
+        account({ ownerType: 'charity', ownerId: row.charityId }, 'charity_funds'),
+        funds,
+        {
+          kind: 'project_complete',
+          description: `Project completed: ${row.title}`,
+          createdBy: by,
+          reference: { project_id: row.id },
+        },
+      );
+    }
+  }
+
+  /** Live, or Finished because its end date passed: a project that ran its course can be completed. */
+  const completable = (row: ProjectRow) =>
+    canMove(row.status, completed, 'complete') &&
+    (row.status !== finished || row.finishedReason === 'end_date');
+
   async function complete(id: number, user: AuthUser) {
     const checked = await manageable(id, user);
-    if (!canMove(checked.status, completed, 'complete')) throw invalidTransition(checked, completed);
+    if (!completable(checked)) throw invalidTransition(checked, completed);
     await assertCharityActive(checked);
     const updated = await db().transaction(async (tx) => {
       const row = await projectsRepository.findForUpdate(tx, id);
-      if (!row || !canMove(row.status, completed, 'complete'))
-        throw invalidTransition(row ?? checked, completed);
-      const funds = (await ledger.balances(tx, projectOwner(id))).projectFunds;
-      if (funds > 0 && row.charityId) {
-        await ledger.transfer(
-          tx,
-          account(projectOwner(id), 'project_funds'),
-          account({ ownerType: 'charity', ownerId: row.charityId }, 'charity_funds'),
-          funds,
-          {
-            kind: 'project_complete',
-            description: `Project completed: ${row.title}`,
-            createdBy: user.id,
-            reference: { project_id: id },
-          },
-        );
-      }
-      return projectsRepository.update(tx, id, { status: completed }, ctx.now());
+      if (!row || !completable(row)) throw invalidTransition(row ?? checked, completed);
+      await payOutToCharity(tx, row, user.id);
+      return projectsRepository.update(tx, id, { status: completed, finishedReason: null }, ctx.now());
     });
     return present(updated, true);
   }
@@ -363,6 +372,7 @@ export function projectsService(ctx: AppContext) {
 
   return {
     canManage,
+    payOutToCharity,
     viewable,
     manageable,
     present,

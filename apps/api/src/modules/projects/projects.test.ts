@@ -987,3 +987,49 @@ describe("a person's and an organisation's projects", () => {
     ).toBe(403);
   });
 });
+
+describe('where the money goes when a project ends', () => {
+  const charityFunds = (charityId: number) =>
+    ledgerService(t.ctx.config.currency, t.ctx.now)
+      .balances(t.ctx.database.db, { ownerType: 'charity', ownerId: charityId })
+      .then((b) => b.charityFunds);
+
+  it('pays a Live project out to its charity when its impact statement is published', async () => {
+    const { id: charityId, admin } = await approvedCharity('Impact Trust');
+    const projectId = await liveProject(charityId, admin.token);
+    await donate(await t.createUser(), projectId, 4_000);
+    const res = await t.request('POST', `/api/project/${projectId}/impact`, {
+      token: admin.token,
+      body: { title: 'We did it', body: 'Two miles of river bank are clean.' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await charityFunds(charityId)).toBe(4_000);
+    const summary = (
+      await t.request('GET', `/api/project/${projectId}/summary`, { token: admin.token })
+    ).json();
+    expect(summary).toMatchObject({ status: 9, funds_held: 0 });
+  });
+
+  it('completes a project Finished by its end date, paying what it raised to the charity', async () => {
+    const { id: charityId, admin } = await approvedCharity('Expired Trust');
+    const projectId = await liveProject(charityId, admin.token, { end_date: day(1) });
+    await donate(await t.createUser(), projectId, 2_500);
+    const later = clock;
+    clock = new Date(clock.getTime() + 3 * DAY);
+    try {
+      await t.jobs.find((job) => job.name === 'finish expired projects')?.run();
+      expect(
+        (await t.request('GET', `/api/project/${projectId}`, { token: admin.token })).json(),
+      ).toMatchObject({
+        status: 9,
+        finished_reason: 'end_date',
+      });
+      const res = await t.request('POST', `/api/project/${projectId}/complete`, { token: admin.token });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ status: 3, finished_reason: null });
+      expect(await charityFunds(charityId)).toBe(2_500);
+    } finally {
+      clock = later;
+    }
+  });
+});
