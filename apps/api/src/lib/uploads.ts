@@ -84,6 +84,13 @@ export interface StoredUpload {
   originalName: string;
 }
 
+/**
+ * How a browser recognises a web page by its first tag (WHATWG MIME sniffing), and SVG. Such a
+ * file passes as text by its bytes, but it is a web page renamed, never a document or a CSV.
+ */
+const MARKUP =
+  /^\s*<(?:!doctype\s+html|html|head|script|iframe|h1|div|font|table|a|style|title|b|body|br|p|!--|\?xml|svg)[\s>/]/i;
+
 function looksLikeText(data: Buffer): boolean {
   if (data.includes(0)) return false;
   try {
@@ -140,7 +147,19 @@ export async function readUpload(request: FastifyRequest, kindName: UploadKindNa
   const detected = await fileTypeFromBuffer(data);
   let mime: string | undefined;
   if (detected && kind.types.includes(detected.mime)) mime = detected.mime;
-  else if (!detected && kind.text && looksLikeText(data)) mime = 'text/plain';
+  else if (
+    !detected &&
+    kind.text &&
+    looksLikeText(data) &&
+    !MARKUP.test(
+      data
+        .subarray(0, 1024)
+        .toString('utf8')
+        .replace(/^\uFEFF/, ''),
+    )
+  ) {
+    mime = 'text/plain';
+  }
   if (!mime) {
     throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', `${kind.label} must be ${kind.accepted}.`, {
       detected: detected?.mime ?? 'unknown',

@@ -1,7 +1,7 @@
 import type { PageQuery } from '@kindred/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
 import { decodeCursor, newestFirst, toPage } from '../../lib/pagination.js';
 import { deleteUpload, type readUpload, storeUpload } from '../../lib/uploads.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -11,25 +11,6 @@ import type { ProjectsService } from './projects.service.js';
 import { projectDocuments, projectImages, projectImpacts, projectUpdates } from './projects.table.js';
 
 type Upload = Awaited<ReturnType<typeof readUpload>>;
-
-/**
- * How a browser recognises a web page by its first tag (WHATWG MIME sniffing), and SVG. Such a
- * file passes as plain text by its bytes, but it is a web page renamed, not a document.
- */
-const MARKUP =
-  /^\s*<(?:!doctype\s+html|html|head|script|iframe|h1|div|font|table|a|style|title|b|body|br|p|!--|\?xml|svg)[\s>/]/i;
-
-function isMarkup(upload: Upload) {
-  return (
-    upload.mime === 'text/plain' &&
-    MARKUP.test(
-      upload.data
-        .subarray(0, 1024)
-        .toString('utf8')
-        .replace(/^\uFEFF/, ''),
-    )
-  );
-}
 
 const post = (row: typeof projectUpdates.$inferSelect) => ({
   id: row.id,
@@ -207,16 +188,6 @@ export function projectContentService(ctx: AppContext, projects: ProjectsService
 
     async addDocument(id: number, upload: Upload, user: AuthUser) {
       await openForPosts(id, user);
-      if (isMarkup(upload)) {
-        throw new AppError(
-          415,
-          'UNSUPPORTED_FILE_TYPE',
-          `${upload.kind.label} must be ${upload.kind.accepted}.`,
-          {
-            detected: 'text/html',
-          },
-        );
-      }
       const stored = await storeUpload(ctx.storage, 'documents', upload);
       const name = (upload.originalName || 'document').replace(/[^\w .()-]+/g, '_').slice(0, 150);
       const [row] = await db()
