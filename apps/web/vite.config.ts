@@ -31,7 +31,8 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            // Leaflet stays out: it loads only with a map.
+            { name: 'vendor', test: /node_modules[\\/](?!leaflet[\\/]|react-leaflet[\\/]|@react-leaflet[\\/])/ },
           ],
         },
       },

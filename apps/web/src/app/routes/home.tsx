@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { useIsLoggedIn, useSessionState } from '@/features/session';
-import { ExploreRoute } from './placeholders';
+import { ExplorePage } from '@/features/explore';
 
 const ADMIN_TYPES: Record<number, string> = { 1: 'Super Admin', 2: 'Admin', 99: 'Employee' };
 
@@ -144,5 +144,5 @@ export function Dashboard() {
 
 /** `/`: the dashboard when signed in, explore for visitors. */
 export function HomeRoute() {
-  return useIsLoggedIn() ? <Dashboard /> : <ExploreRoute />;
+  return useIsLoggedIn() ? <Dashboard /> : <ExplorePage />;
 }

@@ -4,12 +4,6 @@ import { Page } from '@/components/ui/page';
 import { PlaceholderPage } from '@/components/ui/placeholder-page';
 import { useCurrentUser } from '@/features/session';
 
-export const ExploreRoute = () => (
-  <PlaceholderPage
-    title="Explore"
-    capability="Browsing projects, charities and groups, with their map locations, arrives with the explore capability."
-  />
-);
 export const WalletRoute = () => (
   <PlaceholderPage
     title="Wallet"

@@ -181,8 +181,8 @@ function CharityCard({ charity, canDecide }: { charity: Charity; canDecide: bool
                 </Button>
                 <Button
                   size="sm"
-                  variant="outline"
-                  color="red.9"
+                  variant="default"
+                  c="red.9"
                   onClick={() => setRejecting(true)}
                   aria-label={`Reject ${charity.name}`}
                 >

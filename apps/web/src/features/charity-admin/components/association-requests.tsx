@@ -81,8 +81,8 @@ export function AssociationRequestsSection() {
                         </Button>
                         <Button
                           size="xs"
-                          variant="outline"
-                          color="red.9"
+                          variant="default"
+                          c="red.9"
                           aria-label={`Reject ${project.title}`}
                           onClick={() => answer(project, false)}
                         >

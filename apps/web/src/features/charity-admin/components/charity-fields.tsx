@@ -26,7 +26,6 @@ export function CharityFields({ form }: { form: UseFormReturnType<CharityFormVal
         onChange={(value) => form.setFieldValue('charity_types', value)}
         error={form.errors.charity_types}
         description="Choose at least one."
-        required
       />
       <Textarea
         label="Description"

@@ -238,8 +238,8 @@ export function CharityMembersSection() {
                           {canManage || self ? (
                             <Button
                               size="xs"
-                              variant="subtle"
-                              color="red.9"
+                              variant="default"
+                              c="red.9"
                               aria-label={self ? 'Leave the charity' : `Remove ${fullName(member)}`}
                               onClick={() => onRemove(member)}
                             >

@@ -114,7 +114,7 @@ function CharityProfileForm() {
           <CharityFields form={form} />
         </fieldset>
         {access.canEditProfile ? (
-          <Group justify="flex-end">
+          <Group justify="flex-start">
             <Button type="submit" loading={mutation.isPending}>
               Save profile
             </Button>
@@ -160,7 +160,7 @@ function DeleteCharity() {
         finish its projects first.
       </Alert>
       <Group>
-        <Button color="red.9" variant="outline" onClick={onDelete} loading={mutation.isPending}>
+        <Button variant="default" c="red.9" onClick={onDelete} loading={mutation.isPending}>
           Delete charity
         </Button>
       </Group>

@@ -8,7 +8,6 @@ export interface CharityTypesInputProps {
   error?: ReactNode;
   label?: string;
   description?: string;
-  required?: boolean;
 }
 
 /** The 18 charity types (spec §3) as a group of checkboxes. */
@@ -18,7 +17,6 @@ export function CharityTypesInput({
   error,
   label = 'Charity types',
   description,
-  required,
 }: CharityTypesInputProps) {
   return (
     <Checkbox.Group

@@ -85,7 +85,7 @@ export function FileUpload({
           </Text>
         </Stack>
       </Dropzone>
-      <Group justify="flex-end">
+      <Group justify="flex-start">
         <Button variant="default" onClick={() => openRef.current?.()} disabled={disabled || busy}>
           {buttonLabel}
         </Button>

@@ -147,8 +147,8 @@ export function NeedsEditor({ form, needsError, disabled }: NeedsEditorProps) {
                   {...form.getInputProps(`skill_needs.${index}.hours`)}
                 />
                 <Button
-                  variant="subtle"
-                  color="red.9"
+                  variant="default"
+                  c="red.9"
                   mt={26}
                   aria-label={`Remove skilled need ${index + 1}`}
                   onClick={() => {
@@ -215,8 +215,8 @@ export function NeedsEditor({ form, needsError, disabled }: NeedsEditorProps) {
                   {...form.getInputProps(`gift_needs.${index}.quantity`)}
                 />
                 <Button
-                  variant="subtle"
-                  color="red.9"
+                  variant="default"
+                  c="red.9"
                   mt={26}
                   aria-label={`Remove gift need ${index + 1}`}
                   onClick={() => {

@@ -195,12 +195,12 @@ export function ProjectActions({ project }: { project: Project }) {
         Clone
       </Button>
       {project.status === draft || project.status === live ? (
-        <Button variant="outline" color="red.9" onClick={onCancel} loading={cancel.isPending}>
+        <Button variant="default" c="red.9" onClick={onCancel} loading={cancel.isPending}>
           Cancel project
         </Button>
       ) : null}
       {project.status === draft ? (
-        <Button variant="outline" color="red.9" onClick={onDelete} loading={remove.isPending}>
+        <Button variant="default" c="red.9" onClick={onDelete} loading={remove.isPending}>
           Delete draft
         </Button>
       ) : null}

@@ -192,7 +192,7 @@ export function ProjectForm({ charityId, project, onCreated }: ProjectFormProps)
         </Fieldset>
         <NeedsEditor form={form} needsError={needsError} disabled={!editable} />
         {editable ? (
-          <Group justify="flex-end">
+          <Group justify="flex-start">
             <Button
               type="submit"
               variant={project?.status === 1 ? 'default' : 'filled'}

@@ -119,8 +119,8 @@ export function ProjectGallery({ project }: { project: Project }) {
               <Button
                 mt="xs"
                 size="xs"
-                variant="subtle"
-                color="red.9"
+                variant="default"
+                c="red.9"
                 aria-label={`Delete gallery picture ${index + 1}`}
                 onClick={() => onDelete(image.id, index)}
               >
@@ -202,8 +202,8 @@ export function ProjectDocuments({ project }: { project: Project }) {
                   <Table.Td>
                     <Button
                       size="xs"
-                      variant="subtle"
-                      color="red.9"
+                      variant="default"
+                      c="red.9"
                       aria-label={`Delete ${document.name}`}
                       onClick={() => onDelete(document.id, document.name)}
                     >
@@ -290,8 +290,8 @@ export function ProjectAdmins({ project }: { project: Project }) {
                   <Table.Td>
                     <Button
                       size="xs"
-                      variant="subtle"
-                      color="red.9"
+                      variant="default"
+                      c="red.9"
                       aria-label={`Remove ${name}`}
                       onClick={() => onRemove(admin.user_id, name)}
                     >

@@ -87,7 +87,7 @@ export function ProjectUpdates({ project }: { project: Project }) {
               maxRows={10}
               {...form.getInputProps('body')}
             />
-            <Group justify="flex-end">
+            <Group justify="flex-start">
               <Button type="submit" loading={post.isPending}>
                 Post update
               </Button>
@@ -205,7 +205,7 @@ export function ProjectImpact({ project }: { project: Project }) {
               maw={240}
               {...form.getInputProps('beneficiaries')}
             />
-            <Group justify="flex-end">
+            <Group justify="flex-start">
               <Button type="submit" loading={publish.isPending}>
                 Publish statement
               </Button>

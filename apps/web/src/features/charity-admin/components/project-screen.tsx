@@ -80,9 +80,15 @@ function ProjectHeader({ project }: { project: Project }) {
         {statusLabel(project.status)}
       </Badge>
       {project.charity ? <Text>{project.charity.name}</Text> : null}
-      <Text c="dimmed">
-        {showDate(project.start_date)} to {showDate(project.end_date)}
-      </Text>
+      {project.start_date || project.end_date ? (
+        <Text c="dimmed">
+          {project.start_date && project.end_date
+            ? `${showDate(project.start_date)} to ${showDate(project.end_date)}`
+            : project.end_date
+              ? `Ends ${showDate(project.end_date)}`
+              : `Starts ${showDate(project.start_date)}`}
+        </Text>
+      ) : null}
       {project.status === 2 ? (
         <Anchor component={Link} to={publicProjectPath(project.id)}>
           View public page
@@ -168,7 +174,12 @@ export function ProjectScreen({ projectId }: { projectId: number }) {
         </Tabs.List>
         <Tabs.Panel value="details" pt="md">
           <Paper p="lg" withBorder>
-            <ProjectForm key={project.id} charityId={project.charity_id ?? 0} project={project} />
+            {/* Extend, publish and the other actions change the end date or status: start from the saved project. */}
+            <ProjectForm
+              key={`${project.id}:${project.status}:${project.end_date}`}
+              charityId={project.charity_id ?? 0}
+              project={project}
+            />
           </Paper>
         </Tabs.Panel>
         <Tabs.Panel value="updates" pt="md">

@@ -88,7 +88,7 @@ export function RegisterCharityScreen() {
         <form ref={formRef} onSubmit={submit} noValidate aria-label="Register a charity">
           <Stack gap="md">
             <CharityFields form={form} />
-            <Group justify="flex-end">
+            <Group justify="flex-start">
               <Button type="submit" loading={mutation.isPending}>
                 Apply to register
               </Button>

@@ -20,7 +20,7 @@ function queriesOf(fetchMock: ReturnType<typeof stubFetch>, path: string) {
     });
 }
 
-describe('explore page', () => {
+describe('explore page', { timeout: 20_000 }, () => {
   it('asks for the projects of the filters in the URL, and shows them in the fields', async () => {
     const fetchMock = stubFetch({
       'GET /api/explore/project/list': () =>

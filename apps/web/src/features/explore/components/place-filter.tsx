@@ -66,7 +66,7 @@ function TownSearch({
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={!open}>
-        <Combobox.Options aria-label="Towns">
+        <Combobox.Options aria-label="Suggestions">
           {options.map((town) => (
             <Combobox.Option value={String(town.id)} key={town.id}>
               {town.name}
@@ -157,7 +157,7 @@ export function PlaceFilter({ filters, onChange }: PlaceFilterProps) {
             label="Region"
             value={regionId === null ? '' : String(regionId)}
             data={[
-              { value: '', label: regions.isPending ? 'Loading regions…' : 'Any region' },
+              { value: '', label: regions.isPending ? 'Loading regions…' : 'Choose a region' },
               ...(regions.data?.items ?? []).map((region) => ({
                 value: String(region.id),
                 label: region.name,

@@ -8,7 +8,7 @@ function renderCard(project = makeProjectCard()) {
   return renderRoutes([{ path: '/', element: <ProjectCardView project={project} /> }]);
 }
 
-describe('project card', () => {
+describe('project card', { timeout: 20_000 }, () => {
   it('links the project and its charity and says where and when it ends', async () => {
     renderCard(makeProjectCard({ distance_km: 3.24 }));
     const card = await screen.findByRole('article');

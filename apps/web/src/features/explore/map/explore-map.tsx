@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { Link } from 'react-router';
 import { type ExploreMapKind, getLocations, type MapView, useLocations } from '../api/explore';
-import { FIT_MAX_ZOOM, MAP_ATTRIBUTION, MAP_TILE_URL, UK_CENTER, UK_ZOOM } from './config';
+import { FIT_MAX_ZOOM, MAP_ATTRIBUTION, UK_CENTER, UK_ZOOM, useTileUrl } from './config';
 import { clusterIcon, pointIcon } from './markers';
 
 type Query = Record<string, string | number | boolean | undefined>;
@@ -127,6 +127,7 @@ export interface ExploreMapProps {
 export default function ExploreMap({ kind, query, noun, linkTo, height = 480 }: ExploreMapProps) {
   const [view, setView] = useState<MapView | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
+  const tileUrl = useTileUrl();
   const locations = useLocations(kind, query, view);
   const data = locations.data;
   const [one, many] = noun;
@@ -148,11 +149,13 @@ export default function ExploreMap({ kind, query, noun, linkTo, height = 480 }: 
         className="explore-map"
         style={{ height }}
       >
-        <TileLayer
-          url={MAP_TILE_URL}
-          attribution={MAP_ATTRIBUTION}
-          eventHandlers={{ tileerror: () => setTilesFailed(true) }}
-        />
+        {tileUrl ? (
+          <TileLayer
+            url={tileUrl}
+            attribution={MAP_ATTRIBUTION}
+            eventHandlers={{ tileerror: () => setTilesFailed(true) }}
+          />
+        ) : null}
         <ViewWatcher onView={setView} />
         <FitToResults kind={kind} query={query} />
         {(data?.items ?? []).map((point) => (

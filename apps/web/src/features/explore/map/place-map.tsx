@@ -4,7 +4,7 @@ import './map.css';
 import { Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { MapContainer, Marker, TileLayer } from 'react-leaflet';
-import { MAP_ATTRIBUTION, MAP_TILE_URL } from './config';
+import { MAP_ATTRIBUTION, useTileUrl } from './config';
 import { pointIcon } from './markers';
 
 export interface PlaceMapProps {
@@ -19,6 +19,7 @@ export interface PlaceMapProps {
 /** A small map with one marker: where a project or a charity is. */
 export default function PlaceMap({ latitude, longitude, label, height = 220, zoom = 12 }: PlaceMapProps) {
   const [tilesFailed, setTilesFailed] = useState(false);
+  const tileUrl = useTileUrl();
   const icon = useMemo(() => pointIcon(label), [label]);
   return (
     <Stack gap={4}>
@@ -29,11 +30,13 @@ export default function PlaceMap({ latitude, longitude, label, height = 220, zoo
         className="explore-map"
         style={{ height }}
       >
-        <TileLayer
-          url={MAP_TILE_URL}
-          attribution={MAP_ATTRIBUTION}
-          eventHandlers={{ tileerror: () => setTilesFailed(true) }}
-        />
+        {tileUrl ? (
+          <TileLayer
+            url={tileUrl}
+            attribution={MAP_ATTRIBUTION}
+            eventHandlers={{ tileerror: () => setTilesFailed(true) }}
+          />
+        ) : null}
         <Marker position={[latitude, longitude]} icon={icon} title={label} keyboard={false} />
       </MapContainer>
       {tilesFailed ? (

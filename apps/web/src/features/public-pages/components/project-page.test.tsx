@@ -87,7 +87,7 @@ function renderProject(path = '/projects/1') {
   );
 }
 
-describe('public project page', () => {
+describe('public project page', { timeout: 20_000 }, () => {
   it('shows the story, needs, dates, charity, updates, gallery and documents', async () => {
     stubFetch({
       'GET /api/project/1': () => jsonResponse(project),
@@ -155,7 +155,7 @@ describe('public project page', () => {
   });
 });
 
-describe('public charity page', () => {
+describe('public charity page', { timeout: 20_000 }, () => {
   it('shows the profile and hands its id to the projects slot', async () => {
     stubFetch({
       'GET /api/charity/1': () =>

@@ -126,7 +126,10 @@ function Needs({
     project.skill_needs.length > 0 ||
     project.gift_needs.length > 0;
   return (
-    <Section title="What is needed" testId="needs">
+    <Section
+      title={project.status === PROJECT_STATUS.live ? 'What is needed' : 'What was needed'}
+      testId="needs"
+    >
       {hasNeeds ? (
         <>
           {renderProgress(totals, currency)}

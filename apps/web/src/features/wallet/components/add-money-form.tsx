@@ -5,13 +5,14 @@ import { toast } from '@/components/ui/toast';
 import { session } from '@/features/session';
 import { applyServerErrors, focusFirstInvalid, useAccessibleForm } from '@/lib/form';
 import { useAddMoney } from '../api/add-money';
+import type { PaymentProviderName } from '../api/config';
 import { amountError, parseAmount } from '../lib/amount';
 import { type CardValues, cardErrors, EMPTY_CARD, toCardInput } from '../lib/card';
 import { failureOf } from '../lib/failure';
 import { type Attempt, attemptFor, keepForRetry } from '../lib/idempotency';
 import { ownerKey, type WalletOwner } from '../lib/owner';
 import { AmountInput } from './amount-input';
-import { CardFields } from './card-fields';
+import { CardFields, CardPaymentsUnavailable } from './card-fields';
 import { type Failure, FormFailure } from './form-failure';
 
 /** The success toast of adding money (its summary is fixed; the detail says how much). */
@@ -46,13 +47,15 @@ function updateSessionBalance(wallet: Wallet) {
 export interface AddMoneyFormProps {
   owner: WalletOwner;
   currency: string;
+  /** The sandbox card form works with the sandbox provider only (Stripe Elements is not wired). */
+  provider?: PaymentProviderName;
 }
 
 /**
  * "Add money" with the sandbox card form: one Idempotency-Key per submit attempt, reused when the
  * same request is submitted again after an unanswered try.
  */
-export function AddMoneyForm({ owner, currency }: AddMoneyFormProps) {
+export function AddMoneyForm({ owner, currency, provider = 'sandbox' }: AddMoneyFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const attempt = useRef<Attempt | null>(null);
@@ -105,14 +108,20 @@ export function AddMoneyForm({ owner, currency }: AddMoneyFormProps) {
             ? 'Top up your wallet from a card. The money is in your wallet at once.'
             : `Top up the wallet of ${owner.name} from a card. The money is in the wallet at once.`}
         </Text>
-        <AmountInput currency={currency} {...form.getInputProps('amount')} />
-        <CardFields getInputProps={form.getInputProps} />
-        <FormFailure ref={failureRef} failure={failure} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={mutation.isPending}>
-            Add money
-          </Button>
-        </Group>
+        {provider === 'sandbox' ? (
+          <>
+            <AmountInput currency={currency} {...form.getInputProps('amount')} />
+            <CardFields getInputProps={form.getInputProps} />
+            <FormFailure ref={failureRef} failure={failure} />
+            <Group justify="flex-end">
+              <Button type="submit" loading={mutation.isPending}>
+                Add money
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <CardPaymentsUnavailable />
+        )}
       </Stack>
     </form>
   );

@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { applyServerErrors, focusFirstInvalid, useAccessibleForm } from '@/lib/form';
 import { type AdminDepositKind, type AdminRecipient, useAdminDeposit } from '../api/admin';
+import { usePublicConfig } from '../api/config';
 import { amountError, parseAmount } from '../lib/amount';
 import { failureOf } from '../lib/failure';
 import { type Attempt, attemptFor, keepForRetry } from '../lib/idempotency';
@@ -63,6 +64,7 @@ export function AdminDepositForm() {
     validate,
   });
   const { recipient, kind } = form.values;
+  const currency = usePublicConfig().data?.currency ?? DEFAULT_CURRENCY;
 
   const submit = form.onSubmit(
     async (values) => {
@@ -75,7 +77,7 @@ export function AdminDepositForm() {
       const what = values.kind === 'credits' ? 'credits' : 'money';
       const confirmed = await confirm({
         title: values.kind === 'credits' ? 'Deposit credits?' : 'Deposit money?',
-        message: `${formatMoney(amount, DEFAULT_CURRENCY)} of ${what} to ${who}, with the reason "${reason}". It is recorded with your admin id; a mistake is corrected by a new entry.`,
+        message: `${formatMoney(amount, currency)} of ${what} to ${who}, with the reason "${reason}". It is recorded with your admin id; a mistake is corrected by a new entry.`,
         confirmLabel: 'Yes, deposit',
         cancelLabel: 'Cancel',
       });
@@ -146,14 +148,12 @@ export function AdminDepositForm() {
               <Radio value="credits" label="Credits (donations only)" />
             </Group>
           </Radio.Group>
-          <AmountInput currency={DEFAULT_CURRENCY} {...form.getInputProps('amount')} />
+          <AmountInput currency={currency} {...form.getInputProps('amount')} />
           <Textarea
             label="Reason"
             description="At least 3 characters."
             required
-            autosize
-            minRows={2}
-            maxRows={6}
+            rows={3}
             maxLength={500}
             {...form.getInputProps('reason')}
           />

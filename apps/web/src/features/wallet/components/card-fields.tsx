@@ -1,4 +1,4 @@
-import { Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { TEST_CARDS } from '../lib/card';
 
 type CardPath = 'card.number' | 'card.exp_month' | 'card.exp_year' | 'card.cvc';
@@ -61,5 +61,25 @@ export function CardFields({ getInputProps, legend = 'Card' }: CardFieldsProps) 
         </SimpleGrid>
       </Stack>
     </Fieldset>
+  );
+}
+
+/**
+ * Shown instead of the card form when the deployment takes payments through Stripe: Stripe
+ * Elements (the browser side of Stripe) is not wired into the web app yet.
+ */
+export function CardPaymentsUnavailable() {
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      title="Card payments are not available here yet"
+      styles={{ message: { color: 'var(--mantine-color-text)' } }}
+    >
+      <Text size="sm">
+        This deployment takes card payments through Stripe, and the Stripe card form is not part of this
+        screen yet. Money cannot be added with a card here for now.
+      </Text>
+    </Alert>
   );
 }

@@ -13,6 +13,7 @@ import { useId, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { applyServerErrors, focusFirstInvalid, useAccessibleForm } from '@/lib/form';
 import { useCharitySearch } from '../api/charities';
+import type { PaymentProviderName } from '../api/config';
 import { useCreateDirectDebit } from '../api/direct-debits';
 import { amountError, parseAmount } from '../lib/amount';
 import { type CardValues, cardErrors, EMPTY_CARD, toCardInput } from '../lib/card';
@@ -22,7 +23,7 @@ import { type Attempt, attemptFor, keepForRetry } from '../lib/idempotency';
 import { frequencyLabel } from '../lib/labels';
 import { ownerKey, type WalletOwner } from '../lib/owner';
 import { AmountInput } from './amount-input';
-import { CardFields } from './card-fields';
+import { CardFields, CardPaymentsUnavailable } from './card-fields';
 import { type Failure, FormFailure } from './form-failure';
 
 export interface DirectDebitValues {
@@ -90,7 +91,16 @@ function CharityPicker({ inputProps }: { inputProps: object }) {
 }
 
 /** Sets up a direct debit: amount, how often, the first charge's date and the card. */
-export function DirectDebitForm({ owner, currency }: { owner: WalletOwner; currency: string }) {
+export function DirectDebitForm({
+  owner,
+  currency,
+  provider = 'sandbox',
+}: {
+  owner: WalletOwner;
+  currency: string;
+  /** The sandbox card form works with the sandbox provider only (Stripe Elements is not wired). */
+  provider?: PaymentProviderName;
+}) {
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const attempt = useRef<Attempt | null>(null);
@@ -146,49 +156,56 @@ export function DirectDebitForm({ owner, currency }: { owner: WalletOwner; curre
         <Title order={3} size="h4" id={headingId}>
           Set up a direct debit
         </Title>
-        {owner.type === 'business' ? (
-          <NativeSelect
-            label="What it pays for"
-            data={[
-              { value: '1', label: 'Top up the wallet' },
-              { value: '3', label: 'A charity subscription' },
-            ]}
-            {...form.getInputProps('type')}
-          />
-        ) : null}
-        {owner.type === 'business' && form.values.type === '3' ? (
-          <CharityPicker inputProps={form.getInputProps('charity_id')} />
-        ) : null}
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <AmountInput currency={currency} {...form.getInputProps('amount')} />
-          <NativeSelect
-            label="How often"
-            required
-            data={FREQUENCIES.map((f) => ({ value: String(f.id), label: f.label }))}
-            {...form.getInputProps('frequency')}
-          />
-          <DateInput
-            label="First charge"
-            description="mm/dd/yyyy, today or later"
-            required
-            valueFormat={DATE_FORMAT}
-            dateParser={parseTypedDate}
-            minDate={todayIso()}
-            popoverProps={{ withinPortal: true }}
-            {...form.getInputProps('start_date')}
-          />
-        </SimpleGrid>
-        <CardFields getInputProps={form.getInputProps} />
-        <Text size="sm">
-          The card is charged on the first charge date, then as often as chosen, until the direct debit is
-          cancelled.
-        </Text>
-        <FormFailure ref={failureRef} failure={failure} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={mutation.isPending}>
-            Set up direct debit
-          </Button>
-        </Group>
+        {provider === 'sandbox' ? (
+          <>
+            {owner.type === 'business' ? (
+              <NativeSelect
+                label="What it pays for"
+                data={[
+                  { value: '1', label: 'Top up the wallet' },
+                  { value: '3', label: 'A charity subscription' },
+                ]}
+                {...form.getInputProps('type')}
+              />
+            ) : null}
+            {owner.type === 'business' && form.values.type === '3' ? (
+              <CharityPicker inputProps={form.getInputProps('charity_id')} />
+            ) : null}
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+              <AmountInput currency={currency} {...form.getInputProps('amount')} />
+              <NativeSelect
+                label="How often"
+                description="Daily, weekly, monthly or yearly"
+                required
+                data={FREQUENCIES.map((f) => ({ value: String(f.id), label: f.label }))}
+                {...form.getInputProps('frequency')}
+              />
+              <DateInput
+                label="First charge"
+                description="mm/dd/yyyy, today or later"
+                required
+                valueFormat={DATE_FORMAT}
+                dateParser={parseTypedDate}
+                minDate={todayIso()}
+                popoverProps={{ withinPortal: true }}
+                {...form.getInputProps('start_date')}
+              />
+            </SimpleGrid>
+            <CardFields getInputProps={form.getInputProps} />
+            <Text size="sm">
+              The card is charged on the first charge date, then as often as chosen, until the direct debit is
+              cancelled.
+            </Text>
+            <FormFailure ref={failureRef} failure={failure} />
+            <Group justify="flex-end">
+              <Button type="submit" loading={mutation.isPending}>
+                Set up direct debit
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <CardPaymentsUnavailable />
+        )}
       </Stack>
     </form>
   );

@@ -11,11 +11,11 @@ import {
   Stack,
   Text,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useId } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { toast } from '@/components/ui/toast';
+import type { PaymentProviderName } from '../api/config';
 import { useCancelDirectDebit, useDirectDebits } from '../api/direct-debits';
 import { formatDate } from '../lib/dates';
 import { DIRECT_DEBIT_STATUS, directDebitTypeLabel, frequencyLabel } from '../lib/labels';
@@ -101,10 +101,12 @@ function DebitCard({ debit, owner }: { debit: DirectDebit; owner: WalletOwner })
               variant="outline"
               color="red.9"
               size="xs"
+              // The visible word starts the name (label in name).
+              aria-label={`Cancel direct debit of ${summary}`}
               onClick={() => void onCancel()}
               loading={cancel.isPending}
             >
-              Cancel<VisuallyHidden> direct debit of {summary}</VisuallyHidden>
+              Cancel
             </Button>
           </Group>
         ) : null}
@@ -114,7 +116,15 @@ function DebitCard({ debit, owner }: { debit: DirectDebit; owner: WalletOwner })
 }
 
 /** Direct debits: the owner's mandates with their status, setting one up, and cancelling (confirmed). */
-export function DirectDebitsSection({ owner, currency }: { owner: WalletOwner; currency: string }) {
+export function DirectDebitsSection({
+  owner,
+  currency,
+  provider = 'sandbox',
+}: {
+  owner: WalletOwner;
+  currency: string;
+  provider?: PaymentProviderName;
+}) {
   const headingId = useId();
   const debits = useDirectDebits(owner);
   const items = debits.data?.items ?? [];
@@ -162,7 +172,7 @@ export function DirectDebitsSection({ owner, currency }: { owner: WalletOwner; c
           </Group>
         )}
         <Divider />
-        <DirectDebitForm owner={owner} currency={currency} />
+        <DirectDebitForm owner={owner} currency={currency} provider={provider} />
       </Stack>
     </Paper>
   );

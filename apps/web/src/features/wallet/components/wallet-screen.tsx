@@ -2,6 +2,7 @@ import { DEFAULT_CURRENCY } from '@kindred/shared';
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import { Page } from '@/components/ui/page';
 import { INDIVIDUAL_ACCOUNT, session, useSessionState } from '@/features/session';
+import { usePaymentProvider } from '../api/config';
 import { useWallet } from '../api/get-wallet';
 import { ownerKey, type WalletOwner, walletAccess } from '../lib/owner';
 import { AddMoneyForm } from './add-money-form';
@@ -12,14 +13,15 @@ import { HistorySection } from './history-section';
 function WalletSections({ owner }: { owner: WalletOwner }) {
   // The currency comes with the balance; INR (spec §9) until it has arrived.
   const currency = useWallet(owner).data?.currency ?? DEFAULT_CURRENCY;
+  const provider = usePaymentProvider();
   return (
     <>
       <BalanceCard owner={owner} />
       <Paper p="lg" withBorder>
-        <AddMoneyForm owner={owner} currency={currency} />
+        <AddMoneyForm owner={owner} currency={currency} provider={provider} />
       </Paper>
       <HistorySection owner={owner} currency={currency} />
-      <DirectDebitsSection owner={owner} currency={currency} />
+      <DirectDebitsSection owner={owner} currency={currency} provider={provider} />
     </>
   );
 }

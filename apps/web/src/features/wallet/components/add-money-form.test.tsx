@@ -1,0 +1,216 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '@/features/session';
+import { MINUTE, makeLogin } from '@/testing/fixtures';
+import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
+import { renderWithProviders } from '@/testing/render';
+import { AddMoneyForm, MONEY_ADDED_TOAST } from './add-money-form';
+
+const YEAR = String(new Date().getFullYear() + 2);
+const payment = (status = 'succeeded') => ({
+  id: 41,
+  provider: 'sandbox',
+  status,
+  amount: 12_345,
+  currency: 'INR',
+  client_secret: null,
+  failure_message: null,
+  created_at: '2030-01-01T00:00:00.000Z',
+});
+const wallet = { wallet_amount: 135_801, credits: 500, held: 0, currency: 'INR' };
+
+function deferred<T>() {
+  let resolve: (value: T) => void = () => {};
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+function renderForm() {
+  renderWithProviders(<AddMoneyForm owner={{ type: 'user' }} currency="INR" />);
+  return screen.getByRole('form', { name: 'Add money' });
+}
+
+async function fill(form: HTMLElement, amount: string, number = '4242 4242 4242 4242') {
+  const type = async (label: string, value: string) => {
+    const input = within(form).getByLabelText(label);
+    await userEvent.clear(input);
+    // One change per field: typing key by key re-renders the whole form each time (slow in jsdom).
+    await userEvent.click(input);
+    await userEvent.paste(value);
+  };
+  await type('Amount', amount);
+  await type('Card number', number);
+  await type('Expiry month', '12');
+  await type('Expiry year', YEAR);
+  await type('Security code', '123');
+}
+
+const submit = (form: HTMLElement) =>
+  userEvent.click(within(form).getByRole('button', { name: 'Add money' }));
+const bodyOf = (call: unknown[] | undefined) =>
+  JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
+const pathOf = (call: unknown[] | undefined) => new URL(String(call?.[0]), 'http://x').pathname;
+
+describe('add money form', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    session.setNavigator(vi.fn());
+    session.signIn(makeLogin(Date.now() + 60 * MINUTE));
+  });
+  afterEach(() => {
+    session.clearSession();
+  });
+
+  it('flags every empty field, ties the messages to them and sends nothing', async () => {
+    const fetchMock = stubFetch({});
+    const form = renderForm();
+    await submit(form);
+    const amount = within(form).getByLabelText('Amount');
+    await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'));
+    // The message is part of the field's accessible description.
+    const described = (amount.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain('Enter an amount.');
+    for (const label of ['Card number', 'Expiry month', 'Expiry year', 'Security code']) {
+      expect(within(form).getByLabelText(label).getAttribute('aria-invalid')).toBe('true');
+    }
+    await waitFor(() => expect(document.activeElement).toBe(amount));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['0', 'The amount cannot be 0.'],
+    ['-5', 'The amount must be more than 0.'],
+    ['1.234', 'Use at most 2 decimals.'],
+    ['12,50', 'Use digits and a decimal point only, for example 250 or 99.50.'],
+  ])('refuses the amount %j: %s', async (amount, message) => {
+    const fetchMock = stubFetch({});
+    const form = renderForm();
+    await fill(form, amount);
+    await submit(form);
+    expect(await within(form).findByText(message)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('deposits, confirms with the same Idempotency-Key, toasts and clears the form', async () => {
+    const confirmAnswer = deferred<Response>();
+    const fetchMock = stubFetch({
+      'POST /api/user/deposit': () => jsonResponse({ payment: payment() }, 201),
+      'POST /api/user/deposit/confirm': () => confirmAnswer.promise,
+    });
+    const form = renderForm();
+    await fill(form, '123.45');
+    await submit(form);
+
+    // Pending: the button shows it is busy.
+    const button = within(form).getByRole('button', { name: 'Add money' });
+    await waitFor(() => expect(button.getAttribute('data-loading')).toBe('true'));
+    confirmAnswer.resolve(jsonResponse({ payment: payment('credited'), wallet }));
+
+    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeTruthy();
+    expect(screen.getByText('₹123.45 was added. The balance is now ₹1,358.01.')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(pathOf)).toEqual(['/api/user/deposit', '/api/user/deposit/confirm']);
+    expect(bodyOf(fetchMock.mock.calls[0])).toEqual({
+      amount: 12_345,
+      card: { number: '4242424242424242', exp_month: 12, exp_year: Number(YEAR), cvc: '123' },
+    });
+    expect(bodyOf(fetchMock.mock.calls[1])).toEqual({ payment_id: 41 });
+    const key = headersOf(fetchMock.mock.calls[0]?.[1])['Idempotency-Key'];
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(headersOf(fetchMock.mock.calls[1]?.[1])['Idempotency-Key']).toBe(key);
+    await waitFor(() =>
+      expect((within(form).getByLabelText('Card number') as HTMLInputElement).value).toBe(''),
+    );
+    expect((within(form).getByLabelText('Amount') as HTMLInputElement).value).toBe('');
+    // The session's copy of the balance follows.
+    expect(session.getState().user?.wallet_amount).toBe(135_801);
+  });
+
+  it("shows a declined card's message in the form, and the next submit is a new attempt", async () => {
+    const fetchMock = stubFetch({
+      'POST /api/user/deposit': () =>
+        errorResponse(402, 'CARD_DECLINED', 'Your card was declined. Try another card.'),
+    });
+    const form = renderForm();
+    await fill(form, '10', '4000 0000 0000 0002');
+    await submit(form);
+
+    const alert = await within(form).findByRole('alert');
+    expect(alert.textContent).toContain('Card declined');
+    expect(alert.textContent).toContain('Your card was declined. Try another card.');
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    // Silent call: no second, generic error toast.
+    expect(screen.queryByText('Error')).toBeNull();
+    expect(screen.queryByText(MONEY_ADDED_TOAST)).toBeNull();
+
+    await submit(form);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    const keys = fetchMock.mock.calls.map((call) => headersOf(call[1])['Idempotency-Key']);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('after an unanswered confirm, submitting again only confirms, with the same key', async () => {
+    let confirms = 0;
+    const fetchMock = stubFetch({
+      'POST /api/user/deposit': () => jsonResponse({ payment: payment() }, 201),
+      'POST /api/user/deposit/confirm': () => {
+        confirms += 1;
+        if (confirms === 1) throw new TypeError('Failed to fetch');
+        return jsonResponse({ payment: payment('credited'), wallet });
+      },
+    });
+    const form = renderForm();
+    await fill(form, '123.45');
+    await submit(form);
+    const alert = await within(form).findByRole('alert');
+    expect(alert.textContent).toContain('The server could not be reached.');
+    expect(alert.textContent).toContain('you are not charged twice');
+
+    await submit(form);
+    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeTruthy();
+    expect(fetchMock.mock.calls.map(pathOf)).toEqual([
+      '/api/user/deposit',
+      '/api/user/deposit/confirm',
+      '/api/user/deposit/confirm',
+    ]);
+    const keys = new Set(fetchMock.mock.calls.map((call) => headersOf(call[1])['Idempotency-Key']));
+    expect(keys.size).toBe(1);
+    expect(within(form).queryByRole('alert')).toBeNull();
+  });
+
+  it("puts the server's field messages on the fields", async () => {
+    stubFetch({
+      'POST /api/user/deposit': () =>
+        errorResponse(400, 'VALIDATION_FAILED', 'Some fields are not valid.', {
+          fields: { card: 'Required.' },
+        }),
+    });
+    const form = renderForm();
+    await fill(form, '10');
+    await submit(form);
+    await waitFor(() =>
+      expect(within(form).getByLabelText('Card number').getAttribute('aria-invalid')).toBe('true'),
+    );
+    expect(within(form).getByText('Required.')).toBeTruthy();
+  });
+
+  it("tops up an organisation's wallet through its own calls", async () => {
+    const fetchMock = stubFetch({
+      'POST /api/business/9/deposit': () => jsonResponse({ payment: payment() }, 201),
+      'POST /api/business/9/confirm': () => jsonResponse({ payment: payment('credited'), wallet }),
+    });
+    renderWithProviders(
+      <AddMoneyForm owner={{ type: 'business', id: 9, name: 'Acme Ltd' }} currency="INR" />,
+    );
+    const form = screen.getByRole('form', { name: 'Add money' });
+    await fill(form, '5');
+    await submit(form);
+    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeTruthy();
+    expect(fetchMock.mock.calls.map(pathOf)).toEqual(['/api/business/9/deposit', '/api/business/9/confirm']);
+    // Not the person's balance.
+    expect(session.getState().user?.wallet_amount).toBe(123_456);
+  });
+});

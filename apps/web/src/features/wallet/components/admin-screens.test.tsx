@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '@/features/session';
+import { MINUTE, makeLogin, makeUser } from '@/testing/fixtures';
+import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
+import { renderRoutes } from '@/testing/render';
+import { AdminDirectDebitsScreen } from './admin-direct-debits-screen';
+import { AdminMoneyScreen } from './admin-money-screen';
+
+const routes = [
+  { path: '/admin/money', element: <AdminMoneyScreen /> },
+  { path: '/admin/direct-debits', element: <AdminDirectDebitsScreen /> },
+];
+
+function signInAs(isAdmin: boolean, adminType: number | null) {
+  session.signIn(
+    makeLogin(Date.now() + 60 * MINUTE, { user: makeUser({ is_iic_admin: isAdmin, admin_type: adminType }) }),
+  );
+}
+
+/** The first call made with the given method. */
+function callOf(fetchMock: { mock: { calls: unknown[][] } }, method: string) {
+  const call = fetchMock.mock.calls.find((c) => (c[1] as RequestInit | undefined)?.method === method);
+  return call?.[1] as RequestInit | undefined;
+}
+
+async function paste(field: HTMLElement, value: string) {
+  await userEvent.clear(field);
+  await userEvent.click(field);
+  await userEvent.paste(value);
+}
+
+describe('admin money screens', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    session.setNavigator(vi.fn());
+  });
+  afterEach(() => {
+    session.clearSession();
+  });
+
+  it('tells people who are not platform admins that the screens are not for them', () => {
+    signInAs(false, null);
+    const fetchMock = stubFetch({});
+    renderRoutes(routes, '/admin/money');
+    expect(screen.getByText('This area is for platform admins only.')).toBeTruthy();
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows an Employee the direct debits but not the deposit form', async () => {
+    signInAs(true, 99);
+    const fetchMock = stubFetch({
+      'GET /api/admin/direct_debits_list': () =>
+        jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+    });
+    const { router } = renderRoutes(routes, '/admin/money');
+    expect(screen.queryByRole('form', { name: 'Deposit money or credits' })).toBeNull();
+    expect(screen.getByText(/only Super Admins and Admins can deposit/)).toBeTruthy();
+    await router.navigate('/admin/direct-debits');
+    expect(await screen.findByText('No direct debits yet.')).toBeTruthy();
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'failed');
+    expect(await screen.findByText('No failed direct debits.')).toBeTruthy();
+    const last = new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://x');
+    expect(last.searchParams.get('status')).toBe('failed');
+  });
+
+  it('deposits credits to a person after confirming, and shows the new balance', async () => {
+    signInAs(true, 1);
+    const fetchMock = stubFetch({
+      'POST /api/admin/user/7/deposit': () =>
+        jsonResponse(
+          { transaction_id: 9, wallet: { wallet_amount: 100, credits: 7_500, held: 0, currency: 'INR' } },
+          201,
+        ),
+    });
+    renderRoutes(routes, '/admin/money');
+    const form = screen.getByRole('form', { name: 'Deposit money or credits' });
+    await paste(within(form).getByLabelText('Person id'), '7');
+    await userEvent.click(within(form).getByRole('radio', { name: 'Credits (donations only)' }));
+    await paste(within(form).getByLabelText('Amount'), '75');
+    await paste(within(form).getByLabelText('Reason'), 'Thank you');
+    await userEvent.click(within(form).getByRole('button', { name: 'Deposit credits' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Deposit credits?' });
+    expect(dialog.textContent).toContain('₹75 of credits to Person #7');
+    expect(callOf(fetchMock, 'POST')).toBeUndefined();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, deposit' }));
+
+    const result = await screen.findByRole('region', { name: 'New balance of Person #7' });
+    expect(result.textContent).toContain('Credits₹75');
+    expect(JSON.parse(String(callOf(fetchMock, 'POST')?.body))).toEqual({
+      amount: 7_500,
+      kind: 'credits',
+      reason: 'Thank you',
+    });
+    expect(headersOf(callOf(fetchMock, 'POST'))['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(screen.getByText('Deposit recorded')).toBeTruthy();
+  });
+
+  it('gives an organisation credits through its cc call, and puts an unknown id on the id field', async () => {
+    signInAs(true, 2);
+    const fetchMock = stubFetch({
+      'POST /api/admin/business/404/cc': () =>
+        errorResponse(404, 'NOT_FOUND', 'The organisation was not found.'),
+    });
+    renderRoutes(routes, '/admin/money');
+    const form = screen.getByRole('form', { name: 'Deposit money or credits' });
+    await userEvent.click(within(form).getByRole('radio', { name: 'An organisation' }));
+    await paste(within(form).getByLabelText('Organisation id'), '404');
+    await userEvent.click(within(form).getByRole('radio', { name: 'Credits (donations only)' }));
+    await paste(within(form).getByLabelText('Amount'), '10');
+    await paste(within(form).getByLabelText('Reason'), 'Matching');
+    await userEvent.click(within(form).getByRole('button', { name: 'Deposit credits' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes, deposit' }));
+    await waitFor(() =>
+      expect(within(form).getByLabelText('Organisation id').getAttribute('aria-invalid')).toBe('true'),
+    );
+    expect(within(form).getByText('The organisation was not found.')).toBeTruthy();
+    expect(JSON.parse(String(callOf(fetchMock, 'POST')?.body))).toEqual({
+      amount: 1_000,
+      reason: 'Matching',
+    });
+  });
+});

@@ -1,0 +1,112 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '@/features/session';
+import { MINUTE, makeLogin } from '@/testing/fixtures';
+import { headersOf, jsonResponse, stubFetch } from '@/testing/http';
+import { renderWithProviders } from '@/testing/render';
+import { todayIso } from '../lib/dates';
+import { DirectDebitForm } from './direct-debit-form';
+
+const YEAR = String(new Date().getFullYear() + 2);
+
+const mandate = (body: Record<string, unknown>) => ({
+  id: 1,
+  owner_type: 'user',
+  owner_id: 7,
+  type: 1,
+  charity_id: null,
+  currency: 'INR',
+  next_charge_on: body.start_date,
+  status: 'active',
+  payment_method_label: 'Visa •••• 4242',
+  failed_attempts: 0,
+  last_error: null,
+  created_at: '2030-01-01T00:00:00.000Z',
+  ...body,
+});
+
+async function paste(field: HTMLElement, value: string) {
+  await userEvent.clear(field);
+  await userEvent.click(field);
+  await userEvent.paste(value);
+}
+
+async function fillCard(form: HTMLElement) {
+  await paste(within(form).getByLabelText('Card number'), '4242424242424242');
+  await paste(within(form).getByLabelText('Expiry month'), '12');
+  await paste(within(form).getByLabelText('Expiry year'), YEAR);
+  await paste(within(form).getByLabelText('Security code'), '123');
+}
+
+describe('direct debit form', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    session.setNavigator(vi.fn());
+    session.signIn(makeLogin(Date.now() + 60 * MINUTE));
+  });
+  afterEach(() => {
+    session.clearSession();
+  });
+
+  it("sets up the person's wallet top-up: amount, frequency, today's start and the card", async () => {
+    const fetchMock = stubFetch({
+      'POST /api/user/create_direct_debit': (_url, init) =>
+        jsonResponse(mandate(JSON.parse(String(init.body))), 201),
+    });
+    renderWithProviders(<DirectDebitForm owner={{ type: 'user' }} currency="INR" />);
+    const form = screen.getByRole('form', { name: 'Set up a direct debit' });
+    expect((within(form).getByLabelText('How often') as HTMLSelectElement).value).toBe('3');
+    expect(within(form).queryByLabelText('What it pays for')).toBeNull();
+    await paste(within(form).getByLabelText('Amount'), '57');
+    await userEvent.selectOptions(within(form).getByLabelText('How often'), 'Weekly');
+    await fillCard(form);
+    await userEvent.click(within(form).getByRole('button', { name: 'Set up direct debit' }));
+
+    expect(await screen.findByText('Direct debit set up')).toBeTruthy();
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      amount: 5_700,
+      frequency: 2,
+      start_date: todayIso(),
+      card: { number: '4242424242424242', exp_month: 12, exp_year: Number(YEAR), cvc: '123' },
+    });
+    expect(headersOf(fetchMock.mock.calls[0]?.[1])['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(() => expect((within(form).getByLabelText('Amount') as HTMLInputElement).value).toBe(''));
+  });
+
+  it('subscribes an organisation to a charity found by name, and requires one', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/charity/list': (url) =>
+        jsonResponse({
+          items: url.searchParams.get('q') === 'Riv' ? [{ id: 3, name: 'River Trust' }] : [],
+          next_cursor: null,
+          prev_cursor: null,
+        }),
+      'POST /api/business/direct_debit/9': (_url, init) =>
+        jsonResponse(mandate({ ...JSON.parse(String(init.body)), owner_type: 'business', owner_id: 9 }), 201),
+    });
+    renderWithProviders(
+      <DirectDebitForm owner={{ type: 'business', id: 9, name: 'Acme Ltd' }} currency="INR" />,
+    );
+    const form = screen.getByRole('form', { name: 'Set up a direct debit' });
+    await userEvent.selectOptions(within(form).getByLabelText('What it pays for'), '3');
+    await paste(within(form).getByLabelText('Amount'), '100');
+    await fillCard(form);
+    await userEvent.click(within(form).getByRole('button', { name: 'Set up direct debit' }));
+    expect(await within(form).findByText('Choose the charity.')).toBeTruthy();
+    expect(fetchMock.mock.calls.some((call) => String(call[0]).includes('/business/direct_debit'))).toBe(
+      false,
+    );
+
+    await userEvent.type(within(form).getByRole('combobox', { name: 'Charity' }), 'Riv');
+    await userEvent.click(await screen.findByRole('option', { name: 'River Trust' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Set up direct debit' }));
+    expect(await screen.findByText('Direct debit set up')).toBeTruthy();
+    const post = fetchMock.mock.calls.find((call) => String(call[0]).includes('/business/direct_debit/9'));
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({
+      type: 3,
+      charity_id: 3,
+      amount: 10_000,
+      frequency: 3,
+    });
+  });
+});

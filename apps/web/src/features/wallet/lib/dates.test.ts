@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { defaultRange, formatDate, parseTypedDate } from './dates';
+
+describe('wallet dates', () => {
+  it('defaults the history to the last 30 days, today included', () => {
+    const range = defaultRange(new Date(2030, 0, 31, 12, 0));
+    expect(range).toEqual({ from: '2030-01-02', to: '2030-01-31' });
+  });
+
+  it('reads and shows mm/dd/yyyy', () => {
+    expect(parseTypedDate('01/31/2030')).toBe('2030-01-31');
+    expect(parseTypedDate('1/5/30')).toBe('2030-01-05');
+    expect(parseTypedDate('02/30/2030')).toBeNull();
+    expect(formatDate('2030-01-31')).toBe('01/31/2030');
+  });
+});
