@@ -272,6 +272,38 @@ test.describe('wallet', () => {
     );
   });
 
+  test("an organisation's Super Admin tops up its wallet; its employee is told the wallet is for admins", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.business);
+    await page.getByLabel('Active account').selectOption({ label: 'Acme Ltd (organisation)' });
+    await openWallet(page);
+    await expect(
+      page.getByText('The wallet of Acme Ltd, which you manage as an organisation admin.'),
+    ).toBeVisible();
+    const before = await balanceValue(page, 'Wallet balance').textContent();
+    const form = page.getByRole('form', { name: 'Add money' });
+    await form.getByLabel('Amount').fill('10');
+    await fillCard(form, CARD_OK);
+    await form.getByRole('button', { name: 'Add money' }).click();
+    await expect(page.getByText('Money added to wallet', { exact: true })).toBeVisible();
+    await expect(balanceValue(page, 'Wallet balance')).not.toHaveText(before ?? '');
+    await expect(
+      page.getByRole('region', { name: 'History' }).getByRole('row').filter({ hasText: 'Card deposit' }),
+    ).toHaveCount(1);
+    await expectAccessible(page, 'organisation wallet');
+    await signOut(page);
+
+    await signIn(page, DEMO.employee);
+    await page.getByLabel('Active account').selectOption({ label: 'Acme Ltd (organisation)' });
+    await page.goto('/wallet');
+    await expect(page.getByText(/The wallet of Acme Ltd is for its Super Admins and Admins/)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Balance' })).toHaveCount(0);
+    await expectAccessible(page, 'organisation wallet for an employee');
+    await page.getByRole('button', { name: 'Show my personal wallet' }).click();
+    await expect(balanceValue(page, 'Wallet balance')).toBeVisible();
+  });
+
   test('people who are not platform admins are told the admin money screens are not for them', async ({
     page,
   }) => {
