@@ -1,2 +1,3 @@
+export * from './config.js';
 export * from './errors.js';
 export * from './pagination.js';

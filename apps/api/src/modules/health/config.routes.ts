@@ -1,14 +1,6 @@
+import { publicConfigSchema } from '@kindred/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-
-export const publicConfigSchema = z.object({
-  currency: z.string(),
-  payment_provider: z.enum(['sandbox', 'stripe']),
-  /** Stripe Elements in the browser; null with the sandbox. */
-  stripe_publishable_key: z.string().nullable(),
-  map_tile_url: z.string(),
-});
 
 /** What the web app needs to know about this deployment (nothing secret). */
 export const configRoutes =

@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { usePublicConfig } from '@/lib/config';
 
 /**
  * The tile URL, as the deployment sets it (`MAP_TILE_URL`, served by GET /api/config; the page's
@@ -21,18 +20,9 @@ export const UK_ZOOM = 5;
 /** Never zoom in further than this when fitting the view to the results. */
 export const FIT_MAX_ZOOM = 12;
 
-/** GET /api/config: the public settings of the deployment (the fields the map uses). */
-interface PublicConfig {
-  map_tile_url?: string;
-}
-
 /** The tile URL to use, or null while the deployment's settings are loading. */
 export function useTileUrl(): string | null {
-  const config = useQuery({
-    queryKey: ['config'],
-    queryFn: () => api.get<PublicConfig>('/config', { anonymous: true, background: true, silent: true }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const config = usePublicConfig();
   if (config.data?.map_tile_url) return config.data.map_tile_url;
   if (config.isError || config.isSuccess) return FALLBACK_TILE_URL;
   return null;
