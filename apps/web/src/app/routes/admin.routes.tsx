@@ -1,8 +1,69 @@
-import type { RouteObject } from 'react-router';
-import { AdminRoute } from './placeholders';
+import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link, type RouteObject } from 'react-router';
+import { Page } from '@/components/ui/page';
+import { useCurrentUser } from '@/features/session';
+
+const SECTIONS = [
+  {
+    to: '/admin/charities',
+    title: 'Charities',
+    text: 'Accept or reject charities waiting for approval; lock or unlock charities.',
+  },
+  {
+    to: '/admin/money',
+    title: 'Deposits',
+    text: 'Record money or give credits to a person or an organisation.',
+  },
+  {
+    to: '/admin/direct-debits',
+    title: 'Direct debits',
+    text: 'Every direct debit on the platform, by status.',
+  },
+] as const;
+
+/** The platform admin area's front page: what an admin can do, one card a section. */
+export function AdminHomeRoute() {
+  const user = useCurrentUser();
+  if (!user?.is_iic_admin) {
+    return (
+      <Page title="Admin">
+        <Text>This area is for platform admins only.</Text>
+      </Page>
+    );
+  }
+  return (
+    <Page
+      title="Admin"
+      description={
+        <Text c="dimmed">
+          {user.admin_type === 99
+            ? 'You can view these sections; changes need an Admin.'
+            : 'Keep the platform honest.'}
+        </Text>
+      }
+    >
+      <nav aria-label="Admin sections">
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {SECTIONS.map((section) => (
+            <Card key={section.to} withBorder padding="lg">
+              <Stack gap="xs">
+                <Title order={2} size="h3">
+                  <Anchor component={Link} to={section.to}>
+                    {section.title}
+                  </Anchor>
+                </Title>
+                <Text size="sm">{section.text}</Text>
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </nav>
+    </Page>
+  );
+}
 
 /**
  * The platform admin area (signed in; the screens check the admin flag). Each section adds its
  * routes under `admin/` from its own file: admin-money.routes.tsx, admin-charities.routes.tsx.
  */
-export const adminRoutes: RouteObject[] = [{ path: 'admin', element: <AdminRoute /> }];
+export const adminRoutes: RouteObject[] = [{ path: 'admin', element: <AdminHomeRoute /> }];

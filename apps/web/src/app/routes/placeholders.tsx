@@ -2,7 +2,6 @@ import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { PlaceholderPage } from '@/components/ui/placeholder-page';
-import { useCurrentUser } from '@/features/session';
 
 export const WalletRoute = () => (
   <PlaceholderPage
@@ -40,23 +39,6 @@ export const MessagesRoute = () => (
     capability="Your inbox, sent, draft and archived messages arrive with the messages capability."
   />
 );
-
-export function AdminRoute() {
-  const user = useCurrentUser();
-  if (!user?.is_iic_admin) {
-    return (
-      <Page title="Admin">
-        <Text>This area is for platform admins only.</Text>
-      </Page>
-    );
-  }
-  return (
-    <PlaceholderPage
-      title="Admin"
-      capability="The platform admin area (businesses, charities, donations approval, statistics and deposits) arrives with the platform admin capability."
-    />
-  );
-}
 
 export function NotFoundRoute() {
   return (
