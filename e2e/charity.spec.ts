@@ -123,7 +123,10 @@ async function activatedUser(page: Page, prefix: string) {
   return email;
 }
 
-test('the charity admin creates a project with needs, publishes, extends, updates, completes it, then clones and cancels a copy', async ({
+// Long journeys: each screen is also checked with axe.
+test.describe.configure({ timeout: 150_000 });
+
+test('the charity admin creates a project with needs, publishes, extends, updates, completes it, publishes its impact, then clones and cancels a copy', async ({
   page,
 }) => {
   const stamp = Date.now().toString(36);
@@ -176,24 +179,27 @@ test('the charity admin creates a project with needs, publishes, extends, update
       .getByLabel('Description')
       .fill('Every month we clear the banks of the Avon. Join us, or help buy kit.');
     await form.getByRole('checkbox', { name: 'Environment and Conservation' }).check();
-    await typeDate(form.getByLabel('End date'), end.input);
-    await expect(form.getByLabel('End date')).toHaveValue(end.input);
+    await typeDate(form.getByLabel('End date', { exact: true }), end.input);
+    await expect(form.getByLabel('End date', { exact: true })).toHaveValue(end.input);
 
     await form.getByLabel('Funds target').fill('2,500.50');
     await form.getByLabel('Volunteering hours').fill('30');
     // The blank volunteering end stands for the project end date, shown as a tooltip.
-    await form.getByLabel('Volunteering ends').hover();
+    await form.getByLabel('Volunteering ends', { exact: true }).hover();
     await expect(page.getByRole('tooltip')).toContainText(`project end date (${end.input})`);
-    await expect(form.getByLabel('Volunteering ends')).toHaveAttribute('placeholder', end.input);
+    await expect(form.getByLabel('Volunteering ends', { exact: true })).toHaveAttribute(
+      'placeholder',
+      end.input,
+    );
 
     await form.getByRole('button', { name: 'Add skilled need' }).click();
     const skill = form.getByRole('group', { name: 'Skilled need 1' });
-    await skill.getByLabel('Skill').selectOption({ label: 'IT/Tech' });
+    await skill.getByLabel('Skill', { exact: true }).selectOption({ label: 'IT/Tech' });
     await skill.getByLabel('Hours').fill('12');
     await form.getByRole('button', { name: 'Add gift need' }).click();
     const gift = form.getByRole('group', { name: 'Gift need 1' });
     await gift.getByLabel('Gift type').selectOption({ label: 'Technology' });
-    await gift.getByLabel('Description').fill('Laptops for the volunteer rota');
+    await gift.getByLabel('Description', { exact: true }).fill('Laptops for the volunteer rota');
     await gift.getByLabel('Quantity').fill('3');
     await expectAccessible(page, 'new project');
 
@@ -232,7 +238,7 @@ test('the charity admin creates a project with needs, publishes, extends, update
       .getByRole('button', { name: 'Extend' })
       .click();
     const dialog = page.getByRole('dialog', { name: 'Extend the project' });
-    await typeDate(dialog.getByLabel('New end date'), later.input);
+    await typeDate(dialog.getByLabel('New end date', { exact: true }), later.input);
     await dialog.getByRole('button', { name: 'Extend', exact: true }).click();
     await expect(toast(page, 'Project extended')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -293,6 +299,31 @@ test('the charity admin creates a project with needs, publishes, extends, update
     await confirmDialog(page, 'Complete this project?', 'Complete project');
     await expect(toast(page, 'Project completed')).toBeVisible();
     await expectStatus(page, 'Completed');
+  });
+
+  await test.step('publish the impact statement, with a picture: the project is Finished', async () => {
+    await page.getByRole('tab', { name: 'Impact' }).click();
+    const form = page.getByRole('form', { name: 'Publish an impact statement' });
+    await form.getByLabel('Statement title').fill('Two kilometres of clean banks');
+    await form
+      .getByLabel('Impact', { exact: true })
+      .fill('We removed 400 kg of litter and planted 50 trees.');
+    await form.getByLabel('People helped').fill('1200');
+    await form.getByRole('button', { name: 'Publish statement' }).click();
+    await confirmDialog(page, 'Publish the impact statement?', 'Publish statement');
+    await expect(toast(page, 'Impact statement published')).toBeVisible();
+    await expectStatus(page, 'Finished');
+    await page.getByRole('tab', { name: 'Impact' }).click();
+    const statement = page.getByRole('article', { name: 'Two kilometres of clean banks' });
+    await expect(statement).toContainText('1,200 people helped');
+    await statement
+      .getByLabel('Impact picture file')
+      .setInputFiles({ name: 'trees.png', mimeType: 'image/png', buffer: PNG });
+    await expect(toast(page, 'Picture added')).toBeVisible();
+    await expect(
+      statement.getByRole('img', { name: 'Picture 1 of Two kilometres of clean banks' }),
+    ).toBeVisible();
+    await expectAccessible(page, 'project impact');
   });
 
   await test.step('clone it, then cancel the copy', async () => {
@@ -360,9 +391,9 @@ test('a new person registers a charity, a platform admin accepts it and rejects 
     await form.getByLabel('Email').fill(`hello-${stamp}@canalfriends.org.uk`);
     await form.getByLabel('Phone').fill('0117 496 0000');
     await form.getByLabel('Region').selectOption({ label: 'South West' });
-    await form.getByLabel('Town').fill('Bris');
+    await form.getByRole('combobox', { name: 'Town' }).fill('Bris');
     await page.getByRole('option', { name: 'Bristol', exact: true }).click();
-    await expect(form.getByLabel('Town')).toHaveValue('Bristol');
+    await expect(form.getByRole('combobox', { name: 'Town' })).toHaveValue('Bristol');
     await form.getByLabel('Post code').fill('BS1 4DJ');
     await form.getByRole('button', { name: 'Apply to register' }).click();
 
@@ -373,6 +404,8 @@ test('a new person registers a charity, a platform admin accepts it and rejects 
     await page.getByRole('link', { name: 'Go to your charity' }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByText('Pending approval')).toBeVisible();
+    await expect(page.getByLabel('Charity name')).toHaveValue(name);
+    await expectAccessible(page, 'pending charity');
   });
 
   await test.step('a second application, made through the API', async () => {

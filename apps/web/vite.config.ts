@@ -32,7 +32,10 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
             // Leaflet stays out: it loads only with a map.
-            { name: 'vendor', test: /node_modules[\\/](?!leaflet[\\/]|react-leaflet[\\/]|@react-leaflet[\\/])/ },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](?!leaflet[\\/]|react-leaflet[\\/]|@react-leaflet[\\/])/,
+            },
           ],
         },
       },

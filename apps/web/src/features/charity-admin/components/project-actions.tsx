@@ -1,4 +1,4 @@
-import type { Project } from '@kindred/shared';
+import { PROJECT_STATUS, type Project } from '@kindred/shared';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
@@ -22,7 +22,7 @@ export const PROJECT_TOASTS = {
   cloned: 'Project cloned',
 } as const;
 
-const { live, draft, finished } = { live: 2, draft: 1, finished: 9 };
+const { live, draft, finished } = PROJECT_STATUS;
 
 function canExtend(project: Project) {
   return project.status === live || (project.status === finished && project.finished_reason === 'end_date');

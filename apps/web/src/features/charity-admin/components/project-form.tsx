@@ -28,10 +28,12 @@ export interface ProjectFormProps {
   project?: Project;
   /** A new Draft was created. */
   onCreated?: (project: Project) => void;
+  /** Charity types a new project starts with (its charity's). */
+  defaultCharityTypes?: number[];
 }
 
 /** Create or edit a project: story, dates, place and needs. Drafts can be published from here. */
-export function ProjectForm({ charityId, project, onCreated }: ProjectFormProps) {
+export function ProjectForm({ charityId, project, onCreated, defaultCharityTypes = [] }: ProjectFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const headingId = useId();
   const intent = useRef<'save' | 'publish'>('save');
@@ -41,7 +43,9 @@ export function ProjectForm({ charityId, project, onCreated }: ProjectFormProps)
   const update = useUpdateProject();
   const publish = usePublishProject();
   const form = useAccessibleForm<ProjectFormValues>({
-    initialValues: project ? projectValues(project) : emptyProjectValues(),
+    initialValues: project
+      ? projectValues(project)
+      : { ...emptyProjectValues(), charity_types: defaultCharityTypes.map(String) },
     validate: validateProject,
     validateInputOnBlur: true,
   });

@@ -204,6 +204,7 @@ export function ProjectDocuments({ project }: { project: Project }) {
                       size="xs"
                       variant="default"
                       c="red.9"
+                      disabled={!project.charity_id}
                       aria-label={`Delete ${document.name}`}
                       onClick={() => onDelete(document.id, document.name)}
                     >

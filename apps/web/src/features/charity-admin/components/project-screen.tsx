@@ -3,6 +3,7 @@ import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Tabs, Text, Titl
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { isApiError } from '@/lib/api-client';
+import { useCharity } from '../api/charity';
 import { useProject, useProjectSummary } from '../api/projects';
 import { charityAccess, useActiveCharity } from '../lib/access';
 import { publicProjectPath, STATUS_COLOURS, showDate, statusLabel } from '../lib/format';
@@ -163,7 +164,8 @@ export function ProjectScreen({ projectId }: { projectId: number }) {
           else next.set('tab', value);
           setParams(next, { replace: true });
         }}
-        keepMounted={false}
+        // Panels stay mounted: unsaved edits survive a look at another tab.
+        keepMounted
       >
         <Tabs.List aria-label="Project sections">
           <Tabs.Tab value="details">Details</Tabs.Tab>
@@ -218,6 +220,7 @@ export function ProjectScreen({ projectId }: { projectId: number }) {
 /** `/charity/projects/new`: a new Draft for the active charity. */
 export function NewProjectScreen() {
   const membership = useActiveCharity();
+  const charity = useCharity(membership?.charity_id ?? null);
   const navigate = useNavigate();
   if (!membership) return <NoCharity />;
   if (!charityAccess(membership).can('manage_projects')) {
@@ -241,10 +244,15 @@ export function NewProjectScreen() {
       }
     >
       <Paper p="lg" withBorder>
-        <ProjectForm
-          charityId={membership.charity_id}
-          onCreated={(project) => navigate(`/charity/projects/${project.id}`, { replace: true })}
-        />
+        {charity.isPending ? (
+          <Loading />
+        ) : (
+          <ProjectForm
+            charityId={membership.charity_id}
+            defaultCharityTypes={charity.data?.charity_types ?? []}
+            onCreated={(project) => navigate(`/charity/projects/${project.id}`, { replace: true })}
+          />
+        )}
       </Paper>
     </Page>
   );
