@@ -11,6 +11,7 @@ import type { Tx } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { isoDay } from '../../lib/periods.js';
+import { deleteUpload } from '../../lib/uploads.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { charitiesRepository } from '../charities/charities.repository.js';
 import { isPublicCharity } from '../charities/charities.service.js';
@@ -20,6 +21,7 @@ import { projects } from '../organisations/organisations.table.js';
 import { placesRepository } from '../places/places.repository.js';
 import { canMove, PROJECT_STATUS, STATUS_LABEL } from './project-status.js';
 import { type NewProject, type ProjectRow, projectsRepository } from './projects.repository.js';
+import { projectDocuments, projectImages, projectImpacts } from './projects.table.js';
 
 const DAY = 86_400_000;
 const { cancelled, draft, live, completed, finished } = PROJECT_STATUS;
@@ -132,8 +134,17 @@ export function projectsService(ctx: AppContext) {
   async function viewable(id: number, viewer: AuthUser | null) {
     const row = await load(id);
     const manage = await canManage(row, viewer);
-    if (!manage && !(await isPublic(row)) && !viewer?.isIicAdmin) throw notFound('The project');
+    if (!manage && !(await isPublic(row)) && !viewer?.isIicAdmin && !(await isAskedCharity(row, viewer))) {
+      throw notFound('The project');
+    }
     return { row, manage };
+  }
+
+  /** The project managers of a charity a project asks to take it may read the project first. */
+  async function isAskedCharity(row: ProjectRow, viewer: AuthUser | null): Promise<boolean> {
+    if (!viewer || !row.charityId || row.associationStatus !== ASSOCIATION.pending) return false;
+    const role = await projectsRepository.charityRole(db(), row.charityId, viewer.id);
+    return role !== undefined && (role.adminType === 1 || role.permissions.includes('manage_projects'));
   }
 
   /** A project the user may change, or 404/403. */
@@ -463,7 +474,28 @@ export function projectsService(ctx: AppContext) {
       const row = await manageable(id, user);
       if (row.status !== draft)
         throw conflict('INVALID_TRANSITION', 'Only a Draft project can be deleted. Cancel it instead.');
-      await db().delete(projects).where(eq(projects.id, id));
+      const files = await db().transaction(async (tx) => {
+        const [images, documents, impacts] = await Promise.all([
+          tx.select({ url: projectImages.url }).from(projectImages).where(eq(projectImages.projectId, id)),
+          tx
+            .select({ url: projectDocuments.url })
+            .from(projectDocuments)
+            .where(eq(projectDocuments.projectId, id)),
+          tx
+            .select({ images: projectImpacts.images })
+            .from(projectImpacts)
+            .where(eq(projectImpacts.projectId, id)),
+        ]);
+        await tx.delete(projects).where(eq(projects.id, id));
+        return [
+          row.logo,
+          ...images.map((i) => i.url),
+          ...documents.map((d) => d.url),
+          ...impacts.flatMap((i) => i.images),
+        ];
+      });
+      // The rows are gone; their files go too (after the commit, so a failure never leaves a row without its file).
+      await Promise.all(files.map((url) => deleteUpload(ctx.storage, url)));
       return { message: 'Project deleted' };
     },
 

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   businessMemberships,
@@ -10,6 +11,7 @@ import {
 import { isoDay } from '../../lib/periods.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { createBusiness, topUp } from '../../testing/money.js';
+import { multipartFile } from '../../testing/multipart.js';
 import { account, ledgerService } from '../ledger/ledger.service.js';
 
 let t: TestApp;
@@ -1031,5 +1033,62 @@ describe('where the money goes when a project ends', () => {
     } finally {
       clock = later;
     }
+  });
+});
+
+describe('a charity asked to take a project', () => {
+  it('may read the Draft while the request is pending, and no longer once it turns it down', async () => {
+    const { id: charityId, admin } = await approvedCharity('Asked Trust');
+    const owner = await t.createUser();
+    const project = await create(owner.token, { ...READY });
+    const before = await t.request('GET', `/api/project/${project.id}`, { token: admin.token });
+    expect(before.statusCode).toBe(404);
+    const ask = await t.request('POST', `/api/project/associate/${project.id}/${charityId}`, {
+      token: owner.token,
+    });
+    expect(ask.statusCode, ask.body).toBe(200);
+    const read = await t.request('GET', `/api/project/${project.id}`, { token: admin.token });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ title: 'River clean-up', association_status: 2, can_manage: false });
+    const edit = await t.request('PATCH', `/api/project/${project.id}`, {
+      token: admin.token,
+      body: { title: 'Mine now' },
+    });
+    expect(edit.statusCode).toBe(403);
+    await t.request('POST', '/api/charity/associated_reject', {
+      token: admin.token,
+      body: { project_id: project.id, charity_id: charityId },
+    });
+    expect((await t.request('GET', `/api/project/${project.id}`, { token: admin.token })).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe('deleting a Draft with pictures and documents', () => {
+  it('removes their files too', async () => {
+    const { id: charityId, admin } = await approvedCharity('Tidy Trust');
+    const project = await create(admin.token, { charity_id: charityId });
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#30d68f' } })
+      .png()
+      .toBuffer();
+    const image = await t.request('POST', `/api/project/image/${project.id}`, {
+      token: admin.token,
+      ...multipartFile(png, 'a.png', 'image/png'),
+    });
+    expect(image.statusCode, image.body).toBe(201);
+    const document = await t.request('POST', `/api/project/document/${project.id}`, {
+      token: admin.token,
+      ...multipartFile(Buffer.from('Budget: 100 spades'), 'budget.txt', 'text/plain'),
+    });
+    expect(document.statusCode, document.body).toBe(201);
+    const imageUrl = `${image.json().url}_small.webp`;
+    expect((await t.request('GET', imageUrl)).statusCode).toBe(200);
+    expect((await t.request('GET', document.json().url)).statusCode).toBe(200);
+    expect((await t.request('DELETE', `/api/project/${project.id}`, { token: admin.token })).statusCode).toBe(
+      200,
+    );
+    expect((await t.request('GET', imageUrl)).statusCode).toBe(404);
+    expect((await t.request('GET', document.json().url)).statusCode).toBe(404);
   });
 });

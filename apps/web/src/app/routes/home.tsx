@@ -13,11 +13,14 @@ function MembershipCard({
   empty,
   children,
   count,
+  action,
 }: {
   title: string;
   empty: string;
   count: number;
   children: ReactNode;
+  /** A link under the card, e.g. to join or register. */
+  action?: ReactNode;
 }) {
   return (
     <Paper p="lg" withBorder component="section" aria-label={title}>
@@ -26,6 +29,7 @@ function MembershipCard({
           {title}
         </Title>
         {count === 0 ? <Text c="dimmed">{empty}</Text> : <List spacing={4}>{children}</List>}
+        {action}
       </Stack>
     </Paper>
   );
@@ -75,6 +79,11 @@ export function Dashboard() {
           title="Charities"
           empty="You are not a member of any charity."
           count={state.charityMembership.length}
+          action={
+            <Anchor component={Link} to="/charity/register" size="sm">
+              Register a charity
+            </Anchor>
+          }
         >
           {state.charityMembership.map((charity) => (
             <List.Item key={charity.charity_id}>

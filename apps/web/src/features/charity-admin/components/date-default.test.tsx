@@ -2,7 +2,6 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import '../testing/dom';
 import { jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
 import { emptyProjectValues, toProjectBody, volunteeringEnd } from '../lib/project-values';

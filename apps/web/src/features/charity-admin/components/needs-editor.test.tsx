@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import '../testing/dom';
 import { jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
 import { ProjectForm } from './project-form';

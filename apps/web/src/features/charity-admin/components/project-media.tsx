@@ -155,7 +155,6 @@ export function ProjectDocuments({ project }: { project: Project }) {
   const items = documents.data?.items ?? [];
 
   const onDelete = async (documentId: number, name: string) => {
-    if (!project.charity_id) return;
     const ok = await confirm({
       title: 'Delete this document?',
       message: `"${name}" is removed from the project.`,
@@ -163,7 +162,8 @@ export function ProjectDocuments({ project }: { project: Project }) {
       danger: true,
     });
     if (!ok) return;
-    await remove.mutateAsync({ charityId: project.charity_id, projectId: project.id, documentId }).then(
+    // A project with no charity yet is named with charity id 0 in the delete path.
+    await remove.mutateAsync({ charityId: project.charity_id ?? 0, projectId: project.id, documentId }).then(
       () => toast.success('Document deleted', name),
       () => {},
     );
@@ -204,7 +204,6 @@ export function ProjectDocuments({ project }: { project: Project }) {
                       size="xs"
                       variant="default"
                       c="red.9"
-                      disabled={!project.charity_id}
                       aria-label={`Delete ${document.name}`}
                       onClick={() => onDelete(document.id, document.name)}
                     >
