@@ -2,14 +2,10 @@ import { TOKEN_EXPIRED_MESSAGE } from '@kindred/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import {
-  businessMemberships,
-  charityMemberships,
-  groupMemberships,
-  projectMemberships,
-} from '../db/schema.js';
+import { groupMemberships, projectMemberships } from '../db/schema.js';
 import { AppError, forbidden, notFound, unauthorized } from '../lib/errors.js';
 import { verifyToken } from '../lib/tokens.js';
+import { organisationsQueries } from '../modules/organisations/organisations.repository.js';
 import { projectsRepository } from '../modules/projects/projects.repository.js';
 import { projectsService } from '../modules/projects/projects.service.js';
 import { users } from '../modules/users/users.table.js';
@@ -97,20 +93,10 @@ function numericParam(request: FastifyRequest, name: string): number | undefined
 async function membership(ctx: AppContext, entity: MembershipEntity, entityId: number, userId: number) {
   const db = ctx.database.db;
   switch (entity) {
-    case 'business': {
-      const [row] = await db
-        .select({ adminType: businessMemberships.adminType, permissions: businessMemberships.permissions })
-        .from(businessMemberships)
-        .where(and(eq(businessMemberships.businessId, entityId), eq(businessMemberships.userId, userId)));
-      return row;
-    }
-    case 'charity': {
-      const [row] = await db
-        .select({ adminType: charityMemberships.adminType, permissions: charityMemberships.permissions })
-        .from(charityMemberships)
-        .where(and(eq(charityMemberships.charityId, entityId), eq(charityMemberships.userId, userId)));
-      return row;
-    }
+    case 'business':
+      return organisationsQueries.businessMembership(db, entityId, userId);
+    case 'charity':
+      return organisationsQueries.charityMembership(db, entityId, userId);
     case 'project': {
       const [row] = await db
         .select({ adminType: projectMemberships.adminType })

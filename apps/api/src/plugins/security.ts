@@ -19,16 +19,33 @@ function tileOrigin(tileUrl: string): string | undefined {
   }
 }
 
+/**
+ * What Stripe.js and its Elements need, from Stripe's list of CSP directives
+ * (https://docs.stripe.com/security/guide#content-security-policy): the script and its
+ * `*.js.stripe.com` subdomains, their iframes (card fields, 3-D Secure through hooks.stripe.com)
+ * and calls to api.stripe.com. Left out: https://maps.googleapis.com, which Stripe lists for the
+ * Address Element's autocomplete only (not used here), and Checkout's checkout.stripe.com.
+ */
+export const STRIPE_CSP = {
+  scriptSrc: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connectSrc: ['https://api.stripe.com'],
+} as const;
+
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   const tiles = tileOrigin(config.mapTileUrl);
+  // Stripe.js loads only where Stripe takes the payments (STRIPE_SECRET_KEY set): nothing extra otherwise.
+  const stripe = config.stripeSecretKey ? STRIPE_CSP : undefined;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripe?.scriptSrc ?? [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripe?.connectSrc ?? [])],
+        // Without Stripe, frames fall back to default-src 'self'.
+        ...(stripe ? { frameSrc: ["'self'", ...stripe.frameSrc] } : {}),
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

@@ -111,14 +111,6 @@ export const charitiesRepository = {
       .orderBy(asc(charityMemberships.adminType), asc(users.lastName), asc(users.id));
   },
 
-  async membership(db: Executor, charityId: number, userId: number) {
-    const [row] = await db
-      .select()
-      .from(charityMemberships)
-      .where(and(eq(charityMemberships.charityId, charityId), eq(charityMemberships.userId, userId)));
-    return row;
-  },
-
   async countAdmins(db: Executor, charityId: number): Promise<number> {
     const [row] = await db
       .select({ n: count() })

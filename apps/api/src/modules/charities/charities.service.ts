@@ -15,6 +15,7 @@ import { deleteUpload, type readUpload, storeUpload } from '../../lib/uploads.js
 import type { AuthUser } from '../../plugins/auth.js';
 import { ledgerRepository } from '../ledger/ledger.repository.js';
 import { ledgerService } from '../ledger/ledger.service.js';
+import { organisationsQueries } from '../organisations/organisations.repository.js';
 import { projects } from '../organisations/organisations.table.js';
 import { placesRepository } from '../places/places.repository.js';
 import { usersRepository } from '../users/users.repository.js';
@@ -74,7 +75,7 @@ export function charitiesService(ctx: AppContext) {
     if (!row) throw notFound('The charity');
     if (isPublicCharity(row)) return row;
     if (viewer?.isIicAdmin) return row;
-    if (viewer && (await charitiesRepository.membership(db(), id, viewer.id))) return row;
+    if (viewer && (await organisationsQueries.charityMembership(db(), id, viewer.id))) return row;
     throw notFound('The charity');
   }
 
@@ -250,13 +251,13 @@ export function charitiesService(ctx: AppContext) {
       by: AuthUser,
     ) {
       return db().transaction(async (tx) => {
-        const member = await charitiesRepository.membership(tx, charityId, userId);
+        const member = await organisationsQueries.charityMembership(tx, charityId, userId);
         if (!member) throw notFound('The member');
         const adminType = body.admin_type ?? member.adminType;
         const changesAdmin = adminType !== member.adminType && (adminType === 1 || member.adminType === 1);
         if (changesAdmin) {
           // Managing members does not make someone an admin: only admins make or unmake admins.
-          const actor = await charitiesRepository.membership(tx, charityId, by.id);
+          const actor = await organisationsQueries.charityMembership(tx, charityId, by.id);
           if (actor?.adminType !== 1) throw forbidden('Only a charity admin can make or unmake admins.');
         }
         if (member.adminType === 1 && adminType !== 1) {
@@ -281,10 +282,10 @@ export function charitiesService(ctx: AppContext) {
     /** Removes a member (or lets a member leave); the last admin stays. */
     async removeMember(charityId: number, userId: number, by: AuthUser) {
       return db().transaction(async (tx) => {
-        const actor = await charitiesRepository.membership(tx, charityId, by.id);
+        const actor = await organisationsQueries.charityMembership(tx, charityId, by.id);
         const mayManage = actor && (actor.adminType === 1 || actor.permissions.includes('manage_members'));
         if (by.id !== userId && !mayManage) throw forbidden('You cannot manage this charity’s members.');
-        const member = await charitiesRepository.membership(tx, charityId, userId);
+        const member = await organisationsQueries.charityMembership(tx, charityId, userId);
         if (!member) throw notFound('The member');
         if (member.adminType === 1 && (await charitiesRepository.countAdmins(tx, charityId)) <= 1) {
           throw conflict('LAST_ADMIN', 'The last admin of a charity cannot be removed.');

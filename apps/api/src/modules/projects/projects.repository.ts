@@ -1,13 +1,7 @@
 import { and, asc, count, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
-import {
-  businessMemberships,
-  charities,
-  charityMemberships,
-  projectMemberships,
-  projects,
-} from '../organisations/organisations.table.js';
+import { charities, projectMemberships, projects } from '../organisations/organisations.table.js';
 import { users } from '../users/users.table.js';
 import { projectDocuments, projectImages, projectImpacts, projectUpdates } from './projects.table.js';
 
@@ -74,22 +68,6 @@ export const projectsRepository = {
       .from(projectMemberships)
       .where(and(eq(projectMemberships.projectId, projectId), eq(projectMemberships.userId, userId)));
     return row !== undefined;
-  },
-
-  async charityRole(db: Executor, charityId: number, userId: number) {
-    const [row] = await db
-      .select({ adminType: charityMemberships.adminType, permissions: charityMemberships.permissions })
-      .from(charityMemberships)
-      .where(and(eq(charityMemberships.charityId, charityId), eq(charityMemberships.userId, userId)));
-    return row;
-  },
-
-  async businessRole(db: Executor, businessId: number, userId: number) {
-    const [row] = await db
-      .select({ adminType: businessMemberships.adminType })
-      .from(businessMemberships)
-      .where(and(eq(businessMemberships.businessId, businessId), eq(businessMemberships.userId, userId)));
-    return row;
   },
 
   async admins(db: Executor, projectId: number) {

@@ -17,6 +17,7 @@ import { charitiesRepository } from '../charities/charities.repository.js';
 import { isPublicCharity } from '../charities/charities.service.js';
 import { account, ledgerService } from '../ledger/ledger.service.js';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/ledger.table.js';
+import { organisationsQueries } from '../organisations/organisations.repository.js';
 import { projects } from '../organisations/organisations.table.js';
 import { placesRepository } from '../places/places.repository.js';
 import { canMove, PROJECT_STATUS, STATUS_LABEL } from './project-status.js';
@@ -107,12 +108,12 @@ export function projectsService(ctx: AppContext) {
       row.charityId &&
       (row.associationStatus === ASSOCIATION.accepted || row.associationStatus === ASSOCIATION.charityProject)
     ) {
-      const role = await projectsRepository.charityRole(db(), row.charityId, user.id);
+      const role = await organisationsQueries.charityMembership(db(), row.charityId, user.id);
       if (role && (role.adminType === 1 || role.permissions.includes('manage_projects'))) return true;
     }
     if (row.ownerType === OWNER.individual) return row.ownerId === user.id;
     if (row.ownerType === OWNER.organisation) {
-      const role = await projectsRepository.businessRole(db(), row.ownerId, user.id);
+      const role = await organisationsQueries.businessMembership(db(), row.ownerId, user.id);
       return role !== undefined && role.adminType !== 99;
     }
     return false;
@@ -143,7 +144,7 @@ export function projectsService(ctx: AppContext) {
   /** The project managers of a charity a project asks to take it may read the project first. */
   async function isAskedCharity(row: ProjectRow, viewer: AuthUser | null): Promise<boolean> {
     if (!viewer || !row.charityId || row.associationStatus !== ASSOCIATION.pending) return false;
-    const role = await projectsRepository.charityRole(db(), row.charityId, viewer.id);
+    const role = await organisationsQueries.charityMembership(db(), row.charityId, viewer.id);
     return role !== undefined && (role.adminType === 1 || role.permissions.includes('manage_projects'));
   }
 
@@ -401,7 +402,7 @@ export function projectsService(ctx: AppContext) {
       if (body.charity_id) {
         const charity = await charitiesRepository.find(db(), body.charity_id);
         if (!charity) throw notFound('The charity');
-        const role = await projectsRepository.charityRole(db(), charity.id, user.id);
+        const role = await organisationsQueries.charityMembership(db(), charity.id, user.id);
         if (!role || (role.adminType !== 1 && !role.permissions.includes('manage_projects'))) {
           throw forbidden('You cannot create projects for this charity.');
         }
@@ -412,7 +413,7 @@ export function projectsService(ctx: AppContext) {
           association: ASSOCIATION.charityProject,
         };
       } else if (body.business_id) {
-        const role = await projectsRepository.businessRole(db(), body.business_id, user.id);
+        const role = await organisationsQueries.businessMembership(db(), body.business_id, user.id);
         if (!role || role.adminType === 99)
           throw forbidden('You cannot create projects for this organisation.');
         owner = {
@@ -664,7 +665,7 @@ export function projectsService(ctx: AppContext) {
     },
 
     async decideAssociation(projectId: number, charityId: number, accept: boolean, user: AuthUser) {
-      const role = await projectsRepository.charityRole(db(), charityId, user.id);
+      const role = await organisationsQueries.charityMembership(db(), charityId, user.id);
       if (!role || (role.adminType !== 1 && !role.permissions.includes('manage_projects'))) {
         throw forbidden('You cannot answer requests for this charity.');
       }
