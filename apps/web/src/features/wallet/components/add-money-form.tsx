@@ -4,16 +4,24 @@ import { useId, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { session } from '@/features/session';
 import { applyServerErrors, focusFirstInvalid, useAccessibleForm } from '@/lib/form';
-import { useAddMoney } from '../api/add-money';
+import { type AddMoneyInput, useAddMoney } from '../api/add-money';
 import type { PaymentProviderName } from '../api/config';
 import { amountError, parseAmount } from '../lib/amount';
 import { type CardValues, cardErrors, EMPTY_CARD, toCardInput } from '../lib/card';
+import { type CardMode, cardModeOf } from '../lib/card-mode';
 import { failureOf } from '../lib/failure';
 import { type Attempt, attemptFor, keepForRetry } from '../lib/idempotency';
 import { ownerKey, type WalletOwner } from '../lib/owner';
+import { isStripePaymentError, STRIPE_CARD_MESSAGES } from '../lib/stripe';
 import { AmountInput } from './amount-input';
-import { CardFields, CardPaymentsUnavailable } from './card-fields';
+import { CardFields, CardFormLoading, CardPaymentsUnavailable } from './card-fields';
 import { type Failure, FormFailure } from './form-failure';
+import {
+  EMPTY_STRIPE_CARD,
+  StripeCardField,
+  type StripeCardHandle,
+  type StripeCardState,
+} from './stripe-card-field';
 
 /** The success toast of adding money (its summary is fixed; the detail says how much). */
 export const MONEY_ADDED_TOAST = 'Money added to wallet';
@@ -47,38 +55,96 @@ function updateSessionBalance(wallet: Wallet) {
 export interface AddMoneyFormProps {
   owner: WalletOwner;
   currency: string;
-  /** The sandbox card form works with the sandbox provider only (Stripe Elements is not wired). */
-  provider?: PaymentProviderName;
+  /** Who takes card payments (GET /api/config); null while that is loading. */
+  provider?: PaymentProviderName | null;
+  /** Stripe's publishable key, for Stripe Elements (GET /api/config). */
+  stripePublishableKey?: string | null;
 }
 
 /**
- * "Add money" with the sandbox card form: one Idempotency-Key per submit attempt, reused when the
- * same request is submitted again after an unanswered try.
+ * "Add money": the amount and a card, typed into our sandbox card form or, when the deployment
+ * takes payments through Stripe, into Stripe Elements. One Idempotency-Key per submit attempt,
+ * reused when the same request is submitted again after an unanswered try.
  */
-export function AddMoneyForm({ owner, currency, provider = 'sandbox' }: AddMoneyFormProps) {
+export function AddMoneyForm({
+  provider = 'sandbox',
+  stripePublishableKey = null,
+  ...props
+}: AddMoneyFormProps) {
+  const mode = cardModeOf(provider, stripePublishableKey);
+  // Another way of paying is another form: nothing typed carries over.
+  return <AddMoneyFormBody key={mode.kind} mode={mode} {...props} />;
+}
+
+function AddMoneyFormBody({
+  owner,
+  currency,
+  mode,
+}: Pick<AddMoneyFormProps, 'owner' | 'currency'> & { mode: CardMode }) {
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
+  const stripeCard = useRef<StripeCardHandle>(null);
   const attempt = useRef<Attempt | null>(null);
   const headingId = useId();
   const [failure, setFailure] = useState<Failure | null>(null);
+  const [stripeState, setStripeState] = useState<StripeCardState>(EMPTY_STRIPE_CARD);
+  const [stripeError, setStripeError] = useState<string | null>(null);
   const mutation = useAddMoney();
   const form = useAccessibleForm<AddMoneyValues>({
     initialValues: { amount: '', card: EMPTY_CARD },
-    validate,
+    // With Stripe the card is checked by Stripe's own field.
+    validate: mode.kind === 'sandbox' ? validate : (values) => ({ amount: amountError(values.amount) }),
   });
+
+  const onStripeChange = (state: StripeCardState) => {
+    setStripeState(state);
+    setStripeError(state.error);
+  };
+  /** What is wrong with the card in Stripe's field, or null when it is complete. */
+  const stripeProblem = () =>
+    stripeState.complete ? null : (stripeState.error ?? STRIPE_CARD_MESSAGES.incomplete);
 
   const submit = form.onSubmit(
     async (values) => {
       setFailure(null);
       const amount = parseAmount(values.amount);
       if (amount === null) return;
-      const card = toCardInput(values.card);
-      const current = attemptFor(attempt.current, { owner: ownerKey(owner), amount, card });
+      let request: Omit<AddMoneyInput, 'attempt'>;
+      let fingerprint: unknown;
+      if (mode.kind === 'stripe') {
+        const problem = stripeProblem();
+        if (problem) {
+          setStripeError(problem);
+          stripeCard.current?.focus();
+          return;
+        }
+        request = {
+          owner,
+          amount,
+          payInBrowser: async (clientSecret) => {
+            if (!stripeCard.current) throw new Error(STRIPE_CARD_MESSAGES.notReady);
+            await stripeCard.current.confirmPayment(clientSecret);
+          },
+        };
+        // The card is in Stripe's frame; a retry pays the payment already opened, with whatever card is typed.
+        fingerprint = { owner: ownerKey(owner), amount };
+      } else if (mode.kind === 'sandbox') {
+        const card = toCardInput(values.card);
+        request = { owner, amount, card };
+        fingerprint = { owner: ownerKey(owner), amount, card };
+      } else {
+        return;
+      }
+      const current = attemptFor(attempt.current, fingerprint);
       attempt.current = current;
       try {
-        const { wallet } = await mutation.mutateAsync({ owner, amount, card, attempt: current });
+        const { wallet } = await mutation.mutateAsync({ ...request, attempt: current });
         attempt.current = null;
         form.reset();
+        if (mode.kind === 'stripe') {
+          stripeCard.current?.clear();
+          onStripeChange(EMPTY_STRIPE_CARD);
+        }
         if (owner.type === 'user') updateSessionBalance(wallet);
         toast.success(
           MONEY_ADDED_TOAST,
@@ -86,6 +152,11 @@ export function AddMoneyForm({ owner, currency, provider = 'sandbox' }: AddMoney
         );
       } catch (error) {
         if (!keepForRetry(error)) attempt.current = null;
+        if (isStripePaymentError(error) && error.invalidDetails) {
+          setStripeError(error.message);
+          stripeCard.current?.focus();
+          return;
+        }
         if (applyServerErrors(error, form.setFieldError, FIELD_MAP)) {
           focusFirstInvalid(formRef.current);
           return;
@@ -94,7 +165,10 @@ export function AddMoneyForm({ owner, currency, provider = 'sandbox' }: AddMoney
         setTimeout(() => failureRef.current?.focus(), 0);
       }
     },
-    () => focusFirstInvalid(formRef.current),
+    () => {
+      if (mode.kind === 'stripe') setStripeError(stripeProblem());
+      focusFirstInvalid(formRef.current);
+    },
   );
 
   return (
@@ -108,10 +182,23 @@ export function AddMoneyForm({ owner, currency, provider = 'sandbox' }: AddMoney
             ? 'Top up your wallet from a card. The money is in your wallet at once.'
             : `Top up the wallet of ${owner.name} from a card. The money is in the wallet at once.`}
         </Text>
-        {provider === 'sandbox' ? (
+        {mode.kind === 'loading' ? (
+          <CardFormLoading />
+        ) : mode.kind === 'unavailable' ? (
+          <CardPaymentsUnavailable />
+        ) : (
           <>
             <AmountInput currency={currency} {...form.getInputProps('amount')} />
-            <CardFields getInputProps={form.getInputProps} />
+            {mode.kind === 'sandbox' ? (
+              <CardFields getInputProps={form.getInputProps} />
+            ) : (
+              <StripeCardField
+                ref={stripeCard}
+                publishableKey={mode.publishableKey}
+                error={stripeError}
+                onChange={onStripeChange}
+              />
+            )}
             <FormFailure ref={failureRef} failure={failure} />
             <Group justify="flex-end">
               <Button type="submit" loading={mutation.isPending}>
@@ -119,8 +206,6 @@ export function AddMoneyForm({ owner, currency, provider = 'sandbox' }: AddMoney
               </Button>
             </Group>
           </>
-        ) : (
-          <CardPaymentsUnavailable />
         )}
       </Stack>
     </form>

@@ -1,4 +1,4 @@
-import { Alert, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Fieldset, Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { TEST_CARDS } from '../lib/card';
 
 type CardPath = 'card.number' | 'card.exp_month' | 'card.exp_year' | 'card.cvc';
@@ -11,8 +11,8 @@ export interface CardFieldsProps {
 }
 
 /**
- * The sandbox card form. Stripe Elements replaces it when a publishable key is configured; none is
- * configured in this app yet, so payments always go through the built-in sandbox.
+ * The sandbox card form. When the deployment takes payments through Stripe, Stripe Elements
+ * (StripeCardField) shows instead.
  */
 export function CardFields({ getInputProps, legend = 'Card' }: CardFieldsProps) {
   return (
@@ -65,21 +65,31 @@ export function CardFields({ getInputProps, legend = 'Card' }: CardFieldsProps) 
 }
 
 /**
- * Shown instead of the card form when the deployment takes payments through Stripe: Stripe
- * Elements (the browser side of Stripe) is not wired into the web app yet.
+ * Shown instead of a card form when the deployment takes payments through Stripe but has no
+ * publishable key for Stripe Elements (STRIPE_PUBLISHABLE_KEY).
  */
 export function CardPaymentsUnavailable() {
   return (
     <Alert
       color="yellow"
       variant="light"
-      title="Card payments are not available here yet"
+      title="Card payments are not available here"
       styles={{ message: { color: 'var(--mantine-color-text)' } }}
     >
       <Text size="sm">
-        This deployment takes card payments through Stripe, and the Stripe card form is not part of this
-        screen yet. Money cannot be added with a card here for now.
+        This deployment takes card payments through Stripe, but its Stripe settings are incomplete, so the
+        card form cannot be shown. Money cannot be added with a card here for now.
       </Text>
     </Alert>
+  );
+}
+
+/** Shown while the deployment's settings load: which card form to show is not known yet. */
+export function CardFormLoading() {
+  return (
+    <Group gap="xs" role="status">
+      <Loader size="sm" aria-hidden="true" />
+      <Text size="sm">Loading the card form…</Text>
+    </Group>
   );
 }

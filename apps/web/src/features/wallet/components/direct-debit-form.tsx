@@ -17,14 +17,22 @@ import type { PaymentProviderName } from '../api/config';
 import { useCreateDirectDebit } from '../api/direct-debits';
 import { amountError, parseAmount } from '../lib/amount';
 import { type CardValues, cardErrors, EMPTY_CARD, toCardInput } from '../lib/card';
+import { type CardMode, cardModeOf } from '../lib/card-mode';
 import { DATE_FORMAT, formatDate, parseTypedDate, todayIso } from '../lib/dates';
 import { failureOf } from '../lib/failure';
 import { type Attempt, attemptFor, keepForRetry } from '../lib/idempotency';
 import { frequencyLabel } from '../lib/labels';
 import { ownerKey, type WalletOwner } from '../lib/owner';
+import { isStripePaymentError, STRIPE_CARD_MESSAGES } from '../lib/stripe';
 import { AmountInput } from './amount-input';
-import { CardFields, CardPaymentsUnavailable } from './card-fields';
+import { CardFields, CardFormLoading, CardPaymentsUnavailable } from './card-fields';
 import { type Failure, FormFailure } from './form-failure';
+import {
+  EMPTY_STRIPE_CARD,
+  StripeCardField,
+  type StripeCardHandle,
+  type StripeCardState,
+} from './stripe-card-field';
 
 export interface DirectDebitValues {
   /** '1' wallet top-up, '3' charity subscription (organisations only). */
@@ -50,7 +58,8 @@ function initialValues(): DirectDebitValues {
   };
 }
 
-function validate(values: DirectDebitValues) {
+/** The form's checks; `withCard`: the sandbox card fields (Stripe's field checks itself). */
+function validate(values: DirectDebitValues, withCard: boolean) {
   const today = todayIso();
   return {
     amount: amountError(values.amount),
@@ -61,7 +70,7 @@ function validate(values: DirectDebitValues) {
         ? 'The first charge cannot be in the past.'
         : null,
     charity_id: values.type === '3' && !values.charity_id ? 'Choose the charity.' : null,
-    ...cardErrors(values.card),
+    ...(withCard ? cardErrors(values.card) : {}),
   };
 }
 
@@ -90,35 +99,79 @@ function CharityPicker({ inputProps }: { inputProps: object }) {
   );
 }
 
-/** Sets up a direct debit: amount, how often, the first charge's date and the card. */
-export function DirectDebitForm({
-  owner,
-  currency,
-  provider = 'sandbox',
-}: {
+export interface DirectDebitFormProps {
   owner: WalletOwner;
   currency: string;
-  /** The sandbox card form works with the sandbox provider only (Stripe Elements is not wired). */
-  provider?: PaymentProviderName;
-}) {
+  /** Who takes card payments (GET /api/config); null while that is loading. */
+  provider?: PaymentProviderName | null;
+  /** Stripe's publishable key, for Stripe Elements (GET /api/config). */
+  stripePublishableKey?: string | null;
+}
+
+/**
+ * Sets up a direct debit: amount, how often, the first charge's date and the card, typed into our
+ * sandbox card form or, with Stripe, into Stripe Elements (which turns it into a PaymentMethod that
+ * the API keeps for the charges).
+ */
+export function DirectDebitForm({
+  provider = 'sandbox',
+  stripePublishableKey = null,
+  ...props
+}: DirectDebitFormProps) {
+  const mode = cardModeOf(provider, stripePublishableKey);
+  // Another way of paying is another form: nothing typed carries over.
+  return <DirectDebitFormBody key={mode.kind} mode={mode} {...props} />;
+}
+
+function DirectDebitFormBody({
+  owner,
+  currency,
+  mode,
+}: Pick<DirectDebitFormProps, 'owner' | 'currency'> & { mode: CardMode }) {
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
+  const stripeCard = useRef<StripeCardHandle>(null);
+  /** Counts the changes to the card in Stripe's field: a changed card is a new attempt. */
+  const stripeEdits = useRef(0);
   const attempt = useRef<Attempt | null>(null);
   const headingId = useId();
   const [failure, setFailure] = useState<Failure | null>(null);
+  const [stripeState, setStripeState] = useState<StripeCardState>(EMPTY_STRIPE_CARD);
+  const [stripeError, setStripeError] = useState<string | null>(null);
   const mutation = useCreateDirectDebit();
-  const form = useAccessibleForm<DirectDebitValues>({ initialValues: initialValues(), validate });
+  const form = useAccessibleForm<DirectDebitValues>({
+    initialValues: initialValues(),
+    validate: (values) => validate(values, mode.kind === 'sandbox'),
+  });
+
+  const onStripeChange = (state: StripeCardState) => {
+    stripeEdits.current += 1;
+    setStripeState(state);
+    setStripeError(state.error);
+  };
+  /** What is wrong with the card in Stripe's field, or null when it is complete. */
+  const stripeProblem = () =>
+    stripeState.complete ? null : (stripeState.error ?? STRIPE_CARD_MESSAGES.incomplete);
 
   const submit = form.onSubmit(
     async (values) => {
       setFailure(null);
       const amount = parseAmount(values.amount);
       if (amount === null || !values.start_date) return;
+      if (mode.kind !== 'sandbox' && mode.kind !== 'stripe') return;
+      if (mode.kind === 'stripe') {
+        const problem = stripeProblem();
+        if (problem) {
+          setStripeError(problem);
+          stripeCard.current?.focus();
+          return;
+        }
+      }
       const base: DirectDebitBody = {
         amount,
         frequency: Number(values.frequency) as FrequencyCode,
         start_date: values.start_date,
-        card: toCardInput(values.card),
+        ...(mode.kind === 'sandbox' ? { card: toCardInput(values.card) } : {}),
       };
       const body: DirectDebitBody | BusinessDirectDebitBody =
         owner.type === 'business'
@@ -126,19 +179,38 @@ export function DirectDebitForm({
             ? { ...base, type: 3, charity_id: Number(values.charity_id) }
             : { ...base, type: 1 }
           : base;
-      const current = attemptFor(attempt.current, { owner: ownerKey(owner), body });
+      // With Stripe the card is in Stripe's frame: its edits stand for it.
+      const card = mode.kind === 'stripe' ? { stripeEdits: stripeEdits.current } : {};
+      const current = attemptFor(attempt.current, { owner: ownerKey(owner), body, ...card });
       attempt.current = current;
       try {
-        const debit = await mutation.mutateAsync({ owner, body, idempotencyKey: current.key });
+        if (mode.kind === 'stripe') {
+          // One PaymentMethod per attempt: a retry sends the same one with the same key.
+          current.paymentMethodId ??= await createPaymentMethod(stripeCard.current);
+        }
+        const sent =
+          current.paymentMethodId === undefined
+            ? body
+            : { ...body, payment_method_id: current.paymentMethodId };
+        const debit = await mutation.mutateAsync({ owner, body: sent, idempotencyKey: current.key });
         attempt.current = null;
         form.setValues(initialValues());
         form.resetDirty();
+        if (mode.kind === 'stripe') {
+          stripeCard.current?.clear();
+          onStripeChange(EMPTY_STRIPE_CARD);
+        }
         toast.success(
           'Direct debit set up',
           `${formatMoney(debit.amount, debit.currency)} ${frequencyLabel(debit.frequency).toLowerCase()}, first charge on ${formatDate(debit.next_charge_on)}.`,
         );
       } catch (error) {
         if (!keepForRetry(error)) attempt.current = null;
+        if (isStripePaymentError(error) && error.invalidDetails) {
+          setStripeError(error.message);
+          stripeCard.current?.focus();
+          return;
+        }
         if (applyServerErrors(error, form.setFieldError, FIELD_MAP)) {
           focusFirstInvalid(formRef.current);
           return;
@@ -147,7 +219,10 @@ export function DirectDebitForm({
         setTimeout(() => failureRef.current?.focus(), 0);
       }
     },
-    () => focusFirstInvalid(formRef.current),
+    () => {
+      if (mode.kind === 'stripe') setStripeError(stripeProblem());
+      focusFirstInvalid(formRef.current);
+    },
   );
 
   return (
@@ -156,7 +231,11 @@ export function DirectDebitForm({
         <Title order={3} size="h4" id={headingId}>
           Set up a direct debit
         </Title>
-        {provider === 'sandbox' ? (
+        {mode.kind === 'loading' ? (
+          <CardFormLoading />
+        ) : mode.kind === 'unavailable' ? (
+          <CardPaymentsUnavailable />
+        ) : (
           <>
             {owner.type === 'business' ? (
               <NativeSelect
@@ -191,7 +270,16 @@ export function DirectDebitForm({
                 {...form.getInputProps('start_date')}
               />
             </SimpleGrid>
-            <CardFields getInputProps={form.getInputProps} />
+            {mode.kind === 'sandbox' ? (
+              <CardFields getInputProps={form.getInputProps} />
+            ) : (
+              <StripeCardField
+                ref={stripeCard}
+                publishableKey={mode.publishableKey}
+                error={stripeError}
+                onChange={onStripeChange}
+              />
+            )}
             <Text size="sm">
               The card is charged on the first charge date, then as often as chosen, until the direct debit is
               cancelled.
@@ -203,10 +291,14 @@ export function DirectDebitForm({
               </Button>
             </Group>
           </>
-        ) : (
-          <CardPaymentsUnavailable />
         )}
       </Stack>
     </form>
   );
+}
+
+/** The card in Stripe's field as a PaymentMethod, for the API to keep (POST ... payment_method_id). */
+function createPaymentMethod(card: StripeCardHandle | null): Promise<string> {
+  if (!card) return Promise.reject(new Error(STRIPE_CARD_MESSAGES.notReady));
+  return card.createPaymentMethod();
 }

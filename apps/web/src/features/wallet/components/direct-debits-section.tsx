@@ -120,10 +120,14 @@ export function DirectDebitsSection({
   owner,
   currency,
   provider = 'sandbox',
+  stripePublishableKey = null,
 }: {
   owner: WalletOwner;
   currency: string;
-  provider?: PaymentProviderName;
+  /** Who takes card payments (GET /api/config); null while that is loading. */
+  provider?: PaymentProviderName | null;
+  /** Stripe's publishable key, for Stripe Elements. */
+  stripePublishableKey?: string | null;
 }) {
   const headingId = useId();
   const debits = useDirectDebits(owner);
@@ -172,7 +176,12 @@ export function DirectDebitsSection({
           </Group>
         )}
         <Divider />
-        <DirectDebitForm owner={owner} currency={currency} provider={provider} />
+        <DirectDebitForm
+          owner={owner}
+          currency={currency}
+          provider={provider}
+          stripePublishableKey={stripePublishableKey}
+        />
       </Stack>
     </Paper>
   );

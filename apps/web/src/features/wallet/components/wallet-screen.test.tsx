@@ -152,29 +152,6 @@ describe('wallet screen', { timeout: 20_000 }, () => {
     expect(within(list).queryByRole('button', { name: /^Cancel direct debit/ })).toBeNull();
   });
 
-  it('says card payments are not available when the deployment uses Stripe (Elements is not wired)', async () => {
-    session.signIn(makeLogin(Date.now() + 60 * MINUTE));
-    stubFetch({
-      'GET /api/config': () =>
-        jsonResponse({
-          currency: 'INR',
-          payment_provider: 'stripe',
-          stripe_publishable_key: 'pk_test_x',
-          map_tile_url: '',
-        }),
-      'GET /api/user/wallet': () => jsonResponse({ wallet_amount: 0, credits: 0, held: 0, currency: 'INR' }),
-      [`GET ${historyPath}`]: () => page([]),
-      'GET /api/user/direct_debits': () => jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
-    });
-    renderWithProviders(<WalletScreen />);
-    await waitFor(() =>
-      expect(screen.getAllByText('Card payments are not available here yet')).toHaveLength(2),
-    );
-    expect(screen.queryByLabelText('Card number')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Add money' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Set up direct debit' })).toBeNull();
-  });
-
   it("explains to an organisation's employee that its wallet is for its admins", async () => {
     session.signIn(
       makeLogin(Date.now() + 60 * MINUTE, {

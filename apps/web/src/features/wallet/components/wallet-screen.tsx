@@ -2,7 +2,7 @@ import { DEFAULT_CURRENCY } from '@kindred/shared';
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import { Page } from '@/components/ui/page';
 import { INDIVIDUAL_ACCOUNT, session, useSessionState } from '@/features/session';
-import { usePaymentProvider } from '../api/config';
+import { usePaymentSetup } from '../api/config';
 import { useWallet } from '../api/get-wallet';
 import { ownerKey, type WalletOwner, walletAccess } from '../lib/owner';
 import { AddMoneyForm } from './add-money-form';
@@ -13,15 +13,16 @@ import { HistorySection } from './history-section';
 function WalletSections({ owner }: { owner: WalletOwner }) {
   // The currency comes with the balance; INR (spec §9) until it has arrived.
   const currency = useWallet(owner).data?.currency ?? DEFAULT_CURRENCY;
-  const provider = usePaymentProvider();
+  // Our sandbox card form, or Stripe Elements when the deployment takes payments through Stripe.
+  const payments = usePaymentSetup();
   return (
     <>
       <BalanceCard owner={owner} />
       <Paper p="lg" withBorder>
-        <AddMoneyForm owner={owner} currency={currency} provider={provider} />
+        <AddMoneyForm owner={owner} currency={currency} {...payments} />
       </Paper>
       <HistorySection owner={owner} currency={currency} />
-      <DirectDebitsSection owner={owner} currency={currency} provider={provider} />
+      <DirectDebitsSection owner={owner} currency={currency} {...payments} />
     </>
   );
 }

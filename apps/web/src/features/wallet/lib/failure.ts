@@ -1,5 +1,6 @@
 import { isApiError } from '@/lib/api-client';
 import { keepForRetry } from './idempotency';
+import { isStripePaymentError } from './stripe';
 
 export interface FailureText {
   title: string;
@@ -11,6 +12,12 @@ export interface FailureText {
  * plus, when the call may have gone through, that submitting again is safe.
  */
 export function failureOf(error: unknown, title: string, retryNote: string): FailureText {
+  // Stripe.js's messages are written to be shown to the person paying.
+  if (isStripePaymentError(error)) {
+    if (error.declined) return { title: 'Card declined', message: error.message };
+    if (error.invalidDetails) return { title, message: error.message };
+    return { title, message: `${error.message} ${retryNote}` };
+  }
   if (!isApiError(error)) {
     return {
       title,

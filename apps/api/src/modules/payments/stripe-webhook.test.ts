@@ -1,0 +1,227 @@
+import { eq, sql } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerTransactions, payments, providerEvents } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { checkLedger } from '../ledger/ledger.check.js';
+
+const WEBHOOK_SECRET = 'whsec_test_kindred_webhook';
+
+let t: TestApp;
+beforeAll(async () => {
+  // The real Stripe adapter: a webhook only reads our database, so nothing reaches Stripe.
+  t = await createTestApp({
+    stripeSecretKey: 'sk_test_kindred_fake',
+    stripePublishableKey: 'pk_test_kindred_fake',
+    stripeWebhookSecret: WEBHOOK_SECRET,
+  });
+});
+afterAll(async () => {
+  expect(await checkLedger(t.ctx.database.db)).toEqual([]);
+  await t.close();
+});
+
+let counter = 0;
+
+/** A Stripe event as Stripe sends it, about a PaymentIntent. */
+function event(type: string, intent: { id: string; amount: number; status: string }, id?: string) {
+  counter += 1;
+  return JSON.stringify({
+    id: id ?? `evt_test_${counter}_${Math.random().toString(36).slice(2, 10)}`,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: {
+      object: {
+        object: 'payment_intent',
+        amount_received: intent.status === 'succeeded' ? intent.amount : 0,
+        currency: 'inr',
+        client_secret: `${intent.id}_secret_x`,
+        last_payment_error: null,
+        metadata: {},
+        ...intent,
+      },
+    },
+  });
+}
+
+const sign = (payload: string, secret = WEBHOOK_SECRET) =>
+  Stripe.webhooks.generateTestHeaderString({ payload, secret });
+
+function deliver(payload: string, signature: string | null = sign(payload)) {
+  return t.request('POST', '/api/stripe/webhook', {
+    payload,
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === null ? {} : { 'stripe-signature': signature }),
+    },
+  });
+}
+
+/** A deposit opened with Stripe and waiting for the browser to confirm it, straight in the database. */
+async function openStripePayment(userId: number, amount: number) {
+  const providerPaymentId = `pi_test_${++counter}_${Math.random().toString(36).slice(2, 10)}`;
+  const [row] = await t.ctx.database.db
+    .insert(payments)
+    .values({
+      ownerType: 'user',
+      ownerId: userId,
+      provider: 'stripe',
+      providerPaymentId,
+      amount,
+      currency: t.ctx.config.currency,
+      status: 'pending',
+      createdBy: userId,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return { id: row.id, providerPaymentId, amount };
+}
+
+const walletOf = async (token: string) =>
+  (await t.request('GET', '/api/user/wallet', { token })).json().wallet_amount as number;
+
+async function paymentRow(id: number) {
+  const [row] = await t.ctx.database.db.select().from(payments).where(eq(payments.id, id));
+  return row;
+}
+
+async function depositTransactions(paymentId: number) {
+  const rows = await t.ctx.database.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(ledgerTransactions)
+    .where(sql`${ledgerTransactions.reference} ->> 'payment_id' = ${String(paymentId)}`);
+  return rows[0]?.n ?? 0;
+}
+
+describe('POST /api/stripe/webhook', () => {
+  it('uses the Stripe provider in this app', async () => {
+    expect(t.ctx.paymentProvider.name).toBe('stripe');
+  });
+
+  it('credits the wallet once for a signed payment_intent.succeeded of our payment', async () => {
+    const user = await t.createUser();
+    const payment = await openStripePayment(user.id, 25_000);
+    expect(await walletOf(user.token)).toBe(0);
+
+    const payload = event('payment_intent.succeeded', {
+      id: payment.providerPaymentId,
+      amount: payment.amount,
+      status: 'succeeded',
+    });
+    const res = await deliver(payload);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true, duplicate: false });
+
+    expect(await walletOf(user.token)).toBe(25_000);
+    const row = await paymentRow(payment.id);
+    expect(row?.status).toBe('credited');
+    expect(row?.ledgerTransactionId).not.toBeNull();
+    expect(await depositTransactions(payment.id)).toBe(1);
+    expect(await checkLedger(t.ctx.database.db)).toEqual([]);
+  });
+
+  it('credits once when Stripe delivers the same event twice (deduplicated by event id)', async () => {
+    const user = await t.createUser();
+    const payment = await openStripePayment(user.id, 7_500);
+    const eventId = `evt_redelivered_${payment.id}`;
+    const payload = event(
+      'payment_intent.succeeded',
+      { id: payment.providerPaymentId, amount: payment.amount, status: 'succeeded' },
+      eventId,
+    );
+
+    const first = await deliver(payload);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ received: true, duplicate: false });
+    // A redelivery is signed again (a new timestamp), with the same event id.
+    const second = await deliver(payload, sign(payload));
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual({ received: true, duplicate: true });
+
+    expect(await walletOf(user.token)).toBe(7_500);
+    expect(await depositTransactions(payment.id)).toBe(1);
+    const recorded = await t.ctx.database.db
+      .select()
+      .from(providerEvents)
+      .where(eq(providerEvents.id, eventId));
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]?.type).toBe('payment_intent.succeeded');
+  });
+
+  it('credits nothing more for another event about an already credited payment, nor on confirm', async () => {
+    const user = await t.createUser();
+    const payment = await openStripePayment(user.id, 1_200);
+    const intent = { id: payment.providerPaymentId, amount: payment.amount, status: 'succeeded' };
+    expect((await deliver(event('payment_intent.succeeded', intent))).statusCode).toBe(200);
+    // A different event id for the same PaymentIntent: creditOnce sees it is credited already.
+    const again = await deliver(event('payment_intent.succeeded', intent));
+    expect(again.json()).toEqual({ received: true, duplicate: false });
+    // The browser's confirm after the webhook: credited already, so no call to Stripe and no credit.
+    const confirm = await t.request('POST', '/api/user/deposit/confirm', {
+      token: user.token,
+      body: { payment_id: payment.id },
+    });
+    expect(confirm.statusCode).toBe(200);
+    expect(confirm.json().payment.status).toBe('credited');
+    expect(confirm.json().wallet.wallet_amount).toBe(1_200);
+
+    expect(await walletOf(user.token)).toBe(1_200);
+    expect(await depositTransactions(payment.id)).toBe(1);
+  });
+
+  it('answers 400 to a bad, foreign or missing signature and moves nothing', async () => {
+    const user = await t.createUser();
+    const payment = await openStripePayment(user.id, 9_900);
+    const payload = event('payment_intent.succeeded', {
+      id: payment.providerPaymentId,
+      amount: payment.amount,
+      status: 'succeeded',
+    });
+    const tampered = payload.replace('"amount":9900', '"amount":99000');
+    expect(tampered).not.toBe(payload);
+
+    const attempts = [
+      deliver(payload, 't=1700000000,v1=deadbeef'),
+      deliver(payload, sign(payload, 'whsec_someone_else')),
+      deliver(tampered, sign(payload)),
+      deliver(payload, null),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('INVALID_SIGNATURE');
+    }
+    expect(await walletOf(user.token)).toBe(0);
+    expect((await paymentRow(payment.id))?.status).toBe('pending');
+    expect(await depositTransactions(payment.id)).toBe(0);
+
+    // The same payment is credited by a properly signed event afterwards.
+    expect((await deliver(payload)).statusCode).toBe(200);
+    expect(await walletOf(user.token)).toBe(9_900);
+  });
+
+  it('acknowledges events that move no money: other types and unknown PaymentIntents', async () => {
+    const user = await t.createUser();
+    const payment = await openStripePayment(user.id, 3_000);
+    const failed = await deliver(
+      event('payment_intent.payment_failed', {
+        id: payment.providerPaymentId,
+        amount: payment.amount,
+        status: 'requires_payment_method',
+      }),
+    );
+    expect(failed.statusCode).toBe(200);
+    const unknown = await deliver(
+      event('payment_intent.succeeded', { id: 'pi_not_ours', amount: 3_000, status: 'succeeded' }),
+    );
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ received: true, duplicate: false });
+
+    expect(await walletOf(user.token)).toBe(0);
+    expect((await paymentRow(payment.id))?.status).toBe('pending');
+  });
+});

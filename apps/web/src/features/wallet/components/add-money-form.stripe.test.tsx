@@ -1,0 +1,301 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '@/features/session';
+import { MINUTE, makeLogin } from '@/testing/fixtures';
+import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
+import { renderWithProviders } from '@/testing/render';
+import { CARD_DOUBLE_LABEL, cardElement, loadStripe, resetStripeDouble, stripeJs } from '../testing/stripe';
+import { AddMoneyForm, MONEY_ADDED_TOAST } from './add-money-form';
+
+// Stripe.js is outside our walls: the test double stands in at the module boundary.
+vi.mock('@stripe/stripe-js/pure', async () => (await import('../testing/stripe')).stripeJsModule);
+vi.mock('@stripe/react-stripe-js', async () => (await import('../testing/stripe')).reactStripeModule);
+
+const CLIENT_SECRET = 'pi_test_41_secret_abc';
+const payment = (status = 'pending') => ({
+  id: 41,
+  provider: 'stripe',
+  status,
+  amount: 12_345,
+  currency: 'INR',
+  client_secret: status === 'pending' ? CLIENT_SECRET : null,
+  failure_message: null,
+  created_at: '2030-01-01T00:00:00.000Z',
+});
+const wallet = { wallet_amount: 135_801, credits: 500, held: 0, currency: 'INR' };
+const declined = {
+  error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+};
+
+function renderForm(owner: Parameters<typeof AddMoneyForm>[0]['owner'] = { type: 'user' }) {
+  renderWithProviders(
+    <AddMoneyForm owner={owner} currency="INR" provider="stripe" stripePublishableKey="pk_test_x" />,
+  );
+  return screen.getByRole('form', { name: 'Add money' });
+}
+
+async function paste(field: HTMLElement, value: string) {
+  await userEvent.clear(field);
+  await userEvent.click(field);
+  await userEvent.paste(value);
+}
+
+async function fill(form: HTMLElement, amount: string, card = 'complete') {
+  await paste(within(form).getByLabelText('Amount'), amount);
+  await paste(await within(form).findByLabelText(CARD_DOUBLE_LABEL), card);
+}
+
+const submit = (form: HTMLElement) =>
+  userEvent.click(within(form).getByRole('button', { name: 'Add money' }));
+const bodyOf = (call: unknown[] | undefined) =>
+  JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
+const pathOf = (call: unknown[] | undefined) => new URL(String(call?.[0]), 'http://x').pathname;
+
+/** Every call to our API and to Stripe.js, in order. */
+function journal(fetchMock: ReturnType<typeof stubFetch>) {
+  const order = [
+    ...fetchMock.mock.calls.map((call, i) => ({
+      at: fetchMock.mock.invocationCallOrder[i] ?? 0,
+      what: pathOf(call),
+    })),
+    ...stripeJs.confirmCardPayment.mock.calls.map((call, i) => ({
+      at: stripeJs.confirmCardPayment.mock.invocationCallOrder[i] ?? 0,
+      what: `stripe.confirmCardPayment ${String(call[0])}`,
+    })),
+  ];
+  return order.sort((a, b) => a.at - b.at).map((entry) => entry.what);
+}
+
+describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    resetStripeDouble();
+    session.setNavigator(vi.fn());
+    session.signIn(makeLogin(Date.now() + 60 * MINUTE));
+  });
+  afterEach(() => {
+    session.clearSession();
+  });
+
+  it("shows Stripe's card field, loaded with the publishable key, instead of the sandbox card form", async () => {
+    stubFetch({});
+    const form = renderForm();
+    expect(await within(form).findByLabelText(CARD_DOUBLE_LABEL)).toBeTruthy();
+    expect(within(form).getByRole('group', { name: 'Card' })).toBeTruthy();
+    expect(loadStripe).toHaveBeenCalledTimes(1);
+    expect(loadStripe).toHaveBeenCalledWith('pk_test_x');
+    for (const label of ['Card number', 'Expiry month', 'Expiry year', 'Security code']) {
+      expect(within(form).queryByLabelText(label)).toBeNull();
+    }
+    expect(within(form).queryByText(/Test payments \(sandbox\)/)).toBeNull();
+  });
+
+  it('asks for the card when Stripe says it is not complete, and sends nothing', async () => {
+    const fetchMock = stubFetch({});
+    const form = renderForm();
+    await fill(form, '10', '4242');
+    await submit(form);
+    expect(
+      await within(form).findByText('Enter the card number, expiry date and security code.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(cardElement.focus).toHaveBeenCalled());
+
+    // Stripe's own message about the card wins.
+    await paste(within(form).getByLabelText(CARD_DOUBLE_LABEL), 'invalid');
+    expect(await within(form).findByText('Your card number is invalid.')).toBeTruthy();
+    await submit(form);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(stripeJs.confirmCardPayment).not.toHaveBeenCalled();
+  });
+
+  it('flags the amount and the card together, focusing the amount first', async () => {
+    const fetchMock = stubFetch({});
+    const form = renderForm();
+    await screen.findByLabelText(CARD_DOUBLE_LABEL);
+    await submit(form);
+    const amount = within(form).getByLabelText('Amount');
+    await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(form).getByText('Enter the card number, expiry date and security code.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(amount));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('opens the payment without a card, pays it with Stripe.js, then confirms it with the same key', async () => {
+    const fetchMock = stubFetch({
+      'POST /api/user/deposit': () => jsonResponse({ payment: payment() }, 201),
+      'POST /api/user/deposit/confirm': () => jsonResponse({ payment: payment('credited'), wallet }),
+    });
+    const form = renderForm();
+    await fill(form, '123.45');
+    await submit(form);
+
+    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeTruthy();
+    expect(screen.getByText('₹123.45 was added. The balance is now ₹1,358.01.')).toBeTruthy();
+    expect(journal(fetchMock)).toEqual([
+      '/api/user/deposit',
+      `stripe.confirmCardPayment ${CLIENT_SECRET}`,
+      '/api/user/deposit/confirm',
+    ]);
+    // No card goes to our API.
+    expect(bodyOf(fetchMock.mock.calls[0])).toEqual({ amount: 12_345 });
+    expect(stripeJs.confirmCardPayment).toHaveBeenCalledWith(CLIENT_SECRET, {
+      payment_method: { card: cardElement },
+    });
+    expect(bodyOf(fetchMock.mock.calls[1])).toEqual({ payment_id: 41 });
+    const key = headersOf(fetchMock.mock.calls[0]?.[1])['Idempotency-Key'];
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(headersOf(fetchMock.mock.calls[1]?.[1])['Idempotency-Key']).toBe(key);
+    // The form starts over.
+    await waitFor(() => expect((within(form).getByLabelText('Amount') as HTMLInputElement).value).toBe(''));
+    expect(cardElement.clear).toHaveBeenCalled();
+    expect(session.getState().user?.wallet_amount).toBe(135_801);
+  });
+
+  it("shows Stripe's decline message; the next submit pays the same payment and credits nothing twice", async () => {
+    stripeJs.confirmCardPayment.mockResolvedValueOnce(declined);
+    const fetchMock = stubFetch({
+      'POST /api/user/deposit': () => jsonResponse({ payment: payment() }, 201),
+      'POST /api/user/deposit/confirm': () => jsonResponse({ payment: payment('credited'), wallet }),
+    });
+    const form = renderForm();
+    await fill(form, '123.45');
+    await submit(form);
+
+    const alert = await within(form).findByRole('alert');
+    expect(alert.textContent).toContain('Card declined');
+    expect(alert.textContent).toContain('Your card was declined.');
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    // Nothing was paid: the wallet is not asked to credit it.
+    expect(fetchMock.mock.calls.map(pathOf)).toEqual(['/api/user/deposit']);
+    expect(screen.queryByText(MONEY_ADDED_TOAST)).toBeNull();
+
+    // Another card, same amount: the open payment is paid, not a second one opened.
+    await paste(within(form).getByLabelText(CARD_DOUBLE_LABEL), 'complete');
+    await submit(form);
+    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeTruthy();
+    expect(journal(fetchMock)).toEqual([
+      '/api/user/deposit',
+      `stripe.confirmCardPayment ${CLIENT_SECRET}`,
+      `stripe.confirmCardPayment ${CLIENT_SECRET}`,
+      '/api/user/deposit/confirm',
+    ]);
+    const keys = new Set(fetchMock.mock.calls.map((call) => headersOf(call[1])['Idempotency-Key']));
+    expect(keys.size).toBe(1);
+  });
+
+  it("puts Stripe's message about bad card details on the card field", async () => {
+    stripeJs.confirmCardPayment.mockResolvedValueOnce({
+      error: {
+        type: 'validation_error',
+        code: 'incomplete_cvc',
+        message: "Your card's security code is incomplete.",
+      },
+    });
+    stubFetch({ 'POST /api/user/deposit': () => jsonResponse({ payment: payment() }, 201) });
+    const form = renderForm();
+    await fill(form, '5');
+    await submit(form);
+    const card = within(form).getByRole('group', { name: 'Card' });
+    await waitFor(() => expect(card.getAttribute('aria-describedby') ?? '').toMatch(/-error/));
+    expect(within(form).getByText("Your card's security code is incomplete.")).toBeTruthy();
+    expect(within(form).queryByText('Card declined')).toBeNull();
+    await waitFor(() => expect(cardElement.focus).toHaveBeenCalled());
+  });
+
+  it('after Stripe paid and our confirm went unanswered, submitting again only confirms', async () => {
+    let confirms = 0;
+    const fetchMock = stubFetch({
+      'POST /api/user/deposit': () => jsonResponse({ payment: payment() }, 201),
+      'POST /api/user/deposit/confirm': () => {
+        confirms += 1;
+        if (confirms === 1) throw new TypeError('Failed to fetch');
+        return jsonResponse({ payment: payment('credited'), wallet });
+      },
+    });
+    const form = renderForm();
+    await fill(form, '123.45');
+    await submit(form);
+    const alert = await within(form).findByRole('alert');
+    expect(alert.textContent).toContain('The server could not be reached.');
+    expect(alert.textContent).toContain('you are not charged twice');
+
+    await submit(form);
+    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeTruthy();
+    expect(journal(fetchMock)).toEqual([
+      '/api/user/deposit',
+      `stripe.confirmCardPayment ${CLIENT_SECRET}`,
+      '/api/user/deposit/confirm',
+      '/api/user/deposit/confirm',
+    ]);
+    const keys = new Set(fetchMock.mock.calls.map((call) => headersOf(call[1])['Idempotency-Key']));
+    expect(keys.size).toBe(1);
+  });
+
+  it('confirms when Stripe says an earlier try already paid the payment', async () => {
+    stripeJs.confirmCardPayment.mockResolvedValueOnce({
+      error: {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: 'You cannot confirm this PaymentIntent because it has already succeeded.',
+        payment_intent: { id: 'pi_test_41', status: 'succeeded' },
+      },
+    });
+    const fetchMock = stubFetch({
+      'POST /api/user/deposit': () => jsonResponse({ payment: payment() }, 201),
+      'POST /api/user/deposit/confirm': () => jsonResponse({ payment: payment('credited'), wallet }),
+    });
+    const form = renderForm();
+    await fill(form, '123.45');
+    await submit(form);
+    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeTruthy();
+    expect(fetchMock.mock.calls.map(pathOf)).toEqual(['/api/user/deposit', '/api/user/deposit/confirm']);
+  });
+
+  it('shows the answer of our API when it declines the payment after Stripe', async () => {
+    stubFetch({
+      'POST /api/user/deposit': () => jsonResponse({ payment: payment() }, 201),
+      'POST /api/user/deposit/confirm': () =>
+        errorResponse(402, 'CARD_DECLINED', 'Your card has insufficient funds.'),
+    });
+    const form = renderForm();
+    await fill(form, '10');
+    await submit(form);
+    const alert = await within(form).findByRole('alert');
+    expect(alert.textContent).toContain('Card declined');
+    expect(alert.textContent).toContain('Your card has insufficient funds.');
+  });
+
+  it("tops up an organisation's wallet through its own calls", async () => {
+    const fetchMock = stubFetch({
+      'POST /api/business/9/deposit': () => jsonResponse({ payment: payment() }, 201),
+      'POST /api/business/9/confirm': () => jsonResponse({ payment: payment('credited'), wallet }),
+    });
+    const form = renderForm({ type: 'business', id: 9, name: 'Acme Ltd' });
+    await fill(form, '5');
+    await submit(form);
+    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeTruthy();
+    expect(fetchMock.mock.calls.map(pathOf)).toEqual(['/api/business/9/deposit', '/api/business/9/confirm']);
+    expect(bodyOf(fetchMock.mock.calls[0])).toEqual({ amount: 500 });
+    expect(session.getState().user?.wallet_amount).toBe(123_456);
+  });
+
+  it('says so when Stripe.js cannot be loaded, and tries again', async () => {
+    loadStripe.mockRejectedValueOnce(new Error('Failed to load Stripe.js'));
+    stubFetch({});
+    const form = renderForm();
+    expect(await within(form).findByText('The card form could not be loaded')).toBeTruthy();
+    await userEvent.click(within(form).getByRole('button', { name: 'Try again' }));
+    expect(await within(form).findByLabelText(CARD_DOUBLE_LABEL)).toBeTruthy();
+    expect(loadStripe).toHaveBeenCalledTimes(2);
+  });
+
+  it('says card payments are not available when Stripe has no publishable key', async () => {
+    stubFetch({});
+    renderWithProviders(
+      <AddMoneyForm owner={{ type: 'user' }} currency="INR" provider="stripe" stripePublishableKey={null} />,
+    );
+    expect(screen.getByText('Card payments are not available here')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add money' })).toBeNull();
+    expect(loadStripe).not.toHaveBeenCalled();
+  });
+});
