@@ -42,7 +42,10 @@ export async function createTestApp(
     config,
     database,
     logger: false,
+    // Tests run scheduled jobs by hand (t.jobs), never on a timer.
+    scheduler: false,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
   });
   await app.ready();
   let counter = 0;

@@ -2,6 +2,7 @@ import type { BusinessDirectDebitBody, DirectDebit, PageQuery } from '@kindred/s
 import { and, asc, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { type IdempotencyRequest, runIdempotent } from '../../lib/idempotency.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { type Frequency, isoDay, nextPeriod } from '../../lib/periods.js';
 import { account, ledgerService, PLATFORM } from '../ledger/ledger.service.js';
@@ -175,7 +176,13 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
   }
 
   return {
-    async create(owner: MoneyOwner, body: BusinessDirectDebitBody, createdBy: number) {
+    /** Sets up a mandate; a retry with the same Idempotency-Key returns the first one. */
+    async create(
+      owner: MoneyOwner,
+      body: BusinessDirectDebitBody,
+      createdBy: number,
+      idempotency: IdempotencyRequest,
+    ) {
       await assertCanMoveMoney(ctx, owner);
       const today = isoDay(ctx.now());
       if (body.start_date < today)
@@ -191,32 +198,35 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
           fields: { card: 'Required.' },
         });
       }
-      let method: Awaited<ReturnType<typeof provider.saveMethod>>;
-      try {
-        method = await provider.saveMethod({ card: body.card, methodId: body.payment_method_id });
-      } catch (error) {
-        providerFailure(error);
-      }
-      const [row] = await db()
-        .insert(directDebits)
-        .values({
-          ownerType: owner.ownerType,
-          ownerId: owner.ownerId,
-          type: body.type,
-          charityId: body.type === 3 ? (body.charity_id ?? null) : null,
-          amount: body.amount,
-          currency: ctx.config.currency,
-          frequency: body.frequency,
-          startDate: body.start_date,
-          nextChargeOn: body.start_date,
-          provider: provider.name,
-          paymentMethod: method.id,
-          paymentMethodLabel: method.label,
-          createdBy,
-        })
-        .returning();
-      if (!row) throw new Error('insert returned no row');
-      return presentDirectDebit(row);
+      const result = await runIdempotent(db(), idempotency, async (tx) => {
+        let method: Awaited<ReturnType<typeof provider.saveMethod>>;
+        try {
+          method = await provider.saveMethod({ card: body.card, methodId: body.payment_method_id });
+        } catch (error) {
+          providerFailure(error);
+        }
+        const [row] = await tx
+          .insert(directDebits)
+          .values({
+            ownerType: owner.ownerType,
+            ownerId: owner.ownerId,
+            type: body.type,
+            charityId: body.type === 3 ? (body.charity_id ?? null) : null,
+            amount: body.amount,
+            currency: ctx.config.currency,
+            frequency: body.frequency,
+            startDate: body.start_date,
+            nextChargeOn: body.start_date,
+            provider: provider.name,
+            paymentMethod: method.id,
+            paymentMethodLabel: method.label,
+            createdBy,
+          })
+          .returning();
+        if (!row) throw new Error('insert returned no row');
+        return { statusCode: 201, body: presentDirectDebit(row) };
+      });
+      return result.body;
     },
 
     async list(owner: MoneyOwner) {

@@ -149,7 +149,12 @@ export const paymentsRoutes =
       },
       async (request, reply) => {
         const caller = currentUser(request);
-        const created = await debits.create(user(caller.id), { ...request.body, type: 1 }, caller.id);
+        const created = await debits.create(
+          user(caller.id),
+          { ...request.body, type: 1 },
+          caller.id,
+          idempotencyOf(request, `user:${caller.id}`),
+        );
         return reply.status(201).send(created);
       },
     );
@@ -200,7 +205,14 @@ export const paymentsRoutes =
         const caller = currentUser(request);
         return reply
           .status(201)
-          .send(await debits.create(business(request.params.id), request.body, caller.id));
+          .send(
+            await debits.create(
+              business(request.params.id),
+              request.body,
+              caller.id,
+              idempotencyOf(request, `user:${caller.id}`),
+            ),
+          );
       },
     );
 

@@ -215,6 +215,23 @@ describe('direct debits', () => {
     expect((await t.request('GET', '/api/user/wallet', { token: user.token })).json().wallet_amount).toBe(0);
   });
 
+  it('sets up one mandate however often the same request is retried with its Idempotency-Key', async () => {
+    clock = new Date('2026-12-10T09:00:00Z');
+    const user = await t.createUser();
+    const send = () =>
+      t.request('POST', '/api/user/create_direct_debit', {
+        token: user.token,
+        headers: { 'idempotency-key': 'mandate-1' },
+        body: { amount: 700, frequency: 3, start_date: '2026-12-20', card: GOOD_CARD },
+      });
+    const first = await send();
+    const again = await send();
+    expect(first.statusCode).toBe(201);
+    expect(again.json().id).toBe(first.json().id);
+    const list = (await t.request('GET', '/api/user/direct_debits', { token: user.token })).json();
+    expect(list.items).toHaveLength(1);
+  });
+
   it('refuses a start date in the past and a subscription without an approved charity', async () => {
     clock = new Date('2026-12-10T09:00:00Z');
     const owner = await t.createUser();
