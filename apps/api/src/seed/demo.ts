@@ -21,7 +21,7 @@ export const DEMO_PASSWORD = 'Password123!';
 
 export const DEMO_ACCOUNTS = [
   { email: 'admin@example.org', role: 'platform Super Admin' },
-  { email: 'donor@example.org', role: 'individual donor' },
+  { email: 'donor@example.org', role: 'individual donor with a funded wallet' },
   { email: 'business@example.org', role: 'Super Admin of the organisation "Acme Ltd"' },
   { email: 'signoff@example.org', role: 'sign-off admin of Acme Ltd' },
   { email: 'employee@example.org', role: 'employee of Acme Ltd' },
