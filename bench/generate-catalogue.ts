@@ -7,7 +7,7 @@
  * The database is migrated and given the UK places first (as the API does when it starts), so any
  * empty database works; run it again with a larger PROJECTS to grow the same catalogue (rows are
  * only ever added). `bench/explore.ts` imports `generateCatalogue` and does this at 10k, then 1M.
- * Never point it at a database that matters: it adds thousands of charities and projects.
+ * It refuses any database whose name does not start with `kindred_bench` or that has user accounts.
  *
  * What is generated (see docs/performance.md):
  * - Charities: CHARITIES approved ones (default 2,000), plus 2% pending and 1% approved but
@@ -29,7 +29,14 @@ import pg from 'pg';
 
 /** Theme words per charity type (1..18, the order of CHARITY_TYPES): six project subjects each. */
 const SUBJECTS: string[][] = [
-  ['hedgehog hospital', 'dog rehoming centre', 'cat shelter', 'wildlife rescue van', 'donkey sanctuary', 'bird hide'],
+  [
+    'hedgehog hospital',
+    'dog rehoming centre',
+    'cat shelter',
+    'wildlife rescue van',
+    'donkey sanctuary',
+    'bird hide',
+  ],
   [
     'veterans breakfast club',
     'forces families support',
@@ -38,7 +45,14 @@ const SUBJECTS: string[][] = [
     'veterans employment course',
     'service leavers mentoring',
   ],
-  ['community theatre', 'heritage trail', 'museum archive', 'mural project', 'community choir', 'church roof repair'],
+  [
+    'community theatre',
+    'heritage trail',
+    'museum archive',
+    'mural project',
+    'community choir',
+    'church roof repair',
+  ],
   ['youth club', 'holiday meals', 'homework club', 'summer camp', 'toy library', 'young carers breaks'],
   ['community garden', 'village hall', 'repair cafe', 'community fridge', 'street party', "men's shed"],
   [
@@ -65,9 +79,23 @@ const SUBJECTS: string[][] = [
     'tea dance',
     'digital skills for seniors',
   ],
-  ['laptops for learners', 'adult literacy classes', 'reading club', 'coding club', 'maths tutoring', 'apprenticeship scheme'],
+  [
+    'laptops for learners',
+    'adult literacy classes',
+    'reading club',
+    'coding club',
+    'maths tutoring',
+    'apprenticeship scheme',
+  ],
   ['tree planting', 'river clean-up', 'wildflower meadow', 'beach clean', 'litter pick', 'solar panels'],
-  ['volunteer centre', 'charity shop refit', 'minibus', 'kitchen refurbishment', 'fundraising ball', 'open day'],
+  [
+    'volunteer centre',
+    'charity shop refit',
+    'minibus',
+    'kitchen refurbishment',
+    'fundraising ball',
+    'open day',
+  ],
   [
     'mental health support group',
     'cancer support centre',
@@ -93,7 +121,14 @@ const SUBJECTS: string[][] = [
     'disaster appeal',
   ],
   ['food bank', 'soup kitchen', 'warm space', 'debt advice', 'baby bank', 'school uniform bank'],
-  ['library volunteers', 'park restoration', 'lifeboat station', 'mountain rescue', 'community transport', 'bus shelter repair'],
+  [
+    'library volunteers',
+    'park restoration',
+    'lifeboat station',
+    'mountain rescue',
+    'community transport',
+    'bus shelter repair',
+  ],
   [
     'homeless shelter',
     'night shelter beds',
@@ -102,7 +137,14 @@ const SUBJECTS: string[][] = [
     'prison leavers support',
     'family hub',
   ],
-  ['youth football league', 'swimming lessons', 'boxing club', 'netball kit', 'cricket nets', 'parkrun volunteers'],
+  [
+    'youth football league',
+    'swimming lessons',
+    'boxing club',
+    'netball kit',
+    'cricket nets',
+    'parkrun volunteers',
+  ],
 ];
 
 /** A word for each charity type in charity names ("Leeds Wildlife Trust"). */
@@ -246,8 +288,18 @@ export async function generateCatalogue(
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    // Only ever a benchmark database: named kindred_bench..., and without accounts.
+    const guard = await client.query<{ name: string; users: boolean }>(
+      'select current_database() as name, exists (select 1 from users) as users',
+    );
+    const target = guard.rows[0];
+    if (!target?.name.startsWith('kindred_bench') || target.users) {
+      throw new Error(
+        `${target?.name ?? 'the database'} is not a benchmark database (its name must start with kindred_bench ` +
+          'and it must have no user accounts); nothing was added',
+      );
+    }
     await client.query(`set work_mem = '64MB'`);
-    await client.query(`set maintenance_work_mem = '512MB'`);
     await prepareTowns(client);
     const charities = await ensureCharities(client, charityCount, log);
     await client.query(`
@@ -262,33 +314,13 @@ export async function generateCatalogue(
         order by c.id, t.id
       ) placed`);
     await client.query('create unique index on cat_charity (idx)');
-    const countRow = await client.query<{ n: number; max: string | null }>(
-      'select count(*)::int as n, max(id)::text as max from projects',
-    );
+    const countRow = await client.query<{ n: number }>('select count(*)::int as n from projects');
     const existing = countRow.rows[0]?.n ?? 0;
-    const owners = (await client.query<{ n: number }>('select count(*)::int as n from cat_charity')).rows[0]?.n ?? 0;
+    const owners =
+      (await client.query<{ n: number }>('select count(*)::int as n from cat_charity')).rows[0]?.n ?? 0;
     if (owners === 0) throw new Error('no approved charity found to own projects');
-    let added = 0;
-    for (let from = existing + 1; from <= projects; from += BATCH) {
-      const to = Math.min(projects, from + BATCH - 1);
-      const t0 = performance.now();
-      await client.query(INSERT_PROJECTS, [
-        from,
-        to,
-        owners,
-        SUBJECTS,
-        QUALIFIERS,
-        ACTIONS,
-        BENEFICIARIES,
-        SENTENCES,
-        GIFT_DESCRIPTIONS,
-        TOWN_SLOTS,
-      ]);
-      added += to - from + 1;
-      log(
-        `  projects ${from.toLocaleString('en-GB')}..${to.toLocaleString('en-GB')} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-      );
-    }
+    await insertProjects(client, existing, projects, owners, log);
+    const added = Math.max(0, projects - existing);
     if (added > 0) {
       const t0 = performance.now();
       // Statistics and the visibility map as autovacuum would leave them, and the dirty pages
@@ -309,12 +341,41 @@ export async function generateCatalogue(
   }
 }
 
+async function insertProjects(
+  client: pg.Client,
+  existing: number,
+  projects: number,
+  owners: number,
+  log: (message: string) => void,
+) {
+  for (let from = existing + 1; from <= projects; from += BATCH) {
+    const to = Math.min(projects, from + BATCH - 1);
+    const t0 = performance.now();
+    await client.query(INSERT_PROJECTS, [
+      from,
+      to,
+      owners,
+      SUBJECTS,
+      QUALIFIERS,
+      ACTIONS,
+      BENEFICIARIES,
+      SENTENCES,
+      GIFT_DESCRIPTIONS,
+      TOWN_SLOTS,
+    ]);
+    log(
+      `  projects ${from.toLocaleString('en-GB')}..${to.toLocaleString('en-GB')} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+  }
+}
+
 /** Towns with a jitter radius, and slots to draw them by population (session-local tables). */
 async function prepareTowns(client: pg.Client) {
   const towns = await client.query<{ id: number; population: number }>(
     'select id, population from cities order by id',
   );
-  if (towns.rows.length === 0) throw new Error('the database has no towns: start the API once, or migrate and seed');
+  if (towns.rows.length === 0)
+    throw new Error('the database has no towns: start the API once, or migrate and seed');
   const total = towns.rows.reduce((sum, t) => sum + Math.max(1, t.population), 0);
   const slotTown: number[] = [];
   let cumulative = 0;
@@ -555,6 +616,12 @@ async function cli() {
     );
     process.exit(2);
   }
+  if (!decodeURIComponent(new URL(url).pathname.slice(1)).startsWith('kindred_bench')) {
+    console.error(
+      'generate-catalogue: the database name must start with kindred_bench (nothing was touched)',
+    );
+    process.exit(2);
+  }
   const { openDatabase } = await import('../apps/api/src/db/client.js');
   const { seedPlaces } = await import('../apps/api/src/seed/places.js');
   const database = await openDatabase({ databaseUrl: url, poolSize: 1 });
@@ -576,7 +643,9 @@ async function cli() {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   cli().catch((error: unknown) => {
-    console.error(`generate-catalogue failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
+    console.error(
+      `generate-catalogue failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`,
+    );
     process.exitCode = 1;
   });
 }
