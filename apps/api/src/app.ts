@@ -13,6 +13,7 @@ import { type FileStorage, localDiskStorage } from './lib/storage.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { charitiesRoutes } from './modules/charities/charities.routes.js';
 import { exploreRoutes } from './modules/explore/explore.routes.js';
+import { exploreService } from './modules/explore/explore.service.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { configRoutes } from './modules/health/config.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -113,6 +114,7 @@ export async function buildApp(
     { name: 'direct debits', run: () => directDebitsService(ctx, payments).runDue() },
     { name: 'idempotency keys', run: () => purgeIdempotencyKeys(ctx.database.db, ctx.now()) },
     { name: 'finish expired projects', run: () => projectsService(ctx).finishExpired() },
+    { name: 'map cells', run: () => exploreService(ctx).refreshMapCells() },
   ];
   if (options.scheduler ?? true) {
     const scheduler = startScheduler(jobs, config.schedulerIntervalMs, app.log);

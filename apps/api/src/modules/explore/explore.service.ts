@@ -33,6 +33,13 @@ import { charities, groupMemberships, groups, projects } from '../organisations/
 import { placesRepository } from '../places/places.repository.js';
 import type { ProjectRow } from '../projects/projects.repository.js';
 
+const MAP_CELLS_LOCK = 72_411_002;
+
+/** How many of the newest Live projects a text search reads before it reads them all. */
+const SEARCH_WINDOW = 2_000;
+/** Map cells are kept for zoom levels up to this (see the project_map_cells view). */
+export const MAP_CELL_MAX_ZOOM = 14;
+
 /** Below this many markers in view the map gets points; above it, clusters. */
 export const MAX_POINTS = 500;
 const KM_PER_DEGREE = 111.32;
@@ -193,6 +200,18 @@ export function exploreService(ctx: AppContext) {
   }
 
   return {
+    /**
+     * Recounts the map cells. One process at a time does it (an advisory lock), and readers keep
+     * reading the old counts meanwhile (CONCURRENTLY).
+     */
+    async refreshMapCells() {
+      await db().transaction(async (tx) => {
+        const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${MAP_CELLS_LOCK}) as locked`);
+        const locked = (lock as unknown as { rows: Array<{ locked: boolean }> }).rows[0]?.locked;
+        if (locked) await tx.execute(sql`refresh materialized view concurrently project_map_cells`);
+      });
+    },
+
     async projects(query: ProjectExploreQuery) {
       const near = await resolveNear(query);
       const where = projectFilters(query, near);
@@ -246,12 +265,37 @@ export function exploreService(ctx: AppContext) {
         };
       }
       const cursor = decodeCursor(query.cursor, key.cursor);
-      const rows = await db()
-        .select({ project: projects, distance, cursorAt: exactTime(projects.createdAt) })
-        .from(projects)
-        .where(and(...where, cursor ? key.keyset(cursor) : undefined))
-        .orderBy(...key.order)
-        .limit(query.limit + 1);
+      const after = cursor ? key.keyset(cursor) : undefined;
+      const run = (extra: SQL[]) =>
+        db()
+          .select({ project: projects, distance, cursorAt: exactTime(projects.createdAt) })
+          .from(projects)
+          .where(and(...where, after, ...extra))
+          .orderBy(...key.order)
+          .limit(query.limit + 1);
+      // Narrow tries first (domain of big catalogues): when a narrow try already fills the page,
+      // its rows are exactly the page's, since every row it left out sorts after them.
+      const narrow: SQL[][] = [];
+      if (sort === 'nearest' && near && !before) {
+        const from = cursor ? Number(cursor[0]) : 0;
+        for (const share of [1 / 16, 1 / 4]) {
+          const radiusKm = from + near.radiusKm * share;
+          if (radiusKm < near.radiusKm) {
+            narrow.push(nearConditions(projects.latitude, projects.longitude, { ...near, radiusKm }));
+          }
+        }
+      } else if (sort === 'newest' && query.q) {
+        // Text search: the newest Live projects first, by the index, instead of sorting every match.
+        narrow.push([
+          sql`${projects.id} in (select ${projects.id} from ${projects} where ${and(eq(projects.status, 2), after)} order by ${sql.join(key.order, sql`, `)} limit ${SEARCH_WINDOW})`,
+        ]);
+      }
+      let rows: Awaited<ReturnType<typeof run>> = [];
+      for (const extra of narrow) {
+        rows = await run(extra);
+        if (rows.length > query.limit) break;
+      }
+      if (rows.length <= query.limit) rows = await run([]);
       const flat = rows.map((r) => ({
         ...r.project,
         distance: r.distance as number | null,
@@ -272,13 +316,44 @@ export function exploreService(ctx: AppContext) {
       },
     ) {
       const near = await resolveNear(query);
-      return locate(
-        projects,
-        sql`${projects.title}`,
-        projectFilters(query, near),
-        parseBbox(query.bbox),
-        query.zoom,
-      );
+      const bbox = parseBbox(query.bbox);
+      const unfiltered =
+        !near &&
+        !query.q &&
+        !query.charity_type &&
+        !query.giving_kind &&
+        !query.skill_type &&
+        !query.gift_type &&
+        !query.ending_soon &&
+        !query.charity_id;
+      if (unfiltered && query.zoom <= MAP_CELL_MAX_ZOOM && (!bbox || bbox.west <= bbox.east)) {
+        // A map of everything: clusters from the cells kept by the scheduler, when there are many.
+        const cell = 90 / 2 ** query.zoom;
+        const inView = bbox
+          ? sql`and cy between ${Math.floor(bbox.south / cell)} and ${Math.floor(bbox.north / cell)}
+                and cx between ${Math.floor(bbox.west / cell)} and ${Math.floor(bbox.east / cell)}`
+          : sql``;
+        const result = await db().execute(
+          sql`select lat_sum / n as latitude, lng_sum / n as longitude, n as count
+              from project_map_cells where zoom = ${query.zoom} ${inView} limit 4000`,
+        );
+        const cells = (
+          result as unknown as { rows: Array<{ latitude: number; longitude: number; count: number }> }
+        ).rows;
+        const total = cells.reduce((sum, c) => sum + Number(c.count), 0);
+        if (total > MAX_POINTS) {
+          return {
+            items: [],
+            clusters: cells.map((c) => ({
+              latitude: Number(c.latitude),
+              longitude: Number(c.longitude),
+              count: Number(c.count),
+            })),
+            total,
+          };
+        }
+      }
+      return locate(projects, sql`${projects.title}`, projectFilters(query, near), bbox, query.zoom);
     },
 
     async charities(query: CharityExploreQuery) {

@@ -543,6 +543,16 @@ describe('explore locations when many projects are in view', () => {
     expect(few.items.length).toBeLessThanOrEqual(500);
     expect(few.items.every((point: { name: string }) => point.name.startsWith('Bulk project'))).toBe(true);
 
+    // After the scheduler recounts the map cells, a map of everything reads them: the same clusters.
+    await t.jobs.find((job) => job.name === 'map cells')?.run();
+    const fromCells = (await t.request('GET', '/api/explore/project/locations?zoom=5')).json();
+    expect(fromCells.total).toBe(605);
+    expect(fromCells.items).toEqual([]);
+    expect(fromCells.clusters.reduce((sum: number, cluster: { count: number }) => sum + cluster.count, 0)).toBe(605);
+    expect(fromCells.clusters.length).toBe(wide.clusters.length);
+    const ukView = (await t.request('GET', '/api/explore/project/locations?bbox=-8,49,2,59&zoom=6')).json();
+    expect(ukView.total).toBe(605);
+
     const filtered = (await t.request('GET', `/api/explore/project/locations?charity_id=${c.thames}`)).json();
     expect(filtered.clusters).toEqual([]);
     expect(filtered.items.map((point: { id: number }) => point.id).sort()).toEqual(
