@@ -327,6 +327,8 @@ export async function generateCatalogue(
       // written out, so that neither runs during the measurements that follow.
       await client.query('vacuum (analyze) projects');
       await client.query('vacuum (analyze) charities');
+      // What the API's scheduler keeps up to date a minute after projects change.
+      await client.query('refresh materialized view project_map_cells');
       await client.query('checkpoint').catch(() => undefined);
       log(`  vacuum, analyze and checkpoint in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     }

@@ -287,7 +287,9 @@ export function exploreService(ctx: AppContext) {
       } else if (sort === 'newest' && query.q) {
         // Text search: the newest Live projects first, by the index, instead of sorting every match.
         narrow.push([
-          sql`${projects.id} in (select ${projects.id} from ${projects} where ${and(eq(projects.status, 2), after)} order by ${sql.join(key.order, sql`, `)} limit ${SEARCH_WINDOW})`,
+          // `= any(array(...))` runs the window first and then fetches its rows by id, so the
+          // planner cannot swap it for a scan of every match.
+          sql`${projects.id} = any(array(select ${projects.id} from ${projects} where ${and(eq(projects.status, 2), after)} order by ${sql.join(key.order, sql`, `)} limit ${SEARCH_WINDOW}))`,
         ]);
       }
       let rows: Awaited<ReturnType<typeof run>> = [];

@@ -548,7 +548,9 @@ describe('explore locations when many projects are in view', () => {
     const fromCells = (await t.request('GET', '/api/explore/project/locations?zoom=5')).json();
     expect(fromCells.total).toBe(605);
     expect(fromCells.items).toEqual([]);
-    expect(fromCells.clusters.reduce((sum: number, cluster: { count: number }) => sum + cluster.count, 0)).toBe(605);
+    expect(
+      fromCells.clusters.reduce((sum: number, cluster: { count: number }) => sum + cluster.count, 0),
+    ).toBe(605);
     expect(fromCells.clusters.length).toBe(wide.clusters.length);
     const ukView = (await t.request('GET', '/api/explore/project/locations?bbox=-8,49,2,59&zoom=6')).json();
     expect(ukView.total).toBe(605);
