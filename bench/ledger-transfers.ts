@@ -9,11 +9,10 @@
  * organisations with a sub-business each, measures, checks the books and drops the database.
  * See docs/performance.md.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,16 +23,17 @@ import { businesses, businessMemberships, users } from '../apps/api/src/db/schem
 import { hashPassword } from '../apps/api/src/lib/passwords.js';
 import { checkLedger } from '../apps/api/src/modules/ledger/ledger.check.js';
 import { account, ledgerService, PLATFORM } from '../apps/api/src/modules/ledger/ledger.service.js';
-
-function intFromEnv(name: string, fallback: number, min: number, max: number): number {
-  const text = process.env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${text}".`);
-  }
-  return value;
-}
+import {
+  adminQuery,
+  countError,
+  freePort,
+  intFromEnv,
+  percentile,
+  processTicks,
+  sleep,
+  stopProcess,
+  withDatabase,
+} from './support.js';
 
 const SECONDS = intFromEnv('BENCH_SECONDS', 10, 1, 120);
 const CONNECTIONS = intFromEnv('BENCH_CONNECTIONS', 20, 1, 200);
@@ -65,46 +65,6 @@ interface PhaseResult {
   ok: number;
   latenciesMs: number[];
   errors: Map<string, number>;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function countError(errors: Map<string, number>, what: string) {
-  errors.set(what, (errors.get(what) ?? 0) + 1);
-}
-
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
-  return sorted[Math.min(rank, sorted.length) - 1] ?? Number.NaN;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -173,15 +133,6 @@ async function startApi(databaseUrl: string, dataDir: string, port: number, secr
     await sleep(200);
   }
   throw new Error(`the API did not answer /api/health within 60 s:\n${stderr.join('')}`);
-}
-
-async function stopProcess(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(timer);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -443,16 +394,6 @@ interface CpuSnapshot {
 
 const CLOCK_TICKS = 100;
 
-function processTicks(pid: number | undefined): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return Number.NaN;
-  }
-}
-
 /** Busy ticks of the whole machine, and those of them spent in interrupts (loopback networking). */
 function machineTicks(): { busy: number; irq: number } {
   try {
@@ -568,10 +509,10 @@ async function main() {
 
   const name = `kindred_bench_${randomBytes(6).toString('hex')}`;
   const databaseUrl = withDatabase(ADMIN_URL, name);
-  await adminQuery(`create database ${name}`);
+  await adminQuery(ADMIN_URL, `create database ${name}`);
   cleanups.push({
     what: `drop database ${name}`,
-    run: () => adminQuery(`drop database if exists ${name} with (force)`),
+    run: () => adminQuery(ADMIN_URL, `drop database if exists ${name} with (force)`),
   });
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kindred-bench-'));

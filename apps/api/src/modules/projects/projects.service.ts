@@ -476,17 +476,19 @@ export function projectsService(ctx: AppContext) {
       if (row.status !== draft)
         throw conflict('INVALID_TRANSITION', 'Only a Draft project can be deleted. Cancel it instead.');
       const files = await db().transaction(async (tx) => {
-        const [images, documents, impacts] = await Promise.all([
-          tx.select({ url: projectImages.url }).from(projectImages).where(eq(projectImages.projectId, id)),
-          tx
-            .select({ url: projectDocuments.url })
-            .from(projectDocuments)
-            .where(eq(projectDocuments.projectId, id)),
-          tx
-            .select({ images: projectImpacts.images })
-            .from(projectImpacts)
-            .where(eq(projectImpacts.projectId, id)),
-        ]);
+        // One connection in a transaction: one query at a time.
+        const images = await tx
+          .select({ url: projectImages.url })
+          .from(projectImages)
+          .where(eq(projectImages.projectId, id));
+        const documents = await tx
+          .select({ url: projectDocuments.url })
+          .from(projectDocuments)
+          .where(eq(projectDocuments.projectId, id));
+        const impacts = await tx
+          .select({ images: projectImpacts.images })
+          .from(projectImpacts)
+          .where(eq(projectImpacts.projectId, id));
         await tx.delete(projects).where(eq(projects.id, id));
         return [
           row.logo,
