@@ -3,12 +3,6 @@ import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { PlaceholderPage } from '@/components/ui/placeholder-page';
 
-export const WalletRoute = () => (
-  <PlaceholderPage
-    title="Wallet"
-    capability="Your balance, deposits, direct debits and payments arrive with the wallet and payments capability."
-  />
-);
 export const DonationsRoute = () => (
   <PlaceholderPage
     title="Donations"
@@ -25,12 +19,6 @@ export const BusinessRoute = () => (
   <PlaceholderPage
     title="Business"
     capability="Organisation administration (employees, sign-off admins, wallets, subscriptions and invoices) arrives with the business administration capability."
-  />
-);
-export const CharityRoute = () => (
-  <PlaceholderPage
-    title="Charity"
-    capability="Charity and project administration (projects, updates, impact, documents and donations) arrives with the charity and projects capability."
   />
 );
 export const MessagesRoute = () => (
