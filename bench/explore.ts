@@ -1,17 +1,3 @@
-/**
- * Explore latency and throughput on PostgreSQL at two catalogue sizes, in one run: a fixed mix of
- * public explore calls (project list with filters, a second page, map locations) measured with
- * 10k projects, then with the same catalogue grown to 1M. Fails when a call's p95 at the large
- * size is more than 1.5 times its p95 at the small one.
- *
- *   npm run bench:explore     (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_SMALL, BENCH_LARGE,
- *                              BENCH_MAX_RATIO, DATABASE_ADMIN_URL)
- *
- * It makes a throw-away database, starts one API process on a free port of 127.0.0.1 (it
- * migrates and loads the UK places), fills the catalogue with bench/generate-catalogue.ts,
- * measures, grows, measures again and drops the database. See docs/performance.md.
- */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -22,14 +8,17 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { generateCatalogue } from './generate-catalogue.js';
 import {
+  abort,
   adminQuery,
+  cleanup,
+  cleanups,
   countError,
   freePort,
   intFromEnv,
   percentile,
   processTicks,
   sleep,
-  stopProcess,
+  startApi,
   withDatabase,
 } from './support.js';
 
@@ -45,7 +34,7 @@ const ADMIN_URL = process.env.DATABASE_ADMIN_URL || 'postgres://postgres@127.0.0
 /** The whole run stops by itself after this, whatever happens (growing to 1M takes 1 to 4 min here). */
 const HARD_LIMIT_MS = (2 * 8 * (SECONDS + WARMUP_SECONDS + 1) + 120 + 60 + Math.ceil(LARGE / 1000)) * 1000;
 
-const apiDir = fileURLToPath(new URL('../apps/api/', import.meta.url));
+const _apiDir = fileURLToPath(new URL('../apps/api/', import.meta.url));
 
 /** Map views: the whole UK at zoom 6, and central London at zoom 12 (a 1280x800 map). */
 const UK_BBOX = '-8.7,49.8,1.8,60.9';
@@ -95,73 +84,6 @@ interface Measured {
   answer: string;
   /** One request at a time, without load. */
   aloneMs: number;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Cleanup: everything made is undone in reverse order, on success, failure, signal or time-out.
-
-const cleanups: Array<{ what: string; run: () => Promise<unknown> }> = [];
-let cleaning: Promise<void> | undefined;
-
-function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    for (let step = cleanups.pop(); step; step = cleanups.pop()) {
-      try {
-        await step.run();
-      } catch (error) {
-        console.error(`bench: could not ${step.what}: ${error instanceof Error ? error.message : error}`);
-      }
-    }
-  })();
-  return cleaning;
-}
-
-function abort(reason: string, code: number) {
-  console.error(`bench: ${reason}, stopping`);
-  void cleanup().finally(() => process.exit(code));
-}
-
-// ---------------------------------------------------------------------------------------------
-// The API process.
-
-async function startApi(databaseUrl: string, dataDir: string, port: number, secret: string) {
-  const stderr: string[] = [];
-  const server = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      JWT_SECRET: secret,
-      DEMO_DATA: 'false',
-      RATE_LIMITS: 'false',
-      LOG_LEVEL: 'error',
-      SCHEDULER_INTERVAL_MS: '0',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  server.stderr?.setEncoding('utf8');
-  server.stderr?.on('data', (chunk: string) => {
-    stderr.push(chunk);
-    if (stderr.length > 50) stderr.shift();
-  });
-  cleanups.push({ what: 'stop the API', run: () => stopProcess(server) });
-
-  for (let i = 0; i < 300; i++) {
-    if (server.exitCode !== null || server.signalCode !== null) {
-      throw new Error(`the API exited (${server.exitCode ?? server.signalCode}):\n${stderr.join('')}`);
-    }
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return { server, stderr };
-    } catch {
-      // not up yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`the API did not answer /api/health within 60 s:\n${stderr.join('')}`);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,15 +1,3 @@
-/**
- * Wallet-to-wallet transfers per second on PostgreSQL: through the API
- * (POST /api/organisation/transfer_funds) and, in the same run and database, the same ledger SQL
- * written by hand and run with plain `pg`, at the same concurrency and with the same pool size.
- *
- *   npm run bench            (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_PAIRS, DATABASE_ADMIN_URL)
- *
- * It makes a throw-away database, starts one API process on a free port of 127.0.0.1, sets up
- * organisations with a sub-business each, measures, checks the books and drops the database.
- * See docs/performance.md.
- */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -24,14 +12,17 @@ import { hashPassword } from '../apps/api/src/lib/passwords.js';
 import { checkLedger } from '../apps/api/src/modules/ledger/ledger.check.js';
 import { account, ledgerService, PLATFORM } from '../apps/api/src/modules/ledger/ledger.service.js';
 import {
+  abort,
   adminQuery,
+  cleanup,
+  cleanups,
   countError,
   freePort,
   intFromEnv,
   percentile,
   processTicks,
   sleep,
-  stopProcess,
+  startApi,
   withDatabase,
 } from './support.js';
 
@@ -52,7 +43,7 @@ const TRANSFER_PATH = '/api/organisation/transfer_funds';
 /** The whole run stops by itself after this, whatever happens. */
 const HARD_LIMIT_MS = (2 * (SECONDS + WARMUP_SECONDS) + 120) * 1000;
 
-const apiDir = fileURLToPath(new URL('../apps/api/', import.meta.url));
+const _apiDir = fileURLToPath(new URL('../apps/api/', import.meta.url));
 
 interface Pair {
   parent: number;
@@ -65,74 +56,6 @@ interface PhaseResult {
   ok: number;
   latenciesMs: number[];
   errors: Map<string, number>;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Cleanup: everything made is undone in reverse order, on success, failure, signal or time-out.
-
-const cleanups: Array<{ what: string; run: () => Promise<unknown> }> = [];
-let cleaning: Promise<void> | undefined;
-
-function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    for (let step = cleanups.pop(); step; step = cleanups.pop()) {
-      try {
-        await step.run();
-      } catch (error) {
-        console.error(`bench: could not ${step.what}: ${error instanceof Error ? error.message : error}`);
-      }
-    }
-  })();
-  return cleaning;
-}
-
-function abort(reason: string, code: number) {
-  console.error(`bench: ${reason}, stopping`);
-  void cleanup().finally(() => process.exit(code));
-}
-
-// ---------------------------------------------------------------------------------------------
-// The API process.
-
-async function startApi(databaseUrl: string, dataDir: string, port: number, secret: string) {
-  const stderr: string[] = [];
-  const server = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      JWT_SECRET: secret,
-      CURRENCY,
-      DEMO_DATA: 'false',
-      RATE_LIMITS: 'false',
-      LOG_LEVEL: 'error',
-      SCHEDULER_INTERVAL_MS: '0',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  server.stderr?.setEncoding('utf8');
-  server.stderr?.on('data', (chunk: string) => {
-    stderr.push(chunk);
-    if (stderr.length > 50) stderr.shift();
-  });
-  cleanups.push({ what: 'stop the API', run: () => stopProcess(server) });
-
-  for (let i = 0; i < 300; i++) {
-    if (server.exitCode !== null || server.signalCode !== null) {
-      throw new Error(`the API exited (${server.exitCode ?? server.signalCode}):\n${stderr.join('')}`);
-    }
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return { server, stderr };
-    } catch {
-      // not up yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`the API did not answer /api/health within 60 s:\n${stderr.join('')}`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -523,7 +446,9 @@ async function main() {
 
   const port = await freePort();
   const startedAt = performance.now();
-  const { server } = await startApi(databaseUrl, dataDir, port, randomBytes(32).toString('hex'));
+  const { server } = await startApi(databaseUrl, dataDir, port, randomBytes(32).toString('hex'), {
+    CURRENCY,
+  });
   const startSeconds = (performance.now() - startedAt) / 1000;
 
   const database = await openDatabase({ databaseUrl, poolSize: 2 });

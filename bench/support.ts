@@ -1,7 +1,8 @@
 /** Helpers both benchmarks use: settings from the environment, ports, databases, percentiles, processes. */
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 /** A whole-number setting from the environment, within bounds. */
@@ -76,4 +77,81 @@ export function processTicks(pid: number | undefined): number {
   } catch {
     return Number.NaN;
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cleanup: everything made is undone in reverse order, on success, failure, signal or time-out.
+
+export const cleanups: Array<{ what: string; run: () => Promise<unknown> }> = [];
+let cleaning: Promise<void> | undefined;
+
+export function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    for (let step = cleanups.pop(); step; step = cleanups.pop()) {
+      try {
+        await step.run();
+      } catch (error) {
+        console.error(`bench: could not ${step.what}: ${error instanceof Error ? error.message : error}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+
+export function abort(reason: string, code: number) {
+  console.error(`bench: ${reason}, stopping`);
+  void cleanup().finally(() => process.exit(code));
+}
+
+const apiDir = fileURLToPath(new URL('../apps/api/', import.meta.url));
+
+/**
+ * Starts one API process from source on a database, registers its stop as a clean-up step, and
+ * waits until /api/health answers.
+ */
+export async function startApi(
+  databaseUrl: string,
+  dataDir: string,
+  port: number,
+  secret: string,
+  extraEnv: Record<string, string> = {},
+) {
+  const stderr: string[] = [];
+  const server = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      JWT_SECRET: secret,
+      ...extraEnv,
+      DEMO_DATA: 'false',
+      RATE_LIMITS: 'false',
+      LOG_LEVEL: 'error',
+      SCHEDULER_INTERVAL_MS: '0',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  server.stderr?.setEncoding('utf8');
+  server.stderr?.on('data', (chunk: string) => {
+    stderr.push(chunk);
+    if (stderr.length > 50) stderr.shift();
+  });
+  cleanups.push({ what: 'stop the API', run: () => stopProcess(server) });
+
+  for (let i = 0; i < 300; i++) {
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(`the API exited (${server.exitCode ?? server.signalCode}):\n${stderr.join('')}`);
+    }
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return { server, stderr };
+    } catch {
+      // not up yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`the API did not answer /api/health within 60 s:\n${stderr.join('')}`);
 }
