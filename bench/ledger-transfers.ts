@@ -71,25 +71,32 @@ async function setUp(database: Database): Promise<{ pairs: Pair[]; ownerId: numb
       firstName: 'Bench',
       lastName: 'Owner',
       isActive: true,
+      createdAt: new Date(),
+      updatedAt: new Date(),
     })
     .returning({ id: users.id });
   if (!owner) throw new Error('could not create the user');
-  const ledger = ledgerService(CURRENCY);
+  const ledger = ledgerService(CURRENCY, () => new Date());
   const pairs: Pair[] = [];
   for (let i = 0; i < PAIRS; i++) {
     const [parent] = await db
       .insert(businesses)
-      .values({ name: `Bench organisation ${i + 1}`, approvalStatus: 'approved' })
+      .values({ name: `Bench organisation ${i + 1}`, approvalStatus: 'approved', createdAt: new Date() })
       .returning({ id: businesses.id });
     if (!parent) throw new Error('could not create an organisation');
     const [child] = await db
       .insert(businesses)
-      .values({ name: `Bench sub-business ${i + 1}`, approvalStatus: 'approved', parentId: parent.id })
+      .values({
+        name: `Bench sub-business ${i + 1}`,
+        approvalStatus: 'approved',
+        parentId: parent.id,
+        createdAt: new Date(),
+      })
       .returning({ id: businesses.id });
     if (!child) throw new Error('could not create a sub-business');
     await db.insert(businessMemberships).values([
-      { businessId: parent.id, userId: owner.id, adminType: 1 },
-      { businessId: child.id, userId: owner.id, adminType: 1 },
+      { businessId: parent.id, userId: owner.id, adminType: 1, createdAt: new Date() },
+      { businessId: child.id, userId: owner.id, adminType: 1, createdAt: new Date() },
     ]);
     await db.transaction((tx) =>
       ledger.transfer(
@@ -181,8 +188,8 @@ async function runApi(port: number, token: string, pairs: Pair[], seconds: numbe
 // statement, with every value a parameter as drizzle sends it).
 
 const SQL = {
-  ensureAccounts: `insert into ledger_accounts (owner_type, owner_id, kind, currency, allow_negative)
-    values ($1, $2, $3, $4, $5), ($6, $7, $8, $9, $10) on conflict do nothing`,
+  ensureAccounts: `insert into ledger_accounts (owner_type, owner_id, kind, currency, allow_negative, created_at)
+    values ($1, $2, $3, $4, $5, $6), ($7, $8, $9, $10, $11, $12) on conflict do nothing`,
   lockAccounts: `select id, owner_type, owner_id, kind, currency, balance, allow_negative, created_at
     from ledger_accounts
     where (owner_type = $1 and owner_id = $2 and kind = $3 and currency = $4)
@@ -210,17 +217,20 @@ async function rawTransfer(pool: pg.Pool, from: number, to: number, amount: numb
   try {
     await client.query('begin');
     try {
+      const at = new Date().toISOString();
       await client.query(SQL.ensureAccounts, [
         'business',
         from,
         'wallet',
         CURRENCY,
         false,
+        at,
         'business',
         to,
         'wallet',
         CURRENCY,
         false,
+        at,
       ]);
       const locked = await client.query<LockedAccount>(SQL.lockAccounts, [
         'business',
@@ -236,7 +246,6 @@ async function rawTransfer(pool: pg.Pool, from: number, to: number, amount: numb
       const toRow = locked.rows.find((row) => Number(row.owner_id) === to);
       if (!fromRow || !toRow) throw new Error('accounts could not be locked');
       if (Number(fromRow.balance) - amount < 0 && !fromRow.allow_negative) throw new InsufficientFunds();
-      const at = new Date().toISOString();
       const inserted = await client.query<{ id: string }>(SQL.insertTransaction, [
         'transfer',
         'Bench raw transfer',

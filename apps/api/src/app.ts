@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
+import { systemClock } from './lib/clock.js';
 import { purgeIdempotencyKeys } from './lib/idempotency.js';
 import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer.js';
 import { type ScheduledJob, startScheduler } from './lib/scheduler.js';
@@ -54,7 +55,7 @@ export async function buildApp(
   options: BuildOptions,
 ): Promise<{ app: FastifyInstance; ctx: AppContext; routes: RouteAccess[]; jobs: ScheduledJob[] }> {
   const { config } = options;
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? systemClock;
   const ctx: AppContext = {
     config,
     database: options.database,
@@ -62,7 +63,7 @@ export async function buildApp(
       options.mailer ??
       (config.smtpUrl
         ? smtpMailer(config.smtpUrl, config.mailFrom)
-        : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom)),
+        : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, now)),
     storage: options.storage ?? localDiskStorage(path.join(config.dataDir, 'uploads')),
     paymentProvider:
       options.paymentProvider ??
@@ -86,7 +87,7 @@ export async function buildApp(
   });
 
   registerErrorHandling(app);
-  await registerSecurity(app, config);
+  await registerSecurity(app, config, now);
   await app.register(multipart, { limits: { files: 1, fields: 10 } });
   const routes = registerAuth(app, ctx);
   await registerOpenApi(app);

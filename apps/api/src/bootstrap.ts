@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
+import { systemClock } from './lib/clock.js';
 import { hasUsers, seedDemo } from './seed/demo.js';
 import { seedPlaces } from './seed/places.js';
 
@@ -13,6 +14,6 @@ export async function prepareDatabase(config: Config, options: { demo?: boolean 
   await database.migrate();
   await seedPlaces(database.db);
   if ((options.demo ?? config.demoData) && !(await hasUsers(database.db)))
-    await seedDemo(database.db, config.currency);
+    await seedDemo(database.db, config.currency, systemClock());
   return database;
 }

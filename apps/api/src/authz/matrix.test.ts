@@ -19,11 +19,16 @@ beforeAll(async () => {
   const db = t.ctx.database.db;
   const [business] = await db
     .insert(businesses)
-    .values({ name: 'Matrix Ltd', approvalStatus: 'approved' })
+    .values({ createdAt: t.ctx.now(), name: 'Matrix Ltd', approvalStatus: 'approved' })
     .returning({ id: businesses.id });
   const [charity] = await db
     .insert(charities)
-    .values({ name: 'Matrix Trust', approvalStatus: 'approved' })
+    .values({
+      createdAt: t.ctx.now(),
+      updatedAt: t.ctx.now(),
+      name: 'Matrix Trust',
+      approvalStatus: 'approved',
+    })
     .returning({ id: charities.id });
   fixture.business = business?.id ?? 0;
   fixture.charity = charity?.id ?? 0;
@@ -36,21 +41,34 @@ beforeAll(async () => {
   for (const [role, adminType, isSignoffAdmin] of members) {
     const member = await t.createUser();
     tokens.set(role, member);
-    await db
-      .insert(businessMemberships)
-      .values({ businessId: fixture.business, userId: member.id, adminType, isSignoffAdmin });
+    await db.insert(businessMemberships).values({
+      createdAt: t.ctx.now(),
+      businessId: fixture.business,
+      userId: member.id,
+      adminType,
+      isSignoffAdmin,
+    });
   }
   const charityAdmin = await t.createUser();
   tokens.set('charity_admin', charityAdmin);
   const [spare] = await db
     .insert(charities)
-    .values({ name: 'Spare Trust', approvalStatus: 'approved' })
+    .values({
+      createdAt: t.ctx.now(),
+      updatedAt: t.ctx.now(),
+      name: 'Spare Trust',
+      approvalStatus: 'approved',
+    })
     .returning({ id: charities.id });
   fixture.charity_spare = spare?.id ?? 0;
   for (const charityId of [fixture.charity, fixture.charity_spare]) {
-    await db
-      .insert(charityMemberships)
-      .values({ charityId, userId: charityAdmin.id, adminType: 1, permissions: [...CHARITY_PERMISSIONS] });
+    await db.insert(charityMemberships).values({
+      createdAt: t.ctx.now(),
+      charityId,
+      userId: charityAdmin.id,
+      adminType: 1,
+      permissions: [...CHARITY_PERMISSIONS],
+    });
   }
   for (const key of ['project', 'project_spare'] as const) {
     const created = await t.request('POST', '/api/project/create', {

@@ -1,11 +1,12 @@
 import { prepareDatabase } from '../bootstrap.js';
 import { loadConfig } from '../config.js';
+import { systemClock } from '../lib/clock.js';
 import { clearDemo, seedDemo } from '../seed/demo.js';
 
 /** `npm run demo:reset`: empties the database's product tables and loads the demo data again. */
 const config = loadConfig();
 const database = await prepareDatabase(config, { demo: false });
 await clearDemo(database.db);
-await seedDemo(database.db, config.currency);
+await seedDemo(database.db, config.currency, systemClock());
 await database.close();
 process.stdout.write('Demo data reloaded.\n');

@@ -80,3 +80,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     close: () => client.close(),
   };
 }
+
+/** A row to insert without its time stamps: the repository stamps it with the app's clock. */
+export type Unstamped<T> = Omit<T, 'createdAt' | 'updatedAt'>;

@@ -50,6 +50,7 @@ export function idempotencyOf(request: FastifyRequest, who: string): Idempotency
 export async function runIdempotent<T>(
   db: Db,
   request: IdempotencyRequest,
+  now: Date,
   work: (tx: Tx) => Promise<IdempotentResult<T>>,
 ): Promise<IdempotentResult<T>> {
   const { key } = request;
@@ -57,7 +58,7 @@ export async function runIdempotent<T>(
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(idempotencyKeys)
-      .values({ scope: request.scope, key, requestHash: request.requestHash })
+      .values({ scope: request.scope, key, requestHash: request.requestHash, createdAt: now })
       .onConflictDoNothing()
       .returning({ id: idempotencyKeys.id });
     if (inserted.length === 0) {

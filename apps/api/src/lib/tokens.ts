@@ -16,12 +16,8 @@ export interface IssuedToken {
   expires_at: string;
 }
 
-export async function issueToken(
-  secret: Uint8Array,
-  claims: TokenClaims,
-  now = Date.now(),
-): Promise<IssuedToken> {
-  const issuedAt = Math.floor(now / 1000);
+export async function issueToken(secret: Uint8Array, claims: TokenClaims, now: Date): Promise<IssuedToken> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
   const expiresAt = issuedAt + TOKEN_LIFETIME_SECONDS;
   const token = await new SignJWT({ ver: claims.version })
     .setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'JWT' })
@@ -36,12 +32,14 @@ export async function issueToken(
 
 export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
-export async function verifyToken(secret: Uint8Array, token: string): Promise<TokenCheck> {
+/** Checks a token against the app's clock (`now`), never the machine's. */
+export async function verifyToken(secret: Uint8Array, token: string, now: Date): Promise<TokenCheck> {
   try {
     const { payload } = await jwtVerify(token, secret, {
       algorithms: [TOKEN_ALGORITHM],
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
+      currentDate: now,
     });
     const userId = Number(payload.sub);
     const version = payload.ver;

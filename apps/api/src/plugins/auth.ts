@@ -62,7 +62,7 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <token>".', 'INVALID_TOKEN');
-  const check = await verifyToken(ctx.config.jwtSecret, match[1]);
+  const check = await verifyToken(ctx.config.jwtSecret, match[1], ctx.now());
   if (!check.ok) {
     if (check.reason === 'expired') throw new AppError(401, 'TOKEN_EXPIRED', TOKEN_EXPIRED_MESSAGE);
     throw unauthorized('Your sign-in is not valid. Please sign in again.', 'INVALID_TOKEN');

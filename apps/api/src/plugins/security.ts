@@ -2,6 +2,8 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+import type { Clock } from '../lib/clock.js';
+import { clockRateLimitStore } from './rate-limit-store.js';
 
 /** Stricter limits for the calls that guessing and abuse aim at. */
 export const STRICT_LIMITS = {
@@ -32,7 +34,7 @@ export const STRIPE_CSP = {
   connectSrc: ['https://api.stripe.com'],
 } as const;
 
-export async function registerSecurity(app: FastifyInstance, config: Config) {
+export async function registerSecurity(app: FastifyInstance, config: Config, now: Clock) {
   const tiles = tileOrigin(config.mapTileUrl);
   // Stripe.js loads only where Stripe takes the payments (STRIPE_SECRET_KEY set): nothing extra otherwise.
   const stripe = config.stripeSecretKey ? STRIPE_CSP : undefined;
@@ -61,5 +63,6 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     max: config.rateLimits ? 600 : 1_000_000,
     timeWindow: '1 minute',
     allowList: () => !config.rateLimits,
+    store: clockRateLimitStore(now),
   });
 }

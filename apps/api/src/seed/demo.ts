@@ -151,7 +151,10 @@ function isoDay(daysFromNow: number, now: Date): string {
 }
 
 /** Loads the demo organisations, people, charities, projects and groups. Expects empty tables. */
-export async function seedDemo(db: Db, currency: string, now = new Date()): Promise<void> {
+export async function seedDemo(db: Db, currency: string, now: Date): Promise<void> {
+  // Every row is stamped with the clock the demo is loaded at.
+  const created = { createdAt: now };
+  const stamped = { createdAt: now, updatedAt: now };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const places = ukPlaces();
   const town = (name: string) => {
@@ -168,7 +171,7 @@ export async function seedDemo(db: Db, currency: string, now = new Date()): Prom
     ) => {
       const [row] = await tx
         .insert(users)
-        .values({ email, passwordHash, firstName, lastName, isActive: true, ...extra })
+        .values({ email, passwordHash, firstName, lastName, isActive: true, ...extra, ...stamped })
         .returning({ id: users.id });
       if (!row) throw new Error('insert returned no row');
       return row.id;
@@ -200,6 +203,7 @@ export async function seedDemo(db: Db, currency: string, now = new Date()): Prom
         approvalStatus: 'approved',
         description: 'Makers of fine widgets since 1952.',
         createdBy: owner,
+        ...created,
       })
       .returning({ id: businesses.id });
     if (!acme) throw new Error('insert returned no row');
@@ -209,11 +213,12 @@ export async function seedDemo(db: Db, currency: string, now = new Date()): Prom
       approvalStatus: 'approved',
       parentId: acme.id,
       createdBy: owner,
+      ...created,
     });
     await tx.insert(businessMemberships).values([
-      { businessId: acme.id, userId: owner, adminType: 1, isSignoffAdmin: false },
-      { businessId: acme.id, userId: signoff, adminType: 2, isSignoffAdmin: true },
-      { businessId: acme.id, userId: employee, adminType: 99 },
+      { businessId: acme.id, userId: owner, adminType: 1, isSignoffAdmin: false, ...created },
+      { businessId: acme.id, userId: signoff, adminType: 2, isSignoffAdmin: true, ...created },
+      { businessId: acme.id, userId: employee, adminType: 99, ...created },
     ]);
 
     const charityIds: number[] = [];
@@ -232,6 +237,7 @@ export async function seedDemo(db: Db, currency: string, now = new Date()): Prom
           website: `https://www.${c.name.toLowerCase().replace(/[^a-z]+/g, '')}.org.uk`,
           email: `hello@${c.name.toLowerCase().replace(/[^a-z]+/g, '')}.org.uk`,
           approvalStatus: 'approved',
+          ...stamped,
         })
         .returning({ id: charities.id });
       if (!row) throw new Error('insert returned no row');
@@ -242,6 +248,7 @@ export async function seedDemo(db: Db, currency: string, now = new Date()): Prom
       userId: charityAdmin,
       adminType: 1,
       permissions: [...CHARITY_PERMISSIONS],
+      ...created,
     });
 
     const projectIds: number[] = [];
@@ -297,13 +304,14 @@ export async function seedDemo(db: Db, currency: string, now = new Date()): Prom
           city: place.name,
           latitude: Math.round((place.latitude + ((i % 5) - 2) * 0.01) * 10_000) / 10_000,
           longitude: Math.round((place.longitude + ((i % 3) - 1) * 0.01) * 10_000) / 10_000,
+          ...stamped,
         })
         .returning({ id: projects.id });
       if (row) projectIds.push(row.id);
     }
     await tx
       .insert(projectMemberships)
-      .values({ projectId: projectIds[0] as number, userId: charityAdmin, adminType: 1 });
+      .values({ projectId: projectIds[0] as number, userId: charityAdmin, adminType: 1, ...created });
 
     // Money: the donor's funded wallet, Acme's wallet and credits, recorded as platform deposits.
     const ledger = ledgerService(currency, () => now);
@@ -338,6 +346,7 @@ export async function seedDemo(db: Db, currency: string, now = new Date()): Prom
         pin: '482913',
         createdBy: owner,
         description: 'Acme colleagues who volunteer together.',
+        ...created,
       })
       .returning({ id: groups.id });
     const [bookGroup] = await tx
@@ -349,6 +358,7 @@ export async function seedDemo(db: Db, currency: string, now = new Date()): Prom
         requiresApproval: true,
         createdBy: donor,
         description: 'Neighbours pooling donations for local causes.',
+        ...created,
       })
       .returning({ id: groups.id });
     const [franchise] = await tx
@@ -359,17 +369,18 @@ export async function seedDemo(db: Db, currency: string, now = new Date()): Prom
         pin: '915624',
         createdBy: extras[0],
         description: 'Coffee shops raising funds together.',
+        ...created,
       })
       .returning({ id: groups.id });
     if (!acmeGroup || !bookGroup || !franchise) throw new Error('insert returned no row');
     await tx.insert(groupMemberships).values([
-      { groupId: acmeGroup.id, userId: owner, isAdmin: true },
-      { groupId: acmeGroup.id, userId: employee },
-      { groupId: acmeGroup.id, userId: signoff },
-      { groupId: bookGroup.id, userId: donor, isAdmin: true },
-      { groupId: bookGroup.id, userId: extras[1] as number },
-      { groupId: franchise.id, userId: extras[0] as number, isAdmin: true },
-      { groupId: franchise.id, userId: extras[2] as number },
+      { groupId: acmeGroup.id, userId: owner, isAdmin: true, ...created },
+      { groupId: acmeGroup.id, userId: employee, ...created },
+      { groupId: acmeGroup.id, userId: signoff, ...created },
+      { groupId: bookGroup.id, userId: donor, isAdmin: true, ...created },
+      { groupId: bookGroup.id, userId: extras[1] as number, ...created },
+      { groupId: franchise.id, userId: extras[0] as number, isAdmin: true, ...created },
+      { groupId: franchise.id, userId: extras[2] as number, ...created },
     ]);
   });
 }

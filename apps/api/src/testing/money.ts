@@ -26,6 +26,7 @@ export async function createBusiness(
   const [row] = await t.ctx.database.db
     .insert(businesses)
     .values({
+      createdAt: t.ctx.now(),
       name: fields.name ?? 'Test Ltd',
       approvalStatus: 'approved',
       parentId: fields.parentId ?? null,
@@ -34,6 +35,6 @@ export async function createBusiness(
   if (!row) throw new Error('insert returned no row');
   await t.ctx.database.db
     .insert(businessMemberships)
-    .values({ businessId: row.id, userId: superAdminId, adminType: 1 });
+    .values({ createdAt: t.ctx.now(), businessId: row.id, userId: superAdminId, adminType: 1 });
   return row.id;
 }

@@ -36,6 +36,7 @@ export function authService(ctx: AppContext) {
       'activation',
       hash,
       new Date(now.getTime() + ACTIVATION_LIFETIME_MS),
+      now,
     );
     await ctx.mailer.send(
       activationMail(user.email, user.firstName, `${ctx.config.publicUrl}/activate/${code}`, code),
@@ -51,18 +52,23 @@ export function authService(ctx: AppContext) {
           'An account with this email already exists. Sign in or reset your password.',
         );
       }
-      const created = await usersRepository.insert(tx, {
-        email: body.email,
-        passwordHash,
-        firstName: body.first_name,
-        lastName: body.last_name,
-      });
+      const created = await usersRepository.insert(
+        tx,
+        {
+          email: body.email,
+          passwordHash,
+          firstName: body.first_name,
+          lastName: body.last_name,
+        },
+        ctx.now(),
+      );
       if (organisation) {
         await organisationsRepository.createApplication(
           tx,
           created.id,
           organisation.account_type,
           organisation.organisation,
+          ctx.now(),
         );
       }
       return created;
@@ -72,11 +78,7 @@ export function authService(ctx: AppContext) {
   }
 
   async function issueFor(user: UserRow): Promise<TokenResponse> {
-    return issueToken(
-      ctx.config.jwtSecret,
-      { userId: user.id, version: user.tokenVersion },
-      ctx.now().getTime(),
-    );
+    return issueToken(ctx.config.jwtSecret, { userId: user.id, version: user.tokenVersion }, ctx.now());
   }
 
   return {
@@ -106,7 +108,7 @@ export function authService(ctx: AppContext) {
           throw conflict('CODE_USED', 'This activation code was already used. You can sign in.');
         throw conflict('CODE_EXPIRED', 'This activation code has expired. Ask for a new activation email.');
       }
-      await usersRepository.update(db(), userId, { isActive: true });
+      await usersRepository.update(db(), userId, { isActive: true }, ctx.now());
       return { message: 'Your account is activated. You can sign in now.' };
     },
 
@@ -166,6 +168,7 @@ export function authService(ctx: AppContext) {
           'password_reset',
           hash,
           new Date(now.getTime() + PASSWORD_RESET_LIFETIME_MS),
+          now,
         );
         await ctx.mailer.send(
           passwordResetMail(user.email, user.firstName, `${ctx.config.publicUrl}/reset-password/${code}`),
@@ -187,8 +190,8 @@ export function authService(ctx: AppContext) {
           throw conflict('RESET_LINK_INVALID', 'This reset link is not valid any more. Ask for a new one.');
         }
         // Following the mailed link proves the address, so the account is active from now on.
-        await usersRepository.update(tx, userId, { passwordHash, isActive: true });
-        await usersRepository.revokeTokens(tx, userId);
+        await usersRepository.update(tx, userId, { passwordHash, isActive: true }, ctx.now());
+        await usersRepository.revokeTokens(tx, userId, ctx.now());
       });
       return { message: 'Your password is set. Sign in with it now.' };
     },

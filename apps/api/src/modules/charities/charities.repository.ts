@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Executor, Unstamped } from '../../db/client.js';
 import type { CursorValue } from '../../lib/pagination.js';
 import { charities, charityMemberships, projects } from '../organisations/organisations.table.js';
 import { users } from '../users/users.table.js';
@@ -20,16 +20,19 @@ export const charitiesRepository = {
     return row;
   },
 
-  async insert(db: Executor, values: NewCharity): Promise<CharityRow> {
-    const [row] = await db.insert(charities).values(values).returning();
+  async insert(db: Executor, values: Unstamped<NewCharity>, now: Date): Promise<CharityRow> {
+    const [row] = await db
+      .insert(charities)
+      .values({ ...values, createdAt: now, updatedAt: now })
+      .returning();
     if (!row) throw new Error('insert returned no row');
     return row;
   },
 
-  async update(db: Executor, id: number, values: Partial<NewCharity>): Promise<CharityRow> {
+  async update(db: Executor, id: number, values: Partial<NewCharity>, now: Date): Promise<CharityRow> {
     const [row] = await db
       .update(charities)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...values, updatedAt: now })
       .where(eq(charities.id, id))
       .returning();
     if (!row) throw new Error(`charity ${id} vanished`);
@@ -119,10 +122,17 @@ export const charitiesRepository = {
     return row?.n ?? 0;
   },
 
-  async addMember(db: Executor, charityId: number, userId: number, adminType: number, permissions: string[]) {
+  async addMember(
+    db: Executor,
+    charityId: number,
+    userId: number,
+    adminType: number,
+    permissions: string[],
+    now: Date,
+  ) {
     await db
       .insert(charityMemberships)
-      .values({ charityId, userId, adminType, permissions })
+      .values({ charityId, userId, adminType, permissions, createdAt: now })
       .onConflictDoUpdate({
         target: [charityMemberships.charityId, charityMemberships.userId],
         set: { adminType, permissions },

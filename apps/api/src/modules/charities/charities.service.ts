@@ -164,14 +164,18 @@ export function charitiesService(ctx: AppContext) {
     async apply(userId: number, body: CharityCreateBody) {
       const values = await fields(body);
       const row = await db().transaction(async (tx) => {
-        const created = await charitiesRepository.insert(tx, {
-          ...values,
-          name: body.name,
-          charityTypes: body.charity_types,
-          approvalStatus: 'pending',
-          createdBy: userId,
-        });
-        await charitiesRepository.addMember(tx, created.id, userId, 1, ALL_PERMISSIONS);
+        const created = await charitiesRepository.insert(
+          tx,
+          {
+            ...values,
+            name: body.name,
+            charityTypes: body.charity_types,
+            approvalStatus: 'pending',
+            createdBy: userId,
+          },
+          ctx.now(),
+        );
+        await charitiesRepository.addMember(tx, created.id, userId, 1, ALL_PERMISSIONS, ctx.now());
         return created;
       });
       return presentCharity(row);
@@ -192,14 +196,18 @@ export function charitiesService(ctx: AppContext) {
       }
       const values = await fields(body);
       const row = await db().transaction(async (tx) => {
-        const created = await charitiesRepository.insert(tx, {
-          ...values,
-          name: body.name,
-          charityTypes: body.charity_types,
-          approvalStatus: 'approved',
-          createdBy: adminId,
-        });
-        await charitiesRepository.addMember(tx, created.id, admin.id, 1, ALL_PERMISSIONS);
+        const created = await charitiesRepository.insert(
+          tx,
+          {
+            ...values,
+            name: body.name,
+            charityTypes: body.charity_types,
+            approvalStatus: 'approved',
+            createdBy: adminId,
+          },
+          ctx.now(),
+        );
+        await charitiesRepository.addMember(tx, created.id, admin.id, 1, ALL_PERMISSIONS, ctx.now());
         return created;
       });
       return presentCharity(row);
@@ -208,7 +216,7 @@ export function charitiesService(ctx: AppContext) {
     async update(id: number, body: CharityUpdateBody) {
       const row = await charitiesRepository.find(db(), id);
       if (!row) throw notFound('The charity');
-      return present(await charitiesRepository.update(db(), id, await fields(body)));
+      return present(await charitiesRepository.update(db(), id, await fields(body), ctx.now()));
     },
 
     /** Removes a charity from the product; refused while it holds money or runs projects. */
@@ -225,7 +233,8 @@ export function charitiesService(ctx: AppContext) {
       if (await charitiesRepository.hasActiveProjects(db(), id)) {
         throw conflict('CHARITY_HAS_PROJECTS', 'Complete or cancel the live projects first.');
       }
-      await charitiesRepository.update(db(), id, { deletedAt: ctx.now() });
+      const now = ctx.now();
+      await charitiesRepository.update(db(), id, { deletedAt: now }, now);
       await deleteUpload(ctx.storage, row.logo);
       return { message: 'Charity deleted' };
     },
@@ -234,7 +243,7 @@ export function charitiesService(ctx: AppContext) {
       const row = await charitiesRepository.find(db(), id);
       if (!row) throw notFound('The charity');
       const stored = await storeUpload(ctx.storage, 'logos', upload);
-      const updated = await charitiesRepository.update(db(), id, { logo: stored.url });
+      const updated = await charitiesRepository.update(db(), id, { logo: stored.url }, ctx.now());
       await deleteUpload(ctx.storage, row.logo);
       return present(updated);
     },
@@ -319,10 +328,15 @@ export function charitiesService(ctx: AppContext) {
         throw conflict('ALREADY_DECIDED', `This charity is already ${row.approvalStatus}.`);
       }
       const approved = body.status === 'approved';
-      const updated = await charitiesRepository.update(db(), row.id, {
-        approvalStatus: body.status,
-        rejectionReason: approved ? null : (body.reason ?? null),
-      });
+      const updated = await charitiesRepository.update(
+        db(),
+        row.id,
+        {
+          approvalStatus: body.status,
+          rejectionReason: approved ? null : (body.reason ?? null),
+        },
+        ctx.now(),
+      );
       await mailDecision(updated, approved, body.reason);
       return present(updated);
     },
@@ -330,7 +344,7 @@ export function charitiesService(ctx: AppContext) {
     async setLock(id: number, locked: boolean) {
       const row = await charitiesRepository.find(db(), id);
       if (!row) throw notFound('The charity');
-      return present(await charitiesRepository.update(db(), id, { lockStatus: locked }));
+      return present(await charitiesRepository.update(db(), id, { lockStatus: locked }, ctx.now()));
     },
   };
 }

@@ -42,7 +42,7 @@ async function approvedCharity(fields: Record<string, unknown> = {}) {
 async function addMember(charityId: number, user: User, adminType: number, permissions: string[] = []) {
   await t.ctx.database.db
     .insert(charityMemberships)
-    .values({ charityId, userId: user.id, adminType, permissions });
+    .values({ createdAt: t.ctx.now(), charityId, userId: user.id, adminType, permissions });
 }
 
 const READY = {
@@ -812,6 +812,7 @@ describe('deleting a charity', () => {
     const saved = clock;
     clock = new Date(clock.getTime() + 40 * DAY);
     try {
+      await t.signIn(admin);
       await t.jobs.find((job) => job.name === 'finish expired projects')?.run();
       expect((await t.request('GET', `/api/project/${projectId}`)).json()).toMatchObject({
         status: 9,

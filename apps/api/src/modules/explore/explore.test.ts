@@ -441,19 +441,31 @@ describe('explore groups', () => {
     const made = await db
       .insert(groups)
       .values([
-        { name: 'Walkers of Wigan', groupType: 2, pin: '1111', description: 'We walk.' },
-        { name: 'Runners Ltd team', groupType: 1, pin: '2222', requiresApproval: true },
-        { name: 'Secret society', groupType: 2, pin: '3333', isPublic: false },
-        { name: 'Franchise friends', groupType: 3, pin: '4444' },
-        { name: 'Walk_and_talk 100%', groupType: 2, pin: '5555' },
+        {
+          createdAt: t.ctx.now(),
+          name: 'Walkers of Wigan',
+          groupType: 2,
+          pin: '1111',
+          description: 'We walk.',
+        },
+        {
+          createdAt: t.ctx.now(),
+          name: 'Runners Ltd team',
+          groupType: 1,
+          pin: '2222',
+          requiresApproval: true,
+        },
+        { createdAt: t.ctx.now(), name: 'Secret society', groupType: 2, pin: '3333', isPublic: false },
+        { createdAt: t.ctx.now(), name: 'Franchise friends', groupType: 3, pin: '4444' },
+        { createdAt: t.ctx.now(), name: 'Walk_and_talk 100%', groupType: 2, pin: '5555' },
       ])
       .returning({ id: groups.id, name: groups.name });
     const id = (name: string) => made.find((g) => g.name === name)?.id ?? 0;
     const [x, y] = [await t.createUser(), await t.createUser()];
     await db.insert(groupMemberships).values([
-      { groupId: id('Walkers of Wigan'), userId: x.id, isAdmin: true },
-      { groupId: id('Walkers of Wigan'), userId: y.id },
-      { groupId: id('Runners Ltd team'), userId: x.id },
+      { createdAt: t.ctx.now(), groupId: id('Walkers of Wigan'), userId: x.id, isAdmin: true },
+      { createdAt: t.ctx.now(), groupId: id('Walkers of Wigan'), userId: y.id },
+      { createdAt: t.ctx.now(), groupId: id('Runners Ltd team'), userId: x.id },
     ]);
     const all = await walk('/api/explore/group/list', 2);
     expect(all.map((g) => g.name).sort()).toEqual(
@@ -501,6 +513,8 @@ describe('explore locations when many projects are in view', () => {
       longitude: -4 + Math.floor(i / 30) * 0.2,
       fundsTarget: 1_000,
       givingKinds: [2],
+      createdAt: clock,
+      updatedAt: clock,
     }));
     await db.insert(projects).values(rows);
     // Not in view: Draft rows of the same charity, and live rows of the locked charity.
@@ -510,6 +524,8 @@ describe('explore locations when many projects are in view', () => {
         ownerType: 3,
         ownerId: c.pennine as number,
         title: `Hidden ${i}`,
+        createdAt: clock,
+        updatedAt: clock,
         status: i % 2 ? 1 : 2,
         associationStatus: 5,
         latitude: 52,

@@ -25,11 +25,23 @@ export const ledgerRepository = {
    * Makes sure the accounts exist and locks them, in id order so that concurrent movements over
    * the same accounts wait for each other instead of deadlocking.
    */
-  async lockAccounts(tx: Executor, refs: AccountRef[], currency: string): Promise<Map<string, AccountRow>> {
+  async lockAccounts(
+    tx: Executor,
+    refs: AccountRef[],
+    currency: string,
+    now: Date,
+  ): Promise<Map<string, AccountRow>> {
     const unique = [...new Map(refs.map((ref) => [refKey(ref), ref])).values()];
     await tx
       .insert(ledgerAccounts)
-      .values(unique.map((ref) => ({ ...ref, currency, allowNegative: ref.ownerType === 'platform' })))
+      .values(
+        unique.map((ref) => ({
+          ...ref,
+          currency,
+          allowNegative: ref.ownerType === 'platform',
+          createdAt: now,
+        })),
+      )
       .onConflictDoNothing();
     const conditions = unique.map((ref) =>
       and(
@@ -62,7 +74,7 @@ export const ledgerRepository = {
   async insertEntries(
     tx: Executor,
     transactionId: number,
-    entries: Array<{ accountId: number; amount: number }>,
+    entries: Array<{ accountId: number; amount: number; createdAt: Date }>,
   ) {
     await tx.insert(ledgerEntries).values(entries.map((e) => ({ transactionId, ...e })));
   },

@@ -1,4 +1,5 @@
 import type { Db, Executor, Tx } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { type AccountRef, ledgerRepository } from './ledger.repository.js';
 import type { LedgerOwnerType } from './ledger.table.js';
@@ -60,7 +61,7 @@ function assertAmount(amount: number) {
  * entries sum to zero, written with the balance updates inside the caller's database transaction.
  * Accounts are locked in id order first, so concurrent movements serialise on PostgreSQL.
  */
-export function ledgerService(currency: string, now: () => Date = () => new Date()) {
+export function ledgerService(currency: string, now: Clock) {
   async function post(tx: Tx | Executor, movement: Movement): Promise<number> {
     const postings = movement.postings.filter((p) => p.amount !== 0);
     if (postings.length < 2) throw new Error('A ledger transaction needs at least two entries.');
@@ -72,10 +73,12 @@ export function ledgerService(currency: string, now: () => Date = () => new Date
     const sum = postings.reduce((total, p) => total + p.amount, 0);
     if (sum !== 0) throw new Error(`Ledger entries must sum to zero, not ${sum}.`);
 
+    const at = now();
     const accounts = await ledgerRepository.lockAccounts(
       tx,
       postings.map((p) => p.account),
       currency,
+      at,
     );
     const deltas = new Map<number, number>();
     const entries = postings.map((p) => {
@@ -88,7 +91,6 @@ export function ledgerService(currency: string, now: () => Date = () => new Date
       const after = row.balance + (deltas.get(row.id) ?? 0);
       if (after < 0 && !row.allowNegative) throw new InsufficientFundsError(row.kind);
     }
-    const at = now();
     const transactionId = await ledgerRepository.insertTransaction(tx, {
       createdAt: at,
       kind: movement.kind,
@@ -163,16 +165,24 @@ export function ledgerService(currency: string, now: () => Date = () => new Date
     },
 
     /** Balances of an owner by kind; zero for accounts never used. */
-    async balances(db: Db | Executor, owner: Owner) {
-      const map = await ledgerRepository.balances(db, owner.ownerType, owner.ownerId, currency);
-      return {
-        wallet: map.get('wallet') ?? 0,
-        credits: map.get('credits') ?? 0,
-        held: map.get('held') ?? 0,
-        projectFunds: map.get('project_funds') ?? 0,
-        charityFunds: map.get('charity_funds') ?? 0,
-      };
+    balances(db: Db | Executor, owner: Owner) {
+      return ledgerQueries.balances(db, owner, currency);
     },
   };
 }
+
+/** What other modules may read of the ledger without moving money. */
+export const ledgerQueries = {
+  /** Balances of an owner by kind; zero for accounts never used. */
+  async balances(db: Db | Executor, owner: Owner, currency: string) {
+    const map = await ledgerRepository.balances(db, owner.ownerType, owner.ownerId, currency);
+    return {
+      wallet: map.get('wallet') ?? 0,
+      credits: map.get('credits') ?? 0,
+      held: map.get('held') ?? 0,
+      projectFunds: map.get('project_funds') ?? 0,
+      charityFunds: map.get('charity_funds') ?? 0,
+    };
+  },
+};
 export type LedgerService = ReturnType<typeof ledgerService>;

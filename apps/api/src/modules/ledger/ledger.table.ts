@@ -47,7 +47,7 @@ export const ledgerAccounts = pgTable(
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     /** Only the platform's counter-accounts may go below zero. */
     allowNegative: boolean('allow_negative').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [
     uniqueIndex('ledger_accounts_owner_uq').on(t.ownerType, t.ownerId, t.kind, t.currency),
@@ -67,7 +67,7 @@ export const ledgerTransactions = pgTable(
     createdBy: bigint('created_by', { mode: 'number' }),
     /** What it belongs to, e.g. { "payment_id": 4 } or { "donation_id": 9 }. */
     reference: jsonb('reference').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('ledger_transactions_created_idx').on(t.createdAt, t.id)],
 );
@@ -85,7 +85,7 @@ export const ledgerEntries = pgTable(
       .references(() => ledgerAccounts.id),
     /** Signed minor units: positive adds to the account, negative takes from it. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [
     index('ledger_entries_account_idx').on(t.accountId, t.createdAt, t.id),
@@ -105,7 +105,7 @@ export const idempotencyKeys = pgTable(
     requestHash: text('request_hash').notNull(),
     statusCode: bigint('status_code', { mode: 'number' }),
     response: jsonb('response'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [
     uniqueIndex('idempotency_keys_scope_key_uq').on(t.scope, t.key),

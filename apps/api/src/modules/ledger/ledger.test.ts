@@ -6,7 +6,7 @@ import { account, ledgerService, PLATFORM } from './ledger.service.js';
 import { ledgerAccounts, ledgerEntries } from './ledger.table.js';
 
 let t: TestApp;
-const ledger = ledgerService('INR');
+const ledger = ledgerService('INR', () => new Date('2026-11-22T09:00:00Z'));
 const alice = { ownerType: 'user', ownerId: 101 } as const;
 const bob = { ownerType: 'user', ownerId: 102 } as const;
 

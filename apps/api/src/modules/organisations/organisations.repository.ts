@@ -25,6 +25,7 @@ export const organisationsRepository = {
       registration_number?: string | undefined;
       description?: string | undefined;
     },
+    now: Date,
   ) {
     const fields = {
       name: organisation.name,
@@ -32,18 +33,28 @@ export const organisationsRepository = {
       description: organisation.description ?? null,
       approvalStatus: 'pending' as const,
       createdBy: userId,
+      createdAt: now,
     };
     if (kind === 'charity') {
-      const [charity] = await db.insert(charities).values(fields).returning({ id: charities.id });
+      const [charity] = await db
+        .insert(charities)
+        .values({ ...fields, updatedAt: now })
+        .returning({ id: charities.id });
       if (!charity) throw new Error('insert returned no row');
-      await db
-        .insert(charityMemberships)
-        .values({ charityId: charity.id, userId, adminType: 1, permissions: [...CHARITY_PERMISSIONS] });
+      await db.insert(charityMemberships).values({
+        charityId: charity.id,
+        userId,
+        adminType: 1,
+        permissions: [...CHARITY_PERMISSIONS],
+        createdAt: now,
+      });
       return { kind, id: charity.id };
     }
     const [business] = await db.insert(businesses).values(fields).returning({ id: businesses.id });
     if (!business) throw new Error('insert returned no row');
-    await db.insert(businessMemberships).values({ businessId: business.id, userId, adminType: 1 });
+    await db
+      .insert(businessMemberships)
+      .values({ businessId: business.id, userId, adminType: 1, createdAt: now });
     return { kind, id: business.id };
   },
 };

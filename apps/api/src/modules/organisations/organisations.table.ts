@@ -20,7 +20,7 @@ import { users } from '../users/users.table.js';
 /** PostgreSQL full-text search vector, kept by the database from the row's text. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull();
 const userRef = (name: string) =>
   bigint(name, { mode: 'number' })
     .notNull()
@@ -69,7 +69,7 @@ export const charities = pgTable(
     rejectionReason: text('rejection_reason'),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** Deleted charities keep their row (their history stays) but leave every list. */
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     search: tsvector('search').generatedAlwaysAs(
@@ -142,7 +142,7 @@ export const projects = pgTable(
     finishedReason: text('finished_reason', { enum: ['end_date', 'impact'] }),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
     search: tsvector('search').generatedAlwaysAs(
       (): SQL =>

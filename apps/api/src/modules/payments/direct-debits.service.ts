@@ -76,6 +76,8 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
         currency: mandate.currency,
         directDebitId: mandate.id,
         period,
+        createdAt: ctx.now(),
+        updatedAt: ctx.now(),
         createdBy: mandate.createdBy,
       })
       .onConflictDoNothing();
@@ -198,7 +200,7 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
           fields: { card: 'Required.' },
         });
       }
-      const result = await runIdempotent(db(), idempotency, async (tx) => {
+      const result = await runIdempotent(db(), idempotency, ctx.now(), async (tx) => {
         let method: Awaited<ReturnType<typeof provider.saveMethod>>;
         try {
           method = await provider.saveMethod({ card: body.card, methodId: body.payment_method_id });
@@ -221,6 +223,7 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
             paymentMethod: method.id,
             paymentMethodLabel: method.label,
             createdBy,
+            createdAt: ctx.now(),
           })
           .returning();
         if (!row) throw new Error('insert returned no row');

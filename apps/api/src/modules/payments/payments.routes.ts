@@ -316,7 +316,7 @@ export const paymentsRoutes =
           const signature = request.headers['stripe-signature'];
           let event: ReturnType<typeof verifyStripeEvent>;
           try {
-            event = verifyStripeEvent(request.body as Buffer, String(signature ?? ''), secret);
+            event = verifyStripeEvent(request.body as Buffer, String(signature ?? ''), secret, ctx.now());
           } catch {
             throw new AppError(400, 'INVALID_SIGNATURE', 'The webhook signature is not valid.');
           }

@@ -84,7 +84,7 @@ export function paymentsService(ctx: AppContext, provider: PaymentProvider) {
           fields: { card: 'Required.' },
         });
       }
-      const result = await runIdempotent(db(), idempotency, async (tx) => {
+      const result = await runIdempotent(db(), idempotency, ctx.now(), async (tx) => {
         let remote: Awaited<ReturnType<PaymentProvider['createPayment']>>;
         try {
           remote = await provider.createPayment({
@@ -112,6 +112,8 @@ export function paymentsService(ctx: AppContext, provider: PaymentProvider) {
               remote.status === 'succeeded' ? 'succeeded' : remote.status === 'failed' ? 'failed' : 'pending',
             failureMessage: remote.failureMessage,
             createdBy,
+            createdAt: ctx.now(),
+            updatedAt: ctx.now(),
           })
           .returning();
         if (!row) throw new Error('insert returned no row');
@@ -159,7 +161,7 @@ export function paymentsService(ctx: AppContext, provider: PaymentProvider) {
           );
         }
       }
-      return runIdempotent(db(), idempotency, async (tx) => {
+      return runIdempotent(db(), idempotency, ctx.now(), async (tx) => {
         const credited = await creditOnce(tx, row.id);
         return {
           statusCode: 200,

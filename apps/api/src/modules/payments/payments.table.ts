@@ -37,8 +37,8 @@ export const payments = pgTable(
     period: date('period', { mode: 'string' }),
     ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }),
     createdBy: bigint('created_by', { mode: 'number' }),
-    createdAt: at('created_at').notNull().defaultNow(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
   },
   (t) => [
     uniqueIndex('payments_provider_id_uq').on(t.provider, t.providerPaymentId),
@@ -76,7 +76,7 @@ export const directDebits = pgTable(
     retryAfter: at('retry_after'),
     failureReported: boolean('failure_reported').notNull().default(false),
     createdBy: bigint('created_by', { mode: 'number' }),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: at('created_at').notNull(),
     cancelledAt: at('cancelled_at'),
   },
   (t) => [
@@ -93,12 +93,12 @@ export const providerAccounts = pgTable('provider_accounts', {
   status: text('status').notNull(),
   chargesEnabled: boolean('charges_enabled').notNull().default(false),
   payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull(),
 });
 
 /** Webhook events already handled, so a redelivered event does nothing twice. */
 export const providerEvents = pgTable('provider_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
-  receivedAt: at('received_at').notNull().defaultNow(),
+  receivedAt: at('received_at').notNull(),
 });

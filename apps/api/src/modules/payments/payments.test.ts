@@ -181,7 +181,7 @@ describe('organisation deposits', () => {
     const businessId = await createBusiness(t, admin.id, { name: 'Staff Ltd' });
     await t.ctx.database.db
       .insert(businessMemberships)
-      .values({ businessId, userId: employee.id, adminType: 99 });
+      .values({ createdAt: t.ctx.now(), businessId, userId: employee.id, adminType: 99 });
     const res = await t.request('GET', `/api/business/wallet/${businessId}`, { token: employee.token });
     expect(res.statusCode).toBe(403);
   });
@@ -252,10 +252,17 @@ describe('payment provider accounts and webhooks', () => {
     const stranger = await t.createUser();
     const [charity] = await t.ctx.database.db
       .insert(charities)
-      .values({ name: 'Payout Trust', approvalStatus: 'approved' })
+      .values({
+        createdAt: t.ctx.now(),
+        updatedAt: t.ctx.now(),
+        name: 'Payout Trust',
+        approvalStatus: 'approved',
+      })
       .returning({ id: charities.id });
     const charityId = charity?.id ?? 0;
-    await t.ctx.database.db.insert(charityMemberships).values({ charityId, userId: admin.id, adminType: 1 });
+    await t.ctx.database.db
+      .insert(charityMemberships)
+      .values({ createdAt: t.ctx.now(), charityId, userId: admin.id, adminType: 1 });
     expect(
       (await t.request('GET', `/api/stripe/account/${charityId}`, { token: admin.token })).statusCode,
     ).toBe(404);

@@ -84,7 +84,7 @@ export function providerAccountsService(ctx: AppContext) {
     async recordEvent(id: string, type: string): Promise<boolean> {
       const inserted = await db()
         .insert(providerEvents)
-        .values({ id, type })
+        .values({ id, type, receivedAt: ctx.now() })
         .onConflictDoNothing()
         .returning({ id: providerEvents.id });
       return inserted.length > 0;

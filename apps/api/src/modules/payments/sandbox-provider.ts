@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../lib/clock.js';
 import {
   type CardDetails,
   type PaymentProvider,
@@ -45,7 +46,7 @@ function checkCard(card: CardDetails | undefined, now: Date): string {
  * A payment provider that runs inside the app: no network, no state of its own. The outcome of a
  * payment is written into its id, so any API process can retrieve it.
  */
-export function sandboxProvider(now: () => Date = () => new Date()): PaymentProvider {
+export function sandboxProvider(now: Clock): PaymentProvider {
   const payment = (
     amount: number,
     currency: string,

@@ -512,12 +512,14 @@ describe('stripeProvider connected accounts', () => {
 
 describe('verifyStripeEvent', () => {
   const webhookSecret = 'whsec_test_kindred';
+  // The app's clock: signatures are judged by it, not by the machine's.
+  const now = new Date('2026-11-22T09:00:00Z');
   const event = (type: string, object: Record<string, unknown>) =>
     JSON.stringify({
       id: 'evt_1',
       object: 'event',
       api_version: '2026-10-28.endive',
-      created: Math.floor(Date.now() / 1000),
+      created: Math.floor(now.getTime() / 1000),
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
@@ -528,21 +530,21 @@ describe('verifyStripeEvent', () => {
     'payment_intent.succeeded',
     paymentIntent({ id: 'pi_webhook', status: 'succeeded' }),
   );
-  const sign = (payload: string, secret = webhookSecret) =>
-    Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  const sign = (payload: string, secret = webhookSecret, at = now) =>
+    Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: Math.floor(at.getTime() / 1000) });
 
   it('accepts a signed payload and finds the PaymentIntent', () => {
     const signature = sign(succeeded);
     const expected = { id: 'evt_1', type: 'payment_intent.succeeded', paymentIntentId: 'pi_webhook' };
-    expect(verifyStripeEvent(succeeded, signature, webhookSecret)).toEqual(expected);
-    expect(verifyStripeEvent(Buffer.from(succeeded), signature, webhookSecret)).toEqual(expected);
+    expect(verifyStripeEvent(succeeded, signature, webhookSecret, now)).toEqual(expected);
+    expect(verifyStripeEvent(Buffer.from(succeeded), signature, webhookSecret, now)).toEqual(expected);
   });
 
   it('reads the PaymentIntent of a charge, and none for other objects', () => {
     const charge = event('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: 'pi_charged' });
-    expect(verifyStripeEvent(charge, sign(charge), webhookSecret).paymentIntentId).toBe('pi_charged');
+    expect(verifyStripeEvent(charge, sign(charge), webhookSecret, now).paymentIntentId).toBe('pi_charged');
     const updated = event('account.updated', account('acct_active'));
-    expect(verifyStripeEvent(updated, sign(updated), webhookSecret)).toEqual({
+    expect(verifyStripeEvent(updated, sign(updated), webhookSecret, now)).toEqual({
       id: 'evt_1',
       type: 'account.updated',
       paymentIntentId: null,
@@ -552,16 +554,23 @@ describe('verifyStripeEvent', () => {
   it('rejects a tampered payload', () => {
     const signature = sign(succeeded);
     const tampered = succeeded.replace('pi_webhook', 'pi_attacker');
-    expect(() => verifyStripeEvent(tampered, signature, webhookSecret)).toThrow(/signature/i);
+    expect(() => verifyStripeEvent(tampered, signature, webhookSecret, now)).toThrow(/signature/i);
   });
 
   it('rejects a payload signed with another secret', () => {
     const signature = sign(succeeded, 'whsec_someone_else');
-    expect(() => verifyStripeEvent(succeeded, signature, webhookSecret)).toThrow(/signature/i);
+    expect(() => verifyStripeEvent(succeeded, signature, webhookSecret, now)).toThrow(/signature/i);
+  });
+
+  it('rejects a signature older than five minutes by the app clock', () => {
+    const signedEarlier = sign(succeeded, webhookSecret, new Date(now.getTime() - 6 * 60 * 1000));
+    expect(() => verifyStripeEvent(succeeded, signedEarlier, webhookSecret, now)).toThrow(/signature/i);
+    const signedJustBefore = sign(succeeded, webhookSecret, new Date(now.getTime() - 4 * 60 * 1000));
+    expect(verifyStripeEvent(succeeded, signedJustBefore, webhookSecret, now).id).toBe('evt_1');
   });
 
   it('rejects a missing or malformed signature header', () => {
-    expect(() => verifyStripeEvent(succeeded, '', webhookSecret)).toThrow(/signature/i);
-    expect(() => verifyStripeEvent(succeeded, 't=1,v1=deadbeef', webhookSecret)).toThrow(/signature/i);
+    expect(() => verifyStripeEvent(succeeded, '', webhookSecret, now)).toThrow(/signature/i);
+    expect(() => verifyStripeEvent(succeeded, 't=1,v1=deadbeef', webhookSecret, now)).toThrow(/signature/i);
   });
 });

@@ -211,10 +211,19 @@ export function verifyStripeEvent(
   payload: string | Buffer,
   signature: string,
   webhookSecret: string,
+  now: Date,
 ): { id: string; type: string; paymentIntentId: string | null } {
   let event: Stripe.Event;
   try {
-    event = Stripe.webhooks.constructEvent(payload, signature, webhookSecret);
+    // The signature's age is judged by the app's clock (Stripe's default tolerance of 5 minutes).
+    event = Stripe.webhooks.constructEvent(
+      payload,
+      signature,
+      webhookSecret,
+      undefined,
+      undefined,
+      now.getTime(),
+    );
   } catch (error) {
     throw new Error(`Stripe webhook signature verification failed: ${messageOf(error)}`);
   }

@@ -68,6 +68,8 @@ async function openStripePayment(userId: number, amount: number) {
   const [row] = await t.ctx.database.db
     .insert(payments)
     .values({
+      createdAt: t.ctx.now(),
+      updatedAt: t.ctx.now(),
       ownerType: 'user',
       ownerId: userId,
       provider: 'stripe',

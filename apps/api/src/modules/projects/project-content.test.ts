@@ -199,7 +199,7 @@ describe('project updates', () => {
     const member = await t.createUser();
     await t.ctx.database.db
       .insert(charityMemberships)
-      .values({ charityId, userId: member.id, adminType: 99 });
+      .values({ createdAt: t.ctx.now(), charityId, userId: member.id, adminType: 99 });
     for (const token of [stranger.token, member.token]) {
       const live = await project();
       const res = await t.request('POST', '/api/project/updates', {

@@ -159,9 +159,13 @@ describe('PATCH /project/update/{id} moves a project only where domain.md §5 al
     }
     const stranger = await t.createUser();
     const member = await t.createUser();
-    await t.ctx.database.db
-      .insert(charityMemberships)
-      .values({ charityId, userId: member.id, adminType: 99, permissions: ['view_finance'] });
+    await t.ctx.database.db.insert(charityMemberships).values({
+      createdAt: t.ctx.now(),
+      charityId,
+      userId: member.id,
+      adminType: 99,
+      permissions: ['view_finance'],
+    });
     for (const token of [stranger.token, member.token]) {
       const res = await t.request('PATCH', `/api/project/update/${id}`, { token, body: { status: 2 } });
       expect(res.statusCode).toBe(403);
@@ -507,6 +511,7 @@ describe('the job that finishes expired projects', () => {
     const saved = clock;
     try {
       clock = new Date(saved.getTime() + DAY);
+      await t.signIn(jobAdmin);
       const [first, second] = await Promise.all([finishExpired(), finishExpired()]);
       expect(first + second).toBe(1);
       expect(await state(endsToday)).toMatchObject({ status: 9, finished_reason: 'end_date' });
@@ -514,6 +519,7 @@ describe('the job that finishes expired projects', () => {
       expect(await finishExpired()).toBe(0);
 
       clock = new Date(saved.getTime() + 2 * DAY);
+      await t.signIn(jobAdmin);
       expect(await finishExpired()).toBe(1);
       expect(await finishExpired()).toBe(0);
       expect((await state(endsTomorrow)).status).toBe(9);

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, lt, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Executor, Unstamped } from '../../db/client.js';
 import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
 import { charities, projectMemberships, projects } from '../organisations/organisations.table.js';
 import { users } from '../users/users.table.js';
@@ -25,8 +25,11 @@ export const projectsRepository = {
     return row;
   },
 
-  async insert(db: Executor, values: NewProject): Promise<ProjectRow> {
-    const [row] = await db.insert(projects).values(values).returning();
+  async insert(db: Executor, values: Unstamped<NewProject>, now: Date): Promise<ProjectRow> {
+    const [row] = await db
+      .insert(projects)
+      .values({ ...values, createdAt: now, updatedAt: now })
+      .returning();
     if (!row) throw new Error('insert returned no row');
     return row;
   },
@@ -85,8 +88,11 @@ export const projectsRepository = {
       .orderBy(asc(users.lastName), asc(users.id));
   },
 
-  async addAdmin(db: Executor, projectId: number, userId: number) {
-    await db.insert(projectMemberships).values({ projectId, userId, adminType: 1 }).onConflictDoNothing();
+  async addAdmin(db: Executor, projectId: number, userId: number, now: Date) {
+    await db
+      .insert(projectMemberships)
+      .values({ projectId, userId, adminType: 1, createdAt: now })
+      .onConflictDoNothing();
   },
 
   async removeAdmin(db: Executor, projectId: number, userId: number) {

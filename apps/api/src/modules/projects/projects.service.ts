@@ -444,17 +444,21 @@ export function projectsService(ctx: AppContext) {
         volunteeringEnd: null,
       } as unknown as ProjectRow;
       const row = await db().transaction(async (tx) => {
-        const created = await projectsRepository.insert(tx, {
-          ...withDerived(base, values),
-          title: body.title,
-          ownerType: owner.ownerType,
-          ownerId: owner.ownerId,
-          charityId: owner.charityId,
-          associationStatus: owner.association,
-          status: draft,
-          createdBy: user.id,
-        });
-        await projectsRepository.addAdmin(tx, created.id, user.id);
+        const created = await projectsRepository.insert(
+          tx,
+          {
+            ...withDerived(base, values),
+            title: body.title,
+            ownerType: owner.ownerType,
+            ownerId: owner.ownerId,
+            charityId: owner.charityId,
+            associationStatus: owner.association,
+            status: draft,
+            createdBy: user.id,
+          },
+          ctx.now(),
+        );
+        await projectsRepository.addAdmin(tx, created.id, user.id, ctx.now());
         return created;
       });
       return present(row, true);
@@ -527,22 +531,26 @@ export function projectsService(ctx: AppContext) {
         row.associationStatus === ASSOCIATION.charityProject ||
         row.associationStatus === ASSOCIATION.accepted;
       const created = await db().transaction(async (tx) => {
-        const clone = await projectsRepository.insert(tx, {
-          ...copy,
-          title: `Copy of ${row.title}`.slice(0, 150),
-          status: draft,
-          charityId: associated ? row.charityId : null,
-          associationStatus: associated ? row.associationStatus : ASSOCIATION.new,
-          fundsRaised: 0,
-          donorsCount: 0,
-          volunteeringPledged: 0,
-          skilledPledged: 0,
-          giftsPledged: 0,
-          finishedReason: null,
-          logo: null,
-          createdBy: user.id,
-        });
-        await projectsRepository.addAdmin(tx, clone.id, user.id);
+        const clone = await projectsRepository.insert(
+          tx,
+          {
+            ...copy,
+            title: `Copy of ${row.title}`.slice(0, 150),
+            status: draft,
+            charityId: associated ? row.charityId : null,
+            associationStatus: associated ? row.associationStatus : ASSOCIATION.new,
+            fundsRaised: 0,
+            donorsCount: 0,
+            volunteeringPledged: 0,
+            skilledPledged: 0,
+            giftsPledged: 0,
+            finishedReason: null,
+            logo: null,
+            createdBy: user.id,
+          },
+          ctx.now(),
+        );
+        await projectsRepository.addAdmin(tx, clone.id, user.id, ctx.now());
         return clone;
       });
       return present(created, true);

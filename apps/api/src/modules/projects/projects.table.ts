@@ -8,7 +8,7 @@ const projectRef = () =>
     .references(() => projects.id, { onDelete: 'cascade' });
 const createdBy = () =>
   bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' });
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull();
 
 /** News a project posts for its supporters. */
 export const projectUpdates = pgTable(

@@ -39,7 +39,7 @@ async function approvedCharity(name = 'Riverside Trust') {
 async function addMember(charityId: number, user: User, adminType: number, permissions: string[] = []) {
   await t.ctx.database.db
     .insert(charityMemberships)
-    .values({ charityId, userId: user.id, adminType, permissions });
+    .values({ createdAt: t.ctx.now(), charityId, userId: user.id, adminType, permissions });
 }
 
 async function create(token: string, body: Record<string, unknown>) {
@@ -178,7 +178,7 @@ describe('creating a project', () => {
     const employee = await t.createUser();
     await t.ctx.database.db
       .insert(businessMemberships)
-      .values({ businessId, userId: employee.id, adminType: 99 });
+      .values({ createdAt: t.ctx.now(), businessId, userId: employee.id, adminType: 99 });
     const refused = await t.request('POST', '/api/project/create', {
       token: employee.token,
       body: { title: 'Not allowed', business_id: businessId },
@@ -790,8 +790,8 @@ describe("a project's admins", () => {
     const project = await create(person.token, {});
     const [helper, other] = [await t.createUser(), await t.createUser()];
     await t.ctx.database.db.insert(projectMemberships).values([
-      { projectId: project.id, userId: helper.id },
-      { projectId: project.id, userId: other.id },
+      { createdAt: t.ctx.now(), projectId: project.id, userId: helper.id },
+      { createdAt: t.ctx.now(), projectId: project.id, userId: other.id },
     ]);
     const list = await t.request('GET', `/api/project/admins/${project.id}`, { token: helper.token });
     expect(list.statusCode).toBe(200);
@@ -931,6 +931,7 @@ describe("a charity's lists of projects", () => {
     const saved = clock;
     clock = new Date(clock.getTime() + 5 * DAY);
     try {
+      await t.signIn(admin);
       await t.jobs.find((job) => job.name === 'finish expired projects')?.run();
       const expired = await t.request('GET', `/api/charity/${charityId}/expired_projects`, {
         token: admin.token,
@@ -956,7 +957,9 @@ describe("a person's and an organisation's projects", () => {
     const own = await create(person.token, { title: 'My own' });
     const { id: charityId, admin } = await approvedCharity();
     const helped = await create(admin.token, { charity_id: charityId, title: 'Helped' });
-    await t.ctx.database.db.insert(projectMemberships).values({ projectId: helped.id, userId: person.id });
+    await t.ctx.database.db
+      .insert(projectMemberships)
+      .values({ createdAt: t.ctx.now(), projectId: helped.id, userId: person.id });
     await create(admin.token, { charity_id: charityId, title: 'Not mine' });
     const res = await t.request('GET', '/api/project/individual', { token: person.token });
     expect(res.statusCode).toBe(200);
@@ -974,7 +977,7 @@ describe("a person's and an organisation's projects", () => {
     const employee = await t.createUser();
     await t.ctx.database.db
       .insert(businessMemberships)
-      .values({ businessId, userId: employee.id, adminType: 99 });
+      .values({ createdAt: t.ctx.now(), businessId, userId: employee.id, adminType: 99 });
     const res = await t.request('GET', `/api/project/business/${businessId}`, { token: employee.token });
     expect(res.statusCode).toBe(200);
     expect(ids(res.json())).toEqual([b.id, a.id]);
@@ -1019,6 +1022,7 @@ describe('where the money goes when a project ends', () => {
     const later = clock;
     clock = new Date(clock.getTime() + 3 * DAY);
     try {
+      await t.signIn(admin);
       await t.jobs.find((job) => job.name === 'finish expired projects')?.run();
       expect(
         (await t.request('GET', `/api/project/${projectId}`, { token: admin.token })).json(),

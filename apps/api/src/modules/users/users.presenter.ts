@@ -1,6 +1,6 @@
 import type { SessionDetail, User } from '@kindred/shared';
 import type { Executor } from '../../db/client.js';
-import { ledgerService } from '../ledger/ledger.service.js';
+import { ledgerQueries } from '../ledger/ledger.service.js';
 import { type UserRow, usersRepository } from './users.repository.js';
 
 /** Money on the user, read from the ledger. */
@@ -56,7 +56,7 @@ export async function loadSessionDetail(
 ): Promise<SessionDetail> {
   const [memberships, ledger] = await Promise.all([
     usersRepository.memberships(db, row.id),
-    ledgerService(currency).balances(db, { ownerType: 'user', ownerId: row.id }),
+    ledgerQueries.balances(db, { ownerType: 'user', ownerId: row.id }, currency),
   ]);
   const balances = { walletAmount: ledger.wallet, credits: ledger.credits };
   const unreadMessages = 0;

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Executor, Unstamped } from '../../db/client.js';
 import {
   businesses,
   businessMemberships,
@@ -39,16 +39,19 @@ export const usersRepository = {
     return row !== undefined;
   },
 
-  async insert(db: Executor, user: NewUser): Promise<UserRow> {
-    const [row] = await db.insert(users).values(user).returning();
+  async insert(db: Executor, user: Unstamped<NewUser>, now: Date): Promise<UserRow> {
+    const [row] = await db
+      .insert(users)
+      .values({ ...user, createdAt: now, updatedAt: now })
+      .returning();
     if (!row) throw new Error('insert returned no row');
     return row;
   },
 
-  async update(db: Executor, id: number, changes: Partial<NewUser>): Promise<UserRow> {
+  async update(db: Executor, id: number, changes: Partial<NewUser>, now: Date): Promise<UserRow> {
     const [row] = await db
       .update(users)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...changes, updatedAt: now })
       .where(eq(users.id, id))
       .returning();
     if (!row) throw new Error(`user ${id} vanished`);
@@ -56,18 +59,25 @@ export const usersRepository = {
   },
 
   /** Bumps the token version so every token issued before stops working. */
-  async revokeTokens(db: Executor, id: number): Promise<UserRow> {
+  async revokeTokens(db: Executor, id: number, now: Date): Promise<UserRow> {
     const [row] = await db
       .update(users)
-      .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
       .where(eq(users.id, id))
       .returning();
     if (!row) throw new Error(`user ${id} vanished`);
     return row;
   },
 
-  async insertCode(db: Executor, userId: number, purpose: CodePurpose, codeHash: string, expiresAt: Date) {
-    await db.insert(userCodes).values({ userId, purpose, codeHash, expiresAt });
+  async insertCode(
+    db: Executor,
+    userId: number,
+    purpose: CodePurpose,
+    codeHash: string,
+    expiresAt: Date,
+    now: Date,
+  ) {
+    await db.insert(userCodes).values({ userId, purpose, codeHash, expiresAt, createdAt: now });
   },
 
   /** Marks an unused, unexpired code used and answers its user id; undefined when none matches. */

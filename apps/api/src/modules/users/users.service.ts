@@ -35,7 +35,7 @@ export function usersService(ctx: AppContext) {
   }
 
   const tokenFor = (user: UserRow) =>
-    issueToken(ctx.config.jwtSecret, { userId: user.id, version: user.tokenVersion }, ctx.now().getTime());
+    issueToken(ctx.config.jwtSecret, { userId: user.id, version: user.tokenVersion }, ctx.now());
 
   return {
     async sessionDetail(userId: number) {
@@ -82,7 +82,7 @@ export function usersService(ctx: AppContext) {
       if (body.tax_refund !== undefined) changes.taxRefund = body.tax_refund;
       if (body.is_public !== undefined) changes.isPublic = body.is_public;
       await requireUser(userId);
-      const updated = await usersRepository.update(db(), userId, changes);
+      const updated = await usersRepository.update(db(), userId, changes, ctx.now());
       return { user: (await loadSessionDetail(db(), updated, ctx.config.currency)).user };
     },
 
@@ -96,8 +96,8 @@ export function usersService(ctx: AppContext) {
       }
       const passwordHash = await hashPassword(body.password);
       const updated = await db().transaction(async (tx) => {
-        await usersRepository.update(tx, userId, { passwordHash });
-        return usersRepository.revokeTokens(tx, userId);
+        await usersRepository.update(tx, userId, { passwordHash }, ctx.now());
+        return usersRepository.revokeTokens(tx, userId, ctx.now());
       });
       return tokenFor(updated);
     },
@@ -112,8 +112,8 @@ export function usersService(ctx: AppContext) {
         if (await usersRepository.emailTaken(tx, body.email)) {
           throw conflict('EMAIL_TAKEN', 'Another account uses this email address.');
         }
-        await usersRepository.update(tx, userId, { email: body.email });
-        return usersRepository.revokeTokens(tx, userId);
+        await usersRepository.update(tx, userId, { email: body.email }, ctx.now());
+        return usersRepository.revokeTokens(tx, userId, ctx.now());
       });
       await ctx.mailer.send(emailChangedMail(user.email, user.firstName, body.email));
       const token = await tokenFor(updated);
@@ -128,30 +128,36 @@ export function usersService(ctx: AppContext) {
       const user = await requireUser(userId);
       if (!(await verifyPassword(user.passwordHash, body.password))) throw wrongPassword();
       const unusable = await hashPassword(randomBytes(32).toString('base64url'));
+      const now = ctx.now();
       await db().transaction(async (tx) => {
         await usersRepository.removeMemberships(tx, userId);
-        await usersRepository.update(tx, userId, {
-          email: `deleted-user-${userId}@deleted.invalid`,
-          passwordHash: unusable,
-          firstName: 'Deleted',
-          lastName: 'user',
-          address: null,
-          nationalInsuranceNumber: null,
-          gender: null,
-          birthDate: null,
-          phone: null,
-          stateId: null,
-          city: null,
-          postCode: null,
-          userDescription: null,
-          avatar: null,
-          isPublic: false,
-          isActive: false,
-          isIicAdmin: false,
-          adminType: null,
-          deletedAt: ctx.now(),
-        });
-        await usersRepository.revokeTokens(tx, userId);
+        await usersRepository.update(
+          tx,
+          userId,
+          {
+            email: `deleted-user-${userId}@deleted.invalid`,
+            passwordHash: unusable,
+            firstName: 'Deleted',
+            lastName: 'user',
+            address: null,
+            nationalInsuranceNumber: null,
+            gender: null,
+            birthDate: null,
+            phone: null,
+            stateId: null,
+            city: null,
+            postCode: null,
+            userDescription: null,
+            avatar: null,
+            isPublic: false,
+            isActive: false,
+            isIicAdmin: false,
+            adminType: null,
+            deletedAt: now,
+          },
+          now,
+        );
+        await usersRepository.revokeTokens(tx, userId, now);
       });
       await deleteUpload(ctx.storage, user.avatar);
       return { message: 'Deleted account' };
@@ -160,7 +166,7 @@ export function usersService(ctx: AppContext) {
     async setAvatar(userId: number, upload: Upload) {
       const user = await requireUser(userId);
       const stored = await storeUpload(ctx.storage, 'avatars', upload);
-      const updated = await usersRepository.update(db(), userId, { avatar: stored.url });
+      const updated = await usersRepository.update(db(), userId, { avatar: stored.url }, ctx.now());
       await deleteUpload(ctx.storage, user.avatar);
       return { user: (await loadSessionDetail(db(), updated, ctx.config.currency)).user };
     },

@@ -35,7 +35,7 @@ describe('the session user', () => {
     const old = await issueToken(
       t.ctx.config.jwtSecret,
       { userId: user.id, version: 0 },
-      Date.now() - 2 * 3600 * 1000,
+      new Date(t.ctx.now().getTime() - 2 * 3600 * 1000),
     );
     const res = await t.request('GET', '/api/user/get', { token: old.token });
     expect(res.statusCode).toBe(401);
@@ -44,10 +44,11 @@ describe('the session user', () => {
 
   it('refuses a token signed with another secret or another algorithm', async () => {
     const user = await t.createUser();
-    const forged = await issueToken(new TextEncoder().encode('x'.repeat(48)), {
-      userId: user.id,
-      version: 0,
-    });
+    const forged = await issueToken(
+      new TextEncoder().encode('x'.repeat(48)),
+      { userId: user.id, version: 0 },
+      t.ctx.now(),
+    );
     expect((await t.request('GET', '/api/user/get', { token: forged.token })).statusCode).toBe(401);
     const [header, payload] = user.token.split('.');
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;

@@ -76,9 +76,13 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent money movement on Postgre
 
   it('serialises parallel transfers between two wallets: no lost update, nothing below zero, books balanced', async () => {
     const db = database.db;
+    // The API processes run on the machine's clock; the rows made here are stamped with it too.
+    const now = new Date();
     const [owner] = await db
       .insert(users)
       .values({
+        createdAt: now,
+        updatedAt: now,
         email: 'owner@concurrency.test',
         passwordHash: await hashPassword(PASSWORD),
         firstName: 'Olive',
@@ -88,18 +92,18 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent money movement on Postgre
       .returning({ id: users.id });
     const [parent] = await db
       .insert(businesses)
-      .values({ name: 'Parent', approvalStatus: 'approved' })
+      .values({ createdAt: now, name: 'Parent', approvalStatus: 'approved' })
       .returning();
     const [child] = await db
       .insert(businesses)
-      .values({ name: 'Child', approvalStatus: 'approved', parentId: parent?.id })
+      .values({ createdAt: now, name: 'Child', approvalStatus: 'approved', parentId: parent?.id })
       .returning();
     if (!owner || !parent || !child) throw new Error('setup failed');
     await db.insert(businessMemberships).values([
-      { businessId: parent.id, userId: owner.id, adminType: 1 },
-      { businessId: child.id, userId: owner.id, adminType: 1 },
+      { createdAt: now, businessId: parent.id, userId: owner.id, adminType: 1 },
+      { createdAt: now, businessId: child.id, userId: owner.id, adminType: 1 },
     ]);
-    const ledger = ledgerService('INR');
+    const ledger = ledgerService('INR', () => now);
     const START = 50_000;
     await db.transaction((tx) =>
       ledger.transfer(

@@ -127,7 +127,7 @@ export function walletService(ctx: AppContext) {
       } else if (!(await organisationsQueries.business(db(), owner.ownerId))) {
         throw notFound('The organisation');
       }
-      return runIdempotent(db(), idempotency, async (tx) => {
+      return runIdempotent(db(), idempotency, ctx.now(), async (tx) => {
         const credits = body.kind === 'credits';
         const transactionId = await ledger.transfer(
           tx,
@@ -181,7 +181,7 @@ export function walletService(ctx: AppContext) {
       await assertCanMoveMoney(ctx, { ownerType: 'business', ownerId: to.id }, to);
       const fromOwner = { ownerType: 'business', ownerId: from.id } as const;
       const toOwner = { ownerType: 'business', ownerId: to.id } as const;
-      return runIdempotent(db(), idempotency, async (tx) => {
+      return runIdempotent(db(), idempotency, ctx.now(), async (tx) => {
         const transactionId = await ledger.transfer(
           tx,
           account(fromOwner, 'wallet'),

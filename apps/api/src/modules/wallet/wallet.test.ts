@@ -120,7 +120,7 @@ describe('transfers between an organisation and its sub-businesses', () => {
     const childAdmin = await t.createUser();
     await t.ctx.database.db
       .insert(businessMemberships)
-      .values({ businessId: child, userId: childAdmin.id, adminType: 1 });
+      .values({ createdAt: t.ctx.now(), businessId: child, userId: childAdmin.id, adminType: 1 });
     const notParent = await t.request('POST', '/api/organisation/transfer_funds', {
       token: childAdmin.token,
       body: { from_business_id: child, to_business_id: parent, amount: 1 },
@@ -172,6 +172,7 @@ describe('direct debits', () => {
     expect(list.items[0].next_charge_on).toBe('2026-11-29');
 
     clock = new Date('2026-11-29T09:00:00Z');
+    await t.signIn(user);
     await runScheduled();
     await runScheduled();
     wallet = (await t.request('GET', '/api/user/wallet', { token: user.token })).json();
@@ -182,6 +183,7 @@ describe('direct debits', () => {
     });
     expect(cancel.json().status).toBe('cancelled');
     clock = new Date('2026-12-06T09:00:00Z');
+    await t.signIn(user);
     await runScheduled();
     wallet = (await t.request('GET', '/api/user/wallet', { token: user.token })).json();
     expect(wallet.wallet_amount).toBe(3_000);
@@ -205,6 +207,7 @@ describe('direct debits', () => {
         .items[0];
       expect(mandate.failed_attempts).toBe(attempt);
       clock = new Date(clock.getTime() + 4 * 3600 * 1000);
+      await t.signIn(user);
     }
     const mandate = (await t.request('GET', '/api/user/direct_debits', { token: user.token })).json()
       .items[0];
@@ -248,7 +251,7 @@ describe('direct debits', () => {
     expect(noCharity.statusCode).toBe(400);
     const [pending] = await t.ctx.database.db
       .insert(charities)
-      .values({ name: 'Pending Trust' })
+      .values({ createdAt: t.ctx.now(), updatedAt: t.ctx.now(), name: 'Pending Trust' })
       .returning({ id: charities.id });
     const pendingCharity = await t.request('POST', `/api/business/direct_debit/${businessId}`, {
       token: owner.token,
@@ -270,7 +273,12 @@ describe('direct debits', () => {
     const businessId = await createBusiness(t, owner.id, { name: 'Giving Ltd' });
     const [charity] = await t.ctx.database.db
       .insert(charities)
-      .values({ name: 'Subscribed Trust', approvalStatus: 'approved' })
+      .values({
+        createdAt: t.ctx.now(),
+        updatedAt: t.ctx.now(),
+        name: 'Subscribed Trust',
+        approvalStatus: 'approved',
+      })
       .returning({ id: charities.id });
     const created = await t.request('POST', `/api/business/direct_debit/${businessId}`, {
       token: owner.token,
@@ -286,7 +294,7 @@ describe('direct debits', () => {
     expect(created.statusCode).toBe(201);
     await runScheduled();
     const { ledgerService } = await import('../ledger/ledger.service.js');
-    const funds = await ledgerService('INR').balances(t.ctx.database.db, {
+    const funds = await ledgerService('INR', t.ctx.now).balances(t.ctx.database.db, {
       ownerType: 'charity',
       ownerId: charity?.id ?? 0,
     });
