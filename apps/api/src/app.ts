@@ -3,6 +3,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accessService } from './authz/access.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
@@ -29,7 +30,7 @@ import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { projectsService } from './modules/projects/projects.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
-import { type RouteAccess, registerAuth } from './plugins/auth.js';
+import { type DeclaredRoute, registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
@@ -53,7 +54,7 @@ export interface BuildOptions {
 /** Builds the whole API (and the web app when it is built) around a database. */
 export async function buildApp(
   options: BuildOptions,
-): Promise<{ app: FastifyInstance; ctx: AppContext; routes: RouteAccess[]; jobs: ScheduledJob[] }> {
+): Promise<{ app: FastifyInstance; ctx: AppContext; routes: DeclaredRoute[]; jobs: ScheduledJob[] }> {
   const { config } = options;
   const now = options.now ?? systemClock;
   const ctx: AppContext = {
@@ -68,6 +69,7 @@ export async function buildApp(
     paymentProvider:
       options.paymentProvider ??
       (config.stripeSecretKey ? stripeProvider(config.stripeSecretKey) : sandboxProvider(now)),
+    access: accessService(() => options.database.db),
     now,
   };
   const app = Fastify({

@@ -1,3 +1,4 @@
+import type { AccessService } from './authz/access.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Mailer } from './lib/mailer.js';
@@ -11,5 +12,7 @@ export interface AppContext {
   mailer: Mailer;
   storage: FileStorage;
   paymentProvider: PaymentProvider;
+  /** Who may do what: every service asks it first. */
+  access: AccessService;
   now(): Date;
 }

@@ -219,3 +219,7 @@ export async function deleteUpload(storage: FileStorage, url: string | null | un
   const key = url.slice('/api/files/'.length);
   await Promise.all([storage.delete(key), ...IMAGE_VARIANTS.map((v) => storage.delete(`${key}_${v}.webp`))]);
 }
+
+export type Upload = Awaited<ReturnType<typeof readUpload>>;
+/** Reads the request's file when called: services check access first, then read the upload. */
+export type UploadSource = () => Promise<Upload>;

@@ -24,8 +24,6 @@ export function clockRateLimitStore(now: Clock): FastifyRateLimitStoreCtor {
   class ClockStore implements FastifyRateLimitStore {
     private readonly windows = new Map<string, Window>();
 
-    constructor(_options?: FastifyRateLimitOptions) {}
-
     incr(key: string, callback: Callback, timeWindow: number): void {
       const at = now().getTime();
       let window = this.windows.get(key);
@@ -42,8 +40,9 @@ export function clockRateLimitStore(now: Clock): FastifyRateLimitStoreCtor {
       else callback(null, { current: window.current, ttl: window.startedAt + timeWindow - at });
     }
 
-    child(options: FastifyRateLimitOptions): FastifyRateLimitStore {
-      return new ClockStore(options);
+    /** Each route with a limit of its own counts in a store of its own (the options are the route's). */
+    child(_options: FastifyRateLimitOptions): FastifyRateLimitStore {
+      return new ClockStore();
     }
 
     private remember(key: string, window: Window) {

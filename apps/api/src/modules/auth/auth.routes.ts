@@ -13,7 +13,6 @@ import type { AppContext } from '../../context.js';
 import { STRICT_LIMITS } from '../../plugins/security.js';
 import { authService } from './auth.service.js';
 
-const pub = { kind: 'public' } as const;
 const tags = ['auth'];
 
 export const authRoutes =
@@ -26,7 +25,7 @@ export const authRoutes =
     app.post(
       '/auth/login',
       {
-        config: { access: pub, rateLimit: rateLimit(STRICT_LIMITS.login) },
+        config: { auth: 'public', rateLimit: rateLimit(STRICT_LIMITS.login) },
         schema: { tags, summary: 'Sign in', body: loginBodySchema, response: { 200: loginResponseSchema } },
       },
       async (request) => auth.login(request.body, request.ip),
@@ -35,7 +34,7 @@ export const authRoutes =
     app.post(
       '/auth/register',
       {
-        config: { access: pub, rateLimit: rateLimit(STRICT_LIMITS.registration) },
+        config: { auth: 'public', rateLimit: rateLimit(STRICT_LIMITS.registration) },
         schema: {
           tags,
           summary: 'Register an individual; sends an activation email',
@@ -49,7 +48,7 @@ export const authRoutes =
     app.post(
       '/user/register',
       {
-        config: { access: pub, rateLimit: rateLimit(STRICT_LIMITS.registration) },
+        config: { auth: 'public', rateLimit: rateLimit(STRICT_LIMITS.registration) },
         schema: {
           tags,
           summary: 'Register and apply to add a charity or organisation (reviewed by platform admins)',
@@ -63,7 +62,7 @@ export const authRoutes =
     app.get(
       '/auth/activate/:code',
       {
-        config: { access: pub, rateLimit: rateLimit(STRICT_LIMITS.activation) },
+        config: { auth: 'public', rateLimit: rateLimit(STRICT_LIMITS.activation) },
         schema: {
           tags,
           summary: 'Activate an account with the code from the activation email',
@@ -77,7 +76,7 @@ export const authRoutes =
     app.post(
       '/auth/send_activation_email/:email',
       {
-        config: { access: pub, rateLimit: rateLimit(STRICT_LIMITS.activation) },
+        config: { auth: 'public', rateLimit: rateLimit(STRICT_LIMITS.activation) },
         schema: {
           tags,
           summary: 'Send a new activation email (answers the same whether or not the account exists)',
@@ -91,7 +90,7 @@ export const authRoutes =
     app.post(
       '/user/passwordreset/:email',
       {
-        config: { access: pub, rateLimit: rateLimit(STRICT_LIMITS.passwordReset) },
+        config: { auth: 'public', rateLimit: rateLimit(STRICT_LIMITS.passwordReset) },
         schema: {
           tags,
           summary:
@@ -106,7 +105,7 @@ export const authRoutes =
     app.post(
       '/auth/password_reset/confirm',
       {
-        config: { access: pub, rateLimit: rateLimit(STRICT_LIMITS.passwordReset) },
+        config: { auth: 'public', rateLimit: rateLimit(STRICT_LIMITS.passwordReset) },
         schema: {
           tags,
           summary: 'Set a new password with the token from the reset link',

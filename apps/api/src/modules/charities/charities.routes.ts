@@ -15,14 +15,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { readUpload } from '../../lib/uploads.js';
-import { currentUser, PLATFORM_ADMIN } from '../../plugins/auth.js';
+import { currentUser } from '../../plugins/auth.js';
 import { charitiesService } from './charities.service.js';
 
 const security = [{ bearer: [] }];
 const tags = ['charity'];
 const id = z.coerce.number().int().positive();
-const { SUPER_ADMIN, ADMIN, EMPLOYEE } = PLATFORM_ADMIN;
-const charityAdmins = { kind: 'member', entity: 'charity', param: 'id', adminTypes: [1, 2] } as const;
 
 export const charitiesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -32,7 +30,7 @@ export const charitiesRoutes =
     app.get(
       '/charity/:id',
       {
-        config: { access: { kind: 'public' } },
+        config: { auth: 'public' },
         schema: {
           tags,
           summary: 'A charity (pending or locked ones only for their members and platform admins)',
@@ -46,7 +44,7 @@ export const charitiesRoutes =
     app.patch(
       '/charity/:id',
       {
-        config: { access: charityAdmins },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -56,13 +54,13 @@ export const charitiesRoutes =
           response: { 200: charitySchema },
         },
       },
-      async (request) => charities.update(request.params.id, request.body),
+      async (request) => charities.update(request.auth, request.params.id, request.body),
     );
 
     app.delete(
       '/charity/:id',
       {
-        config: { access: { kind: 'member', entity: 'charity', param: 'id', adminTypes: [1] } },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -71,13 +69,13 @@ export const charitiesRoutes =
           response: { 200: messageResponseSchema },
         },
       },
-      async (request) => charities.remove(request.params.id),
+      async (request) => charities.remove(request.auth, request.params.id),
     );
 
     app.get(
       '/charity/list',
       {
-        config: { access: { kind: 'public' } },
+        config: { auth: 'public' },
         schema: {
           tags,
           summary: 'Approved charities by name',
@@ -91,7 +89,7 @@ export const charitiesRoutes =
     app.get(
       '/charity/users/:id',
       {
-        config: { access: { kind: 'member', entity: 'charity', param: 'id' } },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -100,15 +98,13 @@ export const charitiesRoutes =
           response: { 200: z.object({ items: z.array(charityMemberSchema) }) },
         },
       },
-      async (request) => ({ items: await charities.members(request.params.id) }),
+      async (request) => ({ items: await charities.members(request.auth, request.params.id) }),
     );
 
     app.patch(
       '/membership/charity/:charity_id/:user_id',
       {
-        config: {
-          access: { kind: 'member', entity: 'charity', param: 'charity_id', permission: 'manage_members' },
-        },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -119,18 +115,13 @@ export const charitiesRoutes =
         },
       },
       async (request) =>
-        charities.updateMember(
-          request.params.charity_id,
-          request.params.user_id,
-          request.body,
-          currentUser(request),
-        ),
+        charities.updateMember(request.auth, request.params.charity_id, request.params.user_id, request.body),
     );
 
     app.delete(
       '/membership/charity/:charity_id/:user_id',
       {
-        config: { access: { kind: 'member', entity: 'charity', param: 'charity_id' } },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -140,13 +131,13 @@ export const charitiesRoutes =
         },
       },
       async (request) =>
-        charities.removeMember(request.params.charity_id, request.params.user_id, currentUser(request)),
+        charities.removeMember(request.auth, request.params.charity_id, request.params.user_id),
     );
 
     app.get(
       '/charity/funds/:id',
       {
-        config: { access: { kind: 'member', entity: 'charity', param: 'id', permission: 'view_finance' } },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -155,13 +146,13 @@ export const charitiesRoutes =
           response: { 200: charityFundsSchema },
         },
       },
-      async (request) => charities.funds(request.params.id),
+      async (request) => charities.funds(request.auth, request.params.id),
     );
 
     app.post(
       '/charity/logo/:id',
       {
-        config: { access: charityAdmins },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -171,13 +162,14 @@ export const charitiesRoutes =
           response: { 200: charitySchema },
         },
       },
-      async (request) => charities.setLogo(request.params.id, await readUpload(request, 'logo')),
+      async (request) =>
+        charities.setLogo(request.auth, request.params.id, () => readUpload(request, 'logo')),
     );
 
     app.post(
       '/user/add/charity',
       {
-        config: { access: { kind: 'user' } },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -193,7 +185,7 @@ export const charitiesRoutes =
     app.post(
       '/charity',
       {
-        config: { access: { kind: 'platform-admin', types: [SUPER_ADMIN, ADMIN] } },
+        config: { auth: 'user' },
         schema: {
           tags: ['admin'],
           security,
@@ -203,13 +195,13 @@ export const charitiesRoutes =
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await charities.createByAdmin(currentUser(request).id, request.body)),
+        reply.status(201).send(await charities.createByAdmin(request.auth, request.body)),
     );
 
     app.get(
       '/admin/charity/pending/list',
       {
-        config: { access: { kind: 'platform-admin', types: [SUPER_ADMIN, ADMIN, EMPLOYEE] } },
+        config: { auth: 'user' },
         schema: {
           tags: ['admin'],
           security,
@@ -220,13 +212,13 @@ export const charitiesRoutes =
           response: { 200: pageSchema(charitySchema) },
         },
       },
-      async (request) => charities.pending(request.query, request.query.status),
+      async (request) => charities.pending(request.auth, request.query, request.query.status),
     );
 
     app.post(
       '/admin/charity/pending/update',
       {
-        config: { access: { kind: 'platform-admin', types: [SUPER_ADMIN, ADMIN] } },
+        config: { auth: 'user' },
         schema: {
           tags: ['admin'],
           security,
@@ -235,13 +227,13 @@ export const charitiesRoutes =
           response: { 200: charitySchema },
         },
       },
-      async (request) => charities.decide(request.body),
+      async (request) => charities.decide(request.auth, request.body),
     );
 
     app.patch(
       '/admin/charity/:id/lock',
       {
-        config: { access: { kind: 'platform-admin', types: [SUPER_ADMIN, ADMIN] } },
+        config: { auth: 'user' },
         schema: {
           tags: ['admin'],
           security,
@@ -252,6 +244,6 @@ export const charitiesRoutes =
           response: { 200: charitySchema },
         },
       },
-      async (request) => charities.setLock(request.params.id, request.body.lock_status),
+      async (request) => charities.setLock(request.auth, request.params.id, request.body.lock_status),
     );
   };

@@ -8,11 +8,12 @@ import type {
 } from '@kindred/shared';
 import { CHARITY_MEMBER_PERMISSIONS } from '@kindred/shared';
 import { eq } from 'drizzle-orm';
+import type { AuthUser } from '../../authz/access.js';
+import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
-import { deleteUpload, type readUpload, storeUpload } from '../../lib/uploads.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.js';
 import { ledgerRepository } from '../ledger/ledger.repository.js';
 import { ledgerService } from '../ledger/ledger.service.js';
 import { organisationsQueries } from '../organisations/organisations.repository.js';
@@ -21,7 +22,6 @@ import { placesRepository } from '../places/places.repository.js';
 import { usersRepository } from '../users/users.repository.js';
 import { type CharityRow, charitiesRepository, type NewCharity } from './charities.repository.js';
 
-type Upload = Awaited<ReturnType<typeof readUpload>>;
 const ALL_PERMISSIONS = [...CHARITY_MEMBER_PERMISSIONS];
 
 export function presentCharity(row: CharityRow, liveProjects = 0): Charity {
@@ -75,7 +75,7 @@ export function charitiesService(ctx: AppContext) {
     if (!row) throw notFound('The charity');
     if (isPublicCharity(row)) return row;
     if (viewer?.isIicAdmin) return row;
-    if (viewer && (await organisationsQueries.charityMembership(db(), id, viewer.id))) return row;
+    if (await ctx.access.can(viewer, Permission.CharityRead, id)) return row;
     throw notFound('The charity');
   }
 
@@ -182,7 +182,8 @@ export function charitiesService(ctx: AppContext) {
     },
 
     /** A platform admin adds a charity, approved at once, with a named person as its admin. */
-    async createByAdmin(adminId: number, body: CharityCreateBody & { admin_email: string }) {
+    async createByAdmin(auth: AuthUser | null, body: CharityCreateBody & { admin_email: string }) {
+      const { id: adminId } = await ctx.access.require(auth, Permission.CharityCreate);
       const admin = await usersRepository.findByEmail(db(), body.admin_email);
       if (!admin) {
         throw new AppError(
@@ -213,14 +214,16 @@ export function charitiesService(ctx: AppContext) {
       return presentCharity(row);
     },
 
-    async update(id: number, body: CharityUpdateBody) {
+    async update(auth: AuthUser | null, id: number, body: CharityUpdateBody) {
+      await ctx.access.require(auth, Permission.CharityUpdate, [id]);
       const row = await charitiesRepository.find(db(), id);
       if (!row) throw notFound('The charity');
       return present(await charitiesRepository.update(db(), id, await fields(body), ctx.now()));
     },
 
     /** Removes a charity from the product; refused while it holds money or runs projects. */
-    async remove(id: number) {
+    async remove(auth: AuthUser | null, id: number) {
+      await ctx.access.require(auth, Permission.CharityDelete, [id]);
       const row = await charitiesRepository.find(db(), id);
       if (!row) throw notFound('The charity');
       // Money held by any of its projects counts too: a project Finished by its end date keeps its funds.
@@ -239,26 +242,30 @@ export function charitiesService(ctx: AppContext) {
       return { message: 'Charity deleted' };
     },
 
-    async setLogo(id: number, upload: Upload) {
+    async setLogo(auth: AuthUser | null, id: number, readFile: UploadSource) {
+      await ctx.access.require(auth, Permission.CharityUpdate, [id]);
       const row = await charitiesRepository.find(db(), id);
       if (!row) throw notFound('The charity');
+      const upload = await readFile();
       const stored = await storeUpload(ctx.storage, 'logos', upload);
       const updated = await charitiesRepository.update(db(), id, { logo: stored.url }, ctx.now());
       await deleteUpload(ctx.storage, row.logo);
       return present(updated);
     },
 
-    async members(id: number): Promise<CharityMember[]> {
+    async members(auth: AuthUser | null, id: number): Promise<CharityMember[]> {
+      await ctx.access.require(auth, Permission.CharityRead, [id]);
       const rows = await charitiesRepository.members(db(), id);
       return rows.map(({ joinedAt, ...row }) => ({ ...row, joined_at: joinedAt.toISOString() }));
     },
 
     async updateMember(
+      auth: AuthUser | null,
       charityId: number,
       userId: number,
       body: { admin_type?: 1 | 2 | 99 | undefined; permissions?: string[] | undefined },
-      by: AuthUser,
     ) {
+      const by = await ctx.access.require(auth, Permission.CharityMembersManage, [charityId]);
       return db().transaction(async (tx) => {
         const member = await organisationsQueries.charityMembership(tx, charityId, userId);
         if (!member) throw notFound('The member');
@@ -266,8 +273,7 @@ export function charitiesService(ctx: AppContext) {
         const changesAdmin = adminType !== member.adminType && (adminType === 1 || member.adminType === 1);
         if (changesAdmin) {
           // Managing members does not make someone an admin: only admins make or unmake admins.
-          const actor = await organisationsQueries.charityMembership(tx, charityId, by.id);
-          if (actor?.adminType !== 1) throw forbidden('Only a charity admin can make or unmake admins.');
+          await ctx.access.require(by, Permission.CharityAdminsManage, [charityId], tx);
         }
         if (member.adminType === 1 && adminType !== 1) {
           if ((await charitiesRepository.countAdmins(tx, charityId)) <= 1) {
@@ -289,11 +295,13 @@ export function charitiesService(ctx: AppContext) {
     },
 
     /** Removes a member (or lets a member leave); the last admin stays. */
-    async removeMember(charityId: number, userId: number, by: AuthUser) {
+    async removeMember(auth: AuthUser | null, charityId: number, userId: number) {
+      // Leaving takes being a member; removing someone else takes managing members.
+      const leaving = auth?.id === userId;
+      await ctx.access.require(auth, leaving ? Permission.CharityRead : Permission.CharityMembersManage, [
+        charityId,
+      ]);
       return db().transaction(async (tx) => {
-        const actor = await organisationsQueries.charityMembership(tx, charityId, by.id);
-        const mayManage = actor && (actor.adminType === 1 || actor.permissions.includes('manage_members'));
-        if (by.id !== userId && !mayManage) throw forbidden('You cannot manage this charity’s members.');
         const member = await organisationsQueries.charityMembership(tx, charityId, userId);
         if (!member) throw notFound('The member');
         if (member.adminType === 1 && (await charitiesRepository.countAdmins(tx, charityId)) <= 1) {
@@ -304,9 +312,13 @@ export function charitiesService(ctx: AppContext) {
       });
     },
 
-    funds,
+    async funds(auth: AuthUser | null, id: number) {
+      await ctx.access.require(auth, Permission.CharityFinanceRead, [id]);
+      return funds(id);
+    },
 
-    async pending(query: PageQuery, status: CharityRow['approvalStatus'] = 'pending') {
+    async pending(auth: AuthUser | null, query: PageQuery, status: CharityRow['approvalStatus'] = 'pending') {
+      await ctx.access.require(auth, Permission.CharityReviewRead);
       const cursor = decodeCursor(query.cursor, ['id']);
       const rows = await charitiesRepository.listByApproval(db(), status, {
         limit: query.limit + 1,
@@ -321,7 +333,8 @@ export function charitiesService(ctx: AppContext) {
       );
     },
 
-    async decide(body: CharityDecisionBody) {
+    async decide(auth: AuthUser | null, body: CharityDecisionBody) {
+      await ctx.access.require(auth, Permission.CharityReview);
       const row = await charitiesRepository.find(db(), body.charity_id);
       if (!row) throw notFound('The charity');
       if (row.approvalStatus !== 'pending') {
@@ -341,7 +354,8 @@ export function charitiesService(ctx: AppContext) {
       return present(updated);
     },
 
-    async setLock(id: number, locked: boolean) {
+    async setLock(auth: AuthUser | null, id: number, locked: boolean) {
+      await ctx.access.require(auth, Permission.CharityLock);
       const row = await charitiesRepository.find(db(), id);
       if (!row) throw notFound('The charity');
       return present(await charitiesRepository.update(db(), id, { lockStatus: locked }, ctx.now()));

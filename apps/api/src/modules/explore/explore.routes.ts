@@ -14,7 +14,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { exploreService } from './explore.service.js';
 
-const pub = { kind: 'public' } as const;
 const tags = ['explore'];
 
 /** Public search of Live projects, approved charities and public groups, with map locations. */
@@ -26,7 +25,7 @@ export const exploreRoutes =
     app.get(
       '/explore/project/list',
       {
-        config: { access: pub },
+        config: { auth: 'public' },
         schema: {
           tags,
           summary: 'Live projects with filters, keyset paged',
@@ -40,7 +39,7 @@ export const exploreRoutes =
     app.get(
       '/explore/project/locations',
       {
-        config: { access: pub },
+        config: { auth: 'public' },
         schema: {
           tags,
           summary: 'Where Live projects are: points, or clusters when many are in view',
@@ -54,7 +53,7 @@ export const exploreRoutes =
     app.get(
       '/explore/charity/list',
       {
-        config: { access: pub },
+        config: { auth: 'public' },
         schema: {
           tags,
           summary: 'Approved charities with filters, by name',
@@ -68,7 +67,7 @@ export const exploreRoutes =
     app.get(
       '/explore/charity/locations',
       {
-        config: { access: pub },
+        config: { auth: 'public' },
         schema: {
           tags,
           summary: 'Where approved charities are',
@@ -84,7 +83,7 @@ export const exploreRoutes =
     app.get(
       '/explore/group/list',
       {
-        config: { access: pub },
+        config: { auth: 'public' },
         schema: {
           tags,
           summary: 'Public groups by name',

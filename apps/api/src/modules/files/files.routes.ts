@@ -12,7 +12,7 @@ export const filesRoutes =
     app.get(
       '/files/*',
       {
-        config: { access: { kind: 'public' } },
+        config: { auth: 'public' },
         schema: { hide: true, params: z.object({ '*': z.string().min(1).max(300) }) },
       },
       async (request, reply) => {

@@ -9,7 +9,7 @@ export const configRoutes =
     app.get(
       '/config',
       {
-        config: { access: { kind: 'public' } },
+        config: { auth: 'public' },
         schema: {
           tags: ['health'],
           summary: 'Public settings of this deployment',

@@ -10,7 +10,7 @@ export const healthRoutes =
     app.get(
       '/health',
       {
-        config: { access: { kind: 'public' } },
+        config: { auth: 'public' },
         schema: {
           tags: ['health'],
           summary: 'Whether the API and its database answer',

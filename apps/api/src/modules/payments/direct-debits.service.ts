@@ -1,5 +1,7 @@
 import type { BusinessDirectDebitBody, DirectDebit, PageQuery } from '@kindred/shared';
 import { and, asc, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { AuthUser } from '../../authz/access.js';
+import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { type IdempotencyRequest, runIdempotent } from '../../lib/idempotency.js';
@@ -7,7 +9,7 @@ import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { type Frequency, isoDay, nextPeriod } from '../../lib/periods.js';
 import { account, ledgerService, PLATFORM } from '../ledger/ledger.service.js';
 import { organisationsQueries } from '../organisations/organisations.repository.js';
-import { assertCanMoveMoney, type MoneyOwner, ownerEmails } from './money-owner.js';
+import { assertCanMoveMoney, type MoneyOwner, ownerEmails, requireWalletAccess } from './money-owner.js';
 import { type PaymentsService, providerFailure } from './payments.service.js';
 import { directDebits, payments } from './payments.table.js';
 
@@ -180,11 +182,13 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
   return {
     /** Sets up a mandate; a retry with the same Idempotency-Key returns the first one. */
     async create(
+      auth: AuthUser | null,
       owner: MoneyOwner,
       body: BusinessDirectDebitBody,
       createdBy: number,
       idempotency: IdempotencyRequest,
     ) {
+      await requireWalletAccess(ctx, auth, owner, 'manage');
       await assertCanMoveMoney(ctx, owner);
       const today = isoDay(ctx.now());
       if (body.start_date < today)
@@ -232,7 +236,8 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
       return result.body;
     },
 
-    async list(owner: MoneyOwner) {
+    async list(auth: AuthUser | null, owner: MoneyOwner) {
+      await requireWalletAccess(ctx, auth, owner, 'read');
       const rows = await db()
         .select()
         .from(directDebits)
@@ -242,7 +247,8 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
       return { items: rows.map(presentDirectDebit), next_cursor: null, prev_cursor: null };
     },
 
-    async cancel(owner: MoneyOwner, id: number) {
+    async cancel(auth: AuthUser | null, owner: MoneyOwner, id: number) {
+      await requireWalletAccess(ctx, auth, owner, 'manage');
       const [row] = await db()
         .update(directDebits)
         .set({ status: 'cancelled', cancelledAt: ctx.now() })
@@ -311,7 +317,8 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
     },
 
     /** Every mandate, newest first, keyset paged (platform admins). */
-    async adminList(query: PageQuery, status?: MandateRow['status']) {
+    async adminList(auth: AuthUser | null, query: PageQuery, status?: MandateRow['status']) {
+      await ctx.access.require(auth, Permission.PlatformDirectDebitsRead);
       const cursor = decodeCursor(query.cursor, ['id']);
       const before = query.direction === 'before';
       const conditions = [];

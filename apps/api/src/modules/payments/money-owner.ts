@@ -1,3 +1,5 @@
+import type { AuthUser } from '../../authz/access.js';
+import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Owner } from '../ledger/ledger.service.js';
@@ -8,6 +10,21 @@ import { usersRepository } from '../users/users.repository.js';
 export type MoneyOwner = { ownerType: 'user' | 'business'; ownerId: number };
 
 export const asOwner = (owner: MoneyOwner): Owner => owner;
+
+/**
+ * Checks that the person may see (`read`) or move (`manage`) the owner's money: a person their
+ * own, an organisation's Super Admins and Admins the organisation's.
+ */
+export function requireWalletAccess(
+  ctx: AppContext,
+  auth: AuthUser | null,
+  owner: MoneyOwner,
+  mode: 'read' | 'manage',
+): Promise<AuthUser> {
+  if (owner.ownerType === 'user') return ctx.access.require(auth, Permission.UserSelf, [owner.ownerId]);
+  const permission = mode === 'read' ? Permission.BusinessWalletRead : Permission.BusinessWalletManage;
+  return ctx.access.require(auth, permission, [owner.ownerId]);
+}
 
 type BusinessRow = NonNullable<Awaited<ReturnType<typeof organisationsQueries.business>>>;
 

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { idempotencyOf } from '../../lib/idempotency.js';
-import { currentUser, PLATFORM_ADMIN } from '../../plugins/auth.js';
+import { currentUser } from '../../plugins/auth.js';
 import { directDebitsService } from './direct-debits.service.js';
 import type { MoneyOwner } from './money-owner.js';
 import { paymentsService } from './payments.service.js';
@@ -25,8 +25,6 @@ import { verifyStripeEvent } from './stripe-provider.js';
 
 const security = [{ bearer: [] }];
 const id = z.coerce.number().int().positive();
-const signedIn = { kind: 'user' } as const;
-const businessAdmin = { kind: 'member', entity: 'business', param: 'id', adminTypes: [1, 2] } as const;
 const depositCreated = z.object({ payment: paymentSchema });
 
 /** Deposits through the payment provider, direct debits, charity payout accounts and provider webhooks. */
@@ -42,7 +40,7 @@ export const paymentsRoutes =
     app.post(
       '/user/deposit',
       {
-        config: { access: signedIn },
+        config: { auth: 'user' },
         schema: {
           tags: ['wallet'],
           security,
@@ -54,6 +52,7 @@ export const paymentsRoutes =
       async (request, reply) => {
         const caller = currentUser(request);
         const result = await payments.deposit(
+          request.auth,
           user(caller.id),
           request.body,
           caller.id,
@@ -66,7 +65,7 @@ export const paymentsRoutes =
     app.post(
       '/user/deposit/confirm',
       {
-        config: { access: signedIn },
+        config: { auth: 'user' },
         schema: {
           tags: ['wallet'],
           security,
@@ -78,6 +77,7 @@ export const paymentsRoutes =
       async (request) => {
         const caller = currentUser(request);
         const result = await payments.confirm(
+          request.auth,
           user(caller.id),
           request.body.payment_id,
           idempotencyOf(request, `user:${caller.id}`),
@@ -89,7 +89,7 @@ export const paymentsRoutes =
     app.post(
       '/business/:id/deposit',
       {
-        config: { access: businessAdmin },
+        config: { auth: 'user' },
         schema: {
           tags: ['wallet'],
           security,
@@ -102,6 +102,7 @@ export const paymentsRoutes =
       async (request, reply) => {
         const caller = currentUser(request);
         const result = await payments.deposit(
+          request.auth,
           business(request.params.id),
           request.body,
           caller.id,
@@ -114,7 +115,7 @@ export const paymentsRoutes =
     app.post(
       '/business/:id/confirm',
       {
-        config: { access: businessAdmin },
+        config: { auth: 'user' },
         schema: {
           tags: ['wallet'],
           security,
@@ -127,6 +128,7 @@ export const paymentsRoutes =
       async (request) => {
         const caller = currentUser(request);
         const result = await payments.confirm(
+          request.auth,
           business(request.params.id),
           request.body.payment_id,
           idempotencyOf(request, `user:${caller.id}`),
@@ -138,7 +140,7 @@ export const paymentsRoutes =
     app.post(
       '/user/create_direct_debit',
       {
-        config: { access: signedIn },
+        config: { auth: 'user' },
         schema: {
           tags: ['direct debits'],
           security,
@@ -150,6 +152,7 @@ export const paymentsRoutes =
       async (request, reply) => {
         const caller = currentUser(request);
         const created = await debits.create(
+          request.auth,
           user(caller.id),
           { ...request.body, type: 1 },
           caller.id,
@@ -162,7 +165,7 @@ export const paymentsRoutes =
     app.get(
       '/user/direct_debits',
       {
-        config: { access: signedIn },
+        config: { auth: 'user' },
         schema: {
           tags: ['direct debits'],
           security,
@@ -170,13 +173,13 @@ export const paymentsRoutes =
           response: { 200: pageSchema(directDebitSchema) },
         },
       },
-      async (request) => debits.list(user(currentUser(request).id)),
+      async (request) => debits.list(request.auth, user(currentUser(request).id)),
     );
 
     app.delete(
       '/user/direct_debit/:debitId',
       {
-        config: { access: signedIn },
+        config: { auth: 'user' },
         schema: {
           tags: ['direct debits'],
           security,
@@ -185,13 +188,13 @@ export const paymentsRoutes =
           response: { 200: directDebitSchema },
         },
       },
-      async (request) => debits.cancel(user(currentUser(request).id), request.params.debitId),
+      async (request) => debits.cancel(request.auth, user(currentUser(request).id), request.params.debitId),
     );
 
     app.post(
       '/business/direct_debit/:id',
       {
-        config: { access: businessAdmin },
+        config: { auth: 'user' },
         schema: {
           tags: ['direct debits'],
           security,
@@ -207,6 +210,7 @@ export const paymentsRoutes =
           .status(201)
           .send(
             await debits.create(
+              request.auth,
               business(request.params.id),
               request.body,
               caller.id,
@@ -219,7 +223,7 @@ export const paymentsRoutes =
     app.get(
       '/business/:id/direct_debits',
       {
-        config: { access: businessAdmin },
+        config: { auth: 'user' },
         schema: {
           tags: ['direct debits'],
           security,
@@ -228,13 +232,13 @@ export const paymentsRoutes =
           response: { 200: pageSchema(directDebitSchema) },
         },
       },
-      async (request) => debits.list(business(request.params.id)),
+      async (request) => debits.list(request.auth, business(request.params.id)),
     );
 
     app.delete(
       '/business/:id/direct_debit/:debitId',
       {
-        config: { access: businessAdmin },
+        config: { auth: 'user' },
         schema: {
           tags: ['direct debits'],
           security,
@@ -243,18 +247,13 @@ export const paymentsRoutes =
           response: { 200: directDebitSchema },
         },
       },
-      async (request) => debits.cancel(business(request.params.id), request.params.debitId),
+      async (request) => debits.cancel(request.auth, business(request.params.id), request.params.debitId),
     );
 
     app.get(
       '/admin/direct_debits_list',
       {
-        config: {
-          access: {
-            kind: 'platform-admin',
-            types: [PLATFORM_ADMIN.SUPER_ADMIN, PLATFORM_ADMIN.ADMIN, PLATFORM_ADMIN.EMPLOYEE],
-          },
-        },
+        config: { auth: 'user' },
         schema: {
           tags: ['admin'],
           security,
@@ -265,13 +264,13 @@ export const paymentsRoutes =
           response: { 200: pageSchema(directDebitSchema) },
         },
       },
-      async (request) => debits.adminList(request.query, request.query.status),
+      async (request) => debits.adminList(request.auth, request.query, request.query.status),
     );
 
     app.patch(
       '/stripe/account',
       {
-        config: { access: signedIn },
+        config: { auth: 'user' },
         schema: {
           tags: ['charity'],
           security,
@@ -280,13 +279,13 @@ export const paymentsRoutes =
           response: { 200: providerAccountSchema },
         },
       },
-      async (request) => accounts.upsert(request.body.charity_id, currentUser(request).id),
+      async (request) => accounts.upsert(request.auth, request.body.charity_id),
     );
 
     app.get(
       '/stripe/account/:id',
       {
-        config: { access: { kind: 'member', entity: 'charity', param: 'id', permission: 'view_finance' } },
+        config: { auth: 'user' },
         schema: {
           tags: ['charity'],
           security,
@@ -295,7 +294,7 @@ export const paymentsRoutes =
           response: { 200: providerAccountSchema },
         },
       },
-      async (request) => accounts.get(request.params.id),
+      async (request) => accounts.get(request.auth, request.params.id),
     );
 
     // Stripe signs the raw body: this route reads it unparsed.
@@ -305,7 +304,7 @@ export const paymentsRoutes =
       raw.post(
         '/stripe/webhook',
         {
-          config: { access: { kind: 'public' }, rateLimit: false },
+          config: { auth: 'public', rateLimit: false },
           schema: { tags: ['payments'], summary: 'Payment provider events (signed)', hide: true },
         },
         async (request) => {

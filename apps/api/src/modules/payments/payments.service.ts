@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { DepositBody, Payment, Wallet } from '@kindred/shared';
 import { and, eq } from 'drizzle-orm';
+import type { AuthUser } from '../../authz/access.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { type IdempotencyRequest, runIdempotent } from '../../lib/idempotency.js';
 import { account, ledgerService, PLATFORM } from '../ledger/ledger.service.js';
-import { assertCanMoveMoney, type MoneyOwner } from './money-owner.js';
+import { assertCanMoveMoney, type MoneyOwner, requireWalletAccess } from './money-owner.js';
 import { payments } from './payments.table.js';
 import { type PaymentProvider, ProviderError } from './provider.js';
 
@@ -73,11 +74,21 @@ export function paymentsService(ctx: AppContext, provider: PaymentProvider) {
 
   return {
     provider,
-    wallet: (owner: MoneyOwner) => wallet(db(), owner),
+    async wallet(auth: AuthUser | null, owner: MoneyOwner) {
+      await requireWalletAccess(ctx, auth, owner, 'read');
+      return wallet(db(), owner);
+    },
     creditOnce,
 
     /** Opens a payment with the provider. With the sandbox the card is charged at once. */
-    async deposit(owner: MoneyOwner, body: DepositBody, createdBy: number, idempotency: IdempotencyRequest) {
+    async deposit(
+      auth: AuthUser | null,
+      owner: MoneyOwner,
+      body: DepositBody,
+      createdBy: number,
+      idempotency: IdempotencyRequest,
+    ) {
+      await requireWalletAccess(ctx, auth, owner, 'manage');
       await assertCanMoveMoney(ctx, owner);
       if (provider.name === 'sandbox' && !body.card) {
         throw new AppError(400, 'VALIDATION_FAILED', 'Enter card details.', {
@@ -123,7 +134,13 @@ export function paymentsService(ctx: AppContext, provider: PaymentProvider) {
     },
 
     /** Checks the payment with the provider and credits the wallet, once however often it is called. */
-    async confirm(owner: MoneyOwner, paymentId: number, idempotency: IdempotencyRequest) {
+    async confirm(
+      auth: AuthUser | null,
+      owner: MoneyOwner,
+      paymentId: number,
+      idempotency: IdempotencyRequest,
+    ) {
+      await requireWalletAccess(ctx, auth, owner, 'manage');
       const [row] = await db()
         .select()
         .from(payments)

@@ -1,7 +1,9 @@
 import type { ProviderAccountInfo } from '@kindred/shared';
 import { eq } from 'drizzle-orm';
+import type { AuthUser } from '../../authz/access.js';
+import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
-import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import { organisationsQueries } from '../organisations/organisations.repository.js';
 import { providerFailure } from './payments.service.js';
 import { providerAccounts, providerEvents } from './payments.table.js';
@@ -24,13 +26,10 @@ export function providerAccountsService(ctx: AppContext) {
   const provider = ctx.paymentProvider;
 
   return {
-    async upsert(charityId: number, userId: number): Promise<ProviderAccountInfo> {
+    async upsert(auth: AuthUser | null, charityId: number): Promise<ProviderAccountInfo> {
+      await ctx.access.require(auth, Permission.CharityPayoutManage, [charityId]);
       const charity = await organisationsQueries.charity(db(), charityId);
       if (!charity) throw notFound('The charity');
-      const membership = await organisationsQueries.charityMembership(db(), charityId, userId);
-      if (!membership || (membership.adminType !== 1 && !membership.permissions.includes('view_finance'))) {
-        throw forbidden('Only the charity’s admins can manage its payout account.');
-      }
       if (charity.approvalStatus !== 'approved') {
         throw new AppError(
           409,
@@ -71,7 +70,8 @@ export function providerAccountsService(ctx: AppContext) {
       return present(row);
     },
 
-    async get(charityId: number): Promise<ProviderAccountInfo> {
+    async get(auth: AuthUser | null, charityId: number): Promise<ProviderAccountInfo> {
+      await ctx.access.require(auth, Permission.CharityFinanceRead, [charityId]);
       const [row] = await db()
         .select()
         .from(providerAccounts)

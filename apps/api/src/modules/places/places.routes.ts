@@ -21,7 +21,7 @@ export const placesRoutes =
     app.get(
       '/state/by_country/:countryId',
       {
-        config: { access: { kind: 'public' } },
+        config: { auth: 'public' },
         schema: {
           tags: ['places'],
           summary: 'Regions of a country (1 = United Kingdom)',
@@ -42,7 +42,7 @@ export const placesRoutes =
     app.get(
       '/city/by_state/:stateId',
       {
-        config: { access: { kind: 'public' } },
+        config: { auth: 'public' },
         schema: {
           tags: ['places'],
           summary: 'Towns and cities of a region, by name; `q` searches by name prefix',

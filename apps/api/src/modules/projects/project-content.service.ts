@@ -1,16 +1,14 @@
 import type { PageQuery } from '@kindred/shared';
 import { and, desc, eq } from 'drizzle-orm';
+import type { AuthUser } from '../../authz/access.js';
 import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { decodeCursor, newestFirst, toPage } from '../../lib/pagination.js';
-import { deleteUpload, type readUpload, storeUpload } from '../../lib/uploads.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.js';
 import { PROJECT_STATUS } from './project-status.js';
 import { projectsRepository } from './projects.repository.js';
 import type { ProjectsService } from './projects.service.js';
 import { projectDocuments, projectImages, projectImpacts, projectUpdates } from './projects.table.js';
-
-type Upload = Awaited<ReturnType<typeof readUpload>>;
 
 const post = (row: typeof projectUpdates.$inferSelect) => ({
   id: row.id,
@@ -134,8 +132,9 @@ export function projectContentService(ctx: AppContext, projects: ProjectsService
       return { items: rows.map(impact) };
     },
 
-    async addImpactImage(id: number, upload: Upload, user: AuthUser) {
+    async addImpactImage(id: number, readFile: UploadSource, user: AuthUser) {
       await projects.manageable(id, user);
+      const upload = await readFile();
       const [latest] = await db()
         .select()
         .from(projectImpacts)
@@ -153,8 +152,9 @@ export function projectContentService(ctx: AppContext, projects: ProjectsService
       return impact(row);
     },
 
-    async addImage(id: number, upload: Upload, caption: string | null, user: AuthUser) {
+    async addImage(id: number, readFile: UploadSource, caption: string | null, user: AuthUser) {
       await openForPosts(id, user);
+      const upload = await readFile();
       const stored = await storeUpload(ctx.storage, 'gallery', upload);
       const [row] = await db()
         .insert(projectImages)
@@ -186,8 +186,9 @@ export function projectContentService(ctx: AppContext, projects: ProjectsService
       return { message: 'Picture deleted' };
     },
 
-    async addDocument(id: number, upload: Upload, user: AuthUser) {
+    async addDocument(id: number, readFile: UploadSource, user: AuthUser) {
       await openForPosts(id, user);
+      const upload = await readFile();
       const stored = await storeUpload(ctx.storage, 'documents', upload);
       const name = (upload.originalName || 'document').replace(/[^\w .()-]+/g, '_').slice(0, 150);
       const [row] = await db()
@@ -230,8 +231,9 @@ export function projectContentService(ctx: AppContext, projects: ProjectsService
       return { message: 'Document deleted' };
     },
 
-    async setLogo(id: number, upload: Upload, user: AuthUser) {
+    async setLogo(id: number, readFile: UploadSource, user: AuthUser) {
       const row = await projects.manageable(id, user);
+      const upload = await readFile();
       const stored = await storeUpload(ctx.storage, 'logos', upload);
       const updated = await projectsRepository.update(db(), id, { logo: stored.url }, ctx.now());
       await deleteUpload(ctx.storage, row.logo);

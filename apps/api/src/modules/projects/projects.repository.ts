@@ -65,14 +65,6 @@ export const projectsRepository = {
     return rows.map(({ project, cursorAt }) => ({ ...project, cursorAt }));
   },
 
-  async isProjectAdmin(db: Executor, projectId: number, userId: number) {
-    const [row] = await db
-      .select({ userId: projectMemberships.userId })
-      .from(projectMemberships)
-      .where(and(eq(projectMemberships.projectId, projectId), eq(projectMemberships.userId, userId)));
-    return row !== undefined;
-  },
-
   async admins(db: Executor, projectId: number) {
     return db
       .select({

@@ -23,17 +23,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { readUpload } from '../../lib/uploads.js';
-import { currentUser, PLATFORM_ADMIN } from '../../plugins/auth.js';
+import { currentUser } from '../../plugins/auth.js';
 import { projectContentService } from './project-content.service.js';
 import { projectsService } from './projects.service.js';
 
 const security = [{ bearer: [] }];
 const tags = ['project'];
 const id = z.coerce.number().int().positive();
-const pub = { kind: 'public' } as const;
-const signedIn = { kind: 'user' } as const;
-const manager = { kind: 'project-manager', param: 'id' } as const;
-const charityMember = { kind: 'member', entity: 'charity', param: 'id' } as const;
 const projectPage = pageSchema(projectSchema);
 const items = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 
@@ -47,7 +43,7 @@ export const projectsRoutes =
     app.post(
       '/project/create',
       {
-        config: { access: signedIn },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -64,7 +60,7 @@ export const projectsRoutes =
     app.get(
       '/project/individual',
       {
-        config: { access: signedIn },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -79,7 +75,7 @@ export const projectsRoutes =
     app.get(
       '/project/business/:id',
       {
-        config: { access: { kind: 'member', entity: 'business', param: 'id' } },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -95,7 +91,7 @@ export const projectsRoutes =
     app.get(
       '/project/:id',
       {
-        config: { access: pub },
+        config: { auth: 'public' },
         schema: {
           tags,
           summary: 'A project (Drafts and Cancelled ones only for those who run them)',
@@ -109,7 +105,7 @@ export const projectsRoutes =
     app.patch(
       '/project/:id',
       {
-        config: { access: manager },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -125,7 +121,7 @@ export const projectsRoutes =
     app.delete(
       '/project/:id',
       {
-        config: { access: manager },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -140,7 +136,7 @@ export const projectsRoutes =
     app.patch(
       '/project/update/:id',
       {
-        config: { access: manager },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -157,7 +153,7 @@ export const projectsRoutes =
     app.get(
       '/project/:id/summary',
       {
-        config: { access: pub },
+        config: { auth: 'public' },
         schema: {
           tags,
           summary: 'Progress of a project toward each need',
@@ -171,7 +167,7 @@ export const projectsRoutes =
     app.post(
       '/project/clone',
       {
-        config: { access: signedIn },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -187,7 +183,7 @@ export const projectsRoutes =
     app.post(
       '/project/:id/complete',
       {
-        config: { access: manager },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -202,7 +198,7 @@ export const projectsRoutes =
     app.post(
       '/project/:id/cancel',
       {
-        config: { access: manager },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -217,7 +213,7 @@ export const projectsRoutes =
     app.patch(
       '/project/extend/:id',
       {
-        config: { access: manager },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -234,7 +230,7 @@ export const projectsRoutes =
     app.post(
       '/project/updates',
       {
-        config: { access: signedIn },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -250,7 +246,7 @@ export const projectsRoutes =
     app.get(
       '/project/updates/:id',
       {
-        config: { access: pub },
+        config: { auth: 'public' },
         schema: {
           tags,
           summary: "A project's updates, newest first",
@@ -265,7 +261,7 @@ export const projectsRoutes =
     app.post(
       '/project/:id/impact',
       {
-        config: { access: manager },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -284,7 +280,7 @@ export const projectsRoutes =
     app.get(
       '/project/:id/impact',
       {
-        config: { access: pub },
+        config: { auth: 'public' },
         schema: {
           tags,
           summary: "A project's impact statements",
@@ -298,7 +294,7 @@ export const projectsRoutes =
     app.post(
       '/project/:id/impact/image',
       {
-        config: { access: manager },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -309,13 +305,13 @@ export const projectsRoutes =
         },
       },
       async (request) =>
-        content.addImpactImage(request.params.id, await readUpload(request, 'gallery'), currentUser(request)),
+        content.addImpactImage(request.params.id, () => readUpload(request, 'gallery'), currentUser(request)),
     );
 
     app.post(
       '/project/logo/:id',
       {
-        config: { access: manager },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -326,13 +322,13 @@ export const projectsRoutes =
         },
       },
       async (request) =>
-        content.setLogo(request.params.id, await readUpload(request, 'logo'), currentUser(request)),
+        content.setLogo(request.params.id, () => readUpload(request, 'logo'), currentUser(request)),
     );
 
     app.post(
       '/project/image/:id',
       {
-        config: { access: manager },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -348,7 +344,7 @@ export const projectsRoutes =
           .send(
             await content.addImage(
               request.params.id,
-              await readUpload(request, 'gallery'),
+              () => readUpload(request, 'gallery'),
               null,
               currentUser(request),
             ),
@@ -358,7 +354,7 @@ export const projectsRoutes =
     app.get(
       '/project/:id/images',
       {
-        config: { access: pub },
+        config: { auth: 'public' },
         schema: {
           tags,
           summary: "A project's gallery",
@@ -372,7 +368,7 @@ export const projectsRoutes =
     app.delete(
       '/project/galery/:id/:image_id',
       {
-        config: { access: manager },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -388,7 +384,7 @@ export const projectsRoutes =
     app.post(
       '/project/document/:id',
       {
-        config: { access: manager },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -404,7 +400,7 @@ export const projectsRoutes =
           .send(
             await content.addDocument(
               request.params.id,
-              await readUpload(request, 'document'),
+              () => readUpload(request, 'document'),
               currentUser(request),
             ),
           ),
@@ -413,7 +409,7 @@ export const projectsRoutes =
     app.get(
       '/project/:id/documents',
       {
-        config: { access: pub },
+        config: { auth: 'public' },
         schema: {
           tags,
           summary: "A project's documents",
@@ -427,7 +423,7 @@ export const projectsRoutes =
     app.delete(
       '/project/document/:charity_id/:id/:document_id',
       {
-        config: { access: manager },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -448,7 +444,7 @@ export const projectsRoutes =
     app.get(
       '/project/admins/:id',
       {
-        config: { access: manager },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -463,7 +459,7 @@ export const projectsRoutes =
     app.delete(
       '/membership/project/:project_id/:user_id',
       {
-        config: { access: signedIn },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -479,7 +475,7 @@ export const projectsRoutes =
     app.get(
       '/charity/projects/:id',
       {
-        config: { access: charityMember },
+        config: { auth: 'user' },
         schema: {
           tags: ['charity'],
           security,
@@ -496,7 +492,7 @@ export const projectsRoutes =
     app.get(
       '/charity/projects/:id/:status',
       {
-        config: { access: charityMember },
+        config: { auth: 'user' },
         schema: {
           tags: ['charity'],
           security,
@@ -524,7 +520,7 @@ export const projectsRoutes =
     app.get(
       '/charity/:id/expired_projects',
       {
-        config: { access: charityMember },
+        config: { auth: 'user' },
         schema: {
           tags: ['charity'],
           security,
@@ -540,7 +536,7 @@ export const projectsRoutes =
     app.post(
       '/project/associate/:project_id/:charity_id',
       {
-        config: { access: { kind: 'project-manager', param: 'project_id' } },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -556,7 +552,7 @@ export const projectsRoutes =
     app.get(
       '/charity/associated_requests/:id',
       {
-        config: { access: { kind: 'member', entity: 'charity', param: 'id', permission: 'manage_projects' } },
+        config: { auth: 'user' },
         schema: {
           tags: ['charity'],
           security,
@@ -566,7 +562,7 @@ export const projectsRoutes =
           response: { 200: projectPage },
         },
       },
-      async (request) => projects.associationRequests(request.params.id, request.query),
+      async (request) => projects.associationRequests(request.auth, request.params.id, request.query),
     );
 
     for (const [path, accept] of [
@@ -576,7 +572,7 @@ export const projectsRoutes =
       app.post(
         path,
         {
-          config: { access: signedIn },
+          config: { auth: 'user' },
           schema: {
             tags: ['charity'],
             security,
@@ -598,9 +594,7 @@ export const projectsRoutes =
     app.post(
       '/admin/return',
       {
-        config: {
-          access: { kind: 'platform-admin', types: [PLATFORM_ADMIN.SUPER_ADMIN, PLATFORM_ADMIN.ADMIN] },
-        },
+        config: { auth: 'user' },
         schema: {
           tags: ['admin'],
           security,
@@ -609,6 +603,6 @@ export const projectsRoutes =
           response: { 200: projectSchema },
         },
       },
-      async (request) => projects.returnToCharity(request.body.project_id, request.body.reason),
+      async (request) => projects.returnToCharity(request.auth, request.body.project_id, request.body.reason),
     );
   };

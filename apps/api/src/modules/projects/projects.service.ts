@@ -6,18 +6,18 @@ import type {
   ProjectUpdateBody,
 } from '@kindred/shared';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AuthUser } from '../../authz/access.js';
+import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { isoDay } from '../../lib/periods.js';
 import { deleteUpload } from '../../lib/uploads.js';
-import type { AuthUser } from '../../plugins/auth.js';
 import { charitiesRepository } from '../charities/charities.repository.js';
 import { isPublicCharity } from '../charities/charities.service.js';
 import { account, ledgerService } from '../ledger/ledger.service.js';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/ledger.table.js';
-import { organisationsQueries } from '../organisations/organisations.repository.js';
 import { projects } from '../organisations/organisations.table.js';
 import { placesRepository } from '../places/places.repository.js';
 import { canMove, PROJECT_STATUS, STATUS_LABEL } from './project-status.js';
@@ -101,22 +101,8 @@ export function projectsService(ctx: AppContext) {
   const projectOwner = (id: number) => ({ ownerType: 'project', ownerId: id }) as const;
 
   /** Who may change a project: its admins, its charity's project managers, or its owner. */
-  async function canManage(row: ProjectRow, user: AuthUser | null): Promise<boolean> {
-    if (!user) return false;
-    if (await projectsRepository.isProjectAdmin(db(), row.id, user.id)) return true;
-    if (
-      row.charityId &&
-      (row.associationStatus === ASSOCIATION.accepted || row.associationStatus === ASSOCIATION.charityProject)
-    ) {
-      const role = await organisationsQueries.charityMembership(db(), row.charityId, user.id);
-      if (role && (role.adminType === 1 || role.permissions.includes('manage_projects'))) return true;
-    }
-    if (row.ownerType === OWNER.individual) return row.ownerId === user.id;
-    if (row.ownerType === OWNER.organisation) {
-      const role = await organisationsQueries.businessMembership(db(), row.ownerId, user.id);
-      return role !== undefined && role.adminType !== 99;
-    }
-    return false;
+  function canManage(row: ProjectRow, user: AuthUser | null): Promise<boolean> {
+    return ctx.access.can(user, Permission.ProjectManage, row.id);
   }
 
   async function isPublic(row: ProjectRow): Promise<boolean> {
@@ -144,15 +130,13 @@ export function projectsService(ctx: AppContext) {
   /** The project managers of a charity a project asks to take it may read the project first. */
   async function isAskedCharity(row: ProjectRow, viewer: AuthUser | null): Promise<boolean> {
     if (!viewer || !row.charityId || row.associationStatus !== ASSOCIATION.pending) return false;
-    const role = await organisationsQueries.charityMembership(db(), row.charityId, viewer.id);
-    return role !== undefined && (role.adminType === 1 || role.permissions.includes('manage_projects'));
+    return ctx.access.can(viewer, Permission.CharityProjectsManage, row.charityId);
   }
 
-  /** A project the user may change, or 404/403. */
+  /** A project the person may change: 404 when there is no such project, 403 when it is not theirs. */
   async function manageable(id: number, user: AuthUser) {
-    const { row, manage } = await viewable(id, user);
-    if (!manage) throw forbidden('You cannot manage this project.');
-    return row;
+    await ctx.access.require(user, Permission.ProjectManage, [id]);
+    return load(id);
   }
 
   async function present(row: ProjectRow, manage: boolean) {
@@ -164,12 +148,22 @@ export function projectsService(ctx: AppContext) {
   async function presentMany(rows: ProjectRow[], manage: boolean | AuthUser) {
     const ids = [...new Set(rows.map((r) => r.charityId).filter((id): id is number => id !== null))];
     const names = await projectsRepository.charityNames(db(), ids);
-    const items: Project[] = [];
-    for (const row of rows) {
-      const may = typeof manage === 'boolean' ? manage : await canManage(row, manage);
-      items.push(presentProject(row, row.charityId ? names.get(row.charityId) : undefined, may));
-    }
-    return items;
+    const managed =
+      typeof manage === 'boolean'
+        ? undefined
+        : await ctx.access.allowed(
+            manage,
+            Permission.ProjectManage,
+            rows.map((row) => row.id),
+          );
+    return rows.map(
+      (row): Project =>
+        presentProject(
+          row,
+          row.charityId ? names.get(row.charityId) : undefined,
+          managed ? managed.has(row.id) : (manage as boolean),
+        ),
+    );
   }
 
   async function fields(body: ProjectUpdateBody): Promise<Partial<NewProject>> {
@@ -400,12 +394,9 @@ export function projectsService(ctx: AppContext) {
     async create(body: ProjectCreateBody, user: AuthUser) {
       let owner: { ownerType: number; ownerId: number; charityId: number | null; association: number };
       if (body.charity_id) {
+        await ctx.access.require(user, Permission.CharityProjectsManage, [body.charity_id]);
         const charity = await charitiesRepository.find(db(), body.charity_id);
         if (!charity) throw notFound('The charity');
-        const role = await organisationsQueries.charityMembership(db(), charity.id, user.id);
-        if (!role || (role.adminType !== 1 && !role.permissions.includes('manage_projects'))) {
-          throw forbidden('You cannot create projects for this charity.');
-        }
         owner = {
           ownerType: OWNER.charity,
           ownerId: charity.id,
@@ -413,9 +404,7 @@ export function projectsService(ctx: AppContext) {
           association: ASSOCIATION.charityProject,
         };
       } else if (body.business_id) {
-        const role = await organisationsQueries.businessMembership(db(), body.business_id, user.id);
-        if (!role || role.adminType === 99)
-          throw forbidden('You cannot create projects for this organisation.');
+        await ctx.access.require(user, Permission.BusinessProjectsCreate, [body.business_id]);
         owner = {
           ownerType: OWNER.organisation,
           ownerId: body.business_id,
@@ -601,7 +590,8 @@ export function projectsService(ctx: AppContext) {
     },
 
     /** The charity's own projects (not the ones only asking it to take them); can_manage is the viewer's. */
-    charityProjects(charityId: number, status: number | undefined, query: PageQuery, viewer: AuthUser) {
+    async charityProjects(charityId: number, status: number | undefined, query: PageQuery, viewer: AuthUser) {
+      await ctx.access.require(viewer, Permission.CharityRead, [charityId]);
       const where = and(
         eq(projects.charityId, charityId),
         inArray(projects.associationStatus, [ASSOCIATION.accepted, ASSOCIATION.charityProject]),
@@ -610,7 +600,8 @@ export function projectsService(ctx: AppContext) {
       return this.listWhere(where, query, viewer);
     },
 
-    expired(charityId: number, query: PageQuery, viewer: AuthUser) {
+    async expired(charityId: number, query: PageQuery, viewer: AuthUser) {
+      await ctx.access.require(viewer, Permission.CharityRead, [charityId]);
       return this.listWhere(
         and(
           eq(projects.charityId, charityId),
@@ -634,7 +625,8 @@ export function projectsService(ctx: AppContext) {
       );
     },
 
-    ofBusiness(businessId: number, query: PageQuery, viewer: AuthUser) {
+    async ofBusiness(businessId: number, query: PageQuery, viewer: AuthUser) {
+      await ctx.access.require(viewer, Permission.BusinessProjectsRead, [businessId]);
       return this.listWhere(
         and(eq(projects.ownerType, OWNER.organisation), eq(projects.ownerId, businessId)),
         query,
@@ -642,7 +634,8 @@ export function projectsService(ctx: AppContext) {
       );
     },
 
-    associationRequests(charityId: number, query: PageQuery) {
+    async associationRequests(auth: AuthUser | null, charityId: number, query: PageQuery) {
+      await ctx.access.require(auth, Permission.CharityProjectsManage, [charityId]);
       return this.listWhere(
         and(eq(projects.charityId, charityId), eq(projects.associationStatus, ASSOCIATION.pending)),
         query,
@@ -675,10 +668,7 @@ export function projectsService(ctx: AppContext) {
     },
 
     async decideAssociation(projectId: number, charityId: number, accept: boolean, user: AuthUser) {
-      const role = await organisationsQueries.charityMembership(db(), charityId, user.id);
-      if (!role || (role.adminType !== 1 && !role.permissions.includes('manage_projects'))) {
-        throw forbidden('You cannot answer requests for this charity.');
-      }
+      await ctx.access.require(user, Permission.CharityProjectsManage, [charityId]);
       const row = await load(projectId);
       if (row.charityId !== charityId || row.associationStatus !== ASSOCIATION.pending) {
         throw conflict('NO_PENDING_REQUEST', 'There is no pending request from this project.');
@@ -695,7 +685,8 @@ export function projectsService(ctx: AppContext) {
     },
 
     /** A platform admin returns a Live project to its charity for changes; the charity is told why. */
-    async returnToCharity(projectId: number, reason: string) {
+    async returnToCharity(auth: AuthUser | null, projectId: number, reason: string) {
+      await ctx.access.require(auth, Permission.ProjectReturn);
       const row = await load(projectId);
       if (!canMove(row.status, draft, 'return')) throw invalidTransition(row, draft);
       const updated = await projectsRepository.update(db(), projectId, { status: draft }, ctx.now());
@@ -727,9 +718,9 @@ export function projectsService(ctx: AppContext) {
     },
 
     async removeAdmin(projectId: number, userId: number, user: AuthUser) {
-      const row = await load(projectId);
-      if (user.id !== userId && !(await canManage(row, user)))
-        throw forbidden('You cannot manage this project.');
+      // An admin may step down; removing someone else takes managing the project.
+      if (user.id !== userId) await manageable(projectId, user);
+      else await load(projectId);
       if (!(await projectsRepository.removeAdmin(db(), projectId, userId)))
         throw notFound('The project admin');
       return { message: 'Admin removed' };

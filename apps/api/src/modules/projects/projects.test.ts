@@ -154,7 +154,8 @@ describe('creating a project', () => {
       token: admin.token,
       body: { title: 'Nowhere', charity_id: 999_999 },
     });
-    expect(unknown.statusCode).toBe(404);
+    // Access comes first: nobody manages the projects of a charity that does not exist.
+    expect(unknown.statusCode).toBe(403);
     expect((await t.request('POST', '/api/project/create', { body: { title: 'Anon' } })).statusCode).toBe(
       401,
     );
@@ -465,7 +466,7 @@ describe('cloning a project', () => {
     expect(
       (await t.request('POST', '/api/project/clone', { token: stranger.token, body: { project_id: id } }))
         .statusCode,
-    ).toBe(404);
+    ).toBe(403);
     const live = await liveProject(charityId, admin.token);
     expect(
       (await t.request('POST', '/api/project/clone', { token: stranger.token, body: { project_id: live } }))

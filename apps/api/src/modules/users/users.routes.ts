@@ -16,8 +16,6 @@ import { readUpload } from '../../lib/uploads.js';
 import { currentUser } from '../../plugins/auth.js';
 import { usersService } from './users.service.js';
 
-const signedIn = { kind: 'user' } as const;
-const self = { kind: 'self', param: 'id' } as const;
 const tags = ['user'];
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -31,7 +29,7 @@ export const usersRoutes =
     app.get(
       '/user/get',
       {
-        config: { access: signedIn },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -45,7 +43,7 @@ export const usersRoutes =
     app.get(
       '/user/refresh',
       {
-        config: { access: signedIn },
+        config: { auth: 'user' },
         schema: { tags, security, summary: 'A fresh token', response: { 200: tokenResponseSchema } },
       },
       async (request) => users.refresh(currentUser(request).id),
@@ -54,7 +52,7 @@ export const usersRoutes =
     app.patch(
       '/user/update',
       {
-        config: { access: signedIn },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -69,7 +67,7 @@ export const usersRoutes =
     app.patch(
       '/user/password',
       {
-        config: { access: signedIn },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -84,7 +82,7 @@ export const usersRoutes =
     app.post(
       '/user/email',
       {
-        config: { access: signedIn },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -99,7 +97,7 @@ export const usersRoutes =
     app.delete(
       '/user/:id',
       {
-        config: { access: self },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -109,13 +107,13 @@ export const usersRoutes =
           response: { 200: messageResponseSchema },
         },
       },
-      async (request) => users.deleteAccount(currentUser(request).id, request.body),
+      async (request) => users.deleteAccount(request.auth, request.params.id, request.body),
     );
 
     app.post(
       '/user/avatar/:id',
       {
-        config: { access: self },
+        config: { auth: 'user' },
         schema: {
           tags,
           security,
@@ -125,6 +123,7 @@ export const usersRoutes =
           response: { 200: userResponse },
         },
       },
-      async (request) => users.setAvatar(currentUser(request).id, await readUpload(request, 'avatar')),
+      async (request) =>
+        users.setAvatar(request.auth, request.params.id, () => readUpload(request, 'avatar')),
     );
   };

@@ -8,17 +8,17 @@ import {
   type UserUpdateBody,
 } from '@kindred/shared';
 import { eq } from 'drizzle-orm';
+import type { AuthUser } from '../../authz/access.js';
+import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { issueToken } from '../../lib/tokens.js';
-import { deleteUpload, type readUpload, storeUpload } from '../../lib/uploads.js';
+import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.js';
 import { emailChangedMail } from '../auth/auth.mails.js';
 import { states } from '../places/places.table.js';
 import { loadSessionDetail } from './users.presenter.js';
 import { type NewUser, type UserRow, usersRepository } from './users.repository.js';
-
-type Upload = Awaited<ReturnType<typeof readUpload>>;
 
 const wrongPassword = () =>
   new AppError(403, 'WRONG_PASSWORD', 'The current password is not right.', {
@@ -124,7 +124,8 @@ export function usersService(ctx: AppContext) {
      * Deletes the account: personal data is erased and sign-in stops, but the row stays so that
      * donation history keeps its totals, anonymised.
      */
-    async deleteAccount(userId: number, body: DeleteAccountBody) {
+    async deleteAccount(auth: AuthUser | null, userId: number, body: DeleteAccountBody) {
+      await ctx.access.require(auth, Permission.UserSelf, [userId]);
       const user = await requireUser(userId);
       if (!(await verifyPassword(user.passwordHash, body.password))) throw wrongPassword();
       const unusable = await hashPassword(randomBytes(32).toString('base64url'));
@@ -163,8 +164,10 @@ export function usersService(ctx: AppContext) {
       return { message: 'Deleted account' };
     },
 
-    async setAvatar(userId: number, upload: Upload) {
+    async setAvatar(auth: AuthUser | null, userId: number, readFile: UploadSource) {
+      await ctx.access.require(auth, Permission.UserSelf, [userId]);
       const user = await requireUser(userId);
+      const upload = await readFile();
       const stored = await storeUpload(ctx.storage, 'avatars', upload);
       const updated = await usersRepository.update(db(), userId, { avatar: stored.url }, ctx.now());
       await deleteUpload(ctx.storage, user.avatar);

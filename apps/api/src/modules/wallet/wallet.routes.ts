@@ -15,20 +15,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { idempotencyOf } from '../../lib/idempotency.js';
-import { currentUser, PLATFORM_ADMIN } from '../../plugins/auth.js';
+import { currentUser } from '../../plugins/auth.js';
 import type { MoneyOwner } from '../payments/money-owner.js';
 import { paymentsService } from '../payments/payments.service.js';
 import { walletService } from './wallet.service.js';
 
 const security = [{ bearer: [] }];
 const id = z.coerce.number().int().positive();
-const signedIn = { kind: 'user' } as const;
-/** Organisation money is for its Super Admins and Admins. */
-const businessAdmin = { kind: 'member', entity: 'business', param: 'id', adminTypes: [1, 2] } as const;
-const moneyAdmins = {
-  kind: 'platform-admin',
-  types: [PLATFORM_ADMIN.SUPER_ADMIN, PLATFORM_ADMIN.ADMIN],
-} as const;
 const historyQuery = pageQuerySchema.extend({
   account: z.enum(LEDGER_HISTORY_ACCOUNTS).optional(),
   kind: z.string().trim().max(40).optional(),
@@ -54,7 +47,7 @@ export const walletRoutes =
     app.get(
       '/user/wallet',
       {
-        config: { access: signedIn },
+        config: { auth: 'user' },
         schema: {
           tags: ['wallet'],
           security,
@@ -62,13 +55,13 @@ export const walletRoutes =
           response: { 200: walletSchema },
         },
       },
-      async (request) => payments.wallet(user(currentUser(request).id)),
+      async (request) => payments.wallet(request.auth, user(currentUser(request).id)),
     );
 
     app.get(
       '/business/wallet/:id',
       {
-        config: { access: businessAdmin },
+        config: { auth: 'user' },
         schema: {
           tags: ['wallet'],
           security,
@@ -77,13 +70,13 @@ export const walletRoutes =
           response: { 200: walletSchema },
         },
       },
-      async (request) => payments.wallet(business(request.params.id)),
+      async (request) => payments.wallet(request.auth, business(request.params.id)),
     );
 
     app.get(
       '/user/payments/:from/:to',
       {
-        config: { access: signedIn },
+        config: { auth: 'user' },
         schema: {
           tags: ['wallet'],
           security,
@@ -95,6 +88,7 @@ export const walletRoutes =
       },
       async (request) =>
         wallets.history(
+          request.auth,
           user(currentUser(request).id),
           { ...request.params, ...request.query },
           request.query,
@@ -104,7 +98,7 @@ export const walletRoutes =
     app.get(
       '/business/:id/payments/:from/:to',
       {
-        config: { access: businessAdmin },
+        config: { auth: 'user' },
         schema: {
           tags: ['wallet'],
           security,
@@ -115,13 +109,18 @@ export const walletRoutes =
         },
       },
       async (request) =>
-        wallets.history(business(request.params.id), { ...request.params, ...request.query }, request.query),
+        wallets.history(
+          request.auth,
+          business(request.params.id),
+          { ...request.params, ...request.query },
+          request.query,
+        ),
     );
 
     app.get(
       '/user/statement/:from/:to',
       {
-        config: { access: signedIn },
+        config: { auth: 'user' },
         schema: {
           tags: ['wallet'],
           security,
@@ -135,7 +134,11 @@ export const walletRoutes =
         const { from, to } = request.params;
         return sendCsv(
           reply,
-          await wallets.statement(user(currentUser(request).id), { from, to, ...request.query }),
+          await wallets.statement(request.auth, user(currentUser(request).id), {
+            from,
+            to,
+            ...request.query,
+          }),
           from,
           to,
         );
@@ -145,7 +148,7 @@ export const walletRoutes =
     app.get(
       '/business/:id/statement/:from/:to',
       {
-        config: { access: businessAdmin },
+        config: { auth: 'user' },
         schema: {
           tags: ['wallet'],
           security,
@@ -159,7 +162,7 @@ export const walletRoutes =
         const { from, to } = request.params;
         return sendCsv(
           reply,
-          await wallets.statement(business(request.params.id), { from, to, ...request.query }),
+          await wallets.statement(request.auth, business(request.params.id), { from, to, ...request.query }),
           from,
           to,
         );
@@ -181,6 +184,7 @@ export const walletRoutes =
           kind: forceCredits ? ('credits' as const) : (request.body.kind ?? 'money'),
         };
         const result = await wallets.adminDeposit(
+          request.auth,
           { ownerType, ownerId: request.params.id },
           body,
           admin.id,
@@ -192,7 +196,7 @@ export const walletRoutes =
     app.post(
       '/admin/user/:id/deposit',
       {
-        config: { access: moneyAdmins },
+        config: { auth: 'user' },
         schema: {
           tags: ['admin'],
           security,
@@ -208,7 +212,7 @@ export const walletRoutes =
     app.post(
       '/admin/business/:id/deposit',
       {
-        config: { access: moneyAdmins },
+        config: { auth: 'user' },
         schema: {
           tags: ['admin'],
           security,
@@ -224,7 +228,7 @@ export const walletRoutes =
     app.post(
       '/admin/business/:id/cc',
       {
-        config: { access: moneyAdmins },
+        config: { auth: 'user' },
         schema: {
           tags: ['admin'],
           security,
@@ -240,7 +244,7 @@ export const walletRoutes =
     app.post(
       '/organisation/transfer_funds',
       {
-        config: { access: signedIn },
+        config: { auth: 'user' },
         schema: {
           tags: ['organisation'],
           security,
@@ -252,6 +256,7 @@ export const walletRoutes =
       async (request) => {
         const caller = currentUser(request);
         const result = await wallets.transferFunds(
+          request.auth,
           request.body,
           caller.id,
           idempotencyOf(request, `user:${caller.id}`),

@@ -1,11 +1,13 @@
 import type { AdminDepositBody, HistoryItem, PageQuery, TransferFundsBody } from '@kindred/shared';
+import type { AuthUser } from '../../authz/access.js';
+import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { type IdempotencyRequest, runIdempotent } from '../../lib/idempotency.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { account, ledgerService, PLATFORM } from '../ledger/ledger.service.js';
 import { organisationsQueries } from '../organisations/organisations.repository.js';
-import { assertCanMoveMoney, type MoneyOwner } from '../payments/money-owner.js';
+import { assertCanMoveMoney, type MoneyOwner, requireWalletAccess } from '../payments/money-owner.js';
 import { usersRepository } from '../users/users.repository.js';
 import { type HistoryRow, walletRepository } from './wallet.repository.js';
 
@@ -72,7 +74,8 @@ export function walletService(ctx: AppContext) {
   }
 
   return {
-    async history(owner: MoneyOwner, options: HistoryOptions, query: PageQuery) {
+    async history(auth: AuthUser | null, owner: MoneyOwner, options: HistoryOptions, query: PageQuery) {
+      await requireWalletAccess(ctx, auth, owner, 'read');
       const cursor = decodeCursor(query.cursor, ['time', 'id']);
       const rows = await walletRepository.history(db(), filter(owner, options), {
         limit: query.limit + 1,
@@ -83,7 +86,8 @@ export function walletService(ctx: AppContext) {
     },
 
     /** The statement of a date range as CSV, oldest first, read in batches. */
-    async statement(owner: MoneyOwner, options: HistoryOptions): Promise<string> {
+    async statement(auth: AuthUser | null, owner: MoneyOwner, options: HistoryOptions): Promise<string> {
+      await requireWalletAccess(ctx, auth, owner, 'read');
       const f = filter(owner, options);
       const lines = ['date,description,type,account,amount,currency'];
       const rows: HistoryRow[] = [];
@@ -116,11 +120,13 @@ export function walletService(ctx: AppContext) {
 
     /** A platform admin puts money (received by other means) or credits into a wallet. */
     async adminDeposit(
+      auth: AuthUser | null,
       owner: MoneyOwner,
       body: AdminDepositBody,
       adminId: number,
       idempotency: IdempotencyRequest,
     ) {
+      await ctx.access.require(auth, Permission.PlatformWalletDeposit);
       if (owner.ownerType === 'user') {
         const user = await usersRepository.findById(db(), owner.ownerId);
         if (!user || user.deletedAt) throw notFound('The user');
@@ -160,7 +166,22 @@ export function walletService(ctx: AppContext) {
     },
 
     /** Moves money between an organisation and one of its sub-businesses (Super Admin of the parent). */
-    async transferFunds(body: TransferFundsBody, userId: number, idempotency: IdempotencyRequest) {
+    async transferFunds(
+      auth: AuthUser | null,
+      body: TransferFundsBody,
+      userId: number,
+      idempotency: IdempotencyRequest,
+    ) {
+      // Both organisations are named in the body: a caller who is a Super Admin of neither is refused
+      // before anything about them is read; which of the two is the parent is checked below.
+      const held = await ctx.access.allowed(auth, Permission.BusinessFundsTransfer, [
+        body.from_business_id,
+        body.to_business_id,
+      ]);
+      const caller =
+        held.size > 0
+          ? (auth as AuthUser)
+          : await ctx.access.require(auth, Permission.BusinessFundsTransfer, [body.from_business_id]);
       const [from, to] = await Promise.all([
         organisationsQueries.business(db(), body.from_business_id),
         organisationsQueries.business(db(), body.to_business_id),
@@ -174,9 +195,7 @@ export function walletService(ctx: AppContext) {
           'Funds move only between an organisation and its own sub-businesses.',
         );
       }
-      const membership = await organisationsQueries.businessMembership(db(), parent.id, userId);
-      if (membership?.adminType !== 1)
-        throw forbidden('Only a Super Admin of the parent organisation can move funds.');
+      await ctx.access.require(caller, Permission.BusinessFundsTransfer, [parent.id]);
       await assertCanMoveMoney(ctx, { ownerType: 'business', ownerId: from.id }, from);
       await assertCanMoveMoney(ctx, { ownerType: 'business', ownerId: to.id }, to);
       const fromOwner = { ownerType: 'business', ownerId: from.id } as const;

@@ -1,0 +1,233 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { ADMIN_TYPE } from '@kindred/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businesses, businessMemberships, charities, charityMemberships } from '../db/schema.js';
+import { CHARITY_PERMISSIONS } from '../modules/organisations/organisations.repository.js';
+import { createTestApp, type TestApp } from '../testing/helpers.js';
+import type { AuthUser } from './access.js';
+import { accessTable } from './access-table.js';
+import { Permission } from './permissions.js';
+
+/**
+ * Every permission as every role, on a real database and without HTTP: the access layer's answer
+ * for the fixture's organisation, charity, project or person must be exactly this table.
+ */
+const ROLES = [
+  'anonymous',
+  /** Signed in, with no relation to anything here. */
+  'stranger',
+  /** The person the self permission is asked about. */
+  'self',
+  'platform_super_admin',
+  'platform_admin',
+  'platform_employee',
+  'business_super_admin',
+  'business_admin',
+  'business_employee',
+  'charity_super_admin',
+  'charity_admin',
+  'charity_member',
+  'charity_finance',
+  'charity_project_manager',
+  'charity_members_manager',
+  /** Owns a project of their own, which the charity project is not. */
+  'project_owner',
+] as const;
+type Role = (typeof ROLES)[number];
+
+const PLATFORM_WRITERS: Role[] = ['platform_super_admin', 'platform_admin'];
+const PLATFORM_READERS: Role[] = [...PLATFORM_WRITERS, 'platform_employee'];
+const BUSINESS_ADMINS: Role[] = ['business_super_admin', 'business_admin'];
+
+const WHO_MAY: Record<Permission, Role[]> = {
+  [Permission.UserSelf]: ['self'],
+  [Permission.PlatformDirectDebitsRead]: PLATFORM_READERS,
+  [Permission.PlatformWalletDeposit]: PLATFORM_WRITERS,
+  [Permission.CharityCreate]: PLATFORM_WRITERS,
+  [Permission.CharityReviewRead]: PLATFORM_READERS,
+  [Permission.CharityReview]: PLATFORM_WRITERS,
+  [Permission.CharityLock]: PLATFORM_WRITERS,
+  [Permission.ProjectReturn]: PLATFORM_WRITERS,
+  [Permission.BusinessProjectsRead]: [...BUSINESS_ADMINS, 'business_employee'],
+  [Permission.BusinessProjectsCreate]: BUSINESS_ADMINS,
+  [Permission.BusinessWalletRead]: BUSINESS_ADMINS,
+  [Permission.BusinessWalletManage]: BUSINESS_ADMINS,
+  [Permission.BusinessFundsTransfer]: ['business_super_admin'],
+  [Permission.CharityRead]: [
+    'charity_super_admin',
+    'charity_admin',
+    'charity_member',
+    'charity_finance',
+    'charity_project_manager',
+    'charity_members_manager',
+  ],
+  [Permission.CharityUpdate]: ['charity_super_admin', 'charity_admin'],
+  [Permission.CharityDelete]: ['charity_super_admin'],
+  [Permission.CharityMembersManage]: ['charity_super_admin', 'charity_members_manager'],
+  [Permission.CharityAdminsManage]: ['charity_super_admin'],
+  [Permission.CharityFinanceRead]: ['charity_super_admin', 'charity_finance'],
+  [Permission.CharityPayoutManage]: ['charity_super_admin', 'charity_finance'],
+  [Permission.CharityProjectsManage]: ['charity_super_admin', 'charity_project_manager'],
+  [Permission.ProjectManage]: ['charity_super_admin', 'charity_project_manager'],
+};
+
+let t: TestApp;
+const people = new Map<Role, AuthUser | null>();
+const fixture = { business: 0, charity: 0, project: 0, ownProject: 0 };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.ctx.database.db;
+  const now = t.ctx.now();
+  const person = async (role: Role, admin?: number) => {
+    const made = await t.createUser(admin ? { isIicAdmin: true, adminType: admin } : {});
+    people.set(role, { id: made.id, isIicAdmin: Boolean(admin), adminType: admin ?? null });
+    return made;
+  };
+  people.set('anonymous', null);
+  await person('stranger');
+  await person('self');
+  await person('platform_super_admin', ADMIN_TYPE.superAdmin);
+  await person('platform_admin', ADMIN_TYPE.admin);
+  await person('platform_employee', ADMIN_TYPE.employee);
+
+  const [business] = await db
+    .insert(businesses)
+    .values({ name: 'Access Ltd', approvalStatus: 'approved', createdAt: now })
+    .returning({ id: businesses.id });
+  fixture.business = business?.id ?? 0;
+  for (const [role, adminType] of [
+    ['business_super_admin', ADMIN_TYPE.superAdmin],
+    ['business_admin', ADMIN_TYPE.admin],
+    ['business_employee', ADMIN_TYPE.employee],
+  ] as const) {
+    const member = await person(role);
+    await db
+      .insert(businessMemberships)
+      .values({ businessId: fixture.business, userId: member.id, adminType, createdAt: now });
+  }
+
+  const [charity] = await db
+    .insert(charities)
+    .values({ name: 'Access Trust', approvalStatus: 'approved', createdAt: now, updatedAt: now })
+    .returning({ id: charities.id });
+  fixture.charity = charity?.id ?? 0;
+  let charitySuperAdmin = { token: '' };
+  for (const [role, adminType, permissions] of [
+    ['charity_super_admin', ADMIN_TYPE.superAdmin, [...CHARITY_PERMISSIONS]],
+    ['charity_admin', ADMIN_TYPE.admin, []],
+    ['charity_member', ADMIN_TYPE.employee, []],
+    ['charity_finance', ADMIN_TYPE.employee, ['view_finance']],
+    ['charity_project_manager', ADMIN_TYPE.employee, ['manage_projects']],
+    ['charity_members_manager', ADMIN_TYPE.employee, ['manage_members']],
+  ] as const) {
+    const member = await person(role);
+    if (role === 'charity_super_admin') charitySuperAdmin = member;
+    await db.insert(charityMemberships).values({
+      charityId: fixture.charity,
+      userId: member.id,
+      adminType,
+      permissions: [...permissions],
+      createdAt: now,
+    });
+  }
+  const project = await t.request('POST', '/api/project/create', {
+    token: charitySuperAdmin.token,
+    body: { title: 'Access project', charity_id: fixture.charity },
+  });
+  fixture.project = project.json().id;
+  const owner = await person('project_owner');
+  const own = await t.request('POST', '/api/project/create', {
+    token: owner.token,
+    body: { title: 'My own project' },
+  });
+  fixture.ownProject = own.json().id;
+});
+afterAll(async () => t.close());
+
+/** The id each permission is asked about. */
+function subject(permission: Permission): number {
+  const rule = accessTable.find((row) => row.permission === permission)?.rule;
+  switch (rule?.on) {
+    case 'business':
+      return fixture.business;
+    case 'charity':
+      return fixture.charity;
+    case 'project':
+      return fixture.project;
+    case 'self':
+      return people.get('self')?.id ?? 0;
+    default:
+      return 0;
+  }
+}
+
+describe('the access layer', () => {
+  it('has a row in the table for every permission', () => {
+    expect(Object.keys(WHO_MAY).sort()).toEqual(Object.values(Permission).sort());
+  });
+
+  for (const permission of Object.values(Permission)) {
+    it(`${permission}: ${WHO_MAY[permission].join(', ')}`, async () => {
+      const answers: Record<string, boolean> = {};
+      for (const role of ROLES)
+        answers[role] = await t.ctx.access.can(people.get(role) ?? null, permission, subject(permission));
+      const expected = Object.fromEntries(ROLES.map((role) => [role, WHO_MAY[permission].includes(role)]));
+      expect(answers).toEqual(expected);
+    });
+  }
+
+  it('answers 401 to a visitor, 403 to a stranger and 404 for a project that does not exist', async () => {
+    const stranger = people.get('stranger') ?? null;
+    await expect(t.ctx.access.require(null, Permission.CharityRead, [fixture.charity])).rejects.toMatchObject(
+      {
+        statusCode: 401,
+      },
+    );
+    await expect(
+      t.ctx.access.require(stranger, Permission.CharityRead, [fixture.charity]),
+    ).rejects.toMatchObject({ statusCode: 403, message: 'You do not have access to this charity.' });
+    await expect(t.ctx.access.require(stranger, Permission.ProjectManage, [999_999])).rejects.toMatchObject({
+      statusCode: 404,
+    });
+  });
+
+  it('refuses a list of ids when any one of them is not allowed', async () => {
+    const admin = people.get('charity_super_admin') ?? null;
+    await expect(
+      t.ctx.access.require(admin, Permission.ProjectManage, [fixture.project, fixture.ownProject]),
+    ).rejects.toMatchObject({ statusCode: 403 });
+    const owner = people.get('project_owner') ?? null;
+    expect(
+      await t.ctx.access.allowed(owner, Permission.ProjectManage, [fixture.project, fixture.ownProject]),
+    ).toEqual(new Set([fixture.ownProject]));
+  });
+
+  it('is written down in docs/access.md (run `npm run contracts` after changing a permission)', async () => {
+    const target = fileURLToPath(new URL('../../../../docs/access.md', import.meta.url));
+    const written = accessTableMarkdown();
+    if (process.env.WRITE_CONTRACTS === '1') await writeFile(target, written);
+    expect(
+      (await readFile(target, 'utf8').catch(() => '')) === written,
+      'docs/access.md is out of date',
+    ).toBe(true);
+  });
+});
+
+function accessTableMarkdown(): string {
+  const lines = [
+    '# Who may do what',
+    '',
+    'Generated from `apps/api/src/authz/permissions.ts` by the access test (`npm run contracts`).',
+    'Every service method asks the access layer for one of these permissions, with the ids it acts on',
+    '(from the path or the body), before it does anything else. Calls not listed by a permission are',
+    'public, or concern only the signed-in person themself.',
+    '',
+    '| permission | who may | what it allows |',
+    '| --- | --- | --- |',
+    ...accessTable.map((row) => `| \`${row.permission}\` | ${row.who} | ${row.what} |`),
+    '',
+  ];
+  return lines.join('\n');
+}

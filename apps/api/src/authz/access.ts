@@ -1,0 +1,86 @@
+import type { Executor } from '../db/client.js';
+import { forbidden, notFound, unauthorized } from '../lib/errors.js';
+import { accessRepository } from './access.repository.js';
+import { PERMISSIONS, type Permission } from './permissions.js';
+
+/** The signed-in person a request acts for (null for a visitor). */
+export interface AuthUser {
+  id: number;
+  isIicAdmin: boolean;
+  adminType: number | null;
+}
+
+/**
+ * The access layer (after immich's `requireAccess`): the one place that decides who may do what.
+ * Services call `require` first, with the ids they act on, whether those came from the path or the
+ * body; routes only say whether a call needs a signed-in person.
+ */
+export function accessService(db: () => Executor) {
+  /** The ids, of those given, the person may act on with the permission. */
+  async function allowed(
+    auth: AuthUser | null,
+    permission: Permission,
+    ids: number[],
+    executor: Executor = db(),
+  ): Promise<Set<number>> {
+    if (!auth) return new Set();
+    const unique = [...new Set(ids)];
+    const rule = PERMISSIONS[permission].rule;
+    switch (rule.on) {
+      case 'self':
+        return new Set(unique.filter((id) => id === auth.id));
+      case 'platform': {
+        const admin = auth.isIicAdmin && auth.adminType !== null && rule.adminTypes.includes(auth.adminType);
+        return new Set(admin ? unique : []);
+      }
+      case 'business':
+        return unique.length === 0
+          ? new Set()
+          : accessRepository.businesses(executor, auth.id, unique, rule.adminTypes);
+      case 'charity':
+        return unique.length === 0
+          ? new Set()
+          : accessRepository.charities(executor, auth.id, unique, rule.adminTypes, rule.grant);
+      case 'project':
+        return unique.length === 0 ? new Set() : accessRepository.managedProjects(executor, auth.id, unique);
+    }
+  }
+
+  return {
+    allowed,
+
+    /** True when the person may act on the one id (or, for platform permissions, at all). */
+    async can(auth: AuthUser | null, permission: Permission, id?: number): Promise<boolean> {
+      if (PERMISSIONS[permission].rule.on === 'platform')
+        return (await allowed(auth, permission, [0])).size === 1;
+      return id !== undefined && (await allowed(auth, permission, [id])).has(id);
+    },
+
+    /**
+     * Refuses unless the person may act on every id: 401 for a visitor, 404 for a project that does
+     * not exist, 403 otherwise. Answers the signed-in person. Platform permissions take no ids.
+     * Inside a database transaction, pass it: the embedded database has one connection.
+     */
+    async require(
+      auth: AuthUser | null,
+      permission: Permission,
+      ids: number[] = [],
+      executor: Executor = db(),
+    ): Promise<AuthUser> {
+      if (!auth) throw unauthorized();
+      const rule = PERMISSIONS[permission].rule;
+      const wanted = rule.on === 'platform' ? [0] : [...new Set(ids)];
+      const granted = await allowed(auth, permission, wanted, executor);
+      const refused = wanted.filter((id) => !granted.has(id));
+      if (wanted.length === 0 || refused.length > 0) {
+        if (rule.on === 'project' && refused.length > 0) {
+          const existing = await accessRepository.existingProjects(executor, refused);
+          if (existing.size < refused.length) throw notFound('The project');
+        }
+        throw forbidden(PERMISSIONS[permission].denied);
+      }
+      return auth;
+    },
+  };
+}
+export type AccessService = ReturnType<typeof accessService>;

@@ -1,0 +1,184 @@
+import { ADMIN_TYPE } from '@kindred/shared';
+
+const { superAdmin, admin, employee } = ADMIN_TYPE;
+
+/**
+ * What a person may do, in the product's words. Every service method names the permission it needs
+ * and the ids it acts on (from the path or the body) before anything else:
+ * `await ctx.access.require(auth, Permission.CharityUpdate, [charityId])`.
+ */
+export const Permission = {
+  UserSelf: 'user.self',
+
+  PlatformDirectDebitsRead: 'platform.direct_debits.read',
+  PlatformWalletDeposit: 'platform.wallet.deposit',
+  CharityCreate: 'charity.create',
+  CharityReviewRead: 'charity.review.read',
+  CharityReview: 'charity.review',
+  CharityLock: 'charity.lock',
+  ProjectReturn: 'project.return',
+
+  BusinessProjectsRead: 'business.projects.read',
+  BusinessProjectsCreate: 'business.projects.create',
+  BusinessWalletRead: 'business.wallet.read',
+  BusinessWalletManage: 'business.wallet.manage',
+  BusinessFundsTransfer: 'business.funds.transfer',
+
+  CharityRead: 'charity.read',
+  CharityUpdate: 'charity.update',
+  CharityDelete: 'charity.delete',
+  CharityMembersManage: 'charity.members.manage',
+  CharityAdminsManage: 'charity.admins.manage',
+  CharityFinanceRead: 'charity.finance.read',
+  CharityPayoutManage: 'charity.payout.manage',
+  CharityProjectsManage: 'charity.projects.manage',
+
+  ProjectManage: 'project.manage',
+} as const;
+export type Permission = (typeof Permission)[keyof typeof Permission];
+
+/** The charity permissions a Super Admin grants its members (spec §3). */
+export type CharityGrant = 'manage_projects' | 'manage_members' | 'view_finance';
+
+/** Who holds a permission: the entity its ids name, and the role needed there. */
+export type Rule =
+  /** Ids are people: only one's own. */
+  | { on: 'self' }
+  /** Platform admins of these types; takes no ids. */
+  | { on: 'platform'; adminTypes: readonly number[] }
+  /** Ids are organisations: members of these admin types. */
+  | { on: 'business'; adminTypes: readonly number[] }
+  /** Ids are charities: members of these admin types, or members granted the permission. */
+  | { on: 'charity'; adminTypes: readonly number[]; grant?: CharityGrant }
+  /** Ids are projects: the people who manage them (domain.md §5). */
+  | { on: 'project' };
+
+export interface PermissionSpec {
+  rule: Rule;
+  /** What it allows, for the table in docs/access.md. */
+  what: string;
+  /** What a person without it is told (403). */
+  denied: string;
+}
+
+const ANY_ROLE = [superAdmin, admin, employee] as const;
+const PLATFORM_ONLY = 'Only platform admins can do this.';
+const NO_CHARITY_ACCESS = 'You do not have access to this charity.';
+const NO_BUSINESS_ACCESS = 'You do not have access to this business.';
+
+export const PERMISSIONS: Record<Permission, PermissionSpec> = {
+  [Permission.UserSelf]: {
+    rule: { on: 'self' },
+    what: 'Delete one’s own account, change one’s own avatar.',
+    denied: 'You can only do this for your own account.',
+  },
+
+  [Permission.PlatformDirectDebitsRead]: {
+    rule: { on: 'platform', adminTypes: ANY_ROLE },
+    what: 'List every direct debit on the platform.',
+    denied: PLATFORM_ONLY,
+  },
+  [Permission.PlatformWalletDeposit]: {
+    rule: { on: 'platform', adminTypes: [superAdmin, admin] },
+    what: 'Record deposits and credits into a person’s or an organisation’s wallet.',
+    denied: PLATFORM_ONLY,
+  },
+  [Permission.CharityCreate]: {
+    rule: { on: 'platform', adminTypes: [superAdmin, admin] },
+    what: 'Add an approved charity with its first admin.',
+    denied: PLATFORM_ONLY,
+  },
+  [Permission.CharityReviewRead]: {
+    rule: { on: 'platform', adminTypes: ANY_ROLE },
+    what: 'See charities waiting for review.',
+    denied: PLATFORM_ONLY,
+  },
+  [Permission.CharityReview]: {
+    rule: { on: 'platform', adminTypes: [superAdmin, admin] },
+    what: 'Accept or reject a charity waiting for review.',
+    denied: PLATFORM_ONLY,
+  },
+  [Permission.CharityLock]: {
+    rule: { on: 'platform', adminTypes: [superAdmin, admin] },
+    what: 'Lock or unlock a charity.',
+    denied: PLATFORM_ONLY,
+  },
+  [Permission.ProjectReturn]: {
+    rule: { on: 'platform', adminTypes: [superAdmin, admin] },
+    what: 'Return a Live project to its charity as a Draft.',
+    denied: PLATFORM_ONLY,
+  },
+
+  [Permission.BusinessProjectsRead]: {
+    rule: { on: 'business', adminTypes: ANY_ROLE },
+    what: 'See an organisation’s projects.',
+    denied: NO_BUSINESS_ACCESS,
+  },
+  [Permission.BusinessProjectsCreate]: {
+    rule: { on: 'business', adminTypes: [superAdmin, admin] },
+    what: 'Create projects owned by an organisation.',
+    denied: 'You cannot create projects for this organisation.',
+  },
+  [Permission.BusinessWalletRead]: {
+    rule: { on: 'business', adminTypes: [superAdmin, admin] },
+    what: 'See an organisation’s wallet, history, statements and direct debits.',
+    denied: NO_BUSINESS_ACCESS,
+  },
+  [Permission.BusinessWalletManage]: {
+    rule: { on: 'business', adminTypes: [superAdmin, admin] },
+    what: 'Add money to an organisation’s wallet; set up and cancel its direct debits.',
+    denied: NO_BUSINESS_ACCESS,
+  },
+  [Permission.BusinessFundsTransfer]: {
+    rule: { on: 'business', adminTypes: [superAdmin] },
+    what: 'Move funds between an organisation and its sub-businesses (asked of the parent).',
+    denied: 'Only a Super Admin of the parent organisation can move funds.',
+  },
+
+  [Permission.CharityRead]: {
+    rule: { on: 'charity', adminTypes: ANY_ROLE },
+    what: 'See a charity’s members and projects, its pending or locked profile; leave it.',
+    denied: NO_CHARITY_ACCESS,
+  },
+  [Permission.CharityUpdate]: {
+    rule: { on: 'charity', adminTypes: [superAdmin, admin] },
+    what: 'Edit a charity’s profile and logo.',
+    denied: NO_CHARITY_ACCESS,
+  },
+  [Permission.CharityDelete]: {
+    rule: { on: 'charity', adminTypes: [superAdmin] },
+    what: 'Delete a charity.',
+    denied: NO_CHARITY_ACCESS,
+  },
+  [Permission.CharityMembersManage]: {
+    rule: { on: 'charity', adminTypes: [superAdmin], grant: 'manage_members' },
+    what: 'Change members’ roles and permissions; remove members.',
+    denied: 'You cannot manage this charity’s members.',
+  },
+  [Permission.CharityAdminsManage]: {
+    rule: { on: 'charity', adminTypes: [superAdmin] },
+    what: 'Make or unmake a charity’s Super Admins.',
+    denied: 'Only a charity admin can make or unmake admins.',
+  },
+  [Permission.CharityFinanceRead]: {
+    rule: { on: 'charity', adminTypes: [superAdmin], grant: 'view_finance' },
+    what: 'See a charity’s funds and its payout account.',
+    denied: NO_CHARITY_ACCESS,
+  },
+  [Permission.CharityPayoutManage]: {
+    rule: { on: 'charity', adminTypes: [superAdmin], grant: 'view_finance' },
+    what: 'Open or update a charity’s payout account.',
+    denied: 'Only the charity’s admins can manage its payout account.',
+  },
+  [Permission.CharityProjectsManage]: {
+    rule: { on: 'charity', adminTypes: [superAdmin], grant: 'manage_projects' },
+    what: 'Create a charity’s projects; answer projects asking to join it.',
+    denied: 'You cannot manage this charity’s projects.',
+  },
+
+  [Permission.ProjectManage]: {
+    rule: { on: 'project' },
+    what: 'Edit, publish, extend, complete, cancel, clone or delete a project; keep its updates, impact, pictures, documents and admins.',
+    denied: 'You cannot manage this project.',
+  },
+};

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/helpers.js';
+import { createBusiness } from '../testing/money.js';
+
+/**
+ * The HTTP side of access: every route says whether it needs a sign-in, every one that does answers
+ * 401 without it, and an entity named in a body is refused to a stranger like one in a path. What a
+ * signed-in person may do is the access layer's (access.test.ts).
+ */
+const PUBLIC_CALLS = [
+  'GET /api/health',
+  'GET /api/config',
+  'GET /api/openapi.json',
+  'POST /api/auth/login',
+  'POST /api/auth/register',
+  'POST /api/user/register',
+  'GET /api/auth/activate/:code',
+  'POST /api/auth/send_activation_email/:email',
+  'POST /api/user/passwordreset/:email',
+  'POST /api/auth/password_reset/confirm',
+  'GET /api/state/by_country/:countryId',
+  'GET /api/city/by_state/:stateId',
+  'GET /api/files/*',
+  'POST /api/stripe/webhook',
+  'GET /api/charity/:id',
+  'GET /api/charity/list',
+  'GET /api/project/:id',
+  'GET /api/project/:id/summary',
+  'GET /api/project/updates/:id',
+  'GET /api/project/:id/impact',
+  'GET /api/project/:id/images',
+  'GET /api/project/:id/documents',
+  'GET /api/explore/project/list',
+  'GET /api/explore/project/locations',
+  'GET /api/explore/charity/list',
+  'GET /api/explore/charity/locations',
+  'GET /api/explore/group/list',
+];
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('routes and sign-in', () => {
+  it('are public only where the product means them to be', () => {
+    const declared = t.routes.filter((route) => route.auth === 'public').map((r) => `${r.method} ${r.url}`);
+    expect(declared.sort()).toEqual([...PUBLIC_CALLS].sort());
+  });
+
+  it('answer 401 without a token on every call that needs a sign-in', async () => {
+    const protectedRoutes = t.routes.filter((route) => route.auth === 'user');
+    expect(protectedRoutes.length).toBeGreaterThan(60);
+    for (const route of protectedRoutes) {
+      const url = route.url.replace(/:\w+/g, '1');
+      const res = await t.request(route.method as 'GET', url);
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(res.json().error.code, `${route.method} ${route.url}`).toBe('UNAUTHORIZED');
+    }
+  });
+});
+
+describe('entities named in a body', () => {
+  it('are refused to a stranger with 403, as in a path', async () => {
+    const owner = await t.createUser();
+    const stranger = await t.createUser();
+    const project = (
+      await t.request('POST', '/api/project/create', { token: owner.token, body: { title: 'Not yours' } })
+    ).json().id as number;
+    const charity = (
+      await t.request('POST', '/api/user/add/charity', {
+        token: owner.token,
+        body: { name: 'Owner Trust', charity_types: [1] },
+      })
+    ).json().id as number;
+    const parent = await createBusiness(t, owner.id, { name: 'Parent Ltd' });
+    const child = await createBusiness(t, owner.id, { name: 'Child Ltd', parentId: parent });
+    const calls: Array<[string, string, unknown]> = [
+      ['POST', '/api/project/updates', { project_id: project, title: 'Hijack', body: 'Not mine.' }],
+      ['POST', '/api/project/clone', { project_id: project }],
+      ['POST', '/api/project/create', { title: 'Under their name', charity_id: charity }],
+      ['POST', '/api/project/create', { title: 'Under their name', business_id: parent }],
+      ['POST', '/api/charity/associated_approve', { project_id: project, charity_id: charity }],
+      ['PATCH', '/api/stripe/account', { charity_id: charity }],
+      [
+        'POST',
+        '/api/organisation/transfer_funds',
+        { from_business_id: parent, to_business_id: child, amount: 100 },
+      ],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = await t.request(method as 'POST', url, { token: stranger.token, body });
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(403);
+      expect(res.json().error.code).toBe('FORBIDDEN');
+    }
+    // The same calls go through for the owner (the access layer, not the shape of the body, said no).
+    const own = await t.request('POST', '/api/project/updates', {
+      token: owner.token,
+      body: { project_id: project, title: 'Our news', body: 'Going well.' },
+    });
+    expect(own.statusCode, own.body).not.toBe(403);
+  });
+});
