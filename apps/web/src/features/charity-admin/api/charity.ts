@@ -6,7 +6,7 @@ import type {
   SessionDetail,
 } from '@kindred/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { session } from '@/features/session';
+import { session } from '@/entities/session';
 import { api } from '@/lib/api-client';
 import type { CharityCreateInput, CharityUpdateInput } from '../lib/charity-values';
 import { charityKeys } from './keys';

@@ -18,7 +18,7 @@ import { Link, useSearchParams } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
 import { Page } from '@/components/ui/page';
 import { toast } from '@/components/ui/toast';
-import { useCurrentUser } from '@/features/session';
+import { useCurrentUser } from '@/entities/session';
 import { isApiError } from '@/lib/api-client';
 import {
   type ApprovalStatus,

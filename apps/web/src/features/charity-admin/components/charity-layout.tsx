@@ -3,7 +3,7 @@ import { ADMIN_TYPES, labelOf } from '@kindred/shared';
 import { Alert, Badge, Button, Group, NativeSelect, Text } from '@mantine/core';
 import { NavLink, Outlet, useMatch, useOutletContext, useResolvedPath } from 'react-router';
 import { Page } from '@/components/ui/page';
-import { session, useSessionState } from '@/features/session';
+import { session, useSessionState } from '@/entities/session';
 import { useCharity } from '../api/charity';
 import { type CharityAccess, charityAccess, useActiveCharity } from '../lib/access';
 import { NoCharity } from './no-charity';

@@ -24,7 +24,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
 import { toast } from '@/components/ui/toast';
-import { useCurrentUser } from '@/features/session';
+import { useCurrentUser } from '@/entities/session';
 import { isApiError } from '@/lib/api-client';
 import { reloadMemberships, useMembers, useRemoveMember, useUpdateMember } from '../api/charity';
 import { PERMISSION_LABELS } from '../lib/access';

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { confirm } from '@/components/ui/confirm';
 import { toast } from '@/components/ui/toast';
-import { useCurrentUser } from '@/features/session';
+import { useCurrentUser } from '@/entities/session';
 import { IMAGE_MIME_TYPES, LOGO_MAX_BYTES } from '../api/charity';
 import {
   DOCUMENT_MAX_BYTES,

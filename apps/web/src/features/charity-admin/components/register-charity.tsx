@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { toast } from '@/components/ui/toast';
-import { session, useCurrentUser } from '@/features/session';
+import { session, useCurrentUser } from '@/entities/session';
 import { applyServerErrors, focusFirstInvalid, schemaErrors, useAccessibleForm } from '@/lib/form';
 import { reloadMemberships, useRegisterCharity } from '../api/charity';
 import { type CharityFormValues, emptyCharityValues, toCharityCreateBody } from '../lib/charity-values';

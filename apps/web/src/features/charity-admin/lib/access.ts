@@ -1,5 +1,5 @@
 import type { CharityMemberPermission, CharityMembership } from '@kindred/shared';
-import { useSessionState } from '@/features/session';
+import { useSessionState } from '@/entities/session';
 
 /**
  * The charity the admin screens work on: the account switcher's charity when one is active, else

@@ -24,7 +24,7 @@ import type { FormErrors } from '@mantine/form';
 import dayjs from 'dayjs';
 import { useEffect, useId, useRef } from 'react';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
-import { session } from '@/features/session';
+import { session } from '@/entities/session';
 import {
   applyServerErrors,
   focusFirstInvalid,

@@ -2,7 +2,7 @@ import { formatMoney, type Wallet } from '@kindred/shared';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import { session } from '@/features/session';
+import { session } from '@/entities/session';
 import { applyServerErrors, focusFirstInvalid, useAccessibleForm } from '@/lib/form';
 import { type AddMoneyInput, useAddMoney } from '../api/add-money';
 import type { PaymentProviderName } from '../api/config';

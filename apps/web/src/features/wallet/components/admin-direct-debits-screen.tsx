@@ -2,7 +2,7 @@ import { type DirectDebit, formatMoney } from '@kindred/shared';
 import { Button, Group, Loader, NativeSelect, Paper, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Page } from '@/components/ui/page';
-import { useCurrentUser } from '@/features/session';
+import { useCurrentUser } from '@/entities/session';
 import { useAdminDirectDebits } from '../api/admin';
 import { moneyAdminRole } from '../lib/admin';
 import { formatDate } from '../lib/dates';

@@ -1,7 +1,7 @@
 import { DEFAULT_CURRENCY } from '@kindred/shared';
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import { Page } from '@/components/ui/page';
-import { INDIVIDUAL_ACCOUNT, session, useSessionState } from '@/features/session';
+import { INDIVIDUAL_ACCOUNT, session, useSessionState } from '@/entities/session';
 import { usePaymentSetup } from '../api/config';
 import { useWallet } from '../api/get-wallet';
 import { ownerKey, type WalletOwner, walletAccess } from '../lib/owner';

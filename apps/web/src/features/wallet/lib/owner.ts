@@ -1,5 +1,5 @@
 import { ADMIN_TYPE } from '@kindred/shared';
-import type { SessionState } from '@/features/session';
+import type { SessionState } from '@/entities/session';
 
 /** Whose wallet a screen shows: the signed-in person's, or an organisation's they administer. */
 export type WalletOwner = { type: 'user' } | { type: 'business'; id: number; name: string };

@@ -1,7 +1,5 @@
 import { NativeSelect } from '@mantine/core';
-import { accountKey } from '../accounts';
-import { session } from '../session';
-import { useAccountOptions, useSessionState } from '../use-session';
+import { accountKey, session, useAccountOptions, useSessionState } from '@/entities/session';
 
 /** Switches the account the person acts as; the theme follows its kind. */
 export function AccountSwitcher() {

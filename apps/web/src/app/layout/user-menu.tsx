@@ -1,8 +1,7 @@
 import { imageUrl } from '@kindred/shared';
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import { session } from '../session';
-import { useCurrentUser } from '../use-session';
+import { session, useCurrentUser } from '@/entities/session';
 
 /** The signed-in person's menu: profile and logout. */
 export function UserMenu() {
