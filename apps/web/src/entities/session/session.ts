@@ -18,7 +18,7 @@ export function createSession(options: CreateSessionOptions = {}): SessionServic
   const service = createSessionService({
     storage: options.storage ?? window.localStorage,
     now: options.now ?? (() => Date.now()),
-    fetchDetail: getSessionDetail,
+    fetchDetail: () => getSessionDetail(),
     refreshToken,
     navigate: options.navigate ?? ((to) => window.location.assign(to)),
     onCleared: options.onCleared,
