@@ -8,7 +8,7 @@ import { DEMO, DEMO_PASSWORD, freshEmail, mailTo, signIn } from './support/app';
  * account and the guard of protected pages.
  */
 
-// Storage keys of apps/web/src/features/session/session-storage.ts.
+// Storage keys of apps/web/src/entities/session/session-storage.ts.
 const TOKEN_KEY = 'kindred.token';
 const TOKEN_EXPIRES_AT_KEY = 'kindred.token_expires_at';
 const USER_KEY = 'kindred.user';

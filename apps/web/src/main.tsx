@@ -7,7 +7,7 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
-import { STORAGE_KEYS, session } from './features/session';
+import { STORAGE_KEYS, session } from './entities/session';
 import { applyAccountTheme } from './lib/account-theme';
 import { queryClient } from './lib/query-client';
 

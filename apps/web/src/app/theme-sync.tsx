@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { session, useSessionState } from '@/features/session';
+import { session, useSessionState } from '@/entities/session';
 import { applyAccountTheme } from '@/lib/account-theme';
 
 /** Keeps the theme variables on the active account's kind ('default' when logged out). */

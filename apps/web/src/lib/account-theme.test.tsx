@@ -1,10 +1,5 @@
 import { THEME_COLOURS } from '@kindred/shared';
-import { act } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { ThemeSync } from '@/app/theme-sync';
-import { session } from '@/features/session';
-import { MINUTE, makeLogin } from '@/testing/fixtures';
-import { renderWithProviders } from '@/testing/render';
+import { describe, expect, it } from 'vitest';
 import { applyAccountTheme, contrastRatio, themeVariables } from './account-theme';
 
 const cssVar = (name: string) => document.documentElement.style.getPropertyValue(name);
@@ -39,32 +34,5 @@ describe('account theme', () => {
     }
     expect(themeVariables('individual')['--on-blue']).toBe('#1a1b1e');
     expect(themeVariables('organisation')['--on-blue']).toBe('#ffffff');
-  });
-
-  it('follows the session: default when logged out, then the active account kind', () => {
-    vi.spyOn(session, 'getThemeKind');
-    renderWithProviders(<ThemeSync />);
-    expect(cssVar('--blue')).toBe(THEME_COLOURS.default);
-    act(() => {
-      session.signIn(
-        makeLogin(Date.now() + 60 * MINUTE, {
-          business_membership: [
-            {
-              business_id: 9,
-              name: 'Acme Ltd',
-              admin_type: 1,
-              is_signoff_admin: false,
-              is_franchise: false,
-              permissions: [],
-            },
-          ],
-        }),
-      );
-    });
-    expect(cssVar('--blue')).toBe(THEME_COLOURS.individual);
-    act(() => session.setActiveAccount({ type: 'business', id: 9 }));
-    expect(cssVar('--blue')).toBe(THEME_COLOURS.organisation);
-    act(() => session.clearSession());
-    expect(cssVar('--blue')).toBe(THEME_COLOURS.default);
   });
 });

@@ -1,7 +1,5 @@
 import { notificationsStore } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSession } from '@/features/session';
-import { MINUTE, makeLogin } from '@/testing/fixtures';
 import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
 import { ApiError, api, buildUrl, configureApiClient, resetApiClient } from './api-client';
 
@@ -105,36 +103,6 @@ describe('api client', () => {
     expect(error.code).toBe('NETWORK_ERROR');
     expect(error.message).toBe('Failed to fetch');
     expect(toastTexts()).toEqual([]);
-  });
-
-  it("logs out on a 401 'Token Expired'", async () => {
-    const now = Date.now();
-    const navigate = vi.fn();
-    const session = createSession({ storage: window.localStorage, navigate, now: () => now });
-    session.signIn(makeLogin(now + 60 * MINUTE));
-    expect(session.isLoggedIn()).toBe(true);
-    stubFetch({ 'GET /api/user/wallet': () => errorResponse(401, 'UNAUTHENTICATED', 'Token Expired') });
-
-    const error = (await api.get('/user/wallet').catch((e: unknown) => e)) as ApiError;
-
-    expect(error.isTokenExpired).toBe(true);
-    expect(session.isLoggedIn()).toBe(false);
-    expect(window.localStorage.getItem('kindred.token')).toBeNull();
-    expect(navigate).toHaveBeenCalledWith('/login');
-    expect(toastTexts()).toEqual([{ title: 'Error', message: 'Token Expired' }]);
-  });
-
-  it('does not log out on other 401 answers (a wrong current password, for example)', async () => {
-    const now = Date.now();
-    const navigate = vi.fn();
-    const session = createSession({ storage: window.localStorage, navigate, now: () => now });
-    session.signIn(makeLogin(now + 60 * MINUTE));
-    stubFetch({
-      'PATCH /api/user/password': () => errorResponse(401, 'INVALID_CREDENTIALS', 'Wrong password.'),
-    });
-    await api.patch('/user/password', {}).catch(() => undefined);
-    expect(session.isLoggedIn()).toBe(true);
-    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('uploads multipart through XMLHttpRequest with progress, token and t', async () => {

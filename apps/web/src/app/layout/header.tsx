@@ -1,7 +1,9 @@
 import { Badge, Burger, Drawer, Group, Stack, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink } from 'react-router';
-import { AccountSwitcher, UserMenu, useIsLoggedIn, useSessionState } from '@/features/session';
+import { useIsLoggedIn, useSessionState } from '@/entities/session';
+import { AccountSwitcher } from './account-switcher';
+import { UserMenu } from './user-menu';
 
 interface NavItem {
   to: string;

@@ -4,6 +4,6 @@ import type { RouteObject } from 'react-router';
 export const adminCharitiesRoutes: RouteObject[] = [
   {
     path: 'admin/charities',
-    lazy: async () => ({ Component: (await import('@/features/charity-admin')).AdminCharitiesScreen }),
+    lazy: async () => ({ Component: (await import('@/features/charity-review')).AdminCharitiesScreen }),
   },
 ];

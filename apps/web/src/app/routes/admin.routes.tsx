@@ -1,7 +1,7 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, type RouteObject } from 'react-router';
 import { Page } from '@/components/ui/page';
-import { useCurrentUser } from '@/features/session';
+import { useCurrentUser } from '@/entities/session';
 
 const SECTIONS = [
   {

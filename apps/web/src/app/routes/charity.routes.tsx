@@ -1,9 +1,12 @@
 import type { RouteObject } from 'react-router';
 
 // The charity screens pull in the date picker and the dropzone: loaded on demand.
-const screens = () => import('@/features/charity-admin');
+const screens = () => import('./charity-screens');
 
-/** Charity administration (signed in): profile, members, projects and their content. */
+/**
+ * Charity administration (signed in): the charity feature's area (profile, members, funds, requests)
+ * with the projects feature's screens composed into it (charity-screens.tsx).
+ */
 export const charityRoutes: RouteObject[] = [
   {
     path: 'charity/register',
@@ -11,7 +14,7 @@ export const charityRoutes: RouteObject[] = [
   },
   {
     path: 'charity/projects/new',
-    lazy: async () => ({ Component: (await screens()).NewProjectScreen }),
+    lazy: async () => ({ Component: (await screens()).CharityNewProjectRoute }),
   },
   {
     path: 'charity/projects/:id',
@@ -23,7 +26,7 @@ export const charityRoutes: RouteObject[] = [
     children: [
       { index: true, lazy: async () => ({ Component: (await screens()).CharityProfileSection }) },
       { path: 'members', lazy: async () => ({ Component: (await screens()).CharityMembersSection }) },
-      { path: 'projects', lazy: async () => ({ Component: (await screens()).CharityProjectsSection }) },
+      { path: 'projects', lazy: async () => ({ Component: (await screens()).CharityProjectsRoute }) },
       { path: 'funds', lazy: async () => ({ Component: (await screens()).CharityFundsSection }) },
       { path: 'requests', lazy: async () => ({ Component: (await screens()).AssociationRequestsSection }) },
     ],

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { session } from '@/features/session';
+import { session } from '@/entities/session';
 import { MINUTE, makeLogin } from '@/testing/fixtures';
 import { renderRoutes } from '@/testing/render';
 import { GuestOnly, RequireAuth } from './guards';

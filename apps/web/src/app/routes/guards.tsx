@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { useIsLoggedIn, useSessionState } from '@/features/session';
+import { useIsLoggedIn, useSessionState } from '@/entities/session';
 import { loginPath, safeNext } from '@/lib/navigation';
 
 /** Protected routes: logged-out visitors go to `/login?next=<where they wanted to go>`. */

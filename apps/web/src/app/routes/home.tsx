@@ -3,8 +3,8 @@ import { Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } fro
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
+import { useIsLoggedIn, useSessionState } from '@/entities/session';
 import { ExplorePage } from '@/features/explore';
-import { useIsLoggedIn, useSessionState } from '@/features/session';
 
 const ADMIN_TYPES: Record<number, string> = { 1: 'Super Admin', 2: 'Admin', 99: 'Employee' };
 

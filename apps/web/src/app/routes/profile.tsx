@@ -1,6 +1,7 @@
 import { formatMoney } from '@kindred/shared';
 import { Badge, DataList, Paper, Text } from '@mantine/core';
 import { Page } from '@/components/ui/page';
+import { useCurrentUser } from '@/entities/session';
 import {
   AvatarUpload,
   ChangeEmailForm,
@@ -8,7 +9,6 @@ import {
   DeleteAccountForm,
   ProfileForm,
 } from '@/features/profile';
-import { useCurrentUser } from '@/features/session';
 
 export function ProfileRoute() {
   const user = useCurrentUser();

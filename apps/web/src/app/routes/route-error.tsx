@@ -1,5 +1,6 @@
-import { Anchor, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { LoadingState } from '@/components/ui/states';
 
 /** Shown when a screen fails to render. */
 export function RouteError() {
@@ -26,10 +27,7 @@ export function RouteError() {
 export function RouteLoading() {
   return (
     <main id="main">
-      <Center py="xl" role="status">
-        <Loader aria-hidden="true" />
-        <Text ml="sm">Loading…</Text>
-      </Center>
+      <LoadingState />
     </main>
   );
 }

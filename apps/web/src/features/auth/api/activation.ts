@@ -1,5 +1,5 @@
 import type { MessageResponse } from '@kindred/shared';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** GET /auth/activate/{code} */
@@ -11,15 +11,18 @@ export function activateAccount(code: string): Promise<MessageResponse> {
 }
 
 /** Activates once per code (a used code answers 409, so the result is kept and never retried). */
-export function useActivateAccount(code: string) {
-  return useQuery({
-    queryKey: ['activation', code],
+export const activationQuery = (code: string) =>
+  queryOptions({
+    queryKey: ['activation', code] as const,
     queryFn: () => activateAccount(code),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
     retry: false,
     enabled: code.length > 0,
   });
+
+export function useActivateAccount(code: string) {
+  return useQuery(activationQuery(code));
 }
 
 /** POST /auth/send_activation_email/{email}: answers 200 whether or not the account exists. */

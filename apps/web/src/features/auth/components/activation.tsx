@@ -1,7 +1,8 @@
 import { email } from '@kindred/shared';
-import { Alert, Anchor, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useRef } from 'react';
 import { Link } from 'react-router';
+import { LoadingState } from '@/components/ui/states';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { focusFirstInvalid, messageOf, useAccessibleForm } from '@/lib/form';
@@ -44,12 +45,7 @@ export function ActivationCodeForm({ onSubmitCode }: { onSubmitCode: (code: stri
 export function ActivationResult({ code }: { code: string }) {
   const activation = useActivateAccount(code);
   if (activation.isPending) {
-    return (
-      <Group gap="sm" role="status">
-        <Loader size="sm" aria-hidden="true" />
-        <Text>Activating your account…</Text>
-      </Group>
-    );
+    return <LoadingState layout="inline" label="Activating your account…" />;
   }
   if (activation.isError) {
     const error = activation.error;

@@ -1,8 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GuestOnly } from '@/app/routes/guards';
-import { session } from '@/features/session';
+import { session } from '@/entities/session';
 import { MINUTE, makeLogin } from '@/testing/fixtures';
 import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
@@ -12,7 +11,7 @@ function renderLogin(onSuccess = vi.fn()) {
   renderRoutes(
     [
       { path: '/login', element: <LoginForm onSuccess={onSuccess} /> },
-      { path: '/', element: <GuestOnly /> },
+      { path: '/', element: <h1>Home screen</h1> },
     ],
     '/login',
   );

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } f
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
-import { session } from '@/features/session';
+import { session } from '@/entities/session';
 import { isApiError } from '@/lib/api-client';
 import {
   applyServerErrors,

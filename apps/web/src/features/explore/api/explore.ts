@@ -1,8 +1,14 @@
 import type { CharityCard, GroupCard, Locations, Page, ProjectCard } from '@kindred/shared';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-type Query = Record<string, string | number | boolean | undefined>;
+export type Query = Record<string, string | number | boolean | undefined>;
 
 /** Cards per page of the explore lists. */
 export const EXPLORE_PAGE_SIZE = 12;
@@ -48,29 +54,38 @@ export function getLocations(
   });
 }
 
-function useExploreList<T>(kind: ExploreListKind, query: Query, enabled = true) {
-  return useInfiniteQuery({
-    queryKey: ['explore', kind, 'list', query],
-    queryFn: ({ pageParam, signal }) => getExploreList<T>(kind, query, pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-}
+/** Explore's queries. Their keys live here only, all under `['explore', kind]`. */
+export const exploreQueries = {
+  list: <T>(kind: ExploreListKind, query: Query) =>
+    infiniteQueryOptions({
+      queryKey: ['explore', kind, 'list', query] as const,
+      queryFn: ({ pageParam, signal }) => getExploreList<T>(kind, query, pageParam, signal),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => last.next_cursor ?? undefined,
+      placeholderData: keepPreviousData,
+    }),
+  /** Disabled until the map reports its view (`view` null). */
+  locations: (kind: ExploreMapKind, query: Query, view: MapView | null) =>
+    queryOptions({
+      queryKey: ['explore', kind, 'locations', query, view] as const,
+      queryFn: ({ signal }) => getLocations(kind, query, view as MapView, signal),
+      enabled: view !== null,
+      placeholderData: keepPreviousData,
+    }),
+  /** Where the results of a search are in the whole country, to fit the map to them. */
+  overview: (kind: ExploreMapKind, query: Query, zoom: number) =>
+    queryOptions({
+      queryKey: ['explore', kind, 'locations', query, 'overview'] as const,
+      queryFn: ({ signal }) => getLocations(kind, query, { zoom }, signal),
+    }),
+};
 
 export const useProjectList = (query: Query, enabled = true) =>
-  useExploreList<ProjectCard>('project', query, enabled);
+  useInfiniteQuery({ ...exploreQueries.list<ProjectCard>('project', query), enabled });
 export const useCharityList = (query: Query, enabled = true) =>
-  useExploreList<CharityCard>('charity', query, enabled);
+  useInfiniteQuery({ ...exploreQueries.list<CharityCard>('charity', query), enabled });
 export const useGroupList = (query: Query, enabled = true) =>
-  useExploreList<GroupCard>('group', query, enabled);
+  useInfiniteQuery({ ...exploreQueries.list<GroupCard>('group', query), enabled });
 
-export function useLocations(kind: ExploreMapKind, query: Query, view: MapView | null) {
-  return useQuery({
-    queryKey: ['explore', kind, 'locations', query, view],
-    queryFn: ({ signal }) => getLocations(kind, query, view as MapView, signal),
-    enabled: view !== null,
-    placeholderData: keepPreviousData,
-  });
-}
+export const useLocations = (kind: ExploreMapKind, query: Query, view: MapView | null) =>
+  useQuery(exploreQueries.locations(kind, query, view));

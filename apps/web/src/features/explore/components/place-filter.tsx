@@ -10,14 +10,18 @@ import {
   useCombobox,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useRegions, useTownSearch } from '../api/places';
+import { placeQueries } from '@/entities/places';
 import { type ExploreFilters, hasPlace, RADIUS_OPTIONS_KM } from '../filters';
 
 export interface PlaceFilterProps {
   filters: ExploreFilters;
   onChange: (patch: Partial<ExploreFilters>) => void;
 }
+
+/** Towns suggested per search. */
+const TOWN_SUGGESTIONS = 10;
 
 /** Rounds a coordinate to about 10 m: precise enough, and a shorter, less revealing URL. */
 const round = (n: number) => Math.round(n * 10_000) / 10_000;
@@ -32,7 +36,7 @@ function TownSearch({
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [value, setValue] = useState('');
   const [query] = useDebouncedValue(value.trim(), 250);
-  const towns = useTownSearch(regionId, query);
+  const towns = useQuery(placeQueries.towns(regionId, query, TOWN_SUGGESTIONS));
   const options = towns.data?.items ?? [];
   const open = regionId !== null && options.length > 0;
   return (
@@ -80,7 +84,7 @@ function TownSearch({
 
 /** "Near a place": a town (region, then town) or the visitor's own location, and a distance. */
 export function PlaceFilter({ filters, onChange }: PlaceFilterProps) {
-  const regions = useRegions();
+  const regions = useQuery(placeQueries.regions());
   const [regionId, setRegionId] = useState<number | null>(null);
   const [locating, setLocating] = useState(false);
   const [locationError, setLocationError] = useState<string | null>(null);

@@ -1,7 +1,9 @@
 import type { Page } from '@kindred/shared';
-import { Alert, Button, Center, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Center, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { ShowMore } from '@/components/ui/pager';
+import { FailedState } from '@/components/ui/states';
 
 export interface ResultsProps<T> {
   result: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
@@ -42,16 +44,7 @@ export function Results<T>({
           <Loader aria-hidden="true" />
         </Center>
       ) : result.isError && items.length === 0 ? (
-        <Alert color="red" title={`Could not load ${many}`}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              {result.error instanceof Error ? result.error.message : 'Please try again.'}
-            </Text>
-            <Button size="xs" variant="outline" onClick={() => result.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <FailedState title={`Could not load ${many}`} error={result.error} onRetry={result.refetch} />
       ) : items.length === 0 ? (
         empty
       ) : (
@@ -61,17 +54,9 @@ export function Results<T>({
               <div key={keyOf(item)}>{render(item)}</div>
             ))}
           </SimpleGrid>
-          {result.hasNextPage ? (
-            <Center>
-              <Button
-                variant="outline"
-                loading={result.isFetchingNextPage}
-                onClick={() => result.fetchNextPage()}
-              >
-                Show more {many}
-              </Button>
-            </Center>
-          ) : null}
+          <ShowMore query={result} align="center" variant="outline">
+            Show more {many}
+          </ShowMore>
         </>
       )}
     </Stack>

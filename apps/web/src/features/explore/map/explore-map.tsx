@@ -8,7 +8,7 @@ import { type LeafletKeyboardEvent, type Map as LeafletMap, latLngBounds } from 
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { Link } from 'react-router';
-import { type ExploreMapKind, getLocations, type MapView, useLocations } from '../api/explore';
+import { type ExploreMapKind, exploreQueries, type MapView, useLocations } from '../api/explore';
 import { FIT_MAX_ZOOM, MAP_ATTRIBUTION, UK_CENTER, UK_ZOOM, useTileUrl } from './config';
 import { clusterIcon, pointIcon } from './markers';
 
@@ -54,11 +54,7 @@ function FitToResults({ kind, query }: { kind: ExploreMapKind; query: Query }) {
   const key = JSON.stringify(query);
   const fitted = useRef<string | null>(null);
   const narrowed = Object.keys(query).length > 0;
-  const overview = useQuery({
-    queryKey: ['explore', kind, 'locations', query, 'overview'],
-    queryFn: ({ signal }) => getLocations(kind, query, { zoom: UK_ZOOM }, signal),
-    enabled: narrowed,
-  });
+  const overview = useQuery({ ...exploreQueries.overview(kind, query, UK_ZOOM), enabled: narrowed });
   useEffect(() => {
     if (!narrowed || !overview.data || fitted.current === key) return;
     fitted.current = key;

@@ -3,7 +3,7 @@ import { Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@ma
 import { useId, useRef } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
-import { session } from '@/features/session';
+import { session } from '@/entities/session';
 import { applyServerErrors, focusFirstInvalid, messageOf, useAccessibleForm } from '@/lib/form';
 import { useChangeEmail } from '../api/change-email';
 import { useChangePassword } from '../api/change-password';

@@ -3,7 +3,7 @@ import { Avatar, Button, Group, Progress, Stack, Text, Title } from '@mantine/co
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useEffect, useId, useRef, useState } from 'react';
 import { SUCCESS_TOASTS, showCustomError, toast } from '@/components/ui/toast';
-import { session } from '@/features/session';
+import { session } from '@/entities/session';
 import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES, useUploadAvatar } from '../api/upload-avatar';
 
 function rejectionMessage(rejections: FileRejection[]): string {

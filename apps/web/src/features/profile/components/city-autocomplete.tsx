@@ -1,7 +1,8 @@
 import { Combobox, Loader, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useCitySearch } from '../api/locations';
+import { placeQueries } from '@/entities/places';
 
 const MAX_SUGGESTIONS = 10;
 
@@ -21,7 +22,7 @@ export interface CityAutocompleteProps {
 export function CityAutocomplete({ stateId, value, onChange, onBlur, error }: CityAutocompleteProps) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [query] = useDebouncedValue(value.trim(), 250);
-  const cities = useCitySearch(stateId, query);
+  const cities = useQuery(placeQueries.towns(stateId, query));
   // At most ten, so the list never scrolls (a scrolling list would need its own tab stop).
   const names = Array.from(new Set((cities.data?.items ?? []).map((city) => city.name)))
     .filter((name) => name !== value)

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { session, useCurrentUser } from '@/features/session';
+import { session, useCurrentUser } from '@/entities/session';
 import { MINUTE, makeDetail, makeLogin, makeUser } from '@/testing/fixtures';
 import { jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';

@@ -21,10 +21,12 @@ import {
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import type { FormErrors } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useId, useRef } from 'react';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
-import { session } from '@/features/session';
+import { placeQueries } from '@/entities/places';
+import { session } from '@/entities/session';
 import {
   applyServerErrors,
   focusFirstInvalid,
@@ -33,7 +35,6 @@ import {
   schemaErrors,
   useAccessibleForm,
 } from '@/lib/form';
-import { useStates } from '../api/locations';
 import { useUpdateUser } from '../api/update-user';
 import { CityAutocomplete } from './city-autocomplete';
 
@@ -146,7 +147,7 @@ export function ProfileForm({ user }: { user: User }) {
     form.setInitialValues(next);
     form.setValues(merged);
   }, [freshValues]);
-  const states = useStates();
+  const states = useQuery(placeQueries.regions());
   const stateId = form.values.state_id ? Number(form.values.state_id) : null;
 
   const submit = form.onSubmit(

@@ -1,8 +1,9 @@
 import { CHARITY_TYPES, imageUrl, labelOf } from '@kindred/shared';
 import { Anchor, Badge, DataList, Grid, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Page } from '@/components/ui/page';
-import { useCharity } from '../api/public';
+import { charityQueries } from '@/entities/charity';
 import type { MapPlace } from './project-page';
 import { FailedPage, isNotFound, LoadingPage, NotFoundPage } from './states';
 
@@ -28,7 +29,7 @@ function safeWebsite(url: string | null): string | null {
 
 /** `/charities/:id`: an approved charity's public page and its Live projects. */
 export function CharityPage({ charityId, renderProjects, renderMap }: CharityPageProps) {
-  const charity = useCharity(charityId ?? 0);
+  const charity = useQuery({ ...charityQueries.detail(charityId ?? 0), enabled: charityId !== null });
   if (charityId === null) return <NotFoundPage what="charity" />;
   if (charity.isPending) return <LoadingPage title="Charity" />;
   if (charity.isError) {

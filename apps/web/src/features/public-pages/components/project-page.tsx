@@ -14,8 +14,6 @@ import {
 import {
   Anchor,
   Badge,
-  Button,
-  Center,
   DataList,
   Grid,
   Group,
@@ -27,19 +25,18 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
-import {
-  useProject,
-  useProjectDocuments,
-  useProjectImages,
-  useProjectImpact,
-  useProjectSummary,
-  useProjectUpdates,
-} from '../api/public';
+import { ShowMore } from '@/components/ui/pager';
+import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { projectQueries } from '@/entities/project';
 import { daysLeftText, documentKind, formatDay, formatFileSize, formatWhen } from '../format';
 import { FailedPage, isNotFound, LoadingPage, NotFoundPage } from './states';
+
+/** Updates per page on the public page. */
+const UPDATES_PAGE_SIZE = 5;
 
 /** What a project needs and what it has received: the summary's counters. */
 export type NeedTotalsOf = Pick<
@@ -182,16 +179,20 @@ function Needs({
 }
 
 function Updates({ projectId }: { projectId: number }) {
-  const updates = useProjectUpdates(projectId, true);
+  const updates = useInfiniteQuery(projectQueries.updates(projectId, UPDATES_PAGE_SIZE));
   const items = updates.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Section title="Updates" testId="updates">
       {updates.isPending ? (
-        <Text c="dimmed">Loading updates…</Text>
+        <LoadingState layout="inline" label="Loading updates…" />
       ) : updates.isError ? (
-        <Text c="red.9">The updates could not be loaded.</Text>
+        <FailedState
+          title="The updates could not be loaded."
+          error={updates.error}
+          onRetry={updates.refetch}
+        />
       ) : items.length === 0 ? (
-        <Text>No updates yet.</Text>
+        <EmptyState variant="text">No updates yet.</EmptyState>
       ) : (
         <Stack gap="md">
           {items.map((update) => (
@@ -207,17 +208,9 @@ function Updates({ projectId }: { projectId: number }) {
               </Text>
             </article>
           ))}
-          {updates.hasNextPage ? (
-            <Center>
-              <Button
-                variant="outline"
-                loading={updates.isFetchingNextPage}
-                onClick={() => updates.fetchNextPage()}
-              >
-                Show older updates
-              </Button>
-            </Center>
-          ) : null}
+          <ShowMore query={updates} align="center" variant="outline">
+            Show older updates
+          </ShowMore>
         </Stack>
       )}
     </Section>
@@ -225,16 +218,20 @@ function Updates({ projectId }: { projectId: number }) {
 }
 
 function Impact({ projectId }: { projectId: number }) {
-  const impact = useProjectImpact(projectId, true);
+  const impact = useQuery(projectQueries.impact(projectId));
   const items = impact.data?.items ?? [];
   return (
     <Section title="Impact" testId="impact">
       {impact.isPending ? (
-        <Text c="dimmed">Loading impact…</Text>
+        <LoadingState layout="inline" label="Loading impact…" />
       ) : impact.isError ? (
-        <Text c="red.9">The impact statements could not be loaded.</Text>
+        <FailedState
+          title="The impact statements could not be loaded."
+          error={impact.error}
+          onRetry={impact.refetch}
+        />
       ) : items.length === 0 ? (
-        <Text>No impact statements yet.</Text>
+        <EmptyState variant="text">No impact statements yet.</EmptyState>
       ) : (
         <Stack gap="md">
           {items.map((statement) => (
@@ -273,16 +270,20 @@ function Impact({ projectId }: { projectId: number }) {
 }
 
 function Gallery({ projectId, title }: { projectId: number; title: string }) {
-  const images = useProjectImages(projectId, true);
+  const images = useQuery(projectQueries.images(projectId));
   const items = images.data?.items ?? [];
   return (
     <Section title="Gallery" testId="gallery">
       {images.isPending ? (
-        <Text c="dimmed">Loading pictures…</Text>
+        <LoadingState layout="inline" label="Loading pictures…" />
       ) : images.isError ? (
-        <Text c="red.9">The pictures could not be loaded.</Text>
+        <FailedState
+          title="The pictures could not be loaded."
+          error={images.error}
+          onRetry={images.refetch}
+        />
       ) : items.length === 0 ? (
-        <Text>No pictures yet.</Text>
+        <EmptyState variant="text">No pictures yet.</EmptyState>
       ) : (
         <SimpleGrid cols={{ base: 2, sm: 3 }}>
           {items.map((image, index) => {
@@ -307,16 +308,20 @@ function Gallery({ projectId, title }: { projectId: number; title: string }) {
 }
 
 function Documents({ projectId }: { projectId: number }) {
-  const documents = useProjectDocuments(projectId, true);
+  const documents = useQuery(projectQueries.documents(projectId));
   const items = documents.data?.items ?? [];
   return (
     <Section title="Documents" testId="documents">
       {documents.isPending ? (
-        <Text c="dimmed">Loading documents…</Text>
+        <LoadingState layout="inline" label="Loading documents…" />
       ) : documents.isError ? (
-        <Text c="red.9">The documents could not be loaded.</Text>
+        <FailedState
+          title="The documents could not be loaded."
+          error={documents.error}
+          onRetry={documents.refetch}
+        />
       ) : items.length === 0 ? (
-        <Text>No documents yet.</Text>
+        <EmptyState variant="text">No documents yet.</EmptyState>
       ) : (
         <List spacing="xs">
           {items.map((document) => (
@@ -415,9 +420,9 @@ function KeyFacts({
 /** `/projects/:id`: a project's public page. */
 export function ProjectPage({ projectId, renderProgress, renderMap }: ProjectPageProps) {
   const id = projectId ?? 0;
-  const project = useProject(id);
+  const project = useQuery({ ...projectQueries.detail(id), enabled: projectId !== null });
   const found = projectId !== null && project.isSuccess;
-  const summary = useProjectSummary(id, found);
+  const summary = useQuery({ ...projectQueries.summary(id), enabled: found });
 
   if (projectId === null) return <NotFoundPage what="project" />;
   if (project.isPending) return <LoadingPage title="Project" />;

@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
+import { FailedState, LoadingState } from '@/components/ui/states';
 import { isApiError } from '@/lib/api-client';
 
 /** Whether a failed call means "there is no such public page". */
@@ -11,10 +12,7 @@ export function isNotFound(error: unknown): boolean {
 export function LoadingPage({ title }: { title: string }) {
   return (
     <Page title={title}>
-      <Center py="xl" role="status">
-        <Loader aria-hidden="true" />
-        <Text ml="sm">Loading…</Text>
-      </Center>
+      <LoadingState />
     </Page>
   );
 }
@@ -34,17 +32,10 @@ export function NotFoundPage({ what }: { what: 'project' | 'charity' }) {
   );
 }
 
-export function FailedPage({ title, error, retry }: { title: string; error: unknown; retry: () => void }) {
+export function FailedPage({ title, error, retry }: { title: string; error: unknown; retry: () => unknown }) {
   return (
     <Page title={title}>
-      <Alert color="red" title="This page could not be loaded">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{error instanceof Error ? error.message : 'Please try again.'}</Text>
-          <Button size="xs" variant="outline" onClick={retry}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <FailedState title="This page could not be loaded" error={error} onRetry={retry} />
     </Page>
   );
 }

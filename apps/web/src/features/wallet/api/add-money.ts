@@ -1,9 +1,8 @@
 import type { CardInput, DepositResponse, Payment } from '@kindred/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type WalletOwner, walletPaths, walletQueries } from '@/entities/wallet';
 import { ApiError, api } from '@/lib/api-client';
 import type { Attempt } from '../lib/idempotency';
-import { type WalletOwner, walletPaths } from '../lib/owner';
-import { walletKeys } from './keys';
 
 export interface AddMoneyInput {
   owner: WalletOwner;
@@ -63,8 +62,8 @@ export function useAddMoney() {
   return useMutation({
     mutationFn: addMoney,
     onSuccess: (result, { owner }) => {
-      queryClient.setQueryData(walletKeys.balance(owner), result.wallet);
-      void queryClient.invalidateQueries({ queryKey: walletKeys.all(owner) });
+      queryClient.setQueryData(walletQueries.balance(owner).queryKey, result.wallet);
+      void queryClient.invalidateQueries({ queryKey: walletQueries.all(owner) });
     },
   });
 }

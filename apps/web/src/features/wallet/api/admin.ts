@@ -1,5 +1,5 @@
 import type { DirectDebit, Page, Wallet } from '@kindred/shared';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export type AdminRecipient = 'user' | 'business';
@@ -53,10 +53,12 @@ export function getAdminDirectDebits(params: AdminDirectDebitsParams, signal?: A
   });
 }
 
-export function useAdminDirectDebits(params: AdminDirectDebitsParams) {
-  return useQuery({
-    queryKey: ['admin', 'direct-debits', params],
-    queryFn: ({ signal }) => getAdminDirectDebits(params, signal),
-    placeholderData: keepPreviousData,
-  });
-}
+/** Every direct debit on the platform (platform admins); the key lives here only. */
+export const adminDirectDebitQueries = {
+  list: (params: AdminDirectDebitsParams) =>
+    queryOptions({
+      queryKey: ['admin', 'direct-debits', params] as const,
+      queryFn: ({ signal }) => getAdminDirectDebits(params, signal),
+      placeholderData: keepPreviousData,
+    }),
+};

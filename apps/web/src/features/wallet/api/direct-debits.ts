@@ -1,18 +1,8 @@
-import type { BusinessDirectDebitBody, DirectDebit, DirectDebitBody, Page } from '@kindred/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BusinessDirectDebitBody, DirectDebit, DirectDebitBody } from '@kindred/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type WalletOwner, walletPaths, walletQueries } from '@/entities/wallet';
 import { api } from '@/lib/api-client';
 import { newIdempotencyKey } from '../lib/idempotency';
-import { type WalletOwner, walletPaths } from '../lib/owner';
-import { walletKeys } from './keys';
-
-/** GET /user/direct_debits or GET /business/{id}/direct_debits */
-export function getDirectDebits(owner: WalletOwner): Promise<Page<DirectDebit>> {
-  return api.get<Page<DirectDebit>>(walletPaths(owner).directDebits);
-}
-
-export function useDirectDebits(owner: WalletOwner) {
-  return useQuery({ queryKey: walletKeys.directDebits(owner), queryFn: () => getDirectDebits(owner) });
-}
 
 export interface CreateDirectDebitInput {
   owner: WalletOwner;
@@ -45,7 +35,7 @@ export function useCreateDirectDebit() {
   return useMutation({
     mutationFn: createDirectDebit,
     onSuccess: (_debit, { owner }) =>
-      queryClient.invalidateQueries({ queryKey: walletKeys.directDebits(owner) }),
+      queryClient.invalidateQueries({ queryKey: walletQueries.directDebits(owner).queryKey }),
   });
 }
 
@@ -54,6 +44,6 @@ export function useCancelDirectDebit() {
   return useMutation({
     mutationFn: cancelDirectDebit,
     onSuccess: (_debit, { owner }) =>
-      queryClient.invalidateQueries({ queryKey: walletKeys.directDebits(owner) }),
+      queryClient.invalidateQueries({ queryKey: walletQueries.directDebits(owner).queryKey }),
   });
 }

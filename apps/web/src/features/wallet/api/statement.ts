@@ -1,5 +1,5 @@
+import { type WalletOwner, walletPaths } from '@/entities/wallet';
 import { api } from '@/lib/api-client';
-import { type WalletOwner, walletPaths } from '../lib/owner';
 
 /** The file name the API gives the statement. */
 export function statementFileName(from: string, to: string): string {

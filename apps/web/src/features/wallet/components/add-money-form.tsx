@@ -2,7 +2,8 @@ import { formatMoney, type Wallet } from '@kindred/shared';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import { session } from '@/features/session';
+import { session } from '@/entities/session';
+import { ownerKey, type WalletOwner } from '@/entities/wallet';
 import { applyServerErrors, focusFirstInvalid, useAccessibleForm } from '@/lib/form';
 import { type AddMoneyInput, useAddMoney } from '../api/add-money';
 import type { PaymentProviderName } from '../api/config';
@@ -11,7 +12,6 @@ import { type CardValues, cardErrors, EMPTY_CARD, toCardInput } from '../lib/car
 import { type CardMode, cardModeOf } from '../lib/card-mode';
 import { failureOf } from '../lib/failure';
 import { type Attempt, attemptFor, keepForRetry } from '../lib/idempotency';
-import { ownerKey, type WalletOwner } from '../lib/owner';
 import { isStripePaymentError, STRIPE_CARD_MESSAGES } from '../lib/stripe';
 import { AmountInput } from './amount-input';
 import { CardFields, CardFormLoading, CardPaymentsUnavailable } from './card-fields';

@@ -1,16 +1,18 @@
 import { type DirectDebit, formatMoney } from '@kindred/shared';
-import { Button, Group, Loader, NativeSelect, Paper, Stack, Table, Text } from '@mantine/core';
+import { NativeSelect, Paper, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Page } from '@/components/ui/page';
-import { useCurrentUser } from '@/features/session';
-import { useAdminDirectDebits } from '../api/admin';
+import { type PagePosition, Pager } from '@/components/ui/pager';
+import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { useCurrentUser } from '@/entities/session';
+import { adminDirectDebitQueries } from '../api/admin';
 import { moneyAdminRole } from '../lib/admin';
 import { formatDate } from '../lib/dates';
 import { DIRECT_DEBIT_STATUS, directDebitTypeLabel, frequencyLabel } from '../lib/labels';
 import { ADMIN_ONLY_MESSAGE } from './admin-money-screen';
 import { AdminMoneyNav } from './admin-nav';
 import { StatusBadge } from './direct-debits-section';
-import { ErrorAlert } from './form-failure';
 import { ScrollRegion } from './scroll-region';
 
 type Status = DirectDebit['status'];
@@ -88,8 +90,8 @@ export function AdminDirectDebitsScreen() {
 
 function AdminDirectDebitsList() {
   const [status, setStatus] = useState<Status | ''>('');
-  const [page, setPage] = useState<{ cursor?: string; direction?: 'after' | 'before' }>({});
-  const list = useAdminDirectDebits({ status: status || undefined, ...page });
+  const [page, setPage] = useState<PagePosition>({});
+  const list = useQuery(adminDirectDebitQueries.list({ status: status || undefined, ...page }));
   const data = list.data;
   return (
     <Paper p="lg" withBorder>
@@ -111,25 +113,19 @@ function AdminDirectDebitsList() {
           }}
         />
         {list.isError && !data ? (
-          <ErrorAlert title="The direct debits could not be loaded">
-            <Group gap="sm">
-              <Text size="sm">{list.error.message}</Text>
-              <Button size="xs" variant="default" onClick={() => void list.refetch()}>
-                Try again
-              </Button>
-            </Group>
-          </ErrorAlert>
+          <FailedState
+            title="The direct debits could not be loaded"
+            error={list.error}
+            onRetry={list.refetch}
+          />
         ) : !data ? (
-          <Group gap="xs" role="status">
-            <Loader size="sm" aria-hidden="true" />
-            <Text size="sm">Loading the direct debits…</Text>
-          </Group>
+          <LoadingState layout="inline" label="Loading the direct debits…" />
         ) : data.items.length === 0 ? (
-          <Text role="status">
+          <EmptyState variant="text">
             {status
               ? `No ${DIRECT_DEBIT_STATUS[status].label.toLowerCase()} direct debits.`
               : 'No direct debits yet.'}
-          </Text>
+          </EmptyState>
         ) : (
           <Stack gap="xs" aria-busy={list.isFetching}>
             <DebitsTable items={data.items} />
@@ -139,24 +135,7 @@ function AdminDirectDebitsList() {
             >{`Showing ${data.items.length} direct ${data.items.length === 1 ? 'debit' : 'debits'}.`}</Text>
           </Stack>
         )}
-        {data && (data.prev_cursor || data.next_cursor) ? (
-          <Group justify="space-between">
-            <Button
-              variant="default"
-              disabled={!data.prev_cursor || list.isFetching}
-              onClick={() => data.prev_cursor && setPage({ cursor: data.prev_cursor, direction: 'before' })}
-            >
-              Newer
-            </Button>
-            <Button
-              variant="default"
-              disabled={!data.next_cursor || list.isFetching}
-              onClick={() => data.next_cursor && setPage({ cursor: data.next_cursor, direction: 'after' })}
-            >
-              Older
-            </Button>
-          </Group>
-        ) : null}
+        {data ? <Pager page={data} busy={list.isFetching} onChange={setPage} /> : null}
       </Stack>
     </Paper>
   );

@@ -1,7 +1,7 @@
 import { Anchor, Paper, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
-import { useCurrentUser } from '@/features/session';
+import { useCurrentUser } from '@/entities/session';
 import { moneyAdminRole } from '../lib/admin';
 import { AdminDepositForm } from './admin-deposit-form';
 import { AdminMoneyNav } from './admin-nav';

@@ -1,9 +1,9 @@
 import { formatMoney, type Wallet } from '@kindred/shared';
-import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useWallet } from '../api/get-wallet';
-import type { WalletOwner } from '../lib/owner';
-import { ErrorAlert } from './form-failure';
+import { FailedState, LoadingState } from '@/components/ui/states';
+import { type WalletOwner, walletQueries } from '@/entities/wallet';
 
 function Amount({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
@@ -47,7 +47,7 @@ export function BalanceAmounts({ wallet }: { wallet: Wallet }) {
 /** The balance: wallet, credits, and held when not zero (spec §9 money format). */
 export function BalanceCard({ owner }: { owner: WalletOwner }) {
   const headingId = useId();
-  const wallet = useWallet(owner);
+  const wallet = useQuery(walletQueries.balance(owner));
   return (
     <Paper component="section" aria-labelledby={headingId} p="lg" withBorder>
       <Stack gap="md">
@@ -57,19 +57,13 @@ export function BalanceCard({ owner }: { owner: WalletOwner }) {
         {wallet.data ? (
           <BalanceAmounts wallet={wallet.data} />
         ) : wallet.isError ? (
-          <ErrorAlert title="The balance could not be loaded">
-            <Group gap="sm">
-              <Text size="sm">{wallet.error.message}</Text>
-              <Button size="xs" variant="default" onClick={() => void wallet.refetch()}>
-                Try again
-              </Button>
-            </Group>
-          </ErrorAlert>
+          <FailedState
+            title="The balance could not be loaded"
+            error={wallet.error}
+            onRetry={wallet.refetch}
+          />
         ) : (
-          <Group gap="xs" role="status">
-            <Loader size="sm" aria-hidden="true" />
-            <Text size="sm">Loading the balance…</Text>
-          </Group>
+          <LoadingState layout="inline" label="Loading the balance…" />
         )}
       </Stack>
     </Paper>

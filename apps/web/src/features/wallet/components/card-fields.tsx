@@ -1,4 +1,5 @@
-import { Alert, Fieldset, Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { LoadingState } from '@/components/ui/states';
 import { TEST_CARDS } from '../lib/card';
 
 type CardPath = 'card.number' | 'card.exp_month' | 'card.exp_year' | 'card.cvc';
@@ -86,10 +87,5 @@ export function CardPaymentsUnavailable() {
 
 /** Shown while the deployment's settings load: which card form to show is not known yet. */
 export function CardFormLoading() {
-  return (
-    <Group gap="xs" role="status">
-      <Loader size="sm" aria-hidden="true" />
-      <Text size="sm">Loading the card form…</Text>
-    </Group>
-  );
+  return <LoadingState layout="inline" label="Loading the card form…" />;
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '@/features/session';
+import { session } from '@/entities/session';
 import { MINUTE, makeLogin } from '@/testing/fixtures';
 import { headersOf, jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';

@@ -9,10 +9,12 @@ import {
 import { Button, Group, NativeSelect, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
+import { charityQueries } from '@/entities/charity';
+import { ownerKey, type WalletOwner } from '@/entities/wallet';
 import { applyServerErrors, focusFirstInvalid, useAccessibleForm } from '@/lib/form';
-import { useCharitySearch } from '../api/charities';
 import type { PaymentProviderName } from '../api/config';
 import { useCreateDirectDebit } from '../api/direct-debits';
 import { amountError, parseAmount } from '../lib/amount';
@@ -22,7 +24,6 @@ import { DATE_FORMAT, formatDate, parseTypedDate, todayIso } from '../lib/dates'
 import { failureOf } from '../lib/failure';
 import { type Attempt, attemptFor, keepForRetry } from '../lib/idempotency';
 import { frequencyLabel } from '../lib/labels';
-import { ownerKey, type WalletOwner } from '../lib/owner';
 import { isStripePaymentError, STRIPE_CARD_MESSAGES } from '../lib/stripe';
 import { AmountInput } from './amount-input';
 import { CardFields, CardFormLoading, CardPaymentsUnavailable } from './card-fields';
@@ -78,7 +79,7 @@ function validate(values: DirectDebitValues, withCard: boolean) {
 function CharityPicker({ inputProps }: { inputProps: object }) {
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search.trim(), 250);
-  const charities = useCharitySearch(query, true);
+  const charities = useQuery(charityQueries.search(query));
   return (
     <Select
       label="Charity"

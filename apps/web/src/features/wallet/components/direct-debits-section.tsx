@@ -5,23 +5,23 @@ import {
   DataList,
   Divider,
   Group,
-  Loader,
   Paper,
   SimpleGrid,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { confirm } from '@/components/ui/confirm';
+import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
+import { type WalletOwner, walletQueries } from '@/entities/wallet';
 import type { PaymentProviderName } from '../api/config';
-import { useCancelDirectDebit, useDirectDebits } from '../api/direct-debits';
+import { useCancelDirectDebit } from '../api/direct-debits';
 import { formatDate } from '../lib/dates';
 import { DIRECT_DEBIT_STATUS, directDebitTypeLabel, frequencyLabel } from '../lib/labels';
-import type { WalletOwner } from '../lib/owner';
 import { DirectDebitForm } from './direct-debit-form';
-import { ErrorAlert } from './form-failure';
 
 /** '₹100 monthly' */
 export function debitSummary(debit: Pick<DirectDebit, 'amount' | 'currency' | 'frequency'>): string {
@@ -130,7 +130,7 @@ export function DirectDebitsSection({
   stripePublishableKey?: string | null;
 }) {
   const headingId = useId();
-  const debits = useDirectDebits(owner);
+  const debits = useQuery(walletQueries.directDebits(owner));
   const items = debits.data?.items ?? [];
   return (
     <Paper component="section" aria-labelledby={headingId} p="lg" withBorder>
@@ -145,7 +145,7 @@ export function DirectDebitsSection({
         </Text>
         {debits.data ? (
           items.length === 0 ? (
-            <Text role="status">No direct debits yet.</Text>
+            <EmptyState variant="text">No direct debits yet.</EmptyState>
           ) : (
             <SimpleGrid
               component="ul"
@@ -161,19 +161,13 @@ export function DirectDebitsSection({
             </SimpleGrid>
           )
         ) : debits.isError ? (
-          <ErrorAlert title="The direct debits could not be loaded">
-            <Group gap="sm">
-              <Text size="sm">{debits.error.message}</Text>
-              <Button size="xs" variant="default" onClick={() => void debits.refetch()}>
-                Try again
-              </Button>
-            </Group>
-          </ErrorAlert>
+          <FailedState
+            title="The direct debits could not be loaded"
+            error={debits.error}
+            onRetry={debits.refetch}
+          />
         ) : (
-          <Group gap="xs" role="status">
-            <Loader size="sm" aria-hidden="true" />
-            <Text size="sm">Loading the direct debits…</Text>
-          </Group>
+          <LoadingState layout="inline" label="Loading the direct debits…" />
         )}
         <Divider />
         <DirectDebitForm

@@ -1,27 +1,15 @@
 import { formatMoney, type HistoryItem, LEDGER_HISTORY_ACCOUNTS } from '@kindred/shared';
-import {
-  Button,
-  Group,
-  Loader,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useHistory } from '../api/history';
+import { type PagePosition, Pager } from '@/components/ui/pager';
+import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { type WalletOwner, walletQueries } from '@/entities/wallet';
 import { downloadStatement } from '../api/statement';
 import { DATE_FORMAT, defaultRange, formatDate, formatDateTime, parseTypedDate } from '../lib/dates';
 import { ACCOUNT_LABELS, KIND_FILTERS, kindLabel } from '../lib/labels';
-import type { WalletOwner } from '../lib/owner';
-import { ErrorAlert } from './form-failure';
 import { ScrollRegion } from './scroll-region';
-
-type Direction = 'after' | 'before';
 
 /** Signed amount: money in shows a plus sign, money out a minus sign. */
 function signedMoney(amount: number, currency: string): string {
@@ -79,21 +67,20 @@ export function HistorySection({ owner, currency }: { owner: WalletOwner; curren
   const [range, setRange] = useState(() => defaultRange());
   const [account, setAccount] = useState('');
   const [kind, setKind] = useState('');
-  const [page, setPage] = useState<{ cursor?: string; direction?: Direction }>({});
+  const [page, setPage] = useState<PagePosition>({});
   const [downloading, setDownloading] = useState(false);
 
   const rangeError = range.from > range.to ? 'The end date is before the start date.' : null;
-  const history = useHistory(
-    owner,
-    {
+  const history = useQuery({
+    ...walletQueries.history(owner, {
       from: range.from,
       to: range.to,
       account: (account || undefined) as HistoryItem['account'] | undefined,
       kind: kind || undefined,
       ...page,
-    },
-    !rangeError,
-  );
+    }),
+    enabled: !rangeError,
+  });
   const data = history.data;
   const filtered = Boolean(account || kind);
   const span = `${formatDate(range.from)} and ${formatDate(range.to)}`;
@@ -184,25 +171,19 @@ export function HistorySection({ owner, currency }: { owner: WalletOwner; curren
         </SimpleGrid>
 
         {rangeError ? null : history.isError && !data ? (
-          <ErrorAlert title="The history could not be loaded">
-            <Group gap="sm">
-              <Text size="sm">{history.error.message}</Text>
-              <Button size="xs" variant="default" onClick={() => void history.refetch()}>
-                Try again
-              </Button>
-            </Group>
-          </ErrorAlert>
+          <FailedState
+            title="The history could not be loaded"
+            error={history.error}
+            onRetry={history.refetch}
+          />
         ) : !data ? (
-          <Group gap="xs" role="status">
-            <Loader size="sm" aria-hidden="true" />
-            <Text size="sm">Loading the history…</Text>
-          </Group>
+          <LoadingState layout="inline" label="Loading the history…" />
         ) : data.items.length === 0 ? (
-          <Text role="status" py="md">
+          <EmptyState variant="text">
             {filtered
               ? `No entries of this account and type between ${span}.`
               : `No entries between ${span}.`}
-          </Text>
+          </EmptyState>
         ) : (
           <Stack gap="xs" aria-busy={history.isFetching}>
             <HistoryTable
@@ -216,24 +197,7 @@ export function HistorySection({ owner, currency }: { owner: WalletOwner; curren
           </Stack>
         )}
 
-        {data && (data.prev_cursor || data.next_cursor) ? (
-          <Group justify="space-between">
-            <Button
-              variant="default"
-              disabled={!data.prev_cursor || history.isFetching}
-              onClick={() => data.prev_cursor && setPage({ cursor: data.prev_cursor, direction: 'before' })}
-            >
-              Newer
-            </Button>
-            <Button
-              variant="default"
-              disabled={!data.next_cursor || history.isFetching}
-              onClick={() => data.next_cursor && setPage({ cursor: data.next_cursor, direction: 'after' })}
-            >
-              Older
-            </Button>
-          </Group>
-        ) : null}
+        {data ? <Pager page={data} busy={history.isFetching} onChange={setPage} /> : null}
       </Stack>
     </Paper>
   );

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '@/features/session';
+import { session } from '@/entities/session';
 import { MINUTE, makeLogin } from '@/testing/fixtures';
 import { jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';

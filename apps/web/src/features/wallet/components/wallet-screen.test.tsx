@@ -2,7 +2,7 @@ import type { DirectDebit, HistoryItem } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '@/features/session';
+import { session } from '@/entities/session';
 import { MINUTE, makeLogin } from '@/testing/fixtures';
 import { jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';

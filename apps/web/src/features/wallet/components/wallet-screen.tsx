@@ -1,10 +1,11 @@
 import { DEFAULT_CURRENCY } from '@kindred/shared';
 import { Button, Paper, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Page } from '@/components/ui/page';
-import { INDIVIDUAL_ACCOUNT, session, useSessionState } from '@/features/session';
+import { INDIVIDUAL_ACCOUNT, session, useSessionState } from '@/entities/session';
+import { ownerKey, type WalletOwner, walletQueries } from '@/entities/wallet';
 import { usePaymentSetup } from '../api/config';
-import { useWallet } from '../api/get-wallet';
-import { ownerKey, type WalletOwner, walletAccess } from '../lib/owner';
+import { walletAccess } from '../lib/owner';
 import { AddMoneyForm } from './add-money-form';
 import { BalanceCard } from './balance-card';
 import { DirectDebitsSection } from './direct-debits-section';
@@ -12,7 +13,7 @@ import { HistorySection } from './history-section';
 
 function WalletSections({ owner }: { owner: WalletOwner }) {
   // The currency comes with the balance; INR (spec §9) until it has arrived.
-  const currency = useWallet(owner).data?.currency ?? DEFAULT_CURRENCY;
+  const currency = useQuery(walletQueries.balance(owner)).data?.currency ?? DEFAULT_CURRENCY;
   // Our sandbox card form, or Stripe Elements when the deployment takes payments through Stripe.
   const payments = usePaymentSetup();
   return (

@@ -1,7 +1,8 @@
 import type { BusinessMembership } from '@kindred/shared';
 import { describe, expect, it } from 'vitest';
+import { ownerKey, walletPaths } from '@/entities/wallet';
 import { moneyAdminRole } from './admin';
-import { ownerKey, walletAccess, walletPaths } from './owner';
+import { walletAccess } from './owner';
 
 const membership = (admin_type: number): BusinessMembership => ({
   business_id: 9,

@@ -1,10 +1,6 @@
 import { ADMIN_TYPE } from '@kindred/shared';
-import type { SessionState } from '@/features/session';
-
-/** Whose wallet a screen shows: the signed-in person's, or an organisation's they administer. */
-export type WalletOwner = { type: 'user' } | { type: 'business'; id: number; name: string };
-
-export const USER_WALLET: WalletOwner = { type: 'user' };
+import type { SessionState } from '@/entities/session';
+import { USER_WALLET, type WalletOwner } from '@/entities/wallet';
 
 /** What the wallet screen can show for the active account. */
 export type WalletAccess =
@@ -36,36 +32,4 @@ export function walletAccess(
     return { kind: 'charity', name: membership?.name ?? 'This charity' };
   }
   return { kind: 'wallet', owner: USER_WALLET };
-}
-
-/** A stable key of the owner (query keys, React keys). */
-export function ownerKey(owner: WalletOwner): string {
-  return owner.type === 'user' ? 'user' : `business:${owner.id}`;
-}
-
-/** The API paths of an owner's wallet calls (domain.md §3). */
-export function walletPaths(owner: WalletOwner) {
-  if (owner.type === 'user') {
-    return {
-      wallet: '/user/wallet',
-      deposit: '/user/deposit',
-      confirm: '/user/deposit/confirm',
-      history: (from: string, to: string) => `/user/payments/${from}/${to}`,
-      statement: (from: string, to: string) => `/user/statement/${from}/${to}`,
-      createDirectDebit: '/user/create_direct_debit',
-      directDebits: '/user/direct_debits',
-      cancelDirectDebit: (debitId: number) => `/user/direct_debit/${debitId}`,
-    };
-  }
-  const { id } = owner;
-  return {
-    wallet: `/business/wallet/${id}`,
-    deposit: `/business/${id}/deposit`,
-    confirm: `/business/${id}/confirm`,
-    history: (from: string, to: string) => `/business/${id}/payments/${from}/${to}`,
-    statement: (from: string, to: string) => `/business/${id}/statement/${from}/${to}`,
-    createDirectDebit: `/business/direct_debit/${id}`,
-    directDebits: `/business/${id}/direct_debits`,
-    cancelDirectDebit: (debitId: number) => `/business/${id}/direct_debit/${debitId}`,
-  };
 }

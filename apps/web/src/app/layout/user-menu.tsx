@@ -1,0 +1,39 @@
+import { imageUrl } from '@kindred/shared';
+import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import { session, useCurrentUser } from '@/entities/session';
+
+/** The signed-in person's menu: profile and logout. */
+export function UserMenu() {
+  const user = useCurrentUser();
+  if (!user) return null;
+  const name = `${user.first_name} ${user.last_name}`.trim();
+  return (
+    // No initial-focus placeholder: it is a focusable child without the menuitem role (axe).
+    <Menu position="bottom-end" width={220} withinPortal withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        {/* No visible text in the button, so its name is exactly 'Account menu'. */}
+        <UnstyledButton aria-label="Account menu" title={name} style={{ borderRadius: 999 }}>
+          <Avatar
+            src={user.avatar ? imageUrl(user.avatar, 'small') : null}
+            alt=""
+            radius="xl"
+            size="md"
+            color="dark"
+            variant="filled"
+          />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{name}</Menu.Label>
+        <Menu.Item component={Link} to="/profile">
+          Profile and settings
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red.9" onClick={() => session.logout()}>
+          Log out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,26 @@
+import { useActiveCharity } from '@/entities/charity';
+import { NoCharity, useCharityContext } from '@/features/charity';
+import { NewProjectScreen, ProjectListSection } from '@/features/projects';
+
+export {
+  AssociationRequestsSection,
+  CharityFundsSection,
+  CharityLayout,
+  CharityMembersSection,
+  CharityProfileSection,
+  RegisterCharityScreen,
+} from '@/features/charity';
+export { ProjectRoute } from '@/features/projects';
+
+/** `/charity/projects`: the projects feature's list, for the charity of the area. */
+export function CharityProjectsRoute() {
+  const { charity, access } = useCharityContext();
+  return <ProjectListSection charityId={charity.id} canCreate={access.can('manage_projects')} />;
+}
+
+/** `/charity/projects/new`: a new project of the active charity. */
+export function CharityNewProjectRoute() {
+  const membership = useActiveCharity();
+  if (!membership) return <NoCharity />;
+  return <NewProjectScreen membership={membership} />;
+}

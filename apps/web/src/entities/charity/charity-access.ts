@@ -1,0 +1,44 @@
+import type { CharityMemberPermission, CharityMembership } from '@kindred/shared';
+import { useSessionState } from '@/entities/session';
+
+/**
+ * The charity the admin screens work on: the account switcher's charity when one is active, else
+ * the person's first charity membership; null when they belong to no charity.
+ */
+export function useActiveCharity(): CharityMembership | null {
+  const state = useSessionState();
+  const active = state.activeAccount;
+  if (active.type === 'charity') {
+    const chosen = state.charityMembership.find((membership) => membership.charity_id === active.id);
+    if (chosen) return chosen;
+  }
+  return state.charityMembership[0] ?? null;
+}
+
+export interface CharityAccess {
+  /** Admin type 1: every permission, makes and unmakes admins, deletes the charity. */
+  isAdmin: boolean;
+  /** Admin types 1 and 2 edit the profile and logo. */
+  canEditProfile: boolean;
+  can: (permission: CharityMemberPermission) => boolean;
+}
+
+/** What a membership lets the person do (the server checks it again). */
+export function charityAccess(
+  membership: Pick<CharityMembership, 'admin_type' | 'permissions'>,
+): CharityAccess {
+  const isAdmin = membership.admin_type === 1;
+  return {
+    isAdmin,
+    canEditProfile: membership.admin_type === 1 || membership.admin_type === 2,
+    can: (permission) => isAdmin || membership.permissions.includes(permission),
+  };
+}
+
+/** Member permission labels. */
+export const PERMISSION_LABELS: Record<CharityMemberPermission, string> = {
+  manage_projects: 'Manage projects',
+  approve_donations: 'Approve donations',
+  manage_members: 'Manage members',
+  view_finance: 'View finance',
+};

@@ -1,0 +1,85 @@
+import type { Charity, CharityMember, Page, Project } from '@kindred/shared';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export interface CharityFunds {
+  charity_id: number;
+  charity_funds: number;
+  project_funds: number;
+  currency: string;
+}
+
+const PAGE_SIZE = 20;
+
+/**
+ * GET /charity/{id}: one cache entry for every screen (the charity admin area and the public page),
+ * so a change made in one shows in the other. Quiet: each screen shows a failure in place (a 404 on
+ * the public page as "not found").
+ */
+export function getCharity(id: number): Promise<Charity> {
+  return api.get<Charity>(`/charity/${id}`, { silent: true });
+}
+
+/** GET /charity/users/{id} */
+export function getCharityMembers(id: number): Promise<{ items: CharityMember[] }> {
+  return api.get<{ items: CharityMember[] }>(`/charity/users/${id}`);
+}
+
+/** GET /charity/funds/{id} (view_finance) */
+export function getCharityFunds(id: number): Promise<CharityFunds> {
+  return api.get<CharityFunds>(`/charity/funds/${id}`);
+}
+
+/** GET /charity/associated_requests/{id}: projects asking the charity to take them on. */
+export function getAssociationRequests(
+  charityId: number,
+  cursor: string | undefined,
+): Promise<Page<Project>> {
+  return api.get<Page<Project>>(`/charity/associated_requests/${charityId}`, {
+    query: { limit: PAGE_SIZE, cursor },
+  });
+}
+
+/** GET /charity/list?q=: approved charities by name (an organisation's charity subscription). */
+export function searchCharities(q: string, signal?: AbortSignal): Promise<Page<Charity>> {
+  return api.get<Page<Charity>>('/charity/list', {
+    query: { q: q || undefined, limit: 20 },
+    signal,
+    background: true,
+  });
+}
+
+/** A charity and what belongs to it. Their keys live here only, all under `['charities', id]`. */
+export const charityQueries = {
+  /** Everything of one charity: invalidating it refreshes its detail, members, funds and requests. */
+  all: (id: number) => ['charities', id] as const,
+  detail: (id: number) =>
+    queryOptions({ queryKey: [...charityQueries.all(id)] as const, queryFn: () => getCharity(id) }),
+  members: (id: number) =>
+    queryOptions({
+      queryKey: [...charityQueries.all(id), 'members'] as const,
+      queryFn: () => getCharityMembers(id),
+    }),
+  funds: (id: number) =>
+    queryOptions({
+      queryKey: [...charityQueries.all(id), 'funds'] as const,
+      queryFn: () => getCharityFunds(id),
+    }),
+  associationRequests: (id: number) =>
+    infiniteQueryOptions({
+      queryKey: [...charityQueries.all(id), 'association-requests'] as const,
+      queryFn: ({ pageParam }) => getAssociationRequests(id, pageParam),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (page) => page.next_cursor ?? undefined,
+    }),
+  search: (q: string) =>
+    queryOptions({
+      queryKey: ['charities', 'search', q] as const,
+      queryFn: ({ signal }) => searchCharities(q, signal),
+      placeholderData: keepPreviousData,
+      staleTime: 60_000,
+    }),
+};
+
+/** The public page of a charity. */
+export const publicCharityPath = (id: number) => `/charities/${id}`;

@@ -1,0 +1,8 @@
+export {
+  type CharityAccess,
+  charityAccess,
+  PERMISSION_LABELS,
+  useActiveCharity,
+} from './charity-access';
+export { type CharityFunds, charityQueries, publicCharityPath } from './charity-queries';
+export { CharityTypesInput, type CharityTypesInputProps } from './charity-types-input';

@@ -1,0 +1,2 @@
+export { COUNTRY_ID, placeQueries, TOWN_SUGGESTIONS } from './place-queries';
+export { CURRENT_TOWN, TownPicker, type TownPickerProps } from './town-picker';

@@ -1,0 +1,77 @@
+import { NativeSelect, Select, SimpleGrid } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { placeQueries } from './place-queries';
+
+/** The value of a form's town field that keeps the town already stored (its name, not an id). */
+export const CURRENT_TOWN = 'current';
+
+export interface TownPickerProps {
+  stateId: string | null;
+  onStateChange: (stateId: string | null) => void;
+  /** A town id, CURRENT_TOWN for the stored town, or null. */
+  cityId: string | null;
+  /** The stored town's name (shown for CURRENT_TOWN). */
+  currentCity: string;
+  onCityChange: (cityId: string | null, name: string) => void;
+  error?: ReactNode;
+}
+
+/** Region, then a town searched by the first letters of its name (GET /city/by_state/{id}?q=). */
+export function TownPicker({
+  stateId,
+  onStateChange,
+  cityId,
+  currentCity,
+  onCityChange,
+  error,
+}: TownPickerProps) {
+  const states = useQuery(placeQueries.regions());
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search.trim(), 250);
+  const stateNumber = stateId ? Number(stateId) : null;
+  const towns = useQuery(placeQueries.towns(stateNumber, query === currentCity ? '' : query));
+  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
+
+  const options = new Map<string, string>();
+  if (cityId === CURRENT_TOWN && currentCity) options.set(CURRENT_TOWN, currentCity);
+  if (chosen && chosen.value === cityId) options.set(chosen.value, chosen.label);
+  for (const town of towns.data?.items ?? []) {
+    if (!options.has(String(town.id))) options.set(String(town.id), town.name);
+  }
+  const data = [...options].map(([value, label]) => ({ value, label }));
+
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <NativeSelect
+        label="Region"
+        data={[
+          { value: '', label: states.isPending ? 'Loading regions…' : 'Choose a region' },
+          ...(states.data?.items ?? []).map((state) => ({ value: String(state.id), label: state.name })),
+        ]}
+        value={stateId ?? ''}
+        onChange={(event) => onStateChange(event.currentTarget.value || null)}
+      />
+      <Select
+        label="Town"
+        description={stateId ? 'Type the first letters of the town.' : 'Choose a region to search its towns.'}
+        searchable
+        clearable
+        clearButtonProps={{ 'aria-label': 'Clear town' }}
+        data={data}
+        value={cityId}
+        searchValue={search}
+        onSearchChange={setSearch}
+        onChange={(value, option) => {
+          if (value && option) setChosen({ value, label: option.label });
+          onCityChange(value, option?.label ?? '');
+        }}
+        nothingFoundMessage={stateId ? 'No town starts with these letters.' : 'Choose a region first.'}
+        error={error}
+        withAsterisk={false}
+        comboboxProps={{ withinPortal: true }}
+      />
+    </SimpleGrid>
+  );
+}

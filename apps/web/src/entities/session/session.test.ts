@@ -1,0 +1,50 @@
+import { notificationsStore } from '@mantine/notifications';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ApiError, api, resetApiClient } from '@/lib/api-client';
+import { MINUTE, makeLogin } from '@/testing/fixtures';
+import { errorResponse, stubFetch } from '@/testing/http';
+import { createSession } from './session';
+
+function toastTexts() {
+  return notificationsStore.getState().notifications.map((n) => ({ title: n.title, message: n.message }));
+}
+
+/** The session wired to the API client (createSession): its token, and logout on 'Token Expired'. */
+describe('session and api client', () => {
+  beforeEach(() => {
+    resetApiClient();
+  });
+  afterEach(() => {
+    resetApiClient();
+  });
+
+  it("logs out on a 401 'Token Expired'", async () => {
+    const now = Date.now();
+    const navigate = vi.fn();
+    const session = createSession({ storage: window.localStorage, navigate, now: () => now });
+    session.signIn(makeLogin(now + 60 * MINUTE));
+    expect(session.isLoggedIn()).toBe(true);
+    stubFetch({ 'GET /api/user/wallet': () => errorResponse(401, 'UNAUTHENTICATED', 'Token Expired') });
+
+    const error = (await api.get('/user/wallet').catch((e: unknown) => e)) as ApiError;
+
+    expect(error.isTokenExpired).toBe(true);
+    expect(session.isLoggedIn()).toBe(false);
+    expect(window.localStorage.getItem('kindred.token')).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login');
+    expect(toastTexts()).toEqual([{ title: 'Error', message: 'Token Expired' }]);
+  });
+
+  it('does not log out on other 401 answers (a wrong current password, for example)', async () => {
+    const now = Date.now();
+    const navigate = vi.fn();
+    const session = createSession({ storage: window.localStorage, navigate, now: () => now });
+    session.signIn(makeLogin(now + 60 * MINUTE));
+    stubFetch({
+      'PATCH /api/user/password': () => errorResponse(401, 'INVALID_CREDENTIALS', 'Wrong password.'),
+    });
+    await api.patch('/user/password', {}).catch(() => undefined);
+    expect(session.isLoggedIn()).toBe(true);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});

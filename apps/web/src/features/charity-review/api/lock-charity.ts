@@ -1,0 +1,21 @@
+import type { Charity } from '@kindred/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { charityQueries } from '@/entities/charity';
+import { api } from '@/lib/api-client';
+import { reviewQueries } from './get-review-charities';
+
+/** PATCH /admin/charity/{id}/lock */
+export function lockCharity(input: { id: number; lock_status: boolean }): Promise<Charity> {
+  return api.patch<Charity>(`/admin/charity/${input.id}/lock`, { lock_status: input.lock_status });
+}
+
+export function useLockCharity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: lockCharity,
+    onSuccess: (charity) => {
+      queryClient.setQueryData(charityQueries.detail(charity.id).queryKey, charity);
+      return queryClient.invalidateQueries({ queryKey: reviewQueries.all() });
+    },
+  });
+}

@@ -1,0 +1,1 @@
+export { AdminCharitiesScreen } from './components/charity-review';

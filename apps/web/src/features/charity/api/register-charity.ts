@@ -1,0 +1,13 @@
+import type { Charity } from '@kindred/shared';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { CharityCreateInput } from '../lib/charity-values';
+
+/** POST /user/add/charity: a pending charity whose admin is the signed-in person. */
+export function registerCharity(body: CharityCreateInput): Promise<Charity> {
+  return api.post<Charity>('/user/add/charity', body);
+}
+
+export function useRegisterCharity() {
+  return useMutation({ mutationFn: registerCharity });
+}

@@ -1,0 +1,113 @@
+import type { Project } from '@kindred/shared';
+import { Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { confirm } from '@/components/ui/confirm';
+import { ShowMore } from '@/components/ui/pager';
+import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { toast } from '@/components/ui/toast';
+import { charityQueries } from '@/entities/charity';
+import { needsOf } from '@/entities/project';
+import { showDate } from '@/lib/format';
+import { useDecideAssociation } from '../api/decide-association';
+import { useCharityContext } from './charity-layout';
+
+/** `/charity/requests`: projects of people and organisations asking the charity to take them. */
+export function AssociationRequestsSection() {
+  const { charity, access } = useCharityContext();
+  const allowed = access.can('manage_projects');
+  const requests = useInfiniteQuery({ ...charityQueries.associationRequests(charity.id), enabled: allowed });
+  const decide = useDecideAssociation();
+
+  const answer = async (project: Project, accept: boolean) => {
+    const ok = await confirm({
+      title: accept ? `Accept "${project.title}"?` : `Turn down "${project.title}"?`,
+      message: accept
+        ? `${charity.name} takes the project: its managers can edit and publish it.`
+        : 'The project no longer asks this charity.',
+      confirmLabel: accept ? 'Accept project' : 'Reject project',
+      danger: !accept,
+    });
+    if (!ok) return;
+    await decide.mutateAsync({ projectId: project.id, charityId: charity.id, accept }).then(
+      () => toast.success(accept ? 'Project accepted' : 'Project rejected', project.title),
+      () => {},
+    );
+  };
+
+  const items = requests.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Paper p="lg" withBorder component="section" aria-labelledby="association-requests-heading">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="association-requests-heading">
+          Association requests
+        </Title>
+        <Text size="sm" c="dimmed">
+          People and organisations can run a project and ask a charity to take it on.
+        </Text>
+        {!allowed ? (
+          <Text>You need the Manage projects permission to answer requests.</Text>
+        ) : requests.isPending ? (
+          <LoadingState label="Loading requests…" />
+        ) : requests.isError ? (
+          <FailedState
+            title="The association requests could not be loaded."
+            error={requests.error}
+            onRetry={requests.refetch}
+          />
+        ) : items.length === 0 ? (
+          <EmptyState>No project is asking {charity.name} to take it.</EmptyState>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Project</Table.Th>
+                  <Table.Th>Ends</Table.Th>
+                  <Table.Th>Summary</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((project) => (
+                  <Table.Tr key={project.id}>
+                    <Table.Td>
+                      <Text fw={600}>{project.title}</Text>
+                      <Text size="sm" c="dimmed">
+                        Needs: {needsOf(project)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{showDate(project.end_date)}</Table.Td>
+                    <Table.Td>{project.summary ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <Button
+                          size="xs"
+                          aria-label={`Approve ${project.title}`}
+                          onClick={() => answer(project, true)}
+                        >
+                          Approve
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          c="red.9"
+                          aria-label={`Reject ${project.title}`}
+                          onClick={() => answer(project, false)}
+                        >
+                          Reject
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <ShowMore query={requests}>Show more</ShowMore>
+      </Stack>
+    </Paper>
+  );
+}

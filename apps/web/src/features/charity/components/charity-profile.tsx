@@ -1,0 +1,186 @@
+import { charityUpdateBodySchema, imageUrl } from '@kindred/shared';
+import { Alert, Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useId, useRef } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { confirm } from '@/components/ui/confirm';
+import { FileUpload } from '@/components/ui/file-upload';
+import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
+import { publicCharityPath } from '@/entities/charity';
+import { reloadMemberships } from '@/entities/session';
+import { applyServerErrors, focusFirstInvalid, schemaErrors, useAccessibleForm } from '@/lib/form';
+import { IMAGE_MIME_TYPES, LOGO_MAX_BYTES } from '@/lib/upload-limits';
+import { useDeleteCharity } from '../api/delete-charity';
+import { useUpdateCharity } from '../api/update-charity';
+import { useUploadCharityLogo } from '../api/upload-charity-logo';
+import { type CharityFormValues, charityValues, toCharityUpdateBody } from '../lib/charity-values';
+import { CharityFields } from './charity-fields';
+import { useCharityContext } from './charity-layout';
+
+const SERVER_FIELDS: Record<string, string> = { latitude: 'city_id', longitude: 'city_id', city: 'city_id' };
+
+function validateCharity(values: CharityFormValues) {
+  const errors = schemaErrors(charityUpdateBodySchema, toCharityUpdateBody(values));
+  if (!values.name.trim()) errors.name = 'Required.';
+  return errors;
+}
+
+function CharityLogo() {
+  const { charity, access } = useCharityContext();
+  const upload = useUploadCharityLogo();
+  return (
+    <Stack gap="sm" component="section" aria-label="Logo">
+      <Title order={2} size="h3">
+        Logo
+      </Title>
+      <Group align="flex-start" gap="lg" wrap="wrap">
+        <Avatar
+          src={charity.logo ? imageUrl(charity.logo, 'medium') : null}
+          alt={charity.logo ? `Logo of ${charity.name}` : undefined}
+          size={96}
+          radius="md"
+          color="dark"
+          variant="filled"
+        >
+          {charity.name.charAt(0).toUpperCase()}
+        </Avatar>
+        {access.canEditProfile ? (
+          <div style={{ flex: 1, minWidth: 240 }}>
+            <FileUpload
+              label="Charity logo file"
+              hint="PNG or JPEG, up to 10 MB."
+              accept={IMAGE_MIME_TYPES}
+              maxBytes={LOGO_MAX_BYTES}
+              buttonLabel="Choose logo"
+              onUpload={async (file, onProgress) => {
+                await upload.mutateAsync({ id: charity.id, file, onProgress });
+                toast.success(SUCCESS_TOASTS.updateSuccessful.summary, 'The new logo is saved.');
+              }}
+            />
+          </div>
+        ) : (
+          <Text>Only the charity&apos;s admins change its logo.</Text>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+function CharityProfileForm() {
+  const { charity, access } = useCharityContext();
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingId = useId();
+  const mutation = useUpdateCharity();
+  const form = useAccessibleForm<CharityFormValues>({
+    initialValues: charityValues(charity),
+    validate: validateCharity,
+    validateInputOnBlur: true,
+  });
+
+  const submit = form.onSubmit(
+    async (values) => {
+      try {
+        const updated = await mutation.mutateAsync({ id: charity.id, ...toCharityUpdateBody(values) });
+        const next = charityValues(updated);
+        form.setInitialValues(next);
+        form.setValues(next);
+        form.resetDirty(next);
+        toast.success(SUCCESS_TOASTS.updateSuccessful.summary, 'The charity profile is saved.');
+        if (updated.name !== charity.name) void reloadMemberships();
+      } catch (error) {
+        applyServerErrors(error, form.setFieldError, SERVER_FIELDS);
+        focusFirstInvalid(formRef.current);
+      }
+    },
+    () => focusFirstInvalid(formRef.current),
+  );
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} size="h3" id={headingId}>
+            Charity profile
+          </Title>
+          {charity.approval_status === 'approved' && !charity.lock_status ? (
+            <Button component={Link} to={publicCharityPath(charity.id)} variant="subtle" size="compact-md">
+              View public page
+            </Button>
+          ) : null}
+        </Group>
+        <fieldset disabled={!access.canEditProfile} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+          <CharityFields form={form} />
+        </fieldset>
+        {access.canEditProfile ? (
+          <Group justify="flex-start">
+            <Button type="submit" loading={mutation.isPending}>
+              Save profile
+            </Button>
+          </Group>
+        ) : (
+          <Text size="sm">Only the charity&apos;s admins edit its profile.</Text>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+function DeleteCharity() {
+  const { charity } = useCharityContext();
+  const navigate = useNavigate();
+  const mutation = useDeleteCharity();
+  const onDelete = async () => {
+    const ok = await confirm({
+      title: `Delete ${charity.name}?`,
+      message:
+        'The charity leaves Kindred and its members lose access. This is refused while it holds funds or runs live projects.',
+      confirmLabel: 'Delete charity',
+      cancelLabel: 'Keep charity',
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await mutation.mutateAsync(charity.id);
+      toast.success('Charity deleted', `${charity.name} was deleted.`);
+      await reloadMemberships();
+      navigate('/', { replace: true });
+    } catch {
+      // The error toast says why (funds or live projects).
+    }
+  };
+  return (
+    <Stack gap="sm" component="section" aria-label="Delete the charity">
+      <Title order={2} size="h3">
+        Delete the charity
+      </Title>
+      <Alert color="gray" variant="light">
+        A charity that holds funds or runs live or completed projects cannot be deleted: pay out its funds and
+        finish its projects first.
+      </Alert>
+      <Group>
+        <Button variant="default" c="red.9" onClick={onDelete} loading={mutation.isPending}>
+          Delete charity
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** `/charity`: logo, profile and, for its Super Admin, deletion. */
+export function CharityProfileSection() {
+  const { charity, access } = useCharityContext();
+  return (
+    <Stack gap="lg">
+      <Paper p="lg" withBorder>
+        <CharityLogo />
+      </Paper>
+      <Paper p="lg" withBorder>
+        <CharityProfileForm key={charity.id} />
+      </Paper>
+      {access.isAdmin ? (
+        <Paper p="lg" withBorder>
+          <DeleteCharity />
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}

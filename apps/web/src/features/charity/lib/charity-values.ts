@@ -1,0 +1,108 @@
+import type { Charity, charityCreateBodySchema, charityUpdateBodySchema } from '@kindred/shared';
+import type { z } from 'zod';
+import { CURRENT_TOWN } from '@/entities/places';
+
+/** What the forms send (the schemas' input: optional fields may be left out). */
+export type CharityCreateInput = z.input<typeof charityCreateBodySchema>;
+export type CharityUpdateInput = z.input<typeof charityUpdateBodySchema>;
+
+export interface CharityFormValues {
+  name: string;
+  registration_number: string;
+  charity_types: string[];
+  description: string;
+  website: string;
+  email: string;
+  phone: string;
+  address: string;
+  state_id: string | null;
+  /** A town id, CURRENT_TOWN for the stored town, or null. */
+  city_id: string | null;
+  city: string;
+  post_code: string;
+}
+
+export function emptyCharityValues(): CharityFormValues {
+  return {
+    name: '',
+    registration_number: '',
+    charity_types: [],
+    description: '',
+    website: '',
+    email: '',
+    phone: '',
+    address: '',
+    state_id: null,
+    city_id: null,
+    city: '',
+    post_code: '',
+  };
+}
+
+export function charityValues(charity: Charity): CharityFormValues {
+  return {
+    name: charity.name,
+    registration_number: charity.registration_number ?? '',
+    charity_types: charity.charity_types.map(String),
+    description: charity.description ?? '',
+    website: charity.website ?? '',
+    email: charity.email ?? '',
+    phone: charity.phone ?? '',
+    address: charity.address ?? '',
+    state_id: null,
+    city_id: charity.city ? CURRENT_TOWN : null,
+    city: charity.city ?? '',
+    post_code: charity.post_code ?? '',
+  };
+}
+
+const blankToNull = (value: string) => {
+  const trimmed = value.trim();
+  return trimmed ? trimmed : null;
+};
+
+/** A web address typed without its scheme gets https://. */
+export function normaliseWebsite(value: string): string | null {
+  const trimmed = value.trim();
+  if (!trimmed) return null;
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+}
+
+/** PATCH /charity/{id} */
+export function toCharityUpdateBody(values: CharityFormValues): CharityUpdateInput {
+  const body: CharityUpdateInput = {
+    name: values.name.trim(),
+    registration_number: blankToNull(values.registration_number),
+    charity_types: values.charity_types.map(Number),
+    description: blankToNull(values.description),
+    website: normaliseWebsite(values.website),
+    email: blankToNull(values.email),
+    phone: blankToNull(values.phone),
+    address: blankToNull(values.address),
+    post_code: blankToNull(values.post_code),
+  };
+  if (values.city_id && values.city_id !== CURRENT_TOWN) body.city_id = Number(values.city_id);
+  else if (!values.city_id) {
+    body.city = null;
+    body.latitude = null;
+    body.longitude = null;
+  }
+  return body;
+}
+
+/** POST /user/add/charity */
+export function toCharityCreateBody(values: CharityFormValues): CharityCreateInput {
+  const body: CharityCreateInput = {
+    name: values.name.trim(),
+    registration_number: blankToNull(values.registration_number),
+    charity_types: values.charity_types.map(Number),
+    description: blankToNull(values.description),
+    website: normaliseWebsite(values.website),
+    email: blankToNull(values.email),
+    phone: blankToNull(values.phone),
+    address: blankToNull(values.address),
+    post_code: blankToNull(values.post_code),
+  };
+  if (values.city_id && values.city_id !== CURRENT_TOWN) body.city_id = Number(values.city_id);
+  return body;
+}

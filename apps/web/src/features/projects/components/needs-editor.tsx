@@ -1,0 +1,251 @@
+import { DEFAULT_CURRENCY, GIFT_TYPES, SKILL_TYPES } from '@kindred/shared';
+import {
+  Alert,
+  Button,
+  Fieldset,
+  Group,
+  NativeSelect,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useRef } from 'react';
+import { DateField } from '@/components/ui/date-field';
+import {
+  MAX_GIFT_NEEDS,
+  MAX_SKILL_NEEDS,
+  newGiftRow,
+  newSkillRow,
+  type ProjectFormValues,
+} from '../lib/project-values';
+import { DateWithDefault } from './date-field';
+
+const CURRENCY_SYMBOL =
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency: DEFAULT_CURRENCY })
+    .formatToParts(0)
+    .find((part) => part.type === 'currency')?.value ?? DEFAULT_CURRENCY;
+
+const SKILL_OPTIONS = [
+  { value: '', label: 'Choose a skill' },
+  ...SKILL_TYPES.map((type) => ({ value: String(type.id), label: type.label })),
+];
+const GIFT_OPTIONS = [
+  { value: '', label: 'Choose a gift type' },
+  ...GIFT_TYPES.map((type) => ({ value: String(type.id), label: type.label })),
+];
+
+/** Focuses an element once React has rendered it. */
+function focusSoon(id: string) {
+  setTimeout(() => document.getElementById(id)?.focus(), 0);
+}
+
+export interface NeedsEditorProps {
+  form: UseFormReturnType<ProjectFormValues>;
+  /** A message about the needs as a whole (e.g. publishing without any need). */
+  needsError?: string | null;
+  disabled?: boolean;
+}
+
+/**
+ * What a project needs (spec §3): a funds target typed as an amount, volunteering hours and
+ * dates, skilled volunteering rows (type and hours) and gift rows (type, description, quantity).
+ */
+export function NeedsEditor({ form, needsError, disabled }: NeedsEditorProps) {
+  const addSkillRef = useRef<HTMLButtonElement>(null);
+  const addGiftRef = useRef<HTMLButtonElement>(null);
+  const { skill_needs: skills, gift_needs: gifts } = form.values;
+
+  return (
+    <Fieldset legend="What the project needs" disabled={disabled}>
+      <Stack gap="lg">
+        <Text size="sm" c="dimmed">
+          A project needs at least one kind of giving before it can be published.
+        </Text>
+        {needsError ? (
+          <Alert color="red" variant="light" title="Needs" role="alert">
+            {needsError}
+          </Alert>
+        ) : null}
+
+        <Stack gap="xs">
+          <Title order={3} size="h4">
+            Funds
+          </Title>
+          <TextInput
+            label="Funds target"
+            description={`An amount in ${DEFAULT_CURRENCY}, for example 1500 or 1500.50. Leave blank if no funds are needed.`}
+            leftSection={<span aria-hidden="true">{CURRENCY_SYMBOL}</span>}
+            inputMode="decimal"
+            autoComplete="off"
+            maw={320}
+            {...form.getInputProps('funds_target')}
+          />
+        </Stack>
+
+        <Stack gap="xs">
+          <Title order={3} size="h4">
+            Volunteering
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <NumberInput
+              label="Volunteering hours"
+              description="Leave blank if no volunteers are needed."
+              min={1}
+              allowDecimal={false}
+              allowNegative={false}
+              thousandSeparator=","
+              {...form.getInputProps('volunteering_hours')}
+            />
+            <DateField
+              label="Volunteering starts"
+              {...form.getInputProps('volunteering_start')}
+              value={form.values.volunteering_start}
+              onChange={(value) => form.setFieldValue('volunteering_start', value)}
+            />
+            <DateWithDefault
+              label="Volunteering ends"
+              projectEndDate={form.values.end_date}
+              {...form.getInputProps('volunteering_end')}
+              value={form.values.volunteering_end}
+              onChange={(value) => form.setFieldValue('volunteering_end', value)}
+            />
+          </SimpleGrid>
+        </Stack>
+
+        <Stack gap="xs">
+          <Title order={3} size="h4">
+            Skilled volunteering
+          </Title>
+          {skills.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No skilled volunteering asked for.
+            </Text>
+          ) : null}
+          {skills.map((row, index) => (
+            <Fieldset key={row.key} legend={`Skilled need ${index + 1}`} variant="filled">
+              <Group align="flex-start" wrap="wrap" gap="sm">
+                <NativeSelect
+                  id={`skill-${row.key}`}
+                  label="Skill"
+                  data={SKILL_OPTIONS}
+                  withAsterisk={false}
+                  required
+                  style={{ flex: '2 1 240px' }}
+                  {...form.getInputProps(`skill_needs.${index}.type`)}
+                />
+                <NumberInput
+                  label="Hours"
+                  min={1}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  required
+                  withAsterisk={false}
+                  style={{ flex: '1 1 120px' }}
+                  {...form.getInputProps(`skill_needs.${index}.hours`)}
+                />
+                <Button
+                  variant="default"
+                  c="red.9"
+                  mt={26}
+                  aria-label={`Remove skilled need ${index + 1}`}
+                  onClick={() => {
+                    form.removeListItem('skill_needs', index);
+                    addSkillRef.current?.focus();
+                  }}
+                >
+                  Remove
+                </Button>
+              </Group>
+            </Fieldset>
+          ))}
+          <Group>
+            <Button
+              ref={addSkillRef}
+              variant="default"
+              disabled={skills.length >= MAX_SKILL_NEEDS}
+              onClick={() => {
+                const row = newSkillRow();
+                form.insertListItem('skill_needs', row);
+                focusSoon(`skill-${row.key}`);
+              }}
+            >
+              Add skilled need
+            </Button>
+          </Group>
+        </Stack>
+
+        <Stack gap="xs">
+          <Title order={3} size="h4">
+            Gifts
+          </Title>
+          {gifts.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No gifts asked for.
+            </Text>
+          ) : null}
+          {gifts.map((row, index) => (
+            <Fieldset key={row.key} legend={`Gift need ${index + 1}`} variant="filled">
+              <Group align="flex-start" wrap="wrap" gap="sm">
+                <NativeSelect
+                  id={`gift-${row.key}`}
+                  label="Gift type"
+                  data={GIFT_OPTIONS}
+                  withAsterisk={false}
+                  required
+                  style={{ flex: '1 1 200px' }}
+                  {...form.getInputProps(`gift_needs.${index}.type`)}
+                />
+                <TextInput
+                  label="Description"
+                  required
+                  style={{ flex: '2 1 240px' }}
+                  {...form.getInputProps(`gift_needs.${index}.description`)}
+                />
+                <NumberInput
+                  label="Quantity"
+                  min={1}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  required
+                  withAsterisk={false}
+                  style={{ flex: '0 1 120px' }}
+                  {...form.getInputProps(`gift_needs.${index}.quantity`)}
+                />
+                <Button
+                  variant="default"
+                  c="red.9"
+                  mt={26}
+                  aria-label={`Remove gift need ${index + 1}`}
+                  onClick={() => {
+                    form.removeListItem('gift_needs', index);
+                    addGiftRef.current?.focus();
+                  }}
+                >
+                  Remove
+                </Button>
+              </Group>
+            </Fieldset>
+          ))}
+          <Group>
+            <Button
+              ref={addGiftRef}
+              variant="default"
+              disabled={gifts.length >= MAX_GIFT_NEEDS}
+              onClick={() => {
+                const row = newGiftRow();
+                form.insertListItem('gift_needs', row);
+                focusSoon(`gift-${row.key}`);
+              }}
+            >
+              Add gift need
+            </Button>
+          </Group>
+        </Stack>
+      </Stack>
+    </Fieldset>
+  );
+}

@@ -1,0 +1,208 @@
+import { PROJECT_STATUS, type Project } from '@kindred/shared';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import dayjs from 'dayjs';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { confirm } from '@/components/ui/confirm';
+import { DateField } from '@/components/ui/date-field';
+import { toast } from '@/components/ui/toast';
+import { isApiError } from '@/lib/api-client';
+import { useCancelProject } from '../api/cancel-project';
+import { useCloneProject } from '../api/clone-project';
+import { useCompleteProject } from '../api/complete-project';
+import { useDeleteProject } from '../api/delete-project';
+import { useExtendProject } from '../api/extend-project';
+
+/** The spec's toasts (§8) of the project actions. */
+export const PROJECT_TOASTS = {
+  canceled: 'Project canceled',
+  extended: 'Project extended',
+  cloned: 'Project cloned',
+} as const;
+
+const { live, draft, finished } = PROJECT_STATUS;
+
+function canExtend(project: Project) {
+  return project.status === live || (project.status === finished && project.finished_reason === 'end_date');
+}
+
+/** Extend: a new end date after today and after the current one; the project is Live again. */
+function ExtendDialog({
+  project,
+  opened,
+  onClose,
+}: {
+  project: Project;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const extend = useExtendProject();
+  const [endDate, setEndDate] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const today = dayjs().format('YYYY-MM-DD');
+  const earliest = project.end_date && project.end_date > today ? project.end_date : today;
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!endDate) {
+      setError('Choose the new end date.');
+      inputRef.current?.focus();
+      return;
+    }
+    if (endDate <= earliest) {
+      setError(`Choose a date after ${dayjs(earliest).format('MM/DD/YY')}.`);
+      inputRef.current?.focus();
+      return;
+    }
+    try {
+      await extend.mutateAsync({ id: project.id, end_date: endDate });
+      toast.success(PROJECT_TOASTS.extended, `It now ends on ${dayjs(endDate).format('MM/DD/YY')}.`);
+      setEndDate(null);
+      setError(null);
+      onClose();
+    } catch (caught) {
+      if (!isApiError(caught)) return;
+      const message = caught.fieldErrors.end_date ?? null;
+      if (message) setError(message);
+      else toast.error('Not extended', caught.message);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Extend the project" size="sm" centered>
+      <form onSubmit={submit} noValidate aria-label="Extend the project">
+        <Stack gap="md">
+          <Text size="sm">
+            Choose a new end date. The project stays Live (or goes Live again) until then.
+          </Text>
+          <DateField
+            ref={inputRef}
+            label="New end date"
+            required
+            withAsterisk={false}
+            minDate={dayjs(earliest).add(1, 'day').format('YYYY-MM-DD')}
+            value={endDate}
+            onChange={(value) => {
+              setEndDate(value);
+              setError(null);
+            }}
+            error={error}
+            aria-invalid={error ? true : undefined}
+            popoverProps={{ withinPortal: false }}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={extend.isPending}>
+              Extend
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Complete, cancel, extend, clone and delete, each behind a confirm dialog. */
+export function ProjectActions({ project }: { project: Project }) {
+  const navigate = useNavigate();
+  const [extendOpen, setExtendOpen] = useState(false);
+  const complete = useCompleteProject();
+  const cancel = useCancelProject();
+  const clone = useCloneProject();
+  const remove = useDeleteProject();
+
+  const onComplete = async () => {
+    const ok = await confirm({
+      title: 'Complete this project?',
+      message: "Its funds move to the charity's funds and it stops taking donations. This cannot be undone.",
+      confirmLabel: 'Complete project',
+      cancelLabel: 'Not now',
+    });
+    if (!ok) return;
+    await complete.mutateAsync(project.id).then(
+      () => toast.success('Project completed', "Its funds moved to the charity's funds."),
+      () => {},
+    );
+  };
+
+  const onCancel = async () => {
+    const ok = await confirm({
+      title: 'Cancel this project?',
+      message: 'It leaves Kindred and donors get their funds back. This cannot be undone.',
+      confirmLabel: 'Cancel project',
+      cancelLabel: 'Keep project',
+      danger: true,
+    });
+    if (!ok) return;
+    await cancel.mutateAsync(project.id).then(
+      () => toast.success(PROJECT_TOASTS.canceled, 'Donors get their funds back.'),
+      () => {},
+    );
+  };
+
+  const onClone = async () => {
+    const ok = await confirm({
+      title: 'Clone this project?',
+      message: 'A copy with the same story and needs is saved as a new Draft.',
+      confirmLabel: 'Clone',
+    });
+    if (!ok) return;
+    try {
+      const copy = await clone.mutateAsync(project.id);
+      toast.success(PROJECT_TOASTS.cloned, `"${copy.title}" is a new Draft.`);
+      navigate(`/charity/projects/${copy.id}`);
+    } catch {
+      // Error toast shown by the API client.
+    }
+  };
+
+  const onDelete = async () => {
+    const ok = await confirm({
+      title: 'Delete this draft?',
+      message: 'The draft and its content are deleted. This cannot be undone.',
+      confirmLabel: 'Delete draft',
+      cancelLabel: 'Keep draft',
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await remove.mutateAsync({ id: project.id, charityId: project.charity_id });
+      toast.success('Project deleted', `"${project.title}" was deleted.`);
+      navigate('/charity/projects', { replace: true });
+    } catch {
+      // Error toast shown by the API client.
+    }
+  };
+
+  return (
+    <Group gap="sm" wrap="wrap" role="group" aria-label="Project actions">
+      {canExtend(project) ? (
+        <Button variant="default" onClick={() => setExtendOpen(true)}>
+          Extend
+        </Button>
+      ) : null}
+      {project.status === live ? (
+        <Button variant="default" onClick={onComplete} loading={complete.isPending}>
+          Complete
+        </Button>
+      ) : null}
+      <Button variant="default" onClick={onClone} loading={clone.isPending}>
+        Clone
+      </Button>
+      {project.status === draft || project.status === live ? (
+        <Button variant="default" c="red.9" onClick={onCancel} loading={cancel.isPending}>
+          Cancel project
+        </Button>
+      ) : null}
+      {project.status === draft ? (
+        <Button variant="default" c="red.9" onClick={onDelete} loading={remove.isPending}>
+          Delete draft
+        </Button>
+      ) : null}
+      <ExtendDialog project={project} opened={extendOpen} onClose={() => setExtendOpen(false)} />
+    </Group>
+  );
+}

@@ -1,0 +1,318 @@
+import { imageUrl, type Project } from '@kindred/shared';
+import {
+  Anchor,
+  Avatar,
+  Button,
+  Card,
+  Group,
+  Image,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { confirm } from '@/components/ui/confirm';
+import { FileUpload } from '@/components/ui/file-upload';
+import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { toast } from '@/components/ui/toast';
+import { projectQueries } from '@/entities/project';
+import { useCurrentUser } from '@/entities/session';
+import { formatBytes } from '@/lib/format';
+import { IMAGE_MIME_TYPES, LOGO_MAX_BYTES } from '@/lib/upload-limits';
+import { useDeleteDocument } from '../api/delete-document';
+import { useDeleteGalleryImage } from '../api/delete-gallery-image';
+import { useRemoveProjectAdmin } from '../api/remove-project-admin';
+import { useUploadDocument } from '../api/upload-document';
+import { useUploadGalleryImage } from '../api/upload-gallery-image';
+import { useUploadProjectLogo } from '../api/upload-project-logo';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES, GALLERY_MAX_BYTES } from '../lib/uploads';
+
+const open = (project: Project) => project.status !== 0;
+
+/** The project's logo (PNG or JPEG, 10 MB). */
+export function ProjectLogo({ project }: { project: Project }) {
+  const upload = useUploadProjectLogo();
+  return (
+    <Stack gap="sm" component="section" aria-label="Project logo">
+      <Title order={2} size="h3">
+        Logo
+      </Title>
+      <Group align="flex-start" gap="lg" wrap="wrap">
+        <Avatar
+          src={project.logo ? imageUrl(project.logo, 'medium') : null}
+          alt={project.logo ? `Logo of ${project.title}` : undefined}
+          size={96}
+          radius="md"
+          color="dark"
+          variant="filled"
+        >
+          {project.title.charAt(0).toUpperCase()}
+        </Avatar>
+        <div style={{ flex: 1, minWidth: 240 }}>
+          <FileUpload
+            label="Project logo file"
+            hint="PNG or JPEG, up to 10 MB."
+            accept={IMAGE_MIME_TYPES}
+            maxBytes={LOGO_MAX_BYTES}
+            buttonLabel="Choose logo"
+            onUpload={async (file, onProgress) => {
+              await upload.mutateAsync({ projectId: project.id, file, onProgress });
+              toast.success('Logo updated', 'The new logo is saved.');
+            }}
+          />
+        </div>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Gallery: pictures with delete, and an upload with progress (PNG or JPEG, 20 MB). */
+export function ProjectGallery({ project }: { project: Project }) {
+  const images = useQuery(projectQueries.images(project.id));
+  const upload = useUploadGalleryImage();
+  const remove = useDeleteGalleryImage();
+  const items = images.data?.items ?? [];
+
+  const onDelete = async (imageId: number, index: number) => {
+    const ok = await confirm({
+      title: 'Delete this picture?',
+      message: `Picture ${index + 1} is removed from the gallery.`,
+      confirmLabel: 'Delete picture',
+      danger: true,
+    });
+    if (!ok) return;
+    await remove.mutateAsync({ projectId: project.id, imageId }).then(
+      () => toast.success('Picture deleted'),
+      () => {},
+    );
+  };
+
+  return (
+    <Stack gap="md" component="section" aria-label="Gallery">
+      <Title order={2} size="h3">
+        Gallery
+      </Title>
+      {images.isPending ? (
+        <LoadingState label="Loading the gallery…" />
+      ) : images.isError ? (
+        <FailedState
+          title="The pictures could not be loaded."
+          error={images.error}
+          onRetry={images.refetch}
+        />
+      ) : items.length === 0 ? (
+        <EmptyState>No pictures yet.</EmptyState>
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
+          {items.map((image, index) => (
+            <Card key={image.id} withBorder padding="xs">
+              <Card.Section>
+                <Image
+                  src={imageUrl(image.url, 'small')}
+                  alt={image.caption ?? `Gallery picture ${index + 1}`}
+                  h={140}
+                  fit="cover"
+                />
+              </Card.Section>
+              <Button
+                mt="xs"
+                size="xs"
+                variant="default"
+                c="red.9"
+                aria-label={`Delete gallery picture ${index + 1}`}
+                onClick={() => onDelete(image.id, index)}
+              >
+                Delete
+              </Button>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+      {open(project) ? (
+        <FileUpload
+          label="Gallery image file"
+          hint="PNG or JPEG, up to 20 MB."
+          accept={IMAGE_MIME_TYPES}
+          maxBytes={GALLERY_MAX_BYTES}
+          buttonLabel="Add picture"
+          onUpload={async (file, onProgress) => {
+            await upload.mutateAsync({ projectId: project.id, file, onProgress });
+            toast.success('Picture added', 'It is in the gallery.');
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Documents: list with download links and delete, and an upload with progress (20 MB). */
+export function ProjectDocuments({ project }: { project: Project }) {
+  const documents = useQuery(projectQueries.documents(project.id));
+  const upload = useUploadDocument();
+  const remove = useDeleteDocument();
+  const items = documents.data?.items ?? [];
+
+  const onDelete = async (documentId: number, name: string) => {
+    const ok = await confirm({
+      title: 'Delete this document?',
+      message: `"${name}" is removed from the project.`,
+      confirmLabel: 'Delete document',
+      danger: true,
+    });
+    if (!ok) return;
+    // A project with no charity yet is named with charity id 0 in the delete path.
+    await remove.mutateAsync({ charityId: project.charity_id ?? 0, projectId: project.id, documentId }).then(
+      () => toast.success('Document deleted', name),
+      () => {},
+    );
+  };
+
+  return (
+    <Stack gap="md" component="section" aria-label="Documents">
+      <Title order={2} size="h3">
+        Documents
+      </Title>
+      {documents.isPending ? (
+        <LoadingState label="Loading documents…" />
+      ) : documents.isError ? (
+        <FailedState
+          title="The documents could not be loaded."
+          error={documents.error}
+          onRetry={documents.refetch}
+        />
+      ) : items.length === 0 ? (
+        <EmptyState>No documents yet.</EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={420}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Document</Table.Th>
+                <Table.Th>Size</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((document) => (
+                <Table.Tr key={document.id}>
+                  <Table.Td>
+                    <Anchor href={document.url} target="_blank" rel="noopener">
+                      {document.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{formatBytes(document.size)}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      c="red.9"
+                      aria-label={`Delete ${document.name}`}
+                      onClick={() => onDelete(document.id, document.name)}
+                    >
+                      Delete
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {open(project) ? (
+        <FileUpload
+          label="Project document file"
+          hint="Text, PDF, Word, PowerPoint or Excel, up to 20 MB."
+          accept={DOCUMENT_MIME_TYPES}
+          maxBytes={DOCUMENT_MAX_BYTES}
+          buttonLabel="Add document"
+          onUpload={async (file, onProgress) => {
+            await upload.mutateAsync({ projectId: project.id, file, onProgress });
+            toast.success('Document added', file.name);
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The project's admins; removing one asks first. */
+export function ProjectAdmins({ project }: { project: Project }) {
+  const me = useCurrentUser();
+  const admins = useQuery(projectQueries.admins(project.id));
+  const remove = useRemoveProjectAdmin();
+  const items = admins.data?.items ?? [];
+
+  const onRemove = async (userId: number, name: string) => {
+    const self = userId === me?.id;
+    const ok = await confirm({
+      title: self ? 'Step down as project admin?' : `Remove ${name}?`,
+      message: self
+        ? 'You stop being an admin of this project (charity project managers still manage it).'
+        : `${name} stops being an admin of this project.`,
+      confirmLabel: self ? 'Step down' : 'Remove admin',
+      danger: true,
+    });
+    if (!ok) return;
+    await remove.mutateAsync({ projectId: project.id, userId }).then(
+      () => toast.success('Admin removed', name),
+      () => {},
+    );
+  };
+
+  return (
+    <Stack gap="md" component="section" aria-label="Project admins">
+      <Title order={2} size="h3">
+        Project admins
+      </Title>
+      <Text size="sm" c="dimmed">
+        The charity&apos;s admins and project managers manage every project of the charity as well.
+      </Text>
+      {admins.isPending ? (
+        <LoadingState label="Loading admins…" />
+      ) : admins.isError ? (
+        <FailedState title="The admins could not be loaded." error={admins.error} onRetry={admins.refetch} />
+      ) : items.length === 0 ? (
+        <EmptyState>This project has no admins of its own.</EmptyState>
+      ) : (
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((admin) => {
+              const name = `${admin.first_name} ${admin.last_name}`;
+              return (
+                <Table.Tr key={admin.user_id}>
+                  <Table.Td>{name}</Table.Td>
+                  <Table.Td>{admin.email}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      c="red.9"
+                      aria-label={`Remove ${name}`}
+                      onClick={() => onRemove(admin.user_id, name)}
+                    >
+                      Remove
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,278 @@
+import { imageUrl, type Project } from '@kindred/shared';
+import {
+  Button,
+  Card,
+  Group,
+  Image,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useId, useRef } from 'react';
+import { confirm } from '@/components/ui/confirm';
+import { FileUpload } from '@/components/ui/file-upload';
+import { ShowMore } from '@/components/ui/pager';
+import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { toast } from '@/components/ui/toast';
+import { projectQueries } from '@/entities/project';
+import { applyServerErrors, focusFirstInvalid, useAccessibleForm } from '@/lib/form';
+import { IMAGE_MIME_TYPES } from '@/lib/upload-limits';
+import { usePostUpdate } from '../api/post-update';
+import { usePublishImpact } from '../api/publish-impact';
+import { useUploadImpactImage } from '../api/upload-impact-image';
+import { GALLERY_MAX_BYTES } from '../lib/uploads';
+
+/** Updates per page on the admin screen. */
+const UPDATES_PAGE_SIZE = 10;
+
+const required = (min: number) => (value: string) =>
+  value.trim().length === 0
+    ? 'Required.'
+    : value.trim().length < min
+      ? `Use at least ${min} characters.`
+      : null;
+
+function when(iso: string) {
+  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** Post an update on a project, and its updates, newest first. */
+export function ProjectUpdates({ project }: { project: Project }) {
+  const headingId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const updates = useInfiniteQuery(projectQueries.updates(project.id, UPDATES_PAGE_SIZE));
+  const post = usePostUpdate();
+  const open = project.status !== 0;
+  const form = useAccessibleForm({
+    initialValues: { title: '', body: '' },
+    validate: { title: required(3), body: required(1) },
+  });
+
+  const submit = form.onSubmit(
+    async (values) => {
+      try {
+        await post.mutateAsync({
+          project_id: project.id,
+          title: values.title.trim(),
+          body: values.body.trim(),
+        });
+        toast.success('Update posted', 'Supporters can read it on the project page.');
+        form.reset();
+      } catch (error) {
+        applyServerErrors(error, form.setFieldError);
+        focusFirstInvalid(formRef.current);
+      }
+    },
+    () => focusFirstInvalid(formRef.current),
+  );
+
+  const items = updates.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Stack gap="lg">
+      {open ? (
+        <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
+          <Stack gap="sm">
+            <Title order={2} size="h3" id={headingId}>
+              Post an update
+            </Title>
+            <TextInput label="Update title" required {...form.getInputProps('title')} />
+            <Textarea
+              label="Update"
+              required
+              autosize
+              minRows={3}
+              maxRows={10}
+              {...form.getInputProps('body')}
+            />
+            <Group justify="flex-start">
+              <Button type="submit" loading={post.isPending}>
+                Post update
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : (
+        <Text>A Cancelled project takes no more updates.</Text>
+      )}
+      <Stack gap="sm" component="section" aria-label="Updates">
+        <Title order={2} size="h3">
+          Updates
+        </Title>
+        {updates.isPending ? (
+          <LoadingState label="Loading updates…" />
+        ) : updates.isError ? (
+          <FailedState
+            title="The updates could not be loaded."
+            error={updates.error}
+            onRetry={updates.refetch}
+          />
+        ) : items.length === 0 ? (
+          <EmptyState>No updates yet. Tell supporters how the project is going.</EmptyState>
+        ) : (
+          items.map((item) => (
+            <Card key={item.id} withBorder component="article" aria-label={item.title}>
+              <Title order={3} size="h4">
+                {item.title}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {when(item.created_at)}
+              </Text>
+              <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
+                {item.body}
+              </Text>
+            </Card>
+          ))
+        )}
+        <ShowMore query={updates}>Show older updates</ShowMore>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** Impact statements: publishing one finishes the project; pictures go on the latest one. */
+export function ProjectImpact({ project }: { project: Project }) {
+  const headingId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const impacts = useQuery(projectQueries.impact(project.id));
+  const publish = usePublishImpact();
+  const uploadImage = useUploadImpactImage();
+  const allowed = [2, 3, 9].includes(project.status);
+  const form = useAccessibleForm<{ title: string; body: string; beneficiaries: number | string }>({
+    initialValues: { title: '', body: '', beneficiaries: '' },
+    validate: { title: required(3), body: required(1) },
+  });
+
+  const submit = form.onSubmit(
+    async (values) => {
+      if (project.status !== 9) {
+        const ok = await confirm({
+          title: 'Publish the impact statement?',
+          message: 'Publishing it finishes the project: it stops taking donations.',
+          confirmLabel: 'Publish statement',
+        });
+        if (!ok) return;
+      }
+      try {
+        await publish.mutateAsync({
+          projectId: project.id,
+          title: values.title.trim(),
+          body: values.body.trim(),
+          beneficiaries: values.beneficiaries === '' ? null : Number(values.beneficiaries),
+        });
+        toast.success('Impact statement published', 'The project is Finished.');
+        form.reset();
+      } catch (error) {
+        applyServerErrors(error, form.setFieldError);
+        focusFirstInvalid(formRef.current);
+      }
+    },
+    () => focusFirstInvalid(formRef.current),
+  );
+
+  const items = impacts.data?.items ?? [];
+  return (
+    <Stack gap="lg">
+      {allowed ? (
+        <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
+          <Stack gap="sm">
+            <Title order={2} size="h3" id={headingId}>
+              Publish an impact statement
+            </Title>
+            <Text size="sm" c="dimmed">
+              Say what the project achieved. Publishing a statement finishes a Live or Completed project.
+            </Text>
+            <TextInput label="Statement title" required {...form.getInputProps('title')} />
+            <Textarea
+              label="Impact"
+              required
+              autosize
+              minRows={3}
+              maxRows={10}
+              {...form.getInputProps('body')}
+            />
+            <NumberInput
+              label="People helped"
+              description="How many people benefited, if you know."
+              min={0}
+              allowDecimal={false}
+              allowNegative={false}
+              thousandSeparator=","
+              maw={240}
+              {...form.getInputProps('beneficiaries')}
+            />
+            <Group justify="flex-start">
+              <Button type="submit" loading={publish.isPending}>
+                Publish statement
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : (
+        <Text>Impact statements are for Live, Completed or Finished projects.</Text>
+      )}
+      <Stack gap="sm" component="section" aria-label="Impact statements">
+        <Title order={2} size="h3">
+          Impact statements
+        </Title>
+        {impacts.isPending ? (
+          <LoadingState label="Loading impact statements…" />
+        ) : impacts.isError ? (
+          <FailedState
+            title="The impact statements could not be loaded."
+            error={impacts.error}
+            onRetry={impacts.refetch}
+          />
+        ) : items.length === 0 ? (
+          <EmptyState>No impact statement yet.</EmptyState>
+        ) : (
+          items.map((item, index) => (
+            <Card key={item.id} withBorder component="article" aria-label={item.title}>
+              <Stack gap="xs">
+                <Title order={3} size="h4">
+                  {item.title}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {when(item.created_at)}
+                  {item.beneficiaries !== null
+                    ? ` · ${item.beneficiaries.toLocaleString('en-GB')} people helped`
+                    : ''}
+                </Text>
+                <Text style={{ whiteSpace: 'pre-wrap' }}>{item.body}</Text>
+                {item.images.length > 0 ? (
+                  <SimpleGrid cols={{ base: 2, sm: 4 }}>
+                    {item.images.map((src, picture) => (
+                      <Image
+                        key={src}
+                        src={imageUrl(src, 'small')}
+                        alt={`Picture ${picture + 1} of ${item.title}`}
+                        radius="sm"
+                      />
+                    ))}
+                  </SimpleGrid>
+                ) : null}
+                {index === 0 ? (
+                  <FileUpload
+                    label="Impact picture file"
+                    hint="Adds a picture to this statement. PNG or JPEG, up to 20 MB."
+                    accept={IMAGE_MIME_TYPES}
+                    maxBytes={GALLERY_MAX_BYTES}
+                    buttonLabel="Add picture"
+                    onUpload={async (file, onProgress) => {
+                      await uploadImage.mutateAsync({ projectId: project.id, file, onProgress });
+                      toast.success('Picture added', `Added to "${item.title}".`);
+                    }}
+                  />
+                ) : null}
+              </Stack>
+            </Card>
+          ))
+        )}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,7 +1,0 @@
-import type { SessionDetail } from '@kindred/shared';
-import { api } from '@/lib/api-client';
-
-/** GET /user/get: the signed-in user and their memberships (domain.md §1). */
-export function getSessionDetail(): Promise<SessionDetail> {
-  return api.get<SessionDetail>('/user/get');
-}

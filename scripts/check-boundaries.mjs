@@ -1,0 +1,293 @@
+#!/usr/bin/env node
+/**
+ * Layer boundaries that Biome cannot express, checked on resolved paths.
+ *
+ * Biome's noRestrictedImports (biome.json, per-folder overrides) matches the text of an import, so
+ * it catches `@/features/wallet` in a feature but not `../../wallet/api/get-wallet`, and it cannot
+ * say "any feature but this file's own". This script resolves every import of the scanned files
+ * (`@/` aliases and relative paths) to a path in the repository and checks it against RULES below.
+ * `npm run lint` runs it after Biome; it exits 1 and names file, line and rule on a violation.
+ *
+ * Adding a rule: one entry in RULES. `from` and `forbid` are globs relative to the repository root:
+ * `*` is one path segment, `**` any number of them, and `:name` one segment captured from the
+ * importing file's path that `forbid` and `allow` may reuse (`features/:feature/**` in `allow` means
+ * "the importing file's own feature"). Imports that are neither relative nor aliased are packages:
+ * `forbid` may name them too (`fastify`, `drizzle-orm/**`), e.g. "services never import Fastify".
+ * Adding a source tree (the API): SOURCES, and ALIASES if it has path aliases.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, posix, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Folders scanned, relative to the repository root. */
+export const SOURCES = ['apps/web/src'];
+
+/** Path aliases: an import starting with `prefix` in a file under `within` points into `target`. */
+export const ALIASES = [{ within: 'apps/web/src/', prefix: '@/', target: 'apps/web/src/' }];
+
+const WEB = 'apps/web/src';
+
+/**
+ * The boundaries (docs/architecture.md, "Boundaries"). Dependency direction on the web:
+ * app -> features -> entities -> components, lib -> @kindred/shared.
+ */
+export const RULES = [
+  {
+    name: 'a feature never imports another feature',
+    from: `${WEB}/features/:feature/**`,
+    forbid: [`${WEB}/features/**`],
+    allow: [`${WEB}/features/:feature/**`],
+    why: 'features meet only in route files (app/routes); data several features need belongs in entities/',
+  },
+  {
+    name: 'features never import the app',
+    from: `${WEB}/features/**`,
+    forbid: [`${WEB}/app/**`],
+    why: 'the app composes features, not the other way round',
+  },
+  {
+    name: 'entities never import features or the app',
+    from: `${WEB}/entities/**`,
+    forbid: [`${WEB}/features/**`, `${WEB}/app/**`],
+    why: 'an entity is shared by features; it cannot depend on one of them',
+  },
+  {
+    name: 'components and lib never import entities, features or the app',
+    from: [`${WEB}/components/**`, `${WEB}/lib/**`],
+    forbid: [`${WEB}/entities/**`, `${WEB}/features/**`, `${WEB}/app/**`],
+    why: 'components/ and lib/ are the bottom layer: generic UI and helpers that know no domain',
+  },
+];
+
+const SOURCE_FILE = /\.(?:[cm]?[jt]sx?)$/;
+
+/** A glob of RULES as a regular expression; `:name` segments become named groups. */
+export function globToRegExp(glob, captured = {}) {
+  let pattern = '';
+  const segments = glob.split('/');
+  segments.forEach((segment, index) => {
+    const last = index === segments.length - 1;
+    if (segment === '**') {
+      // `a/**` matches `a` itself and everything under it.
+      pattern += last ? '(?:/.*)?' : '(?:/[^/]+)*';
+      return;
+    }
+    if (index > 0) pattern += '/';
+    if (segment.startsWith(':')) {
+      const name = segment.slice(1);
+      pattern += name in captured ? escapeRegExp(captured[name]) : `(?<${name}>[^/]+)`;
+      return;
+    }
+    pattern += segment
+      .split('*')
+      .map((part) => escapeRegExp(part))
+      .join('[^/]*');
+  });
+  return new RegExp(`^${pattern}$`);
+}
+
+function escapeRegExp(text) {
+  return text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+}
+
+const asList = (value) => (Array.isArray(value) ? value : [value]);
+
+/**
+ * The module specifiers a source imports, with their lines: static imports and re-exports,
+ * side-effect imports, `import()`, `require()` and `vi.mock()`. The patterns run over the source
+ * with its comments and the insides of its strings, template literals and regular expressions
+ * blanked, so text that only looks like an import is never read; the specifier itself is then
+ * read from the source.
+ */
+export function importsOf(source) {
+  const code = blankNonCode(source);
+  const found = [];
+  const patterns = [
+    /(?:^|[^\w$.])(?:import|export)\s+(?:type\s+)?[^'"`;]*?\bfrom\s*(['"])/g,
+    /(?:^|[^\w$.])import\s*(['"])/g,
+    /(?:^|[^\w$.])(?:import|require|vi\.mock|vi\.importActual)\s*\(\s*(['"])/g,
+  ];
+  for (const pattern of patterns) {
+    for (const match of code.matchAll(pattern)) {
+      const open = match.index + match[0].length;
+      const close = source.indexOf(match[1], open);
+      if (close === -1) continue;
+      const specifier = source.slice(open, close);
+      if (specifier && !specifier.includes('\n')) {
+        found.push({ specifier, line: source.slice(0, open).split('\n').length });
+      }
+    }
+  }
+  return found.sort((a, b) => a.line - b.line);
+}
+
+/**
+ * The source with comments, and the insides of strings, template literals and regular expression
+ * literals, replaced by spaces; quotes and line breaks stay, so offsets and line numbers hold.
+ */
+function blankNonCode(source) {
+  const blank = (text) => text.replace(/[^\n]/g, ' ');
+  let out = '';
+  let i = 0;
+  let lastSignificant = '';
+  while (i < source.length) {
+    const char = source[i];
+    const next = source[i + 1];
+    if (char === '/' && next === '/') {
+      const end = source.indexOf('\n', i);
+      const stop = end === -1 ? source.length : end;
+      out += blank(source.slice(i, stop));
+      i = stop;
+      continue;
+    }
+    if (char === '/' && next === '*') {
+      const end = source.indexOf('*/', i + 2);
+      const stop = end === -1 ? source.length : end + 2;
+      out += blank(source.slice(i, stop));
+      i = stop;
+      continue;
+    }
+    if (char === "'" || char === '"' || char === '`') {
+      const stop = endOfQuoted(source, i, char);
+      const closed = source[stop - 1] === char && stop - 1 > i;
+      out += char + blank(source.slice(i + 1, closed ? stop - 1 : stop)) + (closed ? char : '');
+      i = stop;
+      lastSignificant = char;
+      continue;
+    }
+    // A `/` where a value is expected starts a regular expression literal.
+    if (char === '/' && (lastSignificant === '' || /[(,=:[!&|?{};+\-*%<>~^]/.test(lastSignificant))) {
+      const stop = endOfRegExp(source, i);
+      if (stop > 0) {
+        out += blank(source.slice(i, stop));
+        i = stop;
+        lastSignificant = '/';
+        continue;
+      }
+    }
+    if (!/\s/.test(char)) lastSignificant = char;
+    out += char;
+    i += 1;
+  }
+  return out;
+}
+
+function endOfQuoted(source, start, quote) {
+  let i = start + 1;
+  while (i < source.length) {
+    const char = source[i];
+    if (char === '\\') {
+      i += 2;
+      continue;
+    }
+    if (char === quote) return i + 1;
+    if (char === '\n' && quote !== '`') return i;
+    i += 1;
+  }
+  return source.length;
+}
+
+function endOfRegExp(source, start) {
+  let i = start + 1;
+  let inClass = false;
+  while (i < source.length) {
+    const char = source[i];
+    if (char === '\n') return -1;
+    if (char === '\\') {
+      i += 2;
+      continue;
+    }
+    if (char === '[') inClass = true;
+    else if (char === ']') inClass = false;
+    else if (char === '/' && !inClass) {
+      i += 1;
+      while (/[a-z]/i.test(source[i] ?? '')) i += 1;
+      return i;
+    }
+    i += 1;
+  }
+  return -1;
+}
+
+/**
+ * Where an import points: `{ path }` in the repository (relative, with forward slashes) for
+ * relative and aliased imports, `{ pkg }` for a package.
+ */
+export function resolveImport(file, specifier) {
+  if (specifier.startsWith('./') || specifier.startsWith('../') || specifier === '.' || specifier === '..') {
+    return { path: posix.normalize(posix.join(posix.dirname(file), specifier)) };
+  }
+  for (const alias of ALIASES) {
+    if (file.startsWith(alias.within) && specifier.startsWith(alias.prefix)) {
+      return { path: posix.normalize(alias.target + specifier.slice(alias.prefix.length)) };
+    }
+  }
+  return { pkg: specifier };
+}
+
+/** The rules an import of `file` breaks. */
+export function violationsOf(file, target, rules = RULES) {
+  const broken = [];
+  for (const rule of rules) {
+    for (const from of asList(rule.from)) {
+      const match = globToRegExp(from).exec(file);
+      if (!match) continue;
+      const captured = match.groups ?? {};
+      const subject = target.path ?? target.pkg;
+      const hits = (globs) => asList(globs ?? []).some((glob) => globToRegExp(glob, captured).test(subject));
+      if (hits(rule.forbid) && !hits(rule.allow)) broken.push(rule);
+      break;
+    }
+  }
+  return broken;
+}
+
+function* filesUnder(root, folder) {
+  for (const entry of readdirSync(join(root, folder), { withFileTypes: true })) {
+    const path = posix.join(folder, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules' && entry.name !== 'dist') yield* filesUnder(root, path);
+    } else if (SOURCE_FILE.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+      yield path;
+    }
+  }
+}
+
+/** Checks every source file; returns the violations. */
+export function checkRepository(root) {
+  const violations = [];
+  let files = 0;
+  let imports = 0;
+  for (const source of SOURCES) {
+    for (const file of filesUnder(root, source)) {
+      files += 1;
+      for (const { specifier, line } of importsOf(readFileSync(join(root, file), 'utf8'))) {
+        imports += 1;
+        const target = resolveImport(file, specifier);
+        for (const rule of violationsOf(file, target)) {
+          violations.push({ file, line, specifier, target, rule });
+        }
+      }
+    }
+  }
+  return { violations, files, imports };
+}
+
+function main() {
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  const { violations, files, imports } = checkRepository(root);
+  for (const { file, line, specifier, target, rule } of violations) {
+    const where = target.path && target.path !== specifier ? ` (${target.path})` : '';
+    console.error(`${file}:${line}: '${specifier}'${where}: ${rule.name}: ${rule.why}.`);
+  }
+  const summary = `${files} files, ${imports} imports, ${RULES.length} rules`;
+  if (violations.length > 0) {
+    console.error(`check-boundaries: ${violations.length} import(s) cross a boundary (${summary}).`);
+    process.exit(1);
+  }
+  console.log(`check-boundaries: no import crosses a boundary (${summary}).`);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main();
+}
