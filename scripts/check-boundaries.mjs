@@ -20,12 +20,13 @@ import { dirname, join, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Folders scanned, relative to the repository root. */
-export const SOURCES = ['apps/web/src'];
+export const SOURCES = ['apps/web/src', 'apps/api/src'];
 
 /** Path aliases: an import starting with `prefix` in a file under `within` points into `target`. */
 export const ALIASES = [{ within: 'apps/web/src/', prefix: '@/', target: 'apps/web/src/' }];
 
 const WEB = 'apps/web/src';
+const API = 'apps/api/src';
 
 /**
  * The boundaries (docs/architecture.md, "Boundaries"). Dependency direction on the web:
@@ -56,6 +57,31 @@ export const RULES = [
     from: [`${WEB}/components/**`, `${WEB}/lib/**`],
     forbid: [`${WEB}/entities/**`, `${WEB}/features/**`, `${WEB}/app/**`],
     why: 'components/ and lib/ are the bottom layer: generic UI and helpers that know no domain',
+  },
+  // The API: routes -> service -> repository -> db (style.md). Imports name `.js` files for `.ts` ones.
+  {
+    name: 'API routes never touch SQL',
+    from: `${API}/modules/*/*.routes.ts`,
+    forbid: [
+      'drizzle-orm',
+      'drizzle-orm/**',
+      `${API}/**/*.repository.*`,
+      `${API}/**/*.table.*`,
+      `${API}/db/schema.*`,
+    ],
+    why: 'a route parses the request and calls a service; the service asks its repository',
+  },
+  {
+    name: 'API services never import Fastify',
+    from: [`${API}/modules/*/*.service.ts`, `${API}/authz/**`],
+    forbid: ['fastify', 'fastify/**', '@fastify/**', `${API}/plugins/**`],
+    why: 'services and the access layer are plain functions of the request data, testable without HTTP',
+  },
+  {
+    name: 'API repositories never build HTTP errors',
+    from: [`${API}/modules/*/*.repository.ts`, `${API}/authz/*.repository.ts`],
+    forbid: [`${API}/lib/errors.*`, 'fastify', '@fastify/**'],
+    why: 'a repository answers rows; the service decides what a missing or refused row means to the caller',
   },
 ];
 
@@ -273,9 +299,51 @@ export function checkRepository(root) {
   return { violations, files, imports };
 }
 
+/** Trees where no file may reach itself through its imports (type-only imports count too). */
+export const ACYCLIC = ['apps/api/src'];
+
+/**
+ * Import circles in a tree: each as the list of files around it. Imports name `.js` for `.ts`
+ * sources, as TypeScript's NodeNext resolution wants; test files are left out.
+ */
+export function importCycles(root, folder) {
+  const graph = new Map();
+  for (const file of filesUnder(root, folder)) {
+    if (/\.test\.[cm]?[jt]sx?$/.test(file)) continue;
+    const targets = [];
+    for (const { specifier } of importsOf(readFileSync(join(root, file), 'utf8'))) {
+      const target = resolveImport(file, specifier);
+      if (target.path?.startsWith(`${folder}/`)) targets.push(target.path.replace(/\.js$/, '.ts'));
+    }
+    graph.set(file, targets);
+  }
+  const cycles = [];
+  const state = new Map();
+  const stack = [];
+  const visit = (file) => {
+    state.set(file, 'open');
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!graph.has(next)) continue;
+      if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(file, 'done');
+  };
+  for (const file of graph.keys()) if (!state.has(file)) visit(file);
+  return cycles;
+}
+
 function main() {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
   const { violations, files, imports } = checkRepository(root);
+  const cycles = ACYCLIC.flatMap((folder) => importCycles(root, folder));
+  for (const cycle of cycles) console.error(`import circle: ${cycle.join(' -> ')}`);
+  if (cycles.length > 0) {
+    console.error(`check-boundaries: ${cycles.length} import circle(s) in ${ACYCLIC.join(', ')}.`);
+    process.exit(1);
+  }
   for (const { file, line, specifier, target, rule } of violations) {
     const where = target.path && target.path !== specifier ? ` (${target.path})` : '';
     console.error(`${file}:${line}: '${specifier}'${where}: ${rule.name}: ${rule.why}.`);

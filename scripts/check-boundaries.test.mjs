@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { importsOf, resolveImport, violationsOf } from './check-boundaries.mjs';
+import { importCycles, importsOf, resolveImport, violationsOf } from './check-boundaries.mjs';
 
 const WEB = 'apps/web/src';
 
@@ -84,5 +87,43 @@ describe('check-boundaries', () => {
     assert.deepEqual(broken('lib/x.ts', '@/components/ui/toast'), []);
     // The test helpers may render the whole app.
     assert.deepEqual(broken('testing/render.tsx', '@/app/provider'), []);
+  });
+
+  it('keeps the API in its layers: routes touch no SQL, services no Fastify, repositories no HTTP errors', () => {
+    const api = (file, specifier) =>
+      violationsOf(`apps/api/src/${file}`, resolveImport(`apps/api/src/${file}`, specifier)).map(
+        (r) => r.name,
+      );
+    assert.deepEqual(api('modules/a/a.routes.ts', 'drizzle-orm'), ['API routes never touch SQL']);
+    assert.deepEqual(api('modules/a/a.routes.ts', '../b/b.repository.js'), ['API routes never touch SQL']);
+    assert.deepEqual(api('modules/a/a.routes.ts', './a.service.js'), []);
+    assert.deepEqual(api('modules/a/a.service.ts', 'fastify'), ['API services never import Fastify']);
+    assert.deepEqual(api('modules/a/a.repository.ts', '../../lib/errors.js'), [
+      'API repositories never build HTTP errors',
+    ]);
+  });
+
+  it('finds import circles, type-only imports included', () => {
+    const root = mkdtempSync(join(tmpdir(), 'boundaries-'));
+    try {
+      mkdirSync(join(root, 'src/a'), { recursive: true });
+      writeFileSync(join(root, 'src/a/one.ts'), "import { two } from './two.js';\nexport const one = 1;\n");
+      writeFileSync(
+        join(root, 'src/a/two.ts'),
+        "import type { Three } from '../three.js';\nexport const two = 2;\n",
+      );
+      writeFileSync(
+        join(root, 'src/three.ts'),
+        "import { one } from './a/one.js';\nexport type Three = 3;\n",
+      );
+      writeFileSync(join(root, 'src/free.ts'), "import { one } from './a/one.js';\n");
+      assert.deepEqual(importCycles(root, 'src'), [
+        ['src/a/one.ts', 'src/a/two.ts', 'src/three.ts', 'src/a/one.ts'],
+      ]);
+      writeFileSync(join(root, 'src/three.ts'), 'export type Three = 3;\n');
+      assert.deepEqual(importCycles(root, 'src'), []);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -18,7 +18,7 @@ import { ledgerRepository } from '../ledger/ledger.repository.js';
 import { ledgerService } from '../ledger/ledger.service.js';
 import { organisationsQueries } from '../organisations/organisations.repository.js';
 import { projects } from '../organisations/organisations.table.js';
-import { placesRepository } from '../places/places.repository.js';
+import { placesQueries } from '../places/places.service.js';
 import { usersRepository } from '../users/users.repository.js';
 import { type CharityRow, charitiesRepository, type NewCharity } from './charities.repository.js';
 
@@ -66,7 +66,7 @@ export function charitiesService(ctx: AppContext) {
     if (body.phone !== undefined) values.phone = body.phone;
     if (body.address !== undefined) values.address = body.address;
     if (body.post_code !== undefined) values.postCode = body.post_code?.toUpperCase() ?? null;
-    Object.assign(values, await placesRepository.resolve(db(), body));
+    Object.assign(values, await placesQueries.resolve(db(), body));
     return values;
   }
 

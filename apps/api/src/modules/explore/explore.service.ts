@@ -30,7 +30,7 @@ import { type CursorPart, decodeCursor, exactTime, newestFirst, toPage } from '.
 import { addDays, isoDay } from '../../lib/periods.js';
 import { charitiesRepository, publicCharity } from '../charities/charities.repository.js';
 import { charities, groupMemberships, groups, projects } from '../organisations/organisations.table.js';
-import { placesRepository } from '../places/places.repository.js';
+import { placesQueries } from '../places/places.service.js';
 import type { ProjectRow } from '../projects/projects.repository.js';
 
 const MAP_CELLS_LOCK = 72_411_002;
@@ -89,7 +89,7 @@ export function exploreService(ctx: AppContext) {
     radius_km: number;
   }) {
     if (query.city_id) {
-      const town = await placesRepository.city(db(), query.city_id);
+      const town = await placesQueries.town(db(), query.city_id);
       if (!town) throw badRequest('The town does not exist.', { city_id: 'Choose a town from the list.' });
       return { lat: town.latitude, lng: town.longitude, radiusKm: query.radius_km };
     }

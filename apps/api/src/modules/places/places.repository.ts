@@ -1,24 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { badRequest } from '../../lib/errors.js';
-import { cities } from './places.table.js';
-
-export interface PlaceInput {
-  city_id?: number | null | undefined;
-  city?: string | null | undefined;
-  latitude?: number | null | undefined;
-  longitude?: number | null | undefined;
-}
-
-export interface ResolvedPlace {
-  city?: string | null;
-  latitude?: number | null;
-  longitude?: number | null;
-}
+import { cities, states } from './places.table.js';
 
 /** Town ids are 32-bit integers in the database: a larger number names no town (and must not reach SQL). */
 const MAX_CITY_ID = 2_147_483_647;
 
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** SQL of the places (regions and towns, reference data from GeoNames). */
 export const placesRepository = {
   async city(db: Executor, id: number) {
     if (!Number.isSafeInteger(id) || id < 1 || id > MAX_CITY_ID) return undefined;
@@ -26,30 +17,48 @@ export const placesRepository = {
     return row;
   },
 
-  /**
-   * Turns a place given as a town id or as coordinates into the columns kept on a row: the town
-   * gives its name and coordinates; coordinates must come as a pair.
-   */
-  async resolve(db: Executor, input: PlaceInput): Promise<ResolvedPlace> {
-    const place: ResolvedPlace = {};
-    if (input.city !== undefined) place.city = input.city;
-    if (
-      (input.latitude === undefined) !== (input.longitude === undefined) ||
-      (input.latitude === null) !== (input.longitude === null)
-    ) {
-      throw badRequest('Give both latitude and longitude.', { latitude: 'Needs longitude too.' });
+  regions(db: Executor, countryId: number) {
+    return db
+      .select({ id: states.id, name: states.name, code: states.code })
+      .from(states)
+      .where(eq(states.countryId, countryId))
+      .orderBy(asc(states.name));
+  },
+
+  async regionExists(db: Executor, id: number): Promise<boolean> {
+    const [row] = await db.select({ id: states.id }).from(states).where(eq(states.id, id));
+    return row !== undefined;
+  },
+
+  /** Towns of a region by name, keyset paged on (name, id). */
+  towns(
+    db: Executor,
+    stateId: number,
+    page: { q?: string | undefined; cursor?: [string, number] | undefined; before: boolean; limit: number },
+  ) {
+    const conditions: SQL[] = [eq(cities.stateId, stateId)];
+    if (page.q) conditions.push(ilike(cities.name, `${escapeLike(page.q)}%`));
+    if (page.cursor) {
+      const [name, id] = page.cursor;
+      const cmp = page.before ? lt : gt;
+      const keyset = or(
+        cmp(cities.name, String(name)),
+        and(eq(cities.name, String(name)), cmp(cities.id, Number(id))),
+      );
+      if (keyset) conditions.push(keyset);
     }
-    if (input.latitude !== undefined) {
-      place.latitude = input.latitude;
-      place.longitude = input.longitude ?? null;
-    }
-    if (input.city_id) {
-      const town = await placesRepository.city(db, input.city_id);
-      if (!town) throw badRequest('The town does not exist.', { city_id: 'Choose a town from the list.' });
-      place.city = input.city ?? town.name;
-      place.latitude = input.latitude ?? town.latitude;
-      place.longitude = input.longitude ?? town.longitude;
-    }
-    return place;
+    const order = page.before ? [desc(cities.name), desc(cities.id)] : [asc(cities.name), asc(cities.id)];
+    return db
+      .select({
+        id: cities.id,
+        state_id: cities.stateId,
+        name: cities.name,
+        latitude: cities.latitude,
+        longitude: cities.longitude,
+      })
+      .from(cities)
+      .where(and(...conditions))
+      .orderBy(...order)
+      .limit(page.limit);
   },
 };

@@ -1,22 +1,15 @@
 import { citySchema, pageQuerySchema, pageSchema, placeIdSchema, stateSchema } from '@kindred/shared';
-import { and, asc, desc, eq, gt, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../lib/errors.js';
-import { decodeCursor, toPage } from '../../lib/pagination.js';
-import { cities, states } from './places.table.js';
+import { placesService } from './places.service.js';
 
 const idParam = z.coerce.number().pipe(placeIdSchema);
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export const placesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const db = ctx.database.db;
+    const places = placesService(ctx);
 
     app.get(
       '/state/by_country/:countryId',
@@ -29,14 +22,7 @@ export const placesRoutes =
           response: { 200: pageSchema(stateSchema) },
         },
       },
-      async (request) => {
-        const rows = await db
-          .select({ id: states.id, name: states.name, code: states.code })
-          .from(states)
-          .where(eq(states.countryId, request.params.countryId))
-          .orderBy(asc(states.name));
-        return { items: rows, next_cursor: null, prev_cursor: null };
-      },
+      async (request) => places.regions(request.params.countryId),
     );
 
     app.get(
@@ -51,43 +37,6 @@ export const placesRoutes =
           response: { 200: pageSchema(citySchema) },
         },
       },
-      async (request) => {
-        const { stateId } = request.params;
-        const query = request.query;
-        const [state] = await db.select({ id: states.id }).from(states).where(eq(states.id, stateId));
-        if (!state) throw notFound('The region');
-        const cursor = decodeCursor(query.cursor, ['text', 'id']) as [string, number] | undefined;
-        const before = query.direction === 'before';
-        const conditions: SQL[] = [eq(cities.stateId, stateId)];
-        if (query.q) conditions.push(ilike(cities.name, `${escapeLike(query.q)}%`));
-        if (cursor) {
-          const [name, id] = cursor;
-          const cmp = before ? lt : gt;
-          const keyset = or(
-            cmp(cities.name, String(name)),
-            and(eq(cities.name, String(name)), cmp(cities.id, Number(id))),
-          );
-          if (keyset) conditions.push(keyset);
-        }
-        const order = before ? [desc(cities.name), desc(cities.id)] : [asc(cities.name), asc(cities.id)];
-        const rows = await db
-          .select({
-            id: cities.id,
-            state_id: cities.stateId,
-            name: cities.name,
-            latitude: cities.latitude,
-            longitude: cities.longitude,
-          })
-          .from(cities)
-          .where(and(...conditions))
-          .orderBy(...order)
-          .limit(query.limit + 1);
-        return toPage(
-          rows,
-          query,
-          (row) => [row.name, row.id],
-          (row) => row,
-        );
-      },
+      async (request) => places.towns(request.params.stateId, request.query),
     );
   };

@@ -19,7 +19,7 @@ import { isPublicCharity } from '../charities/charities.service.js';
 import { account, ledgerService } from '../ledger/ledger.service.js';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/ledger.table.js';
 import { projects } from '../organisations/organisations.table.js';
-import { placesRepository } from '../places/places.repository.js';
+import { placesQueries } from '../places/places.service.js';
 import { canMove, PROJECT_STATUS, STATUS_LABEL } from './project-status.js';
 import { type NewProject, type ProjectRow, projectsRepository } from './projects.repository.js';
 import { projectDocuments, projectImages, projectImpacts } from './projects.table.js';
@@ -186,7 +186,7 @@ export function projectsService(ctx: AppContext) {
     if (body.volunteering_end !== undefined) values.volunteeringEnd = body.volunteering_end;
     if (body.skill_needs !== undefined) values.skillNeeds = body.skill_needs;
     if (body.gift_needs !== undefined) values.giftNeeds = body.gift_needs;
-    Object.assign(values, await placesRepository.resolve(db(), body));
+    Object.assign(values, await placesQueries.resolve(db(), body));
     return values;
   }
 
