@@ -61,8 +61,12 @@ function assertAmount(amount: number) {
  * entries sum to zero, written with the balance updates inside the caller's database transaction.
  * Accounts are locked in id order first, so concurrent movements serialise on PostgreSQL.
  */
-export function ledgerService(currency: string, now: Clock) {
-  async function post(tx: Tx | Executor, movement: Movement): Promise<number> {
+/**
+ * Writes one balanced movement. Internal to the ledger module (its service and its tests): other
+ * modules move money only through the named operations of `ledgerService`.
+ */
+export function ledgerPosting(currency: string, now: Clock) {
+  return async function post(tx: Tx | Executor, movement: Movement): Promise<number> {
     const postings = movement.postings.filter((p) => p.amount !== 0);
     if (postings.length < 2) throw new Error('A ledger transaction needs at least two entries.');
     for (const p of postings) {
@@ -108,13 +112,16 @@ export function ledgerService(currency: string, now: Clock) {
       if (delta !== 0) await ledgerRepository.addToBalance(tx, accountId, delta);
     }
     return transactionId;
-  }
+  };
+}
 
-  type Meta = Omit<Movement, 'postings'>;
+type Meta = Omit<Movement, 'postings'>;
+
+export function ledgerService(currency: string, now: Clock) {
+  const post = ledgerPosting(currency, now);
 
   return {
     currency,
-    post,
 
     /** Moves an amount from one account to another. */
     transfer(tx: Executor, from: AccountRef, to: AccountRef, amount: number, meta: Meta) {

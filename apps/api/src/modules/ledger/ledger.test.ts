@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { checkLedger } from './ledger.check.js';
-import { account, ledgerService, PLATFORM } from './ledger.service.js';
+import { account, ledgerPosting, ledgerService, PLATFORM } from './ledger.service.js';
 import { ledgerAccounts, ledgerEntries } from './ledger.table.js';
 
 let t: TestApp;
@@ -96,7 +96,7 @@ describe('the ledger', () => {
   it('refuses entries that do not sum to zero', async () => {
     await expect(
       db().transaction((tx) =>
-        ledger.post(tx, {
+        ledgerPosting('INR', () => new Date('2026-11-22T09:00:00Z'))(tx, {
           kind: 'broken',
           description: 'x',
           postings: [

@@ -121,23 +121,22 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
         if (mandate.type === 3 && mandate.charityId) {
           const [locked] = await tx.select().from(payments).where(eq(payments.id, charge.id)).for('update');
           if (locked && locked.status !== 'credited') {
-            const transactionId = await ledger.post(tx, {
-              kind: 'charity_subscription',
-              description: 'Charity subscription by direct debit',
-              createdBy: mandate.createdBy,
-              reference: {
-                payment_id: charge.id,
-                direct_debit_id: mandate.id,
-                charity_id: mandate.charityId,
-              },
-              postings: [
-                { account: PLATFORM.provider, amount: -mandate.amount },
-                {
-                  account: account({ ownerType: 'charity', ownerId: mandate.charityId }, 'charity_funds'),
-                  amount: mandate.amount,
+            const transactionId = await ledger.transfer(
+              tx,
+              PLATFORM.provider,
+              account({ ownerType: 'charity', ownerId: mandate.charityId }, 'charity_funds'),
+              mandate.amount,
+              {
+                kind: 'charity_subscription',
+                description: 'Charity subscription by direct debit',
+                createdBy: mandate.createdBy,
+                reference: {
+                  payment_id: charge.id,
+                  direct_debit_id: mandate.id,
+                  charity_id: mandate.charityId,
                 },
-              ],
-            });
+              },
+            );
             await tx
               .update(payments)
               .set({ status: 'credited', ledgerTransactionId: transactionId, updatedAt: ctx.now() })
