@@ -1,3 +1,4 @@
+import { ADMIN_TYPE, PROJECT_ADMIN_TYPE, PROJECT_STATUS } from '@kindred/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -136,14 +137,15 @@ const PROJECT_TITLES = [
 ];
 
 /** Status, and days from today of the start and end dates, for a spread over every status. */
+const { live, draft, completed, finished, cancelled } = PROJECT_STATUS;
 const STATUS_PLAN: Array<{ status: number; start: number; end: number }> = [
-  { status: 2, start: -30, end: 60 },
-  { status: 2, start: -10, end: 12 },
-  { status: 2, start: -60, end: 120 },
-  { status: 1, start: 10, end: 90 },
-  { status: 3, start: -120, end: -10 },
-  { status: 9, start: -200, end: -30 },
-  { status: 0, start: -50, end: 20 },
+  { status: live, start: -30, end: 60 },
+  { status: live, start: -10, end: 12 },
+  { status: live, start: -60, end: 120 },
+  { status: draft, start: 10, end: 90 },
+  { status: completed, start: -120, end: -10 },
+  { status: finished, start: -200, end: -30 },
+  { status: cancelled, start: -50, end: 20 },
 ];
 
 function isoDay(daysFromNow: number, now: Date): string {
@@ -176,7 +178,10 @@ export async function seedDemo(db: Db, currency: string, now: Date): Promise<voi
       if (!row) throw new Error('insert returned no row');
       return row.id;
     };
-    await person('admin@example.org', 'Alex', 'Admin', { isIicAdmin: true, adminType: 1 });
+    await person('admin@example.org', 'Alex', 'Admin', {
+      isIicAdmin: true,
+      adminType: ADMIN_TYPE.superAdmin,
+    });
     const donor = await person('donor@example.org', 'Dana', 'Donor', {
       city: 'Bristol',
       stateId: town('Bristol').state_id,
@@ -216,9 +221,15 @@ export async function seedDemo(db: Db, currency: string, now: Date): Promise<voi
       ...created,
     });
     await tx.insert(businessMemberships).values([
-      { businessId: acme.id, userId: owner, adminType: 1, isSignoffAdmin: false, ...created },
-      { businessId: acme.id, userId: signoff, adminType: 2, isSignoffAdmin: true, ...created },
-      { businessId: acme.id, userId: employee, adminType: 99, ...created },
+      {
+        businessId: acme.id,
+        userId: owner,
+        adminType: ADMIN_TYPE.superAdmin,
+        isSignoffAdmin: false,
+        ...created,
+      },
+      { businessId: acme.id, userId: signoff, adminType: ADMIN_TYPE.admin, isSignoffAdmin: true, ...created },
+      { businessId: acme.id, userId: employee, adminType: ADMIN_TYPE.employee, ...created },
     ]);
 
     const charityIds: number[] = [];
@@ -246,7 +257,7 @@ export async function seedDemo(db: Db, currency: string, now: Date): Promise<voi
     await tx.insert(charityMemberships).values({
       charityId: charityIds[0] as number,
       userId: charityAdmin,
-      adminType: 1,
+      adminType: ADMIN_TYPE.superAdmin,
       permissions: [...CHARITY_PERMISSIONS],
       ...created,
     });
@@ -276,7 +287,7 @@ export async function seedDemo(db: Db, currency: string, now: Date): Promise<voi
               ]
             : [],
       };
-      const raised = plan.status === 1 ? 0 : Math.floor((needs.fundsTarget ?? 0) * ((i % 9) / 10));
+      const raised = plan.status === draft ? 0 : Math.floor((needs.fundsTarget ?? 0) * ((i % 9) / 10));
       const [row] = await tx
         .insert(projects)
         .values({
@@ -287,9 +298,9 @@ export async function seedDemo(db: Db, currency: string, now: Date): Promise<voi
           fundsRaised: raised,
           donorsCount: raised > 0 ? 3 + (i % 20) : 0,
           volunteeringPledged:
-            plan.status === 1 || !needs.volunteeringHours ? 0 : Math.floor(needs.volunteeringHours / 3),
-          publishedAt: plan.status === 1 ? null : new Date(now.getTime() + plan.start * 86_400_000),
-          finishedReason: plan.status === 9 ? 'end_date' : null,
+            plan.status === draft || !needs.volunteeringHours ? 0 : Math.floor(needs.volunteeringHours / 3),
+          publishedAt: plan.status === draft ? null : new Date(now.getTime() + plan.start * 86_400_000),
+          finishedReason: plan.status === finished ? 'end_date' : null,
           charityId: charityIds[charityIndex] as number,
           ownerType: 3,
           ownerId: charityIds[charityIndex] as number,
@@ -309,9 +320,12 @@ export async function seedDemo(db: Db, currency: string, now: Date): Promise<voi
         .returning({ id: projects.id });
       if (row) projectIds.push(row.id);
     }
-    await tx
-      .insert(projectMemberships)
-      .values({ projectId: projectIds[0] as number, userId: charityAdmin, adminType: 1, ...created });
+    await tx.insert(projectMemberships).values({
+      projectId: projectIds[0] as number,
+      userId: charityAdmin,
+      adminType: PROJECT_ADMIN_TYPE.admin,
+      ...created,
+    });
 
     // Money: the donor's funded wallet, Acme's wallet and credits, recorded as platform deposits.
     const ledger = ledgerService(currency, () => now);

@@ -1,3 +1,4 @@
+export * from './card.js';
 export * from './key-filters.js';
 export * from './nino.js';
 export * from './validators.js';

@@ -6,7 +6,7 @@ import type {
   CharityUpdateBody,
   PageQuery,
 } from '@kindred/shared';
-import { CHARITY_MEMBER_PERMISSIONS } from '@kindred/shared';
+import { ADMIN_TYPE, CHARITY_MEMBER_PERMISSIONS } from '@kindred/shared';
 import { eq } from 'drizzle-orm';
 import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
@@ -50,6 +50,8 @@ export function presentCharity(row: CharityRow, liveProjects = 0): Charity {
 
 export const isPublicCharity = (row: CharityRow) =>
   row.approvalStatus === 'approved' && !row.lockStatus && !row.deletedAt;
+
+const { superAdmin } = ADMIN_TYPE;
 
 export function charitiesService(ctx: AppContext) {
   const db = () => ctx.database.db;
@@ -270,12 +272,13 @@ export function charitiesService(ctx: AppContext) {
         const member = await organisationsQueries.charityMembership(tx, charityId, userId);
         if (!member) throw notFound('The member');
         const adminType = body.admin_type ?? member.adminType;
-        const changesAdmin = adminType !== member.adminType && (adminType === 1 || member.adminType === 1);
+        const changesAdmin =
+          adminType !== member.adminType && (adminType === superAdmin || member.adminType === superAdmin);
         if (changesAdmin) {
           // Managing members does not make someone an admin: only admins make or unmake admins.
           await ctx.access.require(by, Permission.CharityAdminsManage, [charityId], tx);
         }
-        if (member.adminType === 1 && adminType !== 1) {
+        if (member.adminType === superAdmin && adminType !== superAdmin) {
           if ((await charitiesRepository.countAdmins(tx, charityId)) <= 1) {
             throw conflict(
               'LAST_ADMIN',
@@ -284,11 +287,13 @@ export function charitiesService(ctx: AppContext) {
           }
         }
         // A demoted admin keeps only the permissions given with the change, not an admin's.
-        const demoted = member.adminType === 1 && adminType !== 1;
+        const demoted = member.adminType === superAdmin && adminType !== superAdmin;
         await charitiesRepository.updateMember(tx, charityId, userId, {
           adminType,
           permissions:
-            adminType === 1 ? ALL_PERMISSIONS : (body.permissions ?? (demoted ? [] : member.permissions)),
+            adminType === superAdmin
+              ? ALL_PERMISSIONS
+              : (body.permissions ?? (demoted ? [] : member.permissions)),
         });
         return { message: 'Member updated' };
       });
@@ -304,7 +309,7 @@ export function charitiesService(ctx: AppContext) {
       return db().transaction(async (tx) => {
         const member = await organisationsQueries.charityMembership(tx, charityId, userId);
         if (!member) throw notFound('The member');
-        if (member.adminType === 1 && (await charitiesRepository.countAdmins(tx, charityId)) <= 1) {
+        if (member.adminType === superAdmin && (await charitiesRepository.countAdmins(tx, charityId)) <= 1) {
           throw conflict('LAST_ADMIN', 'The last admin of a charity cannot be removed.');
         }
         await charitiesRepository.removeMember(tx, charityId, userId);

@@ -1,3 +1,4 @@
+import { MAX_AMOUNT } from '@kindred/shared';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -5,7 +6,8 @@ import { type AccountRef, ledgerRepository } from './ledger.repository.js';
 import type { LedgerOwnerType } from './ledger.table.js';
 
 /** The largest single movement accepted: 10 billion major units. */
-export const MAX_MOVEMENT = 1_000_000_000_000;
+/** The largest amount one movement may carry: the API's amount limit. */
+export const MAX_MOVEMENT = MAX_AMOUNT;
 
 export interface Posting {
   account: AccountRef;

@@ -1,3 +1,4 @@
+import { ADMIN_TYPE } from '@kindred/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { users } from '../users/users.table.js';
@@ -44,7 +45,7 @@ export const organisationsRepository = {
       await db.insert(charityMemberships).values({
         charityId: charity.id,
         userId,
-        adminType: 1,
+        adminType: ADMIN_TYPE.superAdmin,
         permissions: [...CHARITY_PERMISSIONS],
         createdAt: now,
       });
@@ -54,7 +55,7 @@ export const organisationsRepository = {
     if (!business) throw new Error('insert returned no row');
     await db
       .insert(businessMemberships)
-      .values({ businessId: business.id, userId, adminType: 1, createdAt: now });
+      .values({ businessId: business.id, userId, adminType: ADMIN_TYPE.superAdmin, createdAt: now });
     return { kind, id: business.id };
   },
 };

@@ -1,4 +1,5 @@
 import type { BusinessDirectDebitBody, DirectDebit, PageQuery } from '@kindred/shared';
+import { DIRECT_DEBIT_TYPE } from '@kindred/shared';
 import { and, asc, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
@@ -96,7 +97,10 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
           methodId: mandate.paymentMethod,
           amount: mandate.amount,
           currency: mandate.currency,
-          description: mandate.type === 3 ? 'Kindred charity subscription' : 'Kindred wallet direct debit',
+          description:
+            mandate.type === DIRECT_DEBIT_TYPE.charitySubscription
+              ? 'Kindred charity subscription'
+              : 'Kindred wallet direct debit',
           metadata: { direct_debit_id: String(mandate.id), period },
           idempotencyKey: `direct-debit-${mandate.id}-${period}-${charge.id}-${mandate.failedAttempts}`,
         });
@@ -118,7 +122,7 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
 
     if (outcome === null) {
       await db().transaction(async (tx) => {
-        if (mandate.type === 3 && mandate.charityId) {
+        if (mandate.type === DIRECT_DEBIT_TYPE.charitySubscription && mandate.charityId) {
           const [locked] = await tx.select().from(payments).where(eq(payments.id, charge.id)).for('update');
           if (locked && locked.status !== 'credited') {
             const transactionId = await ledger.transfer(
@@ -192,7 +196,7 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
       const today = isoDay(ctx.now());
       if (body.start_date < today)
         throw badRequest('The start date is in the past.', { start_date: 'Today or later.' });
-      if (body.type === 3) {
+      if (body.type === DIRECT_DEBIT_TYPE.charitySubscription) {
         if (owner.ownerType !== 'business') throw badRequest('Only organisations subscribe to charities.');
         if (!body.charity_id) throw badRequest('Choose the charity.', { charity_id: 'Required.' });
         const charity = await organisationsQueries.charity(db(), body.charity_id);
@@ -216,7 +220,7 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
             ownerType: owner.ownerType,
             ownerId: owner.ownerId,
             type: body.type,
-            charityId: body.type === 3 ? (body.charity_id ?? null) : null,
+            charityId: body.type === DIRECT_DEBIT_TYPE.charitySubscription ? (body.charity_id ?? null) : null,
             amount: body.amount,
             currency: ctx.config.currency,
             frequency: body.frequency,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { luhnValid } from '@kindred/shared';
 import type { Clock } from '../../lib/clock.js';
 import {
   type CardDetails,
@@ -18,23 +19,10 @@ export const SANDBOX_CARDS = {
 
 const digits = (value: string) => value.replace(/[\s-]/g, '');
 
-function luhn(number: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < number.length; i++) {
-    let digit = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
 function checkCard(card: CardDetails | undefined, now: Date): string {
   if (!card) throw new ProviderError('Enter card details.', false);
   const number = digits(card.number);
-  if (!/^\d{12,19}$/.test(number) || !luhn(number))
+  if (!/^\d{12,19}$/.test(number) || !luhnValid(number))
     throw new ProviderError('The card number is not valid.', true);
   const expiry = new Date(Date.UTC(card.exp_year, card.exp_month, 1));
   if (expiry.getTime() <= now.getTime()) throw new ProviderError('The card has expired.', true);

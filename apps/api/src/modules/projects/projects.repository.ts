@@ -1,3 +1,4 @@
+import { PROJECT_ADMIN_TYPE, PROJECT_STATUS } from '@kindred/shared';
 import { and, asc, count, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Executor, Unstamped } from '../../db/client.js';
 import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
@@ -83,7 +84,7 @@ export const projectsRepository = {
   async addAdmin(db: Executor, projectId: number, userId: number, now: Date) {
     await db
       .insert(projectMemberships)
-      .values({ projectId, userId, adminType: 1, createdAt: now })
+      .values({ projectId, userId, adminType: PROJECT_ADMIN_TYPE.admin, createdAt: now })
       .onConflictDoNothing();
   },
 
@@ -111,7 +112,7 @@ export const projectsRepository = {
   async finishExpired(db: Executor, today: string, now: Date): Promise<number> {
     const rows = await db
       .update(projects)
-      .set({ status: 9, finishedReason: 'end_date', updatedAt: now })
+      .set({ status: PROJECT_STATUS.finished, finishedReason: 'end_date', updatedAt: now })
       .where(and(eq(projects.status, 2), lt(projects.endDate, today)))
       .returning({ id: projects.id });
     return rows.length;

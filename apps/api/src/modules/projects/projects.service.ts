@@ -5,6 +5,7 @@ import type {
   ProjectSummary,
   ProjectUpdateBody,
 } from '@kindred/shared';
+import { ASSOCIATION_STATUS, OWNER_TYPE } from '@kindred/shared';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
@@ -27,9 +28,7 @@ import { projectDocuments, projectImages, projectImpacts } from './projects.tabl
 const DAY = 86_400_000;
 const { cancelled, draft, live, completed, finished } = PROJECT_STATUS;
 /** Project owner kinds ("Account kinds, reading B"). */
-export const OWNER = { individual: 1, organisation: 2, charity: 3 } as const;
 /** Association with a charity (spec §4). */
-export const ASSOCIATION = { new: 1, pending: 2, rejected: 3, accepted: 4, charityProject: 5 } as const;
 const PUBLIC_STATUSES: number[] = [live, completed, finished];
 
 export function givingKindsOf(
@@ -129,7 +128,7 @@ export function projectsService(ctx: AppContext) {
 
   /** The project managers of a charity a project asks to take it may read the project first. */
   async function isAskedCharity(row: ProjectRow, viewer: AuthUser | null): Promise<boolean> {
-    if (!viewer || !row.charityId || row.associationStatus !== ASSOCIATION.pending) return false;
+    if (!viewer || !row.charityId || row.associationStatus !== ASSOCIATION_STATUS.pending) return false;
     return ctx.access.can(viewer, Permission.CharityProjectsManage, row.charityId);
   }
 
@@ -232,7 +231,8 @@ export function projectsService(ctx: AppContext) {
   async function assertCharityActive(row: ProjectRow) {
     if (
       !row.charityId ||
-      (row.associationStatus !== ASSOCIATION.accepted && row.associationStatus !== ASSOCIATION.charityProject)
+      (row.associationStatus !== ASSOCIATION_STATUS.accepted &&
+        row.associationStatus !== ASSOCIATION_STATUS.charityProject)
     ) {
       throw conflict('NEEDS_CHARITY', 'A charity must accept the project before it can go live.');
     }
@@ -398,25 +398,25 @@ export function projectsService(ctx: AppContext) {
         const charity = await charitiesRepository.find(db(), body.charity_id);
         if (!charity) throw notFound('The charity');
         owner = {
-          ownerType: OWNER.charity,
+          ownerType: OWNER_TYPE.charity,
           ownerId: charity.id,
           charityId: charity.id,
-          association: ASSOCIATION.charityProject,
+          association: ASSOCIATION_STATUS.charityProject,
         };
       } else if (body.business_id) {
         await ctx.access.require(user, Permission.BusinessProjectsCreate, [body.business_id]);
         owner = {
-          ownerType: OWNER.organisation,
+          ownerType: OWNER_TYPE.organisation,
           ownerId: body.business_id,
           charityId: null,
-          association: ASSOCIATION.new,
+          association: ASSOCIATION_STATUS.new,
         };
       } else {
         owner = {
-          ownerType: OWNER.individual,
+          ownerType: OWNER_TYPE.individual,
           ownerId: user.id,
           charityId: null,
-          association: ASSOCIATION.new,
+          association: ASSOCIATION_STATUS.new,
         };
       }
       const { charity_id: _c, business_id: _b, ...rest } = body;
@@ -517,8 +517,8 @@ export function projectsService(ctx: AppContext) {
       const row = await manageable(id, user);
       const { id: _id, search: _s, createdAt: _c, updatedAt: _u, publishedAt: _p, ...copy } = row;
       const associated =
-        row.associationStatus === ASSOCIATION.charityProject ||
-        row.associationStatus === ASSOCIATION.accepted;
+        row.associationStatus === ASSOCIATION_STATUS.charityProject ||
+        row.associationStatus === ASSOCIATION_STATUS.accepted;
       const created = await db().transaction(async (tx) => {
         const clone = await projectsRepository.insert(
           tx,
@@ -527,7 +527,7 @@ export function projectsService(ctx: AppContext) {
             title: `Copy of ${row.title}`.slice(0, 150),
             status: draft,
             charityId: associated ? row.charityId : null,
-            associationStatus: associated ? row.associationStatus : ASSOCIATION.new,
+            associationStatus: associated ? row.associationStatus : ASSOCIATION_STATUS.new,
             fundsRaised: 0,
             donorsCount: 0,
             volunteeringPledged: 0,
@@ -594,7 +594,7 @@ export function projectsService(ctx: AppContext) {
       await ctx.access.require(viewer, Permission.CharityRead, [charityId]);
       const where = and(
         eq(projects.charityId, charityId),
-        inArray(projects.associationStatus, [ASSOCIATION.accepted, ASSOCIATION.charityProject]),
+        inArray(projects.associationStatus, [ASSOCIATION_STATUS.accepted, ASSOCIATION_STATUS.charityProject]),
         status === undefined ? undefined : eq(projects.status, status),
       );
       return this.listWhere(where, query, viewer);
@@ -605,7 +605,10 @@ export function projectsService(ctx: AppContext) {
       return this.listWhere(
         and(
           eq(projects.charityId, charityId),
-          inArray(projects.associationStatus, [ASSOCIATION.accepted, ASSOCIATION.charityProject]),
+          inArray(projects.associationStatus, [
+            ASSOCIATION_STATUS.accepted,
+            ASSOCIATION_STATUS.charityProject,
+          ]),
           eq(projects.status, finished),
           eq(projects.finishedReason, 'end_date'),
         ),
@@ -617,7 +620,7 @@ export function projectsService(ctx: AppContext) {
     mine(userId: number, query: PageQuery) {
       return this.listWhere(
         or(
-          and(eq(projects.ownerType, OWNER.individual), eq(projects.ownerId, userId)),
+          and(eq(projects.ownerType, OWNER_TYPE.individual), eq(projects.ownerId, userId)),
           sql`${projects.id} in (select project_id from project_memberships where user_id = ${userId})`,
         ),
         query,
@@ -628,7 +631,7 @@ export function projectsService(ctx: AppContext) {
     async ofBusiness(businessId: number, query: PageQuery, viewer: AuthUser) {
       await ctx.access.require(viewer, Permission.BusinessProjectsRead, [businessId]);
       return this.listWhere(
-        and(eq(projects.ownerType, OWNER.organisation), eq(projects.ownerId, businessId)),
+        and(eq(projects.ownerType, OWNER_TYPE.organisation), eq(projects.ownerId, businessId)),
         query,
         viewer,
       );
@@ -637,7 +640,7 @@ export function projectsService(ctx: AppContext) {
     async associationRequests(auth: AuthUser | null, charityId: number, query: PageQuery) {
       await ctx.access.require(auth, Permission.CharityProjectsManage, [charityId]);
       return this.listWhere(
-        and(eq(projects.charityId, charityId), eq(projects.associationStatus, ASSOCIATION.pending)),
+        and(eq(projects.charityId, charityId), eq(projects.associationStatus, ASSOCIATION_STATUS.pending)),
         query,
         false,
       );
@@ -647,8 +650,8 @@ export function projectsService(ctx: AppContext) {
     async associate(projectId: number, charityId: number, user: AuthUser) {
       const row = await manageable(projectId, user);
       if (
-        row.associationStatus === ASSOCIATION.charityProject ||
-        row.associationStatus === ASSOCIATION.accepted
+        row.associationStatus === ASSOCIATION_STATUS.charityProject ||
+        row.associationStatus === ASSOCIATION_STATUS.accepted
       ) {
         throw conflict('ALREADY_ASSOCIATED', 'This project already belongs to a charity.');
       }
@@ -660,7 +663,7 @@ export function projectsService(ctx: AppContext) {
         await projectsRepository.update(
           db(),
           projectId,
-          { charityId, associationStatus: ASSOCIATION.pending },
+          { charityId, associationStatus: ASSOCIATION_STATUS.pending },
           ctx.now(),
         ),
         true,
@@ -670,15 +673,15 @@ export function projectsService(ctx: AppContext) {
     async decideAssociation(projectId: number, charityId: number, accept: boolean, user: AuthUser) {
       await ctx.access.require(user, Permission.CharityProjectsManage, [charityId]);
       const row = await load(projectId);
-      if (row.charityId !== charityId || row.associationStatus !== ASSOCIATION.pending) {
+      if (row.charityId !== charityId || row.associationStatus !== ASSOCIATION_STATUS.pending) {
         throw conflict('NO_PENDING_REQUEST', 'There is no pending request from this project.');
       }
       const updated = await projectsRepository.update(
         db(),
         projectId,
         accept
-          ? { associationStatus: ASSOCIATION.accepted }
-          : { associationStatus: ASSOCIATION.rejected, charityId: null },
+          ? { associationStatus: ASSOCIATION_STATUS.accepted }
+          : { associationStatus: ASSOCIATION_STATUS.rejected, charityId: null },
         ctx.now(),
       );
       return present(updated, true);

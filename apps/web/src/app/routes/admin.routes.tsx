@@ -1,3 +1,4 @@
+import { ADMIN_TYPE } from '@kindred/shared';
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, type RouteObject } from 'react-router';
 import { Page } from '@/components/ui/page';
@@ -36,7 +37,7 @@ export function AdminHomeRoute() {
       title="Admin"
       description={
         <Text c="dimmed">
-          {user.admin_type === 99
+          {user.admin_type === ADMIN_TYPE.employee
             ? 'You can view these sections; changes need an Admin.'
             : 'Keep the platform honest.'}
         </Text>

@@ -1,4 +1,5 @@
 import type { CharityMemberPermission, CharityMembership } from '@kindred/shared';
+import { ADMIN_TYPE } from '@kindred/shared';
 import { useSessionState } from '@/entities/session';
 
 /**
@@ -27,10 +28,11 @@ export interface CharityAccess {
 export function charityAccess(
   membership: Pick<CharityMembership, 'admin_type' | 'permissions'>,
 ): CharityAccess {
-  const isAdmin = membership.admin_type === 1;
+  const isAdmin = membership.admin_type === ADMIN_TYPE.superAdmin;
   return {
     isAdmin,
-    canEditProfile: membership.admin_type === 1 || membership.admin_type === 2,
+    canEditProfile:
+      membership.admin_type === ADMIN_TYPE.superAdmin || membership.admin_type === ADMIN_TYPE.admin,
     can: (permission) => isAdmin || membership.permissions.includes(permission),
   };
 }

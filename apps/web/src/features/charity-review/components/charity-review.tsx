@@ -1,4 +1,4 @@
-import { CHARITY_TYPES, type Charity, labelOf } from '@kindred/shared';
+import { ADMIN_TYPE, CHARITY_TYPES, type Charity, labelOf } from '@kindred/shared';
 import {
   Alert,
   Anchor,
@@ -276,5 +276,9 @@ export function AdminCharitiesScreen() {
       </Page>
     );
   }
-  return <AdminCharities canDecide={user.admin_type === 1 || user.admin_type === 2} />;
+  return (
+    <AdminCharities
+      canDecide={user.admin_type === ADMIN_TYPE.superAdmin || user.admin_type === ADMIN_TYPE.admin}
+    />
+  );
 }

@@ -1,4 +1,5 @@
 import {
+  ADMIN_TYPE,
   ADMIN_TYPES,
   CHARITY_MEMBER_PERMISSIONS,
   type CharityMember,
@@ -42,9 +43,10 @@ function EditMemberDialog({ member, onClose }: { member: CharityMember; onClose:
   const [adminType, setAdminType] = useState<1 | 2 | 99>(member.admin_type as 1 | 2 | 99);
   const [permissions, setPermissions] = useState<string[]>(member.permissions);
   const [problem, setProblem] = useState<string | null>(null);
-  const isAdminRole = adminType === 1;
+  const isAdminRole = adminType === ADMIN_TYPE.superAdmin;
   // Only admins make or unmake admins.
-  const roleLocked = !access.isAdmin && (member.admin_type === 1 || adminType === 1);
+  const roleLocked =
+    !access.isAdmin && (member.admin_type === ADMIN_TYPE.superAdmin || adminType === ADMIN_TYPE.superAdmin);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -80,7 +82,7 @@ function EditMemberDialog({ member, onClose }: { member: CharityMember; onClose:
               disabled: !access.isAdmin && type.id === 1,
             }))}
             value={String(adminType)}
-            disabled={roleLocked && member.admin_type === 1}
+            disabled={roleLocked && member.admin_type === ADMIN_TYPE.superAdmin}
             onChange={(event) => setAdminType(Number(event.currentTarget.value) as 1 | 2 | 99)}
             description="A Super Admin has every permission."
           />

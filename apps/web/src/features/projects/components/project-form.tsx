@@ -1,4 +1,5 @@
 import type { Project } from '@kindred/shared';
+import { PROJECT_STATUS } from '@kindred/shared';
 import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
@@ -201,13 +202,13 @@ export function ProjectForm({ charityId, project, onCreated, defaultCharityTypes
           <Group justify="flex-start">
             <Button
               type="submit"
-              variant={project?.status === 1 ? 'default' : 'filled'}
+              variant={project?.status === PROJECT_STATUS.draft ? 'default' : 'filled'}
               loading={busy && intent.current === 'save'}
               onClick={submitAs('save')}
             >
               {project ? 'Save changes' : 'Create project'}
             </Button>
-            {project?.status === 1 ? (
+            {project?.status === PROJECT_STATUS.draft ? (
               <Button
                 type="submit"
                 loading={busy && intent.current === 'publish'}

@@ -1,4 +1,4 @@
-import { imageUrl, type Project } from '@kindred/shared';
+import { imageUrl, PROJECT_STATUS, type Project } from '@kindred/shared';
 import {
   Anchor,
   Avatar,
@@ -30,7 +30,7 @@ import { useUploadGalleryImage } from '../api/upload-gallery-image';
 import { useUploadProjectLogo } from '../api/upload-project-logo';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES, GALLERY_MAX_BYTES } from '../lib/uploads';
 
-const open = (project: Project) => project.status !== 0;
+const open = (project: Project) => project.status !== PROJECT_STATUS.cancelled;
 
 /** The project's logo (PNG or JPEG, 10 MB). */
 export function ProjectLogo({ project }: { project: Project }) {

@@ -1,4 +1,4 @@
-import { imageUrl, type Project } from '@kindred/shared';
+import { imageUrl, PROJECT_STATUS, type Project } from '@kindred/shared';
 import {
   Button,
   Card,
@@ -47,7 +47,7 @@ export function ProjectUpdates({ project }: { project: Project }) {
   const formRef = useRef<HTMLFormElement>(null);
   const updates = useInfiniteQuery(projectQueries.updates(project.id, UPDATES_PAGE_SIZE));
   const post = usePostUpdate();
-  const open = project.status !== 0;
+  const open = project.status !== PROJECT_STATUS.cancelled;
   const form = useAccessibleForm({
     initialValues: { title: '', body: '' },
     validate: { title: required(3), body: required(1) },
@@ -149,7 +149,7 @@ export function ProjectImpact({ project }: { project: Project }) {
 
   const submit = form.onSubmit(
     async (values) => {
-      if (project.status !== 9) {
+      if (project.status !== PROJECT_STATUS.finished) {
         const ok = await confirm({
           title: 'Publish the impact statement?',
           message: 'Publishing it finishes the project: it stops taking donations.',

@@ -1,4 +1,11 @@
-import { type CharityMembership, formatMoney, type Project, type ProjectSummary } from '@kindred/shared';
+import {
+  ASSOCIATION_STATUS,
+  type CharityMembership,
+  formatMoney,
+  PROJECT_STATUS,
+  type Project,
+  type ProjectSummary,
+} from '@kindred/shared';
 import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -89,7 +96,7 @@ function ProjectHeader({ project }: { project: Project }) {
               : `Starts ${showDate(project.start_date)}`}
         </Text>
       ) : null}
-      {project.status === 2 ? (
+      {project.status === PROJECT_STATUS.live ? (
         <Anchor component={Link} to={publicProjectPath(project.id)}>
           View public page
         </Anchor>
@@ -149,7 +156,8 @@ export function ProjectScreen({ projectId }: { projectId: number }) {
 
   return (
     <Page title={project.title} size="lg" description={<ProjectHeader project={project} />}>
-      {project.association_status !== 4 && project.association_status !== 5 ? (
+      {project.association_status !== ASSOCIATION_STATUS.accepted &&
+      project.association_status !== ASSOCIATION_STATUS.charityProject ? (
         <Alert color="yellow" variant="light" title="Not yet accepted by a charity">
           A charity must accept this project before it can be published.
         </Alert>

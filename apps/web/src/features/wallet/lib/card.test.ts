@@ -1,5 +1,6 @@
+import { luhnValid } from '@kindred/shared';
 import { describe, expect, it } from 'vitest';
-import { CARD_MESSAGES, cardErrors, luhnValid, toCardInput } from './card';
+import { CARD_MESSAGES, cardErrors, toCardInput } from './card';
 
 const now = new Date(2030, 5, 15); // 15 June 2030
 const good = { number: '4242 4242 4242 4242', exp_month: '12', exp_year: '2031', cvc: '123' };

@@ -1,4 +1,5 @@
 import type { CardInput } from '@kindred/shared';
+import { luhnValid } from '@kindred/shared';
 
 /** The sandbox card form's fields, as typed. */
 export interface CardValues {
@@ -23,20 +24,6 @@ export const CARD_MESSAGES = {
 } as const;
 
 const digitsOf = (value: string) => value.replace(/[\s-]/g, '');
-
-/** The Luhn checksum that every card number carries. */
-export function luhnValid(number: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < number.length; i++) {
-    let digit = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 function yearOf(text: string): number | null {
   const value = text.trim();
