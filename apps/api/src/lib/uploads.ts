@@ -3,7 +3,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { IMAGE_VARIANTS, type ImageVariant } from '@kindred/shared';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { isUnsafeText } from '../plugins/input-guard.js';
 import { AppError } from './errors.js';
 import type { FileStorage } from './storage.js';
@@ -213,7 +213,7 @@ async function renderVariants(
   data: Buffer,
   sides: Record<ImageVariant, number>,
 ): Promise<Array<[ImageVariant, Buffer]>> {
-  let declared: sharp.Metadata;
+  let declared: Metadata;
   try {
     declared = await sharp(data).metadata();
   } catch {
