@@ -4,9 +4,9 @@ import { IMAGE_VARIANTS, type ImageVariant } from '@kindred/shared';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
-import { isUnsafeText } from '../plugins/input-guard.js';
 import { AppError } from './errors.js';
 import type { FileStorage } from './storage.js';
+import { isUnsafeText } from './text.js';
 
 const MB = 1024 * 1024;
 

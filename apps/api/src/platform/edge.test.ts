@@ -95,6 +95,16 @@ describe('text the database cannot store', () => {
     expect(wallet.json().wallet_amount).toBe(0);
   });
 
+  it('refuses a forged list cursor whose sort key holds a NUL', async () => {
+    const cursor = Buffer.from('["\\u0000", 1]').toString('base64url');
+    const error = expectError(
+      await t.request('GET', `/api/charity/list?cursor=${cursor}`),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(error.details?.fields).toHaveProperty('cursor');
+  });
+
   it('still takes a proper pair of surrogates (an emoji)', async () => {
     const res = await t.request('PATCH', '/api/user/update', {
       token: user.token,
