@@ -113,6 +113,9 @@ function replyWithError(error: FastifyError, request: FastifyRequest, reply: Fas
     reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   } else if (result.statusCode >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ code: result.code }, result.message);
+  const retryAfter = result.details?.retry_after_seconds;
+  if (result.statusCode === 429 && typeof retryAfter === 'number')
+    reply.header('retry-after', String(retryAfter));
   return reply.status(result.statusCode).send(errorBody(result));
 }
 

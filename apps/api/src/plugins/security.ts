@@ -8,7 +8,8 @@ import { clockRateLimitStore } from './rate-limit-store.js';
 /** Stricter limits for the calls that guessing and abuse aim at. */
 export const STRICT_LIMITS = {
   login: { max: 20, timeWindow: '1 minute' },
-  registration: { max: 10, timeWindow: '1 minute' },
+  /** Both registration calls count together, per address. */
+  registration: { max: 20, timeWindow: '1 hour', groupId: 'registration' },
   passwordReset: { max: 5, timeWindow: '1 minute' },
   activation: { max: 10, timeWindow: '1 minute' },
 } as const;
