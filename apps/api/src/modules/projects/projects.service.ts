@@ -527,9 +527,14 @@ export function projectsService(ctx: AppContext) {
     async clone(id: number, user: AuthUser) {
       const row = await manageable(id, user);
       const { id: _id, search: _s, createdAt: _c, updatedAt: _u, publishedAt: _p, ...copy } = row;
+      // A copy starts a new association: a charity's acceptance was for the original only. The
+      // charity keeps its own project's copy when one of its project managers makes it.
+      const role =
+        row.charityId && row.associationStatus === ASSOCIATION.charityProject
+          ? await organisationsQueries.charityMembership(db(), row.charityId, user.id)
+          : undefined;
       const associated =
-        row.associationStatus === ASSOCIATION.charityProject ||
-        row.associationStatus === ASSOCIATION.accepted;
+        role !== undefined && (role.adminType === 1 || role.permissions.includes('manage_projects'));
       const created = await db().transaction(async (tx) => {
         const clone = await projectsRepository.insert(
           tx,
