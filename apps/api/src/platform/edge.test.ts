@@ -128,6 +128,40 @@ describe('uploads', () => {
     expect(error.details?.fields).toHaveProperty('file');
   });
 
+  it('refuses a cut-off multipart body with 400 on every upload route', async () => {
+    const owner = await t.createUser();
+    const charity = await t.request('POST', '/api/charity', {
+      token: admin.token,
+      body: { name: 'Cut-off Trust', charity_types: [3], admin_email: owner.email },
+    });
+    expect(charity.statusCode, charity.body).toBe(201);
+    const project = await t.request('POST', '/api/project/create', {
+      token: owner.token,
+      body: { title: 'Cut-off project' },
+    });
+    expect(project.statusCode, project.body).toBe(201);
+    const charityId = charity.json().id as number;
+    const projectId = project.json().id as number;
+    const routes = [
+      `/api/user/avatar/${owner.id}`,
+      `/api/charity/logo/${charityId}`,
+      `/api/project/logo/${projectId}`,
+      `/api/project/image/${projectId}`,
+      `/api/project/${projectId}/impact/image`,
+      `/api/project/document/${projectId}`,
+    ];
+    for (const url of routes) {
+      const upload = multipartFile(Buffer.alloc(50_000, 7), 'cut.png', 'image/png');
+      const res = await t.request('POST', url, {
+        token: owner.token,
+        payload: upload.payload.subarray(0, 1_500),
+        headers: upload.headers,
+      });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+      expect(expectError(res, 400, 'VALIDATION_FAILED').details?.fields).toHaveProperty('file');
+    }
+  });
+
   it('refuses an image that is small on disk but declares 16000x16000 pixels, quickly', async () => {
     const started = performance.now();
     const res = await t.request('POST', `/api/user/avatar/${user.id}`, {
