@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accessService } from './authz/access.js';
 import type { Config } from './config.js';
@@ -31,7 +31,13 @@ import { projectsService } from './modules/projects/projects.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { type DeclaredRoute, registerAuth } from './plugins/auth.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  registerErrorHandling,
+  serializeLoggedError,
+} from './plugins/errors.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
 import { DEFAULT_WEB_DIST, registerWeb } from './plugins/web.js';
@@ -47,6 +53,8 @@ export interface BuildOptions {
   paymentProvider?: PaymentProvider;
   now?: () => Date;
   logger?: boolean;
+  /** Where log lines go (standard output unless given); tests read them. */
+  logStream?: { write(line: string): void };
   /** Run scheduled jobs in this process (tests run them by hand). */
   scheduler?: boolean;
 }
@@ -72,15 +80,28 @@ export async function buildApp(
     access: accessService(() => options.database.db),
     now,
   };
+  const logger: FastifyServerOptions['logger'] =
+    options.logger === false
+      ? false
+      : {
+          level: config.logLevel,
+          serializers: { err: serializeLoggedError },
+          ...(options.logStream ? { stream: options.logStream } : {}),
+        };
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger,
     bodyLimit: 1024 * 1024,
+    // What the router and Node's HTTP parser refuse leaves in the public error format too.
+    frameworkErrors,
+    clientErrorHandler,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Path parameters hold emails (up to 254 characters, longer once percent-encoded) and codes:
+    // longer ones answer 414 URI_TOO_LONG.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -89,6 +110,7 @@ export async function buildApp(
   });
 
   registerErrorHandling(app);
+  registerInputGuard(app);
   await registerSecurity(app, config, now);
   await app.register(multipart, { limits: { files: 1, fields: 10 } });
   const routes = registerAuth(app, ctx);

@@ -11,9 +11,12 @@ export async function prepareDatabase(config: Config, options: { demo?: boolean 
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
   });
-  await database.migrate();
-  await seedPlaces(database.db);
-  if ((options.demo ?? config.demoData) && !(await hasUsers(database.db)))
-    await seedDemo(database.db, config.currency, systemClock());
+  // Places and demo data load under the migrations' start-up lock: API processes starting together
+  // on an empty database take turns, and the later ones find the data there.
+  await database.migrate(async (db) => {
+    await seedPlaces(db);
+    if ((options.demo ?? config.demoData) && !(await hasUsers(db)))
+      await seedDemo(db, config.currency, systemClock());
+  });
   return database;
 }

@@ -20,12 +20,57 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /**
+   * Applies the migrations, then runs `andThen` (loading reference and demo data) under the same
+   * start-up lock: of several API processes starting together on PostgreSQL, one prepares the
+   * database while the others wait, then find it ready.
+   */
+  migrate(andThen?: (db: Db) => Promise<void>): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
 const MIGRATION_LOCK = 72_411_001;
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/** PostgreSQL error classes and codes that mean the database is away, not that the query is wrong. */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '57P04', '53300']);
+/** Socket errors on the way to the database. */
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** What pg and pg-pool say when a connection is lost or cannot be had. */
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|is not currently accepting connections/;
+
+/**
+ * Whether an error (or the error it wraps: drizzle wraps the driver's in `cause`) says the
+ * database cannot be reached: terminated backends (57P01 on a restart or failover), a database
+ * starting or shutting down, refused or lost connections. Such requests answer 503 and may be
+ * retried; the pool reconnects as soon as the database is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08') || UNAVAILABLE_ERRNOS.has(code))
+        return true;
+    }
+    // drizzle's own error repeats the query and its parameters in its message: read only its cause.
+    const wrapsQuery = 'query' in current && 'params' in current;
+    if (!wrapsQuery && UNAVAILABLE_MESSAGES.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -41,20 +86,33 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // A database that does not answer fails the request (503) instead of holding it forever.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     pool.on('error', () => {
-      // An idle client lost its connection; the pool replaces it on the next query.
+      // An idle client lost its connection; the pool has dropped it and opens another when needed.
+    });
+    pool.on('connect', (client) => {
+      // A client a request holds (in a transaction, between two queries) whose backend is
+      // terminated (57P01 on a restart or failover) or whose socket closes emits 'error' with no
+      // query to fail. Unheard, that event would end the process. The request sees the failure on
+      // its next query (503), and the pool drops the client when it is released.
+      client.on('error', () => undefined);
     });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
-      // Several API processes may start at once: one migrates while the others wait on the lock.
-      migrate: async () => {
+      // Several API processes may start at once: one prepares the database while the others wait on the lock.
+      migrate: async (andThen) => {
         const client = await pool.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
           await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+          await andThen?.(db);
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
           client.release();
@@ -73,7 +131,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: async (andThen) => {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      await andThen?.(db);
+    },
     ping: async () => {
       await client.query('select 1');
     },

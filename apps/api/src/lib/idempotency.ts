@@ -41,11 +41,20 @@ export function idempotencyOf(request: FastifyRequest, who: string): Idempotency
   return { scope: `${who} ${request.method} ${route}`, key, requestHash };
 }
 
+/** The body kept for a refusal, as the error handler would send it. */
+interface StoredRefusal {
+  error: { code: string; message: string; details?: Record<string, unknown> };
+}
+
 /**
  * Runs a money-moving piece of work at most once per key. The key is written in the same database
- * transaction as the work, so either both are kept or neither: a retry after a failure runs the
- * work again, a retry after success gets the first answer. The same key with another request
- * answers 409. On PostgreSQL a concurrent retry waits for the first to finish.
+ * transaction as the work, so either both are kept or neither: a retry after a failure of ours
+ * (5xx, a lost database) runs the work again, a retry after an answer gets the first answer. That
+ * includes refusals: when the work refuses (an AppError under 500: not enough funds, a declined
+ * card), its changes are rolled back to a savepoint and the refusal is kept with the key, so a
+ * retry, or the same request arriving at another process at once, gets the same refusal. The same
+ * key with another request answers 409. On PostgreSQL a concurrent retry waits for the first to
+ * finish.
  */
 export async function runIdempotent<T>(
   db: Db,
@@ -55,7 +64,7 @@ export async function runIdempotent<T>(
 ): Promise<IdempotentResult<T>> {
   const { key } = request;
   if (key === undefined) return db.transaction((tx) => work(tx));
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<IdempotentResult<T> | AppError> => {
     const inserted = await tx
       .insert(idempotencyKeys)
       .values({ scope: request.scope, key, requestHash: request.requestHash, createdAt: now })
@@ -73,15 +82,33 @@ export async function runIdempotent<T>(
           'This Idempotency-Key was already used for another request.',
         );
       }
-      return { statusCode: first.statusCode ?? 200, body: first.response as T };
+      const statusCode = first.statusCode ?? 200;
+      if (statusCode >= 400) {
+        const { error } = first.response as StoredRefusal;
+        return new AppError(statusCode, error.code, error.message, error.details);
+      }
+      return { statusCode, body: first.response as T };
     }
-    const result = await work(tx);
+    let result: IdempotentResult<unknown>;
+    let refusal: AppError | undefined;
+    try {
+      result = await tx.transaction((savepoint) => work(savepoint));
+    } catch (error) {
+      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+      refusal = error;
+      const body: StoredRefusal = { error: { code: error.code, message: error.message } };
+      if (error.details) body.error.details = error.details;
+      result = { statusCode: error.statusCode, body };
+    }
     await tx
       .update(idempotencyKeys)
       .set({ statusCode: result.statusCode, response: sql`${JSON.stringify(result.body)}::jsonb` })
       .where(eq(idempotencyKeys.id, inserted[0]?.id ?? 0));
-    return result;
+    return refusal ?? (result as IdempotentResult<T>);
   });
+  // A refusal leaves after its key is committed.
+  if (outcome instanceof AppError) throw outcome;
+  return outcome;
 }
 
 export async function purgeIdempotencyKeys(db: Db, now: Date): Promise<void> {

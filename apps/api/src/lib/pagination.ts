@@ -2,6 +2,7 @@ import type { Page, PageQuery } from '@kindred/shared';
 import { asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from './errors.js';
+import { isUnsafeText } from './text.js';
 
 /**
  * Keyset pagination (domain.md §1). A cursor is the sort key of a row, encoded opaquely. A list
@@ -59,7 +60,8 @@ function decodeRaw(cursor: string | undefined, length: number): CursorValue[] | 
 export type CursorPart = 'text' | 'id' | 'number' | 'day' | 'time';
 
 const CURSOR_PART: Record<CursorPart, (value: CursorValue) => boolean> = {
-  text: (value) => typeof value === 'string' && value.length <= 1000,
+  // Text a list sorts by never holds a NUL or a broken character: such a cursor is forged.
+  text: (value) => typeof value === 'string' && value.length <= 1000 && !isUnsafeText(value),
   id: (value) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0,
   number: (value) => typeof value === 'number' && Number.isFinite(value),
   day: (value) =>

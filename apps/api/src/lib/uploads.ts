@@ -3,11 +3,40 @@ import type { MultipartFile } from '@fastify/multipart';
 import { IMAGE_VARIANTS, type ImageVariant } from '@kindred/shared';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { AppError } from './errors.js';
 import type { FileStorage } from './storage.js';
+import { isUnsafeText } from './text.js';
 
 const MB = 1024 * 1024;
+
+/**
+ * The most pixels an uploaded image may declare. The largest variant is 1600 pixels a side, so
+ * 40 megapixels (a 7700x5200 photo) is plenty; a small file declaring 16000x16000 would otherwise
+ * cost seconds of CPU and hundreds of MB to decode.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/** Images decoded at once in this process; the others wait their turn. */
+export const IMAGE_SLOTS = 2;
+
+// libvips' operation cache would keep decoded images in memory after the request.
+sharp.cache(false);
+
+let busySlots = 0;
+const waiting: Array<() => void> = [];
+
+/** Runs image work when one of the IMAGE_SLOTS is free, so a burst of uploads cannot exhaust memory. */
+export async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (busySlots >= IMAGE_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else busySlots++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else busySlots--;
+  }
+}
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg'];
 const OFFICE_TYPES = [
@@ -137,7 +166,15 @@ export async function readUpload(request: FastifyRequest, kindName: UploadKindNa
         },
       );
     }
-    throw error;
+    // The body ended before the file did (a dropped connection, a cut-off request).
+    throw new AppError(400, 'VALIDATION_FAILED', 'The upload was cut off. Send the file again.', {
+      fields: { file: 'The upload was cut off.' },
+    });
+  }
+  if (isUnsafeText(file.filename)) {
+    throw new AppError(400, 'VALIDATION_FAILED', 'The file name has a character that cannot be stored.', {
+      fields: { file: 'Rename the file and try again.' },
+    });
   }
   if (data.length === 0) {
     throw new AppError(400, 'VALIDATION_FAILED', 'The file is empty.', {
@@ -168,6 +205,52 @@ export async function readUpload(request: FastifyRequest, kindName: UploadKindNa
   return { data, mime, originalName: file.filename, kind };
 }
 
+/**
+ * Decodes the image once, refusing it before decoding when it declares more than MAX_IMAGE_PIXELS
+ * (413), and renders each variant from the largest one.
+ */
+async function renderVariants(
+  data: Buffer,
+  sides: Record<ImageVariant, number>,
+): Promise<Array<[ImageVariant, Buffer]>> {
+  let declared: Metadata;
+  try {
+    declared = await sharp(data).metadata();
+  } catch {
+    throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', 'The image could not be read. Try another file.');
+  }
+  const pixels = (declared.width ?? 0) * (declared.height ?? 0);
+  if (pixels > MAX_IMAGE_PIXELS) {
+    throw new AppError(
+      413,
+      'IMAGE_TOO_LARGE',
+      `The image is ${declared.width}x${declared.height} pixels; images can be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`,
+      { max_pixels: MAX_IMAGE_PIXELS },
+    );
+  }
+  try {
+    const largest = Math.max(...Object.values(sides));
+    const base = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS })
+      .rotate()
+      .resize({ width: largest, height: largest, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { width: base.info.width, height: base.info.height, channels: base.info.channels };
+    const rendered: Array<[ImageVariant, Buffer]> = [];
+    for (const variant of IMAGE_VARIANTS) {
+      const side = sides[variant];
+      const webp = await sharp(base.data, { raw })
+        .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer();
+      rendered.push([variant, webp]);
+    }
+    return rendered;
+  } catch {
+    throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', 'The image could not be read. Try another file.');
+  }
+}
+
 /** Stores an upload under `folder/`. Images are stored as `_small`, `_medium` and `_big` variants. */
 export async function storeUpload(
   storage: FileStorage,
@@ -176,30 +259,9 @@ export async function storeUpload(
 ): Promise<StoredUpload> {
   const id = randomUUID();
   const key = `${folder}/${id}`;
-  if (upload.kind.variants) {
-    let rendered: Array<[ImageVariant, Buffer]>;
-    try {
-      rendered = await Promise.all(
-        IMAGE_VARIANTS.map(
-          async (variant) =>
-            [
-              variant,
-              await sharp(upload.data)
-                .rotate()
-                .resize({
-                  width: upload.kind.variants?.[variant],
-                  height: upload.kind.variants?.[variant],
-                  fit: 'inside',
-                  withoutEnlargement: true,
-                })
-                .webp({ quality: 82 })
-                .toBuffer(),
-            ] as [ImageVariant, Buffer],
-        ),
-      );
-    } catch {
-      throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', 'The image could not be read. Try another file.');
-    }
+  const variants = upload.kind.variants;
+  if (variants) {
+    const rendered = await withImageSlot(() => renderVariants(upload.data, variants));
     for (const [variant, buffer] of rendered) await storage.put(`${key}_${variant}.webp`, buffer);
   } else {
     await storage.put(key, upload.data);

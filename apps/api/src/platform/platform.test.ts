@@ -106,4 +106,24 @@ describe('the API platform', () => {
     const other = await t.request('GET', '/api/health');
     expect(other.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('keeps personal answers out of every cache, lets public ones be revalidated, and limits browser features', async () => {
+    const person = await t.createUser();
+    const mine = await t.request('GET', '/api/user/get', { token: person.token });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['cache-control']).toBe('no-store');
+    const wallet = await t.request('GET', '/api/user/wallet', { token: person.token });
+    expect(wallet.headers['cache-control']).toBe('no-store');
+    // A public call made while signed in may carry personal details (can_manage): not kept either.
+    expect(
+      (await t.request('GET', '/api/charity/list', { token: person.token })).headers['cache-control'],
+    ).toBe('no-store');
+    expect((await t.request('GET', '/api/user/get')).headers['cache-control']).toBe('no-store');
+    expect((await t.request('GET', '/api/charity/list')).headers['cache-control']).toBe('no-cache');
+    const policy = String(mine.headers['permissions-policy']);
+    expect(policy).toContain('camera=()');
+    expect(policy).toContain('microphone=()');
+    expect(policy).toContain('geolocation=(self)');
+    expect((await t.request('GET', '/api/health')).headers['permissions-policy']).toBe(policy);
+  });
 });

@@ -18,9 +18,12 @@ const CAPACITY = 5_000;
 /**
  * The in-memory store of @fastify/rate-limit (fixed windows per key, like its LocalStore) reading
  * the app's clock instead of the machine's, so limits move with an injected clock like everything
- * else. Each route with its own limit gets its own store through `child`.
+ * else. Each route with its own limit gets its own store through `child`; routes of one `groupId`
+ * get the same one (the plugin adds the group to the key, but counts it in each route's store).
  */
 export function clockRateLimitStore(now: Clock): FastifyRateLimitStoreCtor {
+  /** Routes that share a limit (`groupId`, e.g. both registration calls) share one store. */
+  const groups = new Map<string, FastifyRateLimitStore>();
   class ClockStore implements FastifyRateLimitStore {
     private readonly windows = new Map<string, Window>();
 
@@ -40,9 +43,14 @@ export function clockRateLimitStore(now: Clock): FastifyRateLimitStoreCtor {
       else callback(null, { current: window.current, ttl: window.startedAt + timeWindow - at });
     }
 
-    /** Each route with a limit of its own counts in a store of its own (the options are the route's). */
-    child(_options: FastifyRateLimitOptions): FastifyRateLimitStore {
-      return new ClockStore();
+    child(options: FastifyRateLimitOptions & { groupId?: string }): FastifyRateLimitStore {
+      if (!options.groupId) return new ClockStore();
+      let shared = groups.get(options.groupId);
+      if (!shared) {
+        shared = new ClockStore();
+        groups.set(options.groupId, shared);
+      }
+      return shared;
     }
 
     private remember(key: string, window: Window) {

@@ -8,7 +8,8 @@ import { clockRateLimitStore } from './rate-limit-store.js';
 /** Stricter limits for the calls that guessing and abuse aim at. */
 export const STRICT_LIMITS = {
   login: { max: 20, timeWindow: '1 minute' },
-  registration: { max: 10, timeWindow: '1 minute' },
+  /** Both registration calls count together, per address. */
+  registration: { max: 20, timeWindow: '1 hour', groupId: 'registration' },
   passwordReset: { max: 5, timeWindow: '1 minute' },
   activation: { max: 10, timeWindow: '1 minute' },
 } as const;
@@ -34,6 +35,23 @@ export const STRIPE_CSP = {
   connectSrc: ['https://api.stripe.com'],
 } as const;
 
+/**
+ * Browser features the app may use: the place filter asks for the location, Stripe's card fields
+ * may use the Payment Request API; nothing else (camera, microphone, sensors, USB...).
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=(self)',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=(self "https://js.stripe.com")',
+  'usb=()',
+].join(', ');
+
 export async function registerSecurity(app: FastifyInstance, config: Config, now: Clock) {
   const tiles = tileOrigin(config.mapTileUrl);
   // Stripe.js loads only where Stripe takes the payments (STRIPE_SECRET_KEY set): nothing extra otherwise.
@@ -57,6 +75,17 @@ export async function registerSecurity(app: FastifyInstance, config: Config, now
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (!request.url.startsWith('/api/') || reply.hasHeader('cache-control')) return;
+    // An answer for a signed-in person (or any error) is theirs alone: no shared or browser cache
+    // keeps it. Public answers may be kept but are checked again each time.
+    const personal =
+      request.headers.authorization !== undefined ||
+      request.routeOptions.config?.auth !== 'public' ||
+      reply.statusCode >= 400;
+    reply.header('cache-control', personal ? 'no-store' : 'no-cache');
   });
   await app.register(rateLimit, {
     global: true,

@@ -18,10 +18,34 @@ import { activationMail, passwordResetMail } from './auth.mails.js';
 const HOUR = 60 * 60 * 1000;
 export const ACTIVATION_LIFETIME_MS = 7 * 24 * HOUR;
 export const PASSWORD_RESET_LIFETIME_MS = HOUR;
-/** Failed sign-ins allowed in the window, per account and per address (domain.md §2). */
+/**
+ * Failed sign-ins (decision 012): counted per account and address pair, never per account alone, so
+ * a stranger cannot lock the owner out. After LOGIN_FREE_FAILURES for one pair in a day, each
+ * further try from that address for that account waits, twice as long after each failure, up to
+ * LOGIN_MAX_DELAY_MS. An address with LOGIN_FAILURES_PER_ADDRESS failures in the window, across
+ * accounts, waits for the window to pass. A completed password reset clears the account's count.
+ */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
-export const LOGIN_FAILURES_PER_ACCOUNT = 10;
+export const LOGIN_PAIR_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const LOGIN_FREE_FAILURES = 5;
+export const LOGIN_MAX_DELAY_MS = 15 * 60 * 1000;
 export const LOGIN_FAILURES_PER_ADDRESS = 50;
+
+/** How long a pair with this many failures waits after its last failure. */
+export function loginDelayMs(pairFailures: number): number {
+  if (pairFailures < LOGIN_FREE_FAILURES) return 0;
+  return Math.min(1000 * 2 ** (pairFailures - LOGIN_FREE_FAILURES), LOGIN_MAX_DELAY_MS);
+}
+
+function tooManyAttempts(waitMs: number) {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new AppError(
+    429,
+    'TOO_MANY_ATTEMPTS',
+    `Too many failed sign-ins from here. Try again in ${seconds} seconds, or reset your password.`,
+    { retry_after_seconds: seconds },
+  );
+}
 
 export function authService(ctx: AppContext) {
   const db = () => ctx.database.db;
@@ -124,17 +148,14 @@ export function authService(ctx: AppContext) {
       const now = ctx.now();
       const failures = await usersRepository.countLoginFailures(
         db(),
+        new Date(now.getTime() - LOGIN_PAIR_WINDOW_MS),
         new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS),
         body.email,
         ip,
       );
-      if (failures.byEmail >= LOGIN_FAILURES_PER_ACCOUNT || failures.byIp >= LOGIN_FAILURES_PER_ADDRESS) {
-        throw new AppError(
-          429,
-          'TOO_MANY_ATTEMPTS',
-          'Too many failed sign-ins. Wait 15 minutes or reset your password.',
-        );
-      }
+      if (failures.byIp >= LOGIN_FAILURES_PER_ADDRESS) throw tooManyAttempts(LOGIN_FAILURE_WINDOW_MS);
+      const readyAt = (failures.lastByPair?.getTime() ?? 0) + loginDelayMs(failures.byPair);
+      if (readyAt > now.getTime()) throw tooManyAttempts(readyAt - now.getTime());
       const user = await usersRepository.findByEmail(db(), body.email);
       const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), body.password);
       if (!user || !ok) {
@@ -148,7 +169,7 @@ export function authService(ctx: AppContext) {
           'Your account is not activated yet. Open the link in the activation email, or ask for a new one.',
         );
       }
-      await usersRepository.clearLoginFailures(db(), body.email);
+      await usersRepository.clearLoginFailures(db(), body.email, ip);
       const [token, detail] = await Promise.all([
         issueFor(user),
         loadSessionDetail(db(), user, ctx.config.currency),
@@ -191,7 +212,9 @@ export function authService(ctx: AppContext) {
         }
         // Following the mailed link proves the address, so the account is active from now on.
         await usersRepository.update(tx, userId, { passwordHash, isActive: true }, ctx.now());
-        await usersRepository.revokeTokens(tx, userId, ctx.now());
+        const user = await usersRepository.revokeTokens(tx, userId, ctx.now());
+        // The owner proved the address: no failed sign-in, from anywhere, slows them down any more.
+        await usersRepository.clearLoginFailures(tx, user.email);
       });
       return { message: 'Your password is set. Sign in with it now.' };
     },

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, businessMemberships, charities, charityMemberships } from '../../db/schema.js';
+import { STRICT_LIMITS } from '../../plugins/security.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { users } from '../users/users.table.js';
 
@@ -211,28 +212,90 @@ describe('signing in', () => {
     });
   });
 
-  it('locks an account after repeated failures, even with the right password, until the window passes', async () => {
-    const user = await t.createUser();
-    for (let i = 0; i < 10; i++) {
-      const res = await t.request('POST', '/api/auth/login', {
-        body: { email: user.email, password: `wrong-${i}` },
-      });
-      expect(res.statusCode).toBe(401);
-    }
-    const locked = await t.request('POST', '/api/auth/login', {
-      body: { email: user.email, password: 'Correct-Horse-9' },
+  const loginFrom = (address: string, email: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+      remoteAddress: address,
     });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().error.code).toBe('TOO_MANY_ATTEMPTS');
-    clock = new Date(clock.getTime() + 16 * 60 * 1000);
+  const later = (ms: number) => {
+    clock = new Date(clock.getTime() + ms);
+  };
+
+  it('never keeps the owner out: ten wrong passwords from other addresses leave the right one working', async () => {
+    const user = await t.createUser();
     try {
-      const later = await t.request('POST', '/api/auth/login', {
-        body: { email: user.email, password: 'Correct-Horse-9' },
-      });
-      expect(later.statusCode).toBe(200);
+      for (let i = 0; i < 10; i++) {
+        // A stranger guessing from several addresses, as fast as the delays let them.
+        const res = await loginFrom(`203.0.113.${1 + (i % 2)}`, user.email, `wrong-${i}`);
+        expect([401, 429]).toContain(res.statusCode);
+        later(60_000);
+      }
+      const owner = await loginFrom('198.51.100.7', user.email, 'Correct-Horse-9');
+      expect(owner.statusCode, owner.body).toBe(200);
     } finally {
       clock = new Date('2026-11-22T10:00:00Z');
     }
+  });
+
+  it('slows down an address that keeps guessing one account, longer after each failure, even for the right password', async () => {
+    const user = await t.createUser();
+    const guesser = '203.0.113.50';
+    try {
+      for (let i = 0; i < 5; i++)
+        expect((await loginFrom(guesser, user.email, `wrong-${i}`)).statusCode).toBe(401);
+      // The sixth try must wait a second after the fifth failure, the next two, then four...
+      const early = await loginFrom(guesser, user.email, 'Correct-Horse-9');
+      expect(early.statusCode).toBe(429);
+      expect(early.json().error.code).toBe('TOO_MANY_ATTEMPTS');
+      expect(early.headers['retry-after']).toBe('1');
+      later(1_000);
+      expect((await loginFrom(guesser, user.email, 'wrong-5')).statusCode).toBe(401);
+      const slower = await loginFrom(guesser, user.email, 'wrong-6');
+      expect(slower.statusCode).toBe(429);
+      expect(slower.headers['retry-after']).toBe('2');
+      // The owner, elsewhere, is not slowed down at all.
+      expect((await loginFrom('198.51.100.8', user.email, 'Correct-Horse-9')).statusCode).toBe(200);
+      later(2_000);
+      expect((await loginFrom(guesser, user.email, 'Correct-Horse-9')).statusCode).toBe(200);
+    } finally {
+      clock = new Date('2026-11-22T10:00:00Z');
+    }
+  });
+
+  it('caps the wait of an address that keeps guessing at 15 minutes', async () => {
+    const user = await t.createUser();
+    const guesser = '203.0.113.60';
+    try {
+      for (let i = 0; i < 20; i++) {
+        await loginFrom(guesser, user.email, `wrong-${i}`);
+        later(16 * 60_000);
+      }
+      const res = await loginFrom(guesser, user.email, 'wrong-again');
+      expect(res.statusCode).toBe(401);
+      const wait = await loginFrom(guesser, user.email, 'Correct-Horse-9');
+      expect(wait.statusCode).toBe(429);
+      expect(Number(wait.headers['retry-after'])).toBe(15 * 60);
+    } finally {
+      clock = new Date('2026-11-22T10:00:00Z');
+    }
+  });
+
+  it('lets a completed password reset clear the count, as its message says', async () => {
+    const user = await t.createUser();
+    const here = '203.0.113.70';
+    for (let i = 0; i < 12; i++) await loginFrom(here, user.email, `wrong-${i}`);
+    const slowed = await loginFrom(here, user.email, 'Correct-Horse-9');
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json().error.message).toContain('reset your password');
+    await t.request('POST', `/api/user/passwordreset/${user.email}`);
+    const token = linkCode((await lastMailTo(user.email)).text, 'reset-password');
+    const reset = await t.request('POST', '/api/auth/password_reset/confirm', {
+      body: { token, password: 'Brand-new-password-4' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await loginFrom(here, user.email, 'Brand-new-password-4')).statusCode).toBe(200);
   });
 });
 
@@ -294,5 +357,34 @@ describe('password reset', () => {
     const res = await t.request('POST', '/api/user/passwordreset/not-an-email');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details.fields).toHaveProperty('email');
+  });
+});
+
+describe('registration limits', () => {
+  it('counts both registration calls together, per address', async () => {
+    const limited = await createTestApp({ rateLimits: true }, { now: () => clock });
+    try {
+      const register = (url: string, address: string, email: string) =>
+        limited.app.inject({ method: 'POST', url, payload: person(email), remoteAddress: address });
+      // Alternating between the two calls, the address gets the limit once, not once per call.
+      let accepted = 0;
+      for (let i = 0; i < 100; i++) {
+        const url = i % 2 ? '/api/user/register' : '/api/auth/register';
+        const res = await register(url, '203.0.113.80', `many-${i}@example.org`);
+        if (res.statusCode === 429) break;
+        accepted++;
+      }
+      expect(accepted).toBe(STRICT_LIMITS.registration.max);
+      for (const url of ['/api/auth/register', '/api/user/register']) {
+        const refused = await register(url, '203.0.113.80', 'one-more@example.org');
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json().error.code).toBe('RATE_LIMITED');
+      }
+      expect((await register('/api/auth/register', '198.51.100.9', 'elsewhere@example.org')).statusCode).toBe(
+        201,
+      );
+    } finally {
+      await limited.close();
+    }
   });
 });

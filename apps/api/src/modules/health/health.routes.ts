@@ -1,3 +1,4 @@
+import { errorBodySchema } from '@kindred/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -16,7 +17,8 @@ export const healthRoutes =
           summary: 'Whether the API and its database answer',
           response: {
             200: z.object({ status: z.literal('ok'), database: databaseState }),
-            503: z.object({ status: z.literal('unavailable'), database: databaseState }),
+            // Down is an error like any other: the error format, with the database's state in details.
+            503: errorBodySchema,
           },
         },
       },
@@ -25,9 +27,13 @@ export const healthRoutes =
           await ctx.database.ping();
           return { status: 'ok' as const, database: { kind: ctx.database.kind, status: 'up' } };
         } catch {
-          return reply
-            .status(503)
-            .send({ status: 'unavailable' as const, database: { kind: ctx.database.kind, status: 'down' } });
+          return reply.status(503).send({
+            error: {
+              code: 'DATABASE_UNAVAILABLE',
+              message: 'The database does not answer. Please try again in a moment.',
+              details: { status: 'unavailable', database: { kind: ctx.database.kind, status: 'down' } },
+            },
+          });
         }
       },
     );

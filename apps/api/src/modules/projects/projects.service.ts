@@ -516,9 +516,12 @@ export function projectsService(ctx: AppContext) {
     async clone(id: number, user: AuthUser) {
       const row = await manageable(id, user);
       const { id: _id, search: _s, createdAt: _c, updatedAt: _u, publishedAt: _p, ...copy } = row;
+      // A copy starts a new association: a charity's acceptance was for the original only. The
+      // charity keeps its own project's copy when one of its project managers makes it.
       const associated =
-        row.associationStatus === ASSOCIATION_STATUS.charityProject ||
-        row.associationStatus === ASSOCIATION_STATUS.accepted;
+        row.charityId !== null &&
+        row.associationStatus === ASSOCIATION_STATUS.charityProject &&
+        (await ctx.access.can(user, Permission.CharityProjectsManage, row.charityId));
       const created = await db().transaction(async (tx) => {
         const clone = await projectsRepository.insert(
           tx,

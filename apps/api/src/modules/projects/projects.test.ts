@@ -481,6 +481,37 @@ describe('cloning a project', () => {
     );
   });
 
+  it('gives a clone of a project a charity accepted a new association: the copy cannot be published under its name unreviewed', async () => {
+    const { id: charityId, admin } = await approvedCharity();
+    const person = await t.createUser();
+    const project = await create(person.token, { title: 'Accepted', ...READY });
+    await t.request('POST', `/api/project/associate/${project.id}/${charityId}`, { token: person.token });
+    const approve = await t.request('POST', '/api/charity/associated_approve', {
+      token: admin.token,
+      body: { project_id: project.id, charity_id: charityId },
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+    expect(
+      (await t.request('GET', `/api/project/${project.id}`, { token: person.token })).json()
+        .association_status,
+    ).toBe(4);
+
+    const copy = await t.request('POST', '/api/project/clone', {
+      token: person.token,
+      body: { project_id: project.id },
+    });
+    expect(copy.statusCode).toBe(201);
+    expect(copy.json()).toMatchObject({ charity_id: null, association_status: 1, owner_id: person.id });
+    const publish = await t.request('PATCH', `/api/project/update/${copy.json().id}`, {
+      token: person.token,
+      body: { status: 2 },
+    });
+    expect(publish.statusCode).not.toBe(200);
+    expect(
+      (await t.request('GET', `/api/project/${copy.json().id}`, { token: person.token })).json().status,
+    ).toBe(1);
+  });
+
   it('leaves a clone of a project that only asked a charity without that charity', async () => {
     const { id: charityId } = await approvedCharity();
     const person = await t.createUser();

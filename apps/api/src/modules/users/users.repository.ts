@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor, Unstamped } from '../../db/client.js';
 import {
   businesses,
@@ -120,21 +120,36 @@ export const usersRepository = {
     await db.delete(loginFailures).where(lt(loginFailures.createdAt, new Date(at.getTime() - 86_400_000)));
   },
 
-  async countLoginFailures(db: Executor, since: Date, email: string, ip: string) {
+  /**
+   * Failed sign-ins for this account from this address since `pairSince` (with the last one's
+   * time), and from this address for any account since `addressSince`.
+   */
+  async countLoginFailures(db: Executor, pairSince: Date, addressSince: Date, email: string, ip: string) {
+    const account = eq(loginFailures.email, email.toLowerCase());
+    const address = eq(loginFailures.ip, ip);
+    const pair = and(account, address, gt(loginFailures.createdAt, pairSince));
+    const fromAddress = and(address, gt(loginFailures.createdAt, addressSince));
     const [row] = await db
       .select({
-        byEmail: sql<number>`count(*) filter (where ${loginFailures.email} = ${email.toLowerCase()})`.mapWith(
-          Number,
-        ),
-        byIp: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})`.mapWith(Number),
+        byPair: sql<number>`count(*) filter (where ${pair})`.mapWith(Number),
+        lastByPair: sql<Date | string | null>`max(${loginFailures.createdAt}) filter (where ${pair})`,
+        byIp: sql<number>`count(*) filter (where ${fromAddress})`.mapWith(Number),
       })
       .from(loginFailures)
-      .where(gt(loginFailures.createdAt, since));
-    return { byEmail: row?.byEmail ?? 0, byIp: row?.byIp ?? 0 };
+      .where(or(pair, fromAddress));
+    return {
+      byPair: row?.byPair ?? 0,
+      lastByPair: row?.lastByPair ? new Date(row.lastByPair) : undefined,
+      byIp: row?.byIp ?? 0,
+    };
   },
 
-  async clearLoginFailures(db: Executor, email: string) {
-    await db.delete(loginFailures).where(eq(loginFailures.email, email.toLowerCase()));
+  /** Forgets failed sign-ins for an account: from one address, or from all when none is named. */
+  async clearLoginFailures(db: Executor, email: string, ip?: string) {
+    const forAccount = eq(loginFailures.email, email.toLowerCase());
+    await db
+      .delete(loginFailures)
+      .where(ip === undefined ? forAccount : and(forAccount, eq(loginFailures.ip, ip)));
   },
 
   /** The memberships the session carries (domain.md §1). */

@@ -160,4 +160,90 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent money movement on Postgre
     expect(childWallet).toBeGreaterThanOrEqual(0);
     expect(await checkLedger(db)).toEqual([]);
   }, 120_000);
+
+  it('gives the same answer for one Idempotency-Key sent to both processes at once, refusals included', async () => {
+    const db = database.db;
+    const now = new Date();
+    const [owner] = await db
+      .insert(users)
+      .values({
+        createdAt: now,
+        updatedAt: now,
+        email: 'keys@concurrency.test',
+        passwordHash: await hashPassword(PASSWORD),
+        firstName: 'Kim',
+        lastName: 'Keys',
+        isActive: true,
+      })
+      .returning({ id: users.id });
+    const [parent] = await db
+      .insert(businesses)
+      .values({ createdAt: now, name: 'Keys Parent', approvalStatus: 'approved' })
+      .returning();
+    const [child] = await db
+      .insert(businesses)
+      .values({ createdAt: now, name: 'Keys Child', approvalStatus: 'approved', parentId: parent?.id })
+      .returning();
+    if (!owner || !parent || !child) throw new Error('setup failed');
+    await db.insert(businessMemberships).values([
+      { createdAt: now, businessId: parent.id, userId: owner.id, adminType: 1 },
+      { createdAt: now, businessId: child.id, userId: owner.id, adminType: 1 },
+    ]);
+    const ledger = ledgerService('INR', () => now);
+    await db.transaction((tx) =>
+      ledger.transfer(
+        tx,
+        PLATFORM.manual,
+        account({ ownerType: 'business', ownerId: parent.id }, 'wallet'),
+        3_000,
+        {
+          kind: 'admin_deposit',
+          description: 'start',
+        },
+      ),
+    );
+    const login = await fetch(`http://127.0.0.1:${ports[0]}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'keys@concurrency.test', password: PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    // Money moves both ways under many keys at once, so whether a transfer fits changes from one
+    // moment to the next; each key is sent to both processes at the same time.
+    const keys = Array.from({ length: 80 }, (_, i) => ({
+      key: `pair-${i}`,
+      down: i % 2 === 0,
+      amount: 500 + ((i * 7919) % 2_000),
+    }));
+    const answers = await Promise.all(
+      keys.map(async (k) => {
+        const send = async (port: number | undefined) => {
+          const res = await fetch(`http://127.0.0.1:${port}/api/organisation/transfer_funds`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${token}`,
+              'idempotency-key': k.key,
+            },
+            body: JSON.stringify({
+              from_business_id: k.down ? parent.id : child.id,
+              to_business_id: k.down ? child.id : parent.id,
+              amount: k.amount,
+            }),
+          });
+          return { status: res.status, body: await res.text() };
+        };
+        const [a, b] = await Promise.all([send(ports[0]), send(ports[1])]);
+        return { key: k.key, a, b };
+      }),
+    );
+    const statuses = new Set(answers.flatMap((x) => [x.a.status, x.b.status]));
+    expect(
+      [...statuses].every((s) => s === 200 || s === 409),
+      `statuses ${[...statuses]}`,
+    ).toBe(true);
+    const differing = answers.filter((x) => x.a.status !== x.b.status || x.a.body !== x.b.body);
+    expect(differing.map((x) => `${x.key}: ${x.a.status} / ${x.b.status}`)).toEqual([]);
+    expect(await checkLedger(db)).toEqual([]);
+  }, 120_000);
 });

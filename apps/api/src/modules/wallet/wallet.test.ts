@@ -81,6 +81,39 @@ describe('platform admin deposits', () => {
 });
 
 describe('transfers between an organisation and its sub-businesses', () => {
+  it('gives every retry of an Idempotency-Key its first answer, a refusal included', async () => {
+    const owner = await t.createUser();
+    const parent = await createBusiness(t, owner.id, { name: 'Refused Parent Ltd' });
+    const child = await createBusiness(t, owner.id, { name: 'Refused Child Ltd', parentId: parent });
+    const move = () =>
+      t.request('POST', '/api/organisation/transfer_funds', {
+        token: owner.token,
+        headers: { 'idempotency-key': 'move-refused' },
+        body: { from_business_id: parent, to_business_id: child, amount: 5_000 },
+      });
+    const first = await move();
+    expect(first.statusCode).toBe(409);
+    expect(first.json().error.code).toBe('INSUFFICIENT_FUNDS');
+    const admin = await t.createUser({ isIicAdmin: true, adminType: 1 });
+    await t.request('POST', `/api/admin/business/${parent}/deposit`, {
+      token: admin.token,
+      body: { amount: 30_000, reason: 'Funding' },
+    });
+    // The money is there now, but this key was refused: its retries are refused the same way.
+    const retry = await move();
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json()).toEqual(first.json());
+    const wallet = await t.request('GET', `/api/business/wallet/${child}`, { token: owner.token });
+    expect(wallet.json().wallet_amount).toBe(0);
+    // A new key is a new request.
+    const fresh = await t.request('POST', '/api/organisation/transfer_funds', {
+      token: owner.token,
+      headers: { 'idempotency-key': 'move-again' },
+      body: { from_business_id: parent, to_business_id: child, amount: 5_000 },
+    });
+    expect(fresh.statusCode).toBe(200);
+  });
+
   it('moves funds both ways for a Super Admin of the parent, and refuses everyone else', async () => {
     const owner = await t.createUser();
     const parent = await createBusiness(t, owner.id, { name: 'Parent Ltd' });
