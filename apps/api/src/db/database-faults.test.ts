@@ -1,8 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +13,7 @@ import { cities, states } from '../modules/places/places.table.js';
 import { users } from '../modules/users/users.table.js';
 import { DEMO_ACCOUNTS } from '../seed/demo.js';
 import { ukPlaces } from '../seed/places.js';
+import { type ApiProcess, startApiProcess } from '../testing/api-process.js';
 import { createTestApp } from '../testing/helpers.js';
 import { GOOD_CARD } from '../testing/money.js';
 import { adminQuery, freshDatabase } from '../testing/template.js';
@@ -25,7 +24,6 @@ import { adminQuery, freshDatabase } from '../testing/template.js';
  * while. The API process must stay up, answer the requests it cannot serve with 503 in the error
  * format, say so in /api/health, and serve again as soon as the database is back.
  */
-const apiDir = fileURLToPath(new URL('../..', import.meta.url));
 const SECRET = 'database-faults-secret-database-faults-secret';
 const PASSWORD = 'Faults-Password-1';
 const adminUrl = process.env.DATABASE_URL ?? '';
@@ -62,8 +60,7 @@ function isErrorFormat(body: unknown): boolean {
 describe.skipIf(!process.env.DATABASE_URL)('database faults on PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let dataDir: string;
-  let server: ChildProcess;
-  let stderr = '';
+  let server: ApiProcess;
   const port = 4100 + Math.floor(Math.random() * 800);
   const base = `http://127.0.0.1:${port}`;
   let token: string;
@@ -73,40 +70,17 @@ describe.skipIf(!process.env.DATABASE_URL)('database faults on PostgreSQL', () =
     return { status: res.status, body: await res.json() };
   }
 
-  async function waitForHealth(ms = 30_000) {
-    const until = performance.now() + ms;
-    while (performance.now() < until) {
-      try {
-        if ((await health()).status === 200) return;
-      } catch {
-        // not up yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error(`API did not become healthy; its errors: ${stderr}`);
-  }
+  const waitForHealth = (ms?: number) => server.healthy(ms);
 
   beforeAll(async () => {
     database = await freshDatabase();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'kindred-db-faults-'));
-    server = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
-      cwd: apiDir,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        JWT_SECRET: SECRET,
-        DEMO_DATA: 'false',
-        RATE_LIMITS: 'false',
-        LOG_LEVEL: 'fatal',
-        SCHEDULER_INTERVAL_MS: '0',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    server.stderr?.on('data', (chunk) => {
-      stderr += String(chunk);
+    server = startApiProcess({
+      port,
+      databaseUrl: database.url ?? '',
+      dataDir,
+      secret: SECRET,
+      logLevel: 'fatal',
     });
     await waitForHealth(60_000);
     const now = new Date();
@@ -130,9 +104,8 @@ describe.skipIf(!process.env.DATABASE_URL)('database faults on PostgreSQL', () =
   afterAll(async () => {
     if (database?.url)
       await adminQuery(adminUrl, `alter database ${databaseName(database.url)} allow_connections true`);
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.on('exit', resolve));
+    if (server) {
+      await server.stop();
     }
     await database?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
@@ -173,7 +146,7 @@ describe.skipIf(!process.env.DATABASE_URL)('database faults on PostgreSQL', () =
     }
     const results = await burst;
     expect(terminated).toBeGreaterThan(0);
-    expect(server.exitCode, `the API process exited: ${stderr}`).toBeNull();
+    expect(server.process.exitCode, `the API process exited: ${server.errors()}`).toBeNull();
     for (const result of results) {
       expect([200, 201, 503], `${result.url}: ${JSON.stringify(result.body)}`).toContain(result.status);
       if (result.status === 503) {
@@ -212,7 +185,7 @@ describe.skipIf(!process.env.DATABASE_URL)('database faults on PostgreSQL', () =
       await adminQuery(adminUrl, `alter database ${name} allow_connections true`);
     }
     await waitForHealth(10_000);
-    expect(server.exitCode, `the API process exited: ${stderr}`).toBeNull();
+    expect(server.process.exitCode, `the API process exited: ${server.errors()}`).toBeNull();
     const me = await fetch(`${base}/api/user/get`, { headers: { authorization: `Bearer ${token}` } });
     expect(me.status).toBe(200);
   }, 60_000);

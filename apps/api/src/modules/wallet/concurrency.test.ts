@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ADMIN_TYPE } from '@kindred/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, businessMemberships, users } from '../../db/schema.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { type ApiProcess, startApiProcess } from '../../testing/api-process.js';
 import { freshDatabase } from '../../testing/template.js';
 import { checkLedger } from '../ledger/ledger.check.js';
 import { account, ledgerService, PLATFORM } from '../ledger/ledger.service.js';
@@ -14,76 +14,31 @@ import { account, ledgerService, PLATFORM } from '../ledger/ledger.service.js';
  * Money under contention, on PostgreSQL only (the embedded database runs one transaction at a
  * time): two API processes take hundreds of parallel transfers over the same two wallets.
  */
-const apiDir = fileURLToPath(new URL('../../..', import.meta.url));
 const SECRET = 'concurrency-test-secret-concurrency-test-secret';
 const PASSWORD = 'Concurrency-Password-1';
 const MOVEMENTS = 240;
+const START = 50_000;
 
 describe.skipIf(!process.env.DATABASE_URL)('concurrent money movement on PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let dataDir: string;
-  const servers: ChildProcess[] = [];
+  const servers: ApiProcess[] = [];
   const ports = [3300 + Math.floor(Math.random() * 300), 3700 + Math.floor(Math.random() * 300)];
 
-  async function waitForHealth(port: number) {
-    for (let i = 0; i < 150; i++) {
-      try {
-        const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-        if (res.ok) return;
-      } catch {
-        // not up yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error(`API on port ${port} did not start`);
-  }
-
-  beforeAll(async () => {
-    database = await freshDatabase();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'kindred-concurrency-'));
-    for (const port of ports) {
-      const server = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
-        cwd: apiDir,
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: database.url,
-          DATA_DIR: dataDir,
-          JWT_SECRET: SECRET,
-          DEMO_DATA: 'false',
-          RATE_LIMITS: 'false',
-          LOG_LEVEL: 'error',
-          SCHEDULER_INTERVAL_MS: '0',
-        },
-        stdio: 'ignore',
-      });
-      servers.push(server);
-    }
-    await Promise.all(ports.map(waitForHealth));
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const server of servers) server.kill('SIGTERM');
-    await Promise.all(
-      servers.map(
-        (s) => new Promise((resolve) => (s.exitCode !== null ? resolve(null) : s.on('exit', resolve))),
-      ),
-    );
-    await database?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
-
-  it('serialises parallel transfers between two wallets: no lost update, nothing below zero, books balanced', async () => {
+  /**
+   * A person who is Super Admin of an organisation and of its sub-business, the organisation's
+   * wallet funded, signed in to the first process. The API processes run on the machine's clock,
+   * so the rows made here are stamped with it too.
+   */
+  async function organisationWithSubBusiness(email: string, names: [string, string], funds: number) {
     const db = database.db;
-    // The API processes run on the machine's clock; the rows made here are stamped with it too.
     const now = new Date();
     const [owner] = await db
       .insert(users)
       .values({
         createdAt: now,
         updatedAt: now,
-        email: 'owner@concurrency.test',
+        email,
         passwordHash: await hashPassword(PASSWORD),
         firstName: 'Olive',
         lastName: 'Owner',
@@ -92,25 +47,24 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent money movement on Postgre
       .returning({ id: users.id });
     const [parent] = await db
       .insert(businesses)
-      .values({ createdAt: now, name: 'Parent', approvalStatus: 'approved' })
+      .values({ createdAt: now, name: names[0], approvalStatus: 'approved' })
       .returning();
     const [child] = await db
       .insert(businesses)
-      .values({ createdAt: now, name: 'Child', approvalStatus: 'approved', parentId: parent?.id })
+      .values({ createdAt: now, name: names[1], approvalStatus: 'approved', parentId: parent?.id })
       .returning();
     if (!owner || !parent || !child) throw new Error('setup failed');
     await db.insert(businessMemberships).values([
-      { createdAt: now, businessId: parent.id, userId: owner.id, adminType: 1 },
-      { createdAt: now, businessId: child.id, userId: owner.id, adminType: 1 },
+      { createdAt: now, businessId: parent.id, userId: owner.id, adminType: ADMIN_TYPE.superAdmin },
+      { createdAt: now, businessId: child.id, userId: owner.id, adminType: ADMIN_TYPE.superAdmin },
     ]);
     const ledger = ledgerService('INR', () => now);
-    const START = 50_000;
     await db.transaction((tx) =>
       ledger.transfer(
         tx,
         PLATFORM.manual,
         account({ ownerType: 'business', ownerId: parent.id }, 'wallet'),
-        START,
+        funds,
         {
           kind: 'admin_deposit',
           description: 'start',
@@ -120,9 +74,34 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent money movement on Postgre
     const login = await fetch(`http://127.0.0.1:${ports[0]}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'owner@concurrency.test', password: PASSWORD }),
+      body: JSON.stringify({ email, password: PASSWORD }),
     });
     const { token } = (await login.json()) as { token: string };
+    return { parent, child, token, ledger };
+  }
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'kindred-concurrency-'));
+    for (const port of ports) {
+      servers.push(startApiProcess({ port, databaseUrl: database.url ?? '', dataDir, secret: SECRET }));
+    }
+    await Promise.all(servers.map((server) => server.healthy(30_000)));
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await database?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('serialises parallel transfers between two wallets: no lost update, nothing below zero, books balanced', async () => {
+    const db = database.db;
+    const { parent, child, token, ledger } = await organisationWithSubBusiness(
+      'owner@concurrency.test',
+      ['Parent', 'Child'],
+      START,
+    );
 
     const movements = Array.from({ length: MOVEMENTS }, (_, i) => ({
       down: i % 3 !== 2,
@@ -163,51 +142,11 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent money movement on Postgre
 
   it('gives the same answer for one Idempotency-Key sent to both processes at once, refusals included', async () => {
     const db = database.db;
-    const now = new Date();
-    const [owner] = await db
-      .insert(users)
-      .values({
-        createdAt: now,
-        updatedAt: now,
-        email: 'keys@concurrency.test',
-        passwordHash: await hashPassword(PASSWORD),
-        firstName: 'Kim',
-        lastName: 'Keys',
-        isActive: true,
-      })
-      .returning({ id: users.id });
-    const [parent] = await db
-      .insert(businesses)
-      .values({ createdAt: now, name: 'Keys Parent', approvalStatus: 'approved' })
-      .returning();
-    const [child] = await db
-      .insert(businesses)
-      .values({ createdAt: now, name: 'Keys Child', approvalStatus: 'approved', parentId: parent?.id })
-      .returning();
-    if (!owner || !parent || !child) throw new Error('setup failed');
-    await db.insert(businessMemberships).values([
-      { createdAt: now, businessId: parent.id, userId: owner.id, adminType: 1 },
-      { createdAt: now, businessId: child.id, userId: owner.id, adminType: 1 },
-    ]);
-    const ledger = ledgerService('INR', () => now);
-    await db.transaction((tx) =>
-      ledger.transfer(
-        tx,
-        PLATFORM.manual,
-        account({ ownerType: 'business', ownerId: parent.id }, 'wallet'),
-        3_000,
-        {
-          kind: 'admin_deposit',
-          description: 'start',
-        },
-      ),
+    const { parent, child, token } = await organisationWithSubBusiness(
+      'keys@concurrency.test',
+      ['Keys Parent', 'Keys Child'],
+      3_000,
     );
-    const login = await fetch(`http://127.0.0.1:${ports[0]}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'keys@concurrency.test', password: PASSWORD }),
-    });
-    const { token } = (await login.json()) as { token: string };
     // Money moves both ways under many keys at once, so whether a transfer fits changes from one
     // moment to the next; each key is sent to both processes at the same time.
     const keys = Array.from({ length: 80 }, (_, i) => ({

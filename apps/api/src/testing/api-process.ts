@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const apiDir = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface ApiProcess {
+  port: number;
+  process: ChildProcess;
+  /** What the process wrote to stderr so far. */
+  errors(): string;
+  /** Waits for `/api/health` to answer 200, or fails with what the process wrote. */
+  healthy(ms?: number): Promise<void>;
+  /** Stops the process and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A real API process (`src/server.ts`) on a port of this machine, for tests that need several
+ * processes or a process to survive something: the same server a deployment runs.
+ */
+export function startApiProcess(options: {
+  port: number;
+  databaseUrl: string;
+  dataDir: string;
+  secret: string;
+  logLevel?: string;
+}): ApiProcess {
+  let stderr = '';
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: options.databaseUrl,
+      DATA_DIR: options.dataDir,
+      JWT_SECRET: options.secret,
+      DEMO_DATA: 'false',
+      RATE_LIMITS: 'false',
+      LOG_LEVEL: options.logLevel ?? 'error',
+      SCHEDULER_INTERVAL_MS: '0',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += String(chunk);
+  });
+  return {
+    port: options.port,
+    process: child,
+    errors: () => stderr,
+    async healthy(ms = 30_000) {
+      const until = performance.now() + ms;
+      while (performance.now() < until) {
+        try {
+          if ((await fetch(`http://127.0.0.1:${options.port}/api/health`)).status === 200) return;
+        } catch {
+          // not up yet
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      throw new Error(`API on port ${options.port} did not become healthy; its errors: ${stderr}`);
+    },
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
