@@ -1,12 +1,9 @@
 import { ASSOCIATION_STATUS, OWNER_TYPE } from '@kindred/shared';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import {
-  businessMemberships,
-  charityMemberships,
-  projectMemberships,
-  projects,
-} from '../modules/organisations/organisations.table.js';
+import { charityMemberships } from '../modules/charities/charities.table.js';
+import { businessMemberships } from '../modules/organisations/organisations.table.js';
+import { projectMemberships, projects } from '../modules/projects/projects.table.js';
 import type { CharityGrant } from './permissions.js';
 
 /**

@@ -2,19 +2,13 @@ import { ADMIN_TYPE, PROJECT_ADMIN_TYPE, PROJECT_STATUS } from '@kindred/shared'
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { hashPassword } from '../lib/passwords.js';
+import { charities, charityMemberships } from '../modules/charities/charities.table.js';
+import { groupMemberships, groups } from '../modules/groups/groups.table.js';
 import { account, ledgerService, PLATFORM } from '../modules/ledger/ledger.service.js';
 import { CHARITY_PERMISSIONS } from '../modules/organisations/organisations.repository.js';
-import {
-  businesses,
-  businessMemberships,
-  charities,
-  charityMemberships,
-  groupMemberships,
-  groups,
-  projectMemberships,
-  projects,
-} from '../modules/organisations/organisations.table.js';
+import { businesses, businessMemberships } from '../modules/organisations/organisations.table.js';
 import { givingKindsOf } from '../modules/projects/projects.service.js';
+import { projectMemberships, projects } from '../modules/projects/projects.table.js';
 import { users } from '../modules/users/users.table.js';
 import { ukPlaces } from './places.js';
 

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Executor, Unstamped } from '../../db/client.js';
 import type { CursorValue } from '../../lib/pagination.js';
-import { charities, charityMemberships, projects } from '../organisations/organisations.table.js';
+import { projects } from '../projects/projects.table.js';
 import { users } from '../users/users.table.js';
+import { charities, charityMemberships } from './charities.table.js';
 
 export type CharityRow = typeof charities.$inferSelect;
 export type NewCharity = typeof charities.$inferInsert;

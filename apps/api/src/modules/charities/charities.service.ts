@@ -17,8 +17,8 @@ import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.
 import { ledgerRepository } from '../ledger/ledger.repository.js';
 import { ledgerService } from '../ledger/ledger.service.js';
 import { organisationsQueries } from '../organisations/organisations.repository.js';
-import { projects } from '../organisations/organisations.table.js';
 import { placesQueries } from '../places/places.service.js';
+import { projects } from '../projects/projects.table.js';
 import { usersRepository } from '../users/users.repository.js';
 import { type CharityRow, charitiesRepository, type NewCharity } from './charities.repository.js';
 

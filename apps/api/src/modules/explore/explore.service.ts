@@ -29,9 +29,11 @@ import { badRequest } from '../../lib/errors.js';
 import { type CursorPart, decodeCursor, exactTime, newestFirst, toPage } from '../../lib/pagination.js';
 import { addDays, isoDay } from '../../lib/periods.js';
 import { charitiesRepository, publicCharity } from '../charities/charities.repository.js';
-import { charities, groupMemberships, groups, projects } from '../organisations/organisations.table.js';
+import { charities } from '../charities/charities.table.js';
+import { groupMemberships, groups } from '../groups/groups.table.js';
 import { placesQueries } from '../places/places.service.js';
 import type { ProjectRow } from '../projects/projects.repository.js';
+import { projects } from '../projects/projects.table.js';
 
 const MAP_CELLS_LOCK = 72_411_002;
 

@@ -1,8 +1,9 @@
 import { ADMIN_TYPE } from '@kindred/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { charities, charityMemberships } from '../charities/charities.table.js';
 import { users } from '../users/users.table.js';
-import { businesses, businessMemberships, charities, charityMemberships } from './organisations.table.js';
+import { businesses, businessMemberships } from './organisations.table.js';
 
 /** What a charity admin may do; an admin (type 1) has them all. */
 export const CHARITY_PERMISSIONS = [

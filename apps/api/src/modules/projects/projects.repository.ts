@@ -2,9 +2,16 @@ import { PROJECT_ADMIN_TYPE, PROJECT_STATUS } from '@kindred/shared';
 import { and, asc, count, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Executor, Unstamped } from '../../db/client.js';
 import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
-import { charities, projectMemberships, projects } from '../organisations/organisations.table.js';
+import { charities } from '../charities/charities.table.js';
 import { users } from '../users/users.table.js';
-import { projectDocuments, projectImages, projectImpacts, projectUpdates } from './projects.table.js';
+import {
+  projectDocuments,
+  projectImages,
+  projectImpacts,
+  projectMemberships,
+  projects,
+  projectUpdates,
+} from './projects.table.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProject = typeof projects.$inferInsert;

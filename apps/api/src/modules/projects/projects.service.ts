@@ -19,11 +19,10 @@ import { charitiesRepository } from '../charities/charities.repository.js';
 import { isPublicCharity } from '../charities/charities.service.js';
 import { account, ledgerService } from '../ledger/ledger.service.js';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/ledger.table.js';
-import { projects } from '../organisations/organisations.table.js';
 import { placesQueries } from '../places/places.service.js';
 import { canMove, PROJECT_STATUS, STATUS_LABEL } from './project-status.js';
 import { type NewProject, type ProjectRow, projectsRepository } from './projects.repository.js';
-import { projectDocuments, projectImages, projectImpacts } from './projects.table.js';
+import { projectDocuments, projectImages, projectImpacts, projects } from './projects.table.js';
 
 const DAY = 86_400_000;
 const { cancelled, draft, live, completed, finished } = PROJECT_STATUS;

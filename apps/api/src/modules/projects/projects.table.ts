@@ -1,6 +1,115 @@
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { projects } from '../organisations/organisations.table.js';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { createdAt, tsvector, userRef } from '../../db/columns.js';
+import { charities } from '../charities/charities.table.js';
 import { users } from '../users/users.table.js';
+
+/** A skill needed by a project: a skilled volunteering type (1-16) and the hours wanted. */
+export interface SkillNeed {
+  type: number;
+  hours: number;
+}
+/** A gift needed by a project: a gift type (1-12), what exactly, and how many. */
+export interface GiftNeed {
+  type: number;
+  description: string;
+  quantity: number;
+}
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    charityId: bigint('charity_id', { mode: 'number' }).references(() => charities.id),
+    /** Owner kind, "Account kinds, reading B": 1 Individual, 2 Organisation, 3 Charity. */
+    ownerType: smallint('owner_type').notNull(),
+    ownerId: bigint('owner_id', { mode: 'number' }).notNull(),
+    title: text('title').notNull(),
+    summary: text('summary'),
+    description: text('description'),
+    /** 0 Cancelled, 1 Draft, 2 Live, 3 Completed, 9 Finished. */
+    status: smallint('status').notNull().default(1),
+    /** Association with the charity: 1 New, 2 Pending, 3 Rejected, 4 Accepted, 5 Charity Project. */
+    associationStatus: smallint('association_status').notNull().default(5),
+    charityTypes: integer('charity_types').array().notNull().default([]),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    city: text('city'),
+    postCode: text('post_code'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    logo: text('logo'),
+    /** What the project needs. Funds in minor units. */
+    fundsTarget: bigint('funds_target', { mode: 'number' }),
+    volunteeringHours: integer('volunteering_hours'),
+    volunteeringStart: date('volunteering_start', { mode: 'string' }),
+    volunteeringEnd: date('volunteering_end', { mode: 'string' }),
+    skillNeeds: jsonb('skill_needs').$type<SkillNeed[]>().notNull().default([]),
+    giftNeeds: jsonb('gift_needs').$type<GiftNeed[]>().notNull().default([]),
+    /** Kinds of giving needed (2 Funds, 3 Volunteering, 4 Skilled, 5 Gifts), skill and gift types: kept for filters. */
+    givingKinds: integer('giving_kinds').array().notNull().default([]),
+    skillTypes: integer('skill_types').array().notNull().default([]),
+    giftTypes: integer('gift_types').array().notNull().default([]),
+    /** Progress counters that donations keep up to date. */
+    fundsRaised: bigint('funds_raised', { mode: 'number' }).notNull().default(0),
+    donorsCount: integer('donors_count').notNull().default(0),
+    volunteeringPledged: integer('volunteering_pledged').notNull().default(0),
+    skilledPledged: integer('skilled_pledged').notNull().default(0),
+    giftsPledged: integer('gifts_pledged').notNull().default(0),
+    /** Why a project became Finished: its end date passed, or its impact statement was published. */
+    finishedReason: text('finished_reason', { enum: ['end_date', 'impact'] }),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    search: tsvector('search').generatedAlwaysAs(
+      (): SQL =>
+        sql`to_tsvector('english', coalesce(${projects.title}, '') || ' ' || coalesce(${projects.summary}, '') || ' ' || coalesce(${projects.description}, ''))`,
+    ),
+  },
+  (t) => [
+    index('projects_charity_status_idx').on(t.charityId, t.status),
+    index('projects_status_end_idx').on(t.status, t.endDate, t.id),
+    index('projects_live_created_idx').on(t.status, t.createdAt, t.id),
+    index('projects_owner_idx').on(t.ownerType, t.ownerId),
+    index('projects_search_idx').using('gin', t.search),
+    index('projects_kinds_idx').using('gin', t.givingKinds),
+    index('projects_skills_idx').using('gin', t.skillTypes),
+    index('projects_gifts_idx').using('gin', t.giftTypes),
+    index('projects_types_idx').using('gin', t.charityTypes),
+    index('projects_location_idx').on(t.status, t.latitude, t.longitude),
+  ],
+);
+
+export const projectMemberships = pgTable(
+  'project_memberships',
+  {
+    projectId: bigint('project_id', { mode: 'number' })
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    /** Project admin type: 1 Admin. */
+    adminType: smallint('admin_type').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.userId] }),
+    index('project_memberships_user_idx').on(t.userId),
+  ],
+);
 
 const projectRef = () =>
   bigint('project_id', { mode: 'number' })
@@ -8,7 +117,6 @@ const projectRef = () =>
     .references(() => projects.id, { onDelete: 'cascade' });
 const createdBy = () =>
   bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' });
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull();
 
 /** News a project posts for its supporters. */
 export const projectUpdates = pgTable(

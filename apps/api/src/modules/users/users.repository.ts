@@ -1,15 +1,9 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor, Unstamped } from '../../db/client.js';
-import {
-  businesses,
-  businessMemberships,
-  charities,
-  charityMemberships,
-  groupMemberships,
-  groups,
-  projectMemberships,
-  projects,
-} from '../organisations/organisations.table.js';
+import { charities, charityMemberships } from '../charities/charities.table.js';
+import { groupMemberships, groups } from '../groups/groups.table.js';
+import { businesses, businessMemberships } from '../organisations/organisations.table.js';
+import { projectMemberships, projects } from '../projects/projects.table.js';
 import { loginFailures, userCodes, users } from './users.table.js';
 
 export type UserRow = typeof users.$inferSelect;
