@@ -15,19 +15,16 @@ import { type FileStorage, localDiskStorage } from './lib/storage.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { charitiesRoutes } from './modules/charities/charities.routes.js';
 import { exploreRoutes } from './modules/explore/explore.routes.js';
-import { exploreService } from './modules/explore/explore.service.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { configRoutes } from './modules/health/config.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { directDebitsService } from './modules/payments/direct-debits.service.js';
+import { ledgerService } from './modules/ledger/ledger.service.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
-import { paymentsService } from './modules/payments/payments.service.js';
 import type { PaymentProvider } from './modules/payments/provider.js';
 import { sandboxProvider } from './modules/payments/sandbox-provider.js';
 import { stripeProvider } from './modules/payments/stripe-provider.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
-import { projectsService } from './modules/projects/projects.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { type DeclaredRoute, registerAuth } from './plugins/auth.js';
@@ -41,6 +38,7 @@ import { registerInputGuard } from './plugins/input-guard.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
 import { DEFAULT_WEB_DIST, registerWeb } from './plugins/web.js';
+import { buildServices } from './services.js';
 
 export type App = FastifyInstance;
 export type ApiInstance = ReturnType<FastifyInstance['withTypeProvider']> & FastifyInstance;
@@ -77,6 +75,7 @@ export async function buildApp(
     paymentProvider:
       options.paymentProvider ??
       (config.stripeSecretKey ? stripeProvider(config.stripeSecretKey) : sandboxProvider(now)),
+    ledger: ledgerService(config.currency, now),
     access: accessService(() => options.database.db),
     now,
   };
@@ -114,32 +113,32 @@ export async function buildApp(
   await registerSecurity(app, config, now);
   await app.register(multipart, { limits: { files: 1, fields: 10 } });
   const routes = registerAuth(app, ctx);
+  const services = buildServices(ctx);
   await registerOpenApi(app);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes(ctx));
       await api.register(configRoutes(ctx));
-      await api.register(authRoutes(ctx));
-      await api.register(usersRoutes(ctx));
-      await api.register(placesRoutes(ctx));
+      await api.register(authRoutes(ctx, services));
+      await api.register(usersRoutes(ctx, services));
+      await api.register(placesRoutes(ctx, services));
       await api.register(filesRoutes(ctx));
-      await api.register(walletRoutes(ctx));
-      await api.register(paymentsRoutes(ctx));
-      await api.register(charitiesRoutes(ctx));
-      await api.register(projectsRoutes(ctx));
-      await api.register(exploreRoutes(ctx));
+      await api.register(walletRoutes(ctx, services));
+      await api.register(paymentsRoutes(ctx, services));
+      await api.register(charitiesRoutes(ctx, services));
+      await api.register(projectsRoutes(ctx, services));
+      await api.register(exploreRoutes(ctx, services));
     },
     { prefix: '/api' },
   );
   await registerWeb(app, config.webDist ?? DEFAULT_WEB_DIST);
 
-  const payments = paymentsService(ctx, ctx.paymentProvider);
   const jobs: ScheduledJob[] = [
-    { name: 'direct debits', run: () => directDebitsService(ctx, payments).runDue() },
+    { name: 'direct debits', run: () => services.directDebits.runDue() },
     { name: 'idempotency keys', run: () => purgeIdempotencyKeys(ctx.database.db, ctx.now()) },
-    { name: 'finish expired projects', run: () => projectsService(ctx).finishExpired() },
-    { name: 'map cells', run: () => exploreService(ctx).refreshMapCells() },
+    { name: 'finish expired projects', run: () => services.projects.finishExpired() },
+    { name: 'map cells', run: () => services.explore.refreshMapCells() },
   ];
   if (options.scheduler ?? true) {
     const scheduler = startScheduler(jobs, config.schedulerIntervalMs, app.log);

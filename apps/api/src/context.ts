@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Mailer } from './lib/mailer.js';
 import type { FileStorage } from './lib/storage.js';
+import type { LedgerService } from './modules/ledger/ledger.service.js';
 import type { PaymentProvider } from './modules/payments/provider.js';
 
 /** What services need from the outside world; built once per app and passed down. */
@@ -12,6 +13,8 @@ export interface AppContext {
   mailer: Mailer;
   storage: FileStorage;
   paymentProvider: PaymentProvider;
+  /** The only writer of money movements (built once, on the app's clock and currency). */
+  ledger: LedgerService;
   /** Who may do what: every service asks it first. */
   access: AccessService;
   now(): Date;

@@ -11,14 +11,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { STRICT_LIMITS } from '../../plugins/security.js';
-import { authService } from './auth.service.js';
+import type { Services } from '../../services.js';
 
 const tags = ['auth'];
 
 export const authRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const auth = authService(ctx);
+    const { auth } = services;
     const limits = ctx.config.rateLimits;
     const rateLimit = (limit: { max: number; timeWindow: string }) => (limits ? limit : false);
 

@@ -16,16 +16,16 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { readUpload } from '../../lib/uploads.js';
 import { currentUser } from '../../plugins/auth.js';
-import { charitiesService } from './charities.service.js';
+import type { Services } from '../../services.js';
 
 const security = [{ bearer: [] }];
 const tags = ['charity'];
 const id = z.coerce.number().int().positive();
 
 export const charitiesRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const charities = charitiesService(ctx);
+    const { charities } = services;
 
     app.get(
       '/charity/:id',

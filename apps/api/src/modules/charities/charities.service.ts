@@ -15,7 +15,6 @@ import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.js';
 import { ledgerRepository } from '../ledger/ledger.repository.js';
-import { ledgerService } from '../ledger/ledger.service.js';
 import { organisationsQueries } from '../organisations/organisations.repository.js';
 import { placesQueries } from '../places/places.service.js';
 import { projects } from '../projects/projects.table.js';
@@ -111,7 +110,7 @@ export function charitiesService(ctx: AppContext) {
 
   /** The charity's own funds, and what its projects hold. */
   async function funds(id: number) {
-    const ledger = ledgerService(ctx.config.currency, ctx.now);
+    const { ledger } = ctx;
     const own = await ledger.balances(db(), { ownerType: 'charity', ownerId: id });
     const ids = (await db().select({ id: projects.id }).from(projects).where(eq(projects.charityId, id))).map(
       (p) => p.id,

@@ -12,15 +12,15 @@ import {
 } from '@kindred/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { exploreService } from './explore.service.js';
+import type { Services } from '../../services.js';
 
 const tags = ['explore'];
 
 /** Public search of Live projects, approved charities and public groups, with map locations. */
 export const exploreRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const explore = exploreService(ctx);
+    const { explore } = services;
 
     app.get(
       '/explore/project/list',

@@ -8,7 +8,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { type IdempotencyRequest, runIdempotent } from '../../lib/idempotency.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { type Frequency, isoDay, nextPeriod } from '../../lib/periods.js';
-import { account, ledgerService, PLATFORM } from '../ledger/ledger.service.js';
+import { account, PLATFORM } from '../ledger/ledger.service.js';
 import { organisationsQueries } from '../organisations/organisations.repository.js';
 import { assertCanMoveMoney, type MoneyOwner, ownerEmails, requireWalletAccess } from './money-owner.js';
 import { type PaymentsService, providerFailure } from './payments.service.js';
@@ -44,7 +44,7 @@ export function presentDirectDebit(row: MandateRow): DirectDebit {
 
 /** Direct debit mandates and the scheduled charging of them (domain.md §3). */
 export function directDebitsService(ctx: AppContext, payments_: PaymentsService) {
-  const ledger = ledgerService(ctx.config.currency, ctx.now);
+  const { ledger } = ctx;
   const provider = payments_.provider;
   const db = () => ctx.database.db;
 

@@ -17,10 +17,8 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { idempotencyOf } from '../../lib/idempotency.js';
 import { currentUser } from '../../plugins/auth.js';
-import { directDebitsService } from './direct-debits.service.js';
+import type { Services } from '../../services.js';
 import type { MoneyOwner } from './money-owner.js';
-import { paymentsService } from './payments.service.js';
-import { providerAccountsService } from './provider-accounts.service.js';
 import { verifyStripeEvent } from './stripe-provider.js';
 
 const security = [{ bearer: [] }];
@@ -29,11 +27,9 @@ const depositCreated = z.object({ payment: paymentSchema });
 
 /** Deposits through the payment provider, direct debits, charity payout accounts and provider webhooks. */
 export const paymentsRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const payments = paymentsService(ctx, ctx.paymentProvider);
-    const debits = directDebitsService(ctx, payments);
-    const accounts = providerAccountsService(ctx);
+    const { payments, directDebits: debits, providerAccounts: accounts } = services;
     const user = (userId: number): MoneyOwner => ({ ownerType: 'user', ownerId: userId });
     const business = (businessId: number): MoneyOwner => ({ ownerType: 'business', ownerId: businessId });
 

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { type IdempotencyRequest, runIdempotent } from '../../lib/idempotency.js';
-import { account, ledgerService, PLATFORM } from '../ledger/ledger.service.js';
+import { account, PLATFORM } from '../ledger/ledger.service.js';
 import { assertCanMoveMoney, type MoneyOwner, requireWalletAccess } from './money-owner.js';
 import { payments } from './payments.table.js';
 import { type PaymentProvider, ProviderError } from './provider.js';
@@ -39,7 +39,7 @@ export function providerFailure(error: unknown): never {
 
 /** Deposits into a wallet through the payment provider; a payment is credited exactly once. */
 export function paymentsService(ctx: AppContext, provider: PaymentProvider) {
-  const ledger = ledgerService(ctx.config.currency, ctx.now);
+  const { ledger } = ctx;
   const db = () => ctx.database.db;
 
   async function wallet(executor: Executor, owner: MoneyOwner): Promise<Wallet> {

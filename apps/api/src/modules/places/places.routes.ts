@@ -2,14 +2,14 @@ import { citySchema, pageQuerySchema, pageSchema, placeIdSchema, stateSchema } f
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { placesService } from './places.service.js';
+import type { Services } from '../../services.js';
 
 const idParam = z.coerce.number().pipe(placeIdSchema);
 
 export const placesRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const places = placesService(ctx);
+    const { places } = services;
 
     app.get(
       '/state/by_country/:countryId',

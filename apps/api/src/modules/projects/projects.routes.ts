@@ -24,8 +24,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { readUpload } from '../../lib/uploads.js';
 import { currentUser } from '../../plugins/auth.js';
-import { projectContentService } from './project-content.service.js';
-import { projectsService } from './projects.service.js';
+import type { Services } from '../../services.js';
 
 const security = [{ bearer: [] }];
 const tags = ['project'];
@@ -34,10 +33,9 @@ const projectPage = pageSchema(projectSchema);
 const items = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 
 export const projectsRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const projects = projectsService(ctx);
-    const content = projectContentService(ctx, projects);
+    const { projects, projectContent: content } = services;
     const params = z.object({ id });
 
     app.post(

@@ -17,7 +17,7 @@ import { isoDay } from '../../lib/periods.js';
 import { deleteUpload } from '../../lib/uploads.js';
 import { charitiesRepository } from '../charities/charities.repository.js';
 import { isPublicCharity } from '../charities/charities.service.js';
-import { account, ledgerService } from '../ledger/ledger.service.js';
+import { account } from '../ledger/ledger.service.js';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/ledger.table.js';
 import { placesQueries } from '../places/places.service.js';
 import { canMove, PROJECT_STATUS, STATUS_LABEL } from './project-status.js';
@@ -94,7 +94,7 @@ const invalidTransition = (row: ProjectRow, to: number) =>
 
 export function projectsService(ctx: AppContext) {
   const db = () => ctx.database.db;
-  const ledger = ledgerService(ctx.config.currency, ctx.now);
+  const { ledger } = ctx;
   const today = () => isoDay(ctx.now());
   const projectOwner = (id: number) => ({ ownerType: 'project', ownerId: id }) as const;
 

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { readUpload } from '../../lib/uploads.js';
 import { currentUser } from '../../plugins/auth.js';
-import { usersService } from './users.service.js';
+import type { Services } from '../../services.js';
 
 const tags = ['user'];
 const security = [{ bearer: [] }];
@@ -22,9 +22,9 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 const userResponse = z.object({ user: userSchema });
 
 export const usersRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const users = usersService(ctx);
+    const { users } = services;
 
     app.get(
       '/user/get',

@@ -16,9 +16,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { idempotencyOf } from '../../lib/idempotency.js';
 import { currentUser } from '../../plugins/auth.js';
+import type { Services } from '../../services.js';
 import type { MoneyOwner } from '../payments/money-owner.js';
-import { paymentsService } from '../payments/payments.service.js';
-import { walletService } from './wallet.service.js';
 
 const security = [{ bearer: [] }];
 const id = z.coerce.number().int().positive();
@@ -37,10 +36,9 @@ function sendCsv(reply: FastifyReply, csv: string, from: string, to: string) {
 
 /** Wallet balances, history, statements, admin deposits and transfers between organisations. */
 export const walletRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const wallets = walletService(ctx);
-    const payments = paymentsService(ctx, ctx.paymentProvider);
+    const { wallet: wallets, payments } = services;
     const user = (userId: number): MoneyOwner => ({ ownerType: 'user', ownerId: userId });
     const business = (businessId: number): MoneyOwner => ({ ownerType: 'business', ownerId: businessId });
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { type IdempotencyRequest, runIdempotent } from '../../lib/idempotency.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
-import { account, ledgerService, PLATFORM } from '../ledger/ledger.service.js';
+import { account, PLATFORM } from '../ledger/ledger.service.js';
 import { organisationsQueries } from '../organisations/organisations.repository.js';
 import { assertCanMoveMoney, type MoneyOwner, requireWalletAccess } from '../payments/money-owner.js';
 import { usersRepository } from '../users/users.repository.js';
@@ -56,7 +56,7 @@ export interface HistoryOptions {
 }
 
 export function walletService(ctx: AppContext) {
-  const ledger = ledgerService(ctx.config.currency, ctx.now);
+  const { ledger } = ctx;
   const db = () => ctx.database.db;
 
   function filter(owner: MoneyOwner, options: HistoryOptions) {
