@@ -1,0 +1,84 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import type { IdempotencyRequest, IdempotentResult } from '../../lib/idempotency.js';
+import { idempotencyKeys } from './ledger.table.js';
+
+/** Keys are kept at least this long; older ones are removed by the scheduler. */
+export const IDEMPOTENCY_KEY_LIFETIME_MS = 48 * 60 * 60 * 1000;
+
+/** The body kept for a refusal, as the error handler would send it. */
+interface StoredRefusal {
+  error: { code: string; message: string; details?: Record<string, unknown> };
+}
+
+/**
+ * Runs a money-moving piece of work at most once per key. The key is written in the same database
+ * transaction as the work, so either both are kept or neither: a retry after a failure of ours
+ * (5xx, a lost database) runs the work again, a retry after an answer gets the first answer. That
+ * includes refusals: when the work refuses (an AppError under 500: not enough funds, a declined
+ * card), its changes are rolled back to a savepoint and the refusal is kept with the key, so a
+ * retry, or the same request arriving at another process at once, gets the same refusal. The same
+ * key with another request answers 409. On PostgreSQL a concurrent retry waits for the first to
+ * finish.
+ */
+export async function runIdempotent<T>(
+  db: Db,
+  request: IdempotencyRequest,
+  now: Date,
+  work: (tx: Tx) => Promise<IdempotentResult<T>>,
+): Promise<IdempotentResult<T>> {
+  const { key } = request;
+  if (key === undefined) return db.transaction((tx) => work(tx));
+  const outcome = await db.transaction(async (tx): Promise<IdempotentResult<T> | AppError> => {
+    const inserted = await tx
+      .insert(idempotencyKeys)
+      .values({ scope: request.scope, key, requestHash: request.requestHash, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: idempotencyKeys.id });
+    if (inserted.length === 0) {
+      const [first] = await tx
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.scope, request.scope), eq(idempotencyKeys.key, key)));
+      if (!first || first.requestHash !== request.requestHash) {
+        throw new AppError(
+          409,
+          'IDEMPOTENCY_KEY_REUSED',
+          'This Idempotency-Key was already used for another request.',
+        );
+      }
+      const statusCode = first.statusCode ?? 200;
+      if (statusCode >= 400) {
+        const { error } = first.response as StoredRefusal;
+        return new AppError(statusCode, error.code, error.message, error.details);
+      }
+      return { statusCode, body: first.response as T };
+    }
+    let result: IdempotentResult<unknown>;
+    let refusal: AppError | undefined;
+    try {
+      result = await tx.transaction((savepoint) => work(savepoint));
+    } catch (error) {
+      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+      refusal = error;
+      const body: StoredRefusal = { error: { code: error.code, message: error.message } };
+      if (error.details) body.error.details = error.details;
+      result = { statusCode: error.statusCode, body };
+    }
+    await tx
+      .update(idempotencyKeys)
+      .set({ statusCode: result.statusCode, response: sql`${JSON.stringify(result.body)}::jsonb` })
+      .where(eq(idempotencyKeys.id, inserted[0]?.id ?? 0));
+    return refusal ?? (result as IdempotentResult<T>);
+  });
+  // A refusal leaves after its key is committed.
+  if (outcome instanceof AppError) throw outcome;
+  return outcome;
+}
+
+export async function purgeIdempotencyKeys(db: Db, now: Date): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_LIFETIME_MS)));
+}
