@@ -2,6 +2,7 @@ export * from './accounts/index.js';
 export * from './charities/index.js';
 export * from './common/index.js';
 export * from './dates/index.js';
+export * from './donations/index.js';
 export * from './explore/index.js';
 export * from './money/index.js';
 export * from './projects/index.js';
