@@ -1,6 +1,6 @@
 import type { CharityCard, GroupCard, ProjectCard } from '@kindred/shared';
 import { Button, Group, Paper, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { useCharityList, useGroupList, useProjectList } from '../api/explore';
@@ -28,10 +28,18 @@ import { Results } from './results';
 /** The filters of the URL, and a way to change them (each change is a history entry). */
 export function useExploreFilters() {
   const [params, setParams] = useSearchParams();
+  // Two changes before the URL catches up (two filters picked quickly) must both be kept: each
+  // builds on the newest parameters asked for, not on those of the last render.
+  const latest = useRef(params);
+  latest.current = params;
   const filters = useMemo(() => parseFilters(params), [params]);
   const update = useCallback(
-    (patch: Partial<ExploreFilters>) => setParams(withFilters(params, patch), { preventScrollReset: true }),
-    [params, setParams],
+    (patch: Partial<ExploreFilters>) => {
+      const next = withFilters(latest.current, patch);
+      latest.current = next;
+      setParams(next, { preventScrollReset: true });
+    },
+    [setParams],
   );
   const clear = useCallback(
     () => setParams(filtersToParams(clearedFilters(filters)), { preventScrollReset: true }),
