@@ -13,6 +13,7 @@ import { type ScheduledJob, startScheduler } from './lib/scheduler.js';
 import { type FileStorage, localDiskStorage } from './lib/storage.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { charitiesRoutes } from './modules/charities/charities.routes.js';
+import { donationsRoutes } from './modules/donations/donations.routes.js';
 import { exploreRoutes } from './modules/explore/explore.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { configRoutes } from './modules/health/config.routes.js';
@@ -129,6 +130,7 @@ export async function buildApp(
       await api.register(charitiesRoutes(ctx, services));
       await api.register(projectsRoutes(ctx, services));
       await api.register(exploreRoutes(ctx, services));
+      await api.register(donationsRoutes(ctx, services));
     },
     { prefix: '/api' },
   );
@@ -136,6 +138,7 @@ export async function buildApp(
 
   const jobs: ScheduledJob[] = [
     { name: 'direct debits', run: () => services.directDebits.runDue() },
+    { name: 'recurring donations', run: () => services.subscriptions.runDue() },
     { name: 'idempotency keys', run: () => purgeIdempotencyKeys(ctx.database.db, ctx.now()) },
     { name: 'finish expired projects', run: () => services.projects.finishExpired() },
     { name: 'map cells', run: () => services.explore.refreshMapCells() },

@@ -23,6 +23,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Funds donations above this many minor units wait for a platform admin (domain.md §4). */
+  DONATION_REVIEW_THRESHOLD: z.coerce.number().int().min(0).default(5_000_000),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -41,6 +43,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   currency: string;
+  /** Funds donations above this wait at 40 for a platform admin. */
+  donationReviewThreshold: number;
   stripeSecretKey: string | undefined;
   stripePublishableKey: string | undefined;
   stripeWebhookSecret: string | undefined;
@@ -86,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     currency: e.CURRENCY,
+    donationReviewThreshold: e.DONATION_REVIEW_THRESHOLD,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,

@@ -49,6 +49,8 @@ const WHO_MAY: Record<Permission, Role[]> = {
   [Permission.CharityReview]: PLATFORM_WRITERS,
   [Permission.CharityLock]: PLATFORM_WRITERS,
   [Permission.ProjectReturn]: PLATFORM_WRITERS,
+  [Permission.PlatformDonationsRead]: PLATFORM_READERS,
+  [Permission.PlatformDonationsReview]: PLATFORM_WRITERS,
   [Permission.BusinessProjectsRead]: [...BUSINESS_ADMINS, 'business_employee'],
   [Permission.BusinessProjectsCreate]: BUSINESS_ADMINS,
   [Permission.BusinessWalletRead]: BUSINESS_ADMINS,
@@ -69,6 +71,9 @@ const WHO_MAY: Record<Permission, Role[]> = {
   [Permission.CharityFinanceRead]: ['charity_super_admin', 'charity_finance'],
   [Permission.CharityPayoutManage]: ['charity_super_admin', 'charity_finance'],
   [Permission.CharityProjectsManage]: ['charity_super_admin', 'charity_project_manager'],
+  [Permission.CharityDonationsRead]: ['charity_super_admin', 'charity_admin', 'charity_finance'],
+  [Permission.CharityDonationsApprove]: ['charity_super_admin', 'charity_admin', 'charity_project_manager'],
+  [Permission.CharityGiftAidClaim]: ['charity_super_admin', 'charity_finance'],
   [Permission.ProjectManage]: ['charity_super_admin', 'charity_project_manager'],
 };
 

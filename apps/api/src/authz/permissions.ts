@@ -17,6 +17,8 @@ export const Permission = {
   CharityReview: 'charity.review',
   CharityLock: 'charity.lock',
   ProjectReturn: 'project.return',
+  PlatformDonationsRead: 'platform.donations.read',
+  PlatformDonationsReview: 'platform.donations.review',
 
   BusinessProjectsRead: 'business.projects.read',
   BusinessProjectsCreate: 'business.projects.create',
@@ -32,6 +34,9 @@ export const Permission = {
   CharityFinanceRead: 'charity.finance.read',
   CharityPayoutManage: 'charity.payout.manage',
   CharityProjectsManage: 'charity.projects.manage',
+  CharityDonationsRead: 'charity.donations.read',
+  CharityDonationsApprove: 'charity.donations.approve',
+  CharityGiftAidClaim: 'charity.gift_aid.claim',
 
   ProjectManage: 'project.manage',
 } as const;
@@ -108,6 +113,16 @@ export const PERMISSIONS: Record<Permission, PermissionSpec> = {
     what: 'Return a Live project to its charity as a Draft.',
     denied: PLATFORM_ONLY,
   },
+  [Permission.PlatformDonationsRead]: {
+    rule: { on: 'platform', adminTypes: ANY_ROLE },
+    what: 'See donations waiting for the platform: above the review threshold, or direct gifts to pay out.',
+    denied: PLATFORM_ONLY,
+  },
+  [Permission.PlatformDonationsReview]: {
+    rule: { on: 'platform', adminTypes: [superAdmin, admin] },
+    what: 'Approve, pay out or reject any donation, returning its money.',
+    denied: PLATFORM_ONLY,
+  },
 
   [Permission.BusinessProjectsRead]: {
     rule: { on: 'business', adminTypes: ANY_ROLE },
@@ -174,6 +189,21 @@ export const PERMISSIONS: Record<Permission, PermissionSpec> = {
     rule: { on: 'charity', adminTypes: [superAdmin], grant: 'manage_projects' },
     what: 'Create a charity’s projects; answer projects asking to join it.',
     denied: 'You cannot manage this charity’s projects.',
+  },
+  [Permission.CharityDonationsRead]: {
+    rule: { on: 'charity', adminTypes: [superAdmin, admin], grant: 'view_finance' },
+    what: 'See the donations a charity and its projects received, with donors and statistics.',
+    denied: NO_CHARITY_ACCESS,
+  },
+  [Permission.CharityDonationsApprove]: {
+    rule: { on: 'charity', adminTypes: [superAdmin, admin], grant: 'manage_projects' },
+    what: 'Approve, decline or complete offers of time, skills and gifts.',
+    denied: 'You cannot approve this charity’s donations.',
+  },
+  [Permission.CharityGiftAidClaim]: {
+    rule: { on: 'charity', adminTypes: [superAdmin], grant: 'view_finance' },
+    what: 'Export a charity’s Gift Aid claims.',
+    denied: 'Only the charity’s admins can claim Gift Aid.',
   },
 
   [Permission.ProjectManage]: {

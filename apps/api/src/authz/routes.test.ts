@@ -30,6 +30,7 @@ const PUBLIC_CALLS = [
   'GET /api/project/:id/impact',
   'GET /api/project/:id/images',
   'GET /api/project/:id/documents',
+  'GET /api/project/:id/all-donations',
   'GET /api/explore/project/list',
   'GET /api/explore/project/locations',
   'GET /api/explore/charity/list',

@@ -1,6 +1,7 @@
 /** Every table of the product, for drizzle and drizzle-kit. Each module owns its own table file. */
 
 export * from '../modules/charities/charities.table.js';
+export * from '../modules/donations/donations.table.js';
 export * from '../modules/groups/groups.table.js';
 export * from '../modules/ledger/ledger.table.js';
 export * from '../modules/organisations/organisations.table.js';

@@ -6,6 +6,8 @@ export interface OutboxMail {
   to: string;
   subject: string;
   text: string;
+  /** The whole message as written (multipart messages keep their parts here). */
+  source: string;
 }
 
 function decodeQuotedPrintable(text: string): string {
@@ -28,7 +30,7 @@ export function parseEml(source: string, file = ''): OutboxMail {
       : encoding === 'base64'
         ? Buffer.from(body, 'base64').toString('utf8')
         : body;
-  return { file, to: header('To'), subject: header('Subject'), text };
+  return { file, to: header('To'), subject: header('Subject'), text, source };
 }
 
 /** Every mail in an outbox folder, oldest first. */

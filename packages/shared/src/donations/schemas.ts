@@ -193,7 +193,8 @@ export const subscriptionSchema = z.object({
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 export const donateResponseSchema = z.object({
-  donation: donationSchema,
+  /** Null only for a recurring gift whose first date is still to come. */
+  donation: donationSchema.nullable(),
   /** The donor's wallet after the gift. */
   wallet: z.object({
     wallet_amount: z.number().int(),

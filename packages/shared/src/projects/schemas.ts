@@ -138,6 +138,8 @@ export const projectSchema = z.object({
   volunteering_pledged: z.number().int(),
   skilled_pledged: z.number().int(),
   gifts_pledged: z.number().int(),
+  /** Volunteering and skilled hours the charity confirmed were given. */
+  hours_confirmed: z.number().int(),
   finished_reason: z.string().nullable(),
   created_at: z.string(),
   published_at: z.string().nullable(),

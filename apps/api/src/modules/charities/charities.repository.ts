@@ -182,3 +182,23 @@ export const charitiesRepository = {
     return (row?.n ?? 0) > 0;
   },
 };
+
+/** What other modules may read of a charity. */
+export const charitiesQueries = {
+  find(db: Executor, id: number): Promise<CharityRow | undefined> {
+    return charitiesRepository.find(db, id);
+  },
+
+  async names(db: Executor, ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: charities.id, name: charities.name })
+      .from(charities)
+      .where(inArray(charities.id, [...new Set(ids)]));
+    return new Map(rows.map((row) => [row.id, row.name]));
+  },
+
+  adminEmails(db: Executor, charityId: number): Promise<string[]> {
+    return charitiesRepository.adminEmails(db, charityId);
+  },
+};

@@ -32,6 +32,28 @@ const RULES: Array<{ rule: string; query: ReturnType<typeof sql> }> = [
       where balance < 0 and (not allow_negative or kind in ('wallet', 'credits', 'held'))`,
   },
   {
+    // domain.md §4: a funds donation at 80 or 85 rests whole in the project's or charity's funds,
+    // one at 40 whole in its donor's held balance, one at 90 moved nothing or was returned whole;
+    // offers of time and goods move no money.
+    rule: "each donation's ledger movements match its status",
+    query: sql`select id, type, status, amount::text as amount, delivered::text as delivered, held::text as held
+      from (
+        select d.id, d.type, d.status, d.amount, count(t.id) as movements,
+          coalesce(sum(e.amount) filter (where a.kind in ('project_funds', 'charity_funds')), 0) as delivered,
+          coalesce(sum(e.amount) filter (where a.kind = 'held'), 0) as held
+        from donations d
+        left join ledger_transactions t on t.donation_id = d.id
+        left join ledger_entries e on e.transaction_id = t.id
+        left join ledger_accounts a on a.id = e.account_id
+        group by d.id
+      ) moved
+      where (type = 2 and status in (80, 85) and (delivered <> amount or held <> 0))
+         or (type = 2 and status in (20, 40) and (delivered <> 0 or held <> amount))
+         or (type = 2 and status = 90 and (delivered <> 0 or held <> 0))
+         or (type = 2 and status = 30)
+         or (type <> 2 and movements > 0)`,
+  },
+  {
     rule: 'each idempotency key used once',
     query: sql`select scope, key, count(*)::int as uses from idempotency_keys group by scope, key having count(*) > 1`,
   },

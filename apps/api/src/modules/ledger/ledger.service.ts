@@ -20,6 +20,8 @@ export interface Movement {
   description: string;
   createdBy?: number | null;
   reference?: Record<string, unknown>;
+  /** The donation whose money this moves, if any. */
+  donationId?: number;
   postings: Posting[];
 }
 
@@ -104,6 +106,7 @@ export function ledgerPosting(currency: string, now: Clock) {
       currency,
       createdBy: movement.createdBy ?? null,
       reference: movement.reference ?? {},
+      donationId: movement.donationId ?? null,
     });
     await ledgerRepository.insertEntries(
       tx,

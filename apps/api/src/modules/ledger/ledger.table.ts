@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { donations } from '../donations/donations.table.js';
 
 /** Who an account belongs to. Platform accounts have owner id 0. */
 export const LEDGER_OWNER_TYPES = ['user', 'business', 'charity', 'project', 'platform'] as const;
@@ -67,9 +68,14 @@ export const ledgerTransactions = pgTable(
     createdBy: bigint('created_by', { mode: 'number' }),
     /** What it belongs to, e.g. { "payment_id": 4 } or { "donation_id": 9 }. */
     reference: jsonb('reference').$type<Record<string, unknown>>().notNull().default({}),
+    /** The donation whose money this moves (domain.md §4: a typed link, never parsed from JSON). */
+    donationId: bigint('donation_id', { mode: 'number' }).references(() => donations.id),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [index('ledger_transactions_created_idx').on(t.createdAt, t.id)],
+  (t) => [
+    index('ledger_transactions_created_idx').on(t.createdAt, t.id),
+    index('ledger_transactions_donation_idx').on(t.donationId).where(sql`${t.donationId} is not null`),
+  ],
 );
 
 /** Entries are never updated or deleted (a trigger refuses it); corrections are new transactions. */

@@ -4,7 +4,6 @@ import { charityMemberships, ledgerTransactions } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
-import { account, ledgerService } from '../ledger/ledger.service.js';
 
 /**
  * The project status machine of domain.md §5, transition by transition: every allowed move, and
@@ -86,23 +85,11 @@ async function current(id: number) {
 }
 
 async function donate(donor: User, projectId: number, amount: number) {
-  const ledger = ledgerService(t.ctx.config.currency, t.ctx.now);
-  await t.ctx.database.db.transaction((tx) =>
-    ledger.transfer(
-      tx,
-      account({ ownerType: 'user', ownerId: donor.id }, 'wallet'),
-      account({ ownerType: 'project', ownerId: projectId }, 'project_funds'),
-      amount,
-      {
-        kind: 'donation',
-        description: 'test',
-        reference: {
-          project_id: projectId,
-          donor: { owner_type: 'user', owner_id: donor.id, source: 'wallet' },
-        },
-      },
-    ),
-  );
+  const res = await t.request('POST', `/api/user/donate/project/${projectId}`, {
+    token: donor.token,
+    body: { type: 2, amount },
+  });
+  if (res.statusCode !== 201) throw new Error(res.body);
 }
 
 async function wallet(user: User) {
@@ -390,11 +377,18 @@ describe('cancelling', () => {
       (await t.request('GET', `/api/project/${id}/summary`, { token: admin.token })).json().funds_held,
     ).toBe(0);
     expect((await t.request('GET', `/api/project/${other}/summary`)).json().funds_held).toBe(1_000);
+    // Each donation is returned whole through the donations module, and says why.
+    const given = [
+      ...(await t.request('GET', `/api/user/donations?project_id=${id}`, { token: a.token })).json().items,
+      ...(await t.request('GET', `/api/user/donations?project_id=${id}`, { token: b.token })).json().items,
+    ];
+    expect(given.map((d: { status: number }) => d.status)).toEqual([90, 90, 90]);
     const refunds = await t.ctx.database.db
       .select()
       .from(ledgerTransactions)
-      .where(eq(ledgerTransactions.kind, 'refund'));
-    expect(refunds.filter((r) => (r.reference as { project_id?: number }).project_id === id)).toHaveLength(2);
+      .where(eq(ledgerTransactions.kind, 'donation_refund'));
+    const ids = new Set(given.map((d: { id: number }) => d.id));
+    expect(refunds.filter((r) => r.donationId !== null && ids.has(r.donationId))).toHaveLength(3);
 
     const again = await t.request('POST', `/api/project/${id}/cancel`, { token: admin.token });
     expect(again.statusCode).toBe(409);

@@ -1,5 +1,6 @@
 import { PROJECT_ADMIN_TYPE, PROJECT_STATUS } from '@kindred/shared';
-import { and, asc, count, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor, Unstamped } from '../../db/client.js';
 import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
 import { charities } from '../charities/charities.table.js';
@@ -130,3 +131,49 @@ export const projectsRepository = {
   images: projectImages,
   documents: projectDocuments,
 };
+
+/** What other modules may read or change of a project (the donations module keeps its progress). */
+export const projectsQueries = {
+  /** The project, locked until the caller's transaction ends (giving checks its needs under it). */
+  lock(db: Executor, id: number): Promise<ProjectRow | undefined> {
+    return projectsRepository.findForUpdate(db, id);
+  },
+
+  find(db: Executor, id: number): Promise<ProjectRow | undefined> {
+    return projectsRepository.find(db, id);
+  },
+
+  async titles(db: Executor, ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: projects.id, title: projects.title })
+      .from(projects)
+      .where(inArray(projects.id, [...new Set(ids)]));
+    return new Map(rows.map((row) => [row.id, row.title]));
+  },
+
+  /** Moves the progress counters by the given amounts (negative to take back). */
+  async addProgress(db: Executor, id: number, delta: ProjectProgressDelta): Promise<void> {
+    const add = (column: AnyPgColumn, by: number | undefined) => sql`${column} + ${by ?? 0}`;
+    await db
+      .update(projects)
+      .set({
+        fundsRaised: add(projects.fundsRaised, delta.funds),
+        donorsCount: add(projects.donorsCount, delta.donors),
+        volunteeringPledged: add(projects.volunteeringPledged, delta.volunteering),
+        skilledPledged: add(projects.skilledPledged, delta.skilled),
+        giftsPledged: add(projects.giftsPledged, delta.gifts),
+        hoursConfirmed: add(projects.hoursConfirmed, delta.confirmed),
+      })
+      .where(eq(projects.id, id));
+  },
+};
+
+export interface ProjectProgressDelta {
+  funds?: number;
+  donors?: number;
+  volunteering?: number;
+  skilled?: number;
+  gifts?: number;
+  confirmed?: number;
+}

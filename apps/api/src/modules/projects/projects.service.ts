@@ -77,6 +77,7 @@ export function presentProject(
     volunteering_pledged: row.volunteeringPledged,
     skilled_pledged: row.skilledPledged,
     gifts_pledged: row.giftsPledged,
+    hours_confirmed: row.hoursConfirmed,
     finished_reason: row.finishedReason,
     created_at: row.createdAt.toISOString(),
     published_at: row.publishedAt?.toISOString() ?? null,
@@ -92,7 +93,16 @@ const invalidTransition = (row: ProjectRow, to: number) =>
     { from: row.status, to },
   );
 
-export function projectsService(ctx: AppContext) {
+/**
+ * What happens to a project's donations when it ends, given by the donations module (which reads
+ * projects, so projects cannot import it): completing delivers them, cancelling returns them.
+ */
+export interface ProjectSettlement {
+  completed(tx: Tx, projectId: number, userId: number): Promise<void>;
+  cancelled(tx: Tx, projectId: number, userId: number): Promise<void>;
+}
+
+export function projectsService(ctx: AppContext, settlement: ProjectSettlement) {
   const db = () => ctx.database.db;
   const { ledger } = ctx;
   const today = () => isoDay(ctx.now());
@@ -242,61 +252,6 @@ export function projectsService(ctx: AppContext) {
       throw conflict('CHARITY_NOT_APPROVED', 'The charity is waiting for approval.');
   }
 
-  /** Every donor's funds in the project go back to where they came from (domain.md §5). */
-  async function refundDonors(tx: Tx, row: ProjectRow, by: number | null) {
-    const rows = await tx
-      .select({ reference: ledgerTransactions.reference, amount: ledgerEntries.amount })
-      .from(ledgerEntries)
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-      .where(
-        and(
-          eq(ledgerAccounts.ownerType, 'project'),
-          eq(ledgerAccounts.ownerId, row.id),
-          eq(ledgerAccounts.kind, 'project_funds'),
-        ),
-      );
-    const perDonor = new Map<
-      string,
-      { ownerType: 'user' | 'business'; ownerId: number; source: 'wallet' | 'credits'; amount: number }
-    >();
-    for (const entry of rows) {
-      const donor = (
-        entry.reference as {
-          donor?: { owner_type: 'user' | 'business'; owner_id: number; source?: 'wallet' | 'credits' };
-        }
-      ).donor;
-      if (!donor) continue;
-      const key = `${donor.owner_type}:${donor.owner_id}:${donor.source ?? 'wallet'}`;
-      const current = perDonor.get(key) ?? {
-        ownerType: donor.owner_type,
-        ownerId: donor.owner_id,
-        source: donor.source ?? 'wallet',
-        amount: 0,
-      };
-      current.amount += entry.amount;
-      perDonor.set(key, current);
-    }
-    for (const donor of perDonor.values()) {
-      if (donor.amount <= 0) continue;
-      await ledger.transfer(
-        tx,
-        account(projectOwner(row.id), 'project_funds'),
-        account(donor, donor.source),
-        donor.amount,
-        {
-          kind: 'refund',
-          description: `Refund: ${row.title} was cancelled`,
-          createdBy: by,
-          reference: {
-            project_id: row.id,
-            donor: { owner_type: donor.ownerType, owner_id: donor.ownerId, source: donor.source },
-          },
-        },
-      );
-    }
-  }
-
   async function move(id: number, to: number, user: AuthUser) {
     const row = await manageable(id, user);
     if (to === live) {
@@ -327,6 +282,7 @@ export function projectsService(ctx: AppContext) {
 
   /** Moves whatever the project holds to its charity's funds (complete, or an impact statement). */
   async function payOutToCharity(tx: Tx, row: ProjectRow, by: number) {
+    await settlement.completed(tx, row.id, by);
     const funds = (await ledger.balances(tx, projectOwner(row.id))).projectFunds;
     if (funds > 0 && row.charityId) {
       await ledger.transfer(
@@ -369,7 +325,7 @@ export function projectsService(ctx: AppContext) {
       const row = await projectsRepository.findForUpdate(tx, id);
       if (!row || !canMove(row.status, cancelled, 'cancel'))
         throw invalidTransition(row ?? checked, cancelled);
-      await refundDonors(tx, row, user.id);
+      await settlement.cancelled(tx, row.id, user.id);
       return projectsRepository.update(tx, id, { status: cancelled }, ctx.now());
     });
     return present(updated, true);

@@ -69,6 +69,8 @@ export const projects = pgTable(
     volunteeringPledged: integer('volunteering_pledged').notNull().default(0),
     skilledPledged: integer('skilled_pledged').notNull().default(0),
     giftsPledged: integer('gifts_pledged').notNull().default(0),
+    /** Volunteering and skilled hours the charity confirmed were given. */
+    hoursConfirmed: integer('hours_confirmed').notNull().default(0),
     /** Why a project became Finished: its end date passed, or its impact statement was published. */
     finishedReason: text('finished_reason', { enum: ['end_date', 'impact'] }),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),

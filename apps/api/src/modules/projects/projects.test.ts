@@ -12,7 +12,7 @@ import { isoDay } from '../../lib/periods.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { createBusiness, topUp } from '../../testing/money.js';
 import { multipartFile } from '../../testing/multipart.js';
-import { account, ledgerService } from '../ledger/ledger.service.js';
+import { ledgerService } from '../ledger/ledger.service.js';
 
 let t: TestApp;
 let clock = new Date();
@@ -65,23 +65,11 @@ async function liveProject(charityId: number, token: string, body: Record<string
 
 async function donate(donor: User, projectId: number, amount: number) {
   await topUp(t, donor.token, amount);
-  const ledger = ledgerService(t.ctx.config.currency, t.ctx.now);
-  await t.ctx.database.db.transaction((tx) =>
-    ledger.transfer(
-      tx,
-      account({ ownerType: 'user', ownerId: donor.id }, 'wallet'),
-      account({ ownerType: 'project', ownerId: projectId }, 'project_funds'),
-      amount,
-      {
-        kind: 'donation',
-        description: 'test',
-        reference: {
-          project_id: projectId,
-          donor: { owner_type: 'user', owner_id: donor.id, source: 'wallet' },
-        },
-      },
-    ),
-  );
+  const res = await t.request('POST', `/api/user/donate/project/${projectId}`, {
+    token: donor.token,
+    body: { type: 2, amount },
+  });
+  if (res.statusCode !== 201) throw new Error(res.body);
 }
 
 const ids = (page: { items: Array<{ id: number }> }) => page.items.map((p) => p.id);

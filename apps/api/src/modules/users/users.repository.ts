@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor, Unstamped } from '../../db/client.js';
 import { charities, charityMemberships } from '../charities/charities.table.js';
 import { groupMemberships, groups } from '../groups/groups.table.js';
@@ -199,5 +199,22 @@ export const usersRepository = {
     await db.delete(charityMemberships).where(eq(charityMemberships.userId, userId));
     await db.delete(projectMemberships).where(eq(projectMemberships.userId, userId));
     await db.delete(groupMemberships).where(eq(groupMemberships.userId, userId));
+  },
+};
+
+/** What other modules may read of people. */
+export const usersQueries = {
+  find(db: Executor, id: number): Promise<UserRow | undefined> {
+    return usersRepository.findById(db, id);
+  },
+
+  /** Display names ("First Last") by id. */
+  async names(db: Executor, ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(inArray(users.id, [...new Set(ids)]));
+    return new Map(rows.map((row) => [row.id, `${row.firstName} ${row.lastName}`.trim()]));
   },
 };

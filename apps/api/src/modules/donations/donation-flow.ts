@@ -1,0 +1,228 @@
+import {
+  DONATION_METHOD,
+  GIVING_TYPE,
+  labelOf,
+  TRANSACTION_STATUS,
+  TRANSACTION_STATUSES,
+} from '@kindred/shared';
+import type { Tx } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import type { AccountRef } from '../ledger/ledger.repository.js';
+import { account, type LedgerService, type Owner } from '../ledger/ledger.service.js';
+import { type ProjectProgressDelta, projectsQueries } from '../projects/projects.repository.js';
+import { type DonationRow, donationsRepository } from './donations.repository.js';
+
+const { awaitingCharityApproval, awaitingPlatformAdminApproval, approved, completed, canceled } =
+  TRANSACTION_STATUS;
+const { funds, volunteering, skilledVolunteering, gifts } = GIVING_TYPE;
+
+/** Who made a change (null for the scheduler) and why. */
+export interface Actor {
+  userId: number | null;
+  reason?: string | null;
+}
+
+export const donorOwner = (row: Pick<DonationRow, 'donorType' | 'donorId'>): Owner => ({
+  ownerType: row.donorType,
+  ownerId: row.donorId,
+});
+
+/** Where a funds donation's money rests while it is Approved: the project's or the charity's funds. */
+export function destinationOf(row: Pick<DonationRow, 'method' | 'projectId' | 'charityId'>): AccountRef {
+  return row.method === DONATION_METHOD.project && row.projectId
+    ? account({ ownerType: 'project', ownerId: row.projectId }, 'project_funds')
+    : account({ ownerType: 'charity', ownerId: row.charityId }, 'charity_funds');
+}
+
+const statusLabel = (status: number) => labelOf(TRANSACTION_STATUSES, status) ?? String(status);
+
+export function invalidMove(row: DonationRow, to: number) {
+  return new AppError(
+    409,
+    'INVALID_DONATION_STATUS',
+    `Donation ${row.id} is ${statusLabel(row.status)}: it cannot become ${statusLabel(to)}.`,
+    { donation_id: row.id, status: row.status, to },
+  );
+}
+
+/** Hours a pledge still counts for: the confirmed hours once completed, the pledge before. */
+const countedHours = (row: DonationRow) => row.confirmedHours ?? row.hours ?? 0;
+
+/** What a donation adds to its project's progress while counted (sign: +1 to add, -1 to take back). */
+function progressOf(row: DonationRow, sign: 1 | -1): ProjectProgressDelta {
+  switch (row.type) {
+    case funds:
+      return { funds: sign * (row.amount ?? 0) };
+    case volunteering:
+      return { volunteering: sign * countedHours(row) };
+    case skilledVolunteering:
+      return { skilled: sign * countedHours(row) };
+    case gifts:
+      return { gifts: sign * (row.quantity ?? 0) };
+    default:
+      return {};
+  }
+}
+
+/**
+ * The state machine of domain.md §4 with its money: every status change of a donation, and the
+ * ledger movement and project progress that go with it, in the caller's transaction. Nothing else
+ * changes a donation's status or moves its money.
+ */
+export function donationFlow(ledger: LedgerService, now: () => Date) {
+  const meta = (row: DonationRow, kind: string, description: string, actor: Actor) => ({
+    kind,
+    description,
+    createdBy: actor.userId,
+    donationId: row.id,
+    reference: { donation_id: row.id },
+  });
+
+  async function record(
+    tx: Tx,
+    row: DonationRow,
+    status: number,
+    actor: Actor,
+    extra: Partial<DonationRow> = {},
+  ) {
+    const at = now();
+    const updated = await donationsRepository.update(tx, row.id, { ...extra, status, updatedAt: at });
+    await donationsRepository.addHistory(tx, {
+      donationId: row.id,
+      status,
+      by: actor.userId,
+      reason: actor.reason ?? null,
+      at,
+    });
+    return updated;
+  }
+
+  /** Counts a donation into its project's progress (the donors count moves on a donor's first). */
+  async function count(tx: Tx, row: DonationRow, sign: 1 | -1) {
+    if (!row.projectId) return;
+    const donor = { type: row.donorType, id: row.donorId };
+    const other = await donationsRepository.otherCounted(tx, row.projectId, donor, row.id);
+    await projectsQueries.addProgress(tx, row.projectId, {
+      ...progressOf(row, sign),
+      donors: other ? 0 : sign,
+    });
+  }
+
+  async function receipt(tx: Tx, row: DonationRow) {
+    if (row.type !== funds || row.receiptNumber) return {};
+    const number = await donationsRepository.nextReceiptNumber(tx);
+    const year = now().getUTCFullYear();
+    return { receiptNumber: `KR-${year}-${String(number).padStart(7, '0')}` };
+  }
+
+  return {
+    record,
+
+    /**
+     * A new donation enters the flow: funds move now (straight to the project or charity, or into
+     * the donor's held balance when the platform must look first); offers of time and goods wait.
+     */
+    async start(tx: Tx, row: DonationRow, options: { review: boolean }, actor: Actor): Promise<DonationRow> {
+      if (row.type !== funds) {
+        const updated = await record(tx, row, awaitingCharityApproval, actor);
+        await count(tx, updated, 1);
+        return updated;
+      }
+      const amount = row.amount ?? 0;
+      const source = row.source ?? 'wallet';
+      if (options.review) {
+        await ledger.hold(
+          tx,
+          donorOwner(row),
+          amount,
+          meta(row, 'donation_hold', `Donation ${row.id}, waiting for review`, actor),
+          source,
+        );
+        return record(tx, row, awaitingPlatformAdminApproval, actor);
+      }
+      await ledger.transfer(
+        tx,
+        account(donorOwner(row), source),
+        destinationOf(row),
+        amount,
+        meta(row, 'donation', `Donation ${row.id}`, actor),
+      );
+      const updated = await record(tx, row, approved, actor, await receipt(tx, row));
+      await count(tx, updated, 1);
+      return updated;
+    },
+
+    /** Moves one donation to a status, with its money and progress; refuses any other move (409). */
+    async move(
+      tx: Tx,
+      row: DonationRow,
+      to: number,
+      actor: Actor,
+      options: { confirmedHours?: number } = {},
+    ): Promise<DonationRow> {
+      const from = row.status;
+      const isFunds = row.type === funds;
+      // 30 -> 80: the charity accepts an offer of time or goods.
+      if (from === awaitingCharityApproval && to === approved && !isFunds) return record(tx, row, to, actor);
+      // 30 | 80 -> 85: the time was given or the gift received (perhaps fewer hours than pledged).
+      if ((from === awaitingCharityApproval || from === approved) && to === completed && !isFunds) {
+        const pledged = row.hours ?? 0;
+        const given = row.hours === null ? null : Math.min(options.confirmedHours ?? pledged, pledged);
+        const updated = await record(tx, row, to, actor, { confirmedHours: given });
+        if (row.projectId && given !== null) {
+          const declined = pledged - given;
+          const kind = row.type === volunteering ? 'volunteering' : 'skilled';
+          await projectsQueries.addProgress(tx, row.projectId, { [kind]: -declined, confirmed: given });
+        }
+        return updated;
+      }
+      // 30 | 80 -> 90: the charity declines an offer of time or goods.
+      if ((from === awaitingCharityApproval || from === approved) && to === canceled && !isFunds) {
+        const updated = await record(tx, row, to, actor);
+        await count(tx, row, -1);
+        return updated;
+      }
+      // 40 -> 80: the platform approves; the held money goes to the project or charity.
+      if (from === awaitingPlatformAdminApproval && to === approved && isFunds) {
+        await ledger.capture(
+          tx,
+          donorOwner(row),
+          destinationOf(row),
+          row.amount ?? 0,
+          meta(row, 'donation_capture', `Donation ${row.id}, approved`, actor),
+        );
+        const updated = await record(tx, row, to, actor, await receipt(tx, row));
+        await count(tx, updated, 1);
+        return updated;
+      }
+      // 40 -> 90: the held money goes back where it came from.
+      if (from === awaitingPlatformAdminApproval && to === canceled && isFunds) {
+        await ledger.release(
+          tx,
+          donorOwner(row),
+          row.amount ?? 0,
+          meta(row, 'donation_release', `Donation ${row.id} returned`, actor),
+          row.source ?? 'wallet',
+        );
+        return record(tx, row, to, actor);
+      }
+      // 80 -> 90: money given is returned whole, from the project's or charity's funds.
+      if (from === approved && to === canceled && isFunds) {
+        await ledger.transfer(
+          tx,
+          destinationOf(row),
+          account(donorOwner(row), row.source ?? 'wallet'),
+          row.amount ?? 0,
+          meta(row, 'donation_refund', `Donation ${row.id} returned`, actor),
+        );
+        const updated = await record(tx, row, to, actor);
+        await count(tx, row, -1);
+        return updated;
+      }
+      // 80 -> 85: delivered (the project completed and paid its charity, or a direct gift paid out).
+      if (from === approved && to === completed && isFunds) return record(tx, row, to, actor);
+      throw invalidMove(row, to);
+    },
+  };
+}
+export type DonationFlow = ReturnType<typeof donationFlow>;

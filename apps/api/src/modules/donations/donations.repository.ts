@@ -1,0 +1,381 @@
+import { and, asc, eq, gte, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
+import {
+  type DonorType,
+  donationHistory,
+  donations,
+  giftAidClaims,
+  giftAidDeclarations,
+} from './donations.table.js';
+
+export type DonationRow = typeof donations.$inferSelect;
+export type NewDonation = typeof donations.$inferInsert;
+export type HistoryRow = typeof donationHistory.$inferSelect;
+export type DeclarationRow = typeof giftAidDeclarations.$inferSelect;
+export type ClaimRow = typeof giftAidClaims.$inferSelect;
+
+export interface Keyset {
+  limit: number;
+  cursor?: CursorValue[] | undefined;
+  before: boolean;
+}
+
+/** Filters a donation list may apply (all optional). */
+export interface DonationWhere {
+  donor?: { type: DonorType; id: number };
+  charityId?: number;
+  projectId?: number;
+  method?: number;
+  types?: number[];
+  statuses?: number[];
+  from?: string;
+  /** Inclusive: the whole day. */
+  to?: string;
+}
+
+/** Statuses that count towards what a project received or was promised. */
+export const COUNTED_STATUSES = [30, 80, 85];
+
+function whereOf(filter: DonationWhere): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.donor)
+    conditions.push(eq(donations.donorType, filter.donor.type), eq(donations.donorId, filter.donor.id));
+  if (filter.charityId !== undefined) conditions.push(eq(donations.charityId, filter.charityId));
+  if (filter.projectId !== undefined) conditions.push(eq(donations.projectId, filter.projectId));
+  if (filter.method !== undefined) conditions.push(eq(donations.method, filter.method));
+  if (filter.types) conditions.push(inArray(donations.type, filter.types));
+  if (filter.statuses) conditions.push(inArray(donations.status, filter.statuses));
+  if (filter.from) conditions.push(gte(donations.createdAt, new Date(`${filter.from}T00:00:00Z`)));
+  if (filter.to) {
+    const end = new Date(`${filter.to}T00:00:00Z`);
+    end.setUTCDate(end.getUTCDate() + 1);
+    conditions.push(lt(donations.createdAt, end));
+  }
+  return conditions;
+}
+
+export const donationsRepository = {
+  async insert(db: Executor, values: NewDonation): Promise<DonationRow> {
+    const [row] = await db.insert(donations).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+
+  async update(db: Executor, id: number, values: Partial<NewDonation>): Promise<DonationRow> {
+    const [row] = await db.update(donations).set(values).where(eq(donations.id, id)).returning();
+    if (!row) throw new Error(`donation ${id} vanished`);
+    return row;
+  },
+
+  async find(db: Executor, id: number): Promise<DonationRow | undefined> {
+    const [row] = await db.select().from(donations).where(eq(donations.id, id));
+    return row;
+  },
+
+  /** The donations, locked in id order until the transaction ends (bulk actions serialise). */
+  async lock(db: Executor, ids: number[]): Promise<DonationRow[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select()
+      .from(donations)
+      .where(inArray(donations.id, ids))
+      .orderBy(asc(donations.id))
+      .for('update');
+  },
+
+  /** Undelivered donations of a project, locked (cancelling or completing it settles each one). */
+  async lockOpenOfProject(db: Executor, projectId: number): Promise<DonationRow[]> {
+    return db
+      .select()
+      .from(donations)
+      .where(and(eq(donations.projectId, projectId), inArray(donations.status, [20, 30, 40, 80])))
+      .orderBy(asc(donations.id))
+      .for('update');
+  },
+
+  async addHistory(db: Executor, values: typeof donationHistory.$inferInsert): Promise<void> {
+    await db.insert(donationHistory).values(values);
+  },
+
+  async history(db: Executor, donationIds: number[]): Promise<Map<number, HistoryRow[]>> {
+    const map = new Map<number, HistoryRow[]>();
+    if (donationIds.length === 0) return map;
+    const rows = await db
+      .select()
+      .from(donationHistory)
+      .where(inArray(donationHistory.donationId, donationIds))
+      .orderBy(asc(donationHistory.at), asc(donationHistory.id));
+    for (const row of rows) {
+      const list = map.get(row.donationId) ?? [];
+      list.push(row);
+      map.set(row.donationId, list);
+    }
+    return map;
+  },
+
+  async nextReceiptNumber(db: Executor): Promise<number> {
+    const result = await db.execute(sql`select nextval('donation_receipt_seq') as value`);
+    return Number((result as unknown as { rows: Array<{ value: string | number }> }).rows[0]?.value);
+  },
+
+  /** Newest first, keyset paged. */
+  async list(db: Executor, filter: DonationWhere, page: Keyset) {
+    const { conditions, order } = newestFirst(donations.createdAt, donations.id, page.cursor, page.before);
+    return db
+      .select({ donation: donations, at: exactTime(donations.createdAt) })
+      .from(donations)
+      .where(and(...whereOf(filter), ...conditions))
+      .orderBy(...order)
+      .limit(page.limit + 1);
+  },
+
+  /** Hours promised to a project of one kind (and skill), not declined. */
+  async pledgedHours(db: Executor, projectId: number, type: number, skillType?: number): Promise<number> {
+    const [row] = await db
+      .select({
+        hours: sql<string>`coalesce(sum(coalesce(${donations.confirmedHours}, ${donations.hours})), 0)`,
+      })
+      .from(donations)
+      .where(
+        and(
+          eq(donations.projectId, projectId),
+          eq(donations.type, type),
+          inArray(donations.status, COUNTED_STATUSES),
+          skillType === undefined ? undefined : eq(donations.skillType, skillType),
+        ),
+      );
+    return Number(row?.hours ?? 0);
+  },
+
+  /** Whether the donor has another counted donation to the project (the donors count moves once). */
+  async otherCounted(
+    db: Executor,
+    projectId: number,
+    donor: { type: DonorType; id: number },
+    exceptId: number,
+  ): Promise<boolean> {
+    const [row] = await db
+      .select({ id: donations.id })
+      .from(donations)
+      .where(
+        and(
+          eq(donations.projectId, projectId),
+          eq(donations.donorType, donor.type),
+          eq(donations.donorId, donor.id),
+          inArray(donations.status, COUNTED_STATUSES),
+          ne(donations.id, exceptId),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  },
+
+  /** Totals of donations by month (YYYY-MM) for statistics. */
+  async totals(db: Executor, filter: DonationWhere) {
+    const month = sql<string>`to_char(${donations.createdAt} at time zone 'UTC', 'YYYY-MM')`;
+    const funds = sql<string>`coalesce(sum(${donations.amount}) filter (where ${donations.type} = 2 and ${donations.status} in (80, 85)), 0)`;
+    const giftAid = sql<string>`coalesce(sum(${donations.giftAidAmount}) filter (where ${donations.type} = 2 and ${donations.status} in (80, 85)), 0)`;
+    const hoursOf = (type: number) =>
+      sql<string>`coalesce(sum(coalesce(${donations.confirmedHours}, ${donations.hours})) filter (where ${donations.type} = ${type} and ${donations.status} in (30, 80, 85)), 0)`;
+    const gifts = sql<string>`coalesce(sum(${donations.quantity}) filter (where ${donations.type} = 5 and ${donations.status} in (30, 80, 85)), 0)`;
+    const giftsValue = sql<string>`coalesce(sum(${donations.estimatedValue}) filter (where ${donations.type} = 5 and ${donations.status} in (30, 80, 85)), 0)`;
+    const rows = await db
+      .select({
+        month,
+        funds,
+        giftAid,
+        volunteering: hoursOf(3),
+        skilled: hoursOf(4),
+        gifts,
+        giftsValue,
+      })
+      .from(donations)
+      .where(and(...whereOf(filter)))
+      .groupBy(month)
+      .orderBy(month);
+    return rows.map((row) => ({
+      month: row.month,
+      funds: Number(row.funds),
+      giftAid: Number(row.giftAid),
+      volunteering: Number(row.volunteering),
+      skilled: Number(row.skilled),
+      gifts: Number(row.gifts),
+      giftsValue: Number(row.giftsValue),
+    }));
+  },
+
+  /** How many projects, charities and donors the counted donations reached, and how many wait. */
+  async reach(db: Executor, filter: DonationWhere) {
+    const [row] = await db
+      .select({
+        projects: sql<string>`count(distinct ${donations.projectId}) filter (where ${donations.status} in (30, 80, 85))`,
+        charities: sql<string>`count(distinct ${donations.charityId}) filter (where ${donations.status} in (30, 80, 85))`,
+        donors: sql<string>`count(distinct (${donations.donorType}, ${donations.donorId})) filter (where ${donations.status} in (30, 80, 85))`,
+        waiting: sql<string>`count(*) filter (where ${donations.status} = 30)`,
+      })
+      .from(donations)
+      .where(and(...whereOf(filter)));
+    return {
+      projects: Number(row?.projects ?? 0),
+      charities: Number(row?.charities ?? 0),
+      donors: Number(row?.donors ?? 0),
+      waiting: Number(row?.waiting ?? 0),
+    };
+  },
+
+  /** Supporters of a project who gave time, skills or gifts and no funds, most recent first. */
+  async withoutFunds(db: Executor, projectId: number, page: Keyset) {
+    const lastAt = sql<string>`to_char(max(${donations.createdAt}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+    const donorKey = sql`(${donations.donorType}, ${donations.donorId})`;
+    const cursorCondition = page.cursor
+      ? page.before
+        ? sql`(max(${donations.createdAt}), min(${donations.id})) > (${String(page.cursor[0])}::timestamptz, ${Number(page.cursor[1])})`
+        : sql`(max(${donations.createdAt}), min(${donations.id})) < (${String(page.cursor[0])}::timestamptz, ${Number(page.cursor[1])})`
+      : undefined;
+    const direction = page.before ? sql`asc` : sql`desc`;
+    return db
+      .select({
+        donorType: donations.donorType,
+        donorId: donations.donorId,
+        types: sql<number[]>`array_agg(distinct ${donations.type})`,
+        hours: sql<string>`coalesce(sum(coalesce(${donations.confirmedHours}, ${donations.hours})), 0)`,
+        gifts: sql<string>`coalesce(sum(${donations.quantity}), 0)`,
+        lastAt,
+        firstId: sql<number>`min(${donations.id})`,
+      })
+      .from(donations)
+      .where(and(eq(donations.projectId, projectId), inArray(donations.status, COUNTED_STATUSES)))
+      .groupBy(donations.donorType, donations.donorId)
+      .having(and(sql`bool_and(${donations.type} <> 2)`, cursorCondition, sql`${donorKey} is not null`))
+      .orderBy(sql`max(${donations.createdAt}) ${direction}`, sql`min(${donations.id}) ${direction}`)
+      .limit(page.limit + 1);
+  },
+
+  // Gift Aid
+
+  async currentDeclaration(db: Executor, userId: number): Promise<DeclarationRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(giftAidDeclarations)
+      .where(and(eq(giftAidDeclarations.userId, userId), isNull(giftAidDeclarations.cancelledAt)));
+    return row;
+  },
+
+  async insertDeclaration(db: Executor, values: typeof giftAidDeclarations.$inferInsert) {
+    const [row] = await db.insert(giftAidDeclarations).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+
+  async cancelDeclaration(db: Executor, id: number, at: Date) {
+    const [row] = await db
+      .update(giftAidDeclarations)
+      .set({ cancelledAt: at })
+      .where(eq(giftAidDeclarations.id, id))
+      .returning();
+    return row;
+  },
+
+  /** A charity's eligible gifts not yet in a claim, locked so that two claims cannot take one gift. */
+  async lockUnclaimed(db: Executor, charityId: number) {
+    return db
+      .select()
+      .from(donations)
+      .where(
+        and(
+          eq(donations.charityId, charityId),
+          eq(donations.giftAid, true),
+          inArray(donations.status, [80, 85]),
+          isNull(donations.giftAidClaimId),
+        ),
+      )
+      .orderBy(asc(donations.id))
+      .for('update');
+  },
+
+  async unclaimedTotals(db: Executor, charityId: number) {
+    const [row] = await db
+      .select({
+        count: sql<string>`count(*)`,
+        total: sql<string>`coalesce(sum(${donations.amount}), 0)`,
+        giftAid: sql<string>`coalesce(sum(${donations.giftAidAmount}), 0)`,
+      })
+      .from(donations)
+      .where(
+        and(
+          eq(donations.charityId, charityId),
+          eq(donations.giftAid, true),
+          inArray(donations.status, [80, 85]),
+          isNull(donations.giftAidClaimId),
+        ),
+      );
+    return {
+      donations: Number(row?.count ?? 0),
+      total: Number(row?.total ?? 0),
+      giftAid: Number(row?.giftAid ?? 0),
+    };
+  },
+
+  async insertClaim(db: Executor, values: typeof giftAidClaims.$inferInsert): Promise<ClaimRow> {
+    const [row] = await db.insert(giftAidClaims).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+
+  async markClaimed(db: Executor, ids: number[], claimId: number) {
+    if (ids.length > 0)
+      await db.update(donations).set({ giftAidClaimId: claimId }).where(inArray(donations.id, ids));
+  },
+
+  async claims(db: Executor, charityId: number, page: Keyset) {
+    const { conditions, order } = newestFirst(
+      giftAidClaims.createdAt,
+      giftAidClaims.id,
+      page.cursor,
+      page.before,
+    );
+    return db
+      .select({ claim: giftAidClaims, at: exactTime(giftAidClaims.createdAt) })
+      .from(giftAidClaims)
+      .where(and(eq(giftAidClaims.charityId, charityId), ...conditions))
+      .orderBy(...order)
+      .limit(page.limit + 1);
+  },
+
+  async claim(db: Executor, charityId: number, claimId: number): Promise<ClaimRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(giftAidClaims)
+      .where(and(eq(giftAidClaims.id, claimId), eq(giftAidClaims.charityId, charityId)));
+    return row;
+  },
+
+  async claimedDonations(db: Executor, claimId: number) {
+    return db
+      .select({ donation: donations, declaration: giftAidDeclarations })
+      .from(donations)
+      .innerJoin(giftAidDeclarations, eq(giftAidDeclarations.id, donations.giftAidDeclarationId))
+      .where(eq(donations.giftAidClaimId, claimId))
+      .orderBy(asc(donations.createdAt), asc(donations.id));
+  },
+
+  /** Donations waiting for the platform: 40, and direct donations at 80 not yet paid out. */
+  async listQueue(db: Executor, page: Keyset) {
+    const { conditions, order } = newestFirst(donations.createdAt, donations.id, page.cursor, page.before);
+    return db
+      .select({ donation: donations, at: exactTime(donations.createdAt) })
+      .from(donations)
+      .where(
+        and(
+          or(
+            eq(donations.status, 40),
+            and(eq(donations.status, 80), eq(donations.method, 2), eq(donations.type, 2)),
+          ),
+          ...conditions,
+        ),
+      )
+      .orderBy(...order)
+      .limit(page.limit + 1);
+  },
+};

@@ -1,0 +1,596 @@
+import {
+  adminCompleteBodySchema,
+  adminRejectBodySchema,
+  approveDonationsBodySchema,
+  charityStatisticsSchema,
+  donateBodySchema,
+  donateResponseSchema,
+  donationFiltersSchema,
+  donationSchema,
+  donationsResultSchema,
+  donorStatisticsSchema,
+  futureDonationsSchema,
+  giftAidClaimSchema,
+  giftAidDeclarationBodySchema,
+  giftAidDeclarationResponseSchema,
+  historyParamsSchema,
+  pageQuerySchema,
+  pageSchema,
+  subscriptionSchema,
+  subscriptionUpdateBodySchema,
+  supporterSchema,
+  supporterWithoutFundsSchema,
+} from '@kindred/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { idempotencyOf } from '../../lib/idempotency.js';
+import { currentUser } from '../../plugins/auth.js';
+import type { Services } from '../../services.js';
+
+const security = [{ bearer: [] }];
+const id = z.coerce.number().int().positive();
+const tags = ['donations'];
+const listQuery = pageQuerySchema.extend(donationFiltersSchema.shape);
+const donationPage = pageSchema(donationSchema);
+const subscriptionResult = z.object({ subscription: subscriptionSchema });
+const oneDonation = z.object({ donation: donationSchema });
+
+/** Giving (domain.md §4): the donor's, the charity's, the public's and the platform's calls. */
+export const donationsRoutes =
+  (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { donations, subscriptions, giftAid, projects } = services;
+
+    for (const kind of ['project', 'charity'] as const) {
+      app.post(
+        `/user/donate/${kind}/:id`,
+        {
+          config: { auth: 'user' },
+          schema: {
+            tags,
+            security,
+            summary:
+              kind === 'project'
+                ? 'Give to a project: funds, time, skills or goods, once or on a schedule'
+                : 'Give straight to a charity: funds, time, skills or goods, once or on a schedule',
+            description:
+              'Honours an Idempotency-Key header: a retry with the same key answers the first result and gives nothing again.',
+            params: z.object({ id }),
+            body: donateBodySchema,
+            response: { 201: donateResponseSchema },
+          },
+        },
+        async (request, reply) => {
+          const user = currentUser(request);
+          const result = await donations.give(
+            request.auth,
+            { kind, id: request.params.id },
+            request.body,
+            idempotencyOf(request, `user:${user.id}`),
+          );
+          return reply.status(201).send(result.body);
+        },
+      );
+    }
+
+    app.get(
+      '/user/donations',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'My donations, newest first',
+          querystring: listQuery,
+          response: { 200: donationPage },
+        },
+      },
+      async (request) => donations.mine(request.auth, request.query, request.query),
+    );
+
+    app.get(
+      '/user/donation/:id',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'One of my donations with its history',
+          params: z.object({ id }),
+          response: { 200: oneDonation },
+        },
+      },
+      async (request) => donations.one(request.auth, request.params.id),
+    );
+
+    app.get(
+      '/user/donation/:id/receipt',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'The receipt of an approved gift of funds (PDF)',
+          params: z.object({ id }),
+          produces: ['application/pdf'],
+        },
+      },
+      async (request, reply) => {
+        const { pdf, filename } = await donations.receipt(request.auth, request.params.id);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .send(pdf);
+      },
+    );
+
+    app.get(
+      '/user/giving_statement/:from/:to',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'My giving statement for a date range: funds, Gift Aid, hours and gifts (PDF or CSV)',
+          params: historyParamsSchema,
+          querystring: z.object({ format: z.enum(['pdf', 'csv']).default('pdf') }),
+          produces: ['application/pdf', 'text/csv'],
+        },
+      },
+      async (request, reply) => {
+        const { from, to } = request.params;
+        const file = await donations.statement(request.auth, from, to, request.query.format);
+        return reply
+          .type(file.type)
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .send(file.body);
+      },
+    );
+
+    app.get(
+      '/user/donations_by_type/:type',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'My donations of one kind of giving',
+          params: z.object({ type: z.coerce.number().int().min(2).max(5) }),
+          querystring: pageQuerySchema,
+          response: { 200: donationPage },
+        },
+      },
+      async (request) => donations.mine(request.auth, { type: request.params.type }, request.query),
+    );
+
+    app.get(
+      '/user/volunteering/:type',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'My volunteering (3) or skilled volunteering (4), with dates and confirmed hours',
+          params: z.object({ type: z.coerce.number().int().min(3).max(4) }),
+          querystring: pageQuerySchema,
+          response: { 200: donationPage },
+        },
+      },
+      async (request) => donations.mine(request.auth, { type: request.params.type }, request.query),
+    );
+
+    app.get(
+      '/user/rejected_donations',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'My donations that were declined or returned',
+          querystring: pageQuerySchema,
+          response: { 200: donationPage },
+        },
+      },
+      async (request) => donations.mine(request.auth, { status: 90 }, request.query),
+    );
+
+    app.get(
+      '/user/future_donations',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'The coming gifts of my recurring donations',
+          response: { 200: futureDonationsSchema },
+        },
+      },
+      async (request) => subscriptions.future(request.auth),
+    );
+
+    app.get(
+      '/user/donation_subscriptions',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'My recurring donations',
+          querystring: pageQuerySchema,
+          response: { 200: pageSchema(subscriptionSchema) },
+        },
+      },
+      async (request) => subscriptions.list(request.auth, request.query),
+    );
+
+    app.post(
+      '/user/cancel_donation_subscription/:id',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'Cancel a recurring donation',
+          params: z.object({ id }),
+          response: { 200: subscriptionResult },
+        },
+      },
+      async (request) => subscriptions.cancel(request.auth, request.params.id),
+    );
+
+    app.post(
+      '/user/donation_subscription/:id/pause',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'Pause a recurring donation',
+          params: z.object({ id }),
+          response: { 200: subscriptionResult },
+        },
+      },
+      async (request) => subscriptions.pause(request.auth, request.params.id),
+    );
+
+    app.post(
+      '/user/donation_subscription/:id/resume',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'Resume a paused recurring donation (missed periods are skipped)',
+          params: z.object({ id }),
+          response: { 200: subscriptionResult },
+        },
+      },
+      async (request) => subscriptions.resume(request.auth, request.params.id),
+    );
+
+    app.patch(
+      '/user/donation_subscription/:id',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'Change the amount of a recurring donation',
+          params: z.object({ id }),
+          body: subscriptionUpdateBodySchema,
+          response: { 200: subscriptionResult },
+        },
+      },
+      async (request) => subscriptions.changeAmount(request.auth, request.params.id, request.body.amount),
+    );
+
+    app.get(
+      '/user/total_statistics',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'What I have given, in total and by month',
+          response: { 200: donorStatisticsSchema },
+        },
+      },
+      async (request) => donations.donorStatistics(request.auth),
+    );
+
+    app.get(
+      '/user/gift_aid_declaration',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'My current Gift Aid declaration',
+          response: { 200: giftAidDeclarationResponseSchema },
+        },
+      },
+      async (request) => giftAid.declaration(request.auth),
+    );
+
+    app.post(
+      '/user/gift_aid_declaration',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'Make a Gift Aid declaration (replaces the current one)',
+          body: giftAidDeclarationBodySchema,
+          response: { 201: giftAidDeclarationResponseSchema },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await giftAid.declare(request.auth, request.body)),
+    );
+
+    app.delete(
+      '/user/gift_aid_declaration',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'Cancel my Gift Aid declaration (kept as a record)',
+          response: { 200: giftAidDeclarationResponseSchema },
+        },
+      },
+      async (request) => giftAid.cancel(request.auth),
+    );
+
+    // The charity.
+
+    const charityLists = [
+      ['/charity/:id/donations', 'Donations to a charity and its projects', undefined],
+      ['/charity/:id/projects_donations', "Donations to a charity's projects", 1],
+      ['/charity/:id/direct_donations', 'Donations straight to a charity', 2],
+    ] as const;
+    for (const [path, summary, method] of charityLists) {
+      app.get(
+        path,
+        {
+          config: { auth: 'user' },
+          schema: {
+            tags,
+            security,
+            summary,
+            params: z.object({ id }),
+            querystring: listQuery,
+            response: { 200: donationPage },
+          },
+        },
+        async (request) =>
+          donations.ofCharity(request.auth, request.params.id, request.query, request.query, method),
+      );
+    }
+
+    app.post(
+      '/charity/:id/approve_donations',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'Approve, decline or complete offers of time, skills and goods, in bulk',
+          params: z.object({ id }),
+          body: approveDonationsBodySchema,
+          response: { 200: donationsResultSchema },
+        },
+      },
+      async (request) => donations.charityAct(request.auth, request.params.id, request.body),
+    );
+
+    app.get(
+      '/charity/total_statistics/:id',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'What a charity received, in total and by month',
+          params: z.object({ id }),
+          response: { 200: charityStatisticsSchema },
+        },
+      },
+      async (request) => donations.charityStatistics(request.auth, request.params.id),
+    );
+
+    app.get(
+      '/charity/:id/gift_aid/unclaimed',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'Gift Aid donations not yet claimed',
+          params: z.object({ id }),
+          response: {
+            200: z.object({
+              donations: z.number().int(),
+              total: z.number().int(),
+              gift_aid: z.number().int(),
+            }),
+          },
+        },
+      },
+      async (request) => giftAid.unclaimed(request.auth, request.params.id),
+    );
+
+    app.get(
+      '/charity/:id/gift_aid/claims',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: "A charity's Gift Aid claims",
+          params: z.object({ id }),
+          querystring: pageQuerySchema,
+          response: { 200: pageSchema(giftAidClaimSchema) },
+        },
+      },
+      async (request) => giftAid.claims(request.auth, request.params.id, request.query),
+    );
+
+    app.post(
+      '/charity/:id/gift_aid/claims',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'Claim Gift Aid on every eligible donation not yet claimed',
+          params: z.object({ id }),
+          response: { 201: z.object({ claim: giftAidClaimSchema }) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await giftAid.createClaim(request.auth, request.params.id)),
+    );
+
+    app.get(
+      '/charity/:id/gift_aid/claims/:claimId/csv',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: "A Gift Aid claim in HMRC's schedule layout (CSV)",
+          params: z.object({ id, claimId: id }),
+          produces: ['text/csv'],
+        },
+      },
+      async (request, reply) => {
+        const { csv, filename } = await giftAid.claimCsv(
+          request.auth,
+          request.params.id,
+          request.params.claimId,
+        );
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .send(csv);
+      },
+    );
+
+    // The project.
+
+    app.get(
+      '/project/:id/donations',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: "A project's donations",
+          params: z.object({ id }),
+          querystring: listQuery,
+          response: { 200: donationPage },
+        },
+      },
+      async (request) => donations.ofProject(request.auth, request.params.id, request.query, request.query),
+    );
+
+    app.get(
+      '/project/volunteered/:id',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: "A project's volunteers and skilled volunteers, with dates and hours",
+          params: z.object({ id }),
+          querystring: pageQuerySchema,
+          response: { 200: donationPage },
+        },
+      },
+      async (request) => donations.ofProject(request.auth, request.params.id, {}, request.query, [3, 4]),
+    );
+
+    app.get(
+      '/project/:id/donators_without_funds',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'Supporters who gave time, skills or gifts but no funds',
+          params: z.object({ id }),
+          querystring: pageQuerySchema,
+          response: { 200: pageSchema(supporterWithoutFundsSchema) },
+        },
+      },
+      async (request) => donations.withoutFunds(request.auth, request.params.id, request.query),
+    );
+
+    app.get(
+      '/project/:id/all-donations',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags,
+          summary: "A project's supporters: names unless anonymous, messages and kinds of giving",
+          params: z.object({ id }),
+          querystring: pageQuerySchema,
+          response: { 200: pageSchema(supporterSchema) },
+        },
+      },
+      async (request) =>
+        donations.supporters(request.params.id, request.query, request.auth, (projectId, viewer) =>
+          projects.viewable(projectId, viewer),
+        ),
+    );
+
+    // The platform.
+
+    app.get(
+      '/admin/complete',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary:
+            'Donations waiting for the platform: above the review threshold, or direct gifts to pay out',
+          querystring: pageQuerySchema,
+          response: { 200: donationPage },
+        },
+      },
+      async (request) => donations.platformQueue(request.auth, request.query),
+    );
+
+    app.post(
+      '/admin/complete',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'Move donations one step on: 40 to 80, direct gifts 80 to 85 (paid out)',
+          body: adminCompleteBodySchema,
+          response: { 200: donationsResultSchema },
+        },
+      },
+      async (request) => donations.platformComplete(request.auth, request.body.donation_ids),
+    );
+
+    app.post(
+      '/admin/donation/reject',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'Reject a donation with a reason: its money goes back where it came from',
+          body: adminRejectBodySchema,
+          response: { 200: oneDonation },
+        },
+      },
+      async (request) =>
+        donations.platformReject(request.auth, request.body.donation_id, request.body.reason),
+    );
+  };

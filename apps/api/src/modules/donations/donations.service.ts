@@ -1,0 +1,689 @@
+import {
+  type ApproveDonationsBody,
+  DONATION_METHOD,
+  type DonateBody,
+  type DonateResponse,
+  type Donation,
+  type DonationFilters,
+  GIVING_TYPE,
+  GIVING_TYPES,
+  giftAidOf,
+  labelOf,
+  type PageQuery,
+  PROJECT_STATUS,
+  type Supporter,
+  TRANSACTION_STATUS,
+  TRANSACTION_STATUSES,
+} from '@kindred/shared';
+import type { AuthUser } from '../../authz/access.js';
+import { Permission } from '../../authz/permissions.js';
+import type { AppContext } from '../../context.js';
+import type { Executor, Tx } from '../../db/client.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import type { IdempotencyRequest } from '../../lib/idempotency.js';
+import { decodeCursor, toPage } from '../../lib/pagination.js';
+import { isoDay } from '../../lib/periods.js';
+import { charitiesQueries } from '../charities/charities.repository.js';
+import { isPublicCharity } from '../charities/charities.service.js';
+import { runIdempotent } from '../ledger/idempotency.js';
+import type { MoneyOwner } from '../payments/money-owner.js';
+import { type ProjectRow, projectsQueries } from '../projects/projects.repository.js';
+import { usersQueries } from '../users/users.repository.js';
+import { type Actor, donationFlow, donorOwner, invalidMove } from './donation-flow.js';
+import {
+  type DonationRow,
+  type DonationWhere,
+  donationsRepository,
+  type HistoryRow,
+  type Keyset,
+} from './donations.repository.js';
+import { receiptMail, receiptPdf, statementCsv, statementPdf } from './receipts.js';
+import type { SubscriptionsService } from './subscriptions.service.js';
+
+const { awaitingCharityApproval, awaitingPlatformAdminApproval, approved, completed, canceled } =
+  TRANSACTION_STATUS;
+const { funds, volunteering, skilledVolunteering, gifts } = GIVING_TYPE;
+
+/** The longest range, and the most donations, one statement covers. */
+const STATEMENT_MAX_DAYS = 366 * 5;
+const STATEMENT_MAX_ROWS = 10_000;
+
+/** Where a gift goes: a project (method 1) or straight to a charity (method 2). */
+export type GiftTarget = { kind: 'project'; id: number } | { kind: 'charity'; id: number };
+
+const statusLabel = (status: number) => labelOf(TRANSACTION_STATUSES, status) ?? String(status);
+const keyset = (query: PageQuery): Keyset => ({
+  limit: query.limit,
+  cursor: decodeCursor(query.cursor, ['time', 'id']),
+  before: query.direction === 'before',
+});
+
+/** Names for a list of donations: one query per owner module, never a join across them. */
+async function namesFor(db: Executor, rows: DonationRow[], history: HistoryRow[] = []) {
+  const userIds = [
+    ...rows.filter((row) => row.donorType === 'user').map((row) => row.donorId),
+    ...history.map((h) => h.by).filter((id): id is number => id !== null),
+  ];
+  const [projects, charities, people] = await Promise.all([
+    projectsQueries.titles(
+      db,
+      rows.map((row) => row.projectId).filter((id): id is number => id !== null),
+    ),
+    charitiesQueries.names(
+      db,
+      rows.map((row) => row.charityId),
+    ),
+    usersQueries.names(db, userIds),
+  ]);
+  return { projects, charities, people };
+}
+
+export function donationsService(ctx: AppContext, subscriptions: () => SubscriptionsService) {
+  const db = () => ctx.database.db;
+  const flow = donationFlow(ctx.ledger, () => ctx.now());
+
+  /** The wire shape of donations (domain.md §4), with their histories. */
+  async function present(rows: DonationRow[], executor: Executor = db()): Promise<Donation[]> {
+    const histories = await donationsRepository.history(
+      executor,
+      rows.map((row) => row.id),
+    );
+    const names = await namesFor(executor, rows, [...histories.values()].flat());
+    return rows.map((row) => ({
+      id: row.id,
+      method: row.method,
+      type: row.type,
+      status: row.status,
+      status_label: statusLabel(row.status),
+      amount: row.amount,
+      source: row.source,
+      hours: row.hours,
+      confirmed_hours: row.confirmedHours,
+      date: row.date,
+      skill_type: row.skillType,
+      gift_type: row.giftType,
+      description: row.description,
+      quantity: row.quantity,
+      estimated_value: row.estimatedValue,
+      gift_aid: row.giftAid,
+      gift_aid_amount: row.giftAidAmount,
+      anonymous: row.anonymous,
+      message: row.message,
+      project: row.projectId ? { id: row.projectId, title: names.projects.get(row.projectId) ?? '' } : null,
+      charity: { id: row.charityId, name: names.charities.get(row.charityId) ?? '' },
+      donor: {
+        kind: row.donorType,
+        id: row.donorId,
+        name: (row.donorType === 'user' ? names.people.get(row.donorId) : undefined) ?? 'An organisation',
+      },
+      subscription_id: row.subscriptionId,
+      receipt_number: row.receiptNumber,
+      created_at: row.createdAt.toISOString(),
+      history: (histories.get(row.id) ?? []).map((h) => ({
+        status: h.status,
+        status_label: statusLabel(h.status),
+        at: h.at.toISOString(),
+        by: h.by === null ? null : { id: h.by, name: names.people.get(h.by) ?? '' },
+        reason: h.reason,
+      })),
+    }));
+  }
+
+  async function presentOne(row: DonationRow, executor: Executor = db()): Promise<Donation> {
+    const [donation] = await present([row], executor);
+    if (!donation) throw new Error('present returned nothing');
+    return donation;
+  }
+
+  async function page(filter: DonationWhere, query: PageQuery) {
+    const rows = await donationsRepository.list(db(), filter, keyset(query));
+    const result = toPage(
+      rows,
+      query,
+      (row) => [row.at, row.donation.id],
+      (row) => row.donation,
+    );
+    return { ...result, items: await present(result.items) };
+  }
+
+  const filterOf = (filters: DonationFilters): DonationWhere => ({
+    ...(filters.type !== undefined ? { types: [filters.type] } : {}),
+    ...(filters.status !== undefined ? { statuses: [filters.status] } : {}),
+    ...(filters.project_id !== undefined ? { projectId: filters.project_id } : {}),
+    ...(filters.charity_id !== undefined ? { charityId: filters.charity_id } : {}),
+    ...(filters.from ? { from: filters.from } : {}),
+    ...(filters.to ? { to: filters.to } : {}),
+  });
+
+  /** The project or charity a gift goes to, checked for giving (outside and again inside the transaction). */
+  async function targetOf(target: GiftTarget, executor: Executor = db()) {
+    if (target.kind === 'project') {
+      const project = await projectsQueries.find(executor, target.id);
+      if (!project || !project.charityId || project.status === PROJECT_STATUS.draft)
+        throw notFound('The project');
+      const charity = await charitiesQueries.find(executor, project.charityId);
+      if (!charity) throw notFound('The project');
+      return { project, charity };
+    }
+    const charity = await charitiesQueries.find(executor, target.id);
+    if (!charity || charity.approvalStatus === 'rejected') throw notFound('The charity');
+    return { project: undefined, charity };
+  }
+
+  type Target = Awaited<ReturnType<typeof targetOf>>;
+
+  function assertOpen({ project, charity }: Target) {
+    if (charity.lockStatus)
+      throw new AppError(409, 'CHARITY_LOCKED', 'This charity is locked and cannot receive donations now.');
+    if (project && project.status !== PROJECT_STATUS.live)
+      throw new AppError(409, 'PROJECT_NOT_LIVE', 'This project is not taking donations: it is not live.');
+  }
+
+  /** The pledge's date: a blank date means the project's end date; it must fall within the project. */
+  function pledgeDate(body: DonateBody, project: ProjectRow | undefined, today: string): string | null {
+    const date = body.date ? body.date : (project?.volunteeringEnd ?? project?.endDate ?? null);
+    if (date === null) return null;
+    const earliest = [today, project?.volunteeringStart ?? project?.startDate ?? today]
+      .sort()
+      .at(-1) as string;
+    const latest = project?.volunteeringEnd ?? project?.endDate ?? null;
+    if (date < earliest || (latest !== null && date > latest)) {
+      const window = latest ? `between ${earliest} and ${latest}` : `on or after ${earliest}`;
+      throw badRequest(`Choose a date ${window}.`, { date: `Choose a date ${window}.` });
+    }
+    return date;
+  }
+
+  /** What the project asks for: a kind it does not need, or a skill it does not list, is refused. */
+  function assertNeeded(body: DonateBody, project: ProjectRow | undefined) {
+    if (!project) return;
+    if (!project.givingKinds.includes(body.type)) {
+      const kind = (labelOf(GIVING_TYPES, body.type) ?? 'this').toLowerCase();
+      throw new AppError(409, 'NOT_NEEDED', `This project does not ask for ${kind}.`, {
+        fields: { type: 'Not needed by this project.' },
+      });
+    }
+    if (body.type === skilledVolunteering && project.skillNeeds.length > 0) {
+      if (!project.skillNeeds.some((need) => need.type === body.skill_type))
+        throw badRequest('This project does not ask for that skill.', {
+          skill_type: 'Choose one of the skills the project needs.',
+        });
+    }
+  }
+
+  /** Two people cannot take the last hours: checked under the project's lock. */
+  async function assertCapacity(tx: Tx, body: DonateBody, project: ProjectRow) {
+    let wanted: number | null = null;
+    let taken = 0;
+    if (body.type === volunteering && project.volunteeringHours) {
+      wanted = project.volunteeringHours;
+      taken = await donationsRepository.pledgedHours(tx, project.id, volunteering);
+    }
+    if (body.type === skilledVolunteering) {
+      const need = project.skillNeeds.find((n) => n.type === body.skill_type);
+      if (need) {
+        wanted = need.hours;
+        taken = await donationsRepository.pledgedHours(tx, project.id, skilledVolunteering, need.type);
+      }
+    }
+    if (wanted !== null && taken + (body.hours ?? 0) > wanted) {
+      const left = Math.max(0, wanted - taken);
+      throw new AppError(
+        409,
+        'HOURS_TAKEN',
+        left === 0
+          ? 'Every hour this project asked for is already taken.'
+          : `Only ${left} hour${left === 1 ? '' : 's'} are still needed.`,
+        { fields: { hours: `At most ${left}.` }, hours_left: left },
+      );
+    }
+  }
+
+  async function walletOf(executor: Executor, owner: MoneyOwner) {
+    const b = await ctx.ledger.balances(executor, owner);
+    return { wallet_amount: b.wallet, credits: b.credits, held: b.held, currency: ctx.config.currency };
+  }
+
+  /** Mails the receipt of each newly approved funds donation (after its transaction committed). */
+  async function mailReceipts(rows: DonationRow[]) {
+    for (const row of rows) {
+      if (row.type !== funds || !row.receiptNumber || row.donorType !== 'user') continue;
+      const donor = await usersQueries.find(db(), row.donorId);
+      if (!donor || donor.deletedAt) continue;
+      const [donation] = await present([row]);
+      if (donation) await ctx.mailer.send(await receiptMail(donation, donor.email, ctx.config.currency));
+    }
+  }
+
+  /**
+   * Records and starts one donation inside the caller's transaction: the checks that need the
+   * project's lock, the Gift Aid declaration, then the flow (money, progress, history).
+   */
+  async function create(
+    tx: Tx,
+    target: GiftTarget,
+    body: DonateBody,
+    donor: MoneyOwner,
+    actor: Actor,
+    extra: {
+      subscriptionId?: number;
+      period?: string;
+      declarationId?: number | null;
+      createdBy?: number | null;
+    } = {},
+  ): Promise<DonationRow> {
+    // Giving to a project takes its lock first: capacity and status are read under it.
+    if (target.kind === 'project') await projectsQueries.lock(tx, target.id);
+    const checked = await targetOf(target, tx);
+    assertOpen(checked);
+    const { project, charity } = checked;
+    assertNeeded(body, project);
+    if (project && (body.type === volunteering || body.type === skilledVolunteering))
+      await assertCapacity(tx, body, project);
+    const today = isoDay(ctx.now());
+    const isFunds = body.type === funds;
+    const isTime = body.type === volunteering || body.type === skilledVolunteering;
+    const giftAid = isFunds && body.gift_aid === true && extra.declarationId != null;
+    const amount = isFunds ? (body.amount ?? 0) : null;
+    const row = await donationsRepository.insert(tx, {
+      method: project ? DONATION_METHOD.project : DONATION_METHOD.direct,
+      type: body.type,
+      status: 0,
+      donorType: donor.ownerType,
+      donorId: donor.ownerId,
+      createdBy: extra.createdBy !== undefined ? extra.createdBy : actor.userId,
+      projectId: project?.id ?? null,
+      charityId: charity.id,
+      amount,
+      source: isFunds ? (body.source ?? 'wallet') : null,
+      hours: isTime ? (body.hours ?? null) : null,
+      date: isTime ? pledgeDate(body, project, today) : null,
+      skillType: body.type === skilledVolunteering ? (body.skill_type ?? null) : null,
+      giftType: body.type === gifts ? (body.gift_type ?? null) : null,
+      description: body.type === gifts ? (body.description ?? null) : null,
+      quantity: body.type === gifts ? (body.quantity ?? null) : null,
+      estimatedValue: body.type === gifts ? (body.estimated_value ?? 0) : null,
+      giftAid,
+      giftAidAmount: giftAid && amount ? giftAidOf(amount) : 0,
+      giftAidDeclarationId: giftAid ? (extra.declarationId ?? null) : null,
+      anonymous: body.anonymous ?? false,
+      message: body.message ? body.message : null,
+      subscriptionId: extra.subscriptionId ?? null,
+      period: extra.period ?? null,
+      createdAt: ctx.now(),
+      updatedAt: ctx.now(),
+    });
+    const review =
+      isFunds && ((amount ?? 0) > ctx.config.donationReviewThreshold || !isPublicCharity(charity));
+    return flow.start(tx, row, { review }, actor);
+  }
+
+  /** The donor's current Gift Aid declaration, when a gift asks for Gift Aid; refuses what cannot carry it. */
+  async function declarationFor(body: DonateBody, donor: MoneyOwner): Promise<number | null> {
+    if (body.type !== funds || body.gift_aid !== true) return null;
+    if (donor.ownerType !== 'user')
+      throw badRequest('Gift Aid is only for gifts by individuals.', {
+        gift_aid: 'Only individuals can add Gift Aid.',
+      });
+    if ((body.source ?? 'wallet') === 'credits')
+      throw badRequest('Gift Aid cannot be added to gifts of credits.', {
+        gift_aid: 'Not for gifts of credits.',
+      });
+    const declaration = await donationsRepository.currentDeclaration(db(), donor.ownerId);
+    if (!declaration)
+      throw new AppError(409, 'GIFT_AID_DECLARATION_MISSING', 'Make a Gift Aid declaration first.', {
+        fields: { gift_aid: 'Make a Gift Aid declaration first.' },
+      });
+    return declaration.id;
+  }
+
+  async function requireDonation(auth: AuthUser | null, id: number) {
+    const user = await ctx.access.require(auth, Permission.UserSelf, [auth?.id ?? 0]);
+    const row = await donationsRepository.find(db(), id);
+    if (!row || row.donorType !== 'user' || row.donorId !== user.id) throw notFound('The donation');
+    return row;
+  }
+
+  return {
+    present,
+    create,
+    mailReceipts,
+    declarationFor,
+    flow,
+
+    /** POST /user/donate/project/{id}, /user/donate/charity/{id}: one gift, or the first of a series. */
+    async give(
+      auth: AuthUser | null,
+      target: GiftTarget,
+      body: DonateBody,
+      idempotency: IdempotencyRequest,
+    ): Promise<{ statusCode: number; body: DonateResponse }> {
+      const user = await ctx.access.require(auth, Permission.UserSelf, [auth?.id ?? 0]);
+      const donor: MoneyOwner = { ownerType: 'user', ownerId: user.id };
+      assertOpen(await targetOf(target));
+      const declarationId = await declarationFor(body, donor);
+      const fresh: DonationRow[] = [];
+      const result = await runIdempotent(db(), idempotency, ctx.now(), async (tx) => {
+        fresh.length = 0;
+        const actor = { userId: user.id };
+        let row: DonationRow | null = null;
+        let subscription = null;
+        if (body.frequency !== undefined) {
+          const started = await subscriptions().start(tx, target, body, donor, actor, declarationId);
+          row = started.donation;
+          subscription = started.subscription;
+        } else {
+          row = await create(tx, target, body, donor, actor, { declarationId });
+        }
+        if (row) fresh.push(row);
+        return {
+          statusCode: 201,
+          body: {
+            donation: row ? await presentOne(row, tx) : null,
+            wallet: await walletOf(tx, donor),
+            subscription,
+          },
+        };
+      });
+      await mailReceipts(fresh);
+      return result;
+    },
+
+    async mine(auth: AuthUser | null, filters: DonationFilters, query: PageQuery, extra: DonationWhere = {}) {
+      const user = await ctx.access.require(auth, Permission.UserSelf, [auth?.id ?? 0]);
+      return page({ ...filterOf(filters), ...extra, donor: { type: 'user', id: user.id } }, query);
+    },
+
+    async one(auth: AuthUser | null, id: number) {
+      return { donation: await presentOne(await requireDonation(auth, id)) };
+    },
+
+    /** The receipt of an approved gift of funds, for its donor only (PDF). */
+    async receipt(auth: AuthUser | null, id: number) {
+      const row = await requireDonation(auth, id);
+      if (row.type !== funds || !row.receiptNumber || (row.status !== approved && row.status !== completed))
+        throw new AppError(409, 'NO_RECEIPT', 'Only approved gifts of funds have a receipt.');
+      const donation = await presentOne(row);
+      return {
+        pdf: await receiptPdf(donation, ctx.config.currency),
+        filename: `kindred-receipt-${row.receiptNumber}.pdf`,
+      };
+    },
+
+    /** The donor's giving statement for a date range (at most five years), oldest first. */
+    async statement(auth: AuthUser | null, from: string, to: string, format: 'pdf' | 'csv') {
+      const user = await ctx.access.require(auth, Permission.UserSelf, [auth?.id ?? 0]);
+      if (to < from)
+        throw badRequest('The end date is before the start date.', { to: 'On or after the start.' });
+      if (Date.parse(to) - Date.parse(from) > STATEMENT_MAX_DAYS * 86_400_000)
+        throw badRequest('Choose a range of at most five years.', { from: 'Range too long.' });
+      const rows = await donationsRepository.list(
+        db(),
+        { donor: { type: 'user', id: user.id }, from, to },
+        { limit: STATEMENT_MAX_ROWS, before: false },
+      );
+      const donations = (
+        await present(rows.slice(0, STATEMENT_MAX_ROWS).map((row) => row.donation))
+      ).reverse();
+      const filename = `kindred-giving-${from}-to-${to}.${format}`;
+      if (format === 'csv')
+        return {
+          type: 'text/csv; charset=utf-8',
+          filename,
+          body: statementCsv(donations, ctx.config.currency),
+        };
+      const name = (await usersQueries.names(db(), [user.id])).get(user.id) ?? '';
+      return {
+        type: 'application/pdf',
+        filename,
+        body: await statementPdf(donations, { from, to, name }, ctx.config.currency),
+      };
+    },
+
+    async ofCharity(
+      auth: AuthUser | null,
+      charityId: number,
+      filters: DonationFilters,
+      query: PageQuery,
+      method?: number,
+    ) {
+      await ctx.access.require(auth, Permission.CharityDonationsRead, [charityId]);
+      return page({ ...filterOf(filters), charityId, ...(method ? { method } : {}) }, query);
+    },
+
+    async ofProject(
+      auth: AuthUser | null,
+      projectId: number,
+      filters: DonationFilters,
+      query: PageQuery,
+      types?: number[],
+    ) {
+      await ctx.access.require(auth, Permission.ProjectManage, [projectId]);
+      return page({ ...filterOf(filters), projectId, ...(types ? { types } : {}) }, query);
+    },
+
+    /** People who gave time, skills or gifts to a project and no funds. */
+    async withoutFunds(auth: AuthUser | null, projectId: number, query: PageQuery) {
+      await ctx.access.require(auth, Permission.ProjectManage, [projectId]);
+      const rows = await donationsRepository.withoutFunds(db(), projectId, keyset(query));
+      const result = toPage(
+        rows,
+        query,
+        (row) => [row.lastAt, row.firstId],
+        (row) => row,
+      );
+      const names = await usersQueries.names(
+        db(),
+        result.items.filter((row) => row.donorType === 'user').map((row) => row.donorId),
+      );
+      return {
+        ...result,
+        items: result.items.map((row) => ({
+          donor: {
+            kind: row.donorType,
+            id: row.donorId,
+            name: (row.donorType === 'user' ? names.get(row.donorId) : undefined) ?? 'An organisation',
+          },
+          types: [...row.types].sort(),
+          hours: Number(row.hours),
+          gifts: Number(row.gifts),
+          last_at: row.lastAt,
+        })),
+      };
+    },
+
+    /** The public supporters wall: names unless anonymous, never an email. */
+    async supporters(
+      projectId: number,
+      query: PageQuery,
+      viewer: AuthUser | null,
+      visible: (id: number, viewer: AuthUser | null) => Promise<unknown>,
+    ) {
+      await visible(projectId, viewer);
+      const rows = await donationsRepository.list(
+        db(),
+        { projectId, statuses: [approved, completed, awaitingCharityApproval] },
+        keyset(query),
+      );
+      const result = toPage(
+        rows,
+        query,
+        (row) => [row.at, row.donation.id],
+        (row) => row.donation,
+      );
+      const names = await usersQueries.names(
+        db(),
+        result.items.filter((row) => row.donorType === 'user' && !row.anonymous).map((row) => row.donorId),
+      );
+      const items: Supporter[] = result.items.map((row) => ({
+        id: row.id,
+        anonymous: row.anonymous,
+        name: row.anonymous
+          ? 'Anonymous'
+          : ((row.donorType === 'user' ? names.get(row.donorId) : undefined) ?? 'An organisation'),
+        type: row.type,
+        amount: row.type === funds && !row.anonymous ? row.amount : null,
+        hours: row.hours,
+        message: row.message,
+        created_at: row.createdAt.toISOString(),
+      }));
+      return { ...result, items };
+    },
+
+    /** POST /charity/{id}/approve_donations: approve, decline or complete offers of time and goods. */
+    async charityAct(auth: AuthUser | null, charityId: number, body: ApproveDonationsBody) {
+      const user = await ctx.access.require(auth, Permission.CharityDonationsApprove, [charityId]);
+      if (body.action === 'reject' && !body.reason)
+        throw badRequest('Say why the donation is declined.', { reason: 'Say why, in a few words.' });
+      const to = { approve: approved, reject: canceled, complete: completed }[body.action];
+      const rows = await db().transaction(async (tx) => {
+        const locked = await donationsRepository.lock(tx, body.donation_ids);
+        const found = new Set(locked.map((row) => row.id));
+        const missing = body.donation_ids.filter((id) => !found.has(id));
+        const foreign = locked.filter((row) => row.charityId !== charityId);
+        if (missing.length > 0 || foreign.length > 0) throw notFound('A donation');
+        const out: DonationRow[] = [];
+        for (const row of locked) {
+          if (row.type === funds) throw invalidMove(row, to);
+          const confirmed = body.confirmed_hours?.[String(row.id)];
+          out.push(
+            await flow.move(
+              tx,
+              row,
+              to,
+              { userId: user.id, reason: body.reason ?? null },
+              {
+                ...(confirmed !== undefined ? { confirmedHours: confirmed } : {}),
+              },
+            ),
+          );
+        }
+        return out;
+      });
+      return { donations: await present(rows) };
+    },
+
+    async charityStatistics(auth: AuthUser | null, charityId: number) {
+      await ctx.access.require(auth, Permission.CharityDonationsRead, [charityId]);
+      const [months, reach] = await Promise.all([
+        donationsRepository.totals(db(), { charityId }),
+        donationsRepository.reach(db(), { charityId }),
+      ]);
+      const sum = (key: keyof (typeof months)[number]) =>
+        months.reduce((total, m) => total + (typeof m[key] === 'number' ? (m[key] as number) : 0), 0);
+      return {
+        funds_received: sum('funds'),
+        gift_aid: sum('giftAid'),
+        volunteering_hours: sum('volunteering'),
+        skilled_hours: sum('skilled'),
+        gifts_count: sum('gifts'),
+        donors: reach.donors,
+        awaiting_approval: reach.waiting,
+        by_month: months.map((m) => ({
+          month: m.month,
+          funds: m.funds,
+          gift_aid: m.giftAid,
+          hours: m.volunteering + m.skilled,
+          gifts: m.gifts,
+        })),
+      };
+    },
+
+    async donorStatistics(auth: AuthUser | null) {
+      const user = await ctx.access.require(auth, Permission.UserSelf, [auth?.id ?? 0]);
+      const donor = { type: 'user' as const, id: user.id };
+      const [months, reach] = await Promise.all([
+        donationsRepository.totals(db(), { donor }),
+        donationsRepository.reach(db(), { donor }),
+      ]);
+      const sum = (pick: (m: (typeof months)[number]) => number) => months.reduce((t, m) => t + pick(m), 0);
+      return {
+        funds_given: sum((m) => m.funds),
+        gift_aid_added: sum((m) => m.giftAid),
+        volunteering_hours: sum((m) => m.volunteering),
+        skilled_hours: sum((m) => m.skilled),
+        gifts_count: sum((m) => m.gifts),
+        gifts_value: sum((m) => m.giftsValue),
+        projects_supported: reach.projects,
+        charities_supported: reach.charities,
+        by_month: months.map((m) => ({
+          month: m.month,
+          funds: m.funds,
+          gift_aid: m.giftAid,
+          hours: m.volunteering + m.skilled,
+          gifts: m.gifts,
+        })),
+      };
+    },
+
+    /** GET /admin/complete: waiting for the platform (40, and direct gifts at 80 to pay out). */
+    async platformQueue(auth: AuthUser | null, query: PageQuery) {
+      await ctx.access.require(auth, Permission.PlatformDonationsRead);
+      const rows = await donationsRepository.listQueue(db(), keyset(query));
+      const result = toPage(
+        rows,
+        query,
+        (row) => [row.at, row.donation.id],
+        (row) => row.donation,
+      );
+      return { ...result, items: await present(result.items) };
+    },
+
+    /** POST /admin/complete: each donation one step on (40 -> 80, 80 -> 85 for direct gifts). */
+    async platformComplete(auth: AuthUser | null, ids: number[]) {
+      const user = await ctx.access.require(auth, Permission.PlatformDonationsReview);
+      const rows = await db().transaction(async (tx) => {
+        const locked = await donationsRepository.lock(tx, ids);
+        if (locked.length !== new Set(ids).size) throw notFound('A donation');
+        const out: DonationRow[] = [];
+        for (const row of locked) {
+          const next =
+            row.status === awaitingPlatformAdminApproval
+              ? approved
+              : row.status === approved && row.method === DONATION_METHOD.direct && row.type === funds
+                ? completed
+                : null;
+          if (next === null) throw invalidMove(row, row.status === approved ? completed : approved);
+          out.push(await flow.move(tx, row, next, { userId: user.id }));
+        }
+        return out;
+      });
+      await mailReceipts(rows.filter((row) => row.status === approved));
+      return { donations: await present(rows) };
+    },
+
+    /** POST /admin/donation/reject: ends one donation at 90 and returns its money. */
+    async platformReject(auth: AuthUser | null, id: number, reason: string) {
+      const user = await ctx.access.require(auth, Permission.PlatformDonationsReview);
+      const row = await db().transaction(async (tx) => {
+        const [locked] = await donationsRepository.lock(tx, [id]);
+        if (!locked) throw notFound('The donation');
+        return flow.move(tx, locked, canceled, { userId: user.id, reason });
+      });
+      return { donation: await presentOne(row) };
+    },
+
+    /**
+     * A cancelled project returns every undelivered donation (domain.md §4, §5): funds back to
+     * where they came from, offers of time and goods declined. Runs in the project's transaction.
+     */
+    async projectCancelled(tx: Tx, projectId: number, userId: number) {
+      const open = await donationsRepository.lockOpenOfProject(tx, projectId);
+      for (const row of open)
+        await flow.move(tx, row, canceled, { userId, reason: 'The project was cancelled.' });
+      await subscriptions().endForProject(tx, projectId);
+    },
+
+    /** A completed project delivered its funds to the charity: its approved funds donations are Completed. */
+    async projectCompleted(tx: Tx, projectId: number, userId: number) {
+      const open = await donationsRepository.lockOpenOfProject(tx, projectId);
+      for (const row of open)
+        if (row.type === funds && row.status === approved)
+          await flow.move(tx, row, completed, { userId, reason: 'The project was completed.' });
+      await subscriptions().endForProject(tx, projectId);
+    },
+
+    donorOwner,
+  };
+}
+export type DonationsService = ReturnType<typeof donationsService>;

@@ -1,0 +1,207 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns.js';
+import { charities } from '../charities/charities.table.js';
+import { projects } from '../projects/projects.table.js';
+import { users } from '../users/users.table.js';
+
+/** Who gives: a person, or an organisation (its donations arrive with the organisations module). */
+export const DONOR_TYPES = ['user', 'business'] as const;
+export type DonorType = (typeof DONOR_TYPES)[number];
+
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull();
+
+/** Recurring funds donations (domain.md §4): each due period becomes one donation. */
+export const donationSubscriptions = pgTable(
+  'donation_subscriptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    donorType: text('donor_type', { enum: DONOR_TYPES }).notNull(),
+    donorId: bigint('donor_id', { mode: 'number' }).notNull(),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    method: smallint('method').notNull(),
+    projectId: bigint('project_id', { mode: 'number' }).references(() => projects.id),
+    charityId: bigint('charity_id', { mode: 'number' })
+      .notNull()
+      .references(() => charities.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    source: text('source', { enum: ['wallet', 'credits'] }).notNull(),
+    /** 1 Daily, 2 Weekly, 3 Monthly, 4 Yearly. */
+    frequency: smallint('frequency').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    /** The next period to create; null once past the end or cancelled. */
+    nextDate: date('next_date', { mode: 'string' }),
+    status: text('status', { enum: ['active', 'paused', 'cancelled', 'failing'] }).notNull(),
+    /** Periods in a row whose occurrence failed for lack of funds. */
+    failedPeriods: integer('failed_periods').notNull().default(0),
+    giftAid: boolean('gift_aid').notNull().default(false),
+    anonymous: boolean('anonymous').notNull().default(false),
+    message: text('message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('donation_subscriptions_donor_idx').on(t.donorType, t.donorId, t.createdAt, t.id),
+    index('donation_subscriptions_due_idx').on(t.nextDate).where(sql`${t.status} in ('active', 'failing')`),
+    check('donation_subscriptions_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Numbers of funds receipts, one per approved funds donation, never reused. */
+export const donationReceiptSeq = pgSequence('donation_receipt_seq', { startWith: 1000 });
+
+/**
+ * A donation (domain.md §4): one gift of funds, time, skills or goods, to a project (method 1) or
+ * straight to a charity (method 2). Its money moves are the ledger transactions carrying its id;
+ * its status changes are its history.
+ */
+export const donations = pgTable(
+  'donations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    method: smallint('method').notNull(),
+    /** 2 Funds, 3 Volunteering, 4 Skilled Volunteering, 5 Gifts. */
+    type: smallint('type').notNull(),
+    /** 20, 30, 40, 80, 85 or 90 (spec §4, transaction status). */
+    status: smallint('status').notNull(),
+    donorType: text('donor_type', { enum: DONOR_TYPES }).notNull(),
+    donorId: bigint('donor_id', { mode: 'number' }).notNull(),
+    /** The person who gave (for an organisation, the employee who asked). */
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    projectId: bigint('project_id', { mode: 'number' }).references(() => projects.id),
+    charityId: bigint('charity_id', { mode: 'number' })
+      .notNull()
+      .references(() => charities.id),
+    amount: bigint('amount', { mode: 'number' }),
+    source: text('source', { enum: ['wallet', 'credits'] }),
+    hours: integer('hours'),
+    confirmedHours: integer('confirmed_hours'),
+    date: date('date', { mode: 'string' }),
+    skillType: smallint('skill_type'),
+    giftType: smallint('gift_type'),
+    description: text('description'),
+    quantity: integer('quantity'),
+    estimatedValue: bigint('estimated_value', { mode: 'number' }),
+    giftAid: boolean('gift_aid').notNull().default(false),
+    giftAidAmount: bigint('gift_aid_amount', { mode: 'number' }).notNull().default(0),
+    giftAidDeclarationId: bigint('gift_aid_declaration_id', { mode: 'number' }).references(
+      () => giftAidDeclarations.id,
+    ),
+    /** The charity's claim batch that included it: claimed gifts never change. */
+    giftAidClaimId: bigint('gift_aid_claim_id', { mode: 'number' }).references(() => giftAidClaims.id),
+    anonymous: boolean('anonymous').notNull().default(false),
+    message: text('message'),
+    subscriptionId: bigint('subscription_id', { mode: 'number' }).references(() => donationSubscriptions.id),
+    /** The date of the subscription's period this donation is (one per period). */
+    period: date('period', { mode: 'string' }),
+    receiptNumber: text('receipt_number'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('donations_donor_idx').on(t.donorType, t.donorId, t.createdAt, t.id),
+    index('donations_charity_idx').on(t.charityId, t.createdAt, t.id),
+    index('donations_project_idx').on(t.projectId, t.createdAt, t.id),
+    index('donations_project_donor_idx').on(t.projectId, t.donorType, t.donorId),
+    index('donations_waiting_idx')
+      .on(t.status, t.createdAt, t.id)
+      .where(sql`${t.status} in (20, 30, 40, 80)`),
+    uniqueIndex('donations_period_uq').on(t.subscriptionId, t.period),
+    uniqueIndex('donations_receipt_uq').on(t.receiptNumber),
+    check('donations_amount_positive', sql`${t.amount} is null or ${t.amount} > 0`),
+    check('donations_hours_positive', sql`${t.hours} is null or ${t.hours} > 0`),
+  ],
+);
+
+/** Every status a donation took: who, when and why. */
+export const donationHistory = pgTable(
+  'donation_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    donationId: bigint('donation_id', { mode: 'number' })
+      .notNull()
+      .references(() => donations.id),
+    status: smallint('status').notNull(),
+    by: bigint('by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('donation_history_donation_idx').on(t.donationId, t.at, t.id)],
+);
+
+/** An occurrence of a subscription that could not be paid yet: retried after 2 and 5 days. */
+export const subscriptionRetries = pgTable(
+  'subscription_retries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscriptionId: bigint('subscription_id', { mode: 'number' })
+      .notNull()
+      .references(() => donationSubscriptions.id),
+    period: date('period', { mode: 'string' }).notNull(),
+    attempts: integer('attempts').notNull(),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+    /** open (to retry), paid, failed. */
+    status: text('status', { enum: ['open', 'paid', 'failed'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('subscription_retries_period_uq').on(t.subscriptionId, t.period),
+    index('subscription_retries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/** A donor's Gift Aid declaration, kept as an audit record (cancelling stamps it, never deletes). */
+export const giftAidDeclarations = pgTable(
+  'gift_aid_declarations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    title: text('title'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    house: text('house').notNull(),
+    address: text('address').notNull(),
+    postCode: text('post_code').notNull(),
+    text: text('text').notNull(),
+    declaredAt: timestamp('declared_at', { withTimezone: true, mode: 'date' }).notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('gift_aid_declarations_user_idx').on(t.userId, t.declaredAt),
+    uniqueIndex('gift_aid_declarations_current_uq').on(t.userId).where(sql`${t.cancelledAt} is null`),
+  ],
+);
+
+/** A charity's Gift Aid claim: the eligible gifts it exported to HMRC, frozen from then on. */
+export const giftAidClaims = pgTable(
+  'gift_aid_claims',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    charityId: bigint('charity_id', { mode: 'number' })
+      .notNull()
+      .references(() => charities.id),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    donations: integer('donations').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    giftAid: bigint('gift_aid', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('gift_aid_claims_charity_idx').on(t.charityId, t.createdAt, t.id)],
+);

@@ -1,0 +1,219 @@
+import { createRequire } from 'node:module';
+import {
+  type Donation,
+  formatMoney,
+  GIFT_TYPES,
+  GIVING_TYPE,
+  GIVING_TYPES,
+  labelOf,
+  SKILL_TYPES,
+} from '@kindred/shared';
+import { stringify } from 'csv-stringify/sync';
+import PDFDocument from 'pdfkit';
+import type { MailMessage } from '../../lib/mailer.js';
+
+/* Receipts, giving statements and Gift Aid claim files: real PDF (pdfkit) and CSV (csv-stringify). */
+
+const require = createRequire(import.meta.url);
+/** A font with every currency sign (the standard PDF fonts have no rupee sign). */
+const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
+const day = (iso: string) => iso.slice(0, 10);
+
+/** What a donation gave, in words: "₹50", "6 hours of volunteering", "3 × Clothing or Bedding: coats". */
+export function whatWasGiven(donation: Donation, currency: string): string {
+  switch (donation.type) {
+    case GIVING_TYPE.funds:
+      return formatMoney(donation.amount ?? 0, currency);
+    case GIVING_TYPE.volunteering:
+      return `${donation.confirmed_hours ?? donation.hours ?? 0} hours of volunteering`;
+    case GIVING_TYPE.skilledVolunteering:
+      return `${donation.confirmed_hours ?? donation.hours ?? 0} hours of ${labelOf(SKILL_TYPES, donation.skill_type) ?? 'skilled volunteering'}`;
+    case GIVING_TYPE.gifts:
+      return `${donation.quantity ?? 1} × ${labelOf(GIFT_TYPES, donation.gift_type) ?? 'Gift'}: ${donation.description ?? ''}`;
+    default:
+      return labelOf(GIVING_TYPES, donation.type) ?? 'Donation';
+  }
+}
+
+const recipient = (donation: Donation) =>
+  donation.project ? `${donation.project.title} (${donation.charity.name})` : donation.charity.name;
+
+function render(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: 'Kindred', Author: 'Kindred' } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.registerFont('body', FONT);
+    doc.registerFont('bold', FONT_BOLD);
+    doc.font('body');
+    draw(doc);
+    doc.end();
+  });
+}
+
+function row(doc: PDFKit.PDFDocument, label: string, value: string) {
+  doc.font('bold').fontSize(10).text(label, { continued: true }).font('body').text(`  ${value}`);
+}
+
+/** The receipt of one approved gift of funds, as a PDF. */
+export function receiptPdf(donation: Donation, currency: string): Promise<Buffer> {
+  return render((doc) => {
+    doc.font('bold').fontSize(20).text('Kindred');
+    doc.font('body').fontSize(12).text('Donation receipt').moveDown();
+    row(doc, 'Receipt number', donation.receipt_number ?? '');
+    row(doc, 'Date', day(donation.created_at));
+    row(doc, 'From', donation.donor.name);
+    row(doc, 'To', recipient(donation));
+    row(doc, 'Amount', formatMoney(donation.amount ?? 0, currency));
+    if (donation.gift_aid)
+      row(doc, 'Gift Aid', `${formatMoney(donation.gift_aid_amount, currency)} to be claimed by the charity`);
+    row(doc, 'Paid from', donation.source === 'credits' ? 'Kindred credits' : 'Kindred wallet');
+    doc.moveDown();
+    doc
+      .fontSize(9)
+      .text(
+        'Thank you for your gift. Keep this receipt for your records. No goods or services were provided in return for this donation.',
+      );
+  });
+}
+
+/** The mail of a receipt: its number in the subject, the PDF attached. */
+export async function receiptMail(donation: Donation, to: string, currency: string): Promise<MailMessage> {
+  const number = donation.receipt_number ?? '';
+  return {
+    to,
+    subject: `Your donation receipt ${number}`,
+    text: [
+      `Thank you for giving ${formatMoney(donation.amount ?? 0, currency)} to ${recipient(donation)}.`,
+      donation.gift_aid
+        ? `With Gift Aid, the charity can claim ${formatMoney(donation.gift_aid_amount, currency)} more.`
+        : '',
+      `Receipt number: ${number}. The receipt is attached.`,
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+    attachments: [
+      {
+        filename: `kindred-receipt-${number}.pdf`,
+        content: await receiptPdf(donation, currency),
+        contentType: 'application/pdf',
+      },
+    ],
+  };
+}
+
+/** Totals of a statement: funds, Gift Aid, hours and gifts (only what reached or was promised). */
+export function statementTotals(donations: Donation[]) {
+  const counted = donations.filter((d) => d.status === 80 || d.status === 85 || d.status === 30);
+  const sum = (pick: (d: Donation) => number) => counted.reduce((total, d) => total + pick(d), 0);
+  return {
+    funds: sum((d) => (d.type === GIVING_TYPE.funds ? (d.amount ?? 0) : 0)),
+    giftAid: sum((d) => (d.type === GIVING_TYPE.funds ? d.gift_aid_amount : 0)),
+    volunteering: sum((d) => (d.type === GIVING_TYPE.volunteering ? (d.confirmed_hours ?? d.hours ?? 0) : 0)),
+    skilled: sum((d) =>
+      d.type === GIVING_TYPE.skilledVolunteering ? (d.confirmed_hours ?? d.hours ?? 0) : 0,
+    ),
+    gifts: sum((d) => (d.type === GIVING_TYPE.gifts ? (d.quantity ?? 0) : 0)),
+  };
+}
+
+/** A giving statement for a date range, as a PDF. */
+export function statementPdf(
+  donations: Donation[],
+  range: { from: string; to: string; name: string },
+  currency: string,
+): Promise<Buffer> {
+  const totals = statementTotals(donations);
+  return render((doc) => {
+    doc.font('bold').fontSize(20).text('Kindred');
+    doc.font('body').fontSize(12).text(`Giving statement for ${range.name}`);
+    doc.fontSize(10).text(`${range.from} to ${range.to}`).moveDown();
+    row(doc, 'Funds given', formatMoney(totals.funds, currency));
+    row(doc, 'Gift Aid added', formatMoney(totals.giftAid, currency));
+    row(doc, 'Volunteering', `${totals.volunteering} hours`);
+    row(doc, 'Skilled volunteering', `${totals.skilled} hours`);
+    row(doc, 'Gifts', `${totals.gifts} items`);
+    doc.moveDown();
+    if (donations.length === 0) doc.text('No donations in this period.');
+    for (const d of donations) {
+      doc
+        .font('bold')
+        .fontSize(9)
+        .text(`${day(d.created_at)}  ${whatWasGiven(d, currency)}`, { continued: true })
+        .font('body')
+        .text(
+          `  to ${recipient(d)}, ${d.status_label}${d.receipt_number ? `, receipt ${d.receipt_number}` : ''}`,
+        );
+    }
+  });
+}
+
+/** The same statement as CSV, one row per donation. */
+export function statementCsv(donations: Donation[], currency: string): string {
+  return stringify(
+    donations.map((d) => ({
+      date: day(d.created_at),
+      kind: labelOf(GIVING_TYPES, d.type) ?? '',
+      to: recipient(d),
+      what: whatWasGiven(d, currency),
+      amount: d.type === GIVING_TYPE.funds ? ((d.amount ?? 0) / 100).toFixed(2) : '',
+      gift_aid: d.gift_aid ? (d.gift_aid_amount / 100).toFixed(2) : '',
+      hours: d.confirmed_hours ?? d.hours ?? '',
+      status: d.status_label,
+      receipt: d.receipt_number ?? '',
+    })),
+    {
+      header: true,
+      columns: ['date', 'kind', 'to', 'what', 'amount', 'gift_aid', 'hours', 'status', 'receipt'],
+    },
+  );
+}
+
+export interface ClaimLine {
+  title: string | null;
+  firstName: string;
+  lastName: string;
+  house: string;
+  postCode: string;
+  date: string;
+  amount: number;
+}
+
+/**
+ * A Gift Aid claim in the layout of HMRC's Gift Aid schedule: title, first name, last name, house
+ * name or number, postcode, aggregated donations, sponsored, donation date (DD/MM/YY), amount.
+ */
+export function giftAidClaimCsv(lines: ClaimLine[]): string {
+  const ddmmyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(2, 4)}`;
+  return stringify(
+    lines.map((line) => [
+      line.title ?? '',
+      line.firstName,
+      line.lastName,
+      line.house,
+      line.postCode.toUpperCase(),
+      '',
+      '',
+      ddmmyy(line.date),
+      (line.amount / 100).toFixed(2),
+    ]),
+    {
+      header: true,
+      columns: [
+        'Title',
+        'First name or initial',
+        'Last name',
+        'House name or number',
+        'Postcode',
+        'Aggregated donations',
+        'Sponsored event',
+        'Donation date (DD/MM/YY)',
+        'Amount',
+      ],
+    },
+  );
+}

@@ -1,0 +1,133 @@
+import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { exactTime, newestFirst } from '../../lib/pagination.js';
+import type { Keyset } from './donations.repository.js';
+import type { DonorType } from './donations.table.js';
+import { donationSubscriptions, subscriptionRetries } from './donations.table.js';
+
+export type SubscriptionRow = typeof donationSubscriptions.$inferSelect;
+export type NewSubscription = typeof donationSubscriptions.$inferInsert;
+export type RetryRow = typeof subscriptionRetries.$inferSelect;
+
+export const subscriptionsRepository = {
+  async insert(db: Executor, values: NewSubscription): Promise<SubscriptionRow> {
+    const [row] = await db.insert(donationSubscriptions).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+
+  async update(db: Executor, id: number, values: Partial<NewSubscription>): Promise<SubscriptionRow> {
+    const [row] = await db
+      .update(donationSubscriptions)
+      .set(values)
+      .where(eq(donationSubscriptions.id, id))
+      .returning();
+    if (!row) throw new Error(`subscription ${id} vanished`);
+    return row;
+  },
+
+  async find(db: Executor, id: number): Promise<SubscriptionRow | undefined> {
+    const [row] = await db.select().from(donationSubscriptions).where(eq(donationSubscriptions.id, id));
+    return row;
+  },
+
+  async lock(db: Executor, id: number): Promise<SubscriptionRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(donationSubscriptions)
+      .where(eq(donationSubscriptions.id, id))
+      .for('update');
+    return row;
+  },
+
+  async list(db: Executor, donor: { type: DonorType; id: number }, page: Keyset) {
+    const { conditions, order } = newestFirst(
+      donationSubscriptions.createdAt,
+      donationSubscriptions.id,
+      page.cursor,
+      page.before,
+    );
+    return db
+      .select({ subscription: donationSubscriptions, at: exactTime(donationSubscriptions.createdAt) })
+      .from(donationSubscriptions)
+      .where(
+        and(
+          eq(donationSubscriptions.donorType, donor.type),
+          eq(donationSubscriptions.donorId, donor.id),
+          ...conditions,
+        ),
+      )
+      .orderBy(...order)
+      .limit(page.limit + 1);
+  },
+
+  /** Subscriptions that will give again (for the future donations list). */
+  async running(db: Executor, donor: { type: DonorType; id: number }) {
+    return db
+      .select()
+      .from(donationSubscriptions)
+      .where(
+        and(
+          eq(donationSubscriptions.donorType, donor.type),
+          eq(donationSubscriptions.donorId, donor.id),
+          inArray(donationSubscriptions.status, ['active', 'failing']),
+          isNotNull(donationSubscriptions.nextDate),
+        ),
+      )
+      .orderBy(asc(donationSubscriptions.nextDate), asc(donationSubscriptions.id));
+  },
+
+  /** Due subscriptions, claimed for this process (others skip them until it commits). */
+  async claimDue(db: Executor, today: string, limit: number) {
+    return db
+      .select()
+      .from(donationSubscriptions)
+      .where(
+        and(
+          inArray(donationSubscriptions.status, ['active', 'failing']),
+          lte(donationSubscriptions.nextDate, today),
+        ),
+      )
+      .orderBy(asc(donationSubscriptions.nextDate), asc(donationSubscriptions.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+  },
+
+  async endForProject(db: Executor, projectId: number, at: Date) {
+    await db
+      .update(donationSubscriptions)
+      .set({ status: 'cancelled', nextDate: null, updatedAt: at })
+      .where(
+        and(
+          eq(donationSubscriptions.projectId, projectId),
+          inArray(donationSubscriptions.status, ['active', 'paused', 'failing']),
+        ),
+      );
+  },
+
+  async insertRetry(db: Executor, values: typeof subscriptionRetries.$inferInsert) {
+    await db.insert(subscriptionRetries).values(values).onConflictDoNothing();
+  },
+
+  async claimDueRetries(db: Executor, now: Date, limit: number): Promise<RetryRow[]> {
+    return db
+      .select()
+      .from(subscriptionRetries)
+      .where(and(eq(subscriptionRetries.status, 'open'), lte(subscriptionRetries.nextAttemptAt, now)))
+      .orderBy(asc(subscriptionRetries.nextAttemptAt), asc(subscriptionRetries.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+  },
+
+  async updateRetry(db: Executor, id: number, values: Partial<typeof subscriptionRetries.$inferInsert>) {
+    await db.update(subscriptionRetries).set(values).where(eq(subscriptionRetries.id, id));
+  },
+
+  async countRunning(db: Executor) {
+    const [row] = await db
+      .select({ count: sql<string>`count(*)` })
+      .from(donationSubscriptions)
+      .where(inArray(donationSubscriptions.status, ['active', 'failing']));
+    return Number(row?.count ?? 0);
+  },
+};
