@@ -351,15 +351,4 @@ export const exploreRepository = {
       .orderBy(...order)
       .limit(page.limit);
   },
-
-  /** Names of charities by id. */
-  async charityNames(db: Executor, ids: Array<number | null>) {
-    const unique = [...new Set(ids.filter((id): id is number => id !== null))];
-    if (unique.length === 0) return new Map<number, string>();
-    const rows = await db
-      .select({ id: charities.id, name: charities.name })
-      .from(charities)
-      .where(inArray(charities.id, unique));
-    return new Map(rows.map((row) => [row.id, row.name]));
-  },
 };

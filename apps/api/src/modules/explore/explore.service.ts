@@ -10,9 +10,9 @@ import type { AppContext } from '../../context.js';
 import { badRequest } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { addDays, isoDay } from '../../lib/periods.js';
-import { charitiesRepository } from '../charities/charities.repository.js';
+import { charitiesQueries } from '../charities/charities.repository.js';
 import { placesQueries } from '../places/places.service.js';
-import type { ProjectRow } from '../projects/projects.repository.js';
+import { type ProjectRow, projectsQueries } from '../projects/projects.repository.js';
 import {
   type Bbox,
   exploreRepository,
@@ -110,13 +110,13 @@ export function exploreService(ctx: AppContext) {
         limit: query.limit + 1,
       });
       const page = toPage(rows, query, keyOf, (row) => row);
-      const names = await exploreRepository.charityNames(
+      const names = await charitiesQueries.names(
         db(),
         page.items.map((row) => row.charityId),
       );
       return {
         ...page,
-        items: page.items.map((row) => card(row, names.get(row.charityId ?? 0), row.distance)),
+        items: page.items.map((row) => card(row, names.get(row.charityId ?? 0)?.name, row.distance)),
       };
     },
 
@@ -163,7 +163,7 @@ export function exploreService(ctx: AppContext) {
         (row) => [row.charity.name, row.charity.id],
         (row) => row,
       );
-      const counts = await charitiesRepository.liveProjectCounts(
+      const counts = await projectsQueries.liveCountsByCharity(
         db(),
         page.items.map((row) => row.charity.id),
       );

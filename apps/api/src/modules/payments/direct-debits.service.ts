@@ -7,9 +7,9 @@ import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { IdempotencyRequest } from '../../lib/idempotency.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { type Frequency, isoDay, nextPeriod } from '../../lib/periods.js';
+import { charitiesQueries } from '../charities/charities.repository.js';
 import { runIdempotent } from '../ledger/idempotency.js';
 import { account, PLATFORM } from '../ledger/ledger.service.js';
-import { organisationsQueries } from '../organisations/organisations.repository.js';
 import { directDebitsRepository, type MandateRow } from './direct-debits.repository.js';
 import { assertCanMoveMoney, type MoneyOwner, ownerEmails, requireWalletAccess } from './money-owner.js';
 import { paymentsRepository } from './payments.repository.js';
@@ -179,7 +179,7 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
       if (body.type === DIRECT_DEBIT_TYPE.charitySubscription) {
         if (owner.ownerType !== 'business') throw badRequest('Only organisations subscribe to charities.');
         if (!body.charity_id) throw badRequest('Choose the charity.', { charity_id: 'Required.' });
-        const charity = await organisationsQueries.charity(db(), body.charity_id);
+        const charity = await charitiesQueries.byId(db(), body.charity_id);
         if (charity?.approvalStatus !== 'approved' || charity.lockStatus) throw notFound('The charity');
       }
       if (provider.name === 'sandbox' && !body.card) {

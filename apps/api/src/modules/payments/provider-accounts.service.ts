@@ -3,7 +3,7 @@ import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { organisationsQueries } from '../organisations/organisations.repository.js';
+import { charitiesQueries } from '../charities/charities.repository.js';
 import { providerFailure } from './payments.service.js';
 import { type ProviderAccountRow, providerAccountsRepository } from './provider-accounts.repository.js';
 
@@ -25,7 +25,7 @@ export function providerAccountsService(ctx: AppContext) {
   return {
     async upsert(auth: AuthUser | null, charityId: number): Promise<ProviderAccountInfo> {
       await ctx.access.require(auth, Permission.CharityPayoutManage, [charityId]);
-      const charity = await organisationsQueries.charity(db(), charityId);
+      const charity = await charitiesQueries.byId(db(), charityId);
       if (!charity) throw notFound('The charity');
       if (charity.approvalStatus !== 'approved') {
         throw new AppError(
