@@ -2,14 +2,7 @@ import { PROJECT_ADMIN_TYPE, PROJECT_STATUS } from '@kindred/shared';
 import { and, count, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Executor, Unstamped } from '../../db/client.js';
 import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
-import {
-  projectDocuments,
-  projectImages,
-  projectImpacts,
-  projectMemberships,
-  projects,
-  projectUpdates,
-} from './projects.table.js';
+import { projectImpacts, projectMemberships, projects, projectUpdates } from './projects.table.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProject = typeof projects.$inferInsert;
@@ -111,11 +104,6 @@ export const projectsRepository = {
   async removeUserMemberships(db: Executor, userId: number) {
     await db.delete(projectMemberships).where(eq(projectMemberships.userId, userId));
   },
-
-  updates: projectUpdates,
-  impacts: projectImpacts,
-  images: projectImages,
-  documents: projectDocuments,
 };
 
 /** What other modules ask of the projects. */
