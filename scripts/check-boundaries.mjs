@@ -11,8 +11,11 @@
  * Adding a rule: one entry in RULES. `from` and `forbid` are globs relative to the repository root:
  * `*` is one path segment, `**` any number of them, and `:name` one segment captured from the
  * importing file's path that `forbid` and `allow` may reuse (`features/:feature/**` in `allow` means
- * "the importing file's own feature"). Imports that are neither relative nor aliased are packages:
- * `forbid` may name them too (`fastify`, `drizzle-orm/**`), e.g. "services never import Fastify".
+ * "the importing file's own feature"; a `:name` the matching `from` glob did not capture matches
+ * nothing). Imports that are neither relative nor aliased are packages: `forbid` may name them too
+ * (`fastify`, `drizzle-orm/**`), e.g. "services never import Fastify". `except` lists the declared
+ * exceptions to a rule, each with its reason: imports from files matching `file` (of targets
+ * matching `imports`, or of any target when it is absent) are allowed.
  * Adding a source tree (the API): SOURCES, and ALIASES if it has path aliases.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -83,12 +86,48 @@ export const RULES = [
     forbid: [`${API}/lib/errors.*`, 'fastify', '@fastify/**'],
     why: 'a repository answers rows; the service decides what a missing or refused row means to the caller',
   },
+  // Decision 010. db/schema re-exports every table, so importing it is the same as importing them.
+  {
+    name: 'a module reads only its own tables',
+    from: [`${API}/modules/:module/**`, `${API}/**`],
+    forbid: [`${API}/modules/*/*.table.*`, `${API}/db/schema.*`],
+    allow: [`${API}/modules/:module/*.table.*`],
+    except: [
+      {
+        file: `${API}/modules/*/*.table.ts`,
+        why: "a table references another module's table for a foreign key",
+      },
+      {
+        file: [`${API}/db/schema.ts`, `${API}/db/client.ts`, `${API}/db/columns.ts`],
+        why: "the drizzle plumbing: schema.ts gathers the tables, client.ts types the database with them, columns.ts holds the table files' shared columns (a reference to users)",
+      },
+      {
+        file: `${API}/authz/access.repository.ts`,
+        imports: [`${API}/modules/{charities,organisations,projects}/*.table.*`],
+        why: 'the access layer answers "who may" in one query per permission across the memberships (decision 009)',
+      },
+      {
+        file: `${API}/modules/explore/explore.repository.ts`,
+        imports: [`${API}/modules/{charities,groups,projects}/*.table.*`],
+        why: 'explore is the read model of what visitors find: it filters, sorts and counts across projects, charities and groups in one query (decision 010)',
+      },
+      {
+        file: [`${API}/seed/**`, `${API}/testing/**`, `${API}/**/*.test.ts`],
+        why: 'demo data and tests write and check the rows of every module',
+      },
+    ],
+    why: "a module's tables are read and written by that module; another module asks its exported query functions (decision 010)",
+  },
 ];
 
 const SOURCE_FILE = /\.(?:[cm]?[jt]sx?)$/;
 
-/** A glob of RULES as a regular expression; `:name` segments become named groups. */
-export function globToRegExp(glob, captured = {}) {
+/**
+ * A glob of RULES as a regular expression; `:name` segments become named groups, or the value
+ * `captured` holds for them. With `bound`, a `:name` that is not in `captured` matches nothing.
+ * `{a,b}` in a segment is either of the two.
+ */
+export function globToRegExp(glob, captured = {}, bound = false) {
   let pattern = '';
   const segments = glob.split('/');
   segments.forEach((segment, index) => {
@@ -101,13 +140,21 @@ export function globToRegExp(glob, captured = {}) {
     if (index > 0) pattern += '/';
     if (segment.startsWith(':')) {
       const name = segment.slice(1);
-      pattern += name in captured ? escapeRegExp(captured[name]) : `(?<${name}>[^/]+)`;
+      if (name in captured) pattern += escapeRegExp(captured[name]);
+      else pattern += bound ? '(?!)' : `(?<${name}>[^/]+)`;
       return;
     }
     pattern += segment
-      .split('*')
-      .map((part) => escapeRegExp(part))
-      .join('[^/]*');
+      .split(/(\{[^{}]*\})/)
+      .map((part) =>
+        part.startsWith('{')
+          ? `(?:${part.slice(1, -1).split(',').map(escapeRegExp).join('|')})`
+          : part
+              .split('*')
+              .map((piece) => escapeRegExp(piece))
+              .join('[^/]*'),
+      )
+      .join('');
   });
   return new RegExp(`^${pattern}$`);
 }
@@ -260,8 +307,14 @@ export function violationsOf(file, target, rules = RULES) {
       if (!match) continue;
       const captured = match.groups ?? {};
       const subject = target.path ?? target.pkg;
-      const hits = (globs) => asList(globs ?? []).some((glob) => globToRegExp(glob, captured).test(subject));
-      if (hits(rule.forbid) && !hits(rule.allow)) broken.push(rule);
+      const matches = (globs, path) =>
+        asList(globs ?? []).some((glob) => globToRegExp(glob, captured, true).test(path));
+      const excepted = asList(rule.except ?? []).some(
+        (exception) =>
+          matches(exception.file, file) &&
+          (exception.imports === undefined || matches(exception.imports, subject)),
+      );
+      if (matches(rule.forbid, subject) && !matches(rule.allow, subject) && !excepted) broken.push(rule);
       break;
     }
   }

@@ -103,6 +103,37 @@ describe('check-boundaries', () => {
     ]);
   });
 
+  it("keeps each module's tables to the module, with the declared exceptions", () => {
+    const api = (file, specifier) =>
+      violationsOf(`apps/api/src/${file}`, resolveImport(`apps/api/src/${file}`, specifier)).map(
+        (r) => r.name,
+      );
+    const rule = ['a module reads only its own tables'];
+    // Another module's table, from any layer of a module, or from code outside the modules.
+    assert.deepEqual(api('modules/wallet/wallet.repository.ts', '../ledger/ledger.table.js'), rule);
+    assert.deepEqual(api('modules/charities/charities.service.ts', '../projects/projects.table.js'), rule);
+    assert.deepEqual(api('lib/x.ts', '../modules/users/users.table.js'), rule);
+    assert.deepEqual(api('services.ts', './modules/users/users.table.js'), rule);
+    assert.deepEqual(api('authz/access.ts', '../modules/projects/projects.table.js'), rule);
+    // db/schema holds every table: importing it is no way round the rule.
+    assert.deepEqual(api('modules/users/users.service.ts', '../../db/schema.js'), rule);
+    // A module's own tables are fine, and so are the other modules' query functions.
+    assert.deepEqual(api('modules/ledger/ledger.repository.ts', './ledger.table.js'), []);
+    assert.deepEqual(api('modules/wallet/wallet.service.ts', '../ledger/ledger.service.js'), []);
+    // The exceptions: foreign keys between tables, the drizzle plumbing, the access layer and
+    // explore on the tables they are declared for (and no others), seed data and tests.
+    assert.deepEqual(api('modules/projects/projects.table.ts', '../charities/charities.table.js'), []);
+    assert.deepEqual(api('db/schema.ts', '../modules/users/users.table.js'), []);
+    assert.deepEqual(api('db/client.ts', './schema.js'), []);
+    assert.deepEqual(api('authz/access.repository.ts', '../modules/projects/projects.table.js'), []);
+    assert.deepEqual(api('authz/access.repository.ts', '../modules/ledger/ledger.table.js'), rule);
+    assert.deepEqual(api('modules/explore/explore.repository.ts', '../groups/groups.table.js'), []);
+    assert.deepEqual(api('modules/explore/explore.repository.ts', '../ledger/ledger.table.js'), rule);
+    assert.deepEqual(api('modules/explore/explore.service.ts', '../projects/projects.table.js'), rule);
+    assert.deepEqual(api('seed/demo.ts', '../modules/users/users.table.js'), []);
+    assert.deepEqual(api('modules/auth/auth.test.ts', '../users/users.table.js'), []);
+  });
+
   it('finds import circles, type-only imports included', () => {
     const root = mkdtempSync(join(tmpdir(), 'boundaries-'));
     try {

@@ -1,8 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Executor, Unstamped } from '../../db/client.js';
 import type { CursorValue } from '../../lib/pagination.js';
-import { projects } from '../projects/projects.table.js';
-import { users } from '../users/users.table.js';
 import { charities, charityMemberships } from './charities.table.js';
 
 export type CharityRow = typeof charities.$inferSelect;
@@ -38,16 +36,6 @@ export const charitiesRepository = {
       .returning();
     if (!row) throw new Error(`charity ${id} vanished`);
     return row;
-  },
-
-  async liveProjectCounts(db: Executor, charityIds: number[]): Promise<Map<number, number>> {
-    if (charityIds.length === 0) return new Map();
-    const rows = await db
-      .select({ charityId: projects.charityId, n: count() })
-      .from(projects)
-      .where(and(inArray(projects.charityId, charityIds), eq(projects.status, 2)))
-      .groupBy(projects.charityId);
-    return new Map(rows.map((row) => [row.charityId ?? 0, row.n]));
   },
 
   /** Approved, visible charities by name, keyset paged (for pickers). */
@@ -97,22 +85,25 @@ export const charitiesRepository = {
       .limit(page.limit);
   },
 
-  async members(db: Executor, charityId: number) {
+  /** The charity's memberships (the people are the users module's). */
+  members(db: Executor, charityId: number) {
     return db
       .select({
-        user_id: users.id,
-        first_name: users.firstName,
-        last_name: users.lastName,
-        email: users.email,
-        avatar: users.avatar,
-        admin_type: charityMemberships.adminType,
+        userId: charityMemberships.userId,
+        adminType: charityMemberships.adminType,
         permissions: charityMemberships.permissions,
         joinedAt: charityMemberships.createdAt,
       })
       .from(charityMemberships)
-      .innerJoin(users, eq(users.id, charityMemberships.userId))
-      .where(eq(charityMemberships.charityId, charityId))
-      .orderBy(asc(charityMemberships.adminType), asc(users.lastName), asc(users.id));
+      .where(eq(charityMemberships.charityId, charityId));
+  },
+
+  async membership(db: Executor, charityId: number, userId: number) {
+    const [row] = await db
+      .select()
+      .from(charityMemberships)
+      .where(and(eq(charityMemberships.charityId, charityId), eq(charityMemberships.userId, userId)));
+    return row;
   },
 
   async countAdmins(db: Executor, charityId: number): Promise<number> {
@@ -158,47 +149,57 @@ export const charitiesRepository = {
       .where(and(eq(charityMemberships.charityId, charityId), eq(charityMemberships.userId, userId)));
   },
 
-  async adminEmails(db: Executor, charityId: number): Promise<string[]> {
+  /** The ids of the charity's admins (type 1), for notices. */
+  async adminIds(db: Executor, charityId: number): Promise<number[]> {
     const rows = await db
-      .select({ email: users.email })
+      .select({ userId: charityMemberships.userId })
       .from(charityMemberships)
-      .innerJoin(users, eq(users.id, charityMemberships.userId))
-      .where(
-        and(
-          eq(charityMemberships.charityId, charityId),
-          eq(charityMemberships.adminType, 1),
-          isNull(users.deletedAt),
-        ),
-      );
-    return rows.map((row) => row.email);
+      .where(and(eq(charityMemberships.charityId, charityId), eq(charityMemberships.adminType, 1)));
+    return rows.map((row) => row.userId);
   },
 
-  /** Whether the charity runs Live projects (a Completed one has already paid its funds to the charity). */
-  async hasActiveProjects(db: Executor, charityId: number): Promise<boolean> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(projects)
-      .where(and(eq(projects.charityId, charityId), eq(projects.status, 2)));
-    return (row?.n ?? 0) > 0;
+  /** A deleted account leaves its charities. */
+  async removeUserMemberships(db: Executor, userId: number) {
+    await db.delete(charityMemberships).where(eq(charityMemberships.userId, userId));
   },
 };
 
-/** What other modules may read of a charity. */
+/** What other modules ask of the charities. */
 export const charitiesQueries = {
+  /** A charity by id, unless deleted. */
   find(db: Executor, id: number): Promise<CharityRow | undefined> {
     return charitiesRepository.find(db, id);
   },
 
-  async names(db: Executor, ids: number[]): Promise<Map<number, string>> {
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .select({ id: charities.id, name: charities.name })
-      .from(charities)
-      .where(inArray(charities.id, [...new Set(ids)]));
-    return new Map(rows.map((row) => [row.id, row.name]));
+  /** A charity by id, deleted or not. */
+  async byId(db: Executor, id: number): Promise<CharityRow | undefined> {
+    const [row] = await db.select().from(charities).where(eq(charities.id, id));
+    return row;
   },
 
-  adminEmails(db: Executor, charityId: number): Promise<string[]> {
-    return charitiesRepository.adminEmails(db, charityId);
+  /** Names and logos of charities by id (what a project shows of its charity). */
+  async names(db: Executor, ids: Array<number | null>) {
+    const unique = [...new Set(ids.filter((id): id is number => id !== null))];
+    if (unique.length === 0) return new Map<number, { id: number; name: string; logo: string | null }>();
+    const rows = await db
+      .select({ id: charities.id, name: charities.name, logo: charities.logo })
+      .from(charities)
+      .where(inArray(charities.id, unique));
+    return new Map(rows.map((row) => [row.id, row]));
+  },
+
+  /** The charities a person belongs to, by name (the session's charity memberships). */
+  membershipsOfUser(db: Executor, userId: number) {
+    return db
+      .select({
+        charity_id: charities.id,
+        name: charities.name,
+        admin_type: charityMemberships.adminType,
+        permissions: charityMemberships.permissions,
+      })
+      .from(charityMemberships)
+      .innerJoin(charities, eq(charities.id, charityMemberships.charityId))
+      .where(eq(charityMemberships.userId, userId))
+      .orderBy(charities.name);
   },
 };

@@ -15,12 +15,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { readUpload } from '../../lib/uploads.js';
+import { idParams, security } from '../../platform/route-helpers.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
 
-const security = [{ bearer: [] }];
 const tags = ['charity'];
-const id = z.coerce.number().int().positive();
 
 export const charitiesRoutes =
   (ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
@@ -34,7 +33,7 @@ export const charitiesRoutes =
         schema: {
           tags,
           summary: 'A charity (pending or locked ones only for their members and platform admins)',
-          params: z.object({ id }),
+          params: idParams(),
           response: { 200: charitySchema },
         },
       },
@@ -49,7 +48,7 @@ export const charitiesRoutes =
           tags,
           security,
           summary: "Edit a charity's profile (its admins)",
-          params: z.object({ id }),
+          params: idParams(),
           body: charityUpdateBodySchema,
           response: { 200: charitySchema },
         },
@@ -65,7 +64,7 @@ export const charitiesRoutes =
           tags,
           security,
           summary: 'Delete a charity with no funds and no live projects (its Super Admin)',
-          params: z.object({ id }),
+          params: idParams(),
           response: { 200: messageResponseSchema },
         },
       },
@@ -94,7 +93,7 @@ export const charitiesRoutes =
           tags,
           security,
           summary: "A charity's members (its members)",
-          params: z.object({ id }),
+          params: idParams(),
           response: { 200: z.object({ items: z.array(charityMemberSchema) }) },
         },
       },
@@ -109,7 +108,7 @@ export const charitiesRoutes =
           tags,
           security,
           summary: "Change a member's role or permissions (manage_members)",
-          params: z.object({ charity_id: id, user_id: id }),
+          params: idParams('charity_id', 'user_id'),
           body: charityMemberUpdateBodySchema,
           response: { 200: messageResponseSchema },
         },
@@ -126,7 +125,7 @@ export const charitiesRoutes =
           tags,
           security,
           summary: 'Remove a member (manage_members), or leave; the last admin stays',
-          params: z.object({ charity_id: id, user_id: id }),
+          params: idParams('charity_id', 'user_id'),
           response: { 200: messageResponseSchema },
         },
       },
@@ -142,7 +141,7 @@ export const charitiesRoutes =
           tags,
           security,
           summary: "A charity's funds and its projects' funds (view_finance)",
-          params: z.object({ id }),
+          params: idParams(),
           response: { 200: charityFundsSchema },
         },
       },
@@ -158,7 +157,7 @@ export const charitiesRoutes =
           security,
           summary: "Upload a charity's logo (PNG or JPEG, 10 MB)",
           consumes: ['multipart/form-data'],
-          params: z.object({ id }),
+          params: idParams(),
           response: { 200: charitySchema },
         },
       },
@@ -239,7 +238,7 @@ export const charitiesRoutes =
           security,
           summary:
             'Lock or unlock a charity: a locked charity moves no money, publishes nothing and leaves explore',
-          params: z.object({ id }),
+          params: idParams(),
           body: z.object({ lock_status: z.boolean() }),
           response: { 200: charitySchema },
         },

@@ -7,18 +7,17 @@ import type {
   PageQuery,
 } from '@kindred/shared';
 import { ADMIN_TYPE, CHARITY_MEMBER_PERMISSIONS } from '@kindred/shared';
-import { eq } from 'drizzle-orm';
 import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.js';
-import { ledgerRepository } from '../ledger/ledger.repository.js';
-import { organisationsQueries } from '../organisations/organisations.repository.js';
+import { ledgerQueries } from '../ledger/ledger.service.js';
 import { placesQueries } from '../places/places.service.js';
-import { projects } from '../projects/projects.table.js';
-import { usersRepository } from '../users/users.repository.js';
+import { projectsQueries } from '../projects/projects.repository.js';
+import { usersQueries, usersRepository } from '../users/users.repository.js';
 import { type CharityRow, charitiesRepository, type NewCharity } from './charities.repository.js';
 
 const ALL_PERMISSIONS = [...CHARITY_MEMBER_PERMISSIONS];
@@ -49,6 +48,12 @@ export function presentCharity(row: CharityRow, liveProjects = 0): Charity {
 
 export const isPublicCharity = (row: CharityRow) =>
   row.approvalStatus === 'approved' && !row.lockStatus && !row.deletedAt;
+
+/** Emails of a charity's admins (type 1) who still have an account, for notices. */
+export async function charityAdminEmails(db: Executor, charityId: number): Promise<string[]> {
+  const people = await usersQueries.people(db, await charitiesRepository.adminIds(db, charityId));
+  return people.filter((person) => !person.deletedAt).map((person) => person.email);
+}
 
 const { superAdmin } = ADMIN_TYPE;
 
@@ -81,12 +86,12 @@ export function charitiesService(ctx: AppContext) {
   }
 
   async function present(row: CharityRow) {
-    const counts = await charitiesRepository.liveProjectCounts(db(), [row.id]);
+    const counts = await projectsQueries.liveCountsByCharity(db(), [row.id]);
     return presentCharity(row, counts.get(row.id) ?? 0);
   }
 
   async function mailDecision(row: CharityRow, approved: boolean, reason: string | undefined) {
-    const emails = new Set(await charitiesRepository.adminEmails(db(), row.id));
+    const emails = new Set(await charityAdminEmails(db(), row.id));
     for (const to of emails) {
       await ctx.mailer.send({
         to,
@@ -112,18 +117,13 @@ export function charitiesService(ctx: AppContext) {
   async function funds(id: number) {
     const { ledger } = ctx;
     const own = await ledger.balances(db(), { ownerType: 'charity', ownerId: id });
-    const ids = (await db().select({ id: projects.id }).from(projects).where(eq(projects.charityId, id))).map(
-      (p) => p.id,
-    );
-    const projectBalances = await ledgerRepository.balancesOfOwners(
+    const projectFunds = await ledgerQueries.sumOfOwners(
       db(),
       'project',
-      ids,
+      await projectsQueries.idsOfCharity(db(), id),
+      'project_funds',
       ctx.config.currency,
     );
-    const projectFunds = projectBalances
-      .filter((b) => b.kind === 'project_funds')
-      .reduce((sum, b) => sum + b.balance, 0);
     return {
       charity_id: id,
       charity_funds: own.charityFunds,
@@ -154,7 +154,7 @@ export function charitiesService(ctx: AppContext) {
         (row) => [row.name, row.id],
         (row) => row,
       );
-      const counts = await charitiesRepository.liveProjectCounts(
+      const counts = await projectsQueries.liveCountsByCharity(
         db(),
         page.items.map((row) => row.id),
       );
@@ -234,7 +234,8 @@ export function charitiesService(ctx: AppContext) {
           'CHARITY_HAS_FUNDS',
           'The charity or its projects still hold funds. Pay them out first.',
         );
-      if (await charitiesRepository.hasActiveProjects(db(), id)) {
+      // A Completed project has already paid its funds to the charity: only Live ones count.
+      if ((await projectsQueries.liveCountsByCharity(db(), [id])).has(id)) {
         throw conflict('CHARITY_HAS_PROJECTS', 'Complete or cancel the live projects first.');
       }
       const now = ctx.now();
@@ -256,8 +257,22 @@ export function charitiesService(ctx: AppContext) {
 
     async members(auth: AuthUser | null, id: number): Promise<CharityMember[]> {
       await ctx.access.require(auth, Permission.CharityRead, [id]);
-      const rows = await charitiesRepository.members(db(), id);
-      return rows.map(({ joinedAt, ...row }) => ({ ...row, joined_at: joinedAt.toISOString() }));
+      const members = await usersQueries.peopleOf(db(), await charitiesRepository.members(db(), id));
+      // People come by last name, then id; a stable sort by admin type keeps that order within each type.
+      return members
+        .map(
+          ({ person, row }): CharityMember => ({
+            user_id: person.id,
+            first_name: person.firstName,
+            last_name: person.lastName,
+            email: person.email,
+            avatar: person.avatar,
+            admin_type: row.adminType,
+            permissions: row.permissions,
+            joined_at: row.joinedAt.toISOString(),
+          }),
+        )
+        .sort((a, b) => a.admin_type - b.admin_type);
     },
 
     async updateMember(
@@ -268,7 +283,7 @@ export function charitiesService(ctx: AppContext) {
     ) {
       const by = await ctx.access.require(auth, Permission.CharityMembersManage, [charityId]);
       return db().transaction(async (tx) => {
-        const member = await organisationsQueries.charityMembership(tx, charityId, userId);
+        const member = await charitiesRepository.membership(tx, charityId, userId);
         if (!member) throw notFound('The member');
         const adminType = body.admin_type ?? member.adminType;
         const changesAdmin =
@@ -306,7 +321,7 @@ export function charitiesService(ctx: AppContext) {
         charityId,
       ]);
       return db().transaction(async (tx) => {
-        const member = await organisationsQueries.charityMembership(tx, charityId, userId);
+        const member = await charitiesRepository.membership(tx, charityId, userId);
         if (!member) throw notFound('The member');
         if (member.adminType === superAdmin && (await charitiesRepository.countAdmins(tx, charityId)) <= 1) {
           throw conflict('LAST_ADMIN', 'The last admin of a charity cannot be removed.');

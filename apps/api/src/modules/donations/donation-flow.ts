@@ -16,6 +16,9 @@ const { awaitingCharityApproval, awaitingPlatformAdminApproval, approved, comple
   TRANSACTION_STATUS;
 const { funds, volunteering, skilledVolunteering, gifts } = GIVING_TYPE;
 
+/** Where a gift goes: a project (method 1) or straight to a charity (method 2). */
+export type GiftTarget = { kind: 'project'; id: number } | { kind: 'charity'; id: number };
+
 /** Who made a change (null for the scheduler) and why. */
 export interface Actor {
   userId: number | null;

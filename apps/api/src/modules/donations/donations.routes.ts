@@ -25,11 +25,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { idempotencyOf } from '../../lib/idempotency.js';
+import { idParam as id, idParams, security } from '../../platform/route-helpers.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
 
-const security = [{ bearer: [] }];
-const id = z.coerce.number().int().positive();
 const tags = ['donations'];
 const listQuery = pageQuerySchema.extend(donationFiltersSchema.shape);
 const donationPage = pageSchema(donationSchema);
@@ -56,7 +55,7 @@ export const donationsRoutes =
                 : 'Give straight to a charity: funds, time, skills or goods, once or on a schedule',
             description:
               'Honours an Idempotency-Key header: a retry with the same key answers the first result and gives nothing again.',
-            params: z.object({ id }),
+            params: idParams(),
             body: donateBodySchema,
             response: { 201: donateResponseSchema },
           },
@@ -97,7 +96,7 @@ export const donationsRoutes =
           tags,
           security,
           summary: 'One of my donations with its history',
-          params: z.object({ id }),
+          params: idParams(),
           response: { 200: oneDonation },
         },
       },
@@ -112,7 +111,7 @@ export const donationsRoutes =
           tags,
           security,
           summary: 'The receipt of an approved gift of funds (PDF)',
-          params: z.object({ id }),
+          params: idParams(),
           produces: ['application/pdf'],
         },
       },
@@ -232,7 +231,7 @@ export const donationsRoutes =
           tags,
           security,
           summary: 'Cancel a recurring donation',
-          params: z.object({ id }),
+          params: idParams(),
           response: { 200: subscriptionResult },
         },
       },
@@ -247,7 +246,7 @@ export const donationsRoutes =
           tags,
           security,
           summary: 'Pause a recurring donation',
-          params: z.object({ id }),
+          params: idParams(),
           response: { 200: subscriptionResult },
         },
       },
@@ -262,7 +261,7 @@ export const donationsRoutes =
           tags,
           security,
           summary: 'Resume a paused recurring donation (missed periods are skipped)',
-          params: z.object({ id }),
+          params: idParams(),
           response: { 200: subscriptionResult },
         },
       },
@@ -277,7 +276,7 @@ export const donationsRoutes =
           tags,
           security,
           summary: 'Change the amount of a recurring donation',
-          params: z.object({ id }),
+          params: idParams(),
           body: subscriptionUpdateBodySchema,
           response: { 200: subscriptionResult },
         },
@@ -358,7 +357,7 @@ export const donationsRoutes =
             tags,
             security,
             summary,
-            params: z.object({ id }),
+            params: idParams(),
             querystring: listQuery,
             response: { 200: donationPage },
           },
@@ -376,7 +375,7 @@ export const donationsRoutes =
           tags,
           security,
           summary: 'Approve, decline or complete offers of time, skills and goods, in bulk',
-          params: z.object({ id }),
+          params: idParams(),
           body: approveDonationsBodySchema,
           response: { 200: donationsResultSchema },
         },
@@ -392,7 +391,7 @@ export const donationsRoutes =
           tags,
           security,
           summary: 'What a charity received, in total and by month',
-          params: z.object({ id }),
+          params: idParams(),
           response: { 200: charityStatisticsSchema },
         },
       },
@@ -407,7 +406,7 @@ export const donationsRoutes =
           tags,
           security,
           summary: 'Gift Aid donations not yet claimed',
-          params: z.object({ id }),
+          params: idParams(),
           response: {
             200: z.object({
               donations: z.number().int(),
@@ -428,7 +427,7 @@ export const donationsRoutes =
           tags,
           security,
           summary: "A charity's Gift Aid claims",
-          params: z.object({ id }),
+          params: idParams(),
           querystring: pageQuerySchema,
           response: { 200: pageSchema(giftAidClaimSchema) },
         },
@@ -444,7 +443,7 @@ export const donationsRoutes =
           tags,
           security,
           summary: 'Claim Gift Aid on every eligible donation not yet claimed',
-          params: z.object({ id }),
+          params: idParams(),
           response: { 201: z.object({ claim: giftAidClaimSchema }) },
         },
       },
@@ -460,7 +459,7 @@ export const donationsRoutes =
           tags,
           security,
           summary: "A Gift Aid claim in HMRC's schedule layout (CSV)",
-          params: z.object({ id, claimId: id }),
+          params: idParams('id', 'claimId'),
           produces: ['text/csv'],
         },
       },
@@ -487,7 +486,7 @@ export const donationsRoutes =
           tags,
           security,
           summary: "A project's donations",
-          params: z.object({ id }),
+          params: idParams(),
           querystring: listQuery,
           response: { 200: donationPage },
         },
@@ -503,7 +502,7 @@ export const donationsRoutes =
           tags,
           security,
           summary: "A project's volunteers and skilled volunteers, with dates and hours",
-          params: z.object({ id }),
+          params: idParams(),
           querystring: pageQuerySchema,
           response: { 200: donationPage },
         },
@@ -519,7 +518,7 @@ export const donationsRoutes =
           tags,
           security,
           summary: 'Supporters who gave time, skills or gifts but no funds',
-          params: z.object({ id }),
+          params: idParams(),
           querystring: pageQuerySchema,
           response: { 200: pageSchema(supporterWithoutFundsSchema) },
         },
@@ -534,7 +533,7 @@ export const donationsRoutes =
         schema: {
           tags,
           summary: "A project's supporters: names unless anonymous, messages and kinds of giving",
-          params: z.object({ id }),
+          params: idParams(),
           querystring: pageQuerySchema,
           response: { 200: pageSchema(supporterSchema) },
         },

@@ -29,7 +29,7 @@ import { runIdempotent } from '../ledger/idempotency.js';
 import type { MoneyOwner } from '../payments/money-owner.js';
 import { type ProjectRow, projectsQueries } from '../projects/projects.repository.js';
 import { usersQueries } from '../users/users.repository.js';
-import { type Actor, donationFlow, donorOwner, invalidMove } from './donation-flow.js';
+import { type Actor, donationFlow, donorOwner, type GiftTarget, invalidMove } from './donation-flow.js';
 import {
   type DonationRow,
   type DonationWhere,
@@ -47,9 +47,6 @@ const { funds, volunteering, skilledVolunteering, gifts } = GIVING_TYPE;
 /** The longest range, and the most donations, one statement covers. */
 const STATEMENT_MAX_DAYS = 366 * 5;
 const STATEMENT_MAX_ROWS = 10_000;
-
-/** Where a gift goes: a project (method 1) or straight to a charity (method 2). */
-export type GiftTarget = { kind: 'project'; id: number } | { kind: 'charity'; id: number };
 
 const statusLabel = (status: number) => labelOf(TRANSACTION_STATUSES, status) ?? String(status);
 const keyset = (query: PageQuery): Keyset => ({
@@ -110,7 +107,7 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
       anonymous: row.anonymous,
       message: row.message,
       project: row.projectId ? { id: row.projectId, title: names.projects.get(row.projectId) ?? '' } : null,
-      charity: { id: row.charityId, name: names.charities.get(row.charityId) ?? '' },
+      charity: { id: row.charityId, name: names.charities.get(row.charityId)?.name ?? '' },
       donor: {
         kind: row.donorType,
         id: row.donorId,

@@ -17,9 +17,27 @@ import { charitiesQueries } from '../charities/charities.repository.js';
 import type { MoneyOwner } from '../payments/money-owner.js';
 import { ownerEmails } from '../payments/money-owner.js';
 import { projectsQueries } from '../projects/projects.repository.js';
-import type { Actor } from './donation-flow.js';
+import type { Actor, GiftTarget } from './donation-flow.js';
 import { type DonationRow, donationsRepository } from './donations.repository.js';
-import type { DonationsService, GiftTarget } from './donations.service.js';
+
+/** What a subscription needs of the donations service: to give one period, and to mail receipts. */
+export interface DonationMaker {
+  create(
+    tx: Tx,
+    target: GiftTarget,
+    body: DonateBody,
+    donor: MoneyOwner,
+    actor: Actor,
+    extra?: {
+      subscriptionId?: number;
+      period?: string;
+      declarationId?: number | null;
+      createdBy?: number | null;
+    },
+  ): Promise<DonationRow>;
+  mailReceipts(rows: DonationRow[]): Promise<void>;
+}
+
 import { type RetryRow, type SubscriptionRow, subscriptionsRepository } from './subscriptions.repository.js';
 
 /** Retries of an unpaid occurrence, in days after its date (domain.md §4: after 2 and 5 days). */
@@ -34,7 +52,7 @@ const BATCH = 50;
 
 const DAY = 86_400_000;
 
-export function subscriptionsService(ctx: AppContext, donations: () => DonationsService) {
+export function subscriptionsService(ctx: AppContext, donations: () => DonationMaker) {
   const db = () => ctx.database.db;
   const today = () => isoDay(ctx.now());
 
@@ -59,7 +77,7 @@ export function subscriptionsService(ctx: AppContext, donations: () => Donations
       anonymous: row.anonymous,
       message: row.message,
       project: row.projectId ? { id: row.projectId, title: titles.get(row.projectId) ?? '' } : null,
-      charity: { id: row.charityId, name: names.get(row.charityId) ?? '' },
+      charity: { id: row.charityId, name: names.get(row.charityId)?.name ?? '' },
       start_date: row.startDate,
       end_date: row.endDate,
       next_date: row.status === 'paused' || row.status === 'cancelled' ? null : row.nextDate,

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { type CursorValue, newestFirst } from '../../lib/pagination.js';
 import {
   type LedgerAccountKind,
   type LedgerOwnerType,
@@ -14,6 +15,17 @@ export interface AccountRef {
   kind: LedgerAccountKind;
 }
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
+
+/** Which entries of an owner a history reads. */
+export interface HistoryFilter {
+  owner: { ownerType: LedgerOwnerType; ownerId: number };
+  currency: string;
+  from: Date;
+  /** Exclusive. */
+  to: Date;
+  accounts: LedgerAccountKind[];
+  kinds?: string[] | undefined;
+}
 
 const refKey = (ref: AccountRef) => `${ref.ownerType}:${ref.ownerId}:${ref.kind}`;
 
@@ -114,4 +126,39 @@ export const ledgerRepository = {
         ),
       );
   },
+
+  /** An owner's entries with their transaction's kind and description, newest first, keyset paged. */
+  history(
+    db: Executor,
+    filter: HistoryFilter,
+    page: { limit: number; cursor?: CursorValue[]; before: boolean },
+  ) {
+    const conditions: SQL[] = [
+      eq(ledgerAccounts.ownerType, filter.owner.ownerType),
+      eq(ledgerAccounts.ownerId, filter.owner.ownerId),
+      eq(ledgerAccounts.currency, filter.currency),
+      inArray(ledgerAccounts.kind, filter.accounts),
+      gte(ledgerEntries.createdAt, filter.from),
+      lt(ledgerEntries.createdAt, filter.to),
+    ];
+    if (filter.kinds?.length) conditions.push(inArray(ledgerTransactions.kind, filter.kinds));
+    const keyset = newestFirst(ledgerEntries.createdAt, ledgerEntries.id, page.cursor, page.before);
+    return db
+      .select({
+        id: ledgerEntries.id,
+        transactionId: ledgerEntries.transactionId,
+        createdAt: ledgerEntries.createdAt,
+        amount: ledgerEntries.amount,
+        account: ledgerAccounts.kind,
+        kind: ledgerTransactions.kind,
+        description: ledgerTransactions.description,
+      })
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .where(and(...conditions, ...keyset.conditions))
+      .orderBy(...keyset.order)
+      .limit(page.limit);
+  },
 };
+export type HistoryRow = Awaited<ReturnType<typeof ledgerRepository.history>>[number];

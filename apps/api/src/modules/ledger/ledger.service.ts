@@ -2,8 +2,11 @@ import { MAX_AMOUNT } from '@kindred/shared';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { type AccountRef, ledgerRepository } from './ledger.repository.js';
-import type { LedgerOwnerType } from './ledger.table.js';
+import type { CursorValue } from '../../lib/pagination.js';
+import { type AccountRef, type HistoryFilter, ledgerRepository } from './ledger.repository.js';
+import type { LedgerAccountKind, LedgerOwnerType } from './ledger.table.js';
+
+export type { HistoryFilter, HistoryRow } from './ledger.repository.js';
 
 /** The largest single movement accepted: 10 billion major units. */
 /** The largest amount one movement may carry: the API's amount limit. */
@@ -195,6 +198,27 @@ export const ledgerQueries = {
       projectFunds: map.get('project_funds') ?? 0,
       charityFunds: map.get('charity_funds') ?? 0,
     };
+  },
+
+  /** What one kind of account holds over several owners together (what a charity's projects hold). */
+  async sumOfOwners(
+    db: Db | Executor,
+    ownerType: LedgerOwnerType,
+    ownerIds: number[],
+    kind: LedgerAccountKind,
+    currency: string,
+  ): Promise<number> {
+    const balances = await ledgerRepository.balancesOfOwners(db, ownerType, ownerIds, currency);
+    return balances.filter((b) => b.kind === kind).reduce((sum, b) => sum + b.balance, 0);
+  },
+
+  /** An owner's entries for wallet history and statements, newest first, keyset paged. */
+  history(
+    db: Db | Executor,
+    filter: HistoryFilter,
+    page: { limit: number; cursor?: CursorValue[]; before: boolean },
+  ) {
+    return ledgerRepository.history(db, filter, page);
   },
 };
 export type LedgerService = ReturnType<typeof ledgerService>;

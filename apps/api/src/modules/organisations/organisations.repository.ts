@@ -1,8 +1,7 @@
 import { ADMIN_TYPE } from '@kindred/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { charities, charityMemberships } from '../charities/charities.table.js';
-import { users } from '../users/users.table.js';
+import { charitiesRepository } from '../charities/charities.repository.js';
 import { businesses, businessMemberships } from './organisations.table.js';
 
 /** What a charity admin may do; an admin (type 1) has them all. */
@@ -35,29 +34,34 @@ export const organisationsRepository = {
       description: organisation.description ?? null,
       approvalStatus: 'pending' as const,
       createdBy: userId,
-      createdAt: now,
     };
     if (kind === 'charity') {
-      const [charity] = await db
-        .insert(charities)
-        .values({ ...fields, updatedAt: now })
-        .returning({ id: charities.id });
-      if (!charity) throw new Error('insert returned no row');
-      await db.insert(charityMemberships).values({
-        charityId: charity.id,
+      // The charity and its first admin are the charities module's rows.
+      const { id } = await charitiesRepository.insert(db, fields, now);
+      await charitiesRepository.addMember(
+        db,
+        id,
         userId,
-        adminType: ADMIN_TYPE.superAdmin,
-        permissions: [...CHARITY_PERMISSIONS],
-        createdAt: now,
-      });
-      return { kind, id: charity.id };
+        ADMIN_TYPE.superAdmin,
+        [...CHARITY_PERMISSIONS],
+        now,
+      );
+      return { kind, id };
     }
-    const [business] = await db.insert(businesses).values(fields).returning({ id: businesses.id });
+    const [business] = await db
+      .insert(businesses)
+      .values({ ...fields, createdAt: now })
+      .returning({ id: businesses.id });
     if (!business) throw new Error('insert returned no row');
     await db
       .insert(businessMemberships)
       .values({ businessId: business.id, userId, adminType: ADMIN_TYPE.superAdmin, createdAt: now });
     return { kind, id: business.id };
+  },
+
+  /** A deleted account leaves its businesses. */
+  async removeUserMemberships(db: Executor, userId: number) {
+    await db.delete(businessMemberships).where(eq(businessMemberships.userId, userId));
   },
 };
 
@@ -67,21 +71,15 @@ export const organisationsQueries = {
     return row;
   },
 
-  async charity(db: Executor, id: number) {
-    const [row] = await db.select().from(charities).where(eq(charities.id, id));
-    return row;
-  },
-
-  /** Emails of a business's Super Admins and Admins, for notices about its money. */
-  async businessAdminEmails(db: Executor, businessId: number): Promise<string[]> {
+  /** The ids of a business's Super Admins and Admins, for notices about its money. */
+  async businessAdminIds(db: Executor, businessId: number): Promise<number[]> {
     const rows = await db
-      .select({ email: users.email })
+      .select({ userId: businessMemberships.userId })
       .from(businessMemberships)
-      .innerJoin(users, eq(users.id, businessMemberships.userId))
       .where(
         and(eq(businessMemberships.businessId, businessId), inArray(businessMemberships.adminType, [1, 2])),
       );
-    return rows.map((row) => row.email);
+    return rows.map((row) => row.userId);
   },
 
   async businessMembership(db: Executor, businessId: number, userId: number) {
@@ -92,11 +90,20 @@ export const organisationsQueries = {
     return row;
   },
 
-  async charityMembership(db: Executor, charityId: number, userId: number) {
-    const [row] = await db
-      .select()
-      .from(charityMemberships)
-      .where(and(eq(charityMemberships.charityId, charityId), eq(charityMemberships.userId, userId)));
-    return row;
+  /** The businesses a person belongs to, by name (the session's business memberships). */
+  membershipsOfUser(db: Executor, userId: number) {
+    return db
+      .select({
+        business_id: businesses.id,
+        name: businesses.name,
+        admin_type: businessMemberships.adminType,
+        is_signoff_admin: businessMemberships.isSignoffAdmin,
+        is_franchise: businesses.isFranchise,
+        permissions: businessMemberships.permissions,
+      })
+      .from(businessMemberships)
+      .innerJoin(businesses, eq(businesses.id, businessMemberships.businessId))
+      .where(eq(businessMemberships.userId, userId))
+      .orderBy(businesses.name);
   },
 };

@@ -1,6 +1,5 @@
 import type { BusinessDirectDebitBody, DirectDebit, PageQuery } from '@kindred/shared';
 import { DIRECT_DEBIT_TYPE } from '@kindred/shared';
-import { and, asc, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
@@ -8,14 +7,13 @@ import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { IdempotencyRequest } from '../../lib/idempotency.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { type Frequency, isoDay, nextPeriod } from '../../lib/periods.js';
+import { charitiesQueries } from '../charities/charities.repository.js';
 import { runIdempotent } from '../ledger/idempotency.js';
 import { account, PLATFORM } from '../ledger/ledger.service.js';
-import { organisationsQueries } from '../organisations/organisations.repository.js';
+import { directDebitsRepository, type MandateRow } from './direct-debits.repository.js';
 import { assertCanMoveMoney, type MoneyOwner, ownerEmails, requireWalletAccess } from './money-owner.js';
+import { paymentsRepository } from './payments.repository.js';
 import { type PaymentsService, providerFailure } from './payments.service.js';
-import { directDebits, payments } from './payments.table.js';
-
-type MandateRow = typeof directDebits.$inferSelect;
 
 /** Failed charges are retried this many times in all, an hour apart and then more, before the mandate stops. */
 export const MAX_CHARGE_ATTEMPTS = 3;
@@ -70,26 +68,18 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
   /** Charges one claimed mandate for its due period: at most one credited charge per period. */
   async function chargeOne(mandate: MandateRow) {
     const period = mandate.nextChargeOn;
-    await db()
-      .insert(payments)
-      .values({
-        ownerType: mandate.ownerType,
-        ownerId: mandate.ownerId,
-        provider: provider.name,
-        amount: mandate.amount,
-        currency: mandate.currency,
-        directDebitId: mandate.id,
-        period,
-        createdAt: ctx.now(),
-        updatedAt: ctx.now(),
-        createdBy: mandate.createdBy,
-      })
-      .onConflictDoNothing();
-    const [charge] = await db()
-      .select()
-      .from(payments)
-      .where(and(eq(payments.directDebitId, mandate.id), eq(payments.period, period)));
-    if (!charge) throw new Error('direct debit charge row missing');
+    const charge = await paymentsRepository.openCharge(db(), {
+      ownerType: mandate.ownerType,
+      ownerId: mandate.ownerId,
+      provider: provider.name,
+      amount: mandate.amount,
+      currency: mandate.currency,
+      directDebitId: mandate.id,
+      period,
+      createdAt: ctx.now(),
+      updatedAt: ctx.now(),
+      createdBy: mandate.createdBy,
+    });
 
     let outcome: string | null | undefined = charge.status === 'credited' ? null : undefined;
     if (outcome === undefined) {
@@ -107,15 +97,16 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
         });
         outcome =
           remote.status === 'succeeded' ? null : (remote.failureMessage ?? 'The charge did not go through.');
-        await db()
-          .update(payments)
-          .set({
+        await paymentsRepository.recordCharge(
+          db(),
+          charge.id,
+          {
             providerPaymentId: remote.id,
             status: remote.status === 'succeeded' ? 'succeeded' : 'failed',
             failureMessage: remote.failureMessage,
-            updatedAt: ctx.now(),
-          })
-          .where(and(eq(payments.id, charge.id), sql`${payments.status} <> 'credited'`));
+          },
+          ctx.now(),
+        );
       } catch (error) {
         outcome = error instanceof Error ? error.message : 'The payment provider did not answer.';
       }
@@ -124,7 +115,7 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
     if (outcome === null) {
       await db().transaction(async (tx) => {
         if (mandate.type === DIRECT_DEBIT_TYPE.charitySubscription && mandate.charityId) {
-          const [locked] = await tx.select().from(payments).where(eq(payments.id, charge.id)).for('update');
+          const locked = await paymentsRepository.findForUpdate(tx, charge.id);
           if (locked && locked.status !== 'credited') {
             const transactionId = await ledger.transfer(
               tx,
@@ -142,43 +133,31 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
                 },
               },
             );
-            await tx
-              .update(payments)
-              .set({ status: 'credited', ledgerTransactionId: transactionId, updatedAt: ctx.now() })
-              .where(eq(payments.id, charge.id));
+            await paymentsRepository.markCredited(tx, charge.id, transactionId, ctx.now());
           }
         } else {
           await payments_.creditOnce(tx, charge.id);
         }
-        await tx
-          .update(directDebits)
-          .set({
-            nextChargeOn: nextPeriod(mandate.startDate, period, mandate.frequency as Frequency),
-            failedAttempts: 0,
-            lastError: null,
-            retryAfter: null,
-            claimedUntil: null,
-          })
-          .where(eq(directDebits.id, mandate.id));
+        await directDebitsRepository.charged(
+          tx,
+          mandate.id,
+          nextPeriod(mandate.startDate, period, mandate.frequency as Frequency),
+        );
       });
       return 'charged' as const;
     }
 
     const attempts = mandate.failedAttempts + 1;
     const stopped = attempts >= MAX_CHARGE_ATTEMPTS;
-    await db()
-      .update(directDebits)
-      .set({
-        failedAttempts: attempts,
-        lastError: outcome,
-        status: stopped ? 'failed' : 'active',
-        retryAfter: new Date(ctx.now().getTime() + RETRY_BACKOFF_MS * attempts),
-        claimedUntil: null,
-      })
-      .where(eq(directDebits.id, mandate.id));
+    await directDebitsRepository.chargeFailed(db(), mandate.id, {
+      failedAttempts: attempts,
+      lastError: outcome,
+      stopped,
+      retryAfter: new Date(ctx.now().getTime() + RETRY_BACKOFF_MS * attempts),
+    });
     if (stopped) {
       await notifyFailure(mandate, outcome);
-      await db().update(directDebits).set({ failureReported: true }).where(eq(directDebits.id, mandate.id));
+      await directDebitsRepository.failureReported(db(), mandate.id);
     }
     return stopped ? ('stopped' as const) : ('retry' as const);
   }
@@ -200,7 +179,7 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
       if (body.type === DIRECT_DEBIT_TYPE.charitySubscription) {
         if (owner.ownerType !== 'business') throw badRequest('Only organisations subscribe to charities.');
         if (!body.charity_id) throw badRequest('Choose the charity.', { charity_id: 'Required.' });
-        const charity = await organisationsQueries.charity(db(), body.charity_id);
+        const charity = await charitiesQueries.byId(db(), body.charity_id);
         if (charity?.approvalStatus !== 'approved' || charity.lockStatus) throw notFound('The charity');
       }
       if (provider.name === 'sandbox' && !body.card) {
@@ -215,26 +194,22 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
         } catch (error) {
           providerFailure(error);
         }
-        const [row] = await tx
-          .insert(directDebits)
-          .values({
-            ownerType: owner.ownerType,
-            ownerId: owner.ownerId,
-            type: body.type,
-            charityId: body.type === DIRECT_DEBIT_TYPE.charitySubscription ? (body.charity_id ?? null) : null,
-            amount: body.amount,
-            currency: ctx.config.currency,
-            frequency: body.frequency,
-            startDate: body.start_date,
-            nextChargeOn: body.start_date,
-            provider: provider.name,
-            paymentMethod: method.id,
-            paymentMethodLabel: method.label,
-            createdBy,
-            createdAt: ctx.now(),
-          })
-          .returning();
-        if (!row) throw new Error('insert returned no row');
+        const row = await directDebitsRepository.insert(tx, {
+          ownerType: owner.ownerType,
+          ownerId: owner.ownerId,
+          type: body.type,
+          charityId: body.type === DIRECT_DEBIT_TYPE.charitySubscription ? (body.charity_id ?? null) : null,
+          amount: body.amount,
+          currency: ctx.config.currency,
+          frequency: body.frequency,
+          startDate: body.start_date,
+          nextChargeOn: body.start_date,
+          provider: provider.name,
+          paymentMethod: method.id,
+          paymentMethodLabel: method.label,
+          createdBy,
+          createdAt: ctx.now(),
+        });
         return { statusCode: 201, body: presentDirectDebit(row) };
       });
       return result.body;
@@ -242,41 +217,15 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
 
     async list(auth: AuthUser | null, owner: MoneyOwner) {
       await requireWalletAccess(ctx, auth, owner, 'read');
-      const rows = await db()
-        .select()
-        .from(directDebits)
-        .where(and(eq(directDebits.ownerType, owner.ownerType), eq(directDebits.ownerId, owner.ownerId)))
-        .orderBy(desc(directDebits.createdAt), desc(directDebits.id))
-        .limit(100);
+      const rows = await directDebitsRepository.listOfOwner(db(), owner, 100);
       return { items: rows.map(presentDirectDebit), next_cursor: null, prev_cursor: null };
     },
 
     async cancel(auth: AuthUser | null, owner: MoneyOwner, id: number) {
       await requireWalletAccess(ctx, auth, owner, 'manage');
-      const [row] = await db()
-        .update(directDebits)
-        .set({ status: 'cancelled', cancelledAt: ctx.now() })
-        .where(
-          and(
-            eq(directDebits.id, id),
-            eq(directDebits.ownerType, owner.ownerType),
-            eq(directDebits.ownerId, owner.ownerId),
-            eq(directDebits.status, 'active'),
-          ),
-        )
-        .returning();
+      const row = await directDebitsRepository.cancelActive(db(), id, owner, ctx.now());
       if (!row) {
-        const [existing] = await db()
-          .select()
-          .from(directDebits)
-          .where(
-            and(
-              eq(directDebits.id, id),
-              eq(directDebits.ownerType, owner.ownerType),
-              eq(directDebits.ownerId, owner.ownerId),
-            ),
-          );
-        if (!existing) throw notFound('The direct debit');
+        if (!(await directDebitsRepository.findOfOwner(db(), id, owner))) throw notFound('The direct debit');
         throw new AppError(409, 'DIRECT_DEBIT_NOT_ACTIVE', 'This direct debit is not active.');
       }
       return presentDirectDebit(row);
@@ -289,32 +238,9 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
     async runDue(limit = BATCH) {
       const now = ctx.now();
       const today = isoDay(now);
-      const claimed = await db().transaction(async (tx) => {
-        const due = await tx
-          .select({ id: directDebits.id })
-          .from(directDebits)
-          .where(
-            and(
-              eq(directDebits.status, 'active'),
-              lte(directDebits.nextChargeOn, today),
-              or(isNull(directDebits.claimedUntil), lte(directDebits.claimedUntil, now)),
-              or(isNull(directDebits.retryAfter), lte(directDebits.retryAfter, now)),
-            ),
-          )
-          .orderBy(asc(directDebits.nextChargeOn), asc(directDebits.id))
-          .limit(limit)
-          .for('update', { skipLocked: true });
-        const rows: MandateRow[] = [];
-        for (const { id } of due) {
-          const [row] = await tx
-            .update(directDebits)
-            .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
-            .where(eq(directDebits.id, id))
-            .returning();
-          if (row) rows.push(row);
-        }
-        return rows;
-      });
+      const claimed = await db().transaction((tx) =>
+        directDebitsRepository.claimDue(tx, today, now, new Date(now.getTime() + CLAIM_MS), limit),
+      );
       const results = { charged: 0, retry: 0, stopped: 0 };
       for (const mandate of claimed) results[await chargeOne(mandate)] += 1;
       return results;
@@ -325,15 +251,11 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
       await ctx.access.require(auth, Permission.PlatformDirectDebitsRead);
       const cursor = decodeCursor(query.cursor, ['id']);
       const before = query.direction === 'before';
-      const conditions = [];
-      if (status) conditions.push(eq(directDebits.status, status));
-      if (cursor) conditions.push((before ? gt : lt)(directDebits.id, Number(cursor[0])));
-      const rows = await db()
-        .select()
-        .from(directDebits)
-        .where(and(...conditions))
-        .orderBy(before ? asc(directDebits.id) : desc(directDebits.id))
-        .limit(query.limit + 1);
+      const rows = await directDebitsRepository.page(
+        db(),
+        { status },
+        { limit: query.limit + 1, cursorId: cursor ? Number(cursor[0]) : undefined, before },
+      );
       return toPage(rows, query, (row) => [row.id], presentDirectDebit);
     },
   };

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Owner } from '../ledger/ledger.service.js';
 import { organisationsQueries } from '../organisations/organisations.repository.js';
-import { usersRepository } from '../users/users.repository.js';
+import { usersQueries, usersRepository } from '../users/users.repository.js';
 
 /** Whose wallet a money call is about: a person, or an organisation. */
 export type MoneyOwner = { ownerType: 'user' | 'business'; ownerId: number };
@@ -50,8 +50,14 @@ export async function assertCanMoveMoney(
 
 /** Where notices about an owner's money go. */
 export async function ownerEmails(ctx: AppContext, owner: MoneyOwner): Promise<string[]> {
-  if (owner.ownerType === 'business')
-    return organisationsQueries.businessAdminEmails(ctx.database.db, owner.ownerId);
+  if (owner.ownerType === 'business') {
+    const db = ctx.database.db;
+    const people = await usersQueries.people(
+      db,
+      await organisationsQueries.businessAdminIds(db, owner.ownerId),
+    );
+    return people.map((person) => person.email);
+  }
   const user = await usersRepository.findById(ctx.database.db, owner.ownerId);
   return user && !user.deletedAt ? [user.email] : [];
 }

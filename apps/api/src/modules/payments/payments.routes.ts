@@ -16,13 +16,12 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { idempotencyOf } from '../../lib/idempotency.js';
+import { idParams, security } from '../../platform/route-helpers.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
 import type { MoneyOwner } from './money-owner.js';
 import { verifyStripeEvent } from './stripe-provider.js';
 
-const security = [{ bearer: [] }];
-const id = z.coerce.number().int().positive();
 const depositCreated = z.object({ payment: paymentSchema });
 
 /** Deposits through the payment provider, direct debits, charity payout accounts and provider webhooks. */
@@ -90,7 +89,7 @@ export const paymentsRoutes =
           tags: ['wallet'],
           security,
           summary: "Add money to an organisation's wallet",
-          params: z.object({ id }),
+          params: idParams(),
           body: depositBodySchema,
           response: { 201: depositCreated },
         },
@@ -116,7 +115,7 @@ export const paymentsRoutes =
           tags: ['wallet'],
           security,
           summary: "Confirm a payment into an organisation's wallet (credited once)",
-          params: z.object({ id }),
+          params: idParams(),
           body: confirmDepositBodySchema,
           response: { 200: depositResponseSchema },
         },
@@ -180,7 +179,7 @@ export const paymentsRoutes =
           tags: ['direct debits'],
           security,
           summary: 'Cancel one of my direct debits',
-          params: z.object({ debitId: id }),
+          params: idParams('debitId'),
           response: { 200: directDebitSchema },
         },
       },
@@ -195,7 +194,7 @@ export const paymentsRoutes =
           tags: ['direct debits'],
           security,
           summary: "Set up an organisation's direct debit: wallet top-up (1) or charity subscription (3)",
-          params: z.object({ id }),
+          params: idParams(),
           body: businessDirectDebitBodySchema,
           response: { 201: directDebitSchema },
         },
@@ -224,7 +223,7 @@ export const paymentsRoutes =
           tags: ['direct debits'],
           security,
           summary: "An organisation's direct debits",
-          params: z.object({ id }),
+          params: idParams(),
           response: { 200: pageSchema(directDebitSchema) },
         },
       },
@@ -239,7 +238,7 @@ export const paymentsRoutes =
           tags: ['direct debits'],
           security,
           summary: "Cancel an organisation's direct debit",
-          params: z.object({ id, debitId: id }),
+          params: idParams('id', 'debitId'),
           response: { 200: directDebitSchema },
         },
       },
@@ -286,7 +285,7 @@ export const paymentsRoutes =
           tags: ['charity'],
           security,
           summary: "A charity's payout account",
-          params: z.object({ id }),
+          params: idParams(),
           response: { 200: providerAccountSchema },
         },
       },

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { DepositBody, Payment, Wallet } from '@kindred/shared';
-import { and, eq } from 'drizzle-orm';
 import type { AuthUser } from '../../authz/access.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
@@ -9,10 +8,8 @@ import type { IdempotencyRequest } from '../../lib/idempotency.js';
 import { runIdempotent } from '../ledger/idempotency.js';
 import { account, PLATFORM } from '../ledger/ledger.service.js';
 import { assertCanMoveMoney, type MoneyOwner, requireWalletAccess } from './money-owner.js';
-import { payments } from './payments.table.js';
+import { type PaymentRow, paymentsRepository } from './payments.repository.js';
 import { type PaymentProvider, ProviderError } from './provider.js';
-
-type PaymentRow = typeof payments.$inferSelect;
 
 export function presentPayment(row: PaymentRow, clientSecret: string | null = null): Payment {
   return {
@@ -55,7 +52,7 @@ export function paymentsService(ctx: AppContext, provider: PaymentProvider) {
 
   /** Credits a succeeded payment to its owner's wallet unless that was done already. */
   async function creditOnce(tx: Executor, paymentId: number): Promise<PaymentRow> {
-    const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    const row = await paymentsRepository.findForUpdate(tx, paymentId);
     if (!row) throw notFound('The payment');
     if (row.status === 'credited') return row;
     const owner = { ownerType: row.ownerType, ownerId: row.ownerId } as const;
@@ -65,12 +62,7 @@ export function paymentsService(ctx: AppContext, provider: PaymentProvider) {
       createdBy: row.createdBy,
       reference: { payment_id: row.id, provider: row.provider },
     });
-    const [updated] = await tx
-      .update(payments)
-      .set({ status: 'credited', ledgerTransactionId: transactionId, updatedAt: ctx.now() })
-      .where(eq(payments.id, row.id))
-      .returning();
-    return updated ?? row;
+    return (await paymentsRepository.markCredited(tx, row.id, transactionId, ctx.now())) ?? row;
   }
 
   return {
@@ -111,24 +103,20 @@ export function paymentsService(ctx: AppContext, provider: PaymentProvider) {
         } catch (error) {
           providerFailure(error);
         }
-        const [row] = await tx
-          .insert(payments)
-          .values({
-            ownerType: owner.ownerType,
-            ownerId: owner.ownerId,
-            provider: provider.name,
-            providerPaymentId: remote.id,
-            amount: body.amount,
-            currency: ctx.config.currency,
-            status:
-              remote.status === 'succeeded' ? 'succeeded' : remote.status === 'failed' ? 'failed' : 'pending',
-            failureMessage: remote.failureMessage,
-            createdBy,
-            createdAt: ctx.now(),
-            updatedAt: ctx.now(),
-          })
-          .returning();
-        if (!row) throw new Error('insert returned no row');
+        const row = await paymentsRepository.insert(tx, {
+          ownerType: owner.ownerType,
+          ownerId: owner.ownerId,
+          provider: provider.name,
+          providerPaymentId: remote.id,
+          amount: body.amount,
+          currency: ctx.config.currency,
+          status:
+            remote.status === 'succeeded' ? 'succeeded' : remote.status === 'failed' ? 'failed' : 'pending',
+          failureMessage: remote.failureMessage,
+          createdBy,
+          createdAt: ctx.now(),
+          updatedAt: ctx.now(),
+        });
         return { statusCode: 201, body: { payment: presentPayment(row, remote.clientSecret) } };
       });
       return result;
@@ -142,16 +130,7 @@ export function paymentsService(ctx: AppContext, provider: PaymentProvider) {
       idempotency: IdempotencyRequest,
     ) {
       await requireWalletAccess(ctx, auth, owner, 'manage');
-      const [row] = await db()
-        .select()
-        .from(payments)
-        .where(
-          and(
-            eq(payments.id, paymentId),
-            eq(payments.ownerType, owner.ownerType),
-            eq(payments.ownerId, owner.ownerId),
-          ),
-        );
+      const row = await paymentsRepository.findOfOwner(db(), paymentId, owner);
       if (!row) throw notFound('The payment');
       if (row.status !== 'credited') {
         let remote: Awaited<ReturnType<PaymentProvider['retrievePayment']>>;
@@ -161,10 +140,7 @@ export function paymentsService(ctx: AppContext, provider: PaymentProvider) {
           providerFailure(error);
         }
         if (remote.status === 'failed') {
-          await db()
-            .update(payments)
-            .set({ status: 'failed', failureMessage: remote.failureMessage, updatedAt: ctx.now() })
-            .where(eq(payments.id, row.id));
+          await paymentsRepository.markFailed(db(), row.id, remote.failureMessage, ctx.now());
           throw new AppError(
             402,
             'CARD_DECLINED',
@@ -190,12 +166,9 @@ export function paymentsService(ctx: AppContext, provider: PaymentProvider) {
 
     /** A provider event said a payment succeeded (Stripe webhook). */
     async paymentSucceeded(providerPaymentId: string) {
-      const [row] = await db()
-        .select({ id: payments.id })
-        .from(payments)
-        .where(and(eq(payments.provider, provider.name), eq(payments.providerPaymentId, providerPaymentId)));
-      if (!row) return false;
-      await db().transaction((tx) => creditOnce(tx, row.id));
+      const id = await paymentsRepository.idByProviderPaymentId(db(), provider.name, providerPaymentId);
+      if (id === undefined) return false;
+      await db().transaction((tx) => creditOnce(tx, id));
       return true;
     },
   };

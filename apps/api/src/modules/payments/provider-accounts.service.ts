@@ -1,16 +1,13 @@
 import type { ProviderAccountInfo } from '@kindred/shared';
-import { eq } from 'drizzle-orm';
 import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { organisationsQueries } from '../organisations/organisations.repository.js';
+import { charitiesQueries } from '../charities/charities.repository.js';
 import { providerFailure } from './payments.service.js';
-import { providerAccounts, providerEvents } from './payments.table.js';
+import { type ProviderAccountRow, providerAccountsRepository } from './provider-accounts.repository.js';
 
-type Row = typeof providerAccounts.$inferSelect;
-
-const present = (row: Row): ProviderAccountInfo => ({
+const present = (row: ProviderAccountRow): ProviderAccountInfo => ({
   charity_id: row.charityId,
   provider: row.provider,
   account_id: row.accountId,
@@ -28,7 +25,7 @@ export function providerAccountsService(ctx: AppContext) {
   return {
     async upsert(auth: AuthUser | null, charityId: number): Promise<ProviderAccountInfo> {
       await ctx.access.require(auth, Permission.CharityPayoutManage, [charityId]);
-      const charity = await organisationsQueries.charity(db(), charityId);
+      const charity = await charitiesQueries.byId(db(), charityId);
       if (!charity) throw notFound('The charity');
       if (charity.approvalStatus !== 'approved') {
         throw new AppError(
@@ -37,10 +34,7 @@ export function providerAccountsService(ctx: AppContext) {
           'The charity must be approved before it can receive payouts.',
         );
       }
-      const [existing] = await db()
-        .select()
-        .from(providerAccounts)
-        .where(eq(providerAccounts.charityId, charityId));
+      const existing = await providerAccountsRepository.find(db(), charityId);
       let remote: Awaited<ReturnType<typeof provider.upsertAccount>>;
       try {
         remote = await provider.upsertAccount({
@@ -52,7 +46,7 @@ export function providerAccountsService(ctx: AppContext) {
       } catch (error) {
         providerFailure(error);
       }
-      const values = {
+      const row = await providerAccountsRepository.upsert(db(), {
         charityId,
         provider: provider.name,
         accountId: remote.id,
@@ -60,34 +54,20 @@ export function providerAccountsService(ctx: AppContext) {
         chargesEnabled: remote.chargesEnabled,
         payoutsEnabled: remote.payoutsEnabled,
         updatedAt: ctx.now(),
-      };
-      const [row] = await db()
-        .insert(providerAccounts)
-        .values(values)
-        .onConflictDoUpdate({ target: providerAccounts.charityId, set: values })
-        .returning();
-      if (!row) throw new Error('upsert returned no row');
+      });
       return present(row);
     },
 
     async get(auth: AuthUser | null, charityId: number): Promise<ProviderAccountInfo> {
       await ctx.access.require(auth, Permission.CharityFinanceRead, [charityId]);
-      const [row] = await db()
-        .select()
-        .from(providerAccounts)
-        .where(eq(providerAccounts.charityId, charityId));
+      const row = await providerAccountsRepository.find(db(), charityId);
       if (!row) throw notFound('The payout account');
       return present(row);
     },
 
     /** True the first time an event id is seen. */
-    async recordEvent(id: string, type: string): Promise<boolean> {
-      const inserted = await db()
-        .insert(providerEvents)
-        .values({ id, type, receivedAt: ctx.now() })
-        .onConflictDoNothing()
-        .returning({ id: providerEvents.id });
-      return inserted.length > 0;
+    recordEvent(id: string, type: string): Promise<boolean> {
+      return providerAccountsRepository.recordEvent(db(), id, type, ctx.now());
     },
   };
 }

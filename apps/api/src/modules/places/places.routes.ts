@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Services } from '../../services.js';
 
-const idParam = z.coerce.number().pipe(placeIdSchema);
+const placeIdParam = z.coerce.number().pipe(placeIdSchema);
 
 export const placesRoutes =
   (ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
@@ -18,7 +18,7 @@ export const placesRoutes =
         schema: {
           tags: ['places'],
           summary: 'Regions of a country (1 = United Kingdom)',
-          params: z.object({ countryId: idParam }),
+          params: z.object({ countryId: placeIdParam }),
           response: { 200: pageSchema(stateSchema) },
         },
       },
@@ -32,7 +32,7 @@ export const placesRoutes =
         schema: {
           tags: ['places'],
           summary: 'Towns and cities of a region, by name; `q` searches by name prefix',
-          params: z.object({ stateId: idParam }),
+          params: z.object({ stateId: placeIdParam }),
           querystring: pageQuerySchema.extend({ q: z.string().trim().max(100).optional() }),
           response: { 200: pageSchema(citySchema) },
         },

@@ -25,6 +25,11 @@ export const placesQueries = {
     return placesRepository.city(db, id);
   },
 
+  /** Whether a region with this id exists. */
+  regionExists(db: Executor, id: number): Promise<boolean> {
+    return placesRepository.regionExists(db, id);
+  },
+
   /**
    * Turns a place given as a town id or as coordinates into the columns kept on a row: the town
    * gives its name and coordinates; coordinates must come as a pair.

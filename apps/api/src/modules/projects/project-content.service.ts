@@ -1,35 +1,40 @@
 import type { PageQuery } from '@kindred/shared';
-import { and, desc, eq } from 'drizzle-orm';
 import type { AuthUser } from '../../authz/access.js';
 import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { decodeCursor, newestFirst, toPage } from '../../lib/pagination.js';
+import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.js';
+import {
+  projectContentRepository as content,
+  type DocumentRow,
+  type ImageRow,
+  type ImpactRow,
+  type UpdateRow,
+} from './project-content.repository.js';
 import { PROJECT_STATUS } from './project-status.js';
 import { projectsRepository } from './projects.repository.js';
 import type { ProjectsService } from './projects.service.js';
-import { projectDocuments, projectImages, projectImpacts, projectUpdates } from './projects.table.js';
 
-const post = (row: typeof projectUpdates.$inferSelect) => ({
+const post = (row: UpdateRow) => ({
   id: row.id,
   project_id: row.projectId,
   title: row.title,
   body: row.body,
   created_at: row.createdAt.toISOString(),
 });
-const impact = (row: typeof projectImpacts.$inferSelect) => ({
+const impact = (row: ImpactRow) => ({
   ...post(row),
   beneficiaries: row.beneficiaries,
   images: row.images,
 });
-const image = (row: typeof projectImages.$inferSelect) => ({
+const image = (row: ImageRow) => ({
   id: row.id,
   project_id: row.projectId,
   url: row.url,
   caption: row.caption,
   created_at: row.createdAt.toISOString(),
 });
-const document = (row: typeof projectDocuments.$inferSelect) => ({
+const document = (row: DocumentRow) => ({
   id: row.id,
   project_id: row.projectId,
   name: row.name,
@@ -53,35 +58,23 @@ export function projectContentService(ctx: AppContext, projects: ProjectsService
   return {
     async addUpdate(body: { project_id: number; title: string; body: string }, user: AuthUser) {
       await openForPosts(body.project_id, user);
-      const [row] = await db()
-        .insert(projectUpdates)
-        .values({
-          projectId: body.project_id,
-          title: body.title,
-          body: body.body,
-          createdBy: user.id,
-          createdAt: ctx.now(),
-        })
-        .returning();
-      if (!row) throw new Error('insert returned no row');
+      const row = await content.insertUpdate(db(), {
+        projectId: body.project_id,
+        title: body.title,
+        body: body.body,
+        createdBy: user.id,
+        createdAt: ctx.now(),
+      });
       return post(row);
     },
 
     async updates(id: number, viewer: AuthUser | null, query: PageQuery) {
       await projects.viewable(id, viewer);
-      const cursor = decodeCursor(query.cursor, ['time', 'id']);
-      const keyset = newestFirst(
-        projectUpdates.createdAt,
-        projectUpdates.id,
-        cursor,
-        query.direction === 'before',
-      );
-      const rows = await db()
-        .select()
-        .from(projectUpdates)
-        .where(and(eq(projectUpdates.projectId, id), ...keyset.conditions))
-        .orderBy(...keyset.order)
-        .limit(query.limit + 1);
+      const rows = await content.updates(db(), id, {
+        cursor: decodeCursor(query.cursor, ['time', 'id']),
+        before: query.direction === 'before',
+        limit: query.limit + 1,
+      });
       return toPage(rows, query, (row) => [row.createdAt.toISOString(), row.id], post);
     },
 
@@ -100,18 +93,14 @@ export function projectContentService(ctx: AppContext, projects: ProjectsService
         );
       }
       return db().transaction(async (tx) => {
-        const [created] = await tx
-          .insert(projectImpacts)
-          .values({
-            projectId: id,
-            title: body.title,
-            body: body.body,
-            beneficiaries: body.beneficiaries ?? null,
-            createdBy: user.id,
-            createdAt: ctx.now(),
-          })
-          .returning();
-        if (!created) throw new Error('insert returned no row');
+        const created = await content.insertImpact(tx, {
+          projectId: id,
+          title: body.title,
+          body: body.body,
+          beneficiaries: body.beneficiaries ?? null,
+          createdBy: user.id,
+          createdAt: ctx.now(),
+        });
         if (row.status !== finished || row.finishedReason === 'end_date') {
           // The project has told what it achieved: what it raised goes to the charity.
           await projects.payOutToCharity(tx, row, user.id);
@@ -123,31 +112,17 @@ export function projectContentService(ctx: AppContext, projects: ProjectsService
 
     async impacts(id: number, viewer: AuthUser | null) {
       await projects.viewable(id, viewer);
-      const rows = await db()
-        .select()
-        .from(projectImpacts)
-        .where(eq(projectImpacts.projectId, id))
-        .orderBy(desc(projectImpacts.createdAt), desc(projectImpacts.id))
-        .limit(100);
+      const rows = await content.impacts(db(), id, 100);
       return { items: rows.map(impact) };
     },
 
     async addImpactImage(id: number, readFile: UploadSource, user: AuthUser) {
       await projects.manageable(id, user);
       const upload = await readFile();
-      const [latest] = await db()
-        .select()
-        .from(projectImpacts)
-        .where(eq(projectImpacts.projectId, id))
-        .orderBy(desc(projectImpacts.createdAt), desc(projectImpacts.id))
-        .limit(1);
+      const [latest] = await content.impacts(db(), id, 1);
       if (!latest) throw conflict('NO_IMPACT', 'Publish an impact statement before adding its pictures.');
       const stored = await storeUpload(ctx.storage, 'impact', upload);
-      const [row] = await db()
-        .update(projectImpacts)
-        .set({ images: [...latest.images, stored.url] })
-        .where(eq(projectImpacts.id, latest.id))
-        .returning();
+      const row = await content.setImpactImages(db(), latest.id, [...latest.images, stored.url]);
       if (!row) throw new Error('impact vanished');
       return impact(row);
     },
@@ -156,31 +131,25 @@ export function projectContentService(ctx: AppContext, projects: ProjectsService
       await openForPosts(id, user);
       const upload = await readFile();
       const stored = await storeUpload(ctx.storage, 'gallery', upload);
-      const [row] = await db()
-        .insert(projectImages)
-        .values({ projectId: id, url: stored.url, caption, createdBy: user.id, createdAt: ctx.now() })
-        .returning();
-      if (!row) throw new Error('insert returned no row');
+      const row = await content.insertImage(db(), {
+        projectId: id,
+        url: stored.url,
+        caption,
+        createdBy: user.id,
+        createdAt: ctx.now(),
+      });
       return image(row);
     },
 
     async images(id: number, viewer: AuthUser | null) {
       await projects.viewable(id, viewer);
-      const rows = await db()
-        .select()
-        .from(projectImages)
-        .where(eq(projectImages.projectId, id))
-        .orderBy(projectImages.id)
-        .limit(200);
+      const rows = await content.images(db(), id, 200);
       return { items: rows.map(image) };
     },
 
     async removeImage(projectId: number, imageId: number, user: AuthUser) {
       await projects.manageable(projectId, user);
-      const [row] = await db()
-        .delete(projectImages)
-        .where(and(eq(projectImages.id, imageId), eq(projectImages.projectId, projectId)))
-        .returning();
+      const row = await content.deleteImage(db(), projectId, imageId);
       if (!row) throw notFound('The picture');
       await deleteUpload(ctx.storage, row.url);
       return { message: 'Picture deleted' };
@@ -191,30 +160,21 @@ export function projectContentService(ctx: AppContext, projects: ProjectsService
       const upload = await readFile();
       const stored = await storeUpload(ctx.storage, 'documents', upload);
       const name = (upload.originalName || 'document').replace(/[^\w .()-]+/g, '_').slice(0, 150);
-      const [row] = await db()
-        .insert(projectDocuments)
-        .values({
-          projectId: id,
-          name,
-          url: stored.url,
-          mime: upload.mime,
-          size: stored.size,
-          createdBy: user.id,
-          createdAt: ctx.now(),
-        })
-        .returning();
-      if (!row) throw new Error('insert returned no row');
+      const row = await content.insertDocument(db(), {
+        projectId: id,
+        name,
+        url: stored.url,
+        mime: upload.mime,
+        size: stored.size,
+        createdBy: user.id,
+        createdAt: ctx.now(),
+      });
       return document(row);
     },
 
     async documents(id: number, viewer: AuthUser | null) {
       await projects.viewable(id, viewer);
-      const rows = await db()
-        .select()
-        .from(projectDocuments)
-        .where(eq(projectDocuments.projectId, id))
-        .orderBy(projectDocuments.id)
-        .limit(200);
+      const rows = await content.documents(db(), id, 200);
       return { items: rows.map(document) };
     },
 
@@ -222,10 +182,7 @@ export function projectContentService(ctx: AppContext, projects: ProjectsService
     async removeDocument(charityId: number, projectId: number, documentId: number, user: AuthUser) {
       const project = await projects.manageable(projectId, user);
       if ((project.charityId ?? 0) !== charityId) throw notFound('The document');
-      const [row] = await db()
-        .delete(projectDocuments)
-        .where(and(eq(projectDocuments.id, documentId), eq(projectDocuments.projectId, projectId)))
-        .returning();
+      const row = await content.deleteDocument(db(), projectId, documentId);
       if (!row) throw notFound('The document');
       await deleteUpload(ctx.storage, row.url);
       return { message: 'Document deleted' };

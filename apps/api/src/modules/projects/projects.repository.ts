@@ -1,18 +1,9 @@
 import { PROJECT_ADMIN_TYPE, PROJECT_STATUS } from '@kindred/shared';
-import { and, asc, count, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor, Unstamped } from '../../db/client.js';
 import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
-import { charities } from '../charities/charities.table.js';
-import { users } from '../users/users.table.js';
-import {
-  projectDocuments,
-  projectImages,
-  projectImpacts,
-  projectMemberships,
-  projects,
-  projectUpdates,
-} from './projects.table.js';
+import { projectImpacts, projectMemberships, projects, projectUpdates } from './projects.table.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProject = typeof projects.$inferInsert;
@@ -53,15 +44,6 @@ export const projectsRepository = {
     return row;
   },
 
-  async charityNames(db: Executor, ids: number[]) {
-    if (ids.length === 0) return new Map<number, { id: number; name: string; logo: string | null }>();
-    const rows = await db
-      .select({ id: charities.id, name: charities.name, logo: charities.logo })
-      .from(charities)
-      .where(inArray(charities.id, ids));
-    return new Map(rows.map((row) => [row.id, row]));
-  },
-
   /** Newest first; each row comes with `cursorAt`, its exact creation time for the cursor. */
   async list(db: Executor, where: SQL | undefined, page: KeysetPage) {
     const keyset = newestFirst(projects.createdAt, projects.id, page.cursor, page.before);
@@ -74,19 +56,12 @@ export const projectsRepository = {
     return rows.map(({ project, cursorAt }) => ({ ...project, cursorAt }));
   },
 
-  async admins(db: Executor, projectId: number) {
+  /** The project's admins (the people are the users module's). */
+  admins(db: Executor, projectId: number) {
     return db
-      .select({
-        user_id: users.id,
-        first_name: users.firstName,
-        last_name: users.lastName,
-        email: users.email,
-        admin_type: projectMemberships.adminType,
-      })
+      .select({ userId: projectMemberships.userId, adminType: projectMemberships.adminType })
       .from(projectMemberships)
-      .innerJoin(users, eq(users.id, projectMemberships.userId))
-      .where(eq(projectMemberships.projectId, projectId))
-      .orderBy(asc(users.lastName), asc(users.id));
+      .where(eq(projectMemberships.projectId, projectId));
   },
 
   async addAdmin(db: Executor, projectId: number, userId: number, now: Date) {
@@ -126,14 +101,41 @@ export const projectsRepository = {
     return rows.length;
   },
 
-  updates: projectUpdates,
-  impacts: projectImpacts,
-  images: projectImages,
-  documents: projectDocuments,
+  /** A deleted account is no longer a project admin. */
+  async removeUserMemberships(db: Executor, userId: number) {
+    await db.delete(projectMemberships).where(eq(projectMemberships.userId, userId));
+  },
 };
 
-/** What other modules may read or change of a project (the donations module keeps its progress). */
+/** What other modules ask of the projects. */
 export const projectsQueries = {
+  /** How many Live projects each charity runs. */
+  async liveCountsByCharity(db: Executor, charityIds: number[]): Promise<Map<number, number>> {
+    if (charityIds.length === 0) return new Map();
+    const rows = await db
+      .select({ charityId: projects.charityId, n: count() })
+      .from(projects)
+      .where(and(inArray(projects.charityId, charityIds), eq(projects.status, PROJECT_STATUS.live)))
+      .groupBy(projects.charityId);
+    return new Map(rows.map((row) => [row.charityId ?? 0, row.n]));
+  },
+
+  /** The ids of a charity's projects, whatever their status or association. */
+  async idsOfCharity(db: Executor, charityId: number): Promise<number[]> {
+    const rows = await db.select({ id: projects.id }).from(projects).where(eq(projects.charityId, charityId));
+    return rows.map((row) => row.id);
+  },
+
+  /** The projects a person is an admin of, by title (the session's project memberships). */
+  membershipsOfUser(db: Executor, userId: number) {
+    return db
+      .select({ project_id: projects.id, title: projects.title, admin_type: projectMemberships.adminType })
+      .from(projectMemberships)
+      .innerJoin(projects, eq(projects.id, projectMemberships.projectId))
+      .where(eq(projectMemberships.userId, userId))
+      .orderBy(projects.title);
+  },
+
   /** The project, locked until the caller's transaction ends (giving checks its needs under it). */
   lock(db: Executor, id: number): Promise<ProjectRow | undefined> {
     return projectsRepository.findForUpdate(db, id);

@@ -23,12 +23,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { readUpload } from '../../lib/uploads.js';
+import { idParam, idParams, security } from '../../platform/route-helpers.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
 
-const security = [{ bearer: [] }];
 const tags = ['project'];
-const id = z.coerce.number().int().positive();
 const projectPage = pageSchema(projectSchema);
 const items = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 
@@ -36,7 +35,6 @@ export const projectsRoutes =
   (ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {
     const { projects, projectContent: content } = services;
-    const params = z.object({ id });
 
     app.post(
       '/project/create',
@@ -78,7 +76,7 @@ export const projectsRoutes =
           tags,
           security,
           summary: "An organisation's projects",
-          params,
+          params: idParams(),
           querystring: pageQuerySchema,
           response: { 200: projectPage },
         },
@@ -93,7 +91,7 @@ export const projectsRoutes =
         schema: {
           tags,
           summary: 'A project (Drafts and Cancelled ones only for those who run them)',
-          params,
+          params: idParams(),
           response: { 200: projectSchema },
         },
       },
@@ -108,7 +106,7 @@ export const projectsRoutes =
           tags,
           security,
           summary: 'Edit a Draft or Live project',
-          params,
+          params: idParams(),
           body: projectUpdateBodySchema,
           response: { 200: projectSchema },
         },
@@ -124,7 +122,7 @@ export const projectsRoutes =
           tags,
           security,
           summary: 'Delete a Draft project',
-          params,
+          params: idParams(),
           response: { 200: messageResponseSchema },
         },
       },
@@ -140,7 +138,7 @@ export const projectsRoutes =
           security,
           summary:
             'Move a project to another status: 2 publish, 3 complete, 0 cancel, 9 finish (others answer 409)',
-          params,
+          params: idParams(),
           body: projectStatusBodySchema,
           response: { 200: projectSchema },
         },
@@ -155,7 +153,7 @@ export const projectsRoutes =
         schema: {
           tags,
           summary: 'Progress of a project toward each need',
-          params,
+          params: idParams(),
           response: { 200: projectSummarySchema },
         },
       },
@@ -186,7 +184,7 @@ export const projectsRoutes =
           tags,
           security,
           summary: "Complete a Live project: its funds move to the charity's funds",
-          params,
+          params: idParams(),
           response: { 200: projectSchema },
         },
       },
@@ -201,7 +199,7 @@ export const projectsRoutes =
           tags,
           security,
           summary: 'Cancel a Draft or Live project: donors get their funds back',
-          params,
+          params: idParams(),
           response: { 200: projectSchema },
         },
       },
@@ -217,7 +215,7 @@ export const projectsRoutes =
           security,
           summary:
             'Move the end date of a Live project, or one Finished by its end date, later: it is Live again',
-          params,
+          params: idParams(),
           body: projectExtendBodySchema,
           response: { 200: projectSchema },
         },
@@ -248,7 +246,7 @@ export const projectsRoutes =
         schema: {
           tags,
           summary: "A project's updates, newest first",
-          params,
+          params: idParams(),
           querystring: pageQuerySchema,
           response: { 200: pageSchema(projectPostSchema) },
         },
@@ -264,7 +262,7 @@ export const projectsRoutes =
           tags,
           security,
           summary: 'Publish an impact statement: a Live or Completed project becomes Finished',
-          params,
+          params: idParams(),
           body: projectImpactBodySchema,
           response: { 201: projectImpactSchema },
         },
@@ -282,7 +280,7 @@ export const projectsRoutes =
         schema: {
           tags,
           summary: "A project's impact statements",
-          params,
+          params: idParams(),
           response: { 200: items(projectImpactSchema) },
         },
       },
@@ -298,7 +296,7 @@ export const projectsRoutes =
           security,
           summary: 'Add a picture to the latest impact statement (PNG or JPEG, 20 MB)',
           consumes: ['multipart/form-data'],
-          params,
+          params: idParams(),
           response: { 200: projectImpactSchema },
         },
       },
@@ -315,7 +313,7 @@ export const projectsRoutes =
           security,
           summary: "Upload a project's logo (PNG or JPEG, 10 MB)",
           consumes: ['multipart/form-data'],
-          params,
+          params: idParams(),
           response: { 200: projectSchema },
         },
       },
@@ -332,7 +330,7 @@ export const projectsRoutes =
           security,
           summary: "Add a picture to a project's gallery (PNG or JPEG, 20 MB)",
           consumes: ['multipart/form-data'],
-          params,
+          params: idParams(),
           response: { 201: projectImageSchema },
         },
       },
@@ -356,7 +354,7 @@ export const projectsRoutes =
         schema: {
           tags,
           summary: "A project's gallery",
-          params,
+          params: idParams(),
           response: { 200: items(projectImageSchema) },
         },
       },
@@ -371,7 +369,7 @@ export const projectsRoutes =
           tags,
           security,
           summary: 'Delete a gallery picture',
-          params: z.object({ id, image_id: id }),
+          params: idParams('id', 'image_id'),
           response: { 200: messageResponseSchema },
         },
       },
@@ -388,7 +386,7 @@ export const projectsRoutes =
           security,
           summary: 'Add a document to a project (text, PDF, Word, PowerPoint or Excel; 20 MB)',
           consumes: ['multipart/form-data'],
-          params,
+          params: idParams(),
           response: { 201: projectDocumentSchema },
         },
       },
@@ -411,7 +409,7 @@ export const projectsRoutes =
         schema: {
           tags,
           summary: "A project's documents",
-          params,
+          params: idParams(),
           response: { 200: items(projectDocumentSchema) },
         },
       },
@@ -426,7 +424,7 @@ export const projectsRoutes =
           tags,
           security,
           summary: "Delete a project document (charity_id is the project's charity, 0 when it has none)",
-          params: z.object({ charity_id: z.coerce.number().int().min(0), id, document_id: id }),
+          params: z.object({ charity_id: z.coerce.number().int().min(0), id: idParam, document_id: idParam }),
           response: { 200: messageResponseSchema },
         },
       },
@@ -447,7 +445,7 @@ export const projectsRoutes =
           tags,
           security,
           summary: "A project's admins",
-          params,
+          params: idParams(),
           response: { 200: items(projectAdminSchema) },
         },
       },
@@ -462,7 +460,7 @@ export const projectsRoutes =
           tags,
           security,
           summary: 'Remove a project admin (or step down yourself)',
-          params: z.object({ project_id: id, user_id: id }),
+          params: idParams('project_id', 'user_id'),
           response: { 200: messageResponseSchema },
         },
       },
@@ -478,7 +476,7 @@ export const projectsRoutes =
           tags: ['charity'],
           security,
           summary: "A charity's projects, newest first",
-          params,
+          params: idParams(),
           querystring: pageQuerySchema,
           response: { 200: projectPage },
         },
@@ -496,7 +494,7 @@ export const projectsRoutes =
           security,
           summary: "A charity's projects in one status",
           params: z.object({
-            id,
+            id: idParam,
             status: z.coerce
               .number()
               .int()
@@ -523,7 +521,7 @@ export const projectsRoutes =
           tags: ['charity'],
           security,
           summary: 'Projects Finished because their end date passed (they can be extended)',
-          params,
+          params: idParams(),
           querystring: pageQuerySchema,
           response: { 200: projectPage },
         },
@@ -539,7 +537,7 @@ export const projectsRoutes =
           tags,
           security,
           summary: 'Ask a charity to take a Draft project of yours',
-          params: z.object({ project_id: id, charity_id: id }),
+          params: idParams('project_id', 'charity_id'),
           response: { 200: projectSchema },
         },
       },
@@ -555,7 +553,7 @@ export const projectsRoutes =
           tags: ['charity'],
           security,
           summary: 'Projects asking the charity to take them',
-          params,
+          params: idParams(),
           querystring: pageQuerySchema,
           response: { 200: projectPage },
         },

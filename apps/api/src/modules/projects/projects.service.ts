@@ -15,11 +15,11 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { isoDay } from '../../lib/periods.js';
 import { deleteUpload } from '../../lib/uploads.js';
-import { charitiesRepository } from '../charities/charities.repository.js';
-import { isPublicCharity } from '../charities/charities.service.js';
+import { charitiesQueries, charitiesRepository } from '../charities/charities.repository.js';
+import { charityAdminEmails, isPublicCharity } from '../charities/charities.service.js';
 import { account } from '../ledger/ledger.service.js';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/ledger.table.js';
 import { placesQueries } from '../places/places.service.js';
+import { usersQueries } from '../users/users.repository.js';
 import { canMove, PROJECT_STATUS, STATUS_LABEL } from './project-status.js';
 import { type NewProject, type ProjectRow, projectsRepository } from './projects.repository.js';
 import { projectDocuments, projectImages, projectImpacts, projects } from './projects.table.js';
@@ -148,14 +148,16 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
   }
 
   async function present(row: ProjectRow, manage: boolean) {
-    const names = await projectsRepository.charityNames(db(), row.charityId ? [row.charityId] : []);
+    const names = await charitiesQueries.names(db(), [row.charityId]);
     return presentProject(row, row.charityId ? names.get(row.charityId) : undefined, manage);
   }
 
   /** `manage` is known for the whole list, or checked row by row for the viewer. */
   async function presentMany(rows: ProjectRow[], manage: boolean | AuthUser) {
-    const ids = [...new Set(rows.map((r) => r.charityId).filter((id): id is number => id !== null))];
-    const names = await projectsRepository.charityNames(db(), ids);
+    const names = await charitiesQueries.names(
+      db(),
+      rows.map((r) => r.charityId),
+    );
     const managed =
       typeof manage === 'boolean'
         ? undefined
@@ -652,7 +654,7 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
       if (!canMove(row.status, draft, 'return')) throw invalidTransition(row, draft);
       const updated = await projectsRepository.update(db(), projectId, { status: draft }, ctx.now());
       if (row.charityId) {
-        for (const to of await charitiesRepository.adminEmails(db(), row.charityId)) {
+        for (const to of await charityAdminEmails(db(), row.charityId)) {
           await ctx.mailer.send({
             to,
             subject: `Your project "${row.title}" needs changes`,
@@ -675,7 +677,16 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
 
     async admins(id: number, user: AuthUser) {
       await manageable(id, user);
-      return { items: await projectsRepository.admins(db(), id) };
+      const admins = await usersQueries.peopleOf(db(), await projectsRepository.admins(db(), id));
+      return {
+        items: admins.map(({ person, row }) => ({
+          user_id: person.id,
+          first_name: person.firstName,
+          last_name: person.lastName,
+          email: person.email,
+          admin_type: row.adminType,
+        })),
+      };
     },
 
     async removeAdmin(projectId: number, userId: number, user: AuthUser) {

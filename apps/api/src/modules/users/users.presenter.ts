@@ -1,7 +1,11 @@
 import type { SessionDetail, User } from '@kindred/shared';
 import type { Executor } from '../../db/client.js';
+import { charitiesQueries } from '../charities/charities.repository.js';
+import { groupsQueries } from '../groups/groups.repository.js';
 import { ledgerQueries } from '../ledger/ledger.service.js';
-import { type UserRow, usersRepository } from './users.repository.js';
+import { organisationsQueries } from '../organisations/organisations.repository.js';
+import { projectsQueries } from '../projects/projects.repository.js';
+import type { UserRow } from './users.repository.js';
 
 /** Money on the user, read from the ledger. */
 export interface UserBalances {
@@ -48,16 +52,20 @@ export function presentUser(
   };
 }
 
-/** The session detail of `GET /user/get` and of the login answer. */
+/** The session detail of `GET /user/get` and of the login answer: each module tells its memberships (domain.md §1). */
 export async function loadSessionDetail(
   db: Executor,
   row: UserRow,
   currency: string,
 ): Promise<SessionDetail> {
-  const [memberships, ledger] = await Promise.all([
-    usersRepository.memberships(db, row.id),
+  const [business, charity, project, group, ledger] = await Promise.all([
+    organisationsQueries.membershipsOfUser(db, row.id),
+    charitiesQueries.membershipsOfUser(db, row.id),
+    projectsQueries.membershipsOfUser(db, row.id),
+    groupsQueries.membershipsOfUser(db, row.id),
     ledgerQueries.balances(db, { ownerType: 'user', ownerId: row.id }, currency),
   ]);
+  const memberships = { business, charity, project, group };
   const balances = { walletAmount: ledger.wallet, credits: ledger.credits };
   const unreadMessages = 0;
   const charityPermissions = [...new Set(memberships.charity.flatMap((m) => m.permissions))].sort();

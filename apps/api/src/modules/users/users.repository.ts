@@ -1,9 +1,5 @@
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor, Unstamped } from '../../db/client.js';
-import { charities, charityMemberships } from '../charities/charities.table.js';
-import { groupMemberships, groups } from '../groups/groups.table.js';
-import { businesses, businessMemberships } from '../organisations/organisations.table.js';
-import { projectMemberships, projects } from '../projects/projects.table.js';
 import { loginFailures, userCodes, users } from './users.table.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -145,65 +141,43 @@ export const usersRepository = {
       .delete(loginFailures)
       .where(ip === undefined ? forAccount : and(forAccount, eq(loginFailures.ip, ip)));
   },
-
-  /** The memberships the session carries (domain.md §1). */
-  async memberships(db: Executor, userId: number) {
-    const [business, charity, project, group] = await Promise.all([
-      db
-        .select({
-          business_id: businesses.id,
-          name: businesses.name,
-          admin_type: businessMemberships.adminType,
-          is_signoff_admin: businessMemberships.isSignoffAdmin,
-          is_franchise: businesses.isFranchise,
-          permissions: businessMemberships.permissions,
-        })
-        .from(businessMemberships)
-        .innerJoin(businesses, eq(businesses.id, businessMemberships.businessId))
-        .where(eq(businessMemberships.userId, userId))
-        .orderBy(businesses.name),
-      db
-        .select({
-          charity_id: charities.id,
-          name: charities.name,
-          admin_type: charityMemberships.adminType,
-          permissions: charityMemberships.permissions,
-        })
-        .from(charityMemberships)
-        .innerJoin(charities, eq(charities.id, charityMemberships.charityId))
-        .where(eq(charityMemberships.userId, userId))
-        .orderBy(charities.name),
-      db
-        .select({ project_id: projects.id, title: projects.title, admin_type: projectMemberships.adminType })
-        .from(projectMemberships)
-        .innerJoin(projects, eq(projects.id, projectMemberships.projectId))
-        .where(eq(projectMemberships.userId, userId))
-        .orderBy(projects.title),
-      db
-        .select({
-          group_id: groups.id,
-          name: groups.name,
-          group_type: groups.groupType,
-          is_admin: groupMemberships.isAdmin,
-        })
-        .from(groupMemberships)
-        .innerJoin(groups, eq(groups.id, groupMemberships.groupId))
-        .where(eq(groupMemberships.userId, userId))
-        .orderBy(groups.name),
-    ]);
-    return { business, charity, project, group };
-  },
-
-  async removeMemberships(db: Executor, userId: number) {
-    await db.delete(businessMemberships).where(eq(businessMemberships.userId, userId));
-    await db.delete(charityMemberships).where(eq(charityMemberships.userId, userId));
-    await db.delete(projectMemberships).where(eq(projectMemberships.userId, userId));
-    await db.delete(groupMemberships).where(eq(groupMemberships.userId, userId));
-  },
 };
 
-/** What other modules may read of people. */
+/** What other modules ask of the users. */
 export const usersQueries = {
+  /**
+   * The people with these ids, by last name (then id): names, email and avatar, for lists of
+   * members and admins and for notices. `deletedAt` says who has deleted their account.
+   */
+  async people(db: Executor, ids: number[]) {
+    if (ids.length === 0) return [];
+    return db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        avatar: users.avatar,
+        deletedAt: users.deletedAt,
+      })
+      .from(users)
+      .where(inArray(users.id, ids))
+      .orderBy(asc(users.lastName), asc(users.id));
+  },
+
+  /**
+   * Rows that name a user (memberships) each with its person, in the people's order (last name,
+   * then id); a row whose user is gone is left out.
+   */
+  async peopleOf<Row extends { userId: number }>(db: Executor, rows: Row[]) {
+    const byUser = new Map(rows.map((row) => [row.userId, row]));
+    const people = await usersQueries.people(db, [...byUser.keys()]);
+    return people.flatMap((person) => {
+      const row = byUser.get(person.id);
+      return row ? [{ person, row }] : [];
+    });
+  },
+
   find(db: Executor, id: number): Promise<UserRow | undefined> {
     return usersRepository.findById(db, id);
   },

@@ -13,12 +13,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { readUpload } from '../../lib/uploads.js';
+import { idParams, security } from '../../platform/route-helpers.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
 
 const tags = ['user'];
-const security = [{ bearer: [] }];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const userResponse = z.object({ user: userSchema });
 
 export const usersRoutes =
@@ -102,7 +101,7 @@ export const usersRoutes =
           tags,
           security,
           summary: 'Delete the own account (needs the password); donation history stays, anonymised',
-          params: idParams,
+          params: idParams(),
           body: deleteAccountBodySchema,
           response: { 200: messageResponseSchema },
         },
@@ -119,7 +118,7 @@ export const usersRoutes =
           security,
           summary: 'Upload the avatar (PNG or JPEG, at most 10 MB; multipart field "file")',
           consumes: ['multipart/form-data'],
-          params: idParams,
+          params: idParams(),
           response: { 200: userResponse },
         },
       },

@@ -7,7 +7,6 @@ import {
   type PasswordChangeBody,
   type UserUpdateBody,
 } from '@kindred/shared';
-import { eq } from 'drizzle-orm';
 import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
@@ -16,7 +15,11 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { issueToken } from '../../lib/tokens.js';
 import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.js';
 import { emailChangedMail } from '../auth/auth.mails.js';
-import { states } from '../places/places.table.js';
+import { charitiesRepository } from '../charities/charities.repository.js';
+import { groupsRepository } from '../groups/groups.repository.js';
+import { organisationsRepository } from '../organisations/organisations.repository.js';
+import { placesQueries } from '../places/places.service.js';
+import { projectsRepository } from '../projects/projects.repository.js';
 import { loadSessionDetail } from './users.presenter.js';
 import { type NewUser, type UserRow, usersRepository } from './users.repository.js';
 
@@ -66,11 +69,7 @@ export function usersService(ctx: AppContext) {
       if (body.phone !== undefined) changes.phone = body.phone;
       if (body.state_id !== undefined) {
         if (body.state_id !== null) {
-          const [state] = await db()
-            .select({ id: states.id })
-            .from(states)
-            .where(eq(states.id, body.state_id));
-          if (!state)
+          if (!(await placesQueries.regionExists(db(), body.state_id)))
             throw badRequest('The region does not exist.', { state_id: 'Choose a region from the list.' });
         }
         changes.stateId = body.state_id;
@@ -131,7 +130,11 @@ export function usersService(ctx: AppContext) {
       const unusable = await hashPassword(randomBytes(32).toString('base64url'));
       const now = ctx.now();
       await db().transaction(async (tx) => {
-        await usersRepository.removeMemberships(tx, userId);
+        // The person leaves every business, charity, project and group (each module's rows).
+        await organisationsRepository.removeUserMemberships(tx, userId);
+        await charitiesRepository.removeUserMemberships(tx, userId);
+        await projectsRepository.removeUserMemberships(tx, userId);
+        await groupsRepository.removeUserMemberships(tx, userId);
         await usersRepository.update(
           tx,
           userId,

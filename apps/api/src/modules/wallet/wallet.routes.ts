@@ -15,12 +15,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { idempotencyOf } from '../../lib/idempotency.js';
+import { idParam, idParams, security } from '../../platform/route-helpers.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
 import type { MoneyOwner } from '../payments/money-owner.js';
 
-const security = [{ bearer: [] }];
-const id = z.coerce.number().int().positive();
 const historyQuery = pageQuerySchema.extend({
   account: z.enum(LEDGER_HISTORY_ACCOUNTS).optional(),
   kind: z.string().trim().max(40).optional(),
@@ -64,7 +63,7 @@ export const walletRoutes =
           tags: ['wallet'],
           security,
           summary: "An organisation's wallet and credits",
-          params: z.object({ id }),
+          params: idParams(),
           response: { 200: walletSchema },
         },
       },
@@ -101,7 +100,7 @@ export const walletRoutes =
           tags: ['wallet'],
           security,
           summary: "An organisation's wallet history between two dates, newest first",
-          params: historyParamsSchema.extend({ id }),
+          params: historyParamsSchema.extend({ id: idParam }),
           querystring: historyQuery,
           response: { 200: pageSchema(historyItemSchema) },
         },
@@ -151,7 +150,7 @@ export const walletRoutes =
           tags: ['wallet'],
           security,
           summary: "An organisation's statement for a date range (CSV)",
-          params: historyParamsSchema.extend({ id }),
+          params: historyParamsSchema.extend({ id: idParam }),
           querystring: z.object({ account: z.enum(LEDGER_HISTORY_ACCOUNTS).optional() }),
           produces: ['text/csv'],
         },
@@ -199,7 +198,7 @@ export const walletRoutes =
           tags: ['admin'],
           security,
           summary: "Record money or credits into a person's wallet (platform Super Admin or Admin)",
-          params: z.object({ id }),
+          params: idParams(),
           body: adminDepositBodySchema,
           response: { 201: adminDepositResponse },
         },
@@ -215,7 +214,7 @@ export const walletRoutes =
           tags: ['admin'],
           security,
           summary: "Record money or credits into an organisation's wallet (platform Super Admin or Admin)",
-          params: z.object({ id }),
+          params: idParams(),
           body: adminDepositBodySchema,
           response: { 201: adminDepositResponse },
         },
@@ -231,7 +230,7 @@ export const walletRoutes =
           tags: ['admin'],
           security,
           summary: 'Give an organisation credits (cc) to donate (platform Super Admin or Admin)',
-          params: z.object({ id }),
+          params: idParams(),
           body: adminCreditsBodySchema,
           response: { 201: adminDepositResponse },
         },

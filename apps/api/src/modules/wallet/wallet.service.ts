@@ -6,11 +6,10 @@ import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { IdempotencyRequest } from '../../lib/idempotency.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { runIdempotent } from '../ledger/idempotency.js';
-import { account, PLATFORM } from '../ledger/ledger.service.js';
+import { account, type HistoryRow, ledgerQueries, PLATFORM } from '../ledger/ledger.service.js';
 import { organisationsQueries } from '../organisations/organisations.repository.js';
 import { assertCanMoveMoney, type MoneyOwner, requireWalletAccess } from '../payments/money-owner.js';
 import { usersRepository } from '../users/users.repository.js';
-import { type HistoryRow, walletRepository } from './wallet.repository.js';
 
 const DAY = 86_400_000;
 /** The longest range one statement or history call covers. */
@@ -78,7 +77,7 @@ export function walletService(ctx: AppContext) {
     async history(auth: AuthUser | null, owner: MoneyOwner, options: HistoryOptions, query: PageQuery) {
       await requireWalletAccess(ctx, auth, owner, 'read');
       const cursor = decodeCursor(query.cursor, ['time', 'id']);
-      const rows = await walletRepository.history(db(), filter(owner, options), {
+      const rows = await ledgerQueries.history(db(), filter(owner, options), {
         limit: query.limit + 1,
         ...(cursor ? { cursor } : {}),
         before: query.direction === 'before',
@@ -94,7 +93,7 @@ export function walletService(ctx: AppContext) {
       const rows: HistoryRow[] = [];
       let cursor: Array<string | number> | undefined;
       for (;;) {
-        const batch = await walletRepository.history(db(), f, {
+        const batch = await ledgerQueries.history(db(), f, {
           limit: 1000,
           ...(cursor ? { cursor } : {}),
           before: false,

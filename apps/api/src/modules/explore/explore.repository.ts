@@ -1,0 +1,354 @@
+import type { CharityExploreQuery, Locations, ProjectExploreQuery } from '@kindred/shared';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.js';
+import { type CursorPart, type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
+import { publicCharity } from '../charities/charities.repository.js';
+import { charities } from '../charities/charities.table.js';
+import { groupMemberships, groups } from '../groups/groups.table.js';
+import type { ProjectRow } from '../projects/projects.repository.js';
+import { projects } from '../projects/projects.table.js';
+
+/**
+ * SQL of explore, the read model of what visitors find. It reads the projects, charities and
+ * groups tables of their modules directly (decision 010: a declared exception, like the access
+ * repository): its searches filter, sort and count across them in one query each, which the
+ * owners' query functions could only do in several. It never writes.
+ */
+
+const MAP_CELLS_LOCK = 72_411_002;
+
+/** How many of the newest Live projects a text search reads before it reads them all. */
+const SEARCH_WINDOW = 2_000;
+/** Map cells are kept for zoom levels up to this (see the project_map_cells view). */
+export const MAP_CELL_MAX_ZOOM = 14;
+/** Below this many markers in view the map gets points; above it, clusters. */
+export const MAX_POINTS = 500;
+const KM_PER_DEGREE = 111.32;
+
+export interface Near {
+  lat: number;
+  lng: number;
+  radiusKm: number;
+}
+
+/** A map view: west, south, east, north in degrees (west > east crosses the date line). */
+export interface Bbox {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+type PageOf<Cursor> = { cursor?: Cursor | undefined; before: boolean; limit: number };
+
+export type ProjectFilter = Pick<
+  ProjectExploreQuery,
+  'q' | 'charity_type' | 'giving_kind' | 'skill_type' | 'gift_type' | 'charity_id'
+> & {
+  /** Only projects ending on or before this day ("ending soon"). */
+  endingBy?: string | undefined;
+  near?: Near | undefined;
+};
+export type CharityFilter = Pick<CharityExploreQuery, 'q' | 'charity_type'> & { near?: Near | undefined };
+
+export type ProjectSort = 'newest' | 'ending' | 'nearest';
+/** A project found, with its distance from the place searched and its exact creation time. */
+export type ProjectHit = ProjectRow & { distance: number | null; cursorAt: string };
+
+/** The cursor of each sort of the project list: what its parts are, and a row's key. */
+export const PROJECT_SORTS: Record<
+  ProjectSort,
+  { cursor: CursorPart[]; keyOf: (row: ProjectHit) => CursorValue[] }
+> = {
+  ending: { cursor: ['day', 'id'], keyOf: (row) => [row.endDate ?? '', row.id] },
+  nearest: { cursor: ['number', 'id'], keyOf: (row) => [row.distance ?? 0, row.id] },
+  newest: { cursor: ['time', 'id'], keyOf: (row) => [row.cursorAt, row.id] },
+};
+
+/** Great-circle distance in km from a point to a row's coordinates. */
+function distanceSql(latitude: AnyPgColumn, longitude: AnyPgColumn, near: Near) {
+  return sql<number>`(6371 * 2 * asin(sqrt(power(sin(radians(${latitude} - ${near.lat}) / 2), 2) + cos(radians(${near.lat})) * cos(radians(${latitude})) * power(sin(radians(${longitude} - ${near.lng}) / 2), 2))))`;
+}
+
+function nearConditions(latitude: AnyPgColumn, longitude: AnyPgColumn, near: Near) {
+  const dLat = near.radiusKm / KM_PER_DEGREE;
+  const dLng = near.radiusKm / (KM_PER_DEGREE * Math.max(0.01, Math.cos((near.lat * Math.PI) / 180)));
+  return [
+    // A box first, which the location index answers, then the exact circle.
+    sql`${latitude} between ${near.lat - dLat} and ${near.lat + dLat}`,
+    sql`${longitude} between ${near.lng - dLng} and ${near.lng + dLng}`,
+    sql`${distanceSql(latitude, longitude, near)} <= ${near.radiusKm}`,
+  ];
+}
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Rows after the cursor (name, id) in name order, or before it. */
+function byName(name: AnyPgColumn, id: AnyPgColumn, cursor: CursorValue[] | undefined, before: boolean) {
+  const order = before ? [desc(name), desc(id)] : [asc(name), asc(id)];
+  if (!cursor) return { condition: undefined, order };
+  const [value, key] = cursor;
+  const cmp = before ? lt : gt;
+  return {
+    condition: or(cmp(name, String(value)), and(eq(name, String(value)), cmp(id, Number(key)))),
+    order,
+  };
+}
+
+/** Only Live projects of approved, unlocked charities (domain.md §5), then the visitor's filters. */
+function projectConditions(filter: ProjectFilter): SQL[] {
+  const where: Array<SQL | undefined> = [
+    eq(projects.status, 2),
+    inArray(projects.associationStatus, [4, 5]),
+    sql`${projects.charityId} in (select ${charities.id} from ${charities} where ${publicCharity()})`,
+  ];
+  if (filter.q) where.push(sql`${projects.search} @@ websearch_to_tsquery('english', ${filter.q})`);
+  if (filter.charity_type)
+    where.push(sql`${projects.charityTypes} @> array[${filter.charity_type}]::integer[]`);
+  if (filter.giving_kind) where.push(sql`${projects.givingKinds} @> array[${filter.giving_kind}]::integer[]`);
+  if (filter.skill_type) where.push(sql`${projects.skillTypes} @> array[${filter.skill_type}]::integer[]`);
+  if (filter.gift_type) where.push(sql`${projects.giftTypes} @> array[${filter.gift_type}]::integer[]`);
+  if (filter.charity_id) where.push(eq(projects.charityId, filter.charity_id));
+  if (filter.endingBy) where.push(lte(projects.endDate, filter.endingBy));
+  if (filter.near) where.push(...nearConditions(projects.latitude, projects.longitude, filter.near));
+  return where.filter((c): c is SQL => c !== undefined);
+}
+
+/** Approved, unlocked charities, then the visitor's filters. */
+function charityConditions(filter: CharityFilter): SQL[] {
+  const where: SQL[] = [publicCharity() as SQL];
+  if (filter.q) where.push(sql`${charities.search} @@ websearch_to_tsquery('english', ${filter.q})`);
+  if (filter.charity_type)
+    where.push(sql`${charities.charityTypes} @> array[${filter.charity_type}]::integer[]`);
+  if (filter.near) where.push(...nearConditions(charities.latitude, charities.longitude, filter.near));
+  return where;
+}
+
+/** Groups rows into map clusters by a grid that shrinks as the map zooms in. */
+async function locate(
+  db: Executor,
+  table: typeof projects | typeof charities,
+  label: SQL,
+  where: SQL[],
+  bbox: Bbox | undefined,
+  zoom: number,
+): Promise<Locations> {
+  const conditions = [...where, isNotNull(table.latitude), isNotNull(table.longitude)];
+  if (bbox) {
+    conditions.push(sql`${table.latitude} between ${bbox.south} and ${bbox.north}`);
+    conditions.push(
+      bbox.west <= bbox.east
+        ? sql`${table.longitude} between ${bbox.west} and ${bbox.east}`
+        : sql`(${table.longitude} >= ${bbox.west} or ${table.longitude} <= ${bbox.east})`,
+    );
+  }
+  const [total] = await db
+    .select({ n: count() })
+    .from(table)
+    .where(and(...conditions));
+  const n = total?.n ?? 0;
+  if (n <= MAX_POINTS) {
+    const rows = await db
+      .select({ id: table.id, name: label, latitude: table.latitude, longitude: table.longitude })
+      .from(table)
+      .where(and(...conditions))
+      .limit(MAX_POINTS);
+    return {
+      items: rows.map((row) => ({
+        id: row.id,
+        name: String(row.name),
+        latitude: row.latitude ?? 0,
+        longitude: row.longitude ?? 0,
+      })),
+      clusters: [],
+      total: n,
+    };
+  }
+  const cell = 360 / 2 ** zoom / 4;
+  const rows = await db
+    .select({
+      latitude: sql<number>`avg(${table.latitude})`.mapWith(Number),
+      longitude: sql<number>`avg(${table.longitude})`.mapWith(Number),
+      count: count(),
+    })
+    .from(table)
+    .where(and(...conditions))
+    .groupBy(sql`floor(${table.latitude} / ${cell})`, sql`floor(${table.longitude} / ${cell})`)
+    .limit(4000);
+  return { items: [], clusters: rows, total: n };
+}
+
+export const exploreRepository = {
+  /** Takes the map cells' lock for the transaction; false when another process holds it. */
+  async lockMapCells(tx: Executor): Promise<boolean> {
+    const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${MAP_CELLS_LOCK}) as locked`);
+    return Boolean((lock as unknown as { rows: Array<{ locked: boolean }> }).rows[0]?.locked);
+  },
+
+  /** Recounts the map cells; readers keep reading the old counts meanwhile (CONCURRENTLY). */
+  async refreshMapCells(tx: Executor) {
+    await tx.execute(sql`refresh materialized view concurrently project_map_cells`);
+  },
+
+  /** The kept map cells of a zoom level (up to MAP_CELL_MAX_ZOOM) in view, as clusters. */
+  async mapCells(db: Executor, zoom: number, bbox: Bbox | undefined) {
+    const cell = 90 / 2 ** zoom;
+    const inView = bbox
+      ? sql`and cy between ${Math.floor(bbox.south / cell)} and ${Math.floor(bbox.north / cell)}
+            and cx between ${Math.floor(bbox.west / cell)} and ${Math.floor(bbox.east / cell)}`
+      : sql``;
+    const result = await db.execute(
+      sql`select lat_sum / n as latitude, lng_sum / n as longitude, n as count
+          from project_map_cells where zoom = ${zoom} ${inView} limit 4000`,
+    );
+    const cells = (
+      result as unknown as { rows: Array<{ latitude: number; longitude: number; count: number }> }
+    ).rows;
+    return cells.map((c) => ({
+      latitude: Number(c.latitude),
+      longitude: Number(c.longitude),
+      count: Number(c.count),
+    }));
+  },
+
+  /**
+   * A page of the project list (`limit` rows past the cursor) in the order of `sort`; `nearest`
+   * takes a filter with `near`.
+   */
+  async projects(
+    db: Executor,
+    filter: ProjectFilter,
+    page: PageOf<CursorValue[]> & { sort: ProjectSort },
+  ): Promise<ProjectHit[]> {
+    const { near } = filter;
+    const { sort, before, cursor } = page;
+    const where = projectConditions(filter);
+    const distance = near ? distanceSql(projects.latitude, projects.longitude, near) : sql<null>`null`;
+    let keyset: (cursor: CursorValue[]) => SQL | undefined;
+    let order: SQL[];
+    if (sort === 'ending') {
+      keyset = ([end, id]) =>
+        before
+          ? or(
+              lt(projects.endDate, String(end)),
+              and(eq(projects.endDate, String(end)), lt(projects.id, Number(id))),
+            )
+          : or(
+              gt(projects.endDate, String(end)),
+              and(eq(projects.endDate, String(end)), gt(projects.id, Number(id))),
+            );
+      order = before
+        ? [desc(projects.endDate), desc(projects.id)]
+        : [asc(projects.endDate), asc(projects.id)];
+    } else if (sort === 'nearest') {
+      keyset = ([d, id]) =>
+        before
+          ? sql`(${distance}, ${projects.id}) < (${Number(d)}, ${Number(id)})`
+          : sql`(${distance}, ${projects.id}) > (${Number(d)}, ${Number(id)})`;
+      order = before ? [sql`${distance} desc`, desc(projects.id)] : [sql`${distance} asc`, asc(projects.id)];
+    } else {
+      keyset = (at) => newestFirst(projects.createdAt, projects.id, at, before).conditions[0];
+      order = newestFirst(projects.createdAt, projects.id, undefined, before).order;
+    }
+    const after = cursor ? keyset(cursor) : undefined;
+    const run = (extra: SQL[]) =>
+      db
+        .select({ project: projects, distance, cursorAt: exactTime(projects.createdAt) })
+        .from(projects)
+        .where(and(...where, after, ...extra))
+        .orderBy(...order)
+        .limit(page.limit);
+    // Narrow tries first (domain of big catalogues): when a narrow try already fills the page,
+    // its rows are exactly the page's, since every row it left out sorts after them.
+    const narrow: SQL[][] = [];
+    if (sort === 'nearest' && near && !before) {
+      const from = cursor ? Number(cursor[0]) : 0;
+      for (const share of [1 / 16, 1 / 4]) {
+        const radiusKm = from + near.radiusKm * share;
+        if (radiusKm < near.radiusKm) {
+          narrow.push(nearConditions(projects.latitude, projects.longitude, { ...near, radiusKm }));
+        }
+      }
+    } else if (sort === 'newest' && filter.q) {
+      // Text search: the newest Live projects first, by the index, instead of sorting every match.
+      narrow.push([
+        // `= any(array(...))` runs the window first and then fetches its rows by id, so the
+        // planner cannot swap it for a scan of every match.
+        sql`${projects.id} = any(array(select ${projects.id} from ${projects} where ${and(eq(projects.status, 2), after)} order by ${sql.join(order, sql`, `)} limit ${SEARCH_WINDOW}))`,
+      ]);
+    }
+    // A try that fills the page (one row more than it shows) is the page.
+    const full = page.limit - 1;
+    let rows: Awaited<ReturnType<typeof run>> = [];
+    for (const extra of narrow) {
+      rows = await run(extra);
+      if (rows.length > full) break;
+    }
+    if (rows.length <= full) rows = await run([]);
+    return rows.map((r) => ({ ...r.project, distance: r.distance as number | null, cursorAt: r.cursorAt }));
+  },
+
+  projectLocations(db: Executor, filter: ProjectFilter, bbox: Bbox | undefined, zoom: number) {
+    return locate(db, projects, sql`${projects.title}`, projectConditions(filter), bbox, zoom);
+  },
+
+  /** A page of charities by name (`limit` rows past the cursor), with their distance from `near`. */
+  charities(db: Executor, filter: CharityFilter, page: PageOf<CursorValue[]>) {
+    const { condition, order } = byName(charities.name, charities.id, page.cursor, page.before);
+    const distance = filter.near
+      ? distanceSql(charities.latitude, charities.longitude, filter.near)
+      : sql<null>`null`;
+    return db
+      .select({ charity: charities, distance })
+      .from(charities)
+      .where(and(...charityConditions(filter), condition))
+      .orderBy(...order)
+      .limit(page.limit);
+  },
+
+  charityLocations(db: Executor, filter: CharityFilter, bbox: Bbox | undefined, zoom: number) {
+    return locate(db, charities, sql`${charities.name}`, charityConditions(filter), bbox, zoom);
+  },
+
+  /** A page of public groups by name (`limit` rows past the cursor), with their member counts. */
+  groups(
+    db: Executor,
+    filter: { q?: string | undefined; group_type?: number | undefined },
+    page: PageOf<CursorValue[]>,
+  ) {
+    const where: Array<SQL | undefined> = [eq(groups.isPublic, true)];
+    if (filter.q) where.push(ilike(groups.name, `%${escapeLike(filter.q)}%`));
+    if (filter.group_type) where.push(eq(groups.groupType, filter.group_type));
+    const { condition, order } = byName(groups.name, groups.id, page.cursor, page.before);
+    return db
+      .select({
+        group: groups,
+        members:
+          sql<number>`(select count(*) from ${groupMemberships} where ${groupMemberships.groupId} = ${groups.id})`.mapWith(
+            Number,
+          ),
+      })
+      .from(groups)
+      .where(and(...where, condition))
+      .orderBy(...order)
+      .limit(page.limit);
+  },
+};

@@ -1,0 +1,131 @@
+import { and, asc, desc, eq, gt, isNull, lt, lte, or } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import type { MoneyOwner } from './money-owner.js';
+import { directDebits } from './payments.table.js';
+
+export type MandateRow = typeof directDebits.$inferSelect;
+
+const ofOwner = (id: number, owner: MoneyOwner) =>
+  and(
+    eq(directDebits.id, id),
+    eq(directDebits.ownerType, owner.ownerType),
+    eq(directDebits.ownerId, owner.ownerId),
+  );
+
+/** SQL of the direct debit mandates. */
+export const directDebitsRepository = {
+  async insert(db: Executor, values: typeof directDebits.$inferInsert): Promise<MandateRow> {
+    const [row] = await db.insert(directDebits).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+
+  /** An owner's mandates, newest first (at most `limit`). */
+  listOfOwner(db: Executor, owner: MoneyOwner, limit: number): Promise<MandateRow[]> {
+    return db
+      .select()
+      .from(directDebits)
+      .where(and(eq(directDebits.ownerType, owner.ownerType), eq(directDebits.ownerId, owner.ownerId)))
+      .orderBy(desc(directDebits.createdAt), desc(directDebits.id))
+      .limit(limit);
+  },
+
+  async findOfOwner(db: Executor, id: number, owner: MoneyOwner): Promise<MandateRow | undefined> {
+    const [row] = await db.select().from(directDebits).where(ofOwner(id, owner));
+    return row;
+  },
+
+  /** Cancels an active mandate of the owner; undefined when there is no such active mandate. */
+  async cancelActive(
+    db: Executor,
+    id: number,
+    owner: MoneyOwner,
+    now: Date,
+  ): Promise<MandateRow | undefined> {
+    const [row] = await db
+      .update(directDebits)
+      .set({ status: 'cancelled', cancelledAt: now })
+      .where(and(ofOwner(id, owner), eq(directDebits.status, 'active')))
+      .returning();
+    return row;
+  },
+
+  /**
+   * Claims up to `limit` mandates due by `today` for this process until `claimUntil`: rows locked
+   * by another process are skipped (FOR UPDATE SKIP LOCKED), so none is charged twice at once. Run
+   * it in a transaction.
+   */
+  async claimDue(tx: Executor, today: string, now: Date, claimUntil: Date, limit: number) {
+    const due = await tx
+      .select({ id: directDebits.id })
+      .from(directDebits)
+      .where(
+        and(
+          eq(directDebits.status, 'active'),
+          lte(directDebits.nextChargeOn, today),
+          or(isNull(directDebits.claimedUntil), lte(directDebits.claimedUntil, now)),
+          or(isNull(directDebits.retryAfter), lte(directDebits.retryAfter, now)),
+        ),
+      )
+      .orderBy(asc(directDebits.nextChargeOn), asc(directDebits.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const rows: MandateRow[] = [];
+    for (const { id } of due) {
+      const [row] = await tx
+        .update(directDebits)
+        .set({ claimedUntil: claimUntil })
+        .where(eq(directDebits.id, id))
+        .returning();
+      if (row) rows.push(row);
+    }
+    return rows;
+  },
+
+  /** A period was charged: the next one is due on `nextChargeOn`, the failures are forgotten. */
+  async charged(tx: Executor, id: number, nextChargeOn: string) {
+    await tx
+      .update(directDebits)
+      .set({ nextChargeOn, failedAttempts: 0, lastError: null, retryAfter: null, claimedUntil: null })
+      .where(eq(directDebits.id, id));
+  },
+
+  /** A charge failed: counted, and retried after `retryAfter` unless the mandate is stopped. */
+  async chargeFailed(
+    db: Executor,
+    id: number,
+    failure: { failedAttempts: number; lastError: string; stopped: boolean; retryAfter: Date },
+  ) {
+    await db
+      .update(directDebits)
+      .set({
+        failedAttempts: failure.failedAttempts,
+        lastError: failure.lastError,
+        status: failure.stopped ? 'failed' : 'active',
+        retryAfter: failure.retryAfter,
+        claimedUntil: null,
+      })
+      .where(eq(directDebits.id, id));
+  },
+
+  async failureReported(db: Executor, id: number) {
+    await db.update(directDebits).set({ failureReported: true }).where(eq(directDebits.id, id));
+  },
+
+  /** Every mandate (of a status), newest first, keyset paged on the id. */
+  page(
+    db: Executor,
+    filter: { status?: MandateRow['status'] | undefined },
+    page: { limit: number; cursorId?: number | undefined; before: boolean },
+  ): Promise<MandateRow[]> {
+    const conditions = [];
+    if (filter.status) conditions.push(eq(directDebits.status, filter.status));
+    if (page.cursorId !== undefined) conditions.push((page.before ? gt : lt)(directDebits.id, page.cursorId));
+    return db
+      .select()
+      .from(directDebits)
+      .where(and(...conditions))
+      .orderBy(page.before ? asc(directDebits.id) : desc(directDebits.id))
+      .limit(page.limit);
+  },
+};

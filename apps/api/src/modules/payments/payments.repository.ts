@@ -1,0 +1,97 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import type { MoneyOwner } from './money-owner.js';
+import { payments } from './payments.table.js';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
+
+/** SQL of the payments (money coming in through the provider): card deposits and direct debit charges. */
+export const paymentsRepository = {
+  async insert(db: Executor, values: NewPayment): Promise<PaymentRow> {
+    const [row] = await db.insert(payments).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+
+  /** A payment of this owner, or undefined. */
+  async findOfOwner(db: Executor, id: number, owner: MoneyOwner): Promise<PaymentRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.id, id),
+          eq(payments.ownerType, owner.ownerType),
+          eq(payments.ownerId, owner.ownerId),
+        ),
+      );
+    return row;
+  },
+
+  /** Locks the payment until the transaction ends. */
+  async findForUpdate(tx: Executor, id: number): Promise<PaymentRow | undefined> {
+    const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+    return row;
+  },
+
+  async idByProviderPaymentId(
+    db: Executor,
+    provider: string,
+    providerPaymentId: string,
+  ): Promise<number | undefined> {
+    const [row] = await db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)));
+    return row?.id;
+  },
+
+  async markCredited(
+    tx: Executor,
+    id: number,
+    ledgerTransactionId: number,
+    now: Date,
+  ): Promise<PaymentRow | undefined> {
+    const [row] = await tx
+      .update(payments)
+      .set({ status: 'credited', ledgerTransactionId, updatedAt: now })
+      .where(eq(payments.id, id))
+      .returning();
+    return row;
+  },
+
+  async markFailed(db: Executor, id: number, failureMessage: string | null, now: Date) {
+    await db
+      .update(payments)
+      .set({ status: 'failed', failureMessage, updatedAt: now })
+      .where(eq(payments.id, id));
+  },
+
+  /**
+   * The charge of a direct debit for one period: made on the first call, the same row on every
+   * later one (one charge per mandate and period).
+   */
+  async openCharge(db: Executor, values: NewPayment & { directDebitId: number; period: string }) {
+    await db.insert(payments).values(values).onConflictDoNothing();
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.directDebitId, values.directDebitId), eq(payments.period, values.period)));
+    if (!row) throw new Error('direct debit charge row missing');
+    return row;
+  },
+
+  /** What the provider said of a charge; a credited charge is left as it is. */
+  async recordCharge(
+    db: Executor,
+    id: number,
+    outcome: Pick<PaymentRow, 'providerPaymentId' | 'status' | 'failureMessage'>,
+    now: Date,
+  ) {
+    await db
+      .update(payments)
+      .set({ ...outcome, updatedAt: now })
+      .where(and(eq(payments.id, id), sql`${payments.status} <> 'credited'`));
+  },
+};

@@ -1,0 +1,33 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { providerAccounts, providerEvents } from './payments.table.js';
+
+export type ProviderAccountRow = typeof providerAccounts.$inferSelect;
+
+/** SQL of the charities' payout accounts with the provider, and of the provider's webhook events. */
+export const providerAccountsRepository = {
+  async find(db: Executor, charityId: number): Promise<ProviderAccountRow | undefined> {
+    const [row] = await db.select().from(providerAccounts).where(eq(providerAccounts.charityId, charityId));
+    return row;
+  },
+
+  async upsert(db: Executor, values: typeof providerAccounts.$inferInsert): Promise<ProviderAccountRow> {
+    const [row] = await db
+      .insert(providerAccounts)
+      .values(values)
+      .onConflictDoUpdate({ target: providerAccounts.charityId, set: values })
+      .returning();
+    if (!row) throw new Error('upsert returned no row');
+    return row;
+  },
+
+  /** True the first time an event id is seen. */
+  async recordEvent(db: Executor, id: string, type: string, now: Date): Promise<boolean> {
+    const inserted = await db
+      .insert(providerEvents)
+      .values({ id, type, receivedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: providerEvents.id });
+    return inserted.length > 0;
+  },
+};

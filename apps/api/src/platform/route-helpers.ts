@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** What every route file repeats, written once. */
+
+/** The OpenAPI security of a signed-in route: the bearer token. */
+export const security = [{ bearer: [] }];
+
+/** A path parameter that is a row's id: a positive whole number (`/project/:id`). */
+export const idParam = z.coerce.number().int().positive();
+
+/**
+ * Path parameters that are all ids, in the order given: `idParams('charity_id', 'user_id')`;
+ * `idParams()` is `{ id }`.
+ */
+export function idParams(): z.ZodObject<{ id: typeof idParam }>;
+export function idParams<const Names extends readonly [string, ...string[]]>(
+  ...names: Names
+): z.ZodObject<{ [Name in Names[number]]: typeof idParam }>;
+export function idParams(...names: string[]) {
+  return z.object(Object.fromEntries((names.length > 0 ? names : ['id']).map((name) => [name, idParam])));
+}
