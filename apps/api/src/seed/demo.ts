@@ -10,6 +10,7 @@ import { businesses, businessMemberships } from '../modules/organisations/organi
 import { givingKindsOf } from '../modules/projects/projects.service.js';
 import { projectMemberships, projects } from '../modules/projects/projects.table.js';
 import { users } from '../modules/users/users.table.js';
+import { seedDemoDonations } from './demo-donations.js';
 import { ukPlaces } from './places.js';
 
 export const DEMO_PASSWORD = 'Password123!';
@@ -172,7 +173,7 @@ export async function seedDemo(db: Db, currency: string, now: Date): Promise<voi
       if (!row) throw new Error('insert returned no row');
       return row.id;
     };
-    await person('admin@example.org', 'Alex', 'Admin', {
+    const platformAdmin = await person('admin@example.org', 'Alex', 'Admin', {
       isIicAdmin: true,
       adminType: ADMIN_TYPE.superAdmin,
     });
@@ -281,7 +282,6 @@ export async function seedDemo(db: Db, currency: string, now: Date): Promise<voi
               ]
             : [],
       };
-      const raised = plan.status === draft ? 0 : Math.floor((needs.fundsTarget ?? 0) * ((i % 9) / 10));
       const [row] = await tx
         .insert(projects)
         .values({
@@ -289,10 +289,6 @@ export async function seedDemo(db: Db, currency: string, now: Date): Promise<voi
           givingKinds: givingKindsOf(needs),
           skillTypes: needs.skillNeeds.map((need) => need.type),
           giftTypes: needs.giftNeeds.map((need) => need.type),
-          fundsRaised: raised,
-          donorsCount: raised > 0 ? 3 + (i % 20) : 0,
-          volunteeringPledged:
-            plan.status === draft || !needs.volunteeringHours ? 0 : Math.floor(needs.volunteeringHours / 3),
           publishedAt: plan.status === draft ? null : new Date(now.getTime() + plan.start * 86_400_000),
           finishedReason: plan.status === finished ? 'end_date' : null,
           charityId: charityIds[charityIndex] as number,
@@ -390,13 +386,23 @@ export async function seedDemo(db: Db, currency: string, now: Date): Promise<voi
       { groupId: franchise.id, userId: extras[0] as number, isAdmin: true, ...created },
       { groupId: franchise.id, userId: extras[2] as number, ...created },
     ]);
+
+    // Giving, through the donations' own state machine: progress counters are what was given.
+    await seedDemoDonations(
+      tx,
+      ledger,
+      now,
+      { donor, admin: platformAdmin, charityAdmin, extras },
+      projectIds,
+      charityIds,
+    );
   });
 }
 
-/** Empties every table the demo fills (not the places), so the demo can be loaded again. */
+/** Empties every table the demo and its use fill (not the places), money included, so the demo can be loaded again. */
 export async function clearDemo(db: Db): Promise<void> {
   await db.execute(
-    sql`truncate table group_memberships, project_memberships, charity_memberships, business_memberships, groups, projects, charities, businesses, user_codes, login_failures, users restart identity cascade`,
+    sql`truncate table donation_history, subscription_retries, donations, donation_subscriptions, gift_aid_claims, gift_aid_declarations, ledger_entries, ledger_transactions, ledger_accounts, idempotency_keys, payments, direct_debits, provider_accounts, provider_events, group_memberships, project_memberships, charity_memberships, business_memberships, groups, projects, charities, businesses, user_codes, login_failures, users restart identity cascade`,
   );
 }
 
