@@ -89,6 +89,8 @@ describe('entities named in a body', () => {
         '/api/organisation/transfer_funds',
         { from_business_id: parent, to_business_id: child, amount: 100 },
       ],
+      ['POST', '/api/admin/complete', { donation_ids: [1] }],
+      ['POST', '/api/admin/donation/reject', { donation_id: 1, reason: 'Not mine to judge' }],
     ];
     for (const [method, url, body] of calls) {
       const res = await t.request(method as 'POST', url, { token: stranger.token, body });
