@@ -25,7 +25,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { idempotencyOf } from '../../lib/idempotency.js';
-import { idParam as id, idParams, security } from '../../platform/route-helpers.js';
+import { idParams, security } from '../../platform/route-helpers.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
 

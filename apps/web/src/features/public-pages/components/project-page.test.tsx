@@ -37,6 +37,7 @@ const project: Project = {
   volunteering_pledged: 13,
   skilled_pledged: 0,
   gifts_pledged: 2,
+  hours_confirmed: 0,
   finished_reason: null,
   created_at: '2029-12-01T10:00:00.000Z',
   published_at: '2029-12-02T10:00:00.000Z',
