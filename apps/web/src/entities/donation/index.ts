@@ -1,0 +1,15 @@
+export {
+  DONATION_STATUS_COLOURS,
+  donationStatusLabel,
+  donationTypeLabel,
+  donationWhat,
+} from './donation-format';
+export {
+  DONATIONS_PAGE_SIZE,
+  type DonationListFilters,
+  donationQueries,
+  getCharityDonations,
+  getMyDonations,
+  getProjectSupporters,
+  SUPPORTERS_PAGE_SIZE,
+} from './donation-queries';
