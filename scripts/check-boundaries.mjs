@@ -81,6 +81,19 @@ export const RULES = [
     why: 'services and the access layer are plain functions of the request data, testable without HTTP',
   },
   {
+    name: 'API services and the access layer never build SQL',
+    from: [`${API}/modules/*/*.service.ts`, `${API}/authz/**`],
+    forbid: ['drizzle-orm', 'drizzle-orm/**'],
+    except: [
+      {
+        file: `${API}/authz/access.repository.ts`,
+        why: 'the access repository is where every membership and ownership query lives',
+      },
+      { file: `${API}/**/*.test.ts`, why: 'tests set up and read rows directly' },
+    ],
+    why: "a service checks access, decides and calls its repository; the SQL is the repository's alone",
+  },
+  {
     name: 'API repositories never build HTTP errors',
     from: [`${API}/modules/*/*.repository.ts`, `${API}/authz/*.repository.ts`],
     forbid: [`${API}/lib/errors.*`, 'fastify', '@fastify/**'],

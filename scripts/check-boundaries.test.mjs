@@ -98,6 +98,14 @@ describe('check-boundaries', () => {
     assert.deepEqual(api('modules/a/a.routes.ts', '../b/b.repository.js'), ['API routes never touch SQL']);
     assert.deepEqual(api('modules/a/a.routes.ts', './a.service.js'), []);
     assert.deepEqual(api('modules/a/a.service.ts', 'fastify'), ['API services never import Fastify']);
+    assert.deepEqual(api('modules/a/a.service.ts', 'drizzle-orm'), [
+      'API services and the access layer never build SQL',
+    ]);
+    assert.deepEqual(api('authz/access.ts', 'drizzle-orm'), [
+      'API services and the access layer never build SQL',
+    ]);
+    assert.deepEqual(api('authz/access.repository.ts', 'drizzle-orm'), []);
+    assert.deepEqual(api('modules/a/a.repository.ts', 'drizzle-orm'), []);
     assert.deepEqual(api('modules/a/a.repository.ts', '../../lib/errors.js'), [
       'API repositories never build HTTP errors',
     ]);

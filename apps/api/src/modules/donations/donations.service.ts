@@ -357,7 +357,10 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
     ): Promise<{ statusCode: number; body: DonateResponse }> {
       const user = await ctx.access.require(auth, Permission.UserSelf, [auth?.id ?? 0]);
       const donor: MoneyOwner = { ownerType: 'user', ownerId: user.id };
-      assertOpen(await targetOf(target));
+      // Refused before any key is taken; a later start has no gift now, so the checks run here too.
+      const checked = await targetOf(target);
+      assertOpen(checked);
+      assertNeeded(body, checked.project);
       const declarationId = await declarationFor(body, donor);
       const fresh: DonationRow[] = [];
       const result = await runIdempotent(db(), idempotency, ctx.now(), async (tx) => {

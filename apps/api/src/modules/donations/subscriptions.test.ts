@@ -13,6 +13,7 @@ let clock = new Date('2028-01-31T09:00:00Z');
 let platform: User;
 let projectId: number;
 let charityId: number;
+let charityAdmin: User;
 
 const runJob = async (app: { jobs: Array<{ name: string; run(): Promise<unknown> }> } = t) => {
   const job = app.jobs.find((j) => j.name === 'recurring donations');
@@ -36,6 +37,7 @@ beforeAll(async () => {
   t = await createTestApp({}, { now: () => clock });
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
   const admin = await t.createUser();
+  charityAdmin = admin;
   const charity = await t.request('POST', '/api/charity', {
     token: platform.token,
     body: { name: 'Monthly Trust', charity_types: [3], admin_email: admin.email },
@@ -119,6 +121,40 @@ describe('a monthly gift', () => {
     await runJob();
     const gifts = await donationsOf(donor);
     expect(gifts.map((g) => g.amount)).toEqual([700]);
+  });
+
+  it('is refused, with nothing set up, when the project does not ask for funds, even starting later', async () => {
+    await at('2028-04-01T09:00:00Z');
+    const { token } = await t.signIn(charityAdmin);
+    const created = await t.request('POST', '/api/project/create', {
+      token,
+      body: {
+        title: 'Hands only',
+        charity_id: charityId,
+        description: 'It asks for time, not money.',
+        end_date: '2030-12-31',
+        volunteering_hours: 100,
+      },
+    });
+    const timeOnly = created.json().id;
+    const live = await t.request('PATCH', `/api/project/update/${timeOnly}`, {
+      token,
+      body: { status: 2 },
+    });
+    expect(live.statusCode, live.body).toBe(200);
+    expect(live.json().giving_kinds).toEqual([3]);
+    const donor = await t.createUser();
+    await topUp(t, donor.token, 10_000);
+    for (const later of [{}, { start_date: '2028-05-01' }]) {
+      const res = await t.request('POST', `/api/user/donate/project/${timeOnly}`, {
+        token: donor.token,
+        body: { type: 2, amount: 500, frequency: 3, ...later },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.code).toBe('NOT_NEEDED');
+    }
+    const subscriptions = await t.request('GET', '/api/user/donation_subscriptions', { token: donor.token });
+    expect(subscriptions.json().items).toEqual([]);
   });
 
   it('skips the periods missed while paused, and gives nothing once cancelled', async () => {

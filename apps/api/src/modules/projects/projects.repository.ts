@@ -1,12 +1,67 @@
-import { PROJECT_ADMIN_TYPE, PROJECT_STATUS } from '@kindred/shared';
-import { and, count, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { ASSOCIATION_STATUS, OWNER_TYPE, PROJECT_ADMIN_TYPE, PROJECT_STATUS } from '@kindred/shared';
+import { and, count, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor, Unstamped } from '../../db/client.js';
 import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
-import { projectImpacts, projectMemberships, projects, projectUpdates } from './projects.table.js';
+import {
+  projectDocuments,
+  projectImages,
+  projectImpacts,
+  projectMemberships,
+  projects,
+  projectUpdates,
+} from './projects.table.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProject = typeof projects.$inferInsert;
+
+/** The lists of projects the service pages through, each named by who asks. */
+export type ProjectList =
+  /** A charity's own projects (accepted or its own), in one status or all. */
+  | { of: 'charity'; charityId: number; status?: number | undefined }
+  /** A charity's projects Finished by their end date. */
+  | { of: 'charity-expired'; charityId: number }
+  /** Projects a person owns or helps run. */
+  | { of: 'user'; userId: number }
+  /** An organisation's projects. */
+  | { of: 'business'; businessId: number }
+  /** Projects asking a charity to take them. */
+  | { of: 'association-requests'; charityId: number };
+
+const OWN_PROJECT = [ASSOCIATION_STATUS.accepted, ASSOCIATION_STATUS.charityProject];
+
+function whereOf(list: ProjectList): SQL | undefined {
+  switch (list.of) {
+    case 'charity':
+      return and(
+        eq(projects.charityId, list.charityId),
+        inArray(projects.associationStatus, OWN_PROJECT),
+        list.status === undefined ? undefined : eq(projects.status, list.status),
+      );
+    case 'charity-expired':
+      return and(
+        eq(projects.charityId, list.charityId),
+        inArray(projects.associationStatus, OWN_PROJECT),
+        eq(projects.status, PROJECT_STATUS.finished),
+        eq(projects.finishedReason, 'end_date'),
+      );
+    case 'user':
+      return or(
+        and(eq(projects.ownerType, OWNER_TYPE.individual), eq(projects.ownerId, list.userId)),
+        inArray(
+          projects.id,
+          sql`(select ${projectMemberships.projectId} from ${projectMemberships} where ${projectMemberships.userId} = ${list.userId})`,
+        ),
+      );
+    case 'business':
+      return and(eq(projects.ownerType, OWNER_TYPE.organisation), eq(projects.ownerId, list.businessId));
+    case 'association-requests':
+      return and(
+        eq(projects.charityId, list.charityId),
+        eq(projects.associationStatus, ASSOCIATION_STATUS.pending),
+      );
+  }
+}
 
 export interface KeysetPage {
   limit: number;
@@ -44,16 +99,43 @@ export const projectsRepository = {
     return row;
   },
 
-  /** Newest first; each row comes with `cursorAt`, its exact creation time for the cursor. */
-  async list(db: Executor, where: SQL | undefined, page: KeysetPage) {
+  /** One of the named lists, newest first; each row comes with `cursorAt`, its exact creation time for the cursor. */
+  async list(db: Executor, list: ProjectList, page: KeysetPage) {
     const keyset = newestFirst(projects.createdAt, projects.id, page.cursor, page.before);
     const rows = await db
       .select({ project: projects, cursorAt: exactTime(projects.createdAt) })
       .from(projects)
-      .where(and(where, ...keyset.conditions))
+      .where(and(whereOf(list), ...keyset.conditions))
       .orderBy(...keyset.order)
       .limit(page.limit);
     return rows.map(({ project, cursorAt }) => ({ ...project, cursorAt }));
+  },
+
+  /**
+   * Deletes a project with its rows (the content tables cascade) and answers the stored files they
+   * named, for the caller to delete after the commit. Run it inside a transaction.
+   */
+  async removeWithFiles(tx: Executor, id: number, logo: string | null): Promise<string[]> {
+    // One connection in a transaction: one query at a time.
+    const images = await tx
+      .select({ url: projectImages.url })
+      .from(projectImages)
+      .where(eq(projectImages.projectId, id));
+    const documents = await tx
+      .select({ url: projectDocuments.url })
+      .from(projectDocuments)
+      .where(eq(projectDocuments.projectId, id));
+    const impacts = await tx
+      .select({ images: projectImpacts.images })
+      .from(projectImpacts)
+      .where(eq(projectImpacts.projectId, id));
+    await tx.delete(projects).where(eq(projects.id, id));
+    return [
+      ...(logo ? [logo] : []),
+      ...images.map((i) => i.url),
+      ...documents.map((d) => d.url),
+      ...impacts.flatMap((i) => i.images),
+    ];
   },
 
   /** The project's admins (the people are the users module's). */

@@ -6,7 +6,6 @@ import type {
   ProjectUpdateBody,
 } from '@kindred/shared';
 import { ASSOCIATION_STATUS, OWNER_TYPE } from '@kindred/shared';
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
@@ -21,8 +20,12 @@ import { account } from '../ledger/ledger.service.js';
 import { placesQueries } from '../places/places.service.js';
 import { usersQueries } from '../users/users.repository.js';
 import { canMove, PROJECT_STATUS, STATUS_LABEL } from './project-status.js';
-import { type NewProject, type ProjectRow, projectsRepository } from './projects.repository.js';
-import { projectDocuments, projectImages, projectImpacts, projects } from './projects.table.js';
+import {
+  type NewProject,
+  type ProjectList,
+  type ProjectRow,
+  projectsRepository,
+} from './projects.repository.js';
 
 const DAY = 86_400_000;
 const { cancelled, draft, live, completed, finished } = PROJECT_STATUS;
@@ -425,28 +428,7 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
       const row = await manageable(id, user);
       if (row.status !== draft)
         throw conflict('INVALID_TRANSITION', 'Only a Draft project can be deleted. Cancel it instead.');
-      const files = await db().transaction(async (tx) => {
-        // One connection in a transaction: one query at a time.
-        const images = await tx
-          .select({ url: projectImages.url })
-          .from(projectImages)
-          .where(eq(projectImages.projectId, id));
-        const documents = await tx
-          .select({ url: projectDocuments.url })
-          .from(projectDocuments)
-          .where(eq(projectDocuments.projectId, id));
-        const impacts = await tx
-          .select({ images: projectImpacts.images })
-          .from(projectImpacts)
-          .where(eq(projectImpacts.projectId, id));
-        await tx.delete(projects).where(eq(projects.id, id));
-        return [
-          row.logo,
-          ...images.map((i) => i.url),
-          ...documents.map((d) => d.url),
-          ...impacts.flatMap((i) => i.images),
-        ];
-      });
+      const files = await db().transaction((tx) => projectsRepository.removeWithFiles(tx, id, row.logo));
       // The rows are gone; their files go too (after the commit, so a failure never leaves a row without its file).
       await Promise.all(files.map((url) => deleteUpload(ctx.storage, url)));
       return { message: 'Project deleted' };
@@ -533,9 +515,9 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
     },
 
     /** Lists for managers, newest first. */
-    async listWhere(where: SQL | undefined, query: PageQuery, manage: boolean | AuthUser) {
+    async listWhere(list: ProjectList, query: PageQuery, manage: boolean | AuthUser) {
       const cursor = decodeCursor(query.cursor, ['time', 'id']);
-      const rows = await projectsRepository.list(db(), where, {
+      const rows = await projectsRepository.list(db(), list, {
         limit: query.limit + 1,
         cursor,
         before: query.direction === 'before',
@@ -552,58 +534,26 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
     /** The charity's own projects (not the ones only asking it to take them); can_manage is the viewer's. */
     async charityProjects(charityId: number, status: number | undefined, query: PageQuery, viewer: AuthUser) {
       await ctx.access.require(viewer, Permission.CharityRead, [charityId]);
-      const where = and(
-        eq(projects.charityId, charityId),
-        inArray(projects.associationStatus, [ASSOCIATION_STATUS.accepted, ASSOCIATION_STATUS.charityProject]),
-        status === undefined ? undefined : eq(projects.status, status),
-      );
-      return this.listWhere(where, query, viewer);
+      return this.listWhere({ of: 'charity', charityId, status }, query, viewer);
     },
 
     async expired(charityId: number, query: PageQuery, viewer: AuthUser) {
       await ctx.access.require(viewer, Permission.CharityRead, [charityId]);
-      return this.listWhere(
-        and(
-          eq(projects.charityId, charityId),
-          inArray(projects.associationStatus, [
-            ASSOCIATION_STATUS.accepted,
-            ASSOCIATION_STATUS.charityProject,
-          ]),
-          eq(projects.status, finished),
-          eq(projects.finishedReason, 'end_date'),
-        ),
-        query,
-        viewer,
-      );
+      return this.listWhere({ of: 'charity-expired', charityId }, query, viewer);
     },
 
     mine(userId: number, query: PageQuery) {
-      return this.listWhere(
-        or(
-          and(eq(projects.ownerType, OWNER_TYPE.individual), eq(projects.ownerId, userId)),
-          sql`${projects.id} in (select project_id from project_memberships where user_id = ${userId})`,
-        ),
-        query,
-        true,
-      );
+      return this.listWhere({ of: 'user', userId }, query, true);
     },
 
     async ofBusiness(businessId: number, query: PageQuery, viewer: AuthUser) {
       await ctx.access.require(viewer, Permission.BusinessProjectsRead, [businessId]);
-      return this.listWhere(
-        and(eq(projects.ownerType, OWNER_TYPE.organisation), eq(projects.ownerId, businessId)),
-        query,
-        viewer,
-      );
+      return this.listWhere({ of: 'business', businessId }, query, viewer);
     },
 
     async associationRequests(auth: AuthUser | null, charityId: number, query: PageQuery) {
       await ctx.access.require(auth, Permission.CharityProjectsManage, [charityId]);
-      return this.listWhere(
-        and(eq(projects.charityId, charityId), eq(projects.associationStatus, ASSOCIATION_STATUS.pending)),
-        query,
-        false,
-      );
+      return this.listWhere({ of: 'association-requests', charityId }, query, false);
     },
 
     /** The project's owner asks a charity to take it. */
