@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { Link } from 'react-router';
 import { publicCharityPath } from '@/entities/charity';
-import { DONATION_STATUS_COLOURS, donationWhat } from '@/entities/donation';
+import { donationWhat } from '@/entities/donation';
 import { publicProjectPath } from '@/entities/project';
 import { formatInstant, nextStep, queueReason, waitingFor } from '../lib/queue';
 
@@ -85,7 +85,8 @@ export function DonationCard({ donation, selection, onReject }: DonationCardProp
             </Stack>
           </Group>
           <Badge
-            color={DONATION_STATUS_COLOURS[donation.status] ?? 'gray.8'}
+            // Dark enough for white text (AA): the entity's orange of status 40 is not.
+            color={held ? 'red.9' : 'teal.9'}
             variant="filled"
             style={{ flexShrink: 0 }}
           >
