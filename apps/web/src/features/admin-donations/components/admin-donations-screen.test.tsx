@@ -196,6 +196,25 @@ describe('admin donations', { timeout: 20_000 }, () => {
     ]);
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
     expect(screen.queryByRole('button', { name: 'Reject donation #11' })).toBeNull();
+    // The button that opened the dialog is gone: focus lands on the page heading, not on nothing.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('heading', { level: 1, name: 'Donations for review' }),
+      ),
+    );
+  });
+
+  it('keeps the donation when the dialog is closed, with focus back on its Reject button', async () => {
+    signInAs(true, 1);
+    const fetchMock = stubFetch({ 'GET /api/admin/complete': () => page([held]) });
+    renderRoutes(routes, '/admin/donations');
+    const button = await screen.findByRole('button', { name: 'Reject donation #11' });
+    await userEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Reject donation #11?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(button));
+    expect(postedTo(fetchMock, '/api/admin/donation/reject')).toEqual([]);
   });
 
   it('puts the server’s reason error beside the reason field', async () => {

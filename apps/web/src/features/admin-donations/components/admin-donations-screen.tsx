@@ -1,7 +1,7 @@
 import { type Donation, formatMoney, TRANSACTION_STATUS } from '@kindred/shared';
 import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
 import { Page } from '@/components/ui/page';
@@ -39,6 +39,8 @@ function Queue({ canReview }: { canReview: boolean }) {
   const [position, setPosition] = useState<PagePosition>({});
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [rejecting, setRejecting] = useState<Donation | null>(null);
+  /** The Reject button that opened the dialog: focus goes back to it, or to the heading once it is gone. */
+  const trigger = useRef<HTMLElement | null>(null);
   const list = useQuery(platformQueueQueries.page(position));
   const complete = useCompleteDonations();
   const items = list.data?.items ?? [];
@@ -51,6 +53,21 @@ function Queue({ canReview }: { canReview: boolean }) {
       else next.delete(id);
       return next;
     });
+
+  const openReject = (donation: Donation) => {
+    trigger.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setRejecting(donation);
+  };
+
+  const closeReject = () => {
+    setRejecting(null);
+    setTimeout(() => {
+      const target = trigger.current?.isConnected
+        ? trigger.current
+        : document.querySelector<HTMLElement>('[data-page-heading]');
+      target?.focus();
+    }, 0);
+  };
 
   const changePage = (next: PagePosition) => {
     setSelected(new Set());
@@ -139,7 +156,7 @@ function Queue({ canReview }: { canReview: boolean }) {
                     ? { selected: selected.has(donation.id), onToggle: (on) => toggle(donation.id, on) }
                     : null
                 }
-                onReject={canReview ? () => setRejecting(donation) : null}
+                onReject={canReview ? () => openReject(donation) : null}
               />
             </li>
           ))}
@@ -150,11 +167,7 @@ function Queue({ canReview }: { canReview: boolean }) {
       </Text>
       <Pager page={list.data} busy={list.isFetching} onChange={changePage} />
       {rejecting ? (
-        <RejectDialog
-          donation={rejecting}
-          onClose={() => setRejecting(null)}
-          onRejected={(id) => toggle(id, false)}
-        />
+        <RejectDialog donation={rejecting} onClose={closeReject} onRejected={(id) => toggle(id, false)} />
       ) : null}
     </Stack>
   );
