@@ -58,7 +58,7 @@ function SupporterItem({ supporter }: { supporter: Supporter }) {
       <Stack gap={2} style={{ minWidth: 0 }}>
         <Group gap="xs" wrap="wrap">
           <Text fw={600}>{name}</Text>
-          <Badge variant="light" color="indigo.9" size="sm">
+          <Badge variant="outline" color="dark" size="sm">
             {donationTypeLabel(supporter.type)}
           </Badge>
         </Group>
