@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout';
 import { adminRoutes } from './routes/admin.routes';
 import { adminCharitiesRoutes } from './routes/admin-charities.routes';
+import { adminDonationsRoutes } from './routes/admin-donations.routes';
 import { adminMoneyRoutes } from './routes/admin-money.routes';
 import {
   ActivateCodeRoute,
@@ -65,6 +66,7 @@ export const routes: RouteObject[] = [
           ...adminRoutes,
           ...adminMoneyRoutes,
           ...adminCharitiesRoutes,
+          ...adminDonationsRoutes,
         ],
       },
       { path: '*', element: <NotFoundRoute /> },

@@ -11,6 +11,11 @@ const SECTIONS = [
     text: 'Accept or reject charities waiting for approval; lock or unlock charities.',
   },
   {
+    to: '/admin/donations',
+    title: 'Donations',
+    text: 'Complete or reject donations held for review, and record direct donations as paid out.',
+  },
+  {
     to: '/admin/money',
     title: 'Deposits',
     text: 'Record money or give credits to a person or an organisation.',

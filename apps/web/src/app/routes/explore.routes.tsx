@@ -1,7 +1,9 @@
+import { PROJECT_STATUS } from '@kindred/shared';
 import type { RouteObject } from 'react-router';
 import { useParams } from 'react-router';
 import { ExplorePage, NeedsProgress, PlaceMap, ProjectCardList } from '@/features/explore';
 import { CharityPage, type MapPlace, ProjectPage } from '@/features/public-pages';
+import { SupportersWall } from '@/features/supporters';
 
 /** A positive whole id from the URL, or null. */
 function idParam(value: string | undefined): number | null {
@@ -24,6 +26,9 @@ export function PublicProjectRoute() {
       projectId={projectId}
       renderProgress={(totals, currency) => <NeedsProgress totals={totals} currency={currency} size="md" />}
       renderMap={renderMap}
+      renderSupporters={(project) => (
+        <SupportersWall projectId={project.id} live={project.status === PROJECT_STATUS.live} />
+      )}
     />
   );
 }

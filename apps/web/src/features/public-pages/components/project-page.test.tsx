@@ -80,6 +80,7 @@ function renderProject(path = '/projects/1') {
             renderMap={(place) => (
               <p data-testid="map">{`${place.label} at ${place.latitude},${place.longitude}`}</p>
             )}
+            renderSupporters={(shown) => <p data-testid="supporters">{`Supporters of ${shown.id}`}</p>}
           />
         ),
       },
@@ -145,6 +146,7 @@ describe('public project page', { timeout: 20_000 }, () => {
     expect(document.getAttribute('download')).toBe('Plan.pdf');
     expect(screen.getByText('(PDF, 1.5 MB)')).toBeTruthy();
     expect(screen.getByText('No impact statements yet.')).toBeTruthy();
+    expect(screen.getByTestId('supporters').textContent).toBe('Supporters of 1');
   });
 
   it('says "Project not found" for an unknown or non-public project, with no toast', async () => {

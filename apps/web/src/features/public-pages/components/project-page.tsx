@@ -64,6 +64,8 @@ export interface ProjectPageProps {
   renderProgress: (totals: NeedTotalsOf, currency: string) => ReactNode;
   /** A small map of where the project is (given by the route). */
   renderMap: (place: MapPlace) => ReactNode;
+  /** The supporters wall (the supporters feature's, given by the route). */
+  renderSupporters?: (project: Project) => ReactNode;
 }
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
@@ -418,7 +420,7 @@ function KeyFacts({
 }
 
 /** `/projects/:id`: a project's public page. */
-export function ProjectPage({ projectId, renderProgress, renderMap }: ProjectPageProps) {
+export function ProjectPage({ projectId, renderProgress, renderMap, renderSupporters }: ProjectPageProps) {
   const id = projectId ?? 0;
   const project = useQuery({ ...projectQueries.detail(id), enabled: projectId !== null });
   const found = projectId !== null && project.isSuccess;
@@ -473,6 +475,7 @@ export function ProjectPage({ projectId, renderProgress, renderMap }: ProjectPag
               {data.description ? <Paragraphs text={data.description} /> : <Text>No story yet.</Text>}
             </Section>
             <Updates projectId={id} />
+            {renderSupporters?.(data)}
             <Impact projectId={id} />
             <Gallery projectId={id} title={data.title} />
             <Documents projectId={id} />

@@ -1,0 +1,213 @@
+import { type Donation, formatMoney, TRANSACTION_STATUS } from '@kindred/shared';
+import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { confirm } from '@/components/ui/confirm';
+import { Page } from '@/components/ui/page';
+import { type PagePosition, Pager } from '@/components/ui/pager';
+import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { toast } from '@/components/ui/toast';
+import { useCurrentUser } from '@/entities/session';
+import { useCompleteDonations } from '../api/complete-donations';
+import { platformQueueQueries } from '../api/get-platform-queue';
+import { queueRole } from '../lib/queue';
+import { DonationCard } from './donation-card';
+import { RejectDialog } from './reject-dialog';
+
+const TITLE = 'Donations for review';
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** What completing the chosen donations does, in one sentence for the confirm dialog. */
+function completeMessage(chosen: Donation[]): string {
+  const held = chosen.filter((d) => d.status === TRANSACTION_STATUS.awaitingPlatformAdminApproval).length;
+  const payouts = chosen.length - held;
+  const parts = [
+    held ? `${plural(held, 'donation held for review is', 'donations held for review are')} approved` : '',
+    payouts
+      ? `${plural(payouts, 'direct donation is', 'direct donations are')} recorded as paid out to the charity`
+      : '',
+  ].filter(Boolean);
+  return `${parts.join('; ')}. Receipts go to the donors of approved donations.`;
+}
+
+/** The sum of the chosen donations' amounts. */
+const totalOf = (chosen: Donation[]) => chosen.reduce((sum, d) => sum + (d.amount ?? 0), 0);
+
+function Queue({ canReview }: { canReview: boolean }) {
+  const [position, setPosition] = useState<PagePosition>({});
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [rejecting, setRejecting] = useState<Donation | null>(null);
+  /** The Reject button that opened the dialog: focus goes back to it, or to the heading once it is gone. */
+  const trigger = useRef<HTMLElement | null>(null);
+  const list = useQuery(platformQueueQueries.page(position));
+  const complete = useCompleteDonations();
+  const items = list.data?.items ?? [];
+  const chosen = items.filter((donation) => selected.has(donation.id));
+
+  const toggle = (id: number, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const openReject = (donation: Donation) => {
+    trigger.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setRejecting(donation);
+  };
+
+  const closeReject = () => {
+    setRejecting(null);
+    setTimeout(() => {
+      const target = trigger.current?.isConnected
+        ? trigger.current
+        : document.querySelector<HTMLElement>('[data-page-heading]');
+      target?.focus();
+    }, 0);
+  };
+
+  const changePage = (next: PagePosition) => {
+    setSelected(new Set());
+    setPosition(next);
+  };
+
+  const onComplete = async () => {
+    if (chosen.length === 0) return;
+    const ok = await confirm({
+      title: `Complete ${plural(chosen.length, 'donation', 'donations')}?`,
+      message: completeMessage(chosen),
+      confirmLabel: 'Complete',
+    });
+    if (!ok) return;
+    try {
+      const result = await complete.mutateAsync(chosen.map((donation) => donation.id));
+      setSelected(new Set());
+      toast.success(
+        'Donations completed',
+        `${plural(result.donations.length, 'donation', 'donations')} (${formatMoney(totalOf(result.donations))}) moved on.`,
+      );
+    } catch {
+      // The error toast told why; the queue may have changed meanwhile.
+      void list.refetch();
+    }
+  };
+
+  if (list.isError && !list.data) {
+    return (
+      <FailedState title="The donations could not be loaded." error={list.error} onRetry={list.refetch} />
+    );
+  }
+  if (!list.data) return <LoadingState label="Loading the donations waiting for the platform…" />;
+  if (items.length === 0 && !position.cursor) {
+    return (
+      <EmptyState>
+        Nothing is waiting for the platform: no donation is held for review and no direct donation waits to be
+        paid out.
+      </EmptyState>
+    );
+  }
+
+  const allChosen = items.length > 0 && chosen.length === items.length;
+  return (
+    <Stack gap="md">
+      {canReview ? (
+        <Paper withBorder p="sm" component="section" aria-label="Selected donations">
+          <Group justify="space-between" gap="sm">
+            <Checkbox
+              label="Select all on this page"
+              checked={allChosen}
+              indeterminate={chosen.length > 0 && !allChosen}
+              onChange={(event) =>
+                setSelected(event.currentTarget.checked ? new Set(items.map((d) => d.id)) : new Set())
+              }
+            />
+            <Group gap="sm">
+              <Text size="sm" role="status">
+                {chosen.length === 0
+                  ? 'None selected.'
+                  : `${chosen.length} selected, ${formatMoney(totalOf(chosen))}.`}
+              </Text>
+              <Button onClick={onComplete} disabled={chosen.length === 0} loading={complete.isPending}>
+                Complete selected
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      ) : null}
+      {items.length === 0 ? (
+        <EmptyState variant="text">No more donations on this page.</EmptyState>
+      ) : (
+        <Stack
+          component="ul"
+          gap="sm"
+          aria-label="Donations waiting for the platform"
+          aria-busy={list.isFetching}
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
+          {items.map((donation) => (
+            <li key={donation.id}>
+              <DonationCard
+                donation={donation}
+                selection={
+                  canReview
+                    ? { selected: selected.has(donation.id), onToggle: (on) => toggle(donation.id, on) }
+                    : null
+                }
+                onReject={canReview ? () => openReject(donation) : null}
+              />
+            </li>
+          ))}
+        </Stack>
+      )}
+      <Text size="sm" c="dimmed">
+        Newest first. {plural(items.length, 'donation', 'donations')} on this page.
+      </Text>
+      <Pager page={list.data} busy={list.isFetching} onChange={changePage} />
+      {rejecting ? (
+        <RejectDialog donation={rejecting} onClose={closeReject} onRejected={(id) => toggle(id, false)} />
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * `/admin/donations`: donations held for platform review (40) and approved direct donations waiting
+ * for payout (80). Super Admins and Admins complete several at once or reject one with a reason;
+ * Employees look.
+ */
+export function AdminDonationsScreen() {
+  const role = queueRole(useCurrentUser());
+  if (role === 'none') {
+    return (
+      <Page title={TITLE}>
+        <Text>This area is for platform admins only.</Text>
+      </Page>
+    );
+  }
+  return (
+    <Page
+      title={TITLE}
+      description={
+        <Text>
+          Gifts of funds above the review threshold, or to a charity not yet approved, wait here with their
+          money held; approved direct donations wait here until they are paid out to the charity.
+        </Text>
+      }
+    >
+      <Group component="nav" aria-label="Admin" gap="lg">
+        <Anchor component={Link} to="/admin">
+          Admin home
+        </Anchor>
+      </Group>
+      {role === 'view' ? (
+        <Alert color="gray" variant="light" title="View only">
+          As an Employee you can see these donations; Super Admins and Admins complete and reject them.
+        </Alert>
+      ) : null}
+      <Queue canReview={role === 'review'} />
+    </Page>
+  );
+}

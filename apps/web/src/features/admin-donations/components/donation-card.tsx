@@ -1,0 +1,160 @@
+import { type Donation, formatMoney, TRANSACTION_STATUS } from '@kindred/shared';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  List,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link } from 'react-router';
+import { publicCharityPath } from '@/entities/charity';
+import { donationWhat } from '@/entities/donation';
+import { publicProjectPath } from '@/entities/project';
+import { formatInstant, nextStep, queueReason, waitingFor } from '../lib/queue';
+
+export interface DonationCardProps {
+  donation: Donation;
+  /** Null when the viewer may only look (an Employee). */
+  selection: { selected: boolean; onToggle: (selected: boolean) => void } | null;
+  onReject: (() => void) | null;
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" component="dt">
+        {label}
+      </Text>
+      <Text size="sm" component="dd" m={0}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** One donation of the platform's queue: who gave what to whom, how long it has waited, its history. */
+export function DonationCard({ donation, selection, onReject }: DonationCardProps) {
+  const what = donationWhat(donation);
+  const titleId = `queue-donation-${donation.id}`;
+  const held = donation.status === TRANSACTION_STATUS.awaitingPlatformAdminApproval;
+  return (
+    <Paper withBorder p="md" component="article" aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Group align="flex-start" wrap="nowrap" gap="sm">
+            {selection ? (
+              <Checkbox
+                mt={4}
+                checked={selection.selected}
+                onChange={(event) => selection.onToggle(event.currentTarget.checked)}
+                aria-label={`Select donation #${donation.id}: ${what} from ${donation.donor.name}`}
+              />
+            ) : null}
+            <Stack gap={2}>
+              <Title order={2} size="h4" id={titleId}>
+                {what} from {donation.donor.name}
+                {donation.donor.kind === 'business' ? ' (organisation)' : ''}
+              </Title>
+              <Text size="sm">
+                {donation.project ? (
+                  <>
+                    To{' '}
+                    <Anchor component={Link} to={publicProjectPath(donation.project.id)}>
+                      {donation.project.title}
+                    </Anchor>{' '}
+                    of{' '}
+                    <Anchor component={Link} to={publicCharityPath(donation.charity.id)}>
+                      {donation.charity.name}
+                    </Anchor>
+                  </>
+                ) : (
+                  <>
+                    Directly to{' '}
+                    <Anchor component={Link} to={publicCharityPath(donation.charity.id)}>
+                      {donation.charity.name}
+                    </Anchor>
+                  </>
+                )}
+              </Text>
+            </Stack>
+          </Group>
+          <Badge
+            // Dark enough for white text (AA): the entity's orange of status 40 is not.
+            color={held ? 'red.9' : 'teal.9'}
+            variant="filled"
+            style={{ flexShrink: 0 }}
+          >
+            {queueReason(donation)}
+          </Badge>
+        </Group>
+
+        <SimpleGrid component="dl" cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="xs" m={0}>
+          <Fact label="Amount">{donation.amount === null ? '—' : formatMoney(donation.amount)}</Fact>
+          <Fact label="Gift Aid">
+            {donation.gift_aid ? `Yes, +${formatMoney(donation.gift_aid_amount)}` : 'No'}
+          </Fact>
+          <Fact label="Paid from">{donation.source === 'credits' ? 'Credits' : 'Wallet'}</Fact>
+          <Fact label="Waiting">
+            <time dateTime={donation.created_at} title={formatInstant(donation.created_at)}>
+              {waitingFor(donation.created_at)}
+            </time>
+          </Fact>
+        </SimpleGrid>
+
+        {donation.message ? (
+          <Text size="sm">
+            <Text span fw={600}>
+              Message:
+            </Text>{' '}
+            “{donation.message}”
+          </Text>
+        ) : null}
+
+        <details>
+          <Text component="summary" size="sm" style={{ cursor: 'pointer' }}>
+            History of donation #{donation.id} ({donation.history.length}{' '}
+            {donation.history.length === 1 ? 'change' : 'changes'})
+          </Text>
+          <List size="sm" mt="xs" spacing={4}>
+            {donation.history.map((entry, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: history entries have no id and never move.
+              <List.Item key={index}>
+                <Text span size="sm" fw={600}>
+                  {entry.status_label}
+                </Text>
+                {' · '}
+                <time dateTime={entry.at}>{formatInstant(entry.at)}</time>
+                {` · ${entry.by ? `by ${entry.by.name}` : 'by Kindred'}`}
+                {entry.reason ? ` · ${entry.reason}` : ''}
+              </List.Item>
+            ))}
+          </List>
+        </details>
+
+        <Group justify="space-between" align="center" gap="sm">
+          <Text size="sm" c="dimmed">
+            {held ? 'Held for platform review. ' : 'Approved, not yet paid out. '}
+            {selection ? nextStep(donation) : null}
+          </Text>
+          {onReject ? (
+            <Button
+              size="sm"
+              variant="default"
+              c="red.9"
+              onClick={onReject}
+              aria-label={`Reject donation #${donation.id}`}
+            >
+              Reject
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

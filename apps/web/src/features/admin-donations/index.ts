@@ -1,0 +1,1 @@
+export { AdminDonationsScreen } from './components/admin-donations-screen';

@@ -1,0 +1,62 @@
+import { ADMIN_TYPE, DONATION_METHOD, type Donation, TRANSACTION_STATUS, type User } from '@kindred/shared';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+/** How long a donation has waited: 'less than an hour', '5 hours', '1 day', '12 days'. */
+export function waitingFor(createdAt: string, now: number = Date.now()): string {
+  const elapsed = Math.max(0, now - Date.parse(createdAt));
+  if (Number.isNaN(elapsed)) return '';
+  if (elapsed < HOUR) return 'less than an hour';
+  if (elapsed < DAY) {
+    const hours = Math.floor(elapsed / HOUR);
+    return hours === 1 ? '1 hour' : `${hours} hours`;
+  }
+  const days = Math.floor(elapsed / DAY);
+  return days === 1 ? '1 day' : `${days} days`;
+}
+
+/** What "Complete" does to a donation of the queue. */
+export function nextStep(donation: Pick<Donation, 'status' | 'method'>): string {
+  if (donation.status === TRANSACTION_STATUS.awaitingPlatformAdminApproval) {
+    return donation.method === DONATION_METHOD.direct
+      ? 'Complete approves it into the charity’s funds.'
+      : 'Complete approves it into the project’s funds.';
+  }
+  return 'Complete records it as paid out to the charity.';
+}
+
+/** The queue's two groups, in a platform admin's words. */
+export function queueReason(donation: Pick<Donation, 'status'>): string {
+  return donation.status === TRANSACTION_STATUS.awaitingPlatformAdminApproval
+    ? 'Held for review'
+    : 'Waiting for payout';
+}
+
+/** Super Admins and Admins complete and reject; Employees only look. */
+export type QueueRole = 'review' | 'view' | 'none';
+
+export function queueRole(user: Pick<User, 'is_iic_admin' | 'admin_type'> | null): QueueRole {
+  if (!user?.is_iic_admin) return 'none';
+  if (user.admin_type === ADMIN_TYPE.superAdmin || user.admin_type === ADMIN_TYPE.admin) return 'review';
+  return user.admin_type === ADMIN_TYPE.employee ? 'view' : 'none';
+}
+
+/** Where a rejected donation's money goes back to, for the dialog. */
+export function returnedTo(donation: Pick<Donation, 'source' | 'donor'>): string {
+  return `${donation.donor.name}’s ${donation.source === 'credits' ? 'credits' : 'wallet'}`;
+}
+
+const instantFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** An instant as '3 Jan 2030, 14:05' (the viewer's time zone). */
+export function formatInstant(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : instantFormat.format(date);
+}

@@ -1,0 +1,129 @@
+import { formatMoney, GIVING_TYPE, type Supporter } from '@kindred/shared';
+import { Avatar, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ShowMore } from '@/components/ui/pager';
+import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { donationQueries, donationTypeLabel } from '@/entities/donation';
+
+export interface SupportersWallProps {
+  projectId: number;
+  /** A live project invites the first gift; a finished one only says no one gave. */
+  live: boolean;
+  /** Where to give (a link or a button the route hands in), shown with the invitation. */
+  giveAction?: ReactNode;
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/**
+ * What a supporter gave, in a few words: 'Gave ₹25', 'Gave funds' (the amount of an anonymous
+ * gift is not public), 'Offered 6 hours of volunteering', 'Offered gifts'.
+ */
+export function supporterGave(supporter: Supporter): string {
+  const hours = (count: number | null) => `${count ?? 0} ${count === 1 ? 'hour' : 'hours'}`;
+  switch (supporter.type) {
+    case GIVING_TYPE.funds:
+      return supporter.amount === null ? 'Gave funds' : `Gave ${formatMoney(supporter.amount)}`;
+    case GIVING_TYPE.volunteering:
+      return `Offered ${hours(supporter.hours)} of volunteering`;
+    case GIVING_TYPE.skilledVolunteering:
+      return `Offered ${hours(supporter.hours)} of skilled volunteering`;
+    case GIVING_TYPE.gifts:
+      return 'Offered gifts';
+    default:
+      return `Gave ${donationTypeLabel(supporter.type).toLowerCase()}`;
+  }
+}
+
+/** 'DD' for 'Dana Donor'; nothing for an anonymous supporter. */
+function initials(supporter: Supporter): string | null {
+  if (supporter.anonymous) return null;
+  const letters = supporter.name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((part) => part[0]?.toUpperCase() ?? '');
+  return letters.length > 1 ? `${letters[0]}${letters.at(-1)}` : (letters[0] ?? null);
+}
+
+function SupporterItem({ supporter }: { supporter: Supporter }) {
+  const created = new Date(supporter.created_at);
+  // The API already names anonymous donors 'Anonymous'; the wall never shows a name they withheld.
+  const name = supporter.anonymous ? 'Anonymous' : supporter.name;
+  return (
+    <Group component="li" align="flex-start" wrap="nowrap" gap="sm">
+      <Avatar radius="xl" color="indigo" aria-hidden="true">
+        {initials(supporter)}
+      </Avatar>
+      <Stack gap={2} style={{ minWidth: 0 }}>
+        <Group gap="xs" wrap="wrap">
+          <Text fw={600}>{name}</Text>
+          <Badge variant="outline" color="dark" size="sm">
+            {donationTypeLabel(supporter.type)}
+          </Badge>
+        </Group>
+        <Text size="sm">
+          {supporterGave(supporter)}
+          {Number.isNaN(created.getTime()) ? '' : ' on '}
+          {Number.isNaN(created.getTime()) ? null : (
+            <time dateTime={supporter.created_at}>{dayFormat.format(created)}</time>
+          )}
+        </Text>
+        {supporter.message ? (
+          <Text size="sm" fs="italic" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            “{supporter.message}”
+          </Text>
+        ) : null}
+      </Stack>
+    </Group>
+  );
+}
+
+/**
+ * A project's supporters wall on its public page: names unless the donor gave anonymously, their
+ * messages, what kind they gave and when, newest first, with "Show more".
+ */
+export function SupportersWall({ projectId, live, giveAction }: SupportersWallProps) {
+  const supporters = useInfiniteQuery(donationQueries.supporters(projectId));
+  const items = supporters.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="supporters-heading">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="supporters-heading">
+          Supporters
+        </Title>
+        {supporters.isPending ? (
+          <LoadingState layout="inline" label="Loading supporters…" />
+        ) : supporters.isError ? (
+          <FailedState
+            title="The supporters could not be loaded."
+            error={supporters.error}
+            onRetry={supporters.refetch}
+          />
+        ) : items.length === 0 ? (
+          <EmptyState variant="text" action={live ? giveAction : undefined}>
+            {live
+              ? 'No one has supported this project yet. Be the first: your gift starts its wall.'
+              : 'No one gave to this project.'}
+          </EmptyState>
+        ) : (
+          <Stack gap="md">
+            <Stack
+              component="ul"
+              gap="md"
+              aria-label="Supporters of this project"
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            >
+              {items.map((supporter) => (
+                <SupporterItem key={supporter.id} supporter={supporter} />
+              ))}
+            </Stack>
+            <ShowMore query={supporters} align="center" variant="outline">
+              Show more supporters
+            </ShowMore>
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,1 @@
+export { SupportersWall, type SupportersWallProps, supporterGave } from './components/supporters-wall';
