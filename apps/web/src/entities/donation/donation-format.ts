@@ -19,10 +19,11 @@ export function donationStatusLabel(donation: Pick<Donation, 'status_label'>): s
   return donation.status_label;
 }
 
+/** Badge colours dark enough for white text (WCAG AA, 4.5:1). */
 export const DONATION_STATUS_COLOURS: Record<number, string> = {
-  [TRANSACTION_STATUS.awaitingOrganisationApproval]: 'grape.8',
-  [TRANSACTION_STATUS.awaitingCharityApproval]: 'yellow.9',
-  [TRANSACTION_STATUS.awaitingPlatformAdminApproval]: 'orange.9',
+  [TRANSACTION_STATUS.awaitingOrganisationApproval]: 'grape.9',
+  [TRANSACTION_STATUS.awaitingCharityApproval]: 'cyan.9',
+  [TRANSACTION_STATUS.awaitingPlatformAdminApproval]: 'violet.9',
   [TRANSACTION_STATUS.approved]: 'teal.9',
   [TRANSACTION_STATUS.completed]: 'indigo.8',
   [TRANSACTION_STATUS.canceled]: 'red.9',
