@@ -85,7 +85,7 @@ function AllDonations({ onOpen }: { onOpen: (id: number) => void }) {
 
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" role="group" aria-label="Filters">
+      <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm" role="group" aria-label="Filters">
         <NativeSelect
           label="Kind of giving"
           data={[

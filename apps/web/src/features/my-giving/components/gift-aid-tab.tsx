@@ -159,7 +159,12 @@ function CurrentDeclaration({ declaration }: { declaration: GiftAidDeclaration }
       </Alert>
       <Stack gap={2}>
         <Text fw={600}>{name}</Text>
-        <Text size="sm">{`${declaration.house} ${declaration.address}`}</Text>
+        <Text size="sm">
+          {/* The address often starts with the house number already. */}
+          {declaration.address.startsWith(declaration.house)
+            ? declaration.address
+            : `${declaration.house} ${declaration.address}`}
+        </Text>
         <Text size="sm">{declaration.post_code}</Text>
       </Stack>
       <Text size="sm" fs="italic">{`"${declaration.text}"`}</Text>
