@@ -15,15 +15,10 @@ import {
 } from './routes/auth';
 import { charityRoutes } from './routes/charity.routes';
 import { exploreRoutes } from './routes/explore.routes';
+import { givingRoutes } from './routes/giving.routes';
 import { GuestOnly, RequireAuth } from './routes/guards';
 import { HomeRoute } from './routes/home';
-import {
-  BusinessRoute,
-  DonationsRoute,
-  GroupsRoute,
-  MessagesRoute,
-  NotFoundRoute,
-} from './routes/placeholders';
+import { BusinessRoute, GroupsRoute, MessagesRoute, NotFoundRoute } from './routes/placeholders';
 import { RouteError, RouteLoading } from './routes/route-error';
 import { walletRoutes } from './routes/wallet.routes';
 
@@ -58,7 +53,7 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/profile')).ProfileRoute }),
           },
           ...walletRoutes,
-          { path: 'donations', element: <DonationsRoute /> },
+          ...givingRoutes,
           { path: 'groups', element: <GroupsRoute /> },
           { path: 'business', element: <BusinessRoute /> },
           ...charityRoutes,

@@ -96,6 +96,32 @@ describe('api client', () => {
     expect(toastTexts()).toEqual([{ title: 'Error', message: 'Bad Gateway from proxy' }]);
   });
 
+  it('downloads a file as bytes with the token and the name from Content-Disposition, and toasts a refusal', async () => {
+    configureApiClient({ getToken: () => 'tok' });
+    const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0xff, 0x00, 0xe2]);
+    const fetchMock = stubFetch({
+      'GET /api/user/donation/4/receipt': () =>
+        new Response(bytes, {
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': 'attachment; filename="kindred-receipt-R-1.pdf"',
+          },
+        }),
+      'GET /api/user/donation/5/receipt': () =>
+        errorResponse(409, 'NO_RECEIPT', 'Only approved gifts of funds have a receipt.'),
+    });
+    const file = await api.download('/user/donation/4/receipt');
+    expect(file.filename).toBe('kindred-receipt-R-1.pdf');
+    expect(new Uint8Array(await file.blob.arrayBuffer())).toEqual(bytes);
+    expect(headersOf(fetchMock.mock.calls[0]?.[1]).Authorization).toBe('Bearer tok');
+
+    const error = (await api.download('/user/donation/5/receipt').catch((e: unknown) => e)) as ApiError;
+    expect(error.code).toBe('NO_RECEIPT');
+    expect(toastTexts()).toEqual([
+      { title: 'Error', message: 'Only approved gifts of funds have a receipt.' },
+    ]);
+  });
+
   it('maps a network failure to an ApiError with status 0, and can stay silent', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     const error = (await api.get('/user/get', { silent: true }).catch((e: unknown) => e)) as ApiError;

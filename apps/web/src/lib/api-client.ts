@@ -202,6 +202,51 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
 }
 
+/** A file the API answered (a PDF, a CSV): its bytes and the name the server gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  /** From `Content-Disposition`, or null when the server named none. */
+  filename: string | null;
+}
+
+function filenameOf(disposition: string | null): string | null {
+  const match = disposition?.match(/filename="?([^";]+)"?/i);
+  return match?.[1] ?? null;
+}
+
+/**
+ * One GET of a file (binary safe: a PDF is read as bytes, never as text), with the bearer token in
+ * the header, the loading bar and the error toast of any other call.
+ */
+export async function download(
+  path: string,
+  options: Omit<RequestOptions, 'body'> = {},
+): Promise<DownloadedFile> {
+  const done = options.background ? () => {} : hooks.loading.start();
+  try {
+    const headers = await prepare({ ...options, headers: { Accept: '*/*', ...options.headers } });
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(path, options.query), {
+        method: 'GET',
+        headers,
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      return fail(new ApiError(0, NETWORK_ERROR, message || 'Network error'), options);
+    }
+    if (!response.ok) {
+      const text = await response.text();
+      return fail(parseErrorBody(response.status, response.statusText, text), options);
+    }
+    return { blob: await response.blob(), filename: filenameOf(response.headers.get('content-disposition')) };
+  } finally {
+    done();
+  }
+}
+
 /** One multipart upload through XMLHttpRequest, which reports upload progress. */
 export async function upload<T>(path: string, file: Blob, options: UploadOptions = {}): Promise<T> {
   const done = options.background ? () => {} : hooks.loading.start();
@@ -258,4 +303,5 @@ export const api = {
   delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('DELETE', path, { ...options, body }),
   upload,
+  download,
 };

@@ -3,12 +3,6 @@ import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { PlaceholderPage } from '@/components/ui/placeholder-page';
 
-export const DonationsRoute = () => (
-  <PlaceholderPage
-    title="Donations"
-    capability="Your donations, future donations, subscriptions and volunteering arrive with the donations capability."
-  />
-);
 export const GroupsRoute = () => (
   <PlaceholderPage
     title="Groups"

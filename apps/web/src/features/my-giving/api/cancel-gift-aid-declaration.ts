@@ -1,0 +1,16 @@
+import type { GiftAidDeclaration } from '@kindred/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { giftAidDeclarationQuery } from './gift-aid-declaration';
+
+/** DELETE /user/gift_aid_declaration: later gifts carry no Gift Aid; the record is kept. */
+export function useCancelGiftAidDeclaration() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api
+        .delete<{ declaration: GiftAidDeclaration }>('/user/gift_aid_declaration')
+        .then((r) => r.declaration),
+    onSuccess: (declaration) => queryClient.setQueryData(giftAidDeclarationQuery().queryKey, declaration),
+  });
+}

@@ -1,0 +1,20 @@
+import type { Donation, Page } from '@kindred/shared';
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { DONATIONS_PAGE_SIZE, donationQueries } from '@/entities/donation';
+import { api } from '@/lib/api-client';
+
+/** GET /user/rejected_donations: donations declined or returned (status 90), keyset paged. */
+export const rejectedDonationsQuery = () =>
+  infiniteQueryOptions({
+    queryKey: donationQueries.key('rejected'),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Page<Donation>>('/user/rejected_donations', {
+        query: {
+          limit: DONATIONS_PAGE_SIZE,
+          ...(pageParam ? { cursor: pageParam, direction: 'after' } : {}),
+        },
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });

@@ -1,0 +1,112 @@
+import { type Donation, formatMoney, GIVING_TYPE } from '@kindred/shared';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { DONATION_STATUS_COLOURS, donationTypeLabel, donationWhat } from '@/entities/donation';
+import { showDate } from '@/lib/format';
+import { dayOf } from '../lib/dates';
+import { declineReason, hasReceipt } from '../lib/donation';
+import { ReceiptButton } from './receipt-button';
+
+/** The status badge of a donation, in the colour of its status. */
+export function DonationStatusBadge({ donation }: { donation: Pick<Donation, 'status' | 'status_label'> }) {
+  return (
+    <Badge color={DONATION_STATUS_COLOURS[donation.status] ?? 'gray.8'} variant="filled" radius="sm">
+      {donation.status_label}
+    </Badge>
+  );
+}
+
+/** Where the gift went: the project (with its charity) or the charity itself, as links. */
+export function DonationTarget({ donation }: { donation: Pick<Donation, 'project' | 'charity'> }) {
+  return (
+    <Text size="sm">
+      {donation.project ? (
+        <>
+          {'To '}
+          <Anchor component={Link} to={`/projects/${donation.project.id}`}>
+            {donation.project.title}
+          </Anchor>
+          {' by '}
+        </>
+      ) : (
+        'Directly to '
+      )}
+      <Anchor component={Link} to={`/charities/${donation.charity.id}`}>
+        {donation.charity.name}
+      </Anchor>
+    </Text>
+  );
+}
+
+function isTime(donation: Donation): boolean {
+  return donation.type === GIVING_TYPE.volunteering || donation.type === GIVING_TYPE.skilledVolunteering;
+}
+
+/** One donation in a list: what, to whom, when, its status, its receipt and its details. */
+export function DonationCard({
+  donation,
+  onOpen,
+  extra,
+}: {
+  donation: Donation;
+  /** Opens the donation's details (its history). */
+  onOpen: (id: number) => void;
+  extra?: ReactNode;
+}) {
+  const what = donationWhat(donation);
+  const reason = donation.status === 90 ? declineReason(donation) : null;
+  return (
+    <Paper component="li" withBorder p="md" style={{ listStyle: 'none' }}>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4} style={{ flex: '1 1 16rem', minWidth: 0 }}>
+          <Group gap="xs">
+            <Text fw={700}>{what}</Text>
+            <Text size="sm" c="dimmed">
+              {donationTypeLabel(donation.type)}
+              {donation.subscription_id ? ' · recurring' : ''}
+            </Text>
+          </Group>
+          <DonationTarget donation={donation} />
+          <Text size="sm" c="dimmed">
+            {`Made ${dayOf(donation.created_at)}`}
+            {isTime(donation) && donation.date ? ` · on ${showDate(donation.date)}` : ''}
+            {donation.gift_aid_amount > 0 ? ` · Gift Aid adds ${formatMoney(donation.gift_aid_amount)}` : ''}
+          </Text>
+          {isTime(donation) ? (
+            <Text size="sm">
+              {`Pledged ${donation.hours ?? 0} hours · confirmed ${donation.confirmed_hours === null ? '—' : `${donation.confirmed_hours} hours`}`}
+            </Text>
+          ) : null}
+          {reason ? <Text size="sm">{`Reason: ${reason}`}</Text> : null}
+          {extra}
+        </Stack>
+        <Stack gap="xs" align="flex-end">
+          <DonationStatusBadge donation={donation} />
+          <Group gap="xs" justify="flex-end">
+            {hasReceipt(donation) ? (
+              <ReceiptButton donationId={donation.id} receiptNumber={donation.receipt_number} />
+            ) : null}
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => onOpen(donation.id)}
+              aria-label={`Details of ${what} to ${donation.project?.title ?? donation.charity.name}`}
+            >
+              Details
+            </Button>
+          </Group>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+/** A list of donation cards. */
+export function DonationList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack component="ul" gap="sm" p={0} m={0} aria-label={label}>
+      {children}
+    </Stack>
+  );
+}

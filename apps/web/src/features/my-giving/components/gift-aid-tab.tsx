@@ -1,0 +1,212 @@
+import {
+  GIFT_AID_DECLARATION_TEXT,
+  type GiftAidDeclaration,
+  type GiftAidDeclarationBody,
+  giftAidDeclarationBodySchema,
+} from '@kindred/shared';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useRef } from 'react';
+import { confirm } from '@/components/ui/confirm';
+import { FailedState, LoadingState } from '@/components/ui/states';
+import { toast } from '@/components/ui/toast';
+import { applyServerErrors, focusFirstInvalid, schemaErrors, useAccessibleForm } from '@/lib/form';
+import { useCancelGiftAidDeclaration } from '../api/cancel-gift-aid-declaration';
+import { giftAidDeclarationQuery } from '../api/gift-aid-declaration';
+import { useMakeGiftAidDeclaration } from '../api/make-gift-aid-declaration';
+import { dayOf } from '../lib/dates';
+
+interface FormValues {
+  title: string;
+  first_name: string;
+  last_name: string;
+  house: string;
+  address: string;
+  post_code: string;
+  confirm: boolean;
+}
+
+function bodyOf(values: FormValues) {
+  return {
+    ...(values.title.trim() ? { title: values.title.trim() } : {}),
+    first_name: values.first_name,
+    last_name: values.last_name,
+    house: values.house,
+    address: values.address,
+    post_code: values.post_code.trim().toUpperCase(),
+    confirm: values.confirm,
+  };
+}
+
+function DeclarationForm({ previous }: { previous: GiftAidDeclaration | null }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const make = useMakeGiftAidDeclaration();
+  const form = useAccessibleForm<FormValues>({
+    initialValues: {
+      title: previous?.title ?? '',
+      first_name: previous?.first_name ?? '',
+      last_name: previous?.last_name ?? '',
+      house: previous?.house ?? '',
+      address: previous?.address ?? '',
+      post_code: previous?.post_code ?? '',
+      confirm: false,
+    },
+    validate: (values) => schemaErrors(giftAidDeclarationBodySchema, bodyOf(values)),
+  });
+
+  const submit = form.onSubmit(
+    (values) => {
+      make.mutate(bodyOf(values) as GiftAidDeclarationBody, {
+        onSuccess: () =>
+          toast.success(
+            'Gift Aid declaration made',
+            'Your eligible gifts of funds from your wallet now carry Gift Aid.',
+          ),
+        onError: (error) => {
+          if (applyServerErrors(error, form.setFieldError)) focusFirstInvalid(formRef.current);
+          else toast.error('Error', error instanceof Error ? error.message : 'Please try again.');
+        },
+      });
+    },
+    () => focusFirstInvalid(formRef.current),
+  );
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-label="Make a Gift Aid declaration">
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <TextInput
+            label="Title"
+            description="Optional, e.g. Ms"
+            autoComplete="honorific-prefix"
+            {...form.getInputProps('title')}
+          />
+          <TextInput
+            label="First name"
+            required
+            autoComplete="given-name"
+            {...form.getInputProps('first_name')}
+          />
+          <TextInput
+            label="Last name"
+            required
+            autoComplete="family-name"
+            {...form.getInputProps('last_name')}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <TextInput label="House name or number" required {...form.getInputProps('house')} />
+          <TextInput
+            label="Address"
+            required
+            autoComplete="street-address"
+            {...form.getInputProps('address')}
+          />
+          <TextInput
+            label="Post code"
+            required
+            autoComplete="postal-code"
+            description="A UK post code, e.g. SW1A 1AA"
+            {...form.getInputProps('post_code')}
+          />
+        </SimpleGrid>
+        <Checkbox
+          label={GIFT_AID_DECLARATION_TEXT}
+          {...form.getInputProps('confirm', { type: 'checkbox' })}
+        />
+        <Group>
+          <Button type="submit" loading={make.isPending}>
+            Make the declaration
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function CurrentDeclaration({ declaration }: { declaration: GiftAidDeclaration }) {
+  const cancel = useCancelGiftAidDeclaration();
+  const onCancel = async () => {
+    const sure = await confirm({
+      title: 'Cancel your Gift Aid declaration?',
+      message:
+        'Your later gifts will carry no Gift Aid. Gifts already made keep theirs, and the declaration is kept on record as cancelled.',
+      confirmLabel: 'Cancel declaration',
+      cancelLabel: 'Keep it',
+      danger: true,
+    });
+    if (!sure) return;
+    cancel.mutate(undefined, {
+      onSuccess: () => toast.success('Gift Aid declaration cancelled', 'Your later gifts carry no Gift Aid.'),
+    });
+  };
+  const name = [declaration.title, declaration.first_name, declaration.last_name].filter(Boolean).join(' ');
+  return (
+    <Stack gap="sm">
+      <Alert color="teal" variant="light" title={`Declared on ${dayOf(declaration.declared_at)}`}>
+        Gift Aid adds 25% to your gifts of funds from your own wallet, at no cost to you.
+      </Alert>
+      <Stack gap={2}>
+        <Text fw={600}>{name}</Text>
+        <Text size="sm">
+          {/* The address often starts with the house number already. */}
+          {declaration.address.startsWith(declaration.house)
+            ? declaration.address
+            : `${declaration.house} ${declaration.address}`}
+        </Text>
+        <Text size="sm">{declaration.post_code}</Text>
+      </Stack>
+      <Text size="sm" fs="italic">{`"${declaration.text}"`}</Text>
+      <Group>
+        <Button variant="outline" color="red.9" onClick={() => void onCancel()} loading={cancel.isPending}>
+          Cancel the declaration
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The Gift Aid declaration: see it, make it (again), cancel it. */
+export function GiftAidTab() {
+  const headingId = useId();
+  const query = useQuery(giftAidDeclarationQuery());
+  let body: React.ReactNode;
+  if (query.isError)
+    body = (
+      <FailedState title="Your declaration could not be loaded" error={query.error} onRetry={query.refetch} />
+    );
+  else if (query.data === undefined) body = <LoadingState label="Loading your declaration…" />;
+  else if (query.data && !query.data.cancelled_at) body = <CurrentDeclaration declaration={query.data} />;
+  else
+    body = (
+      <Stack gap="sm">
+        <Text>
+          {query.data?.cancelled_at
+            ? `You cancelled your declaration on ${dayOf(query.data.cancelled_at)}, so your gifts carry no Gift Aid. Make a new one if you pay UK tax again.`
+            : 'You have no Gift Aid declaration. If you pay UK Income Tax or Capital Gains Tax, make one and charities can claim 25% more on your gifts of funds from your wallet.'}
+        </Text>
+        <DeclarationForm previous={query.data ?? null} />
+      </Stack>
+    );
+  return (
+    <Paper component="section" aria-labelledby={headingId} withBorder p="md">
+      <Stack gap="md">
+        <Title order={2} size="h3" id={headingId}>
+          Gift Aid declaration
+        </Title>
+        {body}
+      </Stack>
+    </Paper>
+  );
+}

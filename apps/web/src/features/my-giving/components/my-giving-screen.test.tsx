@@ -1,0 +1,264 @@
+import type { DonorStatistics, GiftAidDeclaration } from '@kindred/shared';
+import { GIFT_AID_DECLARATION_TEXT } from '@kindred/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { session } from '@/entities/session';
+import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
+import { makeDonation, pageOf } from '../testing/fixtures';
+import { captureDownloads, renderGiving } from '../testing/render';
+
+const stats: DonorStatistics = {
+  funds_given: 123_450,
+  gift_aid_added: 5_000,
+  volunteering_hours: 12,
+  skilled_hours: 4,
+  gifts_count: 3,
+  gifts_value: 9_000,
+  projects_supported: 5,
+  charities_supported: 2,
+  by_month: [
+    { month: '2030-01', funds: 100_000, gift_aid: 5_000, hours: 12, gifts: 1 },
+    { month: '2030-02', funds: 23_450, gift_aid: 0, hours: 4, gifts: 2 },
+  ],
+};
+
+const declaration: GiftAidDeclaration = {
+  id: 4,
+  title: 'Ms',
+  first_name: 'Dana',
+  last_name: 'Donor',
+  house: '12',
+  address: 'High Street, Guildford',
+  post_code: 'GU1 3AA',
+  text: GIFT_AID_DECLARATION_TEXT,
+  declared_at: '2030-01-02T10:00:00.000Z',
+  cancelled_at: null,
+};
+
+describe('my giving: tabs', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    session.clearSession();
+  });
+
+  it('keeps the active tab in the URL, so reload and back return to it', async () => {
+    stubFetch({
+      'GET /api/user/donations': () => pageOf([]),
+      'GET /api/user/total_statistics': () => jsonResponse(stats),
+    });
+    const { router } = renderGiving();
+    await screen.findByText(/You have not given yet/);
+    await userEvent.click(screen.getByRole('tab', { name: 'Totals' }));
+    expect(router.state.location.search).toBe('?tab=totals');
+    expect(screen.getByRole('tab', { name: 'Totals' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByText('₹1,234.50')).toBeTruthy();
+
+    await router.navigate(-1);
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Donations' }).getAttribute('aria-selected')).toBe('true'),
+    );
+  });
+
+  it('shows volunteering and skilled volunteering with dates, pledged and confirmed hours', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/user/volunteering/3': () =>
+        pageOf([
+          makeDonation({
+            id: 5,
+            type: 3,
+            status: 85,
+            status_label: 'Completed',
+            amount: null,
+            hours: 8,
+            confirmed_hours: 6,
+            date: '2030-04-02',
+            receipt_number: null,
+          }),
+        ]),
+      'GET /api/user/volunteering/4': () => pageOf([]),
+    });
+    renderGiving('/donations?tab=volunteering');
+    const volunteering = await screen.findByRole('region', { name: 'Volunteering' });
+    expect(await within(volunteering).findByText('Pledged 8 hours · confirmed 6 hours')).toBeTruthy();
+    expect(within(volunteering).getByText(/on 04\/02\/30/)).toBeTruthy();
+    const skilled = screen.getByRole('region', { name: 'Skilled volunteering' });
+    expect(await within(skilled).findByText(/You have not offered your skills yet/)).toBeTruthy();
+    expect(within(skilled).getByRole('link', { name: 'Find a project that needs you' })).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/user/volunteering/4'))).toBe(true);
+  });
+
+  it('shows the totals and the months as a table too', async () => {
+    stubFetch({ 'GET /api/user/total_statistics': () => jsonResponse(stats) });
+    renderGiving('/donations?tab=totals');
+    expect(await screen.findByText('₹1,234.50')).toBeTruthy();
+    expect(screen.getByText('12 hours')).toBeTruthy();
+    expect(screen.getByText('4 hours')).toBeTruthy();
+    expect(screen.getByRole('img', { name: /funds and Gift Aid by month/ })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Show as a table' }));
+    const table = screen.getByRole('table', { name: 'Your giving by month' });
+    const feb = within(table).getByRole('row', { name: /Feb 2030/ });
+    expect(within(feb).getByText('₹234.50')).toBeTruthy();
+  });
+
+  it('says what to do when nothing was given yet (totals)', async () => {
+    stubFetch({
+      'GET /api/user/total_statistics': () =>
+        jsonResponse({
+          ...stats,
+          funds_given: 0,
+          gift_aid_added: 0,
+          volunteering_hours: 0,
+          skilled_hours: 0,
+          gifts_count: 0,
+          gifts_value: 0,
+          projects_supported: 0,
+          charities_supported: 0,
+          by_month: [],
+        }),
+    });
+    renderGiving('/donations?tab=totals');
+    expect(await screen.findByText(/You have not given yet, so there is nothing to add up/)).toBeTruthy();
+  });
+
+  it('downloads the giving statement of the chosen range as PDF and as CSV', async () => {
+    const saved = captureDownloads();
+    const fetchMock = stubFetch({
+      'GET /api/user/donations': () => pageOf([makeDonation()]),
+      'GET /api/user/giving_statement/2030-01-01/2030-06-30': (url) =>
+        url.searchParams.get('format') === 'csv'
+          ? new Response('date,charity,amount\r\n2030-01-10,River Trust,25.00\r\n', {
+              headers: {
+                'Content-Type': 'text/csv',
+                'Content-Disposition': 'attachment; filename="kindred-giving-2030-01-01-to-2030-06-30.csv"',
+              },
+            })
+          : new Response('%PDF-1.7 statement', {
+              headers: {
+                'Content-Type': 'application/pdf',
+                'Content-Disposition': 'attachment; filename="kindred-giving-2030-01-01-to-2030-06-30.pdf"',
+              },
+            }),
+    });
+    renderGiving('/donations?tab=statements');
+    const from = await screen.findByRole('textbox', { name: 'From' });
+    const to = screen.getByRole('textbox', { name: 'To' });
+    await userEvent.clear(from);
+    await userEvent.type(from, '01/01/30');
+    await userEvent.clear(to);
+    await userEvent.type(to, '06/30/30');
+    await userEvent.tab();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Download statement (PDF)' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Download statement (CSV)' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved.map((file) => file.name)).toEqual([
+      'kindred-giving-2030-01-01-to-2030-06-30.pdf',
+      'kindred-giving-2030-01-01-to-2030-06-30.csv',
+    ]);
+    expect(await saved[1]?.blob.text()).toContain('River Trust,25.00');
+    const formats = fetchMock.mock.calls
+      .map(([url]) => new URL(String(url), 'http://localhost'))
+      .filter((url) => url.pathname.includes('giving_statement'))
+      .map((url) => url.searchParams.get('format'));
+    expect(formats).toEqual(['pdf', 'csv']);
+    // The receipts of approved gifts of funds are listed on the same tab.
+    expect(await screen.findByRole('button', { name: 'Download receipt KR-000001 (PDF)' })).toBeTruthy();
+  });
+
+  it('refuses a statement whose end is before its start', async () => {
+    const fetchMock = stubFetch({ 'GET /api/user/donations': () => pageOf([]) });
+    renderGiving('/donations?tab=statements');
+    const to = await screen.findByRole('textbox', { name: 'To' });
+    const from = screen.getByRole('textbox', { name: 'From' });
+    await userEvent.clear(from);
+    await userEvent.type(from, '06/30/30');
+    await userEvent.clear(to);
+    await userEvent.type(to, '01/01/30');
+    await userEvent.tab();
+    expect(await screen.findByText('The end date is before the start date.')).toBeTruthy();
+    expect(
+      (screen.getByRole('button', { name: 'Download statement (PDF)' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('giving_statement'))).toBe(false);
+  });
+
+  it('makes the Gift Aid declaration: fields checked beside them, the server refusal on its field, then shown', async () => {
+    const bodies: unknown[] = [];
+    stubFetch({
+      'GET /api/user/gift_aid_declaration': () => jsonResponse({ declaration: null }),
+      'POST /api/user/gift_aid_declaration': (_url, init) => {
+        const body = JSON.parse(String(init.body)) as { post_code: string };
+        bodies.push(body);
+        if (body.post_code === 'ZZ1 1ZZ')
+          return errorResponse(400, 'VALIDATION_FAILED', 'Some fields are not valid.', {
+            fields: { post_code: 'This post code does not exist.' },
+          });
+        return jsonResponse({ declaration: { ...declaration, ...body, title: null } }, 201);
+      },
+    });
+    renderGiving('/donations?tab=gift-aid');
+    const form = await screen.findByRole('form', { name: 'Make a Gift Aid declaration' });
+    expect(within(form).getByLabelText(GIFT_AID_DECLARATION_TEXT)).toBeTruthy();
+    await userEvent.click(within(form).getByRole('button', { name: 'Make the declaration' }));
+    expect(within(form).getByText('Enter your first name.')).toBeTruthy();
+    expect(within(form).getByText('Tick the declaration to make it.')).toBeTruthy();
+    expect(bodies).toEqual([]);
+
+    await userEvent.type(within(form).getByLabelText(/First name/), 'Dana');
+    await userEvent.type(within(form).getByLabelText(/Last name/), 'Donor');
+    await userEvent.type(within(form).getByLabelText(/House name or number/), '12');
+    await userEvent.type(within(form).getByLabelText(/^Address/), 'High Street, Guildford');
+    await userEvent.type(within(form).getByLabelText(/Post code/), 'zz1 1zz');
+    await userEvent.click(within(form).getByLabelText(GIFT_AID_DECLARATION_TEXT));
+    await userEvent.click(within(form).getByRole('button', { name: 'Make the declaration' }));
+    expect(await within(form).findByText('This post code does not exist.')).toBeTruthy();
+
+    await userEvent.clear(within(form).getByLabelText(/Post code/));
+    await userEvent.type(within(form).getByLabelText(/Post code/), 'gu1 3aa');
+    await userEvent.click(within(form).getByRole('button', { name: 'Make the declaration' }));
+    expect(await screen.findByText('Gift Aid declaration made')).toBeTruthy();
+    expect(await screen.findByText('Declared on 01/02/30')).toBeTruthy();
+    expect(bodies.at(-1)).toEqual({
+      first_name: 'Dana',
+      last_name: 'Donor',
+      house: '12',
+      address: 'High Street, Guildford',
+      post_code: 'GU1 3AA',
+      confirm: true,
+    });
+  });
+
+  it('cancels the Gift Aid declaration only after confirming', async () => {
+    let cancelled = 0;
+    stubFetch({
+      'GET /api/user/gift_aid_declaration': () => jsonResponse({ declaration }),
+      'DELETE /api/user/gift_aid_declaration': () => {
+        cancelled += 1;
+        return jsonResponse({ declaration: { ...declaration, cancelled_at: '2030-02-03T10:00:00.000Z' } });
+      },
+    });
+    renderGiving('/donations?tab=gift-aid');
+    expect(await screen.findByText('Ms Dana Donor')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel the declaration' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your Gift Aid declaration?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(cancelled).toBe(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel the declaration' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel your Gift Aid declaration?' })).getByRole(
+        'button',
+        {
+          name: 'Cancel declaration',
+        },
+      ),
+    );
+    expect(await screen.findByText(/You cancelled your declaration on 02\/03\/30/)).toBeTruthy();
+    expect(cancelled).toBe(1);
+    // A new declaration can be made, with the old name and address filled in.
+    const form = screen.getByRole('form', { name: 'Make a Gift Aid declaration' });
+    expect((within(form).getByLabelText(/Post code/) as HTMLInputElement).value).toBe('GU1 3AA');
+  });
+});

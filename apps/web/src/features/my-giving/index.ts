@@ -1,0 +1,1 @@
+export { MyGivingScreen } from './components/my-giving-screen';

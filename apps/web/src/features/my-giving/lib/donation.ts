@@ -1,0 +1,16 @@
+import { type Donation, GIVING_TYPE, TRANSACTION_STATUS } from '@kindred/shared';
+
+/** A receipt exists for an approved or completed gift of funds that has its number. */
+export function hasReceipt(donation: Donation): boolean {
+  return (
+    donation.type === GIVING_TYPE.funds &&
+    donation.receipt_number !== null &&
+    (donation.status === TRANSACTION_STATUS.approved || donation.status === TRANSACTION_STATUS.completed)
+  );
+}
+
+/** Why a donation was declined or returned: the reason recorded with its last move to 90. */
+export function declineReason(donation: Donation): string | null {
+  const entry = [...donation.history].reverse().find((h) => h.status === TRANSACTION_STATUS.canceled);
+  return entry?.reason ?? null;
+}
