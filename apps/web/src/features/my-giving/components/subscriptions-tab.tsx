@@ -25,7 +25,7 @@ import { amountText, checkAmount } from '../lib/amount';
 const STATUS: Record<SubscriptionStatus, { label: string; colour: string }> = {
   active: { label: 'Active', colour: 'teal.9' },
   paused: { label: 'Paused', colour: 'gray.7' },
-  failing: { label: 'Failing', colour: 'orange.9' },
+  failing: { label: 'Failing', colour: 'pink.9' },
   cancelled: { label: 'Cancelled', colour: 'red.9' },
 };
 
