@@ -1,5 +1,6 @@
-import { useActiveCharity } from '@/entities/charity';
+import { charityDonationAccess, useActiveCharity } from '@/entities/charity';
 import { NoCharity, useCharityContext } from '@/features/charity';
+import { DonationsInbox } from '@/features/charity-donations';
 import { NewProjectScreen, ProjectListSection } from '@/features/projects';
 
 export {
@@ -23,4 +24,10 @@ export function CharityNewProjectRoute() {
   const membership = useActiveCharity();
   if (!membership) return <NoCharity />;
   return <NewProjectScreen membership={membership} />;
+}
+
+/** `/charity/donations`: the charity-donations feature's inbox, for the charity of the area. */
+export function CharityDonationsRoute() {
+  const { charity, membership } = useCharityContext();
+  return <DonationsInbox charityId={charity.id} access={charityDonationAccess(membership)} />;
 }

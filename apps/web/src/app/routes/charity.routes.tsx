@@ -28,6 +28,7 @@ export const charityRoutes: RouteObject[] = [
       { path: 'members', lazy: async () => ({ Component: (await screens()).CharityMembersSection }) },
       { path: 'projects', lazy: async () => ({ Component: (await screens()).CharityProjectsRoute }) },
       { path: 'funds', lazy: async () => ({ Component: (await screens()).CharityFundsSection }) },
+      { path: 'donations', lazy: async () => ({ Component: (await screens()).CharityDonationsRoute }) },
       { path: 'requests', lazy: async () => ({ Component: (await screens()).AssociationRequestsSection }) },
     ],
   },

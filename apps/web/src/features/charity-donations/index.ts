@@ -1,0 +1,1 @@
+export { DonationsInbox, type DonationsInboxProps } from './components/donations-inbox';
