@@ -1,6 +1,6 @@
 import { charityDonationAccess, useActiveCharity } from '@/entities/charity';
 import { NoCharity, useCharityContext } from '@/features/charity';
-import { DonationsInbox } from '@/features/charity-donations';
+import { CharityStatistics, DonationsInbox, GiftAidSection } from '@/features/charity-donations';
 import { NewProjectScreen, ProjectListSection } from '@/features/projects';
 
 export {
@@ -30,4 +30,16 @@ export function CharityNewProjectRoute() {
 export function CharityDonationsRoute() {
   const { charity, membership } = useCharityContext();
   return <DonationsInbox charityId={charity.id} access={charityDonationAccess(membership)} />;
+}
+
+/** `/charity/statistics`: what the charity received, by month. */
+export function CharityStatisticsRoute() {
+  const { charity, membership } = useCharityContext();
+  return <CharityStatistics charityId={charity.id} access={charityDonationAccess(membership)} />;
+}
+
+/** `/charity/gift-aid`: the charity's Gift Aid claims. */
+export function CharityGiftAidRoute() {
+  const { charity, membership } = useCharityContext();
+  return <GiftAidSection charityId={charity.id} access={charityDonationAccess(membership)} />;
 }

@@ -29,6 +29,8 @@ export const charityRoutes: RouteObject[] = [
       { path: 'projects', lazy: async () => ({ Component: (await screens()).CharityProjectsRoute }) },
       { path: 'funds', lazy: async () => ({ Component: (await screens()).CharityFundsSection }) },
       { path: 'donations', lazy: async () => ({ Component: (await screens()).CharityDonationsRoute }) },
+      { path: 'statistics', lazy: async () => ({ Component: (await screens()).CharityStatisticsRoute }) },
+      { path: 'gift-aid', lazy: async () => ({ Component: (await screens()).CharityGiftAidRoute }) },
       { path: 'requests', lazy: async () => ({ Component: (await screens()).AssociationRequestsSection }) },
     ],
   },
