@@ -1,7 +1,12 @@
 import { charityDonationAccess, useActiveCharity } from '@/entities/charity';
 import { NoCharity, useCharityContext } from '@/features/charity';
-import { CharityStatistics, DonationsInbox, GiftAidSection } from '@/features/charity-donations';
-import { NewProjectScreen, ProjectListSection } from '@/features/projects';
+import {
+  CharityStatistics,
+  DonationsInbox,
+  GiftAidSection,
+  ProjectDonations,
+} from '@/features/charity-donations';
+import { NewProjectScreen, ProjectListSection, ProjectRoute } from '@/features/projects';
 
 export {
   AssociationRequestsSection,
@@ -11,7 +16,6 @@ export {
   CharityProfileSection,
   RegisterCharityScreen,
 } from '@/features/charity';
-export { ProjectRoute } from '@/features/projects';
 
 /** `/charity/projects`: the projects feature's list, for the charity of the area. */
 export function CharityProjectsRoute() {
@@ -42,4 +46,29 @@ export function CharityStatisticsRoute() {
 export function CharityGiftAidRoute() {
   const { charity, membership } = useCharityContext();
   return <GiftAidSection charityId={charity.id} access={charityDonationAccess(membership)} />;
+}
+
+/**
+ * `/charity/projects/:id`: the projects feature's admin screen with the charity-donations feature's
+ * Donations tab; its link to the inbox shows to those who may act on the charity's donations.
+ */
+export function CharityProjectRoute() {
+  const membership = useActiveCharity();
+  return (
+    <ProjectRoute
+      renderDonations={(project) => {
+        const canAct =
+          membership !== null &&
+          membership.charity_id === project.charity_id &&
+          charityDonationAccess(membership).read &&
+          charityDonationAccess(membership).approve;
+        return (
+          <ProjectDonations
+            project={project}
+            inboxPath={canAct ? `/charity/donations?project=${project.id}` : undefined}
+          />
+        );
+      }}
+    />
+  );
 }

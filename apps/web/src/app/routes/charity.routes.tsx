@@ -18,7 +18,7 @@ export const charityRoutes: RouteObject[] = [
   },
   {
     path: 'charity/projects/:id',
-    lazy: async () => ({ Component: (await screens()).ProjectRoute }),
+    lazy: async () => ({ Component: (await screens()).CharityProjectRoute }),
   },
   {
     path: 'charity',
