@@ -102,6 +102,8 @@ export function CharityStatistics({ charityId, access }: CharityStatisticsProps)
                 ]}
                 valueFormatter={money}
                 withLegend
+                // The table below carries the same numbers for keyboards and screen readers.
+                barChartProps={{ accessibilityLayer: false }}
                 aria-hidden="true"
               />
             </Paper>
@@ -118,6 +120,8 @@ export function CharityStatistics({ charityId, access }: CharityStatisticsProps)
                   { name: 'Gifts', color: 'orange.8' },
                 ]}
                 withLegend
+                // The table below carries the same numbers for keyboards and screen readers.
+                barChartProps={{ accessibilityLayer: false }}
                 aria-hidden="true"
               />
             </Paper>

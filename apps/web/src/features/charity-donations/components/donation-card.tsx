@@ -2,6 +2,7 @@ import { DONATION_METHOD, type Donation, TRANSACTION_STATUS } from '@kindred/sha
 import { Badge, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { DONATION_STATUS_COLOURS, donationTypeLabel, donationWhat } from '@/entities/donation';
 import { showDate } from '@/lib/format';
+import { statusColour } from '../lib/selection';
 
 export interface DonationCardProps {
   donation: Donation;
@@ -48,7 +49,7 @@ export function DonationCard({ donation, selection, hideProject = false }: Donat
             <Text fw={700} id={titleId}>
               {what} from {donation.donor.name}
             </Text>
-            <Badge color={DONATION_STATUS_COLOURS[donation.status] ?? 'dark'} variant="filled">
+            <Badge color={statusColour(donation.status, DONATION_STATUS_COLOURS)} variant="filled">
               {donation.status_label}
             </Badge>
           </Group>
@@ -57,17 +58,17 @@ export function DonationCard({ donation, selection, hideProject = false }: Donat
               {donationTypeLabel(donation.type)}
             </Badge>
             {donation.gift_aid ? (
-              <Badge variant="light" color="teal.9">
+              <Badge variant="outline" color="dark">
                 Gift Aid
               </Badge>
             ) : null}
             {donation.anonymous ? (
-              <Badge variant="light" color="gray.8">
+              <Badge variant="outline" color="dark">
                 Anonymous to the public
               </Badge>
             ) : null}
             {donation.subscription_id ? (
-              <Badge variant="light" color="indigo.8">
+              <Badge variant="outline" color="dark">
                 Recurring
               </Badge>
             ) : null}

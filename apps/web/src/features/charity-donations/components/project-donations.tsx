@@ -18,6 +18,7 @@ import { ShowMore } from '@/components/ui/pager';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { charityDonationQueries, DONATION_STATUS_COLOURS, donationWhat } from '@/entities/donation';
 import { showDate } from '@/lib/format';
+import { statusColour } from '../lib/selection';
 import { DonationCard } from './donation-card';
 
 export interface ProjectDonationsProps {
@@ -26,13 +27,15 @@ export interface ProjectDonationsProps {
   inboxPath?: string;
 }
 
-function Figure({ label, value }: { label: string; value: string }) {
+function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
     <Stack gap={0}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text fw={700}>{value}</Text>
+      <Text fw={700} data-testid={testId}>
+        {value}
+      </Text>
     </Stack>
   );
 }
@@ -81,7 +84,7 @@ function Volunteers({ projectId }: { projectId: number }) {
                     </Text>
                     <Badge
                       size="sm"
-                      color={DONATION_STATUS_COLOURS[donation.status] ?? 'dark'}
+                      color={statusColour(donation.status, DONATION_STATUS_COLOURS)}
                       variant="filled"
                     >
                       {donation.status_label}
@@ -210,7 +213,7 @@ export function ProjectDonations({ project, inboxPath }: ProjectDonationsProps) 
       <Paper p="md" withBorder component="section" aria-label="Time given">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 3 }}>
-            <Figure label="Hours confirmed" value={`${project.hours_confirmed} h`} />
+            <Figure label="Hours confirmed" value={`${project.hours_confirmed} h`} testId="hours-confirmed" />
             <Figure label="Volunteering pledged" value={`${project.volunteering_pledged} h`} />
             <Figure label="Skilled volunteering pledged" value={`${project.skilled_pledged} h`} />
           </SimpleGrid>
