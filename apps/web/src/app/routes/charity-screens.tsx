@@ -1,6 +1,12 @@
-import { useActiveCharity } from '@/entities/charity';
+import { charityDonationAccess, useActiveCharity } from '@/entities/charity';
 import { NoCharity, useCharityContext } from '@/features/charity';
-import { NewProjectScreen, ProjectListSection } from '@/features/projects';
+import {
+  CharityStatistics,
+  DonationsInbox,
+  GiftAidSection,
+  ProjectDonations,
+} from '@/features/charity-donations';
+import { NewProjectScreen, ProjectListSection, ProjectRoute } from '@/features/projects';
 
 export {
   AssociationRequestsSection,
@@ -10,7 +16,6 @@ export {
   CharityProfileSection,
   RegisterCharityScreen,
 } from '@/features/charity';
-export { ProjectRoute } from '@/features/projects';
 
 /** `/charity/projects`: the projects feature's list, for the charity of the area. */
 export function CharityProjectsRoute() {
@@ -23,4 +28,47 @@ export function CharityNewProjectRoute() {
   const membership = useActiveCharity();
   if (!membership) return <NoCharity />;
   return <NewProjectScreen membership={membership} />;
+}
+
+/** `/charity/donations`: the charity-donations feature's inbox, for the charity of the area. */
+export function CharityDonationsRoute() {
+  const { charity, membership } = useCharityContext();
+  return <DonationsInbox charityId={charity.id} access={charityDonationAccess(membership)} />;
+}
+
+/** `/charity/statistics`: what the charity received, by month. */
+export function CharityStatisticsRoute() {
+  const { charity, membership } = useCharityContext();
+  return <CharityStatistics charityId={charity.id} access={charityDonationAccess(membership)} />;
+}
+
+/** `/charity/gift-aid`: the charity's Gift Aid claims. */
+export function CharityGiftAidRoute() {
+  const { charity, membership } = useCharityContext();
+  return <GiftAidSection charityId={charity.id} access={charityDonationAccess(membership)} />;
+}
+
+/**
+ * `/charity/projects/:id`: the projects feature's admin screen with the charity-donations feature's
+ * Donations tab; its link to the inbox shows to those who may act on the charity's donations.
+ */
+export function CharityProjectRoute() {
+  const membership = useActiveCharity();
+  return (
+    <ProjectRoute
+      renderDonations={(project) => {
+        const canAct =
+          membership !== null &&
+          membership.charity_id === project.charity_id &&
+          charityDonationAccess(membership).read &&
+          charityDonationAccess(membership).approve;
+        return (
+          <ProjectDonations
+            project={project}
+            inboxPath={canAct ? `/charity/donations?project=${project.id}` : undefined}
+          />
+        );
+      }}
+    />
+  );
 }

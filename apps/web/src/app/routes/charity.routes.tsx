@@ -18,7 +18,7 @@ export const charityRoutes: RouteObject[] = [
   },
   {
     path: 'charity/projects/:id',
-    lazy: async () => ({ Component: (await screens()).ProjectRoute }),
+    lazy: async () => ({ Component: (await screens()).CharityProjectRoute }),
   },
   {
     path: 'charity',
@@ -28,6 +28,9 @@ export const charityRoutes: RouteObject[] = [
       { path: 'members', lazy: async () => ({ Component: (await screens()).CharityMembersSection }) },
       { path: 'projects', lazy: async () => ({ Component: (await screens()).CharityProjectsRoute }) },
       { path: 'funds', lazy: async () => ({ Component: (await screens()).CharityFundsSection }) },
+      { path: 'donations', lazy: async () => ({ Component: (await screens()).CharityDonationsRoute }) },
+      { path: 'statistics', lazy: async () => ({ Component: (await screens()).CharityStatisticsRoute }) },
+      { path: 'gift-aid', lazy: async () => ({ Component: (await screens()).CharityGiftAidRoute }) },
       { path: 'requests', lazy: async () => ({ Component: (await screens()).AssociationRequestsSection }) },
     ],
   },

@@ -44,3 +44,25 @@ export const PERMISSION_LABELS: Record<CharityMemberPermission, string> = {
   manage_members: 'Manage members',
   view_finance: 'View finance',
 };
+
+/** What a member may do with the charity's donations (docs/access.md; the server checks it again). */
+export interface CharityDonationAccess {
+  /** charity.donations.read: Super Admin, Admin, or granted View finance. */
+  read: boolean;
+  /** charity.donations.approve: Super Admin, Admin, or granted Manage projects. */
+  approve: boolean;
+  /** charity.gift_aid.claim: Super Admin, or granted View finance. */
+  claimGiftAid: boolean;
+}
+
+export function charityDonationAccess(
+  membership: Pick<CharityMembership, 'admin_type' | 'permissions'>,
+): CharityDonationAccess {
+  const admin = membership.admin_type === ADMIN_TYPE.superAdmin || membership.admin_type === ADMIN_TYPE.admin;
+  const access = charityAccess(membership);
+  return {
+    read: admin || access.can('view_finance'),
+    approve: admin || access.can('manage_projects'),
+    claimGiftAid: access.can('view_finance'),
+  };
+}

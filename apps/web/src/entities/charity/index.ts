@@ -1,6 +1,8 @@
 export {
   type CharityAccess,
+  type CharityDonationAccess,
   charityAccess,
+  charityDonationAccess,
   PERMISSION_LABELS,
   useActiveCharity,
 } from './charity-access';

@@ -1,4 +1,18 @@
 export {
+  type CharityDonationScope,
+  charityDonationQueries,
+  getCharityDonationsIn,
+  getCharityStatistics,
+  getGiftAidClaims,
+  getProjectChoices,
+  getProjectDonations,
+  getProjectVolunteers,
+  getSupportersWithoutFunds,
+  getUnclaimedGiftAid,
+  type SupporterWithoutFunds,
+  type UnclaimedGiftAid,
+} from './charity-donation-queries';
+export {
   DONATION_STATUS_COLOURS,
   donationStatusLabel,
   donationTypeLabel,

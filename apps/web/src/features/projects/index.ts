@@ -1,2 +1,7 @@
 export { ProjectListSection, type ProjectListSectionProps } from './components/project-list';
-export { NewProjectScreen, ProjectRoute, ProjectScreen } from './components/project-screen';
+export {
+  NewProjectScreen,
+  ProjectRoute,
+  ProjectScreen,
+  type ProjectScreenSlots,
+} from './components/project-screen';

@@ -5,7 +5,13 @@ import { useQuery } from '@tanstack/react-query';
 import { NavLink, Outlet, useMatch, useOutletContext, useResolvedPath } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { FailedState, LoadingState } from '@/components/ui/states';
-import { type CharityAccess, charityAccess, charityQueries, useActiveCharity } from '@/entities/charity';
+import {
+  type CharityAccess,
+  charityAccess,
+  charityDonationAccess,
+  charityQueries,
+  useActiveCharity,
+} from '@/entities/charity';
 import { session, useSessionState } from '@/entities/session';
 import { NoCharity } from './no-charity';
 
@@ -84,6 +90,7 @@ export function CharityLayout() {
   });
   if (!membership) return <NoCharity />;
   const access = charityAccess(membership);
+  const donations = charityDonationAccess(membership);
   const role = labelOf(ADMIN_TYPES, membership.admin_type) ?? 'Member';
 
   return (
@@ -128,6 +135,9 @@ export function CharityLayout() {
         <SectionLink to="/charity/members">Members</SectionLink>
         <SectionLink to="/charity/projects">Projects</SectionLink>
         <SectionLink to="/charity/funds">Funds</SectionLink>
+        {donations.read ? <SectionLink to="/charity/donations">Donations</SectionLink> : null}
+        {donations.read ? <SectionLink to="/charity/statistics">Statistics</SectionLink> : null}
+        {donations.claimGiftAid ? <SectionLink to="/charity/gift-aid">Gift Aid</SectionLink> : null}
         <SectionLink to="/charity/requests">Association requests</SectionLink>
       </Group>
       {charity.isPending ? (

@@ -8,6 +8,7 @@ import {
 } from '@kindred/shared';
 import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { FailedState, LoadingState } from '@/components/ui/states';
@@ -20,7 +21,7 @@ import { ProjectForm } from './project-form';
 import { ProjectAdmins, ProjectDocuments, ProjectGallery, ProjectLogo } from './project-media';
 import { ProjectImpact, ProjectUpdates } from './project-posts';
 
-const TABS = ['details', 'updates', 'impact', 'media', 'admins'] as const;
+const TABS = ['details', 'updates', 'impact', 'media', 'admins', 'donations'] as const;
 type Tab = (typeof TABS)[number];
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -108,12 +109,18 @@ function ProjectHeader({ project }: { project: Project }) {
   );
 }
 
+export interface ProjectScreenSlots {
+  /** The Donations tab's content (the route composes another feature's screen); no tab without it. */
+  renderDonations?: (project: Project) => ReactNode;
+}
+
 /** `/charity/projects/:id`: edit a project, act on it, and run its content. */
-export function ProjectScreen({ projectId }: { projectId: number }) {
+export function ProjectScreen({ projectId, renderDonations }: { projectId: number } & ProjectScreenSlots) {
   const query = useQuery(projectQueries.detail(projectId));
   const summary = useQuery(projectQueries.summary(projectId));
   const [params, setParams] = useSearchParams();
-  const tab: Tab = TABS.includes(params.get('tab') as Tab) ? (params.get('tab') as Tab) : 'details';
+  const asked = params.get('tab') as Tab;
+  const tab: Tab = TABS.includes(asked) && (asked !== 'donations' || renderDonations) ? asked : 'details';
 
   if (query.isPending) {
     return (
@@ -181,6 +188,7 @@ export function ProjectScreen({ projectId }: { projectId: number }) {
           <Tabs.Tab value="impact">Impact</Tabs.Tab>
           <Tabs.Tab value="media">Gallery and documents</Tabs.Tab>
           <Tabs.Tab value="admins">Admins</Tabs.Tab>
+          {renderDonations ? <Tabs.Tab value="donations">Donations</Tabs.Tab> : null}
         </Tabs.List>
         <Tabs.Panel value="details" pt="md">
           <Paper p="lg" withBorder>
@@ -220,6 +228,12 @@ export function ProjectScreen({ projectId }: { projectId: number }) {
             <ProjectAdmins project={project} />
           </Paper>
         </Tabs.Panel>
+        {renderDonations ? (
+          <Tabs.Panel value="donations" pt="md">
+            {/* Loaded when first shown: its lists are no part of editing the project. */}
+            {tab === 'donations' ? renderDonations(project) : null}
+          </Tabs.Panel>
+        ) : null}
       </Tabs>
     </Page>
   );
@@ -265,7 +279,7 @@ export function NewProjectScreen({ membership }: { membership: CharityMembership
 }
 
 /** `/charity/projects/:id` with the id from the path. */
-export function ProjectRoute() {
+export function ProjectRoute(slots: ProjectScreenSlots) {
   const { id = '' } = useParams();
   const projectId = Number(id);
   if (!/^\d+$/.test(id) || projectId <= 0) {
@@ -281,5 +295,5 @@ export function ProjectRoute() {
       </Page>
     );
   }
-  return <ProjectScreen key={projectId} projectId={projectId} />;
+  return <ProjectScreen key={projectId} projectId={projectId} {...slots} />;
 }

@@ -1,0 +1,97 @@
+import { DONATION_METHOD, type Donation, TRANSACTION_STATUS } from '@kindred/shared';
+import { Badge, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { DONATION_STATUS_COLOURS, donationTypeLabel, donationWhat } from '@/entities/donation';
+import { showDate } from '@/lib/format';
+import { statusColour } from '../lib/selection';
+
+export interface DonationCardProps {
+  donation: Donation;
+  /** When given, the card has a checkbox to choose it for a bulk action. */
+  selection?: { selected: boolean; onChange: (selected: boolean) => void };
+  /** Hide the project's name (on the project's own screen). */
+  hideProject?: boolean;
+}
+
+/** The latest reason given for a status change (a rejection's reason). */
+function latestReason(donation: Donation): string | null {
+  for (let index = donation.history.length - 1; index >= 0; index -= 1) {
+    const reason = donation.history[index]?.reason;
+    if (reason) return reason;
+  }
+  return null;
+}
+
+/** One donation as the charity sees it: who, what, where to, its status and its dates. */
+export function DonationCard({ donation, selection, hideProject = false }: DonationCardProps) {
+  const what = donationWhat(donation);
+  const titleId = `donation-${donation.id}-title`;
+  const reason = donation.status === TRANSACTION_STATUS.canceled ? latestReason(donation) : null;
+  return (
+    <Paper
+      p="sm"
+      withBorder
+      component="li"
+      aria-labelledby={titleId}
+      data-testid={`donation-${donation.id}`}
+      style={{ listStyle: 'none' }}
+    >
+      <Group align="flex-start" gap="sm" wrap="nowrap">
+        {selection ? (
+          <Checkbox
+            mt={4}
+            checked={selection.selected}
+            onChange={(event) => selection.onChange(event.currentTarget.checked)}
+            aria-label={`Choose ${what} from ${donation.donor.name}`}
+          />
+        ) : null}
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Text fw={700} id={titleId}>
+              {what} from {donation.donor.name}
+            </Text>
+            <Badge color={statusColour(donation.status, DONATION_STATUS_COLOURS)} variant="filled">
+              {donation.status_label}
+            </Badge>
+          </Group>
+          <Group gap="xs" wrap="wrap">
+            <Badge variant="outline" color="dark">
+              {donationTypeLabel(donation.type)}
+            </Badge>
+            {donation.gift_aid ? (
+              <Badge variant="outline" color="dark">
+                Gift Aid
+              </Badge>
+            ) : null}
+            {donation.anonymous ? (
+              <Badge variant="outline" color="dark">
+                Anonymous to the public
+              </Badge>
+            ) : null}
+            {donation.subscription_id ? (
+              <Badge variant="outline" color="dark">
+                Recurring
+              </Badge>
+            ) : null}
+          </Group>
+          <Text size="sm">
+            {hideProject
+              ? null
+              : donation.method === DONATION_METHOD.direct || !donation.project
+                ? 'Given directly to the charity · '
+                : `To ${donation.project.title} · `}
+            Given {showDate(donation.created_at.slice(0, 10))}
+            {donation.date ? ` · On ${showDate(donation.date)}` : ''}
+            {donation.confirmed_hours !== null ? ` · ${donation.confirmed_hours} hours confirmed` : ''}
+          </Text>
+          {donation.description ? <Text size="sm">{donation.description}</Text> : null}
+          {donation.message ? (
+            <Text size="sm" fs="italic">
+              “{donation.message}”
+            </Text>
+          ) : null}
+          {reason ? <Text size="sm">Reason: {reason}</Text> : null}
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,105 @@
+import { formatMoney, type GiftAidClaim } from '@kindred/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '@/entities/session';
+import { MINUTE, makeLogin } from '@/testing/fixtures';
+import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
+import { renderWithProviders } from '@/testing/render';
+import { page } from '../testing/fixtures';
+import { GiftAidSection } from './gift-aid-section';
+
+const full = { read: true, approve: true, claimGiftAid: true };
+const CSV =
+  'Title,First name or initial,Last name,House name or number,Postcode,Aggregated donations,Sponsored event,Donation date,Amount\nMs,Dana,Donor,4,AB1 2CD,,,01/01/30,100.00\n';
+
+function stubGiftAid() {
+  let unclaimed = { donations: 2, total: 40_000, gift_aid: 10_000 };
+  const claims: GiftAidClaim[] = [];
+  const posts: string[] = [];
+  stubFetch({
+    'GET /api/charity/1/gift_aid/unclaimed': () => jsonResponse(unclaimed),
+    'GET /api/charity/1/gift_aid/claims': () => jsonResponse(page(claims)),
+    'POST /api/charity/1/gift_aid/claims': (url) => {
+      posts.push(url.pathname);
+      if (unclaimed.donations === 0) return errorResponse(409, 'NOTHING_TO_CLAIM', 'Nothing to claim.');
+      const claim = { id: 3, created_at: '2030-01-02T09:00:00.000Z', ...unclaimed };
+      claims.unshift(claim);
+      unclaimed = { donations: 0, total: 0, gift_aid: 0 };
+      return jsonResponse({ claim }, 201);
+    },
+    'GET /api/charity/1/gift_aid/claims/3/csv': () =>
+      new Response(CSV, { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } }),
+  });
+  return { posts };
+}
+
+const { createObjectURL, revokeObjectURL } = URL;
+
+describe('Gift Aid claims', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    session.setNavigator(vi.fn());
+    session.signIn(makeLogin(Date.now() + 60 * MINUTE));
+  });
+  afterEach(() => {
+    session.clearSession();
+    vi.restoreAllMocks();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+  });
+
+  it('shows the unclaimed Gift Aid, claims it after a confirm, and downloads the claim as CSV', async () => {
+    const { posts } = stubGiftAid();
+    const blobs: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:claim';
+    });
+    // jsdom has no object URLs: stand them in for this test only (afterEach puts them back).
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const clicked: { download: string; href: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ download: this.download, href: this.href });
+    });
+
+    renderWithProviders(<GiftAidSection charityId={1} access={full} />);
+    expect((await screen.findByTestId('unclaimed-donations')).textContent).toBe('2');
+    expect(screen.getByTestId('unclaimed-total').textContent).toBe(formatMoney(40_000));
+    expect(screen.getByTestId('unclaimed-gift-aid').textContent).toBe(formatMoney(10_000));
+    expect(await screen.findByText(/No claims yet/)).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Claim Gift Aid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Claim Gift Aid?' });
+    expect(dialog.textContent).toContain(formatMoney(10_000));
+    expect(posts).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Make the claim' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(await screen.findByText('Gift Aid claimed')).toBeTruthy();
+    expect(await screen.findByText(/No Gift Aid to claim/)).toBeTruthy();
+
+    const claims = screen.getByRole('region', { name: 'Claims' });
+    const row = await within(claims).findByRole('row', { name: /01\/02\/30/ });
+    expect(row.textContent).toContain(formatMoney(40_000));
+    await userEvent.click(within(row).getByRole('button', { name: /Download the CSV of claim 3/ }));
+    await waitFor(() => expect(clicked).toEqual([{ download: 'gift-aid-claim-3.csv', href: 'blob:claim' }]));
+    expect(await blobs[0]?.text()).toBe(CSV);
+  });
+
+  it('makes no claim when the confirm is declined', async () => {
+    const { posts } = stubGiftAid();
+    renderWithProviders(<GiftAidSection charityId={1} access={full} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Claim Gift Aid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Claim Gift Aid?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posts).toEqual([]);
+    expect(screen.getByTestId('unclaimed-donations').textContent).toBe('2');
+  });
+
+  it('hides the claims from a member without the Gift Aid permission', async () => {
+    const fetchMock = stubFetch({});
+    renderWithProviders(<GiftAidSection charityId={1} access={{ ...full, claimGiftAid: false }} />);
+    expect(await screen.findByText(/You need the View finance permission to claim/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Claim Gift Aid' })).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

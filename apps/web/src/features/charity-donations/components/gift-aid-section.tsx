@@ -1,0 +1,198 @@
+import { formatMoney, type GiftAidClaim } from '@kindred/shared';
+import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { confirm } from '@/components/ui/confirm';
+import { ShowMore } from '@/components/ui/pager';
+import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { toast } from '@/components/ui/toast';
+import type { CharityDonationAccess } from '@/entities/charity';
+import { charityDonationQueries } from '@/entities/donation';
+import { showDate } from '@/lib/format';
+import { useClaimGiftAid } from '../api/claim-gift-aid';
+import { downloadClaimCsv } from '../api/download-claim-csv';
+import { donationsCount } from '../lib/selection';
+
+export interface GiftAidSectionProps {
+  charityId: number;
+  access: CharityDonationAccess;
+}
+
+function Unclaimed({ charityId }: { charityId: number }) {
+  const unclaimed = useQuery(charityDonationQueries.unclaimedGiftAid(charityId));
+  const claim = useClaimGiftAid(charityId);
+  if (unclaimed.isPending) return <LoadingState label="Loading the unclaimed Gift Aid…" />;
+  if (!unclaimed.data) {
+    return (
+      <FailedState
+        title="The unclaimed Gift Aid could not be loaded."
+        error={unclaimed.error}
+        onRetry={unclaimed.refetch}
+      />
+    );
+  }
+  const { donations, total, gift_aid: giftAid } = unclaimed.data;
+  const makeClaim = async () => {
+    const sure = await confirm({
+      title: 'Claim Gift Aid?',
+      message: `${donationsCount(donations)} of ${formatMoney(total)} go into one claim of ${formatMoney(giftAid)}. They are marked claimed and cannot be claimed again. Download the CSV for HMRC's schedule afterwards.`,
+      confirmLabel: 'Make the claim',
+    });
+    if (!sure) return;
+    claim.mutate(undefined, {
+      onSuccess: ({ claim: made }) =>
+        toast.success(
+          'Gift Aid claimed',
+          `Claim of ${formatMoney(made.gift_aid)} made. Download its CSV below.`,
+        ),
+    });
+  };
+  return (
+    <Paper p="md" withBorder component="section" aria-labelledby="gift-aid-unclaimed">
+      <Stack gap="sm">
+        <Title order={3} size="h4" id="gift-aid-unclaimed">
+          Not yet claimed
+        </Title>
+        {donations === 0 ? (
+          <EmptyState variant="text">
+            No Gift Aid to claim: every eligible donation is in a claim. Gifts of funds from UK taxpayers with
+            a Gift Aid declaration show here once approved.
+          </EmptyState>
+        ) : (
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Stack gap={0}>
+                <Text size="sm" c="dimmed">
+                  Eligible donations
+                </Text>
+                <Text fw={700} data-testid="unclaimed-donations">
+                  {donations}
+                </Text>
+              </Stack>
+              <Stack gap={0}>
+                <Text size="sm" c="dimmed">
+                  Their total
+                </Text>
+                <Text fw={700} data-testid="unclaimed-total">
+                  {formatMoney(total)}
+                </Text>
+              </Stack>
+              <Stack gap={0}>
+                <Text size="sm" c="dimmed">
+                  Gift Aid to claim (25%)
+                </Text>
+                <Text fw={700} data-testid="unclaimed-gift-aid">
+                  {formatMoney(giftAid)}
+                </Text>
+              </Stack>
+            </SimpleGrid>
+            <Group>
+              <Button onClick={() => void makeClaim()} loading={claim.isPending}>
+                Claim Gift Aid
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Claims({ charityId }: { charityId: number }) {
+  const claims = useInfiniteQuery(charityDonationQueries.giftAidClaims(charityId));
+  const [downloading, setDownloading] = useState<number | null>(null);
+  const download = async (claim: GiftAidClaim) => {
+    setDownloading(claim.id);
+    try {
+      await downloadClaimCsv(charityId, claim.id);
+    } catch {
+      // The API client showed the error toast.
+    } finally {
+      setDownloading(null);
+    }
+  };
+  const items = claims.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Paper p="md" withBorder component="section" aria-labelledby="gift-aid-claims">
+      <Stack gap="sm">
+        <Title order={3} size="h4" id="gift-aid-claims">
+          Claims
+        </Title>
+        {claims.isPending ? (
+          <LoadingState label="Loading the claims…" />
+        ) : claims.isError ? (
+          <FailedState
+            title="The claims could not be loaded."
+            error={claims.error}
+            onRetry={claims.refetch}
+          />
+        ) : items.length === 0 ? (
+          <EmptyState variant="text">
+            No claims yet. A claim you make shows here with its CSV for HMRC.
+          </EmptyState>
+        ) : (
+          <Table.ScrollContainer minWidth={520}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Made</Table.Th>
+                  <Table.Th scope="col">Donations</Table.Th>
+                  <Table.Th scope="col">Total</Table.Th>
+                  <Table.Th scope="col">Gift Aid</Table.Th>
+                  <Table.Th scope="col">
+                    <VisuallyHidden>Download</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((claim) => (
+                  <Table.Tr key={claim.id}>
+                    <Table.Th scope="row">{showDate(claim.created_at.slice(0, 10))}</Table.Th>
+                    <Table.Td>{claim.donations}</Table.Td>
+                    <Table.Td>{formatMoney(claim.total)}</Table.Td>
+                    <Table.Td>{formatMoney(claim.gift_aid)}</Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        loading={downloading === claim.id}
+                        onClick={() => void download(claim)}
+                        aria-label={`Download the CSV of claim ${claim.id} (${showDate(claim.created_at.slice(0, 10))})`}
+                      >
+                        Download CSV
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <ShowMore query={claims}>Show older claims</ShowMore>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** `/charity/gift-aid`: the Gift Aid not yet claimed, making a claim, and the claims with their CSV. */
+export function GiftAidSection({ charityId, access }: GiftAidSectionProps) {
+  return (
+    <Stack gap="md" component="section" aria-labelledby="gift-aid-heading">
+      <Title order={2} size="h3" id="gift-aid-heading">
+        Gift Aid
+      </Title>
+      {!access.claimGiftAid ? (
+        <Text>You need the View finance permission to claim the charity&apos;s Gift Aid.</Text>
+      ) : (
+        <>
+          <Text>
+            HMRC adds 25% to gifts of funds from UK taxpayers who made a Gift Aid declaration. Claim it in
+            batches: each claim&apos;s CSV follows the layout of HMRC&apos;s Gift Aid schedule.
+          </Text>
+          <Unclaimed charityId={charityId} />
+          <Claims charityId={charityId} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,234 @@
+import { type Donation, GIVING_TYPES, labelOf, type Project } from '@kindred/shared';
+import {
+  Anchor,
+  Badge,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ShowMore } from '@/components/ui/pager';
+import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { charityDonationQueries, DONATION_STATUS_COLOURS, donationWhat } from '@/entities/donation';
+import { showDate } from '@/lib/format';
+import { statusColour } from '../lib/selection';
+import { DonationCard } from './donation-card';
+
+export interface ProjectDonationsProps {
+  project: Project;
+  /** Where the charity acts on the project's offers (its inbox filtered to the project), if the viewer may. */
+  inboxPath?: string;
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} data-testid={testId}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The volunteers grouped by the day they give their time, soonest first (undated last). */
+function byDate(donations: Donation[]): [string, Donation[]][] {
+  const groups = new Map<string, Donation[]>();
+  for (const donation of donations) {
+    const key = donation.date ?? '';
+    groups.set(key, [...(groups.get(key) ?? []), donation]);
+  }
+  return [...groups.entries()].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b)));
+}
+
+function Volunteers({ projectId }: { projectId: number }) {
+  const volunteers = useInfiniteQuery(charityDonationQueries.volunteers(projectId));
+  const items = volunteers.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Paper p="md" withBorder component="section" aria-labelledby="project-volunteers">
+      <Stack gap="sm">
+        <Title order={3} size="h4" id="project-volunteers">
+          Volunteers by date
+        </Title>
+        {volunteers.isPending ? (
+          <LoadingState label="Loading the volunteers…" />
+        ) : volunteers.isError ? (
+          <FailedState
+            title="The volunteers could not be loaded."
+            error={volunteers.error}
+            onRetry={volunteers.refetch}
+          />
+        ) : items.length === 0 ? (
+          <EmptyState variant="text">No one has offered time to this project yet.</EmptyState>
+        ) : (
+          byDate(items).map(([date, people]) => (
+            <Stack gap={4} key={date || 'undated'}>
+              <Title order={4} size="h6">
+                {date ? showDate(date) : 'By the project’s end'}
+              </Title>
+              <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+                {people.map((donation) => (
+                  <Group component="li" key={donation.id} gap="xs" wrap="wrap">
+                    <Text>
+                      {donation.donor.name}: {donationWhat(donation)}
+                      {donation.confirmed_hours !== null ? ` (${donation.confirmed_hours} confirmed)` : ''}
+                    </Text>
+                    <Badge
+                      size="sm"
+                      color={statusColour(donation.status, DONATION_STATUS_COLOURS)}
+                      variant="filled"
+                    >
+                      {donation.status_label}
+                    </Badge>
+                  </Group>
+                ))}
+              </Stack>
+            </Stack>
+          ))
+        )}
+        <ShowMore query={volunteers}>Show more volunteers</ShowMore>
+      </Stack>
+    </Paper>
+  );
+}
+
+function WithoutFunds({ projectId }: { projectId: number }) {
+  const supporters = useInfiniteQuery(charityDonationQueries.withoutFunds(projectId));
+  const items = supporters.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Paper p="md" withBorder component="section" aria-labelledby="project-without-funds">
+      <Stack gap="sm">
+        <Title order={3} size="h4" id="project-without-funds">
+          Supporters without funds
+        </Title>
+        <Text size="sm">People who gave time, skills or gifts but no money.</Text>
+        {supporters.isPending ? (
+          <LoadingState label="Loading the supporters…" />
+        ) : supporters.isError ? (
+          <FailedState
+            title="The supporters could not be loaded."
+            error={supporters.error}
+            onRetry={supporters.refetch}
+          />
+        ) : items.length === 0 ? (
+          <EmptyState variant="text">No supporters of time, skills or gifts yet.</EmptyState>
+        ) : (
+          <Table.ScrollContainer minWidth={480}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Supporter</Table.Th>
+                  <Table.Th scope="col">Gave</Table.Th>
+                  <Table.Th scope="col">Hours</Table.Th>
+                  <Table.Th scope="col">Gifts</Table.Th>
+                  <Table.Th scope="col">Last</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((supporter) => (
+                  <Table.Tr key={`${supporter.donor.kind}-${supporter.donor.id}`}>
+                    <Table.Th scope="row">{supporter.donor.name}</Table.Th>
+                    <Table.Td>
+                      {supporter.types.map((type) => labelOf(GIVING_TYPES, type) ?? type).join(', ')}
+                    </Table.Td>
+                    <Table.Td>{supporter.hours}</Table.Td>
+                    <Table.Td>{supporter.gifts}</Table.Td>
+                    <Table.Td>{showDate(supporter.last_at.slice(0, 10))}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <ShowMore query={supporters}>Show more supporters</ShowMore>
+      </Stack>
+    </Paper>
+  );
+}
+
+const TYPE_CHOICES = [
+  { value: '', label: 'Any kind' },
+  ...GIVING_TYPES.map((type) => ({ value: String(type.id), label: type.label })),
+];
+
+function AllDonations({ projectId }: { projectId: number }) {
+  const [type, setType] = useState('');
+  const donations = useInfiniteQuery(
+    charityDonationQueries.ofProject(projectId, type ? { type: Number(type) } : {}),
+  );
+  const items = donations.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Paper p="md" withBorder component="section" aria-labelledby="project-all-donations">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Title order={3} size="h4" id="project-all-donations">
+            All donations
+          </Title>
+          <NativeSelect
+            label="Kind of giving"
+            data={TYPE_CHOICES}
+            value={type}
+            onChange={(event) => setType(event.currentTarget.value)}
+            w={{ base: '100%', xs: 220 }}
+          />
+        </Group>
+        {donations.isPending ? (
+          <LoadingState label="Loading the donations…" />
+        ) : donations.isError ? (
+          <FailedState
+            title="The donations could not be loaded."
+            error={donations.error}
+            onRetry={donations.refetch}
+          />
+        ) : items.length === 0 ? (
+          <EmptyState variant="text">
+            {type ? 'No donations of this kind.' : 'No donations to this project yet.'}
+          </EmptyState>
+        ) : (
+          <Stack gap="xs" component="ul" p={0} m={0}>
+            {items.map((donation) => (
+              <DonationCard key={donation.id} donation={donation} hideProject />
+            ))}
+          </Stack>
+        )}
+        <ShowMore query={donations}>Show older donations</ShowMore>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The Donations tab of the project admin screen: hours, volunteers by date, supporters, every donation. */
+export function ProjectDonations({ project, inboxPath }: ProjectDonationsProps) {
+  return (
+    <Stack gap="md">
+      <Paper p="md" withBorder component="section" aria-label="Time given">
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, xs: 3 }}>
+            <Figure label="Hours confirmed" value={`${project.hours_confirmed} h`} testId="hours-confirmed" />
+            <Figure label="Volunteering pledged" value={`${project.volunteering_pledged} h`} />
+            <Figure label="Skilled volunteering pledged" value={`${project.skilled_pledged} h`} />
+          </SimpleGrid>
+          {inboxPath ? (
+            <Text size="sm">
+              <Anchor component={Link} to={inboxPath}>
+                Approve, reject or complete this project&apos;s offers in the donations inbox
+              </Anchor>
+            </Text>
+          ) : null}
+        </Stack>
+      </Paper>
+      <Volunteers projectId={project.id} />
+      <WithoutFunds projectId={project.id} />
+      <AllDonations projectId={project.id} />
+    </Stack>
+  );
+}
