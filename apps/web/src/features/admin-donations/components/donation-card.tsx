@@ -84,12 +84,7 @@ export function DonationCard({ donation, selection, onReject }: DonationCardProp
               </Text>
             </Stack>
           </Group>
-          <Badge
-            // Dark enough for white text (AA): the entity's orange of status 40 is not.
-            color={held ? 'red.9' : 'teal.9'}
-            variant="filled"
-            style={{ flexShrink: 0 }}
-          >
+          <Badge color={held ? 'red.9' : 'teal.9'} variant="filled" style={{ flexShrink: 0 }}>
             {queueReason(donation)}
           </Badge>
         </Group>

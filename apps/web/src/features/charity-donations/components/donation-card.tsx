@@ -2,7 +2,6 @@ import { DONATION_METHOD, type Donation, TRANSACTION_STATUS } from '@kindred/sha
 import { Badge, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { DONATION_STATUS_COLOURS, donationTypeLabel, donationWhat } from '@/entities/donation';
 import { showDate } from '@/lib/format';
-import { statusColour } from '../lib/selection';
 
 export interface DonationCardProps {
   donation: Donation;
@@ -49,7 +48,7 @@ export function DonationCard({ donation, selection, hideProject = false }: Donat
             <Text fw={700} id={titleId}>
               {what} from {donation.donor.name}
             </Text>
-            <Badge color={statusColour(donation.status, DONATION_STATUS_COLOURS)} variant="filled">
+            <Badge color={DONATION_STATUS_COLOURS[donation.status] ?? 'dark'} variant="filled">
               {donation.status_label}
             </Badge>
           </Group>

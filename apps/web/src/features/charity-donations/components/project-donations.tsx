@@ -18,7 +18,6 @@ import { ShowMore } from '@/components/ui/pager';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { charityDonationQueries, DONATION_STATUS_COLOURS, donationWhat } from '@/entities/donation';
 import { showDate } from '@/lib/format';
-import { statusColour } from '../lib/selection';
 import { DonationCard } from './donation-card';
 
 export interface ProjectDonationsProps {
@@ -84,7 +83,7 @@ function Volunteers({ projectId }: { projectId: number }) {
                     </Text>
                     <Badge
                       size="sm"
-                      color={statusColour(donation.status, DONATION_STATUS_COLOURS)}
+                      color={DONATION_STATUS_COLOURS[donation.status] ?? 'dark'}
                       variant="filled"
                     >
                       {donation.status_label}

@@ -18,12 +18,3 @@ export function givesHours(donation: Donation): boolean {
 export function donationsCount(count: number): string {
   return count === 1 ? '1 donation' : `${count} donations`;
 }
-
-/**
- * The status badge colours, white text on each: the shared ones, with a darker orange for
- * "Awaiting platform admin approval" (white on orange.9 falls short of 4.5:1 at badge size).
- */
-export function statusColour(status: number, shared: Record<number, string>): string {
-  if (status === 40) return '#a33d0a';
-  return shared[status] ?? 'dark';
-}
