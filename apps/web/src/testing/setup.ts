@@ -1,7 +1,11 @@
 import { cleanNotifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { loadingQueue } from '@/lib/loading-queue';
+
+// A screen that appears after its data loads may take more than Testing Library's default second
+// when both cores are busy (the suites run side by side): wait up to five before calling it missing.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these browser APIs that Mantine uses.
 if (!window.matchMedia) {
