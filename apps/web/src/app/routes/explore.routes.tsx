@@ -1,7 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { useParams } from 'react-router';
 import { ExplorePage, NeedsProgress, PlaceMap, ProjectCardList } from '@/features/explore';
+import { GiveActions, type RenderTopUp } from '@/features/giving';
 import { CharityPage, type MapPlace, ProjectPage } from '@/features/public-pages';
+import { TopUpForm } from '@/features/wallet';
 
 /** A positive whole id from the URL, or null. */
 function idParam(value: string | undefined): number | null {
@@ -14,7 +16,10 @@ const renderMap = (place: MapPlace) => (
   <PlaceMap latitude={place.latitude} longitude={place.longitude} label={place.label} />
 );
 
-/** `/projects/:id`: the public page, with explore's progress bars and map. */
+/** Giving tops up the wallet by card with the wallet feature's form. */
+const renderTopUp: RenderTopUp = (props) => <TopUpForm {...props} />;
+
+/** `/projects/:id`: the public page, with explore's progress bars and map, and giving. */
 export function PublicProjectRoute() {
   const { id } = useParams();
   const projectId = idParam(id);
@@ -24,11 +29,14 @@ export function PublicProjectRoute() {
       projectId={projectId}
       renderProgress={(totals, currency) => <NeedsProgress totals={totals} currency={currency} size="md" />}
       renderMap={renderMap}
+      renderGive={(project) => (
+        <GiveActions target={{ kind: 'project', project }} renderTopUp={renderTopUp} />
+      )}
     />
   );
 }
 
-/** `/charities/:id`: the public page, with explore's project cards and map. */
+/** `/charities/:id`: the public page, with explore's project cards and map, and direct giving. */
 export function PublicCharityRoute() {
   const { id } = useParams();
   const charityId = idParam(id);
@@ -38,6 +46,9 @@ export function PublicCharityRoute() {
       charityId={charityId}
       renderProjects={(charity) => <ProjectCardList charityId={charity} />}
       renderMap={renderMap}
+      renderGive={(charity) => (
+        <GiveActions target={{ kind: 'charity', charity }} renderTopUp={renderTopUp} />
+      )}
     />
   );
 }

@@ -64,6 +64,8 @@ export interface ProjectPageProps {
   renderProgress: (totals: NeedTotalsOf, currency: string) => ReactNode;
   /** A small map of where the project is (given by the route). */
   renderMap: (place: MapPlace) => ReactNode;
+  /** The ways to give to a Live project (the giving feature's, given by the route). */
+  renderGive?: (project: Project) => ReactNode;
 }
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
@@ -418,7 +420,7 @@ function KeyFacts({
 }
 
 /** `/projects/:id`: a project's public page. */
-export function ProjectPage({ projectId, renderProgress, renderMap }: ProjectPageProps) {
+export function ProjectPage({ projectId, renderProgress, renderMap, renderGive }: ProjectPageProps) {
   const id = projectId ?? 0;
   const project = useQuery({ ...projectQueries.detail(id), enabled: projectId !== null });
   const found = projectId !== null && project.isSuccess;
@@ -468,6 +470,7 @@ export function ProjectPage({ projectId, renderProgress, renderMap }: ProjectPag
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
+            {renderGive && data.status === PROJECT_STATUS.live ? renderGive(data) : null}
             <Needs project={data} summary={summary.data} renderProgress={renderProgress} />
             <Section title="Story" testId="story">
               {data.description ? <Paragraphs text={data.description} /> : <Text>No story yet.</Text>}
