@@ -91,8 +91,6 @@ export function validateGive(
       if (!values.start_date) errors.start_date = 'Choose the first date.';
       else if (values.start_date < today) errors.start_date = 'Today or later.';
     }
-    if (values.gift_aid && values.source === 'credits')
-      errors.gift_aid = 'Gift Aid is not added to gifts of credits.';
   }
   if (kind === GIVING_TYPE.volunteering || kind === GIVING_TYPE.skilledVolunteering) {
     const hours = wholeNumber(values.hours);
