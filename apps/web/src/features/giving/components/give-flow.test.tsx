@@ -52,7 +52,8 @@ const donateCalls = (mock: ReturnType<typeof stubFetch>) =>
   mock.mock.calls.filter(
     (call) => new URL(String(call[0]), 'http://x').pathname === '/api/user/donate/project/1',
   );
-const bodyOf = (call: unknown[] | undefined) => JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
+const bodyOf = (call: unknown[] | undefined) =>
+  JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
 
 describe('the give flow', { timeout: 30_000 }, () => {
   beforeEach(() => {
