@@ -1,9 +1,10 @@
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { useParams } from 'react-router';
+import { LoadingState } from '@/components/ui/states';
 import { ExplorePage, NeedsProgress, PlaceMap, ProjectCardList } from '@/features/explore';
 import { GiveActions, type RenderTopUp } from '@/features/giving';
 import { CharityPage, type MapPlace, ProjectPage } from '@/features/public-pages';
-import { TopUpForm } from '@/features/wallet';
 
 /** A positive whole id from the URL, or null. */
 function idParam(value: string | undefined): number | null {
@@ -16,8 +17,15 @@ const renderMap = (place: MapPlace) => (
   <PlaceMap latitude={place.latitude} longitude={place.longitude} label={place.label} />
 );
 
+/** The wallet feature's card form, loaded when a gift needs a top-up (the wallet is loaded on demand). */
+const TopUpForm = lazy(async () => ({ default: (await import('@/features/wallet')).TopUpForm }));
+
 /** Giving tops up the wallet by card with the wallet feature's form. */
-const renderTopUp: RenderTopUp = (props) => <TopUpForm {...props} />;
+const renderTopUp: RenderTopUp = (props) => (
+  <Suspense fallback={<LoadingState layout="inline" label="Loading the card form…" />}>
+    <TopUpForm {...props} />
+  </Suspense>
+);
 
 /** `/projects/:id`: the public page, with explore's progress bars and map, and giving. */
 export function PublicProjectRoute() {

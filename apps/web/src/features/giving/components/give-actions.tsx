@@ -1,10 +1,13 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useIsLoggedIn } from '@/entities/session';
 import { loginPath } from '@/lib/navigation';
 import { type GiveKind, type GiveTarget, isGiveKind, KIND_ACTIONS, kindsOf } from '../lib/target';
-import { GiveFlow, type RenderTopUp } from './give-flow';
+import type { RenderTopUp } from './give-flow';
+
+/** The flow (forms, date inputs, the stepper) loads when someone starts to give. */
+const GiveFlow = lazy(async () => ({ default: (await import('./give-flow')).GiveFlow }));
 
 /** The query parameter that reopens a kind's flow after signing in. */
 export const GIVE_PARAM = 'give';
@@ -83,13 +86,15 @@ export function GiveActions({ target, renderTopUp }: GiveActionsProps) {
         )}
       </Stack>
       {open !== null ? (
-        <GiveFlow
-          key={open}
-          target={target}
-          kind={open}
-          onClose={() => setOpen(null)}
-          renderTopUp={renderTopUp}
-        />
+        <Suspense fallback={null}>
+          <GiveFlow
+            key={open}
+            target={target}
+            kind={open}
+            onClose={() => setOpen(null)}
+            renderTopUp={renderTopUp}
+          />
+        </Suspense>
       ) : null}
     </Paper>
   );

@@ -6,9 +6,9 @@ import { session } from '@/entities/session';
 import { MINUTE, makeLogin } from '@/testing/fixtures';
 import { errorResponse, headersOf, jsonResponse, type Route, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
+import { DONATION_TOAST, SUBSCRIPTION_TOAST } from '../lib/toasts';
 import { donateAnswer, donation, liveProject, wallet } from '../testing/fixtures';
 import { GiveActions } from './give-actions';
-import { DONATION_TOAST, SUBSCRIPTION_TOAST } from './give-flow';
 
 const DONATE = 'POST /api/user/donate/project/1';
 
@@ -41,6 +41,11 @@ function stubApi(donate: Route, extra: Record<string, Route> = {}) {
 }
 
 const dialog = () => screen.getByRole('dialog');
+/** Starts a kind's flow and waits for its dialog (the flow loads on demand). */
+async function open(action: string) {
+  await userEvent.click(screen.getByRole('button', { name: action }));
+  await screen.findByRole('dialog', {}, { timeout: 5_000 });
+}
 async function typeInto(label: string, value: string) {
   const input = within(dialog()).getByLabelText(label, { selector: 'input, textarea' });
   await userEvent.clear(input);
@@ -87,14 +92,16 @@ describe('the give flow', { timeout: 30_000 }, () => {
   it('opens the flow a visitor chose before signing in', async () => {
     stubApi(() => jsonResponse(donateAnswer(), 201));
     const { router } = renderGive(liveProject, '/projects/1?give=3');
-    expect(await screen.findByRole('dialog', { name: /Volunteer your time/ })).toBeTruthy();
+    expect(
+      await screen.findByRole('dialog', { name: /Volunteer your time/ }, { timeout: 5_000 }),
+    ).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it('gives a preset amount: details, review, confirm, the toast, with an Idempotency-Key', async () => {
     const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201));
     renderGive();
-    await userEvent.click(screen.getByRole('button', { name: 'Give funds' }));
+    await open('Give funds');
     expect(await within(dialog()).findByLabelText(/My wallet \(₹1,000 available\)/)).toBeTruthy();
     expect(within(dialog()).getByLabelText(/My credits \(₹50 available\)/)).toBeTruthy();
     await click('₹250');
@@ -128,7 +135,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
   ])('refuses the custom amount %j beside the field: %s', async (amount, message) => {
     const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201));
     renderGive();
-    await userEvent.click(screen.getByRole('button', { name: 'Give funds' }));
+    await open('Give funds');
     if (amount) await typeInto('Amount', amount);
     await click('Review');
     const field = within(dialog()).getByLabelText('Amount');
@@ -142,7 +149,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
   it('gives a custom amount with a message, anonymously', async () => {
     const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201));
     renderGive();
-    await userEvent.click(screen.getByRole('button', { name: 'Give funds' }));
+    await open('Give funds');
     await typeInto('Amount', '99.50');
     await typeInto('Message to River Trust', 'Keep it up');
     await userEvent.click(within(dialog()).getByLabelText('Give anonymously'));
@@ -187,7 +194,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
       },
     });
     renderGive();
-    await userEvent.click(screen.getByRole('button', { name: 'Give funds' }));
+    await open('Give funds');
     await typeInto('Amount', '250');
     await userEvent.click(within(dialog()).getByLabelText(/Add Gift Aid: ₹62\.50 more for the charity/));
     const declaration = await within(dialog()).findByRole('group', { name: 'Gift Aid declaration' });
@@ -237,7 +244,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
   it('never offers Gift Aid on credits', async () => {
     const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201));
     renderGive();
-    await userEvent.click(screen.getByRole('button', { name: 'Give funds' }));
+    await open('Give funds');
     await typeInto('Amount', '20');
     await userEvent.click(within(dialog()).getByLabelText(/Add Gift Aid/));
     await userEvent.click(within(dialog()).getByLabelText(/My credits/));
@@ -252,7 +259,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
   it('cannot confirm more than the credits hold', async () => {
     stubApi(() => jsonResponse(donateAnswer(), 201));
     renderGive();
-    await userEvent.click(screen.getByRole('button', { name: 'Give funds' }));
+    await open('Give funds');
     await typeInto('Amount', '60');
     await userEvent.click(within(dialog()).getByLabelText(/My credits/));
     await click('Review');
@@ -289,7 +296,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
       ),
     );
     renderGive();
-    await userEvent.click(screen.getByRole('button', { name: 'Give funds' }));
+    await open('Give funds');
     await click('₹100');
     await userEvent.click(within(dialog()).getByLabelText('Recurring'));
     await userEvent.click(within(dialog()).getByLabelText('Frequency', { selector: 'input' }));
@@ -320,7 +327,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
       return jsonResponse(donateAnswer(), 201);
     });
     renderGive();
-    await userEvent.click(screen.getByRole('button', { name: 'Give funds' }));
+    await open('Give funds');
     await click('₹500');
     await click('Review');
     await click('Confirm: give ₹500');
@@ -349,7 +356,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
         : jsonResponse(donateAnswer(), 201);
     });
     renderGive();
-    await userEvent.click(screen.getByRole('button', { name: 'Give funds' }));
+    await open('Give funds');
     await click('₹100');
     await click('Review');
     await click('Confirm: give ₹100');
@@ -371,7 +378,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
       ),
     );
     renderGive();
-    await userEvent.click(screen.getByRole('button', { name: 'Volunteer' }));
+    await open('Volunteer');
     expect(within(dialog()).getByText('27 hours are still needed.')).toBeTruthy();
     const date = within(dialog()).getByLabelText('Date') as HTMLInputElement;
     expect(date.placeholder).toBe('02/10/30');
@@ -393,7 +400,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
       }),
     );
     renderGive();
-    await userEvent.click(screen.getByRole('button', { name: 'Volunteer' }));
+    await open('Volunteer');
     await typeInto('Hours', '5');
     await click('Review');
     await click('Confirm');
@@ -413,7 +420,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
         { type: 3, hours: 4 },
       ],
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Give your skills' }));
+    await open('Give your skills');
     await userEvent.click(within(dialog()).getByLabelText('Skill', { selector: 'input' }));
     const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
     expect(options).toEqual(['IT/Tech (10 hours asked for)', 'Legal/Governance (4 hours asked for)']);
@@ -441,7 +448,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
         { type: 3, hours: 4 },
       ],
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Give your skills' }));
+    await open('Give your skills');
     await click('Review');
     expect(await within(dialog()).findByText('Choose a skill.')).toBeTruthy();
     expect(within(dialog()).getByText('Enter the hours.')).toBeTruthy();
@@ -451,7 +458,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
   it('gives a gift: the kind the project asks for, what, how many and its value', async () => {
     const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201));
     renderGive();
-    await userEvent.click(screen.getByRole('button', { name: 'Give a gift' }));
+    await open('Give a gift');
     // The project asks for one kind: it is chosen already.
     expect(
       (within(dialog()).getByLabelText('Kind of gift', { selector: 'input' }) as HTMLInputElement).value,
@@ -481,7 +488,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
       'GET /api/user/wallet': () => jsonResponse(wallet(10_050)),
     });
     renderGive();
-    await userEvent.click(screen.getByRole('button', { name: 'Give funds' }));
+    await open('Give funds');
     await click('₹250');
     await click('Review');
     expect(await within(dialog()).findByText('Your wallet is short')).toBeTruthy();

@@ -50,15 +50,11 @@ import {
   targetName,
   todayIso,
 } from '../lib/target';
+import { DONATION_TOAST, SUBSCRIPTION_TOAST } from '../lib/toasts';
 import { FundsFields } from './funds-fields';
 import { GiftFields } from './gift-fields';
 import { Review } from './review';
 import { TimeFields } from './time-fields';
-
-/** The spec's success toast of giving (§8). */
-export const DONATION_TOAST = { summary: 'Donation successful', detail: 'Successfully donated!' } as const;
-/** The spec's success toast of a recurring gift (§8). */
-export const SUBSCRIPTION_TOAST = 'Subscription successful';
 
 const RETRY_NOTE = 'Confirm again to finish: the same gift is retried, so it is not given twice.';
 
