@@ -183,7 +183,7 @@ test('a person gives skills and a gift where demo projects ask for them', async 
     const dialog = await openFlow(page, project, 'Give your skills');
     const form = dialog.getByRole('form', { name: 'Your gift' });
     // The demo projects ask for one skill each: it is chosen already.
-    await expect(form.getByRole('textbox', { name: 'Skill' })).toHaveValue(/hours asked for/);
+    await expect(form.getByRole('combobox', { name: 'Skill' })).toHaveValue(/hours asked for/);
     await form.getByLabel('Hours').fill('1');
     await form.getByLabel('Message to', { exact: false }).fill('Happy to help with this.');
     await settled(page);
@@ -196,6 +196,8 @@ test('a person gives skills and a gift where demo projects ask for them', async 
     const project = await liveProject(page, { kind: 5 });
     const dialog = await openFlow(page, project, 'Give a gift');
     const form = dialog.getByRole('form', { name: 'Your gift' });
+    // The demo projects ask for one kind of gift each: it is chosen already.
+    await expect(form.getByRole('combobox', { name: 'Kind of gift' })).not.toHaveValue('');
     await form.getByRole('button', { name: 'Review' }).click();
     await expect(form.getByText('Say what you will give.')).toBeVisible();
     await form.getByLabel('What you will give').fill('A box of tins and pasta');
