@@ -64,7 +64,12 @@ export function FundsFields({ form, currency, wallet, today }: FundsFieldsProps)
           <Radio
             value="credits"
             label={`My credits (${balance(wallet?.credits)})`}
-            description="Credits can only be given; Gift Aid is not added to them."
+            description={
+              wallet?.credits === 0
+                ? 'You have no credits to give.'
+                : 'Credits can only be given; Gift Aid is not added to them.'
+            }
+            disabled={wallet?.credits === 0}
           />
         </Stack>
       </Radio.Group>

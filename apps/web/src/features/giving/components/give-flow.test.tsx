@@ -347,6 +347,37 @@ describe('the give flow', { timeout: 30_000 }, () => {
     expect(new Set(keys).size).toBe(1);
   });
 
+  it('gives once on a double click of the confirm', async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetchMock = stubApi(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    renderGive();
+    await open('Give funds');
+    await click('₹100');
+    await click('Review');
+    await userEvent.dblClick(within(dialog()).getByRole('button', { name: 'Confirm: give ₹100' }));
+    await waitFor(() => expect(donateCalls(fetchMock)).toHaveLength(1));
+    answer(jsonResponse(donateAnswer(), 201));
+    await screen.findByText(DONATION_TOAST.summary);
+    expect(donateCalls(fetchMock)).toHaveLength(1);
+  });
+
+  it('goes back from the review to the details with what was typed, focus on its heading', async () => {
+    stubApi(() => jsonResponse(donateAnswer(), 201));
+    renderGive();
+    await open('Give funds');
+    await typeInto('Amount', '42');
+    await click('Review');
+    await within(dialog()).findByTestId('give-review');
+    await click('Back');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Your gift'));
+    expect((within(dialog()).getByLabelText('Amount') as HTMLInputElement).value).toBe('42');
+  });
+
   it('uses a new key once the gift changed after a refusal', async () => {
     let tries = 0;
     const fetchMock = stubApi(() => {
@@ -382,6 +413,15 @@ describe('the give flow', { timeout: 30_000 }, () => {
     expect(within(dialog()).getByText('27 hours are still needed.')).toBeTruthy();
     const date = within(dialog()).getByLabelText('Date') as HTMLInputElement;
     expect(date.placeholder).toBe('02/10/30');
+    // The default is also said in a tooltip while the date is blank (spec §5).
+    await userEvent.click(date);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(
+      'Left blank, this is the project end date (02/10/30).',
+    );
+    // More hours than the project still needs are refused before anything is sent.
+    await typeInto('Hours', '28');
+    await click('Review');
+    expect(await within(dialog()).findByText('At most 27.')).toBeTruthy();
     await typeInto('Hours', '5');
     await click('Review');
     expect((await within(dialog()).findByTestId('give-review')).textContent).toContain(

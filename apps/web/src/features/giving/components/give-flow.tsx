@@ -49,6 +49,7 @@ import {
   skillOptions,
   targetName,
   todayIso,
+  volunteeringHoursLeft,
 } from '../lib/target';
 import { DONATION_TOAST, SUBSCRIPTION_TOAST } from '../lib/toasts';
 import { FundsFields } from './funds-fields';
@@ -121,12 +122,16 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
       ...(skills.length === 1 && skills[0] ? { skill: skills[0].value } : {}),
       ...(gifts.length === 1 && gifts[0] ? { gift: gifts[0].value } : {}),
     }),
-    validate: (values) => validateGive(values, { kind, today, dates }),
+    validate: (values) =>
+      validateGive(values, { kind, today, dates, hoursLeft: volunteeringHoursLeft(target) }),
   });
 
   // Each step starts with its heading focused, so a screen reader says where the person is.
+  const moved = useRef(false);
   useEffect(() => {
-    if (active > 0) headingRef.current?.focus();
+    // Not on opening: the dialog puts focus on its first field itself.
+    if (active > 0) moved.current = true;
+    if (moved.current) headingRef.current?.focus();
   }, [active]);
 
   const focusFirstInvalid = () =>
@@ -235,6 +240,7 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
         <Stepper.Step label="Details" description="Your gift">
           <form ref={detailsRef} onSubmit={next} noValidate aria-label="Your gift">
             <Stack gap="md" mt="md">
+              {stepHeading('Your gift')}
               <Text size="sm">
                 {target.kind === 'project'
                   ? `To ${targetName(target)}, a project of ${charityName(target)}.`

@@ -3,7 +3,13 @@ import { NumberInput, Select, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { DateWithDefault } from '@/components/ui/date-with-default';
 import type { GiveValues } from '../lib/give-form';
-import { type GiveKind, type GiveTarget, pledgeWindow, skillOptions } from '../lib/target';
+import {
+  type GiveKind,
+  type GiveTarget,
+  pledgeWindow,
+  skillOptions,
+  volunteeringHoursLeft,
+} from '../lib/target';
 
 export interface TimeFieldsProps {
   form: UseFormReturnType<GiveValues>;
@@ -16,10 +22,7 @@ export interface TimeFieldsProps {
 export function TimeFields({ form, kind, target, today }: TimeFieldsProps) {
   const dates = pledgeWindow(target, today);
   const project = target.kind === 'project' ? target.project : null;
-  const hoursLeft =
-    project && kind === GIVING_TYPE.volunteering && project.volunteering_hours
-      ? Math.max(0, project.volunteering_hours - project.volunteering_pledged)
-      : null;
+  const hoursLeft = kind === GIVING_TYPE.volunteering ? volunteeringHoursLeft(target) : null;
   return (
     <Stack gap="md">
       {kind === GIVING_TYPE.skilledVolunteering ? (

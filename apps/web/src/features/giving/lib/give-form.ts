@@ -75,12 +75,14 @@ export interface ValidateContext {
   today: string;
   /** The dates a pledge may take. */
   dates: { min: string; max: string | null };
+  /** Volunteering: the hours the project still needs (null: no limit known). */
+  hoursLeft?: number | null;
 }
 
 /** The checks the server makes (donateBodySchema and the service), run before anything is sent. */
 export function validateGive(
   values: GiveValues,
-  { kind, today, dates }: ValidateContext,
+  { kind, today, dates, hoursLeft = null }: ValidateContext,
 ): Record<string, string | null> {
   const errors: Record<string, string | null> = {};
   if (kind === GIVING_TYPE.funds) {
@@ -98,6 +100,9 @@ export function validateGive(
     else if (hours === null) errors.hours = 'Use whole hours.';
     else if (hours < 1) errors.hours = 'At least 1 hour.';
     else if (hours > MAX_PLEDGE_HOURS) errors.hours = 'That is more hours than one pledge can hold.';
+    else if (kind === GIVING_TYPE.volunteering && hoursLeft !== null && hours > hoursLeft)
+      errors.hours =
+        hoursLeft === 0 ? 'Every hour this project asked for is already taken.' : `At most ${hoursLeft}.`;
     if (values.date) {
       if (values.date < dates.min || (dates.max !== null && values.date > dates.max)) {
         errors.date = dates.max

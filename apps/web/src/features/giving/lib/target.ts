@@ -100,3 +100,9 @@ export function todayIso(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
+
+/** The volunteering hours a project still needs, or null when it set no number (or for a charity). */
+export function volunteeringHoursLeft(target: GiveTarget): number | null {
+  if (target.kind !== 'project' || !target.project.volunteering_hours) return null;
+  return Math.max(0, target.project.volunteering_hours - target.project.volunteering_pledged);
+}
