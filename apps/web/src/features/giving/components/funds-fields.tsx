@@ -80,7 +80,7 @@ export function FundsFields({ form, currency, wallet, today }: FundsFieldsProps)
         </Group>
       </Radio.Group>
       {form.values.repeat === 'recurring' ? (
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Select
             label="Frequency"
             required
@@ -97,6 +97,14 @@ export function FundsFields({ form, currency, wallet, today }: FundsFieldsProps)
             {...form.getInputProps('start_date')}
             value={form.values.start_date}
             onChange={(value) => form.setFieldValue('start_date', value)}
+          />
+          <DateField
+            label="Last gift by"
+            description="mm/dd/yy; optional. Left blank, it goes on until you cancel it."
+            minDate={form.values.start_date ?? today}
+            {...form.getInputProps('end_date')}
+            value={form.values.end_date}
+            onChange={(value) => form.setFieldValue('end_date', value)}
           />
         </SimpleGrid>
       ) : null}

@@ -302,10 +302,12 @@ describe('the give flow', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog()).getByLabelText('Frequency', { selector: 'input' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Weekly' }));
     await typeInto('First gift on', '01/04/30');
+    await typeInto('Last gift by', '12/31/30');
     await click('Review');
     const review = await within(dialog()).findByTestId('give-review');
     expect(review.textContent).toContain('₹100 weekly');
     expect(review.textContent).toContain('01/04/30');
+    expect(review.textContent).toContain('12/31/30');
     await click('Confirm: ₹100 weekly');
     expect(await screen.findByText(SUBSCRIPTION_TOAST)).toBeTruthy();
     expect(screen.getByText(/The first gift is on 01\/04\/30/)).toBeTruthy();
@@ -315,6 +317,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
       source: 'wallet',
       frequency: 2,
       start_date: '2030-01-04',
+      end_date: '2030-12-31',
     });
   });
 

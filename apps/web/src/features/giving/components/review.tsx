@@ -44,6 +44,9 @@ export function Review({ values, kind, target, currency, today }: ReviewProps) {
               {values.start_date === today ? 'Today' : showDate(values.start_date)}
             </Row>
           ) : null}
+          {recurring ? (
+            <Row label="Until">{values.end_date ? showDate(values.end_date) : 'You cancel it'}</Row>
+          ) : null}
           <Row label="Paid from">{values.source === 'wallet' ? 'Your wallet' : 'Your credits'}</Row>
           <Row label="Gift Aid">
             {giftAid > 0

@@ -1,6 +1,7 @@
 import { GIVING_TYPE } from '@kindred/shared';
 import { NumberInput, Select, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { DateField } from '@/components/ui/date-field';
 import { DateWithDefault } from '@/components/ui/date-with-default';
 import type { GiveValues } from '../lib/give-form';
 import {
@@ -49,16 +50,26 @@ export function TimeFields({ form, kind, target, today }: TimeFieldsProps) {
         }
         {...form.getInputProps('hours')}
       />
-      <DateWithDefault
-        label="Date"
-        projectEndDate={dates.defaultDate}
-        minDate={dates.min}
-        maxDate={dates.max ?? undefined}
-        {...(target.kind === 'charity' ? { description: 'mm/dd/yy; optional.' } : {})}
-        {...form.getInputProps('date')}
-        value={form.values.date}
-        onChange={(value) => form.setFieldValue('date', value)}
-      />
+      {target.kind === 'project' ? (
+        <DateWithDefault
+          label="Date"
+          projectEndDate={dates.defaultDate}
+          minDate={dates.min}
+          maxDate={dates.max ?? undefined}
+          {...form.getInputProps('date')}
+          value={form.values.date}
+          onChange={(value) => form.setFieldValue('date', value)}
+        />
+      ) : (
+        <DateField
+          label="Date"
+          description="mm/dd/yy; optional: leave it blank to agree a day with the charity."
+          minDate={dates.min}
+          {...form.getInputProps('date')}
+          value={form.values.date}
+          onChange={(value) => form.setFieldValue('date', value)}
+        />
+      )}
     </Stack>
   );
 }

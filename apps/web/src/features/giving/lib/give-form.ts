@@ -25,6 +25,8 @@ export interface GiveValues {
   repeat: 'once' | 'recurring';
   frequency: string;
   start_date: string | null;
+  /** Recurring: the last day it may give on (blank: until cancelled). */
+  end_date: string | null;
   gift_aid: boolean;
   /** Volunteering: whole hours. */
   hours: string | number;
@@ -50,6 +52,7 @@ export function initialValues(
     repeat: 'once',
     frequency: '3',
     start_date: options.today,
+    end_date: null,
     gift_aid: false,
     hours: '',
     date: null,
@@ -92,6 +95,8 @@ export function validateGive(
       if (!values.frequency) errors.frequency = 'Choose how often.';
       if (!values.start_date) errors.start_date = 'Choose the first date.';
       else if (values.start_date < today) errors.start_date = 'Today or later.';
+      if (values.end_date && values.start_date && values.end_date < values.start_date)
+        errors.end_date = 'The end must come after the start.';
     }
   }
   if (kind === GIVING_TYPE.volunteering || kind === GIVING_TYPE.skilledVolunteering) {
@@ -149,6 +154,7 @@ export function toDonateBody(values: GiveValues, kind: GiveKind): DonateBody {
           ? {
               frequency: Number(values.frequency) as 1 | 2 | 3 | 4,
               ...(values.start_date ? { start_date: values.start_date } : {}),
+              ...(values.end_date ? { end_date: values.end_date } : {}),
             }
           : {}),
         ...common,
@@ -190,6 +196,7 @@ export const FORM_FIELDS = new Set<string>([
   'source',
   'frequency',
   'start_date',
+  'end_date',
   'gift_aid',
   'hours',
   'date',
