@@ -74,6 +74,9 @@ async function openFlow(page: Page, project: Card, action: string): Promise<Loca
 
 async function confirmGift(page: Page, dialog: Locator, button: string | RegExp = 'Confirm') {
   await expect(dialog.getByTestId('give-review')).toBeVisible();
+  // Earlier toasts (a top-up, an earlier gift) are closed, so the one seen is this gift's.
+  for (const close of await page.getByRole('button', { name: 'Close notification' }).all())
+    await close.click();
   await dialog.getByRole('button', { name: button, exact: typeof button === 'string' }).click();
   await expect(toast(page, 'Donation successful').filter({ hasText: 'Successfully donated!' })).toBeVisible();
   await expect(dialog).toBeHidden();
