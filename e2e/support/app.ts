@@ -65,3 +65,33 @@ export async function expectAccessible(page: Page, label: string) {
 export function freshEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
 }
+
+/**
+ * Registers a person through the API and activates the account with the link of its activation
+ * mail; returns the email (the password is DEMO_PASSWORD).
+ */
+export async function registerActivated(
+  page: Page,
+  prefix: string,
+  firstName = 'Robin',
+  lastName = 'Tester',
+) {
+  const email = freshEmail(prefix);
+  const registered = await page.request.post('/api/auth/register', {
+    data: { email, password: DEMO_PASSWORD, first_name: firstName, last_name: lastName },
+  });
+  expect(registered.status(), await registered.text()).toBeLessThan(300);
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mail = (await outbox())
+        .filter((m) => m.to.includes(email) && m.subject === 'Activate your Kindred account')
+        .pop();
+      link = mail ? /https?:\/\/\S+\/activate\/\S+/.exec(mail.text)?.[0] : undefined;
+      return link !== undefined;
+    })
+    .toBe(true);
+  const activated = await page.request.get(`/api/auth${new URL(link as string).pathname}`);
+  expect(activated.status(), await activated.text()).toBe(200);
+  return email;
+}

@@ -1,7 +1,10 @@
 import { PROJECT_STATUS } from '@kindred/shared';
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { useParams } from 'react-router';
+import { LoadingState } from '@/components/ui/states';
 import { ExplorePage, NeedsProgress, PlaceMap, ProjectCardList } from '@/features/explore';
+import { GiveActions, type RenderTopUp } from '@/features/giving';
 import { CharityPage, type MapPlace, ProjectPage } from '@/features/public-pages';
 import { SupportersWall } from '@/features/supporters';
 
@@ -16,7 +19,17 @@ const renderMap = (place: MapPlace) => (
   <PlaceMap latitude={place.latitude} longitude={place.longitude} label={place.label} />
 );
 
-/** `/projects/:id`: the public page, with explore's progress bars and map. */
+/** The wallet feature's card form, loaded when a gift needs a top-up (the wallet is loaded on demand). */
+const TopUpForm = lazy(async () => ({ default: (await import('@/features/wallet')).TopUpForm }));
+
+/** Giving tops up the wallet by card with the wallet feature's form. */
+const renderTopUp: RenderTopUp = (props) => (
+  <Suspense fallback={<LoadingState layout="inline" label="Loading the card form…" />}>
+    <TopUpForm {...props} />
+  </Suspense>
+);
+
+/** `/projects/:id`: the public page, with explore's progress bars and map, and giving. */
 export function PublicProjectRoute() {
   const { id } = useParams();
   const projectId = idParam(id);
@@ -29,11 +42,14 @@ export function PublicProjectRoute() {
       renderSupporters={(project) => (
         <SupportersWall projectId={project.id} live={project.status === PROJECT_STATUS.live} />
       )}
+      renderGive={(project) => (
+        <GiveActions target={{ kind: 'project', project }} renderTopUp={renderTopUp} />
+      )}
     />
   );
 }
 
-/** `/charities/:id`: the public page, with explore's project cards and map. */
+/** `/charities/:id`: the public page, with explore's project cards and map, and direct giving. */
 export function PublicCharityRoute() {
   const { id } = useParams();
   const charityId = idParam(id);
@@ -43,6 +59,9 @@ export function PublicCharityRoute() {
       charityId={charityId}
       renderProjects={(charity) => <ProjectCardList charityId={charity} />}
       renderMap={renderMap}
+      renderGive={(charity) => (
+        <GiveActions target={{ kind: 'charity', charity }} renderTopUp={renderTopUp} />
+      )}
     />
   );
 }

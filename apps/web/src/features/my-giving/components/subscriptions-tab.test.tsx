@@ -87,7 +87,7 @@ describe('my giving: recurring donations', { timeout: 20_000 }, () => {
     await userEvent.clear(field);
     await userEvent.type(field, '0');
     await userEvent.click(within(item).getByRole('button', { name: 'Save amount' }));
-    expect(within(item).getByText('The amount must be more than 0.')).toBeTruthy();
+    expect(within(item).getByText('The amount cannot be 0.')).toBeTruthy();
     expect(calls).toEqual([]);
 
     await userEvent.clear(field);

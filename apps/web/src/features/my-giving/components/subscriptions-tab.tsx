@@ -13,6 +13,7 @@ import { confirm } from '@/components/ui/confirm';
 import { ShowMore } from '@/components/ui/pager';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
+import { amountText, checkAmount } from '@/lib/amount';
 import { isApiError } from '@/lib/api-client';
 import { showDate } from '@/lib/format';
 import { useCancelSubscription } from '../api/cancel-subscription';
@@ -20,7 +21,6 @@ import { useChangeSubscriptionAmount } from '../api/change-subscription-amount';
 import { subscriptionsQuery } from '../api/get-subscriptions';
 import { usePauseSubscription } from '../api/pause-subscription';
 import { useResumeSubscription } from '../api/resume-subscription';
-import { amountText, checkAmount } from '../lib/amount';
 
 const STATUS: Record<SubscriptionStatus, { label: string; colour: string }> = {
   active: { label: 'Active', colour: 'teal.9' },

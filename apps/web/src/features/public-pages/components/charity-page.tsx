@@ -14,6 +14,8 @@ export interface CharityPageProps {
   renderProjects: (charityId: number) => ReactNode;
   /** A small map of where the charity is (given by the route). */
   renderMap: (place: MapPlace) => ReactNode;
+  /** The ways to give directly to the charity (the giving feature's, given by the route). */
+  renderGive?: (charity: { id: number; name: string }) => ReactNode;
 }
 
 /** Only http(s) addresses become links. */
@@ -28,7 +30,7 @@ function safeWebsite(url: string | null): string | null {
 }
 
 /** `/charities/:id`: an approved charity's public page and its Live projects. */
-export function CharityPage({ charityId, renderProjects, renderMap }: CharityPageProps) {
+export function CharityPage({ charityId, renderProjects, renderMap, renderGive }: CharityPageProps) {
   const charity = useQuery({ ...charityQueries.detail(charityId ?? 0), enabled: charityId !== null });
   if (charityId === null) return <NotFoundPage what="charity" />;
   if (charity.isPending) return <LoadingPage title="Charity" />;
@@ -80,56 +82,59 @@ export function CharityPage({ charityId, renderProjects, renderMap }: CharityPag
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <Paper withBorder p="lg" component="section" aria-label="Contact">
-            <Stack gap="sm">
-              <Title order={2} size="h3">
-                Contact
-              </Title>
-              <DataList orientation="vertical">
-                {data.registration_number ? (
-                  <DataList.Item>
-                    <DataList.ItemLabel>Registered charity number</DataList.ItemLabel>
-                    <DataList.ItemValue>{data.registration_number}</DataList.ItemValue>
-                  </DataList.Item>
-                ) : null}
-                {website ? (
-                  <DataList.Item>
-                    <DataList.ItemLabel>Website</DataList.ItemLabel>
-                    <DataList.ItemValue>
-                      <Anchor href={website} rel="noopener noreferrer">
-                        {data.website}
-                      </Anchor>
-                    </DataList.ItemValue>
-                  </DataList.Item>
-                ) : null}
-                {data.email ? (
-                  <DataList.Item>
-                    <DataList.ItemLabel>Email</DataList.ItemLabel>
-                    <DataList.ItemValue>
-                      <Anchor href={`mailto:${data.email}`}>{data.email}</Anchor>
-                    </DataList.ItemValue>
-                  </DataList.Item>
-                ) : null}
-                {data.phone ? (
-                  <DataList.Item>
-                    <DataList.ItemLabel>Phone</DataList.ItemLabel>
-                    <DataList.ItemValue>
-                      <Anchor href={`tel:${data.phone.replace(/[^+\d]/g, '')}`}>{data.phone}</Anchor>
-                    </DataList.ItemValue>
-                  </DataList.Item>
-                ) : null}
-                {address ? (
-                  <DataList.Item>
-                    <DataList.ItemLabel>Address</DataList.ItemLabel>
-                    <DataList.ItemValue>{address}</DataList.ItemValue>
-                  </DataList.Item>
-                ) : null}
-              </DataList>
-              {data.latitude !== null && data.longitude !== null
-                ? renderMap({ latitude: data.latitude, longitude: data.longitude, label: data.name })
-                : null}
-            </Stack>
-          </Paper>
+          <Stack gap="md">
+            {renderGive && !data.lock_status ? renderGive({ id: data.id, name: data.name }) : null}
+            <Paper withBorder p="lg" component="section" aria-label="Contact">
+              <Stack gap="sm">
+                <Title order={2} size="h3">
+                  Contact
+                </Title>
+                <DataList orientation="vertical">
+                  {data.registration_number ? (
+                    <DataList.Item>
+                      <DataList.ItemLabel>Registered charity number</DataList.ItemLabel>
+                      <DataList.ItemValue>{data.registration_number}</DataList.ItemValue>
+                    </DataList.Item>
+                  ) : null}
+                  {website ? (
+                    <DataList.Item>
+                      <DataList.ItemLabel>Website</DataList.ItemLabel>
+                      <DataList.ItemValue>
+                        <Anchor href={website} rel="noopener noreferrer">
+                          {data.website}
+                        </Anchor>
+                      </DataList.ItemValue>
+                    </DataList.Item>
+                  ) : null}
+                  {data.email ? (
+                    <DataList.Item>
+                      <DataList.ItemLabel>Email</DataList.ItemLabel>
+                      <DataList.ItemValue>
+                        <Anchor href={`mailto:${data.email}`}>{data.email}</Anchor>
+                      </DataList.ItemValue>
+                    </DataList.Item>
+                  ) : null}
+                  {data.phone ? (
+                    <DataList.Item>
+                      <DataList.ItemLabel>Phone</DataList.ItemLabel>
+                      <DataList.ItemValue>
+                        <Anchor href={`tel:${data.phone.replace(/[^+\d]/g, '')}`}>{data.phone}</Anchor>
+                      </DataList.ItemValue>
+                    </DataList.Item>
+                  ) : null}
+                  {address ? (
+                    <DataList.Item>
+                      <DataList.ItemLabel>Address</DataList.ItemLabel>
+                      <DataList.ItemValue>{address}</DataList.ItemValue>
+                    </DataList.Item>
+                  ) : null}
+                </DataList>
+                {data.latitude !== null && data.longitude !== null
+                  ? renderMap({ latitude: data.latitude, longitude: data.longitude, label: data.name })
+                  : null}
+              </Stack>
+            </Paper>
+          </Stack>
         </Grid.Col>
       </Grid>
       <section aria-label="Live projects">

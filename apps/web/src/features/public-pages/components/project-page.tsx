@@ -66,6 +66,8 @@ export interface ProjectPageProps {
   renderMap: (place: MapPlace) => ReactNode;
   /** The supporters wall (the supporters feature's, given by the route). */
   renderSupporters?: (project: Project) => ReactNode;
+  /** The ways to give to a Live project (the giving feature's, given by the route). */
+  renderGive?: (project: Project) => ReactNode;
 }
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
@@ -420,7 +422,13 @@ function KeyFacts({
 }
 
 /** `/projects/:id`: a project's public page. */
-export function ProjectPage({ projectId, renderProgress, renderMap, renderSupporters }: ProjectPageProps) {
+export function ProjectPage({
+  projectId,
+  renderProgress,
+  renderMap,
+  renderSupporters,
+  renderGive,
+}: ProjectPageProps) {
   const id = projectId ?? 0;
   const project = useQuery({ ...projectQueries.detail(id), enabled: projectId !== null });
   const found = projectId !== null && project.isSuccess;
@@ -470,6 +478,7 @@ export function ProjectPage({ projectId, renderProgress, renderMap, renderSuppor
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
+            {renderGive && data.status === PROJECT_STATUS.live ? renderGive(data) : null}
             <Needs project={data} summary={summary.data} renderProgress={renderProgress} />
             <Section title="Story" testId="story">
               {data.description ? <Paragraphs text={data.description} /> : <Text>No story yet.</Text>}

@@ -59,6 +59,12 @@ export interface AddMoneyFormProps {
   provider?: PaymentProviderName | null;
   /** Stripe's publishable key, for Stripe Elements (GET /api/config). */
   stripePublishableKey?: string | null;
+  /** The amount the form starts with, in major units as typed (a top-up another flow needs). */
+  initialAmount?: string;
+  /** Called once the money is in the wallet (another flow goes on with it). */
+  onAdded?: (wallet: Wallet) => void;
+  /** Text under the heading; by default, what the form does. */
+  description?: string;
 }
 
 /**
@@ -80,7 +86,10 @@ function AddMoneyFormBody({
   owner,
   currency,
   mode,
-}: Pick<AddMoneyFormProps, 'owner' | 'currency'> & { mode: CardMode }) {
+  initialAmount = '',
+  onAdded,
+  description,
+}: Omit<AddMoneyFormProps, 'provider' | 'stripePublishableKey'> & { mode: CardMode }) {
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const stripeCard = useRef<StripeCardHandle>(null);
@@ -91,7 +100,7 @@ function AddMoneyFormBody({
   const [stripeError, setStripeError] = useState<string | null>(null);
   const mutation = useAddMoney();
   const form = useAccessibleForm<AddMoneyValues>({
-    initialValues: { amount: '', card: EMPTY_CARD },
+    initialValues: { amount: initialAmount, card: EMPTY_CARD },
     // With Stripe the card is checked by Stripe's own field.
     validate: mode.kind === 'sandbox' ? validate : (values) => ({ amount: amountError(values.amount) }),
   });
@@ -150,6 +159,7 @@ function AddMoneyFormBody({
           MONEY_ADDED_TOAST,
           `${formatMoney(amount, wallet.currency)} was added. The balance is now ${formatMoney(wallet.wallet_amount, wallet.currency)}.`,
         );
+        onAdded?.(wallet);
       } catch (error) {
         if (!keepForRetry(error)) attempt.current = null;
         if (isStripePaymentError(error) && error.invalidDetails) {
@@ -178,9 +188,10 @@ function AddMoneyFormBody({
           Add money
         </Title>
         <Text size="sm">
-          {owner.type === 'user'
-            ? 'Top up your wallet from a card. The money is in your wallet at once.'
-            : `Top up the wallet of ${owner.name} from a card. The money is in the wallet at once.`}
+          {description ??
+            (owner.type === 'user'
+              ? 'Top up your wallet from a card. The money is in your wallet at once.'
+              : `Top up the wallet of ${owner.name} from a card. The money is in the wallet at once.`)}
         </Text>
         {mode.kind === 'loading' ? (
           <CardFormLoading />

@@ -1,0 +1,176 @@
+import type { ProjectSummary } from '@kindred/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '@/entities/session';
+import { donateAnswer, liveProject, wallet } from '@/features/giving/testing/fixtures';
+import { MINUTE, makeLogin } from '@/testing/fixtures';
+import { headersOf, jsonResponse, stubFetch } from '@/testing/http';
+import { renderRoutes } from '@/testing/render';
+import { PublicCharityRoute, PublicProjectRoute } from './explore.routes';
+
+const YEAR = String(new Date().getFullYear() + 2);
+const none = () => jsonResponse({ items: [], next_cursor: null, prev_cursor: null });
+const summary = (funds_raised: number): ProjectSummary => ({
+  project_id: 1,
+  status: 2,
+  funds_target: 1_000_000,
+  funds_raised,
+  funds_held: funds_raised,
+  donors_count: 4,
+  volunteering_hours: 40,
+  volunteering_pledged: 13,
+  skilled_hours: 10,
+  skilled_pledged: 0,
+  gifts_needed: 20,
+  gifts_pledged: 2,
+  updates_count: 0,
+  impacts_count: 0,
+  days_left: 12,
+  currency: 'INR',
+});
+const payment = (status: string) => ({
+  id: 41,
+  provider: 'sandbox',
+  status,
+  amount: 15_000,
+  currency: 'INR',
+  client_secret: null,
+  failure_message: null,
+  created_at: '2030-01-01T00:00:00.000Z',
+});
+const pathOf = (call: unknown[]) => new URL(String(call[0]), 'http://x').pathname;
+
+/** The API of the public page, the wallet with too little in it, the sandbox card and giving. */
+function stubApi() {
+  let balance = 10_000;
+  let raised = 300_000;
+  const fetchMock = stubFetch({
+    'GET /api/config': () =>
+      jsonResponse({
+        currency: 'INR',
+        payment_provider: 'sandbox',
+        stripe_publishable_key: null,
+        map_tile_url: '',
+      }),
+    'GET /api/project/1': () => jsonResponse({ ...liveProject, funds_raised: raised }),
+    'GET /api/project/1/summary': () => jsonResponse(summary(raised)),
+    'GET /api/project/updates/1': none,
+    'GET /api/project/1/impact': () => jsonResponse({ items: [] }),
+    'GET /api/project/1/images': () => jsonResponse({ items: [] }),
+    'GET /api/project/1/documents': () => jsonResponse({ items: [] }),
+    'GET /api/user/wallet': () => jsonResponse(wallet(balance)),
+    'GET /api/user/gift_aid_declaration': () => jsonResponse({ declaration: null }),
+    'POST /api/user/deposit': () => jsonResponse({ payment: payment('succeeded') }, 201),
+    'POST /api/user/deposit/confirm': () => {
+      balance += 15_000;
+      return jsonResponse({ payment: payment('credited'), wallet: wallet(balance) });
+    },
+    'POST /api/user/donate/project/1': () => {
+      balance -= 25_000;
+      raised += 25_000;
+      return jsonResponse(donateAnswer({ wallet: wallet(balance) }), 201);
+    },
+    'GET /api/charity/3': () =>
+      jsonResponse({
+        id: 3,
+        name: 'River Trust',
+        lock_status: false,
+        approval_status: 'approved',
+        charity_types: [],
+        description: null,
+        logo: null,
+        website: null,
+        email: null,
+        phone: null,
+        address: null,
+        city: null,
+        post_code: null,
+        registration_number: null,
+        latitude: null,
+        longitude: null,
+      }),
+    'GET /api/explore/projects': none,
+    'POST /api/user/donate/charity/3': () =>
+      jsonResponse(donateAnswer({ wallet: wallet(balance - 5_000) }), 201),
+  });
+  return fetchMock;
+}
+
+describe('giving from the public pages', { timeout: 40_000 }, () => {
+  beforeEach(() => {
+    session.setNavigator(vi.fn());
+    session.signIn(makeLogin(Date.now() + 60 * MINUTE));
+  });
+  afterEach(() => session.clearSession());
+
+  it('tops up a short wallet by card inside the flow, then gives, and the progress moves', async () => {
+    const fetchMock = stubApi();
+    renderRoutes([{ path: '/projects/:id', element: <PublicProjectRoute /> }], '/projects/1');
+    expect(await screen.findByText('₹3,000 of ₹10,000 raised')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Give funds' }));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5_000 });
+    await userEvent.click(within(dialog).getByRole('button', { name: '₹250' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Review' }));
+
+    // ₹100 in the wallet, ₹250 to give: the card form offers the ₹150 missing.
+    expect(await within(dialog).findByText('Your wallet is short')).toBeTruthy();
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm: give ₹250' });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    // The wallet's card form loads on demand, and shows once the deployment's way of taking cards is known.
+    const amount = await within(dialog).findByLabelText('Amount', {}, { timeout: 15_000 });
+    expect((amount as HTMLInputElement).value).toBe('150');
+    const topUp = within(dialog).getByRole('form', { name: 'Add money' });
+    const type = async (label: string, value: string) => {
+      await userEvent.click(within(topUp).getByLabelText(label));
+      await userEvent.paste(value);
+    };
+    await type('Card number', '4242 4242 4242 4242');
+    await type('Expiry month', '12');
+    await type('Expiry year', YEAR);
+    await type('Security code', '123');
+    await userEvent.click(within(topUp).getByRole('button', { name: 'Add money' }));
+
+    expect(await within(dialog).findByText('Money added')).toBeTruthy();
+    await waitFor(() => expect(within(dialog).queryByText('Your wallet is short')).toBeNull());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm: give ₹250' }));
+    expect(await screen.findByText('Successfully donated!')).toBeTruthy();
+    // The project's counters are read again: the progress shows the gift.
+    expect(await screen.findByText('₹3,250 of ₹10,000 raised')).toBeTruthy();
+
+    const posts = fetchMock.mock.calls.filter(
+      (call) => (call[1] as RequestInit | undefined)?.method === 'POST',
+    );
+    expect(posts.map(pathOf)).toEqual([
+      '/api/user/deposit',
+      '/api/user/deposit/confirm',
+      '/api/user/donate/project/1',
+    ]);
+    // The top-up and the gift are separate attempts, each with its own key.
+    const [depositKey, , donateKey] = posts.map(
+      (call) => headersOf(call[1] as RequestInit)['Idempotency-Key'],
+    );
+    expect(donateKey).toBeTruthy();
+    expect(donateKey).not.toBe(depositKey);
+  });
+
+  it('gives directly to a charity from its page', async () => {
+    const fetchMock = stubApi();
+    renderRoutes([{ path: '/charities/:id', element: <PublicCharityRoute /> }], '/charities/3');
+    const section = await screen.findByRole('region', { name: 'Support this charity' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Give funds' }));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5_000 });
+    await userEvent.click(within(dialog).getByLabelText('Amount'));
+    await userEvent.paste('50');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Review' }));
+    expect((await within(dialog).findByTestId('give-review')).textContent).toContain('River Trust');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm: give ₹50' }));
+    expect(await screen.findByText('Successfully donated!')).toBeTruthy();
+    const donate = fetchMock.mock.calls.find((call) => pathOf(call) === '/api/user/donate/charity/3');
+    expect(JSON.parse(String((donate?.[1] as RequestInit | undefined)?.body))).toEqual({
+      type: 2,
+      amount: 5_000,
+      source: 'wallet',
+    });
+  });
+});

@@ -1,0 +1,139 @@
+import { FREQUENCIES, formatMoney, type Wallet } from '@kindred/shared';
+import { Button, Checkbox, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { DateField } from '@/components/ui/date-field';
+import { useCurrentUser } from '@/entities/session';
+import { currencySymbol, parseAmount } from '@/lib/amount';
+import { giftAidDeclarationQuery } from '../api/get-gift-aid-declaration';
+import { AMOUNT_PRESETS, type GiveValues, giftAidFor } from '../lib/give-form';
+import { GiftAidDeclarationFields } from './gift-aid-declaration';
+
+export interface FundsFieldsProps {
+  form: UseFormReturnType<GiveValues>;
+  currency: string;
+  /** The person's balances (undefined while they load). */
+  wallet: Wallet | undefined;
+  today: string;
+}
+
+/** The amount (presets or typed), where it comes from, once or recurring, and Gift Aid. */
+export function FundsFields({ form, currency, wallet, today }: FundsFieldsProps) {
+  const user = useCurrentUser();
+  const declaration = useQuery(giftAidDeclarationQuery());
+  const typed = parseAmount(form.values.amount);
+  const giftAid = giftAidFor(form.values.amount);
+  const fromWallet = form.values.source === 'wallet';
+  const balance = (amount: number | undefined) =>
+    amount === undefined ? 'loading…' : `${formatMoney(amount, currency)} available`;
+  const needsDeclaration =
+    fromWallet && form.values.gift_aid && declaration.isSuccess && declaration.data === null;
+
+  return (
+    <Stack gap="md">
+      <Stack gap={6}>
+        <Text fw={500} size="sm" id="give-presets-label">
+          Choose an amount
+        </Text>
+        <Group gap="xs" role="group" aria-labelledby="give-presets-label">
+          {AMOUNT_PRESETS.map((preset) => (
+            <Button
+              key={preset}
+              type="button"
+              variant={typed === preset ? 'filled' : 'default'}
+              aria-pressed={typed === preset}
+              onClick={() => form.setFieldValue('amount', String(preset / 100))}
+            >
+              {formatMoney(preset, currency)}
+            </Button>
+          ))}
+        </Group>
+      </Stack>
+      <TextInput
+        label="Amount"
+        description={`Or type your own, in ${currency}, for example 75 or 99.50.`}
+        required
+        inputMode="decimal"
+        autoComplete="off"
+        leftSection={<span aria-hidden="true">{currencySymbol(currency)}</span>}
+        {...form.getInputProps('amount')}
+      />
+      <Radio.Group label="Pay from" required {...form.getInputProps('source')}>
+        <Stack gap="xs" mt={6}>
+          <Radio value="wallet" label={`My wallet (${balance(wallet?.wallet_amount)})`} />
+          <Radio
+            value="credits"
+            label={`My credits (${balance(wallet?.credits)})`}
+            description={
+              wallet?.credits === 0
+                ? 'You have no credits to give.'
+                : 'Credits can only be given; Gift Aid is not added to them.'
+            }
+            disabled={wallet?.credits === 0}
+          />
+        </Stack>
+      </Radio.Group>
+      <Radio.Group label="How often" {...form.getInputProps('repeat')}>
+        <Group gap="md" mt={6}>
+          <Radio value="once" label="Once" />
+          <Radio value="recurring" label="Recurring" />
+        </Group>
+      </Radio.Group>
+      {form.values.repeat === 'recurring' ? (
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Select
+            label="Frequency"
+            required
+            allowDeselect={false}
+            data={FREQUENCIES.map((f) => ({ value: String(f.id), label: f.label }))}
+            {...form.getInputProps('frequency')}
+          />
+          <DateField
+            label="First gift on"
+            required
+            clearable={false}
+            minDate={today}
+            description="mm/dd/yy; today or later. Today's gift is made at once."
+            {...form.getInputProps('start_date')}
+            value={form.values.start_date}
+            onChange={(value) => form.setFieldValue('start_date', value)}
+          />
+          <DateField
+            label="Last gift by"
+            description="mm/dd/yy; optional. Left blank, it goes on until you cancel it."
+            minDate={form.values.start_date ?? today}
+            {...form.getInputProps('end_date')}
+            value={form.values.end_date}
+            onChange={(value) => form.setFieldValue('end_date', value)}
+          />
+        </SimpleGrid>
+      ) : null}
+      {fromWallet ? (
+        <Stack gap="xs">
+          <Checkbox
+            label={
+              giftAid > 0
+                ? `Add Gift Aid: ${formatMoney(giftAid, currency)} more for the charity (25%), at no cost to you`
+                : 'Add Gift Aid: 25% more for the charity, at no cost to you'
+            }
+            description="For UK taxpayers. The charity claims it from HMRC."
+            {...form.getInputProps('gift_aid', { type: 'checkbox' })}
+          />
+          {form.values.gift_aid && declaration.data ? (
+            <Text size="sm" c="dimmed">
+              Your Gift Aid declaration of {declaration.data.first_name} {declaration.data.last_name},{' '}
+              {declaration.data.post_code} applies.
+            </Text>
+          ) : null}
+          {needsDeclaration ? (
+            <GiftAidDeclarationFields
+              firstName={user?.first_name ?? ''}
+              lastName={user?.last_name ?? ''}
+              onDeclared={() => form.clearFieldError('gift_aid')}
+            />
+          ) : null}
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}

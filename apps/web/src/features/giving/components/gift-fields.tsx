@@ -1,0 +1,56 @@
+import { MAX_GIFT_QUANTITY } from '@kindred/shared';
+import { NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { currencySymbol } from '@/lib/amount';
+import type { GiveValues } from '../lib/give-form';
+import { type GiveTarget, giftOptions } from '../lib/target';
+
+export interface GiftFieldsProps {
+  form: UseFormReturnType<GiveValues>;
+  target: GiveTarget;
+  currency: string;
+}
+
+/** The kind of gift (what the project asks for), what it is, how many and what it is worth. */
+export function GiftFields({ form, target, currency }: GiftFieldsProps) {
+  return (
+    <Stack gap="md">
+      <Select
+        label="Kind of gift"
+        required
+        allowDeselect={false}
+        placeholder="Choose a kind of gift"
+        description={target.kind === 'project' ? 'What this project asks for.' : undefined}
+        data={giftOptions(target)}
+        {...form.getInputProps('gift_type')}
+      />
+      <Textarea
+        label="What you will give"
+        required
+        autosize
+        minRows={2}
+        maxLength={500}
+        {...form.getInputProps('description')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput
+          label="Quantity"
+          required
+          min={1}
+          max={MAX_GIFT_QUANTITY}
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('quantity')}
+        />
+        <TextInput
+          label="Estimated value"
+          description={`Optional, in ${currency}, for all of it.`}
+          inputMode="decimal"
+          autoComplete="off"
+          leftSection={<span aria-hidden="true">{currencySymbol(currency)}</span>}
+          {...form.getInputProps('estimated_value')}
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,101 @@
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { useIsLoggedIn } from '@/entities/session';
+import { loginPath } from '@/lib/navigation';
+import { type GiveKind, type GiveTarget, isGiveKind, KIND_ACTIONS, kindsOf } from '../lib/target';
+import type { RenderTopUp } from './give-flow';
+
+/** The flow (forms, date inputs, the stepper) loads when someone starts to give. */
+const GiveFlow = lazy(async () => ({ default: (await import('./give-flow')).GiveFlow }));
+
+/** The query parameter that reopens a kind's flow after signing in. */
+export const GIVE_PARAM = 'give';
+
+export interface GiveActionsProps {
+  target: GiveTarget;
+  /** The wallet's card top-up form (given by the route). */
+  renderTopUp: RenderTopUp;
+}
+
+/**
+ * "Support this project" (or the charity): one action per kind the target takes. A signed-out
+ * visitor is sent to sign in and comes back to the same flow.
+ */
+export function GiveActions({ target, renderTopUp }: GiveActionsProps) {
+  const loggedIn = useIsLoggedIn();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const [open, setOpen] = useState<GiveKind | null>(null);
+  const kinds = kindsOf(target);
+  const wanted = Number(params.get(GIVE_PARAM));
+
+  // Back from signing in with ?give=<kind>: open that flow once and drop the parameter.
+  useEffect(() => {
+    if (!loggedIn || !params.has(GIVE_PARAM)) return;
+    if (isGiveKind(wanted) && kinds.includes(wanted)) setOpen(wanted);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(GIVE_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [loggedIn, params, wanted, kinds, setParams]);
+
+  if (kinds.length === 0) return null;
+  const heading = target.kind === 'project' ? 'Support this project' : 'Support this charity';
+  return (
+    <Paper withBorder p="lg" component="section" aria-label={heading} data-testid="give">
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          {heading}
+        </Title>
+        {target.kind === 'charity' ? (
+          <Text size="sm">Give directly to the charity, for its work as a whole.</Text>
+        ) : null}
+        <Group gap="sm">
+          {kinds.map((kind, index) =>
+            loggedIn ? (
+              <Button
+                key={kind}
+                variant={index === 0 ? 'filled' : 'light'}
+                onClick={() => setOpen(kind)}
+                style={{ flexGrow: 1 }}
+              >
+                {KIND_ACTIONS[kind]}
+              </Button>
+            ) : (
+              <Button
+                key={kind}
+                component={Link}
+                to={loginPath(`${location.pathname}?${GIVE_PARAM}=${kind}`)}
+                variant={index === 0 ? 'filled' : 'light'}
+                style={{ flexGrow: 1 }}
+              >
+                {KIND_ACTIONS[kind]}
+              </Button>
+            ),
+          )}
+        </Group>
+        {loggedIn ? null : (
+          <Text size="sm" c="dimmed">
+            You sign in first, then come straight back here.
+          </Text>
+        )}
+      </Stack>
+      {open !== null ? (
+        <Suspense fallback={null}>
+          <GiveFlow
+            key={open}
+            target={target}
+            kind={open}
+            onClose={() => setOpen(null)}
+            renderTopUp={renderTopUp}
+          />
+        </Suspense>
+      ) : null}
+    </Paper>
+  );
+}

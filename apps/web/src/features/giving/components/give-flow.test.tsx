@@ -1,0 +1,544 @@
+import { GIFT_AID_DECLARATION_TEXT, type Project } from '@kindred/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '@/entities/session';
+import { MINUTE, makeLogin } from '@/testing/fixtures';
+import { errorResponse, headersOf, jsonResponse, type Route, stubFetch } from '@/testing/http';
+import { renderRoutes } from '@/testing/render';
+import { DONATION_TOAST, SUBSCRIPTION_TOAST } from '../lib/toasts';
+import { donateAnswer, donation, liveProject, wallet } from '../testing/fixtures';
+import { GiveActions } from './give-actions';
+
+const DONATE = 'POST /api/user/donate/project/1';
+
+function renderGive(project: Project = liveProject, path = '/projects/1') {
+  return renderRoutes(
+    [
+      {
+        path: '/projects/:id',
+        element: (
+          <GiveActions
+            target={{ kind: 'project', project }}
+            renderTopUp={({ amount }) => <p data-testid="top-up">{`Top up ${amount}`}</p>}
+          />
+        ),
+      },
+      { path: '/login', element: <p>Sign in page</p> },
+    ],
+    path,
+  );
+}
+
+/** The API with a wallet, no Gift Aid declaration yet, and the donate call given. */
+function stubApi(donate: Route, extra: Record<string, Route> = {}) {
+  return stubFetch({
+    'GET /api/user/wallet': () => jsonResponse(wallet()),
+    'GET /api/user/gift_aid_declaration': () => jsonResponse({ declaration: null }),
+    [DONATE]: donate,
+    ...extra,
+  });
+}
+
+const dialog = () => screen.getByRole('dialog');
+/** Starts a kind's flow and waits for its dialog (the flow loads on demand). */
+async function open(action: string) {
+  await userEvent.click(screen.getByRole('button', { name: action }));
+  await screen.findByRole('dialog', {}, { timeout: 5_000 });
+}
+async function typeInto(label: string, value: string) {
+  const input = within(dialog()).getByLabelText(label, { selector: 'input, textarea' });
+  await userEvent.clear(input);
+  await userEvent.click(input);
+  await userEvent.paste(value);
+}
+const click = (name: string | RegExp) => userEvent.click(within(dialog()).getByRole('button', { name }));
+const donateCalls = (mock: ReturnType<typeof stubFetch>) =>
+  mock.mock.calls.filter(
+    (call) => new URL(String(call[0]), 'http://x').pathname === '/api/user/donate/project/1',
+  );
+const bodyOf = (call: unknown[] | undefined) =>
+  JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
+
+describe('the give flow', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    session.setNavigator(vi.fn());
+    session.signIn(makeLogin(Date.now() + 60 * MINUTE));
+  });
+  afterEach(() => session.clearSession());
+
+  it('offers only the kinds a Live project asks for, and nothing on a project that is not Live', async () => {
+    stubApi(() => jsonResponse(donateAnswer(), 201));
+    const { unmount } = renderGive({ ...liveProject, giving_kinds: [2, 5] });
+    const section = screen.getByRole('region', { name: 'Support this project' });
+    expect(
+      within(section)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Give funds', 'Give a gift']);
+    unmount();
+    renderGive({ ...liveProject, status: 3 });
+    expect(screen.queryByRole('region', { name: 'Support this project' })).toBeNull();
+  });
+
+  it('sends a signed-out visitor to sign in, to come back to the same flow', async () => {
+    session.clearSession();
+    const { router } = renderGive();
+    await userEvent.click(screen.getByRole('link', { name: 'Volunteer' }));
+    expect(await screen.findByText('Sign in page')).toBeTruthy();
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/projects/1?give=3')}`);
+  });
+
+  it('opens the flow a visitor chose before signing in', async () => {
+    stubApi(() => jsonResponse(donateAnswer(), 201));
+    const { router } = renderGive(liveProject, '/projects/1?give=3');
+    expect(
+      await screen.findByRole('dialog', { name: /Volunteer your time/ }, { timeout: 5_000 }),
+    ).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('gives a preset amount: details, review, confirm, the toast, with an Idempotency-Key', async () => {
+    const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201));
+    renderGive();
+    await open('Give funds');
+    expect(await within(dialog()).findByLabelText(/My wallet \(₹1,000 available\)/)).toBeTruthy();
+    expect(within(dialog()).getByLabelText(/My credits \(₹50 available\)/)).toBeTruthy();
+    await click('₹250');
+    expect((within(dialog()).getByLabelText('Amount') as HTMLInputElement).value).toBe('250');
+    expect(within(dialog()).getByRole('button', { name: '₹250' }).getAttribute('aria-pressed')).toBe('true');
+    await click('Review');
+
+    // The review says what will happen; nothing is sent yet.
+    const review = await within(dialog()).findByTestId('give-review');
+    expect(review.textContent).toContain('Clean-up of the river banks (River Trust)');
+    expect(review.textContent).toContain('₹250');
+    expect(review.textContent).toContain('Your wallet');
+    expect(donateCalls(fetchMock)).toHaveLength(0);
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Check your gift'));
+
+    await click('Confirm: give ₹250');
+    expect(await screen.findByText(DONATION_TOAST.summary)).toBeTruthy();
+    expect(screen.getByText(DONATION_TOAST.detail)).toBeTruthy();
+    const [call] = donateCalls(fetchMock);
+    expect(bodyOf(call)).toEqual({ type: 2, amount: 25_000, source: 'wallet' });
+    expect(headersOf(call?.[1] as RequestInit)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(session.getState().user?.wallet_amount).toBe(75_000);
+  });
+
+  it.each([
+    ['0', 'The amount cannot be 0.'],
+    ['12.345', 'Use at most 2 decimals.'],
+    ['12,50', 'Use digits and a decimal point only, for example 250 or 99.50.'],
+    ['', 'Enter an amount.'],
+  ])('refuses the custom amount %j beside the field: %s', async (amount, message) => {
+    const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201));
+    renderGive();
+    await open('Give funds');
+    if (amount) await typeInto('Amount', amount);
+    await click('Review');
+    const field = within(dialog()).getByLabelText('Amount');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(dialog()).getByText(message)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(within(dialog()).queryByTestId('give-review')).toBeNull();
+    expect(donateCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('gives a custom amount with a message, anonymously', async () => {
+    const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201));
+    renderGive();
+    await open('Give funds');
+    await typeInto('Amount', '99.50');
+    await typeInto('Message to River Trust', 'Keep it up');
+    await userEvent.click(within(dialog()).getByLabelText('Give anonymously'));
+    await click('Review');
+    const review = await within(dialog()).findByTestId('give-review');
+    expect(review.textContent).toContain('Anonymous');
+    expect(review.textContent).toContain('Keep it up');
+    await click('Confirm: give ₹99.50');
+    await screen.findByText(DONATION_TOAST.summary);
+    expect(bodyOf(donateCalls(fetchMock)[0])).toEqual({
+      type: 2,
+      amount: 9_950,
+      source: 'wallet',
+      anonymous: true,
+      message: 'Keep it up',
+    });
+  });
+
+  it('makes the Gift Aid declaration inline, shows the 25% added and gives with Gift Aid', async () => {
+    let declared: unknown = null;
+    const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201), {
+      'GET /api/user/gift_aid_declaration': () => jsonResponse({ declaration: null }),
+      'POST /api/user/gift_aid_declaration': (_url, init) => {
+        declared = JSON.parse(String(init.body));
+        return jsonResponse(
+          {
+            declaration: {
+              id: 1,
+              title: null,
+              first_name: 'Dana',
+              last_name: 'Donor',
+              house: '12',
+              address: 'High Street, Bristol',
+              post_code: 'BS1 4DJ',
+              text: GIFT_AID_DECLARATION_TEXT,
+              declared_at: '2026-01-01T00:00:00.000Z',
+              cancelled_at: null,
+            },
+          },
+          201,
+        );
+      },
+    });
+    renderGive();
+    await open('Give funds');
+    await typeInto('Amount', '250');
+    await userEvent.click(within(dialog()).getByLabelText(/Add Gift Aid: ₹62\.50 more for the charity/));
+    const declaration = await within(dialog()).findByRole('group', { name: 'Gift Aid declaration' });
+
+    // Gift Aid needs the declaration before the review.
+    await click('Review');
+    expect(await within(dialog()).findByText(/Make your Gift Aid declaration below first/)).toBeTruthy();
+
+    // Its own checks, beside its fields: the name comes from the account.
+    expect((within(declaration).getByLabelText('First name') as HTMLInputElement).value).toBe('Dana');
+    await userEvent.click(within(declaration).getByRole('button', { name: 'Make the declaration' }));
+    expect(await within(declaration).findByText('Enter a valid UK post code.')).toBeTruthy();
+    expect(within(declaration).getByText('Tick the declaration to make it.')).toBeTruthy();
+    await typeInto('House name or number', '12');
+    await typeInto('Address', 'High Street, Bristol');
+    await typeInto('Post code', 'BS1 4DJ');
+    await userEvent.click(within(declaration).getByLabelText(GIFT_AID_DECLARATION_TEXT));
+    await userEvent.click(within(declaration).getByRole('button', { name: 'Make the declaration' }));
+    await waitFor(() =>
+      expect(within(dialog()).queryByRole('group', { name: 'Gift Aid declaration' })).toBeNull(),
+    );
+    expect(declared).toEqual({
+      first_name: 'Dana',
+      last_name: 'Donor',
+      house: '12',
+      address: 'High Street, Bristol',
+      post_code: 'BS1 4DJ',
+      confirm: true,
+    });
+    expect(
+      within(dialog()).getByText(/Your Gift Aid declaration of Dana Donor, BS1 4DJ applies/),
+    ).toBeTruthy();
+
+    await click('Review');
+    const review = await within(dialog()).findByTestId('give-review');
+    expect(review.textContent).toContain('Yes: ₹62.50 added, ₹312.50 for the charity');
+    await click('Confirm: give ₹250');
+    await screen.findByText(DONATION_TOAST.summary);
+    expect(bodyOf(donateCalls(fetchMock)[0])).toEqual({
+      type: 2,
+      amount: 25_000,
+      source: 'wallet',
+      gift_aid: true,
+    });
+  });
+
+  it('never offers Gift Aid on credits', async () => {
+    const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201));
+    renderGive();
+    await open('Give funds');
+    await typeInto('Amount', '20');
+    await userEvent.click(within(dialog()).getByLabelText(/Add Gift Aid/));
+    await userEvent.click(within(dialog()).getByLabelText(/My credits/));
+    expect(within(dialog()).queryByLabelText(/Add Gift Aid/)).toBeNull();
+    await click('Review');
+    expect((await within(dialog()).findByTestId('give-review')).textContent).toContain('Your credits');
+    await click('Confirm: give ₹20');
+    await screen.findByText(DONATION_TOAST.summary);
+    expect(bodyOf(donateCalls(fetchMock)[0])).toEqual({ type: 2, amount: 2_000, source: 'credits' });
+  });
+
+  it('cannot confirm more than the credits hold', async () => {
+    stubApi(() => jsonResponse(donateAnswer(), 201));
+    renderGive();
+    await open('Give funds');
+    await typeInto('Amount', '60');
+    await userEvent.click(within(dialog()).getByLabelText(/My credits/));
+    await click('Review');
+    expect(await within(dialog()).findByText('Not enough credits')).toBeTruthy();
+    expect(within(dialog()).getByRole('button', { name: 'Confirm: give ₹60' }).hasAttribute('disabled')).toBe(
+      true,
+    );
+  });
+
+  it('sets up a recurring gift: frequency and first date, and the subscription toast', async () => {
+    const fetchMock = stubApi(() =>
+      jsonResponse(
+        donateAnswer({
+          donation: null,
+          subscription: {
+            id: 5,
+            status: 'active',
+            frequency: 2,
+            amount: 10_000,
+            source: 'wallet',
+            gift_aid: false,
+            anonymous: false,
+            message: null,
+            project: { id: 1, title: liveProject.title },
+            charity: { id: 3, name: 'River Trust' },
+            start_date: '2030-01-04',
+            end_date: null,
+            next_date: '2030-01-04',
+            failed_periods: 0,
+            created_at: '2026-01-01T00:00:00.000Z',
+          },
+        }),
+        201,
+      ),
+    );
+    renderGive();
+    await open('Give funds');
+    await click('₹100');
+    await userEvent.click(within(dialog()).getByLabelText('Recurring'));
+    await userEvent.click(within(dialog()).getByLabelText('Frequency', { selector: 'input' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Weekly' }));
+    await typeInto('First gift on', '01/04/30');
+    await typeInto('Last gift by', '12/31/30');
+    await click('Review');
+    const review = await within(dialog()).findByTestId('give-review');
+    expect(review.textContent).toContain('₹100 weekly');
+    expect(review.textContent).toContain('01/04/30');
+    expect(review.textContent).toContain('12/31/30');
+    await click('Confirm: ₹100 weekly');
+    expect(await screen.findByText(SUBSCRIPTION_TOAST)).toBeTruthy();
+    expect(screen.getByText(/The first gift is on 01\/04\/30/)).toBeTruthy();
+    expect(bodyOf(donateCalls(fetchMock)[0])).toEqual({
+      type: 2,
+      amount: 10_000,
+      source: 'wallet',
+      frequency: 2,
+      start_date: '2030-01-04',
+      end_date: '2030-12-31',
+    });
+  });
+
+  it('reuses the Idempotency-Key when the same gift is confirmed again after an unanswered try', async () => {
+    let tries = 0;
+    const fetchMock = stubApi(() => {
+      tries += 1;
+      if (tries === 1) throw new TypeError('Failed to fetch');
+      if (tries === 2) return errorResponse(503, 'SERVICE_UNAVAILABLE', 'The service is unavailable.');
+      return jsonResponse(donateAnswer(), 201);
+    });
+    renderGive();
+    await open('Give funds');
+    await click('₹500');
+    await click('Review');
+    await click('Confirm: give ₹500');
+    const alert = await within(dialog()).findByRole('alert');
+    expect(alert.textContent).toContain('The server could not be reached.');
+    expect(alert.textContent).toContain('it is not given twice');
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    // Silent: no generic error toast on top.
+    expect(screen.queryByText('Error')).toBeNull();
+
+    await click('Confirm: give ₹500');
+    await within(dialog()).findByText(/The service is unavailable/);
+    await click('Confirm: give ₹500');
+    await screen.findByText(DONATION_TOAST.summary);
+    const keys = donateCalls(fetchMock).map((call) => headersOf(call[1] as RequestInit)['Idempotency-Key']);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('gives once on a double click of the confirm', async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetchMock = stubApi(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    renderGive();
+    await open('Give funds');
+    await click('₹100');
+    await click('Review');
+    await userEvent.dblClick(within(dialog()).getByRole('button', { name: 'Confirm: give ₹100' }));
+    await waitFor(() => expect(donateCalls(fetchMock)).toHaveLength(1));
+    answer(jsonResponse(donateAnswer(), 201));
+    await screen.findByText(DONATION_TOAST.summary);
+    expect(donateCalls(fetchMock)).toHaveLength(1);
+  });
+
+  it('goes back from the review to the details with what was typed, focus on its heading', async () => {
+    stubApi(() => jsonResponse(donateAnswer(), 201));
+    renderGive();
+    await open('Give funds');
+    await typeInto('Amount', '42');
+    await click('Review');
+    await within(dialog()).findByTestId('give-review');
+    await click('Back');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Your gift'));
+    expect((within(dialog()).getByLabelText('Amount') as HTMLInputElement).value).toBe('42');
+  });
+
+  it('uses a new key once the gift changed after a refusal', async () => {
+    let tries = 0;
+    const fetchMock = stubApi(() => {
+      tries += 1;
+      return tries === 1
+        ? errorResponse(409, 'CHARITY_LOCKED', 'This charity is locked and cannot receive donations now.')
+        : jsonResponse(donateAnswer(), 201);
+    });
+    renderGive();
+    await open('Give funds');
+    await click('₹100');
+    await click('Review');
+    await click('Confirm: give ₹100');
+    expect((await within(dialog()).findByRole('alert')).textContent).toContain('This charity is locked');
+    await click('Back');
+    await click('₹250');
+    await click('Review');
+    await click('Confirm: give ₹250');
+    await screen.findByText(DONATION_TOAST.summary);
+    const keys = donateCalls(fetchMock).map((call) => headersOf(call[1] as RequestInit)['Idempotency-Key']);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('volunteers: hours, the project end date when the date is left blank', async () => {
+    const fetchMock = stubApi(() =>
+      jsonResponse(
+        donateAnswer({ donation: donation({ type: 3, amount: null, hours: 5, status: 30 }) }),
+        201,
+      ),
+    );
+    renderGive();
+    await open('Volunteer');
+    expect(within(dialog()).getByText('27 hours are still needed.')).toBeTruthy();
+    const date = within(dialog()).getByLabelText('Date') as HTMLInputElement;
+    expect(date.placeholder).toBe('02/10/30');
+    // The default is also said in a tooltip while the date is blank (spec §5).
+    await userEvent.click(date);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(
+      'Left blank, this is the project end date (02/10/30).',
+    );
+    // More hours than the project still needs are refused before anything is sent.
+    await typeInto('Hours', '28');
+    await click('Review');
+    expect(await within(dialog()).findByText('At most 27.')).toBeTruthy();
+    await typeInto('Hours', '5');
+    await click('Review');
+    expect((await within(dialog()).findByTestId('give-review')).textContent).toContain(
+      '02/10/30 (the project end date)',
+    );
+    await click('Confirm');
+    await screen.findByText(DONATION_TOAST.summary);
+    expect(bodyOf(donateCalls(fetchMock)[0])).toEqual({ type: 3, hours: 5 });
+  });
+
+  it("shows the server's field errors beside their fields, back on the details", async () => {
+    stubApi(() =>
+      errorResponse(409, 'HOURS_TAKEN', 'Only 3 hours are still needed.', {
+        fields: { hours: 'At most 3.' },
+        hours_left: 3,
+      }),
+    );
+    renderGive();
+    await open('Volunteer');
+    await typeInto('Hours', '5');
+    await click('Review');
+    await click('Confirm');
+    const hours = await within(dialog()).findByLabelText('Hours');
+    await waitFor(() => expect(hours.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(dialog()).getByText('At most 3.')).toBeTruthy();
+    expect(within(dialog()).queryByTestId('give-review')).toBeNull();
+    expect(screen.queryByText(DONATION_TOAST.summary)).toBeNull();
+  });
+
+  it('gives skills: only the skills the project asks for', async () => {
+    const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201));
+    renderGive({
+      ...liveProject,
+      skill_needs: [
+        { type: 6, hours: 10 },
+        { type: 3, hours: 4 },
+      ],
+    });
+    await open('Give your skills');
+    await userEvent.click(within(dialog()).getByLabelText('Skill', { selector: 'input' }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['IT/Tech (10 hours asked for)', 'Legal/Governance (4 hours asked for)']);
+    await userEvent.click(screen.getByRole('option', { name: 'Legal/Governance (4 hours asked for)' }));
+    await typeInto('Hours', '4');
+    await typeInto('Date', '02/01/30');
+    await click('Review');
+    expect((await within(dialog()).findByTestId('give-review')).textContent).toContain('Legal/Governance');
+    await click('Confirm');
+    await screen.findByText(DONATION_TOAST.summary);
+    expect(bodyOf(donateCalls(fetchMock)[0])).toEqual({
+      type: 4,
+      hours: 4,
+      date: '2030-02-01',
+      skill_type: 3,
+    });
+  });
+
+  it('refuses a skilled pledge without a skill or hours, beside the fields', async () => {
+    const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201));
+    renderGive({
+      ...liveProject,
+      skill_needs: [
+        { type: 6, hours: 10 },
+        { type: 3, hours: 4 },
+      ],
+    });
+    await open('Give your skills');
+    await click('Review');
+    expect(await within(dialog()).findByText('Choose a skill.')).toBeTruthy();
+    expect(within(dialog()).getByText('Enter the hours.')).toBeTruthy();
+    expect(donateCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('gives a gift: the kind the project asks for, what, how many and its value', async () => {
+    const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201));
+    renderGive();
+    await open('Give a gift');
+    // The project asks for one kind: it is chosen already.
+    expect(
+      (within(dialog()).getByLabelText('Kind of gift', { selector: 'input' }) as HTMLInputElement).value,
+    ).toBe('Clothing or Bedding: 20 × Warm coats');
+    await click('Review');
+    expect(await within(dialog()).findByText('Say what you will give.')).toBeTruthy();
+    await typeInto('What you will give', 'Three winter coats');
+    await typeInto('Quantity', '3');
+    await typeInto('Estimated value', '40');
+    await click('Review');
+    const review = await within(dialog()).findByTestId('give-review');
+    expect(review.textContent).toContain('Three winter coats');
+    expect(review.textContent).toContain('₹40');
+    await click('Confirm');
+    await screen.findByText(DONATION_TOAST.summary);
+    expect(bodyOf(donateCalls(fetchMock)[0])).toEqual({
+      type: 5,
+      gift_type: 5,
+      description: 'Three winter coats',
+      quantity: 3,
+      estimated_value: 4_000,
+    });
+  });
+
+  it('shows the top-up when the wallet is short, with the missing amount', async () => {
+    const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201), {
+      'GET /api/user/wallet': () => jsonResponse(wallet(10_050)),
+    });
+    renderGive();
+    await open('Give funds');
+    await click('₹250');
+    await click('Review');
+    expect(await within(dialog()).findByText('Your wallet is short')).toBeTruthy();
+    expect(within(dialog()).getByTestId('top-up').textContent).toBe('Top up 149.50');
+    expect(
+      within(dialog()).getByRole('button', { name: 'Confirm: give ₹250' }).hasAttribute('disabled'),
+    ).toBe(true);
+    expect(donateCalls(fetchMock)).toHaveLength(0);
+  });
+});

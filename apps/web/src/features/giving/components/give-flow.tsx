@@ -1,0 +1,334 @@
+import {
+  DEFAULT_CURRENCY,
+  type DonateResponse,
+  formatMoney,
+  GIVING_TYPE,
+  toMinorUnits,
+  type Wallet,
+} from '@kindred/shared';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Paper,
+  Stack,
+  Stepper,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { toast } from '@/components/ui/toast';
+import { USER_WALLET, walletQueries } from '@/entities/wallet';
+import { isApiError } from '@/lib/api-client';
+import { useAccessibleForm } from '@/lib/form';
+import { showDate } from '@/lib/format';
+import { attemptFor, type KeyedAttempt } from '@/lib/idempotency';
+import { useDonate } from '../api/donate';
+import { giftAidDeclarationQuery } from '../api/get-gift-aid-declaration';
+import {
+  FORM_FIELDS,
+  frequencyLabel,
+  type GiveValues,
+  initialValues,
+  toDonateBody,
+  validateGive,
+} from '../lib/give-form';
+import {
+  charityName,
+  type GiveKind,
+  type GiveTarget,
+  giftOptions,
+  KIND_TITLES,
+  pledgeWindow,
+  skillOptions,
+  targetName,
+  todayIso,
+  volunteeringHoursLeft,
+} from '../lib/target';
+import { DONATION_TOAST, SUBSCRIPTION_TOAST } from '../lib/toasts';
+import { FundsFields } from './funds-fields';
+import { GiftFields } from './gift-fields';
+import { Review } from './review';
+import { TimeFields } from './time-fields';
+
+const RETRY_NOTE = 'Confirm again to finish: the same gift is retried, so it is not given twice.';
+
+/** What the route hands in to top up the wallet by card inside the flow (the wallet feature's form). */
+export interface TopUpSlotProps {
+  currency: string;
+  /** The amount missing, in major units as typed ('25.50'). */
+  amount: string;
+  description: string;
+  onAdded: (wallet: Wallet) => void;
+}
+export type RenderTopUp = (props: TopUpSlotProps) => ReactNode;
+
+export interface GiveFlowProps {
+  target: GiveTarget;
+  kind: GiveKind;
+  onClose: () => void;
+  renderTopUp: RenderTopUp;
+}
+
+/** Whether a failed give may have gone through, so that trying again must reuse its key. */
+function keepKey(error: unknown): boolean {
+  if (!isApiError(error)) return !(error instanceof DOMException && error.name === 'AbortError');
+  return error.status === 0 || error.status >= 500;
+}
+
+function failureOf(error: unknown): { title: string; message: string } {
+  const title = 'Your gift was not made';
+  if (!isApiError(error)) return { title, message: `Something went wrong. ${RETRY_NOTE}` };
+  if (error.status === 0) return { title, message: `The server could not be reached. ${RETRY_NOTE}` };
+  if (keepKey(error)) return { title, message: `${error.message} ${RETRY_NOTE}` };
+  return { title, message: error.message };
+}
+
+/** '25.5' for 2550 minor units: an amount as the amount field takes it. */
+const asTyped = (minor: number) => (minor % 100 === 0 ? String(minor / 100) : (minor / 100).toFixed(2));
+
+/**
+ * The give flow in a dialog: the gift's details, then a review with the final confirm. Funds can
+ * top up the wallet by card inside the review when it is short. One Idempotency-Key per attempt,
+ * reused when the same gift is confirmed again after an unanswered try.
+ */
+export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) {
+  const phone = useMediaQuery('(max-width: 36em)');
+  const [today] = useState(todayIso);
+  const [active, setActive] = useState(0);
+  const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
+  const [toppedUp, setToppedUp] = useState(false);
+  const attempt = useRef<KeyedAttempt | null>(null);
+  const inFlight = useRef(false);
+  const detailsRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const wallet = useQuery(walletQueries.balance(USER_WALLET));
+  const declaration = useQuery({ ...giftAidDeclarationQuery(), enabled: kind === GIVING_TYPE.funds });
+  const mutation = useDonate();
+  const currency = wallet.data?.currency ?? DEFAULT_CURRENCY;
+  const skills = skillOptions(target);
+  const gifts = giftOptions(target);
+  const dates = pledgeWindow(target, today);
+  const form = useAccessibleForm<GiveValues>({
+    initialValues: initialValues(kind, {
+      today,
+      ...(skills.length === 1 && skills[0] ? { skill: skills[0].value } : {}),
+      ...(gifts.length === 1 && gifts[0] ? { gift: gifts[0].value } : {}),
+    }),
+    validate: (values) =>
+      validateGive(values, { kind, today, dates, hoursLeft: volunteeringHoursLeft(target) }),
+  });
+
+  // Each step starts with its heading focused, so a screen reader says where the person is.
+  const moved = useRef(false);
+  useEffect(() => {
+    // Not on opening: the dialog puts focus on its first field itself.
+    if (active > 0) moved.current = true;
+    if (moved.current) headingRef.current?.focus();
+  }, [active]);
+
+  const focusFirstInvalid = () =>
+    setTimeout(() => {
+      detailsRef.current
+        ?.querySelector<HTMLElement>('input[aria-invalid="true"], textarea[aria-invalid="true"]')
+        ?.focus();
+    }, 0);
+
+  const next = form.onSubmit(
+    (values) => {
+      if (
+        kind === GIVING_TYPE.funds &&
+        values.gift_aid &&
+        values.source === 'wallet' &&
+        declaration.isSuccess &&
+        declaration.data === null
+      ) {
+        form.setFieldError('gift_aid', 'Make your Gift Aid declaration below first, or untick Gift Aid.');
+        focusFirstInvalid();
+        return;
+      }
+      setFailure(null);
+      setActive(1);
+    },
+    () => focusFirstInvalid(),
+  );
+
+  const values = form.values;
+  const amount = kind === GIVING_TYPE.funds ? (toMinorUnits(values.amount) ?? 0) : 0;
+  // The money moves now unless a recurring gift starts on a later day.
+  const paysNow =
+    kind === GIVING_TYPE.funds && !(values.repeat === 'recurring' && values.start_date !== today);
+  const available = values.source === 'wallet' ? wallet.data?.wallet_amount : wallet.data?.credits;
+  const short = paysNow && available !== undefined && amount > available ? amount - available : 0;
+
+  const give = async () => {
+    if (inFlight.current || short > 0) return;
+    const body = toDonateBody(values, kind);
+    const targetKey =
+      target.kind === 'project' ? `project:${target.project.id}` : `charity:${target.charity.id}`;
+    const current = attemptFor(attempt.current, { target: targetKey, body });
+    attempt.current = current;
+    inFlight.current = true;
+    setFailure(null);
+    try {
+      const result: DonateResponse = await mutation.mutateAsync({ target, body, attempt: current });
+      attempt.current = null;
+      if (body.frequency !== undefined) {
+        const starts = result.donation
+          ? 'The first gift was made today.'
+          : `The first gift is on ${showDate(values.start_date)}.`;
+        toast.success(
+          SUBSCRIPTION_TOAST,
+          `${formatMoney(amount, currency)} ${frequencyLabel(values.frequency).toLowerCase()} to ${targetName(target)}. ${starts}`,
+        );
+      } else {
+        toast.success(DONATION_TOAST.summary, DONATION_TOAST.detail);
+      }
+      onClose();
+    } catch (error) {
+      if (!keepKey(error)) attempt.current = null;
+      const fields = isApiError(error)
+        ? Object.entries(error.fieldErrors).filter(([field]) => FORM_FIELDS.has(field))
+        : [];
+      if (fields.length > 0) {
+        for (const [field, message] of fields) form.setFieldError(field, message);
+        setActive(0);
+        focusFirstInvalid();
+        return;
+      }
+      if (isApiError(error) && error.code === 'INSUFFICIENT_FUNDS') void wallet.refetch();
+      setFailure(failureOf(error));
+      setTimeout(() => failureRef.current?.focus(), 0);
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  const onToppedUp = () => {
+    setToppedUp(true);
+    setFailure(null);
+  };
+
+  const title = `${KIND_TITLES[kind]}: ${targetName(target)}`;
+  const stepHeading = (text: string) => (
+    <Title order={3} size="h4" ref={headingRef} tabIndex={-1}>
+      {text}
+    </Title>
+  );
+
+  return (
+    <Modal
+      opened
+      onClose={() => {
+        if (!mutation.isPending) onClose();
+      }}
+      title={title}
+      size="lg"
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeOnEscape={!mutation.isPending}
+      closeOnClickOutside={false}
+    >
+      <Stepper active={active} size="sm" allowNextStepsSelect={false} onStepClick={setActive}>
+        <Stepper.Step label="Details" description="Your gift">
+          <form ref={detailsRef} onSubmit={next} noValidate aria-label="Your gift">
+            <Stack gap="md" mt="md">
+              {stepHeading('Your gift')}
+              <Text size="sm">
+                {target.kind === 'project'
+                  ? `To ${targetName(target)}, a project of ${charityName(target)}.`
+                  : `Directly to ${targetName(target)}.`}
+              </Text>
+              {kind === GIVING_TYPE.funds ? (
+                <FundsFields form={form} currency={currency} wallet={wallet.data} today={today} />
+              ) : kind === GIVING_TYPE.gifts ? (
+                <GiftFields form={form} target={target} currency={currency} />
+              ) : (
+                <TimeFields form={form} kind={kind} target={target} today={today} />
+              )}
+              <Textarea
+                label={`Message to ${charityName(target)}`}
+                description="Optional."
+                autosize
+                minRows={2}
+                maxLength={1000}
+                {...form.getInputProps('message')}
+              />
+              <Checkbox
+                label="Give anonymously"
+                description="Your name is not shown to the public; the charity still sees who gave."
+                {...form.getInputProps('anonymous', { type: 'checkbox' })}
+              />
+              <Group justify="space-between">
+                <Button type="button" variant="default" onClick={onClose}>
+                  Cancel
+                </Button>
+                <Button type="submit">Review</Button>
+              </Group>
+            </Stack>
+          </form>
+        </Stepper.Step>
+        <Stepper.Step label="Review" description="Check and confirm">
+          <Stack gap="md" mt="md">
+            {stepHeading('Check your gift')}
+            <Review values={values} kind={kind} target={target} currency={currency} today={today} />
+            {short > 0 && values.source === 'wallet' ? (
+              <Paper withBorder p="md" data-testid="give-top-up">
+                <Stack gap="sm">
+                  <Alert color="yellow" variant="light" title="Your wallet is short">
+                    {`Your wallet has ${formatMoney(available ?? 0, currency)}; this gift needs ${formatMoney(amount, currency)}. Add at least ${formatMoney(short, currency)} by card, then confirm.`}
+                  </Alert>
+                  {renderTopUp({
+                    currency,
+                    amount: asTyped(short),
+                    description: `Add money to your wallet by card for this gift. The money is in your wallet at once.`,
+                    onAdded: onToppedUp,
+                  })}
+                </Stack>
+              </Paper>
+            ) : null}
+            {short > 0 && values.source === 'credits' ? (
+              <ErrorAlert title="Not enough credits">
+                {`You have ${formatMoney(available ?? 0, currency)} in credits; this gift needs ${formatMoney(amount, currency)}. Go back and give less, or pay from your wallet.`}
+              </ErrorAlert>
+            ) : null}
+            {toppedUp && short === 0 ? (
+              <Alert color="teal" variant="light" title="Money added">
+                Your wallet now covers this gift. Confirm to give.
+              </Alert>
+            ) : null}
+            {failure ? (
+              <ErrorAlert ref={failureRef} tabIndex={-1} role="alert" title={failure.title}>
+                {failure.message}
+              </ErrorAlert>
+            ) : null}
+            <Group justify="space-between">
+              <Button
+                type="button"
+                variant="default"
+                onClick={() => setActive(0)}
+                disabled={mutation.isPending}
+              >
+                Back
+              </Button>
+              <Button type="button" onClick={give} loading={mutation.isPending} disabled={short > 0}>
+                {kind === GIVING_TYPE.funds
+                  ? values.repeat === 'recurring'
+                    ? `Confirm: ${formatMoney(amount, currency)} ${frequencyLabel(values.frequency).toLowerCase()}`
+                    : `Confirm: give ${formatMoney(amount, currency)}`
+                  : 'Confirm'}
+              </Button>
+            </Group>
+          </Stack>
+        </Stepper.Step>
+      </Stepper>
+    </Modal>
+  );
+}

@@ -1,0 +1,89 @@
+import { formatMoney, GIFT_TYPES, GIVING_TYPE, labelOf, SKILL_TYPES, toMinorUnits } from '@kindred/shared';
+import { DataList } from '@mantine/core';
+import { showDate } from '@/lib/format';
+import { frequencyLabel, type GiveValues, giftAidFor } from '../lib/give-form';
+import { charityName, type GiveKind, type GiveTarget, pledgeWindow, targetName } from '../lib/target';
+
+export interface ReviewProps {
+  values: GiveValues;
+  kind: GiveKind;
+  target: GiveTarget;
+  currency: string;
+  today: string;
+}
+
+function Row({ label, children }: { label: string; children: string }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue>{children}</DataList.ItemValue>
+    </DataList.Item>
+  );
+}
+
+/** Everything the gift will be, in words, before the final confirm. */
+export function Review({ values, kind, target, currency, today }: ReviewProps) {
+  const to =
+    target.kind === 'project' ? `${targetName(target)} (${charityName(target)})` : targetName(target);
+  const amount = toMinorUnits(values.amount) ?? 0;
+  const giftAid = values.gift_aid && values.source === 'wallet' ? giftAidFor(values.amount) : 0;
+  const recurring = values.repeat === 'recurring';
+  const dates = pledgeWindow(target, today);
+  return (
+    <DataList orientation="horizontal" data-testid="give-review">
+      <Row label="To">{to}</Row>
+      {kind === GIVING_TYPE.funds ? (
+        <>
+          <Row label="Amount">
+            {recurring
+              ? `${formatMoney(amount, currency)} ${frequencyLabel(values.frequency).toLowerCase()}`
+              : formatMoney(amount, currency)}
+          </Row>
+          {recurring ? (
+            <Row label="First gift">
+              {values.start_date === today ? 'Today' : showDate(values.start_date)}
+            </Row>
+          ) : null}
+          {recurring ? (
+            <Row label="Until">{values.end_date ? showDate(values.end_date) : 'You cancel it'}</Row>
+          ) : null}
+          <Row label="Paid from">{values.source === 'wallet' ? 'Your wallet' : 'Your credits'}</Row>
+          <Row label="Gift Aid">
+            {giftAid > 0
+              ? `Yes: ${formatMoney(giftAid, currency)} added, ${formatMoney(amount + giftAid, currency)} for the charity${recurring ? ' each time' : ''}`
+              : 'No'}
+          </Row>
+        </>
+      ) : null}
+      {kind === GIVING_TYPE.volunteering || kind === GIVING_TYPE.skilledVolunteering ? (
+        <>
+          {kind === GIVING_TYPE.skilledVolunteering ? (
+            <Row label="Skill">{labelOf(SKILL_TYPES, Number(values.skill_type)) ?? 'Other'}</Row>
+          ) : null}
+          <Row label="Hours">{String(values.hours)}</Row>
+          <Row label="Date">
+            {values.date
+              ? showDate(values.date)
+              : dates.defaultDate
+                ? `${showDate(dates.defaultDate)} (the project end date)`
+                : 'Not set'}
+          </Row>
+        </>
+      ) : null}
+      {kind === GIVING_TYPE.gifts ? (
+        <>
+          <Row label="Kind of gift">{labelOf(GIFT_TYPES, Number(values.gift_type)) ?? 'Other'}</Row>
+          <Row label="What">{values.description.trim()}</Row>
+          <Row label="Quantity">{String(values.quantity)}</Row>
+          <Row label="Estimated value">
+            {values.estimated_value.trim()
+              ? formatMoney(toMinorUnits(values.estimated_value.trim()) ?? 0, currency)
+              : 'Not given'}
+          </Row>
+        </>
+      ) : null}
+      <Row label="Shown as">{values.anonymous ? 'Anonymous' : 'Your name'}</Row>
+      <Row label="Message">{values.message.trim() || 'None'}</Row>
+    </DataList>
+  );
+}

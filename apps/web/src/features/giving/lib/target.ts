@@ -1,0 +1,108 @@
+import { GIFT_TYPES, GIVING_TYPE, labelOf, PROJECT_STATUS, type Project, SKILL_TYPES } from '@kindred/shared';
+
+/** Where a gift goes: a Live project, or a charity directly. */
+export type GiveTarget =
+  | { kind: 'project'; project: Project }
+  | { kind: 'charity'; charity: { id: number; name: string } };
+
+/** The kinds a person can give (funds, volunteering, skilled volunteering, gifts). */
+export type GiveKind = 2 | 3 | 4 | 5;
+export const GIVE_KINDS: readonly GiveKind[] = [
+  GIVING_TYPE.funds,
+  GIVING_TYPE.volunteering,
+  GIVING_TYPE.skilledVolunteering,
+  GIVING_TYPE.gifts,
+];
+
+/** The action that opens each kind's flow. */
+export const KIND_ACTIONS: Record<GiveKind, string> = {
+  2: 'Give funds',
+  3: 'Volunteer',
+  4: 'Give your skills',
+  5: 'Give a gift',
+};
+
+/** The heading of each kind's flow. */
+export const KIND_TITLES: Record<GiveKind, string> = {
+  2: 'Give funds',
+  3: 'Volunteer your time',
+  4: 'Volunteer your skills',
+  5: 'Give a gift',
+};
+
+export function isGiveKind(value: unknown): value is GiveKind {
+  return GIVE_KINDS.includes(value as GiveKind);
+}
+
+export const targetName = (target: GiveTarget) =>
+  target.kind === 'project' ? target.project.title : target.charity.name;
+
+/** The charity that receives the gift (a project's charity, or the charity itself). */
+export const charityName = (target: GiveTarget) =>
+  target.kind === 'project' ? (target.project.charity?.name ?? 'the charity') : target.charity.name;
+
+/** The kinds the target takes: a Live project only what it asks for; a charity every kind. */
+export function kindsOf(target: GiveTarget): GiveKind[] {
+  if (target.kind === 'charity') return [...GIVE_KINDS];
+  if (target.project.status !== PROJECT_STATUS.live) return [];
+  return GIVE_KINDS.filter((kind) => target.project.giving_kinds.includes(kind));
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** The skills a gift of skills may name: what the project asks for (every skill for a charity). */
+export function skillOptions(target: GiveTarget): Option[] {
+  if (target.kind === 'project' && target.project.skill_needs.length > 0) {
+    return target.project.skill_needs.map((need) => ({
+      value: String(need.type),
+      label: `${labelOf(SKILL_TYPES, need.type) ?? 'Other'} (${need.hours} ${need.hours === 1 ? 'hour' : 'hours'} asked for)`,
+    }));
+  }
+  return SKILL_TYPES.map((skill) => ({ value: String(skill.id), label: skill.label }));
+}
+
+/** The kinds of gift: what the project asks for (every kind for a charity). */
+export function giftOptions(target: GiveTarget): Option[] {
+  if (target.kind === 'project' && target.project.gift_needs.length > 0) {
+    const seen = new Set<number>();
+    const options: Option[] = [];
+    for (const need of target.project.gift_needs) {
+      if (seen.has(need.type)) continue;
+      seen.add(need.type);
+      const wanted = target.project.gift_needs
+        .filter((n) => n.type === need.type)
+        .map((n) => `${n.quantity} × ${n.description}`)
+        .join('; ');
+      options.push({
+        value: String(need.type),
+        label: `${labelOf(GIFT_TYPES, need.type) ?? 'Other'}: ${wanted}`,
+      });
+    }
+    return options;
+  }
+  return GIFT_TYPES.map((gift) => ({ value: String(gift.id), label: gift.label }));
+}
+
+/** The pledge date a blank date stands for, and the dates a pledge may take (domain.md §4). */
+export function pledgeWindow(target: GiveTarget, today: string) {
+  if (target.kind === 'charity') return { defaultDate: null, min: today, max: null };
+  const p = target.project;
+  const start = p.volunteering_start ?? p.start_date;
+  const end = p.volunteering_end ?? p.end_date;
+  return { defaultDate: end, min: start && start > today ? start : today, max: end };
+}
+
+/** Today as YYYY-MM-DD in the person's own time zone. */
+export function todayIso(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** The volunteering hours a project still needs, or null when it set no number (or for a charity). */
+export function volunteeringHoursLeft(target: GiveTarget): number | null {
+  if (target.kind !== 'project' || !target.project.volunteering_hours) return null;
+  return Math.max(0, target.project.volunteering_hours - target.project.volunteering_pledged);
+}

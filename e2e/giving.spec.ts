@@ -1,0 +1,217 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { formatMoney } from '../packages/shared/src/money/money';
+import { DEMO_PASSWORD, expectAccessible, registerActivated, signIn } from './support/app';
+
+/**
+ * Giving (issue "Donations", §3 Screens): a new person finds a Live demo project, is sent to sign
+ * in and back, gives funds topping up the wallet by card with Gift Aid declared on the way, and
+ * sees the toast and the progress move; then volunteers, gives skills and a gift where demo
+ * projects ask for them.
+ */
+
+const RIVER_CLEAN_UP = 'Clean-up of the river banks (Bristol)';
+const CARD_OK = '4242 4242 4242 4242';
+const EXPIRY_YEAR = String(new Date().getFullYear() + 2);
+
+interface Card {
+  id: number;
+  title: string;
+  giving_kinds: number[];
+}
+interface Summary {
+  funds_target: number;
+  funds_raised: number;
+  volunteering_hours: number;
+  volunteering_pledged: number;
+  currency: string;
+}
+
+test.beforeEach(async ({ page }) => {
+  // Map tiles and anything else off this app are unreachable.
+  await page.route(
+    (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1',
+    (route) => route.abort('internetdisconnected'),
+  );
+});
+
+/** A Live demo project, from explore's list: by title, or the first that takes a kind of giving. */
+async function liveProject(page: Page, find: { title?: string; kind?: number }): Promise<Card> {
+  const query = find.kind ? `giving_kind=${find.kind}` : `q=${encodeURIComponent(find.title ?? '')}`;
+  const response = await page.request.get(`/api/explore/project/list?${query}&limit=100`);
+  expect(response.ok()).toBe(true);
+  const items = ((await response.json()) as { items: Card[] }).items;
+  const found = items.find((p) => (find.title ? p.title === find.title : true));
+  if (!found) throw new Error(`no Live demo project for ${JSON.stringify(find)}`);
+  return found;
+}
+
+async function summaryOf(page: Page, id: number): Promise<Summary> {
+  const response = await page.request.get(`/api/project/${id}/summary`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as Summary;
+}
+
+function toast(page: Page, text: string) {
+  return page.getByRole('alert').filter({ hasText: text });
+}
+
+/** Waits for running transitions (the dialog fading in) so axe sees the final colours. */
+async function settled(page: Page) {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+}
+
+async function openFlow(page: Page, project: Card, action: string): Promise<Locator> {
+  await page.goto(`/projects/${project.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: project.title })).toBeVisible();
+  await page
+    .getByRole('region', { name: 'Support this project' })
+    .getByRole('button', { name: action })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function confirmGift(page: Page, dialog: Locator, button: string | RegExp = 'Confirm') {
+  await expect(dialog.getByTestId('give-review')).toBeVisible();
+  // Earlier toasts (a top-up, an earlier gift) are closed, so the one seen is this gift's.
+  for (const close of await page.getByRole('button', { name: 'Close notification' }).all())
+    await close.click();
+  await dialog.getByRole('button', { name: button, exact: typeof button === 'string' }).click();
+  await expect(toast(page, 'Donation successful').filter({ hasText: 'Successfully donated!' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+test('a new person gives funds with a card top-up and Gift Aid, then volunteers', async ({ page }) => {
+  const email = await registerActivated(page, 'giver', 'Gill', 'Giver');
+  const project = await liveProject(page, { title: RIVER_CLEAN_UP });
+  const before = await summaryOf(page, project.id);
+  const raised = (amount: number) =>
+    `${formatMoney(amount, before.currency)} of ${formatMoney(before.funds_target, before.currency)} raised`;
+
+  await test.step('a visitor is sent to sign in and comes back to the flow', async () => {
+    await page.goto(`/projects/${project.id}`);
+    await expect(page.getByText(raised(before.funds_raised))).toBeVisible();
+    await page
+      .getByRole('region', { name: 'Support this project' })
+      .getByRole('link', { name: 'Give funds' })
+      .click();
+    await expect(page).toHaveURL(/\/login\?next=/);
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(new RegExp(`/projects/${project.id}$`));
+    await expect(page.getByRole('dialog', { name: `Give funds: ${project.title}` })).toBeVisible();
+  });
+
+  const dialog = page.getByRole('dialog');
+  const details = dialog.getByRole('form', { name: 'Your gift' });
+  await test.step('a preset amount, Gift Aid declared inline', async () => {
+    await expect(details.getByLabel(/My wallet \(₹0 available\)/)).toBeChecked();
+    await details.getByRole('button', { name: formatMoney(25_000) }).click();
+    await expect(details.getByLabel('Amount', { exact: true })).toHaveValue('250');
+    await details.getByLabel(/Add Gift Aid: ₹62\.50 more for the charity/).check();
+    const declaration = details.getByRole('group', { name: 'Gift Aid declaration' });
+    await expect(declaration).toBeVisible();
+    await expect(declaration.getByLabel('First name')).toHaveValue('Gill');
+    await settled(page);
+    await expectAccessible(page, 'give funds: details with the Gift Aid declaration');
+    await declaration.getByLabel('House name or number').fill('12');
+    await declaration.getByLabel('Address').fill('High Street, Bristol');
+    await declaration.getByLabel('Post code').fill('BS1 4DJ');
+    await declaration.getByLabel(/I am a UK taxpayer/).check();
+    await declaration.getByRole('button', { name: 'Make the declaration' }).click();
+    await expect(declaration).toBeHidden();
+    await expect(details.getByText(/Your Gift Aid declaration of Gill Giver, BS1 4DJ applies/)).toBeVisible();
+    await details.getByRole('button', { name: 'Review' }).click();
+  });
+
+  await test.step('the review shows the wallet is short; a card top-up inside the flow', async () => {
+    const review = dialog.getByTestId('give-review');
+    await expect(review).toContainText('₹250');
+    await expect(review).toContainText('Yes: ₹62.50 added, ₹312.50 for the charity');
+    await expect(dialog.getByText('Your wallet is short')).toBeVisible();
+    const confirm = dialog.getByRole('button', { name: 'Confirm: give ₹250' });
+    await expect(confirm).toBeDisabled();
+    const topUp = dialog.getByRole('form', { name: 'Add money' });
+    await expect(topUp.getByLabel('Amount')).toHaveValue('250');
+    await settled(page);
+    await expectAccessible(page, 'give funds: review with the top-up');
+    await topUp.getByLabel('Card number').fill(CARD_OK);
+    await topUp.getByLabel('Expiry month').fill('12');
+    await topUp.getByLabel('Expiry year').fill(EXPIRY_YEAR);
+    await topUp.getByLabel('Security code').fill('123');
+    await topUp.getByRole('button', { name: 'Add money' }).click();
+    await expect(toast(page, 'Money added to wallet')).toBeVisible();
+    await expect(dialog.getByText('Your wallet now covers this gift. Confirm to give.')).toBeVisible();
+    await expect(confirm).toBeEnabled();
+  });
+
+  await test.step('confirm: the toast, and the progress moves', async () => {
+    await confirmGift(page, dialog, 'Confirm: give ₹250');
+    await expect(page.getByText(raised(before.funds_raised + 25_000))).toBeVisible();
+    const after = await summaryOf(page, project.id);
+    expect(after.funds_raised).toBe(before.funds_raised + 25_000);
+  });
+
+  await test.step('volunteer an hour on the project end date', async () => {
+    const pledged = `${before.volunteering_pledged} of ${before.volunteering_hours} volunteering hours pledged`;
+    await expect(page.getByText(pledged)).toBeVisible();
+    await page
+      .getByRole('region', { name: 'Support this project' })
+      .getByRole('button', { name: 'Volunteer' })
+      .click();
+    const form = dialog.getByRole('form', { name: 'Your gift' });
+    await form.getByLabel('Hours').fill('1');
+    await settled(page);
+    await expectAccessible(page, 'volunteer: details');
+    await form.getByRole('button', { name: 'Review' }).click();
+    await expect(dialog.getByTestId('give-review')).toContainText('(the project end date)');
+    await confirmGift(page, dialog);
+    await expect(
+      page.getByText(
+        `${before.volunteering_pledged + 1} of ${before.volunteering_hours} volunteering hours pledged`,
+      ),
+    ).toBeVisible();
+  });
+});
+
+test('a person gives skills and a gift where demo projects ask for them', async ({ page }) => {
+  const email = await registerActivated(page, 'helper', 'Hal', 'Helper');
+  await signIn(page, email);
+
+  await test.step('skills: only the skills the project asks for', async () => {
+    const project = await liveProject(page, { kind: 4 });
+    const dialog = await openFlow(page, project, 'Give your skills');
+    const form = dialog.getByRole('form', { name: 'Your gift' });
+    // The demo projects ask for one skill each: it is chosen already.
+    await expect(form.getByRole('combobox', { name: 'Skill' })).toHaveValue(/hours asked for/);
+    await form.getByLabel('Hours').fill('1');
+    await form.getByLabel('Message to', { exact: false }).fill('Happy to help with this.');
+    await settled(page);
+    await expectAccessible(page, 'give skills: details');
+    await form.getByRole('button', { name: 'Review' }).click();
+    await confirmGift(page, dialog);
+  });
+
+  await test.step('a gift of goods', async () => {
+    const project = await liveProject(page, { kind: 5 });
+    const dialog = await openFlow(page, project, 'Give a gift');
+    const form = dialog.getByRole('form', { name: 'Your gift' });
+    // The demo projects ask for one kind of gift each: it is chosen already.
+    await expect(form.getByRole('combobox', { name: 'Kind of gift' })).not.toHaveValue('');
+    await form.getByRole('button', { name: 'Review' }).click();
+    await expect(form.getByText('Say what you will give.')).toBeVisible();
+    await form.getByLabel('What you will give').fill('A box of tins and pasta');
+    await form.getByLabel('Quantity').fill('2');
+    await form.getByLabel('Estimated value').fill('15');
+    await settled(page);
+    await expectAccessible(page, 'give a gift: details with a field error fixed');
+    await form.getByRole('button', { name: 'Review' }).click();
+    await expect(dialog.getByTestId('give-review')).toContainText('A box of tins and pasta');
+    await settled(page);
+    await expectAccessible(page, 'give a gift: review');
+    await confirmGift(page, dialog);
+  });
+});
