@@ -44,7 +44,13 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
   if (!row || row.deletedAt || !row.isActive || row.tokenVersion !== check.claims.version) {
     throw unauthorized('Your session has ended. Please sign in again.', 'SESSION_REVOKED');
   }
-  return { id: row.id, isIicAdmin: row.isIicAdmin, adminType: row.adminType };
+  return {
+    id: row.id,
+    isIicAdmin: row.isIicAdmin,
+    adminType: row.adminType,
+    name: `${row.firstName} ${row.lastName}`.trim(),
+    email: row.email,
+  };
 }
 
 export interface DeclaredRoute {

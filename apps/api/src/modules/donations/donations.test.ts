@@ -105,7 +105,11 @@ describe('giving funds to a project', () => {
       (m) => m.to === donor.email && m.subject.includes(donation.receipt_number),
     );
     expect(mail).toBeDefined();
-    expect(mail?.source).toContain('application/pdf');
+    // The mail carries the number and where to download the receipt; the PDF is made on demand.
+    const text = (mail?.source ?? '').replace(/=\r?\n/g, '');
+    expect(text).toContain(`Receipt number: ${donation.receipt_number}`);
+    expect(text).toContain('Download the receipt (PDF) from your donations: http://localhost:3000/donations');
+    expect(mail?.source).not.toContain('application/pdf');
   });
 
   it('gives once for a retry with the same Idempotency-Key, and refuses the key for another body', async () => {
