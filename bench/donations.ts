@@ -501,6 +501,18 @@ async function donationCount(pool: pg.Pool): Promise<number> {
   return result.rows[0]?.n ?? 0;
 }
 
+/** The count once requests cut off when autocannon stopped have finished (no change for 1 s). */
+async function settledCount(pool: pg.Pool): Promise<number> {
+  let last = await donationCount(pool);
+  for (let i = 0; i < 30; i++) {
+    await sleep(1000);
+    const now = await donationCount(pool);
+    if (now === last) return now;
+    last = now;
+  }
+  return last;
+}
+
 function ledgerCheckCli(databaseUrl: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', '--silent', 'ledger:check'], {
@@ -566,7 +578,11 @@ async function main() {
 
   const port = await freePort();
   const startedAt = performance.now();
-  const { server } = await startApi(databaseUrl, dataDir, port, secret, { CURRENCY });
+  // BENCH_PROFILE=<folder>: the measured API writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : [];
+  const { server } = await startApi(databaseUrl, dataDir, port, secret, { CURRENCY }, profile);
   const startSeconds = (performance.now() - startedAt) / 1000;
 
   const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
@@ -602,13 +618,11 @@ async function main() {
   }
 
   await runApi(port, donors, projectIds, WARMUP_SECONDS);
-  await sleep(300);
-  const apiFirst = await donationCount(pool);
+  const apiFirst = await settledCount(pool);
   let cpu = await cpuSnapshot(pool, server.pid);
   const api = await runApi(port, donors, projectIds, SECONDS);
   const apiCpu = cpuSince(cpu, server.pid);
-  await sleep(500);
-  const apiLast = await donationCount(pool);
+  const apiLast = await settledCount(pool);
 
   await runRaw(pool, templates, declarations, donors, projectIds, WARMUP_SECONDS);
   const rawFirst = await donationCount(pool);

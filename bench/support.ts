@@ -116,25 +116,30 @@ export async function startApi(
   port: number,
   secret: string,
   extraEnv: Record<string, string> = {},
+  nodeArgs: string[] = [],
 ) {
   const stderr: string[] = [];
-  const server = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      JWT_SECRET: secret,
-      ...extraEnv,
-      DEMO_DATA: 'false',
-      RATE_LIMITS: 'false',
-      LOG_LEVEL: 'error',
-      SCHEDULER_INTERVAL_MS: '0',
+  const server = spawn(
+    process.execPath,
+    [...nodeArgs, '--conditions=source', '--import', 'tsx', 'src/server.ts'],
+    {
+      cwd: apiDir,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        JWT_SECRET: secret,
+        ...extraEnv,
+        DEMO_DATA: 'false',
+        RATE_LIMITS: 'false',
+        LOG_LEVEL: 'error',
+        SCHEDULER_INTERVAL_MS: '0',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  );
   server.stderr?.setEncoding('utf8');
   server.stderr?.on('data', (chunk: string) => {
     stderr.push(chunk);
