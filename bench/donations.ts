@@ -501,6 +501,33 @@ async function donationCount(pool: pg.Pool): Promise<number> {
   return result.rows[0]?.n ?? 0;
 }
 
+async function lastDonationId(pool: pg.Pool): Promise<number> {
+  const result = await pool.query<{ id: string | null }>('select max(id) as id from donations');
+  return Number(result.rows[0]?.id ?? 0);
+}
+
+/** What the gifts after a donation id wrote: each should be approved, numbered, with its history and money. */
+async function written(pool: pg.Pool, after: number) {
+  const result = await pool.query<{
+    donations: number;
+    approved: number;
+    receipts: number;
+    history: number;
+    moves: number;
+  }>(
+    `select count(*)::int as donations,
+       (count(*) filter (where status = 80 and receipt_number is not null))::int as approved,
+       count(distinct receipt_number)::int as receipts,
+       (select count(*)::int from donation_history h where h.donation_id > $1) as history,
+       (select count(*)::int from ledger_transactions t where t.donation_id > $1 and t.kind = 'donation') as moves
+     from donations where id > $1`,
+    [after],
+  );
+  const row = result.rows[0];
+  if (!row) throw new Error('no counts');
+  return row;
+}
+
 /** The count once requests cut off when autocannon stopped have finished (no change for 1 s). */
 async function settledCount(pool: pg.Pool): Promise<number> {
   let last = await donationCount(pool);
@@ -626,6 +653,7 @@ async function main() {
 
   await runRaw(pool, templates, declarations, donors, projectIds, WARMUP_SECONDS);
   const rawFirst = await donationCount(pool);
+  const rawFirstId = await lastDonationId(pool);
   cpu = await cpuSnapshot(pool, undefined);
   const raw = await runRaw(pool, templates, declarations, donors, projectIds, SECONDS);
   const rawCpu = cpuSince(cpu, undefined);
@@ -660,6 +688,15 @@ async function main() {
 
   await stopProcess(server);
   const failures: string[] = [];
+  // The replay did what the API does: every raw gift approved, numbered once, with its history row
+  // and its ledger movement.
+  const raws = await written(pool, rawFirstId);
+  console.log(
+    `Raw gifts written: ${raws.donations} donations, ${raws.approved} approved with a receipt number ` +
+      `(${raws.receipts} distinct), ${raws.history} history rows, ${raws.moves} ledger movements`,
+  );
+  if (![raws.approved, raws.receipts, raws.history, raws.moves].every((n) => n === raws.donations))
+    failures.push('the raw replay did not write what the API writes for each gift');
   const problems = await checkLedger(database.db);
   if (problems.length > 0) failures.push(`ledger check: ${JSON.stringify(problems.slice(0, 5))}`);
   if (apiCommitted < api.ok || apiCommitted > api.ok + CONNECTIONS)
