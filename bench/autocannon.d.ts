@@ -8,6 +8,8 @@ declare module 'autocannon' {
       path?: string;
       headers?: Record<string, string>;
       body?: string;
+      /** Called before each request is sent; what it returns is sent. */
+      setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
     }
 
     interface Options {

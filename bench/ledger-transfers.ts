@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,10 +16,14 @@ import {
   cleanup,
   cleanups,
   countError,
+  cpuSince,
+  cpuSnapshot,
+  formatCpu,
+  formatErrors,
   freePort,
   intFromEnv,
   percentile,
-  processTicks,
+  printTable,
   sleep,
   startApi,
   withDatabase,
@@ -312,81 +315,6 @@ async function runRaw(pool: pg.Pool, pairs: Pair[], ownerId: number, seconds: nu
 }
 
 // ---------------------------------------------------------------------------------------------
-// Where the CPU went during a run (Linux /proc): the load generator (this process), the API,
-// PostgreSQL's backends of the bench database, and anything else on the machine.
-
-interface CpuSnapshot {
-  at: number;
-  bench: NodeJS.CpuUsage;
-  api: number;
-  backends: Map<number, number>;
-  busy: number;
-  irq: number;
-}
-
-const CLOCK_TICKS = 100;
-
-/** Busy ticks of the whole machine, and those of them spent in interrupts (loopback networking). */
-function machineTicks(): { busy: number; irq: number } {
-  try {
-    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
-    const values = line.trim().split(/\s+/).slice(1, 9).map(Number);
-    const total = values.reduce((sum, n) => sum + n, 0);
-    return { busy: total - (values[3] ?? 0) - (values[4] ?? 0), irq: (values[5] ?? 0) + (values[6] ?? 0) };
-  } catch {
-    return { busy: Number.NaN, irq: Number.NaN };
-  }
-}
-
-async function cpuSnapshot(pool: pg.Pool, apiPid: number | undefined): Promise<CpuSnapshot> {
-  const result = await pool.query<{ pid: number }>(
-    // the backends of the bench database and PostgreSQL's own background processes
-    'select pid from pg_stat_activity where datname = current_database() or datname is null',
-  );
-  const backends = new Map(result.rows.map((r) => [r.pid, processTicks(r.pid)]));
-  return {
-    at: performance.now(),
-    bench: process.cpuUsage(),
-    api: processTicks(apiPid),
-    backends,
-    ...machineTicks(),
-  };
-}
-
-interface CpuUse {
-  load: number;
-  api: number;
-  postgres: number;
-  irq: number;
-  other: number;
-  idle: number;
-}
-
-/** Cores used since the snapshot (backends that come or go during the run count as "other"). */
-function cpuSince(before: CpuSnapshot, apiPid: number | undefined): CpuUse | undefined {
-  const seconds = (performance.now() - before.at) / 1000;
-  const bench = process.cpuUsage(before.bench);
-  const load = (bench.user + bench.system) / 1e6 / seconds;
-  const api = apiPid ? (processTicks(apiPid) - before.api) / CLOCK_TICKS / seconds : 0;
-  let postgresTicks = 0;
-  for (const [pid, ticks] of before.backends) {
-    const now = processTicks(pid);
-    if (Number.isFinite(now) && Number.isFinite(ticks)) postgresTicks += now - ticks;
-  }
-  const postgres = postgresTicks / CLOCK_TICKS / seconds;
-  const machine = machineTicks();
-  const busy = (machine.busy - before.busy) / CLOCK_TICKS / seconds;
-  const irq = (machine.irq - before.irq) / CLOCK_TICKS / seconds;
-  if (![load, api, postgres, busy, irq].every(Number.isFinite)) return undefined;
-  const other = Math.max(0, busy - load - api - postgres - irq);
-  return { load, api, postgres, irq, other, idle: Math.max(0, os.cpus().length - busy) };
-}
-
-const formatCpu = (c: CpuUse) =>
-  `load generator ${c.load.toFixed(2)}, API ${c.api.toFixed(2)}, PostgreSQL ${c.postgres.toFixed(2)}, ` +
-  `interrupts ${c.irq.toFixed(2)}, other processes ${c.other.toFixed(2)}, idle ${c.idle.toFixed(2)}`;
-
-// ---------------------------------------------------------------------------------------------
 
 async function lastTransactionId(pool: pg.Pool): Promise<number> {
   const result = await pool.query<{ id: string | null }>('select max(id) as id from ledger_transactions');
@@ -401,12 +329,6 @@ async function countTransactions(pool: pg.Pool, after: number, upTo: number): Pr
   return result.rows[0]?.n ?? 0;
 }
 
-function formatErrors(errors: Map<string, number>): string {
-  if (errors.size === 0) return '0';
-  const total = [...errors.values()].reduce((sum, n) => sum + n, 0);
-  return `${total} (${[...errors].map(([what, n]) => `${what}: ${n}`).join(', ')})`;
-}
-
 function row(name: string, r: PhaseResult): string[] {
   const sorted = [...r.latenciesMs].sort((a, b) => a - b);
   return [
@@ -418,19 +340,6 @@ function row(name: string, r: PhaseResult): string[] {
     r.seconds.toFixed(1),
     formatErrors(r.errors),
   ];
-}
-
-function printTable(rows: string[][]) {
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
-  for (const r of rows) {
-    console.log(
-      r
-        .map((cell, i) =>
-          i === 0 || i === r.length - 1 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0),
-        )
-        .join('  '),
-    );
-  }
 }
 
 async function main() {

@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
@@ -115,25 +116,30 @@ export async function startApi(
   port: number,
   secret: string,
   extraEnv: Record<string, string> = {},
+  nodeArgs: string[] = [],
 ) {
   const stderr: string[] = [];
-  const server = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      JWT_SECRET: secret,
-      ...extraEnv,
-      DEMO_DATA: 'false',
-      RATE_LIMITS: 'false',
-      LOG_LEVEL: 'error',
-      SCHEDULER_INTERVAL_MS: '0',
+  const server = spawn(
+    process.execPath,
+    [...nodeArgs, '--conditions=source', '--import', 'tsx', 'src/server.ts'],
+    {
+      cwd: apiDir,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        JWT_SECRET: secret,
+        ...extraEnv,
+        DEMO_DATA: 'false',
+        RATE_LIMITS: 'false',
+        LOG_LEVEL: 'error',
+        SCHEDULER_INTERVAL_MS: '0',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  );
   server.stderr?.setEncoding('utf8');
   server.stderr?.on('data', (chunk: string) => {
     stderr.push(chunk);
@@ -154,4 +160,98 @@ export async function startApi(
     await sleep(200);
   }
   throw new Error(`the API did not answer /api/health within 60 s:\n${stderr.join('')}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where the CPU went during a run (Linux /proc): the load generator (this process), the API,
+// PostgreSQL's backends of the bench database, and anything else on the machine.
+
+export interface CpuSnapshot {
+  at: number;
+  bench: NodeJS.CpuUsage;
+  api: number;
+  backends: Map<number, number>;
+  busy: number;
+  irq: number;
+}
+
+const CLOCK_TICKS = 100;
+
+/** Busy ticks of the whole machine, and those of them spent in interrupts (loopback networking). */
+export function machineTicks(): { busy: number; irq: number } {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+    const values = line.trim().split(/\s+/).slice(1, 9).map(Number);
+    const total = values.reduce((sum, n) => sum + n, 0);
+    return { busy: total - (values[3] ?? 0) - (values[4] ?? 0), irq: (values[5] ?? 0) + (values[6] ?? 0) };
+  } catch {
+    return { busy: Number.NaN, irq: Number.NaN };
+  }
+}
+
+export async function cpuSnapshot(pool: pg.Pool, apiPid: number | undefined): Promise<CpuSnapshot> {
+  const result = await pool.query<{ pid: number }>(
+    // the backends of the bench database and PostgreSQL's own background processes
+    'select pid from pg_stat_activity where datname = current_database() or datname is null',
+  );
+  const backends = new Map(result.rows.map((r) => [r.pid, processTicks(r.pid)]));
+  return {
+    at: performance.now(),
+    bench: process.cpuUsage(),
+    api: processTicks(apiPid),
+    backends,
+    ...machineTicks(),
+  };
+}
+
+export interface CpuUse {
+  load: number;
+  api: number;
+  postgres: number;
+  irq: number;
+  other: number;
+  idle: number;
+}
+
+/** Cores used since the snapshot (backends that come or go during the run count as "other"). */
+export function cpuSince(before: CpuSnapshot, apiPid: number | undefined): CpuUse | undefined {
+  const seconds = (performance.now() - before.at) / 1000;
+  const bench = process.cpuUsage(before.bench);
+  const load = (bench.user + bench.system) / 1e6 / seconds;
+  const api = apiPid ? (processTicks(apiPid) - before.api) / CLOCK_TICKS / seconds : 0;
+  let postgresTicks = 0;
+  for (const [pid, ticks] of before.backends) {
+    const now = processTicks(pid);
+    if (Number.isFinite(now) && Number.isFinite(ticks)) postgresTicks += now - ticks;
+  }
+  const postgres = postgresTicks / CLOCK_TICKS / seconds;
+  const machine = machineTicks();
+  const busy = (machine.busy - before.busy) / CLOCK_TICKS / seconds;
+  const irq = (machine.irq - before.irq) / CLOCK_TICKS / seconds;
+  if (![load, api, postgres, busy, irq].every(Number.isFinite)) return undefined;
+  const other = Math.max(0, busy - load - api - postgres - irq);
+  return { load, api, postgres, irq, other, idle: Math.max(0, os.cpus().length - busy) };
+}
+
+export const formatCpu = (c: CpuUse) =>
+  `load generator ${c.load.toFixed(2)}, API ${c.api.toFixed(2)}, PostgreSQL ${c.postgres.toFixed(2)}, ` +
+  `interrupts ${c.irq.toFixed(2)}, other processes ${c.other.toFixed(2)}, idle ${c.idle.toFixed(2)}`;
+
+export function formatErrors(errors: Map<string, number>): string {
+  if (errors.size === 0) return '0';
+  const total = [...errors.values()].reduce((sum, n) => sum + n, 0);
+  return `${total} (${[...errors].map(([what, n]) => `${what}: ${n}`).join(', ')})`;
+}
+
+export function printTable(rows: string[][]) {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+  for (const r of rows) {
+    console.log(
+      r
+        .map((cell, i) =>
+          i === 0 || i === r.length - 1 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0),
+        )
+        .join('  '),
+    );
+  }
 }

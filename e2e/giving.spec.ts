@@ -77,6 +77,7 @@ async function confirmGift(page: Page, dialog: Locator, button: string | RegExp 
   // Earlier toasts (a top-up, an earlier gift) are closed, so the one seen is this gift's.
   for (const close of await page.getByRole('button', { name: 'Close notification' }).all())
     await close.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'successful' })).toHaveCount(0);
   await dialog.getByRole('button', { name: button, exact: typeof button === 'string' }).click();
   await expect(toast(page, 'Donation successful').filter({ hasText: 'Successfully donated!' })).toBeVisible();
   await expect(dialog).toBeHidden();

@@ -79,6 +79,8 @@ export async function buildApp(
     ledger: ledgerService(config.currency, now),
     access: accessService(() => options.database.db),
     now,
+    // The app's own logger once it exists (below).
+    log: { error: () => {} },
   };
   const logger: FastifyServerOptions['logger'] =
     options.logger === false
@@ -103,6 +105,7 @@ export async function buildApp(
     // longer ones answer 414 URI_TOO_LONG.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
   }).withTypeProvider<ZodTypeProvider>();
+  ctx.log = app.log;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

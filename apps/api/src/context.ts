@@ -18,4 +18,11 @@ export interface AppContext {
   /** Who may do what: every service asks it first. */
   access: AccessService;
   now(): Date;
+  /** The app's logger (for what fails after a commit, such as a mail, and must not fail the request). */
+  log: AppLog;
+}
+
+/** What services may log: the app's logger, without depending on Fastify. */
+export interface AppLog {
+  error(details: object, message: string): void;
 }

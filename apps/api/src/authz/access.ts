@@ -8,6 +8,9 @@ export interface AuthUser {
   id: number;
   isIicAdmin: boolean;
   adminType: number | null;
+  /** The display name ("First Last") and email the sign-in check read with the row, when it did. */
+  name?: string;
+  email?: string;
 }
 
 /**

@@ -40,11 +40,17 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
     if (check.reason === 'expired') throw new AppError(401, 'TOKEN_EXPIRED', TOKEN_EXPIRED_MESSAGE);
     throw unauthorized('Your sign-in is not valid. Please sign in again.', 'INVALID_TOKEN');
   }
-  const row = await usersRepository.findById(ctx.database.db, check.claims.userId);
+  const row = await usersRepository.findSession(ctx.database.db, check.claims.userId);
   if (!row || row.deletedAt || !row.isActive || row.tokenVersion !== check.claims.version) {
     throw unauthorized('Your session has ended. Please sign in again.', 'SESSION_REVOKED');
   }
-  return { id: row.id, isIicAdmin: row.isIicAdmin, adminType: row.adminType };
+  return {
+    id: row.id,
+    isIicAdmin: row.isIicAdmin,
+    adminType: row.adminType,
+    name: `${row.firstName} ${row.lastName}`.trim(),
+    email: row.email,
+  };
 }
 
 export interface DeclaredRoute {

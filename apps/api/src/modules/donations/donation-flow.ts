@@ -87,9 +87,15 @@ export function donationFlow(ledger: LedgerService, now: () => Date) {
     status: number,
     actor: Actor,
     extra: Partial<DonationRow> = {},
+    receiptYear?: number,
   ) {
     const at = now();
-    const updated = await donationsRepository.update(tx, row.id, { ...extra, status, updatedAt: at });
+    const updated = await donationsRepository.update(
+      tx,
+      row.id,
+      { ...extra, status, updatedAt: at },
+      receiptYear,
+    );
     await donationsRepository.addHistory(tx, {
       donationId: row.id,
       status,
@@ -111,12 +117,9 @@ export function donationFlow(ledger: LedgerService, now: () => Date) {
     });
   }
 
-  async function receipt(tx: Tx, row: DonationRow) {
-    if (row.type !== funds || row.receiptNumber) return {};
-    const number = await donationsRepository.nextReceiptNumber(tx);
-    const year = now().getUTCFullYear();
-    return { receiptNumber: `KR-${year}-${String(number).padStart(7, '0')}` };
-  }
+  /** The year of the receipt number an approved gift of funds gets (once), given by the status update itself. */
+  const receiptYear = (row: DonationRow) =>
+    row.type !== funds || row.receiptNumber ? undefined : now().getUTCFullYear();
 
   return {
     record,
@@ -150,7 +153,7 @@ export function donationFlow(ledger: LedgerService, now: () => Date) {
         amount,
         meta(row, 'donation', `Donation ${row.id}`, actor),
       );
-      const updated = await record(tx, row, approved, actor, await receipt(tx, row));
+      const updated = await record(tx, row, approved, actor, {}, receiptYear(row));
       await count(tx, updated, 1);
       return updated;
     },
@@ -194,7 +197,7 @@ export function donationFlow(ledger: LedgerService, now: () => Date) {
           row.amount ?? 0,
           meta(row, 'donation_capture', `Donation ${row.id}, approved`, actor),
         );
-        const updated = await record(tx, row, to, actor, await receipt(tx, row));
+        const updated = await record(tx, row, to, actor, {}, receiptYear(row));
         await count(tx, updated, 1);
         return updated;
       }

@@ -62,8 +62,24 @@ export const donationsRepository = {
     return row;
   },
 
-  async update(db: Executor, id: number, values: Partial<NewDonation>): Promise<DonationRow> {
-    const [row] = await db.update(donations).set(values).where(eq(donations.id, id)).returning();
+  /**
+   * Changes a donation. With `receiptYear`, the same statement gives it the next receipt number
+   * ("KR-<year>-<at least 7 digits>" from donation_receipt_seq), with no round trip of its own.
+   */
+  async update(
+    db: Executor,
+    id: number,
+    values: Partial<NewDonation>,
+    receiptYear?: number,
+  ): Promise<DonationRow> {
+    const set =
+      receiptYear === undefined
+        ? values
+        : {
+            ...values,
+            receiptNumber: sql<string>`(select 'KR-' || ${String(receiptYear)}::text || '-' || lpad(n::text, greatest(7, length(n::text)), '0') from nextval('donation_receipt_seq') as n)`,
+          };
+    const [row] = await db.update(donations).set(set).where(eq(donations.id, id)).returning();
     if (!row) throw new Error(`donation ${id} vanished`);
     return row;
   },
@@ -112,11 +128,6 @@ export const donationsRepository = {
       map.set(row.donationId, list);
     }
     return map;
-  },
-
-  async nextReceiptNumber(db: Executor): Promise<number> {
-    const result = await db.execute(sql`select nextval('donation_receipt_seq') as value`);
-    return Number((result as unknown as { rows: Array<{ value: string | number }> }).rows[0]?.value);
   },
 
   /** Newest first, keyset paged. */

@@ -21,6 +21,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { IdempotencyRequest } from '../../lib/idempotency.js';
+import type { MailMessage } from '../../lib/mailer.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { isoDay } from '../../lib/periods.js';
 import { charitiesQueries } from '../charities/charities.repository.js';
@@ -73,6 +74,14 @@ async function namesFor(db: Executor, rows: DonationRow[], history: HistoryRow[]
     usersQueries.names(db, userIds),
   ]);
   return { projects, charities, people };
+}
+
+/** What a donation made by the scheduler or a subscription carries beyond the donor's body. */
+export interface CreateExtra {
+  subscriptionId?: number;
+  period?: string;
+  declarationId?: number | null;
+  createdBy?: number | null;
 }
 
 export function donationsService(ctx: AppContext, subscriptions: () => SubscriptionsService) {
@@ -152,10 +161,15 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
     ...(filters.to ? { to: filters.to } : {}),
   });
 
-  /** The project or charity a gift goes to, checked for giving (outside and again inside the transaction). */
-  async function targetOf(target: GiftTarget, executor: Executor = db()) {
+  /**
+   * The project or charity a gift goes to, checked for giving. With `lock`, the project is read
+   * with its row lock (inside the gift's transaction): one read gives both the lock and the row.
+   */
+  async function targetOf(target: GiftTarget, executor: Executor = db(), lock = false) {
     if (target.kind === 'project') {
-      const project = await projectsQueries.find(executor, target.id);
+      const project = lock
+        ? await projectsQueries.lock(executor, target.id)
+        : await projectsQueries.find(executor, target.id);
       if (!project || !project.charityId || project.status === PROJECT_STATUS.draft)
         throw notFound('The project');
       const charity = await charitiesQueries.find(executor, project.charityId);
@@ -241,6 +255,21 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
     return { wallet_amount: b.wallet, credits: b.credits, held: b.held, currency: ctx.config.currency };
   }
 
+  const receiptOf = (donation: Donation, email: string) =>
+    receiptMail(donation, email, ctx.config.currency, `${ctx.config.publicUrl}/donations`);
+
+  /**
+   * Sends a receipt after the gift committed: the gift stands whatever the mail does, so a mail
+   * that fails is logged, not answered as a failed request (the receipt is on the giving page).
+   */
+  async function mailAfterCommit(message: MailMessage) {
+    try {
+      await ctx.mailer.send(message);
+    } catch (err) {
+      ctx.log.error({ err }, 'A donation receipt mail was not sent');
+    }
+  }
+
   /** Mails the receipt of each newly approved funds donation (after its transaction committed). */
   async function mailReceipts(rows: DonationRow[]) {
     for (const row of rows) {
@@ -248,8 +277,56 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
       const donor = await usersQueries.find(db(), row.donorId);
       if (!donor || donor.deletedAt) continue;
       const [donation] = await present([row]);
-      if (donation) await ctx.mailer.send(await receiptMail(donation, donor.email, ctx.config.currency));
+      if (donation) await mailAfterCommit(receiptOf(donation, donor.email));
     }
+  }
+
+  /**
+   * The wire shape of a donation just created in this request, from what the request already
+   * holds: its row, the project and charity read under the lock, and the donor. A new donation's
+   * history is its one first status, recorded by the donor.
+   */
+  function presentNew(
+    row: DonationRow,
+    target: { project: ProjectRow | undefined; charity: { id: number; name: string } },
+    donor: { id: number; name: string },
+  ): Donation {
+    return {
+      id: row.id,
+      method: row.method,
+      type: row.type,
+      status: row.status,
+      status_label: statusLabel(row.status),
+      amount: row.amount,
+      source: row.source,
+      hours: row.hours,
+      confirmed_hours: row.confirmedHours,
+      date: row.date,
+      skill_type: row.skillType,
+      gift_type: row.giftType,
+      description: row.description,
+      quantity: row.quantity,
+      estimated_value: row.estimatedValue,
+      gift_aid: row.giftAid,
+      gift_aid_amount: row.giftAidAmount,
+      anonymous: row.anonymous,
+      message: row.message,
+      project: target.project ? { id: target.project.id, title: target.project.title } : null,
+      charity: { id: target.charity.id, name: target.charity.name },
+      donor: { kind: 'user', id: donor.id, name: donor.name },
+      subscription_id: row.subscriptionId,
+      receipt_number: row.receiptNumber,
+      created_at: row.createdAt.toISOString(),
+      history: [
+        {
+          status: row.status,
+          status_label: statusLabel(row.status),
+          at: row.updatedAt.toISOString(),
+          by: { id: donor.id, name: donor.name },
+          reason: null,
+        },
+      ],
+    };
   }
 
   /**
@@ -262,16 +339,30 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
     body: DonateBody,
     donor: MoneyOwner,
     actor: Actor,
-    extra: {
-      subscriptionId?: number;
-      period?: string;
-      declarationId?: number | null;
-      createdBy?: number | null;
-    } = {},
+    extra: CreateExtra = {},
   ): Promise<DonationRow> {
-    // Giving to a project takes its lock first: capacity and status are read under it.
-    if (target.kind === 'project') await projectsQueries.lock(tx, target.id);
+    return (await createChecked(tx, target, body, donor, actor, extra)).row;
+  }
+
+  /** The checks of a gift that needs no money yet (a series starting later): open, and needed. */
+  async function check(tx: Tx, target: GiftTarget, body: DonateBody): Promise<Target> {
     const checked = await targetOf(target, tx);
+    assertOpen(checked);
+    assertNeeded(body, checked.project);
+    return checked;
+  }
+
+  /** `create`, answering also the project and charity it read under the project's lock. */
+  async function createChecked(
+    tx: Tx,
+    target: GiftTarget,
+    body: DonateBody,
+    donor: MoneyOwner,
+    actor: Actor,
+    extra: CreateExtra = {},
+  ): Promise<{ row: DonationRow } & Target> {
+    // Giving to a project takes its lock first: capacity and status are read under it.
+    const checked = await targetOf(target, tx, true);
     assertOpen(checked);
     const { project, charity } = checked;
     assertNeeded(body, project);
@@ -312,7 +403,7 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
     });
     const review =
       isFunds && ((amount ?? 0) > ctx.config.donationReviewThreshold || !isPublicCharity(charity));
-    return flow.start(tx, row, { review }, actor);
+    return { row: await flow.start(tx, row, { review }, actor), project, charity };
   }
 
   /** The donor's current Gift Aid declaration, when a gift asks for Gift Aid; refuses what cannot carry it. */
@@ -344,6 +435,7 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
   return {
     present,
     create,
+    check,
     mailReceipts,
     declarationFor,
     flow,
@@ -357,35 +449,41 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
     ): Promise<{ statusCode: number; body: DonateResponse }> {
       const user = await ctx.access.require(auth, Permission.UserSelf, [auth?.id ?? 0]);
       const donor: MoneyOwner = { ownerType: 'user', ownerId: user.id };
-      // Refused before any key is taken; a later start has no gift now, so the checks run here too.
-      const checked = await targetOf(target);
-      assertOpen(checked);
-      assertNeeded(body, checked.project);
+      // The target is read once, under its lock, inside the transaction; a refusal there (not
+      // live, locked, not needed) is kept with the Idempotency-Key like any other.
       const declarationId = await declarationFor(body, donor);
-      const fresh: DonationRow[] = [];
+      // The auth lookup already read the caller's name and email.
+      const person =
+        user.name !== undefined && user.email !== undefined
+          ? { name: user.name, email: user.email }
+          : await usersQueries.find(db(), user.id).then((row) => ({
+              name: `${row?.firstName ?? ''} ${row?.lastName ?? ''}`.trim(),
+              email: row?.email ?? '',
+            }));
+      let fresh: Donation | null = null;
       const result = await runIdempotent(db(), idempotency, ctx.now(), async (tx) => {
-        fresh.length = 0;
+        fresh = null;
         const actor = { userId: user.id };
-        let row: DonationRow | null = null;
+        let donation: Donation | null = null;
         let subscription = null;
         if (body.frequency !== undefined) {
           const started = await subscriptions().start(tx, target, body, donor, actor, declarationId);
-          row = started.donation;
           subscription = started.subscription;
+          donation = started.donation ? await presentOne(started.donation, tx) : null;
         } else {
-          row = await create(tx, target, body, donor, actor, { declarationId });
+          const created = await createChecked(tx, target, body, donor, actor, { declarationId });
+          donation = presentNew(created.row, created, { id: user.id, name: person.name });
         }
-        if (row) fresh.push(row);
+        fresh = donation;
         return {
           statusCode: 201,
-          body: {
-            donation: row ? await presentOne(row, tx) : null,
-            wallet: await walletOf(tx, donor),
-            subscription,
-          },
+          body: { donation, wallet: await walletOf(tx, donor), subscription },
         };
       });
-      await mailReceipts(fresh);
+      // After the commit: the receipt of a gift approved at once (its number and where to download it).
+      const given = fresh as Donation | null;
+      if (given && given.type === funds && given.receipt_number && person.email)
+        await mailAfterCommit(receiptOf(given, person.email));
       return result;
     },
 

@@ -105,7 +105,33 @@ describe('giving funds to a project', () => {
       (m) => m.to === donor.email && m.subject.includes(donation.receipt_number),
     );
     expect(mail).toBeDefined();
-    expect(mail?.source).toContain('application/pdf');
+    // The mail carries the number and where to download the receipt; the PDF is made on demand.
+    const text = (mail?.source ?? '').replace(/=\r?\n/g, '');
+    expect(text).toContain(`Receipt number: ${donation.receipt_number}`);
+    expect(text).toContain('Download the receipt (PDF) from your donations: http://localhost:3000/donations');
+    expect(mail?.source).not.toContain('application/pdf');
+  });
+
+  it('keeps a gift whose receipt mail fails after the commit: 201, and the receipt is on the giving page', async () => {
+    const donor = await t.createUser();
+    await topUp(t, donor.token, 5_000);
+    const mailer = t.ctx.mailer;
+    t.ctx.mailer = {
+      send: async () => {
+        throw new Error('SMTP server went away');
+      },
+    };
+    try {
+      const res = await give(donor, `project/${projectId}`, { type: 2, amount: 1_000 });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().donation).toMatchObject({ status: 80, amount: 1_000 });
+      expect(res.json().donation.receipt_number).toBeTruthy();
+    } finally {
+      t.ctx.mailer = mailer;
+    }
+    const mine = await t.request('GET', '/api/user/donations', { token: donor.token });
+    expect(mine.json().items).toHaveLength(1);
+    expect((await wallet(donor)).wallet_amount).toBe(4_000);
   });
 
   it('gives once for a retry with the same Idempotency-Key, and refuses the key for another body', async () => {

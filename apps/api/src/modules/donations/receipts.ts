@@ -81,8 +81,16 @@ export function receiptPdf(donation: Donation, currency: string): Promise<Buffer
   });
 }
 
-/** The mail of a receipt: its number in the subject, the PDF attached. */
-export async function receiptMail(donation: Donation, to: string, currency: string): Promise<MailMessage> {
+/**
+ * The mail of a receipt: its number in the subject and the text, and where to download the PDF
+ * (rendered on demand by GET /user/donation/{id}/receipt, never inside the gift's request).
+ */
+export function receiptMail(
+  donation: Donation,
+  to: string,
+  currency: string,
+  downloadUrl: string,
+): MailMessage {
   const number = donation.receipt_number ?? '';
   return {
     to,
@@ -92,17 +100,10 @@ export async function receiptMail(donation: Donation, to: string, currency: stri
       donation.gift_aid
         ? `With Gift Aid, the charity can claim ${formatMoney(donation.gift_aid_amount, currency)} more.`
         : '',
-      `Receipt number: ${number}. The receipt is attached.`,
+      `Receipt number: ${number}. Download the receipt (PDF) from your donations: ${downloadUrl}`,
     ]
       .filter(Boolean)
       .join('\n\n'),
-    attachments: [
-      {
-        filename: `kindred-receipt-${number}.pdf`,
-        content: await receiptPdf(donation, currency),
-        contentType: 'application/pdf',
-      },
-    ],
   };
 }
 

@@ -35,6 +35,8 @@ export interface DonationMaker {
       createdBy?: number | null;
     },
   ): Promise<DonationRow>;
+  /** Refuses a target that is not open for gifts or does not ask for this kind; answers its charity. */
+  check(tx: Tx, target: GiftTarget, body: DonateBody): Promise<{ charity: { id: number } }>;
   mailReceipts(rows: DonationRow[]): Promise<void>;
 }
 
@@ -211,11 +213,9 @@ export function subscriptionsService(ctx: AppContext, donations: () => DonationM
       const startDate = body.start_date ?? today();
       if (startDate < today())
         throw badRequest('A recurring donation cannot start in the past.', { start_date: 'Today or later.' });
-      const charityId =
-        target.kind === 'charity'
-          ? target.id
-          : ((await projectsQueries.find(tx, target.id))?.charityId ?? null);
-      if (charityId === null) throw notFound('The project');
+      // A series that starts later gives nothing now: it is checked here like a gift.
+      const { charity } = await donations().check(tx, target, body);
+      const charityId = charity.id;
       const at = ctx.now();
       let row = await subscriptionsRepository.insert(tx, {
         donorType: donor.ownerType,
