@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { formatMoney } from '../packages/shared/src/money/money';
-import { DEMO_PASSWORD, expectAccessible, registerActivated, signIn } from './support/app';
+import { DEMO, DEMO_PASSWORD, expectAccessible, registerActivated, signIn } from './support/app';
 
 /**
  * Giving (issue "Donations", §3 Screens): a new person finds a Live demo project, is sent to sign
@@ -83,7 +83,10 @@ async function confirmGift(page: Page, dialog: Locator, button: string | RegExp 
   await expect(dialog).toBeHidden();
 }
 
-test('a new person gives funds with a card top-up and Gift Aid, then volunteers', async ({ page }) => {
+test('a new person gives funds with a card top-up and Gift Aid, then volunteers', async ({
+  page,
+  browser,
+}) => {
   const email = await registerActivated(page, 'giver', 'Gill', 'Giver');
   const project = await liveProject(page, { title: RIVER_CLEAN_UP });
   const before = await summaryOf(page, project.id);
@@ -175,6 +178,20 @@ test('a new person gives funds with a card top-up and Gift Aid, then volunteers'
         `${before.volunteering_pledged + 1} of ${before.volunteering_hours} volunteering hours pledged`,
       ),
     ).toBeVisible();
+  });
+
+  await test.step('both gifts are on My giving; the offer of time waits in the charity inbox', async () => {
+    await page.goto('/donations');
+    await expect(page.getByText(formatMoney(25_000, before.currency), { exact: true }).first()).toBeVisible();
+    await expect(page.getByText('1 hour', { exact: true }).first()).toBeVisible();
+    // The project is River Trust's, which the demo charity admin runs.
+    const charity = await browser.newPage();
+    await signIn(charity, DEMO.charity);
+    await charity.goto('/charity/donations');
+    await expect(charity.getByRole('region', { name: /Waiting for you/ })).toContainText(
+      '1 hour from Gill Giver',
+    );
+    await charity.close();
   });
 });
 

@@ -29,15 +29,20 @@ export const DONATION_STATUS_COLOURS: Record<number, string> = {
   [TRANSACTION_STATUS.canceled]: 'red.9',
 };
 
+/** '1 hour', '6 hours'. */
+export function hoursText(hours: number): string {
+  return `${hours} hour${hours === 1 ? '' : 's'}`;
+}
+
 /** What was given, in one line: '₹25.00', '6 hours', '4 hours of Legal', '3 × Food (₹40.00)'. */
 export function donationWhat(donation: Donation): string {
   switch (donation.type) {
     case GIVING_TYPE.funds:
       return formatMoney(donation.amount ?? 0);
     case GIVING_TYPE.volunteering:
-      return `${donation.hours ?? 0} hours`;
+      return hoursText(donation.hours ?? 0);
     case GIVING_TYPE.skilledVolunteering:
-      return `${donation.hours ?? 0} hours of ${labelOf(SKILL_TYPES, donation.skill_type ?? 0) ?? 'skills'}`;
+      return `${hoursText(donation.hours ?? 0)} of ${labelOf(SKILL_TYPES, donation.skill_type ?? 0) ?? 'skills'}`;
     default: {
       const what = labelOf(GIFT_TYPES, donation.gift_type ?? 0) ?? 'goods';
       const value = donation.estimated_value ? ` (${formatMoney(donation.estimated_value)})` : '';
