@@ -1,4 +1,4 @@
-import type { LoginResponse, SessionDetail, User } from '@kindred/shared';
+import type { Donation, LoginResponse, Page, SessionDetail, User } from '@kindred/shared';
 
 export const NOW = Date.parse('2030-01-01T12:00:00.000Z');
 export const MINUTE = 60_000;
@@ -48,4 +48,45 @@ export function makeDetail(overrides: Partial<SessionDetail> = {}): SessionDetai
 
 export function makeLogin(expiresAt: number, overrides: Partial<SessionDetail> = {}): LoginResponse {
   return { token: 'token-1', expires_at: new Date(expiresAt).toISOString(), ...makeDetail(overrides) };
+}
+
+/**
+ * A donation as the API answers it: by default Dana Donor's approved gift of funds from her wallet
+ * to a River Trust project, no Gift Aid, no history. Each test names what matters to it.
+ */
+export function donationFixture(overrides: Partial<Donation> = {}): Donation {
+  return {
+    id: 1,
+    method: 1,
+    type: 2,
+    status: 80,
+    status_label: 'Approved',
+    amount: 2_500,
+    source: 'wallet',
+    hours: null,
+    confirmed_hours: null,
+    date: null,
+    skill_type: null,
+    gift_type: null,
+    description: null,
+    quantity: null,
+    estimated_value: null,
+    gift_aid: false,
+    gift_aid_amount: 0,
+    anonymous: false,
+    message: null,
+    project: { id: 1, title: 'Clean-up of the river banks' },
+    charity: { id: 3, name: 'River Trust' },
+    donor: { kind: 'user', id: 7, name: 'Dana Donor' },
+    subscription_id: null,
+    receipt_number: null,
+    created_at: '2030-01-01T10:00:00.000Z',
+    history: [],
+    ...overrides,
+  };
+}
+
+/** One keyset page of a list, as the API answers it (no page before it). */
+export function pageFixture<T>(items: T[], next_cursor: string | null = null): Page<T> {
+  return { items, next_cursor, prev_cursor: null };
 }

@@ -1,4 +1,4 @@
-import type { Donation, DonationFilters, Page, Supporter } from '@kindred/shared';
+import type { Donation, DonationFilters, GiftAidDeclaration, Page, Supporter } from '@kindred/shared';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -43,6 +43,20 @@ export function getProjectSupporters(id: number, cursor: string | undefined): Pr
 }
 
 /**
+ * GET /user/gift_aid_declaration: the donor's declaration (null when they never made one). Quiet:
+ * the screens that read it show their own loading and failure.
+ */
+export function getGiftAidDeclaration(signal?: AbortSignal): Promise<GiftAidDeclaration | null> {
+  return api
+    .get<{ declaration: GiftAidDeclaration | null }>('/user/gift_aid_declaration', {
+      signal,
+      silent: true,
+      background: true,
+    })
+    .then((answer) => answer.declaration);
+}
+
+/**
  * Donations as several screens show them: the donor's giving, a charity's inbox, a project's
  * supporters. The keys live here only. Giving, or a charity acting on donations, invalidates
  * `donationQueries.all` (and the project's own queries, whose counters moved).
@@ -78,5 +92,11 @@ export const donationQueries = {
     queryOptions({
       queryKey: [...donationQueries.all, 'detail', id] as const,
       queryFn: () => api.get<{ donation: Donation }>(`/user/donation/${id}`).then((r) => r.donation),
+    }),
+  /** The donor's Gift Aid declaration (null when they never made one): the give flow and My giving read it. */
+  giftAidDeclaration: () =>
+    queryOptions({
+      queryKey: [...donationQueries.all, 'gift-aid-declaration'] as const,
+      queryFn: ({ signal }): Promise<GiftAidDeclaration | null> => getGiftAidDeclaration(signal),
     }),
 };

@@ -23,7 +23,16 @@ export {
   type DonationListFilters,
   donationQueries,
   getCharityDonations,
+  getGiftAidDeclaration,
   getMyDonations,
   getProjectSupporters,
   SUPPORTERS_PAGE_SIZE,
 } from './donation-queries';
+export { makeGiftAidDeclaration, useMakeGiftAidDeclaration } from './gift-aid-declaration';
+export {
+  GiftAidDeclarationInputs,
+  type GiftAidDeclarationInputsProps,
+  type GiftAidDeclarationValues,
+  giftAidDeclarationBody,
+  giftAidDeclarationValues,
+} from './gift-aid-declaration-inputs';

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/entities/session';
-import { MINUTE, makeLogin, makeUser } from '@/testing/fixtures';
+import { donationFixture, MINUTE, makeLogin, makeUser } from '@/testing/fixtures';
 import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { AdminDonationsScreen } from './admin-donations-screen';
@@ -17,31 +17,16 @@ function signInAs(isAdmin: boolean, adminType: number | null) {
 }
 
 function donation(overrides: Partial<Donation> = {}): Donation {
-  return {
+  return donationFixture({
     id: 11,
-    method: 1,
-    type: 2,
     status: 40,
     status_label: 'Awaiting platform admin approval',
     amount: 6_000_000,
-    source: 'wallet',
-    hours: null,
-    confirmed_hours: null,
-    date: null,
-    skill_type: null,
-    gift_type: null,
-    description: null,
-    quantity: null,
-    estimated_value: null,
     gift_aid: true,
     gift_aid_amount: 1_500_000,
-    anonymous: false,
     message: 'For the new boat',
     project: { id: 3, title: 'River clean-up' },
     charity: { id: 1, name: 'River Trust' },
-    donor: { kind: 'user', id: 7, name: 'Dana Donor' },
-    subscription_id: null,
-    receipt_number: null,
     created_at: new Date(Date.now() - 3 * 86_400_000 - 60_000).toISOString(),
     history: [
       {
@@ -53,7 +38,7 @@ function donation(overrides: Partial<Donation> = {}): Donation {
       },
     ],
     ...overrides,
-  };
+  });
 }
 
 const held = donation();

@@ -3,9 +3,10 @@ import { Button, Checkbox, Group, Radio, Select, SimpleGrid, Stack, Text, TextIn
 import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { DateField } from '@/components/ui/date-field';
+import { donationQueries } from '@/entities/donation';
 import { useCurrentUser } from '@/entities/session';
 import { currencySymbol, parseAmount } from '@/lib/amount';
-import { giftAidDeclarationQuery } from '../api/get-gift-aid-declaration';
+
 import { AMOUNT_PRESETS, type GiveValues, giftAidFor } from '../lib/give-form';
 import { GiftAidDeclarationFields } from './gift-aid-declaration';
 
@@ -20,7 +21,7 @@ export interface FundsFieldsProps {
 /** The amount (presets or typed), where it comes from, once or recurring, and Gift Aid. */
 export function FundsFields({ form, currency, wallet, today }: FundsFieldsProps) {
   const user = useCurrentUser();
-  const declaration = useQuery(giftAidDeclarationQuery());
+  const declaration = useQuery(donationQueries.giftAidDeclaration());
   const typed = parseAmount(form.values.amount);
   const giftAid = giftAidFor(form.values.amount);
   const fromWallet = form.values.source === 'wallet';

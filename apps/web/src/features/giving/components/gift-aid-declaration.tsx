@@ -1,24 +1,16 @@
-import {
-  GIFT_AID_DECLARATION_TEXT,
-  type GiftAidDeclarationBody,
-  giftAidDeclarationBodySchema,
-} from '@kindred/shared';
-import { Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { type GiftAidDeclarationBody, giftAidDeclarationBodySchema } from '@kindred/shared';
+import { Button, Fieldset, Group, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import {
+  GiftAidDeclarationInputs,
+  type GiftAidDeclarationValues,
+  giftAidDeclarationBody,
+  giftAidDeclarationValues,
+  useMakeGiftAidDeclaration,
+} from '@/entities/donation';
 import { isApiError } from '@/lib/api-client';
 import { applyServerErrors, schemaErrors, useAccessibleForm } from '@/lib/form';
-import { useMakeGiftAidDeclaration } from '../api/make-gift-aid-declaration';
-
-interface DeclarationValues {
-  title: string;
-  first_name: string;
-  last_name: string;
-  house: string;
-  address: string;
-  post_code: string;
-  confirm: boolean;
-}
 
 export interface GiftAidDeclarationFieldsProps {
   /** The person's name, to start the form with. */
@@ -40,16 +32,8 @@ export function GiftAidDeclarationFields({
   const ref = useRef<HTMLFieldSetElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const mutation = useMakeGiftAidDeclaration();
-  const form = useAccessibleForm<DeclarationValues>({
-    initialValues: {
-      title: '',
-      first_name: firstName,
-      last_name: lastName,
-      house: '',
-      address: '',
-      post_code: '',
-      confirm: false,
-    },
+  const form = useAccessibleForm<GiftAidDeclarationValues>({
+    initialValues: giftAidDeclarationValues({ first_name: firstName, last_name: lastName }),
   });
 
   const focusInvalid = () => {
@@ -60,15 +44,7 @@ export function GiftAidDeclarationFields({
 
   const save = async () => {
     setFailure(null);
-    const body = {
-      ...(form.values.title.trim() ? { title: form.values.title.trim() } : {}),
-      first_name: form.values.first_name.trim(),
-      last_name: form.values.last_name.trim(),
-      house: form.values.house.trim(),
-      address: form.values.address.trim(),
-      post_code: form.values.post_code.trim(),
-      confirm: form.values.confirm,
-    };
+    const body = giftAidDeclarationBody(form.values);
     const errors = schemaErrors(giftAidDeclarationBodySchema, body);
     form.setErrors(errors);
     if (Object.keys(errors).length > 0) {
@@ -94,40 +70,7 @@ export function GiftAidDeclarationFields({
           To add Gift Aid, the charity needs your declaration once. We keep it for your future gifts until you
           cancel it.
         </Text>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput label="Title" autoComplete="honorific-prefix" {...form.getInputProps('title')} />
-          <TextInput
-            label="First name"
-            required
-            autoComplete="given-name"
-            {...form.getInputProps('first_name')}
-          />
-          <TextInput
-            label="Last name"
-            required
-            autoComplete="family-name"
-            {...form.getInputProps('last_name')}
-          />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="House name or number" required {...form.getInputProps('house')} />
-          <TextInput
-            label="Post code"
-            required
-            autoComplete="postal-code"
-            {...form.getInputProps('post_code')}
-          />
-        </SimpleGrid>
-        <TextInput
-          label="Address"
-          required
-          autoComplete="street-address"
-          {...form.getInputProps('address')}
-        />
-        <Checkbox
-          label={GIFT_AID_DECLARATION_TEXT}
-          {...form.getInputProps('confirm', { type: 'checkbox' })}
-        />
+        <GiftAidDeclarationInputs form={form} layout="narrow" />
         {failure ? (
           <ErrorAlert role="alert" title="The declaration was not saved">
             {failure}

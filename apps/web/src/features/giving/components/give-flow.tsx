@@ -24,13 +24,14 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { toast } from '@/components/ui/toast';
+import { donationQueries } from '@/entities/donation';
 import { USER_WALLET, walletQueries } from '@/entities/wallet';
 import { isApiError } from '@/lib/api-client';
 import { useAccessibleForm } from '@/lib/form';
 import { showDate } from '@/lib/format';
 import { attemptFor, type KeyedAttempt } from '@/lib/idempotency';
 import { useDonate } from '../api/donate';
-import { giftAidDeclarationQuery } from '../api/get-gift-aid-declaration';
+
 import {
   FORM_FIELDS,
   frequencyLabel,
@@ -110,7 +111,10 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const wallet = useQuery(walletQueries.balance(USER_WALLET));
-  const declaration = useQuery({ ...giftAidDeclarationQuery(), enabled: kind === GIVING_TYPE.funds });
+  const declaration = useQuery({
+    ...donationQueries.giftAidDeclaration(),
+    enabled: kind === GIVING_TYPE.funds,
+  });
   const mutation = useDonate();
   const currency = wallet.data?.currency ?? DEFAULT_CURRENCY;
   const skills = skillOptions(target);

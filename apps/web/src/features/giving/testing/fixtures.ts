@@ -1,4 +1,5 @@
 import type { DonateResponse, Donation, Project } from '@kindred/shared';
+import { donationFixture } from '@/testing/fixtures';
 
 /** A Live project that asks for every kind of giving (dates far ahead, so never in the past). */
 export const liveProject: Project = {
@@ -47,35 +48,13 @@ export const wallet = (wallet_amount = 100_000, credits = 5_000) => ({
 });
 
 export function donation(overrides: Partial<Donation> = {}): Donation {
-  return {
+  return donationFixture({
     id: 91,
-    method: 1,
-    type: 2,
-    status: 80,
-    status_label: 'Approved',
     amount: 25_000,
-    source: 'wallet',
-    hours: null,
-    confirmed_hours: null,
-    date: null,
-    skill_type: null,
-    gift_type: null,
-    description: null,
-    quantity: null,
-    estimated_value: null,
-    gift_aid: false,
-    gift_aid_amount: 0,
-    anonymous: false,
-    message: null,
     project: { id: 1, title: liveProject.title },
-    charity: { id: 3, name: 'River Trust' },
-    donor: { kind: 'user', id: 7, name: 'Dana Donor' },
-    subscription_id: null,
-    receipt_number: null,
     created_at: '2026-01-01T00:00:00.000Z',
-    history: [],
     ...overrides,
-  };
+  });
 }
 
 export function donateAnswer(overrides: Partial<DonateResponse> = {}): DonateResponse {

@@ -1,7 +1,7 @@
 import type { GiftAidDeclaration } from '@kindred/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { donationQueries } from '@/entities/donation';
 import { api } from '@/lib/api-client';
-import { giftAidDeclarationQuery } from './gift-aid-declaration';
 
 /** DELETE /user/gift_aid_declaration: later gifts carry no Gift Aid; the record is kept. */
 export function useCancelGiftAidDeclaration() {
@@ -11,6 +11,7 @@ export function useCancelGiftAidDeclaration() {
       api
         .delete<{ declaration: GiftAidDeclaration }>('/user/gift_aid_declaration')
         .then((r) => r.declaration),
-    onSuccess: (declaration) => queryClient.setQueryData(giftAidDeclarationQuery().queryKey, declaration),
+    onSuccess: (declaration) =>
+      queryClient.setQueryData(donationQueries.giftAidDeclaration().queryKey, declaration),
   });
 }

@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client';
-import { saveFile } from '../lib/save-file';
+import { saveFile } from '@/lib/save-file';
 
 export type StatementFormat = 'pdf' | 'csv';
 

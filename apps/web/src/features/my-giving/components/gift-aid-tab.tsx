@@ -1,73 +1,37 @@
 import {
-  GIFT_AID_DECLARATION_TEXT,
   type GiftAidDeclaration,
   type GiftAidDeclarationBody,
   giftAidDeclarationBodySchema,
 } from '@kindred/shared';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
+import {
+  donationQueries,
+  GiftAidDeclarationInputs,
+  type GiftAidDeclarationValues,
+  giftAidDeclarationBody,
+  giftAidDeclarationValues,
+  useMakeGiftAidDeclaration,
+} from '@/entities/donation';
 import { applyServerErrors, focusFirstInvalid, schemaErrors, useAccessibleForm } from '@/lib/form';
 import { useCancelGiftAidDeclaration } from '../api/cancel-gift-aid-declaration';
-import { giftAidDeclarationQuery } from '../api/gift-aid-declaration';
-import { useMakeGiftAidDeclaration } from '../api/make-gift-aid-declaration';
 import { dayOf } from '../lib/dates';
-
-interface FormValues {
-  title: string;
-  first_name: string;
-  last_name: string;
-  house: string;
-  address: string;
-  post_code: string;
-  confirm: boolean;
-}
-
-function bodyOf(values: FormValues) {
-  return {
-    ...(values.title.trim() ? { title: values.title.trim() } : {}),
-    first_name: values.first_name,
-    last_name: values.last_name,
-    house: values.house,
-    address: values.address,
-    post_code: values.post_code.trim().toUpperCase(),
-    confirm: values.confirm,
-  };
-}
 
 function DeclarationForm({ previous }: { previous: GiftAidDeclaration | null }) {
   const formRef = useRef<HTMLFormElement>(null);
   const make = useMakeGiftAidDeclaration();
-  const form = useAccessibleForm<FormValues>({
-    initialValues: {
-      title: previous?.title ?? '',
-      first_name: previous?.first_name ?? '',
-      last_name: previous?.last_name ?? '',
-      house: previous?.house ?? '',
-      address: previous?.address ?? '',
-      post_code: previous?.post_code ?? '',
-      confirm: false,
-    },
-    validate: (values) => schemaErrors(giftAidDeclarationBodySchema, bodyOf(values)),
+  const form = useAccessibleForm<GiftAidDeclarationValues>({
+    initialValues: giftAidDeclarationValues(previous ?? {}),
+    validate: (values) => schemaErrors(giftAidDeclarationBodySchema, giftAidDeclarationBody(values)),
   });
 
   const submit = form.onSubmit(
     (values) => {
-      make.mutate(bodyOf(values) as GiftAidDeclarationBody, {
+      make.mutate(giftAidDeclarationBody(values) as GiftAidDeclarationBody, {
         onSuccess: () =>
           toast.success(
             'Gift Aid declaration made',
@@ -85,46 +49,7 @@ function DeclarationForm({ previous }: { previous: GiftAidDeclaration | null }) 
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label="Make a Gift Aid declaration">
       <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput
-            label="Title"
-            description="Optional, e.g. Ms"
-            autoComplete="honorific-prefix"
-            {...form.getInputProps('title')}
-          />
-          <TextInput
-            label="First name"
-            required
-            autoComplete="given-name"
-            {...form.getInputProps('first_name')}
-          />
-          <TextInput
-            label="Last name"
-            required
-            autoComplete="family-name"
-            {...form.getInputProps('last_name')}
-          />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput label="House name or number" required {...form.getInputProps('house')} />
-          <TextInput
-            label="Address"
-            required
-            autoComplete="street-address"
-            {...form.getInputProps('address')}
-          />
-          <TextInput
-            label="Post code"
-            required
-            autoComplete="postal-code"
-            description="A UK post code, e.g. SW1A 1AA"
-            {...form.getInputProps('post_code')}
-          />
-        </SimpleGrid>
-        <Checkbox
-          label={GIFT_AID_DECLARATION_TEXT}
-          {...form.getInputProps('confirm', { type: 'checkbox' })}
-        />
+        <GiftAidDeclarationInputs form={form} />
         <Group>
           <Button type="submit" loading={make.isPending}>
             Make the declaration
@@ -180,7 +105,7 @@ function CurrentDeclaration({ declaration }: { declaration: GiftAidDeclaration }
 /** The Gift Aid declaration: see it, make it (again), cancel it. */
 export function GiftAidTab() {
   const headingId = useId();
-  const query = useQuery(giftAidDeclarationQuery());
+  const query = useQuery(donationQueries.giftAidDeclaration());
   let body: React.ReactNode;
   if (query.isError)
     body = (

@@ -1,31 +1,11 @@
-import type { Donation, Page, Subscription } from '@kindred/shared';
+import type { Donation, Subscription } from '@kindred/shared';
+import { donationFixture, pageFixture } from '@/testing/fixtures';
 import { jsonResponse } from '@/testing/http';
 
 export function makeDonation(overrides: Partial<Donation> = {}): Donation {
-  return {
-    id: 1,
-    method: 1,
-    type: 2,
-    status: 80,
-    status_label: 'Approved',
-    amount: 2_500,
-    source: 'wallet',
-    hours: null,
-    confirmed_hours: null,
-    date: null,
-    skill_type: null,
-    gift_type: null,
-    description: null,
-    quantity: null,
-    estimated_value: null,
-    gift_aid: false,
-    gift_aid_amount: 0,
-    anonymous: false,
-    message: null,
+  return donationFixture({
     project: { id: 11, title: 'Clean the River Wey' },
     charity: { id: 21, name: 'River Trust' },
-    donor: { kind: 'user', id: 7, name: 'Dana Donor' },
-    subscription_id: null,
     receipt_number: 'KR-000001',
     created_at: '2030-01-10T10:00:00.000Z',
     history: [
@@ -38,7 +18,7 @@ export function makeDonation(overrides: Partial<Donation> = {}): Donation {
       },
     ],
     ...overrides,
-  };
+  });
 }
 
 export function makeSubscription(overrides: Partial<Subscription> = {}): Subscription {
@@ -63,6 +43,5 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
 }
 
 export function pageOf<T>(items: T[], next: string | null = null): Response {
-  const body: Page<T> = { items, next_cursor: next, prev_cursor: null };
-  return jsonResponse(body);
+  return jsonResponse(pageFixture(items, next));
 }
