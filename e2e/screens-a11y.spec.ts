@@ -94,10 +94,7 @@ test.describe('signed in', () => {
     ['wallet', '/wallet', DEMO.donor],
     ['explore', '/explore', DEMO.donor],
     ['donations', '/donations', DEMO.donor],
-    ['groups', '/groups', DEMO.donor],
-    ['business', '/business', DEMO.business],
     ['charity', '/charity', DEMO.charity],
-    ['messages', '/messages', DEMO.donor],
     ['admin', '/admin', DEMO.admin],
   ];
   for (const [label, path, account] of screens) {

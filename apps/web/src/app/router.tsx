@@ -18,7 +18,7 @@ import { exploreRoutes } from './routes/explore.routes';
 import { givingRoutes } from './routes/giving.routes';
 import { GuestOnly, RequireAuth } from './routes/guards';
 import { HomeRoute } from './routes/home';
-import { BusinessRoute, GroupsRoute, MessagesRoute, NotFoundRoute } from './routes/placeholders';
+import { NotFoundRoute } from './routes/not-found';
 import { RouteError, RouteLoading } from './routes/route-error';
 import { walletRoutes } from './routes/wallet.routes';
 
@@ -54,10 +54,7 @@ export const routes: RouteObject[] = [
           },
           ...walletRoutes,
           ...givingRoutes,
-          { path: 'groups', element: <GroupsRoute /> },
-          { path: 'business', element: <BusinessRoute /> },
           ...charityRoutes,
-          { path: 'messages', element: <MessagesRoute /> },
           ...adminRoutes,
           ...adminMoneyRoutes,
           ...adminCharitiesRoutes,

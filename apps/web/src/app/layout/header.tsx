@@ -20,11 +20,8 @@ function useNavItems(): NavItem[] {
     { to: '/explore', label: 'Explore' },
     { to: '/wallet', label: 'Wallet' },
     { to: '/donations', label: 'Donations' },
-    { to: '/groups', label: 'Groups' },
-    { to: '/messages', label: 'Messages', badge: state.unreadMessages },
   ];
   if (state.charityMembership.length > 0) items.push({ to: '/charity', label: 'Charity' });
-  if (state.businessMembership.length > 0) items.push({ to: '/business', label: 'Business' });
   if (state.user?.is_iic_admin) items.push({ to: '/admin', label: 'Admin' });
   return items;
 }

@@ -42,7 +42,7 @@ export function Dashboard() {
   if (!user) return null;
   return (
     <Page title={`Hello, ${user.first_name}`} description={<Text>Here is your Kindred at a glance.</Text>}>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Paper p="lg" withBorder component="section" aria-label="Wallet">
           <Text size="sm" c="dimmed">
             Wallet
@@ -61,17 +61,6 @@ export function Dashboard() {
           <Text size="xl" fw={700}>
             {formatMoney(user.credits)}
           </Text>
-        </Paper>
-        <Paper p="lg" withBorder component="section" aria-label="Messages">
-          <Text size="sm" c="dimmed">
-            Unread messages
-          </Text>
-          <Text size="xl" fw={700}>
-            {state.unreadMessages}
-          </Text>
-          <Anchor component={Link} to="/messages" size="sm">
-            Open messages
-          </Anchor>
         </Paper>
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
