@@ -407,7 +407,11 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
   }
 
   /** The donor's current Gift Aid declaration, when a gift asks for Gift Aid; refuses what cannot carry it. */
-  async function declarationFor(body: DonateBody, donor: MoneyOwner): Promise<number | null> {
+  async function declarationFor(
+    body: DonateBody,
+    donor: MoneyOwner,
+    executor: Executor = db(),
+  ): Promise<number | null> {
     if (body.type !== funds || body.gift_aid !== true) return null;
     if (donor.ownerType !== 'user')
       throw badRequest('Gift Aid is only for gifts by individuals.', {
@@ -417,7 +421,7 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
       throw badRequest('Gift Aid cannot be added to gifts of credits.', {
         gift_aid: 'Not for gifts of credits.',
       });
-    const declaration = await donationsRepository.currentDeclaration(db(), donor.ownerId);
+    const declaration = await donationsRepository.currentDeclaration(executor, donor.ownerId);
     if (!declaration)
       throw new AppError(409, 'GIFT_AID_DECLARATION_MISSING', 'Make a Gift Aid declaration first.', {
         fields: { gift_aid: 'Make a Gift Aid declaration first.' },
@@ -449,9 +453,8 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
     ): Promise<{ statusCode: number; body: DonateResponse }> {
       const user = await ctx.access.require(auth, Permission.UserSelf, [auth?.id ?? 0]);
       const donor: MoneyOwner = { ownerType: 'user', ownerId: user.id };
-      // The target is read once, under its lock, inside the transaction; a refusal there (not
-      // live, locked, not needed) is kept with the Idempotency-Key like any other.
-      const declarationId = await declarationFor(body, donor);
+      // Every check runs inside the idempotent transaction (the target once, under its lock; the
+      // Gift Aid declaration): a refusal is kept with the Idempotency-Key like any other answer.
       // The auth lookup already read the caller's name and email.
       const person =
         user.name !== undefined && user.email !== undefined
@@ -463,6 +466,7 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
       let fresh: Donation | null = null;
       const result = await runIdempotent(db(), idempotency, ctx.now(), async (tx) => {
         fresh = null;
+        const declarationId = await declarationFor(body, donor, tx);
         const actor = { userId: user.id };
         let donation: Donation | null = null;
         let subscription = null;

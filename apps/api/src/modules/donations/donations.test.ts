@@ -134,6 +134,36 @@ describe('giving funds to a project', () => {
     expect((await wallet(donor)).wallet_amount).toBe(4_000);
   });
 
+  it('answers a retry with the first refusal: no Gift Aid declaration, then one made, same key, still 409', async () => {
+    const donor = await t.createUser();
+    await topUp(t, donor.token, 5_000);
+    const body = { type: 2, amount: 1_000, gift_aid: true };
+    const first = await give(donor, `project/${projectId}`, body, 'gift-aid-first-try');
+    expect(first.statusCode).toBe(409);
+    expect(first.json().error.code).toBe('GIFT_AID_DECLARATION_MISSING');
+    const declared = await t.request('POST', '/api/user/gift_aid_declaration', {
+      token: donor.token,
+      body: {
+        first_name: 'Ada',
+        last_name: 'Donor',
+        house: '1',
+        address: 'River Road, Bristol',
+        post_code: 'BS1 4DJ',
+        confirm: true,
+      },
+    });
+    expect(declared.statusCode).toBe(201);
+    const retry = await give(donor, `project/${projectId}`, body, 'gift-aid-first-try');
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().error.code).toBe('GIFT_AID_DECLARATION_MISSING');
+    expect((await wallet(donor)).wallet_amount).toBe(5_000);
+    // A new key is a new gift (to another charity: this one's Gift Aid claim is counted below).
+    const other = await approvedCharity('Hillside Trust');
+    const fresh = await give(donor, `charity/${other.id}`, body, 'gift-aid-second-try');
+    expect(fresh.statusCode).toBe(201);
+    expect(fresh.json().donation.gift_aid_amount).toBe(250);
+  });
+
   it('gives once for a retry with the same Idempotency-Key, and refuses the key for another body', async () => {
     const donor = await t.createUser();
     await topUp(t, donor.token, 10_000);
