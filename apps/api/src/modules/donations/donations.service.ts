@@ -84,6 +84,34 @@ export interface CreateExtra {
   createdBy?: number | null;
 }
 
+/** The wire fields a donation takes from its own row (the names of others and the history aside). */
+function ownFields(row: DonationRow) {
+  return {
+    id: row.id,
+    method: row.method,
+    type: row.type,
+    status: row.status,
+    status_label: statusLabel(row.status),
+    amount: row.amount,
+    source: row.source,
+    hours: row.hours,
+    confirmed_hours: row.confirmedHours,
+    date: row.date,
+    skill_type: row.skillType,
+    gift_type: row.giftType,
+    description: row.description,
+    quantity: row.quantity,
+    estimated_value: row.estimatedValue,
+    gift_aid: row.giftAid,
+    gift_aid_amount: row.giftAidAmount,
+    anonymous: row.anonymous,
+    message: row.message,
+    subscription_id: row.subscriptionId,
+    receipt_number: row.receiptNumber,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
 export function donationsService(ctx: AppContext, subscriptions: () => SubscriptionsService) {
   const db = () => ctx.database.db;
   const flow = donationFlow(ctx.ledger, () => ctx.now());
@@ -96,25 +124,7 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
     );
     const names = await namesFor(executor, rows, [...histories.values()].flat());
     return rows.map((row) => ({
-      id: row.id,
-      method: row.method,
-      type: row.type,
-      status: row.status,
-      status_label: statusLabel(row.status),
-      amount: row.amount,
-      source: row.source,
-      hours: row.hours,
-      confirmed_hours: row.confirmedHours,
-      date: row.date,
-      skill_type: row.skillType,
-      gift_type: row.giftType,
-      description: row.description,
-      quantity: row.quantity,
-      estimated_value: row.estimatedValue,
-      gift_aid: row.giftAid,
-      gift_aid_amount: row.giftAidAmount,
-      anonymous: row.anonymous,
-      message: row.message,
+      ...ownFields(row),
       project: row.projectId ? { id: row.projectId, title: names.projects.get(row.projectId) ?? '' } : null,
       charity: { id: row.charityId, name: names.charities.get(row.charityId)?.name ?? '' },
       donor: {
@@ -122,9 +132,6 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
         id: row.donorId,
         name: (row.donorType === 'user' ? names.people.get(row.donorId) : undefined) ?? 'An organisation',
       },
-      subscription_id: row.subscriptionId,
-      receipt_number: row.receiptNumber,
-      created_at: row.createdAt.toISOString(),
       history: (histories.get(row.id) ?? []).map((h) => ({
         status: h.status,
         status_label: statusLabel(h.status),
@@ -292,31 +299,10 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
     donor: { id: number; name: string },
   ): Donation {
     return {
-      id: row.id,
-      method: row.method,
-      type: row.type,
-      status: row.status,
-      status_label: statusLabel(row.status),
-      amount: row.amount,
-      source: row.source,
-      hours: row.hours,
-      confirmed_hours: row.confirmedHours,
-      date: row.date,
-      skill_type: row.skillType,
-      gift_type: row.giftType,
-      description: row.description,
-      quantity: row.quantity,
-      estimated_value: row.estimatedValue,
-      gift_aid: row.giftAid,
-      gift_aid_amount: row.giftAidAmount,
-      anonymous: row.anonymous,
-      message: row.message,
+      ...ownFields(row),
       project: target.project ? { id: target.project.id, title: target.project.title } : null,
       charity: { id: target.charity.id, name: target.charity.name },
       donor: { kind: 'user', id: donor.id, name: donor.name },
-      subscription_id: row.subscriptionId,
-      receipt_number: row.receiptNumber,
-      created_at: row.createdAt.toISOString(),
       history: [
         {
           status: row.status,
