@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,8 +14,7 @@ import { issueToken } from '../apps/api/src/lib/tokens.js';
 import { checkLedger } from '../apps/api/src/modules/ledger/ledger.check.js';
 import { account, ledgerService, PLATFORM } from '../apps/api/src/modules/ledger/ledger.service.js';
 import {
-  abort,
-  adminQuery,
+  benchStart,
   cleanup,
   cleanups,
   countError,
@@ -31,7 +29,6 @@ import {
   sleep,
   startApi,
   stopProcess,
-  withDatabase,
 } from './support.js';
 
 /*
@@ -553,23 +550,7 @@ function ledgerCheckCli(databaseUrl: string): Promise<number> {
 }
 
 async function main() {
-  const watchdog = setTimeout(() => abort(`no result after ${HARD_LIMIT_MS / 1000} s`, 1), HARD_LIMIT_MS);
-  watchdog.unref();
-  process.once('SIGINT', () => abort('interrupted', 130));
-  process.once('SIGTERM', () => abort('terminated', 143));
-
-  const name = `kindred_bench_${randomBytes(6).toString('hex')}`;
-  const databaseUrl = withDatabase(ADMIN_URL, name);
-  await adminQuery(ADMIN_URL, `create database ${name}`);
-  cleanups.push({
-    what: `drop database ${name}`,
-    run: () => adminQuery(ADMIN_URL, `drop database if exists ${name} with (force)`),
-  });
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kindred-bench-'));
-  cleanups.push({
-    what: 'remove the data directory',
-    run: () => rm(dataDir, { recursive: true, force: true }),
-  });
+  const { databaseUrl, dataDir } = await benchStart(ADMIN_URL, HARD_LIMIT_MS);
   const secret = randomBytes(32).toString('hex');
 
   const database = await openDatabase({ databaseUrl, poolSize: 2 });

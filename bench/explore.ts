@@ -1,15 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { generateCatalogue } from './generate-catalogue.js';
 import {
-  abort,
-  adminQuery,
+  benchStart,
   cleanup,
   cleanups,
   countError,
@@ -19,7 +16,6 @@ import {
   processTicks,
   sleep,
   startApi,
-  withDatabase,
 } from './support.js';
 
 const SECONDS = intFromEnv('BENCH_SECONDS', 8, 1, 60);
@@ -338,24 +334,7 @@ const short = (n: number) =>
       : String(n);
 
 async function main() {
-  const watchdog = setTimeout(() => abort(`no result after ${HARD_LIMIT_MS / 1000} s`, 1), HARD_LIMIT_MS);
-  watchdog.unref();
-  process.once('SIGINT', () => abort('interrupted', 130));
-  process.once('SIGTERM', () => abort('terminated', 143));
-
-  const name = `kindred_bench_${randomBytes(6).toString('hex')}`;
-  const databaseUrl = withDatabase(ADMIN_URL, name);
-  await adminQuery(ADMIN_URL, `create database ${name}`);
-  cleanups.push({
-    what: `drop database ${name}`,
-    run: () => adminQuery(ADMIN_URL, `drop database if exists ${name} with (force)`),
-  });
-
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kindred-bench-'));
-  cleanups.push({
-    what: 'remove the data directory',
-    run: () => rm(dataDir, { recursive: true, force: true }),
-  });
+  const { databaseUrl, dataDir } = await benchStart(ADMIN_URL, HARD_LIMIT_MS);
 
   const port = await freePort();
   const startedAt = performance.now();

@@ -1,8 +1,11 @@
-/** Helpers both benchmarks use: settings from the environment, ports, databases, percentiles, processes. */
+/** Helpers the benchmarks share: settings from the environment, ports, databases, percentiles, processes. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
@@ -102,6 +105,32 @@ export function cleanup(): Promise<void> {
 export function abort(reason: string, code: number) {
   console.error(`bench: ${reason}, stopping`);
   void cleanup().finally(() => process.exit(code));
+}
+
+/**
+ * The start every benchmark shares: a watchdog that stops it after `hardLimitMs`, clean stops on
+ * SIGINT and SIGTERM, a throwaway database on the server at `adminUrl` and a data folder, both
+ * removed by the clean-up steps whatever happens.
+ */
+export async function benchStart(adminUrl: string, hardLimitMs: number) {
+  const watchdog = setTimeout(() => abort(`no result after ${hardLimitMs / 1000} s`, 1), hardLimitMs);
+  watchdog.unref();
+  process.once('SIGINT', () => abort('interrupted', 130));
+  process.once('SIGTERM', () => abort('terminated', 143));
+
+  const name = `kindred_bench_${randomBytes(6).toString('hex')}`;
+  const databaseUrl = withDatabase(adminUrl, name);
+  await adminQuery(adminUrl, `create database ${name}`);
+  cleanups.push({
+    what: `drop database ${name}`,
+    run: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+  });
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kindred-bench-'));
+  cleanups.push({
+    what: 'remove the data directory',
+    run: () => rm(dataDir, { recursive: true, force: true }),
+  });
+  return { databaseUrl, dataDir };
 }
 
 const apiDir = fileURLToPath(new URL('../apps/api/', import.meta.url));
