@@ -1,4 +1,4 @@
-import type { Donation, LoginResponse, Page, SessionDetail, User } from '@kindred/shared';
+import type { Donation, LoginResponse, Page, Project, SessionDetail, User } from '@kindred/shared';
 
 export const NOW = Date.parse('2030-01-01T12:00:00.000Z');
 export const MINUTE = 60_000;
@@ -89,4 +89,46 @@ export function donationFixture(overrides: Partial<Donation> = {}): Donation {
 /** One keyset page of a list, as the API answers it (no page before it). */
 export function pageFixture<T>(items: T[], next_cursor: string | null = null): Page<T> {
   return { items, next_cursor, prev_cursor: null };
+}
+
+/** A Live project of River Trust in Bristol that asks for every kind of giving (dates in 2030). */
+export function projectFixture(overrides: Partial<Project> = {}): Project {
+  return {
+    id: 1,
+    charity_id: 3,
+    charity: { id: 3, name: 'River Trust', logo: null },
+    owner_type: 3,
+    owner_id: 3,
+    title: 'Clean-up of the river banks',
+    summary: 'Cleaner banks for everyone.',
+    description: 'We pick up litter along the river.',
+    status: 2,
+    association_status: 5,
+    charity_types: [10],
+    start_date: '2030-01-01',
+    end_date: '2030-03-02',
+    city: 'Bristol',
+    post_code: 'BS1 4DJ',
+    latitude: null,
+    longitude: null,
+    logo: null,
+    funds_target: 1_000_000,
+    volunteering_hours: 40,
+    volunteering_start: '2030-01-10',
+    volunteering_end: '2030-02-10',
+    skill_needs: [{ type: 6, hours: 10 }],
+    gift_needs: [{ type: 5, description: 'Warm coats', quantity: 20 }],
+    giving_kinds: [2, 3, 4, 5],
+    funds_raised: 300_000,
+    donors_count: 4,
+    volunteering_pledged: 13,
+    skilled_pledged: 0,
+    gifts_pledged: 2,
+    hours_confirmed: 0,
+    finished_reason: null,
+    created_at: '2029-12-01T10:00:00.000Z',
+    published_at: '2029-12-02T10:00:00.000Z',
+    can_manage: false,
+    ...overrides,
+  };
 }

@@ -4,30 +4,17 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ProjectRoute } from '@/features/projects';
 import { ProjectPage } from '@/features/public-pages';
+import { projectFixture } from '@/testing/fixtures';
 import { jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 
 /** A Live project its viewer manages (a charity admin looking at its public page). */
-const saved: Project = {
-  id: 1,
+const saved: Project = projectFixture({
   charity_id: 1,
   charity: { id: 1, name: 'River Trust', logo: null },
-  owner_type: 3,
   owner_id: 1,
-  title: 'Clean-up of the river banks',
-  summary: 'Cleaner banks for everyone.',
-  description: 'We pick up litter along the river.',
-  status: 2,
-  association_status: 5,
-  charity_types: [10],
-  start_date: '2030-01-01',
-  end_date: '2030-03-02',
   city: null,
   post_code: null,
-  latitude: null,
-  longitude: null,
-  logo: null,
-  funds_target: 1_000_000,
   volunteering_hours: null,
   volunteering_start: null,
   volunteering_end: null,
@@ -37,14 +24,9 @@ const saved: Project = {
   funds_raised: 0,
   donors_count: 0,
   volunteering_pledged: 0,
-  skilled_pledged: 0,
   gifts_pledged: 0,
-  hours_confirmed: 0,
-  finished_reason: null,
-  created_at: '2029-12-01T10:00:00.000Z',
-  published_at: '2029-12-02T10:00:00.000Z',
   can_manage: true,
-};
+});
 
 const none = () => jsonResponse({ items: [], next_cursor: null, prev_cursor: null });
 

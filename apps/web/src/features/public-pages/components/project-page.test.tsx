@@ -1,48 +1,21 @@
 import type { Project, ProjectSummary } from '@kindred/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { projectFixture } from '@/testing/fixtures';
 import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { CharityPage } from './charity-page';
 import { ProjectPage } from './project-page';
 
-const project: Project = {
-  id: 1,
+const project: Project = projectFixture({
   charity_id: 1,
   charity: { id: 1, name: 'River Trust', logo: null },
-  owner_type: 3,
   owner_id: 1,
   title: 'Clean-up of the river banks (Bristol)',
-  summary: 'Cleaner banks for everyone.',
   description: 'First paragraph.\n\nSecond paragraph.',
-  status: 2,
-  association_status: 5,
-  charity_types: [10],
-  start_date: '2030-01-01',
-  end_date: '2030-03-02',
-  city: 'Bristol',
-  post_code: 'BS1 4DJ',
   latitude: 51.45,
   longitude: -2.59,
-  logo: null,
-  funds_target: 1_000_000,
-  volunteering_hours: 40,
-  volunteering_start: '2030-01-10',
-  volunteering_end: '2030-02-10',
-  skill_needs: [{ type: 6, hours: 10 }],
-  gift_needs: [{ type: 5, description: 'Warm coats', quantity: 20 }],
-  giving_kinds: [2, 3, 4, 5],
-  funds_raised: 300_000,
-  donors_count: 4,
-  volunteering_pledged: 13,
-  skilled_pledged: 0,
-  gifts_pledged: 2,
-  hours_confirmed: 0,
-  finished_reason: null,
-  created_at: '2029-12-01T10:00:00.000Z',
-  published_at: '2029-12-02T10:00:00.000Z',
-  can_manage: false,
-};
+});
 
 const summary: ProjectSummary = {
   project_id: 1,
