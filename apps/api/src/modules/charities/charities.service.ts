@@ -12,6 +12,7 @@ import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { sendNotice } from '../../lib/mailer.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.js';
 import { ledgerQueries } from '../ledger/ledger.service.js';
@@ -93,7 +94,7 @@ export function charitiesService(ctx: AppContext) {
   async function mailDecision(row: CharityRow, approved: boolean, reason: string | undefined) {
     const emails = new Set(await charityAdminEmails(db(), row.id));
     for (const to of emails) {
-      await ctx.mailer.send({
+      await sendNotice(ctx, {
         to,
         subject: approved ? `${row.name} is approved on Kindred` : `${row.name} was not approved on Kindred`,
         text: approved

@@ -21,7 +21,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { IdempotencyRequest } from '../../lib/idempotency.js';
-import type { MailMessage } from '../../lib/mailer.js';
+import { sendNotice } from '../../lib/mailer.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { isoDay } from '../../lib/periods.js';
 import { charitiesQueries } from '../charities/charities.repository.js';
@@ -265,18 +265,6 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
   const receiptOf = (donation: Donation, email: string) =>
     receiptMail(donation, email, ctx.config.currency, `${ctx.config.publicUrl}/donations`);
 
-  /**
-   * Sends a receipt after the gift committed: the gift stands whatever the mail does, so a mail
-   * that fails is logged, not answered as a failed request (the receipt is on the giving page).
-   */
-  async function mailAfterCommit(message: MailMessage) {
-    try {
-      await ctx.mailer.send(message);
-    } catch (err) {
-      ctx.log.error({ err }, 'A donation receipt mail was not sent');
-    }
-  }
-
   /** Mails the receipt of each newly approved funds donation (after its transaction committed). */
   async function mailReceipts(rows: DonationRow[]) {
     for (const row of rows) {
@@ -284,7 +272,7 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
       const donor = await usersQueries.find(db(), row.donorId);
       if (!donor || donor.deletedAt) continue;
       const [donation] = await present([row]);
-      if (donation) await mailAfterCommit(receiptOf(donation, donor.email));
+      if (donation) await sendNotice(ctx, receiptOf(donation, donor.email));
     }
   }
 
@@ -473,7 +461,7 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
       // After the commit: the receipt of a gift approved at once (its number and where to download it).
       const given = fresh as Donation | null;
       if (given && given.type === funds && given.receipt_number && person.email)
-        await mailAfterCommit(receiptOf(given, person.email));
+        await sendNotice(ctx, receiptOf(given, person.email));
       return result;
     },
 

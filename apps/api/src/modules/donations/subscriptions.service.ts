@@ -11,6 +11,7 @@ import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { sendNotice } from '../../lib/mailer.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { addDays, type Frequency, isoDay, nextPeriod } from '../../lib/periods.js';
 import { charitiesQueries } from '../charities/charities.repository.js';
@@ -149,7 +150,7 @@ export function subscriptionsService(ctx: AppContext, donations: () => DonationM
     const to = subscription?.project?.title ?? subscription?.charity.name ?? 'the charity';
     const how = (labelOf(FREQUENCIES, row.frequency) ?? '').toLowerCase();
     for (const email of emails) {
-      await ctx.mailer.send({
+      await sendNotice(ctx, {
         to: email,
         subject: `Your ${how} donation to ${to} could not be made`,
         text: [

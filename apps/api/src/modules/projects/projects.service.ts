@@ -11,6 +11,7 @@ import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { sendNotice } from '../../lib/mailer.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { isoDay } from '../../lib/periods.js';
 import { deleteUpload } from '../../lib/uploads.js';
@@ -605,7 +606,7 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
       const updated = await projectsRepository.update(db(), projectId, { status: draft }, ctx.now());
       if (row.charityId) {
         for (const to of await charityAdminEmails(db(), row.charityId)) {
-          await ctx.mailer.send({
+          await sendNotice(ctx, {
             to,
             subject: `Your project "${row.title}" needs changes`,
             text: [
