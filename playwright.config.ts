@@ -1,10 +1,22 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
-/** Browser journeys against the real app (API + built web) on a fresh embedded database. */
+/**
+ * Browser journeys against the real app (API + built web) on a fresh embedded database. Every
+ * journey runs twice: in a desktop window and in a phone window (360 x 740). The two projects run
+ * side by side, each against its own server and data (E2E_PORT and E2E_PORT + 1), so a journey's
+ * demo data never meets its twin's; within a project the journeys run one after another.
+ */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${E2E_PORT}`;
 export const E2E_JWT_SECRET = 'e2e-only-secret-e2e-only-secret-e2e-only-secret';
+
+/** Where each project's server listens and keeps its data (the outbox of its mails among it). */
+export const E2E_TARGETS = {
+  desktop: { port: E2E_PORT, dataDir: E2E_DATA_DIR },
+  phone: { port: E2E_PORT + 1, dataDir: `${E2E_DATA_DIR}-phone` },
+} as const;
+export type E2ETarget = keyof typeof E2E_TARGETS;
 
 const chromium =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
@@ -13,16 +25,38 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
   fullyParallel: false,
-  workers: 1,
+  // One worker per project (see `projects`): the desktop and phone runs go side by side.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // Two projects share the machine side by side: a journey gets more time than when alone.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
+  projects: [
+    {
+      name: 'desktop',
+      workers: 1,
+      // The walk through every screen at 320 px is the phone project's.
+      testIgnore: 'screens-phone.spec.ts',
+      metadata: { dataDir: E2E_TARGETS.desktop.dataDir },
+      use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${E2E_TARGETS.desktop.port}` },
+    },
+    {
+      name: 'phone',
+      workers: 1,
+      // The walk at 320 px scans every main screen with axe at phone size instead.
+      testIgnore: 'screens-a11y.spec.ts',
+      metadata: { dataDir: E2E_TARGETS.phone.dataDir },
+      use: {
+        ...devices['Pixel 7'],
+        viewport: { width: 360, height: 740 },
+        baseURL: `http://localhost:${E2E_TARGETS.phone.port}`,
+      },
+    },
+  ],
   use: {
-    baseURL: `http://localhost:${E2E_PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    ...devices['Desktop Chrome'],
     launchOptions: {
       ...(chromium ? { executablePath: chromium } : {}),
       args: [
@@ -37,23 +71,23 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: (Object.keys(E2E_TARGETS) as E2ETarget[]).map((target) => ({
     command: 'node e2e/support/start-server.mjs',
-    url: `http://localhost:${E2E_PORT}/api/health`,
+    url: `http://localhost:${E2E_TARGETS[target].port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(E2E_PORT),
-      DATA_DIR: E2E_DATA_DIR,
+      PORT: String(E2E_TARGETS[target].port),
+      DATA_DIR: E2E_TARGETS[target].dataDir,
       JWT_SECRET: E2E_JWT_SECRET,
       RATE_LIMITS: 'false',
       LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://localhost:${E2E_PORT}`,
+      PUBLIC_URL: `http://localhost:${E2E_TARGETS[target].port}`,
       SCHEDULER_INTERVAL_MS: '0',
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
       ...(process.env.E2E_FROM_SOURCE ? { E2E_FROM_SOURCE: process.env.E2E_FROM_SOURCE } : {}),
     },
-  },
+  })),
 });

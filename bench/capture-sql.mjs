@@ -1,7 +1,8 @@
 /**
  * Preloaded into an API process by the donations benchmark (NODE_OPTIONS=--import): appends every
  * statement the process sends through `pg` to the file named by BENCH_SQL_LOG, one JSON line each
- * ({client, text, values, rows}: the statement, its parameters and the rows it answered), so that the
+ * ({client, name, text, values, rows}: the statement, its name when it is a named (prepared)
+ * statement, its parameters and the rows it answered), so that the
  * bench can count a request's round trips and replay them.
  * Loaded only in the short capture run, never in the measured one.
  */
@@ -18,10 +19,11 @@ if (file) {
   pg.Client.prototype.query = function query(config, values, callback) {
     if (!ids.has(this)) ids.set(this, nextClient++);
     const text = typeof config === 'string' ? config : config?.text;
+    const name = typeof config === 'string' ? undefined : config?.name;
     const params = Array.isArray(values) ? values : config?.values;
     const client = ids.get(this);
     const write = (rows) => {
-      const line = JSON.stringify({ client, text, values: params ?? [], rows }, (_key, value) =>
+      const line = JSON.stringify({ client, name, text, values: params ?? [], rows }, (_key, value) =>
         typeof value === 'bigint' ? String(value) : value,
       );
       appendFileSync(file, `${line}\n`);

@@ -51,6 +51,12 @@ const CURRENCY = 'INR';
 const FUNDS = 100_000_000;
 const ADMIN_URL = process.env.DATABASE_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const HARD_LIMIT_MS = (2 * (SECONDS + WARMUP_SECONDS) + 240) * 1000;
+/**
+ * Whether the measured API process also mails the receipts it queues (BENCH_MAIL_DELIVERY=1). By
+ * default it does not, as an API process behind a load balancer whose mail another process delivers
+ * (MAIL_DELIVERY=false): the receipt is queued in the gift's transaction either way.
+ */
+const MAIL_IN_PROCESS = process.env.BENCH_MAIL_DELIVERY === '1';
 /** Print the captured statements of both gifts (BENCH_VERBOSE=1), not only the plain one's. */
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -189,6 +195,8 @@ async function donate(port: number, donor: Donor, projectId: number) {
 
 interface Statement {
   client: number;
+  /** The name of a named (prepared) statement, sent the same way by the replay. */
+  name?: string;
   text: string;
   values: unknown[];
   /** What it answered (null when it failed). */
@@ -347,7 +355,12 @@ async function rawDonation(
     try {
       for (const statement of template.statements) {
         const values = statement.values.map((v) => replace(v, map, now));
-        const result = await client.query({ text: statement.text, values, rowMode: 'array' });
+        const result = await client.query({
+          ...(statement.name ? { name: statement.name } : {}),
+          text: statement.text,
+          values,
+          rowMode: 'array',
+        });
         const was = cells(statement.rows);
         const got = cells(result.rows);
         was.forEach((value, i) => {
@@ -590,7 +603,14 @@ async function main() {
   const profile = process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
     : [];
-  const { server } = await startApi(databaseUrl, dataDir, port, secret, { CURRENCY }, profile);
+  const { server } = await startApi(
+    databaseUrl,
+    dataDir,
+    port,
+    secret,
+    { CURRENCY, MAIL_DELIVERY: MAIL_IN_PROCESS ? 'true' : 'false' },
+    profile,
+  );
   const startSeconds = (performance.now() - startedAt) / 1000;
 
   const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
@@ -607,7 +627,8 @@ async function main() {
     `Kindred donations benchmark: ${SECONDS} s per side, ${CONNECTIONS} concurrent, ${donors.length} donors ` +
       `(${donors.filter((d) => d.giftAid).length} with Gift Aid), ${projectIds.length} Live projects, pool ${POOL_SIZE}, ` +
       `PostgreSQL ${version}, Node ${process.version}, ${os.cpus().length} CPUs ` +
-      `(${os.cpus()[0]?.model.trim() ?? '?'}); API started in ${startSeconds.toFixed(1)} s`,
+      `(${os.cpus()[0]?.model.trim() ?? '?'}); API started in ${startSeconds.toFixed(1)} s; ` +
+      `receipts ${MAIL_IN_PROCESS ? 'mailed by the measured process' : 'queued for another process to mail'}`,
   );
   for (const [label, split, run] of [
     ['plain gift', plainSplit, plainRun],
@@ -678,6 +699,18 @@ async function main() {
   );
   if (![raws.approved, raws.receipts, raws.history, raws.moves].every((n) => n === raws.donations))
     failures.push('the raw replay did not write what the API writes for each gift');
+  // Every gift's receipt was queued with it (in its transaction, on both sides).
+  const receipts = await pool.query<{ numbered: number; queued: number; sent: number }>(
+    `select (select count(*)::int from donations where receipt_number is not null) as numbered,
+            (select count(*)::int from queued_notices where subject like '%KR-%') as queued,
+            (select count(*)::int from queued_notices where sent_at is not null) as sent`,
+  );
+  const notices = receipts.rows[0];
+  console.log(
+    `Receipts: ${notices?.numbered} gifts numbered, ${notices?.queued} receipts queued, ${notices?.sent} mailed during the run`,
+  );
+  if (!notices || notices.numbered !== notices.queued)
+    failures.push('a gift was numbered without its receipt queued');
   const problems = await checkLedger(database.db);
   if (problems.length > 0) failures.push(`ledger check: ${JSON.stringify(problems.slice(0, 5))}`);
   if (apiCommitted < api.ok || apiCommitted > api.ok + CONNECTIONS)

@@ -135,29 +135,39 @@ export async function benchStart(adminUrl: string, hardLimitMs: number) {
 
 const apiDir = fileURLToPath(new URL('../apps/api/', import.meta.url));
 
+function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _unused, ...rest } = env;
+  return rest;
+}
+
 /**
  * Starts one API process from source on a database, registers its stop as a clean-up step, and
  * waits until /api/health answers.
  */
 export async function startApi(
-  databaseUrl: string,
+  /** Without one, the embedded database in DATA_DIR. */
+  databaseUrl: string | undefined,
   dataDir: string,
   port: number,
   secret: string,
   extraEnv: Record<string, string> = {},
   nodeArgs: string[] = [],
+  /** Run the built server (`dist/server.js`, as `npm start` does) instead of the source under tsx. */
+  built = false,
 ) {
   const stderr: string[] = [];
   const server = spawn(
     process.execPath,
-    [...nodeArgs, '--conditions=source', '--import', 'tsx', 'src/server.ts'],
+    built
+      ? [...nodeArgs, 'dist/server.js']
+      : [...nodeArgs, '--conditions=source', '--import', 'tsx', 'src/server.ts'],
     {
       cwd: apiDir,
       env: {
-        ...process.env,
+        ...withoutDatabaseUrl(process.env),
         PORT: String(port),
         HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
         DATA_DIR: dataDir,
         JWT_SECRET: secret,
         ...extraEnv,

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import type { OutboxMail } from '../apps/api/src/testing/eml';
 import { DEMO_PASSWORD, freshEmail, mailTo, outbox, signIn, signOut } from './support/app';
+import { expect, type Page, test } from './support/test';
 
 /**
  * Accounts end to end (issue 2 §5): registration (both variants) with the activation mail from the
@@ -118,7 +118,7 @@ test('a new person registers, activates from the mail, edits the profile, change
     await expect(form.getByLabel('First name')).toHaveValue('Jamie');
     await form.getByLabel('First name').fill('Jamie-Lee');
     await form.getByLabel('Last name').fill('Newman');
-    await form.getByLabel('Gender').selectOption({ label: 'gender neutral' });
+    await form.getByLabel('Gender').selectOption({ label: 'Gender neutral' });
     const state = form.getByLabel('State');
     await expect(state.getByRole('option', { name: 'Scotland' })).toBeAttached();
     await state.selectOption({ label: 'Scotland' });
@@ -411,15 +411,16 @@ test('uploading an avatar saves it and shows it', async ({ page }) => {
   await expect(section.getByRole('img', { name: 'Your avatar' })).toHaveAttribute('src', /_medium/);
 });
 
-test('a wrong password shows the error toast and keeps the person signed out', async ({ page }) => {
+test('a wrong password shows the refusal on the form and keeps the person signed out', async ({ page }) => {
   await page.goto('/login');
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Email').fill('donor@example.org');
   await form.getByLabel('Password', { exact: true }).fill('not-the-password');
   await form.getByRole('button', { name: 'Sign in' }).click();
-  const error = toast(page, WRONG_CREDENTIALS);
+  const error = form.getByRole('alert').filter({ hasText: WRONG_CREDENTIALS });
   await expect(error).toBeVisible();
-  await expect(error).toContainText('Error');
+  await expect(error).toContainText('Not signed in');
+  await expect(form.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
   expect(await page.evaluate(() => window.localStorage.getItem('kindred.token'))).toBeNull();

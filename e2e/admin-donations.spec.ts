@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { formatMoney } from '../packages/shared/src/money/money';
 import { DEMO, DEMO_PASSWORD, expectAccessible, signIn } from './support/app';
+import { expect, type Page, test } from './support/test';
 
 /**
  * The platform's donation review: a gift of funds above the review threshold waits for a platform
@@ -182,18 +182,6 @@ test.describe('platform donation review', () => {
     const wallet = await apiGet<WalletBody>(page, donor.token, '/user/wallet');
     expect(wallet.wallet_amount).toBe(walletWhileHeld.wallet_amount + HELD_AMOUNT + 100);
     expect(wallet.held).toBe(walletWhileHeld.held - HELD_AMOUNT - 100 - HELD_AMOUNT);
-  });
-
-  test('the admin queue fits a phone screen', async ({ page }) => {
-    const project = await riverProject(page);
-    const donor = await fundedDonor(page);
-    await give(page, donor.token, project.id, { amount: HELD_AMOUNT });
-    await page.setViewportSize({ width: 375, height: 812 });
-    await signIn(page, DEMO.admin);
-    await openQueue(page);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await expectAccessible(page, 'admin donations on a phone');
   });
 
   test('the supporters wall names donors, hides anonymous ones and shows more', async ({ page }) => {

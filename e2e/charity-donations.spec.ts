@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expectAccessible, signIn } from './support/app';
+import { expect, type Page, test } from './support/test';
 
 /**
  * A charity's donations end to end: a donor offers time to one of River Trust's Live projects
@@ -149,7 +149,7 @@ test('the charity approves an offer of time, completes it with the hours given, 
     const claims = page.getByRole('region', { name: 'Claims' });
     const download = page.waitForEvent('download');
     await claims
-      .getByRole('button', { name: /Download the CSV of claim/ })
+      .getByRole('button', { name: /Download CSV of claim/ })
       .first()
       .click();
     const file = await download;

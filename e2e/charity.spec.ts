@@ -1,14 +1,15 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   DEMO,
   DEMO_PASSWORD,
   expectAccessible,
   freshEmail,
   mailTo,
+  openMainLink,
   outbox,
   signIn,
   signOut,
 } from './support/app';
+import { expect, type Locator, type Page, test } from './support/test';
 
 /**
  * Charity administration end to end (issue 4 §3 and §4): the demo charity admin creates a project
@@ -138,7 +139,7 @@ test('the charity admin creates a project with needs, publishes, extends, update
   await signIn(page, DEMO.charity);
 
   await test.step('the charity area: profile, members, projects, funds and requests', async () => {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Charity' }).click();
+    await openMainLink(page, 'Charity');
     await expect(page.getByRole('heading', { level: 1, name: 'River Trust' })).toBeVisible();
     await expect(page.getByLabel('Charity name')).toHaveValue('River Trust');
     await expectAccessible(page, 'charity profile');
@@ -340,7 +341,7 @@ test('the charity admin creates a project with needs, publishes, extends, update
       .getByRole('button', { name: 'Cancel project' })
       .click();
     await confirmDialog(page, 'Cancel this project?', 'Cancel project');
-    await expect(toast(page, 'Project canceled')).toBeVisible();
+    await expect(toast(page, 'Project cancelled')).toBeVisible();
     await expectStatus(page, 'Cancelled');
     const cancelled = await apiGet<ProjectBody>(page, token, `/project/${projectIdOf(page)}`);
     expect(cancelled.status).toBe(0);

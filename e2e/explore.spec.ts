@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { formatMoney } from '../packages/shared/src/money/money';
-import { expectAccessible } from './support/app';
+import { closeExploreFilters, expectAccessible, openExploreFilters } from './support/app';
+import { expect, isPhone, type Page, test } from './support/test';
 
 interface ExploreItem {
   title: string;
@@ -36,15 +36,26 @@ test('a visitor filters projects, finds one on the map, opens it and its charity
   page.on('console', (message) => {
     if (/Content.Security.Policy/i.test(message.text())) refused.push(message.text());
   });
+  // A refusal the page catches itself (a probe of `new Function`) prints nothing: report every one.
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.warn(`Content-Security-Policy refused ${event.violatedDirective}: ${event.blockedURI}`);
+    });
+  });
   await page.goto('/explore');
   await expect(page.getByRole('heading', { level: 1, name: 'Explore' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Projects' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('project-card').first()).toBeVisible();
+  // On a phone the first screen shows projects: the filters wait behind a button.
+  if (isPhone()) await expect(page.getByTestId('project-card').first()).toBeInViewport();
 
   // Filter by a charity type and a kind of giving: the filters go into the URL.
-  await page.getByLabel('Charity type').selectOption({ label: 'Environment and Conservation' });
-  await page.getByLabel('Kind of giving').selectOption({ label: 'Volunteering' });
+  let filters = await openExploreFilters(page);
+  await filters.getByLabel('Charity type').selectOption({ label: 'Environment and Conservation' });
+  await filters.getByLabel('Kind of giving').selectOption({ label: 'Volunteering' });
   await expect(page).toHaveURL(/\/explore\?charity_type=10&giving_kind=3$/);
+  await closeExploreFilters(page);
+  if (isPhone()) await expect(page.getByRole('button', { name: 'Filters (2)' })).toBeVisible();
   const card = page.getByTestId('project-card').filter({ hasText: RIVER_CLEAN_UP });
   await expect(card).toBeVisible();
   // The card shows the progress the demo's donations made, as the API counts it.
@@ -77,8 +88,10 @@ test('a visitor filters projects, finds one on the map, opens it and its charity
 
   // The URL is the search: reloading it gives the same results and the same fields.
   await page.reload();
-  await expect(page.getByLabel('Charity type')).toHaveValue('10');
-  await expect(page.getByLabel('Kind of giving')).toHaveValue('3');
+  filters = await openExploreFilters(page);
+  await expect(filters.getByLabel('Charity type')).toHaveValue('10');
+  await expect(filters.getByLabel('Kind of giving')).toHaveValue('3');
+  await closeExploreFilters(page);
   expect(await cardTitles(page)).toEqual(titles);
 
   // The map: markers with no tiles, over a plain background, with the attribution.
@@ -166,23 +179,27 @@ test("near a place: a town, then the visitor's location; nearest first", async (
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation({ latitude: 53.4808, longitude: -2.2426 });
   await page.goto('/explore');
-  await page.getByLabel('Region').selectOption({ label: 'South West' });
-  await page.getByLabel('Town').fill('Bris');
+  let filters = await openExploreFilters(page);
+  await filters.getByLabel('Region').selectOption({ label: 'South West' });
+  await filters.getByLabel('Town').fill('Bris');
   await page.getByRole('option', { name: 'Bristol', exact: true }).click();
   await expect(page).toHaveURL(/city_id=\d+&place=Bristol/);
-  await expect(page.getByTestId('chosen-place')).toHaveText('Near Bristol');
-  await expect(page.getByLabel('Sort by')).toHaveValue('nearest');
+  await expect(filters.getByTestId('chosen-place')).toHaveText('Near Bristol');
+  await expect(filters.getByLabel('Sort by')).toHaveValue('nearest');
+  await closeExploreFilters(page);
   await expect(page.getByTestId('project-card').first()).toContainText('km away');
   for (const each of await page.getByTestId('project-card').all())
     await expect(each).toContainText('Bristol');
 
-  await page.getByRole('button', { name: 'Clear place' }).click();
-  await page.getByRole('button', { name: 'Use my location' }).click();
+  filters = await openExploreFilters(page);
+  await filters.getByRole('button', { name: 'Clear place' }).click();
+  await filters.getByRole('button', { name: 'Use my location' }).click();
   await expect(page).toHaveURL(/lat=53\.4808&lng=-2\.2426&place=your\+location/);
-  await expect(page.getByTestId('chosen-place')).toHaveText('Near your location');
-  await expect(page.getByTestId('project-card').first()).toContainText('Manchester');
-  await page.getByLabel('Distance').selectOption({ label: 'Within 5 km' });
+  await expect(filters.getByTestId('chosen-place')).toHaveText('Near your location');
+  await filters.getByLabel('Distance').selectOption({ label: 'Within 5 km' });
   await expect(page).toHaveURL(/radius_km=5/);
+  await closeExploreFilters(page);
+  await expect(page.getByTestId('project-card').first()).toContainText('Manchester');
   for (const each of await page.getByTestId('project-card').all())
     await expect(each).toContainText('Manchester');
 });

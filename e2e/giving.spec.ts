@@ -1,6 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { formatMoney } from '../packages/shared/src/money/money';
 import { DEMO, DEMO_PASSWORD, expectAccessible, registerActivated, signIn } from './support/app';
+import { expect, type Locator, type Page, test } from './support/test';
 
 /**
  * Giving (issue "Donations", §3 Screens): a new person finds a Live demo project, is sent to sign

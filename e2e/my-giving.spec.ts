@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expectAccessible, signIn } from './support/app';
+import { type APIRequestContext, expect, type Page, test } from './support/test';
 
 /** My giving: a gift approved by the charity, its receipt and statements, a monthly gift paused, resumed and cancelled. */
 

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { DEMO, expectAccessible, signIn } from './support/app';
+import { DEMO, expectAccessible, settle, signIn } from './support/app';
+import { expect, type Page, test } from './support/test';
 
 /**
  * An axe scan of every screen of accounts and sessions (issue 2 §5): no serious or critical
@@ -26,14 +26,6 @@ async function transitionsDone(page: Page) {
 async function check(page: Page, label: string) {
   await transitionsDone(page);
   await expectAccessible(page, label);
-}
-
-/** Waits until the screen has its heading and nothing is loading any more. */
-async function settle(page: Page) {
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toHaveCount(0);
-  await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0);
-  await expect(page.getByRole('progressbar', { name: 'Loading' })).toHaveCount(0);
 }
 
 async function scan(page: Page, path: string, label = path) {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { formatMoney } from '../packages/shared/src/money/money';
 import { DEMO, DEMO_PASSWORD, expectAccessible, signIn, signOut } from './support/app';
+import { type APIRequestContext, expect, type Locator, type Page, test } from './support/test';
 
 /** The wallet journeys (issue 3): add money, history, statement, declined card, direct debits, admin credits. */
 
@@ -170,16 +170,6 @@ test.describe('wallet', () => {
     await expect(page.getByText('Direct debit cancelled', { exact: true })).toBeVisible();
     await expect(debit).toContainText('Cancelled');
     await expect(debit.getByRole('button', { name: /^Cancel direct debit of/ })).toHaveCount(0);
-  });
-
-  test('the wallet fits a phone screen', async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 812 });
-    await signIn(page, DEMO.donor);
-    await openWallet(page);
-    await expect(page.getByRole('region', { name: 'History' }).getByRole('table')).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await expectAccessible(page, 'wallet on a phone');
   });
 
   test('a platform admin deposits credits to the donor, who sees them', async ({ page }) => {

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { type OutboxMail, readOutbox } from '../../apps/api/src/testing/eml';
-import { E2E_DATA_DIR } from '../../playwright.config';
+import { expect, isPhone, test } from './test';
 
 export const DEMO_PASSWORD = 'Password123!';
 export const DEMO = {
@@ -25,14 +25,80 @@ export async function signIn(page: Page, email: string, password: string = DEMO_
 }
 
 export async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Account menu' }).click();
+  await openAccountMenu(page);
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
 
+/** Waits until the screen has its heading and nothing is loading any more. */
+export async function settle(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0);
+  await expect(page.getByRole('progressbar', { name: 'Loading' })).toHaveCount(0);
+}
+
+/** Opens the signed-in person's menu (profile, log out) in the header. */
+export async function openAccountMenu(page: Page) {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+}
+
+/**
+ * A link of the main navigation: in the header's bar on a wide window, behind the burger on a
+ * phone (the drawer closes again once the link is followed).
+ */
+export async function openMainLink(page: Page, name: string) {
+  if (isPhone()) {
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name }).click();
+  } else {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+  }
+}
+
+/** Whether a link of the main navigation is offered (looking behind the burger on a phone). */
+export async function mainLinks(page: Page): Promise<string[]> {
+  if (isPhone()) {
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    const names = await menu.getByRole('link').allInnerTexts();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    return names.map((name) => name.trim());
+  }
+  return (await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts()).map(
+    (name) => name.trim(),
+  );
+}
+
+/**
+ * Opens explore's filters: on a phone they wait behind the "Filters (n)" button in a drawer; on a
+ * wide window they are always shown. Returns where to find them.
+ */
+export async function openExploreFilters(page: Page) {
+  if (!isPhone()) return page.getByRole('main');
+  await page.getByRole('button', { name: /^Filters \(\d+\)$/ }).click();
+  const drawer = page.getByRole('dialog', { name: 'Filters' });
+  await expect(drawer).toBeVisible();
+  return drawer;
+}
+
+/** Closes explore's filters drawer on a phone (nothing to do on a wide window). */
+export async function closeExploreFilters(page: Page) {
+  if (!isPhone()) return;
+  const drawer = page.getByRole('dialog', { name: 'Filters' });
+  await drawer.getByRole('button', { name: 'Show results' }).click();
+  await expect(drawer).toBeHidden();
+}
+
+/** The data folder of the server this journey's project runs against. */
+function dataDir(): string {
+  return String(test.info().project.metadata.dataDir);
+}
+
 /** The mails the app under test wrote into its outbox, oldest first. */
 export function outbox(): Promise<OutboxMail[]> {
-  return readOutbox(path.resolve(E2E_DATA_DIR, 'outbox'));
+  return readOutbox(path.resolve(dataDir(), 'outbox'));
 }
 
 /** Waits for the newest mail to an address and returns it. */

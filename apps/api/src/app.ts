@@ -6,9 +6,11 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { accessService } from './authz/access.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
+import { listenForCacheChanges } from './db/cache-notifications.js';
 import type { Database } from './db/client.js';
 import { systemClock } from './lib/clock.js';
 import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer.js';
+import { ALL, createPublicCache, LISTS } from './lib/public-cache.js';
 import { type ScheduledJob, startScheduler } from './lib/scheduler.js';
 import { type FileStorage, localDiskStorage } from './lib/storage.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -20,6 +22,7 @@ import { configRoutes } from './modules/health/config.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { purgeIdempotencyKeys } from './modules/ledger/idempotency.js';
 import { ledgerService } from './modules/ledger/ledger.service.js';
+import { noticesService } from './modules/notices/notices.service.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import type { PaymentProvider } from './modules/payments/provider.js';
 import { sandboxProvider } from './modules/payments/sandbox-provider.js';
@@ -37,6 +40,7 @@ import {
 } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerPublicCache } from './plugins/public-cache.js';
 import { registerSecurity } from './plugins/security.js';
 import { DEFAULT_WEB_DIST, registerWeb } from './plugins/web.js';
 import { buildServices } from './services.js';
@@ -64,14 +68,22 @@ export async function buildApp(
 ): Promise<{ app: FastifyInstance; ctx: AppContext; routes: DeclaredRoute[]; jobs: ScheduledJob[] }> {
   const { config } = options;
   const now = options.now ?? systemClock;
+  const mailer =
+    options.mailer ??
+    (config.smtpUrl
+      ? smtpMailer(config.smtpUrl, config.mailFrom)
+      : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, now));
   const ctx: AppContext = {
     config,
     database: options.database,
-    mailer:
-      options.mailer ??
-      (config.smtpUrl
-        ? smtpMailer(config.smtpUrl, config.mailFrom)
-        : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, now)),
+    mailer,
+    notices: noticesService({
+      db: () => options.database.db,
+      mailer: () => ctx.mailer,
+      now,
+      delivers: config.mailDelivery,
+      log: () => ctx.log,
+    }),
     storage: options.storage ?? localDiskStorage(path.join(config.dataDir, 'uploads')),
     paymentProvider:
       options.paymentProvider ??
@@ -79,6 +91,7 @@ export async function buildApp(
     ledger: ledgerService(config.currency, now),
     access: accessService(() => options.database.db),
     now,
+    publicCache: createPublicCache({ maxBytes: config.publicCacheBytes, ttlMs: config.publicCacheTtlMs }),
     // The app's own logger once it exists (below).
     log: { error: () => {} },
   };
@@ -117,6 +130,14 @@ export async function buildApp(
   await registerSecurity(app, config, now);
   await app.register(multipart, { limits: { files: 1, fields: 10 } });
   const routes = registerAuth(app, ctx);
+  registerPublicCache(app, ctx.publicCache);
+  if (ctx.publicCache.enabled && options.database.kind === 'postgres' && options.database.url) {
+    // Several API processes share one PostgreSQL: each tells the others what its writes changed.
+    const broadcaster = listenForCacheChanges(options.database.url, ctx.publicCache, app.log);
+    ctx.publicCache.setBroadcaster(broadcaster);
+    await broadcaster.ready;
+  }
+  app.addHook('onClose', () => ctx.publicCache.close());
   const services = buildServices(ctx);
   await registerOpenApi(app);
 
@@ -143,9 +164,24 @@ export async function buildApp(
     { name: 'direct debits', run: () => services.directDebits.runDue() },
     { name: 'recurring donations', run: () => services.subscriptions.runDue() },
     { name: 'idempotency keys', run: () => purgeIdempotencyKeys(ctx.database.db, ctx.now()) },
-    { name: 'finish expired projects', run: () => services.projects.finishExpired() },
-    { name: 'map cells', run: () => services.explore.refreshMapCells() },
+    {
+      name: 'finish expired projects',
+      run: async () => {
+        const finished = await services.projects.finishExpired();
+        if (finished) ctx.publicCache.changed(ALL);
+        return finished;
+      },
+    },
+    {
+      name: 'map cells',
+      run: async () => {
+        await services.explore.refreshMapCells();
+        ctx.publicCache.changed(LISTS);
+      },
+    },
   ];
+  // Notices left over (queued by a process that stopped, or waiting for a retry).
+  if (config.mailDelivery) jobs.push({ name: 'notices', run: () => ctx.notices.deliverDue() });
   if (options.scheduler ?? true) {
     const scheduler = startScheduler(jobs, config.schedulerIntervalMs, app.log);
     app.addHook('onClose', () => scheduler.stop());

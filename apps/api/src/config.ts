@@ -26,11 +26,17 @@ const envSchema = z.object({
   /** Funds donations above this many minor units wait for a platform admin (domain.md §4). */
   DONATION_REVIEW_THRESHOLD: z.coerce.number().int().min(0).default(5_000_000),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Whether this process mails queued notices (receipts, decisions); another process may do it instead. */
+  MAIL_DELIVERY: booleanText.default(true),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: booleanText.default(true),
   RATE_LIMITS: booleanText.default(true),
   WEB_DIST: z.string().optional(),
+  /** Memory for public answers kept in each API process, in MB; 0 turns the cache off. */
+  PUBLIC_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
+  /** The oldest a kept public answer may be, in ms (writes drop theirs at once). */
+  PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
 });
 
 export interface Config {
@@ -50,11 +56,15 @@ export interface Config {
   stripeWebhookSecret: string | undefined;
   /** How often scheduled work (direct debits, clean-up) runs; 0 turns the scheduler off. */
   schedulerIntervalMs: number;
+  mailDelivery: boolean;
   mapTileUrl: string;
   logLevel: string;
   demoData: boolean;
   rateLimits: boolean;
   webDist: string | undefined;
+  /** Bytes of public answers kept per process (0: off), and how long at most (decision 014). */
+  publicCacheBytes: number;
+  publicCacheTtlMs: number;
 }
 
 /** The JWT secret comes from JWT_SECRET, or is generated once and kept in the data directory. */
@@ -95,11 +105,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
+    mailDelivery: e.MAIL_DELIVERY,
     mapTileUrl: e.MAP_TILE_URL,
     logLevel: e.LOG_LEVEL,
     demoData: e.DEMO_DATA,
     rateLimits: e.RATE_LIMITS,
     webDist: e.WEB_DIST,
+    publicCacheBytes: Math.round(e.PUBLIC_CACHE_MB * 1024 * 1024),
+    publicCacheTtlMs: e.PUBLIC_CACHE_TTL_MS,
     ...overrides,
   };
 }

@@ -2,8 +2,10 @@ import type { AccessService } from './authz/access.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Mailer } from './lib/mailer.js';
+import type { PublicCache } from './lib/public-cache.js';
 import type { FileStorage } from './lib/storage.js';
 import type { LedgerService } from './modules/ledger/ledger.service.js';
+import type { Notices } from './modules/notices/notices.service.js';
 import type { PaymentProvider } from './modules/payments/provider.js';
 
 /** What services need from the outside world; built once per app and passed down. */
@@ -11,6 +13,8 @@ export interface AppContext {
   config: Config;
   database: Database;
   mailer: Mailer;
+  /** Notices about committed changes (receipts, decisions): queued in the change's transaction, mailed after. */
+  notices: Notices;
   storage: FileStorage;
   paymentProvider: PaymentProvider;
   /** The only writer of money movements (built once, on the app's clock and currency). */
@@ -18,6 +22,8 @@ export interface AppContext {
   /** Who may do what: every service asks it first. */
   access: AccessService;
   now(): Date;
+  /** Public answers kept in memory; writes outside a request (scheduled jobs) say what they changed. */
+  publicCache: PublicCache;
   /** The app's logger (for what fails after a commit, such as a mail, and must not fail the request). */
   log: AppLog;
 }

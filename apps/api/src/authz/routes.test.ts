@@ -36,6 +36,7 @@ const PUBLIC_CALLS = [
   'GET /api/explore/charity/list',
   'GET /api/explore/charity/locations',
   'GET /api/explore/group/list',
+  'GET /api/explore/summary',
 ];
 
 let t: TestApp;

@@ -20,6 +20,8 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The connection string on PostgreSQL (for connections outside the pool, such as LISTEN). */
+  url?: string | undefined;
   /**
    * Applies the migrations, then runs `andThen` (loading reference and demo data) under the same
    * start-up lock: of several API processes starting together on PostgreSQL, one prepares the
@@ -106,6 +108,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      url: options.databaseUrl,
       // Several API processes may start at once: one prepares the database while the others wait on the lock.
       migrate: async (andThen) => {
         const client = await pool.connect();

@@ -4,6 +4,7 @@ export * from '../modules/charities/charities.table.js';
 export * from '../modules/donations/donations.table.js';
 export * from '../modules/groups/groups.table.js';
 export * from '../modules/ledger/ledger.table.js';
+export * from '../modules/notices/notices.table.js';
 export * from '../modules/organisations/organisations.table.js';
 export * from '../modules/payments/payments.table.js';
 export * from '../modules/places/places.table.js';

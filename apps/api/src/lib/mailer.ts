@@ -43,20 +43,3 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
     },
   };
 }
-
-/**
- * Sends a notice about something already committed (a receipt, a decision, a failed payment): the
- * change stands whatever the mail does, so a mail that fails is logged, never answered as a failed
- * request or a failed job run. Mail that is the point of the call (an activation code, a reset
- * link) is sent with `mailer.send`, whose failure the caller must see.
- */
-export async function sendNotice(
-  ctx: { mailer: Mailer; log: { error(details: object, message: string): void } },
-  message: MailMessage,
-): Promise<void> {
-  try {
-    await ctx.mailer.send(message);
-  } catch (err) {
-    ctx.log.error({ err, subject: message.subject }, 'A notice mail was not sent');
-  }
-}

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
-import { IMAGE_VARIANTS, type ImageVariant } from '@kindred/shared';
+import { IMAGE_VARIANT_SIDES, IMAGE_VARIANTS, type ImageVariant } from '@kindred/shared';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { AppError } from './errors.js';
 import type { FileStorage } from './storage.js';
 import { isUnsafeText } from './text.js';
@@ -19,8 +19,19 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 /** Images decoded at once in this process; the others wait their turn. */
 export const IMAGE_SLOTS = 2;
 
-// libvips' operation cache would keep decoded images in memory after the request.
-sharp.cache(false);
+/**
+ * sharp (libvips) is loaded with the first image: a process that only serves pages never holds it
+ * (about 25 MB).
+ */
+let sharpLoaded: Promise<typeof import('sharp').default> | undefined;
+function loadSharp() {
+  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    // libvips' operation cache would keep decoded images in memory after the request.
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpLoaded;
+}
 
 let busySlots = 0;
 const waiting: Array<() => void> = [];
@@ -74,7 +85,7 @@ export const UPLOAD_KINDS = {
     maxBytes: 10 * MB,
     types: IMAGE_TYPES,
     text: false,
-    variants: { small: 64, medium: 256, big: 640 },
+    variants: IMAGE_VARIANT_SIDES.avatar,
     accepted: 'PNG or JPEG',
   },
   logo: {
@@ -82,7 +93,7 @@ export const UPLOAD_KINDS = {
     maxBytes: 10 * MB,
     types: IMAGE_TYPES,
     text: false,
-    variants: { small: 64, medium: 256, big: 640 },
+    variants: IMAGE_VARIANT_SIDES.logo,
     accepted: 'PNG or JPEG',
   },
   gallery: {
@@ -90,7 +101,7 @@ export const UPLOAD_KINDS = {
     maxBytes: 20 * MB,
     types: IMAGE_TYPES,
     text: false,
-    variants: { small: 320, medium: 800, big: 1600 },
+    variants: IMAGE_VARIANT_SIDES.gallery,
     accepted: 'PNG or JPEG',
   },
   document: {
@@ -213,6 +224,7 @@ async function renderVariants(
   data: Buffer,
   sides: Record<ImageVariant, number>,
 ): Promise<Array<[ImageVariant, Buffer]>> {
+  const sharp = await loadSharp();
   let declared: Metadata;
   try {
     declared = await sharp(data).metadata();
@@ -251,19 +263,37 @@ async function renderVariants(
   }
 }
 
+/** Renders an image's `_small`, `_medium` and `_big` WebP variants, when one of the IMAGE_SLOTS is free. */
+export function renderImage(
+  data: Buffer,
+  sides: Record<ImageVariant, number>,
+): Promise<Array<[ImageVariant, Buffer]>> {
+  return withImageSlot(() => renderVariants(data, sides));
+}
+
+/** Stores rendered variants under `folder/` with a new random name; answers the image's URL. */
+export async function storeImage(
+  storage: FileStorage,
+  folder: string,
+  rendered: Array<[ImageVariant, Buffer]>,
+): Promise<{ url: string; key: string }> {
+  const key = `${folder}/${randomUUID()}`;
+  for (const [variant, buffer] of rendered) await storage.put(`${key}_${variant}.webp`, buffer);
+  return { url: `/api/files/${key}`, key };
+}
+
 /** Stores an upload under `folder/`. Images are stored as `_small`, `_medium` and `_big` variants. */
 export async function storeUpload(
   storage: FileStorage,
   folder: string,
   upload: Awaited<ReturnType<typeof readUpload>>,
 ): Promise<StoredUpload> {
-  const id = randomUUID();
-  const key = `${folder}/${id}`;
   const variants = upload.kind.variants;
+  let key: string;
   if (variants) {
-    const rendered = await withImageSlot(() => renderVariants(upload.data, variants));
-    for (const [variant, buffer] of rendered) await storage.put(`${key}_${variant}.webp`, buffer);
+    ({ key } = await storeImage(storage, folder, await renderImage(upload.data, variants)));
   } else {
+    key = `${folder}/${randomUUID()}`;
     await storage.put(key, upload.data);
   }
   return {

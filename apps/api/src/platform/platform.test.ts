@@ -11,7 +11,12 @@ describe('the API platform', () => {
   it('reports the database in the health call', async () => {
     const res = await t.request('GET', '/api/health');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: { kind: expect.any(String), status: 'up' } });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: { kind: expect.any(String), status: 'up' },
+      // the public cache (off in tests unless asked for)
+      cache: { entries: 0, bytes: 0, max_bytes: 0, hits: 0, misses: 0, invalidations: 0 },
+    });
   });
 
   it('tells the web app the public settings, and nothing secret', async () => {
@@ -107,7 +112,7 @@ describe('the API platform', () => {
     expect(other.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('keeps personal answers out of every cache, lets public ones be revalidated, and limits browser features', async () => {
+  it('keeps personal answers out of every cache, lets public ones be kept for seconds, and limits browser features', async () => {
     const person = await t.createUser();
     const mine = await t.request('GET', '/api/user/get', { token: person.token });
     expect(mine.statusCode).toBe(200);
@@ -119,7 +124,11 @@ describe('the API platform', () => {
       (await t.request('GET', '/api/charity/list', { token: person.token })).headers['cache-control'],
     ).toBe('no-store');
     expect((await t.request('GET', '/api/user/get')).headers['cache-control']).toBe('no-store');
-    expect((await t.request('GET', '/api/charity/list')).headers['cache-control']).toBe('no-cache');
+    // Public pages may be kept by a CDN for a few seconds (decision 014); other public calls are revalidated.
+    expect((await t.request('GET', '/api/charity/list')).headers['cache-control']).toBe(
+      'public, max-age=5, stale-while-revalidate=5',
+    );
+    expect((await t.request('GET', '/api/config')).headers['cache-control']).toBe('no-cache');
     const policy = String(mine.headers['permissions-policy']);
     expect(policy).toContain('camera=()');
     expect(policy).toContain('microphone=()');

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/helpers.js';
 import { clearDemo, DEMO_PASSWORD, seedDemo } from './demo.js';
@@ -11,7 +12,7 @@ const signIn = async (email: string) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.ctx.database.db, t.ctx.config.currency, t.ctx.now());
+  await seedDemo(t.ctx.database.db, t.ctx.storage, t.ctx.config.currency, t.ctx.now());
 });
 // close() runs the ledger check: the demo's money balances.
 afterAll(async () => t.close());
@@ -48,9 +49,38 @@ describe('the demo data', () => {
     expect(project.donors_count).toBeGreaterThan(0);
   });
 
+  it('gives every project a cover picture and every charity and public group a logo, served in their variants', async () => {
+    const explore = (await t.request('GET', '/api/explore/project/list?limit=100')).json().items;
+    expect(explore.length).toBeGreaterThan(10);
+    for (const card of explore) {
+      expect(card.cover, card.title).toMatch(/^\/api\/files\/gallery\//);
+      expect(card.charity.logo, card.title).toMatch(/^\/api\/files\/logos\//);
+    }
+    // Each project has its own copy: deleting one project's picture leaves the others'.
+    expect(new Set(explore.map((card: { cover: string }) => card.cover)).size).toBe(explore.length);
+    const charities = (await t.request('GET', '/api/explore/charity/list?limit=100')).json().items;
+    expect(charities.every((c: { logo: string | null }) => c.logo?.startsWith('/api/files/logos/'))).toBe(
+      true,
+    );
+    // Public groups show theirs on explore too.
+    const groups = (await t.request('GET', '/api/explore/group/list?limit=100')).json().items;
+    expect(groups.length).toBeGreaterThan(0);
+    expect(groups.every((g: { logo: string | null }) => g.logo?.startsWith('/api/files/logos/'))).toBe(true);
+    for (const [url, side] of [
+      [`${explore[0].cover}_small.webp`, 320],
+      [`${explore[0].cover}_big.webp`, 800],
+      [`${charities[0].logo}_medium.webp`, 256],
+    ] as const) {
+      const file = await t.request('GET', url);
+      expect(file.statusCode, url).toBe(200);
+      expect(file.headers['content-type']).toBe('image/webp');
+      expect((await sharp(file.rawPayload).metadata()).width, url).toBe(side);
+    }
+  });
+
   it('loads again after a reset, with the money of the first load gone', async () => {
     await clearDemo(t.ctx.database.db);
-    await seedDemo(t.ctx.database.db, t.ctx.config.currency, t.ctx.now());
+    await seedDemo(t.ctx.database.db, t.ctx.storage, t.ctx.config.currency, t.ctx.now());
     const token = await signIn('donor@example.org');
     const wallet = (await t.request('GET', '/api/user/wallet', { token })).json();
     const again = (await t.request('GET', '/api/user/donations?limit=100', { token })).json().items;

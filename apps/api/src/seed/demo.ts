@@ -2,15 +2,17 @@ import { ADMIN_TYPE, PROJECT_ADMIN_TYPE, PROJECT_STATUS } from '@kindred/shared'
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { hashPassword } from '../lib/passwords.js';
+import type { FileStorage } from '../lib/storage.js';
 import { charities, charityMemberships } from '../modules/charities/charities.table.js';
 import { groupMemberships, groups } from '../modules/groups/groups.table.js';
 import { account, ledgerService, PLATFORM } from '../modules/ledger/ledger.service.js';
 import { CHARITY_PERMISSIONS } from '../modules/organisations/organisations.repository.js';
 import { businesses, businessMemberships } from '../modules/organisations/organisations.table.js';
 import { givingKindsOf } from '../modules/projects/projects.service.js';
-import { projectMemberships, projects } from '../modules/projects/projects.table.js';
+import { projectImages, projectMemberships, projects } from '../modules/projects/projects.table.js';
 import { users } from '../modules/users/users.table.js';
 import { seedDemoDonations } from './demo-donations.js';
+import { coverSvg, logoSvg, type RenderedPicture, renderPicture, storePicture } from './demo-pictures.js';
 import { ukPlaces } from './places.js';
 
 export const DEMO_PASSWORD = 'Password123!';
@@ -148,9 +150,22 @@ function isoDay(daysFromNow: number, now: Date): string {
 }
 
 /** Loads the demo organisations, people, charities, projects and groups. Expects empty tables. */
-export async function seedDemo(db: Db, currency: string, now: Date): Promise<void> {
+export async function seedDemo(db: Db, storage: FileStorage, currency: string, now: Date): Promise<void> {
   // Every row is stamped with the clock the demo is loaded at.
   const created = { createdAt: now };
+  // Pictures: a logo and a cover per charity, drawn before the transaction and stored once per
+  // owner (a project's cover is the first picture of its gallery, decision 018).
+  const logos: RenderedPicture[] = [];
+  const covers: RenderedPicture[] = [];
+  for (const [index, c] of CHARITIES.entries()) {
+    logos.push(await renderPicture(logoSvg(c.types[0], index), 'logo'));
+    covers.push(await renderPicture(coverSvg(c.types[0], index), 'gallery'));
+  }
+  // The groups' logos: one drawing each (colours of a cause that suits the group).
+  const groupLogos = await Promise.all(
+    [5, 4, 15].map((cause, index) => renderPicture(logoSvg(cause, index + 1), 'logo')),
+  );
+  const groupLogo = (index: number) => storePicture(storage, 'logos', groupLogos[index] as RenderedPicture);
   const stamped = { createdAt: now, updatedAt: now };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const places = ukPlaces();
@@ -243,6 +258,7 @@ export async function seedDemo(db: Db, currency: string, now: Date): Promise<voi
           website: `https://www.${c.name.toLowerCase().replace(/[^a-z]+/g, '')}.org.uk`,
           email: `hello@${c.name.toLowerCase().replace(/[^a-z]+/g, '')}.org.uk`,
           approvalStatus: 'approved',
+          logo: await storePicture(storage, 'logos', logos[charityIds.length] as RenderedPicture),
           ...stamped,
         })
         .returning({ id: charities.id });
@@ -308,7 +324,15 @@ export async function seedDemo(db: Db, currency: string, now: Date): Promise<voi
           ...stamped,
         })
         .returning({ id: projects.id });
-      if (row) projectIds.push(row.id);
+      if (!row) throw new Error('insert returned no row');
+      projectIds.push(row.id);
+      await tx.insert(projectImages).values({
+        projectId: row.id,
+        url: await storePicture(storage, 'gallery', covers[charityIndex] as RenderedPicture),
+        caption: `${title} with ${charity.name}`,
+        createdBy: charityAdmin,
+        ...created,
+      });
     }
     await tx.insert(projectMemberships).values({
       projectId: projectIds[0] as number,
@@ -350,6 +374,7 @@ export async function seedDemo(db: Db, currency: string, now: Date): Promise<voi
         pin: '482913',
         createdBy: owner,
         description: 'Acme colleagues who volunteer together.',
+        logo: await groupLogo(0),
         ...created,
       })
       .returning({ id: groups.id });
@@ -362,6 +387,7 @@ export async function seedDemo(db: Db, currency: string, now: Date): Promise<voi
         requiresApproval: true,
         createdBy: donor,
         description: 'Neighbours pooling donations for local causes.',
+        logo: await groupLogo(1),
         ...created,
       })
       .returning({ id: groups.id });
@@ -373,6 +399,7 @@ export async function seedDemo(db: Db, currency: string, now: Date): Promise<voi
         pin: '915624',
         createdBy: extras[0],
         description: 'Coffee shops raising funds together.',
+        logo: await groupLogo(2),
         ...created,
       })
       .returning({ id: groups.id });

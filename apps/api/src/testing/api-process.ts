@@ -24,6 +24,8 @@ export function startApiProcess(options: {
   dataDir: string;
   secret: string;
   logLevel?: string;
+  /** More settings (PUBLIC_CACHE_TTL_MS...). */
+  env?: Record<string, string>;
 }): ApiProcess {
   let stderr = '';
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
@@ -39,6 +41,7 @@ export function startApiProcess(options: {
       RATE_LIMITS: 'false',
       LOG_LEVEL: options.logLevel ?? 'error',
       SCHEDULER_INTERVAL_MS: '0',
+      ...options.env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

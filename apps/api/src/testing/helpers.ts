@@ -36,7 +36,9 @@ export async function createTestApp(
   const database = await freshDatabase();
   const config = loadConfig(
     { LOG_LEVEL: 'silent', RATE_LIMITS: 'false', DEMO_DATA: 'false' },
-    { dataDir, ...overrides },
+    // The public cache is off unless a test asks for it: many tests change rows straight in the
+    // database, which no write reports (plugins/public-cache.test.ts tests the cache).
+    { dataDir, publicCacheBytes: 0, ...overrides },
   );
   const { app, ctx, routes, jobs } = await buildApp({
     config,
@@ -115,7 +117,11 @@ export async function createTestApp(
     jobs,
     request,
     createUser,
-    outbox: () => readOutbox(path.join(dataDir, 'outbox')),
+    /** The mail delivered so far, oldest first, once the queued notices have been delivered (as the scheduler would). */
+    outbox: async () => {
+      await ctx.notices.deliverDue();
+      return readOutbox(path.join(dataDir, 'outbox'));
+    },
     /** Closes the app; first checks that the test file left the books balanced. */
     async close() {
       const problems = await checkLedger(ctx.database.db);

@@ -1,12 +1,12 @@
 import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/dropzone/styles.css';
 import '@mantine/notifications/styles.css';
+// The date, dropzone and chart styles load with the screens that use them (imported there).
 import './styles.css';
 
 import { WEEK_STARTS_ON } from '@kindred/shared';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -24,6 +24,15 @@ export interface AppProviderProps {
 }
 
 /** Mantine (theme, dates, modals, toasts), TanStack Query, the loading bar and the account theme. */
+/**
+ * Toasts: bottom right on a wide screen; at the top on a phone, where a full-width toast at the
+ * bottom would cover the form's buttons (and stay while a finger rests on it).
+ */
+function Toasts() {
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  return <Notifications position={phone ? 'top-center' : 'bottom-right'} limit={4} />;
+}
+
 export function AppProvider({
   children,
   queryClient = defaultQueryClient,
@@ -40,7 +49,7 @@ export function AppProvider({
         <QueryClientProvider client={queryClient}>
           <ModalsProvider>
             {/* Bottom right: toasts never cover the header controls. */}
-            <Notifications position="bottom-right" limit={4} />
+            <Toasts />
             <ThemeSync />
             <LoadingBar />
             {children}

@@ -4,15 +4,6 @@ import { adminRoutes } from './routes/admin.routes';
 import { adminCharitiesRoutes } from './routes/admin-charities.routes';
 import { adminDonationsRoutes } from './routes/admin-donations.routes';
 import { adminMoneyRoutes } from './routes/admin-money.routes';
-import {
-  ActivateCodeRoute,
-  ActivateRoute,
-  ForgotPasswordRoute,
-  LoginRoute,
-  RegisterOrganisationRoute,
-  RegisterRoute,
-  ResetPasswordRoute,
-} from './routes/auth';
 import { charityRoutes } from './routes/charity.routes';
 import { exploreRoutes } from './routes/explore.routes';
 import { givingRoutes } from './routes/giving.routes';
@@ -21,6 +12,10 @@ import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError, RouteLoading } from './routes/route-error';
 import { walletRoutes } from './routes/wallet.routes';
+
+// The public screens (home, explore, projects, charities) come with the first load; the others
+// load with their route, so that a first visit does not download forms it does not show.
+const auth = () => import('./routes/auth');
 
 /** Every screen of the web app; route files are the only place features meet. */
 export const routes: RouteObject[] = [
@@ -35,15 +30,18 @@ export const routes: RouteObject[] = [
       {
         element: <GuestOnly />,
         children: [
-          { path: 'login', element: <LoginRoute /> },
-          { path: 'register', element: <RegisterRoute /> },
-          { path: 'register/organisation', element: <RegisterOrganisationRoute /> },
+          { path: 'login', lazy: async () => ({ Component: (await auth()).LoginRoute }) },
+          { path: 'register', lazy: async () => ({ Component: (await auth()).RegisterRoute }) },
+          {
+            path: 'register/organisation',
+            lazy: async () => ({ Component: (await auth()).RegisterOrganisationRoute }),
+          },
         ],
       },
-      { path: 'activate', element: <ActivateRoute /> },
-      { path: 'activate/:code', element: <ActivateCodeRoute /> },
-      { path: 'forgot-password', element: <ForgotPasswordRoute /> },
-      { path: 'reset-password/:token', element: <ResetPasswordRoute /> },
+      { path: 'activate', lazy: async () => ({ Component: (await auth()).ActivateRoute }) },
+      { path: 'activate/:code', lazy: async () => ({ Component: (await auth()).ActivateCodeRoute }) },
+      { path: 'forgot-password', lazy: async () => ({ Component: (await auth()).ForgotPasswordRoute }) },
+      { path: 'reset-password/:token', lazy: async () => ({ Component: (await auth()).ResetPasswordRoute }) },
       {
         element: <RequireAuth />,
         children: [

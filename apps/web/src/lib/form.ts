@@ -1,5 +1,6 @@
 import type { ValidationErrors } from '@kindred/shared';
 import { type FormErrors, type UseFormInput, useForm } from '@mantine/form';
+import { type RefObject, useCallback, useState } from 'react';
 import type { z } from 'zod';
 import { isApiError } from './api-client';
 
@@ -53,26 +54,103 @@ export function mergeErrors(...maps: FormErrors[]): FormErrors {
   return out;
 }
 
+/** The refusal of a failure that is not an API answer (a bug, a lost connection before any answer). */
+export const UNEXPECTED_REFUSAL = 'Something went wrong. Try again.';
+
+/** What a refused submit shows: messages beside the fields, and one refusal above the form. */
+export interface ServerErrors {
+  /** Messages by form field path (only paths the form has). */
+  fields: FormErrors;
+  /** The server's message, followed by the field messages that have no field on this form. */
+  refusal: string | null;
+}
+
+function hasPath(values: unknown, path: string): boolean {
+  let current: unknown = values;
+  for (const part of path.split('.')) {
+    if (current === null || typeof current !== 'object' || !(part in current)) return false;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return true;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
 /**
- * Puts the per-field messages of a 400 answer (`details.fields`) on the form's fields; a refused
- * password (401 or 403 without field messages, not an expired token) goes on `passwordField`.
- * Returns true when at least one field got a message.
+ * The one mapping of a refusal onto a form: each `details.fields` message goes on its field (the
+ * API's name, or `fieldMap`'s name for it on this form); a message whose field the form does not
+ * have joins the refusal, so nothing the server said is lost.
+ */
+export function serverErrorsOf(
+  error: unknown,
+  values: unknown,
+  fieldMap: Record<string, string> = {},
+): ServerErrors {
+  if (isAbort(error)) return { fields: {}, refusal: null };
+  if (!isApiError(error)) return { fields: {}, refusal: UNEXPECTED_REFUSAL };
+  const fields: FormErrors = {};
+  const elsewhere: string[] = [];
+  for (const [field, message] of Object.entries(error.fieldErrors)) {
+    const path = fieldMap[field] ?? field;
+    if (hasPath(values, path)) {
+      if (!(path in fields)) fields[path] = message;
+    } else {
+      elsewhere.push(message);
+    }
+  }
+  const refusal = [error.message, ...elsewhere.filter((message) => message !== error.message)].join(' ');
+  return { fields, refusal };
+}
+
+/** The parts of a Mantine form the server errors need. */
+interface ErrorTarget {
+  getValues: () => unknown;
+  setErrors: (errors: FormErrors) => void;
+}
+
+/**
+ * Puts a refusal's field messages on the form (replacing its errors) and answers the whole result,
+ * for a form that shows the refusal its own way (the wallet forms add what a retry does).
  */
 export function applyServerErrors(
   error: unknown,
-  setFieldError: (field: string, message: string) => void,
+  form: ErrorTarget,
   fieldMap: Record<string, string> = {},
-  passwordField?: string,
-): boolean {
-  if (!isApiError(error)) return false;
-  const entries = Object.entries(error.fieldErrors);
-  for (const [field, message] of entries) setFieldError(fieldMap[field] ?? field, message);
-  if (entries.length === 0 && passwordField && (error.status === 401 || error.status === 403)) {
-    if (error.isTokenExpired) return false;
-    setFieldError(passwordField, error.message);
-    return true;
-  }
-  return entries.length > 0;
+): ServerErrors {
+  const result = serverErrorsOf(error, form.getValues(), fieldMap);
+  form.setErrors(result.fields);
+  return result;
+}
+
+export interface FormErrorsOptions {
+  /** API field name -> this form's field path, where they differ. */
+  fieldMap?: Record<string, string>;
+  /** The form element: focus goes to the first field with a message. */
+  formRef?: RefObject<HTMLFormElement | null>;
+}
+
+/**
+ * A form's refusal state. `report(error)` puts a failed submit's messages on the fields and keeps
+ * the refusal for `<FormRefusal>`; `clear()` (at each submit, and after a success) removes both.
+ * The form's values are never touched. Calls whose refusal a form shows are `silent` (no toast).
+ */
+export function useServerErrors(form: ErrorTarget, options: FormErrorsOptions = {}) {
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { fieldMap, formRef } = options;
+  const report = useCallback(
+    (error: unknown) => {
+      const result = applyServerErrors(error, form, fieldMap);
+      setRefusal(result.refusal);
+      if (Object.keys(result.fields).length > 0) focusFirstInvalid(formRef?.current ?? null);
+    },
+    [form, fieldMap, formRef],
+  );
+  const clear = useCallback(() => {
+    setRefusal(null);
+  }, []);
+  return { refusal, report, clear };
 }
 
 /** Moves focus to the first invalid field of a form once the errors are rendered. */

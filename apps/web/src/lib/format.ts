@@ -1,8 +1,16 @@
-import { formatDateInput } from '@kindred/shared';
+import { formatDisplayDate, formatDisplayDateTime } from '@kindred/shared';
 
-/** An ISO date as the date inputs show it (mm/dd/yy), or a dash. */
-export function showDate(iso: string | null | undefined): string {
-  return formatDateInput(iso) || '—';
+/**
+ * A date as every screen shows it: '22 Nov 2026' (a calendar date as written, an instant as the
+ * reader's day in their time zone), or a dash. Date inputs keep the spec's mm/dd/yy.
+ */
+export function showDate(value: string | null | undefined): string {
+  return formatDisplayDate(value) || '—';
+}
+
+/** An instant with its time in the reader's time zone: '22 Nov 2026, 14:05', or a dash. */
+export function showDateTime(value: string | null | undefined): string {
+  return formatDisplayDateTime(value) || '—';
 }
 
 /** '1.2 MB', '830 KB', '12 bytes'. */

@@ -3,6 +3,8 @@ import {
   DATE_INPUT_FORMAT,
   defaultToProjectEndDate,
   formatDateInput,
+  formatDisplayDate,
+  formatDisplayDateTime,
   isIsoDate,
   isRealDate,
   parseDateInput,
@@ -150,5 +152,46 @@ describe('defaultToProjectEndDate', () => {
 
   it('keeps a filled-in value', () => {
     expect(defaultToProjectEndDate('2025-01-15', end)).toBe('2025-01-15');
+  });
+});
+
+describe('formatDisplayDate', () => {
+  it('shows a calendar date as written, whatever the time zone', () => {
+    expect(formatDisplayDate('2026-11-22')).toBe('22 Nov 2026');
+    expect(formatDisplayDate('2026-09-01', { timeZone: 'Pacific/Kiritimati' })).toBe('1 Sep 2026');
+    expect(formatDisplayDate('2026-01-05', { timeZone: 'America/Los_Angeles' })).toBe('5 Jan 2026');
+  });
+
+  it("shows an instant as the reader's day in their time zone", () => {
+    const instant = '2026-11-22T23:30:00Z';
+    expect(formatDisplayDate(instant, { timeZone: 'Europe/London' })).toBe('22 Nov 2026');
+    expect(formatDisplayDate(instant, { timeZone: 'Asia/Kolkata' })).toBe('23 Nov 2026');
+    expect(formatDisplayDate('2026-11-22T03:00:00+00:00', { timeZone: 'America/New_York' })).toBe(
+      '21 Nov 2026',
+    );
+  });
+
+  it('gives nothing for blank or invalid input', () => {
+    expect(formatDisplayDate(null)).toBe('');
+    expect(formatDisplayDate(undefined)).toBe('');
+    expect(formatDisplayDate('  ')).toBe('');
+    expect(formatDisplayDate('2026-02-30')).toBe('');
+    expect(formatDisplayDate('not a date')).toBe('');
+  });
+});
+
+describe('formatDisplayDateTime', () => {
+  it("adds the 24-hour time in the reader's time zone", () => {
+    expect(formatDisplayDateTime('2026-11-22T09:05:00Z', { timeZone: 'Europe/London' })).toBe(
+      '22 Nov 2026, 09:05',
+    );
+    expect(formatDisplayDateTime('2026-07-01T23:59:00Z', { timeZone: 'Europe/London' })).toBe(
+      '2 Jul 2026, 00:59',
+    );
+  });
+
+  it('shows a calendar date without a time', () => {
+    expect(formatDisplayDateTime('2026-11-22')).toBe('22 Nov 2026');
+    expect(formatDisplayDateTime('nope')).toBe('');
   });
 });

@@ -89,3 +89,73 @@ export function parseDateInput(text: string | null | undefined): string | null {
 export function defaultToProjectEndDate(value: string | null | undefined, projectEndDate: string): string {
   return value === null || value === undefined || value.trim() === '' ? projectEndDate : value;
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The calendar day and clock time of an instant in a time zone (the runtime's when none is given). */
+function zonedParts(instant: Date, timeZone: string | undefined) {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+  };
+}
+
+function dayText(year: number, month: number, day: number): string {
+  return `${day} ${MONTHS[month - 1]} ${year}`;
+}
+
+/** Options of the display formatters. */
+export interface DisplayDateOptions {
+  /** IANA time zone of the reader; the runtime's own (the browser's) when left out. */
+  timeZone?: string;
+}
+
+/**
+ * The one way a date is shown: '22 Nov 2026'. A calendar date ('2026-11-22': a project's end date,
+ * a gift's chosen day) is shown as written; an instant ('2026-11-22T23:30:00Z': when something
+ * happened) is shown as the reader's day in their time zone. Blank or invalid input gives ''.
+ * Date inputs keep their own mm/dd/yy format (`formatDateInput`).
+ */
+export function formatDisplayDate(
+  value: string | null | undefined,
+  options: DisplayDateOptions = {},
+): string {
+  if (typeof value !== 'string' || value.trim() === '') return '';
+  const text = value.trim();
+  if (CALENDAR_DATE.test(text)) {
+    const parts = isoParts(text);
+    return parts ? dayText(parts.year, parts.month, parts.day) : '';
+  }
+  const instant = new Date(text);
+  if (Number.isNaN(instant.getTime())) return '';
+  const { year, month, day } = zonedParts(instant, options.timeZone);
+  return dayText(year, month, day);
+}
+
+/** An instant with its time, in the reader's time zone: '22 Nov 2026, 14:05'. Invalid input gives ''. */
+export function formatDisplayDateTime(
+  value: string | null | undefined,
+  options: DisplayDateOptions = {},
+): string {
+  if (typeof value !== 'string' || value.trim() === '' || CALENDAR_DATE.test(value.trim())) {
+    return formatDisplayDate(value, options);
+  }
+  const instant = new Date(value.trim());
+  if (Number.isNaN(instant.getTime())) return '';
+  const { year, month, day, hour, minute } = zonedParts(instant, options.timeZone);
+  return `${dayText(year, month, day)}, ${pad2(hour)}:${pad2(minute)}`;
+}

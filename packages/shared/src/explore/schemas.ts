@@ -32,7 +32,8 @@ export const projectFiltersSchema = z.object({
 });
 export const projectExploreQuerySchema = pageQuerySchema.extend({
   ...projectFiltersSchema.shape,
-  sort: z.enum(['newest', 'ending', 'nearest']).optional(),
+  /** newest first, ending first, nearest first (needs a place), or most supporters first. */
+  sort: z.enum(['newest', 'ending', 'nearest', 'supported']).optional(),
 });
 export type ProjectExploreQuery = z.infer<typeof projectExploreQuerySchema>;
 
@@ -60,7 +61,10 @@ export const projectCardSchema = z.object({
   title: z.string(),
   summary: z.string().nullable(),
   logo: z.string().nullable(),
-  charity: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The first picture of the project's gallery (decision 018), or null: add `_small.webp` etc. */
+  cover: z.string().nullable(),
+  charity: z.object({ id: z.number().int(), name: z.string(), logo: z.string().nullable() }).nullable(),
+  donors_count: z.number().int(),
   city: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
@@ -121,3 +125,34 @@ export const locationsSchema = z.object({
   total: z.number().int(),
 });
 export type Locations = z.infer<typeof locationsSchema>;
+
+/** Where the visitor is, for the "near you" list of GET /explore/summary (all optional). */
+export const exploreSummaryQuerySchema = z.object({
+  city_id: near.city_id,
+  lat: near.lat,
+  lng: near.lng,
+  radius_km: near.radius_km,
+});
+export type ExploreSummaryQuery = z.infer<typeof exploreSummaryQuerySchema>;
+
+/** How many projects each featured list of the landing page shows. */
+export const FEATURED_COUNT = 4;
+
+/** GET /explore/summary: live totals of what was given, and the landing page's featured lists. */
+export const exploreSummarySchema = z.object({
+  totals: z.object({
+    /** Funds given to projects, in minor units of `currency`. */
+    funds_given: z.number().int(),
+    currency: z.string(),
+    /** Volunteering and skilled volunteering hours pledged. */
+    hours_given: z.number().int(),
+    /** Gifts (items) pledged. */
+    gifts_given: z.number().int(),
+    live_projects: z.number().int(),
+  }),
+  ending_soon: z.array(projectCardSchema),
+  /** Null when no place was given. */
+  near: z.array(projectCardSchema).nullable(),
+  most_supported: z.array(projectCardSchema),
+});
+export type ExploreSummary = z.infer<typeof exploreSummarySchema>;

@@ -120,10 +120,15 @@ export const projectSchema = z.object({
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
   city: z.string().nullable(),
+  /** The region and town of `city` when it is a town of the list; given to its managers only. */
+  state_id: z.number().int().nullable(),
+  city_id: z.number().int().nullable(),
   post_code: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   logo: z.string().nullable(),
+  /** The first picture of the gallery: the project's cover on cards and its page (decision 018). */
+  cover: z.string().nullable(),
   funds_target: z.number().int().nullable(),
   volunteering_hours: z.number().int().nullable(),
   volunteering_start: z.string().nullable(),

@@ -13,7 +13,7 @@ describe('labelOf', () => {
   });
 
   it('finds the label of a string code', () => {
-    expect(labelOf(GENDERS, 'prefer-not-to-say')).toBe('prefer not to say');
+    expect(labelOf(GENDERS, 'prefer-not-to-say')).toBe('Prefer not to say');
   });
 
   it('gives undefined for an unknown, missing or differently typed code', () => {

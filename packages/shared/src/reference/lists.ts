@@ -3,7 +3,8 @@
  *
  * Every list is an ordered, read-only array of `{ id, label }` entries, where `id` is the code stored
  * and sent over the wire and `label` is the text of the spec. Labels are copied verbatim from the spec
- * (including its spelling and capitalisation, e.g. 'Canceled', 'Human rights').
+ * (including its spelling and capitalisation, e.g. 'Canceled', 'Human rights'), except the genders,
+ * which the spec writes in lower case and the app shows capitalised.
  * Lists of codes used in program logic also have a named-codes object (singular name), e.g.
  * `PROJECT_STATUS.live === 2`; tests keep each in step with its list.
  */
@@ -43,15 +44,18 @@ export const CHARITY_TYPES = [
 ] as const;
 export type CharityTypeId = CodeOf<typeof CHARITY_TYPES>;
 
-/** Genders (spec §3): string codes, labels as the spec writes them. */
+/**
+ * Genders (spec §3): the spec's words as string codes; the labels are capitalised like every other
+ * label of a list a person chooses from (the spec writes them in lower case).
+ */
 export const GENDERS = [
-  { id: 'male', label: 'male' },
-  { id: 'female', label: 'female' },
-  { id: 'trans-male', label: 'trans-male' },
-  { id: 'trans-female', label: 'trans-female' },
-  { id: 'gender-neutral', label: 'gender neutral' },
-  { id: 'other', label: 'other' },
-  { id: 'prefer-not-to-say', label: 'prefer not to say' },
+  { id: 'male', label: 'Male' },
+  { id: 'female', label: 'Female' },
+  { id: 'trans-male', label: 'Trans male' },
+  { id: 'trans-female', label: 'Trans female' },
+  { id: 'gender-neutral', label: 'Gender neutral' },
+  { id: 'other', label: 'Other' },
+  { id: 'prefer-not-to-say', label: 'Prefer not to say' },
 ] as const;
 export type GenderCode = CodeOf<typeof GENDERS>;
 

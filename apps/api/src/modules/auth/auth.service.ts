@@ -74,6 +74,7 @@ export function authService(ctx: AppContext) {
         throw conflict(
           'EMAIL_TAKEN',
           'An account with this email already exists. Sign in or reset your password.',
+          { email: 'An account with this email already exists.' },
         );
       }
       const created = await usersRepository.insert(
@@ -160,7 +161,9 @@ export function authService(ctx: AppContext) {
       const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), body.password);
       if (!user || !ok) {
         await usersRepository.recordLoginFailure(db(), body.email, ip, now);
-        throw unauthorized('The email or password is not right.', 'INVALID_CREDENTIALS');
+        throw unauthorized('The email or password is not right.', 'INVALID_CREDENTIALS', {
+          password: 'Check the email and the password.',
+        });
       }
       if (!user.isActive) {
         throw new AppError(

@@ -81,6 +81,8 @@ describe('registration and activation', () => {
     const res = await t.request('POST', '/api/auth/register', { body: person('TWIN@example.org') });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('EMAIL_TAKEN');
+    // The form shows the refusal beside the email field.
+    expect(res.json().error.details.fields).toEqual({ email: 'An account with this email already exists.' });
   });
 
   it('refuses a password under 10 characters', async () => {
@@ -209,6 +211,7 @@ describe('signing in', () => {
     expect(wrong.json().error).toEqual({
       code: 'INVALID_CREDENTIALS',
       message: 'The email or password is not right.',
+      details: { fields: { password: 'Check the email and the password.' } },
     });
   });
 

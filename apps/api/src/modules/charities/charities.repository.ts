@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Unstamped } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import type { CursorValue } from '../../lib/pagination.js';
 import { charities, charityMemberships } from './charities.table.js';
 
@@ -10,12 +11,17 @@ export type NewCharity = typeof charities.$inferInsert;
 export const publicCharity = () =>
   and(eq(charities.approvalStatus, 'approved'), eq(charities.lockStatus, false), isNull(charities.deletedAt));
 
+/** A charity by id, unless deleted (a gift reads it under its project's lock): built once. */
+const findCharity = prepared('charities_find', (db) =>
+  db
+    .select()
+    .from(charities)
+    .where(and(eq(charities.id, sql.placeholder('id')), isNull(charities.deletedAt))),
+);
+
 export const charitiesRepository = {
   async find(db: Executor, id: number): Promise<CharityRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(charities)
-      .where(and(eq(charities.id, id), isNull(charities.deletedAt)));
+    const [row] = await findCharity(db, { id });
     return row;
   },
 

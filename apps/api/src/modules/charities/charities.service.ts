@@ -12,7 +12,6 @@ import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { sendNotice } from '../../lib/mailer.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.js';
 import { ledgerQueries } from '../ledger/ledger.service.js';
@@ -94,7 +93,7 @@ export function charitiesService(ctx: AppContext) {
   async function mailDecision(row: CharityRow, approved: boolean, reason: string | undefined) {
     const emails = new Set(await charityAdminEmails(db(), row.id));
     for (const to of emails) {
-      await sendNotice(ctx, {
+      await ctx.notices.queue(db(), {
         to,
         subject: approved ? `${row.name} is approved on Kindred` : `${row.name} was not approved on Kindred`,
         text: approved
@@ -112,6 +111,7 @@ export function charitiesService(ctx: AppContext) {
             ].join('\n'),
       });
     }
+    ctx.notices.wake();
   }
 
   /** The charity's own funds, and what its projects hold. */

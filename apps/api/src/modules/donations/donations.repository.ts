@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { placeholder, prepared } from '../../db/prepared.js';
 import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
 import {
   type DonorType,
@@ -55,9 +56,112 @@ function whereOf(filter: DonationWhere): SQL[] {
   return conditions;
 }
 
+/** The columns a new gift is written with (createChecked gives each of them, null where unused). */
+const GIFT_COLUMNS = [
+  'method',
+  'type',
+  'status',
+  'donorType',
+  'donorId',
+  'createdBy',
+  'projectId',
+  'charityId',
+  'amount',
+  'source',
+  'hours',
+  'date',
+  'skillType',
+  'giftType',
+  'description',
+  'quantity',
+  'estimatedValue',
+  'giftAid',
+  'giftAidAmount',
+  'giftAidDeclarationId',
+  'anonymous',
+  'message',
+  'subscriptionId',
+  'period',
+  'createdAt',
+  'updatedAt',
+] as const satisfies ReadonlyArray<keyof NewDonation>;
+export type NewGift = { [K in (typeof GIFT_COLUMNS)[number]]-?: NewDonation[K] };
+
+const receiptNumber = (year: SQL | Placeholder) =>
+  sql<string>`(select 'KR-' || ${year}::text || '-' || lpad(n::text, greatest(7, length(n::text)), '0') from nextval('donation_receipt_seq') as n)`;
+
+// The statements of a gift, built once (db/prepared.ts).
+const insertGift = prepared('donations_insert_gift', (db) =>
+  db
+    .insert(donations)
+    .values(
+      Object.fromEntries(
+        GIFT_COLUMNS.map((column) => [column, sql.placeholder(column)]),
+      ) as unknown as NewDonation,
+    )
+    .returning(),
+);
+const setStatus = prepared('donations_set_status', (db) =>
+  db
+    .update(donations)
+    .set({ status: placeholder<number>('status'), updatedAt: placeholder<Date>('updatedAt') })
+    .where(eq(donations.id, sql.placeholder('id')))
+    .returning(),
+);
+const setStatusWithReceipt = prepared('donations_set_status_receipt', (db) =>
+  db
+    .update(donations)
+    .set({
+      status: placeholder<number>('status'),
+      updatedAt: placeholder<Date>('updatedAt'),
+      receiptNumber: receiptNumber(sql.placeholder('year')),
+    })
+    .where(eq(donations.id, sql.placeholder('id')))
+    .returning(),
+);
+const insertHistory = prepared('donations_insert_history', (db) =>
+  db.insert(donationHistory).values({
+    donationId: sql.placeholder('donationId'),
+    status: sql.placeholder('status'),
+    by: sql.placeholder('by'),
+    reason: sql.placeholder('reason'),
+    at: sql.placeholder('at'),
+  }),
+);
+const otherCounted = prepared('donations_other_counted', (db) =>
+  db
+    .select({ id: donations.id })
+    .from(donations)
+    .where(
+      and(
+        eq(donations.projectId, sql.placeholder('projectId')),
+        eq(donations.donorType, sql.placeholder('donorType')),
+        eq(donations.donorId, sql.placeholder('donorId')),
+        inArray(donations.status, COUNTED_STATUSES),
+        ne(donations.id, sql.placeholder('exceptId')),
+      ),
+    )
+    .limit(1),
+);
+const currentDeclaration = prepared('donations_current_declaration', (db) =>
+  db
+    .select()
+    .from(giftAidDeclarations)
+    .where(
+      and(eq(giftAidDeclarations.userId, sql.placeholder('userId')), isNull(giftAidDeclarations.cancelledAt)),
+    ),
+);
+
 export const donationsRepository = {
   async insert(db: Executor, values: NewDonation): Promise<DonationRow> {
     const [row] = await db.insert(donations).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+
+  /** A new gift as the give call writes it (every column given): one statement built once. */
+  async insertGift(db: Executor, values: NewGift): Promise<DonationRow> {
+    const [row] = await insertGift(db, values);
     if (!row) throw new Error('insert returned no row');
     return row;
   },
@@ -72,13 +176,25 @@ export const donationsRepository = {
     values: Partial<NewDonation>,
     receiptYear?: number,
   ): Promise<DonationRow> {
+    const keys = Object.keys(values);
+    // A status change alone (most changes), with or without a receipt number: built once.
+    if (keys.length === 2 && values.status !== undefined && values.updatedAt instanceof Date) {
+      const [row] =
+        receiptYear === undefined
+          ? await setStatus(db, { id, status: values.status, updatedAt: values.updatedAt })
+          : await setStatusWithReceipt(db, {
+              id,
+              status: values.status,
+              updatedAt: values.updatedAt,
+              year: String(receiptYear),
+            });
+      if (!row) throw new Error(`donation ${id} vanished`);
+      return row;
+    }
     const set =
       receiptYear === undefined
         ? values
-        : {
-            ...values,
-            receiptNumber: sql<string>`(select 'KR-' || ${String(receiptYear)}::text || '-' || lpad(n::text, greatest(7, length(n::text)), '0') from nextval('donation_receipt_seq') as n)`,
-          };
+        : { ...values, receiptNumber: receiptNumber(sql`${String(receiptYear)}`) };
     const [row] = await db.update(donations).set(set).where(eq(donations.id, id)).returning();
     if (!row) throw new Error(`donation ${id} vanished`);
     return row;
@@ -110,8 +226,13 @@ export const donationsRepository = {
       .for('update');
   },
 
-  async addHistory(db: Executor, values: typeof donationHistory.$inferInsert): Promise<void> {
-    await db.insert(donationHistory).values(values);
+  async addHistory(
+    db: Executor,
+    values: Required<
+      Pick<typeof donationHistory.$inferInsert, 'donationId' | 'status' | 'by' | 'reason' | 'at'>
+    >,
+  ): Promise<void> {
+    await insertHistory(db, values);
   },
 
   async history(db: Executor, donationIds: number[]): Promise<Map<number, HistoryRow[]>> {
@@ -166,19 +287,7 @@ export const donationsRepository = {
     donor: { type: DonorType; id: number },
     exceptId: number,
   ): Promise<boolean> {
-    const [row] = await db
-      .select({ id: donations.id })
-      .from(donations)
-      .where(
-        and(
-          eq(donations.projectId, projectId),
-          eq(donations.donorType, donor.type),
-          eq(donations.donorId, donor.id),
-          inArray(donations.status, COUNTED_STATUSES),
-          ne(donations.id, exceptId),
-        ),
-      )
-      .limit(1);
+    const [row] = await otherCounted(db, { projectId, donorType: donor.type, donorId: donor.id, exceptId });
     return row !== undefined;
   },
 
@@ -266,10 +375,7 @@ export const donationsRepository = {
   // Gift Aid
 
   async currentDeclaration(db: Executor, userId: number): Promise<DeclarationRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(giftAidDeclarations)
-      .where(and(eq(giftAidDeclarations.userId, userId), isNull(giftAidDeclarations.cancelledAt)));
+    const [row] = await currentDeclaration(db, { userId });
     return row;
   },
 

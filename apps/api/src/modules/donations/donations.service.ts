@@ -21,7 +21,6 @@ import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { IdempotencyRequest } from '../../lib/idempotency.js';
-import { sendNotice } from '../../lib/mailer.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { isoDay } from '../../lib/periods.js';
 import { charitiesQueries } from '../charities/charities.repository.js';
@@ -265,14 +264,17 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
   const receiptOf = (donation: Donation, email: string) =>
     receiptMail(donation, email, ctx.config.currency, `${ctx.config.publicUrl}/donations`);
 
-  /** Mails the receipt of each newly approved funds donation (after its transaction committed). */
-  async function mailReceipts(rows: DonationRow[]) {
+  /**
+   * Queues the receipt of each newly approved funds donation, in the transaction that approved it
+   * (or just after it): mailed once that transaction has committed. Call `ctx.notices.wake()` after the commit.
+   */
+  async function queueReceipts(executor: Executor, rows: DonationRow[]) {
     for (const row of rows) {
       if (row.type !== funds || !row.receiptNumber || row.donorType !== 'user') continue;
-      const donor = await usersQueries.find(db(), row.donorId);
+      const donor = await usersQueries.find(executor, row.donorId);
       if (!donor || donor.deletedAt) continue;
-      const [donation] = await present([row]);
-      if (donation) await sendNotice(ctx, receiptOf(donation, donor.email));
+      const [donation] = await present([row], executor);
+      if (donation) await ctx.notices.queue(executor, receiptOf(donation, donor.email));
     }
   }
 
@@ -347,7 +349,7 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
     const isTime = body.type === volunteering || body.type === skilledVolunteering;
     const giftAid = isFunds && body.gift_aid === true && extra.declarationId != null;
     const amount = isFunds ? (body.amount ?? 0) : null;
-    const row = await donationsRepository.insert(tx, {
+    const row = await donationsRepository.insertGift(tx, {
       method: project ? DONATION_METHOD.project : DONATION_METHOD.direct,
       type: body.type,
       status: 0,
@@ -414,7 +416,7 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
     present,
     create,
     check,
-    mailReceipts,
+    queueReceipts,
     declarationFor,
     flow,
 
@@ -437,9 +439,9 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
               name: `${row?.firstName ?? ''} ${row?.lastName ?? ''}`.trim(),
               email: row?.email ?? '',
             }));
-      let fresh: Donation | null = null;
+      let queued = false;
       const result = await runIdempotent(db(), idempotency, ctx.now(), async (tx) => {
-        fresh = null;
+        queued = false;
         const declarationId = await declarationFor(body, donor, tx);
         const actor = { userId: user.id };
         let donation: Donation | null = null;
@@ -452,16 +454,18 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
           const created = await createChecked(tx, target, body, donor, actor, { declarationId });
           donation = presentNew(created.row, created, { id: user.id, name: person.name });
         }
-        fresh = donation;
+        // The receipt of a gift approved at once (its number and where to download it), mailed
+        // once this transaction commits.
+        if (donation && donation.type === funds && donation.receipt_number && person.email) {
+          await ctx.notices.queue(tx, receiptOf(donation, person.email));
+          queued = true;
+        }
         return {
           statusCode: 201,
           body: { donation, wallet: await walletOf(tx, donor), subscription },
         };
       });
-      // After the commit: the receipt of a gift approved at once (its number and where to download it).
-      const given = fresh as Donation | null;
-      if (given && given.type === funds && given.receipt_number && person.email)
-        await sendNotice(ctx, receiptOf(given, person.email));
+      if (queued) ctx.notices.wake();
       return result;
     },
 
@@ -722,9 +726,13 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
           if (next === null) throw invalidMove(row, row.status === approved ? completed : approved);
           out.push(await flow.move(tx, row, next, { userId: user.id }));
         }
+        await queueReceipts(
+          tx,
+          out.filter((row) => row.status === approved),
+        );
         return out;
       });
-      await mailReceipts(rows.filter((row) => row.status === approved));
+      ctx.notices.wake();
       return { donations: await present(rows) };
     },
 

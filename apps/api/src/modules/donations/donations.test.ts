@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { charityMemberships } from '../../db/schema.js';
@@ -112,7 +113,7 @@ describe('giving funds to a project', () => {
     expect(mail?.source).not.toContain('application/pdf');
   });
 
-  it('keeps a gift whose receipt mail fails after the commit: 201, and the receipt is on the giving page', async () => {
+  it('keeps a gift whose receipt mail fails: 201 at once, the receipt queued and mailed once the mail server is back', async () => {
     const donor = await t.createUser();
     await topUp(t, donor.token, 5_000);
     const mailer = t.ctx.mailer;
@@ -121,17 +122,26 @@ describe('giving funds to a project', () => {
         throw new Error('SMTP server went away');
       },
     };
+    let receipt = '';
     try {
       const res = await give(donor, `project/${projectId}`, { type: 2, amount: 1_000 });
       expect(res.statusCode).toBe(201);
       expect(res.json().donation).toMatchObject({ status: 80, amount: 1_000 });
-      expect(res.json().donation.receipt_number).toBeTruthy();
+      receipt = res.json().donation.receipt_number;
+      expect(receipt).toBeTruthy();
+      expect(await t.ctx.notices.deliverDue()).toMatchObject({ sent: 0, failed: 1 });
     } finally {
       t.ctx.mailer = mailer;
     }
     const mine = await t.request('GET', '/api/user/donations', { token: donor.token });
     expect(mine.json().items).toHaveLength(1);
     expect((await wallet(donor)).wallet_amount).toBe(4_000);
+    // Tried again after its wait (a minute after the failure).
+    await t.ctx.database.db.execute(
+      sql`update queued_notices set next_attempt_at = next_attempt_at - interval '1 hour' where sent_at is null`,
+    );
+    const mails = (await t.outbox()).filter((m) => m.to === donor.email && m.subject.includes(receipt));
+    expect(mails).toHaveLength(1);
   });
 
   it('answers a retry with the first refusal: no Gift Aid declaration, then one made, same key, still 409', async () => {

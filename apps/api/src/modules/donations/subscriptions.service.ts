@@ -11,7 +11,6 @@ import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import { sendNotice } from '../../lib/mailer.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { addDays, type Frequency, isoDay, nextPeriod } from '../../lib/periods.js';
 import { charitiesQueries } from '../charities/charities.repository.js';
@@ -38,7 +37,7 @@ export interface DonationMaker {
   ): Promise<DonationRow>;
   /** Refuses a target that is not open for gifts or does not ask for this kind; answers its charity. */
   check(tx: Tx, target: GiftTarget, body: DonateBody): Promise<{ charity: { id: number } }>;
-  mailReceipts(rows: DonationRow[]): Promise<void>;
+  queueReceipts(executor: Executor, rows: DonationRow[]): Promise<void>;
 }
 
 import { type RetryRow, type SubscriptionRow, subscriptionsRepository } from './subscriptions.repository.js';
@@ -150,7 +149,7 @@ export function subscriptionsService(ctx: AppContext, donations: () => DonationM
     const to = subscription?.project?.title ?? subscription?.charity.name ?? 'the charity';
     const how = (labelOf(FREQUENCIES, row.frequency) ?? '').toLowerCase();
     for (const email of emails) {
-      await sendNotice(ctx, {
+      await ctx.notices.queue(db(), {
         to: email,
         subject: `Your ${how} donation to ${to} could not be made`,
         text: [
@@ -381,8 +380,9 @@ export function subscriptionsService(ctx: AppContext, donations: () => DonationM
         });
         if (handled < BATCH) break;
       }
-      await donations().mailReceipts(receipts);
+      await donations().queueReceipts(db(), receipts);
       for (const failure of failures) await notifyFailure(failure.row, failure.period, failure.reason);
+      ctx.notices.wake();
       return outcome;
     },
   };

@@ -67,7 +67,7 @@ export type ProjectFilter = Pick<
 };
 export type CharityFilter = Pick<CharityExploreQuery, 'q' | 'charity_type'> & { near?: Near | undefined };
 
-export type ProjectSort = 'newest' | 'ending' | 'nearest';
+export type ProjectSort = 'newest' | 'ending' | 'nearest' | 'supported';
 /** A project found, with its distance from the place searched and its exact creation time. */
 export type ProjectHit = ProjectRow & { distance: number | null; cursorAt: string };
 
@@ -79,6 +79,7 @@ export const PROJECT_SORTS: Record<
   ending: { cursor: ['day', 'id'], keyOf: (row) => [row.endDate ?? '', row.id] },
   nearest: { cursor: ['number', 'id'], keyOf: (row) => [row.distance ?? 0, row.id] },
   newest: { cursor: ['time', 'id'], keyOf: (row) => [row.cursorAt, row.id] },
+  supported: { cursor: ['number', 'id'], keyOf: (row) => [row.donorsCount, row.id] },
 };
 
 /** Great-circle distance in km from a point to a row's coordinates. */
@@ -264,6 +265,15 @@ export const exploreRepository = {
           ? sql`(${distance}, ${projects.id}) < (${Number(d)}, ${Number(id)})`
           : sql`(${distance}, ${projects.id}) > (${Number(d)}, ${Number(id)})`;
       order = before ? [sql`${distance} desc`, desc(projects.id)] : [sql`${distance} asc`, asc(projects.id)];
+    } else if (sort === 'supported') {
+      // Most supporters first, then the newest id; "before" walks back towards the most supported.
+      keyset = ([n, id]) =>
+        before
+          ? sql`(${projects.donorsCount}, ${projects.id}) > (${Number(n)}, ${Number(id)})`
+          : sql`(${projects.donorsCount}, ${projects.id}) < (${Number(n)}, ${Number(id)})`;
+      order = before
+        ? [asc(projects.donorsCount), asc(projects.id)]
+        : [desc(projects.donorsCount), desc(projects.id)];
     } else {
       keyset = (at) => newestFirst(projects.createdAt, projects.id, at, before).conditions[0];
       order = newestFirst(projects.createdAt, projects.id, undefined, before).order;

@@ -1,6 +1,8 @@
 import {
   charityCardSchema,
   charityExploreQuerySchema,
+  exploreSummaryQuerySchema,
+  exploreSummarySchema,
   groupCardSchema,
   groupExploreQuerySchema,
   locationsSchema,
@@ -34,6 +36,21 @@ export const exploreRoutes =
         },
       },
       async (request) => explore.projects(request.query),
+    );
+
+    app.get(
+      '/explore/summary',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags,
+          summary:
+            'The landing page: totals given through projects and Live projects ending soon, near a place and most supported',
+          querystring: exploreSummaryQuerySchema,
+          response: { 200: exploreSummarySchema },
+        },
+      },
+      async (request) => explore.summary(request.query),
     );
 
     app.get(

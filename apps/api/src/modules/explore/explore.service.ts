@@ -1,6 +1,9 @@
 import {
   type CharityExploreQuery,
   ENDING_SOON_DAYS,
+  type ExploreSummary,
+  type ExploreSummaryQuery,
+  FEATURED_COUNT,
   type groupExploreQuerySchema,
   type ProjectCard,
   type ProjectExploreQuery,
@@ -61,13 +64,21 @@ export function exploreService(ctx: AppContext) {
     return { ...query, endingBy, near };
   }
 
-  function card(row: ProjectRow, charityName: string | undefined, distance: number | null): ProjectCard {
+  function card(
+    row: ProjectRow,
+    charity: { name: string; logo: string | null } | undefined,
+    cover: string | null,
+    distance: number | null,
+  ): ProjectCard {
     return {
       id: row.id,
       title: row.title,
       summary: row.summary,
       logo: row.logo,
-      charity: row.charityId && charityName ? { id: row.charityId, name: charityName } : null,
+      cover,
+      charity:
+        row.charityId && charity ? { id: row.charityId, name: charity.name, logo: charity.logo } : null,
+      donors_count: row.donorsCount,
       city: row.city,
       latitude: row.latitude,
       longitude: row.longitude,
@@ -86,6 +97,37 @@ export function exploreService(ctx: AppContext) {
     };
   }
 
+  /** A page of project cards in the query's order, with their charities and covers. */
+  async function projectPage(query: ProjectExploreQuery, near: Near | undefined) {
+    const sort = query.sort ?? (query.ending_soon ? 'ending' : near ? 'nearest' : 'newest');
+    if (sort === 'nearest' && !near)
+      throw badRequest('Sorting by distance needs a place.', { sort: 'Choose a place first.' });
+    const { cursor: parts, keyOf } = PROJECT_SORTS[sort];
+    const rows = await exploreRepository.projects(db(), projectFilter(query, near), {
+      sort,
+      cursor: decodeCursor(query.cursor, parts),
+      before: query.direction === 'before',
+      limit: query.limit + 1,
+    });
+    const page = toPage(rows, query, keyOf, (row) => row);
+    const [charities, covers] = await Promise.all([
+      charitiesQueries.names(
+        db(),
+        page.items.map((row) => row.charityId),
+      ),
+      projectsQueries.covers(
+        db(),
+        page.items.map((row) => row.id),
+      ),
+    ]);
+    return {
+      ...page,
+      items: page.items.map((row) =>
+        card(row, charities.get(row.charityId ?? 0), covers.get(row.id) ?? null, row.distance),
+      ),
+    };
+  }
+
   return {
     /**
      * Recounts the map cells. One process at a time does it (an advisory lock), and readers keep
@@ -99,24 +141,34 @@ export function exploreService(ctx: AppContext) {
 
     async projects(query: ProjectExploreQuery) {
       const near = await resolveNear(query);
-      const sort = query.sort ?? (query.ending_soon ? 'ending' : near ? 'nearest' : 'newest');
-      if (sort === 'nearest' && !near)
-        throw badRequest('Sorting by distance needs a place.', { sort: 'Choose a place first.' });
-      const { cursor: parts, keyOf } = PROJECT_SORTS[sort];
-      const rows = await exploreRepository.projects(db(), projectFilter(query, near), {
-        sort,
-        cursor: decodeCursor(query.cursor, parts),
-        before: query.direction === 'before',
-        limit: query.limit + 1,
-      });
-      const page = toPage(rows, query, keyOf, (row) => row);
-      const names = await charitiesQueries.names(
-        db(),
-        page.items.map((row) => row.charityId),
-      );
+      return projectPage(query, near);
+    },
+
+    /**
+     * The landing page in one call: what was given through projects (their counters) and three
+     * short lists of Live projects: ending soonest, near the visitor (when a place is given) and
+     * with the most supporters.
+     */
+    async summary(query: ExploreSummaryQuery): Promise<ExploreSummary> {
+      const near = await resolveNear(query);
+      const featured = { limit: FEATURED_COUNT, direction: 'after' as const, radius_km: query.radius_km };
+      const [totals, endingSoon, nearby, supported] = await Promise.all([
+        projectsQueries.givenTotals(db()),
+        projectPage({ ...featured, sort: 'ending' }, undefined),
+        near ? projectPage({ ...featured, sort: 'nearest' }, near) : undefined,
+        projectPage({ ...featured, sort: 'supported' }, undefined),
+      ]);
       return {
-        ...page,
-        items: page.items.map((row) => card(row, names.get(row.charityId ?? 0)?.name, row.distance)),
+        totals: {
+          funds_given: totals.funds,
+          currency: ctx.config.currency,
+          hours_given: totals.hours,
+          gifts_given: totals.gifts,
+          live_projects: totals.live,
+        },
+        ending_soon: endingSoon.items,
+        near: nearby ? nearby.items : null,
+        most_supported: supported.items,
       };
     },
 

@@ -190,7 +190,9 @@ describe('explore projects', () => {
       title: 'River clean-up on the Thames',
       summary: null,
       logo: null,
-      charity: { id: c.thames, name: 'Thames Trust' },
+      cover: null,
+      charity: { id: c.thames, name: 'Thames Trust', logo: null },
+      donors_count: 0,
       city: 'London',
       latitude: town.London?.latitude,
       longitude: town.London?.longitude,
@@ -212,6 +214,7 @@ describe('explore projects', () => {
     expect(items.find((card) => card.id === p.individual)?.charity).toEqual({
       id: c.thames,
       name: 'Thames Trust',
+      logo: null,
     });
   });
 

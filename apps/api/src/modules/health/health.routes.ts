@@ -4,6 +4,15 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 
 const databaseState = z.object({ kind: z.string(), status: z.string() });
+/** The public cache of this process (decision 014): what it holds against its cap, and its use. */
+const cacheState = z.object({
+  entries: z.number().int(),
+  bytes: z.number().int(),
+  max_bytes: z.number().int(),
+  hits: z.number().int(),
+  misses: z.number().int(),
+  invalidations: z.number().int(),
+});
 
 export const healthRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -16,7 +25,7 @@ export const healthRoutes =
           tags: ['health'],
           summary: 'Whether the API and its database answer',
           response: {
-            200: z.object({ status: z.literal('ok'), database: databaseState }),
+            200: z.object({ status: z.literal('ok'), database: databaseState, cache: cacheState }),
             // Down is an error like any other: the error format, with the database's state in details.
             503: errorBodySchema,
           },
@@ -25,7 +34,11 @@ export const healthRoutes =
       async (_request, reply) => {
         try {
           await ctx.database.ping();
-          return { status: 'ok' as const, database: { kind: ctx.database.kind, status: 'up' } };
+          return {
+            status: 'ok' as const,
+            database: { kind: ctx.database.kind, status: 'up' },
+            cache: ctx.publicCache.stats(),
+          };
         } catch {
           return reply.status(503).send({
             error: {

@@ -1,11 +1,35 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { placeholder, prepared } from '../../db/prepared.js';
 import { AppError } from '../../lib/errors.js';
 import type { IdempotencyRequest, IdempotentResult } from '../../lib/idempotency.js';
 import { idempotencyKeys } from './ledger.table.js';
 
 /** Keys are kept at least this long; older ones are removed by the scheduler. */
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 48 * 60 * 60 * 1000;
+
+// The key's two statements, built once (db/prepared.ts): every money call with a key sends them.
+const insertKey = prepared('idempotency_insert_key', (db) =>
+  db
+    .insert(idempotencyKeys)
+    .values({
+      scope: sql.placeholder('scope'),
+      key: sql.placeholder('key'),
+      requestHash: sql.placeholder('requestHash'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .onConflictDoNothing()
+    .returning({ id: idempotencyKeys.id }),
+);
+const storeAnswer = prepared('idempotency_store_answer', (db) =>
+  db
+    .update(idempotencyKeys)
+    .set({
+      statusCode: placeholder<number>('statusCode'),
+      response: sql`${sql.placeholder('response')}::jsonb`,
+    })
+    .where(eq(idempotencyKeys.id, sql.placeholder('id'))),
+);
 
 /** The body kept for a refusal, as the error handler would send it. */
 interface StoredRefusal {
@@ -31,11 +55,12 @@ export async function runIdempotent<T>(
   const { key } = request;
   if (key === undefined) return db.transaction((tx) => work(tx));
   const outcome = await db.transaction(async (tx): Promise<IdempotentResult<T> | AppError> => {
-    const inserted = await tx
-      .insert(idempotencyKeys)
-      .values({ scope: request.scope, key, requestHash: request.requestHash, createdAt: now })
-      .onConflictDoNothing()
-      .returning({ id: idempotencyKeys.id });
+    const inserted = await insertKey(tx, {
+      scope: request.scope,
+      key,
+      requestHash: request.requestHash,
+      createdAt: now,
+    });
     if (inserted.length === 0) {
       const [first] = await tx
         .select()
@@ -66,10 +91,11 @@ export async function runIdempotent<T>(
       if (error.details) body.error.details = error.details;
       result = { statusCode: error.statusCode, body };
     }
-    await tx
-      .update(idempotencyKeys)
-      .set({ statusCode: result.statusCode, response: sql`${JSON.stringify(result.body)}::jsonb` })
-      .where(eq(idempotencyKeys.id, inserted[0]?.id ?? 0));
+    await storeAnswer(tx, {
+      id: inserted[0]?.id ?? 0,
+      statusCode: result.statusCode,
+      response: JSON.stringify(result.body),
+    });
     return refusal ?? (result as IdempotentResult<T>);
   });
   // A refusal leaves after its key is committed.

@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { type CursorValue, newestFirst } from '../../lib/pagination.js';
 import {
   type LedgerAccountKind,
@@ -29,6 +30,107 @@ export interface HistoryFilter {
 
 const refKey = (ref: AccountRef) => `${ref.ownerType}:${ref.ownerId}:${ref.kind}`;
 
+type NewTransaction = Required<
+  Pick<
+    typeof ledgerTransactions.$inferInsert,
+    'createdAt' | 'kind' | 'description' | 'currency' | 'createdBy' | 'reference' | 'donationId'
+  >
+>;
+
+const accountIs = (ref: AccountRef | Record<keyof AccountRef, Placeholder>, currency: string | Placeholder) =>
+  and(
+    eq(ledgerAccounts.ownerType, ref.ownerType),
+    eq(ledgerAccounts.ownerId, ref.ownerId),
+    eq(ledgerAccounts.kind, ref.kind),
+    eq(ledgerAccounts.currency, currency),
+  );
+
+const pairValues = (a: AccountRef, b: AccountRef) => ({
+  type1: a.ownerType,
+  owner1: a.ownerId,
+  kind1: a.kind,
+  negative1: a.ownerType === 'platform',
+  type2: b.ownerType,
+  owner2: b.ownerId,
+  kind2: b.kind,
+  negative2: b.ownerType === 'platform',
+});
+const placeholdersOf = (n: 1 | 2) => ({
+  ownerType: sql.placeholder(`type${n}`),
+  ownerId: sql.placeholder(`owner${n}`),
+  kind: sql.placeholder(`kind${n}`),
+});
+
+// The statements of a movement between two accounts, built once (db/prepared.ts).
+const createPair = prepared('ledger_create_pair', (db) =>
+  db
+    .insert(ledgerAccounts)
+    .values(
+      ([1, 2] as const).map((n) => ({
+        ...placeholdersOf(n),
+        currency: sql.placeholder('currency'),
+        allowNegative: sql.placeholder(`negative${n}`),
+        createdAt: sql.placeholder('now'),
+      })),
+    )
+    .onConflictDoNothing(),
+);
+const lockPair = prepared('ledger_lock_pair', (db) =>
+  db
+    .select()
+    .from(ledgerAccounts)
+    .where(
+      or(
+        accountIs(placeholdersOf(1), sql.placeholder('currency')),
+        accountIs(placeholdersOf(2), sql.placeholder('currency')),
+      ),
+    )
+    .orderBy(asc(ledgerAccounts.id))
+    .for('update'),
+);
+const insertTransaction = prepared('ledger_insert_transaction', (db) =>
+  db
+    .insert(ledgerTransactions)
+    .values({
+      createdAt: sql.placeholder('createdAt'),
+      kind: sql.placeholder('kind'),
+      description: sql.placeholder('description'),
+      currency: sql.placeholder('currency'),
+      createdBy: sql.placeholder('createdBy'),
+      reference: sql.placeholder('reference'),
+      donationId: sql.placeholder('donationId'),
+    })
+    .returning({ id: ledgerTransactions.id }),
+);
+const insertEntryPair = prepared('ledger_insert_entry_pair', (db) =>
+  db.insert(ledgerEntries).values(
+    ([1, 2] as const).map((n) => ({
+      transactionId: sql.placeholder('transactionId'),
+      accountId: sql.placeholder(`account${n}`),
+      amount: sql.placeholder(`amount${n}`),
+      createdAt: sql.placeholder(`at${n}`),
+    })),
+  ),
+);
+const addToBalance = prepared('ledger_add_to_balance', (db) =>
+  db
+    .update(ledgerAccounts)
+    .set({ balance: sql`${ledgerAccounts.balance} + ${sql.placeholder('delta')}` })
+    .where(eq(ledgerAccounts.id, sql.placeholder('id'))),
+);
+const balancesOf = prepared('ledger_balances', (db) =>
+  db
+    .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.ownerType, sql.placeholder('ownerType')),
+        eq(ledgerAccounts.ownerId, sql.placeholder('ownerId')),
+        eq(ledgerAccounts.currency, sql.placeholder('currency')),
+      ),
+    ),
+);
+
 /** SQL of the ledger. Only the ledger service calls it: no other module writes ledger tables. */
 export const ledgerRepository = {
   refKey,
@@ -44,6 +146,14 @@ export const ledgerRepository = {
     now: Date,
   ): Promise<Map<string, AccountRow>> {
     const unique = [...new Map(refs.map((ref) => [refKey(ref), ref])).values()];
+    const [a, b] = unique;
+    if (unique.length === 2 && a && b) {
+      // Most movements are between two accounts: their statements are built once.
+      const values = { ...pairValues(a, b), currency, now };
+      await createPair(tx, values);
+      const rows = await lockPair(tx, values);
+      return new Map(rows.map((row) => [refKey(row), row]));
+    }
     await tx
       .insert(ledgerAccounts)
       .values(
@@ -55,30 +165,17 @@ export const ledgerRepository = {
         })),
       )
       .onConflictDoNothing();
-    const conditions = unique.map((ref) =>
-      and(
-        eq(ledgerAccounts.ownerType, ref.ownerType),
-        eq(ledgerAccounts.ownerId, ref.ownerId),
-        eq(ledgerAccounts.kind, ref.kind),
-        eq(ledgerAccounts.currency, currency),
-      ),
-    );
     const rows = await tx
       .select()
       .from(ledgerAccounts)
-      .where(
-        sql.join(
-          conditions.map((c) => sql`(${c})`),
-          sql` or `,
-        ),
-      )
+      .where(or(...unique.map((ref) => accountIs(ref, currency))))
       .orderBy(asc(ledgerAccounts.id))
       .for('update');
     return new Map(rows.map((row) => [refKey(row), row]));
   },
 
-  async insertTransaction(tx: Executor, values: typeof ledgerTransactions.$inferInsert): Promise<number> {
-    const [row] = await tx.insert(ledgerTransactions).values(values).returning({ id: ledgerTransactions.id });
+  async insertTransaction(tx: Executor, values: NewTransaction): Promise<number> {
+    const [row] = await insertTransaction(tx, values);
     if (!row) throw new Error('insert returned no row');
     return row.id;
   },
@@ -88,28 +185,29 @@ export const ledgerRepository = {
     transactionId: number,
     entries: Array<{ accountId: number; amount: number; createdAt: Date }>,
   ) {
+    const [a, b] = entries;
+    if (entries.length === 2 && a && b) {
+      await insertEntryPair(tx, {
+        transactionId,
+        account1: a.accountId,
+        amount1: a.amount,
+        at1: a.createdAt,
+        account2: b.accountId,
+        amount2: b.amount,
+        at2: b.createdAt,
+      });
+      return;
+    }
     await tx.insert(ledgerEntries).values(entries.map((e) => ({ transactionId, ...e })));
   },
 
   async addToBalance(tx: Executor, accountId: number, delta: number) {
-    await tx
-      .update(ledgerAccounts)
-      .set({ balance: sql`${ledgerAccounts.balance} + ${delta}` })
-      .where(eq(ledgerAccounts.id, accountId));
+    await addToBalance(tx, { id: accountId, delta });
   },
 
   /** Balances of one owner's accounts by kind (accounts never used read as absent). */
   async balances(db: Executor, ownerType: LedgerOwnerType, ownerId: number, currency: string) {
-    const rows = await db
-      .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
-      .from(ledgerAccounts)
-      .where(
-        and(
-          eq(ledgerAccounts.ownerType, ownerType),
-          eq(ledgerAccounts.ownerId, ownerId),
-          eq(ledgerAccounts.currency, currency),
-        ),
-      );
+    const rows = await balancesOf(db, { ownerType, ownerId, currency });
     return new Map(rows.map((row) => [row.kind, row.balance]));
   },
 

@@ -5,7 +5,6 @@ import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { IdempotencyRequest } from '../../lib/idempotency.js';
-import { sendNotice } from '../../lib/mailer.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { type Frequency, isoDay, nextPeriod } from '../../lib/periods.js';
 import { charitiesQueries } from '../charities/charities.repository.js';
@@ -51,7 +50,7 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
   async function notifyFailure(mandate: MandateRow, message: string) {
     const emails = await ownerEmails(ctx, mandate);
     for (const to of emails) {
-      await sendNotice(ctx, {
+      await ctx.notices.queue(db(), {
         to,
         subject: 'Your Kindred direct debit has stopped',
         text: [
@@ -64,6 +63,7 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
         ].join('\n'),
       });
     }
+    ctx.notices.wake();
   }
 
   /** Charges one claimed mandate for its due period: at most one credited charge per period. */

@@ -17,6 +17,21 @@ export const placesRepository = {
     return row;
   },
 
+  /** The town a stored place names (its name, at its coordinates when it has them), or undefined. */
+  async townAt(db: Executor, name: string, latitude: number | null, longitude: number | null) {
+    const conditions: SQL[] = [eq(cities.name, name)];
+    if (latitude !== null && longitude !== null) {
+      conditions.push(eq(cities.latitude, latitude), eq(cities.longitude, longitude));
+    }
+    const rows = await db
+      .select({ id: cities.id, state_id: cities.stateId })
+      .from(cities)
+      .where(and(...conditions))
+      .limit(2);
+    // A name without coordinates that several regions share names no one town.
+    return rows.length === 1 ? rows[0] : undefined;
+  },
+
   regions(db: Executor, countryId: number) {
     return db
       .select({ id: states.id, name: states.name, code: states.code })

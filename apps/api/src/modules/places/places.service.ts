@@ -25,6 +25,20 @@ export const placesQueries = {
     return placesRepository.city(db, id);
   },
 
+  /**
+   * The region and town of a stored place, for the forms that edit it (a place keeps the town's
+   * name and coordinates, not its id); nulls when the place is not a town of the list.
+   */
+  async placeOf(
+    db: Executor,
+    place: { city: string | null; latitude: number | null; longitude: number | null },
+  ): Promise<{ state_id: number | null; city_id: number | null }> {
+    const town = place.city
+      ? await placesRepository.townAt(db, place.city, place.latitude, place.longitude)
+      : undefined;
+    return { state_id: town?.state_id ?? null, city_id: town?.id ?? null };
+  },
+
   /** Whether a region with this id exists. */
   regionExists(db: Executor, id: number): Promise<boolean> {
     return placesRepository.regionExists(db, id);

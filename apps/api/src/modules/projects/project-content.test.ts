@@ -324,6 +324,38 @@ describe('the gallery', () => {
     ).toBe(404);
   });
 
+  it("makes the first picture the project's cover on its page and its explore card", async () => {
+    const id = await project();
+    const cover = async () => (await t.request('GET', `/api/project/${id}`)).json().cover;
+    const card = async () =>
+      (await t.request('GET', `/api/explore/project/list?charity_id=${charityId}&limit=100`))
+        .json()
+        .items.find((item: { id: number }) => item.id === id);
+    expect(await cover()).toBeNull();
+    expect((await card()).cover).toBeNull();
+
+    // A refused file does not become the cover.
+    expect((await upload(`/api/project/image/${id}`, PDF, 'cover.png', 'image/png')).statusCode).toBe(415);
+    expect(await cover()).toBeNull();
+
+    const first = (await upload(`/api/project/image/${id}`, await png(), 'first.png', 'image/png')).json();
+    const second = (
+      await upload(`/api/project/image/${id}`, await jpeg(), 'second.jpg', 'image/jpeg')
+    ).json();
+    expect(await cover()).toBe(first.url);
+    expect((await card()).cover).toBe(first.url);
+    // The cover's variants are the gallery's: 320, 800 and 1600 pixels at most, never enlarged.
+    const small = await t.request('GET', `${first.url}_small.webp`);
+    expect(small.headers['content-type']).toBe('image/webp');
+    expect(await sharp(small.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 64, height: 48 });
+
+    await t.request('DELETE', `/api/project/galery/${id}/${first.id}`, { token: admin.token });
+    expect(await cover()).toBe(second.url);
+    expect((await card()).cover).toBe(second.url);
+    await t.request('DELETE', `/api/project/galery/${id}/${second.id}`, { token: admin.token });
+    expect(await cover()).toBeNull();
+  });
+
   it('refuses files by their content, files over 20 MB, and a cancelled project', async () => {
     const id = await project();
     const refused: Array<[Buffer, string, string]> = [

@@ -2,6 +2,7 @@ import { ASSOCIATION_STATUS, OWNER_TYPE, PROJECT_ADMIN_TYPE, PROJECT_STATUS } fr
 import { and, count, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor, Unstamped } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
 import {
   projectDocuments,
@@ -76,7 +77,7 @@ export const projectsRepository = {
   },
 
   async findForUpdate(db: Executor, id: number): Promise<ProjectRow | undefined> {
-    const [row] = await db.select().from(projects).where(eq(projects.id, id)).for('update');
+    const [row] = await lockProject(db, { id });
     return row;
   },
 
@@ -190,7 +191,72 @@ export const projectsRepository = {
 };
 
 /** What other modules ask of the projects. */
+// The statements of a gift (db/prepared.ts): built once, run on every gift.
+const lockProject = prepared('projects_lock', (db) =>
+  db
+    .select()
+    .from(projects)
+    .where(eq(projects.id, sql.placeholder('id')))
+    .for('update'),
+);
+const addProgress = prepared('projects_add_progress', (db) => {
+  const add = (column: AnyPgColumn, name: string) => sql`${column} + ${sql.placeholder(name)}`;
+  return db
+    .update(projects)
+    .set({
+      fundsRaised: add(projects.fundsRaised, 'funds'),
+      donorsCount: add(projects.donorsCount, 'donors'),
+      volunteeringPledged: add(projects.volunteeringPledged, 'volunteering'),
+      skilledPledged: add(projects.skilledPledged, 'skilled'),
+      giftsPledged: add(projects.giftsPledged, 'gifts'),
+      hoursConfirmed: add(projects.hoursConfirmed, 'confirmed'),
+    })
+    .where(eq(projects.id, sql.placeholder('id')));
+});
+
 export const projectsQueries = {
+  /**
+   * The cover of each project: the URL of the first picture of its gallery (decision 018). One
+   * query for a page of projects, by the gallery's (project, id) index.
+   */
+  async covers(db: Executor, projectIds: number[]): Promise<Map<number, string>> {
+    const unique = [...new Set(projectIds)];
+    if (unique.length === 0) return new Map();
+    const rows = await db
+      .selectDistinctOn([projectImages.projectId], {
+        projectId: projectImages.projectId,
+        url: projectImages.url,
+      })
+      .from(projectImages)
+      .where(inArray(projectImages.projectId, unique))
+      .orderBy(projectImages.projectId, projectImages.id);
+    return new Map(rows.map((row) => [row.projectId, row.url]));
+  },
+
+  /**
+   * What was given through every project that was not cancelled: funds raised (minor units),
+   * volunteering and skilled hours and gifts pledged, read from the projects' counters.
+   */
+  async givenTotals(db: Executor) {
+    const [row] = await db
+      .select({
+        funds: sql<string>`coalesce(sum(${projects.fundsRaised}), 0)`,
+        hours: sql<string>`coalesce(sum(${projects.volunteeringPledged} + ${projects.skilledPledged}), 0)`,
+        gifts: sql<string>`coalesce(sum(${projects.giftsPledged}), 0)`,
+        live: sql<string>`count(*) filter (where ${projects.status} = ${PROJECT_STATUS.live})`,
+      })
+      .from(projects)
+      .where(
+        inArray(projects.status, [PROJECT_STATUS.live, PROJECT_STATUS.completed, PROJECT_STATUS.finished]),
+      );
+    return {
+      funds: Number(row?.funds ?? 0),
+      hours: Number(row?.hours ?? 0),
+      gifts: Number(row?.gifts ?? 0),
+      live: Number(row?.live ?? 0),
+    };
+  },
+
   /** How many Live projects each charity runs. */
   async liveCountsByCharity(db: Executor, charityIds: number[]): Promise<Map<number, number>> {
     if (charityIds.length === 0) return new Map();
@@ -238,18 +304,15 @@ export const projectsQueries = {
 
   /** Moves the progress counters by the given amounts (negative to take back). */
   async addProgress(db: Executor, id: number, delta: ProjectProgressDelta): Promise<void> {
-    const add = (column: AnyPgColumn, by: number | undefined) => sql`${column} + ${by ?? 0}`;
-    await db
-      .update(projects)
-      .set({
-        fundsRaised: add(projects.fundsRaised, delta.funds),
-        donorsCount: add(projects.donorsCount, delta.donors),
-        volunteeringPledged: add(projects.volunteeringPledged, delta.volunteering),
-        skilledPledged: add(projects.skilledPledged, delta.skilled),
-        giftsPledged: add(projects.giftsPledged, delta.gifts),
-        hoursConfirmed: add(projects.hoursConfirmed, delta.confirmed),
-      })
-      .where(eq(projects.id, id));
+    await addProgress(db, {
+      id,
+      funds: delta.funds ?? 0,
+      donors: delta.donors ?? 0,
+      volunteering: delta.volunteering ?? 0,
+      skilled: delta.skilled ?? 0,
+      gifts: delta.gifts ?? 0,
+      confirmed: delta.confirmed ?? 0,
+    });
   },
 };
 

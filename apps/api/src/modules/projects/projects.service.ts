@@ -11,7 +11,6 @@ import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import { sendNotice } from '../../lib/mailer.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { isoDay } from '../../lib/periods.js';
 import { deleteUpload } from '../../lib/uploads.js';
@@ -25,6 +24,7 @@ import {
   type NewProject,
   type ProjectList,
   type ProjectRow,
+  projectsQueries,
   projectsRepository,
 } from './projects.repository.js';
 
@@ -49,6 +49,8 @@ export function presentProject(
   row: ProjectRow,
   charity: { id: number; name: string; logo: string | null } | undefined,
   canManage: boolean,
+  cover: string | null,
+  place: { state_id: number | null; city_id: number | null } = { state_id: null, city_id: null },
 ): Project {
   return {
     id: row.id,
@@ -65,10 +67,13 @@ export function presentProject(
     start_date: row.startDate,
     end_date: row.endDate,
     city: row.city,
+    state_id: place.state_id,
+    city_id: place.city_id,
     post_code: row.postCode,
     latitude: row.latitude,
     longitude: row.longitude,
     logo: row.logo,
+    cover,
     funds_target: row.fundsTarget,
     volunteering_hours: row.volunteeringHours,
     volunteering_start: row.volunteeringStart,
@@ -151,17 +156,34 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
     return load(id);
   }
 
+  /** One project; its managers also get the region and town of its place, for the project form. */
   async function present(row: ProjectRow, manage: boolean) {
-    const names = await charitiesQueries.names(db(), [row.charityId]);
-    return presentProject(row, row.charityId ? names.get(row.charityId) : undefined, manage);
+    const [names, covers, place] = await Promise.all([
+      charitiesQueries.names(db(), [row.charityId]),
+      projectsQueries.covers(db(), [row.id]),
+      manage ? placesQueries.placeOf(db(), row) : undefined,
+    ]);
+    return presentProject(
+      row,
+      row.charityId ? names.get(row.charityId) : undefined,
+      manage,
+      covers.get(row.id) ?? null,
+      place,
+    );
   }
 
   /** `manage` is known for the whole list, or checked row by row for the viewer. */
   async function presentMany(rows: ProjectRow[], manage: boolean | AuthUser) {
-    const names = await charitiesQueries.names(
-      db(),
-      rows.map((r) => r.charityId),
-    );
+    const [names, covers] = await Promise.all([
+      charitiesQueries.names(
+        db(),
+        rows.map((r) => r.charityId),
+      ),
+      projectsQueries.covers(
+        db(),
+        rows.map((r) => r.id),
+      ),
+    ]);
     const managed =
       typeof manage === 'boolean'
         ? undefined
@@ -176,6 +198,7 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
           row,
           row.charityId ? names.get(row.charityId) : undefined,
           managed ? managed.has(row.id) : (manage as boolean),
+          covers.get(row.id) ?? null,
         ),
     );
   }
@@ -606,7 +629,7 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
       const updated = await projectsRepository.update(db(), projectId, { status: draft }, ctx.now());
       if (row.charityId) {
         for (const to of await charityAdminEmails(db(), row.charityId)) {
-          await sendNotice(ctx, {
+          await ctx.notices.queue(db(), {
             to,
             subject: `Your project "${row.title}" needs changes`,
             text: [
@@ -618,6 +641,7 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
             ].join('\n'),
           });
         }
+        ctx.notices.wake();
       }
       return present(updated, false);
     },

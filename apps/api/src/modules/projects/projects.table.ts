@@ -86,6 +86,8 @@ export const projects = pgTable(
     index('projects_charity_status_idx').on(t.charityId, t.status),
     index('projects_status_end_idx').on(t.status, t.endDate, t.id),
     index('projects_live_created_idx').on(t.status, t.createdAt, t.id),
+    // Explore's "most supported" order (the landing page).
+    index('projects_supported_idx').on(t.status, t.donorsCount, t.id),
     index('projects_owner_idx').on(t.ownerType, t.ownerId),
     index('projects_search_idx').using('gin', t.search),
     index('projects_kinds_idx').using('gin', t.givingKinds),

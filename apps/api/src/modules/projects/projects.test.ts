@@ -196,6 +196,12 @@ describe('creating a project', () => {
     const pinned = await create(person.token, { city: 'My village', latitude: 52.1, longitude: -1.2 });
     expect(pinned).toMatchObject({ city: 'My village', latitude: 52.1, longitude: -1.2 });
 
+    // Its managers get the stored town's region and id back, so the form can offer the region's towns.
+    const read = await t.request('GET', `/api/project/${placed.id}`, { token: person.token });
+    expect(read.json()).toMatchObject({ city: 'Leeds', city_id: leeds?.id, state_id: leeds?.stateId });
+    const village = await t.request('GET', `/api/project/${pinned.id}`, { token: person.token });
+    expect(village.json()).toMatchObject({ city: 'My village', city_id: null, state_id: null });
+
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ title: 'ab' }, 'title'],
       [{ title: 'No dates', start_date: day(10), end_date: day(5) }, 'end_date'],

@@ -1,10 +1,28 @@
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor, Unstamped } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { loginFailures, userCodes, users } from './users.table.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type CodePurpose = (typeof userCodes.$inferInsert)['purpose'];
+
+const sessionRow = prepared('users_session', (db) =>
+  db
+    .select({
+      id: users.id,
+      isIicAdmin: users.isIicAdmin,
+      adminType: users.adminType,
+      tokenVersion: users.tokenVersion,
+      isActive: users.isActive,
+      deletedAt: users.deletedAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id'))),
+);
 
 /** SQL for users and their single-use codes. Every method takes the executor it runs in. */
 export const usersRepository = {
@@ -14,21 +32,9 @@ export const usersRepository = {
   },
 
   /** What the sign-in check of every request needs of a person: 9 columns, not the whole row. */
+  /** The sign-in check of every authenticated call: who the token's person is now (a statement built once). */
   async findSession(db: Executor, id: number) {
-    const [row] = await db
-      .select({
-        id: users.id,
-        isIicAdmin: users.isIicAdmin,
-        adminType: users.adminType,
-        tokenVersion: users.tokenVersion,
-        isActive: users.isActive,
-        deletedAt: users.deletedAt,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-      })
-      .from(users)
-      .where(eq(users.id, id));
+    const [row] = await sessionRow(db, { id });
     return row;
   },
 

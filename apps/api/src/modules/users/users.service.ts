@@ -23,9 +23,10 @@ import { projectsRepository } from '../projects/projects.repository.js';
 import { loadSessionDetail } from './users.presenter.js';
 import { type NewUser, type UserRow, usersRepository } from './users.repository.js';
 
-const wrongPassword = () =>
+/** The refusal names the body's field that holds the current password. */
+const wrongPassword = (field: 'password' | 'current_password' = 'password') =>
   new AppError(403, 'WRONG_PASSWORD', 'The current password is not right.', {
-    fields: { password: 'Not right.' },
+    fields: { [field]: 'Not right.' },
   });
 
 export function usersService(ctx: AppContext) {
@@ -87,7 +88,9 @@ export function usersService(ctx: AppContext) {
 
     async changePassword(userId: number, body: PasswordChangeBody) {
       const user = await requireUser(userId);
-      if (!(await verifyPassword(user.passwordHash, body.current_password))) throw wrongPassword();
+      if (!(await verifyPassword(user.passwordHash, body.current_password))) {
+        throw wrongPassword('current_password');
+      }
       if (body.current_password === body.password) {
         throw badRequest('The new password is the same as the current one.', {
           password: 'Choose a password you do not use now.',
@@ -109,7 +112,9 @@ export function usersService(ctx: AppContext) {
       }
       const updated = await db().transaction(async (tx) => {
         if (await usersRepository.emailTaken(tx, body.email)) {
-          throw conflict('EMAIL_TAKEN', 'Another account uses this email address.');
+          throw conflict('EMAIL_TAKEN', 'Another account uses this email address.', {
+            email: 'Another account uses this email address.',
+          });
         }
         await usersRepository.update(tx, userId, { email: body.email }, ctx.now());
         return usersRepository.revokeTokens(tx, userId, ctx.now());

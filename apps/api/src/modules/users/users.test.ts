@@ -172,6 +172,8 @@ describe('password and email', () => {
     });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().error.code).toBe('WRONG_PASSWORD');
+    // The refusal names the field that was wrong (the current password), not the new one.
+    expect(wrong.json().error.details.fields).toEqual({ current_password: 'Not right.' });
     const res = await t.request('PATCH', '/api/user/password', {
       token: user.token,
       body: { current_password: TEST_PASSWORD, password: 'Another-password-1' },
@@ -193,6 +195,7 @@ describe('password and email', () => {
       body: { email: other.email, password: TEST_PASSWORD },
     });
     expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.details.fields).toEqual({ email: 'Another account uses this email address.' });
     const res = await t.request('POST', '/api/user/email', {
       token: user.token,
       body: { email: 'New.Address@Example.org', password: TEST_PASSWORD },

@@ -11,7 +11,7 @@ export function AccountSwitcher() {
     <NativeSelect
       aria-label="Active account"
       size="sm"
-      w={230}
+      w={{ base: '100%', sm: 230 }}
       data={options.map((option) => ({
         value: option.key,
         label: option.kind === 'individual' ? option.label : `${option.label} (${option.kind})`,

@@ -1,3 +1,4 @@
+import { ADMIN_TYPE } from '@kindred/shared';
 import { Badge, Burger, Drawer, Group, Stack, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink } from 'react-router';
@@ -11,17 +12,33 @@ interface NavItem {
   badge?: number;
 }
 
-function useNavItems(): NavItem[] {
+/** Organisation wallets are for the organisation's Super Admins and Admins. */
+const WALLET_ADMIN_TYPES: readonly number[] = [ADMIN_TYPE.superAdmin, ADMIN_TYPE.admin];
+
+/**
+ * The main menu: only screens that exist and that the active account can use. Acting as a charity,
+ * its area replaces the person's wallet and donations; acting as an organisation, its wallet
+ * (for its admins) does.
+ */
+export function useNavItems(): NavItem[] {
   const state = useSessionState();
   const loggedIn = useIsLoggedIn();
   if (!loggedIn) return [{ to: '/explore', label: 'Explore' }];
   const items: NavItem[] = [
     { to: '/', label: 'Home' },
     { to: '/explore', label: 'Explore' },
-    { to: '/wallet', label: 'Wallet' },
-    { to: '/donations', label: 'Donations' },
   ];
-  if (state.charityMembership.length > 0) items.push({ to: '/charity', label: 'Charity' });
+  const active = state.activeAccount;
+  if (active.type === 'charity') {
+    items.push({ to: '/charity', label: 'Charity' });
+  } else if (active.type === 'business') {
+    const membership = state.businessMembership.find((m) => m.business_id === active.id);
+    if (membership && WALLET_ADMIN_TYPES.includes(membership.admin_type))
+      items.push({ to: '/wallet', label: 'Wallet' });
+  } else {
+    items.push({ to: '/wallet', label: 'Wallet' }, { to: '/donations', label: 'Donations' });
+    if (state.charityMembership.length > 0) items.push({ to: '/charity', label: 'Charity' });
+  }
   if (state.user?.is_iic_admin) items.push({ to: '/admin', label: 'Admin' });
   return items;
 }
@@ -48,8 +65,9 @@ export function Header() {
   const [opened, { toggle, close }] = useDisclosure(false);
   return (
     <header className="app-header">
-      <Group justify="space-between" h={64} px="md" wrap="nowrap">
-        <Group gap="lg" wrap="nowrap">
+      {/* One bar that wraps on phones: the account switcher takes a row of its own under the logo. */}
+      <div className="app-header-bar">
+        <Group gap="sm" wrap="nowrap" className="app-header-start">
           <Burger
             opened={opened}
             onClick={toggle}
@@ -61,28 +79,28 @@ export function Header() {
           <Link to="/" className="app-logo">
             Kindred
           </Link>
-          <Group component="nav" aria-label="Main" gap={4} visibleFrom="md" wrap="nowrap">
+          <Group component="nav" aria-label="Main" gap={4} visibleFrom="md" wrap="nowrap" ml="sm">
             <NavLinks />
           </Group>
         </Group>
-        <Group gap="sm" wrap="nowrap">
-          {loggedIn ? (
-            <>
+        {loggedIn ? (
+          <>
+            <div className="app-header-switcher">
               <AccountSwitcher />
-              <UserMenu />
-            </>
-          ) : (
-            <>
-              <NavLink to="/login" className="app-nav-link">
-                Log in
-              </NavLink>
-              <NavLink to="/register" className="app-nav-link">
-                Register
-              </NavLink>
-            </>
-          )}
-        </Group>
-      </Group>
+            </div>
+            <UserMenu />
+          </>
+        ) : (
+          <Group gap={4} wrap="nowrap">
+            <NavLink to="/login" className="app-nav-link">
+              Log in
+            </NavLink>
+            <NavLink to="/register" className="app-nav-link">
+              Register
+            </NavLink>
+          </Group>
+        )}
+      </div>
       <Drawer opened={opened} onClose={close} title="Kindred" size="xs" hiddenFrom="md">
         <Stack component="nav" aria-label="Main menu" gap="xs">
           <NavLinks onNavigate={close} />

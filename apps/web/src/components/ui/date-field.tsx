@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { DATE_INPUT_FORMAT, parseDateInput, WEEK_STARTS_ON } from '@kindred/shared';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 

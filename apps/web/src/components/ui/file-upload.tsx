@@ -1,3 +1,4 @@
+import '@mantine/dropzone/styles.css';
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useId, useRef, useState } from 'react';

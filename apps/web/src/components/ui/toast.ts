@@ -4,10 +4,21 @@ import { notifications } from '@mantine/notifications';
 export type ToastSeverity = 'success' | 'warning' | 'error';
 
 const COLOURS: Record<ToastSeverity, string> = { success: 'green', warning: 'yellow', error: 'red' };
-const AUTO_CLOSE_MS: Record<ToastSeverity, number> = { success: 5000, warning: 7000, error: 9000 };
+/**
+ * Success toasts fade; warnings and errors stay until closed (WCAG 2.2.1: a message that matters is
+ * not timed out before it is read).
+ */
+const AUTO_CLOSE_MS: Record<ToastSeverity, number | false> = { success: 5000, warning: false, error: false };
+
+/** The warnings and errors on screen: a later success makes them stale. */
+const standing = new Set<string>();
 
 function show(severity: ToastSeverity, summary: string, detail?: string): string {
-  return notifications.show({
+  if (severity === 'success') {
+    for (const id of standing) notifications.hide(id);
+    standing.clear();
+  }
+  const id = notifications.show({
     title: summary,
     // Mantine requires a message; a summary-only toast has an empty body.
     message: detail ?? '',
@@ -16,7 +27,12 @@ function show(severity: ToastSeverity, summary: string, detail?: string): string
     withBorder: true,
     closeButtonProps: { 'aria-label': 'Close notification' },
     'data-severity': severity,
+    onClose: () => {
+      standing.delete(id);
+    },
   });
+  if (severity !== 'success') standing.add(id);
+  return id;
 }
 
 export const toast = {

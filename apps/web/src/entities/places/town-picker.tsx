@@ -70,7 +70,8 @@ export function TownPicker({
         nothingFoundMessage={stateId ? 'No town starts with these letters.' : 'Choose a region first.'}
         error={error}
         withAsterisk={false}
-        comboboxProps={{ withinPortal: true }}
+        // On a phone the suggestions stay shown even when the field is partly out of view.
+        comboboxProps={{ withinPortal: true, hideDetached: false }}
       />
     </SimpleGrid>
   );

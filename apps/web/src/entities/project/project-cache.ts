@@ -22,9 +22,27 @@ export const projectCache = {
     const project = await queryClient.fetchQuery({ ...projectQueries.detail(id), staleTime: 0 });
     projectCache.changed(queryClient, project);
   },
-  /** The project was deleted. */
+  /**
+   * The project was deleted. Its entries go from the cache, but not from under a screen still
+   * showing it: an entry removed there is fetched again at the screen's next render (and answers
+   * 404). Such an entry stays, never refetched, until its last screen has gone, then goes.
+   */
   removed(queryClient: QueryClient, id: number, charityId: number | null) {
-    queryClient.removeQueries({ queryKey: projectQueries.all(id) });
+    const cache = queryClient.getQueryCache();
+    const key = projectQueries.all(id);
+    void queryClient.cancelQueries({ queryKey: key });
+    const shown = cache.findAll({ queryKey: key }).filter((query) => query.getObserversCount() > 0);
+    queryClient.removeQueries({ queryKey: key, type: 'inactive' });
+    if (shown.length > 0) {
+      const waiting = new Set(shown);
+      const unsubscribe = cache.subscribe((event) => {
+        if (event.type !== 'observerRemoved' || !waiting.has(event.query)) return;
+        if (event.query.getObserversCount() > 0) return;
+        waiting.delete(event.query);
+        cache.remove(event.query);
+        if (waiting.size === 0) unsubscribe();
+      });
+    }
     if (charityId) void queryClient.invalidateQueries({ queryKey: projectQueries.allOfCharity(charityId) });
   },
 };

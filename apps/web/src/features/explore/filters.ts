@@ -19,7 +19,7 @@ export const EXPLORE_TABS = ['projects', 'charities', 'groups'] as const;
 export type ExploreTab = (typeof EXPLORE_TABS)[number];
 export const EXPLORE_VIEWS = ['list', 'map'] as const;
 export type ExploreView = (typeof EXPLORE_VIEWS)[number];
-export const PROJECT_SORTS = ['newest', 'ending', 'nearest'] as const;
+export const PROJECT_SORTS = ['newest', 'ending', 'nearest', 'supported'] as const;
 export type ProjectSort = (typeof PROJECT_SORTS)[number];
 
 /** Kinds of giving a project can need (GIVING_TYPES without the manual adjustment). */

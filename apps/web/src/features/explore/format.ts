@@ -1,15 +1,8 @@
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+import { formatDisplayDate } from '@kindred/shared';
 
 /** '2027-01-21' -> '21 Jan 2027' (a calendar date, no time-zone shift); '' when not a date. */
 export function formatDay(isoDate: string | null | undefined): string {
-  const match = isoDate ? /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate) : null;
-  if (!match) return '';
-  return dateFormat.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
+  return formatDisplayDate(isoDate);
 }
 
 /** 3.24 -> '3.2 km away'. */

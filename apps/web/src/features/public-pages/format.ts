@@ -1,22 +1,13 @@
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const timeFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+import { formatDisplayDate } from '@kindred/shared';
 
-/** A calendar date '2027-01-21' -> '21 January 2027' (no time-zone shift); '' when not a date. */
+/** A calendar date '2027-01-21' -> '21 Jan 2027' (no time-zone shift); '' when not a date. */
 export function formatDay(isoDate: string | null | undefined): string {
-  const match = isoDate ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate) : null;
-  if (!match) return '';
-  return dayFormat.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
+  return formatDisplayDate(isoDate);
 }
 
-/** An instant (ISO date-time) as the visitor's local date: '21 January 2027'. */
+/** An instant (ISO date-time) as the visitor's local date: '21 Jan 2027'. */
 export function formatWhen(isoDateTime: string): string {
-  const date = new Date(isoDateTime);
-  return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
+  return formatDisplayDate(isoDateTime);
 }
 
 /** 1536 -> '1.5 KB', 2_500_000 -> '2.4 MB'. */

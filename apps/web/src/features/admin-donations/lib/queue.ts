@@ -1,4 +1,11 @@
-import { ADMIN_TYPE, DONATION_METHOD, type Donation, TRANSACTION_STATUS, type User } from '@kindred/shared';
+import {
+  ADMIN_TYPE,
+  DONATION_METHOD,
+  type Donation,
+  formatDisplayDateTime,
+  TRANSACTION_STATUS,
+  type User,
+} from '@kindred/shared';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -47,16 +54,7 @@ export function returnedTo(donation: Pick<Donation, 'source' | 'donor'>): string
   return `${donation.donor.name}’s ${donation.source === 'credits' ? 'credits' : 'wallet'}`;
 }
 
-const instantFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 /** An instant as '3 Jan 2030, 14:05' (the viewer's time zone). */
 export function formatInstant(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : instantFormat.format(date);
+  return formatDisplayDateTime(iso);
 }

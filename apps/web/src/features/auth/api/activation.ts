@@ -29,6 +29,7 @@ export function useActivateAccount(code: string) {
 export function sendActivationEmail(email: string): Promise<MessageResponse> {
   return api.post<MessageResponse>(`/auth/send_activation_email/${encodeURIComponent(email)}`, undefined, {
     anonymous: true,
+    silent: true,
   });
 }
 

@@ -4,7 +4,8 @@ import { api } from '@/lib/api-client';
 
 /** POST /auth/login */
 export function login(body: LoginBody): Promise<LoginResponse> {
-  return api.post<LoginResponse>('/auth/login', body, { anonymous: true });
+  // The sign-in form shows the refusal.
+  return api.post<LoginResponse>('/auth/login', body, { anonymous: true, silent: true });
 }
 
 export function useLogin() {

@@ -2,10 +2,11 @@ import { email } from '@kindred/shared';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useRef } from 'react';
 import { Link } from 'react-router';
+import { FormRefusal } from '@/components/ui/form-refusal';
 import { LoadingState } from '@/components/ui/states';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
-import { focusFirstInvalid, messageOf, useAccessibleForm } from '@/lib/form';
+import { focusFirstInvalid, messageOf, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useActivateAccount, useSendActivationEmail } from '../api/activation';
 
 /** Enter the code from the activation email; goes on to `/activate/<code>`. */
@@ -89,14 +90,16 @@ export function ResendActivationForm() {
       email: (value) => (value.trim() ? messageOf(email(value.trim())) : 'Enter your email.'),
     },
   });
+  const server = useServerErrors(form, { formRef });
   const submit = form.onSubmit(
     async (values) => {
+      server.clear();
       try {
         await mutation.mutateAsync(values.email.trim());
         toast.success(SUCCESS_TOASTS.confirmationEmail.summary, SUCCESS_TOASTS.confirmationEmail.detail);
         form.reset();
-      } catch {
-        // The API client already showed the error toast.
+      } catch (error) {
+        server.report(error);
       }
     },
     () => focusFirstInvalid(formRef.current),
@@ -104,6 +107,7 @@ export function ResendActivationForm() {
   return (
     <form ref={formRef} aria-label="Resend activation email" noValidate onSubmit={submit}>
       <Stack gap="md">
+        <FormRefusal title="Email not sent" message={server.refusal} />
         <TextInput
           label="Email"
           type="email"

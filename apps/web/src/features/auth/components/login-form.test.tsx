@@ -29,22 +29,57 @@ describe('login form', () => {
     session.clearSession();
   });
 
-  it('shows the error toast with the server message on a wrong password', async () => {
+  it('shows a wrong password beside the field and the refusal above the form, keeping what was typed', async () => {
     const fetchMock = stubFetch({
-      'POST /api/auth/login': () => errorResponse(401, 'INVALID_CREDENTIALS', 'Wrong email or password.'),
+      'POST /api/auth/login': () =>
+        errorResponse(401, 'INVALID_CREDENTIALS', 'The email or password is not right.', {
+          fields: { password: 'Check the email and the password.' },
+        }),
     });
     const onSuccess = renderLogin();
     await signIn('donor@example.org', 'not-the-password');
 
-    const toast = await screen.findByRole('alert');
-    expect(toast.textContent).toContain('Error');
-    expect(toast.textContent).toContain('Wrong email or password.');
+    const password = screen.getByLabelText(/^Password/);
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
+    const describedBy = (password.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' ');
+    expect(describedBy).toContain('Check the email and the password.');
+    const refusal = screen.getByTestId('form-refusal');
+    expect(refusal.getAttribute('role')).toBe('alert');
+    expect(refusal.textContent).toContain('Not signed in');
+    expect(refusal.textContent).toContain('The email or password is not right.');
+    // The page says it; no toast repeats it.
+    expect(document.querySelector('[data-severity="error"]')).toBeNull();
+    expect(screen.getByLabelText<HTMLInputElement>(/^Email/).value).toBe('donor@example.org');
+    expect(password).toHaveProperty('value', 'not-the-password');
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
       email: 'donor@example.org',
       password: 'not-the-password',
     });
     expect(session.isLoggedIn()).toBe(false);
     expect(onSuccess).not.toHaveBeenCalled();
+  });
+
+  it('clears the refusal when the next attempt signs in', async () => {
+    let attempts = 0;
+    stubFetch({
+      'POST /api/auth/login': () =>
+        attempts++ === 0
+          ? errorResponse(401, 'INVALID_CREDENTIALS', 'The email or password is not right.', {
+              fields: { password: 'Check the email and the password.' },
+            })
+          : jsonResponse(makeLogin(Date.now() + 60 * MINUTE)),
+    });
+    const onSuccess = renderLogin();
+    await signIn('donor@example.org', 'not-the-password');
+    await screen.findByTestId('form-refusal');
+    await userEvent.clear(screen.getByLabelText(/^Password/));
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Password123!');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(screen.queryByTestId('form-refusal')).toBeNull();
   });
 
   it('checks the fields before calling the API', async () => {

@@ -2,16 +2,17 @@ import { email, loginBodySchema } from '@kindred/shared';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { FormRefusal } from '@/components/ui/form-refusal';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { session } from '@/entities/session';
 import { isApiError } from '@/lib/api-client';
 import {
-  applyServerErrors,
   focusFirstInvalid,
   mergeErrors,
   messageOf,
   schemaErrors,
   useAccessibleForm,
+  useServerErrors,
 } from '@/lib/form';
 import { useLogin } from '../api/login';
 
@@ -36,19 +37,21 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
       ),
     validateInputOnBlur: true,
   });
+  const server = useServerErrors(form, { formRef });
 
   const submit = form.onSubmit(
     async (values) => {
       setNotActivated(false);
+      server.clear();
       try {
         const response = await mutation.mutateAsync(loginBodySchema.parse(values));
         session.signIn(response);
         toast.success(SUCCESS_TOASTS.loggedIn.summary, SUCCESS_TOASTS.loggedIn.detail);
         onSuccess();
       } catch (error) {
+        // An inactive account gets its own alert with the way out.
         if (isApiError(error) && error.code === 'ACCOUNT_NOT_ACTIVATED') setNotActivated(true);
-        applyServerErrors(error, form.setFieldError);
-        focusFirstInvalid(formRef.current);
+        else server.report(error);
       }
     },
     () => focusFirstInvalid(formRef.current),
@@ -57,6 +60,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label="Sign in">
       <Stack gap="md">
+        <FormRefusal title="Not signed in" message={server.refusal} />
         {notActivated ? (
           <Alert color="yellow" variant="light" title="Your account is not activated yet" role="alert">
             <Text size="sm">

@@ -2,8 +2,9 @@ import { compareFields, email, PASSWORD_MIN_LENGTH, passwordSchema } from '@kind
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { FormRefusal } from '@/components/ui/form-refusal';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
-import { applyServerErrors, focusFirstInvalid, messageOf, useAccessibleForm } from '@/lib/form';
+import { focusFirstInvalid, messageOf, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/password-reset';
 
 /** Asks for a password reset link (domain.md §2: a link valid 1 hour, never a password). */
@@ -17,16 +18,18 @@ export function ForgotPasswordForm() {
       email: (value) => (value.trim() ? messageOf(email(value.trim())) : 'Enter your email.'),
     },
   });
+  const server = useServerErrors(form, { formRef });
   const submit = form.onSubmit(
     async (values) => {
       const address = values.email.trim();
+      server.clear();
       try {
         await mutation.mutateAsync(address);
         const text = SUCCESS_TOASTS.passwordReset(address);
         toast.success(text.summary, text.detail);
         setSentTo(address);
-      } catch {
-        // The API client already showed the error toast.
+      } catch (error) {
+        server.report(error);
       }
     },
     () => focusFirstInvalid(formRef.current),
@@ -43,6 +46,7 @@ export function ForgotPasswordForm() {
       ) : null}
       <form ref={formRef} aria-label="Reset password" noValidate onSubmit={submit}>
         <Stack gap="md">
+          <FormRefusal title="Link not sent" message={server.refusal} />
           <TextInput
             label="Email"
             type="email"
@@ -83,15 +87,16 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
     },
     validateInputOnBlur: true,
   });
+  const server = useServerErrors(form, { formRef });
   const submit = form.onSubmit(
     async (values) => {
+      server.clear();
       try {
         await mutation.mutateAsync({ token, password: values.password });
         toast.success('Password updated', 'You can now sign in with your new password.');
         onDone();
       } catch (error) {
-        applyServerErrors(error, form.setFieldError);
-        focusFirstInvalid(formRef.current);
+        server.report(error);
       }
     },
     () => focusFirstInvalid(formRef.current),
@@ -99,6 +104,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
   return (
     <form ref={formRef} aria-label="Set new password" noValidate onSubmit={submit}>
       <Stack gap="md">
+        <FormRefusal title="Password not changed" message={server.refusal} />
         <PasswordInput
           label="New password"
           description={`At least ${PASSWORD_MIN_LENGTH} characters.`}

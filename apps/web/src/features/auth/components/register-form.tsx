@@ -24,14 +24,15 @@ import {
 import type { FormErrors } from '@mantine/form';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { FormRefusal } from '@/components/ui/form-refusal';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import {
-  applyServerErrors,
   focusFirstInvalid,
   mergeErrors,
   messageOf,
   schemaErrors,
   useAccessibleForm,
+  useServerErrors,
 } from '@/lib/form';
 import { useRegister, useRegisterWithOrganisation } from '../api/register';
 
@@ -141,9 +142,11 @@ export function RegisterForm({ variant }: RegisterFormProps) {
     validate: validate(variant),
     validateInputOnBlur: true,
   });
+  const server = useServerErrors(form, { fieldMap: SERVER_FIELDS, formRef });
 
   const submit = form.onSubmit(
     async (values) => {
+      server.clear();
       try {
         if (variant === 'individual') await individual.mutateAsync(toIndividualBody(values));
         else await withOrganisation.mutateAsync(toOrganisationBody(values));
@@ -157,8 +160,7 @@ export function RegisterForm({ variant }: RegisterFormProps) {
             : null;
         setSent({ email: values.email.trim(), application });
       } catch (error) {
-        applyServerErrors(error, form.setFieldError, SERVER_FIELDS);
-        focusFirstInvalid(formRef.current);
+        server.report(error);
       }
     },
     () => focusFirstInvalid(formRef.current),
@@ -190,6 +192,7 @@ export function RegisterForm({ variant }: RegisterFormProps) {
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label="Create account">
       <Stack gap="md">
+        <FormRefusal title="Account not created" message={server.refusal} />
         {variant === 'organisation' ? (
           <Stack gap="md">
             <Title order={2} size="h3">

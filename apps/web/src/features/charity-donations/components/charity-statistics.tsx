@@ -1,8 +1,9 @@
 import '@mantine/charts/styles.css';
 import { formatMoney } from '@kindred/shared';
 import { BarChart } from '@mantine/charts';
-import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import type { CharityDonationAccess } from '@/entities/charity';
 import { charityDonationQueries } from '@/entities/donation';
@@ -127,31 +128,19 @@ export function CharityStatistics({ charityId, access }: CharityStatisticsProps)
             </Paper>
           </SimpleGrid>
           <Paper p="md" withBorder>
-            <Table.ScrollContainer minWidth={480}>
-              <Table striped>
-                <Table.Caption>By month</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Month</Table.Th>
-                    <Table.Th scope="col">Funds</Table.Th>
-                    <Table.Th scope="col">Gift Aid</Table.Th>
-                    <Table.Th scope="col">Hours</Table.Th>
-                    <Table.Th scope="col">Gifts</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.by_month.map((month) => (
-                    <Table.Tr key={month.month}>
-                      <Table.Th scope="row">{monthLabel(month.month)}</Table.Th>
-                      <Table.Td>{formatMoney(month.funds)}</Table.Td>
-                      <Table.Td>{formatMoney(month.gift_aid)}</Table.Td>
-                      <Table.Td>{month.hours}</Table.Td>
-                      <Table.Td>{month.gifts}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ResponsiveTable
+              striped
+              caption="By month"
+              rows={data.by_month}
+              rowKey={(month) => month.month}
+              columns={[
+                { header: 'Month', rowHeader: true, cell: (month) => monthLabel(month.month) },
+                { header: 'Funds', cell: (month) => formatMoney(month.funds) },
+                { header: 'Gift Aid', cell: (month) => formatMoney(month.gift_aid) },
+                { header: 'Hours', cell: (month) => month.hours },
+                { header: 'Gifts', cell: (month) => month.gifts },
+              ]}
+            />
           </Paper>
         </>
       )}

@@ -45,7 +45,8 @@ export function DonationCard({ donation, selection, hideProject = false }: Donat
         ) : null}
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" gap="xs" wrap="wrap">
-            <Text fw={700} id={titleId}>
+            {/* A skill's label ("Arts/Music/Drama/Dance/Crafts") breaks rather than widening a phone's screen. */}
+            <Text fw={700} id={titleId} style={{ overflowWrap: 'anywhere' }}>
               {what} from {donation.donor.name}
             </Text>
             <Badge color={DONATION_STATUS_COLOURS[donation.status] ?? 'dark'} variant="filled">
@@ -78,7 +79,7 @@ export function DonationCard({ donation, selection, hideProject = false }: Donat
               : donation.method === DONATION_METHOD.direct || !donation.project
                 ? 'Given directly to the charity · '
                 : `To ${donation.project.title} · `}
-            Given {showDate(donation.created_at.slice(0, 10))}
+            Given {showDate(donation.created_at)}
             {donation.date ? ` · On ${showDate(donation.date)}` : ''}
             {donation.confirmed_hours !== null ? ` · ${donation.confirmed_hours} hours confirmed` : ''}
           </Text>

@@ -1,9 +1,10 @@
 import { formatMoney, type GiftAidClaim } from '@kindred/shared';
-import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { ShowMore } from '@/components/ui/pager';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import type { CharityDonationAccess } from '@/entities/charity';
@@ -131,42 +132,31 @@ function Claims({ charityId }: { charityId: number }) {
             No claims yet. A claim you make shows here with its CSV for HMRC.
           </EmptyState>
         ) : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Made</Table.Th>
-                  <Table.Th scope="col">Donations</Table.Th>
-                  <Table.Th scope="col">Total</Table.Th>
-                  <Table.Th scope="col">Gift Aid</Table.Th>
-                  <Table.Th scope="col">
-                    <VisuallyHidden>Download</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((claim) => (
-                  <Table.Tr key={claim.id}>
-                    <Table.Th scope="row">{showDate(claim.created_at.slice(0, 10))}</Table.Th>
-                    <Table.Td>{claim.donations}</Table.Td>
-                    <Table.Td>{formatMoney(claim.total)}</Table.Td>
-                    <Table.Td>{formatMoney(claim.gift_aid)}</Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        loading={downloading === claim.id}
-                        onClick={() => void download(claim)}
-                        aria-label={`Download the CSV of claim ${claim.id} (${showDate(claim.created_at.slice(0, 10))})`}
-                      >
-                        Download CSV
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ResponsiveTable
+            rows={items}
+            rowKey={(claim) => claim.id}
+            columns={[
+              { header: 'Made', rowHeader: true, cell: (claim) => showDate(claim.created_at) },
+              { header: 'Donations', cell: (claim) => claim.donations },
+              { header: 'Total', cell: (claim) => formatMoney(claim.total) },
+              { header: 'Gift Aid', cell: (claim) => formatMoney(claim.gift_aid) },
+              {
+                header: 'Download',
+                hiddenHeader: true,
+                cell: (claim) => (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    loading={downloading === claim.id}
+                    onClick={() => void download(claim)}
+                    aria-label={`Download CSV of claim ${claim.id} (${showDate(claim.created_at)})`}
+                  >
+                    Download CSV
+                  </Button>
+                ),
+              },
+            ]}
+          />
         )}
         <ShowMore query={claims}>Show older claims</ShowMore>
       </Stack>

@@ -77,7 +77,7 @@ describe('the Donations tab of a project', { timeout: 20_000 }, () => {
     const volunteers = screen.getByRole('region', { name: 'Volunteers by date' });
     const days = await within(volunteers).findAllByRole('heading', { level: 4 });
     // Soonest first, whatever order the list came in.
-    expect(days.map((day) => day.textContent)).toEqual(['02/01/30', '03/05/30']);
+    expect(days.map((day) => day.textContent)).toEqual(['1 Feb 2030', '5 Mar 2030']);
     const first = within(volunteers).getAllByRole('list')[0] as HTMLElement;
     expect(within(first).getByText('Ann: 5 hours')).toBeTruthy();
     expect(within(first).getByText('Cy: 3 hours of Finance & Accounting')).toBeTruthy();

@@ -1,20 +1,10 @@
 import { type Donation, GIVING_TYPES, labelOf, type Project } from '@kindred/shared';
-import {
-  Anchor,
-  Badge,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ShowMore } from '@/components/ui/pager';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { charityDonationQueries, DONATION_STATUS_COLOURS, donationWhat } from '@/entities/donation';
 import { showDate } from '@/lib/format';
@@ -121,32 +111,21 @@ function WithoutFunds({ projectId }: { projectId: number }) {
         ) : items.length === 0 ? (
           <EmptyState variant="text">No supporters of time, skills or gifts yet.</EmptyState>
         ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Supporter</Table.Th>
-                  <Table.Th scope="col">Gave</Table.Th>
-                  <Table.Th scope="col">Hours</Table.Th>
-                  <Table.Th scope="col">Gifts</Table.Th>
-                  <Table.Th scope="col">Last</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((supporter) => (
-                  <Table.Tr key={`${supporter.donor.kind}-${supporter.donor.id}`}>
-                    <Table.Th scope="row">{supporter.donor.name}</Table.Th>
-                    <Table.Td>
-                      {supporter.types.map((type) => labelOf(GIVING_TYPES, type) ?? type).join(', ')}
-                    </Table.Td>
-                    <Table.Td>{supporter.hours}</Table.Td>
-                    <Table.Td>{supporter.gifts}</Table.Td>
-                    <Table.Td>{showDate(supporter.last_at.slice(0, 10))}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ResponsiveTable
+            rows={items}
+            rowKey={(supporter) => `${supporter.donor.kind}-${supporter.donor.id}`}
+            columns={[
+              { header: 'Supporter', rowHeader: true, cell: (supporter) => supporter.donor.name },
+              {
+                header: 'Gave',
+                cell: (supporter) =>
+                  supporter.types.map((type) => labelOf(GIVING_TYPES, type) ?? type).join(', '),
+              },
+              { header: 'Hours', cell: (supporter) => supporter.hours },
+              { header: 'Gifts', cell: (supporter) => supporter.gifts },
+              { header: 'Last', cell: (supporter) => showDate(supporter.last_at) },
+            ]}
+          />
         )}
         <ShowMore query={supporters}>Show more supporters</ShowMore>
       </Stack>

@@ -10,9 +10,12 @@ export interface CharityDecision {
   reason?: string;
 }
 
-/** POST /admin/charity/pending/update: accept, or reject with a reason; the applicant is mailed. */
+/**
+ * POST /admin/charity/pending/update: accept, or reject with a reason; the applicant is mailed. A
+ * rejection is silent: its dialog shows the refusal.
+ */
 export function decideCharity(body: CharityDecision): Promise<Charity> {
-  return api.post<Charity>('/admin/charity/pending/update', body);
+  return api.post<Charity>('/admin/charity/pending/update', body, { silent: body.status === 'rejected' });
 }
 
 export function useDecideCharity() {

@@ -17,13 +17,15 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
+import { FormRefusal } from '@/components/ui/form-refusal';
 import { Page } from '@/components/ui/page';
 import { ShowMore } from '@/components/ui/pager';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { publicCharityPath } from '@/entities/charity';
 import { useCurrentUser } from '@/entities/session';
-import { isApiError } from '@/lib/api-client';
+import { serverErrorsOf } from '@/lib/form';
+import { showDate } from '@/lib/format';
 import { useDecideCharity } from '../api/decide-charity';
 import { type ApprovalStatus, reviewQueries } from '../api/get-review-charities';
 import { useLockCharity } from '../api/lock-charity';
@@ -38,9 +40,11 @@ function RejectDialog({ charity, onClose }: { charity: Charity; onClose: () => v
   const decide = useDecideCharity();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    setRefusal(null);
     if (reason.trim().length < 3) {
       setError(reason.trim() ? 'Use at least 3 characters.' : 'Say why the charity is rejected.');
       return;
@@ -50,7 +54,9 @@ function RejectDialog({ charity, onClose }: { charity: Charity; onClose: () => v
       toast.success('Charity rejected', `${charity.name} was rejected; the applicant is emailed the reason.`);
       onClose();
     } catch (caught) {
-      if (isApiError(caught) && caught.fieldErrors.reason) setError(caught.fieldErrors.reason);
+      const { fields, refusal: message } = serverErrorsOf(caught, { reason });
+      if (fields.reason) setError(String(fields.reason));
+      setRefusal(message);
     }
   };
 
@@ -58,6 +64,7 @@ function RejectDialog({ charity, onClose }: { charity: Charity; onClose: () => v
     <Modal opened onClose={onClose} title={`Reject ${charity.name}?`} size="sm" centered>
       <form onSubmit={submit} noValidate aria-label={`Reject ${charity.name}`}>
         <Stack gap="md">
+          <FormRefusal title="Not rejected" message={refusal} />
           <Text size="sm">The applicant is emailed this reason.</Text>
           <Textarea
             label="Reason"
@@ -150,7 +157,7 @@ function CharityCard({ charity, canDecide }: { charity: Charity; canDecide: bool
             ? `Charity number ${charity.registration_number}`
             : 'No charity number given'}
           {charity.city ? ` · ${charity.city}` : ''}
-          {` · applied ${new Date(charity.created_at).toLocaleDateString('en-GB')}`}
+          {` · applied ${showDate(charity.created_at)}`}
         </Text>
         {types.length > 0 ? <Text size="sm">Types: {types.join(', ')}</Text> : null}
         {charity.description ? <Text size="sm">{charity.description}</Text> : null}

@@ -4,9 +4,9 @@ import { charityQueries } from '@/entities/charity';
 import { api } from '@/lib/api-client';
 import type { CharityUpdateInput } from '../lib/charity-values';
 
-/** PATCH /charity/{id} */
+/** PATCH /charity/{id} (silent: the profile form shows a refusal) */
 export function updateCharity({ id, ...body }: CharityUpdateInput & { id: number }): Promise<Charity> {
-  return api.patch<Charity>(`/charity/${id}`, body);
+  return api.patch<Charity>(`/charity/${id}`, body, { silent: true });
 }
 
 export function useUpdateCharity() {

@@ -1,8 +1,9 @@
 import type { Project } from '@kindred/shared';
-import { Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { confirm } from '@/components/ui/confirm';
 import { ShowMore } from '@/components/ui/pager';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { charityQueries } from '@/entities/charity';
@@ -57,54 +58,50 @@ export function AssociationRequestsSection() {
         ) : items.length === 0 ? (
           <EmptyState>No project is asking {charity.name} to take it.</EmptyState>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Project</Table.Th>
-                  <Table.Th>Ends</Table.Th>
-                  <Table.Th>Summary</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((project) => (
-                  <Table.Tr key={project.id}>
-                    <Table.Td>
-                      <Text fw={600}>{project.title}</Text>
-                      <Text size="sm" c="dimmed">
-                        Needs: {needsOf(project)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{showDate(project.end_date)}</Table.Td>
-                    <Table.Td>{project.summary ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Button
-                          size="xs"
-                          aria-label={`Approve ${project.title}`}
-                          onClick={() => answer(project, true)}
-                        >
-                          Approve
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          c="red.9"
-                          aria-label={`Reject ${project.title}`}
-                          onClick={() => answer(project, false)}
-                        >
-                          Reject
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ResponsiveTable
+            verticalSpacing="sm"
+            rows={items}
+            rowKey={(project) => project.id}
+            columns={[
+              {
+                header: 'Project',
+                cell: (project) => (
+                  <>
+                    <Text fw={600}>{project.title}</Text>
+                    <Text size="sm" c="dimmed">
+                      Needs: {needsOf(project)}
+                    </Text>
+                  </>
+                ),
+              },
+              { header: 'Ends', cell: (project) => showDate(project.end_date) },
+              { header: 'Summary', cell: (project) => project.summary ?? '—' },
+              {
+                header: 'Actions',
+                hiddenHeader: true,
+                cell: (project) => (
+                  <Group gap={4} wrap="nowrap">
+                    <Button
+                      size="xs"
+                      aria-label={`Approve ${project.title}`}
+                      onClick={() => answer(project, true)}
+                    >
+                      Approve
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      c="red.9"
+                      aria-label={`Reject ${project.title}`}
+                      onClick={() => answer(project, false)}
+                    >
+                      Reject
+                    </Button>
+                  </Group>
+                ),
+              },
+            ]}
+          />
         )}
         <ShowMore query={requests}>Show more</ShowMore>
       </Stack>

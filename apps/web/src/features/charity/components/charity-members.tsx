@@ -16,15 +16,14 @@ import {
   NativeSelect,
   Paper,
   Stack,
-  Table,
   Text,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { charityQueries, PERMISSION_LABELS } from '@/entities/charity';
@@ -148,17 +147,21 @@ export function CharityMembersSection() {
         navigate('/', { replace: true });
       }
     } catch (error) {
+      // Said once, on the page (the call is silent).
       const message = isApiError(error) ? error.message : 'The member could not be removed.';
       setProblem(
         isApiError(error) && error.code === 'LAST_ADMIN'
           ? `${message} Make another member Super Admin first.`
           : message,
       );
-      toast.error('Not removed', message);
     }
   };
 
   const items = members.data?.items ?? [];
+  // The last Super Admin cannot leave nor be removed (the API refuses it): no button offers it.
+  const superAdmins = items.filter((member) => member.admin_type === ADMIN_TYPE.superAdmin).length;
+  const lastSuperAdmin = (member: CharityMember) =>
+    member.admin_type === ADMIN_TYPE.superAdmin && superAdmins <= 1;
   return (
     <Paper p="lg" withBorder component="section" aria-labelledby="charity-members-heading">
       <Stack gap="md">
@@ -189,81 +192,85 @@ export function CharityMembersSection() {
         ) : items.length === 0 ? (
           <EmptyState>No members.</EmptyState>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>Permissions</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((member) => {
+          <ResponsiveTable
+            verticalSpacing="sm"
+            rows={items}
+            rowKey={(member) => member.user_id}
+            columns={[
+              {
+                header: 'Name',
+                cell: (member) => (
+                  <>
+                    {fullName(member)}
+                    {member.user_id === me?.id ? (
+                      <Text span c="dimmed">
+                        {' '}
+                        (you)
+                      </Text>
+                    ) : null}
+                  </>
+                ),
+              },
+              { header: 'Email', cell: (member) => member.email },
+              { header: 'Role', cell: (member) => labelOf(ADMIN_TYPES, member.admin_type) ?? 'Member' },
+              {
+                header: 'Permissions',
+                cell: (member) => (
+                  <Group gap={4}>
+                    {member.permissions.length === 0 ? (
+                      <Text size="sm" c="dimmed">
+                        None
+                      </Text>
+                    ) : (
+                      member.permissions.map((permission) => (
+                        <Badge key={permission} variant="outline" color="dark" size="sm">
+                          {PERMISSION_LABELS[permission as CharityMemberPermission] ?? permission}
+                        </Badge>
+                      ))
+                    )}
+                  </Group>
+                ),
+              },
+              {
+                header: 'Actions',
+                hiddenHeader: true,
+                cell: (member) => {
                   const self = member.user_id === me?.id;
                   return (
-                    <Table.Tr key={member.user_id}>
-                      <Table.Td>
-                        {fullName(member)}
-                        {self ? (
-                          <Text span c="dimmed">
-                            {' '}
-                            (you)
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>{member.email}</Table.Td>
-                      <Table.Td>{labelOf(ADMIN_TYPES, member.admin_type) ?? 'Member'}</Table.Td>
-                      <Table.Td>
-                        <Group gap={4}>
-                          {member.permissions.length === 0 ? (
-                            <Text size="sm" c="dimmed">
-                              None
-                            </Text>
-                          ) : (
-                            member.permissions.map((permission) => (
-                              <Badge key={permission} variant="outline" color="dark" size="sm">
-                                {PERMISSION_LABELS[permission as CharityMemberPermission] ?? permission}
-                              </Badge>
-                            ))
-                          )}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          {canManage ? (
-                            <Button
-                              size="xs"
-                              variant="default"
-                              aria-label={`Edit ${fullName(member)}`}
-                              onClick={() => setEditing(member)}
-                            >
-                              Edit
-                            </Button>
-                          ) : null}
-                          {canManage || self ? (
-                            <Button
-                              size="xs"
-                              variant="default"
-                              c="red.9"
-                              aria-label={self ? 'Leave the charity' : `Remove ${fullName(member)}`}
-                              onClick={() => onRemove(member)}
-                            >
-                              {self ? 'Leave' : 'Remove'}
-                            </Button>
-                          ) : null}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
+                    <Group gap={4} wrap="nowrap">
+                      {canManage ? (
+                        <Button
+                          size="xs"
+                          variant="default"
+                          aria-label={`Edit ${fullName(member)}`}
+                          onClick={() => setEditing(member)}
+                        >
+                          Edit
+                        </Button>
+                      ) : null}
+                      {(canManage || self) && lastSuperAdmin(member) ? (
+                        <Text size="sm" c="dimmed">
+                          {self
+                            ? 'The only Super Admin: make another member Super Admin to leave.'
+                            : 'The only Super Admin'}
+                        </Text>
+                      ) : canManage || self ? (
+                        <Button
+                          size="xs"
+                          variant="default"
+                          c="red.9"
+                          aria-label={self ? 'Leave the charity' : `Remove ${fullName(member)}`}
+                          onClick={() => onRemove(member)}
+                        >
+                          {self ? 'Leave' : 'Remove'}
+                        </Button>
+                      ) : null}
+                    </Group>
                   );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                },
+              },
+            ]}
+          />
         )}
         {!canManage ? <Text size="sm">You need the Manage members permission to change members.</Text> : null}
       </Stack>

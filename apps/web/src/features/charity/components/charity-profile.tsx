@@ -4,10 +4,11 @@ import { useId, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
 import { FileUpload } from '@/components/ui/file-upload';
+import { FormRefusal } from '@/components/ui/form-refusal';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { publicCharityPath } from '@/entities/charity';
 import { reloadMemberships } from '@/entities/session';
-import { applyServerErrors, focusFirstInvalid, schemaErrors, useAccessibleForm } from '@/lib/form';
+import { focusFirstInvalid, schemaErrors, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { IMAGE_MIME_TYPES, LOGO_MAX_BYTES } from '@/lib/upload-limits';
 import { useDeleteCharity } from '../api/delete-charity';
 import { useUpdateCharity } from '../api/update-charity';
@@ -76,8 +77,11 @@ function CharityProfileForm() {
     validateInputOnBlur: true,
   });
 
+  const server = useServerErrors(form, { fieldMap: SERVER_FIELDS, formRef });
+
   const submit = form.onSubmit(
     async (values) => {
+      server.clear();
       try {
         const updated = await mutation.mutateAsync({ id: charity.id, ...toCharityUpdateBody(values) });
         const next = charityValues(updated);
@@ -87,8 +91,7 @@ function CharityProfileForm() {
         toast.success(SUCCESS_TOASTS.updateSuccessful.summary, 'The charity profile is saved.');
         if (updated.name !== charity.name) void reloadMemberships();
       } catch (error) {
-        applyServerErrors(error, form.setFieldError, SERVER_FIELDS);
-        focusFirstInvalid(formRef.current);
+        server.report(error);
       }
     },
     () => focusFirstInvalid(formRef.current),
@@ -107,6 +110,7 @@ function CharityProfileForm() {
             </Button>
           ) : null}
         </Group>
+        <FormRefusal message={server.refusal} />
         <fieldset disabled={!access.canEditProfile} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
           <CharityFields form={form} />
         </fieldset>

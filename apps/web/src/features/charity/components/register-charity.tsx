@@ -2,10 +2,11 @@ import { type Charity, charityCreateBodySchema } from '@kindred/shared';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { FormRefusal } from '@/components/ui/form-refusal';
 import { Page } from '@/components/ui/page';
 import { toast } from '@/components/ui/toast';
 import { reloadMemberships, session, useCurrentUser } from '@/entities/session';
-import { applyServerErrors, focusFirstInvalid, schemaErrors, useAccessibleForm } from '@/lib/form';
+import { focusFirstInvalid, schemaErrors, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useRegisterCharity } from '../api/register-charity';
 import { type CharityFormValues, emptyCharityValues, toCharityCreateBody } from '../lib/charity-values';
 import { CharityFields } from './charity-fields';
@@ -57,8 +58,11 @@ export function RegisterCharityScreen() {
     validateInputOnBlur: true,
   });
 
+  const server = useServerErrors(form, { fieldMap: SERVER_FIELDS, formRef });
+
   const submit = form.onSubmit(
     async (values) => {
+      server.clear();
       try {
         const charity = await mutation.mutateAsync(toCharityCreateBody(values));
         await reloadMemberships();
@@ -66,8 +70,7 @@ export function RegisterCharityScreen() {
         toast.success('Charity registered', `${charity.name} is waiting for approval.`);
         setCreated(charity);
       } catch (error) {
-        applyServerErrors(error, form.setFieldError, SERVER_FIELDS);
-        focusFirstInvalid(formRef.current);
+        server.report(error);
       }
     },
     () => focusFirstInvalid(formRef.current),
@@ -87,6 +90,7 @@ export function RegisterCharityScreen() {
       <Paper p="lg" withBorder>
         <form ref={formRef} onSubmit={submit} noValidate aria-label="Register a charity">
           <Stack gap="md">
+            <FormRefusal title="Not registered" message={server.refusal} />
             <CharityFields form={form} />
             <Group justify="flex-start">
               <Button type="submit" loading={mutation.isPending}>

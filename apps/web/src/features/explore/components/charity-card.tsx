@@ -1,6 +1,7 @@
-import { CHARITY_TYPES, type CharityCard, imageUrl, labelOf } from '@kindred/shared';
-import { Anchor, Card, Group, Image, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import { CHARITY_TYPES, type CharityCard, labelOf } from '@kindred/shared';
+import { Anchor, Card, Group, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import { Link } from 'react-router';
+import { Picture } from '@/components/ui/picture';
 import { formatDistance } from '../format';
 
 /** An approved charity in a list: name, types, town and its number of Live projects. */
@@ -21,7 +22,7 @@ export function CharityCardView({
       <Stack gap="xs">
         <Group wrap="nowrap" align="flex-start" gap="sm">
           {charity.logo ? (
-            <Image src={imageUrl(charity.logo, 'small')} alt="" w={48} h={48} radius="sm" fit="cover" />
+            <Picture src={charity.logo} kind="logo" alt="" width={48} height={48} radius={4} />
           ) : null}
           <Stack gap={2}>
             <Title order={headingOrder} size="h4">

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { makeProjectCard } from '../testing/fixtures';
@@ -136,5 +136,45 @@ describe('explore page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('tab', { name: 'Charities' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByText('2 live projects')).toBeTruthy();
     expect(queriesOf(fetchMock, '/api/explore/charity/list')).toEqual(['charity_type=10&limit=12']);
+  });
+});
+
+describe('explore page on a phone', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('shows the results first and the filters behind a button that counts the active ones', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          onchange: null,
+          addListener: vi.fn(),
+          removeListener: vi.fn(),
+          addEventListener: vi.fn(),
+          removeEventListener: vi.fn(),
+          dispatchEvent: vi.fn(),
+        }) as MediaQueryList,
+    );
+    stubFetch({
+      'GET /api/explore/project/list': () =>
+        jsonResponse({ items: [makeProjectCard()], next_cursor: null, prev_cursor: null }),
+      'GET /api/state/by_country/1': () => jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+    });
+    const { router } = renderRoutes(routes, '/explore?charity_type=10&q=river');
+    await screen.findByText('Showing 1 project.');
+    // The search stays in view; the words searched are not counted among the filters.
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('river');
+    expect(screen.queryByLabelText('Charity type')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Filters (1)' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+    expect((within(drawer).getByLabelText('Charity type') as HTMLSelectElement).value).toBe('10');
+    await userEvent.selectOptions(within(drawer).getByLabelText('Kind of giving'), 'Gifts');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=river&charity_type=10&giving_kind=5'));
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Show results' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Filters (2)' })).toBeTruthy();
   });
 });

@@ -6,8 +6,19 @@ import {
   GROUP_TYPES,
   SKILL_TYPES,
 } from '@kindred/shared';
-import { Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import {
+  Button,
+  Checkbox,
+  Drawer,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import {
   activeFilterCount,
   type ExploreFilters,
@@ -81,122 +92,194 @@ function ClearButton({ filters, onClear }: { filters: ExploreFilters; onClear: (
   );
 }
 
+/** Phones: below 48em the filters wait behind a button so that the first screen shows results. */
+const PHONE_QUERY = '(max-width: 47.99em)';
+
+/**
+ * The search field and the filters of a tab. On a wide screen both sit in one panel; on a phone the
+ * search stays in view and the filters open in a drawer from a "Filters (n)" button, n being how
+ * many of them narrow the results. A change applies at once, as on a wide screen.
+ */
+function FilterLayout({
+  search,
+  filters,
+  children,
+}: {
+  search: ReactNode;
+  filters: ExploreFilters;
+  children: ReactNode;
+}) {
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const [opened, { open, close }] = useDisclosure(false);
+  if (!phone) {
+    return (
+      <Paper withBorder p="md">
+        <Stack gap="md">
+          {search}
+          {children}
+        </Stack>
+      </Paper>
+    );
+  }
+  const count = activeFilterCount(filters) - (filters.q ? 1 : 0);
+  return (
+    <Stack gap="sm">
+      {search}
+      <Group>
+        <Button variant="default" onClick={open} aria-haspopup="dialog" aria-expanded={opened}>
+          {`Filters (${count})`}
+        </Button>
+      </Group>
+      <Drawer opened={opened} onClose={close} title="Filters" position="bottom" size="auto">
+        <Stack gap="md" pb="md">
+          {children}
+          <Button onClick={close}>Show results</Button>
+        </Stack>
+      </Drawer>
+    </Stack>
+  );
+}
+
 /** The project filters: words, charity type, kind of giving, skill, gift, place, ending soon, sort. */
 export function ProjectFilterPanel({ filters, onChange, onClear }: FilterPanelProps) {
   const place = hasPlace(filters);
   const defaultSort: ProjectSort = filters.endingSoon ? 'ending' : place ? 'nearest' : 'newest';
   const sort = filters.sort === 'nearest' && !place ? defaultSort : (filters.sort ?? defaultSort);
   return (
-    <Paper withBorder p="md">
-      <Stack gap="md">
+    <FilterLayout
+      filters={filters}
+      search={
         <SearchField
           key={filters.q}
           value={filters.q}
           label="Search projects"
           onSearch={(q) => onChange({ q })}
         />
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-          <NativeSelect
-            label="Charity type"
-            data={CHARITY_TYPE_OPTIONS}
-            value={filters.charityType === null ? '' : String(filters.charityType)}
-            onChange={(event) => onChange({ charityType: idOf(event.currentTarget.value) })}
+      }
+    >
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+        <IdSelect
+          label="Charity type"
+          data={CHARITY_TYPE_OPTIONS}
+          value={filters.charityType}
+          onChange={(charityType) => onChange({ charityType })}
+        />
+        <IdSelect
+          label="Kind of giving"
+          data={GIVING_KIND_OPTIONS}
+          value={filters.givingKind}
+          onChange={(givingKind) => onChange({ givingKind })}
+        />
+        <IdSelect
+          label="Skill"
+          data={SKILL_OPTIONS}
+          value={filters.skillType}
+          onChange={(skillType) => onChange({ skillType })}
+        />
+        <IdSelect
+          label="Gift"
+          data={GIFT_OPTIONS}
+          value={filters.giftType}
+          onChange={(giftType) => onChange({ giftType })}
+        />
+      </SimpleGrid>
+      <PlaceFilter filters={filters} onChange={onChange} />
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Group align="flex-end" gap="lg">
+          <Checkbox
+            label="Ending soon"
+            description={`Within ${ENDING_SOON_DAYS} days`}
+            checked={filters.endingSoon}
+            onChange={(event) => onChange({ endingSoon: event.currentTarget.checked })}
           />
           <NativeSelect
-            label="Kind of giving"
-            data={GIVING_KIND_OPTIONS}
-            value={filters.givingKind === null ? '' : String(filters.givingKind)}
-            onChange={(event) => onChange({ givingKind: idOf(event.currentTarget.value) })}
+            label="Sort by"
+            value={sort}
+            data={[
+              { value: 'newest', label: 'Newest' },
+              { value: 'ending', label: 'Ending soonest' },
+              { value: 'nearest', label: place ? 'Nearest' : 'Nearest (choose a place)', disabled: !place },
+              { value: 'supported', label: 'Most supported' },
+            ]}
+            onChange={(event) => onChange({ sort: event.currentTarget.value as ProjectSort })}
           />
-          <NativeSelect
-            label="Skill"
-            data={SKILL_OPTIONS}
-            value={filters.skillType === null ? '' : String(filters.skillType)}
-            onChange={(event) => onChange({ skillType: idOf(event.currentTarget.value) })}
-          />
-          <NativeSelect
-            label="Gift"
-            data={GIFT_OPTIONS}
-            value={filters.giftType === null ? '' : String(filters.giftType)}
-            onChange={(event) => onChange({ giftType: idOf(event.currentTarget.value) })}
-          />
-        </SimpleGrid>
-        <PlaceFilter filters={filters} onChange={onChange} />
-        <Group justify="space-between" align="flex-end" gap="sm">
-          <Group align="flex-end" gap="lg">
-            <Checkbox
-              label="Ending soon"
-              description={`Within ${ENDING_SOON_DAYS} days`}
-              checked={filters.endingSoon}
-              onChange={(event) => onChange({ endingSoon: event.currentTarget.checked })}
-            />
-            <NativeSelect
-              label="Sort by"
-              value={sort}
-              data={[
-                { value: 'newest', label: 'Newest' },
-                { value: 'ending', label: 'Ending soonest' },
-                { value: 'nearest', label: place ? 'Nearest' : 'Nearest (choose a place)', disabled: !place },
-              ]}
-              onChange={(event) => onChange({ sort: event.currentTarget.value as ProjectSort })}
-            />
-          </Group>
-          <ClearButton filters={filters} onClear={onClear} />
         </Group>
-      </Stack>
-    </Paper>
+        <ClearButton filters={filters} onClear={onClear} />
+      </Group>
+    </FilterLayout>
+  );
+}
+
+/** A filter choosing one id of a reference list ("" for any). */
+function IdSelect(props: {
+  label: string;
+  data: Array<{ value: string; label: string }>;
+  value: number | null;
+  onChange: (id: number | null) => void;
+}) {
+  return (
+    <NativeSelect
+      label={props.label}
+      data={props.data}
+      value={props.value === null ? '' : String(props.value)}
+      onChange={(event) => props.onChange(idOf(event.currentTarget.value))}
+    />
   );
 }
 
 /** The charity filters: words, charity type and place. */
 export function CharityFilterPanel({ filters, onChange, onClear }: FilterPanelProps) {
   return (
-    <Paper withBorder p="md">
-      <Stack gap="md">
+    <FilterLayout
+      filters={filters}
+      search={
         <SearchField
           key={filters.q}
           value={filters.q}
           label="Search charities"
           onSearch={(q) => onChange({ q })}
         />
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-          <NativeSelect
-            label="Charity type"
-            data={CHARITY_TYPE_OPTIONS}
-            value={filters.charityType === null ? '' : String(filters.charityType)}
-            onChange={(event) => onChange({ charityType: idOf(event.currentTarget.value) })}
-          />
-        </SimpleGrid>
-        <PlaceFilter filters={filters} onChange={onChange} />
-        <Group justify="flex-end">
-          <ClearButton filters={filters} onClear={onClear} />
-        </Group>
-      </Stack>
-    </Paper>
+      }
+    >
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+        <IdSelect
+          label="Charity type"
+          data={CHARITY_TYPE_OPTIONS}
+          value={filters.charityType}
+          onChange={(charityType) => onChange({ charityType })}
+        />
+      </SimpleGrid>
+      <PlaceFilter filters={filters} onChange={onChange} />
+      <Group justify="flex-end">
+        <ClearButton filters={filters} onClear={onClear} />
+      </Group>
+    </FilterLayout>
   );
 }
 
 /** The group filters: words and group type. */
 export function GroupFilterPanel({ filters, onChange, onClear }: FilterPanelProps) {
   return (
-    <Paper withBorder p="md">
-      <Stack gap="md">
+    <FilterLayout
+      filters={filters}
+      search={
         <SearchField
           key={filters.q}
           value={filters.q}
           label="Search groups"
           onSearch={(q) => onChange({ q })}
         />
-        <Group align="flex-end" justify="space-between">
-          <NativeSelect
-            label="Group type"
-            data={GROUP_TYPE_OPTIONS}
-            value={filters.groupType === null ? '' : String(filters.groupType)}
-            onChange={(event) => onChange({ groupType: idOf(event.currentTarget.value) })}
-          />
-          <ClearButton filters={filters} onClear={onClear} />
-        </Group>
-      </Stack>
-    </Paper>
+      }
+    >
+      <Group align="flex-end" justify="space-between">
+        <IdSelect
+          label="Group type"
+          data={GROUP_TYPE_OPTIONS}
+          value={filters.groupType}
+          onChange={(groupType) => onChange({ groupType })}
+        />
+        <ClearButton filters={filters} onClear={onClear} />
+      </Group>
+    </FilterLayout>
   );
 }

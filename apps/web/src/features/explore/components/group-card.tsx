@@ -1,5 +1,6 @@
-import { GROUP_TYPES, type GroupCard, imageUrl, labelOf } from '@kindred/shared';
-import { Card, Group, Image, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import { GROUP_TYPES, type GroupCard, labelOf } from '@kindred/shared';
+import { Card, Group, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import { Picture } from '@/components/ui/picture';
 
 /** A public group in a list: name, type, members and whether joining needs approval. */
 export function GroupCardView({ group, headingOrder = 3 }: { group: GroupCard; headingOrder?: TitleOrder }) {
@@ -15,7 +16,7 @@ export function GroupCardView({ group, headingOrder = 3 }: { group: GroupCard; h
       <Stack gap="xs">
         <Group wrap="nowrap" align="flex-start" gap="sm">
           {group.logo ? (
-            <Image src={imageUrl(group.logo, 'small')} alt="" w={48} h={48} radius="sm" fit="cover" />
+            <Picture src={group.logo} kind="logo" alt="" width={48} height={48} radius={4} />
           ) : null}
           <Stack gap={2}>
             <Title order={headingOrder} size="h4">

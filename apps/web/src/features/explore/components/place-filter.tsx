@@ -43,6 +43,8 @@ function TownSearch({
     <Combobox
       store={combobox}
       withinPortal
+      // On a phone the suggestions stay shown even when the field is partly out of view.
+      hideDetached={false}
       onOptionSubmit={(id) => {
         const town = options.find((option) => String(option.id) === id);
         if (town) onPick(town.id, town.name);

@@ -54,4 +54,22 @@ describe('project card', { timeout: 20_000 }, () => {
     ).toEqual(['4 of 10 skilled hours pledged', '0 of 1 gift pledged']);
     expect(within(card).queryByText(/raised/)).toBeNull();
   });
+
+  it('shows the cover in the variants that fit, lazily, with its box set, and none without one', async () => {
+    const { unmount } = renderCard(makeProjectCard({ cover: '/api/files/gallery/abc' }));
+    const card = await screen.findByRole('article');
+    const img = card.querySelector('img') as HTMLImageElement;
+    expect(img.getAttribute('srcset')).toBe(
+      '/api/files/gallery/abc_small.webp 320w, /api/files/gallery/abc_medium.webp 800w, /api/files/gallery/abc_big.webp 1600w',
+    );
+    expect(img.getAttribute('src')).toBe('/api/files/gallery/abc_medium.webp');
+    expect(img.getAttribute('loading')).toBe('lazy');
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['400', '225']);
+    expect(img.getAttribute('sizes')).toContain('100vw');
+    // Decoration: the title beside it names the project.
+    expect(img.getAttribute('alt')).toBe('');
+    unmount();
+    renderCard(makeProjectCard({ cover: null }));
+    expect((await screen.findByRole('article')).querySelector('img')).toBeNull();
+  });
 });

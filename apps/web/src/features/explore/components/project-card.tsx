@@ -1,10 +1,9 @@
-import { CHARITY_TYPES, GIVING_TYPES, imageUrl, labelOf, type ProjectCard } from '@kindred/shared';
+import { CHARITY_TYPES, GIVING_TYPES, labelOf, type ProjectCard } from '@kindred/shared';
 import {
   Anchor,
   Badge,
   Card,
   Group,
-  Image,
   Stack,
   Text,
   Title,
@@ -12,6 +11,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { Link } from 'react-router';
+import { Picture } from '@/components/ui/picture';
 import { formatDay, formatDistance } from '../format';
 import { NeedsProgress } from './needs-progress';
 
@@ -21,7 +21,13 @@ export interface ProjectCardViewProps {
   headingOrder?: TitleOrder;
 }
 
-/** A Live project in a list: title, charity, place, end date, what it needs and its progress. */
+/** How wide a card shows: one column on phones, two on tablets, up to three or four on wide screens. */
+export const CARD_SIZES = '(min-width: 75em) 400px, (min-width: 48em) 50vw, 100vw';
+
+/**
+ * A Live project in a list: its cover, title, charity, place, end date, what it needs and its
+ * progress.
+ */
 export function ProjectCardView({ project, headingOrder = 3 }: ProjectCardViewProps) {
   const where = [project.city, formatDistance(project.distance_km)].filter(Boolean).join(' · ');
   const ends = formatDay(project.end_date);
@@ -31,10 +37,24 @@ export function ProjectCardView({ project, headingOrder = 3 }: ProjectCardViewPr
     .join(', ');
   return (
     <Card withBorder padding="md" component="article" h="100%" data-testid="project-card">
+      {project.cover ? (
+        <Card.Section mb="sm">
+          {/* Decoration: the title beside it names the project. */}
+          <Picture
+            src={project.cover}
+            kind="gallery"
+            alt=""
+            width={400}
+            height={225}
+            fluid
+            sizes={CARD_SIZES}
+          />
+        </Card.Section>
+      ) : null}
       <Stack gap="xs">
         <Group wrap="nowrap" align="flex-start" gap="sm">
           {project.logo ? (
-            <Image src={imageUrl(project.logo, 'small')} alt="" w={48} h={48} radius="sm" fit="cover" />
+            <Picture src={project.logo} kind="logo" alt="" width={48} height={48} radius={4} />
           ) : null}
           <Stack gap={2}>
             <Title order={headingOrder} size="h4">

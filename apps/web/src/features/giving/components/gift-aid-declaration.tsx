@@ -9,7 +9,6 @@ import {
   giftAidDeclarationValues,
   useMakeGiftAidDeclaration,
 } from '@/entities/donation';
-import { isApiError } from '@/lib/api-client';
 import { applyServerErrors, schemaErrors, useAccessibleForm } from '@/lib/form';
 
 export interface GiftAidDeclarationFieldsProps {
@@ -55,11 +54,9 @@ export function GiftAidDeclarationFields({
       await mutation.mutateAsync(body as GiftAidDeclarationBody);
       onDeclared();
     } catch (error) {
-      if (applyServerErrors(error, form.setFieldError)) {
-        focusInvalid();
-        return;
-      }
-      setFailure(isApiError(error) ? error.message : 'The declaration was not saved. Try again.');
+      const { fields, refusal } = applyServerErrors(error, form);
+      setFailure(refusal);
+      if (Object.keys(fields).length > 0) focusInvalid();
     }
   };
 

@@ -306,11 +306,11 @@ describe('the give flow', { timeout: 30_000 }, () => {
     await click('Review');
     const review = await within(dialog()).findByTestId('give-review');
     expect(review.textContent).toContain('₹100 weekly');
-    expect(review.textContent).toContain('01/04/30');
-    expect(review.textContent).toContain('12/31/30');
+    expect(review.textContent).toContain('4 Jan 2030');
+    expect(review.textContent).toContain('31 Dec 2030');
     await click('Confirm: ₹100 weekly');
     expect(await screen.findByText(SUBSCRIPTION_TOAST)).toBeTruthy();
-    expect(screen.getByText(/The first gift is on 01\/04\/30/)).toBeTruthy();
+    expect(screen.getByText(/The first gift is on 4 Jan 2030/)).toBeTruthy();
     expect(bodyOf(donateCalls(fetchMock)[0])).toEqual({
       type: 2,
       amount: 10_000,
@@ -428,7 +428,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     await typeInto('Hours', '5');
     await click('Review');
     expect((await within(dialog()).findByTestId('give-review')).textContent).toContain(
-      '02/10/30 (the project end date)',
+      '10 Feb 2030 (the project end date)',
     );
     await click('Confirm');
     await screen.findByText(DONATION_TOAST.summary);

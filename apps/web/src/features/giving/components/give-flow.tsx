@@ -27,7 +27,7 @@ import { toast } from '@/components/ui/toast';
 import { donationQueries } from '@/entities/donation';
 import { USER_WALLET, walletQueries } from '@/entities/wallet';
 import { isApiError } from '@/lib/api-client';
-import { useAccessibleForm } from '@/lib/form';
+import { serverErrorsOf, useAccessibleForm } from '@/lib/form';
 import { showDate } from '@/lib/format';
 import { attemptFor, type KeyedAttempt } from '@/lib/idempotency';
 import { useDonate } from '../api/donate';
@@ -198,11 +198,11 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
       onClose();
     } catch (error) {
       if (!keepKey(error)) attempt.current = null;
-      const fields = isApiError(error)
-        ? Object.entries(error.fieldErrors).filter(([field]) => FORM_FIELDS.has(field))
-        : [];
-      if (fields.length > 0) {
-        for (const [field, message] of fields) form.setFieldError(field, message);
+      // A field message sends the person back to the details, beside the field.
+      const { fields } = serverErrorsOf(error, form.getValues());
+      const onDetails = Object.entries(fields).filter(([field]) => FORM_FIELDS.has(field));
+      if (onDetails.length > 0) {
+        form.setErrors(Object.fromEntries(onDetails));
         setActive(0);
         focusFirstInvalid();
         return;

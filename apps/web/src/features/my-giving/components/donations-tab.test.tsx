@@ -213,7 +213,7 @@ describe('my giving: donations', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Coming' }));
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(3);
-    expect(within(table).getByText('02/01/30')).toBeTruthy();
+    expect(within(table).getByText('1 Feb 2030')).toBeTruthy();
     expect(screen.getByText('2 gifts due in the next 12 months, ₹50 in all.')).toBeTruthy();
   });
 

@@ -1,7 +1,8 @@
 import { formatMoney } from '@kindred/shared';
-import { Anchor, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { showDate } from '@/lib/format';
 import { futureDonationsQuery } from '../api/get-future-donations';
@@ -34,41 +35,36 @@ export function FutureList() {
     <Stack gap="sm">
       <Text size="sm">{`${items.length} ${items.length === 1 ? 'gift' : 'gifts'} due in the next 12 months, ${formatMoney(total)} in all.`}</Text>
       <Paper withBorder>
-        <Table.ScrollContainer minWidth={420}>
-          <Table striped>
-            <Table.Caption>Coming gifts of your recurring donations, soonest first</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Date</Table.Th>
-                <Table.Th scope="col">To</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Amount
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((item) => (
-                <Table.Tr key={`${item.subscription_id}-${item.date}`}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{showDate(item.date)}</Table.Td>
-                  <Table.Td>
-                    {item.project ? (
-                      <Anchor component={Link} to={`/projects/${item.project.id}`}>
-                        {item.project.title}
-                      </Anchor>
-                    ) : (
-                      <Anchor component={Link} to={`/charities/${item.charity.id}`}>
-                        {item.charity.name}
-                      </Anchor>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(item.amount)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable
+          striped
+          caption="Coming gifts of your recurring donations, soonest first"
+          rows={items}
+          rowKey={(item) => `${item.subscription_id}-${item.date}`}
+          columns={[
+            {
+              header: 'Date',
+              cell: (item) => <span style={{ whiteSpace: 'nowrap' }}>{showDate(item.date)}</span>,
+            },
+            {
+              header: 'To',
+              cell: (item) =>
+                item.project ? (
+                  <Anchor component={Link} to={`/projects/${item.project.id}`}>
+                    {item.project.title}
+                  </Anchor>
+                ) : (
+                  <Anchor component={Link} to={`/charities/${item.charity.id}`}>
+                    {item.charity.name}
+                  </Anchor>
+                ),
+            },
+            {
+              header: 'Amount',
+              align: 'right',
+              cell: (item) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(item.amount)}</span>,
+            },
+          ]}
+        />
       </Paper>
     </Stack>
   );

@@ -7,6 +7,7 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import { confirm } from '@/components/ui/confirm';
+import { FormRefusal } from '@/components/ui/form-refusal';
 import { FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import {
@@ -17,7 +18,7 @@ import {
   giftAidDeclarationValues,
   useMakeGiftAidDeclaration,
 } from '@/entities/donation';
-import { applyServerErrors, focusFirstInvalid, schemaErrors, useAccessibleForm } from '@/lib/form';
+import { focusFirstInvalid, schemaErrors, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useCancelGiftAidDeclaration } from '../api/cancel-gift-aid-declaration';
 import { dayOf } from '../lib/dates';
 
@@ -29,18 +30,18 @@ function DeclarationForm({ previous }: { previous: GiftAidDeclaration | null }) 
     validate: (values) => schemaErrors(giftAidDeclarationBodySchema, giftAidDeclarationBody(values)),
   });
 
+  const server = useServerErrors(form, { formRef });
+
   const submit = form.onSubmit(
     (values) => {
+      server.clear();
       make.mutate(giftAidDeclarationBody(values) as GiftAidDeclarationBody, {
         onSuccess: () =>
           toast.success(
             'Gift Aid declaration made',
             'Your eligible gifts of funds from your wallet now carry Gift Aid.',
           ),
-        onError: (error) => {
-          if (applyServerErrors(error, form.setFieldError)) focusFirstInvalid(formRef.current);
-          else toast.error('Error', error instanceof Error ? error.message : 'Please try again.');
-        },
+        onError: server.report,
       });
     },
     () => focusFirstInvalid(formRef.current),
@@ -49,6 +50,7 @@ function DeclarationForm({ previous }: { previous: GiftAidDeclaration | null }) 
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label="Make a Gift Aid declaration">
       <Stack gap="sm">
+        <FormRefusal title="The declaration was not made" message={server.refusal} />
         <GiftAidDeclarationInputs form={form} />
         <Group>
           <Button type="submit" loading={make.isPending}>

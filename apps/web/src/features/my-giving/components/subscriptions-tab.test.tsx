@@ -56,7 +56,7 @@ describe('my giving: recurring donations', { timeout: 20_000 }, () => {
     renderGiving('/donations?tab=subscriptions');
     let item = await card();
     expect(within(item).getByText('₹25 monthly')).toBeTruthy();
-    expect(within(item).getByText('Next gift on 02/01/30.')).toBeTruthy();
+    expect(within(item).getByText('Next gift on 1 Feb 2030.')).toBeTruthy();
     expect(within(item).getByText('Active')).toBeTruthy();
 
     await userEvent.click(within(item).getByRole('button', { name: 'Pause' }));
@@ -66,8 +66,8 @@ describe('my giving: recurring donations', { timeout: 20_000 }, () => {
     expect(within(item).getByText(/Paused: no gifts until you resume it/)).toBeTruthy();
 
     await userEvent.click(within(item).getByRole('button', { name: 'Resume' }));
-    expect(await screen.findByText('The next gift is on 03/01/30.')).toBeTruthy();
-    await waitFor(() => expect(within(item).getByText('Next gift on 03/01/30.')).toBeTruthy());
+    expect(await screen.findByText('The next gift is on 1 Mar 2030.')).toBeTruthy();
+    await waitFor(() => expect(within(item).getByText('Next gift on 1 Mar 2030.')).toBeTruthy());
     expect(calls).toEqual(['pause', 'resume']);
   });
 

@@ -1,10 +1,11 @@
 import '@mantine/charts/styles.css';
 import { type DonorStatistics, formatMoney } from '@kindred/shared';
 import { BarChart, DonutChart } from '@mantine/charts';
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { statisticsQuery } from '../api/get-statistics';
 import { monthLabel } from '../lib/dates';
@@ -53,41 +54,19 @@ function ChartCard({ title, children }: { title: string; children: React.ReactNo
 
 function MonthTable({ stats }: { stats: DonorStatistics }) {
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table striped>
-        <Table.Caption>Your giving by month</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Month</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Funds
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Gift Aid
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Hours
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Gifts
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {stats.by_month.map((m) => (
-            <Table.Tr key={m.month}>
-              <Table.Th scope="row" fw={400}>
-                {monthLabel(m.month)}
-              </Table.Th>
-              <Table.Td ta="right">{formatMoney(m.funds)}</Table.Td>
-              <Table.Td ta="right">{formatMoney(m.gift_aid)}</Table.Td>
-              <Table.Td ta="right">{m.hours}</Table.Td>
-              <Table.Td ta="right">{m.gifts}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveTable
+      striped
+      caption="Your giving by month"
+      rows={stats.by_month}
+      rowKey={(m) => m.month}
+      columns={[
+        { header: 'Month', rowHeader: true, cell: (m) => <Text span>{monthLabel(m.month)}</Text> },
+        { header: 'Funds', align: 'right', cell: (m) => formatMoney(m.funds) },
+        { header: 'Gift Aid', align: 'right', cell: (m) => formatMoney(m.gift_aid) },
+        { header: 'Hours', align: 'right', cell: (m) => m.hours },
+        { header: 'Gifts', align: 'right', cell: (m) => m.gifts },
+      ]}
+    />
   );
 }
 

@@ -1,16 +1,13 @@
-import { showDate } from '@/lib/format';
+import { showDate, showDateTime } from '@/lib/format';
 
-/** A timestamp's day as the date inputs show it (mm/dd/yy). */
+/** A timestamp's day in the reader's time zone: '5 Jan 2030'. */
 export function dayOf(timestamp: string | null | undefined): string {
-  return showDate(timestamp ? timestamp.slice(0, 10) : null);
+  return showDate(timestamp);
 }
 
-/** A timestamp with its time, for a donation's history: '01/05/30, 14:32'. */
+/** A timestamp with its time, for a donation's history: '5 Jan 2030, 14:32'. */
 export function whenOf(timestamp: string): string {
-  const date = new Date(timestamp);
-  if (Number.isNaN(date.getTime())) return timestamp;
-  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
-  return `${dayOf(timestamp)}, ${time}`;
+  return showDateTime(timestamp);
 }
 
 /** Today as YYYY-MM-DD (the browser's calendar day). */

@@ -52,7 +52,9 @@ describe('account security forms', () => {
   it('puts a refused current password on its field without logging out', async () => {
     stubFetch({
       'PATCH /api/user/password': () =>
-        errorResponse(403, 'INVALID_PASSWORD', 'The current password is not right.'),
+        errorResponse(403, 'WRONG_PASSWORD', 'The current password is not right.', {
+          fields: { current_password: 'Not right.' },
+        }),
     });
     renderWithProviders(<ChangePasswordForm />);
     const form = screen.getByRole('form', { name: 'Change password' });
@@ -63,6 +65,12 @@ describe('account security forms', () => {
     await waitFor(() =>
       expect(within(form).getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true'),
     );
+    expect(within(form).getByText('Not right.')).toBeTruthy();
+    // The refusal stays on the form (no toast), and the typed values are kept.
+    expect(within(form).getByTestId('form-refusal').textContent).toContain(
+      'The current password is not right.',
+    );
+    expect(within(form).getByLabelText('New password')).toHaveProperty('value', 'Password123!X');
     expect(session.isLoggedIn()).toBe(true);
   });
 

@@ -2,9 +2,10 @@ import { compareFields, email, PASSWORD_MIN_LENGTH, passwordSchema, type User } 
 import { Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useId, useRef } from 'react';
 import { confirm } from '@/components/ui/confirm';
+import { FormRefusal } from '@/components/ui/form-refusal';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { session } from '@/entities/session';
-import { applyServerErrors, focusFirstInvalid, messageOf, useAccessibleForm } from '@/lib/form';
+import { focusFirstInvalid, messageOf, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useChangeEmail } from '../api/change-email';
 import { useChangePassword } from '../api/change-password';
 import { useDeleteAccount } from '../api/delete-account';
@@ -29,8 +30,10 @@ export function ChangePasswordForm() {
       };
     },
   });
+  const server = useServerErrors(form, { formRef });
   const submit = form.onSubmit(
     async (values) => {
+      server.clear();
       try {
         const token = await mutation.mutateAsync({
           current_password: values.current_password,
@@ -41,8 +44,7 @@ export function ChangePasswordForm() {
         form.reset();
         toast.success(SUCCESS_TOASTS.passwordUpdated.summary);
       } catch (error) {
-        applyServerErrors(error, form.setFieldError, {}, 'current_password');
-        focusFirstInvalid(formRef.current);
+        server.report(error);
       }
     },
     () => focusFirstInvalid(formRef.current),
@@ -53,6 +55,7 @@ export function ChangePasswordForm() {
         <Title order={2} size="h3" id={headingId}>
           Change password
         </Title>
+        <FormRefusal title="Password not changed" message={server.refusal} />
         <PasswordInput
           label="Current password"
           required
@@ -99,8 +102,10 @@ export function ChangeEmailForm({ user }: { user: User }) {
       password: (value) => (value ? null : 'Enter your password.'),
     },
   });
+  const server = useServerErrors(form, { formRef });
   const submit = form.onSubmit(
     async (values) => {
+      server.clear();
       try {
         const response = await mutation.mutateAsync({
           email: values.email.trim(),
@@ -111,8 +116,7 @@ export function ChangeEmailForm({ user }: { user: User }) {
         form.reset();
         toast.success(SUCCESS_TOASTS.emailUpdated.summary);
       } catch (error) {
-        applyServerErrors(error, form.setFieldError, {}, 'password');
-        focusFirstInvalid(formRef.current);
+        server.report(error);
       }
     },
     () => focusFirstInvalid(formRef.current),
@@ -123,6 +127,7 @@ export function ChangeEmailForm({ user }: { user: User }) {
         <Title order={2} size="h3" id={headingId}>
           Change email
         </Title>
+        <FormRefusal title="Email not changed" message={server.refusal} />
         <Text size="sm">
           Your email address is <strong>{user.email}</strong>.
         </Text>
@@ -158,6 +163,7 @@ export function DeleteAccountForm({ user }: { user: User }) {
     initialValues: { password: '' },
     validate: { password: (value) => (value ? null : 'Enter your password to delete your account.') },
   });
+  const server = useServerErrors(form, { formRef });
   const submit = form.onSubmit(
     async (values) => {
       const confirmed = await confirm({
@@ -168,13 +174,13 @@ export function DeleteAccountForm({ user }: { user: User }) {
         danger: true,
       });
       if (!confirmed) return;
+      server.clear();
       try {
         await mutation.mutateAsync({ id: user.id, password: values.password });
         toast.success(SUCCESS_TOASTS.deletedAccount.summary);
         session.logout();
       } catch (error) {
-        applyServerErrors(error, form.setFieldError, {}, 'password');
-        focusFirstInvalid(formRef.current);
+        server.report(error);
       }
     },
     () => focusFirstInvalid(formRef.current),
@@ -185,6 +191,7 @@ export function DeleteAccountForm({ user }: { user: User }) {
         <Title order={2} size="h3" id={headingId}>
           Delete account
         </Title>
+        <FormRefusal title="Account not deleted" message={server.refusal} />
         <Text size="sm">
           Deleting your account removes your profile and signs you out. This cannot be undone.
         </Text>

@@ -1,3 +1,4 @@
+import '@mantine/dropzone/styles.css';
 import { imageUrl, type User } from '@kindred/shared';
 import { Avatar, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';

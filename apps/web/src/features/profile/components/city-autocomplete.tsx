@@ -37,6 +37,8 @@ export function CityAutocomplete({ stateId, value, onChange, onBlur, error }: Ci
         combobox.closeDropdown();
       }}
       withinPortal
+      // On a phone the suggestions stay shown even when the field is partly out of view.
+      hideDetached={false}
     >
       <Combobox.Target>
         <TextInput

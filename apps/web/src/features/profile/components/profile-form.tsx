@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import {
   GENDERS,
   isValidNino,
@@ -24,16 +25,17 @@ import type { FormErrors } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useId, useRef } from 'react';
+import { FormRefusal } from '@/components/ui/form-refusal';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { placeQueries } from '@/entities/places';
 import { session } from '@/entities/session';
 import {
-  applyServerErrors,
   focusFirstInvalid,
   mergeErrors,
   messageOf,
   schemaErrors,
   useAccessibleForm,
+  useServerErrors,
 } from '@/lib/form';
 import { useUpdateUser } from '../api/update-user';
 import { CityAutocomplete } from './city-autocomplete';
@@ -150,8 +152,10 @@ export function ProfileForm({ user }: { user: User }) {
   const states = useQuery(placeQueries.regions());
   const stateId = form.values.state_id ? Number(form.values.state_id) : null;
 
+  const server = useServerErrors(form, { formRef });
   const submit = form.onSubmit(
     async (values) => {
+      server.clear();
       try {
         const { user: updated } = await mutation.mutateAsync(toUpdateBody(values));
         session.updateUser(updated);
@@ -160,8 +164,7 @@ export function ProfileForm({ user }: { user: User }) {
         form.resetDirty();
         toast.success(SUCCESS_TOASTS.updateSuccessful.summary);
       } catch (error) {
-        applyServerErrors(error, form.setFieldError);
-        focusFirstInvalid(formRef.current);
+        server.report(error);
       }
     },
     () => focusFirstInvalid(formRef.current),
@@ -173,6 +176,7 @@ export function ProfileForm({ user }: { user: User }) {
         <Title order={2} size="h3" id={headingId}>
           Edit profile
         </Title>
+        <FormRefusal message={server.refusal} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label="First name"

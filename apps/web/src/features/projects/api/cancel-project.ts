@@ -4,7 +4,7 @@ import { useProjectMutation } from './use-project-mutation';
 
 /** POST /project/{id}/cancel: donors get their funds back. */
 export function cancelProject(id: number): Promise<Project> {
-  return api.post<Project>(`/project/${id}/cancel`);
+  return api.post<Project>(`/project/${id}/cancel`, undefined, { silent: true });
 }
 
 export const useCancelProject = () => useProjectMutation(cancelProject);

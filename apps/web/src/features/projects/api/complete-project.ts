@@ -4,7 +4,7 @@ import { useProjectMutation } from './use-project-mutation';
 
 /** POST /project/{id}/complete: its funds move to the charity's funds. */
 export function completeProject(id: number): Promise<Project> {
-  return api.post<Project>(`/project/${id}/complete`);
+  return api.post<Project>(`/project/${id}/complete`, undefined, { silent: true });
 }
 
 export const useCompleteProject = () => useProjectMutation(completeProject);

@@ -12,7 +12,14 @@ export function useDeleteGalleryImage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteGalleryImage,
+    // Deleting the cover makes the next picture the cover: the project reloads with the gallery.
     onSuccess: (_data, input) =>
-      queryClient.invalidateQueries({ queryKey: projectQueries.images(input.projectId).queryKey }),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: projectQueries.images(input.projectId).queryKey }),
+        queryClient.invalidateQueries({
+          queryKey: projectQueries.detail(input.projectId).queryKey,
+          exact: true,
+        }),
+      ]),
   });
 }

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 
 /** DELETE /project/{id}: Drafts only. */
 export function deleteProject(id: number): Promise<MessageResponse> {
-  return api.delete<MessageResponse>(`/project/${id}`);
+  return api.delete<MessageResponse>(`/project/${id}`, undefined, { silent: true });
 }
 
 export function useDeleteProject() {

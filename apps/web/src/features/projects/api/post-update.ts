@@ -11,7 +11,7 @@ export interface PostUpdateBody {
 
 /** POST /project/updates */
 export function postUpdate(body: PostUpdateBody): Promise<ProjectPost> {
-  return api.post<ProjectPost>('/project/updates', body);
+  return api.post<ProjectPost>('/project/updates', body, { silent: true });
 }
 
 export function usePostUpdate() {

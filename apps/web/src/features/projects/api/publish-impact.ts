@@ -12,7 +12,7 @@ export interface PublishImpactInput {
 
 /** POST /project/{id}/impact: publishing finishes a Live or Completed project. */
 export function publishImpact({ projectId, ...body }: PublishImpactInput): Promise<ProjectImpact> {
-  return api.post<ProjectImpact>(`/project/${projectId}/impact`, body);
+  return api.post<ProjectImpact>(`/project/${projectId}/impact`, body, { silent: true });
 }
 
 export function usePublishImpact() {

@@ -13,7 +13,14 @@ export function useUploadGalleryImage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadGalleryImage,
+    // The first picture is the project's cover: the project reloads with the gallery.
     onSuccess: (image) =>
-      queryClient.invalidateQueries({ queryKey: projectQueries.images(image.project_id).queryKey }),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: projectQueries.images(image.project_id).queryKey }),
+        queryClient.invalidateQueries({
+          queryKey: projectQueries.detail(image.project_id).queryKey,
+          exact: true,
+        }),
+      ]),
   });
 }

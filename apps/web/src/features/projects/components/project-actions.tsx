@@ -5,8 +5,10 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
 import { DateField } from '@/components/ui/date-field';
+import { FormRefusal } from '@/components/ui/form-refusal';
 import { toast } from '@/components/ui/toast';
-import { isApiError } from '@/lib/api-client';
+import { serverErrorsOf } from '@/lib/form';
+import { showDate } from '@/lib/format';
 import { useCancelProject } from '../api/cancel-project';
 import { useCloneProject } from '../api/clone-project';
 import { useCompleteProject } from '../api/complete-project';
@@ -15,7 +17,7 @@ import { useExtendProject } from '../api/extend-project';
 
 /** The spec's toasts (§8) of the project actions. */
 export const PROJECT_TOASTS = {
-  canceled: 'Project canceled',
+  cancelled: 'Project cancelled',
   extended: 'Project extended',
   cloned: 'Project cloned',
 } as const;
@@ -39,6 +41,7 @@ function ExtendDialog({
   const extend = useExtendProject();
   const [endDate, setEndDate] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const today = dayjs().format('YYYY-MM-DD');
   const earliest = project.end_date && project.end_date > today ? project.end_date : today;
@@ -51,21 +54,21 @@ function ExtendDialog({
       return;
     }
     if (endDate <= earliest) {
-      setError(`Choose a date after ${dayjs(earliest).format('MM/DD/YY')}.`);
+      setError(`Choose a date after ${showDate(earliest)}.`);
       inputRef.current?.focus();
       return;
     }
+    setRefusal(null);
     try {
       await extend.mutateAsync({ id: project.id, end_date: endDate });
-      toast.success(PROJECT_TOASTS.extended, `It now ends on ${dayjs(endDate).format('MM/DD/YY')}.`);
+      toast.success(PROJECT_TOASTS.extended, `It now ends on ${showDate(endDate)}.`);
       setEndDate(null);
       setError(null);
       onClose();
     } catch (caught) {
-      if (!isApiError(caught)) return;
-      const message = caught.fieldErrors.end_date ?? null;
-      if (message) setError(message);
-      else toast.error('Not extended', caught.message);
+      const { fields, refusal: message } = serverErrorsOf(caught, { end_date: endDate });
+      setError(fields.end_date ? String(fields.end_date) : null);
+      setRefusal(message);
     }
   };
 
@@ -73,6 +76,7 @@ function ExtendDialog({
     <Modal opened={opened} onClose={onClose} title="Extend the project" size="sm" centered>
       <form onSubmit={submit} noValidate aria-label="Extend the project">
         <Stack gap="md">
+          <FormRefusal title="Not extended" message={refusal} />
           <Text size="sm">
             Choose a new end date. The project stays Live (or goes Live again) until then.
           </Text>
@@ -113,6 +117,10 @@ export function ProjectActions({ project }: { project: Project }) {
   const cancel = useCancelProject();
   const clone = useCloneProject();
   const remove = useDeleteProject();
+  // The calls are silent: a refusal shows under the buttons until the next action.
+  const [refusal, setRefusal] = useState<{ title: string; message: string | null } | null>(null);
+  const refused = (title: string) => (error: unknown) =>
+    setRefusal({ title, message: serverErrorsOf(error, {}).refusal });
 
   const onComplete = async () => {
     const ok = await confirm({
@@ -122,10 +130,13 @@ export function ProjectActions({ project }: { project: Project }) {
       cancelLabel: 'Not now',
     });
     if (!ok) return;
-    await complete.mutateAsync(project.id).then(
-      () => toast.success('Project completed', "Its funds moved to the charity's funds."),
-      () => {},
-    );
+    setRefusal(null);
+    await complete
+      .mutateAsync(project.id)
+      .then(
+        () => toast.success('Project completed', "Its funds moved to the charity's funds."),
+        refused('Not completed'),
+      );
   };
 
   const onCancel = async () => {
@@ -137,10 +148,13 @@ export function ProjectActions({ project }: { project: Project }) {
       danger: true,
     });
     if (!ok) return;
-    await cancel.mutateAsync(project.id).then(
-      () => toast.success(PROJECT_TOASTS.canceled, 'Donors get their funds back.'),
-      () => {},
-    );
+    setRefusal(null);
+    await cancel
+      .mutateAsync(project.id)
+      .then(
+        () => toast.success(PROJECT_TOASTS.cancelled, 'Donors get their funds back.'),
+        refused('Not cancelled'),
+      );
   };
 
   const onClone = async () => {
@@ -150,12 +164,13 @@ export function ProjectActions({ project }: { project: Project }) {
       confirmLabel: 'Clone',
     });
     if (!ok) return;
+    setRefusal(null);
     try {
       const copy = await clone.mutateAsync(project.id);
       toast.success(PROJECT_TOASTS.cloned, `"${copy.title}" is a new Draft.`);
       navigate(`/charity/projects/${copy.id}`);
-    } catch {
-      // Error toast shown by the API client.
+    } catch (error) {
+      refused('Not cloned')(error);
     }
   };
 
@@ -168,41 +183,45 @@ export function ProjectActions({ project }: { project: Project }) {
       danger: true,
     });
     if (!ok) return;
+    setRefusal(null);
     try {
       await remove.mutateAsync({ id: project.id, charityId: project.charity_id });
       toast.success('Project deleted', `"${project.title}" was deleted.`);
       navigate('/charity/projects', { replace: true });
-    } catch {
-      // Error toast shown by the API client.
+    } catch (error) {
+      refused('Not deleted')(error);
     }
   };
 
   return (
-    <Group gap="sm" wrap="wrap" role="group" aria-label="Project actions">
-      {canExtend(project) ? (
-        <Button variant="default" onClick={() => setExtendOpen(true)}>
-          Extend
+    <Stack gap="sm">
+      <FormRefusal title={refusal?.title} message={refusal?.message ?? null} />
+      <Group gap="sm" wrap="wrap" role="group" aria-label="Project actions">
+        {canExtend(project) ? (
+          <Button variant="default" onClick={() => setExtendOpen(true)}>
+            Extend
+          </Button>
+        ) : null}
+        {project.status === live ? (
+          <Button variant="default" onClick={onComplete} loading={complete.isPending}>
+            Complete
+          </Button>
+        ) : null}
+        <Button variant="default" onClick={onClone} loading={clone.isPending}>
+          Clone
         </Button>
-      ) : null}
-      {project.status === live ? (
-        <Button variant="default" onClick={onComplete} loading={complete.isPending}>
-          Complete
-        </Button>
-      ) : null}
-      <Button variant="default" onClick={onClone} loading={clone.isPending}>
-        Clone
-      </Button>
-      {project.status === draft || project.status === live ? (
-        <Button variant="default" c="red.9" onClick={onCancel} loading={cancel.isPending}>
-          Cancel project
-        </Button>
-      ) : null}
-      {project.status === draft ? (
-        <Button variant="default" c="red.9" onClick={onDelete} loading={remove.isPending}>
-          Delete draft
-        </Button>
-      ) : null}
-      <ExtendDialog project={project} opened={extendOpen} onClose={() => setExtendOpen(false)} />
-    </Group>
+        {project.status === draft || project.status === live ? (
+          <Button variant="default" c="red.9" onClick={onCancel} loading={cancel.isPending}>
+            Cancel project
+          </Button>
+        ) : null}
+        {project.status === draft ? (
+          <Button variant="default" c="red.9" onClick={onDelete} loading={remove.isPending}>
+            Delete draft
+          </Button>
+        ) : null}
+        <ExtendDialog project={project} opened={extendOpen} onClose={() => setExtendOpen(false)} />
+      </Group>
+    </Stack>
   );
 }

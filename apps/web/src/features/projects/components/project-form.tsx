@@ -4,11 +4,12 @@ import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Textarea, TextInput,
 import { useId, useRef, useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { DateField } from '@/components/ui/date-field';
+import { FormRefusal } from '@/components/ui/form-refusal';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { CharityTypesInput } from '@/entities/charity';
 import { TownPicker } from '@/entities/places';
 import { isApiError } from '@/lib/api-client';
-import { applyServerErrors, focusFirstInvalid, useAccessibleForm } from '@/lib/form';
+import { focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useCreateProject } from '../api/create-project';
 import { usePublishProject } from '../api/publish-project';
 import { useUpdateProject } from '../api/update-project';
@@ -52,6 +53,7 @@ export function ProjectForm({ charityId, project, onCreated, defaultCharityTypes
     validate: validateProject,
     validateInputOnBlur: true,
   });
+  const server = useServerErrors(form, { fieldMap: SERVER_FIELDS, formRef });
   const editable = !project || EDITABLE.includes(project.status);
   const busy = create.isPending || update.isPending || publish.isPending;
 
@@ -78,8 +80,7 @@ export function ProjectForm({ charityId, project, onCreated, defaultCharityTypes
       return updated;
     } catch (error) {
       if (isApiError(error) && error.fieldErrors.needs) setNeedsError(error.fieldErrors.needs);
-      applyServerErrors(error, form.setFieldError, SERVER_FIELDS);
-      focusFirstInvalid(formRef.current);
+      server.report(error);
       return null;
     }
   };
@@ -100,18 +101,19 @@ export function ProjectForm({ charityId, project, onCreated, defaultCharityTypes
       toast.success('Project published', 'It is live on Kindred.');
     } catch (error) {
       if (!isApiError(error)) return;
-      const fields = error.fieldErrors;
-      setNeedsError(fields.needs ?? null);
-      applyServerErrors(error, form.setFieldError, SERVER_FIELDS);
+      setNeedsError(error.fieldErrors.needs ?? null);
+      // The fields get their messages; the refusal is the "Not ready to publish" alert.
+      server.report(error);
+      server.clear();
       setPublishProblem(error.message);
-      toast.error('Not published', error.message);
-      focusFirstInvalid(formRef.current);
     }
   };
 
   const submit = form.onSubmit(
     async (values) => {
       setNeedsError(null);
+      setPublishProblem(null);
+      server.clear();
       if (intent.current === 'publish') await doPublish(values);
       else await save(values);
     },
@@ -133,6 +135,7 @@ export function ProjectForm({ charityId, project, onCreated, defaultCharityTypes
             A project that is Completed, Finished or Cancelled cannot be edited. Clone it to start a new one.
           </Alert>
         ) : null}
+        <FormRefusal message={server.refusal} />
         {publishProblem ? (
           <Alert color="red" variant="light" title="Not ready to publish" role="alert">
             {publishProblem} Publishing needs a title, a description, an end date today or later and at least
@@ -180,7 +183,14 @@ export function ProjectForm({ charityId, project, onCreated, defaultCharityTypes
             </SimpleGrid>
             <TownPicker
               stateId={form.values.state_id}
-              onStateChange={(value) => form.setFieldValue('state_id', value)}
+              onStateChange={(value) => {
+                // A town chosen in another region does not belong to the new one.
+                if (value !== form.values.state_id && form.values.city_id) {
+                  form.setFieldValue('city_id', null);
+                  form.setFieldValue('city', '');
+                }
+                form.setFieldValue('state_id', value);
+              }}
               cityId={form.values.city_id}
               currentCity={form.values.city}
               onCityChange={(value, name) => {

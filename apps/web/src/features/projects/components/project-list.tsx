@@ -1,8 +1,9 @@
 import { formatMoney } from '@kindred/shared';
-import { Anchor, Button, Group, Paper, Stack, Table, Tabs, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Tabs, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { ShowMore } from '@/components/ui/pager';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { needsOf, projectQueries } from '@/entities/project';
 import { showDate } from '@/lib/format';
@@ -35,38 +36,33 @@ function ProjectList({ charityId, tab }: { charityId: number; tab: StatusTab }) 
   if (items.length === 0) return <EmptyState>{tab.empty}</EmptyState>;
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="sm" aria-label={`${tab.label} projects`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Project</Table.Th>
-              <Table.Th>Starts</Table.Th>
-              <Table.Th>Ends</Table.Th>
-              <Table.Th>Needs</Table.Th>
-              <Table.Th>Funds raised</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((project) => (
-              <Table.Tr key={project.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/charity/projects/${project.id}`} fw={600}>
-                    {project.title}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{showDate(project.start_date)}</Table.Td>
-                <Table.Td>{showDate(project.end_date)}</Table.Td>
-                <Table.Td>{needsOf(project)}</Table.Td>
-                <Table.Td>
-                  {project.funds_target
-                    ? `${formatMoney(project.funds_raised)} of ${formatMoney(project.funds_target)}`
-                    : formatMoney(project.funds_raised)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ResponsiveTable
+        aria-label={`${tab.label} projects`}
+        verticalSpacing="sm"
+        rows={items}
+        rowKey={(project) => project.id}
+        columns={[
+          {
+            header: 'Project',
+            rowHeader: true,
+            cell: (project) => (
+              <Anchor component={Link} to={`/charity/projects/${project.id}`} fw={600}>
+                {project.title}
+              </Anchor>
+            ),
+          },
+          { header: 'Starts', cell: (project) => showDate(project.start_date) },
+          { header: 'Ends', cell: (project) => showDate(project.end_date) },
+          { header: 'Needs', cell: (project) => needsOf(project) },
+          {
+            header: 'Funds raised',
+            cell: (project) =>
+              project.funds_target
+                ? `${formatMoney(project.funds_raised)} of ${formatMoney(project.funds_target)}`
+                : formatMoney(project.funds_raised),
+          },
+        ]}
+      />
       <ShowMore query={query}>Show more</ShowMore>
     </Stack>
   );

@@ -1,21 +1,10 @@
 import { imageUrl, PROJECT_STATUS, type Project } from '@kindred/shared';
-import {
-  Anchor,
-  Avatar,
-  Button,
-  Card,
-  Group,
-  Image,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { confirm } from '@/components/ui/confirm';
 import { FileUpload } from '@/components/ui/file-upload';
+import { Picture } from '@/components/ui/picture';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { projectQueries } from '@/entities/project';
@@ -95,6 +84,9 @@ export function ProjectGallery({ project }: { project: Project }) {
       <Title order={2} size="h3">
         Gallery
       </Title>
+      <Text size="sm" c="dimmed">
+        The first picture is the project's cover, on its page and in explore.
+      </Text>
       {images.isPending ? (
         <LoadingState label="Loading the gallery…" />
       ) : images.isError ? (
@@ -109,13 +101,21 @@ export function ProjectGallery({ project }: { project: Project }) {
         <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
           {items.map((image, index) => (
             <Card key={image.id} withBorder padding="xs">
-              <Card.Section>
-                <Image
-                  src={imageUrl(image.url, 'small')}
+              <Card.Section pos="relative">
+                <Picture
+                  src={image.url}
+                  kind="gallery"
                   alt={image.caption ?? `Gallery picture ${index + 1}`}
-                  h={140}
-                  fit="cover"
+                  width={240}
+                  height={140}
+                  fluid
+                  sizes="(min-width: 62em) 240px, 50vw"
                 />
+                {index === 0 ? (
+                  <Badge pos="absolute" top={8} left={8} color="dark" variant="filled">
+                    Cover
+                  </Badge>
+                ) : null}
               </Card.Section>
               <Button
                 mt="xs"
@@ -186,42 +186,37 @@ export function ProjectDocuments({ project }: { project: Project }) {
       ) : items.length === 0 ? (
         <EmptyState>No documents yet.</EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Document</Table.Th>
-                <Table.Th>Size</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((document) => (
-                <Table.Tr key={document.id}>
-                  <Table.Td>
-                    <Anchor href={document.url} target="_blank" rel="noopener">
-                      {document.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{formatBytes(document.size)}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      c="red.9"
-                      aria-label={`Delete ${document.name}`}
-                      onClick={() => onDelete(document.id, document.name)}
-                    >
-                      Delete
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable
+          rows={items}
+          rowKey={(document) => document.id}
+          columns={[
+            {
+              header: 'Document',
+              rowHeader: true,
+              cell: (document) => (
+                <Anchor href={document.url} target="_blank" rel="noopener">
+                  {document.name}
+                </Anchor>
+              ),
+            },
+            { header: 'Size', cell: (document) => formatBytes(document.size) },
+            {
+              header: 'Actions',
+              hiddenHeader: true,
+              cell: (document) => (
+                <Button
+                  size="xs"
+                  variant="default"
+                  c="red.9"
+                  aria-label={`Delete ${document.name}`}
+                  onClick={() => onDelete(document.id, document.name)}
+                >
+                  Delete
+                </Button>
+              ),
+            },
+          ]}
+        />
       )}
       {open(project) ? (
         <FileUpload
@@ -279,39 +274,32 @@ export function ProjectAdmins({ project }: { project: Project }) {
       ) : items.length === 0 ? (
         <EmptyState>This project has no admins of its own.</EmptyState>
       ) : (
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((admin) => {
-              const name = `${admin.first_name} ${admin.last_name}`;
-              return (
-                <Table.Tr key={admin.user_id}>
-                  <Table.Td>{name}</Table.Td>
-                  <Table.Td>{admin.email}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      c="red.9"
-                      aria-label={`Remove ${name}`}
-                      onClick={() => onRemove(admin.user_id, name)}
-                    >
-                      Remove
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <ResponsiveTable
+          rows={items}
+          rowKey={(admin) => admin.user_id}
+          columns={[
+            { header: 'Name', rowHeader: true, cell: (admin) => `${admin.first_name} ${admin.last_name}` },
+            { header: 'Email', cell: (admin) => admin.email },
+            {
+              header: 'Actions',
+              hiddenHeader: true,
+              cell: (admin) => {
+                const name = `${admin.first_name} ${admin.last_name}`;
+                return (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    c="red.9"
+                    aria-label={`Remove ${name}`}
+                    onClick={() => onRemove(admin.user_id, name)}
+                  >
+                    Remove
+                  </Button>
+                );
+              },
+            },
+          ]}
+        />
       )}
     </Stack>
   );

@@ -16,11 +16,13 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { FileUpload } from '@/components/ui/file-upload';
+import { FormRefusal } from '@/components/ui/form-refusal';
 import { ShowMore } from '@/components/ui/pager';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { projectQueries } from '@/entities/project';
-import { applyServerErrors, focusFirstInvalid, useAccessibleForm } from '@/lib/form';
+import { focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { showDate } from '@/lib/format';
 import { IMAGE_MIME_TYPES } from '@/lib/upload-limits';
 import { usePostUpdate } from '../api/post-update';
 import { usePublishImpact } from '../api/publish-impact';
@@ -37,9 +39,7 @@ const required = (min: number) => (value: string) =>
       ? `Use at least ${min} characters.`
       : null;
 
-function when(iso: string) {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-}
+const when = showDate;
 
 /** Post an update on a project, and its updates, newest first. */
 export function ProjectUpdates({ project }: { project: Project }) {
@@ -53,8 +53,10 @@ export function ProjectUpdates({ project }: { project: Project }) {
     validate: { title: required(3), body: required(1) },
   });
 
+  const server = useServerErrors(form, { formRef });
   const submit = form.onSubmit(
     async (values) => {
+      server.clear();
       try {
         await post.mutateAsync({
           project_id: project.id,
@@ -64,8 +66,7 @@ export function ProjectUpdates({ project }: { project: Project }) {
         toast.success('Update posted', 'Supporters can read it on the project page.');
         form.reset();
       } catch (error) {
-        applyServerErrors(error, form.setFieldError);
-        focusFirstInvalid(formRef.current);
+        server.report(error);
       }
     },
     () => focusFirstInvalid(formRef.current),
@@ -80,6 +81,7 @@ export function ProjectUpdates({ project }: { project: Project }) {
             <Title order={2} size="h3" id={headingId}>
               Post an update
             </Title>
+            <FormRefusal title="Not posted" message={server.refusal} />
             <TextInput label="Update title" required {...form.getInputProps('title')} />
             <Textarea
               label="Update"
@@ -147,8 +149,10 @@ export function ProjectImpact({ project }: { project: Project }) {
     validate: { title: required(3), body: required(1) },
   });
 
+  const server = useServerErrors(form, { formRef });
   const submit = form.onSubmit(
     async (values) => {
+      server.clear();
       if (project.status !== PROJECT_STATUS.finished) {
         const ok = await confirm({
           title: 'Publish the impact statement?',
@@ -167,8 +171,7 @@ export function ProjectImpact({ project }: { project: Project }) {
         toast.success('Impact statement published', 'The project is Finished.');
         form.reset();
       } catch (error) {
-        applyServerErrors(error, form.setFieldError);
-        focusFirstInvalid(formRef.current);
+        server.report(error);
       }
     },
     () => focusFirstInvalid(formRef.current),
@@ -183,6 +186,7 @@ export function ProjectImpact({ project }: { project: Project }) {
             <Title order={2} size="h3" id={headingId}>
               Publish an impact statement
             </Title>
+            <FormRefusal title="Not published" message={server.refusal} />
             <Text size="sm" c="dimmed">
               Say what the project achieved. Publishing a statement finishes a Live or Completed project.
             </Text>

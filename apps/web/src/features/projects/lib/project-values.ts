@@ -116,7 +116,8 @@ export function projectValues(project: Project): ProjectFormValues {
     charity_types: project.charity_types.map(String),
     start_date: project.start_date,
     end_date: project.end_date,
-    state_id: null,
+    // The stored town's region (when it is a town of the list), so its towns can be searched.
+    state_id: project.state_id ? String(project.state_id) : null,
     city_id: project.city ? CURRENT_TOWN : null,
     city: project.city ?? '',
     post_code: project.post_code ?? '',

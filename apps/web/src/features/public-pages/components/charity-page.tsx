@@ -1,8 +1,9 @@
-import { CHARITY_TYPES, imageUrl, labelOf } from '@kindred/shared';
-import { Anchor, Badge, DataList, Grid, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { CHARITY_TYPES, labelOf } from '@kindred/shared';
+import { Anchor, Badge, DataList, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Page } from '@/components/ui/page';
+import { Picture } from '@/components/ui/picture';
 import { charityQueries } from '@/entities/charity';
 import type { MapPlace } from './project-page';
 import { FailedPage, isNotFound, LoadingPage, NotFoundPage } from './states';
@@ -53,7 +54,7 @@ export function CharityPage({ charityId, renderProjects, renderMap, renderGive }
         <Stack gap="xs">
           <Group gap="sm" wrap="nowrap" align="center">
             {data.logo ? (
-              <Image src={imageUrl(data.logo, 'medium')} alt="" w={64} h={64} radius="sm" />
+              <Picture src={data.logo} kind="logo" alt="" width={64} height={64} radius={4} priority />
             ) : null}
             <Group gap={6}>
               {types.map((type) => (

@@ -103,11 +103,11 @@ describe('public project page', { timeout: 20_000 }, () => {
     const needs = screen.getByTestId('needs');
     expect((await within(needs).findByTestId('progress')).textContent).toBe('300000/1000000 INR');
     expect(within(needs).getByText(/₹10,000 target, 4 donors so far/)).toBeTruthy();
-    expect(within(needs).getByText(/40 hours, 10 January 2030 to 10 February 2030/)).toBeTruthy();
+    expect(within(needs).getByText(/40 hours, 10 Jan 2030 to 10 Feb 2030/)).toBeTruthy();
     expect(within(needs).getByText(/IT\/Tech, 10 hours/)).toBeTruthy();
     expect(within(needs).getByText(/Clothing or Bedding, 20 × Warm coats/)).toBeTruthy();
     expect((await screen.findByTestId('days-left')).textContent).toBe('12 days left');
-    expect(screen.getByText('2 March 2030')).toBeTruthy();
+    expect(screen.getByText('2 Mar 2030')).toBeTruthy();
     expect(screen.getByTestId('map').textContent).toBe(`${project.title} at 51.45,-2.59`);
     expect(await screen.findByRole('heading', { name: 'Week one' })).toBeTruthy();
     expect((await screen.findByAltText('Volunteers at work')).getAttribute('src')).toBe(
@@ -120,6 +120,20 @@ describe('public project page', { timeout: 20_000 }, () => {
     expect(screen.getByText('(PDF, 1.5 MB)')).toBeTruthy();
     expect(screen.getByText('No impact statements yet.')).toBeTruthy();
     expect(screen.getByTestId('supporters').textContent).toBe('Supporters of 1');
+  });
+
+  it("shows the project's own logo beside its title", async () => {
+    stubFetch({
+      'GET /api/project/1': () => jsonResponse({ ...project, logo: '/api/files/logos/abc' }),
+      'GET /api/project/1/summary': () => jsonResponse(summary),
+      'GET /api/project/updates/1': () => page([]),
+      'GET /api/project/1/impact': () => jsonResponse({ items: [] }),
+      'GET /api/project/1/images': () => jsonResponse({ items: [] }),
+      'GET /api/project/1/documents': () => jsonResponse({ items: [] }),
+    });
+    renderProject();
+    const logo = await screen.findByRole('img', { name: `Logo of ${project.title}` });
+    expect(logo.getAttribute('src')).toBe('/api/files/logos/abc_medium.webp');
   });
 
   it('says "Project not found" for an unknown or non-public project, with no toast', async () => {

@@ -30,6 +30,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { ShowMore } from '@/components/ui/pager';
+import { Picture } from '@/components/ui/picture';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { projectQueries } from '@/entities/project';
 import { daysLeftText, documentKind, formatDay, formatFileSize, formatWhen } from '../format';
@@ -295,7 +296,16 @@ function Gallery({ projectId, title }: { projectId: number; title: string }) {
             return (
               <figure key={image.id} style={{ margin: 0 }}>
                 <a href={imageUrl(image.url, 'big')}>
-                  <Image src={imageUrl(image.url, 'medium')} alt={alt} radius="sm" loading="lazy" />
+                  <Picture
+                    src={image.url}
+                    kind="gallery"
+                    alt={alt}
+                    width={400}
+                    height={300}
+                    fluid
+                    radius={4}
+                    sizes="(min-width: 48em) 300px, 50vw"
+                  />
                 </a>
                 {image.caption ? (
                   <Text component="figcaption" size="sm" mt={4}>
@@ -408,7 +418,7 @@ function KeyFacts({
             </Title>
             <Group gap="sm" wrap="nowrap">
               {project.charity.logo ? (
-                <Image src={imageUrl(project.charity.logo, 'small')} alt="" w={40} h={40} radius="sm" />
+                <Picture src={project.charity.logo} kind="logo" alt="" width={40} height={40} radius={4} />
               ) : null}
               <Anchor component={Link} to={`/charities/${project.charity.id}`} fw={600}>
                 {project.charity.name}
@@ -451,6 +461,17 @@ export function ProjectPage({
       size="lg"
       description={
         <Stack gap="xs">
+          {data.logo ? (
+            <Image
+              src={imageUrl(data.logo, 'medium')}
+              alt={`Logo of ${data.title}`}
+              w={96}
+              h={96}
+              fit="contain"
+              radius="sm"
+              data-testid="project-logo"
+            />
+          ) : null}
           {data.charity ? (
             <Text>
               A project of{' '}
@@ -478,6 +499,20 @@ export function ProjectPage({
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
+            {data.cover ? (
+              // The cover leads the page: loaded first. Decoration: the heading names the project.
+              <Picture
+                src={data.cover}
+                kind="gallery"
+                alt=""
+                width={800}
+                height={400}
+                fluid
+                priority
+                radius={8}
+                sizes="(min-width: 62em) 66vw, 100vw"
+              />
+            ) : null}
             {renderGive && data.status === PROJECT_STATUS.live ? renderGive(data) : null}
             <Needs project={data} summary={summary.data} renderProgress={renderProgress} />
             <Section title="Story" testId="story">

@@ -44,7 +44,7 @@ describe('supporters wall', () => {
     expect(items).toHaveLength(4);
     expect(items[0]?.textContent).toContain('Dana Donor');
     expect(items[0]?.textContent).toContain('Gave ₹25');
-    expect(items[0]?.textContent).toContain('3 January 2030');
+    expect(items[0]?.textContent).toContain('3 Jan 2030');
     expect(items[0]?.textContent).toContain('“Good luck with the clean-up!”');
     expect(items[1]?.textContent).toContain('Anonymous');
     expect(list.textContent).not.toContain('Secret Sam');

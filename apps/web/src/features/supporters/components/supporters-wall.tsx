@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { ShowMore } from '@/components/ui/pager';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { donationQueries, donationTypeLabel } from '@/entities/donation';
+import { showDate } from '@/lib/format';
 
 export interface SupportersWallProps {
   projectId: number;
@@ -13,8 +14,6 @@ export interface SupportersWallProps {
   /** Where to give (a link or a button the route hands in), shown with the invitation. */
   giveAction?: ReactNode;
 }
-
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /**
  * What a supporter gave, in a few words: 'Gave ₹25', 'Gave funds' (the amount of an anonymous
@@ -66,7 +65,7 @@ function SupporterItem({ supporter }: { supporter: Supporter }) {
           {supporterGave(supporter)}
           {Number.isNaN(created.getTime()) ? '' : ' on '}
           {Number.isNaN(created.getTime()) ? null : (
-            <time dateTime={supporter.created_at}>{dayFormat.format(created)}</time>
+            <time dateTime={supporter.created_at}>{showDate(supporter.created_at)}</time>
           )}
         </Text>
         {supporter.message ? (

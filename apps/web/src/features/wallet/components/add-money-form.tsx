@@ -167,12 +167,11 @@ function AddMoneyFormBody({
           stripeCard.current?.focus();
           return;
         }
-        if (applyServerErrors(error, form.setFieldError, FIELD_MAP)) {
-          focusFirstInvalid(formRef.current);
-          return;
-        }
+        // Field messages go beside their fields; the refusal shows above the button either way.
+        const { fields } = applyServerErrors(error, form, FIELD_MAP);
         setFailure(failureOf(error, 'Money was not added', RETRY_NOTE));
-        setTimeout(() => failureRef.current?.focus(), 0);
+        if (Object.keys(fields).length > 0) focusFirstInvalid(formRef.current);
+        else setTimeout(() => failureRef.current?.focus(), 0);
       }
     },
     () => {

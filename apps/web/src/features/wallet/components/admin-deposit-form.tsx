@@ -102,12 +102,11 @@ export function AdminDepositForm() {
           focusFirstInvalid(formRef.current);
           return;
         }
-        if (applyServerErrors(error, form.setFieldError)) {
-          focusFirstInvalid(formRef.current);
-          return;
-        }
+        // Field messages go beside their fields; the refusal shows above the button either way.
+        const { fields } = applyServerErrors(error, form);
         setFailure(failureOf(error, 'Nothing was deposited', RETRY_NOTE));
-        setTimeout(() => failureRef.current?.focus(), 0);
+        if (Object.keys(fields).length > 0) focusFirstInvalid(formRef.current);
+        else setTimeout(() => failureRef.current?.focus(), 0);
       }
     },
     () => focusFirstInvalid(formRef.current),

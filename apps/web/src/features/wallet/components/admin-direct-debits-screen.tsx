@@ -1,9 +1,10 @@
 import { type DirectDebit, formatMoney } from '@kindred/shared';
-import { NativeSelect, Paper, Stack, Table, Text } from '@mantine/core';
+import { NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Page } from '@/components/ui/page';
 import { type PagePosition, Pager } from '@/components/ui/pager';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { useCurrentUser } from '@/entities/session';
 import { adminDirectDebitQueries } from '../api/admin';
@@ -13,60 +14,55 @@ import { DIRECT_DEBIT_STATUS, directDebitTypeLabel, frequencyLabel } from '../li
 import { ADMIN_ONLY_MESSAGE } from './admin-money-screen';
 import { AdminMoneyNav } from './admin-nav';
 import { StatusBadge } from './direct-debits-section';
-import { ScrollRegion } from './scroll-region';
 
 type Status = DirectDebit['status'];
 
 function DebitsTable({ items }: { items: DirectDebit[] }) {
   return (
-    <ScrollRegion label="Direct debits table">
-      <Table striped miw={820} verticalSpacing="xs">
-        <Table.Caption>Newest first.</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Id</Table.Th>
-            <Table.Th scope="col">Owner</Table.Th>
-            <Table.Th scope="col">For</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Amount
-            </Table.Th>
-            <Table.Th scope="col">How often</Table.Th>
-            <Table.Th scope="col">Next charge</Table.Th>
-            <Table.Th scope="col">Card</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Failures</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((debit) => (
-            <Table.Tr key={debit.id}>
-              <Table.Td>{debit.id}</Table.Td>
-              <Table.Td>{`${debit.owner_type === 'user' ? 'Person' : 'Organisation'} #${debit.owner_id}`}</Table.Td>
-              <Table.Td>
-                {directDebitTypeLabel(debit.type)}
-                {debit.charity_id ? ` (charity #${debit.charity_id})` : ''}
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatMoney(debit.amount, debit.currency)}
-              </Table.Td>
-              <Table.Td>{frequencyLabel(debit.frequency)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {debit.status === 'active' ? formatDate(debit.next_charge_on) : '—'}
-              </Table.Td>
-              <Table.Td>{debit.payment_method_label}</Table.Td>
-              <Table.Td>
-                <StatusBadge status={debit.status} />
-              </Table.Td>
-              <Table.Td>
-                {debit.failed_attempts > 0
-                  ? `${debit.failed_attempts}${debit.last_error ? `: ${debit.last_error}` : ''}`
-                  : 'None'}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollRegion>
+    <ResponsiveTable
+      striped
+      verticalSpacing="xs"
+      caption="Newest first."
+      rows={items}
+      rowKey={(debit) => debit.id}
+      columns={[
+        { header: 'Id', cell: (debit) => debit.id },
+        {
+          header: 'Owner',
+          cell: (debit) => `${debit.owner_type === 'user' ? 'Person' : 'Organisation'} #${debit.owner_id}`,
+        },
+        {
+          header: 'For',
+          cell: (debit) =>
+            `${directDebitTypeLabel(debit.type)}${debit.charity_id ? ` (charity #${debit.charity_id})` : ''}`,
+        },
+        {
+          header: 'Amount',
+          align: 'right',
+          cell: (debit) => (
+            <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(debit.amount, debit.currency)}</span>
+          ),
+        },
+        { header: 'How often', cell: (debit) => frequencyLabel(debit.frequency) },
+        {
+          header: 'Next charge',
+          cell: (debit) => (
+            <span style={{ whiteSpace: 'nowrap' }}>
+              {debit.status === 'active' ? formatDate(debit.next_charge_on) : '—'}
+            </span>
+          ),
+        },
+        { header: 'Card', cell: (debit) => debit.payment_method_label },
+        { header: 'Status', cell: (debit) => <StatusBadge status={debit.status} /> },
+        {
+          header: 'Failures',
+          cell: (debit) =>
+            debit.failed_attempts > 0
+              ? `${debit.failed_attempts}${debit.last_error ? `: ${debit.last_error}` : ''}`
+              : 'None',
+        },
+      ]}
+    />
   );
 }
 

@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import {
   type BusinessDirectDebitBody,
   type DirectDebitBody,
@@ -212,12 +213,11 @@ function DirectDebitFormBody({
           stripeCard.current?.focus();
           return;
         }
-        if (applyServerErrors(error, form.setFieldError, FIELD_MAP)) {
-          focusFirstInvalid(formRef.current);
-          return;
-        }
+        // Field messages go beside their fields; the refusal shows above the button either way.
+        const { fields } = applyServerErrors(error, form, FIELD_MAP);
         setFailure(failureOf(error, 'The direct debit was not set up', RETRY_NOTE));
-        setTimeout(() => failureRef.current?.focus(), 0);
+        if (Object.keys(fields).length > 0) focusFirstInvalid(formRef.current);
+        else setTimeout(() => failureRef.current?.focus(), 0);
       }
     },
     () => {

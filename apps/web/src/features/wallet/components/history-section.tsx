@@ -1,15 +1,16 @@
+import '@mantine/dates/styles.css';
 import { formatMoney, type HistoryItem, LEDGER_HISTORY_ACCOUNTS } from '@kindred/shared';
-import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { type PagePosition, Pager } from '@/components/ui/pager';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { type WalletOwner, walletQueries } from '@/entities/wallet';
 import { downloadStatement } from '../api/statement';
 import { DATE_FORMAT, defaultRange, formatDate, formatDateTime, parseTypedDate } from '../lib/dates';
 import { ACCOUNT_LABELS, KIND_FILTERS, kindLabel } from '../lib/labels';
-import { ScrollRegion } from './scroll-region';
 
 /** Signed amount: money in shows a plus sign, money out a minus sign. */
 function signedMoney(amount: number, currency: string): string {
@@ -26,35 +27,31 @@ function HistoryTable({
   caption: string;
 }) {
   return (
-    <ScrollRegion label="History entries">
-      <Table striped highlightOnHover miw={640} verticalSpacing="xs">
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Date</Table.Th>
-            <Table.Th scope="col">Description</Table.Th>
-            <Table.Th scope="col">Type</Table.Th>
-            <Table.Th scope="col">Account</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Amount
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((item) => (
-            <Table.Tr key={item.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.created_at)}</Table.Td>
-              <Table.Td>{item.description}</Table.Td>
-              <Table.Td>{kindLabel(item.kind)}</Table.Td>
-              <Table.Td>{ACCOUNT_LABELS[item.account] ?? item.account}</Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} fw={600}>
-                {signedMoney(item.amount, currency)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollRegion>
+    <ResponsiveTable
+      striped
+      verticalSpacing="xs"
+      caption={caption}
+      rows={items}
+      rowKey={(item) => item.id}
+      columns={[
+        {
+          header: 'Date',
+          cell: (item) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.created_at)}</span>,
+        },
+        { header: 'Description', cell: (item) => item.description },
+        { header: 'Type', cell: (item) => kindLabel(item.kind) },
+        { header: 'Account', cell: (item) => ACCOUNT_LABELS[item.account] ?? item.account },
+        {
+          header: 'Amount',
+          align: 'right',
+          cell: (item) => (
+            <Text span fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {signedMoney(item.amount, currency)}
+            </Text>
+          ),
+        },
+      ]}
+    />
   );
 }
 

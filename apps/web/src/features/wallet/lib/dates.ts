@@ -1,10 +1,9 @@
-import { parseDateInput } from '@kindred/shared';
+import { DATE_INPUT_FORMAT, parseDateInput } from '@kindred/shared';
 import dayjs from 'dayjs';
+import { showDate, showDateTime } from '@/lib/format';
 
-/** Date inputs use the spec's mm/dd order with a four-digit year (as the profile's birth date). */
-export const DATE_FORMAT = 'MM/DD/YYYY';
-/** History rows: date and time. */
-export const DATE_TIME_FORMAT = 'MM/DD/YYYY HH:mm';
+/** Date inputs show the spec's mm/dd/yy (typing a four-digit year works too). */
+export const DATE_FORMAT = DATE_INPUT_FORMAT;
 
 /** Reads a typed date (mm/dd/yyyy or mm/dd/yy) for Mantine's DateInput. */
 export function parseTypedDate(text: string): string | null {
@@ -29,12 +28,12 @@ export function defaultRange(now = new Date()): { from: string; to: string } {
   return { from: dayjs(to).subtract(29, 'day').format('YYYY-MM-DD'), to };
 }
 
-/** '2030-01-31' -> '01/31/2030'. */
+/** '2030-01-31' -> '31 Jan 2030' (the app's one date display). */
 export function formatDate(isoDate: string): string {
-  return dayjs(isoDate.slice(0, 10)).format(DATE_FORMAT);
+  return showDate(isoDate);
 }
 
-/** An ISO date-time in the person's time zone: '01/31/2030 14:05'. */
+/** An ISO date-time in the person's time zone: '31 Jan 2030, 14:05'. */
 export function formatDateTime(isoDateTime: string): string {
-  return dayjs(isoDateTime).format(DATE_TIME_FORMAT);
+  return showDateTime(isoDateTime);
 }

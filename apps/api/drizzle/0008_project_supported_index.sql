@@ -1,0 +1,1 @@
+CREATE INDEX "projects_supported_idx" ON "projects" USING btree ("status","donors_count","id");

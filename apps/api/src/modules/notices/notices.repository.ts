@@ -1,0 +1,62 @@
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
+import { queuedNotices } from './notices.table.js';
+
+export type NoticeRow = typeof queuedNotices.$inferSelect;
+
+/** A notice is queued in the transaction of the change it tells of (a gift's receipt): built once. */
+const queueOne = prepared('notices_queue', (db) =>
+  db.insert(queuedNotices).values({
+    to: sql.placeholder('to'),
+    subject: sql.placeholder('subject'),
+    text: sql.placeholder('text'),
+    createdAt: sql.placeholder('at'),
+    nextAttemptAt: sql.placeholder('at'),
+  }),
+);
+
+/** SQL of the queued notices. Only the notices module calls it. */
+export const noticesRepository = {
+  async queue(db: Executor, notice: { to: string; subject: string; text: string }, at: Date): Promise<void> {
+    await queueOne(db, { ...notice, at });
+  },
+
+  /**
+   * Claims up to `limit` notices due at `now` for one delivery attempt: each is leased until
+   * `leaseUntil` (another process skips it, and takes it again after the lease if this one never
+   * reports back) and counted as an attempt. `skip locked` lets several processes claim at once.
+   */
+  async claimDue(db: Executor, now: Date, leaseUntil: Date, limit: number): Promise<NoticeRow[]> {
+    const due = db
+      .select({ id: queuedNotices.id })
+      .from(queuedNotices)
+      .where(
+        and(
+          isNull(queuedNotices.sentAt),
+          isNull(queuedNotices.gaveUpAt),
+          lte(queuedNotices.nextAttemptAt, now),
+        ),
+      )
+      .orderBy(asc(queuedNotices.nextAttemptAt), asc(queuedNotices.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return db
+      .update(queuedNotices)
+      .set({ nextAttemptAt: leaseUntil, attempts: sql`${queuedNotices.attempts} + 1` })
+      .where(inArray(queuedNotices.id, due))
+      .returning();
+  },
+
+  async markSent(db: Executor, id: number, at: Date): Promise<void> {
+    await db.update(queuedNotices).set({ sentAt: at, lastError: null }).where(eq(queuedNotices.id, id));
+  },
+
+  /** A failed attempt: tried again at `retryAt`, or kept as given up when `retryAt` is null. */
+  async markFailed(db: Executor, id: number, error: string, retryAt: Date | null, at: Date): Promise<void> {
+    await db
+      .update(queuedNotices)
+      .set(retryAt ? { lastError: error, nextAttemptAt: retryAt } : { lastError: error, gaveUpAt: at })
+      .where(eq(queuedNotices.id, id));
+  },
+};

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns.js';
+
+/**
+ * Notices waiting to be mailed: a receipt, a decision, a failed payment. Each is written in the
+ * transaction of the change it tells of, so the mail exists exactly when the change does, and is
+ * delivered afterwards by whichever API process claims it (docs/decisions/015-queued-notices.md).
+ */
+export const queuedNotices = pgTable(
+  'queued_notices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+    /** When a process may (next) try to deliver it: now when queued, later after a failure or a claim. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** Set when the last attempt failed for good: the notice stays for the record. */
+    gaveUpAt: timestamp('gave_up_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('queued_notices_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.sentAt} is null and ${t.gaveUpAt} is null`),
+  ],
+);

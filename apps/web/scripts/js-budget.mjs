@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+/**
+ * After `vite build`: the JavaScript a first visit downloads before the public pages (landing,
+ * explore, a project) can show, gzipped, against a budget. It reads Vite's manifest
+ * (dist/.vite/manifest.json), follows the entry's static imports, adds each page's lazily loaded
+ * route module with its own static imports, and fails (exit 1) when the pages together need more
+ * than the budget. Chunks loaded later (a map, a form opened on demand) do not count.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { constants, gzipSync } from 'node:zlib';
+
+/**
+ * The most JavaScript (gzipped) the landing, explore and project pages may need together on a
+ * first visit: what they need today (the landing page, pictures, the phone filters and the forms' refusals
+ * came with 250 KB; the dashboards left it), so that it cannot grow unnoticed. Lower it with each saving.
+ */
+export const BUDGET_BYTES = 255 * 1024;
+/** Where the budget is going (docs/performance.md, "Web", says what stands in the way). */
+export const TARGET_BYTES = 170 * 1024;
+
+/**
+ * The public pages and the source modules their routes load lazily on a first visit (keys of the
+ * manifest, as src/app/router.tsx imports them). An empty list: the page's screen is in the entry
+ * (today all three are: a lazy screen would cost the first visit one more round trip). A page
+ * whose route becomes lazy must list its module here; a listed module missing from the manifest
+ * fails the check, so a renamed route file cannot slip through unmeasured.
+ */
+export const PAGES = {
+  '/': [],
+  '/explore': [],
+  '/projects/:id': [],
+};
+
+/** The manifest key of the HTML entry. */
+function entryKey(manifest) {
+  const keys = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+  if (keys.length !== 1) throw new Error(`Expected one entry in the manifest, found ${keys.length}.`);
+  return keys[0];
+}
+
+/** Manifest keys of `start` and everything it imports statically, transitively. */
+export function staticClosure(manifest, start) {
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest.`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(start);
+  return seen;
+}
+
+/** The JavaScript files a first visit to each page downloads (entry plus the page's route modules). */
+export function firstLoadFiles(manifest, pages = PAGES) {
+  const entry = staticClosure(manifest, entryKey(manifest));
+  const result = {};
+  for (const [page, modules] of Object.entries(pages)) {
+    const keys = new Set(entry);
+    for (const module of modules) for (const key of staticClosure(manifest, module)) keys.add(key);
+    result[page] = [...keys].map((key) => manifest[key].file).sort();
+  }
+  return result;
+}
+
+/** Gzipped size at the best level, as precompress.mjs writes it. */
+export function gzipSize(buffer) {
+  return gzipSync(buffer, { level: constants.Z_BEST_COMPRESSION }).length;
+}
+
+/**
+ * Sizes of each page's first load and of all of them together (each file counted once), in bytes
+ * gzipped; `ok` is false when the total is over the budget.
+ */
+export function measure(dist, { pages = PAGES, budget = BUDGET_BYTES } = {}) {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+  const files = firstLoadFiles(manifest, pages);
+  const sizes = new Map();
+  const size = (file) => {
+    if (!sizes.has(file)) sizes.set(file, gzipSize(readFileSync(join(dist, file))));
+    return sizes.get(file);
+  };
+  const perPage = Object.fromEntries(
+    Object.entries(files).map(([page, list]) => [page, list.reduce((sum, file) => sum + size(file), 0)]),
+  );
+  const all = new Set(Object.values(files).flat());
+  const total = [...all].reduce((sum, file) => sum + size(file), 0);
+  const chunks = Object.fromEntries([...all].sort().map((file) => [file, size(file)]));
+  return { perPage, total, budget, ok: total <= budget, chunks };
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const dist = fileURLToPath(new URL('../dist', import.meta.url));
+  const result = measure(dist);
+  for (const [file, bytes] of Object.entries(result.chunks))
+    console.log(`  ${kb(bytes).padStart(9)}  ${file}`);
+  for (const [page, bytes] of Object.entries(result.perPage)) console.log(`js-budget: ${page} ${kb(bytes)}`);
+  console.log(
+    `js-budget: landing, explore and project together ${kb(result.total)} gzipped (budget ${kb(result.budget)}, target ${kb(TARGET_BYTES)})`,
+  );
+  if (!result.ok) {
+    console.error(
+      'js-budget: over budget: split the new code out of the first load (a lazy route or import).',
+    );
+    process.exit(1);
+  }
+}

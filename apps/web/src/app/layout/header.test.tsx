@@ -1,0 +1,68 @@
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ActiveAccountRef, session } from '@/entities/session';
+import { MINUTE, makeLogin, makeUser } from '@/testing/fixtures';
+import { stubFetch } from '@/testing/http';
+import { renderRoutes } from '@/testing/render';
+import { Header } from './header';
+
+function signIn(adminType: number, isAdmin = false) {
+  session.signIn(
+    makeLogin(Date.now() + 60 * MINUTE, {
+      user: makeUser({ is_iic_admin: isAdmin, admin_type: isAdmin ? 2 : null }),
+      charity_membership: [{ charity_id: 3, name: 'River Trust', admin_type: 1, permissions: [] }],
+      business_membership: [
+        {
+          business_id: 9,
+          name: 'Acme Ltd',
+          admin_type: adminType,
+          is_signoff_admin: false,
+          is_franchise: false,
+          permissions: [],
+        },
+      ],
+    }),
+  );
+}
+
+function menu(account?: ActiveAccountRef) {
+  if (account) act(() => session.setActiveAccount(account));
+  stubFetch({});
+  renderRoutes([{ path: '/', element: <Header /> }]);
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+}
+
+afterEach(() => {
+  session.clearSession();
+});
+
+describe('the main menu', { timeout: 20_000 }, () => {
+  it('offers visitors explore, and log in and register beside it', () => {
+    expect(menu()).toEqual(['Explore']);
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Register' })).toBeTruthy();
+  });
+
+  it("lists a person's own screens, their charity's area and, for platform admins, the admin area", () => {
+    signIn(1, true);
+    expect(menu()).toEqual(['Home', 'Explore', 'Wallet', 'Donations', 'Charity', 'Admin']);
+  });
+
+  it("lists the charity's area, not the person's wallet and donations, when acting as the charity", () => {
+    signIn(1);
+    expect(menu({ type: 'charity', id: 3 })).toEqual(['Home', 'Explore', 'Charity']);
+  });
+
+  it("lists the organisation's wallet for its admins only when acting as the organisation", () => {
+    signIn(1);
+    expect(menu({ type: 'business', id: 9 })).toEqual(['Home', 'Explore', 'Wallet']);
+  });
+
+  it('leaves the wallet out for an employee acting as the organisation', () => {
+    signIn(99);
+    expect(menu({ type: 'business', id: 9 })).toEqual(['Home', 'Explore']);
+  });
+});

@@ -1,0 +1,70 @@
+import { IMAGE_VARIANT_SIDES, IMAGE_VARIANTS, imageUrl, type PictureKind } from '@kindred/shared';
+import type { CSSProperties } from 'react';
+
+export interface PictureProps {
+  /** The stored picture's URL without its variant (`/api/files/gallery/…`). */
+  src: string;
+  /** Which variants exist: a logo or avatar (64/256/640) or a gallery picture (320/800/1600). */
+  kind: PictureKind;
+  /** What the picture shows; empty when it only decorates (a name beside it says it all). */
+  alt: string;
+  /** The picture's box in CSS pixels, written as width and height so the page never shifts. */
+  width: number;
+  height: number;
+  /** Fills the width of its container at the box's proportions, instead of a fixed box. */
+  fluid?: boolean;
+  /** How wide the picture shows at each viewport (the `sizes` attribute); its width by default. */
+  sizes?: string;
+  /** Above the fold: loaded at once and first. Otherwise the browser loads it when it nears view. */
+  priority?: boolean;
+  radius?: number | string;
+  className?: string;
+}
+
+/**
+ * An uploaded picture in the variants that fit: a `srcset` of `_small`, `_medium` and `_big`, the
+ * box's width and height set, cropped to cover it, and lazy below the fold.
+ */
+export function Picture({
+  src,
+  kind,
+  alt,
+  width,
+  height,
+  fluid = false,
+  sizes,
+  priority = false,
+  radius,
+  className,
+}: PictureProps) {
+  const sides = IMAGE_VARIANT_SIDES[kind];
+  const srcSet = IMAGE_VARIANTS.map((variant) => `${imageUrl(src, variant)} ${sides[variant]}w`).join(', ');
+  // Without srcset support: the smallest variant that still fills the box.
+  const fallback = IMAGE_VARIANTS.find((variant) => sides[variant] >= width) ?? 'big';
+  const style: CSSProperties = {
+    display: 'block',
+    objectFit: 'cover',
+    aspectRatio: `${width} / ${height}`,
+    width: fluid ? '100%' : width,
+    height: 'auto',
+    maxWidth: '100%',
+    borderRadius: radius,
+    // A quiet tint while the picture loads.
+    backgroundColor: 'var(--mantine-color-gray-1)',
+  };
+  return (
+    <img
+      src={imageUrl(src, fallback)}
+      srcSet={srcSet}
+      sizes={sizes ?? `${width}px`}
+      width={width}
+      height={height}
+      alt={alt}
+      loading={priority ? 'eager' : 'lazy'}
+      decoding="async"
+      fetchPriority={priority ? 'high' : 'auto'}
+      className={className}
+      style={style}
+    />
+  );
+}

@@ -1,0 +1,93 @@
+import { Table, type TableProps } from '@mantine/core';
+import type { Key, ReactNode } from 'react';
+import './responsive-table.css';
+
+export interface TableColumn<Row> {
+  /** The column heading; on a phone, the label before each value of a card. */
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** The cell that names the row (a `th scope="row"`): the card's title on a phone. */
+  rowHeader?: boolean;
+  align?: 'left' | 'right';
+  /** Shows the heading visually hidden on wide screens too (an actions column). */
+  hiddenHeader?: boolean;
+}
+
+export interface ResponsiveTableProps<Row> {
+  columns: ReadonlyArray<TableColumn<Row> | false | null | undefined>;
+  rows: readonly Row[];
+  rowKey: (row: Row) => Key;
+  caption?: ReactNode;
+  'aria-label'?: string;
+  striped?: boolean;
+  verticalSpacing?: TableProps['verticalSpacing'];
+  /** Extra attributes of one row (a test id, a highlight). */
+  rowProps?: (row: Row) => Record<string, string | undefined>;
+}
+
+/**
+ * A table on wide screens and a list of cards below 48em (phones): each row becomes a card whose
+ * values carry their column's heading, so no column is cut off and nothing scrolls sideways. The
+ * markup stays one table with explicit roles, so screen readers and tests find the same rows and
+ * cells at every width.
+ */
+export function ResponsiveTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  'aria-label': ariaLabel,
+  striped,
+  verticalSpacing,
+  rowProps,
+}: ResponsiveTableProps<Row>) {
+  const shown = columns.filter((column): column is TableColumn<Row> => Boolean(column));
+  return (
+    <Table
+      className="responsive-table"
+      role="table"
+      aria-label={ariaLabel}
+      striped={striped}
+      verticalSpacing={verticalSpacing}
+    >
+      {caption ? <Table.Caption>{caption}</Table.Caption> : null}
+      <Table.Thead role="rowgroup">
+        <Table.Tr role="row">
+          {shown.map((column) => (
+            <Table.Th
+              key={column.header}
+              scope="col"
+              role="columnheader"
+              ta={column.align}
+              className={column.hiddenHeader ? 'responsive-table-hidden' : undefined}
+            >
+              {column.header}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody role="rowgroup">
+        {rows.map((row) => (
+          <Table.Tr key={rowKey(row)} role="row" {...rowProps?.(row)}>
+            {shown.map((column) =>
+              column.rowHeader ? (
+                <Table.Th key={column.header} scope="row" role="rowheader" ta={column.align}>
+                  {column.cell(row)}
+                </Table.Th>
+              ) : (
+                <Table.Td
+                  key={column.header}
+                  role="cell"
+                  ta={column.align}
+                  data-label={column.hiddenHeader ? undefined : column.header}
+                >
+                  <div className="responsive-table-value">{column.cell(row)}</div>
+                </Table.Td>
+              ),
+            )}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

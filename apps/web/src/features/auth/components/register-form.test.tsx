@@ -1,0 +1,70 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { errorResponse, stubFetch } from '@/testing/http';
+import { renderRoutes } from '@/testing/render';
+import { RegisterForm } from './register-form';
+
+function messagesOf(input: HTMLElement): string {
+  return (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(' ');
+}
+
+describe('registration form', () => {
+  it('shows a duplicate email beside the email field, keeping every value typed', async () => {
+    stubFetch({
+      'POST /api/auth/register': () =>
+        errorResponse(
+          409,
+          'EMAIL_TAKEN',
+          'An account with this email already exists. Sign in or reset your password.',
+          {
+            fields: { email: 'An account with this email already exists.' },
+          },
+        ),
+    });
+    renderRoutes([{ path: '/register', element: <RegisterForm variant="individual" /> }], '/register');
+    await userEvent.type(screen.getByLabelText('First name'), 'Dana');
+    await userEvent.type(screen.getByLabelText('Last name'), 'Donor');
+    await userEvent.type(screen.getByLabelText('Email'), 'dana@example.org');
+    await userEvent.type(screen.getByLabelText('Password'), 'Password123!');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'Password123!');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(messagesOf(email)).toContain('An account with this email already exists.');
+    const refusal = screen.getByTestId('form-refusal');
+    expect(refusal.textContent).toContain('Account not created');
+    expect(refusal.textContent).toContain('Sign in or reset your password.');
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(email).toHaveProperty('value', 'dana@example.org');
+    expect(screen.getByLabelText('First name')).toHaveProperty('value', 'Dana');
+    expect(screen.getByLabelText('Password')).toHaveProperty('value', 'Password123!');
+  });
+
+  it('puts the organisation fields the server names on their inputs (organisation.name -> Organisation name)', async () => {
+    stubFetch({
+      'POST /api/user/register': () =>
+        errorResponse(400, 'VALIDATION_FAILED', 'Some fields are not valid.', {
+          fields: { 'organisation.name': 'This name is taken.', unknown_field: 'Something else is wrong.' },
+        }),
+    });
+    renderRoutes([{ path: '/register', element: <RegisterForm variant="organisation" /> }], '/register');
+    await userEvent.type(screen.getByLabelText('Organisation name'), 'River Trust');
+    await userEvent.type(screen.getByLabelText('First name'), 'Dana');
+    await userEvent.type(screen.getByLabelText('Last name'), 'Donor');
+    await userEvent.type(screen.getByLabelText('Email'), 'dana@example.org');
+    await userEvent.type(screen.getByLabelText('Password'), 'Password123!');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'Password123!');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const name = screen.getByLabelText('Organisation name');
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(messagesOf(name)).toContain('This name is taken.');
+    // A message for a field this form does not have is not lost: it joins the refusal.
+    expect(screen.getByTestId('form-refusal').textContent).toContain('Something else is wrong.');
+  });
+});

@@ -1,0 +1,103 @@
+import { ADMIN_TYPE, type BusinessMembership, formatMoney } from '@kindred/shared';
+import { Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Page } from '@/components/ui/page';
+import { LoadingState } from '@/components/ui/states';
+import { walletQueries } from '@/entities/wallet';
+import { Stat, type Task, TaskList } from './parts';
+
+const WALLET_ADMIN_TYPES: readonly number[] = [ADMIN_TYPE.superAdmin, ADMIN_TYPE.admin];
+
+/** The home of a person acting as an organisation: its wallet and what waits for its admins. */
+export function OrganisationDashboard({ membership }: { membership: BusinessMembership }) {
+  const runsWallet = WALLET_ADMIN_TYPES.includes(membership.admin_type);
+  const owner = { type: 'business', id: membership.business_id, name: membership.name } as const;
+  const wallet = useQuery({ ...walletQueries.balance(owner), enabled: runsWallet });
+  const debits = useQuery({ ...walletQueries.directDebits(owner), enabled: runsWallet });
+
+  const tasks: Task[] = [];
+  if (runsWallet && wallet.data && wallet.data.wallet_amount === 0) {
+    tasks.push({ to: '/wallet', label: 'Add money to the wallet so that it can give' });
+  }
+  if (runsWallet && debits.data && debits.data.items.length === 0) {
+    tasks.push({ to: '/wallet', label: 'Set up a direct debit to top up the wallet regularly' });
+  }
+  const role =
+    membership.admin_type === ADMIN_TYPE.superAdmin
+      ? 'Super Admin'
+      : membership.admin_type === ADMIN_TYPE.admin
+        ? 'Admin'
+        : 'Employee';
+
+  return (
+    <Page
+      title={membership.name}
+      description={
+        <Group gap={6}>
+          <Text>Your organisation at a glance. You are its {role}.</Text>
+          {membership.is_franchise ? (
+            <Badge size="sm" color="dark">
+              Franchise
+            </Badge>
+          ) : null}
+          {membership.is_signoff_admin ? (
+            <Badge size="sm" color="dark" variant="outline">
+              Sign-off admin
+            </Badge>
+          ) : null}
+        </Group>
+      }
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {runsWallet ? (
+          <>
+            <Stat
+              label="Wallet"
+              value={wallet.data ? formatMoney(wallet.data.wallet_amount, wallet.data.currency) : null}
+              testId="organisation-wallet"
+              link={{ to: '/wallet', label: 'Open wallet' }}
+            />
+            <Stat
+              label="Credits"
+              value={wallet.data ? formatMoney(wallet.data.credits, wallet.data.currency) : null}
+              testId="organisation-credits"
+            />
+          </>
+        ) : (
+          <Paper p="lg" withBorder>
+            <Text>The organisation's wallet is for its Super Admins and Admins.</Text>
+          </Paper>
+        )}
+      </SimpleGrid>
+      {runsWallet ? (
+        <Paper withBorder p="lg" component="section" aria-labelledby="organisation-tasks">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="organisation-tasks">
+              Waiting for you
+            </Title>
+            {wallet.isPending || debits.isPending ? (
+              <LoadingState layout="inline" label="Loading tasks…" />
+            ) : (
+              <TaskList tasks={tasks} />
+            )}
+          </Stack>
+        </Paper>
+      ) : null}
+      <Paper withBorder p="lg" component="section" aria-labelledby="organisation-links">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="organisation-links">
+            Give together
+          </Title>
+          <List spacing={4}>
+            <List.Item>
+              <Anchor component={Link} to="/explore">
+                Find projects to support
+              </Anchor>
+            </List.Item>
+          </List>
+        </Stack>
+      </Paper>
+    </Page>
+  );
+}

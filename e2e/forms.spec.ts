@@ -1,0 +1,216 @@
+import { DEMO, DEMO_PASSWORD, expectAccessible, registerActivated, signIn } from './support/app';
+import { expect, type Page, test } from './support/test';
+
+/**
+ * Forms and messages: refusals show beside their fields and above the form (never only in a
+ * toast), dates read '22 Nov 2026', and the project and charity screens behave after a delete, an
+ * edit of the town, a new logo, or a last Super Admin.
+ */
+
+/** A 1x1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function tokenOf(page: Page, email: string): Promise<string> {
+  const response = await page.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** A town of the places data, by region name and the first letters of its name. */
+async function townOf(page: Page, region: string, letters: string) {
+  const regions = (await (await page.request.get('/api/state/by_country/1')).json()) as {
+    items: Array<{ id: number; name: string }>;
+  };
+  const state = regions.items.find((item) => item.name === region);
+  expect(state, region).toBeDefined();
+  const towns = (await (
+    await page.request.get(`/api/city/by_state/${state?.id}?q=${encodeURIComponent(letters)}`)
+  ).json()) as { items: Array<{ id: number; name: string }> };
+  expect(towns.items.length, `${letters} in ${region}`).toBeGreaterThan(0);
+  return towns.items[0] as { id: number; name: string };
+}
+
+/** A Draft of the demo charity through the API. */
+async function draftProject(page: Page, token: string, title: string, extra: Record<string, unknown> = {}) {
+  const me = (await (
+    await page.request.get('/api/user/get', { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as { charity_membership: Array<{ charity_id: number }> };
+  const charityId = me.charity_membership[0]?.charity_id;
+  const created = await page.request.post('/api/project/create', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { title, charity_id: charityId, ...extra },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as { id: number };
+}
+
+test('sign-in and registration refusals show beside their fields, with the values kept', async ({ page }) => {
+  await page.goto('/login');
+  const signInForm = page.getByRole('form', { name: 'Sign in' });
+  await signInForm.getByLabel('Email').fill(DEMO.donor);
+  await signInForm.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await signInForm.getByRole('button', { name: 'Sign in' }).click();
+  const password = signInForm.getByLabel('Password', { exact: true });
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(signInForm.getByText('Check the email and the password.')).toBeVisible();
+  await expect(signInForm.getByTestId('form-refusal')).toContainText('The email or password is not right.');
+  await expect(signInForm.getByLabel('Email')).toHaveValue(DEMO.donor);
+  await expectAccessible(page, 'sign-in refused');
+
+  await page.goto('/register');
+  const register = page.getByRole('form', { name: 'Create account' });
+  await register.getByLabel('First name').fill('Dana');
+  await register.getByLabel('Last name').fill('Again');
+  await register.getByLabel('Email').fill(DEMO.donor);
+  await register.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await register.getByLabel('Confirm password').fill(DEMO_PASSWORD);
+  await register.getByRole('button', { name: 'Create account' }).click();
+  await expect(register.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(
+    register.getByText('An account with this email already exists.', { exact: true }),
+  ).toBeVisible();
+  await expect(register.getByTestId('form-refusal')).toContainText('Account not created');
+  await expect(register.getByLabel('First name')).toHaveValue('Dana');
+  // Said on the page: no error toast repeats it.
+  await expect(page.locator('[data-severity="error"]')).toHaveCount(0);
+});
+
+test('a project: its stored town and region, a new town, its logo on the public page, deleting a Draft', async ({
+  page,
+}) => {
+  const token = await tokenOf(page, DEMO.charity);
+  const stamp = Date.now().toString(36);
+  const bristol = await townOf(page, 'South West', 'Bris');
+  const bath = await townOf(page, 'South West', 'Bath');
+  const project = await draftProject(page, token, `Towpath benches ${stamp}`, { city_id: bristol.id });
+  await signIn(page, DEMO.charity);
+
+  await test.step('the stored town shows with its region, and another town is accepted', async () => {
+    await page.goto(`/charity/projects/${project.id}`);
+    const form = page.getByRole('form', { name: 'Project details' });
+    await expect(form.getByLabel('Region')).toHaveValue(/\d+/);
+    await expect(form.getByLabel('Region').locator('option:checked')).toHaveText('South West');
+    await expect(form.getByRole('combobox', { name: 'Town' })).toHaveValue(bristol.name);
+    await form.getByRole('combobox', { name: 'Town' }).fill('Bath');
+    await page.getByRole('option', { name: bath.name, exact: true }).click();
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Update successful' })).toBeVisible();
+    await expect(form.getByTestId('form-refusal')).toHaveCount(0);
+    const saved = (await (
+      await page.request.get(`/api/project/${project.id}`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { city: string; city_id: number | null };
+    expect(saved.city).toBe(bath.name);
+    await page.reload();
+    await expect(form.getByRole('combobox', { name: 'Town' })).toHaveValue(bath.name);
+    await expect(form.getByLabel('Region').locator('option:checked')).toHaveText('South West');
+  });
+
+  await test.step('the uploaded logo shows on the public page', async () => {
+    await page.getByRole('tab', { name: 'Gallery and documents' }).click();
+    await page
+      .getByLabel('Project logo file')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByRole('alert').filter({ hasText: 'Logo updated' })).toBeVisible();
+    await page.goto(`/projects/${project.id}`);
+    const logo = page.getByRole('img', { name: `Logo of Towpath benches ${stamp}` });
+    await expect(logo).toBeVisible();
+    await expect(logo).toHaveJSProperty('complete', true);
+    expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  });
+
+  await test.step('deleting the Draft fetches nothing of it again and shows no "not found"', async () => {
+    await page.goto(`/charity/projects/${project.id}`);
+    await expect(page.getByRole('form', { name: 'Project details' })).toBeVisible();
+    const after: string[] = [];
+    let deleted = false;
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (request.method() === 'DELETE' && path === `/api/project/${project.id}`) deleted = true;
+      else if (deleted && path.includes(`/${project.id}`)) after.push(`${request.method()} ${path}`);
+    });
+    await page.getByRole('button', { name: 'Delete draft' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this draft?' });
+    await dialog.getByRole('button', { name: 'Delete draft', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Project deleted' })).toBeVisible();
+    await expect(page).toHaveURL(/\/charity\/projects$/);
+    await page.waitForLoadState('networkidle');
+    expect(after).toEqual([]);
+    await expect(page.getByText(/not found/i)).toHaveCount(0);
+  });
+});
+
+test('dates read "22 Nov 2026"; cancelling says "Project cancelled" like its label', async ({ page }) => {
+  const token = await tokenOf(page, DEMO.charity);
+  const stamp = Date.now().toString(36);
+  const project = await draftProject(page, token, `Hedge planting ${stamp}`, {
+    start_date: '2031-03-02',
+    end_date: '2031-11-22',
+  });
+  await signIn(page, DEMO.charity);
+  await page.goto(`/charity/projects/${project.id}`);
+  await expect(page.getByText('2 Mar 2031 to 22 Nov 2031')).toBeVisible();
+  // Date inputs keep the spec's mm/dd/yy.
+  await expect(
+    page.getByRole('form', { name: 'Project details' }).getByRole('textbox', { name: 'End date' }),
+  ).toHaveValue('11/22/31');
+
+  await page.getByRole('button', { name: 'Cancel project' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this project?' });
+  await dialog.getByRole('button', { name: 'Cancel project', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Project cancelled' })).toBeVisible();
+  await expect(page.locator('main .mantine-Badge-root').filter({ hasText: /^Cancelled$/i })).toBeVisible();
+});
+
+test('the only Super Admin of a charity is not offered to leave it', async ({ page }) => {
+  const email = await registerActivated(page, 'sole-admin', 'Sole', 'Admin');
+  const token = await tokenOf(page, email);
+  const created = await page.request.post('/api/user/add/charity', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name: `Canal friends ${Date.now().toString(36)}`, charity_types: [5] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await signIn(page, email);
+  await page.goto('/charity/members');
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Leave the charity' })).toHaveCount(0);
+  await expect(row).toContainText('make another member Super Admin to leave');
+});
+
+test('a public page with a malformed id says "not found" without asking the API', async ({ page }) => {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/charity/') || path.startsWith('/api/project/')) calls.push(path);
+  });
+  for (const who of ['a visitor', 'a charity admin']) {
+    if (who === 'a charity admin') await signIn(page, DEMO.charity);
+    await page.goto('/charities/abc');
+    await expect(page.getByRole('heading', { level: 1, name: 'Charity not found' })).toBeVisible();
+    await page.goto('/projects/abc');
+    await expect(page.getByRole('heading', { level: 1, name: 'Project not found' })).toBeVisible();
+    await page.goto('/charities/0');
+    await expect(page.getByRole('heading', { level: 1, name: 'Charity not found' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(calls, who).toEqual([]);
+  }
+});
+
+test('the profile offers capitalised genders', async ({ page }) => {
+  await signIn(page, DEMO.donor);
+  await page.goto('/profile');
+  const gender = page.getByLabel('Gender');
+  await expect(gender.locator('option')).toContainText([
+    'Not given',
+    'Male',
+    'Female',
+    'Trans male',
+    'Trans female',
+    'Gender neutral',
+    'Other',
+    'Prefer not to say',
+  ]);
+});

@@ -1,0 +1,91 @@
+import { DEMO, expectAccessible, settle, signIn } from './support/app';
+import { expect, type Page, test, widthProblem } from './support/test';
+
+/**
+ * Every main screen at 320 px, the narrowest phone (WCAG 1.4.10): each demo account walks its
+ * screens; none may be wider than the window, and axe finds no serious violation at this size.
+ * Runs in the phone project only (which leaves screens-a11y.spec.ts to the desktop project).
+ */
+test.use({ viewport: { width: 320, height: 640 } });
+
+/** Opens each path in turn and fails on the first screen that scrolls sideways. */
+async function walk(page: Page, paths: string[]) {
+  for (const path of paths) {
+    await page.goto(path);
+    await settle(page);
+    expect(await widthProblem(page), `${path} at 320 px`).toBeUndefined();
+    await expectAccessible(page, `${path} at 320 px`);
+  }
+}
+
+/** The first Live project and charity of the demo catalogue, for their public pages. */
+async function publicPages(page: Page) {
+  const projects = await page.request.get('/api/explore/project/list?limit=1');
+  const charities = await page.request.get('/api/explore/charity/list?limit=1');
+  const project = ((await projects.json()) as { items: Array<{ id: number }> }).items[0];
+  const charity = ((await charities.json()) as { items: Array<{ id: number }> }).items[0];
+  if (!project || !charity) throw new Error('the demo catalogue has no Live project or charity');
+  return [`/projects/${project.id}`, `/charities/${charity.id}`];
+}
+
+test('a visitor: sign-in screens, explore and the public pages', async ({ page }) => {
+  await walk(page, [
+    '/',
+    '/login',
+    '/register',
+    '/register/organisation',
+    '/activate',
+    '/forgot-password',
+    '/explore',
+    '/explore?tab=charities',
+    '/explore?tab=groups',
+    ...(await publicPages(page)),
+  ]);
+});
+
+test('the donor: home, profile, wallet, donations and explore', async ({ page }) => {
+  await signIn(page, DEMO.donor);
+  await walk(page, ['/', '/profile', '/wallet', '/donations', '/explore', '/charity/register']);
+});
+
+test('the charity admin, as a person and as River Trust', async ({ page }) => {
+  await signIn(page, DEMO.charity);
+  await walk(page, ['/', '/wallet']);
+  await page
+    .getByRole('combobox', { name: 'Active account' })
+    .selectOption({ label: 'River Trust (charity)' });
+  await walk(page, [
+    '/charity',
+    '/charity/members',
+    '/charity/projects',
+    '/charity/funds',
+    '/charity/donations',
+    '/charity/statistics',
+    '/charity/gift-aid',
+    '/charity/requests',
+    '/charity/projects/new',
+  ]);
+  await page.goto('/charity/projects?status=live');
+  await page.getByRole('table').getByRole('link').first().click();
+  await settle(page);
+  expect(await widthProblem(page), 'a project of the charity at 320 px').toBeUndefined();
+});
+
+test('the organisation admin acting for Acme Ltd', async ({ page }) => {
+  await signIn(page, DEMO.business);
+  await page
+    .getByRole('combobox', { name: 'Active account' })
+    .selectOption({ label: 'Acme Ltd (organisation)' });
+  await walk(page, ['/', '/wallet', '/donations']);
+});
+
+test('the platform admin: admin screens', async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await walk(page, [
+    '/admin',
+    '/admin/charities',
+    '/admin/donations',
+    '/admin/money',
+    '/admin/direct-debits',
+  ]);
+});
