@@ -15,6 +15,7 @@ export function uploadsDir(config: Config): string {
 export async function prepareDatabase(config: Config, options: { demo?: boolean } = {}): Promise<Database> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    readUrl: config.databaseReadUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
   });
   // Places and demo data load under the migrations' start-up lock: API processes starting together

@@ -19,6 +19,19 @@ export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;
+  /**
+   * Where anonymous public reads go (explore, public pages): the read replica when
+   * `DATABASE_READ_URL` is set, otherwise `db`. Never for a read that must see a write of the
+   * caller's own: see `readsFor`.
+   */
+  reads: Db;
+  /**
+   * The database for a read made for `viewer`: a signed-in person may be reading what they have
+   * just written, which a replica may not have replayed yet, so they read from the primary.
+   */
+  readsFor(viewer: object | null | undefined): Db;
+  /** The read replica, when there is one: whether it answers and how far behind it is (health). */
+  replica?: { status(): Promise<{ status: 'up' | 'down'; lag_ms: number | null }> };
   kind: 'pglite' | 'postgres';
   /** The connection string on PostgreSQL (for connections outside the pool, such as LISTEN). */
   url?: string | undefined;
@@ -79,6 +92,8 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta
 export interface DatabaseOptions {
   /** PostgreSQL connection string; without it the embedded database is used. */
   databaseUrl?: string | undefined;
+  /** A streaming replica of `databaseUrl` for anonymous public reads. */
+  readUrl?: string | undefined;
   /** Folder of the embedded database; `memory://` keeps it in memory. */
   pgliteDir?: string;
   /** A dump made by `dumpDataDir`, loaded instead of an empty database (tests start from one). */
@@ -86,27 +101,55 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/** A pool of connections to PostgreSQL that fails fast and survives lost connections. */
+function openPool(connectionString: string, max: number): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    // A database that does not answer fails the request (503) instead of holding it forever.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool has dropped it and opens another when needed.
+  });
+  pool.on('connect', (client) => {
+    // A client a request holds (in a transaction, between two queries) whose backend is
+    // terminated (57P01 on a restart or failover) or whose socket closes emits 'error' with no
+    // query to fail. Unheard, that event would end the process. The request sees the failure on
+    // its next query (503), and the pool drops the client when it is released.
+    client.on('error', () => undefined);
+  });
+  return pool;
+}
+
+/** The read replica's state: up with its replay lag (0 when it has replayed all it received), or down. */
+async function replicaStatus(pool: pg.Pool) {
+  try {
+    const { rows } = await pool.query<{ lag_ms: string | null }>(
+      `select case when pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0
+         else extract(epoch from now() - pg_last_xact_replay_timestamp()) * 1000 end as lag_ms`,
+    );
+    const lag = rows[0]?.lag_ms;
+    return {
+      status: 'up' as const,
+      lag_ms: lag === null || lag === undefined ? null : Math.round(Number(lag)),
+    };
+  } catch {
+    return { status: 'down' as const, lag_ms: null };
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
-      // A database that does not answer fails the request (503) instead of holding it forever.
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    });
-    pool.on('error', () => {
-      // An idle client lost its connection; the pool has dropped it and opens another when needed.
-    });
-    pool.on('connect', (client) => {
-      // A client a request holds (in a transaction, between two queries) whose backend is
-      // terminated (57P01 on a restart or failover) or whose socket closes emits 'error' with no
-      // query to fail. Unheard, that event would end the process. The request sees the failure on
-      // its next query (503), and the pool drops the client when it is released.
-      client.on('error', () => undefined);
-    });
+    const pool = openPool(options.databaseUrl, options.poolSize ?? 10);
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const replicaPool = options.readUrl ? openPool(options.readUrl, options.poolSize ?? 10) : undefined;
+    const reads = replicaPool ? (drizzleNodePg(replicaPool, { schema }) as unknown as Db) : db;
     return {
       db,
+      reads,
+      readsFor: (viewer) => (viewer ? db : reads),
+      ...(replicaPool ? { replica: { status: () => replicaStatus(replicaPool) } } : {}),
       kind: 'postgres',
       url: options.databaseUrl,
       // Several API processes may start at once: one prepares the database while the others wait on the lock.
@@ -124,7 +167,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await pool.query('select 1');
       },
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), replicaPool?.end()]);
+      },
     };
   }
   const dir = options.pgliteDir ?? 'memory://';
@@ -133,6 +178,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
+    reads: db,
+    readsFor: () => db,
     kind: 'pglite',
     migrate: async (andThen) => {
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });

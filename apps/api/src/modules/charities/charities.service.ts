@@ -141,9 +141,11 @@ export function charitiesService(ctx: AppContext) {
       return present(await visible(id, viewer));
     },
 
+    /** The public list of charities, the same for every caller: read from the replica when there is one. */
     async listPublic(query: PageQuery & { q?: string | undefined }) {
+      const reads = ctx.database.reads;
       const cursor = decodeCursor(query.cursor, ['text', 'id']);
-      const rows = await charitiesRepository.listPublic(db(), {
+      const rows = await charitiesRepository.listPublic(reads, {
         limit: query.limit + 1,
         ...(cursor ? { cursor } : {}),
         before: query.direction === 'before',
@@ -156,7 +158,7 @@ export function charitiesService(ctx: AppContext) {
         (row) => row,
       );
       const counts = await projectsQueries.liveCountsByCharity(
-        db(),
+        reads,
         page.items.map((row) => row.id),
       );
       return { ...page, items: page.items.map((row) => presentCharity(row, counts.get(row.id) ?? 0)) };

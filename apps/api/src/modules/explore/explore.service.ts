@@ -38,7 +38,8 @@ type ProjectFilters = Omit<ProjectExploreQuery, 'limit' | 'direction' | 'cursor'
 
 /** What visitors find: only Live projects of approved, unlocked charities (domain.md §5). */
 export function exploreService(ctx: AppContext) {
-  const db = () => ctx.database.db;
+  // Everything here is a public read, the same for every caller: the read replica when there is one.
+  const db = () => ctx.database.reads;
 
   async function resolveNear(query: {
     city_id?: number | undefined;

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 
 const databaseState = z.object({ kind: z.string(), status: z.string() });
+/** The read replica (DATABASE_READ_URL), when there is one: up or down, and how far behind it replays. */
+const replicaState = z.object({ status: z.enum(['up', 'down']), lag_ms: z.number().int().nullable() });
 /** The public cache of this process (decision 014): what it holds against its cap, and its use. */
 const cacheState = z.object({
   entries: z.number().int(),
@@ -25,7 +27,12 @@ export const healthRoutes =
           tags: ['health'],
           summary: 'Whether the API and its database answer',
           response: {
-            200: z.object({ status: z.literal('ok'), database: databaseState, cache: cacheState }),
+            200: z.object({
+              status: z.literal('ok'),
+              database: databaseState,
+              replica: replicaState.optional(),
+              cache: cacheState,
+            }),
             // Down is an error like any other: the error format, with the database's state in details.
             503: errorBodySchema,
           },
@@ -34,9 +41,11 @@ export const healthRoutes =
       async (_request, reply) => {
         try {
           await ctx.database.ping();
+          const replica = await ctx.database.replica?.status();
           return {
             status: 'ok' as const,
             database: { kind: ctx.database.kind, status: 'up' },
+            ...(replica ? { replica } : {}),
             cache: ctx.publicCache.stats(),
           };
         } catch {

@@ -9,7 +9,7 @@ import { ASSOCIATION_STATUS, OWNER_TYPE } from '@kindred/shared';
 import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
-import type { Tx } from '../../db/client.js';
+import type { Executor, Tx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { isoDay } from '../../lib/periods.js';
@@ -122,26 +122,34 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
     return ctx.access.can(user, Permission.ProjectManage, row.id);
   }
 
-  async function isPublic(row: ProjectRow): Promise<boolean> {
+  async function isPublic(row: ProjectRow, from: Executor = db()): Promise<boolean> {
     if (!PUBLIC_STATUSES.includes(row.status) || !row.charityId) return false;
-    const charity = await charitiesRepository.find(db(), row.charityId);
+    const charity = await charitiesRepository.find(from, row.charityId);
     return charity !== undefined && isPublicCharity(charity);
   }
 
-  async function load(id: number): Promise<ProjectRow> {
-    const row = await projectsRepository.find(db(), id);
+  async function load(id: number, from: Executor = db()): Promise<ProjectRow> {
+    const row = await projectsRepository.find(from, id);
     if (!row) throw notFound('The project');
     return row;
   }
 
   /** A project the viewer may see, or 404. */
   async function viewable(id: number, viewer: AuthUser | null) {
-    const row = await load(id);
+    // A visitor's read may come from the read replica; a signed-in person's from the primary (they
+    // may be reading their own change).
+    const from = ctx.database.readsFor(viewer);
+    const row = await load(id, from);
     const manage = await canManage(row, viewer);
-    if (!manage && !(await isPublic(row)) && !viewer?.isIicAdmin && !(await isAskedCharity(row, viewer))) {
+    if (
+      !manage &&
+      !(await isPublic(row, from)) &&
+      !viewer?.isIicAdmin &&
+      !(await isAskedCharity(row, viewer))
+    ) {
       throw notFound('The project');
     }
-    return { row, manage };
+    return { row, manage, from };
   }
 
   /** The project managers of a charity a project asks to take it may read the project first. */
@@ -157,11 +165,11 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
   }
 
   /** One project; its managers also get the region and town of its place, for the project form. */
-  async function present(row: ProjectRow, manage: boolean) {
+  async function present(row: ProjectRow, manage: boolean, from: Executor = db()) {
     const [names, covers, place] = await Promise.all([
-      charitiesQueries.names(db(), [row.charityId]),
-      projectsQueries.covers(db(), [row.id]),
-      manage ? placesQueries.placeOf(db(), row) : undefined,
+      charitiesQueries.names(from, [row.charityId]),
+      projectsQueries.covers(from, [row.id]),
+      manage ? placesQueries.placeOf(from, row) : undefined,
     ]);
     return presentProject(
       row,
@@ -371,8 +379,8 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
     cancel,
 
     async get(id: number, viewer: AuthUser | null) {
-      const { row, manage } = await viewable(id, viewer);
-      return present(row, manage);
+      const { row, manage, from } = await viewable(id, viewer);
+      return present(row, manage, from);
     },
 
     async create(body: ProjectCreateBody, user: AuthUser) {
@@ -512,9 +520,9 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
     },
 
     async summary(id: number, viewer: AuthUser | null): Promise<ProjectSummary> {
-      const { row } = await viewable(id, viewer);
-      const counts = await projectsRepository.counts(db(), id);
-      const held = (await ledger.balances(db(), projectOwner(id))).projectFunds;
+      const { row, from } = await viewable(id, viewer);
+      const counts = await projectsRepository.counts(from, id);
+      const held = (await ledger.balances(from, projectOwner(id))).projectFunds;
       const daysLeft = row.endDate
         ? Math.max(0, Math.ceil((Date.parse(`${row.endDate}T23:59:59Z`) - ctx.now().getTime()) / DAY))
         : null;
