@@ -5,6 +5,7 @@ import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.j
 import {
   type DonorType,
   donationHistory,
+  donationSignoffs,
   donations,
   giftAidClaims,
   giftAidDeclarations,
@@ -13,6 +14,7 @@ import {
 export type DonationRow = typeof donations.$inferSelect;
 export type NewDonation = typeof donations.$inferInsert;
 export type HistoryRow = typeof donationHistory.$inferSelect;
+export type SignoffRow = typeof donationSignoffs.$inferSelect;
 export type DeclarationRow = typeof giftAidDeclarations.$inferSelect;
 export type ClaimRow = typeof giftAidClaims.$inferSelect;
 
@@ -248,6 +250,38 @@ export const donationsRepository = {
       list.push(row);
       map.set(row.donationId, list);
     }
+    return map;
+  },
+
+  /**
+   * Records a sign-off admin's approval for the donation as it is now (amount and recipient); an
+   * earlier approval by the same person, for what the donation was then, is replaced.
+   */
+  async addSignoff(db: Executor, values: SignoffRow): Promise<void> {
+    await db
+      .insert(donationSignoffs)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [donationSignoffs.donationId, donationSignoffs.userId],
+        set: {
+          amount: values.amount,
+          charityId: values.charityId,
+          projectId: values.projectId,
+          at: values.at,
+        },
+      });
+  },
+
+  /** The sign-off approvals of these donations, oldest first. */
+  async signoffs(db: Executor, donationIds: number[]): Promise<Map<number, SignoffRow[]>> {
+    const map = new Map<number, SignoffRow[]>();
+    if (donationIds.length === 0) return map;
+    const rows = await db
+      .select()
+      .from(donationSignoffs)
+      .where(inArray(donationSignoffs.donationId, donationIds))
+      .orderBy(asc(donationSignoffs.at), asc(donationSignoffs.userId));
+    for (const row of rows) map.set(row.donationId, [...(map.get(row.donationId) ?? []), row]);
     return map;
   },
 
