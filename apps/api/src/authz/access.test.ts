@@ -56,6 +56,8 @@ const WHO_MAY: Record<Permission, Role[]> = {
   [Permission.PlatformDonationsReview]: PLATFORM_WRITERS,
   [Permission.BusinessCreate]: PLATFORM_WRITERS,
   [Permission.BusinessLock]: PLATFORM_WRITERS,
+  [Permission.BusinessReviewRead]: PLATFORM_READERS,
+  [Permission.BusinessReview]: PLATFORM_WRITERS,
   [Permission.BusinessRead]: BUSINESS_MEMBERS,
   [Permission.BusinessUpdate]: BUSINESS_ADMINS,
   [Permission.BusinessDelete]: ['business_super_admin'],

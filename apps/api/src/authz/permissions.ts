@@ -22,6 +22,8 @@ export const Permission = {
 
   BusinessCreate: 'business.create',
   BusinessLock: 'business.lock',
+  BusinessReviewRead: 'business.review.read',
+  BusinessReview: 'business.review',
 
   BusinessRead: 'business.read',
   BusinessUpdate: 'business.update',
@@ -144,6 +146,16 @@ export const PERMISSIONS: Record<Permission, PermissionSpec> = {
   [Permission.BusinessLock]: {
     rule: { on: 'platform', adminTypes: [superAdmin, admin] },
     what: 'Lock or unlock an organisation.',
+    denied: PLATFORM_ONLY,
+  },
+  [Permission.BusinessReviewRead]: {
+    rule: { on: 'platform', adminTypes: ANY_ROLE },
+    what: 'See organisations by approval status.',
+    denied: PLATFORM_ONLY,
+  },
+  [Permission.BusinessReview]: {
+    rule: { on: 'platform', adminTypes: [superAdmin, admin] },
+    what: 'Approve or reject an organisation waiting for review.',
     denied: PLATFORM_ONLY,
   },
 

@@ -101,6 +101,7 @@ export const businessSchema = z.object({
   parent_id: z.number().int().nullable(),
   lock_status: z.boolean(),
   approval_status: z.enum(['pending', 'approved', 'rejected']),
+  rejection_reason: z.string().nullable(),
   signoff_policy: signoffPolicySchema,
   created_at: z.string(),
 });
@@ -196,3 +197,22 @@ export type SignoffState = z.infer<typeof signoffStateSchema>;
 /** GET /business/{id}/donations: donations waiting for sign-off, each with its sign-off state. */
 export const businessPendingDonationSchema = donationSchema.extend({ signoff: signoffStateSchema });
 export type BusinessPendingDonation = z.infer<typeof businessPendingDonationSchema>;
+
+/** GET /admin/business_list: organisations by approval status, newest first (platform admins). */
+export const adminBusinessListQuerySchema = z.object({
+  status: z.enum(['pending', 'approved', 'rejected']).default('pending'),
+});
+
+/** POST /admin/business/pending/update */
+export const businessDecisionBodySchema = z
+  .object({
+    business_id: z.number().int().positive(),
+    status: z.enum(['approved', 'rejected']),
+    reason: text(1000).optional(),
+  })
+  .strict()
+  .refine((body) => body.status === 'approved' || (body.reason?.length ?? 0) >= 3, {
+    message: 'Say why the organisation is rejected.',
+    path: ['reason'],
+  });
+export type BusinessDecisionBody = z.infer<typeof businessDecisionBodySchema>;

@@ -806,16 +806,24 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
         (row) => [row.at, row.donation.id],
         (row) => row.donation,
       );
-      const names = await usersQueries.names(
-        db(),
-        result.items.filter((row) => row.donorType === 'user' && !row.anonymous).map((row) => row.donorId),
-      );
+      const shown = result.items.filter((row) => !row.anonymous);
+      const [names, organisations] = await Promise.all([
+        usersQueries.names(
+          db(),
+          shown.filter((row) => row.donorType === 'user').map((row) => row.donorId),
+        ),
+        organisationsQueries.names(
+          db(),
+          shown.filter((row) => row.donorType === 'business').map((row) => row.donorId),
+        ),
+      ]);
       const items: Supporter[] = result.items.map((row) => ({
         id: row.id,
         anonymous: row.anonymous,
         name: row.anonymous
           ? 'Anonymous'
-          : ((row.donorType === 'user' ? names.get(row.donorId) : undefined) ?? 'An organisation'),
+          : ((row.donorType === 'user' ? names.get(row.donorId) : organisations.get(row.donorId)) ??
+            'An organisation'),
         type: row.type,
         amount: row.type === funds && !row.anonymous ? row.amount : null,
         hours: row.hours,

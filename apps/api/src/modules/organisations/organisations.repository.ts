@@ -149,6 +149,27 @@ export const organisationsRepository = {
       .limit(page.limit);
   },
 
+  /** Businesses of one approval status, newest first (keyset on id). */
+  async listByApproval(
+    db: Executor,
+    status: BusinessRow['approvalStatus'],
+    page: { limit: number; cursor?: (string | number)[] | undefined; before: boolean },
+  ) {
+    const id = page.cursor?.[0] as number | undefined;
+    return db
+      .select()
+      .from(businesses)
+      .where(
+        and(
+          eq(businesses.approvalStatus, status),
+          isNull(businesses.deletedAt),
+          id === undefined ? undefined : page.before ? gt(businesses.id, id) : lt(businesses.id, id),
+        ),
+      )
+      .orderBy(page.before ? asc(businesses.id) : desc(businesses.id))
+      .limit(page.limit);
+  },
+
   /** Approved, unlocked businesses whose name contains the text, by name. */
   async autocomplete(db: Executor, q: string, limit: number) {
     return db
@@ -246,6 +267,15 @@ export const organisationsQueries = {
       .where(
         and(eq(businessMemberships.businessId, businessId), inArray(businessMemberships.adminType, [1, 2])),
       );
+    return rows.map((row) => row.userId);
+  },
+
+  /** The ids of a business's Super Admins, for mail about its approval. */
+  async businessSuperAdminIds(db: Executor, businessId: number): Promise<number[]> {
+    const rows = await db
+      .select({ userId: businessMemberships.userId })
+      .from(businessMemberships)
+      .where(and(eq(businessMemberships.businessId, businessId), eq(businessMemberships.adminType, 1)));
     return rows.map((row) => row.userId);
   },
 

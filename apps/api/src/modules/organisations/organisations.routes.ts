@@ -1,7 +1,9 @@
 import {
   adminBusinessCreateBodySchema,
+  adminBusinessListQuerySchema,
   businessAutocompleteQuerySchema,
   businessCreateBodySchema,
+  businessDecisionBodySchema,
   businessJoinRequestSchema,
   businessMemberRefBodySchema,
   businessMemberSetBodySchema,
@@ -169,6 +171,36 @@ export const organisationsRoutes =
         },
       },
       async (request) => organisations.setLock(request.auth, request.params.id, request.body.lock_status),
+    );
+
+    app.get(
+      '/admin/business_list',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags: ['admin'],
+          security,
+          summary: 'Organisations by approval status, newest first (platform admins)',
+          querystring: pageQuerySchema.extend(adminBusinessListQuerySchema.shape),
+          response: { 200: pageSchema(businessSchema) },
+        },
+      },
+      async (request) => organisations.reviewList(request.auth, request.query, request.query.status),
+    );
+
+    app.post(
+      '/admin/business/pending/update',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags: ['admin'],
+          security,
+          summary: 'Approve or reject a pending organisation; its Super Admins are mailed',
+          body: businessDecisionBodySchema,
+          response: { 200: businessSchema },
+        },
+      },
+      async (request) => organisations.decide(request.auth, request.body),
     );
 
     app.get(

@@ -3,6 +3,7 @@ import {
   type AdminBusinessCreateBody,
   type Business,
   type BusinessCreateBody,
+  type BusinessDecisionBody,
   type BusinessMember,
   type BusinessMemberSetBody,
   type BusinessUpdateBody,
@@ -21,6 +22,7 @@ import { usersQueries, usersRepository } from '../users/users.repository.js';
 import {
   type BusinessRow,
   type NewBusiness,
+  organisationsQueries,
   organisationsRepository,
   signoffPolicyOf,
 } from './organisations.repository.js';
@@ -38,6 +40,7 @@ export function presentBusiness(row: BusinessRow): Business {
     parent_id: row.parentId,
     lock_status: row.lockStatus,
     approval_status: row.approvalStatus,
+    rejection_reason: row.rejectionReason,
     signoff_policy: signoffPolicyOf(row),
     created_at: row.createdAt.toISOString(),
   };
@@ -206,6 +209,57 @@ export function organisationsService(ctx: AppContext) {
       await ctx.access.require(auth, Permission.BusinessLock);
       await found(id);
       return presentBusiness(await organisationsRepository.update(db(), id, { lockStatus: locked }));
+    },
+
+    /** GET /admin/business_list: organisations by approval status, newest first. */
+    async reviewList(auth: AuthUser | null, query: PageQuery, status: BusinessRow['approvalStatus']) {
+      await ctx.access.require(auth, Permission.BusinessReviewRead);
+      const cursor = decodeCursor(query.cursor, ['id']);
+      const rows = await organisationsRepository.listByApproval(db(), status, {
+        limit: query.limit + 1,
+        cursor,
+        before: query.direction === 'before',
+      });
+      return toPage(rows, query, (row) => [row.id], presentBusiness);
+    },
+
+    /** POST /admin/business/pending/update: approve or reject a pending organisation; its Super Admins are mailed. */
+    async decide(auth: AuthUser | null, body: BusinessDecisionBody) {
+      await ctx.access.require(auth, Permission.BusinessReview);
+      const row = await found(body.business_id);
+      if (row.approvalStatus !== 'pending')
+        throw conflict('ALREADY_DECIDED', `This organisation is already ${row.approvalStatus}.`);
+      const approved = body.status === 'approved';
+      const updated = await organisationsRepository.update(db(), row.id, {
+        approvalStatus: body.status,
+        rejectionReason: approved ? null : (body.reason ?? null),
+      });
+      const admins = await usersQueries.people(
+        db(),
+        await organisationsQueries.businessSuperAdminIds(db(), row.id),
+      );
+      for (const person of admins.filter((p) => !p.deletedAt))
+        await ctx.notices.queue(db(), {
+          to: person.email,
+          subject: approved
+            ? `${row.name} is approved on Kindred`
+            : `${row.name} was not approved on Kindred`,
+          text: approved
+            ? [
+                `Good news: ${row.name} is approved.`,
+                '',
+                'It can now add money to its wallet and give.',
+              ].join('\n')
+            : [
+                `We could not approve ${row.name}.`,
+                '',
+                `Reason: ${body.reason ?? 'not given'}`,
+                '',
+                'You can correct its details from the organisation profile and contact us to review it again.',
+              ].join('\n'),
+        });
+      ctx.notices.wake();
+      return presentBusiness(updated);
     },
 
     async members(auth: AuthUser | null, id: number) {

@@ -26,6 +26,8 @@ export const businesses = pgTable(
     parentId: bigint('parent_id', { mode: 'number' }),
     lockStatus: boolean('lock_status').notNull().default(false),
     approvalStatus: text('approval_status', { enum: APPROVAL_STATUSES }).notNull().default('pending'),
+    /** Why a platform admin rejected it (mailed to its Super Admins). */
+    rejectionReason: text('rejection_reason'),
     logo: text('logo'),
     /** Sign-off policy (decision 021): approvals every donation needs, and more at or above a threshold. */
     signoffApprovals: smallint('signoff_approvals').notNull().default(1),
@@ -36,7 +38,10 @@ export const businesses = pgTable(
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('businesses_parent_idx').on(t.parentId)],
+  (t) => [
+    index('businesses_parent_idx').on(t.parentId),
+    index('businesses_approval_idx').on(t.approvalStatus, t.id),
+  ],
 );
 
 export const businessMemberships = pgTable(

@@ -166,6 +166,54 @@ describe('an organisation', () => {
     expect((await t.request('GET', '/api/business/list', { token: owner.token })).json().items).toEqual([]);
   });
 
+  it('is approved or rejected by platform admins, who list them by status; its Super Admins are mailed', async () => {
+    const person = await t.createUser();
+    const applied = await t.request('POST', '/api/user/add/business', {
+      token: person.token,
+      body: { name: 'Review Me Ltd' },
+    });
+    const id = applied.json().id as number;
+    const pending = await t.request('GET', '/api/admin/business_list?status=pending', {
+      token: platform.token,
+    });
+    expect(pending.json().items.map((b: { id: number }) => b.id)).toContain(id);
+    expect((await t.request('GET', '/api/admin/business_list', { token: person.token })).statusCode).toBe(
+      403,
+    );
+    const noReason = await t.request('POST', '/api/admin/business/pending/update', {
+      token: platform.token,
+      body: { business_id: id, status: 'rejected' },
+    });
+    expect(noReason.statusCode).toBe(400);
+    const rejected = await t.request('POST', '/api/admin/business/pending/update', {
+      token: platform.token,
+      body: { business_id: id, status: 'rejected', reason: 'No company number' },
+    });
+    expect(rejected.json()).toMatchObject({
+      approval_status: 'rejected',
+      rejection_reason: 'No company number',
+    });
+    const mail = (await t.outbox()).filter((m) => m.to.includes(person.email)).pop();
+    expect(mail?.subject).toBe('Review Me Ltd was not approved on Kindred');
+    const again = await t.request('POST', '/api/admin/business/pending/update', {
+      token: platform.token,
+      body: { business_id: id, status: 'approved' },
+    });
+    expect(again.statusCode).toBe(409);
+    const second = await t.request('POST', '/api/user/add/business', {
+      token: person.token,
+      body: { name: 'Review Me Again Ltd' },
+    });
+    const approved = await t.request('POST', '/api/admin/business/pending/update', {
+      token: platform.token,
+      body: { business_id: second.json().id, status: 'approved' },
+    });
+    expect(approved.json().approval_status).toBe('approved');
+    expect(
+      (await t.request('GET', '/api/business/autocomplete?q=Review%20Me%20Again')).json().items,
+    ).toHaveLength(1);
+  });
+
   it('answers an empty page of join requests to its admins', async () => {
     const { id, owner } = await organisation('Requests Ltd');
     const res = await t.request('GET', `/api/business/requests/${id}`, { token: owner.token });
@@ -394,6 +442,11 @@ describe('giving on behalf of an organisation', () => {
     ]);
     const after = await wallet(org.owner.token, org.id);
     expect(after).toMatchObject({ wallet_amount: 70_000, held: 0 });
+    // The project's supporters wall names the organisation.
+    const wall = await t.request('GET', `/api/project/${projectId}/all-donations`);
+    expect(wall.json().items).toContainEqual(
+      expect.objectContaining({ id: donation.id, name: donation.donor.name, amount: 30_000 }),
+    );
     expect(
       (await t.request('GET', `/api/business/${org.id}/donations`, { token: org.first.token })).json().items,
     ).toEqual([]);

@@ -1,19 +1,8 @@
 import { type BusinessPendingDonation, formatMoney } from '@kindred/shared';
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { donationWhat } from '@/entities/donation';
@@ -26,63 +15,6 @@ import { useOrganisationContext } from './organisation-layout';
 
 const recipientOf = (donation: BusinessPendingDonation) =>
   donation.project ? `${donation.project.title} (${donation.charity.name})` : donation.charity.name;
-
-function RejectDialog({
-  count,
-  onClose,
-  onReject,
-  pending,
-}: {
-  count: number;
-  onClose: () => void;
-  onReject: (reason: string) => Promise<void>;
-  pending: boolean;
-}) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (reason.trim().length < 3) {
-      setError('Say why, in a few words.');
-      return;
-    }
-    await onReject(reason.trim());
-  };
-  const title = count === 1 ? 'Reject the donation' : `Reject ${count} donations`;
-  return (
-    <Modal opened onClose={onClose} title={title} centered>
-      <form onSubmit={submit} noValidate aria-label={title}>
-        <Stack gap="md">
-          <Text size="sm">
-            The held money goes back to the organisation’s wallet. The person who asked sees why.
-          </Text>
-          <Textarea
-            label="Reason"
-            required
-            autosize
-            minRows={2}
-            maxLength={1000}
-            value={reason}
-            error={error}
-            onChange={(event) => {
-              setReason(event.currentTarget.value);
-              setError(null);
-            }}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red.9" loading={pending}>
-              Reject
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
 
 /** Donations on behalf of the organisation waiting for sign-off: approve several at once, or reject with a reason. */
 export function ApprovalInbox() {
@@ -244,11 +176,13 @@ export function ApprovalInbox() {
         </>
       )}
       {rejecting ? (
-        <RejectDialog
-          count={selected.length}
+        <ReasonDialog
+          title={selected.length === 1 ? 'Reject the donation' : `Reject ${selected.length} donations`}
+          description="The held money goes back to the organisation’s wallet. The person who asked sees why."
+          confirmLabel="Reject"
           pending={act.isPending}
           onClose={() => setRejecting(false)}
-          onReject={(reason) => run('reject', reason)}
+          onSubmit={(reason) => run('reject', reason)}
         />
       ) : null}
     </Stack>

@@ -57,6 +57,7 @@ function StatusNotice({ business }: { business: Business }) {
       {business.approval_status === 'rejected' ? (
         <Alert color="red" variant="light" title="Not approved">
           {business.name} was not approved.
+          {business.rejection_reason ? ` Reason: ${business.rejection_reason}` : ''}
         </Alert>
       ) : null}
       {business.lock_status ? (

@@ -20,6 +20,7 @@ const business: Business = {
   parent_id: null,
   lock_status: false,
   approval_status: 'approved',
+  rejection_reason: null,
   signoff_policy: { approvals_required: 1, threshold_amount: null, approvals_above_threshold: null },
   created_at: '2029-01-01T00:00:00.000Z',
 };

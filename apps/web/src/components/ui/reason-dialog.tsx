@@ -1,0 +1,69 @@
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { FormRefusal } from '@/components/ui/form-refusal';
+
+export interface ReasonDialogProps {
+  title: string;
+  /** What happens, said above the field. */
+  description: string;
+  confirmLabel: string;
+  pending: boolean;
+  /** The API's refusal, shown above the field. */
+  refusal?: string | null;
+  onClose: () => void;
+  onSubmit: (reason: string) => Promise<void> | void;
+}
+
+/** Asks why before a refusal (rejecting an organisation, a donation): at least 3 characters. */
+export function ReasonDialog({
+  title,
+  description,
+  confirmLabel,
+  pending,
+  refusal = null,
+  onClose,
+  onSubmit,
+}: ReasonDialogProps) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (reason.trim().length < 3) {
+      setError(reason.trim() ? 'Use at least 3 characters.' : 'Say why, in a few words.');
+      return;
+    }
+    await onSubmit(reason.trim());
+  };
+  return (
+    <Modal opened onClose={onClose} title={title} size="sm" centered>
+      <form onSubmit={submit} noValidate aria-label={title}>
+        <Stack gap="md">
+          <FormRefusal title="Not done" message={refusal} />
+          <Text size="sm">{description}</Text>
+          <Textarea
+            label="Reason"
+            required
+            autosize
+            minRows={2}
+            maxLength={1000}
+            value={reason}
+            error={error}
+            onChange={(event) => {
+              setReason(event.currentTarget.value);
+              setError(null);
+            }}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red.9" loading={pending}>
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
