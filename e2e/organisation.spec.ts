@@ -5,8 +5,8 @@ import { expect, type Page, test } from './support/test';
  * Giving on behalf of an organisation (issue "Organisations"): Acme's Super Admin sets a
  * two-approver sign-off policy and makes a second colleague a sign-off admin, gives to a Live
  * project as Acme, and two other sign-off admins approve it in their inbox; the charity then sees
- * the gift from Acme at 80. A person adds their own organisation on the way. Every new screen is
- * checked with axe.
+ * the gift from Acme at 80. On the way a person adds their own organisation and a platform admin
+ * approves it. Every new screen is checked with axe.
  */
 
 const RIVER_CLEAN_UP = 'Clean-up of the river banks (Bristol)';
@@ -59,6 +59,7 @@ test('a business admin sets a two-approver policy, gives as Acme, and two sign-o
   );
   if (!project) throw new Error('no Live demo project to give to');
 
+  const name = `Donor Widgets ${Date.now().toString(36)}`;
   await test.step('a person adds their organisation', async () => {
     await signIn(page, DEMO.donor);
     await page.goto('/organisation/register');
@@ -66,9 +67,22 @@ test('a business admin sets a two-approver policy, gives as Acme, and two sign-o
     await form.getByRole('button', { name: 'Add organisation' }).click();
     await expect(form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page, 'add your organisation (with a refusal)');
-    await form.getByLabel('Name').fill(`Donor Widgets ${Date.now().toString(36)}`);
+    await form.getByLabel('Name').fill(name);
     await form.getByRole('button', { name: 'Add organisation' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Organisation added' })).toBeVisible();
+    await signOut(page);
+  });
+
+  await test.step('a platform admin approves it', async () => {
+    await signIn(page, DEMO.admin);
+    await page.goto('/admin/organisations');
+    const card = page.getByRole('article', { name });
+    await expect(card).toBeVisible();
+    await expectAccessible(page, 'organisation approvals');
+    await card.getByRole('button', { name: `Approve ${name}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Approve organisation' }).click();
+    await expect(toast(page, 'Organisation approved')).toBeVisible();
+    await expect(card).toBeHidden();
     await signOut(page);
   });
 

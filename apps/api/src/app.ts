@@ -165,6 +165,7 @@ export async function buildApp(
   const jobs: ScheduledJob[] = [
     { name: 'direct debits', run: () => services.directDebits.runDue() },
     { name: 'recurring donations', run: () => services.subscriptions.runDue() },
+    { name: 'sign-off reminders', run: () => services.donations.remindSignoff() },
     { name: 'idempotency keys', run: () => purgeIdempotencyKeys(ctx.database.db, ctx.now()) },
     {
       name: 'finish expired projects',

@@ -1,4 +1,18 @@
-import { and, asc, eq, gte, inArray, isNull, lt, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { placeholder, prepared } from '../../db/prepared.js';
 import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
@@ -283,6 +297,29 @@ export const donationsRepository = {
       .orderBy(asc(donationSignoffs.at), asc(donationSignoffs.userId));
     for (const row of rows) map.set(row.donationId, [...(map.get(row.donationId) ?? []), row]);
     return map;
+  },
+
+  /**
+   * Claims the donations waiting for an organisation's sign-off since before `cutoff` whose sign-off
+   * admins were not reminded since then, stamping them: each is reminded once, whichever process asks.
+   */
+  async claimSignoffReminders(db: Executor, cutoff: Date, now: Date, limit = 200): Promise<DonationRow[]> {
+    const due = and(
+      eq(donations.status, 20),
+      lte(donations.createdAt, cutoff),
+      or(isNull(donations.signoffRemindedAt), lte(donations.signoffRemindedAt, cutoff)),
+    );
+    const ids = db
+      .select({ id: donations.id })
+      .from(donations)
+      .where(due)
+      .orderBy(asc(donations.id))
+      .limit(limit);
+    return db
+      .update(donations)
+      .set({ signoffRemindedAt: now })
+      .where(and(inArray(donations.id, ids), due))
+      .returning();
   },
 
   /** Newest first, keyset paged. */

@@ -7,6 +7,7 @@ import {
   type DonateResponse,
   type Donation,
   type DonationFilters,
+  formatMoney,
   GIVING_TYPE,
   GIVING_TYPES,
   giftAidOf,
@@ -68,6 +69,9 @@ const rowBinding = (row: DonationRow): Binding => ({
 const boundTo = (s: SignoffRow, d: Binding) =>
   s.amount === d.amount && s.charityId === d.charity.id && s.projectId === (d.project?.id ?? null);
 const { funds, volunteering, skilledVolunteering, gifts } = GIVING_TYPE;
+
+/** Donations waiting this long for an organisation's sign-off remind its sign-off admins. */
+const SIGNOFF_REMINDER_DAYS = 7;
 
 /** The longest range, and the most donations, one statement covers. */
 const STATEMENT_MAX_DAYS = 366 * 5;
@@ -553,6 +557,52 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
           },
         };
       });
+    },
+
+    /**
+     * The scheduled reminder (domain.md §6): donations waiting for an organisation's sign-off for
+     * more than 7 days mail its sign-off admins (never the requester), then again every 7 days.
+     */
+    async remindSignoff(): Promise<number> {
+      const now = ctx.now();
+      const cutoff = new Date(now.getTime() - SIGNOFF_REMINDER_DAYS * 86_400_000);
+      const reminded = await db().transaction(async (tx) => {
+        const rows = await donationsRepository.claimSignoffReminders(tx, cutoff, now);
+        const names = await namesFor(tx, rows);
+        const admins = new Map<number, number[]>();
+        for (const businessId of new Set(rows.map((row) => row.donorId)))
+          admins.set(businessId, await organisationsQueries.signoffAdminIds(tx, businessId));
+        const people = new Map(
+          (await usersQueries.people(tx, [...admins.values()].flat())).map((person) => [person.id, person]),
+        );
+        for (const row of rows) {
+          const organisation = names.organisations.get(row.donorId) ?? 'your organisation';
+          const recipient = row.projectId
+            ? (names.projects.get(row.projectId) ?? 'a project')
+            : (names.charities.get(row.charityId)?.name ?? 'a charity');
+          const days = Math.floor((now.getTime() - row.createdAt.getTime()) / 86_400_000);
+          const what =
+            row.type === funds && row.amount !== null
+              ? formatMoney(row.amount, ctx.config.currency)
+              : 'A gift';
+          for (const id of admins.get(row.donorId) ?? []) {
+            const person = people.get(id);
+            if (!person || person.deletedAt || id === row.createdBy) continue;
+            await ctx.notices.queue(tx, {
+              to: person.email,
+              subject: `A donation on behalf of ${organisation} waits for your sign-off`,
+              text: [
+                `${what} to ${recipient} on behalf of ${organisation} has waited ${days} days for sign-off.`,
+                '',
+                `Approve or reject it: ${ctx.config.publicUrl}/organisation/sign-off`,
+              ].join('\n'),
+            });
+          }
+        }
+        return rows.length;
+      });
+      if (reminded > 0) ctx.notices.wake();
+      return reminded;
     },
 
     /** GET /business/{id}/donations: donations waiting for sign-off, oldest request last, with where each stands. */

@@ -111,6 +111,8 @@ export const donations = pgTable(
     /** The date of the subscription's period this donation is (one per period). */
     period: date('period', { mode: 'string' }),
     receiptNumber: text('receipt_number'),
+    /** On behalf of an organisation: when its sign-off admins were last reminded (every 7 days at 20). */
+    signoffRemindedAt: timestamp('signoff_reminded_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -270,6 +270,17 @@ export const organisationsQueries = {
     return rows.map((row) => row.userId);
   },
 
+  /** The ids of a business's sign-off admins, for reminders of donations waiting for them. */
+  async signoffAdminIds(db: Executor, businessId: number): Promise<number[]> {
+    const rows = await db
+      .select({ userId: businessMemberships.userId })
+      .from(businessMemberships)
+      .where(
+        and(eq(businessMemberships.businessId, businessId), eq(businessMemberships.isSignoffAdmin, true)),
+      );
+    return rows.map((row) => row.userId);
+  },
+
   /** The ids of a business's Super Admins, for mail about its approval. */
   async businessSuperAdminIds(db: Executor, businessId: number): Promise<number[]> {
     const rows = await db

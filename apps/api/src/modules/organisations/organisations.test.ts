@@ -8,7 +8,8 @@ import { multipartFile } from '../../testing/multipart.js';
 type User = Awaited<ReturnType<TestApp['createUser']>>;
 
 let t: TestApp;
-const clock = new Date('2026-03-10T10:00:00Z');
+const START = new Date('2026-03-10T10:00:00Z');
+let clock = START;
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * 86_400_000));
 let platform: User;
 
@@ -582,6 +583,38 @@ describe('giving on behalf of an organisation', () => {
       body: { type: 2, amount: 500, frequency: 3, start_date: day(1) },
     });
     expect(recurring.statusCode).toBe(400);
+  });
+
+  it('reminds the sign-off admins, never the requester, of a donation waiting more than 7 days', async () => {
+    const org = await fundedOrganisation();
+    const res = await t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
+      token: org.first.token,
+      body: { type: 2, amount: 7_500 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const remind = () => t.jobs.find((job) => job.name === 'sign-off reminders')?.run() as Promise<number>;
+    const reminders = async () =>
+      (await t.outbox()).filter((m) =>
+        m.subject.startsWith(`A donation on behalf of ${res.json().donation.donor.name}`),
+      );
+    try {
+      clock = new Date(START.getTime() + 6 * 86_400_000);
+      await remind();
+      expect(await reminders()).toHaveLength(0);
+      clock = new Date(START.getTime() + 8 * 86_400_000);
+      await remind();
+      const first = await reminders();
+      // The requester (first) is a sign-off admin but is not reminded of their own request.
+      expect(first.map((m) => m.to)).toEqual([org.second.email]);
+      expect(first[0]?.text).toContain('has waited 8 days for sign-off');
+      await remind();
+      expect(await reminders()).toHaveLength(1);
+      clock = new Date(START.getTime() + 16 * 86_400_000);
+      await remind();
+      expect(await reminders()).toHaveLength(2);
+    } finally {
+      clock = START;
+    }
   });
 
   it('takes offers of time to the charity (30) once signed off', async () => {
