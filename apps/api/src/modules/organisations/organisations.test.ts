@@ -617,6 +617,25 @@ describe('giving on behalf of an organisation', () => {
     }
   });
 
+  it('moves a donation once when two sign-off admins approve it at the same moment', async () => {
+    const org = await fundedOrganisation();
+    const res = await t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
+      token: org.owner.token,
+      body: { type: 2, amount: 9_000 },
+    });
+    const id = res.json().donation.id;
+    const answers = await Promise.all(
+      [org.first, org.second].map((admin) =>
+        t.request('POST', `/api/business/${org.id}/approve_donations`, {
+          token: admin.token,
+          body: { donation_ids: [id], action: 'approve' },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(await wallet(org.owner.token, org.id)).toMatchObject({ wallet_amount: 91_000, held: 0 });
+  });
+
   it('takes offers of time to the charity (30) once signed off', async () => {
     const org = await fundedOrganisation();
     const res = await t.request('POST', `/api/business/${org.id}/donate/project/${projectId}`, {
