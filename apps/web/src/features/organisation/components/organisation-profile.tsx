@@ -1,11 +1,15 @@
 import { businessUpdateBodySchema } from '@kindred/shared';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useId, useRef } from 'react';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { confirm } from '@/components/ui/confirm';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { LogoSection } from '@/components/ui/logo-section';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
-import { reloadMemberships } from '@/entities/session';
+import { reloadMemberships, session } from '@/entities/session';
+import { isApiError } from '@/lib/api-client';
 import { focusFirstInvalid, schemaErrors, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { useDeleteOrganisation } from '../api/delete-organisation';
 import { useUpdateOrganisation } from '../api/update-organisation';
 import { useUploadOrganisationLogo } from '../api/upload-organisation-logo';
 import {
@@ -76,7 +80,51 @@ function ProfileForm() {
   );
 }
 
-/** `/organisation`: logo and profile. */
+function DeleteOrganisation() {
+  const { business } = useOrganisationContext();
+  const navigate = useNavigate();
+  const mutation = useDeleteOrganisation();
+  const [problem, setProblem] = useState<string | null>(null);
+  const onDelete = async () => {
+    const ok = await confirm({
+      title: `Delete ${business.name}?`,
+      message:
+        'The organisation leaves Kindred and its members lose access; their own accounts stay. This is refused while it holds money or has sub-businesses.',
+      confirmLabel: 'Delete organisation',
+      cancelLabel: 'Keep organisation',
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await mutation.mutateAsync(business.id);
+      toast.success('Organisation deleted', `${business.name} was deleted.`);
+      session.setActiveAccount({ type: 'individual' });
+      await reloadMemberships();
+      navigate('/', { replace: true });
+    } catch (error) {
+      setProblem(isApiError(error) ? error.message : 'The organisation could not be deleted.');
+    }
+  };
+  return (
+    <Stack gap="sm" component="section" aria-label="Delete the organisation">
+      <Title order={2} size="h3">
+        Delete the organisation
+      </Title>
+      <Alert color="gray" variant="light">
+        An organisation that holds money (its wallet, credits or donations waiting for sign-off) or has
+        sub-businesses cannot be deleted: give or move its money first.
+      </Alert>
+      <FormRefusal title="Not deleted" message={problem} />
+      <Group>
+        <Button variant="default" c="red.9" onClick={onDelete} loading={mutation.isPending}>
+          Delete organisation
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** `/organisation`: logo, profile and, for its Super Admin, deletion. */
 export function OrganisationProfileSection() {
   const { business, access } = useOrganisationContext();
   const upload = useUploadOrganisationLogo();
@@ -95,6 +143,11 @@ export function OrganisationProfileSection() {
       <Paper p="lg" withBorder>
         <ProfileForm key={business.id} />
       </Paper>
+      {access.isSuperAdmin ? (
+        <Paper p="lg" withBorder>
+          <DeleteOrganisation />
+        </Paper>
+      ) : null}
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { errorResponse, jsonResponse, type Route, stubFetch } from '@/testing/ht
 import { renderRoutes } from '@/testing/render';
 import { OrganisationLayout } from './organisation-layout';
 import { OrganisationMembersSection } from './organisation-members';
+import { OrganisationProfileSection } from './organisation-profile';
 import { SignoffSection } from './signoff-section';
 
 const business: Business = {
@@ -63,6 +64,7 @@ function renderArea(path: string) {
         path: '/organisation',
         element: <OrganisationLayout />,
         children: [
+          { index: true, element: <OrganisationProfileSection /> },
           { path: 'members', element: <OrganisationMembersSection /> },
           { path: 'sign-off', element: <SignoffSection /> },
         ],
@@ -74,13 +76,40 @@ function renderArea(path: string) {
 }
 
 const bodyOf = (mock: ReturnType<typeof stubFetch>, path: string) => {
-  const call = mock.mock.calls.find((c) => new URL(String(c[0]), 'http://x').pathname === path);
+  const call = mock.mock.calls.find(
+    (c) => new URL(String(c[0]), 'http://x').pathname === path && (c[1] as RequestInit | undefined)?.body,
+  );
   return call ? JSON.parse(String((call[1] as RequestInit).body)) : undefined;
 };
 
 describe('the organisation area', { timeout: 30_000 }, () => {
   beforeEach(() => session.setNavigator(vi.fn()));
   afterEach(() => session.clearSession());
+
+  it('saves the profile; deleting asks first and says why the API refused', async () => {
+    signIn(1);
+    const mock = stubFetch({
+      'GET /api/business/5': () => jsonResponse(business),
+      'PATCH /api/business/5': () => jsonResponse({ ...business, description: 'We make widgets.' }),
+      'DELETE /api/business/5': () =>
+        errorResponse(409, 'BUSINESS_HAS_FUNDS', 'The organisation still holds money.'),
+    });
+    renderArea('/organisation');
+    const about = await screen.findByLabelText(/About the organisation/);
+    await userEvent.type(about, 'We make widgets.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() =>
+      expect(bodyOf(mock, '/api/business/5')).toEqual({
+        name: 'Acme Ltd',
+        registration_number: null,
+        description: 'We make widgets.',
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Delete organisation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Acme Ltd?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete organisation' }));
+    expect(await screen.findByText('The organisation still holds money.')).toBeTruthy();
+  });
 
   it('lists members with roles; a Super Admin changes a role and makes a sign-off admin', async () => {
     signIn(1);
