@@ -10,6 +10,12 @@ export interface ReasonDialogProps {
   pending: boolean;
   /** The API's refusal, shown above the field. */
   refusal?: string | null;
+  /** The API's message about the reason itself, shown on the field. */
+  fieldError?: string | null;
+  /** Said on the field when it is left empty. */
+  emptyMessage?: string;
+  /** The title of the refusal ('Not rejected'). */
+  refusalTitle?: string;
   onClose: () => void;
   onSubmit: (reason: string) => Promise<void> | void;
 }
@@ -21,6 +27,9 @@ export function ReasonDialog({
   confirmLabel,
   pending,
   refusal = null,
+  fieldError = null,
+  emptyMessage = 'Say why, in a few words.',
+  refusalTitle = 'Not rejected',
   onClose,
   onSubmit,
 }: ReasonDialogProps) {
@@ -29,7 +38,7 @@ export function ReasonDialog({
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (reason.trim().length < 3) {
-      setError(reason.trim() ? 'Use at least 3 characters.' : 'Say why, in a few words.');
+      setError(reason.trim() ? 'Use at least 3 characters.' : emptyMessage);
       return;
     }
     await onSubmit(reason.trim());
@@ -38,7 +47,7 @@ export function ReasonDialog({
     <Modal opened onClose={onClose} title={title} size="sm" centered>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="md">
-          <FormRefusal title="Not done" message={refusal} />
+          <FormRefusal title={refusalTitle} message={refusal} />
           <Text size="sm">{description}</Text>
           <Textarea
             label="Reason"
@@ -47,7 +56,7 @@ export function ReasonDialog({
             minRows={2}
             maxLength={1000}
             value={reason}
-            error={error}
+            error={error ?? fieldError}
             onChange={(event) => {
               setReason(event.currentTarget.value);
               setError(null);
