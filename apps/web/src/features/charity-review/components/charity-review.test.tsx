@@ -61,7 +61,7 @@ describe('charity approvals', { timeout: 30_000 }, () => {
       const call = mock.mock.calls.find(
         (c) => new URL(String(c[0]), 'http://x').pathname === '/api/admin/charity/pending/update',
       );
-      expect(JSON.parse(String((call?.[1] as RequestInit).body))).toEqual({
+      expect(JSON.parse(String((call?.[1] as RequestInit | undefined)?.body))).toEqual({
         charity_id: 3,
         status: 'rejected',
         reason: 'Not on the register',
