@@ -595,6 +595,12 @@ describe('the give flow', { timeout: 30_000 }, () => {
       // An Employee does not read the organisation's wallet.
       expect(within(dialog()).getAllByLabelText(/its admins see the balance/)).toHaveLength(2);
       await userEvent.click(within(dialog()).getByLabelText('Myself'));
+      // Recurring is for one's own gifts: switching back to the organisation makes it once again.
+      await userEvent.click(within(dialog()).getByLabelText('Recurring'));
+      await userEvent.click(within(dialog()).getByLabelText('Acme Ltd'));
+      expect(within(dialog()).queryByText('How often')).toBeNull();
+      await userEvent.click(within(dialog()).getByLabelText('Myself'));
+      expect((within(dialog()).getByLabelText('Once') as HTMLInputElement).checked).toBe(true);
       await click('₹250');
       await click('Review');
       await click('Confirm: give ₹250');

@@ -276,7 +276,12 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
                 <Radio.Group
                   label="Give as"
                   value={giveAs}
-                  onChange={(value) => setGiveAs(value === 'self' ? 'self' : 'organisation')}
+                  onChange={(value) => {
+                    const as = value === 'self' ? 'self' : 'organisation';
+                    // An organisation gives once, without Gift Aid: what was chosen for oneself goes.
+                    if (as === 'organisation') form.setValues({ repeat: 'once', gift_aid: false });
+                    setGiveAs(as);
+                  }}
                 >
                   <Stack gap="xs" mt={6}>
                     <Radio
