@@ -23,6 +23,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { purgeIdempotencyKeys } from './modules/ledger/idempotency.js';
 import { ledgerService } from './modules/ledger/ledger.service.js';
 import { noticesService } from './modules/notices/notices.service.js';
+import { organisationsRoutes } from './modules/organisations/organisations.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import type { PaymentProvider } from './modules/payments/provider.js';
 import { sandboxProvider } from './modules/payments/sandbox-provider.js';
@@ -155,6 +156,7 @@ export async function buildApp(
       await api.register(projectsRoutes(ctx, services));
       await api.register(exploreRoutes(ctx, services));
       await api.register(donationsRoutes(ctx, services));
+      await api.register(organisationsRoutes(ctx, services));
     },
     { prefix: '/api' },
   );
@@ -163,6 +165,7 @@ export async function buildApp(
   const jobs: ScheduledJob[] = [
     { name: 'direct debits', run: () => services.directDebits.runDue() },
     { name: 'recurring donations', run: () => services.subscriptions.runDue() },
+    { name: 'sign-off reminders', run: () => services.donations.remindSignoff() },
     { name: 'idempotency keys', run: () => purgeIdempotencyKeys(ctx.database.db, ctx.now()) },
     {
       name: 'finish expired projects',

@@ -8,6 +8,7 @@ import {
   subscriptionsService,
 } from './modules/donations/subscriptions.service.js';
 import { exploreService } from './modules/explore/explore.service.js';
+import { organisationsService } from './modules/organisations/organisations.service.js';
 import { directDebitsService } from './modules/payments/direct-debits.service.js';
 import { paymentsService } from './modules/payments/payments.service.js';
 import { providerAccountsService } from './modules/payments/provider-accounts.service.js';
@@ -38,6 +39,7 @@ export function buildServices(ctx: AppContext) {
     directDebits: directDebitsService(ctx, payments),
     providerAccounts: providerAccountsService(ctx),
     charities: charitiesService(ctx),
+    organisations: organisationsService(ctx),
     projects,
     projectContent: projectContentService(ctx, projects),
     explore: exploreService(ctx),

@@ -5,6 +5,7 @@ export * from './dates/index.js';
 export * from './donations/index.js';
 export * from './explore/index.js';
 export * from './money/index.js';
+export * from './organisations/index.js';
 export * from './projects/index.js';
 export * from './reference/index.js';
 export * from './validation/index.js';

@@ -20,8 +20,11 @@ export function whoMay(rule: Rule): string {
       return 'the person themself';
     case 'platform':
       return `platform ${rule.adminTypes.map((type) => ROLE_NAME[type]).join(', ')}`;
-    case 'business':
-      return roles(rule.adminTypes, 'member of the organisation');
+    case 'business': {
+      if (rule.adminTypes.length === 0) return 'the sign-off admins of the organisation';
+      const base = roles(rule.adminTypes, 'member of the organisation');
+      return rule.signoff ? `${base}, or its sign-off admins` : base;
+    }
     case 'charity': {
       const base = roles(rule.adminTypes, 'member of the charity');
       return rule.grant ? `${base}, or a member granted \`${rule.grant}\`` : base;

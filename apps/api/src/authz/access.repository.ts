@@ -11,7 +11,15 @@ import type { CharityGrant } from './permissions.js';
  * ids may this person act on in this role". Nothing else in the API answers who may do what.
  */
 export const accessRepository = {
-  async businesses(db: Executor, userId: number, ids: number[], adminTypes: readonly number[]) {
+  async businesses(
+    db: Executor,
+    userId: number,
+    ids: number[],
+    adminTypes: readonly number[],
+    signoff = false,
+  ) {
+    const role = adminTypes.length > 0 ? inArray(businessMemberships.adminType, [...adminTypes]) : undefined;
+    const signoffAdmin = signoff ? eq(businessMemberships.isSignoffAdmin, true) : undefined;
     const rows = await db
       .select({ id: businessMemberships.businessId })
       .from(businessMemberships)
@@ -19,7 +27,7 @@ export const accessRepository = {
         and(
           eq(businessMemberships.userId, userId),
           inArray(businessMemberships.businessId, ids),
-          inArray(businessMemberships.adminType, [...adminTypes]),
+          role && signoffAdmin ? or(role, signoffAdmin) : (role ?? signoffAdmin ?? sql`false`),
         ),
       );
     return new Set(rows.map((row) => row.id));

@@ -25,6 +25,8 @@ const ROLES = [
   'business_super_admin',
   'business_admin',
   'business_employee',
+  /** An Employee of the organisation marked as a sign-off admin. */
+  'business_signoff_admin',
   'charity_super_admin',
   'charity_admin',
   'charity_member',
@@ -39,6 +41,7 @@ type Role = (typeof ROLES)[number];
 const PLATFORM_WRITERS: Role[] = ['platform_super_admin', 'platform_admin'];
 const PLATFORM_READERS: Role[] = [...PLATFORM_WRITERS, 'platform_employee'];
 const BUSINESS_ADMINS: Role[] = ['business_super_admin', 'business_admin'];
+const BUSINESS_MEMBERS: Role[] = [...BUSINESS_ADMINS, 'business_employee', 'business_signoff_admin'];
 
 const WHO_MAY: Record<Permission, Role[]> = {
   [Permission.UserSelf]: ['self'],
@@ -51,7 +54,20 @@ const WHO_MAY: Record<Permission, Role[]> = {
   [Permission.ProjectReturn]: PLATFORM_WRITERS,
   [Permission.PlatformDonationsRead]: PLATFORM_READERS,
   [Permission.PlatformDonationsReview]: PLATFORM_WRITERS,
-  [Permission.BusinessProjectsRead]: [...BUSINESS_ADMINS, 'business_employee'],
+  [Permission.BusinessCreate]: PLATFORM_WRITERS,
+  [Permission.BusinessLock]: PLATFORM_WRITERS,
+  [Permission.BusinessReviewRead]: PLATFORM_READERS,
+  [Permission.BusinessReview]: PLATFORM_WRITERS,
+  [Permission.BusinessRead]: BUSINESS_MEMBERS,
+  [Permission.BusinessUpdate]: BUSINESS_ADMINS,
+  [Permission.BusinessDelete]: ['business_super_admin'],
+  [Permission.BusinessMembersManage]: BUSINESS_ADMINS,
+  [Permission.BusinessAdminsManage]: ['business_super_admin'],
+  [Permission.BusinessSignoffManage]: ['business_super_admin'],
+  [Permission.BusinessDonate]: BUSINESS_MEMBERS,
+  [Permission.BusinessDonationsRead]: [...BUSINESS_ADMINS, 'business_signoff_admin'],
+  [Permission.BusinessDonationsApprove]: ['business_signoff_admin'],
+  [Permission.BusinessProjectsRead]: BUSINESS_MEMBERS,
   [Permission.BusinessProjectsCreate]: BUSINESS_ADMINS,
   [Permission.BusinessWalletRead]: BUSINESS_ADMINS,
   [Permission.BusinessWalletManage]: BUSINESS_ADMINS,
@@ -106,11 +122,16 @@ beforeAll(async () => {
     ['business_super_admin', ADMIN_TYPE.superAdmin],
     ['business_admin', ADMIN_TYPE.admin],
     ['business_employee', ADMIN_TYPE.employee],
+    ['business_signoff_admin', ADMIN_TYPE.employee],
   ] as const) {
     const member = await person(role);
-    await db
-      .insert(businessMemberships)
-      .values({ businessId: fixture.business, userId: member.id, adminType, createdAt: now });
+    await db.insert(businessMemberships).values({
+      businessId: fixture.business,
+      userId: member.id,
+      adminType,
+      isSignoffAdmin: role === 'business_signoff_admin',
+      createdAt: now,
+    });
   }
 
   const [charity] = await db

@@ -39,7 +39,7 @@ export function accessService(db: () => Executor) {
       case 'business':
         return unique.length === 0
           ? new Set()
-          : accessRepository.businesses(executor, auth.id, unique, rule.adminTypes);
+          : accessRepository.businesses(executor, auth.id, unique, rule.adminTypes, rule.signoff);
       case 'charity':
         return unique.length === 0
           ? new Set()

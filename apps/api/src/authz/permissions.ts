@@ -20,6 +20,20 @@ export const Permission = {
   PlatformDonationsRead: 'platform.donations.read',
   PlatformDonationsReview: 'platform.donations.review',
 
+  BusinessCreate: 'business.create',
+  BusinessLock: 'business.lock',
+  BusinessReviewRead: 'business.review.read',
+  BusinessReview: 'business.review',
+
+  BusinessRead: 'business.read',
+  BusinessUpdate: 'business.update',
+  BusinessDelete: 'business.delete',
+  BusinessMembersManage: 'business.members.manage',
+  BusinessAdminsManage: 'business.admins.manage',
+  BusinessSignoffManage: 'business.signoff.manage',
+  BusinessDonate: 'business.donate',
+  BusinessDonationsRead: 'business.donations.read',
+  BusinessDonationsApprove: 'business.donations.approve',
   BusinessProjectsRead: 'business.projects.read',
   BusinessProjectsCreate: 'business.projects.create',
   BusinessWalletRead: 'business.wallet.read',
@@ -51,8 +65,8 @@ export type Rule =
   | { on: 'self' }
   /** Platform admins of these types; takes no ids. */
   | { on: 'platform'; adminTypes: readonly number[] }
-  /** Ids are organisations: members of these admin types. */
-  | { on: 'business'; adminTypes: readonly number[] }
+  /** Ids are organisations: members of these admin types, or (with `signoff`) its sign-off admins. */
+  | { on: 'business'; adminTypes: readonly number[]; signoff?: boolean }
   /** Ids are charities: members of these admin types, or members granted the permission. */
   | { on: 'charity'; adminTypes: readonly number[]; grant?: CharityGrant }
   /** Ids are projects: the people who manage them (domain.md §5). */
@@ -124,6 +138,72 @@ export const PERMISSIONS: Record<Permission, PermissionSpec> = {
     denied: PLATFORM_ONLY,
   },
 
+  [Permission.BusinessCreate]: {
+    rule: { on: 'platform', adminTypes: [superAdmin, admin] },
+    what: 'Add an approved organisation with its first Super Admin.',
+    denied: PLATFORM_ONLY,
+  },
+  [Permission.BusinessLock]: {
+    rule: { on: 'platform', adminTypes: [superAdmin, admin] },
+    what: 'Lock or unlock an organisation.',
+    denied: PLATFORM_ONLY,
+  },
+  [Permission.BusinessReviewRead]: {
+    rule: { on: 'platform', adminTypes: ANY_ROLE },
+    what: 'See organisations by approval status.',
+    denied: PLATFORM_ONLY,
+  },
+  [Permission.BusinessReview]: {
+    rule: { on: 'platform', adminTypes: [superAdmin, admin] },
+    what: 'Approve or reject an organisation waiting for review.',
+    denied: PLATFORM_ONLY,
+  },
+
+  [Permission.BusinessRead]: {
+    rule: { on: 'business', adminTypes: ANY_ROLE },
+    what: 'See an organisation’s pending or locked profile, its members, admins and sign-off admins.',
+    denied: NO_BUSINESS_ACCESS,
+  },
+  [Permission.BusinessUpdate]: {
+    rule: { on: 'business', adminTypes: [superAdmin, admin] },
+    what: 'Edit an organisation’s profile and logo; see its join requests.',
+    denied: NO_BUSINESS_ACCESS,
+  },
+  [Permission.BusinessDelete]: {
+    rule: { on: 'business', adminTypes: [superAdmin] },
+    what: 'Delete an organisation.',
+    denied: 'Only a Super Admin of the organisation can delete it.',
+  },
+  [Permission.BusinessMembersManage]: {
+    rule: { on: 'business', adminTypes: [superAdmin, admin] },
+    what: 'Change members’ roles between Admin and Employee; remove members.',
+    denied: 'You cannot manage this organisation’s members.',
+  },
+  [Permission.BusinessAdminsManage]: {
+    rule: { on: 'business', adminTypes: [superAdmin] },
+    what: 'Make or unmake an organisation’s Super Admins, or remove one.',
+    denied: 'Only a Super Admin can make, unmake or remove Super Admins.',
+  },
+  [Permission.BusinessSignoffManage]: {
+    rule: { on: 'business', adminTypes: [superAdmin] },
+    what: 'Choose the sign-off admins and set the sign-off policy.',
+    denied: 'Only a Super Admin can change who signs off donations.',
+  },
+  [Permission.BusinessDonate]: {
+    rule: { on: 'business', adminTypes: ANY_ROLE },
+    what: 'Ask for a donation on behalf of an organisation (held until its sign-off admins approve).',
+    denied: 'You cannot give on behalf of this organisation.',
+  },
+  [Permission.BusinessDonationsRead]: {
+    rule: { on: 'business', adminTypes: [superAdmin, admin], signoff: true },
+    what: 'See the donations waiting for an organisation’s sign-off.',
+    denied: NO_BUSINESS_ACCESS,
+  },
+  [Permission.BusinessDonationsApprove]: {
+    rule: { on: 'business', adminTypes: [], signoff: true },
+    what: 'Approve or reject donations on behalf of an organisation (never one’s own request).',
+    denied: 'Only the organisation’s sign-off admins can approve its donations.',
+  },
   [Permission.BusinessProjectsRead]: {
     rule: { on: 'business', adminTypes: ANY_ROLE },
     what: 'See an organisation’s projects.',

@@ -24,6 +24,7 @@ const PUBLIC_CALLS = [
   'POST /api/stripe/webhook',
   'GET /api/charity/:id',
   'GET /api/charity/list',
+  'GET /api/business/autocomplete',
   'GET /api/project/:id',
   'GET /api/project/:id/summary',
   'GET /api/project/updates/:id',
@@ -91,6 +92,11 @@ describe('entities named in a body', () => {
         { from_business_id: parent, to_business_id: child, amount: 100 },
       ],
       ['POST', '/api/admin/complete', { donation_ids: [1] }],
+      ['POST', `/api/membership/business/${parent}/set`, { user_id: owner.id, admin_type: 2 }],
+      ['POST', `/api/membership/business/${parent}/delete`, { user_id: owner.id }],
+      ['POST', `/api/membership/signoff/${parent}`, { user_id: stranger.id }],
+      ['POST', `/api/business/${parent}/approve_donations`, { donation_ids: [1], action: 'approve' }],
+      ['POST', `/api/business/${parent}/donate/charity/${charity}`, { type: 2, amount: 100 }],
       ['POST', '/api/admin/donation/reject', { donation_id: 1, reason: 'Not mine to judge' }],
     ];
     for (const [method, url, body] of calls) {

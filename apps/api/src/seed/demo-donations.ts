@@ -15,6 +15,8 @@ export interface DemoPeople {
   admin: number;
   charityAdmin: number;
   extras: number[];
+  /** The demo organisation and its people: its gifts wait for sign-off. */
+  organisation?: { id: number; owner: number; signoff: number; employee: number };
 }
 
 /**
@@ -244,6 +246,46 @@ export async function seedDemoDonations(
       status: 'paused',
       createdAt: now,
       updatedAt: now,
+    });
+  }
+  // Acme's gifts waiting for its sign-off admins (its policy: 1 approval, 2 from ₹10,000): the
+  // amounts are held from its wallet, one big gift already has one of its two approvals.
+  const org = people.organisation;
+  if (org && main?.charityId) {
+    const onBehalf = async (asker: number, project: ProjectRow | null, charityId: number, amount: number) => {
+      const row = await donationsRepository.insert(tx, {
+        method: project ? 1 : 2,
+        status: 0,
+        type: 2,
+        donorType: 'business',
+        donorId: org.id,
+        createdBy: asker,
+        projectId: project?.id ?? null,
+        charityId,
+        amount,
+        source: 'wallet',
+        message: 'From everyone at Acme.',
+        createdAt: now,
+        updatedAt: now,
+      });
+      return flow.start(tx, row, { review: false, signoff: true }, { userId: asker });
+    };
+    await onBehalf(org.employee, main, main.charityId, 250_000);
+    const big = await onBehalf(org.owner, null, main.charityId, 1_500_000);
+    await donationsRepository.addSignoff(tx, {
+      donationId: big.id,
+      userId: org.signoff,
+      amount: big.amount,
+      charityId: big.charityId,
+      projectId: big.projectId,
+      at: now,
+    });
+    await donationsRepository.addHistory(tx, {
+      donationId: big.id,
+      status: 20,
+      by: org.signoff,
+      reason: 'Signed off (1 of 2)',
+      at: now,
     });
   }
 }

@@ -20,7 +20,7 @@ export const DEMO_PASSWORD = 'Password123!';
 export const DEMO_ACCOUNTS = [
   { email: 'admin@example.org', role: 'platform Super Admin' },
   { email: 'donor@example.org', role: 'individual donor with a funded wallet' },
-  { email: 'business@example.org', role: 'Super Admin of the organisation "Acme Ltd"' },
+  { email: 'business@example.org', role: 'Super Admin and sign-off admin of the organisation "Acme Ltd"' },
   { email: 'signoff@example.org', role: 'sign-off admin of Acme Ltd' },
   { email: 'employee@example.org', role: 'employee of Acme Ltd' },
   { email: 'charity@example.org', role: 'admin of the charity "River Trust"' },
@@ -217,6 +217,10 @@ export async function seedDemo(db: Db, storage: FileStorage, currency: string, n
         registrationNumber: 'AC123456',
         approvalStatus: 'approved',
         description: 'Makers of fine widgets since 1952.',
+        // Sign-off policy: one approval, two from ₹10,000 (decision 021).
+        signoffApprovals: 1,
+        signoffThreshold: 1_000_000,
+        signoffApprovalsAbove: 2,
         createdBy: owner,
         ...created,
       })
@@ -235,7 +239,8 @@ export async function seedDemo(db: Db, storage: FileStorage, currency: string, n
         businessId: acme.id,
         userId: owner,
         adminType: ADMIN_TYPE.superAdmin,
-        isSignoffAdmin: false,
+        // Signs off too, so that gifts needing two approvals can be approved in the demo.
+        isSignoffAdmin: true,
         ...created,
       },
       { businessId: acme.id, userId: signoff, adminType: ADMIN_TYPE.admin, isSignoffAdmin: true, ...created },
@@ -419,7 +424,13 @@ export async function seedDemo(db: Db, storage: FileStorage, currency: string, n
       tx,
       ledger,
       now,
-      { donor, admin: platformAdmin, charityAdmin, extras },
+      {
+        donor,
+        admin: platformAdmin,
+        charityAdmin,
+        extras,
+        organisation: { id: acme.id, owner, signoff, employee },
+      },
       projectIds,
       charityIds,
     );
@@ -429,7 +440,7 @@ export async function seedDemo(db: Db, storage: FileStorage, currency: string, n
 /** Empties every table the demo and its use fill (not the places), money included, so the demo can be loaded again. */
 export async function clearDemo(db: Db): Promise<void> {
   await db.execute(
-    sql`truncate table donation_history, subscription_retries, donations, donation_subscriptions, gift_aid_claims, gift_aid_declarations, ledger_entries, ledger_transactions, ledger_accounts, idempotency_keys, payments, direct_debits, provider_accounts, provider_events, group_memberships, project_memberships, charity_memberships, business_memberships, groups, projects, charities, businesses, user_codes, login_failures, users restart identity cascade`,
+    sql`truncate table donation_signoffs, donation_history, subscription_retries, donations, donation_subscriptions, gift_aid_claims, gift_aid_declarations, ledger_entries, ledger_transactions, ledger_accounts, idempotency_keys, payments, direct_debits, provider_accounts, provider_events, group_memberships, project_memberships, charity_memberships, business_memberships, groups, projects, charities, businesses, user_codes, login_failures, users restart identity cascade`,
   );
 }
 

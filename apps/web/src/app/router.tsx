@@ -10,6 +10,7 @@ import { givingRoutes } from './routes/giving.routes';
 import { GuestOnly, RequireAuth } from './routes/guards';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
+import { organisationRoutes } from './routes/organisation.routes';
 import { RouteError, RouteLoading } from './routes/route-error';
 import { walletRoutes } from './routes/wallet.routes';
 
@@ -53,6 +54,7 @@ export const routes: RouteObject[] = [
           ...walletRoutes,
           ...givingRoutes,
           ...charityRoutes,
+          ...organisationRoutes,
           ...adminRoutes,
           ...adminMoneyRoutes,
           ...adminCharitiesRoutes,

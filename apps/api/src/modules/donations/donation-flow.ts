@@ -12,8 +12,14 @@ import { account, type LedgerService, type Owner } from '../ledger/ledger.servic
 import { type ProjectProgressDelta, projectsQueries } from '../projects/projects.repository.js';
 import { type DonationRow, donationsRepository } from './donations.repository.js';
 
-const { awaitingCharityApproval, awaitingPlatformAdminApproval, approved, completed, canceled } =
-  TRANSACTION_STATUS;
+const {
+  awaitingOrganisationApproval,
+  awaitingCharityApproval,
+  awaitingPlatformAdminApproval,
+  approved,
+  completed,
+  canceled,
+} = TRANSACTION_STATUS;
 const { funds, volunteering, skilledVolunteering, gifts } = GIVING_TYPE;
 
 /** Where a gift goes: a project (method 1) or straight to a charity (method 2). */
@@ -128,7 +134,24 @@ export function donationFlow(ledger: LedgerService, now: () => Date) {
      * A new donation enters the flow: funds move now (straight to the project or charity, or into
      * the donor's held balance when the platform must look first); offers of time and goods wait.
      */
-    async start(tx: Tx, row: DonationRow, options: { review: boolean }, actor: Actor): Promise<DonationRow> {
+    async start(
+      tx: Tx,
+      row: DonationRow,
+      options: { review: boolean; signoff?: boolean },
+      actor: Actor,
+    ): Promise<DonationRow> {
+      // On behalf of an organisation: 20 until its sign-off admins approve, funds held meanwhile.
+      if (options.signoff) {
+        if (row.type === funds)
+          await ledger.hold(
+            tx,
+            donorOwner(row),
+            row.amount ?? 0,
+            meta(row, 'donation_hold', `Donation ${row.id}, waiting for sign-off`, actor),
+            row.source ?? 'wallet',
+          );
+        return record(tx, row, awaitingOrganisationApproval, actor);
+      }
       if (row.type !== funds) {
         const updated = await record(tx, row, awaitingCharityApproval, actor);
         await count(tx, updated, 1);
@@ -168,6 +191,27 @@ export function donationFlow(ledger: LedgerService, now: () => Date) {
     ): Promise<DonationRow> {
       const from = row.status;
       const isFunds = row.type === funds;
+      // 20 -> 30: signed off, an offer of time or goods now waits for the charity.
+      if (from === awaitingOrganisationApproval && to === awaitingCharityApproval && !isFunds) {
+        const updated = await record(tx, row, to, actor);
+        await count(tx, updated, 1);
+        return updated;
+      }
+      // 20 -> 40: signed off, but the platform must look first; the money stays held.
+      if (from === awaitingOrganisationApproval && to === awaitingPlatformAdminApproval && isFunds)
+        return record(tx, row, to, actor);
+      // 20 -> 90: the organisation's sign-off admins reject; held money goes back.
+      if (from === awaitingOrganisationApproval && to === canceled) {
+        if (isFunds)
+          await ledger.release(
+            tx,
+            donorOwner(row),
+            row.amount ?? 0,
+            meta(row, 'donation_release', `Donation ${row.id} rejected at sign-off`, actor),
+            row.source ?? 'wallet',
+          );
+        return record(tx, row, to, actor);
+      }
       // 30 -> 80: the charity accepts an offer of time or goods.
       if (from === awaitingCharityApproval && to === approved && !isFunds) return record(tx, row, to, actor);
       // 30 | 80 -> 85: the time was given or the gift received (perhaps fewer hours than pledged).
@@ -188,8 +232,13 @@ export function donationFlow(ledger: LedgerService, now: () => Date) {
         await count(tx, row, -1);
         return updated;
       }
-      // 40 -> 80: the platform approves; the held money goes to the project or charity.
-      if (from === awaitingPlatformAdminApproval && to === approved && isFunds) {
+      // 40 -> 80: the platform approves (20 -> 80: the organisation signed off); the held money
+      // goes to the project or charity.
+      if (
+        (from === awaitingPlatformAdminApproval || from === awaitingOrganisationApproval) &&
+        to === approved &&
+        isFunds
+      ) {
         await ledger.capture(
           tx,
           donorOwner(row),

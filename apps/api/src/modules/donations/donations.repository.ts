@@ -1,10 +1,25 @@
-import { and, asc, eq, gte, inArray, isNull, lt, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { placeholder, prepared } from '../../db/prepared.js';
 import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
 import {
   type DonorType,
   donationHistory,
+  donationSignoffs,
   donations,
   giftAidClaims,
   giftAidDeclarations,
@@ -13,6 +28,7 @@ import {
 export type DonationRow = typeof donations.$inferSelect;
 export type NewDonation = typeof donations.$inferInsert;
 export type HistoryRow = typeof donationHistory.$inferSelect;
+export type SignoffRow = typeof donationSignoffs.$inferSelect;
 export type DeclarationRow = typeof giftAidDeclarations.$inferSelect;
 export type ClaimRow = typeof giftAidClaims.$inferSelect;
 
@@ -249,6 +265,61 @@ export const donationsRepository = {
       map.set(row.donationId, list);
     }
     return map;
+  },
+
+  /**
+   * Records a sign-off admin's approval for the donation as it is now (amount and recipient); an
+   * earlier approval by the same person, for what the donation was then, is replaced.
+   */
+  async addSignoff(db: Executor, values: SignoffRow): Promise<void> {
+    await db
+      .insert(donationSignoffs)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [donationSignoffs.donationId, donationSignoffs.userId],
+        set: {
+          amount: values.amount,
+          charityId: values.charityId,
+          projectId: values.projectId,
+          at: values.at,
+        },
+      });
+  },
+
+  /** The sign-off approvals of these donations, oldest first. */
+  async signoffs(db: Executor, donationIds: number[]): Promise<Map<number, SignoffRow[]>> {
+    const map = new Map<number, SignoffRow[]>();
+    if (donationIds.length === 0) return map;
+    const rows = await db
+      .select()
+      .from(donationSignoffs)
+      .where(inArray(donationSignoffs.donationId, donationIds))
+      .orderBy(asc(donationSignoffs.at), asc(donationSignoffs.userId));
+    for (const row of rows) map.set(row.donationId, [...(map.get(row.donationId) ?? []), row]);
+    return map;
+  },
+
+  /**
+   * Claims the donations waiting for an organisation's sign-off since before `cutoff` whose sign-off
+   * admins were not reminded since then, stamping them: each is reminded once, whichever process asks.
+   */
+  async claimSignoffReminders(db: Executor, cutoff: Date, now: Date, limit = 200): Promise<DonationRow[]> {
+    const due = and(
+      eq(donations.status, 20),
+      lte(donations.createdAt, cutoff),
+      or(isNull(donations.signoffRemindedAt), lte(donations.signoffRemindedAt, cutoff)),
+    );
+    const ids = db
+      .select({ id: donations.id })
+      .from(donations)
+      .where(due)
+      .orderBy(asc(donations.id))
+      .limit(limit);
+    return db
+      .update(donations)
+      .set({ signoffRemindedAt: now })
+      .where(and(inArray(donations.id, ids), due))
+      .returning();
   },
 
   /** Newest first, keyset paged. */

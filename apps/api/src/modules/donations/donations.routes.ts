@@ -2,6 +2,8 @@ import {
   adminCompleteBodySchema,
   adminRejectBodySchema,
   approveDonationsBodySchema,
+  businessApproveDonationsBodySchema,
+  businessPendingDonationSchema,
   charityStatisticsSchema,
   donateBodySchema,
   donateResponseSchema,
@@ -72,6 +74,72 @@ export const donationsRoutes =
         },
       );
     }
+
+    for (const kind of ['project', 'charity'] as const) {
+      app.post(
+        `/business/:id/donate/${kind}/:target_id`,
+        {
+          config: { auth: 'user' },
+          schema: {
+            tags,
+            security,
+            summary:
+              kind === 'project'
+                ? 'Give to a project on behalf of an organisation: held until its sign-off admins approve (status 20)'
+                : 'Give to a charity on behalf of an organisation: held until its sign-off admins approve (status 20)',
+            description:
+              'Any member may ask. The amount is held from the organisation’s wallet or credits. Honours an Idempotency-Key header.',
+            params: idParams('id', 'target_id'),
+            body: donateBodySchema,
+            response: { 201: donateResponseSchema },
+          },
+        },
+        async (request, reply) => {
+          const user = currentUser(request);
+          const result = await donations.giveForBusiness(
+            request.auth,
+            request.params.id,
+            { kind, id: request.params.target_id },
+            request.body,
+            idempotencyOf(request, `user:${user.id} business:${request.params.id}`),
+          );
+          return reply.status(201).send(result.body);
+        },
+      );
+    }
+
+    app.get(
+      '/business/:id/donations',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'Donations on behalf of the organisation waiting for sign-off, with their approvals',
+          params: idParams(),
+          querystring: pageQuerySchema,
+          response: { 200: pageSchema(businessPendingDonationSchema) },
+        },
+      },
+      async (request) => donations.waitingForSignoff(request.auth, request.params.id, request.query),
+    );
+
+    app.post(
+      '/business/:id/approve_donations',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary:
+            'Sign off or reject donations on behalf of the organisation (its sign-off admins; never one’s own request)',
+          params: idParams(),
+          body: businessApproveDonationsBodySchema,
+          response: { 200: donationsResultSchema },
+        },
+      },
+      async (request) => donations.businessAct(request.auth, request.params.id, request.body),
+    );
 
     app.get(
       '/user/donations',

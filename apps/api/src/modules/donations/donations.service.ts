@@ -1,10 +1,13 @@
 import {
   type ApproveDonationsBody,
+  approvalsNeeded,
+  type BusinessApproveDonationsBody,
   DONATION_METHOD,
   type DonateBody,
   type DonateResponse,
   type Donation,
   type DonationFilters,
+  formatMoney,
   GIVING_TYPE,
   GIVING_TYPES,
   giftAidOf,
@@ -26,6 +29,7 @@ import { isoDay } from '../../lib/periods.js';
 import { charitiesQueries } from '../charities/charities.repository.js';
 import { isPublicCharity } from '../charities/charities.service.js';
 import { runIdempotent } from '../ledger/idempotency.js';
+import { organisationsQueries, signoffPolicyOf } from '../organisations/organisations.repository.js';
 import type { MoneyOwner } from '../payments/money-owner.js';
 import { type ProjectRow, projectsQueries } from '../projects/projects.repository.js';
 import { usersQueries } from '../users/users.repository.js';
@@ -36,13 +40,38 @@ import {
   donationsRepository,
   type HistoryRow,
   type Keyset,
+  type SignoffRow,
 } from './donations.repository.js';
 import { receiptMail, receiptPdf, statementCsv, statementPdf } from './receipts.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 
-const { awaitingCharityApproval, awaitingPlatformAdminApproval, approved, completed, canceled } =
-  TRANSACTION_STATUS;
+const {
+  awaitingOrganisationApproval,
+  awaitingCharityApproval,
+  awaitingPlatformAdminApproval,
+  approved,
+  completed,
+  canceled,
+} = TRANSACTION_STATUS;
+
+/** What a sign-off approval is bound to: the donation's amount and recipient (domain.md §6). */
+interface Binding {
+  amount: number | null;
+  charity: { id: number };
+  project: { id: number } | null;
+}
+const rowBinding = (row: DonationRow): Binding => ({
+  amount: row.amount,
+  charity: { id: row.charityId },
+  project: row.projectId === null ? null : { id: row.projectId },
+});
+/** An approval counts only for the amount and recipient it was given for. */
+const boundTo = (s: SignoffRow, d: Binding) =>
+  s.amount === d.amount && s.charityId === d.charity.id && s.projectId === (d.project?.id ?? null);
 const { funds, volunteering, skilledVolunteering, gifts } = GIVING_TYPE;
+
+/** Donations waiting this long for an organisation's sign-off remind its sign-off admins. */
+const SIGNOFF_REMINDER_DAYS = 7;
 
 /** The longest range, and the most donations, one statement covers. */
 const STATEMENT_MAX_DAYS = 366 * 5;
@@ -61,7 +90,8 @@ async function namesFor(db: Executor, rows: DonationRow[], history: HistoryRow[]
     ...rows.filter((row) => row.donorType === 'user').map((row) => row.donorId),
     ...history.map((h) => h.by).filter((id): id is number => id !== null),
   ];
-  const [projects, charities, people] = await Promise.all([
+  const businessIds = rows.filter((row) => row.donorType === 'business').map((row) => row.donorId);
+  const [projects, charities, people, organisations] = await Promise.all([
     projectsQueries.titles(
       db,
       rows.map((row) => row.projectId).filter((id): id is number => id !== null),
@@ -71,12 +101,15 @@ async function namesFor(db: Executor, rows: DonationRow[], history: HistoryRow[]
       rows.map((row) => row.charityId),
     ),
     usersQueries.names(db, userIds),
+    organisationsQueries.names(db, businessIds),
   ]);
-  return { projects, charities, people };
+  return { projects, charities, people, organisations };
 }
 
 /** What a donation made by the scheduler or a subscription carries beyond the donor's body. */
 export interface CreateExtra {
+  /** On behalf of an organisation: waits at 20 for its sign-off admins. */
+  signoff?: boolean;
   subscriptionId?: number;
   period?: string;
   declarationId?: number | null;
@@ -129,7 +162,9 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
       donor: {
         kind: row.donorType,
         id: row.donorId,
-        name: (row.donorType === 'user' ? names.people.get(row.donorId) : undefined) ?? 'An organisation',
+        name:
+          (row.donorType === 'user' ? names.people.get(row.donorId) : names.organisations.get(row.donorId)) ??
+          'An organisation',
       },
       history: (histories.get(row.id) ?? []).map((h) => ({
         status: h.status,
@@ -287,12 +322,15 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
     row: DonationRow,
     target: { project: ProjectRow | undefined; charity: { id: number; name: string } },
     donor: { id: number; name: string },
+    onBehalfOf?: { id: number; name: string },
   ): Donation {
     return {
       ...ownFields(row),
       project: target.project ? { id: target.project.id, title: target.project.title } : null,
       charity: { id: target.charity.id, name: target.charity.name },
-      donor: { kind: 'user', id: donor.id, name: donor.name },
+      donor: onBehalfOf
+        ? { kind: 'business', id: onBehalfOf.id, name: onBehalfOf.name }
+        : { kind: 'user', id: donor.id, name: donor.name },
       history: [
         {
           status: row.status,
@@ -379,7 +417,11 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
     });
     const review =
       isFunds && ((amount ?? 0) > ctx.config.donationReviewThreshold || !isPublicCharity(charity));
-    return { row: await flow.start(tx, row, { review }, actor), project, charity };
+    return {
+      row: await flow.start(tx, row, { review, signoff: extra.signoff === true }, actor),
+      project,
+      charity,
+    };
   }
 
   /** The donor's current Gift Aid declaration, when a gift asks for Gift Aid; refuses what cannot carry it. */
@@ -403,6 +445,18 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
         fields: { gift_aid: 'Make a Gift Aid declaration first.' },
       });
     return declaration.id;
+  }
+
+  /** A pending, locked or rejected organisation moves no money (domain.md §5, §6). */
+  function assertBusinessMovesMoney(business: { approvalStatus: string; lockStatus: boolean }) {
+    if (business.lockStatus)
+      throw new AppError(409, 'BUSINESS_LOCKED', 'This organisation is locked: it cannot move money now.');
+    if (business.approvalStatus !== 'approved')
+      throw new AppError(
+        409,
+        'BUSINESS_NOT_APPROVED',
+        'This organisation is waiting for approval by Kindred: it cannot move money yet.',
+      );
   }
 
   async function requireDonation(auth: AuthUser | null, id: number) {
@@ -467,6 +521,217 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
       });
       if (queued) ctx.notices.wake();
       return result;
+    },
+
+    /**
+     * POST /business/{id}/donate/project/{projectId}, /business/{id}/donate/charity/{charityId}: a
+     * member asks for a gift on behalf of the organisation. It waits at 20 with its amount held from
+     * the organisation's wallet or credits until the sign-off admins approve.
+     */
+    async giveForBusiness(
+      auth: AuthUser | null,
+      businessId: number,
+      target: GiftTarget,
+      body: DonateBody,
+      idempotency: IdempotencyRequest,
+    ): Promise<{ statusCode: number; body: DonateResponse }> {
+      const user = await ctx.access.require(auth, Permission.BusinessDonate, [businessId]);
+      const business = await organisationsQueries.business(db(), businessId);
+      if (!business || business.deletedAt) throw notFound('The organisation');
+      if (body.frequency !== undefined)
+        throw badRequest('An organisation gives once at a time; each gift is signed off on its own.', {
+          frequency: 'Give once on behalf of an organisation.',
+        });
+      const donor: MoneyOwner = { ownerType: 'business', ownerId: businessId };
+      const name = user.name ?? (await usersQueries.names(db(), [user.id])).get(user.id) ?? '';
+      return runIdempotent(db(), idempotency, ctx.now(), async (tx) => {
+        assertBusinessMovesMoney(business);
+        await declarationFor(body, donor, tx);
+        const created = await createChecked(tx, target, body, donor, { userId: user.id }, { signoff: true });
+        return {
+          statusCode: 201,
+          body: {
+            donation: presentNew(created.row, created, { id: user.id, name }, business),
+            wallet: await walletOf(tx, donor),
+            subscription: null,
+          },
+        };
+      });
+    },
+
+    /**
+     * The scheduled reminder (domain.md §6): donations waiting for an organisation's sign-off for
+     * more than 7 days mail its sign-off admins (never the requester), then again every 7 days.
+     */
+    async remindSignoff(): Promise<number> {
+      const now = ctx.now();
+      const cutoff = new Date(now.getTime() - SIGNOFF_REMINDER_DAYS * 86_400_000);
+      const reminded = await db().transaction(async (tx) => {
+        const rows = await donationsRepository.claimSignoffReminders(tx, cutoff, now);
+        const names = await namesFor(tx, rows);
+        const admins = new Map<number, number[]>();
+        for (const businessId of new Set(rows.map((row) => row.donorId)))
+          admins.set(businessId, await organisationsQueries.signoffAdminIds(tx, businessId));
+        const people = new Map(
+          (await usersQueries.people(tx, [...admins.values()].flat())).map((person) => [person.id, person]),
+        );
+        for (const row of rows) {
+          const organisation = names.organisations.get(row.donorId) ?? 'your organisation';
+          const recipient = row.projectId
+            ? (names.projects.get(row.projectId) ?? 'a project')
+            : (names.charities.get(row.charityId)?.name ?? 'a charity');
+          const days = Math.floor((now.getTime() - row.createdAt.getTime()) / 86_400_000);
+          const what =
+            row.type === funds && row.amount !== null
+              ? formatMoney(row.amount, ctx.config.currency)
+              : 'A gift';
+          for (const id of admins.get(row.donorId) ?? []) {
+            const person = people.get(id);
+            if (!person || person.deletedAt || id === row.createdBy) continue;
+            await ctx.notices.queue(tx, {
+              to: person.email,
+              subject: `A donation on behalf of ${organisation} waits for your sign-off`,
+              text: [
+                `${what} to ${recipient} on behalf of ${organisation} has waited ${days} days for sign-off.`,
+                '',
+                `Approve or reject it: ${ctx.config.publicUrl}/organisation/sign-off`,
+              ].join('\n'),
+            });
+          }
+        }
+        return rows.length;
+      });
+      if (reminded > 0) ctx.notices.wake();
+      return reminded;
+    },
+
+    /** GET /business/{id}/donations: donations waiting for sign-off, oldest request last, with where each stands. */
+    async waitingForSignoff(auth: AuthUser | null, businessId: number, query: PageQuery) {
+      const user = await ctx.access.require(auth, Permission.BusinessDonationsRead, [businessId]);
+      const business = await organisationsQueries.business(db(), businessId);
+      if (!business || business.deletedAt) throw notFound('The organisation');
+      const result = await page(
+        { donor: { type: 'business', id: businessId }, statuses: [awaitingOrganisationApproval] },
+        query,
+      );
+      const [signoffs, membership] = await Promise.all([
+        donationsRepository.signoffs(
+          db(),
+          result.items.map((d) => d.id),
+        ),
+        organisationsQueries.businessMembership(db(), businessId, user.id),
+      ]);
+      const approverIds = [...signoffs.values()].flat().map((s) => s.userId);
+      const names = await usersQueries.names(db(), approverIds);
+      const isSignoffAdmin = membership?.isSignoffAdmin === true;
+      return {
+        ...result,
+        items: result.items.map((donation) => {
+          const valid = (signoffs.get(donation.id) ?? []).filter((s) => boundTo(s, donation));
+          const requester = donation.history[0]?.by ?? null;
+          return {
+            ...donation,
+            signoff: {
+              needed: approvalsNeeded(signoffPolicyOf(business), donation.amount ?? 0),
+              approvals: valid.map((s) => ({
+                user: { id: s.userId, name: names.get(s.userId) ?? '' },
+                at: s.at.toISOString(),
+              })),
+              requested_by: requester,
+              can_approve:
+                isSignoffAdmin && requester?.id !== user.id && !valid.some((s) => s.userId === user.id),
+            },
+          };
+        }),
+      };
+    },
+
+    /**
+     * POST /business/{id}/approve_donations: sign-off admins approve (each approval counts once per
+     * person, never the requester's own, bound to the amount and recipient) or reject (90, the held
+     * money returns). A donation with the approvals its policy needs moves on: funds to the project
+     * or charity (80, or 40 when the platform must look first), offers of time or goods to the charity (30).
+     */
+    async businessAct(auth: AuthUser | null, businessId: number, body: BusinessApproveDonationsBody) {
+      const user = await ctx.access.require(auth, Permission.BusinessDonationsApprove, [businessId]);
+      const rows = await db().transaction(async (tx) => {
+        const business = await organisationsQueries.business(tx, businessId);
+        if (!business || business.deletedAt) throw notFound('The organisation');
+        const locked = await donationsRepository.lock(tx, body.donation_ids);
+        const found = new Set(locked.map((row) => row.id));
+        if (
+          body.donation_ids.some((id) => !found.has(id)) ||
+          locked.some((row) => row.donorType !== 'business' || row.donorId !== businessId)
+        )
+          throw notFound('A donation');
+        const to = body.action === 'approve' ? approved : canceled;
+        for (const row of locked) if (row.status !== awaitingOrganisationApproval) throw invalidMove(row, to);
+        if (body.action === 'reject') {
+          const out: DonationRow[] = [];
+          for (const row of locked)
+            out.push(await flow.move(tx, row, canceled, { userId: user.id, reason: body.reason ?? null }));
+          return out;
+        }
+        assertBusinessMovesMoney(business);
+        const own = locked.find((row) => row.createdBy === user.id);
+        if (own)
+          throw new AppError(
+            403,
+            'OWN_DONATION',
+            `You asked for donation ${own.id}: another sign-off admin must approve it.`,
+            { donation_id: own.id },
+          );
+        const policy = signoffPolicyOf(business);
+        const existing = await donationsRepository.signoffs(
+          tx,
+          locked.map((row) => row.id),
+        );
+        const out: DonationRow[] = [];
+        for (const row of locked) {
+          const valid = (existing.get(row.id) ?? []).filter((s) => boundTo(s, rowBinding(row)));
+          if (valid.some((s) => s.userId === user.id))
+            throw new AppError(409, 'ALREADY_APPROVED', `You already approved donation ${row.id}.`, {
+              donation_id: row.id,
+            });
+          const at = ctx.now();
+          await donationsRepository.addSignoff(tx, {
+            donationId: row.id,
+            userId: user.id,
+            amount: row.amount,
+            charityId: row.charityId,
+            projectId: row.projectId,
+            at,
+          });
+          const count = valid.length + 1;
+          const needed = approvalsNeeded(policy, row.amount ?? 0);
+          await donationsRepository.addHistory(tx, {
+            donationId: row.id,
+            status: awaitingOrganisationApproval,
+            by: user.id,
+            reason: `Signed off (${count} of ${needed})${body.reason ? `: ${body.reason}` : ''}`,
+            at,
+          });
+          if (count < needed) {
+            out.push(row);
+            continue;
+          }
+          const actor = {
+            userId: user.id,
+            reason: `Signed off by ${needed} of the organisation's sign-off admins`,
+          };
+          if (row.type !== funds) {
+            out.push(await flow.move(tx, row, awaitingCharityApproval, actor));
+            continue;
+          }
+          const charity = await charitiesQueries.find(tx, row.charityId);
+          const review =
+            (row.amount ?? 0) > ctx.config.donationReviewThreshold || !charity || !isPublicCharity(charity);
+          const moved = await flow.move(tx, row, review ? awaitingPlatformAdminApproval : approved, actor);
+          out.push(moved);
+        }
+        return out;
+      });
+      return { donations: await present(rows) };
     },
 
     async mine(auth: AuthUser | null, filters: DonationFilters, query: PageQuery, extra: DonationWhere = {}) {
@@ -591,16 +856,24 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
         (row) => [row.at, row.donation.id],
         (row) => row.donation,
       );
-      const names = await usersQueries.names(
-        db(),
-        result.items.filter((row) => row.donorType === 'user' && !row.anonymous).map((row) => row.donorId),
-      );
+      const shown = result.items.filter((row) => !row.anonymous);
+      const [names, organisations] = await Promise.all([
+        usersQueries.names(
+          db(),
+          shown.filter((row) => row.donorType === 'user').map((row) => row.donorId),
+        ),
+        organisationsQueries.names(
+          db(),
+          shown.filter((row) => row.donorType === 'business').map((row) => row.donorId),
+        ),
+      ]);
       const items: Supporter[] = result.items.map((row) => ({
         id: row.id,
         anonymous: row.anonymous,
         name: row.anonymous
           ? 'Anonymous'
-          : ((row.donorType === 'user' ? names.get(row.donorId) : undefined) ?? 'An organisation'),
+          : ((row.donorType === 'user' ? names.get(row.donorId) : organisations.get(row.donorId)) ??
+            'An organisation'),
         type: row.type,
         amount: row.type === funds && !row.anonymous ? row.amount : null,
         hours: row.hours,

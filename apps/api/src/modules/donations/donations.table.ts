@@ -9,6 +9,7 @@ import {
   integer,
   pgSequence,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -110,6 +111,8 @@ export const donations = pgTable(
     /** The date of the subscription's period this donation is (one per period). */
     period: date('period', { mode: 'string' }),
     receiptNumber: text('receipt_number'),
+    /** On behalf of an organisation: when its sign-off admins were last reminded (every 7 days at 20). */
+    signoffRemindedAt: timestamp('signoff_reminded_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -142,6 +145,27 @@ export const donationHistory = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('donation_history_donation_idx').on(t.donationId, t.at, t.id)],
+);
+
+/**
+ * A sign-off admin's approval of a donation made on behalf of an organisation (domain.md §6): bound
+ * to the amount and recipient it was given for; one per person and donation.
+ */
+export const donationSignoffs = pgTable(
+  'donation_signoffs',
+  {
+    donationId: bigint('donation_id', { mode: 'number' })
+      .notNull()
+      .references(() => donations.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    amount: bigint('amount', { mode: 'number' }),
+    charityId: bigint('charity_id', { mode: 'number' }).notNull(),
+    projectId: bigint('project_id', { mode: 'number' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.donationId, t.userId] })],
 );
 
 /** An occurrence of a subscription that could not be paid yet: retried after 2 and 5 days. */

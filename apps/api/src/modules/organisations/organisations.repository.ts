@@ -1,5 +1,5 @@
-import { ADMIN_TYPE } from '@kindred/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { ADMIN_TYPE, type SignoffPolicy } from '@kindred/shared';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { charitiesRepository } from '../charities/charities.repository.js';
 import { businesses, businessMemberships } from './organisations.table.js';
@@ -12,7 +12,185 @@ export const CHARITY_PERMISSIONS = [
   'view_finance',
 ] as const;
 
+export type BusinessRow = typeof businesses.$inferSelect;
+export type NewBusiness = typeof businesses.$inferInsert;
+export type BusinessMembershipRow = typeof businessMemberships.$inferSelect;
+
+/** An organisation's sign-off policy in its wire shape (decision 021). */
+export function signoffPolicyOf(row: BusinessRow): SignoffPolicy {
+  return {
+    approvals_required: row.signoffApprovals,
+    threshold_amount: row.signoffThreshold,
+    approvals_above_threshold: row.signoffApprovalsAbove,
+  };
+}
+
+/** A name pattern for ILIKE, with the wildcards in the person's text taken literally. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 export const organisationsRepository = {
+  /** A business that is not deleted. */
+  async find(db: Executor, id: number): Promise<BusinessRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(businesses)
+      .where(and(eq(businesses.id, id), isNull(businesses.deletedAt)));
+    return row;
+  },
+
+  async insert(db: Executor, values: Omit<NewBusiness, 'createdAt'>, now: Date): Promise<BusinessRow> {
+    const [row] = await db
+      .insert(businesses)
+      .values({ ...values, createdAt: now })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+
+  async update(db: Executor, id: number, values: Partial<NewBusiness>): Promise<BusinessRow> {
+    const [row] = await db.update(businesses).set(values).where(eq(businesses.id, id)).returning();
+    if (!row) throw new Error(`business ${id} vanished`);
+    return row;
+  },
+
+  async addMember(
+    db: Executor,
+    businessId: number,
+    userId: number,
+    adminType: number,
+    now: Date,
+  ): Promise<void> {
+    await db.insert(businessMemberships).values({ businessId, userId, adminType, createdAt: now });
+  },
+
+  async members(db: Executor, businessId: number): Promise<BusinessMembershipRow[]> {
+    return db
+      .select()
+      .from(businessMemberships)
+      .where(eq(businessMemberships.businessId, businessId))
+      .orderBy(asc(businessMemberships.adminType), asc(businessMemberships.userId));
+  },
+
+  /** The membership row, locked for the rest of the transaction (role changes are checked under it). */
+  async lockMembership(db: Executor, businessId: number, userId: number) {
+    const [row] = await db
+      .select()
+      .from(businessMemberships)
+      .where(and(eq(businessMemberships.businessId, businessId), eq(businessMemberships.userId, userId)))
+      .for('update');
+    return row;
+  },
+
+  /**
+   * The Super Admins of a business, locked: two requests that each remove or demote one of the last
+   * two wait for each other, so one Super Admin always stays.
+   */
+  async lockSuperAdmins(db: Executor, businessId: number): Promise<number[]> {
+    const rows = await db
+      .select({ userId: businessMemberships.userId })
+      .from(businessMemberships)
+      .where(and(eq(businessMemberships.businessId, businessId), eq(businessMemberships.adminType, 1)))
+      .for('update');
+    return rows.map((row) => row.userId);
+  },
+
+  async updateMember(
+    db: Executor,
+    businessId: number,
+    userId: number,
+    values: Partial<Pick<BusinessMembershipRow, 'adminType' | 'isSignoffAdmin'>>,
+  ): Promise<void> {
+    await db
+      .update(businessMemberships)
+      .set(values)
+      .where(and(eq(businessMemberships.businessId, businessId), eq(businessMemberships.userId, userId)));
+  },
+
+  async removeMember(db: Executor, businessId: number, userId: number): Promise<void> {
+    await db
+      .delete(businessMemberships)
+      .where(and(eq(businessMemberships.businessId, businessId), eq(businessMemberships.userId, userId)));
+  },
+
+  async removeAllMembers(db: Executor, businessId: number): Promise<void> {
+    await db.delete(businessMemberships).where(eq(businessMemberships.businessId, businessId));
+  },
+
+  async countChildren(db: Executor, businessId: number): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(businesses)
+      .where(and(eq(businesses.parentId, businessId), isNull(businesses.deletedAt)));
+    return row?.n ?? 0;
+  },
+
+  /** The person's businesses by name, keyset paged on (name, id). */
+  async listOfUser(
+    db: Executor,
+    userId: number,
+    page: { limit: number; cursor?: (string | number)[] | undefined; before: boolean },
+  ) {
+    const [name, id] = (page.cursor ?? []) as [string | undefined, number | undefined];
+    const after =
+      name !== undefined && id !== undefined
+        ? page.before
+          ? or(lt(businesses.name, name), and(eq(businesses.name, name), lt(businesses.id, id)))
+          : or(gt(businesses.name, name), and(eq(businesses.name, name), gt(businesses.id, id)))
+        : undefined;
+    const order = page.before
+      ? [desc(businesses.name), desc(businesses.id)]
+      : [asc(businesses.name), asc(businesses.id)];
+    return db
+      .select({ business: businesses, membership: businessMemberships })
+      .from(businessMemberships)
+      .innerJoin(businesses, eq(businesses.id, businessMemberships.businessId))
+      .where(and(eq(businessMemberships.userId, userId), isNull(businesses.deletedAt), after))
+      .orderBy(...order)
+      .limit(page.limit);
+  },
+
+  /** Businesses of one approval status, newest first (keyset on id). */
+  async listByApproval(
+    db: Executor,
+    status: BusinessRow['approvalStatus'],
+    page: { limit: number; cursor?: (string | number)[] | undefined; before: boolean },
+  ) {
+    const id = page.cursor?.[0] as number | undefined;
+    return db
+      .select()
+      .from(businesses)
+      .where(
+        and(
+          eq(businesses.approvalStatus, status),
+          isNull(businesses.deletedAt),
+          id === undefined ? undefined : page.before ? gt(businesses.id, id) : lt(businesses.id, id),
+        ),
+      )
+      .orderBy(page.before ? asc(businesses.id) : desc(businesses.id))
+      .limit(page.limit);
+  },
+
+  /** Approved, unlocked businesses whose name contains the text, by name. */
+  async autocomplete(db: Executor, q: string, limit: number) {
+    return db
+      .select({ id: businesses.id, name: businesses.name, logo: businesses.logo })
+      .from(businesses)
+      .where(
+        and(
+          ilike(businesses.name, likePattern(q)),
+          eq(businesses.approvalStatus, 'approved'),
+          eq(businesses.lockStatus, false),
+          isNull(businesses.deletedAt),
+        ),
+      )
+      .orderBy(
+        sql`position(lower(${q}) in lower(${businesses.name}))`,
+        asc(businesses.name),
+        asc(businesses.id),
+      )
+      .limit(limit);
+  },
+
   /**
    * A user's application to add their charity or organisation: it waits for a platform admin
    * (domain.md §5) and the user becomes its first Super Admin.
@@ -66,6 +244,16 @@ export const organisationsRepository = {
 };
 
 export const organisationsQueries = {
+  /** Names of businesses by id (deleted ones too: history keeps their name). */
+  async names(db: Executor, ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: businesses.id, name: businesses.name })
+      .from(businesses)
+      .where(inArray(businesses.id, [...new Set(ids)]));
+    return new Map(rows.map((row) => [row.id, row.name]));
+  },
+
   async business(db: Executor, id: number) {
     const [row] = await db.select().from(businesses).where(eq(businesses.id, id));
     return row;
@@ -79,6 +267,26 @@ export const organisationsQueries = {
       .where(
         and(eq(businessMemberships.businessId, businessId), inArray(businessMemberships.adminType, [1, 2])),
       );
+    return rows.map((row) => row.userId);
+  },
+
+  /** The ids of a business's sign-off admins, for reminders of donations waiting for them. */
+  async signoffAdminIds(db: Executor, businessId: number): Promise<number[]> {
+    const rows = await db
+      .select({ userId: businessMemberships.userId })
+      .from(businessMemberships)
+      .where(
+        and(eq(businessMemberships.businessId, businessId), eq(businessMemberships.isSignoffAdmin, true)),
+      );
+    return rows.map((row) => row.userId);
+  },
+
+  /** The ids of a business's Super Admins, for mail about its approval. */
+  async businessSuperAdminIds(db: Executor, businessId: number): Promise<number[]> {
+    const rows = await db
+      .select({ userId: businessMemberships.userId })
+      .from(businessMemberships)
+      .where(and(eq(businessMemberships.businessId, businessId), eq(businessMemberships.adminType, 1)));
     return rows.map((row) => row.userId);
   },
 

@@ -1,4 +1,14 @@
-import { bigint, bigserial, boolean, index, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { APPROVAL_STATUSES, createdAt, userRef } from '../../db/columns.js';
 import { users } from '../users/users.table.js';
 
@@ -16,11 +26,22 @@ export const businesses = pgTable(
     parentId: bigint('parent_id', { mode: 'number' }),
     lockStatus: boolean('lock_status').notNull().default(false),
     approvalStatus: text('approval_status', { enum: APPROVAL_STATUSES }).notNull().default('pending'),
+    /** Why a platform admin rejected it (mailed to its Super Admins). */
+    rejectionReason: text('rejection_reason'),
     logo: text('logo'),
+    /** Sign-off policy (decision 021): approvals every donation needs, and more at or above a threshold. */
+    signoffApprovals: smallint('signoff_approvals').notNull().default(1),
+    signoffThreshold: bigint('signoff_threshold', { mode: 'number' }),
+    signoffApprovalsAbove: smallint('signoff_approvals_above'),
+    /** Deleted by its Super Admin: kept for the ledger's history, gone from every screen. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('businesses_parent_idx').on(t.parentId)],
+  (t) => [
+    index('businesses_parent_idx').on(t.parentId),
+    index('businesses_approval_idx').on(t.approvalStatus, t.id),
+  ],
 );
 
 export const businessMemberships = pgTable(

@@ -58,11 +58,11 @@ describe('the main menu', { timeout: 20_000 }, () => {
 
   it("lists the organisation's wallet for its admins only when acting as the organisation", () => {
     signIn(1);
-    expect(menu({ type: 'business', id: 9 })).toEqual(['Home', 'Explore', 'Wallet']);
+    expect(menu({ type: 'business', id: 9 })).toEqual(['Home', 'Explore', 'Wallet', 'Organisation']);
   });
 
   it('leaves the wallet out for an employee acting as the organisation', () => {
     signIn(99);
-    expect(menu({ type: 'business', id: 9 })).toEqual(['Home', 'Explore']);
+    expect(menu({ type: 'business', id: 9 })).toEqual(['Home', 'Explore', 'Organisation']);
   });
 });

@@ -35,6 +35,7 @@ export function useNavItems(): NavItem[] {
     const membership = state.businessMembership.find((m) => m.business_id === active.id);
     if (membership && WALLET_ADMIN_TYPES.includes(membership.admin_type))
       items.push({ to: '/wallet', label: 'Wallet' });
+    items.push({ to: '/organisation', label: 'Organisation' });
   } else {
     items.push({ to: '/wallet', label: 'Wallet' }, { to: '/donations', label: 'Donations' });
     if (state.charityMembership.length > 0) items.push({ to: '/charity', label: 'Charity' });

@@ -11,6 +11,11 @@ const SECTIONS = [
     text: 'Accept or reject charities waiting for approval; lock or unlock charities.',
   },
   {
+    to: '/admin/organisations',
+    title: 'Organisations',
+    text: 'Approve or reject organisations waiting for approval; lock or unlock organisations.',
+  },
+  {
     to: '/admin/donations',
     title: 'Donations',
     text: 'Complete or reject donations held for review, and record direct donations as paid out.',

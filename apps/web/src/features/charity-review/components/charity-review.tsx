@@ -1,25 +1,12 @@
 import { ADMIN_TYPE, CHARITY_TYPES, type Charity, labelOf } from '@kindred/shared';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Stack,
-  Tabs,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
-import { FormRefusal } from '@/components/ui/form-refusal';
 import { Page } from '@/components/ui/page';
 import { ShowMore } from '@/components/ui/pager';
+import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { publicCharityPath } from '@/entities/charity';
@@ -38,60 +25,35 @@ const TABS: Array<{ value: ApprovalStatus; label: string; empty: string }> = [
 
 function RejectDialog({ charity, onClose }: { charity: Charity; onClose: () => void }) {
   const decide = useDecideCharity();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = async (reason: string) => {
     setRefusal(null);
-    if (reason.trim().length < 3) {
-      setError(reason.trim() ? 'Use at least 3 characters.' : 'Say why the charity is rejected.');
-      return;
-    }
+    setFieldError(null);
     try {
-      await decide.mutateAsync({ charity_id: charity.id, status: 'rejected', reason: reason.trim() });
+      await decide.mutateAsync({ charity_id: charity.id, status: 'rejected', reason });
       toast.success('Charity rejected', `${charity.name} was rejected; the applicant is emailed the reason.`);
       onClose();
     } catch (caught) {
       const { fields, refusal: message } = serverErrorsOf(caught, { reason });
-      if (fields.reason) setError(String(fields.reason));
+      if (fields.reason) setFieldError(String(fields.reason));
       setRefusal(message);
     }
   };
 
   return (
-    <Modal opened onClose={onClose} title={`Reject ${charity.name}?`} size="sm" centered>
-      <form onSubmit={submit} noValidate aria-label={`Reject ${charity.name}`}>
-        <Stack gap="md">
-          <FormRefusal title="Not rejected" message={refusal} />
-          <Text size="sm">The applicant is emailed this reason.</Text>
-          <Textarea
-            label="Reason"
-            required
-            autosize
-            minRows={3}
-            maxRows={8}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.currentTarget.value);
-              setError(null);
-            }}
-            error={error}
-            aria-invalid={error ? true : undefined}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red.9" loading={decide.isPending}>
-              Reject charity
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <ReasonDialog
+      title={`Reject ${charity.name}?`}
+      description="The applicant is emailed this reason."
+      confirmLabel="Reject charity"
+      emptyMessage="Say why the charity is rejected."
+      pending={decide.isPending}
+      refusal={refusal}
+      fieldError={fieldError}
+      onClose={onClose}
+      onSubmit={submit}
+    />
   );
 }
 

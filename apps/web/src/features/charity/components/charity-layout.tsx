@@ -1,9 +1,10 @@
 import type { Charity, CharityMembership } from '@kindred/shared';
 import { ADMIN_TYPES, labelOf } from '@kindred/shared';
-import { Alert, Badge, Button, Group, NativeSelect, Text } from '@mantine/core';
+import { Alert, Badge, Group, NativeSelect, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { NavLink, Outlet, useMatch, useOutletContext, useResolvedPath } from 'react-router';
+import { Outlet, useOutletContext } from 'react-router';
 import { Page } from '@/components/ui/page';
+import { SectionLink } from '@/components/ui/section-link';
 import { FailedState, LoadingState } from '@/components/ui/states';
 import {
   type CharityAccess,
@@ -24,16 +25,6 @@ export interface CharityContext {
 /** The active charity, its data and what the person may do, for the sections. */
 export function useCharityContext(): CharityContext {
   return useOutletContext<CharityContext>();
-}
-
-function SectionLink({ to, end, children }: { to: string; end?: boolean; children: string }) {
-  const resolved = useResolvedPath(to);
-  const active = useMatch({ path: resolved.pathname, end: end ?? false }) !== null;
-  return (
-    <Button component={NavLink} to={to} end={end} variant={active ? 'filled' : 'subtle'} size="compact-md">
-      {children}
-    </Button>
-  );
 }
 
 /** Switch between the charities one belongs to (the same choice as the account switcher). */

@@ -1,15 +1,14 @@
-import { charityUpdateBodySchema, imageUrl } from '@kindred/shared';
-import { Alert, Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { charityUpdateBodySchema } from '@kindred/shared';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
-import { FileUpload } from '@/components/ui/file-upload';
 import { FormRefusal } from '@/components/ui/form-refusal';
+import { LogoSection } from '@/components/ui/logo-section';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { publicCharityPath } from '@/entities/charity';
 import { reloadMemberships } from '@/entities/session';
 import { focusFirstInvalid, schemaErrors, useAccessibleForm, useServerErrors } from '@/lib/form';
-import { IMAGE_MIME_TYPES, LOGO_MAX_BYTES } from '@/lib/upload-limits';
 import { useDeleteCharity } from '../api/delete-charity';
 import { useUpdateCharity } from '../api/update-charity';
 import { useUploadCharityLogo } from '../api/upload-charity-logo';
@@ -29,40 +28,14 @@ function CharityLogo() {
   const { charity, access } = useCharityContext();
   const upload = useUploadCharityLogo();
   return (
-    <Stack gap="sm" component="section" aria-label="Logo">
-      <Title order={2} size="h3">
-        Logo
-      </Title>
-      <Group align="flex-start" gap="lg" wrap="wrap">
-        <Avatar
-          src={charity.logo ? imageUrl(charity.logo, 'medium') : null}
-          alt={charity.logo ? `Logo of ${charity.name}` : undefined}
-          size={96}
-          radius="md"
-          color="dark"
-          variant="filled"
-        >
-          {charity.name.charAt(0).toUpperCase()}
-        </Avatar>
-        {access.canEditProfile ? (
-          <div style={{ flex: 1, minWidth: 240 }}>
-            <FileUpload
-              label="Charity logo file"
-              hint="PNG or JPEG, up to 10 MB."
-              accept={IMAGE_MIME_TYPES}
-              maxBytes={LOGO_MAX_BYTES}
-              buttonLabel="Choose logo"
-              onUpload={async (file, onProgress) => {
-                await upload.mutateAsync({ id: charity.id, file, onProgress });
-                toast.success(SUCCESS_TOASTS.updateSuccessful.summary, 'The new logo is saved.');
-              }}
-            />
-          </div>
-        ) : (
-          <Text>Only the charity&apos;s admins change its logo.</Text>
-        )}
-      </Group>
-    </Stack>
+    <LogoSection
+      name={charity.name}
+      logo={charity.logo}
+      fileLabel="Charity logo file"
+      canEdit={access.canEditProfile}
+      readOnlyNote="Only the charity’s admins change its logo."
+      upload={(file, onProgress) => upload.mutateAsync({ id: charity.id, file, onProgress })}
+    />
   );
 }
 

@@ -93,6 +93,17 @@ export function OrganisationDashboard({ membership }: { membership: BusinessMemb
             <List.Item>
               <Anchor component={Link} to="/explore">
                 Find projects to support
+              </Anchor>{' '}
+              and give on behalf of {membership.name}: its sign-off admins approve each gift.
+            </List.Item>
+            <List.Item>
+              <Anchor component={Link} to="/organisation/sign-off">
+                Sign-off policy and donations waiting for sign-off
+              </Anchor>
+            </List.Item>
+            <List.Item>
+              <Anchor component={Link} to="/organisation/members">
+                Members and sign-off admins
               </Anchor>
             </List.Item>
           </List>

@@ -86,6 +86,11 @@ export function PersonalDashboard() {
           title="Organisations"
           empty="You are not a member of any organisation."
           count={state.businessMembership.length}
+          action={
+            <Anchor component={Link} to="/organisation/register" size="sm">
+              Add your organisation
+            </Anchor>
+          }
         >
           {state.businessMembership.map((business) => (
             <List.Item key={business.business_id}>

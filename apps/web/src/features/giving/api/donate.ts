@@ -1,9 +1,10 @@
 import type { DonateBody, DonateResponse } from '@kindred/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { donationQueries } from '@/entities/donation';
+import { organisationQueries } from '@/entities/organisation';
 import { projectQueries } from '@/entities/project';
 import { session } from '@/entities/session';
-import { USER_WALLET, walletQueries } from '@/entities/wallet';
+import { USER_WALLET, type WalletOwner, walletQueries } from '@/entities/wallet';
 import { api } from '@/lib/api-client';
 import type { KeyedAttempt } from '@/lib/idempotency';
 import type { GiveTarget } from '../lib/target';
@@ -13,17 +14,20 @@ export interface DonateInput {
   body: DonateBody;
   /** The submit attempt: its Idempotency-Key makes a retry give once. */
   attempt: KeyedAttempt;
+  /** On behalf of this organisation (held until its sign-off admins approve); the person's own gift without. */
+  organisation?: { id: number; name: string };
 }
 
 /**
  * POST /user/donate/project/{id} or /user/donate/charity/{id}, with the attempt's Idempotency-Key.
  * Silent: the flow shows failures itself, beside the fields or as an alert.
  */
-export function donate({ target, body, attempt }: DonateInput): Promise<DonateResponse> {
+export function donate({ target, body, attempt, organisation }: DonateInput): Promise<DonateResponse> {
+  const giver = organisation ? `/business/${organisation.id}/donate` : '/user/donate';
   const path =
     target.kind === 'project'
-      ? `/user/donate/project/${target.project.id}`
-      : `/user/donate/charity/${target.charity.id}`;
+      ? `${giver}/project/${target.project.id}`
+      : `${giver}/charity/${target.charity.id}`;
   return api.post<DonateResponse>(path, body, {
     headers: { 'Idempotency-Key': attempt.key },
     silent: true,
@@ -38,12 +42,17 @@ export function useDonate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: donate,
-    onSuccess: ({ wallet }, { target }) => {
-      queryClient.setQueryData(walletQueries.balance(USER_WALLET).queryKey, wallet);
-      void queryClient.invalidateQueries({ queryKey: walletQueries.all(USER_WALLET) });
+    onSuccess: ({ wallet }, { target, organisation }) => {
+      const owner: WalletOwner = organisation ? { type: 'business', ...organisation } : USER_WALLET;
+      queryClient.setQueryData(walletQueries.balance(owner).queryKey, wallet);
+      void queryClient.invalidateQueries({ queryKey: walletQueries.all(owner) });
       void queryClient.invalidateQueries({ queryKey: donationQueries.all });
       if (target.kind === 'project') {
         void queryClient.invalidateQueries({ queryKey: projectQueries.all(target.project.id) });
+      }
+      if (organisation) {
+        void queryClient.invalidateQueries({ queryKey: organisationQueries.all(organisation.id) });
+        return;
       }
       const user = session.getState().user;
       if (user) session.updateUser({ ...user, wallet_amount: wallet.wallet_amount, credits: wallet.credits });

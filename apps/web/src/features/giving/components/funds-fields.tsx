@@ -16,17 +16,24 @@ export interface FundsFieldsProps {
   /** The person's balances (undefined while they load). */
   wallet: Wallet | undefined;
   today: string;
+  /** Given on behalf of this organisation: from its wallet or credits, once, without Gift Aid. */
+  organisation?: string;
 }
 
 /** The amount (presets or typed), where it comes from, once or recurring, and Gift Aid. */
-export function FundsFields({ form, currency, wallet, today }: FundsFieldsProps) {
+export function FundsFields({ form, currency, wallet, today, organisation }: FundsFieldsProps) {
   const user = useCurrentUser();
   const declaration = useQuery(donationQueries.giftAidDeclaration());
   const typed = parseAmount(form.values.amount);
   const giftAid = giftAidFor(form.values.amount);
   const fromWallet = form.values.source === 'wallet';
   const balance = (amount: number | undefined) =>
-    amount === undefined ? 'loading…' : `${formatMoney(amount, currency)} available`;
+    amount === undefined
+      ? organisation
+        ? 'its admins see the balance'
+        : 'loading…'
+      : `${formatMoney(amount, currency)} available`;
+  const whose = organisation ? `${organisation}’s` : 'My';
   const needsDeclaration =
     fromWallet && form.values.gift_aid && declaration.isSuccess && declaration.data === null;
 
@@ -61,26 +68,30 @@ export function FundsFields({ form, currency, wallet, today }: FundsFieldsProps)
       />
       <Radio.Group label="Pay from" required {...form.getInputProps('source')}>
         <Stack gap="xs" mt={6}>
-          <Radio value="wallet" label={`My wallet (${balance(wallet?.wallet_amount)})`} />
+          <Radio value="wallet" label={`${whose} wallet (${balance(wallet?.wallet_amount)})`} />
           <Radio
             value="credits"
-            label={`My credits (${balance(wallet?.credits)})`}
+            label={`${whose} credits (${balance(wallet?.credits)})`}
             description={
               wallet?.credits === 0
-                ? 'You have no credits to give.'
+                ? organisation
+                  ? 'It has no credits to give.'
+                  : 'You have no credits to give.'
                 : 'Credits can only be given; Gift Aid is not added to them.'
             }
             disabled={wallet?.credits === 0}
           />
         </Stack>
       </Radio.Group>
-      <Radio.Group label="How often" {...form.getInputProps('repeat')}>
-        <Group gap="md" mt={6}>
-          <Radio value="once" label="Once" />
-          <Radio value="recurring" label="Recurring" />
-        </Group>
-      </Radio.Group>
-      {form.values.repeat === 'recurring' ? (
+      {organisation ? null : (
+        <Radio.Group label="How often" {...form.getInputProps('repeat')}>
+          <Group gap="md" mt={6}>
+            <Radio value="once" label="Once" />
+            <Radio value="recurring" label="Recurring" />
+          </Group>
+        </Radio.Group>
+      )}
+      {form.values.repeat === 'recurring' && !organisation ? (
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Select
             label="Frequency"
@@ -109,7 +120,7 @@ export function FundsFields({ form, currency, wallet, today }: FundsFieldsProps)
           />
         </SimpleGrid>
       ) : null}
-      {fromWallet ? (
+      {fromWallet && !organisation ? (
         <Stack gap="xs">
           <Checkbox
             label={

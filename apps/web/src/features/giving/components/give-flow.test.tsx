@@ -541,4 +541,71 @@ describe('the give flow', { timeout: 30_000 }, () => {
     ).toBe(true);
     expect(donateCalls(fetchMock)).toHaveLength(0);
   });
+
+  describe('acting as an organisation', () => {
+    const ORG_DONATE = 'POST /api/business/5/donate/project/1';
+    function actAsOrganisation(adminType = 1) {
+      session.signIn(
+        makeLogin(Date.now() + 60 * MINUTE, {
+          business_membership: [
+            {
+              business_id: 5,
+              name: 'Acme Ltd',
+              admin_type: adminType,
+              is_signoff_admin: false,
+              is_franchise: false,
+              permissions: [],
+            },
+          ],
+        }),
+      );
+      session.setActiveAccount({ type: 'business', id: 5 });
+    }
+
+    it('gives as the organisation by default: its wallet, once, no Gift Aid, sent for sign-off', async () => {
+      actAsOrganisation();
+      const fetchMock = stubFetch({
+        'GET /api/business/wallet/5': () => jsonResponse(wallet(200_000)),
+        'GET /api/user/gift_aid_declaration': () => jsonResponse({ declaration: null }),
+        [ORG_DONATE]: () => jsonResponse(donateAnswer({ wallet: wallet(175_000) }), 201),
+      });
+      renderGive();
+      await open('Give funds');
+      expect((within(dialog()).getByLabelText('Acme Ltd') as HTMLInputElement).checked).toBe(true);
+      expect(await within(dialog()).findByLabelText(/Acme Ltd’s wallet \(₹2,000 available\)/)).toBeTruthy();
+      expect(within(dialog()).queryByText('How often')).toBeNull();
+      expect(within(dialog()).queryByLabelText(/Add Gift Aid/)).toBeNull();
+      await click('₹250');
+      await click('Review');
+      expect(await within(dialog()).findByText('On behalf of Acme Ltd')).toBeTruthy();
+      await click('Confirm: give ₹250');
+      expect(await screen.findByText('Sent for sign-off')).toBeTruthy();
+      const call = fetchMock.mock.calls.find(
+        (c) => new URL(String(c[0]), 'http://x').pathname === '/api/business/5/donate/project/1',
+      );
+      expect(bodyOf(call)).toEqual({ type: 2, amount: 25_000, source: 'wallet' });
+      expect(headersOf(call?.[1] as RequestInit)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('lets the person give as themself instead', async () => {
+      actAsOrganisation(99);
+      const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201));
+      renderGive();
+      await open('Give funds');
+      // An Employee does not read the organisation's wallet.
+      expect(within(dialog()).getAllByLabelText(/its admins see the balance/)).toHaveLength(2);
+      await userEvent.click(within(dialog()).getByLabelText('Myself'));
+      // Recurring is for one's own gifts: switching back to the organisation makes it once again.
+      await userEvent.click(within(dialog()).getByLabelText('Recurring'));
+      await userEvent.click(within(dialog()).getByLabelText('Acme Ltd'));
+      expect(within(dialog()).queryByText('How often')).toBeNull();
+      await userEvent.click(within(dialog()).getByLabelText('Myself'));
+      expect((within(dialog()).getByLabelText('Once') as HTMLInputElement).checked).toBe(true);
+      await click('₹250');
+      await click('Review');
+      await click('Confirm: give ₹250');
+      expect(await screen.findByText(DONATION_TOAST.summary)).toBeTruthy();
+      expect(donateCalls(fetchMock)).toHaveLength(1);
+    });
+  });
 });

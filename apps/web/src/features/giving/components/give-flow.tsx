@@ -13,6 +13,7 @@ import {
   Group,
   Modal,
   Paper,
+  Radio,
   Stack,
   Stepper,
   Text,
@@ -25,13 +26,12 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { toast } from '@/components/ui/toast';
 import { donationQueries } from '@/entities/donation';
-import { USER_WALLET, walletQueries } from '@/entities/wallet';
+import { USER_WALLET, type WalletOwner, walletQueries } from '@/entities/wallet';
 import { isApiError } from '@/lib/api-client';
 import { serverErrorsOf, useAccessibleForm } from '@/lib/form';
 import { showDate } from '@/lib/format';
 import { attemptFor, type KeyedAttempt } from '@/lib/idempotency';
 import { useDonate } from '../api/donate';
-
 import {
   FORM_FIELDS,
   frequencyLabel,
@@ -40,6 +40,7 @@ import {
   toDonateBody,
   validateGive,
 } from '../lib/give-form';
+import { useActiveOrganisationGiver } from '../lib/giver';
 import {
   charityName,
   type GiveKind,
@@ -110,7 +111,18 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
   const detailsRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
-  const wallet = useQuery(walletQueries.balance(USER_WALLET));
+  // Acting as an organisation, the gift is made on its behalf unless the person chooses their own.
+  const organisation = useActiveOrganisationGiver();
+  const [giveAs, setGiveAs] = useState<'organisation' | 'self'>(organisation ? 'organisation' : 'self');
+  const asOrganisation = organisation !== null && giveAs === 'organisation';
+  const owner: WalletOwner = asOrganisation
+    ? { type: 'business', id: organisation.id, name: organisation.name }
+    : USER_WALLET;
+  // An organisation's wallet is read by its Super Admins and Admins only.
+  const wallet = useQuery({
+    ...walletQueries.balance(owner),
+    enabled: !asOrganisation || organisation.readsWallet,
+  });
   const declaration = useQuery({
     ...donationQueries.giftAidDeclaration(),
     enabled: kind === GIVING_TYPE.funds,
@@ -174,17 +186,32 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
 
   const give = async () => {
     if (inFlight.current || short > 0) return;
-    const body = toDonateBody(values, kind);
+    // An organisation gives once at a time, without Gift Aid (each gift is signed off on its own).
+    const body = toDonateBody(asOrganisation ? { ...values, repeat: 'once', gift_aid: false } : values, kind);
     const targetKey =
       target.kind === 'project' ? `project:${target.project.id}` : `charity:${target.charity.id}`;
-    const current = attemptFor(attempt.current, { target: targetKey, body });
+    const current = attemptFor(attempt.current, {
+      target: targetKey,
+      body,
+      giver: asOrganisation ? organisation.id : 'self',
+    });
     attempt.current = current;
     inFlight.current = true;
     setFailure(null);
     try {
-      const result: DonateResponse = await mutation.mutateAsync({ target, body, attempt: current });
+      const result: DonateResponse = await mutation.mutateAsync({
+        target,
+        body,
+        attempt: current,
+        ...(asOrganisation ? { organisation: { id: organisation.id, name: organisation.name } } : {}),
+      });
       attempt.current = null;
-      if (body.frequency !== undefined) {
+      if (asOrganisation) {
+        toast.success(
+          'Sent for sign-off',
+          `Your gift on behalf of ${organisation.name} waits for its sign-off admins to approve it.`,
+        );
+      } else if (body.frequency !== undefined) {
         const starts = result.donation
           ? 'The first gift was made today.'
           : `The first gift is on ${showDate(values.start_date)}.`;
@@ -245,13 +272,40 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
           <form ref={detailsRef} onSubmit={next} noValidate aria-label="Your gift">
             <Stack gap="md" mt="md">
               {stepHeading('Your gift')}
+              {organisation ? (
+                <Radio.Group
+                  label="Give as"
+                  value={giveAs}
+                  onChange={(value) => {
+                    const as = value === 'self' ? 'self' : 'organisation';
+                    // An organisation gives once, without Gift Aid: what was chosen for oneself goes.
+                    if (as === 'organisation') form.setValues({ repeat: 'once', gift_aid: false });
+                    setGiveAs(as);
+                  }}
+                >
+                  <Stack gap="xs" mt={6}>
+                    <Radio
+                      value="organisation"
+                      label={organisation.name}
+                      description="From the organisation’s wallet, held until its sign-off admins approve."
+                    />
+                    <Radio value="self" label="Myself" description="From my own wallet." />
+                  </Stack>
+                </Radio.Group>
+              ) : null}
               <Text size="sm">
                 {target.kind === 'project'
                   ? `To ${targetName(target)}, a project of ${charityName(target)}.`
                   : `Directly to ${targetName(target)}.`}
               </Text>
               {kind === GIVING_TYPE.funds ? (
-                <FundsFields form={form} currency={currency} wallet={wallet.data} today={today} />
+                <FundsFields
+                  form={form}
+                  currency={currency}
+                  wallet={wallet.data}
+                  today={today}
+                  {...(asOrganisation ? { organisation: organisation.name } : {})}
+                />
               ) : kind === GIVING_TYPE.gifts ? (
                 <GiftFields form={form} target={target} currency={currency} />
               ) : (
@@ -283,7 +337,17 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
           <Stack gap="md" mt="md">
             {stepHeading('Check your gift')}
             <Review values={values} kind={kind} target={target} currency={currency} today={today} />
-            {short > 0 && values.source === 'wallet' ? (
+            {asOrganisation ? (
+              <Alert color="grape" variant="light" title={`On behalf of ${organisation.name}`}>
+                {`The amount is held from ${organisation.name}’s ${values.source === 'credits' ? 'credits' : 'wallet'} until its sign-off admins approve; if they reject it, it goes back.`}
+              </Alert>
+            ) : null}
+            {short > 0 && asOrganisation ? (
+              <ErrorAlert title="Not enough in the organisation’s wallet">
+                {`${organisation.name} has ${formatMoney(available ?? 0, currency)}; this gift needs ${formatMoney(amount, currency)}. Its admins add money from its wallet screen.`}
+              </ErrorAlert>
+            ) : null}
+            {short > 0 && values.source === 'wallet' && !asOrganisation ? (
               <Paper withBorder p="md" data-testid="give-top-up">
                 <Stack gap="sm">
                   <Alert color="yellow" variant="light" title="Your wallet is short">
@@ -298,7 +362,7 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
                 </Stack>
               </Paper>
             ) : null}
-            {short > 0 && values.source === 'credits' ? (
+            {short > 0 && values.source === 'credits' && !asOrganisation ? (
               <ErrorAlert title="Not enough credits">
                 {`You have ${formatMoney(available ?? 0, currency)} in credits; this gift needs ${formatMoney(amount, currency)}. Go back and give less, or pay from your wallet.`}
               </ErrorAlert>
@@ -324,7 +388,7 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
               </Button>
               <Button type="button" onClick={give} loading={mutation.isPending} disabled={short > 0}>
                 {kind === GIVING_TYPE.funds
-                  ? values.repeat === 'recurring'
+                  ? values.repeat === 'recurring' && !asOrganisation
                     ? `Confirm: ${formatMoney(amount, currency)} ${frequencyLabel(values.frequency).toLowerCase()}`
                     : `Confirm: give ${formatMoney(amount, currency)}`
                   : 'Confirm'}

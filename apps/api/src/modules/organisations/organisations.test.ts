@@ -1,0 +1,653 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessMemberships } from '../../db/schema.js';
+import { isoDay } from '../../lib/periods.js';
+import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { multipartFile } from '../../testing/multipart.js';
+
+type User = Awaited<ReturnType<TestApp['createUser']>>;
+
+let t: TestApp;
+const START = new Date('2026-03-10T10:00:00Z');
+let clock = START;
+const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * 86_400_000));
+let platform: User;
+
+const png = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: '#2a7f62' } })
+    .png()
+    .toBuffer();
+
+beforeAll(async () => {
+  t = await createTestApp({}, { now: () => clock });
+  platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
+});
+afterAll(async () => t.close());
+
+/** An approved organisation made by a platform admin, with a new person as its Super Admin. */
+async function organisation(name = 'Acme Ltd') {
+  const owner = await t.createUser();
+  const res = await t.request('POST', '/api/business', {
+    token: platform.token,
+    body: { name, admin_email: owner.email },
+  });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  return { id: res.json().id as number, owner };
+}
+
+/** A member joins (as the onboarding calls will do): straight in the database for now. */
+async function join(businessId: number, adminType: 1 | 2 | 99, signoff = false) {
+  const member = await t.createUser();
+  await t.ctx.database.db
+    .insert(businessMemberships)
+    .values({ businessId, userId: member.id, adminType, isSignoffAdmin: signoff, createdAt: clock });
+  return member;
+}
+
+describe('an organisation', () => {
+  it('added by a person waits for approval, with them as its Super Admin', async () => {
+    const person = await t.createUser();
+    const res = await t.request('POST', '/api/user/add/business', {
+      token: person.token,
+      body: { name: 'Pending Works', registration_number: 'ab123456', description: 'We build.' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const business = res.json();
+    expect(business).toMatchObject({
+      name: 'Pending Works',
+      registration_number: 'AB123456',
+      approval_status: 'pending',
+      lock_status: false,
+      signoff_policy: { approvals_required: 1, threshold_amount: null, approvals_above_threshold: null },
+    });
+    const mine = await t.request('GET', '/api/business/list', { token: person.token });
+    expect(mine.json().items).toEqual([expect.objectContaining({ id: business.id, admin_type: 1 })]);
+    const session = await t.request('GET', '/api/user/get', { token: person.token });
+    expect(session.json().business_membership).toEqual([
+      expect.objectContaining({ business_id: business.id, admin_type: 1 }),
+    ]);
+    // Not found by others while pending, nor in the public search.
+    const stranger = await t.createUser();
+    expect(
+      (await t.request('GET', `/api/business/${business.id}`, { token: stranger.token })).statusCode,
+    ).toBe(404);
+    const found = await t.request('GET', '/api/business/autocomplete?q=Pending');
+    expect(found.json().items).toEqual([]);
+  });
+
+  it('refuses bad input with the fields named, never a 500', async () => {
+    const person = await t.createUser();
+    const res = await t.request('POST', '/api/user/add/business', {
+      token: person.token,
+      body: { name: 'A', registration_number: 'no spaces allowed', extra: 1 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    const unknown = await t.request('POST', '/api/business', {
+      token: platform.token,
+      body: { name: 'Nobody Ltd', admin_email: 'nobody-here@example.org' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.details.fields.admin_email).toBeTruthy();
+    const notAdmin = await t.request('POST', '/api/business', {
+      token: person.token,
+      body: { name: 'Nobody Ltd', admin_email: person.email },
+    });
+    expect(notAdmin.statusCode).toBe(403);
+  });
+
+  it('made by a platform admin is approved at once and found by name, publicly', async () => {
+    const { id, owner } = await organisation('Northwind Traders');
+    const res = await t.request('GET', `/api/business/${id}`, { token: owner.token });
+    expect(res.json()).toMatchObject({ id, approval_status: 'approved' });
+    const found = await t.request('GET', '/api/business/autocomplete?q=northw');
+    expect(found.statusCode).toBe(200);
+    expect(found.json().items).toEqual([{ id, name: 'Northwind Traders', logo: null }]);
+    // Wildcards in the text are taken literally.
+    expect((await t.request('GET', '/api/business/autocomplete?q=%25')).json().items).toEqual([]);
+    expect((await t.request('GET', '/api/business/autocomplete')).statusCode).toBe(400);
+  });
+
+  it('is edited by its admins only and takes a logo checked by its content', async () => {
+    const { id, owner } = await organisation('Logo Ltd');
+    const employee = await join(id, 99);
+    const edit = await t.request('PATCH', `/api/business/${id}`, {
+      token: owner.token,
+      body: { description: 'Now with a story.' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json().description).toBe('Now with a story.');
+    const refused = await t.request('PATCH', `/api/business/${id}`, {
+      token: employee.token,
+      body: { description: 'Mine now.' },
+    });
+    expect(refused.statusCode).toBe(403);
+    const upload = await t.request('POST', `/api/business/logo/${id}`, {
+      token: owner.token,
+      ...multipartFile(await png(), 'logo.png', 'image/png'),
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    expect(upload.json().logo).toMatch(/^\/api\/files\/logos\//);
+    const fake = await t.request('POST', `/api/business/logo/${id}`, {
+      token: owner.token,
+      ...multipartFile(Buffer.concat([Buffer.from('MZ'), Buffer.alloc(400, 0x90)]), 'logo.png', 'image/png'),
+    });
+    expect(fake.statusCode).toBe(415);
+  });
+
+  it('is locked and unlocked by platform admins: locked, it is not found by others', async () => {
+    const { id, owner } = await organisation('Lockable Ltd');
+    const refused = await t.request('PATCH', `/api/admin/business/${id}/lock`, {
+      token: owner.token,
+      body: { lock_status: true },
+    });
+    expect(refused.statusCode).toBe(403);
+    const locked = await t.request('PATCH', `/api/admin/business/${id}/lock`, {
+      token: platform.token,
+      body: { lock_status: true },
+    });
+    expect(locked.json().lock_status).toBe(true);
+    expect((await t.request('GET', '/api/business/autocomplete?q=Lockable')).json().items).toEqual([]);
+    // Its members still see it.
+    expect((await t.request('GET', `/api/business/${id}`, { token: owner.token })).statusCode).toBe(200);
+    await t.request('PATCH', `/api/admin/business/${id}/lock`, {
+      token: platform.token,
+      body: { lock_status: false },
+    });
+    expect((await t.request('GET', '/api/business/autocomplete?q=Lockable')).json().items).toHaveLength(1);
+  });
+
+  it('is deleted by its Super Admin only, and then gone', async () => {
+    const { id, owner } = await organisation('Short Lived Ltd');
+    const admin = await join(id, 2);
+    expect((await t.request('DELETE', `/api/business/${id}`, { token: admin.token })).statusCode).toBe(403);
+    const res = await t.request('DELETE', `/api/business/${id}`, { token: owner.token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await t.request('GET', `/api/business/${id}`, { token: platform.token })).statusCode).toBe(404);
+    expect((await t.request('GET', '/api/business/list', { token: owner.token })).json().items).toEqual([]);
+  });
+
+  it('is approved or rejected by platform admins, who list them by status; its Super Admins are mailed', async () => {
+    const person = await t.createUser();
+    const applied = await t.request('POST', '/api/user/add/business', {
+      token: person.token,
+      body: { name: 'Review Me Ltd' },
+    });
+    const id = applied.json().id as number;
+    const pending = await t.request('GET', '/api/admin/business_list?status=pending', {
+      token: platform.token,
+    });
+    expect(pending.json().items.map((b: { id: number }) => b.id)).toContain(id);
+    expect((await t.request('GET', '/api/admin/business_list', { token: person.token })).statusCode).toBe(
+      403,
+    );
+    const noReason = await t.request('POST', '/api/admin/business/pending/update', {
+      token: platform.token,
+      body: { business_id: id, status: 'rejected' },
+    });
+    expect(noReason.statusCode).toBe(400);
+    const rejected = await t.request('POST', '/api/admin/business/pending/update', {
+      token: platform.token,
+      body: { business_id: id, status: 'rejected', reason: 'No company number' },
+    });
+    expect(rejected.json()).toMatchObject({
+      approval_status: 'rejected',
+      rejection_reason: 'No company number',
+    });
+    const mail = (await t.outbox()).filter((m) => m.to.includes(person.email)).pop();
+    expect(mail?.subject).toBe('Review Me Ltd was not approved on Kindred');
+    const again = await t.request('POST', '/api/admin/business/pending/update', {
+      token: platform.token,
+      body: { business_id: id, status: 'approved' },
+    });
+    expect(again.statusCode).toBe(409);
+    const second = await t.request('POST', '/api/user/add/business', {
+      token: person.token,
+      body: { name: 'Review Me Again Ltd' },
+    });
+    const approved = await t.request('POST', '/api/admin/business/pending/update', {
+      token: platform.token,
+      body: { business_id: second.json().id, status: 'approved' },
+    });
+    expect(approved.json().approval_status).toBe('approved');
+    expect(
+      (await t.request('GET', '/api/business/autocomplete?q=Review%20Me%20Again')).json().items,
+    ).toHaveLength(1);
+  });
+
+  it('answers an empty page of join requests to its admins', async () => {
+    const { id, owner } = await organisation('Requests Ltd');
+    const res = await t.request('GET', `/api/business/requests/${id}`, { token: owner.token });
+    expect(res.json()).toEqual({ items: [], next_cursor: null, prev_cursor: null });
+  });
+});
+
+describe('members and roles', () => {
+  it('lists members and admins with their roles', async () => {
+    const { id, owner } = await organisation('Roles Ltd');
+    const admin = await join(id, 2);
+    const employee = await join(id, 99);
+    const members = await t.request('GET', `/api/business/${id}/members`, { token: employee.token });
+    expect(
+      members.json().items.map((m: { user_id: number; admin_type: number }) => [m.user_id, m.admin_type]),
+    ).toEqual([
+      [owner.id, 1],
+      [admin.id, 2],
+      [employee.id, 99],
+    ]);
+    const admins = await t.request('GET', `/api/business/admins/${id}`, { token: employee.token });
+    expect(admins.json().items.map((m: { user_id: number }) => m.user_id)).toEqual([owner.id, admin.id]);
+    const stranger = await t.createUser();
+    expect(
+      (await t.request('GET', `/api/business/${id}/members`, { token: stranger.token })).statusCode,
+    ).toBe(403);
+  });
+
+  it('changes roles: only a Super Admin makes Super Admins, and the last one stays', async () => {
+    const { id, owner } = await organisation('Promotions Ltd');
+    const admin = await join(id, 2);
+    const employee = await join(id, 99);
+    const set = (token: string, user_id: number, admin_type: number) =>
+      t.request('POST', `/api/membership/business/${id}/set`, { token, body: { user_id, admin_type } });
+    expect((await set(admin.token, employee.id, 2)).statusCode).toBe(200);
+    const promote = await set(admin.token, employee.id, 1);
+    expect(promote.statusCode).toBe(403);
+    const last = await set(owner.token, owner.id, 2);
+    expect(last.statusCode).toBe(409);
+    expect(last.json().error.code).toBe('LAST_SUPER_ADMIN');
+    expect((await set(owner.token, employee.id, 1)).statusCode).toBe(200);
+    expect((await set(owner.token, owner.id, 99)).statusCode).toBe(200);
+    const bad = await set(employee.token, admin.id, 7);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('removes members; the last Super Admin cannot be removed, with a clear refusal', async () => {
+    const { id, owner } = await organisation('Leavers Ltd');
+    const admin = await join(id, 2);
+    const employee = await join(id, 99);
+    const remove = (token: string, user_id: number) =>
+      t.request('POST', `/api/membership/business/${id}/delete`, { token, body: { user_id } });
+    const refused = await remove(admin.token, owner.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: 'LAST_SUPER_ADMIN',
+      message: expect.stringContaining('last Super Admin'),
+    });
+    expect((await remove(owner.token, owner.id)).statusCode).toBe(409);
+    expect((await remove(employee.token, admin.id)).statusCode).toBe(403);
+    expect((await remove(admin.token, employee.id)).statusCode).toBe(200);
+    expect((await remove(admin.token, admin.id)).statusCode).toBe(200);
+    expect((await remove(owner.token, 999_999)).statusCode).toBe(404);
+  });
+});
+
+describe('sign-off admins and the policy', () => {
+  it('are chosen by a Super Admin', async () => {
+    const { id, owner } = await organisation('Signers Ltd');
+    const admin = await join(id, 2);
+    const employee = await join(id, 99);
+    const add = (token: string, user_id: number) =>
+      t.request('POST', `/api/membership/signoff/${id}`, { token, body: { user_id } });
+    expect((await add(admin.token, employee.id)).statusCode).toBe(403);
+    expect((await add(owner.token, employee.id)).statusCode).toBe(200);
+    expect((await add(owner.token, admin.id)).statusCode).toBe(200);
+    const signers = await t.request('GET', `/api/business/signoff-admins/${id}`, { token: employee.token });
+    expect(
+      signers
+        .json()
+        .items.map((m: { user_id: number }) => m.user_id)
+        .sort(),
+    ).toEqual([admin.id, employee.id].sort());
+    const without = await t.request('GET', `/api/business/employees-without-signoff/${id}`, {
+      token: owner.token,
+    });
+    expect(without.json().items.map((m: { user_id: number }) => m.user_id)).toEqual([owner.id]);
+    const off = await t.request('DELETE', `/api/membership/signoff/${id}/${admin.id}`, {
+      token: owner.token,
+    });
+    expect(off.statusCode).toBe(200);
+    const after = await t.request('GET', `/api/business/signoff-admins/${id}`, { token: owner.token });
+    expect(after.json().items.map((m: { user_id: number }) => m.user_id)).toEqual([employee.id]);
+  });
+
+  it('sets the policy: approvals for every donation, more at or above a threshold', async () => {
+    const { id, owner } = await organisation('Policy Ltd');
+    const put = (token: string, body: unknown) =>
+      t.request('PUT', `/api/business/${id}/signoff-policy`, { token, body });
+    const ok = await put(owner.token, {
+      approvals_required: 1,
+      threshold_amount: 100_000,
+      approvals_above_threshold: 2,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(
+      (await t.request('GET', `/api/business/${id}`, { token: owner.token })).json().signoff_policy,
+    ).toEqual({
+      approvals_required: 1,
+      threshold_amount: 100_000,
+      approvals_above_threshold: 2,
+    });
+    const half = await put(owner.token, { approvals_required: 1, threshold_amount: 100_000 });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().error.details.fields.approvals_above_threshold).toBeTruthy();
+    const fewer = await put(owner.token, {
+      approvals_required: 3,
+      threshold_amount: 100_000,
+      approvals_above_threshold: 2,
+    });
+    expect(fewer.statusCode).toBe(400);
+    expect((await put(owner.token, { approvals_required: 0 })).statusCode).toBe(400);
+    const admin = await join(id, 2);
+    expect((await put(admin.token, { approvals_required: 2 })).statusCode).toBe(403);
+  });
+});
+
+describe('giving on behalf of an organisation', () => {
+  let charityId: number;
+  let projectId: number;
+
+  beforeAll(async () => {
+    const charityAdmin = await t.createUser();
+    const charity = await t.request('POST', '/api/charity', {
+      token: platform.token,
+      body: { name: 'Harbour Trust', charity_types: [3], admin_email: charityAdmin.email },
+    });
+    charityId = charity.json().id;
+    const project = await t.request('POST', '/api/project/create', {
+      token: charityAdmin.token,
+      body: {
+        title: 'Harbour clean-up',
+        charity_id: charityId,
+        description: 'We clear the harbour.',
+        end_date: day(30),
+        funds_target: 1_000_000,
+        volunteering_hours: 20,
+      },
+    });
+    projectId = project.json().id;
+    await t.request('PATCH', `/api/project/update/${projectId}`, {
+      token: charityAdmin.token,
+      body: { status: 2 },
+    });
+  });
+
+  async function fundedOrganisation(amount = 100_000) {
+    const org = await organisation(`Giving Ltd ${Math.random().toString(36).slice(2, 6)}`);
+    const deposit = await t.request('POST', `/api/admin/business/${org.id}/deposit`, {
+      token: platform.token,
+      body: { amount, reason: 'Opening balance' },
+    });
+    if (deposit.statusCode >= 300) throw new Error(deposit.body);
+    const first = await join(org.id, 99, true);
+    const second = await join(org.id, 2, true);
+    return { ...org, first, second };
+  }
+
+  const wallet = async (token: string, id: number) =>
+    (await t.request('GET', `/api/business/wallet/${id}`, { token })).json();
+
+  it('holds the amount at 20; two distinct sign-off admins take it to 80; every step is in its history', async () => {
+    const org = await fundedOrganisation();
+    await t.request('PUT', `/api/business/${org.id}/signoff-policy`, {
+      token: org.owner.token,
+      body: { approvals_required: 2 },
+    });
+    const res = await t.request('POST', `/api/business/${org.id}/donate/project/${projectId}`, {
+      token: org.owner.token,
+      body: { type: 2, amount: 30_000 },
+      headers: { 'idempotency-key': 'org-gift-1' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const donation = res.json().donation;
+    expect(donation).toMatchObject({ status: 20, amount: 30_000, donor: { kind: 'business', id: org.id } });
+    expect(res.json().wallet).toMatchObject({ wallet_amount: 70_000, held: 30_000 });
+    // A retry with the same key gives nothing again.
+    const retry = await t.request('POST', `/api/business/${org.id}/donate/project/${projectId}`, {
+      token: org.owner.token,
+      body: { type: 2, amount: 30_000 },
+      headers: { 'idempotency-key': 'org-gift-1' },
+    });
+    expect(retry.json().donation.id).toBe(donation.id);
+    expect(await wallet(org.owner.token, org.id)).toMatchObject({ wallet_amount: 70_000, held: 30_000 });
+
+    const waiting = await t.request('GET', `/api/business/${org.id}/donations`, { token: org.first.token });
+    expect(waiting.json().items).toEqual([
+      expect.objectContaining({
+        id: donation.id,
+        signoff: expect.objectContaining({ needed: 2, approvals: [], can_approve: true }),
+      }),
+    ]);
+    const approve = (token: string) =>
+      t.request('POST', `/api/business/${org.id}/approve_donations`, {
+        token,
+        body: { donation_ids: [donation.id], action: 'approve' },
+      });
+    // The requester never approves their own (the owner is not a sign-off admin at all here).
+    expect((await approve(org.owner.token)).statusCode).toBe(403);
+    const one = await approve(org.first.token);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().donations[0].status).toBe(20);
+    const again = await approve(org.first.token);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('ALREADY_APPROVED');
+    const two = await approve(org.second.token);
+    expect(two.json().donations[0].status).toBe(80);
+    const history = two
+      .json()
+      .donations[0].history.map((h: { status: number; reason: string | null }) => [h.status, h.reason]);
+    expect(history).toEqual([
+      [20, null],
+      [20, 'Signed off (1 of 2)'],
+      [20, 'Signed off (2 of 2)'],
+      [80, "Signed off by 2 of the organisation's sign-off admins"],
+    ]);
+    const after = await wallet(org.owner.token, org.id);
+    expect(after).toMatchObject({ wallet_amount: 70_000, held: 0 });
+    // The project's supporters wall names the organisation.
+    const wall = await t.request('GET', `/api/project/${projectId}/all-donations`);
+    expect(wall.json().items).toContainEqual(
+      expect.objectContaining({ id: donation.id, name: donation.donor.name, amount: 30_000 }),
+    );
+    expect(
+      (await t.request('GET', `/api/business/${org.id}/donations`, { token: org.first.token })).json().items,
+    ).toEqual([]);
+  });
+
+  it('never lets the requester approve their own donation', async () => {
+    const org = await fundedOrganisation();
+    const res = await t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
+      token: org.first.token,
+      body: { type: 2, amount: 5_000 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().donation.id;
+    const list = await t.request('GET', `/api/business/${org.id}/donations`, { token: org.first.token });
+    expect(list.json().items[0].signoff.can_approve).toBe(false);
+    const own = await t.request('POST', `/api/business/${org.id}/approve_donations`, {
+      token: org.first.token,
+      body: { donation_ids: [id], action: 'approve' },
+    });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error.code).toBe('OWN_DONATION');
+    const other = await t.request('POST', `/api/business/${org.id}/approve_donations`, {
+      token: org.second.token,
+      body: { donation_ids: [id], action: 'approve' },
+    });
+    expect(other.json().donations[0].status).toBe(80);
+  });
+
+  it('asks more approvals at or above the threshold', async () => {
+    const org = await fundedOrganisation();
+    await t.request('PUT', `/api/business/${org.id}/signoff-policy`, {
+      token: org.owner.token,
+      body: { approvals_required: 1, threshold_amount: 20_000, approvals_above_threshold: 2 },
+    });
+    const small = await t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
+      token: org.owner.token,
+      body: { type: 2, amount: 10_000 },
+    });
+    const big = await t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
+      token: org.owner.token,
+      body: { type: 2, amount: 20_000 },
+    });
+    const ids = [small.json().donation.id, big.json().donation.id];
+    const res = await t.request('POST', `/api/business/${org.id}/approve_donations`, {
+      token: org.first.token,
+      body: { donation_ids: ids, action: 'approve' },
+    });
+    expect(res.json().donations.map((d: { id: number; status: number }) => [d.id, d.status])).toEqual([
+      [ids[0], 80],
+      [ids[1], 20],
+    ]);
+  });
+
+  it('rejects with a reason: 90, and the held money returns', async () => {
+    const org = await fundedOrganisation();
+    const res = await t.request('POST', `/api/business/${org.id}/donate/project/${projectId}`, {
+      token: org.owner.token,
+      body: { type: 2, amount: 40_000 },
+    });
+    const id = res.json().donation.id;
+    expect((await wallet(org.owner.token, org.id)).held).toBe(40_000);
+    const noReason = await t.request('POST', `/api/business/${org.id}/approve_donations`, {
+      token: org.first.token,
+      body: { donation_ids: [id], action: 'reject' },
+    });
+    expect(noReason.statusCode).toBe(400);
+    const rejected = await t.request('POST', `/api/business/${org.id}/approve_donations`, {
+      token: org.first.token,
+      body: { donation_ids: [id], action: 'reject', reason: 'Not in this year’s plan' },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json().donations[0]).toMatchObject({ status: 90 });
+    expect(rejected.json().donations[0].history.at(-1)).toMatchObject({
+      status: 90,
+      reason: 'Not in this year’s plan',
+    });
+    expect(await wallet(org.owner.token, org.id)).toMatchObject({ wallet_amount: 100_000, held: 0 });
+    const twice = await t.request('POST', `/api/business/${org.id}/approve_donations`, {
+      token: org.second.token,
+      body: { donation_ids: [id], action: 'approve' },
+    });
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('refuses what the organisation cannot give: more than it has, while pending or locked, foreign donations', async () => {
+    const org = await fundedOrganisation(1_000);
+    const tooMuch = await t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
+      token: org.owner.token,
+      body: { type: 2, amount: 5_000 },
+    });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().error.code).toBe('INSUFFICIENT_FUNDS');
+    const stranger = await t.createUser();
+    const foreign = await t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
+      token: stranger.token,
+      body: { type: 2, amount: 500 },
+    });
+    expect(foreign.statusCode).toBe(403);
+    await t.request('PATCH', `/api/admin/business/${org.id}/lock`, {
+      token: platform.token,
+      body: { lock_status: true },
+    });
+    const locked = await t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
+      token: org.owner.token,
+      body: { type: 2, amount: 500 },
+    });
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().error.code).toBe('BUSINESS_LOCKED');
+    const pendingOwner = await t.createUser();
+    const pending = await t.request('POST', '/api/user/add/business', {
+      token: pendingOwner.token,
+      body: { name: 'Not Yet Ltd' },
+    });
+    const notYet = await t.request('POST', `/api/business/${pending.json().id}/donate/charity/${charityId}`, {
+      token: pendingOwner.token,
+      body: { type: 2, amount: 500 },
+    });
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json().error.code).toBe('BUSINESS_NOT_APPROVED');
+    // A donation of another organisation is not found here.
+    const other = await fundedOrganisation();
+    const theirs = await t.request('POST', `/api/business/${other.id}/donate/charity/${charityId}`, {
+      token: other.owner.token,
+      body: { type: 2, amount: 500 },
+    });
+    const mixed = await t.request('POST', `/api/business/${org.id}/approve_donations`, {
+      token: org.first.token,
+      body: { donation_ids: [theirs.json().donation.id], action: 'approve' },
+    });
+    expect(mixed.statusCode).toBe(404);
+    const recurring = await t.request('POST', `/api/business/${other.id}/donate/charity/${charityId}`, {
+      token: other.owner.token,
+      body: { type: 2, amount: 500, frequency: 3, start_date: day(1) },
+    });
+    expect(recurring.statusCode).toBe(400);
+  });
+
+  it('reminds the sign-off admins, never the requester, of a donation waiting more than 7 days', async () => {
+    const org = await fundedOrganisation();
+    const res = await t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
+      token: org.first.token,
+      body: { type: 2, amount: 7_500 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const remind = () => t.jobs.find((job) => job.name === 'sign-off reminders')?.run() as Promise<number>;
+    const reminders = async () =>
+      (await t.outbox()).filter((m) =>
+        m.subject.startsWith(`A donation on behalf of ${res.json().donation.donor.name}`),
+      );
+    try {
+      clock = new Date(START.getTime() + 6 * 86_400_000);
+      await remind();
+      expect(await reminders()).toHaveLength(0);
+      clock = new Date(START.getTime() + 8 * 86_400_000);
+      await remind();
+      const first = await reminders();
+      // The requester (first) is a sign-off admin but is not reminded of their own request.
+      expect(first.map((m) => m.to)).toEqual([org.second.email]);
+      expect(first[0]?.text).toContain('has waited 8 days for sign-off');
+      await remind();
+      expect(await reminders()).toHaveLength(1);
+      clock = new Date(START.getTime() + 16 * 86_400_000);
+      await remind();
+      expect(await reminders()).toHaveLength(2);
+    } finally {
+      clock = START;
+    }
+  });
+
+  it('moves a donation once when two sign-off admins approve it at the same moment', async () => {
+    const org = await fundedOrganisation();
+    const res = await t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
+      token: org.owner.token,
+      body: { type: 2, amount: 9_000 },
+    });
+    const id = res.json().donation.id;
+    const answers = await Promise.all(
+      [org.first, org.second].map((admin) =>
+        t.request('POST', `/api/business/${org.id}/approve_donations`, {
+          token: admin.token,
+          body: { donation_ids: [id], action: 'approve' },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(await wallet(org.owner.token, org.id)).toMatchObject({ wallet_amount: 91_000, held: 0 });
+  });
+
+  it('takes offers of time to the charity (30) once signed off', async () => {
+    const org = await fundedOrganisation();
+    const res = await t.request('POST', `/api/business/${org.id}/donate/project/${projectId}`, {
+      token: org.owner.token,
+      body: { type: 3, hours: 4, date: day(5) },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().donation.status).toBe(20);
+    const signed = await t.request('POST', `/api/business/${org.id}/approve_donations`, {
+      token: org.first.token,
+      body: { donation_ids: [res.json().donation.id], action: 'approve' },
+    });
+    expect(signed.json().donations[0].status).toBe(30);
+  });
+});

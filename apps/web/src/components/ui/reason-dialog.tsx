@@ -1,0 +1,78 @@
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { FormRefusal } from '@/components/ui/form-refusal';
+
+export interface ReasonDialogProps {
+  title: string;
+  /** What happens, said above the field. */
+  description: string;
+  confirmLabel: string;
+  pending: boolean;
+  /** The API's refusal, shown above the field. */
+  refusal?: string | null;
+  /** The API's message about the reason itself, shown on the field. */
+  fieldError?: string | null;
+  /** Said on the field when it is left empty. */
+  emptyMessage?: string;
+  /** The title of the refusal ('Not rejected'). */
+  refusalTitle?: string;
+  onClose: () => void;
+  onSubmit: (reason: string) => Promise<void> | void;
+}
+
+/** Asks why before a refusal (rejecting an organisation, a donation): at least 3 characters. */
+export function ReasonDialog({
+  title,
+  description,
+  confirmLabel,
+  pending,
+  refusal = null,
+  fieldError = null,
+  emptyMessage = 'Say why, in a few words.',
+  refusalTitle = 'Not rejected',
+  onClose,
+  onSubmit,
+}: ReasonDialogProps) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (reason.trim().length < 3) {
+      setError(reason.trim() ? 'Use at least 3 characters.' : emptyMessage);
+      return;
+    }
+    await onSubmit(reason.trim());
+  };
+  return (
+    <Modal opened onClose={onClose} title={title} size="sm" centered>
+      <form onSubmit={submit} noValidate aria-label={title}>
+        <Stack gap="md">
+          <FormRefusal title={refusalTitle} message={refusal} />
+          <Text size="sm">{description}</Text>
+          <Textarea
+            label="Reason"
+            required
+            autosize
+            minRows={2}
+            maxLength={1000}
+            value={reason}
+            error={error ?? fieldError}
+            onChange={(event) => {
+              setReason(event.currentTarget.value);
+              setError(null);
+            }}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red.9" loading={pending}>
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,6 @@
+export {
+  type OrganisationAccess,
+  organisationAccess,
+  useActiveOrganisation,
+} from './organisation-access';
+export { organisationQueries } from './organisation-queries';

@@ -1,0 +1,41 @@
+import { ADMIN_TYPE, type BusinessMembership } from '@kindred/shared';
+import { useSessionState } from '@/entities/session';
+
+/**
+ * The organisation the organisation screens work on: the account switcher's organisation when one
+ * is active, else the person's first organisation; null when they belong to none.
+ */
+export function useActiveOrganisation(): BusinessMembership | null {
+  const state = useSessionState();
+  const active = state.activeAccount;
+  if (active.type === 'business') {
+    const chosen = state.businessMembership.find((membership) => membership.business_id === active.id);
+    if (chosen) return chosen;
+  }
+  return state.businessMembership[0] ?? null;
+}
+
+/** What a membership lets the person do (docs/access.md; the server checks it again). */
+export interface OrganisationAccess {
+  /** Super Admin: roles of Super Admins, sign-off admins and policy, deleting. */
+  isSuperAdmin: boolean;
+  /** Super Admin or Admin: the profile and logo, members' roles between Admin and Employee. */
+  isAdmin: boolean;
+  /** Marked to approve donations on behalf of the organisation. */
+  isSignoffAdmin: boolean;
+  /** Sees the donations waiting for sign-off. */
+  seesWaitingDonations: boolean;
+}
+
+export function organisationAccess(
+  membership: Pick<BusinessMembership, 'admin_type' | 'is_signoff_admin'>,
+): OrganisationAccess {
+  const isSuperAdmin = membership.admin_type === ADMIN_TYPE.superAdmin;
+  const isAdmin = isSuperAdmin || membership.admin_type === ADMIN_TYPE.admin;
+  return {
+    isSuperAdmin,
+    isAdmin,
+    isSignoffAdmin: membership.is_signoff_admin,
+    seesWaitingDonations: isAdmin || membership.is_signoff_admin,
+  };
+}

@@ -1,0 +1,35 @@
+import type { Business, BusinessMember, BusinessPendingDonation, Page } from '@kindred/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** GET /business/{id}. Quiet: the organisation area shows a failure in place. */
+export function getBusiness(id: number): Promise<Business> {
+  return api.get<Business>(`/business/${id}`, { silent: true });
+}
+
+/** GET /business/{id}/members */
+export function getBusinessMembers(id: number): Promise<{ items: BusinessMember[] }> {
+  return api.get<{ items: BusinessMember[] }>(`/business/${id}/members`);
+}
+
+/** GET /business/{id}/donations: donations waiting for sign-off (the first 100). */
+export function getWaitingDonations(id: number): Promise<Page<BusinessPendingDonation>> {
+  return api.get<Page<BusinessPendingDonation>>(`/business/${id}/donations`, { query: { limit: 100 } });
+}
+
+/** An organisation and what belongs to it. Their keys live here only, all under `['organisations', id]`. */
+export const organisationQueries = {
+  all: (id: number) => ['organisations', id] as const,
+  detail: (id: number) =>
+    queryOptions({ queryKey: [...organisationQueries.all(id)] as const, queryFn: () => getBusiness(id) }),
+  members: (id: number) =>
+    queryOptions({
+      queryKey: [...organisationQueries.all(id), 'members'] as const,
+      queryFn: () => getBusinessMembers(id),
+    }),
+  waitingDonations: (id: number) =>
+    queryOptions({
+      queryKey: [...organisationQueries.all(id), 'waiting-donations'] as const,
+      queryFn: () => getWaitingDonations(id),
+    }),
+};

@@ -1,0 +1,72 @@
+import type { Charity } from '@kindred/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '@/entities/session';
+import { MINUTE, makeLogin, makeUser } from '@/testing/fixtures';
+import { jsonResponse, stubFetch } from '@/testing/http';
+import { renderRoutes } from '@/testing/render';
+import { AdminCharitiesScreen } from './charity-review';
+
+const pending: Charity = {
+  id: 3,
+  name: 'Canal Friends',
+  registration_number: '1234567',
+  charity_types: [1],
+  description: null,
+  website: null,
+  email: null,
+  phone: null,
+  address: null,
+  city: null,
+  post_code: null,
+  latitude: null,
+  longitude: null,
+  logo: null,
+  lock_status: false,
+  approval_status: 'pending',
+  rejection_reason: null,
+  live_projects: 0,
+  created_at: '2029-12-01T00:00:00.000Z',
+};
+
+describe('charity approvals', { timeout: 30_000 }, () => {
+  beforeEach(() => session.setNavigator(vi.fn()));
+  afterEach(() => session.clearSession());
+
+  it('rejects with a reason, which it asks for first (the shared reason dialog)', async () => {
+    session.signIn(
+      makeLogin(Date.now() + 60 * MINUTE, { user: makeUser({ is_iic_admin: true, admin_type: 1 }) }),
+    );
+    const mock = stubFetch({
+      'GET /api/admin/charity/pending/list': () =>
+        jsonResponse({ items: [pending], next_cursor: null, prev_cursor: null }),
+      'POST /api/admin/charity/pending/update': () =>
+        jsonResponse({ ...pending, approval_status: 'rejected', rejection_reason: 'Not on the register' }),
+    });
+    renderRoutes([{ path: '/admin/charities', element: <AdminCharitiesScreen /> }], '/admin/charities');
+    const card = await screen.findByRole('article', { name: 'Canal Friends' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Reject Canal Friends' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject Canal Friends?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject charity' }));
+    expect(within(dialog).getByText('Say why the charity is rejected.')).toBeTruthy();
+    expect(
+      within(dialog)
+        .getByLabelText(/Reason/)
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Not on the register');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject charity' }));
+    await waitFor(() => {
+      const call = mock.mock.calls.find(
+        (c) => new URL(String(c[0]), 'http://x').pathname === '/api/admin/charity/pending/update',
+      );
+      expect(JSON.parse(String((call?.[1] as RequestInit | undefined)?.body))).toEqual({
+        charity_id: 3,
+        status: 'rejected',
+        reason: 'Not on the register',
+      });
+    });
+    expect(await screen.findByText('Charity rejected')).toBeTruthy();
+  });
+});

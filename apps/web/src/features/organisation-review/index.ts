@@ -1,0 +1,1 @@
+export { AdminOrganisationsScreen } from './components/organisation-review';

@@ -1,0 +1,190 @@
+import { type BusinessPendingDonation, formatMoney } from '@kindred/shared';
+import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ReasonDialog } from '@/components/ui/reason-dialog';
+import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { toast } from '@/components/ui/toast';
+import { donationWhat } from '@/entities/donation';
+import { organisationQueries } from '@/entities/organisation';
+import { useCurrentUser } from '@/entities/session';
+import { isApiError } from '@/lib/api-client';
+import { showDate } from '@/lib/format';
+import { useApproveDonations } from '../api/approve-donations';
+import { useOrganisationContext } from './organisation-layout';
+
+const recipientOf = (donation: BusinessPendingDonation) =>
+  donation.project ? `${donation.project.title} (${donation.charity.name})` : donation.charity.name;
+
+/** Donations on behalf of the organisation waiting for sign-off: approve several at once, or reject with a reason. */
+export function ApprovalInbox() {
+  const { business, access } = useOrganisationContext();
+  const me = useCurrentUser();
+  const waiting = useQuery(organisationQueries.waitingDonations(business.id));
+  const act = useApproveDonations();
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [rejecting, setRejecting] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const items = waiting.data?.items ?? [];
+  const approvable = items.filter((donation) => donation.signoff.can_approve).map((d) => d.id);
+  const selected = chosen.filter((id) => items.some((d) => d.id === id));
+
+  const run = async (action: 'approve' | 'reject', reason?: string) => {
+    try {
+      const { donations } = await act.mutateAsync({
+        businessId: business.id,
+        donation_ids: selected,
+        action,
+        ...(reason ? { reason } : {}),
+      });
+      setProblem(null);
+      setChosen([]);
+      setRejecting(false);
+      if (action === 'reject')
+        toast.success('Rejected', `${donations.length} donation(s) rejected; the money is back.`);
+      else {
+        const done = donations.filter((d) => d.status !== 20).length;
+        toast.success(
+          'Signed off',
+          done === donations.length
+            ? `${done} donation(s) approved and given.`
+            : `${donations.length} approval(s) recorded; ${done} donation(s) have every approval they need.`,
+        );
+      }
+    } catch (error) {
+      setRejecting(false);
+      setProblem(isApiError(error) ? error.message : 'Nothing was changed. Try again.');
+    }
+  };
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="approval-inbox-heading">
+      <Title order={2} size="h3" id="approval-inbox-heading">
+        Waiting for sign-off
+      </Title>
+      {problem ? (
+        <Alert
+          color="red"
+          variant="light"
+          title="Not changed"
+          role="alert"
+          withCloseButton
+          onClose={() => setProblem(null)}
+          closeButtonLabel="Dismiss"
+        >
+          {problem}
+        </Alert>
+      ) : null}
+      {waiting.isPending ? (
+        <LoadingState label="Loading donations…" />
+      ) : waiting.isError ? (
+        <FailedState
+          title="The donations could not be loaded."
+          error={waiting.error}
+          onRetry={waiting.refetch}
+        />
+      ) : items.length === 0 ? (
+        <EmptyState>No donation is waiting for sign-off.</EmptyState>
+      ) : (
+        <>
+          {access.isSignoffAdmin ? (
+            <Group gap="sm">
+              <Checkbox
+                label="Choose all I can approve"
+                checked={approvable.length > 0 && approvable.every((id) => selected.includes(id))}
+                disabled={approvable.length === 0}
+                onChange={(event) => setChosen(event.currentTarget.checked ? approvable : [])}
+              />
+              <Button
+                disabled={selected.length === 0}
+                loading={act.isPending && !rejecting}
+                onClick={() => run('approve')}
+              >
+                {`Approve selected (${selected.length})`}
+              </Button>
+              <Button
+                variant="default"
+                c="red.9"
+                disabled={selected.length === 0}
+                onClick={() => setRejecting(true)}
+              >
+                Reject selected
+              </Button>
+            </Group>
+          ) : (
+            <Text size="sm">Only the organisation’s sign-off admins approve or reject them.</Text>
+          )}
+          <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {items.map((donation) => {
+              const { signoff } = donation;
+              const label = `${donationWhat(donation)} to ${recipientOf(donation)}`;
+              return (
+                <Paper
+                  key={donation.id}
+                  withBorder
+                  p="md"
+                  component="li"
+                  data-testid={`waiting-donation-${donation.id}`}
+                >
+                  <Group align="flex-start" wrap="nowrap" gap="md">
+                    {access.isSignoffAdmin ? (
+                      <Checkbox
+                        aria-label={`Choose ${label}`}
+                        checked={selected.includes(donation.id)}
+                        onChange={(event) =>
+                          setChosen((ids) =>
+                            event.currentTarget.checked
+                              ? [...ids, donation.id]
+                              : ids.filter((id) => id !== donation.id),
+                          )
+                        }
+                      />
+                    ) : null}
+                    <Stack gap={4} style={{ flex: 1 }}>
+                      <Text fw={600}>{label}</Text>
+                      <Text size="sm">
+                        Asked by {signoff.requested_by?.name ?? 'a former member'} on{' '}
+                        {showDate(donation.created_at)}
+                        {donation.type === 2 && donation.amount !== null
+                          ? ` · ${formatMoney(donation.amount)} held`
+                          : ''}
+                      </Text>
+                      <Group gap="xs">
+                        <Badge color="grape.9" variant="filled">
+                          {`${signoff.approvals.length} of ${signoff.needed} approvals`}
+                        </Badge>
+                        {signoff.approvals.map((approval) => (
+                          <Text key={approval.user.id} size="sm" c="dimmed">
+                            {`Approved by ${approval.user.name}`}
+                          </Text>
+                        ))}
+                      </Group>
+                      {access.isSignoffAdmin && !signoff.can_approve ? (
+                        <Text size="sm" c="dimmed">
+                          {signoff.requested_by?.id === me?.id
+                            ? 'You asked for this one: another sign-off admin approves it.'
+                            : 'You approved it: it waits for another sign-off admin.'}
+                        </Text>
+                      ) : null}
+                    </Stack>
+                  </Group>
+                </Paper>
+              );
+            })}
+          </Stack>
+        </>
+      )}
+      {rejecting ? (
+        <ReasonDialog
+          title={selected.length === 1 ? 'Reject the donation' : `Reject ${selected.length} donations`}
+          description="The held money goes back to the organisation’s wallet. The person who asked sees why."
+          confirmLabel="Reject"
+          pending={act.isPending}
+          onClose={() => setRejecting(false)}
+          onSubmit={(reason) => run('reject', reason)}
+        />
+      ) : null}
+    </Stack>
+  );
+}

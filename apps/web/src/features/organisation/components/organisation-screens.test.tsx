@@ -1,0 +1,293 @@
+import type { Business, BusinessMember, BusinessPendingDonation } from '@kindred/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '@/entities/session';
+import { donationFixture, MINUTE, makeLogin } from '@/testing/fixtures';
+import { errorResponse, jsonResponse, type Route, stubFetch } from '@/testing/http';
+import { renderRoutes } from '@/testing/render';
+import { OrganisationLayout } from './organisation-layout';
+import { OrganisationMembersSection } from './organisation-members';
+import { OrganisationProfileSection } from './organisation-profile';
+import { SignoffSection } from './signoff-section';
+
+const business: Business = {
+  id: 5,
+  name: 'Acme Ltd',
+  registration_number: null,
+  description: null,
+  logo: null,
+  is_franchise: false,
+  parent_id: null,
+  lock_status: false,
+  approval_status: 'approved',
+  rejection_reason: null,
+  signoff_policy: { approvals_required: 1, threshold_amount: null, approvals_above_threshold: null },
+  created_at: '2029-01-01T00:00:00.000Z',
+};
+
+const member = (id: number, first: string, adminType: number, signoff = false): BusinessMember => ({
+  user_id: id,
+  first_name: first,
+  last_name: 'Smith',
+  email: `${first.toLowerCase()}@example.org`,
+  avatar: null,
+  admin_type: adminType,
+  is_signoff_admin: signoff,
+  joined_at: '2029-01-01T00:00:00.000Z',
+});
+
+const MEMBERS = [member(7, 'Dana', 1), member(8, 'Sam', 2, true), member(9, 'Eve', 99)];
+
+function signIn(adminType: number, signoff = false) {
+  session.signIn(
+    makeLogin(Date.now() + 60 * MINUTE, {
+      business_membership: [
+        {
+          business_id: 5,
+          name: 'Acme Ltd',
+          admin_type: adminType,
+          is_signoff_admin: signoff,
+          is_franchise: false,
+          permissions: [],
+        },
+      ],
+    }),
+  );
+  session.setActiveAccount({ type: 'business', id: 5 });
+}
+
+function renderArea(path: string) {
+  return renderRoutes(
+    [
+      {
+        path: '/organisation',
+        element: <OrganisationLayout />,
+        children: [
+          { index: true, element: <OrganisationProfileSection /> },
+          { path: 'members', element: <OrganisationMembersSection /> },
+          { path: 'sign-off', element: <SignoffSection /> },
+        ],
+      },
+      { path: '/', element: <p>Home</p> },
+    ],
+    path,
+  );
+}
+
+const bodyOf = (mock: ReturnType<typeof stubFetch>, path: string) => {
+  const call = mock.mock.calls.find(
+    (c) => new URL(String(c[0]), 'http://x').pathname === path && (c[1] as RequestInit | undefined)?.body,
+  );
+  return call ? JSON.parse(String((call[1] as RequestInit).body)) : undefined;
+};
+
+describe('the organisation area', { timeout: 30_000 }, () => {
+  beforeEach(() => session.setNavigator(vi.fn()));
+  afterEach(() => session.clearSession());
+
+  it('saves the profile; deleting asks first and says why the API refused', async () => {
+    signIn(1);
+    const mock = stubFetch({
+      'GET /api/business/5': () => jsonResponse(business),
+      'PATCH /api/business/5': () => jsonResponse({ ...business, description: 'We make widgets.' }),
+      'DELETE /api/business/5': () =>
+        errorResponse(409, 'BUSINESS_HAS_FUNDS', 'The organisation still holds money.'),
+    });
+    renderArea('/organisation');
+    const about = await screen.findByLabelText(/About the organisation/);
+    await userEvent.type(about, 'We make widgets.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() =>
+      expect(bodyOf(mock, '/api/business/5')).toEqual({
+        name: 'Acme Ltd',
+        registration_number: null,
+        description: 'We make widgets.',
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Delete organisation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Acme Ltd?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete organisation' }));
+    expect(await screen.findByText('The organisation still holds money.')).toBeTruthy();
+  });
+
+  it('lists members with roles; a Super Admin changes a role and makes a sign-off admin', async () => {
+    signIn(1);
+    const mock = stubFetch({
+      'GET /api/business/5': () => jsonResponse(business),
+      'GET /api/business/5/members': () => jsonResponse({ items: MEMBERS }),
+      'POST /api/membership/business/5/set': () => jsonResponse({ message: 'Member updated' }),
+      'POST /api/membership/signoff/5': () => jsonResponse({ message: 'Sign-off admin added' }),
+    });
+    renderArea('/organisation/members');
+    const role = await screen.findByLabelText('Role of Eve Smith');
+    // The only Super Admin cannot be demoted nor removed: the screen says so.
+    expect((screen.getByLabelText('Role of Dana Smith') as HTMLSelectElement).disabled).toBe(true);
+    expect(screen.getByText('The only Super Admin: make another member Super Admin first.')).toBeTruthy();
+    await userEvent.selectOptions(role, '2');
+    await waitFor(() =>
+      expect(bodyOf(mock, '/api/membership/business/5/set')).toEqual({ user_id: 9, admin_type: 2 }),
+    );
+    await userEvent.click(screen.getByLabelText('Eve Smith signs off donations'));
+    await waitFor(() => expect(bodyOf(mock, '/api/membership/signoff/5')).toEqual({ user_id: 9 }));
+  });
+
+  it('removes a member after asking, and says why when the API refuses', async () => {
+    signIn(1);
+    const mock = stubFetch({
+      'GET /api/business/5': () => jsonResponse(business),
+      'GET /api/business/5/members': () => jsonResponse({ items: MEMBERS }),
+      'POST /api/membership/business/5/delete': () =>
+        errorResponse(409, 'LAST_SUPER_ADMIN', 'The last Super Admin of an organisation cannot be removed.'),
+    });
+    renderArea('/organisation/members');
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Sam Smith' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Sam Smith?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove member' }));
+    expect(
+      await screen.findByText('The last Super Admin of an organisation cannot be removed.'),
+    ).toBeTruthy();
+    expect(bodyOf(mock, '/api/membership/business/5/delete')).toEqual({ user_id: 8 });
+  });
+
+  it('lets an Employee see members without changing them', async () => {
+    signIn(99);
+    stubFetch({
+      'GET /api/business/5': () => jsonResponse(business),
+      // The signed-in person (id 7) is the Employee here.
+      'GET /api/business/5/members': () =>
+        jsonResponse({ items: [member(1, 'Ann', 1), member(8, 'Sam', 2, true), member(7, 'Eve', 99)] }),
+    });
+    renderArea('/organisation/members');
+    expect(await screen.findByText('Eve Smith')).toBeTruthy();
+    expect(screen.queryByLabelText('Role of Eve Smith')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove Sam Smith' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Leave the organisation' })).toBeTruthy();
+  });
+
+  it('saves a sign-off policy with more approvals for large donations', async () => {
+    signIn(1);
+    const mock = stubFetch({
+      'GET /api/business/5': () => jsonResponse(business),
+      'GET /api/business/5/donations': () =>
+        jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+      'PUT /api/business/5/signoff-policy': () =>
+        jsonResponse({ approvals_required: 2, threshold_amount: 500_000, approvals_above_threshold: 3 }),
+    });
+    renderArea('/organisation/sign-off');
+    const approvals = await screen.findByLabelText(/Approvals every donation needs/);
+    await userEvent.clear(approvals);
+    await userEvent.type(approvals, '2');
+    await userEvent.click(screen.getByLabelText('Ask for more approvals for large donations'));
+    await userEvent.type(screen.getByLabelText(/Large means at least/), '5000');
+    const above = screen.getByLabelText(/Approvals a large donation needs/);
+    await userEvent.clear(above);
+    await userEvent.type(above, '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Save policy' }));
+    await waitFor(() =>
+      expect(bodyOf(mock, '/api/business/5/signoff-policy')).toEqual({
+        approvals_required: 2,
+        threshold_amount: 500_000,
+        approvals_above_threshold: 3,
+      }),
+    );
+    expect(await screen.findByText('No donation is waiting for sign-off.')).toBeTruthy();
+  });
+
+  it('refuses a half-set threshold beside the field, sending nothing', async () => {
+    signIn(1);
+    const mock = stubFetch({
+      'GET /api/business/5': () => jsonResponse(business),
+      'GET /api/business/5/donations': () =>
+        jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+    });
+    renderArea('/organisation/sign-off');
+    await userEvent.click(await screen.findByLabelText('Ask for more approvals for large donations'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save policy' }));
+    const threshold = screen.getByLabelText(/Large means at least/);
+    await waitFor(() => expect(threshold.getAttribute('aria-invalid')).toBe('true'));
+    expect(bodyOf(mock, '/api/business/5/signoff-policy')).toBeUndefined();
+  });
+
+  describe('the approval inbox', () => {
+    const waiting = (id: number, requester: { id: number; name: string }, canApprove: boolean) =>
+      ({
+        ...donationFixture({
+          id,
+          status: 20,
+          status_label: 'Awaiting Organisation Approval',
+          amount: 30_000,
+        }),
+        donor: { kind: 'business', id: 5, name: 'Acme Ltd' },
+        signoff: { needed: 2, approvals: [], requested_by: requester, can_approve: canApprove },
+      }) satisfies BusinessPendingDonation;
+
+    function stub(extra: Record<string, Route> = {}) {
+      return stubFetch({
+        'GET /api/business/5': () => jsonResponse(business),
+        'GET /api/business/5/donations': () =>
+          jsonResponse({
+            items: [
+              waiting(11, { id: 9, name: 'Eve Smith' }, true),
+              waiting(12, { id: 7, name: 'Dana Donor' }, false),
+            ],
+            next_cursor: null,
+            prev_cursor: null,
+          }),
+        'POST /api/business/5/approve_donations': () =>
+          jsonResponse({ donations: [donationFixture({ id: 11, status: 20 })] }),
+        ...extra,
+      });
+    }
+
+    it('approves every donation the sign-off admin may approve, in one call', async () => {
+      signIn(2, true);
+      const mock = stub();
+      renderArea('/organisation/sign-off');
+      expect(
+        await screen.findByText('You asked for this one: another sign-off admin approves it.'),
+      ).toBeTruthy();
+      await userEvent.click(screen.getByLabelText('Choose all I can approve'));
+      await userEvent.click(screen.getByRole('button', { name: 'Approve selected (1)' }));
+      await waitFor(() =>
+        expect(bodyOf(mock, '/api/business/5/approve_donations')).toEqual({
+          donation_ids: [11],
+          action: 'approve',
+        }),
+      );
+      expect(await screen.findByText('Signed off')).toBeTruthy();
+    });
+
+    it('rejects with a reason, which it asks for first', async () => {
+      signIn(2, true);
+      const mock = stub();
+      renderArea('/organisation/sign-off');
+      const item = await screen.findByTestId('waiting-donation-12');
+      await userEvent.click(within(item).getByRole('checkbox'));
+      await userEvent.click(screen.getByRole('button', { name: 'Reject selected' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Reject the donation' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+      expect(within(dialog).getByText('Say why, in a few words.')).toBeTruthy();
+      await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Not this year');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+      await waitFor(() =>
+        expect(bodyOf(mock, '/api/business/5/approve_donations')).toEqual({
+          donation_ids: [12],
+          action: 'reject',
+          reason: 'Not this year',
+        }),
+      );
+    });
+
+    it('is not offered to a member who is neither an admin nor a sign-off admin', async () => {
+      signIn(99);
+      stub();
+      renderArea('/organisation/sign-off');
+      expect(await screen.findByRole('heading', { name: 'Sign-off policy' })).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: 'Waiting for sign-off' })).toBeNull();
+      expect(
+        screen.getByText('Only the organisation’s Super Admins change its sign-off policy.'),
+      ).toBeTruthy();
+    });
+  });
+});

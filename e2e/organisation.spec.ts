@@ -1,0 +1,188 @@
+import { DEMO, DEMO_PASSWORD, expectAccessible, signIn, signOut } from './support/app';
+import { expect, type Page, test } from './support/test';
+
+/**
+ * Giving on behalf of an organisation (issue "Organisations"): Acme's Super Admin sets a
+ * two-approver sign-off policy and makes a second colleague a sign-off admin, gives to a Live
+ * project as Acme, and two other sign-off admins approve it in their inbox; the charity then sees
+ * the gift from Acme at 80. On the way a person adds their own organisation and a platform admin
+ * approves it. Every new screen is checked with axe.
+ */
+
+const RIVER_CLEAN_UP = 'Clean-up of the river banks (Bristol)';
+
+interface Card {
+  id: number;
+  title: string;
+}
+
+test.beforeEach(async ({ page }) => {
+  // Map tiles and anything else off this app are unreachable.
+  await page.route(
+    (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1',
+    (route) => route.abort('internetdisconnected'),
+  );
+});
+
+test.describe.configure({ timeout: 180_000 });
+
+async function actAsAcme(page: Page) {
+  await page
+    .getByRole('combobox', { name: 'Active account' })
+    .selectOption({ label: 'Acme Ltd (organisation)' });
+  await expect(page.locator('html')).toHaveAttribute('data-account-kind', 'organisation');
+}
+
+/** Waits for running transitions (dialogs, toasts fading in) so axe sees the final colours. */
+async function settled(page: Page) {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+}
+
+function toast(page: Page, title: string) {
+  return page.getByRole('alert').filter({ hasText: title }).first();
+}
+
+async function openSignoff(page: Page) {
+  await page.goto('/organisation/sign-off');
+  await expect(page.getByRole('heading', { level: 1, name: 'Acme Ltd' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign-off policy' })).toBeVisible();
+}
+
+test('a business admin sets a two-approver policy, gives as Acme, and two sign-off admins approve it', async ({
+  page,
+}) => {
+  const response = await page.request.get(
+    `/api/explore/project/list?q=${encodeURIComponent(RIVER_CLEAN_UP)}`,
+  );
+  const project = ((await response.json()) as { items: Card[] }).items.find(
+    (p) => p.title === RIVER_CLEAN_UP,
+  );
+  if (!project) throw new Error('no Live demo project to give to');
+
+  const name = `Donor Widgets ${Date.now().toString(36)}`;
+  await test.step('a person adds their organisation', async () => {
+    await signIn(page, DEMO.donor);
+    await page.goto('/organisation/register');
+    const form = page.getByRole('form', { name: 'Add your organisation' });
+    await form.getByRole('button', { name: 'Add organisation' }).click();
+    await expect(form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page, 'add your organisation (with a refusal)');
+    await form.getByLabel('Name').fill(name);
+    await form.getByRole('button', { name: 'Add organisation' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Organisation added' })).toBeVisible();
+    await signOut(page);
+  });
+
+  await test.step('a platform admin approves it', async () => {
+    await signIn(page, DEMO.admin);
+    await page.goto('/admin/organisations');
+    const card = page.getByRole('article', { name });
+    await expect(card).toBeVisible();
+    await expectAccessible(page, 'organisation approvals');
+    await card.getByRole('button', { name: `Approve ${name}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Approve organisation' }).click();
+    await expect(toast(page, 'Organisation approved')).toBeVisible();
+    await expect(card).toBeHidden();
+    await signOut(page);
+  });
+
+  await test.step('the Super Admin sets a two-approver policy', async () => {
+    await signIn(page, DEMO.business);
+    await actAsAcme(page);
+    await openSignoff(page);
+    await expectAccessible(page, 'organisation sign-off: policy and inbox');
+    const policy = page.getByRole('form', { name: 'Sign-off policy' });
+    await policy.getByLabel('Approvals every donation needs').fill('2');
+    await policy.getByLabel('Ask for more approvals for large donations').uncheck();
+    await policy.getByRole('button', { name: 'Save policy' }).click();
+    await expect(toast(page, 'The sign-off policy is saved.')).toBeVisible();
+  });
+
+  await test.step('the profile, and a second colleague made a sign-off admin on the members screen', async () => {
+    await page
+      .getByRole('navigation', { name: 'Organisation sections' })
+      .getByRole('link', { name: 'Profile' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Organisation profile' })).toBeVisible();
+    await expectAccessible(page, 'organisation profile');
+    await page
+      .getByRole('navigation', { name: 'Organisation sections' })
+      .getByRole('link', { name: 'Members' })
+      .click();
+    const employee = page.getByLabel('Emery Employee signs off donations');
+    await expect(employee).toBeVisible();
+    await expectAccessible(page, 'organisation members');
+    await employee.click();
+    await expect(toast(page, 'Sign-off admin added')).toBeVisible();
+    await expect(employee).toBeChecked();
+  });
+
+  await test.step('gives ₹250 to a project as Acme: sent for sign-off', async () => {
+    await page.goto(`/projects/${project.id}`);
+    await page
+      .getByRole('region', { name: 'Support this project' })
+      .getByRole('button', { name: 'Give funds' })
+      .click();
+    const dialog = page.getByRole('dialog');
+    const details = dialog.getByRole('form', { name: 'Your gift' });
+    await expect(details.getByLabel('Acme Ltd', { exact: true })).toBeChecked();
+    await details.getByRole('button', { name: '₹250' }).click();
+    await settled(page);
+    await expectAccessible(page, 'give as Acme: details');
+    await details.getByRole('button', { name: 'Review' }).click();
+    await expect(dialog.getByText('On behalf of Acme Ltd')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Confirm: give ₹250', exact: true }).click();
+    await expect(toast(page, 'Sent for sign-off')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    // The requester's own inbox shows it, but not for them to approve.
+    await openSignoff(page);
+    const mine = page.getByRole('listitem').filter({ hasText: `₹250 to ${RIVER_CLEAN_UP}` });
+    await expect(mine).toContainText('0 of 2 approvals');
+    await expect(mine).toContainText('You asked for this one');
+    await signOut(page);
+  });
+
+  for (const [who, after] of [
+    [DEMO.signoff, '1 of 2 approvals'],
+    [DEMO.employee, null],
+  ] as const) {
+    await test.step(`${who} approves it in the inbox`, async () => {
+      await signIn(page, who);
+      await actAsAcme(page);
+      await openSignoff(page);
+      const item = page.getByRole('listitem').filter({ hasText: `₹250 to ${RIVER_CLEAN_UP}` });
+      await expect(item).toBeVisible();
+      await expectAccessible(page, `approval inbox as ${who}`);
+      await item.getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Approve selected (1)' }).click();
+      await expect(toast(page, 'Signed off')).toBeVisible();
+      if (after) await expect(item).toContainText(after);
+      else await expect(item).toHaveCount(0);
+      await signOut(page);
+    });
+  }
+
+  await test.step('the charity sees the gift from Acme, approved (80)', async () => {
+    const login = await page.request.post('/api/auth/login', {
+      data: { email: DEMO.charity, password: DEMO_PASSWORD },
+    });
+    const { token } = (await login.json()) as { token: string };
+    const list = await page.request.get(`/api/project/${project.id}/donations?status=80&limit=100`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(list.ok(), await list.text()).toBe(true);
+    const items = (
+      (await list.json()) as {
+        items: Array<{
+          amount: number;
+          status: number;
+          donor: { kind: string; name: string };
+          history: unknown[];
+        }>;
+      }
+    ).items;
+    const gift = items.find((d) => d.donor.kind === 'business' && d.amount === 25_000);
+    expect(gift).toMatchObject({ status: 80, donor: { name: 'Acme Ltd' } });
+    expect(gift?.history).toHaveLength(4);
+  });
+});
