@@ -31,7 +31,7 @@ export interface Database {
    */
   readsFor(viewer: object | null | undefined): Db;
   /** The read replica, when there is one: whether it answers and how far behind it is (health). */
-  replica?: { status(): Promise<{ status: 'up' | 'down'; lag_ms: number | null }> };
+  replica?: { status(): Promise<{ status: 'up' | 'down'; lag_bytes: number | null }> };
   kind: 'pglite' | 'postgres';
   /** The connection string on PostgreSQL (for connections outside the pool, such as LISTEN). */
   url?: string | undefined;
@@ -122,20 +122,19 @@ function openPool(connectionString: string, max: number): pg.Pool {
   return pool;
 }
 
-/** The read replica's state: up with its replay lag (0 when it has replayed all it received), or down. */
+/**
+ * The read replica's state: up, with how much WAL it has received but not yet replayed (bytes;
+ * 0 when it has caught up with what it was sent), or down.
+ */
 async function replicaStatus(pool: pg.Pool) {
   try {
-    const { rows } = await pool.query<{ lag_ms: string | null }>(
-      `select case when pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0
-         else extract(epoch from now() - pg_last_xact_replay_timestamp()) * 1000 end as lag_ms`,
+    const { rows } = await pool.query<{ lag: string | null }>(
+      'select pg_wal_lsn_diff(pg_last_wal_receive_lsn(), pg_last_wal_replay_lsn()) as lag',
     );
-    const lag = rows[0]?.lag_ms;
-    return {
-      status: 'up' as const,
-      lag_ms: lag === null || lag === undefined ? null : Math.round(Number(lag)),
-    };
+    const lag = rows[0]?.lag;
+    return { status: 'up' as const, lag_bytes: lag === null || lag === undefined ? null : Number(lag) };
   } catch {
-    return { status: 'down' as const, lag_ms: null };
+    return { status: 'down' as const, lag_bytes: null };
   }
 }
 

@@ -88,8 +88,9 @@ describe.skipIf(!bin)('a read replica for public reads (PostgreSQL primary and s
   });
 
   it('health names the replica and how far behind it is', async () => {
-    const health = await call<{ replica?: { status: string; lag_ms: number | null } }>('GET', '/api/health');
+    const health = await call<{ replica?: { status: string; lag_bytes: number | null } }>('GET', '/api/health');
     expect(health.replica?.status).toBe('up');
+    expect(health.replica?.lag_bytes).toBeGreaterThanOrEqual(0);
   });
 
   it('serves a visitor from the replica and the editor from the primary until the replica replays the change', async () => {

@@ -62,6 +62,8 @@ export const UNCACHED_PUBLIC_READS = new Set([
   '/api/state/by_country/:countryId',
   '/api/city/by_state/:stateId',
   '/api/openapi.json',
+  // Organisation names as someone types them: one answer per few letters, seldom asked twice.
+  '/api/business/autocomplete',
 ]);
 
 /**

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 
 const databaseState = z.object({ kind: z.string(), status: z.string() });
-/** The read replica (DATABASE_READ_URL), when there is one: up or down, and how far behind it replays. */
-const replicaState = z.object({ status: z.enum(['up', 'down']), lag_ms: z.number().int().nullable() });
+/** The read replica (DATABASE_READ_URL), when there is one: up or down, and the WAL it has yet to replay. */
+const replicaState = z.object({ status: z.enum(['up', 'down']), lag_bytes: z.number().int().nullable() });
 /** The public cache of this process (decision 014): what it holds against its cap, and its use. */
 const cacheState = z.object({
   entries: z.number().int(),
