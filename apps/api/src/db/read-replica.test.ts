@@ -88,7 +88,10 @@ describe.skipIf(!bin)('a read replica for public reads (PostgreSQL primary and s
   });
 
   it('health names the replica and how far behind it is', async () => {
-    const health = await call<{ replica?: { status: string; lag_bytes: number | null } }>('GET', '/api/health');
+    const health = await call<{ replica?: { status: string; lag_bytes: number | null } }>(
+      'GET',
+      '/api/health',
+    );
     expect(health.replica?.status).toBe('up');
     expect(health.replica?.lag_bytes).toBeGreaterThanOrEqual(0);
   });
