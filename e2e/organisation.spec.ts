@@ -1,4 +1,4 @@
-import { DEMO, DEMO_PASSWORD, expectAccessible, signIn, signOut } from './support/app';
+import { DEMO, DEMO_PASSWORD, expectAccessible, registerActivated, signIn, signOut } from './support/app';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -59,9 +59,10 @@ test('a business admin sets a two-approver policy, gives as Acme, and two sign-o
   );
   if (!project) throw new Error('no Live demo project to give to');
 
-  const name = `Donor Widgets ${Date.now().toString(36)}`;
+  const name = `Founder Widgets ${Date.now().toString(36)}`;
   await test.step('a person adds their organisation', async () => {
-    await signIn(page, DEMO.donor);
+    // A new person: the demo donor must stay a person with no organisation for the other journeys.
+    await signIn(page, await registerActivated(page, 'founder'));
     await page.goto('/organisation/register');
     const form = page.getByRole('form', { name: 'Add your organisation' });
     await form.getByRole('button', { name: 'Add organisation' }).click();
