@@ -10,6 +10,8 @@ export const theme = createTheme({
   primaryShade: 8,
   defaultRadius: 'md',
   autoContrast: true,
+  // People who ask their system for less motion get menus, dialogs and toasts without transitions.
+  respectReducedMotion: true,
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
