@@ -406,6 +406,9 @@ test('a new person registers a charity, a platform admin accepts it and rejects 
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByText('Pending approval')).toBeVisible();
     await expect(page.getByLabel('Charity name')).toHaveValue(name);
+    // The stored town comes back with its region, ready to be changed.
+    await expect(page.getByLabel('Region').locator('option:checked')).toHaveText('South West');
+    await expect(page.getByRole('combobox', { name: 'Town' })).toHaveValue('Bristol');
     await expectAccessible(page, 'pending charity');
   });
 

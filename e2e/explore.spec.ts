@@ -1,5 +1,10 @@
 import { formatMoney } from '../packages/shared/src/money/money';
-import { closeExploreFilters, expectAccessible, openExploreFilters } from './support/app';
+import {
+  closeExploreFilters,
+  expectAccessible,
+  openExploreFilters,
+  watchContentSecurityPolicy,
+} from './support/app';
 import { expect, isPhone, type Page, test } from './support/test';
 
 interface ExploreItem {
@@ -32,16 +37,7 @@ async function cardTitles(page: Page) {
 }
 
 test('a visitor filters projects, finds one on the map, opens it and its charity', async ({ page }) => {
-  const refused: string[] = [];
-  page.on('console', (message) => {
-    if (/Content.Security.Policy/i.test(message.text())) refused.push(message.text());
-  });
-  // A refusal the page catches itself (a probe of `new Function`) prints nothing: report every one.
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.warn(`Content-Security-Policy refused ${event.violatedDirective}: ${event.blockedURI}`);
-    });
-  });
+  const refused = await watchContentSecurityPolicy(page);
   await page.goto('/explore');
   await expect(page.getByRole('heading', { level: 1, name: 'Explore' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Projects' })).toHaveAttribute('aria-selected', 'true');
@@ -113,7 +109,11 @@ test('a visitor filters projects, finds one on the map, opens it and its charity
   await marker.press('Enter');
   const popup = map.locator('.leaflet-popup');
   await expect(popup).toBeVisible();
-  await popup.getByRole('link', { name: RIVER_CLEAN_UP }).click();
+  // The popup pans the map to fit once its content renders; the keyboard follows the link
+  // wherever the pan leaves it (a click aimed mid-pan could land on the map and close it).
+  const popupLink = popup.getByRole('link', { name: RIVER_CLEAN_UP });
+  await popupLink.focus();
+  await popupLink.press('Enter');
 
   // The public project page: title, needs with progress, the charity.
   await expect(page).toHaveURL(/\/projects\/\d+$/);

@@ -1,5 +1,5 @@
 import { formatMoney } from '../packages/shared/src/money/money';
-import { DEMO, DEMO_PASSWORD, expectAccessible, registerActivated, signIn } from './support/app';
+import { closeToasts, DEMO, DEMO_PASSWORD, expectAccessible, registerActivated, signIn } from './support/app';
 import { expect, type Locator, type Page, test } from './support/test';
 
 /**
@@ -75,8 +75,7 @@ async function openFlow(page: Page, project: Card, action: string): Promise<Loca
 async function confirmGift(page: Page, dialog: Locator, button: string | RegExp = 'Confirm') {
   await expect(dialog.getByTestId('give-review')).toBeVisible();
   // Earlier toasts (a top-up, an earlier gift) are closed, so the one seen is this gift's.
-  for (const close of await page.getByRole('button', { name: 'Close notification' }).all())
-    await close.click();
+  await closeToasts(page);
   await expect(page.getByRole('alert').filter({ hasText: 'successful' })).toHaveCount(0);
   await dialog.getByRole('button', { name: button, exact: typeof button === 'string' }).click();
   await expect(toast(page, 'Donation successful').filter({ hasText: 'Successfully donated!' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { DEMO, DEMO_PASSWORD, expectAccessible, signIn } from './support/app';
+import { closeToasts, DEMO, DEMO_PASSWORD, expectAccessible, signIn } from './support/app';
 import { type APIRequestContext, expect, type Page, test } from './support/test';
 
 /** My giving: a gift approved by the charity, its receipt and statements, a monthly gift paused, resumed and cancelled. */
@@ -63,6 +63,8 @@ async function downloadOf(page: Page, click: () => Promise<void>) {
 }
 
 async function openTab(page: Page, name: string) {
+  // On a phone the toasts of the downloads sit over the tabs.
+  await closeToasts(page);
   await page.getByRole('tab', { name }).click();
   await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
 }

@@ -34,7 +34,16 @@ async function scan(page: Page, path: string, label = path) {
   await check(page, label);
 }
 
-test.describe('signed out', () => {
+/** Scans each screen in turn as the same person (one sign-in per account: a walk, not a test each). */
+async function walk(page: Page, screens: Array<[path: string, label: string]>) {
+  for (const [path, label] of screens) {
+    await test.step(`${label} (${path})`, () => scan(page, path, label));
+  }
+}
+
+test('signed out: every screen of accounts and sessions, a bad code and a refused sign-in', async ({
+  page,
+}) => {
   const screens: Array<[label: string, path: string, heading: string]> = [
     ['login', '/login', 'Sign in'],
     ['register', '/register', 'Create your account'],
@@ -45,7 +54,7 @@ test.describe('signed out', () => {
     ['home', '/', ''],
   ];
   for (const [label, path, heading] of screens) {
-    test(`${label} (${path})`, async ({ page }) => {
+    await test.step(`${label} (${path})`, async () => {
       await page.goto(path);
       if (heading) await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await settle(page);
@@ -54,7 +63,7 @@ test.describe('signed out', () => {
     });
   }
 
-  test('activate with a bad code (/activate/<bad code>)', async ({ page }) => {
+  await test.step('activate with a bad code (/activate/<bad code>)', async () => {
     await page.goto('/activate/not-a-real-code');
     await expect(
       page.getByRole('alert').filter({ hasText: 'We could not activate your account' }),
@@ -63,7 +72,7 @@ test.describe('signed out', () => {
     await check(page, 'activate with a bad code');
   });
 
-  test('login with field errors and the error toast', async ({ page }) => {
+  await test.step('login with field errors and the error toast', async () => {
     await page.goto('/login');
     const form = page.getByRole('form', { name: 'Sign in' });
     await form.getByRole('button', { name: 'Sign in' }).click();
@@ -79,27 +88,20 @@ test.describe('signed out', () => {
   });
 });
 
-test.describe('signed in', () => {
-  const screens: Array<[label: string, path: string, account: string]> = [
-    ['home', '/', DEMO.donor],
-    ['profile', '/profile', DEMO.donor],
-    ['wallet', '/wallet', DEMO.donor],
-    ['explore', '/explore', DEMO.donor],
-    ['donations', '/donations', DEMO.donor],
-    ['charity', '/charity', DEMO.charity],
-    ['admin', '/admin', DEMO.admin],
-  ];
-  for (const [label, path, account] of screens) {
-    test(`${label} (${path}) as ${account}`, async ({ page }) => {
-      await signIn(page, account);
-      await scan(page, path, `${label} signed in`);
-      await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
-    });
-  }
+test('signed in as the donor: home, profile (menu and delete confirmation), wallet, explore, donations', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.donor);
+  await walk(page, [
+    ['/', 'home signed in'],
+    ['/wallet', 'wallet signed in'],
+    ['/explore', 'explore signed in'],
+    ['/donations', 'donations signed in'],
+    ['/profile', 'profile signed in'],
+  ]);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 
-  test('profile with the account menu and the delete confirmation open', async ({ page }) => {
-    await signIn(page, DEMO.donor);
-    await scan(page, '/profile', 'profile');
+  await test.step('the account menu and the delete confirmation open', async () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
     await check(page, 'account menu open');
@@ -115,24 +117,31 @@ test.describe('signed in', () => {
     await dialog.getByRole('button', { name: 'Keep my account' }).click();
     await expect(dialog).toBeHidden();
   });
+});
 
-  test('the charity admin acting for the charity (theme colours)', async ({ page }) => {
-    await signIn(page, DEMO.charity);
-    await page
-      .getByRole('combobox', { name: 'Active account' })
-      .selectOption({ label: 'River Trust (charity)' });
-    await expect(page.locator('html')).toHaveAttribute('data-account-kind', 'charity');
-    await settle(page);
-    await check(page, 'home as River Trust');
-  });
+test('signed in as the charity admin: the charity, then acting for it (theme colours)', async ({ page }) => {
+  await signIn(page, DEMO.charity);
+  await walk(page, [['/charity', 'charity signed in']]);
+  await page.goto('/');
+  await page
+    .getByRole('combobox', { name: 'Active account' })
+    .selectOption({ label: 'River Trust (charity)' });
+  await expect(page.locator('html')).toHaveAttribute('data-account-kind', 'charity');
+  await settle(page);
+  await check(page, 'home as River Trust');
+});
 
-  test('the organisation admin acting for the organisation (theme colours)', async ({ page }) => {
-    await signIn(page, DEMO.business);
-    await page
-      .getByRole('combobox', { name: 'Active account' })
-      .selectOption({ label: 'Acme Ltd (organisation)' });
-    await expect(page.locator('html')).toHaveAttribute('data-account-kind', 'organisation');
-    await settle(page);
-    await check(page, 'home as Acme Ltd');
-  });
+test('signed in as the organisation admin acting for the organisation (theme colours)', async ({ page }) => {
+  await signIn(page, DEMO.business);
+  await page
+    .getByRole('combobox', { name: 'Active account' })
+    .selectOption({ label: 'Acme Ltd (organisation)' });
+  await expect(page.locator('html')).toHaveAttribute('data-account-kind', 'organisation');
+  await settle(page);
+  await check(page, 'home as Acme Ltd');
+});
+
+test('signed in as the platform admin: the admin area', async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await walk(page, [['/admin', 'admin signed in']]);
 });

@@ -8,12 +8,22 @@ import { expect, type Page, test, widthProblem } from './support/test';
  */
 test.use({ viewport: { width: 320, height: 640 } });
 
-/** Opens each path in turn and fails on the first screen that scrolls sideways. */
+/** The buttons whose label the button cuts off (it fits the row, its words do not). */
+function cutLabels(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.mantine-Button-label')]
+      .filter((label) => label.scrollWidth > label.clientWidth + 1)
+      .map((label) => (label.textContent ?? '').trim()),
+  );
+}
+
+/** Opens each path in turn and fails on the first screen that scrolls sideways or cuts a button. */
 async function walk(page: Page, paths: string[]) {
   for (const path of paths) {
     await page.goto(path);
     await settle(page);
     expect(await widthProblem(page), `${path} at 320 px`).toBeUndefined();
+    expect(await cutLabels(page), `buttons cut off on ${path} at 320 px`).toEqual([]);
     await expectAccessible(page, `${path} at 320 px`, { atPhoneSize: true });
   }
 }
@@ -46,6 +56,11 @@ test('a visitor: sign-in screens, explore and the public pages', async ({ page }
 test('the donor: home, profile, wallet, donations and explore', async ({ page }) => {
   await signIn(page, DEMO.donor);
   await walk(page, ['/', '/profile', '/wallet', '/donations', '/explore', '/charity/register']);
+  // The donor runs the Bristol Giving Circle (members, a waiting request, statistics).
+  const groups = await page.request.get('/api/explore/group/list?q=Bristol%20Giving%20Circle');
+  const circle = ((await groups.json()) as { items: Array<{ id: number }> }).items[0];
+  if (!circle) throw new Error('the demo has no Bristol Giving Circle');
+  await walk(page, ['/groups', '/groups/new', `/groups/${circle.id}`, `/groups/${circle.id}/edit`]);
 });
 
 test('the charity admin, as a person and as River Trust', async ({ page }) => {

@@ -116,7 +116,7 @@ export const RULES = [
       },
       {
         file: `${API}/authz/access.repository.ts`,
-        imports: [`${API}/modules/{charities,organisations,projects}/*.table.*`],
+        imports: [`${API}/modules/{charities,groups,organisations,projects}/*.table.*`],
         why: 'the access layer answers "who may" in one query per permission across the memberships (decision 009)',
       },
       {

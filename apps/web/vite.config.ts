@@ -7,7 +7,11 @@ const apiUrl = process.env.API_URL ?? 'http://localhost:3001';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // zod, configured (lib/zod-config.ts): the one way the build reaches zod.
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-config.ts', import.meta.url)) },
+    ],
     // `@kindred/shared` resolves to its TypeScript source through its `source` export condition.
     conditions: ['source', ...defaultClientConditions],
   },

@@ -38,8 +38,26 @@ export async function settle(page: Page) {
   await expect(page.getByRole('progressbar', { name: 'Loading' })).toHaveCount(0);
 }
 
-/** Opens the signed-in person's menu (profile, log out) in the header. */
+/** Closes the toasts shown (on a phone they sit over the header, and a finger on one keeps it). */
+export async function closeToasts(page: Page) {
+  const close = page.getByRole('button', { name: 'Close notification' });
+  // One at a time, the first each time: the others move up as one closes (a toast that fades on
+  // its own meanwhile is gone all the same).
+  for (let tries = 0, shown = await close.count(); shown > 0 && tries < 10; tries += 1) {
+    await close
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
+    await expect(close)
+      .toHaveCount(shown - 1, { timeout: 5_000 })
+      .catch(() => undefined);
+    shown = await close.count();
+  }
+}
+
+/** Opens the signed-in person's menu (profile, log out) in the header, closing toasts over it first. */
 export async function openAccountMenu(page: Page) {
+  await closeToasts(page);
   await page.getByRole('button', { name: 'Account menu' }).click();
 }
 
@@ -61,6 +79,8 @@ export async function mainLinks(page: Page): Promise<string[]> {
   if (isPhone()) {
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const menu = page.getByRole('navigation', { name: 'Main menu' });
+    // The drawer's links, once it has opened (read too early, there are none yet).
+    await expect(menu.getByRole('link').first()).toBeVisible();
     const names = await menu.getByRole('link').allInnerTexts();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
@@ -139,6 +159,23 @@ export async function expectAccessible(page: Page, label: string, options: { atP
   ).toEqual([]);
 }
 
+/**
+ * Collects what the page's Content-Security-Policy refuses from now on, including a refusal the
+ * page catches itself (zod's probe of `new Function` prints nothing): every one is reported.
+ */
+export async function watchContentSecurityPolicy(page: Page): Promise<string[]> {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) refused.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.warn(`Content-Security-Policy refused ${event.violatedDirective}: ${event.blockedURI}`);
+    });
+  });
+  return refused;
+}
+
 /** A unique email for a person a journey registers. */
 export function freshEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
@@ -155,6 +192,15 @@ export async function registerActivated(
   lastName = 'Tester',
 ) {
   const email = freshEmail(prefix);
+  await registerActivatedAs(page, email, firstName, lastName);
+  return email;
+}
+
+/**
+ * Registers a person with a given email through the API and activates the account with the link of
+ * its activation mail (the password is DEMO_PASSWORD).
+ */
+export async function registerActivatedAs(page: Page, email: string, firstName: string, lastName: string) {
   const registered = await page.request.post('/api/auth/register', {
     data: { email, password: DEMO_PASSWORD, first_name: firstName, last_name: lastName },
   });
@@ -171,5 +217,4 @@ export async function registerActivated(
     .toBe(true);
   const activated = await page.request.get(`/api/auth${new URL(link as string).pathname}`);
   expect(activated.status(), await activated.text()).toBe(200);
-  return email;
 }

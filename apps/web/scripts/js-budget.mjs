@@ -14,9 +14,10 @@ import { constants, gzipSync } from 'node:zlib';
 /**
  * The most JavaScript (gzipped) the landing, explore and project pages may need together on a
  * first visit: what they need today (the landing page, pictures, the phone filters and the forms' refusals
- * came with 250 KB; the dashboards left it), so that it cannot grow unnoticed. Lower it with each saving.
+ * came with 250 KB; the dashboards left it; zod left it with the first schema, 224 KB), so that it
+ * cannot grow unnoticed. Lower it with each saving.
  */
-export const BUDGET_BYTES = 255 * 1024;
+export const BUDGET_BYTES = 226 * 1024;
 /** Where the budget is going (docs/performance.md, "Web", says what stands in the way). */
 export const TARGET_BYTES = 170 * 1024;
 

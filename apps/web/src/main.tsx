@@ -1,6 +1,3 @@
-// Must stay first: configures zod before the shared schemas are built.
-import './lib/zod-config';
-
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';

@@ -29,6 +29,8 @@ export function whoMay(rule: Rule): string {
       const base = roles(rule.adminTypes, 'member of the charity');
       return rule.grant ? `${base}, or a member granted \`${rule.grant}\`` : base;
     }
+    case 'group':
+      return rule.admin ? 'the admins of the group' : 'any member of the group';
     case 'project':
       return 'its project admins; the Super Admins and `manage_projects` members of the charity that runs or accepted it; its individual owner; the Super Admins and Admins of the organisation that owns it';
   }

@@ -2,6 +2,7 @@ import { ASSOCIATION_STATUS, OWNER_TYPE } from '@kindred/shared';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { charityMemberships } from '../modules/charities/charities.table.js';
+import { groupMemberships, groups } from '../modules/groups/groups.table.js';
 import { businessMemberships } from '../modules/organisations/organisations.table.js';
 import { projectMemberships, projects } from '../modules/projects/projects.table.js';
 import type { CharityGrant } from './permissions.js';
@@ -95,8 +96,29 @@ export const accessRepository = {
     return new Set(rows.map((row) => row.id));
   },
 
+  /** Groups the person is an admin of. */
   async existingProjects(db: Executor, ids: number[]) {
     const rows = await db.select({ id: projects.id }).from(projects).where(inArray(projects.id, ids));
+    return new Set(rows.map((row) => row.id));
+  },
+
+  /** Groups the person belongs to (with `admin`, as an admin). */
+  async groups(db: Executor, userId: number, ids: number[], admin: boolean) {
+    const rows = await db
+      .select({ id: groupMemberships.groupId })
+      .from(groupMemberships)
+      .where(
+        and(
+          eq(groupMemberships.userId, userId),
+          inArray(groupMemberships.groupId, ids),
+          admin ? eq(groupMemberships.isAdmin, true) : undefined,
+        ),
+      );
+    return new Set(rows.map((row) => row.id));
+  },
+
+  async existingGroups(db: Executor, ids: number[]) {
+    const rows = await db.select({ id: groups.id }).from(groups).where(inArray(groups.id, ids));
     return new Set(rows.map((row) => row.id));
   },
 };

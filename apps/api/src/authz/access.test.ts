@@ -2,7 +2,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { ADMIN_TYPE } from '@kindred/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businesses, businessMemberships, charities, charityMemberships } from '../db/schema.js';
+import {
+  businesses,
+  businessMemberships,
+  charities,
+  charityMemberships,
+  groupMemberships,
+  groups,
+} from '../db/schema.js';
 import { CHARITY_PERMISSIONS } from '../modules/organisations/organisations.repository.js';
 import { createTestApp, type TestApp } from '../testing/helpers.js';
 import type { AuthUser } from './access.js';
@@ -35,6 +42,9 @@ const ROLES = [
   'charity_members_manager',
   /** Owns a project of their own, which the charity project is not. */
   'project_owner',
+  /** An admin of the fixture's group of people, and a plain member of it. */
+  'group_admin',
+  'group_member',
 ] as const;
 type Role = (typeof ROLES)[number];
 
@@ -47,6 +57,12 @@ const WHO_MAY: Record<Permission, Role[]> = {
   [Permission.UserSelf]: ['self'],
   [Permission.PlatformDirectDebitsRead]: PLATFORM_READERS,
   [Permission.PlatformWalletDeposit]: PLATFORM_WRITERS,
+  [Permission.PlatformRead]: PLATFORM_READERS,
+  [Permission.PlatformPeopleManage]: PLATFORM_WRITERS,
+  [Permission.PlatformAdminsManage]: ['platform_super_admin'],
+  [Permission.PlatformProjectsMail]: PLATFORM_WRITERS,
+  [Permission.PlatformDataExport]: PLATFORM_WRITERS,
+  [Permission.PlatformPersonErase]: ['platform_super_admin'],
   [Permission.CharityCreate]: PLATFORM_WRITERS,
   [Permission.CharityReviewRead]: PLATFORM_READERS,
   [Permission.CharityReview]: PLATFORM_WRITERS,
@@ -54,6 +70,8 @@ const WHO_MAY: Record<Permission, Role[]> = {
   [Permission.ProjectReturn]: PLATFORM_WRITERS,
   [Permission.PlatformDonationsRead]: PLATFORM_READERS,
   [Permission.PlatformDonationsReview]: PLATFORM_WRITERS,
+  [Permission.PlatformBillingRead]: PLATFORM_READERS,
+  [Permission.PlatformBillingManage]: PLATFORM_WRITERS,
   [Permission.BusinessCreate]: PLATFORM_WRITERS,
   [Permission.BusinessLock]: PLATFORM_WRITERS,
   [Permission.BusinessReviewRead]: PLATFORM_READERS,
@@ -72,6 +90,11 @@ const WHO_MAY: Record<Permission, Role[]> = {
   [Permission.BusinessWalletRead]: BUSINESS_ADMINS,
   [Permission.BusinessWalletManage]: BUSINESS_ADMINS,
   [Permission.BusinessFundsTransfer]: ['business_super_admin'],
+  [Permission.BusinessSubscriptionRead]: BUSINESS_ADMINS,
+  [Permission.BusinessSubscriptionManage]: BUSINESS_ADMINS,
+  [Permission.BusinessMatchingManage]: BUSINESS_ADMINS,
+  [Permission.BusinessReportsRead]: BUSINESS_ADMINS,
+  [Permission.BusinessHierarchyManage]: ['business_super_admin'],
   [Permission.CharityRead]: [
     'charity_super_admin',
     'charity_admin',
@@ -91,11 +114,25 @@ const WHO_MAY: Record<Permission, Role[]> = {
   [Permission.CharityDonationsApprove]: ['charity_super_admin', 'charity_admin', 'charity_project_manager'],
   [Permission.CharityGiftAidClaim]: ['charity_super_admin', 'charity_finance'],
   [Permission.ProjectManage]: ['charity_super_admin', 'charity_project_manager'],
+  [Permission.GroupRead]: ['group_admin', 'group_member'],
+  [Permission.GroupManage]: ['group_admin'],
+  [Permission.GroupMembersInvite]: ['group_admin'],
+  [Permission.MessagesPersonal]: ['self'],
+  [Permission.MessagesBusiness]: BUSINESS_MEMBERS,
+  [Permission.MessagesCharity]: [
+    'charity_super_admin',
+    'charity_admin',
+    'charity_member',
+    'charity_finance',
+    'charity_project_manager',
+    'charity_members_manager',
+  ],
+  [Permission.MessagesProject]: ['charity_super_admin', 'charity_project_manager'],
 };
 
 let t: TestApp;
 const people = new Map<Role, AuthUser | null>();
-const fixture = { business: 0, charity: 0, project: 0, ownProject: 0 };
+const fixture = { business: 0, charity: 0, project: 0, ownProject: 0, group: 0 };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -169,6 +206,18 @@ beforeAll(async () => {
     body: { title: 'My own project' },
   });
   fixture.ownProject = own.json().id;
+
+  const [group] = await db
+    .insert(groups)
+    .values({ name: 'Access Group', groupType: 2, pin: '246810', createdAt: now })
+    .returning({ id: groups.id });
+  fixture.group = group?.id ?? 0;
+  for (const role of ['group_admin', 'group_member'] as const) {
+    const member = await person(role);
+    await db
+      .insert(groupMemberships)
+      .values({ groupId: fixture.group, userId: member.id, isAdmin: role === 'group_admin', createdAt: now });
+  }
 });
 afterAll(async () => t.close());
 
@@ -182,6 +231,8 @@ function subject(permission: Permission): number {
       return fixture.charity;
     case 'project':
       return fixture.project;
+    case 'group':
+      return fixture.group;
     case 'self':
       return people.get('self')?.id ?? 0;
     default:

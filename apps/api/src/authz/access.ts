@@ -46,6 +46,10 @@ export function accessService(db: () => Executor) {
           : accessRepository.charities(executor, auth.id, unique, rule.adminTypes, rule.grant);
       case 'project':
         return unique.length === 0 ? new Set() : accessRepository.managedProjects(executor, auth.id, unique);
+      case 'group':
+        return unique.length === 0
+          ? new Set()
+          : accessRepository.groups(executor, auth.id, unique, rule.admin);
     }
   }
 
@@ -60,8 +64,8 @@ export function accessService(db: () => Executor) {
     },
 
     /**
-     * Refuses unless the person may act on every id: 401 for a visitor, 404 for a project that does
-     * not exist, 403 otherwise. Answers the signed-in person. Platform permissions take no ids.
+     * Refuses unless the person may act on every id: 401 for a visitor, 404 for a project or group that
+     * does not exist, 403 otherwise. Answers the signed-in person. Platform permissions take no ids.
      * Inside a database transaction, pass it: the embedded database has one connection.
      */
     async require(
@@ -79,6 +83,10 @@ export function accessService(db: () => Executor) {
         if (rule.on === 'project' && refused.length > 0) {
           const existing = await accessRepository.existingProjects(executor, refused);
           if (existing.size < refused.length) throw notFound('The project');
+        }
+        if (rule.on === 'group' && refused.length > 0) {
+          const existing = await accessRepository.existingGroups(executor, refused);
+          if (existing.size < refused.length) throw notFound('The group');
         }
         throw forbidden(PERMISSIONS[permission].denied);
       }

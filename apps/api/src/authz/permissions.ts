@@ -11,6 +11,12 @@ export const Permission = {
   UserSelf: 'user.self',
 
   PlatformDirectDebitsRead: 'platform.direct_debits.read',
+  PlatformRead: 'platform.read',
+  PlatformPeopleManage: 'platform.people.manage',
+  PlatformAdminsManage: 'platform.admins.manage',
+  PlatformProjectsMail: 'platform.projects.mail',
+  PlatformDataExport: 'platform.data.export',
+  PlatformPersonErase: 'platform.person.erase',
   PlatformWalletDeposit: 'platform.wallet.deposit',
   CharityCreate: 'charity.create',
   CharityReviewRead: 'charity.review.read',
@@ -19,6 +25,8 @@ export const Permission = {
   ProjectReturn: 'project.return',
   PlatformDonationsRead: 'platform.donations.read',
   PlatformDonationsReview: 'platform.donations.review',
+  PlatformBillingRead: 'platform.billing.read',
+  PlatformBillingManage: 'platform.billing.manage',
 
   BusinessCreate: 'business.create',
   BusinessLock: 'business.lock',
@@ -39,6 +47,11 @@ export const Permission = {
   BusinessWalletRead: 'business.wallet.read',
   BusinessWalletManage: 'business.wallet.manage',
   BusinessFundsTransfer: 'business.funds.transfer',
+  BusinessSubscriptionRead: 'business.subscription.read',
+  BusinessSubscriptionManage: 'business.subscription.manage',
+  BusinessMatchingManage: 'business.matching.manage',
+  BusinessReportsRead: 'business.reports.read',
+  BusinessHierarchyManage: 'business.hierarchy.manage',
 
   CharityRead: 'charity.read',
   CharityUpdate: 'charity.update',
@@ -53,6 +66,14 @@ export const Permission = {
   CharityGiftAidClaim: 'charity.gift_aid.claim',
 
   ProjectManage: 'project.manage',
+
+  GroupRead: 'group.read',
+  GroupManage: 'group.manage',
+  GroupMembersInvite: 'group.members.invite',
+  MessagesPersonal: 'messages.personal',
+  MessagesBusiness: 'messages.business',
+  MessagesCharity: 'messages.charity',
+  MessagesProject: 'messages.project',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 
@@ -70,7 +91,9 @@ export type Rule =
   /** Ids are charities: members of these admin types, or members granted the permission. */
   | { on: 'charity'; adminTypes: readonly number[]; grant?: CharityGrant }
   /** Ids are projects: the people who manage them (domain.md §5). */
-  | { on: 'project' };
+  | { on: 'project' }
+  /** Ids are groups: their members, or (with `admin`) their admins only. */
+  | { on: 'group'; admin: boolean };
 
 export interface PermissionSpec {
   rule: Rule;
@@ -96,6 +119,36 @@ export const PERMISSIONS: Record<Permission, PermissionSpec> = {
     rule: { on: 'platform', adminTypes: ANY_ROLE },
     what: 'List every direct debit on the platform.',
     denied: PLATFORM_ONLY,
+  },
+  [Permission.PlatformRead]: {
+    rule: { on: 'platform', adminTypes: ANY_ROLE },
+    what: 'See people, accounts, projects near their end, the statistics and the audit log.',
+    denied: PLATFORM_ONLY,
+  },
+  [Permission.PlatformPeopleManage]: {
+    rule: { on: 'platform', adminTypes: [superAdmin, admin] },
+    what: 'Activate or deactivate a person and correct their details (never their password).',
+    denied: 'Only platform Super Admins and Admins can change people.',
+  },
+  [Permission.PlatformAdminsManage]: {
+    rule: { on: 'platform', adminTypes: [superAdmin] },
+    what: 'Make a person a platform admin of a type, or unmake one.',
+    denied: 'Only platform Super Admins can make or unmake platform admins.',
+  },
+  [Permission.PlatformProjectsMail]: {
+    rule: { on: 'platform', adminTypes: [superAdmin, admin] },
+    what: 'Mail the admins of projects near their end a reminder to extend them.',
+    denied: 'Only platform Super Admins and Admins can send reminders.',
+  },
+  [Permission.PlatformDataExport]: {
+    rule: { on: 'platform', adminTypes: [superAdmin, admin] },
+    what: 'Export a person’s or an account’s data as JSON.',
+    denied: 'Only platform Super Admins and Admins can export data.',
+  },
+  [Permission.PlatformPersonErase]: {
+    rule: { on: 'platform', adminTypes: [superAdmin] },
+    what: 'Erase a person on request, keeping their donations anonymised.',
+    denied: 'Only platform Super Admins can erase a person.',
   },
   [Permission.PlatformWalletDeposit]: {
     rule: { on: 'platform', adminTypes: [superAdmin, admin] },
@@ -135,6 +188,16 @@ export const PERMISSIONS: Record<Permission, PermissionSpec> = {
   [Permission.PlatformDonationsReview]: {
     rule: { on: 'platform', adminTypes: [superAdmin, admin] },
     what: 'Approve, pay out or reject any donation, returning its money.',
+    denied: PLATFORM_ONLY,
+  },
+  [Permission.PlatformBillingRead]: {
+    rule: { on: 'platform', adminTypes: ANY_ROLE },
+    what: 'See the subscription plans and discount codes.',
+    denied: PLATFORM_ONLY,
+  },
+  [Permission.PlatformBillingManage]: {
+    rule: { on: 'platform', adminTypes: [superAdmin, admin] },
+    what: 'Keep the subscription plans and discount codes; set an organisation’s subscription.',
     denied: PLATFORM_ONLY,
   },
 
@@ -229,6 +292,31 @@ export const PERMISSIONS: Record<Permission, PermissionSpec> = {
     what: 'Move funds between an organisation and its sub-businesses (asked of the parent).',
     denied: 'Only a Super Admin of the parent organisation can move funds.',
   },
+  [Permission.BusinessSubscriptionRead]: {
+    rule: { on: 'business', adminTypes: [superAdmin, admin] },
+    what: 'See an organisation’s subscription, its plans, history and invoices.',
+    denied: NO_BUSINESS_ACCESS,
+  },
+  [Permission.BusinessSubscriptionManage]: {
+    rule: { on: 'business', adminTypes: [superAdmin, admin] },
+    what: 'Subscribe an organisation to a plan (paid from its wallet or by direct debit), apply a discount code, cancel.',
+    denied: NO_BUSINESS_ACCESS,
+  },
+  [Permission.BusinessMatchingManage]: {
+    rule: { on: 'business', adminTypes: [superAdmin, admin] },
+    what: 'See and set an organisation’s matching of its employees’ gifts, its budget forecast and matched donations.',
+    denied: 'Only the organisation’s admins can manage matching.',
+  },
+  [Permission.BusinessReportsRead]: {
+    rule: { on: 'business', adminTypes: [superAdmin, admin] },
+    what: 'See an organisation’s reports: totals, donations, employees’ volunteering, recurring and future donations.',
+    denied: 'Only the organisation’s admins can see its reports.',
+  },
+  [Permission.BusinessHierarchyManage]: {
+    rule: { on: 'business', adminTypes: [superAdmin] },
+    what: 'Add or remove sub-businesses and move employees between an organisation and its sub-businesses (asked of the parent).',
+    denied: 'Only a Super Admin of the parent organisation can change its sub-businesses.',
+  },
 
   [Permission.CharityRead]: {
     rule: { on: 'charity', adminTypes: ANY_ROLE },
@@ -247,7 +335,7 @@ export const PERMISSIONS: Record<Permission, PermissionSpec> = {
   },
   [Permission.CharityMembersManage]: {
     rule: { on: 'charity', adminTypes: [superAdmin], grant: 'manage_members' },
-    what: 'Change members’ roles and permissions; remove members.',
+    what: 'Change members’ roles and permissions; remove members; see and answer its join requests.',
     denied: 'You cannot manage this charity’s members.',
   },
   [Permission.CharityAdminsManage]: {
@@ -290,5 +378,41 @@ export const PERMISSIONS: Record<Permission, PermissionSpec> = {
     rule: { on: 'project' },
     what: 'Edit, publish, extend, complete, cancel, clone or delete a project; keep its updates, impact, pictures, documents and admins.',
     denied: 'You cannot manage this project.',
+  },
+
+  [Permission.GroupRead]: {
+    rule: { on: 'group', admin: false },
+    what: 'See a private group, its members, admins and statistics; leave it.',
+    denied: 'Only the group’s members can see this.',
+  },
+  [Permission.GroupManage]: {
+    rule: { on: 'group', admin: true },
+    what: 'Edit or delete a group, change its logo and PIN; answer join requests; make admins; remove members.',
+    denied: 'Only the group’s admins can do this.',
+  },
+  [Permission.GroupMembersInvite]: {
+    rule: { on: 'group', admin: true },
+    what: 'Invite people to a group by email; see its invitations waiting for an answer.',
+    denied: 'Only the group’s admins can invite people to it.',
+  },
+  [Permission.MessagesPersonal]: {
+    rule: { on: 'self' },
+    what: 'Read, write, send and archive one’s own messages; find recipients.',
+    denied: 'You can only read your own messages.',
+  },
+  [Permission.MessagesBusiness]: {
+    rule: { on: 'business', adminTypes: ANY_ROLE },
+    what: 'Read, write, send and archive an organisation’s messages.',
+    denied: 'You cannot read this organisation’s messages.',
+  },
+  [Permission.MessagesCharity]: {
+    rule: { on: 'charity', adminTypes: ANY_ROLE },
+    what: 'Read, write, send and archive a charity’s messages.',
+    denied: 'You cannot read this charity’s messages.',
+  },
+  [Permission.MessagesProject]: {
+    rule: { on: 'project' },
+    what: 'Read, write, send and archive a project’s messages.',
+    denied: 'You cannot read this project’s messages.',
   },
 };

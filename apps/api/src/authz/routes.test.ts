@@ -38,6 +38,7 @@ const PUBLIC_CALLS = [
   'GET /api/explore/charity/locations',
   'GET /api/explore/group/list',
   'GET /api/explore/summary',
+  'GET /api/invitation/confirm/:code',
 ];
 
 let t: TestApp;
@@ -79,6 +80,12 @@ describe('entities named in a body', () => {
     ).json().id as number;
     const parent = await createBusiness(t, owner.id, { name: 'Parent Ltd' });
     const child = await createBusiness(t, owner.id, { name: 'Child Ltd', parentId: parent });
+    const group = (
+      await t.request('POST', '/api/group/create', {
+        token: owner.token,
+        body: { name: 'Owner Circle', type: 2 },
+      })
+    ).json().id as number;
     const calls: Array<[string, string, unknown]> = [
       ['POST', '/api/project/updates', { project_id: project, title: 'Hijack', body: 'Not mine.' }],
       ['POST', '/api/project/clone', { project_id: project }],
@@ -98,6 +105,46 @@ describe('entities named in a body', () => {
       ['POST', `/api/business/${parent}/approve_donations`, { donation_ids: [1], action: 'approve' }],
       ['POST', `/api/business/${parent}/donate/charity/${charity}`, { type: 2, amount: 100 }],
       ['POST', '/api/admin/donation/reject', { donation_id: 1, reason: 'Not mine to judge' }],
+      ['POST', '/api/group/create', { name: 'Their organisation group', type: 1, business_id: parent }],
+      ['POST', '/api/group/leave', { group_id: group }],
+      ['POST', '/api/membership/group/remove', { group_id: group, user_id: owner.id }],
+      ['POST', '/api/membership/group/make_admins', { group_id: group, user_ids: [stranger.id] }],
+      [
+        'POST',
+        '/api/invitation/create',
+        { email: 'a@example.org', target_type: 'business', target_id: parent },
+      ],
+      [
+        'POST',
+        '/api/invitation/create',
+        { email: 'a@example.org', target_type: 'charity', target_id: charity },
+      ],
+      [
+        'POST',
+        '/api/invitation/create',
+        { email: 'a@example.org', target_type: 'project', target_id: project },
+      ],
+      [
+        'POST',
+        '/api/message/create',
+        {
+          owner_type: 3,
+          owner_id: charity,
+          recipient_type: 1,
+          recipient_id: owner.id,
+          subject: 'Hi',
+          body: 'As them',
+          status: 2,
+        },
+      ],
+      ['POST', '/api/message/reply', { owner_type: 2, owner_id: parent, message_id: 1, body: 'As them' }],
+      ['POST', '/api/message/mark_read', { owner_type: 4, owner_id: project, message_ids: [1] }],
+      ['POST', '/api/organisation/sub_business', { parent_id: parent, name: 'Hijacked Branch' }],
+      [
+        'POST',
+        '/api/organisation/transfer_employees',
+        { from_business_id: parent, to_business_id: child, user_ids: [owner.id] },
+      ],
     ];
     for (const [method, url, body] of calls) {
       const res = await t.request(method as 'POST', url, { token: stranger.token, body });

@@ -19,3 +19,6 @@ export function isUnsafeText(text: string): boolean {
   }
   return false;
 }
+
+/** A LIKE pattern that finds the text anywhere, its own % _ and \ taken literally. */
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -41,7 +41,13 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
     throw unauthorized('Your sign-in is not valid. Please sign in again.', 'INVALID_TOKEN');
   }
   const row = await usersRepository.findSession(ctx.database.db, check.claims.userId);
-  if (!row || row.deletedAt || !row.isActive || row.tokenVersion !== check.claims.version) {
+  if (
+    !row ||
+    row.deletedAt ||
+    row.deactivatedAt ||
+    !row.isActive ||
+    row.tokenVersion !== check.claims.version
+  ) {
     throw unauthorized('Your session has ended. Please sign in again.', 'SESSION_REVOKED');
   }
   return {

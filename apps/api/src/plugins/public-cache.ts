@@ -59,6 +59,8 @@ export const UNCACHED_PUBLIC_READS = new Set([
   '/api/config',
   '/api/files/*',
   '/api/auth/activate/:code',
+  // A single-use invitation: signed in as the invited person, reading it accepts it.
+  '/api/invitation/confirm/:code',
   '/api/state/by_country/:countryId',
   '/api/city/by_state/:stateId',
   '/api/openapi.json',
@@ -90,6 +92,10 @@ export const PRIVATE_WRITES = [
   /^POST \/api\/organisation\/transfer_funds$/,
   /^\w+ \/api\/user\/gift_aid_declaration$/,
   /^\w+ \/api\/user\/(cancel_donation_subscription|donation_subscription)\//,
+  // Messages between people and accounts, invitations and requests to join: nothing public.
+  /^\w+ \/api\/message\//,
+  /^POST \/api\/invitation\/create$/,
+  /^(POST|PATCH) \/api\/join(\/remove)?$/,
 ];
 
 /** How long a CDN or browser may keep a public answer, and serve it stale while it asks again. */

@@ -34,6 +34,55 @@ describe('the demo data', () => {
     expect(declaration).toMatchObject({ first_name: 'Dana' });
   });
 
+  it('gives the donor and River Trust message threads in every folder, some unread', async () => {
+    const token = await signIn('donor@example.org');
+    const session = (await t.request('GET', '/api/user/get', { token })).json();
+    expect(session.unread_messages).toBe(2);
+    const me = session.user.id;
+    const folder = async (name: string, owner: string, as = token) =>
+      (await t.request('GET', `/api/message/get_all_${name}/${owner}`, { token: as })).json().items;
+    expect((await folder('inbox', `1/${me}`)).length).toBeGreaterThanOrEqual(3);
+    expect((await folder('sent', `1/${me}`)).length).toBeGreaterThanOrEqual(2);
+    expect((await folder('draft', `1/${me}`)).length).toBe(1);
+    expect((await folder('archive', `1/${me}`)).length).toBe(1);
+    const charity = await signIn('charity@example.org');
+    const charitySession = (await t.request('GET', '/api/user/get', { token: charity })).json();
+    const river = charitySession.charity_membership[0];
+    expect(river).toMatchObject({ name: 'River Trust', unread_messages: 1 });
+    const inbox = await folder('inbox', `3/${river.charity_id}`, charity);
+    const thread = (
+      await t.request('GET', `/api/replay/get/3/${river.charity_id}/${inbox[0].id}`, { token: charity })
+    ).json().items;
+    expect(thread.length).toBe(3);
+  });
+
+  it('gives Acme matching with matched gifts, months of giving for its reports, and sub-businesses', async () => {
+    const token = await signIn('business@example.org');
+    const acme = (await t.request('GET', '/api/business/list', { token }))
+      .json()
+      .items.find((b: { name: string }) => b.name === 'Acme Ltd');
+    const matching = (await t.request('GET', `/api/business/${acme.id}/matching`, { token })).json();
+    expect(matching).toMatchObject({ configured: true, active: true, budget_used: 50_000, matched_count: 2 });
+    const matched = (await t.request('GET', `/api/business/${acme.id}/matching/donations`, { token })).json()
+      .items;
+    expect(matched.map((d: { status: number }) => d.status).sort()).toEqual([20, 80]);
+    const stats = (await t.request('GET', `/api/business/total_statistics/${acme.id}`, { token })).json();
+    expect(stats.includes_sub_businesses).toBe(true);
+    expect(stats.by_month.length).toBeGreaterThanOrEqual(4);
+    expect(stats.volunteering_hours).toBeGreaterThan(0);
+    expect(stats.rejected_count).toBe(1);
+    const tree = (await t.request('GET', `/api/organisation/${acme.id}`, { token })).json();
+    expect(tree.tree.children.map((c: { name: string }) => c.name).sort()).toEqual([
+      'Acme North',
+      'Acme South',
+    ]);
+    const employee = await signIn('employee@example.org');
+    const mine = (
+      await t.request('GET', `/api/business/${acme.id}/matching/mine`, { token: employee })
+    ).json();
+    expect(mine).toMatchObject({ matched_this_year: 50_000, cap_left: 50_000 });
+  });
+
   it('shows live projects with progress that is what was given, and a declined gift with its reason', async () => {
     const explore = (await t.request('GET', '/api/explore/project/list?limit=100')).json().items;
     const raised = explore.filter((p: { funds_raised: number }) => p.funds_raised > 0);
@@ -76,6 +125,66 @@ describe('the demo data', () => {
       expect(file.headers['content-type']).toBe('image/webp');
       expect((await sharp(file.rawPayload).metadata()).width, url).toBe(side);
     }
+  });
+
+  it('gives Acme a monthly subscription with paid invoices, and offers plans and a discount code', async () => {
+    const token = await signIn('business@example.org');
+    const mine = (await t.request('GET', '/api/business/list', { token })).json().items;
+    const acme = mine.find((b: { name: string }) => b.name === 'Acme Ltd');
+    const current = (await t.request('GET', `/api/business/${acme.id}/subscription`, { token })).json();
+    expect(current.subscription).toMatchObject({ status: 'active', plan: { name: 'Business' } });
+    const invoices = (await t.request('GET', `/api/business/${acme.id}/invoices`, { token })).json().items;
+    expect(invoices.length).toBeGreaterThanOrEqual(2);
+    expect(invoices.every((i: { status: string }) => i.status === 'paid')).toBe(true);
+    const preview = await t.request('POST', `/api/business/${acme.id}/subscription/preview`, {
+      token,
+      body: { plan_id: current.subscription.plan.id, discount_code: 'WELCOME20' },
+    });
+    expect(preview.json().discount).toBeGreaterThan(0);
+  });
+
+  it("gives the donor's group members, statistics and a request waiting for the donor as its admin", async () => {
+    const token = await signIn('donor@example.org');
+    const me = (await t.request('GET', '/api/user/get', { token })).json();
+    const mine = (
+      await t.request('GET', `/api/group/individual/${me.user.id}/list_with_total_stats`, { token })
+    ).json().items;
+    const circle = mine.find((g: { name: string }) => g.name === 'Bristol Giving Circle');
+    expect(circle).toMatchObject({ is_admin: true, members: 3 });
+    expect(circle.totals.funds).toBeGreaterThan(0);
+    const board = (
+      await t.request('GET', `/api/group/members_total_statistics/${circle.id}`, { token })
+    ).json();
+    expect(board.items.length).toBe(3);
+    const requests = (await t.request('GET', `/api/group/${circle.id}/requests`, { token })).json().items;
+    expect(requests).toEqual([expect.objectContaining({ status: 1 })]);
+    // The asker sees it among their own requests.
+    const asker = await signIn('employee@example.org');
+    const employee = (await t.request('GET', '/api/user/get', { token: asker })).json();
+    const own = (await t.request('GET', `/api/user/requests/${employee.user.id}`, { token: asker })).json();
+    expect(own.group_requests).toEqual([expect.objectContaining({ group_name: 'Bristol Giving Circle' })]);
+  });
+
+  it('gives River Trust a request to join for its admin to answer', async () => {
+    const token = await signIn('charity@example.org');
+    const session = (await t.request('GET', '/api/user/get', { token })).json();
+    const river = session.charity_membership[0].charity_id;
+    const requests = (await t.request('GET', `/api/charity/requests/${river}`, { token })).json().items;
+    expect(requests.map((r: { email: string }) => r.email)).toEqual(['aisha.khan@example.org']);
+  });
+
+  it('gives Acme Ltd employee groups with members, a request to join and a waiting invitation', async () => {
+    const token = await signIn('business@example.org');
+    const [acme] = (await t.request('GET', '/api/business/list', { token })).json().items;
+    const groups = (await t.request('GET', `/api/business/${acme.id}/employees-group`, { token })).json()
+      .items;
+    expect(groups.map((g: { name: string }) => g.name)).toEqual(['Engineering', 'Operations']);
+    const platform = groups[0].sub_groups.find((s: { name: string }) => s.name === 'Platform');
+    expect(platform.member_count).toBe(2);
+    const requests = (await t.request('GET', `/api/business/requests/${acme.id}`, { token })).json().items;
+    expect(requests.map((r: { email: string }) => r.email)).toEqual(['aisha.khan@example.org']);
+    const invited = (await t.request('GET', `/api/invitation/pending/business/${acme.id}`, { token })).json();
+    expect(invited.items.map((i: { email: string }) => i.email)).toEqual(['new.starter@example.org']);
   });
 
   it('loads again after a reset, with the money of the first load gone', async () => {

@@ -1,17 +1,23 @@
-import { ADMIN_TYPE, PROJECT_ADMIN_TYPE, PROJECT_STATUS } from '@kindred/shared';
+import { ADMIN_TYPE, JOIN_REQUEST_STATUS, PROJECT_ADMIN_TYPE, PROJECT_STATUS } from '@kindred/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { hashPassword } from '../lib/passwords.js';
 import type { FileStorage } from '../lib/storage.js';
+import { auditLog } from '../modules/audit/audit.repository.js';
 import { charities, charityMemberships } from '../modules/charities/charities.table.js';
-import { groupMemberships, groups } from '../modules/groups/groups.table.js';
+import { groupJoinRequests, groupMemberships, groups } from '../modules/groups/groups.table.js';
+import { joinRequests } from '../modules/invitations/invitations.table.js';
 import { account, ledgerService, PLATFORM } from '../modules/ledger/ledger.service.js';
 import { CHARITY_PERMISSIONS } from '../modules/organisations/organisations.repository.js';
 import { businesses, businessMemberships } from '../modules/organisations/organisations.table.js';
 import { givingKindsOf } from '../modules/projects/projects.service.js';
 import { projectImages, projectMemberships, projects } from '../modules/projects/projects.table.js';
 import { users } from '../modules/users/users.table.js';
+import { seedDemoBilling } from './demo-billing.js';
 import { seedDemoDonations } from './demo-donations.js';
+import { seedDemoMessages } from './demo-messages.js';
+import { seedDemoOrgPeople } from './demo-org-people.js';
+import { seedDemoOrganisationMoney } from './demo-organisation-money.js';
 import { coverSvg, logoSvg, type RenderedPicture, renderPicture, storePicture } from './demo-pictures.js';
 import { ukPlaces } from './places.js';
 
@@ -19,6 +25,7 @@ export const DEMO_PASSWORD = 'Password123!';
 
 export const DEMO_ACCOUNTS = [
   { email: 'admin@example.org', role: 'platform Super Admin' },
+  { email: 'staff@example.org', role: 'platform admin Employee (read-only)' },
   { email: 'donor@example.org', role: 'individual donor with a funded wallet' },
   { email: 'business@example.org', role: 'Super Admin and sign-off admin of the organisation "Acme Ltd"' },
   { email: 'signoff@example.org', role: 'sign-off admin of Acme Ltd' },
@@ -192,6 +199,10 @@ export async function seedDemo(db: Db, storage: FileStorage, currency: string, n
       isIicAdmin: true,
       adminType: ADMIN_TYPE.superAdmin,
     });
+    const staff = await person('staff@example.org', 'Stevie', 'Staff', {
+      isIicAdmin: true,
+      adminType: ADMIN_TYPE.employee,
+    });
     const donor = await person('donor@example.org', 'Dana', 'Donor', {
       city: 'Bristol',
       stateId: town('Bristol').state_id,
@@ -339,6 +350,46 @@ export async function seedDemo(db: Db, storage: FileStorage, currency: string, n
         ...created,
       });
     }
+    // A Live project of River Trust that ends in four days: the expiring projects screen's example.
+    const nearPlace = town('Bristol');
+    const [nearEnd] = await tx
+      .insert(projects)
+      .values({
+        fundsTarget: 500_000,
+        givingKinds: [2],
+        charityId: charityIds[0] as number,
+        ownerType: 3,
+        ownerId: charityIds[0] as number,
+        title: 'Riverside litter pick (Bristol)',
+        summary: 'River Trust: a last push to clear the towpath before spring.',
+        description: 'Volunteers and funds to clear litter from the towpath; the appeal ends this week.',
+        status: live,
+        associationStatus: 5,
+        charityTypes: CHARITIES[0]?.types ?? [],
+        startDate: isoDay(-26, now),
+        endDate: isoDay(4, now),
+        publishedAt: new Date(now.getTime() - 26 * 86_400_000),
+        city: nearPlace.name,
+        latitude: nearPlace.latitude,
+        longitude: nearPlace.longitude,
+        ...stamped,
+      })
+      .returning({ id: projects.id });
+    if (!nearEnd) throw new Error('insert returned no row');
+    await tx.insert(projectImages).values({
+      projectId: nearEnd.id,
+      url: await storePicture(storage, 'gallery', covers[0] as RenderedPicture),
+      caption: 'Litter pick with River Trust',
+      createdBy: charityAdmin,
+      ...created,
+    });
+    await tx.insert(projectMemberships).values({
+      projectId: nearEnd.id,
+      userId: charityAdmin,
+      adminType: PROJECT_ADMIN_TYPE.admin,
+      ...created,
+    });
+
     await tx.insert(projectMemberships).values({
       projectId: projectIds[0] as number,
       userId: charityAdmin,
@@ -409,15 +460,74 @@ export async function seedDemo(db: Db, storage: FileStorage, currency: string, n
       })
       .returning({ id: groups.id });
     if (!acmeGroup || !bookGroup || !franchise) throw new Error('insert returned no row');
+    // Members joined a month ago: the giving below counts towards their groups' statistics.
+    const joined = { createdAt: new Date(now.getTime() - 30 * 86_400_000) };
     await tx.insert(groupMemberships).values([
-      { groupId: acmeGroup.id, userId: owner, isAdmin: true, ...created },
-      { groupId: acmeGroup.id, userId: employee, ...created },
-      { groupId: acmeGroup.id, userId: signoff, ...created },
-      { groupId: bookGroup.id, userId: donor, isAdmin: true, ...created },
-      { groupId: bookGroup.id, userId: extras[1] as number, ...created },
-      { groupId: franchise.id, userId: extras[0] as number, isAdmin: true, ...created },
-      { groupId: franchise.id, userId: extras[2] as number, ...created },
+      { groupId: acmeGroup.id, userId: owner, isAdmin: true, ...joined },
+      { groupId: acmeGroup.id, userId: employee, ...joined },
+      { groupId: acmeGroup.id, userId: signoff, ...joined },
+      { groupId: bookGroup.id, userId: donor, isAdmin: true, ...joined },
+      { groupId: bookGroup.id, userId: extras[1] as number, ...joined },
+      { groupId: bookGroup.id, userId: extras[0] as number, ...joined },
+      { groupId: franchise.id, userId: extras[0] as number, isAdmin: true, ...joined },
+      { groupId: franchise.id, userId: extras[2] as number, ...joined },
     ]);
+    // The Bristol Giving Circle needs approval: a colleague of Acme waits for its admin (the demo donor).
+    await tx
+      .insert(groupJoinRequests)
+      .values({ groupId: bookGroup.id, userId: employee, status: 1, ...created });
+    // Aisha asks to join River Trust: its admin answers on the charity's members screen.
+    await tx.insert(joinRequests).values({
+      userId: extras[2] as number,
+      targetType: 'charity',
+      targetId: charityIds[0] as number,
+      message: 'I help at the river clean-ups most weekends.',
+      status: JOIN_REQUEST_STATUS.pending,
+      ...created,
+    });
+
+    // The audit log's examples: what the platform admin did to set the platform up.
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const audit = [
+      {
+        action: 'charity.approve',
+        targetType: 'charity' as const,
+        targetId: charityIds[0] as number,
+        at: daysAgo(40),
+      },
+      { action: 'business.approve', targetType: 'business' as const, targetId: acme.id, at: daysAgo(35) },
+      {
+        action: 'user.deposit',
+        targetType: 'user' as const,
+        targetId: donor,
+        reason: 'Cheque received at the office',
+        details: { amount: 2_500_000 },
+        at: daysAgo(30),
+      },
+      {
+        action: 'business.credits',
+        targetType: 'business' as const,
+        targetId: acme.id,
+        reason: 'Welcome credits',
+        details: { amount: 10_000_000 },
+        at: daysAgo(30),
+      },
+      {
+        action: 'user.admin.set',
+        targetType: 'user' as const,
+        targetId: staff,
+        details: { admin_type: 99 },
+        at: daysAgo(20),
+      },
+      {
+        action: 'project.mail',
+        targetType: 'project' as const,
+        targetId: projectIds[5] as number,
+        details: { recipients: 1 },
+        at: daysAgo(31),
+      },
+    ];
+    for (const entry of audit) await auditLog.record(tx, { actorId: platformAdmin, ...entry });
 
     // Giving, through the donations' own state machine: progress counters are what was given.
     await seedDemoDonations(
@@ -434,13 +544,32 @@ export async function seedDemo(db: Db, storage: FileStorage, currency: string, n
       projectIds,
       charityIds,
     );
+    await seedDemoBilling(tx, ledger, now, currency, { id: acme.id, owner });
+    await seedDemoOrgPeople(tx, now, {
+      businessId: acme.id,
+      owner,
+      signoff,
+      employee,
+      asker: extras[2] as number,
+    });
+
+    // Messages between the demo people, River Trust and Acme Ltd, some unread.
+    await seedDemoMessages(tx, now, {
+      donor,
+      owner,
+      charityAdmin,
+      extras,
+      acmeId: acme.id,
+      riverTrustId: charityIds[0] as number,
+    });
+    await seedDemoOrganisationMoney(tx, ledger, now, { id: acme.id, owner, signoff, employee }, projectIds);
   });
 }
 
 /** Empties every table the demo and its use fill (not the places), money included, so the demo can be loaded again. */
 export async function clearDemo(db: Db): Promise<void> {
   await db.execute(
-    sql`truncate table donation_signoffs, donation_history, subscription_retries, donations, donation_subscriptions, gift_aid_claims, gift_aid_declarations, ledger_entries, ledger_transactions, ledger_accounts, idempotency_keys, payments, direct_debits, provider_accounts, provider_events, group_memberships, project_memberships, charity_memberships, business_memberships, groups, projects, charities, businesses, user_codes, login_failures, users restart identity cascade`,
+    sql`truncate table subscription_invoices, business_subscriptions, discount_codes, subscription_plans, donation_signoffs, donation_history, subscription_retries, donations, donation_subscriptions, gift_aid_claims, gift_aid_declarations, ledger_entries, ledger_transactions, ledger_accounts, idempotency_keys, payments, direct_debits, provider_accounts, provider_events, group_join_requests, group_membership_periods, group_pin_failures, group_memberships, project_memberships, charity_memberships, business_memberships, groups, projects, charities, businesses, user_codes, login_failures, users, employee_sub_group_members, employee_sub_groups, employee_groups, invitations, join_requests, messages, audit_log, admin_project_reminders, admin_statistics_daily, admin_statistics_runs restart identity cascade`,
   );
 }
 

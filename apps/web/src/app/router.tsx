@@ -1,16 +1,21 @@
 import type { RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout';
 import { adminRoutes } from './routes/admin.routes';
+import { adminBillingRoutes } from './routes/admin-billing.routes';
 import { adminCharitiesRoutes } from './routes/admin-charities.routes';
 import { adminDonationsRoutes } from './routes/admin-donations.routes';
 import { adminMoneyRoutes } from './routes/admin-money.routes';
 import { charityRoutes } from './routes/charity.routes';
 import { exploreRoutes } from './routes/explore.routes';
 import { givingRoutes } from './routes/giving.routes';
+import { groupsRoutes } from './routes/groups.routes';
 import { GuestOnly, RequireAuth } from './routes/guards';
 import { HomeRoute } from './routes/home';
+import { invitationPublicRoutes, invitationRoutes } from './routes/invitations.routes';
+import { messagesRoutes } from './routes/messages.routes';
 import { NotFoundRoute } from './routes/not-found';
 import { organisationRoutes } from './routes/organisation.routes';
+import { platformAdminRoutes } from './routes/platform-admin.routes';
 import { RouteError, RouteLoading } from './routes/route-error';
 import { walletRoutes } from './routes/wallet.routes';
 
@@ -43,6 +48,7 @@ export const routes: RouteObject[] = [
       { path: 'activate/:code', lazy: async () => ({ Component: (await auth()).ActivateCodeRoute }) },
       { path: 'forgot-password', lazy: async () => ({ Component: (await auth()).ForgotPasswordRoute }) },
       { path: 'reset-password/:token', lazy: async () => ({ Component: (await auth()).ResetPasswordRoute }) },
+      ...invitationPublicRoutes,
       {
         element: <RequireAuth />,
         children: [
@@ -55,10 +61,15 @@ export const routes: RouteObject[] = [
           ...givingRoutes,
           ...charityRoutes,
           ...organisationRoutes,
+          ...groupsRoutes,
+          ...invitationRoutes,
+          ...messagesRoutes,
           ...adminRoutes,
           ...adminMoneyRoutes,
+          ...platformAdminRoutes,
           ...adminCharitiesRoutes,
           ...adminDonationsRoutes,
+          ...adminBillingRoutes,
         ],
       },
       { path: '*', element: <NotFoundRoute /> },

@@ -1,9 +1,14 @@
-import { config } from 'zod';
-
 /**
- * Zod compiles object parsers with `new Function` unless told not to; under the strict
- * Content-Security-Policy (no 'unsafe-eval') even its guarded probe is reported as a violation.
- * Imported first by main.tsx, before any schema is built. A named import, so that the first page
- * load does not bring the whole of zod with it.
+ * Every `import ... from 'zod'` of the web build (the app's and the shared package's) resolves to
+ * this module (the `zod` alias in vite.config.ts): zod, configured before anything can build a
+ * schema with it. Zod compiles object parsers with `new Function` unless told not to; under the
+ * strict Content-Security-Policy (no 'unsafe-eval') even its guarded probe is reported as a
+ * violation. Nothing imports this module for its effect alone, so zod arrives with the first
+ * chunk that builds a schema, not with the first page load.
  */
+import { config } from 'zod/v4/core';
+
 config({ jitless: true });
+
+export * from 'zod/v4';
+export { default, z } from 'zod/v4';

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { placeIdSchema } from '../common/pagination.js';
-import { GENDERS, type GenderCode } from '../reference/index.js';
 import { REGISTRATION_NUMBER_PATTERN } from '../validation/index.js';
-
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 200;
+import {
+  CHARITY_NUMBER_PATTERN,
+  GENDER_CODES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './constants.js';
 
 const trimmed = (max: number) => z.string().trim().max(max);
 
@@ -22,8 +24,6 @@ export const passwordSchema = z
 
 const nameSchema = trimmed(100).min(1, { message: 'Required.' });
 
-export const GENDER_CODES = GENDERS.map((gender) => gender.id) as [GenderCode, ...GenderCode[]];
-
 /** POST /auth/login */
 export const loginBodySchema = z.object({
   email: emailSchema,
@@ -39,9 +39,6 @@ export const registerBodySchema = z.object({
   last_name: nameSchema,
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
-
-/** Charity numbers: England and Wales (6-7 digits), Scotland (SC + 6), Northern Ireland (NIC + 6). */
-export const CHARITY_NUMBER_PATTERN = /^(?:\d{6,7}|SC\d{6}|NIC\d{6})$/i;
 
 /** POST /user/register: a person who also applies to add their charity or organisation. */
 export const registerWithOrganisationBodySchema = registerBodySchema

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GENDER_CODES } from './schemas.js';
+import { GENDER_CODES } from './constants.js';
 
 export const membershipPermissionSchema = z.string();
 
@@ -10,17 +10,23 @@ export const businessMembershipSchema = z.object({
   is_signoff_admin: z.boolean(),
   is_franchise: z.boolean(),
   permissions: z.array(z.string()),
+  /** Unread messages in the organisation's mailbox (domain.md §6). */
+  unread_messages: z.number().int().optional(),
 });
 export const charityMembershipSchema = z.object({
   charity_id: z.number().int(),
   name: z.string(),
   admin_type: z.number().int(),
   permissions: z.array(z.string()),
+  /** Unread messages in the charity's mailbox. */
+  unread_messages: z.number().int().optional(),
 });
 export const projectMembershipSchema = z.object({
   project_id: z.number().int(),
   title: z.string(),
   admin_type: z.number().int(),
+  /** Unread messages in the project's mailbox. */
+  unread_messages: z.number().int().optional(),
 });
 export const groupMembershipSchema = z.object({
   group_id: z.number().int(),
@@ -97,21 +103,3 @@ export const citySchema = z.object({
 });
 export type State = z.infer<typeof stateSchema>;
 export type City = z.infer<typeof citySchema>;
-
-/** Image variants stored for every uploaded image: `${avatar}_small.webp` and so on. */
-export const IMAGE_VARIANTS = ['small', 'medium', 'big'] as const;
-export type ImageVariant = (typeof IMAGE_VARIANTS)[number];
-/**
- * The longest side in pixels of each stored variant, per kind of picture: avatars and logos are
- * small squares, gallery pictures (a project's cover among them) are photographs. Never enlarged.
- */
-export const IMAGE_VARIANT_SIDES = {
-  avatar: { small: 64, medium: 256, big: 640 },
-  logo: { small: 64, medium: 256, big: 640 },
-  gallery: { small: 320, medium: 800, big: 1600 },
-} as const satisfies Record<string, Record<ImageVariant, number>>;
-export type PictureKind = keyof typeof IMAGE_VARIANT_SIDES;
-
-export function imageUrl(base: string, variant: ImageVariant): string {
-  return `${base}_${variant}.webp`;
-}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CHARITY_NUMBER_PATTERN, emailSchema } from '../accounts/schemas.js';
+import { CHARITY_NUMBER_PATTERN } from '../accounts/constants.js';
+import { emailSchema } from '../accounts/schemas.js';
 import { placeIdSchema } from '../common/pagination.js';
 import { CHARITY_TYPES } from '../reference/index.js';
 
@@ -95,6 +96,9 @@ export const charitySchema = z.object({
   phone: z.string().nullable(),
   address: z.string().nullable(),
   city: z.string().nullable(),
+  /** The region and town of `city` when it is a town of the list; given to those who may change it. */
+  state_id: z.number().int().nullable().optional(),
+  city_id: z.number().int().nullable().optional(),
   post_code: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),

@@ -1,3 +1,5 @@
 export * from './config.js';
 export * from './errors.js';
+export * from './limits.js';
+export * from './messages.js';
 export * from './pagination.js';

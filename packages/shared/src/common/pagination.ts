@@ -1,15 +1,11 @@
 import { z } from 'zod';
+import { MAX_INT_ID, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './limits.js';
 
-/** Largest id of a 4-byte integer column (places): larger ones are refused as bad input. */
-export const MAX_INT_ID = 2_147_483_647;
 export const placeIdSchema = z
   .number()
   .int()
   .positive()
   .max(MAX_INT_ID, { message: 'Choose a place from the list.' });
-
-export const PAGE_LIMIT_DEFAULT = 20;
-export const PAGE_LIMIT_MAX = 100;
 
 /** Query of every keyset-paged list (domain.md §1). */
 export const pageQuerySchema = z.object({
@@ -26,6 +22,7 @@ export function pageSchema<T extends z.ZodType>(item: T) {
     prev_cursor: z.string().nullable(),
   });
 }
+
 export interface Page<T> {
   items: T[];
   next_cursor: string | null;

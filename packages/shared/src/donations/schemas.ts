@@ -1,22 +1,10 @@
 import { z } from 'zod';
 import { GIFT_TYPES, GIVING_TYPE, SKILL_TYPES } from '../reference/index.js';
 import { amountSchema } from '../wallet/schemas.js';
+import { DONATION_SOURCES, MAX_GIFT_QUANTITY, MAX_PLEDGE_HOURS, SUBSCRIPTION_STATUSES } from './constants.js';
 
 const text = (max: number) => z.string().trim().max(max);
 const isoDate = z.iso.date({ message: 'Use the date format YYYY-MM-DD.' });
-
-/** The most hours one pledge may carry. */
-export const MAX_PLEDGE_HOURS = 10_000;
-/** The most items one gift may carry. */
-export const MAX_GIFT_QUANTITY = 100_000;
-/** Gift Aid adds this share of an eligible amount (domain.md §4: 25%). */
-export const GIFT_AID_RATE = 0.25;
-/** What Gift Aid adds to an eligible amount, in whole minor units. */
-export const giftAidOf = (amount: number) => Math.floor(amount * GIFT_AID_RATE);
-
-/** Where the money of a funds donation comes from. */
-export const DONATION_SOURCES = ['wallet', 'credits'] as const;
-export type DonationSource = (typeof DONATION_SOURCES)[number];
 
 /** The kinds a person can give (1, a manual adjustment, is a platform admin's). */
 export const donationTypeSchema = z.union(
@@ -168,9 +156,6 @@ export const donationSchema = z.object({
 });
 export type Donation = z.infer<typeof donationSchema>;
 
-export const SUBSCRIPTION_STATUSES = ['active', 'paused', 'cancelled', 'failing'] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-
 export const subscriptionSchema = z.object({
   id: z.number().int(),
   status: z.enum(SUBSCRIPTION_STATUSES),
@@ -318,10 +303,6 @@ export const charityStatisticsSchema = z.object({
   by_month: z.array(monthSchema),
 });
 export type CharityStatistics = z.infer<typeof charityStatisticsSchema>;
-
-/** The donor's Gift Aid declaration (HMRC's wording, kept as an audit record). */
-export const GIFT_AID_DECLARATION_TEXT =
-  'I am a UK taxpayer and understand that if I pay less Income Tax and/or Capital Gains Tax in the current tax year than the amount of Gift Aid claimed on all my donations, it is my responsibility to pay any difference.';
 
 export const giftAidDeclarationBodySchema = z
   .object({

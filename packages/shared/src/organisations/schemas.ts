@@ -201,6 +201,8 @@ export type BusinessPendingDonation = z.infer<typeof businessPendingDonationSche
 /** GET /admin/business_list: organisations by approval status, newest first (platform admins). */
 export const adminBusinessListQuerySchema = z.object({
   status: z.enum(['pending', 'approved', 'rejected']).default('pending'),
+  q: z.string().trim().max(200).optional(),
+  locked: z.enum(['yes', 'no']).optional(),
 });
 
 /** POST /admin/business/pending/update */

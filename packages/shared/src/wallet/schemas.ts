@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** The largest amount one call may move: 10 billion major units, in minor units. */
-export const MAX_AMOUNT = 1_000_000_000_000;
+import { LEDGER_HISTORY_ACCOUNTS, MAX_AMOUNT } from './constants.js';
 
 /** An amount in minor units: a whole number above zero (spec §5 notZero and largerThan 0). */
 export const amountSchema = z
@@ -53,8 +51,6 @@ export type Wallet = z.infer<typeof walletSchema>;
 export const confirmDepositBodySchema = z.object({ payment_id: z.number().int().positive() });
 export const depositResponseSchema = z.object({ payment: paymentSchema, wallet: walletSchema });
 export type DepositResponse = z.infer<typeof depositResponseSchema>;
-
-export const LEDGER_HISTORY_ACCOUNTS = ['wallet', 'credits', 'held'] as const;
 
 /** GET /user/payments/{from}/{to}, GET /business/{id}/payments/{from}/{to} */
 export const historyParamsSchema = z.object({

@@ -165,6 +165,13 @@ export function authService(ctx: AppContext) {
           password: 'Check the email and the password.',
         });
       }
+      if (user.deactivatedAt) {
+        throw new AppError(
+          403,
+          'ACCOUNT_DEACTIVATED',
+          'This account has been deactivated. Contact us if you think this is a mistake.',
+        );
+      }
       if (!user.isActive) {
         throw new AppError(
           403,

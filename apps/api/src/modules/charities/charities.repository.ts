@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Unstamped } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
-import type { CursorValue } from '../../lib/pagination.js';
+import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
+import { likePattern } from '../../lib/text.js';
 import { charities, charityMemberships } from './charities.table.js';
 
 export type CharityRow = typeof charities.$inferSelect;
@@ -194,6 +195,22 @@ export const charitiesQueries = {
     return new Map(rows.map((row) => [row.id, row]));
   },
 
+  /** Public charities whose name contains the text, by name (a message's recipient). */
+  async searchByName(db: Executor, q: string, limit: number) {
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return db
+      .select({ id: charities.id, name: charities.name, logo: charities.logo })
+      .from(charities)
+      .where(and(publicCharity(), ilike(charities.name, pattern)))
+      .orderBy(asc(charities.name), asc(charities.id))
+      .limit(limit);
+  },
+
+  /** The ids of the charity's admins (type 1), for notices. */
+  adminIds(db: Executor, charityId: number): Promise<number[]> {
+    return charitiesRepository.adminIds(db, charityId);
+  },
+
   /** The charities a person belongs to, by name (the session's charity memberships). */
   membershipsOfUser(db: Executor, userId: number) {
     return db
@@ -207,5 +224,42 @@ export const charitiesQueries = {
       .innerJoin(charities, eq(charities.id, charityMemberships.charityId))
       .where(eq(charityMemberships.userId, userId))
       .orderBy(charities.name);
+  },
+
+  /** GET /admin/charity_list: charities by name or email, newest first (platform admins). */
+  adminList(
+    db: Executor,
+    filter: {
+      q?: string | undefined;
+      status?: CharityRow['approvalStatus'] | undefined;
+      locked?: boolean | undefined;
+    },
+    page: { limit: number; cursor?: CursorValue[] | undefined; before: boolean },
+  ) {
+    const { conditions, order } = newestFirst(charities.createdAt, charities.id, page.cursor, page.before);
+    const where: (SQL | undefined)[] = [...conditions, isNull(charities.deletedAt)];
+    if (filter.q)
+      where.push(
+        or(ilike(charities.name, likePattern(filter.q)), ilike(charities.email, likePattern(filter.q))),
+      );
+    if (filter.status) where.push(eq(charities.approvalStatus, filter.status));
+    if (filter.locked !== undefined) where.push(eq(charities.lockStatus, filter.locked));
+    return db
+      .select({ row: charities, at: exactTime(charities.createdAt) })
+      .from(charities)
+      .where(and(...where))
+      .orderBy(...order)
+      .limit(page.limit);
+  },
+
+  /** Approved charities added each day (the statistics). */
+  async dailyApproved(db: Executor): Promise<{ day: string; value: number }[]> {
+    const day = sql<string>`to_char(${charities.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+    const rows = await db
+      .select({ day, value: count() })
+      .from(charities)
+      .where(and(eq(charities.approvalStatus, 'approved'), isNull(charities.deletedAt)))
+      .groupBy(day);
+    return rows.map((row) => ({ day: row.day, value: Number(row.value) }));
   },
 };

@@ -14,6 +14,7 @@ import type { Executor } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.js';
+import { auditLog } from '../audit/audit.repository.js';
 import { ledgerQueries } from '../ledger/ledger.service.js';
 import { placesQueries } from '../places/places.service.js';
 import { projectsQueries } from '../projects/projects.repository.js';
@@ -85,9 +86,13 @@ export function charitiesService(ctx: AppContext) {
     throw notFound('The charity');
   }
 
-  async function present(row: CharityRow) {
-    const counts = await projectsQueries.liveCountsByCharity(db(), [row.id]);
-    return presentCharity(row, counts.get(row.id) ?? 0);
+  /** One charity; those who may change it also get the region and town of its place, for its form. */
+  async function present(row: CharityRow, manage = false) {
+    const [counts, place] = await Promise.all([
+      projectsQueries.liveCountsByCharity(db(), [row.id]),
+      manage ? placesQueries.placeOf(db(), row) : undefined,
+    ]);
+    return { ...presentCharity(row, counts.get(row.id) ?? 0), ...place };
   }
 
   async function mailDecision(row: CharityRow, approved: boolean, reason: string | undefined) {
@@ -138,7 +143,8 @@ export function charitiesService(ctx: AppContext) {
     present,
 
     async get(id: number, viewer: AuthUser | null) {
-      return present(await visible(id, viewer));
+      const row = await visible(id, viewer);
+      return present(row, await ctx.access.can(viewer, Permission.CharityUpdate, id));
     },
 
     /** The public list of charities, the same for every caller: read from the replica when there is one. */
@@ -213,6 +219,14 @@ export function charitiesService(ctx: AppContext) {
           ctx.now(),
         );
         await charitiesRepository.addMember(tx, created.id, admin.id, 1, ALL_PERMISSIONS, ctx.now());
+        await auditLog.record(tx, {
+          actorId: adminId,
+          action: 'charity.create',
+          targetType: 'charity',
+          targetId: created.id,
+          details: { admin_id: admin.id },
+          at: ctx.now(),
+        });
         return created;
       });
       return presentCharity(row);
@@ -222,7 +236,7 @@ export function charitiesService(ctx: AppContext) {
       await ctx.access.require(auth, Permission.CharityUpdate, [id]);
       const row = await charitiesRepository.find(db(), id);
       if (!row) throw notFound('The charity');
-      return present(await charitiesRepository.update(db(), id, await fields(body), ctx.now()));
+      return present(await charitiesRepository.update(db(), id, await fields(body), ctx.now()), true);
     },
 
     /** Removes a charity from the product; refused while it holds money or runs projects. */
@@ -356,31 +370,53 @@ export function charitiesService(ctx: AppContext) {
     },
 
     async decide(auth: AuthUser | null, body: CharityDecisionBody) {
-      await ctx.access.require(auth, Permission.CharityReview);
+      const actor = await ctx.access.require(auth, Permission.CharityReview);
       const row = await charitiesRepository.find(db(), body.charity_id);
       if (!row) throw notFound('The charity');
       if (row.approvalStatus !== 'pending') {
         throw conflict('ALREADY_DECIDED', `This charity is already ${row.approvalStatus}.`);
       }
       const approved = body.status === 'approved';
-      const updated = await charitiesRepository.update(
-        db(),
-        row.id,
-        {
-          approvalStatus: body.status,
-          rejectionReason: approved ? null : (body.reason ?? null),
-        },
-        ctx.now(),
-      );
+      const updated = await db().transaction(async (tx) => {
+        const next = await charitiesRepository.update(
+          tx,
+          row.id,
+          {
+            approvalStatus: body.status,
+            rejectionReason: approved ? null : (body.reason ?? null),
+          },
+          ctx.now(),
+        );
+        await auditLog.record(tx, {
+          actorId: actor.id,
+          action: approved ? 'charity.approve' : 'charity.reject',
+          targetType: 'charity',
+          targetId: row.id,
+          reason: body.reason,
+          at: ctx.now(),
+        });
+        return next;
+      });
       await mailDecision(updated, approved, body.reason);
       return present(updated);
     },
 
     async setLock(auth: AuthUser | null, id: number, locked: boolean) {
-      await ctx.access.require(auth, Permission.CharityLock);
+      const actor = await ctx.access.require(auth, Permission.CharityLock);
       const row = await charitiesRepository.find(db(), id);
       if (!row) throw notFound('The charity');
-      return present(await charitiesRepository.update(db(), id, { lockStatus: locked }, ctx.now()));
+      const updated = await db().transaction(async (tx) => {
+        const next = await charitiesRepository.update(tx, id, { lockStatus: locked }, ctx.now());
+        await auditLog.record(tx, {
+          actorId: actor.id,
+          action: locked ? 'charity.lock' : 'charity.unlock',
+          targetType: 'charity',
+          targetId: id,
+          at: ctx.now(),
+        });
+        return next;
+      });
+      return present(updated);
     },
   };
 }

@@ -368,9 +368,15 @@ describe("a charity's profile", () => {
       charity_types: [3, 7],
       description: 'Warm meals.',
     });
-    expect((await t.request('GET', `/api/charity/${id}`)).json()).toMatchObject({
+    const publicView = (await t.request('GET', `/api/charity/${id}`)).json();
+    expect(publicView).toMatchObject({ city: 'Edinburgh', description: 'Warm meals.' });
+    // The region and town of the list are for the charity's form: its admins get them, visitors not.
+    expect(publicView).not.toHaveProperty('state_id');
+    expect(res.json()).toMatchObject({ city_id: edinburgh.id, state_id: edinburgh.stateId });
+    expect((await t.request('GET', `/api/charity/${id}`, { token: admin.token })).json()).toMatchObject({
       city: 'Edinburgh',
-      description: 'Warm meals.',
+      city_id: edinburgh.id,
+      state_id: edinburgh.stateId,
     });
     const cleared = await t.request('PATCH', `/api/charity/${id}`, {
       token: admin.token,

@@ -4,6 +4,7 @@ import {
   eq,
   gte,
   inArray,
+  isNotNull,
   isNull,
   lt,
   lte,
@@ -41,6 +42,12 @@ export interface Keyset {
 /** Filters a donation list may apply (all optional). */
 export interface DonationWhere {
   donor?: { type: DonorType; id: number };
+  /** Any of these donors of one kind (an organisation and its sub-businesses, or its employees). */
+  donors?: { type: DonorType; ids: number[] };
+  /** Only matches (true) or only what is not a match (false). */
+  matches?: boolean;
+  /** Who asked for it (for an organisation's match, the employee whose gift it answers). */
+  createdBy?: number;
   charityId?: number;
   projectId?: number;
   method?: number;
@@ -58,6 +65,14 @@ function whereOf(filter: DonationWhere): SQL[] {
   const conditions: SQL[] = [];
   if (filter.donor)
     conditions.push(eq(donations.donorType, filter.donor.type), eq(donations.donorId, filter.donor.id));
+  if (filter.donors)
+    conditions.push(
+      eq(donations.donorType, filter.donors.type),
+      filter.donors.ids.length > 0 ? inArray(donations.donorId, filter.donors.ids) : sql`false`,
+    );
+  if (filter.matches !== undefined)
+    conditions.push(filter.matches ? isNotNull(donations.matchOf) : isNull(donations.matchOf));
+  if (filter.createdBy !== undefined) conditions.push(eq(donations.createdBy, filter.createdBy));
   if (filter.charityId !== undefined) conditions.push(eq(donations.charityId, filter.charityId));
   if (filter.projectId !== undefined) conditions.push(eq(donations.projectId, filter.projectId));
   if (filter.method !== undefined) conditions.push(eq(donations.method, filter.method));
@@ -98,6 +113,7 @@ const GIFT_COLUMNS = [
   'message',
   'subscriptionId',
   'period',
+  'matchOf',
   'createdAt',
   'updatedAt',
 ] as const satisfies ReadonlyArray<keyof NewDonation>;
@@ -565,5 +581,256 @@ export const donationsRepository = {
       )
       .orderBy(...order)
       .limit(page.limit + 1);
+  },
+};
+
+/** Counted statuses of funds (given) and of time and goods (promised or given). */
+const FUNDS_COUNTED = sql`${donations.status} in (80, 85)`;
+const KIND_COUNTED = sql`${donations.status} in (30, 80, 85)`;
+
+/** A person's time in something (a group): their giving from `from` until `to` (open when null). */
+export interface GivingPeriod {
+  /** What the period counts towards (a group's id). */
+  key: number;
+  userId: number;
+  from: Date;
+  to: Date | null;
+}
+
+/** What people gave: funds given (80, 85), hours and gifts promised or given (30, 80, 85). */
+export interface GivingTotals {
+  funds: number;
+  volunteering: number;
+  skilled: number;
+  gifts: number;
+  giftsValue: number;
+}
+
+const givingColumns = sql`
+  coalesce(sum(d.amount) filter (where d.type = 2 and d.status in (80, 85)), 0) as funds,
+  coalesce(sum(coalesce(d.confirmed_hours, d.hours)) filter (where d.type = 3 and d.status in (30, 80, 85)), 0) as volunteering,
+  coalesce(sum(coalesce(d.confirmed_hours, d.hours)) filter (where d.type = 4 and d.status in (30, 80, 85)), 0) as skilled,
+  coalesce(sum(d.quantity) filter (where d.type = 5 and d.status in (30, 80, 85)), 0) as gifts,
+  coalesce(sum(d.estimated_value) filter (where d.type = 5 and d.status in (30, 80, 85)), 0) as gifts_value`;
+
+type GivingRow = Record<'funds' | 'volunteering' | 'skilled' | 'gifts' | 'gifts_value', string | number>;
+const totalsOf = (row: GivingRow): GivingTotals => ({
+  funds: Number(row.funds),
+  volunteering: Number(row.volunteering),
+  skilled: Number(row.skilled),
+  gifts: Number(row.gifts),
+  giftsValue: Number(row.gifts_value),
+});
+
+/** The periods as a table `p(key, user_id, from_at, to_at)` to join donations on. */
+function periodsTable(periods: GivingPeriod[]) {
+  const rows = periods.map(
+    (p) =>
+      sql`(${p.key}::bigint, ${p.userId}::bigint, ${p.from.toISOString()}::timestamptz, ${p.to?.toISOString() ?? null}::timestamptz)`,
+  );
+  return sql`(values ${sql.join(rows, sql`, `)}) as p(key, user_id, from_at, to_at)`;
+}
+const inPeriod = sql`d.donor_type = 'user' and d.donor_id = p.user_id and d.created_at >= p.from_at
+  and (p.to_at is null or d.created_at < p.to_at)`;
+
+/** What other modules ask of the donations (decision 010). */
+export const donationsQueries = {
+  /**
+   * A person's own giving (not an organisation's) during each period, summed per key and person:
+   * a group's statistics count its members' giving while they were members.
+   */
+  async givingInPeriods(db: Executor, periods: GivingPeriod[]) {
+    if (periods.length === 0) return [];
+    const result = await db.execute(
+      sql`select p.key, p.user_id, ${givingColumns}
+          from ${periodsTable(periods)} join ${donations} d on ${inPeriod}
+          group by p.key, p.user_id`,
+    );
+    return (result as unknown as { rows: Array<GivingRow & { key: string; user_id: string }> }).rows.map(
+      (row) => ({ key: Number(row.key), userId: Number(row.user_id), ...totalsOf(row) }),
+    );
+  },
+
+  /** The same giving summed per key and month (YYYY-MM), oldest month first. */
+  async givingInPeriodsByMonth(db: Executor, periods: GivingPeriod[]) {
+    if (periods.length === 0) return [];
+    const result = await db.execute(
+      sql`select p.key, to_char(d.created_at at time zone 'UTC', 'YYYY-MM') as month, ${givingColumns}
+          from ${periodsTable(periods)} join ${donations} d on ${inPeriod}
+          group by p.key, month order by month`,
+    );
+    return (result as unknown as { rows: Array<GivingRow & { key: string; month: string }> }).rows.map(
+      (row) => ({ key: Number(row.key), month: row.month, ...totalsOf(row) }),
+    );
+  },
+
+  /**
+   * By day of creation, donations that were not cancelled or rejected (status 90): how many of
+   * every kind, the Gift Aid of approved and completed funds donations, volunteering and skilled
+   * hours, and gift items.
+   */
+  async daily(db: Executor) {
+    const day = sql<string>`to_char(${donations.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+    const rows = await db
+      .select({
+        day,
+        count: sql<string>`count(*)`,
+        giftAid: sql<string>`coalesce(sum(${donations.giftAidAmount}) filter (where ${donations.status} in (80, 85)), 0)`,
+        volunteering: sql<string>`coalesce(sum(${donations.hours}) filter (where ${donations.type} = 3), 0)`,
+        skilled: sql<string>`coalesce(sum(${donations.hours}) filter (where ${donations.type} = 4), 0)`,
+        gifts: sql<string>`coalesce(sum(${donations.quantity}) filter (where ${donations.type} = 5), 0)`,
+      })
+      .from(donations)
+      .where(ne(donations.status, 90))
+      .groupBy(day);
+    return rows.map((row) => ({
+      day: row.day,
+      count: Number(row.count),
+      giftAid: Number(row.giftAid),
+      volunteering: Number(row.volunteering),
+      skilled: Number(row.skilled),
+      gifts: Number(row.gifts),
+    }));
+  },
+
+  /** What a person gave themself (not cancelled): donations, funds approved or completed, hours, gifts. */
+  async givingOfUser(db: Executor, userId: number) {
+    const [row] = await db
+      .select({
+        count: sql<string>`count(*)`,
+        funds: sql<string>`coalesce(sum(${donations.amount}) filter (where ${donations.type} = 2 and ${donations.status} in (80, 85)), 0)`,
+        hours: sql<string>`coalesce(sum(${donations.hours}) filter (where ${donations.type} in (3, 4)), 0)`,
+        gifts: sql<string>`coalesce(sum(${donations.quantity}) filter (where ${donations.type} = 5), 0)`,
+      })
+      .from(donations)
+      .where(and(eq(donations.donorType, 'user'), eq(donations.donorId, userId), ne(donations.status, 90)));
+    return {
+      donations: Number(row?.count ?? 0),
+      funds: Number(row?.funds ?? 0),
+      hours: Number(row?.hours ?? 0),
+      gifts: Number(row?.gifts ?? 0),
+    };
+  },
+
+  /** A person's own donations for their data export (at most the newest 5000). */
+  ofUser(db: Executor, userId: number) {
+    return db
+      .select()
+      .from(donations)
+      .where(and(eq(donations.donorType, 'user'), eq(donations.donorId, userId)))
+      .orderBy(sql`${donations.createdAt} desc`)
+      .limit(5000);
+  },
+
+  /** Newest first, keyset paged (one more row than the limit, for toPage). */
+  list: (db: Executor, filter: DonationWhere, page: Keyset) => donationsRepository.list(db, filter, page),
+  totals: (db: Executor, filter: DonationWhere) => donationsRepository.totals(db, filter),
+  reach: (db: Executor, filter: DonationWhere) => donationsRepository.reach(db, filter),
+  find: (db: Executor, id: number) => donationsRepository.find(db, id),
+
+  /**
+   * An organisation's matches made from `from` (inclusive) to `to` (exclusive) and not rejected: in
+   * all, and for one employee when `employeeId` is given (the employee whose gift each answers).
+   */
+  async matchedSum(db: Executor, businessId: number, from: Date, to: Date, employeeId?: number) {
+    const [row] = await db
+      .select({
+        total: sql<string>`coalesce(sum(${donations.amount}), 0)`,
+        count: sql<string>`count(*)`,
+      })
+      .from(donations)
+      .where(
+        and(
+          eq(donations.donorType, 'business'),
+          eq(donations.donorId, businessId),
+          isNotNull(donations.matchOf),
+          ne(donations.status, 90),
+          gte(donations.createdAt, from),
+          lt(donations.createdAt, to),
+          employeeId === undefined ? undefined : eq(donations.createdBy, employeeId),
+        ),
+      );
+    return { total: Number(row?.total ?? 0), count: Number(row?.count ?? 0) };
+  },
+
+  /** The employees' gifts these matches answer, by id. */
+  async byIds(db: Executor, ids: number[]): Promise<Map<number, DonationRow>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select()
+      .from(donations)
+      .where(inArray(donations.id, [...new Set(ids)]));
+    return new Map(rows.map((row) => [row.id, row]));
+  },
+
+  /** Counted donations grouped by charity or project, most funds first. */
+  async groups(db: Executor, filter: DonationWhere, by: 'charity' | 'project') {
+    const key = by === 'charity' ? donations.charityId : donations.projectId;
+    const rows = await db
+      .select({
+        id: key,
+        charityId: sql<number>`min(${donations.charityId})`,
+        funds: sql<string>`coalesce(sum(${donations.amount}) filter (where ${donations.type} = 2 and ${FUNDS_COUNTED}), 0)`,
+        hours: sql<string>`coalesce(sum(coalesce(${donations.confirmedHours}, ${donations.hours})) filter (where ${donations.type} in (3, 4) and ${KIND_COUNTED}), 0)`,
+        gifts: sql<string>`coalesce(sum(${donations.quantity}) filter (where ${donations.type} = 5 and ${KIND_COUNTED}), 0)`,
+        count: sql<string>`count(*)`,
+      })
+      .from(donations)
+      .where(
+        and(
+          ...whereOf(filter),
+          inArray(donations.status, COUNTED_STATUSES),
+          by === 'project' ? isNotNull(donations.projectId) : undefined,
+        ),
+      )
+      .groupBy(key)
+      .orderBy(sql`4 desc`, key)
+      .limit(500);
+    return rows.map((row) => ({
+      id: Number(row.id),
+      charityId: Number(row.charityId),
+      funds: Number(row.funds),
+      hours: Number(row.hours),
+      gifts: Number(row.gifts),
+      count: Number(row.count),
+    }));
+  },
+
+  /** Counted donations by kind of giving: how many, their funds and their hours. */
+  async byType(db: Executor, filter: DonationWhere) {
+    const rows = await db
+      .select({
+        type: donations.type,
+        count: sql<string>`count(*)`,
+        amount: sql<string>`coalesce(sum(${donations.amount}) filter (where ${donations.type} = 2), 0)`,
+        hours: sql<string>`coalesce(sum(coalesce(${donations.confirmedHours}, ${donations.hours})), 0)`,
+      })
+      .from(donations)
+      .where(and(...whereOf(filter), inArray(donations.status, COUNTED_STATUSES)))
+      .groupBy(donations.type)
+      .orderBy(donations.type);
+    return rows.map((row) => ({
+      type: row.type,
+      count: Number(row.count),
+      amount: row.type === 2 ? Number(row.amount) : 0,
+      hours: row.type === 3 || row.type === 4 ? Number(row.hours) : 0,
+    }));
+  },
+
+  /** How many donations wait for sign-off and how many were rejected. */
+  async statusCounts(db: Executor, filter: DonationWhere) {
+    const [row] = await db
+      .select({
+        waiting: sql<string>`count(*) filter (where ${donations.status} = 20)`,
+        rejected: sql<string>`count(*) filter (where ${donations.status} = 90)`,
+        matched: sql<string>`coalesce(sum(${donations.amount}) filter (where ${donations.matchOf} is not null and ${FUNDS_COUNTED}), 0)`,
+      })
+      .from(donations)
+      .where(and(...whereOf(filter)));
+    return {
+      waiting: Number(row?.waiting ?? 0),
+      rejected: Number(row?.rejected ?? 0),
+      matched: Number(row?.matched ?? 0),
+    };
   },
 };

@@ -26,6 +26,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { IdempotencyRequest } from '../../lib/idempotency.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { isoDay } from '../../lib/periods.js';
+import { auditLog } from '../audit/audit.repository.js';
 import { charitiesQueries } from '../charities/charities.repository.js';
 import { isPublicCharity } from '../charities/charities.service.js';
 import { runIdempotent } from '../ledger/idempotency.js';
@@ -114,7 +115,15 @@ export interface CreateExtra {
   period?: string;
   declarationId?: number | null;
   createdBy?: number | null;
+  /** An organisation's match of this employee's gift (decision 024). */
+  matchOf?: number;
 }
+
+/**
+ * Called inside the transaction of a person's one-off gift, after it is recorded (the matching module
+ * makes the organisations' matches there, decision 024).
+ */
+export type OwnGiftHook = (tx: Tx, row: DonationRow) => Promise<void>;
 
 /** The wire fields a donation takes from its own row (the names of others and the history aside). */
 function ownFields(row: DonationRow) {
@@ -144,7 +153,11 @@ function ownFields(row: DonationRow) {
   };
 }
 
-export function donationsService(ctx: AppContext, subscriptions: () => SubscriptionsService) {
+export function donationsService(
+  ctx: AppContext,
+  subscriptions: () => SubscriptionsService,
+  ownGift: () => OwnGiftHook | undefined = () => undefined,
+) {
   const db = () => ctx.database.db;
   const flow = donationFlow(ctx.ledger, () => ctx.now());
 
@@ -412,6 +425,7 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
       message: body.message ? body.message : null,
       subscriptionId: extra.subscriptionId ?? null,
       period: extra.period ?? null,
+      matchOf: extra.matchOf ?? null,
       createdAt: ctx.now(),
       updatedAt: ctx.now(),
     });
@@ -469,6 +483,7 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
   return {
     present,
     create,
+    assertBusinessMovesMoney,
     check,
     queueReceipts,
     declarationFor,
@@ -506,6 +521,7 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
           donation = started.donation ? await presentOne(started.donation, tx) : null;
         } else {
           const created = await createChecked(tx, target, body, donor, actor, { declarationId });
+          await ownGift()?.(tx, created.row);
           donation = presentNew(created.row, created, { id: user.id, name: person.name });
         }
         // The receipt of a gift approved at once (its number and where to download it), mailed
@@ -998,6 +1014,14 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
                 : null;
           if (next === null) throw invalidMove(row, row.status === approved ? completed : approved);
           out.push(await flow.move(tx, row, next, { userId: user.id }));
+          await auditLog.record(tx, {
+            actorId: user.id,
+            action: next === approved ? 'donation.approve' : 'donation.complete',
+            targetType: 'donation',
+            targetId: row.id,
+            details: { amount: row.amount },
+            at: ctx.now(),
+          });
         }
         await queueReceipts(
           tx,
@@ -1015,7 +1039,17 @@ export function donationsService(ctx: AppContext, subscriptions: () => Subscript
       const row = await db().transaction(async (tx) => {
         const [locked] = await donationsRepository.lock(tx, [id]);
         if (!locked) throw notFound('The donation');
-        return flow.move(tx, locked, canceled, { userId: user.id, reason });
+        const moved = await flow.move(tx, locked, canceled, { userId: user.id, reason });
+        await auditLog.record(tx, {
+          actorId: user.id,
+          action: 'donation.reject',
+          targetType: 'donation',
+          targetId: locked.id,
+          reason,
+          details: { amount: locked.amount },
+          at: ctx.now(),
+        });
+        return moved;
       });
       return { donation: await presentOne(row) };
     },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -113,6 +114,8 @@ export const donations = pgTable(
     receiptNumber: text('receipt_number'),
     /** On behalf of an organisation: when its sign-off admins were last reminded (every 7 days at 20). */
     signoffRemindedAt: timestamp('signoff_reminded_at', { withTimezone: true, mode: 'date' }),
+    /** An organisation's match (decision 024): the employee's own gift it answers. */
+    matchOf: bigint('match_of', { mode: 'number' }).references((): AnyPgColumn => donations.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -124,6 +127,7 @@ export const donations = pgTable(
     index('donations_waiting_idx')
       .on(t.status, t.createdAt, t.id)
       .where(sql`${t.status} in (20, 30, 40, 80)`),
+    index('donations_match_of_idx').on(t.matchOf),
     uniqueIndex('donations_period_uq').on(t.subscriptionId, t.period),
     uniqueIndex('donations_receipt_uq').on(t.receiptNumber),
     check('donations_amount_positive', sql`${t.amount} is null or ${t.amount} > 0`),

@@ -131,3 +131,62 @@ export const subscriptionsRepository = {
     return Number(row?.count ?? 0);
   },
 };
+
+/** What other modules read of recurring donations: an organisation's (decision 024). */
+export const subscriptionsQueries = {
+  /** The subscriptions of these organisations, newest first, keyset paged. */
+  async ofBusinesses(
+    db: Executor,
+    ids: number[],
+    page: { limit: number; cursor?: (string | number)[] | undefined; before: boolean },
+  ) {
+    const { conditions, order } = newestFirst(
+      donationSubscriptions.createdAt,
+      donationSubscriptions.id,
+      page.cursor,
+      page.before,
+    );
+    return db
+      .select({ subscription: donationSubscriptions, at: exactTime(donationSubscriptions.createdAt) })
+      .from(donationSubscriptions)
+      .where(
+        and(
+          eq(donationSubscriptions.donorType, 'business'),
+          ids.length > 0 ? inArray(donationSubscriptions.donorId, ids) : sql`false`,
+          ...conditions,
+        ),
+      )
+      .orderBy(...order)
+      .limit(page.limit + 1);
+  },
+
+  /** The running subscriptions of these organisations with a next date, soonest first. */
+  async runningOfBusinesses(db: Executor, ids: number[]) {
+    if (ids.length === 0) return [];
+    return db
+      .select()
+      .from(donationSubscriptions)
+      .where(
+        and(
+          eq(donationSubscriptions.donorType, 'business'),
+          inArray(donationSubscriptions.donorId, ids),
+          inArray(donationSubscriptions.status, ['active', 'failing']),
+          isNotNull(donationSubscriptions.nextDate),
+        ),
+      )
+      .orderBy(asc(donationSubscriptions.nextDate), asc(donationSubscriptions.id))
+      .limit(500);
+  },
+
+  find: (db: Executor, id: number) => subscriptionsRepository.find(db, id),
+
+  /** Cancels one subscription: no more periods are created (no money moves). */
+  async cancel(db: Executor, id: number, at: Date) {
+    const [row] = await db
+      .update(donationSubscriptions)
+      .set({ status: 'cancelled', nextDate: null, updatedAt: at })
+      .where(eq(donationSubscriptions.id, id))
+      .returning();
+    return row;
+  },
+};

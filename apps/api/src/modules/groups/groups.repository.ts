@@ -1,12 +1,249 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { groupMemberships, groups } from './groups.table.js';
+import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
+import { likePattern } from '../../lib/text.js';
+import {
+  groupJoinRequests,
+  groupMembershipPeriods,
+  groupMemberships,
+  groupPinFailures,
+  groups,
+} from './groups.table.js';
+
+export type GroupRow = typeof groups.$inferSelect;
+export type NewGroup = typeof groups.$inferInsert;
+export type MembershipRow = typeof groupMemberships.$inferSelect;
+export type JoinRequestRow = typeof groupJoinRequests.$inferSelect;
+
+interface Keyset {
+  limit: number;
+  cursor?: CursorValue[] | undefined;
+  before: boolean;
+}
+
+/** By name then id, for keyset pages of groups. */
+function byName(page: Keyset) {
+  const [name, id] = (page.cursor ?? []) as [string | undefined, number | undefined];
+  const after =
+    name !== undefined && id !== undefined
+      ? page.before
+        ? or(lt(groups.name, name), and(eq(groups.name, name), lt(groups.id, id)))
+        : or(gt(groups.name, name), and(eq(groups.name, name), gt(groups.id, id)))
+      : undefined;
+  const order = page.before ? [desc(groups.name), desc(groups.id)] : [asc(groups.name), asc(groups.id)];
+  return { after, order };
+}
 
 /** SQL of the groups (explore reads them too, as a declared read model: decision 010). */
 export const groupsRepository = {
   /** A deleted account leaves its groups. */
   async removeUserMemberships(db: Executor, userId: number) {
     await db.delete(groupMemberships).where(eq(groupMemberships.userId, userId));
+  },
+
+  async insert(db: Executor, values: NewGroup): Promise<GroupRow> {
+    const [row] = await db.insert(groups).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+
+  async find(db: Executor, id: number): Promise<GroupRow | undefined> {
+    const [row] = await db.select().from(groups).where(eq(groups.id, id));
+    return row;
+  },
+
+  async lock(db: Executor, id: number): Promise<GroupRow | undefined> {
+    const [row] = await db.select().from(groups).where(eq(groups.id, id)).for('update');
+    return row;
+  },
+
+  async findByPin(db: Executor, pin: string): Promise<GroupRow | undefined> {
+    const [row] = await db.select().from(groups).where(eq(groups.pin, pin));
+    return row;
+  },
+
+  async update(db: Executor, id: number, values: Partial<NewGroup>): Promise<GroupRow> {
+    const [row] = await db.update(groups).set(values).where(eq(groups.id, id)).returning();
+    if (!row) throw new Error('update returned no row');
+    return row;
+  },
+
+  /** Memberships, periods and requests go with it (foreign keys cascade). */
+  async delete(db: Executor, id: number) {
+    await db.delete(groups).where(eq(groups.id, id));
+  },
+
+  async membership(db: Executor, groupId: number, userId: number): Promise<MembershipRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(groupMemberships)
+      .where(and(eq(groupMemberships.groupId, groupId), eq(groupMemberships.userId, userId)));
+    return row;
+  },
+
+  /** The group's members, locked for a change of roles (the last admin stays). */
+  async lockMembers(db: Executor, groupId: number): Promise<MembershipRow[]> {
+    return db
+      .select()
+      .from(groupMemberships)
+      .where(eq(groupMemberships.groupId, groupId))
+      .orderBy(groupMemberships.userId)
+      .for('update');
+  },
+
+  async members(db: Executor, groupId: number): Promise<MembershipRow[]> {
+    return db
+      .select()
+      .from(groupMemberships)
+      .where(eq(groupMemberships.groupId, groupId))
+      .orderBy(groupMemberships.createdAt, groupMemberships.userId);
+  },
+
+  async memberCounts(db: Executor, groupIds: number[]): Promise<Map<number, number>> {
+    if (groupIds.length === 0) return new Map();
+    const rows = await db
+      .select({ id: groupMemberships.groupId, n: count() })
+      .from(groupMemberships)
+      .where(inArray(groupMemberships.groupId, groupIds))
+      .groupBy(groupMemberships.groupId);
+    return new Map(rows.map((row) => [row.id, Number(row.n)]));
+  },
+
+  /** Ends a membership: its period is kept for the group's statistics. */
+  async removeMember(db: Executor, groupId: number, userId: number, at: Date) {
+    const [gone] = await db
+      .delete(groupMemberships)
+      .where(and(eq(groupMemberships.groupId, groupId), eq(groupMemberships.userId, userId)))
+      .returning();
+    if (gone)
+      await db
+        .insert(groupMembershipPeriods)
+        .values({ groupId, userId, joinedAt: gone.createdAt, leftAt: at });
+    return gone;
+  },
+
+  async setAdmins(db: Executor, groupId: number, userIds: number[], isAdmin: boolean) {
+    if (userIds.length === 0) return;
+    await db
+      .update(groupMemberships)
+      .set({ isAdmin })
+      .where(and(eq(groupMemberships.groupId, groupId), inArray(groupMemberships.userId, userIds)));
+  },
+
+  /** Every period of membership of these groups: the current ones (open) and the ended ones. */
+  async periods(db: Executor, groupIds: number[]) {
+    if (groupIds.length === 0) return [];
+    const current = await db
+      .select({
+        key: groupMemberships.groupId,
+        userId: groupMemberships.userId,
+        from: groupMemberships.createdAt,
+      })
+      .from(groupMemberships)
+      .where(inArray(groupMemberships.groupId, groupIds));
+    const ended = await db
+      .select({
+        key: groupMembershipPeriods.groupId,
+        userId: groupMembershipPeriods.userId,
+        from: groupMembershipPeriods.joinedAt,
+        to: groupMembershipPeriods.leftAt,
+      })
+      .from(groupMembershipPeriods)
+      .where(inArray(groupMembershipPeriods.groupId, groupIds));
+    return [...current.map((row) => ({ ...row, to: null })), ...ended];
+  },
+
+  /** A page of the groups a person belongs to, by name. */
+  async listOfUser(db: Executor, userId: number, page: Keyset) {
+    const { after, order } = byName(page);
+    return db
+      .select({ group: groups, isAdmin: groupMemberships.isAdmin })
+      .from(groupMemberships)
+      .innerJoin(groups, eq(groups.id, groupMemberships.groupId))
+      .where(and(eq(groupMemberships.userId, userId), after))
+      .orderBy(...order)
+      .limit(page.limit);
+  },
+
+  /** A page of an organisation's groups, by name. */
+  async listOfBusiness(db: Executor, businessId: number, page: Keyset) {
+    const { after, order } = byName(page);
+    return db
+      .select()
+      .from(groups)
+      .where(and(eq(groups.businessId, businessId), after))
+      .orderBy(...order)
+      .limit(page.limit);
+  },
+
+  async pendingRequest(db: Executor, groupId: number, userId: number): Promise<JoinRequestRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(groupJoinRequests)
+      .where(
+        and(
+          eq(groupJoinRequests.groupId, groupId),
+          eq(groupJoinRequests.userId, userId),
+          eq(groupJoinRequests.status, 1),
+        ),
+      )
+      .for('update');
+    return row;
+  },
+
+  /** A pending request; a second one for the same person and group is the first (unique index). */
+  async insertRequest(db: Executor, groupId: number, userId: number, at: Date) {
+    await db
+      .insert(groupJoinRequests)
+      .values({ groupId, userId, status: 1, createdAt: at })
+      .onConflictDoNothing();
+  },
+
+  async decideRequest(db: Executor, id: number, status: number, by: number, at: Date) {
+    await db
+      .update(groupJoinRequests)
+      .set({ status, decidedBy: by, decidedAt: at })
+      .where(eq(groupJoinRequests.id, id));
+  },
+
+  /** A page of a group's pending requests, oldest first (keyset on id). */
+  async pendingRequests(db: Executor, groupId: number, page: Keyset) {
+    const id = page.cursor?.[0] as number | undefined;
+    const after =
+      id === undefined
+        ? undefined
+        : page.before
+          ? lt(groupJoinRequests.id, id)
+          : gt(groupJoinRequests.id, id);
+    return db
+      .select()
+      .from(groupJoinRequests)
+      .where(and(eq(groupJoinRequests.groupId, groupId), eq(groupJoinRequests.status, 1), after))
+      .orderBy(page.before ? desc(groupJoinRequests.id) : asc(groupJoinRequests.id))
+      .limit(page.limit);
+  },
+
+  /** Wrong PINs the person tried since the time given. */
+  async pinFailuresSince(db: Executor, userId: number, since: Date) {
+    const rows = await db
+      .select({ at: groupPinFailures.at })
+      .from(groupPinFailures)
+      .where(and(eq(groupPinFailures.userId, userId), gte(groupPinFailures.at, since)))
+      .orderBy(asc(groupPinFailures.at));
+    return rows.map((row) => row.at);
+  },
+
+  /** Records a wrong PIN; failures older than the window are dropped on the way. */
+  async addPinFailure(db: Executor, userId: number, at: Date, windowStart: Date) {
+    await db
+      .delete(groupPinFailures)
+      .where(and(eq(groupPinFailures.userId, userId), lt(groupPinFailures.at, windowStart)));
+    await db.insert(groupPinFailures).values({ userId, at });
+  },
+
+  async pinExists(db: Executor, pin: string) {
+    const [row] = await db.select({ id: groups.id }).from(groups).where(eq(groups.pin, pin));
+    return row !== undefined;
   },
 };
 
@@ -25,5 +262,70 @@ export const groupsQueries = {
       .innerJoin(groups, eq(groups.id, groupMemberships.groupId))
       .where(eq(groupMemberships.userId, userId))
       .orderBy(groups.name);
+  },
+
+  /** A person's own pending requests to join groups, newest first (their requests list). */
+  pendingRequestsOfUser(db: Executor, userId: number) {
+    return db
+      .select({
+        id: groupJoinRequests.id,
+        group_id: groups.id,
+        name: groups.name,
+        logo: groups.logo,
+        status: groupJoinRequests.status,
+        created_at: groupJoinRequests.createdAt,
+      })
+      .from(groupJoinRequests)
+      .innerJoin(groups, eq(groups.id, groupJoinRequests.groupId))
+      .where(and(eq(groupJoinRequests.userId, userId), eq(groupJoinRequests.status, 1)))
+      .orderBy(desc(groupJoinRequests.createdAt), desc(groupJoinRequests.id));
+  },
+
+  /**
+   * Makes a person a member (an admin or not); a member already stays as they are. Answers whether
+   * a membership was made (an accepted invitation, decision 023).
+   */
+  async addMember(db: Executor, groupId: number, userId: number, isAdmin: boolean, at: Date) {
+    const rows = await db
+      .insert(groupMemberships)
+      .values({ groupId, userId, isAdmin, createdAt: at })
+      .onConflictDoNothing()
+      .returning({ userId: groupMemberships.userId });
+    return rows.length > 0;
+  },
+
+  /** Names of groups by id, for invitations that name them. */
+  async names(db: Executor, ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: groups.id, name: groups.name })
+      .from(groups)
+      .where(inArray(groups.id, [...new Set(ids)]));
+    return new Map(rows.map((row) => [row.id, row.name]));
+  },
+
+  /** GET /admin/group_list: groups by name, of a type, newest first, with their member counts. */
+  adminList(
+    db: Executor,
+    filter: { q?: string | undefined; type?: number | undefined },
+    page: { limit: number; cursor?: CursorValue[] | undefined; before: boolean },
+  ) {
+    const { conditions, order } = newestFirst(groups.createdAt, groups.id, page.cursor, page.before);
+    const where: (SQL | undefined)[] = [...conditions];
+    if (filter.q) where.push(ilike(groups.name, likePattern(filter.q)));
+    if (filter.type !== undefined) where.push(eq(groups.groupType, filter.type));
+    return db
+      .select({
+        row: groups,
+        at: exactTime(groups.createdAt),
+        members:
+          sql<number>`(select count(*) from ${groupMemberships} where ${groupMemberships.groupId} = ${groups.id})`.mapWith(
+            Number,
+          ),
+      })
+      .from(groups)
+      .where(and(...where))
+      .orderBy(...order)
+      .limit(page.limit);
   },
 };

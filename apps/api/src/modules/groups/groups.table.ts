@@ -1,24 +1,41 @@
-import { bigint, bigserial, boolean, index, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, userRef } from '../../db/columns.js';
 import { businesses } from '../organisations/organisations.table.js';
 import { users } from '../users/users.table.js';
 
-export const groups = pgTable('groups', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  name: text('name').notNull(),
-  /** 1 Organisation, 2 Individual, 3 Franchise. */
-  groupType: smallint('group_type').notNull(),
-  businessId: bigint('business_id', { mode: 'number' }).references(() => businesses.id, {
-    onDelete: 'cascade',
-  }),
-  description: text('description'),
-  pin: text('pin').notNull(),
-  requiresApproval: boolean('requires_approval').notNull().default(false),
-  isPublic: boolean('is_public').notNull().default(true),
-  logo: text('logo'),
-  createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-});
+export const groups = pgTable(
+  'groups',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    /** 1 Organisation, 2 Individual, 3 Franchise. */
+    groupType: smallint('group_type').notNull(),
+    businessId: bigint('business_id', { mode: 'number' }).references(() => businesses.id, {
+      onDelete: 'cascade',
+    }),
+    description: text('description'),
+    pin: text('pin').notNull(),
+    requiresApproval: boolean('requires_approval').notNull().default(false),
+    isPublic: boolean('is_public').notNull().default(true),
+    logo: text('logo'),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  // A PIN names one group (decision 026): joining by PIN must find exactly one.
+  (t) => [uniqueIndex('groups_pin_uq').on(t.pin)],
+);
 
 export const groupMemberships = pgTable(
   'group_memberships',
@@ -31,4 +48,56 @@ export const groupMemberships = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_memberships_user_idx').on(t.userId)],
+);
+
+/**
+ * Membership periods that ended (decision 026): a group's statistics count a member's giving from
+ * joining to leaving. The current period of a member is their membership row (joined at its
+ * `created_at`); leaving moves it here.
+ */
+export const groupMembershipPeriods = pgTable(
+  'group_membership_periods',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    groupId: bigint('group_id', { mode: 'number' })
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull(),
+    leftAt: timestamp('left_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('group_membership_periods_group_idx').on(t.groupId, t.userId)],
+);
+
+/** People asking to join a group that requires approval: 1 Pending, 2 Accepted, 3 Declined. */
+export const groupJoinRequests = pgTable(
+  'group_join_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    groupId: bigint('group_id', { mode: 'number' })
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    status: smallint('status').notNull(),
+    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One pending request per person and group.
+    uniqueIndex('group_join_requests_pending_uq').on(t.groupId, t.userId).where(sql`${t.status} = 1`),
+    index('group_join_requests_user_idx').on(t.userId, t.status),
+    index('group_join_requests_group_idx').on(t.groupId, t.status, t.id),
+  ],
+);
+
+/** Wrong PINs tried, per person, kept an hour: joining is refused after too many (decision 026). */
+export const groupPinFailures = pgTable(
+  'group_pin_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userRef('user_id'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('group_pin_failures_user_idx').on(t.userId, t.at)],
 );

@@ -260,3 +260,74 @@ export const ledgerRepository = {
   },
 };
 export type HistoryRow = Awaited<ReturnType<typeof ledgerRepository.history>>[number];
+
+/** Sums of entries by day (UTC) for the platform statistics. */
+export const ledgerTotals = {
+  /**
+   * Money that reached projects and charities from donations, less money returned from them, by day:
+   * entries of donation movements on project and charity funds accounts.
+   */
+  async dailyDonated(db: Executor, currency: string) {
+    return dailySum(
+      db,
+      and(
+        inArray(ledgerAccounts.kind, ['project_funds', 'charity_funds']),
+        sql`${ledgerTransactions.donationId} is not null`,
+        eq(ledgerAccounts.currency, currency),
+      ),
+      1,
+    );
+  },
+
+  /** The change of every person's and organisation's wallet, by day. */
+  async dailyWallets(db: Executor, currency: string) {
+    return dailySum(
+      db,
+      and(
+        eq(ledgerAccounts.kind, 'wallet'),
+        inArray(ledgerAccounts.ownerType, ['user', 'business']),
+        eq(ledgerAccounts.currency, currency),
+      ),
+      1,
+    );
+  },
+
+  /** Subscription fees organisations paid into the platform's fees account (their invoices), by day. */
+  async dailySubscriptionFees(db: Executor, currency: string) {
+    return dailySum(
+      db,
+      and(
+        eq(ledgerAccounts.kind, 'fees'),
+        eq(ledgerAccounts.ownerType, 'platform'),
+        eq(ledgerTransactions.kind, 'subscription_invoice'),
+        eq(ledgerAccounts.currency, currency),
+      ),
+      1,
+    );
+  },
+
+  /** Credits the platform issued (its credits-issued account goes down by what it gives), by day. */
+  async dailyCreditsIssued(db: Executor, currency: string) {
+    return dailySum(
+      db,
+      and(
+        eq(ledgerAccounts.kind, 'credits_issued'),
+        eq(ledgerAccounts.ownerType, 'platform'),
+        eq(ledgerAccounts.currency, currency),
+      ),
+      -1,
+    );
+  },
+};
+
+async function dailySum(db: Executor, where: SQL | undefined, sign: 1 | -1) {
+  const day = sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({ day, value: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(where)
+    .groupBy(day);
+  return rows.map((row) => ({ day: row.day, value: sign * Number(row.value) }));
+}

@@ -3,7 +3,7 @@ import type { Db, Executor, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { CursorValue } from '../../lib/pagination.js';
-import { type AccountRef, type HistoryFilter, ledgerRepository } from './ledger.repository.js';
+import { type AccountRef, type HistoryFilter, ledgerRepository, ledgerTotals } from './ledger.repository.js';
 import type { LedgerAccountKind, LedgerOwnerType } from './ledger.table.js';
 
 export type { HistoryFilter, HistoryRow } from './ledger.repository.js';
@@ -211,6 +211,9 @@ export const ledgerQueries = {
     const balances = await ledgerRepository.balancesOfOwners(db, ownerType, ownerIds, currency);
     return balances.filter((b) => b.kind === kind).reduce((sum, b) => sum + b.balance, 0);
   },
+
+  /** Daily sums for the platform statistics: money donated, wallets' change, credits issued. */
+  totals: ledgerTotals,
 
   /** An owner's entries for wallet history and statements, newest first, keyset paged. */
   history(

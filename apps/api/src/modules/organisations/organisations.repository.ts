@@ -154,6 +154,7 @@ export const organisationsRepository = {
     db: Executor,
     status: BusinessRow['approvalStatus'],
     page: { limit: number; cursor?: (string | number)[] | undefined; before: boolean },
+    filter: { q?: string | undefined; locked?: boolean | undefined } = {},
   ) {
     const id = page.cursor?.[0] as number | undefined;
     return db
@@ -163,6 +164,8 @@ export const organisationsRepository = {
         and(
           eq(businesses.approvalStatus, status),
           isNull(businesses.deletedAt),
+          filter.q ? ilike(businesses.name, likePattern(filter.q)) : undefined,
+          filter.locked === undefined ? undefined : eq(businesses.lockStatus, filter.locked),
           id === undefined ? undefined : page.before ? gt(businesses.id, id) : lt(businesses.id, id),
         ),
       )
@@ -298,6 +301,21 @@ export const organisationsQueries = {
     return row;
   },
 
+  /** Approved, unlocked organisations whose name contains the text (a message's recipient). */
+  searchByName(db: Executor, q: string, limit: number) {
+    return organisationsRepository.autocomplete(db, q, limit);
+  },
+
+  /** Logos of businesses by id. */
+  async logos(db: Executor, ids: number[]): Promise<Map<number, string | null>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: businesses.id, logo: businesses.logo })
+      .from(businesses)
+      .where(inArray(businesses.id, [...new Set(ids)]));
+    return new Map(rows.map((row) => [row.id, row.logo]));
+  },
+
   /** The businesses a person belongs to, by name (the session's business memberships). */
   membershipsOfUser(db: Executor, userId: number) {
     return db
@@ -313,5 +331,16 @@ export const organisationsQueries = {
       .innerJoin(businesses, eq(businesses.id, businessMemberships.businessId))
       .where(eq(businessMemberships.userId, userId))
       .orderBy(businesses.name);
+  },
+
+  /** Approved organisations added each day (the statistics). */
+  async dailyApproved(db: Executor): Promise<{ day: string; value: number }[]> {
+    const day = sql<string>`to_char(${businesses.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+    const rows = await db
+      .select({ day, value: count() })
+      .from(businesses)
+      .where(and(eq(businesses.approvalStatus, 'approved'), isNull(businesses.deletedAt)))
+      .groupBy(day);
+    return rows.map((row) => ({ day: row.day, value: Number(row.value) }));
   },
 };

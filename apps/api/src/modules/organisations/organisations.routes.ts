@@ -4,7 +4,6 @@ import {
   businessAutocompleteQuerySchema,
   businessCreateBodySchema,
   businessDecisionBodySchema,
-  businessJoinRequestSchema,
   businessMemberRefBodySchema,
   businessMemberSetBodySchema,
   businessMembersSchema,
@@ -180,12 +179,17 @@ export const organisationsRoutes =
         schema: {
           tags: ['admin'],
           security,
-          summary: 'Organisations by approval status, newest first (platform admins)',
+          summary:
+            'Organisations by approval status, newest first; search by name, filter by lock (platform admins)',
           querystring: pageQuerySchema.extend(adminBusinessListQuerySchema.shape),
           response: { 200: pageSchema(businessSchema) },
         },
       },
-      async (request) => organisations.reviewList(request.auth, request.query, request.query.status),
+      async (request) =>
+        organisations.reviewList(request.auth, request.query, request.query.status, {
+          q: request.query.q || undefined,
+          locked: request.query.locked === undefined ? undefined : request.query.locked === 'yes',
+        }),
     );
 
     app.post(
@@ -231,21 +235,6 @@ export const organisationsRoutes =
         },
       },
       async (request) => organisations.admins(request.auth, request.params.id),
-    );
-
-    app.get(
-      '/business/requests/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'People asking to join the organisation (its Super Admins and Admins)',
-          params: idParams(),
-          response: { 200: pageSchema(businessJoinRequestSchema) },
-        },
-      },
-      async (request) => organisations.joinRequests(request.auth, request.params.id),
     );
 
     app.post(

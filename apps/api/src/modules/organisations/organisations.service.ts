@@ -18,6 +18,7 @@ import type { Executor } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.js';
+import { auditLog } from '../audit/audit.repository.js';
 import { usersQueries, usersRepository } from '../users/users.repository.js';
 import {
   type BusinessRow,
@@ -130,6 +131,14 @@ export function organisationsService(ctx: AppContext) {
           ctx.now(),
         );
         await organisationsRepository.addMember(tx, created.id, person.id, superAdmin, ctx.now());
+        await auditLog.record(tx, {
+          actorId: by.id,
+          action: 'business.create',
+          targetType: 'business',
+          targetId: created.id,
+          details: { admin_id: person.id },
+          at: ctx.now(),
+        });
         return created;
       });
       return presentBusiness(row);
@@ -206,33 +215,61 @@ export function organisationsService(ctx: AppContext) {
 
     /** PATCH /admin/business/{id}/lock: a locked organisation moves no money and is not found by others. */
     async setLock(auth: AuthUser | null, id: number, locked: boolean) {
-      await ctx.access.require(auth, Permission.BusinessLock);
+      const actor = await ctx.access.require(auth, Permission.BusinessLock);
       await found(id);
-      return presentBusiness(await organisationsRepository.update(db(), id, { lockStatus: locked }));
+      const updated = await db().transaction(async (tx) => {
+        const next = await organisationsRepository.update(tx, id, { lockStatus: locked });
+        await auditLog.record(tx, {
+          actorId: actor.id,
+          action: locked ? 'business.lock' : 'business.unlock',
+          targetType: 'business',
+          targetId: id,
+          at: ctx.now(),
+        });
+        return next;
+      });
+      return presentBusiness(updated);
     },
 
     /** GET /admin/business_list: organisations by approval status, newest first. */
-    async reviewList(auth: AuthUser | null, query: PageQuery, status: BusinessRow['approvalStatus']) {
+    async reviewList(
+      auth: AuthUser | null,
+      query: PageQuery,
+      status: BusinessRow['approvalStatus'],
+      filter: { q?: string | undefined; locked?: boolean | undefined } = {},
+    ) {
       await ctx.access.require(auth, Permission.BusinessReviewRead);
       const cursor = decodeCursor(query.cursor, ['id']);
-      const rows = await organisationsRepository.listByApproval(db(), status, {
-        limit: query.limit + 1,
-        cursor,
-        before: query.direction === 'before',
-      });
+      const rows = await organisationsRepository.listByApproval(
+        db(),
+        status,
+        { limit: query.limit + 1, cursor, before: query.direction === 'before' },
+        filter,
+      );
       return toPage(rows, query, (row) => [row.id], presentBusiness);
     },
 
     /** POST /admin/business/pending/update: approve or reject a pending organisation; its Super Admins are mailed. */
     async decide(auth: AuthUser | null, body: BusinessDecisionBody) {
-      await ctx.access.require(auth, Permission.BusinessReview);
+      const actor = await ctx.access.require(auth, Permission.BusinessReview);
       const row = await found(body.business_id);
       if (row.approvalStatus !== 'pending')
         throw conflict('ALREADY_DECIDED', `This organisation is already ${row.approvalStatus}.`);
       const approved = body.status === 'approved';
-      const updated = await organisationsRepository.update(db(), row.id, {
-        approvalStatus: body.status,
-        rejectionReason: approved ? null : (body.reason ?? null),
+      const updated = await db().transaction(async (tx) => {
+        const next = await organisationsRepository.update(tx, row.id, {
+          approvalStatus: body.status,
+          rejectionReason: approved ? null : (body.reason ?? null),
+        });
+        await auditLog.record(tx, {
+          actorId: actor.id,
+          action: approved ? 'business.approve' : 'business.reject',
+          targetType: 'business',
+          targetId: row.id,
+          reason: body.reason,
+          at: ctx.now(),
+        });
+        return next;
       });
       const admins = await usersQueries.people(
         db(),
@@ -273,16 +310,6 @@ export function organisationsService(ctx: AppContext) {
       await ctx.access.require(auth, Permission.BusinessRead, [id]);
       await found(id);
       return { items: (await presentMembers(db(), id)).filter((m) => m.admin_type !== employee) };
-    },
-
-    /**
-     * GET /business/requests/{id}: people asking to join. Asking to join (`POST /join`) has no table
-     * yet (decision 021): the page is empty until it does.
-     */
-    async joinRequests(auth: AuthUser | null, id: number) {
-      await ctx.access.require(auth, Permission.BusinessUpdate, [id]);
-      await found(id);
-      return { items: [], next_cursor: null, prev_cursor: null };
     },
 
     /** POST /membership/business/{id}/set: only a Super Admin makes or unmakes Super Admins; one always stays. */

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessMemberships } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { multipartFile } from '../../testing/multipart.js';
+import { addBusinessMember, createOrganisation } from '../../testing/organisations.js';
 
 type User = Awaited<ReturnType<TestApp['createUser']>>;
 
@@ -25,24 +25,11 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** An approved organisation made by a platform admin, with a new person as its Super Admin. */
-async function organisation(name = 'Acme Ltd') {
-  const owner = await t.createUser();
-  const res = await t.request('POST', '/api/business', {
-    token: platform.token,
-    body: { name, admin_email: owner.email },
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return { id: res.json().id as number, owner };
-}
+const organisation = (name = 'Acme Ltd') => createOrganisation(t, platform.token, name);
 
 /** A member joins (as the onboarding calls will do): straight in the database for now. */
-async function join(businessId: number, adminType: 1 | 2 | 99, signoff = false) {
-  const member = await t.createUser();
-  await t.ctx.database.db
-    .insert(businessMemberships)
-    .values({ businessId, userId: member.id, adminType, isSignoffAdmin: signoff, createdAt: clock });
-  return member;
-}
+const join = (businessId: number, adminType: 1 | 2 | 99, signoff = false) =>
+  addBusinessMember(t, businessId, adminType, clock, { signoff });
 
 describe('an organisation', () => {
   it('added by a person waits for approval, with them as its Super Admin', async () => {

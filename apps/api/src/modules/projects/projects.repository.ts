@@ -1,9 +1,24 @@
 import { ASSOCIATION_STATUS, OWNER_TYPE, PROJECT_ADMIN_TYPE, PROJECT_STATUS } from '@kindred/shared';
-import { and, count, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor, Unstamped } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
+import { likePattern } from '../../lib/text.js';
 import {
   projectDocuments,
   projectImages,
@@ -284,6 +299,23 @@ export const projectsQueries = {
       .orderBy(projects.title);
   },
 
+  /** Live projects whose title contains the text, by title (a message's recipient). */
+  async searchByTitle(db: Executor, q: string, limit: number) {
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return db
+      .select({ id: projects.id, title: projects.title })
+      .from(projects)
+      .where(and(eq(projects.status, PROJECT_STATUS.live), ilike(projects.title, pattern)))
+      .orderBy(asc(projects.title), asc(projects.id))
+      .limit(limit);
+  },
+
+  /** The ids of the project's admins, for notices. */
+  async adminIds(db: Executor, projectId: number): Promise<number[]> {
+    const rows = await projectsRepository.admins(db, projectId);
+    return rows.map((row) => row.userId);
+  },
+
   /** The project, locked until the caller's transaction ends (giving checks its needs under it). */
   lock(db: Executor, id: number): Promise<ProjectRow | undefined> {
     return projectsRepository.findForUpdate(db, id);
@@ -313,6 +345,77 @@ export const projectsQueries = {
       gifts: delta.gifts ?? 0,
       confirmed: delta.confirmed ?? 0,
     });
+  },
+
+  /** GET /admin/projects_list: projects by title, in a status or of a charity, newest first. */
+  adminList(
+    db: Executor,
+    filter: { q?: string | undefined; status?: number | undefined; charityId?: number | undefined },
+    page: { limit: number; cursor?: CursorValue[] | undefined; before: boolean },
+  ) {
+    const { conditions, order } = newestFirst(projects.createdAt, projects.id, page.cursor, page.before);
+    const where: (SQL | undefined)[] = [...conditions];
+    if (filter.q) where.push(ilike(projects.title, likePattern(filter.q)));
+    if (filter.status !== undefined) where.push(eq(projects.status, filter.status));
+    if (filter.charityId !== undefined) where.push(eq(projects.charityId, filter.charityId));
+    return db
+      .select({ row: projects, at: exactTime(projects.createdAt) })
+      .from(projects)
+      .where(and(...where))
+      .orderBy(...order)
+      .limit(page.limit);
+  },
+
+  /**
+   * GET /admin/projects/all_expire_projects: Live projects ending on or before `until`, and
+   * Finished ones (by end date), soonest end first, keyset paged on (end_date, id).
+   */
+  expiring(
+    db: Executor,
+    filter: { until: string; live: boolean; finished: boolean },
+    page: { limit: number; cursor?: CursorValue[] | undefined; before: boolean },
+  ) {
+    const which: SQL[] = [];
+    if (filter.live)
+      which.push(and(eq(projects.status, PROJECT_STATUS.live), lte(projects.endDate, filter.until)) as SQL);
+    if (filter.finished) which.push(eq(projects.status, PROJECT_STATUS.finished));
+    const where: (SQL | undefined)[] = [isNotNull(projects.endDate), or(...which)];
+    if (page.cursor) {
+      const [end, id] = page.cursor;
+      where.push(
+        page.before
+          ? sql`(${projects.endDate}, ${projects.id}) < (${String(end)}::date, ${Number(id)})`
+          : sql`(${projects.endDate}, ${projects.id}) > (${String(end)}::date, ${Number(id)})`,
+      );
+    }
+    return db
+      .select()
+      .from(projects)
+      .where(and(...where))
+      .orderBy(
+        ...(page.before
+          ? [desc(projects.endDate), desc(projects.id)]
+          : [asc(projects.endDate), asc(projects.id)]),
+      )
+      .limit(page.limit);
+  },
+
+  /** Projects created each day (the statistics). */
+  async dailyCreated(db: Executor): Promise<{ day: string; value: number }[]> {
+    const day = sql<string>`to_char(${projects.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+    const rows = await db.select({ day, value: count() }).from(projects).groupBy(day);
+    return rows.map((row) => ({ day: row.day, value: Number(row.value) }));
+  },
+
+  /** Projects published each day that are Live now (the statistics). */
+  async dailyLive(db: Executor): Promise<{ day: string; value: number }[]> {
+    const day = sql<string>`to_char(${projects.publishedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+    const rows = await db
+      .select({ day, value: count() })
+      .from(projects)
+      .where(and(eq(projects.status, PROJECT_STATUS.live), isNotNull(projects.publishedAt)))
+      .groupBy(day);
+    return rows.map((row) => ({ day: row.day, value: Number(row.value) }));
   },
 };
 

@@ -14,6 +14,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { isoDay } from '../../lib/periods.js';
 import { deleteUpload } from '../../lib/uploads.js';
+import { auditLog } from '../audit/audit.repository.js';
 import { charitiesQueries, charitiesRepository } from '../charities/charities.repository.js';
 import { charityAdminEmails, isPublicCharity } from '../charities/charities.service.js';
 import { account } from '../ledger/ledger.service.js';
@@ -631,10 +632,21 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
 
     /** A platform admin returns a Live project to its charity for changes; the charity is told why. */
     async returnToCharity(auth: AuthUser | null, projectId: number, reason: string) {
-      await ctx.access.require(auth, Permission.ProjectReturn);
+      const actor = await ctx.access.require(auth, Permission.ProjectReturn);
       const row = await load(projectId);
       if (!canMove(row.status, draft, 'return')) throw invalidTransition(row, draft);
-      const updated = await projectsRepository.update(db(), projectId, { status: draft }, ctx.now());
+      const updated = await db().transaction(async (tx) => {
+        const next = await projectsRepository.update(tx, projectId, { status: draft }, ctx.now());
+        await auditLog.record(tx, {
+          actorId: actor.id,
+          action: 'project.return',
+          targetType: 'project',
+          targetId: projectId,
+          reason,
+          at: ctx.now(),
+        });
+        return next;
+      });
       if (row.charityId) {
         for (const to of await charityAdminEmails(db(), row.charityId)) {
           await ctx.notices.queue(db(), {

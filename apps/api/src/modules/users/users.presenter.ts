@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { charitiesQueries } from '../charities/charities.repository.js';
 import { groupsQueries } from '../groups/groups.repository.js';
 import { ledgerQueries } from '../ledger/ledger.service.js';
+import { messagesQueries } from '../messages/messages.repository.js';
 import { organisationsQueries } from '../organisations/organisations.repository.js';
 import { projectsQueries } from '../projects/projects.repository.js';
 import type { UserRow } from './users.repository.js';
@@ -65,9 +66,21 @@ export async function loadSessionDetail(
     groupsQueries.membershipsOfUser(db, row.id),
     ledgerQueries.balances(db, { ownerType: 'user', ownerId: row.id }, currency),
   ]);
-  const memberships = { business, charity, project, group };
+  // Unread messages of each mailbox the person reads (domain.md §6): theirs and each account's.
+  const unread = await messagesQueries.unreadCounts(db, [
+    { type: 1, id: row.id },
+    ...business.map((m) => ({ type: 2, id: m.business_id })),
+    ...charity.map((m) => ({ type: 3, id: m.charity_id })),
+    ...project.map((m) => ({ type: 4, id: m.project_id })),
+  ]);
+  const memberships = {
+    business: business.map((m) => ({ ...m, unread_messages: unread.get(`2:${m.business_id}`) ?? 0 })),
+    charity: charity.map((m) => ({ ...m, unread_messages: unread.get(`3:${m.charity_id}`) ?? 0 })),
+    project: project.map((m) => ({ ...m, unread_messages: unread.get(`4:${m.project_id}`) ?? 0 })),
+    group,
+  };
   const balances = { walletAmount: ledger.wallet, credits: ledger.credits };
-  const unreadMessages = 0;
+  const unreadMessages = [...unread.values()].reduce((sum, n) => sum + n, 0);
   const charityPermissions = [...new Set(memberships.charity.flatMap((m) => m.permissions))].sort();
   return {
     user: presentUser(row, {

@@ -1,6 +1,8 @@
-import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Unstamped } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
+import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
+import { likePattern } from '../../lib/text.js';
 import { loginFailures, userCodes, users } from './users.table.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -16,6 +18,7 @@ const sessionRow = prepared('users_session', (db) =>
       tokenVersion: users.tokenVersion,
       isActive: users.isActive,
       deletedAt: users.deletedAt,
+      deactivatedAt: users.deactivatedAt,
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
@@ -207,6 +210,32 @@ export const usersQueries = {
     return usersRepository.findById(db, id);
   },
 
+  /**
+   * Active people whose name contains the text (first, last or both), for choosing a message's
+   * recipient: names, avatar and town only, never the email.
+   */
+  async searchByName(db: Executor, q: string, limit: number) {
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        avatar: users.avatar,
+        city: users.city,
+      })
+      .from(users)
+      .where(
+        and(
+          eq(users.isActive, true),
+          isNull(users.deletedAt),
+          sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
+        ),
+      )
+      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+      .limit(limit);
+  },
+
   /** Display names ("First Last") by id. */
   async names(db: Executor, ids: number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
@@ -215,5 +244,50 @@ export const usersQueries = {
       .from(users)
       .where(inArray(users.id, [...new Set(ids)]));
     return new Map(rows.map((row) => [row.id, `${row.firstName} ${row.lastName}`.trim()]));
+  },
+
+  /**
+   * GET /admin/user_list: people whose name or email contains the text, newest first, keyset paged
+   * on (created_at, id).
+   */
+  async adminList(
+    db: Executor,
+    filter: { q?: string | undefined; status?: string | undefined; platformAdmin?: boolean | undefined },
+    page: { limit: number; cursor?: CursorValue[] | undefined; before: boolean },
+  ) {
+    const { conditions, order } = newestFirst(users.createdAt, users.id, page.cursor, page.before);
+    const where: (SQL | undefined)[] = [...conditions];
+    if (filter.q) {
+      const pattern = likePattern(filter.q);
+      where.push(
+        or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern)),
+      );
+    }
+    if (filter.status === 'deleted') where.push(isNotNull(users.deletedAt));
+    else if (filter.status) {
+      where.push(isNull(users.deletedAt));
+      if (filter.status === 'deactivated') where.push(isNotNull(users.deactivatedAt));
+      if (filter.status === 'active') where.push(and(eq(users.isActive, true), isNull(users.deactivatedAt)));
+      if (filter.status === 'not_activated')
+        where.push(and(eq(users.isActive, false), isNull(users.deactivatedAt)));
+    }
+    if (filter.platformAdmin !== undefined) where.push(eq(users.isIicAdmin, filter.platformAdmin));
+    return db
+      .select({ row: users, at: exactTime(users.createdAt) })
+      .from(users)
+      .where(and(...where))
+      .orderBy(...order)
+      .limit(page.limit);
+  },
+
+  /** People registered each day who have not deleted their account (the statistics). */
+  async dailyRegistrations(db: Executor): Promise<{ day: string; value: number }[]> {
+    const day = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+    const rows = await db
+      .select({ day, value: sql<string>`count(*)` })
+      .from(users)
+      .where(isNull(users.deletedAt))
+      .groupBy(day);
+    return rows.map((row) => ({ day: row.day, value: Number(row.value) }));
   },
 };

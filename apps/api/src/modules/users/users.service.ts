@@ -10,6 +10,7 @@ import {
 import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { issueToken } from '../../lib/tokens.js';
@@ -28,6 +29,47 @@ const wrongPassword = (field: 'password' | 'current_password' = 'password') =>
   new AppError(403, 'WRONG_PASSWORD', 'The current password is not right.', {
     fields: { [field]: 'Not right.' },
   });
+
+/**
+ * Erases a person (decision 005): personal data goes and sign-in stops, but the row stays so that
+ * donation history keeps its totals, anonymised. Runs in the caller's transaction: a person deleting
+ * their own account, or a platform admin erasing one on request (its audit entry lands with it).
+ */
+export async function eraseUser(tx: Executor, userId: number, now: Date): Promise<void> {
+  const unusable = await hashPassword(randomBytes(32).toString('base64url'));
+  // The person leaves every business, charity, project and group (each module's rows).
+  await organisationsRepository.removeUserMemberships(tx, userId);
+  await charitiesRepository.removeUserMemberships(tx, userId);
+  await projectsRepository.removeUserMemberships(tx, userId);
+  await groupsRepository.removeUserMemberships(tx, userId);
+  await usersRepository.update(
+    tx,
+    userId,
+    {
+      email: `deleted-user-${userId}@deleted.invalid`,
+      passwordHash: unusable,
+      firstName: 'Deleted',
+      lastName: 'user',
+      address: null,
+      nationalInsuranceNumber: null,
+      gender: null,
+      birthDate: null,
+      phone: null,
+      stateId: null,
+      city: null,
+      postCode: null,
+      userDescription: null,
+      avatar: null,
+      isPublic: false,
+      isActive: false,
+      isIicAdmin: false,
+      adminType: null,
+      deletedAt: now,
+    },
+    now,
+  );
+  await usersRepository.revokeTokens(tx, userId, now);
+}
 
 export function usersService(ctx: AppContext) {
   const db = () => ctx.database.db;
@@ -132,42 +174,8 @@ export function usersService(ctx: AppContext) {
       await ctx.access.require(auth, Permission.UserSelf, [userId]);
       const user = await requireUser(userId);
       if (!(await verifyPassword(user.passwordHash, body.password))) throw wrongPassword();
-      const unusable = await hashPassword(randomBytes(32).toString('base64url'));
       const now = ctx.now();
-      await db().transaction(async (tx) => {
-        // The person leaves every business, charity, project and group (each module's rows).
-        await organisationsRepository.removeUserMemberships(tx, userId);
-        await charitiesRepository.removeUserMemberships(tx, userId);
-        await projectsRepository.removeUserMemberships(tx, userId);
-        await groupsRepository.removeUserMemberships(tx, userId);
-        await usersRepository.update(
-          tx,
-          userId,
-          {
-            email: `deleted-user-${userId}@deleted.invalid`,
-            passwordHash: unusable,
-            firstName: 'Deleted',
-            lastName: 'user',
-            address: null,
-            nationalInsuranceNumber: null,
-            gender: null,
-            birthDate: null,
-            phone: null,
-            stateId: null,
-            city: null,
-            postCode: null,
-            userDescription: null,
-            avatar: null,
-            isPublic: false,
-            isActive: false,
-            isIicAdmin: false,
-            adminType: null,
-            deletedAt: now,
-          },
-          now,
-        );
-        await usersRepository.revokeTokens(tx, userId, now);
-      });
+      await db().transaction((tx) => eraseUser(tx, userId, now));
       await deleteUpload(ctx.storage, user.avatar);
       return { message: 'Deleted account' };
     },

@@ -41,6 +41,8 @@ export const users = pgTable(
     /** Bumped on password change, email change and deletion: older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /** Set when a platform admin deactivated the account: no sign-in until they activate it again. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },

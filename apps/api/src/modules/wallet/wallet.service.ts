@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { IdempotencyRequest } from '../../lib/idempotency.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
+import { auditLog } from '../audit/audit.repository.js';
 import { runIdempotent } from '../ledger/idempotency.js';
 import { account, type HistoryRow, ledgerQueries, PLATFORM } from '../ledger/ledger.service.js';
 import { organisationsQueries } from '../organisations/organisations.repository.js';
@@ -149,6 +150,15 @@ export function walletService(ctx: AppContext) {
             reference: { admin_id: adminId, reason: body.reason },
           },
         );
+        await auditLog.record(tx, {
+          actorId: adminId,
+          action: credits ? `${owner.ownerType}.credits` : `${owner.ownerType}.deposit`,
+          targetType: owner.ownerType,
+          targetId: owner.ownerId,
+          reason: body.reason,
+          details: { amount: body.amount, transaction_id: transactionId },
+          at: ctx.now(),
+        });
         const balances = await ledger.balances(tx, owner);
         return {
           statusCode: 201,

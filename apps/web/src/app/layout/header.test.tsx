@@ -1,8 +1,8 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ActiveAccountRef, session } from '@/entities/session';
 import { MINUTE, makeLogin, makeUser } from '@/testing/fixtures';
-import { stubFetch } from '@/testing/http';
+import { jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { Header } from './header';
 
@@ -48,21 +48,58 @@ describe('the main menu', { timeout: 20_000 }, () => {
 
   it("lists a person's own screens, their charity's area and, for platform admins, the admin area", () => {
     signIn(1, true);
-    expect(menu()).toEqual(['Home', 'Explore', 'Wallet', 'Donations', 'Charity', 'Admin']);
+    expect(menu()).toEqual([
+      'Home',
+      'Explore',
+      'Wallet',
+      'Donations',
+      'Groups',
+      'Charity',
+      'Messages',
+      'Admin',
+    ]);
   });
 
   it("lists the charity's area, not the person's wallet and donations, when acting as the charity", () => {
     signIn(1);
-    expect(menu({ type: 'charity', id: 3 })).toEqual(['Home', 'Explore', 'Charity']);
+    expect(menu({ type: 'charity', id: 3 })).toEqual(['Home', 'Explore', 'Charity', 'Messages']);
   });
 
   it("lists the organisation's wallet for its admins only when acting as the organisation", () => {
     signIn(1);
-    expect(menu({ type: 'business', id: 9 })).toEqual(['Home', 'Explore', 'Wallet', 'Organisation']);
+    expect(menu({ type: 'business', id: 9 })).toEqual([
+      'Home',
+      'Explore',
+      'Wallet',
+      'Organisation',
+      'Messages',
+    ]);
   });
 
   it('leaves the wallet out for an employee acting as the organisation', () => {
     signIn(99);
-    expect(menu({ type: 'business', id: 9 })).toEqual(['Home', 'Explore', 'Organisation']);
+    expect(menu({ type: 'business', id: 9 })).toEqual(['Home', 'Explore', 'Organisation', 'Messages']);
+  });
+
+  it('shows the unread messages of every mailbox beside Messages, without a page reload', async () => {
+    signIn(1);
+    let unread = 2;
+    stubFetch({
+      'GET /api/message/mailboxes': () =>
+        jsonResponse({
+          items: [{ owner_type: 1, owner_id: 1, name: 'Me', unread_messages: unread }],
+          unread_messages: unread,
+        }),
+    });
+    renderRoutes([{ path: '/', element: <Header /> }]);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: /Messages.*\(2 unread\)/ })).toBeTruthy();
+    unread = 0;
+    // The window regains focus: the count is asked again.
+    act(() => {
+      window.dispatchEvent(new Event('visibilitychange'));
+      window.dispatchEvent(new Event('focus'));
+    });
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Messages' })).toBeTruthy());
   });
 });

@@ -2,6 +2,7 @@ import { ADMIN_TYPE } from '@kindred/shared';
 import { Badge, Burger, Drawer, Group, Stack, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink } from 'react-router';
+import { useUnreadMessages } from '@/entities/message';
 import { useIsLoggedIn, useSessionState } from '@/entities/session';
 import { AccountSwitcher } from './account-switcher';
 import { UserMenu } from './user-menu';
@@ -23,6 +24,7 @@ const WALLET_ADMIN_TYPES: readonly number[] = [ADMIN_TYPE.superAdmin, ADMIN_TYPE
 export function useNavItems(): NavItem[] {
   const state = useSessionState();
   const loggedIn = useIsLoggedIn();
+  const unread = useUnreadMessages();
   if (!loggedIn) return [{ to: '/explore', label: 'Explore' }];
   const items: NavItem[] = [
     { to: '/', label: 'Home' },
@@ -37,9 +39,14 @@ export function useNavItems(): NavItem[] {
       items.push({ to: '/wallet', label: 'Wallet' });
     items.push({ to: '/organisation', label: 'Organisation' });
   } else {
-    items.push({ to: '/wallet', label: 'Wallet' }, { to: '/donations', label: 'Donations' });
+    items.push(
+      { to: '/wallet', label: 'Wallet' },
+      { to: '/donations', label: 'Donations' },
+      { to: '/groups', label: 'Groups' },
+    );
     if (state.charityMembership.length > 0) items.push({ to: '/charity', label: 'Charity' });
   }
+  items.push({ to: '/messages', label: 'Messages', badge: unread });
   if (state.user?.is_iic_admin) items.push({ to: '/admin', label: 'Admin' });
   return items;
 }

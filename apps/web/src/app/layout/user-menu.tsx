@@ -26,6 +26,9 @@ export function UserMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{name}</Menu.Label>
+        <Menu.Item component={Link} to="/join">
+          Join an organisation
+        </Menu.Item>
         <Menu.Item component={Link} to="/profile">
           Profile and settings
         </Menu.Item>

@@ -6,6 +6,31 @@ import { useCurrentUser } from '@/entities/session';
 
 const SECTIONS = [
   {
+    to: '/admin/statistics',
+    title: 'Statistics',
+    text: 'The platform’s figures for a date range, month by month, with their definitions; export as CSV.',
+  },
+  {
+    to: '/admin/people',
+    title: 'People',
+    text: 'Find anyone; activate or deactivate them, correct details, make platform admins, export or erase.',
+  },
+  {
+    to: '/admin/accounts',
+    title: 'Accounts',
+    text: 'Charities, organisations, projects and groups, searchable and filterable.',
+  },
+  {
+    to: '/admin/expiring',
+    title: 'Expiring projects',
+    text: 'Projects near their end date: remind their admins to extend them.',
+  },
+  {
+    to: '/admin/audit',
+    title: 'Audit log',
+    text: 'Who did what, to what, when and why.',
+  },
+  {
     to: '/admin/charities',
     title: 'Charities',
     text: 'Accept or reject charities waiting for approval; lock or unlock charities.',
@@ -29,6 +54,11 @@ const SECTIONS = [
     to: '/admin/direct-debits',
     title: 'Direct debits',
     text: 'Every direct debit on the platform, by status.',
+  },
+  {
+    to: '/admin/subscriptions',
+    title: 'Subscriptions',
+    text: 'Plans organisations subscribe to, and discount codes off their invoices.',
   },
 ] as const;
 

@@ -1,21 +1,50 @@
+import { Stack } from '@mantine/core';
 import { charityDonationAccess, useActiveCharity } from '@/entities/charity';
-import { NoCharity, useCharityContext } from '@/features/charity';
+import { CharityMembersSection, NoCharity, useCharityContext } from '@/features/charity';
 import {
   CharityStatistics,
   DonationsInbox,
   GiftAidSection,
   ProjectDonations,
 } from '@/features/charity-donations';
+import { InvitePeoplePanel, JoinRequests } from '@/features/invitations';
 import { NewProjectScreen, ProjectListSection, ProjectRoute } from '@/features/projects';
 
 export {
   AssociationRequestsSection,
   CharityFundsSection,
   CharityLayout,
-  CharityMembersSection,
   CharityProfileSection,
   RegisterCharityScreen,
 } from '@/features/charity';
+
+/**
+ * `/charity/members`: the members, and for those who manage them the requests to join and "Invite
+ * people" (the invitations feature).
+ */
+export function CharityMembersRoute() {
+  const { charity, access } = useCharityContext();
+  return (
+    <Stack gap="lg">
+      <CharityMembersSection />
+      {access.can('manage_members') ? (
+        <JoinRequests targetType="charity" targetId={charity.id} targetName={charity.name} />
+      ) : null}
+      {access.can('manage_members') ? (
+        <InvitePeoplePanel
+          targetType="charity"
+          targetId={charity.id}
+          targetName={charity.name}
+          roles={[
+            { value: 99, label: 'Employee' },
+            { value: 2, label: 'Admin' },
+            ...(access.isAdmin ? [{ value: 1 as const, label: 'Super Admin' }] : []),
+          ]}
+        />
+      ) : null}
+    </Stack>
+  );
+}
 
 /** `/charity/projects`: the projects feature's list, for the charity of the area. */
 export function CharityProjectsRoute() {

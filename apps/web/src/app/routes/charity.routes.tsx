@@ -25,7 +25,7 @@ export const charityRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await screens()).CharityLayout }),
     children: [
       { index: true, lazy: async () => ({ Component: (await screens()).CharityProfileSection }) },
-      { path: 'members', lazy: async () => ({ Component: (await screens()).CharityMembersSection }) },
+      { path: 'members', lazy: async () => ({ Component: (await screens()).CharityMembersRoute }) },
       { path: 'projects', lazy: async () => ({ Component: (await screens()).CharityProjectsRoute }) },
       { path: 'funds', lazy: async () => ({ Component: (await screens()).CharityFundsSection }) },
       { path: 'donations', lazy: async () => ({ Component: (await screens()).CharityDonationsRoute }) },

@@ -43,7 +43,14 @@ export function CharityFields({ form }: { form: UseFormReturnType<CharityFormVal
       <TextInput label="Address" autoComplete="street-address" {...form.getInputProps('address')} />
       <TownPicker
         stateId={form.values.state_id}
-        onStateChange={(value) => form.setFieldValue('state_id', value)}
+        onStateChange={(value) => {
+          // A town chosen in another region does not belong to the new one.
+          if (value !== form.values.state_id && form.values.city_id) {
+            form.setFieldValue('city_id', null);
+            form.setFieldValue('city', '');
+          }
+          form.setFieldValue('state_id', value);
+        }}
         cityId={form.values.city_id}
         currentCity={form.values.city}
         onCityChange={(value, name) => {

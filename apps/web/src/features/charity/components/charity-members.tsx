@@ -237,7 +237,7 @@ export function CharityMembersSection() {
                 cell: (member) => {
                   const self = member.user_id === me?.id;
                   return (
-                    <Group gap={4} wrap="nowrap">
+                    <Group gap={4}>
                       {canManage ? (
                         <Button
                           size="xs"

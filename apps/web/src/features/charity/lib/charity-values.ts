@@ -49,7 +49,7 @@ export function charityValues(charity: Charity): CharityFormValues {
     email: charity.email ?? '',
     phone: charity.phone ?? '',
     address: charity.address ?? '',
-    state_id: null,
+    state_id: charity.state_id ? String(charity.state_id) : null,
     city_id: charity.city ? CURRENT_TOWN : null,
     city: charity.city ?? '',
     post_code: charity.post_code ?? '',

@@ -1,5 +1,6 @@
 import { GROUP_TYPES, type GroupCard, labelOf } from '@kindred/shared';
-import { Card, Group, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import { Link } from 'react-router';
 import { Picture } from '@/components/ui/picture';
 
 /** A public group in a list: name, type, members and whether joining needs approval. */
@@ -20,7 +21,9 @@ export function GroupCardView({ group, headingOrder = 3 }: { group: GroupCard; h
           ) : null}
           <Stack gap={2}>
             <Title order={headingOrder} size="h4">
-              {group.name}
+              <Anchor component={Link} to={`/groups/${group.id}`} c="inherit">
+                {group.name}
+              </Anchor>
             </Title>
             <Text size="sm" c="dimmed">
               {facts}

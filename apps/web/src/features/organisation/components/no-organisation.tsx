@@ -10,6 +10,13 @@ export function NoOrganisation() {
         <Stack gap="sm">
           <Text>You are not a member of any organisation yet.</Text>
           <Text>
+            Does your employer give with Kindred?{' '}
+            <Anchor component={Link} to="/join">
+              Ask to join your organisation
+            </Anchor>
+            .
+          </Text>
+          <Text>
             Run a company that gives?{' '}
             <Anchor component={Link} to="/organisation/register">
               Add your organisation

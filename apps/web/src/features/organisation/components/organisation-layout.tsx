@@ -1,6 +1,7 @@
 import { ADMIN_TYPES, type Business, type BusinessMembership, labelOf } from '@kindred/shared';
 import { Alert, Badge, Group, NativeSelect, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { CSSProperties } from 'react';
 import { Outlet, useOutletContext } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { SectionLink } from '@/components/ui/section-link';
@@ -12,6 +13,7 @@ import {
   useActiveOrganisation,
 } from '@/entities/organisation';
 import { session, useSessionState } from '@/entities/session';
+import { themeVariables } from '@/lib/account-theme';
 import { NoOrganisation } from './no-organisation';
 
 export interface OrganisationContext {
@@ -87,52 +89,64 @@ export function OrganisationLayout() {
   const access = organisationAccess(membership);
   const role = labelOf(ADMIN_TYPES, membership.admin_type) ?? 'Member';
   const status = business.data ? STATUS_BADGE[business.data.approval_status] : null;
+  // The area wears the organisation's colours (a franchise's own), whichever account is active.
+  const kind = (business.data?.is_franchise ?? membership.is_franchise) ? 'franchise' : 'organisation';
 
   return (
-    <Page
-      title={business.data?.name ?? membership.name}
-      size="lg"
-      description={
-        <Group gap="sm" justify="space-between" align="flex-end" wrap="wrap">
-          <Group gap="xs">
-            <Text>Organisation</Text>
-            <Badge color="dark" variant="outline">
-              {role}
-            </Badge>
-            {membership.is_signoff_admin ? (
+    <div className="account-area" data-account-kind={kind} style={themeVariables(kind) as CSSProperties}>
+      <Page
+        title={business.data?.name ?? membership.name}
+        size="lg"
+        description={
+          <Group gap="sm" justify="space-between" align="flex-end" wrap="wrap">
+            <Group gap="xs">
+              <Text>Organisation</Text>
               <Badge color="dark" variant="outline">
-                Sign-off admin
+                {role}
               </Badge>
-            ) : null}
-            {status ? (
-              <Badge color={status.color} variant="filled">
-                {status.label}
-              </Badge>
-            ) : null}
+              {membership.is_signoff_admin ? (
+                <Badge color="dark" variant="outline">
+                  Sign-off admin
+                </Badge>
+              ) : null}
+              {status ? (
+                <Badge color={status.color} variant="filled">
+                  {status.label}
+                </Badge>
+              ) : null}
+            </Group>
+            <OrganisationSwitch current={membership.business_id} />
           </Group>
-          <OrganisationSwitch current={membership.business_id} />
+        }
+      >
+        {business.data ? <StatusNotice business={business.data} /> : null}
+        <Group component="nav" aria-label="Organisation sections" gap={4} wrap="wrap">
+          <SectionLink to="/organisation" end>
+            Profile
+          </SectionLink>
+          <SectionLink to="/organisation/members">Members</SectionLink>
+          <SectionLink to="/organisation/sign-off">Sign-off</SectionLink>
+          <SectionLink to="/organisation/matching">Matching</SectionLink>
+          {access.isAdmin ? <SectionLink to="/organisation/reports">Reports</SectionLink> : null}
+          <SectionLink to="/organisation/structure">Sub-businesses</SectionLink>
+          <SectionLink to="/organisation/groups">Groups</SectionLink>
+          {access.isAdmin ? <SectionLink to="/organisation/requests">Requests</SectionLink> : null}
+          {access.isAdmin ? <SectionLink to="/organisation/onboarding">Onboarding</SectionLink> : null}
+          {access.isAdmin ? <SectionLink to="/organisation/subscription">Subscription</SectionLink> : null}
+          {access.isAdmin ? <SectionLink to="/organisation/invoices">Invoices</SectionLink> : null}
         </Group>
-      }
-    >
-      {business.data ? <StatusNotice business={business.data} /> : null}
-      <Group component="nav" aria-label="Organisation sections" gap={4} wrap="wrap">
-        <SectionLink to="/organisation" end>
-          Profile
-        </SectionLink>
-        <SectionLink to="/organisation/members">Members</SectionLink>
-        <SectionLink to="/organisation/sign-off">Sign-off</SectionLink>
-      </Group>
-      {business.isPending ? (
-        <LoadingState label="Loading the organisation…" />
-      ) : business.data ? (
-        <Outlet context={{ membership, business: business.data, access } satisfies OrganisationContext} />
-      ) : (
-        <FailedState
-          title="The organisation could not be loaded."
-          error={business.error}
-          onRetry={business.refetch}
-        />
-      )}
-    </Page>
+        {business.isPending ? (
+          <LoadingState label="Loading the organisation…" />
+        ) : business.data ? (
+          <Outlet context={{ membership, business: business.data, access } satisfies OrganisationContext} />
+        ) : (
+          <FailedState
+            title="The organisation could not be loaded."
+            error={business.error}
+            onRetry={business.refetch}
+          />
+        )}
+      </Page>
+    </div>
   );
 }

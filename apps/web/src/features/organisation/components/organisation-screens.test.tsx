@@ -1,30 +1,16 @@
-import type { Business, BusinessMember, BusinessPendingDonation } from '@kindred/shared';
+import type { BusinessMember, BusinessPendingDonation } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/entities/session';
-import { donationFixture, MINUTE, makeLogin } from '@/testing/fixtures';
+import { donationFixture } from '@/testing/fixtures';
 import { errorResponse, jsonResponse, type Route, stubFetch } from '@/testing/http';
+import { acme, bodyOf, signInToAcme } from '@/testing/organisation';
 import { renderRoutes } from '@/testing/render';
 import { OrganisationLayout } from './organisation-layout';
 import { OrganisationMembersSection } from './organisation-members';
 import { OrganisationProfileSection } from './organisation-profile';
 import { SignoffSection } from './signoff-section';
-
-const business: Business = {
-  id: 5,
-  name: 'Acme Ltd',
-  registration_number: null,
-  description: null,
-  logo: null,
-  is_franchise: false,
-  parent_id: null,
-  lock_status: false,
-  approval_status: 'approved',
-  rejection_reason: null,
-  signoff_policy: { approvals_required: 1, threshold_amount: null, approvals_above_threshold: null },
-  created_at: '2029-01-01T00:00:00.000Z',
-};
 
 const member = (id: number, first: string, adminType: number, signoff = false): BusinessMember => ({
   user_id: id,
@@ -38,24 +24,6 @@ const member = (id: number, first: string, adminType: number, signoff = false): 
 });
 
 const MEMBERS = [member(7, 'Dana', 1), member(8, 'Sam', 2, true), member(9, 'Eve', 99)];
-
-function signIn(adminType: number, signoff = false) {
-  session.signIn(
-    makeLogin(Date.now() + 60 * MINUTE, {
-      business_membership: [
-        {
-          business_id: 5,
-          name: 'Acme Ltd',
-          admin_type: adminType,
-          is_signoff_admin: signoff,
-          is_franchise: false,
-          permissions: [],
-        },
-      ],
-    }),
-  );
-  session.setActiveAccount({ type: 'business', id: 5 });
-}
 
 function renderArea(path: string) {
   return renderRoutes(
@@ -75,22 +43,26 @@ function renderArea(path: string) {
   );
 }
 
-const bodyOf = (mock: ReturnType<typeof stubFetch>, path: string) => {
-  const call = mock.mock.calls.find(
-    (c) => new URL(String(c[0]), 'http://x').pathname === path && (c[1] as RequestInit | undefined)?.body,
-  );
-  return call ? JSON.parse(String((call[1] as RequestInit).body)) : undefined;
-};
-
 describe('the organisation area', { timeout: 30_000 }, () => {
   beforeEach(() => session.setNavigator(vi.fn()));
   afterEach(() => session.clearSession());
 
+  it('wears the organisation’s colours, or a franchise’s, whichever account is active', async () => {
+    signInToAcme(1);
+    session.setActiveAccount({ type: 'individual' });
+    stubFetch({ 'GET /api/business/5': () => jsonResponse({ ...acme, is_franchise: true }) });
+    const view = renderArea('/organisation');
+    await screen.findByRole('heading', { level: 1, name: 'Acme Ltd' });
+    const area = view.container.querySelector<HTMLElement>('.account-area');
+    await waitFor(() => expect(area?.dataset.accountKind).toBe('franchise'));
+    expect(area?.style.getPropertyValue('--blue')).toBe('#3B2B45');
+  });
+
   it('saves the profile; deleting asks first and says why the API refused', async () => {
-    signIn(1);
+    signInToAcme(1);
     const mock = stubFetch({
-      'GET /api/business/5': () => jsonResponse(business),
-      'PATCH /api/business/5': () => jsonResponse({ ...business, description: 'We make widgets.' }),
+      'GET /api/business/5': () => jsonResponse(acme),
+      'PATCH /api/business/5': () => jsonResponse({ ...acme, description: 'We make widgets.' }),
       'DELETE /api/business/5': () =>
         errorResponse(409, 'BUSINESS_HAS_FUNDS', 'The organisation still holds money.'),
     });
@@ -112,9 +84,9 @@ describe('the organisation area', { timeout: 30_000 }, () => {
   });
 
   it('lists members with roles; a Super Admin changes a role and makes a sign-off admin', async () => {
-    signIn(1);
+    signInToAcme(1);
     const mock = stubFetch({
-      'GET /api/business/5': () => jsonResponse(business),
+      'GET /api/business/5': () => jsonResponse(acme),
       'GET /api/business/5/members': () => jsonResponse({ items: MEMBERS }),
       'POST /api/membership/business/5/set': () => jsonResponse({ message: 'Member updated' }),
       'POST /api/membership/signoff/5': () => jsonResponse({ message: 'Sign-off admin added' }),
@@ -133,9 +105,9 @@ describe('the organisation area', { timeout: 30_000 }, () => {
   });
 
   it('removes a member after asking, and says why when the API refuses', async () => {
-    signIn(1);
+    signInToAcme(1);
     const mock = stubFetch({
-      'GET /api/business/5': () => jsonResponse(business),
+      'GET /api/business/5': () => jsonResponse(acme),
       'GET /api/business/5/members': () => jsonResponse({ items: MEMBERS }),
       'POST /api/membership/business/5/delete': () =>
         errorResponse(409, 'LAST_SUPER_ADMIN', 'The last Super Admin of an organisation cannot be removed.'),
@@ -151,9 +123,9 @@ describe('the organisation area', { timeout: 30_000 }, () => {
   });
 
   it('lets an Employee see members without changing them', async () => {
-    signIn(99);
+    signInToAcme(99);
     stubFetch({
-      'GET /api/business/5': () => jsonResponse(business),
+      'GET /api/business/5': () => jsonResponse(acme),
       // The signed-in person (id 7) is the Employee here.
       'GET /api/business/5/members': () =>
         jsonResponse({ items: [member(1, 'Ann', 1), member(8, 'Sam', 2, true), member(7, 'Eve', 99)] }),
@@ -166,9 +138,9 @@ describe('the organisation area', { timeout: 30_000 }, () => {
   });
 
   it('saves a sign-off policy with more approvals for large donations', async () => {
-    signIn(1);
+    signInToAcme(1);
     const mock = stubFetch({
-      'GET /api/business/5': () => jsonResponse(business),
+      'GET /api/business/5': () => jsonResponse(acme),
       'GET /api/business/5/donations': () =>
         jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
       'PUT /api/business/5/signoff-policy': () =>
@@ -195,9 +167,9 @@ describe('the organisation area', { timeout: 30_000 }, () => {
   });
 
   it('refuses a half-set threshold beside the field, sending nothing', async () => {
-    signIn(1);
+    signInToAcme(1);
     const mock = stubFetch({
-      'GET /api/business/5': () => jsonResponse(business),
+      'GET /api/business/5': () => jsonResponse(acme),
       'GET /api/business/5/donations': () =>
         jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
     });
@@ -224,7 +196,7 @@ describe('the organisation area', { timeout: 30_000 }, () => {
 
     function stub(extra: Record<string, Route> = {}) {
       return stubFetch({
-        'GET /api/business/5': () => jsonResponse(business),
+        'GET /api/business/5': () => jsonResponse(acme),
         'GET /api/business/5/donations': () =>
           jsonResponse({
             items: [
@@ -241,7 +213,7 @@ describe('the organisation area', { timeout: 30_000 }, () => {
     }
 
     it('approves every donation the sign-off admin may approve, in one call', async () => {
-      signIn(2, true);
+      signInToAcme(2, true);
       const mock = stub();
       renderArea('/organisation/sign-off');
       expect(
@@ -259,7 +231,7 @@ describe('the organisation area', { timeout: 30_000 }, () => {
     });
 
     it('rejects with a reason, which it asks for first', async () => {
-      signIn(2, true);
+      signInToAcme(2, true);
       const mock = stub();
       renderArea('/organisation/sign-off');
       const item = await screen.findByTestId('waiting-donation-12');
@@ -280,7 +252,7 @@ describe('the organisation area', { timeout: 30_000 }, () => {
     });
 
     it('is not offered to a member who is neither an admin nor a sign-off admin', async () => {
-      signIn(99);
+      signInToAcme(99);
       stub();
       renderArea('/organisation/sign-off');
       expect(await screen.findByRole('heading', { name: 'Sign-off policy' })).toBeTruthy();

@@ -106,11 +106,16 @@ export function HistorySection({ owner, currency }: { owner: WalletOwner; curren
           <Title order={2} size="h3" id={headingId}>
             History
           </Title>
+          {/* On the narrowest phones the label takes two lines rather than being cut off. */}
           <Button
             variant="default"
             onClick={() => void download()}
             loading={downloading}
             disabled={Boolean(rangeError)}
+            h="auto"
+            mih={36}
+            py={6}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
           >
             Download statement (CSV)
           </Button>

@@ -1,0 +1,48 @@
+import {
+  bigint,
+  bigserial,
+  date,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { projects } from '../projects/projects.table.js';
+import { users } from '../users/users.table.js';
+
+/** Expiry reminders platform admins mailed: at most one per project per day. */
+export const projectReminders = pgTable(
+  'admin_project_reminders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    projectId: bigint('project_id', { mode: 'number' })
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    sentBy: bigint('sent_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [uniqueIndex('admin_project_reminders_day_uq').on(t.projectId, t.day)],
+);
+
+/**
+ * The platform statistics, precomputed by day (decision 028): each figure's value on each day with
+ * activity. A range's figure and its months are sums over these rows, so every call stays fast
+ * however many donations there are. The scheduler recomputes them from the owners' queries.
+ */
+export const statisticsDaily = pgTable(
+  'admin_statistics_daily',
+  {
+    name: text('name').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    value: bigint('value', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.day] })],
+);
+
+/** When the statistics were last computed. */
+export const statisticsRuns = pgTable('admin_statistics_runs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

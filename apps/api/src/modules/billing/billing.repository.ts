@@ -1,0 +1,325 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  businessSubscriptions,
+  discountCodes,
+  subscriptionInvoices,
+  subscriptionPlans,
+} from './billing.table.js';
+
+export type PlanRow = typeof subscriptionPlans.$inferSelect;
+export type DiscountCodeRow = typeof discountCodes.$inferSelect;
+export type SubscriptionRow = typeof businessSubscriptions.$inferSelect;
+export type InvoiceRow = typeof subscriptionInvoices.$inferSelect;
+
+interface KeysetPage {
+  limit: number;
+  cursorId?: number | undefined;
+  before: boolean;
+}
+
+const keyset = (
+  column: typeof subscriptionInvoices.id | typeof businessSubscriptions.id,
+  page: KeysetPage,
+) => (page.cursorId === undefined ? undefined : (page.before ? gt : lt)(column, page.cursorId));
+
+/** SQL of plans, discount codes, organisation subscriptions and their invoices. */
+export const billingRepository = {
+  async insertPlan(db: Executor, values: typeof subscriptionPlans.$inferInsert): Promise<PlanRow> {
+    const [row] = await db.insert(subscriptionPlans).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+
+  async updatePlan(
+    db: Executor,
+    id: number,
+    values: Partial<typeof subscriptionPlans.$inferInsert>,
+  ): Promise<PlanRow | undefined> {
+    if (Object.keys(values).length === 0) return this.plan(db, id);
+    const [row] = await db
+      .update(subscriptionPlans)
+      .set(values)
+      .where(eq(subscriptionPlans.id, id))
+      .returning();
+    return row;
+  },
+
+  async plan(db: Executor, id: number): Promise<PlanRow | undefined> {
+    const [row] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, id));
+    return row;
+  },
+
+  /** Plans by fee type and fee; only active ones unless `all`. At most 200 (a short catalogue). */
+  plans(db: Executor, all: boolean): Promise<PlanRow[]> {
+    return db
+      .select()
+      .from(subscriptionPlans)
+      .where(all ? undefined : eq(subscriptionPlans.active, true))
+      .orderBy(asc(subscriptionPlans.feeType), asc(subscriptionPlans.fee), asc(subscriptionPlans.id))
+      .limit(200);
+  },
+
+  /** Inserts a code; undefined when the code exists already. */
+  async insertCode(
+    db: Executor,
+    values: typeof discountCodes.$inferInsert,
+  ): Promise<DiscountCodeRow | undefined> {
+    const [row] = await db.insert(discountCodes).values(values).onConflictDoNothing().returning();
+    return row;
+  },
+
+  async updateCode(
+    db: Executor,
+    id: number,
+    values: Partial<typeof discountCodes.$inferInsert>,
+  ): Promise<DiscountCodeRow | undefined> {
+    if (Object.keys(values).length === 0) return this.codeById(db, id);
+    const [row] = await db.update(discountCodes).set(values).where(eq(discountCodes.id, id)).returning();
+    return row;
+  },
+
+  async codeById(db: Executor, id: number): Promise<DiscountCodeRow | undefined> {
+    const [row] = await db.select().from(discountCodes).where(eq(discountCodes.id, id));
+    return row;
+  },
+
+  async codeByText(db: Executor, code: string): Promise<DiscountCodeRow | undefined> {
+    const [row] = await db.select().from(discountCodes).where(eq(discountCodes.code, code));
+    return row;
+  },
+
+  /** Every code, newest first, keyset paged on the id. */
+  codes(db: Executor, page: KeysetPage): Promise<DiscountCodeRow[]> {
+    return db
+      .select()
+      .from(discountCodes)
+      .where(
+        page.cursorId === undefined ? undefined : (page.before ? gt : lt)(discountCodes.id, page.cursorId),
+      )
+      .orderBy(page.before ? asc(discountCodes.id) : desc(discountCodes.id))
+      .limit(page.limit);
+  },
+
+  /**
+   * Counts one use of a code when it is active, not expired and under its maximum: one
+   * conditional UPDATE, so concurrent redemptions never pass the maximum (PostgreSQL re-checks the
+   * condition on the row it waited for). Undefined when the code cannot be used now.
+   */
+  async redeem(db: Executor, code: string, now: Date): Promise<DiscountCodeRow | undefined> {
+    const [row] = await db
+      .update(discountCodes)
+      .set({ uses: sql`${discountCodes.uses} + 1` })
+      .where(
+        and(
+          eq(discountCodes.code, code),
+          eq(discountCodes.active, true),
+          or(isNull(discountCodes.expiresAt), gt(discountCodes.expiresAt, now)),
+          or(isNull(discountCodes.maxUses), lt(discountCodes.uses, discountCodes.maxUses)),
+        ),
+      )
+      .returning();
+    return row;
+  },
+
+  /** The organisation's active subscription. */
+  async active(db: Executor, businessId: number): Promise<SubscriptionRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(businessSubscriptions)
+      .where(
+        and(eq(businessSubscriptions.businessId, businessId), eq(businessSubscriptions.status, 'active')),
+      );
+    return row;
+  },
+
+  /** The active subscription, locked for the rest of the transaction. */
+  async activeForUpdate(db: Executor, businessId: number): Promise<SubscriptionRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(businessSubscriptions)
+      .where(
+        and(eq(businessSubscriptions.businessId, businessId), eq(businessSubscriptions.status, 'active')),
+      )
+      .for('update');
+    return row;
+  },
+
+  /** Starts a subscription; undefined when the organisation has an active one (the partial unique index). */
+  async insertSubscription(
+    db: Executor,
+    values: typeof businessSubscriptions.$inferInsert,
+  ): Promise<SubscriptionRow | undefined> {
+    const [row] = await db.insert(businessSubscriptions).values(values).onConflictDoNothing().returning();
+    return row;
+  },
+
+  async subscription(db: Executor, id: number): Promise<SubscriptionRow | undefined> {
+    const [row] = await db.select().from(businessSubscriptions).where(eq(businessSubscriptions.id, id));
+    return row;
+  },
+
+  async endSubscription(db: Executor, id: number, status: 'cancelled' | 'replaced', now: Date) {
+    const [row] = await db
+      .update(businessSubscriptions)
+      .set({ status, endedAt: now })
+      .where(and(eq(businessSubscriptions.id, id), eq(businessSubscriptions.status, 'active')))
+      .returning();
+    return row;
+  },
+
+  async setDiscount(db: Executor, id: number, discountCodeId: number) {
+    const [row] = await db
+      .update(businessSubscriptions)
+      .set({ discountCodeId })
+      .where(eq(businessSubscriptions.id, id))
+      .returning();
+    return row;
+  },
+
+  /** An organisation's subscriptions, newest first, keyset paged on the id. */
+  subscriptionsOf(db: Executor, businessId: number, page: KeysetPage): Promise<SubscriptionRow[]> {
+    return db
+      .select()
+      .from(businessSubscriptions)
+      .where(and(eq(businessSubscriptions.businessId, businessId), keyset(businessSubscriptions.id, page)))
+      .orderBy(page.before ? asc(businessSubscriptions.id) : desc(businessSubscriptions.id))
+      .limit(page.limit);
+  },
+
+  /**
+   * Active subscriptions whose next period has begun by `today`, locked for this transaction; rows
+   * another process holds are skipped (FOR UPDATE SKIP LOCKED).
+   */
+  claimDue(db: Executor, today: string, limit: number): Promise<SubscriptionRow[]> {
+    return db
+      .select()
+      .from(businessSubscriptions)
+      .where(and(eq(businessSubscriptions.status, 'active'), lte(businessSubscriptions.nextPeriodOn, today)))
+      .orderBy(asc(businessSubscriptions.nextPeriodOn), asc(businessSubscriptions.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+  },
+
+  async advance(db: Executor, id: number, currentPeriodStart: string, nextPeriodOn: string) {
+    await db
+      .update(businessSubscriptions)
+      .set({ currentPeriodStart, nextPeriodOn })
+      .where(eq(businessSubscriptions.id, id));
+  },
+
+  /** The period's invoice; undefined when the period has one already (the unique index). */
+  async insertInvoice(
+    db: Executor,
+    values: typeof subscriptionInvoices.$inferInsert,
+  ): Promise<InvoiceRow | undefined> {
+    const [row] = await db.insert(subscriptionInvoices).values(values).onConflictDoNothing().returning();
+    return row;
+  },
+
+  async invoiceOf(db: Executor, businessId: number, id: number): Promise<InvoiceRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(subscriptionInvoices)
+      .where(and(eq(subscriptionInvoices.id, id), eq(subscriptionInvoices.businessId, businessId)));
+    return row;
+  },
+
+  async invoiceForUpdate(db: Executor, id: number): Promise<InvoiceRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(subscriptionInvoices)
+      .where(eq(subscriptionInvoices.id, id))
+      .for('update');
+    return row;
+  },
+
+  /** An organisation's invoices, newest first, keyset paged on the id. */
+  invoicesOf(db: Executor, businessId: number, page: KeysetPage): Promise<InvoiceRow[]> {
+    return db
+      .select()
+      .from(subscriptionInvoices)
+      .where(and(eq(subscriptionInvoices.businessId, businessId), keyset(subscriptionInvoices.id, page)))
+      .orderBy(page.before ? asc(subscriptionInvoices.id) : desc(subscriptionInvoices.id))
+      .limit(page.limit);
+  },
+
+  /** Every invoice of a period (tests and checks: there must be exactly one). */
+  invoicesOfPeriod(db: Executor, subscriptionId: number, periodStart: string): Promise<InvoiceRow[]> {
+    return db
+      .select()
+      .from(subscriptionInvoices)
+      .where(
+        and(
+          eq(subscriptionInvoices.subscriptionId, subscriptionId),
+          eq(subscriptionInvoices.periodStart, periodStart),
+        ),
+      );
+  },
+
+  /**
+   * Claims due invoices whose retry time has come: locked, skipped when another process holds
+   * them, and leased until `leaseUntil` so a second process leaves them alone while the first pays.
+   */
+  async claimDueInvoices(db: Executor, now: Date, leaseUntil: Date, limit: number): Promise<InvoiceRow[]> {
+    const rows = await db
+      .select()
+      .from(subscriptionInvoices)
+      .where(
+        and(
+          eq(subscriptionInvoices.status, 'due'),
+          or(isNull(subscriptionInvoices.retryAfter), lte(subscriptionInvoices.retryAfter, now)),
+        ),
+      )
+      .orderBy(asc(subscriptionInvoices.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    for (const row of rows) {
+      await db
+        .update(subscriptionInvoices)
+        .set({ retryAfter: leaseUntil })
+        .where(eq(subscriptionInvoices.id, row.id));
+    }
+    return rows;
+  },
+
+  async markPaid(
+    db: Executor,
+    id: number,
+    values: { paidAt: Date; ledgerTransactionId: number | null; providerPaymentId?: string | null },
+  ): Promise<InvoiceRow | undefined> {
+    const [row] = await db
+      .update(subscriptionInvoices)
+      .set({ status: 'paid', lastError: null, retryAfter: null, ...values })
+      .where(eq(subscriptionInvoices.id, id))
+      .returning();
+    return row;
+  },
+
+  async markFailed(
+    db: Executor,
+    id: number,
+    values: { attempts: number; lastError: string; retryAfter: Date },
+  ) {
+    await db.update(subscriptionInvoices).set(values).where(eq(subscriptionInvoices.id, id));
+  },
+
+  /** Plans and codes by id, for presenting subscriptions. */
+  async plansByIds(db: Executor, ids: number[]): Promise<Map<number, PlanRow>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select()
+      .from(subscriptionPlans)
+      .where(inArray(subscriptionPlans.id, [...new Set(ids)]));
+    return new Map(rows.map((row) => [row.id, row]));
+  },
+
+  async codesByIds(db: Executor, ids: number[]): Promise<Map<number, DiscountCodeRow>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select()
+      .from(discountCodes)
+      .where(inArray(discountCodes.id, [...new Set(ids)]));
+    return new Map(rows.map((row) => [row.id, row]));
+  },
+};

@@ -1,0 +1,364 @@
+import {
+  currentSubscriptionSchema,
+  discountCodeBodySchema,
+  discountCodeSchema,
+  discountCodeUpdateBodySchema,
+  invoiceSchema,
+  orgSubscriptionSchema,
+  pageQuerySchema,
+  pageSchema,
+  planBodySchema,
+  planSchema,
+  planUpdateBodySchema,
+  subscribeBodySchema,
+  subscribeDirectDebitBodySchema,
+  subscribeResponseSchema,
+  subscriptionDiscountBodySchema,
+  subscriptionPreviewSchema,
+} from '@kindred/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { idempotencyOf } from '../../lib/idempotency.js';
+import { idParams, security } from '../../platform/route-helpers.js';
+import { currentUser } from '../../plugins/auth.js';
+import type { Services } from '../../services.js';
+
+const tags = ['organisation'];
+const adminTags = ['admin'];
+const idempotencyHeader = z.object({ 'idempotency-key': z.string().optional() });
+
+/** Plans, discount codes, organisation subscriptions and invoices (domain.md §6, decision 025). */
+export const billingRoutes =
+  (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { billing } = services;
+
+    // ---- Platform admins ----
+
+    app.get(
+      '/admin/subscription_plans',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags: adminTags,
+          security,
+          summary: 'Every subscription plan, offered or not (platform admins)',
+          response: { 200: z.object({ items: z.array(planSchema) }) },
+        },
+      },
+      async (request) => billing.adminPlans(request.auth),
+    );
+
+    app.post(
+      '/admin/subscription_plans',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags: adminTags,
+          security,
+          summary: 'Add a subscription plan with a monthly (1) or annual (2) fee (platform admins)',
+          body: planBodySchema,
+          response: { 201: planSchema },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await billing.createPlan(request.auth, request.body)),
+    );
+
+    app.patch(
+      '/admin/subscription_plans/:id',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags: adminTags,
+          security,
+          summary:
+            'Change a plan: name, description, fee (for periods invoiced later) or whether it is offered',
+          params: idParams(),
+          body: planUpdateBodySchema,
+          response: { 200: planSchema },
+        },
+      },
+      async (request) => billing.updatePlan(request.auth, request.params.id, request.body),
+    );
+
+    app.get(
+      '/admin/discount_codes',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags: adminTags,
+          security,
+          summary: 'Every discount code with its uses, newest first (platform admins)',
+          querystring: pageQuerySchema,
+          response: { 200: pageSchema(discountCodeSchema) },
+        },
+      },
+      async (request) => billing.adminCodes(request.auth, request.query),
+    );
+
+    app.post(
+      '/admin/discount_codes',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags: adminTags,
+          security,
+          summary: 'Add a discount code: a percentage or fixed amount, an expiry and a maximum of uses',
+          body: discountCodeBodySchema,
+          response: { 201: discountCodeSchema },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await billing.createCode(request.auth, request.body)),
+    );
+
+    app.patch(
+      '/admin/discount_codes/:id',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags: adminTags,
+          security,
+          summary: "Change a discount code's expiry, maximum of uses or whether it may be used",
+          params: idParams(),
+          body: discountCodeUpdateBodySchema,
+          response: { 200: discountCodeSchema },
+        },
+      },
+      async (request) => billing.updateCode(request.auth, request.params.id, request.body),
+    );
+
+    app.post(
+      '/admin/business/:id/subscription',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags: adminTags,
+          security,
+          summary:
+            "Set an organisation's subscription (platform admins): replaces the active one; the first invoice is paid from its wallet when it can be",
+          params: idParams(),
+          headers: idempotencyHeader,
+          body: subscribeBodySchema,
+          response: { 201: subscribeResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const caller = currentUser(request);
+        const result = await billing.adminSet(
+          request.auth,
+          request.params.id,
+          request.body,
+          idempotencyOf(request, `user:${caller.id}`),
+        );
+        return reply.status(201).send(result);
+      },
+    );
+
+    // ---- The organisation ----
+
+    app.get(
+      '/business/:id/subscription/plans',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'The plans an organisation may subscribe to',
+          params: idParams(),
+          response: { 200: z.object({ items: z.array(planSchema) }) },
+        },
+      },
+      async (request) => billing.plans(request.auth, request.params.id),
+    );
+
+    app.get(
+      '/business/:id/subscription',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: "The organisation's active subscription (null when it has none)",
+          params: idParams(),
+          response: { 200: currentSubscriptionSchema },
+        },
+      },
+      async (request) => billing.current(request.auth, request.params.id),
+    );
+
+    app.post(
+      '/business/:id/subscription/current',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: "The organisation's active subscription (null when it has none)",
+          params: idParams(),
+          response: { 200: currentSubscriptionSchema },
+        },
+      },
+      async (request) => billing.current(request.auth, request.params.id),
+    );
+
+    app.post(
+      '/business/:id/subscription/preview',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary:
+            'What a plan costs the organisation for one period, with an optional discount code (nothing is kept)',
+          params: idParams(),
+          body: subscribeBodySchema,
+          response: { 200: subscriptionPreviewSchema },
+        },
+      },
+      async (request) => billing.preview(request.auth, request.params.id, request.body),
+    );
+
+    app.post(
+      '/business/:id/subscription',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary:
+            "Subscribe to a plan, paying each period from the organisation's wallet (the first at once); accepts an Idempotency-Key",
+          params: idParams(),
+          headers: idempotencyHeader,
+          body: subscribeBodySchema,
+          response: { 201: subscribeResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const caller = currentUser(request);
+        const result = await billing.subscribe(
+          request.auth,
+          request.params.id,
+          request.body,
+          idempotencyOf(request, `user:${caller.id}`),
+        );
+        return reply.status(201).send(result);
+      },
+    );
+
+    app.post(
+      '/business/:id/subscription_with_direct_debit',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary:
+            'Subscribe to a plan paid by a direct debit (type 3): the card is kept and charged for each period, the first at once; accepts an Idempotency-Key',
+          params: idParams(),
+          headers: idempotencyHeader,
+          body: subscribeDirectDebitBodySchema,
+          response: { 201: subscribeResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const caller = currentUser(request);
+        const result = await billing.subscribeWithDirectDebit(
+          request.auth,
+          request.params.id,
+          request.body,
+          idempotencyOf(request, `user:${caller.id}`),
+        );
+        return reply.status(201).send(result);
+      },
+    );
+
+    app.post(
+      '/business/:id/subscription/discount',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary:
+            'Apply a discount code to the active subscription: it comes off every invoice from the next one',
+          params: idParams(),
+          body: subscriptionDiscountBodySchema,
+          response: { 200: z.object({ subscription: orgSubscriptionSchema }) },
+        },
+      },
+      async (request) => billing.applyDiscount(request.auth, request.params.id, request.body.discount_code),
+    );
+
+    app.delete(
+      '/business/:id/subscription',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'Cancel the active subscription: no further invoices (the paid period is not refunded)',
+          params: idParams(),
+          response: { 200: z.object({ subscription: orgSubscriptionSchema }) },
+        },
+      },
+      async (request) => billing.cancel(request.auth, request.params.id),
+    );
+
+    app.get(
+      '/business/:id/subscription_list',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: "The organisation's subscriptions, newest first (the history)",
+          params: idParams(),
+          querystring: pageQuerySchema,
+          response: { 200: pageSchema(orgSubscriptionSchema) },
+        },
+      },
+      async (request) => billing.history(request.auth, request.params.id, request.query),
+    );
+
+    app.get(
+      '/business/:id/invoices',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: "The organisation's subscription invoices, newest first",
+          params: idParams(),
+          querystring: pageQuerySchema,
+          response: { 200: pageSchema(invoiceSchema) },
+        },
+      },
+      async (request) => billing.invoices(request.auth, request.params.id, request.query),
+    );
+
+    app.get(
+      '/business/:id/invoices/:invoice_id/pdf',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'One invoice as a PDF',
+          params: idParams('id', 'invoice_id'),
+          produces: ['application/pdf'],
+        },
+      },
+      async (request, reply) => {
+        const { pdf, filename } = await billing.invoicePdf(
+          request.auth,
+          request.params.id,
+          request.params.invoice_id,
+        );
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .send(pdf);
+      },
+    );
+  };

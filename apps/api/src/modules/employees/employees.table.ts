@@ -1,0 +1,47 @@
+import { bigint, bigserial, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, userRef } from '../../db/columns.js';
+import { businesses } from '../organisations/organisations.table.js';
+
+/** An organisation's employee groups (domain.md §6), each with sub-groups that hold members. */
+export const employeeGroups = pgTable(
+  'employee_groups',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    businessId: bigint('business_id', { mode: 'number' })
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('employee_groups_business_idx').on(t.businessId)],
+);
+
+export const employeeSubGroups = pgTable(
+  'employee_sub_groups',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    groupId: bigint('group_id', { mode: 'number' })
+      .notNull()
+      .references(() => employeeGroups.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('employee_sub_groups_group_idx').on(t.groupId)],
+);
+
+export const employeeSubGroupMembers = pgTable(
+  'employee_sub_group_members',
+  {
+    subGroupId: bigint('sub_group_id', { mode: 'number' })
+      .notNull()
+      .references(() => employeeSubGroups.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subGroupId, t.userId] }),
+    index('employee_sub_group_members_user_idx').on(t.userId),
+  ],
+);

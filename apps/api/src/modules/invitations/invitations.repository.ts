@@ -1,0 +1,169 @@
+import { JOIN_REQUEST_STATUS } from '@kindred/shared';
+import { and, desc, eq, gt, lt } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { invitations, joinRequests } from './invitations.table.js';
+
+export type InvitationRow = typeof invitations.$inferSelect;
+export type NewInvitation = typeof invitations.$inferInsert;
+export type JoinRequestRow = typeof joinRequests.$inferSelect;
+export type InvitationTargetType = InvitationRow['targetType'];
+export type JoinTargetType = JoinRequestRow['targetType'];
+
+/** An invitation that can still be used: pending and not expired. */
+const usable = (now: Date) => [eq(invitations.status, 'pending'), gt(invitations.expiresAt, now)];
+
+export const invitationsRepository = {
+  async insert(db: Executor, values: NewInvitation): Promise<InvitationRow> {
+    const [row] = await db.insert(invitations).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+
+  async byCodeHash(db: Executor, codeHash: string): Promise<InvitationRow | undefined> {
+    const [row] = await db.select().from(invitations).where(eq(invitations.codeHash, codeHash));
+    return row;
+  },
+
+  async byId(db: Executor, id: number): Promise<InvitationRow | undefined> {
+    const [row] = await db.select().from(invitations).where(eq(invitations.id, id));
+    return row;
+  },
+
+  /** A pending, unexpired invitation of this email to this target. */
+  async pendingFor(
+    db: Executor,
+    email: string,
+    targetType: InvitationTargetType,
+    targetId: number,
+    now: Date,
+  ): Promise<InvitationRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(invitations)
+      .where(
+        and(
+          eq(invitations.email, email),
+          eq(invitations.targetType, targetType),
+          eq(invitations.targetId, targetId),
+          ...usable(now),
+        ),
+      )
+      .limit(1);
+    return row;
+  },
+
+  /**
+   * Moves a pending invitation to its outcome, once: the conditional update is what makes a code
+   * single use when two requests race (the loser gets undefined).
+   */
+  async decide(
+    db: Executor,
+    id: number,
+    status: 'accepted' | 'declined' | 'cancelled',
+    acceptedBy: number | null,
+    now: Date,
+  ): Promise<InvitationRow | undefined> {
+    const [row] = await db
+      .update(invitations)
+      .set({ status, acceptedBy, decidedAt: now })
+      .where(and(eq(invitations.id, id), ...usable(now)))
+      .returning();
+    return row;
+  },
+
+  /** The pending, unexpired invitations sent to an email, newest first. */
+  async pendingForEmail(db: Executor, email: string, now: Date): Promise<InvitationRow[]> {
+    return db
+      .select()
+      .from(invitations)
+      .where(and(eq(invitations.email, email), ...usable(now)))
+      .orderBy(desc(invitations.id))
+      .limit(100);
+  },
+
+  /** A target's pending, unexpired invitations, newest first. */
+  async pendingForTarget(
+    db: Executor,
+    targetType: InvitationTargetType,
+    targetId: number,
+    now: Date,
+  ): Promise<InvitationRow[]> {
+    return db
+      .select()
+      .from(invitations)
+      .where(and(eq(invitations.targetType, targetType), eq(invitations.targetId, targetId), ...usable(now)))
+      .orderBy(desc(invitations.id))
+      .limit(100);
+  },
+
+  /** Asks to join; answers undefined when a pending request of the person to the target exists. */
+  async insertJoin(
+    db: Executor,
+    values: Pick<JoinRequestRow, 'userId' | 'targetType' | 'targetId' | 'message'>,
+    now: Date,
+  ): Promise<JoinRequestRow | undefined> {
+    const [row] = await db
+      .insert(joinRequests)
+      .values({ ...values, status: JOIN_REQUEST_STATUS.pending, createdAt: now })
+      .onConflictDoNothing()
+      .returning();
+    return row;
+  },
+
+  async joinById(db: Executor, id: number): Promise<JoinRequestRow | undefined> {
+    const [row] = await db.select().from(joinRequests).where(eq(joinRequests.id, id));
+    return row;
+  },
+
+  /** Moves a pending request to its outcome, once (undefined when it was no longer pending). */
+  async decideJoin(
+    db: Executor,
+    id: number,
+    status: number,
+    decidedBy: number,
+    now: Date,
+  ): Promise<JoinRequestRow | undefined> {
+    const [row] = await db
+      .update(joinRequests)
+      .set({ status, decidedBy, decidedAt: now })
+      .where(and(eq(joinRequests.id, id), eq(joinRequests.status, JOIN_REQUEST_STATUS.pending)))
+      .returning();
+    return row;
+  },
+
+  /** A target's pending requests, oldest first, keyset paged on id. */
+  async pendingJoinsOfTarget(
+    db: Executor,
+    targetType: JoinTargetType,
+    targetId: number,
+    page: { limit: number; cursor?: number | undefined; before: boolean },
+  ): Promise<JoinRequestRow[]> {
+    const rows = await db
+      .select()
+      .from(joinRequests)
+      .where(
+        and(
+          eq(joinRequests.targetType, targetType),
+          eq(joinRequests.targetId, targetId),
+          eq(joinRequests.status, JOIN_REQUEST_STATUS.pending),
+          page.cursor === undefined
+            ? undefined
+            : page.before
+              ? lt(joinRequests.id, page.cursor)
+              : gt(joinRequests.id, page.cursor),
+        ),
+      )
+      .orderBy(page.before ? desc(joinRequests.id) : joinRequests.id)
+      .limit(page.limit);
+    return rows;
+  },
+
+  async pendingJoinsOfUser(db: Executor, userId: number): Promise<JoinRequestRow[]> {
+    return db
+      .select()
+      .from(joinRequests)
+      .where(and(eq(joinRequests.userId, userId), eq(joinRequests.status, JOIN_REQUEST_STATUS.pending)))
+      .orderBy(desc(joinRequests.id))
+      .limit(100);
+  },
+};

@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, pgTable, smallint, timestamp } from 'drizzle-orm/pg-core';
+import { businesses } from '../organisations/organisations.table.js';
+import { users } from '../users/users.table.js';
+
+/**
+ * An organisation's matching of its employees' own gifts of funds (domain.md §6, decision 024):
+ * the ratio, the cap per employee per calendar year and the annual budget. Its row is the lock every
+ * match of the organisation takes, so two gifts at once never pass a cap together.
+ */
+export const businessMatching = pgTable(
+  'business_matching',
+  {
+    businessId: bigint('business_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    active: boolean('active').notNull().default(true),
+    /** 100 = the same again; 50 = half of it. */
+    ratioPercent: smallint('ratio_percent').notNull(),
+    capPerEmployee: bigint('cap_per_employee', { mode: 'number' }).notNull(),
+    annualBudget: bigint('annual_budget', { mode: 'number' }).notNull(),
+    updatedBy: bigint('updated_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    check('business_matching_ratio', sql`${t.ratioPercent} between 1 and 1000`),
+    check('business_matching_amounts', sql`${t.capPerEmployee} > 0 and ${t.annualBudget} > 0`),
+  ],
+);

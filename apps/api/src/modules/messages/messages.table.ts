@@ -1,0 +1,40 @@
+import { bigint, bigserial, index, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns.js';
+import { users } from '../users/users.table.js';
+
+/**
+ * Messages between people and accounts (domain.md §6). The sender and the recipient are owners
+ * `(type, id)` of "Account kinds, reading B": 1 person, 2 organisation, 3 charity, 4 project. One
+ * row serves both mailboxes: each side archives its own copy (decision 027).
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The first message of the thread (its own id for the first one). */
+    threadId: bigint('thread_id', { mode: 'number' }).notNull(),
+    senderType: smallint('sender_type').notNull(),
+    senderId: bigint('sender_id', { mode: 'number' }).notNull(),
+    /** The person who wrote it, as themself or for the sending account (rate limits count them). */
+    authorId: bigint('author_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    recipientType: smallint('recipient_type').notNull(),
+    recipientId: bigint('recipient_id', { mode: 'number' }).notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    /** 1 Draft, 2 Sent (9 Archived is each side's own: the archived_at columns). */
+    status: smallint('status').notNull(),
+    /** When it was last saved (a draft) or sent: the mailboxes' order. */
+    datedAt: timestamp('dated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    senderArchivedAt: timestamp('sender_archived_at', { withTimezone: true, mode: 'date' }),
+    recipientArchivedAt: timestamp('recipient_archived_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_recipient_idx').on(t.recipientType, t.recipientId, t.datedAt, t.id),
+    index('messages_sender_idx').on(t.senderType, t.senderId, t.datedAt, t.id),
+    index('messages_thread_idx').on(t.threadId, t.datedAt, t.id),
+    index('messages_author_sent_idx').on(t.authorId, t.sentAt),
+  ],
+);

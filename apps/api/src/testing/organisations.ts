@@ -1,0 +1,32 @@
+import { businessMemberships } from '../db/schema.js';
+import type { TestApp } from './helpers.js';
+
+/** A new approved organisation added by a platform admin, with a new person as its Super Admin. */
+export async function createOrganisation(t: TestApp, platformToken: string, name: string) {
+  const owner = await t.createUser();
+  const res = await t.request('POST', '/api/business', {
+    token: platformToken,
+    body: { name, admin_email: owner.email },
+  });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  return { id: res.json().id as number, owner };
+}
+
+/** A new person who belongs to the organisation with the role (straight in the database). */
+export async function addBusinessMember(
+  t: TestApp,
+  businessId: number,
+  adminType: 1 | 2 | 99,
+  createdAt: Date,
+  options: { email?: string; signoff?: boolean } = {},
+) {
+  const person = await t.createUser(options.email ? { email: options.email } : {});
+  await t.ctx.database.db.insert(businessMemberships).values({
+    businessId,
+    userId: person.id,
+    adminType,
+    ...(options.signoff ? { isSignoffAdmin: true } : {}),
+    createdAt,
+  });
+  return person;
+}

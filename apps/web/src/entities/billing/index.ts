@@ -1,0 +1,1 @@
+export { billingQueries, INVOICE_PAGE_SIZE } from './billing-queries';

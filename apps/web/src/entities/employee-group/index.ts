@@ -1,0 +1,1 @@
+export { employeeGroupQueries } from './employee-group-queries';

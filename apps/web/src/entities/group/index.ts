@@ -1,0 +1,1 @@
+export { groupQueries } from './group-queries';

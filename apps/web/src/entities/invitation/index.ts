@@ -1,0 +1,1 @@
+export { invitationQueries, type JoinTargetType, type PendingTargetType } from './invitation-queries';

@@ -1,0 +1,93 @@
+import type {
+  BusinessReportDonation,
+  BusinessSubscription,
+  MatchedDonation,
+  MatchingSettings,
+  MyMatching,
+  OrganisationTree,
+  Page,
+  ReportGroup,
+  TotalStatistics,
+} from '@kindred/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** The organisations a report counted (the one asked about and the sub-businesses shown to the caller). */
+export interface ReportScope {
+  business_id: number;
+  includes_sub_businesses: boolean;
+  businesses: Array<{ id: number; name: string }>;
+}
+export type ReportDonationsPage = ReportScope & Page<BusinessReportDonation>;
+export type ReportGroups = ReportScope & { items: ReportGroup[] };
+export type ReportList = 'all' | 'rejected';
+
+const scopeQuery = (includeSub: boolean) => ({ include_sub_businesses: includeSub ? 'true' : 'false' });
+
+/**
+ * Matching, reports and sub-businesses of an organisation (decision 024). Their keys live here
+ * only, under `['organisations', id]` like the rest of it.
+ */
+export const organisationMoneyQueries = {
+  matching: (id: number) =>
+    queryOptions({
+      queryKey: ['organisations', id, 'matching'] as const,
+      queryFn: () => api.get<MatchingSettings>(`/business/${id}/matching`),
+    }),
+  matchedDonations: (id: number) =>
+    queryOptions({
+      queryKey: ['organisations', id, 'matching', 'donations'] as const,
+      queryFn: () =>
+        api.get<Page<MatchedDonation>>(`/business/${id}/matching/donations`, { query: { limit: 50 } }),
+    }),
+  myMatching: (id: number) =>
+    queryOptions({
+      queryKey: ['organisations', id, 'matching', 'mine'] as const,
+      queryFn: () => api.get<MyMatching>(`/business/${id}/matching/mine`),
+    }),
+  myMatches: (id: number) =>
+    queryOptions({
+      queryKey: ['organisations', id, 'matching', 'mine', 'donations'] as const,
+      queryFn: () =>
+        api.get<Page<MatchedDonation>>(`/business/${id}/matching/mine/donations`, { query: { limit: 50 } }),
+    }),
+  statistics: (id: number, includeSub: boolean) =>
+    queryOptions({
+      queryKey: ['organisations', id, 'reports', 'statistics', includeSub] as const,
+      queryFn: () =>
+        api.get<TotalStatistics>(`/business/total_statistics/${id}`, { query: scopeQuery(includeSub) }),
+    }),
+  groups: (id: number, by: 'charity' | 'project', includeSub: boolean) =>
+    queryOptions({
+      queryKey: ['organisations', id, 'reports', by, includeSub] as const,
+      queryFn: () =>
+        api.get<ReportGroups>(`/business/donations_by_${by}/${id}`, { query: scopeQuery(includeSub) }),
+    }),
+  donations: (
+    id: number,
+    list: ReportList,
+    includeSub: boolean,
+    position: { cursor?: string; direction?: 'after' | 'before' },
+  ) =>
+    queryOptions({
+      queryKey: ['organisations', id, 'reports', 'donations', list, includeSub, position] as const,
+      queryFn: () =>
+        api.get<ReportDonationsPage>(
+          list === 'rejected' ? `/business/rejected_donations/${id}` : `/business/donations/${id}`,
+          { query: { ...scopeQuery(includeSub), limit: 20, ...position } },
+        ),
+    }),
+  subscriptions: (id: number) =>
+    queryOptions({
+      queryKey: ['organisations', id, 'reports', 'subscriptions'] as const,
+      queryFn: () =>
+        api.get<Page<BusinessSubscription>>(`/business/${id}/donation_subscriptions`, {
+          query: { include_sub_businesses: 'false', limit: 50 },
+        }),
+    }),
+  tree: (id: number) =>
+    queryOptions({
+      queryKey: ['organisations', id, 'tree'] as const,
+      queryFn: () => api.get<OrganisationTree>(`/organisation/${id}`),
+    }),
+};

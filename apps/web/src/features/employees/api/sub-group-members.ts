@@ -1,0 +1,33 @@
+import type { MessageResponse } from '@kindred/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { employeeGroupQueries } from '@/entities/employee-group';
+import { api } from '@/lib/api-client';
+
+export interface SubGroupChange {
+  businessId: number;
+  groupId: number;
+  subId: number;
+  userIds: number[];
+  remove?: boolean;
+}
+
+/** POST .../{subId}/users, or .../users/delete with `remove`. */
+export function changeSubGroupMembers({
+  businessId,
+  groupId,
+  subId,
+  userIds,
+  remove,
+}: SubGroupChange): Promise<MessageResponse> {
+  const path = `/business/${businessId}/employees-group/${groupId}/${subId}/users${remove ? '/delete' : ''}`;
+  return api.post<MessageResponse>(path, { user_ids: userIds });
+}
+
+export function useChangeSubGroupMembers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeSubGroupMembers,
+    onSuccess: (_data, input) =>
+      queryClient.invalidateQueries({ queryKey: employeeGroupQueries.all(input.businessId) }),
+  });
+}

@@ -1,0 +1,139 @@
+import type { BusinessMember, CsvUploadReport, EmployeeGroup } from '@kindred/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '@/entities/session';
+import { api } from '@/lib/api-client';
+import { MINUTE, makeLogin } from '@/testing/fixtures';
+import { jsonResponse, stubFetch } from '@/testing/http';
+import { renderRoutes } from '@/testing/render';
+import { CsvOnboardingSection, onboardingTemplate } from './components/csv-onboarding';
+import { EmployeeGroupsSection } from './components/employee-groups';
+
+const GROUPS: EmployeeGroup[] = [
+  {
+    id: 1,
+    business_id: 5,
+    name: 'Engineering',
+    description: 'Builders',
+    sub_groups: [{ id: 10, group_id: 1, name: 'Platform', description: null, member_count: 1 }],
+  },
+];
+const member = (id: number, first: string): BusinessMember => ({
+  user_id: id,
+  first_name: first,
+  last_name: 'Smith',
+  email: `${first.toLowerCase()}@example.org`,
+  avatar: null,
+  admin_type: 99,
+  is_signoff_admin: false,
+  joined_at: '2030-01-01T00:00:00.000Z',
+});
+
+const bodyOf = (mock: ReturnType<typeof stubFetch>, path: string) => {
+  const call = mock.mock.calls.find(
+    (c) => new URL(String(c[0]), 'http://x').pathname === path && (c[1] as RequestInit | undefined)?.body,
+  );
+  return call ? JSON.parse(String((call[1] as RequestInit).body)) : undefined;
+};
+
+describe('employee groups', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    session.setNavigator(vi.fn());
+    session.signIn(makeLogin(Date.now() + 60 * MINUTE));
+  });
+  afterEach(() => {
+    session.clearSession();
+    vi.restoreAllMocks();
+  });
+
+  it('shows groups with sub-groups; adds a group and a member of the organisation', async () => {
+    const mock = stubFetch({
+      'GET /api/business/5/employees-group': () => jsonResponse({ items: GROUPS }),
+      'GET /api/business/5/members': () => jsonResponse({ items: [member(7, 'Dana'), member(9, 'Eve')] }),
+      'GET /api/business/5/employees-group/1/10/users': () =>
+        jsonResponse({
+          items: [
+            {
+              user_id: 7,
+              first_name: 'Dana',
+              last_name: 'Smith',
+              email: 'dana@example.org',
+              admin_type: 99,
+              added_at: '2030-01-01T00:00:00.000Z',
+            },
+          ],
+        }),
+      'POST /api/business/5/employees-group': () => jsonResponse({ ...GROUPS[0], id: 2, name: 'Sales' }, 201),
+      'POST /api/business/5/employees-group/1/10/users': () => jsonResponse({ message: '1 person added' }),
+    });
+    renderRoutes([
+      { path: '/', element: <EmployeeGroupsSection businessId={5} businessName="Acme Ltd" canManage /> },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Engineering' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: /Platform/ }));
+    expect(await screen.findByText('dana@example.org')).toBeTruthy();
+    await userEvent.selectOptions(screen.getByLabelText('Add a member to Platform'), '9');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(bodyOf(mock, '/api/business/5/employees-group/1/10/users')).toEqual({ user_ids: [9] }),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'New group' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New employee group' });
+    await userEvent.type(within(dialog).getByLabelText(/Name/), 'Sales');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(bodyOf(mock, '/api/business/5/employees-group')).toEqual({ name: 'Sales', description: null }),
+    );
+  });
+
+  it('shows members without changes to those who cannot manage them', async () => {
+    stubFetch({
+      'GET /api/business/5/employees-group': () => jsonResponse({ items: GROUPS }),
+      'GET /api/business/5/members': () => jsonResponse({ items: [] }),
+    });
+    renderRoutes([
+      {
+        path: '/',
+        element: <EmployeeGroupsSection businessId={5} businessName="Acme Ltd" canManage={false} />,
+      },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Engineering' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'New group' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Rename Engineering' })).toBeNull();
+  });
+});
+
+describe('CSV onboarding', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    session.setNavigator(vi.fn());
+    session.signIn(makeLogin(Date.now() + 60 * MINUTE));
+  });
+  afterEach(() => {
+    session.clearSession();
+    vi.restoreAllMocks();
+  });
+
+  it('offers a template with the columns, uploads a file and shows what happened to each row', async () => {
+    expect(onboardingTemplate().split('\n')[0]).toBe(
+      'email,first_name,last_name,employee_group,sub_group,admin_type',
+    );
+    const report: CsvUploadReport = {
+      rows: [
+        { row: 2, email: 'ada@example.org', outcome: 'created', error: null },
+        { row: 3, email: 'bad', outcome: 'error', error: 'The email is not valid.' },
+      ],
+      totals: { created: 1, invited: 0, already_member: 0, already_invited: 0, error: 1 },
+    };
+    const upload = vi.spyOn(api, 'upload').mockResolvedValue(report);
+    stubFetch({});
+    renderRoutes([{ path: '/', element: <CsvOnboardingSection businessId={5} businessName="Acme Ltd" /> }]);
+    const file = new File(['email\nada@example.org\nbad\n'], 'people.csv', { type: 'text/csv' });
+    await userEvent.upload(screen.getByLabelText('Employees file'), file);
+    expect(await screen.findByText('The email is not valid.')).toBeTruthy();
+    expect(upload.mock.calls[0]?.[0]).toBe('/business/5/csv_upload');
+    expect(screen.getByTestId('csv-total-created').textContent).toBe('1');
+    expect(screen.getByTestId('csv-total-error').textContent).toBe('1');
+  });
+});

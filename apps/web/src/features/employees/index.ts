@@ -1,0 +1,2 @@
+export { CsvOnboardingSection } from './components/csv-onboarding';
+export { EmployeeGroupsSection } from './components/employee-groups';

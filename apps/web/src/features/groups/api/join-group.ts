@@ -1,0 +1,17 @@
+import type { GroupJoinResult } from '@kindred/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { groupQueries } from '@/entities/group';
+import { api } from '@/lib/api-client';
+
+/** POST /group/join: status 1 a request waits for the admins, 2 joined. Silent: the form shows a refusal. */
+export function joinGroup(pin: string): Promise<GroupJoinResult> {
+  return api.post<GroupJoinResult>('/group/join', { pin }, { silent: true });
+}
+
+export function useJoinGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: joinGroup,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupQueries.all() }),
+  });
+}

@@ -1,0 +1,20 @@
+import type { GroupMemberSetBody, MessageResponse } from '@kindred/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { groupQueries } from '@/entities/group';
+import { api } from '@/lib/api-client';
+
+/** POST /membership/group/{id}/set: accept (2) or decline (3) a request, or make a member an admin or not. */
+export function setGroupMember({
+  id,
+  ...body
+}: GroupMemberSetBody & { id: number }): Promise<MessageResponse> {
+  return api.post<MessageResponse>(`/membership/group/${id}/set`, body);
+}
+
+export function useSetGroupMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setGroupMember,
+    onSuccess: (_answer, input) => queryClient.invalidateQueries({ queryKey: groupQueries.one(input.id) }),
+  });
+}

@@ -1,0 +1,158 @@
+import { type Group, groupUpdateBodySchema } from '@kindred/shared';
+import { Alert, Anchor, Button, Paper, Group as Row, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { confirm } from '@/components/ui/confirm';
+import { FormRefusal } from '@/components/ui/form-refusal';
+import { LogoSection } from '@/components/ui/logo-section';
+import { Page } from '@/components/ui/page';
+import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
+import { groupQueries } from '@/entities/group';
+import { reloadMemberships } from '@/entities/session';
+import { isApiError } from '@/lib/api-client';
+import { focusFirstInvalid, schemaErrors, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { useDeleteGroup } from '../api/delete-group';
+import { useUpdateGroup } from '../api/update-group';
+import { useUploadGroupLogo } from '../api/upload-group-logo';
+import { GroupFields, type GroupFormValues, toUpdateBody } from './group-fields';
+
+const valuesOf = (group: Group): GroupFormValues => ({
+  name: group.name,
+  description: group.description ?? '',
+  type: String(group.group_type),
+  business_id: group.business_id ? String(group.business_id) : '',
+  requires_approval: group.requires_approval,
+  is_public: group.is_public,
+});
+
+function EditForm({ group }: { group: Group }) {
+  const headingId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const mutation = useUpdateGroup();
+  const form = useAccessibleForm<GroupFormValues>({
+    initialValues: valuesOf(group),
+    validate: (values) => schemaErrors(groupUpdateBodySchema, toUpdateBody(values)),
+    validateInputOnBlur: true,
+  });
+  const server = useServerErrors(form, { formRef });
+  const submit = form.onSubmit(
+    async (values) => {
+      server.clear();
+      try {
+        const updated = await mutation.mutateAsync({ id: group.id, ...toUpdateBody(values) });
+        form.resetDirty(valuesOf(updated));
+        toast.success(SUCCESS_TOASTS.updateSuccessful.summary, 'The group is saved.');
+        if (updated.name !== group.name) void reloadMemberships();
+      } catch (error) {
+        server.report(error);
+      }
+    },
+    () => focusFirstInvalid(formRef.current),
+  );
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
+      <Stack gap="md">
+        <Title order={2} size="h3" id={headingId}>
+          Details
+        </Title>
+        <FormRefusal message={server.refusal} />
+        <GroupFields form={form} />
+        <Row>
+          <Button type="submit" loading={mutation.isPending}>
+            Save group
+          </Button>
+        </Row>
+      </Stack>
+    </form>
+  );
+}
+
+function DeleteGroup({ group }: { group: Group }) {
+  const navigate = useNavigate();
+  const mutation = useDeleteGroup();
+  const [problem, setProblem] = useState<string | null>(null);
+  const onDelete = async () => {
+    const ok = await confirm({
+      title: `Delete ${group.name}?`,
+      message:
+        'The group, its members list, its requests and its statistics go. What members gave stays theirs.',
+      confirmLabel: 'Delete group',
+      cancelLabel: 'Keep group',
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await mutation.mutateAsync(group.id);
+      toast.success('Group deleted', `${group.name} was deleted.`);
+      void reloadMemberships();
+      navigate('/groups', { replace: true });
+    } catch (error) {
+      setProblem(isApiError(error) ? error.message : 'The group could not be deleted.');
+    }
+  };
+  return (
+    <Stack gap="sm" component="section" aria-label="Delete the group">
+      <Title order={2} size="h3">
+        Delete the group
+      </Title>
+      <FormRefusal title="Not deleted" message={problem} />
+      <Row>
+        <Button variant="default" c="red.9" onClick={onDelete} loading={mutation.isPending}>
+          Delete group
+        </Button>
+      </Row>
+    </Stack>
+  );
+}
+
+/** `/groups/:id/edit`: the admins edit the group, its logo, or delete it. */
+export function EditGroupScreen({ groupId }: { groupId: number | null }) {
+  const group = useQuery({ ...groupQueries.detail(groupId ?? 0), enabled: groupId !== null });
+  const upload = useUploadGroupLogo();
+  if (group.isPending && groupId !== null) return <LoadingState label="Loading the group…" />;
+  if (!group.data) {
+    return (
+      <Page title="Edit group">
+        {group.isError && !(isApiError(group.error) && group.error.status === 404) ? (
+          <FailedState title="The group could not be loaded." error={group.error} onRetry={group.refetch} />
+        ) : (
+          <EmptyState>This group does not exist.</EmptyState>
+        )}
+      </Page>
+    );
+  }
+  const g = group.data;
+  return (
+    <Page title={`Edit ${g.name}`} size="sm">
+      <Anchor component={Link} to={`/groups/${g.id}`}>
+        Back to the group
+      </Anchor>
+      {!g.is_admin ? (
+        <Alert color="gray" variant="light">
+          Only the group’s admins edit it.
+        </Alert>
+      ) : (
+        <>
+          <Paper p="lg" withBorder>
+            <LogoSection
+              name={g.name}
+              logo={g.logo}
+              fileLabel="Group logo file"
+              canEdit
+              readOnlyNote="Only the group’s admins change its logo."
+              upload={(file, onProgress) => upload.mutateAsync({ id: g.id, file, onProgress })}
+            />
+          </Paper>
+          <Paper p="lg" withBorder>
+            <EditForm key={g.id} group={g} />
+          </Paper>
+          <Paper p="lg" withBorder>
+            <DeleteGroup group={g} />
+          </Paper>
+        </>
+      )}
+    </Page>
+  );
+}

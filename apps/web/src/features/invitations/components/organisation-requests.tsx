@@ -1,0 +1,123 @@
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { confirm } from '@/components/ui/confirm';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
+import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { toast } from '@/components/ui/toast';
+import { invitationQueries, type JoinTargetType } from '@/entities/invitation';
+import { showDate } from '@/lib/format';
+import { useDecideJoin } from '../api/decide-join';
+import { PendingInvitations } from './pending-invitations';
+
+/**
+ * People asking to join an organisation or a charity, for those who manage its members to accept
+ * or decline; `children` follow the list (the organisation's pending invitations).
+ */
+export function JoinRequests({
+  targetType,
+  targetId,
+  targetName,
+  children,
+}: {
+  targetType: JoinTargetType;
+  targetId: number;
+  targetName: string;
+  children?: ReactNode;
+}) {
+  const requests = useQuery(invitationQueries.requests(targetType, targetId));
+  const decide = useDecideJoin();
+
+  const onDecide = async (id: number, name: string, action: 'accept' | 'decline') => {
+    if (action === 'decline') {
+      const ok = await confirm({
+        title: `Decline ${name}?`,
+        message: `${name} will not join ${targetName}. We tell them by email.`,
+        confirmLabel: 'Decline request',
+        danger: true,
+      });
+      if (!ok) return;
+    }
+    await decide.mutateAsync({ request_id: id, action });
+    toast.success(action === 'accept' ? 'Request accepted' : 'Request declined', name);
+  };
+
+  const items = requests.data?.items ?? [];
+  return (
+    <Paper p="lg" withBorder component="section" aria-labelledby="join-requests-heading">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="join-requests-heading">
+          Requests to join
+        </Title>
+        <Text size="sm">People who asked to join {targetName}. Accepted people join as Employees.</Text>
+        {requests.isPending ? (
+          <LoadingState label="Loading requests…" />
+        ) : requests.isError ? (
+          <FailedState
+            title="The requests could not be loaded."
+            error={requests.error}
+            onRetry={requests.refetch}
+          />
+        ) : items.length === 0 ? (
+          <EmptyState>Nobody is waiting to join.</EmptyState>
+        ) : (
+          <ResponsiveTable
+            aria-label="Requests to join"
+            rows={items}
+            rowKey={(row) => row.id}
+            columns={[
+              { header: 'Name', cell: (row) => `${row.first_name} ${row.last_name}`, rowHeader: true },
+              { header: 'Email', cell: (row) => row.email },
+              { header: 'Message', cell: (row) => row.message ?? '' },
+              { header: 'Asked on', cell: (row) => showDate(row.requested_at) },
+              {
+                header: 'Actions',
+                hiddenHeader: true,
+                cell: (row) => {
+                  const name = `${row.first_name} ${row.last_name}`;
+                  return (
+                    <Group gap="xs">
+                      <Button
+                        size="xs"
+                        onClick={() => onDecide(row.id, name, 'accept')}
+                        aria-label={`Accept ${name}`}
+                        disabled={decide.isPending}
+                      >
+                        Accept
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => onDecide(row.id, name, 'decline')}
+                        aria-label={`Decline ${name}`}
+                        disabled={decide.isPending}
+                      >
+                        Decline
+                      </Button>
+                    </Group>
+                  );
+                },
+              },
+            ]}
+          />
+        )}
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** People asking to join an organisation, for its admins to accept or decline; and its pending invitations. */
+export function OrganisationRequests({
+  businessId,
+  businessName,
+}: {
+  businessId: number;
+  businessName: string;
+}) {
+  return (
+    <JoinRequests targetType="business" targetId={businessId} targetName={businessName}>
+      <PendingInvitations targetType="business" targetId={businessId} />
+    </JoinRequests>
+  );
+}

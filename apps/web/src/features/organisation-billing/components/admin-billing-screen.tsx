@@ -1,0 +1,348 @@
+import {
+  ADMIN_TYPE,
+  type DiscountCode,
+  discountCodeBodySchema,
+  formatMoney,
+  labelOf,
+  PLAN_FEE_TYPES,
+  type Plan,
+} from '@kindred/shared';
+import {
+  Badge,
+  Button,
+  Group,
+  NativeSelect,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useRef } from 'react';
+import { FormRefusal } from '@/components/ui/form-refusal';
+import { Page } from '@/components/ui/page';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
+import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { toast } from '@/components/ui/toast';
+import { billingQueries } from '@/entities/billing';
+import { useCurrentUser } from '@/entities/session';
+import { amountError, parseAmount } from '@/lib/amount';
+import { focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { showDate } from '@/lib/format';
+import { useCreateDiscountCode, useUpdateDiscountCode } from '../api/admin-discount-codes';
+import { useCreatePlan, useUpdatePlan } from '../api/admin-plans';
+import { planFee } from '../lib/billing-labels';
+
+interface PlanValues {
+  name: string;
+  description: string;
+  fee: string;
+  fee_type: string;
+}
+
+function PlanForm() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingId = useId();
+  const mutation = useCreatePlan();
+  const form = useAccessibleForm<PlanValues>({
+    initialValues: { name: '', description: '', fee: '', fee_type: '1' },
+    validate: {
+      name: (value) => (value.trim().length < 2 ? 'Required.' : null),
+      fee: (value) => amountError(value),
+    },
+  });
+  const server = useServerErrors(form, { formRef });
+  const submit = form.onSubmit(
+    async (values) => {
+      server.clear();
+      try {
+        const plan = await mutation.mutateAsync({
+          name: values.name.trim(),
+          description: values.description.trim() || null,
+          fee: parseAmount(values.fee) ?? 0,
+          fee_type: values.fee_type === '2' ? 2 : 1,
+        });
+        form.reset();
+        toast.success('Update successful', `The plan ${plan.name} is offered.`);
+      } catch (error) {
+        server.report(error);
+      }
+    },
+    () => focusFirstInvalid(formRef.current),
+  );
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Title order={3} size="h4" id={headingId}>
+          Add a plan
+        </Title>
+        <FormRefusal message={server.refusal} />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput label="Name" required {...form.getInputProps('name')} />
+          <TextInput
+            label="Fee"
+            description="An amount, for example 2500."
+            required
+            inputMode="decimal"
+            {...form.getInputProps('fee')}
+          />
+          <NativeSelect
+            label="Fee type"
+            data={PLAN_FEE_TYPES.map((type) => ({ value: String(type.id), label: type.label }))}
+            {...form.getInputProps('fee_type')}
+          />
+        </SimpleGrid>
+        <TextInput label="Description" {...form.getInputProps('description')} />
+        <Group>
+          <Button type="submit" loading={mutation.isPending}>
+            Add plan
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+interface CodeValues {
+  code: string;
+  kind: 'percentage' | 'fixed';
+  value: string | number;
+  expires_on: string;
+  max_uses: string | number;
+}
+
+function codeBody(values: CodeValues) {
+  return {
+    code: values.code.trim(),
+    kind: values.kind,
+    value:
+      values.kind === 'percentage' ? Number(values.value) : (parseAmount(String(values.value)) ?? Number.NaN),
+    expires_at: values.expires_on ? `${values.expires_on}T23:59:59Z` : null,
+    max_uses: values.max_uses === '' ? null : Number(values.max_uses),
+  };
+}
+
+function CodeForm() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingId = useId();
+  const mutation = useCreateDiscountCode();
+  const form = useAccessibleForm<CodeValues>({
+    initialValues: { code: '', kind: 'percentage', value: '', expires_on: '', max_uses: '' },
+    validate: (values) => {
+      const errors: Record<string, string | null> = {};
+      const parsed = discountCodeBodySchema.safeParse(codeBody(values));
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const field = issue.path[0] === 'expires_at' ? 'expires_on' : String(issue.path[0] ?? '');
+          if (field && !errors[field]) errors[field] = issue.message;
+        }
+      }
+      if (values.kind === 'fixed' && amountError(String(values.value)))
+        errors.value = amountError(String(values.value));
+      return errors;
+    },
+  });
+  const server = useServerErrors(form, { formRef, fieldMap: { expires_at: 'expires_on' } });
+  const submit = form.onSubmit(
+    async (values) => {
+      server.clear();
+      try {
+        const code = await mutation.mutateAsync(codeBody(values));
+        form.reset();
+        toast.success('Update successful', `The code ${code.code} can be used.`);
+      } catch (error) {
+        server.report(error);
+      }
+    },
+    () => focusFirstInvalid(formRef.current),
+  );
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Title order={3} size="h4" id={headingId}>
+          Add a discount code
+        </Title>
+        <FormRefusal message={server.refusal} />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput
+            label="Code"
+            description="Letters, digits, - and _."
+            required
+            {...form.getInputProps('code')}
+          />
+          <NativeSelect
+            label="Kind"
+            data={[
+              { value: 'percentage', label: 'Percentage off' },
+              { value: 'fixed', label: 'Fixed amount off' },
+            ]}
+            {...form.getInputProps('kind')}
+          />
+          <TextInput
+            label={form.values.kind === 'percentage' ? 'Percent off' : 'Amount off'}
+            required
+            inputMode="decimal"
+            {...form.getInputProps('value')}
+          />
+          <TextInput
+            label="Expires on"
+            description="Optional, as YYYY-MM-DD (the end of that day, UTC)."
+            placeholder="2027-12-31"
+            {...form.getInputProps('expires_on')}
+          />
+          <NumberInput
+            label="Maximum uses"
+            description="Optional: how many subscriptions may use it."
+            min={1}
+            allowDecimal={false}
+            {...form.getInputProps('max_uses')}
+          />
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" loading={mutation.isPending}>
+            Add code
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function PlansTable({ plans, canManage }: { plans: Plan[]; canManage: boolean }) {
+  const update = useUpdatePlan();
+  if (plans.length === 0) return <EmptyState>No plans yet: add the first below.</EmptyState>;
+  return (
+    <ResponsiveTable
+      aria-label="Plans"
+      rows={plans}
+      rowKey={(plan) => plan.id}
+      columns={[
+        { header: 'Plan', rowHeader: true, cell: (plan) => plan.name },
+        { header: 'Fee', cell: (plan) => planFee(plan) },
+        { header: 'Fee type', cell: (plan) => labelOf(PLAN_FEE_TYPES, plan.fee_type) ?? '' },
+        {
+          header: 'Offered',
+          cell: (plan) => (
+            <Switch
+              aria-label={`Offer ${plan.name}`}
+              checked={plan.active}
+              disabled={!canManage || update.isPending}
+              onChange={(event) => update.mutate({ id: plan.id, active: event.currentTarget.checked })}
+            />
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+function codeValue(code: DiscountCode, currency: string) {
+  return code.kind === 'percentage' ? `${code.value}%` : formatMoney(code.value, currency);
+}
+
+function CodesTable({
+  codes,
+  canManage,
+  currency,
+}: {
+  codes: DiscountCode[];
+  canManage: boolean;
+  currency: string;
+}) {
+  const update = useUpdateDiscountCode();
+  if (codes.length === 0) return <EmptyState>No discount codes yet: add the first below.</EmptyState>;
+  return (
+    <ResponsiveTable
+      aria-label="Discount codes"
+      rows={codes}
+      rowKey={(code) => code.id}
+      columns={[
+        { header: 'Code', rowHeader: true, cell: (code) => code.code },
+        { header: 'Off', cell: (code) => codeValue(code, currency) },
+        { header: 'Expires', cell: (code) => (code.expires_at ? showDate(code.expires_at) : 'Never') },
+        {
+          header: 'Uses',
+          cell: (code) => `${code.uses}${code.max_uses !== null ? ` of ${code.max_uses}` : ''}`,
+        },
+        {
+          header: 'Usable',
+          cell: (code) => (
+            <Switch
+              aria-label={`Code ${code.code} may be used`}
+              checked={code.active}
+              disabled={!canManage || update.isPending}
+              onChange={(event) => update.mutate({ id: code.id, active: event.currentTarget.checked })}
+            />
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** `/admin/subscriptions`: the plans organisations subscribe to, and the discount codes. */
+export function AdminBillingScreen() {
+  const user = useCurrentUser();
+  const isAdmin = Boolean(user?.is_iic_admin);
+  const canManage = isAdmin && user?.admin_type !== ADMIN_TYPE.employee;
+  const plans = useQuery({ ...billingQueries.adminPlans(), enabled: isAdmin });
+  const codes = useQuery({ ...billingQueries.adminCodes(), enabled: isAdmin });
+  if (!isAdmin) {
+    return (
+      <Page title="Subscriptions">
+        <Text>This area is for platform admins only.</Text>
+      </Page>
+    );
+  }
+  const currency = plans.data?.items[0]?.currency ?? 'INR';
+  return (
+    <Page
+      title="Subscriptions"
+      size="lg"
+      description={
+        <Text c="dimmed">Plans organisations subscribe to, and discount codes off their invoices.</Text>
+      }
+    >
+      <Stack gap="md" component="section" aria-labelledby="plans-heading">
+        <Title order={2} size="h3" id="plans-heading">
+          Plans
+        </Title>
+        {plans.isPending ? (
+          <LoadingState label="Loading the plans…" />
+        ) : plans.isError ? (
+          <FailedState title="The plans could not be loaded." error={plans.error} onRetry={plans.refetch} />
+        ) : (
+          <PlansTable plans={plans.data.items} canManage={canManage} />
+        )}
+        {canManage ? <PlanForm /> : null}
+      </Stack>
+      <Stack gap="md" component="section" aria-labelledby="codes-heading">
+        <Group gap="xs">
+          <Title order={2} size="h3" id="codes-heading">
+            Discount codes
+          </Title>
+          {!canManage ? (
+            <Badge variant="outline" color="dark">
+              View only
+            </Badge>
+          ) : null}
+        </Group>
+        {codes.isPending ? (
+          <LoadingState label="Loading the discount codes…" />
+        ) : codes.isError ? (
+          <FailedState
+            title="The discount codes could not be loaded."
+            error={codes.error}
+            onRetry={codes.refetch}
+          />
+        ) : (
+          <CodesTable codes={codes.data.items} canManage={canManage} currency={currency} />
+        )}
+        {canManage ? <CodeForm /> : null}
+      </Stack>
+    </Page>
+  );
+}

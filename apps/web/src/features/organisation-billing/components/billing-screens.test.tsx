@@ -1,0 +1,332 @@
+import type { DiscountCode, Invoice, OrgSubscription, Plan } from '@kindred/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '@/entities/session';
+import { MINUTE, makeLogin, makeUser, pageFixture } from '@/testing/fixtures';
+import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
+import { renderRoutes } from '@/testing/render';
+import { AdminBillingScreen } from './admin-billing-screen';
+import { InvoicesSection } from './invoices-section';
+import { SubscriptionSection } from './subscription-section';
+
+const plan = (id: number, name: string, fee: number, feeType = 1): Plan => ({
+  id,
+  name,
+  description: `${name} plan`,
+  fee,
+  fee_type: feeType,
+  currency: 'INR',
+  active: true,
+  created_at: '2030-01-01T00:00:00.000Z',
+});
+const PLANS = [plan(1, 'Starter', 250_000), plan(2, 'Business annual', 7_500_000, 2)];
+
+const subscription: OrgSubscription = {
+  id: 11,
+  business_id: 5,
+  plan: PLANS[0] as Plan,
+  status: 'active',
+  payment_method: 'wallet',
+  direct_debit: null,
+  discount: { code: 'WELCOME20', kind: 'percentage', value: 20 },
+  period_total: 200_000,
+  started_on: '2030-01-01',
+  current_period_start: '2030-01-01',
+  current_period_end: '2030-01-31',
+  next_invoice_on: '2030-02-01',
+  set_by_platform: false,
+  created_at: '2030-01-01T00:00:00.000Z',
+  ended_at: null,
+};
+
+const invoice: Invoice = {
+  id: 42,
+  number: 'INV-000042',
+  subscription_id: 11,
+  business_id: 5,
+  period_start: '2030-01-01',
+  period_end: '2030-01-31',
+  plan_name: 'Starter',
+  fee_type: 1,
+  subtotal: 250_000,
+  discount_code: 'WELCOME20',
+  discount: 50_000,
+  total: 200_000,
+  currency: 'INR',
+  status: 'paid',
+  payment_method: 'wallet',
+  last_error: null,
+  paid_at: '2030-01-01T09:00:00.000Z',
+  created_at: '2030-01-01T09:00:00.000Z',
+};
+
+const bodyOf = (mock: ReturnType<typeof stubFetch>, path: string) => {
+  const call = mock.mock.calls.find(
+    (c) => new URL(String(c[0]), 'http://x').pathname === path && (c[1] as RequestInit | undefined)?.body,
+  );
+  return call
+    ? { body: JSON.parse(String((call[1] as RequestInit).body)), headers: headersOf(call[1]) }
+    : undefined;
+};
+
+function signIn(user = makeUser()) {
+  session.signIn(makeLogin(Date.now() + 60 * MINUTE, { user }));
+}
+
+describe('the subscription screens', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    session.setNavigator(vi.fn());
+    signIn();
+  });
+  afterEach(() => {
+    session.clearSession();
+    vi.restoreAllMocks();
+  });
+
+  it('previews a plan with a discount code and subscribes from the wallet with an Idempotency-Key', async () => {
+    let current: OrgSubscription | null = null;
+    const mock = stubFetch({
+      'GET /api/config': () => jsonResponse({ payment_provider: 'sandbox', stripe_publishable_key: null }),
+      'GET /api/business/5/subscription': () => jsonResponse({ subscription: current }),
+      'GET /api/business/5/subscription/plans': () => jsonResponse({ items: PLANS }),
+      'GET /api/business/5/subscription_list': () => jsonResponse(pageFixture(current ? [current] : [])),
+      'POST /api/business/5/subscription/preview': () =>
+        jsonResponse({
+          plan: PLANS[0],
+          discount_code: 'WELCOME20',
+          subtotal: 250_000,
+          discount: 50_000,
+          total: 200_000,
+          currency: 'INR',
+          period_start: '2030-01-01',
+          period_end: '2030-01-31',
+        }),
+      'POST /api/business/5/subscription': () => {
+        current = subscription;
+        return jsonResponse({ subscription, invoice }, 201);
+      },
+    });
+    renderRoutes([{ path: '/', element: <SubscriptionSection businessId={5} canManage canMoveMoney /> }]);
+    expect(await screen.findByText('No subscriptions yet.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText('Choose a plan.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('radio', { name: /Starter/ }));
+    await userEvent.type(screen.getByLabelText(/Discount code/), 'welcome20');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview price' }));
+    const price = await screen.findByRole('region', { name: 'Price of the first period' });
+    expect(within(price).getByText(/Total: ₹2,000 a month/)).toBeTruthy();
+    expect(bodyOf(mock, '/api/business/5/subscription/preview')?.body).toEqual({
+      plan_id: 1,
+      discount_code: 'welcome20',
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() => expect(bodyOf(mock, '/api/business/5/subscription')).toBeDefined());
+    const sent = bodyOf(mock, '/api/business/5/subscription');
+    expect(sent?.body).toEqual({ plan_id: 1, discount_code: 'welcome20' });
+    expect(sent?.headers['Idempotency-Key']).toMatch(/[0-9a-f-]{36}/);
+    expect(await screen.findByRole('heading', { name: 'Current plan: Starter' })).toBeTruthy();
+    expect(screen.getByText(/WELCOME20: 20% off/)).toBeTruthy();
+  });
+
+  it('shows a refused discount code beside the field', async () => {
+    stubFetch({
+      'GET /api/config': () => jsonResponse({ payment_provider: 'sandbox', stripe_publishable_key: null }),
+      'GET /api/business/5/subscription': () => jsonResponse({ subscription: null }),
+      'GET /api/business/5/subscription/plans': () => jsonResponse({ items: PLANS }),
+      'GET /api/business/5/subscription_list': () => jsonResponse(pageFixture([])),
+      'POST /api/business/5/subscription/preview': () =>
+        errorResponse(409, 'DISCOUNT_CODE_EXPIRED', 'This discount code has expired.', {
+          fields: { discount_code: 'This code has expired.' },
+        }),
+    });
+    renderRoutes([{ path: '/', element: <SubscriptionSection businessId={5} canManage canMoveMoney /> }]);
+    await userEvent.click(await screen.findByRole('radio', { name: /Starter/ }));
+    await userEvent.type(screen.getByLabelText(/Discount code/), 'OLD!');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview price' }));
+    expect(await screen.findByText('Letters, digits, - and _ only.')).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText(/Discount code/));
+    await userEvent.type(screen.getByLabelText(/Discount code/), 'SUMMER2025');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview price' }));
+    expect(await screen.findByText('This code has expired.')).toBeTruthy();
+    expect(screen.getByLabelText(/Discount code/).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('subscribes by direct debit with the card checked first', async () => {
+    const mock = stubFetch({
+      'GET /api/config': () => jsonResponse({ payment_provider: 'sandbox', stripe_publishable_key: null }),
+      'GET /api/business/5/subscription': () => jsonResponse({ subscription: null }),
+      'GET /api/business/5/subscription/plans': () => jsonResponse({ items: PLANS }),
+      'GET /api/business/5/subscription_list': () => jsonResponse(pageFixture([])),
+      'POST /api/business/5/subscription_with_direct_debit': () =>
+        jsonResponse(
+          {
+            subscription: {
+              ...subscription,
+              payment_method: 'direct_debit',
+              direct_debit: { type: 3, payment_method_label: 'Visa •••• 4242' },
+            },
+            invoice: { ...invoice, payment_method: 'direct_debit' },
+          },
+          201,
+        ),
+    });
+    renderRoutes([{ path: '/', element: <SubscriptionSection businessId={5} canManage canMoveMoney /> }]);
+    await userEvent.click(await screen.findByRole('radio', { name: /Business annual/ }));
+    await userEvent.click(screen.getByRole('radio', { name: 'By direct debit from a card' }));
+    await userEvent.type(screen.getByLabelText('Card number'), '4242 4242 4242 4241');
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText('This card number is not valid. Check the digits.')).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText('Card number'));
+    await userEvent.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
+    await userEvent.type(screen.getByLabelText('Expiry month'), '12');
+    await userEvent.type(screen.getByLabelText('Expiry year'), '2035');
+    await userEvent.type(screen.getByLabelText('Security code'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() => expect(bodyOf(mock, '/api/business/5/subscription_with_direct_debit')).toBeDefined());
+    expect(bodyOf(mock, '/api/business/5/subscription_with_direct_debit')?.body).toEqual({
+      plan_id: 2,
+      card: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2035, cvc: '123' },
+    });
+  });
+
+  it('cancels the current plan only after confirming, and says so to Employees', async () => {
+    const mock = stubFetch({
+      'GET /api/business/5/subscription': () => jsonResponse({ subscription }),
+      'GET /api/business/5/subscription/plans': () => jsonResponse({ items: PLANS }),
+      'GET /api/business/5/subscription_list': () => jsonResponse(pageFixture([subscription])),
+      'DELETE /api/business/5/subscription': () =>
+        jsonResponse({ subscription: { ...subscription, status: 'cancelled' } }),
+    });
+    const view = renderRoutes([
+      { path: '/', element: <SubscriptionSection businessId={5} canManage canMoveMoney /> },
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the subscription?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(mock.mock.calls.some((c) => (c[1] as RequestInit | undefined)?.method === 'DELETE')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel subscription' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel subscription' }),
+    );
+    await waitFor(() =>
+      expect(mock.mock.calls.some((c) => (c[1] as RequestInit | undefined)?.method === 'DELETE')).toBe(true),
+    );
+    view.unmount();
+    renderRoutes([
+      { path: '/', element: <SubscriptionSection businessId={5} canManage={false} canMoveMoney /> },
+    ]);
+    expect(screen.getByText(/Only the organisation’s Super Admins and Admins/)).toBeTruthy();
+  });
+
+  it('lists invoices and downloads each as a PDF', async () => {
+    const saved: Array<{ name: string; blob: Blob }> = [];
+    const blobs = new Map<string, Blob>();
+    // jsdom has no object URLs.
+    URL.createObjectURL = (blob: Blob) => {
+      blobs.set(`blob:test/${blobs.size + 1}`, blob);
+      return `blob:test/${blobs.size}`;
+    };
+    URL.revokeObjectURL = () => {};
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      const blob = blobs.get(this.href);
+      if (blob) saved.push({ name: this.download, blob });
+    });
+    const mock = stubFetch({
+      'GET /api/business/5/invoices': () =>
+        jsonResponse(
+          pageFixture([
+            invoice,
+            {
+              ...invoice,
+              id: 43,
+              number: 'INV-000043',
+              status: 'due',
+              last_error: 'There is not enough money in the organisation’s wallet.',
+              paid_at: null,
+            },
+          ]),
+        ),
+      'GET /api/business/5/invoices/42/pdf': () =>
+        new Response('%PDF-1.3 invoice', {
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': 'attachment; filename="kindred-INV-000042.pdf"',
+          },
+        }),
+    });
+    renderRoutes([{ path: '/', element: <InvoicesSection businessId={5} canRead /> }]);
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    expect(within(table).getByText('INV-000042')).toBeTruthy();
+    expect(within(table).getByText(/not enough money/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Download PDF of invoice INV-000042' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.name).toBe('kindred-INV-000042.pdf');
+    expect(await saved[0]?.blob.text()).toBe('%PDF-1.3 invoice');
+    expect(mock.mock.calls.some((c) => String(c[0]).includes('/invoices/42/pdf'))).toBe(true);
+  });
+
+  it('shows an empty list of invoices plainly', async () => {
+    stubFetch({ 'GET /api/business/5/invoices': () => jsonResponse(pageFixture([])) });
+    renderRoutes([{ path: '/', element: <InvoicesSection businessId={5} canRead /> }]);
+    expect(await screen.findByText(/No invoices yet/)).toBeTruthy();
+  });
+});
+
+describe('the platform admin screen of plans and codes', { timeout: 30_000 }, () => {
+  afterEach(() => session.clearSession());
+
+  const code: DiscountCode = {
+    id: 3,
+    code: 'WELCOME20',
+    kind: 'percentage',
+    value: 20,
+    expires_at: null,
+    max_uses: 100,
+    uses: 4,
+    active: true,
+    created_at: '2030-01-01T00:00:00.000Z',
+  };
+
+  it('lists plans and codes and adds a code with its checks', async () => {
+    signIn(makeUser({ is_iic_admin: true, admin_type: 2 }));
+    const mock = stubFetch({
+      'GET /api/admin/subscription_plans': () => jsonResponse({ items: PLANS }),
+      'GET /api/admin/discount_codes': () => jsonResponse(pageFixture([code])),
+      'POST /api/admin/discount_codes': () => jsonResponse({ ...code, id: 4, code: 'SPRING' }, 201),
+    });
+    renderRoutes([{ path: '/', element: <AdminBillingScreen /> }]);
+    const codes = await screen.findByRole('table', { name: 'Discount codes' });
+    expect(within(codes).getByText('4 of 100')).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'Plans' })).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Add a discount code' });
+    await userEvent.type(within(form).getByLabelText(/Percent off/), '150');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add code' }));
+    expect(await within(form).findByText('A percentage is 1 to 100.')).toBeTruthy();
+    await userEvent.type(within(form).getByLabelText(/^Code/), 'spring');
+    await userEvent.clear(within(form).getByLabelText(/Percent off/));
+    await userEvent.type(within(form).getByLabelText(/Percent off/), '15');
+    await userEvent.type(within(form).getByLabelText(/Maximum uses/), '10');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add code' }));
+    await waitFor(() => expect(bodyOf(mock, '/api/admin/discount_codes')).toBeDefined());
+    expect(bodyOf(mock, '/api/admin/discount_codes')?.body).toEqual({
+      code: 'spring',
+      kind: 'percentage',
+      value: 15,
+      expires_at: null,
+      max_uses: 10,
+    });
+  });
+
+  it('is view-only for platform Employees', async () => {
+    signIn(makeUser({ is_iic_admin: true, admin_type: 99 }));
+    stubFetch({
+      'GET /api/admin/subscription_plans': () => jsonResponse({ items: PLANS }),
+      'GET /api/admin/discount_codes': () => jsonResponse(pageFixture([code])),
+    });
+    renderRoutes([{ path: '/', element: <AdminBillingScreen /> }]);
+    expect(await screen.findByRole('table', { name: 'Plans' })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Add a plan' })).toBeNull();
+    expect(screen.getByText('View only')).toBeTruthy();
+  });
+});

@@ -1,0 +1,3 @@
+export { AdminBillingScreen } from './components/admin-billing-screen';
+export { InvoicesSection } from './components/invoices-section';
+export { SubscriptionSection } from './components/subscription-section';

@@ -1,0 +1,337 @@
+import type { MatchingSettings, OrganisationTree, TotalStatistics } from '@kindred/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '@/entities/session';
+import { donationFixture } from '@/testing/fixtures';
+import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
+import { acme, bodyOf, signInToAcme } from '@/testing/organisation';
+import { renderRoutes } from '@/testing/render';
+import { MatchingSection } from './matching-section';
+import { OrganisationLayout } from './organisation-layout';
+import { ReportsSection } from './reports-section';
+import { StructureSection } from './structure-section';
+
+const settings: MatchingSettings = {
+  configured: true,
+  active: true,
+  ratio_percent: 100,
+  cap_per_employee: 50_000,
+  annual_budget: 1_000_000,
+  year: 2030,
+  budget_used: 250_000,
+  budget_left: 750_000,
+  matched_count: 12,
+  runs_out_on: '2030-09-14',
+  daily_rate: 4_000,
+};
+
+const match = {
+  ...donationFixture({ id: 40, status: 20, status_label: 'Awaiting Organisation Approval', amount: 5_000 }),
+  donor: { kind: 'business' as const, id: 5, name: 'Acme Ltd' },
+  match_of: { id: 39, amount: 5_000, employee: { id: 9, name: 'Eve Smith' } },
+};
+
+function renderArea(path: string) {
+  return renderRoutes(
+    [
+      {
+        path: '/organisation',
+        element: <OrganisationLayout />,
+        children: [
+          { path: 'matching', element: <MatchingSection /> },
+          { path: 'reports', element: <ReportsSection /> },
+          { path: 'structure', element: <StructureSection /> },
+        ],
+      },
+      { path: '/explore', element: <p>Explore</p> },
+    ],
+    path,
+  );
+}
+
+const mine = {
+  business: { id: 5, name: 'Acme Ltd' },
+  active: true,
+  ratio_percent: 100,
+  cap_per_employee: 50_000,
+  year: 2030,
+  matched_this_year: 5_000,
+  cap_left: 45_000,
+};
+
+describe('organisation matching, reports and sub-businesses', { timeout: 30_000 }, () => {
+  beforeEach(() => session.setNavigator(vi.fn()));
+  afterEach(() => session.clearSession());
+
+  it('an admin sees the budget and its forecast, saves the matching, and sees matched donations', async () => {
+    signInToAcme(2);
+    const mock = stubFetch({
+      'GET /api/business/5': () => jsonResponse(acme),
+      'GET /api/business/5/matching': () => jsonResponse(settings),
+      'PUT /api/business/5/matching': () => jsonResponse({ ...settings, ratio_percent: 50 }),
+      'GET /api/business/5/matching/donations': () =>
+        jsonResponse({ items: [match], next_cursor: null, prev_cursor: null }),
+      'GET /api/business/5/matching/mine': () => jsonResponse(mine),
+      'GET /api/business/5/matching/mine/donations': () =>
+        jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+    });
+    renderArea('/organisation/matching');
+    expect(await screen.findByText('Budget left')).toBeTruthy();
+    expect(screen.getByText('Expected to run out')).toBeTruthy();
+    expect(screen.getByText(/14 Sept? 2030/)).toBeTruthy();
+    expect(await screen.findByRole('cell', { name: 'Eve Smith' })).toBeTruthy();
+    const ratio = screen.getByLabelText(/Ratio/);
+    await userEvent.clear(ratio);
+    await userEvent.type(ratio, '50');
+    await userEvent.click(screen.getByRole('button', { name: 'Save matching' }));
+    await waitFor(() =>
+      expect(bodyOf(mock, '/api/business/5/matching')).toEqual({
+        active: true,
+        ratio_percent: 50,
+        cap_per_employee: 50_000,
+        annual_budget: 1_000_000,
+      }),
+    );
+  });
+
+  it('shows the API’s refusal beside the field', async () => {
+    signInToAcme(1);
+    stubFetch({
+      'GET /api/business/5': () => jsonResponse(acme),
+      'GET /api/business/5/matching': () => jsonResponse(settings),
+      'PUT /api/business/5/matching': () =>
+        errorResponse(400, 'VALIDATION_FAILED', 'Check the form.', {
+          fields: { cap_per_employee: 'No more than the annual budget.' },
+        }),
+      'GET /api/business/5/matching/donations': () =>
+        jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+      'GET /api/business/5/matching/mine': () => jsonResponse(mine),
+      'GET /api/business/5/matching/mine/donations': () =>
+        jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+    });
+    renderArea('/organisation/matching');
+    await userEvent.click(await screen.findByRole('button', { name: 'Save matching' }));
+    expect(await screen.findByText('No more than the annual budget.')).toBeTruthy();
+  });
+
+  it('an employee sees their matches and can ask the organisation to give, without the settings', async () => {
+    signInToAcme(99);
+    stubFetch({
+      'GET /api/business/5': () => jsonResponse(acme),
+      'GET /api/business/5/matching/mine': () => jsonResponse(mine),
+      'GET /api/business/5/matching/mine/donations': () =>
+        jsonResponse({ items: [match], next_cursor: null, prev_cursor: null }),
+    });
+    renderArea('/organisation/matching');
+    expect(await screen.findByText(/matches 100% of what you give/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save matching' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Reports' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Ask Acme Ltd to give' }));
+    expect(await screen.findByText('Explore')).toBeTruthy();
+  });
+
+  it('reports say which sub-businesses they include, chart and tabulate, and export CSV', async () => {
+    signInToAcme(1);
+    const stats: TotalStatistics = {
+      business_id: 5,
+      includes_sub_businesses: true,
+      businesses: [
+        { id: 5, name: 'Acme Ltd' },
+        { id: 6, name: 'Acme North' },
+      ],
+      funds_given: 120_000,
+      matched_funds: 20_000,
+      awaiting_signoff: 2,
+      rejected_count: 1,
+      gifts_count: 4,
+      gifts_value: 8_000,
+      volunteering_hours: 12,
+      skilled_hours: 3,
+      employees_giving: 5,
+      charities_supported: 2,
+      projects_supported: 3,
+      by_month: [{ month: '2030-01', funds: 120_000, hours: 15, gifts: 4 }],
+      by_type: [{ type: 2, count: 6, amount: 120_000, hours: 0 }],
+    };
+    const scope = { business_id: 5, includes_sub_businesses: true, businesses: stats.businesses };
+    const mock = stubFetch({
+      'GET /api/business/5': () => jsonResponse(acme),
+      'GET /api/business/total_statistics/5': () => jsonResponse(stats),
+      'GET /api/business/donations_by_charity/5': () =>
+        jsonResponse({
+          ...scope,
+          items: [
+            { id: 3, name: 'River Trust', charity: null, funds: 120_000, hours: 15, gifts: 4, count: 7 },
+          ],
+        }),
+      'GET /api/business/donations/5': () =>
+        jsonResponse({
+          ...scope,
+          items: [{ ...match, match_of_id: 39 }],
+          next_cursor: null,
+          prev_cursor: null,
+        }),
+      'GET /api/business/5/donation_subscriptions': () =>
+        jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+      'GET /api/business/donations_csv/5': () =>
+        new Response('date,organisation\n', {
+          status: 200,
+          headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="acme.csv"' },
+        }),
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    renderArea('/organisation/reports');
+    expect(await screen.findByText('These figures include 1 sub-business: Acme North.')).toBeTruthy();
+    expect(screen.getByText('Funds by month')).toBeTruthy();
+    expect(await screen.findByRole('rowheader', { name: 'River Trust' })).toBeTruthy();
+    expect(await screen.findByText(/\(match\)/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() =>
+      expect(mock.mock.calls.some((c) => String(c[0]).includes('/api/business/donations_csv/5'))).toBe(true),
+    );
+  });
+
+  it('a Super Admin adds a sub-business and moves funds after confirming', async () => {
+    signInToAcme(1);
+    const tree: OrganisationTree = {
+      can_manage: true,
+      tree: {
+        id: 5,
+        name: 'Acme Ltd',
+        approval_status: 'approved',
+        lock_status: false,
+        members: 3,
+        children: [
+          {
+            id: 6,
+            name: 'Acme North',
+            approval_status: 'approved',
+            lock_status: false,
+            members: 2,
+            children: [],
+          },
+        ],
+      },
+    };
+    const mock = stubFetch({
+      'GET /api/business/5': () => jsonResponse(acme),
+      'GET /api/organisation/5': () => jsonResponse(tree),
+      'POST /api/organisation/sub_business': () =>
+        jsonResponse({ ...acme, id: 7, name: 'Acme South', parent_id: 5 }, 201),
+      'POST /api/organisation/transfer_funds': () =>
+        errorResponse(409, 'INSUFFICIENT_FUNDS', 'Not enough money in the wallet.'),
+    });
+    renderArea('/organisation/structure');
+    const north = await screen.findByRole('region', { name: 'Acme North' });
+    await userEvent.click(screen.getAllByRole('button', { name: 'Add sub-business' })[0] as HTMLElement);
+    const add = await screen.findByRole('dialog', { name: 'Add a sub-business to Acme Ltd' });
+    await userEvent.type(within(add).getByLabelText(/Name/), 'Acme South');
+    await userEvent.click(within(add).getByRole('button', { name: 'Add sub-business' }));
+    await waitFor(() =>
+      expect(bodyOf(mock, '/api/organisation/sub_business')).toEqual({
+        parent_id: 5,
+        name: 'Acme South',
+        description: null,
+      }),
+    );
+    await userEvent.click(within(north).getByRole('button', { name: 'Move funds' }));
+    const funds = await screen.findByRole('dialog', { name: /Move funds/ });
+    await userEvent.type(within(funds).getByLabelText(/Amount/), '25');
+    await userEvent.click(within(funds).getByRole('button', { name: 'Move funds' }));
+    const sure = await screen.findByRole('dialog', { name: 'Move these funds?' });
+    await userEvent.click(within(sure).getByRole('button', { name: 'Move funds' }));
+    expect(await screen.findByText('Not enough money in the wallet.')).toBeTruthy();
+    expect(bodyOf(mock, '/api/organisation/transfer_funds')).toEqual({
+      from_business_id: 5,
+      to_business_id: 6,
+      amount: 2_500,
+    });
+  });
+
+  it('a Super Admin moves employees and deletes a sub-business, each after confirming', async () => {
+    signInToAcme(1);
+    const tree: OrganisationTree = {
+      can_manage: true,
+      tree: {
+        id: 5,
+        name: 'Acme Ltd',
+        approval_status: 'approved',
+        lock_status: false,
+        members: 3,
+        children: [
+          {
+            id: 6,
+            name: 'Acme North',
+            approval_status: 'approved',
+            lock_status: false,
+            members: 2,
+            children: [],
+          },
+        ],
+      },
+    };
+    const member = (id: number, first: string) => ({
+      user_id: id,
+      first_name: first,
+      last_name: 'Smith',
+      email: `${first.toLowerCase()}@example.org`,
+      avatar: null,
+      admin_type: 99,
+      is_signoff_admin: false,
+      joined_at: '2029-01-01T00:00:00.000Z',
+    });
+    const mock = stubFetch({
+      'GET /api/business/5': () => jsonResponse(acme),
+      'GET /api/organisation/5': () => jsonResponse(tree),
+      'GET /api/business/5/members': () => jsonResponse({ items: [member(8, 'Sam'), member(9, 'Eve')] }),
+      'POST /api/organisation/transfer_employees': () =>
+        jsonResponse({ moved: [9], message: '1 employee moved to Acme North' }),
+      'DELETE /api/organisation/sub_business/6': () =>
+        errorResponse(409, 'BUSINESS_HAS_FUNDS', 'The sub-business still holds money.'),
+    });
+    renderArea('/organisation/structure');
+    const north = await screen.findByRole('region', { name: 'Acme North' });
+    await userEvent.click(within(north).getByRole('button', { name: 'Move employees' }));
+    const dialog = await screen.findByRole('dialog', { name: /Move employees/ });
+    await userEvent.click(await within(dialog).findByLabelText('Eve Smith (eve@example.org)'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move employees' }));
+    const sure = await screen.findByRole('dialog', { name: 'Move these employees?' });
+    await userEvent.click(within(sure).getByRole('button', { name: 'Move employees' }));
+    await waitFor(() =>
+      expect(bodyOf(mock, '/api/organisation/transfer_employees')).toEqual({
+        from_business_id: 5,
+        to_business_id: 6,
+        user_ids: [9],
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Move employees/ })).toBeNull());
+    await userEvent.click(within(north).getByRole('button', { name: 'Delete' }));
+    const confirmDelete = await screen.findByRole('dialog', { name: 'Delete Acme North?' });
+    await userEvent.click(within(confirmDelete).getByRole('button', { name: 'Delete sub-business' }));
+    expect(await screen.findByText('The sub-business still holds money.')).toBeTruthy();
+  });
+
+  it('a member sees the tree without the actions', async () => {
+    signInToAcme(99);
+    stubFetch({
+      'GET /api/business/5': () => jsonResponse(acme),
+      'GET /api/organisation/5': () =>
+        jsonResponse({
+          can_manage: false,
+          tree: {
+            id: 5,
+            name: 'Acme Ltd',
+            approval_status: 'approved',
+            lock_status: false,
+            members: 3,
+            children: [],
+          },
+        }),
+    });
+    renderArea('/organisation/structure');
+    expect(await screen.findByText('Acme Ltd has no sub-businesses yet.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add sub-business' })).toBeNull();
+  });
+});

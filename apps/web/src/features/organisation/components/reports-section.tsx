@@ -1,0 +1,334 @@
+import '@mantine/charts/styles.css';
+import { formatMoney, type ReportGroup } from '@kindred/shared';
+import { BarChart } from '@mantine/charts';
+import {
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { confirm } from '@/components/ui/confirm';
+import { Figure } from '@/components/ui/figure';
+import { ChartCard, chartMoney, GivingByMonthChart, major } from '@/components/ui/giving-by-month-chart';
+import { type PagePosition, Pager } from '@/components/ui/pager';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
+import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { toast } from '@/components/ui/toast';
+import { DONATION_STATUS_COLOURS, donationTypeLabel, donationWhat } from '@/entities/donation';
+import { organisationMoneyQueries, type ReportList, type ReportScope } from '@/entities/organisation';
+import { showDate } from '@/lib/format';
+import { useCancelBusinessSubscription } from '../api/cancel-business-subscription';
+import { downloadDonationsCsv } from '../api/download-donations-csv';
+import { useOrganisationContext } from './organisation-layout';
+
+/** Which organisations the figures count. */
+function ScopeNote({ scope }: { scope: ReportScope }) {
+  if (!scope.includes_sub_businesses)
+    return <Text size="sm">These figures count this organisation only.</Text>;
+  const subs = scope.businesses.slice(1).map((b) => b.name);
+  return (
+    <Text size="sm">
+      These figures include {subs.length} sub-business{subs.length === 1 ? '' : 'es'}: {subs.join(', ')}.
+    </Text>
+  );
+}
+
+function Totals({ businessId, includeSub }: { businessId: number; includeSub: boolean }) {
+  const statistics = useQuery(organisationMoneyQueries.statistics(businessId, includeSub));
+  if (statistics.isPending) return <LoadingState label="Loading the figures…" />;
+  if (!statistics.data)
+    return (
+      <FailedState
+        title="The figures could not be loaded."
+        error={statistics.error}
+        onRetry={statistics.refetch}
+      />
+    );
+  const data = statistics.data;
+  const types = data.by_type.map((t) => ({ kind: donationTypeLabel(t.type), Donations: t.count }));
+  return (
+    <Stack gap="md">
+      <ScopeNote scope={data} />
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        <Figure
+          label="Funds given"
+          value={formatMoney(data.funds_given)}
+          note={`${formatMoney(data.matched_funds)} of it matching employees`}
+        />
+        <Figure
+          label="Hours volunteered"
+          value={String(data.volunteering_hours + data.skilled_hours)}
+          note={`${data.volunteering_hours} volunteering, ${data.skilled_hours} skilled, with employees’ own`}
+        />
+        <Figure
+          label="Gifts"
+          value={String(data.gifts_count)}
+          note={`Worth ${formatMoney(data.gifts_value)}`}
+        />
+        <Figure
+          label="Waiting for sign-off"
+          value={String(data.awaiting_signoff)}
+          note={`${data.rejected_count} rejected`}
+        />
+        <Figure label="Charities supported" value={String(data.charities_supported)} />
+        <Figure label="Projects supported" value={String(data.projects_supported)} />
+        <Figure label="Employees volunteering" value={String(data.employees_giving)} />
+      </SimpleGrid>
+      <GivingByMonthChart
+        rows={data.by_month}
+        series={[
+          { name: 'Funds', color: 'indigo.7', money: true, value: (m) => m.funds },
+          { name: 'Hours', color: 'grape.7', value: (m) => m.hours },
+          { name: 'Gifts', color: 'orange.8', value: (m) => m.gifts },
+        ]}
+        charts={[{ id: 'chart-month', title: 'Funds by month', series: ['Funds'] }]}
+        empty="Nothing given yet. Each month’s funds and hours show here once the organisation gives."
+      >
+        <ChartCard id="chart-type" title="Donations by kind of giving">
+          <BarChart
+            h={240}
+            data={types}
+            dataKey="kind"
+            series={[{ name: 'Donations', color: 'teal.8' }]}
+            barChartProps={{ accessibilityLayer: false }}
+            aria-hidden="true"
+          />
+        </ChartCard>
+      </GivingByMonthChart>
+    </Stack>
+  );
+}
+
+function Groups({ businessId, includeSub }: { businessId: number; includeSub: boolean }) {
+  const [by, setBy] = useState<'charity' | 'project'>('charity');
+  const groups = useQuery(organisationMoneyQueries.groups(businessId, by, includeSub));
+  const rows: ReportGroup[] = groups.data?.items ?? [];
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2} size="h3">
+          Where it went
+        </Title>
+        <SegmentedControl
+          aria-label="Group by"
+          value={by}
+          onChange={(value) => setBy(value === 'project' ? 'project' : 'charity')}
+          data={[
+            { value: 'charity', label: 'By charity' },
+            { value: 'project', label: 'By project' },
+          ]}
+        />
+      </Group>
+      {groups.isPending ? (
+        <LoadingState label="Loading…" />
+      ) : !groups.data ? (
+        <FailedState title="This could not be loaded." error={groups.error} onRetry={groups.refetch} />
+      ) : rows.length === 0 ? (
+        <EmptyState>Nothing has reached a {by} yet.</EmptyState>
+      ) : (
+        <>
+          <ChartCard id="chart-groups" title={by === 'charity' ? 'Funds by charity' : 'Funds by project'}>
+            <BarChart
+              h={Math.max(160, Math.min(rows.length, 10) * 36)}
+              data={rows.slice(0, 10).map((row) => ({ name: row.name, Funds: major(row.funds) }))}
+              dataKey="name"
+              orientation="vertical"
+              yAxisProps={{ width: 140 }}
+              series={[{ name: 'Funds', color: 'grape.7' }]}
+              valueFormatter={chartMoney}
+              barChartProps={{ accessibilityLayer: false }}
+              aria-hidden="true"
+            />
+          </ChartCard>
+          <ResponsiveTable
+            striped
+            caption={by === 'charity' ? 'By charity' : 'By project'}
+            rows={rows}
+            rowKey={(row) => row.id}
+            columns={[
+              { header: by === 'charity' ? 'Charity' : 'Project', rowHeader: true, cell: (row) => row.name },
+              by === 'project' ? { header: 'Charity', cell: (row) => row.charity?.name ?? '' } : null,
+              { header: 'Funds', cell: (row) => formatMoney(row.funds) },
+              { header: 'Hours', cell: (row) => row.hours },
+              { header: 'Gifts', cell: (row) => row.gifts },
+              { header: 'Donations', cell: (row) => row.count },
+            ]}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function Donations({ businessId, includeSub }: { businessId: number; includeSub: boolean }) {
+  const [list, setList] = useState<ReportList>('all');
+  const [position, setPosition] = useState<PagePosition>({});
+  const [exporting, setExporting] = useState(false);
+  const page = useQuery({
+    ...organisationMoneyQueries.donations(businessId, list, includeSub, position),
+    placeholderData: keepPreviousData,
+  });
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadDonationsCsv(businessId, includeSub);
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2} size="h3">
+          Donations
+        </Title>
+        <Group gap="sm">
+          <SegmentedControl
+            aria-label="Which donations"
+            value={list}
+            onChange={(value) => {
+              setList(value === 'rejected' ? 'rejected' : 'all');
+              setPosition({});
+            }}
+            data={[
+              { value: 'all', label: 'All' },
+              { value: 'rejected', label: 'Rejected' },
+            ]}
+          />
+          <Button variant="default" onClick={exportCsv} loading={exporting}>
+            Export CSV
+          </Button>
+        </Group>
+      </Group>
+      {page.isPending ? (
+        <LoadingState label="Loading the donations…" />
+      ) : !page.data ? (
+        <FailedState title="The donations could not be loaded." error={page.error} onRetry={page.refetch} />
+      ) : page.data.items.length === 0 ? (
+        <EmptyState>{list === 'rejected' ? 'No donation was rejected.' : 'No donations yet.'}</EmptyState>
+      ) : (
+        <>
+          <ResponsiveTable
+            striped
+            caption={list === 'rejected' ? 'Rejected donations, newest first' : 'Donations, newest first'}
+            rows={page.data.items}
+            rowKey={(d) => d.id}
+            columns={[
+              { header: 'Date', rowHeader: true, cell: (d) => showDate(d.created_at) },
+              includeSub ? { header: 'Organisation', cell: (d) => d.donor.name } : null,
+              { header: 'Kind', cell: (d) => donationTypeLabel(d.type) },
+              { header: 'What', cell: (d) => `${donationWhat(d)}${d.match_of_id ? ' (match)' : ''}` },
+              { header: 'To', cell: (d) => d.project?.title ?? d.charity.name },
+              {
+                header: 'Status',
+                cell: (d) => (
+                  <Badge color={DONATION_STATUS_COLOURS[d.status] ?? 'dark'} variant="filled">
+                    {d.status_label}
+                  </Badge>
+                ),
+              },
+            ]}
+          />
+          <Pager page={page.data} busy={page.isFetching} onChange={setPosition} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function Recurring({ businessId }: { businessId: number }) {
+  const subscriptions = useQuery(organisationMoneyQueries.subscriptions(businessId));
+  const cancel = useCancelBusinessSubscription();
+  const items = subscriptions.data?.items ?? [];
+  if (!subscriptions.data || items.length === 0) return null;
+  const ask = async (id: number) => {
+    const sure = await confirm({
+      title: 'Cancel this recurring donation?',
+      message: 'No more donations are made from it. Those already made stay.',
+      confirmLabel: 'Cancel donation',
+      cancelLabel: 'Keep it',
+      danger: true,
+    });
+    if (!sure) return;
+    // A refusal is shown by the API client's error toast.
+    cancel.mutate(
+      { id: businessId, subscriptionId: id },
+      { onSuccess: () => toast.success('Recurring donation cancelled') },
+    );
+  };
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h3">
+        Recurring donations
+      </Title>
+      <ResponsiveTable
+        striped
+        caption="Recurring donations"
+        rows={items}
+        rowKey={(s) => s.id}
+        columns={[
+          { header: 'To', rowHeader: true, cell: (s) => s.project?.title ?? s.charity.name },
+          { header: 'Amount', cell: (s) => formatMoney(s.amount) },
+          { header: 'Next', cell: (s) => (s.next_date ? showDate(s.next_date) : '—') },
+          { header: 'Status', cell: (s) => s.status },
+          {
+            header: 'Actions',
+            hiddenHeader: true,
+            cell: (s) =>
+              s.status === 'cancelled' ? null : (
+                <Button size="xs" variant="default" color="red" onClick={() => ask(s.id)}>
+                  Cancel
+                </Button>
+              ),
+          },
+        ]}
+      />
+    </Stack>
+  );
+}
+
+/** `/organisation/reports`: what the organisation gave, with charts, tables and a CSV export (its admins). */
+export function ReportsSection() {
+  const { business, access } = useOrganisationContext();
+  const [includeSub, setIncludeSub] = useState(true);
+  if (!access.isAdmin)
+    return (
+      <Paper p="lg" withBorder>
+        <Text>Only the organisation’s Super Admins and Admins see its reports.</Text>
+      </Paper>
+    );
+  return (
+    <Stack gap="lg">
+      <Paper p="lg" withBorder>
+        <Stack gap="md">
+          <Group justify="space-between" wrap="wrap">
+            <Title order={2} size="h3">
+              Reports
+            </Title>
+            <Switch
+              label="Include sub-businesses"
+              checked={includeSub}
+              onChange={(event) => setIncludeSub(event.currentTarget.checked)}
+            />
+          </Group>
+          <Totals businessId={business.id} includeSub={includeSub} />
+        </Stack>
+      </Paper>
+      <Paper p="lg" withBorder>
+        <Groups businessId={business.id} includeSub={includeSub} />
+      </Paper>
+      <Paper p="lg" withBorder>
+        <Donations businessId={business.id} includeSub={includeSub} />
+      </Paper>
+      <Recurring businessId={business.id} />
+    </Stack>
+  );
+}

@@ -1,0 +1,39 @@
+import { Alert, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Page } from '@/components/ui/page';
+import { useCurrentUser } from '@/entities/session';
+import { adminAbilities } from '../lib/abilities';
+import { AdminNav } from './admin-nav';
+
+/** An admin screen: platform admins see it with the admin menu; others are told it is not theirs. */
+export function AdminPage({
+  title,
+  description,
+  children,
+  size = 'lg',
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  size?: 'md' | 'lg' | 'xl';
+}) {
+  const abilities = adminAbilities(useCurrentUser());
+  if (!abilities.view) {
+    return (
+      <Page title={title}>
+        <Text>This area is for platform admins only.</Text>
+      </Page>
+    );
+  }
+  return (
+    <Page title={title} description={description} size={size}>
+      <AdminNav />
+      {abilities.act ? null : (
+        <Alert color="gray" variant="light" title="View only">
+          {abilities.whyNot}
+        </Alert>
+      )}
+      {children}
+    </Page>
+  );
+}

@@ -1,0 +1,83 @@
+import { Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type PagePosition, Pager } from '@/components/ui/pager';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
+import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { showDateTime } from '@/lib/format';
+import { type AuditFilters, auditQueries } from '../api/get-audit';
+import { AdminPage } from './admin-only';
+
+const TARGETS = [
+  { value: '', label: 'Anything' },
+  { value: 'user', label: 'People' },
+  { value: 'business', label: 'Organisations' },
+  { value: 'charity', label: 'Charities' },
+  { value: 'project', label: 'Projects' },
+  { value: 'donation', label: 'Donations' },
+];
+
+/** `/admin/audit`: who did what, to what, when and why. */
+export function AuditScreen() {
+  const [filters, setFilters] = useState<AuditFilters>({ action: '', target_type: '', target_id: '' });
+  const [position, setPosition] = useState<PagePosition>({});
+  const [debounced] = useDebouncedValue(filters, 300);
+  const list = useQuery(auditQueries.page(debounced, position));
+  const change = (next: Partial<AuditFilters>) => {
+    setFilters({ ...filters, ...next });
+    setPosition({});
+  };
+  return (
+    <AdminPage title="Audit log" description={<Text>Every admin action, newest first.</Text>}>
+      <Paper withBorder p="md" component="search" aria-label="Filter the audit log">
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <TextInput
+            label="Action"
+            description="For example user.deactivate"
+            value={filters.action}
+            maxLength={100}
+            onChange={(event) => change({ action: event.currentTarget.value })}
+          />
+          <Select
+            label="About"
+            value={filters.target_type}
+            data={TARGETS}
+            allowDeselect={false}
+            onChange={(value) => change({ target_type: (value ?? '') as AuditFilters['target_type'] })}
+          />
+          <TextInput
+            label="Its number"
+            inputMode="numeric"
+            value={filters.target_id}
+            maxLength={12}
+            onChange={(event) => change({ target_id: event.currentTarget.value.replace(/\D/g, '') })}
+          />
+        </Group>
+      </Paper>
+      {list.isError && !list.data ? (
+        <FailedState title="The audit log could not be loaded." error={list.error} onRetry={list.refetch} />
+      ) : !list.data ? (
+        <LoadingState label="Loading the audit log…" />
+      ) : list.data.items.length === 0 ? (
+        <EmptyState>No admin action matches.</EmptyState>
+      ) : (
+        <Stack gap="sm">
+          <ResponsiveTable
+            aria-label="Admin actions"
+            rows={list.data.items}
+            rowKey={(entry) => entry.id}
+            columns={[
+              { header: 'When', rowHeader: true, cell: (entry) => showDateTime(entry.created_at) },
+              { header: 'Who', cell: (entry) => entry.actor_name ?? 'Scheduled work' },
+              { header: 'Action', cell: (entry) => entry.action },
+              { header: 'About', cell: (entry) => `${entry.target_type} ${entry.target_id ?? ''}`.trim() },
+              { header: 'Why', cell: (entry) => entry.reason ?? '—' },
+            ]}
+          />
+          <Pager page={list.data} busy={list.isFetching} onChange={setPosition} />
+        </Stack>
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,187 @@
+import { type AdminExpiringProject, PROJECT_STATUS } from '@kindred/shared';
+import { Anchor, Button, Checkbox, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { confirm } from '@/components/ui/confirm';
+import { type PagePosition, Pager } from '@/components/ui/pager';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
+import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { toast } from '@/components/ui/toast';
+import { useCurrentUser } from '@/entities/session';
+import { showDate, showDateTime } from '@/lib/format';
+import { type ExpiringFilters, expiringQueries } from '../api/get-expiring';
+import { useMailProjects } from '../api/mail-projects';
+import { adminAbilities } from '../lib/abilities';
+import { AdminPage } from './admin-only';
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+function when(project: AdminExpiringProject): string {
+  if (project.status === PROJECT_STATUS.finished) return `Ended ${showDate(project.end_date)}`;
+  if (project.days_left <= 0) return 'Ends today';
+  return `Ends in ${plural(project.days_left, 'day', 'days')}`;
+}
+
+/** `/admin/expiring`: projects near their end; remind their admins to extend them. */
+export function ExpiringScreen() {
+  const abilities = adminAbilities(useCurrentUser());
+  const [filters, setFilters] = useState<ExpiringFilters>({ days: 14, which: 'both' });
+  const [position, setPosition] = useState<PagePosition>({});
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const list = useQuery(expiringQueries.page(filters, position));
+  const mail = useMailProjects();
+  const items = list.data?.items ?? [];
+  const chosen = items.filter((project) => selected.has(project.id));
+
+  const change = (next: Partial<ExpiringFilters>) => {
+    setFilters({ ...filters, ...next });
+    setPosition({});
+    setSelected(new Set());
+  };
+  const toggle = (id: number, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const send = async () => {
+    if (chosen.length === 0) return;
+    const ok = await confirm({
+      title: `Mail the admins of ${plural(chosen.length, 'project', 'projects')}?`,
+      message:
+        'Each project’s admins get one reminder with a link to extend it. A project already reminded today is skipped.',
+      confirmLabel: 'Send reminders',
+    });
+    if (!ok) return;
+    try {
+      const result = await mail.mutateAsync(chosen.map((project) => project.id));
+      setSelected(new Set());
+      const sent = `${plural(result.mailed.length, 'project', 'projects')} reminded`;
+      if (result.skipped.length === 0) toast.success('Reminders sent', `${sent}.`);
+      else
+        toast.warning(
+          'Reminders sent',
+          `${sent}; ${plural(result.skipped.length, 'project was', 'projects were')} skipped: ${result.skipped
+            .map((s) => s.reason)
+            .join(' ')}`,
+        );
+    } catch {
+      // The error toast told why.
+    }
+  };
+
+  const allChosen = items.length > 0 && chosen.length === items.length;
+  return (
+    <AdminPage
+      title="Expiring projects"
+      description={<Text>Live projects near their end date, and Finished ones that could be extended.</Text>}
+    >
+      <Paper withBorder p="md" component="search" aria-label="Choose projects">
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <Select
+            label="Ending within"
+            value={String(filters.days)}
+            data={[
+              { value: '7', label: '7 days' },
+              { value: '14', label: '14 days' },
+              { value: '30', label: '30 days' },
+              { value: '60', label: '60 days' },
+            ]}
+            allowDeselect={false}
+            onChange={(value) => change({ days: Number(value ?? 14) })}
+          />
+          <Select
+            label="Show"
+            value={filters.which}
+            data={[
+              { value: 'both', label: 'Ending soon and Finished' },
+              { value: 'ending', label: 'Ending soon' },
+              { value: 'finished', label: 'Finished' },
+            ]}
+            allowDeselect={false}
+            onChange={(value) => change({ which: (value ?? 'both') as ExpiringFilters['which'] })}
+          />
+        </Group>
+      </Paper>
+      {list.isError && !list.data ? (
+        <FailedState title="The projects could not be loaded." error={list.error} onRetry={list.refetch} />
+      ) : !list.data ? (
+        <LoadingState label="Loading projects…" />
+      ) : items.length === 0 ? (
+        <EmptyState>No project ends within {filters.days} days, and none has finished.</EmptyState>
+      ) : (
+        <Stack gap="sm">
+          <Paper withBorder p="sm" component="section" aria-label="Selected projects">
+            <Group justify="space-between" gap="sm">
+              <Checkbox
+                label="Select all on this page"
+                checked={allChosen}
+                indeterminate={chosen.length > 0 && !allChosen}
+                disabled={!abilities.act}
+                onChange={(event) =>
+                  setSelected(event.currentTarget.checked ? new Set(items.map((p) => p.id)) : new Set())
+                }
+              />
+              <Group gap="sm">
+                <Text size="sm" role="status">
+                  {chosen.length === 0 ? 'None selected.' : `${chosen.length} selected.`}
+                </Text>
+                <Button
+                  onClick={send}
+                  disabled={!abilities.act || chosen.length === 0}
+                  loading={mail.isPending}
+                >
+                  Mail selected
+                </Button>
+              </Group>
+            </Group>
+            {abilities.act ? null : (
+              <Text size="sm" c="dimmed" mt="xs">
+                {abilities.whyNot}
+              </Text>
+            )}
+          </Paper>
+          <ResponsiveTable
+            aria-label="Projects near their end"
+            rows={items}
+            rowKey={(project) => project.id}
+            columns={[
+              {
+                header: 'Select',
+                hiddenHeader: true,
+                cell: (project) => (
+                  <Checkbox
+                    aria-label={`Select ${project.title}`}
+                    checked={selected.has(project.id)}
+                    disabled={!abilities.act}
+                    onChange={(event) => toggle(project.id, event.currentTarget.checked)}
+                  />
+                ),
+              },
+              {
+                header: 'Project',
+                rowHeader: true,
+                cell: (project) => (
+                  <Anchor component={Link} to={`/admin/projects/${project.id}`}>
+                    {project.title}
+                  </Anchor>
+                ),
+              },
+              { header: 'Charity', cell: (project) => project.charity_name ?? '—' },
+              { header: 'End', cell: when },
+              {
+                header: 'Last reminded',
+                cell: (project) =>
+                  project.last_reminded_at ? showDateTime(project.last_reminded_at) : 'Never',
+              },
+            ]}
+          />
+          <Pager page={list.data} busy={list.isFetching} onChange={setPosition} />
+        </Stack>
+      )}
+    </AdminPage>
+  );
+}

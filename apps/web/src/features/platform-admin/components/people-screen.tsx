@@ -1,0 +1,109 @@
+import type { AdminUser } from '@kindred/shared';
+import { Anchor, Badge, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { type PagePosition, Pager } from '@/components/ui/pager';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
+import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { showDate } from '@/lib/format';
+import { type UserFilters, userListQueries } from '../api/get-users';
+import { ADMIN_TYPE_LABELS } from '../lib/abilities';
+import { AdminPage } from './admin-only';
+
+export function personStatus(user: AdminUser): string {
+  if (user.deleted) return 'Deleted';
+  if (user.deactivated) return 'Deactivated';
+  return user.is_active ? 'Activated' : 'Not activated';
+}
+
+/** `/admin/people`: find anyone by name or email, filter, page. */
+export function PeopleScreen() {
+  const [filters, setFilters] = useState<UserFilters>({ q: '', status: '', platform_admin: '' });
+  const [position, setPosition] = useState<PagePosition>({});
+  const [q] = useDebouncedValue(filters.q, 300);
+  const list = useQuery(userListQueries.page({ ...filters, q }, position));
+  const change = (next: Partial<UserFilters>) => {
+    setFilters({ ...filters, ...next });
+    setPosition({});
+  };
+
+  return (
+    <AdminPage title="People" description={<Text>Everyone with an account, newest first.</Text>}>
+      <Paper withBorder p="md" component="search" aria-label="Find people">
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <TextInput
+            label="Name or email"
+            value={filters.q}
+            onChange={(event) => change({ q: event.currentTarget.value })}
+            maxLength={200}
+          />
+          <Select
+            label="Status"
+            value={filters.status}
+            onChange={(value) => change({ status: (value ?? '') as UserFilters['status'] })}
+            data={[
+              { value: '', label: 'Any' },
+              { value: 'active', label: 'Activated' },
+              { value: 'not_activated', label: 'Not activated' },
+              { value: 'deactivated', label: 'Deactivated' },
+              { value: 'deleted', label: 'Deleted' },
+            ]}
+            allowDeselect={false}
+          />
+          <Select
+            label="Platform admins"
+            value={filters.platform_admin}
+            onChange={(value) => change({ platform_admin: (value ?? '') as UserFilters['platform_admin'] })}
+            data={[
+              { value: '', label: 'Everyone' },
+              { value: 'yes', label: 'Only platform admins' },
+              { value: 'no', label: 'No platform admins' },
+            ]}
+            allowDeselect={false}
+          />
+        </Group>
+      </Paper>
+      {list.isError && !list.data ? (
+        <FailedState title="The people could not be loaded." error={list.error} onRetry={list.refetch} />
+      ) : !list.data ? (
+        <LoadingState label="Loading people…" />
+      ) : list.data.items.length === 0 ? (
+        <EmptyState>No one matches. Try another name, email or filter.</EmptyState>
+      ) : (
+        <Stack gap="sm">
+          <ResponsiveTable
+            aria-label="People"
+            rows={list.data.items}
+            rowKey={(user) => user.id}
+            columns={[
+              {
+                header: 'Name',
+                rowHeader: true,
+                cell: (user) => (
+                  <Anchor component={Link} to={`/admin/people/${user.id}`}>
+                    {`${user.first_name} ${user.last_name}`.trim()}
+                  </Anchor>
+                ),
+              },
+              { header: 'Email', cell: (user) => user.email },
+              { header: 'Status', cell: (user) => personStatus(user) },
+              {
+                header: 'Platform admin',
+                cell: (user) =>
+                  user.is_iic_admin ? (
+                    <Badge variant="light">{ADMIN_TYPE_LABELS[user.admin_type ?? 0] ?? 'Admin'}</Badge>
+                  ) : (
+                    'No'
+                  ),
+              },
+              { header: 'Joined', cell: (user) => showDate(user.created_at) },
+            ]}
+          />
+          <Pager page={list.data} busy={list.isFetching} onChange={setPosition} />
+        </Stack>
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,183 @@
+import { DEMO, DEMO_PASSWORD, expectAccessible, settle, signIn, signOut } from './support/app';
+import { expect, type Page, test, widthProblem } from './support/test';
+
+/**
+ * An organisation's giving (issue "Organisations", decision 024): Acme's Super Admin sets a
+ * two-approver policy and its matching; an employee asks Acme to give, and two sign-off admins
+ * approve it, so the charity sees it; the employee's own gift is matched by Acme, and the match
+ * waits in the inbox. The matching, reports and sub-business screens are checked with axe.
+ */
+
+const RIVER_CLEAN_UP = 'Clean-up of the river banks (Bristol)';
+
+test.beforeEach(async ({ page }) => {
+  await page.route(
+    (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1',
+    (route) => route.abort('internetdisconnected'),
+  );
+});
+
+test.describe.configure({ timeout: 180_000 });
+
+async function actAs(page: Page, label: string | { index: number }) {
+  await page
+    .getByRole('combobox', { name: 'Active account' })
+    .selectOption(typeof label === 'string' ? { label } : label);
+}
+
+async function settled(page: Page) {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+}
+
+function toast(page: Page, title: string) {
+  return page.getByRole('alert').filter({ hasText: title }).first();
+}
+
+function section(page: Page, name: string) {
+  return page.getByRole('navigation', { name: 'Organisation sections' }).getByRole('link', { name });
+}
+
+async function give(page: Page, projectId: number, amount: string) {
+  await page.goto(`/projects/${projectId}`);
+  await page
+    .getByRole('region', { name: 'Support this project' })
+    .getByRole('button', { name: 'Give funds' })
+    .click();
+  const dialog = page.getByRole('dialog');
+  const details = dialog.getByRole('form', { name: 'Your gift' });
+  await details.getByLabel('Amount', { exact: true }).fill(amount);
+  await details.getByRole('button', { name: 'Review' }).click();
+  await dialog.getByRole('button', { name: `Confirm: give ₹${amount}`, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('an employee asks Acme to give, two sign-off admins approve, and the employee’s own gift is matched', async ({
+  page,
+}) => {
+  const response = await page.request.get(
+    `/api/explore/project/list?q=${encodeURIComponent(RIVER_CLEAN_UP)}`,
+  );
+  const project = ((await response.json()) as { items: Array<{ id: number; title: string }> }).items.find(
+    (p) => p.title === RIVER_CLEAN_UP,
+  );
+  if (!project) throw new Error('no Live demo project to give to');
+
+  await test.step('the Super Admin sets a two-approver policy and the matching; reports and sub-businesses', async () => {
+    await signIn(page, DEMO.business);
+    await actAs(page, 'Acme Ltd (organisation)');
+    await page.goto('/organisation/sign-off');
+    const policy = page.getByRole('form', { name: 'Sign-off policy' });
+    await policy.getByLabel('Approvals every donation needs').fill('2');
+    await policy.getByLabel('Ask for more approvals for large donations').uncheck();
+    await policy.getByRole('button', { name: 'Save policy' }).click();
+    await expect(toast(page, 'The sign-off policy is saved.')).toBeVisible();
+
+    await section(page, 'Matching').click();
+    const form = page.getByRole('form', { name: 'Matching' });
+    await expect(page.getByText('Expected to run out')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Matched donations' })).toBeVisible();
+    await expectAccessible(page, 'organisation matching (admin)');
+    await form.getByLabel('Annual budget').fill('');
+    await form.getByRole('button', { name: 'Save matching' }).click();
+    await expect(form.getByLabel('Annual budget')).toHaveAttribute('aria-invalid', 'true');
+    await form.getByLabel('Annual budget').fill('25000');
+    await form.getByRole('button', { name: 'Save matching' }).click();
+    await expect(toast(page, 'The matching is saved.')).toBeVisible();
+    await expect(page.getByText('of ₹25,000')).toBeVisible();
+
+    await section(page, 'Reports').click();
+    await expect(page.getByText(/These figures include 2 sub-businesses/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Funds by month' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Donations, newest first' })).toBeVisible();
+    await expectAccessible(page, 'organisation reports');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+
+    await section(page, 'Sub-businesses').click();
+    const north = page.getByRole('region', { name: 'Acme North' });
+    await expect(north).toBeVisible();
+    await expectAccessible(page, 'organisation sub-businesses');
+    await north.getByRole('button', { name: 'Move funds' }).click();
+    const dialog = page.getByRole('dialog', { name: /Move funds/ });
+    await dialog.getByLabel('Amount').fill('10');
+    await settled(page);
+    await expectAccessible(page, 'move funds dialog');
+    await dialog.getByRole('button', { name: 'Move funds' }).click();
+    await page
+      .getByRole('dialog', { name: 'Move these funds?' })
+      .getByRole('button', { name: 'Move funds' })
+      .click();
+    await expect(toast(page, 'Funds moved')).toBeVisible();
+    await signOut(page);
+  });
+
+  await test.step('an employee asks Acme to give ₹120', async () => {
+    await signIn(page, DEMO.employee);
+    await actAs(page, 'Acme Ltd (organisation)');
+    await page.goto('/organisation/matching');
+    await expect(page.getByText(/Acme Ltd matches 100% of what you give/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save matching' })).toHaveCount(0);
+    await expectAccessible(page, 'organisation matching (employee)');
+    await page.getByRole('button', { name: 'Ask Acme Ltd to give' }).click();
+    await expect(page).toHaveURL(/\/explore/);
+    await give(page, project.id, '120');
+    await expect(toast(page, 'Sent for sign-off')).toBeVisible();
+  });
+
+  await test.step('the employee gives ₹40 of their own, and Acme matches it', async () => {
+    await actAs(page, { index: 0 });
+    await expect(page.locator('html')).not.toHaveAttribute('data-account-kind', 'organisation');
+    await give(page, project.id, '40');
+    await expect(toast(page, 'Donation successful')).toBeVisible();
+    await actAs(page, 'Acme Ltd (organisation)');
+    await page.goto('/organisation/matching');
+    const mine = page.getByRole('table', { name: 'Your matched gifts' });
+    await expect(mine.getByRole('row').filter({ hasText: '₹40' }).first()).toBeVisible();
+    await signOut(page);
+  });
+
+  for (const who of [DEMO.signoff, DEMO.business]) {
+    await test.step(`${who} approves the employee's request`, async () => {
+      await signIn(page, who);
+      await actAs(page, 'Acme Ltd (organisation)');
+      await page.goto('/organisation/sign-off');
+      const item = page.getByRole('listitem').filter({ hasText: `₹120 to ${RIVER_CLEAN_UP}` });
+      await expect(item).toBeVisible();
+      // The match of the employee's ₹40 waits here too, like any gift on Acme's behalf.
+      await expect(page.getByRole('listitem').filter({ hasText: `₹40 to ${RIVER_CLEAN_UP}` })).toBeVisible();
+      await item.getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Approve selected (1)' }).click();
+      await expect(toast(page, 'Signed off')).toBeVisible();
+      await signOut(page);
+    });
+  }
+
+  await test.step('the charity sees Acme’s ₹120, approved', async () => {
+    const login = await page.request.post('/api/auth/login', {
+      data: { email: DEMO.charity, password: DEMO_PASSWORD },
+    });
+    const { token } = (await login.json()) as { token: string };
+    const list = await page.request.get(`/api/project/${project.id}/donations?status=80&limit=100`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(list.ok(), await list.text()).toBe(true);
+    const items = (
+      (await list.json()) as { items: Array<{ amount: number; donor: { kind: string; name: string } }> }
+    ).items;
+    expect(
+      items.some((d) => d.donor.kind === 'business' && d.donor.name === 'Acme Ltd' && d.amount === 12_000),
+    ).toBe(true);
+  });
+
+  await test.step('the new screens fit a 320 px phone', async () => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await signIn(page, DEMO.business);
+    await actAs(page, 'Acme Ltd (organisation)');
+    for (const path of ['/organisation/matching', '/organisation/reports', '/organisation/structure']) {
+      await page.goto(path);
+      await settle(page);
+      expect(await widthProblem(page), `${path} at 320 px`).toBeUndefined();
+    }
+  });
+});

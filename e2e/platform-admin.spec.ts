@@ -1,0 +1,195 @@
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  expectAccessible,
+  outbox,
+  registerActivated,
+  settle,
+  signIn,
+  signOut,
+} from './support/app';
+import { expect, type Page, test } from './support/test';
+
+/**
+ * The platform admin area (issue "Platform admin"): an admin finds a newly registered person and
+ * deactivates them, after which they cannot sign in; reminds the admins of a project near its end
+ * (the mail is in the outbox once, however often it is sent that day); and reads the statistics for
+ * another date range. Every screen of the area is checked with axe.
+ */
+
+test.beforeEach(async ({ page }) => {
+  await page.route(
+    (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1',
+    (route) => route.abort('internetdisconnected'),
+  );
+});
+
+test.describe.configure({ timeout: 180_000 });
+
+function toast(page: Page, title: string) {
+  return page.getByRole('alert').filter({ hasText: title }).first();
+}
+
+async function tokenOf(page: Page, email: string): Promise<string> {
+  const response = await page.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { token: string }).token;
+}
+
+test('an admin finds a person and deactivates them; the person can no longer sign in', async ({ page }) => {
+  const email = await registerActivated(page, 'deactivated', 'Quinn', 'Quarry');
+  await signIn(page, DEMO.admin);
+  await page.goto('/admin');
+  await settle(page);
+  await expectAccessible(page, 'admin home');
+  await page.getByRole('link', { name: 'People', exact: true }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible();
+  await page.getByLabel('Name or email').fill(email);
+  const table = page.getByRole('table', { name: 'People' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expectAccessible(page, 'people');
+  await table.getByRole('link', { name: 'Quinn Quarry' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Quinn Quarry' })).toBeVisible();
+  await expectAccessible(page, 'a person');
+  await page.getByRole('button', { name: 'Deactivate' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Deactivate Quinn Quarry?' });
+  await dialog.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(toast(page, 'Update successful')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Activate' })).toBeVisible();
+  await expect(
+    page.getByText('This person cannot sign in until an admin activates the account again.'),
+  ).toBeVisible();
+
+  await page.goto('/admin/audit');
+  await settle(page);
+  await expect(
+    page.getByRole('table', { name: 'Admin actions' }).getByText('user.deactivate').first(),
+  ).toBeVisible();
+  await expectAccessible(page, 'audit log');
+  await signOut(page);
+
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(/This account has been deactivated/).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('an admin mails the admins of a project near its end, once a day', async ({ page }) => {
+  // A project of River Trust ending in three days, made for this walk.
+  const charityToken = await tokenOf(page, DEMO.charity);
+  const headers = { Authorization: `Bearer ${charityToken}` };
+  const mine = await page.request.get('/api/user/get', { headers });
+  const charityId = ((await mine.json()) as { charity_membership: Array<{ charity_id: number }> })
+    .charity_membership[0]?.charity_id;
+  const title = `Towpath repair ${Date.now()}`;
+  const end = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const created = await page.request.post('/api/project/create', {
+    headers,
+    data: {
+      title,
+      charity_id: charityId,
+      description: 'Mending the towpath.',
+      end_date: end,
+      funds_target: 100_000,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const projectId = ((await created.json()) as { id: number }).id;
+  const live = await page.request.patch(`/api/project/update/${projectId}`, { headers, data: { status: 2 } });
+  expect(live.status(), await live.text()).toBe(200);
+
+  await signIn(page, DEMO.admin);
+  await page.goto('/admin/expiring');
+  await settle(page);
+  await page.getByRole('combobox', { name: 'Ending within' }).click();
+  await page.getByRole('option', { name: '7 days' }).click();
+  const box = page.getByRole('checkbox', { name: `Select ${title}` });
+  await expect(box).toBeVisible();
+  await expectAccessible(page, 'expiring projects');
+  const mailsOf = async () => (await outbox()).filter((mail) => mail.subject === `${title} ends soon`);
+
+  await box.check();
+  await page.getByRole('button', { name: 'Mail selected' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mail the admins of 1 project?' });
+  await expectAccessible(page, 'the reminder confirm dialog');
+  await dialog.getByRole('button', { name: 'Send reminders' }).click();
+  await expect(toast(page, 'Reminders sent')).toBeVisible();
+  await expect.poll(async () => (await mailsOf()).length).toBe(1);
+  const mail = (await mailsOf())[0];
+  expect(mail?.to).toContain(DEMO.charity);
+  expect(mail?.text.replace(/=\r?\n/g, '')).toContain(`/charity/projects/${projectId}`);
+
+  // Again the same day: skipped, and no second mail.
+  await page.getByRole('checkbox', { name: `Select ${title}` }).check();
+  await page.getByRole('button', { name: 'Mail selected' }).click();
+  await page
+    .getByRole('dialog', { name: 'Mail the admins of 1 project?' })
+    .getByRole('button', { name: 'Send reminders' })
+    .click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Already reminded today.' }).first()).toBeVisible();
+  await page.waitForTimeout(1_000);
+  expect(await mailsOf()).toHaveLength(1);
+
+  await page.getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText(/Last reminded: (?!never)/)).toBeVisible();
+  await expectAccessible(page, "a project's admin page");
+});
+
+test('an admin reads the statistics and changes the date range; the accounts are searchable', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.admin);
+  await page.goto('/admin/statistics');
+  await expect(page.getByRole('heading', { name: 'Money donated' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /Figures computed/ })).toBeVisible();
+  await expect(
+    page.getByText(
+      'Money that reached projects and charities from donations in the range, less money returned to donors, as recorded in the ledger.',
+    ),
+  ).toBeVisible();
+  await expectAccessible(page, 'statistics');
+  const year = new Date().getUTCFullYear();
+  await page.getByLabel('From').fill(`${year - 1}-01-01`);
+  await page.getByLabel('To').fill(`${year - 1}-12-31`);
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Showing ${year - 1}-01-01 to ${year - 1}-12-31` }),
+  ).toBeVisible();
+  await expect(page.getByTestId('value-all_projects')).toHaveText('0');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  expect((await download).suggestedFilename()).toBe(
+    `kindred-statistics-${year - 1}-01-01-${year - 1}-12-31.csv`,
+  );
+
+  await page.goto('/admin/accounts');
+  await settle(page);
+  await page.getByLabel('Name').fill('River');
+  await expect(
+    page.getByRole('table', { name: 'Charities' }).getByRole('link', { name: 'River Trust' }),
+  ).toBeVisible();
+  await expectAccessible(page, 'accounts');
+  await page.getByRole('tab', { name: 'Projects' }).click();
+  await page.getByLabel('Title').fill('litter pick');
+  await expect(
+    page
+      .getByRole('table', { name: 'Projects' })
+      .getByRole('link', { name: 'Riverside litter pick (Bristol)' }),
+  ).toBeVisible();
+});
+
+test('an Employee sees the admin area but cannot change a person, and is told why', async ({ page }) => {
+  await signIn(page, 'staff@example.org');
+  await page.goto('/admin/people');
+  await settle(page);
+  await page.getByLabel('Name or email').fill(DEMO.donor);
+  await page.getByRole('table', { name: 'People' }).getByRole('link', { name: 'Dana Donor' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dana Donor' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Deactivate' })).toBeDisabled();
+  await expect(page.getByText(/As an Employee you can look but not change anything/).first()).toBeVisible();
+  await expectAccessible(page, 'a person, read-only');
+});

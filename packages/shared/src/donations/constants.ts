@@ -1,0 +1,21 @@
+/* The donation rules the screens need without the schemas (which bring zod with them). */
+
+/** The most hours one pledge may carry. */
+export const MAX_PLEDGE_HOURS = 10_000;
+/** The most items one gift may carry. */
+export const MAX_GIFT_QUANTITY = 100_000;
+/** Gift Aid adds this share of an eligible amount (domain.md §4: 25%). */
+export const GIFT_AID_RATE = 0.25;
+/** What Gift Aid adds to an eligible amount, in whole minor units. */
+export const giftAidOf = (amount: number) => Math.floor(amount * GIFT_AID_RATE);
+
+/** Where the money of a funds donation comes from. */
+export const DONATION_SOURCES = ['wallet', 'credits'] as const;
+export type DonationSource = (typeof DONATION_SOURCES)[number];
+
+export const SUBSCRIPTION_STATUSES = ['active', 'paused', 'cancelled', 'failing'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** The donor's Gift Aid declaration (HMRC's wording, kept as an audit record). */
+export const GIFT_AID_DECLARATION_TEXT =
+  'I am a UK taxpayer and understand that if I pay less Income Tax and/or Capital Gains Tax in the current tax year than the amount of Gift Aid claimed on all my donations, it is my responsibility to pay any difference.';
