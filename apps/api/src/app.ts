@@ -13,16 +13,26 @@ import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer.js';
 import { ALL, createPublicCache, LISTS } from './lib/public-cache.js';
 import { type ScheduledJob, startScheduler } from './lib/scheduler.js';
 import { type FileStorage, localDiskStorage } from './lib/storage.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { businessReportsRoutes } from './modules/business-reports/business-reports.routes.js';
 import { charitiesRoutes } from './modules/charities/charities.routes.js';
 import { donationsRoutes } from './modules/donations/donations.routes.js';
+import { employeesRoutes } from './modules/employees/employees.routes.js';
 import { exploreRoutes } from './modules/explore/explore.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
+import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { configRoutes } from './modules/health/config.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { purgeIdempotencyKeys } from './modules/ledger/idempotency.js';
 import { ledgerService } from './modules/ledger/ledger.service.js';
+import { matchingRoutes } from './modules/matching/matching.routes.js';
+import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { noticesService } from './modules/notices/notices.service.js';
+import { hierarchyRoutes } from './modules/organisations/hierarchy.routes.js';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import type { PaymentProvider } from './modules/payments/provider.js';
@@ -139,6 +149,8 @@ export async function buildApp(
     await broadcaster.ready;
   }
   app.addHook('onClose', () => ctx.publicCache.close());
+  // A delivery woken by the last request finishes before the database closes.
+  app.addHook('onClose', () => ctx.notices.close());
   const services = buildServices(ctx);
   await registerOpenApi(app);
 
@@ -157,6 +169,16 @@ export async function buildApp(
       await api.register(exploreRoutes(ctx, services));
       await api.register(donationsRoutes(ctx, services));
       await api.register(organisationsRoutes(ctx, services));
+      await api.register(billingRoutes(ctx, services));
+      await api.register(groupsRoutes(ctx, services));
+      await api.register(invitationsRoutes(ctx, services));
+      await api.register(employeesRoutes(ctx, services));
+      await api.register(messagesRoutes(ctx, services));
+      await api.register(adminRoutes(ctx, services));
+      await api.register(auditRoutes(ctx, services));
+      await api.register(matchingRoutes(ctx, services));
+      await api.register(businessReportsRoutes(ctx, services));
+      await api.register(hierarchyRoutes(ctx, services));
     },
     { prefix: '/api' },
   );
@@ -166,6 +188,8 @@ export async function buildApp(
     { name: 'direct debits', run: () => services.directDebits.runDue() },
     { name: 'recurring donations', run: () => services.subscriptions.runDue() },
     { name: 'sign-off reminders', run: () => services.donations.remindSignoff() },
+    { name: 'subscription invoices', run: () => services.billing.runDue() },
+    { name: 'admin statistics', run: () => services.statistics.refreshIfStale() },
     { name: 'idempotency keys', run: () => purgeIdempotencyKeys(ctx.database.db, ctx.now()) },
     {
       name: 'finish expired projects',

@@ -26,6 +26,8 @@ export interface Notices {
   wake(): void;
   /** Delivers every due notice now, in batches; answers how many were sent and how many failed. */
   deliverDue(): Promise<{ sent: number; failed: number }>;
+  /** Stops waking and waits for a delivery under way (the app closes after it, not during it). */
+  close(): Promise<void>;
 }
 
 /**
@@ -44,6 +46,8 @@ export function noticesService(deps: {
 }): Notices {
   let running: Promise<{ sent: number; failed: number }> | undefined;
   let woken = false;
+  let closed = false;
+  let pendingWake: Promise<unknown> | undefined;
 
   async function deliverBatches() {
     let sent = 0;
@@ -101,13 +105,23 @@ export function noticesService(deps: {
       await noticesRepository.queue(executor, notice, deps.now());
     },
     wake() {
-      if (!deps.delivers || woken) return;
+      if (!deps.delivers || woken || closed) return;
       woken = true;
-      setImmediate(() => {
-        woken = false;
-        deliverDue().catch((error: unknown) => deps.log().error({ err: error }, 'Notice delivery failed'));
+      pendingWake = new Promise<void>((resolve) => {
+        setImmediate(() => {
+          woken = false;
+          if (closed) return resolve();
+          deliverDue()
+            .catch((error: unknown) => deps.log().error({ err: error }, 'Notice delivery failed'))
+            .finally(resolve);
+        });
       });
     },
     deliverDue,
+    async close() {
+      closed = true;
+      await pendingWake;
+      while (running) await running.catch(() => undefined);
+    },
   };
 }
