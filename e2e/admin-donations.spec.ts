@@ -1,5 +1,5 @@
 import { formatMoney } from '../packages/shared/src/money/money';
-import { DEMO, DEMO_PASSWORD, expectAccessible, signIn } from './support/app';
+import { DEMO, DEMO_PASSWORD, expectAccessible, signInAs } from './support/app';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -116,8 +116,7 @@ test.describe('platform donation review', () => {
     expect(second.donation.status).toBe(40);
     const walletWhileHeld = second.wallet;
 
-    await signIn(page, DEMO.admin);
-    await page.goto('/admin');
+    await signInAs(page, DEMO.admin, '/admin');
     await page
       .getByRole('navigation', { name: 'Admin sections' })
       .getByRole('link', { name: 'Donations' })

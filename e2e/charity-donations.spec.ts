@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { DEMO, DEMO_PASSWORD, expectAccessible, signIn } from './support/app';
+import { DEMO, DEMO_PASSWORD, expectAccessible, signInAs } from './support/app';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -86,7 +86,7 @@ test('the charity approves an offer of time, completes it with the hours given, 
   });
   expect(offer.status).toBe(30);
 
-  await signIn(page, DEMO.charity);
+  await signInAs(page, DEMO.charity);
 
   await test.step('the inbox lists the offer first, waiting for the charity; the admin approves it', async () => {
     await page.goto('/charity/donations');

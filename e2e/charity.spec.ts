@@ -6,7 +6,7 @@ import {
   mailTo,
   openMainLink,
   outbox,
-  signIn,
+  signInAs,
   signOut,
 } from './support/app';
 import { expect, type Locator, type Page, test } from './support/test';
@@ -136,7 +136,7 @@ test('the charity admin creates a project with needs, publishes, extends, update
   const later = dayFromNow(90);
   const token = await tokenOf(page, DEMO.charity);
 
-  await signIn(page, DEMO.charity);
+  await signInAs(page, DEMO.charity);
 
   await test.step('the charity area: profile, members, projects, funds and requests', async () => {
     await openMainLink(page, 'Charity');
@@ -360,8 +360,7 @@ test('a new person registers a charity, a platform admin accepts it and rejects 
   const email = await activatedUser(page, 'charity-applicant');
 
   await test.step('with no charity, the charity area offers registration', async () => {
-    await signIn(page, email);
-    await page.goto('/charity');
+    await signInAs(page, email, '/charity');
     await expect(page.getByText('You are not a member of any charity yet.')).toBeVisible();
     await expectAccessible(page, 'charity area without a charity');
     await page.getByRole('link', { name: 'Register your charity' }).click();
@@ -422,7 +421,7 @@ test('a new person registers a charity, a platform admin accepts it and rejects 
   });
 
   await signOut(page);
-  await signIn(page, DEMO.admin);
+  await signInAs(page, DEMO.admin);
 
   await test.step('the platform admin accepts the first at /admin/charities', async () => {
     await page.goto('/admin/charities');

@@ -1,5 +1,12 @@
 import { formatMoney } from '../packages/shared/src/money/money';
-import { closeToasts, DEMO, DEMO_PASSWORD, expectAccessible, registerActivated, signIn } from './support/app';
+import {
+  closeToasts,
+  DEMO,
+  DEMO_PASSWORD,
+  expectAccessible,
+  registerActivated,
+  signInAs,
+} from './support/app';
 import { expect, type Locator, type Page, test } from './support/test';
 
 /**
@@ -185,7 +192,7 @@ test('a new person gives funds with a card top-up and Gift Aid, then volunteers'
     await expect(page.getByText('1 hour', { exact: true }).first()).toBeVisible();
     // The project is River Trust's, which the demo charity admin runs.
     const charity = await browser.newPage();
-    await signIn(charity, DEMO.charity);
+    await signInAs(charity, DEMO.charity);
     await charity.goto('/charity/donations');
     await expect(charity.getByRole('region', { name: /Waiting for you/ })).toContainText(
       '1 hour from Gill Giver',
@@ -196,7 +203,7 @@ test('a new person gives funds with a card top-up and Gift Aid, then volunteers'
 
 test('a person gives skills and a gift where demo projects ask for them', async ({ page }) => {
   const email = await registerActivated(page, 'helper', 'Hal', 'Helper');
-  await signIn(page, email);
+  await signInAs(page, email);
 
   await test.step('skills: only the skills the project asks for', async () => {
     const project = await liveProject(page, { kind: 4 });

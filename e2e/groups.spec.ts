@@ -5,7 +5,7 @@ import {
   registerActivated,
   registerActivatedAs,
   settle,
-  signIn,
+  signInAs,
   signOut,
 } from './support/app';
 import { expect, type Page, test, widthProblem } from './support/test';
@@ -65,8 +65,7 @@ test('a group is created, joined by PIN, a request is accepted, and a member lea
   const careful = `Careful Circle ${stamp}`;
 
   const founder = await registerActivated(page, 'group-founder', 'Fran', 'Founder');
-  await signIn(page, founder);
-  await page.goto('/groups');
+  await signInAs(page, founder, '/groups');
   await settle(page);
   await expect(page.getByText('You are not in a group yet.', { exact: false })).toBeVisible();
   await expectAccessible(page, 'my groups (empty)');
@@ -87,7 +86,7 @@ test('a group is created, joined by PIN, a request is accepted, and a member lea
 
   // A second person joins the open group by its PIN and asks to join the careful one.
   const joiner = await registerActivated(page, 'group-joiner', 'Jo', 'Joiner');
-  await signIn(page, joiner);
+  await signInAs(page, joiner);
   // The pin field blocks a leading 0 and letters.
   await page.goto('/groups');
   await settle(page);
@@ -107,8 +106,7 @@ test('a group is created, joined by PIN, a request is accepted, and a member lea
   await signOut(page);
 
   // The admin accepts the request.
-  await signIn(page, founder);
-  await page.goto(carefulGroup.path);
+  await signInAs(page, founder, carefulGroup.path);
   await settle(page);
   await page.getByRole('button', { name: 'Accept Jo Joiner' }).click();
   await expect(toast(page, 'Request accepted')).toBeVisible();
@@ -128,8 +126,7 @@ test('a group is created, joined by PIN, a request is accepted, and a member lea
   await signOut(page);
 
   // The second person is now in both, and leaves the open group.
-  await signIn(page, joiner);
-  await page.goto('/groups');
+  await signInAs(page, joiner, '/groups');
   await expect(page.getByRole('link', { name: careful })).toBeVisible();
   await page.goto(openGroup.path);
   await settle(page);
@@ -163,7 +160,7 @@ test('a group admin invites a new email; the invited person registers, accepts a
   const invited = freshEmail('group-invitee');
 
   const founder = await registerActivated(page, 'group-inviter', 'Ines', 'Inviter');
-  await signIn(page, founder);
+  await signInAs(page, founder);
   const group = await createGroup(page, name, false);
   await settle(page);
 
@@ -200,8 +197,7 @@ test('a group admin invites a new email; the invited person registers, accepts a
     await expect(page.getByRole('heading', { level: 1, name: `Join ${name}` })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Create an account' })).toBeVisible();
     await registerActivatedAs(page, invited, 'Ivy', 'Invitee');
-    await signIn(page, invited);
-    await page.goto(path);
+    await signInAs(page, invited, path);
     await expect(page.getByText('Invitation accepted')).toBeVisible();
   });
 

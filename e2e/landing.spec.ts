@@ -1,6 +1,6 @@
 import type { ExploreSummary } from '../packages/shared/src/explore/schemas';
 import { formatMoney } from '../packages/shared/src/money/money';
-import { DEMO, expectAccessible, mainLinks, signIn } from './support/app';
+import { DEMO, expectAccessible, mainLinks, signInAs } from './support/app';
 import { expect, type Locator, type Page, test } from './support/test';
 
 /**
@@ -101,8 +101,7 @@ test('a visitor sees pictures and live figures, searches, and opens a project', 
 });
 
 test('a person acting as their charity lands on its dashboard, with its menu', async ({ page }) => {
-  await signIn(page, DEMO.charity);
-  await page.goto('/');
+  await signInAs(page, DEMO.charity, '/');
   await expect(page.getByRole('heading', { level: 1, name: 'Hello, Charlie' })).toBeVisible();
   expect(await mainLinks(page)).toContain('Wallet');
 

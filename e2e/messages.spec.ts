@@ -1,4 +1,4 @@
-import { DEMO, expectAccessible, registerActivated, settle, signIn, signOut } from './support/app';
+import { DEMO, expectAccessible, registerActivated, settle, signInAs, signOut } from './support/app';
 import { expect, isPhone, type Page, test, widthProblem } from './support/test';
 
 /**
@@ -37,7 +37,7 @@ async function pickRecipient(page: Page, text: string, option: string) {
 test('a donor writes to a charity, the charity replies, the donor reads the thread', async ({ page }) => {
   const subject = `Volunteering in June ${Date.now()}`;
   const email = await registerActivated(page, 'messages', 'Robin', 'Writer');
-  await signIn(page, email);
+  await signInAs(page, email);
 
   // An empty inbox says so.
   await (await mainNav(page)).getByRole('link', { name: 'Messages' }).click();
@@ -70,7 +70,7 @@ test('a donor writes to a charity, the charity replies, the donor reads the thre
   await signOut(page);
 
   // The charity's admin reads it in River Trust's mailbox and replies.
-  await signIn(page, DEMO.charity);
+  await signInAs(page, DEMO.charity);
   await page
     .getByRole('combobox', { name: 'Active account' })
     .selectOption({ label: 'River Trust (charity)' });
@@ -87,7 +87,7 @@ test('a donor writes to a charity, the charity replies, the donor reads the thre
   await signOut(page);
 
   // The donor sees the unread count in the navigation, then the thread; reading clears it.
-  await signIn(page, email);
+  await signInAs(page, email);
   const nav = await mainNav(page);
   await expect(nav.getByRole('link', { name: 'Messages (1 unread)' })).toBeVisible();
   await nav.getByRole('link', { name: /^Messages/ }).click();
@@ -114,7 +114,7 @@ test('a donor writes to a charity, the charity replies, the donor reads the thre
 
 test('the demo donor’s messages fit a 320 px phone', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
-  await signIn(page, DEMO.donor);
+  await signInAs(page, DEMO.donor);
   for (const path of [
     '/messages',
     '/messages/sent',

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { closeToasts, DEMO, DEMO_PASSWORD, expectAccessible, signIn } from './support/app';
+import { closeToasts, DEMO, DEMO_PASSWORD, expectAccessible, signInAs } from './support/app';
 import { type APIRequestContext, expect, type Page, test } from './support/test';
 
 /** My giving: a gift approved by the charity, its receipt and statements, a monthly gift paused, resumed and cancelled. */
@@ -107,8 +107,7 @@ test.describe('my giving', () => {
     });
     const subscriptionId = monthly.subscription?.id ?? 0;
 
-    await signIn(page, DEMO.donor);
-    await page.goto('/donations');
+    await signInAs(page, DEMO.donor, '/donations');
     await expect(page.getByRole('heading', { level: 1, name: 'My giving' })).toBeVisible();
     const list = page.getByRole('list', { name: 'Your donations' });
     await expect(list.getByRole('listitem').filter({ hasText: '₹43.21' }).first()).toBeVisible();

@@ -1,4 +1,4 @@
-import { DEMO, DEMO_PASSWORD, expectAccessible, settle, signIn, signOut } from './support/app';
+import { DEMO, DEMO_PASSWORD, expectAccessible, settle, signInAs, signOut } from './support/app';
 import { expect, type Page, test, widthProblem } from './support/test';
 
 /**
@@ -63,7 +63,7 @@ test('an employee asks Acme to give, two sign-off admins approve, and the employ
   if (!project) throw new Error('no Live demo project to give to');
 
   await test.step('the Super Admin sets a two-approver policy and the matching; reports and sub-businesses', async () => {
-    await signIn(page, DEMO.business);
+    await signInAs(page, DEMO.business);
     await actAs(page, 'Acme Ltd (organisation)');
     await page.goto('/organisation/sign-off');
     const policy = page.getByRole('form', { name: 'Sign-off policy' });
@@ -113,7 +113,7 @@ test('an employee asks Acme to give, two sign-off admins approve, and the employ
   });
 
   await test.step('an employee asks Acme to give ₹120', async () => {
-    await signIn(page, DEMO.employee);
+    await signInAs(page, DEMO.employee);
     await actAs(page, 'Acme Ltd (organisation)');
     await page.goto('/organisation/matching');
     await expect(page.getByText(/Acme Ltd matches 100% of what you give/)).toBeVisible();
@@ -139,7 +139,7 @@ test('an employee asks Acme to give, two sign-off admins approve, and the employ
 
   for (const who of [DEMO.signoff, DEMO.business]) {
     await test.step(`${who} approves the employee's request`, async () => {
-      await signIn(page, who);
+      await signInAs(page, who);
       await actAs(page, 'Acme Ltd (organisation)');
       await page.goto('/organisation/sign-off');
       const item = page.getByRole('listitem').filter({ hasText: `₹120 to ${RIVER_CLEAN_UP}` });
@@ -172,7 +172,7 @@ test('an employee asks Acme to give, two sign-off admins approve, and the employ
 
   await test.step('the new screens fit a 320 px phone', async () => {
     await page.setViewportSize({ width: 320, height: 640 });
-    await signIn(page, DEMO.business);
+    await signInAs(page, DEMO.business);
     await actAs(page, 'Acme Ltd (organisation)');
     for (const path of ['/organisation/matching', '/organisation/reports', '/organisation/structure']) {
       await page.goto(path);

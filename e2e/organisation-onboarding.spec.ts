@@ -7,7 +7,7 @@ import {
   outbox,
   registerActivated,
   registerActivatedAs,
-  signIn,
+  signInAs,
   signOut,
 } from './support/app';
 import { expect, type Page, test } from './support/test';
@@ -54,8 +54,7 @@ test('an admin onboards employees by CSV, a newcomer accepts the mailed invitati
   });
 
   await test.step('the admin sets up an employee group with a sub-group', async () => {
-    await signIn(page, admin);
-    await page.goto('/organisation/groups');
+    await signInAs(page, admin, '/organisation/groups');
     await expect(page.getByRole('heading', { level: 1, name: orgName })).toBeVisible();
     await expect(page.getByText('No groups yet. Add the first one.')).toBeVisible();
     await expectAccessible(page, 'employee groups (empty)');
@@ -124,8 +123,7 @@ test('an admin onboards employees by CSV, a newcomer accepts the mailed invitati
     await expect(page.getByRole('link', { name: 'Create an account' })).toBeVisible();
     await expectAccessible(page, 'invitation confirmation (visitor)');
     await registerActivatedAs(page, 'csv.newcomer@example.org', 'Casey', 'Newcomer');
-    await signIn(page, 'csv.newcomer@example.org');
-    await page.goto(path);
+    await signInAs(page, 'csv.newcomer@example.org', path);
     await expect(page.getByText('Invitation accepted')).toBeVisible();
     await expectAccessible(page, 'invitation confirmation (accepted)');
     await page.getByRole('link', { name: 'Go to the organisation' }).click();
@@ -135,8 +133,7 @@ test('an admin onboards employees by CSV, a newcomer accepts the mailed invitati
 
   const asker = await registerActivated(page, 'asker', 'Avery', 'Asker');
   await test.step('a person asks to join the organisation', async () => {
-    await signIn(page, asker);
-    await page.goto('/join');
+    await signInAs(page, asker, '/join');
     await expect(page.getByRole('heading', { level: 1, name: 'Join an organisation' })).toBeVisible();
     await page.getByLabel('Organisation name').fill(orgName.slice(0, 12));
     await page.getByRole('button', { name: `Ask to join ${orgName}` }).click();
@@ -147,8 +144,7 @@ test('an admin onboards employees by CSV, a newcomer accepts the mailed invitati
   });
 
   await test.step('the admin accepts the request; the newcomer is in their sub-group', async () => {
-    await signIn(page, admin);
-    await page.goto('/organisation/requests');
+    await signInAs(page, admin, '/organisation/requests');
     await expect(page.getByRole('heading', { name: 'Requests to join' })).toBeVisible();
     await expectAccessible(page, 'requests to join');
     await page.getByRole('button', { name: 'Accept Avery Asker' }).click();

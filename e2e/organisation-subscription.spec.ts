@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { DEMO, DEMO_PASSWORD, expectAccessible, registerActivated, signIn, signOut } from './support/app';
+import { DEMO, DEMO_PASSWORD, expectAccessible, registerActivated, signInAs, signOut } from './support/app';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -32,8 +32,7 @@ test('a business subscribes with a discount code and downloads the invoice', asy
   const code = `JOURNEY${Date.now().toString(36).toUpperCase()}`;
 
   await test.step('a platform admin adds a discount code', async () => {
-    await signIn(page, DEMO.admin);
-    await page.goto('/admin');
+    await signInAs(page, DEMO.admin, '/admin');
     await page.getByRole('link', { name: 'Subscriptions' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Subscriptions' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Plans' })).toBeVisible();
@@ -68,8 +67,7 @@ test('a business subscribes with a discount code and downloads the invoice', asy
   });
 
   await test.step('the Super Admin previews a plan with the code and subscribes by direct debit', async () => {
-    await signIn(page, founder);
-    await page.goto('/organisation/subscription');
+    await signInAs(page, founder, '/organisation/subscription');
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.locator('.account-area')).toHaveAttribute('data-account-kind', 'organisation');
     const form = page.getByRole('form', { name: 'Choose a plan' });

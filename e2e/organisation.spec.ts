@@ -1,4 +1,4 @@
-import { DEMO, DEMO_PASSWORD, expectAccessible, registerActivated, signIn, signOut } from './support/app';
+import { DEMO, DEMO_PASSWORD, expectAccessible, registerActivated, signInAs, signOut } from './support/app';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -62,8 +62,7 @@ test('a business admin sets a two-approver policy, gives as Acme, and two sign-o
   const name = `Founder Widgets ${Date.now().toString(36)}`;
   await test.step('a person adds their organisation', async () => {
     // A new person: the demo donor must stay a person with no organisation for the other journeys.
-    await signIn(page, await registerActivated(page, 'founder'));
-    await page.goto('/organisation/register');
+    await signInAs(page, await registerActivated(page, 'founder'), '/organisation/register');
     const form = page.getByRole('form', { name: 'Add your organisation' });
     await form.getByRole('button', { name: 'Add organisation' }).click();
     await expect(form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
@@ -75,8 +74,7 @@ test('a business admin sets a two-approver policy, gives as Acme, and two sign-o
   });
 
   await test.step('a platform admin approves it', async () => {
-    await signIn(page, DEMO.admin);
-    await page.goto('/admin/organisations');
+    await signInAs(page, DEMO.admin, '/admin/organisations');
     const card = page.getByRole('article', { name });
     await expect(card).toBeVisible();
     await expectAccessible(page, 'organisation approvals');
@@ -88,7 +86,7 @@ test('a business admin sets a two-approver policy, gives as Acme, and two sign-o
   });
 
   await test.step('the Super Admin sets a two-approver policy', async () => {
-    await signIn(page, DEMO.business);
+    await signInAs(page, DEMO.business);
     await actAsAcme(page);
     await openSignoff(page);
     await expectAccessible(page, 'organisation sign-off: policy and inbox');
@@ -148,7 +146,7 @@ test('a business admin sets a two-approver policy, gives as Acme, and two sign-o
     [DEMO.employee, null],
   ] as const) {
     await test.step(`${who} approves it in the inbox`, async () => {
-      await signIn(page, who);
+      await signInAs(page, who);
       await actAsAcme(page);
       await openSignoff(page);
       const item = page.getByRole('listitem').filter({ hasText: `₹250 to ${RIVER_CLEAN_UP}` });

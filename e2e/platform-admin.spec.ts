@@ -5,7 +5,7 @@ import {
   outbox,
   registerActivated,
   settle,
-  signIn,
+  signInAs,
   signOut,
 } from './support/app';
 import { expect, type Page, test } from './support/test';
@@ -38,8 +38,7 @@ async function tokenOf(page: Page, email: string): Promise<string> {
 
 test('an admin finds a person and deactivates them; the person can no longer sign in', async ({ page }) => {
   const email = await registerActivated(page, 'deactivated', 'Quinn', 'Quarry');
-  await signIn(page, DEMO.admin);
-  await page.goto('/admin');
+  await signInAs(page, DEMO.admin, '/admin');
   await settle(page);
   await expectAccessible(page, 'admin home');
   await page.getByRole('link', { name: 'People', exact: true }).first().click();
@@ -101,8 +100,7 @@ test('an admin mails the admins of a project near its end, once a day', async ({
   const live = await page.request.patch(`/api/project/update/${projectId}`, { headers, data: { status: 2 } });
   expect(live.status(), await live.text()).toBe(200);
 
-  await signIn(page, DEMO.admin);
-  await page.goto('/admin/expiring');
+  await signInAs(page, DEMO.admin, '/admin/expiring');
   await settle(page);
   await page.getByRole('combobox', { name: 'Ending within' }).click();
   await page.getByRole('option', { name: '7 days' }).click();
@@ -142,8 +140,7 @@ test('an admin mails the admins of a project near its end, once a day', async ({
 test('an admin reads the statistics and changes the date range; the accounts are searchable', async ({
   page,
 }) => {
-  await signIn(page, DEMO.admin);
-  await page.goto('/admin/statistics');
+  await signInAs(page, DEMO.admin, '/admin/statistics');
   await expect(page.getByRole('heading', { name: 'Money donated' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /Figures computed/ })).toBeVisible();
   await expect(
@@ -183,8 +180,7 @@ test('an admin reads the statistics and changes the date range; the accounts are
 });
 
 test('an Employee sees the admin area but cannot change a person, and is told why', async ({ page }) => {
-  await signIn(page, 'staff@example.org');
-  await page.goto('/admin/people');
+  await signInAs(page, 'staff@example.org', '/admin/people');
   await settle(page);
   await page.getByLabel('Name or email').fill(DEMO.donor);
   await page.getByRole('table', { name: 'People' }).getByRole('link', { name: 'Dana Donor' }).click();

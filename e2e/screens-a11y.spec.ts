@@ -1,4 +1,4 @@
-import { DEMO, expectAccessible, settle, signIn } from './support/app';
+import { DEMO, expectAccessible, settle, signInAs } from './support/app';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -91,7 +91,7 @@ test('signed out: every screen of accounts and sessions, a bad code and a refuse
 test('signed in as the donor: home, profile (menu and delete confirmation), wallet, explore, donations', async ({
   page,
 }) => {
-  await signIn(page, DEMO.donor);
+  await signInAs(page, DEMO.donor);
   await walk(page, [
     ['/', 'home signed in'],
     ['/wallet', 'wallet signed in'],
@@ -120,7 +120,7 @@ test('signed in as the donor: home, profile (menu and delete confirmation), wall
 });
 
 test('signed in as the charity admin: the charity, then acting for it (theme colours)', async ({ page }) => {
-  await signIn(page, DEMO.charity);
+  await signInAs(page, DEMO.charity);
   await walk(page, [['/charity', 'charity signed in']]);
   await page.goto('/');
   await page
@@ -132,7 +132,7 @@ test('signed in as the charity admin: the charity, then acting for it (theme col
 });
 
 test('signed in as the organisation admin acting for the organisation (theme colours)', async ({ page }) => {
-  await signIn(page, DEMO.business);
+  await signInAs(page, DEMO.business);
   await page
     .getByRole('combobox', { name: 'Active account' })
     .selectOption({ label: 'Acme Ltd (organisation)' });
@@ -142,6 +142,6 @@ test('signed in as the organisation admin acting for the organisation (theme col
 });
 
 test('signed in as the platform admin: the admin area', async ({ page }) => {
-  await signIn(page, DEMO.admin);
+  await signInAs(page, DEMO.admin);
   await walk(page, [['/admin', 'admin signed in']]);
 });

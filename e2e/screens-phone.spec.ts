@@ -1,4 +1,4 @@
-import { DEMO, expectAccessible, settle, signIn } from './support/app';
+import { DEMO, expectAccessible, settle, signInAs } from './support/app';
 import { expect, type Page, test, widthProblem } from './support/test';
 
 /**
@@ -54,7 +54,7 @@ test('a visitor: sign-in screens, explore and the public pages', async ({ page }
 });
 
 test('the donor: home, profile, wallet, donations and explore', async ({ page }) => {
-  await signIn(page, DEMO.donor);
+  await signInAs(page, DEMO.donor);
   await walk(page, ['/', '/profile', '/wallet', '/donations', '/explore', '/charity/register']);
   // The donor runs the Bristol Giving Circle (members, a waiting request, statistics).
   const groups = await page.request.get('/api/explore/group/list?q=Bristol%20Giving%20Circle');
@@ -64,7 +64,7 @@ test('the donor: home, profile, wallet, donations and explore', async ({ page })
 });
 
 test('the charity admin, as a person and as River Trust', async ({ page }) => {
-  await signIn(page, DEMO.charity);
+  await signInAs(page, DEMO.charity);
   await walk(page, ['/', '/wallet']);
   await page
     .getByRole('combobox', { name: 'Active account' })
@@ -87,7 +87,7 @@ test('the charity admin, as a person and as River Trust', async ({ page }) => {
 });
 
 test('the organisation admin acting for Acme Ltd', async ({ page }) => {
-  await signIn(page, DEMO.business);
+  await signInAs(page, DEMO.business);
   await page
     .getByRole('combobox', { name: 'Active account' })
     .selectOption({ label: 'Acme Ltd (organisation)' });
@@ -95,7 +95,7 @@ test('the organisation admin acting for Acme Ltd', async ({ page }) => {
 });
 
 test('the platform admin: admin screens', async ({ page }) => {
-  await signIn(page, DEMO.admin);
+  await signInAs(page, DEMO.admin);
   await walk(page, [
     '/admin',
     '/admin/charities',

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { formatMoney } from '../packages/shared/src/money/money';
-import { DEMO, DEMO_PASSWORD, expectAccessible, signIn, signOut } from './support/app';
+import { DEMO, DEMO_PASSWORD, expectAccessible, signInAs, signOut } from './support/app';
 import { type APIRequestContext, expect, type Locator, type Page, test } from './support/test';
 
 /** The wallet journeys (issue 3): add money, history, statement, declined card, direct debits, admin credits. */
@@ -59,7 +59,7 @@ test.describe('wallet', () => {
     const donorToken = await tokenOf(page.request, DEMO.donor);
     const before = await apiGet<WalletBody>(page.request, donorToken, 'user/wallet');
 
-    await signIn(page, DEMO.donor);
+    await signInAs(page, DEMO.donor);
     await openWallet(page);
     await expect(balanceValue(page, 'Wallet balance')).toHaveText(
       formatMoney(before.wallet_amount, before.currency),
@@ -116,7 +116,7 @@ test.describe('wallet', () => {
   });
 
   test('a declined card shows the server message and moves nothing', async ({ page }) => {
-    await signIn(page, DEMO.donor);
+    await signInAs(page, DEMO.donor);
     await openWallet(page);
     const shown = await balanceValue(page, 'Wallet balance').textContent();
 
@@ -134,7 +134,7 @@ test.describe('wallet', () => {
   });
 
   test('the donor sets up a direct debit and cancels it', async ({ page }) => {
-    await signIn(page, DEMO.donor);
+    await signInAs(page, DEMO.donor);
     await openWallet(page);
 
     const form = page.getByRole('form', { name: 'Set up a direct debit' });
@@ -189,8 +189,7 @@ test.describe('wallet', () => {
     });
     expect(mandate.status()).toBe(201);
 
-    await signIn(page, DEMO.admin);
-    await page.goto('/admin/money');
+    await signInAs(page, DEMO.admin, '/admin/money');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin deposits' })).toBeVisible();
     await expectAccessible(page, 'admin deposits');
 
@@ -253,7 +252,7 @@ test.describe('wallet', () => {
     await expectAccessible(page, 'admin direct debits');
 
     await signOut(page);
-    await signIn(page, DEMO.donor);
+    await signInAs(page, DEMO.donor);
     await openWallet(page);
     await expect(balanceValue(page, 'Credits')).toHaveText(formatMoney(credits, before.currency));
     const history = page.getByRole('region', { name: 'History' });
@@ -265,7 +264,7 @@ test.describe('wallet', () => {
   test("an organisation's Super Admin tops up its wallet; its employee is told the wallet is for admins", async ({
     page,
   }) => {
-    await signIn(page, DEMO.business);
+    await signInAs(page, DEMO.business);
     await page.getByLabel('Active account').selectOption({ label: 'Acme Ltd (organisation)' });
     await openWallet(page);
     await expect(
@@ -284,7 +283,7 @@ test.describe('wallet', () => {
     await expectAccessible(page, 'organisation wallet');
     await signOut(page);
 
-    await signIn(page, DEMO.employee);
+    await signInAs(page, DEMO.employee);
     await page.getByLabel('Active account').selectOption({ label: 'Acme Ltd (organisation)' });
     await page.goto('/wallet');
     await expect(page.getByText(/The wallet of Acme Ltd is for its Super Admins and Admins/)).toBeVisible();
@@ -297,8 +296,7 @@ test.describe('wallet', () => {
   test('people who are not platform admins are told the admin money screens are not for them', async ({
     page,
   }) => {
-    await signIn(page, DEMO.donor);
-    await page.goto('/admin/money');
+    await signInAs(page, DEMO.donor, '/admin/money');
     await expect(page.getByText('This area is for platform admins only.')).toBeVisible();
     await expect(page.getByRole('form', { name: 'Deposit money or credits' })).toHaveCount(0);
     await page.goto('/admin/direct-debits');

@@ -1,8 +1,8 @@
 import { charityUpdateBodySchema } from '@kindred/shared';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { confirm } from '@/components/ui/confirm';
+import { DeleteAccountSection } from '@/components/ui/delete-account-section';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { LogoSection } from '@/components/ui/logo-section';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
@@ -105,40 +105,19 @@ function DeleteCharity() {
   const { charity } = useCharityContext();
   const navigate = useNavigate();
   const mutation = useDeleteCharity();
-  const onDelete = async () => {
-    const ok = await confirm({
-      title: `Delete ${charity.name}?`,
-      message:
-        'The charity leaves Kindred and its members lose access. This is refused while it holds funds or runs live projects.',
-      confirmLabel: 'Delete charity',
-      cancelLabel: 'Keep charity',
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await mutation.mutateAsync(charity.id);
-      toast.success('Charity deleted', `${charity.name} was deleted.`);
-      await reloadMemberships();
-      navigate('/', { replace: true });
-    } catch {
-      // The error toast says why (funds or live projects).
-    }
-  };
   return (
-    <Stack gap="sm" component="section" aria-label="Delete the charity">
-      <Title order={2} size="h3">
-        Delete the charity
-      </Title>
-      <Alert color="gray" variant="light">
-        A charity that holds funds or runs live or completed projects cannot be deleted: pay out its funds and
-        finish its projects first.
-      </Alert>
-      <Group>
-        <Button variant="default" c="red.9" onClick={onDelete} loading={mutation.isPending}>
-          Delete charity
-        </Button>
-      </Group>
-    </Stack>
+    <DeleteAccountSection
+      noun="charity"
+      name={charity.name}
+      consequence="The charity leaves Kindred and its members lose access. This is refused while it holds funds or runs live projects."
+      rule="A charity that holds funds or runs live or completed projects cannot be deleted: pay out its funds and finish its projects first."
+      pending={mutation.isPending}
+      remove={() => mutation.mutateAsync(charity.id)}
+      onDeleted={async () => {
+        await reloadMemberships();
+        navigate('/', { replace: true });
+      }}
+    />
   );
 }
 

@@ -1,9 +1,9 @@
 import { type Group, groupUpdateBodySchema } from '@kindred/shared';
 import { Alert, Anchor, Button, Paper, Group as Row, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { confirm } from '@/components/ui/confirm';
+import { DeleteAccountSection } from '@/components/ui/delete-account-section';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { LogoSection } from '@/components/ui/logo-section';
 import { Page } from '@/components/ui/page';
@@ -72,38 +72,18 @@ function EditForm({ group }: { group: Group }) {
 function DeleteGroup({ group }: { group: Group }) {
   const navigate = useNavigate();
   const mutation = useDeleteGroup();
-  const [problem, setProblem] = useState<string | null>(null);
-  const onDelete = async () => {
-    const ok = await confirm({
-      title: `Delete ${group.name}?`,
-      message:
-        'The group, its members list, its requests and its statistics go. What members gave stays theirs.',
-      confirmLabel: 'Delete group',
-      cancelLabel: 'Keep group',
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await mutation.mutateAsync(group.id);
-      toast.success('Group deleted', `${group.name} was deleted.`);
-      void reloadMemberships();
-      navigate('/groups', { replace: true });
-    } catch (error) {
-      setProblem(isApiError(error) ? error.message : 'The group could not be deleted.');
-    }
-  };
   return (
-    <Stack gap="sm" component="section" aria-label="Delete the group">
-      <Title order={2} size="h3">
-        Delete the group
-      </Title>
-      <FormRefusal title="Not deleted" message={problem} />
-      <Row>
-        <Button variant="default" c="red.9" onClick={onDelete} loading={mutation.isPending}>
-          Delete group
-        </Button>
-      </Row>
-    </Stack>
+    <DeleteAccountSection
+      noun="group"
+      name={group.name}
+      consequence="The group, its members list, its requests and its statistics go. What members gave stays theirs."
+      pending={mutation.isPending}
+      remove={() => mutation.mutateAsync(group.id)}
+      onDeleted={() => {
+        void reloadMemberships();
+        navigate('/groups', { replace: true });
+      }}
+    />
   );
 }
 

@@ -1,13 +1,12 @@
 import { businessUpdateBodySchema } from '@kindred/shared';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useId, useRef, useState } from 'react';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useId, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { confirm } from '@/components/ui/confirm';
+import { DeleteAccountSection } from '@/components/ui/delete-account-section';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { LogoSection } from '@/components/ui/logo-section';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { reloadMemberships, session } from '@/entities/session';
-import { isApiError } from '@/lib/api-client';
 import { focusFirstInvalid, schemaErrors, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useDeleteOrganisation } from '../api/delete-organisation';
 import { useUpdateOrganisation } from '../api/update-organisation';
@@ -84,43 +83,20 @@ function DeleteOrganisation() {
   const { business } = useOrganisationContext();
   const navigate = useNavigate();
   const mutation = useDeleteOrganisation();
-  const [problem, setProblem] = useState<string | null>(null);
-  const onDelete = async () => {
-    const ok = await confirm({
-      title: `Delete ${business.name}?`,
-      message:
-        'The organisation leaves Kindred and its members lose access; their own accounts stay. This is refused while it holds money or has sub-businesses.',
-      confirmLabel: 'Delete organisation',
-      cancelLabel: 'Keep organisation',
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await mutation.mutateAsync(business.id);
-      toast.success('Organisation deleted', `${business.name} was deleted.`);
-      session.setActiveAccount({ type: 'individual' });
-      await reloadMemberships();
-      navigate('/', { replace: true });
-    } catch (error) {
-      setProblem(isApiError(error) ? error.message : 'The organisation could not be deleted.');
-    }
-  };
   return (
-    <Stack gap="sm" component="section" aria-label="Delete the organisation">
-      <Title order={2} size="h3">
-        Delete the organisation
-      </Title>
-      <Alert color="gray" variant="light">
-        An organisation that holds money (its wallet, credits or donations waiting for sign-off) or has
-        sub-businesses cannot be deleted: give or move its money first.
-      </Alert>
-      <FormRefusal title="Not deleted" message={problem} />
-      <Group>
-        <Button variant="default" c="red.9" onClick={onDelete} loading={mutation.isPending}>
-          Delete organisation
-        </Button>
-      </Group>
-    </Stack>
+    <DeleteAccountSection
+      noun="organisation"
+      name={business.name}
+      consequence="The organisation leaves Kindred and its members lose access; their own accounts stay. This is refused while it holds money or has sub-businesses."
+      rule="An organisation that holds money (its wallet, credits or donations waiting for sign-off) or has sub-businesses cannot be deleted: give or move its money first."
+      pending={mutation.isPending}
+      remove={() => mutation.mutateAsync(business.id)}
+      onDeleted={async () => {
+        session.setActiveAccount({ type: 'individual' });
+        await reloadMemberships();
+        navigate('/', { replace: true });
+      }}
+    />
   );
 }
 
