@@ -115,6 +115,20 @@ describe('the demo data', () => {
     const groups = (await t.request('GET', '/api/explore/group/list?limit=100')).json().items;
     expect(groups.length).toBeGreaterThan(0);
     expect(groups.every((g: { logo: string | null }) => g.logo?.startsWith('/api/files/logos/'))).toBe(true);
+    // Acme and its sub-business wear a logo on their dashboard and profile.
+    const token = await signIn('business@example.org');
+    const mine = (await t.request('GET', '/api/business/list', { token })).json().items;
+    expect(
+      mine.map((b: { name: string; logo: string | null }) => [
+        b.name,
+        b.logo?.startsWith('/api/files/logos/'),
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['Acme Ltd', true],
+        ['Acme North', true],
+      ]),
+    );
     for (const [url, side] of [
       [`${explore[0].cover}_small.webp`, 320],
       [`${explore[0].cover}_big.webp`, 800],

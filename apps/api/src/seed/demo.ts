@@ -173,6 +173,8 @@ export async function seedDemo(db: Db, storage: FileStorage, currency: string, n
     [5, 4, 15].map((cause, index) => renderPicture(logoSvg(cause, index + 1), 'logo')),
   );
   const groupLogo = (index: number) => storePicture(storage, 'logos', groupLogos[index] as RenderedPicture);
+  // Acme's logo, shared by its sub-business (stored once for each).
+  const acmeLogo = await renderPicture(logoSvg(undefined, 7), 'logo');
   const stamped = { createdAt: now, updatedAt: now };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const places = ukPlaces();
@@ -228,6 +230,7 @@ export async function seedDemo(db: Db, storage: FileStorage, currency: string, n
         registrationNumber: 'AC123456',
         approvalStatus: 'approved',
         description: 'Makers of fine widgets since 1952.',
+        logo: await storePicture(storage, 'logos', acmeLogo),
         // Sign-off policy: one approval, two from ₹10,000 (decision 021).
         signoffApprovals: 1,
         signoffThreshold: 1_000_000,
@@ -240,6 +243,7 @@ export async function seedDemo(db: Db, storage: FileStorage, currency: string, n
     await tx.insert(businesses).values({
       name: 'Acme North',
       registrationNumber: '12345678',
+      logo: await storePicture(storage, 'logos', acmeLogo),
       approvalStatus: 'approved',
       parentId: acme.id,
       createdBy: owner,

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/entities/session';
 import { MINUTE, makeLogin, pageFixture, projectFixture } from '@/testing/fixtures';
 import { jsonResponse, stubFetch } from '@/testing/http';
+import { acme } from '@/testing/organisation';
 import { renderRoutes } from '@/testing/render';
 import { AccountDashboard } from './account-dashboard';
 
@@ -118,9 +119,14 @@ describe('the home of the active account', { timeout: 20_000 }, () => {
       'GET /api/business/wallet/9': () =>
         jsonResponse({ wallet_amount: 0, credits: 5_000, held: 0, currency: 'INR' }),
       'GET /api/business/9/direct_debits': () => jsonResponse(pageFixture([])),
+      'GET /api/business/9': () => jsonResponse({ ...acme, id: 9, logo: '/api/files/logos/acme' }),
     });
     renderRoutes(routes);
     expect(screen.getByRole('heading', { level: 1, name: 'Acme Ltd' })).toBeTruthy();
+    // Its logo beside the greeting, in the variant that fits.
+    await vi.waitFor(() =>
+      expect(document.querySelector('img')?.getAttribute('src')).toBe('/api/files/logos/acme_small.webp'),
+    );
     expect((await screen.findByTestId('organisation-wallet')).textContent).toBe('₹0');
     expect(screen.getByTestId('organisation-credits').textContent).toBe('₹50');
     const tasks = await screen.findByTestId('tasks');

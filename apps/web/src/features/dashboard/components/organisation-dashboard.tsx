@@ -3,7 +3,9 @@ import { Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } fro
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
+import { Picture } from '@/components/ui/picture';
 import { LoadingState } from '@/components/ui/states';
+import { organisationQueries } from '@/entities/organisation';
 import { walletQueries } from '@/entities/wallet';
 import { Stat, type Task, TaskList } from './parts';
 
@@ -15,6 +17,7 @@ export function OrganisationDashboard({ membership }: { membership: BusinessMemb
   const owner = { type: 'business', id: membership.business_id, name: membership.name } as const;
   const wallet = useQuery({ ...walletQueries.balance(owner), enabled: runsWallet });
   const debits = useQuery({ ...walletQueries.directDebits(owner), enabled: runsWallet });
+  const logo = useQuery(organisationQueries.detail(membership.business_id)).data?.logo;
 
   const tasks: Task[] = [];
   if (runsWallet && wallet.data && wallet.data.wallet_amount === 0) {
@@ -35,6 +38,7 @@ export function OrganisationDashboard({ membership }: { membership: BusinessMemb
       title={membership.name}
       description={
         <Group gap={6}>
+          {logo ? <Picture src={logo} kind="logo" alt="" width={48} height={48} radius={4} priority /> : null}
           <Text>Your organisation at a glance. You are its {role}.</Text>
           {membership.is_franchise ? (
             <Badge size="sm" color="dark">
