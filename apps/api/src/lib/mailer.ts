@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Clock } from './clock.js';
 
 export interface MailMessage {
@@ -18,13 +18,24 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+type Nodemailer = (typeof import('nodemailer'))['default'];
+let nodemailer: Promise<Nodemailer> | undefined;
+/** nodemailer (about 15 MB resident) loads with the first mail, not with the app. */
+const loadNodemailer = () => {
+  nodemailer ??= import('nodemailer').then((module) => module.default);
+  return nodemailer;
+};
+
 /** Writes each message as an `.eml` file into the outbox folder, newest last by name. */
 export function outboxMailer(outboxDir: string, from: string, now: Clock): Mailer {
   let sequence = 0;
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      transport ??= loadNodemailer().then((mailer) =>
+        mailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+      );
+      const info = await (await transport).sendMail({ from, ...message });
       await mkdir(outboxDir, { recursive: true });
       // The sequence keeps the order of mails sent within the same instant (a fixed clock in tests).
       sequence += 1;
@@ -36,10 +47,11 @@ export function outboxMailer(outboxDir: string, from: string, now: Clock): Maile
 }
 
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      transport ??= loadNodemailer().then((mailer) => mailer.createTransport(smtpUrl));
+      await (await transport).sendMail({ from, ...message });
     },
   };
 }

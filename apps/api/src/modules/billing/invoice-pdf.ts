@@ -1,32 +1,11 @@
-import { createRequire } from 'node:module';
 import { formatMoney, type Invoice, PLAN_FEE_TYPES } from '@kindred/shared';
-import PDFDocument from 'pdfkit';
+import { renderPdf, pdfRow as row } from '../../lib/pdf.js';
 
 /* The PDF of a subscription invoice (pdfkit, as the receipts are). */
 
-const require = createRequire(import.meta.url);
-/** A font with every currency sign (the standard PDF fonts have no rupee sign). */
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
-
-function row(doc: PDFKit.PDFDocument, label: string, value: string) {
-  doc.font('bold').fontSize(10).text(label, { continued: true }).font('body').text(`  ${value}`);
-}
-
 /** One invoice as a PDF: number, organisation, period, plan, discount and amounts. */
 export function invoicePdf(invoice: Invoice, businessName: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'A4',
-      margin: 56,
-      info: { Title: `Kindred invoice ${invoice.number}`, Author: 'Kindred' },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.registerFont('body', FONT);
-    doc.registerFont('bold', FONT_BOLD);
+  return renderPdf(`Kindred invoice ${invoice.number}`, (doc) => {
     const money = (amount: number) => formatMoney(amount, invoice.currency);
     const feeType = PLAN_FEE_TYPES.find((type) => type.id === invoice.fee_type)?.label ?? '';
 
@@ -55,6 +34,5 @@ export function invoicePdf(invoice: Invoice, businessName: string): Promise<Buff
     );
     doc.moveDown();
     doc.fontSize(9).text('Thank you for running your giving with Kindred.');
-    doc.end();
   });
 }

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import {
   type Donation,
   formatMoney,
@@ -9,15 +8,10 @@ import {
   SKILL_TYPES,
 } from '@kindred/shared';
 import { stringify } from 'csv-stringify/sync';
-import PDFDocument from 'pdfkit';
 import type { MailMessage } from '../../lib/mailer.js';
+import { renderPdf, pdfRow as row } from '../../lib/pdf.js';
 
 /* Receipts, giving statements and Gift Aid claim files: real PDF (pdfkit) and CSV (csv-stringify). */
-
-const require = createRequire(import.meta.url);
-/** A font with every currency sign (the standard PDF fonts have no rupee sign). */
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 const day = (iso: string) => iso.slice(0, 10);
 
@@ -40,28 +34,9 @@ export function whatWasGiven(donation: Donation, currency: string): string {
 const recipient = (donation: Donation) =>
   donation.project ? `${donation.project.title} (${donation.charity.name})` : donation.charity.name;
 
-function render(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: 'Kindred', Author: 'Kindred' } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.registerFont('body', FONT);
-    doc.registerFont('bold', FONT_BOLD);
-    doc.font('body');
-    draw(doc);
-    doc.end();
-  });
-}
-
-function row(doc: PDFKit.PDFDocument, label: string, value: string) {
-  doc.font('bold').fontSize(10).text(label, { continued: true }).font('body').text(`  ${value}`);
-}
-
 /** The receipt of one approved gift of funds, as a PDF. */
 export function receiptPdf(donation: Donation, currency: string): Promise<Buffer> {
-  return render((doc) => {
+  return renderPdf('Kindred', (doc) => {
     doc.font('bold').fontSize(20).text('Kindred');
     doc.font('body').fontSize(12).text('Donation receipt').moveDown();
     row(doc, 'Receipt number', donation.receipt_number ?? '');
@@ -129,7 +104,7 @@ export function statementPdf(
   currency: string,
 ): Promise<Buffer> {
   const totals = statementTotals(donations);
-  return render((doc) => {
+  return renderPdf('Kindred', (doc) => {
     doc.font('bold').fontSize(20).text('Kindred');
     doc.font('body').fontSize(12).text(`Giving statement for ${range.name}`);
     doc.fontSize(10).text(`${range.from} to ${range.to}`).moveDown();

@@ -1,6 +1,5 @@
 import { CSV_ONBOARDING_COLUMNS } from '@kindred/shared';
 import { parse } from 'csv-parse/sync';
-import { readSheet } from 'read-excel-file/node';
 import { badRequest } from '../../lib/errors.js';
 
 type Column = (typeof CSV_ONBOARDING_COLUMNS)[number];
@@ -22,6 +21,8 @@ export async function readOnboardingRows(data: Buffer, kind: 'csv' | 'xlsx'): Pr
   let table: string[][];
   try {
     if (kind === 'xlsx') {
+      // read-excel-file (about 14 MB resident) loads with the first spreadsheet.
+      const { readSheet } = await import('read-excel-file/node');
       table = (await readSheet(data)).map((row) => row.map(cellText));
     } else {
       const records: string[][] = parse(data, {

@@ -308,9 +308,14 @@ export const paymentsRoutes =
             throw new AppError(404, 'NOT_CONFIGURED', 'Webhooks are not configured.');
           }
           const signature = request.headers['stripe-signature'];
-          let event: ReturnType<typeof verifyStripeEvent>;
+          let event: Awaited<ReturnType<typeof verifyStripeEvent>>;
           try {
-            event = verifyStripeEvent(request.body as Buffer, String(signature ?? ''), secret, ctx.now());
+            event = await verifyStripeEvent(
+              request.body as Buffer,
+              String(signature ?? ''),
+              secret,
+              ctx.now(),
+            );
           } catch {
             throw new AppError(400, 'INVALID_SIGNATURE', 'The webhook signature is not valid.');
           }

@@ -510,7 +510,7 @@ describe('stripeProvider connected accounts', () => {
   });
 });
 
-describe('verifyStripeEvent', () => {
+describe('verifyStripeEvent', async () => {
   const webhookSecret = 'whsec_test_kindred';
   // The app's clock: signatures are judged by it, not by the machine's.
   const now = new Date('2026-11-22T09:00:00Z');
@@ -533,44 +533,52 @@ describe('verifyStripeEvent', () => {
   const sign = (payload: string, secret = webhookSecret, at = now) =>
     Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: Math.floor(at.getTime() / 1000) });
 
-  it('accepts a signed payload and finds the PaymentIntent', () => {
+  it('accepts a signed payload and finds the PaymentIntent', async () => {
     const signature = sign(succeeded);
     const expected = { id: 'evt_1', type: 'payment_intent.succeeded', paymentIntentId: 'pi_webhook' };
-    expect(verifyStripeEvent(succeeded, signature, webhookSecret, now)).toEqual(expected);
-    expect(verifyStripeEvent(Buffer.from(succeeded), signature, webhookSecret, now)).toEqual(expected);
+    await expect(verifyStripeEvent(succeeded, signature, webhookSecret, now)).resolves.toEqual(expected);
+    await expect(verifyStripeEvent(Buffer.from(succeeded), signature, webhookSecret, now)).resolves.toEqual(
+      expected,
+    );
   });
 
-  it('reads the PaymentIntent of a charge, and none for other objects', () => {
+  it('reads the PaymentIntent of a charge, and none for other objects', async () => {
     const charge = event('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: 'pi_charged' });
-    expect(verifyStripeEvent(charge, sign(charge), webhookSecret, now).paymentIntentId).toBe('pi_charged');
+    expect((await verifyStripeEvent(charge, sign(charge), webhookSecret, now)).paymentIntentId).toBe(
+      'pi_charged',
+    );
     const updated = event('account.updated', account('acct_active'));
-    expect(verifyStripeEvent(updated, sign(updated), webhookSecret, now)).toEqual({
+    await expect(verifyStripeEvent(updated, sign(updated), webhookSecret, now)).resolves.toEqual({
       id: 'evt_1',
       type: 'account.updated',
       paymentIntentId: null,
     });
   });
 
-  it('rejects a tampered payload', () => {
+  it('rejects a tampered payload', async () => {
     const signature = sign(succeeded);
     const tampered = succeeded.replace('pi_webhook', 'pi_attacker');
-    expect(() => verifyStripeEvent(tampered, signature, webhookSecret, now)).toThrow(/signature/i);
+    await expect(verifyStripeEvent(tampered, signature, webhookSecret, now)).rejects.toThrow(/signature/i);
   });
 
-  it('rejects a payload signed with another secret', () => {
+  it('rejects a payload signed with another secret', async () => {
     const signature = sign(succeeded, 'whsec_someone_else');
-    expect(() => verifyStripeEvent(succeeded, signature, webhookSecret, now)).toThrow(/signature/i);
+    await expect(verifyStripeEvent(succeeded, signature, webhookSecret, now)).rejects.toThrow(/signature/i);
   });
 
-  it('rejects a signature older than five minutes by the app clock', () => {
+  it('rejects a signature older than five minutes by the app clock', async () => {
     const signedEarlier = sign(succeeded, webhookSecret, new Date(now.getTime() - 6 * 60 * 1000));
-    expect(() => verifyStripeEvent(succeeded, signedEarlier, webhookSecret, now)).toThrow(/signature/i);
+    await expect(verifyStripeEvent(succeeded, signedEarlier, webhookSecret, now)).rejects.toThrow(
+      /signature/i,
+    );
     const signedJustBefore = sign(succeeded, webhookSecret, new Date(now.getTime() - 4 * 60 * 1000));
-    expect(verifyStripeEvent(succeeded, signedJustBefore, webhookSecret, now).id).toBe('evt_1');
+    expect((await verifyStripeEvent(succeeded, signedJustBefore, webhookSecret, now)).id).toBe('evt_1');
   });
 
-  it('rejects a missing or malformed signature header', () => {
-    expect(() => verifyStripeEvent(succeeded, '', webhookSecret, now)).toThrow(/signature/i);
-    expect(() => verifyStripeEvent(succeeded, 't=1,v1=deadbeef', webhookSecret, now)).toThrow(/signature/i);
+  it('rejects a missing or malformed signature header', async () => {
+    await expect(verifyStripeEvent(succeeded, '', webhookSecret, now)).rejects.toThrow(/signature/i);
+    await expect(verifyStripeEvent(succeeded, 't=1,v1=deadbeef', webhookSecret, now)).rejects.toThrow(
+      /signature/i,
+    );
   });
 });

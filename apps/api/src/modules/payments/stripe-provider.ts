@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import {
   type PaymentProvider,
   type ProviderAccount,
@@ -13,6 +13,17 @@ import {
  * the SDK's `LatestApiVersion` type makes this fail to compile when the package moves on.
  */
 const API_VERSION = '2026-10-28.endive' satisfies Stripe.LatestApiVersion;
+
+type StripeSdk = typeof import('stripe').default;
+let sdk: Promise<StripeSdk> | undefined;
+/**
+ * Stripe's SDK (about 20 MB resident) loads with the first call that needs it: a process on the
+ * sandbox, or one that never takes a payment, never holds it.
+ */
+const loadStripe = () => {
+  sdk ??= import('stripe').then((module) => module.default);
+  return sdk;
+};
 
 export interface StripeProviderOptions {
   host?: string;
@@ -64,11 +75,9 @@ function toAccount(account: Stripe.Account): ProviderAccount {
   };
 }
 
-function isCardError(error: unknown): error is InstanceType<typeof Stripe.errors.StripeCardError> {
-  return (
-    error instanceof Stripe.errors.StripeCardError ||
-    (error instanceof Stripe.errors.StripeError && error.type === 'StripeCardError')
-  );
+/** A card decline (a `StripeCardError`, or a raw error of that type), told without loading the SDK. */
+function isCardError(error: unknown): error is Stripe.errors.StripeCardError {
+  return error instanceof Error && (error as { type?: unknown }).type === 'StripeCardError';
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -90,19 +99,27 @@ function splitMethodId(methodId: string): { customer: string; paymentMethod: str
 
 /** The payment provider backed by Stripe (PaymentIntents, Elements, Connect Express accounts). */
 export function stripeProvider(secretKey: string, options: StripeProviderOptions = {}): PaymentProvider {
-  const stripe = new Stripe(secretKey, {
-    apiVersion: API_VERSION,
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    ...(options.host !== undefined && { host: options.host }),
-    ...(options.port !== undefined && { port: options.port }),
-    ...(options.protocol !== undefined && { protocol: options.protocol }),
-  });
+  let client: Promise<Stripe> | undefined;
+  const connect = () => {
+    client ??= loadStripe().then(
+      (StripeClient) =>
+        new StripeClient(secretKey, {
+          apiVersion: API_VERSION,
+          maxNetworkRetries: 2,
+          timeout: 20_000,
+          ...(options.host !== undefined && { host: options.host }),
+          ...(options.port !== undefined && { port: options.port }),
+          ...(options.protocol !== undefined && { protocol: options.protocol }),
+        }),
+    );
+    return client;
+  };
 
   return {
     name: 'stripe',
 
     async createPayment(input) {
+      const stripe = await connect();
       // `input.card` is ignored: with Stripe the browser confirms the intent with Elements.
       try {
         const intent = await stripe.paymentIntents.create(
@@ -122,6 +139,7 @@ export function stripeProvider(secretKey: string, options: StripeProviderOptions
     },
 
     async retrievePayment(id) {
+      const stripe = await connect();
       try {
         return toPayment(await stripe.paymentIntents.retrieve(id));
       } catch (error) {
@@ -130,6 +148,7 @@ export function stripeProvider(secretKey: string, options: StripeProviderOptions
     },
 
     async saveMethod(input) {
+      const stripe = await connect();
       if (!input.methodId) throw new ProviderError('Card details go through Stripe Elements.', false);
       try {
         const customer = await stripe.customers.create();
@@ -142,6 +161,7 @@ export function stripeProvider(secretKey: string, options: StripeProviderOptions
     },
 
     async chargeMethod(input) {
+      const stripe = await connect();
       const { customer, paymentMethod } = splitMethodId(input.methodId);
       try {
         const intent = await stripe.paymentIntents.create(
@@ -176,6 +196,7 @@ export function stripeProvider(secretKey: string, options: StripeProviderOptions
     },
 
     async upsertAccount(input) {
+      const stripe = await connect();
       try {
         if (input.existingId) return toAccount(await stripe.accounts.retrieve(input.existingId));
         const account = await stripe.accounts.create({
@@ -193,6 +214,7 @@ export function stripeProvider(secretKey: string, options: StripeProviderOptions
     },
 
     async retrieveAccount(id) {
+      const stripe = await connect();
       try {
         return toAccount(await stripe.accounts.retrieve(id));
       } catch (error) {
@@ -207,16 +229,17 @@ export function stripeProvider(secretKey: string, options: StripeProviderOptions
  * `paymentIntentId` is the PaymentIntent the event is about: the object itself for `payment_intent.*`
  * events, or the `payment_intent` a charge, refund or dispute points at; otherwise null.
  */
-export function verifyStripeEvent(
+export async function verifyStripeEvent(
   payload: string | Buffer,
   signature: string,
   webhookSecret: string,
   now: Date,
-): { id: string; type: string; paymentIntentId: string | null } {
+): Promise<{ id: string; type: string; paymentIntentId: string | null }> {
+  const StripeClient = await loadStripe();
   let event: Stripe.Event;
   try {
     // The signature's age is judged by the app's clock (Stripe's default tolerance of 5 minutes).
-    event = Stripe.webhooks.constructEvent(
+    event = StripeClient.webhooks.constructEvent(
       payload,
       signature,
       webhookSecret,
