@@ -18,7 +18,7 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-type Nodemailer = (typeof import('nodemailer'))['default'];
+type Nodemailer = typeof import('nodemailer')['default'];
 let nodemailer: Promise<Nodemailer> | undefined;
 /** nodemailer (about 15 MB resident) loads with the first mail, not with the app. */
 const loadNodemailer = () => {
