@@ -112,6 +112,26 @@ describe('the API platform', () => {
     expect(other.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("sends helmet's headers on answers, refusals and unknown paths alike", async () => {
+    const answers = [
+      await t.request('GET', '/api/explore/project/list'),
+      await t.request('GET', '/api/explore/project/list?limit=0'),
+      await t.request('GET', '/api/no-such-call'),
+      await t.request('POST', '/api/auth/login', { body: { email: 'nobody' } }),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 400, 404, 400]);
+    for (const res of answers) {
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['permissions-policy']).toContain('camera=()');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('keeps personal answers out of every cache, lets public ones be kept for seconds, and limits browser features', async () => {
     const person = await t.createUser();
     const mine = await t.request('GET', '/api/user/get', { token: person.token });
