@@ -1,5 +1,5 @@
 import type { OutboxMail } from '../apps/api/src/testing/eml';
-import { DEMO_PASSWORD, freshEmail, mailTo, outbox, signIn, signOut } from './support/app';
+import { DEMO_PASSWORD, freshEmail, mailTo, outbox, signIn, signOut, toast } from './support/app';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -12,9 +12,6 @@ const NEW_PASSWORD = 'Another-pass-456';
 const WRONG_CREDENTIALS = 'The email or password is not right.';
 
 /** A toast (Mantine notification, role alert) whose text contains `text`. */
-function toast(page: Page, text: string) {
-  return page.getByRole('alert').filter({ hasText: text });
-}
 
 /** The path of the first link in a mail that goes to `route` (the link's host is the app's). */
 function linkPath(text: string, route: string): string {

@@ -1,5 +1,5 @@
 import { formatMoney } from '../packages/shared/src/money/money';
-import { DEMO, DEMO_PASSWORD, expectAccessible, signInAs } from './support/app';
+import { apiToken, DEMO, expectAccessible, signInAs } from './support/app';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -23,12 +23,6 @@ interface DonationBody {
   status: number;
   amount: number | null;
   history: Array<{ status: number; reason: string | null; by: { name: string } | null }>;
-}
-
-async function tokenOf(page: Page, email: string): Promise<string> {
-  const response = await page.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
 }
 
 async function apiGet<T>(page: Page, token: string, path: string): Promise<T> {
@@ -60,8 +54,8 @@ async function riverProject(page: Page): Promise<{ id: number; title: string }> 
 
 /** The demo donor, with money for two gifts above the review threshold (an admin's deposit). */
 async function fundedDonor(page: Page) {
-  const admin = await tokenOf(page, DEMO.admin);
-  const token = await tokenOf(page, DEMO.donor);
+  const admin = await apiToken(page.request, DEMO.admin);
+  const token = await apiToken(page.request, DEMO.donor);
   const { user } = await apiGet<{ user: { id: number; first_name: string; last_name: string } }>(
     page,
     token,

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { DEMO, DEMO_PASSWORD, expectAccessible, signInAs } from './support/app';
+import { DEMO, DEMO_PASSWORD, expectAccessible, signInAs, toast } from './support/app';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -46,9 +46,6 @@ async function donate(page: Page, token: string, path: string, data: Record<stri
 }
 
 /** A toast (Mantine notification, role alert) whose title is `title`. */
-function toast(page: Page, title: string) {
-  return page.getByRole('alert').filter({ hasText: title }).first();
-}
 
 test.describe.configure({ timeout: 150_000 });
 

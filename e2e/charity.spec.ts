@@ -1,4 +1,5 @@
 import {
+  apiToken,
   DEMO,
   DEMO_PASSWORD,
   expectAccessible,
@@ -8,6 +9,7 @@ import {
   outbox,
   signInAs,
   signOut,
+  toast,
 } from './support/app';
 import { expect, type Locator, type Page, test } from './support/test';
 
@@ -45,9 +47,6 @@ function dayFromNow(days: number) {
 }
 
 /** A toast (Mantine notification, role alert) whose title is `title`. */
-function toast(page: Page, title: string) {
-  return page.getByRole('alert').filter({ hasText: title }).first();
-}
 
 /** Confirms the open confirm dialog with its button `label`. */
 async function confirmDialog(page: Page, title: string, label: string) {
@@ -58,11 +57,6 @@ async function confirmDialog(page: Page, title: string, label: string) {
 }
 
 /** A bearer token through the API (no browser session). */
-async function tokenOf(page: Page, email: string): Promise<string> {
-  const response = await page.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
 
 async function apiGet<T>(page: Page, token: string, path: string): Promise<T> {
   const response = await page.request.get(`/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
@@ -134,7 +128,7 @@ test('the charity admin creates a project with needs, publishes, extends, update
   const title = `Riverside litter pick ${stamp}`;
   const end = dayFromNow(60);
   const later = dayFromNow(90);
-  const token = await tokenOf(page, DEMO.charity);
+  const token = await apiToken(page.request, DEMO.charity);
 
   await signInAs(page, DEMO.charity);
 
@@ -412,7 +406,7 @@ test('a new person registers a charity, a platform admin accepts it and rejects 
   });
 
   await test.step('a second application, made through the API', async () => {
-    const token = await tokenOf(page, email);
+    const token = await apiToken(page.request, email);
     const response = await page.request.post('/api/user/add/charity', {
       headers: { Authorization: `Bearer ${token}` },
       data: { name: other, charity_types: [5], description: 'Towpath repairs.' },

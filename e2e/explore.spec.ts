@@ -2,6 +2,7 @@ import { formatMoney } from '../packages/shared/src/money/money';
 import {
   closeExploreFilters,
   expectAccessible,
+  onlyThisApp,
   openExploreFilters,
   watchContentSecurityPolicy,
 } from './support/app';
@@ -22,13 +23,7 @@ interface ExploreItem {
 
 const RIVER_CLEAN_UP = 'Clean-up of the river banks (Bristol)';
 
-test.beforeEach(async ({ page }) => {
-  // Anything not served by the app under test (the map tiles) is unreachable.
-  await page.route(
-    (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1',
-    (route) => route.abort('internetdisconnected'),
-  );
-});
+test.beforeEach(({ page }) => onlyThisApp(page));
 
 /** The titles of the project cards shown. */
 async function cardTitles(page: Page) {

@@ -1,4 +1,5 @@
 import {
+  apiToken,
   DEMO,
   DEMO_PASSWORD,
   expectAccessible,
@@ -19,12 +20,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function tokenOf(page: Page, email: string): Promise<string> {
-  const response = await page.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
 
 /** A town of the places data, by region name and the first letters of its name. */
 async function townOf(page: Page, region: string, letters: string) {
@@ -91,7 +86,7 @@ test('sign-in and registration refusals show beside their fields, with the value
 test('a project: its stored town and region, a new town, its logo on the public page, deleting a Draft', async ({
   page,
 }) => {
-  const token = await tokenOf(page, DEMO.charity);
+  const token = await apiToken(page.request, DEMO.charity);
   const stamp = Date.now().toString(36);
   const bristol = await townOf(page, 'South West', 'Bris');
   const bath = await townOf(page, 'South West', 'Bath');
@@ -153,7 +148,7 @@ test('a project: its stored town and region, a new town, its logo on the public 
 });
 
 test('dates read "22 Nov 2026"; cancelling says "Project cancelled" like its label', async ({ page }) => {
-  const token = await tokenOf(page, DEMO.charity);
+  const token = await apiToken(page.request, DEMO.charity);
   const stamp = Date.now().toString(36);
   const project = await draftProject(page, token, `Hedge planting ${stamp}`, {
     start_date: '2031-03-02',
@@ -176,7 +171,7 @@ test('dates read "22 Nov 2026"; cancelling says "Project cancelled" like its lab
 
 test('the only Super Admin of a charity is not offered to leave it', async ({ page }) => {
   const email = await registerActivated(page, 'sole-admin', 'Sole', 'Admin');
-  const token = await tokenOf(page, email);
+  const token = await apiToken(page.request, email);
   const created = await page.request.post('/api/user/add/charity', {
     headers: { Authorization: `Bearer ${token}` },
     data: { name: `Canal friends ${Date.now().toString(36)}`, charity_types: [5] },

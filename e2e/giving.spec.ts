@@ -4,8 +4,10 @@ import {
   DEMO,
   DEMO_PASSWORD,
   expectAccessible,
+  onlyThisApp,
   registerActivated,
   signInAs,
+  toast,
 } from './support/app';
 import { expect, type Locator, type Page, test } from './support/test';
 
@@ -33,13 +35,7 @@ interface Summary {
   currency: string;
 }
 
-test.beforeEach(async ({ page }) => {
-  // Map tiles and anything else off this app are unreachable.
-  await page.route(
-    (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1',
-    (route) => route.abort('internetdisconnected'),
-  );
-});
+test.beforeEach(({ page }) => onlyThisApp(page));
 
 /** A Live demo project, from explore's list: by title, or the first that takes a kind of giving. */
 async function liveProject(page: Page, find: { title?: string; kind?: number }): Promise<Card> {
@@ -56,10 +52,6 @@ async function summaryOf(page: Page, id: number): Promise<Summary> {
   const response = await page.request.get(`/api/project/${id}/summary`);
   expect(response.ok()).toBe(true);
   return (await response.json()) as Summary;
-}
-
-function toast(page: Page, text: string) {
-  return page.getByRole('alert').filter({ hasText: text });
 }
 
 /** Waits for running transitions (the dialog fading in) so axe sees the final colours. */

@@ -1,12 +1,14 @@
 import {
   expectAccessible,
   freshEmail,
+  onlyThisApp,
   outbox,
   registerActivated,
   registerActivatedAs,
   settle,
   signInAs,
   signOut,
+  toast,
 } from './support/app';
 import { expect, type Page, test, widthProblem } from './support/test';
 
@@ -19,19 +21,9 @@ import { expect, type Page, test, widthProblem } from './support/test';
  * with axe.
  */
 
-test.beforeEach(async ({ page }) => {
-  // Map tiles and anything else off this app are unreachable.
-  await page.route(
-    (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1',
-    (route) => route.abort('internetdisconnected'),
-  );
-});
+test.beforeEach(({ page }) => onlyThisApp(page));
 
 test.describe.configure({ timeout: 180_000 });
-
-function toast(page: Page, title: string) {
-  return page.getByRole('alert').filter({ hasText: title }).first();
-}
 
 /** Creates a group through the create screen; answers its page's path and PIN. */
 async function createGroup(page: Page, name: string, needsApproval: boolean) {

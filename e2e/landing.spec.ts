@@ -1,6 +1,6 @@
 import type { ExploreSummary } from '../packages/shared/src/explore/schemas';
 import { formatMoney } from '../packages/shared/src/money/money';
-import { DEMO, expectAccessible, mainLinks, signInAs } from './support/app';
+import { DEMO, expectAccessible, mainLinks, onlyThisApp, signInAs } from './support/app';
 import { expect, type Locator, type Page, test } from './support/test';
 
 /**
@@ -13,13 +13,7 @@ const count = new Intl.NumberFormat('en-GB');
 
 test.use({ geolocation: BRISTOL, permissions: ['geolocation'] });
 
-test.beforeEach(async ({ page }) => {
-  // Anything not served by the app under test (map tiles) is unreachable.
-  await page.route(
-    (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1',
-    (route) => route.abort('internetdisconnected'),
-  );
-});
+test.beforeEach(({ page }) => onlyThisApp(page));
 
 /** Whether an image has loaded (a broken or unloaded one has no natural width). */
 async function loaded(image: Locator) {

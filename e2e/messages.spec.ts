@@ -1,4 +1,13 @@
-import { DEMO, expectAccessible, registerActivated, settle, signInAs, signOut } from './support/app';
+import {
+  DEMO,
+  expectAccessible,
+  onlyThisApp,
+  registerActivated,
+  settle,
+  signInAs,
+  signOut,
+  toast,
+} from './support/app';
 import { expect, isPhone, type Page, test, widthProblem } from './support/test';
 
 /**
@@ -8,19 +17,9 @@ import { expect, isPhone, type Page, test, widthProblem } from './support/test';
  * On the way: a draft, the archive with its confirm dialog, and axe on every new screen.
  */
 
-test.beforeEach(async ({ page }) => {
-  // Map tiles and anything else off this app are unreachable.
-  await page.route(
-    (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1',
-    (route) => route.abort('internetdisconnected'),
-  );
-});
+test.beforeEach(({ page }) => onlyThisApp(page));
 
 test.describe.configure({ timeout: 180_000 });
-
-function toast(page: Page, title: string) {
-  return page.getByRole('alert').filter({ hasText: title }).first();
-}
 
 /** The main navigation, opened from the burger first on a phone. */
 async function mainNav(page: Page) {

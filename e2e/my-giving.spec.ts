@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { closeToasts, DEMO, DEMO_PASSWORD, expectAccessible, signInAs } from './support/app';
+import { apiToken, closeToasts, DEMO, expectAccessible, signInAs } from './support/app';
 import { type APIRequestContext, expect, type Page, test } from './support/test';
 
 /** My giving: a gift approved by the charity, its receipt and statements, a monthly gift paused, resumed and cancelled. */
@@ -16,12 +16,6 @@ interface ProjectCard {
 interface DonationBody {
   donation: { id: number; status: number } | null;
   subscription: { id: number; status: string } | null;
-}
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
 }
 
 async function apiCall<T>(
@@ -76,8 +70,8 @@ test.describe('my giving', () => {
     // One journey across six tabs, each scanned by axe.
     test.setTimeout(180_000);
     const request = page.request;
-    const donor = await tokenOf(request, DEMO.donor);
-    const charity = await tokenOf(request, DEMO.charity);
+    const donor = await apiToken(request, DEMO.donor);
+    const charity = await apiToken(request, DEMO.charity);
     const project = await riverTrustProject(request);
     const charityId = project.charity?.id ?? 0;
 

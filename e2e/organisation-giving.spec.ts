@@ -1,4 +1,13 @@
-import { DEMO, DEMO_PASSWORD, expectAccessible, settle, signInAs, signOut } from './support/app';
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  expectAccessible,
+  onlyThisApp,
+  settle,
+  signInAs,
+  signOut,
+  toast,
+} from './support/app';
 import { expect, type Page, test, widthProblem } from './support/test';
 
 /**
@@ -10,12 +19,7 @@ import { expect, type Page, test, widthProblem } from './support/test';
 
 const RIVER_CLEAN_UP = 'Clean-up of the river banks (Bristol)';
 
-test.beforeEach(async ({ page }) => {
-  await page.route(
-    (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1',
-    (route) => route.abort('internetdisconnected'),
-  );
-});
+test.beforeEach(({ page }) => onlyThisApp(page));
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -27,10 +31,6 @@ async function actAs(page: Page, label: string | { index: number }) {
 
 async function settled(page: Page) {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-}
-
-function toast(page: Page, title: string) {
-  return page.getByRole('alert').filter({ hasText: title }).first();
 }
 
 function section(page: Page, name: string) {

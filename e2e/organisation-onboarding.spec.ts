@@ -4,13 +4,15 @@ import {
   DEMO,
   DEMO_PASSWORD,
   expectAccessible,
+  onlyThisApp,
   outbox,
   registerActivated,
   registerActivatedAs,
   signInAs,
   signOut,
+  toast,
 } from './support/app';
-import { expect, type Page, test } from './support/test';
+import { expect, test } from './support/test';
 
 /**
  * Onboarding an organisation's people (issues "Organisations" and "Groups, invitations and joins"):
@@ -22,18 +24,9 @@ import { expect, type Page, test } from './support/test';
 
 const CSV = fileURLToPath(new URL('./fixtures/onboarding-employees.csv', import.meta.url));
 
-test.beforeEach(async ({ page }) => {
-  await page.route(
-    (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1',
-    (route) => route.abort('internetdisconnected'),
-  );
-});
+test.beforeEach(({ page }) => onlyThisApp(page));
 
 test.describe.configure({ timeout: 240_000 });
-
-function toast(page: Page, title: string) {
-  return page.getByRole('alert').filter({ hasText: title }).first();
-}
 
 test('an admin onboards employees by CSV, a newcomer accepts the mailed invitation, and a join request is accepted', async ({
   page,

@@ -1,6 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { DEMO, DEMO_PASSWORD, expectAccessible, registerActivated, signInAs, signOut } from './support/app';
-import { expect, type Page, test } from './support/test';
+import {
+  apiToken,
+  DEMO,
+  expectAccessible,
+  onlyThisApp,
+  registerActivated,
+  signInAs,
+  signOut,
+  toast,
+} from './support/app';
+import { expect, test } from './support/test';
 
 /**
  * Organisation subscriptions (issue "Organisations"): a platform admin adds a discount code on the
@@ -9,24 +18,9 @@ import { expect, type Page, test } from './support/test';
  * invoice as a PDF. A new organisation, so Acme's demo subscription stays as the demo shows it.
  */
 
-test.beforeEach(async ({ page }) => {
-  await page.route(
-    (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1',
-    (route) => route.abort('internetdisconnected'),
-  );
-});
+test.beforeEach(({ page }) => onlyThisApp(page));
 
 test.describe.configure({ timeout: 180_000 });
-
-function toast(page: Page, title: string) {
-  return page.getByRole('alert').filter({ hasText: title }).first();
-}
-
-async function apiToken(page: Page, email: string) {
-  const login = await page.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(login.status()).toBe(200);
-  return ((await login.json()) as { token: string }).token;
-}
 
 test('a business subscribes with a discount code and downloads the invoice', async ({ page }) => {
   const code = `JOURNEY${Date.now().toString(36).toUpperCase()}`;
@@ -51,14 +45,14 @@ test('a business subscribes with a discount code and downloads the invoice', asy
   const name = `Subscriber Works ${Date.now().toString(36)}`;
   const founder = await registerActivated(page, 'subscriber');
   await test.step('the organisation is added and approved', async () => {
-    const token = await apiToken(page, founder);
+    const token = await apiToken(page.request, founder);
     const added = await page.request.post('/api/user/add/business', {
       headers: { authorization: `Bearer ${token}` },
       data: { name },
     });
     expect(added.status(), await added.text()).toBe(201);
     const { id } = (await added.json()) as { id: number };
-    const adminToken = await apiToken(page, DEMO.admin);
+    const adminToken = await apiToken(page.request, DEMO.admin);
     const approved = await page.request.post('/api/admin/business/pending/update', {
       headers: { authorization: `Bearer ${adminToken}` },
       data: { business_id: id, status: 'approved' },

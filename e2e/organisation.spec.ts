@@ -1,4 +1,13 @@
-import { DEMO, DEMO_PASSWORD, expectAccessible, registerActivated, signInAs, signOut } from './support/app';
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  expectAccessible,
+  onlyThisApp,
+  registerActivated,
+  signInAs,
+  signOut,
+  toast,
+} from './support/app';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -16,13 +25,7 @@ interface Card {
   title: string;
 }
 
-test.beforeEach(async ({ page }) => {
-  // Map tiles and anything else off this app are unreachable.
-  await page.route(
-    (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1',
-    (route) => route.abort('internetdisconnected'),
-  );
-});
+test.beforeEach(({ page }) => onlyThisApp(page));
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -36,10 +39,6 @@ async function actAsAcme(page: Page) {
 /** Waits for running transitions (dialogs, toasts fading in) so axe sees the final colours. */
 async function settled(page: Page) {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-}
-
-function toast(page: Page, title: string) {
-  return page.getByRole('alert').filter({ hasText: title }).first();
 }
 
 async function openSignoff(page: Page) {

@@ -1,14 +1,17 @@
 import {
+  apiToken,
   DEMO,
   DEMO_PASSWORD,
   expectAccessible,
+  onlyThisApp,
   outbox,
   registerActivated,
   settle,
   signInAs,
   signOut,
+  toast,
 } from './support/app';
-import { expect, type Page, test } from './support/test';
+import { expect, test } from './support/test';
 
 /**
  * The platform admin area (issue "Platform admin"): an admin finds a newly registered person and
@@ -17,24 +20,9 @@ import { expect, type Page, test } from './support/test';
  * another date range. Every screen of the area is checked with axe.
  */
 
-test.beforeEach(async ({ page }) => {
-  await page.route(
-    (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1',
-    (route) => route.abort('internetdisconnected'),
-  );
-});
+test.beforeEach(({ page }) => onlyThisApp(page));
 
 test.describe.configure({ timeout: 180_000 });
-
-function toast(page: Page, title: string) {
-  return page.getByRole('alert').filter({ hasText: title }).first();
-}
-
-async function tokenOf(page: Page, email: string): Promise<string> {
-  const response = await page.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
 
 test('an admin finds a person and deactivates them; the person can no longer sign in', async ({ page }) => {
   const email = await registerActivated(page, 'deactivated', 'Quinn', 'Quarry');
@@ -78,7 +66,7 @@ test('an admin finds a person and deactivates them; the person can no longer sig
 
 test('an admin mails the admins of a project near its end, once a day', async ({ page }) => {
   // A project of River Trust ending in three days, made for this walk.
-  const charityToken = await tokenOf(page, DEMO.charity);
+  const charityToken = await apiToken(page.request, DEMO.charity);
   const headers = { Authorization: `Bearer ${charityToken}` };
   const mine = await page.request.get('/api/user/get', { headers });
   const charityId = ((await mine.json()) as { charity_membership: Array<{ charity_id: number }> })

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { formatMoney } from '../packages/shared/src/money/money';
-import { DEMO, DEMO_PASSWORD, expectAccessible, signInAs, signOut } from './support/app';
+import { apiToken, DEMO, expectAccessible, signInAs, signOut } from './support/app';
 import { type APIRequestContext, expect, type Locator, type Page, test } from './support/test';
 
 /** The wallet journeys (issue 3): add money, history, statement, declined card, direct debits, admin credits. */
@@ -17,11 +17,6 @@ interface WalletBody {
 }
 
 /** A bearer token for a demo account, through the API (no browser session). */
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
 
 async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
   const response = await request.get(`/api/${path}`, { headers: { Authorization: `Bearer ${token}` } });
@@ -56,7 +51,7 @@ test.describe('wallet', () => {
   test('the donor adds money with the test card, sees the balance and history, and downloads the statement', async ({
     page,
   }) => {
-    const donorToken = await tokenOf(page.request, DEMO.donor);
+    const donorToken = await apiToken(page.request, DEMO.donor);
     const before = await apiGet<WalletBody>(page.request, donorToken, 'user/wallet');
 
     await signInAs(page, DEMO.donor);
@@ -173,7 +168,7 @@ test.describe('wallet', () => {
   });
 
   test('a platform admin deposits credits to the donor, who sees them', async ({ page }) => {
-    const donorToken = await tokenOf(page.request, DEMO.donor);
+    const donorToken = await apiToken(page.request, DEMO.donor);
     const donor = (await apiGet<{ user: { id: number } }>(page.request, donorToken, 'user/get')).user;
     const before = await apiGet<WalletBody>(page.request, donorToken, 'user/wallet');
     const reason = `E2E thank-you credits ${Date.now()}`;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { type OutboxMail, readOutbox } from '../../apps/api/src/testing/eml';
 import { STORAGE_KEYS } from '../../apps/web/src/entities/session/session-storage';
 import { expect, isPhone, test } from './test';
@@ -14,6 +14,26 @@ export const DEMO = {
   employee: 'employee@example.org',
   charity: 'charity@example.org',
 } as const;
+
+/** The alerts (toasts, refusals) that say `text`: the first of them. */
+export function toast(page: Page, text: string) {
+  return page.getByRole('alert').filter({ hasText: text }).first();
+}
+
+/** Map tiles and anything else off this app are unreachable: a journey never waits on the internet. */
+export function onlyThisApp(page: Page) {
+  return page.route(
+    (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1',
+    (route) => route.abort('internetdisconnected'),
+  );
+}
+
+/** A demo person's token from the login call, for set-up through the API. */
+export async function apiToken(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { token: string }).token;
+}
 
 /** Signs in through the login screen and waits until the app has left it. */
 export async function signIn(page: Page, email: string, password: string = DEMO_PASSWORD) {
