@@ -13,12 +13,12 @@ import { constants, gzipSync } from 'node:zlib';
 
 /**
  * The most JavaScript (gzipped) the landing, explore and project pages may need together on a
- * first visit: what they need today (the landing page, pictures, the phone filters and the forms' refusals
- * came with 250 KB; the dashboards left it; zod left it with the first schema, 224 KB), so that it
- * cannot grow unnoticed. Lower it with each saving.
+ * first visit: the target of record (issue 13), met since the menus, drawers, dialogs, toasts and
+ * town suggestions load on demand (docs/performance.md, "Web"). Something new on these pages
+ * makes room for itself: it loads on demand, or something else does.
  */
-export const BUDGET_BYTES = 226 * 1024;
-/** Where the budget is going (docs/performance.md, "Web", says what stands in the way). */
+export const BUDGET_BYTES = 170 * 1024;
+/** The target of record; the budget may not be set above it again. */
 export const TARGET_BYTES = 170 * 1024;
 
 /**

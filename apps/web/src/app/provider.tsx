@@ -1,16 +1,14 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 // The date, dropzone and chart styles load with the screens that use them (imported there).
 import './styles.css';
 
 import { WEEK_STARTS_ON } from '@kindred/shared';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { useMediaQuery } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { DialogHost } from '@/components/ui/dialog-host';
 import { LoadingBar } from '@/components/ui/loading-bar';
 import { queryClient as defaultQueryClient } from '@/lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
@@ -23,15 +21,25 @@ export interface AppProviderProps {
   env?: 'default' | 'test';
 }
 
-/** Mantine (theme, dates, modals, toasts), TanStack Query, the loading bar and the account theme. */
+const Toasts = lazy(() => import('./toasts'));
+
 /**
- * Toasts: bottom right on a wide screen; at the top on a phone, where a full-width toast at the
- * bottom would cover the form's buttons (and stay while a finger rests on it).
+ * The toasts' container (and its styles) load with the first toast: a visit that shows none does
+ * not download them. Once shown it stays, so that later toasts and exits animate as usual.
  */
-function Toasts() {
-  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
-  return <Notifications position={phone ? 'top-center' : 'bottom-right'} limit={4} />;
+function ToastHost() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  );
 }
+
+/** Mantine (theme, dates, dialogs, toasts), TanStack Query, the loading bar and the account theme. */
 
 export function AppProvider({
   children,
@@ -47,13 +55,11 @@ export function AppProvider({
     >
       <DatesProvider settings={{ firstDayOfWeek: WEEK_STARTS_ON, locale: 'en' }}>
         <QueryClientProvider client={queryClient}>
-          <ModalsProvider>
-            {/* Bottom right: toasts never cover the header controls. */}
-            <Toasts />
-            <ThemeSync />
-            <LoadingBar />
-            {children}
-          </ModalsProvider>
+          <ToastHost />
+          <DialogHost />
+          <ThemeSync />
+          <LoadingBar />
+          {children}
         </QueryClientProvider>
       </DatesProvider>
     </MantineProvider>

@@ -1,76 +1,21 @@
-import { ADMIN_TYPE } from '@kindred/shared';
-import { Badge, Burger, Drawer, Group, Stack, VisuallyHidden } from '@mantine/core';
+import { Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { useUnreadMessages } from '@/entities/message';
-import { useIsLoggedIn, useSessionState } from '@/entities/session';
+import { useIsLoggedIn } from '@/entities/session';
 import { AccountSwitcher } from './account-switcher';
-import { UserMenu } from './user-menu';
+import { NavLinks } from './nav-links';
 
-interface NavItem {
-  to: string;
-  label: string;
-  badge?: number;
-}
-
-/** Organisation wallets are for the organisation's Super Admins and Admins. */
-const WALLET_ADMIN_TYPES: readonly number[] = [ADMIN_TYPE.superAdmin, ADMIN_TYPE.admin];
-
-/**
- * The main menu: only screens that exist and that the active account can use. Acting as a charity,
- * its area replaces the person's wallet and donations; acting as an organisation, its wallet
- * (for its admins) does.
- */
-export function useNavItems(): NavItem[] {
-  const state = useSessionState();
-  const loggedIn = useIsLoggedIn();
-  const unread = useUnreadMessages();
-  if (!loggedIn) return [{ to: '/explore', label: 'Explore' }];
-  const items: NavItem[] = [
-    { to: '/', label: 'Home' },
-    { to: '/explore', label: 'Explore' },
-  ];
-  const active = state.activeAccount;
-  if (active.type === 'charity') {
-    items.push({ to: '/charity', label: 'Charity' });
-  } else if (active.type === 'business') {
-    const membership = state.businessMembership.find((m) => m.business_id === active.id);
-    if (membership && WALLET_ADMIN_TYPES.includes(membership.admin_type))
-      items.push({ to: '/wallet', label: 'Wallet' });
-    items.push({ to: '/organisation', label: 'Organisation' });
-  } else {
-    items.push(
-      { to: '/wallet', label: 'Wallet' },
-      { to: '/donations', label: 'Donations' },
-      { to: '/groups', label: 'Groups' },
-    );
-    if (state.charityMembership.length > 0) items.push({ to: '/charity', label: 'Charity' });
-  }
-  items.push({ to: '/messages', label: 'Messages', badge: unread });
-  if (state.user?.is_iic_admin) items.push({ to: '/admin', label: 'Admin' });
-  return items;
-}
-
-function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
-  return useNavItems().map((item) => (
-    <NavLink key={item.to} to={item.to} end={item.to === '/'} className="app-nav-link" onClick={onNavigate}>
-      {item.label}
-      {item.badge ? (
-        <>
-          {' '}
-          <Badge size="sm" color="dark" variant="filled" aria-hidden="true">
-            {item.badge}
-          </Badge>
-          <VisuallyHidden>({item.badge} unread)</VisuallyHidden>
-        </>
-      ) : null}
-    </NavLink>
-  ));
-}
+// The account menu (Mantine's Menu and its floating layer) is for signed-in people, and the
+// phone's navigation drawer opens on demand: neither is part of a visitor's first load.
+const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
+const NavDrawer = lazy(async () => ({ default: (await import('./nav-drawer')).NavDrawer }));
 
 export function Header() {
   const loggedIn = useIsLoggedIn();
   const [opened, { toggle, close }] = useDisclosure(false);
+  // Mounted from the first opening on, so that it can animate its closing.
+  const [drawerWanted, setDrawerWanted] = useState(false);
   return (
     <header className="app-header">
       {/* One bar that wraps on phones: the account switcher takes a row of its own under the logo. */}
@@ -78,7 +23,10 @@ export function Header() {
         <Group gap="sm" wrap="nowrap" className="app-header-start">
           <Burger
             opened={opened}
-            onClick={toggle}
+            onClick={() => {
+              setDrawerWanted(true);
+              toggle();
+            }}
             hiddenFrom="md"
             size="sm"
             color="currentColor"
@@ -96,7 +44,10 @@ export function Header() {
             <div className="app-header-switcher">
               <AccountSwitcher />
             </div>
-            <UserMenu />
+            {/* The avatar's room is kept while the menu loads: nothing moves. */}
+            <Suspense fallback={<span className="app-user-menu-placeholder" />}>
+              <UserMenu />
+            </Suspense>
           </>
         ) : (
           <Group gap={4} wrap="nowrap">
@@ -109,11 +60,11 @@ export function Header() {
           </Group>
         )}
       </div>
-      <Drawer opened={opened} onClose={close} title="Kindred" size="xs" hiddenFrom="md">
-        <Stack component="nav" aria-label="Main menu" gap="xs">
-          <NavLinks onNavigate={close} />
-        </Stack>
-      </Drawer>
+      {drawerWanted ? (
+        <Suspense fallback={null}>
+          <NavDrawer opened={opened} onClose={close} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

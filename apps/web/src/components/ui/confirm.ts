@@ -1,5 +1,5 @@
-import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
+import { whenDialogHostReady } from './dialog-host';
 
 export interface ConfirmOptions {
   title: ReactNode;
@@ -12,15 +12,17 @@ export interface ConfirmOptions {
 
 /**
  * The confirm dialog of spec §4 (size small, spec §9): resolves `true` on confirm and `false` on
- * decline or dismissal (close button, Escape, click outside). Needs `ModalsProvider` mounted.
+ * decline or dismissal (close button, Escape, click outside). Needs `DialogHost` mounted (the app's
+ * providers mount it).
  */
-export function confirm({
+export async function confirm({
   title,
   message,
   confirmLabel = 'Confirm',
   cancelLabel = 'Cancel',
   danger = false,
 }: ConfirmOptions): Promise<boolean> {
+  const [{ modals }] = await Promise.all([import('@mantine/modals'), whenDialogHostReady()]);
   return new Promise<boolean>((resolve) => {
     let settled = false;
     const settle = (value: boolean) => {

@@ -6,19 +6,9 @@ import {
   GROUP_TYPES,
   SKILL_TYPES,
 } from '@kindred/shared';
-import {
-  Button,
-  Checkbox,
-  Drawer,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react';
 import {
   activeFilterCount,
   type ExploreFilters,
@@ -27,6 +17,9 @@ import {
   type ProjectSort,
 } from '../filters';
 import { PlaceFilter } from './place-filter';
+
+// The phone's filter drawer loads the first time it opens (not part of the first load).
+const FilterDrawer = lazy(async () => ({ default: (await import('./filter-drawer')).FilterDrawer }));
 
 export interface FilterPanelProps {
   filters: ExploreFilters;
@@ -111,6 +104,8 @@ function FilterLayout({
 }) {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const [opened, { open, close }] = useDisclosure(false);
+  // Mounted from the first opening on, so that it can animate its closing.
+  const [drawerWanted, setDrawerWanted] = useState(false);
   if (!phone) {
     return (
       <Paper withBorder p="md">
@@ -126,16 +121,25 @@ function FilterLayout({
     <Stack gap="sm">
       {search}
       <Group>
-        <Button variant="default" onClick={open} aria-haspopup="dialog" aria-expanded={opened}>
+        <Button
+          variant="default"
+          onClick={() => {
+            setDrawerWanted(true);
+            open();
+          }}
+          aria-haspopup="dialog"
+          aria-expanded={opened}
+        >
           {`Filters (${count})`}
         </Button>
       </Group>
-      <Drawer opened={opened} onClose={close} title="Filters" position="bottom" size="auto">
-        <Stack gap="md" pb="md">
-          {children}
-          <Button onClick={close}>Show results</Button>
-        </Stack>
-      </Drawer>
+      {drawerWanted ? (
+        <Suspense fallback={null}>
+          <FilterDrawer opened={opened} onClose={close}>
+            {children}
+          </FilterDrawer>
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

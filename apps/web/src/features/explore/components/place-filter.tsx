@@ -1,17 +1,6 @@
-import {
-  Button,
-  Combobox,
-  Fieldset,
-  Group,
-  Loader,
-  NativeSelect,
-  Text,
-  TextInput,
-  useCombobox,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Fieldset, Group, NativeSelect, Text, TextInput, type TextInputProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { placeQueries } from '@/entities/places';
 import { type ExploreFilters, hasPlace, RADIUS_OPTIONS_KM } from '../filters';
 
@@ -20,67 +9,32 @@ export interface PlaceFilterProps {
   onChange: (patch: Partial<ExploreFilters>) => void;
 }
 
-/** Towns suggested per search. */
-const TOWN_SUGGESTIONS = 10;
-
 /** Rounds a coordinate to about 10 m: precise enough, and a shorter, less revealing URL. */
 const round = (n: number) => Math.round(n * 10_000) / 10_000;
 
-function TownSearch({
+// The town suggestions (Mantine's Combobox and its floating layer) load once a region is chosen.
+const TownSearch = lazy(async () => ({ default: (await import('./town-search')).TownSearch }));
+
+const townInputProps = (regionId: number | null, loading: boolean): TextInputProps => ({
+  label: 'Town',
+  description: regionId === null ? 'Choose a region first.' : 'Type the start of its name.',
+  inputWrapperOrder: ['label', 'input', 'description', 'error'],
+  disabled: regionId === null || loading,
+  autoComplete: 'off',
+});
+
+function TownField({
   regionId,
   onPick,
 }: {
   regionId: number | null;
   onPick: (id: number, name: string) => void;
 }) {
-  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
-  const [value, setValue] = useState('');
-  const [query] = useDebouncedValue(value.trim(), 250);
-  const towns = useQuery(placeQueries.towns(regionId, query, TOWN_SUGGESTIONS));
-  const options = towns.data?.items ?? [];
-  const open = regionId !== null && options.length > 0;
+  if (regionId === null) return <TextInput {...townInputProps(null, false)} />;
   return (
-    <Combobox
-      store={combobox}
-      withinPortal
-      // On a phone the suggestions stay shown even when the field is partly out of view.
-      hideDetached={false}
-      onOptionSubmit={(id) => {
-        const town = options.find((option) => String(option.id) === id);
-        if (town) onPick(town.id, town.name);
-        setValue('');
-        combobox.closeDropdown();
-      }}
-    >
-      <Combobox.Target>
-        <TextInput
-          label="Town"
-          description={regionId === null ? 'Choose a region first.' : 'Type the start of its name.'}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          disabled={regionId === null}
-          autoComplete="off"
-          value={value}
-          rightSection={towns.isFetching ? <Loader size={14} aria-hidden="true" /> : null}
-          onChange={(event) => {
-            setValue(event.currentTarget.value);
-            combobox.openDropdown();
-            combobox.updateSelectedOptionIndex();
-          }}
-          onClick={() => combobox.openDropdown()}
-          onFocus={() => combobox.openDropdown()}
-          onBlur={() => combobox.closeDropdown()}
-        />
-      </Combobox.Target>
-      <Combobox.Dropdown hidden={!open}>
-        <Combobox.Options aria-label="Suggestions">
-          {options.map((town) => (
-            <Combobox.Option value={String(town.id)} key={town.id}>
-              {town.name}
-            </Combobox.Option>
-          ))}
-        </Combobox.Options>
-      </Combobox.Dropdown>
-    </Combobox>
+    <Suspense fallback={<TextInput {...townInputProps(regionId, true)} />}>
+      <TownSearch regionId={regionId} onPick={onPick} inputProps={townInputProps(regionId, false)} />
+    </Suspense>
   );
 }
 
@@ -174,7 +128,7 @@ export function PlaceFilter({ filters, onChange }: PlaceFilterProps) {
               setRegionId(value ? Number(value) : null);
             }}
           />
-          <TownSearch
+          <TownField
             regionId={regionId}
             onPick={(cityId, name) => onChange({ cityId, lat: null, lng: null, placeName: name })}
           />
