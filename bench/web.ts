@@ -7,7 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +33,10 @@ interface PageResult {
   bestPractices: number;
   lcpMs: number;
   cls: number;
+  /** The other timings the score weighs: first contentful paint, total blocking time, speed index. */
+  fcpMs: number;
+  tbtMs: number;
+  siMs: number;
   /** Lighthouse's own count of the JavaScript transferred (compressed), bytes. */
   scriptBytes: number;
   /** Lighthouse's measure of this machine's speed (a fast desktop: 1500 to 2500; below 1000: slow). */
@@ -114,6 +118,12 @@ async function auditOnce(url: string, port: number): Promise<PageResult> {
   const lhr = runner?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  // BENCH_WEB_REPORTS=folder keeps each run's full report (JSON) for a closer look.
+  if (process.env.BENCH_WEB_REPORTS) {
+    await mkdir(process.env.BENCH_WEB_REPORTS, { recursive: true });
+    const name = `${new URL(url).pathname.replaceAll('/', '_') || '_'}-${Date.now()}.json`;
+    await writeFile(path.join(process.env.BENCH_WEB_REPORTS, name), JSON.stringify(lhr));
+  }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const scripts = (
@@ -142,6 +152,9 @@ async function auditOnce(url: string, port: number): Promise<PageResult> {
     bestPractices: score('best-practices'),
     lcpMs: numeric('largest-contentful-paint'),
     cls: numeric('cumulative-layout-shift'),
+    fcpMs: numeric('first-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    siMs: numeric('speed-index'),
     scriptBytes: Number(scripts?.transferSize ?? Number.NaN),
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
     bestPracticesFailed,
@@ -173,7 +186,10 @@ async function main() {
   try {
     child = await startServer(port, dataDir);
     const base = `http://127.0.0.1:${port}`;
-    const pages = { landing: '/', explore: '/explore', project: `/projects/${await aProjectId(base)}` };
+    const all = { landing: '/', explore: '/explore', project: `/projects/${await aProjectId(base)}` };
+    // BENCH_WEB_PAGES=project (or a comma-separated list) audits only those pages.
+    const only = process.env.BENCH_WEB_PAGES?.split(',').map((name) => name.trim());
+    const pages = Object.fromEntries(Object.entries(all).filter(([name]) => !only || only.includes(name)));
     chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
       chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
@@ -184,7 +200,16 @@ async function main() {
       const runs: PageResult[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(`${base}${pathname}`, chrome.port));
       const pick = (
-        key: 'performance' | 'accessibility' | 'bestPractices' | 'lcpMs' | 'cls' | 'scriptBytes',
+        key:
+          | 'performance'
+          | 'accessibility'
+          | 'bestPractices'
+          | 'lcpMs'
+          | 'cls'
+          | 'fcpMs'
+          | 'tbtMs'
+          | 'siMs'
+          | 'scriptBytes',
       ) => median(runs.map((run) => run[key]));
       const result = {
         performance: pick('performance'),
@@ -192,6 +217,9 @@ async function main() {
         bestPractices: pick('bestPractices'),
         lcpMs: pick('lcpMs'),
         cls: pick('cls'),
+        fcpMs: pick('fcpMs'),
+        tbtMs: pick('tbtMs'),
+        siMs: pick('siMs'),
         scriptBytes: pick('scriptBytes'),
       };
       const last = runs[runs.length - 1] as PageResult;
@@ -208,6 +236,9 @@ async function main() {
         )} s, CLS ${result.cls.toFixed(3)}, JS transferred ${kb(result.scriptBytes)}; machine: benchmark index ${Math.round(
           median(runs.map((run) => run.benchmarkIndex)),
         )}, load ${load} on ${os.cpus().length} cores`,
+      );
+      console.log(
+        `  FCP ${(result.fcpMs / 1000).toFixed(2)} s, speed index ${(result.siMs / 1000).toFixed(2)} s, total blocking time ${Math.round(result.tbtMs)} ms`,
       );
       if (last.bestPracticesFailed.length)
         console.log(`  best practices failed: ${last.bestPracticesFailed.join(', ')}`);

@@ -129,6 +129,8 @@ test('a visitor filters projects, finds one on the map, opens it and its charity
   await expect(page.getByTestId('days-left')).toHaveText(/\d+ days left/);
   await expect(page.getByRole('heading', { name: 'Story' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Updates' })).toBeVisible();
+  // The map loads as it nears the window (far below the fold on a phone).
+  await page.getByTestId('place-map').scrollIntoViewIfNeeded();
   await expect(page.locator('.leaflet-marker-icon')).toHaveCount(1);
   await expectAccessible(page, 'project page');
 

@@ -1,5 +1,5 @@
 import { Center, Loader, Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ExploreMapProps } from './explore-map';
 import type { PlaceMapProps } from './place-map';
 
@@ -26,11 +26,46 @@ export function ExploreMap(props: ExploreMapProps) {
   );
 }
 
+/**
+ * True once the element has come within `margin` of the viewport (and from then on). Without
+ * IntersectionObserver, at once.
+ */
+function useNearViewport<T extends Element>(margin: string) {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, margin]);
+  return { ref, near };
+}
+
+/**
+ * A place's map (a project's key facts). Leaflet loads when the map nears the viewport: on a
+ * phone it sits far below the fold, and loading it with the page held the main thread while the
+ * page's first screen was drawn.
+ */
 export function PlaceMap(props: PlaceMapProps) {
+  const height = props.height ?? 220;
+  const { ref, near } = useNearViewport<HTMLDivElement>('300px');
   return (
-    <Suspense fallback={<MapLoading height={props.height ?? 220} />}>
-      <PlaceMapImpl {...props} />
-    </Suspense>
+    <div ref={ref} data-testid="place-map" style={{ minHeight: height }}>
+      {near ? (
+        <Suspense fallback={<MapLoading height={height} />}>
+          <PlaceMapImpl {...props} />
+        </Suspense>
+      ) : (
+        <MapLoading height={height} />
+      )}
+    </div>
   );
 }
 

@@ -26,7 +26,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { ShowMore } from '@/components/ui/pager';
@@ -443,9 +443,10 @@ export function ProjectPage({
   const project = useQuery({ ...projectQueries.detail(id), enabled: projectId !== null });
   const found = projectId !== null && project.isSuccess;
   const summary = useQuery({ ...projectQueries.summary(id), enabled: found });
+  const shown = useDeferredValue(found);
 
   if (projectId === null) return <NotFoundPage what="project" />;
-  if (project.isPending) return <LoadingPage title="Project" />;
+  if (project.isPending || (found && !shown)) return <LoadingPage title="Project" />;
   if (project.isError) {
     return isNotFound(project.error) ? (
       <NotFoundPage what="project" />
