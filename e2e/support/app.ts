@@ -106,8 +106,13 @@ export async function closeToasts(page: Page) {
 
 /** Opens the signed-in person's menu (profile, log out) in the header, closing toasts over it first. */
 export async function openAccountMenu(page: Page) {
-  await closeToasts(page);
-  await page.getByRole('button', { name: 'Account menu' }).click();
+  // A toast can arrive over the button between the two (its container loads with the first
+  // toast, and a pointer resting on it keeps it): close toasts again until the click lands.
+  const button = page.getByRole('button', { name: 'Account menu' });
+  await expect(async () => {
+    await closeToasts(page);
+    await button.click({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /**

@@ -19,3 +19,16 @@ export function idParams<const Names extends readonly [string, ...string[]]>(
 export function idParams(...names: string[]) {
   return z.object(Object.fromEntries((names.length > 0 ? names : ['id']).map((name) => [name, idParam])));
 }
+
+/**
+ * The headers of a money-moving call: an optional Idempotency-Key (read by `idempotencyOf`, which
+ * refuses a malformed one). Other headers pass through untouched.
+ */
+export const idempotencyHeader = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe(
+      'Optional, 1 to 200 visible characters: a retry with the same key answers the first result and moves no money again.',
+    ),
+});

@@ -19,20 +19,63 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { idempotencyOf } from '../../lib/idempotency.js';
-import { idParams, security } from '../../platform/route-helpers.js';
-import { currentUser } from '../../plugins/auth.js';
+import { type IdempotencyRequest, idempotencyOf } from '../../lib/idempotency.js';
+import { idempotencyHeader, idParams, security } from '../../platform/route-helpers.js';
+import { type AuthUser, currentUser } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
 
 const tags = ['organisation'];
 const adminTags = ['admin'];
-const idempotencyHeader = z.object({ 'idempotency-key': z.string().optional() });
 
 /** Plans, discount codes, organisation subscriptions and invoices (domain.md §6, decision 025). */
 export const billingRoutes =
   (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {
     const { billing } = services;
+
+    /**
+     * The three ways a subscription starts (a platform admin sets it, or the organisation takes it
+     * paid from its wallet or by direct debit): money may move, so each honours an Idempotency-Key
+     * and answers 201 with the subscription and its first invoice.
+     */
+    function subscribeRoute<Body extends z.ZodType>(
+      path: string,
+      routeTags: string[],
+      summary: string,
+      body: Body,
+      call: (
+        auth: AuthUser | null,
+        businessId: number,
+        body: z.infer<Body>,
+        idempotency: IdempotencyRequest,
+      ) => Promise<z.infer<typeof subscribeResponseSchema>>,
+    ) {
+      app.post(
+        path,
+        {
+          config: { auth: 'user' },
+          schema: {
+            tags: routeTags,
+            security,
+            summary,
+            params: idParams(),
+            headers: idempotencyHeader,
+            body,
+            response: { 201: subscribeResponseSchema },
+          },
+        },
+        async (request, reply) => {
+          const caller = currentUser(request);
+          const result = await call(
+            request.auth,
+            request.params.id,
+            request.body as z.infer<Body>,
+            idempotencyOf(request, `user:${caller.id}`),
+          );
+          return reply.status(201).send(result);
+        },
+      );
+    }
 
     // ---- Platform admins ----
 
@@ -128,31 +171,12 @@ export const billingRoutes =
       async (request) => billing.updateCode(request.auth, request.params.id, request.body),
     );
 
-    app.post(
+    subscribeRoute(
       '/admin/business/:id/subscription',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: adminTags,
-          security,
-          summary:
-            "Set an organisation's subscription (platform admins): replaces the active one; the first invoice is paid from its wallet when it can be",
-          params: idParams(),
-          headers: idempotencyHeader,
-          body: subscribeBodySchema,
-          response: { 201: subscribeResponseSchema },
-        },
-      },
-      async (request, reply) => {
-        const caller = currentUser(request);
-        const result = await billing.adminSet(
-          request.auth,
-          request.params.id,
-          request.body,
-          idempotencyOf(request, `user:${caller.id}`),
-        );
-        return reply.status(201).send(result);
-      },
+      adminTags,
+      "Set an organisation's subscription (platform admins): replaces the active one; the first invoice is paid from its wallet when it can be",
+      subscribeBodySchema,
+      (...args) => billing.adminSet(...args),
     );
 
     // ---- The organisation ----
@@ -219,58 +243,20 @@ export const billingRoutes =
       async (request) => billing.preview(request.auth, request.params.id, request.body),
     );
 
-    app.post(
+    subscribeRoute(
       '/business/:id/subscription',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary:
-            "Subscribe to a plan, paying each period from the organisation's wallet (the first at once); accepts an Idempotency-Key",
-          params: idParams(),
-          headers: idempotencyHeader,
-          body: subscribeBodySchema,
-          response: { 201: subscribeResponseSchema },
-        },
-      },
-      async (request, reply) => {
-        const caller = currentUser(request);
-        const result = await billing.subscribe(
-          request.auth,
-          request.params.id,
-          request.body,
-          idempotencyOf(request, `user:${caller.id}`),
-        );
-        return reply.status(201).send(result);
-      },
+      tags,
+      "Subscribe to a plan, paying each period from the organisation's wallet (the first at once); accepts an Idempotency-Key",
+      subscribeBodySchema,
+      (...args) => billing.subscribe(...args),
     );
 
-    app.post(
+    subscribeRoute(
       '/business/:id/subscription_with_direct_debit',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary:
-            'Subscribe to a plan paid by a direct debit (type 3): the card is kept and charged for each period, the first at once; accepts an Idempotency-Key',
-          params: idParams(),
-          headers: idempotencyHeader,
-          body: subscribeDirectDebitBodySchema,
-          response: { 201: subscribeResponseSchema },
-        },
-      },
-      async (request, reply) => {
-        const caller = currentUser(request);
-        const result = await billing.subscribeWithDirectDebit(
-          request.auth,
-          request.params.id,
-          request.body,
-          idempotencyOf(request, `user:${caller.id}`),
-        );
-        return reply.status(201).send(result);
-      },
+      tags,
+      'Subscribe to a plan paid by a direct debit (type 3): the card is kept and charged for each period, the first at once; accepts an Idempotency-Key',
+      subscribeDirectDebitBodySchema,
+      (...args) => billing.subscribeWithDirectDebit(...args),
     );
 
     app.post(

@@ -27,7 +27,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { idempotencyOf } from '../../lib/idempotency.js';
-import { idParams, security } from '../../platform/route-helpers.js';
+import { idempotencyHeader, idParams, security } from '../../platform/route-helpers.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
 
@@ -58,6 +58,7 @@ export const donationsRoutes =
             description:
               'Honours an Idempotency-Key header: a retry with the same key answers the first result and gives nothing again.',
             params: idParams(),
+            headers: idempotencyHeader,
             body: donateBodySchema,
             response: { 201: donateResponseSchema },
           },
@@ -90,6 +91,7 @@ export const donationsRoutes =
             description:
               'Any member may ask. The amount is held from the organisation’s wallet or credits. Honours an Idempotency-Key header.',
             params: idParams('id', 'target_id'),
+            headers: idempotencyHeader,
             body: donateBodySchema,
             response: { 201: donateResponseSchema },
           },

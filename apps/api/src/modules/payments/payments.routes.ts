@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { idempotencyOf } from '../../lib/idempotency.js';
-import { idParams, security } from '../../platform/route-helpers.js';
+import { idempotencyHeader, idParams, security } from '../../platform/route-helpers.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
 import type { MoneyOwner } from './money-owner.js';
@@ -40,6 +40,7 @@ export const paymentsRoutes =
           tags: ['wallet'],
           security,
           summary: 'Add money to my wallet: opens a payment (the sandbox charges the card at once)',
+          headers: idempotencyHeader,
           body: depositBodySchema,
           response: { 201: depositCreated },
         },
@@ -65,6 +66,7 @@ export const paymentsRoutes =
           tags: ['wallet'],
           security,
           summary: 'Confirm a payment: credits my wallet once, however often it is called',
+          headers: idempotencyHeader,
           body: confirmDepositBodySchema,
           response: { 200: depositResponseSchema },
         },
@@ -90,6 +92,7 @@ export const paymentsRoutes =
           security,
           summary: "Add money to an organisation's wallet",
           params: idParams(),
+          headers: idempotencyHeader,
           body: depositBodySchema,
           response: { 201: depositCreated },
         },
@@ -116,6 +119,7 @@ export const paymentsRoutes =
           security,
           summary: "Confirm a payment into an organisation's wallet (credited once)",
           params: idParams(),
+          headers: idempotencyHeader,
           body: confirmDepositBodySchema,
           response: { 200: depositResponseSchema },
         },
@@ -140,6 +144,7 @@ export const paymentsRoutes =
           tags: ['direct debits'],
           security,
           summary: 'Set up a direct debit that tops up my wallet',
+          headers: idempotencyHeader,
           body: directDebitBodySchema,
           response: { 201: directDebitSchema },
         },
@@ -195,6 +200,7 @@ export const paymentsRoutes =
           security,
           summary: "Set up an organisation's direct debit: wallet top-up (1) or charity subscription (3)",
           params: idParams(),
+          headers: idempotencyHeader,
           body: businessDirectDebitBodySchema,
           response: { 201: directDebitSchema },
         },

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { idempotencyOf } from '../../lib/idempotency.js';
-import { idParam, idParams, security } from '../../platform/route-helpers.js';
+import { idempotencyHeader, idParam, idParams, security } from '../../platform/route-helpers.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
 import type { MoneyOwner } from '../payments/money-owner.js';
@@ -199,6 +199,7 @@ export const walletRoutes =
           security,
           summary: "Record money or credits into a person's wallet (platform Super Admin or Admin)",
           params: idParams(),
+          headers: idempotencyHeader,
           body: adminDepositBodySchema,
           response: { 201: adminDepositResponse },
         },
@@ -215,6 +216,7 @@ export const walletRoutes =
           security,
           summary: "Record money or credits into an organisation's wallet (platform Super Admin or Admin)",
           params: idParams(),
+          headers: idempotencyHeader,
           body: adminDepositBodySchema,
           response: { 201: adminDepositResponse },
         },
@@ -231,6 +233,7 @@ export const walletRoutes =
           security,
           summary: 'Give an organisation credits (cc) to donate (platform Super Admin or Admin)',
           params: idParams(),
+          headers: idempotencyHeader,
           body: adminCreditsBodySchema,
           response: { 201: adminDepositResponse },
         },
@@ -246,6 +249,7 @@ export const walletRoutes =
           tags: ['organisation'],
           security,
           summary: 'Move funds between an organisation and its sub-business (Super Admin of the parent)',
+          headers: idempotencyHeader,
           body: transferFundsBodySchema,
           response: { 200: transferResponseSchema },
         },

@@ -51,7 +51,7 @@ function useNearViewport<T extends Element>(margin: string) {
 /**
  * A place's map (a project's key facts). Leaflet loads when the map nears the viewport: on a
  * phone it sits far below the fold, and loading it with the page held the main thread while the
- * page's first screen was drawn.
+ * page's first screen was drawn. Until then its room is kept, empty (nothing claims to load).
  */
 export function PlaceMap(props: PlaceMapProps) {
   const height = props.height ?? 220;
@@ -62,9 +62,7 @@ export function PlaceMap(props: PlaceMapProps) {
         <Suspense fallback={<MapLoading height={height} />}>
           <PlaceMapImpl {...props} />
         </Suspense>
-      ) : (
-        <MapLoading height={height} />
-      )}
+      ) : null}
     </div>
   );
 }
