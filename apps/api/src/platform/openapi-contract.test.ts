@@ -23,3 +23,40 @@ describe('the OpenAPI contract', () => {
     expect(served === checkedIn, 'docs/openapi.json differs from the served document').toBe(true);
   });
 });
+
+/** The calls that move money on a caller's request: each honours an Idempotency-Key (domain.md). */
+const MONEY_CALLS = [
+  'POST /api/admin/user/{id}/deposit',
+  'POST /api/admin/business/{id}/deposit',
+  'POST /api/admin/business/{id}/cc',
+  'POST /api/organisation/transfer_funds',
+  'POST /api/user/deposit',
+  'POST /api/user/deposit/confirm',
+  'POST /api/business/{id}/deposit',
+  'POST /api/business/{id}/confirm',
+  'POST /api/user/create_direct_debit',
+  'POST /api/business/direct_debit/{id}',
+  'POST /api/user/donate/project/{id}',
+  'POST /api/user/donate/charity/{id}',
+  'POST /api/business/{id}/donate/project/{target_id}',
+  'POST /api/business/{id}/donate/charity/{target_id}',
+  'POST /api/admin/business/{id}/subscription',
+  'POST /api/business/{id}/subscription',
+  'POST /api/business/{id}/subscription_with_direct_debit',
+];
+
+describe('money calls in the OpenAPI document', () => {
+  it('name their Idempotency-Key header, and only they do', async () => {
+    const document = (await t.request('GET', '/api/openapi.json')).json() as {
+      paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }> }>>;
+    };
+    const withKey = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) =>
+          (operation.parameters ?? []).some((p) => p.in === 'header' && p.name === 'idempotency-key'),
+        )
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(withKey.sort()).toEqual([...MONEY_CALLS].sort());
+  });
+});
