@@ -1,5 +1,15 @@
 import type { OutboxMail } from '../apps/api/src/testing/eml';
-import { DEMO_PASSWORD, freshEmail, mailTo, outbox, signIn, signOut, toast } from './support/app';
+import {
+  apiToken,
+  closeToasts,
+  DEMO_PASSWORD,
+  freshEmail,
+  mailTo,
+  outbox,
+  signIn,
+  signOut,
+  toast,
+} from './support/app';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -439,6 +449,30 @@ test('deleting an account asks for confirmation, signs out and the account can n
     await dialog.getByRole('button', { name: 'Keep my account' }).click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/profile$/);
+  });
+
+  await test.step('someone who alone runs a group is told to hand it over or delete it first', async () => {
+    const token = await apiToken(page.request, email);
+    const created = await page.request.post('/api/group/create', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { name: 'Leaver Club', description: 'Giving together.', type: 2 },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await form.getByRole('button', { name: 'Delete account' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete your account?' })
+      .getByRole('button', { name: 'Yes, delete my account' })
+      .click();
+    const refusal = form.getByRole('alert').filter({ hasText: 'Account not deleted' });
+    await expect(refusal).toContainText(
+      'You are the only admin of Leaver Club (group). Make someone else an admin there, or delete it, before deleting your account.',
+    );
+    await expect(page).toHaveURL(/\/profile$/);
+    const deleted = await page.request.delete(`/api/group/${(await created.json()).id}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(deleted.ok()).toBe(true);
+    await closeToasts(page);
   });
 
   await test.step('confirming deletes it', async () => {

@@ -1,4 +1,21 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  notExists,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Unstamped } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
@@ -111,6 +128,35 @@ export const charitiesRepository = {
       .from(charityMemberships)
       .where(and(eq(charityMemberships.charityId, charityId), eq(charityMemberships.userId, userId)));
     return row;
+  },
+
+  /** The charities (not deleted) of which the person is the only admin. */
+  async soleAdminOf(db: Executor, userId: number): Promise<Array<{ id: number; name: string }>> {
+    const other = alias(charityMemberships, 'other_admin');
+    return db
+      .select({ id: charities.id, name: charities.name })
+      .from(charityMemberships)
+      .innerJoin(charities, eq(charities.id, charityMemberships.charityId))
+      .where(
+        and(
+          eq(charityMemberships.userId, userId),
+          eq(charityMemberships.adminType, 1),
+          isNull(charities.deletedAt),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(other)
+              .where(
+                and(
+                  eq(other.charityId, charityMemberships.charityId),
+                  eq(other.adminType, 1),
+                  ne(other.userId, userId),
+                ),
+              ),
+          ),
+        ),
+      )
+      .orderBy(asc(charities.name));
   },
 
   async countAdmins(db: Executor, charityId: number): Promise<number> {

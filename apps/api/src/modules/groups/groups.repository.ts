@@ -1,4 +1,21 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  ne,
+  notExists,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
@@ -39,6 +56,34 @@ export const groupsRepository = {
   /** A deleted account leaves its groups. */
   async removeUserMemberships(db: Executor, userId: number) {
     await db.delete(groupMemberships).where(eq(groupMemberships.userId, userId));
+  },
+
+  /** The groups of which the person is the only admin. */
+  async soleAdminOf(db: Executor, userId: number): Promise<Array<{ id: number; name: string }>> {
+    const other = alias(groupMemberships, 'other_admin');
+    return db
+      .select({ id: groups.id, name: groups.name })
+      .from(groupMemberships)
+      .innerJoin(groups, eq(groups.id, groupMemberships.groupId))
+      .where(
+        and(
+          eq(groupMemberships.userId, userId),
+          eq(groupMemberships.isAdmin, true),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(other)
+              .where(
+                and(
+                  eq(other.groupId, groupMemberships.groupId),
+                  eq(other.isAdmin, true),
+                  ne(other.userId, userId),
+                ),
+              ),
+          ),
+        ),
+      )
+      .orderBy(asc(groups.name));
   },
 
   async insert(db: Executor, values: NewGroup): Promise<GroupRow> {

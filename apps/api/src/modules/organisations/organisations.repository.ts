@@ -1,5 +1,21 @@
 import { ADMIN_TYPE, type SignoffPolicy } from '@kindred/shared';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  notExists,
+  or,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { charitiesRepository } from '../charities/charities.repository.js';
 import { businesses, businessMemberships } from './organisations.table.js';
@@ -85,6 +101,35 @@ export const organisationsRepository = {
    * The Super Admins of a business, locked: two requests that each remove or demote one of the last
    * two wait for each other, so one Super Admin always stays.
    */
+  /** The organisations (not deleted) of which the person is the only Super Admin. */
+  async soleSuperAdminOf(db: Executor, userId: number): Promise<Array<{ id: number; name: string }>> {
+    const other = alias(businessMemberships, 'other_admin');
+    return db
+      .select({ id: businesses.id, name: businesses.name })
+      .from(businessMemberships)
+      .innerJoin(businesses, eq(businesses.id, businessMemberships.businessId))
+      .where(
+        and(
+          eq(businessMemberships.userId, userId),
+          eq(businessMemberships.adminType, ADMIN_TYPE.superAdmin),
+          isNull(businesses.deletedAt),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(other)
+              .where(
+                and(
+                  eq(other.businessId, businessMemberships.businessId),
+                  eq(other.adminType, ADMIN_TYPE.superAdmin),
+                  ne(other.userId, userId),
+                ),
+              ),
+          ),
+        ),
+      )
+      .orderBy(asc(businesses.name));
+  },
+
   async lockSuperAdmins(db: Executor, businessId: number): Promise<number[]> {
     const rows = await db
       .select({ userId: businessMemberships.userId })

@@ -71,6 +71,32 @@ export async function eraseUser(tx: Executor, userId: number, now: Date): Promis
   await usersRepository.revokeTokens(tx, userId, now);
 }
 
+/**
+ * A person who alone runs a charity, an organisation or a group cannot delete their account: it
+ * would be left with no one to run it (decision 031). 409 LAST_ADMIN names each one, so that they
+ * can make someone else an admin there, or delete it, first.
+ */
+async function refuseWhileSoleAdmin(tx: Executor, userId: number): Promise<void> {
+  // One after another: they share the transaction's connection.
+  const charities = await charitiesRepository.soleAdminOf(tx, userId);
+  const organisations = await organisationsRepository.soleSuperAdminOf(tx, userId);
+  const groups = await groupsRepository.soleAdminOf(tx, userId);
+  const runs = [
+    ...charities.map((row) => ({ kind: 'charity' as const, ...row })),
+    ...organisations.map((row) => ({ kind: 'organisation' as const, ...row })),
+    ...groups.map((row) => ({ kind: 'group' as const, ...row })),
+  ];
+  if (runs.length === 0) return;
+  const names = runs.map((run) => `${run.name} (${run.kind})`);
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  throw new AppError(
+    409,
+    'LAST_ADMIN',
+    `You are the only admin of ${list}. Make someone else an admin there, or delete it, before deleting your account.`,
+    { sole_admin_of: runs },
+  );
+}
+
 export function usersService(ctx: AppContext) {
   const db = () => ctx.database.db;
 
@@ -175,7 +201,10 @@ export function usersService(ctx: AppContext) {
       const user = await requireUser(userId);
       if (!(await verifyPassword(user.passwordHash, body.password))) throw wrongPassword();
       const now = ctx.now();
-      await db().transaction((tx) => eraseUser(tx, userId, now));
+      await db().transaction(async (tx) => {
+        await refuseWhileSoleAdmin(tx, userId);
+        await eraseUser(tx, userId, now);
+      });
       await deleteUpload(ctx.storage, user.avatar);
       return { message: 'Deleted account' };
     },

@@ -256,6 +256,60 @@ describe('deleting the account', () => {
   });
 });
 
+describe('deleting the account of someone who alone runs something', () => {
+  it('is refused, naming the charity, organisation and group, until someone else is an admin', async () => {
+    const person = await t.createUser();
+    const platform = await t.createUser({ isIicAdmin: true, adminType: 1 });
+    const stamp = Math.random().toString(36).slice(2, 8);
+    const charity = await t.request('POST', '/api/user/add/charity', {
+      token: person.token,
+      body: { name: `Alone Trust ${stamp}`, charity_types: [1] },
+    });
+    expect(charity.statusCode).toBe(201);
+    const business = await t.request('POST', '/api/business', {
+      token: platform.token,
+      body: { name: `Alone Ltd ${stamp}`, admin_email: person.email },
+    });
+    expect(business.statusCode).toBe(201);
+    const group = await t.request('POST', '/api/group/create', {
+      token: person.token,
+      body: { name: `Alone Club ${stamp}`, description: 'Giving together.', type: 2 },
+    });
+    expect(group.statusCode).toBe(201);
+
+    const refused = await t.request('DELETE', `/api/user/${person.id}`, {
+      token: person.token,
+      body: { password: TEST_PASSWORD },
+    });
+    expect(refused.statusCode).toBe(409);
+    const error = refused.json().error;
+    expect(error.code).toBe('LAST_ADMIN');
+    expect(error.message).toBe(
+      `You are the only admin of Alone Trust ${stamp} (charity), Alone Ltd ${stamp} (organisation) and Alone Club ${stamp} (group). Make someone else an admin there, or delete it, before deleting your account.`,
+    );
+    expect(error.details.sole_admin_of.map((run: { kind: string }) => run.kind)).toEqual([
+      'charity',
+      'organisation',
+      'group',
+    ]);
+    // Nothing was erased: the person still signs in.
+    expect((await t.request('GET', '/api/user/get', { token: person.token })).statusCode).toBe(200);
+
+    // The group deleted, the charity and the organisation still need another admin.
+    const groupDeleted = await t.request('DELETE', `/api/group/${group.json().id}`, { token: person.token });
+    expect(groupDeleted.statusCode).toBeLessThan(300);
+    const still = await t.request('DELETE', `/api/user/${person.id}`, {
+      token: person.token,
+      body: { password: TEST_PASSWORD },
+    });
+    expect(still.statusCode).toBe(409);
+    expect(still.json().error.details.sole_admin_of.map((run: { kind: string }) => run.kind)).toEqual([
+      'charity',
+      'organisation',
+    ]);
+  });
+});
+
 describe('the avatar', () => {
   const png = () =>
     sharp({ create: { width: 900, height: 600, channels: 3, background: '#f7ae28' } })
