@@ -15,6 +15,8 @@ export interface DemoOrganisation {
   owner: number;
   signoff: number;
   employee: number;
+  /** The stored logo of its sub-business Acme South (a copy of Acme's). */
+  southLogo: string;
 }
 
 /**
@@ -51,6 +53,7 @@ export async function seedDemoOrganisationMoney(
     .insert(businesses)
     .values({
       name: 'Acme South',
+      logo: org.southLogo,
       approvalStatus: 'approved',
       parentId: org.id,
       createdBy: org.owner,

@@ -115,7 +115,7 @@ describe('the demo data', () => {
     const groups = (await t.request('GET', '/api/explore/group/list?limit=100')).json().items;
     expect(groups.length).toBeGreaterThan(0);
     expect(groups.every((g: { logo: string | null }) => g.logo?.startsWith('/api/files/logos/'))).toBe(true);
-    // Acme and its sub-business wear a logo on their dashboard and profile.
+    // Acme and its sub-businesses wear a logo on their dashboard and profile.
     const token = await signIn('business@example.org');
     const mine = (await t.request('GET', '/api/business/list', { token })).json().items;
     expect(
@@ -127,6 +127,7 @@ describe('the demo data', () => {
       expect.arrayContaining([
         ['Acme Ltd', true],
         ['Acme North', true],
+        ['Acme South', true],
       ]),
     );
     for (const [url, side] of [

@@ -173,7 +173,7 @@ export async function seedDemo(db: Db, storage: FileStorage, currency: string, n
     [5, 4, 15].map((cause, index) => renderPicture(logoSvg(cause, index + 1), 'logo')),
   );
   const groupLogo = (index: number) => storePicture(storage, 'logos', groupLogos[index] as RenderedPicture);
-  // Acme's logo, shared by its sub-business (stored once for each).
+  // Acme's logo, shared by its sub-businesses (stored once for each).
   const acmeLogo = await renderPicture(logoSvg(undefined, 7), 'logo');
   const stamped = { createdAt: now, updatedAt: now };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -566,7 +566,13 @@ export async function seedDemo(db: Db, storage: FileStorage, currency: string, n
       acmeId: acme.id,
       riverTrustId: charityIds[0] as number,
     });
-    await seedDemoOrganisationMoney(tx, ledger, now, { id: acme.id, owner, signoff, employee }, projectIds);
+    await seedDemoOrganisationMoney(
+      tx,
+      ledger,
+      now,
+      { id: acme.id, owner, signoff, employee, southLogo: await storePicture(storage, 'logos', acmeLogo) },
+      projectIds,
+    );
   });
 }
 
