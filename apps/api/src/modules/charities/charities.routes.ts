@@ -22,7 +22,7 @@ import type { Services } from '../../services.js';
 const tags = ['charity'];
 
 export const charitiesRoutes =
-  (ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
+  (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {
     const { charities } = services;
 

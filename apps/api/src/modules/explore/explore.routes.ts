@@ -20,7 +20,7 @@ const tags = ['explore'];
 
 /** Public search of Live projects, approved charities and public groups, with map locations. */
 export const exploreRoutes =
-  (ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
+  (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {
     const { explore } = services;
 

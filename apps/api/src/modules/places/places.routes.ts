@@ -7,7 +7,7 @@ import type { Services } from '../../services.js';
 const placeIdParam = z.coerce.number().pipe(placeIdSchema);
 
 export const placesRoutes =
-  (ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
+  (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {
     const { places } = services;
 

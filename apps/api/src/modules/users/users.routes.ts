@@ -21,7 +21,7 @@ const tags = ['user'];
 const userResponse = z.object({ user: userSchema });
 
 export const usersRoutes =
-  (ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
+  (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {
     const { users } = services;
 

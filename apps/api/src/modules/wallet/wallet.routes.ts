@@ -35,7 +35,7 @@ function sendCsv(reply: FastifyReply, csv: string, from: string, to: string) {
 
 /** Wallet balances, history, statements, admin deposits and transfers between organisations. */
 export const walletRoutes =
-  (ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
+  (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {
     const { wallet: wallets, payments } = services;
     const user = (userId: number): MoneyOwner => ({ ownerType: 'user', ownerId: userId });
