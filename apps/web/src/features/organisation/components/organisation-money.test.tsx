@@ -32,6 +32,28 @@ const match = {
   match_of: { id: 39, amount: 5_000, employee: { id: 9, name: 'Eve Smith' } },
 };
 
+/** Acme Ltd (5) with one sub-business, Acme North (6), as its Super Admin sees them. */
+const acmeTree: OrganisationTree = {
+  can_manage: true,
+  tree: {
+    id: 5,
+    name: 'Acme Ltd',
+    approval_status: 'approved',
+    lock_status: false,
+    members: 3,
+    children: [
+      {
+        id: 6,
+        name: 'Acme North',
+        approval_status: 'approved',
+        lock_status: false,
+        members: 2,
+        children: [],
+      },
+    ],
+  },
+};
+
 function renderArea(path: string) {
   return renderRoutes(
     [
@@ -195,29 +217,9 @@ describe('organisation matching, reports and sub-businesses', { timeout: 30_000 
 
   it('a Super Admin adds a sub-business and moves funds after confirming', async () => {
     signInToAcme(1);
-    const tree: OrganisationTree = {
-      can_manage: true,
-      tree: {
-        id: 5,
-        name: 'Acme Ltd',
-        approval_status: 'approved',
-        lock_status: false,
-        members: 3,
-        children: [
-          {
-            id: 6,
-            name: 'Acme North',
-            approval_status: 'approved',
-            lock_status: false,
-            members: 2,
-            children: [],
-          },
-        ],
-      },
-    };
     const mock = stubFetch({
       'GET /api/business/5': () => jsonResponse(acme),
-      'GET /api/organisation/5': () => jsonResponse(tree),
+      'GET /api/organisation/5': () => jsonResponse(acmeTree),
       'POST /api/organisation/sub_business': () =>
         jsonResponse({ ...acme, id: 7, name: 'Acme South', parent_id: 5 }, 201),
       'POST /api/organisation/transfer_funds': () =>
@@ -252,26 +254,6 @@ describe('organisation matching, reports and sub-businesses', { timeout: 30_000 
 
   it('a Super Admin moves employees and deletes a sub-business, each after confirming', async () => {
     signInToAcme(1);
-    const tree: OrganisationTree = {
-      can_manage: true,
-      tree: {
-        id: 5,
-        name: 'Acme Ltd',
-        approval_status: 'approved',
-        lock_status: false,
-        members: 3,
-        children: [
-          {
-            id: 6,
-            name: 'Acme North',
-            approval_status: 'approved',
-            lock_status: false,
-            members: 2,
-            children: [],
-          },
-        ],
-      },
-    };
     const member = (id: number, first: string) => ({
       user_id: id,
       first_name: first,
@@ -284,7 +266,7 @@ describe('organisation matching, reports and sub-businesses', { timeout: 30_000 
     });
     const mock = stubFetch({
       'GET /api/business/5': () => jsonResponse(acme),
-      'GET /api/organisation/5': () => jsonResponse(tree),
+      'GET /api/organisation/5': () => jsonResponse(acmeTree),
       'GET /api/business/5/members': () => jsonResponse({ items: [member(8, 'Sam'), member(9, 'Eve')] }),
       'POST /api/organisation/transfer_employees': () =>
         jsonResponse({ moved: [9], message: '1 employee moved to Acme North' }),
