@@ -84,7 +84,7 @@ test('an organisation admin adds an employee group, puts an employee in it and t
   await test.step('puts Emery Employee in the sub-group', async () => {
     const choose = group.getByLabel(`Add a member to ${subName}`);
     await choose.selectOption({ label: `${employee} (${DEMO.employee})` });
-    await group.getByRole('button', { name: 'Add', exact: true }).click();
+    await group.getByRole('button', { name: `Add to ${subName}`, exact: true }).click();
     await expect(toast(page, 'Added to the sub-group')).toContainText(`${employee} is in ${subName}.`);
     await expect(members.getByRole('rowheader', { name: employee })).toBeVisible();
     await expect(members.getByText(DEMO.employee)).toBeVisible();

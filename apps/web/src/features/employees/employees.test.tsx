@@ -74,7 +74,7 @@ describe('employee groups', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: /Platform/ }));
     expect(await screen.findByText('dana@example.org')).toBeTruthy();
     await userEvent.selectOptions(screen.getByLabelText('Add a member to Platform'), '9');
-    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Platform' }));
     await waitFor(() =>
       expect(bodyOf(mock, '/api/business/5/employees-group/1/10/users')).toEqual({ user_ids: [9] }),
     );

@@ -114,7 +114,13 @@ function SubGroupMembers({
             disabled={candidates.length === 0}
             miw={240}
           />
-          <Button onClick={onAdd} disabled={!chosen} loading={change.isPending}>
+          {/* Named for its sub-group: two open sub-groups would otherwise show two "Add" buttons. */}
+          <Button
+            onClick={onAdd}
+            disabled={!chosen}
+            loading={change.isPending}
+            aria-label={`Add to ${sub.name}`}
+          >
             Add
           </Button>
         </Group>
