@@ -121,7 +121,12 @@ export async function openAccountMenu(page: Page) {
  */
 export async function openMainLink(page: Page, name: string) {
   if (isPhone()) {
-    await page.getByRole('button', { name: 'Open navigation' }).click();
+    // The burger sits under the phone's toasts: close them until the tap lands (as openAccountMenu).
+    const burger = page.getByRole('button', { name: 'Open navigation' });
+    await expect(async () => {
+      await closeToasts(page);
+      await burger.click({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name }).click();
   } else {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
