@@ -4,8 +4,8 @@ import { type APIRequestContext, expect, test } from './support/test';
 /**
  * The plans organisations subscribe to (issue "Organisations"): a platform admin opens the plans
  * and discount codes screen from the admin area, is told beside the field that a fee must be an
- * amount, adds a plan, sees it listed with its fee and offered, stops offering it and sees that
- * kept after a reload; Acme's list of plans to choose from has it, then no longer. The plan's name
+ * amount, adds a plan, sees it listed with its fee and offered, changes its fee in the plan's edit
+ * dialog and sees the new price kept after a reload, stops offering it and sees that kept too; Acme's list of plans to choose from has it, then no longer. The plan's name
  * is new each run, so reruns on the same data do not meet an earlier run's plan.
  */
 
@@ -27,7 +27,7 @@ async function plansOfferedToAcme(request: APIRequestContext): Promise<string[]>
   return ((await plans.json()) as { items: Array<{ name: string }> }).items.map((plan) => plan.name);
 }
 
-test('a platform admin adds a plan, is told about a bad fee, and stops offering the plan', async ({
+test('a platform admin adds a plan, is told about a bad fee, changes its fee and stops offering it', async ({
   page,
 }) => {
   const name = `Journey plan ${Date.now().toString(36)}`;
@@ -87,13 +87,33 @@ test('a platform admin adds a plan, is told about a bad fee, and stops offering 
     expect(await plansOfferedToAcme(page.request)).toContain(name);
   });
 
+  await test.step('the admin changes its fee in a dialog; the new price is kept', async () => {
+    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${name}` });
+    const newFee = dialog.getByLabel('Fee', { exact: true });
+    await expect(dialog.getByLabel('Name')).toHaveValue(name);
+    await expect(dialog.getByLabel('Description')).toHaveValue('A plan added by a journey.');
+    await expect(newFee).toHaveValue('1234.50');
+    await expect(dialog).toContainText('An annual plan stays annual.');
+    await expectAccessible(page, 'edit a plan');
+    await newFee.fill('1500');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Plan updated')).toContainText(name);
+    await expect(dialog).toHaveCount(0);
+    await expect(row).toContainText('₹1,500 a year');
+    await expect(row).toContainText('Annual');
+    await expect(offered).toBeChecked();
+    await page.reload();
+    await expect(row).toContainText('₹1,500 a year');
+  });
+
   await test.step('the admin stops offering it; that is kept', async () => {
     await offered.click();
     await expect(offered).not.toBeChecked();
     // The switches are usable again once the change is saved.
     await expect(offered).toBeEnabled();
     await page.reload();
-    await expect(row).toContainText('₹1,234.50 a year');
+    await expect(row).toContainText('₹1,500 a year');
     await expect(offered).not.toBeChecked();
     await expect(page.getByRole('switch', { name: 'Offer Starter' })).toBeChecked();
     const offeredNow = await plansOfferedToAcme(page.request);

@@ -8,12 +8,15 @@ export function createDiscountCode(body: DiscountCodeBody): Promise<DiscountCode
   return api.post<DiscountCode>('/admin/discount_codes', body, { silent: true });
 }
 
-/** PATCH /admin/discount_codes/{id} */
+/**
+ * PATCH /admin/discount_codes/{id}. An edit (expiry, maximum of uses) is silent: its dialog shows
+ * the refusal; switching the code on or off alone is not, so a refusal comes as a toast.
+ */
 export function updateDiscountCode({
   id,
   ...body
 }: DiscountCodeUpdateBody & { id: number }): Promise<DiscountCode> {
-  return api.patch<DiscountCode>(`/admin/discount_codes/${id}`, body);
+  return api.patch<DiscountCode>(`/admin/discount_codes/${id}`, body, { silent: body.active === undefined });
 }
 
 export function useCreateDiscountCode() {

@@ -8,9 +8,12 @@ export function createPlan(body: PlanBody): Promise<Plan> {
   return api.post<Plan>('/admin/subscription_plans', body, { silent: true });
 }
 
-/** PATCH /admin/subscription_plans/{id} */
+/**
+ * PATCH /admin/subscription_plans/{id}. An edit (name, description, fee) is silent: its dialog
+ * shows the refusal; switching the plan on or off alone is not, so a refusal comes as a toast.
+ */
 export function updatePlan({ id, ...body }: PlanUpdateBody & { id: number }): Promise<Plan> {
-  return api.patch<Plan>(`/admin/subscription_plans/${id}`, body);
+  return api.patch<Plan>(`/admin/subscription_plans/${id}`, body, { silent: body.active === undefined });
 }
 
 export function useCreatePlan() {

@@ -21,7 +21,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { Page } from '@/components/ui/page';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
@@ -35,6 +35,9 @@ import { showDate } from '@/lib/format';
 import { useCreateDiscountCode, useUpdateDiscountCode } from '../api/admin-discount-codes';
 import { useCreatePlan, useUpdatePlan } from '../api/admin-plans';
 import { planFee } from '../lib/billing-labels';
+import { expiresAtOf, maxUsesOf } from '../lib/code-fields';
+import { EditCodeDialog } from './edit-code-dialog';
+import { EditPlanDialog } from './edit-plan-dialog';
 
 interface PlanValues {
   name: string;
@@ -120,8 +123,8 @@ function codeBody(values: CodeValues) {
     kind: values.kind,
     value:
       values.kind === 'percentage' ? Number(values.value) : (parseAmount(String(values.value)) ?? Number.NaN),
-    expires_at: values.expires_on ? `${values.expires_on}T23:59:59Z` : null,
-    max_uses: values.max_uses === '' ? null : Number(values.max_uses),
+    expires_at: expiresAtOf(values.expires_on),
+    max_uses: maxUsesOf(values.max_uses),
   };
 }
 
@@ -213,29 +216,47 @@ function CodeForm() {
 
 function PlansTable({ plans, canManage }: { plans: Plan[]; canManage: boolean }) {
   const update = useUpdatePlan();
+  const [editing, setEditing] = useState<Plan | null>(null);
   if (plans.length === 0) return <EmptyState>No plans yet: add the first below.</EmptyState>;
   return (
-    <ResponsiveTable
-      aria-label="Plans"
-      rows={plans}
-      rowKey={(plan) => plan.id}
-      columns={[
-        { header: 'Plan', rowHeader: true, cell: (plan) => plan.name },
-        { header: 'Fee', cell: (plan) => planFee(plan) },
-        { header: 'Fee type', cell: (plan) => labelOf(PLAN_FEE_TYPES, plan.fee_type) ?? '' },
-        {
-          header: 'Offered',
-          cell: (plan) => (
-            <Switch
-              aria-label={`Offer ${plan.name}`}
-              checked={plan.active}
-              disabled={!canManage || update.isPending}
-              onChange={(event) => update.mutate({ id: plan.id, active: event.currentTarget.checked })}
-            />
-          ),
-        },
-      ]}
-    />
+    <>
+      <ResponsiveTable
+        aria-label="Plans"
+        rows={plans}
+        rowKey={(plan) => plan.id}
+        columns={[
+          { header: 'Plan', rowHeader: true, cell: (plan) => plan.name },
+          { header: 'Fee', cell: (plan) => planFee(plan) },
+          { header: 'Fee type', cell: (plan) => labelOf(PLAN_FEE_TYPES, plan.fee_type) ?? '' },
+          {
+            header: 'Offered',
+            cell: (plan) => (
+              <Switch
+                aria-label={`Offer ${plan.name}`}
+                checked={plan.active}
+                disabled={!canManage || update.isPending}
+                onChange={(event) => update.mutate({ id: plan.id, active: event.currentTarget.checked })}
+              />
+            ),
+          },
+          canManage && {
+            header: 'Actions',
+            hiddenHeader: true,
+            cell: (plan) => (
+              <Button
+                size="xs"
+                variant="default"
+                aria-label={`Edit ${plan.name}`}
+                onClick={() => setEditing(plan)}
+              >
+                Edit
+              </Button>
+            ),
+          },
+        ]}
+      />
+      {editing ? <EditPlanDialog plan={editing} onClose={() => setEditing(null)} /> : null}
+    </>
   );
 }
 
@@ -253,33 +274,57 @@ function CodesTable({
   currency: string;
 }) {
   const update = useUpdateDiscountCode();
+  const [editing, setEditing] = useState<DiscountCode | null>(null);
   if (codes.length === 0) return <EmptyState>No discount codes yet: add the first below.</EmptyState>;
   return (
-    <ResponsiveTable
-      aria-label="Discount codes"
-      rows={codes}
-      rowKey={(code) => code.id}
-      columns={[
-        { header: 'Code', rowHeader: true, cell: (code) => code.code },
-        { header: 'Off', cell: (code) => codeValue(code, currency) },
-        { header: 'Expires', cell: (code) => (code.expires_at ? showDate(code.expires_at) : 'Never') },
-        {
-          header: 'Uses',
-          cell: (code) => `${code.uses}${code.max_uses !== null ? ` of ${code.max_uses}` : ''}`,
-        },
-        {
-          header: 'Usable',
-          cell: (code) => (
-            <Switch
-              aria-label={`Code ${code.code} may be used`}
-              checked={code.active}
-              disabled={!canManage || update.isPending}
-              onChange={(event) => update.mutate({ id: code.id, active: event.currentTarget.checked })}
-            />
-          ),
-        },
-      ]}
-    />
+    <>
+      <ResponsiveTable
+        aria-label="Discount codes"
+        rows={codes}
+        rowKey={(code) => code.id}
+        columns={[
+          { header: 'Code', rowHeader: true, cell: (code) => code.code },
+          { header: 'Off', cell: (code) => codeValue(code, currency) },
+          { header: 'Expires', cell: (code) => (code.expires_at ? showDate(code.expires_at) : 'Never') },
+          {
+            header: 'Uses',
+            cell: (code) => `${code.uses}${code.max_uses !== null ? ` of ${code.max_uses}` : ''}`,
+          },
+          {
+            header: 'Usable',
+            cell: (code) => (
+              <Switch
+                aria-label={`Code ${code.code} may be used`}
+                checked={code.active}
+                disabled={!canManage || update.isPending}
+                onChange={(event) => update.mutate({ id: code.id, active: event.currentTarget.checked })}
+              />
+            ),
+          },
+          canManage && {
+            header: 'Actions',
+            hiddenHeader: true,
+            cell: (code) => (
+              <Button
+                size="xs"
+                variant="default"
+                aria-label={`Edit ${code.code}`}
+                onClick={() => setEditing(code)}
+              >
+                Edit
+              </Button>
+            ),
+          },
+        ]}
+      />
+      {editing ? (
+        <EditCodeDialog
+          code={editing}
+          valueText={codeValue(editing, currency)}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+    </>
   );
 }
 

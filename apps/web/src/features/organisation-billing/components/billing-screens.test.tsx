@@ -318,6 +318,121 @@ describe('the platform admin screen of plans and codes', { timeout: 30_000 }, ()
     });
   });
 
+  /** The plans as a stubbed API keeps them: PATCH changes what the next GET lists. */
+  function plansApi(fail?: () => Response) {
+    let plans = PLANS.map((p) => ({ ...p }));
+    return {
+      'GET /api/admin/subscription_plans': () => jsonResponse({ items: plans }),
+      'GET /api/admin/discount_codes': () => jsonResponse(pageFixture([code])),
+      'PATCH /api/admin/subscription_plans/1': (_url: URL, init: RequestInit) => {
+        if (fail) return fail();
+        const changes = JSON.parse(String(init.body)) as Partial<Plan>;
+        plans = plans.map((p) => (p.id === 1 ? { ...p, ...changes } : p));
+        return jsonResponse(plans[0]);
+      },
+    };
+  }
+
+  it('edits a plan’s fee in a dialog and sends only what changed', async () => {
+    signIn(makeUser({ is_iic_admin: true, admin_type: 2 }));
+    const mock = stubFetch(plansApi());
+    renderRoutes([{ path: '/', element: <AdminBillingScreen /> }]);
+    const table = await screen.findByRole('table', { name: 'Plans' });
+    const starter = within(table).getByRole('row', { name: /Starter/ });
+    expect(within(starter).getByText('₹2,500 a month')).toBeTruthy();
+    await userEvent.click(within(starter).getByRole('button', { name: 'Edit Starter' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Starter' });
+    expect((within(dialog).getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Starter');
+    expect((within(dialog).getByLabelText(/^Description/) as HTMLInputElement).value).toBe('Starter plan');
+    const fee = within(dialog).getByLabelText(/^Fee/) as HTMLInputElement;
+    expect(fee.value).toBe('2500');
+    expect(within(dialog).getByText(/A monthly plan stays monthly/)).toBeTruthy();
+    await userEvent.clear(fee);
+    await userEvent.type(fee, '3000.50');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Plan updated')).toBeTruthy();
+    expect(bodyOf(mock, '/api/admin/subscription_plans/1')?.body).toEqual({ fee: 300_050 });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Starter' })).toBeNull());
+    expect(await within(starter).findByText('₹3,000.50 a month')).toBeTruthy();
+  });
+
+  it('shows the server’s field error beside its field and keeps the dialog open', async () => {
+    signIn(makeUser({ is_iic_admin: true, admin_type: 2 }));
+    const mock = stubFetch(
+      plansApi(() =>
+        errorResponse(400, 'VALIDATION_ERROR', 'The plan was not saved.', {
+          fields: { name: 'A plan with this name exists.' },
+        }),
+      ),
+    );
+    renderRoutes([{ path: '/', element: <AdminBillingScreen /> }]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Starter' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Starter' });
+    const name = within(dialog).getByLabelText(/^Name/) as HTMLInputElement;
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Business annual');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('A plan with this name exists.')).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name.value).toBe('Business annual');
+    expect(within(dialog).getByRole('alert').textContent).toContain('The plan was not saved.');
+    // The dialog shows the refusal; no error toast repeats it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getAllByText(/The plan was not saved\./)).toHaveLength(1);
+    expect(bodyOf(mock, '/api/admin/subscription_plans/1')?.body).toEqual({ name: 'Business annual' });
+    expect(screen.getByRole('dialog', { name: 'Edit Starter' })).toBeTruthy();
+    expect(screen.queryByText('Plan updated')).toBeNull();
+  });
+
+  it('edits a code’s maximum of uses and keeps its expiry unsent', async () => {
+    signIn(makeUser({ is_iic_admin: true, admin_type: 2 }));
+    let current: DiscountCode = { ...code, expires_at: '2031-06-30T23:59:59.000Z' };
+    const mock = stubFetch({
+      'GET /api/admin/subscription_plans': () => jsonResponse({ items: PLANS }),
+      'GET /api/admin/discount_codes': () => jsonResponse(pageFixture([current])),
+      'PATCH /api/admin/discount_codes/3': (_url, init) => {
+        current = { ...current, ...(JSON.parse(String(init.body)) as Partial<DiscountCode>) };
+        return jsonResponse(current);
+      },
+    });
+    renderRoutes([{ path: '/', element: <AdminBillingScreen /> }]);
+    const table = await screen.findByRole('table', { name: 'Discount codes' });
+    expect(within(table).getByText('4 of 100')).toBeTruthy();
+    await userEvent.click(within(table).getByRole('button', { name: 'Edit WELCOME20' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit WELCOME20' });
+    expect((within(dialog).getByLabelText(/^Expires on/) as HTMLInputElement).value).toBe('2031-06-30');
+    const maxUses = within(dialog).getByLabelText(/^Maximum uses/) as HTMLInputElement;
+    expect(maxUses.value).toBe('100');
+    await userEvent.clear(maxUses);
+    await userEvent.type(maxUses, '250');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Discount code updated')).toBeTruthy();
+    expect(bodyOf(mock, '/api/admin/discount_codes/3')?.body).toEqual({ max_uses: 250 });
+    expect(await within(table).findByText('4 of 250')).toBeTruthy();
+  });
+
+  it('shows a maximum below the uses so far beside the field', async () => {
+    signIn(makeUser({ is_iic_admin: true, admin_type: 2 }));
+    stubFetch({
+      'GET /api/admin/subscription_plans': () => jsonResponse({ items: PLANS }),
+      'GET /api/admin/discount_codes': () => jsonResponse(pageFixture([code])),
+      'PATCH /api/admin/discount_codes/3': () =>
+        errorResponse(409, 'MAX_USES_BELOW_USES', 'This code has been used 4 times already.', {
+          fields: { max_uses: 'At least 4.' },
+        }),
+    });
+    renderRoutes([{ path: '/', element: <AdminBillingScreen /> }]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit WELCOME20' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit WELCOME20' });
+    const maxUses = within(dialog).getByLabelText(/^Maximum uses/) as HTMLInputElement;
+    await userEvent.clear(maxUses);
+    await userEvent.type(maxUses, '2');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('At least 4.')).toBeTruthy();
+    expect(maxUses.getAttribute('aria-invalid')).toBe('true');
+    expect(maxUses.value).toBe('2');
+  });
+
   it('is view-only for platform Employees', async () => {
     signIn(makeUser({ is_iic_admin: true, admin_type: 99 }));
     stubFetch({
@@ -327,6 +442,8 @@ describe('the platform admin screen of plans and codes', { timeout: 30_000 }, ()
     renderRoutes([{ path: '/', element: <AdminBillingScreen /> }]);
     expect(await screen.findByRole('table', { name: 'Plans' })).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Add a plan' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit Starter' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit WELCOME20' })).toBeNull();
     expect(screen.getByText('View only')).toBeTruthy();
   });
 });
