@@ -22,6 +22,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
+import { DateField } from '@/components/ui/date-field';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { Page } from '@/components/ui/page';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
@@ -190,11 +191,12 @@ function CodeForm() {
             inputMode="decimal"
             {...form.getInputProps('value')}
           />
-          <TextInput
+          <DateField
             label="Expires on"
-            description="Optional, as YYYY-MM-DD (the end of that day, UTC)."
-            placeholder="2027-12-31"
+            description="Optional, mm/dd/yy: the code works until the end of that day."
             {...form.getInputProps('expires_on')}
+            value={form.values.expires_on || null}
+            onChange={(value) => form.setFieldValue('expires_on', value ?? '')}
           />
           <NumberInput
             label="Maximum uses"

@@ -386,7 +386,8 @@ describe('the platform admin screen of plans and codes', { timeout: 30_000 }, ()
 
   it('edits a code’s maximum of uses and keeps its expiry unsent', async () => {
     signIn(makeUser({ is_iic_admin: true, admin_type: 2 }));
-    let current: DiscountCode = { ...code, expires_at: '2031-06-30T23:59:59.000Z' };
+    // The end of 30 June 2031 where the admin is: the field and the table show that day.
+    let current: DiscountCode = { ...code, expires_at: new Date(2031, 5, 30, 23, 59, 59).toISOString() };
     const mock = stubFetch({
       'GET /api/admin/subscription_plans': () => jsonResponse({ items: PLANS }),
       'GET /api/admin/discount_codes': () => jsonResponse(pageFixture([current])),
@@ -400,7 +401,7 @@ describe('the platform admin screen of plans and codes', { timeout: 30_000 }, ()
     expect(within(table).getByText('4 of 100')).toBeTruthy();
     await userEvent.click(within(table).getByRole('button', { name: 'Edit WELCOME20' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit WELCOME20' });
-    expect((within(dialog).getByLabelText(/^Expires on/) as HTMLInputElement).value).toBe('2031-06-30');
+    expect((within(dialog).getByLabelText(/^Expires on/) as HTMLInputElement).value).toBe('06/30/31');
     const maxUses = within(dialog).getByLabelText(/^Maximum uses/) as HTMLInputElement;
     expect(maxUses.value).toBe('100');
     await userEvent.clear(maxUses);
@@ -409,6 +410,34 @@ describe('the platform admin screen of plans and codes', { timeout: 30_000 }, ()
     expect(await screen.findByText('Discount code updated')).toBeTruthy();
     expect(bodyOf(mock, '/api/admin/discount_codes/3')?.body).toEqual({ max_uses: 250 });
     expect(await within(table).findByText('4 of 250')).toBeTruthy();
+  });
+
+  it('moves a code’s expiry to the end of the day chosen in the date input', async () => {
+    signIn(makeUser({ is_iic_admin: true, admin_type: 2 }));
+    let current: DiscountCode = { ...code, expires_at: new Date(2031, 5, 30, 23, 59, 59).toISOString() };
+    const mock = stubFetch({
+      'GET /api/admin/subscription_plans': () => jsonResponse({ items: PLANS }),
+      'GET /api/admin/discount_codes': () => jsonResponse(pageFixture([current])),
+      'PATCH /api/admin/discount_codes/3': (_url, init) => {
+        current = { ...current, ...(JSON.parse(String(init.body)) as Partial<DiscountCode>) };
+        return jsonResponse(current);
+      },
+    });
+    renderRoutes([{ path: '/', element: <AdminBillingScreen /> }]);
+    const table = await screen.findByRole('table', { name: 'Discount codes' });
+    expect(within(table).getByText('30 Jun 2031')).toBeTruthy();
+    await userEvent.click(within(table).getByRole('button', { name: 'Edit WELCOME20' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit WELCOME20' });
+    const expiry = within(dialog).getByLabelText(/^Expires on/) as HTMLInputElement;
+    await userEvent.clear(expiry);
+    await userEvent.type(expiry, '12/31/32');
+    await userEvent.tab();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Discount code updated')).toBeTruthy();
+    expect(bodyOf(mock, '/api/admin/discount_codes/3')?.body).toEqual({
+      expires_at: new Date(2032, 11, 31, 23, 59, 59).toISOString(),
+    });
+    expect(await within(table).findByText('31 Dec 2032')).toBeTruthy();
   });
 
   it('shows a maximum below the uses so far beside the field', async () => {

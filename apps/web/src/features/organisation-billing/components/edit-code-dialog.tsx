@@ -3,8 +3,9 @@ import {
   type DiscountCodeUpdateBody,
   discountCodeUpdateBodySchema,
 } from '@kindred/shared';
-import { Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useRef } from 'react';
+import { DateField } from '@/components/ui/date-field';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { toast } from '@/components/ui/toast';
 import { focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
@@ -84,12 +85,13 @@ export function EditCodeDialog({
             {valueText} off, used {code.uses === 0 ? 'by no subscription yet' : used}. The code and what it
             takes off stay as they are.
           </Text>
-          <TextInput
+          <DateField
             label="Expires on"
-            description="Optional, as YYYY-MM-DD (the end of that day, UTC). Empty: it never expires."
-            placeholder="2027-12-31"
+            description="Optional, mm/dd/yy: the code works until the end of that day. Empty: it never expires."
             data-autofocus
             {...form.getInputProps('expires_on')}
+            value={form.values.expires_on || null}
+            onChange={(value) => form.setFieldValue('expires_on', value ?? '')}
           />
           <NumberInput
             label="Maximum uses"
