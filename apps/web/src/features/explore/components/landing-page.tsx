@@ -17,6 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FailedState, LoadingState } from '@/components/ui/states';
+import { useRevealed } from '@/lib/deferred';
 import { summaryQueries, type VisitorPlace } from '../api/get-summary';
 import { DEFAULT_FILTERS, filtersToParams } from '../filters';
 import { ProjectCardView } from './project-card';
@@ -176,6 +177,7 @@ export function LandingPage() {
   const visitor = useVisitorPlace();
   const summary = useQuery(summaryQueries.summary(visitor.place));
   const data = summary.data;
+  const pending = !useRevealed(!summary.isPending);
   return (
     <Container size="xl" py="xl">
       <Stack gap={48}>
@@ -198,7 +200,7 @@ export function LandingPage() {
             </Button>
           </Group>
         </Stack>
-        {summary.isPending ? (
+        {pending ? (
           <LoadingState label="Loading projects…" />
         ) : summary.isError && !data ? (
           <FailedState

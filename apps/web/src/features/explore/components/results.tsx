@@ -4,6 +4,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import type { ReactNode } from 'react';
 import { ShowMore } from '@/components/ui/pager';
 import { FailedState } from '@/components/ui/states';
+import { useRevealed } from '@/lib/deferred';
 
 export interface ResultsProps<T> {
   result: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
@@ -27,8 +28,9 @@ export function Results<T>({
 }: ResultsProps<T>) {
   const items = result.data?.pages.flatMap((page) => page.items) ?? [];
   const [one, many] = noun;
+  const pending = !useRevealed(!result.isPending);
   let status: string;
-  if (result.isPending) status = `Loading ${many}…`;
+  if (pending) status = `Loading ${many}…`;
   else if (result.isError && items.length === 0) status = `The ${many} could not be loaded.`;
   else if (items.length === 0) status = `No ${many} found.`;
   else
@@ -39,7 +41,7 @@ export function Results<T>({
       <Text size="sm" c="dimmed" role="status" data-testid="results-status">
         {status}
       </Text>
-      {result.isPending ? (
+      {pending ? (
         <Center py="xl">
           <Loader aria-hidden="true" />
         </Center>

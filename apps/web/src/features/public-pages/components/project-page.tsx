@@ -26,13 +26,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useDeferredValue } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { ShowMore } from '@/components/ui/pager';
 import { Picture } from '@/components/ui/picture';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { projectQueries } from '@/entities/project';
+import { useRevealed } from '@/lib/deferred';
 import { daysLeftText, documentKind, formatDay, formatFileSize, formatWhen } from '../format';
 import { FailedPage, isNotFound, LoadingPage, NotFoundPage } from './states';
 
@@ -443,7 +444,7 @@ export function ProjectPage({
   const project = useQuery({ ...projectQueries.detail(id), enabled: projectId !== null });
   const found = projectId !== null && project.isSuccess;
   const summary = useQuery({ ...projectQueries.summary(id), enabled: found });
-  const shown = useDeferredValue(found);
+  const shown = useRevealed(found);
 
   if (projectId === null) return <NotFoundPage what="project" />;
   if (project.isPending || (found && !shown)) return <LoadingPage title="Project" />;
