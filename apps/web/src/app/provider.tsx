@@ -40,7 +40,6 @@ function ToastHost() {
 }
 
 /** Mantine (theme, dates, dialogs, toasts), TanStack Query, the loading bar and the account theme. */
-
 export function AppProvider({
   children,
   queryClient = defaultQueryClient,

@@ -1,7 +1,8 @@
 import { Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
+import { OnceOpened } from '@/components/ui/once-opened';
 import { useIsLoggedIn } from '@/entities/session';
 import { AccountSwitcher } from './account-switcher';
 import { NavLinks } from './nav-links';
@@ -14,8 +15,6 @@ const NavDrawer = lazy(async () => ({ default: (await import('./nav-drawer')).Na
 export function Header() {
   const loggedIn = useIsLoggedIn();
   const [opened, { toggle, close }] = useDisclosure(false);
-  // Mounted from the first opening on, so that it can animate its closing.
-  const [drawerWanted, setDrawerWanted] = useState(false);
   return (
     <header className="app-header">
       {/* One bar that wraps on phones: the account switcher takes a row of its own under the logo. */}
@@ -23,10 +22,7 @@ export function Header() {
         <Group gap="sm" wrap="nowrap" className="app-header-start">
           <Burger
             opened={opened}
-            onClick={() => {
-              setDrawerWanted(true);
-              toggle();
-            }}
+            onClick={toggle}
             hiddenFrom="md"
             size="sm"
             color="currentColor"
@@ -60,11 +56,9 @@ export function Header() {
           </Group>
         )}
       </div>
-      {drawerWanted ? (
-        <Suspense fallback={null}>
-          <NavDrawer opened={opened} onClose={close} />
-        </Suspense>
-      ) : null}
+      <OnceOpened opened={opened}>
+        <NavDrawer opened={opened} onClose={close} />
+      </OnceOpened>
     </header>
   );
 }

@@ -8,7 +8,8 @@ import {
 } from '@kindred/shared';
 import { Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, useState } from 'react';
+import { OnceOpened } from '@/components/ui/once-opened';
 import {
   activeFilterCount,
   type ExploreFilters,
@@ -104,8 +105,6 @@ function FilterLayout({
 }) {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const [opened, { open, close }] = useDisclosure(false);
-  // Mounted from the first opening on, so that it can animate its closing.
-  const [drawerWanted, setDrawerWanted] = useState(false);
   if (!phone) {
     return (
       <Paper withBorder p="md">
@@ -121,25 +120,15 @@ function FilterLayout({
     <Stack gap="sm">
       {search}
       <Group>
-        <Button
-          variant="default"
-          onClick={() => {
-            setDrawerWanted(true);
-            open();
-          }}
-          aria-haspopup="dialog"
-          aria-expanded={opened}
-        >
+        <Button variant="default" onClick={open} aria-haspopup="dialog" aria-expanded={opened}>
           {`Filters (${count})`}
         </Button>
       </Group>
-      {drawerWanted ? (
-        <Suspense fallback={null}>
-          <FilterDrawer opened={opened} onClose={close}>
-            {children}
-          </FilterDrawer>
-        </Suspense>
-      ) : null}
+      <OnceOpened opened={opened}>
+        <FilterDrawer opened={opened} onClose={close}>
+          {children}
+        </FilterDrawer>
+      </OnceOpened>
     </Stack>
   );
 }
