@@ -11,6 +11,7 @@ import { toast } from '@/components/ui/toast';
 import { focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useUpdateDiscountCode } from '../api/admin-discount-codes';
 import { expiresAtOf, expiryDayOf, maxUsesOf } from '../lib/code-fields';
+import { saveChanges } from '../lib/save-changes';
 
 interface CodeEditValues {
   expires_on: string;
@@ -58,21 +59,12 @@ export function EditCodeDialog({
   });
   const server = useServerErrors(form, { formRef, fieldMap: { expires_at: 'expires_on' } });
   const submit = form.onSubmit(
-    async (values) => {
-      server.clear();
-      const changes = codeChanges(code, values);
-      if (Object.keys(changes).length === 0) {
-        onClose();
-        return;
-      }
-      try {
-        const saved = await mutation.mutateAsync({ id: code.id, ...changes });
-        toast.success('Discount code updated', saved.code);
-        onClose();
-      } catch (error) {
-        server.report(error);
-      }
-    },
+    (values) =>
+      saveChanges(codeChanges(code, values), (changes) => mutation.mutateAsync({ id: code.id, ...changes }), {
+        server,
+        onSaved: (saved) => toast.success('Discount code updated', saved.code),
+        onClose,
+      }),
     () => focusFirstInvalid(formRef.current),
   );
   const used = code.uses === 1 ? 'once' : `${code.uses} times`;

@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/toast';
 import { amountError, amountText, parseAmount } from '@/lib/amount';
 import { focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useUpdatePlan } from '../api/admin-plans';
+import { saveChanges } from '../lib/save-changes';
 
 interface PlanEditValues {
   name: string;
@@ -43,21 +44,12 @@ export function EditPlanDialog({ plan, onClose }: { plan: Plan; onClose: () => v
   const server = useServerErrors(form, { formRef });
   const annual = plan.fee_type === PLAN_FEE_TYPE.annual;
   const submit = form.onSubmit(
-    async (values) => {
-      server.clear();
-      const changes = planChanges(plan, values);
-      if (Object.keys(changes).length === 0) {
-        onClose();
-        return;
-      }
-      try {
-        const saved = await mutation.mutateAsync({ id: plan.id, ...changes });
-        toast.success('Plan updated', saved.name);
-        onClose();
-      } catch (error) {
-        server.report(error);
-      }
-    },
+    (values) =>
+      saveChanges(planChanges(plan, values), (changes) => mutation.mutateAsync({ id: plan.id, ...changes }), {
+        server,
+        onSaved: (saved) => toast.success('Plan updated', saved.name),
+        onClose,
+      }),
     () => focusFirstInvalid(formRef.current),
   );
   return (
