@@ -1,4 +1,5 @@
 import {
+  actAs,
   DEMO,
   expectAccessible,
   onlyThisApp,
@@ -70,9 +71,7 @@ test('a donor writes to a charity, the charity replies, the donor reads the thre
 
   // The charity's admin reads it in River Trust's mailbox and replies.
   await signInAs(page, DEMO.charity);
-  await page
-    .getByRole('combobox', { name: 'Active account' })
-    .selectOption({ label: 'River Trust (charity)' });
+  await actAs(page, 'River Trust', 'charity');
   await (await mainNav(page)).getByRole('link', { name: /^Messages/ }).click();
   await expect(page.getByText('Messages of River Trust (charity)')).toBeVisible();
   await page.getByRole('link', { name: subject }).click();

@@ -1,5 +1,5 @@
-import { DEMO, expectAccessible, onlyThisApp, openMainLink, signInAs, toast } from './support/app';
-import { expect, type Page, test } from './support/test';
+import { actAs, DEMO, expectAccessible, onlyThisApp, openMainLink, signInAs, toast } from './support/app';
+import { expect, test } from './support/test';
 
 /**
  * An organisation's employee groups (issue "Organisations"): Acme's Super Admin, acting as Acme,
@@ -13,13 +13,6 @@ test.beforeEach(({ page }) => onlyThisApp(page));
 
 test.describe.configure({ timeout: 180_000 });
 
-async function actAsAcme(page: Page) {
-  await page
-    .getByRole('combobox', { name: 'Active account' })
-    .selectOption({ label: 'Acme Ltd (organisation)' });
-  await expect(page.locator('html')).toHaveAttribute('data-account-kind', 'organisation');
-}
-
 test('an organisation admin adds an employee group, puts an employee in it and takes them out again', async ({
   page,
 }) => {
@@ -30,7 +23,7 @@ test('an organisation admin adds an employee group, puts an employee in it and t
 
   await test.step('the admin opens the groups of Acme', async () => {
     await signInAs(page, DEMO.business);
-    await actAsAcme(page);
+    await actAs(page, 'Acme Ltd', 'organisation');
     await openMainLink(page, 'Organisation');
     await expect(page.getByRole('heading', { level: 1, name: 'Acme Ltd' })).toBeVisible();
     await page

@@ -1,4 +1,5 @@
 import {
+  actAs,
   DEMO,
   DEMO_PASSWORD,
   expectAccessible,
@@ -28,13 +29,6 @@ interface Card {
 test.beforeEach(({ page }) => onlyThisApp(page));
 
 test.describe.configure({ timeout: 180_000 });
-
-async function actAsAcme(page: Page) {
-  await page
-    .getByRole('combobox', { name: 'Active account' })
-    .selectOption({ label: 'Acme Ltd (organisation)' });
-  await expect(page.locator('html')).toHaveAttribute('data-account-kind', 'organisation');
-}
 
 /** Waits for running transitions (dialogs, toasts fading in) so axe sees the final colours. */
 async function settled(page: Page) {
@@ -86,7 +80,7 @@ test('a business admin sets a two-approver policy, gives as Acme, and two sign-o
 
   await test.step('the Super Admin sets a two-approver policy', async () => {
     await signInAs(page, DEMO.business);
-    await actAsAcme(page);
+    await actAs(page, 'Acme Ltd', 'organisation');
     await openSignoff(page);
     await expectAccessible(page, 'organisation sign-off: policy and inbox');
     const policy = page.getByRole('form', { name: 'Sign-off policy' });
@@ -146,7 +140,7 @@ test('a business admin sets a two-approver policy, gives as Acme, and two sign-o
   ] as const) {
     await test.step(`${who} approves it in the inbox`, async () => {
       await signInAs(page, who);
-      await actAsAcme(page);
+      await actAs(page, 'Acme Ltd', 'organisation');
       await openSignoff(page);
       const item = page.getByRole('listitem').filter({ hasText: `₹250 to ${RIVER_CLEAN_UP}` });
       await expect(item).toBeVisible();

@@ -1,4 +1,4 @@
-import { DEMO, expectAccessible, settle, signInAs } from './support/app';
+import { actAs, DEMO, expectAccessible, settle, signInAs } from './support/app';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -123,20 +123,14 @@ test('signed in as the charity admin: the charity, then acting for it (theme col
   await signInAs(page, DEMO.charity);
   await walk(page, [['/charity', 'charity signed in']]);
   await page.goto('/');
-  await page
-    .getByRole('combobox', { name: 'Active account' })
-    .selectOption({ label: 'River Trust (charity)' });
-  await expect(page.locator('html')).toHaveAttribute('data-account-kind', 'charity');
+  await actAs(page, 'River Trust', 'charity');
   await settle(page);
   await check(page, 'home as River Trust');
 });
 
 test('signed in as the organisation admin acting for the organisation (theme colours)', async ({ page }) => {
   await signInAs(page, DEMO.business);
-  await page
-    .getByRole('combobox', { name: 'Active account' })
-    .selectOption({ label: 'Acme Ltd (organisation)' });
-  await expect(page.locator('html')).toHaveAttribute('data-account-kind', 'organisation');
+  await actAs(page, 'Acme Ltd', 'organisation');
   await settle(page);
   await check(page, 'home as Acme Ltd');
 });

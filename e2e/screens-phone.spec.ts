@@ -1,4 +1,4 @@
-import { DEMO, expectAccessible, settle, signInAs } from './support/app';
+import { actAs, DEMO, expectAccessible, settle, signInAs } from './support/app';
 import { expect, type Page, test, widthProblem } from './support/test';
 
 /**
@@ -66,9 +66,7 @@ test('the donor: home, profile, wallet, donations and explore', async ({ page })
 test('the charity admin, as a person and as River Trust', async ({ page }) => {
   await signInAs(page, DEMO.charity);
   await walk(page, ['/', '/wallet']);
-  await page
-    .getByRole('combobox', { name: 'Active account' })
-    .selectOption({ label: 'River Trust (charity)' });
+  await actAs(page, 'River Trust', 'charity');
   await walk(page, [
     '/charity',
     '/charity/members',
@@ -88,9 +86,7 @@ test('the charity admin, as a person and as River Trust', async ({ page }) => {
 
 test('the organisation admin acting for Acme Ltd', async ({ page }) => {
   await signInAs(page, DEMO.business);
-  await page
-    .getByRole('combobox', { name: 'Active account' })
-    .selectOption({ label: 'Acme Ltd (organisation)' });
+  await actAs(page, 'Acme Ltd', 'organisation');
   await walk(page, ['/', '/wallet', '/donations']);
 });
 

@@ -104,6 +104,15 @@ export async function closeToasts(page: Page) {
   }
 }
 
+/**
+ * Switches the account the person acts as (the header's account switcher) to one of their charities
+ * or organisations, and waits until the screen wears its colours.
+ */
+export async function actAs(page: Page, name: string, kind: 'charity' | 'organisation') {
+  await page.getByRole('combobox', { name: 'Active account' }).selectOption({ label: `${name} (${kind})` });
+  await expect(page.locator('html')).toHaveAttribute('data-account-kind', kind);
+}
+
 /** Opens the signed-in person's menu (profile, log out) in the header, closing toasts over it first. */
 export async function openAccountMenu(page: Page) {
   // A toast can arrive over the button between the two (its container loads with the first
