@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/entities/session';
 import { api } from '@/lib/api-client';
 import { MINUTE, makeLogin } from '@/testing/fixtures';
-import { jsonResponse, stubFetch } from '@/testing/http';
+import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { CsvOnboardingSection, onboardingTemplate } from './components/csv-onboarding';
 import { EmployeeGroupsSection } from './components/employee-groups';
@@ -86,6 +86,29 @@ describe('employee groups', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(bodyOf(mock, '/api/business/5/employees-group')).toEqual({ name: 'Sales', description: null }),
     );
+  });
+
+  it('shows a refused addition above the sub-group, with no toast that fades', async () => {
+    stubFetch({
+      'GET /api/business/5/employees-group': () => jsonResponse({ items: GROUPS }),
+      'GET /api/business/5/members': () => jsonResponse({ items: [member(7, 'Dana'), member(9, 'Eve')] }),
+      'GET /api/business/5/employees-group/1/10/users': () => jsonResponse({ items: [] }),
+      'POST /api/business/5/employees-group/1/10/users': () =>
+        errorResponse(422, 'NOT_MEMBERS', 'Not members of Acme Ltd: 9.'),
+    });
+    renderRoutes([
+      { path: '/', element: <EmployeeGroupsSection businessId={5} businessName="Acme Ltd" canManage /> },
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: /Platform/ }));
+    expect(await screen.findByText('Nobody is in Platform yet.')).toBeTruthy();
+    await userEvent.selectOptions(screen.getByLabelText('Add a member to Platform'), '9');
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Platform' }));
+    const refusal = await screen.findByRole('alert');
+    expect(refusal.textContent).toContain('Eve Smith was not added');
+    expect(refusal.textContent).toContain('Not members of Acme Ltd: 9.');
+    expect(screen.queryByText('Added to the sub-group')).toBeNull();
+    // The choice stays, ready to try again.
+    expect((screen.getByLabelText('Add a member to Platform') as HTMLSelectElement).value).toBe('9');
   });
 
   it('shows members without changes to those who cannot manage them', async () => {

@@ -11,7 +11,7 @@ export interface SubGroupChange {
   remove?: boolean;
 }
 
-/** POST .../{subId}/users, or .../users/delete with `remove`. */
+/** POST .../{subId}/users, or .../users/delete with `remove`; silent: the screen shows a refusal. */
 export function changeSubGroupMembers({
   businessId,
   groupId,
@@ -20,7 +20,7 @@ export function changeSubGroupMembers({
   remove,
 }: SubGroupChange): Promise<MessageResponse> {
   const path = `/business/${businessId}/employees-group/${groupId}/${subId}/users${remove ? '/delete' : ''}`;
-  return api.post<MessageResponse>(path, { user_ids: userIds });
+  return api.post<MessageResponse>(path, { user_ids: userIds }, { silent: true });
 }
 
 export function useChangeSubGroupMembers() {

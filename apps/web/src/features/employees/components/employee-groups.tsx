@@ -3,11 +3,13 @@ import { Accordion, Badge, Button, Group, NativeSelect, Paper, Stack, Text, Titl
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
+import { FormRefusal } from '@/components/ui/form-refusal';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { employeeGroupQueries } from '@/entities/employee-group';
 import { organisationQueries } from '@/entities/organisation';
+import { serverErrorsOf } from '@/lib/form';
 import { useCreateGroup } from '../api/create-group';
 import { useRenameGroup } from '../api/rename-group';
 import { useChangeSubGroupMembers } from '../api/sub-group-members';
@@ -39,13 +41,21 @@ function SubGroupMembers({
   const list = useQuery(employeeGroupQueries.members(businessId, group.id, sub.id));
   const change = useChangeSubGroupMembers();
   const [chosen, setChosen] = useState('');
+  // The calls are silent: a refusal shows above the sub-group's members until the next change.
+  const [refusal, setRefusal] = useState<{ title: string; message: string | null } | null>(null);
   const inside = new Set((list.data?.items ?? []).map((m) => m.user_id));
   const candidates = members.filter((m) => !inside.has(m.user_id));
 
   const onAdd = async () => {
     const person = candidates.find((m) => String(m.user_id) === chosen);
     if (!person) return;
-    await change.mutateAsync({ businessId, groupId: group.id, subId: sub.id, userIds: [person.user_id] });
+    setRefusal(null);
+    try {
+      await change.mutateAsync({ businessId, groupId: group.id, subId: sub.id, userIds: [person.user_id] });
+    } catch (error) {
+      setRefusal({ title: `${fullName(person)} was not added`, message: serverErrorsOf(error, {}).refusal });
+      return;
+    }
     setChosen('');
     toast.success('Added to the sub-group', `${fullName(person)} is in ${sub.name}.`);
   };
@@ -58,13 +68,19 @@ function SubGroupMembers({
       danger: true,
     });
     if (!ok) return;
-    await change.mutateAsync({
-      businessId,
-      groupId: group.id,
-      subId: sub.id,
-      userIds: [userId],
-      remove: true,
-    });
+    setRefusal(null);
+    try {
+      await change.mutateAsync({
+        businessId,
+        groupId: group.id,
+        subId: sub.id,
+        userIds: [userId],
+        remove: true,
+      });
+    } catch (error) {
+      setRefusal({ title: `${name} was not taken out`, message: serverErrorsOf(error, {}).refusal });
+      return;
+    }
     toast.success('Taken out of the sub-group', name);
   };
 
@@ -73,6 +89,7 @@ function SubGroupMembers({
     return <FailedState title="The members could not be loaded." error={list.error} onRetry={list.refetch} />;
   return (
     <Stack gap="sm">
+      <FormRefusal title={refusal?.title} message={refusal?.message ?? null} />
       {list.data.items.length === 0 ? (
         <EmptyState>Nobody is in {sub.name} yet.</EmptyState>
       ) : (
