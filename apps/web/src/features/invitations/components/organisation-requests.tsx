@@ -38,8 +38,11 @@ export function JoinRequests({
       });
       if (!ok) return;
     }
-    await decide.mutateAsync({ request_id: id, action });
-    toast.success(action === 'accept' ? 'Request accepted' : 'Request declined', name);
+    // A refusal shows as the call's error toast, which stays until closed.
+    await decide.mutateAsync({ request_id: id, action }).then(
+      () => toast.success(action === 'accept' ? 'Request accepted' : 'Request declined', name),
+      () => {},
+    );
   };
 
   const items = requests.data?.items ?? [];
