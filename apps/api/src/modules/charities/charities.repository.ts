@@ -18,6 +18,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Unstamped } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
+import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
 import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
 import { charities, charityMemberships } from './charities.table.js';
@@ -241,15 +242,20 @@ export const charitiesQueries = {
     return new Map(rows.map((row) => [row.id, row]));
   },
 
-  /** Public charities whose name contains the text, by name (a message's recipient). */
+  /**
+   * Public charities with a word of the name starting with each word of the text, by name (a
+   * message's recipient). Reads at most WORD_SEARCH_CANDIDATES matches.
+   */
   async searchByName(db: Executor, q: string, limit: number) {
-    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return db
+    const query = wordPrefixQuery(q);
+    if (!query) return [];
+    const found = db
       .select({ id: charities.id, name: charities.name, logo: charities.logo })
       .from(charities)
-      .where(and(publicCharity(), ilike(charities.name, pattern)))
-      .orderBy(asc(charities.name), asc(charities.id))
-      .limit(limit);
+      .where(and(publicCharity(), matchesWords(charities.name, query)))
+      .limit(WORD_SEARCH_CANDIDATES)
+      .as('found');
+    return db.select().from(found).orderBy(asc(found.name), asc(found.id)).limit(limit);
   },
 
   /** The ids of the charity's admins (type 1), for notices. */

@@ -13,6 +13,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { APPROVAL_STATUSES, createdAt, tsvector, userRef } from '../../db/columns.js';
+import { nameWords } from '../../db/word-search.js';
 import { users } from '../users/users.table.js';
 
 export const charities = pgTable(
@@ -49,6 +50,8 @@ export const charities = pgTable(
     index('charities_approval_idx').on(t.approvalStatus),
     index('charities_name_idx').on(t.name, t.id),
     index('charities_search_idx').using('gin', t.search),
+    // A message's recipient, by the start of the name's words (decision 032).
+    index('charities_name_words_idx').using('gin', nameWords(t.name)),
     index('charities_types_idx').using('gin', t.charityTypes),
     index('charities_location_idx').on(t.latitude, t.longitude),
   ],

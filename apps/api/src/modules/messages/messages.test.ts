@@ -1,6 +1,13 @@
 import { MESSAGE_SEND_LIMIT } from '@kindred/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessMemberships, charityMemberships, projectMemberships, projects } from '../../db/schema.js';
+import {
+  businessMemberships,
+  charityMemberships,
+  projectMemberships,
+  projects,
+  users,
+} from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 
 type User = Awaited<ReturnType<TestApp['createUser']>>;
@@ -430,6 +437,121 @@ describe('finding a recipient', () => {
       name: 'Beach Clean Week',
     });
     expect((await t.request('GET', '/api/message/recipients?q=harbour')).statusCode).toBe(401);
+  });
+
+  describe('by the start of the words of a name', () => {
+    let dana: User;
+    let river: number;
+    let mill: number;
+    let orchard: number;
+    const search = async (q: string) => {
+      const res = await t.request('GET', `/api/message/recipients?q=${encodeURIComponent(q)}`, {
+        token: donor.token,
+      });
+      expect(res.statusCode, `${q}: ${res.body}`).toBe(200);
+      return res.json().items as Array<{ type: number; id: number; name: string }>;
+    };
+    const found = async (q: string) => (await search(q)).map((item) => `${item.type}:${item.name}`);
+
+    beforeAll(async () => {
+      dana = await t.createUser();
+      await t.ctx.database.db
+        .update(users)
+        .set({ firstName: 'Dana', lastName: 'Donor' })
+        .where(eq(users.id, dana.id));
+      const dormant = await t.createUser();
+      await t.ctx.database.db
+        .update(users)
+        .set({ firstName: 'Dana', lastName: 'Dormant', isActive: false })
+        .where(eq(users.id, dormant.id));
+      const made = await t.request('POST', '/api/charity', {
+        token: platform.token,
+        body: { name: 'River Trust', charity_types: [10], admin_email: (await t.createUser()).email },
+      });
+      if (made.statusCode !== 201) throw new Error(made.body);
+      river = made.json().id;
+      const org = await t.request('POST', '/api/business', {
+        token: platform.token,
+        body: { name: 'Old Mill Bakery', admin_email: (await t.createUser()).email },
+      });
+      if (org.statusCode !== 201) throw new Error(org.body);
+      mill = org.json().id;
+      const [row] = await t.ctx.database.db
+        .insert(projects)
+        .values({
+          ownerType: 1,
+          ownerId: dana.id,
+          title: 'Community Orchard Planting',
+          status: 2,
+          createdAt: clock,
+          updatedAt: clock,
+        })
+        .returning({ id: projects.id });
+      orchard = row?.id ?? 0;
+    });
+
+    it('finds a person, a charity, an organisation and a project by the start of their words', async () => {
+      expect(await search('Dan')).toContainEqual(
+        expect.objectContaining({ type: 1, id: dana.id, name: 'Dana Donor' }),
+      );
+      // Every word must start a word of the name, in any order.
+      expect(await found('don dan')).toContain('1:Dana Donor');
+      expect(await found('dan dor')).not.toContain('1:Dana Donor');
+      expect(await search('riv tr')).toContainEqual(
+        expect.objectContaining({ type: 3, id: river, name: 'River Trust' }),
+      );
+      expect(await search('bakery mi')).toContainEqual(
+        expect.objectContaining({ type: 2, id: mill, name: 'Old Mill Bakery' }),
+      );
+      expect(await search('orch plant')).toContainEqual(
+        expect.objectContaining({ type: 4, id: orchard, name: 'Community Orchard Planting' }),
+      );
+    });
+
+    it('never matches inside a word, and finds no one who cannot be written to', async () => {
+      expect(await found('ana')).not.toContain('1:Dana Donor');
+      expect(await found('iver')).not.toContain('3:River Trust');
+      expect(await found('akery')).not.toContain('2:Old Mill Bakery');
+      expect(await found('rchard')).not.toContain('4:Community Orchard Planting');
+      // Dana Dormant's account is not active.
+      expect(await found('dana')).toEqual(['1:Dana Donor']);
+    });
+
+    it('ignores case', async () => {
+      expect(await found('DANA')).toEqual(['1:Dana Donor']);
+      expect(await found('rIvEr TRUST')).toEqual(['3:River Trust']);
+      expect(await found('OLD MILL')).toEqual(['2:Old Mill Bakery']);
+      expect(await found('community ORCHARD')).toEqual(['4:Community Orchard Planting']);
+    });
+
+    it('reads symbols in the text as spaces between words: no error, and never everything', async () => {
+      for (const q of [
+        '%%',
+        '__',
+        '%_',
+        '::',
+        ':*',
+        '&&',
+        '||',
+        '!!',
+        "''",
+        '""',
+        '\\\\',
+        '()',
+        '<->',
+        '*:*',
+      ]) {
+        expect(await search(q), q).toEqual([]);
+      }
+      for (const q of ['!zzqx', 'zzqx | dana', "zzqx:* | 'dana'", '!(zzqx)', 'zzqx & !dana', '%zzqx%']) {
+        expect(await search(q), q).toEqual([]);
+      }
+      expect(await found('riv%tr')).toEqual(['3:River Trust']);
+      expect(await found("'dana'")).toEqual(['1:Dana Donor']);
+      expect(await found('dana:*')).toEqual(['1:Dana Donor']);
+      expect(await found('"river" & (trust)')).toEqual(['3:River Trust']);
+      expect(await found('old_mill!')).toEqual(['2:Old Mill Bakery']);
+    });
   });
 });
 

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
+import { matchesWords, searchWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
 import { charitiesRepository } from '../charities/charities.repository.js';
 import { businesses, businessMemberships } from './organisations.table.js';
 
@@ -346,9 +347,33 @@ export const organisationsQueries = {
     return row;
   },
 
-  /** Approved, unlocked organisations whose name contains the text (a message's recipient). */
-  searchByName(db: Executor, q: string, limit: number) {
-    return organisationsRepository.autocomplete(db, q, limit);
+  /**
+   * Approved, unlocked organisations with a word of the name starting with each word of the text (a
+   * message's recipient); those where the first word appears earlier in the name come first, then
+   * by name. Reads at most WORD_SEARCH_CANDIDATES matches.
+   */
+  async searchByName(db: Executor, q: string, limit: number) {
+    const query = wordPrefixQuery(q);
+    const [first] = searchWords(q);
+    if (!query || !first) return [];
+    const found = db
+      .select({ id: businesses.id, name: businesses.name, logo: businesses.logo })
+      .from(businesses)
+      .where(
+        and(
+          matchesWords(businesses.name, query),
+          eq(businesses.approvalStatus, 'approved'),
+          eq(businesses.lockStatus, false),
+          isNull(businesses.deletedAt),
+        ),
+      )
+      .limit(WORD_SEARCH_CANDIDATES)
+      .as('found');
+    return db
+      .select()
+      .from(found)
+      .orderBy(sql`position(${first} in lower(${found.name}))`, asc(found.name), asc(found.id))
+      .limit(limit);
   },
 
   /** Logos of businesses by id. */

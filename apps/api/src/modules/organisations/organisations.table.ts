@@ -10,6 +10,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { APPROVAL_STATUSES, createdAt, userRef } from '../../db/columns.js';
+import { nameWords } from '../../db/word-search.js';
 import { users } from '../users/users.table.js';
 
 export { APPROVAL_STATUSES } from '../../db/columns.js';
@@ -41,6 +42,8 @@ export const businesses = pgTable(
   (t) => [
     index('businesses_parent_idx').on(t.parentId),
     index('businesses_approval_idx').on(t.approvalStatus, t.id),
+    // A message's recipient, by the start of the name's words (decision 032).
+    index('businesses_name_words_idx').using('gin', nameWords(t.name)),
   ],
 );
 

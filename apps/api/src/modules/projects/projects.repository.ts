@@ -17,6 +17,7 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor, Unstamped } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
+import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
 import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
 import {
@@ -299,15 +300,27 @@ export const projectsQueries = {
       .orderBy(projects.title);
   },
 
-  /** Live projects whose title contains the text, by title (a message's recipient). */
+  /**
+   * Live projects with a word of the title starting with each word of the text, by title (a
+   * message's recipient). Reads at most WORD_SEARCH_CANDIDATES matches.
+   */
   async searchByTitle(db: Executor, q: string, limit: number) {
-    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return db
+    const query = wordPrefixQuery(q);
+    if (!query) return [];
+    // Live as projects_live_title_words_idx says it, never as a parameter, so that every plan of
+    // this statement can use the index.
+    const found = db
       .select({ id: projects.id, title: projects.title })
       .from(projects)
-      .where(and(eq(projects.status, PROJECT_STATUS.live), ilike(projects.title, pattern)))
-      .orderBy(asc(projects.title), asc(projects.id))
-      .limit(limit);
+      .where(
+        and(
+          sql`${projects.status} = ${sql.raw(String(PROJECT_STATUS.live))}`,
+          matchesWords(projects.title, query),
+        ),
+      )
+      .limit(WORD_SEARCH_CANDIDATES)
+      .as('found');
+    return db.select().from(found).orderBy(asc(found.title), asc(found.id)).limit(limit);
   },
 
   /** The ids of the project's admins, for notices. */

@@ -14,6 +14,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { createdAt, tsvector, userRef } from '../../db/columns.js';
+import { nameWords } from '../../db/word-search.js';
 import { charities } from '../charities/charities.table.js';
 import { users } from '../users/users.table.js';
 
@@ -90,6 +91,8 @@ export const projects = pgTable(
     index('projects_supported_idx').on(t.status, t.donorsCount, t.id),
     index('projects_owner_idx').on(t.ownerType, t.ownerId),
     index('projects_search_idx').using('gin', t.search),
+    // A message's recipient: live projects by the start of the title's words (decision 032).
+    index('projects_live_title_words_idx').using('gin', nameWords(t.title)).where(sql`${t.status} = 2`),
     index('projects_kinds_idx').using('gin', t.givingKinds),
     index('projects_skills_idx').using('gin', t.skillTypes),
     index('projects_gifts_idx').using('gin', t.giftTypes),

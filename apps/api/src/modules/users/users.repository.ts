@@ -1,9 +1,10 @@
 import { and, asc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Unstamped } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
+import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
 import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
-import { loginFailures, userCodes, users } from './users.table.js';
+import { fullName, loginFailures, userCodes, users } from './users.table.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -211,12 +212,16 @@ export const usersQueries = {
   },
 
   /**
-   * Active people whose name contains the text (first, last or both), for choosing a message's
-   * recipient: names, avatar and town only, never the email.
+   * Active people whose first and last names have words starting with each word of the text ("dan
+   * don" finds Dana Donor), by last and first name, for choosing a message's recipient: names,
+   * avatar and town only, never the email. Reads at most WORD_SEARCH_CANDIDATES matches.
    */
   async searchByName(db: Executor, q: string, limit: number) {
-    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return db
+    const query = wordPrefixQuery(q);
+    if (!query) return [];
+    // The conditions of users_active_name_words_idx as written there, never as parameters, so that
+    // every plan of this statement can use it.
+    const found = db
       .select({
         id: users.id,
         firstName: users.firstName,
@@ -225,14 +230,13 @@ export const usersQueries = {
         city: users.city,
       })
       .from(users)
-      .where(
-        and(
-          eq(users.isActive, true),
-          isNull(users.deletedAt),
-          sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
-        ),
-      )
-      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+      .where(and(sql`${users.isActive}`, isNull(users.deletedAt), matchesWords(fullName(users), query)))
+      .limit(WORD_SEARCH_CANDIDATES)
+      .as('found');
+    return db
+      .select()
+      .from(found)
+      .orderBy(asc(found.lastName), asc(found.firstName), asc(found.id))
       .limit(limit);
   },
 

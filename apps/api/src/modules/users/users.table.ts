@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -12,7 +13,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { nameWords } from '../../db/word-search.js';
 import { states } from '../places/places.table.js';
+
+/** A person's name as it is searched: first and last (both never null). */
+export const fullName = (t: { firstName: AnyPgColumn; lastName: AnyPgColumn }): SQL =>
+  sql`${t.firstName} || ' ' || ${t.lastName}`;
 
 export const users = pgTable(
   'users',
@@ -49,6 +55,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     index('users_created_idx').on(t.createdAt, t.id),
+    // A message's recipient: active people by the start of the words of the name (decision 032).
+    index('users_active_name_words_idx')
+      .using('gin', nameWords(fullName(t)))
+      .where(sql`${t.isActive} and ${t.deletedAt} is null`),
   ],
 );
 

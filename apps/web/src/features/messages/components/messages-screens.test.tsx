@@ -178,6 +178,8 @@ describe('messages', { timeout: 30_000 }, () => {
     expect(screen.getByText('Enter a subject.')).toBeTruthy();
     expect(screen.getByText('Write a message.')).toBeTruthy();
 
+    // Names are found by the start of their words ("riv tr" finds River Trust), and the hint says so.
+    expect(screen.getByText(/type the start of the name or of any word in it/)).toBeTruthy();
     await userEvent.type(screen.getByPlaceholderText('Start typing a name'), 'river');
     await userEvent.click(await screen.findByRole('option', { name: 'River Trust (charity)' }));
     await userEvent.type(screen.getByLabelText(/Subject/), 'June volunteering');

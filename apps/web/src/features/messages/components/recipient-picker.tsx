@@ -52,7 +52,7 @@ export function RecipientPicker({ value, onChange, error }: RecipientPickerProps
         <Combobox.Target>
           <TextInput
             label="To"
-            description="A person, charity, organisation or project: type at least 2 letters of the name."
+            description="A person, charity, organisation or project: type the start of the name or of any word in it (at least 2 letters)."
             placeholder="Start typing a name"
             required
             autoComplete="off"
