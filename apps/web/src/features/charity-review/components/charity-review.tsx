@@ -3,6 +3,7 @@ import { Alert, Anchor, Badge, Button, Card, Group, Stack, Tabs, Text, Title } f
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
 import { confirm } from '@/components/ui/confirm';
 import { Page } from '@/components/ui/page';
 import { ShowMore } from '@/components/ui/pager';
@@ -61,6 +62,7 @@ function CharityCard({ charity, canDecide }: { charity: Charity; canDecide: bool
   const decide = useDecideCharity();
   const lock = useLockCharity();
   const [rejecting, setRejecting] = useState(false);
+  const { refusal, attempt } = useActionRefusal();
   const types = charity.charity_types.map((id) => labelOf(CHARITY_TYPES, id)).filter(Boolean);
 
   const onAccept = async () => {
@@ -70,10 +72,10 @@ function CharityCard({ charity, canDecide }: { charity: Charity; canDecide: bool
       confirmLabel: 'Accept charity',
     });
     if (!ok) return;
-    await decide.mutateAsync({ charity_id: charity.id, status: 'approved' }).then(
-      () => toast.success('Charity approved', `${charity.name} is approved; the applicant is emailed.`),
-      () => {},
-    );
+    if (
+      await attempt('Not approved', () => decide.mutateAsync({ charity_id: charity.id, status: 'approved' }))
+    )
+      toast.success('Charity approved', `${charity.name} is approved; the applicant is emailed.`);
   };
 
   const onLock = async () => {
@@ -87,10 +89,10 @@ function CharityCard({ charity, canDecide }: { charity: Charity; canDecide: bool
       danger: locking,
     });
     if (!ok) return;
-    await lock.mutateAsync({ id: charity.id, lock_status: locking }).then(
-      () => toast.success(locking ? 'Charity locked' : 'Charity unlocked', charity.name),
-      () => {},
+    const done = await attempt(locking ? 'Not locked' : 'Not unlocked', () =>
+      lock.mutateAsync({ id: charity.id, lock_status: locking }),
     );
+    if (done) toast.success(locking ? 'Charity locked' : 'Charity unlocked', charity.name);
   };
 
   return (
@@ -123,6 +125,7 @@ function CharityCard({ charity, canDecide }: { charity: Charity; canDecide: bool
         </Text>
         {types.length > 0 ? <Text size="sm">Types: {types.join(', ')}</Text> : null}
         {charity.description ? <Text size="sm">{charity.description}</Text> : null}
+        <ActionRefusal refusal={refusal} />
         <Group gap="md">
           {charity.email ? <Text size="sm">Email: {charity.email}</Text> : null}
           {charity.phone ? <Text size="sm">Phone: {charity.phone}</Text> : null}

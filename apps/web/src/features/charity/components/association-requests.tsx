@@ -1,6 +1,7 @@
 import type { Project } from '@kindred/shared';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
 import { confirm } from '@/components/ui/confirm';
 import { ShowMore } from '@/components/ui/pager';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
@@ -18,6 +19,7 @@ export function AssociationRequestsSection() {
   const allowed = access.can('manage_projects');
   const requests = useInfiniteQuery({ ...charityQueries.associationRequests(charity.id), enabled: allowed });
   const decide = useDecideAssociation();
+  const { refusal, attempt } = useActionRefusal();
 
   const answer = async (project: Project, accept: boolean) => {
     const ok = await confirm({
@@ -29,10 +31,10 @@ export function AssociationRequestsSection() {
       danger: !accept,
     });
     if (!ok) return;
-    await decide.mutateAsync({ projectId: project.id, charityId: charity.id, accept }).then(
-      () => toast.success(accept ? 'Project accepted' : 'Project rejected', project.title),
-      () => {},
+    const done = await attempt(accept ? 'Project not accepted' : 'Project not rejected', () =>
+      decide.mutateAsync({ projectId: project.id, charityId: charity.id, accept }),
     );
+    if (done) toast.success(accept ? 'Project accepted' : 'Project rejected', project.title);
   };
 
   const items = requests.data?.pages.flatMap((page) => page.items) ?? [];
@@ -45,6 +47,7 @@ export function AssociationRequestsSection() {
         <Text size="sm" c="dimmed">
           People and organisations can run a project and ask a charity to take it on.
         </Text>
+        <ActionRefusal refusal={refusal} />
         {!allowed ? (
           <Text>You need the Manage projects permission to answer requests.</Text>
         ) : requests.isPending ? (

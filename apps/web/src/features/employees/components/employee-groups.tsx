@@ -2,14 +2,13 @@ import type { BusinessMember, EmployeeGroup, EmployeeSubGroup } from '@kindred/s
 import { Accordion, Badge, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
 import { confirm } from '@/components/ui/confirm';
-import { FormRefusal } from '@/components/ui/form-refusal';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { employeeGroupQueries } from '@/entities/employee-group';
 import { organisationQueries } from '@/entities/organisation';
-import { serverErrorsOf } from '@/lib/form';
 import { useCreateGroup } from '../api/create-group';
 import { useRenameGroup } from '../api/rename-group';
 import { useChangeSubGroupMembers } from '../api/sub-group-members';
@@ -42,20 +41,17 @@ function SubGroupMembers({
   const change = useChangeSubGroupMembers();
   const [chosen, setChosen] = useState('');
   // The calls are silent: a refusal shows above the sub-group's members until the next change.
-  const [refusal, setRefusal] = useState<{ title: string; message: string | null } | null>(null);
+  const { refusal, attempt } = useActionRefusal();
   const inside = new Set((list.data?.items ?? []).map((m) => m.user_id));
   const candidates = members.filter((m) => !inside.has(m.user_id));
 
   const onAdd = async () => {
     const person = candidates.find((m) => String(m.user_id) === chosen);
     if (!person) return;
-    setRefusal(null);
-    try {
-      await change.mutateAsync({ businessId, groupId: group.id, subId: sub.id, userIds: [person.user_id] });
-    } catch (error) {
-      setRefusal({ title: `${fullName(person)} was not added`, message: serverErrorsOf(error, {}).refusal });
-      return;
-    }
+    const added = await attempt(`${fullName(person)} was not added`, () =>
+      change.mutateAsync({ businessId, groupId: group.id, subId: sub.id, userIds: [person.user_id] }),
+    );
+    if (!added) return;
     setChosen('');
     toast.success('Added to the sub-group', `${fullName(person)} is in ${sub.name}.`);
   };
@@ -68,20 +64,10 @@ function SubGroupMembers({
       danger: true,
     });
     if (!ok) return;
-    setRefusal(null);
-    try {
-      await change.mutateAsync({
-        businessId,
-        groupId: group.id,
-        subId: sub.id,
-        userIds: [userId],
-        remove: true,
-      });
-    } catch (error) {
-      setRefusal({ title: `${name} was not taken out`, message: serverErrorsOf(error, {}).refusal });
-      return;
-    }
-    toast.success('Taken out of the sub-group', name);
+    const removed = await attempt(`${name} was not taken out`, () =>
+      change.mutateAsync({ businessId, groupId: group.id, subId: sub.id, userIds: [userId], remove: true }),
+    );
+    if (removed) toast.success('Taken out of the sub-group', name);
   };
 
   if (list.isPending) return <LoadingState label="Loading members…" layout="inline" />;
@@ -89,7 +75,7 @@ function SubGroupMembers({
     return <FailedState title="The members could not be loaded." error={list.error} onRetry={list.refetch} />;
   return (
     <Stack gap="sm">
-      <FormRefusal title={refusal?.title} message={refusal?.message ?? null} />
+      <ActionRefusal refusal={refusal} />
       {list.data.items.length === 0 ? (
         <EmptyState>Nobody is in {sub.name} yet.</EmptyState>
       ) : (

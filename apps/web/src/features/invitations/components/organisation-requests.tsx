@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
 import { confirm } from '@/components/ui/confirm';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
@@ -27,6 +28,7 @@ export function JoinRequests({
 }) {
   const requests = useQuery(invitationQueries.requests(targetType, targetId));
   const decide = useDecideJoin();
+  const { refusal, attempt } = useActionRefusal();
 
   const onDecide = async (id: number, name: string, action: 'accept' | 'decline') => {
     if (action === 'decline') {
@@ -38,11 +40,10 @@ export function JoinRequests({
       });
       if (!ok) return;
     }
-    // A refusal shows as the call's error toast, which stays until closed.
-    await decide.mutateAsync({ request_id: id, action }).then(
-      () => toast.success(action === 'accept' ? 'Request accepted' : 'Request declined', name),
-      () => {},
+    const done = await attempt(action === 'accept' ? `${name} not accepted` : `${name} not declined`, () =>
+      decide.mutateAsync({ request_id: id, action }),
     );
+    if (done) toast.success(action === 'accept' ? 'Request accepted' : 'Request declined', name);
   };
 
   const items = requests.data?.items ?? [];
@@ -53,6 +54,7 @@ export function JoinRequests({
           Requests to join
         </Title>
         <Text size="sm">People who asked to join {targetName}. Accepted people join as Employees.</Text>
+        <ActionRefusal refusal={refusal} />
         {requests.isPending ? (
           <LoadingState label="Loading requests…" />
         ) : requests.isError ? (

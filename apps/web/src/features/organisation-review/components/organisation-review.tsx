@@ -68,10 +68,13 @@ function OrganisationCard({ business, canDecide }: { business: Business; canDeci
       danger: locking,
     });
     if (!ok) return;
-    await lock.mutateAsync({ id: business.id, lock_status: locking }).then(
-      () => toast.success(locking ? 'Organisation locked' : 'Organisation unlocked', business.name),
-      () => {},
-    );
+    setRefusal(null);
+    try {
+      await lock.mutateAsync({ id: business.id, lock_status: locking });
+      toast.success(locking ? 'Organisation locked' : 'Organisation unlocked', business.name);
+    } catch (error) {
+      setRefusal(isApiError(error) ? error.message : 'Nothing was changed. Try again.');
+    }
   };
 
   return (

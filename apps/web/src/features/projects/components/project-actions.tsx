@@ -3,6 +3,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
 import { confirm } from '@/components/ui/confirm';
 import { DateField } from '@/components/ui/date-field';
 import { FormRefusal } from '@/components/ui/form-refusal';
@@ -118,9 +119,7 @@ export function ProjectActions({ project }: { project: Project }) {
   const clone = useCloneProject();
   const remove = useDeleteProject();
   // The calls are silent: a refusal shows under the buttons until the next action.
-  const [refusal, setRefusal] = useState<{ title: string; message: string | null } | null>(null);
-  const refused = (title: string) => (error: unknown) =>
-    setRefusal({ title, message: serverErrorsOf(error, {}).refusal });
+  const { refusal, attempt } = useActionRefusal();
 
   const onComplete = async () => {
     const ok = await confirm({
@@ -130,13 +129,8 @@ export function ProjectActions({ project }: { project: Project }) {
       cancelLabel: 'Not now',
     });
     if (!ok) return;
-    setRefusal(null);
-    await complete
-      .mutateAsync(project.id)
-      .then(
-        () => toast.success('Project completed', "Its funds moved to the charity's funds."),
-        refused('Not completed'),
-      );
+    if (await attempt('Not completed', () => complete.mutateAsync(project.id)))
+      toast.success('Project completed', "Its funds moved to the charity's funds.");
   };
 
   const onCancel = async () => {
@@ -148,13 +142,8 @@ export function ProjectActions({ project }: { project: Project }) {
       danger: true,
     });
     if (!ok) return;
-    setRefusal(null);
-    await cancel
-      .mutateAsync(project.id)
-      .then(
-        () => toast.success(PROJECT_TOASTS.cancelled, 'Donors get their funds back.'),
-        refused('Not cancelled'),
-      );
+    if (await attempt('Not cancelled', () => cancel.mutateAsync(project.id)))
+      toast.success(PROJECT_TOASTS.cancelled, 'Donors get their funds back.');
   };
 
   const onClone = async () => {
@@ -164,14 +153,11 @@ export function ProjectActions({ project }: { project: Project }) {
       confirmLabel: 'Clone',
     });
     if (!ok) return;
-    setRefusal(null);
-    try {
+    await attempt('Not cloned', async () => {
       const copy = await clone.mutateAsync(project.id);
       toast.success(PROJECT_TOASTS.cloned, `"${copy.title}" is a new Draft.`);
       navigate(`/charity/projects/${copy.id}`);
-    } catch (error) {
-      refused('Not cloned')(error);
-    }
+    });
   };
 
   const onDelete = async () => {
@@ -183,19 +169,16 @@ export function ProjectActions({ project }: { project: Project }) {
       danger: true,
     });
     if (!ok) return;
-    setRefusal(null);
-    try {
+    await attempt('Not deleted', async () => {
       await remove.mutateAsync({ id: project.id, charityId: project.charity_id });
       toast.success('Project deleted', `"${project.title}" was deleted.`);
       navigate('/charity/projects', { replace: true });
-    } catch (error) {
-      refused('Not deleted')(error);
-    }
+    });
   };
 
   return (
     <Stack gap="sm">
-      <FormRefusal title={refusal?.title} message={refusal?.message ?? null} />
+      <ActionRefusal refusal={refusal} />
       <Group gap="sm" wrap="wrap" role="group" aria-label="Project actions">
         {canExtend(project) ? (
           <Button variant="default" onClick={() => setExtendOpen(true)}>

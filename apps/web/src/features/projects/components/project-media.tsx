@@ -1,6 +1,7 @@
 import { imageUrl, PROJECT_STATUS, type Project } from '@kindred/shared';
 import { Anchor, Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
 import { confirm } from '@/components/ui/confirm';
 import { FileUpload } from '@/components/ui/file-upload';
 import { Picture } from '@/components/ui/picture';
@@ -63,6 +64,7 @@ export function ProjectGallery({ project }: { project: Project }) {
   const images = useQuery(projectQueries.images(project.id));
   const upload = useUploadGalleryImage();
   const remove = useDeleteGalleryImage();
+  const { refusal, attempt } = useActionRefusal();
   const items = images.data?.items ?? [];
 
   const onDelete = async (imageId: number, index: number) => {
@@ -73,10 +75,8 @@ export function ProjectGallery({ project }: { project: Project }) {
       danger: true,
     });
     if (!ok) return;
-    await remove.mutateAsync({ projectId: project.id, imageId }).then(
-      () => toast.success('Picture deleted'),
-      () => {},
-    );
+    if (await attempt('Picture not deleted', () => remove.mutateAsync({ projectId: project.id, imageId })))
+      toast.success('Picture deleted');
   };
 
   return (
@@ -87,6 +87,7 @@ export function ProjectGallery({ project }: { project: Project }) {
       <Text size="sm" c="dimmed">
         The first picture is the project's cover, on its page and in explore.
       </Text>
+      <ActionRefusal refusal={refusal} />
       {images.isPending ? (
         <LoadingState label="Loading the gallery…" />
       ) : images.isError ? (
@@ -153,6 +154,7 @@ export function ProjectDocuments({ project }: { project: Project }) {
   const documents = useQuery(projectQueries.documents(project.id));
   const upload = useUploadDocument();
   const remove = useDeleteDocument();
+  const { refusal, attempt } = useActionRefusal();
   const items = documents.data?.items ?? [];
 
   const onDelete = async (documentId: number, name: string) => {
@@ -164,10 +166,10 @@ export function ProjectDocuments({ project }: { project: Project }) {
     });
     if (!ok) return;
     // A project with no charity yet is named with charity id 0 in the delete path.
-    await remove.mutateAsync({ charityId: project.charity_id ?? 0, projectId: project.id, documentId }).then(
-      () => toast.success('Document deleted', name),
-      () => {},
+    const deleted = await attempt('Document not deleted', () =>
+      remove.mutateAsync({ charityId: project.charity_id ?? 0, projectId: project.id, documentId }),
     );
+    if (deleted) toast.success('Document deleted', name);
   };
 
   return (
@@ -175,6 +177,7 @@ export function ProjectDocuments({ project }: { project: Project }) {
       <Title order={2} size="h3">
         Documents
       </Title>
+      <ActionRefusal refusal={refusal} />
       {documents.isPending ? (
         <LoadingState label="Loading documents…" />
       ) : documents.isError ? (
@@ -240,6 +243,7 @@ export function ProjectAdmins({ project }: { project: Project }) {
   const me = useCurrentUser();
   const admins = useQuery(projectQueries.admins(project.id));
   const remove = useRemoveProjectAdmin();
+  const { refusal, attempt } = useActionRefusal();
   const items = admins.data?.items ?? [];
 
   const onRemove = async (userId: number, name: string) => {
@@ -253,10 +257,8 @@ export function ProjectAdmins({ project }: { project: Project }) {
       danger: true,
     });
     if (!ok) return;
-    await remove.mutateAsync({ projectId: project.id, userId }).then(
-      () => toast.success('Admin removed', name),
-      () => {},
-    );
+    if (await attempt(`${name} not removed`, () => remove.mutateAsync({ projectId: project.id, userId })))
+      toast.success('Admin removed', name);
   };
 
   return (
@@ -267,6 +269,7 @@ export function ProjectAdmins({ project }: { project: Project }) {
       <Text size="sm" c="dimmed">
         The charity&apos;s admins and project managers manage every project of the charity as well.
       </Text>
+      <ActionRefusal refusal={refusal} />
       {admins.isPending ? (
         <LoadingState label="Loading admins…" />
       ) : admins.isError ? (
