@@ -148,6 +148,23 @@ describe('public answers from memory', () => {
     expect(changesOf('POST', '/api/auth/login', {})).toEqual([]);
     expect(changesOf('PATCH', '/api/project/:id', { id: '7' })).toEqual(['*']);
     expect(changesOf('PATCH', '/api/admin/charity/:id/lock', { id: '7' })).toEqual(['*']);
+    // An organisation's own settings change nothing public; its sign-off, name and logo do.
+    for (const [method, url] of [
+      ['POST', '/api/business/:id/deposit'],
+      ['POST', '/api/business/:id/donate/project/:target_id'],
+      ['PUT', '/api/business/:id/matching'],
+      ['POST', '/api/business/:id/employees-group/:groupId/:subId/users'],
+      ['DELETE', '/api/business/:id/direct_debit/:debitId'],
+      ['POST', '/api/business/direct_debit/:id'],
+    ] as const)
+      expect(changesOf(method, url, { id: '5' }), url).toEqual([]);
+    for (const [method, url] of [
+      ['POST', '/api/business/:id/approve_donations'],
+      ['PATCH', '/api/business/:id'],
+      ['POST', '/api/business/logo/:id'],
+      ['DELETE', '/api/business/:id'],
+    ] as const)
+      expect(changesOf(method, url, { id: '5' }), url).toEqual(['*']);
   });
 });
 

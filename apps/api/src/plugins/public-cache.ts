@@ -85,7 +85,11 @@ export const PRIVATE_WRITES = [
   /^POST \/api\/user\/passwordreset\//,
   /^(PATCH|POST) \/api\/user\/(password|email)$/,
   /^POST \/api\/user\/deposit/,
-  /^\w+ \/api\/business\//,
+  // An organisation's own money, people, groups and settings. Not its sign-off (gifts reach
+  // projects and charities), its name or logo (shown beside its gifts), nor its deletion.
+  /^POST \/api\/business\/:id\/(deposit|confirm|donate\/|csv_upload|cancel_donation_subscription\/)/,
+  /^\w+ \/api\/business\/(:id\/)?direct_debit\//,
+  /^\w+ \/api\/business\/:id\/(signoff-policy|subscription|employees-group|matching)/,
   /^\w+ \/api\/user\/(create_direct_debit|direct_debit\/)/,
   /^\w+ \/api\/stripe\//,
   /^POST \/api\/admin\/(user|business)\//,
