@@ -7,12 +7,12 @@ import { hashPassword } from '../apps/api/src/lib/passwords.js';
 import { issueToken } from '../apps/api/src/lib/tokens.js';
 import {
   benchStart,
-  cleanup,
   cleanups,
   freePort,
   intFromEnv,
   percentile,
   printTable,
+  runBench,
   startApi,
 } from './support.js';
 
@@ -163,13 +163,4 @@ async function main() {
   }
 }
 
-main()
-  .catch((error: unknown) => {
-    const cause = error instanceof Error && error.cause instanceof Error ? `\n${error.cause.message}` : '';
-    console.error(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : error}${cause}`);
-    process.exitCode = 1;
-  })
-  .finally(async () => {
-    await cleanup();
-    setTimeout(() => process.exit(process.exitCode ?? 0), 1000).unref();
-  });
+runBench(main);

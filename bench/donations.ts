@@ -15,7 +15,6 @@ import { checkLedger } from '../apps/api/src/modules/ledger/ledger.check.js';
 import { account, ledgerService, PLATFORM } from '../apps/api/src/modules/ledger/ledger.service.js';
 import {
   benchStart,
-  cleanup,
   cleanups,
   countError,
   cpuSince,
@@ -26,6 +25,7 @@ import {
   intFromEnv,
   percentile,
   printTable,
+  runBench,
   sleep,
   startApi,
   stopProcess,
@@ -728,12 +728,4 @@ async function main() {
   }
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
-    process.exitCode = 1;
-  })
-  .finally(async () => {
-    await cleanup();
-    setTimeout(() => process.exit(process.exitCode ?? 0), 1000).unref();
-  });
+runBench(main);

@@ -10,13 +10,13 @@ import pg from 'pg';
 import { generateCatalogue } from './generate-catalogue.js';
 import {
   benchStart,
-  cleanup,
   cleanups,
   countError,
   freePort,
   intFromEnv,
   percentile,
   processTicks,
+  runBench,
   sleep,
   startApi,
   stopProcess,
@@ -823,13 +823,4 @@ async function main() {
   }
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
-    process.exitCode = 1;
-  })
-  .finally(async () => {
-    await cleanup();
-    // Nothing should be left running; make sure the bench ends even if a handle lingers.
-    setTimeout(() => process.exit(process.exitCode ?? 0), 1000).unref();
-  });
+runBench(main);

@@ -10,7 +10,6 @@ import { checkLedger } from '../apps/api/src/modules/ledger/ledger.check.js';
 import { account, ledgerService, PLATFORM } from '../apps/api/src/modules/ledger/ledger.service.js';
 import {
   benchStart,
-  cleanup,
   cleanups,
   countError,
   cpuSince,
@@ -21,6 +20,7 @@ import {
   intFromEnv,
   percentile,
   printTable,
+  runBench,
   sleep,
   startApi,
 } from './support.js';
@@ -440,13 +440,4 @@ async function main() {
   }
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
-    process.exitCode = 1;
-  })
-  .finally(async () => {
-    await cleanup();
-    // Nothing should be left running; make sure the bench ends even if a handle lingers.
-    setTimeout(() => process.exit(process.exitCode ?? 0), 1000).unref();
-  });
+runBench(main);

@@ -6,7 +6,7 @@ import { projectsQueries } from '../apps/api/src/modules/projects/projects.repos
 import { usersQueries } from '../apps/api/src/modules/users/users.repository.js';
 import { seedPlaces } from '../apps/api/src/seed/places.js';
 import { generateCatalogue } from './generate-catalogue.js';
-import { benchStart, cleanup, cleanups, intFromEnv, percentile, printTable } from './support.js';
+import { benchStart, cleanups, intFromEnv, percentile, printTable, runBench } from './support.js';
 
 /*
  * The message recipient picker's searches (docs/performance.md, "Recipient search"): the four
@@ -181,13 +181,4 @@ async function main() {
   );
 }
 
-main()
-  .catch((error: unknown) => {
-    const cause = error instanceof Error && error.cause instanceof Error ? `\n${error.cause.message}` : '';
-    console.error(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : error}${cause}`);
-    process.exitCode = 1;
-  })
-  .finally(async () => {
-    await cleanup();
-    setTimeout(() => process.exit(process.exitCode ?? 0), 1000).unref();
-  });
+runBench(main);

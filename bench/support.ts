@@ -294,3 +294,22 @@ export function printTable(rows: string[][]) {
     );
   }
 }
+
+/**
+ * Runs a bench's `main`: a failure is printed (with its cause) and sets exit code 1; the cleanups
+ * always run, and the process ends even if a handle lingers.
+ */
+export function runBench(main: () => Promise<void>): void {
+  main()
+    .catch((error: unknown) => {
+      const cause = error instanceof Error && error.cause instanceof Error ? `\n${error.cause.message}` : '';
+      console.error(
+        `bench failed: ${error instanceof Error ? (error.stack ?? error.message) : error}${cause}`,
+      );
+      process.exitCode = 1;
+    })
+    .finally(async () => {
+      await cleanup();
+      setTimeout(() => process.exit(process.exitCode ?? 0), 1000).unref();
+    });
+}
