@@ -41,13 +41,24 @@ describe.skipIf(!bin)('a read replica for public reads (PostgreSQL primary and s
     return JSON.parse(text) as T;
   }
 
-  /** Reads as a visitor until `done` holds (the replica has replayed), up to 15 seconds. */
+  /**
+   * Reads as a visitor until `done` holds (the replica has replayed), up to 15 seconds. A 404 is
+   * "not yet" too: right after start the replica may not have replayed the demo data itself.
+   */
   async function visitorSees<T>(p: string, done: (body: T) => boolean): Promise<T> {
     const until = performance.now() + 15_000;
-    let last: T | undefined;
+    let last: T | string | undefined;
     while (performance.now() < until) {
-      last = await call<T>('GET', p);
-      if (done(last)) return last;
+      const res = await fetch(`http://127.0.0.1:${api.port}${p}`);
+      const text = await res.text();
+      if (res.status !== 404) {
+        if (res.status >= 300) throw new Error(`GET ${p}: ${res.status} ${text}`);
+        const body = JSON.parse(text) as T;
+        if (done(body)) return body;
+        last = body;
+      } else {
+        last = `404 ${text}`;
+      }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     throw new Error(`${p} still answers ${JSON.stringify(last).slice(0, 300)}`);
