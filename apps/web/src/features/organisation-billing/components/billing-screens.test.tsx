@@ -273,20 +273,39 @@ describe('the subscription screens', { timeout: 30_000 }, () => {
   });
 });
 
+const code: DiscountCode = {
+  id: 3,
+  code: 'WELCOME20',
+  kind: 'percentage',
+  value: 20,
+  expires_at: null,
+  max_uses: 100,
+  uses: 4,
+  active: true,
+  created_at: '2030-01-01T00:00:00.000Z',
+};
+
+/**
+ * The admins' screen with WELCOME20 expiring at the end of 30 June 2031 where the admin is (the
+ * field and the table show that day); a PATCH of the code answers the code changed.
+ */
+async function codesScreen() {
+  signIn(makeUser({ is_iic_admin: true, admin_type: 2 }));
+  let current: DiscountCode = { ...code, expires_at: new Date(2031, 5, 30, 23, 59, 59).toISOString() };
+  const mock = stubFetch({
+    'GET /api/admin/subscription_plans': () => jsonResponse({ items: PLANS }),
+    'GET /api/admin/discount_codes': () => jsonResponse(pageFixture([current])),
+    'PATCH /api/admin/discount_codes/3': (_url, init) => {
+      current = { ...current, ...(JSON.parse(String(init.body)) as Partial<DiscountCode>) };
+      return jsonResponse(current);
+    },
+  });
+  renderRoutes([{ path: '/', element: <AdminBillingScreen /> }]);
+  return { mock, table: await screen.findByRole('table', { name: 'Discount codes' }) };
+}
+
 describe('the platform admin screen of plans and codes', { timeout: 30_000 }, () => {
   afterEach(() => session.clearSession());
-
-  const code: DiscountCode = {
-    id: 3,
-    code: 'WELCOME20',
-    kind: 'percentage',
-    value: 20,
-    expires_at: null,
-    max_uses: 100,
-    uses: 4,
-    active: true,
-    created_at: '2030-01-01T00:00:00.000Z',
-  };
 
   it('lists plans and codes and adds a code with its checks', async () => {
     signIn(makeUser({ is_iic_admin: true, admin_type: 2 }));
@@ -385,19 +404,7 @@ describe('the platform admin screen of plans and codes', { timeout: 30_000 }, ()
   });
 
   it('edits a code’s maximum of uses and keeps its expiry unsent', async () => {
-    signIn(makeUser({ is_iic_admin: true, admin_type: 2 }));
-    // The end of 30 June 2031 where the admin is: the field and the table show that day.
-    let current: DiscountCode = { ...code, expires_at: new Date(2031, 5, 30, 23, 59, 59).toISOString() };
-    const mock = stubFetch({
-      'GET /api/admin/subscription_plans': () => jsonResponse({ items: PLANS }),
-      'GET /api/admin/discount_codes': () => jsonResponse(pageFixture([current])),
-      'PATCH /api/admin/discount_codes/3': (_url, init) => {
-        current = { ...current, ...(JSON.parse(String(init.body)) as Partial<DiscountCode>) };
-        return jsonResponse(current);
-      },
-    });
-    renderRoutes([{ path: '/', element: <AdminBillingScreen /> }]);
-    const table = await screen.findByRole('table', { name: 'Discount codes' });
+    const { mock, table } = await codesScreen();
     expect(within(table).getByText('4 of 100')).toBeTruthy();
     await userEvent.click(within(table).getByRole('button', { name: 'Edit WELCOME20' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit WELCOME20' });
@@ -413,18 +420,7 @@ describe('the platform admin screen of plans and codes', { timeout: 30_000 }, ()
   });
 
   it('moves a code’s expiry to the end of the day chosen in the date input', async () => {
-    signIn(makeUser({ is_iic_admin: true, admin_type: 2 }));
-    let current: DiscountCode = { ...code, expires_at: new Date(2031, 5, 30, 23, 59, 59).toISOString() };
-    const mock = stubFetch({
-      'GET /api/admin/subscription_plans': () => jsonResponse({ items: PLANS }),
-      'GET /api/admin/discount_codes': () => jsonResponse(pageFixture([current])),
-      'PATCH /api/admin/discount_codes/3': (_url, init) => {
-        current = { ...current, ...(JSON.parse(String(init.body)) as Partial<DiscountCode>) };
-        return jsonResponse(current);
-      },
-    });
-    renderRoutes([{ path: '/', element: <AdminBillingScreen /> }]);
-    const table = await screen.findByRole('table', { name: 'Discount codes' });
+    const { mock, table } = await codesScreen();
     expect(within(table).getByText('30 Jun 2031')).toBeTruthy();
     await userEvent.click(within(table).getByRole('button', { name: 'Edit WELCOME20' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit WELCOME20' });
