@@ -176,6 +176,9 @@ const otherCounted = prepared('donations_other_counted', (db) =>
     )
     .limit(1),
 );
+/** The advisory lock class of a donor's Gift Aid declarations (the second key is the donor's id). */
+const DECLARATIONS_LOCK = 37;
+
 /** The donor's current declaration naming one charity: read by every gift with Gift Aid. */
 const declarationFor = prepared('donations_declaration_for_charity', (db) =>
   db
@@ -480,6 +483,14 @@ export const donationsRepository = {
   },
 
   // Gift Aid
+
+  /**
+   * Serialises the donor's declarations within the transaction (two at once for the same charity
+   * would otherwise both find none current and meet the unique index).
+   */
+  async lockDeclarationsOf(db: Executor, userId: number) {
+    await db.execute(sql`select pg_advisory_xact_lock(${DECLARATIONS_LOCK}, ${userId}::int)`);
+  },
 
   /** The donor's current declaration naming this charity, if any. */
   async declarationFor(db: Executor, userId: number, charityId: number): Promise<DeclarationRow | undefined> {

@@ -117,6 +117,7 @@ export function giftAidService(ctx: AppContext) {
       const user = await self(auth);
       const row = await db().transaction(async (tx) => {
         const charity = await charityToName(tx, body.charity_id);
+        await donationsRepository.lockDeclarationsOf(tx, user.id);
         const now = ctx.now();
         const current = await donationsRepository.declarationFor(tx, user.id, charity.id);
         if (current) await donationsRepository.cancelDeclaration(tx, current.id, now);

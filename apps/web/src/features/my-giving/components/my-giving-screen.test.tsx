@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { session } from '@/entities/session';
-import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
+import { jsonResponse, stubFetch } from '@/testing/http';
 import { makeDonation, pageOf } from '../testing/fixtures';
 import { captureDownloads, renderGiving } from '../testing/render';
 
