@@ -55,7 +55,16 @@ test('a visitor: sign-in screens, explore and the public pages', async ({ page }
 
 test('the donor: home, profile, wallet, donations and explore', async ({ page }) => {
   await signInAs(page, DEMO.donor);
-  await walk(page, ['/', '/profile', '/wallet', '/donations', '/explore', '/charity/register']);
+  await walk(page, [
+    '/',
+    '/profile',
+    '/wallet',
+    '/donations',
+    // Gift Aid declarations by charity, one naming no charity (the longest cards).
+    '/donations?tab=gift-aid',
+    '/explore',
+    '/charity/register',
+  ]);
   // The donor runs the Bristol Giving Circle (members, a waiting request, statistics).
   const groups = await page.request.get('/api/explore/group/list?q=Bristol%20Giving%20Circle');
   const circle = ((await groups.json()) as { items: Array<{ id: number }> }).items[0];
