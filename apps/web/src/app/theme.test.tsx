@@ -1,4 +1,4 @@
-import { ActionIcon, Checkbox, CloseButton, NumberInput, Radio, Switch } from '@mantine/core';
+import { ActionIcon, Alert, Checkbox, CloseButton, NumberInput, Radio, Select, Switch } from '@mantine/core';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
@@ -35,16 +35,31 @@ describe('theme: controls at least 24 px', () => {
     expect(sizeOf(root('Large'), '--checkbox-size')).toBe('var(--checkbox-size-lg)');
   });
 
-  it('makes small close buttons and action icons 28 px', () => {
+  it('makes small close buttons, a field’s clear button and action icons 28 px', () => {
     renderWithProviders(
       <>
         <CloseButton aria-label="Close" size="sm" />
+        <Alert title="Saved" withCloseButton closeButtonLabel="Dismiss">
+          Done
+        </Alert>
+        <Select
+          label="Town"
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear town' }}
+          data={['Bristol']}
+          defaultValue="Bristol"
+        />
         <ActionIcon aria-label="Remove" size="xs">
           ×
         </ActionIcon>
       </>,
     );
     expect(sizeOf(screen.getByRole('button', { name: 'Close' }), '--cb-size')).toBe('var(--cb-size-md)');
+    expect(sizeOf(screen.getByRole('button', { name: 'Dismiss' }), '--cb-size')).toBe('var(--cb-size-md)');
+    // The clear button is hidden from screen readers (the field clears by keyboard), not from fingers.
+    expect(sizeOf(document.querySelector('[aria-label="Clear town"]'), '--cb-size')).toBe(
+      'var(--cb-size-md)',
+    );
     expect(sizeOf(screen.getByRole('button', { name: 'Remove' }), '--ai-size')).toBe('var(--ai-size-md)');
   });
 

@@ -6,17 +6,18 @@ import { type CSSVariablesResolver, createTheme } from '@mantine/core';
  * and close buttons and action icons at 18 or 22 px ('xs', 'sm'); whatever size a screen asks for,
  * these draw at least Mantine's next size up ('md': 24 px boxes, 28 px buttons). Larger sizes stay.
  */
-const TOO_SMALL: ReadonlySet<unknown> = new Set([undefined, 'xs', 'sm']);
+const tooSmall = (size: unknown) =>
+  size === undefined || size === 'xs' || size === 'sm' || (typeof size === 'number' && size < 24);
 
 /**
  * A component whose sized CSS variables (on its `part`) take Mantine's 'md' value when the size
- * asked for is 'xs', 'sm' or none. Plain theme objects: importing the components here would load
+ * asked for is 'xs', 'sm', none or under 24 px. Plain theme objects: importing the components here would load
  * them with the first page.
  */
 function atLeastMd(part: string, ...variables: string[]) {
   return {
     vars: (_theme: unknown, props: { size?: unknown }) => ({
-      [part]: TOO_SMALL.has(props.size)
+      [part]: tooSmall(props.size)
         ? Object.fromEntries(variables.map((name) => [name, `var(${name}-md)`]))
         : {},
     }),
@@ -67,6 +68,8 @@ export const theme = createTheme({
       '--switch-track-label-padding',
     ),
     CloseButton: atLeastMd('root', '--cb-size'),
+    // A field's clear button is a CloseButton of the field's size ('sm': 22 px) under its own name.
+    InputClearButton: atLeastMd('root', '--cb-size'),
     ActionIcon: atLeastMd('root', '--ai-size'),
     // The steppers are two 17 px halves of the field's height (under 24 px, and no room to grow):
     // the field takes typing, and the arrow keys step it, as before.

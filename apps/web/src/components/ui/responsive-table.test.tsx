@@ -75,6 +75,29 @@ describe('responsive table', () => {
     expect(fewer.getAttribute('aria-expanded')).toBe('true');
   });
 
+  it('can summarise with the last rows (a table oldest first shows its latest rows)', () => {
+    const months = [
+      { id: 1, name: 'Sep', amount: '£1' },
+      { id: 2, name: 'Oct', amount: '£2' },
+      { id: 3, name: 'Nov', amount: '£3' },
+    ];
+    renderWithProviders(
+      <ResponsiveTable
+        aria-label="By month"
+        rows={months}
+        rowKey={(row) => row.id}
+        phoneRows={2}
+        phoneRowsAtEnd
+        columns={[{ header: 'Month', rowHeader: true, cell: (row) => row.name }]}
+      />,
+    );
+    const waiting = within(screen.getByRole('table', { name: 'By month' }))
+      .getAllByRole('row')
+      .filter((row) => row.hasAttribute('data-phone-extra'));
+    expect(waiting.map((row) => row.textContent)).toEqual(['Sep']);
+    expect(screen.getByRole('button', { name: 'Show all 3' })).toBeTruthy();
+  });
+
   it('offers no "Show all" when every row fits the summary', () => {
     renderWithProviders(
       <ResponsiveTable

@@ -29,6 +29,8 @@ export interface ResponsiveTableProps<Row> {
    * on a wide screen.
    */
   phoneRows?: number;
+  /** The summary keeps the last rows rather than the first (a table oldest first: the latest months). */
+  phoneRowsAtEnd?: boolean;
 }
 
 /**
@@ -47,11 +49,15 @@ export function ResponsiveTable<Row>({
   verticalSpacing,
   rowProps,
   phoneRows,
+  phoneRowsAtEnd = false,
 }: ResponsiveTableProps<Row>) {
   const shown = columns.filter((column): column is TableColumn<Row> => Boolean(column));
   const id = useId();
   const [all, setAll] = useState(false);
   const summarised = phoneRows !== undefined && rows.length > phoneRows;
+  /** Whether a row waits for "Show all" on a phone. */
+  const extra = (index: number) =>
+    summarised && !all && (phoneRowsAtEnd ? index < rows.length - phoneRows : index >= phoneRows);
   const table = (
     <Table
       id={id}
@@ -83,7 +89,7 @@ export function ResponsiveTable<Row>({
             key={rowKey(row)}
             role="row"
             {...rowProps?.(row)}
-            data-phone-extra={summarised && !all && index >= phoneRows ? true : undefined}
+            data-phone-extra={extra(index) ? true : undefined}
           >
             {shown.map((column) =>
               column.rowHeader ? (
@@ -118,7 +124,7 @@ export function ResponsiveTable<Row>({
         aria-expanded={all}
         onClick={() => setAll((shownAll) => !shownAll)}
       >
-        {all ? `Show the first ${phoneRows} only` : `Show all ${rows.length}`}
+        {all ? `Show the ${phoneRowsAtEnd ? 'last' : 'first'} ${phoneRows} only` : `Show all ${rows.length}`}
       </Button>
     </>
   );
