@@ -30,11 +30,11 @@ export type Plan = z.infer<typeof planSchema>;
 /** POST /admin/subscription_plans */
 export const planBodySchema = z
   .object({
-    name: z.string().trim().min(2, { message: 'Required.' }).max(100, { message: 'At most 100 characters.' }),
+    name: z.string().trim().min(2).max(100, { message: 'Use at most 100 characters.' }),
     description: z
       .string()
       .trim()
-      .max(1000, { message: 'At most 1000 characters.' })
+      .max(1000, { message: 'Use at most 1000 characters.' })
       .nullable()
       .optional()
       .transform((value) => (value ? value : null)),
@@ -48,8 +48,8 @@ export type PlanBody = z.input<typeof planBodySchema>;
 /** PATCH /admin/subscription_plans/{id}: a plan's fee applies to periods invoiced after the change. */
 export const planUpdateBodySchema = z
   .object({
-    name: z.string().trim().min(2, { message: 'Required.' }).max(100, { message: 'At most 100 characters.' }),
-    description: z.string().trim().max(1000, { message: 'At most 1000 characters.' }).nullable(),
+    name: z.string().trim().min(2).max(100, { message: 'Use at most 100 characters.' }),
+    description: z.string().trim().max(1000, { message: 'Use at most 1000 characters.' }).nullable(),
     fee: amountSchema,
     active: z.boolean(),
   })
@@ -77,7 +77,7 @@ export const discountCodeTextSchema = z
   .string({ message: 'Enter a discount code.' })
   .trim()
   .min(1, { message: 'Enter a discount code.' })
-  .max(32, { message: 'At most 32 characters.' })
+  .max(32, { message: 'Use at most 32 characters.' })
   .regex(/^[A-Za-z0-9_-]+$/, { message: 'Letters, digits, - and _ only.' })
   .transform((code) => code.toUpperCase());
 
@@ -94,7 +94,9 @@ const maxUsesSchema = z
 /** POST /admin/discount_codes */
 export const discountCodeBodySchema = z
   .object({
-    code: discountCodeTextSchema.refine((code) => code.length >= 3, { message: 'At least 3 characters.' }),
+    code: discountCodeTextSchema.refine((code) => code.length >= 3, {
+      message: 'Use at least 3 characters.',
+    }),
     kind: z.enum(DISCOUNT_KINDS, { message: 'Choose percentage or fixed.' }),
     value: amountSchema,
     expires_at: expiresSchema.default(null),

@@ -1,7 +1,22 @@
 /* The donation rules the screens need without the schemas (which bring zod with them). */
+import { formatDisplayDate } from '../dates/dates.js';
 
 /** The most hours one pledge may carry. */
 export const MAX_PLEDGE_HOURS = 10_000;
+/**
+ * Hours are whole hours (decision 036: the spec's number fields are digits only, and the charity
+ * confirms whole hours): half an hour, a negative number or none at all is refused with this
+ * sentence, never rounded or turned positive.
+ */
+export const PLEDGE_HOURS_MESSAGE = `Enter a whole number of hours between 1 and ${MAX_PLEDGE_HOURS.toLocaleString('en-GB')}.`;
+
+/** The refusal of a pledge's day outside the days it may take (ISO dates, `latest` null: no end). */
+export function pledgeDateMessage(earliest: string, latest: string | null): string {
+  return latest
+    ? `Choose a date between ${formatDisplayDate(earliest)} and ${formatDisplayDate(latest)}.`
+    : `Choose a date on or after ${formatDisplayDate(earliest)}.`;
+}
+
 /** The most items one gift may carry. */
 export const MAX_GIFT_QUANTITY = 100_000;
 /** Gift Aid adds this share of an eligible amount (domain.md §4: 25%). */

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { GIFT_TYPES, GIVING_TYPE, SKILL_TYPES } from '../reference/index.js';
 import { amountSchema } from '../wallet/schemas.js';
-import { DONATION_SOURCES, MAX_GIFT_QUANTITY, MAX_PLEDGE_HOURS, SUBSCRIPTION_STATUSES } from './constants.js';
+import {
+  DONATION_SOURCES,
+  MAX_GIFT_QUANTITY,
+  MAX_PLEDGE_HOURS,
+  PLEDGE_HOURS_MESSAGE,
+  SUBSCRIPTION_STATUSES,
+} from './constants.js';
 
 const text = (max: number) => z.string().trim().max(max);
 const isoDate = z.iso.date({ message: 'Use the date format YYYY-MM-DD.' });
@@ -21,10 +27,10 @@ export const frequencySchema = z.union([z.literal(1), z.literal(2), z.literal(3)
 });
 
 const hoursSchema = z
-  .number({ message: 'Enter the hours.' })
-  .int({ message: 'Use whole hours.' })
-  .min(1, { message: 'At least 1 hour.' })
-  .max(MAX_PLEDGE_HOURS, { message: 'That is more hours than one pledge can hold.' });
+  .number({ message: PLEDGE_HOURS_MESSAGE })
+  .int({ message: PLEDGE_HOURS_MESSAGE })
+  .min(1, { message: PLEDGE_HOURS_MESSAGE })
+  .max(MAX_PLEDGE_HOURS, { message: PLEDGE_HOURS_MESSAGE });
 
 /**
  * POST /user/donate/project/{id}, /user/donate/charity/{id} (and the organisation's variants):
@@ -93,7 +99,7 @@ export const donateBodySchema = z
       refuse(['frequency', 'start_date', 'end_date'], 'Only gifts of funds can repeat.');
     }
     if (body.type === volunteering || body.type === skilledVolunteering) {
-      need('hours', 'Enter the hours.');
+      need('hours', PLEDGE_HOURS_MESSAGE);
       refuse(['gift_type', 'description', 'quantity', 'estimated_value'], 'Not part of volunteering.');
     }
     if (body.type === volunteering) refuse(['skill_type'], 'Only skilled volunteering names a skill.');

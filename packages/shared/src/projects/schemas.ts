@@ -79,12 +79,12 @@ export const projectCancelBodySchema = z.object({ reason: text(1000).optional() 
 export const projectUpdatePostBodySchema = z.object({
   project_id: z.number().int().positive(),
   title: text(150).min(3, { message: 'Use at least 3 characters.' }),
-  body: text(10_000).min(1, { message: 'Required.' }),
+  body: text(10_000).min(1),
 });
 /** POST /project/{id}/impact */
 export const projectImpactBodySchema = z.object({
   title: text(150).min(3, { message: 'Use at least 3 characters.' }),
-  body: text(10_000).min(1, { message: 'Required.' }),
+  body: text(10_000).min(1),
   beneficiaries: z.number().int().min(0).max(1_000_000_000).nullable().optional(),
 });
 /** POST /charity/associated_approve and /charity/associated_reject */

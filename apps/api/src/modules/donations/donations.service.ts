@@ -14,6 +14,7 @@ import {
   labelOf,
   type PageQuery,
   PROJECT_STATUS,
+  pledgeDateMessage,
   type Supporter,
   TRANSACTION_STATUS,
   TRANSACTION_STATUSES,
@@ -253,8 +254,8 @@ export function donationsService(
       .at(-1) as string;
     const latest = project?.volunteeringEnd ?? project?.endDate ?? null;
     if (date < earliest || (latest !== null && date > latest)) {
-      const window = latest ? `between ${earliest} and ${latest}` : `on or after ${earliest}`;
-      throw badRequest(`Choose a date ${window}.`, { date: `Choose a date ${window}.` });
+      const message = pledgeDateMessage(earliest, latest);
+      throw badRequest(message, { date: message });
     }
     return date;
   }
