@@ -1,5 +1,4 @@
 /* The donation rules the screens need without the schemas (which bring zod with them). */
-import { formatDisplayDate } from '../dates/dates.js';
 
 /** The most hours one pledge may carry. */
 export const MAX_PLEDGE_HOURS = 10_000;
@@ -9,13 +8,6 @@ export const MAX_PLEDGE_HOURS = 10_000;
  * sentence, never rounded or turned positive.
  */
 export const PLEDGE_HOURS_MESSAGE = `Enter a whole number of hours between 1 and ${MAX_PLEDGE_HOURS.toLocaleString('en-GB')}.`;
-
-/** The refusal of a pledge's day outside the days it may take (ISO dates, `latest` null: no end). */
-export function pledgeDateMessage(earliest: string, latest: string | null): string {
-  return latest
-    ? `Choose a date between ${formatDisplayDate(earliest)} and ${formatDisplayDate(latest)}.`
-    : `Choose a date on or after ${formatDisplayDate(earliest)}.`;
-}
 
 /** The most items one gift may carry. */
 export const MAX_GIFT_QUANTITY = 100_000;

@@ -7,6 +7,7 @@ import {
   type DonateResponse,
   type Donation,
   type DonationFilters,
+  dateRangeMessage,
   formatMoney,
   GIVING_TYPE,
   GIVING_TYPES,
@@ -14,7 +15,6 @@ import {
   labelOf,
   type PageQuery,
   PROJECT_STATUS,
-  pledgeDateMessage,
   type Supporter,
   TRANSACTION_STATUS,
   TRANSACTION_STATUSES,
@@ -254,7 +254,7 @@ export function donationsService(
       .at(-1) as string;
     const latest = project?.volunteeringEnd ?? project?.endDate ?? null;
     if (date < earliest || (latest !== null && date > latest)) {
-      const message = pledgeDateMessage(earliest, latest);
+      const message = dateRangeMessage(earliest, latest);
       throw badRequest(message, { date: message });
     }
     return date;

@@ -1,6 +1,7 @@
 import { MAX_GIFT_QUANTITY } from '@kindred/shared';
-import { NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import { currencySymbol } from '@/lib/amount';
 import type { GiveValues } from '../lib/give-form';
 import { type GiveTarget, giftOptions } from '../lib/target';
@@ -33,13 +34,10 @@ export function GiftFields({ form, target, currency }: GiftFieldsProps) {
         {...form.getInputProps('description')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <NumberInput
+        <WholeNumberInput
           label="Quantity"
           required
-          min={1}
-          max={MAX_GIFT_QUANTITY}
-          allowDecimal={false}
-          allowNegative={false}
+          description={`A whole number, 1 to ${MAX_GIFT_QUANTITY.toLocaleString('en-GB')}.`}
           {...form.getInputProps('quantity')}
         />
         <TextInput
