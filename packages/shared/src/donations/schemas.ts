@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { GIFT_TYPES, GIVING_TYPE, SKILL_TYPES } from '../reference/index.js';
 import { amountSchema } from '../wallet/schemas.js';
 import {
+  DONATION_MESSAGE_MAX_LENGTH,
   DONATION_SOURCES,
+  GIFT_DESCRIPTION_MAX_LENGTH,
   MAX_GIFT_QUANTITY,
   MAX_PLEDGE_HOURS,
   PLEDGE_HOURS_MESSAGE,
@@ -56,7 +58,7 @@ export const donateBodySchema = z
       .min(1, { message: 'Choose a kind of gift.' })
       .max(GIFT_TYPES.length, { message: 'Choose a kind of gift.' })
       .optional(),
-    description: text(500).optional(),
+    description: text(GIFT_DESCRIPTION_MAX_LENGTH).optional(),
     quantity: z
       .number()
       .int({ message: 'Use a whole number.' })
@@ -76,7 +78,7 @@ export const donateBodySchema = z
     end_date: isoDate.optional(),
     gift_aid: z.boolean().optional(),
     anonymous: z.boolean().optional(),
-    message: text(1000).optional(),
+    message: text(DONATION_MESSAGE_MAX_LENGTH).optional(),
   })
   .strict()
   .superRefine((body, ctx) => {

@@ -1,8 +1,12 @@
 import {
   companyRegistrationNumber,
   compareFields,
+  EMAIL_MAX_LENGTH,
   email,
+  NAME_MAX_LENGTH,
   notWhitespace,
+  ORGANISATION_DESCRIPTION_MAX_LENGTH,
+  ORGANISATION_NAME_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   registerBodySchema,
   registerWithOrganisationBodySchema,
@@ -17,13 +21,13 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import {
@@ -209,6 +213,7 @@ export function RegisterForm({ variant }: RegisterFormProps) {
               description="The name of your charity or business."
               required
               autoComplete="organization"
+              maxLength={ORGANISATION_NAME_MAX_LENGTH}
               {...form.getInputProps('organisation_name')}
             />
             <TextInput
@@ -220,11 +225,12 @@ export function RegisterForm({ variant }: RegisterFormProps) {
               }
               {...form.getInputProps('registration_number')}
             />
-            <Textarea
+            <CountedTextarea
               label="Description"
               autosize
               minRows={2}
               maxRows={6}
+              maxLength={ORGANISATION_DESCRIPTION_MAX_LENGTH}
               {...form.getInputProps('description')}
             />
             <Title order={2} size="h3">
@@ -237,12 +243,14 @@ export function RegisterForm({ variant }: RegisterFormProps) {
             label="First name"
             required
             autoComplete="given-name"
+            maxLength={NAME_MAX_LENGTH}
             {...form.getInputProps('first_name')}
           />
           <TextInput
             label="Last name"
             required
             autoComplete="family-name"
+            maxLength={NAME_MAX_LENGTH}
             {...form.getInputProps('last_name')}
           />
         </SimpleGrid>
@@ -251,6 +259,7 @@ export function RegisterForm({ variant }: RegisterFormProps) {
           type="email"
           required
           autoComplete="email"
+          maxLength={EMAIL_MAX_LENGTH}
           {...form.getInputProps('email')}
         />
         <PasswordInput

@@ -1,6 +1,7 @@
-import { MAX_GIFT_QUANTITY } from '@kindred/shared';
-import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { GIFT_DESCRIPTION_MAX_LENGTH, MAX_GIFT_QUANTITY } from '@kindred/shared';
+import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import { currencySymbol } from '@/lib/amount';
 import type { GiveValues } from '../lib/give-form';
@@ -25,12 +26,12 @@ export function GiftFields({ form, target, currency }: GiftFieldsProps) {
         data={giftOptions(target)}
         {...form.getInputProps('gift_type')}
       />
-      <Textarea
+      <CountedTextarea
         label="What you will give"
         required
         autosize
         minRows={2}
-        maxLength={500}
+        maxLength={GIFT_DESCRIPTION_MAX_LENGTH}
         {...form.getInputProps('description')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
