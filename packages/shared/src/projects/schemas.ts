@@ -23,6 +23,8 @@ const wholeNumber = (min: number, max: number, unit?: string) => {
 export const MAX_SKILL_NEED_HOURS = 100_000;
 export const MAX_VOLUNTEERING_HOURS = 1_000_000;
 export const MAX_GIFT_NEED_QUANTITY = 1_000_000;
+/** The most people an impact statement may say were helped. */
+export const MAX_BENEFICIARIES = 1_000_000_000;
 
 export const skillNeedSchema = z.object({
   type: z.number().int().min(1).max(SKILL_TYPES.length),
@@ -100,7 +102,7 @@ export const projectUpdatePostBodySchema = z.object({
 export const projectImpactBodySchema = z.object({
   title: text(150).min(3, { message: 'Use at least 3 characters.' }),
   body: text(10_000).min(1),
-  beneficiaries: z.number().int().min(0).max(1_000_000_000).nullable().optional(),
+  beneficiaries: wholeNumber(0, MAX_BENEFICIARIES, 'people').nullable().optional(),
 });
 /** POST /charity/associated_approve and /charity/associated_reject */
 export const associationDecisionBodySchema = z.object({

@@ -138,3 +138,9 @@ export function parseWholeNumber(value: unknown): number | null {
   const n = Number(digits);
   return Number.isSafeInteger(n) ? n : null;
 }
+
+/** Whether a typed value is a whole number from `min` to `max`. */
+export function isWholeNumberIn(value: unknown, min: number, max: number): boolean {
+  const n = parseWholeNumber(value);
+  return n !== null && n >= min && n <= max;
+}

@@ -33,7 +33,7 @@ const createCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
   fetchMock.mock.calls.filter(([url]) => String(url).includes('/project/create'));
 
 // A large form: typing into it in jsdom takes a few seconds.
-describe('needs editor', { timeout: 20_000 }, () => {
+describe('needs editor', { timeout: 40_000 }, () => {
   it('adds and removes skilled and gift rows, each a labelled group', async () => {
     const { form } = renderForm();
     expect(within(form).getByText('No skilled volunteering asked for.')).toBeTruthy();
