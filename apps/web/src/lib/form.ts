@@ -1,4 +1,4 @@
-import type { ValidationErrors } from '@kindred/shared';
+import { REQUIRED_MESSAGE, type ValidationErrors } from '@kindred/shared';
 import { type FormErrors, type UseFormInput, useForm } from '@mantine/form';
 import { type RefObject, useCallback, useRef, useState } from 'react';
 import type { z } from 'zod';
@@ -6,7 +6,7 @@ import { isApiError } from './api-client';
 
 /** Texts of the error keys produced by the shared validators (spec §5 leaves them open). */
 export const VALIDATION_MESSAGES: Record<string, string> = {
-  required: 'Required.',
+  required: REQUIRED_MESSAGE,
   email: 'Enter a valid email address.',
   isWhitespace: 'This cannot be only spaces.',
   number: 'Use digits only.',
@@ -26,7 +26,7 @@ export function messageOf(
   if (!key) return null;
   if (key === 'largerThan') {
     const bound = (errors.largerThan as { bound?: number } | undefined)?.bound;
-    return overrides.largerThan ?? `Must be more than ${bound ?? 0}.`;
+    return overrides.largerThan ?? `Enter more than ${bound ?? 0}.`;
   }
   return overrides[key] ?? VALIDATION_MESSAGES[key] ?? 'This value is not valid.';
 }

@@ -8,6 +8,7 @@ import {
   ORGANISATION_DESCRIPTION_MAX_LENGTH,
   ORGANISATION_NAME_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  REQUIRED_MESSAGE,
   registerBodySchema,
   registerWithOrganisationBodySchema,
 } from '@kindred/shared';
@@ -111,7 +112,7 @@ function validate(variant: RegisterFormProps['variant']) {
     return mergeErrors(
       checks,
       {
-        organisation_name: values.organisation_name.trim() ? server['organisation.name'] : 'Required.',
+        organisation_name: values.organisation_name.trim() ? server['organisation.name'] : REQUIRED_MESSAGE,
         registration_number:
           values.account_type === 'business'
             ? messageOf(companyRegistrationNumber(values.registration_number.trim()))

@@ -6,6 +6,7 @@ import {
   labelOf,
   PLAN_FEE_TYPES,
   type Plan,
+  REQUIRED_MESSAGE,
 } from '@kindred/shared';
 import {
   Badge,
@@ -54,7 +55,7 @@ function PlanForm() {
   const form = useAccessibleForm<PlanValues>({
     initialValues: { name: '', description: '', fee: '', fee_type: '1' },
     validate: {
-      name: (value) => (value.trim().length < 2 ? 'Required.' : null),
+      name: (value) => (value.trim().length < 2 ? REQUIRED_MESSAGE : null),
       fee: (value) => amountError(value),
     },
   });
