@@ -424,7 +424,9 @@ describe('the give flow', { timeout: 30_000 }, () => {
     // More hours than the project still needs are refused before anything is sent.
     await typeInto('Hours', '28');
     await click('Review');
-    expect(await within(dialog()).findByText('At most 27.')).toBeTruthy();
+    expect(
+      await within(dialog()).findByText('Enter 27 hours or fewer: that is what this project still needs.'),
+    ).toBeTruthy();
     await typeInto('Hours', '5');
     await click('Review');
     expect((await within(dialog()).findByTestId('give-review')).textContent).toContain(

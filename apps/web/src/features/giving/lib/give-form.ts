@@ -105,7 +105,9 @@ export function validateGive(
     if (hours === null || hours < 1 || hours > MAX_PLEDGE_HOURS) errors.hours = PLEDGE_HOURS_MESSAGE;
     else if (kind === GIVING_TYPE.volunteering && hoursLeft !== null && hours > hoursLeft)
       errors.hours =
-        hoursLeft === 0 ? 'Every hour this project asked for is already taken.' : `At most ${hoursLeft}.`;
+        hoursLeft === 0
+          ? 'Every hour this project asked for is already taken.'
+          : `Enter ${hoursLeft} hours or fewer: that is what this project still needs.`;
     if (values.date && (values.date < dates.min || (dates.max !== null && values.date > dates.max))) {
       errors.date = dateRangeMessage(dates.min, dates.max);
     }
