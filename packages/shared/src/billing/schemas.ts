@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberMessage } from '../validation/validators.js';
 import { amountSchema, cardSchema } from '../wallet/schemas.js';
 
 /** Plan fee types (domain.md §6): 1 a monthly fee, 2 an annual fee. */
@@ -84,11 +85,14 @@ export const discountCodeTextSchema = z
 const expiresSchema = z.iso
   .datetime({ offset: true, message: 'Use a date and time like 2026-12-31T23:59:59Z.' })
   .nullable();
+/** The most uses a discount code may allow. */
+export const MAX_CODE_USES = 1_000_000;
+const MAX_USES_MESSAGE = wholeNumberMessage(1, MAX_CODE_USES);
 const maxUsesSchema = z
-  .number({ message: 'Enter a whole number.' })
-  .int({ message: 'Enter a whole number.' })
-  .positive({ message: 'At least 1.' })
-  .max(1_000_000, { message: 'Too large.' })
+  .number({ message: MAX_USES_MESSAGE })
+  .int({ message: MAX_USES_MESSAGE })
+  .positive({ message: MAX_USES_MESSAGE })
+  .max(MAX_CODE_USES, { message: MAX_USES_MESSAGE })
   .nullable();
 
 /** POST /admin/discount_codes */

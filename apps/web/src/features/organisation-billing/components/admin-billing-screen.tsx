@@ -13,7 +13,6 @@ import {
   Button,
   Group,
   NativeSelect,
-  NumberInput,
   SimpleGrid,
   Stack,
   Switch,
@@ -29,6 +28,7 @@ import { Page } from '@/components/ui/page';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
+import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import { billingQueries } from '@/entities/billing';
 import { useCurrentUser } from '@/entities/session';
 import { amountError, parseAmount } from '@/lib/amount';
@@ -195,15 +195,13 @@ function CodeForm() {
           <DateField
             label="Expires on"
             description="Optional, mm/dd/yy: the code works until the end of that day."
-            {...form.getInputProps('expires_on')}
+            {...form.getInputProps('expires_on', { typed: true })}
             value={form.values.expires_on || null}
             onChange={(value) => form.setFieldValue('expires_on', value ?? '')}
           />
-          <NumberInput
+          <WholeNumberInput
             label="Maximum uses"
             description="Optional: how many subscriptions may use it."
-            min={1}
-            allowDecimal={false}
             {...form.getInputProps('max_uses')}
           />
         </SimpleGrid>
