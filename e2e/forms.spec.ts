@@ -5,6 +5,7 @@ import {
   expectAccessible,
   registerActivated,
   signIn,
+  signInAs,
   watchContentSecurityPolicy,
 } from './support/app';
 import { expect, type Page, test } from './support/test';
@@ -81,6 +82,34 @@ test('sign-in and registration refusals show beside their fields, with the value
   // Said on the page: no error toast repeats it.
   await expect(page.locator('[data-severity="error"]')).toHaveCount(0);
   expect(refused).toEqual([]);
+});
+
+test('a pledge keeps the hours and the day typed, and says beside each what is wrong', async ({ page }) => {
+  const found = await page.request.get('/api/explore/project/list?giving_kind=3&limit=100');
+  const project = ((await found.json()) as { items: Array<{ id: number }> }).items[0];
+  expect(project, 'a Live demo project asking for volunteers').toBeDefined();
+  await signInAs(page, DEMO.donor, `/projects/${project?.id}`);
+  await page
+    .getByRole('region', { name: 'Support this project' })
+    .getByRole('button', { name: 'Volunteer' })
+    .click();
+  const form = page.getByRole('dialog').getByRole('form', { name: 'Your gift' });
+  const hours = form.getByLabel('Hours', { exact: true });
+  await hours.fill('-3');
+  const date = form.getByLabel('Date', { exact: true });
+  await date.fill('01/02/20');
+  await date.press('Tab');
+  // A day before today stays as typed, with the days the project takes beside it.
+  await expect(date).toHaveValue('01/02/20');
+  await expect(
+    form.getByText(/^Choose a date (between|on or after) \d{1,2} [A-Z][a-z]{2} \d{4}/),
+  ).toBeVisible();
+  await form.getByRole('button', { name: 'Review' }).click();
+  await expect(form.getByText('Enter a whole number of hours between 1 and 10,000.')).toBeVisible();
+  await expect(hours).toHaveValue('-3');
+  await expect(hours).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('give-review')).toHaveCount(0);
+  await expectAccessible(page, 'pledge refused beside its fields');
 });
 
 test('a project: its stored town and region, a new town, its logo on the public page, deleting a Draft', async ({

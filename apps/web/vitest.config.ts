@@ -24,7 +24,11 @@ const ISOLATED = 'src/**/*.stripe.test.{ts,tsx}';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // zod, configured as the build has it (lib/zod-config.ts): the same words on refused fields.
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-config.ts', import.meta.url)) },
+    ],
     conditions: ['source', ...defaultClientConditions],
   },
   test: {

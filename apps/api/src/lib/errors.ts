@@ -14,6 +14,27 @@ export class AppError extends Error {
   }
 }
 
+/** 'post_code' -> 'post code', 'skill_needs.0.hours' -> 'skill needs 1 hours'. */
+function spoken(field: string): string {
+  return field
+    .split('.')
+    .map((part) => (/^\d+$/.test(part) ? String(Number(part) + 1) : part.replaceAll('_', ' ')))
+    .join(' ');
+}
+
+/**
+ * The refusal's sentence: which fields to check, in words, with the one field's message when
+ * there is one ('Check the hours. Enter a whole number of hours between 1 and 10,000.').
+ */
+export function validationMessage(fields: Readonly<Record<string, string>>): string {
+  const entries = Object.entries(fields);
+  const only = entries.length === 1 ? entries[0] : undefined;
+  if (only) return `Check the ${spoken(only[0])}. ${only[1]}`;
+  const names = entries.map(([field]) => `the ${spoken(field)}`);
+  if (names.length === 0) return 'Some of what was sent is not valid. Check it and try again.';
+  return `Check ${names.slice(0, -1).join(', ')} and ${names.at(-1)}.`;
+}
+
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, 'VALIDATION_FAILED', message, fields ? { fields } : undefined);
 export const unauthorized = (

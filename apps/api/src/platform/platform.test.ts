@@ -50,7 +50,33 @@ describe('the API platform', () => {
       'last_name',
       'password',
     ]);
-    expect(error.details.fields.first_name).toBe('Required.');
+    expect(error.details.fields.first_name).toBe('This is required.');
+  });
+
+  it('words every refused field as a sentence for people, naming the limit', async () => {
+    const res = await t.request('POST', '/api/auth/register', {
+      body: { email: 'someone@example', password: 'a long enough password', first_name: 'A'.repeat(101) },
+    });
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json();
+    expect(error.details.fields).toEqual({
+      email: 'Enter a valid email address.',
+      first_name: 'Use at most 100 characters.',
+      last_name: 'This is required.',
+    });
+    expect(error.message).toBe('Check the email, the first name and the last name.');
+    // A strict body names each field it does not take, in words.
+    const strict = await t.request('POST', '/api/user/donate/charity/1', {
+      token: (await t.createUser()).token,
+      body: { type: 2, amount: 100, wallet_amount: 5 },
+    });
+    expect(strict.statusCode).toBe(400);
+    expect(strict.json().error.details.fields).toEqual({
+      wallet_amount: 'This field is not accepted here: leave it out.',
+    });
+    for (const text of [JSON.stringify(error), strict.body]) {
+      expect(text).not.toMatch(/expected|<=|>=|Invalid input|Too big|Too small|Unrecognized/);
+    }
   });
 
   it('answers broken JSON with 400, never 500', async () => {

@@ -1,9 +1,11 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { fieldMessage } from '@kindred/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { isDatabaseUnavailable } from '../db/client.js';
-import { AppError } from '../lib/errors.js';
+import { AppError, validationMessage } from '../lib/errors.js';
 
 export interface PublicError {
   statusCode: number;
@@ -52,6 +54,12 @@ function fieldName(path: ReadonlyArray<PropertyKey>, where: string): string {
   return name || where;
 }
 
+/** What a field the call does not take answers (an unknown key of a strict body). */
+export const UNKNOWN_FIELD_MESSAGE = 'This field is not accepted here: leave it out.';
+
+/** Refused fields read the shared sentences (decision 036), not zod's own words. */
+z.config({ customError: fieldMessage });
+
 export function toPublicError(error: FastifyError | Error): PublicError {
   if (error instanceof AppError) {
     return { statusCode: error.statusCode, code: error.code, message: error.message, details: error.details };
@@ -60,15 +68,20 @@ export function toPublicError(error: FastifyError | Error): PublicError {
     const fields: Record<string, string> = {};
     const where = (error as FastifyError).validationContext ?? 'body';
     for (const issue of error.validation) {
-      const name = fieldName(issue.instancePath.split('/').filter(Boolean), where);
-      const message = issue.message ?? 'Not valid.';
-      fields[name] ??= /received undefined$/.test(message) ? 'Required.' : message;
+      const path = issue.instancePath.split('/').filter(Boolean);
+      const unknown =
+        issue.keyword === 'unrecognized_keys' ? (issue.params.keys as string[] | undefined) : undefined;
+      if (unknown?.length) {
+        // Each field the call does not take is named, rather than the object holding it.
+        for (const key of unknown) fields[fieldName([...path, key], where)] ??= UNKNOWN_FIELD_MESSAGE;
+        continue;
+      }
+      fields[fieldName(path, where)] ??= issue.message ?? 'This value is not accepted here.';
     }
-    const list = Object.keys(fields).join(', ');
     return {
       statusCode: 400,
       code: 'VALIDATION_FAILED',
-      message: `Some fields are not valid: ${list}.`,
+      message: validationMessage(fields),
       details: { fields },
     };
   }

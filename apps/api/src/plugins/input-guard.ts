@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../lib/errors.js';
+import { AppError, validationMessage } from '../lib/errors.js';
 import { isUnsafeText, UNSAFE_TEXT_MESSAGE } from '../lib/text.js';
 
 /** How deep and how many fields the guard looks through; bodies are JSON under the body limit. */
@@ -39,11 +39,8 @@ export function registerInputGuard(app: FastifyInstance) {
     unsafeTextFields(request.params, '', fields);
     unsafeTextFields(request.query, '', fields);
     unsafeTextFields(request.body, '', fields);
-    const names = Object.keys(fields).map((name) => name || 'body');
-    if (names.length === 0) return;
+    if (Object.keys(fields).length === 0) return;
     const named = Object.fromEntries(Object.entries(fields).map(([name, why]) => [name || 'body', why]));
-    throw new AppError(400, 'VALIDATION_FAILED', `Some fields are not valid: ${names.join(', ')}.`, {
-      fields: named,
-    });
+    throw new AppError(400, 'VALIDATION_FAILED', validationMessage(named), { fields: named });
   });
 }

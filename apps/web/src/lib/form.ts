@@ -1,12 +1,12 @@
-import type { ValidationErrors } from '@kindred/shared';
+import { REQUIRED_MESSAGE, type ValidationErrors } from '@kindred/shared';
 import { type FormErrors, type UseFormInput, useForm } from '@mantine/form';
-import { type RefObject, useCallback, useState } from 'react';
+import { type RefObject, useCallback, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { isApiError } from './api-client';
 
 /** Texts of the error keys produced by the shared validators (spec §5 leaves them open). */
 export const VALIDATION_MESSAGES: Record<string, string> = {
-  required: 'Required.',
+  required: REQUIRED_MESSAGE,
   email: 'Enter a valid email address.',
   isWhitespace: 'This cannot be only spaces.',
   number: 'Use digits only.',
@@ -26,7 +26,7 @@ export function messageOf(
   if (!key) return null;
   if (key === 'largerThan') {
     const bound = (errors.largerThan as { bound?: number } | undefined)?.bound;
-    return overrides.largerThan ?? `Must be more than ${bound ?? 0}.`;
+    return overrides.largerThan ?? `Enter more than ${bound ?? 0}.`;
   }
   return overrides[key] ?? VALIDATION_MESSAGES[key] ?? 'This value is not valid.';
 }
@@ -166,15 +166,45 @@ export function focusFirstInvalid(form: HTMLFormElement | null): void {
 
 /**
  * Mantine's `useForm`, with `aria-invalid` on every field that has an error (Mantine's
- * PasswordInput only marks its inner input with `data-invalid`).
+ * PasswordInput only marks its inner input with `data-invalid`), and the problems of what was
+ * typed: a field given `getInputProps(path, { typed: true })` (a `DateField`) reports text it
+ * cannot take through `onTypedProblem`, and the form keeps that message on the field and refuses
+ * to submit until it is corrected, rather than sending another value (decision 036).
  */
 // biome-ignore lint/suspicious/noExplicitAny: the same constraint as Mantine's useForm.
 export function useAccessibleForm<Values extends Record<string, any>>(input: UseFormInput<Values>) {
+  const typed = useRef<Record<string, string>>({});
+  const { validate } = input;
   return useForm<Values>({
     ...input,
+    validate:
+      typeof validate === 'function'
+        ? (values: Values) => ({ ...validate(values), ...typed.current })
+        : withTypedProblems(validate, typed.current),
     enhanceGetInputProps: (payload) => ({
       'aria-invalid': payload.inputProps.error ? true : undefined,
+      ...(payload.options.typed
+        ? {
+            onTypedProblem: (message: string | null) => {
+              const field = String(payload.field);
+              if (message) typed.current[field] = message;
+              else delete typed.current[field];
+              payload.form.setFieldError(field, message);
+            },
+          }
+        : {}),
       ...(input.enhanceGetInputProps?.(payload) ?? {}),
     }),
   });
+}
+
+/** A rules object whose top-level rules answer a typed problem of their field first. */
+function withTypedProblems<Rules>(rules: Rules, typed: Record<string, string>): Rules {
+  if (!rules || typeof rules !== 'object') return rules;
+  const wrapped: Record<string, unknown> = { ...(rules as Record<string, unknown>) };
+  for (const [field, rule] of Object.entries(wrapped)) {
+    if (typeof rule !== 'function') continue;
+    wrapped[field] = (...args: unknown[]) => typed[field] ?? rule(...args);
+  }
+  return wrapped as Rules;
 }

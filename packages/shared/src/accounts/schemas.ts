@@ -3,7 +3,11 @@ import { placeIdSchema } from '../common/pagination.js';
 import { REGISTRATION_NUMBER_PATTERN } from '../validation/index.js';
 import {
   CHARITY_NUMBER_PATTERN,
+  EMAIL_MAX_LENGTH,
   GENDER_CODES,
+  NAME_MAX_LENGTH,
+  ORGANISATION_DESCRIPTION_MAX_LENGTH,
+  ORGANISATION_NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './constants.js';
@@ -14,7 +18,7 @@ export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .max(254)
+  .max(EMAIL_MAX_LENGTH)
   .pipe(z.email({ message: 'Enter a valid email address.' }));
 
 export const passwordSchema = z
@@ -22,12 +26,12 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, { message: `Use at least ${PASSWORD_MIN_LENGTH} characters.` })
   .max(PASSWORD_MAX_LENGTH);
 
-const nameSchema = trimmed(100).min(1, { message: 'Required.' });
+const nameSchema = trimmed(NAME_MAX_LENGTH).min(1);
 
 /** POST /auth/login */
 export const loginBodySchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, { message: 'Required.' }).max(PASSWORD_MAX_LENGTH),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -45,11 +49,11 @@ export const registerWithOrganisationBodySchema = registerBodySchema
   .extend({
     account_type: z.enum(['charity', 'business']),
     organisation: z.object({
-      name: trimmed(200).min(2, { message: 'Required.' }),
+      name: trimmed(ORGANISATION_NAME_MAX_LENGTH).min(2),
       registration_number: trimmed(20)
         .optional()
         .transform((value) => value || undefined),
-      description: trimmed(2000).optional(),
+      description: trimmed(ORGANISATION_DESCRIPTION_MAX_LENGTH).optional(),
     }),
   })
   .superRefine((body, check) => {
@@ -103,7 +107,7 @@ export type UserUpdateBody = z.infer<typeof userUpdateBodySchema>;
 
 /** PATCH /user/password */
 export const passwordChangeBodySchema = z.object({
-  current_password: z.string().min(1, { message: 'Required.' }).max(PASSWORD_MAX_LENGTH),
+  current_password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
   password: passwordSchema,
 });
 export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;
@@ -111,12 +115,12 @@ export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;
 /** POST /user/email */
 export const emailChangeBodySchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, { message: 'Required.' }).max(PASSWORD_MAX_LENGTH),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
 });
 export type EmailChangeBody = z.infer<typeof emailChangeBodySchema>;
 
 /** DELETE /user/{id} */
 export const deleteAccountBodySchema = z.object({
-  password: z.string().min(1, { message: 'Required.' }).max(PASSWORD_MAX_LENGTH),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
 });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberMessage } from '../validation/validators.js';
 import { amountSchema, cardSchema } from '../wallet/schemas.js';
 
 /** Plan fee types (domain.md §6): 1 a monthly fee, 2 an annual fee. */
@@ -30,11 +31,11 @@ export type Plan = z.infer<typeof planSchema>;
 /** POST /admin/subscription_plans */
 export const planBodySchema = z
   .object({
-    name: z.string().trim().min(2, { message: 'Required.' }).max(100, { message: 'At most 100 characters.' }),
+    name: z.string().trim().min(2).max(100, { message: 'Use at most 100 characters.' }),
     description: z
       .string()
       .trim()
-      .max(1000, { message: 'At most 1000 characters.' })
+      .max(1000, { message: 'Use at most 1000 characters.' })
       .nullable()
       .optional()
       .transform((value) => (value ? value : null)),
@@ -48,8 +49,8 @@ export type PlanBody = z.input<typeof planBodySchema>;
 /** PATCH /admin/subscription_plans/{id}: a plan's fee applies to periods invoiced after the change. */
 export const planUpdateBodySchema = z
   .object({
-    name: z.string().trim().min(2, { message: 'Required.' }).max(100, { message: 'At most 100 characters.' }),
-    description: z.string().trim().max(1000, { message: 'At most 1000 characters.' }).nullable(),
+    name: z.string().trim().min(2).max(100, { message: 'Use at most 100 characters.' }),
+    description: z.string().trim().max(1000, { message: 'Use at most 1000 characters.' }).nullable(),
     fee: amountSchema,
     active: z.boolean(),
   })
@@ -77,24 +78,29 @@ export const discountCodeTextSchema = z
   .string({ message: 'Enter a discount code.' })
   .trim()
   .min(1, { message: 'Enter a discount code.' })
-  .max(32, { message: 'At most 32 characters.' })
+  .max(32, { message: 'Use at most 32 characters.' })
   .regex(/^[A-Za-z0-9_-]+$/, { message: 'Letters, digits, - and _ only.' })
   .transform((code) => code.toUpperCase());
 
 const expiresSchema = z.iso
   .datetime({ offset: true, message: 'Use a date and time like 2026-12-31T23:59:59Z.' })
   .nullable();
+/** The most uses a discount code may allow. */
+export const MAX_CODE_USES = 1_000_000;
+const MAX_USES_MESSAGE = wholeNumberMessage(1, MAX_CODE_USES);
 const maxUsesSchema = z
-  .number({ message: 'Enter a whole number.' })
-  .int({ message: 'Enter a whole number.' })
-  .positive({ message: 'At least 1.' })
-  .max(1_000_000, { message: 'Too large.' })
+  .number({ message: MAX_USES_MESSAGE })
+  .int({ message: MAX_USES_MESSAGE })
+  .positive({ message: MAX_USES_MESSAGE })
+  .max(MAX_CODE_USES, { message: MAX_USES_MESSAGE })
   .nullable();
 
 /** POST /admin/discount_codes */
 export const discountCodeBodySchema = z
   .object({
-    code: discountCodeTextSchema.refine((code) => code.length >= 3, { message: 'At least 3 characters.' }),
+    code: discountCodeTextSchema.refine((code) => code.length >= 3, {
+      message: 'Use at least 3 characters.',
+    }),
     kind: z.enum(DISCOUNT_KINDS, { message: 'Choose percentage or fixed.' }),
     value: amountSchema,
     expires_at: expiresSchema.default(null),

@@ -40,7 +40,7 @@ const location = {
 
 /** Fields of a charity's profile that its admins edit. */
 export const charityProfileSchema = z.object({
-  name: text(200).min(2, { message: 'Required.' }),
+  name: text(200).min(2),
   registration_number: text(20)
     .regex(CHARITY_NUMBER_PATTERN, {
       message: 'Enter a registered charity number, like 1234567 or SC012345.',
@@ -51,8 +51,9 @@ export const charityProfileSchema = z.object({
   charity_types: charityTypeIdsSchema.optional(),
   description: optionalText(5000),
   website: z
-    .url({ message: 'Enter a web address starting with https://' })
-    .max(300)
+    .url({ message: 'Enter a web address starting with https://.' })
+    // The format's message would cover the limit too: the limit has its own.
+    .max(300, { message: 'Use at most 300 characters.' })
     .nullable()
     .optional()
     .or(z.literal('').transform(() => null)),

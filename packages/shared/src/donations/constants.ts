@@ -1,7 +1,19 @@
 /* The donation rules the screens need without the schemas (which bring zod with them). */
+import { wholeNumberMessage } from '../validation/validators.js';
 
 /** The most hours one pledge may carry. */
 export const MAX_PLEDGE_HOURS = 10_000;
+/**
+ * Hours are whole hours (decision 036: the spec's number fields are digits only, and the charity
+ * confirms whole hours): half an hour, a negative number or none at all is refused with this
+ * sentence, never rounded or turned positive.
+ */
+export const PLEDGE_HOURS_MESSAGE = wholeNumberMessage(1, MAX_PLEDGE_HOURS, 'hours');
+
+/** The most characters of a gift's description and of a giver's message to the charity. */
+export const GIFT_DESCRIPTION_MAX_LENGTH = 500;
+export const DONATION_MESSAGE_MAX_LENGTH = 1000;
+
 /** The most items one gift may carry. */
 export const MAX_GIFT_QUANTITY = 100_000;
 /** Gift Aid adds this share of an eligible amount (domain.md §4: 25%). */

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { MAX_INT_ID } from '../common/limits.js';
 import { GIFT_TYPES, GIVING_TYPE, SKILL_TYPES } from '../reference/index.js';
 import { amountSchema } from '../wallet/schemas.js';
-import { DONATION_SOURCES, MAX_GIFT_QUANTITY, MAX_PLEDGE_HOURS, SUBSCRIPTION_STATUSES } from './constants.js';
+import {
+  DONATION_MESSAGE_MAX_LENGTH,
+  DONATION_SOURCES,
+  GIFT_DESCRIPTION_MAX_LENGTH,
+  MAX_GIFT_QUANTITY,
+  MAX_PLEDGE_HOURS,
+  PLEDGE_HOURS_MESSAGE,
+  SUBSCRIPTION_STATUSES,
+} from './constants.js';
 
 const text = (max: number) => z.string().trim().max(max);
 const isoDate = z.iso.date({ message: 'Use the date format YYYY-MM-DD.' });
@@ -22,10 +30,10 @@ export const frequencySchema = z.union([z.literal(1), z.literal(2), z.literal(3)
 });
 
 const hoursSchema = z
-  .number({ message: 'Enter the hours.' })
-  .int({ message: 'Use whole hours.' })
-  .min(1, { message: 'At least 1 hour.' })
-  .max(MAX_PLEDGE_HOURS, { message: 'That is more hours than one pledge can hold.' });
+  .number({ message: PLEDGE_HOURS_MESSAGE })
+  .int({ message: PLEDGE_HOURS_MESSAGE })
+  .min(1, { message: PLEDGE_HOURS_MESSAGE })
+  .max(MAX_PLEDGE_HOURS, { message: PLEDGE_HOURS_MESSAGE });
 
 /**
  * POST /user/donate/project/{id}, /user/donate/charity/{id} (and the organisation's variants):
@@ -51,7 +59,7 @@ export const donateBodySchema = z
       .min(1, { message: 'Choose a kind of gift.' })
       .max(GIFT_TYPES.length, { message: 'Choose a kind of gift.' })
       .optional(),
-    description: text(500).optional(),
+    description: text(GIFT_DESCRIPTION_MAX_LENGTH).optional(),
     quantity: z
       .number()
       .int({ message: 'Use a whole number.' })
@@ -71,7 +79,7 @@ export const donateBodySchema = z
     end_date: isoDate.optional(),
     gift_aid: z.boolean().optional(),
     anonymous: z.boolean().optional(),
-    message: text(1000).optional(),
+    message: text(DONATION_MESSAGE_MAX_LENGTH).optional(),
   })
   .strict()
   .superRefine((body, ctx) => {
@@ -94,7 +102,7 @@ export const donateBodySchema = z
       refuse(['frequency', 'start_date', 'end_date'], 'Only gifts of funds can repeat.');
     }
     if (body.type === volunteering || body.type === skilledVolunteering) {
-      need('hours', 'Enter the hours.');
+      need('hours', PLEDGE_HOURS_MESSAGE);
       refuse(['gift_type', 'description', 'quantity', 'estimated_value'], 'Not part of volunteering.');
     }
     if (body.type === volunteering) refuse(['skill_type'], 'Only skilled volunteering names a skill.');

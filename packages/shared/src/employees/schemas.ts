@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-const name = z.string().trim().min(1, { message: 'Required.' }).max(100);
+const name = z.string().trim().min(1).max(100);
 const description = z
   .string()
   .trim()

@@ -16,14 +16,14 @@ export const groupPinSchema = z.coerce
 
 const groupProfile = {
   name: z
-    .string({ message: 'Required.' })
+    .string()
     .trim()
-    .min(2, { message: 'At least 2 characters.' })
-    .max(100, { message: 'At most 100 characters.' }),
+    .min(2, { message: 'Use at least 2 characters.' })
+    .max(100, { message: 'Use at most 100 characters.' }),
   description: z
     .string()
     .trim()
-    .max(2000, { message: 'At most 2000 characters.' })
+    .max(2000, { message: 'Use at most 2000 characters.' })
     .nullable()
     .optional()
     .transform((value) => (value === '' ? null : value)),

@@ -217,7 +217,7 @@ export type OrganisationTree = z.infer<typeof organisationTreeSchema>;
 export const subBusinessCreateBodySchema = z
   .object({
     parent_id: z.number({ message: 'Choose the parent organisation.' }).int().positive(),
-    name: z.string().trim().min(2, { message: 'Required.' }).max(200, { message: 'At most 200 characters.' }),
+    name: z.string().trim().min(2).max(200, { message: 'Use at most 200 characters.' }),
     description: z
       .string()
       .trim()

@@ -14,7 +14,7 @@ export const MAX_SIGNOFF_APPROVALS = 10;
 
 /** Fields of an organisation's profile that its admins edit. */
 export const businessProfileSchema = z.object({
-  name: text(200).min(2, { message: 'Required.' }),
+  name: text(200).min(2),
   registration_number: text(20)
     .regex(/^[A-Za-z0-9]{2,20}$/, { message: 'Enter a company number: letters and digits, like 01234567.' })
     .nullable()

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { charityTypeIdsSchema } from '../charities/schemas.js';
 import { placeIdSchema } from '../common/pagination.js';
 import { GIFT_TYPES, SKILL_TYPES } from '../reference/index.js';
+import { wholeNumberMessage } from '../validation/validators.js';
 import { amountSchema } from '../wallet/schemas.js';
 
 const text = (max: number) => z.string().trim().max(max);
@@ -12,20 +13,36 @@ const nullableText = (max: number) =>
     .optional()
     .transform((value) => (value === '' ? null : value));
 
+/** A whole number from `min` to `max`, every refusal in one sentence (decision 036). */
+const wholeNumber = (min: number, max: number, unit?: string) => {
+  const message = wholeNumberMessage(min, max, unit);
+  return z.number({ message }).int({ message }).min(min, { message }).max(max, { message });
+};
+
+/** The most hours a skilled need, and all volunteering of a project, may ask for. */
+export const MAX_SKILL_NEED_HOURS = 100_000;
+export const MAX_VOLUNTEERING_HOURS = 1_000_000;
+export const MAX_GIFT_NEED_QUANTITY = 1_000_000;
+/** The most people an impact statement may say were helped. */
+export const MAX_BENEFICIARIES = 1_000_000_000;
+
 export const skillNeedSchema = z.object({
   type: z.number().int().min(1).max(SKILL_TYPES.length),
-  hours: z.number().int().min(1, { message: 'At least 1 hour.' }).max(100_000),
+  hours: wholeNumber(1, MAX_SKILL_NEED_HOURS, 'hours'),
 });
 export const giftNeedSchema = z.object({
   type: z.number().int().min(1).max(GIFT_TYPES.length),
   description: text(300).min(1, { message: 'Say what is needed.' }),
-  quantity: z.number().int().min(1).max(1_000_000),
+  quantity: wholeNumber(1, MAX_GIFT_NEED_QUANTITY),
 });
 
+/** The most characters of a project's title, summary and description. */
+export const PROJECT_TEXT_LIMITS = { title: 150, summary: 300, description: 20_000 } as const;
+
 const projectFields = {
-  title: text(150).min(3, { message: 'Use at least 3 characters.' }),
-  summary: nullableText(300),
-  description: nullableText(20_000),
+  title: text(PROJECT_TEXT_LIMITS.title).min(3, { message: 'Use at least 3 characters.' }),
+  summary: nullableText(PROJECT_TEXT_LIMITS.summary),
+  description: nullableText(PROJECT_TEXT_LIMITS.description),
   charity_types: charityTypeIdsSchema,
   start_date: isoDate.nullable(),
   end_date: isoDate.nullable(),
@@ -39,7 +56,7 @@ const projectFields = {
   longitude: z.number().min(-180).max(180).nullable(),
   /** Needs. */
   funds_target: amountSchema.nullable(),
-  volunteering_hours: z.number().int().min(1).max(1_000_000).nullable(),
+  volunteering_hours: wholeNumber(1, MAX_VOLUNTEERING_HOURS, 'hours').nullable(),
   volunteering_start: isoDate.nullable(),
   volunteering_end: isoDate.nullable(),
   skill_needs: z.array(skillNeedSchema).max(16),
@@ -79,13 +96,13 @@ export const projectCancelBodySchema = z.object({ reason: text(1000).optional() 
 export const projectUpdatePostBodySchema = z.object({
   project_id: z.number().int().positive(),
   title: text(150).min(3, { message: 'Use at least 3 characters.' }),
-  body: text(10_000).min(1, { message: 'Required.' }),
+  body: text(10_000).min(1),
 });
 /** POST /project/{id}/impact */
 export const projectImpactBodySchema = z.object({
   title: text(150).min(3, { message: 'Use at least 3 characters.' }),
-  body: text(10_000).min(1, { message: 'Required.' }),
-  beneficiaries: z.number().int().min(0).max(1_000_000_000).nullable().optional(),
+  body: text(10_000).min(1),
+  beneficiaries: wholeNumber(0, MAX_BENEFICIARIES, 'people').nullable().optional(),
 });
 /** POST /charity/associated_approve and /charity/associated_reject */
 export const associationDecisionBodySchema = z.object({

@@ -120,3 +120,27 @@ export function composeValidators(...validators: readonly Validator[]): Validato
     return errors;
   };
 }
+
+/**
+ * The sentence of a whole-number field (decision 036): 'Enter a whole number of hours between 1
+ * and 10,000.' Typed input is refused with it, never rounded, turned positive or clamped.
+ */
+export function wholeNumberMessage(min: number, max: number, unit?: string): string {
+  const range = `between ${min.toLocaleString('en-GB')} and ${max.toLocaleString('en-GB')}`;
+  return unit ? `Enter a whole number of ${unit} ${range}.` : `Enter a whole number ${range}.`;
+}
+
+/** A typed whole number ('12', ' 1,500 ') as a number; null for anything else ('-3', '2.5', ''). */
+export function parseWholeNumber(value: unknown): number | null {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
+  const digits = text.trim().replace(/,(?=\d{3}(?:\D|$))/g, '');
+  if (!/^\d+$/.test(digits)) return null;
+  const n = Number(digits);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** Whether a typed value is a whole number from `min` to `max`. */
+export function isWholeNumberIn(value: unknown, min: number, max: number): boolean {
+  const n = parseWholeNumber(value);
+  return n !== null && n >= min && n <= max;
+}

@@ -7,6 +7,7 @@ import {
   type DonateResponse,
   type Donation,
   type DonationFilters,
+  dateRangeMessage,
   formatMoney,
   GIVING_TYPE,
   GIVING_TYPES,
@@ -253,8 +254,8 @@ export function donationsService(
       .at(-1) as string;
     const latest = project?.volunteeringEnd ?? project?.endDate ?? null;
     if (date < earliest || (latest !== null && date > latest)) {
-      const window = latest ? `between ${earliest} and ${latest}` : `on or after ${earliest}`;
-      throw badRequest(`Choose a date ${window}.`, { date: `Choose a date ${window}.` });
+      const message = dateRangeMessage(earliest, latest);
+      throw badRequest(message, { date: message });
     }
     return date;
   }

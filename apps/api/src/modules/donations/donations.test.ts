@@ -366,6 +366,27 @@ describe('giving time, skills and goods', () => {
     expect([x.statusCode, y.statusCode].sort()).toEqual([201, 409]);
   });
 
+  it('refuses hours and a day it would have to change, with a sentence beside the field, writing nothing', async () => {
+    const donor = await t.createUser();
+    const sentence = 'Enter a whole number of hours between 1 and 10,000.';
+    for (const hours of [-3, 2.5, 0, '3', 10_001]) {
+      const res = await give(donor, `project/${projectId}`, { type: 3, hours });
+      expect(res.statusCode, `hours ${hours}`).toBe(400);
+      expect(res.json().error.details.fields).toEqual({ hours: sentence });
+      expect(res.json().error.message).toBe(`Check the hours. ${sentence}`);
+    }
+    const missing = await give(donor, `project/${projectId}`, { type: 3 });
+    expect(missing.json().error.details.fields).toEqual({ hours: sentence });
+    // A day before today is refused in the words of the date field, never replaced by another day.
+    const past = await give(donor, `project/${projectId}`, { type: 3, hours: 2, date: day(-1) });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.details.fields).toEqual({
+      date: 'Choose a date between 10 Mar 2026 and 9 Apr 2026.',
+    });
+    const mine = await t.request('GET', '/api/user/donations', { token: donor.token });
+    expect(mine.json().items).toEqual([]);
+  });
+
   it('refuses a date outside the project and a skill the project does not need', async () => {
     const donor = await t.createUser();
     const late = await give(donor, `project/${projectId}`, { type: 3, hours: 1, date: day(60) });

@@ -67,4 +67,24 @@ describe('registration form', () => {
     // A message for a field this form does not have is not lost: it joins the refusal.
     expect(screen.getByTestId('form-refusal').textContent).toContain('Something else is wrong.');
   });
+
+  it('says what is wrong in sentences beside the fields, and stops names at their limit', async () => {
+    const fetchMock = stubFetch({});
+    renderRoutes([{ path: '/register', element: <RegisterForm variant="organisation" /> }], '/register');
+    const first = screen.getByLabelText('First name');
+    expect(first.getAttribute('maxlength')).toBe('100');
+    expect(screen.getByLabelText('Organisation name').getAttribute('maxlength')).toBe('200');
+    expect(screen.getByLabelText('Description').getAttribute('maxlength')).toBe('2000');
+    expect(screen.getByText('0 of 2,000 characters')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Organisation name'), 'R');
+    await userEvent.type(screen.getByLabelText('Email'), 'dana@');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() => expect(first.getAttribute('aria-invalid')).toBe('true'));
+    expect(messagesOf(first)).toContain('This is required.');
+    expect(messagesOf(screen.getByLabelText('Organisation name'))).toContain('Use at least 2 characters.');
+    expect(messagesOf(screen.getByLabelText('Email'))).toContain('Enter a valid email address.');
+    expect(document.body.textContent).not.toMatch(/expected|<=|>=|Invalid input|Too small|Required\./);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 });

@@ -1,9 +1,14 @@
 import {
   companyRegistrationNumber,
   compareFields,
+  EMAIL_MAX_LENGTH,
   email,
+  NAME_MAX_LENGTH,
   notWhitespace,
+  ORGANISATION_DESCRIPTION_MAX_LENGTH,
+  ORGANISATION_NAME_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  REQUIRED_MESSAGE,
   registerBodySchema,
   registerWithOrganisationBodySchema,
 } from '@kindred/shared';
@@ -17,13 +22,13 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import {
@@ -107,7 +112,7 @@ function validate(variant: RegisterFormProps['variant']) {
     return mergeErrors(
       checks,
       {
-        organisation_name: values.organisation_name.trim() ? server['organisation.name'] : 'Required.',
+        organisation_name: values.organisation_name.trim() ? server['organisation.name'] : REQUIRED_MESSAGE,
         registration_number:
           values.account_type === 'business'
             ? messageOf(companyRegistrationNumber(values.registration_number.trim()))
@@ -209,6 +214,7 @@ export function RegisterForm({ variant }: RegisterFormProps) {
               description="The name of your charity or business."
               required
               autoComplete="organization"
+              maxLength={ORGANISATION_NAME_MAX_LENGTH}
               {...form.getInputProps('organisation_name')}
             />
             <TextInput
@@ -220,11 +226,12 @@ export function RegisterForm({ variant }: RegisterFormProps) {
               }
               {...form.getInputProps('registration_number')}
             />
-            <Textarea
+            <CountedTextarea
               label="Description"
               autosize
               minRows={2}
               maxRows={6}
+              maxLength={ORGANISATION_DESCRIPTION_MAX_LENGTH}
               {...form.getInputProps('description')}
             />
             <Title order={2} size="h3">
@@ -237,12 +244,14 @@ export function RegisterForm({ variant }: RegisterFormProps) {
             label="First name"
             required
             autoComplete="given-name"
+            maxLength={NAME_MAX_LENGTH}
             {...form.getInputProps('first_name')}
           />
           <TextInput
             label="Last name"
             required
             autoComplete="family-name"
+            maxLength={NAME_MAX_LENGTH}
             {...form.getInputProps('last_name')}
           />
         </SimpleGrid>
@@ -251,6 +260,7 @@ export function RegisterForm({ variant }: RegisterFormProps) {
           type="email"
           required
           autoComplete="email"
+          maxLength={EMAIL_MAX_LENGTH}
           {...form.getInputProps('email')}
         />
         <PasswordInput

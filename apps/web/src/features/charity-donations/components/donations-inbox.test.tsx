@@ -159,11 +159,14 @@ describe('the charity donations inbox', { timeout: 30_000 }, () => {
     const form = screen.getByRole('form', { name: 'Complete donations' });
     const hours = within(form).getByLabelText('Hours given by Vic Volunteer');
     expect((hours as HTMLInputElement).value).toBe('4');
-    // More than pledged is refused beside the field.
-    await userEvent.clear(hours);
-    await userEvent.type(hours, '9');
-    await userEvent.click(within(form).getByRole('button', { name: 'Complete 2 donations' }));
-    expect(within(form).getByText('At most the 4 hours pledged.')).toBeTruthy();
+    // More than pledged, a negative or a part of an hour is kept as typed and refused beside the field.
+    for (const typed of ['9', '-3', '2.5']) {
+      await userEvent.clear(hours);
+      await userEvent.type(hours, typed);
+      await userEvent.click(within(form).getByRole('button', { name: 'Complete 2 donations' }));
+      expect(within(form).getByText('Enter a whole number of hours between 0 and 4.')).toBeTruthy();
+      expect((hours as HTMLInputElement).value).toBe(typed);
+    }
     expect(bodies).toEqual([]);
 
     await userEvent.clear(hours);

@@ -1,9 +1,11 @@
 import {
   type Donation,
   GIVING_TYPES,
-  MAX_PLEDGE_HOURS,
+  isWholeNumberIn,
+  parseWholeNumber,
   TRANSACTION_STATUS,
   TRANSACTION_STATUSES,
+  wholeNumberMessage,
 } from '@kindred/shared';
 import {
   Alert,
@@ -11,7 +13,6 @@ import {
   Checkbox,
   Group,
   NativeSelect,
-  NumberInput,
   Paper,
   SimpleGrid,
   Stack,
@@ -27,6 +28,7 @@ import { DateField } from '@/components/ui/date-field';
 import { ShowMore } from '@/components/ui/pager';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
+import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import type { CharityDonationAccess } from '@/entities/charity';
 import { charityDonationQueries, type DonationListFilters } from '@/entities/donation';
 import { isApiError } from '@/lib/api-client';
@@ -205,11 +207,7 @@ function DonationList({
 type HoursDraft = Record<number, number | string>;
 
 function hoursError(value: number | string | undefined, pledged: number): string | undefined {
-  if (value === '' || value === undefined) return 'Enter the hours given.';
-  const hours = Number(value);
-  if (!Number.isInteger(hours) || hours < 0) return 'Use whole hours, 0 or more.';
-  if (hours > pledged) return `At most the ${pledged} hours pledged.`;
-  return undefined;
+  return isWholeNumberIn(value, 0, pledged) ? undefined : wholeNumberMessage(0, pledged, 'hours');
 }
 
 interface ActionsProps {
@@ -284,7 +282,7 @@ function BulkActions({ charityId, chosen, onDone, onClear }: ActionsProps) {
     setHoursTouched(true);
     if (withHours.some((donation) => hoursError(hours[donation.id], donation.hours ?? 0))) return;
     const confirmed = Object.fromEntries(
-      withHours.map((donation) => [String(donation.id), Number(hours[donation.id])]),
+      withHours.map((donation) => [String(donation.id), parseWholeNumber(hours[donation.id]) ?? 0]),
     );
     run(
       {
@@ -386,17 +384,15 @@ function BulkActions({ charityId, chosen, onDone, onClear }: ActionsProps) {
             {withHours.length > 0 ? (
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 {withHours.map((donation) => (
-                  <NumberInput
+                  <WholeNumberInput
                     key={donation.id}
                     label={`Hours given by ${donation.donor.name}`}
                     description={`${donation.hours ?? 0} pledged${donation.project ? ` to ${donation.project.title}` : ''}`}
-                    min={0}
-                    max={Math.min(donation.hours ?? 0, MAX_PLEDGE_HOURS)}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    clampBehavior="none"
                     value={hours[donation.id] ?? ''}
-                    onChange={(value) => setHours((draft) => ({ ...draft, [donation.id]: value }))}
+                    onChange={(event) => {
+                      const { value } = event.currentTarget;
+                      setHours((draft) => ({ ...draft, [donation.id]: value }));
+                    }}
                     error={hoursTouched ? hoursError(hours[donation.id], donation.hours ?? 0) : undefined}
                   />
                 ))}

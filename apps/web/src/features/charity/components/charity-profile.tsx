@@ -1,4 +1,4 @@
-import { charityUpdateBodySchema } from '@kindred/shared';
+import { charityUpdateBodySchema, REQUIRED_MESSAGE } from '@kindred/shared';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -20,7 +20,7 @@ const SERVER_FIELDS: Record<string, string> = { latitude: 'city_id', longitude: 
 
 function validateCharity(values: CharityFormValues) {
   const errors = schemaErrors(charityUpdateBodySchema, toCharityUpdateBody(values));
-  if (!values.name.trim()) errors.name = 'Required.';
+  if (!values.name.trim()) errors.name = REQUIRED_MESSAGE;
   return errors;
 }
 

@@ -1,4 +1,4 @@
-import { type Charity, charityCreateBodySchema } from '@kindred/shared';
+import { type Charity, charityCreateBodySchema, REQUIRED_MESSAGE } from '@kindred/shared';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -15,7 +15,7 @@ const SERVER_FIELDS: Record<string, string> = { latitude: 'city_id', longitude: 
 
 function validate(values: CharityFormValues) {
   const errors = schemaErrors(charityCreateBodySchema, toCharityCreateBody(values));
-  if (!values.name.trim()) errors.name = 'Required.';
+  if (!values.name.trim()) errors.name = REQUIRED_MESSAGE;
   return errors;
 }
 

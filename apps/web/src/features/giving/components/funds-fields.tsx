@@ -111,7 +111,7 @@ export function FundsFields({ form, currency, wallet, today, organisation, chari
             clearable={false}
             minDate={today}
             description="mm/dd/yy; today or later. Today's gift is made at once."
-            {...form.getInputProps('start_date')}
+            {...form.getInputProps('start_date', { typed: true })}
             value={form.values.start_date}
             onChange={(value) => form.setFieldValue('start_date', value)}
           />
@@ -119,7 +119,7 @@ export function FundsFields({ form, currency, wallet, today, organisation, chari
             label="Last gift by"
             description="mm/dd/yy; optional. Left blank, it goes on until you cancel it."
             minDate={form.values.start_date ?? today}
-            {...form.getInputProps('end_date')}
+            {...form.getInputProps('end_date', { typed: true })}
             value={form.values.end_date}
             onChange={(value) => form.setFieldValue('end_date', value)}
           />

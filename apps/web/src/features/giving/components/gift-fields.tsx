@@ -1,6 +1,8 @@
-import { MAX_GIFT_QUANTITY } from '@kindred/shared';
-import { NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { GIFT_DESCRIPTION_MAX_LENGTH, MAX_GIFT_QUANTITY } from '@kindred/shared';
+import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { CountedTextarea } from '@/components/ui/counted-textarea';
+import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import { currencySymbol } from '@/lib/amount';
 import type { GiveValues } from '../lib/give-form';
 import { type GiveTarget, giftOptions } from '../lib/target';
@@ -24,22 +26,19 @@ export function GiftFields({ form, target, currency }: GiftFieldsProps) {
         data={giftOptions(target)}
         {...form.getInputProps('gift_type')}
       />
-      <Textarea
+      <CountedTextarea
         label="What you will give"
         required
         autosize
         minRows={2}
-        maxLength={500}
+        maxLength={GIFT_DESCRIPTION_MAX_LENGTH}
         {...form.getInputProps('description')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <NumberInput
+        <WholeNumberInput
           label="Quantity"
           required
-          min={1}
-          max={MAX_GIFT_QUANTITY}
-          allowDecimal={false}
-          allowNegative={false}
+          description={`A whole number, 1 to ${MAX_GIFT_QUANTITY.toLocaleString('en-GB')}.`}
           {...form.getInputProps('quantity')}
         />
         <TextInput

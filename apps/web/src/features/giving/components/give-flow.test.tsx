@@ -539,7 +539,9 @@ describe('the give flow', { timeout: 30_000 }, () => {
     // More hours than the project still needs are refused before anything is sent.
     await typeInto('Hours', '28');
     await click('Review');
-    expect(await within(dialog()).findByText('At most 27.')).toBeTruthy();
+    expect(
+      await within(dialog()).findByText('Enter 27 hours or fewer: that is what this project still needs.'),
+    ).toBeTruthy();
     await typeInto('Hours', '5');
     await click('Review');
     expect((await within(dialog()).findByTestId('give-review')).textContent).toContain(
@@ -548,6 +550,41 @@ describe('the give flow', { timeout: 30_000 }, () => {
     await click('Confirm');
     await screen.findByText(DONATION_TOAST.summary);
     expect(bodyOf(donateCalls(fetchMock)[0])).toEqual({ type: 3, hours: 5 });
+  });
+
+  it('never changes the hours or the day typed: a sentence beside the field instead, and nothing sent', async () => {
+    const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201));
+    renderGive();
+    await open('Volunteer');
+    const hours = within(dialog()).getByLabelText('Hours', { selector: 'input' }) as HTMLInputElement;
+    for (const typed of ['-3', '2.5', '0']) {
+      await typeInto('Hours', typed);
+      expect(hours.value).toBe(typed);
+      await click('Review');
+      expect(
+        await within(dialog()).findByText('Enter a whole number of hours between 1 and 10,000.'),
+      ).toBeTruthy();
+      expect(hours.value).toBe(typed);
+    }
+    await typeInto('Hours', '3');
+    // A day before today (and before the project's days) is kept as typed and refused by name.
+    await typeInto('Date', '01/02/20');
+    await userEvent.tab();
+    const date = within(dialog()).getByLabelText('Date') as HTMLInputElement;
+    expect(date.value).toBe('01/02/20');
+    expect(await within(dialog()).findByText(/^Choose a date between .* and 10 Feb 2030\.$/)).toBeTruthy();
+    await click('Review');
+    expect(within(dialog()).queryByTestId('give-review')).toBeNull();
+    // Text that is not a date stays too, with what to type instead.
+    await typeInto('Date', '31/31/31');
+    await userEvent.tab();
+    expect(date.value).toBe('31/31/31');
+    expect(
+      await within(dialog()).findByText('Enter a real date as mm/dd/yy, for example 01/31/27.'),
+    ).toBeTruthy();
+    await click('Review');
+    expect(within(dialog()).queryByTestId('give-review')).toBeNull();
+    expect(donateCalls(fetchMock)).toHaveLength(0);
   });
 
   it("shows the server's field errors beside their fields, back on the details", async () => {
@@ -609,7 +646,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     await open('Give your skills');
     await click('Review');
     expect(await within(dialog()).findByText('Choose a skill.')).toBeTruthy();
-    expect(within(dialog()).getByText('Enter the hours.')).toBeTruthy();
+    expect(within(dialog()).getByText('Enter a whole number of hours between 1 and 10,000.')).toBeTruthy();
     expect(donateCalls(fetchMock)).toHaveLength(0);
   });
 

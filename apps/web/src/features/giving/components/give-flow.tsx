@@ -1,5 +1,6 @@
 import {
   DEFAULT_CURRENCY,
+  DONATION_MESSAGE_MAX_LENGTH,
   type DonateResponse,
   formatMoney,
   GIVING_TYPE,
@@ -17,12 +18,12 @@ import {
   Stack,
   Stepper,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { toast } from '@/components/ui/toast';
 import { donationQueries } from '@/entities/donation';
@@ -315,12 +316,12 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
               ) : (
                 <TimeFields form={form} kind={kind} target={target} today={today} />
               )}
-              <Textarea
+              <CountedTextarea
                 label={`Message to ${charityName(target)}`}
                 description="Optional."
                 autosize
                 minRows={2}
-                maxLength={1000}
+                maxLength={DONATION_MESSAGE_MAX_LENGTH}
                 {...form.getInputProps('message')}
               />
               <Checkbox

@@ -1,8 +1,9 @@
 import { GIVING_TYPE } from '@kindred/shared';
-import { NumberInput, Select, Stack } from '@mantine/core';
+import { Select, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { DateField } from '@/components/ui/date-field';
 import { DateWithDefault } from '@/components/ui/date-with-default';
+import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import type { GiveValues } from '../lib/give-form';
 import {
   type GiveKind,
@@ -37,12 +38,9 @@ export function TimeFields({ form, kind, target, today }: TimeFieldsProps) {
           {...form.getInputProps('skill_type')}
         />
       ) : null}
-      <NumberInput
+      <WholeNumberInput
         label="Hours"
         required
-        min={1}
-        allowDecimal={false}
-        allowNegative={false}
         description={
           hoursLeft !== null
             ? `${hoursLeft} ${hoursLeft === 1 ? 'hour is' : 'hours are'} still needed.`
@@ -56,7 +54,7 @@ export function TimeFields({ form, kind, target, today }: TimeFieldsProps) {
           projectEndDate={dates.defaultDate}
           minDate={dates.min}
           maxDate={dates.max ?? undefined}
-          {...form.getInputProps('date')}
+          {...form.getInputProps('date', { typed: true })}
           value={form.values.date}
           onChange={(value) => form.setFieldValue('date', value)}
         />
@@ -65,7 +63,7 @@ export function TimeFields({ form, kind, target, today }: TimeFieldsProps) {
           label="Date"
           description="mm/dd/yy; optional: leave it blank to agree a day with the charity."
           minDate={dates.min}
-          {...form.getInputProps('date')}
+          {...form.getInputProps('date', { typed: true })}
           value={form.values.date}
           onChange={(value) => form.setFieldValue('date', value)}
         />

@@ -1,16 +1,17 @@
 import {
   type DonateBody,
   type DonationSource,
+  dateRangeMessage,
   FREQUENCIES,
   GIVING_TYPE,
   giftAidOf,
   labelOf,
   MAX_GIFT_QUANTITY,
   MAX_PLEDGE_HOURS,
+  PLEDGE_HOURS_MESSAGE,
   toMinorUnits,
 } from '@kindred/shared';
 import { checkAmount } from '@/lib/amount';
-import { showDate } from '@/lib/format';
 import type { GiveKind } from './target';
 
 /** Amounts offered with one click, in minor units (₹100, ₹250, ₹500, ₹1,000). */
@@ -101,38 +102,31 @@ export function validateGive(
   }
   if (kind === GIVING_TYPE.volunteering || kind === GIVING_TYPE.skilledVolunteering) {
     const hours = wholeNumber(values.hours);
-    if (String(values.hours).trim() === '') errors.hours = 'Enter the hours.';
-    else if (hours === null) errors.hours = 'Use whole hours.';
-    else if (hours < 1) errors.hours = 'At least 1 hour.';
-    else if (hours > MAX_PLEDGE_HOURS) errors.hours = 'That is more hours than one pledge can hold.';
+    if (hours === null || hours < 1 || hours > MAX_PLEDGE_HOURS) errors.hours = PLEDGE_HOURS_MESSAGE;
     else if (kind === GIVING_TYPE.volunteering && hoursLeft !== null && hours > hoursLeft)
       errors.hours =
-        hoursLeft === 0 ? 'Every hour this project asked for is already taken.' : `At most ${hoursLeft}.`;
-    if (values.date) {
-      if (values.date < dates.min || (dates.max !== null && values.date > dates.max)) {
-        errors.date = dates.max
-          ? `Choose a date between ${showDate(dates.min)} and ${showDate(dates.max)}.`
-          : `Choose a date on or after ${showDate(dates.min)}.`;
-      }
+        hoursLeft === 0
+          ? 'Every hour this project asked for is already taken.'
+          : `Enter ${hoursLeft} hours or fewer: that is what this project still needs.`;
+    if (values.date && (values.date < dates.min || (dates.max !== null && values.date > dates.max))) {
+      errors.date = dateRangeMessage(dates.min, dates.max);
     }
     if (kind === GIVING_TYPE.skilledVolunteering && !values.skill_type) errors.skill_type = 'Choose a skill.';
   }
   if (kind === GIVING_TYPE.gifts) {
     if (!values.gift_type) errors.gift_type = 'Choose a kind of gift.';
     if (!values.description.trim()) errors.description = 'Say what you will give.';
-    else if (values.description.trim().length > 500) errors.description = 'At most 500 characters.';
+    else if (values.description.trim().length > 500) errors.description = 'Use at most 500 characters.';
     const quantity = wholeNumber(values.quantity);
     if (String(values.quantity).trim() === '') errors.quantity = 'Say how many.';
-    else if (quantity === null) errors.quantity = 'Use a whole number.';
-    else if (quantity < 1) errors.quantity = 'At least 1.';
-    else if (quantity > MAX_GIFT_QUANTITY)
-      errors.quantity = `At most ${MAX_GIFT_QUANTITY.toLocaleString('en-GB')}.`;
+    else if (quantity === null || quantity < 1 || quantity > MAX_GIFT_QUANTITY)
+      errors.quantity = `Enter a whole number between 1 and ${MAX_GIFT_QUANTITY.toLocaleString('en-GB')}.`;
     const value = values.estimated_value.trim();
     if (value && toMinorUnits(value) === null) {
       errors.estimated_value = 'Use digits and a decimal point only, for example 40 or 12.50.';
     }
   }
-  if (values.message.trim().length > 1000) errors.message = 'At most 1,000 characters.';
+  if (values.message.trim().length > 1000) errors.message = 'Use at most 1,000 characters.';
   return errors;
 }
 

@@ -135,7 +135,7 @@ describe('groups', { timeout: 30_000 }, () => {
     });
     render('/groups/new');
     await userEvent.click(await screen.findByRole('button', { name: 'Create group' }));
-    expect(await screen.findByText('At least 2 characters.')).toBeTruthy();
+    expect(await screen.findByText('Use at least 2 characters.')).toBeTruthy();
     await userEvent.type(screen.getByLabelText(/^Name/), 'Bristol Giving Circle');
     await userEvent.click(screen.getByRole('switch', { name: /New members need an admin/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Create group' }));

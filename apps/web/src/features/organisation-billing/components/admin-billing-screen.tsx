@@ -6,13 +6,13 @@ import {
   labelOf,
   PLAN_FEE_TYPES,
   type Plan,
+  REQUIRED_MESSAGE,
 } from '@kindred/shared';
 import {
   Badge,
   Button,
   Group,
   NativeSelect,
-  NumberInput,
   SimpleGrid,
   Stack,
   Switch,
@@ -28,6 +28,7 @@ import { Page } from '@/components/ui/page';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
+import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import { billingQueries } from '@/entities/billing';
 import { useCurrentUser } from '@/entities/session';
 import { amountError, parseAmount } from '@/lib/amount';
@@ -54,7 +55,7 @@ function PlanForm() {
   const form = useAccessibleForm<PlanValues>({
     initialValues: { name: '', description: '', fee: '', fee_type: '1' },
     validate: {
-      name: (value) => (value.trim().length < 2 ? 'Required.' : null),
+      name: (value) => (value.trim().length < 2 ? REQUIRED_MESSAGE : null),
       fee: (value) => amountError(value),
     },
   });
@@ -194,15 +195,13 @@ function CodeForm() {
           <DateField
             label="Expires on"
             description="Optional, mm/dd/yy: the code works until the end of that day."
-            {...form.getInputProps('expires_on')}
+            {...form.getInputProps('expires_on', { typed: true })}
             value={form.values.expires_on || null}
             onChange={(value) => form.setFieldValue('expires_on', value ?? '')}
           />
-          <NumberInput
+          <WholeNumberInput
             label="Maximum uses"
             description="Optional: how many subscriptions may use it."
-            min={1}
-            allowDecimal={false}
             {...form.getInputProps('max_uses')}
           />
         </SimpleGrid>

@@ -403,6 +403,21 @@ describe('the platform admin screen of plans and codes', { timeout: 30_000 }, ()
     expect(screen.queryByText('Plan updated')).toBeNull();
   });
 
+  it('keeps a maximum of uses it cannot take as typed, refused in a sentence, and sends nothing', async () => {
+    const { mock, table } = await codesScreen();
+    await userEvent.click(within(table).getByRole('button', { name: 'Edit WELCOME20' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit WELCOME20' });
+    const maxUses = within(dialog).getByLabelText(/^Maximum uses/) as HTMLInputElement;
+    for (const typed of ['0', '-5', '2.5']) {
+      await userEvent.clear(maxUses);
+      await userEvent.type(maxUses, typed);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await within(dialog).findByText('Enter a whole number between 1 and 1,000,000.')).toBeTruthy();
+      expect(maxUses.value).toBe(typed);
+    }
+    expect(bodyOf(mock, '/api/admin/discount_codes/3')).toBeUndefined();
+  });
+
   it('edits a code’s maximum of uses and keeps its expiry unsent', async () => {
     const { mock, table } = await codesScreen();
     expect(within(table).getByText('4 of 100')).toBeTruthy();

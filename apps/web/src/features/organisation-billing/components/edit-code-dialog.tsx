@@ -3,11 +3,12 @@ import {
   type DiscountCodeUpdateBody,
   discountCodeUpdateBodySchema,
 } from '@kindred/shared';
-import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useRef } from 'react';
 import { DateField } from '@/components/ui/date-field';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { toast } from '@/components/ui/toast';
+import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import { focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useUpdateDiscountCode } from '../api/admin-discount-codes';
 import { expiresAtOf, expiryDayOf, maxUsesOf } from '../lib/code-fields';
@@ -81,15 +82,13 @@ export function EditCodeDialog({
             label="Expires on"
             description="Optional, mm/dd/yy: the code works until the end of that day. Empty: it never expires."
             data-autofocus
-            {...form.getInputProps('expires_on')}
+            {...form.getInputProps('expires_on', { typed: true })}
             value={form.values.expires_on || null}
             onChange={(value) => form.setFieldValue('expires_on', value ?? '')}
           />
-          <NumberInput
+          <WholeNumberInput
             label="Maximum uses"
             description="Optional: how many subscriptions may use it. Empty: no maximum."
-            min={1}
-            allowDecimal={false}
             {...form.getInputProps('max_uses')}
           />
           <Group justify="flex-end">

@@ -1,4 +1,4 @@
-import { PLAN_FEE_TYPE, type Plan, type PlanUpdateBody } from '@kindred/shared';
+import { PLAN_FEE_TYPE, type Plan, type PlanUpdateBody, REQUIRED_MESSAGE } from '@kindred/shared';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useRef } from 'react';
 import { FormRefusal } from '@/components/ui/form-refusal';
@@ -37,7 +37,7 @@ export function EditPlanDialog({ plan, onClose }: { plan: Plan; onClose: () => v
   const form = useAccessibleForm<PlanEditValues>({
     initialValues: { name: plan.name, description: plan.description ?? '', fee: amountText(plan.fee) },
     validate: {
-      name: (value) => (value.trim().length < 2 ? 'Required.' : null),
+      name: (value) => (value.trim().length < 2 ? REQUIRED_MESSAGE : null),
       fee: (value) => amountError(value),
     },
   });

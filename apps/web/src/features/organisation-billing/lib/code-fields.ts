@@ -1,3 +1,5 @@
+import { parseWholeNumber } from '@kindred/shared';
+
 /**
  * A discount code's expiry and maximum of uses as the add and edit forms enter them: the expiry as
  * a day of the date input (YYYY-MM-DD), meaning the end of that day where the admin is, so that
@@ -21,7 +23,7 @@ export function expiryDayOf(expiresAt: string | null): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** The typed maximum of uses; an empty field: no maximum. */
+/** The typed maximum of uses; an empty field: no maximum; NaN for what is not a whole number. */
 export function maxUsesOf(value: string | number): number | null {
-  return value === '' ? null : Number(value);
+  return String(value).trim() === '' ? null : (parseWholeNumber(value) ?? Number.NaN);
 }

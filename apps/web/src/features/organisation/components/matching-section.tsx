@@ -3,12 +3,12 @@ import {
   type MatchedDonation,
   type MatchingSettingsBody,
   matchingSettingsBodySchema,
+  parseWholeNumber,
 } from '@kindred/shared';
 import {
   Badge,
   Button,
   Group,
-  NumberInput,
   Paper,
   Progress,
   SimpleGrid,
@@ -26,6 +26,7 @@ import { FormRefusal } from '@/components/ui/form-refusal';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
+import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import { DONATION_STATUS_COLOURS } from '@/entities/donation';
 import { organisationMoneyQueries } from '@/entities/organisation';
 import { session } from '@/entities/session';
@@ -45,7 +46,7 @@ interface MatchingValues {
 
 const toBody = (values: MatchingValues): MatchingSettingsBody => ({
   active: values.active,
-  ratio_percent: Number(values.ratio_percent),
+  ratio_percent: parseWholeNumber(values.ratio_percent) ?? Number.NaN,
   cap_per_employee: parseAmount(values.cap) ?? 0,
   annual_budget: parseAmount(values.budget) ?? 0,
 });
@@ -127,13 +128,10 @@ function MatchingSettingsForm({ businessId, initial }: { businessId: number; ini
         <FormRefusal message={server.refusal} />
         <Switch label="Match employees’ gifts" {...form.getInputProps('active', { type: 'checkbox' })} />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <NumberInput
+          <WholeNumberInput
             label="Ratio (%)"
             description="100% gives the same again; 50% half of it."
             required
-            min={1}
-            max={1000}
-            allowDecimal={false}
             {...form.getInputProps('ratio_percent')}
           />
           <TextInput

@@ -1,4 +1,4 @@
-import { businessUpdateBodySchema } from '@kindred/shared';
+import { businessUpdateBodySchema, REQUIRED_MESSAGE } from '@kindred/shared';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -21,7 +21,7 @@ import { useOrganisationContext } from './organisation-layout';
 
 function validate(values: OrganisationFormValues) {
   const errors = schemaErrors(businessUpdateBodySchema, toOrganisationBody(values));
-  if (!values.name.trim()) errors.name = 'Required.';
+  if (!values.name.trim()) errors.name = REQUIRED_MESSAGE;
   return errors;
 }
 

@@ -1,4 +1,4 @@
-import { type Business, businessCreateBodySchema } from '@kindred/shared';
+import { type Business, businessCreateBodySchema, REQUIRED_MESSAGE } from '@kindred/shared';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -17,7 +17,7 @@ import { OrganisationFields } from './organisation-fields';
 
 function validate(values: OrganisationFormValues) {
   const errors = schemaErrors(businessCreateBodySchema, toOrganisationBody(values));
-  if (!values.name.trim()) errors.name = 'Required.';
+  if (!values.name.trim()) errors.name = REQUIRED_MESSAGE;
   return errors;
 }
 

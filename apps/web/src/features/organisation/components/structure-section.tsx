@@ -1,4 +1,4 @@
-import { formatMoney, type OrganisationNode } from '@kindred/shared';
+import { formatMoney, type OrganisationNode, REQUIRED_MESSAGE } from '@kindred/shared';
 import {
   Alert,
   Badge,
@@ -51,7 +51,7 @@ function AddDialog({
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (name.trim().length < 2) {
-      setError('Required.');
+      setError(REQUIRED_MESSAGE);
       return;
     }
     try {

@@ -52,4 +52,25 @@ describe('profile form', () => {
       city: 'Leeds',
     });
   }, 20_000);
+
+  it('keeps a birth date typed that is not a real date, says so beside it, and does not save', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/state/by_country/1': () => jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+      'PATCH /api/user/update': (_url, init) =>
+        jsonResponse({ user: makeUser(JSON.parse(String(init.body))) }),
+    });
+    renderWithProviders(<CurrentProfile />);
+    const form = screen.getByRole('form', { name: 'Edit profile' });
+    const birth = within(form).getByLabelText('Birth date') as HTMLInputElement;
+    await userEvent.click(birth);
+    await userEvent.paste('02/30/1990');
+    await userEvent.tab();
+    expect(birth.value).toBe('02/30/1990');
+    expect(
+      await within(form).findByText('Enter a real date as mm/dd/yy, for example 01/31/27.'),
+    ).toBeTruthy();
+    await userEvent.click(within(form).getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(birth.getAttribute('aria-invalid')).toBe('true'));
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/api/user/update'))).toBe(false);
+  }, 20_000);
 });

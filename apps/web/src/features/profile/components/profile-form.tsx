@@ -4,7 +4,6 @@ import {
   isValidNino,
   normaliseNino,
   notWhitespace,
-  parseDateInput,
   type User,
   type UserUpdateBody,
   userUpdateBodySchema,
@@ -20,11 +19,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import type { FormErrors } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useId, useRef } from 'react';
+import { DateField } from '@/components/ui/date-field';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { placeQueries } from '@/entities/places';
@@ -120,11 +119,6 @@ function validate(values: ProfileValues): FormErrors {
   );
 }
 
-/** Reads a typed birth date (mm/dd/yyyy or mm/dd/yy) for the date input. */
-function parseBirthDate(text: string): string | null {
-  return parseDateInput(text);
-}
-
 export function ProfileForm({ user }: { user: User }) {
   const formRef = useRef<HTMLFormElement>(null);
   const headingId = useId();
@@ -200,15 +194,14 @@ export function ProfileForm({ user }: { user: User }) {
             value={form.values.gender ?? ''}
             onChange={(event) => form.setFieldValue('gender', event.currentTarget.value || null)}
           />
-          <DateInput
+          <DateField
             label="Birth date"
             description="mm/dd/yyyy"
+            placeholder="mm/dd/yyyy"
             valueFormat={BIRTH_DATE_FORMAT}
-            dateParser={parseBirthDate}
-            maxDate={new Date()}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear date' }}
-            {...form.getInputProps('birth_date')}
+            maxDate={dayjs().format('YYYY-MM-DD')}
+            {...form.getInputProps('birth_date', { typed: true })}
+            value={form.values.birth_date}
           />
           <TextInput
             label="National Insurance number"

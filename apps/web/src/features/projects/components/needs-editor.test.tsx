@@ -33,7 +33,7 @@ const createCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
   fetchMock.mock.calls.filter(([url]) => String(url).includes('/project/create'));
 
 // A large form: typing into it in jsdom takes a few seconds.
-describe('needs editor', { timeout: 20_000 }, () => {
+describe('needs editor', { timeout: 40_000 }, () => {
   it('adds and removes skilled and gift rows, each a labelled group', async () => {
     const { form } = renderForm();
     expect(within(form).getByText('No skilled volunteering asked for.')).toBeTruthy();
@@ -71,13 +71,51 @@ describe('needs editor', { timeout: 20_000 }, () => {
     const skill = within(form).getByRole('group', { name: 'Skilled need 1' });
     const gift = within(form).getByRole('group', { name: 'Gift need 1' });
     expect(await within(skill).findByText('Choose a skill.')).toBeTruthy();
-    expect(within(skill).getByText('At least 1 hour.')).toBeTruthy();
+    expect(within(skill).getByText('Enter a whole number of hours between 1 and 100,000.')).toBeTruthy();
     expect(within(gift).getByText('Choose a gift type.')).toBeTruthy();
     expect(within(gift).getByText('Say what is needed.')).toBeTruthy();
     expect(within(form).getByText('Enter an amount, like 1500 or 1500.50.')).toBeTruthy();
     expect(within(form).getByLabelText('Funds target').getAttribute('aria-invalid')).toBe('true');
     expect(within(skill).getByLabelText('Skill', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(createCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('keeps hours and a quantity as typed and refuses them with a sentence; shows the text limits', async () => {
+    const { fetchMock, form } = renderForm();
+    await fill(within(form).getByLabelText('Title'), 'Laptops for learners');
+    await fill(within(form).getByLabelText('Volunteering hours'), '-3');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add skilled need' }));
+    const skill = within(form).getByRole('group', { name: 'Skilled need 1' });
+    await userEvent.selectOptions(within(skill).getByLabelText('Skill', { exact: true }), 'IT/Tech');
+    await fill(within(skill).getByLabelText('Hours'), '2.5');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add gift need' }));
+    const gift = within(form).getByRole('group', { name: 'Gift need 1' });
+    await userEvent.selectOptions(within(gift).getByLabelText('Gift type'), 'Technology');
+    await fill(within(gift).getByLabelText('Description'), 'Laptops');
+    const quantity = within(gift).getByLabelText('Quantity');
+    await userEvent.clear(quantity);
+    await fill(quantity, '-2');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create project' }));
+
+    expect(
+      await within(form).findByText('Enter a whole number of hours between 1 and 1,000,000.'),
+    ).toBeTruthy();
+    expect(within(form).getByLabelText('Volunteering hours')).toHaveProperty('value', '-3');
+    expect(within(skill).getByText('Enter a whole number of hours between 1 and 100,000.')).toBeTruthy();
+    expect(within(skill).getByLabelText('Hours')).toHaveProperty('value', '2.5');
+    expect(within(gift).getByText('Enter a whole number between 1 and 1,000,000.')).toBeTruthy();
+    expect(quantity).toHaveProperty('value', '-2');
+    expect(createCalls(fetchMock)).toHaveLength(0);
+
+    // Long texts say their limit as they are typed; typing stops there.
+    const summary = within(form).getByLabelText('Summary');
+    expect(summary.getAttribute('maxlength')).toBe('300');
+    await fill(summary, 'Laptops for the learners of the valley.');
+    expect(within(form).getByText('39 of 300 characters')).toBeTruthy();
+    expect(
+      within(form).getByLabelText('Description', { selector: 'textarea' }).getAttribute('maxlength'),
+    ).toBe('20000');
+    expect(within(form).getByLabelText('Title').getAttribute('maxlength')).toBe('150');
   });
 
   it('sends the funds target in minor units and every row as typed', async () => {

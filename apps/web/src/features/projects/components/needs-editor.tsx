@@ -5,7 +5,6 @@ import {
   Fieldset,
   Group,
   NativeSelect,
-  NumberInput,
   SimpleGrid,
   Stack,
   Text,
@@ -15,6 +14,7 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { useRef } from 'react';
 import { DateField } from '@/components/ui/date-field';
+import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import {
   MAX_GIFT_NEEDS,
   MAX_SKILL_NEEDS,
@@ -91,25 +91,21 @@ export function NeedsEditor({ form, needsError, disabled }: NeedsEditorProps) {
             Volunteering
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <NumberInput
+            <WholeNumberInput
               label="Volunteering hours"
-              description="Leave blank if no volunteers are needed."
-              min={1}
-              allowDecimal={false}
-              allowNegative={false}
-              thousandSeparator=","
+              description="Whole hours. Leave blank if no volunteers are needed."
               {...form.getInputProps('volunteering_hours')}
             />
             <DateField
               label="Volunteering starts"
-              {...form.getInputProps('volunteering_start')}
+              {...form.getInputProps('volunteering_start', { typed: true })}
               value={form.values.volunteering_start}
               onChange={(value) => form.setFieldValue('volunteering_start', value)}
             />
             <DateWithDefault
               label="Volunteering ends"
               projectEndDate={form.values.end_date}
-              {...form.getInputProps('volunteering_end')}
+              {...form.getInputProps('volunteering_end', { typed: true })}
               value={form.values.volunteering_end}
               onChange={(value) => form.setFieldValue('volunteering_end', value)}
             />
@@ -137,11 +133,8 @@ export function NeedsEditor({ form, needsError, disabled }: NeedsEditorProps) {
                   style={{ flex: '2 1 240px' }}
                   {...form.getInputProps(`skill_needs.${index}.type`)}
                 />
-                <NumberInput
+                <WholeNumberInput
                   label="Hours"
-                  min={1}
-                  allowDecimal={false}
-                  allowNegative={false}
                   required
                   withAsterisk={false}
                   style={{ flex: '1 1 120px' }}
@@ -205,11 +198,8 @@ export function NeedsEditor({ form, needsError, disabled }: NeedsEditorProps) {
                   style={{ flex: '2 1 240px' }}
                   {...form.getInputProps(`gift_needs.${index}.description`)}
                 />
-                <NumberInput
+                <WholeNumberInput
                   label="Quantity"
-                  min={1}
-                  allowDecimal={false}
-                  allowNegative={false}
                   required
                   withAsterisk={false}
                   style={{ flex: '0 1 120px' }}

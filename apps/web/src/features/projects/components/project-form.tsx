@@ -1,8 +1,9 @@
 import type { Project } from '@kindred/shared';
-import { PROJECT_STATUS } from '@kindred/shared';
-import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { PROJECT_STATUS, PROJECT_TEXT_LIMITS } from '@kindred/shared';
+import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
+import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { DateField } from '@/components/ui/date-field';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
@@ -144,21 +145,28 @@ export function ProjectForm({ charityId, project, onCreated, defaultCharityTypes
         ) : null}
         <Fieldset legend="About the project" disabled={!editable}>
           <Stack gap="md">
-            <TextInput label="Title" required {...form.getInputProps('title')} />
-            <Textarea
+            <TextInput
+              label="Title"
+              required
+              maxLength={PROJECT_TEXT_LIMITS.title}
+              {...form.getInputProps('title')}
+            />
+            <CountedTextarea
               label="Summary"
-              description="One or two sentences shown on cards (up to 300 characters)."
+              description="One or two sentences shown on cards."
               autosize
               minRows={2}
               maxRows={4}
+              maxLength={PROJECT_TEXT_LIMITS.summary}
               {...form.getInputProps('summary')}
             />
-            <Textarea
+            <CountedTextarea
               label="Description"
               description="The story: what the project does and why it matters. Needed to publish."
               autosize
               minRows={4}
               maxRows={14}
+              maxLength={PROJECT_TEXT_LIMITS.description}
               {...form.getInputProps('description')}
             />
             <CharityTypesInput
@@ -169,14 +177,14 @@ export function ProjectForm({ charityId, project, onCreated, defaultCharityTypes
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <DateField
                 label="Start date"
-                {...form.getInputProps('start_date')}
+                {...form.getInputProps('start_date', { typed: true })}
                 value={form.values.start_date}
                 onChange={(value) => form.setFieldValue('start_date', value)}
               />
               <DateField
                 label="End date"
                 description="mm/dd/yy; needed to publish."
-                {...form.getInputProps('end_date')}
+                {...form.getInputProps('end_date', { typed: true })}
                 value={form.values.end_date}
                 onChange={(value) => form.setFieldValue('end_date', value)}
               />

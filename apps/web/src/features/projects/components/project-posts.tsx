@@ -1,10 +1,18 @@
-import { imageUrl, PROJECT_STATUS, type Project } from '@kindred/shared';
+import {
+  imageUrl,
+  isWholeNumberIn,
+  MAX_BENEFICIARIES,
+  PROJECT_STATUS,
+  type Project,
+  parseWholeNumber,
+  REQUIRED_MESSAGE,
+  wholeNumberMessage,
+} from '@kindred/shared';
 import {
   Button,
   Card,
   Group,
   Image,
-  NumberInput,
   SimpleGrid,
   Stack,
   Text,
@@ -20,6 +28,7 @@ import { FormRefusal } from '@/components/ui/form-refusal';
 import { ShowMore } from '@/components/ui/pager';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
+import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import { projectQueries } from '@/entities/project';
 import { focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { showDate } from '@/lib/format';
@@ -34,7 +43,7 @@ const UPDATES_PAGE_SIZE = 10;
 
 const required = (min: number) => (value: string) =>
   value.trim().length === 0
-    ? 'Required.'
+    ? REQUIRED_MESSAGE
     : value.trim().length < min
       ? `Use at least ${min} characters.`
       : null;
@@ -146,7 +155,14 @@ export function ProjectImpact({ project }: { project: Project }) {
   const allowed = [2, 3, 9].includes(project.status);
   const form = useAccessibleForm<{ title: string; body: string; beneficiaries: number | string }>({
     initialValues: { title: '', body: '', beneficiaries: '' },
-    validate: { title: required(3), body: required(1) },
+    validate: {
+      title: required(3),
+      body: required(1),
+      beneficiaries: (value) =>
+        String(value).trim() === '' || isWholeNumberIn(value, 0, MAX_BENEFICIARIES)
+          ? null
+          : wholeNumberMessage(0, MAX_BENEFICIARIES, 'people'),
+    },
   });
 
   const server = useServerErrors(form, { formRef });
@@ -166,7 +182,8 @@ export function ProjectImpact({ project }: { project: Project }) {
           projectId: project.id,
           title: values.title.trim(),
           body: values.body.trim(),
-          beneficiaries: values.beneficiaries === '' ? null : Number(values.beneficiaries),
+          beneficiaries:
+            String(values.beneficiaries).trim() === '' ? null : parseWholeNumber(values.beneficiaries),
         });
         toast.success('Impact statement published', 'The project is Finished.');
         form.reset();
@@ -199,13 +216,9 @@ export function ProjectImpact({ project }: { project: Project }) {
               maxRows={10}
               {...form.getInputProps('body')}
             />
-            <NumberInput
+            <WholeNumberInput
               label="People helped"
               description="How many people benefited, if you know."
-              min={0}
-              allowDecimal={false}
-              allowNegative={false}
-              thousandSeparator=","
               maw={240}
               {...form.getInputProps('beneficiaries')}
             />

@@ -2,7 +2,9 @@ import {
   defaultToProjectEndDate,
   type Project,
   type ProjectUpdateBody,
+  parseWholeNumber,
   projectUpdateBodySchema,
+  REQUIRED_MESSAGE,
   toMinorUnits,
 } from '@kindred/shared';
 import type { FormErrors } from '@mantine/form';
@@ -84,8 +86,9 @@ const blankToNull = (value: string) => {
   return trimmed ? trimmed : null;
 };
 
+/** A typed whole number; null when blank; NaN for anything else, which the schema refuses by name. */
 const toNumber = (value: number | string): number | null =>
-  value === '' || value === null || value === undefined ? null : Number(value);
+  value === '' || value === null || value === undefined ? null : (parseWholeNumber(value) ?? Number.NaN);
 
 export function emptyProjectValues(): ProjectFormValues {
   return {
@@ -167,11 +170,14 @@ export function toProjectBody(values: ProjectFormValues): ProjectUpdateBody {
     volunteering_hours: toNumber(values.volunteering_hours),
     volunteering_start: values.volunteering_start || null,
     volunteering_end: volunteeringEnd(values),
-    skill_needs: values.skill_needs.map((row) => ({ type: Number(row.type), hours: Number(row.hours) })),
+    skill_needs: values.skill_needs.map((row) => ({
+      type: Number(row.type),
+      hours: toNumber(row.hours) ?? Number.NaN,
+    })),
     gift_needs: values.gift_needs.map((row) => ({
       type: Number(row.type),
       description: row.description.trim(),
-      quantity: Number(row.quantity),
+      quantity: toNumber(row.quantity) ?? Number.NaN,
     })),
   };
   if (values.city_id && values.city_id !== CURRENT_TOWN) body.city_id = Number(values.city_id);
@@ -187,7 +193,7 @@ export function toProjectBody(values: ProjectFormValues): ProjectUpdateBody {
 /** Checks of the needs rows and dates, then the shared schema's. */
 export function validateProject(values: ProjectFormValues): FormErrors {
   const errors: FormErrors = {};
-  if (values.title.trim().length === 0) errors.title = 'Required.';
+  if (values.title.trim().length === 0) errors.title = REQUIRED_MESSAGE;
   const amount = parseAmount(values.funds_target);
   if (amount !== null && Number.isNaN(amount)) errors.funds_target = 'Enter an amount, like 1500 or 1500.50.';
   else if (amount === 0) errors.funds_target = 'The amount must be more than 0.';
@@ -202,12 +208,10 @@ export function validateProject(values: ProjectFormValues): FormErrors {
   }
   values.skill_needs.forEach((row, index) => {
     if (!row.type) errors[`skill_needs.${index}.type`] = 'Choose a skill.';
-    if (!toNumber(row.hours)) errors[`skill_needs.${index}.hours`] = 'At least 1 hour.';
   });
   values.gift_needs.forEach((row, index) => {
     if (!row.type) errors[`gift_needs.${index}.type`] = 'Choose a gift type.';
     if (!row.description.trim()) errors[`gift_needs.${index}.description`] = 'Say what is needed.';
-    if (!toNumber(row.quantity)) errors[`gift_needs.${index}.quantity`] = 'At least 1.';
   });
   const body = toProjectBody(values);
   const schema = schemaErrors(projectUpdateBodySchema, {
