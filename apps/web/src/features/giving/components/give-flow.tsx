@@ -30,7 +30,7 @@ import { USER_WALLET, type WalletOwner, walletQueries } from '@/entities/wallet'
 import { isApiError } from '@/lib/api-client';
 import { serverErrorsOf, useAccessibleForm } from '@/lib/form';
 import { showDate } from '@/lib/format';
-import { attemptFor, type KeyedAttempt } from '@/lib/idempotency';
+import { mayHaveGoneThrough, useKeyedAttempts } from '@/lib/idempotency';
 import { useDonate } from '../api/donate';
 import {
   FORM_FIELDS,
@@ -78,17 +78,11 @@ export interface GiveFlowProps {
   renderTopUp: RenderTopUp;
 }
 
-/** Whether a failed give may have gone through, so that trying again must reuse its key. */
-function keepKey(error: unknown): boolean {
-  if (!isApiError(error)) return !(error instanceof DOMException && error.name === 'AbortError');
-  return error.status === 0 || error.status >= 500;
-}
-
 function failureOf(error: unknown): { title: string; message: string } {
   const title = 'Your gift was not made';
   if (!isApiError(error)) return { title, message: `Something went wrong. ${RETRY_NOTE}` };
   if (error.status === 0) return { title, message: `The server could not be reached. ${RETRY_NOTE}` };
-  if (keepKey(error)) return { title, message: `${error.message} ${RETRY_NOTE}` };
+  if (mayHaveGoneThrough(error)) return { title, message: `${error.message} ${RETRY_NOTE}` };
   return { title, message: error.message };
 }
 
@@ -106,7 +100,7 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
   const [active, setActive] = useState(0);
   const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
   const [toppedUp, setToppedUp] = useState(false);
-  const attempt = useRef<KeyedAttempt | null>(null);
+  const attempts = useKeyedAttempts();
   const inFlight = useRef(false);
   const detailsRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -190,12 +184,11 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
     const body = toDonateBody(asOrganisation ? { ...values, repeat: 'once', gift_aid: false } : values, kind);
     const targetKey =
       target.kind === 'project' ? `project:${target.project.id}` : `charity:${target.charity.id}`;
-    const current = attemptFor(attempt.current, {
+    const current = attempts.next({
       target: targetKey,
       body,
       giver: asOrganisation ? organisation.id : 'self',
     });
-    attempt.current = current;
     inFlight.current = true;
     setFailure(null);
     try {
@@ -205,7 +198,7 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
         attempt: current,
         ...(asOrganisation ? { organisation: { id: organisation.id, name: organisation.name } } : {}),
       });
-      attempt.current = null;
+      attempts.answered();
       if (asOrganisation) {
         toast.success(
           'Sent for sign-off',
@@ -224,7 +217,7 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
       }
       onClose();
     } catch (error) {
-      if (!keepKey(error)) attempt.current = null;
+      attempts.failed(error);
       // A field message sends the person back to the details, beside the field.
       const { fields } = serverErrorsOf(error, form.getValues());
       const onDetails = Object.entries(fields).filter(([field]) => FORM_FIELDS.has(field));
