@@ -100,14 +100,21 @@ test('an employee asks Acme to give, two sign-off admins approve, and the employ
     await expectAccessible(page, 'organisation sub-businesses');
     await north.getByRole('button', { name: 'Move funds' }).click();
     const dialog = page.getByRole('dialog', { name: /Move funds/ });
-    await dialog.getByLabel('Amount').fill('10');
+    const move = async (amount: string) => {
+      await dialog.getByLabel('Amount').fill(amount);
+      await dialog.getByRole('button', { name: 'Move funds' }).click();
+      await page
+        .getByRole('dialog', { name: 'Move these funds?' })
+        .getByRole('button', { name: 'Move funds' })
+        .click();
+    };
+    // More than Acme holds is refused; the corrected amount is a new request (a new
+    // Idempotency-Key), so it is moved rather than refused as a reused key.
+    await move('90000000');
+    await expect(dialog.getByText(/not enough/i)).toBeVisible();
     await settled(page);
     await expectAccessible(page, 'move funds dialog');
-    await dialog.getByRole('button', { name: 'Move funds' }).click();
-    await page
-      .getByRole('dialog', { name: 'Move these funds?' })
-      .getByRole('button', { name: 'Move funds' })
-      .click();
+    await move('10');
     await expect(toast(page, 'Funds moved')).toBeVisible();
     await signOut(page);
   });
