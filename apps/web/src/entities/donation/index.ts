@@ -28,6 +28,7 @@ export {
   getProjectSupporters,
   SUPPORTERS_PAGE_SIZE,
 } from './donation-queries';
+export { downloadReceipt } from './download-receipt';
 export { makeGiftAidDeclaration, useMakeGiftAidDeclaration } from './gift-aid-declaration';
 export {
   GiftAidDeclarationInputs,
@@ -36,3 +37,4 @@ export {
   giftAidDeclarationBody,
   giftAidDeclarationValues,
 } from './gift-aid-declaration-inputs';
+export { ReceiptButton } from './receipt-button';

@@ -3,6 +3,7 @@ import {
   type DonateResponse,
   formatMoney,
   GIVING_TYPE,
+  TRANSACTION_STATUS,
   toMinorUnits,
   type Wallet,
 } from '@kindred/shared';
@@ -29,7 +30,6 @@ import { donationQueries } from '@/entities/donation';
 import { USER_WALLET, type WalletOwner, walletQueries } from '@/entities/wallet';
 import { isApiError } from '@/lib/api-client';
 import { serverErrorsOf, useAccessibleForm } from '@/lib/form';
-import { showDate } from '@/lib/format';
 import { mayHaveGoneThrough, useKeyedAttempts } from '@/lib/idempotency';
 import { useDonate } from '../api/donate';
 import {
@@ -56,6 +56,7 @@ import {
 import { DONATION_TOAST, SUBSCRIPTION_TOAST } from '../lib/toasts';
 import { FundsFields } from './funds-fields';
 import { GiftFields } from './gift-fields';
+import { GiveConfirmation } from './give-confirmation';
 import { Review } from './review';
 import { TimeFields } from './time-fields';
 
@@ -101,6 +102,7 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
   const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
   const [toppedUp, setToppedUp] = useState(false);
   const attempts = useKeyedAttempts();
+  const [done, setDone] = useState<{ answer: DonateResponse; organisation: string | null } | null>(null);
   const inFlight = useRef(false);
   const detailsRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -199,23 +201,12 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
         ...(asOrganisation ? { organisation: { id: organisation.id, name: organisation.name } } : {}),
       });
       attempts.answered();
-      if (asOrganisation) {
-        toast.success(
-          'Sent for sign-off',
-          `Your gift on behalf of ${organisation.name} waits for its sign-off admins to approve it.`,
-        );
-      } else if (body.frequency !== undefined) {
-        const starts = result.donation
-          ? 'The first gift was made today.'
-          : `The first gift is on ${showDate(values.start_date)}.`;
-        toast.success(
-          SUBSCRIPTION_TOAST,
-          `${formatMoney(amount, currency)} ${frequencyLabel(values.frequency).toLowerCase()} to ${targetName(target)}. ${starts}`,
-        );
-      } else {
+      // The confirmation step says what was given and what happens next (give-confirmation.tsx);
+      // the spec's toasts follow only a gift made now or a recurring gift set up.
+      if (result.subscription) toast.success(SUBSCRIPTION_TOAST);
+      else if (result.donation?.status === TRANSACTION_STATUS.approved)
         toast.success(DONATION_TOAST.summary, DONATION_TOAST.detail);
-      }
-      onClose();
+      setDone({ answer: result, organisation: asOrganisation ? organisation.name : null });
     } catch (error) {
       attempts.failed(error);
       // A field message sends the person back to the details, beside the field.
@@ -260,7 +251,16 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
       closeOnEscape={!mutation.isPending}
       closeOnClickOutside={false}
     >
-      <Stepper active={active} size="sm" allowNextStepsSelect={false} onStepClick={setActive}>
+      {done ? (
+        <GiveConfirmation answer={done.answer} organisation={done.organisation} onClose={onClose} />
+      ) : null}
+      <Stepper
+        display={done ? 'none' : undefined}
+        active={active}
+        size="sm"
+        allowNextStepsSelect={false}
+        onStepClick={setActive}
+      >
         <Stepper.Step label="Details" description="Your gift">
           <form ref={detailsRef} onSubmit={next} noValidate aria-label="Your gift">
             <Stack gap="md" mt="md">
