@@ -37,7 +37,7 @@ function section(page: Page, name: string) {
   return page.getByRole('navigation', { name: 'Organisation sections' }).getByRole('link', { name });
 }
 
-async function give(page: Page, projectId: number, amount: string) {
+async function give(page: Page, projectId: number, amount: string, heading: string) {
   await page.goto(`/projects/${projectId}`);
   await page
     .getByRole('region', { name: 'Support this project' })
@@ -48,7 +48,14 @@ async function give(page: Page, projectId: number, amount: string) {
   await details.getByLabel('Amount', { exact: true }).fill(amount);
   await details.getByRole('button', { name: 'Review' }).click();
   await dialog.getByRole('button', { name: `Confirm: give ₹${amount}`, exact: true }).click();
+  // The confirmation says where the gift stands (a gift for Acme waits for its sign-off).
+  const done = dialog.getByTestId('give-confirmation');
+  await expect(done.getByRole('heading', { name: heading })).toBeVisible();
+  await expect(done).toContainText(`You gave₹${amount}`);
+  const text = await done.textContent();
+  await done.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
+  return text ?? '';
 }
 
 test('an employee asks Acme to give, two sign-off admins approve, and the employee’s own gift is matched', async ({
@@ -128,14 +135,15 @@ test('an employee asks Acme to give, two sign-off admins approve, and the employ
     await expectAccessible(page, 'organisation matching (employee)');
     await page.getByRole('button', { name: 'Ask Acme Ltd to give' }).click();
     await expect(page).toHaveURL(/\/explore/);
-    await give(page, project.id, '120');
-    await expect(toast(page, 'Sent for sign-off')).toBeVisible();
+    const said = await give(page, project.id, '120', 'Sent for sign-off');
+    expect(said).toContain('Paid fromAcme Ltd’s wallet');
+    expect(said).toContain('It waits for the sign-off admins of Acme Ltd to approve it.');
   });
 
   await test.step('the employee gives ₹40 of their own, and Acme matches it', async () => {
     await actAs(page, { index: 0 });
     await expect(page.locator('html')).not.toHaveAttribute('data-account-kind', 'organisation');
-    await give(page, project.id, '40');
+    await give(page, project.id, '40', 'Donation successful');
     await expect(toast(page, 'Donation successful')).toBeVisible();
     await actAs(page, 'Acme Ltd (organisation)');
     await page.goto('/organisation/matching');
