@@ -168,6 +168,23 @@ test('an employee asks Acme to give, two sign-off admins approve, and the employ
     });
   }
 
+  await test.step('Acme’s wallet history names each gift, one line each, with where it stands', async () => {
+    await signInAs(page, DEMO.business);
+    await actAs(page, 'Acme Ltd (organisation)');
+    await page.goto('/wallet');
+    const history = page.getByRole('region', { name: 'History' });
+    const gift = `Gift to ${RIVER_CLEAN_UP} (River Trust)`;
+    // The ₹120 was held, then signed off: one line, Given.
+    const given = history.getByRole('row').filter({ hasText: gift }).filter({ hasText: '-₹120' });
+    await expect(given).toHaveCount(1);
+    await expect(given).toContainText('Given');
+    // The match of the employee's ₹40 still waits for its sign-off.
+    const match = history.getByRole('row').filter({ hasText: /Match of .+’s gift to / });
+    await expect(match.first()).toContainText('Held awaiting sign-off');
+    await expect(history.getByText(/^Donation \d+/)).toHaveCount(0);
+    await signOut(page);
+  });
+
   await test.step('the charity sees Acme’s ₹120, approved', async () => {
     const login = await page.request.post('/api/auth/login', {
       data: { email: DEMO.charity, password: DEMO_PASSWORD },
