@@ -22,7 +22,7 @@ export interface GiveOutcome {
   receipt: { donationId: number; number: string | null } | null;
 }
 
-type Gift = Pick<Donation, 'type' | 'status' | 'charity' | 'project' | 'id' | 'receipt_number'>;
+type Gift = Pick<Donation, 'type' | 'status' | 'charity' | 'project' | 'id' | 'receipt_number' | 'source'>;
 
 /**
  * Where the gift stands, by the answer's status (docs/decisions/034): given now (with its receipt),
@@ -33,12 +33,13 @@ export function giveOutcome(answer: DonateResponse, organisation: string | null)
   const gift: Gift | null = answer.donation;
   const subscription = answer.subscription;
   const charity = gift?.charity.name ?? subscription?.charity.name ?? 'The charity';
+  const heldIn = gift?.source === 'credits' ? 'credits' : 'wallet';
   if (gift?.status === TRANSACTION_STATUS.awaitingOrganisationApproval) {
     return {
       title: 'Sent for sign-off',
       next:
         gift.type === GIVING_TYPE.funds
-          ? `It waits for the sign-off admins of ${organisation ?? 'the organisation'} to approve it. The amount is held in its wallet until then; if they reject it, it goes back.`
+          ? `It waits for the sign-off admins of ${organisation ?? 'the organisation'} to approve it. The amount is held in its ${heldIn} until then; if they reject it, it goes back.`
           : `It waits for the sign-off admins of ${organisation ?? 'the organisation'} to approve it; then ${charity} decides whether to accept it.`,
       receipt: null,
     };
@@ -46,7 +47,7 @@ export function giveOutcome(answer: DonateResponse, organisation: string | null)
   if (gift?.status === TRANSACTION_STATUS.awaitingPlatformAdminApproval) {
     return {
       title: 'Waiting for review',
-      next: `Kindred’s team reviews this gift before it reaches ${charity}. The amount is held in the wallet until then; if it is not approved, it goes back.`,
+      next: `Kindred’s team reviews this gift before it reaches ${charity}. The amount is held in your ${heldIn} until then; if it is not approved, it goes back.`,
       receipt: null,
     };
   }

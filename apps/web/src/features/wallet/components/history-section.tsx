@@ -35,7 +35,10 @@ function Description({ item, currency }: { item: HistoryItem; currency: string }
           {HELD_GIFT_STATE_LABELS[state]}
         </Badge>
         {state === 'released' ? (
-          <Text span size="xs">{`${held} back in the wallet`}</Text>
+          <Text
+            span
+            size="xs"
+          >{`${held} back in the ${item.account === 'credits' ? 'credits' : 'wallet'}`}</Text>
         ) : state === 'given' ? null : (
           <Text span size="xs">{`${held} held`}</Text>
         )}
