@@ -71,13 +71,35 @@ async function openFlow(page: Page, project: Card, action: string): Promise<Loca
   return dialog;
 }
 
-async function confirmGift(page: Page, dialog: Locator, button: string | RegExp = 'Confirm') {
+/**
+ * Confirms the gift and checks the confirmation step: its heading (per status), what it says was
+ * given, to whom, how it was paid and what happens next; then closes it with Done.
+ */
+async function confirmGift(
+  page: Page,
+  dialog: Locator,
+  expected: { heading: string; says: Array<string | RegExp> },
+  button: string | RegExp = 'Confirm',
+  onConfirmation?: (done: Locator) => Promise<void>,
+) {
   await expect(dialog.getByTestId('give-review')).toBeVisible();
   // Earlier toasts (a top-up, an earlier gift) are closed, so the one seen is this gift's.
   await closeToasts(page);
   await expect(page.getByRole('alert').filter({ hasText: 'successful' })).toHaveCount(0);
   await dialog.getByRole('button', { name: button, exact: typeof button === 'string' }).click();
-  await expect(toast(page, 'Donation successful').filter({ hasText: 'Successfully donated!' })).toBeVisible();
+  const done = dialog.getByTestId('give-confirmation');
+  await expect(done.getByRole('heading', { name: expected.heading })).toBeVisible();
+  for (const text of expected.says) await expect(done).toContainText(text);
+  if (expected.heading === 'Donation successful') {
+    await expect(
+      toast(page, 'Donation successful').filter({ hasText: 'Successfully donated!' }),
+    ).toBeVisible();
+  } else {
+    // Only a gift made now is "successful": an offer or a held gift is not.
+    await expect(page.getByRole('alert').filter({ hasText: 'Donation successful' })).toHaveCount(0);
+  }
+  await onConfirmation?.(done);
+  await done.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
 }
 
@@ -155,8 +177,28 @@ test('a new person gives funds with a card top-up and Gift Aid, then volunteers'
     await expect(confirm).toBeEnabled();
   });
 
-  await test.step('confirm: the toast, and the progress moves', async () => {
-    await confirmGift(page, dialog, 'Confirm: give ₹250');
+  await test.step('confirm: what was given, to whom, from where, the receipt; the progress moves', async () => {
+    await confirmGift(
+      page,
+      dialog,
+      {
+        heading: 'Donation successful',
+        says: [
+          'You gave₹250',
+          `To${project.title}, a project of River Trust`,
+          'Paid fromYour wallet',
+          /Your receipt \S+ comes by email/,
+        ],
+      },
+      'Confirm: give ₹250',
+      async (done) => {
+        await settled(page);
+        await expectAccessible(page, 'give funds: the confirmation');
+        const download = page.waitForEvent('download');
+        await done.getByRole('button', { name: /Download receipt/ }).click();
+        expect((await download).suggestedFilename()).toMatch(/^kindred-receipt-.+\.pdf$/);
+      },
+    );
     await expect(page.getByText(raised(before.funds_raised + 25_000))).toBeVisible();
     const after = await summaryOf(page, project.id);
     expect(after.funds_raised).toBe(before.funds_raised + 25_000);
@@ -175,7 +217,13 @@ test('a new person gives funds with a card top-up and Gift Aid, then volunteers'
     await expectAccessible(page, 'volunteer: details');
     await form.getByRole('button', { name: 'Review' }).click();
     await expect(dialog.getByTestId('give-review')).toContainText('(the project end date)');
-    await confirmGift(page, dialog);
+    await confirmGift(page, dialog, {
+      heading: 'Offer sent',
+      says: [
+        /You gave1 hour on \d+ \w+ \d{4}/,
+        'River Trust will decide whether to accept your offer. You will hear',
+      ],
+    });
     await expect(
       page.getByText(
         `${before.volunteering_pledged + 1} of ${before.volunteering_hours} volunteering hours pledged`,
@@ -219,7 +267,10 @@ test('a person gives skills and a gift where demo projects ask for them', async 
     await settled(page);
     await expectAccessible(page, 'give skills: details');
     await form.getByRole('button', { name: 'Review' }).click();
-    await confirmGift(page, dialog);
+    await confirmGift(page, dialog, {
+      heading: 'Offer sent',
+      says: ['will decide whether to accept your offer'],
+    });
   });
 
   await test.step('a gift of goods', async () => {
@@ -239,6 +290,9 @@ test('a person gives skills and a gift where demo projects ask for them', async 
     await expect(dialog.getByTestId('give-review')).toContainText('A box of tins and pasta');
     await settled(page);
     await expectAccessible(page, 'give a gift: review');
-    await confirmGift(page, dialog);
+    await confirmGift(page, dialog, {
+      heading: 'Offer sent',
+      says: [/You gave2 × .+ \(₹15\)/, 'will decide whether to accept your offer'],
+    });
   });
 });

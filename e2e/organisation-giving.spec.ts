@@ -37,7 +37,7 @@ function section(page: Page, name: string) {
   return page.getByRole('navigation', { name: 'Organisation sections' }).getByRole('link', { name });
 }
 
-async function give(page: Page, projectId: number, amount: string) {
+async function give(page: Page, projectId: number, amount: string, heading: string) {
   await page.goto(`/projects/${projectId}`);
   await page
     .getByRole('region', { name: 'Support this project' })
@@ -48,7 +48,14 @@ async function give(page: Page, projectId: number, amount: string) {
   await details.getByLabel('Amount', { exact: true }).fill(amount);
   await details.getByRole('button', { name: 'Review' }).click();
   await dialog.getByRole('button', { name: `Confirm: give ₹${amount}`, exact: true }).click();
+  // The confirmation says where the gift stands (a gift for Acme waits for its sign-off).
+  const done = dialog.getByTestId('give-confirmation');
+  await expect(done.getByRole('heading', { name: heading })).toBeVisible();
+  await expect(done).toContainText(`You gave₹${amount}`);
+  const text = await done.textContent();
+  await done.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
+  return text ?? '';
 }
 
 test('an employee asks Acme to give, two sign-off admins approve, and the employee’s own gift is matched', async ({
@@ -100,14 +107,21 @@ test('an employee asks Acme to give, two sign-off admins approve, and the employ
     await expectAccessible(page, 'organisation sub-businesses');
     await north.getByRole('button', { name: 'Move funds' }).click();
     const dialog = page.getByRole('dialog', { name: /Move funds/ });
-    await dialog.getByLabel('Amount').fill('10');
+    const move = async (amount: string) => {
+      await dialog.getByLabel('Amount').fill(amount);
+      await dialog.getByRole('button', { name: 'Move funds' }).click();
+      await page
+        .getByRole('dialog', { name: 'Move these funds?' })
+        .getByRole('button', { name: 'Move funds' })
+        .click();
+    };
+    // More than Acme holds is refused; the corrected amount is a new request (a new
+    // Idempotency-Key), so it is moved rather than refused as a reused key.
+    await move('90000000');
+    await expect(dialog.getByText(/not enough/i)).toBeVisible();
     await settled(page);
     await expectAccessible(page, 'move funds dialog');
-    await dialog.getByRole('button', { name: 'Move funds' }).click();
-    await page
-      .getByRole('dialog', { name: 'Move these funds?' })
-      .getByRole('button', { name: 'Move funds' })
-      .click();
+    await move('10');
     await expect(toast(page, 'Funds moved')).toBeVisible();
     await signOut(page);
   });
@@ -121,14 +135,15 @@ test('an employee asks Acme to give, two sign-off admins approve, and the employ
     await expectAccessible(page, 'organisation matching (employee)');
     await page.getByRole('button', { name: 'Ask Acme Ltd to give' }).click();
     await expect(page).toHaveURL(/\/explore/);
-    await give(page, project.id, '120');
-    await expect(toast(page, 'Sent for sign-off')).toBeVisible();
+    const said = await give(page, project.id, '120', 'Sent for sign-off');
+    expect(said).toContain('Paid fromAcme Ltd’s wallet');
+    expect(said).toContain('It waits for the sign-off admins of Acme Ltd to approve it.');
   });
 
   await test.step('the employee gives ₹40 of their own, and Acme matches it', async () => {
     await actAs(page, { index: 0 });
     await expect(page.locator('html')).not.toHaveAttribute('data-account-kind', 'organisation');
-    await give(page, project.id, '40');
+    await give(page, project.id, '40', 'Donation successful');
     await expect(toast(page, 'Donation successful')).toBeVisible();
     await actAs(page, 'Acme Ltd (organisation)');
     await page.goto('/organisation/matching');
@@ -152,6 +167,23 @@ test('an employee asks Acme to give, two sign-off admins approve, and the employ
       await signOut(page);
     });
   }
+
+  await test.step('Acme’s wallet history names each gift, one line each, with where it stands', async () => {
+    await signInAs(page, DEMO.business);
+    await actAs(page, 'Acme Ltd (organisation)');
+    await page.goto('/wallet');
+    const history = page.getByRole('region', { name: 'History' });
+    const gift = `Gift to ${RIVER_CLEAN_UP} (River Trust)`;
+    // The ₹120 was held, then signed off: one line, Given.
+    const given = history.getByRole('row').filter({ hasText: gift }).filter({ hasText: '-₹120' });
+    await expect(given).toHaveCount(1);
+    await expect(given).toContainText('Given');
+    // The match of the employee's ₹40 still waits for its sign-off.
+    const match = history.getByRole('row').filter({ hasText: /Match of .+’s gift to / });
+    await expect(match.first()).toContainText('Held awaiting sign-off');
+    await expect(history.getByText(/^Donation \d+/)).toHaveCount(0);
+    await signOut(page);
+  });
 
   await test.step('the charity sees Acme’s ₹120, approved', async () => {
     const login = await page.request.post('/api/auth/login', {

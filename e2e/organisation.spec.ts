@@ -124,7 +124,9 @@ test('a business admin sets a two-approver policy, gives as Acme, and two sign-o
     await details.getByRole('button', { name: 'Review' }).click();
     await expect(dialog.getByText('On behalf of Acme Ltd')).toBeVisible();
     await dialog.getByRole('button', { name: 'Confirm: give ₹250', exact: true }).click();
-    await expect(toast(page, 'Sent for sign-off')).toBeVisible();
+    const done = dialog.getByTestId('give-confirmation');
+    await expect(done.getByRole('heading', { name: 'Sent for sign-off' })).toBeVisible();
+    await done.getByRole('button', { name: 'Done' }).click();
     await expect(dialog).toBeHidden();
     // The requester's own inbox shows it, but not for them to approve.
     await openSignoff(page);

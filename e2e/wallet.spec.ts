@@ -83,13 +83,15 @@ test.describe('wallet', () => {
     await expect(form.getByLabel('Card number')).toHaveValue('');
 
     const history = page.getByRole('region', { name: 'History' });
-    const row = history.getByRole('row').filter({ hasText: 'Card deposit' }).first();
+    // Each line names what it was (a card top-up, not a bare number).
+    const row = history.getByRole('row').filter({ hasText: 'Card top-up' }).first();
     await expect(row).toContainText(`+${formatMoney(12_345, before.currency)}`);
-    await expect(row).toContainText('Deposit');
+    await expect(row).toContainText('Top-up');
+    await expect(history.getByText(/^Donation \d+/)).toHaveCount(0);
 
     // The type filter narrows the list to the deposit.
     await history.getByLabel('Type').selectOption('deposit');
-    await expect(history.getByRole('row').filter({ hasText: 'Card deposit' }).first()).toBeVisible();
+    await expect(history.getByRole('row').filter({ hasText: 'Card top-up' }).first()).toBeVisible();
     await expect(history.getByRole('row').filter({ hasText: 'Deposit recorded by Kindred' })).toHaveCount(0);
     await history.getByLabel('Type').selectOption('');
 
@@ -101,8 +103,8 @@ test.describe('wallet', () => {
       /^kindred-statement-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
     );
     const csv = await readFile(await download.path(), 'utf8');
-    expect(csv.split(/\r?\n/)[0]).toBe('date,description,type,account,amount,currency');
-    expect(csv).toMatch(/,Card deposit,deposit,wallet,123\.45,INR/);
+    expect(csv.split(/\r?\n/)[0]).toBe('date,description,type,account,amount,currency,status');
+    expect(csv).toMatch(/,Card top-up,deposit,wallet,123\.45,INR,/);
 
     await expectAccessible(page, 'wallet after adding money');
 
@@ -273,7 +275,7 @@ test.describe('wallet', () => {
     await expect(page.getByText('Money added to wallet', { exact: true })).toBeVisible();
     await expect(balanceValue(page, 'Wallet balance')).not.toHaveText(before ?? '');
     await expect(
-      page.getByRole('region', { name: 'History' }).getByRole('row').filter({ hasText: 'Card deposit' }),
+      page.getByRole('region', { name: 'History' }).getByRole('row').filter({ hasText: 'Card top-up' }),
     ).toHaveCount(1);
     await expectAccessible(page, 'organisation wallet');
     await signOut(page);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LEDGER_HISTORY_ACCOUNTS, MAX_AMOUNT } from './constants.js';
+import { HELD_GIFT_STATES, LEDGER_HISTORY_ACCOUNTS, MAX_AMOUNT } from './constants.js';
 
 /** An amount in minor units: a whole number above zero (spec §5 notZero and largerThan 0). */
 export const amountSchema = z
@@ -57,15 +57,32 @@ export const historyParamsSchema = z.object({
   from: z.iso.date({ message: 'Use the date format YYYY-MM-DD.' }),
   to: z.iso.date({ message: 'Use the date format YYYY-MM-DD.' }),
 });
+const namedSchema = z.object({ id: z.number().int(), name: z.string() });
 export const historyItemSchema = z.object({
   id: z.number().int(),
   transaction_id: z.number().int(),
   created_at: z.string(),
   kind: z.string(),
+  /** What the movement was, named for people: "Gift to Clean Rivers (River Trust)", "Card top-up". */
   description: z.string(),
   account: z.enum(LEDGER_HISTORY_ACCOUNTS),
-  /** Signed minor units: money in is positive. */
+  /**
+   * Signed minor units: money in is positive. A held gift's one line says what left the available
+   * money: the amount while held or once given, 0 once released back.
+   */
   amount: z.number().int(),
+  /** The gift the movement belongs to, if any. */
+  gift: z
+    .object({
+      donation_id: z.number().int(),
+      project: namedSchema.nullable(),
+      charity: namedSchema,
+      /** For a gift whose money was held: where it stands. Null for money that moved at once. */
+      state: z.enum(HELD_GIFT_STATES).nullable(),
+      /** The amount that was held (a released gift's line shows 0 as its amount). */
+      held_amount: z.number().int().nullable(),
+    })
+    .nullable(),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 

@@ -15,6 +15,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { placeholder, prepared } from '../../db/prepared.js';
 import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
@@ -28,6 +29,15 @@ import {
 } from './donations.table.js';
 
 export type DonationRow = typeof donations.$inferSelect;
+export interface DonationForHistory {
+  id: number;
+  status: number;
+  projectId: number | null;
+  charityId: number;
+  subscriptionId: number | null;
+  /** The person whose gift this one matches (a match is made for a person's own gift). */
+  matchOfDonorId: number | null;
+}
 export type NewDonation = typeof donations.$inferInsert;
 export type HistoryRow = typeof donationHistory.$inferSelect;
 export type SignoffRow = typeof donationSignoffs.$inferSelect;
@@ -724,7 +734,31 @@ const inPeriod = sql`d.donor_type = 'user' and d.donor_id = p.user_id and d.crea
   and (p.to_at is null or d.created_at < p.to_at)`;
 
 /** What other modules ask of the donations (decision 010). */
+/** The gift a match was made for. */
+const matched = alias(donations, 'matched');
+
 export const donationsQueries = {
+  /**
+   * What a wallet's history says of the gifts its movements belong to (docs/decisions/034): the
+   * project and charity, whether it repeats, and whose gift a match was made for. One query a page.
+   */
+  async forHistory(db: Executor, ids: number[]) {
+    if (ids.length === 0) return new Map<number, DonationForHistory>();
+    const rows = await db
+      .select({
+        id: donations.id,
+        status: donations.status,
+        projectId: donations.projectId,
+        charityId: donations.charityId,
+        subscriptionId: donations.subscriptionId,
+        matchOfDonorId: matched.donorId,
+      })
+      .from(donations)
+      .leftJoin(matched, eq(matched.id, donations.matchOf))
+      .where(inArray(donations.id, [...new Set(ids)]));
+    return new Map(rows.map((row) => [row.id, row]));
+  },
+
   /**
    * A person's own giving (not an organisation's) during each period, summed per key and person:
    * a group's statistics count its members' giving while they were members.

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, notInArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { type CursorValue, newestFirst } from '../../lib/pagination.js';
@@ -26,7 +26,15 @@ export interface HistoryFilter {
   to: Date;
   accounts: LedgerAccountKind[];
   kinds?: string[] | undefined;
+  /**
+   * One line per held gift (docs/decisions/034): the hold's entry on the wallet or credits stands
+   * for the gift; its entry on the held account and the later capture or release are left out.
+   */
+  foldHolds?: boolean;
 }
+
+/** The movements of held money that the hold's own line stands for when holds are folded. */
+export const FOLDED_KINDS = ['donation_capture', 'donation_release'];
 
 const refKey = (ref: AccountRef) => `${ref.ownerType}:${ref.ownerId}:${ref.kind}`;
 
@@ -225,6 +233,24 @@ export const ledgerRepository = {
       );
   },
 
+  /**
+   * What became of held gifts: for each donation, the kind of its capture or release transaction
+   * (none while it is still held). One query for a page of history.
+   */
+  async settlementsOf(db: Executor, donationIds: number[]) {
+    if (donationIds.length === 0) return new Map<number, string>();
+    const rows = await db
+      .select({ donationId: ledgerTransactions.donationId, kind: ledgerTransactions.kind })
+      .from(ledgerTransactions)
+      .where(
+        and(
+          inArray(ledgerTransactions.donationId, [...new Set(donationIds)]),
+          inArray(ledgerTransactions.kind, FOLDED_KINDS),
+        ),
+      );
+    return new Map(rows.flatMap((row) => (row.donationId === null ? [] : [[row.donationId, row.kind]])));
+  },
+
   /** An owner's entries with their transaction's kind and description, newest first, keyset paged. */
   history(
     db: Executor,
@@ -240,6 +266,12 @@ export const ledgerRepository = {
       lt(ledgerEntries.createdAt, filter.to),
     ];
     if (filter.kinds?.length) conditions.push(inArray(ledgerTransactions.kind, filter.kinds));
+    if (filter.foldHolds) {
+      conditions.push(
+        notInArray(ledgerTransactions.kind, FOLDED_KINDS),
+        sql`not (${ledgerTransactions.kind} = 'donation_hold' and ${ledgerAccounts.kind} = 'held')`,
+      );
+    }
     const keyset = newestFirst(ledgerEntries.createdAt, ledgerEntries.id, page.cursor, page.before);
     return db
       .select({
@@ -250,6 +282,8 @@ export const ledgerRepository = {
         account: ledgerAccounts.kind,
         kind: ledgerTransactions.kind,
         description: ledgerTransactions.description,
+        reference: ledgerTransactions.reference,
+        donationId: ledgerTransactions.donationId,
       })
       .from(ledgerEntries)
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))

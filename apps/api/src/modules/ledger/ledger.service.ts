@@ -223,5 +223,10 @@ export const ledgerQueries = {
   ) {
     return ledgerRepository.history(db, filter, page);
   },
+
+  /** What became of held gifts: donation id -> 'donation_capture' or 'donation_release' (absent: still held). */
+  settlements(db: Db | Executor, donationIds: number[]) {
+    return ledgerRepository.settlementsOf(db, donationIds);
+  },
 };
 export type LedgerService = ReturnType<typeof ledgerService>;

@@ -200,7 +200,7 @@ describe('wallet history and statement', () => {
     expect(first.json().items[0]).toMatchObject({
       kind: 'deposit',
       account: 'wallet',
-      description: 'Card deposit',
+      description: 'Card top-up',
     });
     const second = await t.request(
       'GET',
@@ -223,11 +223,11 @@ describe('wallet history and statement', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toContain(`kindred-statement-${today}-to-${today}.csv`);
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('date,description,type,account,amount,currency');
+    expect(lines[0]).toBe('date,description,type,account,amount,currency,status');
     expect(lines.slice(1).map((line) => line.split(',').slice(1))).toEqual([
-      ['Card deposit', 'deposit', 'wallet', '1.00', 'INR'],
-      ['Card deposit', 'deposit', 'wallet', '2.00', 'INR'],
-      ['Card deposit', 'deposit', 'wallet', '3.00', 'INR'],
+      ['Card top-up', 'deposit', 'wallet', '1.00', 'INR', ''],
+      ['Card top-up', 'deposit', 'wallet', '2.00', 'INR', ''],
+      ['Card top-up', 'deposit', 'wallet', '3.00', 'INR', ''],
     ]);
   });
 

@@ -1,4 +1,10 @@
-import type { AdminDepositBody, HistoryItem, PageQuery, TransferFundsBody } from '@kindred/shared';
+import {
+  type AdminDepositBody,
+  HELD_GIFT_STATE_LABELS,
+  type HistoryItem,
+  type PageQuery,
+  type TransferFundsBody,
+} from '@kindred/shared';
 import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
@@ -7,10 +13,11 @@ import type { IdempotencyRequest } from '../../lib/idempotency.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { auditLog } from '../audit/audit.repository.js';
 import { runIdempotent } from '../ledger/idempotency.js';
-import { account, type HistoryRow, ledgerQueries, PLATFORM } from '../ledger/ledger.service.js';
+import { account, ledgerQueries, PLATFORM } from '../ledger/ledger.service.js';
 import { organisationsQueries } from '../organisations/organisations.repository.js';
 import { assertCanMoveMoney, type MoneyOwner, requireWalletAccess } from '../payments/money-owner.js';
 import { usersRepository } from '../users/users.repository.js';
+import { historyItem, historyNames } from './history-names.js';
 
 const DAY = 86_400_000;
 /** The longest range one statement or history call covers. */
@@ -26,16 +33,6 @@ function range(from: string, to: string) {
   }
   return { start, end };
 }
-
-const toItem = (row: HistoryRow): HistoryItem => ({
-  id: row.id,
-  transaction_id: row.transactionId,
-  created_at: row.createdAt.toISOString(),
-  kind: row.kind,
-  description: row.description,
-  account: row.account as HistoryItem['account'],
-  amount: row.amount,
-});
 
 function csvCell(value: string): string {
   return /[",\n\r]/.test(value) || /^[=+\-@\t]/.test(value)
@@ -71,6 +68,8 @@ export function walletService(ctx: AppContext) {
         ? [options.account]
         : (['wallet', 'credits', 'held'] as Array<'wallet' | 'credits' | 'held'>),
       kinds: options.kind ? [options.kind] : undefined,
+      // A held gift is one line, unless the held account itself is asked for.
+      foldHolds: options.account !== 'held',
     };
   }
 
@@ -83,15 +82,21 @@ export function walletService(ctx: AppContext) {
         ...(cursor ? { cursor } : {}),
         before: query.direction === 'before',
       });
-      return toPage(rows, query, (row) => [row.createdAt.toISOString(), row.id], toItem);
+      const names = await historyNames(db(), rows);
+      return toPage(
+        rows,
+        query,
+        (row) => [row.createdAt.toISOString(), row.id],
+        (row) => historyItem(row, names),
+      );
     },
 
     /** The statement of a date range as CSV, oldest first, read in batches. */
     async statement(auth: AuthUser | null, owner: MoneyOwner, options: HistoryOptions): Promise<string> {
       await requireWalletAccess(ctx, auth, owner, 'read');
       const f = filter(owner, options);
-      const lines = ['date,description,type,account,amount,currency'];
-      const rows: HistoryRow[] = [];
+      const lines = ['date,description,type,account,amount,currency,status'];
+      const rows: HistoryItem[] = [];
       let cursor: Array<string | number> | undefined;
       for (;;) {
         const batch = await ledgerQueries.history(db(), f, {
@@ -99,20 +104,22 @@ export function walletService(ctx: AppContext) {
           ...(cursor ? { cursor } : {}),
           before: false,
         });
-        rows.push(...batch);
+        const names = await historyNames(db(), batch);
+        rows.push(...batch.map((row) => historyItem(row, names)));
         const last = batch[batch.length - 1];
         if (batch.length < 1000 || !last) break;
         cursor = [last.createdAt.toISOString(), last.id];
       }
-      for (const row of rows.reverse()) {
+      for (const item of rows.reverse()) {
         lines.push(
           [
-            row.createdAt.toISOString(),
-            csvCell(row.description),
-            row.kind,
-            row.account,
-            major(row.amount),
+            item.created_at,
+            csvCell(item.description),
+            item.kind,
+            item.account,
+            major(item.amount),
             ctx.config.currency,
+            item.gift?.state ? HELD_GIFT_STATE_LABELS[item.gift.state] : '',
           ].join(','),
         );
       }

@@ -29,6 +29,7 @@ export {
   getProjectSupporters,
   SUPPORTERS_PAGE_SIZE,
 } from './donation-queries';
+export { downloadReceipt } from './download-receipt';
 export { makeGiftAidDeclaration, useMakeGiftAidDeclaration } from './gift-aid-declaration';
 export {
   GiftAidDeclarationInputs,
@@ -37,3 +38,4 @@ export {
   giftAidDeclarationBody,
   giftAidDeclarationValues,
 } from './gift-aid-declaration-inputs';
+export { ReceiptButton } from './receipt-button';

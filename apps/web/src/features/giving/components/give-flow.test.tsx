@@ -116,8 +116,11 @@ describe('the give flow', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
-  it('gives a preset amount: details, review, confirm, the toast, with an Idempotency-Key', async () => {
-    const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201));
+  it('gives a preset amount: details, review, confirm, then what was given and its receipt', async () => {
+    const fetchMock = stubApi(
+      () => jsonResponse(donateAnswer({ donation: donation({ receipt_number: 'KR-2026-000091' }) }), 201),
+      { 'GET /api/user/donation/91/receipt': () => new Response('%PDF-1.7', { status: 200 }) },
+    );
     renderGive();
     await open('Give funds');
     expect(await within(dialog()).findByLabelText(/My wallet \(₹1,000 available\)/)).toBeTruthy();
@@ -136,11 +139,26 @@ describe('the give flow', { timeout: 30_000 }, () => {
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Check your gift'));
 
     await click('Confirm: give ₹250');
-    expect(await screen.findByText(DONATION_TOAST.summary)).toBeTruthy();
-    expect(screen.getByText(DONATION_TOAST.detail)).toBeTruthy();
+    // Not only a toast: the dialog says what was given, to whom, from where, and what comes next.
+    const done = await within(dialog()).findByTestId('give-confirmation');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Donation successful'));
+    expect(done.textContent).toContain('You gave₹250');
+    expect(done.textContent).toContain('ToClean-up of the river banks, a project of River Trust');
+    expect(done.textContent).toContain('Paid fromYour wallet');
+    expect(done.textContent).toContain('Your receipt KR-2026-000091 comes by email');
+    expect(await screen.findByText(DONATION_TOAST.detail)).toBeTruthy();
+    await userEvent.click(
+      within(done).getByRole('button', { name: 'Download receipt KR-2026-000091 (PDF)' }),
+    );
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some((c) => String(c[0]).includes('/api/user/donation/91/receipt'))).toBe(
+        true,
+      ),
+    );
     const [call] = donateCalls(fetchMock);
     expect(bodyOf(call)).toEqual({ type: 2, amount: 25_000, source: 'wallet' });
     expect(headersOf(call?.[1] as RequestInit)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    await click('Done');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(session.getState().user?.wallet_amount).toBe(75_000);
   });
@@ -176,7 +194,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     expect(review.textContent).toContain('Anonymous');
     expect(review.textContent).toContain('Keep it up');
     await click('Confirm: give ₹99.50');
-    await screen.findByText(DONATION_TOAST.summary);
+    await screen.findByTestId('give-confirmation');
     expect(bodyOf(donateCalls(fetchMock)[0])).toEqual({
       type: 2,
       amount: 9_950,
@@ -240,7 +258,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     const review = await within(dialog()).findByTestId('give-review');
     expect(review.textContent).toContain('Yes: ₹62.50 added, ₹312.50 for the charity');
     await click('Confirm: give ₹250');
-    await screen.findByText(DONATION_TOAST.summary);
+    await screen.findByTestId('give-confirmation');
     expect(bodyOf(donateCalls(fetchMock)[0])).toEqual({
       type: 2,
       amount: 25_000,
@@ -367,8 +385,30 @@ describe('the give flow', { timeout: 30_000 }, () => {
     await click('Review');
     expect((await within(dialog()).findByTestId('give-review')).textContent).toContain('Your credits');
     await click('Confirm: give ₹20');
-    await screen.findByText(DONATION_TOAST.summary);
+    await screen.findByTestId('give-confirmation');
     expect(bodyOf(donateCalls(fetchMock)[0])).toEqual({ type: 2, amount: 2_000, source: 'credits' });
+  });
+
+  it('says a gift held for the platform’s review waits, and pays from credits', async () => {
+    stubApi(() =>
+      jsonResponse(
+        donateAnswer({
+          donation: donation({ status: 40, status_label: 'Awaiting Platform Review', source: 'credits' }),
+        }),
+        201,
+      ),
+    );
+    renderGive();
+    await open('Give funds');
+    await click('₹250');
+    await click('Review');
+    await click('Confirm: give ₹250');
+    const done = await within(dialog()).findByTestId('give-confirmation');
+    expect(within(done).getByRole('heading', { name: 'Waiting for review' })).toBeTruthy();
+    expect(done.textContent).toContain('Kindred’s team reviews this gift before it reaches River Trust.');
+    expect(done.textContent).toContain('Paid fromYour credits');
+    expect(within(done).queryByRole('button', { name: /receipt/i })).toBeNull();
+    expect(screen.queryByText(DONATION_TOAST.summary)).toBeNull();
   });
 
   it('cannot confirm more than the credits hold', async () => {
@@ -384,7 +424,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     );
   });
 
-  it('sets up a recurring gift: frequency and first date, and the subscription toast', async () => {
+  it('sets up a recurring gift: frequency and first date, and says when the first one is', async () => {
     const fetchMock = stubApi(() =>
       jsonResponse(
         donateAnswer({
@@ -424,8 +464,10 @@ describe('the give flow', { timeout: 30_000 }, () => {
     expect(review.textContent).toContain('4 Jan 2030');
     expect(review.textContent).toContain('31 Dec 2030');
     await click('Confirm: ₹100 weekly');
-    expect(await screen.findByText(SUBSCRIPTION_TOAST)).toBeTruthy();
-    expect(screen.getByText(/The first gift is on 4 Jan 2030/)).toBeTruthy();
+    const done = await within(dialog()).findByTestId('give-confirmation');
+    expect(within(done).getByRole('heading', { name: SUBSCRIPTION_TOAST })).toBeTruthy();
+    expect(done.textContent).toContain('You gave₹100 weekly');
+    expect(done.textContent).toContain('The first gift is on 4 Jan 2030.');
     expect(bodyOf(donateCalls(fetchMock)[0])).toEqual({
       type: 2,
       amount: 10_000,
@@ -459,7 +501,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     await click('Confirm: give ₹500');
     await within(dialog()).findByText(/The service is unavailable/);
     await click('Confirm: give ₹500');
-    await screen.findByText(DONATION_TOAST.summary);
+    await screen.findByTestId('give-confirmation');
     const keys = donateCalls(fetchMock).map((call) => headersOf(call[1] as RequestInit)['Idempotency-Key']);
     expect(keys).toHaveLength(3);
     expect(new Set(keys).size).toBe(1);
@@ -480,7 +522,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     await userEvent.dblClick(within(dialog()).getByRole('button', { name: 'Confirm: give ₹100' }));
     await waitFor(() => expect(donateCalls(fetchMock)).toHaveLength(1));
     answer(jsonResponse(donateAnswer(), 201));
-    await screen.findByText(DONATION_TOAST.summary);
+    await screen.findByTestId('give-confirmation');
     expect(donateCalls(fetchMock)).toHaveLength(1);
   });
 
@@ -514,7 +556,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     await click('₹250');
     await click('Review');
     await click('Confirm: give ₹250');
-    await screen.findByText(DONATION_TOAST.summary);
+    await screen.findByTestId('give-confirmation');
     const keys = donateCalls(fetchMock).map((call) => headersOf(call[1] as RequestInit)['Idempotency-Key']);
     expect(keys[1]).not.toBe(keys[0]);
   });
@@ -522,7 +564,9 @@ describe('the give flow', { timeout: 30_000 }, () => {
   it('volunteers: hours, the project end date when the date is left blank', async () => {
     const fetchMock = stubApi(() =>
       jsonResponse(
-        donateAnswer({ donation: donation({ type: 3, amount: null, hours: 5, status: 30 }) }),
+        donateAnswer({
+          donation: donation({ type: 3, amount: null, hours: 5, date: '2030-02-10', status: 30 }),
+        }),
         201,
       ),
     );
@@ -548,7 +592,13 @@ describe('the give flow', { timeout: 30_000 }, () => {
       '10 Feb 2030 (the project end date)',
     );
     await click('Confirm');
-    await screen.findByText(DONATION_TOAST.summary);
+    // An offer waits for the charity: not "Donation successful".
+    const done = await within(dialog()).findByTestId('give-confirmation');
+    expect(within(done).getByRole('heading', { name: 'Offer sent' })).toBeTruthy();
+    expect(done.textContent).toContain('You gave5 hours on 10 Feb 2030');
+    expect(done.textContent).toContain('River Trust will decide whether to accept your offer. You will hear');
+    expect(done.textContent).not.toContain('Paid from');
+    expect(screen.queryByText(DONATION_TOAST.summary)).toBeNull();
     expect(bodyOf(donateCalls(fetchMock)[0])).toEqual({ type: 3, hours: 5 });
   });
 
@@ -607,7 +657,21 @@ describe('the give flow', { timeout: 30_000 }, () => {
   });
 
   it('gives skills: only the skills the project asks for', async () => {
-    const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201));
+    const fetchMock = stubApi(() =>
+      jsonResponse(
+        donateAnswer({
+          donation: donation({
+            type: 4,
+            amount: null,
+            hours: 4,
+            skill_type: 3,
+            date: '2030-02-01',
+            status: 30,
+          }),
+        }),
+        201,
+      ),
+    );
     renderGive({
       ...liveProject,
       skill_needs: [
@@ -625,7 +689,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     await click('Review');
     expect((await within(dialog()).findByTestId('give-review')).textContent).toContain('Legal/Governance');
     await click('Confirm');
-    await screen.findByText(DONATION_TOAST.summary);
+    await screen.findByTestId('give-confirmation');
     expect(bodyOf(donateCalls(fetchMock)[0])).toEqual({
       type: 4,
       hours: 4,
@@ -651,7 +715,22 @@ describe('the give flow', { timeout: 30_000 }, () => {
   });
 
   it('gives a gift: the kind the project asks for, what, how many and its value', async () => {
-    const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201));
+    const fetchMock = stubApi(() =>
+      jsonResponse(
+        donateAnswer({
+          donation: donation({
+            type: 5,
+            amount: null,
+            gift_type: 5,
+            description: 'Three winter coats',
+            quantity: 3,
+            estimated_value: 4_000,
+            status: 30,
+          }),
+        }),
+        201,
+      ),
+    );
     renderGive();
     await open('Give a gift');
     // The project asks for one kind: it is chosen already.
@@ -668,7 +747,9 @@ describe('the give flow', { timeout: 30_000 }, () => {
     expect(review.textContent).toContain('Three winter coats');
     expect(review.textContent).toContain('₹40');
     await click('Confirm');
-    await screen.findByText(DONATION_TOAST.summary);
+    const done = await within(dialog()).findByTestId('give-confirmation');
+    expect(within(done).getByRole('heading', { name: 'Offer sent' })).toBeTruthy();
+    expect(done.textContent).toContain('You gave3 × Clothing or Bedding (₹40)');
     expect(bodyOf(donateCalls(fetchMock)[0])).toEqual({
       type: 5,
       gift_type: 5,
@@ -719,7 +800,18 @@ describe('the give flow', { timeout: 30_000 }, () => {
       const fetchMock = stubFetch({
         'GET /api/business/wallet/5': () => jsonResponse(wallet(200_000)),
         'GET /api/user/gift_aid_declaration': () => jsonResponse({ declaration: null, previous: null }),
-        [ORG_DONATE]: () => jsonResponse(donateAnswer({ wallet: wallet(175_000) }), 201),
+        [ORG_DONATE]: () =>
+          jsonResponse(
+            donateAnswer({
+              donation: donation({
+                status: 20,
+                status_label: 'Awaiting Organisation Approval',
+                donor: { kind: 'business', id: 5, name: 'Acme Ltd' },
+              }),
+              wallet: wallet(175_000),
+            }),
+            201,
+          ),
       });
       renderGive();
       await open('Give funds');
@@ -731,7 +823,11 @@ describe('the give flow', { timeout: 30_000 }, () => {
       await click('Review');
       expect(await within(dialog()).findByText('On behalf of Acme Ltd')).toBeTruthy();
       await click('Confirm: give ₹250');
-      expect(await screen.findByText('Sent for sign-off')).toBeTruthy();
+      const done = await within(dialog()).findByTestId('give-confirmation');
+      expect(within(done).getByRole('heading', { name: 'Sent for sign-off' })).toBeTruthy();
+      expect(done.textContent).toContain('Paid fromAcme Ltd’s wallet');
+      expect(done.textContent).toContain('It waits for the sign-off admins of Acme Ltd to approve it.');
+      expect(screen.queryByText(DONATION_TOAST.summary)).toBeNull();
       const call = fetchMock.mock.calls.find(
         (c) => new URL(String(c[0]), 'http://x').pathname === '/api/business/5/donate/project/1',
       );
@@ -756,7 +852,8 @@ describe('the give flow', { timeout: 30_000 }, () => {
       await click('₹250');
       await click('Review');
       await click('Confirm: give ₹250');
-      expect(await screen.findByText(DONATION_TOAST.summary)).toBeTruthy();
+      const done = await within(dialog()).findByTestId('give-confirmation');
+      expect(done.textContent).toContain('Paid fromYour wallet');
       expect(donateCalls(fetchMock)).toHaveLength(1);
     });
   });

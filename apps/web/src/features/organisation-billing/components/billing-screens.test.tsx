@@ -129,6 +129,40 @@ describe('the subscription screens', { timeout: 30_000 }, () => {
     expect(screen.getByText(/WELCOME20: 20% off/)).toBeTruthy();
   });
 
+  it('subscribing again after a refusal sends a new Idempotency-Key; after no answer, the same one', async () => {
+    const keys: (string | undefined)[] = [];
+    const answers = [
+      () => errorResponse(409, 'INSUFFICIENT_FUNDS', 'Not enough money in the wallet.'),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => jsonResponse({ subscription, invoice }, 201),
+    ];
+    stubFetch({
+      'GET /api/config': () => jsonResponse({ payment_provider: 'sandbox', stripe_publishable_key: null }),
+      'GET /api/business/5/subscription': () => jsonResponse({ subscription: null }),
+      'GET /api/business/5/subscription/plans': () => jsonResponse({ items: PLANS }),
+      'GET /api/business/5/subscription_list': () => jsonResponse(pageFixture([])),
+      'POST /api/business/5/subscription': (_url, init) => {
+        keys.push(headersOf(init)['Idempotency-Key']);
+        const answer = answers.shift();
+        if (!answer) throw new Error('an unexpected call');
+        return answer();
+      },
+    });
+    renderRoutes([{ path: '/', element: <SubscriptionSection businessId={5} canManage canMoveMoney /> }]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Subscribe' }));
+    await userEvent.click(await screen.findByRole('radio', { name: /Starter/ }));
+    const subscribe = () => userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await subscribe();
+    expect(await screen.findByText('Not enough money in the wallet.')).toBeTruthy();
+    // The wallet was topped up meanwhile: the same plan again is a new request, not the kept refusal.
+    await subscribe();
+    await waitFor(() => expect(keys).toHaveLength(2));
+    await subscribe();
+    expect(await screen.findByText('Subscription successful')).toBeTruthy();
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys[2]).toBe(keys[1]);
+  });
+
   it('shows a refused discount code beside the field', async () => {
     stubFetch({
       'GET /api/config': () => jsonResponse({ payment_provider: 'sandbox', stripe_publishable_key: null }),

@@ -5,7 +5,7 @@ import { FormRefusal } from '@/components/ui/form-refusal';
 import { toast } from '@/components/ui/toast';
 import { usePublicConfig } from '@/lib/config';
 import { focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
-import { attemptFor, type KeyedAttempt } from '@/lib/idempotency';
+import { useKeyedAttempts } from '@/lib/idempotency';
 import { usePreviewSubscription } from '../api/preview-subscription';
 import { useSubscribe } from '../api/subscribe';
 import {
@@ -70,7 +70,7 @@ export interface SubscribeFormProps {
 export function SubscribeForm({ businessId, plans, canMoveMoney }: SubscribeFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const headingId = useId();
-  const attempt = useRef<KeyedAttempt | null>(null);
+  const attempts = useKeyedAttempts();
   const config = usePublicConfig();
   // With Stripe, cards are typed into Stripe's own field (the wallet screen); here only the sandbox form.
   const sandbox = config.data?.payment_provider !== 'stripe';
@@ -114,16 +114,16 @@ export function SubscribeForm({ businessId, plans, canMoveMoney }: SubscribeForm
               method: 'direct_debit',
               body: { ...body(values), ...(sandbox ? { card: toCardInput(values.card) } : {}) },
             } as const);
-      const current = attemptFor(attempt.current, request);
-      attempt.current = current;
+      const current = attempts.next(request);
       try {
         const answer = await subscribeMutation.mutateAsync({ ...request, idempotencyKey: current.key });
-        attempt.current = null;
+        attempts.answered();
         toast.success(
           'Subscription successful',
           `${answer.subscription.plan.name}: invoice ${answer.invoice.number} is ${answer.invoice.status === 'paid' ? 'paid' : 'due'}.`,
         );
       } catch (error) {
+        attempts.failed(error);
         server.report(error);
       }
     },

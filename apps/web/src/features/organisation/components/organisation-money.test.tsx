@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/entities/session';
 import { donationFixture } from '@/testing/fixtures';
-import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
+import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
 import { acme, bodyOf, signInToAcme } from '@/testing/organisation';
 import { renderRoutes } from '@/testing/render';
 import { MatchingSection } from './matching-section';
@@ -250,6 +250,50 @@ describe('organisation matching, reports and sub-businesses', { timeout: 30_000 
       to_business_id: 6,
       amount: 2_500,
     });
+  });
+
+  it('Move funds: a refused amount then a corrected one sends a new key; a retry after no answer keeps it', async () => {
+    signInToAcme(1);
+    const answers = [
+      () => errorResponse(409, 'INSUFFICIENT_FUNDS', 'Not enough money in the wallet.'),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => jsonResponse({ transaction_id: 9 }),
+    ];
+    const sent: { key: string | undefined; amount: number }[] = [];
+    stubFetch({
+      'GET /api/business/5': () => jsonResponse(acme),
+      'GET /api/organisation/5': () => jsonResponse(acmeTree),
+      'POST /api/organisation/transfer_funds': (_url, init) => {
+        sent.push({ key: headersOf(init)['Idempotency-Key'], amount: JSON.parse(String(init.body)).amount });
+        const answer = answers.shift();
+        if (!answer) throw new Error('an unexpected call');
+        return answer();
+      },
+    });
+    renderArea('/organisation/structure');
+    const north = await screen.findByRole('region', { name: 'Acme North' });
+    await userEvent.click(within(north).getByRole('button', { name: 'Move funds' }));
+    const funds = await screen.findByRole('dialog', { name: /Move funds/ });
+    const move = async () => {
+      await userEvent.click(within(funds).getByRole('button', { name: 'Move funds' }));
+      const sure = await screen.findByRole('dialog', { name: 'Move these funds?' });
+      await userEvent.click(within(sure).getByRole('button', { name: 'Move funds' }));
+    };
+    await userEvent.type(within(funds).getByLabelText(/Amount/), '25000');
+    await move();
+    expect(await within(funds).findByText('Not enough money in the wallet.')).toBeTruthy();
+    // Corrected: another request, another key.
+    await userEvent.clear(within(funds).getByLabelText(/Amount/));
+    await userEvent.type(within(funds).getByLabelText(/Amount/), '25');
+    await move();
+    expect(await within(funds).findByText(/the same move is retried/)).toBeTruthy();
+    // No answer: moving the same amount again is a retry with the same key.
+    await move();
+    expect(await screen.findByText('Funds moved')).toBeTruthy();
+    expect(sent.map((call) => call.amount)).toEqual([2_500_000, 2_500, 2_500]);
+    expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[1]?.key).not.toBe(sent[0]?.key);
+    expect(sent[2]?.key).toBe(sent[1]?.key);
   });
 
   it('a Super Admin moves employees and deletes a sub-business, each after confirming', async () => {

@@ -22,6 +22,7 @@ import { toast } from '@/components/ui/toast';
 import { organisationMoneyQueries, organisationQueries } from '@/entities/organisation';
 import { amountError, parseAmount } from '@/lib/amount';
 import { isApiError } from '@/lib/api-client';
+import { mayHaveGoneThrough, useKeyedAttempts } from '@/lib/idempotency';
 import { useAddSubBusiness } from '../api/add-sub-business';
 import { useDeleteSubBusiness } from '../api/delete-sub-business';
 import { useTransferEmployees } from '../api/transfer-employees';
@@ -29,6 +30,13 @@ import { useTransferFunds } from '../api/transfer-funds';
 import { useOrganisationContext } from './organisation-layout';
 
 const refusalOf = (error: unknown, fallback: string) => (isApiError(error) ? error.message : fallback);
+
+/** Why the funds were not moved; when the call may have gone through, that moving them again is safe. */
+function fundsRefusal(error: unknown): string {
+  if (!mayHaveGoneThrough(error)) return refusalOf(error, 'The funds could not be moved.');
+  const why = isApiError(error) && error.status !== 0 ? error.message : 'The server could not be reached.';
+  return `${why} Move them again to finish: the same move is retried, so it is not made twice.`;
+}
 
 type Dialog =
   | { kind: 'add'; parent: OrganisationNode }
@@ -129,7 +137,7 @@ function FundsDialog({
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [key] = useState(() => crypto.randomUUID());
+  const attempts = useKeyedAttempts();
   const transfer = useTransferFunds();
   const from = down ? parent : child;
   const to = down ? child : parent;
@@ -147,15 +155,17 @@ function FundsDialog({
       confirmLabel: 'Move funds',
     });
     if (!sure) return;
+    setRefusal(null);
+    const body = { from_business_id: from.id, to_business_id: to.id, amount: minor };
+    const { key } = attempts.next(body);
     try {
-      await transfer.mutateAsync({
-        body: { from_business_id: from.id, to_business_id: to.id, amount: minor },
-        key,
-      });
+      await transfer.mutateAsync({ body, key });
+      attempts.answered();
       toast.success('Funds moved', `${formatMoney(minor)} to ${to.name}.`);
       onClose();
     } catch (failure) {
-      setRefusal(refusalOf(failure, 'The funds could not be moved.'));
+      attempts.failed(failure);
+      setRefusal(fundsRefusal(failure));
     }
   };
   return (

@@ -2,7 +2,6 @@ import type { BusinessDirectDebitBody, DirectDebit, DirectDebitBody } from '@kin
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type WalletOwner, walletPaths, walletQueries } from '@/entities/wallet';
 import { api } from '@/lib/api-client';
-import { newIdempotencyKey } from '../lib/idempotency';
 
 export interface CreateDirectDebitInput {
   owner: WalletOwner;
@@ -23,10 +22,20 @@ export function createDirectDebit({
   });
 }
 
+export interface CancelDirectDebitInput {
+  owner: WalletOwner;
+  id: number;
+  idempotencyKey: string;
+}
+
 /** DELETE /user/direct_debit/{id} or DELETE /business/{id}/direct_debit/{debitId} */
-export function cancelDirectDebit({ owner, id }: { owner: WalletOwner; id: number }): Promise<DirectDebit> {
+export function cancelDirectDebit({
+  owner,
+  id,
+  idempotencyKey,
+}: CancelDirectDebitInput): Promise<DirectDebit> {
   return api.delete<DirectDebit>(walletPaths(owner).cancelDirectDebit(id), undefined, {
-    headers: { 'Idempotency-Key': newIdempotencyKey() },
+    headers: { 'Idempotency-Key': idempotencyKey },
   });
 }
 

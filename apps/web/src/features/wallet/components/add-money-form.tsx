@@ -5,13 +5,14 @@ import { toast } from '@/components/ui/toast';
 import { session } from '@/entities/session';
 import { ownerKey, type WalletOwner } from '@/entities/wallet';
 import { applyServerErrors, focusFirstInvalid, useAccessibleForm } from '@/lib/form';
+import { useKeyedAttempts } from '@/lib/idempotency';
 import { type AddMoneyInput, useAddMoney } from '../api/add-money';
 import type { PaymentProviderName } from '../api/config';
 import { amountError, parseAmount } from '../lib/amount';
 import { type CardValues, cardErrors, EMPTY_CARD, toCardInput } from '../lib/card';
 import { type CardMode, cardModeOf } from '../lib/card-mode';
 import { failureOf } from '../lib/failure';
-import { type Attempt, attemptFor, keepForRetry } from '../lib/idempotency';
+import { type Attempt, keepForRetry } from '../lib/idempotency';
 import { isStripePaymentError, STRIPE_CARD_MESSAGES } from '../lib/stripe';
 import { AmountInput } from './amount-input';
 import { CardFields, CardFormLoading, CardPaymentsUnavailable } from './card-fields';
@@ -93,7 +94,7 @@ function AddMoneyFormBody({
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const stripeCard = useRef<StripeCardHandle>(null);
-  const attempt = useRef<Attempt | null>(null);
+  const attempts = useKeyedAttempts<Attempt>(keepForRetry);
   const headingId = useId();
   const [failure, setFailure] = useState<Failure | null>(null);
   const [stripeState, setStripeState] = useState<StripeCardState>(EMPTY_STRIPE_CARD);
@@ -144,11 +145,10 @@ function AddMoneyFormBody({
       } else {
         return;
       }
-      const current = attemptFor(attempt.current, fingerprint);
-      attempt.current = current;
+      const current = attempts.next(fingerprint);
       try {
         const { wallet } = await mutation.mutateAsync({ ...request, attempt: current });
-        attempt.current = null;
+        attempts.answered();
         form.reset();
         if (mode.kind === 'stripe') {
           stripeCard.current?.clear();
@@ -161,7 +161,7 @@ function AddMoneyFormBody({
         );
         onAdded?.(wallet);
       } catch (error) {
-        if (!keepForRetry(error)) attempt.current = null;
+        attempts.failed(error);
         if (isStripePaymentError(error) && error.invalidDetails) {
           setStripeError(error.message);
           stripeCard.current?.focus();

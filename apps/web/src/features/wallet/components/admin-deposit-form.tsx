@@ -5,11 +5,12 @@ import { confirm } from '@/components/ui/confirm';
 import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { applyServerErrors, focusFirstInvalid, useAccessibleForm } from '@/lib/form';
+import { useKeyedAttempts } from '@/lib/idempotency';
 import { type AdminDepositKind, type AdminRecipient, useAdminDeposit } from '../api/admin';
 import { usePublicConfig } from '../api/config';
 import { amountError, parseAmount } from '../lib/amount';
 import { failureOf } from '../lib/failure';
-import { type Attempt, attemptFor, keepForRetry } from '../lib/idempotency';
+import { keepForRetry } from '../lib/idempotency';
 import { AmountInput } from './amount-input';
 import { BalanceAmounts } from './balance-card';
 import { type Failure, FormFailure } from './form-failure';
@@ -53,7 +54,7 @@ function validate(values: AdminDepositValues) {
 export function AdminDepositForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
-  const attempt = useRef<Attempt | null>(null);
+  const attempts = useKeyedAttempts(keepForRetry);
   const headingId = useId();
   const resultHeadingId = useId();
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -83,11 +84,10 @@ export function AdminDepositForm() {
       });
       if (!confirmed) return;
       const request = { recipient: values.recipient, id, kind: values.kind, amount, reason };
-      const current = attemptFor(attempt.current, request);
-      attempt.current = current;
+      const current = attempts.next(request);
       try {
         const result = await mutation.mutateAsync({ ...request, idempotencyKey: current.key });
-        attempt.current = null;
+        attempts.answered();
         setDeposited({ recipient: values.recipient, id, wallet: result.wallet });
         form.setValues({ amount: '', reason: '' });
         form.resetDirty();
@@ -96,7 +96,7 @@ export function AdminDepositForm() {
           `${formatMoney(amount, result.wallet.currency)} of ${what} to ${who}.`,
         );
       } catch (error) {
-        if (!keepForRetry(error)) attempt.current = null;
+        attempts.failed(error);
         if (isApiError(error) && error.status === 404) {
           form.setFieldError('recipient_id', error.message);
           focusFirstInvalid(formRef.current);

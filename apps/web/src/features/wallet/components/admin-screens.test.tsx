@@ -95,7 +95,47 @@ describe('admin money screens', { timeout: 20_000 }, () => {
       reason: 'Thank you',
     });
     expect(headersOf(callOf(fetchMock, 'POST'))['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(screen.getByText('Deposit recorded')).toBeTruthy();
+    // The toast comes after the balance is shown.
+    expect(await screen.findByText('Deposit recorded')).toBeTruthy();
+  });
+
+  it('a corrected deposit after a refusal gets a new Idempotency-Key; a retry after no answer keeps it', async () => {
+    signInAs(true, 2);
+    const sent: { path: string; key: string | undefined }[] = [];
+    const answer = (url: URL, init: RequestInit) => {
+      sent.push({ path: url.pathname, key: headersOf(init)['Idempotency-Key'] });
+      if (url.pathname === '/api/admin/user/404/deposit')
+        return errorResponse(404, 'NOT_FOUND', 'The user was not found.');
+      if (sent.length === 2) return Promise.reject(new TypeError('Failed to fetch'));
+      return jsonResponse(
+        { transaction_id: 3, wallet: { wallet_amount: 1_000, credits: 0, held: 0, currency: 'INR' } },
+        201,
+      );
+    };
+    stubFetch({ 'POST /api/admin/user/404/deposit': answer, 'POST /api/admin/user/12/deposit': answer });
+    renderRoutes(routes, '/admin/money');
+    const form = screen.getByRole('form', { name: 'Deposit money or credits' });
+    const deposit = async () => {
+      await userEvent.click(within(form).getByRole('button', { name: 'Deposit money' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Yes, deposit' }));
+    };
+    await paste(within(form).getByLabelText('Person id'), '404');
+    await paste(within(form).getByLabelText('Amount'), '10');
+    await paste(within(form).getByLabelText('Reason'), 'Bank transfer');
+    await deposit();
+    expect(await within(form).findByText('The user was not found.')).toBeTruthy();
+    await paste(within(form).getByLabelText('Person id'), '12');
+    await deposit();
+    await waitFor(() => expect(sent).toHaveLength(2));
+    await deposit();
+    expect(await screen.findByText('Deposit recorded')).toBeTruthy();
+    expect(sent.map((call) => call.path)).toEqual([
+      '/api/admin/user/404/deposit',
+      '/api/admin/user/12/deposit',
+      '/api/admin/user/12/deposit',
+    ]);
+    expect(sent[1]?.key).not.toBe(sent[0]?.key);
+    expect(sent[2]?.key).toBe(sent[1]?.key);
   });
 
   it('gives an organisation credits through its cc call, and puts an unknown id on the id field', async () => {

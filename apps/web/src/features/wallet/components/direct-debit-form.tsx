@@ -16,6 +16,7 @@ import { toast } from '@/components/ui/toast';
 import { charityQueries } from '@/entities/charity';
 import { ownerKey, type WalletOwner } from '@/entities/wallet';
 import { applyServerErrors, focusFirstInvalid, useAccessibleForm } from '@/lib/form';
+import { useKeyedAttempts } from '@/lib/idempotency';
 import type { PaymentProviderName } from '../api/config';
 import { useCreateDirectDebit } from '../api/direct-debits';
 import { amountError, parseAmount } from '../lib/amount';
@@ -23,7 +24,7 @@ import { type CardValues, cardErrors, EMPTY_CARD, toCardInput } from '../lib/car
 import { type CardMode, cardModeOf } from '../lib/card-mode';
 import { DATE_FORMAT, formatDate, parseTypedDate, todayIso } from '../lib/dates';
 import { failureOf } from '../lib/failure';
-import { type Attempt, attemptFor, keepForRetry } from '../lib/idempotency';
+import { type Attempt, keepForRetry } from '../lib/idempotency';
 import { frequencyLabel } from '../lib/labels';
 import { isStripePaymentError, STRIPE_CARD_MESSAGES } from '../lib/stripe';
 import { AmountInput } from './amount-input';
@@ -135,7 +136,7 @@ function DirectDebitFormBody({
   const stripeCard = useRef<StripeCardHandle>(null);
   /** Counts the changes to the card in Stripe's field: a changed card is a new attempt. */
   const stripeEdits = useRef(0);
-  const attempt = useRef<Attempt | null>(null);
+  const attempts = useKeyedAttempts<Attempt>(keepForRetry);
   const headingId = useId();
   const [failure, setFailure] = useState<Failure | null>(null);
   const [stripeState, setStripeState] = useState<StripeCardState>(EMPTY_STRIPE_CARD);
@@ -183,8 +184,7 @@ function DirectDebitFormBody({
           : base;
       // With Stripe the card is in Stripe's frame: its edits stand for it.
       const card = mode.kind === 'stripe' ? { stripeEdits: stripeEdits.current } : {};
-      const current = attemptFor(attempt.current, { owner: ownerKey(owner), body, ...card });
-      attempt.current = current;
+      const current = attempts.next({ owner: ownerKey(owner), body, ...card });
       try {
         if (mode.kind === 'stripe') {
           // One PaymentMethod per attempt: a retry sends the same one with the same key.
@@ -195,7 +195,7 @@ function DirectDebitFormBody({
             ? body
             : { ...body, payment_method_id: current.paymentMethodId };
         const debit = await mutation.mutateAsync({ owner, body: sent, idempotencyKey: current.key });
-        attempt.current = null;
+        attempts.answered();
         form.setValues(initialValues());
         form.resetDirty();
         if (mode.kind === 'stripe') {
@@ -207,7 +207,7 @@ function DirectDebitFormBody({
           `${formatMoney(debit.amount, debit.currency)} ${frequencyLabel(debit.frequency).toLowerCase()}, first charge on ${formatDate(debit.next_charge_on)}.`,
         );
       } catch (error) {
-        if (!keepForRetry(error)) attempt.current = null;
+        attempts.failed(error);
         if (isStripePaymentError(error) && error.invalidDetails) {
           setStripeError(error.message);
           stripeCard.current?.focus();

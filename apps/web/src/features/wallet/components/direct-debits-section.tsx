@@ -16,7 +16,8 @@ import { useId } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
-import { type WalletOwner, walletQueries } from '@/entities/wallet';
+import { ownerKey, type WalletOwner, walletQueries } from '@/entities/wallet';
+import { useKeyedAttempts } from '@/lib/idempotency';
 import type { PaymentProviderName } from '../api/config';
 import { useCancelDirectDebit } from '../api/direct-debits';
 import { formatDate } from '../lib/dates';
@@ -39,6 +40,7 @@ export function StatusBadge({ status }: { status: DirectDebit['status'] }) {
 
 function DebitCard({ debit, owner }: { debit: DirectDebit; owner: WalletOwner }) {
   const cancel = useCancelDirectDebit();
+  const attempts = useKeyedAttempts();
   const summary = debitSummary(debit);
   const onCancel = async () => {
     const confirmed = await confirm({
@@ -49,11 +51,14 @@ function DebitCard({ debit, owner }: { debit: DirectDebit; owner: WalletOwner })
       danger: true,
     });
     if (!confirmed) return;
+    const { key } = attempts.next({ owner: ownerKey(owner), id: debit.id });
     try {
-      await cancel.mutateAsync({ owner, id: debit.id });
+      await cancel.mutateAsync({ owner, id: debit.id, idempotencyKey: key });
+      attempts.answered();
       toast.success('Direct debit cancelled', `${summary} will not be charged again.`);
-    } catch {
-      // The API client showed the error toast.
+    } catch (error) {
+      // The API client showed the error toast; cancelling again after no answer is the same call.
+      attempts.failed(error);
     }
   };
   return (

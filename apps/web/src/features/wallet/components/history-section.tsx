@@ -1,6 +1,11 @@
 import '@mantine/dates/styles.css';
-import { formatMoney, type HistoryItem, LEDGER_HISTORY_ACCOUNTS } from '@kindred/shared';
-import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  formatMoney,
+  HELD_GIFT_STATE_LABELS,
+  type HistoryItem,
+  LEDGER_HISTORY_ACCOUNTS,
+} from '@kindred/shared';
+import { Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -10,11 +15,36 @@ import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { type WalletOwner, walletQueries } from '@/entities/wallet';
 import { downloadStatement } from '../api/statement';
 import { DATE_FORMAT, defaultRange, formatDate, formatDateTime, parseTypedDate } from '../lib/dates';
-import { ACCOUNT_LABELS, KIND_FILTERS, kindLabel } from '../lib/labels';
+import { ACCOUNT_LABELS, HELD_GIFT_STATE_COLORS, KIND_FILTERS, kindLabel } from '../lib/labels';
 
 /** Signed amount: money in shows a plus sign, money out a minus sign. */
 function signedMoney(amount: number, currency: string): string {
   return amount > 0 ? `+${formatMoney(amount, currency)}` : formatMoney(amount, currency);
+}
+
+/** What the movement was; a held gift's one line says where it stands. */
+function Description({ item, currency }: { item: HistoryItem; currency: string }) {
+  const state = item.gift?.state;
+  if (!state) return item.description;
+  const held = formatMoney(item.gift?.held_amount ?? 0, currency);
+  return (
+    <Stack gap={2} align="flex-start">
+      <span>{item.description}</span>
+      <Group gap={6} wrap="wrap">
+        <Badge color={HELD_GIFT_STATE_COLORS[state]} variant="filled">
+          {HELD_GIFT_STATE_LABELS[state]}
+        </Badge>
+        {state === 'released' ? (
+          <Text
+            span
+            size="xs"
+          >{`${held} back in the ${item.account === 'credits' ? 'credits' : 'wallet'}`}</Text>
+        ) : state === 'given' ? null : (
+          <Text span size="xs">{`${held} held`}</Text>
+        )}
+      </Group>
+    </Stack>
+  );
 }
 
 function HistoryTable({
@@ -38,7 +68,7 @@ function HistoryTable({
           header: 'Date',
           cell: (item) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.created_at)}</span>,
         },
-        { header: 'Description', cell: (item) => item.description },
+        { header: 'Description', cell: (item) => <Description item={item} currency={currency} /> },
         { header: 'Type', cell: (item) => kindLabel(item.kind) },
         { header: 'Account', cell: (item) => ACCOUNT_LABELS[item.account] ?? item.account },
         {

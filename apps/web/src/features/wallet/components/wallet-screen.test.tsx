@@ -20,6 +20,7 @@ const item = (id: number, description: string, amount: number, kind = 'deposit')
   description,
   account: 'wallet',
   amount,
+  gift: null,
 });
 
 const debit = (status: DirectDebit['status']): DirectDebit => ({
@@ -59,7 +60,10 @@ describe('wallet screen', { timeout: 20_000 }, () => {
       [`GET ${historyPath}`]: (url) => {
         const cursor = url.searchParams.get('cursor');
         if (cursor === 'older') return page([item(1, 'Old deposit', 5_000)], null, 'newer');
-        return page([item(2, 'Card deposit', 12_345), item(3, 'Donation', -2_550, 'donation')], 'older');
+        return page(
+          [item(2, 'Card top-up', 12_345), item(3, 'Gift to River Trust', -2_550, 'donation')],
+          'older',
+        );
       },
       'GET /api/user/direct_debits': () => jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
     });
@@ -74,7 +78,7 @@ describe('wallet screen', { timeout: 20_000 }, () => {
     const table = await within(history).findByRole('table');
     expect(within(table).getByText('+₹123.45')).toBeTruthy();
     expect(within(table).getByText('-₹25.50')).toBeTruthy();
-    const donations = within(table).getAllByRole('cell', { name: 'Donation' });
+    const donations = within(table).getAllByRole('cell', { name: 'Gift' });
     expect(donations.map((cell) => cell.getAttribute('data-label'))).toContain('Type');
     expect(within(history).getByRole('button', { name: 'Newer' }).hasAttribute('disabled')).toBe(true);
 
@@ -93,6 +97,43 @@ describe('wallet screen', { timeout: 20_000 }, () => {
     });
 
     expect(await screen.findByText('No direct debits yet.')).toBeTruthy();
+  });
+
+  it('names each movement, and shows a held gift as one line with where it stands', async () => {
+    session.signIn(makeLogin(Date.now() + 60 * MINUTE));
+    const gift = (state: NonNullable<HistoryItem['gift']>['state']) => ({
+      donation_id: 61,
+      project: { id: 4, name: 'Clean Rivers' },
+      charity: { id: 2, name: 'River Trust' },
+      state,
+      held_amount: 20_000,
+    });
+    stubFetch({
+      'GET /api/user/wallet': () =>
+        jsonResponse({ wallet_amount: 0, credits: 0, held: 20_000, currency: 'INR' }),
+      [`GET ${historyPath}`]: () =>
+        page([
+          item(5, 'Moved to Acme North', -5_000, 'transfer'),
+          {
+            ...item(4, 'Gift to Clean Rivers (River Trust)', -20_000, 'donation_hold'),
+            gift: gift('held_signoff'),
+          },
+          { ...item(3, 'Gift to Clean Rivers (River Trust)', 0, 'donation_hold'), gift: gift('released') },
+          { ...item(2, 'Gift to Clean Rivers (River Trust)', -20_000, 'donation_hold'), gift: gift('given') },
+        ]),
+      'GET /api/user/direct_debits': () => jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+    });
+    renderWithProviders(<WalletScreen />);
+    const history = screen.getByRole('region', { name: 'History' });
+    const table = await within(history).findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual([
+      'Moved to Acme North',
+      'Gift to Clean Rivers (River Trust)Held awaiting sign-off₹200 held',
+      'Gift to Clean Rivers (River Trust)Released₹200 back in the wallet',
+      'Gift to Clean Rivers (River Trust)Given',
+    ]);
+    expect(within(table).queryByText(/Donation \d/)).toBeNull();
   });
 
   it('filters by account and type from the first page, and says when nothing matches', async () => {

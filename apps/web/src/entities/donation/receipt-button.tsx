@@ -1,7 +1,7 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import { downloadReceipt } from '../api/download-receipt';
+import { downloadReceipt } from './download-receipt';
 
 /** Downloads one donation's receipt (PDF); the API client shows a refusal as the error toast. */
 export function ReceiptButton({
