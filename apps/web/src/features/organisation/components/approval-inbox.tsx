@@ -1,7 +1,8 @@
-import { type BusinessPendingDonation, formatMoney } from '@kindred/shared';
+import { type BusinessPendingDonation, formatMoney, GIVING_TYPE } from '@kindred/shared';
 import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { confirm } from '@/components/ui/confirm';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
@@ -15,6 +16,13 @@ import { useOrganisationContext } from './organisation-layout';
 
 const recipientOf = (donation: BusinessPendingDonation) =>
   donation.project ? `${donation.project.title} (${donation.charity.name})` : donation.charity.name;
+
+/** "3 gifts totalling ₹12,500": how many are chosen and the money they hold. */
+function selectionSummary(chosen: BusinessPendingDonation[]) {
+  const noun = chosen.length === 1 ? 'gift' : 'gifts';
+  const total = chosen.reduce((sum, d) => sum + (d.type === GIVING_TYPE.funds ? (d.amount ?? 0) : 0), 0);
+  return total > 0 ? `${chosen.length} ${noun} totalling ${formatMoney(total)}` : `${chosen.length} ${noun}`;
+}
 
 /** Donations on behalf of the organisation waiting for sign-off: approve several at once, or reject with a reason. */
 export function ApprovalInbox() {
@@ -58,6 +66,18 @@ export function ApprovalInbox() {
     }
   };
 
+  const summary = selectionSummary(items.filter((d) => selected.includes(d.id)));
+
+  const approveSelected = async () => {
+    const ok = await confirm({
+      title: `Approve ${summary}?`,
+      message:
+        'Each approval is recorded with your name. A donation with every approval it needs leaves the organisation’s wallet for the charity.',
+      confirmLabel: 'Approve',
+    });
+    if (ok) await run('approve');
+  };
+
   return (
     <Stack gap="md" component="section" aria-labelledby="approval-inbox-heading">
       <Title order={2} size="h3" id="approval-inbox-heading">
@@ -99,13 +119,14 @@ export function ApprovalInbox() {
               <Button
                 disabled={selected.length === 0}
                 loading={act.isPending && !rejecting}
-                onClick={() => run('approve')}
+                onClick={approveSelected}
               >
                 {`Approve selected (${selected.length})`}
               </Button>
               <Button
                 variant="default"
-                c="red.9"
+                // Red only when it can be used: a colour set here would outlast Mantine's disabled grey.
+                c={selected.length === 0 ? undefined : 'red.9'}
                 disabled={selected.length === 0}
                 onClick={() => setRejecting(true)}
               >
@@ -132,13 +153,14 @@ export function ApprovalInbox() {
                       <Checkbox
                         aria-label={`Choose ${label}`}
                         checked={selected.includes(donation.id)}
-                        onChange={(event) =>
+                        onChange={(event) => {
+                          // Read the box now: React clears the event's currentTarget before the
+                          // updater below runs.
+                          const on = event.currentTarget.checked;
                           setChosen((ids) =>
-                            event.currentTarget.checked
-                              ? [...ids, donation.id]
-                              : ids.filter((id) => id !== donation.id),
-                          )
-                        }
+                            on ? [...ids, donation.id] : ids.filter((id) => id !== donation.id),
+                          );
+                        }}
                       />
                     ) : null}
                     <Stack gap={4} style={{ flex: 1 }}>
@@ -177,7 +199,7 @@ export function ApprovalInbox() {
       )}
       {rejecting ? (
         <ReasonDialog
-          title={selected.length === 1 ? 'Reject the donation' : `Reject ${selected.length} donations`}
+          title={`Reject ${summary}?`}
           description="The held money goes back to the organisation’s wallet. The person who asked sees why."
           confirmLabel="Reject"
           pending={act.isPending}

@@ -221,6 +221,8 @@ describe('the organisation area', { timeout: 30_000 }, () => {
       ).toBeTruthy();
       await userEvent.click(screen.getByLabelText('Choose all I can approve'));
       await userEvent.click(screen.getByRole('button', { name: 'Approve selected (1)' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Approve 1 gift totalling ₹300?' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
       await waitFor(() =>
         expect(bodyOf(mock, '/api/business/5/approve_donations')).toEqual({
           donation_ids: [11],
@@ -230,6 +232,48 @@ describe('the organisation area', { timeout: 30_000 }, () => {
       expect(await screen.findByText('Signed off')).toBeTruthy();
     });
 
+    it('ticks two, unticks one, then asks before approving, naming the count and the total', async () => {
+      signInToAcme(2, true);
+      const mock = stubFetch({
+        'GET /api/business/5': () => jsonResponse(acme),
+        'GET /api/business/5/donations': () =>
+          jsonResponse({
+            items: [
+              waiting(11, { id: 9, name: 'Eve Smith' }, true),
+              { ...waiting(13, { id: 9, name: 'Eve Smith' }, true), amount: 95_000 },
+              waiting(14, { id: 9, name: 'Eve Smith' }, true),
+            ],
+            next_cursor: null,
+            prev_cursor: null,
+          }),
+        'POST /api/business/5/approve_donations': () =>
+          jsonResponse({ donations: [donationFixture({ id: 11, status: 80 })] }),
+      });
+      renderArea('/organisation/sign-off');
+      // Nothing chosen: both actions are disabled and wear Mantine's disabled grey, not red.
+      const reject = await screen.findByRole('button', { name: 'Reject selected' });
+      expect(reject.hasAttribute('disabled')).toBe(true);
+      expect(reject.style.color).toBe('');
+      const tick = async (id: number) =>
+        userEvent.click(within(await screen.findByTestId(`waiting-donation-${id}`)).getByRole('checkbox'));
+      await tick(11);
+      await tick(13);
+      await tick(14);
+      await tick(14);
+      expect(screen.getByRole('button', { name: 'Approve selected (2)' })).toBeTruthy();
+      expect(reject.style.color).toContain('red-9');
+      await userEvent.click(screen.getByRole('button', { name: 'Approve selected (2)' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Approve 2 gifts totalling ₹1,250?' });
+      expect(bodyOf(mock, '/api/business/5/approve_donations')).toBeUndefined();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+      await waitFor(() =>
+        expect(bodyOf(mock, '/api/business/5/approve_donations')).toEqual({
+          donation_ids: [11, 13],
+          action: 'approve',
+        }),
+      );
+    });
+
     it('rejects with a reason, which it asks for first', async () => {
       signInToAcme(2, true);
       const mock = stub();
@@ -237,7 +281,7 @@ describe('the organisation area', { timeout: 30_000 }, () => {
       const item = await screen.findByTestId('waiting-donation-12');
       await userEvent.click(within(item).getByRole('checkbox'));
       await userEvent.click(screen.getByRole('button', { name: 'Reject selected' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Reject the donation' });
+      const dialog = await screen.findByRole('dialog', { name: 'Reject 1 gift totalling ₹300?' });
       await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
       expect(within(dialog).getByText('Say why, in a few words.')).toBeTruthy();
       await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Not this year');
