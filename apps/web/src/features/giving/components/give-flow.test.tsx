@@ -578,6 +578,11 @@ describe('the give flow', { timeout: 30_000 }, () => {
       await click('₹250');
       await click('Review');
       expect(await within(dialog()).findByText('On behalf of Acme Ltd')).toBeTruthy();
+      // The review says who pays and whose name the charity sees: the organisation, not the person.
+      const review = within(within(dialog()).getByTestId('give-review'));
+      expect(review.getByText('Paid from').nextElementSibling?.textContent).toBe('Acme Ltd’s wallet');
+      expect(review.getByText('Shown as').nextElementSibling?.textContent).toBe('Acme Ltd');
+      expect(review.queryByText(/Your wallet|Your name/)).toBeNull();
       await click('Confirm: give ₹250');
       expect(await screen.findByText('Sent for sign-off')).toBeTruthy();
       const call = fetchMock.mock.calls.find(
