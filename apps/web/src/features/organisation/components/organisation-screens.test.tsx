@@ -191,7 +191,14 @@ describe('the organisation area', { timeout: 30_000 }, () => {
           amount: 30_000,
         }),
         donor: { kind: 'business', id: 5, name: 'Acme Ltd' },
-        signoff: { needed: 2, approvals: [], requested_by: requester, can_approve: canApprove },
+        signoff: {
+          needed: 2,
+          approvals: [],
+          requested_by: requester,
+          can_approve: canApprove,
+          stuck: false,
+          can_resolve: false,
+        },
       }) satisfies BusinessPendingDonation;
 
     function stub(extra: Record<string, Route> = {}) {
