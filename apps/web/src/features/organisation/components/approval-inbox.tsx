@@ -12,10 +12,89 @@ import { useCurrentUser } from '@/entities/session';
 import { isApiError } from '@/lib/api-client';
 import { showDate } from '@/lib/format';
 import { useApproveDonations } from '../api/approve-donations';
+import { useResolveStuckDonation } from '../api/resolve-stuck-donation';
 import { useOrganisationContext } from './organisation-layout';
 
 const recipientOf = (donation: BusinessPendingDonation) =>
   donation.project ? `${donation.project.title} (${donation.charity.name})` : donation.charity.name;
+
+/**
+ * A donation its sign-off admins can never approve (decision 033): said to everyone who sees it;
+ * a Super Admin approves it in their place with a reason (never their own request) or releases it.
+ */
+function StuckNotice({ donation, label }: { donation: BusinessPendingDonation; label: string }) {
+  const { business } = useOrganisationContext();
+  const me = useCurrentUser();
+  const resolve = useResolveStuckDonation();
+  const [action, setAction] = useState<'approve' | 'release' | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { signoff } = donation;
+  const mine = signoff.requested_by?.id === me?.id;
+  const what =
+    donation.type === GIVING_TYPE.funds && donation.amount !== null
+      ? `this ${formatMoney(donation.amount)} gift`
+      : 'this gift';
+  const close = () => {
+    setAction(null);
+    setRefusal(null);
+  };
+  const submit = async (reason: string) => {
+    if (!action) return;
+    try {
+      await resolve.mutateAsync({ businessId: business.id, donationId: donation.id, action, reason });
+      close();
+      toast.success(
+        action === 'approve' ? 'Approved' : 'Released',
+        action === 'approve'
+          ? `${label} is approved, with your reason in its history.`
+          : `${label} is cancelled; the money is back with ${business.name}.`,
+      );
+    } catch (error) {
+      setRefusal(isApiError(error) ? error.message : 'Nothing was changed. Try again.');
+    }
+  };
+  return (
+    <Stack gap="xs">
+      <Alert color="red" variant="light" title="Can never be approved">
+        {`It needs ${signoff.needed} approvals from sign-off admins other than the person who asked, and not enough are left. ${
+          signoff.can_resolve
+            ? 'Approve it as Super Admin with a reason, or release the money back to the organisation.'
+            : 'A Super Admin approves it with a reason or releases the money.'
+        }`}
+      </Alert>
+      {signoff.can_resolve ? (
+        <Group gap="sm">
+          {mine ? (
+            <Text size="sm">You asked for it: release it, or another Super Admin approves it.</Text>
+          ) : (
+            <Button size="sm" variant="default" onClick={() => setAction('approve')}>
+              Approve as Super Admin
+            </Button>
+          )}
+          <Button size="sm" variant="default" c="red.9" onClick={() => setAction('release')}>
+            Release the money
+          </Button>
+        </Group>
+      ) : null}
+      {action ? (
+        <ReasonDialog
+          title={action === 'approve' ? `Approve ${what} as Super Admin?` : `Release ${what}?`}
+          description={
+            action === 'approve'
+              ? `${label}: you approve it in place of the sign-off admins it cannot have. Your name and reason are kept in its history.`
+              : `${label}: it is cancelled and the held money goes back to ${business.name}. Your reason is kept in its history.`
+          }
+          confirmLabel={action === 'approve' ? 'Approve' : 'Release'}
+          refusalTitle={action === 'approve' ? 'Not approved' : 'Not released'}
+          refusal={refusal}
+          pending={resolve.isPending}
+          onClose={close}
+          onSubmit={submit}
+        />
+      ) : null}
+    </Stack>
+  );
+}
 
 /** "3 gifts totalling ₹12,500": how many are chosen and the money they hold. */
 function selectionSummary(chosen: BusinessPendingDonation[]) {
@@ -182,7 +261,8 @@ export function ApprovalInbox() {
                           </Text>
                         ))}
                       </Group>
-                      {access.isSignoffAdmin && !signoff.can_approve ? (
+                      {signoff.stuck ? <StuckNotice donation={donation} label={label} /> : null}
+                      {access.isSignoffAdmin && !signoff.can_approve && !signoff.stuck ? (
                         <Text size="sm" c="dimmed">
                           {signoff.requested_by?.id === me?.id
                             ? 'You asked for this one: another sign-off admin approves it.'
