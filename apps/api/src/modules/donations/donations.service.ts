@@ -492,6 +492,18 @@ export function donationsService(
       );
   }
 
+  /** Whether a new donation of this amount asked by this person could collect its approvals (decision 033). */
+  async function canBeSignedOff(
+    executor: Executor,
+    business: NonNullable<Awaited<ReturnType<typeof organisationsQueries.business>>>,
+    amount: number,
+    requesterId: number | null,
+  ) {
+    const needed = approvalsNeeded(signoffPolicyOf(business), amount);
+    const admins = await organisationsQueries.signoffAdminIds(executor, business.id);
+    return canStillCollect(needed, [], admins, requesterId);
+  }
+
   /**
    * A donation on behalf of an organisation that could never collect its approvals is refused when
    * asked, before anything is held (decision 033): the requester never counts.
@@ -505,8 +517,8 @@ export function donationsService(
     const policy = signoffPolicyOf(business);
     const amount = body.type === funds ? (body.amount ?? 0) : 0;
     const needed = approvalsNeeded(policy, amount);
+    if (await canBeSignedOff(tx, business, amount, requesterId)) return;
     const admins = await organisationsQueries.signoffAdminIds(tx, business.id);
-    if (canStillCollect(needed, [], admins, requesterId)) return;
     const others = admins.filter((id) => id !== requesterId).length;
     const large = policy.threshold_amount !== null && needed > policy.approvals_required;
     const fix = 'Ask a Super Admin to make more members sign-off admins or to change the sign-off policy.';
@@ -552,6 +564,7 @@ export function donationsService(
     present,
     create,
     assertBusinessMovesMoney,
+    canBeSignedOff,
     check,
     queueReceipts,
     declarationFor,
