@@ -14,6 +14,7 @@ export {
 } from './charity-donation-queries';
 export {
   DONATION_STATUS_COLOURS,
+  donationRecipient,
   donationStatusLabel,
   donationTypeLabel,
   donationWhat,

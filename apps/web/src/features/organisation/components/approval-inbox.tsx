@@ -6,7 +6,7 @@ import { confirm } from '@/components/ui/confirm';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
-import { donationWhat } from '@/entities/donation';
+import { donationRecipient, donationWhat } from '@/entities/donation';
 import { organisationQueries } from '@/entities/organisation';
 import { useCurrentUser } from '@/entities/session';
 import { isApiError } from '@/lib/api-client';
@@ -14,9 +14,6 @@ import { showDate } from '@/lib/format';
 import { useApproveDonations } from '../api/approve-donations';
 import { useResolveStuckDonation } from '../api/resolve-stuck-donation';
 import { useOrganisationContext } from './organisation-layout';
-
-const recipientOf = (donation: BusinessPendingDonation) =>
-  donation.project ? `${donation.project.title} (${donation.charity.name})` : donation.charity.name;
 
 /**
  * A donation its sign-off admins can never approve (decision 033): said to everyone who sees it;
@@ -218,7 +215,7 @@ export function ApprovalInbox() {
           <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {items.map((donation) => {
               const { signoff } = donation;
-              const label = `${donationWhat(donation)} to ${recipientOf(donation)}`;
+              const label = `${donationWhat(donation)} to ${donationRecipient(donation)}`;
               return (
                 <Paper
                   key={donation.id}
