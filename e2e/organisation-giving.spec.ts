@@ -1,5 +1,6 @@
 import {
   approveSelected,
+  clippedBadges,
   DEMO,
   DEMO_PASSWORD,
   expectAccessible,
@@ -78,6 +79,9 @@ test('an employee asks Acme to give, two sign-off admins approve, and the employ
     await expect(page.getByText('Expected to run out')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Matched donations' })).toBeVisible();
     await expectAccessible(page, 'organisation matching (admin)');
+    // Status badges read in full in the tables ("Awaiting Organisation Approval").
+    await expect(page.getByText('Awaiting Organisation Approval').first()).toBeVisible();
+    expect(await clippedBadges(page)).toEqual([]);
     await form.getByLabel('Annual budget').fill('');
     await form.getByRole('button', { name: 'Save matching' }).click();
     await expect(form.getByLabel('Annual budget')).toHaveAttribute('aria-invalid', 'true');
@@ -91,6 +95,7 @@ test('an employee asks Acme to give, two sign-off admins approve, and the employ
     await expect(page.getByRole('heading', { name: 'Funds by month' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Donations, newest first' })).toBeVisible();
     await expectAccessible(page, 'organisation reports');
+    expect(await clippedBadges(page)).toEqual([]);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     expect((await download).suggestedFilename()).toMatch(/\.csv$/);
@@ -189,6 +194,7 @@ test('an employee asks Acme to give, two sign-off admins approve, and the employ
       await page.goto(path);
       await settle(page);
       expect(await widthProblem(page), `${path} at 320 px`).toBeUndefined();
+      expect(await clippedBadges(page), `${path} at 320 px`).toEqual([]);
     }
   });
 });

@@ -125,6 +125,18 @@ export async function approveSelected(page: Page, count: number, question: strin
   await expect(toast(page, 'Signed off')).toBeVisible();
 }
 
+/**
+ * The labels of the badges on screen that are cut short ("AWAITING ORGANISATION APPRO…"): their
+ * text is wider than the room they have. Empty when every badge reads in full.
+ */
+export async function clippedBadges(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.mantine-Badge-label')]
+      .filter((label) => label.offsetParent !== null && label.scrollWidth > label.clientWidth + 1)
+      .map((label) => label.textContent ?? ''),
+  );
+}
+
 /** Opens the signed-in person's menu (profile, log out) in the header, closing toasts over it first. */
 export async function openAccountMenu(page: Page) {
   // A toast can arrive over the button between the two (its container loads with the first

@@ -29,6 +29,7 @@ export {
   getProjectSupporters,
   SUPPORTERS_PAGE_SIZE,
 } from './donation-queries';
+export { DonationStatusBadge } from './donation-status-badge';
 export { makeGiftAidDeclaration, useMakeGiftAidDeclaration } from './gift-aid-declaration';
 export {
   GiftAidDeclarationInputs,

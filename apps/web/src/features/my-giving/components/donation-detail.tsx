@@ -2,11 +2,11 @@ import { formatMoney, GIVING_TYPE } from '@kindred/shared';
 import { Group, Modal, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FailedState, LoadingState } from '@/components/ui/states';
-import { donationQueries, donationTypeLabel, donationWhat } from '@/entities/donation';
+import { DonationStatusBadge, donationQueries, donationTypeLabel, donationWhat } from '@/entities/donation';
 import { showDate } from '@/lib/format';
 import { whenOf } from '../lib/dates';
 import { hasReceipt } from '../lib/donation';
-import { DonationStatusBadge, DonationTarget } from './donation-card';
+import { DonationTarget } from './donation-card';
 import { ReceiptButton } from './receipt-button';
 
 function Fact({ label, children }: { label: string; children: string }) {

@@ -5,7 +5,6 @@ import {
   matchingSettingsBodySchema,
 } from '@kindred/shared';
 import {
-  Badge,
   Button,
   Group,
   NumberInput,
@@ -26,7 +25,7 @@ import { FormRefusal } from '@/components/ui/form-refusal';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
-import { DONATION_STATUS_COLOURS } from '@/entities/donation';
+import { DonationStatusBadge } from '@/entities/donation';
 import { organisationMoneyQueries } from '@/entities/organisation';
 import { session } from '@/entities/session';
 import { amountError, amountText, parseAmount } from '@/lib/amount';
@@ -222,11 +221,7 @@ function MatchesTable({
         { header: 'To', cell: (d) => d.project?.title ?? d.charity.name },
         {
           header: 'Status',
-          cell: (d) => (
-            <Badge color={DONATION_STATUS_COLOURS[d.status] ?? 'dark'} variant="filled">
-              {d.status_label}
-            </Badge>
-          ),
+          cell: (d) => <DonationStatusBadge donation={d} />,
         },
       ]}
     />
