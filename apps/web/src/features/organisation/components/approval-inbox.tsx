@@ -1,11 +1,12 @@
 import { type BusinessPendingDonation, formatMoney, GIVING_TYPE } from '@kindred/shared';
-import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
+import { WrappingBadge } from '@/components/ui/wrapping-badge';
 import { donationRecipient, donationWhat } from '@/entities/donation';
 import { organisationQueries } from '@/entities/organisation';
 import { useCurrentUser } from '@/entities/session';
@@ -249,9 +250,9 @@ export function ApprovalInbox() {
                           : ''}
                       </Text>
                       <Group gap="xs">
-                        <Badge color="grape.9" variant="filled">
+                        <WrappingBadge color="grape.9" variant="filled">
                           {`${signoff.approvals.length} of ${signoff.needed} approvals`}
-                        </Badge>
+                        </WrappingBadge>
                         {signoff.approvals.map((approval) => (
                           <Text key={approval.user.id} size="sm" c="dimmed">
                             {`Approved by ${approval.user.name}`}
