@@ -188,6 +188,30 @@ describe('the organisation area', { timeout: 30_000 }, () => {
     expect(screen.getByText(message)).toBeTruthy();
   });
 
+  it('tells a Super Admin how many approvals the sign-off admins can give, and when the saved policy asks too much', async () => {
+    signInToAcme(1);
+    stubFetch({
+      'GET /api/business/5': () =>
+        jsonResponse({
+          ...acme,
+          signoff_policy: {
+            approvals_required: 1,
+            threshold_amount: 1_000_000,
+            approvals_above_threshold: 2,
+          },
+        }),
+      'GET /api/business/5/members': () =>
+        jsonResponse({ items: [member(7, 'Dana', 1, true), member(8, 'Sam', 2, true)] }),
+      'GET /api/business/5/donations': () =>
+        jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+    });
+    renderArea('/organisation/sign-off');
+    expect((await screen.findByTestId('signoff-capacity')).textContent).toBe(
+      'Acme Ltd has 2 sign-off admins: a donation can need at most 1 approval.',
+    );
+    expect(screen.getByText('Some donations can never be approved')).toBeTruthy();
+  });
+
   it('refuses a half-set threshold beside the field, sending nothing', async () => {
     signInToAcme(1);
     const mock = stubFetch({
