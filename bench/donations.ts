@@ -157,6 +157,8 @@ async function setUp(database: Database, secret: string) {
         .insert(giftAidDeclarations)
         .values({
           userId: row.id,
+          // A declaration makes gifts eligible only for the charity it names (decision 037).
+          charityId: charity.id,
           firstName: 'Bench',
           lastName: `Donor ${i + 1}`,
           house: '1',

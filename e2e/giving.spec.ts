@@ -13,9 +13,9 @@ import { expect, type Locator, type Page, test } from './support/test';
 
 /**
  * Giving (issue "Donations", §3 Screens): a new person finds a Live demo project, is sent to sign
- * in and back, gives funds topping up the wallet by card with Gift Aid declared on the way, and
- * sees the toast and the progress move; then volunteers, gives skills and a gift where demo
- * projects ask for them.
+ * in and back, gives funds topping up the wallet by card with Gift Aid declared for the project's
+ * charity on the way, and sees the toast, the progress move and the declaration in My giving; then
+ * volunteers, gives skills and a gift where demo projects ask for them.
  */
 
 const RIVER_CLEAN_UP = 'Clean-up of the river banks (Bristol)';
@@ -114,7 +114,8 @@ test('a new person gives funds with a card top-up and Gift Aid, then volunteers'
     await details.getByRole('button', { name: formatMoney(25_000) }).click();
     await expect(details.getByLabel('Amount', { exact: true })).toHaveValue('250');
     await details.getByLabel(/Add Gift Aid: ₹62\.50 more for the charity/).check();
-    const declaration = details.getByRole('group', { name: 'Gift Aid declaration' });
+    // The declaration names the charity that claims: the project's, River Trust.
+    const declaration = details.getByRole('group', { name: 'Gift Aid declaration for River Trust' });
     await expect(declaration).toBeVisible();
     await expect(declaration.getByLabel('First name')).toHaveValue('Gill');
     await settled(page);
@@ -122,10 +123,14 @@ test('a new person gives funds with a card top-up and Gift Aid, then volunteers'
     await declaration.getByLabel('House name or number').fill('12');
     await declaration.getByLabel('Address').fill('High Street, Bristol');
     await declaration.getByLabel('Post code').fill('BS1 4DJ');
-    await declaration.getByLabel(/I am a UK taxpayer/).check();
+    await declaration
+      .getByLabel(/any donations I make in the future .* to River Trust\. I am a UK taxpayer/)
+      .check();
     await declaration.getByRole('button', { name: 'Make the declaration' }).click();
     await expect(declaration).toBeHidden();
-    await expect(details.getByText(/Your Gift Aid declaration of Gill Giver, BS1 4DJ applies/)).toBeVisible();
+    await expect(
+      details.getByText(/Your Gift Aid declaration for River Trust of Gill Giver, BS1 4DJ applies/),
+    ).toBeVisible();
     await details.getByRole('button', { name: 'Review' }).click();
   });
 
@@ -182,6 +187,12 @@ test('a new person gives funds with a card top-up and Gift Aid, then volunteers'
     await page.goto('/donations');
     await expect(page.getByText(formatMoney(25_000, before.currency), { exact: true }).first()).toBeVisible();
     await expect(page.getByText('1 hour', { exact: true }).first()).toBeVisible();
+    // The declaration is listed by charity, with the option to cancel it.
+    await page.goto('/donations?tab=gift-aid');
+    const declarations = page.getByRole('list', { name: 'Your declarations' });
+    await expect(declarations.getByRole('heading', { name: 'River Trust' })).toBeVisible();
+    await expect(declarations.getByRole('button', { name: 'Cancel the declaration' })).toBeVisible();
+    await expectAccessible(page, 'my Gift Aid declarations');
     // The project is River Trust's, which the demo charity admin runs.
     const charity = await browser.newPage();
     await signInAs(charity, DEMO.charity);

@@ -97,6 +97,7 @@ test('signed in as the donor: home, profile (menu and delete confirmation), wall
     ['/wallet', 'wallet signed in'],
     ['/explore', 'explore signed in'],
     ['/donations', 'donations signed in'],
+    ['/donations?tab=gift-aid', 'Gift Aid declarations by charity'],
     ['/profile', 'profile signed in'],
   ]);
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();

@@ -226,6 +226,13 @@ export async function mailTo(address: string): Promise<OutboxMail> {
 }
 
 /**
+ * The rules every scan runs: WCAG 2.0, 2.1 and 2.2 A and AA, and axe's best practices. Naming the
+ * tags also runs the rules axe leaves off by default that they cover, among them 'target-size'
+ * (WCAG 2.2 SC 2.5.8: a target at least 24 x 24 CSS px, or 24 px clear of the next one).
+ */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/**
  * Fails on any serious or critical accessibility violation of the current screen.
  *
  * Scans in the desktop project; in the phone project only where a walk asks for it
@@ -244,6 +251,7 @@ export async function expectAccessible(page: Page, label: string, options: { atP
   // Only the violations are wanted: axe then skips collecting every passing node (half a scan's time).
   const results = await new AxeBuilder({ page })
     .setLegacyMode(true)
+    .withTags(AXE_TAGS)
     .options({ resultTypes: ['violations'] })
     .analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -313,4 +321,109 @@ export async function registerActivatedAs(page: Page, email: string, firstName: 
     .toBe(true);
   const activated = await page.request.get(`/api/auth${new URL(link as string).pathname}`);
   expect(activated.status(), await activated.text()).toBe(200);
+}
+
+/**
+ * The pointer targets of the current screen that fail WCAG 2.2 SC 2.5.8 (target size, minimum):
+ * under 24 x 24 CSS px and not spaced (a 24 px circle centred on the target meets another target,
+ * or another undersized target's circle). Counts every control a finger can press (links, buttons,
+ * fields, checkboxes, radios, switches, tabs, menu items, a stepper hidden from screen readers)
+ * except links inside a sentence (the inline exception) and controls one cannot see or reach. A
+ * control drawn hidden over its visible part (a switch's input) counts as that part: its label's
+ * track, or else its label.
+ */
+export function undersizedTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const MIN = 24;
+    const selector = [
+      'a[href]',
+      'button',
+      'input:not([type="hidden"])',
+      'select',
+      'textarea',
+      'summary',
+      '[role="button"]',
+      '[role="link"]',
+      '[role="checkbox"]',
+      '[role="radio"]',
+      '[role="switch"]',
+      '[role="tab"]',
+      '[role="menuitem"]',
+      '[role="option"]',
+      '[tabindex]:not([tabindex="-1"])',
+    ].join(',');
+    const seen = (box: DOMRect) => box.width > 1 && box.height > 1;
+    /** Hidden from sight although laid out: transparent or invisible, itself or an ancestor. */
+    const invisible = (element: Element) => {
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        if (style.visibility === 'hidden' || style.opacity === '0') return true;
+      }
+      return false;
+    };
+    /** A link in running text: its block has words of its own beside the link. */
+    const inline = (element: Element) =>
+      element.tagName === 'A' &&
+      getComputedStyle(element).display === 'inline' &&
+      [...(element.parentElement?.childNodes ?? [])].some(
+        (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+      );
+    /** What a finger presses for this control: the control, or the visible part a hidden input stands for. */
+    const pressed = (element: Element): Element | undefined => {
+      const box = element.getBoundingClientRect();
+      if (seen(box) && !invisible(element)) return element;
+      if (!(element instanceof HTMLInputElement)) return undefined;
+      const label = element.labels?.[0];
+      if (!label) return undefined;
+      const track = label.querySelector('.mantine-Switch-track');
+      const part = track ?? label;
+      return seen(part.getBoundingClientRect()) && !invisible(part) ? part : undefined;
+    };
+    const describe = (element: Element, box: DOMRect) => {
+      const name =
+        element.getAttribute('aria-label') ??
+        (element instanceof HTMLInputElement ? (element.labels?.[0]?.textContent ?? element.name) : null) ??
+        element.textContent ??
+        '';
+      const role = element.getAttribute('role') ?? element.tagName.toLowerCase();
+      const type = element instanceof HTMLInputElement ? `[${element.type}]` : '';
+      return `${role}${type} "${name.trim().replace(/\s+/g, ' ').slice(0, 40)}" ${Math.round(box.width)}x${Math.round(box.height)}`;
+    };
+    const targets: Array<{ control: Element; part: Element; box: DOMRect }> = [];
+    for (const control of document.querySelectorAll(selector)) {
+      if (inline(control)) continue;
+      const part = pressed(control);
+      if (!part) continue;
+      const box = part.getBoundingClientRect();
+      // Off the page (a skip link waiting above it until focused).
+      if (box.bottom + window.scrollY <= 0 || box.right + window.scrollX <= 0) continue;
+      targets.push({ control, part, box });
+    }
+    const small = (box: DOMRect) => box.width < MIN - 0.5 || box.height < MIN - 0.5;
+    const centre = (box: DOMRect) => ({ x: box.left + box.width / 2, y: box.top + box.height / 2 });
+    /** Whether two targets are one control (a label and its input, a button and its icon). */
+    const same = (a: (typeof targets)[number], b: (typeof targets)[number]) =>
+      a.part.contains(b.part) ||
+      b.part.contains(a.part) ||
+      a.control.contains(b.control) ||
+      b.control.contains(a.control);
+    const bad: string[] = [];
+    for (const target of targets) {
+      if (!small(target.box)) continue;
+      const c = centre(target.box);
+      const crowded = targets.some((other) => {
+        if (other === target || same(target, other)) return false;
+        const o = other.box;
+        // The distance from the centre to the other target's box, and to its circle if undersized.
+        const dx = Math.max(o.left - c.x, 0, c.x - o.right);
+        const dy = Math.max(o.top - c.y, 0, c.y - o.bottom);
+        if (Math.hypot(dx, dy) < MIN / 2 - 0.5) return true;
+        if (!small(o)) return false;
+        const oc = centre(o);
+        return Math.hypot(oc.x - c.x, oc.y - c.y) < MIN - 0.5;
+      });
+      if (crowded) bad.push(describe(target.control, target.box));
+    }
+    return bad;
+  });
 }

@@ -94,7 +94,7 @@ export const PRIVATE_WRITES = [
   /^\w+ \/api\/stripe\//,
   /^POST \/api\/admin\/(user|business)\//,
   /^POST \/api\/organisation\/transfer_funds$/,
-  /^\w+ \/api\/user\/gift_aid_declaration$/,
+  /^\w+ \/api\/user\/gift_aid_declaration(\/:id)?$/,
   /^\w+ \/api\/user\/(cancel_donation_subscription|donation_subscription)\//,
   // Messages between people and accounts, invitations and requests to join: nothing public.
   /^\w+ \/api\/message\//,

@@ -1,7 +1,8 @@
-import { GIFT_AID_DECLARATION_TEXT, giftAidOf, PROJECT_STATUS } from '@kindred/shared';
+import { giftAidDeclarationText, giftAidOf, PROJECT_STATUS } from '@kindred/shared';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { nextPeriod } from '../lib/periods.js';
+import { charitiesQueries } from '../modules/charities/charities.repository.js';
 import { donationFlow } from '../modules/donations/donation-flow.js';
 import { type DonationRow, donationsRepository } from '../modules/donations/donations.repository.js';
 import { donationSubscriptions, giftAidDeclarations } from '../modules/donations/donations.table.js';
@@ -9,6 +10,10 @@ import { account, type LedgerService } from '../modules/ledger/ledger.service.js
 import { projects } from '../modules/projects/projects.table.js';
 
 type ProjectRow = typeof projects.$inferSelect;
+
+/** The wording of the declarations made before they named a charity. */
+const LEGACY_DECLARATION_TEXT =
+  'I am a UK taxpayer and understand that if I pay less Income Tax and/or Capital Gains Tax in the current tax year than the amount of Gift Aid claimed on all my donations, it is my responsibility to pay any difference.';
 
 export interface DemoPeople {
   donor: number;
@@ -57,21 +62,6 @@ export async function seedDemoDonations(
       },
     );
   }
-
-  const [declaration] = await tx
-    .insert(giftAidDeclarations)
-    .values({
-      userId: people.donor,
-      title: 'Ms',
-      firstName: 'Dana',
-      lastName: 'Donor',
-      house: '4',
-      address: '4 Queen Square, Bristol',
-      postCode: 'BS1 4DJ',
-      text: GIFT_AID_DECLARATION_TEXT,
-      declaredAt: now,
-    })
-    .returning();
 
   type Gift = Partial<DonationRow> & { type: number; donorId: number };
   async function give(project: ProjectRow | null, charityId: number, gift: Gift, review = false) {
@@ -137,6 +127,33 @@ export async function seedDemoDonations(
   const goods = live.find((p) => p.giftNeeds.length > 0 && p.charityId);
   const donor = people.donor;
   if (main?.charityId) {
+    // Dana's Gift Aid declarations: one made before declarations named a charity (kept as a record,
+    // it makes no new gift eligible), and the one naming the charity of her main project (River
+    // Trust), which covers her Gift Aid gift to it (decision 037).
+    const charity = await charitiesQueries.find(tx, main.charityId);
+    const details = {
+      userId: donor,
+      title: 'Ms',
+      firstName: 'Dana',
+      lastName: 'Donor',
+      house: '4',
+      address: '4 Queen Square, Bristol',
+      postCode: 'BS1 4DJ',
+    };
+    await tx.insert(giftAidDeclarations).values({
+      ...details,
+      text: LEGACY_DECLARATION_TEXT,
+      declaredAt: new Date(now.getTime() - 400 * 86_400_000),
+    });
+    const [declaration] = await tx
+      .insert(giftAidDeclarations)
+      .values({
+        ...details,
+        charityId: main.charityId,
+        text: giftAidDeclarationText(charity?.name ?? 'the charity'),
+        declaredAt: now,
+      })
+      .returning();
     const aided = 20_000;
     await give(
       main,

@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('the demo data', () => {
-  it('gives the donor donations of every kind and status, subscriptions and a Gift Aid declaration', async () => {
+  it('gives the donor donations of every kind and status, subscriptions and a Gift Aid declaration for River Trust', async () => {
     const token = await signIn('donor@example.org');
     const mine = (await t.request('GET', '/api/user/donations?limit=100', { token })).json().items;
     const kinds = new Set(mine.map((d: { type: number }) => d.type));
@@ -29,9 +29,19 @@ describe('the demo data', () => {
     const subscriptions = (await t.request('GET', '/api/user/donation_subscriptions', { token })).json()
       .items;
     expect(subscriptions.map((s: { status: string }) => s.status).sort()).toEqual(['active', 'paused']);
-    const declaration = (await t.request('GET', '/api/user/gift_aid_declaration', { token })).json()
-      .declaration;
-    expect(declaration).toMatchObject({ first_name: 'Dana' });
+    // Her declaration names River Trust; the earlier one naming no charity is kept as a record.
+    const declarations = (await t.request('GET', '/api/user/gift_aid_declarations', { token })).json().items;
+    expect(
+      declarations.map((d: { charity: { name: string } | null; first_name: string }) => [
+        d.charity?.name ?? null,
+        d.first_name,
+      ]),
+    ).toEqual([
+      ['River Trust', 'Dana'],
+      [null, 'Dana'],
+    ]);
+    const aided = mine.find((d: { gift_aid: boolean }) => d.gift_aid);
+    expect(aided.charity.name).toBe('River Trust');
   });
 
   it('gives the donor and River Trust message threads in every folder, some unread', async () => {

@@ -16,6 +16,12 @@ export type DonationSource = (typeof DONATION_SOURCES)[number];
 export const SUBSCRIPTION_STATUSES = ['active', 'paused', 'cancelled', 'failing'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-/** The donor's Gift Aid declaration (HMRC's wording, kept as an audit record). */
-export const GIFT_AID_DECLARATION_TEXT =
-  'I am a UK taxpayer and understand that if I pay less Income Tax and/or Capital Gains Tax in the current tax year than the amount of Gift Aid claimed on all my donations, it is my responsibility to pay any difference.';
+/**
+ * The donor's Gift Aid declaration for one charity, in HMRC's model wording: it names the charity
+ * that claims (decision 037). The text shown is the text kept as the audit record.
+ */
+export const giftAidDeclarationText = (charityName: string) =>
+  `I want to Gift Aid my donation and any donations I make in the future or have made in the past 4 years to ${charityName}. I am a UK taxpayer and understand that if I pay less Income Tax and/or Capital Gains Tax in the current tax year than the amount of Gift Aid claimed on all my donations, it is my responsibility to pay any difference.`;
+
+/** How far back a declaration covers gifts already made (HMRC: the past 4 years). */
+export const GIFT_AID_COVERS_PAST_YEARS = 4;

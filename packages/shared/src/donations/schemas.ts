@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INT_ID } from '../common/limits.js';
 import { GIFT_TYPES, GIVING_TYPE, SKILL_TYPES } from '../reference/index.js';
 import { amountSchema } from '../wallet/schemas.js';
 import { DONATION_SOURCES, MAX_GIFT_QUANTITY, MAX_PLEDGE_HOURS, SUBSCRIPTION_STATUSES } from './constants.js';
@@ -306,6 +307,12 @@ export type CharityStatistics = z.infer<typeof charityStatisticsSchema>;
 
 export const giftAidDeclarationBodySchema = z
   .object({
+    /** The charity that will claim (HMRC requires the declaration to name it). */
+    charity_id: z
+      .number({ message: 'Name the charity the declaration is for.' })
+      .int({ message: 'Name the charity the declaration is for.' })
+      .positive({ message: 'Name the charity the declaration is for.' })
+      .max(MAX_INT_ID, { message: 'Name the charity the declaration is for.' }),
     title: text(20).optional(),
     first_name: text(100).min(1, { message: 'Enter your first name.' }),
     last_name: text(100).min(1, { message: 'Enter your last name.' }),
@@ -322,6 +329,8 @@ export type GiftAidDeclarationBody = z.infer<typeof giftAidDeclarationBodySchema
 
 export const giftAidDeclarationSchema = z.object({
   id: z.number().int(),
+  /** The charity it names; null on a declaration made before declarations named one (a record only). */
+  charity: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   title: z.string().nullable(),
   first_name: z.string(),
   last_name: z.string(),
@@ -334,8 +343,24 @@ export const giftAidDeclarationSchema = z.object({
 });
 export type GiftAidDeclaration = z.infer<typeof giftAidDeclarationSchema>;
 export const giftAidDeclarationResponseSchema = z.object({
-  declaration: giftAidDeclarationSchema.nullable(),
+  declaration: giftAidDeclarationSchema,
 });
+
+/** GET /user/gift_aid_declaration?charity_id= : what the give flow needs to know about one charity. */
+export const giftAidDeclarationQuerySchema = z.object({
+  charity_id: z.coerce
+    .number({ message: 'Name the charity.' })
+    .int({ message: 'Name the charity.' })
+    .positive({ message: 'Name the charity.' })
+    .max(MAX_INT_ID, { message: 'Name the charity.' }),
+});
+export const giftAidDeclarationForCharitySchema = z.object({
+  /** The donor's current declaration naming this charity: their gifts to it can carry Gift Aid. */
+  declaration: giftAidDeclarationSchema.nullable(),
+  /** Their latest declaration of any charity (or none): its details fill in a new one. */
+  previous: giftAidDeclarationSchema.nullable(),
+});
+export type GiftAidDeclarationForCharity = z.infer<typeof giftAidDeclarationForCharitySchema>;
 
 /** A charity's Gift Aid claim batch. */
 export const giftAidClaimSchema = z.object({

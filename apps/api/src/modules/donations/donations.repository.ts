@@ -1,6 +1,7 @@
 import {
   and,
   asc,
+  desc,
   eq,
   gte,
   inArray,
@@ -175,14 +176,36 @@ const otherCounted = prepared('donations_other_counted', (db) =>
     )
     .limit(1),
 );
-const currentDeclaration = prepared('donations_current_declaration', (db) =>
+/** The advisory lock class of a donor's Gift Aid declarations (the second key is the donor's id). */
+const DECLARATIONS_LOCK = 37;
+
+/** The donor's current declaration naming one charity: read by every gift with Gift Aid. */
+const declarationFor = prepared('donations_declaration_for_charity', (db) =>
   db
     .select()
     .from(giftAidDeclarations)
     .where(
-      and(eq(giftAidDeclarations.userId, sql.placeholder('userId')), isNull(giftAidDeclarations.cancelledAt)),
+      and(
+        eq(giftAidDeclarations.userId, sql.placeholder('userId')),
+        eq(giftAidDeclarations.charityId, sql.placeholder('charityId')),
+        isNull(giftAidDeclarations.cancelledAt),
+      ),
     ),
 );
+
+/**
+ * A gift covered by a declaration naming its own charity (decision 037): the only gifts a charity's
+ * Gift Aid claim takes. Gifts marked under an earlier declaration that named no charity wait until
+ * the donor declares for that charity (which then covers them).
+ */
+const coveredByItsCharity = sql`exists (select 1 from ${giftAidDeclarations} where ${giftAidDeclarations.id} = ${donations.giftAidDeclarationId} and ${giftAidDeclarations.charityId} = ${donations.charityId})`;
+const unclaimedOf = (charityId: number) =>
+  and(
+    eq(donations.charityId, charityId),
+    eq(donations.giftAid, true),
+    inArray(donations.status, [80, 85]),
+    isNull(donations.giftAidClaimId),
+  );
 
 export const donationsRepository = {
   async insert(db: Executor, values: NewDonation): Promise<DonationRow> {
@@ -461,9 +484,55 @@ export const donationsRepository = {
 
   // Gift Aid
 
-  async currentDeclaration(db: Executor, userId: number): Promise<DeclarationRow | undefined> {
-    const [row] = await currentDeclaration(db, { userId });
+  /**
+   * Serialises the donor's declarations within the transaction (two at once for the same charity
+   * would otherwise both find none current and meet the unique index).
+   */
+  async lockDeclarationsOf(db: Executor, userId: number) {
+    await db.execute(sql`select pg_advisory_xact_lock(${DECLARATIONS_LOCK}, ${userId}::int)`);
+  },
+
+  /** The donor's current declaration naming this charity, if any. */
+  async declarationFor(db: Executor, userId: number, charityId: number): Promise<DeclarationRow | undefined> {
+    const [row] = await declarationFor(db, { userId, charityId });
     return row;
+  },
+
+  /** The donor's latest declaration of any charity (cancelled or not): its details start a new one. */
+  async latestDeclaration(db: Executor, userId: number): Promise<DeclarationRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(giftAidDeclarations)
+      .where(eq(giftAidDeclarations.userId, userId))
+      .orderBy(desc(giftAidDeclarations.declaredAt), desc(giftAidDeclarations.id))
+      .limit(1);
+    return row;
+  },
+
+  /** One of the donor's declarations, locked (to cancel it). */
+  async lockDeclaration(db: Executor, userId: number, id: number): Promise<DeclarationRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(giftAidDeclarations)
+      .where(and(eq(giftAidDeclarations.id, id), eq(giftAidDeclarations.userId, userId)))
+      .for('update');
+    return row;
+  },
+
+  /** The donor's declarations, newest first: every charity's, current and cancelled. */
+  async declarations(db: Executor, userId: number, page: Keyset) {
+    const { conditions, order } = newestFirst(
+      giftAidDeclarations.declaredAt,
+      giftAidDeclarations.id,
+      page.cursor,
+      page.before,
+    );
+    return db
+      .select({ declaration: giftAidDeclarations, at: exactTime(giftAidDeclarations.declaredAt) })
+      .from(giftAidDeclarations)
+      .where(and(eq(giftAidDeclarations.userId, userId), ...conditions))
+      .orderBy(...order)
+      .limit(page.limit + 1);
   },
 
   async insertDeclaration(db: Executor, values: typeof giftAidDeclarations.$inferInsert) {
@@ -481,43 +550,64 @@ export const donationsRepository = {
     return row;
   },
 
-  /** A charity's eligible gifts not yet in a claim, locked so that two claims cannot take one gift. */
+  /**
+   * A new declaration naming a charity covers the donor's unclaimed Gift Aid gifts to it made since
+   * `since` under an earlier declaration that named no charity (decision 037): they point to it
+   * from now on, so the charity's claim takes them with this declaration's name and address.
+   */
+  async coverEarlierGifts(
+    db: Executor,
+    covering: { id: number; userId: number; charityId: number },
+    since: Date,
+  ): Promise<number> {
+    const rows = await db
+      .update(donations)
+      .set({ giftAidDeclarationId: covering.id })
+      .where(
+        and(
+          unclaimedOf(covering.charityId),
+          eq(donations.donorType, 'user'),
+          eq(donations.donorId, covering.userId),
+          gte(donations.createdAt, since),
+          sql`${donations.giftAidDeclarationId} in (select ${giftAidDeclarations.id} from ${giftAidDeclarations} where ${giftAidDeclarations.userId} = ${covering.userId} and ${giftAidDeclarations.charityId} is null)`,
+        ),
+      )
+      .returning({ id: donations.id });
+    return rows.length;
+  },
+
+  /**
+   * A charity's eligible gifts not yet in a claim and covered by a declaration naming it, locked so
+   * that two claims cannot take one gift.
+   */
   async lockUnclaimed(db: Executor, charityId: number) {
     return db
       .select()
       .from(donations)
-      .where(
-        and(
-          eq(donations.charityId, charityId),
-          eq(donations.giftAid, true),
-          inArray(donations.status, [80, 85]),
-          isNull(donations.giftAidClaimId),
-        ),
-      )
+      .where(and(unclaimedOf(charityId), coveredByItsCharity))
       .orderBy(asc(donations.id))
       .for('update');
   },
 
+  /**
+   * What the next claim would take, and how many Gift Aid gifts wait for their donor to declare for
+   * this charity (made under a declaration that named none).
+   */
   async unclaimedTotals(db: Executor, charityId: number) {
     const [row] = await db
       .select({
-        count: sql<string>`count(*)`,
-        total: sql<string>`coalesce(sum(${donations.amount}), 0)`,
-        giftAid: sql<string>`coalesce(sum(${donations.giftAidAmount}), 0)`,
+        count: sql<string>`count(*) filter (where ${coveredByItsCharity})`,
+        total: sql<string>`coalesce(sum(${donations.amount}) filter (where ${coveredByItsCharity}), 0)`,
+        giftAid: sql<string>`coalesce(sum(${donations.giftAidAmount}) filter (where ${coveredByItsCharity}), 0)`,
+        waiting: sql<string>`count(*) filter (where not ${coveredByItsCharity})`,
       })
       .from(donations)
-      .where(
-        and(
-          eq(donations.charityId, charityId),
-          eq(donations.giftAid, true),
-          inArray(donations.status, [80, 85]),
-          isNull(donations.giftAidClaimId),
-        ),
-      );
+      .where(unclaimedOf(charityId));
     return {
       donations: Number(row?.count ?? 0),
       total: Number(row?.total ?? 0),
       giftAid: Number(row?.giftAid ?? 0),
+      awaitingDeclaration: Number(row?.waiting ?? 0),
     };
   },
 

@@ -14,7 +14,10 @@ import {
   futureDonationsSchema,
   giftAidClaimSchema,
   giftAidDeclarationBodySchema,
+  giftAidDeclarationForCharitySchema,
+  giftAidDeclarationQuerySchema,
   giftAidDeclarationResponseSchema,
+  giftAidDeclarationSchema,
   historyParamsSchema,
   pageQuerySchema,
   pageSchema,
@@ -394,11 +397,27 @@ export const donationsRoutes =
         schema: {
           tags,
           security,
-          summary: 'My current Gift Aid declaration',
-          response: { 200: giftAidDeclarationResponseSchema },
+          summary: 'My Gift Aid declaration for one charity, and my latest declaration to start one from',
+          querystring: giftAidDeclarationQuerySchema,
+          response: { 200: giftAidDeclarationForCharitySchema },
         },
       },
-      async (request) => giftAid.declaration(request.auth),
+      async (request) => giftAid.declarationFor(request.auth, request.query.charity_id),
+    );
+
+    app.get(
+      '/user/gift_aid_declarations',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: 'My Gift Aid declarations, newest first: each charity’s, current and cancelled',
+          querystring: pageQuerySchema,
+          response: { 200: pageSchema(giftAidDeclarationSchema) },
+        },
+      },
+      async (request) => giftAid.declarations(request.auth, request.query),
     );
 
     app.post(
@@ -408,7 +427,7 @@ export const donationsRoutes =
         schema: {
           tags,
           security,
-          summary: 'Make a Gift Aid declaration (replaces the current one)',
+          summary: 'Make a Gift Aid declaration for a charity (replaces my current one for that charity)',
           body: giftAidDeclarationBodySchema,
           response: { 201: giftAidDeclarationResponseSchema },
         },
@@ -417,17 +436,18 @@ export const donationsRoutes =
     );
 
     app.delete(
-      '/user/gift_aid_declaration',
+      '/user/gift_aid_declaration/:id',
       {
         config: { auth: 'user' },
         schema: {
           tags,
           security,
-          summary: 'Cancel my Gift Aid declaration (kept as a record)',
+          summary: 'Cancel one of my Gift Aid declarations (kept as a record)',
+          params: idParams(),
           response: { 200: giftAidDeclarationResponseSchema },
         },
       },
-      async (request) => giftAid.cancel(request.auth),
+      async (request) => giftAid.cancel(request.auth, request.params.id),
     );
 
     // The charity.
@@ -501,6 +521,8 @@ export const donationsRoutes =
               donations: z.number().int(),
               total: z.number().int(),
               gift_aid: z.number().int(),
+              /** Gift Aid gifts whose donor has not yet declared for this charity (decision 037). */
+              awaiting_declaration: z.number().int(),
             }),
           },
         },

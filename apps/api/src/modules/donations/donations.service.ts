@@ -328,8 +328,22 @@ export function donationsService(
     return { wallet_amount: b.wallet, credits: b.credits, held: b.held, currency: ctx.config.currency };
   }
 
-  const receiptOf = (donation: Donation, email: string) =>
-    receiptMail(donation, email, ctx.config.currency, `${ctx.config.publicUrl}/donations`);
+  /** The receipt mail; it names the charity with its registration number (read when not at hand). */
+  async function receiptOf(
+    executor: Executor,
+    donation: Donation,
+    email: string,
+    charity?: { registrationNumber: string | null },
+  ) {
+    const registered = charity ?? (await charitiesQueries.byId(executor, donation.charity.id));
+    return receiptMail(
+      donation,
+      email,
+      ctx.config.currency,
+      `${ctx.config.publicUrl}/donations`,
+      registered?.registrationNumber ?? null,
+    );
+  }
 
   /**
    * Queues the receipt of each newly approved funds donation, in the transaction that approved it
@@ -341,7 +355,7 @@ export function donationsService(
       const donor = await usersQueries.find(executor, row.donorId);
       if (!donor || donor.deletedAt) continue;
       const [donation] = await present([row], executor);
-      if (donation) await ctx.notices.queue(executor, receiptOf(donation, donor.email));
+      if (donation) await ctx.notices.queue(executor, await receiptOf(executor, donation, donor.email));
     }
   }
 
@@ -417,7 +431,13 @@ export function donationsService(
     const today = isoDay(ctx.now());
     const isFunds = body.type === funds;
     const isTime = body.type === volunteering || body.type === skilledVolunteering;
-    const giftAid = isFunds && body.gift_aid === true && extra.declarationId != null;
+    // The declaration naming this gift's charity (decision 037), unless the caller already chose it
+    // (a recurring period carries Gift Aid only while its donor's declaration stands).
+    const declarationId =
+      extra.declarationId !== undefined
+        ? extra.declarationId
+        : await declarationFor(body, donor, charity.id, tx);
+    const giftAid = isFunds && body.gift_aid === true && declarationId != null;
     const amount = isFunds ? (body.amount ?? 0) : null;
     const row = await donationsRepository.insertGift(tx, {
       method: project ? DONATION_METHOD.project : DONATION_METHOD.direct,
@@ -439,7 +459,7 @@ export function donationsService(
       estimatedValue: body.type === gifts ? (body.estimated_value ?? 0) : null,
       giftAid,
       giftAidAmount: giftAid && amount ? giftAidOf(amount) : 0,
-      giftAidDeclarationId: giftAid ? (extra.declarationId ?? null) : null,
+      giftAidDeclarationId: giftAid ? declarationId : null,
       anonymous: body.anonymous ?? false,
       message: body.message ? body.message : null,
       subscriptionId: extra.subscriptionId ?? null,
@@ -457,13 +477,9 @@ export function donationsService(
     };
   }
 
-  /** The donor's current Gift Aid declaration, when a gift asks for Gift Aid; refuses what cannot carry it. */
-  async function declarationFor(
-    body: DonateBody,
-    donor: MoneyOwner,
-    executor: Executor = db(),
-  ): Promise<number | null> {
-    if (body.type !== funds || body.gift_aid !== true) return null;
+  /** Refuses Gift Aid on a gift that cannot carry it (an organisation's, credits), before anything is read. */
+  function assertGiftAidAllowed(body: DonateBody, donor: MoneyOwner) {
+    if (body.type !== funds || body.gift_aid !== true) return;
     if (donor.ownerType !== 'user')
       throw badRequest('Gift Aid is only for gifts by individuals.', {
         gift_aid: 'Only individuals can add Gift Aid.',
@@ -472,11 +488,29 @@ export function donationsService(
       throw badRequest('Gift Aid cannot be added to gifts of credits.', {
         gift_aid: 'Not for gifts of credits.',
       });
-    const declaration = await donationsRepository.currentDeclaration(executor, donor.ownerId);
+  }
+
+  /**
+   * The donor's current Gift Aid declaration naming the gift's charity, when the gift asks for Gift
+   * Aid (HMRC: the declaration names the charity that claims; decision 037). A declaration for
+   * another charity, or an earlier one naming none, does not count: 409 until they declare for it.
+   */
+  async function declarationFor(
+    body: DonateBody,
+    donor: MoneyOwner,
+    charityId: number,
+    executor: Executor = db(),
+  ): Promise<number | null> {
+    if (body.type !== funds || body.gift_aid !== true) return null;
+    assertGiftAidAllowed(body, donor);
+    const declaration = await donationsRepository.declarationFor(executor, donor.ownerId, charityId);
     if (!declaration)
-      throw new AppError(409, 'GIFT_AID_DECLARATION_MISSING', 'Make a Gift Aid declaration first.', {
-        fields: { gift_aid: 'Make a Gift Aid declaration first.' },
-      });
+      throw new AppError(
+        409,
+        'GIFT_AID_DECLARATION_MISSING',
+        'Make a Gift Aid declaration for this charity first.',
+        { fields: { gift_aid: 'Make a Gift Aid declaration for this charity first.' } },
+      );
     return declaration.id;
   }
 
@@ -592,23 +626,25 @@ export function donationsService(
       let queued = false;
       const result = await runIdempotent(db(), idempotency, ctx.now(), async (tx) => {
         queued = false;
-        const declarationId = await declarationFor(body, donor, tx);
+        assertGiftAidAllowed(body, donor);
         const actor = { userId: user.id };
         let donation: Donation | null = null;
         let subscription = null;
+        let charity: { registrationNumber: string | null } | undefined;
         if (body.frequency !== undefined) {
-          const started = await subscriptions().start(tx, target, body, donor, actor, declarationId);
+          const started = await subscriptions().start(tx, target, body, donor, actor);
           subscription = started.subscription;
           donation = started.donation ? await presentOne(started.donation, tx) : null;
         } else {
-          const created = await createChecked(tx, target, body, donor, actor, { declarationId });
+          const created = await createChecked(tx, target, body, donor, actor);
           await ownGift()?.(tx, created.row);
           donation = presentNew(created.row, created, { id: user.id, name: person.name });
+          charity = created.charity;
         }
         // The receipt of a gift approved at once (its number and where to download it), mailed
         // once this transaction commits.
         if (donation && donation.type === funds && donation.receipt_number && person.email) {
-          await ctx.notices.queue(tx, receiptOf(donation, person.email));
+          await ctx.notices.queue(tx, await receiptOf(tx, donation, person.email, charity));
           queued = true;
         }
         return {
@@ -643,7 +679,7 @@ export function donationsService(
       const name = user.name ?? (await usersQueries.names(db(), [user.id])).get(user.id) ?? '';
       return runIdempotent(db(), idempotency, ctx.now(), async (tx) => {
         assertBusinessMovesMoney(business);
-        await declarationFor(body, donor, tx);
+        assertGiftAidAllowed(body, donor);
         await assertApprovable(tx, business, body, user.id);
         const created = await createChecked(tx, target, body, donor, { userId: user.id }, { signoff: true });
         return {
@@ -899,9 +935,12 @@ export function donationsService(
       const row = await requireDonation(auth, id);
       if (row.type !== funds || !row.receiptNumber || (row.status !== approved && row.status !== completed))
         throw new AppError(409, 'NO_RECEIPT', 'Only approved gifts of funds have a receipt.');
-      const donation = await presentOne(row);
+      const [donation, charity] = await Promise.all([
+        presentOne(row),
+        charitiesQueries.byId(db(), row.charityId),
+      ]);
       return {
-        pdf: await receiptPdf(donation, ctx.config.currency),
+        pdf: await receiptPdf(donation, ctx.config.currency, charity?.registrationNumber ?? null),
         filename: `kindred-receipt-${row.receiptNumber}.pdf`,
       };
     },

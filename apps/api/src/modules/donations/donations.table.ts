@@ -193,7 +193,11 @@ export const subscriptionRetries = pgTable(
   ],
 );
 
-/** A donor's Gift Aid declaration, kept as an audit record (cancelling stamps it, never deletes). */
+/**
+ * A donor's Gift Aid declaration for one charity, kept as an audit record with the text shown and
+ * its date (cancelling stamps it, never deletes). Declarations made before they named a charity
+ * keep `charity_id` null: records only, they make no new gift eligible (decision 037).
+ */
 export const giftAidDeclarations = pgTable(
   'gift_aid_declarations',
   {
@@ -201,6 +205,8 @@ export const giftAidDeclarations = pgTable(
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),
+    /** The charity that claims on it (HMRC: the declaration names it); null on the earlier ones. */
+    charityId: bigint('charity_id', { mode: 'number' }).references(() => charities.id),
     title: text('title'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -213,7 +219,13 @@ export const giftAidDeclarations = pgTable(
   },
   (t) => [
     index('gift_aid_declarations_user_idx').on(t.userId, t.declaredAt),
-    uniqueIndex('gift_aid_declarations_current_uq').on(t.userId).where(sql`${t.cancelledAt} is null`),
+    // One current declaration per donor and charity (and at most one current earlier one).
+    uniqueIndex('gift_aid_declarations_current_uq')
+      .on(t.userId, t.charityId)
+      .where(sql`${t.cancelledAt} is null`),
+    uniqueIndex('gift_aid_declarations_current_legacy_uq')
+      .on(t.userId)
+      .where(sql`${t.cancelledAt} is null and ${t.charityId} is null`),
   ],
 );
 

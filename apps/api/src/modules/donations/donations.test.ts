@@ -8,6 +8,16 @@ import { topUp } from '../../testing/money.js';
 
 type User = Awaited<ReturnType<TestApp['createUser']>>;
 
+/** A donor's Gift Aid details (the charity is added per call). */
+const DECLARATION = {
+  first_name: 'Ada',
+  last_name: 'Donor',
+  house: '1',
+  address: 'River Road, Bristol',
+  post_code: 'BS1 4DJ',
+  confirm: true,
+};
+
 let t: TestApp;
 const clock = new Date('2026-03-10T10:00:00Z');
 const DAY = 86_400_000;
@@ -65,6 +75,9 @@ beforeAll(async () => {
   t = await createTestApp({}, { now: () => clock });
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
   charity = await approvedCharity();
+  await t.ctx.database.db.execute(
+    sql`update charities set registration_number = '1234567' where id = ${charity.id}`,
+  );
   projectId = await liveProject(charity.admin.token, charity.id);
 });
 afterAll(async () => t.close());
@@ -109,6 +122,7 @@ describe('giving funds to a project', () => {
     // The mail carries the number and where to download the receipt; the PDF is made on demand.
     const text = (mail?.source ?? '').replace(/=\r?\n/g, '');
     expect(text).toContain(`Receipt number: ${donation.receipt_number}`);
+    expect(text).toContain('Charity: Riverside Trust, registered charity number 1234567.');
     expect(text).toContain('Download the receipt (PDF) from your donations: http://localhost:3000/donations');
     expect(mail?.source).not.toContain('application/pdf');
   });
@@ -147,28 +161,22 @@ describe('giving funds to a project', () => {
   it('answers a retry with the first refusal: no Gift Aid declaration, then one made, same key, still 409', async () => {
     const donor = await t.createUser();
     await topUp(t, donor.token, 5_000);
+    // Another charity: this one's Gift Aid claim is counted below.
+    const other = await approvedCharity('Hillside Trust');
     const body = { type: 2, amount: 1_000, gift_aid: true };
-    const first = await give(donor, `project/${projectId}`, body, 'gift-aid-first-try');
+    const first = await give(donor, `charity/${other.id}`, body, 'gift-aid-first-try');
     expect(first.statusCode).toBe(409);
     expect(first.json().error.code).toBe('GIFT_AID_DECLARATION_MISSING');
     const declared = await t.request('POST', '/api/user/gift_aid_declaration', {
       token: donor.token,
-      body: {
-        first_name: 'Ada',
-        last_name: 'Donor',
-        house: '1',
-        address: 'River Road, Bristol',
-        post_code: 'BS1 4DJ',
-        confirm: true,
-      },
+      body: { charity_id: other.id, ...DECLARATION },
     });
     expect(declared.statusCode).toBe(201);
-    const retry = await give(donor, `project/${projectId}`, body, 'gift-aid-first-try');
+    const retry = await give(donor, `charity/${other.id}`, body, 'gift-aid-first-try');
     expect(retry.statusCode).toBe(409);
     expect(retry.json().error.code).toBe('GIFT_AID_DECLARATION_MISSING');
     expect((await wallet(donor)).wallet_amount).toBe(5_000);
-    // A new key is a new gift (to another charity: this one's Gift Aid claim is counted below).
-    const other = await approvedCharity('Hillside Trust');
+    // A new key is a new gift.
     const fresh = await give(donor, `charity/${other.id}`, body, 'gift-aid-second-try');
     expect(fresh.statusCode).toBe(201);
     expect(fresh.json().donation.gift_aid_amount).toBe(250);
@@ -430,6 +438,7 @@ describe('Gift Aid', () => {
     const declare = await t.request('POST', '/api/user/gift_aid_declaration', {
       token: donor.token,
       body: {
+        charity_id: charity.id,
         title: 'Ms',
         first_name: 'Ada',
         last_name: 'Lovelace',
@@ -440,14 +449,25 @@ describe('Gift Aid', () => {
       },
     });
     expect(declare.statusCode).toBe(201);
-    expect(declare.json().declaration).toMatchObject({ post_code: 'YO1 7HH', cancelled_at: null });
+    expect(declare.json().declaration).toMatchObject({
+      charity: { id: charity.id, name: 'Riverside Trust' },
+      post_code: 'YO1 7HH',
+      cancelled_at: null,
+    });
+    // The text kept as the record names the charity that claims.
+    expect(declare.json().declaration.text).toContain('to Riverside Trust.');
     const gift = await give(donor, `project/${projectId}`, { type: 2, amount: 10_000, gift_aid: true });
     expect(gift.json().donation).toMatchObject({ gift_aid: true, gift_aid_amount: 2_500 });
 
     const unclaimed = await t.request('GET', `/api/charity/${charity.id}/gift_aid/unclaimed`, {
       token: charity.admin.token,
     });
-    expect(unclaimed.json()).toEqual({ donations: 1, total: 10_000, gift_aid: 2_500 });
+    expect(unclaimed.json()).toEqual({
+      donations: 1,
+      total: 10_000,
+      gift_aid: 2_500,
+      awaiting_declaration: 0,
+    });
     const claim = await t.request('POST', `/api/charity/${charity.id}/gift_aid/claims`, {
       token: charity.admin.token,
     });
@@ -472,10 +492,210 @@ describe('Gift Aid', () => {
     expect(again.statusCode).toBe(409);
 
     // Cancelling the declaration keeps the record; new gifts cannot carry Gift Aid.
-    const cancel = await t.request('DELETE', '/api/user/gift_aid_declaration', { token: donor.token });
+    const cancel = await t.request(
+      'DELETE',
+      `/api/user/gift_aid_declaration/${declare.json().declaration.id}`,
+      {
+        token: donor.token,
+      },
+    );
     expect(cancel.json().declaration.cancelled_at).not.toBeNull();
     const after = await give(donor, `project/${projectId}`, { type: 2, amount: 1_000, gift_aid: true });
     expect(after.statusCode).toBe(409);
+  });
+});
+
+describe('Gift Aid declarations name the charity (decision 037)', () => {
+  const declare = (user: User, charityId: number | undefined, extra: Record<string, unknown> = {}) =>
+    t.request('POST', '/api/user/gift_aid_declaration', {
+      token: user.token,
+      body: { ...(charityId === undefined ? {} : { charity_id: charityId }), ...DECLARATION, ...extra },
+    });
+  const unclaimed = async (of: { id: number; admin: User }) =>
+    (await t.request('GET', `/api/charity/${of.id}/gift_aid/unclaimed`, { token: of.admin.token })).json();
+  const claim = (of: { id: number; admin: User }) =>
+    t.request('POST', `/api/charity/${of.id}/gift_aid/claims`, { token: of.admin.token });
+  const claimCsvLines = async (of: { id: number; admin: User }, claimId: number) =>
+    (
+      await t.request('GET', `/api/charity/${of.id}/gift_aid/claims/${claimId}/csv`, {
+        token: of.admin.token,
+      })
+    ).body
+      .trim()
+      .split('\n')
+      .slice(1);
+  /** What the migration left of a declaration made before declarations named a charity. */
+  const makeLegacy = (declarationId: number) =>
+    t.ctx.database.db.execute(
+      sql`update gift_aid_declarations set charity_id = null where id = ${declarationId}`,
+    );
+
+  it('refuses Gift Aid on a gift to charity B when the donor declared only for charity A', async () => {
+    const a = await approvedCharity('Alder Trust');
+    const b = await approvedCharity('Birch Trust');
+    const donor = await t.createUser();
+    await topUp(t, donor.token, 10_000);
+    expect((await declare(donor, a.id)).statusCode).toBe(201);
+
+    const toB = await give(donor, `charity/${b.id}`, { type: 2, amount: 1_000, gift_aid: true });
+    expect(toB.statusCode).toBe(409);
+    expect(toB.json().error.code).toBe('GIFT_AID_DECLARATION_MISSING');
+    expect(toB.json().error.details.fields.gift_aid).toBe(
+      'Make a Gift Aid declaration for this charity first.',
+    );
+    expect((await wallet(donor)).wallet_amount).toBe(10_000);
+    // To one of A's projects, or to A directly, the declaration counts.
+    const aProject = await liveProject(a.admin.token, a.id);
+    const toAProject = await give(donor, `project/${aProject}`, { type: 2, amount: 1_000, gift_aid: true });
+    expect(toAProject.json().donation).toMatchObject({ gift_aid: true, gift_aid_amount: 250 });
+    const toA = await give(donor, `charity/${a.id}`, { type: 2, amount: 1_000, gift_aid: true });
+    expect(toA.json().donation).toMatchObject({ gift_aid: true, gift_aid_amount: 250 });
+    // A recurring gift to B is refused too, and sets nothing up.
+    const series = await give(donor, `charity/${b.id}`, {
+      type: 2,
+      amount: 1_000,
+      gift_aid: true,
+      frequency: 3,
+    });
+    expect(series.statusCode).toBe(409);
+    const plans = await t.request('GET', '/api/user/donation_subscriptions', { token: donor.token });
+    expect(plans.json().items).toHaveLength(0);
+
+    // The give flow's question about B: no declaration for it; A's details to start one from.
+    const forB = await t.request('GET', `/api/user/gift_aid_declaration?charity_id=${b.id}`, {
+      token: donor.token,
+    });
+    expect(forB.json().declaration).toBeNull();
+    expect(forB.json().previous).toMatchObject({ charity: { id: a.id, name: 'Alder Trust' }, house: '1' });
+  });
+
+  it('does not let a declaration that names no charity make a new gift eligible until it is confirmed for the charity', async () => {
+    const c = await approvedCharity('Cedar Trust');
+    const donor = await t.createUser();
+    await topUp(t, donor.token, 10_000);
+    // A gift made with Gift Aid before declarations named a charity: marked eligible, kept so.
+    const made = await declare(donor, c.id, { title: 'Dr', first_name: 'Old', last_name: 'Details' });
+    const before = await give(donor, `charity/${c.id}`, { type: 2, amount: 2_000, gift_aid: true });
+    expect(before.json().donation.gift_aid_amount).toBe(500);
+    await makeLegacy(made.json().declaration.id);
+
+    const after = await give(donor, `charity/${c.id}`, { type: 2, amount: 1_000, gift_aid: true });
+    expect(after.statusCode).toBe(409);
+    expect(after.json().error.code).toBe('GIFT_AID_DECLARATION_MISSING');
+    const mine = await t.request('GET', `/api/user/donation/${before.json().donation.id}`, {
+      token: donor.token,
+    });
+    expect(mine.json().donation).toMatchObject({ gift_aid: true, gift_aid_amount: 500 });
+    // The charity's claim does not take the earlier gift: it waits for a declaration naming it.
+    expect(await unclaimed(c)).toEqual({ donations: 0, total: 0, gift_aid: 0, awaiting_declaration: 1 });
+    expect((await claim(c)).statusCode).toBe(409);
+    const forC = await t.request('GET', `/api/user/gift_aid_declaration?charity_id=${c.id}`, {
+      token: donor.token,
+    });
+    expect(forC.json()).toMatchObject({ declaration: null, previous: { charity: null, first_name: 'Old' } });
+
+    // Confirmed for the charity in one step: new gifts carry Gift Aid, and the earlier gift is covered.
+    const confirmed = await declare(donor, c.id, { first_name: 'Ada', last_name: 'Donor' });
+    expect(confirmed.statusCode).toBe(201);
+    const now = await give(donor, `charity/${c.id}`, { type: 2, amount: 1_000, gift_aid: true });
+    expect(now.json().donation.gift_aid_amount).toBe(250);
+    expect(await unclaimed(c)).toEqual({
+      donations: 2,
+      total: 3_000,
+      gift_aid: 750,
+      awaiting_declaration: 0,
+    });
+    const batch = await claim(c);
+    expect(batch.json().claim).toMatchObject({ donations: 2, total: 3_000 });
+    expect(await claimCsvLines(c, batch.json().claim.id)).toEqual([
+      ',Ada,Donor,1,BS1 4DJ,,,10/03/26,20.00',
+      ',Ada,Donor,1,BS1 4DJ,,,10/03/26,10.00',
+    ]);
+    // The earlier declaration is kept as a record, listed with the new one.
+    const list = await t.request('GET', '/api/user/gift_aid_declarations', { token: donor.token });
+    expect(list.json().items.map((d: { charity: unknown }) => d.charity)).toEqual(
+      expect.arrayContaining([null, { id: c.id, name: 'Cedar Trust' }]),
+    );
+  });
+
+  it('claims for charity A only the gifts covered by a declaration naming A', async () => {
+    const a = await approvedCharity('Ash Trust');
+    const b = await approvedCharity('Beech Trust');
+    const named = await t.createUser();
+    const other = await t.createUser();
+    for (const donor of [named, other]) await topUp(t, donor.token, 10_000);
+    expect((await declare(named, a.id, { first_name: 'Named' })).statusCode).toBe(201);
+    expect(
+      (await give(named, `charity/${a.id}`, { type: 2, amount: 4_000, gift_aid: true })).statusCode,
+    ).toBe(201);
+    // A gift to A whose only declaration names B (as a gift made before the rule could be).
+    await declare(other, a.id, { first_name: 'Other' });
+    const stray = (await give(other, `charity/${a.id}`, { type: 2, amount: 1_000, gift_aid: true })).json()
+      .donation;
+    const forB = (await declare(other, b.id, { first_name: 'Other' })).json().declaration;
+    await t.ctx.database.db.execute(
+      sql`update donations set gift_aid_declaration_id = ${forB.id} where id = ${stray.id}`,
+    );
+
+    expect(await unclaimed(a)).toMatchObject({ donations: 1, total: 4_000, gift_aid: 1_000 });
+    const batch = await claim(a);
+    expect(batch.json().claim).toMatchObject({ donations: 1, total: 4_000, gift_aid: 1_000 });
+    expect(await claimCsvLines(a, batch.json().claim.id)).toEqual([
+      ',Named,Donor,1,BS1 4DJ,,,10/03/26,40.00',
+    ]);
+    // B claims nothing either: the gift is not to B.
+    expect((await claim(b)).statusCode).toBe(409);
+  });
+
+  it('refuses a declaration without a charity, or naming one that does not exist, and writes nothing', async () => {
+    const donor = await t.createUser();
+    const missing = await declare(donor, undefined);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.details.fields.charity_id).toBe('Name the charity the declaration is for.');
+    const unknown = await declare(donor, 987_654);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.details.fields.charity_id).toBe('Name a charity on Kindred.');
+    const list = await t.request('GET', '/api/user/gift_aid_declarations', { token: donor.token });
+    expect(list.json().items).toEqual([]);
+    const ask = await t.request('GET', '/api/user/gift_aid_declaration', { token: donor.token });
+    expect(ask.statusCode).toBe(400);
+    expect(ask.json().error.details.fields.charity_id).toBeDefined();
+  });
+
+  it('cancels one charity’s declaration, keeping it as a record and the others standing', async () => {
+    const a = await approvedCharity('Aspen Trust');
+    const b = await approvedCharity('Bay Trust');
+    const donor = await t.createUser();
+    await topUp(t, donor.token, 10_000);
+    const forA = (await declare(donor, a.id)).json().declaration;
+    await declare(donor, b.id);
+    const stranger = await t.createUser();
+    expect(
+      (await t.request('DELETE', `/api/user/gift_aid_declaration/${forA.id}`, { token: stranger.token }))
+        .statusCode,
+    ).toBe(404);
+    const cancelled = await t.request('DELETE', `/api/user/gift_aid_declaration/${forA.id}`, {
+      token: donor.token,
+    });
+    expect(cancelled.json().declaration).toMatchObject({ id: forA.id, charity: { id: a.id } });
+    expect(cancelled.json().declaration.cancelled_at).not.toBeNull();
+    expect(
+      (await give(donor, `charity/${a.id}`, { type: 2, amount: 1_000, gift_aid: true })).statusCode,
+    ).toBe(409);
+    expect(
+      (await give(donor, `charity/${b.id}`, { type: 2, amount: 1_000, gift_aid: true })).statusCode,
+    ).toBe(201);
+    const list = (await t.request('GET', '/api/user/gift_aid_declarations', { token: donor.token })).json()
+      .items;
+    expect(
+      list.map((d: { charity: { name: string }; cancelled_at: string | null }) => [
+        d.charity.name,
+        d.cancelled_at === null,
+      ]),
+    ).toEqual([
+      ['Bay Trust', true],
+      ['Aspen Trust', false],
+    ]);
   });
 });
 
@@ -586,6 +806,7 @@ describe('the donor’s lists, statistics, receipts and statement', () => {
     const text = (await new PDFParse({ data: new Uint8Array(receipt.rawPayload) }).getText()).text;
     expect(text).toContain(money.receipt_number);
     expect(text).toContain('River clean-up');
+    expect(text).toContain('Riverside Trust, registered charity number 1234567');
     const stranger = await t.createUser();
     expect(
       (await t.request('GET', `/api/user/donation/${money.id}/receipt`, { token: stranger.token }))

@@ -1,29 +1,38 @@
 import {
-  GIFT_AID_DECLARATION_TEXT,
+  GIFT_AID_COVERS_PAST_YEARS,
   type GiftAidDeclaration,
   type GiftAidDeclarationBody,
+  giftAidDeclarationText,
   type PageQuery,
 } from '@kindred/shared';
 import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
+import { charitiesQueries } from '../charities/charities.repository.js';
 import { type ClaimRow, type DeclarationRow, donationsRepository } from './donations.repository.js';
 import { giftAidClaimCsv } from './receipts.js';
 
-const presentDeclaration = (row: DeclarationRow): GiftAidDeclaration => ({
-  id: row.id,
-  title: row.title,
-  first_name: row.firstName,
-  last_name: row.lastName,
-  house: row.house,
-  address: row.address,
-  post_code: row.postCode,
-  text: row.text,
-  declared_at: row.declaredAt.toISOString(),
-  cancelled_at: row.cancelledAt?.toISOString() ?? null,
-});
+type CharityNames = Map<number, { id: number; name: string }>;
+
+const presentDeclaration = (row: DeclarationRow, charities: CharityNames): GiftAidDeclaration => {
+  const charity = row.charityId === null ? undefined : charities.get(row.charityId);
+  return {
+    id: row.id,
+    charity: charity ? { id: charity.id, name: charity.name } : null,
+    title: row.title,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    house: row.house,
+    address: row.address,
+    post_code: row.postCode,
+    text: row.text,
+    declared_at: row.declaredAt.toISOString(),
+    cancelled_at: row.cancelledAt?.toISOString() ?? null,
+  };
+};
 
 const presentClaim = (row: ClaimRow) => ({
   id: row.id,
@@ -34,54 +43,131 @@ const presentClaim = (row: ClaimRow) => ({
 });
 
 /**
- * Gift Aid (domain.md §4): the donor's declaration, kept as an audit record, and the charity's
- * claims, each a frozen batch of eligible gifts exported in HMRC's schedule layout.
+ * Gift Aid (domain.md §4, decision 037): the donor's declarations, one per charity, each naming the
+ * charity that claims and kept as an audit record; and each charity's claims, frozen batches of
+ * the gifts covered by declarations naming it, exported in HMRC's schedule layout.
  */
 export function giftAidService(ctx: AppContext) {
   const db = () => ctx.database.db;
   const self = (auth: AuthUser | null) => ctx.access.require(auth, Permission.UserSelf, [auth?.id ?? 0]);
 
+  /** Declarations as answered: each with the charity it names (one query for the names). */
+  async function present(executor: Executor, rows: Array<DeclarationRow | undefined>) {
+    const names = await charitiesQueries.names(
+      executor,
+      rows.map((row) => row?.charityId ?? null),
+    );
+    return rows.map((row) => (row ? presentDeclaration(row, names) : null));
+  }
+
+  /** A charity a declaration can name: one that exists and takes gifts (not rejected). */
+  async function charityToName(executor: Executor, charityId: number) {
+    const charity = await charitiesQueries.find(executor, charityId);
+    if (!charity || charity.approvalStatus === 'rejected')
+      throw new AppError(404, 'NOT_FOUND', 'The charity was not found.', {
+        fields: { charity_id: 'Name a charity on Kindred.' },
+      });
+    return charity;
+  }
+
   return {
-    async declaration(auth: AuthUser | null) {
+    /**
+     * What the give flow needs for one charity: the donor's current declaration naming it (their
+     * gifts to it can carry Gift Aid), and their latest declaration of any charity to start a new
+     * one from.
+     */
+    async declarationFor(auth: AuthUser | null, charityId: number) {
       const user = await self(auth);
-      const row = await donationsRepository.currentDeclaration(db(), user.id);
-      return { declaration: row ? presentDeclaration(row) : null };
+      await charityToName(db(), charityId);
+      const [current, latest] = await Promise.all([
+        donationsRepository.declarationFor(db(), user.id, charityId),
+        donationsRepository.latestDeclaration(db(), user.id),
+      ]);
+      const [declaration, previous] = await present(db(), [current, latest]);
+      return { declaration: declaration ?? null, previous: previous ?? null };
     },
 
-    /** Makes a declaration; a newer one replaces the current one (which is kept, cancelled). */
+    /** Every declaration the donor made, newest first (each charity's, current and cancelled). */
+    async declarations(auth: AuthUser | null, query: PageQuery) {
+      const user = await self(auth);
+      const rows = await donationsRepository.declarations(db(), user.id, {
+        limit: query.limit,
+        cursor: decodeCursor(query.cursor, ['time', 'id']),
+        before: query.direction === 'before',
+      });
+      const names = await charitiesQueries.names(
+        db(),
+        rows.map((row) => row.declaration.charityId),
+      );
+      return toPage(
+        rows,
+        query,
+        (row) => [row.at, row.declaration.id],
+        (row) => presentDeclaration(row.declaration, names),
+      );
+    },
+
+    /**
+     * Declares for one charity, with the text naming it kept as the record. A newer declaration
+     * for the same charity replaces the current one (kept, cancelled). It covers the donor's
+     * unclaimed Gift Aid gifts to that charity made under an earlier declaration that named none
+     * (HMRC's wording covers the past 4 years).
+     */
     async declare(auth: AuthUser | null, body: GiftAidDeclarationBody) {
       const user = await self(auth);
       const row = await db().transaction(async (tx) => {
-        const current = await donationsRepository.currentDeclaration(tx, user.id);
-        if (current) await donationsRepository.cancelDeclaration(tx, current.id, ctx.now());
-        return donationsRepository.insertDeclaration(tx, {
+        const charity = await charityToName(tx, body.charity_id);
+        await donationsRepository.lockDeclarationsOf(tx, user.id);
+        const now = ctx.now();
+        const current = await donationsRepository.declarationFor(tx, user.id, charity.id);
+        if (current) await donationsRepository.cancelDeclaration(tx, current.id, now);
+        const made = await donationsRepository.insertDeclaration(tx, {
           userId: user.id,
+          charityId: charity.id,
           title: body.title ? body.title : null,
           firstName: body.first_name,
           lastName: body.last_name,
           house: body.house,
           address: body.address,
           postCode: body.post_code.toUpperCase(),
-          text: GIFT_AID_DECLARATION_TEXT,
-          declaredAt: ctx.now(),
+          text: giftAidDeclarationText(charity.name),
+          declaredAt: now,
         });
+        const since = new Date(now);
+        since.setUTCFullYear(since.getUTCFullYear() - GIFT_AID_COVERS_PAST_YEARS);
+        await donationsRepository.coverEarlierGifts(
+          tx,
+          { id: made.id, userId: user.id, charityId: charity.id },
+          since,
+        );
+        return made;
       });
-      return { declaration: presentDeclaration(row) };
+      const [declaration] = await present(db(), [row]);
+      return { declaration: declaration as GiftAidDeclaration };
     },
 
-    /** Cancels the declaration: gifts from now on carry no Gift Aid; past ones keep theirs. */
-    async cancel(auth: AuthUser | null) {
+    /** Cancels one declaration: later gifts to its charity carry no Gift Aid; past ones keep theirs. */
+    async cancel(auth: AuthUser | null, declarationId: number) {
       const user = await self(auth);
-      const current = await donationsRepository.currentDeclaration(db(), user.id);
-      if (!current) throw notFound('A Gift Aid declaration');
-      const row = await donationsRepository.cancelDeclaration(db(), current.id, ctx.now());
-      return { declaration: presentDeclaration(row ?? current) };
+      const row = await db().transaction(async (tx) => {
+        const current = await donationsRepository.lockDeclaration(tx, user.id, declarationId);
+        if (!current) throw notFound('The Gift Aid declaration');
+        if (current.cancelledAt) return current;
+        return (await donationsRepository.cancelDeclaration(tx, current.id, ctx.now())) ?? current;
+      });
+      const [declaration] = await present(db(), [row]);
+      return { declaration: declaration as GiftAidDeclaration };
     },
 
     async unclaimed(auth: AuthUser | null, charityId: number) {
       await ctx.access.require(auth, Permission.CharityGiftAidClaim, [charityId]);
       const totals = await donationsRepository.unclaimedTotals(db(), charityId);
-      return { donations: totals.donations, total: totals.total, gift_aid: totals.giftAid };
+      return {
+        donations: totals.donations,
+        total: totals.total,
+        gift_aid: totals.giftAid,
+        awaiting_declaration: totals.awaitingDeclaration,
+      };
     },
 
     async claims(auth: AuthUser | null, charityId: number, query: PageQuery) {
@@ -99,7 +185,10 @@ export function giftAidService(ctx: AppContext) {
       );
     },
 
-    /** Puts every eligible, unclaimed gift into a new claim; those gifts never change afterwards. */
+    /**
+     * Puts every eligible, unclaimed gift covered by a declaration naming this charity into a new
+     * claim; those gifts never change afterwards.
+     */
     async createClaim(auth: AuthUser | null, charityId: number) {
       const user = await ctx.access.require(auth, Permission.CharityGiftAidClaim, [charityId]);
       const claim = await db().transaction(async (tx) => {

@@ -34,8 +34,19 @@ export function whatWasGiven(donation: Donation, currency: string): string {
 const recipient = (donation: Donation) =>
   donation.project ? `${donation.project.title} (${donation.charity.name})` : donation.charity.name;
 
-/** The receipt of one approved gift of funds, as a PDF. */
-export function receiptPdf(donation: Donation, currency: string): Promise<Buffer> {
+/** The charity as a receipt names it: "River Trust, registered charity number 1234567". */
+export const charityOnReceipt = (name: string, registrationNumber: string | null) =>
+  registrationNumber ? `${name}, registered charity number ${registrationNumber}` : name;
+
+/**
+ * The receipt of one approved gift of funds, as a PDF. `registrationNumber` is the receiving
+ * charity's (receipts name the charity with its number).
+ */
+export function receiptPdf(
+  donation: Donation,
+  currency: string,
+  registrationNumber: string | null,
+): Promise<Buffer> {
   return renderPdf('Kindred', (doc) => {
     doc.font('bold').fontSize(20).text('Kindred');
     doc.font('body').fontSize(12).text('Donation receipt').moveDown();
@@ -43,6 +54,7 @@ export function receiptPdf(donation: Donation, currency: string): Promise<Buffer
     row(doc, 'Date', day(donation.created_at));
     row(doc, 'From', donation.donor.name);
     row(doc, 'To', recipient(donation));
+    row(doc, 'Charity', charityOnReceipt(donation.charity.name, registrationNumber));
     row(doc, 'Amount', formatMoney(donation.amount ?? 0, currency));
     if (donation.gift_aid)
       row(doc, 'Gift Aid', `${formatMoney(donation.gift_aid_amount, currency)} to be claimed by the charity`);
@@ -65,6 +77,7 @@ export function receiptMail(
   to: string,
   currency: string,
   downloadUrl: string,
+  registrationNumber: string | null,
 ): MailMessage {
   const number = donation.receipt_number ?? '';
   return {
@@ -72,6 +85,7 @@ export function receiptMail(
     subject: `Your donation receipt ${number}`,
     text: [
       `Thank you for giving ${formatMoney(donation.amount ?? 0, currency)} to ${recipient(donation)}.`,
+      `Charity: ${charityOnReceipt(donation.charity.name, registrationNumber)}.`,
       donation.gift_aid
         ? `With Gift Aid, the charity can claim ${formatMoney(donation.gift_aid_amount, currency)} more.`
         : '',

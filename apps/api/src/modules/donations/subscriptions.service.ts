@@ -37,6 +37,13 @@ export interface DonationMaker {
   ): Promise<DonationRow>;
   /** Refuses a target that is not open for gifts or does not ask for this kind; answers its charity. */
   check(tx: Tx, target: GiftTarget, body: DonateBody): Promise<{ charity: { id: number } }>;
+  /** The donor's declaration naming the charity when the gift asks for Gift Aid (refused without one). */
+  declarationFor(
+    body: DonateBody,
+    donor: MoneyOwner,
+    charityId: number,
+    executor?: Executor,
+  ): Promise<number | null>;
   queueReceipts(executor: Executor, rows: DonationRow[]): Promise<void>;
 }
 
@@ -117,9 +124,10 @@ export function subscriptionsService(ctx: AppContext, donations: () => DonationM
    * makes a second process's attempt at the same period fail instead of giving twice.
    */
   async function occur(tx: Tx, row: SubscriptionRow, period: string): Promise<DonationRow | AppError> {
+    // A period carries Gift Aid while the donor's declaration naming the charity stands.
     const declaration =
       row.giftAid && row.donorType === 'user'
-        ? await donationsRepository.currentDeclaration(tx, row.donorId)
+        ? await donationsRepository.declarationFor(tx, row.donorId, row.charityId)
         : undefined;
     try {
       return await tx.transaction((savepoint) =>
@@ -208,7 +216,6 @@ export function subscriptionsService(ctx: AppContext, donations: () => DonationM
       body: DonateBody,
       donor: MoneyOwner,
       actor: Actor,
-      declarationId: number | null,
     ): Promise<{ donation: DonationRow | null; subscription: Subscription }> {
       const startDate = body.start_date ?? today();
       if (startDate < today())
@@ -216,6 +223,8 @@ export function subscriptionsService(ctx: AppContext, donations: () => DonationM
       // A series that starts later gives nothing now: it is checked here like a gift.
       const { charity } = await donations().check(tx, target, body);
       const charityId = charity.id;
+      // Gift Aid needs the donor's declaration naming this charity (decision 037).
+      const declarationId = await donations().declarationFor(body, donor, charityId, tx);
       const at = ctx.now();
       let row = await subscriptionsRepository.insert(tx, {
         donorType: donor.ownerType,

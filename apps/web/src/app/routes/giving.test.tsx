@@ -60,7 +60,7 @@ function stubApi() {
     'GET /api/project/1/images': () => jsonResponse({ items: [] }),
     'GET /api/project/1/documents': () => jsonResponse({ items: [] }),
     'GET /api/user/wallet': () => jsonResponse(wallet(balance)),
-    'GET /api/user/gift_aid_declaration': () => jsonResponse({ declaration: null }),
+    'GET /api/user/gift_aid_declaration': () => jsonResponse({ declaration: null, previous: null }),
     'POST /api/user/deposit': () => jsonResponse({ payment: payment('succeeded') }, 201),
     'POST /api/user/deposit/confirm': () => {
       balance += 15_000;

@@ -3,7 +3,7 @@ import { Paper, Text } from '@mantine/core';
 /** One headline figure of a statistics screen: its label, its value and an optional note. */
 export function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
-    <Paper p="md" withBorder>
+    <Paper p={{ base: 'sm', sm: 'md' }} withBorder style={{ overflowWrap: 'anywhere' }}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>

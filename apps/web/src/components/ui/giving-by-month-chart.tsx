@@ -99,6 +99,9 @@ export function GivingByMonthChart<Row extends { month: string }>({
           striped
           caption="By month"
           rows={rows}
+          // On a phone, the latest three months until "Show all".
+          phoneRows={3}
+          phoneRowsAtEnd
           rowKey={(row) => row.month}
           columns={[
             { header: 'Month', rowHeader: true, cell: (row) => monthLabel(row.month) },

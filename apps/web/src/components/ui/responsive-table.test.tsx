@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
 import { ResponsiveTable } from './responsive-table';
@@ -41,5 +42,72 @@ describe('responsive table', () => {
     // An actions column has no label on a phone card: its buttons name themselves.
     expect(actions?.hasAttribute('data-label')).toBe(false);
     expect(within(food).getByRole('button', { name: 'Open Food Bank' })).toBeTruthy();
+  });
+
+  it('summarises a long table on a phone: the first rows, then "Show all" for the rest', async () => {
+    const many = [...rows, { id: 3, name: 'Shelter', amount: '£1.00' }];
+    renderWithProviders(
+      <ResponsiveTable
+        aria-label="Gifts"
+        rows={many}
+        rowKey={(row) => row.id}
+        phoneRows={2}
+        columns={[
+          { header: 'Charity', rowHeader: true, cell: (row) => row.name },
+          { header: 'Amount', cell: (row) => row.amount },
+        ]}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Gifts' });
+    // The rows past the first two wait (the phone's CSS hides them); a wide screen shows them all.
+    const extra = () =>
+      within(table)
+        .getAllByRole('row')
+        .filter((row) => row.hasAttribute('data-phone-extra'))
+        .map((row) => row.textContent);
+    expect(extra()).toEqual(['Shelter£1.00']);
+    const more = screen.getByRole('button', { name: 'Show all 3' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(more.getAttribute('aria-controls')).toBe(table.id);
+    await userEvent.click(more);
+    expect(extra()).toEqual([]);
+    const fewer = screen.getByRole('button', { name: 'Show the first 2 only' });
+    expect(fewer.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('can summarise with the last rows (a table oldest first shows its latest rows)', () => {
+    const months = [
+      { id: 1, name: 'Sep', amount: '£1' },
+      { id: 2, name: 'Oct', amount: '£2' },
+      { id: 3, name: 'Nov', amount: '£3' },
+    ];
+    renderWithProviders(
+      <ResponsiveTable
+        aria-label="By month"
+        rows={months}
+        rowKey={(row) => row.id}
+        phoneRows={2}
+        phoneRowsAtEnd
+        columns={[{ header: 'Month', rowHeader: true, cell: (row) => row.name }]}
+      />,
+    );
+    const waiting = within(screen.getByRole('table', { name: 'By month' }))
+      .getAllByRole('row')
+      .filter((row) => row.hasAttribute('data-phone-extra'));
+    expect(waiting.map((row) => row.textContent)).toEqual(['Sep']);
+    expect(screen.getByRole('button', { name: 'Show all 3' })).toBeTruthy();
+  });
+
+  it('offers no "Show all" when every row fits the summary', () => {
+    renderWithProviders(
+      <ResponsiveTable
+        aria-label="Gifts"
+        rows={rows}
+        rowKey={(row) => row.id}
+        phoneRows={2}
+        columns={[{ header: 'Charity', rowHeader: true, cell: (row) => row.name }]}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: /Show all/ })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
-import { Table, type TableProps } from '@mantine/core';
-import type { Key, ReactNode } from 'react';
+import { Button, Table, type TableProps } from '@mantine/core';
+import { type Key, type ReactNode, useId, useState } from 'react';
 import './responsive-table.css';
 
 export interface TableColumn<Row> {
@@ -23,6 +23,14 @@ export interface ResponsiveTableProps<Row> {
   verticalSpacing?: TableProps['verticalSpacing'];
   /** Extra attributes of one row (a test id, a highlight). */
   rowProps?: (row: Row) => Record<string, string | undefined>;
+  /**
+   * On a phone, where each row is a card, only the first `phoneRows` rows show until "Show all"
+   * is pressed: a long table summarises instead of making the page screens long. Every row stays
+   * on a wide screen.
+   */
+  phoneRows?: number;
+  /** The summary keeps the last rows rather than the first (a table oldest first: the latest months). */
+  phoneRowsAtEnd?: boolean;
 }
 
 /**
@@ -40,10 +48,19 @@ export function ResponsiveTable<Row>({
   striped,
   verticalSpacing,
   rowProps,
+  phoneRows,
+  phoneRowsAtEnd = false,
 }: ResponsiveTableProps<Row>) {
   const shown = columns.filter((column): column is TableColumn<Row> => Boolean(column));
-  return (
+  const id = useId();
+  const [all, setAll] = useState(false);
+  const summarised = phoneRows !== undefined && rows.length > phoneRows;
+  /** Whether a row waits for "Show all" on a phone. */
+  const extra = (index: number) =>
+    summarised && !all && (phoneRowsAtEnd ? index < rows.length - phoneRows : index >= phoneRows);
+  const table = (
     <Table
+      id={id}
       className="responsive-table"
       role="table"
       aria-label={ariaLabel}
@@ -67,8 +84,13 @@ export function ResponsiveTable<Row>({
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody role="rowgroup">
-        {rows.map((row) => (
-          <Table.Tr key={rowKey(row)} role="row" {...rowProps?.(row)}>
+        {rows.map((row, index) => (
+          <Table.Tr
+            key={rowKey(row)}
+            role="row"
+            {...rowProps?.(row)}
+            data-phone-extra={extra(index) ? true : undefined}
+          >
             {shown.map((column) =>
               column.rowHeader ? (
                 <Table.Th key={column.header} scope="row" role="rowheader" ta={column.align}>
@@ -89,5 +111,21 @@ export function ResponsiveTable<Row>({
         ))}
       </Table.Tbody>
     </Table>
+  );
+  if (!summarised) return table;
+  return (
+    <>
+      {table}
+      <Button
+        hiddenFrom="sm"
+        variant="default"
+        fullWidth
+        aria-controls={id}
+        aria-expanded={all}
+        onClick={() => setAll((shownAll) => !shownAll)}
+      >
+        {all ? `Show the ${phoneRowsAtEnd ? 'last' : 'first'} ${phoneRows} only` : `Show all ${rows.length}`}
+      </Button>
+    </>
   );
 }

@@ -26,6 +26,8 @@ export interface UnclaimedGiftAid {
   total: number;
   /** The 25% HMRC adds (minor units). */
   gift_aid: number;
+  /** Gift Aid donations not in the claim yet: their donor's declaration names no charity (decision 037). */
+  awaiting_declaration: number;
 }
 
 const SCOPE_PATHS: Record<CharityDonationScope, string> = {

@@ -1,4 +1,4 @@
-import { GIFT_AID_DECLARATION_TEXT, type GiftAidDeclaration } from '@kindred/shared';
+import { type GiftAidDeclaration, giftAidDeclarationText } from '@kindred/shared';
 import { Checkbox, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 
@@ -30,10 +30,14 @@ export function giftAidDeclarationValues(
   };
 }
 
-/** The body of POST /user/gift_aid_declaration: trimmed, no empty title, the post code in capitals. */
-export function giftAidDeclarationBody(values: GiftAidDeclarationValues) {
+/**
+ * The body of POST /user/gift_aid_declaration for one charity: trimmed, no empty title, the post code
+ * in capitals.
+ */
+export function giftAidDeclarationBody(values: GiftAidDeclarationValues, charityId: number) {
   const title = values.title.trim();
   return {
+    charity_id: charityId,
     ...(title ? { title } : {}),
     first_name: values.first_name.trim(),
     last_name: values.last_name.trim(),
@@ -46,6 +50,8 @@ export function giftAidDeclarationBody(values: GiftAidDeclarationValues) {
 
 export interface GiftAidDeclarationInputsProps {
   form: UseFormReturnType<GiftAidDeclarationValues>;
+  /** The charity the declaration names (HMRC's wording, ticked by the donor). */
+  charityName: string;
   /**
    * `narrow` (inside the give flow): the address on a line of its own, no hints. `wide` (a page):
    * house, address and post code on one line, with examples under the title and the post code.
@@ -53,8 +59,12 @@ export interface GiftAidDeclarationInputsProps {
   layout?: 'narrow' | 'wide';
 }
 
-/** The declaration's fields (name, home address, the HMRC wording to tick), each with its error. */
-export function GiftAidDeclarationInputs({ form, layout = 'wide' }: GiftAidDeclarationInputsProps) {
+/** The declaration's fields (name, home address, the HMRC wording naming the charity to tick), each with its error. */
+export function GiftAidDeclarationInputs({
+  form,
+  charityName,
+  layout = 'wide',
+}: GiftAidDeclarationInputsProps) {
   const wide = layout === 'wide';
   const spacing = wide ? 'sm' : undefined;
   const address = (
@@ -106,7 +116,10 @@ export function GiftAidDeclarationInputs({ form, layout = 'wide' }: GiftAidDecla
           {address}
         </>
       )}
-      <Checkbox label={GIFT_AID_DECLARATION_TEXT} {...form.getInputProps('confirm', { type: 'checkbox' })} />
+      <Checkbox
+        label={giftAidDeclarationText(charityName)}
+        {...form.getInputProps('confirm', { type: 'checkbox' })}
+      />
     </>
   );
 }

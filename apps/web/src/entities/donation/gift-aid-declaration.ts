@@ -3,20 +3,29 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { donationQueries } from './donation-queries';
 
-/** POST /user/gift_aid_declaration: the donor declares they are a UK taxpayer (kept as a record). */
+/**
+ * POST /user/gift_aid_declaration: the donor declares for one charity that they are a UK taxpayer
+ * (the server keeps the text naming the charity as a record).
+ */
 export function makeGiftAidDeclaration(body: GiftAidDeclarationBody): Promise<GiftAidDeclaration> {
   return api
     .post<{ declaration: GiftAidDeclaration }>('/user/gift_aid_declaration', body, { silent: true })
     .then((answer) => answer.declaration);
 }
 
-/** Make (or make again) the Gift Aid declaration; every screen reading it sees the new one. */
+/** Make (or make again) a charity's Gift Aid declaration; every screen reading one sees the new one. */
 export function useMakeGiftAidDeclaration() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: makeGiftAidDeclaration,
-    onSuccess: (declaration) => {
-      queryClient.setQueryData(donationQueries.giftAidDeclaration().queryKey, declaration);
+    onSuccess: async (declaration, body) => {
+      // Every other charity's answer (its latest details) and the list are read again when next shown;
+      // this charity's is the new declaration.
+      await queryClient.invalidateQueries({ queryKey: donationQueries.giftAid(), refetchType: 'none' });
+      queryClient.setQueryData(donationQueries.giftAidDeclaration(body.charity_id).queryKey, {
+        declaration,
+        previous: declaration,
+      });
     },
   });
 }

@@ -14,7 +14,7 @@ const CSV =
   'Title,First name or initial,Last name,House name or number,Postcode,Aggregated donations,Sponsored event,Donation date,Amount\nMs,Dana,Donor,4,AB1 2CD,,,01/01/30,100.00\n';
 
 function stubGiftAid() {
-  let unclaimed = { donations: 2, total: 40_000, gift_aid: 10_000 };
+  let unclaimed = { donations: 2, total: 40_000, gift_aid: 10_000, awaiting_declaration: 0 };
   const claims: GiftAidClaim[] = [];
   const posts: string[] = [];
   stubFetch({
@@ -25,7 +25,7 @@ function stubGiftAid() {
       if (unclaimed.donations === 0) return errorResponse(409, 'NOTHING_TO_CLAIM', 'Nothing to claim.');
       const claim = { id: 3, created_at: '2030-01-02T09:00:00.000Z', ...unclaimed };
       claims.unshift(claim);
-      unclaimed = { donations: 0, total: 0, gift_aid: 0 };
+      unclaimed = { donations: 0, total: 0, gift_aid: 0, awaiting_declaration: 0 };
       return jsonResponse({ claim }, 201);
     },
     'GET /api/charity/1/gift_aid/claims/3/csv': () =>
@@ -93,6 +93,19 @@ describe('Gift Aid claims', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(posts).toEqual([]);
     expect(screen.getByTestId('unclaimed-donations').textContent).toBe('2');
+  });
+
+  it('says how many Gift Aid donations wait for their donors to declare for the charity', async () => {
+    stubFetch({
+      'GET /api/charity/1/gift_aid/unclaimed': () =>
+        jsonResponse({ donations: 0, total: 0, gift_aid: 0, awaiting_declaration: 2 }),
+      'GET /api/charity/1/gift_aid/claims': () => jsonResponse(page([])),
+    });
+    renderWithProviders(<GiftAidSection charityId={1} access={full} />);
+    expect((await screen.findByTestId('unclaimed-awaiting')).textContent).toMatch(
+      /^2 more donations with Gift Aid wait for their donors to make a declaration naming your charity/,
+    );
+    expect(screen.getByText(/No Gift Aid to claim/)).toBeTruthy();
   });
 
   it('hides the claims from a member without the Gift Aid permission', async () => {

@@ -32,7 +32,7 @@ function Unclaimed({ charityId }: { charityId: number }) {
       />
     );
   }
-  const { donations, total, gift_aid: giftAid } = unclaimed.data;
+  const { donations, total, gift_aid: giftAid, awaiting_declaration: awaiting } = unclaimed.data;
   const makeClaim = async () => {
     const sure = await confirm({
       title: 'Claim Gift Aid?',
@@ -94,6 +94,13 @@ function Unclaimed({ charityId }: { charityId: number }) {
             </Group>
           </>
         )}
+        {awaiting > 0 ? (
+          <Text size="sm" data-testid="unclaimed-awaiting">
+            {awaiting === 1
+              ? '1 more donation with Gift Aid waits for its donor to make a declaration naming your charity (theirs names no charity, which HMRC does not accept). It joins a claim once they do.'
+              : `${awaiting} more donations with Gift Aid wait for their donors to make a declaration naming your charity (theirs names no charity, which HMRC does not accept). They join a claim once they do.`}
+          </Text>
+        ) : null}
       </Stack>
     </Paper>
   );

@@ -4,7 +4,7 @@ import { Alert, Badge, Group, NativeSelect, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useOutletContext } from 'react-router';
 import { Page } from '@/components/ui/page';
-import { SectionLink } from '@/components/ui/section-link';
+import { SectionLink, SectionNav } from '@/components/ui/section-link';
 import { FailedState, LoadingState } from '@/components/ui/states';
 import {
   type CharityAccess,
@@ -119,7 +119,7 @@ export function CharityLayout() {
       }
     >
       {charity.data ? <ApprovalNotice charity={charity.data} /> : null}
-      <Group component="nav" aria-label="Charity sections" gap={4} wrap="wrap">
+      <SectionNav label="Charity sections">
         <SectionLink to="/charity" end>
           Profile
         </SectionLink>
@@ -130,7 +130,7 @@ export function CharityLayout() {
         {donations.read ? <SectionLink to="/charity/statistics">Statistics</SectionLink> : null}
         {donations.claimGiftAid ? <SectionLink to="/charity/gift-aid">Gift Aid</SectionLink> : null}
         <SectionLink to="/charity/requests">Association requests</SectionLink>
-      </Group>
+      </SectionNav>
       {charity.isPending ? (
         <LoadingState label="Loading the charity…" />
       ) : charity.data ? (

@@ -18,12 +18,18 @@ export interface FundsFieldsProps {
   today: string;
   /** Given on behalf of this organisation: from its wallet or credits, once, without Gift Aid. */
   organisation?: string;
+  /** The charity that receives the gift: Gift Aid needs the donor's declaration naming it. */
+  charity: { id: number; name: string } | null;
 }
 
 /** The amount (presets or typed), where it comes from, once or recurring, and Gift Aid. */
-export function FundsFields({ form, currency, wallet, today, organisation }: FundsFieldsProps) {
+export function FundsFields({ form, currency, wallet, today, organisation, charity }: FundsFieldsProps) {
   const user = useCurrentUser();
-  const declaration = useQuery(donationQueries.giftAidDeclaration());
+  const declarations = useQuery({
+    ...donationQueries.giftAidDeclaration(charity?.id ?? 0),
+    enabled: charity !== null && !organisation,
+  });
+  const declaration = declarations.data?.declaration;
   const typed = parseAmount(form.values.amount);
   const giftAid = giftAidFor(form.values.amount);
   const fromWallet = form.values.source === 'wallet';
@@ -34,8 +40,7 @@ export function FundsFields({ form, currency, wallet, today, organisation }: Fun
         : 'loading…'
       : `${formatMoney(amount, currency)} available`;
   const whose = organisation ? `${organisation}’s` : 'My';
-  const needsDeclaration =
-    fromWallet && form.values.gift_aid && declaration.isSuccess && declaration.data === null;
+  const needsDeclaration = fromWallet && form.values.gift_aid && declarations.isSuccess && !declaration;
 
   return (
     <Stack gap="md">
@@ -120,7 +125,7 @@ export function FundsFields({ form, currency, wallet, today, organisation }: Fun
           />
         </SimpleGrid>
       ) : null}
-      {fromWallet && !organisation ? (
+      {fromWallet && !organisation && charity ? (
         <Stack gap="xs">
           <Checkbox
             label={
@@ -131,14 +136,16 @@ export function FundsFields({ form, currency, wallet, today, organisation }: Fun
             description="For UK taxpayers. The charity claims it from HMRC."
             {...form.getInputProps('gift_aid', { type: 'checkbox' })}
           />
-          {form.values.gift_aid && declaration.data ? (
+          {form.values.gift_aid && declaration ? (
             <Text size="sm" c="dimmed">
-              Your Gift Aid declaration of {declaration.data.first_name} {declaration.data.last_name},{' '}
-              {declaration.data.post_code} applies.
+              Your Gift Aid declaration for {charity.name} of {declaration.first_name} {declaration.last_name}
+              , {declaration.post_code} applies.
             </Text>
           ) : null}
           {needsDeclaration ? (
             <GiftAidDeclarationFields
+              charity={charity}
+              previous={declarations.data?.previous ?? null}
               firstName={user?.first_name ?? ''}
               lastName={user?.last_name ?? ''}
               onDeclared={() => form.clearFieldError('gift_aid')}

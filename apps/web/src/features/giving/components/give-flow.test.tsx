@@ -1,4 +1,4 @@
-import { GIFT_AID_DECLARATION_TEXT, type Project } from '@kindred/shared';
+import { type GiftAidDeclaration, giftAidDeclarationText, type Project } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -34,10 +34,28 @@ function renderGive(project: Project = liveProject, path = '/projects/1') {
 function stubApi(donate: Route, extra: Record<string, Route> = {}) {
   return stubFetch({
     'GET /api/user/wallet': () => jsonResponse(wallet()),
-    'GET /api/user/gift_aid_declaration': () => jsonResponse({ declaration: null }),
+    'GET /api/user/gift_aid_declaration': () => jsonResponse({ declaration: null, previous: null }),
     [DONATE]: donate,
     ...extra,
   });
+}
+
+/** A Gift Aid declaration as the API answers it: River Trust's (the demo project's charity) unless told. */
+function declarationOf(extra: Partial<GiftAidDeclaration> = {}): GiftAidDeclaration {
+  return {
+    id: 1,
+    charity: { id: 3, name: 'River Trust' },
+    title: null,
+    first_name: 'Dana',
+    last_name: 'Donor',
+    house: '12',
+    address: 'High Street, Bristol',
+    post_code: 'BS1 4DJ',
+    text: giftAidDeclarationText('River Trust'),
+    declared_at: '2026-01-01T00:00:00.000Z',
+    cancelled_at: null,
+    ...extra,
+  };
 }
 
 const dialog = () => screen.getByRole('dialog');
@@ -168,36 +186,26 @@ describe('the give flow', { timeout: 30_000 }, () => {
     });
   });
 
-  it('makes the Gift Aid declaration inline, shows the 25% added and gives with Gift Aid', async () => {
+  it('makes the Gift Aid declaration for the charity inline, shows the 25% added and gives with Gift Aid', async () => {
     let declared: unknown = null;
     const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201), {
-      'GET /api/user/gift_aid_declaration': () => jsonResponse({ declaration: null }),
       'POST /api/user/gift_aid_declaration': (_url, init) => {
         declared = JSON.parse(String(init.body));
-        return jsonResponse(
-          {
-            declaration: {
-              id: 1,
-              title: null,
-              first_name: 'Dana',
-              last_name: 'Donor',
-              house: '12',
-              address: 'High Street, Bristol',
-              post_code: 'BS1 4DJ',
-              text: GIFT_AID_DECLARATION_TEXT,
-              declared_at: '2026-01-01T00:00:00.000Z',
-              cancelled_at: null,
-            },
-          },
-          201,
-        );
+        return jsonResponse({ declaration: declarationOf() }, 201);
       },
     });
     renderGive();
     await open('Give funds');
     await typeInto('Amount', '250');
     await userEvent.click(within(dialog()).getByLabelText(/Add Gift Aid: ₹62\.50 more for the charity/));
-    const declaration = await within(dialog()).findByRole('group', { name: 'Gift Aid declaration' });
+    const declaration = await within(dialog()).findByRole('group', {
+      name: 'Gift Aid declaration for River Trust',
+    });
+    // The flow asked about the project's charity.
+    const asked = fetchMock.mock.calls.map((call) => new URL(String(call[0]), 'http://x'));
+    expect(
+      asked.find((url) => url.pathname === '/api/user/gift_aid_declaration')?.searchParams.get('charity_id'),
+    ).toBe('3');
 
     // Gift Aid needs the declaration before the review.
     await click('Review');
@@ -211,12 +219,12 @@ describe('the give flow', { timeout: 30_000 }, () => {
     await typeInto('House name or number', '12');
     await typeInto('Address', 'High Street, Bristol');
     await typeInto('Post code', 'BS1 4DJ');
-    await userEvent.click(within(declaration).getByLabelText(GIFT_AID_DECLARATION_TEXT));
+    // The wording the donor ticks names the charity that claims.
+    await userEvent.click(within(declaration).getByLabelText(giftAidDeclarationText('River Trust')));
     await userEvent.click(within(declaration).getByRole('button', { name: 'Make the declaration' }));
-    await waitFor(() =>
-      expect(within(dialog()).queryByRole('group', { name: 'Gift Aid declaration' })).toBeNull(),
-    );
+    await waitFor(() => expect(within(dialog()).queryByTestId('gift-aid-declaration')).toBeNull());
     expect(declared).toEqual({
+      charity_id: 3,
       first_name: 'Dana',
       last_name: 'Donor',
       house: '12',
@@ -225,7 +233,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
       confirm: true,
     });
     expect(
-      within(dialog()).getByText(/Your Gift Aid declaration of Dana Donor, BS1 4DJ applies/),
+      within(dialog()).getByText(/Your Gift Aid declaration for River Trust of Dana Donor, BS1 4DJ applies/),
     ).toBeTruthy();
 
     await click('Review');
@@ -239,6 +247,113 @@ describe('the give flow', { timeout: 30_000 }, () => {
       source: 'wallet',
       gift_aid: true,
     });
+  });
+
+  it('asks again for a charity the donor has not declared for, with the details of their latest declaration filled in', async () => {
+    let declared: unknown = null;
+    stubApi(() => jsonResponse(donateAnswer(), 201), {
+      'GET /api/user/gift_aid_declaration': () =>
+        jsonResponse({
+          declaration: null,
+          previous: declarationOf({
+            id: 7,
+            charity: { id: 9, name: 'Paws & Whiskers Rescue' },
+            title: 'Ms',
+            first_name: 'Dana',
+            last_name: 'Donor-Smith',
+            house: 'Rose Cottage',
+            address: 'Mill Lane, Bath',
+            post_code: 'BA1 1AA',
+            text: giftAidDeclarationText('Paws & Whiskers Rescue'),
+          }),
+        }),
+      'POST /api/user/gift_aid_declaration': (_url, init) => {
+        declared = JSON.parse(String(init.body));
+        return jsonResponse({ declaration: declarationOf({ id: 8 }) }, 201);
+      },
+    });
+    renderGive();
+    await open('Give funds');
+    await typeInto('Amount', '20');
+    await userEvent.click(within(dialog()).getByLabelText(/Add Gift Aid/));
+    const declaration = await within(dialog()).findByRole('group', {
+      name: 'Gift Aid declaration for River Trust',
+    });
+    expect(within(declaration).getByText(/River Trust needs your declaration naming it/)).toBeTruthy();
+    expect((within(declaration).getByLabelText('Title') as HTMLInputElement).value).toBe('Ms');
+    expect((within(declaration).getByLabelText('Last name') as HTMLInputElement).value).toBe('Donor-Smith');
+    expect((within(declaration).getByLabelText('House name or number') as HTMLInputElement).value).toBe(
+      'Rose Cottage',
+    );
+    expect((within(declaration).getByLabelText('Address') as HTMLInputElement).value).toBe('Mill Lane, Bath');
+    expect((within(declaration).getByLabelText('Post code') as HTMLInputElement).value).toBe('BA1 1AA');
+    // The box is never ticked for the donor, and its wording names this charity, not the other one.
+    const wording = within(declaration).getByLabelText(giftAidDeclarationText('River Trust'));
+    expect((wording as HTMLInputElement).checked).toBe(false);
+    await userEvent.click(wording);
+    await userEvent.click(within(declaration).getByRole('button', { name: 'Make the declaration' }));
+    await waitFor(() => expect(within(dialog()).queryByTestId('gift-aid-declaration')).toBeNull());
+    expect(declared).toEqual({
+      charity_id: 3,
+      title: 'Ms',
+      first_name: 'Dana',
+      last_name: 'Donor-Smith',
+      house: 'Rose Cottage',
+      address: 'Mill Lane, Bath',
+      post_code: 'BA1 1AA',
+      confirm: true,
+    });
+  });
+
+  it('offers to confirm an earlier declaration that names no charity for this charity in one step', async () => {
+    let declared: unknown = null;
+    stubApi(() => jsonResponse(donateAnswer(), 201), {
+      'GET /api/user/gift_aid_declaration': () =>
+        jsonResponse({
+          declaration: null,
+          previous: declarationOf({ id: 2, charity: null, text: 'I am a UK taxpayer.' }),
+        }),
+      'POST /api/user/gift_aid_declaration': (_url, init) => {
+        declared = JSON.parse(String(init.body));
+        return jsonResponse({ declaration: declarationOf({ id: 3 }) }, 201);
+      },
+    });
+    renderGive();
+    await open('Give funds');
+    await typeInto('Amount', '20');
+    await userEvent.click(within(dialog()).getByLabelText(/Add Gift Aid/));
+    const declaration = await within(dialog()).findByRole('group', {
+      name: 'Gift Aid declaration for River Trust',
+    });
+    expect(
+      within(declaration).getByText(/Your Gift Aid declaration names no charity.*Confirm it for River Trust/),
+    ).toBeTruthy();
+    expect((within(declaration).getByLabelText('House name or number') as HTMLInputElement).value).toBe('12');
+    await userEvent.click(within(declaration).getByLabelText(giftAidDeclarationText('River Trust')));
+    await userEvent.click(within(declaration).getByRole('button', { name: 'Confirm the declaration' }));
+    await waitFor(() => expect(within(dialog()).queryByTestId('gift-aid-declaration')).toBeNull());
+    expect(declared).toMatchObject({ charity_id: 3, first_name: 'Dana', house: '12', post_code: 'BS1 4DJ' });
+  });
+
+  it('asks nothing more when the donor already declared for the charity', async () => {
+    const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201), {
+      'GET /api/user/gift_aid_declaration': () =>
+        jsonResponse({ declaration: declarationOf(), previous: declarationOf() }),
+    });
+    renderGive();
+    await open('Give funds');
+    await typeInto('Amount', '20');
+    await userEvent.click(within(dialog()).getByLabelText(/Add Gift Aid/));
+    expect(
+      await within(dialog()).findByText(
+        /Your Gift Aid declaration for River Trust of Dana Donor, BS1 4DJ applies/,
+      ),
+    ).toBeTruthy();
+    expect(within(dialog()).queryByTestId('gift-aid-declaration')).toBeNull();
+    await click('Review');
+    await click('Confirm: give ₹20');
+    await screen.findByText(DONATION_TOAST.summary);
+    expect(bodyOf(donateCalls(fetchMock)[0])).toMatchObject({ gift_aid: true });
   });
 
   it('never offers Gift Aid on credits', async () => {
@@ -566,7 +681,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
       actAsOrganisation();
       const fetchMock = stubFetch({
         'GET /api/business/wallet/5': () => jsonResponse(wallet(200_000)),
-        'GET /api/user/gift_aid_declaration': () => jsonResponse({ declaration: null }),
+        'GET /api/user/gift_aid_declaration': () => jsonResponse({ declaration: null, previous: null }),
         [ORG_DONATE]: () => jsonResponse(donateAnswer({ wallet: wallet(175_000) }), 201),
       });
       renderGive();

@@ -43,6 +43,7 @@ import {
 import { useActiveOrganisationGiver } from '../lib/giver';
 import {
   charityName,
+  charityOf,
   type GiveKind,
   type GiveTarget,
   giftOptions,
@@ -123,9 +124,11 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
     ...walletQueries.balance(owner),
     enabled: !asOrganisation || organisation.readsWallet,
   });
+  // Gift Aid needs the donor's declaration naming the gift's charity.
+  const charity = charityOf(target);
   const declaration = useQuery({
-    ...donationQueries.giftAidDeclaration(),
-    enabled: kind === GIVING_TYPE.funds,
+    ...donationQueries.giftAidDeclaration(charity?.id ?? 0),
+    enabled: kind === GIVING_TYPE.funds && charity !== null,
   });
   const mutation = useDonate();
   const currency = wallet.data?.currency ?? DEFAULT_CURRENCY;
@@ -164,7 +167,7 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
         values.gift_aid &&
         values.source === 'wallet' &&
         declaration.isSuccess &&
-        declaration.data === null
+        declaration.data.declaration === null
       ) {
         form.setFieldError('gift_aid', 'Make your Gift Aid declaration below first, or untick Gift Aid.');
         focusFirstInvalid();
@@ -304,6 +307,7 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
                   currency={currency}
                   wallet={wallet.data}
                   today={today}
+                  charity={charity}
                   {...(asOrganisation ? { organisation: organisation.name } : {})}
                 />
               ) : kind === GIVING_TYPE.gifts ? (

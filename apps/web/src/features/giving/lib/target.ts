@@ -41,6 +41,10 @@ export const targetName = (target: GiveTarget) =>
 export const charityName = (target: GiveTarget) =>
   target.kind === 'project' ? (target.project.charity?.name ?? 'the charity') : target.charity.name;
 
+/** The charity that receives the gift, with its id (null for a project without one, which takes no gifts). */
+export const charityOf = (target: GiveTarget): { id: number; name: string } | null =>
+  target.kind === 'project' ? (target.project.charity ?? null) : target.charity;
+
 /** The kinds the target takes: a Live project only what it asks for; a charity every kind. */
 export function kindsOf(target: GiveTarget): GiveKind[] {
   if (target.kind === 'charity') return [...GIVE_KINDS];

@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { Page } from '@/components/ui/page';
-import { SectionLink } from '@/components/ui/section-link';
+import { SectionLink, SectionNav } from '@/components/ui/section-link';
 import { useMailboxes } from '@/entities/message';
 import { useMailbox } from '../lib/mailbox';
 
@@ -53,14 +53,14 @@ export function MessagesLayout() {
         </Text>
       ) : null}
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <Group component="nav" aria-label="Folders" gap={4} wrap="wrap">
+        <SectionNav label="Folders">
           <SectionLink to={`/messages${search}`} end>
             {unread > 0 ? `Inbox (${unread} unread)` : 'Inbox'}
           </SectionLink>
           <SectionLink to={`/messages/sent${search}`}>Sent</SectionLink>
           <SectionLink to={`/messages/drafts${search}`}>Drafts</SectionLink>
           <SectionLink to={`/messages/archive${search}`}>Archive</SectionLink>
-        </Group>
+        </SectionNav>
         <Button component={Link} to={`/messages/new${search}`}>
           Write a message
         </Button>

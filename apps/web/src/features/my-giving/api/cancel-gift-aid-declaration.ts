@@ -3,15 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { donationQueries } from '@/entities/donation';
 import { api } from '@/lib/api-client';
 
-/** DELETE /user/gift_aid_declaration: later gifts carry no Gift Aid; the record is kept. */
+/** DELETE /user/gift_aid_declaration/{id}: later gifts to its charity carry no Gift Aid; the record is kept. */
 export function useCancelGiftAidDeclaration() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
+    mutationFn: (id: number) =>
       api
-        .delete<{ declaration: GiftAidDeclaration }>('/user/gift_aid_declaration')
+        .delete<{ declaration: GiftAidDeclaration }>(`/user/gift_aid_declaration/${id}`)
         .then((r) => r.declaration),
-    onSuccess: (declaration) =>
-      queryClient.setQueryData(donationQueries.giftAidDeclaration().queryKey, declaration),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: donationQueries.giftAid() }),
   });
 }

@@ -1,137 +1,154 @@
-import {
-  type GiftAidDeclaration,
-  type GiftAidDeclarationBody,
-  giftAidDeclarationBodySchema,
-} from '@kindred/shared';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useId, useRef } from 'react';
+import type { GiftAidDeclaration } from '@kindred/shared';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { confirm } from '@/components/ui/confirm';
-import { FormRefusal } from '@/components/ui/form-refusal';
-import { FailedState, LoadingState } from '@/components/ui/states';
+import { ShowMore } from '@/components/ui/pager';
+import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
-import {
-  donationQueries,
-  GiftAidDeclarationInputs,
-  type GiftAidDeclarationValues,
-  giftAidDeclarationBody,
-  giftAidDeclarationValues,
-  useMakeGiftAidDeclaration,
-} from '@/entities/donation';
-import { focusFirstInvalid, schemaErrors, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { donationQueries } from '@/entities/donation';
 import { useCancelGiftAidDeclaration } from '../api/cancel-gift-aid-declaration';
 import { dayOf } from '../lib/dates';
 
-function DeclarationForm({ previous }: { previous: GiftAidDeclaration | null }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const make = useMakeGiftAidDeclaration();
-  const form = useAccessibleForm<GiftAidDeclarationValues>({
-    initialValues: giftAidDeclarationValues(previous ?? {}),
-    validate: (values) => schemaErrors(giftAidDeclarationBodySchema, giftAidDeclarationBody(values)),
-  });
+const nameOf = (declaration: GiftAidDeclaration) =>
+  [declaration.title, declaration.first_name, declaration.last_name].filter(Boolean).join(' ');
 
-  const server = useServerErrors(form, { formRef });
+/** The address as one line: it often starts with the house number already. */
+const addressOf = (declaration: GiftAidDeclaration) =>
+  declaration.address.startsWith(declaration.house)
+    ? declaration.address
+    : `${declaration.house} ${declaration.address}`;
 
-  const submit = form.onSubmit(
-    (values) => {
-      server.clear();
-      make.mutate(giftAidDeclarationBody(values) as GiftAidDeclarationBody, {
-        onSuccess: () =>
-          toast.success(
-            'Gift Aid declaration made',
-            'Your eligible gifts of funds from your wallet now carry Gift Aid.',
-          ),
-        onError: server.report,
-      });
-    },
-    () => focusFirstInvalid(formRef.current),
-  );
-
-  return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label="Make a Gift Aid declaration">
-      <Stack gap="sm">
-        <FormRefusal title="The declaration was not made" message={server.refusal} />
-        <GiftAidDeclarationInputs form={form} />
-        <Group>
-          <Button type="submit" loading={make.isPending}>
-            Make the declaration
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
+function status(declaration: GiftAidDeclaration): { label: string; colour: string } {
+  if (declaration.cancelled_at) return { label: 'Cancelled', colour: 'gray.7' };
+  if (!declaration.charity) return { label: 'Names no charity', colour: 'yellow.9' };
+  return { label: 'Current', colour: 'teal.9' };
 }
 
-function CurrentDeclaration({ declaration }: { declaration: GiftAidDeclaration }) {
+function DeclarationCard({ declaration }: { declaration: GiftAidDeclaration }) {
+  const headingId = useId();
   const cancel = useCancelGiftAidDeclaration();
+  const charity = declaration.charity?.name;
+  const badge = status(declaration);
   const onCancel = async () => {
     const sure = await confirm({
-      title: 'Cancel your Gift Aid declaration?',
-      message:
-        'Your later gifts will carry no Gift Aid. Gifts already made keep theirs, and the declaration is kept on record as cancelled.',
+      title: charity
+        ? `Cancel your Gift Aid declaration for ${charity}?`
+        : 'Cancel your earlier Gift Aid declaration?',
+      message: charity
+        ? `Your later gifts to ${charity} will carry no Gift Aid. Gifts already made keep theirs, and the declaration is kept on record as cancelled.`
+        : 'It is kept on record as cancelled, and the give flow will no longer offer to confirm it for a charity.',
       confirmLabel: 'Cancel declaration',
       cancelLabel: 'Keep it',
       danger: true,
     });
     if (!sure) return;
-    cancel.mutate(undefined, {
-      onSuccess: () => toast.success('Gift Aid declaration cancelled', 'Your later gifts carry no Gift Aid.'),
+    cancel.mutate(declaration.id, {
+      onSuccess: () =>
+        toast.success(
+          'Gift Aid declaration cancelled',
+          charity
+            ? `Your later gifts to ${charity} carry no Gift Aid.`
+            : 'It is kept on record as cancelled.',
+        ),
     });
   };
-  const name = [declaration.title, declaration.first_name, declaration.last_name].filter(Boolean).join(' ');
   return (
-    <Stack gap="sm">
-      <Alert color="teal" variant="light" title={`Declared on ${dayOf(declaration.declared_at)}`}>
-        Gift Aid adds 25% to your gifts of funds from your own wallet, at no cost to you.
-      </Alert>
-      <Stack gap={2}>
-        <Text fw={600}>{name}</Text>
+    <Paper component="li" withBorder p="md" aria-labelledby={headingId}>
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Title order={3} size="h4" id={headingId}>
+            {charity ?? 'Earlier declaration, naming no charity'}
+          </Title>
+          <Badge color={badge.colour} variant="filled" radius="sm">
+            {badge.label}
+          </Badge>
+        </Group>
         <Text size="sm">
-          {/* The address often starts with the house number already. */}
-          {declaration.address.startsWith(declaration.house)
-            ? declaration.address
-            : `${declaration.house} ${declaration.address}`}
+          {`Declared on ${dayOf(declaration.declared_at)}`}
+          {declaration.cancelled_at ? `, cancelled on ${dayOf(declaration.cancelled_at)}` : ''}.
         </Text>
-        <Text size="sm">{declaration.post_code}</Text>
+        {!charity && !declaration.cancelled_at ? (
+          <Text size="sm">
+            HMRC needs a declaration to name the charity that claims, so this one adds Gift Aid to no new
+            gift. The next time you give with Gift Aid, you can confirm it for that charity in one step.
+          </Text>
+        ) : null}
+        <Stack gap={2}>
+          <Text fw={600}>{nameOf(declaration)}</Text>
+          <Text size="sm">{addressOf(declaration)}</Text>
+          <Text size="sm">{declaration.post_code}</Text>
+        </Stack>
+        <Text size="sm" fs="italic">{`"${declaration.text}"`}</Text>
+        {declaration.cancelled_at ? null : (
+          <Group>
+            <Button
+              variant="outline"
+              color="red.9"
+              onClick={() => void onCancel()}
+              loading={cancel.isPending}
+              aria-describedby={headingId}
+            >
+              Cancel the declaration
+            </Button>
+          </Group>
+        )}
       </Stack>
-      <Text size="sm" fs="italic">{`"${declaration.text}"`}</Text>
-      <Group>
-        <Button variant="outline" color="red.9" onClick={() => void onCancel()} loading={cancel.isPending}>
-          Cancel the declaration
-        </Button>
-      </Group>
-    </Stack>
+    </Paper>
   );
 }
 
-/** The Gift Aid declaration: see it, make it (again), cancel it. */
+/** The donor's Gift Aid declarations, one per charity (and earlier ones naming none): see them, cancel one. */
 export function GiftAidTab() {
   const headingId = useId();
-  const query = useQuery(donationQueries.giftAidDeclaration());
+  const query = useInfiniteQuery(donationQueries.giftAidDeclarations());
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   let body: React.ReactNode;
-  if (query.isError)
+  if (query.isError && !query.data)
     body = (
-      <FailedState title="Your declaration could not be loaded" error={query.error} onRetry={query.refetch} />
+      <FailedState
+        title="Your declarations could not be loaded"
+        error={query.error}
+        onRetry={query.refetch}
+      />
     );
-  else if (query.data === undefined) body = <LoadingState label="Loading your declaration…" />;
-  else if (query.data && !query.data.cancelled_at) body = <CurrentDeclaration declaration={query.data} />;
+  else if (!query.data) body = <LoadingState label="Loading your declarations…" />;
+  else if (items.length === 0)
+    body = (
+      <EmptyState variant="text">
+        You have no Gift Aid declarations. If you pay UK Income Tax or Capital Gains Tax, tick Gift Aid when
+        you give funds from your wallet: we ask for a declaration for that charity the first time.
+      </EmptyState>
+    );
   else
     body = (
       <Stack gap="sm">
-        <Text>
-          {query.data?.cancelled_at
-            ? `You cancelled your declaration on ${dayOf(query.data.cancelled_at)}, so your gifts carry no Gift Aid. Make a new one if you pay UK tax again.`
-            : 'You have no Gift Aid declaration. If you pay UK Income Tax or Capital Gains Tax, make one and charities can claim 25% more on your gifts of funds from your wallet.'}
-        </Text>
-        <DeclarationForm previous={query.data ?? null} />
+        <Stack
+          component="ul"
+          gap="sm"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label="Your declarations"
+        >
+          {items.map((declaration) => (
+            <DeclarationCard key={declaration.id} declaration={declaration} />
+          ))}
+        </Stack>
+        <ShowMore query={query}>Show older declarations</ShowMore>
       </Stack>
     );
   return (
     <Paper component="section" aria-labelledby={headingId} withBorder p="md">
       <Stack gap="md">
         <Title order={2} size="h3" id={headingId}>
-          Gift Aid declaration
+          Gift Aid declarations
         </Title>
+        <Text size="sm">
+          A declaration names the charity that claims Gift Aid on your gifts: you make one for each charity,
+          the first time you give to it with Gift Aid. Gift Aid adds 25% to your gifts of funds from your own
+          wallet, at no cost to you.
+        </Text>
         {body}
       </Stack>
     </Paper>

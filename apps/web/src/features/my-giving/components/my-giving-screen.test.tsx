@@ -1,10 +1,10 @@
 import type { DonorStatistics, GiftAidDeclaration } from '@kindred/shared';
-import { GIFT_AID_DECLARATION_TEXT } from '@kindred/shared';
+import { giftAidDeclarationText } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { session } from '@/entities/session';
-import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
+import { jsonResponse, stubFetch } from '@/testing/http';
 import { makeDonation, pageOf } from '../testing/fixtures';
 import { captureDownloads, renderGiving } from '../testing/render';
 
@@ -25,13 +25,14 @@ const stats: DonorStatistics = {
 
 const declaration: GiftAidDeclaration = {
   id: 4,
+  charity: { id: 3, name: 'River Trust' },
   title: 'Ms',
   first_name: 'Dana',
   last_name: 'Donor',
   house: '12',
   address: 'High Street, Guildford',
   post_code: 'GU1 3AA',
-  text: GIFT_AID_DECLARATION_TEXT,
+  text: giftAidDeclarationText('River Trust'),
   declared_at: '2030-01-02T10:00:00.000Z',
   cancelled_at: null,
 };
@@ -183,82 +184,81 @@ describe('my giving: tabs', { timeout: 20_000 }, () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('giving_statement'))).toBe(false);
   });
 
-  it('makes the Gift Aid declaration: fields checked beside them, the server refusal on its field, then shown', async () => {
-    const bodies: unknown[] = [];
+  it('lists the Gift Aid declarations by charity, the earlier one naming no charity explained', async () => {
     stubFetch({
-      'GET /api/user/gift_aid_declaration': () => jsonResponse({ declaration: null }),
-      'POST /api/user/gift_aid_declaration': (_url, init) => {
-        const body = JSON.parse(String(init.body)) as { post_code: string };
-        bodies.push(body);
-        if (body.post_code === 'ZZ1 1ZZ')
-          return errorResponse(400, 'VALIDATION_FAILED', 'Some fields are not valid.', {
-            fields: { post_code: 'This post code does not exist.' },
-          });
-        return jsonResponse({ declaration: { ...declaration, ...body, title: null } }, 201);
-      },
+      'GET /api/user/gift_aid_declarations': () =>
+        pageOf([
+          declaration,
+          {
+            ...declaration,
+            id: 3,
+            charity: { id: 9, name: 'Paws & Whiskers Rescue' },
+            text: giftAidDeclarationText('Paws & Whiskers Rescue'),
+            cancelled_at: '2030-01-01T10:00:00.000Z',
+          },
+          {
+            ...declaration,
+            id: 1,
+            charity: null,
+            text: 'I am a UK taxpayer.',
+            declared_at: '2029-01-05T10:00:00.000Z',
+          },
+        ]),
     });
     renderGiving('/donations?tab=gift-aid');
-    const form = await screen.findByRole('form', { name: 'Make a Gift Aid declaration' });
-    expect(within(form).getByLabelText(GIFT_AID_DECLARATION_TEXT)).toBeTruthy();
-    await userEvent.click(within(form).getByRole('button', { name: 'Make the declaration' }));
-    expect(within(form).getByText('Enter your first name.')).toBeTruthy();
-    expect(within(form).getByText('Tick the declaration to make it.')).toBeTruthy();
-    expect(bodies).toEqual([]);
-
-    await userEvent.type(within(form).getByLabelText(/First name/), 'Dana');
-    await userEvent.type(within(form).getByLabelText(/Last name/), 'Donor');
-    await userEvent.type(within(form).getByLabelText(/House name or number/), '12');
-    await userEvent.type(within(form).getByLabelText(/^Address/), 'High Street, Guildford');
-    await userEvent.type(within(form).getByLabelText(/Post code/), 'zz1 1zz');
-    await userEvent.click(within(form).getByLabelText(GIFT_AID_DECLARATION_TEXT));
-    await userEvent.click(within(form).getByRole('button', { name: 'Make the declaration' }));
-    expect(await within(form).findByText('This post code does not exist.')).toBeTruthy();
-
-    await userEvent.clear(within(form).getByLabelText(/Post code/));
-    await userEvent.type(within(form).getByLabelText(/Post code/), 'gu1 3aa');
-    await userEvent.click(within(form).getByRole('button', { name: 'Make the declaration' }));
-    expect(await screen.findByText('Gift Aid declaration made')).toBeTruthy();
-    expect(await screen.findByText('Declared on 2 Jan 2030')).toBeTruthy();
-    expect(bodies.at(-1)).toEqual({
-      first_name: 'Dana',
-      last_name: 'Donor',
-      house: '12',
-      address: 'High Street, Guildford',
-      post_code: 'GU1 3AA',
-      confirm: true,
-    });
+    const list = await screen.findByRole('list', { name: 'Your declarations' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual([
+      'River Trust',
+      'Paws & Whiskers Rescue',
+      'Earlier declaration, naming no charity',
+    ]);
+    const [river, paws, earlier] = items as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(river).getByText('Current')).toBeTruthy();
+    expect(within(river).getByText(`"${giftAidDeclarationText('River Trust')}"`)).toBeTruthy();
+    expect(within(river).getByRole('button', { name: 'Cancel the declaration' })).toBeTruthy();
+    expect(within(paws).getByText('Declared on 2 Jan 2030, cancelled on 1 Jan 2030.')).toBeTruthy();
+    expect(within(paws).queryByRole('button', { name: 'Cancel the declaration' })).toBeNull();
+    expect(within(earlier).getByText('Names no charity')).toBeTruthy();
+    expect(within(earlier).getByText(/adds Gift Aid to no new gift/)).toBeTruthy();
   });
 
-  it('cancels the Gift Aid declaration only after confirming', async () => {
-    let cancelled = 0;
+  it('says how to make a declaration when there is none', async () => {
+    stubFetch({ 'GET /api/user/gift_aid_declarations': () => pageOf([]) });
+    renderGiving('/donations?tab=gift-aid');
+    expect(await screen.findByText(/You have no Gift Aid declarations/)).toBeTruthy();
+  });
+
+  it('cancels one charity’s Gift Aid declaration only after confirming', async () => {
+    let cancelled: string[] = [];
     stubFetch({
-      'GET /api/user/gift_aid_declaration': () => jsonResponse({ declaration }),
-      'DELETE /api/user/gift_aid_declaration': () => {
-        cancelled += 1;
+      'GET /api/user/gift_aid_declarations': () =>
+        pageOf([
+          cancelled.length > 0 ? { ...declaration, cancelled_at: '2030-02-03T10:00:00.000Z' } : declaration,
+        ]),
+      'DELETE /api/user/gift_aid_declaration/4': (url) => {
+        cancelled = [...cancelled, String(url)];
         return jsonResponse({ declaration: { ...declaration, cancelled_at: '2030-02-03T10:00:00.000Z' } });
       },
     });
     renderGiving('/donations?tab=gift-aid');
     expect(await screen.findByText('Ms Dana Donor')).toBeTruthy();
+    const title = 'Cancel your Gift Aid declaration for River Trust?';
     await userEvent.click(screen.getByRole('button', { name: 'Cancel the declaration' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Cancel your Gift Aid declaration?' });
+    const dialog = await screen.findByRole('dialog', { name: title });
+    expect(within(dialog).getByText(/Your later gifts to River Trust will carry no Gift Aid/)).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(cancelled).toBe(0);
+    expect(cancelled).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Cancel the declaration' }));
     await userEvent.click(
-      within(await screen.findByRole('dialog', { name: 'Cancel your Gift Aid declaration?' })).getByRole(
-        'button',
-        {
-          name: 'Cancel declaration',
-        },
-      ),
+      within(await screen.findByRole('dialog', { name: title })).getByRole('button', {
+        name: 'Cancel declaration',
+      }),
     );
-    expect(await screen.findByText(/You cancelled your declaration on 3 Feb 2030/)).toBeTruthy();
-    expect(cancelled).toBe(1);
-    // A new declaration can be made, with the old name and address filled in.
-    const form = screen.getByRole('form', { name: 'Make a Gift Aid declaration' });
-    expect((within(form).getByLabelText(/Post code/) as HTMLInputElement).value).toBe('GU1 3AA');
+    expect(await screen.findByText('Declared on 2 Jan 2030, cancelled on 3 Feb 2030.')).toBeTruthy();
+    expect(cancelled).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Cancel the declaration' })).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { Outlet, useOutletContext } from 'react-router';
 import { Page } from '@/components/ui/page';
-import { SectionLink } from '@/components/ui/section-link';
+import { SectionLink, SectionNav } from '@/components/ui/section-link';
 import { FailedState, LoadingState } from '@/components/ui/states';
 import {
   type OrganisationAccess,
@@ -120,7 +120,7 @@ export function OrganisationLayout() {
         }
       >
         {business.data ? <StatusNotice business={business.data} /> : null}
-        <Group component="nav" aria-label="Organisation sections" gap={4} wrap="wrap">
+        <SectionNav label="Organisation sections">
           <SectionLink to="/organisation" end>
             Profile
           </SectionLink>
@@ -134,7 +134,7 @@ export function OrganisationLayout() {
           {access.isAdmin ? <SectionLink to="/organisation/onboarding">Onboarding</SectionLink> : null}
           {access.isAdmin ? <SectionLink to="/organisation/subscription">Subscription</SectionLink> : null}
           {access.isAdmin ? <SectionLink to="/organisation/invoices">Invoices</SectionLink> : null}
-        </Group>
+        </SectionNav>
         {business.isPending ? (
           <LoadingState label="Loading the organisation…" />
         ) : business.data ? (

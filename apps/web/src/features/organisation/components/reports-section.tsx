@@ -28,6 +28,11 @@ import { useCancelBusinessSubscription } from '../api/cancel-business-subscripti
 import { downloadDonationsCsv } from '../api/download-donations-csv';
 import { useOrganisationContext } from './organisation-layout';
 
+/** The rows a table shows on a phone before "Show all": the report stays a few screens long. */
+const PHONE_ROWS = 3;
+/** A report section's padding: narrower on a phone, where two figures share a row. */
+const SECTION_PADDING = { base: 'sm', sm: 'lg' } as const;
+
 /** Which organisations the figures count. */
 function ScopeNote({ scope }: { scope: ReportScope }) {
   if (!scope.includes_sub_businesses)
@@ -56,7 +61,7 @@ function Totals({ businessId, includeSub }: { businessId: number; includeSub: bo
   return (
     <Stack gap="md">
       <ScopeNote scope={data} />
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
         <Figure
           label="Funds given"
           value={formatMoney(data.funds_given)}
@@ -151,6 +156,7 @@ function Groups({ businessId, includeSub }: { businessId: number; includeSub: bo
             striped
             caption={by === 'charity' ? 'By charity' : 'By project'}
             rows={rows}
+            phoneRows={PHONE_ROWS}
             rowKey={(row) => row.id}
             columns={[
               { header: by === 'charity' ? 'Charity' : 'Project', rowHeader: true, cell: (row) => row.name },
@@ -219,6 +225,7 @@ function Donations({ businessId, includeSub }: { businessId: number; includeSub:
             striped
             caption={list === 'rejected' ? 'Rejected donations, newest first' : 'Donations, newest first'}
             rows={page.data.items}
+            phoneRows={PHONE_ROWS}
             rowKey={(d) => d.id}
             columns={[
               { header: 'Date', rowHeader: true, cell: (d) => showDate(d.created_at) },
@@ -302,7 +309,7 @@ export function ReportsSection() {
     );
   return (
     <Stack gap="lg">
-      <Paper p="lg" withBorder>
+      <Paper p={SECTION_PADDING} withBorder>
         <Stack gap="md">
           <Group justify="space-between" wrap="wrap">
             <Title order={2} size="h3">
@@ -317,10 +324,10 @@ export function ReportsSection() {
           <Totals businessId={business.id} includeSub={includeSub} />
         </Stack>
       </Paper>
-      <Paper p="lg" withBorder>
+      <Paper p={SECTION_PADDING} withBorder>
         <Groups businessId={business.id} includeSub={includeSub} />
       </Paper>
-      <Paper p="lg" withBorder>
+      <Paper p={SECTION_PADDING} withBorder>
         <Donations businessId={business.id} includeSub={includeSub} />
       </Paper>
       <Recurring businessId={business.id} />

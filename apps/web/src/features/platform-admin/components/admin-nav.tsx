@@ -1,5 +1,4 @@
-import { Anchor, Group } from '@mantine/core';
-import { Link, useLocation } from 'react-router';
+import { SectionLink, SectionNav } from '@/components/ui/section-link';
 
 export const ADMIN_SECTIONS = [
   { to: '/admin', label: 'Admin home' },
@@ -12,20 +11,13 @@ export const ADMIN_SECTIONS = [
 
 /** The admin area's sections, on every admin screen of this feature. */
 export function AdminNav() {
-  const { pathname } = useLocation();
   return (
-    <Group component="nav" aria-label="Admin" gap="lg">
+    <SectionNav label="Admin">
       {ADMIN_SECTIONS.map((section) => (
-        <Anchor
-          key={section.to}
-          component={Link}
-          to={section.to}
-          aria-current={pathname === section.to ? 'page' : undefined}
-          fw={pathname === section.to ? 700 : undefined}
-        >
+        <SectionLink key={section.to} to={section.to} end={section.to === '/admin'}>
           {section.label}
-        </Anchor>
+        </SectionLink>
       ))}
-    </Group>
+    </SectionNav>
   );
 }

@@ -1,19 +1,18 @@
-import { Anchor, Group } from '@mantine/core';
-import { NavLink } from 'react-router';
+import { SectionLink, SectionNav } from '@/components/ui/section-link';
 
 /** Links between the platform admin's money screens. */
 export function AdminMoneyNav() {
   return (
-    <Group component="nav" aria-label="Admin money screens" gap="lg">
-      <Anchor component={NavLink} to="/admin" end>
+    <SectionNav label="Admin money screens">
+      <SectionLink to="/admin" end>
         Admin home
-      </Anchor>
-      <Anchor component={NavLink} to="/admin/money" end>
+      </SectionLink>
+      <SectionLink to="/admin/money" end>
         Deposits
-      </Anchor>
-      <Anchor component={NavLink} to="/admin/direct-debits" end>
+      </SectionLink>
+      <SectionLink to="/admin/direct-debits" end>
         Direct debits
-      </Anchor>
-    </Group>
+      </SectionLink>
+    </SectionNav>
   );
 }

@@ -1,0 +1,5 @@
+DROP INDEX "gift_aid_declarations_current_uq";--> statement-breakpoint
+ALTER TABLE "gift_aid_declarations" ADD COLUMN "charity_id" bigint;--> statement-breakpoint
+ALTER TABLE "gift_aid_declarations" ADD CONSTRAINT "gift_aid_declarations_charity_id_charities_id_fk" FOREIGN KEY ("charity_id") REFERENCES "public"."charities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "gift_aid_declarations_current_legacy_uq" ON "gift_aid_declarations" USING btree ("user_id") WHERE "gift_aid_declarations"."cancelled_at" is null and "gift_aid_declarations"."charity_id" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "gift_aid_declarations_current_uq" ON "gift_aid_declarations" USING btree ("user_id","charity_id") WHERE "gift_aid_declarations"."cancelled_at" is null;
