@@ -1,4 +1,6 @@
 import {
+  approveSelected,
+  clippedBadges,
   DEMO,
   DEMO_PASSWORD,
   expectAccessible,
@@ -84,6 +86,9 @@ test('an employee asks Acme to give, two sign-off admins approve, and the employ
     await expect(page.getByText('Expected to run out')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Matched donations' })).toBeVisible();
     await expectAccessible(page, 'organisation matching (admin)');
+    // Status badges read in full in the tables ("Awaiting Organisation Approval").
+    await expect(page.getByText('Awaiting Organisation Approval').first()).toBeVisible();
+    expect(await clippedBadges(page)).toEqual([]);
     await form.getByLabel('Annual budget').fill('');
     await form.getByRole('button', { name: 'Save matching' }).click();
     await expect(form.getByLabel('Annual budget')).toHaveAttribute('aria-invalid', 'true');
@@ -97,6 +102,7 @@ test('an employee asks Acme to give, two sign-off admins approve, and the employ
     await expect(page.getByRole('heading', { name: 'Funds by month' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Donations, newest first' })).toBeVisible();
     await expectAccessible(page, 'organisation reports');
+    expect(await clippedBadges(page)).toEqual([]);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     expect((await download).suggestedFilename()).toMatch(/\.csv$/);
@@ -160,10 +166,20 @@ test('an employee asks Acme to give, two sign-off admins approve, and the employ
       const item = page.getByRole('listitem').filter({ hasText: `₹120 to ${RIVER_CLEAN_UP}` });
       await expect(item).toBeVisible();
       // The match of the employee's ₹40 waits here too, like any gift on Acme's behalf.
-      await expect(page.getByRole('listitem').filter({ hasText: `₹40 to ${RIVER_CLEAN_UP}` })).toBeVisible();
+      const match = page.getByRole('listitem').filter({ hasText: `₹40 to ${RIVER_CLEAN_UP}` });
+      await expect(match).toBeVisible();
+      // Nothing ticked: both actions look disabled (Mantine's grey, not the red of Reject).
+      const reject = page.getByRole('button', { name: 'Reject selected' });
+      await expect(reject).toBeDisabled();
+      const grey = await reject.evaluate((el) => getComputedStyle(el).color);
+      // Ticking a second and unticking one keeps the inbox on screen (it used to crash the app).
       await item.getByRole('checkbox').check();
-      await page.getByRole('button', { name: 'Approve selected (1)' }).click();
-      await expect(toast(page, 'Signed off')).toBeVisible();
+      await match.getByRole('checkbox').check();
+      await expect(page.getByRole('button', { name: 'Approve selected (2)' })).toBeEnabled();
+      expect(await reject.evaluate((el) => getComputedStyle(el).color)).not.toBe(grey);
+      await match.getByRole('checkbox').uncheck();
+      await expect(page.getByText('Something went wrong')).toHaveCount(0);
+      await approveSelected(page, 1, 'Approve 1 gift totalling ₹120?');
       await signOut(page);
     });
   }
@@ -210,6 +226,7 @@ test('an employee asks Acme to give, two sign-off admins approve, and the employ
       await page.goto(path);
       await settle(page);
       expect(await widthProblem(page), `${path} at 320 px`).toBeUndefined();
+      expect(await clippedBadges(page), `${path} at 320 px`).toEqual([]);
     }
   });
 });

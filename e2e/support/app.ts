@@ -113,6 +113,30 @@ export async function actAs(page: Page, name: string, kind: 'charity' | 'organis
   await expect(page.locator('html')).toHaveAttribute('data-account-kind', kind);
 }
 
+/**
+ * Approves what is ticked in the organisation's sign-off inbox: the confirmation names the count and
+ * the total (`question`, "Approve 1 gift totalling ₹120?") before anything is sent.
+ */
+export async function approveSelected(page: Page, count: number, question: string) {
+  await page.getByRole('button', { name: `Approve selected (${count})` }).click();
+  const dialog = page.getByRole('dialog', { name: question });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(toast(page, 'Signed off')).toBeVisible();
+}
+
+/**
+ * The labels of the badges on screen that are cut short ("AWAITING ORGANISATION APPRO…"): their
+ * text is wider than the room they have. Empty when every badge reads in full.
+ */
+export async function clippedBadges(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.mantine-Badge-label')]
+      .filter((label) => label.offsetParent !== null && label.scrollWidth > label.clientWidth + 1)
+      .map((label) => label.textContent ?? ''),
+  );
+}
+
 /** Opens the signed-in person's menu (profile, log out) in the header, closing toasts over it first. */
 export async function openAccountMenu(page: Page) {
   // A toast can arrive over the button between the two (its container loads with the first

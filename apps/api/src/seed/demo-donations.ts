@@ -288,10 +288,12 @@ export async function seedDemoDonations(
       return flow.start(tx, row, { review: false, signoff: true }, { userId: asker });
     };
     await onBehalf(org.employee, main, main.charityId, 250_000);
-    const big = await onBehalf(org.owner, null, main.charityId, 1_500_000);
+    // Sam asked for the big one and Bailey approved it: Acme has no third sign-off admin, so it can
+    // never have its second approval, and Bailey, its Super Admin, sees it as stuck (decision 033).
+    const big = await onBehalf(org.signoff, null, main.charityId, 1_500_000);
     await donationsRepository.addSignoff(tx, {
       donationId: big.id,
-      userId: org.signoff,
+      userId: org.owner,
       amount: big.amount,
       charityId: big.charityId,
       projectId: big.projectId,
@@ -300,7 +302,7 @@ export async function seedDemoDonations(
     await donationsRepository.addHistory(tx, {
       donationId: big.id,
       status: 20,
-      by: org.signoff,
+      by: org.owner,
       reason: 'Signed off (1 of 2)',
       at: now,
     });

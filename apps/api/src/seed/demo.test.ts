@@ -93,6 +93,24 @@ describe('the demo data', () => {
     expect(mine).toMatchObject({ matched_this_year: 50_000, cap_left: 50_000 });
   });
 
+  it('shows Acme’s Super Admin a gift its sign-off admins can never approve, theirs to end', async () => {
+    const token = await signIn('business@example.org');
+    const acme = (await t.request('GET', '/api/business/list', { token }))
+      .json()
+      .items.find((b: { name: string }) => b.name === 'Acme Ltd');
+    const waiting = (await t.request('GET', `/api/business/${acme.id}/donations`, { token })).json()
+      .items as Array<{
+      amount: number;
+      signoff: { stuck: boolean; can_resolve: boolean; can_approve: boolean };
+    }>;
+    expect(waiting.find((d) => d.amount === 1_500_000)?.signoff).toMatchObject({
+      stuck: true,
+      can_resolve: true,
+      can_approve: false,
+    });
+    expect(waiting.filter((d) => d.signoff.stuck)).toHaveLength(1);
+  });
+
   it('shows live projects with progress that is what was given, and a declined gift with its reason', async () => {
     const explore = (await t.request('GET', '/api/explore/project/list?limit=100')).json().items;
     const raised = explore.filter((p: { funds_raised: number }) => p.funds_raised > 0);

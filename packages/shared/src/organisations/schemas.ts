@@ -91,6 +91,50 @@ export function approvalsNeeded(policy: SignoffPolicy, amount: number): number {
   return policy.approvals_required;
 }
 
+/**
+ * Who can give an organisation's approvals (decision 033): its sign-off admins, and how many of its
+ * other members could ask for a donation without being one.
+ */
+export interface SignoffPeople {
+  signoffAdmins: number;
+  otherMembers: number;
+}
+
+/** The most approvals any one donation asks for under the policy (a large one's, when larger). */
+export const strictestApprovals = (policy: SignoffPolicy): number =>
+  Math.max(policy.approvals_required, policy.approvals_above_threshold ?? 0);
+
+/**
+ * The most approvals a donation can collect (decision 033). The person who asked never counts: a
+ * member who is not a sign-off admin can have every sign-off admin's approval, a sign-off admin
+ * one fewer. The policy may ask for as many as the best-placed asker can collect.
+ */
+export const mostSignoffApprovals = (people: SignoffPeople): number =>
+  people.otherMembers > 0 ? people.signoffAdmins : people.signoffAdmins - 1;
+
+/**
+ * Why the organisation's sign-off admins could never satisfy the policy, or null when they can: the
+ * field that asks too much and what to say beside it.
+ */
+export function signoffPolicyProblem(
+  policy: SignoffPolicy,
+  people: SignoffPeople,
+): { field: 'approvals_required' | 'approvals_above_threshold'; message: string } | null {
+  const most = mostSignoffApprovals(people);
+  const wanted = strictestApprovals(policy);
+  if (wanted <= most) return null;
+  const field =
+    policy.approvals_above_threshold !== null && policy.approvals_above_threshold > policy.approvals_required
+      ? 'approvals_above_threshold'
+      : 'approvals_required';
+  const admins = `${people.signoffAdmins} sign-off admin${people.signoffAdmins === 1 ? '' : 's'}`;
+  const message =
+    most < 1
+      ? `With ${admins}, no donation can collect an approval (the person who asks never counts). Make more members sign-off admins first.`
+      : `At most ${most} with ${admins}: the person who asks never counts. Make more members sign-off admins first, or ask for fewer.`;
+  return { field, message };
+}
+
 export const businessSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -179,6 +223,15 @@ export const businessApproveDonationsBodySchema = z
   });
 export type BusinessApproveDonationsBody = z.infer<typeof businessApproveDonationsBodySchema>;
 
+/** POST /business/{id}/donations/{donation_id}/resolve: a Super Admin ends a stuck donation (decision 033). */
+export const resolveStuckDonationBodySchema = z
+  .object({
+    action: z.enum(['approve', 'release'], { message: 'Choose approve or release.' }),
+    reason: text(1000).min(3, { message: 'Say why, in a few words.' }),
+  })
+  .strict();
+export type ResolveStuckDonationBody = z.infer<typeof resolveStuckDonationBodySchema>;
+
 /** Where a donation waiting for sign-off stands. */
 export const signoffStateSchema = z.object({
   /** Distinct approvals it needs under the policy (for its amount). */
@@ -191,6 +244,13 @@ export const signoffStateSchema = z.object({
   requested_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /** Whether the caller may approve it now (a sign-off admin, not the requester, not yet approved). */
   can_approve: z.boolean(),
+  /**
+   * It can never collect the approvals it needs: too few sign-off admins other than the requester
+   * are left who have not approved it yet (decision 033).
+   */
+  stuck: z.boolean(),
+  /** Whether the caller, a Super Admin, may end it as stuck: release it, or approve it (not their own). */
+  can_resolve: z.boolean(),
 });
 export type SignoffState = z.infer<typeof signoffStateSchema>;
 

@@ -21,6 +21,7 @@ import {
   historyParamsSchema,
   pageQuerySchema,
   pageSchema,
+  resolveStuckDonationBodySchema,
   subscriptionSchema,
   subscriptionUpdateBodySchema,
   supporterSchema,
@@ -144,6 +145,24 @@ export const donationsRoutes =
         },
       },
       async (request) => donations.businessAct(request.auth, request.params.id, request.body),
+    );
+
+    app.post(
+      '/business/:id/donations/:donation_id/resolve',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary:
+            'End a donation its sign-off admins can never approve: approve it in their place (never one’s own request) or release the held money, with a reason (its Super Admins)',
+          params: idParams('id', 'donation_id'),
+          body: resolveStuckDonationBodySchema,
+          response: { 200: donationsResultSchema },
+        },
+      },
+      async (request) =>
+        donations.resolveStuck(request.auth, request.params.id, request.params.donation_id, request.body),
     );
 
     app.get(

@@ -1,4 +1,5 @@
 import {
+  ADMIN_TYPE,
   type ApproveDonationsBody,
   approvalsNeeded,
   type BusinessApproveDonationsBody,
@@ -15,6 +16,7 @@ import {
   labelOf,
   type PageQuery,
   PROJECT_STATUS,
+  type ResolveStuckDonationBody,
   type Supporter,
   TRANSACTION_STATUS,
   TRANSACTION_STATUSES,
@@ -71,6 +73,23 @@ const rowBinding = (row: DonationRow): Binding => ({
 const boundTo = (s: SignoffRow, d: Binding) =>
   s.amount === d.amount && s.charityId === d.charity.id && s.projectId === (d.project?.id ?? null);
 const { funds, volunteering, skilledVolunteering, gifts } = GIVING_TYPE;
+
+/**
+ * Whether a donation waiting for sign-off can still collect the approvals it needs (decision 033):
+ * the valid approvals it has, and one from each sign-off admin who is not its requester and has not
+ * approved it yet.
+ */
+function canStillCollect(
+  needed: number,
+  valid: Pick<SignoffRow, 'userId'>[],
+  signoffAdminIds: number[],
+  requesterId: number | null,
+) {
+  const more = signoffAdminIds.filter(
+    (id) => id !== requesterId && !valid.some((s) => s.userId === id),
+  ).length;
+  return valid.length + more >= needed;
+}
 
 /** Donations waiting this long for an organisation's sign-off remind its sign-off admins. */
 const SIGNOFF_REMINDER_DAYS = 7;
@@ -508,6 +527,67 @@ export function donationsService(
       );
   }
 
+  /** Whether a new donation of this amount asked by this person could collect its approvals (decision 033). */
+  async function canBeSignedOff(
+    executor: Executor,
+    business: NonNullable<Awaited<ReturnType<typeof organisationsQueries.business>>>,
+    amount: number,
+    requesterId: number | null,
+  ) {
+    const needed = approvalsNeeded(signoffPolicyOf(business), amount);
+    const admins = await organisationsQueries.signoffAdminIds(executor, business.id);
+    return canStillCollect(needed, [], admins, requesterId);
+  }
+
+  /**
+   * A donation on behalf of an organisation that could never collect its approvals is refused when
+   * asked, before anything is held (decision 033): the requester never counts.
+   */
+  async function assertApprovable(
+    tx: Tx,
+    business: NonNullable<Awaited<ReturnType<typeof organisationsQueries.business>>>,
+    body: DonateBody,
+    requesterId: number,
+  ) {
+    const policy = signoffPolicyOf(business);
+    const amount = body.type === funds ? (body.amount ?? 0) : 0;
+    const needed = approvalsNeeded(policy, amount);
+    if (await canBeSignedOff(tx, business, amount, requesterId)) return;
+    const admins = await organisationsQueries.signoffAdminIds(tx, business.id);
+    const others = admins.filter((id) => id !== requesterId).length;
+    const large = policy.threshold_amount !== null && needed > policy.approvals_required;
+    const fix = 'Ask a Super Admin to make more members sign-off admins or to change the sign-off policy.';
+    throw new AppError(
+      409,
+      'SIGNOFF_IMPOSSIBLE',
+      `This donation would need ${needed} approval${needed === 1 ? '' : 's'} from sign-off admins other than you, and ${business.name} has ${others}: it could never be approved, so it was not made and nothing is held. ${fix}`,
+      {
+        needed,
+        available: others,
+        // Below the threshold fewer approvals are asked: the amount is what to change.
+        ...(large && policy.approvals_required <= others && policy.threshold_amount !== null
+          ? {
+              fields: {
+                amount: `From ${formatMoney(policy.threshold_amount, ctx.config.currency)}, ${needed} sign-off admins other than you must approve; ${business.name} has ${others}. Give less, or ${fix.charAt(0).toLowerCase()}${fix.slice(1)}`,
+              },
+            }
+          : {}),
+      },
+    );
+  }
+
+  /**
+   * A donation on behalf of an organisation that has its sign-off moves on: funds to the project or
+   * charity (80, or 40 when the platform must look first), offers of time or goods to the charity (30).
+   */
+  async function signedOff(tx: Tx, row: DonationRow, actor: Actor): Promise<DonationRow> {
+    if (row.type !== funds) return flow.move(tx, row, awaitingCharityApproval, actor);
+    const charity = await charitiesQueries.find(tx, row.charityId);
+    const review =
+      (row.amount ?? 0) > ctx.config.donationReviewThreshold || !charity || !isPublicCharity(charity);
+    return flow.move(tx, row, review ? awaitingPlatformAdminApproval : approved, actor);
+  }
+
   async function requireDonation(auth: AuthUser | null, id: number) {
     const user = await ctx.access.require(auth, Permission.UserSelf, [auth?.id ?? 0]);
     const row = await donationsRepository.find(db(), id);
@@ -519,6 +599,7 @@ export function donationsService(
     present,
     create,
     assertBusinessMovesMoney,
+    canBeSignedOff,
     check,
     queueReceipts,
     declarationFor,
@@ -600,6 +681,7 @@ export function donationsService(
       return runIdempotent(db(), idempotency, ctx.now(), async (tx) => {
         assertBusinessMovesMoney(business);
         assertGiftAidAllowed(body, donor);
+        await assertApprovable(tx, business, body, user.id);
         const created = await createChecked(tx, target, body, donor, { userId: user.id }, { signoff: true });
         return {
           statusCode: 201,
@@ -667,12 +749,13 @@ export function donationsService(
         { donor: { type: 'business', id: businessId }, statuses: [awaitingOrganisationApproval] },
         query,
       );
-      const [signoffs, membership] = await Promise.all([
+      const [signoffs, membership, signoffAdminIds] = await Promise.all([
         donationsRepository.signoffs(
           db(),
           result.items.map((d) => d.id),
         ),
         organisationsQueries.businessMembership(db(), businessId, user.id),
+        organisationsQueries.signoffAdminIds(db(), businessId),
       ]);
       const approverIds = [...signoffs.values()].flat().map((s) => s.userId);
       const names = await usersQueries.names(db(), approverIds);
@@ -682,10 +765,14 @@ export function donationsService(
         items: result.items.map((donation) => {
           const valid = (signoffs.get(donation.id) ?? []).filter((s) => boundTo(s, donation));
           const requester = donation.history[0]?.by ?? null;
+          const needed = approvalsNeeded(signoffPolicyOf(business), donation.amount ?? 0);
+          const stuck = !canStillCollect(needed, valid, signoffAdminIds, requester?.id ?? null);
           return {
             ...donation,
             signoff: {
-              needed: approvalsNeeded(signoffPolicyOf(business), donation.amount ?? 0),
+              needed,
+              stuck,
+              can_resolve: stuck && membership?.adminType === ADMIN_TYPE.superAdmin,
               approvals: valid.map((s) => ({
                 user: { id: s.userId, name: names.get(s.userId) ?? '' },
                 at: s.at.toISOString(),
@@ -768,23 +855,71 @@ export function donationsService(
             out.push(row);
             continue;
           }
-          const actor = {
-            userId: user.id,
-            reason: `Signed off by ${needed} of the organisation's sign-off admins`,
-          };
-          if (row.type !== funds) {
-            out.push(await flow.move(tx, row, awaitingCharityApproval, actor));
-            continue;
-          }
-          const charity = await charitiesQueries.find(tx, row.charityId);
-          const review =
-            (row.amount ?? 0) > ctx.config.donationReviewThreshold || !charity || !isPublicCharity(charity);
-          const moved = await flow.move(tx, row, review ? awaitingPlatformAdminApproval : approved, actor);
-          out.push(moved);
+          out.push(
+            await signedOff(tx, row, {
+              userId: user.id,
+              reason: `Signed off by ${needed} of the organisation's sign-off admins`,
+            }),
+          );
         }
         return out;
       });
       return { donations: await present(rows) };
+    },
+
+    /**
+     * POST /business/{id}/donations/{donation_id}/resolve: a Super Admin ends a donation that can
+     * never collect its approvals (decision 033): approves it in the sign-off admins' place (never
+     * their own request), or releases it (90, the held money back through the ledger). The reason
+     * is kept in its history.
+     */
+    async resolveStuck(
+      auth: AuthUser | null,
+      businessId: number,
+      donationId: number,
+      body: ResolveStuckDonationBody,
+    ) {
+      const user = await ctx.access.require(auth, Permission.BusinessSignoffManage, [businessId]);
+      const row = await db().transaction(async (tx) => {
+        const business = await organisationsQueries.business(tx, businessId);
+        if (!business || business.deletedAt) throw notFound('The organisation');
+        const [locked] = await donationsRepository.lock(tx, [donationId]);
+        if (locked?.donorType !== 'business' || locked.donorId !== businessId)
+          throw notFound('The donation');
+        const approve = body.action === 'approve';
+        if (locked.status !== awaitingOrganisationApproval)
+          throw invalidMove(locked, approve ? approved : canceled);
+        const needed = approvalsNeeded(signoffPolicyOf(business), locked.amount ?? 0);
+        const valid = ((await donationsRepository.signoffs(tx, [locked.id])).get(locked.id) ?? []).filter(
+          (s) => boundTo(s, rowBinding(locked)),
+        );
+        const admins = await organisationsQueries.signoffAdminIds(tx, businessId);
+        if (canStillCollect(needed, valid, admins, locked.createdBy))
+          throw new AppError(
+            409,
+            'NOT_STUCK',
+            `Donation ${locked.id} can still collect its approvals: its sign-off admins approve or reject it.`,
+            { donation_id: locked.id },
+          );
+        if (!approve)
+          return flow.move(tx, locked, canceled, {
+            userId: user.id,
+            reason: `Released by a Super Admin: ${body.reason}`,
+          });
+        assertBusinessMovesMoney(business);
+        if (locked.createdBy === user.id)
+          throw new AppError(
+            403,
+            'OWN_DONATION',
+            `You asked for donation ${locked.id}: another Super Admin must approve it, or release it.`,
+            { donation_id: locked.id },
+          );
+        return signedOff(tx, locked, {
+          userId: user.id,
+          reason: `Approved by a Super Admin with ${valid.length} of the ${needed} sign-off approvals it needs: ${body.reason}`,
+        });
+      });
+      return { donations: await present([row]) };
     },
 
     async mine(auth: AuthUser | null, filters: DonationFilters, query: PageQuery, extra: DonationWhere = {}) {

@@ -108,6 +108,8 @@ export function matchingService(ctx: AppContext, donations: () => DonationsServi
     ]);
     const amount = matchAmount(gift.amount, settings, mine.total, all.total);
     if (amount <= 0) return;
+    // A match its sign-off admins could never approve would hold the money for ever (decision 033).
+    if (!(await donations().canBeSignedOff(tx, business, amount, gift.donorId))) return;
     const owner = { ownerType: 'business', ownerId: businessId } as const;
     // The organisation's wallet must hold the match: an employee's gift never fails for want of it.
     const balances = await ctx.ledger.balances(tx, owner);

@@ -255,10 +255,19 @@ describe('a match', () => {
       token: org.owner.token,
       body: settings({}),
     });
+    const matches = async () =>
+      (
+        await t.request('GET', `/api/business/${org.id}/matching/donations`, { token: org.owner.token })
+      ).json().items;
+    // The only sign-off admin's own gift: its match could never be approved, so none is made and
+    // nothing is held (decision 033); the gift itself goes through.
+    const alone = await employeeGives(org.id, 5_000, org.signoff);
+    expect(alone.donation.status).toBe(80);
+    expect(await matches()).toEqual([]);
+    expect(await checkLedger(t.ctx.database.db)).toEqual([]);
+    await join(org.id, 2, true);
     const { donation } = await employeeGives(org.id, 5_000, org.signoff);
-    const [match] = (
-      await t.request('GET', `/api/business/${org.id}/matching/donations`, { token: org.owner.token })
-    ).json().items;
+    const [match] = await matches();
     expect(match.match_of.id).toBe(donation.id);
     const own = await t.request('POST', `/api/business/${org.id}/approve_donations`, {
       token: org.signoff.token,

@@ -1,4 +1,4 @@
-import { ADMIN_TYPE, type SignoffPolicy } from '@kindred/shared';
+import { ADMIN_TYPE, type SignoffPeople, type SignoffPolicy } from '@kindred/shared';
 import {
   and,
   asc,
@@ -52,6 +52,19 @@ export const organisationsRepository = {
       .select()
       .from(businesses)
       .where(and(eq(businesses.id, id), isNull(businesses.deletedAt)));
+    return row;
+  },
+
+  /**
+   * A business that is not deleted, its row locked for the rest of the transaction: sign-off
+   * policy changes and the removal of sign-off admins are checked under it (decision 033).
+   */
+  async lock(db: Executor, id: number): Promise<BusinessRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(businesses)
+      .where(and(eq(businesses.id, id), isNull(businesses.deletedAt)))
+      .for('update');
     return row;
   },
 
@@ -328,6 +341,22 @@ export const organisationsQueries = {
         and(eq(businessMemberships.businessId, businessId), eq(businessMemberships.isSignoffAdmin, true)),
       );
     return rows.map((row) => row.userId);
+  },
+
+  /** How many members are sign-off admins and how many are not (decision 033). */
+  async signoffPeople(db: Executor, businessId: number): Promise<SignoffPeople> {
+    const [row] = await db
+      .select({
+        signoffAdmins: sql<number>`count(*) filter (where ${businessMemberships.isSignoffAdmin})`.mapWith(
+          Number,
+        ),
+        otherMembers: sql<number>`count(*) filter (where not ${businessMemberships.isSignoffAdmin})`.mapWith(
+          Number,
+        ),
+      })
+      .from(businessMemberships)
+      .where(eq(businessMemberships.businessId, businessId));
+    return { signoffAdmins: row?.signoffAdmins ?? 0, otherMembers: row?.otherMembers ?? 0 };
   },
 
   /** The ids of a business's Super Admins, for mail about its approval. */

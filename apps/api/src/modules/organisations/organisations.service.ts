@@ -9,7 +9,10 @@ import {
   type BusinessUpdateBody,
   type MyBusiness,
   type PageQuery,
+  type SignoffPeople,
   type SignoffPolicyBody,
+  signoffPolicyProblem,
+  strictestApprovals,
 } from '@kindred/shared';
 import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
@@ -90,6 +93,22 @@ export function organisationsService(ctx: AppContext) {
       .sort(
         (a, b) =>
           a.admin_type - b.admin_type || a.last_name.localeCompare(b.last_name) || a.user_id - b.user_id,
+      );
+  }
+
+  /**
+   * Refuses a change of members that would leave a policy the sign-off admins could satisfy one they
+   * never could (decision 033). Runs under the business's row lock.
+   */
+  async function assertSignoffStillPossible(tx: Executor, row: BusinessRow, after: SignoffPeople) {
+    const policy = signoffPolicyOf(row);
+    const before = await organisationsQueries.signoffPeople(tx, row.id);
+    if (signoffPolicyProblem(policy, before) !== null) return;
+    const problem = signoffPolicyProblem(policy, after);
+    if (problem)
+      throw conflict(
+        'SIGNOFF_ADMINS_NEEDED',
+        `The sign-off policy asks for ${strictestApprovals(policy)} approvals, and the person who asks never counts: after this change some donations could never collect them. Make another member a sign-off admin first, or ask for fewer approvals.`,
       );
   }
 
@@ -343,9 +362,19 @@ export function organisationsService(ctx: AppContext) {
       );
       await found(id);
       return db().transaction(async (tx) => {
+        const business = await organisationsRepository.lock(tx, id);
+        if (!business) throw notFound('The organisation');
         const superAdmins = await organisationsRepository.lockSuperAdmins(tx, id);
         const member = await organisationsRepository.lockMembership(tx, id, userId);
         if (!member) throw notFound('The member');
+        // Someone who leaves is never held back; a removal by an admin keeps the policy possible.
+        if (!leaving) {
+          const people = await organisationsQueries.signoffPeople(tx, id);
+          await assertSignoffStillPossible(tx, business, {
+            signoffAdmins: people.signoffAdmins - (member.isSignoffAdmin ? 1 : 0),
+            otherMembers: people.otherMembers - (member.isSignoffAdmin ? 0 : 1),
+          });
+        }
         if (member.adminType === superAdmin) {
           if (superAdmins.length <= 1)
             throw conflict(
@@ -377,8 +406,17 @@ export function organisationsService(ctx: AppContext) {
       await ctx.access.require(auth, Permission.BusinessSignoffManage, [id]);
       await found(id);
       return db().transaction(async (tx) => {
+        const business = await organisationsRepository.lock(tx, id);
+        if (!business) throw notFound('The organisation');
         const member = await organisationsRepository.lockMembership(tx, id, userId);
         if (!member) throw notFound('The member');
+        if (!on && member.isSignoffAdmin) {
+          const people = await organisationsQueries.signoffPeople(tx, id);
+          await assertSignoffStillPossible(tx, business, {
+            signoffAdmins: people.signoffAdmins - 1,
+            otherMembers: people.otherMembers + 1,
+          });
+        }
         await organisationsRepository.updateMember(tx, id, userId, { isSignoffAdmin: on });
         return { message: on ? 'Sign-off admin added' : 'Sign-off admin removed' };
       });
@@ -389,14 +427,27 @@ export function organisationsService(ctx: AppContext) {
       return signoffPolicyOf(await found(id));
     },
 
-    /** PUT /business/{id}/signoff-policy: applies to donations waiting now as well as new ones. */
+    /**
+     * PUT /business/{id}/signoff-policy: applies to donations waiting now as well as new ones. A
+     * policy its sign-off admins could never satisfy is refused (decision 033).
+     */
     async setSignoffPolicy(auth: AuthUser | null, id: number, body: SignoffPolicyBody) {
       await ctx.access.require(auth, Permission.BusinessSignoffManage, [id]);
       await found(id);
-      const row = await organisationsRepository.update(db(), id, {
-        signoffApprovals: body.approvals_required,
-        signoffThreshold: body.threshold_amount,
-        signoffApprovalsAbove: body.approvals_above_threshold,
+      const row = await db().transaction(async (tx) => {
+        if (!(await organisationsRepository.lock(tx, id))) throw notFound('The organisation');
+        const problem = signoffPolicyProblem(body, await organisationsQueries.signoffPeople(tx, id));
+        if (problem)
+          throw conflict(
+            'SIGNOFF_POLICY_UNSATISFIABLE',
+            `Its sign-off admins could never give some donations the approvals this policy asks for. ${problem.message}`,
+            { [problem.field]: problem.message },
+          );
+        return organisationsRepository.update(tx, id, {
+          signoffApprovals: body.approvals_required,
+          signoffThreshold: body.threshold_amount,
+          signoffApprovalsAbove: body.approvals_above_threshold,
+        });
       });
       return signoffPolicyOf(row);
     },

@@ -299,6 +299,8 @@ describe('sign-off admins and the policy', () => {
 
   it('sets the policy: approvals for every donation, more at or above a threshold', async () => {
     const { id, owner } = await organisation('Policy Ltd');
+    // Enough sign-off admins for every policy below (decision 033).
+    for (let i = 0; i < 3; i++) await join(id, 99, true);
     const put = (token: string, body: unknown) =>
       t.request('PUT', `/api/business/${id}/signoff-policy`, { token, body });
     const ok = await put(owner.token, {
@@ -326,6 +328,92 @@ describe('sign-off admins and the policy', () => {
     expect((await put(owner.token, { approvals_required: 0 })).statusCode).toBe(400);
     const admin = await join(id, 2);
     expect((await put(admin.token, { approvals_required: 2 })).statusCode).toBe(403);
+  });
+});
+
+describe('a policy its sign-off admins can satisfy (decision 033)', () => {
+  const put = (id: number, token: string, body: unknown) =>
+    t.request('PUT', `/api/business/${id}/signoff-policy`, { token, body });
+  const ACME_POLICY = { approvals_required: 1, threshold_amount: 1_000_000, approvals_above_threshold: 2 };
+
+  it('refuses a policy they could never satisfy, beside the field that asks too much', async () => {
+    const { id, owner } = await organisation('Two Signers Ltd');
+    await t.request('POST', `/api/membership/signoff/${id}`, {
+      token: owner.token,
+      body: { user_id: owner.id },
+    });
+    await join(id, 2, true);
+    // Two sign-off admins and nobody else to ask: whoever asks, one approval is all that is left.
+    const acme = await put(id, owner.token, ACME_POLICY);
+    expect(acme.statusCode, acme.body).toBe(409);
+    expect(acme.json().error.code).toBe('SIGNOFF_POLICY_UNSATISFIABLE');
+    expect(acme.json().error.details.fields).toEqual({
+      approvals_above_threshold:
+        'At most 1 with 2 sign-off admins: the person who asks never counts. Make more members sign-off admins first, or ask for fewer.',
+    });
+    expect(
+      (await t.request('GET', `/api/business/${id}/signoff-policy`, { token: owner.token })).json(),
+    ).toEqual({
+      approvals_required: 1,
+      threshold_amount: null,
+      approvals_above_threshold: null,
+    });
+    // A member who is not a sign-off admin can ask, and have both approvals.
+    await join(id, 99);
+    expect((await put(id, owner.token, ACME_POLICY)).statusCode).toBe(200);
+    const three = await put(id, owner.token, { approvals_required: 3 });
+    expect(three.statusCode).toBe(409);
+    expect(Object.keys(three.json().error.details.fields)).toEqual(['approvals_required']);
+    // With no sign-off admin at all, nothing could ever be approved.
+    const empty = await organisation('No Signers Ltd');
+    const none = await put(empty.id, empty.owner.token, { approvals_required: 1 });
+    expect(none.statusCode).toBe(409);
+    expect(none.json().error.details.fields.approvals_required).toMatch(
+      /^With 0 sign-off admins, no donation/,
+    );
+  });
+
+  it('keeps the sign-off admins the policy needs; a member may still leave', async () => {
+    const { id, owner } = await organisation('Keep Signers Ltd');
+    await t.request('POST', `/api/membership/signoff/${id}`, {
+      token: owner.token,
+      body: { user_id: owner.id },
+    });
+    const sam = await join(id, 2, true);
+    const eve = await join(id, 99);
+    expect((await put(id, owner.token, ACME_POLICY)).statusCode).toBe(200);
+    const unmark = await t.request('DELETE', `/api/membership/signoff/${id}/${sam.id}`, {
+      token: owner.token,
+    });
+    expect(unmark.statusCode).toBe(409);
+    expect(unmark.json().error).toMatchObject({ code: 'SIGNOFF_ADMINS_NEEDED' });
+    expect(unmark.json().error.message).toContain('Make another member a sign-off admin first');
+    const signers = await t.request('GET', `/api/business/signoff-admins/${id}`, { token: owner.token });
+    expect(
+      signers
+        .json()
+        .items.map((m: { user_id: number }) => m.user_id)
+        .sort(),
+    ).toEqual([owner.id, sam.id].sort());
+    // Eve is the one member who could ask for a large gift and have both approvals.
+    const removeEve = await t.request('POST', `/api/membership/business/${id}/delete`, {
+      token: owner.token,
+      body: { user_id: eve.id },
+    });
+    expect(removeEve.statusCode).toBe(409);
+    expect(removeEve.json().error.code).toBe('SIGNOFF_ADMINS_NEEDED');
+    // With a third sign-off admin, Sam can stop.
+    await join(id, 99, true);
+    expect(
+      (await t.request('DELETE', `/api/membership/signoff/${id}/${sam.id}`, { token: owner.token }))
+        .statusCode,
+    ).toBe(200);
+    // Nobody is held in an organisation: a member leaves even when the policy then asks too much.
+    const leave = await t.request('POST', `/api/membership/business/${id}/delete`, {
+      token: eve.token,
+      body: { user_id: eve.id },
+    });
+    expect(leave.statusCode, leave.body).toBe(200);
   });
 });
 
@@ -621,6 +709,142 @@ describe('giving on behalf of an organisation', () => {
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect(await wallet(org.owner.token, org.id)).toMatchObject({ wallet_amount: 91_000, held: 0 });
+  });
+
+  it('refuses a gift that could never collect its approvals, saying why and holding nothing', async () => {
+    const org = await fundedOrganisation();
+    const policy = await t.request('PUT', `/api/business/${org.id}/signoff-policy`, {
+      token: org.owner.token,
+      body: { approvals_required: 1, threshold_amount: 20_000, approvals_above_threshold: 2 },
+    });
+    expect(policy.statusCode, policy.body).toBe(200);
+    const give = (token: string, amount: number, key?: string) =>
+      t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
+        token,
+        body: { type: 2, amount },
+        ...(key ? { headers: { 'idempotency-key': key } } : {}),
+      });
+    // A sign-off admin asks for ₹300: two approvals from the others, and there is one other.
+    const big = await give(org.first.token, 30_000, 'stuck-before-it-starts');
+    expect(big.statusCode, big.body).toBe(409);
+    expect(big.json().error.code).toBe('SIGNOFF_IMPOSSIBLE');
+    expect(big.json().error.message).toContain(
+      'it could never be approved, so it was not made and nothing is held',
+    );
+    expect(big.json().error.details).toMatchObject({ needed: 2, available: 1 });
+    expect(big.json().error.details.fields.amount).toMatch(/^From ₹200, 2 sign-off admins other than you/);
+    expect(await wallet(org.owner.token, org.id)).toMatchObject({ wallet_amount: 100_000, held: 0 });
+    expect(
+      (await t.request('GET', `/api/business/${org.id}/donations`, { token: org.second.token })).json().items,
+    ).toEqual([]);
+    // Below the threshold the same person can ask; the owner, not a sign-off admin, can ask for more.
+    expect((await give(org.first.token, 10_000)).statusCode).toBe(201);
+    expect((await give(org.owner.token, 30_000)).statusCode).toBe(201);
+    // An organisation without a sign-off admin cannot give on its behalf at all.
+    const lone = await organisation('Nobody Signs Ltd');
+    await t.request('POST', `/api/admin/business/${lone.id}/deposit`, {
+      token: platform.token,
+      body: { amount: 10_000, reason: 'Opening balance' },
+    });
+    const alone = await t.request('POST', `/api/business/${lone.id}/donate/charity/${charityId}`, {
+      token: lone.owner.token,
+      body: { type: 2, amount: 1_000 },
+    });
+    expect(alone.statusCode).toBe(409);
+    expect(alone.json().error.code).toBe('SIGNOFF_IMPOSSIBLE');
+    expect(await wallet(lone.owner.token, lone.id)).toMatchObject({ wallet_amount: 10_000, held: 0 });
+  });
+
+  it('shows a donation that can no longer be approved to its Super Admins, who approve it with a reason or release it', async () => {
+    const org = await fundedOrganisation();
+    await t.request('POST', `/api/membership/signoff/${org.id}`, {
+      token: org.owner.token,
+      body: { user_id: org.owner.id },
+    });
+    const policy = await t.request('PUT', `/api/business/${org.id}/signoff-policy`, {
+      token: org.owner.token,
+      body: { approvals_required: 1, threshold_amount: 20_000, approvals_above_threshold: 2 },
+    });
+    expect(policy.statusCode, policy.body).toBe(200);
+    const give = async (token: string, amount: number) => {
+      const res = await t.request('POST', `/api/business/${org.id}/donate/project/${projectId}`, {
+        token,
+        body: { type: 2, amount },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().donation.id as number;
+    };
+    const mine = await give(org.owner.token, 30_000);
+    const board = await give(org.owner.token, 25_000);
+    const small = await give(org.owner.token, 5_000);
+    // One of the two others approves the board's gift; then the other sign-off admin leaves.
+    await t.request('POST', `/api/business/${org.id}/approve_donations`, {
+      token: org.first.token,
+      body: { donation_ids: [board], action: 'approve' },
+    });
+    await t.request('POST', `/api/membership/business/${org.id}/delete`, {
+      token: org.second.token,
+      body: { user_id: org.second.id },
+    });
+    const states = async (token: string) =>
+      Object.fromEntries(
+        (await t.request('GET', `/api/business/${org.id}/donations`, { token }))
+          .json()
+          .items.map((d: { id: number; signoff: { stuck: boolean; can_resolve: boolean } }) => [
+            d.id,
+            [d.signoff.stuck, d.signoff.can_resolve],
+          ]),
+      );
+    expect(await states(org.owner.token)).toEqual({
+      [mine]: [true, true],
+      [board]: [true, true],
+      [small]: [false, false],
+    });
+    // A sign-off admin sees it stuck but cannot end it.
+    expect((await states(org.first.token))[mine]).toEqual([true, false]);
+    const resolve = (token: string, id: number, body: unknown) =>
+      t.request('POST', `/api/business/${org.id}/donations/${id}/resolve`, { token, body });
+    expect((await resolve(org.first.token, mine, { action: 'release', reason: 'Too long' })).statusCode).toBe(
+      403,
+    );
+    const noReason = await resolve(org.owner.token, mine, { action: 'approve' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error.details.fields.reason).toBeTruthy();
+    // The owner asked for them: they may release, never approve, their own.
+    const own = await resolve(org.owner.token, mine, { action: 'approve', reason: 'Agreed at the board' });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error.code).toBe('OWN_DONATION');
+    const released = await resolve(org.owner.token, mine, {
+      action: 'release',
+      reason: 'Ask again next year',
+    });
+    expect(released.statusCode, released.body).toBe(200);
+    expect(released.json().donations[0]).toMatchObject({ status: 90 });
+    expect(released.json().donations[0].history.at(-1)).toMatchObject({
+      status: 90,
+      reason: 'Released by a Super Admin: Ask again next year',
+    });
+    expect(await wallet(org.owner.token, org.id)).toMatchObject({ wallet_amount: 70_000, held: 30_000 });
+    // Another Super Admin approves the board's gift in the sign-off admins' place, saying why.
+    const boss = await join(org.id, 1);
+    const approvedByBoss = await resolve(boss.token, board, {
+      action: 'approve',
+      reason: 'Agreed at the board on 3 March',
+    });
+    expect(approvedByBoss.statusCode, approvedByBoss.body).toBe(200);
+    expect(approvedByBoss.json().donations[0].status).toBe(80);
+    expect(approvedByBoss.json().donations[0].history.at(-1)).toMatchObject({
+      status: 80,
+      by: { id: boss.id },
+      reason:
+        'Approved by a Super Admin with 1 of the 2 sign-off approvals it needs: Agreed at the board on 3 March',
+    });
+    expect(await wallet(org.owner.token, org.id)).toMatchObject({ wallet_amount: 70_000, held: 5_000 });
+    // What can still be approved stays with the sign-off admins.
+    const notStuck = await resolve(boss.token, small, { action: 'approve', reason: 'Quicker this way' });
+    expect(notStuck.statusCode).toBe(409);
+    expect(notStuck.json().error.code).toBe('NOT_STUCK');
+    expect((await resolve(boss.token, board, { action: 'release', reason: 'Twice' })).statusCode).toBe(409);
   });
 
   it('takes offers of time to the charity (30) once signed off', async () => {

@@ -14,6 +14,7 @@ export {
 } from './charity-donation-queries';
 export {
   DONATION_STATUS_COLOURS,
+  donationRecipient,
   donationStatusLabel,
   donationTypeLabel,
   donationWhat,
@@ -29,6 +30,7 @@ export {
   getProjectSupporters,
   SUPPORTERS_PAGE_SIZE,
 } from './donation-queries';
+export { DonationStatusBadge } from './donation-status-badge';
 export { downloadReceipt } from './download-receipt';
 export { makeGiftAidDeclaration, useMakeGiftAidDeclaration } from './gift-aid-declaration';
 export {

@@ -1,18 +1,7 @@
 import { type Donation, formatMoney, TRANSACTION_STATUS } from '@kindred/shared';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  List,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { WrappingBadge } from '@/components/ui/wrapping-badge';
 import { publicCharityPath } from '@/entities/charity';
 import { donationWhat } from '@/entities/donation';
 import { publicProjectPath } from '@/entities/project';
@@ -84,9 +73,9 @@ export function DonationCard({ donation, selection, onReject }: DonationCardProp
               </Text>
             </Stack>
           </Group>
-          <Badge color={held ? 'red.9' : 'teal.9'} variant="filled" style={{ flexShrink: 0 }}>
+          <WrappingBadge color={held ? 'red.9' : 'teal.9'} variant="filled" style={{ flexShrink: 0 }}>
             {queueReason(donation)}
-          </Badge>
+          </WrappingBadge>
         </Group>
 
         <SimpleGrid component="dl" cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="xs" m={0}>

@@ -1,6 +1,6 @@
 import { DONATION_METHOD, type Donation, TRANSACTION_STATUS } from '@kindred/shared';
 import { Badge, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
-import { DONATION_STATUS_COLOURS, donationTypeLabel, donationWhat } from '@/entities/donation';
+import { DonationStatusBadge, donationTypeLabel, donationWhat } from '@/entities/donation';
 import { showDate } from '@/lib/format';
 
 export interface DonationCardProps {
@@ -49,9 +49,7 @@ export function DonationCard({ donation, selection, hideProject = false }: Donat
             <Text fw={700} id={titleId} style={{ overflowWrap: 'anywhere' }}>
               {what} from {donation.donor.name}
             </Text>
-            <Badge color={DONATION_STATUS_COLOURS[donation.status] ?? 'dark'} variant="filled">
-              {donation.status_label}
-            </Badge>
+            <DonationStatusBadge donation={donation} />
           </Group>
           <Group gap="xs" wrap="wrap">
             <Badge variant="outline" color="dark">

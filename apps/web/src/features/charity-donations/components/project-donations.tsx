@@ -1,12 +1,12 @@
 import { type Donation, GIVING_TYPES, labelOf, type Project } from '@kindred/shared';
-import { Anchor, Badge, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ShowMore } from '@/components/ui/pager';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
-import { charityDonationQueries, DONATION_STATUS_COLOURS, donationWhat } from '@/entities/donation';
+import { charityDonationQueries, DonationStatusBadge, donationWhat } from '@/entities/donation';
 import { showDate } from '@/lib/format';
 import { DonationCard } from './donation-card';
 
@@ -71,13 +71,7 @@ function Volunteers({ projectId }: { projectId: number }) {
                       {donation.donor.name}: {donationWhat(donation)}
                       {donation.confirmed_hours !== null ? ` (${donation.confirmed_hours} confirmed)` : ''}
                     </Text>
-                    <Badge
-                      size="sm"
-                      color={DONATION_STATUS_COLOURS[donation.status] ?? 'dark'}
-                      variant="filled"
-                    >
-                      {donation.status_label}
-                    </Badge>
+                    <DonationStatusBadge donation={donation} size="sm" />
                   </Group>
                 ))}
               </Stack>

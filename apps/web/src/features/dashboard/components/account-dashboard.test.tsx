@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/entities/session';
-import { MINUTE, makeLogin, pageFixture, projectFixture } from '@/testing/fixtures';
+import { donationFixture, MINUTE, makeLogin, pageFixture, projectFixture } from '@/testing/fixtures';
 import { jsonResponse, stubFetch } from '@/testing/http';
 import { acme } from '@/testing/organisation';
 import { renderRoutes } from '@/testing/render';
@@ -120,9 +120,11 @@ describe('the home of the active account', { timeout: 20_000 }, () => {
         jsonResponse({ wallet_amount: 0, credits: 5_000, held: 0, currency: 'INR' }),
       'GET /api/business/9/direct_debits': () => jsonResponse(pageFixture([])),
       'GET /api/business/9': () => jsonResponse({ ...acme, id: 9, logo: '/api/files/logos/acme' }),
+      'GET /api/business/9/donations': () => jsonResponse(pageFixture([])),
     });
     renderRoutes(routes);
     expect(screen.getByRole('heading', { level: 1, name: 'Acme Ltd' })).toBeTruthy();
+    expect(await screen.findByText('No donation waits for your sign-off.')).toBeTruthy();
     // Its logo beside the greeting, in the variant that fits.
     await vi.waitFor(() =>
       expect(document.querySelector('img')?.getAttribute('src')).toBe('/api/files/logos/acme_small.webp'),
@@ -139,5 +141,43 @@ describe('the home of the active account', { timeout: 20_000 }, () => {
       'Set up a direct debit to top up the wallet regularly',
     ]);
     expect(screen.queryByTestId('wallet-amount')).toBeNull();
+  });
+
+  it('lists the sign-offs waiting for a sign-off admin, with a link to the inbox', async () => {
+    session.signIn(
+      makeLogin(Date.now() + 60 * MINUTE, {
+        business_membership: [{ ...ACME, admin_type: 99, is_signoff_admin: true }],
+      }),
+    );
+    act(() => session.setActiveAccount({ type: 'business', id: 9 }));
+    const waiting = (id: number, amount: number, canApprove: boolean) => ({
+      ...donationFixture({ id, status: 20, amount }),
+      donor: { kind: 'business', id: 9, name: 'Acme Ltd' },
+      signoff: {
+        needed: 1,
+        approvals: [],
+        requested_by: { id: 12, name: 'Eve Smith' },
+        can_approve: canApprove,
+        stuck: false,
+        can_resolve: false,
+      },
+    });
+    stubFetch({
+      'GET /api/business/9': () => jsonResponse({ ...acme, id: 9 }),
+      'GET /api/business/9/donations': () =>
+        jsonResponse(pageFixture([waiting(1, 30_000, true), waiting(2, 45_000, false)])),
+    });
+    renderRoutes(routes);
+    const section = await screen.findByRole('region', { name: 'Sign-offs waiting for you' });
+    const list = await within(section).findByTestId('signoffs-waiting');
+    // Only what this person may approve: the other one waits for someone else.
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['₹300 to Clean-up of the river banks (River Trust), asked by Eve Smith']);
+    expect(within(section).getByRole('link', { name: 'Open the sign-off inbox' }).getAttribute('href')).toBe(
+      '/organisation/sign-off',
+    );
   });
 });

@@ -4,12 +4,57 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { Picture } from '@/components/ui/picture';
-import { LoadingState } from '@/components/ui/states';
+import { FailedState, LoadingState } from '@/components/ui/states';
+import { donationRecipient, donationWhat } from '@/entities/donation';
 import { organisationQueries } from '@/entities/organisation';
 import { walletQueries } from '@/entities/wallet';
 import { Stat, type Task, TaskList } from './parts';
 
 const WALLET_ADMIN_TYPES: readonly number[] = [ADMIN_TYPE.superAdmin, ADMIN_TYPE.admin];
+
+/** The most sign-offs the home lists; the inbox has them all. */
+const SIGNOFFS_SHOWN = 5;
+
+/** Donations on the organisation's behalf that wait for the signed-in person: to approve, or to end. */
+function SignoffsWaiting({ businessId }: { businessId: number }) {
+  const waiting = useQuery(organisationQueries.waitingDonations(businessId));
+  const mine = (waiting.data?.items ?? []).filter((d) => d.signoff.can_approve || d.signoff.can_resolve);
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="organisation-signoffs">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="organisation-signoffs">
+          Sign-offs waiting for you
+        </Title>
+        {waiting.isPending ? (
+          <LoadingState layout="inline" label="Loading sign-offs…" />
+        ) : waiting.isError ? (
+          <FailedState
+            title="The sign-offs could not be loaded."
+            error={waiting.error}
+            onRetry={waiting.refetch}
+          />
+        ) : mine.length === 0 ? (
+          <Text c="dimmed">No donation waits for your sign-off.</Text>
+        ) : (
+          <List spacing={4} data-testid="signoffs-waiting">
+            {mine.slice(0, SIGNOFFS_SHOWN).map((donation) => (
+              <List.Item key={donation.id}>
+                {`${donationWhat(donation)} to ${donationRecipient(donation)}, asked by ${
+                  donation.signoff.requested_by?.name ?? 'a former member'
+                }${donation.signoff.can_approve ? '' : ' (can never be approved: yours to end)'}`}
+              </List.Item>
+            ))}
+          </List>
+        )}
+        <Anchor component={Link} to="/organisation/sign-off">
+          {mine.length > SIGNOFFS_SHOWN
+            ? `Open the sign-off inbox (${mine.length} wait for you)`
+            : 'Open the sign-off inbox'}
+        </Anchor>
+      </Stack>
+    </Paper>
+  );
+}
 
 /** The home of a person acting as an organisation: its wallet and what waits for its admins. */
 export function OrganisationDashboard({ membership }: { membership: BusinessMembership }) {
@@ -18,6 +63,8 @@ export function OrganisationDashboard({ membership }: { membership: BusinessMemb
   const wallet = useQuery({ ...walletQueries.balance(owner), enabled: runsWallet });
   const debits = useQuery({ ...walletQueries.directDebits(owner), enabled: runsWallet });
   const logo = useQuery(organisationQueries.detail(membership.business_id)).data?.logo;
+  // Sign-off admins approve; Super Admins end what can never be approved (decision 033).
+  const seesSignoffs = membership.is_signoff_admin || membership.admin_type === ADMIN_TYPE.superAdmin;
 
   const tasks: Task[] = [];
   if (runsWallet && wallet.data && wallet.data.wallet_amount === 0) {
@@ -88,6 +135,7 @@ export function OrganisationDashboard({ membership }: { membership: BusinessMemb
           </Stack>
         </Paper>
       ) : null}
+      {seesSignoffs ? <SignoffsWaiting businessId={membership.business_id} /> : null}
       <Paper withBorder p="lg" component="section" aria-labelledby="organisation-links">
         <Stack gap="sm">
           <Title order={2} size="h4" id="organisation-links">

@@ -822,6 +822,11 @@ describe('the give flow', { timeout: 30_000 }, () => {
       await click('₹250');
       await click('Review');
       expect(await within(dialog()).findByText('On behalf of Acme Ltd')).toBeTruthy();
+      // The review says who pays and whose name the charity sees: the organisation, not the person.
+      const review = within(within(dialog()).getByTestId('give-review'));
+      expect(review.getByText('Paid from').nextElementSibling?.textContent).toBe('Acme Ltd’s wallet');
+      expect(review.getByText('Shown as').nextElementSibling?.textContent).toBe('Acme Ltd');
+      expect(review.queryByText(/Your wallet|Your name/)).toBeNull();
       await click('Confirm: give ₹250');
       const done = await within(dialog()).findByTestId('give-confirmation');
       expect(within(done).getByRole('heading', { name: 'Sent for sign-off' })).toBeTruthy();
@@ -833,6 +838,29 @@ describe('the give flow', { timeout: 30_000 }, () => {
       );
       expect(bodyOf(call)).toEqual({ type: 2, amount: 25_000, source: 'wallet' });
       expect(headersOf(call?.[1] as RequestInit)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('says beside the amount why a gift its sign-off admins could never approve was refused', async () => {
+      actAsOrganisation();
+      const why =
+        'From ₹200, 2 sign-off admins other than you must approve; Acme Ltd has 1. Give less, or ask a Super Admin to make more members sign-off admins or to change the sign-off policy.';
+      stubFetch({
+        'GET /api/business/wallet/5': () => jsonResponse(wallet(200_000)),
+        'GET /api/user/gift_aid_declaration': () => jsonResponse({ declaration: null }),
+        [ORG_DONATE]: () =>
+          errorResponse(409, 'SIGNOFF_IMPOSSIBLE', 'This donation would need 2 approvals…', {
+            needed: 2,
+            available: 1,
+            fields: { amount: why },
+          }),
+      });
+      renderGive();
+      await open('Give funds');
+      await click('₹250');
+      await click('Review');
+      await click('Confirm: give ₹250');
+      expect(await within(dialog()).findByText(why)).toBeTruthy();
+      expect(within(dialog()).queryByTestId('give-review')).toBeNull();
     });
 
     it('lets the person give as themself instead', async () => {

@@ -334,7 +334,14 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
         <Stepper.Step label="Review" description="Check and confirm">
           <Stack gap="md" mt="md">
             {stepHeading('Check your gift')}
-            <Review values={values} kind={kind} target={target} currency={currency} today={today} />
+            <Review
+              values={values}
+              kind={kind}
+              target={target}
+              currency={currency}
+              today={today}
+              onBehalfOf={asOrganisation ? organisation.name : undefined}
+            />
             {asOrganisation ? (
               <Alert color="grape" variant="light" title={`On behalf of ${organisation.name}`}>
                 {`The amount is held from ${organisation.name}’s ${values.source === 'credits' ? 'credits' : 'wallet'} until its sign-off admins approve; if they reject it, it goes back.`}

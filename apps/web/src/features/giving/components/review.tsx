@@ -10,6 +10,8 @@ export interface ReviewProps {
   target: GiveTarget;
   currency: string;
   today: string;
+  /** The organisation the gift is made on behalf of: it pays, and the charity sees its name. */
+  onBehalfOf?: string | undefined;
 }
 
 function Row({ label, children }: { label: string; children: string }) {
@@ -22,7 +24,9 @@ function Row({ label, children }: { label: string; children: string }) {
 }
 
 /** Everything the gift will be, in words, before the final confirm. */
-export function Review({ values, kind, target, currency, today }: ReviewProps) {
+export function Review({ values, kind, target, currency, today, onBehalfOf }: ReviewProps) {
+  const payer = onBehalfOf ? `${onBehalfOf}’s` : 'Your';
+  const pot = values.source === 'wallet' ? 'wallet' : 'credits';
   const to =
     target.kind === 'project' ? `${targetName(target)} (${charityName(target)})` : targetName(target);
   const amount = toMinorUnits(values.amount) ?? 0;
@@ -47,7 +51,7 @@ export function Review({ values, kind, target, currency, today }: ReviewProps) {
           {recurring ? (
             <Row label="Until">{values.end_date ? showDate(values.end_date) : 'You cancel it'}</Row>
           ) : null}
-          <Row label="Paid from">{values.source === 'wallet' ? 'Your wallet' : 'Your credits'}</Row>
+          <Row label="Paid from">{`${payer} ${pot}`}</Row>
           <Row label="Gift Aid">
             {giftAid > 0
               ? `Yes: ${formatMoney(giftAid, currency)} added, ${formatMoney(amount + giftAid, currency)} for the charity${recurring ? ' each time' : ''}`
@@ -82,7 +86,7 @@ export function Review({ values, kind, target, currency, today }: ReviewProps) {
           </Row>
         </>
       ) : null}
-      <Row label="Shown as">{values.anonymous ? 'Anonymous' : 'Your name'}</Row>
+      <Row label="Shown as">{values.anonymous ? 'Anonymous' : (onBehalfOf ?? 'Your name')}</Row>
       <Row label="Message">{values.message.trim() || 'None'}</Row>
     </DataList>
   );

@@ -1,20 +1,11 @@
 import { type Donation, formatMoney, GIVING_TYPE } from '@kindred/shared';
-import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DONATION_STATUS_COLOURS, donationTypeLabel, donationWhat, ReceiptButton } from '@/entities/donation';
+import { DonationStatusBadge, donationTypeLabel, donationWhat, ReceiptButton } from '@/entities/donation';
 import { showDate } from '@/lib/format';
 import { dayOf } from '../lib/dates';
 import { declineReason, hasReceipt } from '../lib/donation';
-
-/** The status badge of a donation, in the colour of its status. */
-export function DonationStatusBadge({ donation }: { donation: Pick<Donation, 'status' | 'status_label'> }) {
-  return (
-    <Badge color={DONATION_STATUS_COLOURS[donation.status] ?? 'gray.8'} variant="filled" radius="sm">
-      {donation.status_label}
-    </Badge>
-  );
-}
 
 /** Where the gift went: the project (with its charity) or the charity itself, as links. */
 export function DonationTarget({ donation }: { donation: Pick<Donation, 'project' | 'charity'> }) {

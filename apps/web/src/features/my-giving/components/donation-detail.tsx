@@ -2,11 +2,17 @@ import { formatMoney, GIVING_TYPE } from '@kindred/shared';
 import { Group, Modal, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FailedState, LoadingState } from '@/components/ui/states';
-import { donationQueries, donationTypeLabel, donationWhat, ReceiptButton } from '@/entities/donation';
+import {
+  DonationStatusBadge,
+  donationQueries,
+  donationTypeLabel,
+  donationWhat,
+  ReceiptButton,
+} from '@/entities/donation';
 import { showDate } from '@/lib/format';
 import { whenOf } from '../lib/dates';
 import { hasReceipt } from '../lib/donation';
-import { DonationStatusBadge, DonationTarget } from './donation-card';
+import { DonationTarget } from './donation-card';
 
 function Fact({ label, children }: { label: string; children: string }) {
   return (

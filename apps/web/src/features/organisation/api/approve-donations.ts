@@ -1,5 +1,5 @@
 import type { BusinessApproveDonationsBody, Donation } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { donationQueries } from '@/entities/donation';
 import { organisationQueries } from '@/entities/organisation';
 import { walletQueries } from '@/entities/wallet';
@@ -16,18 +16,20 @@ export function approveDonations({
 }
 
 /** Signing off moves the organisation's held money: its wallet and every list of donations refresh. */
+export function refreshAfterSignoff(queryClient: QueryClient, businessId: number) {
+  void queryClient.invalidateQueries({
+    queryKey: organisationQueries.waitingDonations(businessId).queryKey,
+  });
+  void queryClient.invalidateQueries({
+    queryKey: walletQueries.all({ type: 'business', id: businessId, name: '' }),
+  });
+  void queryClient.invalidateQueries({ queryKey: donationQueries.all });
+}
+
 export function useApproveDonations() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: approveDonations,
-    onSuccess: (_data, input) => {
-      void queryClient.invalidateQueries({
-        queryKey: organisationQueries.waitingDonations(input.businessId).queryKey,
-      });
-      void queryClient.invalidateQueries({
-        queryKey: walletQueries.all({ type: 'business', id: input.businessId, name: '' }),
-      });
-      void queryClient.invalidateQueries({ queryKey: donationQueries.all });
-    },
+    onSuccess: (_data, input) => refreshAfterSignoff(queryClient, input.businessId),
   });
 }

@@ -1,20 +1,105 @@
-import { type BusinessPendingDonation, formatMoney } from '@kindred/shared';
-import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { type BusinessPendingDonation, formatMoney, GIVING_TYPE } from '@kindred/shared';
+import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { confirm } from '@/components/ui/confirm';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
-import { donationWhat } from '@/entities/donation';
+import { WrappingBadge } from '@/components/ui/wrapping-badge';
+import { donationRecipient, donationWhat } from '@/entities/donation';
 import { organisationQueries } from '@/entities/organisation';
 import { useCurrentUser } from '@/entities/session';
 import { isApiError } from '@/lib/api-client';
 import { showDate } from '@/lib/format';
 import { useApproveDonations } from '../api/approve-donations';
+import { useResolveStuckDonation } from '../api/resolve-stuck-donation';
 import { useOrganisationContext } from './organisation-layout';
 
-const recipientOf = (donation: BusinessPendingDonation) =>
-  donation.project ? `${donation.project.title} (${donation.charity.name})` : donation.charity.name;
+/**
+ * A donation its sign-off admins can never approve (decision 033): said to everyone who sees it;
+ * a Super Admin approves it in their place with a reason (never their own request) or releases it.
+ */
+function StuckNotice({ donation, label }: { donation: BusinessPendingDonation; label: string }) {
+  const { business } = useOrganisationContext();
+  const me = useCurrentUser();
+  const resolve = useResolveStuckDonation();
+  const [action, setAction] = useState<'approve' | 'release' | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { signoff } = donation;
+  const mine = signoff.requested_by?.id === me?.id;
+  const what =
+    donation.type === GIVING_TYPE.funds && donation.amount !== null
+      ? `this ${formatMoney(donation.amount)} gift`
+      : 'this gift';
+  const close = () => {
+    setAction(null);
+    setRefusal(null);
+  };
+  const submit = async (reason: string) => {
+    if (!action) return;
+    try {
+      await resolve.mutateAsync({ businessId: business.id, donationId: donation.id, action, reason });
+      close();
+      toast.success(
+        action === 'approve' ? 'Approved' : 'Released',
+        action === 'approve'
+          ? `${label} is approved, with your reason in its history.`
+          : `${label} is cancelled; the money is back with ${business.name}.`,
+      );
+    } catch (error) {
+      setRefusal(isApiError(error) ? error.message : 'Nothing was changed. Try again.');
+    }
+  };
+  return (
+    <Stack gap="xs">
+      <Alert color="red" variant="light" title="Can never be approved">
+        {`It needs ${signoff.needed} approvals from sign-off admins other than the person who asked, and not enough are left. ${
+          signoff.can_resolve
+            ? 'Approve it as Super Admin with a reason, or release the money back to the organisation.'
+            : 'A Super Admin approves it with a reason or releases the money.'
+        }`}
+      </Alert>
+      {signoff.can_resolve ? (
+        <Group gap="sm">
+          {mine ? (
+            <Text size="sm">You asked for it: release it, or another Super Admin approves it.</Text>
+          ) : (
+            <Button size="sm" variant="default" onClick={() => setAction('approve')}>
+              Approve as Super Admin
+            </Button>
+          )}
+          <Button size="sm" variant="default" c="red.9" onClick={() => setAction('release')}>
+            Release the money
+          </Button>
+        </Group>
+      ) : null}
+      {action ? (
+        <ReasonDialog
+          title={action === 'approve' ? `Approve ${what} as Super Admin?` : `Release ${what}?`}
+          description={
+            action === 'approve'
+              ? `${label}: you approve it in place of the sign-off admins it cannot have. Your name and reason are kept in its history.`
+              : `${label}: it is cancelled and the held money goes back to ${business.name}. Your reason is kept in its history.`
+          }
+          confirmLabel={action === 'approve' ? 'Approve' : 'Release'}
+          refusalTitle={action === 'approve' ? 'Not approved' : 'Not released'}
+          refusal={refusal}
+          pending={resolve.isPending}
+          onClose={close}
+          onSubmit={submit}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** "3 gifts totalling ₹12,500": how many are chosen and the money they hold. */
+function selectionSummary(chosen: BusinessPendingDonation[]) {
+  const noun = chosen.length === 1 ? 'gift' : 'gifts';
+  const total = chosen.reduce((sum, d) => sum + (d.type === GIVING_TYPE.funds ? (d.amount ?? 0) : 0), 0);
+  return total > 0 ? `${chosen.length} ${noun} totalling ${formatMoney(total)}` : `${chosen.length} ${noun}`;
+}
 
 /** Donations on behalf of the organisation waiting for sign-off: approve several at once, or reject with a reason. */
 export function ApprovalInbox() {
@@ -58,6 +143,18 @@ export function ApprovalInbox() {
     }
   };
 
+  const summary = selectionSummary(items.filter((d) => selected.includes(d.id)));
+
+  const approveSelected = async () => {
+    const ok = await confirm({
+      title: `Approve ${summary}?`,
+      message:
+        'Each approval is recorded with your name. A donation with every approval it needs leaves the organisation’s wallet for the charity.',
+      confirmLabel: 'Approve',
+    });
+    if (ok) await run('approve');
+  };
+
   return (
     <Stack gap="md" component="section" aria-labelledby="approval-inbox-heading">
       <Title order={2} size="h3" id="approval-inbox-heading">
@@ -99,13 +196,14 @@ export function ApprovalInbox() {
               <Button
                 disabled={selected.length === 0}
                 loading={act.isPending && !rejecting}
-                onClick={() => run('approve')}
+                onClick={approveSelected}
               >
                 {`Approve selected (${selected.length})`}
               </Button>
               <Button
                 variant="default"
-                c="red.9"
+                // Red only when it can be used: a colour set here would outlast Mantine's disabled grey.
+                c={selected.length === 0 ? undefined : 'red.9'}
                 disabled={selected.length === 0}
                 onClick={() => setRejecting(true)}
               >
@@ -118,7 +216,7 @@ export function ApprovalInbox() {
           <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {items.map((donation) => {
               const { signoff } = donation;
-              const label = `${donationWhat(donation)} to ${recipientOf(donation)}`;
+              const label = `${donationWhat(donation)} to ${donationRecipient(donation)}`;
               return (
                 <Paper
                   key={donation.id}
@@ -132,13 +230,14 @@ export function ApprovalInbox() {
                       <Checkbox
                         aria-label={`Choose ${label}`}
                         checked={selected.includes(donation.id)}
-                        onChange={(event) =>
+                        onChange={(event) => {
+                          // Read the box now: React clears the event's currentTarget before the
+                          // updater below runs.
+                          const on = event.currentTarget.checked;
                           setChosen((ids) =>
-                            event.currentTarget.checked
-                              ? [...ids, donation.id]
-                              : ids.filter((id) => id !== donation.id),
-                          )
-                        }
+                            on ? [...ids, donation.id] : ids.filter((id) => id !== donation.id),
+                          );
+                        }}
                       />
                     ) : null}
                     <Stack gap={4} style={{ flex: 1 }}>
@@ -151,16 +250,17 @@ export function ApprovalInbox() {
                           : ''}
                       </Text>
                       <Group gap="xs">
-                        <Badge color="grape.9" variant="filled">
+                        <WrappingBadge color="grape.9" variant="filled">
                           {`${signoff.approvals.length} of ${signoff.needed} approvals`}
-                        </Badge>
+                        </WrappingBadge>
                         {signoff.approvals.map((approval) => (
                           <Text key={approval.user.id} size="sm" c="dimmed">
                             {`Approved by ${approval.user.name}`}
                           </Text>
                         ))}
                       </Group>
-                      {access.isSignoffAdmin && !signoff.can_approve ? (
+                      {signoff.stuck ? <StuckNotice donation={donation} label={label} /> : null}
+                      {access.isSignoffAdmin && !signoff.can_approve && !signoff.stuck ? (
                         <Text size="sm" c="dimmed">
                           {signoff.requested_by?.id === me?.id
                             ? 'You asked for this one: another sign-off admin approves it.'
@@ -177,7 +277,7 @@ export function ApprovalInbox() {
       )}
       {rejecting ? (
         <ReasonDialog
-          title={selected.length === 1 ? 'Reject the donation' : `Reject ${selected.length} donations`}
+          title={`Reject ${summary}?`}
           description="The held money goes back to the organisation’s wallet. The person who asked sees why."
           confirmLabel="Reject"
           pending={act.isPending}

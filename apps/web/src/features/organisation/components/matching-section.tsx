@@ -6,7 +6,6 @@ import {
   parseWholeNumber,
 } from '@kindred/shared';
 import {
-  Badge,
   Button,
   Group,
   Paper,
@@ -27,7 +26,7 @@ import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { WholeNumberInput } from '@/components/ui/whole-number-input';
-import { DONATION_STATUS_COLOURS } from '@/entities/donation';
+import { DonationStatusBadge } from '@/entities/donation';
 import { organisationMoneyQueries } from '@/entities/organisation';
 import { session } from '@/entities/session';
 import { amountError, amountText, parseAmount } from '@/lib/amount';
@@ -220,11 +219,7 @@ function MatchesTable({
         { header: 'To', cell: (d) => d.project?.title ?? d.charity.name },
         {
           header: 'Status',
-          cell: (d) => (
-            <Badge color={DONATION_STATUS_COLOURS[d.status] ?? 'dark'} variant="filled">
-              {d.status_label}
-            </Badge>
-          ),
+          cell: (d) => <DonationStatusBadge donation={d} />,
         },
       ]}
     />

@@ -166,6 +166,52 @@ describe('the organisation area', { timeout: 30_000 }, () => {
     expect(await screen.findByText('No donation is waiting for sign-off.')).toBeTruthy();
   });
 
+  it('says beside the field when the sign-off admins could never satisfy the policy', async () => {
+    signInToAcme(1);
+    const message =
+      'At most 1 with 2 sign-off admins: the person who asks never counts. Make more members sign-off admins first, or ask for fewer.';
+    stubFetch({
+      'GET /api/business/5': () => jsonResponse(acme),
+      'GET /api/business/5/donations': () =>
+        jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+      'PUT /api/business/5/signoff-policy': () =>
+        errorResponse(409, 'SIGNOFF_POLICY_UNSATISFIABLE', `Its sign-off admins could never… ${message}`, {
+          fields: { approvals_above_threshold: message },
+        }),
+    });
+    renderArea('/organisation/sign-off');
+    await userEvent.click(await screen.findByLabelText('Ask for more approvals for large donations'));
+    await userEvent.type(screen.getByLabelText(/Large means at least/), '10000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save policy' }));
+    const above = screen.getByLabelText(/Approvals a large donation needs/);
+    await waitFor(() => expect(above.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(message)).toBeTruthy();
+  });
+
+  it('tells a Super Admin how many approvals the sign-off admins can give, and when the saved policy asks too much', async () => {
+    signInToAcme(1);
+    stubFetch({
+      'GET /api/business/5': () =>
+        jsonResponse({
+          ...acme,
+          signoff_policy: {
+            approvals_required: 1,
+            threshold_amount: 1_000_000,
+            approvals_above_threshold: 2,
+          },
+        }),
+      'GET /api/business/5/members': () =>
+        jsonResponse({ items: [member(7, 'Dana', 1, true), member(8, 'Sam', 2, true)] }),
+      'GET /api/business/5/donations': () =>
+        jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+    });
+    renderArea('/organisation/sign-off');
+    expect((await screen.findByTestId('signoff-capacity')).textContent).toBe(
+      'Acme Ltd has 2 sign-off admins: a donation can need at most 1 approval.',
+    );
+    expect(screen.getByText('Some donations can never be approved')).toBeTruthy();
+  });
+
   it('refuses a half-set threshold beside the field, sending nothing', async () => {
     signInToAcme(1);
     const mock = stubFetch({
@@ -191,7 +237,14 @@ describe('the organisation area', { timeout: 30_000 }, () => {
           amount: 30_000,
         }),
         donor: { kind: 'business', id: 5, name: 'Acme Ltd' },
-        signoff: { needed: 2, approvals: [], requested_by: requester, can_approve: canApprove },
+        signoff: {
+          needed: 2,
+          approvals: [],
+          requested_by: requester,
+          can_approve: canApprove,
+          stuck: false,
+          can_resolve: false,
+        },
       }) satisfies BusinessPendingDonation;
 
     function stub(extra: Record<string, Route> = {}) {
@@ -221,6 +274,8 @@ describe('the organisation area', { timeout: 30_000 }, () => {
       ).toBeTruthy();
       await userEvent.click(screen.getByLabelText('Choose all I can approve'));
       await userEvent.click(screen.getByRole('button', { name: 'Approve selected (1)' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Approve 1 gift totalling ₹300?' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
       await waitFor(() =>
         expect(bodyOf(mock, '/api/business/5/approve_donations')).toEqual({
           donation_ids: [11],
@@ -230,6 +285,48 @@ describe('the organisation area', { timeout: 30_000 }, () => {
       expect(await screen.findByText('Signed off')).toBeTruthy();
     });
 
+    it('ticks two, unticks one, then asks before approving, naming the count and the total', async () => {
+      signInToAcme(2, true);
+      const mock = stubFetch({
+        'GET /api/business/5': () => jsonResponse(acme),
+        'GET /api/business/5/donations': () =>
+          jsonResponse({
+            items: [
+              waiting(11, { id: 9, name: 'Eve Smith' }, true),
+              { ...waiting(13, { id: 9, name: 'Eve Smith' }, true), amount: 95_000 },
+              waiting(14, { id: 9, name: 'Eve Smith' }, true),
+            ],
+            next_cursor: null,
+            prev_cursor: null,
+          }),
+        'POST /api/business/5/approve_donations': () =>
+          jsonResponse({ donations: [donationFixture({ id: 11, status: 80 })] }),
+      });
+      renderArea('/organisation/sign-off');
+      // Nothing chosen: both actions are disabled and wear Mantine's disabled grey, not red.
+      const reject = await screen.findByRole('button', { name: 'Reject selected' });
+      expect(reject.hasAttribute('disabled')).toBe(true);
+      expect(reject.style.color).toBe('');
+      const tick = async (id: number) =>
+        userEvent.click(within(await screen.findByTestId(`waiting-donation-${id}`)).getByRole('checkbox'));
+      await tick(11);
+      await tick(13);
+      await tick(14);
+      await tick(14);
+      expect(screen.getByRole('button', { name: 'Approve selected (2)' })).toBeTruthy();
+      expect(reject.style.color).toContain('red-9');
+      await userEvent.click(screen.getByRole('button', { name: 'Approve selected (2)' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Approve 2 gifts totalling ₹1,250?' });
+      expect(bodyOf(mock, '/api/business/5/approve_donations')).toBeUndefined();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+      await waitFor(() =>
+        expect(bodyOf(mock, '/api/business/5/approve_donations')).toEqual({
+          donation_ids: [11, 13],
+          action: 'approve',
+        }),
+      );
+    });
+
     it('rejects with a reason, which it asks for first', async () => {
       signInToAcme(2, true);
       const mock = stub();
@@ -237,7 +334,7 @@ describe('the organisation area', { timeout: 30_000 }, () => {
       const item = await screen.findByTestId('waiting-donation-12');
       await userEvent.click(within(item).getByRole('checkbox'));
       await userEvent.click(screen.getByRole('button', { name: 'Reject selected' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Reject the donation' });
+      const dialog = await screen.findByRole('dialog', { name: 'Reject 1 gift totalling ₹300?' });
       await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
       expect(within(dialog).getByText('Say why, in a few words.')).toBeTruthy();
       await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Not this year');
@@ -249,6 +346,62 @@ describe('the organisation area', { timeout: 30_000 }, () => {
           reason: 'Not this year',
         }),
       );
+    });
+
+    it('shows a Super Admin what can never be approved: approve it with a reason, or release it', async () => {
+      signInToAcme(1);
+      const stuck = (id: number, requester: { id: number; name: string }) => {
+        const donation = waiting(id, requester, false);
+        return { ...donation, signoff: { ...donation.signoff, stuck: true, can_resolve: true } };
+      };
+      const mock = stubFetch({
+        'GET /api/business/5': () => jsonResponse(acme),
+        'GET /api/business/5/donations': () =>
+          jsonResponse({
+            // Dana Donor (id 7 in the session's fixture) is the signed-in Super Admin.
+            items: [stuck(11, { id: 9, name: 'Eve Smith' }), stuck(12, { id: 7, name: 'Dana Donor' })],
+            next_cursor: null,
+            prev_cursor: null,
+          }),
+        'POST /api/business/5/donations/11/resolve': () =>
+          errorResponse(409, 'BUSINESS_LOCKED', 'This organisation is locked: it cannot move money now.'),
+        'POST /api/business/5/donations/12/resolve': () =>
+          jsonResponse({ donations: [donationFixture({ id: 12, status: 90 })] }),
+      });
+      renderArea('/organisation/sign-off');
+      const first = await screen.findByTestId('waiting-donation-11');
+      expect(within(first).getByText('Can never be approved')).toBeTruthy();
+      await userEvent.click(within(first).getByRole('button', { name: 'Approve as Super Admin' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Approve this ₹300 gift as Super Admin?' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+      expect(within(dialog).getByText('Say why, in a few words.')).toBeTruthy();
+      await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Agreed at the board');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+      expect(
+        await within(dialog).findByText('This organisation is locked: it cannot move money now.'),
+      ).toBeTruthy();
+      expect(bodyOf(mock, '/api/business/5/donations/11/resolve')).toEqual({
+        action: 'approve',
+        reason: 'Agreed at the board',
+      });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      // Their own request: they may release it, never approve it.
+      const own = screen.getByTestId('waiting-donation-12');
+      expect(within(own).queryByRole('button', { name: 'Approve as Super Admin' })).toBeNull();
+      expect(
+        within(own).getByText('You asked for it: release it, or another Super Admin approves it.'),
+      ).toBeTruthy();
+      await userEvent.click(within(own).getByRole('button', { name: 'Release the money' }));
+      const release = await screen.findByRole('dialog', { name: 'Release this ₹300 gift?' });
+      await userEvent.type(within(release).getByLabelText(/Reason/), 'Ask again next year');
+      await userEvent.click(within(release).getByRole('button', { name: 'Release' }));
+      await waitFor(() =>
+        expect(bodyOf(mock, '/api/business/5/donations/12/resolve')).toEqual({
+          action: 'release',
+          reason: 'Ask again next year',
+        }),
+      );
+      expect(await screen.findByText('Released')).toBeTruthy();
     });
 
     it('is not offered to a member who is neither an admin nor a sign-off admin', async () => {

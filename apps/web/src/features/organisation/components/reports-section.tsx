@@ -2,7 +2,6 @@ import '@mantine/charts/styles.css';
 import { formatMoney, type ReportGroup } from '@kindred/shared';
 import { BarChart } from '@mantine/charts';
 import {
-  Badge,
   Button,
   Group,
   Paper,
@@ -22,7 +21,7 @@ import { type PagePosition, Pager } from '@/components/ui/pager';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
-import { DONATION_STATUS_COLOURS, donationTypeLabel, donationWhat } from '@/entities/donation';
+import { DonationStatusBadge, donationTypeLabel, donationWhat } from '@/entities/donation';
 import { organisationMoneyQueries, type ReportList, type ReportScope } from '@/entities/organisation';
 import { showDate } from '@/lib/format';
 import { useCancelBusinessSubscription } from '../api/cancel-business-subscription';
@@ -236,11 +235,7 @@ function Donations({ businessId, includeSub }: { businessId: number; includeSub:
               { header: 'To', cell: (d) => d.project?.title ?? d.charity.name },
               {
                 header: 'Status',
-                cell: (d) => (
-                  <Badge color={DONATION_STATUS_COLOURS[d.status] ?? 'dark'} variant="filled">
-                    {d.status_label}
-                  </Badge>
-                ),
+                cell: (d) => <DonationStatusBadge donation={d} />,
               },
             ]}
           />

@@ -1,5 +1,13 @@
-import { MAX_SIGNOFF_APPROVALS, type SignoffPolicyBody, signoffPolicyBodySchema } from '@kindred/shared';
 import {
+  MAX_SIGNOFF_APPROVALS,
+  mostSignoffApprovals,
+  type SignoffPeople,
+  type SignoffPolicyBody,
+  signoffPolicyBodySchema,
+  signoffPolicyProblem,
+} from '@kindred/shared';
+import {
+  Alert,
   Button,
   Checkbox,
   Group,
@@ -10,9 +18,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
+import { organisationQueries } from '@/entities/organisation';
 import { amountError, amountText, parseAmount } from '@/lib/amount';
 import { focusFirstInvalid, schemaErrors, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useSetSignoffPolicy } from '../api/set-signoff-policy';
@@ -50,6 +60,15 @@ export function SignoffPolicyForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const headingId = useId();
   const mutation = useSetSignoffPolicy();
+  // How many approvals its sign-off admins can give (decision 033), for the Super Admins who set it.
+  const members = useQuery({ ...organisationQueries.members(business.id), enabled: access.isSuperAdmin });
+  const people: SignoffPeople | null = members.data
+    ? {
+        signoffAdmins: members.data.items.filter((m) => m.is_signoff_admin).length,
+        otherMembers: members.data.items.filter((m) => !m.is_signoff_admin).length,
+      }
+    : null;
+  const savedProblem = people ? signoffPolicyProblem(policy, people) : null;
   const form = useAccessibleForm<PolicyValues>({
     initialValues: {
       approvals_required: policy.approvals_required,
@@ -88,6 +107,20 @@ export function SignoffPolicyForm() {
           Each donation on behalf of {business.name} waits, with its amount held from the wallet, until this
           many different sign-off admins approve it. The person who asked for it never counts.
         </Text>
+        {people ? (
+          <Text size="sm" data-testid="signoff-capacity">
+            {`${business.name} has ${people.signoffAdmins} sign-off admin${people.signoffAdmins === 1 ? '' : 's'}: ${
+              mostSignoffApprovals(people) > 0
+                ? `a donation can need at most ${mostSignoffApprovals(people)} approval${mostSignoffApprovals(people) === 1 ? '' : 's'}.`
+                : 'no donation can be approved yet. Make members sign-off admins on the members screen.'
+            }`}
+          </Text>
+        ) : null}
+        {people && savedProblem ? (
+          <Alert color="yellow" variant="light" title="Some donations can never be approved">
+            {`Under the saved policy: ${savedProblem.message} Donations that can never be approved are listed below for a Super Admin to end.`}
+          </Alert>
+        ) : null}
         <FormRefusal message={server.refusal} />
         <fieldset disabled={!access.isSuperAdmin} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
           <Stack gap="md">
