@@ -373,7 +373,7 @@ describe('an organisation subscribes', () => {
     const p = await plan();
     const lock = await t.request('PATCH', `/api/admin/business/${org.id}/lock`, {
       token: platformAdmin.token,
-      body: { lock_status: true },
+      body: { lock_status: true, reason: 'Under review' },
     });
     expect(lock.statusCode).toBe(200);
     const res = await t.request('POST', `/api/business/${org.id}/subscription`, {

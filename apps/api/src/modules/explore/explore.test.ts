@@ -158,7 +158,10 @@ beforeAll(async () => {
     city_id: town.London?.id,
     funds_target: 1,
   });
-  await ok('PATCH', `/api/admin/charity/${c.locked}/lock`, platform.token, { lock_status: true });
+  await ok('PATCH', `/api/admin/charity/${c.locked}/lock`, platform.token, {
+    lock_status: true,
+    reason: 'Under review',
+  });
   // A person's project: shown once a charity takes it, not while it only asks.
   const person = await t.createUser();
   p.individual = await project(
