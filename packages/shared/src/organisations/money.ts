@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { donationSchema } from '../donations/schemas.js';
+import { MAX_AMOUNT } from '../wallet/constants.js';
 
 /** The largest matching ratio: the organisation gives at most ten times what the employee gave. */
 export const MATCHING_RATIO_MAX = 1000;
@@ -76,6 +77,28 @@ export const myMatchingSchema = z.object({
   cap_left: z.number().int(),
 });
 export type MyMatching = z.infer<typeof myMatchingSchema>;
+
+/** GET /user/matching_preview?amount=: what the caller's organisations would add to a gift of this amount. */
+export const matchingPreviewQuerySchema = z.object({
+  amount: z.coerce
+    .number({ message: 'Enter an amount in minor units.' })
+    .int({ message: 'Enter an amount in whole minor units.' })
+    .positive({ message: 'More than 0.' })
+    .max(MAX_AMOUNT, { message: 'The amount is too large.' }),
+});
+export type MatchingPreviewQuery = z.infer<typeof matchingPreviewQuerySchema>;
+
+/**
+ * One organisation's match of a one-off gift from the caller's own wallet, within its ratio, what is
+ * left of the caller's yearly cap and of its annual budget (organisations that would add nothing are
+ * left out).
+ */
+export const matchingPreviewSchema = z.object({
+  items: z.array(
+    z.object({ business: z.object({ id: z.number().int(), name: z.string() }), amount: z.number().int() }),
+  ),
+});
+export type MatchingPreview = z.infer<typeof matchingPreviewSchema>;
 
 // Reports (GET /business/...)
 

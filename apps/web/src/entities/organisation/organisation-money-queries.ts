@@ -2,6 +2,7 @@ import type {
   BusinessReportDonation,
   BusinessSubscription,
   MatchedDonation,
+  MatchingPreview,
   MatchingSettings,
   MyMatching,
   OrganisationTree,
@@ -44,6 +45,19 @@ export const organisationMoneyQueries = {
     queryOptions({
       queryKey: ['organisations', id, 'matching', 'mine'] as const,
       queryFn: () => api.get<MyMatching>(`/business/${id}/matching/mine`),
+    }),
+  /** What the caller's organisations would add to a one-off gift of `amount` from their wallet. */
+  matchingPreview: (amount: number) =>
+    queryOptions({
+      queryKey: ['organisations', 'matching-preview', amount] as const,
+      queryFn: ({ signal }) =>
+        api.get<MatchingPreview>('/user/matching_preview', {
+          query: { amount },
+          signal,
+          background: true,
+          silent: true,
+        }),
+      staleTime: 30_000,
     }),
   myMatches: (id: number) =>
     queryOptions({
