@@ -102,15 +102,21 @@ export type MatchingPreview = z.infer<typeof matchingPreviewSchema>;
 
 // Reports (GET /business/...)
 
-export const reportQuerySchema = z.object({
+const reportQueryShape = z.object({
   /** Count the sub-businesses the caller may see (the default), or this organisation alone. */
   include_sub_businesses: z
     .enum(['true', 'false'], { message: 'Say true or false.' })
     .default('true')
     .transform((value) => value === 'true'),
+  /** The first and last days (UTC) the report counts, both included; either may be left open. */
   from: z.iso.date({ message: 'Enter a date as YYYY-MM-DD.' }).optional(),
   to: z.iso.date({ message: 'Enter a date as YYYY-MM-DD.' }).optional(),
 });
+const rangeInOrder = (q: { from?: string | undefined; to?: string | undefined }) =>
+  !q.from || !q.to || q.from <= q.to;
+const RANGE_ERROR = { message: 'The end date is before the start date.', path: ['to'] };
+
+export const reportQuerySchema = reportQueryShape.refine(rangeInOrder, RANGE_ERROR);
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
 /** Which organisations a report counted: the one asked about and the sub-businesses shown to the caller. */
@@ -158,11 +164,13 @@ export const businessReportDonationSchema = donationSchema.extend({
 });
 export type BusinessReportDonation = z.infer<typeof businessReportDonationSchema>;
 
-export const reportPageQuerySchema = reportQuerySchema.extend({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().min(1).max(500).optional(),
-  direction: z.enum(['after', 'before']).default('after'),
-});
+export const reportPageQuerySchema = reportQueryShape
+  .extend({
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    cursor: z.string().min(1).max(500).optional(),
+    direction: z.enum(['after', 'before']).default('after'),
+  })
+  .refine(rangeInOrder, RANGE_ERROR);
 export type ReportPageQuery = z.infer<typeof reportPageQuerySchema>;
 
 export const reportDonationsPageSchema = reportScopeSchema.extend({
