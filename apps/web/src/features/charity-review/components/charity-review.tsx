@@ -81,7 +81,7 @@ function LockDialog({ charity, onClose }: { charity: Charity; onClose: () => voi
   return (
     <ReasonDialog
       title={`Lock ${charity.name}?`}
-      description="A locked charity cannot publish or move money, and its projects leave explore. The reason is kept in the audit log and emailed to the charity's admins."
+      description="A locked charity cannot publish or move money, and its projects leave explore. The reason is kept in the audit log and emailed to the charity’s admins."
       confirmLabel="Lock charity"
       refusalTitle="Not locked"
       emptyMessage="Say why the charity is locked."
