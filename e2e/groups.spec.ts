@@ -136,6 +136,21 @@ test('a group is created, joined by PIN, a request is accepted, and a member lea
   await page.getByRole('link', { name: careful }).click();
   await expect(page.getByRole('heading', { level: 1, name: careful })).toBeVisible();
 
+  // A visitor opening the group from explore sees its public page, not the sign-in screen: no PIN,
+  // no members' names, and "Sign in to join" that comes back to it.
+  await signOut(page);
+  await page.goto(`/explore?tab=groups&q=${encodeURIComponent(careful)}`);
+  await page.getByRole('link', { name: careful }).click();
+  await expect(page.getByRole('heading', { level: 1, name: careful })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${carefulGroup.path}$`));
+  await expect(page.getByText('2 members · Joining needs an admin’s approval')).toBeVisible();
+  await expect(page.getByText(carefulGroup.pin)).toHaveCount(0);
+  await expect(page.getByText('Fran Founder')).toHaveCount(0);
+  await expectAccessible(page, 'public group page');
+  await page.getByRole('link', { name: 'Sign in to join' }).click();
+  await expect(page).toHaveURL(new RegExp(`/login\\?next=${encodeURIComponent(carefulGroup.path)}$`));
+  await signInAs(page, joiner, '/groups');
+
   // The screens fit the narrowest phone (320 px).
   await page.setViewportSize({ width: 320, height: 640 });
   for (const path of ['/groups', '/groups/new', carefulGroup.path]) {

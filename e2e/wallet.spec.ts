@@ -192,7 +192,13 @@ test.describe('wallet', () => {
 
     const form = page.getByRole('form', { name: 'Deposit money or credits' });
     await form.getByRole('radio', { name: 'A person' }).check();
-    await form.getByLabel('Person id').fill(String(donor.id));
+    // The person is found by name or email, never by an id the admin cannot see.
+    await form.getByRole('textbox', { name: 'Person' }).fill('donor@ex');
+    await page
+      .getByRole('listbox', { name: 'People found' })
+      .getByRole('option', { name: 'Dana Donor (donor@example.org)' })
+      .click();
+    await expect(form.getByRole('textbox', { name: 'Person' })).toHaveValue('Dana Donor (donor@example.org)');
     await form.getByRole('radio', { name: 'Credits (donations only)' }).check();
     await form.getByLabel('Amount').fill('75');
     await form.getByLabel('Reason').fill(reason);
@@ -200,7 +206,7 @@ test.describe('wallet', () => {
 
     // Cancelling the confirm dialog deposits nothing; confirming does.
     const dialog = page.getByRole('dialog', { name: 'Deposit credits?' });
-    await expect(dialog).toContainText(`to Person #${donor.id}`);
+    await expect(dialog).toContainText('to Dana Donor (donor@example.org)');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     expect((await apiGet<WalletBody>(page.request, donorToken, 'user/wallet')).credits).toBe(before.credits);
@@ -212,7 +218,7 @@ test.describe('wallet', () => {
       .click();
     await expect(page.getByText('Deposit recorded', { exact: true })).toBeVisible();
     const credits = before.credits + 7_500;
-    const result = page.getByRole('region', { name: `New balance of Person #${donor.id}` });
+    const result = page.getByRole('region', { name: 'New balance of Dana Donor (donor@example.org)' });
     await expect(result.locator('dt:text-is("Credits") + dd')).toHaveText(
       formatMoney(credits, before.currency),
     );
@@ -221,16 +227,15 @@ test.describe('wallet', () => {
     );
     await expectAccessible(page, 'admin deposits after a deposit');
 
-    // An unknown id is reported on the id field.
-    await form.getByLabel('Person id').fill('999999');
+    // A search that finds nobody says so, and nothing is deposited until someone is picked.
+    await form.getByRole('textbox', { name: 'Person' }).fill('Zzyzx Nobody');
+    await expect(form.getByText('Nobody found by that name or email.')).toBeVisible();
     await form.getByLabel('Amount').fill('1');
     await form.getByLabel('Reason').fill('Nobody home');
     await form.getByRole('button', { name: 'Deposit credits' }).click();
-    await page
-      .getByRole('dialog', { name: 'Deposit credits?' })
-      .getByRole('button', { name: 'Yes, deposit' })
-      .click();
-    await expect(form.getByLabel('Person id')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByRole('textbox', { name: 'Person' })).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByText('Choose the person from the list: type their name or email.')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Deposit credits?' })).toBeHidden();
 
     await page
       .getByRole('navigation', { name: 'Admin money screens' })

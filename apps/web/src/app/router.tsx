@@ -8,7 +8,7 @@ import { adminMoneyRoutes } from './routes/admin-money.routes';
 import { charityRoutes } from './routes/charity.routes';
 import { exploreRoutes } from './routes/explore.routes';
 import { givingRoutes } from './routes/giving.routes';
-import { groupsRoutes } from './routes/groups.routes';
+import { groupPublicRoutes, groupsRoutes } from './routes/groups.routes';
 import { GuestOnly, RequireAuth } from './routes/guards';
 import { HomeRoute } from './routes/home';
 import { invitationPublicRoutes, invitationRoutes } from './routes/invitations.routes';
@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password', lazy: async () => ({ Component: (await auth()).ForgotPasswordRoute }) },
       { path: 'reset-password/:token', lazy: async () => ({ Component: (await auth()).ResetPasswordRoute }) },
       ...invitationPublicRoutes,
+      ...groupPublicRoutes,
       {
         element: <RequireAuth />,
         children: [

@@ -224,6 +224,19 @@ export const statisticSchema = z.object({
 });
 export type Statistic = z.infer<typeof statisticSchema>;
 
+/**
+ * PATCH /admin/charity/{id}/lock and /admin/business/{id}/lock: locking says why (kept in the audit
+ * log and mailed to the account's admins); unlocking may.
+ */
+export const adminLockBodySchema = z
+  .object({ lock_status: z.boolean(), reason: text(1000).optional() })
+  .strict()
+  .refine((body) => !body.lock_status || (body.reason?.length ?? 0) >= 3, {
+    message: 'Say why it is locked (at least 3 characters).',
+    path: ['reason'],
+  });
+export type AdminLockBody = z.infer<typeof adminLockBodySchema>;
+
 /** GET /admin/audit */
 export const auditListQuerySchema = pageQuerySchema.extend({
   actor_id: z.coerce.number().int().positive().optional(),
@@ -240,6 +253,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   target_type: z.string(),
   target_id: z.number().int().nullable(),
+  /** The person's, charity's, organisation's, project's or group's name as it is now (or as recorded). */
+  target_name: z.string().nullable(),
   reason: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
   created_at: z.string(),

@@ -148,6 +148,23 @@ export const subscribeDirectDebitBodySchema = z
   .strict();
 export type SubscribeDirectDebitBody = z.input<typeof subscribeDirectDebitBodySchema>;
 
+/**
+ * PATCH /business/{id}/subscription/plan: the active subscription moves to another offered plan from
+ * its next period (its current plan again: the change is dropped).
+ */
+export const subscriptionPlanChangeBodySchema = z.object({ plan_id: planIdSchema }).strict();
+export type SubscriptionPlanChangeBody = z.input<typeof subscriptionPlanChangeBodySchema>;
+
+/** POST /business/{id}/subscription/preview: a new subscription's first period, or with `change` the next period of the active one on that plan. */
+export const subscriptionPreviewBodySchema = z
+  .object({
+    plan_id: planIdSchema,
+    discount_code: discountCodeTextSchema.nullable().optional(),
+    /** Price a change of the active subscription's plan (from its next period, with its code). */
+    change: z.boolean().optional(),
+  })
+  .strict();
+
 /** POST /business/{id}/subscription/discount */
 export const subscriptionDiscountBodySchema = z.object({ discount_code: discountCodeTextSchema }).strict();
 export type SubscriptionDiscountBody = z.input<typeof subscriptionDiscountBodySchema>;
@@ -185,6 +202,9 @@ export const orgSubscriptionSchema = z.object({
   current_period_end: z.string(),
   /** The day the next period is invoiced (null once cancelled). */
   next_invoice_on: z.string().nullable(),
+  /** A plan chosen for the periods from `next_invoice_on` on, and what each will cost; null when none. */
+  next_plan: planSchema.nullable(),
+  next_period_total: z.number().int().nullable(),
   set_by_platform: z.boolean(),
   created_at: z.string(),
   ended_at: z.string().nullable(),

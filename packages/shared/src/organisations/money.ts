@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { donationSchema } from '../donations/schemas.js';
+import { MAX_AMOUNT } from '../wallet/constants.js';
 
 /** The largest matching ratio: the organisation gives at most ten times what the employee gave. */
 export const MATCHING_RATIO_MAX = 1000;
@@ -77,17 +78,45 @@ export const myMatchingSchema = z.object({
 });
 export type MyMatching = z.infer<typeof myMatchingSchema>;
 
+/** GET /user/matching_preview?amount=: what the caller's organisations would add to a gift of this amount. */
+export const matchingPreviewQuerySchema = z.object({
+  amount: z.coerce
+    .number({ message: 'Enter an amount in minor units.' })
+    .int({ message: 'Enter an amount in whole minor units.' })
+    .positive({ message: 'More than 0.' })
+    .max(MAX_AMOUNT, { message: 'The amount is too large.' }),
+});
+export type MatchingPreviewQuery = z.infer<typeof matchingPreviewQuerySchema>;
+
+/**
+ * One organisation's match of a one-off gift from the caller's own wallet, within its ratio, what is
+ * left of the caller's yearly cap and of its annual budget (organisations that would add nothing are
+ * left out).
+ */
+export const matchingPreviewSchema = z.object({
+  items: z.array(
+    z.object({ business: z.object({ id: z.number().int(), name: z.string() }), amount: z.number().int() }),
+  ),
+});
+export type MatchingPreview = z.infer<typeof matchingPreviewSchema>;
+
 // Reports (GET /business/...)
 
-export const reportQuerySchema = z.object({
+const reportQueryShape = z.object({
   /** Count the sub-businesses the caller may see (the default), or this organisation alone. */
   include_sub_businesses: z
     .enum(['true', 'false'], { message: 'Say true or false.' })
     .default('true')
     .transform((value) => value === 'true'),
+  /** The first and last days (UTC) the report counts, both included; either may be left open. */
   from: z.iso.date({ message: 'Enter a date as YYYY-MM-DD.' }).optional(),
   to: z.iso.date({ message: 'Enter a date as YYYY-MM-DD.' }).optional(),
 });
+const rangeInOrder = (q: { from?: string | undefined; to?: string | undefined }) =>
+  !q.from || !q.to || q.from <= q.to;
+const RANGE_ERROR = { message: 'The end date is before the start date.', path: ['to'] };
+
+export const reportQuerySchema = reportQueryShape.refine(rangeInOrder, RANGE_ERROR);
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
 /** Which organisations a report counted: the one asked about and the sub-businesses shown to the caller. */
@@ -135,11 +164,13 @@ export const businessReportDonationSchema = donationSchema.extend({
 });
 export type BusinessReportDonation = z.infer<typeof businessReportDonationSchema>;
 
-export const reportPageQuerySchema = reportQuerySchema.extend({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().min(1).max(500).optional(),
-  direction: z.enum(['after', 'before']).default('after'),
-});
+export const reportPageQuerySchema = reportQueryShape
+  .extend({
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    cursor: z.string().min(1).max(500).optional(),
+    direction: z.enum(['after', 'before']).default('after'),
+  })
+  .refine(rangeInOrder, RANGE_ERROR);
 export type ReportPageQuery = z.infer<typeof reportPageQuerySchema>;
 
 export const reportDonationsPageSchema = reportScopeSchema.extend({

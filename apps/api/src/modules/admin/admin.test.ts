@@ -456,7 +456,7 @@ describe('the audit log', () => {
   it('records the admin actions of every module with who, what and why, and filters them', async () => {
     const lock = await t.request('PATCH', `/api/admin/charity/${charity.id}/lock`, {
       token: admin.token,
-      body: { lock_status: true },
+      body: { lock_status: true, reason: 'Under review' },
     });
     expect(lock.statusCode).toBe(200);
     await t.request('PATCH', `/api/admin/charity/${charity.id}/lock`, {
@@ -500,5 +500,91 @@ describe('the audit log', () => {
       await get(employee.token, `/admin/audit?actor_id=${admin.id}&limit=2&cursor=${byActor.next_cursor}`)
     ).json();
     expect(next.items[0].id).toBeLessThan(byActor.items[1].id);
+  });
+});
+
+describe('locking a charity or an organisation', () => {
+  it('asks why when locking (not when unlocking), keeps the reason and mails it to the admins', async () => {
+    const trust = await approvedCharity('Lockable Trust');
+    const noReason = await t.request('PATCH', `/api/admin/charity/${trust.id}/lock`, {
+      token: admin.token,
+      body: { lock_status: true },
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error.details.fields).toHaveProperty('reason');
+    expect(
+      (
+        await get(
+          employee.token,
+          `/admin/audit?target_type=charity&target_id=${trust.id}&action=charity.lock`,
+        )
+      ).json().items,
+    ).toEqual([]);
+
+    const locked = await t.request('PATCH', `/api/admin/charity/${trust.id}/lock`, {
+      token: admin.token,
+      body: { lock_status: true, reason: '  Complaint about misuse of funds  ' },
+    });
+    expect(locked.statusCode).toBe(200);
+    expect(locked.json().lock_status).toBe(true);
+    const unlocked = await t.request('PATCH', `/api/admin/charity/${trust.id}/lock`, {
+      token: admin.token,
+      body: { lock_status: false },
+    });
+    expect(unlocked.statusCode).toBe(200);
+
+    const log = (await get(employee.token, `/admin/audit?target_type=charity&target_id=${trust.id}`)).json();
+    expect(log.items.slice(0, 2)).toMatchObject([
+      { action: 'charity.unlock', reason: null, target_name: 'Lockable Trust' },
+      { action: 'charity.lock', reason: 'Complaint about misuse of funds', target_name: 'Lockable Trust' },
+    ]);
+    const mail = (await t.outbox()).filter((m) => m.to === trust.admin.email);
+    const lockMail = mail.find((m) => m.subject === 'Lockable Trust is locked on Kindred');
+    expect(lockMail?.text).toContain('Reason: Complaint about misuse of funds');
+    expect(mail.some((m) => m.subject === 'Lockable Trust is unlocked on Kindred')).toBe(true);
+  });
+
+  it('locks an organisation with a reason mailed to its Super Admins; the log names it', async () => {
+    const owner = await t.createUser();
+    const business = { id: await createBusiness(t, owner.id, { name: 'Lockable Ltd' }) };
+    const noReason = await t.request('PATCH', `/api/admin/business/${business.id}/lock`, {
+      token: admin.token,
+      body: { lock_status: true, reason: 'x' },
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error.details.fields).toHaveProperty('reason');
+    const locked = await t.request('PATCH', `/api/admin/business/${business.id}/lock`, {
+      token: admin.token,
+      body: { lock_status: true, reason: 'Unpaid invoices' },
+    });
+    expect(locked.statusCode).toBe(200);
+    const log = (
+      await get(employee.token, `/admin/audit?target_type=business&target_id=${business.id}`)
+    ).json();
+    expect(log.items[0]).toMatchObject({
+      action: 'business.lock',
+      reason: 'Unpaid invoices',
+      target_name: 'Lockable Ltd',
+    });
+    const mail = (await t.outbox()).find(
+      (m) => m.to === owner.email && m.subject === 'Lockable Ltd is locked on Kindred',
+    );
+    expect(mail?.text).toContain('Reason: Unpaid invoices');
+  });
+
+  it('names the people, projects and charities of the audit log, not their ids', async () => {
+    const deposit = await t.request('POST', `/api/admin/user/${stranger.id}/deposit`, {
+      token: admin.token,
+      body: { amount: 100, reason: 'Named entry' },
+    });
+    expect(deposit.statusCode).toBe(201);
+    const entry = (
+      await get(employee.token, `/admin/audit?action=user.deposit&target_id=${stranger.id}`)
+    ).json().items[0];
+    expect(entry.target_name).toMatch(/^Test Person \d+$/);
+    const created = (
+      await get(employee.token, `/admin/audit?target_type=charity&target_id=${charity.id}`)
+    ).json();
+    expect(created.items.at(-1)).toMatchObject({ action: 'charity.create', target_name: 'Riverside Trust' });
   });
 });

@@ -201,6 +201,28 @@ export const billingRepository = {
       .for('update', { skipLocked: true });
   },
 
+  /** Chooses the plan of the periods from the next one on (null: keep the current plan). */
+  async setNextPlan(
+    db: Executor,
+    id: number,
+    nextPlanId: number | null,
+  ): Promise<SubscriptionRow | undefined> {
+    const [row] = await db
+      .update(businessSubscriptions)
+      .set({ nextPlanId })
+      .where(eq(businessSubscriptions.id, id))
+      .returning();
+    return row;
+  },
+
+  /** The chosen plan becomes the subscription's plan (its next period has begun). */
+  async switchPlan(db: Executor, id: number, planId: number) {
+    await db
+      .update(businessSubscriptions)
+      .set({ planId, nextPlanId: null })
+      .where(eq(businessSubscriptions.id, id));
+  },
+
   async advance(db: Executor, id: number, currentPeriodStart: string, nextPeriodOn: string) {
     await db
       .update(businessSubscriptions)

@@ -14,6 +14,8 @@ import {
   subscribeDirectDebitBodySchema,
   subscribeResponseSchema,
   subscriptionDiscountBodySchema,
+  subscriptionPlanChangeBodySchema,
+  subscriptionPreviewBodySchema,
   subscriptionPreviewSchema,
 } from '@kindred/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -234,9 +236,9 @@ export const billingRoutes =
           tags,
           security,
           summary:
-            'What a plan costs the organisation for one period, with an optional discount code (nothing is kept)',
+            'What a plan costs the organisation for one period, with an optional discount code; with change, the next period of the active subscription on that plan (nothing is kept)',
           params: idParams(),
-          body: subscribeBodySchema,
+          body: subscriptionPreviewBodySchema,
           response: { 200: subscriptionPreviewSchema },
         },
       },
@@ -274,6 +276,23 @@ export const billingRoutes =
         },
       },
       async (request) => billing.applyDiscount(request.auth, request.params.id, request.body.discount_code),
+    );
+
+    app.patch(
+      '/business/:id/subscription/plan',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary:
+            'Change the active subscription to another offered plan from its next period (its current plan: drop the change); nothing is charged now',
+          params: idParams(),
+          body: subscriptionPlanChangeBodySchema,
+          response: { 200: z.object({ subscription: orgSubscriptionSchema }) },
+        },
+      },
+      async (request) => billing.changePlan(request.auth, request.params.id, request.body.plan_id),
     );
 
     app.delete(

@@ -111,7 +111,9 @@ function presentSubscription(
   row: SubscriptionRow,
   plan: PlanRow,
   code: DiscountCodeRow | undefined,
+  nextPlan: PlanRow | undefined,
 ): OrgSubscription {
+  const pending = row.status === 'active' ? nextPlan : undefined;
   return {
     id: row.id,
     business_id: row.businessId,
@@ -128,6 +130,8 @@ function presentSubscription(
     current_period_start: row.currentPeriodStart,
     current_period_end: addDays(row.nextPeriodOn, -1),
     next_invoice_on: row.status === 'active' ? row.nextPeriodOn : null,
+    next_plan: pending ? presentPlan(pending) : null,
+    next_period_total: pending ? pending.fee - discountOn(pending.fee, code) : null,
     set_by_platform: row.setByPlatform,
     created_at: row.createdAt.toISOString(),
     ended_at: row.endedAt?.toISOString() ?? null,
@@ -149,7 +153,7 @@ export function billingService(ctx: AppContext) {
   async function presentRows(executor: Executor, rows: SubscriptionRow[]) {
     const plans = await repo.plansByIds(
       executor,
-      rows.map((row) => row.planId),
+      rows.flatMap((row) => (row.nextPlanId ? [row.planId, row.nextPlanId] : [row.planId])),
     );
     const codes = await repo.codesByIds(
       executor,
@@ -158,7 +162,12 @@ export function billingService(ctx: AppContext) {
     return rows.map((row) => {
       const plan = plans.get(row.planId);
       if (!plan) throw new Error(`plan ${row.planId} is missing`);
-      return presentSubscription(row, plan, row.discountCodeId ? codes.get(row.discountCodeId) : undefined);
+      return presentSubscription(
+        row,
+        plan,
+        row.discountCodeId ? codes.get(row.discountCodeId) : undefined,
+        row.nextPlanId ? plans.get(row.nextPlanId) : undefined,
+      );
     });
   }
 
@@ -173,6 +182,29 @@ export function billingService(ctx: AppContext) {
     const row = await organisationsQueries.business(db(), id);
     if (!row || row.deletedAt) throw notFound('The organisation');
     return row;
+  }
+
+  /** What the active subscription's next period would cost on another plan, with its discount code. */
+  async function changePreview(businessId: number, planId: number): Promise<SubscriptionPreview> {
+    const current = await repo.active(db(), businessId);
+    if (!current) throw conflict('NO_SUBSCRIPTION', 'This organisation has no active subscription.');
+    const plan = await availablePlan(db(), planId);
+    const [code] = current.discountCodeId
+      ? [...(await repo.codesByIds(db(), [current.discountCodeId])).values()]
+      : [];
+    const start = current.nextPeriodOn;
+    const next = nextPeriod(current.startedOn, start, frequencyOf(plan.feeType));
+    const discount = discountOn(plan.fee, code);
+    return {
+      plan: presentPlan(plan),
+      discount_code: code?.code ?? null,
+      subtotal: plan.fee,
+      discount,
+      total: plan.fee - discount,
+      currency: plan.currency,
+      period_start: start,
+      period_end: addDays(next, -1),
+    };
   }
 
   async function availablePlan(executor: Executor, id: number): Promise<PlanRow> {
@@ -585,8 +617,13 @@ export function billingService(ctx: AppContext) {
       return { subscription: row ? await present(db(), row) : null };
     },
 
-    async preview(auth: AuthUser | null, businessId: number, body: Body): Promise<SubscriptionPreview> {
+    async preview(
+      auth: AuthUser | null,
+      businessId: number,
+      body: Body & { change?: boolean | undefined },
+    ): Promise<SubscriptionPreview> {
       await ctx.access.require(auth, Permission.BusinessSubscriptionRead, [businessId]);
+      if (body.change) return changePreview(businessId, body.plan_id);
       const plan = await availablePlan(db(), body.plan_id);
       const code = body.discount_code ? await usableCode(db(), body.discount_code) : undefined;
       const period = firstPeriod(plan);
@@ -695,6 +732,24 @@ export function billingService(ctx: AppContext) {
       });
     },
 
+    /**
+     * PATCH /business/{id}/subscription/plan: the active subscription moves to another offered plan
+     * from its next period (decision 039): nothing is charged or refunded now; the next period's
+     * invoice is the new plan's, with the subscription's discount code. Choosing the current plan
+     * drops a pending change.
+     */
+    async changePlan(auth: AuthUser | null, businessId: number, planId: number) {
+      await ctx.access.require(auth, Permission.BusinessSubscriptionManage, [businessId]);
+      return db().transaction(async (tx) => {
+        const current = await repo.activeForUpdate(tx, businessId);
+        if (!current) throw conflict('NO_SUBSCRIPTION', 'This organisation has no active subscription.');
+        const next = planId === current.planId ? null : (await availablePlan(tx, planId)).id;
+        const row = await repo.setNextPlan(tx, current.id, next);
+        if (!row) throw new Error('subscription vanished');
+        return { subscription: await present(tx, row) };
+      });
+    },
+
     /** Cancels the active subscription: no further invoices; the paid period is not refunded. */
     async cancel(auth: AuthUser | null, businessId: number) {
       await ctx.access.require(auth, Permission.BusinessSubscriptionManage, [businessId]);
@@ -752,7 +807,7 @@ export function billingService(ctx: AppContext) {
           const due = await repo.claimDue(tx, today, limit);
           const plans = await repo.plansByIds(
             tx,
-            due.map((row) => row.planId),
+            due.map((row) => row.nextPlanId ?? row.planId),
           );
           const codes = await repo.codesByIds(
             tx,
@@ -760,8 +815,10 @@ export function billingService(ctx: AppContext) {
           );
           let count = 0;
           for (const subscription of due) {
-            const plan = plans.get(subscription.planId);
+            // A plan chosen for the next period takes over as that period begins (decision 039).
+            const plan = plans.get(subscription.nextPlanId ?? subscription.planId);
             if (!plan) continue;
+            if (subscription.nextPlanId) await repo.switchPlan(tx, subscription.id, plan.id);
             const periodStart = subscription.nextPeriodOn;
             const next = nextPeriod(subscription.startedOn, periodStart, frequencyOf(plan.feeType));
             const code = subscription.discountCodeId ? codes.get(subscription.discountCodeId) : undefined;

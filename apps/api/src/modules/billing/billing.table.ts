@@ -79,6 +79,8 @@ export const businessSubscriptions = pgTable(
     providerMethod: text('provider_method'),
     providerMethodLabel: text('provider_method_label'),
     discountCodeId: bigint('discount_code_id', { mode: 'number' }).references(() => discountCodes.id),
+    /** A plan chosen for the periods from the next one on (decision 039); null when none. */
+    nextPlanId: bigint('next_plan_id', { mode: 'number' }).references(() => subscriptionPlans.id),
     startedOn: date('started_on', { mode: 'string' }).notNull(),
     currentPeriodStart: date('current_period_start', { mode: 'string' }).notNull(),
     /** The first day of the next period: its invoice is made on that day. */

@@ -373,7 +373,7 @@ describe('an organisation subscribes', () => {
     const p = await plan();
     const lock = await t.request('PATCH', `/api/admin/business/${org.id}/lock`, {
       token: platformAdmin.token,
-      body: { lock_status: true },
+      body: { lock_status: true, reason: 'Under review' },
     });
     expect(lock.statusCode).toBe(200);
     const res = await t.request('POST', `/api/business/${org.id}/subscription`, {
@@ -555,6 +555,115 @@ describe('periods, history and the platform', () => {
       body: { plan_id: p.id },
     });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('changing plan', () => {
+  it('moves to another plan from the next period, priced first, with its code; nothing is charged now', async () => {
+    await at('2030-03-31T09:00:00Z');
+    const org = await organisation(100_000);
+    const team = await plan({ name: 'Team', fee: 6_000, fee_type: 1 });
+    const yearly = await plan({ name: 'Business yearly', fee: 50_000, fee_type: 2 });
+    const c = await code({ kind: 'percentage', value: 10 });
+    const res = await t.request('POST', `/api/business/${org.id}/subscription`, {
+      token: org.owner.token,
+      body: { plan_id: team.id, discount_code: c.code },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const walletAfterFirst = await walletOf(org.id);
+
+    // The price of the change: the next period on the new plan, with the subscription's code.
+    const preview = await t.request('POST', `/api/business/${org.id}/subscription/preview`, {
+      token: org.admin.token,
+      body: { plan_id: yearly.id, change: true },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({
+      subtotal: 50_000,
+      discount: 5_000,
+      total: 45_000,
+      discount_code: c.code.toUpperCase(),
+      period_start: '2030-04-30',
+      period_end: '2031-04-29',
+    });
+
+    const change = (planId: number, token = org.admin.token) =>
+      t.request('PATCH', `/api/business/${org.id}/subscription/plan`, { token, body: { plan_id: planId } });
+    const changed = await change(yearly.id);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().subscription).toMatchObject({
+      plan: { id: team.id },
+      next_plan: { id: yearly.id, name: 'Business yearly' },
+      next_period_total: 45_000,
+      next_invoice_on: '2030-04-30',
+    });
+    expect(await walletOf(org.id)).toBe(walletAfterFirst);
+    // Refused to an Employee, for an unknown plan with the field named.
+    expect((await change(yearly.id, org.employee.token)).statusCode).toBe(403);
+    const unknown = await change(999_999);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.details.fields.plan_id).toBeTruthy();
+
+    // The next period is invoiced on the new plan, a year long, with the code.
+    await at('2030-04-30T10:00:00Z');
+    await runJob();
+    await t.signIn(org.owner);
+    const invoices = (
+      await t.request('GET', `/api/business/${org.id}/invoices`, { token: org.owner.token })
+    ).json().items;
+    expect(invoices[0]).toMatchObject({
+      plan_name: 'Business yearly',
+      period_start: '2030-04-30',
+      period_end: '2031-04-29',
+      total: 45_000,
+      status: 'paid',
+    });
+    const current = (
+      await t.request('GET', `/api/business/${org.id}/subscription`, { token: org.owner.token })
+    ).json().subscription;
+    expect(current).toMatchObject({
+      plan: { id: yearly.id },
+      next_plan: null,
+      next_invoice_on: '2031-04-30',
+    });
+
+    // Choosing the current plan drops a pending change.
+    await change(team.id, org.owner.token);
+    const back = await change(yearly.id, org.owner.token);
+    expect(back.json().subscription).toMatchObject({ next_plan: null, next_period_total: null });
+    await at('2030-01-15T09:00:00Z');
+  });
+
+  it('is refused without an active subscription, and for a plan no longer offered', async () => {
+    const org = await organisation(50_000);
+    const p = await plan({ fee: 1_000 });
+    const none = await t.request('PATCH', `/api/business/${org.id}/subscription/plan`, {
+      token: org.owner.token,
+      body: { plan_id: p.id },
+    });
+    expect(none.statusCode).toBe(409);
+    expect(none.json().error.code).toBe('NO_SUBSCRIPTION');
+    await t.request('POST', `/api/business/${org.id}/subscription`, {
+      token: org.owner.token,
+      body: { plan_id: p.id },
+    });
+    const old = await plan({ fee: 2_000 });
+    await t.request('PATCH', `/api/admin/subscription_plans/${old.id}`, {
+      token: platformAdmin.token,
+      body: { active: false },
+    });
+    const retired = await t.request('PATCH', `/api/business/${org.id}/subscription/plan`, {
+      token: org.owner.token,
+      body: { plan_id: old.id },
+    });
+    expect(retired.statusCode).toBe(409);
+    expect(retired.json().error.details.fields.plan_id).toBe('Choose another plan.');
+    const bad = await t.request('PATCH', `/api/business/${org.id}/subscription/plan`, {
+      token: org.owner.token,
+      body: { plan_id: 'x' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.fields.plan_id).toBeTruthy();
   });
 });
 

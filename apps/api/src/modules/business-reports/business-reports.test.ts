@@ -167,6 +167,33 @@ describe('organisation reports', () => {
     expect(alone.json()).toMatchObject({ includes_sub_businesses: false, funds_given: 50_000 });
   });
 
+  it('count only the chosen date range, both days included, and refuse an end before the start', async () => {
+    const get = (path: string) => t.request('GET', `/api${path}`, { token: org.owner.token });
+    // Everything was given on day 0.
+    const inside = await get(`/business/total_statistics/${org.parent}?from=${day(0)}&to=${day(0)}`);
+    expect(inside.statusCode, inside.body).toBe(200);
+    expect(inside.json()).toMatchObject({ funds_given: 55_000, gifts_count: 6 });
+    const before = await get(`/business/total_statistics/${org.parent}?from=${day(-365)}&to=${day(-1)}`);
+    expect(before.json()).toMatchObject({ funds_given: 0, gifts_count: 0, by_month: [] });
+    const after = await get(`/business/donations/${org.parent}?from=${day(1)}&to=${day(30)}`);
+    expect(after.json().items).toEqual([]);
+    const listed = await get(`/business/donations/${org.parent}?from=${day(-30)}&to=${day(0)}`);
+    expect(listed.json().items.length).toBeGreaterThan(0);
+    const byCharity = await get(`/business/donations_by_charity/${org.parent}?from=${day(1)}`);
+    expect(byCharity.json().items).toEqual([]);
+    const csv = await get(`/business/donations_csv/${org.parent}?from=${day(1)}`);
+    expect(csv.body.trim().split('\n')).toHaveLength(1);
+    for (const path of [
+      `/business/total_statistics/${org.parent}?from=${day(0)}&to=${day(-1)}`,
+      `/business/donations/${org.parent}?from=${day(0)}&to=${day(-1)}`,
+      `/business/donations_csv/${org.parent}?from=${day(0)}&to=${day(-1)}`,
+    ]) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json().error.details.fields.to, path).toBe('The end date is before the start date.');
+    }
+  });
+
   it('leave out sub-businesses the caller may not see', async () => {
     const parentAdmin = await join(org.parent, 2);
     const res = await t.request('GET', `/api/business/total_statistics/${org.parent}`, {

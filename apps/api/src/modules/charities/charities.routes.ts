@@ -1,5 +1,6 @@
 import {
   adminCharityCreateBodySchema,
+  adminLockBodySchema,
   charityCreateBodySchema,
   charityDecisionBodySchema,
   charityFundsSchema,
@@ -239,10 +240,10 @@ export const charitiesRoutes =
           summary:
             'Lock or unlock a charity: a locked charity moves no money, publishes nothing and leaves explore',
           params: idParams(),
-          body: z.object({ lock_status: z.boolean() }),
+          body: adminLockBodySchema,
           response: { 200: charitySchema },
         },
       },
-      async (request) => charities.setLock(request.auth, request.params.id, request.body.lock_status),
+      async (request) => charities.setLock(request.auth, request.params.id, request.body),
     );
   };

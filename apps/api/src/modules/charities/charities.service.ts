@@ -1,4 +1,5 @@
 import type {
+  AdminLockBody,
   Charity,
   CharityCreateBody,
   CharityDecisionBody,
@@ -16,6 +17,7 @@ import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.js';
 import { auditLog } from '../audit/audit.repository.js';
 import { ledgerQueries } from '../ledger/ledger.service.js';
+import { lockNotice } from '../notices/lock-notice.js';
 import { placesQueries } from '../places/places.service.js';
 import { projectsQueries } from '../projects/projects.repository.js';
 import { usersQueries, usersRepository } from '../users/users.repository.js';
@@ -401,10 +403,13 @@ export function charitiesService(ctx: AppContext) {
       return present(updated);
     },
 
-    async setLock(auth: AuthUser | null, id: number, locked: boolean) {
+    /** PATCH /admin/charity/{id}/lock: the reason goes to the audit log and to the charity's admins. */
+    async setLock(auth: AuthUser | null, id: number, body: AdminLockBody) {
       const actor = await ctx.access.require(auth, Permission.CharityLock);
       const row = await charitiesRepository.find(db(), id);
       if (!row) throw notFound('The charity');
+      const locked = body.lock_status;
+      const reason = body.reason || null;
       const updated = await db().transaction(async (tx) => {
         const next = await charitiesRepository.update(tx, id, { lockStatus: locked }, ctx.now());
         await auditLog.record(tx, {
@@ -412,10 +417,16 @@ export function charitiesService(ctx: AppContext) {
           action: locked ? 'charity.lock' : 'charity.unlock',
           targetType: 'charity',
           targetId: id,
+          reason,
+          details: { name: row.name },
           at: ctx.now(),
         });
+        if (row.lockStatus !== locked)
+          for (const to of new Set(await charityAdminEmails(tx, id)))
+            await ctx.notices.queue(tx, lockNotice({ to, kind: 'charity', name: row.name, locked, reason }));
         return next;
       });
+      ctx.notices.wake();
       return present(updated);
     },
   };

@@ -406,7 +406,7 @@ describe("a charity's profile", () => {
       [{ city_id: 2 ** 40 }, 'city_id'],
       [{ latitude: 51.5 }, 'latitude'],
       [{ latitude: 95, longitude: 0 }, 'latitude'],
-      [{ lock_status: true }, 'body'],
+      [{ lock_status: true, reason: 'Under review' }, 'body'],
     ];
     for (const [body, field] of cases) {
       const res = await t.request('PATCH', `/api/charity/${id}`, { token: admin.token, body });
@@ -497,7 +497,7 @@ describe('the public list of charities', () => {
     const locked = (await approvedCharity({ name: 'Listed Locked' })).id;
     await t.request('PATCH', `/api/admin/charity/${locked}/lock`, {
       token: platform.token,
-      body: { lock_status: true },
+      body: { lock_status: true, reason: 'Under review' },
     });
     const applicant = await t.createUser();
     await t.request('POST', '/api/user/add/charity', {
@@ -840,14 +840,14 @@ describe('locking a charity', () => {
     await addMember(id, member, 99);
     const byMember = await t.request('PATCH', `/api/admin/charity/${id}/lock`, {
       token: admin.token,
-      body: { lock_status: true },
+      body: { lock_status: true, reason: 'Under review' },
     });
     expect(byMember.statusCode).toBe(403);
     expect(
       (
         await t.request('PATCH', `/api/admin/charity/${id}/lock`, {
           token: employee.token,
-          body: { lock_status: true },
+          body: { lock_status: true, reason: 'Under review' },
         })
       ).statusCode,
     ).toBe(403);
@@ -858,7 +858,7 @@ describe('locking a charity', () => {
 
     const lock = await t.request('PATCH', `/api/admin/charity/${id}/lock`, {
       token: platform.token,
-      body: { lock_status: true },
+      body: { lock_status: true, reason: 'Under review' },
     });
     expect(lock.statusCode).toBe(200);
     expect(lock.json().lock_status).toBe(true);
@@ -904,7 +904,7 @@ describe('locking a charity', () => {
       (
         await t.request('PATCH', '/api/admin/charity/999999/lock', {
           token: platform.token,
-          body: { lock_status: true },
+          body: { lock_status: true, reason: 'Under review' },
         })
       ).statusCode,
     ).toBe(404);

@@ -262,7 +262,7 @@ describe('giving funds to a project', () => {
     const lockedProject = await liveProject(other.admin.token, other.id);
     const lock = await t.request('PATCH', `/api/admin/charity/${other.id}/lock`, {
       token: platform.token,
-      body: { lock_status: true },
+      body: { lock_status: true, reason: 'Under review' },
     });
     expect(lock.statusCode).toBe(200);
     const res = await give(donor, `charity/${other.id}`, { type: 2, amount: 100 });

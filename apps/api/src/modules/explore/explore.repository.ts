@@ -143,6 +143,12 @@ function charityConditions(filter: CharityFilter): SQL[] {
   return where;
 }
 
+/** A group's member count, for its card. */
+const memberCount = () =>
+  sql<number>`(select count(*) from ${groupMemberships} where ${groupMemberships.groupId} = ${groups.id})`.mapWith(
+    Number,
+  );
+
 /** Groups rows into map clusters by a grid that shrinks as the map zooms in. */
 async function locate(
   db: Executor,
@@ -338,6 +344,15 @@ export const exploreRepository = {
     return locate(db, charities, sql`${charities.name}`, charityConditions(filter), bbox, zoom);
   },
 
+  /** One public group with its member count (a visitor's group page); undefined when private or gone. */
+  async group(db: Executor, id: number) {
+    const [row] = await db
+      .select({ group: groups, members: memberCount() })
+      .from(groups)
+      .where(and(eq(groups.isPublic, true), eq(groups.id, id)));
+    return row;
+  },
+
   /** A page of public groups by name (`limit` rows past the cursor), with their member counts. */
   groups(
     db: Executor,
@@ -351,10 +366,7 @@ export const exploreRepository = {
     return db
       .select({
         group: groups,
-        members:
-          sql<number>`(select count(*) from ${groupMemberships} where ${groupMemberships.groupId} = ${groups.id})`.mapWith(
-            Number,
-          ),
+        members: memberCount(),
       })
       .from(groups)
       .where(and(...where, condition))

@@ -14,6 +14,7 @@ import {
 } from '@kindred/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { idParams } from '../../platform/route-helpers.js';
 import type { Services } from '../../services.js';
 
 const tags = ['explore'];
@@ -109,5 +110,20 @@ export const exploreRoutes =
         },
       },
       async (request) => explore.groups(request.query),
+    );
+
+    app.get(
+      '/explore/group/:id',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags,
+          summary:
+            'A public group as visitors see it: name, type, description, members, how to join (no PIN)',
+          params: idParams(),
+          response: { 200: groupCardSchema },
+        },
+      },
+      async (request) => explore.group(request.params.id),
     );
   };

@@ -4,16 +4,18 @@ import {
   type ExploreSummary,
   type ExploreSummaryQuery,
   FEATURED_COUNT,
+  type GroupCard,
   type groupExploreQuerySchema,
   type ProjectCard,
   type ProjectExploreQuery,
 } from '@kindred/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { addDays, isoDay } from '../../lib/periods.js';
 import { charitiesQueries } from '../charities/charities.repository.js';
+import type { GroupRow } from '../groups/groups.repository.js';
 import { placesQueries } from '../places/places.service.js';
 import { type ProjectRow, projectsQueries } from '../projects/projects.repository.js';
 import {
@@ -37,6 +39,19 @@ function parseBbox(bbox: string | undefined): Bbox | undefined {
 type ProjectFilters = Omit<ProjectExploreQuery, 'limit' | 'direction' | 'cursor'>;
 
 /** What visitors find: only Live projects of approved, unlocked charities (domain.md §5). */
+/** A public group as its card shows it: never its PIN or its members. */
+function groupCard({ group, members }: { group: GroupRow; members: number }): GroupCard {
+  return {
+    id: group.id,
+    name: group.name,
+    description: group.description,
+    group_type: group.groupType,
+    logo: group.logo,
+    members,
+    requires_approval: group.requiresApproval,
+  };
+}
+
 export function exploreService(ctx: AppContext) {
   // Everything here is a public read, the same for every caller: the read replica when there is one.
   const db = () => ctx.database.reads;
@@ -261,16 +276,18 @@ export function exploreService(ctx: AppContext) {
       );
       return {
         ...page,
-        items: page.items.map(({ group, members }) => ({
-          id: group.id,
-          name: group.name,
-          description: group.description,
-          group_type: group.groupType,
-          logo: group.logo,
-          members,
-          requires_approval: group.requiresApproval,
-        })),
+        items: page.items.map(groupCard),
       };
+    },
+
+    /**
+     * GET /explore/group/{id}: a public group as a visitor sees it (its card: no PIN, no members'
+     * names); 404 for a private group as for one that does not exist.
+     */
+    async group(id: number): Promise<GroupCard> {
+      const row = await exploreRepository.group(db(), id);
+      if (!row) throw notFound('The group');
+      return groupCard(row);
     },
   };
 }

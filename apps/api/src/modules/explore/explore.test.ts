@@ -158,7 +158,10 @@ beforeAll(async () => {
     city_id: town.London?.id,
     funds_target: 1,
   });
-  await ok('PATCH', `/api/admin/charity/${c.locked}/lock`, platform.token, { lock_status: true });
+  await ok('PATCH', `/api/admin/charity/${c.locked}/lock`, platform.token, {
+    lock_status: true,
+    reason: 'Under review',
+  });
   // A person's project: shown once a charity takes it, not while it only asks.
   const person = await t.createUser();
   p.individual = await project(
@@ -498,6 +501,19 @@ describe('explore groups', () => {
     expect((await t.request('GET', '/api/explore/group/list?group_type=4')).statusCode).toBe(400);
     const crafted = Buffer.from(JSON.stringify([5, 5])).toString('base64url');
     expect((await t.request('GET', `/api/explore/group/list?cursor=${crafted}`)).statusCode).toBe(400);
+
+    // A visitor opens a public group from the list: its card, never its PIN or its members.
+    const page = await t.request('GET', `/api/explore/group/${id('Walkers of Wigan')}`);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json()).toEqual(all.find((g) => g.id === id('Walkers of Wigan')));
+    expect(page.body).not.toContain('1111');
+    // A private group is not found, as one that does not exist.
+    for (const missing of [id('Secret society'), 999_999]) {
+      const res = await t.request('GET', `/api/explore/group/${missing}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('Secret');
+    }
+    expect((await t.request('GET', '/api/explore/group/abc')).statusCode).toBe(400);
   });
 });
 

@@ -1,5 +1,7 @@
 import {
   matchedDonationSchema,
+  matchingPreviewQuerySchema,
+  matchingPreviewSchema,
   matchingSettingsBodySchema,
   matchingSettingsSchema,
   myMatchingSchema,
@@ -81,6 +83,22 @@ export const matchingRoutes =
         },
       },
       async (request) => matching.mine(request.auth, request.params.id),
+    );
+
+    app.get(
+      '/user/matching_preview',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary:
+            'What my organisations would add to a one-off gift of this amount from my wallet, made now (the give flow)',
+          querystring: matchingPreviewQuerySchema,
+          response: { 200: matchingPreviewSchema },
+        },
+      },
+      async (request) => matching.preview(request.auth, request.query.amount),
     );
 
     app.get(

@@ -2,6 +2,7 @@ import {
   type DonateBody,
   GIVING_TYPE,
   type MatchedDonation,
+  type MatchingPreview,
   type MatchingSettings,
   type MatchingSettingsBody,
   type PageQuery,
@@ -94,26 +95,42 @@ export function matchingService(ctx: AppContext, donations: () => DonationsServi
     };
   }
 
+  /**
+   * What one organisation would add to a gift of `amount` by `donorId` now (0 when nothing): the same
+   * rules as `matchFor`, read without locks, so a preview and the match made agree.
+   */
+  async function dueMatch(
+    executor: Executor,
+    businessId: number,
+    settings: MatchingRow | undefined,
+    donorId: number,
+    amount: number,
+  ) {
+    if (!settings?.active) return 0;
+    const business = await organisationsQueries.business(executor, businessId);
+    if (!business || business.deletedAt || business.lockStatus || business.approvalStatus !== 'approved')
+      return 0;
+    const { start, end } = yearOf(ctx.now());
+    const [all, mine] = await Promise.all([
+      donationsQueries.matchedSum(executor, businessId, start, end),
+      donationsQueries.matchedSum(executor, businessId, start, end, donorId),
+    ]);
+    const due = matchAmount(amount, settings, mine.total, all.total);
+    if (due <= 0) return 0;
+    // The organisation's wallet must hold the match: an employee's gift never fails for want of it.
+    const balances = await ctx.ledger.balances(executor, { ownerType: 'business', ownerId: businessId });
+    return balances.wallet < due ? 0 : due;
+  }
+
   /** One organisation's match of the gift, under its settings' lock; nothing when nothing is due. */
   async function matchFor(tx: Tx, businessId: number, gift: DonationRow) {
     const settings = await matchingRepository.lock(tx, businessId);
-    if (!settings?.active || gift.amount === null) return;
-    const business = await organisationsQueries.business(tx, businessId);
-    if (!business || business.deletedAt || business.lockStatus || business.approvalStatus !== 'approved')
-      return;
-    const { start, end } = yearOf(ctx.now());
-    const [all, mine] = await Promise.all([
-      donationsQueries.matchedSum(tx, businessId, start, end),
-      donationsQueries.matchedSum(tx, businessId, start, end, gift.donorId),
-    ]);
-    const amount = matchAmount(gift.amount, settings, mine.total, all.total);
+    if (gift.amount === null) return;
+    const amount = await dueMatch(tx, businessId, settings, gift.donorId, gift.amount);
     if (amount <= 0) return;
     // A match its sign-off admins could never approve would hold the money for ever (decision 033).
     if (!(await donations().canBeSignedOff(tx, business, amount, gift.donorId))) return;
     const owner = { ownerType: 'business', ownerId: businessId } as const;
-    // The organisation's wallet must hold the match: an employee's gift never fails for want of it.
-    const balances = await ctx.ledger.balances(tx, owner);
-    if (balances.wallet < amount) return;
     const target: GiftTarget = gift.projectId
       ? { kind: 'project', id: gift.projectId }
       : { kind: 'charity', id: gift.charityId };
@@ -219,6 +236,28 @@ export function matchingService(ctx: AppContext, donations: () => DonationsServi
         matched_this_year: mine.total,
         cap_left: Math.max(0, cap - mine.total),
       };
+    },
+
+    /**
+     * GET /user/matching_preview?amount=: what each of the caller's organisations would add to a
+     * one-off gift of this amount from their own wallet, made now (the give flow shows it).
+     */
+    async preview(auth: AuthUser | null, amount: number): Promise<MatchingPreview> {
+      const user = await ctx.access.require(auth, Permission.UserSelf, [auth?.id ?? 0]);
+      const memberships = await organisationsQueries.membershipsOfUser(db(), user.id);
+      const active = await matchingRepository.activeOf(
+        db(),
+        memberships.map((m) => m.business_id),
+      );
+      const items: MatchingPreview['items'] = [];
+      for (const businessId of active) {
+        const settings = await matchingRepository.find(db(), businessId);
+        const due = await dueMatch(db(), businessId, settings, user.id, amount);
+        const business = await organisationsQueries.business(db(), businessId);
+        if (due > 0 && business)
+          items.push({ business: { id: business.id, name: business.name }, amount: due });
+      }
+      return { items };
     },
 
     /** GET /business/{id}/matching/mine/donations: the matches of the caller's own gifts. */

@@ -403,3 +403,60 @@ describe('a match', () => {
     expect(mine.json()).toMatchObject({ matched_this_year: 10_000, cap_left: 0 });
   });
 });
+
+describe('the matching preview in the give flow', () => {
+  const preview = (token: string | undefined, amount: unknown) =>
+    t.request('GET', `/api/user/matching_preview?amount=${amount}`, token ? { token } : {});
+
+  it('says what the organisation would add, within the cap and the budget left, as the match made agrees', async () => {
+    const org = await organisation();
+    await t.request('PUT', `/api/business/${org.id}/matching`, {
+      token: org.owner.token,
+      body: settings({ cap_per_employee: 50_000, annual_budget: 200_000 }),
+    });
+    const name = (
+      await t.request('GET', `/api/business/${org.id}/matching/mine`, { token: org.admin.token })
+    ).json().business.name;
+    const employee = await join(org.id, 99);
+    const first = await preview(employee.token, 30_000);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ items: [{ business: { id: org.id, name }, amount: 30_000 }] });
+    // Over the cap: at most the cap.
+    expect((await preview(employee.token, 80_000)).json().items[0].amount).toBe(50_000);
+    // After a matched gift, what is left of the cap.
+    await employeeGives(org.id, 30_000, employee);
+    expect((await preview(employee.token, 30_000)).json().items[0].amount).toBe(20_000);
+    // Cap used up: nothing is shown.
+    await employeeGives(org.id, 20_000, employee);
+    expect((await preview(employee.token, 10_000)).json()).toEqual({ items: [] });
+    // Someone in no matching organisation, or with matching off: nothing.
+    const stranger = await t.createUser();
+    expect((await preview(stranger.token, 10_000)).json()).toEqual({ items: [] });
+    await t.request('PUT', `/api/business/${org.id}/matching`, {
+      token: org.owner.token,
+      body: settings({ active: false }),
+    });
+    expect((await preview(org.admin.token, 10_000)).json()).toEqual({ items: [] });
+  });
+
+  it('answers the annual budget left, and nothing when the wallet cannot hold the match', async () => {
+    const org = await organisation(5_000);
+    await t.request('PUT', `/api/business/${org.id}/matching`, {
+      token: org.owner.token,
+      body: settings({ cap_per_employee: 50_000, annual_budget: 60_000 }),
+    });
+    const employee = await join(org.id, 99);
+    expect((await preview(employee.token, 4_000)).json().items[0].amount).toBe(4_000);
+    expect((await preview(employee.token, 6_000)).json()).toEqual({ items: [] });
+  });
+
+  it('is refused to visitors and refuses a bad amount with the field named', async () => {
+    expect((await preview(undefined, 1_000)).statusCode).toBe(401);
+    const person = await t.createUser();
+    for (const amount of ['0', '-5', '12.5', 'lots', '']) {
+      const res = await preview(person.token, amount);
+      expect(res.statusCode, amount).toBe(400);
+      expect(res.json().error.details.fields.amount).toBeTruthy();
+    }
+  });
+});

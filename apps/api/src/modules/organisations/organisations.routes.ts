@@ -1,6 +1,7 @@
 import {
   adminBusinessCreateBodySchema,
   adminBusinessListQuerySchema,
+  adminLockBodySchema,
   businessAutocompleteQuerySchema,
   businessCreateBodySchema,
   businessDecisionBodySchema,
@@ -165,11 +166,11 @@ export const organisationsRoutes =
           summary:
             'Lock or unlock an organisation: a locked one moves no money and is not found by others; its members keep their own accounts',
           params: idParams(),
-          body: z.object({ lock_status: z.boolean() }).strict(),
+          body: adminLockBodySchema,
           response: { 200: businessSchema },
         },
       },
-      async (request) => organisations.setLock(request.auth, request.params.id, request.body.lock_status),
+      async (request) => organisations.setLock(request.auth, request.params.id, request.body),
     );
 
     app.get(

@@ -1,6 +1,7 @@
 import {
   ADMIN_TYPE,
   type AdminBusinessCreateBody,
+  type AdminLockBody,
   type Business,
   type BusinessCreateBody,
   type BusinessDecisionBody,
@@ -22,6 +23,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.js';
 import { auditLog } from '../audit/audit.repository.js';
+import { lockNotice } from '../notices/lock-notice.js';
 import { usersQueries, usersRepository } from '../users/users.repository.js';
 import {
   type BusinessRow,
@@ -233,9 +235,12 @@ export function organisationsService(ctx: AppContext) {
     },
 
     /** PATCH /admin/business/{id}/lock: a locked organisation moves no money and is not found by others. */
-    async setLock(auth: AuthUser | null, id: number, locked: boolean) {
+    /** PATCH /admin/business/{id}/lock: the reason goes to the audit log and to its Super Admins. */
+    async setLock(auth: AuthUser | null, id: number, body: AdminLockBody) {
       const actor = await ctx.access.require(auth, Permission.BusinessLock);
-      await found(id);
+      const row = await found(id);
+      const locked = body.lock_status;
+      const reason = body.reason || null;
       const updated = await db().transaction(async (tx) => {
         const next = await organisationsRepository.update(tx, id, { lockStatus: locked });
         await auditLog.record(tx, {
@@ -243,10 +248,24 @@ export function organisationsService(ctx: AppContext) {
           action: locked ? 'business.lock' : 'business.unlock',
           targetType: 'business',
           targetId: id,
+          reason,
+          details: { name: row.name },
           at: ctx.now(),
         });
+        if (row.lockStatus !== locked) {
+          const admins = await usersQueries.people(
+            tx,
+            await organisationsQueries.businessSuperAdminIds(tx, id),
+          );
+          for (const person of admins.filter((p) => !p.deletedAt))
+            await ctx.notices.queue(
+              tx,
+              lockNotice({ to: person.email, kind: 'organisation', name: row.name, locked, reason }),
+            );
+        }
         return next;
       });
+      ctx.notices.wake();
       return presentBusiness(updated);
     },
 

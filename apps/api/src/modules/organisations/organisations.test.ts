@@ -126,12 +126,12 @@ describe('an organisation', () => {
     const { id, owner } = await organisation('Lockable Ltd');
     const refused = await t.request('PATCH', `/api/admin/business/${id}/lock`, {
       token: owner.token,
-      body: { lock_status: true },
+      body: { lock_status: true, reason: 'Under review' },
     });
     expect(refused.statusCode).toBe(403);
     const locked = await t.request('PATCH', `/api/admin/business/${id}/lock`, {
       token: platform.token,
-      body: { lock_status: true },
+      body: { lock_status: true, reason: 'Under review' },
     });
     expect(locked.json().lock_status).toBe(true);
     expect((await t.request('GET', '/api/business/autocomplete?q=Lockable')).json().items).toEqual([]);
@@ -623,7 +623,7 @@ describe('giving on behalf of an organisation', () => {
     expect(foreign.statusCode).toBe(403);
     await t.request('PATCH', `/api/admin/business/${org.id}/lock`, {
       token: platform.token,
-      body: { lock_status: true },
+      body: { lock_status: true, reason: 'Under review' },
     });
     const locked = await t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
       token: org.owner.token,

@@ -289,7 +289,12 @@ describe('publishing', () => {
       { title: 'Locked out', charity_id: lockedId, end_date: day(10), ...READY },
       lockedAdmin.token,
     );
-    await ok('PATCH', `/api/admin/charity/${lockedId}/lock`, { lock_status: true }, platform.token);
+    await ok(
+      'PATCH',
+      `/api/admin/charity/${lockedId}/lock`,
+      { lock_status: true, reason: 'Under review' },
+      platform.token,
+    );
     const locked = await t.request('PATCH', `/api/project/update/${lockedDraft.id}`, {
       token: lockedAdmin.token,
       body: { status: 2 },
@@ -464,7 +469,12 @@ describe('extending', () => {
       lockedAdmin.token,
     );
     await ok('PATCH', `/api/project/update/${id}`, { status: 2 }, lockedAdmin.token);
-    await ok('PATCH', `/api/admin/charity/${lockedId}/lock`, { lock_status: true }, platform.token);
+    await ok(
+      'PATCH',
+      `/api/admin/charity/${lockedId}/lock`,
+      { lock_status: true, reason: 'Under review' },
+      platform.token,
+    );
     const res = await t.request('PATCH', `/api/project/extend/${id}`, {
       token: lockedAdmin.token,
       body: { end_date: day(50) },

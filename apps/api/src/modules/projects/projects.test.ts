@@ -711,7 +711,7 @@ describe('asking a charity to take a project', () => {
     const { id: locked } = await approvedCharity('Locked Trust');
     await t.request('PATCH', `/api/admin/charity/${locked}/lock`, {
       token: platform.token,
-      body: { lock_status: true },
+      body: { lock_status: true, reason: 'Under review' },
     });
     for (const charityId of [pending, locked, 999_999]) {
       const res = await t.request('POST', `/api/project/associate/${project.id}/${charityId}`, {

@@ -1,5 +1,8 @@
+import { useParams } from 'react-router';
+import { useIsLoggedIn } from '@/entities/session';
 import { GroupRouteScreen } from '@/features/groups';
 import { InvitePeoplePanel } from '@/features/invitations';
+import { PublicGroupPage } from '@/features/public-pages';
 
 export { CreateGroupScreen, EditGroupRouteScreen, MyGroupsScreen } from '@/features/groups';
 
@@ -12,4 +15,13 @@ export function GroupRoute() {
       )}
     />
   );
+}
+
+/** `/groups/:id` for everyone: the public page for a visitor, the group's page once signed in. */
+export function GroupOrPublicRoute() {
+  const loggedIn = useIsLoggedIn();
+  const { id } = useParams();
+  if (loggedIn) return <GroupRoute />;
+  const groupId = id && /^\d{1,15}$/.test(id) && Number(id) > 0 ? Number(id) : null;
+  return <PublicGroupPage key={groupId} groupId={groupId} />;
 }

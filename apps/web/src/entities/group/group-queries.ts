@@ -1,5 +1,6 @@
 import type {
   Group,
+  GroupCard,
   GroupMember,
   GroupMemberStats,
   GroupRequest,
@@ -13,6 +14,11 @@ import { api } from '@/lib/api-client';
 /** GET /group/{id}. Quiet: the group page shows a failure in place. */
 export function getGroup(id: number): Promise<Group> {
   return api.get<Group>(`/group/${id}`, { silent: true });
+}
+
+/** GET /explore/group/{id}: a public group as visitors see it. Quiet: its page shows a failure in place. */
+export function getPublicGroup(id: number): Promise<GroupCard> {
+  return api.get<GroupCard>(`/explore/group/${id}`, { silent: true });
 }
 
 /** GET /group/individual/{userId}/list_with_total_stats: the person's groups with totals (first 100). */
@@ -49,6 +55,12 @@ export const groupQueries = {
   one: (id: number) => ['groups', id] as const,
   mine: (userId: number) =>
     queryOptions({ queryKey: ['groups', 'mine', userId] as const, queryFn: () => getMyGroups(userId) }),
+  /** A public group's page for visitors (no PIN, no members). */
+  publicPage: (id: number) =>
+    queryOptions({
+      queryKey: [...groupQueries.one(id), 'public'] as const,
+      queryFn: () => getPublicGroup(id),
+    }),
   detail: (id: number) =>
     queryOptions({ queryKey: [...groupQueries.one(id)] as const, queryFn: () => getGroup(id) }),
   members: (id: number) =>

@@ -6,8 +6,10 @@ export {
 export {
   organisationMoneyQueries,
   type ReportDonationsPage,
+  type ReportFilter,
   type ReportGroups,
   type ReportList,
   type ReportScope,
+  reportQuery,
 } from './organisation-money-queries';
 export { organisationQueries } from './organisation-queries';

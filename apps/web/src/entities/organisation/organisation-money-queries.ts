@@ -2,6 +2,7 @@ import type {
   BusinessReportDonation,
   BusinessSubscription,
   MatchedDonation,
+  MatchingPreview,
   MatchingSettings,
   MyMatching,
   OrganisationTree,
@@ -11,6 +12,7 @@ import type {
 } from '@kindred/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { DateRange } from '@/lib/date-range';
 
 /** The organisations a report counted (the one asked about and the sub-businesses shown to the caller). */
 export interface ReportScope {
@@ -22,7 +24,17 @@ export type ReportDonationsPage = ReportScope & Page<BusinessReportDonation>;
 export type ReportGroups = ReportScope & { items: ReportGroup[] };
 export type ReportList = 'all' | 'rejected';
 
-const scopeQuery = (includeSub: boolean) => ({ include_sub_businesses: includeSub ? 'true' : 'false' });
+/** A report's query: whether it counts the sub-businesses, and its days (both included). */
+export interface ReportFilter {
+  includeSub: boolean;
+  range: DateRange;
+}
+
+export const reportQuery = ({ includeSub, range }: ReportFilter) => ({
+  include_sub_businesses: includeSub ? 'true' : 'false',
+  from: range.from,
+  to: range.to,
+});
 
 /**
  * Matching, reports and sub-businesses of an organisation (decision 024). Their keys live here
@@ -45,36 +57,49 @@ export const organisationMoneyQueries = {
       queryKey: ['organisations', id, 'matching', 'mine'] as const,
       queryFn: () => api.get<MyMatching>(`/business/${id}/matching/mine`),
     }),
+  /** What the caller's organisations would add to a one-off gift of `amount` from their wallet. */
+  matchingPreview: (amount: number) =>
+    queryOptions({
+      queryKey: ['organisations', 'matching-preview', amount] as const,
+      queryFn: ({ signal }) =>
+        api.get<MatchingPreview>('/user/matching_preview', {
+          query: { amount },
+          signal,
+          background: true,
+          silent: true,
+        }),
+      staleTime: 30_000,
+    }),
   myMatches: (id: number) =>
     queryOptions({
       queryKey: ['organisations', id, 'matching', 'mine', 'donations'] as const,
       queryFn: () =>
         api.get<Page<MatchedDonation>>(`/business/${id}/matching/mine/donations`, { query: { limit: 50 } }),
     }),
-  statistics: (id: number, includeSub: boolean) =>
+  statistics: (id: number, filter: ReportFilter) =>
     queryOptions({
-      queryKey: ['organisations', id, 'reports', 'statistics', includeSub] as const,
+      queryKey: ['organisations', id, 'reports', 'statistics', filter] as const,
       queryFn: () =>
-        api.get<TotalStatistics>(`/business/total_statistics/${id}`, { query: scopeQuery(includeSub) }),
+        api.get<TotalStatistics>(`/business/total_statistics/${id}`, { query: reportQuery(filter) }),
     }),
-  groups: (id: number, by: 'charity' | 'project', includeSub: boolean) =>
+  groups: (id: number, by: 'charity' | 'project', filter: ReportFilter) =>
     queryOptions({
-      queryKey: ['organisations', id, 'reports', by, includeSub] as const,
+      queryKey: ['organisations', id, 'reports', by, filter] as const,
       queryFn: () =>
-        api.get<ReportGroups>(`/business/donations_by_${by}/${id}`, { query: scopeQuery(includeSub) }),
+        api.get<ReportGroups>(`/business/donations_by_${by}/${id}`, { query: reportQuery(filter) }),
     }),
   donations: (
     id: number,
     list: ReportList,
-    includeSub: boolean,
+    filter: ReportFilter,
     position: { cursor?: string; direction?: 'after' | 'before' },
   ) =>
     queryOptions({
-      queryKey: ['organisations', id, 'reports', 'donations', list, includeSub, position] as const,
+      queryKey: ['organisations', id, 'reports', 'donations', list, filter, position] as const,
       queryFn: () =>
         api.get<ReportDonationsPage>(
           list === 'rejected' ? `/business/rejected_donations/${id}` : `/business/donations/${id}`,
-          { query: { ...scopeQuery(includeSub), limit: 20, ...position } },
+          { query: { ...reportQuery(filter), limit: 20, ...position } },
         ),
     }),
   subscriptions: (id: number) =>

@@ -5,8 +5,9 @@ import { api } from '@/lib/api-client';
 import { reviewQueries } from './get-review-charities';
 
 /** PATCH /admin/charity/{id}/lock */
-export function lockCharity(input: { id: number; lock_status: boolean }): Promise<Charity> {
-  return api.patch<Charity>(`/admin/charity/${input.id}/lock`, { lock_status: input.lock_status });
+export function lockCharity(input: { id: number; lock_status: boolean; reason?: string }): Promise<Charity> {
+  const { id, ...body } = input;
+  return api.patch<Charity>(`/admin/charity/${id}/lock`, body);
 }
 
 export function useLockCharity() {

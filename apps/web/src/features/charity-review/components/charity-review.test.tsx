@@ -69,4 +69,46 @@ describe('charity approvals', { timeout: 30_000 }, () => {
     });
     expect(await screen.findByText('Charity rejected')).toBeTruthy();
   });
+
+  it('locks only with a reason of at least 3 characters, and unlocks after confirming', async () => {
+    session.signIn(
+      makeLogin(Date.now() + 60 * MINUTE, { user: makeUser({ is_iic_admin: true, admin_type: 1 }) }),
+    );
+    let locked = false;
+    const bodies: unknown[] = [];
+    stubFetch({
+      'GET /api/admin/charity/pending/list': () =>
+        jsonResponse({ items: [{ ...pending, lock_status: locked }], next_cursor: null, prev_cursor: null }),
+      'PATCH /api/admin/charity/3/lock': (_url, init) => {
+        const body = JSON.parse(String(init.body));
+        bodies.push(body);
+        locked = body.lock_status;
+        return jsonResponse({ ...pending, lock_status: locked });
+      },
+    });
+    renderRoutes([{ path: '/admin/charities', element: <AdminCharitiesScreen /> }], '/admin/charities');
+    const card = await screen.findByRole('article', { name: 'Canal Friends' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Lock Canal Friends' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lock Canal Friends?' });
+    expect(dialog.textContent).toContain('emailed to the charity’s admins');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Lock charity' }));
+    expect(within(dialog).getByText('Say why the charity is locked.')).toBeTruthy();
+    expect(bodies).toEqual([]);
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'No');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Lock charity' }));
+    expect(within(dialog).getByText('Use at least 3 characters.')).toBeTruthy();
+    await userEvent.clear(within(dialog).getByLabelText(/Reason/));
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Complaint about misuse of funds');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Lock charity' }));
+    await waitFor(() =>
+      expect(bodies).toEqual([{ lock_status: true, reason: 'Complaint about misuse of funds' }]),
+    );
+    expect(await screen.findByText('Charity locked')).toBeTruthy();
+
+    // Unlocking asks for no reason, only a confirmation.
+    await userEvent.click(await within(card).findByRole('button', { name: 'Unlock Canal Friends' }));
+    const confirmUnlock = await screen.findByRole('dialog', { name: 'Unlock Canal Friends?' });
+    await userEvent.click(within(confirmUnlock).getByRole('button', { name: 'Unlock charity' }));
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ lock_status: false }));
+  });
 });

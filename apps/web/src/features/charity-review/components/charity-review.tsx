@@ -58,10 +58,47 @@ function RejectDialog({ charity, onClose }: { charity: Charity; onClose: () => v
   );
 }
 
+/** Locking a charity says why: the reason is kept in the audit log and emailed to its admins. */
+function LockDialog({ charity, onClose }: { charity: Charity; onClose: () => void }) {
+  const lock = useLockCharity();
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const submit = async (reason: string) => {
+    setRefusal(null);
+    setFieldError(null);
+    try {
+      await lock.mutateAsync({ id: charity.id, lock_status: true, reason });
+      toast.success('Charity locked', `${charity.name} is locked; its admins are emailed why.`);
+      onClose();
+    } catch (caught) {
+      const { fields, refusal: message } = serverErrorsOf(caught, { reason });
+      if (fields.reason) setFieldError(String(fields.reason));
+      setRefusal(message);
+    }
+  };
+
+  return (
+    <ReasonDialog
+      title={`Lock ${charity.name}?`}
+      description="A locked charity cannot publish or move money, and its projects leave explore. The reason is kept in the audit log and emailed to the charity’s admins."
+      confirmLabel="Lock charity"
+      refusalTitle="Not locked"
+      emptyMessage="Say why the charity is locked."
+      pending={lock.isPending}
+      refusal={refusal}
+      fieldError={fieldError}
+      onClose={onClose}
+      onSubmit={submit}
+    />
+  );
+}
+
 function CharityCard({ charity, canDecide }: { charity: Charity; canDecide: boolean }) {
   const decide = useDecideCharity();
   const lock = useLockCharity();
   const [rejecting, setRejecting] = useState(false);
+  const [locking, setLocking] = useState(false);
   const { refusal, attempt } = useActionRefusal();
   const types = charity.charity_types.map((id) => labelOf(CHARITY_TYPES, id)).filter(Boolean);
 
@@ -78,21 +115,22 @@ function CharityCard({ charity, canDecide }: { charity: Charity; canDecide: bool
       toast.success('Charity approved', `${charity.name} is approved; the applicant is emailed.`);
   };
 
+  /** Locking asks why (LockDialog); unlocking only confirms. */
   const onLock = async () => {
-    const locking = !charity.lock_status;
+    if (!charity.lock_status) {
+      setLocking(true);
+      return;
+    }
     const ok = await confirm({
-      title: locking ? `Lock ${charity.name}?` : `Unlock ${charity.name}?`,
-      message: locking
-        ? 'A locked charity cannot publish or move money, and its projects leave explore.'
-        : 'The charity can publish and move money again.',
-      confirmLabel: locking ? 'Lock charity' : 'Unlock charity',
-      danger: locking,
+      title: `Unlock ${charity.name}?`,
+      message: 'The charity can publish and move money again; its admins are emailed.',
+      confirmLabel: 'Unlock charity',
     });
     if (!ok) return;
-    const done = await attempt(locking ? 'Not locked' : 'Not unlocked', () =>
-      lock.mutateAsync({ id: charity.id, lock_status: locking }),
+    const done = await attempt('Not unlocked', () =>
+      lock.mutateAsync({ id: charity.id, lock_status: false }),
     );
-    if (done) toast.success(locking ? 'Charity locked' : 'Charity unlocked', charity.name);
+    if (done) toast.success('Charity unlocked', charity.name);
   };
 
   return (
@@ -174,6 +212,7 @@ function CharityCard({ charity, canDecide }: { charity: Charity; canDecide: bool
         ) : null}
       </Stack>
       {rejecting ? <RejectDialog charity={charity} onClose={() => setRejecting(false)} /> : null}
+      {locking ? <LockDialog charity={charity} onClose={() => setLocking(false)} /> : null}
     </Card>
   );
 }

@@ -9,6 +9,7 @@ import { currencySymbol, parseAmount } from '@/lib/amount';
 
 import { AMOUNT_PRESETS, type GiveValues, giftAidFor } from '../lib/give-form';
 import { GiftAidDeclarationFields } from './gift-aid-declaration';
+import { MatchingNote } from './matching-note';
 
 export interface FundsFieldsProps {
   form: UseFormReturnType<GiveValues>;
@@ -71,6 +72,9 @@ export function FundsFields({ form, currency, wallet, today, organisation, chari
         leftSection={<span aria-hidden="true">{currencySymbol(currency)}</span>}
         {...form.getInputProps('amount')}
       />
+      {organisation || !fromWallet || form.values.repeat !== 'once' ? null : (
+        <MatchingNote amount={typed} currency={currency} />
+      )}
       <Radio.Group label="Pay from" required {...form.getInputProps('source')}>
         <Stack gap="xs" mt={6}>
           <Radio value="wallet" label={`${whose} wallet (${balance(wallet?.wallet_amount)})`} />

@@ -35,6 +35,8 @@ const subscription: OrgSubscription = {
   current_period_start: '2030-01-01',
   current_period_end: '2030-01-31',
   next_invoice_on: '2030-02-01',
+  next_plan: null,
+  next_period_total: null,
   set_by_platform: false,
   created_at: '2030-01-01T00:00:00.000Z',
   ended_at: null,
@@ -72,6 +74,16 @@ const bodyOf = (mock: ReturnType<typeof stubFetch>, path: string) => {
 
 function signIn(user = makeUser()) {
   session.signIn(makeLogin(Date.now() + 60 * MINUTE, { user }));
+}
+
+/** The request of the first call with this method to this path. */
+function callTo(mock: { mock: { calls: unknown[][] } }, method: string, path: string) {
+  const call = mock.mock.calls.find(
+    (c) =>
+      new URL(String(c[0]), 'http://x').pathname === path &&
+      ((c[1] as RequestInit | undefined)?.method ?? 'GET') === method,
+  );
+  return call?.[1] as RequestInit | undefined;
 }
 
 describe('the subscription screens', { timeout: 30_000 }, () => {
@@ -251,6 +263,67 @@ describe('the subscription screens', { timeout: 30_000 }, () => {
       { path: '/', element: <SubscriptionSection businessId={5} canManage={false} canMoveMoney /> },
     ]);
     expect(screen.getByText(/Only the organisation’s Super Admins and Admins/)).toBeTruthy();
+  });
+
+  it('changes to another plan from the next period: chosen, priced, confirmed', async () => {
+    const changed = { ...subscription, next_plan: PLANS[1] as Plan, next_period_total: 6_000_000 };
+    let current = subscription;
+    const mock = stubFetch({
+      'GET /api/business/5/subscription': () => jsonResponse({ subscription: current }),
+      'GET /api/business/5/subscription/plans': () => jsonResponse({ items: PLANS }),
+      'GET /api/business/5/subscription_list': () => jsonResponse(pageFixture([subscription])),
+      'POST /api/business/5/subscription/preview': () =>
+        jsonResponse({
+          plan: PLANS[1],
+          discount_code: 'WELCOME20',
+          subtotal: 7_500_000,
+          discount: 1_500_000,
+          total: 6_000_000,
+          currency: 'INR',
+          period_start: '2030-02-01',
+          period_end: '2031-01-31',
+        }),
+      'PATCH /api/business/5/subscription/plan': () => {
+        current = changed;
+        return jsonResponse({ subscription: changed });
+      },
+    });
+    renderRoutes([{ path: '/', element: <SubscriptionSection businessId={5} canManage canMoveMoney /> }]);
+    const section = await screen.findByRole('region', { name: 'Change plan' });
+    // Only the other plans are offered; a plan must be chosen.
+    expect(within(section).queryByRole('radio', { name: /Starter/ })).toBeNull();
+    await userEvent.click(within(section).getByRole('button', { name: 'Change plan' }));
+    expect(within(section).getByText('Choose the plan to change to.')).toBeTruthy();
+    await userEvent.click(within(section).getByRole('radio', { name: /Business annual/ }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Change plan' }));
+
+    // The price of the next period comes first; keeping the plan changes nothing.
+    const dialog = await screen.findByRole('dialog', { name: 'Change to Business annual?' });
+    expect(dialog.textContent).toContain(
+      'From 1 Feb 2030 each period costs ₹60,000 a year (code WELCOME20 applied)',
+    );
+    expect(dialog.textContent).toContain('Nothing is charged now');
+    expect(JSON.parse(String(callTo(mock, 'POST', '/api/business/5/subscription/preview')?.body))).toEqual({
+      plan_id: 2,
+      change: true,
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep my plan' }));
+    expect(callTo(mock, 'PATCH', '/api/business/5/subscription/plan')).toBeUndefined();
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Change plan' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Change to Business annual?' })).getByRole('button', {
+        name: 'Change plan',
+      }),
+    );
+    await waitFor(() =>
+      expect(JSON.parse(String(callTo(mock, 'PATCH', '/api/business/5/subscription/plan')?.body))).toEqual({
+        plan_id: 2,
+      }),
+    );
+    expect(await screen.findByText('Plan changed')).toBeTruthy();
+    expect(await within(section).findByText(/Business annual, ₹60,000 a year/)).toBeTruthy();
+    expect(within(section).getByRole('button', { name: 'Keep Starter' })).toBeTruthy();
   });
 
   it('lists invoices and downloads each as a PDF', async () => {

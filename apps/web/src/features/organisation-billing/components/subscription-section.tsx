@@ -1,22 +1,25 @@
-import { labelOf, type OrgSubscription, PLAN_FEE_TYPES } from '@kindred/shared';
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { labelOf, type OrgSubscription, PLAN_FEE_TYPES, type Plan } from '@kindred/shared';
+import { Badge, Button, Card, Group, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { billingQueries } from '@/entities/billing';
-import { focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { focusFirstInvalid, serverErrorsOf, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { showDate } from '@/lib/format';
 import { useApplyDiscount } from '../api/apply-discount';
 import { useCancelSubscription } from '../api/cancel-subscription';
+import { useChangePlan } from '../api/change-plan';
+import { usePreviewSubscription } from '../api/preview-subscription';
 import {
   discountText,
   feeText,
   paidByText,
   periodText,
+  planFee,
   SUBSCRIPTION_STATUS_LABELS,
 } from '../lib/billing-labels';
 import { SubscribeForm } from './subscribe-form';
@@ -73,7 +76,129 @@ function DiscountForm({ businessId }: { businessId: number }) {
   );
 }
 
-function CurrentPlan({ subscription, canManage }: { subscription: OrgSubscription; canManage: boolean }) {
+/**
+ * Another offered plan from the next period: chosen, priced by the preview call (with the
+ * subscription's discount code), confirmed. Nothing is charged now; the next invoice is the new
+ * plan's (docs/decisions/039-smaller-admin-and-organisation-fixes.md).
+ */
+function ChangePlanForm({ subscription, plans }: { subscription: OrgSubscription; plans: Plan[] }) {
+  const headingId = useId();
+  const others = plans.filter((plan) => plan.id !== subscription.plan.id);
+  const [choice, setChoice] = useState<string>(
+    subscription.next_plan ? String(subscription.next_plan.id) : '',
+  );
+  const [error, setError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const preview = usePreviewSubscription();
+  const change = useChangePlan();
+  const businessId = subscription.business_id;
+  const from = subscription.next_invoice_on ?? subscription.current_period_end;
+  /** A refusal about the plan goes beside the plans; any other above them. */
+  const report = (caught: unknown) => {
+    const { fields, refusal: message } = serverErrorsOf(caught, { plan_id: choice });
+    if (fields.plan_id) setError(String(fields.plan_id));
+    setRefusal(fields.plan_id ? null : message);
+  };
+
+  const onChange = async () => {
+    setRefusal(null);
+    if (!choice) {
+      setError('Choose the plan to change to.');
+      return;
+    }
+    try {
+      const price = await preview.mutateAsync({ businessId, plan_id: Number(choice), change: true });
+      const ok = await confirm({
+        title: `Change to ${price.plan.name}?`,
+        message: `From ${showDate(price.period_start)} each period costs ${feeText(price.total, price.plan.fee_type, price.currency)}${price.discount_code ? ` (code ${price.discount_code} applied)` : ''}; the first is ${periodText(price.period_start, price.period_end)}. Nothing is charged now: ${subscription.plan.name} stays until then.`,
+        confirmLabel: 'Change plan',
+        cancelLabel: 'Keep my plan',
+      });
+      if (!ok) return;
+      await change.mutateAsync({ businessId, plan_id: Number(choice) });
+      toast.success('Plan changed', `${price.plan.name} from ${showDate(price.period_start)}.`);
+    } catch (caught) {
+      report(caught);
+    }
+  };
+
+  const onKeep = async () => {
+    setRefusal(null);
+    try {
+      await change.mutateAsync({ businessId, plan_id: subscription.plan.id });
+      setChoice('');
+      toast.success('Plan kept', `${subscription.plan.name} goes on.`);
+    } catch (caught) {
+      report(caught);
+    }
+  };
+
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={headingId}>
+      <Title order={3} size="h4" id={headingId}>
+        Change plan
+      </Title>
+      <FormRefusal message={refusal} title="Not changed" />
+      {subscription.next_plan ? (
+        <Group gap="sm" wrap="wrap">
+          <Text>
+            <strong>From {showDate(from)}:</strong> {subscription.next_plan.name},{' '}
+            {feeText(
+              subscription.next_period_total ?? subscription.next_plan.fee,
+              subscription.next_plan.fee_type,
+              subscription.next_plan.currency,
+            )}
+          </Text>
+          <Button variant="default" size="xs" onClick={onKeep} loading={change.isPending}>
+            {`Keep ${subscription.plan.name}`}
+          </Button>
+        </Group>
+      ) : null}
+      {others.length === 0 ? (
+        <Text size="sm">Kindred offers no other plan at the moment.</Text>
+      ) : (
+        <>
+          <Radio.Group
+            label="New plan"
+            description={`It starts with the next period, on ${showDate(from)}; nothing is charged now.`}
+            value={choice}
+            error={error}
+            onChange={(value) => {
+              setChoice(value);
+              setError(null);
+            }}
+          >
+            <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
+              {others.map((plan) => (
+                <Radio
+                  key={plan.id}
+                  value={String(plan.id)}
+                  label={`${plan.name}: ${planFee(plan)}`}
+                  description={plan.description ?? undefined}
+                />
+              ))}
+            </SimpleGrid>
+          </Radio.Group>
+          <Group>
+            <Button variant="default" onClick={onChange} loading={preview.isPending || change.isPending}>
+              Change plan
+            </Button>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function CurrentPlan({
+  subscription,
+  plans,
+  canManage,
+}: {
+  subscription: OrgSubscription;
+  plans: Plan[];
+  canManage: boolean;
+}) {
   const cancel = useCancelSubscription();
   const { plan } = subscription;
   const onCancel = async () => {
@@ -123,6 +248,7 @@ function CurrentPlan({ subscription, canManage }: { subscription: OrgSubscriptio
           </Text>
         </SimpleGrid>
         {canManage && !subscription.discount ? <DiscountForm businessId={subscription.business_id} /> : null}
+        {canManage ? <ChangePlanForm subscription={subscription} plans={plans} /> : null}
         {canManage ? (
           <Group>
             <Button color="red.9" variant="outline" onClick={onCancel} loading={cancel.isPending}>
@@ -193,7 +319,7 @@ export function SubscriptionSection({ businessId, canManage, canMoveMoney }: Sub
   return (
     <Stack gap="xl">
       {subscription ? (
-        <CurrentPlan subscription={subscription} canManage={canManage} />
+        <CurrentPlan subscription={subscription} plans={plans.data.items} canManage={canManage} />
       ) : plans.data.items.length === 0 ? (
         <EmptyState>Kindred offers no plans at the moment.</EmptyState>
       ) : (

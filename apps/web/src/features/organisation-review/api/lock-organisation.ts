@@ -5,8 +5,13 @@ import { api } from '@/lib/api-client';
 import { organisationReviewQueries } from './get-review-organisations';
 
 /** PATCH /admin/business/{id}/lock */
-export function lockOrganisation(input: { id: number; lock_status: boolean }): Promise<Business> {
-  return api.patch<Business>(`/admin/business/${input.id}/lock`, { lock_status: input.lock_status });
+export function lockOrganisation(input: {
+  id: number;
+  lock_status: boolean;
+  reason?: string;
+}): Promise<Business> {
+  const { id, ...body } = input;
+  return api.patch<Business>(`/admin/business/${id}/lock`, body);
 }
 
 export function useLockOrganisation() {

@@ -64,7 +64,7 @@ describe('organisation approvals', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Organisation approved')).toBeTruthy();
   });
 
-  it('rejects with a reason and locks', async () => {
+  it('rejects with a reason and locks with a reason', async () => {
     signInAdmin(1);
     const mock = stubFetch({
       'GET /api/admin/business_list': () =>
@@ -94,7 +94,16 @@ describe('organisation approvals', { timeout: 30_000 }, () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Lock Widgets Ltd' }));
     const lock = await screen.findByRole('dialog', { name: 'Lock Widgets Ltd?' });
     await userEvent.click(within(lock).getByRole('button', { name: 'Lock organisation' }));
-    await waitFor(() => expect(bodyOf(mock, '/api/admin/business/4/lock')).toEqual({ lock_status: true }));
+    expect(within(lock).getByText('Say why it is locked.')).toBeTruthy();
+    expect(bodyOf(mock, '/api/admin/business/4/lock')).toBeUndefined();
+    await userEvent.type(within(lock).getByLabelText(/Reason/), 'Unpaid invoices');
+    await userEvent.click(within(lock).getByRole('button', { name: 'Lock organisation' }));
+    await waitFor(() =>
+      expect(bodyOf(mock, '/api/admin/business/4/lock')).toEqual({
+        lock_status: true,
+        reason: 'Unpaid invoices',
+      }),
+    );
   });
 
   it('is view only for a platform Employee', async () => {

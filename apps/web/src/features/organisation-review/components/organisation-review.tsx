@@ -26,6 +26,7 @@ function OrganisationCard({ business, canDecide }: { business: Business; canDeci
   const decide = useDecideOrganisation();
   const lock = useLockOrganisation();
   const [rejecting, setRejecting] = useState(false);
+  const [locking, setLocking] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
 
   const onAccept = async () => {
@@ -57,21 +58,32 @@ function OrganisationCard({ business, canDecide }: { business: Business; canDeci
     }
   };
 
+  /** Locking asks why (the reason is kept in the audit log and mailed); unlocking only confirms. */
   const onLock = async () => {
-    const locking = !business.lock_status;
+    setRefusal(null);
+    if (!business.lock_status) {
+      setLocking(true);
+      return;
+    }
     const ok = await confirm({
-      title: locking ? `Lock ${business.name}?` : `Unlock ${business.name}?`,
-      message: locking
-        ? 'A locked organisation moves no money and others cannot find it; its members keep their own accounts.'
-        : 'The organisation can move money again.',
-      confirmLabel: locking ? 'Lock organisation' : 'Unlock organisation',
-      danger: locking,
+      title: `Unlock ${business.name}?`,
+      message: 'The organisation can move money again; its Super Admins are emailed.',
+      confirmLabel: 'Unlock organisation',
     });
     if (!ok) return;
-    setRefusal(null);
     try {
-      await lock.mutateAsync({ id: business.id, lock_status: locking });
-      toast.success(locking ? 'Organisation locked' : 'Organisation unlocked', business.name);
+      await lock.mutateAsync({ id: business.id, lock_status: false });
+      toast.success('Organisation unlocked', business.name);
+    } catch (error) {
+      setRefusal(isApiError(error) ? error.message : 'Nothing was changed. Try again.');
+    }
+  };
+
+  const onLockWithReason = async (reason: string) => {
+    try {
+      await lock.mutateAsync({ id: business.id, lock_status: true, reason });
+      toast.success('Organisation locked', `${business.name} is locked; its Super Admins are emailed why.`);
+      setLocking(false);
     } catch (error) {
       setRefusal(isApiError(error) ? error.message : 'Nothing was changed. Try again.');
     }
@@ -100,7 +112,7 @@ function OrganisationCard({ business, canDecide }: { business: Business; canDeci
         {business.rejection_reason ? (
           <Text size="sm">Reason for rejection: {business.rejection_reason}</Text>
         ) : null}
-        {refusal && !rejecting ? (
+        {refusal && !rejecting && !locking ? (
           <Alert color="red" variant="light" title="Not changed" role="alert">
             {refusal}
           </Alert>
@@ -152,6 +164,19 @@ function OrganisationCard({ business, canDecide }: { business: Business; canDeci
           refusal={refusal}
           onClose={() => setRejecting(false)}
           onSubmit={onReject}
+        />
+      ) : null}
+      {locking ? (
+        <ReasonDialog
+          title={`Lock ${business.name}?`}
+          description="A locked organisation moves no money and others cannot find it; its members keep their own accounts. The reason is kept in the audit log and emailed to its Super Admins."
+          confirmLabel="Lock organisation"
+          refusalTitle="Not locked"
+          emptyMessage="Say why it is locked."
+          pending={lock.isPending}
+          refusal={refusal}
+          onClose={() => setLocking(false)}
+          onSubmit={onLockWithReason}
         />
       ) : null}
     </Card>

@@ -15,6 +15,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
+import { DateField } from '@/components/ui/date-field';
 import { Figure } from '@/components/ui/figure';
 import { ChartCard, chartMoney, GivingByMonthChart, major } from '@/components/ui/giving-by-month-chart';
 import { type PagePosition, Pager } from '@/components/ui/pager';
@@ -22,7 +23,13 @@ import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { DonationStatusBadge, donationTypeLabel, donationWhat } from '@/entities/donation';
-import { organisationMoneyQueries, type ReportList, type ReportScope } from '@/entities/organisation';
+import {
+  organisationMoneyQueries,
+  type ReportFilter,
+  type ReportList,
+  type ReportScope,
+} from '@/entities/organisation';
+import { type DateRange, lastTwelveMonths } from '@/lib/date-range';
 import { showDate } from '@/lib/format';
 import { useCancelBusinessSubscription } from '../api/cancel-business-subscription';
 import { downloadDonationsCsv } from '../api/download-donations-csv';
@@ -45,8 +52,11 @@ function ScopeNote({ scope }: { scope: ReportScope }) {
   );
 }
 
-function Totals({ businessId, includeSub }: { businessId: number; includeSub: boolean }) {
-  const statistics = useQuery(organisationMoneyQueries.statistics(businessId, includeSub));
+function Totals({ businessId, filter }: { businessId: number; filter: ReportFilter }) {
+  const statistics = useQuery({
+    ...organisationMoneyQueries.statistics(businessId, filter),
+    placeholderData: keepPreviousData,
+  });
   if (statistics.isPending) return <LoadingState label="Loading the figures…" />;
   if (!statistics.data)
     return (
@@ -111,9 +121,12 @@ function Totals({ businessId, includeSub }: { businessId: number; includeSub: bo
   );
 }
 
-function Groups({ businessId, includeSub }: { businessId: number; includeSub: boolean }) {
+function Groups({ businessId, filter }: { businessId: number; filter: ReportFilter }) {
   const [by, setBy] = useState<'charity' | 'project'>('charity');
-  const groups = useQuery(organisationMoneyQueries.groups(businessId, by, includeSub));
+  const groups = useQuery({
+    ...organisationMoneyQueries.groups(businessId, by, filter),
+    placeholderData: keepPreviousData,
+  });
   const rows: ReportGroup[] = groups.data?.items ?? [];
   return (
     <Stack gap="sm">
@@ -136,7 +149,7 @@ function Groups({ businessId, includeSub }: { businessId: number; includeSub: bo
       ) : !groups.data ? (
         <FailedState title="This could not be loaded." error={groups.error} onRetry={groups.refetch} />
       ) : rows.length === 0 ? (
-        <EmptyState>Nothing has reached a {by} yet.</EmptyState>
+        <EmptyState>Nothing reached a {by} in these dates.</EmptyState>
       ) : (
         <>
           <ChartCard id="chart-groups" title={by === 'charity' ? 'Funds by charity' : 'Funds by project'}>
@@ -173,18 +186,19 @@ function Groups({ businessId, includeSub }: { businessId: number; includeSub: bo
   );
 }
 
-function Donations({ businessId, includeSub }: { businessId: number; includeSub: boolean }) {
+function Donations({ businessId, filter }: { businessId: number; filter: ReportFilter }) {
+  const { includeSub } = filter;
   const [list, setList] = useState<ReportList>('all');
   const [position, setPosition] = useState<PagePosition>({});
   const [exporting, setExporting] = useState(false);
   const page = useQuery({
-    ...organisationMoneyQueries.donations(businessId, list, includeSub, position),
+    ...organisationMoneyQueries.donations(businessId, list, filter, position),
     placeholderData: keepPreviousData,
   });
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadDonationsCsv(businessId, includeSub);
+      await downloadDonationsCsv(businessId, filter);
     } finally {
       setExporting(false);
     }
@@ -218,7 +232,9 @@ function Donations({ businessId, includeSub }: { businessId: number; includeSub:
       ) : !page.data ? (
         <FailedState title="The donations could not be loaded." error={page.error} onRetry={page.refetch} />
       ) : page.data.items.length === 0 ? (
-        <EmptyState>{list === 'rejected' ? 'No donation was rejected.' : 'No donations yet.'}</EmptyState>
+        <EmptyState>
+          {list === 'rejected' ? 'No donation was rejected in these dates.' : 'No donations in these dates.'}
+        </EmptyState>
       ) : (
         <>
           <ResponsiveTable
@@ -297,10 +313,46 @@ function Recurring({ businessId }: { businessId: number }) {
   );
 }
 
+/**
+ * The days the reports count (the last twelve months by default), in the app's date inputs. A range
+ * is applied once both days are given and the end is not before the start; the error says so beside
+ * the end date.
+ */
+function ReportRange({ range, onChange }: { range: DateRange; onChange: (range: DateRange) => void }) {
+  const [draft, setDraft] = useState<{ from: string | null; to: string | null }>(range);
+  const error =
+    draft.from && draft.to && draft.to < draft.from ? 'The end date is before the start date.' : null;
+  const change = (next: { from: string | null; to: string | null }) => {
+    setDraft(next);
+    if (next.from && next.to && next.from <= next.to) onChange({ from: next.from, to: next.to });
+  };
+  return (
+    <Group gap="sm" align="flex-start" wrap="wrap" role="group" aria-label="Report dates">
+      <DateField
+        label="From"
+        required
+        clearable={false}
+        value={draft.from}
+        onChange={(from) => change({ ...draft, from })}
+      />
+      <DateField
+        label="To"
+        required
+        clearable={false}
+        value={draft.to}
+        error={error}
+        onChange={(to) => change({ ...draft, to })}
+      />
+    </Group>
+  );
+}
+
 /** `/organisation/reports`: what the organisation gave, with charts, tables and a CSV export (its admins). */
 export function ReportsSection() {
   const { business, access } = useOrganisationContext();
   const [includeSub, setIncludeSub] = useState(true);
+  const [range, setRange] = useState<DateRange>(() => lastTwelveMonths());
+  const filter: ReportFilter = { includeSub, range };
   if (!access.isAdmin)
     return (
       <Paper p="lg" withBorder>
@@ -321,14 +373,15 @@ export function ReportsSection() {
               onChange={(event) => setIncludeSub(event.currentTarget.checked)}
             />
           </Group>
-          <Totals businessId={business.id} includeSub={includeSub} />
+          <ReportRange range={range} onChange={setRange} />
+          <Totals businessId={business.id} filter={filter} />
         </Stack>
       </Paper>
       <Paper p={SECTION_PADDING} withBorder>
-        <Groups businessId={business.id} includeSub={includeSub} />
+        <Groups businessId={business.id} filter={filter} />
       </Paper>
       <Paper p={SECTION_PADDING} withBorder>
-        <Donations businessId={business.id} includeSub={includeSub} />
+        <Donations key={`${range.from}:${range.to}:${includeSub}`} businessId={business.id} filter={filter} />
       </Paper>
       <Recurring businessId={business.id} />
     </Stack>

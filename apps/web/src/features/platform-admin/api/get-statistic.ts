@@ -1,12 +1,10 @@
 import type { Statistic, StatisticName } from '@kindred/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { DateRange } from '@/lib/date-range';
 import { platformAdminKey } from './keys';
 
-export interface DateRange {
-  from: string;
-  to: string;
-}
+export type { DateRange } from '@/lib/date-range';
 
 /** GET /admin/statistics/{name}?from=&to=: one figure for the range, by month, with its definition. */
 export function getStatistic(

@@ -73,7 +73,7 @@ describe('accounts and the audit log', { timeout: 30_000 }, () => {
     );
   });
 
-  it('shows who did what and filters by what it was about', async () => {
+  it('shows who did what to whom, by name, and filters by what it was about', async () => {
     const mock = stubFetch({
       'GET /api/admin/audit': () =>
         jsonResponse({
@@ -85,9 +85,34 @@ describe('accounts and the audit log', { timeout: 30_000 }, () => {
               action: 'user.deactivate',
               target_type: 'user',
               target_id: 7,
+              target_name: 'Dana Donor',
               reason: 'Fraud report',
               details: {},
               created_at: '2026-03-10T10:00:00.000Z',
+            },
+            {
+              id: 2,
+              actor_id: 2,
+              actor_name: 'Alex Admin',
+              action: 'charity.lock',
+              target_type: 'charity',
+              target_id: 12,
+              target_name: 'Riverside Trust',
+              reason: 'Complaint about misuse of funds',
+              details: {},
+              created_at: '2026-03-10T09:00:00.000Z',
+            },
+            {
+              id: 3,
+              actor_id: 2,
+              actor_name: 'Alex Admin',
+              action: 'donation.refund',
+              target_type: 'donation',
+              target_id: 40,
+              target_name: null,
+              reason: 'Asked by the donor',
+              details: {},
+              created_at: '2026-03-10T08:00:00.000Z',
             },
           ],
           next_cursor: null,
@@ -96,8 +121,13 @@ describe('accounts and the audit log', { timeout: 30_000 }, () => {
     });
     renderRoutes([{ path: '/admin/audit', element: <AuditScreen /> }], '/admin/audit');
     const table = await screen.findByRole('table', { name: 'Admin actions' });
-    expect(within(table).getByText('Alex Admin')).toBeTruthy();
+    expect(within(table).getAllByText('Alex Admin')).toHaveLength(3);
     expect(within(table).getByText('Fraud report')).toBeTruthy();
+    // What an entry is about is named, not "charity 12".
+    expect(within(table).getByText('Dana Donor (person)')).toBeTruthy();
+    expect(within(table).getByText('Riverside Trust (charity)')).toBeTruthy();
+    expect(within(table).getByText('Donation #40')).toBeTruthy();
+    expect(within(table).queryByText('charity 12')).toBeNull();
     await userEvent.type(screen.getByLabelText('Its number'), '7x');
     await waitFor(() => expect(lastQuery(mock, '/api/admin/audit')?.get('target_id')).toBe('7'));
   });

@@ -1,3 +1,4 @@
+import type { AuditEntry } from '@kindred/shared';
 import { Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -16,7 +17,25 @@ const TARGETS = [
   { value: 'charity', label: 'Charities' },
   { value: 'project', label: 'Projects' },
   { value: 'donation', label: 'Donations' },
+  { value: 'group', label: 'Groups' },
 ];
+
+const KIND: Record<string, string> = {
+  user: 'person',
+  business: 'organisation',
+  charity: 'charity',
+  project: 'project',
+  donation: 'donation',
+  group: 'group',
+};
+
+/** What an entry is about: its name and kind ("Riverside Trust (charity)"), or its kind and number. */
+function aboutOf(entry: AuditEntry) {
+  const kind = KIND[entry.target_type] ?? entry.target_type;
+  if (entry.target_name) return `${entry.target_name} (${kind})`;
+  const named = kind.charAt(0).toUpperCase() + kind.slice(1);
+  return entry.target_id === null ? named : `${named} #${entry.target_id}`;
+}
 
 /** `/admin/audit`: who did what, to what, when and why. */
 export function AuditScreen() {
@@ -71,7 +90,7 @@ export function AuditScreen() {
               { header: 'When', rowHeader: true, cell: (entry) => showDateTime(entry.created_at) },
               { header: 'Who', cell: (entry) => entry.actor_name ?? 'Scheduled work' },
               { header: 'Action', cell: (entry) => entry.action },
-              { header: 'About', cell: (entry) => `${entry.target_type} ${entry.target_id ?? ''}`.trim() },
+              { header: 'About', cell: aboutOf },
               { header: 'Why', cell: (entry) => entry.reason ?? '—' },
             ]}
           />

@@ -5,19 +5,15 @@ import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title 
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FailedState, LoadingState } from '@/components/ui/states';
+import { lastTwelveMonths } from '@/lib/date-range';
 import { monthLabel } from '@/lib/format';
 import { saveCsv } from '@/lib/save-file';
 import { type DateRange, statisticQueries } from '../api/get-statistic';
 import { chartValue, formatFigure, statisticsCsv } from '../lib/figures';
 import { AdminPage } from './admin-only';
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-
 /** The last twelve months, this one included. */
-export function defaultRange(now = new Date()): DateRange {
-  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
-  return { from: isoDay(from), to: isoDay(now) };
-}
+export const defaultRange = (now = new Date()): DateRange => lastTwelveMonths(now);
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 

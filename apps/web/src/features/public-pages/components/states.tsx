@@ -17,14 +17,20 @@ export function LoadingPage({ title }: { title: string }) {
   );
 }
 
-export function NotFoundPage({ what }: { what: 'project' | 'charity' }) {
-  const title = what === 'project' ? 'Project not found' : 'Charity not found';
+const EXPLORE_TAB = {
+  project: { title: 'Project not found', path: '/explore', plural: 'projects' },
+  charity: { title: 'Charity not found', path: '/explore?tab=charities', plural: 'charities' },
+  group: { title: 'Group not found', path: '/explore?tab=groups', plural: 'groups' },
+} as const;
+
+export function NotFoundPage({ what }: { what: 'project' | 'charity' | 'group' }) {
+  const { title, path, plural } = EXPLORE_TAB[what];
   return (
     <Page title={title}>
       <Text>
         This {what} does not exist or is not public.{' '}
-        <Anchor component={Link} to={what === 'project' ? '/explore' : '/explore?tab=charities'}>
-          Explore {what === 'project' ? 'projects' : 'charities'}
+        <Anchor component={Link} to={path}>
+          Explore {plural}
         </Anchor>
         .
       </Text>

@@ -1,4 +1,4 @@
-import type { DirectDebit, Page, Wallet } from '@kindred/shared';
+import type { AdminUser, Business, DirectDebit, Page, Wallet } from '@kindred/shared';
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -36,6 +36,59 @@ export function adminDeposit({ recipient, id, kind, amount, reason, idempotencyK
 export function useAdminDeposit() {
   return useMutation({ mutationFn: adminDeposit });
 }
+
+/** Someone a deposit can go to, found by name (or a person's email). */
+export interface DepositRecipient {
+  id: number;
+  name: string;
+  /** A person's email, to tell two people of one name apart. */
+  email: string | null;
+}
+
+const SEARCH_LIMIT = 10;
+
+/** GET /admin/user_list?q=: people by name or email (platform admins). */
+export async function searchPeople(q: string, signal?: AbortSignal): Promise<{ items: DepositRecipient[] }> {
+  const page = await api.get<Page<AdminUser>>('/admin/user_list', {
+    query: { q, limit: SEARCH_LIMIT },
+    signal,
+    background: true,
+  });
+  return {
+    items: page.items
+      .filter((user) => !user.deleted)
+      .map((user) => ({
+        id: user.id,
+        name: `${user.first_name} ${user.last_name}`.trim(),
+        email: user.email,
+      })),
+  };
+}
+
+/** GET /admin/business_list?q=&status=approved: approved organisations by name (platform admins). */
+export async function searchOrganisations(
+  q: string,
+  signal?: AbortSignal,
+): Promise<{ items: DepositRecipient[] }> {
+  const page = await api.get<Page<Business>>('/admin/business_list', {
+    query: { q, status: 'approved', limit: SEARCH_LIMIT },
+    signal,
+    background: true,
+  });
+  return { items: page.items.map((business) => ({ id: business.id, name: business.name, email: null })) };
+}
+
+/** The deposit form's searches; their keys live here only. */
+export const depositRecipientQueries = {
+  search: (recipient: AdminRecipient, q: string) =>
+    queryOptions({
+      queryKey: ['admin', 'deposit-recipients', recipient, q] as const,
+      queryFn: ({ signal }) =>
+        recipient === 'user' ? searchPeople(q, signal) : searchOrganisations(q, signal),
+      enabled: q.trim().length >= 2,
+      staleTime: 30_000,
+    }),
+};
 
 export const ADMIN_DIRECT_DEBITS_PAGE_SIZE = 20;
 

@@ -1,12 +1,19 @@
 import { adminCreditsBodySchema, DEFAULT_CURRENCY, formatMoney, type Wallet } from '@kindred/shared';
-import { Button, Group, Paper, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
+import { SearchPicker } from '@/components/ui/search-picker';
 import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { applyServerErrors, focusFirstInvalid, useAccessibleForm } from '@/lib/form';
 import { useKeyedAttempts } from '@/lib/idempotency';
-import { type AdminDepositKind, type AdminRecipient, useAdminDeposit } from '../api/admin';
+import {
+  type AdminDepositKind,
+  type AdminRecipient,
+  type DepositRecipient,
+  depositRecipientQueries,
+  useAdminDeposit,
+} from '../api/admin';
 import { usePublicConfig } from '../api/config';
 import { amountError, parseAmount } from '../lib/amount';
 import { failureOf } from '../lib/failure';
@@ -17,31 +24,31 @@ import { type Failure, FormFailure } from './form-failure';
 
 export interface AdminDepositValues {
   recipient: AdminRecipient;
-  recipient_id: string;
+  /** The person or organisation picked from the search. */
+  recipient_id: DepositRecipient | null;
   kind: AdminDepositKind;
   amount: string;
   reason: string;
 }
 
 interface Deposited {
-  recipient: AdminRecipient;
-  id: number;
+  who: string;
   wallet: Wallet;
 }
 
 const RETRY_NOTE = 'Submit again to retry: the same deposit is retried, so nothing is recorded twice.';
 
-const recipientName = (recipient: AdminRecipient, id: number | string) =>
-  `${recipient === 'user' ? 'Person' : 'Organisation'} #${id}`;
+/** How a pick is shown in the field, the confirmation and the result. */
+const recipientLabel = (picked: DepositRecipient) =>
+  picked.email ? `${picked.name} (${picked.email})` : picked.name;
 
 function validate(values: AdminDepositValues) {
-  const id = values.recipient_id.trim();
   return {
-    recipient_id: /^[1-9]\d{0,9}$/.test(id)
+    recipient_id: values.recipient_id
       ? null
       : values.recipient === 'user'
-        ? "Enter the person's id (a whole number)."
-        : "Enter the organisation's id (a whole number).",
+        ? 'Choose the person from the list: type their name or email.'
+        : 'Choose the organisation from the list: type its name.',
     amount: amountError(values.amount),
     reason: adminCreditsBodySchema.shape.reason.safeParse(values.reason).error?.issues[0]?.message ?? null,
   };
@@ -49,7 +56,8 @@ function validate(values: AdminDepositValues) {
 
 /**
  * A platform admin deposits money or credits to a person or an organisation, after confirming.
- * There is no search for people or organisations yet: the admin types the id.
+ * The recipient is picked by name (or a person's email) from the admin's people and organisation
+ * lists.
  */
 export function AdminDepositForm() {
   const formRef = useRef<HTMLFormElement>(null);
@@ -61,7 +69,7 @@ export function AdminDepositForm() {
   const [deposited, setDeposited] = useState<Deposited | null>(null);
   const mutation = useAdminDeposit();
   const form = useAccessibleForm<AdminDepositValues>({
-    initialValues: { recipient: 'user', recipient_id: '', kind: 'money', amount: '', reason: '' },
+    initialValues: { recipient: 'user', recipient_id: null, kind: 'money', amount: '', reason: '' },
     validate,
   });
   const { recipient, kind } = form.values;
@@ -71,10 +79,10 @@ export function AdminDepositForm() {
     async (values) => {
       setFailure(null);
       const amount = parseAmount(values.amount);
-      if (amount === null) return;
-      const id = Number(values.recipient_id.trim());
+      if (amount === null || values.recipient_id === null) return;
+      const id = values.recipient_id.id;
       const reason = values.reason.trim();
-      const who = recipientName(values.recipient, id);
+      const who = recipientLabel(values.recipient_id);
       const what = values.kind === 'credits' ? 'credits' : 'money';
       const confirmed = await confirm({
         title: values.kind === 'credits' ? 'Deposit credits?' : 'Deposit money?',
@@ -88,7 +96,7 @@ export function AdminDepositForm() {
       try {
         const result = await mutation.mutateAsync({ ...request, idempotencyKey: current.key });
         attempts.answered();
-        setDeposited({ recipient: values.recipient, id, wallet: result.wallet });
+        setDeposited({ who, wallet: result.wallet });
         form.setValues({ amount: '', reason: '' });
         form.resetDirty();
         toast.success(
@@ -123,23 +131,40 @@ export function AdminDepositForm() {
             Money is for payments received by other means; credits can only be donated. Both are recorded with
             your admin id and the reason, which the recipient sees in their history.
           </Text>
-          <Radio.Group label="Recipient" {...form.getInputProps('recipient')}>
+          <Radio.Group
+            label="Recipient"
+            {...form.getInputProps('recipient')}
+            onChange={(next) => {
+              form.setFieldValue('recipient', next as AdminRecipient);
+              form.setFieldValue('recipient_id', null);
+            }}
+          >
             <Group gap="lg" mt={4}>
               <Radio value="user" label="A person" />
               <Radio value="business" label="An organisation" />
             </Group>
           </Radio.Group>
-          <TextInput
-            label={recipient === 'user' ? 'Person id' : 'Organisation id'}
+          <SearchPicker
+            key={recipient}
+            label={recipient === 'user' ? 'Person' : 'Organisation'}
             description={
               recipient === 'user'
-                ? "There is no search for people yet: type the person's user id."
-                : "There is no search for organisations yet: type the organisation's id."
+                ? 'Type the start of their name or email (at least 2 characters), then pick them.'
+                : 'Type the start of its name (at least 2 characters), then pick it.'
             }
-            required
-            inputMode="numeric"
-            autoComplete="off"
-            {...form.getInputProps('recipient_id')}
+            placeholder={recipient === 'user' ? 'Name or email' : 'Organisation name'}
+            listLabel={recipient === 'user' ? 'People found' : 'Organisations found'}
+            noneText={
+              recipient === 'user'
+                ? 'Nobody found by that name or email.'
+                : 'No organisation found by that name.'
+            }
+            search={(q) => depositRecipientQueries.search(recipient, q)}
+            keyOf={(picked) => String(picked.id)}
+            labelOf={recipientLabel}
+            value={form.values.recipient_id}
+            onChange={(picked) => form.setFieldValue('recipient_id', picked)}
+            error={form.errors.recipient_id}
           />
           <Radio.Group label="Deposit" {...form.getInputProps('kind')}>
             <Group gap="lg" mt={4}>
@@ -168,7 +193,7 @@ export function AdminDepositForm() {
         <Paper component="section" aria-labelledby={resultHeadingId} p="md" withBorder>
           <Stack gap="sm">
             <Title order={3} size="h4" id={resultHeadingId}>
-              {`New balance of ${recipientName(deposited.recipient, deposited.id)}`}
+              {`New balance of ${deposited.who}`}
             </Title>
             <BalanceAmounts wallet={deposited.wallet} />
           </Stack>

@@ -19,6 +19,10 @@ function signInAs(isAdmin: boolean, adminType: number | null) {
   );
 }
 
+function makeAdminUser(id: number, first_name: string, last_name: string, email: string) {
+  return { id, first_name, last_name, email, deleted: false };
+}
+
 /** The first call made with the given method. */
 function callOf(fetchMock: { mock: { calls: unknown[][] } }, method: string) {
   const call = fetchMock.mock.calls.find((c) => (c[1] as RequestInit | undefined)?.method === method);
@@ -65,9 +69,21 @@ describe('admin money screens', { timeout: 20_000 }, () => {
     expect(last.searchParams.get('status')).toBe('failed');
   });
 
-  it('deposits credits to a person after confirming, and shows the new balance', async () => {
+  it('finds the person by name, deposits credits after confirming, and shows the new balance', async () => {
     signInAs(true, 1);
     const fetchMock = stubFetch({
+      'GET /api/admin/user_list': (url) =>
+        jsonResponse({
+          items:
+            url.searchParams.get('q') === 'asha'
+              ? [
+                  makeAdminUser(7, 'Asha', 'Rao', 'asha@example.org'),
+                  makeAdminUser(8, 'Asha', 'Iyer', 'ai@example.org'),
+                ]
+              : [],
+          next_cursor: null,
+          prev_cursor: null,
+        }),
       'POST /api/admin/user/7/deposit': () =>
         jsonResponse(
           { transaction_id: 9, wallet: { wallet_amount: 100, credits: 7_500, held: 0, currency: 'INR' } },
@@ -76,18 +92,35 @@ describe('admin money screens', { timeout: 20_000 }, () => {
     });
     renderRoutes(routes, '/admin/money');
     const form = screen.getByRole('form', { name: 'Deposit money or credits' });
-    await paste(within(form).getByLabelText('Person id'), '7');
+    expect(within(form).queryByText(/user id/)).toBeNull();
+    await userEvent.click(within(form).getByRole('button', { name: 'Deposit money' }));
+    expect(
+      await within(form).findByText('Choose the person from the list: type their name or email.'),
+    ).toBeTruthy();
+    await paste(within(form).getByRole('textbox', { name: 'Person' }), 'asha');
+    await screen.findByRole('option', { name: 'Asha Rao (asha@example.org)' });
+    const found = screen.getByRole('listbox', { name: 'People found' });
+    expect(
+      within(found)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Asha Rao (asha@example.org)', 'Asha Iyer (ai@example.org)']);
+    await userEvent.click(within(found).getByRole('option', { name: 'Asha Rao (asha@example.org)' }));
+    expect(within(form).getByRole('textbox', { name: 'Person' })).toHaveProperty(
+      'value',
+      'Asha Rao (asha@example.org)',
+    );
     await userEvent.click(within(form).getByRole('radio', { name: 'Credits (donations only)' }));
     await paste(within(form).getByLabelText('Amount'), '75');
     await paste(within(form).getByLabelText('Reason'), 'Thank you');
     await userEvent.click(within(form).getByRole('button', { name: 'Deposit credits' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Deposit credits?' });
-    expect(dialog.textContent).toContain('₹75 of credits to Person #7');
+    expect(dialog.textContent).toContain('₹75 of credits to Asha Rao (asha@example.org)');
     expect(callOf(fetchMock, 'POST')).toBeUndefined();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, deposit' }));
 
-    const result = await screen.findByRole('region', { name: 'New balance of Person #7' });
+    const result = await screen.findByRole('region', { name: 'New balance of Asha Rao (asha@example.org)' });
     expect(result.textContent).toContain('Credits₹75');
     expect(JSON.parse(String(callOf(fetchMock, 'POST')?.body))).toEqual({
       amount: 7_500,
@@ -101,60 +134,76 @@ describe('admin money screens', { timeout: 20_000 }, () => {
 
   it('a corrected deposit after a refusal gets a new Idempotency-Key; a retry after no answer keeps it', async () => {
     signInAs(true, 2);
-    const sent: { path: string; key: string | undefined }[] = [];
-    const answer = (url: URL, init: RequestInit) => {
-      sent.push({ path: url.pathname, key: headersOf(init)['Idempotency-Key'] });
-      if (url.pathname === '/api/admin/user/404/deposit')
-        return errorResponse(404, 'NOT_FOUND', 'The user was not found.');
-      if (sent.length === 2) return Promise.reject(new TypeError('Failed to fetch'));
-      return jsonResponse(
-        { transaction_id: 3, wallet: { wallet_amount: 1_000, credits: 0, held: 0, currency: 'INR' } },
-        201,
-      );
-    };
-    stubFetch({ 'POST /api/admin/user/404/deposit': answer, 'POST /api/admin/user/12/deposit': answer });
+    const sent: { amount: number; key: string | undefined }[] = [];
+    stubFetch({
+      'GET /api/admin/user_list': () =>
+        jsonResponse({
+          items: [makeAdminUser(12, 'Asha', 'Rao', 'asha@example.org')],
+          next_cursor: null,
+          prev_cursor: null,
+        }),
+      'POST /api/admin/user/12/deposit': (_url: URL, init: RequestInit) => {
+        const { amount } = JSON.parse(String(init.body)) as { amount: number };
+        sent.push({ amount, key: headersOf(init)['Idempotency-Key'] });
+        if (sent.length === 1)
+          return errorResponse(409, 'LIMIT_EXCEEDED', 'A deposit of that size needs a second admin.');
+        if (sent.length === 2) return Promise.reject(new TypeError('Failed to fetch'));
+        return jsonResponse(
+          { transaction_id: 3, wallet: { wallet_amount: 1_000, credits: 0, held: 0, currency: 'INR' } },
+          201,
+        );
+      },
+    });
     renderRoutes(routes, '/admin/money');
     const form = screen.getByRole('form', { name: 'Deposit money or credits' });
     const deposit = async () => {
       await userEvent.click(within(form).getByRole('button', { name: 'Deposit money' }));
       await userEvent.click(await screen.findByRole('button', { name: 'Yes, deposit' }));
     };
-    await paste(within(form).getByLabelText('Person id'), '404');
-    await paste(within(form).getByLabelText('Amount'), '10');
+    await paste(within(form).getByRole('textbox', { name: 'Person' }), 'asha');
+    await userEvent.click(await screen.findByRole('option', { name: 'Asha Rao (asha@example.org)' }));
+    await paste(within(form).getByLabelText('Amount'), '100');
     await paste(within(form).getByLabelText('Reason'), 'Bank transfer');
     await deposit();
-    expect(await within(form).findByText('The user was not found.')).toBeTruthy();
-    await paste(within(form).getByLabelText('Person id'), '12');
+    expect(await within(form).findByText('A deposit of that size needs a second admin.')).toBeTruthy();
+    await paste(within(form).getByLabelText('Amount'), '10');
     await deposit();
     await waitFor(() => expect(sent).toHaveLength(2));
     await deposit();
     expect(await screen.findByText('Deposit recorded')).toBeTruthy();
-    expect(sent.map((call) => call.path)).toEqual([
-      '/api/admin/user/404/deposit',
-      '/api/admin/user/12/deposit',
-      '/api/admin/user/12/deposit',
-    ]);
+    expect(sent.map((call) => call.amount)).toEqual([10_000, 1_000, 1_000]);
     expect(sent[1]?.key).not.toBe(sent[0]?.key);
     expect(sent[2]?.key).toBe(sent[1]?.key);
   });
 
-  it('gives an organisation credits through its cc call, and puts an unknown id on the id field', async () => {
+  it('gives an organisation found by name credits through its cc call, and puts a refusal on the field', async () => {
     signInAs(true, 2);
     const fetchMock = stubFetch({
+      'GET /api/admin/business_list': (url) =>
+        jsonResponse({
+          items: url.searchParams.get('q') === 'Gone' ? [{ id: 404, name: 'Gone Ltd' }] : [],
+          next_cursor: null,
+          prev_cursor: null,
+        }),
       'POST /api/admin/business/404/cc': () =>
         errorResponse(404, 'NOT_FOUND', 'The organisation was not found.'),
     });
     renderRoutes(routes, '/admin/money');
     const form = screen.getByRole('form', { name: 'Deposit money or credits' });
     await userEvent.click(within(form).getByRole('radio', { name: 'An organisation' }));
-    await paste(within(form).getByLabelText('Organisation id'), '404');
+    await paste(within(form).getByRole('textbox', { name: 'Organisation' }), 'Nobody');
+    expect(await within(form).findByText('No organisation found by that name.')).toBeTruthy();
+    await paste(within(form).getByRole('textbox', { name: 'Organisation' }), 'Gone');
+    await userEvent.click(await screen.findByRole('option', { name: 'Gone Ltd' }));
     await userEvent.click(within(form).getByRole('radio', { name: 'Credits (donations only)' }));
     await paste(within(form).getByLabelText('Amount'), '10');
     await paste(within(form).getByLabelText('Reason'), 'Matching');
     await userEvent.click(within(form).getByRole('button', { name: 'Deposit credits' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Yes, deposit' }));
     await waitFor(() =>
-      expect(within(form).getByLabelText('Organisation id').getAttribute('aria-invalid')).toBe('true'),
+      expect(within(form).getByRole('textbox', { name: 'Organisation' }).getAttribute('aria-invalid')).toBe(
+        'true',
+      ),
     );
     expect(within(form).getByText('The organisation was not found.')).toBeTruthy();
     expect(JSON.parse(String(callOf(fetchMock, 'POST')?.body))).toEqual({

@@ -1,0 +1,2 @@
+ALTER TABLE "business_subscriptions" ADD COLUMN "next_plan_id" bigint;--> statement-breakpoint
+ALTER TABLE "business_subscriptions" ADD CONSTRAINT "business_subscriptions_next_plan_id_subscription_plans_id_fk" FOREIGN KEY ("next_plan_id") REFERENCES "public"."subscription_plans"("id") ON DELETE no action ON UPDATE no action;

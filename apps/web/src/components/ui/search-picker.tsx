@@ -1,0 +1,108 @@
+import { Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+
+export interface SearchPickerProps<T, K extends QueryKey> {
+  label: string;
+  description?: ReactNode;
+  placeholder?: string;
+  /** Names the suggestion list, so that the label names the text field only. */
+  listLabel: string;
+  /** Said below the field when a search of at least `minLength` characters finds nothing. */
+  noneText: string;
+  /** The search for the typed text (trimmed, debounced); '' when nothing is searched. */
+  search: (text: string) => UseQueryOptions<{ items: T[] }, Error, { items: T[] }, K>;
+  keyOf: (item: T) => string;
+  labelOf: (item: T) => string;
+  value: T | null;
+  onChange: (value: T | null) => void;
+  error?: ReactNode;
+  required?: boolean;
+  minLength?: number;
+}
+
+/**
+ * A text field that finds things by name as one types and lets one pick one from the list
+ * (a message's recipient, a deposit's person or organisation). Typing again clears the choice.
+ */
+export function SearchPicker<T, K extends QueryKey>({
+  label,
+  description,
+  placeholder = 'Start typing a name',
+  listLabel,
+  noneText,
+  search,
+  keyOf,
+  labelOf,
+  value,
+  onChange,
+  error,
+  required = true,
+  minLength = 2,
+}: SearchPickerProps<T, K>) {
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const [text, setText] = useState(value ? labelOf(value) : '');
+  const [debounced] = useDebouncedValue(text.trim(), 250);
+  const searching = value === null || debounced !== labelOf(value);
+  const results = useQuery(search(searching ? debounced : ''));
+  const found = searching ? (results.data?.items ?? []) : [];
+  const open = found.length > 0;
+  const none = searching && debounced.length >= minLength && results.isSuccess && found.length === 0;
+
+  return (
+    <div>
+      <Combobox
+        store={combobox}
+        onOptionSubmit={(key) => {
+          const picked = found.find((item) => keyOf(item) === key);
+          if (picked) {
+            onChange(picked);
+            setText(labelOf(picked));
+          }
+          combobox.closeDropdown();
+        }}
+        withinPortal
+        hideDetached={false}
+      >
+        <Combobox.Target>
+          <TextInput
+            label={label}
+            description={description}
+            placeholder={placeholder}
+            required={required}
+            autoComplete="off"
+            value={text}
+            error={error}
+            aria-invalid={error ? true : undefined}
+            rightSection={results.isFetching ? <Loader size={14} aria-hidden="true" /> : null}
+            onChange={(event) => {
+              const next = event.currentTarget.value;
+              setText(next);
+              if (value && next !== labelOf(value)) onChange(null);
+              combobox.openDropdown();
+              combobox.updateSelectedOptionIndex();
+            }}
+            onClick={() => combobox.openDropdown()}
+            onFocus={() => combobox.openDropdown()}
+            onBlur={() => combobox.closeDropdown()}
+          />
+        </Combobox.Target>
+        <Combobox.Dropdown hidden={!open}>
+          <Combobox.Options aria-label={listLabel}>
+            {found.map((item) => (
+              <Combobox.Option value={keyOf(item)} key={keyOf(item)}>
+                {labelOf(item)}
+              </Combobox.Option>
+            ))}
+          </Combobox.Options>
+        </Combobox.Dropdown>
+      </Combobox>
+      {none ? (
+        <Text size="sm" mt={4} role="status">
+          {noneText}
+        </Text>
+      ) : null}
+    </div>
+  );
+}
