@@ -2,6 +2,7 @@ import type { AdminDepositBody, HistoryItem, PageQuery, TransferFundsBody } from
 import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
+import { csvMoney, toCsv } from '../../lib/csv.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { IdempotencyRequest } from '../../lib/idempotency.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
@@ -36,18 +37,6 @@ const toItem = (row: HistoryRow): HistoryItem => ({
   account: row.account as HistoryItem['account'],
   amount: row.amount,
 });
-
-function csvCell(value: string): string {
-  return /[",\n\r]/.test(value) || /^[=+\-@\t]/.test(value)
-    ? `"${value.replace(/^([=+\-@\t])/, "'$1").replace(/"/g, '""')}"`
-    : value;
-}
-
-function major(amount: number): string {
-  const sign = amount < 0 ? '-' : '';
-  const abs = Math.abs(amount);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 export interface HistoryOptions {
   from: string;
@@ -90,7 +79,6 @@ export function walletService(ctx: AppContext) {
     async statement(auth: AuthUser | null, owner: MoneyOwner, options: HistoryOptions): Promise<string> {
       await requireWalletAccess(ctx, auth, owner, 'read');
       const f = filter(owner, options);
-      const lines = ['date,description,type,account,amount,currency'];
       const rows: HistoryRow[] = [];
       let cursor: Array<string | number> | undefined;
       for (;;) {
@@ -104,19 +92,22 @@ export function walletService(ctx: AppContext) {
         if (batch.length < 1000 || !last) break;
         cursor = [last.createdAt.toISOString(), last.id];
       }
-      for (const row of rows.reverse()) {
-        lines.push(
-          [
-            row.createdAt.toISOString(),
-            csvCell(row.description),
-            row.kind,
-            row.account,
-            major(row.amount),
-            ctx.config.currency,
-          ].join(','),
-        );
-      }
-      return `${lines.join('\r\n')}\r\n`;
+      return toCsv(
+        {
+          header: ['date', 'description', 'type', 'account', 'amount', 'currency'],
+          rows: rows
+            .reverse()
+            .map((row) => [
+              row.createdAt.toISOString(),
+              row.description,
+              row.kind,
+              row.account,
+              csvMoney(row.amount),
+              ctx.config.currency,
+            ]),
+        },
+        { lineEnd: 'windows' },
+      );
     },
 
     /** A platform admin puts money (received by other means) or credits into a wallet. */
