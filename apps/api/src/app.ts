@@ -125,6 +125,8 @@ export async function buildApp(
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
+    // Behind a proxy, `request.ip` is the client's address only when that proxy is trusted.
+    trustProxy: config.trustProxy,
     // Path parameters hold emails (up to 254 characters, longer once percent-encoded) and codes:
     // longer ones answer 414 URI_TOO_LONG.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
