@@ -163,7 +163,7 @@ export async function buildApp(
       await api.register(authRoutes(ctx, services));
       await api.register(usersRoutes(ctx, services));
       await api.register(placesRoutes(ctx, services));
-      await api.register(filesRoutes(ctx));
+      await api.register(filesRoutes(ctx, services));
       await api.register(walletRoutes(ctx, services));
       await api.register(paymentsRoutes(ctx, services));
       await api.register(charitiesRoutes(ctx, services));
