@@ -23,7 +23,10 @@ test("a Draft project's gallery and documents show to its charity admin and to n
   };
   const created = await page.request.post('/api/project/create', {
     headers: auth,
-    data: { title: `Quiet plans ${Date.now().toString(36)}`, charity_id: me.charity_membership[0]?.charity_id },
+    data: {
+      title: `Quiet plans ${Date.now().toString(36)}`,
+      charity_id: me.charity_membership[0]?.charity_id,
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const id = ((await created.json()) as { id: number }).id;
