@@ -57,9 +57,18 @@ test("a Draft project's gallery and documents show to its charity admin and to n
     await page.getByRole('tab', { name: 'Gallery and documents' }).click();
     const image = page.getByRole('img', { name: 'Gallery picture 1' });
     await expect(image).toBeVisible();
+    // Loaded and decoded (a refused file would not decode). The 1-pixel picture's naturalWidth
+    // rounds to 0 at the srcset's density, so decode() is the check.
     await expect
-      .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth))
-      .toBeGreaterThan(0);
+      .poll(() =>
+        image.evaluate((element: HTMLImageElement) =>
+          element.decode().then(
+            () => 'shown',
+            () => 'broken',
+          ),
+        ),
+      )
+      .toBe('shown');
     const link = page.getByRole('link', { name: 'budget.txt' });
     const href = await link.getAttribute('href');
     expect(href).toMatch(/\?u=\d+&e=\d+&s=/);
