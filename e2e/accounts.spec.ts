@@ -88,7 +88,9 @@ test('a new person registers, activates from the mail, edits the profile, change
     await form.getByRole('button', { name: 'Create account' }).click();
     await expect(toast(page, 'Successfully sent confirmation email!')).toBeVisible();
     await expect(
-      page.getByRole('status').filter({ hasText: `We sent an activation link and code to ${email}` }),
+      page
+        .getByRole('status')
+        .filter({ hasText: `Check your mail to activate your account. We sent a message to ${email}` }),
     ).toBeVisible();
   });
 
@@ -217,8 +219,10 @@ test('registering a charity creates a pending charity application', async ({ pag
 
   await expect(toast(page, 'Successfully sent confirmation email!')).toBeVisible();
   const success = page.getByRole('status').filter({ hasText: 'Check your email' });
-  await expect(success).toContainText(`We sent an activation link and code to ${email}`);
-  await expect(success).toContainText(`${charityName} is waiting for review`);
+  await expect(success).toContainText(
+    `Check your mail to activate your account. We sent a message to ${email}`,
+  );
+  await expect(success).toContainText(`the Kindred team reviews your charity ${charityName}`);
   await expect(page.getByRole('form', { name: 'Create account' })).toHaveCount(0);
 
   // The application is pending: platform admins see it in the pending list.

@@ -125,6 +125,8 @@ export async function buildApp(
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
+    // Behind a proxy, `request.ip` is the client's address only when that proxy is trusted.
+    trustProxy: config.trustProxy,
     // Path parameters hold emails (up to 254 characters, longer once percent-encoded) and codes:
     // longer ones answer 414 URI_TOO_LONG.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
@@ -161,7 +163,7 @@ export async function buildApp(
       await api.register(authRoutes(ctx, services));
       await api.register(usersRoutes(ctx, services));
       await api.register(placesRoutes(ctx, services));
-      await api.register(filesRoutes(ctx));
+      await api.register(filesRoutes(ctx, services));
       await api.register(walletRoutes(ctx, services));
       await api.register(paymentsRoutes(ctx, services));
       await api.register(charitiesRoutes(ctx, services));

@@ -34,6 +34,18 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: booleanText.default(true),
   RATE_LIMITS: booleanText.default(true),
+  /**
+   * Which proxies in front of the API to believe about the client's address (X-Forwarded-For), for
+   * the limits per address: unset or `false` (none: the socket's address), or a comma-separated
+   * list of the proxies' addresses and CIDR ranges (decision 035).
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(false|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, {
+      message: 'Use false, or a comma-separated list of the proxies’ addresses or CIDR ranges.',
+    })
+    .optional(),
   WEB_DIST: z.string().optional(),
   /** Memory for public answers kept in each API process, in MB; 0 turns the cache off. */
   PUBLIC_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
@@ -65,6 +77,8 @@ export interface Config {
   logLevel: string;
   demoData: boolean;
   rateLimits: boolean;
+  /** Fastify's `trustProxy`: false, or the trusted proxies' addresses and CIDR ranges. */
+  trustProxy: false | string[];
   webDist: string | undefined;
   /** Bytes of public answers kept per process (0: off), and how long at most (decision 014). */
   publicCacheBytes: number;
@@ -84,6 +98,11 @@ function loadJwtSecret(dataDir: string, fromEnv: string | undefined): Uint8Array
 }
 
 export class ConfigError extends Error {}
+
+function parseTrustProxy(value: string | undefined): false | string[] {
+  if (!value || value === 'false') return false;
+  return value.split(',').map((part) => part.trim());
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(env);
@@ -119,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     demoData: e.DEMO_DATA,
     rateLimits: e.RATE_LIMITS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST,
     publicCacheBytes: Math.round(e.PUBLIC_CACHE_MB * 1024 * 1024),
     publicCacheTtlMs: e.PUBLIC_CACHE_TTL_MS,

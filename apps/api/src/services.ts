@@ -14,6 +14,7 @@ import {
 } from './modules/donations/subscriptions.service.js';
 import { type EmployeesService, employeesService } from './modules/employees/employees.service.js';
 import { exploreService } from './modules/explore/explore.service.js';
+import { filesService } from './modules/files/files.service.js';
 import { groupsService } from './modules/groups/groups.service.js';
 import { type InvitationsService, invitationsService } from './modules/invitations/invitations.service.js';
 import { type MatchingService, matchingService } from './modules/matching/matching.service.js';
@@ -66,6 +67,7 @@ export function buildServices(ctx: AppContext) {
     organisations: organisationsService(ctx),
     projects,
     projectContent: projectContentService(ctx, projects),
+    files: filesService(ctx, projects),
     explore: exploreService(ctx),
     groups: groupsService(ctx),
     donations,

@@ -40,16 +40,23 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
     if (check.reason === 'expired') throw new AppError(401, 'TOKEN_EXPIRED', TOKEN_EXPIRED_MESSAGE);
     throw unauthorized('Your sign-in is not valid. Please sign in again.', 'INVALID_TOKEN');
   }
-  const row = await usersRepository.findSession(ctx.database.db, check.claims.userId);
-  if (
-    !row ||
-    row.deletedAt ||
-    row.deactivatedAt ||
-    !row.isActive ||
-    row.tokenVersion !== check.claims.version
-  ) {
-    throw unauthorized('Your session has ended. Please sign in again.', 'SESSION_REVOKED');
-  }
+  const user = await sessionUser(ctx, check.claims.userId, check.claims.version);
+  if (!user) throw unauthorized('Your session has ended. Please sign in again.', 'SESSION_REVOKED');
+  return user;
+}
+
+/**
+ * The person a sign-in (or a signed file link, modules/files) names, when they may still act:
+ * active, neither deactivated nor deleted, and (for a token) its version still current.
+ */
+export async function sessionUser(
+  ctx: AppContext,
+  userId: number,
+  version?: number,
+): Promise<AuthUser | undefined> {
+  const row = await usersRepository.findSession(ctx.database.db, userId);
+  if (!row || row.deletedAt || row.deactivatedAt || !row.isActive) return undefined;
+  if (version !== undefined && row.tokenVersion !== version) return undefined;
   return {
     id: row.id,
     isIicAdmin: row.isIicAdmin,

@@ -1,19 +1,41 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
 import { clockRateLimitStore } from './rate-limit-store.js';
 
-/** Stricter limits for the calls that guessing and abuse aim at. */
+/** The caller's address (behind a trusted proxy, the client's: TRUST_PROXY). */
+const byAddress = (request: FastifyRequest) => request.ip;
+
+/**
+ * Stricter limits for the calls that guessing and abuse aim at, always per address (a token sent
+ * along changes nothing).
+ */
 export const STRICT_LIMITS = {
-  login: { max: 20, timeWindow: '1 minute' },
+  login: { max: 20, timeWindow: '1 minute', keyGenerator: byAddress },
   /** Both registration calls count together, per address. */
-  registration: { max: 20, timeWindow: '1 hour', groupId: 'registration' },
-  passwordReset: { max: 5, timeWindow: '1 minute' },
-  activation: { max: 10, timeWindow: '1 minute' },
+  registration: { max: 20, timeWindow: '1 hour', groupId: 'registration', keyGenerator: byAddress },
+  passwordReset: { max: 5, timeWindow: '1 minute', keyGenerator: byAddress },
+  activation: { max: 10, timeWindow: '1 minute', keyGenerator: byAddress },
 } as const;
+
+/**
+ * The limit of every other API call (decision 035): per account for a signed-in caller (the
+ * verified user id, so people sharing an office's address never share a budget), sized so a busy
+ * person never meets it; per address for anonymous callers.
+ */
+export const API_LIMITS = { perAccount: 3000, perAddress: 1000, timeWindow: '1 minute' } as const;
+
+/**
+ * What is never limited like an API call: the built web app (its files and the page every route
+ * falls back to) and uploaded pictures and documents, which a page asks for by the dozen and whose
+ * access is checked per file (modules/files).
+ */
+export function isStaticRequest(url: string): boolean {
+  return !url.startsWith('/api/') || url.startsWith('/api/files/');
+}
 
 function tileOrigin(tileUrl: string): string | undefined {
   try {
@@ -116,9 +138,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config, now
   });
   await app.register(rateLimit, {
     global: true,
-    max: config.rateLimits ? 600 : 1_000_000,
-    timeWindow: '1 minute',
-    allowList: () => !config.rateLimits,
+    // The auth hook (plugins/auth.ts, registered as an instance hook) has run: `request.auth` is
+    // the verified caller.
+    keyGenerator: (request) => (request.auth ? `user:${request.auth.id}` : request.ip),
+    max: (request) => (request.auth ? API_LIMITS.perAccount : API_LIMITS.perAddress),
+    timeWindow: API_LIMITS.timeWindow,
+    allowList: (request) => !config.rateLimits || isStaticRequest(request.url),
     store: clockRateLimitStore(now),
   });
 }

@@ -12,6 +12,13 @@ export const IMAGE_VARIANT_SIDES = {
 } as const satisfies Record<string, Record<ImageVariant, number>>;
 export type PictureKind = keyof typeof IMAGE_VARIANT_SIDES;
 
+/**
+ * One variant of a stored image. A file that is not public comes signed for its viewer
+ * (`…?u=…&e=…&s=…`, the API's decision 035): the variant goes before the signature, which covers
+ * every variant.
+ */
 export function imageUrl(base: string, variant: ImageVariant): string {
-  return `${base}_${variant}.webp`;
+  const query = base.indexOf('?');
+  if (query === -1) return `${base}_${variant}.webp`;
+  return `${base.slice(0, query)}_${variant}.webp${base.slice(query)}`;
 }

@@ -45,3 +45,28 @@ export function emailChangedMail(to: string, firstName: string, newEmail: string
     ].join('\n'),
   };
 }
+
+/** Someone registered with an address that already has an account (decision 035). */
+export function registrationAttemptMail(
+  to: string,
+  firstName: string,
+  signInLink: string,
+  resetLink: string,
+): MailMessage {
+  return {
+    to,
+    subject: 'Someone tried to register with your address',
+    text: [
+      `Hello ${firstName},`,
+      '',
+      'Someone tried to register a new Kindred account with your email address, which already has one.',
+      'If it was you, sign in:',
+      signInLink,
+      '',
+      'or, if you have forgotten your password, reset it:',
+      resetLink,
+      '',
+      'If it was not you, ignore this mail: nothing has changed.',
+    ].join('\n'),
+  };
+}

@@ -13,7 +13,7 @@ import { hashCode, issueToken, newSingleUseCode } from '../../lib/tokens.js';
 import { organisationsRepository } from '../organisations/organisations.repository.js';
 import { loadSessionDetail } from '../users/users.presenter.js';
 import { type UserRow, usersRepository } from '../users/users.repository.js';
-import { activationMail, passwordResetMail } from './auth.mails.js';
+import { activationMail, passwordResetMail, registrationAttemptMail } from './auth.mails.js';
 
 const HOUR = 60 * 60 * 1000;
 export const ACTIVATION_LIFETIME_MS = 7 * 24 * HOUR;
@@ -67,16 +67,15 @@ export function authService(ctx: AppContext) {
     );
   }
 
+  /**
+   * Registers a new address, or mails the owner of a known one (decision 035): the caller gets the
+   * same answer either way, after the same work (the password is hashed, one mail is sent), so a
+   * registration never tells anyone whether an address has an account.
+   */
   async function createUser(body: RegisterBody, organisation?: RegisterWithOrganisationBody) {
     const passwordHash = await hashPassword(body.password);
     const user = await db().transaction(async (tx) => {
-      if (await usersRepository.emailTaken(tx, body.email)) {
-        throw conflict(
-          'EMAIL_TAKEN',
-          'An account with this email already exists. Sign in or reset your password.',
-          { email: 'An account with this email already exists.' },
-        );
-      }
+      if (await usersRepository.emailTaken(tx, body.email)) return undefined;
       const created = await usersRepository.insert(
         tx,
         {
@@ -98,8 +97,27 @@ export function authService(ctx: AppContext) {
       }
       return created;
     });
-    await sendActivation(user);
-    return user;
+    if (user) await sendActivation(user);
+    else await sendRegistrationAttempt(body.email);
+  }
+
+  /**
+   * Someone tried to register a known address: its owner hears of it, with the way back in. An
+   * account still waiting for activation gets a new activation link instead (as a resend would).
+   */
+  async function sendRegistrationAttempt(email: string) {
+    const owner = await usersRepository.findByEmail(db(), email);
+    if (!owner) return;
+    if (!owner.isActive && !owner.deactivatedAt && !owner.deletedAt) return sendActivation(owner);
+    const { publicUrl } = ctx.config;
+    await ctx.mailer.send(
+      registrationAttemptMail(
+        owner.email,
+        owner.firstName,
+        `${publicUrl}/login`,
+        `${publicUrl}/forgot-password`,
+      ),
+    );
   }
 
   async function issueFor(user: UserRow): Promise<TokenResponse> {
@@ -111,14 +129,14 @@ export function authService(ctx: AppContext) {
 
     async register(body: RegisterBody) {
       await createUser(body);
-      return { message: `We sent an activation link to ${body.email}.` };
+      return { message: `We sent a message to ${body.email}. Check your mail to activate your account.` };
     },
 
     async registerWithOrganisation(body: RegisterWithOrganisationBody) {
       await createUser(body, body);
       const what = body.account_type === 'charity' ? 'charity' : 'organisation';
       return {
-        message: `We sent an activation link to ${body.email}. Your ${what} will be reviewed by our team.`,
+        message: `We sent a message to ${body.email}. Check your mail to activate your account; your ${what} will then be reviewed by our team.`,
       };
     },
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, businessMemberships, charities, charityMemberships } from '../../db/schema.js';
 import { STRICT_LIMITS } from '../../plugins/security.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/helpers.js';
 import { users } from '../users/users.table.js';
 
 let t: TestApp;
@@ -76,13 +76,57 @@ describe('registration and activation', () => {
     });
   });
 
-  it('refuses a second account with the same email, whatever its case', async () => {
-    await t.request('POST', '/api/auth/register', { body: person('twin@example.org') });
-    const res = await t.request('POST', '/api/auth/register', { body: person('TWIN@example.org') });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error.code).toBe('EMAIL_TAKEN');
-    // The form shows the refusal beside the email field.
-    expect(res.json().error.details.fields).toEqual({ email: 'An account with this email already exists.' });
+  it('answers a known address exactly like a new one, on both registration calls, and mails its owner instead', async () => {
+    const owner = await t.createUser({ email: 'twin@example.org' });
+    const calls = [
+      { url: '/api/auth/register', body: (email: string) => person(email) },
+      {
+        url: '/api/user/register',
+        body: (email: string) => ({
+          ...person(email),
+          account_type: 'charity',
+          organisation: { name: 'Twin Trust' },
+        }),
+      },
+    ];
+    for (const call of calls) {
+      const fresh = `fresh-${call.url.split('/')[2]}@example.org`;
+      const newAddress = await t.request('POST', call.url, { body: call.body(fresh) });
+      // Asked in another case: the same address.
+      const known = await t.request('POST', call.url, { body: call.body('TWIN@example.org') });
+      expect(known.statusCode, call.url).toBe(newAddress.statusCode);
+      expect(newAddress.statusCode, call.url).toBe(201);
+      expect(known.body.replace(/twin@example\.org/i, fresh), call.url).toBe(newAddress.body);
+      expect(known.json().message, call.url).toContain('Check your mail to activate your account');
+    }
+    const mails = (await t.outbox()).filter((m) => m.to.includes('twin@example.org'));
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Someone tried to register with your address',
+      'Someone tried to register with your address',
+    ]);
+    expect(mails[0]?.text).toContain('https://kindred.test/login');
+    expect(mails[0]?.text).toContain('https://kindred.test/forgot-password');
+    // The account is untouched: no second one, the password unchanged.
+    const rows = await t.ctx.database.db.select().from(users).where(eq(users.email, 'twin@example.org'));
+    expect(rows).toHaveLength(1);
+    expect(
+      (
+        await t.request('POST', '/api/auth/login', {
+          body: { email: owner.email, password: TEST_PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it('answers a known address still waiting for activation alike, with a new activation link', async () => {
+    await t.request('POST', '/api/auth/register', { body: person('waiting@example.org') });
+    const again = await t.request('POST', '/api/auth/register', { body: person('waiting@example.org') });
+    expect(again.statusCode).toBe(201);
+    const mails = (await t.outbox()).filter((m) => m.to.includes('waiting@example.org'));
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Activate your Kindred account',
+      'Activate your Kindred account',
+    ]);
   });
 
   it('refuses a password under 10 characters', async () => {
@@ -181,7 +225,7 @@ describe('registration and activation', () => {
       .where(eq(businessMemberships.businessId, business?.id ?? 0));
     expect(members).toHaveLength(1);
     expect(members[0]?.adminType).toBe(1);
-    // Nothing is written when the person's part fails: the email is taken now.
+    // Nothing is written for a known address (its owner is mailed; the answer is the same).
     const dup = await t.request('POST', '/api/user/register', {
       body: {
         ...person('boss@example.org'),
@@ -189,7 +233,7 @@ describe('registration and activation', () => {
         organisation: { name: 'Widgets Two' },
       },
     });
-    expect(dup.statusCode).toBe(409);
+    expect(dup.statusCode).toBe(201);
     expect(
       await t.ctx.database.db.select().from(businesses).where(eq(businesses.name, 'Widgets Two')),
     ).toHaveLength(0);

@@ -7,10 +7,10 @@ import {
   type ReportQuery,
   TRANSACTION_STATUS,
 } from '@kindred/shared';
-import { stringify } from 'csv-stringify/sync';
 import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
+import { csvMoney, toCsv } from '../../lib/csv.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { charitiesQueries } from '../charities/charities.repository.js';
@@ -239,37 +239,34 @@ export function businessReportsService(ctx: AppContext, donations: () => Donatio
         { limit: CSV_MAX_ROWS - 1, before: false },
       );
       const donations = await presentRows(rows.map((row) => row.donation));
-      const body = stringify(
-        donations.map((d) => ({
+      const body = toCsv({
+        columns: [
+          'date',
+          'organisation',
+          'kind',
+          'charity',
+          'project',
+          'amount',
+          'hours',
+          'quantity',
+          'status',
+          'requested_by',
+          'match_of',
+        ],
+        rows: donations.map((d) => ({
           date: d.created_at.slice(0, 10),
           organisation: d.donor.name,
           kind: labelOf(GIVING_TYPES, d.type) ?? '',
           charity: d.charity.name,
           project: d.project?.title ?? '',
-          amount: d.amount === null ? '' : (d.amount / 100).toFixed(2),
+          amount: d.amount === null ? '' : csvMoney(d.amount),
           hours: d.confirmed_hours ?? d.hours ?? '',
           quantity: d.quantity ?? '',
           status: d.status_label,
           requested_by: d.history[0]?.by?.name ?? '',
           match_of: d.match_of_id ?? '',
         })),
-        {
-          header: true,
-          columns: [
-            'date',
-            'organisation',
-            'kind',
-            'charity',
-            'project',
-            'amount',
-            'hours',
-            'quantity',
-            'status',
-            'requested_by',
-            'match_of',
-          ],
-        },
-      );
+      });
       const name = scope.businesses[0]?.name.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase() ?? 'organisation';
       return { body, filename: `kindred-${name}-donations.csv` };
     },

@@ -7,7 +7,7 @@ import {
   labelOf,
   SKILL_TYPES,
 } from '@kindred/shared';
-import { stringify } from 'csv-stringify/sync';
+import { csvMoney, toCsv } from '../../lib/csv.js';
 import type { MailMessage } from '../../lib/mailer.js';
 import { renderPdf, pdfRow as row } from '../../lib/pdf.js';
 
@@ -144,23 +144,20 @@ export function statementPdf(
 
 /** The same statement as CSV, one row per donation. */
 export function statementCsv(donations: Donation[], currency: string): string {
-  return stringify(
-    donations.map((d) => ({
+  return toCsv({
+    columns: ['date', 'kind', 'to', 'what', 'amount', 'gift_aid', 'hours', 'status', 'receipt'],
+    rows: donations.map((d) => ({
       date: day(d.created_at),
       kind: labelOf(GIVING_TYPES, d.type) ?? '',
       to: recipient(d),
       what: whatWasGiven(d, currency),
-      amount: d.type === GIVING_TYPE.funds ? ((d.amount ?? 0) / 100).toFixed(2) : '',
-      gift_aid: d.gift_aid ? (d.gift_aid_amount / 100).toFixed(2) : '',
+      amount: d.type === GIVING_TYPE.funds ? csvMoney(d.amount ?? 0) : '',
+      gift_aid: d.gift_aid ? csvMoney(d.gift_aid_amount) : '',
       hours: d.confirmed_hours ?? d.hours ?? '',
       status: d.status_label,
       receipt: d.receipt_number ?? '',
     })),
-    {
-      header: true,
-      columns: ['date', 'kind', 'to', 'what', 'amount', 'gift_aid', 'hours', 'status', 'receipt'],
-    },
-  );
+  });
 }
 
 export interface ClaimLine {
@@ -179,8 +176,19 @@ export interface ClaimLine {
  */
 export function giftAidClaimCsv(lines: ClaimLine[]): string {
   const ddmmyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(2, 4)}`;
-  return stringify(
-    lines.map((line) => [
+  return toCsv({
+    header: [
+      'Title',
+      'First name or initial',
+      'Last name',
+      'House name or number',
+      'Postcode',
+      'Aggregated donations',
+      'Sponsored event',
+      'Donation date (DD/MM/YY)',
+      'Amount',
+    ],
+    rows: lines.map((line) => [
       line.title ?? '',
       line.firstName,
       line.lastName,
@@ -189,21 +197,7 @@ export function giftAidClaimCsv(lines: ClaimLine[]): string {
       '',
       '',
       ddmmyy(line.date),
-      (line.amount / 100).toFixed(2),
+      csvMoney(line.amount),
     ]),
-    {
-      header: true,
-      columns: [
-        'Title',
-        'First name or initial',
-        'Last name',
-        'House name or number',
-        'Postcode',
-        'Aggregated donations',
-        'Sponsored event',
-        'Donation date (DD/MM/YY)',
-        'Amount',
-      ],
-    },
-  );
+  });
 }

@@ -1,28 +1,49 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../lib/errors.js';
+import { fileLinkUser } from '../../lib/file-links.js';
+import { sessionUser } from '../../plugins/auth.js';
+import type { Services } from '../../services.js';
 
 const CONTENT_TYPES: Record<string, string> = { '.webp': 'image/webp' };
+const linkQuery = z.object({
+  u: z.string().max(20).optional(),
+  e: z.string().max(20).optional(),
+  s: z.string().max(100).optional(),
+});
 
-/** Uploaded files, served from the storage. Names are random and unguessable. */
+/**
+ * Uploaded files, served from the storage with random names, each under the access rule of what
+ * it belongs to (decision 035). A browser's `<img>` sends no token: a file that is not public
+ * comes with a link signed for the person (lib/file-links.ts), whose access is checked again here.
+ */
 export const filesRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {
+    const { files } = services;
     app.get(
       '/files/*',
       {
         config: { auth: 'public' },
-        schema: { hide: true, params: z.object({ '*': z.string().min(1).max(300) }) },
+        schema: { hide: true, params: z.object({ '*': z.string().min(1).max(300) }), querystring: linkQuery },
       },
       async (request, reply) => {
         const key = request.params['*'];
-        const file = await ctx.storage.get(key);
-        if (!file) throw notFound('The file');
+        let viewer = request.auth;
+        if (!viewer) {
+          const signedFor = fileLinkUser(
+            ctx.config.jwtSecret,
+            files.storedUrl(key),
+            request.query,
+            ctx.now(),
+          );
+          if (signedFor !== undefined) viewer = (await sessionUser(ctx, signedFor)) ?? null;
+        }
+        const file = await files.open(key, viewer);
         const ext = key.slice(key.lastIndexOf('.'));
         reply.header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream');
         reply.header('content-length', file.size);
-        reply.header('cache-control', 'public, max-age=31536000, immutable');
+        reply.header('cache-control', file.cacheControl);
         reply.header('x-content-type-options', 'nosniff');
         if (!CONTENT_TYPES[ext]) reply.header('content-disposition', 'attachment');
         return reply.send(file.stream);

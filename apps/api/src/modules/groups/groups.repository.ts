@@ -269,21 +269,34 @@ export const groupsRepository = {
   },
 
   /** Wrong PINs the person tried since the time given. */
-  async pinFailuresSince(db: Executor, userId: number, since: Date) {
-    const rows = await db
-      .select({ at: groupPinFailures.at })
-      .from(groupPinFailures)
-      .where(and(eq(groupPinFailures.userId, userId), gte(groupPinFailures.at, since)))
-      .orderBy(asc(groupPinFailures.at));
-    return rows.map((row) => row.at);
+  /** When the person's wrong PINs since `since` were tried, oldest first; and those from the address. */
+  async pinFailuresSince(db: Executor, userId: number, ip: string, since: Date) {
+    const [byUser, byIp] = await Promise.all([
+      db
+        .select({ at: groupPinFailures.at })
+        .from(groupPinFailures)
+        .where(and(eq(groupPinFailures.userId, userId), gte(groupPinFailures.at, since)))
+        .orderBy(asc(groupPinFailures.at)),
+      db
+        .select({ at: groupPinFailures.at })
+        .from(groupPinFailures)
+        .where(and(eq(groupPinFailures.ip, ip), gte(groupPinFailures.at, since)))
+        .orderBy(asc(groupPinFailures.at)),
+    ]);
+    return { byUser: byUser.map((row) => row.at), byIp: byIp.map((row) => row.at) };
   },
 
-  /** Records a wrong PIN; failures older than the window are dropped on the way. */
-  async addPinFailure(db: Executor, userId: number, at: Date, windowStart: Date) {
+  /** Records a wrong PIN; the person's and the address's failures older than the window are dropped on the way. */
+  async addPinFailure(db: Executor, userId: number, ip: string, at: Date, windowStart: Date) {
     await db
       .delete(groupPinFailures)
-      .where(and(eq(groupPinFailures.userId, userId), lt(groupPinFailures.at, windowStart)));
-    await db.insert(groupPinFailures).values({ userId, at });
+      .where(
+        and(
+          or(eq(groupPinFailures.userId, userId), eq(groupPinFailures.ip, ip)),
+          lt(groupPinFailures.at, windowStart),
+        ),
+      );
+    await db.insert(groupPinFailures).values({ userId, ip, at });
   },
 
   async pinExists(db: Executor, pin: string) {

@@ -57,12 +57,12 @@ export const groupsRoutes =
           tags,
           security,
           summary:
-            'Join a group by its PIN: status 1 a request waits for its admins, 2 joined (wrong PINs are limited per person)',
+            'Join a group by its PIN: status 1 a request waits for its admins, 2 joined (wrong PINs are limited per person and per address)',
           body: groupJoinBodySchema,
           response: { 200: groupJoinResultSchema },
         },
       },
-      async (request) => groups.join(request.auth, request.body.pin),
+      async (request) => groups.join(request.auth, request.body.pin, request.ip),
     );
 
     app.post(

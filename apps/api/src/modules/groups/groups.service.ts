@@ -31,6 +31,11 @@ import { type GroupRow, groupsQueries, groupsRepository, type MembershipRow } fr
 
 /** Wrong PINs a person may try in PIN_WINDOW_MS before joining is refused (decision 026). */
 export const PIN_FAILURES_ALLOWED = 10;
+/**
+ * Wrong PINs one address may try in PIN_WINDOW_MS, whoever signs in there (decision 035): new
+ * accounts behind one address get no fresh guesses; an office sharing an address has room to mistype.
+ */
+export const PIN_FAILURES_PER_ADDRESS = 30;
 export const PIN_WINDOW_MS = 60 * 60 * 1000;
 
 const EMPTY: GroupTotals = { funds: 0, volunteering_hours: 0, skilled_hours: 0, gifts: 0, gifts_value: 0 };
@@ -413,16 +418,22 @@ export function groupsService(ctx: AppContext) {
 
     /**
      * POST /group/join: the PIN finds the group; one that requires approval takes a request
-     * (status 1), any other a member (status 2). Wrong PINs are limited per person.
+     * (status 1), any other a member (status 2). Wrong PINs are limited per person and per address.
      */
-    async join(auth: AuthUser | null, pin: string): Promise<GroupJoinResult> {
+    async join(auth: AuthUser | null, pin: string, ip: string): Promise<GroupJoinResult> {
       const user = await ctx.access.require(auth, Permission.UserSelf, [auth?.id ?? 0]);
       const now = ctx.now();
       const windowStart = new Date(now.getTime() - PIN_WINDOW_MS);
-      const failures = await groupsRepository.pinFailuresSince(db(), user.id, windowStart);
-      if (failures.length >= PIN_FAILURES_ALLOWED) {
-        const oldest = failures[failures.length - PIN_FAILURES_ALLOWED] ?? now;
-        const seconds = Math.max(1, Math.ceil((oldest.getTime() + PIN_WINDOW_MS - now.getTime()) / 1000));
+      const failures = await groupsRepository.pinFailuresSince(db(), user.id, ip, windowStart);
+      // The one that frees up last decides the wait.
+      const waits = [
+        { times: failures.byUser, allowed: PIN_FAILURES_ALLOWED },
+        { times: failures.byIp, allowed: PIN_FAILURES_PER_ADDRESS },
+      ]
+        .filter(({ times, allowed }) => times.length >= allowed)
+        .map(({ times, allowed }) => (times[times.length - allowed] ?? now).getTime() + PIN_WINDOW_MS);
+      if (waits.length > 0) {
+        const seconds = Math.max(1, Math.ceil((Math.max(...waits) - now.getTime()) / 1000));
         throw new AppError(
           429,
           'TOO_MANY_ATTEMPTS',
@@ -432,7 +443,7 @@ export function groupsService(ctx: AppContext) {
       }
       const group = await groupsRepository.findByPin(db(), pin);
       if (!group) {
-        await groupsRepository.addPinFailure(db(), user.id, now, windowStart);
+        await groupsRepository.addPinFailure(db(), user.id, ip, now, windowStart);
         throw new AppError(404, 'PIN_NOT_FOUND', 'No group has this PIN. Check it with the group’s admin.', {
           fields: { pin: 'No group has this PIN.' },
         });

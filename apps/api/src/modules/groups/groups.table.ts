@@ -91,13 +91,21 @@ export const groupJoinRequests = pgTable(
   ],
 );
 
-/** Wrong PINs tried, per person, kept an hour: joining is refused after too many (decision 026). */
+/**
+ * Wrong PINs tried, per person and the address they came from, kept an hour: joining is refused
+ * after too many for the person (decision 026) or for the address (decision 035).
+ */
 export const groupPinFailures = pgTable(
   'group_pin_failures',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: userRef('user_id'),
+    /** The caller's address; empty for failures recorded before addresses were kept. */
+    ip: text('ip').notNull().default(''),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [index('group_pin_failures_user_idx').on(t.userId, t.at)],
+  (t) => [
+    index('group_pin_failures_user_idx').on(t.userId, t.at),
+    index('group_pin_failures_ip_idx').on(t.ip, t.at),
+  ],
 );

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { createBusiness, topUp } from '../../testing/money.js';
 import { multipartFile } from '../../testing/multipart.js';
 import { groupsQueries } from './groups.repository.js';
-import { PIN_FAILURES_ALLOWED } from './groups.service.js';
+import { PIN_FAILURES_ALLOWED, PIN_FAILURES_PER_ADDRESS } from './groups.service.js';
 
 type User = Awaited<ReturnType<TestApp['createUser']>>;
 
@@ -47,6 +47,15 @@ async function createGroup(owner: User, body: Record<string, unknown> = {}) {
 
 const join = (person: User, pin: string) =>
   t.request('POST', '/api/group/join', { token: person.token, body: { pin } });
+
+/** A PIN no group has. */
+async function unused() {
+  for (;;) {
+    const pin = String(100_000 + Math.floor(Math.random() * 900_000));
+    const [row] = await t.ctx.database.db.select({ id: groups.id }).from(groups).where(eqPin(pin));
+    if (!row) return pin;
+  }
+}
 
 async function member(pin: string) {
   const person = await t.createUser();
@@ -314,13 +323,6 @@ describe('joining by PIN', () => {
     const guesser = await t.createUser();
     for (const pin of ['12345', '1234567', '012345', 'abcdef', '', null])
       expect((await join(guesser, pin as string)).statusCode, String(pin)).toBe(400);
-    const unused = async () => {
-      for (;;) {
-        const pin = String(100_000 + Math.floor(Math.random() * 900_000));
-        const [row] = await t.ctx.database.db.select({ id: groups.id }).from(groups).where(eqPin(pin));
-        if (!row) return pin;
-      }
-    };
     for (let i = 0; i < PIN_FAILURES_ALLOWED; i++) {
       const res = await join(guesser, await unused());
       expect(res.statusCode).toBe(404);
@@ -336,6 +338,32 @@ describe('joining by PIN', () => {
     later(61);
     await t.signIn(guesser);
     expect((await join(guesser, group.pin)).json().status).toBe(2);
+  });
+
+  it('counts wrong PINs per address too: new accounts behind one address get no fresh guesses', async () => {
+    const owner = await t.createUser();
+    const group = await createGroup(owner);
+    const from = (person: User, pin: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/group/join',
+        headers: { authorization: `Bearer ${person.token}` },
+        payload: { pin },
+        remoteAddress,
+      });
+    // Each account stays under its own limit; together they use up the address's.
+    const perAccount = PIN_FAILURES_ALLOWED / 2;
+    for (let tried = 0; tried < PIN_FAILURES_PER_ADDRESS; ) {
+      const guesser = await t.createUser();
+      for (let i = 0; i < perAccount && tried < PIN_FAILURES_PER_ADDRESS; i++, tried++)
+        expect((await from(guesser, await unused(), '203.0.113.7')).statusCode).toBe(404);
+    }
+    const fresh = await t.createUser();
+    const refused = await from(fresh, group.pin, '203.0.113.7');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('TOO_MANY_ATTEMPTS');
+    // The same person from another address is not slowed down.
+    expect((await from(fresh, group.pin, '198.51.100.2')).json().status).toBe(2);
   });
 
   it('gives a new PIN on demand (admins only); the old one stops working', async () => {

@@ -13,7 +13,7 @@ import {
 } from './project-content.repository.js';
 import { PROJECT_STATUS } from './project-status.js';
 import { projectsRepository } from './projects.repository.js';
-import type { ProjectsService } from './projects.service.js';
+import type { FileLink, ProjectsService } from './projects.service.js';
 
 const post = (row: UpdateRow) => ({
   id: row.id,
@@ -22,23 +22,23 @@ const post = (row: UpdateRow) => ({
   body: row.body,
   created_at: row.createdAt.toISOString(),
 });
-const impact = (row: ImpactRow) => ({
+const impact = (row: ImpactRow, link: FileLink) => ({
   ...post(row),
   beneficiaries: row.beneficiaries,
-  images: row.images,
+  images: row.images.map(link),
 });
-const image = (row: ImageRow) => ({
+const image = (row: ImageRow, link: FileLink) => ({
   id: row.id,
   project_id: row.projectId,
-  url: row.url,
+  url: link(row.url),
   caption: row.caption,
   created_at: row.createdAt.toISOString(),
 });
-const document = (row: DocumentRow) => ({
+const document = (row: DocumentRow, link: FileLink) => ({
   id: row.id,
   project_id: row.projectId,
   name: row.name,
-  url: row.url,
+  url: link(row.url),
   mime: row.mime,
   size: row.size,
   created_at: row.createdAt.toISOString(),
@@ -106,14 +106,15 @@ export function projectContentService(ctx: AppContext, projects: ProjectsService
           await projects.payOutToCharity(tx, row, user.id);
           await projectsRepository.update(tx, id, { status: finished, finishedReason: 'impact' }, ctx.now());
         }
-        return impact(created);
+        return impact(created, projects.fileLink(user.id));
       });
     },
 
     async impacts(id: number, viewer: AuthUser | null) {
       await projects.viewable(id, viewer);
       const rows = await content.impacts(db(), id, 100);
-      return { items: rows.map(impact) };
+      const link = projects.fileLink(viewer?.id);
+      return { items: rows.map((row) => impact(row, link)) };
     },
 
     async addImpactImage(id: number, readFile: UploadSource, user: AuthUser) {
@@ -124,7 +125,7 @@ export function projectContentService(ctx: AppContext, projects: ProjectsService
       const stored = await storeUpload(ctx.storage, 'impact', upload);
       const row = await content.setImpactImages(db(), latest.id, [...latest.images, stored.url]);
       if (!row) throw new Error('impact vanished');
-      return impact(row);
+      return impact(row, projects.fileLink(user.id));
     },
 
     async addImage(id: number, readFile: UploadSource, caption: string | null, user: AuthUser) {
@@ -138,13 +139,14 @@ export function projectContentService(ctx: AppContext, projects: ProjectsService
         createdBy: user.id,
         createdAt: ctx.now(),
       });
-      return image(row);
+      return image(row, projects.fileLink(user.id));
     },
 
     async images(id: number, viewer: AuthUser | null) {
       await projects.viewable(id, viewer);
       const rows = await content.images(db(), id, 200);
-      return { items: rows.map(image) };
+      const link = projects.fileLink(viewer?.id);
+      return { items: rows.map((row) => image(row, link)) };
     },
 
     async removeImage(projectId: number, imageId: number, user: AuthUser) {
@@ -169,13 +171,14 @@ export function projectContentService(ctx: AppContext, projects: ProjectsService
         createdBy: user.id,
         createdAt: ctx.now(),
       });
-      return document(row);
+      return document(row, projects.fileLink(user.id));
     },
 
     async documents(id: number, viewer: AuthUser | null) {
       await projects.viewable(id, viewer);
       const rows = await content.documents(db(), id, 200);
-      return { items: rows.map(document) };
+      const link = projects.fileLink(viewer?.id);
+      return { items: rows.map((row) => document(row, link)) };
     },
 
     /** `charityId` is the project's charity, or 0 for a project that has none (yet). */
@@ -194,7 +197,7 @@ export function projectContentService(ctx: AppContext, projects: ProjectsService
       const stored = await storeUpload(ctx.storage, 'logos', upload);
       const updated = await projectsRepository.update(db(), id, { logo: stored.url }, ctx.now());
       await deleteUpload(ctx.storage, row.logo);
-      return projects.present(updated, true);
+      return projects.present(updated, user, true);
     },
   };
 }

@@ -230,7 +230,41 @@ const addProgress = prepared('projects_add_progress', (db) => {
     .where(eq(projects.id, sql.placeholder('id')));
 });
 
+/** The folders of `/api/files/` whose files belong to a project (decision 035). */
+export const PROJECT_FILE_FOLDERS = ['gallery', 'documents', 'impact'] as const;
+
 export const projectsQueries = {
+  /**
+   * The project an uploaded file belongs to (its URL as stored, `/api/files/<folder>/<name>`): a
+   * gallery picture, a document, an impact statement's picture or the project's logo. Undefined
+   * for a file no project holds.
+   */
+  async fileOwner(db: Executor, folder: string, url: string): Promise<number | undefined> {
+    const [row] =
+      folder === 'gallery'
+        ? await db
+            .select({ id: projectImages.projectId })
+            .from(projectImages)
+            .where(eq(projectImages.url, url))
+            .limit(1)
+        : folder === 'documents'
+          ? await db
+              .select({ id: projectDocuments.projectId })
+              .from(projectDocuments)
+              .where(eq(projectDocuments.url, url))
+              .limit(1)
+          : folder === 'impact'
+            ? await db
+                .select({ id: projectImpacts.projectId })
+                .from(projectImpacts)
+                .where(sql`${projectImpacts.images} @> ${JSON.stringify([url])}::jsonb`)
+                .limit(1)
+            : folder === 'logos'
+              ? await db.select({ id: projects.id }).from(projects).where(eq(projects.logo, url)).limit(1)
+              : [];
+    return row?.id;
+  },
+
   /**
    * The cover of each project: the URL of the first picture of its gallery (decision 018). One
    * query for a page of projects, by the gallery's (project, id) index.

@@ -11,6 +11,7 @@ import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { signFileUrl } from '../../lib/file-links.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { isoDay } from '../../lib/periods.js';
 import { deleteUpload } from '../../lib/uploads.js';
@@ -46,12 +47,17 @@ export function givingKindsOf(
   return kinds;
 }
 
+/** How the project's file URLs reach the viewer: as stored, or signed for a signed-in person. */
+export type FileLink = (url: string) => string;
+const asStored: FileLink = (url) => url;
+
 export function presentProject(
   row: ProjectRow,
   charity: { id: number; name: string; logo: string | null } | undefined,
   canManage: boolean,
   cover: string | null,
   place: { state_id: number | null; city_id: number | null } = { state_id: null, city_id: null },
+  link: FileLink = asStored,
 ): Project {
   return {
     id: row.id,
@@ -73,8 +79,8 @@ export function presentProject(
     post_code: row.postCode,
     latitude: row.latitude,
     longitude: row.longitude,
-    logo: row.logo,
-    cover,
+    logo: row.logo && link(row.logo),
+    cover: cover && link(cover),
     funds_target: row.fundsTarget,
     volunteering_hours: row.volunteeringHours,
     volunteering_start: row.volunteeringStart,
@@ -165,8 +171,18 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
     return load(id);
   }
 
+  /**
+   * The project's file URLs as the viewer gets them: signed for a signed-in person, so their
+   * browser can load a file that is not public without a token (decision 035); as stored otherwise.
+   */
+  function fileLink(viewerId: number | null | undefined): FileLink {
+    if (!viewerId) return asStored;
+    const now = ctx.now();
+    return (url) => signFileUrl(ctx.config.jwtSecret, url, viewerId, now);
+  }
+
   /** One project; its managers also get the region and town of its place, for the project form. */
-  async function present(row: ProjectRow, manage: boolean, from: Executor = db()) {
+  async function present(row: ProjectRow, viewer: AuthUser | null, manage: boolean, from: Executor = db()) {
     const [names, covers, place] = await Promise.all([
       charitiesQueries.names(from, [row.charityId]),
       projectsQueries.covers(from, [row.id]),
@@ -178,11 +194,13 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
       manage,
       covers.get(row.id) ?? null,
       place,
+      fileLink(viewer?.id),
     );
   }
 
   /** `manage` is known for the whole list, or checked row by row for the viewer. */
-  async function presentMany(rows: ProjectRow[], manage: boolean | AuthUser) {
+  async function presentMany(rows: ProjectRow[], viewerId: number, manage: boolean | AuthUser) {
+    const link = fileLink(viewerId);
     const [names, covers] = await Promise.all([
       charitiesQueries.names(
         db(),
@@ -208,6 +226,8 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
           row.charityId ? names.get(row.charityId) : undefined,
           managed ? managed.has(row.id) : (manage as boolean),
           covers.get(row.id) ?? null,
+          undefined,
+          link,
         ),
     );
   }
@@ -303,6 +323,7 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
           { status: live, publishedAt: row.publishedAt ?? ctx.now() },
           ctx.now(),
         ),
+        user,
         true,
       );
     }
@@ -312,6 +333,7 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
       if (row.status !== completed) throw invalidTransition(row, to);
       return present(
         await projectsRepository.update(db(), id, { status: finished, finishedReason: 'impact' }, ctx.now()),
+        user,
         true,
       );
     }
@@ -353,7 +375,7 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
       await payOutToCharity(tx, row, user.id);
       return projectsRepository.update(tx, id, { status: completed, finishedReason: null }, ctx.now());
     });
-    return present(updated, true);
+    return present(updated, user, true);
   }
 
   async function cancel(id: number, user: AuthUser) {
@@ -366,7 +388,7 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
       await settlement.cancelled(tx, row.id, user.id);
       return projectsRepository.update(tx, id, { status: cancelled }, ctx.now());
     });
-    return present(updated, true);
+    return present(updated, user, true);
   }
 
   return {
@@ -375,13 +397,25 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
     viewable,
     manageable,
     present,
+    fileLink,
+
+    /**
+     * Who may fetch one of the project's files (decision 035): anyone while the project is public;
+     * otherwise whoever may see the project (`viewable`: 404 for anyone else), checked each time.
+     */
+    async fileAccess(id: number, viewer: AuthUser | null): Promise<'public' | 'private'> {
+      const row = await load(id);
+      if (await isPublic(row)) return 'public';
+      await viewable(id, viewer);
+      return 'private';
+    },
     move,
     complete,
     cancel,
 
     async get(id: number, viewer: AuthUser | null) {
       const { row, manage, from } = await viewable(id, viewer);
-      return present(row, manage, from);
+      return present(row, viewer, manage, from);
     },
 
     async create(body: ProjectCreateBody, user: AuthUser) {
@@ -443,7 +477,7 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
         await projectsRepository.addAdmin(tx, created.id, user.id, ctx.now());
         return created;
       });
-      return present(row, true);
+      return present(row, user, true);
     },
 
     async update(id: number, body: ProjectUpdateBody, user: AuthUser) {
@@ -454,7 +488,7 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
       const changes = withDerived(row, await fields(body));
       const merged = { ...row, ...changes } as ProjectRow;
       if (row.status === live) assertPublishable(merged);
-      return present(await projectsRepository.update(db(), id, changes, ctx.now()), true);
+      return present(await projectsRepository.update(db(), id, changes, ctx.now()), user, true);
     },
 
     async remove(id: number, user: AuthUser) {
@@ -481,6 +515,7 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
       await assertCharityActive(row);
       return present(
         await projectsRepository.update(db(), id, { endDate, status: live, finishedReason: null }, ctx.now()),
+        user,
         true,
       );
     },
@@ -517,7 +552,7 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
         await projectsRepository.addAdmin(tx, clone.id, user.id, ctx.now());
         return clone;
       });
-      return present(created, true);
+      return present(created, user, true);
     },
 
     async summary(id: number, viewer: AuthUser | null): Promise<ProjectSummary> {
@@ -548,7 +583,7 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
     },
 
     /** Lists for managers, newest first. */
-    async listWhere(list: ProjectList, query: PageQuery, manage: boolean | AuthUser) {
+    async listWhere(list: ProjectList, query: PageQuery, viewerId: number, manage: boolean | AuthUser) {
       const cursor = decodeCursor(query.cursor, ['time', 'id']);
       const rows = await projectsRepository.list(db(), list, {
         limit: query.limit + 1,
@@ -561,32 +596,32 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
         (row) => [row.cursorAt, row.id],
         (row) => row as ProjectRow,
       );
-      return { ...page, items: await presentMany(page.items, manage) };
+      return { ...page, items: await presentMany(page.items, viewerId, manage) };
     },
 
     /** The charity's own projects (not the ones only asking it to take them); can_manage is the viewer's. */
     async charityProjects(charityId: number, status: number | undefined, query: PageQuery, viewer: AuthUser) {
       await ctx.access.require(viewer, Permission.CharityRead, [charityId]);
-      return this.listWhere({ of: 'charity', charityId, status }, query, viewer);
+      return this.listWhere({ of: 'charity', charityId, status }, query, viewer.id, viewer);
     },
 
     async expired(charityId: number, query: PageQuery, viewer: AuthUser) {
       await ctx.access.require(viewer, Permission.CharityRead, [charityId]);
-      return this.listWhere({ of: 'charity-expired', charityId }, query, viewer);
+      return this.listWhere({ of: 'charity-expired', charityId }, query, viewer.id, viewer);
     },
 
     mine(userId: number, query: PageQuery) {
-      return this.listWhere({ of: 'user', userId }, query, true);
+      return this.listWhere({ of: 'user', userId }, query, userId, true);
     },
 
     async ofBusiness(businessId: number, query: PageQuery, viewer: AuthUser) {
       await ctx.access.require(viewer, Permission.BusinessProjectsRead, [businessId]);
-      return this.listWhere({ of: 'business', businessId }, query, viewer);
+      return this.listWhere({ of: 'business', businessId }, query, viewer.id, viewer);
     },
 
     async associationRequests(auth: AuthUser | null, charityId: number, query: PageQuery) {
-      await ctx.access.require(auth, Permission.CharityProjectsManage, [charityId]);
-      return this.listWhere({ of: 'association-requests', charityId }, query, false);
+      const viewer = await ctx.access.require(auth, Permission.CharityProjectsManage, [charityId]);
+      return this.listWhere({ of: 'association-requests', charityId }, query, viewer.id, false);
     },
 
     /** The project's owner asks a charity to take it. */
@@ -609,6 +644,7 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
           { charityId, associationStatus: ASSOCIATION_STATUS.pending },
           ctx.now(),
         ),
+        user,
         true,
       );
     },
@@ -627,7 +663,7 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
           : { associationStatus: ASSOCIATION_STATUS.rejected, charityId: null },
         ctx.now(),
       );
-      return present(updated, true);
+      return present(updated, user, true);
     },
 
     /** A platform admin returns a Live project to its charity for changes; the charity is told why. */
@@ -663,7 +699,7 @@ export function projectsService(ctx: AppContext, settlement: ProjectSettlement) 
         }
         ctx.notices.wake();
       }
-      return present(updated, false);
+      return present(updated, actor, false);
     },
 
     async finishExpired() {

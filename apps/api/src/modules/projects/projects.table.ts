@@ -90,6 +90,7 @@ export const projects = pgTable(
     // Explore's "most supported" order (the landing page).
     index('projects_supported_idx').on(t.status, t.donorsCount, t.id),
     index('projects_owner_idx').on(t.ownerType, t.ownerId),
+    index('projects_logo_idx').on(t.logo),
     index('projects_search_idx').using('gin', t.search),
     // A message's recipient: live projects by the start of the title's words (decision 032).
     index('projects_live_title_words_idx').using('gin', nameWords(t.title)).where(sql`${t.status} = 2`),
@@ -152,7 +153,11 @@ export const projectImpacts = pgTable(
     createdBy: createdBy(),
     createdAt: createdAt(),
   },
-  (t) => [index('project_impacts_project_idx').on(t.projectId, t.createdAt, t.id)],
+  (t) => [
+    index('project_impacts_project_idx').on(t.projectId, t.createdAt, t.id),
+    // The file route finds an impact picture's project (decision 035).
+    index('project_impacts_images_idx').using('gin', sql`${t.images} jsonb_path_ops`),
+  ],
 );
 
 export const projectImages = pgTable(
@@ -165,7 +170,10 @@ export const projectImages = pgTable(
     createdBy: createdBy(),
     createdAt: createdAt(),
   },
-  (t) => [index('project_images_project_idx').on(t.projectId, t.id)],
+  (t) => [
+    index('project_images_project_idx').on(t.projectId, t.id),
+    index('project_images_url_idx').on(t.url),
+  ],
 );
 
 export const projectDocuments = pgTable(
@@ -180,5 +188,8 @@ export const projectDocuments = pgTable(
     createdBy: createdBy(),
     createdAt: createdAt(),
   },
-  (t) => [index('project_documents_project_idx').on(t.projectId, t.id)],
+  (t) => [
+    index('project_documents_project_idx').on(t.projectId, t.id),
+    index('project_documents_url_idx').on(t.url),
+  ],
 );

@@ -1,3 +1,4 @@
+import { imageUrl } from '@kindred/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -1112,13 +1113,18 @@ describe('deleting a Draft with pictures and documents', () => {
       ...multipartFile(Buffer.from('Budget: 100 spades'), 'budget.txt', 'text/plain'),
     });
     expect(document.statusCode, document.body).toBe(201);
-    const imageUrl = `${image.json().url}_small.webp`;
-    expect((await t.request('GET', imageUrl)).statusCode).toBe(200);
+    // The links the admin got are signed for them (a Draft's files are not public, decision 035).
+    const small = imageUrl(image.json().url, 'small');
+    expect((await t.request('GET', small)).statusCode).toBe(200);
     expect((await t.request('GET', document.json().url)).statusCode).toBe(200);
     expect((await t.request('DELETE', `/api/project/${project.id}`, { token: admin.token })).statusCode).toBe(
       200,
     );
-    expect((await t.request('GET', imageUrl)).statusCode).toBe(404);
+    expect((await t.request('GET', small)).statusCode).toBe(404);
     expect((await t.request('GET', document.json().url)).statusCode).toBe(404);
+    // Gone from the storage, not only refused.
+    const key = (url: string) => (url.split('?')[0] ?? '').slice('/api/files/'.length);
+    expect(await t.ctx.storage.get(key(small))).toBeUndefined();
+    expect(await t.ctx.storage.get(key(document.json().url))).toBeUndefined();
   });
 });

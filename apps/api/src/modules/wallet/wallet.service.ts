@@ -8,6 +8,7 @@ import {
 import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
+import { csvMoney, toCsv } from '../../lib/csv.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { IdempotencyRequest } from '../../lib/idempotency.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
@@ -34,17 +35,6 @@ function range(from: string, to: string) {
   return { start, end };
 }
 
-function csvCell(value: string): string {
-  return /[",\n\r]/.test(value) || /^[=+\-@\t]/.test(value)
-    ? `"${value.replace(/^([=+\-@\t])/, "'$1").replace(/"/g, '""')}"`
-    : value;
-}
-
-function major(amount: number): string {
-  const sign = amount < 0 ? '-' : '';
-  const abs = Math.abs(amount);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 export interface HistoryOptions {
   from: string;
@@ -95,7 +85,6 @@ export function walletService(ctx: AppContext) {
     async statement(auth: AuthUser | null, owner: MoneyOwner, options: HistoryOptions): Promise<string> {
       await requireWalletAccess(ctx, auth, owner, 'read');
       const f = filter(owner, options);
-      const lines = ['date,description,type,account,amount,currency,status'];
       const rows: HistoryItem[] = [];
       let cursor: Array<string | number> | undefined;
       for (;;) {
@@ -110,20 +99,23 @@ export function walletService(ctx: AppContext) {
         if (batch.length < 1000 || !last) break;
         cursor = [last.createdAt.toISOString(), last.id];
       }
-      for (const item of rows.reverse()) {
-        lines.push(
-          [
-            item.created_at,
-            csvCell(item.description),
-            item.kind,
-            item.account,
-            major(item.amount),
-            ctx.config.currency,
-            item.gift?.state ? HELD_GIFT_STATE_LABELS[item.gift.state] : '',
-          ].join(','),
-        );
-      }
-      return `${lines.join('\r\n')}\r\n`;
+      return toCsv(
+        {
+          header: ['date', 'description', 'type', 'account', 'amount', 'currency', 'status'],
+          rows: rows
+            .reverse()
+            .map((item) => [
+              item.created_at,
+              item.description,
+              item.kind,
+              item.account,
+              csvMoney(item.amount),
+              ctx.config.currency,
+              item.gift?.state ? HELD_GIFT_STATE_LABELS[item.gift.state] : '',
+            ]),
+        },
+        { lineEnd: 'windows' },
+      );
     },
 
     /** A platform admin puts money (received by other means) or credits into a wallet. */

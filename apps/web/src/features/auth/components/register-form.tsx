@@ -156,12 +156,13 @@ export function RegisterForm({ variant }: RegisterFormProps) {
         if (variant === 'individual') await individual.mutateAsync(toIndividualBody(values));
         else await withOrganisation.mutateAsync(toOrganisationBody(values));
         toast.success(SUCCESS_TOASTS.confirmationEmail.summary, SUCCESS_TOASTS.confirmationEmail.detail);
-        // The organisation variant also created a pending application: say so.
+        // The server answers a new and a known address alike (it mails the owner of a known one), so
+        // the screen says the same in both cases: what to do next, never whether the address was new.
         const kind = values.account_type === 'charity' ? 'charity' : 'organisation';
         const application =
           variant === 'organisation'
-            ? `Your ${kind} ${values.organisation_name.trim()} is waiting for review by the Kindred team; ` +
-              'you can manage it once it is approved.'
+            ? `Once your account is activated, the Kindred team reviews your ${kind} ` +
+              `${values.organisation_name.trim()}; you can manage it once it is approved.`
             : null;
         setSent({ email: values.email.trim(), application });
       } catch (error) {
@@ -176,8 +177,8 @@ export function RegisterForm({ variant }: RegisterFormProps) {
       <Alert color="green" variant="light" title="Check your email" role="status">
         <Stack gap="xs">
           <Text size="sm">
-            We sent an activation link and code to {sent.email}. Open the link, or enter the code to activate
-            your account.
+            Check your mail to activate your account. We sent a message to {sent.email}: open its link, or
+            enter its code.
           </Text>
           {sent.application ? <Text size="sm">{sent.application}</Text> : null}
           <Group gap="md">
