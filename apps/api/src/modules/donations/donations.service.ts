@@ -884,8 +884,7 @@ export function donationsService(
         const business = await organisationsQueries.business(tx, businessId);
         if (!business || business.deletedAt) throw notFound('The organisation');
         const [locked] = await donationsRepository.lock(tx, [donationId]);
-        if (locked?.donorType !== 'business' || locked.donorId !== businessId)
-          throw notFound('The donation');
+        if (locked?.donorType !== 'business' || locked.donorId !== businessId) throw notFound('The donation');
         const approve = body.action === 'approve';
         if (locked.status !== awaitingOrganisationApproval)
           throw invalidMove(locked, approve ? approved : canceled);

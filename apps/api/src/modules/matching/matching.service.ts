@@ -119,7 +119,9 @@ export function matchingService(ctx: AppContext, donations: () => DonationsServi
     if (due <= 0) return 0;
     // The organisation's wallet must hold the match: an employee's gift never fails for want of it.
     const balances = await ctx.ledger.balances(executor, { ownerType: 'business', ownerId: businessId });
-    return balances.wallet < due ? 0 : due;
+    if (balances.wallet < due) return 0;
+    // A match its sign-off admins could never approve would hold the money for ever (decision 033).
+    return (await donations().canBeSignedOff(executor, business, due, donorId)) ? due : 0;
   }
 
   /** One organisation's match of the gift, under its settings' lock; nothing when nothing is due. */
@@ -128,8 +130,6 @@ export function matchingService(ctx: AppContext, donations: () => DonationsServi
     if (gift.amount === null) return;
     const amount = await dueMatch(tx, businessId, settings, gift.donorId, gift.amount);
     if (amount <= 0) return;
-    // A match its sign-off admins could never approve would hold the money for ever (decision 033).
-    if (!(await donations().canBeSignedOff(tx, business, amount, gift.donorId))) return;
     const owner = { ownerType: 'business', ownerId: businessId } as const;
     const target: GiftTarget = gift.projectId
       ? { kind: 'project', id: gift.projectId }

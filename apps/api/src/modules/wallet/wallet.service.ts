@@ -35,7 +35,6 @@ function range(from: string, to: string) {
   return { start, end };
 }
 
-
 export interface HistoryOptions {
   from: string;
   to: string;
