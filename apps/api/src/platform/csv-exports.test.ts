@@ -5,7 +5,7 @@ import { businesses, users } from '../db/schema.js';
 import { isoDay } from '../lib/periods.js';
 import { createTestApp, type TestApp } from '../testing/helpers.js';
 import { topUp } from '../testing/money.js';
-import { createOrganisation } from '../testing/organisations.js';
+import { addBusinessMember, createOrganisation } from '../testing/organisations.js';
 
 /**
  * Every CSV the app writes, with names and titles a spreadsheet would run as formulas: each such
@@ -78,6 +78,7 @@ describe('CSV exports neutralise cells a spreadsheet would run', () => {
         house: '-12',
         address: '12 Mill Lane, York',
         post_code: 'YO1 7HH',
+        charity_id: charityId,
         confirm: true,
       },
     });
@@ -139,6 +140,8 @@ describe('CSV exports neutralise cells a spreadsheet would run', () => {
       .update(users)
       .set({ firstName: '@SUM(1+1)', lastName: 'Owner' })
       .where(eq(users.id, org.owner.id));
+    // Someone other than the person asking can sign it off (decision 033).
+    await addBusinessMember(t, org.id, 2, new Date(), { signoff: true });
     await t.request('POST', `/api/admin/business/${org.id}/deposit`, {
       token: platform.token,
       body: { amount: 50_000, reason: 'Budget' },
@@ -160,7 +163,7 @@ describe('CSV exports neutralise cells a spreadsheet would run', () => {
     expectNoFormula(rows);
   });
 
-  it("the wallet statement writes a transfer's description as text and money out as a negative number", async () => {
+  it("the wallet statement writes a deposit's reason as text and money out as a negative number", async () => {
     const org = await createOrganisation(t, platform.token, 'Transfer Group');
     const branch = await t.request('POST', '/api/organisation/sub_business', {
       token: org.owner.token,
@@ -169,7 +172,7 @@ describe('CSV exports neutralise cells a spreadsheet would run', () => {
     expect(branch.statusCode).toBe(201);
     await t.request('POST', `/api/admin/business/${org.id}/deposit`, {
       token: platform.token,
-      body: { amount: 50_000, reason: 'Budget' },
+      body: { amount: 50_000, reason: FORMULA },
     });
     const moved = await t.request('POST', '/api/organisation/transfer_funds', {
       token: org.owner.token,
@@ -177,7 +180,7 @@ describe('CSV exports neutralise cells a spreadsheet would run', () => {
         from_business_id: org.id,
         to_business_id: branch.json().id,
         amount: 1_250,
-        description: FORMULA,
+        description: 'Spring budget',
       },
     });
     expect(moved.statusCode).toBe(200);
@@ -186,8 +189,9 @@ describe('CSV exports neutralise cells a spreadsheet would run', () => {
     });
     expect(csv.statusCode).toBe(200);
     const rows = cells(csv.body);
-    const transfer = rows.find((row) => row[1] === `'${FORMULA}`);
-    expect(transfer?.[4]).toBe('-12.50');
+    // The reason is written after the app's own words, so it is never the start of a cell.
+    expect(rows.find((row) => row[1] === `Deposit recorded by Kindred: ${FORMULA}`)?.[4]).toBe('500.00');
+    expect(rows.find((row) => row[1] === 'Moved to Transfer Branch')?.[4]).toBe('-12.50');
     expectNoFormula(rows);
   });
 });

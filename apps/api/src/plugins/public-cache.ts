@@ -41,6 +41,8 @@ export const CACHED_READS: Record<string, (params: Params) => CacheTag> = {
   '/api/explore/charity/list': () => LISTS,
   '/api/explore/charity/locations': () => LISTS,
   '/api/explore/group/list': () => LISTS,
+  // A public group's card: the same figures as its line in the group list, kept alike.
+  '/api/explore/group/:id': () => LISTS,
   '/api/explore/summary': () => LISTS,
   '/api/charity/list': () => LISTS,
   '/api/charity/:id': (p) => charityTag(p.id ?? ''),

@@ -406,7 +406,7 @@ describe("a charity's profile", () => {
       [{ city_id: 2 ** 40 }, 'city_id'],
       [{ latitude: 51.5 }, 'latitude'],
       [{ latitude: 95, longitude: 0 }, 'latitude'],
-      [{ lock_status: true, reason: 'Under review' }, 'body'],
+      [{ lock_status: true, reason: 'Under review' }, 'lock_status'],
     ];
     for (const [body, field] of cases) {
       const res = await t.request('PATCH', `/api/charity/${id}`, { token: admin.token, body });
