@@ -1,1 +1,2 @@
+export * from './date-messages.js';
 export * from './dates.js';

@@ -50,8 +50,3 @@ export function donationWhat(donation: Donation): string {
     }
   }
 }
-
-/** Who receives it: 'River clean-up (River Trust)' for a project, the charity's name otherwise. */
-export function donationRecipient(donation: Pick<Donation, 'project' | 'charity'>): string {
-  return donation.project ? `${donation.project.title} (${donation.charity.name})` : donation.charity.name;
-}

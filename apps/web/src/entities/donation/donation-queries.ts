@@ -1,11 +1,4 @@
-import type {
-  Donation,
-  DonationFilters,
-  GiftAidDeclaration,
-  GiftAidDeclarationForCharity,
-  Page,
-  Supporter,
-} from '@kindred/shared';
+import type { Donation, DonationFilters, Page, Supporter } from '@kindred/shared';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -50,34 +43,6 @@ export function getProjectSupporters(id: number, cursor: string | undefined): Pr
 }
 
 /**
- * GET /user/gift_aid_declaration?charity_id=: the donor's declaration naming this charity (null when
- * they have none) and their latest declaration of any charity, to fill in a new one. Quiet: the
- * screens that read it show their own loading and failure.
- */
-export function getGiftAidDeclarationFor(
-  charityId: number,
-  signal?: AbortSignal,
-): Promise<GiftAidDeclarationForCharity> {
-  return api.get<GiftAidDeclarationForCharity>('/user/gift_aid_declaration', {
-    query: { charity_id: charityId },
-    signal,
-    silent: true,
-    background: true,
-  });
-}
-
-/** GET /user/gift_aid_declarations: one keyset page of the donor's declarations, newest first. */
-export function getGiftAidDeclarations(
-  cursor: string | undefined,
-  signal?: AbortSignal,
-): Promise<Page<GiftAidDeclaration>> {
-  return api.get<Page<GiftAidDeclaration>>('/user/gift_aid_declarations', {
-    query: { limit: DONATIONS_PAGE_SIZE, ...(cursor ? { cursor, direction: 'after' } : {}) },
-    signal,
-  });
-}
-
-/**
  * Donations as several screens show them: the donor's giving, a charity's inbox, a project's
  * supporters. The keys live here only. Giving, or a charity acting on donations, invalidates
  * `donationQueries.all` (and the project's own queries, whose counters moved).
@@ -113,21 +78,5 @@ export const donationQueries = {
     queryOptions({
       queryKey: [...donationQueries.all, 'detail', id] as const,
       queryFn: () => api.get<{ donation: Donation }>(`/user/donation/${id}`).then((r) => r.donation),
-    }),
-  /** Every Gift Aid query (one charity's, the list): what making or cancelling one refreshes. */
-  giftAid: () => [...donationQueries.all, 'gift-aid-declaration'] as const,
-  /** The donor's declaration naming one charity, and their latest to start one from: the give flow reads it. */
-  giftAidDeclaration: (charityId: number) =>
-    queryOptions({
-      queryKey: [...donationQueries.giftAid(), 'charity', charityId] as const,
-      queryFn: ({ signal }) => getGiftAidDeclarationFor(charityId, signal),
-    }),
-  /** The donor's declarations, by charity, newest first: My giving lists them. */
-  giftAidDeclarations: () =>
-    infiniteQueryOptions({
-      queryKey: [...donationQueries.giftAid(), 'list'] as const,
-      queryFn: ({ pageParam, signal }) => getGiftAidDeclarations(pageParam, signal),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (page) => page.next_cursor ?? undefined,
     }),
 };

@@ -1,7 +1,7 @@
 import type { GiftAidDeclaration, GiftAidDeclarationBody } from '@kindred/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { donationQueries } from './donation-queries';
+import { giftAidQueries } from './gift-aid-queries';
 
 /**
  * POST /user/gift_aid_declaration: the donor declares for one charity that they are a UK taxpayer
@@ -21,8 +21,8 @@ export function useMakeGiftAidDeclaration() {
     onSuccess: async (declaration, body) => {
       // Every other charity's answer (its latest details) and the list are read again when next shown;
       // this charity's is the new declaration.
-      await queryClient.invalidateQueries({ queryKey: donationQueries.giftAid(), refetchType: 'none' });
-      queryClient.setQueryData(donationQueries.giftAidDeclaration(body.charity_id).queryKey, {
+      await queryClient.invalidateQueries({ queryKey: giftAidQueries.all(), refetchType: 'none' });
+      queryClient.setQueryData(giftAidQueries.forCharity(body.charity_id).queryKey, {
         declaration,
         previous: declaration,
       });

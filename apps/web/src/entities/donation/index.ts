@@ -14,7 +14,6 @@ export {
 } from './charity-donation-queries';
 export {
   DONATION_STATUS_COLOURS,
-  donationRecipient,
   donationStatusLabel,
   donationTypeLabel,
   donationWhat,
@@ -24,12 +23,11 @@ export {
   type DonationListFilters,
   donationQueries,
   getCharityDonations,
-  getGiftAidDeclarationFor,
-  getGiftAidDeclarations,
   getMyDonations,
   getProjectSupporters,
   SUPPORTERS_PAGE_SIZE,
 } from './donation-queries';
+export { donationRecipient } from './donation-recipient';
 export { DonationStatusBadge } from './donation-status-badge';
 export { downloadReceipt } from './download-receipt';
 export { makeGiftAidDeclaration, useMakeGiftAidDeclaration } from './gift-aid-declaration';
@@ -40,4 +38,5 @@ export {
   giftAidDeclarationBody,
   giftAidDeclarationValues,
 } from './gift-aid-declaration-inputs';
+export { getGiftAidDeclarationFor, getGiftAidDeclarations, giftAidQueries } from './gift-aid-queries';
 export { ReceiptButton } from './receipt-button';

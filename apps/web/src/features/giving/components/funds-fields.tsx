@@ -3,7 +3,7 @@ import { Button, Checkbox, Group, Radio, Select, SimpleGrid, Stack, Text, TextIn
 import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { DateField } from '@/components/ui/date-field';
-import { donationQueries } from '@/entities/donation';
+import { giftAidQueries } from '@/entities/donation';
 import { useCurrentUser } from '@/entities/session';
 import { currencySymbol, parseAmount } from '@/lib/amount';
 
@@ -27,7 +27,7 @@ export interface FundsFieldsProps {
 export function FundsFields({ form, currency, wallet, today, organisation, charity }: FundsFieldsProps) {
   const user = useCurrentUser();
   const declarations = useQuery({
-    ...donationQueries.giftAidDeclaration(charity?.id ?? 0),
+    ...giftAidQueries.forCharity(charity?.id ?? 0),
     enabled: charity !== null && !organisation,
   });
   const declaration = declarations.data?.declaration;

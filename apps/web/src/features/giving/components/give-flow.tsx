@@ -27,7 +27,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { toast } from '@/components/ui/toast';
-import { donationQueries } from '@/entities/donation';
+import { giftAidQueries } from '@/entities/donation';
 import { USER_WALLET, type WalletOwner, walletQueries } from '@/entities/wallet';
 import { isApiError } from '@/lib/api-client';
 import { serverErrorsOf, useAccessibleForm } from '@/lib/form';
@@ -124,7 +124,7 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
   // Gift Aid needs the donor's declaration naming the gift's charity.
   const charity = charityOf(target);
   const declaration = useQuery({
-    ...donationQueries.giftAidDeclaration(charity?.id ?? 0),
+    ...giftAidQueries.forCharity(charity?.id ?? 0),
     enabled: kind === GIVING_TYPE.funds && charity !== null,
   });
   const mutation = useDonate();

@@ -1,6 +1,6 @@
 import type { GiftAidDeclaration } from '@kindred/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { donationQueries } from '@/entities/donation';
+import { giftAidQueries } from '@/entities/donation';
 import { api } from '@/lib/api-client';
 
 /** DELETE /user/gift_aid_declaration/{id}: later gifts to its charity carry no Gift Aid; the record is kept. */
@@ -11,6 +11,6 @@ export function useCancelGiftAidDeclaration() {
       api
         .delete<{ declaration: GiftAidDeclaration }>(`/user/gift_aid_declaration/${id}`)
         .then((r) => r.declaration),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: donationQueries.giftAid() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: giftAidQueries.all() }),
   });
 }

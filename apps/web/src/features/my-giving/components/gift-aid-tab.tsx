@@ -6,7 +6,7 @@ import { confirm } from '@/components/ui/confirm';
 import { ShowMore } from '@/components/ui/pager';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
-import { donationQueries } from '@/entities/donation';
+import { giftAidQueries } from '@/entities/donation';
 import { useCancelGiftAidDeclaration } from '../api/cancel-gift-aid-declaration';
 import { dayOf } from '../lib/dates';
 
@@ -101,7 +101,7 @@ function DeclarationCard({ declaration }: { declaration: GiftAidDeclaration }) {
 /** The donor's Gift Aid declarations, one per charity (and earlier ones naming none): see them, cancel one. */
 export function GiftAidTab() {
   const headingId = useId();
-  const query = useInfiniteQuery(donationQueries.giftAidDeclarations());
+  const query = useInfiniteQuery(giftAidQueries.list());
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   let body: React.ReactNode;
   if (query.isError && !query.data)
