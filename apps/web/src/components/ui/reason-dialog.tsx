@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { FormRefusal } from '@/components/ui/form-refusal';
+import { serverErrorsOf } from '@/lib/form';
 
 export interface ReasonDialogProps {
   title: string;
@@ -18,6 +19,28 @@ export interface ReasonDialogProps {
   refusalTitle?: string;
   onClose: () => void;
   onSubmit: (reason: string) => Promise<void> | void;
+}
+
+/**
+ * The submit of a reason dialog: sends the reason, and keeps what the server said, about the reason
+ * (`fieldError`) or the action (`refusal`), for the dialog to show.
+ */
+export function useReasonSubmit(send: (reason: string) => Promise<unknown>, onDone: () => void) {
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const submit = async (reason: string) => {
+    setRefusal(null);
+    setFieldError(null);
+    try {
+      await send(reason);
+      onDone();
+    } catch (caught) {
+      const { fields, refusal: message } = serverErrorsOf(caught, { reason });
+      if (fields.reason) setFieldError(String(fields.reason));
+      setRefusal(message);
+    }
+  };
+  return { submit, fieldError, refusal };
 }
 
 /** Asks why before a refusal (rejecting an organisation, a donation): at least 3 characters. */

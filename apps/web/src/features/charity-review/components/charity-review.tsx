@@ -7,12 +7,11 @@ import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal'
 import { confirm } from '@/components/ui/confirm';
 import { Page } from '@/components/ui/page';
 import { ShowMore } from '@/components/ui/pager';
-import { ReasonDialog } from '@/components/ui/reason-dialog';
+import { ReasonDialog, useReasonSubmit } from '@/components/ui/reason-dialog';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { publicCharityPath } from '@/entities/charity';
 import { useCurrentUser } from '@/entities/session';
-import { serverErrorsOf } from '@/lib/form';
 import { showDate } from '@/lib/format';
 import { useDecideCharity } from '../api/decide-charity';
 import { type ApprovalStatus, reviewQueries } from '../api/get-review-charities';
@@ -26,22 +25,10 @@ const TABS: Array<{ value: ApprovalStatus; label: string; empty: string }> = [
 
 function RejectDialog({ charity, onClose }: { charity: Charity; onClose: () => void }) {
   const decide = useDecideCharity();
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  const submit = async (reason: string) => {
-    setRefusal(null);
-    setFieldError(null);
-    try {
-      await decide.mutateAsync({ charity_id: charity.id, status: 'rejected', reason });
-      toast.success('Charity rejected', `${charity.name} was rejected; the applicant is emailed the reason.`);
-      onClose();
-    } catch (caught) {
-      const { fields, refusal: message } = serverErrorsOf(caught, { reason });
-      if (fields.reason) setFieldError(String(fields.reason));
-      setRefusal(message);
-    }
-  };
+  const { submit, fieldError, refusal } = useReasonSubmit(async (reason) => {
+    await decide.mutateAsync({ charity_id: charity.id, status: 'rejected', reason });
+    toast.success('Charity rejected', `${charity.name} was rejected; the applicant is emailed the reason.`);
+  }, onClose);
 
   return (
     <ReasonDialog
@@ -61,22 +48,10 @@ function RejectDialog({ charity, onClose }: { charity: Charity; onClose: () => v
 /** Locking a charity says why: the reason is kept in the audit log and emailed to its admins. */
 function LockDialog({ charity, onClose }: { charity: Charity; onClose: () => void }) {
   const lock = useLockCharity();
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  const submit = async (reason: string) => {
-    setRefusal(null);
-    setFieldError(null);
-    try {
-      await lock.mutateAsync({ id: charity.id, lock_status: true, reason });
-      toast.success('Charity locked', `${charity.name} is locked; its admins are emailed why.`);
-      onClose();
-    } catch (caught) {
-      const { fields, refusal: message } = serverErrorsOf(caught, { reason });
-      if (fields.reason) setFieldError(String(fields.reason));
-      setRefusal(message);
-    }
-  };
+  const { submit, fieldError, refusal } = useReasonSubmit(async (reason) => {
+    await lock.mutateAsync({ id: charity.id, lock_status: true, reason });
+    toast.success('Charity locked', `${charity.name} is locked; its admins are emailed why.`);
+  }, onClose);
 
   return (
     <ReasonDialog
