@@ -70,6 +70,26 @@ export function presentPlan(row: PlanRow): Plan {
   };
 }
 
+/** What a period of a plan costs with a discount code (or none), from `start` to `end` (ISO days). */
+function pricedPeriod(
+  plan: PlanRow,
+  code: DiscountCodeRow | undefined,
+  start: string,
+  end: string,
+): SubscriptionPreview {
+  const discount = discountOn(plan.fee, code);
+  return {
+    plan: presentPlan(plan),
+    discount_code: code?.code ?? null,
+    subtotal: plan.fee,
+    discount,
+    total: plan.fee - discount,
+    currency: plan.currency,
+    period_start: start,
+    period_end: end,
+  };
+}
+
 export function presentCode(row: DiscountCodeRow): DiscountCode {
   return {
     id: row.id,
@@ -194,17 +214,7 @@ export function billingService(ctx: AppContext) {
       : [];
     const start = current.nextPeriodOn;
     const next = nextPeriod(current.startedOn, start, frequencyOf(plan.feeType));
-    const discount = discountOn(plan.fee, code);
-    return {
-      plan: presentPlan(plan),
-      discount_code: code?.code ?? null,
-      subtotal: plan.fee,
-      discount,
-      total: plan.fee - discount,
-      currency: plan.currency,
-      period_start: start,
-      period_end: addDays(next, -1),
-    };
+    return pricedPeriod(plan, code, start, addDays(next, -1));
   }
 
   async function availablePlan(executor: Executor, id: number): Promise<PlanRow> {
@@ -627,17 +637,7 @@ export function billingService(ctx: AppContext) {
       const plan = await availablePlan(db(), body.plan_id);
       const code = body.discount_code ? await usableCode(db(), body.discount_code) : undefined;
       const period = firstPeriod(plan);
-      const discount = discountOn(plan.fee, code);
-      return {
-        plan: presentPlan(plan),
-        discount_code: code?.code ?? null,
-        subtotal: plan.fee,
-        discount,
-        total: plan.fee - discount,
-        currency: plan.currency,
-        period_start: period.start,
-        period_end: period.end,
-      };
+      return pricedPeriod(plan, code, period.start, period.end);
     },
 
     /** Subscribes, paying the first period from the organisation's wallet at once. */
