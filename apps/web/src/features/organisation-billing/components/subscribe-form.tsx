@@ -14,9 +14,9 @@ import {
   EMPTY_CARD,
   feeText,
   periodText,
-  planFee,
   toCardInput,
 } from '../lib/billing-labels';
+import { PlanChoices } from './plan-choices';
 
 interface SubscribeValues {
   plan_id: string;
@@ -138,16 +138,7 @@ export function SubscribeForm({ businessId, plans, canMoveMoney }: SubscribeForm
         </Title>
         <FormRefusal message={server.refusal} title="Not subscribed" />
         <Radio.Group label="Plan" required {...form.getInputProps('plan_id')}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
-            {plans.map((plan) => (
-              <Radio
-                key={plan.id}
-                value={String(plan.id)}
-                label={`${plan.name}: ${planFee(plan)}`}
-                description={plan.description ?? undefined}
-              />
-            ))}
-          </SimpleGrid>
+          <PlanChoices plans={plans} />
         </Radio.Group>
         <Group align="flex-end" wrap="wrap">
           <TextInput

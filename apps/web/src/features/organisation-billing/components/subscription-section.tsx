@@ -19,9 +19,9 @@ import {
   feeText,
   paidByText,
   periodText,
-  planFee,
   SUBSCRIPTION_STATUS_LABELS,
 } from '../lib/billing-labels';
+import { PlanChoices } from './plan-choices';
 import { SubscribeForm } from './subscribe-form';
 
 function DiscountForm({ businessId }: { businessId: number }) {
@@ -168,16 +168,7 @@ function ChangePlanForm({ subscription, plans }: { subscription: OrgSubscription
               setError(null);
             }}
           >
-            <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
-              {others.map((plan) => (
-                <Radio
-                  key={plan.id}
-                  value={String(plan.id)}
-                  label={`${plan.name}: ${planFee(plan)}`}
-                  description={plan.description ?? undefined}
-                />
-              ))}
-            </SimpleGrid>
+            <PlanChoices plans={others} />
           </Radio.Group>
           <Group>
             <Button variant="default" onClick={onChange} loading={preview.isPending || change.isPending}>
