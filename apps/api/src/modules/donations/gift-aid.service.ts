@@ -43,7 +43,7 @@ const presentClaim = (row: ClaimRow) => ({
 });
 
 /**
- * Gift Aid (domain.md §4, decision 037): the donor's declarations, one per charity, each naming the
+ * Gift Aid (docs/product/gift-aid.md, decision 037): the donor's declarations, one per charity, each naming the
  * charity that claims and kept as an audit record; and each charity's claims, frozen batches of
  * the gifts covered by declarations naming it, exported in HMRC's schedule layout.
  */

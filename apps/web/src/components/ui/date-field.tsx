@@ -36,7 +36,7 @@ export function typedDateProblem(text: string, minDate?: string, maxDate?: strin
 }
 
 /**
- * A date input of spec §9: shown and typed as mm/dd/yy, weeks starting on Sunday. What was typed
+ * A date input (docs/product/dates.md): shown and typed as mm/dd/yy, weeks starting on Sunday. What was typed
  * is never changed or dropped (decision 036): a text that is not a date, or a day outside the
  * days the field takes, stays as typed with a sentence beside it, and a day the calendar would not
  * offer is still handed to the form, whose own check (and the server's) refuses it by name.
