@@ -1,12 +1,16 @@
 import { buildApp } from './app.js';
-import { prepareDatabase } from './bootstrap.js';
+import { embeddedDatabaseDir, prepareDatabase } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo.js';
 
 async function main() {
   const config = loadConfig();
   const database = await prepareDatabase(config);
-  const { app } = await buildApp({ config, database });
+  // Until the app listens, a failure (a port in use) closes the database: the embedded server stops with it.
+  const { app } = await buildApp({ config, database }).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -27,12 +31,16 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host }).catch(async (error: unknown) => {
+    await app.close();
+    await database.close();
+    throw error;
+  });
   const url = `http://localhost:${config.port}`;
   const lines = [
     '',
     `Kindred is running at ${url}  (API: ${url}/api, docs: ${url}/api/docs)`,
-    `Database: ${database.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'}`,
+    `Database: ${database.kind === 'embedded' ? `embedded PostgreSQL, in ${embeddedDatabaseDir(config)}` : 'PostgreSQL (DATABASE_URL)'}`,
   ];
   if (config.demoData) {
     lines.push(`Demo accounts (password ${DEMO_PASSWORD}):`);

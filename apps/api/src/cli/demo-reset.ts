@@ -6,7 +6,7 @@ import { clearDemo, seedDemo } from '../seed/demo.js';
 
 /** `npm run demo:reset`: empties the database's product tables and loads the demo data again. */
 const config = loadConfig();
-const database = await prepareDatabase(config, { demo: false });
+const database = await prepareDatabase(config, { demo: false, besideApp: true });
 await clearDemo(database.db);
 await seedDemo(database.db, localDiskStorage(uploadsDir(config)), config.currency, systemClock());
 await database.close();

@@ -1,17 +1,13 @@
-import path from 'node:path';
+import { openConfiguredDatabase } from '../bootstrap.js';
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
 import { checkLedger } from '../modules/ledger/ledger.check.js';
 
 /**
  * `npm run ledger:check`: checks the ledger's invariants on the configured database (DATABASE_URL,
- * or the embedded database in DATA_DIR). Exits 1 and lists every problem when the books do not balance.
+ * or the embedded database in DATA_DIR, the running app's when it runs). Exits 1 and lists every problem when the books do not balance.
  */
 const config = loadConfig();
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  pgliteDir: path.join(config.dataDir, 'db'),
-});
+const database = await openConfiguredDatabase(config, { besideApp: true });
 try {
   // The app applies migrations on every start; so does the check, so an older database has the ledger tables.
   await database.migrate();

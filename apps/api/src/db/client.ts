@@ -1,13 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
 
@@ -32,12 +27,16 @@ export interface Database {
   readsFor(viewer: object | null | undefined): Db;
   /** The read replica, when there is one: whether it answers and how far behind it is (health). */
   replica?: { status(): Promise<{ status: 'up' | 'down'; lag_bytes: number | null }> };
-  kind: 'pglite' | 'postgres';
-  /** The connection string on PostgreSQL (for connections outside the pool, such as LISTEN). */
-  url?: string | undefined;
+  /**
+   * `embedded`: the PostgreSQL server the app started itself in `DATA_DIR` (one API process);
+   * `postgres`: a server at `DATABASE_URL`, which several API processes may share.
+   */
+  kind: 'embedded' | 'postgres';
+  /** The connection string (for connections outside the pool, such as LISTEN). */
+  url: string;
   /**
    * Applies the migrations, then runs `andThen` (loading reference and demo data) under the same
-   * start-up lock: of several API processes starting together on PostgreSQL, one prepares the
+   * start-up lock: of several API processes starting together, one prepares the
    * database while the others wait, then find it ready.
    */
   migrate(andThen?: (db: Db) => Promise<void>): Promise<void>;
@@ -90,15 +89,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export interface DatabaseOptions {
-  /** PostgreSQL connection string; without it the embedded database is used. */
-  databaseUrl?: string | undefined;
+  /** PostgreSQL connection string. */
+  databaseUrl: string;
   /** A streaming replica of `databaseUrl` for anonymous public reads. */
   readUrl?: string | undefined;
-  /** Folder of the embedded database; `memory://` keeps it in memory. */
-  pgliteDir?: string;
-  /** A dump made by `dumpDataDir`, loaded instead of an empty database (tests start from one). */
-  loadDataDir?: Blob | File;
   poolSize?: number;
+  /** Whether `databaseUrl` is the embedded server the app started (see `Database.kind`). */
+  kind?: Database['kind'];
 }
 
 /** A pool of connections to PostgreSQL that fails fast and survives lost connections. */
@@ -139,55 +136,35 @@ async function replicaStatus(pool: pg.Pool) {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) {
-    const pool = openPool(options.databaseUrl, options.poolSize ?? 10);
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    const replicaPool = options.readUrl ? openPool(options.readUrl, options.poolSize ?? 10) : undefined;
-    const reads = replicaPool ? (drizzleNodePg(replicaPool, { schema }) as unknown as Db) : db;
-    return {
-      db,
-      reads,
-      readsFor: (viewer) => (viewer ? db : reads),
-      ...(replicaPool ? { replica: { status: () => replicaStatus(replicaPool) } } : {}),
-      kind: 'postgres',
-      url: options.databaseUrl,
-      // Several API processes may start at once: one prepares the database while the others wait on the lock.
-      migrate: async (andThen) => {
-        const client = await pool.connect();
-        try {
-          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-          await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
-          await andThen?.(db);
-        } finally {
-          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-          client.release();
-        }
-      },
-      ping: async () => {
-        await pool.query('select 1');
-      },
-      close: async () => {
-        await Promise.all([pool.end(), replicaPool?.end()]);
-      },
-    };
-  }
-  const dir = options.pgliteDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-  const client = await PGlite.create(dir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const pool = openPool(options.databaseUrl, options.poolSize ?? 10);
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const replicaPool = options.readUrl ? openPool(options.readUrl, options.poolSize ?? 10) : undefined;
+  const reads = replicaPool ? (drizzleNodePg(replicaPool, { schema }) as unknown as Db) : db;
   return {
     db,
-    reads: db,
-    readsFor: () => db,
-    kind: 'pglite',
+    reads,
+    readsFor: (viewer) => (viewer ? db : reads),
+    ...(replicaPool ? { replica: { status: () => replicaStatus(replicaPool) } } : {}),
+    kind: options.kind ?? 'postgres',
+    url: options.databaseUrl,
+    // Several API processes may start at once: one prepares the database while the others wait on the lock.
     migrate: async (andThen) => {
-      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
-      await andThen?.(db);
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+        await andThen?.(db);
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        client.release();
+      }
     },
     ping: async () => {
-      await client.query('select 1');
+      await pool.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      await Promise.all([pool.end(), replicaPool?.end()]);
+    },
   };
 }
 

@@ -57,7 +57,7 @@ function isErrorFormat(body: unknown): boolean {
   );
 }
 
-describe.skipIf(!process.env.DATABASE_URL)('database faults on PostgreSQL', () => {
+describe('database faults on PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let dataDir: string;
   let server: ApiProcess;
@@ -77,7 +77,7 @@ describe.skipIf(!process.env.DATABASE_URL)('database faults on PostgreSQL', () =
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'kindred-db-faults-'));
     server = startApiProcess({
       port,
-      databaseUrl: database.url ?? '',
+      databaseUrl: database.url,
       dataDir,
       secret: SECRET,
       logLevel: 'fatal',
@@ -112,7 +112,7 @@ describe.skipIf(!process.env.DATABASE_URL)('database faults on PostgreSQL', () =
   });
 
   it('survives every backend being terminated during a burst of requests, answering 503 in the error format', async () => {
-    const name = databaseName(database.url ?? '');
+    const name = databaseName(database.url);
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const calls = Array.from({ length: 400 }, (_, i) => {
       switch (i % 4) {
@@ -165,7 +165,7 @@ describe.skipIf(!process.env.DATABASE_URL)('database faults on PostgreSQL', () =
   }, 120_000);
 
   it('says the database is down in /api/health (503) while it refuses connections, and serves again when it is back', async () => {
-    const name = databaseName(database.url ?? '');
+    const name = databaseName(database.url);
     await adminQuery(adminUrl, `alter database ${name} allow_connections false`);
     await terminateBackends(name);
     try {
@@ -191,7 +191,7 @@ describe.skipIf(!process.env.DATABASE_URL)('database faults on PostgreSQL', () =
   }, 60_000);
 });
 
-describe.skipIf(!process.env.DATABASE_URL)('a connection a request holds, on PostgreSQL', () => {
+describe('a connection a request holds, on PostgreSQL', () => {
   it('keeps the process up when the backend of a client held in a transaction is terminated (57P01), and answers 503', async () => {
     // The payment provider is called inside the deposit's transaction: hold it there.
     let providerCalled: () => void = () => undefined;
@@ -238,36 +238,33 @@ describe.skipIf(!process.env.DATABASE_URL)('a connection a request holds, on Pos
   }, 60_000);
 });
 
-describe.skipIf(!process.env.DATABASE_URL)(
-  'two API processes starting together on an empty PostgreSQL database',
-  () => {
-    it('both start: one loads the places and demo data under the start-up lock, the other finds them', async () => {
-      const name = `kindred_t_boot_${Math.random().toString(36).slice(2, 10)}`;
-      await adminQuery(adminUrl, `create database ${name}`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kindred-boot-'));
-      const config = loadConfig(
-        { DATABASE_URL: url.toString(), DEMO_DATA: 'true', LOG_LEVEL: 'silent' },
-        { dataDir },
-      );
-      try {
-        const started = await Promise.allSettled([prepareDatabase(config), prepareDatabase(config)]);
-        const failures = started.flatMap((s) => (s.status === 'rejected' ? [String(s.reason)] : []));
-        expect(failures).toEqual([]);
-        const [first] = started;
-        if (first?.status !== 'fulfilled') throw new Error('not started');
-        const db = first.value.db;
-        const count = sql<number>`count(*)`.mapWith(Number);
-        expect(await db.select({ n: count }).from(states)).toEqual([{ n: ukPlaces().states.length }]);
-        expect(await db.select({ n: count }).from(cities)).toEqual([{ n: ukPlaces().cities.length }]);
-        const [people] = await db.select({ n: count }).from(users);
-        expect(people?.n).toBeGreaterThanOrEqual(DEMO_ACCOUNTS.length);
-        for (const s of started) if (s.status === 'fulfilled') await s.value.close();
-      } finally {
-        await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
-        await rm(dataDir, { recursive: true, force: true });
-      }
-    }, 120_000);
-  },
-);
+describe('two API processes starting together on an empty PostgreSQL database', () => {
+  it('both start: one loads the places and demo data under the start-up lock, the other finds them', async () => {
+    const name = `kindred_t_boot_${Math.random().toString(36).slice(2, 10)}`;
+    await adminQuery(adminUrl, `create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kindred-boot-'));
+    const config = loadConfig(
+      { DATABASE_URL: url.toString(), DEMO_DATA: 'true', LOG_LEVEL: 'silent' },
+      { dataDir },
+    );
+    try {
+      const started = await Promise.allSettled([prepareDatabase(config), prepareDatabase(config)]);
+      const failures = started.flatMap((s) => (s.status === 'rejected' ? [String(s.reason)] : []));
+      expect(failures).toEqual([]);
+      const [first] = started;
+      if (first?.status !== 'fulfilled') throw new Error('not started');
+      const db = first.value.db;
+      const count = sql<number>`count(*)`.mapWith(Number);
+      expect(await db.select({ n: count }).from(states)).toEqual([{ n: ukPlaces().states.length }]);
+      expect(await db.select({ n: count }).from(cities)).toEqual([{ n: ukPlaces().cities.length }]);
+      const [people] = await db.select({ n: count }).from(users);
+      expect(people?.n).toBeGreaterThanOrEqual(DEMO_ACCOUNTS.length);
+      for (const s of started) if (s.status === 'fulfilled') await s.value.close();
+    } finally {
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -20,11 +20,9 @@ interface WithSession {
  * column), and `.prepare(name)` makes a drizzle prepared query. A prepared query is tied to the
  * connection it was built on; each run binds a copy of it to the executor's own connection (the
  * pool, or the client a transaction holds), the only part of it that differs from one executor to
- * another. On PostgreSQL the name makes it a named statement, parsed and planned once per
- * connection; on the embedded database it runs as any other query.
+ * another. The name makes it a named statement, parsed and planned once per connection.
  *
- * One prepared query is kept per driver (PGlite and node-postgres differ), keyed by the session's
- * class. `name` must be unique in the app: PostgreSQL refuses one name for two texts.
+ * One prepared query is kept per driver, keyed by the session's class. `name` must be unique in the app: PostgreSQL refuses one name for two texts.
  */
 export function prepared<Values extends Record<string, unknown>, Result>(
   name: string,

@@ -3,16 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiProcess, startApiProcess } from '../testing/api-process.js';
-import { postgresBinaries, type ReplicaPair, startReplicaPair } from '../testing/replica.js';
+import { type ReplicaPair, startReplicaPair } from '../testing/replica.js';
 
 /**
  * A real API process with `DATABASE_READ_URL` on a real streaming replica (a second cluster made
- * with pg_basebackup): with the replica's replay paused, a visitor's reads show what the replica
+ * from a copy of the primary's): with the replica's replay paused, a visitor's reads show what the replica
  * holds while the editor, signed in, reads their change from the primary; once replay resumes the
  * visitor sees it too. The public cache is off so that every read reaches a database.
- * Needs PostgreSQL's server programs on the machine (as on CI); skipped where they are missing.
  */
-const bin = await postgresBinaries();
 const SECRET = 'read-replica-test-secret-read-replica-test-secret';
 
 interface ProjectAnswer {
@@ -20,7 +18,7 @@ interface ProjectAnswer {
   title: string;
 }
 
-describe.skipIf(!bin)('a read replica for public reads (PostgreSQL primary and streaming replica)', () => {
+describe('a read replica for public reads (PostgreSQL primary and streaming replica)', () => {
   let pair: ReplicaPair;
   let api: ApiProcess;
   let dataDir: string;
@@ -65,7 +63,7 @@ describe.skipIf(!bin)('a read replica for public reads (PostgreSQL primary and s
   }
 
   beforeAll(async () => {
-    pair = await startReplicaPair(bin as string);
+    pair = await startReplicaPair();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'kindred-replica-api-'));
     api = startApiProcess({
       port: 20_000 + Math.floor(Math.random() * 9_000) + 9_100,

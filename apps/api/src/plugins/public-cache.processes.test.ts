@@ -28,7 +28,7 @@ interface Answer {
 const SECRET = 'public-cache-processes-secret-public-cache-processes';
 const PASSWORD = 'Cache-Password-1';
 
-describe.skipIf(!process.env.DATABASE_URL)('the public cache across API processes (PostgreSQL)', () => {
+describe('the public cache across API processes (PostgreSQL)', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let dataDirs: string[] = [];
   let writer: ApiProcess;
@@ -102,7 +102,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the public cache across API processe
       servers.push(
         startApiProcess({
           port: basePort + offset,
-          databaseUrl: database.url ?? '',
+          databaseUrl: database.url,
           dataDir,
           secret: SECRET,
           logLevel: 'fatal',

@@ -1,25 +1,10 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { chmod, chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-
-const run = promisify(execFile);
-
-/** Where this machine keeps PostgreSQL's server programs (initdb, pg_ctl, pg_basebackup), if it has them. */
-export async function postgresBinaries(): Promise<string | undefined> {
-  try {
-    const { stdout } = await run('pg_config', ['--bindir']);
-    const dir = stdout.trim();
-    return ['initdb', 'pg_ctl', 'pg_basebackup'].every((name) => existsSync(path.join(dir, name)))
-      ? dir
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { type EmbeddedPostgres, startEmbeddedPostgres } from '../db/embedded-postgres.js';
 
 export interface ReplicaPair {
   primaryUrl: string;
@@ -30,87 +15,48 @@ export interface ReplicaPair {
 }
 
 /**
- * A PostgreSQL primary and a streaming replica made from it with `pg_basebackup`, each a cluster
- * of its own in a temporary folder, on two free ports of this machine: the deployment's primary
- * and read replica in miniature. The server refuses to run as root, so as root the clusters run
- * as the `postgres` user.
+ * A PostgreSQL primary and a streaming replica of it, each an embedded server of its own in a
+ * temporary folder: the deployment's primary and read replica in miniature. The replica is a copy
+ * of the primary's cluster taken while it is stopped (what `pg_basebackup` does with a running
+ * one), started in standby mode and streaming from the primary over its socket.
  */
-export async function startReplicaPair(bin: string): Promise<ReplicaPair> {
-  const asRoot = process.getuid?.() === 0;
-  const exec = (program: string, args: string[]) =>
-    asRoot
-      ? run('runuser', ['-u', 'postgres', '--', path.join(bin, program), ...args])
-      : run(path.join(bin, program), args);
+export async function startReplicaPair(): Promise<ReplicaPair> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'kindred-replica-'));
+  // As root the servers run as the user "postgres", who must be able to enter the folder.
+  await chmod(root, 0o755);
   const primaryDir = path.join(root, 'primary');
   const replicaDir = path.join(root, 'replica');
-  const sockets = path.join(root, 'sockets');
-  await mkdir(sockets);
-  if (asRoot) {
-    const { stdout } = await run('id', ['-u', 'postgres']);
-    const { stdout: group } = await run('id', ['-g', 'postgres']);
-    for (const dir of [root, sockets]) await chown(dir, Number(stdout), Number(group));
-  }
-  await chmod(root, 0o700);
-  const base = 20_000 + Math.floor(Math.random() * 9_000);
-  const ports = { primary: base, replica: base + 1 };
-  const options = (port: number) =>
-    `-p ${port} -k ${sockets} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off`;
-  const started: string[] = [];
+  const started: EmbeddedPostgres[] = [];
   const stop = async () => {
-    for (const dir of started.reverse())
-      await exec('pg_ctl', ['-D', dir, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
+    for (const server of started.reverse()) await server.stop();
     await rm(root, { recursive: true, force: true });
   };
   try {
-    await exec('initdb', ['-D', primaryDir, '-U', 'postgres', '--auth=trust', '--no-sync']);
-    await exec('pg_ctl', [
-      '-D',
-      primaryDir,
-      '-o',
-      options(ports.primary),
-      '-l',
-      `${primaryDir}.log`,
-      '-w',
-      'start',
-    ]);
-    started.push(primaryDir);
-    // -R writes the standby settings (standby.signal, primary_conninfo); -X stream copies the WAL.
-    await exec('pg_basebackup', [
-      '-h',
-      '127.0.0.1',
-      '-p',
-      String(ports.primary),
-      '-U',
-      'postgres',
-      '-D',
-      replicaDir,
-      '-R',
-      '-X',
-      'stream',
-      '--no-sync',
-    ]);
-    await exec('pg_ctl', [
-      '-D',
-      replicaDir,
-      '-o',
-      options(ports.replica),
-      '-l',
-      `${replicaDir}.log`,
-      '-w',
-      'start',
-    ]);
-    started.push(replicaDir);
+    const first = await startEmbeddedPostgres({ dir: primaryDir, mode: 'throwaway' });
+    await first.stop();
+    // -a keeps the files' owner: as root, the server's user "postgres".
+    await promisify(execFile)('cp', ['-a', primaryDir, replicaDir]);
+    const primary = await startEmbeddedPostgres({ dir: primaryDir, mode: 'throwaway' });
+    started.push(primary);
+    const socket = new URL(primary.url).searchParams.get('host') ?? '';
+    const { port } = new URL(primary.url);
+    // The settings `pg_basebackup -R` writes: stream from the primary, as a standby.
+    await writeFile(
+      path.join(replicaDir, 'data', 'postgresql.auto.conf'),
+      `primary_conninfo = 'host=${socket} port=${port} user=kindred'\n`,
+    );
+    await writeFile(path.join(replicaDir, 'data', 'standby.signal'), '');
+    started.push(await startEmbeddedPostgres({ dir: replicaDir, mode: 'throwaway' }));
   } catch (error) {
     await stop();
     throw error;
   }
-  const url = (port: number) => `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const [primary, replica] = started as [EmbeddedPostgres, EmbeddedPostgres];
   return {
-    primaryUrl: url(ports.primary),
-    replicaUrl: url(ports.replica),
+    primaryUrl: primary.url,
+    replicaUrl: replica.url,
     async onReplica(sql) {
-      const client = new pg.Client({ connectionString: url(ports.replica) });
+      const client = new pg.Client({ connectionString: replica.url });
       await client.connect();
       try {
         await client.query(sql);

@@ -53,7 +53,7 @@ async function organisation(funds: number) {
   return { id, owner };
 }
 
-describe.skipIf(!process.env.DATABASE_URL)('billing with two API processes on PostgreSQL', () => {
+describe('billing with two API processes on PostgreSQL', () => {
   beforeAll(async () => {
     t = await createTestApp({}, { now: () => clock });
     platformAdmin = await t.createUser({ isIicAdmin: true, adminType: ADMIN_TYPE.admin });
