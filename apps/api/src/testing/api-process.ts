@@ -20,7 +20,8 @@ export interface ApiProcess {
  */
 export function startApiProcess(options: {
   port: number;
-  databaseUrl: string;
+  /** Without one, the process runs the embedded default: its own PostgreSQL server in `dataDir`. */
+  databaseUrl?: string;
   dataDir: string;
   secret: string;
   logLevel?: string;
@@ -28,13 +29,14 @@ export function startApiProcess(options: {
   env?: Record<string, string>;
 }): ApiProcess {
   let stderr = '';
+  const { DATABASE_URL: _suite, ...env } = process.env;
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
     cwd: apiDir,
     env: {
-      ...process.env,
+      ...env,
       PORT: String(options.port),
       HOST: '127.0.0.1',
-      DATABASE_URL: options.databaseUrl,
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       DATA_DIR: options.dataDir,
       JWT_SECRET: options.secret,
       DEMO_DATA: 'false',
