@@ -61,7 +61,7 @@ export const RULES = [
     forbid: [`${WEB}/entities/**`, `${WEB}/features/**`, `${WEB}/app/**`],
     why: 'components/ and lib/ are the bottom layer: generic UI and helpers that know no domain',
   },
-  // The API: routes -> service -> repository -> db (style.md). Imports name `.js` files for `.ts` ones.
+  // The API: routes -> service -> repository -> db (docs/architecture.md). Imports name `.js` files for `.ts` ones.
   {
     name: 'API routes never touch SQL',
     from: `${API}/modules/*/*.routes.ts`,

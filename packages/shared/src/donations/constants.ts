@@ -16,7 +16,7 @@ export const DONATION_MESSAGE_MAX_LENGTH = 1000;
 
 /** The most items one gift may carry. */
 export const MAX_GIFT_QUANTITY = 100_000;
-/** Gift Aid adds this share of an eligible amount (domain.md §4: 25%). */
+/** Gift Aid adds this share of an eligible amount (docs/product/gift-aid.md: 25%). */
 export const GIFT_AID_RATE = 0.25;
 /** What Gift Aid adds to an eligible amount, in whole minor units. */
 export const giftAidOf = (amount: number) => Math.floor(amount * GIFT_AID_RATE);

@@ -38,7 +38,7 @@ export const businessUpdateBodySchema = businessProfileSchema.partial().strict()
 export type BusinessUpdateBody = z.infer<typeof businessUpdateBodySchema>;
 
 /**
- * An organisation's sign-off policy (domain.md §6): every donation on its behalf needs
+ * An organisation's sign-off policy (docs/product/organisations.md#sign-off): every donation on its behalf needs
  * `approvals_required` distinct sign-off approvals; one of `threshold_amount` (minor units) or more
  * needs `approvals_above_threshold`.
  */

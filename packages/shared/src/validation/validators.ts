@@ -1,5 +1,5 @@
 /**
- * Reusable form checks of product spec §5.
+ * Reusable form checks (docs/product/limits-and-messages.md#form-checks).
  *
  * Each check is a pure function returning `null` when the value is valid, or an error object whose
  * key is the one the spec names. Checks other than `conditionalRequired` leave blank values

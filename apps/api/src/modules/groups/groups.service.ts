@@ -55,7 +55,7 @@ const newPin = () => String(randomInt(100_000, 1_000_000));
 
 const lastAdmin = (message: string) => conflict('LAST_ADMIN', message, { new_admin_id: message });
 
-/** Groups (domain.md §6): joined by PIN, run by their admins, counting their members' giving. */
+/** Groups (docs/product/organisations.md#groups): joined by PIN, run by their admins, counting their members' giving. */
 export function groupsService(ctx: AppContext) {
   const db = () => ctx.database.db;
 

@@ -64,7 +64,7 @@ function assertAmount(amount: number) {
 }
 
 /**
- * The only writer of the ledger (domain.md §3). Every movement is one ledger transaction whose
+ * The only writer of the ledger (docs/product/money.md#the-ledger). Every movement is one ledger transaction whose
  * entries sum to zero, written with the balance updates inside the caller's database transaction.
  * Accounts are locked in id order first, so concurrent movements serialise on PostgreSQL.
  */

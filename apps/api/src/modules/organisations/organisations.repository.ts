@@ -255,7 +255,7 @@ export const organisationsRepository = {
 
   /**
    * A user's application to add their charity or organisation: it waits for a platform admin
-   * (domain.md §5) and the user becomes its first Super Admin.
+   * (docs/product/organisations.md#organisations-and-their-members) and the user becomes its first Super Admin.
    */
   async createApplication(
     db: Executor,

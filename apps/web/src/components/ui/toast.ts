@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 
-/** Toast severities of spec §8; each toast has a summary (title) and a detail (message). */
+/** Toast severities (docs/product/limits-and-messages.md#messages-users-see); each toast has a summary (title) and a detail (message). */
 export type ToastSeverity = 'success' | 'warning' | 'error';
 
 const COLOURS: Record<ToastSeverity, string> = { success: 'green', warning: 'yellow', error: 'red' };
@@ -41,12 +41,12 @@ export const toast = {
   error: (summary: string, detail?: string) => show('error', summary, detail),
 };
 
-/** The custom-error helper of spec §8: an error toast with the given detail. */
+/** The custom-error helper (docs/product/limits-and-messages.md#messages-users-see): an error toast with the given detail. */
 export function showCustomError(detail: string, summary = 'Error'): string {
   return toast.error(summary, detail);
 }
 
-/** Success texts of spec §8 (domain.md §2 overrides the password reset one). */
+/** Success texts (docs/product/limits-and-messages.md#messages-users-see) (docs/product/limits-and-messages.md#messages-users-see overrides the password reset one). */
 export const SUCCESS_TOASTS = {
   loggedIn: { summary: 'Logged in', detail: 'Successfully logged in!' },
   confirmationEmail: { summary: 'Confirmation email', detail: 'Successfully sent confirmation email!' },
