@@ -4,7 +4,7 @@ import { wholeNumberMessage } from '../validation/validators.js';
 /** The most hours one pledge may carry. */
 export const MAX_PLEDGE_HOURS = 10_000;
 /**
- * Hours are whole hours (decision 036: the spec's number fields are digits only, and the charity
+ * Hours are whole hours (decision 036: number fields are digits only, and the charity
  * confirms whole hours): half an hour, a negative number or none at all is refused with this
  * sentence, never rounded or turned positive.
  */

@@ -1,10 +1,10 @@
 /**
- * Reference lists (docs/product/reference-lists.md) and the states of §4.
+ * Reference lists and states, with their codes (docs/product/reference-lists.md).
  *
  * Every list is an ordered, read-only array of `{ id, label }` entries, where `id` is the code stored
- * and sent over the wire and `label` is the text of the spec. Labels are copied verbatim from the spec
- * (including its spelling and capitalisation, e.g. 'Canceled', 'Human rights'), except the genders,
- * which the spec writes in lower case and the app shows capitalised.
+ * and sent over the wire and `label` is the product's first wording, kept verbatim (including its
+ * spelling and capitalisation, e.g. 'Canceled', 'Human rights'), except the genders, first written in
+ * lower case and shown capitalised.
  * Lists of codes used in program logic also have a named-codes object (singular name), e.g.
  * `PROJECT_STATUS.live === 2`; tests keep each in step with its list.
  */
@@ -21,7 +21,7 @@ export type ReferenceList = readonly ReferenceItem[];
 /** The union of the codes of a list. */
 export type CodeOf<L extends ReferenceList> = L[number]['id'];
 
-/** Charity types (docs/product/reference-lists.md#choices-people-make, 18 of them), numbered 1..18 in spec order. */
+/** Charity types (docs/product/reference-lists.md#choices-people-make, 18 of them), numbered 1..18 in that order. */
 export const CHARITY_TYPES = [
   { id: 1, label: 'Animals' },
   { id: 2, label: 'Armed Forces' },
@@ -45,8 +45,8 @@ export const CHARITY_TYPES = [
 export type CharityTypeId = CodeOf<typeof CHARITY_TYPES>;
 
 /**
- * Genders (docs/product/reference-lists.md#choices-people-make): the spec's words as string codes; the labels are capitalised like every other
- * label of a list a person chooses from (the spec writes them in lower case).
+ * Genders (docs/product/reference-lists.md#choices-people-make): the words as string codes; the labels
+ * are capitalised like every other label of a list a person chooses from.
  */
 export const GENDERS = [
   { id: 'male', label: 'Male' },
@@ -59,7 +59,7 @@ export const GENDERS = [
 ] as const;
 export type GenderCode = CodeOf<typeof GENDERS>;
 
-/** Skilled volunteering types (docs/product/reference-lists.md#choices-people-make, 16 of them), numbered 1..16 in spec order. */
+/** Skilled volunteering types (docs/product/reference-lists.md#choices-people-make, 16 of them), numbered 1..16 in that order. */
 export const SKILL_TYPES = [
   { id: 1, label: 'Arts/Music/Drama/Dance/Crafts' },
   { id: 2, label: 'Finance & Accounting' },
@@ -80,7 +80,7 @@ export const SKILL_TYPES = [
 ] as const;
 export type SkillTypeId = CodeOf<typeof SKILL_TYPES>;
 
-/** Gift types (docs/product/reference-lists.md#choices-people-make, 12 of them), numbered 1..12 in spec order. */
+/** Gift types (docs/product/reference-lists.md#choices-people-make, 12 of them), numbered 1..12 in that order. */
 export const GIFT_TYPES = [
   { id: 1, label: 'Technology' },
   { id: 2, label: 'Food related' },
@@ -155,7 +155,7 @@ export const GROUP_TYPES = [
 export type GroupTypeCode = CodeOf<typeof GROUP_TYPES>;
 export const GROUP_TYPE = { organisation: 1, individual: 2, franchise: 3 } as const;
 
-/** Account kinds, reading A (docs/product/reference-lists.md#account-kinds-and-owner-types): drives the colour theme. */
+/** Account kinds (docs/product/reference-lists.md#account-kinds-and-owner-types): drive the colour theme. */
 export const ACCOUNT_KINDS = [
   { id: 1, label: 'Individual' },
   { id: 2, label: 'Charity' },
@@ -174,7 +174,7 @@ export const ACCOUNT_KIND = {
 /** The name of an account kind, as used for theme keys: 'individual' | 'charity' | ... */
 export type AccountKindName = keyof typeof ACCOUNT_KIND;
 
-/** Owner types, reading B (docs/product/reference-lists.md#account-kinds-and-owner-types): another enumeration, used for ownership. */
+/** Owner types (docs/product/reference-lists.md#account-kinds-and-owner-types): another numbering, for ownership. */
 export const OWNER_TYPES = [
   { id: 1, label: 'Individual' },
   { id: 2, label: 'Organisation' },

@@ -1,6 +1,6 @@
 import { ACCOUNT_KINDS, type AccountKindCode, type AccountKindName } from './lists.js';
 
-/** Primary theme colour per account kind (docs/product/limits-and-messages.md#theme-colours, reading A of account kinds). */
+/** Primary theme colour per account kind (docs/product/limits-and-messages.md#theme-colours). */
 export const THEME_COLOURS = {
   individual: '#f7ae28',
   charity: '#74c095',

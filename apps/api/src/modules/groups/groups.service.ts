@@ -50,7 +50,7 @@ function add(a: GroupTotals, b: GivingTotals): GroupTotals {
   };
 }
 
-/** A 6-digit PIN without a leading 0 (the spec's pin key filter never lets one be typed). */
+/** A 6-digit PIN without a leading 0 (the PIN key filter never lets one be typed: docs/product/limits-and-messages.md#form-checks). */
 const newPin = () => String(randomInt(100_000, 1_000_000));
 
 const lastAdmin = (message: string) => conflict('LAST_ADMIN', message, { new_admin_id: message });

@@ -33,7 +33,7 @@ import {
   type Owner,
 } from './messages.repository.js';
 
-/** The permission that opens a mailbox, by its owner type (docs/product/wire-contract.md#owner-types, reading B). */
+/** The permission that opens a mailbox, by its owner type (docs/product/wire-contract.md#owner-types). */
 export function mailboxPermission(ownerType: number): Permission {
   switch (ownerType) {
     case OWNER_TYPE.organisation:

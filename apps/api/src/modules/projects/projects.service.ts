@@ -32,7 +32,7 @@ import {
 
 const DAY = 86_400_000;
 const { cancelled, draft, live, completed, finished } = PROJECT_STATUS;
-/** Project owner kinds ("Account kinds, reading B"). */
+/** Project owner kinds: owner types (docs/product/wire-contract.md#owner-types). */
 /** Association with a charity (docs/product/projects-and-charities.md#association-with-a-charity). */
 const PUBLIC_STATUSES: number[] = [live, completed, finished];
 

@@ -46,7 +46,7 @@ export function showCustomError(detail: string, summary = 'Error'): string {
   return toast.error(summary, detail);
 }
 
-/** Success texts (docs/product/limits-and-messages.md#messages-users-see) (docs/product/limits-and-messages.md#messages-users-see overrides the password reset one). */
+/** Success texts (docs/product/limits-and-messages.md#messages-users-see): a reset mails a link, never a password. */
 export const SUCCESS_TOASTS = {
   loggedIn: { summary: 'Logged in', detail: 'Successfully logged in!' },
   confirmationEmail: { summary: 'Confirmation email', detail: 'Successfully sent confirmation email!' },

@@ -1,6 +1,6 @@
 /**
- * Where the session lives in the browser (docs/product/identity-and-sessions.md#the-session-in-the-browser "Stored session"): the token is stored apart
- * from the user and the memberships.
+ * Where the session lives in the browser (docs/product/identity-and-sessions.md#the-session-in-the-browser):
+ * the token is stored apart from the user and the memberships.
  */
 export const STORAGE_KEYS = {
   token: 'kindred.token',
