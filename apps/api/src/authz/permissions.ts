@@ -90,7 +90,10 @@ export type Rule =
   | { on: 'business'; adminTypes: readonly number[]; signoff?: boolean }
   /** Ids are charities: members of these admin types, or members granted the permission. */
   | { on: 'charity'; adminTypes: readonly number[]; grant?: CharityGrant }
-  /** Ids are projects: the people who manage them (docs/product/projects-and-charities.md#who-manages-a-project). */
+  /**
+   * Ids are projects: the people who manage them
+   * (docs/product/projects-and-charities.md#who-manages-a-project).
+   */
   | { on: 'project' }
   /** Ids are groups: their members, or (with `admin`) their admins only. */
   | { on: 'group'; admin: boolean };

@@ -5,7 +5,10 @@ import { type LoadingQueue, loadingQueue } from './loading-queue';
 /** Base of every call (docs/product/wire-contract.md). */
 export const API_BASE = '/api';
 
-/** A failed call, unwrapped from the `{"error": {code, message, details}}` body (docs/product/wire-contract.md#errors). */
+/**
+ * A failed call, unwrapped from the `{"error": {code, message, details}}` body
+ * (docs/product/wire-contract.md#errors).
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(

@@ -39,7 +39,10 @@ export type CharityMembership = z.infer<typeof charityMembershipSchema>;
 export type ProjectMembership = z.infer<typeof projectMembershipSchema>;
 export type GroupMembership = z.infer<typeof groupMembershipSchema>;
 
-/** The user object (docs/product/identity-and-sessions.md#the-session-in-the-browser), as its owner sees it. */
+/**
+ * The user object (docs/product/identity-and-sessions.md#the-session-in-the-browser), as its owner
+ * sees it.
+ */
 export const userSchema = z.object({
   id: z.number().int(),
   email: z.string(),

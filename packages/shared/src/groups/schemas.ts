@@ -8,7 +8,10 @@ export const GROUP_REQUEST_STATUS = { pending: 1, accepted: 2, declined: 3 } as 
 /** What `POST /group/join` answers: 1 a pending request (the group needs approval), 2 joined. */
 export const GROUP_JOIN_STATUS = { pending: 1, joined: 2 } as const;
 
-/** A group's PIN: 6 digits, never a leading 0 (the PIN key filter, docs/product/limits-and-messages.md#form-checks). */
+/**
+ * A group's PIN: 6 digits, never a leading 0 (the PIN key filter,
+ * docs/product/limits-and-messages.md#form-checks).
+ */
 export const groupPinSchema = z.coerce
   .string()
   .trim()

@@ -8,7 +8,10 @@ export const MESSAGE_BODY_MAX = 5000;
 export const MESSAGE_SEND_LIMIT = 20;
 export const MESSAGE_SEND_WINDOW_MINUTES = 10;
 
-/** Owner types (docs/product/wire-contract.md#owner-types): 1 Individual, 2 Organisation, 3 Charity, 4 Project. */
+/**
+ * Owner types (docs/product/wire-contract.md#owner-types): 1 Individual, 2 Organisation, 3 Charity,
+ * 4 Project.
+ */
 export const MESSAGE_OWNER_TYPES = [1, 2, 3, 4] as const;
 export type MessageOwnerType = (typeof MESSAGE_OWNER_TYPES)[number];
 

@@ -21,7 +21,10 @@ export type ReferenceList = readonly ReferenceItem[];
 /** The union of the codes of a list. */
 export type CodeOf<L extends ReferenceList> = L[number]['id'];
 
-/** Charity types (docs/product/reference-lists.md#choices-people-make, 18 of them), numbered 1..18 in that order. */
+/**
+ * Charity types (docs/product/reference-lists.md#choices-people-make, 18 of them), numbered 1..18
+ * in that order.
+ */
 export const CHARITY_TYPES = [
   { id: 1, label: 'Animals' },
   { id: 2, label: 'Armed Forces' },
@@ -59,7 +62,10 @@ export const GENDERS = [
 ] as const;
 export type GenderCode = CodeOf<typeof GENDERS>;
 
-/** Skilled volunteering types (docs/product/reference-lists.md#choices-people-make, 16 of them), numbered 1..16 in that order. */
+/**
+ * Skilled volunteering types (docs/product/reference-lists.md#choices-people-make, 16 of them),
+ * numbered 1..16 in that order.
+ */
 export const SKILL_TYPES = [
   { id: 1, label: 'Arts/Music/Drama/Dance/Crafts' },
   { id: 2, label: 'Finance & Accounting' },
@@ -80,7 +86,10 @@ export const SKILL_TYPES = [
 ] as const;
 export type SkillTypeId = CodeOf<typeof SKILL_TYPES>;
 
-/** Gift types (docs/product/reference-lists.md#choices-people-make, 12 of them), numbered 1..12 in that order. */
+/**
+ * Gift types (docs/product/reference-lists.md#choices-people-make, 12 of them), numbered 1..12 in
+ * that order.
+ */
 export const GIFT_TYPES = [
   { id: 1, label: 'Technology' },
   { id: 2, label: 'Food related' },
@@ -174,7 +183,10 @@ export const ACCOUNT_KIND = {
 /** The name of an account kind, as used for theme keys: 'individual' | 'charity' | ... */
 export type AccountKindName = keyof typeof ACCOUNT_KIND;
 
-/** Owner types (docs/product/reference-lists.md#account-kinds-and-owner-types): another numbering, for ownership. */
+/**
+ * Owner types (docs/product/reference-lists.md#account-kinds-and-owner-types): another numbering,
+ * for ownership.
+ */
 export const OWNER_TYPES = [
   { id: 1, label: 'Individual' },
   { id: 2, label: 'Organisation' },
@@ -212,7 +224,10 @@ export const CURSOR_DIRECTIONS = [
 ] as const;
 export type CursorDirection = CodeOf<typeof CURSOR_DIRECTIONS>;
 
-/** Message statuses (docs/product/reference-lists.md#codes, docs/product/organisations.md#messages): Draft becomes Sent; a message can become Archived. */
+/**
+ * Message statuses (docs/product/reference-lists.md#codes, docs/product/organisations.md#messages):
+ * Draft becomes Sent; a message can become Archived.
+ */
 export const MESSAGE_STATUSES = [
   { id: 1, label: 'Draft' },
   { id: 2, label: 'Sent' },
@@ -246,7 +261,10 @@ export const PROJECT_STATUS = {
   finished: 9,
 } as const;
 
-/** Project-charity association statuses (docs/product/projects-and-charities.md#association-with-a-charity). */
+/**
+ * Project-charity association statuses
+ * (docs/product/projects-and-charities.md#association-with-a-charity).
+ */
 export const ASSOCIATION_STATUSES = [
   { id: 1, label: 'New' },
   { id: 2, label: 'Pending' },
@@ -282,7 +300,10 @@ export const TRANSACTION_STATUS = {
   canceled: 90,
 } as const;
 
-/** The labels some donation lists show for transaction statuses 80 and 90 (docs/product/donations.md#statuses). */
+/**
+ * The labels some donation lists show for transaction statuses 80 and 90
+ * (docs/product/donations.md#statuses).
+ */
 export const DONATION_STATUS_LABELS = [
   { id: 80, label: 'Pending' },
   { id: 90, label: 'Rejected' },

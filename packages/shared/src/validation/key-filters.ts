@@ -1,7 +1,7 @@
 /**
- * Key filters of input fields (docs/product/limits-and-messages.md#form-checks): pure functions of the field's current value and the
- * `KeyboardEvent.key` of the key pressed, giving `true` when the key may go through.
- * Backspace is always let through so the field can still be corrected.
+ * Key filters of input fields (docs/product/limits-and-messages.md#form-checks): pure functions of
+ * the field's current value and the `KeyboardEvent.key` of the key pressed, giving `true` when the
+ * key may go through. Backspace is always let through so the field can still be corrected.
  */
 
 /** A key filter: `true` allows the key. */

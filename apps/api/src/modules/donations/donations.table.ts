@@ -27,7 +27,10 @@ export type DonorType = (typeof DONOR_TYPES)[number];
 
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull();
 
-/** Recurring funds donations (docs/product/donations.md#recurring-gifts): each due period becomes one donation. */
+/**
+ * Recurring funds donations (docs/product/donations.md#recurring-gifts): each due period becomes
+ * one donation.
+ */
 export const donationSubscriptions = pgTable(
   'donation_subscriptions',
   {
@@ -68,9 +71,9 @@ export const donationSubscriptions = pgTable(
 export const donationReceiptSeq = pgSequence('donation_receipt_seq', { startWith: 1000 });
 
 /**
- * A donation (docs/product/donations.md): one gift of funds, time, skills or goods, to a project (method 1) or
- * straight to a charity (method 2). Its money moves are the ledger transactions carrying its id;
- * its status changes are its history.
+ * A donation (docs/product/donations.md): one gift of funds, time, skills or goods, to a project
+ * (method 1) or straight to a charity (method 2). Its money moves are the ledger transactions
+ * carrying its id; its status changes are its history.
  */
 export const donations = pgTable(
   'donations',
@@ -152,8 +155,9 @@ export const donationHistory = pgTable(
 );
 
 /**
- * A sign-off admin's approval of a donation made on behalf of an organisation (docs/product/organisations.md#sign-off): bound
- * to the amount and recipient it was given for; one per person and donation.
+ * A sign-off admin's approval of a donation made on behalf of an organisation
+ * (docs/product/organisations.md#sign-off): bound to the amount and recipient it was given for; one
+ * per person and donation.
  */
 export const donationSignoffs = pgTable(
   'donation_signoffs',

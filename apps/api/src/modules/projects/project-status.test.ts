@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 
 /**
- * The project status machine (docs/product/projects-and-charities.md#transitions), transition by transition: every allowed move, and
- * every other one answering 409.
+ * The project status machine (docs/product/projects-and-charities.md#transitions), transition by
+ * transition: every allowed move, and every other one answering 409.
  */
 let t: TestApp;
 let clock = new Date();

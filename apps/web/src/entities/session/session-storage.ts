@@ -11,7 +11,10 @@ export const STORAGE_KEYS = {
   projectMembership: 'kindred.project_membership',
   groupMembership: 'kindred.group_membership',
   unreadMessages: 'kindred.unread_messages',
-  /** Groups cached by screens; cleared at logout with everything else (docs/product/identity-and-sessions.md#the-session-in-the-browser). */
+  /**
+   * Groups cached by screens; cleared at logout with everything else
+   * (docs/product/identity-and-sessions.md#the-session-in-the-browser).
+   */
   groups: 'kindred.groups',
   activeAccount: 'kindred.active_account',
 } as const;

@@ -1,6 +1,9 @@
 const MB = 1024 * 1024;
 
-/** Upload limits (docs/product/files-and-mail.md#uploads): gallery and impact pictures PNG or JPEG up to 20 MB. */
+/**
+ * Upload limits (docs/product/files-and-mail.md#uploads): gallery and impact pictures PNG or JPEG
+ * up to 20 MB.
+ */
 export const GALLERY_MAX_BYTES = 20 * MB;
 export const DOCUMENT_MAX_BYTES = 20 * MB;
 /** Project documents (docs/product/files-and-mail.md#uploads): text, PDF, Word, PowerPoint or Excel. */
