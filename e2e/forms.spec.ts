@@ -187,7 +187,7 @@ test('dates read "22 Nov 2026"; cancelling says "Project cancelled" like its lab
   await signIn(page, DEMO.charity);
   await page.goto(`/charity/projects/${project.id}`);
   await expect(page.getByText('2 Mar 2031 to 22 Nov 2031')).toBeVisible();
-  // Date inputs keep the spec's mm/dd/yy.
+  // Date inputs keep mm/dd/yy (docs/product/dates.md).
   await expect(
     page.getByRole('form', { name: 'Project details' }).getByRole('textbox', { name: 'End date' }),
   ).toHaveValue('11/22/31');

@@ -17,8 +17,12 @@
  * exceptions to a rule, each with its reason: imports from files matching `file` (of targets
  * matching `imports`, or of any target when it is absent) are allowed.
  * Adding a source tree (the API): SOURCES, and ALIASES if it has path aliases.
+ *
+ * It also keeps the citations of the product's rules true (`ruleCitations`): no file under
+ * CITING_SOURCES may cite a rule file outside the repository (the rules are stated in
+ * docs/product/), and every `docs/product/<file>.md#<heading>` a file cites must exist.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -61,7 +65,7 @@ export const RULES = [
     forbid: [`${WEB}/entities/**`, `${WEB}/features/**`, `${WEB}/app/**`],
     why: 'components/ and lib/ are the bottom layer: generic UI and helpers that know no domain',
   },
-  // The API: routes -> service -> repository -> db (style.md). Imports name `.js` files for `.ts` ones.
+  // The API: routes -> service -> repository -> db (docs/architecture.md). Imports name `.js` files for `.ts` ones.
   {
     name: 'API routes never touch SQL',
     from: `${API}/modules/*/*.routes.ts`,
@@ -134,6 +138,8 @@ export const RULES = [
 ];
 
 const SOURCE_FILE = /\.(?:[cm]?[jt]sx?)$/;
+/** Folders of built or installed files, never scanned. */
+const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', 'coverage', 'test-results', 'playwright-report']);
 
 /**
  * A glob of RULES as a regular expression; `:name` segments become named groups, or the value
@@ -338,7 +344,7 @@ function* filesUnder(root, folder) {
   for (const entry of readdirSync(join(root, folder), { withFileTypes: true })) {
     const path = posix.join(folder, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules' && entry.name !== 'dist') yield* filesUnder(root, path);
+      if (!SKIPPED_FOLDERS.has(entry.name)) yield* filesUnder(root, path);
     } else if (SOURCE_FILE.test(entry.name) && !entry.name.endsWith('.d.ts')) {
       yield path;
     }
@@ -401,6 +407,93 @@ export function importCycles(root, folder) {
   return cycles;
 }
 
+/** Folders whose files may cite the product's rules only in docs/product/. */
+export const CITING_SOURCES = ['apps', 'packages', 'scripts', 'e2e', 'bench'];
+
+/**
+ * Mentions of the rule files kept outside the repository (the design notes, the product
+ * specification and the style guide), and of the specification's sections. The patterns are
+ * written so that this file does not mention them itself.
+ */
+const OUTSIDE_RULE_FILES = [
+  { pattern: /domain\.md/i, name: 'the domain design notes' },
+  { pattern: /product[-]spec/i, name: 'the product specification' },
+  { pattern: /\bspec\s*§/i, name: 'the product specification' },
+  { pattern: /style\.md/i, name: 'the style guide' },
+];
+
+/** A citation of docs/product: the file, and the heading it points at if any. */
+const PRODUCT_CITATION = /docs\/product\/([\w/-]+\.md)(?:#([\w-]+))?/g;
+
+/** The anchors of a markdown file's headings, as GitHub makes them (`## Sign-off` -> `sign-off`). */
+export function headingAnchors(markdown) {
+  const anchors = new Set();
+  const seen = new Map();
+  let fenced = false;
+  for (const line of markdown.split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    const heading = fenced ? null : /^#{1,6}\s+(.+?)\s*#*\s*$/.exec(line);
+    if (!heading) continue;
+    const slug = heading[1]
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
+    const count = seen.get(slug) ?? 0;
+    seen.set(slug, count + 1);
+    anchors.add(count === 0 ? slug : `${slug}-${count}`);
+  }
+  return anchors;
+}
+
+/** What is wrong with the rule citations of one file's text: `{ line, problem }` each. */
+export function citationProblemsOf(text, anchorsOf) {
+  const problems = [];
+  text.split('\n').forEach((content, index) => {
+    const line = index + 1;
+    for (const { pattern, name } of OUTSIDE_RULE_FILES) {
+      if (pattern.test(content)) {
+        problems.push({
+          line,
+          problem: `cites ${name}, which is outside the repository: cite the docs/product/ file that states the rule, or state it`,
+        });
+        break;
+      }
+    }
+    for (const [, file, anchor] of content.matchAll(PRODUCT_CITATION)) {
+      const anchors = anchorsOf(file);
+      if (!anchors) problems.push({ line, problem: `cites docs/product/${file}, which does not exist` });
+      else if (anchor && !anchors.has(anchor))
+        problems.push({
+          line,
+          problem: `cites docs/product/${file}#${anchor}, a heading that file does not have`,
+        });
+    }
+  });
+  return problems;
+}
+
+/** Checks the rule citations of every file under CITING_SOURCES; returns `{ file, line, problem }` each. */
+export function ruleCitations(root, folders = CITING_SOURCES) {
+  const anchors = new Map();
+  const anchorsOf = (file) => {
+    if (!anchors.has(file)) {
+      const path = join(root, 'docs/product', file);
+      anchors.set(file, existsSync(path) ? headingAnchors(readFileSync(path, 'utf8')) : null);
+    }
+    return anchors.get(file);
+  };
+  const found = [];
+  for (const folder of folders) {
+    if (!existsSync(join(root, folder))) continue;
+    for (const file of filesUnder(root, folder)) {
+      for (const problem of citationProblemsOf(readFileSync(join(root, file), 'utf8'), anchorsOf)) {
+        found.push({ file, ...problem });
+      }
+    }
+  }
+  return found;
+}
+
 function main() {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
   const { violations, files, imports } = checkRepository(root);
@@ -420,6 +513,15 @@ function main() {
     process.exit(1);
   }
   console.log(`check-boundaries: no import crosses a boundary (${summary}).`);
+  const citations = ruleCitations(root);
+  for (const { file, line, problem } of citations) console.error(`${file}:${line}: ${problem}.`);
+  if (citations.length > 0) {
+    console.error(
+      `check-boundaries: ${citations.length} citation(s) of the product's rules to fix (docs/product/README.md).`,
+    );
+    process.exit(1);
+  }
+  console.log("check-boundaries: every citation of the product's rules points into docs/product/.");
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -3,7 +3,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { importCycles, importsOf, resolveImport, violationsOf } from './check-boundaries.mjs';
+import {
+  headingAnchors,
+  importCycles,
+  importsOf,
+  resolveImport,
+  ruleCitations,
+  violationsOf,
+} from './check-boundaries.mjs';
 
 const WEB = 'apps/web/src';
 
@@ -161,6 +168,77 @@ describe('check-boundaries', () => {
       ]);
       writeFileSync(join(root, 'src/three.ts'), 'export type Three = 3;\n');
       assert.deepEqual(importCycles(root, 'src'), []);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('makes heading anchors as GitHub does', () => {
+    const markdown = [
+      '# Money',
+      '## The ledger',
+      '## Sign-off',
+      '```',
+      '## not a heading',
+      '```',
+      '## Sign-off',
+    ].join('\n');
+    assert.deepEqual([...headingAnchors(markdown)], ['money', 'the-ledger', 'sign-off', 'sign-off-1']);
+  });
+
+  it('names each file and line that cites a rule file outside the repository, or a docs/product/ file or heading that does not exist', () => {
+    const root = mkdtempSync(join(tmpdir(), 'citations-'));
+    // Written in pieces, so that this file does not cite the outside files itself.
+    const outside = {
+      domain: ['domain', 'md §4'].join('.'),
+      spec: ['spec', '§5'].join(' '),
+      specFile: ['product', 'spec.md'].join('-'),
+      style: ['style', 'md'].join('.'),
+    };
+    // And so are the citations of docs/product that the fixture gets wrong.
+    const missingFile = ['docs/product', 'fees.md'].join('/');
+    const missingHeading = ['docs/product/money.md', 'held-money'].join('#');
+    try {
+      mkdirSync(join(root, 'docs/product'), { recursive: true });
+      writeFileSync(join(root, 'docs/product/money.md'), '# Money\n\n## The ledger\n');
+      mkdirSync(join(root, 'apps/api/src'), { recursive: true });
+      mkdirSync(join(root, 'packages/shared/src'), { recursive: true });
+      mkdirSync(join(root, 'apps/api/node_modules/x'), { recursive: true });
+      writeFileSync(
+        join(root, 'apps/api/src/ledger.ts'),
+        [
+          '/** The only writer of the ledger (docs/product/money.md#the-ledger). */',
+          `/** Every movement sums to zero (${outside.domain}). */`,
+          '// Amounts in minor units (docs/product/money.md).',
+          `// Held money (${missingHeading}).`,
+          `// Fees (${missingFile}).`,
+        ].join('\n'),
+      );
+      writeFileSync(
+        join(root, 'packages/shared/src/checks.ts'),
+        [
+          `/** Form checks of ${outside.spec}. */`,
+          `// See ${outside.specFile}.`,
+          `// Layers (${outside.style}).`,
+        ].join('\n'),
+      );
+      // Installed packages are never read; neither are folders outside CITING_SOURCES.
+      writeFileSync(join(root, 'apps/api/node_modules/x/index.js'), `// ${outside.domain}\n`);
+      mkdirSync(join(root, 'notes'));
+      writeFileSync(join(root, 'notes/a.ts'), `// ${outside.domain}\n`);
+      const found = ruleCitations(root).map(
+        ({ file, line, problem }) => `${file}:${line}: ${problem.split(',')[0]}`,
+      );
+      assert.deepEqual(found, [
+        'apps/api/src/ledger.ts:2: cites the domain design notes',
+        `apps/api/src/ledger.ts:4: cites ${missingHeading}`,
+        `apps/api/src/ledger.ts:5: cites ${missingFile}`,
+        'packages/shared/src/checks.ts:1: cites the product specification',
+        'packages/shared/src/checks.ts:2: cites the product specification',
+        'packages/shared/src/checks.ts:3: cites the style guide',
+      ]);
+      assert.match(ruleCitations(root)[2].problem, /does not exist/);
+      assert.match(ruleCitations(root)[1].problem, /a heading that file does not have/);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -25,7 +25,10 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
-  /** Funds donations above this many minor units wait for a platform admin (domain.md §4). */
+  /**
+   * Funds donations above this many minor units wait for a platform admin
+   * (docs/product/donations.md#statuses).
+   */
   DONATION_REVIEW_THRESHOLD: z.coerce.number().int().min(0).default(5_000_000),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   /** Whether this process mails queued notices (receipts, decisions); another process may do it instead. */

@@ -43,7 +43,9 @@ export function buildServices(ctx: AppContext) {
   );
   const matching: MatchingService = matchingService(ctx, () => donations);
   const subscriptions: SubscriptionsService = subscriptionsService(ctx, () => donations);
-  // A project that is cancelled or completed settles its donations (domain.md §4, §5).
+  // A project that is cancelled or completed settles its donations
+  // (docs/product/donations.md#a-project-that-ends,
+  // docs/product/projects-and-charities.md#transitions).
   const projects = projectsService(ctx, {
     cancelled: (tx, projectId, userId) => donations.projectCancelled(tx, projectId, userId),
     completed: (tx, projectId, userId) => donations.projectCompleted(tx, projectId, userId),

@@ -77,7 +77,7 @@ export const Permission = {
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 
-/** The charity permissions a Super Admin grants its members (spec §3). */
+/** The charity permissions a Super Admin grants its members (docs/product/roles.md#admin-types). */
 export type CharityGrant = 'manage_projects' | 'manage_members' | 'view_finance';
 
 /** Who holds a permission: the entity its ids name, and the role needed there. */
@@ -90,7 +90,10 @@ export type Rule =
   | { on: 'business'; adminTypes: readonly number[]; signoff?: boolean }
   /** Ids are charities: members of these admin types, or members granted the permission. */
   | { on: 'charity'; adminTypes: readonly number[]; grant?: CharityGrant }
-  /** Ids are projects: the people who manage them (domain.md §5). */
+  /**
+   * Ids are projects: the people who manage them
+   * (docs/product/projects-and-charities.md#who-manages-a-project).
+   */
   | { on: 'project' }
   /** Ids are groups: their members, or (with `admin`) their admins only. */
   | { on: 'group'; admin: boolean };

@@ -1,6 +1,6 @@
 /**
  * An error the product answers with on purpose. The error handler turns it into the public body
- * `{"error": {"code", "message", "details"}}` (domain.md §1).
+ * `{"error": {"code", "message", "details"}}` (docs/product/wire-contract.md#errors).
  */
 export class AppError extends Error {
   constructor(

@@ -5,8 +5,9 @@ import { badRequest } from './errors.js';
 import { isUnsafeText } from './text.js';
 
 /**
- * Keyset pagination (domain.md §1). A cursor is the sort key of a row, encoded opaquely. A list
- * asks for `limit + 1` rows past the cursor in the requested direction and calls `toPage`.
+ * Keyset pagination (docs/product/wire-contract.md#keyset-pages). A cursor is the sort key of a
+ * row, encoded opaquely. A list asks for `limit + 1` rows past the cursor in the requested
+ * direction and calls `toPage`.
  */
 export type CursorValue = string | number;
 

@@ -78,7 +78,7 @@ interface UploadKind {
   accepted: string;
 }
 
-/** The spec's table of upload kinds and limits (spec §5). */
+/** The upload kinds and their limits (docs/product/files-and-mail.md#uploads). */
 export const UPLOAD_KINDS = {
   avatar: {
     label: 'Avatar',

@@ -24,7 +24,10 @@ describe('the OpenAPI contract', () => {
   });
 });
 
-/** The calls that move money on a caller's request: each honours an Idempotency-Key (domain.md). */
+/**
+ * The calls that move money on a caller's request: each honours an Idempotency-Key
+ * (docs/product/wire-contract.md#idempotency).
+ */
 const MONEY_CALLS = [
   'POST /api/admin/user/{id}/deposit',
   'POST /api/admin/business/{id}/deposit',

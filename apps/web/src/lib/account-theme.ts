@@ -27,7 +27,10 @@ export function readableTextOn(background: string): string {
     : LIGHT_TEXT;
 }
 
-/** The CSS variables of an account kind (spec §9): the theme colour on the three "blue" variables. */
+/**
+ * The CSS variables of an account kind (docs/product/limits-and-messages.md#theme-colours): the
+ * theme colour on the three "blue" variables.
+ */
 export function themeVariables(kind: AccountKindName): Record<string, string> {
   const colour = THEME_COLOURS[kind] ?? THEME_COLOURS.default;
   return {

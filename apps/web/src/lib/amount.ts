@@ -1,7 +1,10 @@
 import { amountSchema, largerThan, notZero, toMinorUnits } from '@kindred/shared';
 import { messageOf } from '@/lib/form';
 
-/** Messages of the amount field (spec §5: notZero, largerThan 0; at most two decimals). */
+/**
+ * Messages of the amount field (docs/product/limits-and-messages.md#form-checks: notZero,
+ * largerThan 0; at most two decimals).
+ */
 export const AMOUNT_MESSAGES = {
   required: 'Enter an amount.',
   notZero: 'The amount cannot be 0.',

@@ -2,10 +2,13 @@ import { TOKEN_EXPIRED_MESSAGE } from '@kindred/shared';
 import { toast } from '@/components/ui/toast';
 import { type LoadingQueue, loadingQueue } from './loading-queue';
 
-/** Base of every call (domain.md §1). */
+/** Base of every call (docs/product/wire-contract.md). */
 export const API_BASE = '/api';
 
-/** A failed call, unwrapped from the `{"error": {code, message, details}}` body (domain.md §1). */
+/**
+ * A failed call, unwrapped from the `{"error": {code, message, details}}` body
+ * (docs/product/wire-contract.md#errors).
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(

@@ -4,7 +4,10 @@ import { type RefObject, useCallback, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { isApiError } from './api-client';
 
-/** Texts of the error keys produced by the shared validators (spec §5 leaves them open). */
+/**
+ * Texts of the error keys produced by the shared validators
+ * (docs/product/limits-and-messages.md#form-checks).
+ */
 export const VALIDATION_MESSAGES: Record<string, string> = {
   required: REQUIRED_MESSAGE,
   email: 'Enter a valid email address.',

@@ -2,7 +2,7 @@ import { formatDisplayDate, formatDisplayDateTime } from '@kindred/shared';
 
 /**
  * A date as every screen shows it: '22 Nov 2026' (a calendar date as written, an instant as the
- * reader's day in their time zone), or a dash. Date inputs keep the spec's mm/dd/yy.
+ * reader's day in their time zone), or a dash. Date inputs keep mm/dd/yy (docs/product/dates.md).
  */
 export function showDate(value: string | null | undefined): string {
   return formatDisplayDate(value) || '—';

@@ -1,6 +1,7 @@
 /**
- * The queue of pending loads behind the loading indicator (spec §4): the indicator appears
- * `LOADING_INDICATOR_DELAY_MS` after a load starts and hides as soon as the queue is empty.
+ * The queue of pending loads behind the loading indicator
+ * (docs/product/limits-and-messages.md#limits): the indicator appears `LOADING_INDICATOR_DELAY_MS`
+ * after a load starts and hides as soon as the queue is empty.
  */
 export const LOADING_INDICATOR_DELAY_MS = 200;
 

@@ -8,7 +8,7 @@ export function jsonResponse(body: unknown, status = 200): Response {
   });
 }
 
-/** The public error body of the API (domain.md §1). */
+/** The public error body of the API (docs/product/wire-contract.md#errors). */
 export function errorResponse(status: number, code: string, message: string, details?: unknown): Response {
   return jsonResponse({ error: { code, message, ...(details ? { details } : {}) } }, status);
 }

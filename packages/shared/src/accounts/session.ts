@@ -10,7 +10,7 @@ export const businessMembershipSchema = z.object({
   is_signoff_admin: z.boolean(),
   is_franchise: z.boolean(),
   permissions: z.array(z.string()),
-  /** Unread messages in the organisation's mailbox (domain.md §6). */
+  /** Unread messages in the organisation's mailbox (docs/product/organisations.md#messages). */
   unread_messages: z.number().int().optional(),
 });
 export const charityMembershipSchema = z.object({
@@ -39,7 +39,10 @@ export type CharityMembership = z.infer<typeof charityMembershipSchema>;
 export type ProjectMembership = z.infer<typeof projectMembershipSchema>;
 export type GroupMembership = z.infer<typeof groupMembershipSchema>;
 
-/** The user object of spec §3, as its owner sees it. */
+/**
+ * The user object (docs/product/identity-and-sessions.md#the-session-in-the-browser), as its owner
+ * sees it.
+ */
 export const userSchema = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -69,7 +72,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** GET /user/get (domain.md §1). */
+/** GET /user/get (docs/product/wire-contract.md#answers-the-web-relies-on). */
 export const sessionDetailSchema = z.object({
   user: userSchema,
   charity_membership: z.array(charityMembershipSchema),

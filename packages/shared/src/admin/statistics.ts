@@ -1,4 +1,7 @@
-/** The platform statistics of spec §7, each with its one written definition (domain.md §6). */
+/**
+ * The platform statistics, each with its one written definition
+ * (docs/product/platform-admin.md#statistics).
+ */
 export const STATISTIC_NAMES = [
   'total_statistics',
   'all_cc',

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { wholeNumberMessage } from '../validation/validators.js';
 import { amountSchema, cardSchema } from '../wallet/schemas.js';
 
-/** Plan fee types (domain.md §6): 1 a monthly fee, 2 an annual fee. */
+/**
+ * Plan fee types (docs/product/organisations.md#subscriptions-and-invoices): 1 a monthly fee, 2 an
+ * annual fee.
+ */
 export const PLAN_FEE_TYPES = [
   { id: 1, label: 'Monthly' },
   { id: 2, label: 'Annual' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The public error body of every failed call (domain.md §1). */
+/** The public error body of every failed call (docs/product/wire-contract.md#errors). */
 export const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),

@@ -7,7 +7,7 @@ export const placeIdSchema = z
   .positive()
   .max(MAX_INT_ID, { message: 'Choose a place from the list.' });
 
-/** Query of every keyset-paged list (domain.md §1). */
+/** Query of every keyset-paged list (docs/product/wire-contract.md#keyset-pages). */
 export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
   cursor: z.string().min(1).max(500).optional(),

@@ -1,13 +1,13 @@
 /**
- * Date field rules (spec §5, §9): date inputs show mm/dd/yy, weeks start on Sunday, and a blank
+ * Date field rules (docs/product/dates.md): date inputs show mm/dd/yy, weeks start on Sunday, and a blank
  * required date defaults to the project end date. Dates are calendar dates without a time zone,
  * exchanged as ISO 'YYYY-MM-DD' strings.
  */
 
-/** Default display format of date inputs (spec §9). */
+/** Default display format of date inputs (docs/product/dates.md). */
 export const DATE_INPUT_FORMAT = 'MM/DD/YY';
 
-/** First day of the week in date pickers: 0 = Sunday (spec §9). */
+/** First day of the week in date pickers: 0 = Sunday (docs/product/dates.md). */
 export const WEEK_STARTS_ON = 0;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/;
@@ -83,7 +83,7 @@ export function parseDateInput(text: string | null | undefined): string | null {
 }
 
 /**
- * A blank required date defaults to the project end date (spec §5): gives `projectEndDate` when
+ * A blank required date defaults to the project end date (docs/product/dates.md): gives `projectEndDate` when
  * `value` is null, undefined, empty or whitespace only, and `value` otherwise.
  */
 export function defaultToProjectEndDate(value: string | null | undefined, projectEndDate: string): string {

@@ -4,7 +4,7 @@ import { wholeNumberMessage } from '../validation/validators.js';
 /** The most hours one pledge may carry. */
 export const MAX_PLEDGE_HOURS = 10_000;
 /**
- * Hours are whole hours (decision 036: the spec's number fields are digits only, and the charity
+ * Hours are whole hours (decision 036: number fields are digits only, and the charity
  * confirms whole hours): half an hour, a negative number or none at all is refused with this
  * sentence, never rounded or turned positive.
  */
@@ -16,7 +16,7 @@ export const DONATION_MESSAGE_MAX_LENGTH = 1000;
 
 /** The most items one gift may carry. */
 export const MAX_GIFT_QUANTITY = 100_000;
-/** Gift Aid adds this share of an eligible amount (domain.md §4: 25%). */
+/** Gift Aid adds this share of an eligible amount (docs/product/gift-aid.md: 25%). */
 export const GIFT_AID_RATE = 0.25;
 /** What Gift Aid adds to an eligible amount, in whole minor units. */
 export const giftAidOf = (amount: number) => Math.floor(amount * GIFT_AID_RATE);

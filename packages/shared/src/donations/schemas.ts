@@ -37,7 +37,8 @@ const hoursSchema = z
 
 /**
  * POST /user/donate/project/{id}, /user/donate/charity/{id} (and the organisation's variants):
- * one body for the four kinds (domain.md §4). Fields another kind needs are refused by name.
+ * one body for the four kinds (docs/product/donations.md#kinds-and-methods). Fields another kind
+ * needs are refused by name.
  */
 export const donateBodySchema = z
   .object({

@@ -54,7 +54,10 @@ export const subGroupUsersBodySchema = z
   .strict();
 export type SubGroupUsersBody = z.infer<typeof subGroupUsersBodySchema>;
 
-/** CSV onboarding (domain.md §6): the columns of the file, in the template's order. */
+/**
+ * CSV onboarding (docs/product/organisations.md#employee-groups-and-the-csv-upload): the columns of
+ * the file, in the template's order.
+ */
 export const CSV_ONBOARDING_COLUMNS = [
   'email',
   'first_name',

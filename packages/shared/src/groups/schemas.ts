@@ -3,12 +3,15 @@ import { PIN_LENGTH } from '../validation/key-filters.js';
 
 const id = z.number({ message: 'Choose one.' }).int().positive().max(Number.MAX_SAFE_INTEGER);
 
-/** Join requests of a group (domain.md §6): 1 Pending, 2 Accepted, 3 Declined. */
+/** Join requests of a group (docs/product/organisations.md#groups): 1 Pending, 2 Accepted, 3 Declined. */
 export const GROUP_REQUEST_STATUS = { pending: 1, accepted: 2, declined: 3 } as const;
 /** What `POST /group/join` answers: 1 a pending request (the group needs approval), 2 joined. */
 export const GROUP_JOIN_STATUS = { pending: 1, joined: 2 } as const;
 
-/** A group's PIN: 6 digits, never a leading 0 (the spec's pin key filter). */
+/**
+ * A group's PIN: 6 digits, never a leading 0 (the PIN key filter,
+ * docs/product/limits-and-messages.md#form-checks).
+ */
 export const groupPinSchema = z.coerce
   .string()
   .trim()

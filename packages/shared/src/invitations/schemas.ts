@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { emailSchema } from '../accounts/schemas.js';
 
-/** What an invitation or a join request is for (domain.md §6). */
+/**
+ * What an invitation or a join request is for
+ * (docs/product/organisations.md#invitations-and-requests-to-join).
+ */
 export const INVITATION_TARGETS = ['business', 'charity', 'project', 'group'] as const;
 export type InvitationTarget = (typeof INVITATION_TARGETS)[number];
 /** What a person may ask to join (`POST /join`). */
@@ -13,7 +16,10 @@ export const INVITATION_LIFETIME_DAYS = 14;
 
 export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'expired', 'cancelled'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
-/** Join requests: 1 Pending, 2 Accepted (domain.md §6), 3 Declined, 4 Withdrawn. */
+/**
+ * Join requests (docs/product/organisations.md#invitations-and-requests-to-join): 1 Pending,
+ * 2 Accepted, 3 Declined, 4 Withdrawn.
+ */
 export const JOIN_REQUEST_STATUS = { pending: 1, accepted: 2, declined: 3, withdrawn: 4 } as const;
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);

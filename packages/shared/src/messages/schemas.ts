@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../common/pagination.js';
 
-/** The longest subject and body of a message (plain text, domain.md §6). */
+/** The longest subject and body of a message (plain text, docs/product/organisations.md#messages). */
 export const MESSAGE_SUBJECT_MAX = 200;
 export const MESSAGE_BODY_MAX = 5000;
 /** Messages one person may send (as themself or for any account) in the rate window. */
 export const MESSAGE_SEND_LIMIT = 20;
 export const MESSAGE_SEND_WINDOW_MINUTES = 10;
 
-/** Account kinds, reading B (domain.md §1): 1 Individual, 2 Organisation, 3 Charity, 4 Project. */
+/**
+ * Owner types (docs/product/wire-contract.md#owner-types): 1 Individual, 2 Organisation, 3 Charity,
+ * 4 Project.
+ */
 export const MESSAGE_OWNER_TYPES = [1, 2, 3, 4] as const;
 export type MessageOwnerType = (typeof MESSAGE_OWNER_TYPES)[number];
 
@@ -42,7 +45,7 @@ const plainText = (max: number, what: string) =>
 const subjectSchema = plainText(MESSAGE_SUBJECT_MAX, 'subject').transform((value) => value.trim());
 const bodySchema = plainText(MESSAGE_BODY_MAX, 'message').transform((value) => value.replace(/\s+$/, ''));
 
-/** POST /message/create: status 1 saves a draft, 2 sends (domain.md §6). */
+/** POST /message/create: status 1 saves a draft, 2 sends (docs/product/organisations.md#messages). */
 export const messageCreateBodySchema = z
   .object({
     owner_type: ownerTypeSchema,

@@ -1,9 +1,9 @@
 /**
- * Money display and entry (spec §9, domain.md §3): amounts are integers in minor units; they are
+ * Money display and entry (docs/product/money.md#amounts): amounts are integers in minor units; they are
  * displayed divided by 100 with two decimals, a trailing .00 dropped.
  */
 
-/** The default currency (spec §9). */
+/** The default currency (docs/product/money.md#amounts). */
 export const DEFAULT_CURRENCY = 'INR';
 
 const formatters = new Map<string, Intl.NumberFormat>();

@@ -38,9 +38,9 @@ export const businessUpdateBodySchema = businessProfileSchema.partial().strict()
 export type BusinessUpdateBody = z.infer<typeof businessUpdateBodySchema>;
 
 /**
- * An organisation's sign-off policy (domain.md §6): every donation on its behalf needs
- * `approvals_required` distinct sign-off approvals; one of `threshold_amount` (minor units) or more
- * needs `approvals_above_threshold`.
+ * An organisation's sign-off policy (docs/product/organisations.md#sign-off): every donation on its
+ * behalf needs `approvals_required` distinct sign-off approvals; one of `threshold_amount` (minor
+ * units) or more needs `approvals_above_threshold`.
  */
 export const signoffPolicySchema = z.object({
   approvals_required: z.number().int().min(1).max(MAX_SIGNOFF_APPROVALS),

@@ -82,7 +82,10 @@ export type ProjectCreateBody = z.infer<typeof projectCreateBodySchema>;
 export const projectUpdateBodySchema = z.object(projectFields).partial().strict();
 export type ProjectUpdateBody = z.infer<typeof projectUpdateBodySchema>;
 
-/** PATCH /project/update/{id}: move the project to another status (domain.md §5). */
+/**
+ * PATCH /project/update/{id}: move the project to another status
+ * (docs/product/projects-and-charities.md#transitions).
+ */
 export const projectStatusBodySchema = z.object({
   status: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(9)]),
 });

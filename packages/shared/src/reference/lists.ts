@@ -1,10 +1,10 @@
 /**
- * Reference lists of product spec §3 and the states of §4.
+ * Reference lists and states, with their codes (docs/product/reference-lists.md).
  *
  * Every list is an ordered, read-only array of `{ id, label }` entries, where `id` is the code stored
- * and sent over the wire and `label` is the text of the spec. Labels are copied verbatim from the spec
- * (including its spelling and capitalisation, e.g. 'Canceled', 'Human rights'), except the genders,
- * which the spec writes in lower case and the app shows capitalised.
+ * and sent over the wire and `label` is the product's first wording, kept verbatim (including its
+ * spelling and capitalisation, e.g. 'Canceled', 'Human rights'), except the genders, first written in
+ * lower case and shown capitalised.
  * Lists of codes used in program logic also have a named-codes object (singular name), e.g.
  * `PROJECT_STATUS.live === 2`; tests keep each in step with its list.
  */
@@ -21,7 +21,10 @@ export type ReferenceList = readonly ReferenceItem[];
 /** The union of the codes of a list. */
 export type CodeOf<L extends ReferenceList> = L[number]['id'];
 
-/** Charity types (spec §3, 18 of them), numbered 1..18 in spec order. */
+/**
+ * Charity types (docs/product/reference-lists.md#choices-people-make, 18 of them), numbered 1..18
+ * in that order.
+ */
 export const CHARITY_TYPES = [
   { id: 1, label: 'Animals' },
   { id: 2, label: 'Armed Forces' },
@@ -45,8 +48,8 @@ export const CHARITY_TYPES = [
 export type CharityTypeId = CodeOf<typeof CHARITY_TYPES>;
 
 /**
- * Genders (spec §3): the spec's words as string codes; the labels are capitalised like every other
- * label of a list a person chooses from (the spec writes them in lower case).
+ * Genders (docs/product/reference-lists.md#choices-people-make): the words as string codes; the labels
+ * are capitalised like every other label of a list a person chooses from.
  */
 export const GENDERS = [
   { id: 'male', label: 'Male' },
@@ -59,7 +62,10 @@ export const GENDERS = [
 ] as const;
 export type GenderCode = CodeOf<typeof GENDERS>;
 
-/** Skilled volunteering types (spec §3, 16 of them), numbered 1..16 in spec order. */
+/**
+ * Skilled volunteering types (docs/product/reference-lists.md#choices-people-make, 16 of them),
+ * numbered 1..16 in that order.
+ */
 export const SKILL_TYPES = [
   { id: 1, label: 'Arts/Music/Drama/Dance/Crafts' },
   { id: 2, label: 'Finance & Accounting' },
@@ -80,7 +86,10 @@ export const SKILL_TYPES = [
 ] as const;
 export type SkillTypeId = CodeOf<typeof SKILL_TYPES>;
 
-/** Gift types (spec §3, 12 of them), numbered 1..12 in spec order. */
+/**
+ * Gift types (docs/product/reference-lists.md#choices-people-make, 12 of them), numbered 1..12 in
+ * that order.
+ */
 export const GIFT_TYPES = [
   { id: 1, label: 'Technology' },
   { id: 2, label: 'Food related' },
@@ -97,7 +106,7 @@ export const GIFT_TYPES = [
 ] as const;
 export type GiftTypeId = CodeOf<typeof GIFT_TYPES>;
 
-/** Types of giving (spec §3). */
+/** Types of giving (docs/product/reference-lists.md#codes). */
 export const GIVING_TYPES = [
   { id: 1, label: 'manual adjustment' },
   { id: 2, label: 'Funds' },
@@ -114,7 +123,7 @@ export const GIVING_TYPE = {
   gifts: 5,
 } as const;
 
-/** Platform admin types (spec §3, §6). */
+/** Platform admin types (docs/product/reference-lists.md#codes, docs/product/roles.md). */
 export const ADMIN_TYPES = [
   { id: 1, label: 'Super Admin' },
   { id: 2, label: 'Admin' },
@@ -123,12 +132,12 @@ export const ADMIN_TYPES = [
 export type AdminTypeCode = CodeOf<typeof ADMIN_TYPES>;
 export const ADMIN_TYPE = { superAdmin: 1, admin: 2, employee: 99 } as const;
 
-/** Project admin types (spec §3). */
+/** Project admin types (docs/product/reference-lists.md#codes). */
 export const PROJECT_ADMIN_TYPES = [{ id: 1, label: 'Admin' }] as const;
 export type ProjectAdminTypeCode = CodeOf<typeof PROJECT_ADMIN_TYPES>;
 export const PROJECT_ADMIN_TYPE = { admin: 1 } as const;
 
-/** Subscription frequencies (spec §3). */
+/** Subscription frequencies (docs/product/reference-lists.md#codes). */
 export const FREQUENCIES = [
   { id: 1, label: 'Daily' },
   { id: 2, label: 'Weekly' },
@@ -138,7 +147,7 @@ export const FREQUENCIES = [
 export type FrequencyCode = CodeOf<typeof FREQUENCIES>;
 export const FREQUENCY = { daily: 1, weekly: 2, monthly: 3, yearly: 4 } as const;
 
-/** Fee types (spec §3). */
+/** Fee types (docs/product/reference-lists.md#codes). */
 export const FEE_TYPES = [
   { id: 1, label: 'Monthly fee' },
   { id: 2, label: 'Annual fee' },
@@ -146,7 +155,7 @@ export const FEE_TYPES = [
 export type FeeTypeCode = CodeOf<typeof FEE_TYPES>;
 export const FEE_TYPE = { monthly: 1, annual: 2 } as const;
 
-/** Group types (spec §3). */
+/** Group types (docs/product/reference-lists.md#codes). */
 export const GROUP_TYPES = [
   { id: 1, label: 'Organisation' },
   { id: 2, label: 'Individual' },
@@ -155,7 +164,7 @@ export const GROUP_TYPES = [
 export type GroupTypeCode = CodeOf<typeof GROUP_TYPES>;
 export const GROUP_TYPE = { organisation: 1, individual: 2, franchise: 3 } as const;
 
-/** Account kinds, reading A (spec §3): drives the colour theme. */
+/** Account kinds (docs/product/reference-lists.md#account-kinds-and-owner-types): drive the colour theme. */
 export const ACCOUNT_KINDS = [
   { id: 1, label: 'Individual' },
   { id: 2, label: 'Charity' },
@@ -174,7 +183,10 @@ export const ACCOUNT_KIND = {
 /** The name of an account kind, as used for theme keys: 'individual' | 'charity' | ... */
 export type AccountKindName = keyof typeof ACCOUNT_KIND;
 
-/** Owner types, reading B (spec §3): another enumeration, used for ownership. */
+/**
+ * Owner types (docs/product/reference-lists.md#account-kinds-and-owner-types): another numbering,
+ * for ownership.
+ */
 export const OWNER_TYPES = [
   { id: 1, label: 'Individual' },
   { id: 2, label: 'Organisation' },
@@ -189,7 +201,7 @@ export const OWNER_TYPE = {
   project: 4,
 } as const;
 
-/** Direct debit types (spec §3); there is no type 2. */
+/** Direct debit types (docs/product/reference-lists.md#codes); there is no type 2. */
 export const DIRECT_DEBIT_TYPES = [
   { id: 1, label: 'Wallet charge' },
   { id: 3, label: 'Charity subscription' },
@@ -197,7 +209,7 @@ export const DIRECT_DEBIT_TYPES = [
 export type DirectDebitTypeCode = CodeOf<typeof DIRECT_DEBIT_TYPES>;
 export const DIRECT_DEBIT_TYPE = { walletCharge: 1, charitySubscription: 3 } as const;
 
-/** Donation methods (spec §3). */
+/** Donation methods (docs/product/reference-lists.md#codes). */
 export const DONATION_METHODS = [
   { id: 1, label: 'Project' },
   { id: 2, label: 'Direct Donation' },
@@ -205,14 +217,17 @@ export const DONATION_METHODS = [
 export type DonationMethodCode = CodeOf<typeof DONATION_METHODS>;
 export const DONATION_METHOD = { project: 1, direct: 2 } as const;
 
-/** Cursor directions of keyset paging (spec §3). */
+/** Cursor directions of keyset paging (docs/product/reference-lists.md#codes). */
 export const CURSOR_DIRECTIONS = [
   { id: 'after', label: 'after' },
   { id: 'before', label: 'before' },
 ] as const;
 export type CursorDirection = CodeOf<typeof CURSOR_DIRECTIONS>;
 
-/** Message statuses (spec §3, §4): Draft becomes Sent; a message can become Archived. */
+/**
+ * Message statuses (docs/product/reference-lists.md#codes, docs/product/organisations.md#messages):
+ * Draft becomes Sent; a message can become Archived.
+ */
 export const MESSAGE_STATUSES = [
   { id: 1, label: 'Draft' },
   { id: 2, label: 'Sent' },
@@ -221,7 +236,7 @@ export const MESSAGE_STATUSES = [
 export type MessageStatusCode = CodeOf<typeof MESSAGE_STATUSES>;
 export const MESSAGE_STATUS = { draft: 1, sent: 2, archived: 9 } as const;
 
-/** Kinds of location autocomplete items (spec §3). */
+/** Kinds of location autocomplete items (docs/product/reference-lists.md#codes). */
 export const LOCATION_ITEM_TYPES = [
   { id: 'city', label: 'city' },
   { id: 'address', label: 'address' },
@@ -229,7 +244,7 @@ export const LOCATION_ITEM_TYPES = [
 ] as const;
 export type LocationItemType = CodeOf<typeof LOCATION_ITEM_TYPES>;
 
-/** Project statuses (spec §4). */
+/** Project statuses (docs/product/projects-and-charities.md#project-statuses). */
 export const PROJECT_STATUSES = [
   { id: 0, label: 'Cancelled' },
   { id: 1, label: 'Draft' },
@@ -246,7 +261,10 @@ export const PROJECT_STATUS = {
   finished: 9,
 } as const;
 
-/** Project-charity association statuses (spec §4). */
+/**
+ * Project-charity association statuses
+ * (docs/product/projects-and-charities.md#association-with-a-charity).
+ */
 export const ASSOCIATION_STATUSES = [
   { id: 1, label: 'New' },
   { id: 2, label: 'Pending' },
@@ -263,7 +281,7 @@ export const ASSOCIATION_STATUS = {
   charityProject: 5,
 } as const;
 
-/** Transaction (donation) statuses (spec §4). */
+/** Transaction (donation) statuses (docs/product/donations.md#statuses). */
 export const TRANSACTION_STATUSES = [
   { id: 20, label: 'Awaiting Organisation Approval' },
   { id: 30, label: 'Awaiting Charity Approval' },
@@ -282,14 +300,17 @@ export const TRANSACTION_STATUS = {
   canceled: 90,
 } as const;
 
-/** The labels some donation lists show for transaction statuses 80 and 90 (spec §4). */
+/**
+ * The labels some donation lists show for transaction statuses 80 and 90
+ * (docs/product/donations.md#statuses).
+ */
 export const DONATION_STATUS_LABELS = [
   { id: 80, label: 'Pending' },
   { id: 90, label: 'Rejected' },
 ] as const;
 export type DonationStatusLabelCode = CodeOf<typeof DONATION_STATUS_LABELS>;
 
-/** Request (invitation / join request) statuses (spec §4). */
+/** Request (invitation / join request) statuses (docs/product/reference-lists.md#codes). */
 export const REQUEST_STATUSES = [
   { id: 1, label: 'Pending' },
   { id: 2, label: 'Accepted' },

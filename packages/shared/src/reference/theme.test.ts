@@ -3,7 +3,7 @@ import { ACCOUNT_KIND } from './lists.js';
 import { accountKindName, PALETTE, THEME_COLOURS, themeColourOf } from './theme.js';
 
 describe('THEME_COLOURS', () => {
-  it('has the spec colour for every account kind', () => {
+  it('has the product colour for every account kind', () => {
     expect(THEME_COLOURS).toEqual({
       individual: '#f7ae28',
       charity: '#74c095',
@@ -13,13 +13,13 @@ describe('THEME_COLOURS', () => {
     });
   });
 
-  it('has one colour per account kind of reading A', () => {
+  it('has one colour per account kind', () => {
     expect(Object.keys(THEME_COLOURS).sort()).toEqual(Object.keys(ACCOUNT_KIND).sort());
   });
 });
 
 describe('PALETTE', () => {
-  it('has the spec colours', () => {
+  it('has the fixed palette colours', () => {
     expect(PALETTE).toEqual({ green: '#30d68f', red: '#ff256d', body: '#efeff4', yellowWarning: '#ffe399' });
   });
 });

@@ -1,6 +1,6 @@
 import { ACCOUNT_KINDS, type AccountKindCode, type AccountKindName } from './lists.js';
 
-/** Primary theme colour per account kind (spec §9, reading A of account kinds). */
+/** Primary theme colour per account kind (docs/product/limits-and-messages.md#theme-colours). */
 export const THEME_COLOURS = {
   individual: '#f7ae28',
   charity: '#74c095',
@@ -9,7 +9,7 @@ export const THEME_COLOURS = {
   default: '#f7ae28',
 } as const satisfies Record<AccountKindName, string>;
 
-/** Fixed colours of the interface (spec §9). */
+/** Fixed colours of the interface (docs/product/limits-and-messages.md#theme-colours). */
 export const PALETTE = {
   green: '#30d68f',
   red: '#ff256d',

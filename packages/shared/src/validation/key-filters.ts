@@ -1,13 +1,13 @@
 /**
- * Key filters of input fields (spec §5): pure functions of the field's current value and the
- * `KeyboardEvent.key` of the key pressed, giving `true` when the key may go through.
- * Backspace is always let through so the field can still be corrected.
+ * Key filters of input fields (docs/product/limits-and-messages.md#form-checks): pure functions of
+ * the field's current value and the `KeyboardEvent.key` of the key pressed, giving `true` when the
+ * key may go through. Backspace is always let through so the field can still be corrected.
  */
 
 /** A key filter: `true` allows the key. */
 export type KeyFilter = (currentValue: string, key: string) => boolean;
 
-/** Length of a pin code (spec §5, §9). */
+/** Length of a pin code (docs/product/limits-and-messages.md#form-checks). */
 export const PIN_LENGTH = 6;
 
 const BACKSPACE = 'Backspace';

@@ -1,8 +1,8 @@
 /**
- * Reusable form checks of product spec §5.
+ * Reusable form checks (docs/product/limits-and-messages.md#form-checks).
  *
  * Each check is a pure function returning `null` when the value is valid, or an error object whose
- * key is the one the spec names. Checks other than `conditionalRequired` leave blank values
+ * key is the one the web turns into a sentence. Checks other than `conditionalRequired` leave blank values
  * (null, undefined, '') alone: whether a field must be filled in is the job of a required check,
  * so checks can be combined freely.
  */

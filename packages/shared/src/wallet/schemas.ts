@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { HELD_GIFT_STATES, LEDGER_HISTORY_ACCOUNTS, MAX_AMOUNT } from './constants.js';
 
-/** An amount in minor units: a whole number above zero (spec §5 notZero and largerThan 0). */
+/**
+ * An amount in minor units: a whole number above zero (notZero and largerThan 0:
+ * docs/product/limits-and-messages.md#form-checks).
+ */
 export const amountSchema = z
   .number({ message: 'Enter an amount.' })
   .int({ message: 'Use whole minor units (no fractions of a penny).' })

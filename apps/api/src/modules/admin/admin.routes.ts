@@ -29,7 +29,7 @@ import type { Services } from '../../services.js';
 
 const tags = ['admin'];
 
-/** The platform admin area (domain.md §6, §7; decision 028). */
+/** The platform admin area (docs/product/platform-admin.md; decision 028). */
 export const adminRoutes =
   (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {

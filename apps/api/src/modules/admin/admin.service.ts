@@ -93,7 +93,10 @@ const addDays = (day: string, days: number) =>
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
-/** The platform admin area (domain.md §6, §7; decision 028): people, accounts, expiring projects. */
+/**
+ * The platform admin area (docs/product/platform-admin.md; decision 028): people, accounts,
+ * expiring projects.
+ */
 export function adminService(ctx: AppContext) {
   const db = () => ctx.database.db;
   const reads = () => ctx.database.reads;

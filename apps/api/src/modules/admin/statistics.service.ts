@@ -81,7 +81,10 @@ function monthsBetween(from: string, to: string): string[] {
   return months;
 }
 
-/** The platform statistics (domain.md §6): precomputed by day, answered for any range. */
+/**
+ * The platform statistics (docs/product/platform-admin.md#statistics): precomputed by day, answered
+ * for any range.
+ */
 export function statisticsService(ctx: AppContext) {
   const db = () => ctx.database.db;
   const reads = () => ctx.database.reads;

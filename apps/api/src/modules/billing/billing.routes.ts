@@ -29,7 +29,10 @@ import type { Services } from '../../services.js';
 const tags = ['organisation'];
 const adminTags = ['admin'];
 
-/** Plans, discount codes, organisation subscriptions and invoices (domain.md §6, decision 025). */
+/**
+ * Plans, discount codes, organisation subscriptions and invoices
+ * (docs/product/organisations.md#subscriptions-and-invoices, decision 025).
+ */
 export const billingRoutes =
   (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {

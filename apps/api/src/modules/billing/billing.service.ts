@@ -161,9 +161,9 @@ function presentSubscription(
 const codeField = (message: string) => ({ discount_code: message });
 
 /**
- * Organisation subscriptions (domain.md §6): plans and discount codes kept by platform admins,
- * an organisation's subscription paid each period from its wallet or by a direct debit (type 3),
- * and exactly one numbered invoice per period (decision 025).
+ * Organisation subscriptions (docs/product/organisations.md#subscriptions-and-invoices): plans and
+ * discount codes kept by platform admins, an organisation's subscription paid each period from its
+ * wallet or by a direct debit (type 3), and exactly one numbered invoice per period (decision 025).
  */
 export function billingService(ctx: AppContext) {
   const { ledger } = ctx;

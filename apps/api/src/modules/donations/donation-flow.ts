@@ -74,9 +74,9 @@ function progressOf(row: DonationRow, sign: 1 | -1): ProjectProgressDelta {
 }
 
 /**
- * The state machine of domain.md §4 with its money: every status change of a donation, and the
- * ledger movement and project progress that go with it, in the caller's transaction. Nothing else
- * changes a donation's status or moves its money.
+ * The state machine (docs/product/donations.md#transitions) with its money: every status change of
+ * a donation, and the ledger movement and project progress that go with it, in the caller's
+ * transaction. Nothing else changes a donation's status or moves its money.
  */
 export function donationFlow(ledger: LedgerService, now: () => Date) {
   const meta = (row: DonationRow, kind: string, description: string, actor: Actor) => ({

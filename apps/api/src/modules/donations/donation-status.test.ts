@@ -4,9 +4,9 @@ import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 
 /**
- * Every status transition of domain.md §4, allowed and refused, through the calls that make them:
- * the charity's approve / reject / complete and the platform's complete / reject. A refused move
- * answers 409 and changes nothing (status, money).
+ * Every status transition (docs/product/donations.md#transitions), allowed and refused, through the
+ * calls that make them: the charity's approve / reject / complete and the platform's complete /
+ * reject. A refused move answers 409 and changes nothing (status, money).
  */
 type User = Awaited<ReturnType<TestApp['createUser']>>;
 type Kind = 'offer' | 'project funds' | 'direct funds' | 'held funds';

@@ -41,7 +41,7 @@ const donationPage = pageSchema(donationSchema);
 const subscriptionResult = z.object({ subscription: subscriptionSchema });
 const oneDonation = z.object({ donation: donationSchema });
 
-/** Giving (domain.md §4): the donor's, the charity's, the public's and the platform's calls. */
+/** Giving (docs/product/donations.md): the donor's, the charity's, the public's and the platform's calls. */
 export const donationsRoutes =
   (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {

@@ -58,7 +58,10 @@ const {
   canceled,
 } = TRANSACTION_STATUS;
 
-/** What a sign-off approval is bound to: the donation's amount and recipient (domain.md §6). */
+/**
+ * What a sign-off approval is bound to: the donation's amount and recipient
+ * (docs/product/organisations.md#sign-off).
+ */
 interface Binding {
   amount: number | null;
   charity: { id: number };
@@ -181,7 +184,7 @@ export function donationsService(
   const db = () => ctx.database.db;
   const flow = donationFlow(ctx.ledger, () => ctx.now());
 
-  /** The wire shape of donations (domain.md §4), with their histories. */
+  /** The wire shape of donations (docs/product/donations.md#the-donation-object), with their histories. */
   async function present(rows: DonationRow[], executor: Executor = db()): Promise<Donation[]> {
     const histories = await donationsRepository.history(
       executor,
@@ -515,7 +518,10 @@ export function donationsService(
     return declaration.id;
   }
 
-  /** A pending, locked or rejected organisation moves no money (domain.md §5, §6). */
+  /**
+   * A pending, locked or rejected organisation moves no money
+   * (docs/product/organisations.md#organisations-and-their-members).
+   */
   function assertBusinessMovesMoney(business: { approvalStatus: string; lockStatus: boolean }) {
     if (business.lockStatus)
       throw new AppError(409, 'BUSINESS_LOCKED', 'This organisation is locked: it cannot move money now.');
@@ -695,8 +701,9 @@ export function donationsService(
     },
 
     /**
-     * The scheduled reminder (domain.md §6): donations waiting for an organisation's sign-off for
-     * more than 7 days mail its sign-off admins (never the requester), then again every 7 days.
+     * The scheduled reminder (docs/product/organisations.md#sign-off): donations waiting for an
+     * organisation's sign-off for more than 7 days mail its sign-off admins (never the requester),
+     * then again every 7 days.
      */
     async remindSignoff(): Promise<number> {
       const now = ctx.now();
@@ -1229,8 +1236,10 @@ export function donationsService(
     },
 
     /**
-     * A cancelled project returns every undelivered donation (domain.md §4, §5): funds back to
-     * where they came from, offers of time and goods declined. Runs in the project's transaction.
+     * A cancelled project returns every undelivered donation
+     * (docs/product/donations.md#a-project-that-ends,
+     * docs/product/projects-and-charities.md#transitions): funds back to where they came from,
+     * offers of time and goods declined. Runs in the project's transaction.
      */
     async projectCancelled(tx: Tx, projectId: number, userId: number) {
       const open = await donationsRepository.lockOpenOfProject(tx, projectId);

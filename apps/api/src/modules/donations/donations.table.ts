@@ -27,7 +27,10 @@ export type DonorType = (typeof DONOR_TYPES)[number];
 
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull();
 
-/** Recurring funds donations (domain.md §4): each due period becomes one donation. */
+/**
+ * Recurring funds donations (docs/product/donations.md#recurring-gifts): each due period becomes
+ * one donation.
+ */
 export const donationSubscriptions = pgTable(
   'donation_subscriptions',
   {
@@ -68,9 +71,9 @@ export const donationSubscriptions = pgTable(
 export const donationReceiptSeq = pgSequence('donation_receipt_seq', { startWith: 1000 });
 
 /**
- * A donation (domain.md §4): one gift of funds, time, skills or goods, to a project (method 1) or
- * straight to a charity (method 2). Its money moves are the ledger transactions carrying its id;
- * its status changes are its history.
+ * A donation (docs/product/donations.md): one gift of funds, time, skills or goods, to a project
+ * (method 1) or straight to a charity (method 2). Its money moves are the ledger transactions
+ * carrying its id; its status changes are its history.
  */
 export const donations = pgTable(
   'donations',
@@ -79,7 +82,7 @@ export const donations = pgTable(
     method: smallint('method').notNull(),
     /** 2 Funds, 3 Volunteering, 4 Skilled Volunteering, 5 Gifts. */
     type: smallint('type').notNull(),
-    /** 20, 30, 40, 80, 85 or 90 (spec §4, transaction status). */
+    /** 20, 30, 40, 80, 85 or 90 (docs/product/donations.md#statuses, transaction status). */
     status: smallint('status').notNull(),
     donorType: text('donor_type', { enum: DONOR_TYPES }).notNull(),
     donorId: bigint('donor_id', { mode: 'number' }).notNull(),
@@ -152,8 +155,9 @@ export const donationHistory = pgTable(
 );
 
 /**
- * A sign-off admin's approval of a donation made on behalf of an organisation (domain.md §6): bound
- * to the amount and recipient it was given for; one per person and donation.
+ * A sign-off admin's approval of a donation made on behalf of an organisation
+ * (docs/product/organisations.md#sign-off): bound to the amount and recipient it was given for; one
+ * per person and donation.
  */
 export const donationSignoffs = pgTable(
   'donation_signoffs',

@@ -43,9 +43,10 @@ const presentClaim = (row: ClaimRow) => ({
 });
 
 /**
- * Gift Aid (docs/product/gift-aid.md, decision 037): the donor's declarations, one per charity, each naming the
- * charity that claims and kept as an audit record; and each charity's claims, frozen batches of
- * the gifts covered by declarations naming it, exported in HMRC's schedule layout.
+ * Gift Aid (docs/product/gift-aid.md, decision 037): the donor's declarations, one per charity,
+ * each naming the charity that claims and kept as an audit record; and each charity's claims,
+ * frozen batches of the gifts covered by declarations naming it, exported in HMRC's schedule
+ * layout.
  */
 export function giftAidService(ctx: AppContext) {
   const db = () => ctx.database.db;

@@ -49,7 +49,10 @@ export interface DonationMaker {
 
 import { type RetryRow, type SubscriptionRow, subscriptionsRepository } from './subscriptions.repository.js';
 
-/** Retries of an unpaid occurrence, in days after its date (domain.md §4: after 2 and 5 days). */
+/**
+ * Retries of an unpaid occurrence, in days after its date
+ * (docs/product/donations.md#recurring-gifts: after 2 and 5 days).
+ */
 export const RETRY_AFTER_DAYS = [2, 5] as const;
 /** Failed periods in a row that make a subscription failing. */
 export const FAILING_AFTER_PERIODS = 3;

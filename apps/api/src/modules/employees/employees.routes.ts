@@ -18,7 +18,10 @@ const tags = ['organisation'];
 const groupParams = idParams('id', 'groupId');
 const subParams = idParams('id', 'groupId', 'subId');
 
-/** Employee groups with sub-groups and their members, and CSV onboarding (domain.md §6, decision 023). */
+/**
+ * Employee groups with sub-groups and their members, and CSV onboarding
+ * (docs/product/organisations.md#employee-groups-and-the-csv-upload, decision 023).
+ */
 export const employeesRoutes =
   (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {

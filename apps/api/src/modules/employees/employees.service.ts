@@ -34,7 +34,8 @@ const ROLE_WORDS: Record<string, number> = {
 
 /**
  * An organisation's employee groups with their sub-groups and members, and onboarding its
- * employees from a CSV or Excel file (domain.md §6, decision 023).
+ * employees from a CSV or Excel file
+ * (docs/product/organisations.md#employee-groups-and-the-csv-upload, decision 023).
  */
 export function employeesService(ctx: AppContext, invitations: () => InvitationsService) {
   const db = () => ctx.database.db;

@@ -2,7 +2,11 @@ import { bigint, bigserial, index, pgTable, primaryKey, text } from 'drizzle-orm
 import { createdAt, userRef } from '../../db/columns.js';
 import { businesses } from '../organisations/organisations.table.js';
 
-/** An organisation's employee groups (domain.md §6), each with sub-groups that hold members. */
+/**
+ * An organisation's employee groups
+ * (docs/product/organisations.md#employee-groups-and-the-csv-upload), each with sub-groups that
+ * hold members.
+ */
 export const employeeGroups = pgTable(
   'employee_groups',
   {

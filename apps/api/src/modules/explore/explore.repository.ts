@@ -114,7 +114,10 @@ function byName(name: AnyPgColumn, id: AnyPgColumn, cursor: CursorValue[] | unde
   };
 }
 
-/** Only Live projects of approved, unlocked charities (domain.md §5), then the visitor's filters. */
+/**
+ * Only Live projects of approved, unlocked charities
+ * (docs/product/projects-and-charities.md#what-visitors-find), then the visitor's filters.
+ */
 function projectConditions(filter: ProjectFilter): SQL[] {
   const where: Array<SQL | undefined> = [
     eq(projects.status, 2),

@@ -38,7 +38,10 @@ function parseBbox(bbox: string | undefined): Bbox | undefined {
 
 type ProjectFilters = Omit<ProjectExploreQuery, 'limit' | 'direction' | 'cursor'>;
 
-/** What visitors find: only Live projects of approved, unlocked charities (domain.md §5). */
+/**
+ * What visitors find: only Live projects of approved, unlocked charities
+ * (docs/product/projects-and-charities.md#what-visitors-find).
+ */
 /** A public group as its card shows it: never its PIN or its members. */
 function groupCard({ group, members }: { group: GroupRow; members: number }): GroupCard {
   return {

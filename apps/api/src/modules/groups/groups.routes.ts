@@ -28,7 +28,10 @@ import type { Services } from '../../services.js';
 const tags = ['group'];
 const user = { auth: 'user' } as const;
 
-/** Groups (domain.md §6): joined by PIN, run by their admins, counting their members' giving. */
+/**
+ * Groups (docs/product/organisations.md#groups): joined by PIN, run by their admins, counting their
+ * members' giving.
+ */
 export const groupsRoutes =
   (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {

@@ -50,12 +50,18 @@ function add(a: GroupTotals, b: GivingTotals): GroupTotals {
   };
 }
 
-/** A 6-digit PIN without a leading 0 (the spec's pin key filter never lets one be typed). */
+/**
+ * A 6-digit PIN without a leading 0 (the PIN key filter never lets one be typed:
+ * docs/product/limits-and-messages.md#form-checks).
+ */
 const newPin = () => String(randomInt(100_000, 1_000_000));
 
 const lastAdmin = (message: string) => conflict('LAST_ADMIN', message, { new_admin_id: message });
 
-/** Groups (domain.md §6): joined by PIN, run by their admins, counting their members' giving. */
+/**
+ * Groups (docs/product/organisations.md#groups): joined by PIN, run by their admins, counting their
+ * members' giving.
+ */
 export function groupsService(ctx: AppContext) {
   const db = () => ctx.database.db;
 

@@ -20,7 +20,10 @@ import type { Services } from '../../services.js';
 
 const tags = ['invitations'];
 
-/** Invitations by email and requests to join (domain.md §6, decision 023). */
+/**
+ * Invitations by email and requests to join
+ * (docs/product/organisations.md#invitations-and-requests-to-join, decision 023).
+ */
 export const invitationsRoutes =
   (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {

@@ -57,9 +57,10 @@ export interface InviteRequest {
 }
 
 /**
- * Invitations by email and join requests (domain.md §6, decision 023): single-use codes bound to
- * the invited email, valid for 14 days; requests to join an organisation or charity that its admins
- * answer.
+ * Invitations by email and join requests
+ * (docs/product/organisations.md#invitations-and-requests-to-join, decision 023): single-use codes
+ * bound to the invited email, valid for 14 days; requests to join an organisation or charity that
+ * its admins answer.
  */
 export function invitationsService(ctx: AppContext, hooks: InvitationHooks = {}) {
   const db = () => ctx.database.db;

@@ -13,8 +13,9 @@ import { createdAt, userRef } from '../../db/columns.js';
 import { users } from '../users/users.table.js';
 
 /**
- * Invitations by email to an organisation, charity, project or group (domain.md §6, decision 023):
- * a single-use code (only its hash is kept), bound to the invited email, valid for 14 days.
+ * Invitations by email to an organisation, charity, project or group
+ * (docs/product/organisations.md#invitations-and-requests-to-join, decision 023): a single-use code
+ * (only its hash is kept), bound to the invited email, valid for 14 days.
  */
 export const invitations = pgTable(
   'invitations',

@@ -32,9 +32,9 @@ const RULES: Array<{ rule: string; query: ReturnType<typeof sql> }> = [
       where balance < 0 and (not allow_negative or kind in ('wallet', 'credits', 'held'))`,
   },
   {
-    // domain.md §4: a funds donation at 80 or 85 rests whole in the project's or charity's funds,
-    // one at 40 whole in its donor's held balance, one at 90 moved nothing or was returned whole;
-    // offers of time and goods move no money.
+    // docs/product/donations.md#statuses: a funds donation at 80 or 85 rests whole in the project's
+    // or charity's funds, one at 40 whole in its donor's held balance, one at 90 moved nothing or
+    // was returned whole; offers of time and goods move no money.
     rule: "each donation's ledger movements match its status",
     query: sql`select id, type, status, amount::text as amount, delivered::text as delivered, held::text as held
       from (

@@ -64,9 +64,10 @@ function assertAmount(amount: number) {
 }
 
 /**
- * The only writer of the ledger (domain.md §3). Every movement is one ledger transaction whose
- * entries sum to zero, written with the balance updates inside the caller's database transaction.
- * Accounts are locked in id order first, so concurrent movements serialise on PostgreSQL.
+ * The only writer of the ledger (docs/product/money.md#the-ledger). Every movement is one ledger
+ * transaction whose entries sum to zero, written with the balance updates inside the caller's
+ * database transaction. Accounts are locked in id order first, so concurrent movements serialise on
+ * PostgreSQL.
  */
 /**
  * Writes one balanced movement. Internal to the ledger module (its service and its tests): other

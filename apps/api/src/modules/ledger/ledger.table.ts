@@ -18,10 +18,11 @@ export const LEDGER_OWNER_TYPES = ['user', 'business', 'charity', 'project', 'pl
 export type LedgerOwnerType = (typeof LEDGER_OWNER_TYPES)[number];
 
 /**
- * What an account holds (domain.md §3): `wallet` money, `credits` (donation-only allowance),
- * `held` (reserved for a donation awaiting approval), `project_funds`, `charity_funds`; and the
- * platform's counter-accounts: money received through the payment provider, money paid in by other
- * means and recorded by a platform admin (`manual`), credits issued, fees.
+ * What an account holds (docs/product/money.md#the-ledger): `wallet` money, `credits`
+ * (donation-only allowance), `held` (reserved for a donation awaiting approval), `project_funds`,
+ * `charity_funds`; and the platform's counter-accounts: money received through the payment
+ * provider, money paid in by other means and recorded by a platform admin (`manual`), credits
+ * issued, fees.
  */
 export const LEDGER_ACCOUNT_KINDS = [
   'wallet',
@@ -68,7 +69,10 @@ export const ledgerTransactions = pgTable(
     createdBy: bigint('created_by', { mode: 'number' }),
     /** What it belongs to, e.g. { "payment_id": 4 } or { "donation_id": 9 }. */
     reference: jsonb('reference').$type<Record<string, unknown>>().notNull().default({}),
-    /** The donation whose money this moves (domain.md §4: a typed link, never parsed from JSON). */
+    /**
+     * The donation whose money this moves (docs/product/money.md#the-ledger: a typed link, never
+     * parsed from JSON).
+     */
     donationId: bigint('donation_id', { mode: 'number' }).references(() => donations.id),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },

@@ -15,7 +15,7 @@ import type { Services } from '../../services.js';
 
 const tags = ['organisation'];
 
-/** Matching of employees' gifts (domain.md §6, decision 024). */
+/** Matching of employees' gifts (docs/product/organisations.md#matching, decision 024). */
 export const matchingRoutes =
   (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {

@@ -62,8 +62,9 @@ export function forecast(now: Date, used: number, budget: number) {
 }
 
 /**
- * Matching (domain.md §6, decision 024): an organisation's settings, the budget forecast its admins
- * see, and the matches made inside the transaction of an employee's own gift.
+ * Matching (docs/product/organisations.md#matching, decision 024): an organisation's settings, the
+ * budget forecast its admins see, and the matches made inside the transaction of an employee's own
+ * gift.
  */
 export function matchingService(ctx: AppContext, donations: () => DonationsService) {
   const db = () => ctx.database.db;

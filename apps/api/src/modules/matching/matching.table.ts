@@ -4,9 +4,10 @@ import { businesses } from '../organisations/organisations.table.js';
 import { users } from '../users/users.table.js';
 
 /**
- * An organisation's matching of its employees' own gifts of funds (domain.md §6, decision 024):
- * the ratio, the cap per employee per calendar year and the annual budget. Its row is the lock every
- * match of the organisation takes, so two gifts at once never pass a cap together.
+ * An organisation's matching of its employees' own gifts of funds
+ * (docs/product/organisations.md#matching, decision 024): the ratio, the cap per employee per
+ * calendar year and the annual budget. Its row is the lock every match of the organisation takes,
+ * so two gifts at once never pass a cap together.
  */
 export const businessMatching = pgTable(
   'business_matching',

@@ -29,8 +29,9 @@ const FOLDERS = [
 ] as const;
 
 /**
- * Messages (domain.md §1 and §6): mailboxes named by `{owner_type}/{owner_id}`, a person (1), an
- * organisation (2), a charity (3) or a project (4) the caller belongs to.
+ * Messages (docs/product/wire-contract.md#owner-types, docs/product/organisations.md#messages):
+ * mailboxes named by `{owner_type}/{owner_id}`, a person (1), an organisation (2), a charity (3) or
+ * a project (4) the caller belongs to.
  */
 export const messagesRoutes =
   (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>

@@ -33,7 +33,7 @@ import {
   type Owner,
 } from './messages.repository.js';
 
-/** The permission that opens a mailbox, by its owner type (domain.md §1, reading B). */
+/** The permission that opens a mailbox, by its owner type (docs/product/wire-contract.md#owner-types). */
 export function mailboxPermission(ownerType: number): Permission {
   switch (ownerType) {
     case OWNER_TYPE.organisation:
@@ -62,7 +62,7 @@ function tooManyMessages() {
   );
 }
 
-/** Messages between people and accounts (domain.md §6, decision 027). */
+/** Messages between people and accounts (docs/product/organisations.md#messages, decision 027). */
 export function messagesService(ctx: AppContext) {
   const db = () => ctx.database.db;
 

@@ -3,9 +3,10 @@ import { createdAt } from '../../db/columns.js';
 import { users } from '../users/users.table.js';
 
 /**
- * Messages between people and accounts (domain.md §6). The sender and the recipient are owners
- * `(type, id)` of "Account kinds, reading B": 1 person, 2 organisation, 3 charity, 4 project. One
- * row serves both mailboxes: each side archives its own copy (decision 027).
+ * Messages between people and accounts (docs/product/organisations.md#messages). The sender and the
+ * recipient are owners `(type, id)` of an owner type (docs/product/wire-contract.md#owner-types): 1
+ * person, 2 organisation, 3 charity, 4 project. One row serves both mailboxes: each side archives
+ * its own copy (decision 027).
  */
 export const messages = pgTable(
   'messages',

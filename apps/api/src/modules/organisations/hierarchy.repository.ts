@@ -13,7 +13,10 @@ export interface TreeRow {
   lockStatus: boolean;
 }
 
-/** Sub-businesses (domain.md §6): the tree under an organisation, and moving members within it. */
+/**
+ * Sub-businesses (docs/product/organisations.md#sub-businesses): the tree under an organisation,
+ * and moving members within it.
+ */
 export const hierarchyRepository = {
   /** The organisation and every sub-business under it (not deleted), level by level. */
   async subtree(db: Executor, rootId: number): Promise<TreeRow[]> {

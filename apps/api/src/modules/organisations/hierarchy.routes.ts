@@ -13,7 +13,7 @@ import type { Services } from '../../services.js';
 
 const tags = ['organisation'];
 
-/** Sub-businesses (domain.md §6, decision 024). */
+/** Sub-businesses (docs/product/organisations.md#sub-businesses, decision 024). */
 export const hierarchyRoutes =
   (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {

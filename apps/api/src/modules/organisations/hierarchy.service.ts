@@ -34,9 +34,9 @@ function treeOf(rows: TreeRow[], members: Map<number, number>, rootId: number): 
 }
 
 /**
- * The hierarchy (domain.md §6, decision 024): an organisation's tree of sub-businesses; a Super
- * Admin of the parent adds and removes them and moves employees between the two. Funds move with
- * `POST /organisation/transfer_funds` (the wallet module).
+ * The hierarchy (docs/product/organisations.md#sub-businesses, decision 024): an organisation's
+ * tree of sub-businesses; a Super Admin of the parent adds and removes them and moves employees
+ * between the two. Funds move with `POST /organisation/transfer_funds` (the wallet module).
  */
 export function hierarchyService(ctx: AppContext) {
   const db = () => ctx.database.db;

@@ -255,7 +255,8 @@ export const organisationsRepository = {
 
   /**
    * A user's application to add their charity or organisation: it waits for a platform admin
-   * (domain.md §5) and the user becomes its first Super Admin.
+   * (docs/product/projects-and-charities.md#charity-review, docs/product/organisations.md) and the
+   * user becomes its first Super Admin.
    */
   async createApplication(
     db: Executor,

@@ -27,7 +27,7 @@ import type { Services } from '../../services.js';
 
 const tags = ['organisation'];
 
-/** Organisations (domain.md §6): profile, members and roles, sign-off admins and policy. */
+/** Organisations (docs/product/organisations.md): profile, members and roles, sign-off admins and policy. */
 export const organisationsRoutes =
   (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {

@@ -65,7 +65,10 @@ function profileFields(body: BusinessUpdateBody): Partial<NewBusiness> {
   return values;
 }
 
-/** Organisations (domain.md §6): the profile, its members and roles, its sign-off admins and policy. */
+/**
+ * Organisations (docs/product/organisations.md): the profile, its members and roles, its sign-off
+ * admins and policy.
+ */
 export function organisationsService(ctx: AppContext) {
   const db = () => ctx.database.db;
 

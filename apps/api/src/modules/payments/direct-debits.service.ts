@@ -41,7 +41,7 @@ export function presentDirectDebit(row: MandateRow): DirectDebit {
   };
 }
 
-/** Direct debit mandates and the scheduled charging of them (domain.md §3). */
+/** Direct debit mandates and the scheduled charging of them (docs/product/money.md#direct-debits). */
 export function directDebitsService(ctx: AppContext, payments_: PaymentsService) {
   const { ledger } = ctx;
   const provider = payments_.provider;

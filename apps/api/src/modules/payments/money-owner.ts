@@ -29,8 +29,9 @@ export function requireWalletAccess(
 type BusinessRow = NonNullable<Awaited<ReturnType<typeof organisationsQueries.business>>>;
 
 /**
- * Refuses money movement for a locked or unapproved organisation (domain.md §5). Pass the
- * organisation's row when the caller has read it already.
+ * Refuses money movement for a locked or unapproved organisation
+ * (docs/product/organisations.md#organisations-and-their-members). Pass the organisation's row when
+ * the caller has read it already.
  */
 export async function assertCanMoveMoney(
   ctx: AppContext,

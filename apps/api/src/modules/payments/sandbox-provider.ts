@@ -9,7 +9,7 @@ import {
   type ProviderPayment,
 } from './provider.js';
 
-/** Test cards (domain.md §3), as the card processors publish them. */
+/** Test cards (docs/product/money.md#deposits), as the card processors publish them. */
 export const SANDBOX_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',

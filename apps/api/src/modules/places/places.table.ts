@@ -1,6 +1,6 @@
 import { doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
-/** Regions of a country ("states" in the spec's calls). Country 1 is the United Kingdom. */
+/** Regions of a country ("states" in the calls' paths). Country 1 is the United Kingdom. */
 export const states = pgTable(
   'states',
   {

@@ -78,7 +78,10 @@ export function projectContentService(ctx: AppContext, projects: ProjectsService
       return toPage(rows, query, (row) => [row.createdAt.toISOString(), row.id], post);
     },
 
-    /** Publishing an impact statement finishes a Live or Completed project (domain.md §5). */
+    /**
+     * Publishing an impact statement finishes a Live or Completed project
+     * (docs/product/projects-and-charities.md#transitions).
+     */
     async addImpact(
       id: number,
       body: { title: string; body: string; beneficiaries?: number | null | undefined },

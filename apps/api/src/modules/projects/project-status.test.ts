@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 
 /**
- * The project status machine of domain.md §5, transition by transition: every allowed move, and
- * every other one answering 409.
+ * The project status machine (docs/product/projects-and-charities.md#transitions), transition by
+ * transition: every allowed move, and every other one answering 409.
  */
 let t: TestApp;
 let clock = new Date();
@@ -103,7 +103,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-describe('PATCH /project/update/{id} moves a project only where domain.md §5 allows', () => {
+describe('PATCH /project/update/{id} moves a project only where the transition table allows', () => {
   /**
    * Allowed: Draft -> Live (publish), Draft/Live -> Cancelled, Live -> Completed, Completed -> Finished,
    * and Finished-by-end-date -> Completed (its funds still have to reach the charity).
@@ -168,7 +168,7 @@ describe('PATCH /project/update/{id} moves a project only where domain.md §5 al
   });
 });
 
-describe('the action calls move a project only where domain.md §5 allows', () => {
+describe('the action calls move a project only where the transition table allows', () => {
   const table: Array<{ action: string; allowedFrom: State[]; to: number }> = [
     { action: 'complete', allowedFrom: ['live', 'finished_date'], to: 3 },
     { action: 'cancel', allowedFrom: ['draft', 'live'], to: 0 },

@@ -1,4 +1,7 @@
-/** Project statuses (spec §4) and the transitions domain.md §5 allows. */
+/**
+ * Project statuses and the transitions allowed between them
+ * (docs/product/projects-and-charities.md#transitions).
+ */
 export const PROJECT_STATUS = { cancelled: 0, draft: 1, live: 2, completed: 3, finished: 9 } as const;
 export type ProjectStatusCode = (typeof PROJECT_STATUS)[keyof typeof PROJECT_STATUS];
 

@@ -32,8 +32,8 @@ import {
 
 const DAY = 86_400_000;
 const { cancelled, draft, live, completed, finished } = PROJECT_STATUS;
-/** Project owner kinds ("Account kinds, reading B"). */
-/** Association with a charity (spec §4). */
+/** Project owner kinds: owner types (docs/product/wire-contract.md#owner-types). */
+/** Association with a charity (docs/product/projects-and-charities.md#association-with-a-charity). */
 const PUBLIC_STATUSES: number[] = [live, completed, finished];
 
 export function givingKindsOf(

@@ -35,7 +35,10 @@ export const projects = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     charityId: bigint('charity_id', { mode: 'number' }).references(() => charities.id),
-    /** Owner kind, "Account kinds, reading B": 1 Individual, 2 Organisation, 3 Charity. */
+    /**
+     * Owner kind, an owner type (docs/product/wire-contract.md#owner-types): 1 Individual, 2
+     * Organisation, 3 Charity.
+     */
     ownerType: smallint('owner_type').notNull(),
     ownerId: bigint('owner_id', { mode: 'number' }).notNull(),
     title: text('title').notNull(),

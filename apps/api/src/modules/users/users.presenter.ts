@@ -14,7 +14,10 @@ export interface UserBalances {
   credits: number;
 }
 
-/** The user object of spec §3 as its owner sees it (the NINO is shown only to its owner). */
+/**
+ * The user object (docs/product/identity-and-sessions.md#the-session-in-the-browser) as its owner
+ * sees it (the NINO is shown only to its owner).
+ */
 export function presentUser(
   row: UserRow,
   extra: {
@@ -53,7 +56,10 @@ export function presentUser(
   };
 }
 
-/** The session detail of `GET /user/get` and of the login answer: each module tells its memberships (domain.md §1). */
+/**
+ * The session detail of `GET /user/get` and of the login answer: each module tells its memberships
+ * (docs/product/wire-contract.md#answers-the-web-relies-on).
+ */
 export async function loadSessionDetail(
   db: Executor,
   row: UserRow,
@@ -66,7 +72,8 @@ export async function loadSessionDetail(
     groupsQueries.membershipsOfUser(db, row.id),
     ledgerQueries.balances(db, { ownerType: 'user', ownerId: row.id }, currency),
   ]);
-  // Unread messages of each mailbox the person reads (domain.md §6): theirs and each account's.
+  // Unread messages of each mailbox the person reads (docs/product/organisations.md#messages):
+  // theirs and each account's.
   const unread = await messagesQueries.unreadCounts(db, [
     { type: 1, id: row.id },
     ...business.map((m) => ({ type: 2, id: m.business_id })),

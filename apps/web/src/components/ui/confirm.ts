@@ -11,7 +11,8 @@ export interface ConfirmOptions {
 }
 
 /**
- * The confirm dialog of spec §4 (size small, spec §9): resolves `true` on confirm and `false` on
+ * The confirm dialog, size small (docs/product/limits-and-messages.md#messages-users-see): resolves
+ * `true` on confirm and `false` on
  * decline or dismissal (close button, Escape, click outside). Needs `DialogHost` mounted (the app's
  * providers mount it).
  */

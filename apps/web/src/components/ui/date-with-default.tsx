@@ -16,8 +16,8 @@ export function defaultDateHint(projectEndDate: string | null): string {
 }
 
 /**
- * A required date that, left blank, defaults to the project end date (spec §5): the default shows
- * as a tooltip and as the placeholder.
+ * A required date that, left blank, defaults to the project end date (docs/product/dates.md): the
+ * default shows as a tooltip and as the placeholder.
  */
 export function DateWithDefault({ projectEndDate, value, ...props }: DateWithDefaultProps) {
   const blank = !value;

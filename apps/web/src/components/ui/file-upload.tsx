@@ -26,7 +26,10 @@ function rejectionMessage(rejections: FileRejection[], hint: string): string {
   return `This file cannot be used. ${hint}`;
 }
 
-/** One file at a time (spec §5): a drop zone, a button, and a progress bar while it uploads. */
+/**
+ * One file at a time (docs/product/files-and-mail.md#uploads): a drop zone, a button, and a
+ * progress bar while it uploads.
+ */
 export function FileUpload({
   label,
   hint,

@@ -1,7 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { type LoadingQueue, loadingQueue } from '@/lib/loading-queue';
 
-/** The loading indicator of spec §4, shown while the queue of pending loads is not empty. */
+/**
+ * The loading indicator (docs/product/limits-and-messages.md#limits), shown while the queue of
+ * pending loads is not empty.
+ */
 export function LoadingBar({ queue = loadingQueue }: { queue?: LoadingQueue }) {
   const visible = useSyncExternalStore(queue.subscribe, queue.isVisible, queue.isVisible);
   if (!visible) return null;

@@ -1,6 +1,9 @@
 import { notifications } from '@mantine/notifications';
 
-/** Toast severities of spec §8; each toast has a summary (title) and a detail (message). */
+/**
+ * Toast severities (docs/product/limits-and-messages.md#messages-users-see); each toast has a
+ * summary (title) and a detail (message).
+ */
 export type ToastSeverity = 'success' | 'warning' | 'error';
 
 const COLOURS: Record<ToastSeverity, string> = { success: 'green', warning: 'yellow', error: 'red' };
@@ -41,12 +44,18 @@ export const toast = {
   error: (summary: string, detail?: string) => show('error', summary, detail),
 };
 
-/** The custom-error helper of spec §8: an error toast with the given detail. */
+/**
+ * The custom-error helper (docs/product/limits-and-messages.md#messages-users-see): an error toast
+ * with the given detail.
+ */
 export function showCustomError(detail: string, summary = 'Error'): string {
   return toast.error(summary, detail);
 }
 
-/** Success texts of spec §8 (domain.md §2 overrides the password reset one). */
+/**
+ * Success texts (docs/product/limits-and-messages.md#messages-users-see): a reset mails a link,
+ * never a password.
+ */
 export const SUCCESS_TOASTS = {
   loggedIn: { summary: 'Logged in', detail: 'Successfully logged in!' },
   confirmationEmail: { summary: 'Confirmation email', detail: 'Successfully sent confirmation email!' },

@@ -10,7 +10,7 @@ export interface CharityTypesInputProps {
   description?: string;
 }
 
-/** The 18 charity types (spec §3) as a group of checkboxes. */
+/** The 18 charity types (docs/product/reference-lists.md#choices-people-make) as a group of checkboxes. */
 export function CharityTypesInput({
   value,
   onChange,

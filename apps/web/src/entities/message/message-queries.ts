@@ -2,7 +2,10 @@ import type { Mailboxes, Message, Page, Recipient } from '@kindred/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** A mailbox (domain.md §1): a person (1), organisation (2), charity (3) or project (4) and its id. */
+/**
+ * A mailbox (docs/product/wire-contract.md#owner-types): a person (1), organisation (2), charity
+ * (3) or project (4) and its id.
+ */
 export interface MailboxRef {
   ownerType: number;
   ownerId: number;

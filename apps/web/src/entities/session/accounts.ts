@@ -12,7 +12,10 @@ export interface AccountOption {
   /** Stable key, e.g. `individual`, `charity:3`, `business:7`. */
   key: string;
   ref: ActiveAccountRef;
-  /** Theme kind: individual, charity, organisation or franchise (spec §3 reading A). */
+  /**
+   * Theme kind: individual, charity, organisation or franchise (account kinds:
+   * docs/product/reference-lists.md#account-kinds-and-owner-types).
+   */
   kind: Exclude<AccountKindName, 'default'>;
   label: string;
 }

@@ -26,7 +26,10 @@ import {
   writeString,
 } from './session-storage';
 
-/** The token is refreshed when this much time or less remains before it expires (spec §9). */
+/**
+ * The token is refreshed when this much time or less remains before it expires
+ * (docs/product/identity-and-sessions.md#sign-in-and-tokens).
+ */
 export const REFRESH_WINDOW_MS = 15 * 60 * 1000;
 /** How often the refresh timer checks the token. */
 export const REFRESH_CHECK_INTERVAL_MS = 60 * 1000;
@@ -77,9 +80,9 @@ const ALL_KEYS = Object.values(STORAGE_KEYS);
 export type SessionService = ReturnType<typeof createSessionService>;
 
 /**
- * The session of spec §4: logged in when a stored token exists, is not expired and a stored user
- * exists. Holds the user and memberships, refreshes the token 15 minutes before it expires and
- * follows the active account for the theme.
+ * The session (docs/product/identity-and-sessions.md#the-session-in-the-browser): logged in when a
+ * stored token exists, is not expired and a stored user exists. Holds the user and memberships,
+ * refreshes the token 15 minutes before it expires and follows the active account for the theme.
  */
 export function createSessionService(deps: SessionServiceDeps) {
   const { storage, now } = deps;
@@ -197,9 +200,9 @@ export function createSessionService(deps: SessionServiceDeps) {
   };
 
   /**
-   * Start-up (spec §4): a stored token whose user is missing or which has expired clears the
-   * session; otherwise the stored user and memberships are restored, then replaced by the full
-   * detail from `GET /user/get`.
+   * Start-up (docs/product/identity-and-sessions.md#the-session-in-the-browser): a stored token
+   * whose user is missing or which has expired clears the session; otherwise the stored user and
+   * memberships are restored, then replaced by the full detail from `GET /user/get`.
    */
   const start = async (): Promise<void> => {
     const stored = readStored();
@@ -234,7 +237,10 @@ export function createSessionService(deps: SessionServiceDeps) {
   const needsRefresh = () =>
     Boolean(state.token && state.expiresAt !== null && state.expiresAt - now() <= REFRESH_WINDOW_MS);
 
-  /** GET /user/refresh; a failed refresh logs out (spec §4). */
+  /**
+   * GET /user/refresh; a failed refresh logs out
+   * (docs/product/identity-and-sessions.md#the-session-in-the-browser).
+   */
   const refresh = (): Promise<void> => {
     if (refreshing) return refreshing;
     const token = state.token;

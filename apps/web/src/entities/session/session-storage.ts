@@ -1,6 +1,6 @@
 /**
- * Where the session lives in the browser (spec §3 "Stored session"): the token is stored apart
- * from the user and the memberships.
+ * Where the session lives in the browser (docs/product/identity-and-sessions.md#the-session-in-the-browser):
+ * the token is stored apart from the user and the memberships.
  */
 export const STORAGE_KEYS = {
   token: 'kindred.token',
@@ -11,7 +11,10 @@ export const STORAGE_KEYS = {
   projectMembership: 'kindred.project_membership',
   groupMembership: 'kindred.group_membership',
   unreadMessages: 'kindred.unread_messages',
-  /** Groups cached by screens; cleared at logout with everything else (spec §3). */
+  /**
+   * Groups cached by screens; cleared at logout with everything else
+   * (docs/product/identity-and-sessions.md#the-session-in-the-browser).
+   */
   groups: 'kindred.groups',
   activeAccount: 'kindred.active_account',
 } as const;

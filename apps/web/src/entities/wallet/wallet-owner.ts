@@ -8,7 +8,7 @@ export function ownerKey(owner: WalletOwner): string {
   return owner.type === 'user' ? 'user' : `business:${owner.id}`;
 }
 
-/** The API paths of an owner's wallet calls (domain.md §3). */
+/** The API paths of an owner's wallet calls (docs/product/money.md). */
 export function walletPaths(owner: WalletOwner) {
   if (owner.type === 'user') {
     return {

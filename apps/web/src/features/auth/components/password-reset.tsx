@@ -7,7 +7,10 @@ import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { focusFirstInvalid, messageOf, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/password-reset';
 
-/** Asks for a password reset link (domain.md §2: a link valid 1 hour, never a password). */
+/**
+ * Asks for a password reset link (docs/product/identity-and-sessions.md#passwords: a link valid 1
+ * hour, never a password).
+ */
 export function ForgotPasswordForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);

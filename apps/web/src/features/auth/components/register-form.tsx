@@ -92,7 +92,8 @@ function toOrganisationBody(values: Values) {
 
 function validate(variant: RegisterFormProps['variant']) {
   return (values: Values): FormErrors => {
-    // Compare fields (spec §5): both fields are flagged when they differ.
+    // Compare fields (docs/product/limits-and-messages.md#form-checks): both fields are flagged
+    // when they differ.
     const mismatch =
       values.confirm_password && compareFields('password', 'confirm_password')(values)
         ? messageOf({ compareFields: true })
@@ -125,7 +126,10 @@ function validate(variant: RegisterFormProps['variant']) {
   };
 }
 
-/** Registration (spec §2, two variants): an individual, or a person with a charity or organisation. */
+/**
+ * Registration (docs/product/identity-and-sessions.md#registration-and-activation, two variants):
+ * an individual, or a person with a charity or organisation.
+ */
 export function RegisterForm({ variant }: RegisterFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const [sent, setSent] = useState<{ email: string; application: string | null } | null>(null);

@@ -575,7 +575,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     expect(within(dialog()).getByText('27 hours are still needed.')).toBeTruthy();
     const date = within(dialog()).getByLabelText('Date') as HTMLInputElement;
     expect(date.placeholder).toBe('02/10/30');
-    // The default is also said in a tooltip while the date is blank (spec §5).
+    // The default is also said in a tooltip while the date is blank (docs/product/dates.md).
     await userEvent.click(date);
     expect((await screen.findByRole('tooltip')).textContent).toBe(
       'Left blank, this is the project end date (02/10/30).',

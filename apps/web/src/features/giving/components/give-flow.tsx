@@ -206,7 +206,7 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
       });
       attempts.answered();
       // The confirmation step says what was given and what happens next (give-confirmation.tsx);
-      // the spec's toasts follow only a gift made now or a recurring gift set up.
+      // the success toasts follow only a gift made now or a recurring gift set up.
       if (result.subscription) toast.success(SUBSCRIPTION_TOAST);
       else if (result.donation?.status === TRANSACTION_STATUS.approved)
         toast.success(DONATION_TOAST.summary, DONATION_TOAST.detail);

@@ -90,7 +90,10 @@ export function giftOptions(target: GiveTarget): Option[] {
   return GIFT_TYPES.map((gift) => ({ value: String(gift.id), label: gift.label }));
 }
 
-/** The pledge date a blank date stands for, and the dates a pledge may take (domain.md §4). */
+/**
+ * The pledge date a blank date stands for, and the dates a pledge may take
+ * (docs/product/donations.md#kinds-and-methods).
+ */
 export function pledgeWindow(target: GiveTarget, today: string) {
   if (target.kind === 'charity') return { defaultDate: null, min: today, max: null };
   const p = target.project;

@@ -11,7 +11,10 @@ import { useJoinGroup } from '../api/join-group';
 /** Keys the pin filter lets through besides characters: moving about and shortcuts. */
 const NAVIGATION_KEYS = new Set(['Tab', 'Enter', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'Delete']);
 
-/** Join a group with its 6-digit PIN: the spec's pin key filter and length. */
+/**
+ * Join a group with its 6-digit PIN: the PIN key filter and length
+ * (docs/product/limits-and-messages.md#form-checks).
+ */
 export function JoinByPin() {
   const headingId = useId();
   const formRef = useRef<HTMLFormElement>(null);

@@ -33,9 +33,9 @@ function destination(invitation: Invitation): { to: string; label: string } {
 }
 
 /**
- * `/invitation/:code` (spec §2, invitation confirmation by code): says what the invitation is for;
- * signed in as the invited email, opening it accepts it. A visitor signs in, or registers with the
- * invited address first, and comes back here.
+ * `/invitation/:code` (docs/product/organisations.md#invitations-and-requests-to-join): says what
+ * the invitation is for; signed in as the invited email, opening it accepts it. A visitor signs in,
+ * or registers with the invited address first, and comes back here.
  */
 export function InvitationConfirmScreen() {
   const { code = '' } = useParams();

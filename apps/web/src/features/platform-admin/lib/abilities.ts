@@ -1,6 +1,6 @@
 import { ADMIN_TYPE, type User } from '@kindred/shared';
 
-/** What a platform admin of each type may do here (domain.md §7: Employees only look). */
+/** What a platform admin of each type may do here (docs/product/platform-admin.md: Employees only look). */
 export interface AdminAbilities {
   /** A platform admin of any type: sees the whole area. */
   view: boolean;

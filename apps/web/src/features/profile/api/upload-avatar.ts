@@ -2,7 +2,7 @@ import type { User } from '@kindred/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** Avatar upload limits (spec §5 and §9): png or jpeg, at most 10 MB. */
+/** Avatar upload limits (docs/product/files-and-mail.md#uploads): png or jpeg, at most 10 MB. */
 export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
 export const AVATAR_MIME_TYPES = ['image/png', 'image/jpeg'];
 

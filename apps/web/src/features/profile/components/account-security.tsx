@@ -10,7 +10,10 @@ import { useChangeEmail } from '../api/change-email';
 import { useChangePassword } from '../api/change-password';
 import { useDeleteAccount } from '../api/delete-account';
 
-/** Change password: the current one, then the new one twice (compare fields, spec §5). */
+/**
+ * Change password: the current one, then the new one twice (compare fields,
+ * docs/product/limits-and-messages.md#form-checks).
+ */
 export function ChangePasswordForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const headingId = useId();

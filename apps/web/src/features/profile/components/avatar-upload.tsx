@@ -15,7 +15,10 @@ function rejectionMessage(rejections: FileRejection[]): string {
   return 'This file cannot be used as an avatar.';
 }
 
-/** Avatar upload (spec §5): png or jpeg up to 10 MB, one file, with progress and a preview. */
+/**
+ * Avatar upload (docs/product/files-and-mail.md#uploads): png or jpeg up to 10 MB, one file, with
+ * progress and a preview.
+ */
 export function AvatarUpload({ user }: { user: User }) {
   const headingId = useId();
   const hintId = useId();

@@ -40,8 +40,9 @@ import { useUpdateUser } from '../api/update-user';
 import { CityAutocomplete } from './city-autocomplete';
 
 /**
- * Birth dates use the spec's mm/dd date input with a four-digit year: a two-digit year cannot tell
- * 1985 from 2085. Typed dates are read by the shared parser, which takes both forms.
+ * Birth dates use the mm/dd date input (docs/product/dates.md) with a four-digit year: a two-digit
+ * year cannot tell 1985 from 2085. Typed dates are read by the shared parser, which takes both
+ * forms.
  */
 export const BIRTH_DATE_FORMAT = 'MM/DD/YYYY';
 

@@ -51,8 +51,9 @@ export interface NeedsEditorProps {
 }
 
 /**
- * What a project needs (spec §3): a funds target typed as an amount, volunteering hours and
- * dates, skilled volunteering rows (type and hours) and gift rows (type, description, quantity).
+ * What a project needs (docs/product/projects-and-charities.md#needs-and-progress): a funds target
+ * typed as an amount, volunteering hours and dates, skilled volunteering rows (type and hours) and
+ * gift rows (type, description, quantity).
  */
 export function NeedsEditor({ form, needsError, disabled }: NeedsEditorProps) {
   const addSkillRef = useRef<HTMLButtonElement>(null);

@@ -16,7 +16,7 @@ import { useCompleteProject } from '../api/complete-project';
 import { useDeleteProject } from '../api/delete-project';
 import { useExtendProject } from '../api/extend-project';
 
-/** The spec's toasts (§8) of the project actions. */
+/** The toasts of the project actions (docs/product/limits-and-messages.md#messages-users-see). */
 export const PROJECT_TOASTS = {
   cancelled: 'Project cancelled',
   extended: 'Project extended',

@@ -144,7 +144,7 @@ export function projectValues(project: Project): ProjectFormValues {
 
 /**
  * The volunteering end date sent: a blank one, when volunteering hours are asked for, defaults to
- * the project end date (spec §5).
+ * the project end date (docs/product/dates.md).
  */
 export function volunteeringEnd(
   values: Pick<NeedsValues, 'volunteering_hours' | 'volunteering_end'> & {

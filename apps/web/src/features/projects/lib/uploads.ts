@@ -1,9 +1,12 @@
 const MB = 1024 * 1024;
 
-/** Upload limits (spec §5): gallery and impact pictures PNG or JPEG up to 20 MB. */
+/**
+ * Upload limits (docs/product/files-and-mail.md#uploads): gallery and impact pictures PNG or JPEG
+ * up to 20 MB.
+ */
 export const GALLERY_MAX_BYTES = 20 * MB;
 export const DOCUMENT_MAX_BYTES = 20 * MB;
-/** Project documents (spec §5): text, PDF, Word, PowerPoint or Excel. */
+/** Project documents (docs/product/files-and-mail.md#uploads): text, PDF, Word, PowerPoint or Excel. */
 export const DOCUMENT_MIME_TYPES = [
   'text/plain',
   'text/csv',

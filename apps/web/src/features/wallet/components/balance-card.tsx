@@ -44,7 +44,7 @@ export function BalanceAmounts({ wallet }: { wallet: Wallet }) {
   );
 }
 
-/** The balance: wallet, credits, and held when not zero (spec §9 money format). */
+/** The balance: wallet, credits, and held when not zero (docs/product/money.md#amounts). */
 export function BalanceCard({ owner }: { owner: WalletOwner }) {
   const headingId = useId();
   const wallet = useQuery(walletQueries.balance(owner));

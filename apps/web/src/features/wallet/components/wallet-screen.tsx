@@ -12,7 +12,7 @@ import { DirectDebitsSection } from './direct-debits-section';
 import { HistorySection } from './history-section';
 
 function WalletSections({ owner }: { owner: WalletOwner }) {
-  // The currency comes with the balance; INR (spec §9) until it has arrived.
+  // The currency comes with the balance; INR (docs/product/money.md#amounts) until it has arrived.
   const currency = useQuery(walletQueries.balance(owner)).data?.currency ?? DEFAULT_CURRENCY;
   // Our sandbox card form, or Stripe Elements when the deployment takes payments through Stripe.
   const payments = usePaymentSetup();

@@ -1,8 +1,8 @@
 import { ADMIN_TYPE, type User } from '@kindred/shared';
 
 /**
- * What a platform admin may do with money (spec §7): Super Admins and Admins deposit and view;
- * Employees only view; anyone else sees neither.
+ * What a platform admin may do with money (docs/product/platform-admin.md): Super Admins and Admins
+ * deposit and view; Employees only view; anyone else sees neither.
  */
 export type MoneyAdminRole = 'manage' | 'view' | 'none';
 

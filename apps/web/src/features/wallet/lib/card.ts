@@ -11,7 +11,7 @@ export interface CardValues {
 
 export const EMPTY_CARD: CardValues = { number: '', exp_month: '', exp_year: '', cvc: '' };
 
-/** Sandbox test cards (domain.md §3), shown in the form's help text. */
+/** Sandbox test cards (docs/product/money.md#deposits), shown in the form's help text. */
 export const TEST_CARDS = { succeeds: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' } as const;
 
 export const CARD_MESSAGES = {

@@ -2,7 +2,7 @@ import { DATE_INPUT_FORMAT, parseDateInput } from '@kindred/shared';
 import dayjs from 'dayjs';
 import { showDate, showDateTime } from '@/lib/format';
 
-/** Date inputs show the spec's mm/dd/yy (typing a four-digit year works too). */
+/** Date inputs show mm/dd/yy (docs/product/dates.md) (typing a four-digit year works too). */
 export const DATE_FORMAT = DATE_INPUT_FORMAT;
 
 /** Reads a typed date (mm/dd/yyyy or mm/dd/yy) for Mantine's DateInput. */
