@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger } from '../modules/ledger/ledger.check.js';
+import { DEMO_PASSWORD } from '../seed/demo.js';
+import { type ApiProcess, startApiProcess } from '../testing/api-process.js';
+import { openDatabase } from './client.js';
+
+/**
+ * `npm start`'s embedded default killed with `kill -9` while gifts are being written, then started
+ * again on the same DATA_DIR: once with its PostgreSQL server left running (orphaned), once with
+ * the server killed too (a stale lock, and a crash for the server to recover from). Each time the
+ * app comes up, every gift it answered is there, a gift whose answer was lost is made exactly once
+ * when its request is sent again with the same Idempotency-Key, the donor's wallet holds what is
+ * left of it, and the ledger balances.
+ */
+const SECRET = 'embedded-crash-test-secret-embedded-crash-test';
+const GIFT = 100;
+const WRITERS = 4;
+
+interface Sent {
+  key: string;
+  status: number | 'lost';
+}
+
+describe('the embedded database when the app is killed mid-write', () => {
+  let dataDir: string;
+  let api: ApiProcess;
+  const port = 5100 + Math.floor(Math.random() * 800);
+  const base = `http://127.0.0.1:${port}`;
+  let token: string;
+  let donorId: number;
+  let projectId: number;
+
+  const start = async () => {
+    api = startApiProcess({ port, dataDir, secret: SECRET, env: { DEMO_DATA: 'true' } });
+    await api.healthy(120_000);
+  };
+
+  const give = (key: string) =>
+    fetch(`${base}/api/user/donate/project/${projectId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': key },
+      body: JSON.stringify({ type: 2, amount: GIFT, source: 'wallet' }),
+    });
+
+  /** The database the running app uses, as its start wrote it down beside the server. */
+  async function appDatabase() {
+    const owner = JSON.parse(await readFile(path.join(dataDir, 'postgres', 'owner.json'), 'utf8')) as {
+      url: string;
+    };
+    return openDatabase({ databaseUrl: owner.url, poolSize: 1 });
+  }
+
+  async function state() {
+    const database = await appDatabase();
+    try {
+      const client = (database.db as unknown as { $client: pg.Pool }).$client;
+      const { rows } = await client.query<{ gifts: string }>(
+        "select count(*) as gifts from donations where donor_type = 'user' and donor_id = $1",
+        [donorId],
+      );
+      const wallet = await fetch(`${base}/api/user/wallet`, { headers: { authorization: `Bearer ${token}` } });
+      return {
+        gifts: Number(rows[0]?.gifts),
+        wallet: ((await wallet.json()) as { wallet_amount: number }).wallet_amount,
+        problems: await checkLedger(database.db),
+      };
+    } finally {
+      await database.close();
+    }
+  }
+
+  /** Writers give one gift after another until the app stops answering; `kill` runs meanwhile. */
+  async function giveUntilKilled(kill: () => void): Promise<Sent[]> {
+    const sent: Sent[] = [];
+    let killed = false;
+    const writer = async () => {
+      while (!killed) {
+        const key = randomUUID();
+        const entry: Sent = { key, status: 'lost' };
+        sent.push(entry);
+        try {
+          entry.status = (await give(key)).status;
+        } catch {
+          return;
+        }
+      }
+    };
+    const writers = Array.from({ length: WRITERS }, writer);
+    // Let the writers get going: every one has had gifts answered before the kill.
+    while (sent.filter((s) => s.status === 201).length < WRITERS * 5) await new Promise((r) => setTimeout(r, 10));
+    killed = true;
+    kill();
+    await Promise.all(writers);
+    return sent;
+  }
+
+  async function exited() {
+    if (api.process.exitCode === null && api.process.signalCode === null)
+      await new Promise((resolve) => api.process.once('exit', resolve));
+  }
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'kindred-crash-'));
+    // As root the embedded server runs as the user "postgres", who must be able to enter the folder.
+    await chmod(dataDir, 0o755);
+    await start();
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'donor@example.org', password: DEMO_PASSWORD }),
+    });
+    const body = (await login.json()) as { token: string; user: { id: number } };
+    token = body.token;
+    donorId = body.user.id;
+    const database = await appDatabase();
+    try {
+      const client = (database.db as unknown as { $client: pg.Pool }).$client;
+      const { rows } = await client.query<{ id: string }>('select id from projects where status = 2 order by id');
+      for (const row of rows) {
+        projectId = Number(row.id);
+        if ((await give(randomUUID())).status === 201) return;
+      }
+      throw new Error('no demo project takes a gift');
+    } finally {
+      await database.close();
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    await api?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function killAndRecover(killServerToo: boolean) {
+    const before = await state();
+    const postmaster = Number(
+      (await readFile(path.join(dataDir, 'postgres', 'data', 'postmaster.pid'), 'utf8')).split('\n')[0],
+    );
+    const sent = await giveUntilKilled(() => {
+      api.process.kill('SIGKILL');
+      if (killServerToo) process.kill(postmaster, 'SIGKILL');
+    });
+    await exited();
+    const answered = sent.filter((s) => s.status === 201);
+    const lost = sent.filter((s) => s.status === 'lost');
+    expect(sent.every((s) => s.status === 201 || s.status === 'lost')).toBe(true);
+
+    await start();
+    const after = await state();
+    // Every gift answered before the kill is there; the lost ones are there or not, each at most once.
+    expect(after.gifts).toBeGreaterThanOrEqual(before.gifts + answered.length);
+    expect(after.gifts).toBeLessThanOrEqual(before.gifts + answered.length + lost.length);
+    expect(after.wallet).toBe(before.wallet - (after.gifts - before.gifts) * GIFT);
+    expect(after.problems).toEqual([]);
+
+    // Sent again with their keys, the lost gifts are made once: now every key is one gift.
+    for (const { key } of lost) expect((await give(key)).status).toBe(201);
+    const settled = await state();
+    expect(settled.gifts).toBe(before.gifts + answered.length + lost.length);
+    expect(settled.wallet).toBe(before.wallet - (answered.length + lost.length) * GIFT);
+    expect(settled.problems).toEqual([]);
+  }
+
+  it('comes up with its server still running (orphaned): nothing committed lost, nothing doubled', async () => {
+    await killAndRecover(false);
+  }, 180_000);
+
+  it('comes up after its server was killed too (a stale lock, crash recovery): nothing lost, nothing doubled', async () => {
+    await killAndRecover(true);
+  }, 180_000);
+});
