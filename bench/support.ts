@@ -1,7 +1,7 @@
 /** Helpers the benchmarks share: settings from the environment, ports, databases, percentiles, processes. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -81,6 +81,43 @@ export function processTicks(pid: number | undefined): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/** A process and every process below it (Linux /proc): an embedded server's postmaster and its backends. */
+export function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), pid]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree: number[] = [];
+  for (let next = [root]; next.length > 0; next = next.flatMap((pid) => children.get(pid) ?? []))
+    tree.push(...next);
+  return tree;
+}
+
+/**
+ * The proportional set size of processes together, in MB (/proc/PID/smaps_rollup): each page
+ * they share counted once, split between those that share it, so that a server's shared buffers
+ * are counted once for all its backends.
+ */
+export function pssMb(pids: number[]): number {
+  let kb = 0;
+  for (const pid of pids) {
+    try {
+      kb += Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return kb / 1024;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -180,6 +180,8 @@ async function main() {
 
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kindred-bench-web-'));
+  // As root the embedded database runs as the user "postgres", who must be able to enter it.
+  await chmod(dataDir, 0o755);
   let child: ChildProcess | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   const misses: string[] = [];

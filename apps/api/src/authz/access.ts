@@ -66,7 +66,8 @@ export function accessService(db: () => Executor) {
     /**
      * Refuses unless the person may act on every id: 401 for a visitor, 404 for a project or group that
      * does not exist, 403 otherwise. Answers the signed-in person. Platform permissions take no ids.
-     * Inside a database transaction, pass it: the embedded database has one connection.
+     * Inside a database transaction, pass it: the check then reads what the transaction sees and
+     * holds no second connection from the pool.
      */
     async require(
       auth: AuthUser | null,

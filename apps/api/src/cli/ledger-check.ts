@@ -4,7 +4,8 @@ import { checkLedger } from '../modules/ledger/ledger.check.js';
 
 /**
  * `npm run ledger:check`: checks the ledger's invariants on the configured database (DATABASE_URL,
- * or the embedded database in DATA_DIR, the running app's when it runs). Exits 1 and lists every problem when the books do not balance.
+ * or the embedded database in DATA_DIR, the running app's when it runs). Exits 1 and lists every
+ * problem when the books do not balance.
  */
 const config = loadConfig();
 const database = await openConfiguredDatabase(config, { besideApp: true });

@@ -19,7 +19,7 @@ import { GOOD_CARD } from '../testing/money.js';
 import { adminQuery, freshDatabase } from '../testing/template.js';
 
 /**
- * What a PostgreSQL restart or failover does to a running API, on PostgreSQL only: every backend
+ * What a PostgreSQL restart or failover does to a running API: every backend
  * is terminated (57P01) while requests are in flight, or the database refuses connections for a
  * while. The API process must stay up, answer the requests it cannot serve with 503 in the error
  * format, say so in /api/health, and serve again as soon as the database is back.

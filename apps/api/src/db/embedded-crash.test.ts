@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../modules/ledger/ledger.check.js';
 import { DEMO_PASSWORD } from '../seed/demo.js';
@@ -43,7 +43,11 @@ describe('the embedded database when the app is killed mid-write', () => {
   const give = (key: string) =>
     fetch(`${base}/api/user/donate/project/${projectId}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': key },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        'idempotency-key': key,
+      },
       body: JSON.stringify({ type: 2, amount: GIFT, source: 'wallet' }),
     });
 
@@ -63,7 +67,9 @@ describe('the embedded database when the app is killed mid-write', () => {
         "select count(*) as gifts from donations where donor_type = 'user' and donor_id = $1",
         [donorId],
       );
-      const wallet = await fetch(`${base}/api/user/wallet`, { headers: { authorization: `Bearer ${token}` } });
+      const wallet = await fetch(`${base}/api/user/wallet`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       return {
         gifts: Number(rows[0]?.gifts),
         wallet: ((await wallet.json()) as { wallet_amount: number }).wallet_amount,
@@ -92,7 +98,8 @@ describe('the embedded database when the app is killed mid-write', () => {
     };
     const writers = Array.from({ length: WRITERS }, writer);
     // Let the writers get going: every one has had gifts answered before the kill.
-    while (sent.filter((s) => s.status === 201).length < WRITERS * 5) await new Promise((r) => setTimeout(r, 10));
+    while (sent.filter((s) => s.status === 201).length < WRITERS * 5)
+      await new Promise((r) => setTimeout(r, 10));
     killed = true;
     kill();
     await Promise.all(writers);
@@ -120,7 +127,9 @@ describe('the embedded database when the app is killed mid-write', () => {
     const database = await appDatabase();
     try {
       const client = (database.db as unknown as { $client: pg.Pool }).$client;
-      const { rows } = await client.query<{ id: string }>('select id from projects where status = 2 order by id');
+      const { rows } = await client.query<{ id: string }>(
+        'select id from projects where status = 2 order by id',
+      );
       for (const row of rows) {
         projectId = Number(row.id);
         if ((await give(randomUUID())).status === 201) return;

@@ -7,7 +7,7 @@ const srcDir = fileURLToPath(new URL('..', import.meta.url));
 /** The one file allowed to read the machine's clock. */
 const CLOCK_MODULE = path.join('lib', 'clock.ts');
 
-/** The database's own clock, which PostgreSQL and the embedded database each read for themselves. */
+/** The database's own clock, which the database server reads for itself. */
 const SQL_CLOCK =
   /(?<![\w.])(now\(\)|current_date|current_timestamp|localtimestamp|localtime|clock_timestamp\(\)|statement_timestamp\(\)|transaction_timestamp\(\)|timeofday\(\))/i;
 

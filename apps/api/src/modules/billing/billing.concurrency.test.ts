@@ -7,8 +7,7 @@ import { createBusiness } from '../../testing/money.js';
 import { account, PLATFORM } from '../ledger/ledger.service.js';
 
 /**
- * The billing rules under contention, on PostgreSQL only (the embedded database runs one
- * transaction at a time): two API processes on one database run the period job at once and take
+ * The billing rules under contention: two API processes on one database run the period job at once and take
  * the same discount code at once.
  */
 let clock = new Date('2031-01-31T09:00:00Z');

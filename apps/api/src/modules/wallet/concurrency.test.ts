@@ -11,8 +11,8 @@ import { checkLedger } from '../ledger/ledger.check.js';
 import { account, ledgerService, PLATFORM } from '../ledger/ledger.service.js';
 
 /**
- * Money under contention, on PostgreSQL only (the embedded database runs one transaction at a
- * time): two API processes take hundreds of parallel transfers over the same two wallets.
+ * Money under contention: two API processes on one database take hundreds of parallel transfers
+ * over the same two wallets.
  */
 const SECRET = 'concurrency-test-secret-concurrency-test-secret';
 const PASSWORD = 'Concurrency-Password-1';
