@@ -1,5 +1,5 @@
 import { giftAidDeclarationText, giftAidOf, PROJECT_STATUS } from '@kindred/shared';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { nextPeriod } from '../lib/periods.js';
 import { charitiesQueries } from '../modules/charities/charities.repository.js';
@@ -39,11 +39,9 @@ export async function seedDemoDonations(
 ): Promise<void> {
   const flow = donationFlow(ledger, () => now);
   const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
-  const rows = await Promise.all(
-    projectIds.map(
-      async (id) => (await tx.select().from(projects).where(eq(projects.id, id)))[0] as ProjectRow,
-    ),
-  );
+  // One query: a transaction's statements run one after another on its connection.
+  const found = await tx.select().from(projects).where(inArray(projects.id, projectIds));
+  const rows = projectIds.map((id) => found.find((p) => p.id === id) as ProjectRow);
   const live = rows.filter((p) => p.status === PROJECT_STATUS.live);
   const delivered = rows.filter((p) => p.status === PROJECT_STATUS.completed);
   const funded = (p: ProjectRow) => p.givingKinds.includes(2);
