@@ -1,5 +1,5 @@
 import { giftAidDeclarationText, giftAidOf, PROJECT_STATUS } from '@kindred/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { nextPeriod } from '../lib/periods.js';
 import { charitiesQueries } from '../modules/charities/charities.repository.js';
