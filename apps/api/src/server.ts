@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { embeddedDatabaseDir, prepareDatabase } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -42,6 +44,11 @@ async function main() {
     `Kindred is running at ${url}  (API: ${url}/api, docs: ${url}/api/docs)`,
     `Database: ${database.kind === 'embedded' ? `embedded PostgreSQL, in ${embeddedDatabaseDir(config)}` : 'PostgreSQL (DATABASE_URL)'}`,
   ];
+  if (database.kind === 'embedded' && existsSync(path.join(config.dataDir, 'db', 'PG_VERSION')))
+    lines.push(
+      `An earlier version's embedded database is in ${path.join(config.dataDir, 'db')} and is not read:`,
+      '  `npm run db:carry-over` (with the app stopped) moves its data into this one (README, "Upgrading").',
+    );
   if (config.demoData) {
     lines.push(`Demo accounts (password ${DEMO_PASSWORD}):`);
     for (const account of DEMO_ACCOUNTS) lines.push(`  ${account.email.padEnd(24)} ${account.role}`);
