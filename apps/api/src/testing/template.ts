@@ -53,7 +53,8 @@ export async function dropTemplate(): Promise<void> {
 export async function freshDatabase(): Promise<Database> {
   const url = serverUrl();
   const name = `kindred_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  await adminQuery(url, `create database ${name} template ${templateDatabaseName()}`);
+  // A file copy of the small template is about twice as fast as the default (which logs every block).
+  await adminQuery(url, `create database ${name} template ${templateDatabaseName()} strategy file_copy`);
   const database = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 5 });
   return {
     ...database,
