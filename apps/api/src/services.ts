@@ -6,12 +6,15 @@ import { authService } from './modules/auth/auth.service.js';
 import { billingService } from './modules/billing/billing.service.js';
 import { businessReportsService } from './modules/business-reports/business-reports.service.js';
 import { charitiesService } from './modules/charities/charities.service.js';
-import { type DonationsService, donationsService } from './modules/donations/donations.service.js';
+import { charityInboxService } from './modules/donations/charity-inbox.service.js';
+import { donationStatisticsService } from './modules/donations/donation-statistics.service.js';
+import { donorGiftsService } from './modules/donations/donor-gifts.service.js';
 import { giftAidService } from './modules/donations/gift-aid.service.js';
-import {
-  type SubscriptionsService,
-  subscriptionsService,
-} from './modules/donations/subscriptions.service.js';
+import { giftRecorder } from './modules/donations/gift-recorder.js';
+import { organisationSignoffService } from './modules/donations/organisation-signoff.service.js';
+import { platformReviewService } from './modules/donations/platform-review.service.js';
+import { settlementService } from './modules/donations/settlement.service.js';
+import { subscriptionsService } from './modules/donations/subscriptions.service.js';
 import { type EmployeesService, employeesService } from './modules/employees/employees.service.js';
 import { exploreService } from './modules/explore/explore.service.js';
 import { filesService } from './modules/files/files.service.js';
@@ -33,20 +36,24 @@ import { walletService } from './modules/wallet/wallet.service.js';
 /** Every service of the API, built once per app and handed to the routes and the scheduled jobs. */
 export function buildServices(ctx: AppContext) {
   const payments = paymentsService(ctx, ctx.paymentProvider);
-  // Donations and subscriptions call each other (a subscription's period is a donation; a
-  // donation may open a subscription): each gets the other lazily.
+  // Recording a gift is shared by the donor's gifts, a subscription's periods and an organisation's
+  // matches; the donations services are split by who acts, each with the recorder.
+  const gifts = giftRecorder(ctx);
+  const subscriptions = subscriptionsService(ctx, () => gifts);
+  const matching: MatchingService = matchingService(ctx, () => gifts);
+  // A person's gift may open a subscription (its first period is a donation).
   // An employee's own gift is matched in its transaction by the organisations that match (decision 024).
-  const donations: DonationsService = donationsService(
+  const donorGifts = donorGiftsService(
     ctx,
+    gifts,
     () => subscriptions,
     () => matching.onOwnGift,
   );
-  const matching: MatchingService = matchingService(ctx, () => donations);
-  const subscriptions: SubscriptionsService = subscriptionsService(ctx, () => donations);
+  const settlement = settlementService(gifts, () => subscriptions);
   // A project that is cancelled or completed settles its donations (domain.md §4, §5).
   const projects = projectsService(ctx, {
-    cancelled: (tx, projectId, userId) => donations.projectCancelled(tx, projectId, userId),
-    completed: (tx, projectId, userId) => donations.projectCompleted(tx, projectId, userId),
+    cancelled: (tx, projectId, userId) => settlement.projectCancelled(tx, projectId, userId),
+    completed: (tx, projectId, userId) => settlement.projectCompleted(tx, projectId, userId),
   });
   // An accepted invitation from a CSV row places the person in their sub-group; the CSV upload
   // invites new people: each gets the other lazily.
@@ -70,7 +77,11 @@ export function buildServices(ctx: AppContext) {
     files: filesService(ctx, projects),
     explore: exploreService(ctx),
     groups: groupsService(ctx),
-    donations,
+    donorGifts,
+    charityInbox: charityInboxService(ctx, gifts),
+    signoff: organisationSignoffService(ctx, gifts),
+    platformReview: platformReviewService(ctx, gifts),
+    donationStatistics: donationStatisticsService(ctx),
     subscriptions,
     giftAid: giftAidService(ctx),
     billing: billingService(ctx),
@@ -81,7 +92,7 @@ export function buildServices(ctx: AppContext) {
     statistics: statisticsService(ctx),
     audit: auditService(ctx),
     matching,
-    businessReports: businessReportsService(ctx, () => donations),
+    businessReports: businessReportsService(ctx, () => gifts),
     hierarchy: hierarchyService(ctx),
   };
 }

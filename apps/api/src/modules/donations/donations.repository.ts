@@ -1,3 +1,4 @@
+import { TRANSACTION_STATUS } from '@kindred/shared';
 import {
   and,
   asc,
@@ -13,6 +14,7 @@ import {
   or,
   type Placeholder,
   type SQL,
+  type SQLWrapper,
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -69,8 +71,24 @@ export interface DonationWhere {
   to?: string;
 }
 
-/** Statuses that count towards what a project received or was promised. */
-export const COUNTED_STATUSES = [30, 80, 85];
+const { awaitingCharityApproval, approved, completed } = TRANSACTION_STATUS;
+
+/**
+ * Statuses that count towards what a project received or was promised: offers of time and goods
+ * waiting for the charity (30), and gifts approved or completed (80, 85).
+ */
+export const COUNTED_STATUSES: number[] = [awaitingCharityApproval, approved, completed];
+/** Funds count once given (80, 85). */
+export const FUNDS_COUNTED_STATUSES: number[] = [approved, completed];
+
+/** A list of statuses as SQL text, `(30, 80, 85)`: constants of this file, never a caller's input. */
+const statusList = (statuses: number[]) => sql.raw(`(${statuses.join(', ')})`);
+/** `status in (80, 85)` and `status in (30, 80, 85)` of a status column (or `d.status` in written SQL). */
+const fundsCountedOf = (status: SQLWrapper) => sql`${status} in ${statusList(FUNDS_COUNTED_STATUSES)}`;
+const countedOf = (status: SQLWrapper) => sql`${status} in ${statusList(COUNTED_STATUSES)}`;
+/** Counted statuses of funds (given) and of time and goods (promised or given). */
+const FUNDS_COUNTED = fundsCountedOf(donations.status);
+const KIND_COUNTED = countedOf(donations.status);
 
 function whereOf(filter: DonationWhere): SQL[] {
   const conditions: SQL[] = [];
@@ -213,7 +231,7 @@ const unclaimedOf = (charityId: number) =>
   and(
     eq(donations.charityId, charityId),
     eq(donations.giftAid, true),
-    inArray(donations.status, [80, 85]),
+    inArray(donations.status, FUNDS_COUNTED_STATUSES),
     isNull(donations.giftAidClaimId),
   );
 
@@ -414,12 +432,12 @@ export const donationsRepository = {
   /** Totals of donations by month (YYYY-MM) for statistics. */
   async totals(db: Executor, filter: DonationWhere) {
     const month = sql<string>`to_char(${donations.createdAt} at time zone 'UTC', 'YYYY-MM')`;
-    const funds = sql<string>`coalesce(sum(${donations.amount}) filter (where ${donations.type} = 2 and ${donations.status} in (80, 85)), 0)`;
-    const giftAid = sql<string>`coalesce(sum(${donations.giftAidAmount}) filter (where ${donations.type} = 2 and ${donations.status} in (80, 85)), 0)`;
+    const funds = sql<string>`coalesce(sum(${donations.amount}) filter (where ${donations.type} = 2 and ${FUNDS_COUNTED}), 0)`;
+    const giftAid = sql<string>`coalesce(sum(${donations.giftAidAmount}) filter (where ${donations.type} = 2 and ${FUNDS_COUNTED}), 0)`;
     const hoursOf = (type: number) =>
-      sql<string>`coalesce(sum(coalesce(${donations.confirmedHours}, ${donations.hours})) filter (where ${donations.type} = ${type} and ${donations.status} in (30, 80, 85)), 0)`;
-    const gifts = sql<string>`coalesce(sum(${donations.quantity}) filter (where ${donations.type} = 5 and ${donations.status} in (30, 80, 85)), 0)`;
-    const giftsValue = sql<string>`coalesce(sum(${donations.estimatedValue}) filter (where ${donations.type} = 5 and ${donations.status} in (30, 80, 85)), 0)`;
+      sql<string>`coalesce(sum(coalesce(${donations.confirmedHours}, ${donations.hours})) filter (where ${donations.type} = ${type} and ${KIND_COUNTED}), 0)`;
+    const gifts = sql<string>`coalesce(sum(${donations.quantity}) filter (where ${donations.type} = 5 and ${KIND_COUNTED}), 0)`;
+    const giftsValue = sql<string>`coalesce(sum(${donations.estimatedValue}) filter (where ${donations.type} = 5 and ${KIND_COUNTED}), 0)`;
     const rows = await db
       .select({
         month,
@@ -449,9 +467,9 @@ export const donationsRepository = {
   async reach(db: Executor, filter: DonationWhere) {
     const [row] = await db
       .select({
-        projects: sql<string>`count(distinct ${donations.projectId}) filter (where ${donations.status} in (30, 80, 85))`,
-        charities: sql<string>`count(distinct ${donations.charityId}) filter (where ${donations.status} in (30, 80, 85))`,
-        donors: sql<string>`count(distinct (${donations.donorType}, ${donations.donorId})) filter (where ${donations.status} in (30, 80, 85))`,
+        projects: sql<string>`count(distinct ${donations.projectId}) filter (where ${KIND_COUNTED})`,
+        charities: sql<string>`count(distinct ${donations.charityId}) filter (where ${KIND_COUNTED})`,
+        donors: sql<string>`count(distinct (${donations.donorType}, ${donations.donorId})) filter (where ${KIND_COUNTED})`,
         waiting: sql<string>`count(*) filter (where ${donations.status} = 30)`,
       })
       .from(donations)
@@ -684,10 +702,6 @@ export const donationsRepository = {
   },
 };
 
-/** Counted statuses of funds (given) and of time and goods (promised or given). */
-const FUNDS_COUNTED = sql`${donations.status} in (80, 85)`;
-const KIND_COUNTED = sql`${donations.status} in (30, 80, 85)`;
-
 /** A person's time in something (a group): their giving from `from` until `to` (open when null). */
 export interface GivingPeriod {
   /** What the period counts towards (a group's id). */
@@ -706,12 +720,14 @@ export interface GivingTotals {
   giftsValue: number;
 }
 
+const givenD = fundsCountedOf(sql.raw('d.status'));
+const countedD = countedOf(sql.raw('d.status'));
 const givingColumns = sql`
-  coalesce(sum(d.amount) filter (where d.type = 2 and d.status in (80, 85)), 0) as funds,
-  coalesce(sum(coalesce(d.confirmed_hours, d.hours)) filter (where d.type = 3 and d.status in (30, 80, 85)), 0) as volunteering,
-  coalesce(sum(coalesce(d.confirmed_hours, d.hours)) filter (where d.type = 4 and d.status in (30, 80, 85)), 0) as skilled,
-  coalesce(sum(d.quantity) filter (where d.type = 5 and d.status in (30, 80, 85)), 0) as gifts,
-  coalesce(sum(d.estimated_value) filter (where d.type = 5 and d.status in (30, 80, 85)), 0) as gifts_value`;
+  coalesce(sum(d.amount) filter (where d.type = 2 and ${givenD}), 0) as funds,
+  coalesce(sum(coalesce(d.confirmed_hours, d.hours)) filter (where d.type = 3 and ${countedD}), 0) as volunteering,
+  coalesce(sum(coalesce(d.confirmed_hours, d.hours)) filter (where d.type = 4 and ${countedD}), 0) as skilled,
+  coalesce(sum(d.quantity) filter (where d.type = 5 and ${countedD}), 0) as gifts,
+  coalesce(sum(d.estimated_value) filter (where d.type = 5 and ${countedD}), 0) as gifts_value`;
 
 type GivingRow = Record<'funds' | 'volunteering' | 'skilled' | 'gifts' | 'gifts_value', string | number>;
 const totalsOf = (row: GivingRow): GivingTotals => ({
@@ -799,7 +815,7 @@ export const donationsQueries = {
       .select({
         day,
         count: sql<string>`count(*)`,
-        giftAid: sql<string>`coalesce(sum(${donations.giftAidAmount}) filter (where ${donations.status} in (80, 85)), 0)`,
+        giftAid: sql<string>`coalesce(sum(${donations.giftAidAmount}) filter (where ${FUNDS_COUNTED}), 0)`,
         volunteering: sql<string>`coalesce(sum(${donations.hours}) filter (where ${donations.type} = 3), 0)`,
         skilled: sql<string>`coalesce(sum(${donations.hours}) filter (where ${donations.type} = 4), 0)`,
         gifts: sql<string>`coalesce(sum(${donations.quantity}) filter (where ${donations.type} = 5), 0)`,
@@ -822,7 +838,7 @@ export const donationsQueries = {
     const [row] = await db
       .select({
         count: sql<string>`count(*)`,
-        funds: sql<string>`coalesce(sum(${donations.amount}) filter (where ${donations.type} = 2 and ${donations.status} in (80, 85)), 0)`,
+        funds: sql<string>`coalesce(sum(${donations.amount}) filter (where ${donations.type} = 2 and ${FUNDS_COUNTED}), 0)`,
         hours: sql<string>`coalesce(sum(${donations.hours}) filter (where ${donations.type} in (3, 4)), 0)`,
         gifts: sql<string>`coalesce(sum(${donations.quantity}) filter (where ${donations.type} = 5), 0)`,
       })
