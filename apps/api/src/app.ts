@@ -190,7 +190,7 @@ export async function buildApp(
     { name: 'direct debits', run: () => services.directDebits.runDue() },
     { name: 'recurring donations', run: () => services.subscriptions.runDue() },
     { name: 'sign-off reminders', run: () => services.signoff.remindSignoff() },
-    { name: 'subscription invoices', run: () => services.billing.runDue() },
+    { name: 'subscription invoices', run: () => services.invoiceRuns.runDue() },
     { name: 'admin statistics', run: () => services.statistics.refreshIfStale() },
     { name: 'idempotency keys', run: () => purgeIdempotencyKeys(ctx.database.db, ctx.now()) },
     {

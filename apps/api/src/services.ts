@@ -3,7 +3,11 @@ import { adminService } from './modules/admin/admin.service.js';
 import { statisticsService } from './modules/admin/statistics.service.js';
 import { auditService } from './modules/audit/audit.service.js';
 import { authService } from './modules/auth/auth.service.js';
-import { billingService } from './modules/billing/billing.service.js';
+import { invoicePayments } from './modules/billing/invoice-payments.js';
+import { invoiceRunsService } from './modules/billing/invoice-runs.service.js';
+import { organisationSubscriptionService } from './modules/billing/organisation-subscription.service.js';
+import { platformBillingService } from './modules/billing/platform-billing.service.js';
+import { subscriptionPlans } from './modules/billing/subscription-plans.js';
 import { businessReportsService } from './modules/business-reports/business-reports.service.js';
 import { charitiesService } from './modules/charities/charities.service.js';
 import { charityInboxService } from './modules/donations/charity-inbox.service.js';
@@ -62,6 +66,10 @@ export function buildServices(ctx: AppContext) {
       employees.placeInSubGroup(tx, businessId, userId, subGroupId),
   });
   const employees: EmployeesService = employeesService(ctx, () => invitations);
+  // Billing: paying an invoice and choosing a plan are shared by the organisation's subscription,
+  // the platform's setting of one and the scheduled invoice runs.
+  const invoices = invoicePayments(ctx);
+  const plans = subscriptionPlans(ctx, invoices);
   return {
     auth: authService(ctx),
     users: usersService(ctx),
@@ -84,7 +92,9 @@ export function buildServices(ctx: AppContext) {
     donationStatistics: donationStatisticsService(ctx),
     subscriptions,
     giftAid: giftAidService(ctx),
-    billing: billingService(ctx),
+    platformBilling: platformBillingService(ctx, plans, invoices),
+    organisationSubscription: organisationSubscriptionService(ctx, plans, invoices),
+    invoiceRuns: invoiceRunsService(ctx, invoices),
     invitations,
     employees,
     messages: messagesService(ctx),
