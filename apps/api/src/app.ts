@@ -196,7 +196,7 @@ export async function buildApp(
     {
       name: 'finish expired projects',
       run: async () => {
-        const finished = await services.projects.finishExpired();
+        const finished = await services.projectLifecycle.finishExpired();
         if (finished) ctx.publicCache.changed(ALL);
         return finished;
       },

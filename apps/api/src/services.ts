@@ -32,7 +32,11 @@ import { directDebitsService } from './modules/payments/direct-debits.service.js
 import { paymentsService } from './modules/payments/payments.service.js';
 import { providerAccountsService } from './modules/payments/provider-accounts.service.js';
 import { placesService } from './modules/places/places.service.js';
+import { projectAccess } from './modules/projects/project-access.js';
+import { projectAssociationsService } from './modules/projects/project-associations.service.js';
 import { projectContentService } from './modules/projects/project-content.service.js';
+import { projectEditingService } from './modules/projects/project-editing.service.js';
+import { projectLifecycleService } from './modules/projects/project-lifecycle.service.js';
 import { projectsService } from './modules/projects/projects.service.js';
 import { usersService } from './modules/users/users.service.js';
 import { walletService } from './modules/wallet/wallet.service.js';
@@ -55,7 +59,9 @@ export function buildServices(ctx: AppContext) {
   );
   const settlement = settlementService(gifts, () => subscriptions);
   // A project that is cancelled or completed settles its donations (domain.md §4, §5).
-  const projects = projectsService(ctx, {
+  // Who may see and change a project is shared by the projects services, its content and its files.
+  const projectReads = projectAccess(ctx);
+  const projectLifecycle = projectLifecycleService(ctx, projectReads, {
     cancelled: (tx, projectId, userId) => settlement.projectCancelled(tx, projectId, userId),
     completed: (tx, projectId, userId) => settlement.projectCompleted(tx, projectId, userId),
   });
@@ -80,9 +86,12 @@ export function buildServices(ctx: AppContext) {
     providerAccounts: providerAccountsService(ctx),
     charities: charitiesService(ctx),
     organisations: organisationsService(ctx),
-    projects,
-    projectContent: projectContentService(ctx, projects),
-    files: filesService(ctx, projects),
+    projects: projectsService(ctx, projectReads),
+    projectEditing: projectEditingService(ctx, projectReads),
+    projectLifecycle,
+    projectAssociations: projectAssociationsService(ctx, projectReads),
+    projectContent: projectContentService(ctx, projectReads, projectLifecycle),
+    files: filesService(ctx, projectReads),
     explore: exploreService(ctx),
     groups: groupsService(ctx),
     donorGifts,

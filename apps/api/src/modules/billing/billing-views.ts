@@ -19,7 +19,14 @@ import {
   type SubscriptionRow,
 } from './billing.repository.js';
 
-/** How billing is shown, shared by the billing services: plans, codes, invoices and subscriptions. */
+/**
+ * Organisation subscriptions (domain.md §6): plans and discount codes kept by platform admins,
+ * an organisation's subscription paid each period from its wallet or by a direct debit (type 3),
+ * and exactly one numbered invoice per period (decision 025).
+ *
+ * This file: how billing is shown, shared by the billing services (plans, codes, invoices and
+ * subscriptions).
+ */
 
 export const invoiceNumber = (id: number) => `INV-${String(id).padStart(6, '0')}`;
 

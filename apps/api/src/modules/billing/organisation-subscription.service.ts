@@ -30,7 +30,7 @@ import { invoicePdf } from './invoice-pdf.js';
 import type { SubscriptionPlans } from './subscription-plans.js';
 
 /**
- * An organisation's own subscription (domain.md §6): paid each period from its wallet or by a
+ * An organisation's own subscription: paid each period from its wallet or by a
  * direct debit (type 3), with exactly one numbered invoice per period (decision 025).
  */
 export function organisationSubscriptionService(

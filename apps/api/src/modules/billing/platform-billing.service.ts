@@ -28,7 +28,7 @@ import { type InvoicePayments, RETRY_MS } from './invoice-payments.js';
 import type { SubscriptionPlans } from './subscription-plans.js';
 
 /**
- * The platform's billing (domain.md §6): plans and discount codes kept by platform admins, and an
+ * The platform's billing: plans and discount codes kept by platform admins, and an
  * organisation's subscription set by them (decision 025).
  */
 export function platformBillingService(ctx: AppContext, plans: SubscriptionPlans, payments: InvoicePayments) {
