@@ -3,7 +3,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { importCycles, importsOf, resolveImport, violationsOf } from './check-boundaries.mjs';
+import {
+  importCycles,
+  importsOf,
+  lineCount,
+  longServiceFiles,
+  resolveImport,
+  violationsOf,
+} from './check-boundaries.mjs';
 
 const WEB = 'apps/web/src';
 
@@ -164,5 +171,30 @@ describe('check-boundaries', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+
+  it('fails on an API service file over 400 lines, unless it is a declared long one that did not grow', () => {
+    const api = (path) => `apps/api/src/${path}`;
+    const files = [
+      { file: api('modules/gifts/gifts.service.ts'), lines: 400 },
+      { file: api('modules/gifts/giving.service.ts'), lines: 401 },
+      { file: api('modules/gifts/gifts.repository.ts'), lines: 900 },
+      { file: api('modules/gifts/gifts.test.ts'), lines: 900 },
+      { file: api('modules/old/old.service.ts'), lines: 450 },
+      { file: api('modules/old/older.service.ts'), lines: 451 },
+      { file: 'apps/web/src/features/gifts/gifts.service.ts', lines: 900 },
+    ];
+    const allowed = { [api('modules/old/old.service.ts')]: 450, [api('modules/old/older.service.ts')]: 450 };
+    assert.deepEqual(longServiceFiles(files, 400, allowed), [
+      { file: api('modules/gifts/giving.service.ts'), lines: 401, limit: 400 },
+      { file: api('modules/old/older.service.ts'), lines: 451, limit: 450 },
+    ]);
+  });
+
+  it('counts the lines of a file as an editor shows them', () => {
+    assert.equal(lineCount(''), 0);
+    assert.equal(lineCount('one\n'), 1);
+    assert.equal(lineCount('one\ntwo'), 2);
+    assert.equal(lineCount('one\ntwo\n\n'), 3);
   });
 });
