@@ -9,6 +9,7 @@ import {
   lineCount,
   longServiceFiles,
   resolveImport,
+  staleLongServices,
   violationsOf,
 } from './check-boundaries.mjs';
 
@@ -188,6 +189,16 @@ describe('check-boundaries', () => {
     assert.deepEqual(longServiceFiles(files, 400, allowed), [
       { file: api('modules/gifts/giving.service.ts'), lines: 401, limit: 400 },
       { file: api('modules/old/older.service.ts'), lines: 451, limit: 450 },
+    ]);
+    // A declared long file that was split, or is gone, is to be struck off the list.
+    const split = {
+      ...allowed,
+      [api('modules/gifts/gifts.service.ts')]: 500,
+      [api('modules/gone.service.ts')]: 500,
+    };
+    assert.deepEqual(staleLongServices(files, 400, split), [
+      api('modules/gifts/gifts.service.ts'),
+      api('modules/gone.service.ts'),
     ]);
   });
 

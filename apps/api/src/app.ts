@@ -188,7 +188,7 @@ export async function buildApp(
 
   const jobs: ScheduledJob[] = [
     { name: 'direct debits', run: () => services.directDebits.runDue() },
-    { name: 'recurring donations', run: () => services.subscriptions.runDue() },
+    { name: 'recurring donations', run: () => services.subscriptionRuns.runDue() },
     { name: 'sign-off reminders', run: () => services.signoff.remindSignoff() },
     { name: 'subscription invoices', run: () => services.invoiceRuns.runDue() },
     { name: 'admin statistics', run: () => services.statistics.refreshIfStale() },

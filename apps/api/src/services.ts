@@ -18,6 +18,7 @@ import { giftRecorder } from './modules/donations/gift-recorder.js';
 import { organisationSignoffService } from './modules/donations/organisation-signoff.service.js';
 import { platformReviewService } from './modules/donations/platform-review.service.js';
 import { settlementService } from './modules/donations/settlement.service.js';
+import { subscriptionRunsService } from './modules/donations/subscription-runs.service.js';
 import { subscriptionsService } from './modules/donations/subscriptions.service.js';
 import { type EmployeesService, employeesService } from './modules/employees/employees.service.js';
 import { exploreService } from './modules/explore/explore.service.js';
@@ -100,6 +101,7 @@ export function buildServices(ctx: AppContext) {
     platformReview: platformReviewService(ctx, gifts),
     donationStatistics: donationStatisticsService(ctx),
     subscriptions,
+    subscriptionRuns: subscriptionRunsService(ctx, () => gifts),
     giftAid: giftAidService(ctx),
     platformBilling: platformBillingService(ctx, plans, invoices),
     organisationSubscription: organisationSubscriptionService(ctx, plans, invoices),
