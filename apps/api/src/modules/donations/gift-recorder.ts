@@ -19,6 +19,7 @@ import { type ProjectRow, projectsQueries } from '../projects/projects.repositor
 import { type Actor, donationFlow, type GiftTarget } from './donation-flow.js';
 import { donationViews } from './donation-views.js';
 import { type DonationRow, donationsRepository } from './donations.repository.js';
+import { giftAidRepository } from './gift-aid.repository.js';
 import { assertBusinessMovesMoney, canBeSignedOff } from './signoff-rules.js';
 
 /**
@@ -247,7 +248,7 @@ export function giftRecorder(ctx: AppContext) {
   ): Promise<number | null> {
     if (body.type !== funds || body.gift_aid !== true) return null;
     assertGiftAidAllowed(body, donor);
-    const declaration = await donationsRepository.declarationFor(executor, donor.ownerId, charityId);
+    const declaration = await giftAidRepository.declarationFor(executor, donor.ownerId, charityId);
     if (!declaration)
       throw new AppError(
         409,

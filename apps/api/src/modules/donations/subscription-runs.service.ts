@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import { isoDay } from '../../lib/periods.js';
 import { ownerEmails } from '../payments/money-owner.js';
 import type { DonationRow } from './donations.repository.js';
-import { donationsRepository } from './donations.repository.js';
+import { giftAidRepository } from './gift-aid.repository.js';
 import {
   after,
   bodyOf,
@@ -39,7 +39,7 @@ export function subscriptionRunsService(ctx: AppContext, donations: () => Donati
     // A period carries Gift Aid while the donor's declaration naming the charity stands.
     const declaration =
       row.giftAid && row.donorType === 'user'
-        ? await donationsRepository.declarationFor(tx, row.donorId, row.charityId)
+        ? await giftAidRepository.declarationFor(tx, row.donorId, row.charityId)
         : undefined;
     try {
       return await tx.transaction((savepoint) =>
