@@ -494,8 +494,75 @@ export function ruleCitations(root, folders = CITING_SOURCES) {
   return found;
 }
 
+/**
+ * The most lines an API service file may have: a longer one serves several kinds of caller and is
+ * split by who acts (a service per caller, sharing small internal modules; docs/architecture.md).
+ */
+export const SERVICE_MAX_LINES = 400;
+/** The files the length limit holds for. */
+export const SERVICE_FILES = `${API}/modules/*/*.service.ts`;
+/**
+ * Service files that were longer than the limit when it came, each still to be split by who acts.
+ * Each may not grow past the length written here; remove its entry once it is split.
+ */
+export const LONG_SERVICES = {
+  [`${API}/modules/admin/admin.service.ts`]: 521,
+  [`${API}/modules/charities/charities.service.ts`]: 433,
+  [`${API}/modules/groups/groups.service.ts`]: 541,
+  [`${API}/modules/invitations/invitations.service.ts`]: 530,
+  [`${API}/modules/messages/messages.service.ts`]: 521,
+  [`${API}/modules/organisations/organisations.service.ts`]: 478,
+};
+
+/** The number of lines of a source (a final line break ends the last line, it starts none). */
+export const lineCount = (source) => (source === '' ? 0 : source.replace(/\n$/, '').split('\n').length);
+
+/**
+ * The service files (of `files`, each `{ file, lines }`) longer than they may be: SERVICE_MAX_LINES,
+ * or for a file of `allowed` the length written there.
+ */
+export function longServiceFiles(files, max = SERVICE_MAX_LINES, allowed = LONG_SERVICES) {
+  const services = globToRegExp(SERVICE_FILES);
+  return files
+    .filter(({ file }) => services.test(file))
+    .map(({ file, lines }) => ({ file, lines, limit: Math.max(max, allowed[file] ?? 0) }))
+    .filter(({ lines, limit }) => lines > limit);
+}
+
+/** Entries of `allowed` that no longer hold a long file (split, or gone): they are to be removed. */
+export function staleLongServices(files, max = SERVICE_MAX_LINES, allowed = LONG_SERVICES) {
+  const lengths = new Map(files.map(({ file, lines }) => [file, lines]));
+  return Object.keys(allowed).filter((file) => (lengths.get(file) ?? 0) <= max);
+}
+
+/** The API's service files that are too long, and the stale entries of LONG_SERVICES, read from the repository. */
+export function checkServiceLengths(root) {
+  const files = [];
+  for (const source of SOURCES) {
+    for (const file of filesUnder(root, source)) {
+      files.push({ file, lines: lineCount(readFileSync(join(root, file), 'utf8')) });
+    }
+  }
+  return { long: longServiceFiles(files), stale: staleLongServices(files) };
+}
+
 function main() {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  const { long, stale } = checkServiceLengths(root);
+  for (const { file, lines, limit } of long)
+    console.error(
+      `${file}: ${lines} lines, more than ${limit}: split the service by who acts (a service per caller, sharing small internal modules).`,
+    );
+  for (const file of stale)
+    console.error(
+      `${file}: listed in LONG_SERVICES but no longer over ${SERVICE_MAX_LINES} lines: remove its entry.`,
+    );
+  if (long.length + stale.length > 0) {
+    console.error(
+      `check-boundaries: ${long.length} service file(s) too long, ${stale.length} stale entr(ies).`,
+    );
+    process.exit(1);
+  }
   const { violations, files, imports } = checkRepository(root);
   const cycles = ACYCLIC.flatMap((folder) => importCycles(root, folder));
   for (const cycle of cycles) console.error(`import circle: ${cycle.join(' -> ')}`);

@@ -7,8 +7,11 @@ import {
   headingAnchors,
   importCycles,
   importsOf,
+  lineCount,
+  longServiceFiles,
   resolveImport,
   ruleCitations,
+  staleLongServices,
   violationsOf,
 } from './check-boundaries.mjs';
 
@@ -242,5 +245,40 @@ describe('check-boundaries', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+
+  it('fails on an API service file over 400 lines, unless it is a declared long one that did not grow', () => {
+    const api = (path) => `apps/api/src/${path}`;
+    const files = [
+      { file: api('modules/gifts/gifts.service.ts'), lines: 400 },
+      { file: api('modules/gifts/giving.service.ts'), lines: 401 },
+      { file: api('modules/gifts/gifts.repository.ts'), lines: 900 },
+      { file: api('modules/gifts/gifts.test.ts'), lines: 900 },
+      { file: api('modules/old/old.service.ts'), lines: 450 },
+      { file: api('modules/old/older.service.ts'), lines: 451 },
+      { file: 'apps/web/src/features/gifts/gifts.service.ts', lines: 900 },
+    ];
+    const allowed = { [api('modules/old/old.service.ts')]: 450, [api('modules/old/older.service.ts')]: 450 };
+    assert.deepEqual(longServiceFiles(files, 400, allowed), [
+      { file: api('modules/gifts/giving.service.ts'), lines: 401, limit: 400 },
+      { file: api('modules/old/older.service.ts'), lines: 451, limit: 450 },
+    ]);
+    // A declared long file that was split, or is gone, is to be struck off the list.
+    const split = {
+      ...allowed,
+      [api('modules/gifts/gifts.service.ts')]: 500,
+      [api('modules/gone.service.ts')]: 500,
+    };
+    assert.deepEqual(staleLongServices(files, 400, split), [
+      api('modules/gifts/gifts.service.ts'),
+      api('modules/gone.service.ts'),
+    ]);
+  });
+
+  it('counts the lines of a file as an editor shows them', () => {
+    assert.equal(lineCount(''), 0);
+    assert.equal(lineCount('one\n'), 1);
+    assert.equal(lineCount('one\ntwo'), 2);
+    assert.equal(lineCount('one\ntwo\n\n'), 3);
   });
 });

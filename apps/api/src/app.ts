@@ -188,15 +188,15 @@ export async function buildApp(
 
   const jobs: ScheduledJob[] = [
     { name: 'direct debits', run: () => services.directDebits.runDue() },
-    { name: 'recurring donations', run: () => services.subscriptions.runDue() },
-    { name: 'sign-off reminders', run: () => services.donations.remindSignoff() },
-    { name: 'subscription invoices', run: () => services.billing.runDue() },
+    { name: 'recurring donations', run: () => services.subscriptionRuns.runDue() },
+    { name: 'sign-off reminders', run: () => services.signoff.remindSignoff() },
+    { name: 'subscription invoices', run: () => services.invoiceRuns.runDue() },
     { name: 'admin statistics', run: () => services.statistics.refreshIfStale() },
     { name: 'idempotency keys', run: () => purgeIdempotencyKeys(ctx.database.db, ctx.now()) },
     {
       name: 'finish expired projects',
       run: async () => {
-        const finished = await services.projects.finishExpired();
+        const finished = await services.projectLifecycle.finishExpired();
         if (finished) ctx.publicCache.changed(ALL);
         return finished;
       },

@@ -3,15 +3,23 @@ import { adminService } from './modules/admin/admin.service.js';
 import { statisticsService } from './modules/admin/statistics.service.js';
 import { auditService } from './modules/audit/audit.service.js';
 import { authService } from './modules/auth/auth.service.js';
-import { billingService } from './modules/billing/billing.service.js';
+import { invoicePayments } from './modules/billing/invoice-payments.js';
+import { invoiceRunsService } from './modules/billing/invoice-runs.service.js';
+import { organisationSubscriptionService } from './modules/billing/organisation-subscription.service.js';
+import { platformBillingService } from './modules/billing/platform-billing.service.js';
+import { subscriptionPlans } from './modules/billing/subscription-plans.js';
 import { businessReportsService } from './modules/business-reports/business-reports.service.js';
 import { charitiesService } from './modules/charities/charities.service.js';
-import { type DonationsService, donationsService } from './modules/donations/donations.service.js';
+import { charityInboxService } from './modules/donations/charity-inbox.service.js';
+import { donationStatisticsService } from './modules/donations/donation-statistics.service.js';
+import { donorGiftsService } from './modules/donations/donor-gifts.service.js';
 import { giftAidService } from './modules/donations/gift-aid.service.js';
-import {
-  type SubscriptionsService,
-  subscriptionsService,
-} from './modules/donations/subscriptions.service.js';
+import { giftRecorder } from './modules/donations/gift-recorder.js';
+import { organisationSignoffService } from './modules/donations/organisation-signoff.service.js';
+import { platformReviewService } from './modules/donations/platform-review.service.js';
+import { settlementService } from './modules/donations/settlement.service.js';
+import { subscriptionRunsService } from './modules/donations/subscription-runs.service.js';
+import { subscriptionsService } from './modules/donations/subscriptions.service.js';
 import { type EmployeesService, employeesService } from './modules/employees/employees.service.js';
 import { exploreService } from './modules/explore/explore.service.js';
 import { filesService } from './modules/files/files.service.js';
@@ -25,7 +33,11 @@ import { directDebitsService } from './modules/payments/direct-debits.service.js
 import { paymentsService } from './modules/payments/payments.service.js';
 import { providerAccountsService } from './modules/payments/provider-accounts.service.js';
 import { placesService } from './modules/places/places.service.js';
+import { projectAccess } from './modules/projects/project-access.js';
+import { projectAssociationsService } from './modules/projects/project-associations.service.js';
 import { projectContentService } from './modules/projects/project-content.service.js';
+import { projectEditingService } from './modules/projects/project-editing.service.js';
+import { projectLifecycleService } from './modules/projects/project-lifecycle.service.js';
 import { projectsService } from './modules/projects/projects.service.js';
 import { usersService } from './modules/users/users.service.js';
 import { walletService } from './modules/wallet/wallet.service.js';
@@ -33,22 +45,28 @@ import { walletService } from './modules/wallet/wallet.service.js';
 /** Every service of the API, built once per app and handed to the routes and the scheduled jobs. */
 export function buildServices(ctx: AppContext) {
   const payments = paymentsService(ctx, ctx.paymentProvider);
-  // Donations and subscriptions call each other (a subscription's period is a donation; a
-  // donation may open a subscription): each gets the other lazily.
+  // Recording a gift is shared by the donor's gifts, a subscription's periods and an organisation's
+  // matches; the donations services are split by who acts, each with the recorder.
+  const gifts = giftRecorder(ctx);
+  const subscriptions = subscriptionsService(ctx, () => gifts);
+  const matching: MatchingService = matchingService(ctx, () => gifts);
+  // A person's gift may open a subscription (its first period is a donation).
   // An employee's own gift is matched in its transaction by the organisations that match (decision 024).
-  const donations: DonationsService = donationsService(
+  const donorGifts = donorGiftsService(
     ctx,
+    gifts,
     () => subscriptions,
     () => matching.onOwnGift,
   );
-  const matching: MatchingService = matchingService(ctx, () => donations);
-  const subscriptions: SubscriptionsService = subscriptionsService(ctx, () => donations);
+  const settlement = settlementService(gifts, () => subscriptions);
   // A project that is cancelled or completed settles its donations
   // (docs/product/donations.md#a-project-that-ends,
-  // docs/product/projects-and-charities.md#transitions).
-  const projects = projectsService(ctx, {
-    cancelled: (tx, projectId, userId) => donations.projectCancelled(tx, projectId, userId),
-    completed: (tx, projectId, userId) => donations.projectCompleted(tx, projectId, userId),
+  // docs/product/projects-and-charities.md#transitions). Who may see and change a project is shared
+  // by the projects services, its content and its files.
+  const projectReads = projectAccess(ctx);
+  const projectLifecycle = projectLifecycleService(ctx, projectReads, {
+    cancelled: (tx, projectId, userId) => settlement.projectCancelled(tx, projectId, userId),
+    completed: (tx, projectId, userId) => settlement.projectCompleted(tx, projectId, userId),
   });
   // An accepted invitation from a CSV row places the person in their sub-group; the CSV upload
   // invites new people: each gets the other lazily.
@@ -57,6 +75,10 @@ export function buildServices(ctx: AppContext) {
       employees.placeInSubGroup(tx, businessId, userId, subGroupId),
   });
   const employees: EmployeesService = employeesService(ctx, () => invitations);
+  // Billing: paying an invoice and choosing a plan are shared by the organisation's subscription,
+  // the platform's setting of one and the scheduled invoice runs.
+  const invoices = invoicePayments(ctx);
+  const plans = subscriptionPlans(ctx, invoices);
   return {
     auth: authService(ctx),
     users: usersService(ctx),
@@ -67,15 +89,25 @@ export function buildServices(ctx: AppContext) {
     providerAccounts: providerAccountsService(ctx),
     charities: charitiesService(ctx),
     organisations: organisationsService(ctx),
-    projects,
-    projectContent: projectContentService(ctx, projects),
-    files: filesService(ctx, projects),
+    projects: projectsService(ctx, projectReads),
+    projectEditing: projectEditingService(ctx, projectReads),
+    projectLifecycle,
+    projectAssociations: projectAssociationsService(ctx, projectReads),
+    projectContent: projectContentService(ctx, projectReads, projectLifecycle),
+    files: filesService(ctx, projectReads),
     explore: exploreService(ctx),
     groups: groupsService(ctx),
-    donations,
+    donorGifts,
+    charityInbox: charityInboxService(ctx, gifts),
+    signoff: organisationSignoffService(ctx, gifts),
+    platformReview: platformReviewService(ctx, gifts),
+    donationStatistics: donationStatisticsService(ctx),
     subscriptions,
+    subscriptionRuns: subscriptionRunsService(ctx, () => gifts),
     giftAid: giftAidService(ctx),
-    billing: billingService(ctx),
+    platformBilling: platformBillingService(ctx, plans, invoices),
+    organisationSubscription: organisationSubscriptionService(ctx, plans, invoices),
+    invoiceRuns: invoiceRunsService(ctx, invoices),
     invitations,
     employees,
     messages: messagesService(ctx),
@@ -83,7 +115,7 @@ export function buildServices(ctx: AppContext) {
     statistics: statisticsService(ctx),
     audit: auditService(ctx),
     matching,
-    businessReports: businessReportsService(ctx, () => donations),
+    businessReports: businessReportsService(ctx, () => gifts),
     hierarchy: hierarchyService(ctx),
   };
 }

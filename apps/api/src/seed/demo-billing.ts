@@ -1,12 +1,12 @@
 import type { Tx } from '../db/client.js';
 import { isoDay, nextPeriod } from '../lib/periods.js';
-import { discountOn, invoiceNumber } from '../modules/billing/billing.service.js';
 import {
   businessSubscriptions,
   discountCodes,
   subscriptionInvoices,
   subscriptionPlans,
 } from '../modules/billing/billing.table.js';
+import { discountOn, invoiceNumber } from '../modules/billing/billing-views.js';
 import { account, type LedgerService, PLATFORM } from '../modules/ledger/ledger.service.js';
 
 /** The discount code the demo offers (20% off every invoice, 100 uses, a year to go). */

@@ -10,7 +10,7 @@ import { joinRequests } from '../modules/invitations/invitations.table.js';
 import { account, ledgerService, PLATFORM } from '../modules/ledger/ledger.service.js';
 import { CHARITY_PERMISSIONS } from '../modules/organisations/organisations.repository.js';
 import { businesses, businessMemberships } from '../modules/organisations/organisations.table.js';
-import { givingKindsOf } from '../modules/projects/projects.service.js';
+import { givingKindsOf } from '../modules/projects/project-views.js';
 import { projectImages, projectMemberships, projects } from '../modules/projects/projects.table.js';
 import { users } from '../modules/users/users.table.js';
 import { seedDemoBilling } from './demo-billing.js';

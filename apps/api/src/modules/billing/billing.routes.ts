@@ -36,7 +36,7 @@ const adminTags = ['admin'];
 export const billingRoutes =
   (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const { billing } = services;
+    const { platformBilling, organisationSubscription } = services;
 
     /**
      * The three ways a subscription starts (a platform admin sets it, or the organisation takes it
@@ -95,7 +95,7 @@ export const billingRoutes =
           response: { 200: z.object({ items: z.array(planSchema) }) },
         },
       },
-      async (request) => billing.adminPlans(request.auth),
+      async (request) => platformBilling.adminPlans(request.auth),
     );
 
     app.post(
@@ -110,7 +110,8 @@ export const billingRoutes =
           response: { 201: planSchema },
         },
       },
-      async (request, reply) => reply.status(201).send(await billing.createPlan(request.auth, request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await platformBilling.createPlan(request.auth, request.body)),
     );
 
     app.patch(
@@ -127,7 +128,7 @@ export const billingRoutes =
           response: { 200: planSchema },
         },
       },
-      async (request) => billing.updatePlan(request.auth, request.params.id, request.body),
+      async (request) => platformBilling.updatePlan(request.auth, request.params.id, request.body),
     );
 
     app.get(
@@ -142,7 +143,7 @@ export const billingRoutes =
           response: { 200: pageSchema(discountCodeSchema) },
         },
       },
-      async (request) => billing.adminCodes(request.auth, request.query),
+      async (request) => platformBilling.adminCodes(request.auth, request.query),
     );
 
     app.post(
@@ -157,7 +158,8 @@ export const billingRoutes =
           response: { 201: discountCodeSchema },
         },
       },
-      async (request, reply) => reply.status(201).send(await billing.createCode(request.auth, request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await platformBilling.createCode(request.auth, request.body)),
     );
 
     app.patch(
@@ -173,7 +175,7 @@ export const billingRoutes =
           response: { 200: discountCodeSchema },
         },
       },
-      async (request) => billing.updateCode(request.auth, request.params.id, request.body),
+      async (request) => platformBilling.updateCode(request.auth, request.params.id, request.body),
     );
 
     subscribeRoute(
@@ -181,7 +183,7 @@ export const billingRoutes =
       adminTags,
       "Set an organisation's subscription (platform admins): replaces the active one; the first invoice is paid from its wallet when it can be",
       subscribeBodySchema,
-      (...args) => billing.adminSet(...args),
+      (...args) => platformBilling.adminSet(...args),
     );
 
     // ---- The organisation ----
@@ -198,7 +200,7 @@ export const billingRoutes =
           response: { 200: z.object({ items: z.array(planSchema) }) },
         },
       },
-      async (request) => billing.plans(request.auth, request.params.id),
+      async (request) => organisationSubscription.plans(request.auth, request.params.id),
     );
 
     app.get(
@@ -213,7 +215,7 @@ export const billingRoutes =
           response: { 200: currentSubscriptionSchema },
         },
       },
-      async (request) => billing.current(request.auth, request.params.id),
+      async (request) => organisationSubscription.current(request.auth, request.params.id),
     );
 
     app.post(
@@ -228,7 +230,7 @@ export const billingRoutes =
           response: { 200: currentSubscriptionSchema },
         },
       },
-      async (request) => billing.current(request.auth, request.params.id),
+      async (request) => organisationSubscription.current(request.auth, request.params.id),
     );
 
     app.post(
@@ -245,7 +247,7 @@ export const billingRoutes =
           response: { 200: subscriptionPreviewSchema },
         },
       },
-      async (request) => billing.preview(request.auth, request.params.id, request.body),
+      async (request) => organisationSubscription.preview(request.auth, request.params.id, request.body),
     );
 
     subscribeRoute(
@@ -253,7 +255,7 @@ export const billingRoutes =
       tags,
       "Subscribe to a plan, paying each period from the organisation's wallet (the first at once); accepts an Idempotency-Key",
       subscribeBodySchema,
-      (...args) => billing.subscribe(...args),
+      (...args) => organisationSubscription.subscribe(...args),
     );
 
     subscribeRoute(
@@ -261,7 +263,7 @@ export const billingRoutes =
       tags,
       'Subscribe to a plan paid by a direct debit (type 3): the card is kept and charged for each period, the first at once; accepts an Idempotency-Key',
       subscribeDirectDebitBodySchema,
-      (...args) => billing.subscribeWithDirectDebit(...args),
+      (...args) => organisationSubscription.subscribeWithDirectDebit(...args),
     );
 
     app.post(
@@ -278,7 +280,8 @@ export const billingRoutes =
           response: { 200: z.object({ subscription: orgSubscriptionSchema }) },
         },
       },
-      async (request) => billing.applyDiscount(request.auth, request.params.id, request.body.discount_code),
+      async (request) =>
+        organisationSubscription.applyDiscount(request.auth, request.params.id, request.body.discount_code),
     );
 
     app.patch(
@@ -295,7 +298,8 @@ export const billingRoutes =
           response: { 200: z.object({ subscription: orgSubscriptionSchema }) },
         },
       },
-      async (request) => billing.changePlan(request.auth, request.params.id, request.body.plan_id),
+      async (request) =>
+        organisationSubscription.changePlan(request.auth, request.params.id, request.body.plan_id),
     );
 
     app.delete(
@@ -310,7 +314,7 @@ export const billingRoutes =
           response: { 200: z.object({ subscription: orgSubscriptionSchema }) },
         },
       },
-      async (request) => billing.cancel(request.auth, request.params.id),
+      async (request) => organisationSubscription.cancel(request.auth, request.params.id),
     );
 
     app.get(
@@ -326,7 +330,7 @@ export const billingRoutes =
           response: { 200: pageSchema(orgSubscriptionSchema) },
         },
       },
-      async (request) => billing.history(request.auth, request.params.id, request.query),
+      async (request) => organisationSubscription.history(request.auth, request.params.id, request.query),
     );
 
     app.get(
@@ -342,7 +346,7 @@ export const billingRoutes =
           response: { 200: pageSchema(invoiceSchema) },
         },
       },
-      async (request) => billing.invoices(request.auth, request.params.id, request.query),
+      async (request) => organisationSubscription.invoices(request.auth, request.params.id, request.query),
     );
 
     app.get(
@@ -358,7 +362,7 @@ export const billingRoutes =
         },
       },
       async (request, reply) => {
-        const { pdf, filename } = await billing.invoicePdf(
+        const { pdf, filename } = await organisationSubscription.invoicePdf(
           request.auth,
           request.params.id,
           request.params.invoice_id,

@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { charitiesQueries } from '../charities/charities.repository.js';
 import { type DonationRow, type DonationWhere, donationsQueries } from '../donations/donations.repository.js';
-import type { DonationsService } from '../donations/donations.service.js';
+import type { GiftRecorder } from '../donations/gift-recorder.js';
 import { subscriptionsQueries } from '../donations/subscriptions.repository.js';
 import { hierarchyQueries } from '../organisations/hierarchy.repository.js';
 import { organisationsQueries } from '../organisations/organisations.repository.js';
@@ -30,7 +30,7 @@ const CSV_MAX_ROWS = 10_000;
  * by month, kind, charity and project, its recurring and future donations. Totals include the
  * sub-businesses the caller may see, and say which.
  */
-export function businessReportsService(ctx: AppContext, donations: () => DonationsService) {
+export function businessReportsService(ctx: AppContext, donations: () => GiftRecorder) {
   const db = () => ctx.database.db;
 
   /** The organisations a report counts: the one asked about and, unless told not to, its visible sub-businesses. */

@@ -1,7 +1,7 @@
+import { TRANSACTION_STATUS } from '@kindred/shared';
 import {
   and,
   asc,
-  desc,
   eq,
   gte,
   inArray,
@@ -13,6 +13,7 @@ import {
   or,
   type Placeholder,
   type SQL,
+  type SQLWrapper,
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -24,8 +25,8 @@ import {
   donationHistory,
   donationSignoffs,
   donations,
-  giftAidClaims,
-  giftAidDeclarations,
+  type giftAidClaims,
+  type giftAidDeclarations,
 } from './donations.table.js';
 
 export type DonationRow = typeof donations.$inferSelect;
@@ -69,8 +70,24 @@ export interface DonationWhere {
   to?: string;
 }
 
-/** Statuses that count towards what a project received or was promised. */
-export const COUNTED_STATUSES = [30, 80, 85];
+const { awaitingCharityApproval, approved, completed } = TRANSACTION_STATUS;
+
+/**
+ * Statuses that count towards what a project received or was promised: offers of time and goods
+ * waiting for the charity (30), and gifts approved or completed (80, 85).
+ */
+export const COUNTED_STATUSES: number[] = [awaitingCharityApproval, approved, completed];
+/** Funds count once given (80, 85). */
+export const FUNDS_COUNTED_STATUSES: number[] = [approved, completed];
+
+/** A list of statuses as SQL text, `(30, 80, 85)`: constants of this file, never a caller's input. */
+const statusList = (statuses: number[]) => sql.raw(`(${statuses.join(', ')})`);
+/** `status in (80, 85)` and `status in (30, 80, 85)` of a status column (or `d.status` in written SQL). */
+const fundsCountedOf = (status: SQLWrapper) => sql`${status} in ${statusList(FUNDS_COUNTED_STATUSES)}`;
+const countedOf = (status: SQLWrapper) => sql`${status} in ${statusList(COUNTED_STATUSES)}`;
+/** Counted statuses of funds (given) and of time and goods (promised or given). */
+const FUNDS_COUNTED = fundsCountedOf(donations.status);
+const KIND_COUNTED = countedOf(donations.status);
 
 function whereOf(filter: DonationWhere): SQL[] {
   const conditions: SQL[] = [];
@@ -186,36 +203,6 @@ const otherCounted = prepared('donations_other_counted', (db) =>
     )
     .limit(1),
 );
-/** The advisory lock class of a donor's Gift Aid declarations (the second key is the donor's id). */
-const DECLARATIONS_LOCK = 37;
-
-/** The donor's current declaration naming one charity: read by every gift with Gift Aid. */
-const declarationFor = prepared('donations_declaration_for_charity', (db) =>
-  db
-    .select()
-    .from(giftAidDeclarations)
-    .where(
-      and(
-        eq(giftAidDeclarations.userId, sql.placeholder('userId')),
-        eq(giftAidDeclarations.charityId, sql.placeholder('charityId')),
-        isNull(giftAidDeclarations.cancelledAt),
-      ),
-    ),
-);
-
-/**
- * A gift covered by a declaration naming its own charity (decision 037): the only gifts a charity's
- * Gift Aid claim takes. Gifts marked under an earlier declaration that named no charity wait until
- * the donor declares for that charity (which then covers them).
- */
-const coveredByItsCharity = sql`exists (select 1 from ${giftAidDeclarations} where ${giftAidDeclarations.id} = ${donations.giftAidDeclarationId} and ${giftAidDeclarations.charityId} = ${donations.charityId})`;
-const unclaimedOf = (charityId: number) =>
-  and(
-    eq(donations.charityId, charityId),
-    eq(donations.giftAid, true),
-    inArray(donations.status, [80, 85]),
-    isNull(donations.giftAidClaimId),
-  );
 
 export const donationsRepository = {
   async insert(db: Executor, values: NewDonation): Promise<DonationRow> {
@@ -414,12 +401,12 @@ export const donationsRepository = {
   /** Totals of donations by month (YYYY-MM) for statistics. */
   async totals(db: Executor, filter: DonationWhere) {
     const month = sql<string>`to_char(${donations.createdAt} at time zone 'UTC', 'YYYY-MM')`;
-    const funds = sql<string>`coalesce(sum(${donations.amount}) filter (where ${donations.type} = 2 and ${donations.status} in (80, 85)), 0)`;
-    const giftAid = sql<string>`coalesce(sum(${donations.giftAidAmount}) filter (where ${donations.type} = 2 and ${donations.status} in (80, 85)), 0)`;
+    const funds = sql<string>`coalesce(sum(${donations.amount}) filter (where ${donations.type} = 2 and ${FUNDS_COUNTED}), 0)`;
+    const giftAid = sql<string>`coalesce(sum(${donations.giftAidAmount}) filter (where ${donations.type} = 2 and ${FUNDS_COUNTED}), 0)`;
     const hoursOf = (type: number) =>
-      sql<string>`coalesce(sum(coalesce(${donations.confirmedHours}, ${donations.hours})) filter (where ${donations.type} = ${type} and ${donations.status} in (30, 80, 85)), 0)`;
-    const gifts = sql<string>`coalesce(sum(${donations.quantity}) filter (where ${donations.type} = 5 and ${donations.status} in (30, 80, 85)), 0)`;
-    const giftsValue = sql<string>`coalesce(sum(${donations.estimatedValue}) filter (where ${donations.type} = 5 and ${donations.status} in (30, 80, 85)), 0)`;
+      sql<string>`coalesce(sum(coalesce(${donations.confirmedHours}, ${donations.hours})) filter (where ${donations.type} = ${type} and ${KIND_COUNTED}), 0)`;
+    const gifts = sql<string>`coalesce(sum(${donations.quantity}) filter (where ${donations.type} = 5 and ${KIND_COUNTED}), 0)`;
+    const giftsValue = sql<string>`coalesce(sum(${donations.estimatedValue}) filter (where ${donations.type} = 5 and ${KIND_COUNTED}), 0)`;
     const rows = await db
       .select({
         month,
@@ -449,9 +436,9 @@ export const donationsRepository = {
   async reach(db: Executor, filter: DonationWhere) {
     const [row] = await db
       .select({
-        projects: sql<string>`count(distinct ${donations.projectId}) filter (where ${donations.status} in (30, 80, 85))`,
-        charities: sql<string>`count(distinct ${donations.charityId}) filter (where ${donations.status} in (30, 80, 85))`,
-        donors: sql<string>`count(distinct (${donations.donorType}, ${donations.donorId})) filter (where ${donations.status} in (30, 80, 85))`,
+        projects: sql<string>`count(distinct ${donations.projectId}) filter (where ${KIND_COUNTED})`,
+        charities: sql<string>`count(distinct ${donations.charityId}) filter (where ${KIND_COUNTED})`,
+        donors: sql<string>`count(distinct (${donations.donorType}, ${donations.donorId})) filter (where ${KIND_COUNTED})`,
         waiting: sql<string>`count(*) filter (where ${donations.status} = 30)`,
       })
       .from(donations)
@@ -492,178 +479,6 @@ export const donationsRepository = {
       .limit(page.limit + 1);
   },
 
-  // Gift Aid
-
-  /**
-   * Serialises the donor's declarations within the transaction (two at once for the same charity
-   * would otherwise both find none current and meet the unique index).
-   */
-  async lockDeclarationsOf(db: Executor, userId: number) {
-    await db.execute(sql`select pg_advisory_xact_lock(${DECLARATIONS_LOCK}, ${userId}::int)`);
-  },
-
-  /** The donor's current declaration naming this charity, if any. */
-  async declarationFor(db: Executor, userId: number, charityId: number): Promise<DeclarationRow | undefined> {
-    const [row] = await declarationFor(db, { userId, charityId });
-    return row;
-  },
-
-  /** The donor's latest declaration of any charity (cancelled or not): its details start a new one. */
-  async latestDeclaration(db: Executor, userId: number): Promise<DeclarationRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(giftAidDeclarations)
-      .where(eq(giftAidDeclarations.userId, userId))
-      .orderBy(desc(giftAidDeclarations.declaredAt), desc(giftAidDeclarations.id))
-      .limit(1);
-    return row;
-  },
-
-  /** One of the donor's declarations, locked (to cancel it). */
-  async lockDeclaration(db: Executor, userId: number, id: number): Promise<DeclarationRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(giftAidDeclarations)
-      .where(and(eq(giftAidDeclarations.id, id), eq(giftAidDeclarations.userId, userId)))
-      .for('update');
-    return row;
-  },
-
-  /** The donor's declarations, newest first: every charity's, current and cancelled. */
-  async declarations(db: Executor, userId: number, page: Keyset) {
-    const { conditions, order } = newestFirst(
-      giftAidDeclarations.declaredAt,
-      giftAidDeclarations.id,
-      page.cursor,
-      page.before,
-    );
-    return db
-      .select({ declaration: giftAidDeclarations, at: exactTime(giftAidDeclarations.declaredAt) })
-      .from(giftAidDeclarations)
-      .where(and(eq(giftAidDeclarations.userId, userId), ...conditions))
-      .orderBy(...order)
-      .limit(page.limit + 1);
-  },
-
-  async insertDeclaration(db: Executor, values: typeof giftAidDeclarations.$inferInsert) {
-    const [row] = await db.insert(giftAidDeclarations).values(values).returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
-  },
-
-  async cancelDeclaration(db: Executor, id: number, at: Date) {
-    const [row] = await db
-      .update(giftAidDeclarations)
-      .set({ cancelledAt: at })
-      .where(eq(giftAidDeclarations.id, id))
-      .returning();
-    return row;
-  },
-
-  /**
-   * A new declaration naming a charity covers the donor's unclaimed Gift Aid gifts to it made since
-   * `since` under an earlier declaration that named no charity (decision 037): they point to it
-   * from now on, so the charity's claim takes them with this declaration's name and address.
-   */
-  async coverEarlierGifts(
-    db: Executor,
-    covering: { id: number; userId: number; charityId: number },
-    since: Date,
-  ): Promise<number> {
-    const rows = await db
-      .update(donations)
-      .set({ giftAidDeclarationId: covering.id })
-      .where(
-        and(
-          unclaimedOf(covering.charityId),
-          eq(donations.donorType, 'user'),
-          eq(donations.donorId, covering.userId),
-          gte(donations.createdAt, since),
-          sql`${donations.giftAidDeclarationId} in (select ${giftAidDeclarations.id} from ${giftAidDeclarations} where ${giftAidDeclarations.userId} = ${covering.userId} and ${giftAidDeclarations.charityId} is null)`,
-        ),
-      )
-      .returning({ id: donations.id });
-    return rows.length;
-  },
-
-  /**
-   * A charity's eligible gifts not yet in a claim and covered by a declaration naming it, locked so
-   * that two claims cannot take one gift.
-   */
-  async lockUnclaimed(db: Executor, charityId: number) {
-    return db
-      .select()
-      .from(donations)
-      .where(and(unclaimedOf(charityId), coveredByItsCharity))
-      .orderBy(asc(donations.id))
-      .for('update');
-  },
-
-  /**
-   * What the next claim would take, and how many Gift Aid gifts wait for their donor to declare for
-   * this charity (made under a declaration that named none).
-   */
-  async unclaimedTotals(db: Executor, charityId: number) {
-    const [row] = await db
-      .select({
-        count: sql<string>`count(*) filter (where ${coveredByItsCharity})`,
-        total: sql<string>`coalesce(sum(${donations.amount}) filter (where ${coveredByItsCharity}), 0)`,
-        giftAid: sql<string>`coalesce(sum(${donations.giftAidAmount}) filter (where ${coveredByItsCharity}), 0)`,
-        waiting: sql<string>`count(*) filter (where not ${coveredByItsCharity})`,
-      })
-      .from(donations)
-      .where(unclaimedOf(charityId));
-    return {
-      donations: Number(row?.count ?? 0),
-      total: Number(row?.total ?? 0),
-      giftAid: Number(row?.giftAid ?? 0),
-      awaitingDeclaration: Number(row?.waiting ?? 0),
-    };
-  },
-
-  async insertClaim(db: Executor, values: typeof giftAidClaims.$inferInsert): Promise<ClaimRow> {
-    const [row] = await db.insert(giftAidClaims).values(values).returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
-  },
-
-  async markClaimed(db: Executor, ids: number[], claimId: number) {
-    if (ids.length > 0)
-      await db.update(donations).set({ giftAidClaimId: claimId }).where(inArray(donations.id, ids));
-  },
-
-  async claims(db: Executor, charityId: number, page: Keyset) {
-    const { conditions, order } = newestFirst(
-      giftAidClaims.createdAt,
-      giftAidClaims.id,
-      page.cursor,
-      page.before,
-    );
-    return db
-      .select({ claim: giftAidClaims, at: exactTime(giftAidClaims.createdAt) })
-      .from(giftAidClaims)
-      .where(and(eq(giftAidClaims.charityId, charityId), ...conditions))
-      .orderBy(...order)
-      .limit(page.limit + 1);
-  },
-
-  async claim(db: Executor, charityId: number, claimId: number): Promise<ClaimRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(giftAidClaims)
-      .where(and(eq(giftAidClaims.id, claimId), eq(giftAidClaims.charityId, charityId)));
-    return row;
-  },
-
-  async claimedDonations(db: Executor, claimId: number) {
-    return db
-      .select({ donation: donations, declaration: giftAidDeclarations })
-      .from(donations)
-      .innerJoin(giftAidDeclarations, eq(giftAidDeclarations.id, donations.giftAidDeclarationId))
-      .where(eq(donations.giftAidClaimId, claimId))
-      .orderBy(asc(donations.createdAt), asc(donations.id));
-  },
-
   /** Donations waiting for the platform: 40, and direct donations at 80 not yet paid out. */
   async listQueue(db: Executor, page: Keyset) {
     const { conditions, order } = newestFirst(donations.createdAt, donations.id, page.cursor, page.before);
@@ -684,10 +499,6 @@ export const donationsRepository = {
   },
 };
 
-/** Counted statuses of funds (given) and of time and goods (promised or given). */
-const FUNDS_COUNTED = sql`${donations.status} in (80, 85)`;
-const KIND_COUNTED = sql`${donations.status} in (30, 80, 85)`;
-
 /** A person's time in something (a group): their giving from `from` until `to` (open when null). */
 export interface GivingPeriod {
   /** What the period counts towards (a group's id). */
@@ -706,12 +517,14 @@ export interface GivingTotals {
   giftsValue: number;
 }
 
+const givenD = fundsCountedOf(sql.raw('d.status'));
+const countedD = countedOf(sql.raw('d.status'));
 const givingColumns = sql`
-  coalesce(sum(d.amount) filter (where d.type = 2 and d.status in (80, 85)), 0) as funds,
-  coalesce(sum(coalesce(d.confirmed_hours, d.hours)) filter (where d.type = 3 and d.status in (30, 80, 85)), 0) as volunteering,
-  coalesce(sum(coalesce(d.confirmed_hours, d.hours)) filter (where d.type = 4 and d.status in (30, 80, 85)), 0) as skilled,
-  coalesce(sum(d.quantity) filter (where d.type = 5 and d.status in (30, 80, 85)), 0) as gifts,
-  coalesce(sum(d.estimated_value) filter (where d.type = 5 and d.status in (30, 80, 85)), 0) as gifts_value`;
+  coalesce(sum(d.amount) filter (where d.type = 2 and ${givenD}), 0) as funds,
+  coalesce(sum(coalesce(d.confirmed_hours, d.hours)) filter (where d.type = 3 and ${countedD}), 0) as volunteering,
+  coalesce(sum(coalesce(d.confirmed_hours, d.hours)) filter (where d.type = 4 and ${countedD}), 0) as skilled,
+  coalesce(sum(d.quantity) filter (where d.type = 5 and ${countedD}), 0) as gifts,
+  coalesce(sum(d.estimated_value) filter (where d.type = 5 and ${countedD}), 0) as gifts_value`;
 
 type GivingRow = Record<'funds' | 'volunteering' | 'skilled' | 'gifts' | 'gifts_value', string | number>;
 const totalsOf = (row: GivingRow): GivingTotals => ({
@@ -799,7 +612,7 @@ export const donationsQueries = {
       .select({
         day,
         count: sql<string>`count(*)`,
-        giftAid: sql<string>`coalesce(sum(${donations.giftAidAmount}) filter (where ${donations.status} in (80, 85)), 0)`,
+        giftAid: sql<string>`coalesce(sum(${donations.giftAidAmount}) filter (where ${FUNDS_COUNTED}), 0)`,
         volunteering: sql<string>`coalesce(sum(${donations.hours}) filter (where ${donations.type} = 3), 0)`,
         skilled: sql<string>`coalesce(sum(${donations.hours}) filter (where ${donations.type} = 4), 0)`,
         gifts: sql<string>`coalesce(sum(${donations.quantity}) filter (where ${donations.type} = 5), 0)`,
@@ -822,7 +635,7 @@ export const donationsQueries = {
     const [row] = await db
       .select({
         count: sql<string>`count(*)`,
-        funds: sql<string>`coalesce(sum(${donations.amount}) filter (where ${donations.type} = 2 and ${donations.status} in (80, 85)), 0)`,
+        funds: sql<string>`coalesce(sum(${donations.amount}) filter (where ${donations.type} = 2 and ${FUNDS_COUNTED}), 0)`,
         hours: sql<string>`coalesce(sum(${donations.hours}) filter (where ${donations.type} in (3, 4)), 0)`,
         gifts: sql<string>`coalesce(sum(${donations.quantity}) filter (where ${donations.type} = 5), 0)`,
       })

@@ -45,7 +45,16 @@ const oneDonation = z.object({ donation: donationSchema });
 export const donationsRoutes =
   (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const { donations, subscriptions, giftAid, projects } = services;
+    const {
+      donorGifts,
+      charityInbox,
+      signoff,
+      platformReview,
+      donationStatistics,
+      subscriptions,
+      giftAid,
+      projects,
+    } = services;
 
     for (const kind of ['project', 'charity'] as const) {
       app.post(
@@ -69,7 +78,7 @@ export const donationsRoutes =
         },
         async (request, reply) => {
           const user = currentUser(request);
-          const result = await donations.give(
+          const result = await donorGifts.give(
             request.auth,
             { kind, id: request.params.id },
             request.body,
@@ -102,7 +111,7 @@ export const donationsRoutes =
         },
         async (request, reply) => {
           const user = currentUser(request);
-          const result = await donations.giveForBusiness(
+          const result = await donorGifts.giveForBusiness(
             request.auth,
             request.params.id,
             { kind, id: request.params.target_id },
@@ -127,7 +136,7 @@ export const donationsRoutes =
           response: { 200: pageSchema(businessPendingDonationSchema) },
         },
       },
-      async (request) => donations.waitingForSignoff(request.auth, request.params.id, request.query),
+      async (request) => signoff.waitingForSignoff(request.auth, request.params.id, request.query),
     );
 
     app.post(
@@ -144,7 +153,7 @@ export const donationsRoutes =
           response: { 200: donationsResultSchema },
         },
       },
-      async (request) => donations.businessAct(request.auth, request.params.id, request.body),
+      async (request) => signoff.businessAct(request.auth, request.params.id, request.body),
     );
 
     app.post(
@@ -162,7 +171,7 @@ export const donationsRoutes =
         },
       },
       async (request) =>
-        donations.resolveStuck(request.auth, request.params.id, request.params.donation_id, request.body),
+        signoff.resolveStuck(request.auth, request.params.id, request.params.donation_id, request.body),
     );
 
     app.get(
@@ -177,7 +186,7 @@ export const donationsRoutes =
           response: { 200: donationPage },
         },
       },
-      async (request) => donations.mine(request.auth, request.query, request.query),
+      async (request) => donorGifts.mine(request.auth, request.query, request.query),
     );
 
     app.get(
@@ -192,7 +201,7 @@ export const donationsRoutes =
           response: { 200: oneDonation },
         },
       },
-      async (request) => donations.one(request.auth, request.params.id),
+      async (request) => donorGifts.one(request.auth, request.params.id),
     );
 
     app.get(
@@ -208,7 +217,7 @@ export const donationsRoutes =
         },
       },
       async (request, reply) => {
-        const { pdf, filename } = await donations.receipt(request.auth, request.params.id);
+        const { pdf, filename } = await donorGifts.receipt(request.auth, request.params.id);
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="${filename}"`)
@@ -231,7 +240,7 @@ export const donationsRoutes =
       },
       async (request, reply) => {
         const { from, to } = request.params;
-        const file = await donations.statement(request.auth, from, to, request.query.format);
+        const file = await donorGifts.statement(request.auth, from, to, request.query.format);
         return reply
           .type(file.type)
           .header('content-disposition', `attachment; filename="${file.filename}"`)
@@ -252,7 +261,7 @@ export const donationsRoutes =
           response: { 200: donationPage },
         },
       },
-      async (request) => donations.mine(request.auth, { type: request.params.type }, request.query),
+      async (request) => donorGifts.mine(request.auth, { type: request.params.type }, request.query),
     );
 
     app.get(
@@ -268,7 +277,7 @@ export const donationsRoutes =
           response: { 200: donationPage },
         },
       },
-      async (request) => donations.mine(request.auth, { type: request.params.type }, request.query),
+      async (request) => donorGifts.mine(request.auth, { type: request.params.type }, request.query),
     );
 
     app.get(
@@ -283,7 +292,7 @@ export const donationsRoutes =
           response: { 200: donationPage },
         },
       },
-      async (request) => donations.mine(request.auth, { status: 90 }, request.query),
+      async (request) => donorGifts.mine(request.auth, { status: 90 }, request.query),
     );
 
     app.get(
@@ -387,7 +396,7 @@ export const donationsRoutes =
           response: { 200: donorStatisticsSchema },
         },
       },
-      async (request) => donations.donorStatistics(request.auth),
+      async (request) => donationStatistics.donorStatistics(request.auth),
     );
 
     app.get(
@@ -472,7 +481,7 @@ export const donationsRoutes =
           },
         },
         async (request) =>
-          donations.ofCharity(request.auth, request.params.id, request.query, request.query, method),
+          charityInbox.ofCharity(request.auth, request.params.id, request.query, request.query, method),
       );
     }
 
@@ -489,7 +498,7 @@ export const donationsRoutes =
           response: { 200: donationsResultSchema },
         },
       },
-      async (request) => donations.charityAct(request.auth, request.params.id, request.body),
+      async (request) => charityInbox.charityAct(request.auth, request.params.id, request.body),
     );
 
     app.get(
@@ -504,7 +513,7 @@ export const donationsRoutes =
           response: { 200: charityStatisticsSchema },
         },
       },
-      async (request) => donations.charityStatistics(request.auth, request.params.id),
+      async (request) => donationStatistics.charityStatistics(request.auth, request.params.id),
     );
 
     app.get(
@@ -602,7 +611,8 @@ export const donationsRoutes =
           response: { 200: donationPage },
         },
       },
-      async (request) => donations.ofProject(request.auth, request.params.id, request.query, request.query),
+      async (request) =>
+        charityInbox.ofProject(request.auth, request.params.id, request.query, request.query),
     );
 
     app.get(
@@ -618,7 +628,7 @@ export const donationsRoutes =
           response: { 200: donationPage },
         },
       },
-      async (request) => donations.ofProject(request.auth, request.params.id, {}, request.query, [3, 4]),
+      async (request) => charityInbox.ofProject(request.auth, request.params.id, {}, request.query, [3, 4]),
     );
 
     app.get(
@@ -634,7 +644,7 @@ export const donationsRoutes =
           response: { 200: pageSchema(supporterWithoutFundsSchema) },
         },
       },
-      async (request) => donations.withoutFunds(request.auth, request.params.id, request.query),
+      async (request) => charityInbox.withoutFunds(request.auth, request.params.id, request.query),
     );
 
     app.get(
@@ -650,7 +660,7 @@ export const donationsRoutes =
         },
       },
       async (request) =>
-        donations.supporters(request.params.id, request.query, request.auth, (projectId, viewer) =>
+        charityInbox.supporters(request.params.id, request.query, request.auth, (projectId, viewer) =>
           projects.viewable(projectId, viewer),
         ),
     );
@@ -670,7 +680,7 @@ export const donationsRoutes =
           response: { 200: donationPage },
         },
       },
-      async (request) => donations.platformQueue(request.auth, request.query),
+      async (request) => platformReview.platformQueue(request.auth, request.query),
     );
 
     app.post(
@@ -685,7 +695,7 @@ export const donationsRoutes =
           response: { 200: donationsResultSchema },
         },
       },
-      async (request) => donations.platformComplete(request.auth, request.body.donation_ids),
+      async (request) => platformReview.platformComplete(request.auth, request.body.donation_ids),
     );
 
     app.post(
@@ -701,6 +711,6 @@ export const donationsRoutes =
         },
       },
       async (request) =>
-        donations.platformReject(request.auth, request.body.donation_id, request.body.reason),
+        platformReview.platformReject(request.auth, request.body.donation_id, request.body.reason),
     );
   };

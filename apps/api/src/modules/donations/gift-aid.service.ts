@@ -12,7 +12,8 @@ import type { Executor } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { charitiesQueries } from '../charities/charities.repository.js';
-import { type ClaimRow, type DeclarationRow, donationsRepository } from './donations.repository.js';
+import type { ClaimRow, DeclarationRow } from './donations.repository.js';
+import { giftAidRepository } from './gift-aid.repository.js';
 import { giftAidClaimCsv } from './receipts.js';
 
 type CharityNames = Map<number, { id: number; name: string }>;
@@ -81,8 +82,8 @@ export function giftAidService(ctx: AppContext) {
       const user = await self(auth);
       await charityToName(db(), charityId);
       const [current, latest] = await Promise.all([
-        donationsRepository.declarationFor(db(), user.id, charityId),
-        donationsRepository.latestDeclaration(db(), user.id),
+        giftAidRepository.declarationFor(db(), user.id, charityId),
+        giftAidRepository.latestDeclaration(db(), user.id),
       ]);
       const [declaration, previous] = await present(db(), [current, latest]);
       return { declaration: declaration ?? null, previous: previous ?? null };
@@ -91,7 +92,7 @@ export function giftAidService(ctx: AppContext) {
     /** Every declaration the donor made, newest first (each charity's, current and cancelled). */
     async declarations(auth: AuthUser | null, query: PageQuery) {
       const user = await self(auth);
-      const rows = await donationsRepository.declarations(db(), user.id, {
+      const rows = await giftAidRepository.declarations(db(), user.id, {
         limit: query.limit,
         cursor: decodeCursor(query.cursor, ['time', 'id']),
         before: query.direction === 'before',
@@ -118,11 +119,11 @@ export function giftAidService(ctx: AppContext) {
       const user = await self(auth);
       const row = await db().transaction(async (tx) => {
         const charity = await charityToName(tx, body.charity_id);
-        await donationsRepository.lockDeclarationsOf(tx, user.id);
+        await giftAidRepository.lockDeclarationsOf(tx, user.id);
         const now = ctx.now();
-        const current = await donationsRepository.declarationFor(tx, user.id, charity.id);
-        if (current) await donationsRepository.cancelDeclaration(tx, current.id, now);
-        const made = await donationsRepository.insertDeclaration(tx, {
+        const current = await giftAidRepository.declarationFor(tx, user.id, charity.id);
+        if (current) await giftAidRepository.cancelDeclaration(tx, current.id, now);
+        const made = await giftAidRepository.insertDeclaration(tx, {
           userId: user.id,
           charityId: charity.id,
           title: body.title ? body.title : null,
@@ -136,7 +137,7 @@ export function giftAidService(ctx: AppContext) {
         });
         const since = new Date(now);
         since.setUTCFullYear(since.getUTCFullYear() - GIFT_AID_COVERS_PAST_YEARS);
-        await donationsRepository.coverEarlierGifts(
+        await giftAidRepository.coverEarlierGifts(
           tx,
           { id: made.id, userId: user.id, charityId: charity.id },
           since,
@@ -151,10 +152,10 @@ export function giftAidService(ctx: AppContext) {
     async cancel(auth: AuthUser | null, declarationId: number) {
       const user = await self(auth);
       const row = await db().transaction(async (tx) => {
-        const current = await donationsRepository.lockDeclaration(tx, user.id, declarationId);
+        const current = await giftAidRepository.lockDeclaration(tx, user.id, declarationId);
         if (!current) throw notFound('The Gift Aid declaration');
         if (current.cancelledAt) return current;
-        return (await donationsRepository.cancelDeclaration(tx, current.id, ctx.now())) ?? current;
+        return (await giftAidRepository.cancelDeclaration(tx, current.id, ctx.now())) ?? current;
       });
       const [declaration] = await present(db(), [row]);
       return { declaration: declaration as GiftAidDeclaration };
@@ -162,7 +163,7 @@ export function giftAidService(ctx: AppContext) {
 
     async unclaimed(auth: AuthUser | null, charityId: number) {
       await ctx.access.require(auth, Permission.CharityGiftAidClaim, [charityId]);
-      const totals = await donationsRepository.unclaimedTotals(db(), charityId);
+      const totals = await giftAidRepository.unclaimedTotals(db(), charityId);
       return {
         donations: totals.donations,
         total: totals.total,
@@ -173,7 +174,7 @@ export function giftAidService(ctx: AppContext) {
 
     async claims(auth: AuthUser | null, charityId: number, query: PageQuery) {
       await ctx.access.require(auth, Permission.CharityGiftAidClaim, [charityId]);
-      const rows = await donationsRepository.claims(db(), charityId, {
+      const rows = await giftAidRepository.claims(db(), charityId, {
         limit: query.limit,
         cursor: decodeCursor(query.cursor, ['time', 'id']),
         before: query.direction === 'before',
@@ -193,14 +194,14 @@ export function giftAidService(ctx: AppContext) {
     async createClaim(auth: AuthUser | null, charityId: number) {
       const user = await ctx.access.require(auth, Permission.CharityGiftAidClaim, [charityId]);
       const claim = await db().transaction(async (tx) => {
-        const gifts = await donationsRepository.lockUnclaimed(tx, charityId);
+        const gifts = await giftAidRepository.lockUnclaimed(tx, charityId);
         if (gifts.length === 0)
           throw new AppError(
             409,
             'NOTHING_TO_CLAIM',
             'There are no Gift Aid donations waiting to be claimed.',
           );
-        const row = await donationsRepository.insertClaim(tx, {
+        const row = await giftAidRepository.insertClaim(tx, {
           charityId,
           createdBy: user.id,
           donations: gifts.length,
@@ -208,7 +209,7 @@ export function giftAidService(ctx: AppContext) {
           giftAid: gifts.reduce((sum, gift) => sum + gift.giftAidAmount, 0),
           createdAt: ctx.now(),
         });
-        await donationsRepository.markClaimed(
+        await giftAidRepository.markClaimed(
           tx,
           gifts.map((gift) => gift.id),
           row.id,
@@ -221,9 +222,9 @@ export function giftAidService(ctx: AppContext) {
     /** The claim's schedule as CSV: the donor's declared name and address, the date and the amount. */
     async claimCsv(auth: AuthUser | null, charityId: number, claimId: number) {
       await ctx.access.require(auth, Permission.CharityGiftAidClaim, [charityId]);
-      const claim = await donationsRepository.claim(db(), charityId, claimId);
+      const claim = await giftAidRepository.claim(db(), charityId, claimId);
       if (!claim) throw notFound('The claim');
-      const rows = await donationsRepository.claimedDonations(db(), claim.id);
+      const rows = await giftAidRepository.claimedDonations(db(), claim.id);
       const csv = giftAidClaimCsv(
         rows.map(({ donation, declaration }) => ({
           title: declaration.title,

@@ -3,8 +3,8 @@ import { IMAGE_VARIANTS } from '@kindred/shared';
 import type { AuthUser } from '../../authz/access.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
+import type { ProjectAccess } from '../projects/project-access.js';
 import { PROJECT_FILE_FOLDERS, projectsQueries } from '../projects/projects.repository.js';
-import type { ProjectsService } from '../projects/projects.service.js';
 
 /** Logos of charities, organisations and groups, and people's avatars: shown on public pages, names change with content. */
 export const PUBLIC_FOREVER = 'public, max-age=31536000, immutable';
@@ -20,7 +20,7 @@ const PUBLIC_FOLDERS = new Set(['logos', 'avatars']);
  * Uploaded files, each sent under the access rule of what it belongs to (decision 035). `key` is
  * the path under `/api/files/`; `viewer` the signed-in caller or the person a signed link names.
  */
-export function filesService(ctx: AppContext, projects: ProjectsService) {
+export function filesService(ctx: AppContext, projects: ProjectAccess) {
   return {
     /** The stored URL of a file without its image variant: what owners store and links sign. */
     storedUrl(key: string): string {

@@ -16,7 +16,7 @@ import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { isoDay } from '../../lib/periods.js';
 import type { GiftTarget } from '../donations/donation-flow.js';
 import { type DonationRow, donationsQueries } from '../donations/donations.repository.js';
-import type { DonationsService } from '../donations/donations.service.js';
+import type { GiftRecorder } from '../donations/gift-recorder.js';
 import { organisationsQueries } from '../organisations/organisations.repository.js';
 import { usersQueries } from '../users/users.repository.js';
 import { type MatchingRow, matchingRepository } from './matching.repository.js';
@@ -66,7 +66,7 @@ export function forecast(now: Date, used: number, budget: number) {
  * budget forecast its admins see, and the matches made inside the transaction of an employee's own
  * gift.
  */
-export function matchingService(ctx: AppContext, donations: () => DonationsService) {
+export function matchingService(ctx: AppContext, donations: () => GiftRecorder) {
   const db = () => ctx.database.db;
 
   async function requireBusiness(executor: Executor, businessId: number) {

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.js';
+import type { ProjectAccess } from './project-access.js';
 import {
   projectContentRepository as content,
   type DocumentRow,
@@ -11,9 +12,10 @@ import {
   type ImpactRow,
   type UpdateRow,
 } from './project-content.repository.js';
+import type { ProjectLifecycleService } from './project-lifecycle.service.js';
 import { PROJECT_STATUS } from './project-status.js';
+import type { FileLink } from './project-views.js';
 import { projectsRepository } from './projects.repository.js';
-import type { FileLink, ProjectsService } from './projects.service.js';
 
 const post = (row: UpdateRow) => ({
   id: row.id,
@@ -45,7 +47,11 @@ const document = (row: DocumentRow, link: FileLink) => ({
 });
 
 /** Updates, impact statements, gallery, documents and logo of a project. */
-export function projectContentService(ctx: AppContext, projects: ProjectsService) {
+export function projectContentService(
+  ctx: AppContext,
+  projects: ProjectAccess,
+  lifecycle: Pick<ProjectLifecycleService, 'payOutToCharity'>,
+) {
   const db = () => ctx.database.db;
 
   async function openForPosts(id: number, user: AuthUser) {
@@ -106,7 +112,7 @@ export function projectContentService(ctx: AppContext, projects: ProjectsService
         });
         if (row.status !== finished || row.finishedReason === 'end_date') {
           // The project has told what it achieved: what it raised goes to the charity.
-          await projects.payOutToCharity(tx, row, user.id);
+          await lifecycle.payOutToCharity(tx, row, user.id);
           await projectsRepository.update(tx, id, { status: finished, finishedReason: 'impact' }, ctx.now());
         }
         return impact(created, projects.fileLink(user.id));

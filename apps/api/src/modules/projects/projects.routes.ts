@@ -34,7 +34,13 @@ const items = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) 
 export const projectsRoutes =
   (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const { projects, projectContent: content } = services;
+    const {
+      projects,
+      projectEditing,
+      projectLifecycle,
+      projectAssociations,
+      projectContent: content,
+    } = services;
 
     app.post(
       '/project/create',
@@ -50,7 +56,7 @@ export const projectsRoutes =
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await projects.create(request.body, currentUser(request))),
+        reply.status(201).send(await projectEditing.create(request.body, currentUser(request))),
     );
 
     app.get(
@@ -111,7 +117,7 @@ export const projectsRoutes =
           response: { 200: projectSchema },
         },
       },
-      async (request) => projects.update(request.params.id, request.body, currentUser(request)),
+      async (request) => projectEditing.update(request.params.id, request.body, currentUser(request)),
     );
 
     app.delete(
@@ -126,7 +132,7 @@ export const projectsRoutes =
           response: { 200: messageResponseSchema },
         },
       },
-      async (request) => projects.remove(request.params.id, currentUser(request)),
+      async (request) => projectEditing.remove(request.params.id, currentUser(request)),
     );
 
     app.patch(
@@ -143,7 +149,7 @@ export const projectsRoutes =
           response: { 200: projectSchema },
         },
       },
-      async (request) => projects.move(request.params.id, request.body.status, currentUser(request)),
+      async (request) => projectLifecycle.move(request.params.id, request.body.status, currentUser(request)),
     );
 
     app.get(
@@ -173,7 +179,7 @@ export const projectsRoutes =
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await projects.clone(request.body.project_id, currentUser(request))),
+        reply.status(201).send(await projectEditing.clone(request.body.project_id, currentUser(request))),
     );
 
     app.post(
@@ -188,7 +194,7 @@ export const projectsRoutes =
           response: { 200: projectSchema },
         },
       },
-      async (request) => projects.complete(request.params.id, currentUser(request)),
+      async (request) => projectLifecycle.complete(request.params.id, currentUser(request)),
     );
 
     app.post(
@@ -203,7 +209,7 @@ export const projectsRoutes =
           response: { 200: projectSchema },
         },
       },
-      async (request) => projects.cancel(request.params.id, currentUser(request)),
+      async (request) => projectLifecycle.cancel(request.params.id, currentUser(request)),
     );
 
     app.patch(
@@ -220,7 +226,8 @@ export const projectsRoutes =
           response: { 200: projectSchema },
         },
       },
-      async (request) => projects.extend(request.params.id, request.body.end_date, currentUser(request)),
+      async (request) =>
+        projectLifecycle.extend(request.params.id, request.body.end_date, currentUser(request)),
     );
 
     app.post(
@@ -449,7 +456,7 @@ export const projectsRoutes =
           response: { 200: items(projectAdminSchema) },
         },
       },
-      async (request) => projects.admins(request.params.id, currentUser(request)),
+      async (request) => projectEditing.admins(request.params.id, currentUser(request)),
     );
 
     app.delete(
@@ -465,7 +472,7 @@ export const projectsRoutes =
         },
       },
       async (request) =>
-        projects.removeAdmin(request.params.project_id, request.params.user_id, currentUser(request)),
+        projectEditing.removeAdmin(request.params.project_id, request.params.user_id, currentUser(request)),
     );
 
     app.get(
@@ -542,7 +549,11 @@ export const projectsRoutes =
         },
       },
       async (request) =>
-        projects.associate(request.params.project_id, request.params.charity_id, currentUser(request)),
+        projectAssociations.associate(
+          request.params.project_id,
+          request.params.charity_id,
+          currentUser(request),
+        ),
     );
 
     app.get(
@@ -558,7 +569,8 @@ export const projectsRoutes =
           response: { 200: projectPage },
         },
       },
-      async (request) => projects.associationRequests(request.auth, request.params.id, request.query),
+      async (request) =>
+        projectAssociations.associationRequests(request.auth, request.params.id, request.query),
     );
 
     for (const [path, accept] of [
@@ -578,7 +590,7 @@ export const projectsRoutes =
           },
         },
         async (request) =>
-          projects.decideAssociation(
+          projectAssociations.decideAssociation(
             request.body.project_id,
             request.body.charity_id,
             accept,
@@ -599,6 +611,7 @@ export const projectsRoutes =
           response: { 200: projectSchema },
         },
       },
-      async (request) => projects.returnToCharity(request.auth, request.body.project_id, request.body.reason),
+      async (request) =>
+        projectLifecycle.returnToCharity(request.auth, request.body.project_id, request.body.reason),
     );
   };

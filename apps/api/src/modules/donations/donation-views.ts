@@ -1,0 +1,209 @@
+import {
+  type Donation,
+  type DonationFilters,
+  GIVING_TYPE,
+  labelOf,
+  type PageQuery,
+  TRANSACTION_STATUSES,
+} from '@kindred/shared';
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
+import { decodeCursor, toPage } from '../../lib/pagination.js';
+import { charitiesQueries } from '../charities/charities.repository.js';
+import { organisationsQueries } from '../organisations/organisations.repository.js';
+import { type ProjectRow, projectsQueries } from '../projects/projects.repository.js';
+import { usersQueries } from '../users/users.repository.js';
+import {
+  type DonationRow,
+  type DonationWhere,
+  donationsRepository,
+  type HistoryRow,
+  type Keyset,
+} from './donations.repository.js';
+import { receiptMail } from './receipts.js';
+
+/**
+ * How donations are shown, shared by the donations services: the wire shape with names and
+ * histories, pages of them, and the receipt mail of a gift of funds.
+ */
+
+const { funds } = GIVING_TYPE;
+
+export const statusLabel = (status: number) => labelOf(TRANSACTION_STATUSES, status) ?? String(status);
+export const keyset = (query: PageQuery): Keyset => ({
+  limit: query.limit,
+  cursor: decodeCursor(query.cursor, ['time', 'id']),
+  before: query.direction === 'before',
+});
+
+/** Names for a list of donations: one query per owner module, never a join across them. */
+export async function namesFor(db: Executor, rows: DonationRow[], history: HistoryRow[] = []) {
+  const userIds = [
+    ...rows.filter((row) => row.donorType === 'user').map((row) => row.donorId),
+    ...history.map((h) => h.by).filter((id): id is number => id !== null),
+  ];
+  const businessIds = rows.filter((row) => row.donorType === 'business').map((row) => row.donorId);
+  const [projects, charities, people, organisations] = await Promise.all([
+    projectsQueries.titles(
+      db,
+      rows.map((row) => row.projectId).filter((id): id is number => id !== null),
+    ),
+    charitiesQueries.names(
+      db,
+      rows.map((row) => row.charityId),
+    ),
+    usersQueries.names(db, userIds),
+    organisationsQueries.names(db, businessIds),
+  ]);
+  return { projects, charities, people, organisations };
+}
+
+/** The wire fields a donation takes from its own row (the names of others and the history aside). */
+function ownFields(row: DonationRow) {
+  return {
+    id: row.id,
+    method: row.method,
+    type: row.type,
+    status: row.status,
+    status_label: statusLabel(row.status),
+    amount: row.amount,
+    source: row.source,
+    hours: row.hours,
+    confirmed_hours: row.confirmedHours,
+    date: row.date,
+    skill_type: row.skillType,
+    gift_type: row.giftType,
+    description: row.description,
+    quantity: row.quantity,
+    estimated_value: row.estimatedValue,
+    gift_aid: row.giftAid,
+    gift_aid_amount: row.giftAidAmount,
+    anonymous: row.anonymous,
+    message: row.message,
+    subscription_id: row.subscriptionId,
+    receipt_number: row.receiptNumber,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export const filterOf = (filters: DonationFilters): DonationWhere => ({
+  ...(filters.type !== undefined ? { types: [filters.type] } : {}),
+  ...(filters.status !== undefined ? { statuses: [filters.status] } : {}),
+  ...(filters.project_id !== undefined ? { projectId: filters.project_id } : {}),
+  ...(filters.charity_id !== undefined ? { charityId: filters.charity_id } : {}),
+  ...(filters.from ? { from: filters.from } : {}),
+  ...(filters.to ? { to: filters.to } : {}),
+});
+
+/**
+ * The wire shape of a donation just created in this request, from what the request already
+ * holds: its row, the project and charity read under the lock, and the donor. A new donation's
+ * history is its one first status, recorded by the donor.
+ */
+export function presentNew(
+  row: DonationRow,
+  target: { project: ProjectRow | undefined; charity: { id: number; name: string } },
+  donor: { id: number; name: string },
+  onBehalfOf?: { id: number; name: string },
+): Donation {
+  return {
+    ...ownFields(row),
+    project: target.project ? { id: target.project.id, title: target.project.title } : null,
+    charity: { id: target.charity.id, name: target.charity.name },
+    donor: onBehalfOf
+      ? { kind: 'business', id: onBehalfOf.id, name: onBehalfOf.name }
+      : { kind: 'user', id: donor.id, name: donor.name },
+    history: [
+      {
+        status: row.status,
+        status_label: statusLabel(row.status),
+        at: row.updatedAt.toISOString(),
+        by: { id: donor.id, name: donor.name },
+        reason: null,
+      },
+    ],
+  };
+}
+
+export function donationViews(ctx: AppContext) {
+  const db = () => ctx.database.db;
+
+  /** The wire shape of donations (docs/product/donations.md#the-donation-object), with their histories. */
+  async function present(rows: DonationRow[], executor: Executor = db()): Promise<Donation[]> {
+    const histories = await donationsRepository.history(
+      executor,
+      rows.map((row) => row.id),
+    );
+    const names = await namesFor(executor, rows, [...histories.values()].flat());
+    return rows.map((row) => ({
+      ...ownFields(row),
+      project: row.projectId ? { id: row.projectId, title: names.projects.get(row.projectId) ?? '' } : null,
+      charity: { id: row.charityId, name: names.charities.get(row.charityId)?.name ?? '' },
+      donor: {
+        kind: row.donorType,
+        id: row.donorId,
+        name:
+          (row.donorType === 'user' ? names.people.get(row.donorId) : names.organisations.get(row.donorId)) ??
+          'An organisation',
+      },
+      history: (histories.get(row.id) ?? []).map((h) => ({
+        status: h.status,
+        status_label: statusLabel(h.status),
+        at: h.at.toISOString(),
+        by: h.by === null ? null : { id: h.by, name: names.people.get(h.by) ?? '' },
+        reason: h.reason,
+      })),
+    }));
+  }
+
+  async function presentOne(row: DonationRow, executor: Executor = db()): Promise<Donation> {
+    const [donation] = await present([row], executor);
+    if (!donation) throw new Error('present returned nothing');
+    return donation;
+  }
+
+  async function page(filter: DonationWhere, query: PageQuery) {
+    const rows = await donationsRepository.list(db(), filter, keyset(query));
+    const result = toPage(
+      rows,
+      query,
+      (row) => [row.at, row.donation.id],
+      (row) => row.donation,
+    );
+    return { ...result, items: await present(result.items) };
+  }
+
+  /** The receipt mail; it names the charity with its registration number (read when not at hand). */
+  async function receiptOf(
+    executor: Executor,
+    donation: Donation,
+    email: string,
+    charity?: { registrationNumber: string | null },
+  ) {
+    const registered = charity ?? (await charitiesQueries.byId(executor, donation.charity.id));
+    return receiptMail(
+      donation,
+      email,
+      ctx.config.currency,
+      `${ctx.config.publicUrl}/donations`,
+      registered?.registrationNumber ?? null,
+    );
+  }
+
+  /**
+   * Queues the receipt of each newly approved funds donation, in the transaction that approved it
+   * (or just after it): mailed once that transaction has committed. Call `ctx.notices.wake()` after the commit.
+   */
+  async function queueReceipts(executor: Executor, rows: DonationRow[]) {
+    for (const row of rows) {
+      if (row.type !== funds || !row.receiptNumber || row.donorType !== 'user') continue;
+      const donor = await usersQueries.find(executor, row.donorId);
+      if (!donor || donor.deletedAt) continue;
+      const [donation] = await present([row], executor);
+      if (donation) await ctx.notices.queue(executor, await receiptOf(executor, donation, donor.email));
+    }
+  }
+
+  return { present, presentOne, page, receiptOf, queueReceipts };
+}
+export type DonationViews = ReturnType<typeof donationViews>;

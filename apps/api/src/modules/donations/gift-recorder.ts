@@ -1,0 +1,275 @@
+import {
+  DONATION_METHOD,
+  type DonateBody,
+  dateRangeMessage,
+  GIVING_TYPE,
+  GIVING_TYPES,
+  giftAidOf,
+  labelOf,
+  PROJECT_STATUS,
+} from '@kindred/shared';
+import type { AppContext } from '../../context.js';
+import type { Executor, Tx } from '../../db/client.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { isoDay } from '../../lib/periods.js';
+import { charitiesQueries } from '../charities/charities.repository.js';
+import { isPublicCharity } from '../charities/charities.service.js';
+import type { MoneyOwner } from '../payments/money-owner.js';
+import { type ProjectRow, projectsQueries } from '../projects/projects.repository.js';
+import { type Actor, donationFlow, type GiftTarget } from './donation-flow.js';
+import { donationViews } from './donation-views.js';
+import { type DonationRow, donationsRepository } from './donations.repository.js';
+import { giftAidRepository } from './gift-aid.repository.js';
+import { assertBusinessMovesMoney, canBeSignedOff } from './signoff-rules.js';
+
+/**
+ * Recording a gift, shared by every way one is made: a person's gift, an organisation's, a
+ * subscription's period and an organisation's match. Each runs inside its caller's transaction,
+ * after the caller has checked who may.
+ */
+
+const { funds, volunteering, skilledVolunteering, gifts } = GIVING_TYPE;
+
+/** What a donation made by the scheduler or a subscription carries beyond the donor's body. */
+export interface CreateExtra {
+  /** On behalf of an organisation: waits at 20 for its sign-off admins. */
+  signoff?: boolean;
+  subscriptionId?: number;
+  period?: string;
+  declarationId?: number | null;
+  createdBy?: number | null;
+  /** An organisation's match of this employee's gift (decision 024). */
+  matchOf?: number;
+}
+
+/** The pledge's date: a blank date means the project's end date; it must fall within the project. */
+function pledgeDate(body: DonateBody, project: ProjectRow | undefined, today: string): string | null {
+  const date = body.date ? body.date : (project?.volunteeringEnd ?? project?.endDate ?? null);
+  if (date === null) return null;
+  const earliest = [today, project?.volunteeringStart ?? project?.startDate ?? today].sort().at(-1) as string;
+  const latest = project?.volunteeringEnd ?? project?.endDate ?? null;
+  if (date < earliest || (latest !== null && date > latest)) {
+    const message = dateRangeMessage(earliest, latest);
+    throw badRequest(message, { date: message });
+  }
+  return date;
+}
+
+/** What the project asks for: a kind it does not need, or a skill it does not list, is refused. */
+function assertNeeded(body: DonateBody, project: ProjectRow | undefined) {
+  if (!project) return;
+  if (!project.givingKinds.includes(body.type)) {
+    const kind = (labelOf(GIVING_TYPES, body.type) ?? 'this').toLowerCase();
+    throw new AppError(409, 'NOT_NEEDED', `This project does not ask for ${kind}.`, {
+      fields: { type: 'Not needed by this project.' },
+    });
+  }
+  if (body.type === skilledVolunteering && project.skillNeeds.length > 0) {
+    if (!project.skillNeeds.some((need) => need.type === body.skill_type))
+      throw badRequest('This project does not ask for that skill.', {
+        skill_type: 'Choose one of the skills the project needs.',
+      });
+  }
+}
+
+/** Two people cannot take the last hours: checked under the project's lock. */
+async function assertCapacity(tx: Tx, body: DonateBody, project: ProjectRow) {
+  let wanted: number | null = null;
+  let taken = 0;
+  if (body.type === volunteering && project.volunteeringHours) {
+    wanted = project.volunteeringHours;
+    taken = await donationsRepository.pledgedHours(tx, project.id, volunteering);
+  }
+  if (body.type === skilledVolunteering) {
+    const need = project.skillNeeds.find((n) => n.type === body.skill_type);
+    if (need) {
+      wanted = need.hours;
+      taken = await donationsRepository.pledgedHours(tx, project.id, skilledVolunteering, need.type);
+    }
+  }
+  if (wanted !== null && taken + (body.hours ?? 0) > wanted) {
+    const left = Math.max(0, wanted - taken);
+    throw new AppError(
+      409,
+      'HOURS_TAKEN',
+      left === 0
+        ? 'Every hour this project asked for is already taken.'
+        : `Only ${left} hour${left === 1 ? '' : 's'} are still needed.`,
+      { fields: { hours: `At most ${left}.` }, hours_left: left },
+    );
+  }
+}
+
+/** Refuses Gift Aid on a gift that cannot carry it (an organisation's, credits), before anything is read. */
+export function assertGiftAidAllowed(body: DonateBody, donor: MoneyOwner) {
+  if (body.type !== funds || body.gift_aid !== true) return;
+  if (donor.ownerType !== 'user')
+    throw badRequest('Gift Aid is only for gifts by individuals.', {
+      gift_aid: 'Only individuals can add Gift Aid.',
+    });
+  if ((body.source ?? 'wallet') === 'credits')
+    throw badRequest('Gift Aid cannot be added to gifts of credits.', {
+      gift_aid: 'Not for gifts of credits.',
+    });
+}
+
+export function giftRecorder(ctx: AppContext) {
+  const db = () => ctx.database.db;
+  const flow = donationFlow(ctx.ledger, () => ctx.now());
+  const views = donationViews(ctx);
+
+  /**
+   * The project or charity a gift goes to, checked for giving. With `lock`, the project is read
+   * with its row lock (inside the gift's transaction): one read gives both the lock and the row.
+   */
+  async function targetOf(target: GiftTarget, executor: Executor = db(), lock = false) {
+    if (target.kind === 'project') {
+      const project = lock
+        ? await projectsQueries.lock(executor, target.id)
+        : await projectsQueries.find(executor, target.id);
+      if (!project || !project.charityId || project.status === PROJECT_STATUS.draft)
+        throw notFound('The project');
+      const charity = await charitiesQueries.find(executor, project.charityId);
+      if (!charity) throw notFound('The project');
+      return { project, charity };
+    }
+    const charity = await charitiesQueries.find(executor, target.id);
+    if (!charity || charity.approvalStatus === 'rejected') throw notFound('The charity');
+    return { project: undefined, charity };
+  }
+
+  type Target = Awaited<ReturnType<typeof targetOf>>;
+
+  function assertOpen({ project, charity }: Target) {
+    if (charity.lockStatus)
+      throw new AppError(409, 'CHARITY_LOCKED', 'This charity is locked and cannot receive donations now.');
+    if (project && project.status !== PROJECT_STATUS.live)
+      throw new AppError(409, 'PROJECT_NOT_LIVE', 'This project is not taking donations: it is not live.');
+  }
+
+  /**
+   * Records and starts one donation inside the caller's transaction: the checks that need the
+   * project's lock, the Gift Aid declaration, then the flow (money, progress, history).
+   */
+  async function create(
+    tx: Tx,
+    target: GiftTarget,
+    body: DonateBody,
+    donor: MoneyOwner,
+    actor: Actor,
+    extra: CreateExtra = {},
+  ): Promise<DonationRow> {
+    return (await createChecked(tx, target, body, donor, actor, extra)).row;
+  }
+
+  /** The checks of a gift that needs no money yet (a series starting later): open, and needed. */
+  async function check(tx: Tx, target: GiftTarget, body: DonateBody): Promise<Target> {
+    const checked = await targetOf(target, tx);
+    assertOpen(checked);
+    assertNeeded(body, checked.project);
+    return checked;
+  }
+
+  /** `create`, answering also the project and charity it read under the project's lock. */
+  async function createChecked(
+    tx: Tx,
+    target: GiftTarget,
+    body: DonateBody,
+    donor: MoneyOwner,
+    actor: Actor,
+    extra: CreateExtra = {},
+  ): Promise<{ row: DonationRow } & Target> {
+    // Giving to a project takes its lock first: capacity and status are read under it.
+    const checked = await targetOf(target, tx, true);
+    assertOpen(checked);
+    const { project, charity } = checked;
+    assertNeeded(body, project);
+    if (project && (body.type === volunteering || body.type === skilledVolunteering))
+      await assertCapacity(tx, body, project);
+    const today = isoDay(ctx.now());
+    const isFunds = body.type === funds;
+    const isTime = body.type === volunteering || body.type === skilledVolunteering;
+    // The declaration naming this gift's charity (decision 037), unless the caller already chose it
+    // (a recurring period carries Gift Aid only while its donor's declaration stands).
+    const declarationId =
+      extra.declarationId !== undefined
+        ? extra.declarationId
+        : await declarationFor(body, donor, charity.id, tx);
+    const giftAid = isFunds && body.gift_aid === true && declarationId != null;
+    const amount = isFunds ? (body.amount ?? 0) : null;
+    const row = await donationsRepository.insertGift(tx, {
+      method: project ? DONATION_METHOD.project : DONATION_METHOD.direct,
+      type: body.type,
+      status: 0,
+      donorType: donor.ownerType,
+      donorId: donor.ownerId,
+      createdBy: extra.createdBy !== undefined ? extra.createdBy : actor.userId,
+      projectId: project?.id ?? null,
+      charityId: charity.id,
+      amount,
+      source: isFunds ? (body.source ?? 'wallet') : null,
+      hours: isTime ? (body.hours ?? null) : null,
+      date: isTime ? pledgeDate(body, project, today) : null,
+      skillType: body.type === skilledVolunteering ? (body.skill_type ?? null) : null,
+      giftType: body.type === gifts ? (body.gift_type ?? null) : null,
+      description: body.type === gifts ? (body.description ?? null) : null,
+      quantity: body.type === gifts ? (body.quantity ?? null) : null,
+      estimatedValue: body.type === gifts ? (body.estimated_value ?? 0) : null,
+      giftAid,
+      giftAidAmount: giftAid && amount ? giftAidOf(amount) : 0,
+      giftAidDeclarationId: giftAid ? declarationId : null,
+      anonymous: body.anonymous ?? false,
+      message: body.message ? body.message : null,
+      subscriptionId: extra.subscriptionId ?? null,
+      period: extra.period ?? null,
+      matchOf: extra.matchOf ?? null,
+      createdAt: ctx.now(),
+      updatedAt: ctx.now(),
+    });
+    const review =
+      isFunds && ((amount ?? 0) > ctx.config.donationReviewThreshold || !isPublicCharity(charity));
+    return {
+      row: await flow.start(tx, row, { review, signoff: extra.signoff === true }, actor),
+      project,
+      charity,
+    };
+  }
+
+  /**
+   * The donor's current Gift Aid declaration naming the gift's charity, when the gift asks for Gift
+   * Aid (HMRC: the declaration names the charity that claims; decision 037). A declaration for
+   * another charity, or an earlier one naming none, does not count: 409 until they declare for it.
+   */
+  async function declarationFor(
+    body: DonateBody,
+    donor: MoneyOwner,
+    charityId: number,
+    executor: Executor = db(),
+  ): Promise<number | null> {
+    if (body.type !== funds || body.gift_aid !== true) return null;
+    assertGiftAidAllowed(body, donor);
+    const declaration = await giftAidRepository.declarationFor(executor, donor.ownerId, charityId);
+    if (!declaration)
+      throw new AppError(
+        409,
+        'GIFT_AID_DECLARATION_MISSING',
+        'Make a Gift Aid declaration for this charity first.',
+        { fields: { gift_aid: 'Make a Gift Aid declaration for this charity first.' } },
+      );
+    return declaration.id;
+  }
+
+  return {
+    flow,
+    present: views.present,
+    queueReceipts: views.queueReceipts,
+    create,
+    createChecked,
+    check,
+    declarationFor,
+    assertBusinessMovesMoney,
+    canBeSignedOff,
+  };
+}
+/** Recording gifts: what the donations services, subscriptions and matching share. */
+export type GiftRecorder = ReturnType<typeof giftRecorder>;

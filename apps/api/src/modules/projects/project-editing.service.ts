@@ -1,0 +1,171 @@
+import {
+  ASSOCIATION_STATUS,
+  OWNER_TYPE,
+  type ProjectCreateBody,
+  type ProjectUpdateBody,
+} from '@kindred/shared';
+import type { AuthUser } from '../../authz/access.js';
+import { Permission } from '../../authz/permissions.js';
+import type { AppContext } from '../../context.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { isoDay } from '../../lib/periods.js';
+import { deleteUpload } from '../../lib/uploads.js';
+import { charitiesRepository } from '../charities/charities.repository.js';
+import { usersQueries } from '../users/users.repository.js';
+import type { ProjectAccess } from './project-access.js';
+import { assertPublishable, fields, withDerived } from './project-rules.js';
+import { PROJECT_STATUS, STATUS_LABEL } from './project-status.js';
+import { type ProjectRow, projectsRepository } from './projects.repository.js';
+
+const { draft, live } = PROJECT_STATUS;
+
+/** A project made, edited, copied and deleted by the people who manage it, and its admins. */
+export function projectEditingService(ctx: AppContext, access: ProjectAccess) {
+  const db = () => ctx.database.db;
+  const today = () => isoDay(ctx.now());
+  const { load, manageable, present } = access;
+
+  return {
+    async create(body: ProjectCreateBody, user: AuthUser) {
+      let owner: { ownerType: number; ownerId: number; charityId: number | null; association: number };
+      if (body.charity_id) {
+        await ctx.access.require(user, Permission.CharityProjectsManage, [body.charity_id]);
+        const charity = await charitiesRepository.find(db(), body.charity_id);
+        if (!charity) throw notFound('The charity');
+        owner = {
+          ownerType: OWNER_TYPE.charity,
+          ownerId: charity.id,
+          charityId: charity.id,
+          association: ASSOCIATION_STATUS.charityProject,
+        };
+      } else if (body.business_id) {
+        await ctx.access.require(user, Permission.BusinessProjectsCreate, [body.business_id]);
+        owner = {
+          ownerType: OWNER_TYPE.organisation,
+          ownerId: body.business_id,
+          charityId: null,
+          association: ASSOCIATION_STATUS.new,
+        };
+      } else {
+        owner = {
+          ownerType: OWNER_TYPE.individual,
+          ownerId: user.id,
+          charityId: null,
+          association: ASSOCIATION_STATUS.new,
+        };
+      }
+      const { charity_id: _c, business_id: _b, ...rest } = body;
+      const values = await fields(db(), rest);
+      const base = {
+        title: body.title,
+        skillNeeds: [],
+        giftNeeds: [],
+        fundsTarget: null,
+        volunteeringHours: null,
+        startDate: null,
+        endDate: null,
+        volunteeringStart: null,
+        volunteeringEnd: null,
+      } as unknown as ProjectRow;
+      const row = await db().transaction(async (tx) => {
+        const created = await projectsRepository.insert(
+          tx,
+          {
+            ...withDerived(base, values),
+            title: body.title,
+            ownerType: owner.ownerType,
+            ownerId: owner.ownerId,
+            charityId: owner.charityId,
+            associationStatus: owner.association,
+            status: draft,
+            createdBy: user.id,
+          },
+          ctx.now(),
+        );
+        await projectsRepository.addAdmin(tx, created.id, user.id, ctx.now());
+        return created;
+      });
+      return present(row, user, true);
+    },
+
+    async update(id: number, body: ProjectUpdateBody, user: AuthUser) {
+      const row = await manageable(id, user);
+      if (row.status !== draft && row.status !== live) {
+        throw conflict('PROJECT_CLOSED', `A ${STATUS_LABEL[row.status]} project cannot be edited.`);
+      }
+      const changes = withDerived(row, await fields(db(), body));
+      const merged = { ...row, ...changes } as ProjectRow;
+      if (row.status === live) assertPublishable(merged, today());
+      return present(await projectsRepository.update(db(), id, changes, ctx.now()), user, true);
+    },
+
+    async remove(id: number, user: AuthUser) {
+      const row = await manageable(id, user);
+      if (row.status !== draft)
+        throw conflict('INVALID_TRANSITION', 'Only a Draft project can be deleted. Cancel it instead.');
+      const files = await db().transaction((tx) => projectsRepository.removeWithFiles(tx, id, row.logo));
+      // The rows are gone; their files go too (after the commit, so a failure never leaves a row without its file).
+      await Promise.all(files.map((url) => deleteUpload(ctx.storage, url)));
+      return { message: 'Project deleted' };
+    },
+
+    async clone(id: number, user: AuthUser) {
+      const row = await manageable(id, user);
+      const { id: _id, search: _s, createdAt: _c, updatedAt: _u, publishedAt: _p, ...copy } = row;
+      // A copy starts a new association: a charity's acceptance was for the original only. The
+      // charity keeps its own project's copy when one of its project managers makes it.
+      const associated =
+        row.charityId !== null &&
+        row.associationStatus === ASSOCIATION_STATUS.charityProject &&
+        (await ctx.access.can(user, Permission.CharityProjectsManage, row.charityId));
+      const created = await db().transaction(async (tx) => {
+        const clone = await projectsRepository.insert(
+          tx,
+          {
+            ...copy,
+            title: `Copy of ${row.title}`.slice(0, 150),
+            status: draft,
+            charityId: associated ? row.charityId : null,
+            associationStatus: associated ? row.associationStatus : ASSOCIATION_STATUS.new,
+            fundsRaised: 0,
+            donorsCount: 0,
+            volunteeringPledged: 0,
+            skilledPledged: 0,
+            giftsPledged: 0,
+            finishedReason: null,
+            logo: null,
+            createdBy: user.id,
+          },
+          ctx.now(),
+        );
+        await projectsRepository.addAdmin(tx, clone.id, user.id, ctx.now());
+        return clone;
+      });
+      return present(created, user, true);
+    },
+
+    async admins(id: number, user: AuthUser) {
+      await manageable(id, user);
+      const admins = await usersQueries.peopleOf(db(), await projectsRepository.admins(db(), id));
+      return {
+        items: admins.map(({ person, row }) => ({
+          user_id: person.id,
+          first_name: person.firstName,
+          last_name: person.lastName,
+          email: person.email,
+          admin_type: row.adminType,
+        })),
+      };
+    },
+
+    async removeAdmin(projectId: number, userId: number, user: AuthUser) {
+      // An admin may step down; removing someone else takes managing the project.
+      if (user.id !== userId) await manageable(projectId, user);
+      else await load(projectId);
+      if (!(await projectsRepository.removeAdmin(db(), projectId, userId)))
+        throw notFound('The project admin');
+      return { message: 'Admin removed' };
+    },
+  };
+}
+export type ProjectEditingService = ReturnType<typeof projectEditingService>;
