@@ -88,6 +88,9 @@ export default defineConfig({
     url: `http://localhost:${E2E_TARGETS[target].port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
+    // Stopped as Ctrl-C stops `npm start`: the app drains, then stops its embedded database server
+    // (killed outright, the server would be left running).
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
     env: {

@@ -42,8 +42,15 @@ function ExportButton({ type, id, label }: { type: 'business' | 'charity'; id: n
   const canAct = adminAbilities(useCurrentUser()).act;
   if (!canAct) return null;
   return (
-    <Button size="compact-sm" variant="default" onClick={() => exportData(type, id).catch(() => undefined)}>
-      Export {label}
+    // The row names the account: the button says "Export" and is named for it, so a long name
+    // does not widen the table on a phone.
+    <Button
+      size="compact-sm"
+      variant="default"
+      aria-label={`Export ${label}`}
+      onClick={() => exportData(type, id).catch(() => undefined)}
+    >
+      Export
     </Button>
   );
 }
