@@ -1,8 +1,7 @@
-import { ADMIN_TYPE } from '@kindred/shared';
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, type RouteObject } from 'react-router';
 import { Page } from '@/components/ui/page';
-import { useCurrentUser } from '@/entities/session';
+import { usePlatformAdmin } from '@/entities/session';
 
 const SECTIONS = [
   {
@@ -64,8 +63,8 @@ const SECTIONS = [
 
 /** The platform admin area's front page: what an admin can do, one card a section. */
 export function AdminHomeRoute() {
-  const user = useCurrentUser();
-  if (!user?.is_iic_admin) {
+  const abilities = usePlatformAdmin();
+  if (!abilities.view) {
     return (
       <Page title="Admin">
         <Text>This area is for platform admins only.</Text>
@@ -77,7 +76,7 @@ export function AdminHomeRoute() {
       title="Admin"
       description={
         <Text c="dimmed">
-          {user.admin_type === ADMIN_TYPE.employee
+          {!abilities.act
             ? 'You can view these sections; changes need an Admin.'
             : 'Keep the platform honest.'}
         </Text>

@@ -1,11 +1,11 @@
 import {
-  ADMIN_TYPE,
   DONATION_METHOD,
   type Donation,
   formatDisplayDateTime,
   TRANSACTION_STATUS,
   type User,
 } from '@kindred/shared';
+import { platformAdminAbilities } from '@/entities/session';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -44,9 +44,8 @@ export function queueReason(donation: Pick<Donation, 'status'>): string {
 export type QueueRole = 'review' | 'view' | 'none';
 
 export function queueRole(user: Pick<User, 'is_iic_admin' | 'admin_type'> | null): QueueRole {
-  if (!user?.is_iic_admin) return 'none';
-  if (user.admin_type === ADMIN_TYPE.superAdmin || user.admin_type === ADMIN_TYPE.admin) return 'review';
-  return user.admin_type === ADMIN_TYPE.employee ? 'view' : 'none';
+  const abilities = platformAdminAbilities(user);
+  return abilities.act ? 'review' : abilities.view ? 'view' : 'none';
 }
 
 /** Where a rejected donation's money goes back to, for the dialog. */
