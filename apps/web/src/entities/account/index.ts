@@ -4,6 +4,14 @@ export {
   useReviewMutation,
 } from './account-decision';
 export {
+  type AccountMember,
+  type AccountMembersProps,
+  AccountMembersSection,
+  type MembersWords,
+  type MemberTools,
+  memberName,
+} from './account-members';
+export {
   type AccountDecision,
   type AccountLock,
   type AccountReviewProps,
