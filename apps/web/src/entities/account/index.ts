@@ -11,6 +11,7 @@ export {
   type MemberTools,
   memberName,
 } from './account-members';
+export { type AccountRegisterProps, AccountRegisterScreen, type RegisterWords } from './account-register';
 export {
   type AccountDecision,
   type AccountLock,
