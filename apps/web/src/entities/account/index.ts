@@ -11,6 +11,7 @@ export {
   type MemberTools,
   memberName,
 } from './account-members';
+export { type AccountProfileProps, AccountProfileSection, type ProfileWords } from './account-profile';
 export { type AccountRegisterProps, AccountRegisterScreen, type RegisterWords } from './account-register';
 export {
   type AccountDecision,
