@@ -5,6 +5,7 @@ import {
   formatMoney,
   GIVING_TYPE,
   TRANSACTION_STATUS,
+  toAmountText,
   toMinorUnits,
   type Wallet,
 } from '@kindred/shared';
@@ -88,9 +89,6 @@ function failureOf(error: unknown): { title: string; message: string } {
   if (mayHaveGoneThrough(error)) return { title, message: `${error.message} ${RETRY_NOTE}` };
   return { title, message: error.message };
 }
-
-/** '25.5' for 2550 minor units: an amount as the amount field takes it. */
-const asTyped = (minor: number) => (minor % 100 === 0 ? String(minor / 100) : (minor / 100).toFixed(2));
 
 /**
  * The give flow in a dialog: the gift's details, then a review with the final confirm. Funds can
@@ -360,7 +358,7 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
                   </Alert>
                   {renderTopUp({
                     currency,
-                    amount: asTyped(short),
+                    amount: toAmountText(short),
                     description: `Add money to your wallet by card for this gift. The money is in your wallet at once.`,
                     onAdded: onToppedUp,
                   })}
