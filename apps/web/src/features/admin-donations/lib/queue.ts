@@ -1,10 +1,4 @@
-import {
-  DONATION_METHOD,
-  type Donation,
-  formatDisplayDateTime,
-  TRANSACTION_STATUS,
-  type User,
-} from '@kindred/shared';
+import { DONATION_METHOD, type Donation, TRANSACTION_STATUS, type User } from '@kindred/shared';
 import { platformAdminAbilities } from '@/entities/session';
 
 const DAY = 86_400_000;
@@ -51,9 +45,4 @@ export function queueRole(user: Pick<User, 'is_iic_admin' | 'admin_type'> | null
 /** Where a rejected donation's money goes back to, for the dialog. */
 export function returnedTo(donation: Pick<Donation, 'source' | 'donor'>): string {
   return `${donation.donor.name}’s ${donation.source === 'credits' ? 'credits' : 'wallet'}`;
-}
-
-/** An instant as '3 Jan 2030, 14:05' (the viewer's time zone). */
-export function formatInstant(iso: string): string {
-  return formatDisplayDateTime(iso);
 }

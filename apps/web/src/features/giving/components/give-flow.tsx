@@ -32,6 +32,7 @@ import { giftAidQueries } from '@/entities/donation';
 import { USER_WALLET, type WalletOwner, walletQueries } from '@/entities/wallet';
 import { isApiError } from '@/lib/api-client';
 import { serverErrorsOf, useAccessibleForm } from '@/lib/form';
+import { todayIso } from '@/lib/format';
 import { mayHaveGoneThrough, useKeyedAttempts } from '@/lib/idempotency';
 import { useDonate } from '../api/donate';
 import {
@@ -53,7 +54,6 @@ import {
   pledgeWindow,
   skillOptions,
   targetName,
-  todayIso,
   volunteeringHoursLeft,
 } from '../lib/target';
 import { DONATION_TOAST, SUBSCRIPTION_TOAST } from '../lib/toasts';
