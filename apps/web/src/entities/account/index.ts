@@ -21,3 +21,4 @@ export {
   type ReviewedAccount,
   type ReviewWords,
 } from './account-review';
+export { NoAccountPage, type NoAccountProps } from './no-account';

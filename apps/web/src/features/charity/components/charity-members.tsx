@@ -9,6 +9,7 @@ import {
 import { Alert, Badge, Button, Checkbox, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { toast } from '@/components/ui/toast';
 import { AccountMembersSection, type MembersWords, memberName } from '@/entities/account';
 import { charityQueries, PERMISSION_LABELS } from '@/entities/charity';
@@ -85,14 +86,7 @@ function EditMemberDialog({ member, onClose }: { member: CharityMember; onClose:
               ))}
             </Stack>
           </Checkbox.Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              Save member
-            </Button>
-          </Group>
+          <DialogActions submitLabel="Save member" pending={update.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>
