@@ -77,60 +77,43 @@ export interface AccountReviewProps<A extends ReviewedAccount> {
   details: (account: A) => ReactNode;
 }
 
-function RejectDialog<A extends ReviewedAccount>({
+/**
+ * Rejecting and locking say why: the reason is emailed (and, for a lock, kept in the audit log).
+ * `action` is which of the two this dialog asks for.
+ */
+function ReasonStepDialog<A extends ReviewedAccount>({
+  action,
   account,
   props,
   onClose,
 }: {
+  action: 'reject' | 'lock';
   account: A;
   props: AccountReviewProps<A>;
   onClose: () => void;
 }) {
   const { words } = props;
   const decide = props.useDecide();
-  const { submit, fieldError, refusal } = useReasonSubmit(async (reason) => {
-    await decide.mutateAsync({ id: account.id, status: 'rejected', reason });
-    toast.success(`${words.Noun} rejected`, words.rejectedToast(account.name));
-  }, onClose);
-  return (
-    <ReasonDialog
-      title={`Reject ${account.name}?`}
-      description={words.rejectDescription}
-      confirmLabel={`Reject ${words.noun}`}
-      emptyMessage={words.rejectEmpty}
-      pending={decide.isPending}
-      refusal={refusal}
-      fieldError={fieldError}
-      onClose={onClose}
-      onSubmit={submit}
-    />
-  );
-}
-
-/** Locking says why: the reason is kept in the audit log and emailed to the account's admins. */
-function LockDialog<A extends ReviewedAccount>({
-  account,
-  props,
-  onClose,
-}: {
-  account: A;
-  props: AccountReviewProps<A>;
-  onClose: () => void;
-}) {
-  const { words } = props;
   const lock = props.useLock();
+  const rejecting = action === 'reject';
   const { submit, fieldError, refusal } = useReasonSubmit(async (reason) => {
-    await lock.mutateAsync({ id: account.id, lock_status: true, reason });
-    toast.success(`${words.Noun} locked`, words.lockedToast(account.name));
+    if (rejecting) {
+      await decide.mutateAsync({ id: account.id, status: 'rejected', reason });
+      toast.success(`${words.Noun} rejected`, words.rejectedToast(account.name));
+    } else {
+      await lock.mutateAsync({ id: account.id, lock_status: true, reason });
+      toast.success(`${words.Noun} locked`, words.lockedToast(account.name));
+    }
   }, onClose);
+  const verb = rejecting ? 'Reject' : 'Lock';
   return (
     <ReasonDialog
-      title={`Lock ${account.name}?`}
-      description={words.lockDescription}
-      confirmLabel={`Lock ${words.noun}`}
-      refusalTitle="Not locked"
-      emptyMessage={words.lockEmpty}
-      pending={lock.isPending}
+      title={`${verb} ${account.name}?`}
+      description={rejecting ? words.rejectDescription : words.lockDescription}
+      confirmLabel={`${verb} ${words.noun}`}
+      refusalTitle={rejecting ? undefined : 'Not locked'}
+      emptyMessage={rejecting ? words.rejectEmpty : words.lockEmpty}
+      pending={rejecting ? decide.isPending : lock.isPending}
       refusal={refusal}
       fieldError={fieldError}
       onClose={onClose}
@@ -166,7 +149,7 @@ function AccountCard<A extends ReviewedAccount>({
       toast.success(`${words.Noun} approved`, words.approvedToast(account.name));
   };
 
-  /** Locking asks why (LockDialog); unlocking only confirms. */
+  /** Locking asks why (ReasonStepDialog); unlocking only confirms. */
   const onLock = async () => {
     if (!account.lock_status) {
       setLocking(true);
@@ -243,9 +226,16 @@ function AccountCard<A extends ReviewedAccount>({
         ) : null}
       </Stack>
       {rejecting ? (
-        <RejectDialog account={account} props={props} onClose={() => setRejecting(false)} />
+        <ReasonStepDialog
+          action="reject"
+          account={account}
+          props={props}
+          onClose={() => setRejecting(false)}
+        />
       ) : null}
-      {locking ? <LockDialog account={account} props={props} onClose={() => setLocking(false)} /> : null}
+      {locking ? (
+        <ReasonStepDialog action="lock" account={account} props={props} onClose={() => setLocking(false)} />
+      ) : null}
     </Card>
   );
 }
