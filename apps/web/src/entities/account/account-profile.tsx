@@ -1,14 +1,14 @@
-import { REQUIRED_MESSAGE } from '@kindred/shared';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { type ReactNode, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { z } from 'zod';
 import { DeleteAccountSection } from '@/components/ui/delete-account-section';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { LogoSection } from '@/components/ui/logo-section';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { reloadMemberships } from '@/entities/session';
-import { focusFirstInvalid, schemaErrors, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { focusFirstInvalid } from '@/lib/form';
+import { useAccountForm } from './account-form';
 
 interface ProfiledAccount {
   id: number;
@@ -53,18 +53,13 @@ function ProfileForm<A extends ProfiledAccount, Values extends { name: string },
   props: AccountProfileProps<A, Values, Body>,
 ) {
   const { words, account, canEdit } = props;
-  const formRef = useRef<HTMLFormElement>(null);
   const headingId = useId();
-  const form = useAccessibleForm<Values>({
+  const { form, server, formRef } = useAccountForm({
     initialValues: props.values(account),
-    validate: (values) => {
-      const errors = schemaErrors(props.schema, props.toBody(values));
-      if (!values.name.trim()) errors.name = REQUIRED_MESSAGE;
-      return errors;
-    },
-    validateInputOnBlur: true,
+    schema: props.schema,
+    toBody: props.toBody,
+    fieldMap: props.fieldMap,
   });
-  const server = useServerErrors(form, { fieldMap: props.fieldMap, formRef });
 
   const submit = form.onSubmit(
     async (values) => {

@@ -1,14 +1,14 @@
-import { REQUIRED_MESSAGE } from '@kindred/shared';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { Page } from '@/components/ui/page';
 import { toast } from '@/components/ui/toast';
 import { reloadMemberships, session, useCurrentUser } from '@/entities/session';
-import { focusFirstInvalid, schemaErrors, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { focusFirstInvalid } from '@/lib/form';
+import { useAccountForm } from './account-form';
 
 /** The words of one kind of account's registration. */
 export interface RegisterWords {
@@ -82,18 +82,13 @@ export function AccountRegisterScreen<
   A extends { id: number; name: string },
 >(props: AccountRegisterProps<Values, Body, A>) {
   const { words } = props;
-  const formRef = useRef<HTMLFormElement>(null);
   const [created, setCreated] = useState<A | null>(null);
-  const form = useAccessibleForm<Values>({
+  const { form, server, formRef } = useAccountForm({
     initialValues: props.initialValues(),
-    validate: (values) => {
-      const errors = schemaErrors(props.schema, props.toBody(values));
-      if (!values.name.trim()) errors.name = REQUIRED_MESSAGE;
-      return errors;
-    },
-    validateInputOnBlur: true,
+    schema: props.schema,
+    toBody: props.toBody,
+    fieldMap: props.fieldMap,
   });
-  const server = useServerErrors(form, { fieldMap: props.fieldMap, formRef });
 
   const submit = form.onSubmit(
     async (values) => {
