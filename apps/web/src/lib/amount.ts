@@ -64,8 +64,3 @@ export function currencySymbol(currency: string, locale = 'en-GB'): string {
     return currency;
   }
 }
-
-/** Minor units as the amount field shows them: 2500 -> '25', 2550 -> '25.50'. */
-export function amountText(minorUnits: number): string {
-  return minorUnits % 100 === 0 ? String(minorUnits / 100) : (minorUnits / 100).toFixed(2);
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CURRENCY, formatMoney, toMinorUnits } from './money.js';
+import { DEFAULT_CURRENCY, formatMoney, toAmountText, toMajorUnits, toMinorUnits } from './money.js';
 
 describe('DEFAULT_CURRENCY', () => {
   it('is INR', () => {
@@ -111,5 +111,28 @@ describe('toMinorUnits', () => {
 
   it('rejects a value that is not a string', () => {
     expect(toMinorUnits(12 as unknown as string)).toBeNull();
+  });
+});
+
+describe('toAmountText', () => {
+  it.each([
+    [2500, '25'],
+    [2550, '25.50'],
+    [150050, '1500.50'],
+    [7, '0.07'],
+    [0, '0'],
+    [-2550, '-25.50'],
+  ])('%i minor units read %s in an amount field', (minor, expected) => {
+    expect(toAmountText(minor)).toBe(expected);
+  });
+
+  it('gives back what toMinorUnits reads', () => {
+    for (const minor of [1, 99, 100, 12345, 900001]) expect(toMinorUnits(toAmountText(minor))).toBe(minor);
+  });
+});
+
+describe('toMajorUnits', () => {
+  it('divides by 100', () => {
+    expect(toMajorUnits(2550)).toBe(25.5);
   });
 });

@@ -61,3 +61,20 @@ export function toMinorUnits(text: string): number | null {
   const minorUnits = Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0'));
   return Number.isSafeInteger(minorUnits) ? minorUnits : null;
 }
+
+/**
+ * An amount in minor units as an amount field takes it, in major units: 2500 -> '25',
+ * 2550 -> '25.50', 150050 -> '1500.50' (exact: no floating-point division, no separators).
+ */
+export function toAmountText(minorUnits: number): string {
+  const sign = minorUnits < 0 ? '-' : '';
+  const abs = Math.abs(minorUnits);
+  const major = Math.trunc(abs / 100);
+  const minor = abs % 100;
+  return `${sign}${major}${minor === 0 ? '' : `.${String(minor).padStart(2, '0')}`}`;
+}
+
+/** An amount in minor units as a number of major units, for charts' scales: 2550 -> 25.5. */
+export function toMajorUnits(minorUnits: number): number {
+  return minorUnits / 100;
+}

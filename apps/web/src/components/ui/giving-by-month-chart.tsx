@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { formatMoney } from '@kindred/shared';
+import { formatMoney, toMajorUnits } from '@kindred/shared';
 import { BarChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -7,8 +7,6 @@ import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState } from '@/components/ui/states';
 import { monthLabel } from '@/lib/format';
 
-/** Money in major units for the charts' axes (the tooltips show it formatted). */
-export const major = (amount: number) => amount / 100;
 /** A chart's value (major units) formatted as money. */
 export const chartMoney = (value: number) => formatMoney(Math.round(value * 100));
 
@@ -68,7 +66,7 @@ export function GivingByMonthChart<Row extends { month: string }>({
   if (rows.length === 0) return <EmptyState>{empty}</EmptyState>;
   const data = rows.map((row) => {
     const point: Record<string, string | number> = { month: monthLabel(row.month) };
-    for (const s of series) point[s.name] = s.money ? major(s.value(row)) : s.value(row);
+    for (const s of series) point[s.name] = s.money ? toMajorUnits(s.value(row)) : s.value(row);
     return point;
   });
   return (

@@ -1,4 +1,10 @@
 export * from './accounts';
+export {
+  ADMIN_TYPE_LABELS,
+  type PlatformAdminAbilities,
+  platformAdminAbilities,
+  usePlatformAdmin,
+} from './platform-admin';
 export { reloadMemberships } from './reload-memberships';
 export { type CreateSessionOptions, createSession, session } from './session';
 export * from './session-service';

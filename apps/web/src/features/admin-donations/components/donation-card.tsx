@@ -5,7 +5,8 @@ import { WrappingBadge } from '@/components/ui/wrapping-badge';
 import { publicCharityPath } from '@/entities/charity';
 import { donationWhat } from '@/entities/donation';
 import { publicProjectPath } from '@/entities/project';
-import { formatInstant, nextStep, queueReason, waitingFor } from '../lib/queue';
+import { showDateTime } from '@/lib/format';
+import { nextStep, queueReason, waitingFor } from '../lib/queue';
 
 export interface DonationCardProps {
   donation: Donation;
@@ -85,7 +86,7 @@ export function DonationCard({ donation, selection, onReject }: DonationCardProp
           </Fact>
           <Fact label="Paid from">{donation.source === 'credits' ? 'Credits' : 'Wallet'}</Fact>
           <Fact label="Waiting">
-            <time dateTime={donation.created_at} title={formatInstant(donation.created_at)}>
+            <time dateTime={donation.created_at} title={showDateTime(donation.created_at)}>
               {waitingFor(donation.created_at)}
             </time>
           </Fact>
@@ -113,7 +114,7 @@ export function DonationCard({ donation, selection, onReject }: DonationCardProp
                   {entry.status_label}
                 </Text>
                 {' · '}
-                <time dateTime={entry.at}>{formatInstant(entry.at)}</time>
+                <time dateTime={entry.at}>{showDateTime(entry.at)}</time>
                 {` · ${entry.by ? `by ${entry.by.name}` : 'by Kindred'}`}
                 {entry.reason ? ` · ${entry.reason}` : ''}
               </List.Item>

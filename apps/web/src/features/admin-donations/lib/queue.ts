@@ -1,11 +1,5 @@
-import {
-  ADMIN_TYPE,
-  DONATION_METHOD,
-  type Donation,
-  formatDisplayDateTime,
-  TRANSACTION_STATUS,
-  type User,
-} from '@kindred/shared';
+import { DONATION_METHOD, type Donation, TRANSACTION_STATUS, type User } from '@kindred/shared';
+import { platformAdminAbilities } from '@/entities/session';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -44,17 +38,11 @@ export function queueReason(donation: Pick<Donation, 'status'>): string {
 export type QueueRole = 'review' | 'view' | 'none';
 
 export function queueRole(user: Pick<User, 'is_iic_admin' | 'admin_type'> | null): QueueRole {
-  if (!user?.is_iic_admin) return 'none';
-  if (user.admin_type === ADMIN_TYPE.superAdmin || user.admin_type === ADMIN_TYPE.admin) return 'review';
-  return user.admin_type === ADMIN_TYPE.employee ? 'view' : 'none';
+  const abilities = platformAdminAbilities(user);
+  return abilities.act ? 'review' : abilities.view ? 'view' : 'none';
 }
 
 /** Where a rejected donation's money goes back to, for the dialog. */
 export function returnedTo(donation: Pick<Donation, 'source' | 'donor'>): string {
   return `${donation.donor.name}’s ${donation.source === 'credits' ? 'credits' : 'wallet'}`;
-}
-
-/** An instant as '3 Jan 2030, 14:05' (the viewer's time zone). */
-export function formatInstant(iso: string): string {
-  return formatDisplayDateTime(iso);
 }

@@ -1,4 +1,4 @@
-import { CHARITY_TYPES, GIVING_TYPES, labelOf, type ProjectCard } from '@kindred/shared';
+import { CHARITY_TYPES, formatDisplayDate, GIVING_TYPES, labelOf, type ProjectCard } from '@kindred/shared';
 import {
   Anchor,
   Badge,
@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { Link } from 'react-router';
 import { Picture } from '@/components/ui/picture';
-import { formatDay, formatDistance } from '../format';
+import { formatDistance } from '../format';
 import { NeedsProgress } from './needs-progress';
 
 export interface ProjectCardViewProps {
@@ -30,7 +30,7 @@ export const CARD_SIZES = '(min-width: 75em) 400px, (min-width: 48em) 50vw, 100v
  */
 export function ProjectCardView({ project, headingOrder = 3 }: ProjectCardViewProps) {
   const where = [project.city, formatDistance(project.distance_km)].filter(Boolean).join(' · ');
-  const ends = formatDay(project.end_date);
+  const ends = formatDisplayDate(project.end_date);
   const types = project.charity_types
     .map((id) => labelOf(CHARITY_TYPES, id))
     .filter(Boolean)

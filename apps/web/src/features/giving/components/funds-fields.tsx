@@ -1,4 +1,4 @@
-import { FREQUENCIES, formatMoney, type Wallet } from '@kindred/shared';
+import { FREQUENCIES, formatMoney, toAmountText, type Wallet } from '@kindred/shared';
 import { Button, Checkbox, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
@@ -56,7 +56,7 @@ export function FundsFields({ form, currency, wallet, today, organisation, chari
               type="button"
               variant={typed === preset ? 'filled' : 'default'}
               aria-pressed={typed === preset}
-              onClick={() => form.setFieldValue('amount', String(preset / 100))}
+              onClick={() => form.setFieldValue('amount', toAmountText(preset))}
             >
               {formatMoney(preset, currency)}
             </Button>

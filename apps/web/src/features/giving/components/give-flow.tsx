@@ -5,6 +5,7 @@ import {
   formatMoney,
   GIVING_TYPE,
   TRANSACTION_STATUS,
+  toAmountText,
   toMinorUnits,
   type Wallet,
 } from '@kindred/shared';
@@ -31,6 +32,7 @@ import { giftAidQueries } from '@/entities/donation';
 import { USER_WALLET, type WalletOwner, walletQueries } from '@/entities/wallet';
 import { isApiError } from '@/lib/api-client';
 import { serverErrorsOf, useAccessibleForm } from '@/lib/form';
+import { todayIso } from '@/lib/format';
 import { mayHaveGoneThrough, useKeyedAttempts } from '@/lib/idempotency';
 import { useDonate } from '../api/donate';
 import {
@@ -52,7 +54,6 @@ import {
   pledgeWindow,
   skillOptions,
   targetName,
-  todayIso,
   volunteeringHoursLeft,
 } from '../lib/target';
 import { DONATION_TOAST, SUBSCRIPTION_TOAST } from '../lib/toasts';
@@ -88,9 +89,6 @@ function failureOf(error: unknown): { title: string; message: string } {
   if (mayHaveGoneThrough(error)) return { title, message: `${error.message} ${RETRY_NOTE}` };
   return { title, message: error.message };
 }
-
-/** '25.5' for 2550 minor units: an amount as the amount field takes it. */
-const asTyped = (minor: number) => (minor % 100 === 0 ? String(minor / 100) : (minor / 100).toFixed(2));
 
 /**
  * The give flow in a dialog: the gift's details, then a review with the final confirm. Funds can
@@ -360,7 +358,7 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
                   </Alert>
                   {renderTopUp({
                     currency,
-                    amount: asTyped(short),
+                    amount: toAmountText(short),
                     description: `Add money to your wallet by card for this gift. The money is in your wallet at once.`,
                     onAdded: onToppedUp,
                   })}

@@ -102,12 +102,6 @@ export function pledgeWindow(target: GiveTarget, today: string) {
   return { defaultDate: end, min: start && start > today ? start : today, max: end };
 }
 
-/** Today as YYYY-MM-DD in the person's own time zone. */
-export function todayIso(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** The volunteering hours a project still needs, or null when it set no number (or for a charity). */
 export function volunteeringHoursLeft(target: GiveTarget): number | null {
   if (target.kind !== 'project' || !target.project.volunteering_hours) return null;

@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DonationStatusBadge, donationTypeLabel, donationWhat, ReceiptButton } from '@/entities/donation';
 import { showDate } from '@/lib/format';
-import { dayOf } from '../lib/dates';
 import { declineReason, hasReceipt } from '../lib/donation';
 
 /** Where the gift went: the project (with its charity) or the charity itself, as links. */
@@ -59,7 +58,7 @@ export function DonationCard({
           </Group>
           <DonationTarget donation={donation} />
           <Text size="sm" c="dimmed">
-            {`Made ${dayOf(donation.created_at)}`}
+            {`Made ${showDate(donation.created_at)}`}
             {isTime(donation) && donation.date ? ` · on ${showDate(donation.date)}` : ''}
             {donation.gift_aid_amount > 0 ? ` · Gift Aid adds ${formatMoney(donation.gift_aid_amount)}` : ''}
           </Text>

@@ -9,8 +9,7 @@ import {
   donationWhat,
   ReceiptButton,
 } from '@/entities/donation';
-import { showDate } from '@/lib/format';
-import { whenOf } from '../lib/dates';
+import { showDate, showDateTime } from '@/lib/format';
 import { hasReceipt } from '../lib/donation';
 import { DonationTarget } from './donation-card';
 
@@ -72,7 +71,7 @@ function DetailBody({ id }: { id: number }) {
       <Timeline bulletSize={14} lineWidth={2} active={donation.history.length - 1}>
         {donation.history.map((entry) => (
           <Timeline.Item key={`${entry.at}-${entry.status}`} title={entry.status_label}>
-            <Text size="sm">{`${whenOf(entry.at)} · by ${entry.by?.name ?? 'Kindred (scheduled)'}`}</Text>
+            <Text size="sm">{`${showDateTime(entry.at)} · by ${entry.by?.name ?? 'Kindred (scheduled)'}`}</Text>
             {entry.reason ? <Text size="sm">{`Why: ${entry.reason}`}</Text> : null}
           </Timeline.Item>
         ))}

@@ -7,8 +7,8 @@ import { ShowMore } from '@/components/ui/pager';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { giftAidQueries } from '@/entities/donation';
+import { showDate } from '@/lib/format';
 import { useCancelGiftAidDeclaration } from '../api/cancel-gift-aid-declaration';
-import { dayOf } from '../lib/dates';
 
 const nameOf = (declaration: GiftAidDeclaration) =>
   [declaration.title, declaration.first_name, declaration.last_name].filter(Boolean).join(' ');
@@ -65,8 +65,8 @@ function DeclarationCard({ declaration }: { declaration: GiftAidDeclaration }) {
           </Badge>
         </Group>
         <Text size="sm">
-          {`Declared on ${dayOf(declaration.declared_at)}`}
-          {declaration.cancelled_at ? `, cancelled on ${dayOf(declaration.cancelled_at)}` : ''}.
+          {`Declared on ${showDate(declaration.declared_at)}`}
+          {declaration.cancelled_at ? `, cancelled on ${showDate(declaration.cancelled_at)}` : ''}.
         </Text>
         {!charity && !declaration.cancelled_at ? (
           <Text size="sm">

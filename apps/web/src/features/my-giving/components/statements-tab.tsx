@@ -7,8 +7,9 @@ import { ShowMore } from '@/components/ui/pager';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { donationQueries } from '@/entities/donation';
+import { todayIso } from '@/lib/format';
 import { downloadGivingStatement, type StatementFormat } from '../api/download-statement';
-import { startOfYear, todayIso } from '../lib/dates';
+import { startOfYear } from '../lib/dates';
 import { hasReceipt } from '../lib/donation';
 import { DonationCard, DonationList } from './donation-card';
 

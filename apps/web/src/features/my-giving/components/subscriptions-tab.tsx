@@ -4,6 +4,7 @@ import {
   labelOf,
   type Subscription,
   type SubscriptionStatus,
+  toAmountText,
 } from '@kindred/shared';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -13,7 +14,7 @@ import { confirm } from '@/components/ui/confirm';
 import { ShowMore } from '@/components/ui/pager';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
-import { amountText, checkAmount } from '@/lib/amount';
+import { checkAmount } from '@/lib/amount';
 import { isApiError } from '@/lib/api-client';
 import { showDate } from '@/lib/format';
 import { useCancelSubscription } from '../api/cancel-subscription';
@@ -40,7 +41,7 @@ function targetName(subscription: Subscription): string {
 }
 
 function AmountForm({ subscription, onDone }: { subscription: Subscription; onDone: () => void }) {
-  const [text, setText] = useState(amountText(subscription.amount));
+  const [text, setText] = useState(toAmountText(subscription.amount));
   const [error, setError] = useState<string | null>(null);
   const change = useChangeSubscriptionAmount();
   const inputId = useId();

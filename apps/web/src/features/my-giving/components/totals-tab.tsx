@@ -7,8 +7,8 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { monthLabel } from '@/lib/format';
 import { statisticsQuery } from '../api/get-statistics';
-import { monthLabel } from '../lib/dates';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (

@@ -1,5 +1,4 @@
 import {
-  ADMIN_TYPE,
   type DiscountCode,
   discountCodeBodySchema,
   formatMoney,
@@ -30,7 +29,7 @@ import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import { billingQueries } from '@/entities/billing';
-import { useCurrentUser } from '@/entities/session';
+import { usePlatformAdmin } from '@/entities/session';
 import { amountError, parseAmount } from '@/lib/amount';
 import { focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { showDate } from '@/lib/format';
@@ -331,9 +330,7 @@ function CodesTable({
 
 /** `/admin/subscriptions`: the plans organisations subscribe to, and the discount codes. */
 export function AdminBillingScreen() {
-  const user = useCurrentUser();
-  const isAdmin = Boolean(user?.is_iic_admin);
-  const canManage = isAdmin && user?.admin_type !== ADMIN_TYPE.employee;
+  const { view: isAdmin, act: canManage } = usePlatformAdmin();
   const plans = useQuery({ ...billingQueries.adminPlans(), enabled: isAdmin });
   const codes = useQuery({ ...billingQueries.adminCodes(), enabled: isAdmin });
   if (!isAdmin) {

@@ -1,9 +1,15 @@
-import { PLAN_FEE_TYPE, type Plan, type PlanUpdateBody, REQUIRED_MESSAGE } from '@kindred/shared';
+import {
+  PLAN_FEE_TYPE,
+  type Plan,
+  type PlanUpdateBody,
+  REQUIRED_MESSAGE,
+  toAmountText,
+} from '@kindred/shared';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useRef } from 'react';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { toast } from '@/components/ui/toast';
-import { amountError, amountText, parseAmount } from '@/lib/amount';
+import { amountError, parseAmount } from '@/lib/amount';
 import { focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useUpdatePlan } from '../api/admin-plans';
 import { saveChanges } from '../lib/save-changes';
@@ -35,7 +41,7 @@ export function EditPlanDialog({ plan, onClose }: { plan: Plan; onClose: () => v
   const formRef = useRef<HTMLFormElement>(null);
   const mutation = useUpdatePlan();
   const form = useAccessibleForm<PlanEditValues>({
-    initialValues: { name: plan.name, description: plan.description ?? '', fee: amountText(plan.fee) },
+    initialValues: { name: plan.name, description: plan.description ?? '', fee: toAmountText(plan.fee) },
     validate: {
       name: (value) => (value.trim().length < 2 ? REQUIRED_MESSAGE : null),
       fee: (value) => amountError(value),

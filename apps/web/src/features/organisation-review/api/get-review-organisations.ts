@@ -1,25 +1,8 @@
-import type { Business, Page } from '@kindred/shared';
-import { infiniteQueryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import type { Business } from '@kindred/shared';
+import { reviewListQueries } from '@/entities/account';
 
-export type ApprovalStatus = 'pending' | 'approved' | 'rejected';
-
-/** GET /admin/business_list?status=: organisations by approval status (platform admins). */
-export function getReviewOrganisations(
-  status: ApprovalStatus,
-  cursor: string | undefined,
-): Promise<Page<Business>> {
-  return api.get<Page<Business>>('/admin/business_list', { query: { status, limit: 20, cursor } });
-}
-
-/** The review lists. Their keys live here only. */
-export const organisationReviewQueries = {
-  all: () => ['organisation-review'] as const,
-  list: (status: ApprovalStatus) =>
-    infiniteQueryOptions({
-      queryKey: [...organisationReviewQueries.all(), status] as const,
-      queryFn: ({ pageParam }) => getReviewOrganisations(status, pageParam),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (page) => page.next_cursor ?? undefined,
-    }),
-};
+/** GET /admin/business_list?status=: organisations by approval status. Their keys live here only. */
+export const organisationReviewQueries = reviewListQueries<Business>(
+  'organisation-review',
+  '/admin/business_list',
+);

@@ -4,6 +4,7 @@ import {
   type MatchingSettingsBody,
   matchingSettingsBodySchema,
   parseWholeNumber,
+  toAmountText,
 } from '@kindred/shared';
 import {
   Button,
@@ -29,7 +30,7 @@ import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import { DonationStatusBadge } from '@/entities/donation';
 import { organisationMoneyQueries } from '@/entities/organisation';
 import { session } from '@/entities/session';
-import { amountError, amountText, parseAmount } from '@/lib/amount';
+import { amountError, parseAmount } from '@/lib/amount';
 import { focusFirstInvalid, schemaErrors, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { showDate } from '@/lib/format';
 import { useSetMatching } from '../api/set-matching';
@@ -82,8 +83,8 @@ function MatchingForm({ businessId }: { businessId: number }) {
         initial={{
           active: data.configured ? data.active : true,
           ratio_percent: data.ratio_percent,
-          cap: data.configured ? amountText(data.cap_per_employee) : '',
-          budget: data.configured ? amountText(data.annual_budget) : '',
+          cap: data.configured ? toAmountText(data.cap_per_employee) : '',
+          budget: data.configured ? toAmountText(data.annual_budget) : '',
         }}
       />
       {data.configured ? <Budget businessId={businessId} /> : null}

@@ -1,30 +1,24 @@
-import { Anchor, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { Page } from '@/components/ui/page';
+import { NoAccountPage } from '@/entities/account';
 
 /** Shown to a person who belongs to no organisation. */
 export function NoOrganisation() {
   return (
-    <Page title="Organisation">
-      <Paper p="lg" withBorder>
-        <Stack gap="sm">
-          <Text>You are not a member of any organisation yet.</Text>
-          <Text>
-            Does your employer give with Kindred?{' '}
-            <Anchor component={Link} to="/join">
-              Ask to join your organisation
-            </Anchor>
-            .
-          </Text>
-          <Text>
-            Run a company that gives?{' '}
-            <Anchor component={Link} to="/organisation/register">
-              Add your organisation
-            </Anchor>{' '}
-            and a Kindred admin will review it.
-          </Text>
-        </Stack>
-      </Paper>
-    </Page>
+    <NoAccountPage
+      title="Organisation"
+      noun="organisation"
+      question="Run a company that gives?"
+      registerPath="/organisation/register"
+      registerLink="Add your organisation"
+    >
+      <Text>
+        Does your employer give with Kindred?{' '}
+        <Anchor component={Link} to="/join">
+          Ask to join your organisation
+        </Anchor>
+        .
+      </Text>
+    </NoAccountPage>
   );
 }

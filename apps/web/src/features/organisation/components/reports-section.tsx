@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { formatMoney, type ReportGroup } from '@kindred/shared';
+import { formatMoney, type ReportGroup, toMajorUnits } from '@kindred/shared';
 import { BarChart } from '@mantine/charts';
 import {
   Button,
@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { DateField } from '@/components/ui/date-field';
 import { Figure } from '@/components/ui/figure';
-import { ChartCard, chartMoney, GivingByMonthChart, major } from '@/components/ui/giving-by-month-chart';
+import { ChartCard, chartMoney, GivingByMonthChart } from '@/components/ui/giving-by-month-chart';
 import { type PagePosition, Pager } from '@/components/ui/pager';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
@@ -155,7 +155,7 @@ function Groups({ businessId, filter }: { businessId: number; filter: ReportFilt
           <ChartCard id="chart-groups" title={by === 'charity' ? 'Funds by charity' : 'Funds by project'}>
             <BarChart
               h={Math.max(160, Math.min(rows.length, 10) * 36)}
-              data={rows.slice(0, 10).map((row) => ({ name: row.name, Funds: major(row.funds) }))}
+              data={rows.slice(0, 10).map((row) => ({ name: row.name, Funds: toMajorUnits(row.funds) }))}
               dataKey="name"
               orientation="vertical"
               yAxisProps={{ width: 140 }}

@@ -5,6 +5,7 @@ import {
   type SignoffPolicyBody,
   signoffPolicyBodySchema,
   signoffPolicyProblem,
+  toAmountText,
 } from '@kindred/shared';
 import {
   Alert,
@@ -23,7 +24,7 @@ import { useId, useRef } from 'react';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { organisationQueries } from '@/entities/organisation';
-import { amountError, amountText, parseAmount } from '@/lib/amount';
+import { amountError, parseAmount } from '@/lib/amount';
 import { focusFirstInvalid, schemaErrors, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useSetSignoffPolicy } from '../api/set-signoff-policy';
 import { useOrganisationContext } from './organisation-layout';
@@ -73,7 +74,7 @@ export function SignoffPolicyForm() {
     initialValues: {
       approvals_required: policy.approvals_required,
       large: policy.threshold_amount !== null,
-      threshold: policy.threshold_amount !== null ? amountText(policy.threshold_amount) : '',
+      threshold: policy.threshold_amount !== null ? toAmountText(policy.threshold_amount) : '',
       approvals_above_threshold: policy.approvals_above_threshold ?? policy.approvals_required + 1,
     },
     validate,

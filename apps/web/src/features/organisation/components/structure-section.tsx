@@ -16,6 +16,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
@@ -185,14 +186,7 @@ function FundsDialog({
             setError(null);
           }}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={transfer.isPending}>
-            Move funds
-          </Button>
-        </Group>
+        <DialogActions submitLabel="Move funds" pending={transfer.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );

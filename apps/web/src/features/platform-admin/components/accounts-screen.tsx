@@ -7,11 +7,10 @@ import { Link, useSearchParams } from 'react-router';
 import { type PagePosition, Pager } from '@/components/ui/pager';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
-import { useCurrentUser } from '@/entities/session';
+import { usePlatformAdmin } from '@/entities/session';
 import { showDate } from '@/lib/format';
 import { exportData } from '../api/export-data';
 import { type AccountFilters, type AccountKind, accountQueries } from '../api/get-accounts';
-import { adminAbilities } from '../lib/abilities';
 import { AdminPage } from './admin-only';
 
 const KINDS: { value: AccountKind; label: string }[] = [
@@ -39,7 +38,7 @@ const projectStatusLabel = (status: number) =>
   PROJECT_STATUSES.find((entry) => entry.id === status)?.label ?? String(status);
 
 function ExportButton({ type, id, label }: { type: 'business' | 'charity'; id: number; label: string }) {
-  const canAct = adminAbilities(useCurrentUser()).act;
+  const canAct = usePlatformAdmin().act;
   if (!canAct) return null;
   return (
     // The row names the account: the button says "Export" and is named for it, so a long name

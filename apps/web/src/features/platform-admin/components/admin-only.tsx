@@ -1,8 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Page } from '@/components/ui/page';
-import { useCurrentUser } from '@/entities/session';
-import { adminAbilities } from '../lib/abilities';
+import { usePlatformAdmin } from '@/entities/session';
 import { AdminNav } from './admin-nav';
 
 /** An admin screen: platform admins see it with the admin menu; others are told it is not theirs. */
@@ -17,7 +16,7 @@ export function AdminPage({
   children: ReactNode;
   size?: 'md' | 'lg' | 'xl';
 }) {
-  const abilities = adminAbilities(useCurrentUser());
+  const abilities = usePlatformAdmin();
   if (!abilities.view) {
     return (
       <Page title={title}>

@@ -5,18 +5,17 @@ import { Link, useParams } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
 import { FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
-import { useCurrentUser } from '@/entities/session';
+import { usePlatformAdmin } from '@/entities/session';
 import { showDate, showDateTime } from '@/lib/format';
 import { exportData } from '../api/export-data';
 import { adminProjectQueries } from '../api/get-project';
 import { useMailProjects } from '../api/mail-projects';
-import { adminAbilities } from '../lib/abilities';
 import { AdminPage } from './admin-only';
 
 /** `/admin/projects/:id`: a project as platform admins see it, with a reminder to its admins. */
 export function AdminProjectScreen() {
   const id = Number(useParams().id);
-  const abilities = adminAbilities(useCurrentUser());
+  const abilities = usePlatformAdmin();
   const project = useQuery({ ...adminProjectQueries.detail(id), enabled: abilities.view && id > 0 });
   const mail = useMailProjects();
   if (project.isError)

@@ -8,11 +8,10 @@ import { type PagePosition, Pager } from '@/components/ui/pager';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
-import { useCurrentUser } from '@/entities/session';
+import { usePlatformAdmin } from '@/entities/session';
 import { showDate, showDateTime } from '@/lib/format';
 import { type ExpiringFilters, expiringQueries } from '../api/get-expiring';
 import { useMailProjects } from '../api/mail-projects';
-import { adminAbilities } from '../lib/abilities';
 import { AdminPage } from './admin-only';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -25,7 +24,7 @@ function when(project: AdminExpiringProject): string {
 
 /** `/admin/expiring`: projects near their end; remind their admins to extend them. */
 export function ExpiringScreen() {
-  const abilities = adminAbilities(useCurrentUser());
+  const abilities = usePlatformAdmin();
   const [filters, setFilters] = useState<ExpiringFilters>({ days: 14, which: 'both' });
   const [position, setPosition] = useState<PagePosition>({});
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());

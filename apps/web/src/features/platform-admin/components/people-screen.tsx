@@ -7,9 +7,9 @@ import { Link } from 'react-router';
 import { type PagePosition, Pager } from '@/components/ui/pager';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { ADMIN_TYPE_LABELS } from '@/entities/session';
 import { showDate } from '@/lib/format';
 import { type UserFilters, userListQueries } from '../api/get-users';
-import { ADMIN_TYPE_LABELS } from '../lib/abilities';
 import { AdminPage } from './admin-only';
 
 export function personStatus(user: AdminUser): string {

@@ -20,7 +20,12 @@ import { FormRefusal } from '@/components/ui/form-refusal';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
-import { useCurrentUser } from '@/entities/session';
+import {
+  ADMIN_TYPE_LABELS,
+  platformAdminAbilities,
+  useCurrentUser,
+  usePlatformAdmin,
+} from '@/entities/session';
 import { isApiError } from '@/lib/api-client';
 import { useAccessibleForm, useServerErrors } from '@/lib/form';
 import { showDate } from '@/lib/format';
@@ -28,7 +33,6 @@ import { useEraseUser } from '../api/erase-user';
 import { exportData } from '../api/export-data';
 import { userQueries } from '../api/get-user';
 import { useUpdateUser } from '../api/update-user';
-import { ADMIN_TYPE_LABELS, adminAbilities } from '../lib/abilities';
 import { AdminPage } from './admin-only';
 import { personStatus } from './people-screen';
 
@@ -109,7 +113,7 @@ function DetailsForm({
 
 function Actions({ detail }: { detail: AdminUserDetail }) {
   const me = useCurrentUser();
-  const abilities = adminAbilities(me);
+  const abilities = platformAdminAbilities(me);
   const update = useUpdateUser();
   const erase = useEraseUser();
   const [adminType, setAdminType] = useState<string>(String(detail.user.admin_type ?? ADMIN_TYPE.employee));
@@ -251,7 +255,7 @@ function Actions({ detail }: { detail: AdminUserDetail }) {
 /** `/admin/people/:id`: a person's profile, memberships, wallet and giving, and what an admin may do. */
 export function PersonScreen() {
   const id = Number(useParams().id);
-  const abilities = adminAbilities(useCurrentUser());
+  const abilities = usePlatformAdmin();
   const person = useQuery({
     ...userQueries.detail(id),
     enabled: Number.isSafeInteger(id) && id > 0 && abilities.view,

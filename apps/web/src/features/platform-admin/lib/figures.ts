@@ -1,4 +1,4 @@
-import { formatMoney, type Statistic, type StatisticUnit } from '@kindred/shared';
+import { formatMoney, type Statistic, type StatisticUnit, toMajorUnits } from '@kindred/shared';
 import { stringify } from 'csv-stringify/browser/esm/sync';
 
 /** A figure as people read it: money formatted, hours and counts with thousands separators. */
@@ -9,7 +9,7 @@ export function formatFigure(value: number, unit: StatisticUnit | string): strin
 }
 
 /** Money in major units for a chart's axis; other figures as they are. */
-export const chartValue = (value: number, unit: string) => (unit === 'money' ? value / 100 : value);
+export const chartValue = (value: number, unit: string) => (unit === 'money' ? toMajorUnits(value) : value);
 
 /**
  * The dashboard as CSV: one row per figure with its total for the range, its definition, and one

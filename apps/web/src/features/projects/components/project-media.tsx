@@ -10,7 +10,7 @@ import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { projectQueries } from '@/entities/project';
 import { useCurrentUser } from '@/entities/session';
-import { formatBytes } from '@/lib/format';
+import { formatFileSize } from '@/lib/format';
 import { IMAGE_MIME_TYPES, LOGO_MAX_BYTES } from '@/lib/upload-limits';
 import { useDeleteDocument } from '../api/delete-document';
 import { useDeleteGalleryImage } from '../api/delete-gallery-image';
@@ -202,7 +202,7 @@ export function ProjectDocuments({ project }: { project: Project }) {
                 </Anchor>
               ),
             },
-            { header: 'Size', cell: (document) => formatBytes(document.size) },
+            { header: 'Size', cell: (document) => formatFileSize(document.size) },
             {
               header: 'Actions',
               hiddenHeader: true,

@@ -5,6 +5,7 @@ import {
   parseWholeNumber,
   projectUpdateBodySchema,
   REQUIRED_MESSAGE,
+  toAmountText,
   toMinorUnits,
 } from '@kindred/shared';
 import type { FormErrors } from '@mantine/form';
@@ -66,14 +67,6 @@ export function rowKey(): string {
 export const newSkillRow = (): SkillNeedRow => ({ key: rowKey(), type: '', hours: '' });
 export const newGiftRow = (): GiftNeedRow => ({ key: rowKey(), type: '', description: '', quantity: 1 });
 
-/** 150050 -> '1500.50', 500000 -> '5000'. */
-export function minorToInput(minor: number | null | undefined): string {
-  if (minor === null || minor === undefined) return '';
-  const major = Math.trunc(minor / 100);
-  const cents = minor % 100;
-  return cents === 0 ? String(major) : `${major}.${String(cents).padStart(2, '0')}`;
-}
-
 /** A typed amount in minor units: '1,500.50' -> 150050; blank -> null; not an amount -> NaN. */
 export function parseAmount(text: string): number | null {
   const cleaned = text.replace(/[,\s]/g, '');
@@ -124,7 +117,7 @@ export function projectValues(project: Project): ProjectFormValues {
     city_id: project.city ? CURRENT_TOWN : null,
     city: project.city ?? '',
     post_code: project.post_code ?? '',
-    funds_target: minorToInput(project.funds_target),
+    funds_target: project.funds_target == null ? '' : toAmountText(project.funds_target),
     volunteering_hours: project.volunteering_hours ?? '',
     volunteering_start: project.volunteering_start,
     volunteering_end: project.volunteering_end,

@@ -1,6 +1,7 @@
 import {
   CHARITY_TYPES,
   DEFAULT_CURRENCY,
+  formatDisplayDate,
   formatMoney,
   GIFT_TYPES,
   imageUrl,
@@ -34,7 +35,8 @@ import { Picture } from '@/components/ui/picture';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { projectQueries } from '@/entities/project';
 import { useRevealed } from '@/lib/deferred';
-import { daysLeftText, documentKind, formatDay, formatFileSize, formatWhen } from '../format';
+import { formatFileSize } from '@/lib/format';
+import { daysLeftText, documentKind } from '../format';
 import { FailedPage, isNotFound, LoadingPage, NotFoundPage } from './states';
 
 /** Updates per page on the public page. */
@@ -122,7 +124,10 @@ function Needs({
     gifts_pledged: project.gifts_pledged,
   };
   const donors = summary?.donors_count ?? project.donors_count;
-  const volunteeringDates = [formatDay(project.volunteering_start), formatDay(project.volunteering_end)];
+  const volunteeringDates = [
+    formatDisplayDate(project.volunteering_start),
+    formatDisplayDate(project.volunteering_end),
+  ];
   const hasNeeds =
     Boolean(project.funds_target) ||
     Boolean(project.volunteering_hours) ||
@@ -207,7 +212,7 @@ function Updates({ projectId }: { projectId: number }) {
                 {update.title}
               </Title>
               <Text size="sm" c="dimmed">
-                <time dateTime={update.created_at}>{formatWhen(update.created_at)}</time>
+                <time dateTime={update.created_at}>{formatDisplayDate(update.created_at)}</time>
               </Text>
               <Text mt={4} style={{ whiteSpace: 'pre-wrap' }}>
                 {update.body}
@@ -246,7 +251,7 @@ function Impact({ projectId }: { projectId: number }) {
                 {statement.title}
               </Title>
               <Text size="sm" c="dimmed">
-                <time dateTime={statement.created_at}>{formatWhen(statement.created_at)}</time>
+                <time dateTime={statement.created_at}>{formatDisplayDate(statement.created_at)}</time>
                 {statement.beneficiaries !== null
                   ? ` · ${new Intl.NumberFormat('en-GB').format(statement.beneficiaries)} ${statement.beneficiaries === 1 ? 'person' : 'people'} helped`
                   : ''}
@@ -384,13 +389,13 @@ function KeyFacts({
             {project.start_date ? (
               <DataList.Item>
                 <DataList.ItemLabel>Starts</DataList.ItemLabel>
-                <DataList.ItemValue>{formatDay(project.start_date)}</DataList.ItemValue>
+                <DataList.ItemValue>{formatDisplayDate(project.start_date)}</DataList.ItemValue>
               </DataList.Item>
             ) : null}
             {project.end_date ? (
               <DataList.Item>
                 <DataList.ItemLabel>Ends</DataList.ItemLabel>
-                <DataList.ItemValue>{formatDay(project.end_date)}</DataList.ItemValue>
+                <DataList.ItemValue>{formatDisplayDate(project.end_date)}</DataList.ItemValue>
               </DataList.Item>
             ) : null}
             {left ? (

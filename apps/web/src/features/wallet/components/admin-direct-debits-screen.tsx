@@ -7,9 +7,9 @@ import { type PagePosition, Pager } from '@/components/ui/pager';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { useCurrentUser } from '@/entities/session';
+import { showDate } from '@/lib/format';
 import { adminDirectDebitQueries } from '../api/admin';
 import { moneyAdminRole } from '../lib/admin';
-import { formatDate } from '../lib/dates';
 import { DIRECT_DEBIT_STATUS, directDebitTypeLabel, frequencyLabel } from '../lib/labels';
 import { ADMIN_ONLY_MESSAGE } from './admin-money-screen';
 import { AdminMoneyNav } from './admin-nav';
@@ -48,7 +48,7 @@ function DebitsTable({ items }: { items: DirectDebit[] }) {
           header: 'Next charge',
           cell: (debit) => (
             <span style={{ whiteSpace: 'nowrap' }}>
-              {debit.status === 'active' ? formatDate(debit.next_charge_on) : '—'}
+              {debit.status === 'active' ? showDate(debit.next_charge_on) : '—'}
             </span>
           ),
         },

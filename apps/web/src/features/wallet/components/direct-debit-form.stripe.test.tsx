@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/entities/session';
+import { todayIso } from '@/lib/format';
 import { MINUTE, makeLogin } from '@/testing/fixtures';
 import { headersOf, jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
-import { todayIso } from '../lib/dates';
 import { CARD_DOUBLE_LABEL, cardElement, loadStripe, resetStripeDouble, stripeJs } from '../testing/stripe';
 import { DirectDebitForm } from './direct-debit-form';
 

@@ -1,11 +1,13 @@
 import '@mantine/dates/styles.css';
 import {
   type BusinessDirectDebitBody,
+  DATE_INPUT_FORMAT,
   type DirectDebitBody,
   FREQUENCIES,
   FREQUENCY,
   type FrequencyCode,
   formatMoney,
+  parseDateInput,
 } from '@kindred/shared';
 import { Button, Group, NativeSelect, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
@@ -16,13 +18,13 @@ import { toast } from '@/components/ui/toast';
 import { charityQueries } from '@/entities/charity';
 import { ownerKey, type WalletOwner } from '@/entities/wallet';
 import { applyServerErrors, focusFirstInvalid, useAccessibleForm } from '@/lib/form';
+import { showDate, todayIso } from '@/lib/format';
 import { useKeyedAttempts } from '@/lib/idempotency';
 import type { PaymentProviderName } from '../api/config';
 import { useCreateDirectDebit } from '../api/direct-debits';
 import { amountError, parseAmount } from '../lib/amount';
 import { type CardValues, cardErrors, EMPTY_CARD, toCardInput } from '../lib/card';
 import { type CardMode, cardModeOf } from '../lib/card-mode';
-import { DATE_FORMAT, formatDate, parseTypedDate, todayIso } from '../lib/dates';
 import { failureOf } from '../lib/failure';
 import { type Attempt, keepForRetry } from '../lib/idempotency';
 import { frequencyLabel } from '../lib/labels';
@@ -204,7 +206,7 @@ function DirectDebitFormBody({
         }
         toast.success(
           'Direct debit set up',
-          `${formatMoney(debit.amount, debit.currency)} ${frequencyLabel(debit.frequency).toLowerCase()}, first charge on ${formatDate(debit.next_charge_on)}.`,
+          `${formatMoney(debit.amount, debit.currency)} ${frequencyLabel(debit.frequency).toLowerCase()}, first charge on ${showDate(debit.next_charge_on)}.`,
         );
       } catch (error) {
         attempts.failed(error);
@@ -264,8 +266,8 @@ function DirectDebitFormBody({
                 label="First charge"
                 description="mm/dd/yyyy, today or later"
                 required
-                valueFormat={DATE_FORMAT}
-                dateParser={parseTypedDate}
+                valueFormat={DATE_INPUT_FORMAT}
+                dateParser={parseDateInput}
                 minDate={todayIso()}
                 popoverProps={{ withinPortal: true }}
                 {...form.getInputProps('start_date')}

@@ -17,10 +17,10 @@ import { confirm } from '@/components/ui/confirm';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { ownerKey, type WalletOwner, walletQueries } from '@/entities/wallet';
+import { showDate } from '@/lib/format';
 import { useKeyedAttempts } from '@/lib/idempotency';
 import type { PaymentProviderName } from '../api/config';
 import { useCancelDirectDebit } from '../api/direct-debits';
-import { formatDate } from '../lib/dates';
 import { DIRECT_DEBIT_STATUS, directDebitTypeLabel, frequencyLabel } from '../lib/labels';
 import { DirectDebitForm } from './direct-debit-form';
 
@@ -84,12 +84,12 @@ function DebitCard({ debit, owner }: { debit: DirectDebit; owner: WalletOwner })
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>Starts</DataList.ItemLabel>
-            <DataList.ItemValue>{formatDate(debit.start_date)}</DataList.ItemValue>
+            <DataList.ItemValue>{showDate(debit.start_date)}</DataList.ItemValue>
           </DataList.Item>
           {debit.status === 'active' ? (
             <DataList.Item>
               <DataList.ItemLabel>Next charge</DataList.ItemLabel>
-              <DataList.ItemValue>{formatDate(debit.next_charge_on)}</DataList.ItemValue>
+              <DataList.ItemValue>{showDate(debit.next_charge_on)}</DataList.ItemValue>
             </DataList.Item>
           ) : null}
         </DataList>

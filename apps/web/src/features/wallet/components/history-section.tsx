@@ -1,9 +1,11 @@
 import '@mantine/dates/styles.css';
 import {
+  DATE_INPUT_FORMAT,
   formatMoney,
   HELD_GIFT_STATE_LABELS,
   type HistoryItem,
   LEDGER_HISTORY_ACCOUNTS,
+  parseDateInput,
 } from '@kindred/shared';
 import { Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
@@ -13,8 +15,9 @@ import { type PagePosition, Pager } from '@/components/ui/pager';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { type WalletOwner, walletQueries } from '@/entities/wallet';
+import { showDate, showDateTime } from '@/lib/format';
 import { downloadStatement } from '../api/statement';
-import { DATE_FORMAT, defaultRange, formatDate, formatDateTime, parseTypedDate } from '../lib/dates';
+import { defaultRange } from '../lib/dates';
 import { ACCOUNT_LABELS, HELD_GIFT_STATE_COLORS, KIND_FILTERS, kindLabel } from '../lib/labels';
 
 /** Signed amount: money in shows a plus sign, money out a minus sign. */
@@ -66,7 +69,7 @@ function HistoryTable({
       columns={[
         {
           header: 'Date',
-          cell: (item) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.created_at)}</span>,
+          cell: (item) => <span style={{ whiteSpace: 'nowrap' }}>{showDateTime(item.created_at)}</span>,
         },
         { header: 'Description', cell: (item) => <Description item={item} currency={currency} /> },
         { header: 'Type', cell: (item) => kindLabel(item.kind) },
@@ -110,7 +113,7 @@ export function HistorySection({ owner, currency }: { owner: WalletOwner; curren
   });
   const data = history.data;
   const filtered = Boolean(account || kind);
-  const span = `${formatDate(range.from)} and ${formatDate(range.to)}`;
+  const span = `${showDate(range.from)} and ${showDate(range.to)}`;
 
   const changeRange = (part: 'from' | 'to', value: string | null) => {
     if (!value) return;
@@ -157,8 +160,8 @@ export function HistorySection({ owner, currency }: { owner: WalletOwner; curren
           <DateInput
             label="From"
             description="mm/dd/yyyy"
-            valueFormat={DATE_FORMAT}
-            dateParser={parseTypedDate}
+            valueFormat={DATE_INPUT_FORMAT}
+            dateParser={parseDateInput}
             value={range.from}
             onChange={(value) => changeRange('from', value)}
             popoverProps={{ withinPortal: true }}
@@ -166,8 +169,8 @@ export function HistorySection({ owner, currency }: { owner: WalletOwner; curren
           <DateInput
             label="To"
             description="mm/dd/yyyy"
-            valueFormat={DATE_FORMAT}
-            dateParser={parseTypedDate}
+            valueFormat={DATE_INPUT_FORMAT}
+            dateParser={parseDateInput}
             value={range.to}
             onChange={(value) => changeRange('to', value)}
             error={rangeError}

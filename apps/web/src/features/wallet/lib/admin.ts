@@ -1,14 +1,13 @@
-import { ADMIN_TYPE, type User } from '@kindred/shared';
+import type { User } from '@kindred/shared';
+import { platformAdminAbilities } from '@/entities/session';
 
 /**
- * What a platform admin may do with money (docs/product/platform-admin.md): Super Admins and Admins
- * deposit and view; Employees only view; anyone else sees neither.
+ * What a platform admin may do with money: Super Admins and Admins deposit and view; other
+ * platform admins (Employees) only view; anyone else sees neither.
  */
 export type MoneyAdminRole = 'manage' | 'view' | 'none';
 
 export function moneyAdminRole(user: Pick<User, 'is_iic_admin' | 'admin_type'> | null): MoneyAdminRole {
-  if (!user?.is_iic_admin) return 'none';
-  if (user.admin_type === ADMIN_TYPE.superAdmin || user.admin_type === ADMIN_TYPE.admin) return 'manage';
-  if (user.admin_type === ADMIN_TYPE.employee) return 'view';
-  return 'none';
+  const abilities = platformAdminAbilities(user);
+  return abilities.act ? 'manage' : abilities.view ? 'view' : 'none';
 }

@@ -1,5 +1,7 @@
+import { DATE_INPUT_FORMAT as DATE_FORMAT, parseDateInput as parseTypedDate } from '@kindred/shared';
 import { describe, expect, it } from 'vitest';
-import { DATE_FORMAT, defaultRange, formatDate, parseTypedDate } from './dates';
+import { showDate as formatDate } from '@/lib/format';
+import { defaultRange } from './dates';
 
 describe('wallet dates', () => {
   it('defaults the history to the last 30 days, today included', () => {

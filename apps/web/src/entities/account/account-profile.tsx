@@ -1,0 +1,144 @@
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { type ReactNode, useId } from 'react';
+import type { z } from 'zod';
+import { DeleteAccountSection } from '@/components/ui/delete-account-section';
+import { FormRefusal } from '@/components/ui/form-refusal';
+import { LogoSection } from '@/components/ui/logo-section';
+import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
+import { reloadMemberships } from '@/entities/session';
+import { focusFirstInvalid } from '@/lib/form';
+import { useAccountForm } from './account-form';
+
+interface ProfiledAccount {
+  id: number;
+  name: string;
+  logo: string | null;
+}
+
+/** The words of one kind of account's profile. */
+export interface ProfileWords {
+  /** 'charity', 'organisation'. */
+  noun: string;
+  /** 'Charity', 'Organisation'. */
+  Noun: string;
+  /** Said to a member who may not edit the profile, and the logo. */
+  readOnlyProfile: string;
+  readOnlyLogo: string;
+  /** What deleting does, and when it is refused. */
+  deleteConsequence: string;
+  deleteRule: string;
+}
+
+export interface AccountProfileProps<A extends ProfiledAccount, Values extends { name: string }, Body> {
+  words: ProfileWords;
+  account: A;
+  canEdit: boolean;
+  canDelete: boolean;
+  /** Beside the profile's heading (a link to the public page). */
+  headingAction?: ReactNode;
+  uploadLogo: (file: File, onProgress: (percent: number) => void) => Promise<unknown>;
+  values: (account: A) => Values;
+  schema: z.ZodType;
+  toBody: (values: Values) => Body;
+  update: { mutateAsync: (input: Body & { id: number }) => Promise<A>; isPending: boolean };
+  /** The API's field names that stand for another field of the form. */
+  fieldMap?: Record<string, string>;
+  fields: (form: UseFormReturnType<Values>) => ReactNode;
+  remove: { mutateAsync: (id: number) => Promise<unknown>; isPending: boolean };
+  onDeleted: () => Promise<void>;
+}
+
+function ProfileForm<A extends ProfiledAccount, Values extends { name: string }, Body>(
+  props: AccountProfileProps<A, Values, Body>,
+) {
+  const { words, account, canEdit } = props;
+  const headingId = useId();
+  const { form, server, formRef } = useAccountForm({
+    initialValues: props.values(account),
+    schema: props.schema,
+    toBody: props.toBody,
+    fieldMap: props.fieldMap,
+  });
+
+  const submit = form.onSubmit(
+    async (values) => {
+      server.clear();
+      try {
+        const updated = await props.update.mutateAsync({ id: account.id, ...props.toBody(values) });
+        const next = props.values(updated);
+        form.setInitialValues(next);
+        form.setValues(next);
+        form.resetDirty(next);
+        toast.success(SUCCESS_TOASTS.updateSuccessful.summary, `The ${words.noun} profile is saved.`);
+        if (updated.name !== account.name) void reloadMemberships();
+      } catch (error) {
+        server.report(error);
+      }
+    },
+    () => focusFirstInvalid(formRef.current),
+  );
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} size="h3" id={headingId}>
+            {words.Noun} profile
+          </Title>
+          {props.headingAction}
+        </Group>
+        <FormRefusal message={server.refusal} />
+        <fieldset disabled={!canEdit} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+          {props.fields(form)}
+        </fieldset>
+        {canEdit ? (
+          <Group justify="flex-start">
+            <Button type="submit" loading={props.update.isPending}>
+              Save profile
+            </Button>
+          </Group>
+        ) : (
+          <Text size="sm">{words.readOnlyProfile}</Text>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+/** The profile of an account with members: its logo, its details and, for who may, its deletion. */
+export function AccountProfileSection<A extends ProfiledAccount, Values extends { name: string }, Body>(
+  props: AccountProfileProps<A, Values, Body>,
+) {
+  const { words, account } = props;
+  return (
+    <Stack gap="lg">
+      <Paper p="lg" withBorder>
+        <LogoSection
+          name={account.name}
+          logo={account.logo}
+          fileLabel={`${words.Noun} logo file`}
+          canEdit={props.canEdit}
+          readOnlyNote={words.readOnlyLogo}
+          upload={props.uploadLogo}
+        />
+      </Paper>
+      <Paper p="lg" withBorder>
+        <ProfileForm key={account.id} {...props} />
+      </Paper>
+      {props.canDelete ? (
+        <Paper p="lg" withBorder>
+          <DeleteAccountSection
+            noun={words.noun}
+            name={account.name}
+            consequence={words.deleteConsequence}
+            rule={words.deleteRule}
+            pending={props.remove.isPending}
+            remove={() => props.remove.mutateAsync(account.id)}
+            onDeleted={props.onDeleted}
+          />
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}

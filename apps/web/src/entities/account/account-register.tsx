@@ -1,0 +1,127 @@
+import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { FormRefusal } from '@/components/ui/form-refusal';
+import { Page } from '@/components/ui/page';
+import { toast } from '@/components/ui/toast';
+import { reloadMemberships, session, useCurrentUser } from '@/entities/session';
+import { focusFirstInvalid } from '@/lib/form';
+import { useAccountForm } from './account-form';
+
+/** The words of one kind of account's registration. */
+export interface RegisterWords {
+  /** 'Register a charity': the page's title and the form's name. */
+  title: string;
+  intro: string;
+  submit: string;
+  /** The refusal's title: 'Not registered'. */
+  refused: string;
+  /** 'Charity registered': the page after, and the toast. */
+  done: string;
+  /** Why it waits, after 'Thank you. {name} is waiting for approval: '. */
+  waiting: string;
+  /** What comes next, after 'We will email {email} when it is approved'. */
+  next: string;
+  /** The account's area: '/charity', and the link's words. */
+  areaPath: string;
+  areaLink: string;
+}
+
+export interface AccountRegisterProps<
+  Values extends { name: string },
+  Body,
+  A extends { id: number; name: string },
+> {
+  words: RegisterWords;
+  /** Which kind of account becomes the active one once registered. */
+  kind: 'charity' | 'business';
+  initialValues: () => Values;
+  schema: z.ZodType;
+  toBody: (values: Values) => Body;
+  register: { mutateAsync: (body: Body) => Promise<A>; isPending: boolean };
+  /** The API's field names that stand for another field of the form. */
+  fieldMap?: Record<string, string>;
+  fields: (form: UseFormReturnType<Values>) => ReactNode;
+}
+
+function Registered({ words, name }: { words: RegisterWords; name: string }) {
+  const user = useCurrentUser();
+  return (
+    <Page title={words.done} size="sm">
+      <Alert color="yellow" variant="light" title="Waiting for approval" role="status">
+        <Stack gap="xs">
+          <Text>
+            Thank you. {name} is waiting for approval: {words.waiting}
+          </Text>
+          <Text>
+            We will email {user?.email ?? 'you'} when it is approved{words.next}
+          </Text>
+          <Group gap="md">
+            <Anchor component={Link} to={words.areaPath}>
+              {words.areaLink}
+            </Anchor>
+            <Anchor component={Link} to="/">
+              Go to the home page
+            </Anchor>
+          </Group>
+        </Stack>
+      </Alert>
+    </Page>
+  );
+}
+
+/**
+ * A signed-in person applies to add an account with members (a charity, an organisation): they
+ * become its Super Admin, it becomes their active account, and it waits for a platform admin.
+ */
+export function AccountRegisterScreen<
+  Values extends { name: string },
+  Body,
+  A extends { id: number; name: string },
+>(props: AccountRegisterProps<Values, Body, A>) {
+  const { words } = props;
+  const [created, setCreated] = useState<A | null>(null);
+  const { form, server, formRef } = useAccountForm({
+    initialValues: props.initialValues(),
+    schema: props.schema,
+    toBody: props.toBody,
+    fieldMap: props.fieldMap,
+  });
+
+  const submit = form.onSubmit(
+    async (values) => {
+      server.clear();
+      try {
+        const account = await props.register.mutateAsync(props.toBody(values));
+        await reloadMemberships();
+        session.setActiveAccount({ type: props.kind, id: account.id });
+        toast.success(words.done, `${account.name} is waiting for approval.`);
+        setCreated(account);
+      } catch (error) {
+        server.report(error);
+      }
+    },
+    () => focusFirstInvalid(formRef.current),
+  );
+
+  if (created) return <Registered words={words} name={created.name} />;
+  return (
+    <Page title={words.title} description={<Text>{words.intro}</Text>}>
+      <Paper p="lg" withBorder>
+        <form ref={formRef} onSubmit={submit} noValidate aria-label={words.title}>
+          <Stack gap="md">
+            <FormRefusal title={words.refused} message={server.refusal} />
+            {props.fields(form)}
+            <Group justify="flex-start">
+              <Button type="submit" loading={props.register.isPending}>
+                {words.submit}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Page>
+  );
+}

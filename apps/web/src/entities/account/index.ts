@@ -1,0 +1,24 @@
+export {
+  type ApprovalStatus,
+  reviewListQueries,
+  useReviewMutation,
+} from './account-decision';
+export {
+  type AccountMember,
+  type AccountMembersProps,
+  AccountMembersSection,
+  type MembersWords,
+  type MemberTools,
+  memberName,
+} from './account-members';
+export { type AccountProfileProps, AccountProfileSection, type ProfileWords } from './account-profile';
+export { type AccountRegisterProps, AccountRegisterScreen, type RegisterWords } from './account-register';
+export {
+  type AccountDecision,
+  type AccountLock,
+  type AccountReviewProps,
+  AccountReviewScreen,
+  type ReviewedAccount,
+  type ReviewWords,
+} from './account-review';
+export { NoAccountPage, type NoAccountProps } from './no-account';
