@@ -2,6 +2,7 @@ import { STATISTIC_NAMES } from '@kindred/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../../lib/periods.js';
+import { makeCharity, makeProject } from '../../testing/factories.js';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/helpers.js';
 import { createBusiness, topUp } from '../../testing/money.js';
 
@@ -19,38 +20,19 @@ let charity: { id: number; admin: User };
 let soon: number;
 let later: number;
 
-async function approvedCharity(name: string) {
-  const charityAdmin = await t.createUser();
-  const res = await t.request('POST', '/api/charity', {
-    token: admin.token,
-    body: { name, charity_types: [3], admin_email: charityAdmin.email },
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return { id: res.json().id as number, admin: charityAdmin };
-}
+const approvedCharity = (name: string) => makeCharity(t, { name, platform: admin });
 
-async function liveProject(title: string, endOffset: number) {
-  const res = await t.request('POST', '/api/project/create', {
-    token: charity.admin.token,
-    body: {
-      title,
-      charity_id: charity.id,
+const liveProject = (title: string, endOffset: number) =>
+  makeProject(t, charity.admin, {
+    title,
+    charityId: charity.id,
+    fields: {
       description: 'We clear the river banks.',
       end_date: day(endOffset),
-      funds_target: 1_000_000,
       volunteering_hours: 10,
       gift_needs: [{ type: 5, description: 'Warm coats', quantity: 20 }],
     },
   });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  const id = res.json().id as number;
-  const live = await t.request('PATCH', `/api/project/update/${id}`, {
-    token: charity.admin.token,
-    body: { status: 2 },
-  });
-  if (live.statusCode !== 200) throw new Error(live.body);
-  return id;
-}
 
 const get = (token: string, url: string) => t.request('GET', `/api${url}`, { token });
 const patchUser = (token: string, body: Record<string, unknown>) =>

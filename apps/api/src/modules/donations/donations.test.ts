@@ -3,6 +3,7 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { charityMemberships } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
+import { makeCharity, makeProject } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 
@@ -24,37 +25,25 @@ const DAY = 86_400_000;
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * DAY));
 let platform: User;
 
-async function approvedCharity(name = 'Riverside Trust') {
-  const admin = await t.createUser();
-  const res = await t.request('POST', '/api/charity', {
-    token: platform.token,
-    body: { name, charity_types: [3], admin_email: admin.email },
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return { id: res.json().id as number, admin };
-}
+const approvedCharity = (name = 'Riverside Trust') => makeCharity(t, { name, platform });
 
-async function liveProject(token: string, charityId: number, body: Record<string, unknown> = {}) {
-  const res = await t.request('POST', '/api/project/create', {
-    token,
-    body: {
+const liveProject = (token: string, charityId: number, body: Record<string, unknown> = {}) =>
+  makeProject(
+    t,
+    { token },
+    {
       title: 'River clean-up',
-      charity_id: charityId,
-      description: 'We clear the river banks.',
-      end_date: day(30),
-      funds_target: 1_000_000,
-      volunteering_hours: 10,
-      skill_needs: [{ type: 6, hours: 8 }],
-      gift_needs: [{ type: 5, description: 'Warm coats', quantity: 20 }],
-      ...body,
+      charityId,
+      fields: {
+        description: 'We clear the river banks.',
+        end_date: day(30),
+        volunteering_hours: 10,
+        skill_needs: [{ type: 6, hours: 8 }],
+        gift_needs: [{ type: 5, description: 'Warm coats', quantity: 20 }],
+        ...body,
+      },
     },
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  const id = res.json().id as number;
-  const live = await t.request('PATCH', `/api/project/update/${id}`, { token, body: { status: 2 } });
-  if (live.statusCode !== 200) throw new Error(live.body);
-  return id;
-}
+  );
 
 const give = (user: User, path: string, body: Record<string, unknown>, key?: string) =>
   t.request('POST', `/api/user/donate/${path}`, {
@@ -253,11 +242,12 @@ describe('giving funds to a project', () => {
   it('refuses a project that is not live, a draft (404) and a locked charity, writing nothing', async () => {
     const donor = await t.createUser();
     await topUp(t, donor.token, 10_000);
-    const draft = await t.request('POST', '/api/project/create', {
-      token: charity.admin.token,
-      body: { title: 'Draft', charity_id: charity.id },
+    const draft = await makeProject(t, charity.admin, {
+      title: 'Draft',
+      charityId: charity.id,
+      status: 'draft',
     });
-    expect((await give(donor, `project/${draft.json().id}`, { type: 2, amount: 100 })).statusCode).toBe(404);
+    expect((await give(donor, `project/${draft}`, { type: 2, amount: 100 })).statusCode).toBe(404);
     const other = await approvedCharity('Locked Trust');
     const lockedProject = await liveProject(other.admin.token, other.id);
     const lock = await t.request('PATCH', `/api/admin/charity/${other.id}/lock`, {

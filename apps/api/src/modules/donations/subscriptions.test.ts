@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
 import { isoDay } from '../../lib/periods.js';
+import { makeCharityWithProject, platformAdmin } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 
@@ -35,30 +36,19 @@ const donationsOf = async (user: User) =>
 
 beforeAll(async () => {
   t = await createTestApp({}, { now: () => clock });
-  platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
-  const admin = await t.createUser();
-  charityAdmin = admin;
-  const charity = await t.request('POST', '/api/charity', {
-    token: platform.token,
-    body: { name: 'Monthly Trust', charity_types: [3], admin_email: admin.email },
-  });
-  charityId = charity.json().id;
-  const project = await t.request('POST', '/api/project/create', {
-    token: admin.token,
-    body: {
+  platform = await platformAdmin(t);
+  ({
+    charityId,
+    projectId,
+    admin: charityAdmin,
+  } = await makeCharityWithProject(
+    t,
+    { name: 'Monthly Trust', platform },
+    {
       title: 'A long project',
-      charity_id: charityId,
-      description: 'It runs for years.',
-      end_date: '2030-12-31',
-      funds_target: 10_000_000,
+      fields: { description: 'It runs for years.', end_date: '2030-12-31', funds_target: 10_000_000 },
     },
-  });
-  projectId = project.json().id;
-  const live = await t.request('PATCH', `/api/project/update/${projectId}`, {
-    token: admin.token,
-    body: { status: 2 },
-  });
-  if (live.statusCode !== 200) throw new Error(live.body);
+  ));
 });
 afterAll(async () => t.close());
 

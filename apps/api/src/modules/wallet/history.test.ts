@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCharityWithProject, platformAdmin } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { createBusiness, topUp } from '../../testing/money.js';
 import { addBusinessMember } from '../../testing/organisations.js';
@@ -23,28 +24,12 @@ interface Line {
 
 beforeAll(async () => {
   t = await createTestApp({}, { now: () => clock });
-  platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
-  const charityAdmin = await t.createUser();
-  const charity = await t.request('POST', '/api/charity', {
-    token: platform.token,
-    body: { name: 'River Trust', charity_types: [3], admin_email: charityAdmin.email },
-  });
-  charityId = charity.json().id;
-  const project = await t.request('POST', '/api/project/create', {
-    token: charityAdmin.token,
-    body: {
-      title: 'Clean Rivers',
-      charity_id: charityId,
-      description: 'We clear the river.',
-      end_date: '2026-12-30',
-      funds_target: 1_000_000,
-    },
-  });
-  projectId = project.json().id;
-  await t.request('PATCH', `/api/project/update/${projectId}`, {
-    token: charityAdmin.token,
-    body: { status: 2 },
-  });
+  platform = await platformAdmin(t);
+  ({ charityId, projectId } = await makeCharityWithProject(
+    t,
+    { name: 'River Trust', platform },
+    { title: 'Clean Rivers', fields: { description: 'We clear the river.', end_date: '2026-12-30' } },
+  ));
 });
 afterAll(async () => {
   expect(await checkLedger(t.ctx.database.db)).toEqual([]);
