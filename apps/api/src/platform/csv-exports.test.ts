@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, users } from '../db/schema.js';
 import { isoDay } from '../lib/periods.js';
-import { makeCharityWithProject, platformAdmin } from '../testing/factories.js';
+import { makeCharityWithProject, makeDonor, platformAdmin } from '../testing/factories.js';
 import { createTestApp, type TestApp } from '../testing/helpers.js';
-import { topUp } from '../testing/money.js';
 import { addBusinessMember, createOrganisation } from '../testing/organisations.js';
 
 /**
@@ -54,8 +53,7 @@ afterAll(async () => t.close());
 
 describe('CSV exports neutralise cells a spreadsheet would run', () => {
   it("the Gift Aid claim writes the donor's name as text and the amount as a number", async () => {
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 50_000);
+    const donor = await makeDonor(t, 50_000);
     const declared = await t.request('POST', '/api/user/gift_aid_declaration', {
       token: donor.token,
       body: {
@@ -101,8 +99,7 @@ describe('CSV exports neutralise cells a spreadsheet would run', () => {
   });
 
   it("the giving statement writes the project's title as text", async () => {
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 20_000);
+    const donor = await makeDonor(t, 20_000);
     const gift = await t.request('POST', `/api/user/donate/project/${projectId}`, {
       token: donor.token,
       body: { type: 2, amount: 7_000 },

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { isoDay } from '../lib/periods.js';
 import type { TestApp } from './helpers.js';
 import { topUp } from './money.js';
-import { addBusinessMember, createOrganisation } from './organisations.js';
+import { createOrganisation } from './organisations.js';
 
 /**
  * Test data made the way the product makes it: every factory goes through the API a person would
@@ -166,9 +166,49 @@ export async function makeOrganisation(t: TestApp, platform: Person, options: Or
   }
   const members: Person[] = [];
   for (const member of options.members ?? []) {
-    members.push(
-      await addBusinessMember(t, id, member.role, t.ctx.now(), member.signoff ? { signoff: true } : {}),
-    );
+    members.push(await joinOrganisation(t, id as OrganisationId, owner, member.role, member));
   }
   return { id: id as OrganisationId, owner, members };
+}
+
+/** The code in the last invitation mailed to the address. */
+export async function mailedInvitationCode(t: TestApp, email: string): Promise<string> {
+  const mails = (await t.outbox()).filter((mail) => mail.to.includes(email) && /invited/.test(mail.subject));
+  const match = mails.at(-1)?.text.match(/invitation\/([A-Za-z0-9_-]+)/);
+  if (!match?.[1]) throw new Error(`no invitation mailed to ${email}`);
+  return match[1];
+}
+
+/**
+ * A new person (or the one given) who joins the organisation with the role, as people do: its
+ * Super Admin invites them by email and they accept the mailed code; a sign-off admin is then
+ * made one by the Super Admin.
+ */
+export async function joinOrganisation(
+  t: TestApp,
+  organisationId: number,
+  superAdmin: { token: string },
+  role: 1 | 2 | 99,
+  options: { signoff?: boolean; person?: Person } = {},
+): Promise<Person> {
+  const person = options.person ?? (await t.createUser());
+  const invited = await t.request('POST', '/api/invitation/create', {
+    token: superAdmin.token,
+    body: { email: person.email, target_type: 'business', target_id: organisationId, admin_type: role },
+  });
+  expectCreated(invited, 'invite to an organisation');
+  const code = await mailedInvitationCode(t, person.email);
+  const accepted = await t.request('PATCH', '/api/membership', {
+    token: person.token,
+    body: { code, action: 'accept' },
+  });
+  expectCreated(accepted, 'accept an invitation', 200);
+  if (options.signoff) {
+    const signoff = await t.request('POST', `/api/membership/signoff/${organisationId}`, {
+      token: superAdmin.token,
+      body: { user_id: person.id },
+    });
+    expectCreated(signoff, 'make a sign-off admin', 200);
+  }
+  return person;
 }

@@ -2,9 +2,9 @@ import { STATISTIC_NAMES } from '@kindred/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharity, makeProject } from '../../testing/factories.js';
+import { makeCharity, makeDonor, makeProject } from '../../testing/factories.js';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/helpers.js';
-import { createBusiness, topUp } from '../../testing/money.js';
+import { createBusiness } from '../../testing/money.js';
 
 type User = Awaited<ReturnType<TestApp['createUser']>>;
 
@@ -154,8 +154,7 @@ describe('people', () => {
   });
 
   it("shows a person's memberships, wallet and giving", async () => {
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 30_000);
+    const donor = await makeDonor(t, 30_000);
     const gift = await t.request('POST', `/api/user/donate/project/${soon}`, {
       token: donor.token,
       body: { type: 2, amount: 12_000 },
@@ -215,8 +214,7 @@ describe('people', () => {
   });
 
   it('exports a person as JSON and erases them on request, keeping their donations anonymised', async () => {
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 5_000);
+    const donor = await makeDonor(t, 5_000);
     await t.request('POST', `/api/user/donate/project/${later}`, {
       token: donor.token,
       body: { type: 2, amount: 2_000 },
@@ -356,8 +354,7 @@ describe('statistics', () => {
   });
 
   it('agrees with the ledger to the unit for every money figure', async () => {
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 40_000);
+    const donor = await makeDonor(t, 40_000);
     await t.request('POST', `/api/admin/user/${donor.id}/deposit`, {
       token: admin.token,
       body: { amount: 3_000, kind: 'credits', reason: 'Welcome credits' },

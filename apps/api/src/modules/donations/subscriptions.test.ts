@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharityWithProject, platformAdmin } from '../../testing/factories.js';
+import { makeCharityWithProject, makeDonor, platformAdmin } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 
@@ -54,8 +54,7 @@ afterAll(async () => t.close());
 
 describe('a monthly gift', () => {
   it('gives its first month at once, then on the last day of shorter months, exactly once a period', async () => {
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 10_000);
+    const donor = await makeDonor(t, 10_000);
     const res = await t.request('POST', `/api/user/donate/project/${projectId}`, {
       token: donor.token,
       body: { type: 2, amount: 1_000, frequency: 3 },
@@ -93,8 +92,7 @@ describe('a monthly gift', () => {
 
   it('starts on a later date without giving now, and the new amount is used once changed', async () => {
     await at('2028-04-01T09:00:00Z');
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 10_000);
+    const donor = await makeDonor(t, 10_000);
     const res = await t.request('POST', `/api/user/donate/charity/${charityId}`, {
       token: donor.token,
       body: { type: 2, amount: 500, frequency: 2, start_date: '2028-04-05' },
@@ -133,8 +131,7 @@ describe('a monthly gift', () => {
     });
     expect(live.statusCode, live.body).toBe(200);
     expect(live.json().giving_kinds).toEqual([3]);
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 10_000);
+    const donor = await makeDonor(t, 10_000);
     for (const later of [{}, { start_date: '2028-05-01' }]) {
       const res = await t.request('POST', `/api/user/donate/project/${timeOnly}`, {
         token: donor.token,

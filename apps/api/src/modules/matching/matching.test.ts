@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharityWithProject, makeOrganisation, platformAdmin } from '../../testing/factories.js';
+import {
+  makeCharityWithProject,
+  makeDonor,
+  makeOrganisation,
+  platformAdmin,
+} from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 import { addBusinessMember } from '../../testing/organisations.js';
@@ -307,8 +312,7 @@ describe('a match', () => {
     // The wallet holds 3,000: a match of 5,000 is not made, and the employee's gift still goes through.
     const { donation } = await employeeGives(org.id, 5_000);
     expect(donation.status).toBe(80);
-    const stranger = await t.createUser();
-    await topUp(t, stranger.token, 10_000);
+    const stranger = await makeDonor(t, 10_000);
     await t.request('POST', `/api/user/donate/charity/${charityId}`, {
       token: stranger.token,
       body: { type: 2, amount: 1_000 },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCharityWithProject, platformAdmin } from '../../testing/factories.js';
+import { makeCharityWithProject, makeDonor, platformAdmin } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
-import { createBusiness, topUp } from '../../testing/money.js';
+import { createBusiness } from '../../testing/money.js';
 import { addBusinessMember } from '../../testing/organisations.js';
 import { checkLedger } from '../ledger/ledger.check.js';
 
@@ -44,8 +44,7 @@ async function history(token: string, path: string, query = ''): Promise<Line[]>
 
 describe('the names in a wallet history', () => {
   it("names a person's top-up and gifts by project and charity", async () => {
-    const person = await t.createUser();
-    await topUp(t, person.token, 50_000);
+    const person = await makeDonor(t, 50_000);
     const toProject = await t.request('POST', `/api/user/donate/project/${projectId}`, {
       token: person.token,
       body: { type: 2, amount: 2_000 },
