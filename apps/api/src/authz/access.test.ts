@@ -11,6 +11,7 @@ import {
   groups,
 } from '../db/schema.js';
 import { CHARITY_PERMISSIONS } from '../modules/organisations/organisations.repository.js';
+import { makeProject } from '../testing/factories.js';
 import { createTestApp, type TestApp } from '../testing/helpers.js';
 import type { AuthUser } from './access.js';
 import { accessTable } from './access-table.js';
@@ -195,17 +196,13 @@ beforeAll(async () => {
       createdAt: now,
     });
   }
-  const project = await t.request('POST', '/api/project/create', {
-    token: charitySuperAdmin.token,
-    body: { title: 'Access project', charity_id: fixture.charity },
+  fixture.project = await makeProject(t, charitySuperAdmin, {
+    title: 'Access project',
+    charityId: fixture.charity,
+    status: 'draft',
   });
-  fixture.project = project.json().id;
   const owner = await person('project_owner');
-  const own = await t.request('POST', '/api/project/create', {
-    token: owner.token,
-    body: { title: 'My own project' },
-  });
-  fixture.ownProject = own.json().id;
+  fixture.ownProject = await makeProject(t, owner, { title: 'My own project', status: 'draft' });
 
   const [group] = await db
     .insert(groups)

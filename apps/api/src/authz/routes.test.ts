@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCharity, makeProject } from '../testing/factories.js';
 import { createTestApp, type TestApp } from '../testing/helpers.js';
 import { createBusiness } from '../testing/money.js';
 
@@ -70,15 +71,13 @@ describe('entities named in a body', () => {
   it('are refused to a stranger with 403, as in a path', async () => {
     const owner = await t.createUser();
     const stranger = await t.createUser();
-    const project = (
-      await t.request('POST', '/api/project/create', { token: owner.token, body: { title: 'Not yours' } })
-    ).json().id as number;
-    const charity = (
-      await t.request('POST', '/api/user/add/charity', {
-        token: owner.token,
-        body: { name: 'Owner Trust', charity_types: [1] },
-      })
-    ).json().id as number;
+    const project = await makeProject(t, owner, { title: 'Not yours', status: 'draft' });
+    const { id: charity } = await makeCharity(t, {
+      name: 'Owner Trust',
+      charityTypes: [1],
+      admin: owner,
+      status: 'pending',
+    });
     const parent = await createBusiness(t, owner.id, { name: 'Parent Ltd' });
     const child = await createBusiness(t, owner.id, { name: 'Child Ltd', parentId: parent });
     const group = (

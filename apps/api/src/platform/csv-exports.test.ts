@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, users } from '../db/schema.js';
 import { isoDay } from '../lib/periods.js';
+import { makeCharityWithProject, makeDonor, platformAdmin } from '../testing/factories.js';
 import { createTestApp, type TestApp } from '../testing/helpers.js';
-import { topUp } from '../testing/money.js';
 import { addBusinessMember, createOrganisation } from '../testing/organisations.js';
 
 /**
@@ -38,37 +38,22 @@ function expectNoFormula(rows: string[][]) {
 
 beforeAll(async () => {
   t = await createTestApp({}, { now: () => clock });
-  platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
-  charityAdmin = await t.createUser();
-  const charity = await t.request('POST', '/api/charity', {
-    token: platform.token,
-    body: { name: 'Formula Trust', charity_types: [3], admin_email: charityAdmin.email },
-  });
-  charityId = charity.json().id;
-  const created = await t.request('POST', '/api/project/create', {
-    token: charityAdmin.token,
-    body: {
-      title: FORMULA,
-      charity_id: charityId,
-      description: 'A project with a dangerous title.',
-      end_date: day(30),
-      funds_target: 1_000_000,
-    },
-  });
-  if (created.statusCode !== 201) throw new Error(created.body);
-  projectId = created.json().id;
-  const live = await t.request('PATCH', `/api/project/update/${projectId}`, {
-    token: charityAdmin.token,
-    body: { status: 2 },
-  });
-  if (live.statusCode !== 200) throw new Error(live.body);
+  platform = await platformAdmin(t);
+  ({
+    charityId,
+    projectId,
+    admin: charityAdmin,
+  } = await makeCharityWithProject(
+    t,
+    { name: 'Formula Trust', platform },
+    { title: FORMULA, fields: { description: 'A project with a dangerous title.', end_date: day(30) } },
+  ));
 });
 afterAll(async () => t.close());
 
 describe('CSV exports neutralise cells a spreadsheet would run', () => {
   it("the Gift Aid claim writes the donor's name as text and the amount as a number", async () => {
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 50_000);
+    const donor = await makeDonor(t, 50_000);
     const declared = await t.request('POST', '/api/user/gift_aid_declaration', {
       token: donor.token,
       body: {
@@ -114,8 +99,7 @@ describe('CSV exports neutralise cells a spreadsheet would run', () => {
   });
 
   it("the giving statement writes the project's title as text", async () => {
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 20_000);
+    const donor = await makeDonor(t, 20_000);
     const gift = await t.request('POST', `/api/user/donate/project/${projectId}`, {
       token: donor.token,
       body: { type: 2, amount: 7_000 },

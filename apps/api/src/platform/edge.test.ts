@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCharity, makeProject } from '../testing/factories.js';
 import { createTestApp, type TestApp } from '../testing/helpers.js';
 import { multipartFile } from '../testing/multipart.js';
 
@@ -130,18 +131,8 @@ describe('uploads', () => {
 
   it('refuses a cut-off multipart body with 400 on every upload route', async () => {
     const owner = await t.createUser();
-    const charity = await t.request('POST', '/api/charity', {
-      token: admin.token,
-      body: { name: 'Cut-off Trust', charity_types: [3], admin_email: owner.email },
-    });
-    expect(charity.statusCode, charity.body).toBe(201);
-    const project = await t.request('POST', '/api/project/create', {
-      token: owner.token,
-      body: { title: 'Cut-off project' },
-    });
-    expect(project.statusCode, project.body).toBe(201);
-    const charityId = charity.json().id as number;
-    const projectId = project.json().id as number;
+    const { id: charityId } = await makeCharity(t, { name: 'Cut-off Trust', admin: owner, platform: admin });
+    const projectId = await makeProject(t, owner, { title: 'Cut-off project', status: 'draft' });
     const routes = [
       `/api/user/avatar/${owner.id}`,
       `/api/charity/logo/${charityId}`,

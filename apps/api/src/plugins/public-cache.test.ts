@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../lib/periods.js';
 import { createPublicCache, LISTS, projectTag } from '../lib/public-cache.js';
+import { makeProject } from '../testing/factories.js';
 import { createTestApp, type TestApp } from '../testing/helpers.js';
 import { topUp } from '../testing/money.js';
 import { CACHED_READS, changesOf, UNCACHED_PUBLIC_READS } from './public-cache.js';
@@ -35,16 +36,11 @@ beforeAll(async () => {
       admin_email: admin.email,
     })
   ).id;
-  projectId = (
-    await ok('POST', '/api/project/create', admin.token, {
-      title: 'Canal towpath repair',
-      description: 'Mend the towpath between the locks.',
-      charity_id: charityId,
-      funds_target: 50_000,
-      end_date: day(30),
-    })
-  ).id;
-  await ok('PATCH', `/api/project/update/${projectId}`, admin.token, { status: 2 });
+  projectId = await makeProject(t, admin, {
+    title: 'Canal towpath repair',
+    charityId,
+    fields: { description: 'Mend the towpath between the locks.', funds_target: 50_000, end_date: day(30) },
+  });
 });
 afterAll(async () => t.close());
 

@@ -53,7 +53,7 @@ describe('loading queue', () => {
   it('renders the bar as a labelled progressbar only while shown', () => {
     const queue = createLoadingQueue();
     render(<LoadingBar queue={queue} />);
-    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     let done = () => {};
     act(() => {
       done = queue.start();
@@ -61,13 +61,13 @@ describe('loading queue', () => {
     act(() => {
       vi.advanceTimersByTime(199);
     });
-    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     act(() => {
       vi.advanceTimersByTime(1);
     });
-    expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
     act(() => done());
-    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
   it('is fed by the API client: a slow call shows the bar, its answer hides it', async () => {
@@ -88,11 +88,11 @@ describe('loading queue', () => {
       await vi.advanceTimersByTimeAsync(LOADING_INDICATOR_DELAY_MS);
     });
     expect(loadingQueue.pending()).toBe(1);
-    expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
     await act(async () => {
       answer(new Response('{"items":[]}', { status: 200 }));
       await call;
     });
-    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 });

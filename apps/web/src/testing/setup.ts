@@ -1,4 +1,5 @@
 import { cleanNotifications } from '@mantine/notifications';
+import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { loadingQueue } from '@/lib/loading-queue';

@@ -2,8 +2,9 @@ import { STATISTIC_NAMES } from '@kindred/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../../lib/periods.js';
+import { makeCharity, makeDonor, makeProject } from '../../testing/factories.js';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/helpers.js';
-import { createBusiness, topUp } from '../../testing/money.js';
+import { createBusiness } from '../../testing/money.js';
 
 type User = Awaited<ReturnType<TestApp['createUser']>>;
 
@@ -19,38 +20,19 @@ let charity: { id: number; admin: User };
 let soon: number;
 let later: number;
 
-async function approvedCharity(name: string) {
-  const charityAdmin = await t.createUser();
-  const res = await t.request('POST', '/api/charity', {
-    token: admin.token,
-    body: { name, charity_types: [3], admin_email: charityAdmin.email },
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return { id: res.json().id as number, admin: charityAdmin };
-}
+const approvedCharity = (name: string) => makeCharity(t, { name, platform: admin });
 
-async function liveProject(title: string, endOffset: number) {
-  const res = await t.request('POST', '/api/project/create', {
-    token: charity.admin.token,
-    body: {
-      title,
-      charity_id: charity.id,
+const liveProject = (title: string, endOffset: number) =>
+  makeProject(t, charity.admin, {
+    title,
+    charityId: charity.id,
+    fields: {
       description: 'We clear the river banks.',
       end_date: day(endOffset),
-      funds_target: 1_000_000,
       volunteering_hours: 10,
       gift_needs: [{ type: 5, description: 'Warm coats', quantity: 20 }],
     },
   });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  const id = res.json().id as number;
-  const live = await t.request('PATCH', `/api/project/update/${id}`, {
-    token: charity.admin.token,
-    body: { status: 2 },
-  });
-  if (live.statusCode !== 200) throw new Error(live.body);
-  return id;
-}
 
 const get = (token: string, url: string) => t.request('GET', `/api${url}`, { token });
 const patchUser = (token: string, body: Record<string, unknown>) =>
@@ -172,8 +154,7 @@ describe('people', () => {
   });
 
   it("shows a person's memberships, wallet and giving", async () => {
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 30_000);
+    const donor = await makeDonor(t, 30_000);
     const gift = await t.request('POST', `/api/user/donate/project/${soon}`, {
       token: donor.token,
       body: { type: 2, amount: 12_000 },
@@ -233,8 +214,7 @@ describe('people', () => {
   });
 
   it('exports a person as JSON and erases them on request, keeping their donations anonymised', async () => {
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 5_000);
+    const donor = await makeDonor(t, 5_000);
     await t.request('POST', `/api/user/donate/project/${later}`, {
       token: donor.token,
       body: { type: 2, amount: 2_000 },
@@ -374,8 +354,7 @@ describe('statistics', () => {
   });
 
   it('agrees with the ledger to the unit for every money figure', async () => {
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 40_000);
+    const donor = await makeDonor(t, 40_000);
     await t.request('POST', `/api/admin/user/${donor.id}/deposit`, {
       token: admin.token,
       body: { amount: 3_000, kind: 'credits', reason: 'Welcome credits' },

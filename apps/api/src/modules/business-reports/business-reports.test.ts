@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessMemberships, donationSubscriptions } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
+import { makeCharityWithProject, platformAdmin } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 
@@ -9,7 +10,6 @@ type User = Awaited<ReturnType<TestApp['createUser']>>;
 let t: TestApp;
 const START = new Date('2026-05-10T10:00:00Z');
 let platform: User;
-let charityAdmin: User;
 let charityId: number;
 let projectId: number;
 const org = { parent: 0, child: 0, owner: null as unknown as User, signoff: null as unknown as User };
@@ -45,32 +45,21 @@ const act = (businessId: number, ids: number[], action: 'approve' | 'reject', re
 
 beforeAll(async () => {
   t = await createTestApp({}, { now: () => START });
-  platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
-  charityAdmin = await t.createUser();
-  charityId = (
-    await t.request('POST', '/api/charity', {
-      token: platform.token,
-      body: { name: 'Report Trust', charity_types: [3], admin_email: charityAdmin.email },
-    })
-  ).json().id;
-  projectId = (
-    await t.request('POST', '/api/project/create', {
-      token: charityAdmin.token,
-      body: {
-        title: 'River restoration',
-        charity_id: charityId,
+  platform = await platformAdmin(t);
+  ({ charityId, projectId } = await makeCharityWithProject(
+    t,
+    { name: 'Report Trust', platform },
+    {
+      title: 'River restoration',
+      fields: {
         description: 'Clean water.',
         end_date: day(60),
         funds_target: 5_000_000,
         volunteering_hours: 100,
         gift_needs: [{ type: 1, description: 'Waders', quantity: 10 }],
       },
-    })
-  ).json().id;
-  await t.request('PATCH', `/api/project/update/${projectId}`, {
-    token: charityAdmin.token,
-    body: { status: 2 },
-  });
+    },
+  ));
 
   org.owner = await t.createUser();
   org.parent = (

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { charityMemberships, cities } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
+import { makeCharity, makeProject } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 import { multipartFile } from '../../testing/multipart.js';
@@ -28,15 +29,8 @@ async function cityId(name: string) {
 }
 
 /** An approved charity added by a platform admin, with a new person as its admin. */
-async function approvedCharity(fields: Record<string, unknown> = {}) {
-  const admin = await t.createUser();
-  const res = await t.request('POST', '/api/charity', {
-    token: platform.token,
-    body: { name: 'Helping Hands', charity_types: [3], admin_email: admin.email, ...fields },
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return { id: res.json().id as number, admin };
-}
+const approvedCharity = (fields: Record<string, unknown> = {}) =>
+  makeCharity(t, { name: 'Helping Hands', platform, fields });
 
 async function addMember(charityId: number, user: User, adminType: number, permissions: string[] = []) {
   await t.ctx.database.db
@@ -49,17 +43,8 @@ const READY = {
   funds_target: 50_000,
 };
 
-async function liveProject(charityId: number, token: string, title = 'River clean-up') {
-  const created = await t.request('POST', '/api/project/create', {
-    token,
-    body: { title, charity_id: charityId, end_date: day(30), ...READY },
-  });
-  if (created.statusCode !== 201) throw new Error(created.body);
-  const id = created.json().id as number;
-  const live = await t.request('PATCH', `/api/project/update/${id}`, { token, body: { status: 2 } });
-  if (live.statusCode !== 200) throw new Error(live.body);
-  return id;
-}
+const liveProject = (charityId: number, token: string, title = 'River clean-up') =>
+  makeProject(t, { token }, { title, charityId, fields: { end_date: day(30), ...READY } });
 
 /** Money from a person's wallet into a project's funds, as a donation would move it. */
 async function donate(donor: User, projectId: number, amount: number) {
@@ -767,11 +752,7 @@ describe('deleting a charity', () => {
     expect((await t.request('DELETE', `/api/charity/${clean}`, { token: deputy.token })).statusCode).toBe(
       403,
     );
-    const draft = await t.request('POST', '/api/project/create', {
-      token: cleanAdmin.token,
-      body: { title: 'Never published', charity_id: clean },
-    });
-    expect(draft.statusCode).toBe(201);
+    await makeProject(t, cleanAdmin, { title: 'Never published', charityId: clean, status: 'draft' });
     // A Completed project without funds left does not stand in the way, as the refusal suggests.
     const done = await liveProject(clean, cleanAdmin.token, 'Done and dusted');
     expect(
@@ -824,12 +805,12 @@ describe('locking a charity', () => {
   it('hides it and its projects, stops publishing and moving money, until unlocked', async () => {
     const { id, admin } = await approvedCharity({ name: 'Locked Larch' });
     const liveId = await liveProject(id, admin.token, 'Larch lanterns');
-    const draft = (
-      await t.request('POST', '/api/project/create', {
-        token: admin.token,
-        body: { title: 'Larch later', charity_id: id, end_date: day(20), ...READY },
-      })
-    ).json();
+    const draftId = await makeProject(t, admin, {
+      title: 'Larch later',
+      charityId: id,
+      status: 'draft',
+      fields: { end_date: day(20), ...READY },
+    });
     const inExplore = async () =>
       (await t.request('GET', `/api/explore/project/list?charity_id=${id}`))
         .json()
@@ -871,7 +852,7 @@ describe('locking a charity', () => {
     expect((await t.request('GET', '/api/charity/list?q=locked%20larch')).json().items).toEqual([]);
     expect((await t.request('GET', '/api/explore/charity/list?q=larch')).json().items).toEqual([]);
 
-    const publish = await t.request('PATCH', `/api/project/update/${draft.id}`, {
+    const publish = await t.request('PATCH', `/api/project/update/${draftId}`, {
       token: admin.token,
       body: { status: 2 },
     });
@@ -894,7 +875,7 @@ describe('locking a charity', () => {
     expect(await inExplore()).toEqual([liveId]);
     expect(
       (
-        await t.request('PATCH', `/api/project/update/${draft.id}`, {
+        await t.request('PATCH', `/api/project/update/${draftId}`, {
           token: admin.token,
           body: { status: 2 },
         })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../../lib/periods.js';
+import { makeCharityWithProject, makeDonor, platformAdmin } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
-import { topUp } from '../../testing/money.js';
 
 /**
  * Every status transition (docs/product/donations.md#transitions), allowed and refused, through the
@@ -22,30 +22,20 @@ let projectId: number;
 
 beforeAll(async () => {
   t = await createTestApp({ donationReviewThreshold: 1_000 }, { now: () => clock });
-  platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
-  admin = await t.createUser();
-  donor = await t.createUser();
-  await topUp(t, donor.token, 1_000_000);
-  charityId = (
-    await t.request('POST', '/api/charity', {
-      token: platform.token,
-      body: { name: 'Status Trust', charity_types: [3], admin_email: admin.email },
-    })
-  ).json().id;
-  projectId = (
-    await t.request('POST', '/api/project/create', {
-      token: admin.token,
-      body: {
-        title: 'Statuses',
-        charity_id: charityId,
+  platform = await platformAdmin(t);
+  donor = await makeDonor(t, 1_000_000);
+  ({ charityId, projectId, admin } = await makeCharityWithProject(
+    t,
+    { name: 'Status Trust', platform },
+    {
+      title: 'Statuses',
+      fields: {
         description: 'Every move.',
         end_date: isoDay(new Date(clock.getTime() + 30 * 86_400_000)),
-        funds_target: 1_000_000,
         volunteering_hours: 1_000,
       },
-    })
-  ).json().id;
-  await t.request('PATCH', `/api/project/update/${projectId}`, { token: admin.token, body: { status: 2 } });
+    },
+  ));
 });
 afterAll(async () => t.close());
 

@@ -3,6 +3,7 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { charityMemberships } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
+import { makeCharity, makeDonor, makeProject } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 
@@ -24,37 +25,25 @@ const DAY = 86_400_000;
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * DAY));
 let platform: User;
 
-async function approvedCharity(name = 'Riverside Trust') {
-  const admin = await t.createUser();
-  const res = await t.request('POST', '/api/charity', {
-    token: platform.token,
-    body: { name, charity_types: [3], admin_email: admin.email },
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return { id: res.json().id as number, admin };
-}
+const approvedCharity = (name = 'Riverside Trust') => makeCharity(t, { name, platform });
 
-async function liveProject(token: string, charityId: number, body: Record<string, unknown> = {}) {
-  const res = await t.request('POST', '/api/project/create', {
-    token,
-    body: {
+const liveProject = (token: string, charityId: number, body: Record<string, unknown> = {}) =>
+  makeProject(
+    t,
+    { token },
+    {
       title: 'River clean-up',
-      charity_id: charityId,
-      description: 'We clear the river banks.',
-      end_date: day(30),
-      funds_target: 1_000_000,
-      volunteering_hours: 10,
-      skill_needs: [{ type: 6, hours: 8 }],
-      gift_needs: [{ type: 5, description: 'Warm coats', quantity: 20 }],
-      ...body,
+      charityId,
+      fields: {
+        description: 'We clear the river banks.',
+        end_date: day(30),
+        volunteering_hours: 10,
+        skill_needs: [{ type: 6, hours: 8 }],
+        gift_needs: [{ type: 5, description: 'Warm coats', quantity: 20 }],
+        ...body,
+      },
     },
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  const id = res.json().id as number;
-  const live = await t.request('PATCH', `/api/project/update/${id}`, { token, body: { status: 2 } });
-  if (live.statusCode !== 200) throw new Error(live.body);
-  return id;
-}
+  );
 
 const give = (user: User, path: string, body: Record<string, unknown>, key?: string) =>
   t.request('POST', `/api/user/donate/${path}`, {
@@ -84,8 +73,7 @@ afterAll(async () => t.close());
 
 describe('giving funds to a project', () => {
   it('moves the money from the wallet to the project, counts it, and mails a numbered receipt', async () => {
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 50_000);
+    const donor = await makeDonor(t, 50_000);
     const before = await project(projectId);
     const res = await give(
       donor,
@@ -128,8 +116,7 @@ describe('giving funds to a project', () => {
   });
 
   it('keeps a gift whose receipt mail fails: 201 at once, the receipt queued and mailed once the mail server is back', async () => {
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 5_000);
+    const donor = await makeDonor(t, 5_000);
     const mailer = t.ctx.mailer;
     t.ctx.mailer = {
       send: async () => {
@@ -159,8 +146,7 @@ describe('giving funds to a project', () => {
   });
 
   it('answers a retry with the first refusal: no Gift Aid declaration, then one made, same key, still 409', async () => {
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 5_000);
+    const donor = await makeDonor(t, 5_000);
     // Another charity: this one's Gift Aid claim is counted below.
     const other = await approvedCharity('Hillside Trust');
     const body = { type: 2, amount: 1_000, gift_aid: true };
@@ -183,8 +169,7 @@ describe('giving funds to a project', () => {
   });
 
   it('gives once for a retry with the same Idempotency-Key, and refuses the key for another body', async () => {
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 10_000);
+    const donor = await makeDonor(t, 10_000);
     const first = await give(donor, `project/${projectId}`, { type: 2, amount: 4_000 }, 'same-key');
     const again = await give(donor, `project/${projectId}`, { type: 2, amount: 4_000 }, 'same-key');
     expect(again.statusCode).toBe(201);
@@ -196,8 +181,7 @@ describe('giving funds to a project', () => {
   });
 
   it('counts a donor once however often they give', async () => {
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 10_000);
+    const donor = await makeDonor(t, 10_000);
     const before = (await project(projectId)).donors_count;
     await give(donor, `project/${projectId}`, { type: 2, amount: 1_000 });
     await give(donor, `project/${projectId}`, { type: 2, amount: 1_000 });
@@ -205,8 +189,7 @@ describe('giving funds to a project', () => {
   });
 
   it('refuses more than the wallet holds, and writes nothing', async () => {
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 1_000);
+    const donor = await makeDonor(t, 1_000);
     const res = await give(donor, `project/${projectId}`, { type: 2, amount: 5_000 });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('INSUFFICIENT_FUNDS');
@@ -251,13 +234,13 @@ describe('giving funds to a project', () => {
   });
 
   it('refuses a project that is not live, a draft (404) and a locked charity, writing nothing', async () => {
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 10_000);
-    const draft = await t.request('POST', '/api/project/create', {
-      token: charity.admin.token,
-      body: { title: 'Draft', charity_id: charity.id },
+    const donor = await makeDonor(t, 10_000);
+    const draft = await makeProject(t, charity.admin, {
+      title: 'Draft',
+      charityId: charity.id,
+      status: 'draft',
     });
-    expect((await give(donor, `project/${draft.json().id}`, { type: 2, amount: 100 })).statusCode).toBe(404);
+    expect((await give(donor, `project/${draft}`, { type: 2, amount: 100 })).statusCode).toBe(404);
     const other = await approvedCharity('Locked Trust');
     const lockedProject = await liveProject(other.admin.token, other.id);
     const lock = await t.request('PATCH', `/api/admin/charity/${other.id}/lock`, {
@@ -432,8 +415,7 @@ describe('giving time, skills and goods', () => {
 
 describe('the supporters wall', () => {
   it('shows names unless anonymous, amounts only when named, and never an email', async () => {
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 10_000);
+    const donor = await makeDonor(t, 10_000);
     await give(donor, `project/${projectId}`, {
       type: 2,
       amount: 1_500,
@@ -451,8 +433,7 @@ describe('the supporters wall', () => {
 
 describe('Gift Aid', () => {
   it('needs a declaration; adds 25%; the charity claims it once in the HMRC layout; claimed gifts never change', async () => {
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 100_000);
+    const donor = await makeDonor(t, 100_000);
     const missing = await give(donor, `project/${projectId}`, { type: 2, amount: 10_000, gift_aid: true });
     expect(missing.statusCode).toBe(409);
     expect(missing.json().error.code).toBe('GIFT_AID_DECLARATION_MISSING');
@@ -554,8 +535,7 @@ describe('Gift Aid declarations name the charity (decision 037)', () => {
   it('refuses Gift Aid on a gift to charity B when the donor declared only for charity A', async () => {
     const a = await approvedCharity('Alder Trust');
     const b = await approvedCharity('Birch Trust');
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 10_000);
+    const donor = await makeDonor(t, 10_000);
     expect((await declare(donor, a.id)).statusCode).toBe(201);
 
     const toB = await give(donor, `charity/${b.id}`, { type: 2, amount: 1_000, gift_aid: true });
@@ -592,8 +572,7 @@ describe('Gift Aid declarations name the charity (decision 037)', () => {
 
   it('does not let a declaration that names no charity make a new gift eligible until it is confirmed for the charity', async () => {
     const c = await approvedCharity('Cedar Trust');
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 10_000);
+    const donor = await makeDonor(t, 10_000);
     // A gift made with Gift Aid before declarations named a charity: marked eligible, kept so.
     const made = await declare(donor, c.id, { title: 'Dr', first_name: 'Old', last_name: 'Details' });
     const before = await give(donor, `charity/${c.id}`, { type: 2, amount: 2_000, gift_aid: true });
@@ -686,8 +665,7 @@ describe('Gift Aid declarations name the charity (decision 037)', () => {
   it('cancels one charity’s declaration, keeping it as a record and the others standing', async () => {
     const a = await approvedCharity('Aspen Trust');
     const b = await approvedCharity('Bay Trust');
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 10_000);
+    const donor = await makeDonor(t, 10_000);
     const forA = (await declare(donor, a.id)).json().declaration;
     await declare(donor, b.id);
     const stranger = await t.createUser();
@@ -722,8 +700,7 @@ describe('Gift Aid declarations name the charity (decision 037)', () => {
 
 describe('review by the platform', () => {
   it('holds a gift above the threshold until a platform admin approves it or rejects it with the money back', async () => {
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 12_000_000);
+    const donor = await makeDonor(t, 12_000_000);
     const big = await give(donor, `project/${projectId}`, { type: 2, amount: 6_000_000 });
     expect(big.json().donation.status).toBe(40);
     expect(big.json().wallet).toMatchObject({ wallet_amount: 6_000_000, held: 6_000_000 });
@@ -750,8 +727,7 @@ describe('review by the platform', () => {
   });
 
   it('pays out a direct gift: 80 then 85', async () => {
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 5_000);
+    const donor = await makeDonor(t, 5_000);
     const direct = await give(donor, `charity/${charity.id}`, { type: 2, amount: 5_000 });
     expect(direct.json().donation).toMatchObject({ method: 2, status: 80, project: null });
     const paid = await t.request('POST', '/api/admin/complete', {
@@ -770,8 +746,7 @@ describe('review by the platform', () => {
 describe('when a project ends', () => {
   it('cancelling returns every undelivered gift through the donations and declines pledges', async () => {
     const ending = await liveProject(charity.admin.token, charity.id, { title: 'Ending' });
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 8_000);
+    const donor = await makeDonor(t, 8_000);
     const money = (await give(donor, `project/${ending}`, { type: 2, amount: 8_000 })).json().donation;
     const time = (await give(donor, `project/${ending}`, { type: 3, hours: 2 })).json().donation;
     const cancel = await t.request('POST', `/api/project/${ending}/cancel`, {
@@ -789,8 +764,7 @@ describe('when a project ends', () => {
 
   it('completing delivers the funds to the charity and completes the gifts', async () => {
     const ending = await liveProject(charity.admin.token, charity.id, { title: 'Done' });
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 3_000);
+    const donor = await makeDonor(t, 3_000);
     const money = (await give(donor, `project/${ending}`, { type: 2, amount: 3_000 })).json().donation;
     const done = await t.request('POST', `/api/project/${ending}/complete`, {
       token: charity.admin.token,
@@ -805,8 +779,7 @@ describe('when a project ends', () => {
 
 describe('the donor’s lists, statistics, receipts and statement', () => {
   it('filters, totals by month, and downloads a real receipt PDF and statement', async () => {
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 20_000);
+    const donor = await makeDonor(t, 20_000);
     const money = (await give(donor, `project/${projectId}`, { type: 2, amount: 7_000 })).json().donation;
     await give(donor, `project/${projectId}`, { type: 3, hours: 2 });
     const funds = await t.request('GET', '/api/user/donations?type=2', { token: donor.token });

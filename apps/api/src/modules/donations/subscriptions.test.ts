@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
 import { isoDay } from '../../lib/periods.js';
+import { makeCharityWithProject, makeDonor, platformAdmin } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 
@@ -35,37 +36,25 @@ const donationsOf = async (user: User) =>
 
 beforeAll(async () => {
   t = await createTestApp({}, { now: () => clock });
-  platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
-  const admin = await t.createUser();
-  charityAdmin = admin;
-  const charity = await t.request('POST', '/api/charity', {
-    token: platform.token,
-    body: { name: 'Monthly Trust', charity_types: [3], admin_email: admin.email },
-  });
-  charityId = charity.json().id;
-  const project = await t.request('POST', '/api/project/create', {
-    token: admin.token,
-    body: {
+  platform = await platformAdmin(t);
+  ({
+    charityId,
+    projectId,
+    admin: charityAdmin,
+  } = await makeCharityWithProject(
+    t,
+    { name: 'Monthly Trust', platform },
+    {
       title: 'A long project',
-      charity_id: charityId,
-      description: 'It runs for years.',
-      end_date: '2030-12-31',
-      funds_target: 10_000_000,
+      fields: { description: 'It runs for years.', end_date: '2030-12-31', funds_target: 10_000_000 },
     },
-  });
-  projectId = project.json().id;
-  const live = await t.request('PATCH', `/api/project/update/${projectId}`, {
-    token: admin.token,
-    body: { status: 2 },
-  });
-  if (live.statusCode !== 200) throw new Error(live.body);
+  ));
 });
 afterAll(async () => t.close());
 
 describe('a monthly gift', () => {
   it('gives its first month at once, then on the last day of shorter months, exactly once a period', async () => {
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 10_000);
+    const donor = await makeDonor(t, 10_000);
     const res = await t.request('POST', `/api/user/donate/project/${projectId}`, {
       token: donor.token,
       body: { type: 2, amount: 1_000, frequency: 3 },
@@ -103,8 +92,7 @@ describe('a monthly gift', () => {
 
   it('starts on a later date without giving now, and the new amount is used once changed', async () => {
     await at('2028-04-01T09:00:00Z');
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 10_000);
+    const donor = await makeDonor(t, 10_000);
     const res = await t.request('POST', `/api/user/donate/charity/${charityId}`, {
       token: donor.token,
       body: { type: 2, amount: 500, frequency: 2, start_date: '2028-04-05' },
@@ -143,8 +131,7 @@ describe('a monthly gift', () => {
     });
     expect(live.statusCode, live.body).toBe(200);
     expect(live.json().giving_kinds).toEqual([3]);
-    const donor = await t.createUser();
-    await topUp(t, donor.token, 10_000);
+    const donor = await makeDonor(t, 10_000);
     for (const later of [{}, { start_date: '2028-05-01' }]) {
       const res = await t.request('POST', `/api/user/donate/project/${timeOnly}`, {
         token: donor.token,

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
+import { makeProject } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 import { multipartFile } from '../../testing/multipart.js';
@@ -26,17 +27,13 @@ async function ok(method: 'POST' | 'PATCH', url: string, token: string, body?: u
   return res.json();
 }
 
-async function project(title: string, body: Record<string, unknown>, publish = true) {
-  const { id } = await ok('POST', '/api/project/create', admin.token, {
+const project = (title: string, body: Record<string, unknown>, publish = true) =>
+  makeProject(t, admin, {
     title,
-    description: 'A project that needs you.',
-    charity_id: charityId,
-    funds_target: 100_000,
-    ...body,
+    charityId,
+    status: publish ? 'live' : 'draft',
+    fields: { description: 'A project that needs you.', funds_target: 100_000, ...body },
   });
-  if (publish) await ok('PATCH', `/api/project/update/${id}`, admin.token, { status: 2 });
-  return id as number;
-}
 
 async function give(projectId: number, body: Record<string, unknown>) {
   const donor = await t.createUser();

@@ -2,6 +2,7 @@ import { imageUrl } from '@kindred/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../../lib/periods.js';
+import { makeCharity, makeProject, platformAdmin } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { multipartFile } from '../../testing/multipart.js';
 import { PRIVATE_FILE, PUBLIC_FOREVER, PUBLIC_PROJECT_FILE } from './files.service.js';
@@ -37,18 +38,16 @@ const fetchFile = (url: string) => t.app.inject({ method: 'GET', url });
 const plain = (url: string) => url.split('?')[0] ?? url;
 
 async function draftWithFiles() {
-  const created = await t.request('POST', '/api/project/create', {
-    token: admin.token,
-    body: {
-      title: 'Quiet plans',
-      charity_id: charityId,
+  const id = await makeProject(t, admin, {
+    title: 'Quiet plans',
+    charityId,
+    status: 'draft',
+    fields: {
       description: 'Not ready yet.',
       end_date: isoDay(new Date(clock.getTime() + 30 * 86_400_000)),
       funds_target: 50_000,
     },
   });
-  if (created.statusCode !== 201) throw new Error(created.body);
-  const id = created.json().id as number;
   const document = await upload(`/api/project/document/${id}`, PDF, 'budget.pdf', 'application/pdf');
   const picture = await upload(`/api/project/image/${id}`, await png(), 'plan.png', 'image/png');
   return { id, document: document.url as string, picture: picture.url as string };
@@ -56,13 +55,8 @@ async function draftWithFiles() {
 
 beforeAll(async () => {
   t = await createTestApp({}, { now: () => clock });
-  platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
-  admin = await t.createUser();
-  const charity = await t.request('POST', '/api/charity', {
-    token: platform.token,
-    body: { name: 'Files Trust', charity_types: [3], admin_email: admin.email },
-  });
-  charityId = charity.json().id;
+  platform = await platformAdmin(t);
+  ({ id: charityId, admin } = await makeCharity(t, { name: 'Files Trust', platform }));
 });
 afterAll(async () => t.close());
 

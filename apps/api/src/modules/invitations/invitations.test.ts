@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { charityMemberships, groupMemberships, groups } from '../../db/schema.js';
+import { makeCharity, makeProject } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { addBusinessMember, createOrganisation } from '../../testing/organisations.js';
 
@@ -185,18 +186,13 @@ describe('inviting to an organisation', () => {
 describe('inviting to a charity, a project and a group', () => {
   it('adds the person to each once they accept', async () => {
     const owner = await t.createUser();
-    const charity = (
-      await t.request('POST', '/api/user/add/charity', {
-        token: owner.token,
-        body: { name: 'Invite Trust', charity_types: [1] },
-      })
-    ).json().id as number;
-    const project = (
-      await t.request('POST', '/api/project/create', {
-        token: owner.token,
-        body: { title: 'Invite Project' },
-      })
-    ).json().id as number;
+    const { id: charity } = await makeCharity(t, {
+      name: 'Invite Trust',
+      charityTypes: [1],
+      admin: owner,
+      status: 'pending',
+    });
+    const project = await makeProject(t, owner, { title: 'Invite Project', status: 'draft' });
     const [group] = await t.ctx.database.db
       .insert(groups)
       .values({ name: 'Invite Circle', groupType: 2, pin: '555111', createdAt: clock })

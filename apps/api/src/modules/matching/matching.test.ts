@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessMemberships } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
+import {
+  makeCharityWithProject,
+  makeDonor,
+  makeOrganisation,
+  platformAdmin,
+} from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
+import { addBusinessMember } from '../../testing/organisations.js';
 import { checkLedger } from '../ledger/ledger.check.js';
 import { forecast, matchAmount } from './matching.service.js';
 
@@ -17,57 +23,36 @@ let projectId: number;
 
 beforeAll(async () => {
   t = await createTestApp({}, { now: () => clock });
-  platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
-  const charityAdmin = await t.createUser();
-  const charity = await t.request('POST', '/api/charity', {
-    token: platform.token,
-    body: { name: 'Matching Trust', charity_types: [3], admin_email: charityAdmin.email },
-  });
-  charityId = charity.json().id;
-  const project = await t.request('POST', '/api/project/create', {
-    token: charityAdmin.token,
-    body: {
+  platform = await platformAdmin(t);
+  const made = await makeCharityWithProject(
+    t,
+    { name: 'Matching Trust', platform },
+    {
       title: 'School meals',
-      charity_id: charityId,
-      description: 'Lunch for every child.',
-      end_date: isoDay(new Date(START.getTime() + 60 * 86_400_000)),
-      funds_target: 10_000_000,
+      fields: {
+        description: 'Lunch for every child.',
+        end_date: isoDay(new Date(START.getTime() + 60 * 86_400_000)),
+        funds_target: 10_000_000,
+      },
     },
-  });
-  projectId = project.json().id;
-  await t.request('PATCH', `/api/project/update/${projectId}`, {
-    token: charityAdmin.token,
-    body: { status: 2 },
-  });
+  );
+  charityId = made.charityId;
+  projectId = made.projectId;
 });
 afterAll(async () => t.close());
 
-async function join(businessId: number, adminType: 1 | 2 | 99, signoff = false) {
-  const member = await t.createUser();
-  await t.ctx.database.db
-    .insert(businessMemberships)
-    .values({ businessId, userId: member.id, adminType, isSignoffAdmin: signoff, createdAt: clock });
-  return member;
-}
+const join = (businessId: number, adminType: 1 | 2 | 99, signoff = false) =>
+  addBusinessMember(t, businessId, adminType, clock, { signoff });
 
 /** An approved organisation with money in its wallet, an Admin and a sign-off admin. */
 async function organisation(funds = 1_000_000) {
-  const owner = await t.createUser();
-  const res = await t.request('POST', '/api/business', {
-    token: platform.token,
-    body: { name: `Match Co ${Math.random().toString(36).slice(2, 7)}`, admin_email: owner.email },
+  const org = await makeOrganisation(t, platform, {
+    name: `Match Co ${Math.random().toString(36).slice(2, 7)}`,
+    funds,
+    members: [{ role: 2 }, { role: 99, signoff: true }],
   });
-  const id = res.json().id as number;
-  if (funds > 0) {
-    const deposit = await t.request('POST', `/api/admin/business/${id}/deposit`, {
-      token: platform.token,
-      body: { amount: funds, reason: 'Opening balance' },
-    });
-    if (deposit.statusCode >= 300) throw new Error(deposit.body);
-  }
-  const admin = await join(id, 2);
-  const signoff = await join(id, 99, true);
-  return { id, owner, admin, signoff };
+  const [admin, signoff] = org.members as [User, User];
+  return { id: org.id, owner: org.owner, admin, signoff };
 }
 
 const settings = (body: Record<string, unknown>) => ({
@@ -327,8 +312,7 @@ describe('a match', () => {
     // The wallet holds 3,000: a match of 5,000 is not made, and the employee's gift still goes through.
     const { donation } = await employeeGives(org.id, 5_000);
     expect(donation.status).toBe(80);
-    const stranger = await t.createUser();
-    await topUp(t, stranger.token, 10_000);
+    const stranger = await makeDonor(t, 10_000);
     await t.request('POST', `/api/user/donate/charity/${charityId}`, {
       token: stranger.token,
       body: { type: 2, amount: 1_000 },

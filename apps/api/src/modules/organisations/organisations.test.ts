@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../../lib/periods.js';
+import { makeCharityWithProject } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { multipartFile } from '../../testing/multipart.js';
 import { addBusinessMember, createOrganisation } from '../../testing/organisations.js';
@@ -422,28 +423,14 @@ describe('giving on behalf of an organisation', () => {
   let projectId: number;
 
   beforeAll(async () => {
-    const charityAdmin = await t.createUser();
-    const charity = await t.request('POST', '/api/charity', {
-      token: platform.token,
-      body: { name: 'Harbour Trust', charity_types: [3], admin_email: charityAdmin.email },
-    });
-    charityId = charity.json().id;
-    const project = await t.request('POST', '/api/project/create', {
-      token: charityAdmin.token,
-      body: {
+    ({ charityId, projectId } = await makeCharityWithProject(
+      t,
+      { name: 'Harbour Trust', platform },
+      {
         title: 'Harbour clean-up',
-        charity_id: charityId,
-        description: 'We clear the harbour.',
-        end_date: day(30),
-        funds_target: 1_000_000,
-        volunteering_hours: 20,
+        fields: { description: 'We clear the harbour.', end_date: day(30), volunteering_hours: 20 },
       },
-    });
-    projectId = project.json().id;
-    await t.request('PATCH', `/api/project/update/${projectId}`, {
-      token: charityAdmin.token,
-      body: { status: 2 },
-    });
+    ));
   });
 
   async function fundedOrganisation(amount = 100_000) {

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { charityMemberships } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
+import { makeCharity, makeProject } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { multipartFile } from '../../testing/multipart.js';
 
@@ -86,33 +87,14 @@ const DOCX = zip([
 ]);
 const PLAIN_ZIP = zip([['notes.txt', 'just notes']]);
 
-async function approvedCharity(name = 'Content Trust') {
-  const person = await t.createUser();
-  const res = await t.request('POST', '/api/charity', {
-    token: platform.token,
-    body: { name, charity_types: [3], admin_email: person.email },
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return { id: res.json().id as number, admin: person };
-}
+const approvedCharity = (name = 'Content Trust') => makeCharity(t, { name, platform });
 
-async function project(
-  state: 'draft' | 'live' = 'live',
-  token = admin.token,
-  body: Record<string, unknown> = {},
-) {
-  const created = await t.request('POST', '/api/project/create', {
-    token,
-    body: { title: 'Gallery garden', charity_id: charityId, end_date: day(30), ...READY, ...body },
-  });
-  if (created.statusCode !== 201) throw new Error(created.body);
-  const id = created.json().id as number;
-  if (state === 'live') {
-    const live = await t.request('PATCH', `/api/project/update/${id}`, { token, body: { status: 2 } });
-    if (live.statusCode !== 200) throw new Error(live.body);
-  }
-  return id;
-}
+const project = (state: 'draft' | 'live' = 'live', token = admin.token, body: Record<string, unknown> = {}) =>
+  makeProject(
+    t,
+    { token },
+    { title: 'Gallery garden', charityId, status: state, fields: { end_date: day(30), ...READY, ...body } },
+  );
 
 const upload = (url: string, data: Buffer, name: string, type: string, token = admin.token) =>
   t.request('POST', url, { token, ...multipartFile(data, name, type) });
@@ -500,11 +482,7 @@ describe('documents', () => {
 
   it("of a person's own project (no charity yet) are deleted with 0 for the charity", async () => {
     const person = await t.createUser();
-    const created = await t.request('POST', '/api/project/create', {
-      token: person.token,
-      body: { title: 'Solo' },
-    });
-    const id = created.json().id as number;
+    const id = await makeProject(t, person, { title: 'Solo', status: 'draft' });
     const doc = (
       await upload(`/api/project/document/${id}`, PDF, 'plan.pdf', 'application/pdf', person.token)
     ).json();

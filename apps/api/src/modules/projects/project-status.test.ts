@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { charityMemberships, ledgerTransactions } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
+import { makeCharity, makeProject } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 
@@ -22,15 +23,7 @@ const READY = { description: 'Clean the river banks.', funds_target: 50_000 };
 const finishExpired = () =>
   t.jobs.find((job) => job.name === 'finish expired projects')?.run() as Promise<number>;
 
-async function approvedCharity(name = 'Status Trust') {
-  const person = await t.createUser();
-  const res = await t.request('POST', '/api/charity', {
-    token: platform.token,
-    body: { name, charity_types: [3], admin_email: person.email },
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return { id: res.json().id as number, admin: person };
-}
+const approvedCharity = (name = 'Status Trust') => makeCharity(t, { name, platform });
 
 async function ok(method: 'POST' | 'PATCH', url: string, body?: unknown, token = admin.token) {
   const res = await t.request(method, url, { token, ...(body === undefined ? {} : { body }) });
@@ -52,23 +45,14 @@ const STATES = Object.keys(STATUS) as State[];
 
 /** A fresh project of the test charity in the given state, through the API. */
 async function projectIn(state: State): Promise<number> {
-  const endDate = state === 'finished_date' ? day(0) : day(30);
-  const { id } = await ok('POST', '/api/project/create', {
+  const id = await makeProject(t, admin, {
     title: `A ${state} project`,
-    charity_id: charityId,
-    end_date: endDate,
-    ...READY,
+    charityId,
+    status: state === 'finished_impact' ? 'finished' : state === 'finished_date' ? 'live' : state,
+    fields: { end_date: state === 'finished_date' ? day(0) : day(30), ...READY },
   });
-  if (state === 'draft') return id;
-  if (state === 'cancelled') {
-    await ok('POST', `/api/project/${id}/cancel`);
-    return id;
-  }
-  await ok('PATCH', `/api/project/update/${id}`, { status: 2 });
-  if (state === 'completed') await ok('POST', `/api/project/${id}/complete`);
-  if (state === 'finished_impact')
-    await ok('POST', `/api/project/${id}/impact`, { title: 'What we did', body: 'We cleaned it.' });
   if (state === 'finished_date') {
+    // Finished by its end date: the nightly job runs the day after.
     const saved = clock;
     clock = new Date(clock.getTime() + DAY);
     try {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCharityWithProject, makeDonor, platformAdmin } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
-import { createBusiness, topUp } from '../../testing/money.js';
+import { createBusiness } from '../../testing/money.js';
 import { addBusinessMember } from '../../testing/organisations.js';
 import { checkLedger } from '../ledger/ledger.check.js';
 
@@ -23,28 +24,12 @@ interface Line {
 
 beforeAll(async () => {
   t = await createTestApp({}, { now: () => clock });
-  platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
-  const charityAdmin = await t.createUser();
-  const charity = await t.request('POST', '/api/charity', {
-    token: platform.token,
-    body: { name: 'River Trust', charity_types: [3], admin_email: charityAdmin.email },
-  });
-  charityId = charity.json().id;
-  const project = await t.request('POST', '/api/project/create', {
-    token: charityAdmin.token,
-    body: {
-      title: 'Clean Rivers',
-      charity_id: charityId,
-      description: 'We clear the river.',
-      end_date: '2026-12-30',
-      funds_target: 1_000_000,
-    },
-  });
-  projectId = project.json().id;
-  await t.request('PATCH', `/api/project/update/${projectId}`, {
-    token: charityAdmin.token,
-    body: { status: 2 },
-  });
+  platform = await platformAdmin(t);
+  ({ charityId, projectId } = await makeCharityWithProject(
+    t,
+    { name: 'River Trust', platform },
+    { title: 'Clean Rivers', fields: { description: 'We clear the river.', end_date: '2026-12-30' } },
+  ));
 });
 afterAll(async () => {
   expect(await checkLedger(t.ctx.database.db)).toEqual([]);
@@ -59,8 +44,7 @@ async function history(token: string, path: string, query = ''): Promise<Line[]>
 
 describe('the names in a wallet history', () => {
   it("names a person's top-up and gifts by project and charity", async () => {
-    const person = await t.createUser();
-    await topUp(t, person.token, 50_000);
+    const person = await makeDonor(t, 50_000);
     const toProject = await t.request('POST', `/api/user/donate/project/${projectId}`, {
       token: person.token,
       body: { type: 2, amount: 2_000 },

@@ -42,8 +42,8 @@ afterEach(() => {
 describe('the main menu', { timeout: 20_000 }, () => {
   it('offers visitors explore, and log in and register beside it', () => {
     expect(menu()).toEqual(['Explore']);
-    expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Register' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Register' })).toBeInTheDocument();
   });
 
   it("lists a person's own screens, their charity's area and, for platform admins, the admin area", () => {
@@ -93,13 +93,13 @@ describe('the main menu', { timeout: 20_000 }, () => {
     });
     renderRoutes([{ path: '/', element: <Header /> }]);
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(await within(nav).findByRole('link', { name: /Messages.*\(2 unread\)/ })).toBeTruthy();
+    expect(await within(nav).findByRole('link', { name: /Messages.*\(2 unread\)/ })).toBeInTheDocument();
     unread = 0;
     // The window regains focus: the count is asked again.
     act(() => {
       window.dispatchEvent(new Event('visibilitychange'));
       window.dispatchEvent(new Event('focus'));
     });
-    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Messages' })).toBeTruthy());
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Messages' })).toBeInTheDocument());
   });
 });

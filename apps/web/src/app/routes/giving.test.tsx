@@ -107,19 +107,19 @@ describe('giving from the public pages', { timeout: 40_000 }, () => {
   it('tops up a short wallet by card inside the flow, then gives, and the progress moves', async () => {
     const fetchMock = stubApi();
     renderRoutes([{ path: '/projects/:id', element: <PublicProjectRoute /> }], '/projects/1');
-    expect(await screen.findByText('₹3,000 of ₹10,000 raised')).toBeTruthy();
+    expect(await screen.findByText('₹3,000 of ₹10,000 raised')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Give funds' }));
     const dialog = await screen.findByRole('dialog', {}, { timeout: 5_000 });
     await userEvent.click(within(dialog).getByRole('button', { name: '₹250' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Review' }));
 
     // ₹100 in the wallet, ₹250 to give: the card form offers the ₹150 missing.
-    expect(await within(dialog).findByText('Your wallet is short')).toBeTruthy();
+    expect(await within(dialog).findByText('Your wallet is short')).toBeInTheDocument();
     const confirm = within(dialog).getByRole('button', { name: 'Confirm: give ₹250' });
-    expect(confirm.hasAttribute('disabled')).toBe(true);
+    expect(confirm).toBeDisabled();
     // The wallet's card form loads on demand, and shows once the deployment's way of taking cards is known.
     const amount = await within(dialog).findByLabelText('Amount', {}, { timeout: 15_000 });
-    expect((amount as HTMLInputElement).value).toBe('150');
+    expect(amount).toHaveValue('150');
     const topUp = within(dialog).getByRole('form', { name: 'Add money' });
     const type = async (label: string, value: string) => {
       await userEvent.click(within(topUp).getByLabelText(label));
@@ -131,12 +131,12 @@ describe('giving from the public pages', { timeout: 40_000 }, () => {
     await type('Security code', '123');
     await userEvent.click(within(topUp).getByRole('button', { name: 'Add money' }));
 
-    expect(await within(dialog).findByText('Money added')).toBeTruthy();
-    await waitFor(() => expect(within(dialog).queryByText('Your wallet is short')).toBeNull());
+    expect(await within(dialog).findByText('Money added')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).queryByText('Your wallet is short')).not.toBeInTheDocument());
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm: give ₹250' }));
-    expect(await screen.findByText('Successfully donated!')).toBeTruthy();
+    expect(await screen.findByText('Successfully donated!')).toBeInTheDocument();
     // The project's counters are read again: the progress shows the gift.
-    expect(await screen.findByText('₹3,250 of ₹10,000 raised')).toBeTruthy();
+    expect(await screen.findByText('₹3,250 of ₹10,000 raised')).toBeInTheDocument();
 
     const posts = fetchMock.mock.calls.filter(
       (call) => (call[1] as RequestInit | undefined)?.method === 'POST',
@@ -165,7 +165,7 @@ describe('giving from the public pages', { timeout: 40_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Review' }));
     expect((await within(dialog).findByTestId('give-review')).textContent).toContain('River Trust');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm: give ₹50' }));
-    expect(await screen.findByText('Successfully donated!')).toBeTruthy();
+    expect(await screen.findByText('Successfully donated!')).toBeInTheDocument();
     const donate = fetchMock.mock.calls.find((call) => pathOf(call) === '/api/user/donate/charity/3');
     expect(JSON.parse(String((donate?.[1] as RequestInit | undefined)?.body))).toEqual({
       type: 2,

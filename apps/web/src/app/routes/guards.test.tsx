@@ -22,7 +22,7 @@ describe('route guards', () => {
 
   it('sends visitors of a protected route to /login?next=<path>', async () => {
     const { router } = renderRoutes(routes, '/profile?tab=email');
-    expect(await screen.findByText('Login screen')).toBeTruthy();
+    expect(await screen.findByText('Login screen')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/profile?tab=email')}`);
   });
@@ -31,15 +31,15 @@ describe('route guards', () => {
     session.setNavigator(() => {});
     session.signIn(makeLogin(Date.now() + 60 * MINUTE));
     const { router } = renderRoutes(routes, '/profile');
-    expect(await screen.findByText('Profile screen')).toBeTruthy();
+    expect(await screen.findByText('Profile screen')).toBeInTheDocument();
     act(() => session.logout());
-    expect(await screen.findByText('Login screen')).toBeTruthy();
+    expect(await screen.findByText('Login screen')).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
   });
 
   it('sends a signed-in person away from registration to next or home', async () => {
     session.signIn(makeLogin(Date.now() + 60 * MINUTE));
     renderRoutes(routes, '/register');
-    expect(await screen.findByText('Home screen')).toBeTruthy();
+    expect(await screen.findByText('Home screen')).toBeInTheDocument();
   });
 });

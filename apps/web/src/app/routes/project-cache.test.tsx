@@ -72,7 +72,7 @@ describe('one project, one cache entry', { timeout: 30_000 }, () => {
   it("shows an admin's new title on the public page straight after the edit", async () => {
     const { projectReads } = stubApi();
     const { router } = renderBoth();
-    expect(await screen.findByRole('heading', { level: 1, name: saved.title })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: saved.title })).toBeInTheDocument();
     expect(projectReads()).toBe(1);
 
     // The admin screen reads the same cache entry: no second GET of the project.
@@ -83,11 +83,11 @@ describe('one project, one cache entry', { timeout: 30_000 }, () => {
     await userEvent.clear(title);
     await userEvent.type(title, 'Cleaner river banks');
     await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Cleaner river banks' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cleaner river banks' })).toBeInTheDocument();
 
     // Back on the public page (its data still fresh): the new title, not the one it showed before.
     await act(() => router.navigate('/projects/1'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Cleaner river banks' })).toBeTruthy();
-    expect(screen.queryByRole('heading', { level: 1, name: saved.title })).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cleaner river banks' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: saved.title })).not.toBeInTheDocument();
   });
 });

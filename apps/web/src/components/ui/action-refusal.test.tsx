@@ -32,14 +32,14 @@ function Lock() {
 describe('an action’s refusal', () => {
   it('stays on the page with what the server said, and goes with the next success', async () => {
     renderWithProviders(<Lock />);
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Lock' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Not locked');
     expect(alert.textContent).toContain('The charity still holds funds.');
-    expect(screen.queryByText('Locked')).toBeNull();
+    expect(screen.queryByText('Locked')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Lock' }));
-    expect(await screen.findByText('Locked')).toBeTruthy();
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(await screen.findByText('Locked')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -20,7 +20,7 @@ describe('confirm dialog', () => {
     expect(dialog.textContent).toContain('This cannot be undone.');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await expect(result).resolves.toBe(true);
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('resolves false on decline', async () => {

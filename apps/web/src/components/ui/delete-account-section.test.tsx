@@ -31,9 +31,9 @@ describe('DeleteAccountSection', () => {
   it('says the rule before anyone tries, and deletes nothing when the person keeps it', async () => {
     const remove = vi.fn(() => Promise.resolve());
     const onDeleted = renderSection(remove);
-    expect(screen.getByText('A charity that holds funds cannot be deleted.')).toBeTruthy();
+    expect(screen.getByText('A charity that holds funds cannot be deleted.')).toBeInTheDocument();
     await deleteAndConfirm('Keep charity');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(remove).not.toHaveBeenCalled();
     expect(onDeleted).not.toHaveBeenCalled();
   });
@@ -57,6 +57,6 @@ describe('DeleteAccountSection', () => {
     await deleteAndConfirm('Delete charity');
     await waitFor(() => expect(onDeleted).toHaveBeenCalledTimes(1));
     expect(remove).toHaveBeenCalledTimes(1);
-    expect(await screen.findByText('River Trust was deleted.')).toBeTruthy();
+    expect(await screen.findByText('River Trust was deleted.')).toBeInTheDocument();
   });
 });

@@ -9,18 +9,18 @@ describe('OnceOpened', () => {
         <p>drawer</p>
       </OnceOpened>,
     );
-    expect(screen.queryByText('drawer')).toBeNull();
+    expect(screen.queryByText('drawer')).not.toBeInTheDocument();
     rerender(
       <OnceOpened opened>
         <p>drawer</p>
       </OnceOpened>,
     );
-    expect(screen.getByText('drawer')).toBeTruthy();
+    expect(screen.getByText('drawer')).toBeInTheDocument();
     rerender(
       <OnceOpened opened={false}>
         <p>drawer</p>
       </OnceOpened>,
     );
-    expect(screen.getByText('drawer')).toBeTruthy();
+    expect(screen.getByText('drawer')).toBeInTheDocument();
   });
 });

@@ -41,7 +41,7 @@ describe('responsive table', () => {
     expect(amount?.textContent).toBe('£2.50');
     // An actions column has no label on a phone card: its buttons name themselves.
     expect(actions?.hasAttribute('data-label')).toBe(false);
-    expect(within(food).getByRole('button', { name: 'Open Food Bank' })).toBeTruthy();
+    expect(within(food).getByRole('button', { name: 'Open Food Bank' })).toBeInTheDocument();
   });
 
   it('summarises a long table on a phone: the first rows, then "Show all" for the rest', async () => {
@@ -67,12 +67,12 @@ describe('responsive table', () => {
         .map((row) => row.textContent);
     expect(extra()).toEqual(['Shelter£1.00']);
     const more = screen.getByRole('button', { name: 'Show all 3' });
-    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
     expect(more.getAttribute('aria-controls')).toBe(table.id);
     await userEvent.click(more);
     expect(extra()).toEqual([]);
     const fewer = screen.getByRole('button', { name: 'Show the first 2 only' });
-    expect(fewer.getAttribute('aria-expanded')).toBe('true');
+    expect(fewer).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('can summarise with the last rows (a table oldest first shows its latest rows)', () => {
@@ -95,7 +95,7 @@ describe('responsive table', () => {
       .getAllByRole('row')
       .filter((row) => row.hasAttribute('data-phone-extra'));
     expect(waiting.map((row) => row.textContent)).toEqual(['Sep']);
-    expect(screen.getByRole('button', { name: 'Show all 3' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show all 3' })).toBeInTheDocument();
   });
 
   it('offers no "Show all" when every row fits the summary', () => {
@@ -108,6 +108,6 @@ describe('responsive table', () => {
         columns={[{ header: 'Charity', rowHeader: true, cell: (row) => row.name }]}
       />,
     );
-    expect(screen.queryByRole('button', { name: /Show all/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Show all/ })).not.toBeInTheDocument();
   });
 });

@@ -17,7 +17,7 @@ describe('shared states', () => {
       <EmptyState action={<button type="button">New project</button>}>No drafts.</EmptyState>,
     );
     expect(screen.getByRole('status').textContent).toBe('No drafts.');
-    expect(screen.getByRole('button', { name: 'New project' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'New project' })).toBeInTheDocument();
   });
 
   it("shows what failed with the server's message, and tries again", async () => {
@@ -29,8 +29,8 @@ describe('shared states', () => {
         onRetry={retry}
       />,
     );
-    expect(screen.getByText('The history could not be loaded')).toBeTruthy();
-    expect(screen.getByText('The service is busy.')).toBeTruthy();
+    expect(screen.getByText('The history could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('The service is busy.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(retry).toHaveBeenCalledTimes(1);
   });
@@ -41,7 +41,7 @@ describe('shared states', () => {
       renderWithProviders(<Pager page={page} busy={busy} onChange={onChange} />);
 
     let view = pager({ prev_cursor: null, next_cursor: 'c2' });
-    expect(screen.getByRole('button', { name: 'Newer' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Newer' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Older' }));
     expect(onChange).toHaveBeenLastCalledWith({ cursor: 'c2', direction: 'after' });
     view.unmount();
@@ -52,12 +52,12 @@ describe('shared states', () => {
     view.unmount();
 
     view = pager({ prev_cursor: 'c1', next_cursor: 'c3' }, true);
-    expect(screen.getByRole('button', { name: 'Older' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Older' })).toBeDisabled();
     view.unmount();
 
     // Everything on one page: no pager.
     pager({ prev_cursor: null, next_cursor: null });
-    expect(screen.queryByRole('button', { name: 'Older' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Older' })).not.toBeInTheDocument();
   });
 
   it('shows more until the last page', async () => {
@@ -70,6 +70,6 @@ describe('shared states', () => {
     rerender(
       <ShowMore query={{ hasNextPage: false, isFetchingNextPage: false, fetchNextPage }}>Show more</ShowMore>,
     );
-    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 });

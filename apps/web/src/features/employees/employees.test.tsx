@@ -70,9 +70,9 @@ describe('employee groups', { timeout: 30_000 }, () => {
     renderRoutes([
       { path: '/', element: <EmployeeGroupsSection businessId={5} businessName="Acme Ltd" canManage /> },
     ]);
-    expect(await screen.findByRole('heading', { name: 'Engineering' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Engineering' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Platform/ }));
-    expect(await screen.findByText('dana@example.org')).toBeTruthy();
+    expect(await screen.findByText('dana@example.org')).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText('Add a member to Platform'), '9');
     await userEvent.click(screen.getByRole('button', { name: 'Add to Platform' }));
     await waitFor(() =>
@@ -100,15 +100,15 @@ describe('employee groups', { timeout: 30_000 }, () => {
       { path: '/', element: <EmployeeGroupsSection businessId={5} businessName="Acme Ltd" canManage /> },
     ]);
     await userEvent.click(await screen.findByRole('button', { name: /Platform/ }));
-    expect(await screen.findByText('Nobody is in Platform yet.')).toBeTruthy();
+    expect(await screen.findByText('Nobody is in Platform yet.')).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText('Add a member to Platform'), '9');
     await userEvent.click(screen.getByRole('button', { name: 'Add to Platform' }));
     const refusal = await screen.findByRole('alert');
     expect(refusal.textContent).toContain('Eve Smith was not added');
     expect(refusal.textContent).toContain('Not members of Acme Ltd: 9.');
-    expect(screen.queryByText('Added to the sub-group')).toBeNull();
+    expect(screen.queryByText('Added to the sub-group')).not.toBeInTheDocument();
     // The choice stays, ready to try again.
-    expect((screen.getByLabelText('Add a member to Platform') as HTMLSelectElement).value).toBe('9');
+    expect(screen.getByLabelText('Add a member to Platform')).toHaveValue('9');
   });
 
   it('shows members without changes to those who cannot manage them', async () => {
@@ -122,9 +122,9 @@ describe('employee groups', { timeout: 30_000 }, () => {
         element: <EmployeeGroupsSection businessId={5} businessName="Acme Ltd" canManage={false} />,
       },
     ]);
-    expect(await screen.findByRole('heading', { name: 'Engineering' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'New group' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Rename Engineering' })).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Engineering' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New group' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Rename Engineering' })).not.toBeInTheDocument();
   });
 });
 
@@ -154,7 +154,7 @@ describe('CSV onboarding', { timeout: 30_000 }, () => {
     renderRoutes([{ path: '/', element: <CsvOnboardingSection businessId={5} businessName="Acme Ltd" /> }]);
     const file = new File(['email\nada@example.org\nbad\n'], 'people.csv', { type: 'text/csv' });
     await userEvent.upload(screen.getByLabelText('Employees file'), file);
-    expect(await screen.findByText('The email is not valid.')).toBeTruthy();
+    expect(await screen.findByText('The email is not valid.')).toBeInTheDocument();
     expect(upload.mock.calls[0]?.[0]).toBe('/business/5/csv_upload');
     expect(screen.getByTestId('csv-total-created').textContent).toBe('1');
     expect(screen.getByTestId('csv-total-error').textContent).toBe('1');

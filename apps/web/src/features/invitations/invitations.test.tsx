@@ -73,11 +73,11 @@ describe('the invitation confirmation screen', { timeout: 30_000 }, () => {
   it('tells a visitor what it is for and offers to create an account', async () => {
     stubFetch({ 'GET /api/invitation/confirm/abcdefghijkl': () => jsonResponse(confirmAnswer()) });
     render();
-    expect(await screen.findByRole('heading', { name: 'Join Acme Ltd' })).toBeTruthy();
-    expect(screen.getByText(/Bailey Business invited/)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Join Acme Ltd' })).toBeInTheDocument();
+    expect(screen.getByText(/Bailey Business invited/)).toBeInTheDocument();
     const register = screen.getByRole('link', { name: 'Create an account' });
-    expect(register.getAttribute('href')).toBe('/register?next=%2Finvitation%2Fabcdefghijkl');
-    expect(screen.getByRole('link', { name: 'I have an account' })).toBeTruthy();
+    expect(register).toHaveAttribute('href', '/register?next=%2Finvitation%2Fabcdefghijkl');
+    expect(screen.getByRole('link', { name: 'I have an account' })).toBeInTheDocument();
   });
 
   it('accepts it for the invited person signed in', async () => {
@@ -95,8 +95,8 @@ describe('the invitation confirmation screen', { timeout: 30_000 }, () => {
       'GET /api/user/get': () => jsonResponse(makeLogin(Date.now() + 60 * MINUTE)),
     });
     render();
-    expect(await screen.findByText('Invitation accepted')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to the organisation' })).toBeTruthy();
+    expect(await screen.findByText('Invitation accepted')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the organisation' })).toBeInTheDocument();
   });
 
   it('says when someone else is signed in, when it expired, and when the code is unknown', async () => {
@@ -108,7 +108,7 @@ describe('the invitation confirmation screen', { timeout: 30_000 }, () => {
         ),
     });
     const { unmount } = render();
-    expect(await screen.findByText('Signed in with another address')).toBeTruthy();
+    expect(await screen.findByText('Signed in with another address')).toBeInTheDocument();
     unmount();
     session.clearSession();
     stubFetch({
@@ -116,14 +116,14 @@ describe('the invitation confirmation screen', { timeout: 30_000 }, () => {
         jsonResponse(confirmAnswer({ invitation: invitation({ status: 'expired' }) })),
     });
     const second = render();
-    expect(await screen.findByText('Invitation expired')).toBeTruthy();
+    expect(await screen.findByText('Invitation expired')).toBeInTheDocument();
     second.unmount();
     stubFetch({
       'GET /api/invitation/confirm/abcdefghijkl': () =>
         errorResponse(404, 'NOT_FOUND', 'The invitation was not found.'),
     });
     render();
-    expect(await screen.findByText('Invitation not found')).toBeTruthy();
+    expect(await screen.findByText('Invitation not found')).toBeInTheDocument();
   });
 });
 
@@ -166,13 +166,13 @@ describe('inviting by email', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Invite someone to Acme Ltd' });
     await userEvent.type(within(dialog).getByLabelText(/Email address/), 'not an email');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
-    expect(await within(dialog).findByText('Enter a valid email address.')).toBeTruthy();
+    expect(await within(dialog).findByText('Enter a valid email address.')).toBeInTheDocument();
     expect(calls).toBe(0);
     await userEvent.clear(within(dialog).getByLabelText(/Email address/));
     await userEvent.type(within(dialog).getByLabelText(/Email address/), 'new@example.org');
     await userEvent.selectOptions(within(dialog).getByLabelText('Role'), '2');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
-    expect(await within(dialog).findByText('Already invited.')).toBeTruthy();
+    expect(await within(dialog).findByText('Already invited.')).toBeInTheDocument();
     expect(bodyOf(mock, 'POST', '/api/invitation/create')).toEqual({
       email: 'new@example.org',
       target_type: 'business',
@@ -180,7 +180,7 @@ describe('inviting by email', { timeout: 30_000 }, () => {
       admin_type: 2,
     });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });
 
@@ -225,8 +225,8 @@ describe('joining an organisation', { timeout: 30_000 }, () => {
     // A request to a group shows beside it, answered by the group's admins (no withdrawing).
     const requests = await screen.findByRole('table', { name: 'Your requests to join' });
     const groupRow = within(requests).getByRole('row', { name: /Bristol Giving Circle/ });
-    expect(within(groupRow).getByText('Group')).toBeTruthy();
-    expect(within(groupRow).queryByRole('button')).toBeNull();
+    expect(within(groupRow).getByText('Group')).toBeInTheDocument();
+    expect(within(groupRow).queryByRole('button')).not.toBeInTheDocument();
     expect(within(requests).getByRole('row', { name: /Globex/ }).textContent).toContain('Organisation');
 
     await userEvent.click(
@@ -251,7 +251,7 @@ describe('joining an organisation', { timeout: 30_000 }, () => {
       'PATCH /api/join': () => jsonResponse(joinRequest({ status: 2 })),
     });
     renderRoutes([{ path: '/', element: <OrganisationRequests businessId={5} businessName="Acme Ltd" /> }]);
-    expect(await screen.findByText('wait@example.org')).toBeTruthy();
+    expect(await screen.findByText('wait@example.org')).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Accept Aisha Khan' }));
     await waitFor(() =>
       expect(bodyOf(mock, 'PATCH', '/api/join')).toEqual({ request_id: 11, action: 'accept' }),
@@ -273,8 +273,8 @@ describe('joining an organisation', { timeout: 30_000 }, () => {
     ]);
     expect(
       await screen.findByText('People who asked to join River Trust. Accepted people join as Employees.'),
-    ).toBeTruthy();
-    expect(await screen.findByText('Leeds office')).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Leeds office')).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Decline Aisha Khan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Decline Aisha Khan?' });
     expect(bodyOf(mock, 'PATCH', '/api/join')).toBeUndefined();
@@ -299,10 +299,10 @@ describe('joining an organisation', { timeout: 30_000 }, () => {
         element: <InvitePeoplePanel targetType="group" targetId={9} targetName="Bristol Giving Circle" />,
       },
     ]);
-    expect(await screen.findByText('friend@example.org')).toBeTruthy();
-    expect(screen.queryByText('Role')).toBeNull();
+    expect(await screen.findByText('friend@example.org')).toBeInTheDocument();
+    expect(screen.queryByText('Role')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Invite by email' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite someone to Bristol Giving Circle' });
-    expect(within(dialog).queryByLabelText('Role')).toBeNull();
+    expect(within(dialog).queryByLabelText('Role')).not.toBeInTheDocument();
   });
 });

@@ -79,7 +79,7 @@ describe('admin donations', { timeout: 20_000 }, () => {
     signInAs(false, null);
     const fetchMock = stubFetch({});
     renderRoutes(routes, '/admin/donations');
-    expect(screen.getByText('This area is for platform admins only.')).toBeTruthy();
+    expect(screen.getByText('This area is for platform admins only.')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -88,9 +88,7 @@ describe('admin donations', { timeout: 20_000 }, () => {
     stubFetch({ 'GET /api/admin/complete': () => page([held, payout]) });
     renderRoutes(routes, '/admin/donations');
     const card = await screen.findByRole('article', { name: /₹60,000 from Dana Donor/ });
-    expect(within(card).getByRole('link', { name: 'River clean-up' }).getAttribute('href')).toBe(
-      '/projects/3',
-    );
+    expect(within(card).getByRole('link', { name: 'River clean-up' })).toHaveAttribute('href', '/projects/3');
     expect(card.textContent).toContain('Held for review');
     expect(card.textContent).toContain('Yes, +₹15,000');
     expect(card.textContent).toContain('3 days');
@@ -120,7 +118,7 @@ describe('admin donations', { timeout: 20_000 }, () => {
 
     await userEvent.click(screen.getByRole('checkbox', { name: /Select donation #11/ }));
     await userEvent.click(screen.getByRole('checkbox', { name: /Select donation #12/ }));
-    expect(screen.getByText('2 selected, ₹62,500.')).toBeTruthy();
+    expect(screen.getByText('2 selected, ₹62,500.')).toBeInTheDocument();
     await userEvent.click(button);
 
     const dialog = await screen.findByRole('dialog', { name: 'Complete 2 donations?' });
@@ -129,10 +127,10 @@ describe('admin donations', { timeout: 20_000 }, () => {
     expect(postedTo(fetchMock, '/api/admin/complete')).toEqual([]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Complete' }));
 
-    expect(await screen.findByText('Donations completed')).toBeTruthy();
+    expect(await screen.findByText('Donations completed')).toBeInTheDocument();
     expect(postedTo(fetchMock, '/api/admin/complete')).toEqual([{ donation_ids: [11, 12] }]);
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
-    expect(screen.getByText('None selected.')).toBeTruthy();
+    expect(screen.getByText('None selected.')).toBeInTheDocument();
   });
 
   it('selects every donation of the page at once, and declining the confirm sends nothing', async () => {
@@ -140,13 +138,13 @@ describe('admin donations', { timeout: 20_000 }, () => {
     const fetchMock = stubFetch({ 'GET /api/admin/complete': () => page([held, payout]) });
     renderRoutes(routes, '/admin/donations');
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Select all on this page' }));
-    expect(screen.getByText('2 selected, ₹62,500.')).toBeTruthy();
+    expect(screen.getByText('2 selected, ₹62,500.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Complete selected' }));
     const dialog = await screen.findByRole('dialog', { name: 'Complete 2 donations?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(postedTo(fetchMock, '/api/admin/complete')).toEqual([]);
-    expect(screen.getByText('2 selected, ₹62,500.')).toBeTruthy();
+    expect(screen.getByText('2 selected, ₹62,500.')).toBeInTheDocument();
   });
 
   it('rejects one donation only with a reason, saying where the money goes', async () => {
@@ -167,20 +165,20 @@ describe('admin donations', { timeout: 20_000 }, () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject donation' }));
     const reason = within(dialog).getByLabelText(/Reason/);
-    expect(reason.getAttribute('aria-invalid')).toBe('true');
-    expect(within(dialog).getByText('Say why, in a few words.')).toBeTruthy();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByText('Say why, in a few words.')).toBeInTheDocument();
     expect(postedTo(fetchMock, '/api/admin/donation/reject')).toEqual([]);
 
     await userEvent.type(reason, 'The card was reported stolen');
-    expect(reason.getAttribute('aria-invalid')).toBeNull();
+    expect(reason).not.toHaveAttribute('aria-invalid');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject donation' }));
 
-    expect(await screen.findByText('Donation rejected')).toBeTruthy();
+    expect(await screen.findByText('Donation rejected')).toBeInTheDocument();
     expect(postedTo(fetchMock, '/api/admin/donation/reject')).toEqual([
       { donation_id: 11, reason: 'The card was reported stolen' },
     ]);
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
-    expect(screen.queryByRole('button', { name: 'Reject donation #11' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject donation #11' })).not.toBeInTheDocument();
     // The button that opened the dialog is gone: focus lands on the page heading, not on nothing.
     await waitFor(() =>
       expect(document.activeElement).toBe(
@@ -197,7 +195,7 @@ describe('admin donations', { timeout: 20_000 }, () => {
     await userEvent.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Reject donation #11?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(document.activeElement).toBe(button));
     expect(postedTo(fetchMock, '/api/admin/donation/reject')).toEqual([]);
   });
@@ -216,12 +214,10 @@ describe('admin donations', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Reject donation #11?' });
     await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Fraud suspected');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject donation' }));
-    expect(await within(dialog).findByText('The reason holds a character that is not allowed.')).toBeTruthy();
     expect(
-      within(dialog)
-        .getByLabelText(/Reason/)
-        .getAttribute('aria-invalid'),
-    ).toBe('true');
+      await within(dialog).findByText('The reason holds a character that is not allowed.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Reason/)).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('pages with the cursors and clears the selection', async () => {
@@ -233,28 +229,28 @@ describe('admin donations', { timeout: 20_000 }, () => {
     renderRoutes(routes, '/admin/donations');
     await userEvent.click(await screen.findByRole('checkbox', { name: /Select donation #11/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Older' }));
-    expect(await screen.findByRole('article', { name: /Acme Ltd/ })).toBeTruthy();
+    expect(await screen.findByRole('article', { name: /Acme Ltd/ })).toBeInTheDocument();
     const last = new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://x');
     expect(last.searchParams.get('cursor')).toBe('c2');
     expect(last.searchParams.get('direction')).toBe('after');
-    expect(screen.getByText('None selected.')).toBeTruthy();
+    expect(screen.getByText('None selected.')).toBeInTheDocument();
   });
 
   it('says when nothing waits', async () => {
     signInAs(true, 1);
     stubFetch({ 'GET /api/admin/complete': () => page([]) });
     renderRoutes(routes, '/admin/donations');
-    expect(await screen.findByText(/Nothing is waiting for the platform/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Complete selected' })).toBeNull();
+    expect(await screen.findByText(/Nothing is waiting for the platform/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Complete selected' })).not.toBeInTheDocument();
   });
 
   it('shows an Employee the donations without the actions', async () => {
     signInAs(true, 99);
     stubFetch({ 'GET /api/admin/complete': () => page([held]) });
     renderRoutes(routes, '/admin/donations');
-    expect(await screen.findByRole('article', { name: /Dana Donor/ })).toBeTruthy();
-    expect(screen.getByText('View only')).toBeTruthy();
-    expect(screen.queryByRole('checkbox')).toBeNull();
-    expect(screen.queryByRole('button', { name: /Reject/ })).toBeNull();
+    expect(await screen.findByRole('article', { name: /Dana Donor/ })).toBeInTheDocument();
+    expect(screen.getByText('View only')).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Reject/ })).not.toBeInTheDocument();
   });
 });

@@ -40,19 +40,19 @@ describe('login form', () => {
     await signIn('donor@example.org', 'not-the-password');
 
     const password = screen.getByLabelText(/^Password/);
-    await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
     const describedBy = (password.getAttribute('aria-describedby') ?? '')
       .split(' ')
       .map((id) => document.getElementById(id)?.textContent)
       .join(' ');
     expect(describedBy).toContain('Check the email and the password.');
     const refusal = screen.getByTestId('form-refusal');
-    expect(refusal.getAttribute('role')).toBe('alert');
+    expect(refusal).toHaveAttribute('role', 'alert');
     expect(refusal.textContent).toContain('Not signed in');
     expect(refusal.textContent).toContain('The email or password is not right.');
     // The page says it; no toast repeats it.
     expect(document.querySelector('[data-severity="error"]')).toBeNull();
-    expect(screen.getByLabelText<HTMLInputElement>(/^Email/).value).toBe('donor@example.org');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Email/)).toHaveValue('donor@example.org');
     expect(password).toHaveProperty('value', 'not-the-password');
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
       email: 'donor@example.org',
@@ -79,7 +79,7 @@ describe('login form', () => {
     await userEvent.type(screen.getByLabelText(/^Password/), 'Password123!');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
-    expect(screen.queryByTestId('form-refusal')).toBeNull();
+    expect(screen.queryByTestId('form-refusal')).not.toBeInTheDocument();
   });
 
   it('checks the fields before calling the API', async () => {
@@ -88,7 +88,7 @@ describe('login form', () => {
     await userEvent.type(screen.getByLabelText(/^Email/), 'not-an-email');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     const email = screen.getByLabelText(/^Email/);
-    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
     const describedBy = email.getAttribute('aria-describedby') ?? '';
     expect(describedBy).not.toBe('');
     const messages = describedBy
@@ -119,8 +119,9 @@ describe('login form', () => {
     });
     renderLogin();
     await signIn('new@example.org', 'Password123!');
-    expect(await screen.findByText('Your account is not activated yet')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'send the activation email again' }).getAttribute('href')).toBe(
+    expect(await screen.findByText('Your account is not activated yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'send the activation email again' })).toHaveAttribute(
+      'href',
       '/activate',
     );
   });

@@ -32,8 +32,8 @@ describe('registration form', () => {
     const sent = await screen.findByRole('status');
     expect(sent.textContent).toContain('Check your mail to activate your account.');
     expect(sent.textContent).toContain('dana@example.org');
-    expect(screen.getByRole('link', { name: 'Enter activation code' })).toBeTruthy();
-    expect(screen.queryByTestId('form-refusal')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Enter activation code' })).toBeInTheDocument();
+    expect(screen.queryByTestId('form-refusal')).not.toBeInTheDocument();
   });
 
   it('puts the organisation fields the server names on their inputs (organisation.name -> Organisation name)', async () => {
@@ -53,7 +53,7 @@ describe('registration form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
     const name = screen.getByLabelText('Organisation name');
-    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
     expect(messagesOf(name)).toContain('This name is taken.');
     // A message for a field this form does not have is not lost: it joins the refusal.
     expect(screen.getByTestId('form-refusal').textContent).toContain('Something else is wrong.');
@@ -63,15 +63,15 @@ describe('registration form', () => {
     const fetchMock = stubFetch({});
     renderRoutes([{ path: '/register', element: <RegisterForm variant="organisation" /> }], '/register');
     const first = screen.getByLabelText('First name');
-    expect(first.getAttribute('maxlength')).toBe('100');
-    expect(screen.getByLabelText('Organisation name').getAttribute('maxlength')).toBe('200');
-    expect(screen.getByLabelText('Description').getAttribute('maxlength')).toBe('2000');
-    expect(screen.getByText('0 of 2,000 characters')).toBeTruthy();
+    expect(first).toHaveAttribute('maxlength', '100');
+    expect(screen.getByLabelText('Organisation name')).toHaveAttribute('maxlength', '200');
+    expect(screen.getByLabelText('Description')).toHaveAttribute('maxlength', '2000');
+    expect(screen.getByText('0 of 2,000 characters')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Organisation name'), 'R');
     await userEvent.type(screen.getByLabelText('Email'), 'dana@');
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
-    await waitFor(() => expect(first.getAttribute('aria-invalid')).toBe('true'));
+    await waitFor(() => expect(first).toHaveAttribute('aria-invalid', 'true'));
     expect(messagesOf(first)).toContain('This is required.');
     expect(messagesOf(screen.getByLabelText('Organisation name'))).toContain('Use at least 2 characters.');
     expect(messagesOf(screen.getByLabelText('Email'))).toContain('Enter a valid email address.');

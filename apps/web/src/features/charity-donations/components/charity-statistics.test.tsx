@@ -37,10 +37,10 @@ describe('charity statistics', { timeout: 20_000 }, () => {
     const funds = await screen.findByText('Funds received');
     expect(funds.parentElement?.textContent).toContain(formatMoney(125_000));
     expect(screen.getByText('Hours given').parentElement?.textContent).toContain('42');
-    expect(screen.getByText('30 volunteering, 12 skilled')).toBeTruthy();
+    expect(screen.getByText('30 volunteering, 12 skilled')).toBeInTheDocument();
     expect(screen.getByText('Donors').parentElement?.textContent).toContain('9');
-    expect(screen.getByRole('figure', { name: 'Funds and Gift Aid by month' })).toBeTruthy();
-    expect(screen.getByRole('figure', { name: 'Hours and gifts by month' })).toBeTruthy();
+    expect(screen.getByRole('figure', { name: 'Funds and Gift Aid by month' })).toBeInTheDocument();
+    expect(screen.getByRole('figure', { name: 'Hours and gifts by month' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'By month' });
     const january = within(table).getByRole('row', { name: /Jan 2030/ });
     expect(january.textContent).toContain(formatMoney(100_000));
@@ -64,14 +64,14 @@ describe('charity statistics', { timeout: 20_000 }, () => {
         }),
     });
     renderWithProviders(<CharityStatistics charityId={1} access={full} />);
-    expect(await screen.findByText(/Nothing received yet/)).toBeTruthy();
-    expect(screen.queryByRole('table')).toBeNull();
+    expect(await screen.findByText(/Nothing received yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('asks for the View finance permission instead of loading', async () => {
     const fetchMock = stubFetch({});
     renderWithProviders(<CharityStatistics charityId={1} access={{ ...full, read: false }} />);
-    expect(await screen.findByText(/You need the View finance permission/)).toBeTruthy();
+    expect(await screen.findByText(/You need the View finance permission/)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -85,14 +85,14 @@ describe('the charity donations inbox', { timeout: 30_000 }, () => {
     stubInbox();
     renderInbox();
     const first = await waitingSection();
-    expect(within(first).getByText('6 hours from Dana Donor')).toBeTruthy();
-    expect(within(first).getByText('2 × Technology from Gil Giver')).toBeTruthy();
-    expect(within(first).queryByText(/Vic Volunteer/)).toBeNull();
+    expect(within(first).getByText('6 hours from Dana Donor')).toBeInTheDocument();
+    expect(within(first).getByText('2 × Technology from Gil Giver')).toBeInTheDocument();
+    expect(within(first).queryByText(/Vic Volunteer/)).not.toBeInTheDocument();
     const others = screen.getByRole('region', { name: 'All other donations' });
-    expect(within(others).getByText('4 hours from Vic Volunteer')).toBeTruthy();
-    expect(within(others).queryByText(/Dana Donor/)).toBeNull();
+    expect(within(others).getByText('4 hours from Vic Volunteer')).toBeInTheDocument();
+    expect(within(others).queryByText(/Dana Donor/)).not.toBeInTheDocument();
     // Funds need no approval from the charity: nothing to choose on them.
-    expect(screen.queryByRole('checkbox', { name: /from Fran Funder/ })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: /from Fran Funder/ })).not.toBeInTheDocument();
   });
 
   it('approves the chosen donations in one call and reloads the list', async () => {
@@ -100,13 +100,13 @@ describe('the charity donations inbox', { timeout: 30_000 }, () => {
     renderInbox();
     const first = await waitingSection();
     await userEvent.click(within(first).getByRole('checkbox', { name: 'Choose all of these' }));
-    expect(screen.getByText('2 donations chosen')).toBeTruthy();
+    expect(screen.getByText('2 donations chosen')).toBeInTheDocument();
     const before = listReads();
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(bodies).toEqual([{ donation_ids: [7, 8], action: 'approve' }]));
-    expect(await screen.findByText('Donations approved')).toBeTruthy();
+    expect(await screen.findByText('Donations approved')).toBeInTheDocument();
     await waitFor(() => expect(listReads()).toBeGreaterThan(before));
-    expect(screen.queryByText(/chosen$/)).toBeNull();
+    expect(screen.queryByText(/chosen$/)).not.toBeInTheDocument();
   });
 
   it('will not reject without a reason, then asks before rejecting with it', async () => {
@@ -117,13 +117,9 @@ describe('the charity donations inbox', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reject…' }));
     const form = screen.getByRole('form', { name: 'Reject donations' });
     await userEvent.click(within(form).getByRole('button', { name: 'Reject 1 donation' }));
-    expect(within(form).getByText('Say why, in a few words.')).toBeTruthy();
-    expect(
-      within(form)
-        .getByLabelText(/Reason for rejecting/)
-        .getAttribute('aria-invalid'),
-    ).toBe('true');
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(within(form).getByText('Say why, in a few words.')).toBeInTheDocument();
+    expect(within(form).getByLabelText(/Reason for rejecting/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await userEvent.type(within(form).getByLabelText(/Reason for rejecting/), 'The day is fully booked');
     await userEvent.click(within(form).getByRole('button', { name: 'Reject 1 donation' }));
@@ -145,7 +141,7 @@ describe('the charity donations inbox', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reject 1 donation' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject 1 donation?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(bodies).toEqual([]);
   });
 
@@ -158,13 +154,13 @@ describe('the charity donations inbox', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Complete…' }));
     const form = screen.getByRole('form', { name: 'Complete donations' });
     const hours = within(form).getByLabelText('Hours given by Vic Volunteer');
-    expect((hours as HTMLInputElement).value).toBe('4');
+    expect(hours).toHaveValue('4');
     // More than pledged, a negative or a part of an hour is kept as typed and refused beside the field.
     for (const typed of ['9', '-3', '2.5']) {
       await userEvent.clear(hours);
       await userEvent.type(hours, typed);
       await userEvent.click(within(form).getByRole('button', { name: 'Complete 2 donations' }));
-      expect(within(form).getByText('Enter a whole number of hours between 0 and 4.')).toBeTruthy();
+      expect(within(form).getByText('Enter a whole number of hours between 0 and 4.')).toBeInTheDocument();
       expect((hours as HTMLInputElement).value).toBe(typed);
     }
     expect(bodies).toEqual([]);
@@ -175,7 +171,7 @@ describe('the charity donations inbox', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(bodies).toEqual([{ donation_ids: [6, 8], action: 'complete', confirmed_hours: { '6': 3 } }]),
     );
-    expect(await screen.findByText('Donations completed')).toBeTruthy();
+    expect(await screen.findByText('Donations completed')).toBeInTheDocument();
   });
 
   it("shows the server's refusal of a donation in the wrong status and changes nothing", async () => {
@@ -191,33 +187,33 @@ describe('the charity donations inbox', { timeout: 30_000 }, () => {
     await waitingSection();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Choose 4 hours from Vic Volunteer' }));
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText('The donations were not changed')).toBeTruthy();
-    expect(screen.getByText(/Donation 6 is Approved: it cannot become Approved\./)).toBeTruthy();
-    expect(screen.getByText('1 donation chosen')).toBeTruthy();
+    expect(await screen.findByText('The donations were not changed')).toBeInTheDocument();
+    expect(screen.getByText(/Donation 6 is Approved: it cannot become Approved\./)).toBeInTheDocument();
+    expect(screen.getByText('1 donation chosen')).toBeInTheDocument();
   });
 
   it('shows no choices nor actions to a member who cannot approve', async () => {
     const { bodies } = stubInbox();
     renderInbox({ read: true, approve: false, claimGiftAid: false });
     const first = await waitingSection();
-    expect(within(first).getByText('6 hours from Dana Donor')).toBeTruthy();
+    expect(within(first).getByText('6 hours from Dana Donor')).toBeInTheDocument();
     expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
-    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     expect(bodies).toEqual([]);
   });
 
   it('asks for the View finance permission instead of loading donations', async () => {
     const { listReads } = stubInbox();
     renderInbox({ read: false, approve: true, claimGiftAid: false });
-    expect(await screen.findByText(/You need the View finance permission/)).toBeTruthy();
+    expect(await screen.findByText(/You need the View finance permission/)).toBeInTheDocument();
     expect(listReads()).toBe(0);
   });
 
   it('says so when nothing was given yet', async () => {
     stubInbox({ all: [] });
     renderInbox();
-    expect(await screen.findByText("Nothing is waiting for the charity's approval.")).toBeTruthy();
-    expect(screen.getByText(/No donations yet/)).toBeTruthy();
+    expect(await screen.findByText("Nothing is waiting for the charity's approval.")).toBeInTheDocument();
+    expect(screen.getByText(/No donations yet/)).toBeInTheDocument();
   });
 
   it('sends the filters from the address and lists only what they match', async () => {
@@ -225,7 +221,7 @@ describe('the charity donations inbox', { timeout: 30_000 }, () => {
     const fetchMock = vi.mocked(fetch);
     renderInbox(FULL, '/charity/donations?status=80&type=3&from=2030-01-01&to=2030-01-31');
     const list = await screen.findByRole('region', { name: 'Matching donations' }, { timeout: 5000 });
-    expect(screen.queryByRole('region', { name: /Waiting for you/ })).toBeNull();
+    expect(screen.queryByRole('region', { name: /Waiting for you/ })).not.toBeInTheDocument();
     const url = new URL(
       String(fetchMock.mock.calls.find(([input]) => String(input).includes('/charity/1/donations'))?.[0]),
       'http://localhost',
@@ -234,7 +230,7 @@ describe('the charity donations inbox', { timeout: 30_000 }, () => {
     expect(url.searchParams.get('type')).toBe('3');
     expect(url.searchParams.get('from')).toBe('2030-01-01');
     expect(url.searchParams.get('to')).toBe('2030-01-31');
-    expect(within(list).getByText('4 hours from Vic Volunteer')).toBeTruthy();
-    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('80');
+    expect(within(list).getByText('4 hours from Vic Volunteer')).toBeInTheDocument();
+    expect(screen.getByLabelText('Status')).toHaveValue('80');
   });
 });

@@ -65,7 +65,7 @@ describe('Gift Aid claims', { timeout: 30_000 }, () => {
     expect((await screen.findByTestId('unclaimed-donations')).textContent).toBe('2');
     expect(screen.getByTestId('unclaimed-total').textContent).toBe(formatMoney(40_000));
     expect(screen.getByTestId('unclaimed-gift-aid').textContent).toBe(formatMoney(10_000));
-    expect(await screen.findByText(/No claims yet/)).toBeTruthy();
+    expect(await screen.findByText(/No claims yet/)).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Claim Gift Aid' }));
     const dialog = await screen.findByRole('dialog', { name: 'Claim Gift Aid?' });
@@ -73,8 +73,8 @@ describe('Gift Aid claims', { timeout: 30_000 }, () => {
     expect(posts).toEqual([]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Make the claim' }));
     await waitFor(() => expect(posts).toHaveLength(1));
-    expect(await screen.findByText('Gift Aid claimed')).toBeTruthy();
-    expect(await screen.findByText(/No Gift Aid to claim/)).toBeTruthy();
+    expect(await screen.findByText('Gift Aid claimed')).toBeInTheDocument();
+    expect(await screen.findByText(/No Gift Aid to claim/)).toBeInTheDocument();
 
     const claims = screen.getByRole('region', { name: 'Claims' });
     const row = await within(claims).findByRole('row', { name: /2 Jan 2030/ });
@@ -90,7 +90,7 @@ describe('Gift Aid claims', { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Claim Gift Aid' }));
     const dialog = await screen.findByRole('dialog', { name: 'Claim Gift Aid?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(posts).toEqual([]);
     expect(screen.getByTestId('unclaimed-donations').textContent).toBe('2');
   });
@@ -105,14 +105,14 @@ describe('Gift Aid claims', { timeout: 30_000 }, () => {
     expect((await screen.findByTestId('unclaimed-awaiting')).textContent).toMatch(
       /^2 more donations with Gift Aid wait for their donors to make a declaration naming your charity/,
     );
-    expect(screen.getByText(/No Gift Aid to claim/)).toBeTruthy();
+    expect(screen.getByText(/No Gift Aid to claim/)).toBeInTheDocument();
   });
 
   it('hides the claims from a member without the Gift Aid permission', async () => {
     const fetchMock = stubFetch({});
     renderWithProviders(<GiftAidSection charityId={1} access={{ ...full, claimGiftAid: false }} />);
-    expect(await screen.findByText(/You need the View finance permission to claim/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Claim Gift Aid' })).toBeNull();
+    expect(await screen.findByText(/You need the View finance permission to claim/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Claim Gift Aid' })).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -79,17 +79,18 @@ describe('the Donations tab of a project', { timeout: 20_000 }, () => {
     // Soonest first, whatever order the list came in.
     expect(days.map((day) => day.textContent)).toEqual(['1 Feb 2030', '5 Mar 2030']);
     const first = within(volunteers).getAllByRole('list')[0] as HTMLElement;
-    expect(within(first).getByText('Ann: 5 hours')).toBeTruthy();
-    expect(within(first).getByText('Cy: 3 hours of Finance & Accounting')).toBeTruthy();
-    expect(within(volunteers).getByText('Bob: 7 hours (7 confirmed)')).toBeTruthy();
+    expect(within(first).getByText('Ann: 5 hours')).toBeInTheDocument();
+    expect(within(first).getByText('Cy: 3 hours of Finance & Accounting')).toBeInTheDocument();
+    expect(within(volunteers).getByText('Bob: 7 hours (7 confirmed)')).toBeInTheDocument();
 
     const supporters = screen.getByRole('region', { name: 'Supporters without funds' });
     const row = await within(supporters).findByRole('row', { name: /Ann/ });
     expect(row.textContent).toContain('Volunteering, Gifts');
 
     const all = screen.getByRole('region', { name: 'All donations' });
-    expect(await within(all).findByText('5 hours from Ann')).toBeTruthy();
-    expect(screen.getByRole('link', { name: /in the donations inbox/ }).getAttribute('href')).toBe(
+    expect(await within(all).findByText('5 hours from Ann')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /in the donations inbox/ })).toHaveAttribute(
+      'href',
       '/charity/donations?project=4',
     );
   });
@@ -101,9 +102,9 @@ describe('the Donations tab of a project', { timeout: 20_000 }, () => {
       'GET /api/project/4/donations': () => jsonResponse(page([])),
     });
     renderTab();
-    expect(await screen.findByText('No one has offered time to this project yet.')).toBeTruthy();
-    expect(await screen.findByText('No supporters of time, skills or gifts yet.')).toBeTruthy();
-    expect(await screen.findByText('No donations to this project yet.')).toBeTruthy();
-    expect(screen.queryByRole('link', { name: /donations inbox/ })).toBeNull();
+    expect(await screen.findByText('No one has offered time to this project yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No supporters of time, skills or gifts yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No donations to this project yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /donations inbox/ })).not.toBeInTheDocument();
   });
 });

@@ -49,12 +49,8 @@ describe('charity approvals', { timeout: 30_000 }, () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Reject Canal Friends' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject Canal Friends?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject charity' }));
-    expect(within(dialog).getByText('Say why the charity is rejected.')).toBeTruthy();
-    expect(
-      within(dialog)
-        .getByLabelText(/Reason/)
-        .getAttribute('aria-invalid'),
-    ).toBe('true');
+    expect(within(dialog).getByText('Say why the charity is rejected.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Reason/)).toHaveAttribute('aria-invalid', 'true');
     await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Not on the register');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject charity' }));
     await waitFor(() => {
@@ -67,7 +63,7 @@ describe('charity approvals', { timeout: 30_000 }, () => {
         reason: 'Not on the register',
       });
     });
-    expect(await screen.findByText('Charity rejected')).toBeTruthy();
+    expect(await screen.findByText('Charity rejected')).toBeInTheDocument();
   });
 
   it('locks only with a reason of at least 3 characters, and unlocks after confirming', async () => {
@@ -92,18 +88,18 @@ describe('charity approvals', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Lock Canal Friends?' });
     expect(dialog.textContent).toContain('emailed to the charity’s admins');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Lock charity' }));
-    expect(within(dialog).getByText('Say why the charity is locked.')).toBeTruthy();
+    expect(within(dialog).getByText('Say why the charity is locked.')).toBeInTheDocument();
     expect(bodies).toEqual([]);
     await userEvent.type(within(dialog).getByLabelText(/Reason/), 'No');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Lock charity' }));
-    expect(within(dialog).getByText('Use at least 3 characters.')).toBeTruthy();
+    expect(within(dialog).getByText('Use at least 3 characters.')).toBeInTheDocument();
     await userEvent.clear(within(dialog).getByLabelText(/Reason/));
     await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Complaint about misuse of funds');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Lock charity' }));
     await waitFor(() =>
       expect(bodies).toEqual([{ lock_status: true, reason: 'Complaint about misuse of funds' }]),
     );
-    expect(await screen.findByText('Charity locked')).toBeTruthy();
+    expect(await screen.findByText('Charity locked')).toBeInTheDocument();
 
     // Unlocking asks for no reason, only a confirmation.
     await userEvent.click(await within(card).findByRole('button', { name: 'Unlock Canal Friends' }));

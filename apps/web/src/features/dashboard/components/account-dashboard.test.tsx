@@ -70,7 +70,7 @@ describe('the home of the active account', { timeout: 20_000 }, () => {
     signIn();
     const fetchMock = stubFetch({});
     renderRoutes(routes);
-    expect(screen.getByRole('heading', { level: 1, name: 'Hello, Dana' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Hello, Dana' })).toBeInTheDocument();
     expect(screen.getByTestId('wallet-amount').textContent).toBe('₹1,234.56');
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -92,7 +92,7 @@ describe('the home of the active account', { timeout: 20_000 }, () => {
       'GET /api/charity/associated_requests/3': () => jsonResponse(pageFixture([])),
     });
     renderRoutes(routes);
-    expect(screen.getByRole('heading', { level: 1, name: 'River Trust' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'River Trust' })).toBeInTheDocument();
     expect((await screen.findByTestId('charity-funds')).textContent).toBe('₹2,500');
     expect(screen.getByTestId('project-funds').textContent).toBe('₹400');
     expect((await screen.findByTestId('live-projects')).textContent).toBe('3');
@@ -105,10 +105,10 @@ describe('the home of the active account', { timeout: 20_000 }, () => {
       ['2 donations wait for your approval', '/charity/donations'],
       ['1 draft project to finish and publish', '/charity/projects'],
     ]);
-    expect(screen.queryByText(/Hello, Dana/)).toBeNull();
-    expect(screen.queryByTestId('wallet-amount')).toBeNull();
+    expect(screen.queryByText(/Hello, Dana/)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('wallet-amount')).not.toBeInTheDocument();
     const logo = document.querySelector('img') as HTMLImageElement;
-    expect(logo.getAttribute('src')).toBe('/api/files/logos/river_small.webp');
+    expect(logo).toHaveAttribute('src', '/api/files/logos/river_small.webp');
     expect(logo.getAttribute('srcset')).toContain('/api/files/logos/river_big.webp 640w');
   });
 
@@ -123,8 +123,8 @@ describe('the home of the active account', { timeout: 20_000 }, () => {
       'GET /api/business/9/donations': () => jsonResponse(pageFixture([])),
     });
     renderRoutes(routes);
-    expect(screen.getByRole('heading', { level: 1, name: 'Acme Ltd' })).toBeTruthy();
-    expect(await screen.findByText('No donation waits for your sign-off.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Acme Ltd' })).toBeInTheDocument();
+    expect(await screen.findByText('No donation waits for your sign-off.')).toBeInTheDocument();
     // Its logo beside the greeting, in the variant that fits.
     await vi.waitFor(() =>
       expect(document.querySelector('img')?.getAttribute('src')).toBe('/api/files/logos/acme_small.webp'),
@@ -140,7 +140,7 @@ describe('the home of the active account', { timeout: 20_000 }, () => {
       'Add money to the wallet so that it can give',
       'Set up a direct debit to top up the wallet regularly',
     ]);
-    expect(screen.queryByTestId('wallet-amount')).toBeNull();
+    expect(screen.queryByTestId('wallet-amount')).not.toBeInTheDocument();
   });
 
   it('lists the sign-offs waiting for a sign-off admin, with a link to the inbox', async () => {
@@ -176,7 +176,8 @@ describe('the home of the active account', { timeout: 20_000 }, () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['₹300 to Clean-up of the river banks (River Trust), asked by Eve Smith']);
-    expect(within(section).getByRole('link', { name: 'Open the sign-off inbox' }).getAttribute('href')).toBe(
+    expect(within(section).getByRole('link', { name: 'Open the sign-off inbox' })).toHaveAttribute(
+      'href',
       '/organisation/sign-off',
     );
   });

@@ -28,13 +28,15 @@ describe('explore page', { timeout: 20_000 }, () => {
       'GET /api/state/by_country/1': () => jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
     });
     renderRoutes(routes, '/explore?charity_type=10&giving_kind=3&q=river');
-    expect(await screen.findByRole('link', { name: 'Clean-up of the river banks (Bristol)' })).toBeTruthy();
+    expect(
+      await screen.findByRole('link', { name: 'Clean-up of the river banks (Bristol)' }),
+    ).toBeInTheDocument();
     expect(queriesOf(fetchMock, '/api/explore/project/list')).toEqual([
       'q=river&charity_type=10&giving_kind=3&limit=12',
     ]);
-    expect((screen.getByLabelText('Charity type') as HTMLSelectElement).value).toBe('10');
-    expect((screen.getByLabelText('Kind of giving') as HTMLSelectElement).value).toBe('3');
-    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('river');
+    expect(screen.getByLabelText('Charity type')).toHaveValue('10');
+    expect(screen.getByLabelText('Kind of giving')).toHaveValue('3');
+    expect(screen.getByLabelText('Search')).toHaveValue('river');
     expect(screen.getByTestId('results-status').textContent).toBe('Showing 1 project.');
   });
 
@@ -62,8 +64,8 @@ describe('explore page', { timeout: 20_000 }, () => {
     );
     await act(() => router.navigate(-1));
     expect(router.state.location.search).toBe('?charity_type=1&giving_kind=5');
-    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('');
-    expect((screen.getByLabelText('Kind of giving') as HTMLSelectElement).value).toBe('5');
+    expect(screen.getByLabelText('Search')).toHaveValue('');
+    expect(screen.getByLabelText('Kind of giving')).toHaveValue('5');
   });
 
   it('pages with the next cursor ("Show more projects")', async () => {
@@ -79,11 +81,11 @@ describe('explore page', { timeout: 20_000 }, () => {
       'GET /api/state/by_country/1': () => jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
     });
     renderRoutes(routes, '/explore?sort=ending');
-    expect(await screen.findByText('Showing 1 project, more to come.')).toBeTruthy();
+    expect(await screen.findByText('Showing 1 project, more to come.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show more projects' }));
-    expect(await screen.findByRole('link', { name: 'Second' })).toBeTruthy();
-    expect(screen.getByText('Showing 2 projects.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Show more projects' })).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Second' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 2 projects.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more projects' })).not.toBeInTheDocument();
     expect(queriesOf(fetchMock, '/api/explore/project/list')).toEqual([
       'sort=ending&limit=12',
       'sort=ending&limit=12&cursor=c2&direction=after',
@@ -102,10 +104,10 @@ describe('explore page', { timeout: 20_000 }, () => {
     });
     const { router } = renderRoutes(routes, '/explore?q=zzqqxx&view=list');
     const empty = await screen.findByTestId('empty-state');
-    expect(within(empty).getByRole('heading', { name: 'No projects match your search' })).toBeTruthy();
+    expect(within(empty).getByRole('heading', { name: 'No projects match your search' })).toBeInTheDocument();
     await userEvent.click(within(empty).getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(await screen.findByText('Showing 1 project.')).toBeTruthy();
+    expect(await screen.findByText('Showing 1 project.')).toBeInTheDocument();
   });
 
   it('opens the charities tab from the URL and lists charities', async () => {
@@ -132,9 +134,9 @@ describe('explore page', { timeout: 20_000 }, () => {
       'GET /api/state/by_country/1': () => jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
     });
     renderRoutes(routes, '/explore?tab=charities&charity_type=10&giving_kind=3');
-    expect(await screen.findByRole('link', { name: 'River Trust' })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Charities' }).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByText('2 live projects')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'River Trust' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Charities' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('2 live projects')).toBeInTheDocument();
     expect(queriesOf(fetchMock, '/api/explore/charity/list')).toEqual(['charity_type=10&limit=12']);
   });
 });
@@ -166,15 +168,15 @@ describe('explore page on a phone', { timeout: 20_000 }, () => {
     const { router } = renderRoutes(routes, '/explore?charity_type=10&q=river');
     await screen.findByText('Showing 1 project.');
     // The search stays in view; the words searched are not counted among the filters.
-    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('river');
-    expect(screen.queryByLabelText('Charity type')).toBeNull();
+    expect(screen.getByLabelText('Search')).toHaveValue('river');
+    expect(screen.queryByLabelText('Charity type')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Filters (1)' }));
     const drawer = await screen.findByRole('dialog', { name: 'Filters' });
-    expect((within(drawer).getByLabelText('Charity type') as HTMLSelectElement).value).toBe('10');
+    expect(within(drawer).getByLabelText('Charity type')).toHaveValue('10');
     await userEvent.selectOptions(within(drawer).getByLabelText('Kind of giving'), 'Gifts');
     await waitFor(() => expect(router.state.location.search).toBe('?q=river&charity_type=10&giving_kind=5'));
     await userEvent.click(within(drawer).getByRole('button', { name: 'Show results' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).toBeNull());
-    expect(screen.getByRole('button', { name: 'Filters (2)' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Filters (2)' })).toBeInTheDocument();
   });
 });

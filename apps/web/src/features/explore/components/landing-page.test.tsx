@@ -54,7 +54,9 @@ describe('landing page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       'Give what you can to the causes near you',
     );
-    expect(screen.getByText(/give money, volunteer your time or your professional skills/)).toBeTruthy();
+    expect(
+      screen.getByText(/give money, volunteer your time or your professional skills/),
+    ).toBeInTheDocument();
     expect((await screen.findByTestId('total-funds')).textContent).toBe('₹12,345');
     expect(screen.getByTestId('total-hours').textContent).toBe('4,321');
     expect(screen.getByTestId('total-gifts').textContent).toBe('87');
@@ -72,16 +74,19 @@ describe('landing page', { timeout: 20_000 }, () => {
     ]);
     expect(cards[0]?.querySelector('img')?.getAttribute('src')).toBe('/api/files/gallery/coats_medium.webp');
     expect(cards[1]?.querySelector('img')).toBeNull();
-    expect(within(ending).getByRole('link', { name: 'All projects ending soon' }).getAttribute('href')).toBe(
+    expect(within(ending).getByRole('link', { name: 'All projects ending soon' })).toHaveAttribute(
+      'href',
       '/explore?ending_soon=true&sort=ending',
     );
     const supported = screen.getByRole('region', { name: 'Most supported' });
-    expect(within(supported).getByRole('link', { name: 'Tree planting weekend' }).getAttribute('href')).toBe(
+    expect(within(supported).getByRole('link', { name: 'Tree planting weekend' })).toHaveAttribute(
+      'href',
       '/projects/3',
     );
-    expect(
-      within(supported).getByRole('link', { name: 'All projects by support' }).getAttribute('href'),
-    ).toBe('/explore?sort=supported');
+    expect(within(supported).getByRole('link', { name: 'All projects by support' })).toHaveAttribute(
+      'href',
+      '/explore?sort=supported',
+    );
   });
 
   it('asks where the visitor is only when they want projects near them', async () => {
@@ -100,12 +105,13 @@ describe('landing page', { timeout: 20_000 }, () => {
     renderRoutes(routes, '/');
     const near = await screen.findByRole('region', { name: 'Near you' });
     expect(getCurrentPosition).not.toHaveBeenCalled();
-    expect(within(near).queryByRole('article')).toBeNull();
+    expect(within(near).queryByRole('article')).not.toBeInTheDocument();
     await userEvent.click(within(near).getByRole('button', { name: 'Show projects near me' }));
-    expect(await within(near).findByRole('link', { name: 'Clean-up near you' })).toBeTruthy();
-    expect(within(near).getByText(/2\.4 km away/)).toBeTruthy();
+    expect(await within(near).findByRole('link', { name: 'Clean-up near you' })).toBeInTheDocument();
+    expect(within(near).getByText(/2\.4 km away/)).toBeInTheDocument();
     expect(summaryQueries(fetchMock)).toEqual(['', 'lat=51.454&lng=-2.588']);
-    expect(within(near).getByRole('link', { name: 'All projects near you' }).getAttribute('href')).toBe(
+    expect(within(near).getByRole('link', { name: 'All projects near you' })).toHaveAttribute(
+      'href',
       '/explore?lat=51.454&lng=-2.588&place=your+location&sort=nearest',
     );
   });
@@ -126,9 +132,9 @@ describe('landing page', { timeout: 20_000 }, () => {
         jsonResponse({ error: { code: 'SERVICE_UNAVAILABLE', message: 'Try again soon.' } }, 503),
     });
     renderRoutes(routes, '/');
-    expect(await screen.findByText('The projects could not be loaded.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(await screen.findByText('The projects could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     // Search still works without them.
-    expect(screen.getByRole('search', { name: 'Search projects' })).toBeTruthy();
+    expect(screen.getByRole('search', { name: 'Search projects' })).toBeInTheDocument();
   });
 });

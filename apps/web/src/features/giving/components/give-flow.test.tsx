@@ -96,14 +96,14 @@ describe('the give flow', { timeout: 30_000 }, () => {
     ).toEqual(['Give funds', 'Give a gift']);
     unmount();
     renderGive({ ...liveProject, status: 3 });
-    expect(screen.queryByRole('region', { name: 'Support this project' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Support this project' })).not.toBeInTheDocument();
   });
 
   it('sends a signed-out visitor to sign in, to come back to the same flow', async () => {
     session.clearSession();
     const { router } = renderGive();
     await userEvent.click(screen.getByRole('link', { name: 'Volunteer' }));
-    expect(await screen.findByText('Sign in page')).toBeTruthy();
+    expect(await screen.findByText('Sign in page')).toBeInTheDocument();
     expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/projects/1?give=3')}`);
   });
 
@@ -112,7 +112,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     const { router } = renderGive(liveProject, '/projects/1?give=3');
     expect(
       await screen.findByRole('dialog', { name: /Volunteer your time/ }, { timeout: 5_000 }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
@@ -123,11 +123,11 @@ describe('the give flow', { timeout: 30_000 }, () => {
     );
     renderGive();
     await open('Give funds');
-    expect(await within(dialog()).findByLabelText(/My wallet \(₹1,000 available\)/)).toBeTruthy();
-    expect(within(dialog()).getByLabelText(/My credits \(₹50 available\)/)).toBeTruthy();
+    expect(await within(dialog()).findByLabelText(/My wallet \(₹1,000 available\)/)).toBeInTheDocument();
+    expect(within(dialog()).getByLabelText(/My credits \(₹50 available\)/)).toBeInTheDocument();
     await click('₹250');
-    expect((within(dialog()).getByLabelText('Amount') as HTMLInputElement).value).toBe('250');
-    expect(within(dialog()).getByRole('button', { name: '₹250' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(dialog()).getByLabelText('Amount')).toHaveValue('250');
+    expect(within(dialog()).getByRole('button', { name: '₹250' })).toHaveAttribute('aria-pressed', 'true');
     await click('Review');
 
     // The review says what will happen; nothing is sent yet.
@@ -146,7 +146,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     expect(done.textContent).toContain('ToClean-up of the river banks, a project of River Trust');
     expect(done.textContent).toContain('Paid fromYour wallet');
     expect(done.textContent).toContain('Your receipt KR-2026-000091 comes by email');
-    expect(await screen.findByText(DONATION_TOAST.detail)).toBeTruthy();
+    expect(await screen.findByText(DONATION_TOAST.detail)).toBeInTheDocument();
     await userEvent.click(
       within(done).getByRole('button', { name: 'Download receipt KR-2026-000091 (PDF)' }),
     );
@@ -159,7 +159,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     expect(bodyOf(call)).toEqual({ type: 2, amount: 25_000, source: 'wallet' });
     expect(headersOf(call?.[1] as RequestInit)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     await click('Done');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(session.getState().user?.wallet_amount).toBe(75_000);
   });
 
@@ -175,10 +175,10 @@ describe('the give flow', { timeout: 30_000 }, () => {
     if (amount) await typeInto('Amount', amount);
     await click('Review');
     const field = within(dialog()).getByLabelText('Amount');
-    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
-    expect(within(dialog()).getByText(message)).toBeTruthy();
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog()).getByText(message)).toBeInTheDocument();
     await waitFor(() => expect(document.activeElement).toBe(field));
-    expect(within(dialog()).queryByTestId('give-review')).toBeNull();
+    expect(within(dialog()).queryByTestId('give-review')).not.toBeInTheDocument();
     expect(donateCalls(fetchMock)).toHaveLength(0);
   });
 
@@ -227,20 +227,24 @@ describe('the give flow', { timeout: 30_000 }, () => {
 
     // Gift Aid needs the declaration before the review.
     await click('Review');
-    expect(await within(dialog()).findByText(/Make your Gift Aid declaration below first/)).toBeTruthy();
+    expect(
+      await within(dialog()).findByText(/Make your Gift Aid declaration below first/),
+    ).toBeInTheDocument();
 
     // Its own checks, beside its fields: the name comes from the account.
-    expect((within(declaration).getByLabelText('First name') as HTMLInputElement).value).toBe('Dana');
+    expect(within(declaration).getByLabelText('First name')).toHaveValue('Dana');
     await userEvent.click(within(declaration).getByRole('button', { name: 'Make the declaration' }));
-    expect(await within(declaration).findByText('Enter a valid UK post code.')).toBeTruthy();
-    expect(within(declaration).getByText('Tick the declaration to make it.')).toBeTruthy();
+    expect(await within(declaration).findByText('Enter a valid UK post code.')).toBeInTheDocument();
+    expect(within(declaration).getByText('Tick the declaration to make it.')).toBeInTheDocument();
     await typeInto('House name or number', '12');
     await typeInto('Address', 'High Street, Bristol');
     await typeInto('Post code', 'BS1 4DJ');
     // The wording the donor ticks names the charity that claims.
     await userEvent.click(within(declaration).getByLabelText(giftAidDeclarationText('River Trust')));
     await userEvent.click(within(declaration).getByRole('button', { name: 'Make the declaration' }));
-    await waitFor(() => expect(within(dialog()).queryByTestId('gift-aid-declaration')).toBeNull());
+    await waitFor(() =>
+      expect(within(dialog()).queryByTestId('gift-aid-declaration')).not.toBeInTheDocument(),
+    );
     expect(declared).toEqual({
       charity_id: 3,
       first_name: 'Dana',
@@ -252,7 +256,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     });
     expect(
       within(dialog()).getByText(/Your Gift Aid declaration for River Trust of Dana Donor, BS1 4DJ applies/),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
 
     await click('Review');
     const review = await within(dialog()).findByTestId('give-review');
@@ -297,20 +301,20 @@ describe('the give flow', { timeout: 30_000 }, () => {
     const declaration = await within(dialog()).findByRole('group', {
       name: 'Gift Aid declaration for River Trust',
     });
-    expect(within(declaration).getByText(/River Trust needs your declaration naming it/)).toBeTruthy();
-    expect((within(declaration).getByLabelText('Title') as HTMLInputElement).value).toBe('Ms');
-    expect((within(declaration).getByLabelText('Last name') as HTMLInputElement).value).toBe('Donor-Smith');
-    expect((within(declaration).getByLabelText('House name or number') as HTMLInputElement).value).toBe(
-      'Rose Cottage',
-    );
-    expect((within(declaration).getByLabelText('Address') as HTMLInputElement).value).toBe('Mill Lane, Bath');
-    expect((within(declaration).getByLabelText('Post code') as HTMLInputElement).value).toBe('BA1 1AA');
+    expect(within(declaration).getByText(/River Trust needs your declaration naming it/)).toBeInTheDocument();
+    expect(within(declaration).getByLabelText('Title')).toHaveValue('Ms');
+    expect(within(declaration).getByLabelText('Last name')).toHaveValue('Donor-Smith');
+    expect(within(declaration).getByLabelText('House name or number')).toHaveValue('Rose Cottage');
+    expect(within(declaration).getByLabelText('Address')).toHaveValue('Mill Lane, Bath');
+    expect(within(declaration).getByLabelText('Post code')).toHaveValue('BA1 1AA');
     // The box is never ticked for the donor, and its wording names this charity, not the other one.
     const wording = within(declaration).getByLabelText(giftAidDeclarationText('River Trust'));
-    expect((wording as HTMLInputElement).checked).toBe(false);
+    expect(wording).not.toBeChecked();
     await userEvent.click(wording);
     await userEvent.click(within(declaration).getByRole('button', { name: 'Make the declaration' }));
-    await waitFor(() => expect(within(dialog()).queryByTestId('gift-aid-declaration')).toBeNull());
+    await waitFor(() =>
+      expect(within(dialog()).queryByTestId('gift-aid-declaration')).not.toBeInTheDocument(),
+    );
     expect(declared).toEqual({
       charity_id: 3,
       title: 'Ms',
@@ -345,11 +349,13 @@ describe('the give flow', { timeout: 30_000 }, () => {
     });
     expect(
       within(declaration).getByText(/Your Gift Aid declaration names no charity.*Confirm it for River Trust/),
-    ).toBeTruthy();
-    expect((within(declaration).getByLabelText('House name or number') as HTMLInputElement).value).toBe('12');
+    ).toBeInTheDocument();
+    expect(within(declaration).getByLabelText('House name or number')).toHaveValue('12');
     await userEvent.click(within(declaration).getByLabelText(giftAidDeclarationText('River Trust')));
     await userEvent.click(within(declaration).getByRole('button', { name: 'Confirm the declaration' }));
-    await waitFor(() => expect(within(dialog()).queryByTestId('gift-aid-declaration')).toBeNull());
+    await waitFor(() =>
+      expect(within(dialog()).queryByTestId('gift-aid-declaration')).not.toBeInTheDocument(),
+    );
     expect(declared).toMatchObject({ charity_id: 3, first_name: 'Dana', house: '12', post_code: 'BS1 4DJ' });
   });
 
@@ -366,8 +372,8 @@ describe('the give flow', { timeout: 30_000 }, () => {
       await within(dialog()).findByText(
         /Your Gift Aid declaration for River Trust of Dana Donor, BS1 4DJ applies/,
       ),
-    ).toBeTruthy();
-    expect(within(dialog()).queryByTestId('gift-aid-declaration')).toBeNull();
+    ).toBeInTheDocument();
+    expect(within(dialog()).queryByTestId('gift-aid-declaration')).not.toBeInTheDocument();
     await click('Review');
     await click('Confirm: give ₹20');
     await within(dialog()).findByTestId('give-confirmation');
@@ -381,7 +387,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     await typeInto('Amount', '20');
     await userEvent.click(within(dialog()).getByLabelText(/Add Gift Aid/));
     await userEvent.click(within(dialog()).getByLabelText(/My credits/));
-    expect(within(dialog()).queryByLabelText(/Add Gift Aid/)).toBeNull();
+    expect(within(dialog()).queryByLabelText(/Add Gift Aid/)).not.toBeInTheDocument();
     await click('Review');
     expect((await within(dialog()).findByTestId('give-review')).textContent).toContain('Your credits');
     await click('Confirm: give ₹20');
@@ -404,11 +410,11 @@ describe('the give flow', { timeout: 30_000 }, () => {
     await click('Review');
     await click('Confirm: give ₹250');
     const done = await within(dialog()).findByTestId('give-confirmation');
-    expect(within(done).getByRole('heading', { name: 'Waiting for review' })).toBeTruthy();
+    expect(within(done).getByRole('heading', { name: 'Waiting for review' })).toBeInTheDocument();
     expect(done.textContent).toContain('Kindred’s team reviews this gift before it reaches River Trust.');
     expect(done.textContent).toContain('Paid fromYour credits');
-    expect(within(done).queryByRole('button', { name: /receipt/i })).toBeNull();
-    expect(screen.queryByText(DONATION_TOAST.summary)).toBeNull();
+    expect(within(done).queryByRole('button', { name: /receipt/i })).not.toBeInTheDocument();
+    expect(screen.queryByText(DONATION_TOAST.summary)).not.toBeInTheDocument();
   });
 
   it('cannot confirm more than the credits hold', async () => {
@@ -418,10 +424,8 @@ describe('the give flow', { timeout: 30_000 }, () => {
     await typeInto('Amount', '60');
     await userEvent.click(within(dialog()).getByLabelText(/My credits/));
     await click('Review');
-    expect(await within(dialog()).findByText('Not enough credits')).toBeTruthy();
-    expect(within(dialog()).getByRole('button', { name: 'Confirm: give ₹60' }).hasAttribute('disabled')).toBe(
-      true,
-    );
+    expect(await within(dialog()).findByText('Not enough credits')).toBeInTheDocument();
+    expect(within(dialog()).getByRole('button', { name: 'Confirm: give ₹60' })).toBeDisabled();
   });
 
   it('sets up a recurring gift: frequency and first date, and says when the first one is', async () => {
@@ -465,7 +469,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     expect(review.textContent).toContain('31 Dec 2030');
     await click('Confirm: ₹100 weekly');
     const done = await within(dialog()).findByTestId('give-confirmation');
-    expect(within(done).getByRole('heading', { name: SUBSCRIPTION_TOAST })).toBeTruthy();
+    expect(within(done).getByRole('heading', { name: SUBSCRIPTION_TOAST })).toBeInTheDocument();
     expect(done.textContent).toContain('You gave₹100 weekly');
     expect(done.textContent).toContain('The first gift is on 4 Jan 2030.');
     expect(bodyOf(donateCalls(fetchMock)[0])).toEqual({
@@ -496,7 +500,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     expect(alert.textContent).toContain('it is not given twice');
     await waitFor(() => expect(document.activeElement).toBe(alert));
     // Silent: no generic error toast on top.
-    expect(screen.queryByText('Error')).toBeNull();
+    expect(screen.queryByText('Error')).not.toBeInTheDocument();
 
     await click('Confirm: give ₹500');
     await within(dialog()).findByText(/The service is unavailable/);
@@ -535,7 +539,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     await within(dialog()).findByTestId('give-review');
     await click('Back');
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Your gift'));
-    expect((within(dialog()).getByLabelText('Amount') as HTMLInputElement).value).toBe('42');
+    expect(within(dialog()).getByLabelText('Amount')).toHaveValue('42');
   });
 
   it('uses a new key once the gift changed after a refusal', async () => {
@@ -572,7 +576,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     );
     renderGive();
     await open('Volunteer');
-    expect(within(dialog()).getByText('27 hours are still needed.')).toBeTruthy();
+    expect(within(dialog()).getByText('27 hours are still needed.')).toBeInTheDocument();
     const date = within(dialog()).getByLabelText('Date') as HTMLInputElement;
     expect(date.placeholder).toBe('02/10/30');
     // The default is also said in a tooltip while the date is blank (docs/product/dates.md).
@@ -585,7 +589,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     await click('Review');
     expect(
       await within(dialog()).findByText('Enter 27 hours or fewer: that is what this project still needs.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await typeInto('Hours', '5');
     await click('Review');
     expect((await within(dialog()).findByTestId('give-review')).textContent).toContain(
@@ -594,11 +598,11 @@ describe('the give flow', { timeout: 30_000 }, () => {
     await click('Confirm');
     // An offer waits for the charity: not "Donation successful".
     const done = await within(dialog()).findByTestId('give-confirmation');
-    expect(within(done).getByRole('heading', { name: 'Offer sent' })).toBeTruthy();
+    expect(within(done).getByRole('heading', { name: 'Offer sent' })).toBeInTheDocument();
     expect(done.textContent).toContain('You gave5 hours on 10 Feb 2030');
     expect(done.textContent).toContain('River Trust will decide whether to accept your offer. You will hear');
     expect(done.textContent).not.toContain('Paid from');
-    expect(screen.queryByText(DONATION_TOAST.summary)).toBeNull();
+    expect(screen.queryByText(DONATION_TOAST.summary)).not.toBeInTheDocument();
     expect(bodyOf(donateCalls(fetchMock)[0])).toEqual({ type: 3, hours: 5 });
   });
 
@@ -613,7 +617,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
       await click('Review');
       expect(
         await within(dialog()).findByText('Enter a whole number of hours between 1 and 10,000.'),
-      ).toBeTruthy();
+      ).toBeInTheDocument();
       expect(hours.value).toBe(typed);
     }
     await typeInto('Hours', '3');
@@ -621,19 +625,21 @@ describe('the give flow', { timeout: 30_000 }, () => {
     await typeInto('Date', '01/02/20');
     await userEvent.tab();
     const date = within(dialog()).getByLabelText('Date') as HTMLInputElement;
-    expect(date.value).toBe('01/02/20');
-    expect(await within(dialog()).findByText(/^Choose a date between .* and 10 Feb 2030\.$/)).toBeTruthy();
+    expect(date).toHaveValue('01/02/20');
+    expect(
+      await within(dialog()).findByText(/^Choose a date between .* and 10 Feb 2030\.$/),
+    ).toBeInTheDocument();
     await click('Review');
-    expect(within(dialog()).queryByTestId('give-review')).toBeNull();
+    expect(within(dialog()).queryByTestId('give-review')).not.toBeInTheDocument();
     // Text that is not a date stays too, with what to type instead.
     await typeInto('Date', '31/31/31');
     await userEvent.tab();
-    expect(date.value).toBe('31/31/31');
+    expect(date).toHaveValue('31/31/31');
     expect(
       await within(dialog()).findByText('Enter a real date as mm/dd/yy, for example 01/31/27.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await click('Review');
-    expect(within(dialog()).queryByTestId('give-review')).toBeNull();
+    expect(within(dialog()).queryByTestId('give-review')).not.toBeInTheDocument();
     expect(donateCalls(fetchMock)).toHaveLength(0);
   });
 
@@ -650,10 +656,10 @@ describe('the give flow', { timeout: 30_000 }, () => {
     await click('Review');
     await click('Confirm');
     const hours = await within(dialog()).findByLabelText('Hours');
-    await waitFor(() => expect(hours.getAttribute('aria-invalid')).toBe('true'));
-    expect(within(dialog()).getByText('At most 3.')).toBeTruthy();
-    expect(within(dialog()).queryByTestId('give-review')).toBeNull();
-    expect(screen.queryByText(DONATION_TOAST.summary)).toBeNull();
+    await waitFor(() => expect(hours).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog()).getByText('At most 3.')).toBeInTheDocument();
+    expect(within(dialog()).queryByTestId('give-review')).not.toBeInTheDocument();
+    expect(screen.queryByText(DONATION_TOAST.summary)).not.toBeInTheDocument();
   });
 
   it('gives skills: only the skills the project asks for', async () => {
@@ -709,8 +715,10 @@ describe('the give flow', { timeout: 30_000 }, () => {
     });
     await open('Give your skills');
     await click('Review');
-    expect(await within(dialog()).findByText('Choose a skill.')).toBeTruthy();
-    expect(within(dialog()).getByText('Enter a whole number of hours between 1 and 10,000.')).toBeTruthy();
+    expect(await within(dialog()).findByText('Choose a skill.')).toBeInTheDocument();
+    expect(
+      within(dialog()).getByText('Enter a whole number of hours between 1 and 10,000.'),
+    ).toBeInTheDocument();
     expect(donateCalls(fetchMock)).toHaveLength(0);
   });
 
@@ -734,11 +742,11 @@ describe('the give flow', { timeout: 30_000 }, () => {
     renderGive();
     await open('Give a gift');
     // The project asks for one kind: it is chosen already.
-    expect(
-      (within(dialog()).getByLabelText('Kind of gift', { selector: 'input' }) as HTMLInputElement).value,
-    ).toBe('Clothing or Bedding: 20 × Warm coats');
+    expect(within(dialog()).getByLabelText('Kind of gift', { selector: 'input' })).toHaveValue(
+      'Clothing or Bedding: 20 × Warm coats',
+    );
     await click('Review');
-    expect(await within(dialog()).findByText('Say what you will give.')).toBeTruthy();
+    expect(await within(dialog()).findByText('Say what you will give.')).toBeInTheDocument();
     await typeInto('What you will give', 'Three winter coats');
     await typeInto('Quantity', '3');
     await typeInto('Estimated value', '40');
@@ -748,7 +756,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     expect(review.textContent).toContain('₹40');
     await click('Confirm');
     const done = await within(dialog()).findByTestId('give-confirmation');
-    expect(within(done).getByRole('heading', { name: 'Offer sent' })).toBeTruthy();
+    expect(within(done).getByRole('heading', { name: 'Offer sent' })).toBeInTheDocument();
     expect(done.textContent).toContain('You gave3 × Clothing or Bedding (₹40)');
     expect(bodyOf(donateCalls(fetchMock)[0])).toEqual({
       type: 5,
@@ -767,11 +775,9 @@ describe('the give flow', { timeout: 30_000 }, () => {
     await open('Give funds');
     await click('₹250');
     await click('Review');
-    expect(await within(dialog()).findByText('Your wallet is short')).toBeTruthy();
+    expect(await within(dialog()).findByText('Your wallet is short')).toBeInTheDocument();
     expect(within(dialog()).getByTestId('top-up').textContent).toBe('Top up 149.50');
-    expect(
-      within(dialog()).getByRole('button', { name: 'Confirm: give ₹250' }).hasAttribute('disabled'),
-    ).toBe(true);
+    expect(within(dialog()).getByRole('button', { name: 'Confirm: give ₹250' })).toBeDisabled();
     expect(donateCalls(fetchMock)).toHaveLength(0);
   });
 
@@ -815,24 +821,26 @@ describe('the give flow', { timeout: 30_000 }, () => {
       });
       renderGive();
       await open('Give funds');
-      expect((within(dialog()).getByLabelText('Acme Ltd') as HTMLInputElement).checked).toBe(true);
-      expect(await within(dialog()).findByLabelText(/Acme Ltd’s wallet \(₹2,000 available\)/)).toBeTruthy();
-      expect(within(dialog()).queryByText('How often')).toBeNull();
-      expect(within(dialog()).queryByLabelText(/Add Gift Aid/)).toBeNull();
+      expect(within(dialog()).getByLabelText('Acme Ltd')).toBeChecked();
+      expect(
+        await within(dialog()).findByLabelText(/Acme Ltd’s wallet \(₹2,000 available\)/),
+      ).toBeInTheDocument();
+      expect(within(dialog()).queryByText('How often')).not.toBeInTheDocument();
+      expect(within(dialog()).queryByLabelText(/Add Gift Aid/)).not.toBeInTheDocument();
       await click('₹250');
       await click('Review');
-      expect(await within(dialog()).findByText('On behalf of Acme Ltd')).toBeTruthy();
+      expect(await within(dialog()).findByText('On behalf of Acme Ltd')).toBeInTheDocument();
       // The review says who pays and whose name the charity sees: the organisation, not the person.
       const review = within(within(dialog()).getByTestId('give-review'));
       expect(review.getByText('Paid from').nextElementSibling?.textContent).toBe('Acme Ltd’s wallet');
       expect(review.getByText('Shown as').nextElementSibling?.textContent).toBe('Acme Ltd');
-      expect(review.queryByText(/Your wallet|Your name/)).toBeNull();
+      expect(review.queryByText(/Your wallet|Your name/)).not.toBeInTheDocument();
       await click('Confirm: give ₹250');
       const done = await within(dialog()).findByTestId('give-confirmation');
-      expect(within(done).getByRole('heading', { name: 'Sent for sign-off' })).toBeTruthy();
+      expect(within(done).getByRole('heading', { name: 'Sent for sign-off' })).toBeInTheDocument();
       expect(done.textContent).toContain('Paid fromAcme Ltd’s wallet');
       expect(done.textContent).toContain('It waits for the sign-off admins of Acme Ltd to approve it.');
-      expect(screen.queryByText(DONATION_TOAST.summary)).toBeNull();
+      expect(screen.queryByText(DONATION_TOAST.summary)).not.toBeInTheDocument();
       const call = fetchMock.mock.calls.find(
         (c) => new URL(String(c[0]), 'http://x').pathname === '/api/business/5/donate/project/1',
       );
@@ -859,8 +867,8 @@ describe('the give flow', { timeout: 30_000 }, () => {
       await click('₹250');
       await click('Review');
       await click('Confirm: give ₹250');
-      expect(await within(dialog()).findByText(why)).toBeTruthy();
-      expect(within(dialog()).queryByTestId('give-review')).toBeNull();
+      expect(await within(dialog()).findByText(why)).toBeInTheDocument();
+      expect(within(dialog()).queryByTestId('give-review')).not.toBeInTheDocument();
     });
 
     it('lets the person give as themself instead', async () => {
@@ -874,9 +882,9 @@ describe('the give flow', { timeout: 30_000 }, () => {
       // Recurring is for one's own gifts: switching back to the organisation makes it once again.
       await userEvent.click(within(dialog()).getByLabelText('Recurring'));
       await userEvent.click(within(dialog()).getByLabelText('Acme Ltd'));
-      expect(within(dialog()).queryByText('How often')).toBeNull();
+      expect(within(dialog()).queryByText('How often')).not.toBeInTheDocument();
       await userEvent.click(within(dialog()).getByLabelText('Myself'));
-      expect((within(dialog()).getByLabelText('Once') as HTMLInputElement).checked).toBe(true);
+      expect(within(dialog()).getByLabelText('Once')).toBeChecked();
       await click('₹250');
       await click('Review');
       await click('Confirm: give ₹250');

@@ -63,19 +63,21 @@ describe('the organisation’s match in the give flow', { timeout: 30_000 }, () 
     renderGive();
     await openFunds();
     await userEvent.click(within(dialog()).getByRole('button', { name: '₹250' }));
-    expect(await within(dialog()).findByText('Acme Ltd will match this gift with ₹250.')).toBeTruthy();
+    expect(await within(dialog()).findByText('Acme Ltd will match this gift with ₹250.')).toBeInTheDocument();
     await typeAmount('5000');
     // Over the employee's cap: the cap.
-    expect(await within(dialog()).findByText('Acme Ltd will match this gift with ₹1,000.')).toBeTruthy();
+    expect(
+      await within(dialog()).findByText('Acme Ltd will match this gift with ₹1,000.'),
+    ).toBeInTheDocument();
     expect(previews(mock)).toContain('500000');
     // A recurring gift is not matched: nothing is said.
     await userEvent.click(within(dialog()).getByLabelText('Recurring'));
-    expect(within(dialog()).queryByText(/will match this gift/)).toBeNull();
+    expect(within(dialog()).queryByText(/will match this gift/)).not.toBeInTheDocument();
     await userEvent.click(within(dialog()).getByLabelText('Once'));
-    expect(await within(dialog()).findByText(/Acme Ltd will match this gift/)).toBeTruthy();
+    expect(await within(dialog()).findByText(/Acme Ltd will match this gift/)).toBeInTheDocument();
     // Credits are not matched either.
     await userEvent.click(within(dialog()).getByLabelText(/My credits/));
-    expect(within(dialog()).queryByText(/will match this gift/)).toBeNull();
+    expect(within(dialog()).queryByText(/will match this gift/)).not.toBeInTheDocument();
   });
 
   it('says nothing when no organisation matches', async () => {
@@ -88,6 +90,6 @@ describe('the organisation’s match in the give flow', { timeout: 30_000 }, () 
     await openFunds();
     await userEvent.click(within(dialog()).getByRole('button', { name: '₹250' }));
     await waitFor(() => expect(previews(mock)).toContain('25000'));
-    expect(within(dialog()).queryByText(/will match/)).toBeNull();
+    expect(within(dialog()).queryByText(/will match/)).not.toBeInTheDocument();
   });
 });

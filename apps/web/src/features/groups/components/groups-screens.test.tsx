@@ -80,9 +80,9 @@ describe('groups', { timeout: 30_000 }, () => {
         jsonResponse({ items: mine, next_cursor: null, prev_cursor: null }),
     });
     render('/groups');
-    expect(await screen.findByRole('link', { name: 'Bristol Giving Circle' })).toBeTruthy();
-    expect(screen.getByText('₹1,250 given · 8 hours · 3 gifts')).toBeTruthy();
-    expect(screen.getByText('Admin')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Bristol Giving Circle' })).toBeInTheDocument();
+    expect(screen.getByText('₹1,250 given · 8 hours · 3 gifts')).toBeInTheDocument();
+    expect(screen.getByText('Admin')).toBeInTheDocument();
   });
 
   it('shows an empty state without groups', async () => {
@@ -91,7 +91,7 @@ describe('groups', { timeout: 30_000 }, () => {
         jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
     });
     render('/groups');
-    expect(await screen.findByText(/You are not in a group yet/)).toBeTruthy();
+    expect(await screen.findByText(/You are not in a group yet/)).toBeInTheDocument();
   });
 
   it('joins by PIN: the field takes 6 digits without a leading 0; a request waits, a wrong PIN is named', async () => {
@@ -112,7 +112,7 @@ describe('groups', { timeout: 30_000 }, () => {
     await userEvent.type(pin, '730215');
     await userEvent.click(screen.getByRole('button', { name: 'Join' }));
     await waitFor(() => expect(bodyOf(mock, '/api/group/join')).toEqual({ pin: '730215' }));
-    expect(await screen.findByText('Request sent')).toBeTruthy();
+    expect(await screen.findByText('Request sent')).toBeInTheDocument();
 
     answer = errorResponse(404, 'PIN_NOT_FOUND', 'No group has this PIN.', {
       fields: { pin: 'No group has this PIN.' },
@@ -124,7 +124,7 @@ describe('groups', { timeout: 30_000 }, () => {
     await userEvent.clear(screen.getByLabelText('Group PIN'));
     await userEvent.type(screen.getByLabelText('Group PIN'), '123');
     await userEvent.click(screen.getByRole('button', { name: 'Join' }));
-    expect(await screen.findByText('Enter the 6-digit PIN.')).toBeTruthy();
+    expect(await screen.findByText('Enter the 6-digit PIN.')).toBeInTheDocument();
   });
 
   it("creates a group with the toast 'Group created' and shows field refusals", async () => {
@@ -135,7 +135,7 @@ describe('groups', { timeout: 30_000 }, () => {
     });
     render('/groups/new');
     await userEvent.click(await screen.findByRole('button', { name: 'Create group' }));
-    expect(await screen.findByText('Use at least 2 characters.')).toBeTruthy();
+    expect(await screen.findByText('Use at least 2 characters.')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/^Name/), 'Bristol Giving Circle');
     await userEvent.click(screen.getByRole('switch', { name: /New members need an admin/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Create group' }));
@@ -148,7 +148,7 @@ describe('groups', { timeout: 30_000 }, () => {
         is_public: true,
       }),
     );
-    expect(await screen.findByText('Group created')).toBeTruthy();
+    expect(await screen.findByText('Group created')).toBeInTheDocument();
   });
 
   it('shows a group to its admin: PIN, requests to accept, statistics and the leaderboard', async () => {
@@ -211,12 +211,12 @@ describe('groups', { timeout: 30_000 }, () => {
       'GET /api/user/get': () => jsonResponse({ user: {}, group_membership: [] }),
     });
     render('/groups/11');
-    expect(await screen.findByText(/Nothing given yet/)).toBeTruthy();
+    expect(await screen.findByText(/Nothing given yet/)).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Leave group' }));
     const dialog = await screen.findByRole('dialog', { name: 'Leave Bristol Giving Circle?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Leave group' }));
     await waitFor(() => expect(bodyOf(mock, '/api/group/leave')).toEqual({ group_id: 11 }));
-    expect(await screen.findByText('Left Group')).toBeTruthy();
+    expect(await screen.findByText('Left Group')).toBeInTheDocument();
   });
 
   it('asks someone who is not a member for the PIN, and offers no leaving', async () => {
@@ -226,8 +226,8 @@ describe('groups', { timeout: 30_000 }, () => {
       'GET /api/group/total_statistics/11': () => jsonResponse(STATS),
     });
     render('/groups/11');
-    expect(await screen.findByLabelText('Group PIN')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Leave group' })).toBeNull();
+    expect(await screen.findByLabelText('Group PIN')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Leave group' })).not.toBeInTheDocument();
   });
 
   it('edits a group for its admin, and deleting asks first and says why the API refused', async () => {
@@ -238,8 +238,10 @@ describe('groups', { timeout: 30_000 }, () => {
       'DELETE /api/group/11': () => errorResponse(409, 'CONFLICT', 'The group could not be deleted now.'),
     });
     render('/groups/11/edit');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Bristol Giving Circle' })).toBeTruthy();
-    expect(screen.getByLabelText('Group logo file')).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Edit Bristol Giving Circle' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Group logo file')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('switch', { name: /Show the group on Explore/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Save group' }));
     await waitFor(() =>
@@ -253,7 +255,7 @@ describe('groups', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete group' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Bristol Giving Circle?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete group' }));
-    expect(await screen.findByText('The group could not be deleted now.')).toBeTruthy();
+    expect(await screen.findByText('The group could not be deleted now.')).toBeInTheDocument();
   });
 
   it("shows what the route composes for inviting to the group's admins only", async () => {
@@ -273,20 +275,20 @@ describe('groups', { timeout: 30_000 }, () => {
       [{ path: '/groups/:id', element: <GroupRouteScreen invitePanel={panel} /> }],
       '/groups/11',
     );
-    expect(await screen.findByText('Invite people to Bristol Giving Circle')).toBeTruthy();
+    expect(await screen.findByText('Invite people to Bristol Giving Circle')).toBeInTheDocument();
     admin.unmount();
 
     stubFetch({ 'GET /api/group/11': () => jsonResponse(group()), ...stats });
     renderRoutes([{ path: '/groups/:id', element: <GroupRouteScreen invitePanel={panel} /> }], '/groups/11');
-    expect(await screen.findByRole('heading', { name: 'Leaderboard' })).toBeTruthy();
-    expect(screen.queryByText('Invite people to Bristol Giving Circle')).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Leaderboard' })).toBeInTheDocument();
+    expect(screen.queryByText('Invite people to Bristol Giving Circle')).not.toBeInTheDocument();
   });
 
   it('tells a member who is not an admin that only admins edit', async () => {
     stubFetch({ 'GET /api/group/11': () => jsonResponse(group()) });
     render('/groups/11/edit');
-    expect(await screen.findByText('Only the group’s admins edit it.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Save group' })).toBeNull();
+    expect(await screen.findByText('Only the group’s admins edit it.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save group' })).not.toBeInTheDocument();
   });
 
   it('asks the last admin to choose who takes over before leaving', async () => {
@@ -303,11 +305,11 @@ describe('groups', { timeout: 30_000 }, () => {
     render('/groups/11');
     await userEvent.click(await screen.findByRole('button', { name: 'Leave group' }));
     const dialog = await screen.findByRole('dialog', { name: 'Leave Bristol Giving Circle?' });
-    expect(within(dialog).getByText(/only admin/)).toBeTruthy();
+    expect(within(dialog).getByText(/only admin/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByLabelText('New admin', { selector: 'input' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Sam Smith' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Leave group' }));
     await waitFor(() => expect(bodyOf(mock, '/api/group/leave')).toEqual({ group_id: 11, new_admin_id: 8 }));
-    expect(await screen.findByText('Left Group')).toBeTruthy();
+    expect(await screen.findByText('Left Group')).toBeInTheDocument();
   });
 });

@@ -83,12 +83,12 @@ describe('messages', { timeout: 30_000 }, () => {
     });
     renderMessages('/messages');
     const link = await screen.findByRole('link', { name: 'Thank you' });
-    expect(link.getAttribute('href')).toBe('/messages/40');
-    expect(screen.getByText('From River Trust')).toBeTruthy();
-    expect(screen.getByText('Unread')).toBeTruthy();
-    expect(await screen.findByRole('link', { name: 'Inbox (1 unread)' })).toBeTruthy();
+    expect(link).toHaveAttribute('href', '/messages/40');
+    expect(screen.getByText('From River Trust')).toBeInTheDocument();
+    expect(screen.getByText('Unread')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Inbox (1 unread)' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Sent' }));
-    expect(await screen.findByText('You have not sent any messages yet.')).toBeTruthy();
+    expect(await screen.findByText('You have not sent any messages yet.')).toBeInTheDocument();
   });
 
   it('reads the mailbox of the charity the person acts as', async () => {
@@ -101,8 +101,8 @@ describe('messages', { timeout: 30_000 }, () => {
     renderMessages('/messages');
     expect(
       await screen.findByText('No messages yet. When someone writes to you, it shows here.'),
-    ).toBeTruthy();
-    expect(screen.getByText('Messages of River Trust (charity)')).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByText('Messages of River Trust (charity)')).toBeInTheDocument();
     expect(mock.mock.calls.some((c) => String(c[0]).includes('/api/message/get_all_inbox/3/3'))).toBe(true);
   });
 
@@ -124,9 +124,9 @@ describe('messages', { timeout: 30_000 }, () => {
       'POST /api/message/reply': () => jsonResponse(reply, 201),
     });
     renderMessages('/messages/40');
-    expect(await screen.findByRole('heading', { name: 'Thank you' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Thank you' })).toBeInTheDocument();
     const conversation = await screen.findByRole('list', { name: 'Conversation' });
-    expect(within(conversation).getByText(/Thank you for your gift/)).toBeTruthy();
+    expect(within(conversation).getByText(/Thank you for your gift/)).toBeInTheDocument();
     await waitFor(() =>
       expect(bodyOf(mock, '/api/message/mark_read')).toEqual({
         owner_type: 1,
@@ -135,7 +135,7 @@ describe('messages', { timeout: 30_000 }, () => {
       }),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Send reply' }));
-    expect(await screen.findByText('Write a reply.')).toBeTruthy();
+    expect(await screen.findByText('Write a reply.')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/Your reply/), 'Glad to help.');
     await userEvent.click(screen.getByRole('button', { name: 'Send reply' }));
     await waitFor(() =>
@@ -174,12 +174,12 @@ describe('messages', { timeout: 30_000 }, () => {
     });
     const { router } = renderMessages('/messages/new');
     await userEvent.click(await screen.findByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('Choose who to write to.')).toBeTruthy();
-    expect(screen.getByText('Enter a subject.')).toBeTruthy();
-    expect(screen.getByText('Write a message.')).toBeTruthy();
+    expect(await screen.findByText('Choose who to write to.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a subject.')).toBeInTheDocument();
+    expect(screen.getByText('Write a message.')).toBeInTheDocument();
 
     // Names are found by the start of their words ("riv tr" finds River Trust), and the hint says so.
-    expect(screen.getByText(/type the start of the name or of any word in it/)).toBeTruthy();
+    expect(screen.getByText(/type the start of the name or of any word in it/)).toBeInTheDocument();
     await userEvent.type(screen.getByPlaceholderText('Start typing a name'), 'river');
     await userEvent.click(await screen.findByRole('option', { name: 'River Trust (charity)' }));
     await userEvent.type(screen.getByLabelText(/Subject/), 'June volunteering');

@@ -45,19 +45,18 @@ describe('my giving: donations', { timeout: 20_000 }, () => {
 
     await waitFor(() => expect(listedDonations()).toHaveLength(2));
     const first = listedDonations()[0] as HTMLElement;
-    expect(within(first).getByText('₹25')).toBeTruthy();
-    expect(within(first).getByText('Approved')).toBeTruthy();
-    expect(within(first).getByRole('link', { name: 'Clean the River Wey' }).getAttribute('href')).toBe(
+    expect(within(first).getByText('₹25')).toBeInTheDocument();
+    expect(within(first).getByText('Approved')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'Clean the River Wey' })).toHaveAttribute(
+      'href',
       '/projects/11',
     );
-    expect(within(first).getByRole('link', { name: 'River Trust' }).getAttribute('href')).toBe(
-      '/charities/21',
-    );
+    expect(within(first).getByRole('link', { name: 'River Trust' })).toHaveAttribute('href', '/charities/21');
     const second = listedDonations()[1] as HTMLElement;
-    expect(within(second).getByText('6 hours')).toBeTruthy();
-    expect(within(second).getByText('Pledged 6 hours · confirmed —')).toBeTruthy();
+    expect(within(second).getByText('6 hours')).toBeInTheDocument();
+    expect(within(second).getByText('Pledged 6 hours · confirmed —')).toBeInTheDocument();
     // Only the approved gift of funds has a receipt.
-    expect(within(second).queryByRole('button', { name: /receipt/i })).toBeNull();
+    expect(within(second).queryByRole('button', { name: /receipt/i })).not.toBeInTheDocument();
 
     await userEvent.selectOptions(screen.getByLabelText('Kind of giving'), 'Volunteering');
     await waitFor(() => expect(listedDonations()).toHaveLength(1));
@@ -91,7 +90,7 @@ describe('my giving: donations', { timeout: 20_000 }, () => {
   it('refuses an end date before the start without asking the API', async () => {
     const fetchMock = stubFetch({ 'GET /api/user/donations': () => pageOf([funds]) });
     renderGiving('/donations?from=2030-02-01&to=2030-01-01');
-    expect(await screen.findByText('The end date is before the start date.')).toBeTruthy();
+    expect(await screen.findByText('The end date is before the start date.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/user/donations'))).toBe(false);
   });
 
@@ -104,22 +103,23 @@ describe('my giving: donations', { timeout: 20_000 }, () => {
     await waitFor(() => expect(listedDonations()).toHaveLength(1));
     await userEvent.click(screen.getByRole('button', { name: 'Show older donations' }));
     await waitFor(() => expect(listedDonations()).toHaveLength(2));
-    expect(within(listedDonations()[1] as HTMLElement).getByText('₹10')).toBeTruthy();
+    expect(within(listedDonations()[1] as HTMLElement).getByText('₹10')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('cursor=c2'))).toBe(true);
-    expect(screen.queryByRole('button', { name: 'Show older donations' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show older donations' })).not.toBeInTheDocument();
   });
 
   it('says what to do when there is nothing, and when filters match nothing', async () => {
     stubFetch({ 'GET /api/user/donations': () => pageOf([]) });
     const view = renderGiving();
-    expect(await screen.findByText(/You have not given yet/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Explore projects to support' }).getAttribute('href')).toBe(
+    expect(await screen.findByText(/You have not given yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Explore projects to support' })).toHaveAttribute(
+      'href',
       '/explore',
     );
     view.unmount();
 
     renderGiving('/donations?type=5');
-    expect(await screen.findByText(/No donations match these filters/)).toBeTruthy();
+    expect(await screen.findByText(/No donations match these filters/)).toBeInTheDocument();
   });
 
   it('opens a donation with its history (who, when, why) and keeps it in the URL', async () => {
@@ -151,13 +151,13 @@ describe('my giving: donations', { timeout: 20_000 }, () => {
     });
     const { router } = renderGiving();
     const card = (await screen.findAllByRole('listitem'))[0] as HTMLElement;
-    expect(within(card).getByText('Reason: The project closed early.')).toBeTruthy();
+    expect(within(card).getByText('Reason: The project closed early.')).toBeInTheDocument();
     await userEvent.click(within(card).getByRole('button', { name: /Details of ₹25/ }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Donation details' });
-    expect(await within(dialog).findByText('Why: The project closed early.')).toBeTruthy();
-    expect(within(dialog).getByText(/by Pat Admin/)).toBeTruthy();
-    expect(within(dialog).getByText(/by Dana Donor/)).toBeTruthy();
+    expect(await within(dialog).findByText('Why: The project closed early.')).toBeInTheDocument();
+    expect(within(dialog).getByText(/by Pat Admin/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/by Dana Donor/)).toBeInTheDocument();
     expect(router.state.location.search).toBe('?donation=9');
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close details' }));
@@ -207,14 +207,14 @@ describe('my giving: donations', { timeout: 20_000 }, () => {
     await screen.findByRole('list', { name: 'Your donations' });
 
     await userEvent.click(screen.getByRole('radio', { name: 'Declined' }));
-    expect(await screen.findByText('Reason: Duplicate gift.')).toBeTruthy();
+    expect(await screen.findByText('Reason: Duplicate gift.')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?view=declined');
 
     await userEvent.click(screen.getByRole('radio', { name: 'Coming' }));
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(3);
-    expect(within(table).getByText('1 Feb 2030')).toBeTruthy();
-    expect(screen.getByText('2 gifts due in the next 12 months, ₹50 in all.')).toBeTruthy();
+    expect(within(table).getByText('1 Feb 2030')).toBeInTheDocument();
+    expect(screen.getByText('2 gifts due in the next 12 months, ₹50 in all.')).toBeInTheDocument();
   });
 
   it('downloads the receipt PDF of an approved gift of funds', async () => {
@@ -237,6 +237,6 @@ describe('my giving: donations', { timeout: 20_000 }, () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/user/donation/1/receipt'))).toBe(
       true,
     );
-    expect(await screen.findByText('Receipt downloaded')).toBeTruthy();
+    expect(await screen.findByText('Receipt downloaded')).toBeInTheDocument();
   });
 });

@@ -51,12 +51,12 @@ describe('my giving: tabs', { timeout: 20_000 }, () => {
     await screen.findByText(/You have not given yet/);
     await userEvent.click(screen.getByRole('tab', { name: 'Totals' }));
     expect(router.state.location.search).toBe('?tab=totals');
-    expect(screen.getByRole('tab', { name: 'Totals' }).getAttribute('aria-selected')).toBe('true');
-    expect(await screen.findByText('₹1,234.50')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Totals' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('₹1,234.50')).toBeInTheDocument();
 
     await router.navigate(-1);
     await waitFor(() =>
-      expect(screen.getByRole('tab', { name: 'Donations' }).getAttribute('aria-selected')).toBe('true'),
+      expect(screen.getByRole('tab', { name: 'Donations' })).toHaveAttribute('aria-selected', 'true'),
     );
   });
 
@@ -80,25 +80,25 @@ describe('my giving: tabs', { timeout: 20_000 }, () => {
     });
     renderGiving('/donations?tab=volunteering');
     const volunteering = await screen.findByRole('region', { name: 'Volunteering' });
-    expect(await within(volunteering).findByText('Pledged 8 hours · confirmed 6 hours')).toBeTruthy();
-    expect(within(volunteering).getByText(/on 2 Apr 2030/)).toBeTruthy();
+    expect(await within(volunteering).findByText('Pledged 8 hours · confirmed 6 hours')).toBeInTheDocument();
+    expect(within(volunteering).getByText(/on 2 Apr 2030/)).toBeInTheDocument();
     const skilled = screen.getByRole('region', { name: 'Skilled volunteering' });
-    expect(await within(skilled).findByText(/You have not offered your skills yet/)).toBeTruthy();
-    expect(within(skilled).getByRole('link', { name: 'Find a project that needs you' })).toBeTruthy();
+    expect(await within(skilled).findByText(/You have not offered your skills yet/)).toBeInTheDocument();
+    expect(within(skilled).getByRole('link', { name: 'Find a project that needs you' })).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/user/volunteering/4'))).toBe(true);
   });
 
   it('shows the totals and the months as a table too', async () => {
     stubFetch({ 'GET /api/user/total_statistics': () => jsonResponse(stats) });
     renderGiving('/donations?tab=totals');
-    expect(await screen.findByText('₹1,234.50')).toBeTruthy();
-    expect(screen.getByText('12 hours')).toBeTruthy();
-    expect(screen.getByText('4 hours')).toBeTruthy();
-    expect(screen.getByRole('img', { name: /funds and Gift Aid by month/ })).toBeTruthy();
+    expect(await screen.findByText('₹1,234.50')).toBeInTheDocument();
+    expect(screen.getByText('12 hours')).toBeInTheDocument();
+    expect(screen.getByText('4 hours')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /funds and Gift Aid by month/ })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show as a table' }));
     const table = screen.getByRole('table', { name: 'Your giving by month' });
     const feb = within(table).getByRole('row', { name: /Feb 2030/ });
-    expect(within(feb).getByText('₹234.50')).toBeTruthy();
+    expect(within(feb).getByText('₹234.50')).toBeInTheDocument();
   });
 
   it('says what to do when nothing was given yet (totals)', async () => {
@@ -118,7 +118,9 @@ describe('my giving: tabs', { timeout: 20_000 }, () => {
         }),
     });
     renderGiving('/donations?tab=totals');
-    expect(await screen.findByText(/You have not given yet, so there is nothing to add up/)).toBeTruthy();
+    expect(
+      await screen.findByText(/You have not given yet, so there is nothing to add up/),
+    ).toBeInTheDocument();
   });
 
   it('downloads the giving statement of the chosen range as PDF and as CSV', async () => {
@@ -164,7 +166,9 @@ describe('my giving: tabs', { timeout: 20_000 }, () => {
       .map((url) => url.searchParams.get('format'));
     expect(formats).toEqual(['pdf', 'csv']);
     // The receipts of approved gifts of funds are listed on the same tab.
-    expect(await screen.findByRole('button', { name: 'Download receipt KR-000001 (PDF)' })).toBeTruthy();
+    expect(
+      await screen.findByRole('button', { name: 'Download receipt KR-000001 (PDF)' }),
+    ).toBeInTheDocument();
   });
 
   it('refuses a statement whose end is before its start', async () => {
@@ -177,7 +181,7 @@ describe('my giving: tabs', { timeout: 20_000 }, () => {
     await userEvent.clear(to);
     await userEvent.type(to, '01/01/30');
     await userEvent.tab();
-    expect(await screen.findByText('The end date is before the start date.')).toBeTruthy();
+    expect(await screen.findByText('The end date is before the start date.')).toBeInTheDocument();
     expect(
       (screen.getByRole('button', { name: 'Download statement (PDF)' }) as HTMLButtonElement).disabled,
     ).toBe(true);
@@ -214,19 +218,19 @@ describe('my giving: tabs', { timeout: 20_000 }, () => {
       'Earlier declaration, naming no charity',
     ]);
     const [river, paws, earlier] = items as [HTMLElement, HTMLElement, HTMLElement];
-    expect(within(river).getByText('Current')).toBeTruthy();
-    expect(within(river).getByText(`"${giftAidDeclarationText('River Trust')}"`)).toBeTruthy();
-    expect(within(river).getByRole('button', { name: 'Cancel the declaration' })).toBeTruthy();
-    expect(within(paws).getByText('Declared on 2 Jan 2030, cancelled on 1 Jan 2030.')).toBeTruthy();
-    expect(within(paws).queryByRole('button', { name: 'Cancel the declaration' })).toBeNull();
-    expect(within(earlier).getByText('Names no charity')).toBeTruthy();
-    expect(within(earlier).getByText(/adds Gift Aid to no new gift/)).toBeTruthy();
+    expect(within(river).getByText('Current')).toBeInTheDocument();
+    expect(within(river).getByText(`"${giftAidDeclarationText('River Trust')}"`)).toBeInTheDocument();
+    expect(within(river).getByRole('button', { name: 'Cancel the declaration' })).toBeInTheDocument();
+    expect(within(paws).getByText('Declared on 2 Jan 2030, cancelled on 1 Jan 2030.')).toBeInTheDocument();
+    expect(within(paws).queryByRole('button', { name: 'Cancel the declaration' })).not.toBeInTheDocument();
+    expect(within(earlier).getByText('Names no charity')).toBeInTheDocument();
+    expect(within(earlier).getByText(/adds Gift Aid to no new gift/)).toBeInTheDocument();
   });
 
   it('says how to make a declaration when there is none', async () => {
     stubFetch({ 'GET /api/user/gift_aid_declarations': () => pageOf([]) });
     renderGiving('/donations?tab=gift-aid');
-    expect(await screen.findByText(/You have no Gift Aid declarations/)).toBeTruthy();
+    expect(await screen.findByText(/You have no Gift Aid declarations/)).toBeInTheDocument();
   });
 
   it('cancels one charity’s Gift Aid declaration only after confirming', async () => {
@@ -242,13 +246,15 @@ describe('my giving: tabs', { timeout: 20_000 }, () => {
       },
     });
     renderGiving('/donations?tab=gift-aid');
-    expect(await screen.findByText('Ms Dana Donor')).toBeTruthy();
+    expect(await screen.findByText('Ms Dana Donor')).toBeInTheDocument();
     const title = 'Cancel your Gift Aid declaration for River Trust?';
     await userEvent.click(screen.getByRole('button', { name: 'Cancel the declaration' }));
     const dialog = await screen.findByRole('dialog', { name: title });
-    expect(within(dialog).getByText(/Your later gifts to River Trust will carry no Gift Aid/)).toBeTruthy();
+    expect(
+      within(dialog).getByText(/Your later gifts to River Trust will carry no Gift Aid/),
+    ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(cancelled).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Cancel the declaration' }));
@@ -257,8 +263,8 @@ describe('my giving: tabs', { timeout: 20_000 }, () => {
         name: 'Cancel declaration',
       }),
     );
-    expect(await screen.findByText('Declared on 2 Jan 2030, cancelled on 3 Feb 2030.')).toBeTruthy();
+    expect(await screen.findByText('Declared on 2 Jan 2030, cancelled on 3 Feb 2030.')).toBeInTheDocument();
     expect(cancelled).toHaveLength(1);
-    expect(screen.queryByRole('button', { name: 'Cancel the declaration' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel the declaration' })).not.toBeInTheDocument();
   });
 });

@@ -55,19 +55,19 @@ describe('my giving: recurring donations', { timeout: 20_000 }, () => {
     const { calls } = subscriptionApi(makeSubscription());
     renderGiving('/donations?tab=subscriptions');
     let item = await card();
-    expect(within(item).getByText('₹25 monthly')).toBeTruthy();
-    expect(within(item).getByText('Next gift on 1 Feb 2030.')).toBeTruthy();
-    expect(within(item).getByText('Active')).toBeTruthy();
+    expect(within(item).getByText('₹25 monthly')).toBeInTheDocument();
+    expect(within(item).getByText('Next gift on 1 Feb 2030.')).toBeInTheDocument();
+    expect(within(item).getByText('Active')).toBeInTheDocument();
 
     await userEvent.click(within(item).getByRole('button', { name: 'Pause' }));
-    expect(await screen.findByText('Subscription paused')).toBeTruthy();
+    expect(await screen.findByText('Subscription paused')).toBeInTheDocument();
     item = await card();
-    await waitFor(() => expect(within(item).getByText('Paused')).toBeTruthy());
-    expect(within(item).getByText(/Paused: no gifts until you resume it/)).toBeTruthy();
+    await waitFor(() => expect(within(item).getByText('Paused')).toBeInTheDocument());
+    expect(within(item).getByText(/Paused: no gifts until you resume it/)).toBeInTheDocument();
 
     await userEvent.click(within(item).getByRole('button', { name: 'Resume' }));
-    expect(await screen.findByText('The next gift is on 1 Mar 2030.')).toBeTruthy();
-    await waitFor(() => expect(within(item).getByText('Next gift on 1 Mar 2030.')).toBeTruthy());
+    expect(await screen.findByText('The next gift is on 1 Mar 2030.')).toBeInTheDocument();
+    await waitFor(() => expect(within(item).getByText('Next gift on 1 Mar 2030.')).toBeInTheDocument());
     expect(calls).toEqual(['pause', 'resume']);
   });
 
@@ -77,29 +77,29 @@ describe('my giving: recurring donations', { timeout: 20_000 }, () => {
     const item = await card();
     await userEvent.click(within(item).getByRole('button', { name: 'Change amount' }));
     const field = within(item).getByLabelText('New amount');
-    expect((field as HTMLInputElement).value).toBe('25');
+    expect(field).toHaveValue('25');
 
     await userEvent.clear(field);
     await userEvent.type(field, '1.234');
     await userEvent.click(within(item).getByRole('button', { name: 'Save amount' }));
-    expect(within(item).getByText('Use at most 2 decimals.')).toBeTruthy();
-    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(within(item).getByText('Use at most 2 decimals.')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
     await userEvent.clear(field);
     await userEvent.type(field, '0');
     await userEvent.click(within(item).getByRole('button', { name: 'Save amount' }));
-    expect(within(item).getByText('The amount cannot be 0.')).toBeTruthy();
+    expect(within(item).getByText('The amount cannot be 0.')).toBeInTheDocument();
     expect(calls).toEqual([]);
 
     await userEvent.clear(field);
     await userEvent.type(field, '2000000');
     await userEvent.click(within(item).getByRole('button', { name: 'Save amount' }));
-    expect(await within(item).findByText('That is more than your wallet can hold.')).toBeTruthy();
+    expect(await within(item).findByText('That is more than your wallet can hold.')).toBeInTheDocument();
 
     await userEvent.clear(field);
     await userEvent.type(field, '40.50');
     await userEvent.click(within(item).getByRole('button', { name: 'Save amount' }));
-    expect(await screen.findByText('Amount changed')).toBeTruthy();
-    await waitFor(() => expect(within(item).getByText('₹40.50 monthly')).toBeTruthy());
+    expect(await screen.findByText('Amount changed')).toBeInTheDocument();
+    await waitFor(() => expect(within(item).getByText('₹40.50 monthly')).toBeInTheDocument());
     expect(calls).toEqual(['amount 200000000', 'amount 4050']);
   });
 
@@ -110,26 +110,29 @@ describe('my giving: recurring donations', { timeout: 20_000 }, () => {
 
     await userEvent.click(within(item).getByRole('button', { name: 'Cancel' }));
     let dialog = await screen.findByRole('dialog', { name: 'Cancel this recurring donation?' });
-    expect(within(dialog).getByText(/No more gifts of ₹25 monthly to Clean the River Wey/)).toBeTruthy();
+    expect(
+      within(dialog).getByText(/No more gifts of ₹25 monthly to Clean the River Wey/),
+    ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls).toEqual([]);
 
     await userEvent.click(within(item).getByRole('button', { name: 'Cancel' }));
     dialog = await screen.findByRole('dialog', { name: 'Cancel this recurring donation?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel donation' }));
-    expect(await screen.findByText('Subscription cancelled')).toBeTruthy();
-    await waitFor(() => expect(within(item).getByText('Cancelled: no more gifts.')).toBeTruthy());
-    expect(within(item).queryByRole('button', { name: 'Pause' })).toBeNull();
+    expect(await screen.findByText('Subscription cancelled')).toBeInTheDocument();
+    await waitFor(() => expect(within(item).getByText('Cancelled: no more gifts.')).toBeInTheDocument());
+    expect(within(item).queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument();
     expect(calls).toEqual(['cancel']);
   });
 
   it('says how to set one up when there is none', async () => {
     stubFetch({ 'GET /api/user/donation_subscriptions': () => pageOf([]) });
     renderGiving('/donations?tab=subscriptions');
-    expect(await screen.findByText(/You have no recurring donations/)).toBeTruthy();
-    expect(
-      screen.getByRole('link', { name: 'Explore projects to support every month' }).getAttribute('href'),
-    ).toBe('/explore');
+    expect(await screen.findByText(/You have no recurring donations/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Explore projects to support every month' })).toHaveAttribute(
+      'href',
+      '/explore',
+    );
   });
 });

@@ -120,14 +120,14 @@ describe('the subscription screens', { timeout: 30_000 }, () => {
       },
     });
     renderRoutes([{ path: '/', element: <SubscriptionSection businessId={5} canManage canMoveMoney /> }]);
-    expect(await screen.findByText('No subscriptions yet.')).toBeTruthy();
+    expect(await screen.findByText('No subscriptions yet.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect(await screen.findByText('Choose a plan.')).toBeTruthy();
+    expect(await screen.findByText('Choose a plan.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('radio', { name: /Starter/ }));
     await userEvent.type(screen.getByLabelText(/Discount code/), 'welcome20');
     await userEvent.click(screen.getByRole('button', { name: 'Preview price' }));
     const price = await screen.findByRole('region', { name: 'Price of the first period' });
-    expect(within(price).getByText(/Total: ₹2,000 a month/)).toBeTruthy();
+    expect(within(price).getByText(/Total: ₹2,000 a month/)).toBeInTheDocument();
     expect(bodyOf(mock, '/api/business/5/subscription/preview')?.body).toEqual({
       plan_id: 1,
       discount_code: 'welcome20',
@@ -137,8 +137,8 @@ describe('the subscription screens', { timeout: 30_000 }, () => {
     const sent = bodyOf(mock, '/api/business/5/subscription');
     expect(sent?.body).toEqual({ plan_id: 1, discount_code: 'welcome20' });
     expect(sent?.headers['Idempotency-Key']).toMatch(/[0-9a-f-]{36}/);
-    expect(await screen.findByRole('heading', { name: 'Current plan: Starter' })).toBeTruthy();
-    expect(screen.getByText(/WELCOME20: 20% off/)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Current plan: Starter' })).toBeInTheDocument();
+    expect(screen.getByText(/WELCOME20: 20% off/)).toBeInTheDocument();
   });
 
   it('subscribing again after a refusal sends a new Idempotency-Key; after no answer, the same one', async () => {
@@ -165,12 +165,12 @@ describe('the subscription screens', { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByRole('radio', { name: /Starter/ }));
     const subscribe = () => userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
     await subscribe();
-    expect(await screen.findByText('Not enough money in the wallet.')).toBeTruthy();
+    expect(await screen.findByText('Not enough money in the wallet.')).toBeInTheDocument();
     // The wallet was topped up meanwhile: the same plan again is a new request, not the kept refusal.
     await subscribe();
     await waitFor(() => expect(keys).toHaveLength(2));
     await subscribe();
-    expect(await screen.findByText('Subscription successful')).toBeTruthy();
+    expect(await screen.findByText('Subscription successful')).toBeInTheDocument();
     expect(keys[1]).not.toBe(keys[0]);
     expect(keys[2]).toBe(keys[1]);
   });
@@ -190,12 +190,12 @@ describe('the subscription screens', { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByRole('radio', { name: /Starter/ }));
     await userEvent.type(screen.getByLabelText(/Discount code/), 'OLD!');
     await userEvent.click(screen.getByRole('button', { name: 'Preview price' }));
-    expect(await screen.findByText('Letters, digits, - and _ only.')).toBeTruthy();
+    expect(await screen.findByText('Letters, digits, - and _ only.')).toBeInTheDocument();
     await userEvent.clear(screen.getByLabelText(/Discount code/));
     await userEvent.type(screen.getByLabelText(/Discount code/), 'SUMMER2025');
     await userEvent.click(screen.getByRole('button', { name: 'Preview price' }));
-    expect(await screen.findByText('This code has expired.')).toBeTruthy();
-    expect(screen.getByLabelText(/Discount code/).getAttribute('aria-invalid')).toBe('true');
+    expect(await screen.findByText('This code has expired.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Discount code/)).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('subscribes by direct debit with the card checked first', async () => {
@@ -222,7 +222,7 @@ describe('the subscription screens', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('radio', { name: 'By direct debit from a card' }));
     await userEvent.type(screen.getByLabelText('Card number'), '4242 4242 4242 4241');
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect(await screen.findByText('This card number is not valid. Check the digits.')).toBeTruthy();
+    expect(await screen.findByText('This card number is not valid. Check the digits.')).toBeInTheDocument();
     await userEvent.clear(screen.getByLabelText('Card number'));
     await userEvent.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
     await userEvent.type(screen.getByLabelText('Expiry month'), '12');
@@ -262,7 +262,7 @@ describe('the subscription screens', { timeout: 30_000 }, () => {
     renderRoutes([
       { path: '/', element: <SubscriptionSection businessId={5} canManage={false} canMoveMoney /> },
     ]);
-    expect(screen.getByText(/Only the organisation’s Super Admins and Admins/)).toBeTruthy();
+    expect(screen.getByText(/Only the organisation’s Super Admins and Admins/)).toBeInTheDocument();
   });
 
   it('changes to another plan from the next period: chosen, priced, confirmed', async () => {
@@ -291,9 +291,9 @@ describe('the subscription screens', { timeout: 30_000 }, () => {
     renderRoutes([{ path: '/', element: <SubscriptionSection businessId={5} canManage canMoveMoney /> }]);
     const section = await screen.findByRole('region', { name: 'Change plan' });
     // Only the other plans are offered; a plan must be chosen.
-    expect(within(section).queryByRole('radio', { name: /Starter/ })).toBeNull();
+    expect(within(section).queryByRole('radio', { name: /Starter/ })).not.toBeInTheDocument();
     await userEvent.click(within(section).getByRole('button', { name: 'Change plan' }));
-    expect(within(section).getByText('Choose the plan to change to.')).toBeTruthy();
+    expect(within(section).getByText('Choose the plan to change to.')).toBeInTheDocument();
     await userEvent.click(within(section).getByRole('radio', { name: /Business annual/ }));
     await userEvent.click(within(section).getByRole('button', { name: 'Change plan' }));
 
@@ -321,9 +321,9 @@ describe('the subscription screens', { timeout: 30_000 }, () => {
         plan_id: 2,
       }),
     );
-    expect(await screen.findByText('Plan changed')).toBeTruthy();
-    expect(await within(section).findByText(/Business annual, ₹60,000 a year/)).toBeTruthy();
-    expect(within(section).getByRole('button', { name: 'Keep Starter' })).toBeTruthy();
+    expect(await screen.findByText('Plan changed')).toBeInTheDocument();
+    expect(await within(section).findByText(/Business annual, ₹60,000 a year/)).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Keep Starter' })).toBeInTheDocument();
   });
 
   it('lists invoices and downloads each as a PDF', async () => {
@@ -364,8 +364,8 @@ describe('the subscription screens', { timeout: 30_000 }, () => {
     });
     renderRoutes([{ path: '/', element: <InvoicesSection businessId={5} canRead /> }]);
     const table = await screen.findByRole('table', { name: 'Invoices' });
-    expect(within(table).getByText('INV-000042')).toBeTruthy();
-    expect(within(table).getByText(/not enough money/)).toBeTruthy();
+    expect(within(table).getByText('INV-000042')).toBeInTheDocument();
+    expect(within(table).getByText(/not enough money/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Download PDF of invoice INV-000042' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]?.name).toBe('kindred-INV-000042.pdf');
@@ -376,7 +376,7 @@ describe('the subscription screens', { timeout: 30_000 }, () => {
   it('shows an empty list of invoices plainly', async () => {
     stubFetch({ 'GET /api/business/5/invoices': () => jsonResponse(pageFixture([])) });
     renderRoutes([{ path: '/', element: <InvoicesSection businessId={5} canRead /> }]);
-    expect(await screen.findByText(/No invoices yet/)).toBeTruthy();
+    expect(await screen.findByText(/No invoices yet/)).toBeInTheDocument();
   });
 });
 
@@ -423,12 +423,12 @@ describe('the platform admin screen of plans and codes', { timeout: 30_000 }, ()
     });
     renderRoutes([{ path: '/', element: <AdminBillingScreen /> }]);
     const codes = await screen.findByRole('table', { name: 'Discount codes' });
-    expect(within(codes).getByText('4 of 100')).toBeTruthy();
-    expect(await screen.findByRole('table', { name: 'Plans' })).toBeTruthy();
+    expect(within(codes).getByText('4 of 100')).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Plans' })).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Add a discount code' });
     await userEvent.type(within(form).getByLabelText(/Percent off/), '150');
     await userEvent.click(within(form).getByRole('button', { name: 'Add code' }));
-    expect(await within(form).findByText('A percentage is 1 to 100.')).toBeTruthy();
+    expect(await within(form).findByText('A percentage is 1 to 100.')).toBeInTheDocument();
     await userEvent.type(within(form).getByLabelText(/^Code/), 'spring');
     await userEvent.clear(within(form).getByLabelText(/Percent off/));
     await userEvent.type(within(form).getByLabelText(/Percent off/), '15');
@@ -465,21 +465,23 @@ describe('the platform admin screen of plans and codes', { timeout: 30_000 }, ()
     renderRoutes([{ path: '/', element: <AdminBillingScreen /> }]);
     const table = await screen.findByRole('table', { name: 'Plans' });
     const starter = within(table).getByRole('row', { name: /Starter/ });
-    expect(within(starter).getByText('₹2,500 a month')).toBeTruthy();
+    expect(within(starter).getByText('₹2,500 a month')).toBeInTheDocument();
     await userEvent.click(within(starter).getByRole('button', { name: 'Edit Starter' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Starter' });
-    expect((within(dialog).getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Starter');
-    expect((within(dialog).getByLabelText(/^Description/) as HTMLInputElement).value).toBe('Starter plan');
+    expect(within(dialog).getByLabelText(/^Name/)).toHaveValue('Starter');
+    expect(within(dialog).getByLabelText(/^Description/)).toHaveValue('Starter plan');
     const fee = within(dialog).getByLabelText(/^Fee/) as HTMLInputElement;
-    expect(fee.value).toBe('2500');
-    expect(within(dialog).getByText(/A monthly plan stays monthly/)).toBeTruthy();
+    expect(fee).toHaveValue('2500');
+    expect(within(dialog).getByText(/A monthly plan stays monthly/)).toBeInTheDocument();
     await userEvent.clear(fee);
     await userEvent.type(fee, '3000.50');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Plan updated')).toBeTruthy();
+    expect(await screen.findByText('Plan updated')).toBeInTheDocument();
     expect(bodyOf(mock, '/api/admin/subscription_plans/1')?.body).toEqual({ fee: 300_050 });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Starter' })).toBeNull());
-    expect(await within(starter).findByText('₹3,000.50 a month')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Edit Starter' })).not.toBeInTheDocument(),
+    );
+    expect(await within(starter).findByText('₹3,000.50 a month')).toBeInTheDocument();
   });
 
   it('shows the server’s field error beside its field and keeps the dialog open', async () => {
@@ -498,16 +500,16 @@ describe('the platform admin screen of plans and codes', { timeout: 30_000 }, ()
     await userEvent.clear(name);
     await userEvent.type(name, 'Business annual');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('A plan with this name exists.')).toBeTruthy();
-    expect(name.getAttribute('aria-invalid')).toBe('true');
-    expect(name.value).toBe('Business annual');
+    expect(await within(dialog).findByText('A plan with this name exists.')).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveValue('Business annual');
     expect(within(dialog).getByRole('alert').textContent).toContain('The plan was not saved.');
     // The dialog shows the refusal; no error toast repeats it.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(screen.getAllByText(/The plan was not saved\./)).toHaveLength(1);
     expect(bodyOf(mock, '/api/admin/subscription_plans/1')?.body).toEqual({ name: 'Business annual' });
-    expect(screen.getByRole('dialog', { name: 'Edit Starter' })).toBeTruthy();
-    expect(screen.queryByText('Plan updated')).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Edit Starter' })).toBeInTheDocument();
+    expect(screen.queryByText('Plan updated')).not.toBeInTheDocument();
   });
 
   it('keeps a maximum of uses it cannot take as typed, refused in a sentence, and sends nothing', async () => {
@@ -519,7 +521,9 @@ describe('the platform admin screen of plans and codes', { timeout: 30_000 }, ()
       await userEvent.clear(maxUses);
       await userEvent.type(maxUses, typed);
       await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-      expect(await within(dialog).findByText('Enter a whole number between 1 and 1,000,000.')).toBeTruthy();
+      expect(
+        await within(dialog).findByText('Enter a whole number between 1 and 1,000,000.'),
+      ).toBeInTheDocument();
       expect(maxUses.value).toBe(typed);
     }
     expect(bodyOf(mock, '/api/admin/discount_codes/3')).toBeUndefined();
@@ -527,23 +531,23 @@ describe('the platform admin screen of plans and codes', { timeout: 30_000 }, ()
 
   it('edits a code’s maximum of uses and keeps its expiry unsent', async () => {
     const { mock, table } = await codesScreen();
-    expect(within(table).getByText('4 of 100')).toBeTruthy();
+    expect(within(table).getByText('4 of 100')).toBeInTheDocument();
     await userEvent.click(within(table).getByRole('button', { name: 'Edit WELCOME20' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit WELCOME20' });
-    expect((within(dialog).getByLabelText(/^Expires on/) as HTMLInputElement).value).toBe('06/30/31');
+    expect(within(dialog).getByLabelText(/^Expires on/)).toHaveValue('06/30/31');
     const maxUses = within(dialog).getByLabelText(/^Maximum uses/) as HTMLInputElement;
-    expect(maxUses.value).toBe('100');
+    expect(maxUses).toHaveValue('100');
     await userEvent.clear(maxUses);
     await userEvent.type(maxUses, '250');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Discount code updated')).toBeTruthy();
+    expect(await screen.findByText('Discount code updated')).toBeInTheDocument();
     expect(bodyOf(mock, '/api/admin/discount_codes/3')?.body).toEqual({ max_uses: 250 });
-    expect(await within(table).findByText('4 of 250')).toBeTruthy();
+    expect(await within(table).findByText('4 of 250')).toBeInTheDocument();
   });
 
   it('moves a code’s expiry to the end of the day chosen in the date input', async () => {
     const { mock, table } = await codesScreen();
-    expect(within(table).getByText('30 Jun 2031')).toBeTruthy();
+    expect(within(table).getByText('30 Jun 2031')).toBeInTheDocument();
     await userEvent.click(within(table).getByRole('button', { name: 'Edit WELCOME20' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit WELCOME20' });
     const expiry = within(dialog).getByLabelText(/^Expires on/) as HTMLInputElement;
@@ -551,11 +555,11 @@ describe('the platform admin screen of plans and codes', { timeout: 30_000 }, ()
     await userEvent.type(expiry, '12/31/32');
     await userEvent.tab();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Discount code updated')).toBeTruthy();
+    expect(await screen.findByText('Discount code updated')).toBeInTheDocument();
     expect(bodyOf(mock, '/api/admin/discount_codes/3')?.body).toEqual({
       expires_at: new Date(2032, 11, 31, 23, 59, 59).toISOString(),
     });
-    expect(await within(table).findByText('31 Dec 2032')).toBeTruthy();
+    expect(await within(table).findByText('31 Dec 2032')).toBeInTheDocument();
   });
 
   it('shows a maximum below the uses so far beside the field', async () => {
@@ -575,9 +579,9 @@ describe('the platform admin screen of plans and codes', { timeout: 30_000 }, ()
     await userEvent.clear(maxUses);
     await userEvent.type(maxUses, '2');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('At least 4.')).toBeTruthy();
-    expect(maxUses.getAttribute('aria-invalid')).toBe('true');
-    expect(maxUses.value).toBe('2');
+    expect(await within(dialog).findByText('At least 4.')).toBeInTheDocument();
+    expect(maxUses).toHaveAttribute('aria-invalid', 'true');
+    expect(maxUses).toHaveValue('2');
   });
 
   it('is view-only for platform Employees', async () => {
@@ -587,10 +591,10 @@ describe('the platform admin screen of plans and codes', { timeout: 30_000 }, ()
       'GET /api/admin/discount_codes': () => jsonResponse(pageFixture([code])),
     });
     renderRoutes([{ path: '/', element: <AdminBillingScreen /> }]);
-    expect(await screen.findByRole('table', { name: 'Plans' })).toBeTruthy();
-    expect(screen.queryByRole('form', { name: 'Add a plan' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Edit Starter' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Edit WELCOME20' })).toBeNull();
-    expect(screen.getByText('View only')).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'Plans' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Add a plan' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Starter' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit WELCOME20' })).not.toBeInTheDocument();
+    expect(screen.getByText('View only')).toBeInTheDocument();
   });
 });

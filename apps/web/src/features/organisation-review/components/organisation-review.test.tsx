@@ -51,7 +51,7 @@ describe('organisation approvals', { timeout: 30_000 }, () => {
       '/admin/organisations',
     );
     const card = await screen.findByRole('article', { name: 'Widgets Ltd' });
-    expect(within(card).getByText(/Company number WI123456/)).toBeTruthy();
+    expect(within(card).getByText(/Company number WI123456/)).toBeInTheDocument();
     await userEvent.click(within(card).getByRole('button', { name: 'Approve Widgets Ltd' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve Widgets Ltd?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Approve organisation' }));
@@ -61,7 +61,7 @@ describe('organisation approvals', { timeout: 30_000 }, () => {
         status: 'approved',
       }),
     );
-    expect(await screen.findByText('Organisation approved')).toBeTruthy();
+    expect(await screen.findByText('Organisation approved')).toBeInTheDocument();
   });
 
   it('rejects with a reason and locks with a reason', async () => {
@@ -81,7 +81,7 @@ describe('organisation approvals', { timeout: 30_000 }, () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Reject Widgets Ltd' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject Widgets Ltd?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject organisation' }));
-    expect(within(dialog).getByText('Say why, in a few words.')).toBeTruthy();
+    expect(within(dialog).getByText('Say why, in a few words.')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText(/Reason/), 'No number');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject organisation' }));
     await waitFor(() =>
@@ -94,7 +94,7 @@ describe('organisation approvals', { timeout: 30_000 }, () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Lock Widgets Ltd' }));
     const lock = await screen.findByRole('dialog', { name: 'Lock Widgets Ltd?' });
     await userEvent.click(within(lock).getByRole('button', { name: 'Lock organisation' }));
-    expect(within(lock).getByText('Say why it is locked.')).toBeTruthy();
+    expect(within(lock).getByText('Say why it is locked.')).toBeInTheDocument();
     expect(bodyOf(mock, '/api/admin/business/4/lock')).toBeUndefined();
     await userEvent.type(within(lock).getByLabelText(/Reason/), 'Unpaid invoices');
     await userEvent.click(within(lock).getByRole('button', { name: 'Lock organisation' }));
@@ -117,7 +117,7 @@ describe('organisation approvals', { timeout: 30_000 }, () => {
       '/admin/organisations',
     );
     const card = await screen.findByRole('article', { name: 'Widgets Ltd' });
-    expect(within(card).queryByRole('button')).toBeNull();
-    expect(screen.getByText('View only')).toBeTruthy();
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByText('View only')).toBeInTheDocument();
   });
 });

@@ -99,10 +99,10 @@ describe('organisation matching, reports and sub-businesses', { timeout: 30_000 
         jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
     });
     renderArea('/organisation/matching');
-    expect(await screen.findByText('Budget left')).toBeTruthy();
-    expect(screen.getByText('Expected to run out')).toBeTruthy();
-    expect(screen.getByText(/14 Sept? 2030/)).toBeTruthy();
-    expect(await screen.findByRole('cell', { name: 'Eve Smith' })).toBeTruthy();
+    expect(await screen.findByText('Budget left')).toBeInTheDocument();
+    expect(screen.getByText('Expected to run out')).toBeInTheDocument();
+    expect(screen.getByText(/14 Sept? 2030/)).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'Eve Smith' })).toBeInTheDocument();
     const ratio = screen.getByLabelText(/Ratio/);
     await userEvent.clear(ratio);
     await userEvent.type(ratio, '50');
@@ -134,7 +134,7 @@ describe('organisation matching, reports and sub-businesses', { timeout: 30_000 
     });
     renderArea('/organisation/matching');
     await userEvent.click(await screen.findByRole('button', { name: 'Save matching' }));
-    expect(await screen.findByText('No more than the annual budget.')).toBeTruthy();
+    expect(await screen.findByText('No more than the annual budget.')).toBeInTheDocument();
   });
 
   it('an employee sees their matches and can ask the organisation to give, without the settings', async () => {
@@ -146,11 +146,11 @@ describe('organisation matching, reports and sub-businesses', { timeout: 30_000 
         jsonResponse({ items: [match], next_cursor: null, prev_cursor: null }),
     });
     renderArea('/organisation/matching');
-    expect(await screen.findByText(/matches 100% of what you give/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Save matching' })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Reports' })).toBeNull();
+    expect(await screen.findByText(/matches 100% of what you give/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save matching' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Reports' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Ask Acme Ltd to give' }));
-    expect(await screen.findByText('Explore')).toBeTruthy();
+    expect(await screen.findByText('Explore')).toBeInTheDocument();
   });
 
   it('reports say which sub-businesses they include, chart and tabulate, and export CSV', async () => {
@@ -205,10 +205,10 @@ describe('organisation matching, reports and sub-businesses', { timeout: 30_000 
     URL.createObjectURL = vi.fn(() => 'blob:x');
     URL.revokeObjectURL = vi.fn();
     renderArea('/organisation/reports');
-    expect(await screen.findByText('These figures include 1 sub-business: Acme North.')).toBeTruthy();
-    expect(screen.getByText('Funds by month')).toBeTruthy();
-    expect(await screen.findByRole('rowheader', { name: 'River Trust' })).toBeTruthy();
-    expect(await screen.findByText(/\(match\)/)).toBeTruthy();
+    expect(await screen.findByText('These figures include 1 sub-business: Acme North.')).toBeInTheDocument();
+    expect(screen.getByText('Funds by month')).toBeInTheDocument();
+    expect(await screen.findByRole('rowheader', { name: 'River Trust' })).toBeInTheDocument();
+    expect(await screen.findByText(/\(match\)/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() =>
       expect(mock.mock.calls.some((c) => String(c[0]).includes('/api/business/donations_csv/5'))).toBe(true),
@@ -244,7 +244,7 @@ describe('organisation matching, reports and sub-businesses', { timeout: 30_000 
     await userEvent.click(within(funds).getByRole('button', { name: 'Move funds' }));
     const sure = await screen.findByRole('dialog', { name: 'Move these funds?' });
     await userEvent.click(within(sure).getByRole('button', { name: 'Move funds' }));
-    expect(await screen.findByText('Not enough money in the wallet.')).toBeTruthy();
+    expect(await screen.findByText('Not enough money in the wallet.')).toBeInTheDocument();
     expect(bodyOf(mock, '/api/organisation/transfer_funds')).toEqual({
       from_business_id: 5,
       to_business_id: 6,
@@ -281,15 +281,15 @@ describe('organisation matching, reports and sub-businesses', { timeout: 30_000 
     };
     await userEvent.type(within(funds).getByLabelText(/Amount/), '25000');
     await move();
-    expect(await within(funds).findByText('Not enough money in the wallet.')).toBeTruthy();
+    expect(await within(funds).findByText('Not enough money in the wallet.')).toBeInTheDocument();
     // Corrected: another request, another key.
     await userEvent.clear(within(funds).getByLabelText(/Amount/));
     await userEvent.type(within(funds).getByLabelText(/Amount/), '25');
     await move();
-    expect(await within(funds).findByText(/the same move is retried/)).toBeTruthy();
+    expect(await within(funds).findByText(/the same move is retried/)).toBeInTheDocument();
     // No answer: moving the same amount again is a retry with the same key.
     await move();
-    expect(await screen.findByText('Funds moved')).toBeTruthy();
+    expect(await screen.findByText('Funds moved')).toBeInTheDocument();
     expect(sent.map((call) => call.amount)).toEqual([2_500_000, 2_500, 2_500]);
     expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent[1]?.key).not.toBe(sent[0]?.key);
@@ -332,11 +332,13 @@ describe('organisation matching, reports and sub-businesses', { timeout: 30_000 
         user_ids: [9],
       }),
     );
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Move employees/ })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: /Move employees/ })).not.toBeInTheDocument(),
+    );
     await userEvent.click(within(north).getByRole('button', { name: 'Delete' }));
     const confirmDelete = await screen.findByRole('dialog', { name: 'Delete Acme North?' });
     await userEvent.click(within(confirmDelete).getByRole('button', { name: 'Delete sub-business' }));
-    expect(await screen.findByText('The sub-business still holds money.')).toBeTruthy();
+    expect(await screen.findByText('The sub-business still holds money.')).toBeInTheDocument();
   });
 
   it('a member sees the tree without the actions', async () => {
@@ -357,7 +359,7 @@ describe('organisation matching, reports and sub-businesses', { timeout: 30_000 
         }),
     });
     renderArea('/organisation/structure');
-    expect(await screen.findByText('Acme Ltd has no sub-businesses yet.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Add sub-business' })).toBeNull();
+    expect(await screen.findByText('Acme Ltd has no sub-businesses yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add sub-business' })).not.toBeInTheDocument();
   });
 });

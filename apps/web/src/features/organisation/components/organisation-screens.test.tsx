@@ -80,7 +80,7 @@ describe('the organisation area', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete organisation' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Acme Ltd?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete organisation' }));
-    expect(await screen.findByText('The organisation still holds money.')).toBeTruthy();
+    expect(await screen.findByText('The organisation still holds money.')).toBeInTheDocument();
   });
 
   it('lists members with roles; a Super Admin changes a role and makes a sign-off admin', async () => {
@@ -94,8 +94,10 @@ describe('the organisation area', { timeout: 30_000 }, () => {
     renderArea('/organisation/members');
     const role = await screen.findByLabelText('Role of Eve Smith');
     // The only Super Admin cannot be demoted nor removed: the screen says so.
-    expect((screen.getByLabelText('Role of Dana Smith') as HTMLSelectElement).disabled).toBe(true);
-    expect(screen.getByText('The only Super Admin: make another member Super Admin first.')).toBeTruthy();
+    expect(screen.getByLabelText('Role of Dana Smith')).toBeDisabled();
+    expect(
+      screen.getByText('The only Super Admin: make another member Super Admin first.'),
+    ).toBeInTheDocument();
     await userEvent.selectOptions(role, '2');
     await waitFor(() =>
       expect(bodyOf(mock, '/api/membership/business/5/set')).toEqual({ user_id: 9, admin_type: 2 }),
@@ -118,7 +120,7 @@ describe('the organisation area', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove member' }));
     expect(
       await screen.findByText('The last Super Admin of an organisation cannot be removed.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(bodyOf(mock, '/api/membership/business/5/delete')).toEqual({ user_id: 8 });
   });
 
@@ -131,10 +133,10 @@ describe('the organisation area', { timeout: 30_000 }, () => {
         jsonResponse({ items: [member(1, 'Ann', 1), member(8, 'Sam', 2, true), member(7, 'Eve', 99)] }),
     });
     renderArea('/organisation/members');
-    expect(await screen.findByText('Eve Smith')).toBeTruthy();
-    expect(screen.queryByLabelText('Role of Eve Smith')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Remove Sam Smith' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Leave the organisation' })).toBeTruthy();
+    expect(await screen.findByText('Eve Smith')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Role of Eve Smith')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove Sam Smith' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Leave the organisation' })).toBeInTheDocument();
   });
 
   it('saves a sign-off policy with more approvals for large donations', async () => {
@@ -163,7 +165,7 @@ describe('the organisation area', { timeout: 30_000 }, () => {
         approvals_above_threshold: 3,
       }),
     );
-    expect(await screen.findByText('No donation is waiting for sign-off.')).toBeTruthy();
+    expect(await screen.findByText('No donation is waiting for sign-off.')).toBeInTheDocument();
   });
 
   it('says beside the field when the sign-off admins could never satisfy the policy', async () => {
@@ -184,8 +186,8 @@ describe('the organisation area', { timeout: 30_000 }, () => {
     await userEvent.type(screen.getByLabelText(/Large means at least/), '10000');
     await userEvent.click(screen.getByRole('button', { name: 'Save policy' }));
     const above = screen.getByLabelText(/Approvals a large donation needs/);
-    await waitFor(() => expect(above.getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getByText(message)).toBeTruthy();
+    await waitFor(() => expect(above).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText(message)).toBeInTheDocument();
   });
 
   it('tells a Super Admin how many approvals the sign-off admins can give, and when the saved policy asks too much', async () => {
@@ -209,7 +211,7 @@ describe('the organisation area', { timeout: 30_000 }, () => {
     expect((await screen.findByTestId('signoff-capacity')).textContent).toBe(
       'Acme Ltd has 2 sign-off admins: a donation can need at most 1 approval.',
     );
-    expect(screen.getByText('Some donations can never be approved')).toBeTruthy();
+    expect(screen.getByText('Some donations can never be approved')).toBeInTheDocument();
   });
 
   it('refuses a half-set threshold beside the field, sending nothing', async () => {
@@ -223,7 +225,7 @@ describe('the organisation area', { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByLabelText('Ask for more approvals for large donations'));
     await userEvent.click(screen.getByRole('button', { name: 'Save policy' }));
     const threshold = screen.getByLabelText(/Large means at least/);
-    await waitFor(() => expect(threshold.getAttribute('aria-invalid')).toBe('true'));
+    await waitFor(() => expect(threshold).toHaveAttribute('aria-invalid', 'true'));
     expect(bodyOf(mock, '/api/business/5/signoff-policy')).toBeUndefined();
   });
 
@@ -271,7 +273,7 @@ describe('the organisation area', { timeout: 30_000 }, () => {
       renderArea('/organisation/sign-off');
       expect(
         await screen.findByText('You asked for this one: another sign-off admin approves it.'),
-      ).toBeTruthy();
+      ).toBeInTheDocument();
       await userEvent.click(screen.getByLabelText('Choose all I can approve'));
       await userEvent.click(screen.getByRole('button', { name: 'Approve selected (1)' }));
       const dialog = await screen.findByRole('dialog', { name: 'Approve 1 gift totalling ₹300?' });
@@ -282,7 +284,7 @@ describe('the organisation area', { timeout: 30_000 }, () => {
           action: 'approve',
         }),
       );
-      expect(await screen.findByText('Signed off')).toBeTruthy();
+      expect(await screen.findByText('Signed off')).toBeInTheDocument();
     });
 
     it('ticks two, unticks one, then asks before approving, naming the count and the total', async () => {
@@ -305,7 +307,7 @@ describe('the organisation area', { timeout: 30_000 }, () => {
       renderArea('/organisation/sign-off');
       // Nothing chosen: both actions are disabled and wear Mantine's disabled grey, not red.
       const reject = await screen.findByRole('button', { name: 'Reject selected' });
-      expect(reject.hasAttribute('disabled')).toBe(true);
+      expect(reject).toBeDisabled();
       expect(reject.style.color).toBe('');
       const tick = async (id: number) =>
         userEvent.click(within(await screen.findByTestId(`waiting-donation-${id}`)).getByRole('checkbox'));
@@ -313,7 +315,7 @@ describe('the organisation area', { timeout: 30_000 }, () => {
       await tick(13);
       await tick(14);
       await tick(14);
-      expect(screen.getByRole('button', { name: 'Approve selected (2)' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Approve selected (2)' })).toBeInTheDocument();
       expect(reject.style.color).toContain('red-9');
       await userEvent.click(screen.getByRole('button', { name: 'Approve selected (2)' }));
       const dialog = await screen.findByRole('dialog', { name: 'Approve 2 gifts totalling ₹1,250?' });
@@ -336,7 +338,7 @@ describe('the organisation area', { timeout: 30_000 }, () => {
       await userEvent.click(screen.getByRole('button', { name: 'Reject selected' }));
       const dialog = await screen.findByRole('dialog', { name: 'Reject 1 gift totalling ₹300?' });
       await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-      expect(within(dialog).getByText('Say why, in a few words.')).toBeTruthy();
+      expect(within(dialog).getByText('Say why, in a few words.')).toBeInTheDocument();
       await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Not this year');
       await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
       await waitFor(() =>
@@ -370,16 +372,16 @@ describe('the organisation area', { timeout: 30_000 }, () => {
       });
       renderArea('/organisation/sign-off');
       const first = await screen.findByTestId('waiting-donation-11');
-      expect(within(first).getByText('Can never be approved')).toBeTruthy();
+      expect(within(first).getByText('Can never be approved')).toBeInTheDocument();
       await userEvent.click(within(first).getByRole('button', { name: 'Approve as Super Admin' }));
       const dialog = await screen.findByRole('dialog', { name: 'Approve this ₹300 gift as Super Admin?' });
       await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
-      expect(within(dialog).getByText('Say why, in a few words.')).toBeTruthy();
+      expect(within(dialog).getByText('Say why, in a few words.')).toBeInTheDocument();
       await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Agreed at the board');
       await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
       expect(
         await within(dialog).findByText('This organisation is locked: it cannot move money now.'),
-      ).toBeTruthy();
+      ).toBeInTheDocument();
       expect(bodyOf(mock, '/api/business/5/donations/11/resolve')).toEqual({
         action: 'approve',
         reason: 'Agreed at the board',
@@ -387,10 +389,10 @@ describe('the organisation area', { timeout: 30_000 }, () => {
       await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
       // Their own request: they may release it, never approve it.
       const own = screen.getByTestId('waiting-donation-12');
-      expect(within(own).queryByRole('button', { name: 'Approve as Super Admin' })).toBeNull();
+      expect(within(own).queryByRole('button', { name: 'Approve as Super Admin' })).not.toBeInTheDocument();
       expect(
         within(own).getByText('You asked for it: release it, or another Super Admin approves it.'),
-      ).toBeTruthy();
+      ).toBeInTheDocument();
       await userEvent.click(within(own).getByRole('button', { name: 'Release the money' }));
       const release = await screen.findByRole('dialog', { name: 'Release this ₹300 gift?' });
       await userEvent.type(within(release).getByLabelText(/Reason/), 'Ask again next year');
@@ -401,18 +403,18 @@ describe('the organisation area', { timeout: 30_000 }, () => {
           reason: 'Ask again next year',
         }),
       );
-      expect(await screen.findByText('Released')).toBeTruthy();
+      expect(await screen.findByText('Released')).toBeInTheDocument();
     });
 
     it('is not offered to a member who is neither an admin nor a sign-off admin', async () => {
       signInToAcme(99);
       stub();
       renderArea('/organisation/sign-off');
-      expect(await screen.findByRole('heading', { name: 'Sign-off policy' })).toBeTruthy();
-      expect(screen.queryByRole('heading', { name: 'Waiting for sign-off' })).toBeNull();
+      expect(await screen.findByRole('heading', { name: 'Sign-off policy' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Waiting for sign-off' })).not.toBeInTheDocument();
       expect(
         screen.getByText('Only the organisation’s Super Admins change its sign-off policy.'),
-      ).toBeTruthy();
+      ).toBeInTheDocument();
     });
   });
 });

@@ -64,7 +64,7 @@ describe('organisation reports over a date range', { timeout: 60_000 }, () => {
     );
     const year = lastTwelveMonths();
     const dates = await screen.findByRole('group', { name: 'Report dates' });
-    expect(await screen.findByText('₹1,200')).toBeTruthy();
+    expect(await screen.findByText('₹1,200')).toBeInTheDocument();
     expect(ranges(mock, '/api/business/total_statistics/5')).toEqual([`${year.from}..${year.to}`]);
     expect(ranges(mock, '/api/business/donations/5')).toEqual([`${year.from}..${year.to}`]);
 
@@ -72,7 +72,7 @@ describe('organisation reports over a date range', { timeout: 60_000 }, () => {
     await userEvent.clear(from);
     await userEvent.type(from, '01/01/20');
     await userEvent.tab();
-    expect(await screen.findByText('₹30')).toBeTruthy();
+    expect(await screen.findByText('₹30')).toBeInTheDocument();
     expect(ranges(mock, '/api/business/total_statistics/5').at(-1)).toBe(`2020-01-01..${year.to}`);
     expect(ranges(mock, '/api/business/donations_by_charity/5').at(-1)).toBe(`2020-01-01..${year.to}`);
 
@@ -82,8 +82,8 @@ describe('organisation reports over a date range', { timeout: 60_000 }, () => {
     await userEvent.clear(to);
     await userEvent.type(to, '12/31/19');
     await userEvent.tab();
-    expect(await within(dates).findByText('The end date is before the start date.')).toBeTruthy();
-    await waitFor(() => expect(to.getAttribute('aria-invalid')).toBe('true'));
+    expect(await within(dates).findByText('The end date is before the start date.')).toBeInTheDocument();
+    await waitFor(() => expect(to).toHaveAttribute('aria-invalid', 'true'));
     expect(ranges(mock, '/api/business/total_statistics/5').some((r) => r.endsWith('2019-12-31'))).toBe(
       false,
     );

@@ -61,14 +61,15 @@ describe('accounts and the audit log', { timeout: 30_000 }, () => {
     });
     renderRoutes([{ path: '/admin/accounts', element: <AccountsScreen /> }], '/admin/accounts');
     const table = await screen.findByRole('table', { name: 'Charities' });
-    expect(within(table).getByRole('link', { name: 'River Trust' })).toBeTruthy();
+    expect(within(table).getByRole('link', { name: 'River Trust' })).toBeInTheDocument();
     // Employees get no export buttons.
-    expect(within(table).queryByRole('button', { name: /Export/ })).toBeNull();
+    expect(within(table).queryByRole('button', { name: /Export/ })).not.toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Name'), 'river');
     await waitFor(() => expect(lastQuery(mock, '/api/admin/charity_list')?.get('q')).toBe('river'));
     await userEvent.click(screen.getByRole('tab', { name: 'Projects' }));
     const projects = await screen.findByRole('table', { name: 'Projects' });
-    expect(within(projects).getByRole('link', { name: 'River clean-up' }).getAttribute('href')).toBe(
+    expect(within(projects).getByRole('link', { name: 'River clean-up' })).toHaveAttribute(
+      'href',
       '/admin/projects/9',
     );
   });
@@ -122,12 +123,12 @@ describe('accounts and the audit log', { timeout: 30_000 }, () => {
     renderRoutes([{ path: '/admin/audit', element: <AuditScreen /> }], '/admin/audit');
     const table = await screen.findByRole('table', { name: 'Admin actions' });
     expect(within(table).getAllByText('Alex Admin')).toHaveLength(3);
-    expect(within(table).getByText('Fraud report')).toBeTruthy();
+    expect(within(table).getByText('Fraud report')).toBeInTheDocument();
     // What an entry is about is named, not "charity 12".
-    expect(within(table).getByText('Dana Donor (person)')).toBeTruthy();
-    expect(within(table).getByText('Riverside Trust (charity)')).toBeTruthy();
-    expect(within(table).getByText('Donation #40')).toBeTruthy();
-    expect(within(table).queryByText('charity 12')).toBeNull();
+    expect(within(table).getByText('Dana Donor (person)')).toBeInTheDocument();
+    expect(within(table).getByText('Riverside Trust (charity)')).toBeInTheDocument();
+    expect(within(table).getByText('Donation #40')).toBeInTheDocument();
+    expect(within(table).queryByText('charity 12')).not.toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Its number'), '7x');
     await waitFor(() => expect(lastQuery(mock, '/api/admin/audit')?.get('target_id')).toBe('7'));
   });

@@ -68,7 +68,7 @@ describe('the platform admin area', { timeout: 30_000 }, () => {
     session.signIn(makeLogin(Date.now() + 60 * MINUTE, { user: makeUser({ is_iic_admin: false }) }));
     stubFetch({});
     renderRoutes([{ path: '/admin/people', element: <PeopleScreen /> }], '/admin/people');
-    expect(await screen.findByText('This area is for platform admins only.')).toBeTruthy();
+    expect(await screen.findByText('This area is for platform admins only.')).toBeInTheDocument();
   });
 
   it('finds people by name and filters them', async () => {
@@ -79,7 +79,8 @@ describe('the platform admin area', { timeout: 30_000 }, () => {
     });
     renderRoutes([{ path: '/admin/people', element: <PeopleScreen /> }], '/admin/people');
     const table = await screen.findByRole('table', { name: 'People' });
-    expect(within(table).getByRole('link', { name: 'Ada Lovelace' }).getAttribute('href')).toBe(
+    expect(within(table).getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute(
+      'href',
       '/admin/people/7',
     );
     await userEvent.type(screen.getByLabelText('Name or email'), 'ada');
@@ -100,15 +101,15 @@ describe('the platform admin area', { timeout: 30_000 }, () => {
       },
     });
     renderRoutes([{ path: '/admin/people/:id', element: <PersonScreen /> }], '/admin/people/7');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeTruthy();
-    expect(screen.getByText('River Trust (Admin)')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.getByText('River Trust (Admin)')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Deactivate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate Ada Lovelace?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() =>
       expect(bodyOf(mock, '/api/admin/user')).toEqual({ user_id: 7, action: 'deactivate' }),
     );
-    expect(await screen.findByRole('button', { name: 'Activate' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Activate' })).toBeInTheDocument();
     // Admins cannot make platform admins, and are told why.
     expect(screen.getByRole('button', { name: 'Make platform admin' })).toHaveProperty('disabled', true);
     expect(screen.getAllByText('Only platform Super Admins can do this.').length).toBeGreaterThan(0);
@@ -155,7 +156,7 @@ describe('the platform admin area', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Mail the admins of 1 project?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send reminders' }));
     await waitFor(() => expect(bodyOf(mock, '/api/admin/projects/mails')).toEqual({ project_ids: [11] }));
-    expect(await screen.findByText('Reminders sent')).toBeTruthy();
+    expect(await screen.findByText('Reminders sent')).toBeInTheDocument();
   });
 
   it('shows every statistic with its definition and asks again for a new date range', async () => {
@@ -181,9 +182,10 @@ describe('the platform admin area', { timeout: 30_000 }, () => {
       ),
     );
     renderRoutes([{ path: '/admin/statistics', element: <StatisticsDashboard /> }], '/admin/statistics');
-    expect(await screen.findByRole('heading', { name: 'Money donated' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Money donated' })).toBeInTheDocument();
     expect(screen.getByTestId('value-all_money_donated').textContent).toContain('1,234');
-    for (const name of STATISTIC_NAMES) expect(screen.getByText(STATISTICS[name].definition)).toBeTruthy();
+    for (const name of STATISTIC_NAMES)
+      expect(screen.getByText(STATISTICS[name].definition)).toBeInTheDocument();
     const from = screen.getByLabelText('From');
     await userEvent.clear(from);
     await userEvent.type(from, '2025-01-01');
@@ -198,6 +200,6 @@ describe('the platform admin area', { timeout: 30_000 }, () => {
         ),
       ).toBe(true),
     );
-    expect(await screen.findByText(/Showing 2025-01-01 to 2025-06-30/)).toBeTruthy();
+    expect(await screen.findByText(/Showing 2025-01-01 to 2025-06-30/)).toBeInTheDocument();
   });
 });

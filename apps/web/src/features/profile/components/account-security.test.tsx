@@ -32,15 +32,15 @@ describe('account security forms', () => {
     await userEvent.type(within(form).getByLabelText('Confirm password'), 'Password123!Y');
     await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
     await waitFor(() =>
-      expect(within(form).getByLabelText('Confirm password').getAttribute('aria-invalid')).toBe('true'),
+      expect(within(form).getByLabelText('Confirm password')).toHaveAttribute('aria-invalid', 'true'),
     );
-    expect(within(form).getByLabelText('New password').getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
     expect(fetchMock).not.toHaveBeenCalled();
 
     await userEvent.clear(within(form).getByLabelText('Confirm password'));
     await userEvent.type(within(form).getByLabelText('Confirm password'), 'Password123!X');
     await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('Password updated')).toBeTruthy();
+    expect(await screen.findByText('Password updated')).toBeInTheDocument();
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
       current_password: 'Password123!',
       password: 'Password123!X',
@@ -63,9 +63,9 @@ describe('account security forms', () => {
     await userEvent.type(within(form).getByLabelText('Confirm password'), 'Password123!X');
     await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
     await waitFor(() =>
-      expect(within(form).getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true'),
+      expect(within(form).getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true'),
     );
-    expect(within(form).getByText('Not right.')).toBeTruthy();
+    expect(within(form).getByText('Not right.')).toBeInTheDocument();
     // The refusal stays on the form (no toast), and the typed values are kept.
     expect(within(form).getByTestId('form-refusal').textContent).toContain(
       'The current password is not right.',
@@ -81,7 +81,7 @@ describe('account security forms', () => {
     await userEvent.type(within(form).getByLabelText('Password'), 'Password123!');
     await userEvent.click(within(form).getByRole('button', { name: 'Delete account' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Keep my account' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(fetchMock).not.toHaveBeenCalled();
     expect(session.isLoggedIn()).toBe(true);
   });
@@ -93,7 +93,7 @@ describe('account security forms', () => {
     await userEvent.type(within(form).getByLabelText('Password'), 'Password123!');
     await userEvent.click(within(form).getByRole('button', { name: 'Delete account' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Yes, delete my account' }));
-    expect(await screen.findByText('Deleted account')).toBeTruthy();
+    expect(await screen.findByText('Deleted account')).toBeInTheDocument();
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ password: 'Password123!' });
     expect(session.isLoggedIn()).toBe(false);
     expect(navigate).toHaveBeenCalledWith('/login');

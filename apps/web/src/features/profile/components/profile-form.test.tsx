@@ -29,7 +29,7 @@ describe('profile form', () => {
     });
     renderWithProviders(<CurrentProfile />);
     const form = screen.getByRole('form', { name: 'Edit profile' });
-    expect((within(form).getByLabelText('Last name') as HTMLInputElement).value).toBe('Donor');
+    expect(within(form).getByLabelText('Last name')).toHaveValue('Donor');
     await userEvent.clear(within(form).getByLabelText('First name'));
     await userEvent.type(within(form).getByLabelText('First name'), 'Danielle');
 
@@ -37,14 +37,12 @@ describe('profile form', () => {
     act(() => {
       session.applyDetail(makeDetail({ user: makeUser({ last_name: 'Fresh', city: 'Leeds' }) }));
     });
-    await waitFor(() =>
-      expect((within(form).getByLabelText('Last name') as HTMLInputElement).value).toBe('Fresh'),
-    );
-    expect((within(form).getByLabelText('City') as HTMLInputElement).value).toBe('Leeds');
-    expect((within(form).getByLabelText('First name') as HTMLInputElement).value).toBe('Danielle');
+    await waitFor(() => expect(within(form).getByLabelText('Last name')).toHaveValue('Fresh'));
+    expect(within(form).getByLabelText('City')).toHaveValue('Leeds');
+    expect(within(form).getByLabelText('First name')).toHaveValue('Danielle');
 
     await userEvent.click(within(form).getByRole('button', { name: 'Save profile' }));
-    expect(await screen.findByText('Update successful')).toBeTruthy();
+    expect(await screen.findByText('Update successful')).toBeInTheDocument();
     const update = fetchMock.mock.calls.find(([input]) => String(input).includes('/api/user/update'));
     expect(JSON.parse(String(update?.[1]?.body))).toMatchObject({
       first_name: 'Danielle',
@@ -65,12 +63,12 @@ describe('profile form', () => {
     await userEvent.click(birth);
     await userEvent.paste('02/30/1990');
     await userEvent.tab();
-    expect(birth.value).toBe('02/30/1990');
+    expect(birth).toHaveValue('02/30/1990');
     expect(
       await within(form).findByText('Enter a real date as mm/dd/yy, for example 01/31/27.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await userEvent.click(within(form).getByRole('button', { name: 'Save profile' }));
-    await waitFor(() => expect(birth.getAttribute('aria-invalid')).toBe('true'));
+    await waitFor(() => expect(birth).toHaveAttribute('aria-invalid', 'true'));
     expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/api/user/update'))).toBe(false);
   }, 20_000);
 });

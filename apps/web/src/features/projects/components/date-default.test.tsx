@@ -41,7 +41,7 @@ describe('a blank required date defaults to the project end date', { timeout: 20
     }
     renderWithProviders(<Harness />);
     const input = screen.getByLabelText('Volunteering ends', { exact: true });
-    expect(input.getAttribute('placeholder')).toBe('03/31/27');
+    expect(input).toHaveAttribute('placeholder', '03/31/27');
     await userEvent.hover(input);
     const tooltip = await screen.findByRole('tooltip');
     expect(tooltip.textContent).toBe('Left blank, this is the project end date (03/31/27).');
@@ -53,9 +53,9 @@ describe('a blank required date defaults to the project end date', { timeout: 20
     await act(async () => {
       input.blur();
     });
-    expect((input as HTMLInputElement).value).toBe('02/28/27');
+    expect(input).toHaveValue('02/28/27');
     await userEvent.hover(input);
-    expect(screen.queryByRole('tooltip')).toBeNull();
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
   });
 
   it('sends the project end date for a blank volunteering end', async () => {
@@ -71,10 +71,10 @@ describe('a blank required date defaults to the project end date', { timeout: 20
     await userEvent.type(within(form).getByLabelText('End date', { exact: true }), '03/31/27');
     await userEvent.type(within(form).getByLabelText('Volunteering hours'), '20');
     const volunteeringEnds = within(form).getByLabelText('Volunteering ends', { exact: true });
-    expect(volunteeringEnds.getAttribute('placeholder')).toBe('03/31/27');
+    expect(volunteeringEnds).toHaveAttribute('placeholder', '03/31/27');
 
     await userEvent.click(within(form).getByRole('button', { name: 'Create project' }));
-    expect(await screen.findByText('Project created')).toBeTruthy();
+    expect(await screen.findByText('Project created')).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/project/create'));
     expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({
       end_date: END,

@@ -45,7 +45,7 @@ describe('the gallery of a project', { timeout: 20_000 }, () => {
     );
     expect(
       screen.getByText("The first picture is the project's cover, on its page and in explore."),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     const gallery = screen.getByRole('region', { name: 'Gallery' });
     const first = await within(gallery).findByRole('img', { name: 'Picture 1' });
     expect(first.closest('.mantine-Card-root')?.textContent).toContain('Cover');

@@ -95,30 +95,31 @@ describe('public project page', { timeout: 20_000 }, () => {
         }),
     });
     renderProject();
-    expect(await screen.findByRole('heading', { level: 1, name: project.title })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: project.title })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'River Trust' })[0]?.getAttribute('href')).toBe(
       '/charities/1',
     );
-    expect(screen.getByText('Second paragraph.')).toBeTruthy();
+    expect(screen.getByText('Second paragraph.')).toBeInTheDocument();
     const needs = screen.getByTestId('needs');
     expect((await within(needs).findByTestId('progress')).textContent).toBe('300000/1000000 INR');
-    expect(within(needs).getByText(/₹10,000 target, 4 donors so far/)).toBeTruthy();
-    expect(within(needs).getByText(/40 hours, 10 Jan 2030 to 10 Feb 2030/)).toBeTruthy();
-    expect(within(needs).getByText(/IT\/Tech, 10 hours/)).toBeTruthy();
-    expect(within(needs).getByText(/Clothing or Bedding, 20 × Warm coats/)).toBeTruthy();
+    expect(within(needs).getByText(/₹10,000 target, 4 donors so far/)).toBeInTheDocument();
+    expect(within(needs).getByText(/40 hours, 10 Jan 2030 to 10 Feb 2030/)).toBeInTheDocument();
+    expect(within(needs).getByText(/IT\/Tech, 10 hours/)).toBeInTheDocument();
+    expect(within(needs).getByText(/Clothing or Bedding, 20 × Warm coats/)).toBeInTheDocument();
     expect((await screen.findByTestId('days-left')).textContent).toBe('12 days left');
-    expect(screen.getByText('2 Mar 2030')).toBeTruthy();
+    expect(screen.getByText('2 Mar 2030')).toBeInTheDocument();
     expect(screen.getByTestId('map').textContent).toBe(`${project.title} at 51.45,-2.59`);
-    expect(await screen.findByRole('heading', { name: 'Week one' })).toBeTruthy();
-    expect((await screen.findByAltText('Volunteers at work')).getAttribute('src')).toBe(
+    expect(await screen.findByRole('heading', { name: 'Week one' })).toBeInTheDocument();
+    expect(await screen.findByAltText('Volunteers at work')).toHaveAttribute(
+      'src',
       '/api/files/a_medium.webp',
     );
-    expect(screen.getByAltText(`${project.title}: picture 2`)).toBeTruthy();
+    expect(screen.getByAltText(`${project.title}: picture 2`)).toBeInTheDocument();
     const document = await screen.findByRole('link', { name: 'Plan.pdf' });
-    expect(document.getAttribute('href')).toBe('/api/files/plan.pdf');
-    expect(document.getAttribute('download')).toBe('Plan.pdf');
-    expect(screen.getByText('(PDF, 1.5 MB)')).toBeTruthy();
-    expect(screen.getByText('No impact statements yet.')).toBeTruthy();
+    expect(document).toHaveAttribute('href', '/api/files/plan.pdf');
+    expect(document).toHaveAttribute('download', 'Plan.pdf');
+    expect(screen.getByText('(PDF, 1.5 MB)')).toBeInTheDocument();
+    expect(screen.getByText('No impact statements yet.')).toBeInTheDocument();
     expect(screen.getByTestId('supporters').textContent).toBe('Supporters of 1');
   });
 
@@ -133,15 +134,15 @@ describe('public project page', { timeout: 20_000 }, () => {
     });
     renderProject();
     const logo = await screen.findByRole('img', { name: `Logo of ${project.title}` });
-    expect(logo.getAttribute('src')).toBe('/api/files/logos/abc_medium.webp');
+    expect(logo).toHaveAttribute('src', '/api/files/logos/abc_medium.webp');
   });
 
   it('says "Project not found" for an unknown or non-public project, with no toast', async () => {
     stubFetch({ 'GET /api/project/99': () => errorResponse(404, 'NOT_FOUND', 'The project was not found.') });
     renderProject('/projects/99');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Project not found' })).toBeTruthy();
-    expect(screen.getByText(/does not exist or is not public/)).toBeTruthy();
-    expect(screen.queryByText('The project was not found.')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Project not found' })).toBeInTheDocument();
+    expect(screen.getByText(/does not exist or is not public/)).toBeInTheDocument();
+    expect(screen.queryByText('The project was not found.')).not.toBeInTheDocument();
   });
 });
 
@@ -186,18 +187,20 @@ describe('public charity page', { timeout: 20_000 }, () => {
       ],
       '/charities/1',
     );
-    expect(await screen.findByRole('heading', { level: 1, name: 'River Trust' })).toBeTruthy();
-    expect(screen.getByText('Environment and Conservation')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'https://www.rivertrust.org.uk' }).getAttribute('href')).toBe(
+    expect(await screen.findByRole('heading', { level: 1, name: 'River Trust' })).toBeInTheDocument();
+    expect(screen.getByText('Environment and Conservation')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'https://www.rivertrust.org.uk' })).toHaveAttribute(
+      'href',
       'https://www.rivertrust.org.uk/',
     );
-    expect(screen.getByRole('link', { name: 'hello@rivertrust.org.uk' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'hello@rivertrust.org.uk' })).toHaveAttribute(
+      'href',
       'mailto:hello@rivertrust.org.uk',
     );
-    expect(screen.getByRole('link', { name: '0117 000 0000' }).getAttribute('href')).toBe('tel:01170000000');
-    expect(screen.getByText('1 Quay Street, Bristol, BS1 4DJ')).toBeTruthy();
-    expect(screen.getByText('Projects of charity 1')).toBeTruthy();
-    expect(screen.getByText('Map of River Trust')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '0117 000 0000' })).toHaveAttribute('href', 'tel:01170000000');
+    expect(screen.getByText('1 Quay Street, Bristol, BS1 4DJ')).toBeInTheDocument();
+    expect(screen.getByText('Projects of charity 1')).toBeInTheDocument();
+    expect(screen.getByText('Map of River Trust')).toBeInTheDocument();
   });
 
   it('says "Charity not found" for a pending, locked or unknown charity', async () => {
@@ -211,6 +214,6 @@ describe('public charity page', { timeout: 20_000 }, () => {
       ],
       '/charities/5',
     );
-    expect(await screen.findByRole('heading', { level: 1, name: 'Charity not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Charity not found' })).toBeInTheDocument();
   });
 });

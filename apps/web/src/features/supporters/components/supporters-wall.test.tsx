@@ -65,12 +65,12 @@ describe('supporters wall', () => {
     });
     renderWithProviders(<SupportersWall projectId={3} live />);
     await userEvent.click(await screen.findByRole('button', { name: 'Show more supporters' }));
-    expect(await within(wall()).findByText('Older Giver')).toBeTruthy();
-    expect(within(wall()).getByText('Dana Donor')).toBeTruthy();
+    expect(await within(wall()).findByText('Older Giver')).toBeInTheDocument();
+    expect(within(wall()).getByText('Dana Donor')).toBeInTheDocument();
     const last = new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://x');
     expect(last.searchParams.get('cursor')).toBe('next-1');
     expect(last.searchParams.get('direction')).toBe('after');
-    expect(screen.queryByRole('button', { name: 'Show more supporters' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show more supporters' })).not.toBeInTheDocument();
   });
 
   it('invites the first gift on a live project without supporters', async () => {
@@ -78,8 +78,8 @@ describe('supporters wall', () => {
     renderWithProviders(<SupportersWall projectId={3} live giveAction={<a href="#give">Give now</a>} />);
     expect(
       await within(wall()).findByText(/No one has supported this project yet. Be the first/),
-    ).toBeTruthy();
-    expect(within(wall()).getByRole('link', { name: 'Give now' })).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(within(wall()).getByRole('link', { name: 'Give now' })).toBeInTheDocument();
   });
 
   it('only says no one gave on a project that is over', async () => {
@@ -87,8 +87,8 @@ describe('supporters wall', () => {
     renderWithProviders(
       <SupportersWall projectId={3} live={false} giveAction={<a href="#give">Give now</a>} />,
     );
-    expect(await within(wall()).findByText('No one gave to this project.')).toBeTruthy();
-    expect(within(wall()).queryByRole('link')).toBeNull();
+    expect(await within(wall()).findByText('No one gave to this project.')).toBeInTheDocument();
+    expect(within(wall()).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('shows a failure in place with Try again', async () => {
@@ -98,7 +98,7 @@ describe('supporters wall', () => {
     renderWithProviders(<SupportersWall projectId={3} live />);
     expect(
       await within(wall()).findByText('The supporters could not be loaded.', {}, { timeout: 5000 }),
-    ).toBeTruthy();
-    expect(within(wall()).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(within(wall()).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

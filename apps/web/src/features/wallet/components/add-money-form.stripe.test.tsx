@@ -80,14 +80,14 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
   it("shows Stripe's card field, loaded with the publishable key, instead of the sandbox card form", async () => {
     stubFetch({});
     const form = renderForm();
-    expect(await within(form).findByLabelText(CARD_DOUBLE_LABEL)).toBeTruthy();
-    expect(within(form).getByRole('group', { name: 'Card' })).toBeTruthy();
+    expect(await within(form).findByLabelText(CARD_DOUBLE_LABEL)).toBeInTheDocument();
+    expect(within(form).getByRole('group', { name: 'Card' })).toBeInTheDocument();
     expect(loadStripe).toHaveBeenCalledTimes(1);
     expect(loadStripe).toHaveBeenCalledWith('pk_test_x');
     for (const label of ['Card number', 'Expiry month', 'Expiry year', 'Security code']) {
-      expect(within(form).queryByLabelText(label)).toBeNull();
+      expect(within(form).queryByLabelText(label)).not.toBeInTheDocument();
     }
-    expect(within(form).queryByText(/Test payments \(sandbox\)/)).toBeNull();
+    expect(within(form).queryByText(/Test payments \(sandbox\)/)).not.toBeInTheDocument();
   });
 
   it('asks for the card when Stripe says it is not complete, and sends nothing', async () => {
@@ -97,12 +97,12 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
     await submit(form);
     expect(
       await within(form).findByText('Enter the card number, expiry date and security code.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await waitFor(() => expect(cardElement.focus).toHaveBeenCalled());
 
     // Stripe's own message about the card wins.
     await paste(within(form).getByLabelText(CARD_DOUBLE_LABEL), 'invalid');
-    expect(await within(form).findByText('Your card number is invalid.')).toBeTruthy();
+    expect(await within(form).findByText('Your card number is invalid.')).toBeInTheDocument();
     await submit(form);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(stripeJs.confirmCardPayment).not.toHaveBeenCalled();
@@ -114,8 +114,10 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
     await screen.findByLabelText(CARD_DOUBLE_LABEL);
     await submit(form);
     const amount = within(form).getByLabelText('Amount');
-    await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'));
-    expect(within(form).getByText('Enter the card number, expiry date and security code.')).toBeTruthy();
+    await waitFor(() => expect(amount).toHaveAttribute('aria-invalid', 'true'));
+    expect(
+      within(form).getByText('Enter the card number, expiry date and security code.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(document.activeElement).toBe(amount));
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -129,8 +131,8 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
     await fill(form, '123.45');
     await submit(form);
 
-    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeTruthy();
-    expect(screen.getByText('₹123.45 was added. The balance is now ₹1,358.01.')).toBeTruthy();
+    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
+    expect(screen.getByText('₹123.45 was added. The balance is now ₹1,358.01.')).toBeInTheDocument();
     expect(journal(fetchMock)).toEqual([
       '/api/user/deposit',
       `stripe.confirmCardPayment ${CLIENT_SECRET}`,
@@ -146,7 +148,7 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     expect(headersOf(fetchMock.mock.calls[1]?.[1])['Idempotency-Key']).toBe(key);
     // The form starts over.
-    await waitFor(() => expect((within(form).getByLabelText('Amount') as HTMLInputElement).value).toBe(''));
+    await waitFor(() => expect(within(form).getByLabelText('Amount')).toHaveValue(''));
     expect(cardElement.clear).toHaveBeenCalled();
     expect(session.getState().user?.wallet_amount).toBe(135_801);
   });
@@ -167,12 +169,12 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
     await waitFor(() => expect(document.activeElement).toBe(alert));
     // Nothing was paid: the wallet is not asked to credit it.
     expect(fetchMock.mock.calls.map(pathOf)).toEqual(['/api/user/deposit']);
-    expect(screen.queryByText(MONEY_ADDED_TOAST)).toBeNull();
+    expect(screen.queryByText(MONEY_ADDED_TOAST)).not.toBeInTheDocument();
 
     // Another card, same amount: the open payment is paid, not a second one opened.
     await paste(within(form).getByLabelText(CARD_DOUBLE_LABEL), 'complete');
     await submit(form);
-    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeTruthy();
+    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
     expect(journal(fetchMock)).toEqual([
       '/api/user/deposit',
       `stripe.confirmCardPayment ${CLIENT_SECRET}`,
@@ -197,8 +199,8 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
     await submit(form);
     const card = within(form).getByRole('group', { name: 'Card' });
     await waitFor(() => expect(card.getAttribute('aria-describedby') ?? '').toMatch(/-error/));
-    expect(within(form).getByText("Your card's security code is incomplete.")).toBeTruthy();
-    expect(within(form).queryByText('Card declined')).toBeNull();
+    expect(within(form).getByText("Your card's security code is incomplete.")).toBeInTheDocument();
+    expect(within(form).queryByText('Card declined')).not.toBeInTheDocument();
     await waitFor(() => expect(cardElement.focus).toHaveBeenCalled());
   });
 
@@ -220,7 +222,7 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
     expect(alert.textContent).toContain('you are not charged twice');
 
     await submit(form);
-    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeTruthy();
+    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
     expect(journal(fetchMock)).toEqual([
       '/api/user/deposit',
       `stripe.confirmCardPayment ${CLIENT_SECRET}`,
@@ -247,7 +249,7 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
     const form = renderForm();
     await fill(form, '123.45');
     await submit(form);
-    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeTruthy();
+    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(pathOf)).toEqual(['/api/user/deposit', '/api/user/deposit/confirm']);
   });
 
@@ -273,7 +275,7 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
     const form = renderForm({ type: 'business', id: 9, name: 'Acme Ltd' });
     await fill(form, '5');
     await submit(form);
-    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeTruthy();
+    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(pathOf)).toEqual(['/api/business/9/deposit', '/api/business/9/confirm']);
     expect(bodyOf(fetchMock.mock.calls[0])).toEqual({ amount: 500 });
     expect(session.getState().user?.wallet_amount).toBe(123_456);
@@ -283,9 +285,9 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
     loadStripe.mockRejectedValueOnce(new Error('Failed to load Stripe.js'));
     stubFetch({});
     const form = renderForm();
-    expect(await within(form).findByText('The card form could not be loaded')).toBeTruthy();
+    expect(await within(form).findByText('The card form could not be loaded')).toBeInTheDocument();
     await userEvent.click(within(form).getByRole('button', { name: 'Try again' }));
-    expect(await within(form).findByLabelText(CARD_DOUBLE_LABEL)).toBeTruthy();
+    expect(await within(form).findByLabelText(CARD_DOUBLE_LABEL)).toBeInTheDocument();
     expect(loadStripe).toHaveBeenCalledTimes(2);
   });
 
@@ -294,8 +296,8 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
     renderWithProviders(
       <AddMoneyForm owner={{ type: 'user' }} currency="INR" provider="stripe" stripePublishableKey={null} />,
     );
-    expect(screen.getByText('Card payments are not available here')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Add money' })).toBeNull();
+    expect(screen.getByText('Card payments are not available here')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add money' })).not.toBeInTheDocument();
     expect(loadStripe).not.toHaveBeenCalled();
   });
 });

@@ -68,14 +68,14 @@ describe('add money form', { timeout: 20_000 }, () => {
     const form = renderForm();
     await submit(form);
     const amount = within(form).getByLabelText('Amount');
-    await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'));
+    await waitFor(() => expect(amount).toHaveAttribute('aria-invalid', 'true'));
     // The message is part of the field's accessible description.
     const described = (amount.getAttribute('aria-describedby') ?? '')
       .split(' ')
       .map((id) => document.getElementById(id)?.textContent);
     expect(described).toContain('Enter an amount.');
     for (const label of ['Card number', 'Expiry month', 'Expiry year', 'Security code']) {
-      expect(within(form).getByLabelText(label).getAttribute('aria-invalid')).toBe('true');
+      expect(within(form).getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
     }
     await waitFor(() => expect(document.activeElement).toBe(amount));
     expect(fetchMock).not.toHaveBeenCalled();
@@ -91,7 +91,7 @@ describe('add money form', { timeout: 20_000 }, () => {
     const form = renderForm();
     await fill(form, amount);
     await submit(form);
-    expect(await within(form).findByText(message)).toBeTruthy();
+    expect(await within(form).findByText(message)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -107,11 +107,11 @@ describe('add money form', { timeout: 20_000 }, () => {
 
     // Pending: the button shows it is busy.
     const button = within(form).getByRole('button', { name: 'Add money' });
-    await waitFor(() => expect(button.getAttribute('data-loading')).toBe('true'));
+    await waitFor(() => expect(button).toHaveAttribute('data-loading', 'true'));
     confirmAnswer.resolve(jsonResponse({ payment: payment('credited'), wallet }));
 
-    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeTruthy();
-    expect(screen.getByText('₹123.45 was added. The balance is now ₹1,358.01.')).toBeTruthy();
+    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
+    expect(screen.getByText('₹123.45 was added. The balance is now ₹1,358.01.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(pathOf)).toEqual(['/api/user/deposit', '/api/user/deposit/confirm']);
     expect(bodyOf(fetchMock.mock.calls[0])).toEqual({
       amount: 12_345,
@@ -121,10 +121,8 @@ describe('add money form', { timeout: 20_000 }, () => {
     const key = headersOf(fetchMock.mock.calls[0]?.[1])['Idempotency-Key'];
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     expect(headersOf(fetchMock.mock.calls[1]?.[1])['Idempotency-Key']).toBe(key);
-    await waitFor(() =>
-      expect((within(form).getByLabelText('Card number') as HTMLInputElement).value).toBe(''),
-    );
-    expect((within(form).getByLabelText('Amount') as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect(within(form).getByLabelText('Card number')).toHaveValue(''));
+    expect(within(form).getByLabelText('Amount')).toHaveValue('');
     // The session's copy of the balance follows.
     expect(session.getState().user?.wallet_amount).toBe(135_801);
   });
@@ -143,8 +141,8 @@ describe('add money form', { timeout: 20_000 }, () => {
     expect(alert.textContent).toContain('Your card was declined. Try another card.');
     await waitFor(() => expect(document.activeElement).toBe(alert));
     // Silent call: no second, generic error toast.
-    expect(screen.queryByText('Error')).toBeNull();
-    expect(screen.queryByText(MONEY_ADDED_TOAST)).toBeNull();
+    expect(screen.queryByText('Error')).not.toBeInTheDocument();
+    expect(screen.queryByText(MONEY_ADDED_TOAST)).not.toBeInTheDocument();
 
     await submit(form);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
@@ -170,7 +168,7 @@ describe('add money form', { timeout: 20_000 }, () => {
     expect(alert.textContent).toContain('you are not charged twice');
 
     await submit(form);
-    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeTruthy();
+    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(pathOf)).toEqual([
       '/api/user/deposit',
       '/api/user/deposit/confirm',
@@ -178,7 +176,7 @@ describe('add money form', { timeout: 20_000 }, () => {
     ]);
     const keys = new Set(fetchMock.mock.calls.map((call) => headersOf(call[1])['Idempotency-Key']));
     expect(keys.size).toBe(1);
-    expect(within(form).queryByRole('alert')).toBeNull();
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it("puts the server's field messages on the fields", async () => {
@@ -192,9 +190,9 @@ describe('add money form', { timeout: 20_000 }, () => {
     await fill(form, '10');
     await submit(form);
     await waitFor(() =>
-      expect(within(form).getByLabelText('Card number').getAttribute('aria-invalid')).toBe('true'),
+      expect(within(form).getByLabelText('Card number')).toHaveAttribute('aria-invalid', 'true'),
     );
-    expect(within(form).getByText('Required.')).toBeTruthy();
+    expect(within(form).getByText('Required.')).toBeInTheDocument();
   });
 
   it("tops up an organisation's wallet through its own calls", async () => {
@@ -208,7 +206,7 @@ describe('add money form', { timeout: 20_000 }, () => {
     const form = screen.getByRole('form', { name: 'Add money' });
     await fill(form, '5');
     await submit(form);
-    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeTruthy();
+    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(pathOf)).toEqual(['/api/business/9/deposit', '/api/business/9/confirm']);
     // Not the person's balance.
     expect(session.getState().user?.wallet_amount).toBe(123_456);

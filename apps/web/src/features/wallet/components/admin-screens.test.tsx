@@ -47,8 +47,8 @@ describe('admin money screens', { timeout: 20_000 }, () => {
     signInAs(false, null);
     const fetchMock = stubFetch({});
     renderRoutes(routes, '/admin/money');
-    expect(screen.getByText('This area is for platform admins only.')).toBeTruthy();
-    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.getByText('This area is for platform admins only.')).toBeInTheDocument();
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -59,12 +59,12 @@ describe('admin money screens', { timeout: 20_000 }, () => {
         jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
     });
     const { router } = renderRoutes(routes, '/admin/money');
-    expect(screen.queryByRole('form', { name: 'Deposit money or credits' })).toBeNull();
-    expect(screen.getByText(/only Super Admins and Admins can deposit/)).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Deposit money or credits' })).not.toBeInTheDocument();
+    expect(screen.getByText(/only Super Admins and Admins can deposit/)).toBeInTheDocument();
     await router.navigate('/admin/direct-debits');
-    expect(await screen.findByText('No direct debits yet.')).toBeTruthy();
+    expect(await screen.findByText('No direct debits yet.')).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'failed');
-    expect(await screen.findByText('No failed direct debits.')).toBeTruthy();
+    expect(await screen.findByText('No failed direct debits.')).toBeInTheDocument();
     const last = new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://x');
     expect(last.searchParams.get('status')).toBe('failed');
   });
@@ -92,11 +92,11 @@ describe('admin money screens', { timeout: 20_000 }, () => {
     });
     renderRoutes(routes, '/admin/money');
     const form = screen.getByRole('form', { name: 'Deposit money or credits' });
-    expect(within(form).queryByText(/user id/)).toBeNull();
+    expect(within(form).queryByText(/user id/)).not.toBeInTheDocument();
     await userEvent.click(within(form).getByRole('button', { name: 'Deposit money' }));
     expect(
       await within(form).findByText('Choose the person from the list: type their name or email.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await paste(within(form).getByRole('textbox', { name: 'Person' }), 'asha');
     await screen.findByRole('option', { name: 'Asha Rao (asha@example.org)' });
     const found = screen.getByRole('listbox', { name: 'People found' });
@@ -129,7 +129,7 @@ describe('admin money screens', { timeout: 20_000 }, () => {
     });
     expect(headersOf(callOf(fetchMock, 'POST'))['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     // The toast comes after the balance is shown.
-    expect(await screen.findByText('Deposit recorded')).toBeTruthy();
+    expect(await screen.findByText('Deposit recorded')).toBeInTheDocument();
   });
 
   it('a corrected deposit after a refusal gets a new Idempotency-Key; a retry after no answer keeps it', async () => {
@@ -165,12 +165,12 @@ describe('admin money screens', { timeout: 20_000 }, () => {
     await paste(within(form).getByLabelText('Amount'), '100');
     await paste(within(form).getByLabelText('Reason'), 'Bank transfer');
     await deposit();
-    expect(await within(form).findByText('A deposit of that size needs a second admin.')).toBeTruthy();
+    expect(await within(form).findByText('A deposit of that size needs a second admin.')).toBeInTheDocument();
     await paste(within(form).getByLabelText('Amount'), '10');
     await deposit();
     await waitFor(() => expect(sent).toHaveLength(2));
     await deposit();
-    expect(await screen.findByText('Deposit recorded')).toBeTruthy();
+    expect(await screen.findByText('Deposit recorded')).toBeInTheDocument();
     expect(sent.map((call) => call.amount)).toEqual([10_000, 1_000, 1_000]);
     expect(sent[1]?.key).not.toBe(sent[0]?.key);
     expect(sent[2]?.key).toBe(sent[1]?.key);
@@ -192,7 +192,7 @@ describe('admin money screens', { timeout: 20_000 }, () => {
     const form = screen.getByRole('form', { name: 'Deposit money or credits' });
     await userEvent.click(within(form).getByRole('radio', { name: 'An organisation' }));
     await paste(within(form).getByRole('textbox', { name: 'Organisation' }), 'Nobody');
-    expect(await within(form).findByText('No organisation found by that name.')).toBeTruthy();
+    expect(await within(form).findByText('No organisation found by that name.')).toBeInTheDocument();
     await paste(within(form).getByRole('textbox', { name: 'Organisation' }), 'Gone');
     await userEvent.click(await screen.findByRole('option', { name: 'Gone Ltd' }));
     await userEvent.click(within(form).getByRole('radio', { name: 'Credits (donations only)' }));
@@ -201,11 +201,12 @@ describe('admin money screens', { timeout: 20_000 }, () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Deposit credits' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Yes, deposit' }));
     await waitFor(() =>
-      expect(within(form).getByRole('textbox', { name: 'Organisation' }).getAttribute('aria-invalid')).toBe(
+      expect(within(form).getByRole('textbox', { name: 'Organisation' })).toHaveAttribute(
+        'aria-invalid',
         'true',
       ),
     );
-    expect(within(form).getByText('The organisation was not found.')).toBeTruthy();
+    expect(within(form).getByText('The organisation was not found.')).toBeInTheDocument();
     expect(JSON.parse(String(callOf(fetchMock, 'POST')?.body))).toEqual({
       amount: 1_000,
       reason: 'Matching',

@@ -63,13 +63,13 @@ describe('direct debit form with Stripe Elements', { timeout: 20_000 }, () => {
         jsonResponse(mandate(JSON.parse(String(init.body))), 201),
     });
     const form = renderForm();
-    expect(within(form).queryByLabelText('Card number')).toBeNull();
+    expect(within(form).queryByLabelText('Card number')).not.toBeInTheDocument();
     await paste(within(form).getByLabelText('Amount'), '57');
     await userEvent.selectOptions(within(form).getByLabelText('How often'), 'Weekly');
     await paste(await within(form).findByLabelText(CARD_DOUBLE_LABEL), 'complete');
     await submit(form);
 
-    expect(await screen.findByText('Direct debit set up')).toBeTruthy();
+    expect(await screen.findByText('Direct debit set up')).toBeInTheDocument();
     expect(loadStripe).toHaveBeenCalledWith('pk_test_x');
     expect(stripeJs.createPaymentMethod).toHaveBeenCalledTimes(1);
     expect(stripeJs.createPaymentMethod).toHaveBeenCalledWith({ type: 'card', card: cardElement });
@@ -80,7 +80,7 @@ describe('direct debit form with Stripe Elements', { timeout: 20_000 }, () => {
       payment_method_id: 'pm_test_visa',
     });
     expect(headersOf(fetchMock.mock.calls[0]?.[1])['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
-    await waitFor(() => expect((within(form).getByLabelText('Amount') as HTMLInputElement).value).toBe(''));
+    await waitFor(() => expect(within(form).getByLabelText('Amount')).toHaveValue(''));
     expect(cardElement.clear).toHaveBeenCalled();
   });
 
@@ -92,7 +92,7 @@ describe('direct debit form with Stripe Elements', { timeout: 20_000 }, () => {
     await submit(form);
     expect(
       await within(form).findByText('Enter the card number, expiry date and security code.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(stripeJs.createPaymentMethod).not.toHaveBeenCalled();
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -145,7 +145,7 @@ describe('direct debit form with Stripe Elements', { timeout: 20_000 }, () => {
     // Another card typed in: a new PaymentMethod and a new key.
     await paste(within(form).getByLabelText(CARD_DOUBLE_LABEL), 'complete');
     await submit(form);
-    expect(await screen.findByText('Direct debit set up')).toBeTruthy();
+    expect(await screen.findByText('Direct debit set up')).toBeInTheDocument();
     expect(stripeJs.createPaymentMethod).toHaveBeenCalledTimes(2);
     const third = fetchMock.mock.calls[2];
     expect(bodyOf(third).payment_method_id).toBe('pm_second');
@@ -166,7 +166,7 @@ describe('direct debit form with Stripe Elements', { timeout: 20_000 }, () => {
     await paste(within(form).getByLabelText('Amount'), '100');
     await paste(await within(form).findByLabelText(CARD_DOUBLE_LABEL), 'complete');
     await submit(form);
-    expect(await screen.findByText('Direct debit set up')).toBeTruthy();
+    expect(await screen.findByText('Direct debit set up')).toBeInTheDocument();
     const post = fetchMock.mock.calls.find((call) => String(call[0]).includes('/business/direct_debit/9'));
     expect(bodyOf(post)).toEqual({
       amount: 10_000,

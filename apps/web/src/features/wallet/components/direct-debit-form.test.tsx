@@ -55,14 +55,14 @@ describe('direct debit form', { timeout: 20_000 }, () => {
     });
     renderWithProviders(<DirectDebitForm owner={{ type: 'user' }} currency="INR" />);
     const form = screen.getByRole('form', { name: 'Set up a direct debit' });
-    expect((within(form).getByLabelText('How often') as HTMLSelectElement).value).toBe('3');
-    expect(within(form).queryByLabelText('What it pays for')).toBeNull();
+    expect(within(form).getByLabelText('How often')).toHaveValue('3');
+    expect(within(form).queryByLabelText('What it pays for')).not.toBeInTheDocument();
     await paste(within(form).getByLabelText('Amount'), '57');
     await userEvent.selectOptions(within(form).getByLabelText('How often'), 'Weekly');
     await fillCard(form);
     await userEvent.click(within(form).getByRole('button', { name: 'Set up direct debit' }));
 
-    expect(await screen.findByText('Direct debit set up')).toBeTruthy();
+    expect(await screen.findByText('Direct debit set up')).toBeInTheDocument();
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
       amount: 5_700,
       frequency: 2,
@@ -70,7 +70,7 @@ describe('direct debit form', { timeout: 20_000 }, () => {
       card: { number: '4242424242424242', exp_month: 12, exp_year: Number(YEAR), cvc: '123' },
     });
     expect(headersOf(fetchMock.mock.calls[0]?.[1])['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
-    await waitFor(() => expect((within(form).getByLabelText('Amount') as HTMLInputElement).value).toBe(''));
+    await waitFor(() => expect(within(form).getByLabelText('Amount')).toHaveValue(''));
   });
 
   it('subscribes an organisation to a charity found by name, and requires one', async () => {
@@ -92,7 +92,7 @@ describe('direct debit form', { timeout: 20_000 }, () => {
     await paste(within(form).getByLabelText('Amount'), '100');
     await fillCard(form);
     await userEvent.click(within(form).getByRole('button', { name: 'Set up direct debit' }));
-    expect(await within(form).findByText('Choose the charity.')).toBeTruthy();
+    expect(await within(form).findByText('Choose the charity.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some((call) => String(call[0]).includes('/business/direct_debit'))).toBe(
       false,
     );
@@ -100,7 +100,7 @@ describe('direct debit form', { timeout: 20_000 }, () => {
     await userEvent.type(within(form).getByRole('combobox', { name: 'Charity' }), 'Riv');
     await userEvent.click(await screen.findByRole('option', { name: 'River Trust' }));
     await userEvent.click(within(form).getByRole('button', { name: 'Set up direct debit' }));
-    expect(await screen.findByText('Direct debit set up')).toBeTruthy();
+    expect(await screen.findByText('Direct debit set up')).toBeInTheDocument();
     const post = fetchMock.mock.calls.find((call) => String(call[0]).includes('/business/direct_debit/9'));
     expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({
       type: 3,

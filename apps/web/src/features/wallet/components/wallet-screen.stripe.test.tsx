@@ -47,11 +47,11 @@ describe('the wallet screen with Stripe', { timeout: 20_000 }, () => {
     renderWithProviders(<WalletScreen />);
     await waitFor(() => expect(screen.getAllByLabelText(CARD_DOUBLE_LABEL)).toHaveLength(2));
     for (const form of forms()) {
-      expect(within(form).getByLabelText(CARD_DOUBLE_LABEL)).toBeTruthy();
-      expect(within(form).queryByLabelText('Card number')).toBeNull();
+      expect(within(form).getByLabelText(CARD_DOUBLE_LABEL)).toBeInTheDocument();
+      expect(within(form).queryByLabelText('Card number')).not.toBeInTheDocument();
     }
-    expect(screen.getByRole('button', { name: 'Add money' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Set up direct debit' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add money' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Set up direct debit' })).toBeInTheDocument();
     // One Stripe.js for the page, with the deployment's publishable key.
     expect(loadStripe).toHaveBeenCalledTimes(1);
     expect(loadStripe).toHaveBeenCalledWith('pk_test_x');
@@ -61,7 +61,7 @@ describe('the wallet screen with Stripe', { timeout: 20_000 }, () => {
     stubWallet({ payment_provider: 'sandbox', stripe_publishable_key: null });
     renderWithProviders(<WalletScreen />);
     await waitFor(() => expect(screen.getAllByLabelText('Card number')).toHaveLength(2));
-    expect(screen.queryByLabelText(CARD_DOUBLE_LABEL)).toBeNull();
+    expect(screen.queryByLabelText(CARD_DOUBLE_LABEL)).not.toBeInTheDocument();
     expect(loadStripe).not.toHaveBeenCalled();
     expect(document.querySelector('script[src*="stripe.com"]')).toBeNull();
   });
@@ -80,7 +80,7 @@ describe('the wallet screen with Stripe', { timeout: 20_000 }, () => {
     });
     renderWithProviders(<WalletScreen />);
     expect(await screen.findAllByText('Loading the card form…')).toHaveLength(2);
-    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
     answer(
       jsonResponse({
         currency: 'INR',
@@ -90,16 +90,16 @@ describe('the wallet screen with Stripe', { timeout: 20_000 }, () => {
       }),
     );
     await waitFor(() => expect(screen.getAllByLabelText(CARD_DOUBLE_LABEL)).toHaveLength(2));
-    expect(screen.queryByText('Loading the card form…')).toBeNull();
+    expect(screen.queryByText('Loading the card form…')).not.toBeInTheDocument();
   });
 
   it('says card payments are not available when Stripe has no publishable key', async () => {
     stubWallet({ payment_provider: 'stripe', stripe_publishable_key: null });
     renderWithProviders(<WalletScreen />);
     await waitFor(() => expect(screen.getAllByText('Card payments are not available here')).toHaveLength(2));
-    expect(screen.queryByLabelText('Card number')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Add money' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Set up direct debit' })).toBeNull();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add money' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Set up direct debit' })).not.toBeInTheDocument();
     expect(loadStripe).not.toHaveBeenCalled();
   });
 });

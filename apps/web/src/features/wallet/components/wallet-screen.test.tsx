@@ -76,14 +76,14 @@ describe('wallet screen', { timeout: 20_000 }, () => {
 
     const history = screen.getByRole('region', { name: 'History' });
     const table = await within(history).findByRole('table');
-    expect(within(table).getByText('+₹123.45')).toBeTruthy();
-    expect(within(table).getByText('-₹25.50')).toBeTruthy();
+    expect(within(table).getByText('+₹123.45')).toBeInTheDocument();
+    expect(within(table).getByText('-₹25.50')).toBeInTheDocument();
     const donations = within(table).getAllByRole('cell', { name: 'Gift' });
     expect(donations.map((cell) => cell.getAttribute('data-label'))).toContain('Type');
-    expect(within(history).getByRole('button', { name: 'Newer' }).hasAttribute('disabled')).toBe(true);
+    expect(within(history).getByRole('button', { name: 'Newer' })).toBeDisabled();
 
     await userEvent.click(within(history).getByRole('button', { name: 'Older' }));
-    expect(await within(history).findByText('Old deposit')).toBeTruthy();
+    expect(await within(history).findByText('Old deposit')).toBeInTheDocument();
     const older = new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://x');
     expect(older.searchParams.get('cursor')).toBe('older');
     expect(older.searchParams.get('direction')).toBe('after');
@@ -96,7 +96,7 @@ describe('wallet screen', { timeout: 20_000 }, () => {
       expect(newer.searchParams.get('direction')).toBe('before');
     });
 
-    expect(await screen.findByText('No direct debits yet.')).toBeTruthy();
+    expect(await screen.findByText('No direct debits yet.')).toBeInTheDocument();
   });
 
   it('names each movement, and shows a held gift as one line with where it stands', async () => {
@@ -133,7 +133,7 @@ describe('wallet screen', { timeout: 20_000 }, () => {
       'Gift to Clean Rivers (River Trust)Released₹200 back in the wallet',
       'Gift to Clean Rivers (River Trust)Given',
     ]);
-    expect(within(table).queryByText(/Donation \d/)).toBeNull();
+    expect(within(table).queryByText(/Donation \d/)).not.toBeInTheDocument();
   });
 
   it('filters by account and type from the first page, and says when nothing matches', async () => {
@@ -145,13 +145,15 @@ describe('wallet screen', { timeout: 20_000 }, () => {
     });
     renderWithProviders(<WalletScreen />);
     const history = screen.getByRole('region', { name: 'History' });
-    expect(await within(history).findByText(/^No entries between/)).toBeTruthy();
+    expect(await within(history).findByText(/^No entries between/)).toBeInTheDocument();
     // Held is not shown when it is zero.
     expect(screen.getByRole('region', { name: 'Balance' }).textContent).not.toContain('Held');
 
     await userEvent.selectOptions(within(history).getByLabelText('Account'), 'credits');
     await userEvent.selectOptions(within(history).getByLabelText('Type'), 'admin_credits');
-    expect(await within(history).findByText(/^No entries of this account and type between/)).toBeTruthy();
+    expect(
+      await within(history).findByText(/^No entries of this account and type between/),
+    ).toBeInTheDocument();
     const last = new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://x');
     expect(last.searchParams.get('account')).toBe('credits');
     expect(last.searchParams.get('kind')).toBe('admin_credits');
@@ -182,16 +184,16 @@ describe('wallet screen', { timeout: 20_000 }, () => {
 
     await userEvent.click(within(list).getByRole('button', { name: 'Cancel direct debit of ₹100 monthly' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Keep it' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(
       fetchMock.mock.calls.some((call) => (call[1] as RequestInit | undefined)?.method === 'DELETE'),
     ).toBe(false);
 
     await userEvent.click(within(list).getByRole('button', { name: 'Cancel direct debit of ₹100 monthly' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Yes, cancel it' }));
-    expect(await screen.findByText('Direct debit cancelled')).toBeTruthy();
+    expect(await screen.findByText('Direct debit cancelled')).toBeInTheDocument();
     await waitFor(() => expect(list.textContent).toContain('Cancelled'));
-    expect(within(list).queryByRole('button', { name: /^Cancel direct debit/ })).toBeNull();
+    expect(within(list).queryByRole('button', { name: /^Cancel direct debit/ })).not.toBeInTheDocument();
   });
 
   it("explains to an organisation's employee that its wallet is for its admins", async () => {
@@ -212,7 +214,7 @@ describe('wallet screen', { timeout: 20_000 }, () => {
     session.setActiveAccount({ type: 'business', id: 9 });
     const fetchMock = stubFetch({});
     renderWithProviders(<WalletScreen />);
-    expect(screen.getByText(/The wallet of Acme Ltd is for its Super Admins and Admins/)).toBeTruthy();
+    expect(screen.getByText(/The wallet of Acme Ltd is for its Super Admins and Admins/)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Show my personal wallet' }));
     expect(session.getState().activeAccount).toEqual({ type: 'individual' });
