@@ -132,16 +132,25 @@ function machineBusy(): number {
   }
 }
 
-async function cpuSnapshot(pool: pg.Pool, apiPid: number | undefined): Promise<CpuSnapshot> {
-  const result = await pool.query<{ pid: number }>(
-    // the backends of the bench database and PostgreSQL's own background processes
-    'select pid from pg_stat_activity where datname = current_database() or datname is null',
-  );
+async function cpuSnapshot(
+  pool: pg.Pool,
+  apiPid: number | undefined,
+  /** The processes of the API's own (embedded) database server, instead of the pool's backends. */
+  databasePids?: number[],
+): Promise<CpuSnapshot> {
+  const pids =
+    databasePids ??
+    (
+      await pool.query<{ pid: number }>(
+        // the backends of the bench database and PostgreSQL's own background processes
+        'select pid from pg_stat_activity where datname = current_database() or datname is null',
+      )
+    ).rows.map((r) => r.pid);
   return {
     at: performance.now(),
     bench: process.cpuUsage(),
     api: processTicks(apiPid),
-    backends: new Map(result.rows.map((r) => [r.pid, processTicks(r.pid)])),
+    backends: new Map(pids.map((pid) => [pid, processTicks(pid)])),
     busy: machineBusy(),
   };
 }
@@ -386,6 +395,7 @@ async function run(
   pool: pg.Pool,
   pid: number | undefined,
   headers: Record<string, string> = {},
+  databasePids?: number[],
 ): Promise<Run> {
   const first = await fetch(`http://127.0.0.1:${port}${urlPath}`, {
     headers: { 'accept-encoding': 'identity', ...headers },
@@ -398,7 +408,7 @@ async function run(
   await settle(pool);
   const latencies: number[] = [];
   const errors = new Map<string, number>();
-  const snapshot = await cpuSnapshot(pool, pid);
+  const snapshot = await cpuSnapshot(pool, pid, databasePids);
   const started = performance.now();
   const result = await load(
     port,
@@ -503,6 +513,14 @@ async function embeddedCopy(pool: pg.Pool, dir: string) {
   console.log(`  embedded copy of the catalogue made in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 
+/** The processes of the embedded server in a data folder (its postmaster and every backend). */
+function embeddedServer(dir: string | undefined): number[] | undefined {
+  if (!dir) return undefined;
+  return processTree(
+    Number(readFileSync(path.join(dir, 'postgres', 'data', 'postmaster.pid'), 'utf8').split('\n')[0]),
+  );
+}
+
 async function startBare(answers: Record<string, string>, dir: string) {
   const file = path.join(dir, 'bare-answers.json');
   await writeFile(file, JSON.stringify(answers));
@@ -598,7 +616,7 @@ async function cachePhase(options: {
     for (const [label, server, urlPath, headers] of cases) {
       const target = servers[server];
       if (!target) throw new Error(`no server ${server}`);
-      const r = await run(label, target.port, urlPath, pool, target.pid, headers);
+      const r = await run(label, target.port, urlPath, pool, target.pid, headers, embeddedServer(target.dir));
       const previous = best.get(label);
       // the least disturbed round: the most answers per second
       if (!previous || r.rps > previous.rps) best.set(label, r);
@@ -613,11 +631,9 @@ async function cachePhase(options: {
   const pss = new Map(
     Object.entries(servers).map(([name, s]) => {
       const api = s.pid ? pssMb([s.pid]) : Number.NaN;
-      if (!s.dir) return [name, { api, database: Number.NaN, total: api }];
-      const postmaster = Number(
-        readFileSync(path.join(s.dir, 'postgres', 'data', 'postmaster.pid'), 'utf8').split('\n')[0],
-      );
-      const database = pssMb(processTree(postmaster));
+      const server = embeddedServer(s.dir);
+      if (!server) return [name, { api, database: Number.NaN, total: api }];
+      const database = pssMb(server);
       return [name, { api, database, total: api + database }];
     }),
   );
