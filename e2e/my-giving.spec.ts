@@ -169,6 +169,8 @@ test.describe('my giving', () => {
     await expect(card.getByText('Active')).toBeVisible();
     await card.getByRole('button', { name: 'Cancel' }).click();
     const confirmDialog = page.getByRole('dialog', { name: 'Cancel this recurring donation?' });
+    // Scanned once the dialog is open and named (during its opening it has no name yet).
+    await expect(confirmDialog).toBeVisible();
     await expectAccessible(page, 'my giving: cancel confirmation');
     await confirmDialog.getByRole('button', { name: 'Cancel donation' }).click();
     await expect(card.getByText('Cancelled: no more gifts.')).toBeVisible();
