@@ -248,6 +248,20 @@ export async function expectAccessible(page: Page, label: string, options: { atP
   if (isPhone() && !options.atPhoneSize) return;
   // Menus and dialogs fade in: scanning mid-animation reports contrast that no one sees.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  // A dialog is named by its title, which mounts a moment after the dialog itself: wait for it (a
+  // dialog that stays unnamed is then reported by axe).
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].every((dialog) => {
+          if (dialog.getAttribute('aria-label')?.trim()) return true;
+          const ids = dialog.getAttribute('aria-labelledby')?.split(/\s+/) ?? [];
+          return ids.some((id) => document.getElementById(id)?.textContent?.trim());
+        }),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   // Only the violations are wanted: axe then skips collecting every passing node (half a scan's time).
   const results = await new AxeBuilder({ page })
     .setLegacyMode(true)
