@@ -44,6 +44,13 @@ export function organisationSubscriptionService(
     choices;
   const { payFromWallet, chargeDirectDebit, recordDirectDebit } = payments;
 
+  /** Who subscribes pays: a manager of the organisation's subscription, its money not locked. */
+  const mayPayForSubscription = async (auth: AuthUser | null, businessId: number) => {
+    const caller = await ctx.access.require(auth, Permission.BusinessSubscriptionManage, [businessId]);
+    await assertCanMoveMoney(ctx, { ownerType: 'business', ownerId: businessId }, await business(businessId));
+    return caller;
+  };
+
   return {
     async plans(auth: AuthUser | null, businessId: number) {
       await ctx.access.require(auth, Permission.BusinessSubscriptionRead, [businessId]);
@@ -77,12 +84,7 @@ export function organisationSubscriptionService(
       body: PlanChoice,
       idempotency: IdempotencyRequest,
     ) {
-      const caller = await ctx.access.require(auth, Permission.BusinessSubscriptionManage, [businessId]);
-      await assertCanMoveMoney(
-        ctx,
-        { ownerType: 'business', ownerId: businessId },
-        await business(businessId),
-      );
+      const caller = await mayPayForSubscription(auth, businessId);
       const result = await runIdempotent(db(), idempotency, ctx.now(), async (tx) => {
         const plan = await availablePlan(tx, body.plan_id);
         const started = await start(tx, businessId, plan, body.discount_code, paidByWallet(false), caller.id);
@@ -102,12 +104,7 @@ export function organisationSubscriptionService(
       body: SubscribeDirectDebitBody,
       idempotency: IdempotencyRequest,
     ) {
-      const caller = await ctx.access.require(auth, Permission.BusinessSubscriptionManage, [businessId]);
-      await assertCanMoveMoney(
-        ctx,
-        { ownerType: 'business', ownerId: businessId },
-        await business(businessId),
-      );
+      const caller = await mayPayForSubscription(auth, businessId);
       if (provider.name === 'sandbox' && !body.card) {
         throw new AppError(400, 'VALIDATION_FAILED', 'Enter card details.', {
           fields: { card: 'Required.' },

@@ -4,6 +4,18 @@ import type { AppContext } from '../../context.js';
 import { donationsRepository } from './donations.repository.js';
 
 /** What was given, in sums and by month: a charity's receipts and a donor's giving. */
+type MonthTotals = Awaited<ReturnType<typeof donationsRepository.totals>>;
+
+/** A charity's and a donor's statistics show their months alike. */
+const byMonth = (months: MonthTotals) =>
+  months.map((m) => ({
+    month: m.month,
+    funds: m.funds,
+    gift_aid: m.giftAid,
+    hours: m.volunteering + m.skilled,
+    gifts: m.gifts,
+  }));
+
 export function donationStatisticsService(ctx: AppContext) {
   const db = () => ctx.database.db;
   return {
@@ -23,13 +35,7 @@ export function donationStatisticsService(ctx: AppContext) {
         gifts_count: sum('gifts'),
         donors: reach.donors,
         awaiting_approval: reach.waiting,
-        by_month: months.map((m) => ({
-          month: m.month,
-          funds: m.funds,
-          gift_aid: m.giftAid,
-          hours: m.volunteering + m.skilled,
-          gifts: m.gifts,
-        })),
+        by_month: byMonth(months),
       };
     },
 
@@ -50,13 +56,7 @@ export function donationStatisticsService(ctx: AppContext) {
         gifts_value: sum((m) => m.giftsValue),
         projects_supported: reach.projects,
         charities_supported: reach.charities,
-        by_month: months.map((m) => ({
-          month: m.month,
-          funds: m.funds,
-          gift_aid: m.giftAid,
-          hours: m.volunteering + m.skilled,
-          gifts: m.gifts,
-        })),
+        by_month: byMonth(months),
       };
     },
   };
