@@ -52,6 +52,14 @@ export interface EventBus {
   on<T extends EventType>(type: T, handler: string, run: EventHandler<T>): void;
   /** Records an event in the caller's transaction, with a job for each of its handlers. */
   record<T extends EventType>(executor: Executor, type: T, data: EventCatalogue[T]): Promise<void>;
+  /**
+   * Work after the commit that is not an event (mail that was queued, say): one job of `task`,
+   * after the caller's transaction commits; a pending job of the same `task` takes the place of
+   * another, so a burst of changes runs it once.
+   */
+  defer(executor: Executor, task: string): Promise<void>;
+  /** Runs `task`'s deferred jobs in this process; a process that does not handle it leaves them to others. */
+  handle(task: string, run: () => Promise<unknown>): void;
   /** Starts this process's worker: the handlers, and the scheduled jobs unless `schedule` is false. */
   start(jobs: ScheduledJob[], options: { schedule: boolean }): Promise<void>;
   /**
@@ -113,6 +121,19 @@ export function createEventBus(deps: { databaseUrl: string; now: () => Date; log
           returning id
         )
         select ${jobs.length > 0 ? sql.join(jobs, sql`, `) : sql`1`} from recorded`);
+    },
+
+    async defer(executor, task) {
+      await executor.execute(
+        sql`select ${sql.raw(QUEUE_SCHEMA)}.add_job(${task}, '{}'::json, job_key => ${task}, max_attempts => ${HANDLER_ATTEMPTS})`,
+      );
+    },
+
+    handle(task, handle) {
+      if (tasks[task]) throw new Error(`The task ${task} already has a handler`);
+      tasks[task] = async () => {
+        await handle();
+      };
     },
 
     async start(jobs, { schedule }) {

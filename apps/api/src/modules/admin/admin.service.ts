@@ -513,7 +513,6 @@ export function adminService(ctx: AppContext) {
         if (sent) mailed.push({ project_id: id, recipients: admins.length });
         else skipped.push({ project_id: id, reason: 'Already reminded today.' });
       }
-      ctx.notices.wake();
       return { mailed, skipped };
     },
   };

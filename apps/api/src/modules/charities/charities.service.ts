@@ -118,7 +118,6 @@ export function charitiesService(ctx: AppContext) {
             ].join('\n'),
       });
     }
-    ctx.notices.wake();
   }
 
   /** The charity's own funds, and what its projects hold. */
@@ -426,7 +425,6 @@ export function charitiesService(ctx: AppContext) {
             await ctx.notices.queue(tx, lockNotice({ to, kind: 'charity', name: row.name, locked, reason }));
         return next;
       });
-      ctx.notices.wake();
       return present(updated);
     },
   };

@@ -324,7 +324,6 @@ export function invitationsService(ctx: AppContext, hooks: InvitationHooks = {})
         throw conflict('ALREADY_INVITED', 'This email already has a pending invitation.', {
           email: 'Already invited.',
         });
-      ctx.notices.wake();
       const [presented] = await present([row]);
       if (!presented) throw new Error('invitation vanished');
       return presented;
@@ -409,7 +408,6 @@ export function invitationsService(ctx: AppContext, hooks: InvitationHooks = {})
             });
         return created;
       });
-      ctx.notices.wake();
       const [presented] = await presentJoins([row]);
       if (!presented) throw new Error('request vanished');
       return presented;
@@ -448,7 +446,6 @@ export function invitationsService(ctx: AppContext, hooks: InvitationHooks = {})
           });
         return done;
       });
-      ctx.notices.wake();
       const [presented] = await presentJoins([decided]);
       if (!presented) throw new Error('request vanished');
       return presented;

@@ -250,7 +250,6 @@ export function messagesService(ctx: AppContext) {
       await queueNotice(tx, sent, authorId);
       return sent;
     });
-    ctx.notices.wake();
     return row;
   }
 

@@ -268,7 +268,6 @@ export function organisationsService(ctx: AppContext) {
         }
         return next;
       });
-      ctx.notices.wake();
       return presentBusiness(updated);
     },
 
@@ -336,7 +335,6 @@ export function organisationsService(ctx: AppContext) {
                 'You can correct its details from the organisation profile and contact us to review it again.',
               ].join('\n'),
         });
-      ctx.notices.wake();
       return presentBusiness(updated);
     },
 
