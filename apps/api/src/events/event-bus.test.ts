@@ -8,7 +8,7 @@ import {
   platformAdmin,
 } from '../testing/factories.js';
 import { createTestApp, type TestApp } from '../testing/helpers.js';
-import { QUEUE_SCHEMA } from './event-bus.js';
+import { QUEUE_SCHEMA } from './queue-schema.js';
 
 /**
  * The one event mechanism (docs/decisions/041-one-event-mechanism.md): an event exists exactly when
