@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { ADMIN_TYPE } from '@kindred/shared';
+import { ADMIN_TYPE, CHARITY_MEMBER_PERMISSIONS } from '@kindred/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   businesses,
@@ -10,7 +10,6 @@ import {
   groupMemberships,
   groups,
 } from '../db/schema.js';
-import { CHARITY_PERMISSIONS } from '../modules/organisations/organisations.repository.js';
 import { makeProject } from '../testing/factories.js';
 import { createTestApp, type TestApp } from '../testing/helpers.js';
 import type { AuthUser } from './access.js';
@@ -179,7 +178,7 @@ beforeAll(async () => {
   fixture.charity = charity?.id ?? 0;
   let charitySuperAdmin = { token: '' };
   for (const [role, adminType, permissions] of [
-    ['charity_super_admin', ADMIN_TYPE.superAdmin, [...CHARITY_PERMISSIONS]],
+    ['charity_super_admin', ADMIN_TYPE.superAdmin, [...CHARITY_MEMBER_PERMISSIONS]],
     ['charity_admin', ADMIN_TYPE.admin, []],
     ['charity_member', ADMIN_TYPE.employee, []],
     ['charity_finance', ADMIN_TYPE.employee, ['view_finance']],

@@ -1,4 +1,10 @@
-import { ADMIN_TYPE, JOIN_REQUEST_STATUS, PROJECT_ADMIN_TYPE, PROJECT_STATUS } from '@kindred/shared';
+import {
+  ADMIN_TYPE,
+  CHARITY_MEMBER_PERMISSIONS,
+  JOIN_REQUEST_STATUS,
+  PROJECT_ADMIN_TYPE,
+  PROJECT_STATUS,
+} from '@kindred/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -8,7 +14,6 @@ import { charities, charityMemberships } from '../modules/charities/charities.ta
 import { groupJoinRequests, groupMemberships, groups } from '../modules/groups/groups.table.js';
 import { joinRequests } from '../modules/invitations/invitations.table.js';
 import { account, ledgerService, PLATFORM } from '../modules/ledger/ledger.service.js';
-import { CHARITY_PERMISSIONS } from '../modules/organisations/organisations.repository.js';
 import { businesses, businessMemberships } from '../modules/organisations/organisations.table.js';
 import { givingKindsOf } from '../modules/projects/project-views.js';
 import { projectImages, projectMemberships, projects } from '../modules/projects/projects.table.js';
@@ -289,7 +294,7 @@ export async function seedDemo(db: Db, storage: FileStorage, currency: string, n
       charityId: charityIds[0] as number,
       userId: charityAdmin,
       adminType: ADMIN_TYPE.superAdmin,
-      permissions: [...CHARITY_PERMISSIONS],
+      permissions: [...CHARITY_MEMBER_PERMISSIONS],
       ...created,
     });
 

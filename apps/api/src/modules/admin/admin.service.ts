@@ -21,16 +21,14 @@ import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { deleteUpload } from '../../lib/uploads.js';
-import { auditLog } from '../audit/audit.repository.js';
-import { type CharityRow, charitiesQueries } from '../charities/charities.repository.js';
-import { charityAdminEmails } from '../charities/charities.service.js';
-import { donationsQueries } from '../donations/donations.repository.js';
-import { groupsQueries } from '../groups/groups.repository.js';
-import { ledgerQueries } from '../ledger/ledger.service.js';
-import { organisationsQueries } from '../organisations/organisations.repository.js';
-import { type ProjectRow, projectsQueries } from '../projects/projects.repository.js';
-import { type NewUser, type UserRow, usersQueries, usersRepository } from '../users/users.repository.js';
-import { eraseUser } from '../users/users.service.js';
+import { auditLog } from '../audit/index.js';
+import { type CharityRow, charitiesQueries } from '../charities/index.js';
+import { donationsQueries } from '../donations/index.js';
+import { groupsQueries } from '../groups/index.js';
+import { ledgerQueries } from '../ledger/index.js';
+import { organisationsQueries } from '../organisations/index.js';
+import { type ProjectRow, projectsQueries } from '../projects/index.js';
+import { eraseUser, type NewUser, type UserRow, usersQueries, usersWrites } from '../users/index.js';
 import { adminRepository } from './admin.repository.js';
 
 const ROLE: Record<number, string> = {
@@ -164,7 +162,9 @@ export function adminService(ctx: AppContext) {
     if (live.length > 0)
       return live.map((p) => ({ id: p.id, name: `${p.firstName} ${p.lastName}`.trim(), email: p.email }));
     if (charityId === null) return [];
-    return (await charityAdminEmails(db(), charityId)).map((email) => ({ id: 0, name: email, email }));
+    return (await usersQueries.emails(db(), await charitiesQueries.adminIds(db(), charityId))).map(
+      (email) => ({ id: 0, name: email, email }),
+    );
   }
 
   return {
@@ -213,7 +213,7 @@ export function adminService(ctx: AppContext) {
         corrected.phone = changes.phone = body.phone || null;
       const emailChanged = body.email !== undefined && body.email.toLowerCase() !== row.email.toLowerCase();
       if (emailChanged && body.email) {
-        if (await usersRepository.emailTaken(db(), body.email))
+        if (await usersQueries.emailTaken(db(), body.email))
           throw conflict('EMAIL_TAKEN', 'Another account uses this email.', { email: 'Already in use.' });
         corrected.email = changes.email = body.email;
       }
@@ -225,10 +225,10 @@ export function adminService(ctx: AppContext) {
         changes.adminType = makeAdmin ? (body.admin_type ?? row.adminType ?? ADMIN_TYPE.employee) : null;
       }
       const updated = await db().transaction(async (tx) => {
-        let next = await usersRepository.update(tx, row.id, changes, now);
+        let next = await usersWrites.update(tx, row.id, changes, now);
         // Deactivation and a new email end every session the person has.
         if (body.action === 'deactivate' || emailChanged)
-          next = await usersRepository.revokeTokens(tx, row.id, now);
+          next = await usersWrites.revokeTokens(tx, row.id, now);
         const entry = {
           actorId: actor.id,
           targetType: 'user' as const,

@@ -10,12 +10,12 @@ import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
-import { charitiesQueries } from '../charities/charities.repository.js';
-import { donationsQueries } from '../donations/donations.repository.js';
-import { ledgerQueries } from '../ledger/ledger.service.js';
-import { organisationsQueries } from '../organisations/organisations.repository.js';
-import { projectsQueries } from '../projects/projects.repository.js';
-import { usersQueries } from '../users/users.repository.js';
+import { charitiesQueries } from '../charities/index.js';
+import { donationsQueries } from '../donations/index.js';
+import { ledgerQueries } from '../ledger/index.js';
+import { organisationsQueries } from '../organisations/index.js';
+import { projectsQueries } from '../projects/index.js';
+import { usersQueries } from '../users/index.js';
 import { adminRepository, type DailyValue } from './admin.repository.js';
 
 /** How old the precomputed statistics may be before the scheduler computes them again. */

@@ -4,11 +4,11 @@ import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
-import { charitiesQueries } from '../charities/charities.repository.js';
-import { groupsQueries } from '../groups/groups.repository.js';
-import { organisationsQueries } from '../organisations/organisations.repository.js';
-import { projectsQueries } from '../projects/projects.repository.js';
-import { usersQueries } from '../users/users.repository.js';
+import { charitiesQueries } from '../charities/index.js';
+import { groupsQueries } from '../groups/index.js';
+import { organisationsQueries } from '../organisations/index.js';
+import { projectsQueries } from '../projects/index.js';
+import { usersQueries } from '../users/index.js';
 import { type AuditRow, auditRepository } from './audit.repository.js';
 
 /**

@@ -10,9 +10,9 @@ import type { AppContext } from '../../context.js';
 import { AppError, conflict, notFound, unauthorized } from '../../lib/errors.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashCode, issueToken, newSingleUseCode } from '../../lib/tokens.js';
-import { organisationsRepository } from '../organisations/organisations.repository.js';
-import { loadSessionDetail } from '../users/users.presenter.js';
-import { type UserRow, usersRepository } from '../users/users.repository.js';
+import { charitiesWrites } from '../charities/index.js';
+import { organisationsWrites } from '../organisations/index.js';
+import { loadSessionDetail, type UserRow, usersQueries, usersWrites } from '../users/index.js';
 import { activationMail, passwordResetMail, registrationAttemptMail } from './auth.mails.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -53,8 +53,8 @@ export function authService(ctx: AppContext) {
   async function sendActivation(user: UserRow) {
     const now = ctx.now();
     const { code, hash } = newSingleUseCode();
-    await usersRepository.invalidateCodes(db(), user.id, 'activation', now);
-    await usersRepository.insertCode(
+    await usersWrites.invalidateCodes(db(), user.id, 'activation', now);
+    await usersWrites.insertCode(
       db(),
       user.id,
       'activation',
@@ -75,8 +75,8 @@ export function authService(ctx: AppContext) {
   async function createUser(body: RegisterBody, organisation?: RegisterWithOrganisationBody) {
     const passwordHash = await hashPassword(body.password);
     const user = await db().transaction(async (tx) => {
-      if (await usersRepository.emailTaken(tx, body.email)) return undefined;
-      const created = await usersRepository.insert(
+      if (await usersQueries.emailTaken(tx, body.email)) return undefined;
+      const created = await usersWrites.insert(
         tx,
         {
           email: body.email,
@@ -87,13 +87,19 @@ export function authService(ctx: AppContext) {
         ctx.now(),
       );
       if (organisation) {
-        await organisationsRepository.createApplication(
-          tx,
-          created.id,
-          organisation.account_type,
-          organisation.organisation,
-          ctx.now(),
-        );
+        // The charity or organisation applied for, with the person as its first admin: the
+        // owning module's rows.
+        const { name, registration_number, description } = organisation.organisation;
+        const fields = {
+          name,
+          registrationNumber: registration_number ?? null,
+          description: description ?? null,
+        };
+        const apply =
+          organisation.account_type === 'charity'
+            ? charitiesWrites.createApplication
+            : organisationsWrites.createApplication;
+        await apply(tx, created.id, fields, ctx.now());
       }
       return created;
     });
@@ -106,7 +112,7 @@ export function authService(ctx: AppContext) {
    * account still waiting for activation gets a new activation link instead (as a resend would).
    */
   async function sendRegistrationAttempt(email: string) {
-    const owner = await usersRepository.findByEmail(db(), email);
+    const owner = await usersQueries.findByEmail(db(), email);
     if (!owner) return;
     if (!owner.isActive && !owner.deactivatedAt && !owner.deletedAt) return sendActivation(owner);
     const { publicUrl } = ctx.config;
@@ -143,20 +149,20 @@ export function authService(ctx: AppContext) {
     async activate(code: string) {
       const now = ctx.now();
       const hash = hashCode(code);
-      const userId = await usersRepository.consumeCode(db(), 'activation', hash, now);
+      const userId = await usersWrites.consumeCode(db(), 'activation', hash, now);
       if (userId === undefined) {
-        const known = await usersRepository.findCode(db(), hash);
+        const known = await usersQueries.findCode(db(), hash);
         if (known?.purpose !== 'activation') throw notFound('This activation code');
         if (known.usedAt)
           throw conflict('CODE_USED', 'This activation code was already used. You can sign in.');
         throw conflict('CODE_EXPIRED', 'This activation code has expired. Ask for a new activation email.');
       }
-      await usersRepository.update(db(), userId, { isActive: true }, ctx.now());
+      await usersWrites.update(db(), userId, { isActive: true }, ctx.now());
       return { message: 'Your account is activated. You can sign in now.' };
     },
 
     async resendActivation(email: string) {
-      const user = await usersRepository.findByEmail(db(), email);
+      const user = await usersQueries.findByEmail(db(), email);
       if (user && !user.isActive) await sendActivation(user);
       return {
         message: `If ${email} has an account waiting for activation, we sent it a new activation link.`,
@@ -165,7 +171,7 @@ export function authService(ctx: AppContext) {
 
     async login(body: LoginBody, ip: string): Promise<LoginResponse> {
       const now = ctx.now();
-      const failures = await usersRepository.countLoginFailures(
+      const failures = await usersQueries.countLoginFailures(
         db(),
         new Date(now.getTime() - LOGIN_PAIR_WINDOW_MS),
         new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS),
@@ -175,10 +181,10 @@ export function authService(ctx: AppContext) {
       if (failures.byIp >= LOGIN_FAILURES_PER_ADDRESS) throw tooManyAttempts(LOGIN_FAILURE_WINDOW_MS);
       const readyAt = (failures.lastByPair?.getTime() ?? 0) + loginDelayMs(failures.byPair);
       if (readyAt > now.getTime()) throw tooManyAttempts(readyAt - now.getTime());
-      const user = await usersRepository.findByEmail(db(), body.email);
+      const user = await usersQueries.findByEmail(db(), body.email);
       const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), body.password);
       if (!user || !ok) {
-        await usersRepository.recordLoginFailure(db(), body.email, ip, now);
+        await usersWrites.recordLoginFailure(db(), body.email, ip, now);
         throw unauthorized('The email or password is not right.', 'INVALID_CREDENTIALS', {
           password: 'Check the email and the password.',
         });
@@ -197,7 +203,7 @@ export function authService(ctx: AppContext) {
           'Your account is not activated yet. Open the link in the activation email, or ask for a new one.',
         );
       }
-      await usersRepository.clearLoginFailures(db(), body.email, ip);
+      await usersWrites.clearLoginFailures(db(), body.email, ip);
       const [token, detail] = await Promise.all([
         issueFor(user),
         loadSessionDetail(db(), user, ctx.config.currency),
@@ -206,12 +212,12 @@ export function authService(ctx: AppContext) {
     },
 
     async requestPasswordReset(email: string) {
-      const user = await usersRepository.findByEmail(db(), email);
+      const user = await usersQueries.findByEmail(db(), email);
       if (user) {
         const now = ctx.now();
         const { code, hash } = newSingleUseCode();
-        await usersRepository.invalidateCodes(db(), user.id, 'password_reset', now);
-        await usersRepository.insertCode(
+        await usersWrites.invalidateCodes(db(), user.id, 'password_reset', now);
+        await usersWrites.insertCode(
           db(),
           user.id,
           'password_reset',
@@ -229,20 +235,15 @@ export function authService(ctx: AppContext) {
     async confirmPasswordReset(body: PasswordResetConfirmBody) {
       const passwordHash = await hashPassword(body.password);
       await db().transaction(async (tx) => {
-        const userId = await usersRepository.consumeCode(
-          tx,
-          'password_reset',
-          hashCode(body.token),
-          ctx.now(),
-        );
+        const userId = await usersWrites.consumeCode(tx, 'password_reset', hashCode(body.token), ctx.now());
         if (userId === undefined) {
           throw conflict('RESET_LINK_INVALID', 'This reset link is not valid any more. Ask for a new one.');
         }
         // Following the mailed link proves the address, so the account is active from now on.
-        await usersRepository.update(tx, userId, { passwordHash, isActive: true }, ctx.now());
-        const user = await usersRepository.revokeTokens(tx, userId, ctx.now());
+        await usersWrites.update(tx, userId, { passwordHash, isActive: true }, ctx.now());
+        const user = await usersWrites.revokeTokens(tx, userId, ctx.now());
         // The owner proved the address: no failed sign-in, from anywhere, slows them down any more.
-        await usersRepository.clearLoginFailures(tx, user.email);
+        await usersWrites.clearLoginFailures(tx, user.email);
       });
       return { message: 'Your password is set. Sign in with it now.' };
     },

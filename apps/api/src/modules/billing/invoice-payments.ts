@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../db/client.js';
-import { account, InsufficientFundsError, PLATFORM } from '../ledger/ledger.service.js';
-import { assertCanMoveMoney } from '../payments/money-owner.js';
+import { account, InsufficientFundsError, PLATFORM } from '../ledger/index.js';
+import { assertCanMoveMoney } from '../payments/index.js';
 import {
   type DiscountCodeRow,
   type InvoiceRow,

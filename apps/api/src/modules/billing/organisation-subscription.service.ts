@@ -10,10 +10,9 @@ import type { AppContext } from '../../context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import type { IdempotencyRequest } from '../../lib/idempotency.js';
 import { toPage } from '../../lib/pagination.js';
-import { runIdempotent } from '../ledger/idempotency.js';
-import { organisationsQueries } from '../organisations/organisations.repository.js';
-import { assertCanMoveMoney } from '../payments/money-owner.js';
-import { providerFailure } from '../payments/payments.service.js';
+import { runIdempotent } from '../ledger/index.js';
+import { organisationsQueries } from '../organisations/index.js';
+import { assertCanMoveMoney, providerFailure } from '../payments/index.js';
 import { billingRepository as repo } from './billing.repository.js';
 import {
   byId,

@@ -13,9 +13,8 @@ import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { IdempotencyRequest } from '../../lib/idempotency.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
-import { runIdempotent } from '../ledger/idempotency.js';
-import { InsufficientFundsError } from '../ledger/ledger.service.js';
-import { assertCanMoveMoney } from '../payments/money-owner.js';
+import { InsufficientFundsError, runIdempotent } from '../ledger/index.js';
+import { assertCanMoveMoney } from '../payments/index.js';
 import { billingRepository as repo } from './billing.repository.js';
 import {
   type PlanChoice,

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { addDays, isoDay, nextPeriod } from '../../lib/periods.js';
-import { organisationsQueries } from '../organisations/organisations.repository.js';
+import { organisationsQueries } from '../organisations/index.js';
 import {
   type DiscountCodeRow,
   type PlanRow,

@@ -13,13 +13,16 @@ import type { AppContext } from '../../context.js';
 import { csvMoney, toCsv } from '../../lib/csv.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
-import { charitiesQueries } from '../charities/charities.repository.js';
-import { type DonationRow, type DonationWhere, donationsQueries } from '../donations/donations.repository.js';
-import type { GiftRecorder } from '../donations/gift-recorder.js';
-import { subscriptionsQueries } from '../donations/subscriptions.repository.js';
-import { hierarchyQueries } from '../organisations/hierarchy.repository.js';
-import { organisationsQueries } from '../organisations/organisations.repository.js';
-import { projectsQueries } from '../projects/projects.repository.js';
+import { charitiesQueries } from '../charities/index.js';
+import {
+  type DonationRow,
+  type DonationWhere,
+  donationsQueries,
+  type GiftRecorder,
+  subscriptionsQueries,
+} from '../donations/index.js';
+import { hierarchyQueries, organisationsQueries } from '../organisations/index.js';
+import { projectsQueries } from '../projects/index.js';
 
 const KIND_HOURS = [3, 4];
 /** The most donations one CSV export holds. */

@@ -1,3 +1,4 @@
+import { ADMIN_TYPE, CHARITY_MEMBER_PERMISSIONS } from '@kindred/shared';
 import {
   and,
   asc,
@@ -29,6 +30,10 @@ export type NewCharity = typeof charities.$inferInsert;
 /** A charity the public may see: approved, not locked, not deleted. */
 export const publicCharity = () =>
   and(eq(charities.approvalStatus, 'approved'), eq(charities.lockStatus, false), isNull(charities.deletedAt));
+
+/** The same rule on a row read: a charity the public may see. */
+export const isPublicCharity = (row: CharityRow) =>
+  row.approvalStatus === 'approved' && !row.lockStatus && !row.deletedAt;
 
 /** A charity by id, unless deleted (a gift reads it under its project's lock): built once. */
 const findCharity = prepared('charities_find', (db) =>
@@ -216,6 +221,42 @@ export const charitiesRepository = {
   async removeUserMemberships(db: Executor, userId: number) {
     await db.delete(charityMemberships).where(eq(charityMemberships.userId, userId));
   },
+
+  /**
+   * A charity applied for at registration: it waits for a platform admin
+   * (docs/product/projects-and-charities.md#charity-review) and the user becomes its first admin,
+   * with every permission.
+   */
+  async createApplication(
+    db: Executor,
+    userId: number,
+    fields: { name: string; registrationNumber: string | null; description: string | null },
+    now: Date,
+  ): Promise<{ id: number }> {
+    const { id } = await charitiesRepository.insert(
+      db,
+      { ...fields, approvalStatus: 'pending', createdBy: userId },
+      now,
+    );
+    await charitiesRepository.addMember(
+      db,
+      id,
+      userId,
+      ADMIN_TYPE.superAdmin,
+      [...CHARITY_MEMBER_PERMISSIONS],
+      now,
+    );
+    return { id };
+  },
+};
+
+/** What other modules may write in the charities tables, each in the caller's transaction (decision 010). */
+export const charitiesWrites = {
+  createApplication: charitiesRepository.createApplication,
+  /** A person who accepted an invitation or a join request. */
+  addMember: charitiesRepository.addMember,
+  /** A deleted account leaves its charities. */
+  removeUserMemberships: charitiesRepository.removeUserMemberships,
 };
 
 /** What other modules ask of the charities. */
@@ -261,6 +302,16 @@ export const charitiesQueries = {
   /** The ids of the charity's admins (type 1), for notices. */
   adminIds(db: Executor, charityId: number): Promise<number[]> {
     return charitiesRepository.adminIds(db, charityId);
+  },
+
+  /** A person's membership of a charity, if any. */
+  membership(db: Executor, charityId: number, userId: number) {
+    return charitiesRepository.membership(db, charityId, userId);
+  },
+
+  /** The charities (not deleted) of which the person is the only admin (decision 031). */
+  soleAdminOf(db: Executor, userId: number): Promise<Array<{ id: number; name: string }>> {
+    return charitiesRepository.soleAdminOf(db, userId);
   },
 
   /** The charities a person belongs to, by name (the session's charity memberships). */

@@ -15,13 +15,18 @@ import type { Executor } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.js';
-import { auditLog } from '../audit/audit.repository.js';
-import { ledgerQueries } from '../ledger/ledger.service.js';
-import { lockNotice } from '../notices/lock-notice.js';
-import { placesQueries } from '../places/places.service.js';
-import { projectsQueries } from '../projects/projects.repository.js';
-import { usersQueries, usersRepository } from '../users/users.repository.js';
-import { type CharityRow, charitiesRepository, type NewCharity } from './charities.repository.js';
+import { auditLog } from '../audit/index.js';
+import { ledgerQueries } from '../ledger/index.js';
+import { lockNotice } from '../notices/index.js';
+import { placesQueries } from '../places/index.js';
+import { projectsQueries } from '../projects/index.js';
+import { usersQueries } from '../users/index.js';
+import {
+  type CharityRow,
+  charitiesRepository,
+  isPublicCharity,
+  type NewCharity,
+} from './charities.repository.js';
 
 const ALL_PERMISSIONS = [...CHARITY_MEMBER_PERMISSIONS];
 
@@ -49,14 +54,9 @@ export function presentCharity(row: CharityRow, liveProjects = 0): Charity {
   };
 }
 
-export const isPublicCharity = (row: CharityRow) =>
-  row.approvalStatus === 'approved' && !row.lockStatus && !row.deletedAt;
-
 /** Emails of a charity's admins (type 1) who still have an account, for notices. */
-export async function charityAdminEmails(db: Executor, charityId: number): Promise<string[]> {
-  const people = await usersQueries.people(db, await charitiesRepository.adminIds(db, charityId));
-  return people.filter((person) => !person.deletedAt).map((person) => person.email);
-}
+export const charityAdminEmails = async (db: Executor, charityId: number): Promise<string[]> =>
+  usersQueries.emails(db, await charitiesRepository.adminIds(db, charityId));
 
 const { superAdmin } = ADMIN_TYPE;
 
@@ -195,7 +195,7 @@ export function charitiesService(ctx: AppContext) {
     /** A platform admin adds a charity, approved at once, with a named person as its admin. */
     async createByAdmin(auth: AuthUser | null, body: CharityCreateBody & { admin_email: string }) {
       const { id: adminId } = await ctx.access.require(auth, Permission.CharityCreate);
-      const admin = await usersRepository.findByEmail(db(), body.admin_email);
+      const admin = await usersQueries.findByEmail(db(), body.admin_email);
       if (!admin) {
         throw new AppError(
           400,

@@ -8,9 +8,8 @@ import {
 import type { Tx } from '../../db/client.js';
 import type { EventBus } from '../../events/event-bus.js';
 import { AppError } from '../../lib/errors.js';
-import type { AccountRef } from '../ledger/ledger.repository.js';
-import { account, type LedgerService, type Owner } from '../ledger/ledger.service.js';
-import { type ProjectProgressDelta, projectsQueries } from '../projects/projects.repository.js';
+import { type AccountRef, account, type LedgerService, type Owner } from '../ledger/index.js';
+import { type ProjectProgressDelta, projectsQueries } from '../projects/index.js';
 import { type DonationRow, donationsRepository } from './donations.repository.js';
 
 const {

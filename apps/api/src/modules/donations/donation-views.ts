@@ -9,10 +9,10 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
-import { charitiesQueries } from '../charities/charities.repository.js';
-import { organisationsQueries } from '../organisations/organisations.repository.js';
-import { type ProjectRow, projectsQueries } from '../projects/projects.repository.js';
-import { usersQueries } from '../users/users.repository.js';
+import { charitiesQueries } from '../charities/index.js';
+import { organisationsQueries } from '../organisations/index.js';
+import { type ProjectRow, projectsQueries } from '../projects/index.js';
+import { usersQueries } from '../users/index.js';
 import {
   type DonationRow,
   type DonationWhere,

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
-import { charitiesQueries } from '../charities/charities.repository.js';
+import { charitiesQueries } from '../charities/index.js';
 import type { ClaimRow, DeclarationRow } from './donations.repository.js';
 import { giftAidRepository } from './gift-aid.repository.js';
 import { giftAidClaimCsv } from './receipts.js';

@@ -4,7 +4,7 @@ import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
 import { toPage } from '../../lib/pagination.js';
-import { auditLog } from '../audit/audit.repository.js';
+import { auditLog } from '../audit/index.js';
 import { invalidMove } from './donation-flow.js';
 import { donationViews, keyset } from './donation-views.js';
 import { type DonationRow, donationsRepository } from './donations.repository.js';

@@ -8,9 +8,8 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { charitiesQueries } from '../charities/charities.repository.js';
-import { isPublicCharity } from '../charities/charities.service.js';
-import { organisationsQueries, signoffPolicyOf } from '../organisations/organisations.repository.js';
+import { charitiesQueries, isPublicCharity } from '../charities/index.js';
+import { organisationsQueries, signoffPolicyOf } from '../organisations/index.js';
 import type { Actor, DonationFlow } from './donation-flow.js';
 import type { DonationRow, SignoffRow } from './donations.repository.js';
 

@@ -2,9 +2,9 @@ import { type DonateBody, GIVING_TYPE, type Subscription } from '@kindred/shared
 import type { Executor, Tx } from '../../db/client.js';
 import type { Frequency } from '../../lib/periods.js';
 import { nextPeriod } from '../../lib/periods.js';
-import { charitiesQueries } from '../charities/charities.repository.js';
-import type { MoneyOwner } from '../payments/money-owner.js';
-import { projectsQueries } from '../projects/projects.repository.js';
+import { charitiesQueries } from '../charities/index.js';
+import type { MoneyOwner } from '../payments/index.js';
+import { projectsQueries } from '../projects/index.js';
 import type { Actor, GiftTarget } from './donation-flow.js';
 import type { DonationRow } from './donations.repository.js';
 import type { SubscriptionRow } from './subscriptions.repository.js';

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { isoDay } from '../../lib/periods.js';
-import { ownerEmails } from '../payments/money-owner.js';
+import { ownerEmails } from '../payments/index.js';
 import type { DonationRow } from './donations.repository.js';
 import { giftAidRepository } from './gift-aid.repository.js';
 import {

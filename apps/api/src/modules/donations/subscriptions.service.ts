@@ -6,7 +6,7 @@ import type { Executor, Tx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { addDays, isoDay } from '../../lib/periods.js';
-import type { MoneyOwner } from '../payments/money-owner.js';
+import type { MoneyOwner } from '../payments/index.js';
 import type { Actor, GiftTarget } from './donation-flow.js';
 import type { DonationRow } from './donations.repository.js';
 import {

@@ -15,9 +15,9 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { UploadSource } from '../../lib/uploads.js';
-import type { InvitationsService } from '../invitations/invitations.service.js';
-import { organisationsQueries, organisationsRepository } from '../organisations/organisations.repository.js';
-import { usersQueries, usersRepository } from '../users/users.repository.js';
+import type { InvitationsService } from '../invitations/index.js';
+import { organisationsQueries, organisationsWrites } from '../organisations/index.js';
+import { usersQueries } from '../users/index.js';
 import { readOnboardingRows } from './csv-onboarding.js';
 import { type EmployeeGroupRow, employeesRepository } from './employees.repository.js';
 
@@ -41,7 +41,7 @@ export function employeesService(ctx: AppContext, invitations: InvitationsServic
   const db = () => ctx.database.db;
 
   async function business(id: number) {
-    const row = await organisationsRepository.find(db(), id);
+    const row = await organisationsQueries.find(db(), id);
     if (!row) throw notFound('The organisation');
     return row;
   }
@@ -162,7 +162,7 @@ export function employeesService(ctx: AppContext, invitations: InvitationsServic
       await foundSubGroup(businessId, groupId, subId);
       const [rows, memberships] = await Promise.all([
         employeesRepository.members(db(), subId),
-        organisationsRepository.members(db(), businessId),
+        organisationsQueries.members(db(), businessId),
       ]);
       const roles = new Map(memberships.map((m) => [m.userId, m.adminType]));
       const people = await usersQueries.peopleOf(
@@ -195,7 +195,7 @@ export function employeesService(ctx: AppContext, invitations: InvitationsServic
     ) {
       await ctx.access.require(auth, Permission.BusinessMembersManage, [businessId]);
       await foundSubGroup(businessId, groupId, subId);
-      const memberships = await organisationsRepository.members(db(), businessId);
+      const memberships = await organisationsQueries.members(db(), businessId);
       const members = new Set(memberships.map((m) => m.userId));
       const strangers = userIds.filter((id) => !members.has(id));
       if (strangers.length > 0)
@@ -300,11 +300,10 @@ export function employeesService(ctx: AppContext, invitations: InvitationsServic
         }
         try {
           const outcome = await db().transaction(async (tx): Promise<CsvRowReport['outcome']> => {
-            const person = await usersRepository.findByEmail(tx, email.data);
+            const person = await usersQueries.findByEmail(tx, email.data);
             if (person && !person.deletedAt) {
               const member = await organisationsQueries.businessMembership(tx, businessId, person.id);
-              if (!member)
-                await organisationsRepository.addMember(tx, businessId, person.id, role, ctx.now());
+              if (!member) await organisationsWrites.addMember(tx, businessId, person.id, role, ctx.now());
               if (subId !== null) await employeesRepository.addMembers(tx, subId, [person.id], ctx.now());
               if (member) return 'already_member';
               await ctx.notices.queue(tx, {

@@ -18,11 +18,9 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { type CursorPart, type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
-import { publicCharity } from '../charities/charities.repository.js';
-import { charities } from '../charities/charities.table.js';
-import { groupMemberships, groups } from '../groups/groups.table.js';
-import type { ProjectRow } from '../projects/projects.repository.js';
-import { projects } from '../projects/projects.table.js';
+import { charitiesForJoins as charities, publicCharity } from '../charities/index.js';
+import { groupMembershipsForJoins as groupMemberships, groupsForJoins as groups } from '../groups/index.js';
+import { type ProjectRow, projectsForJoins as projects } from '../projects/index.js';
 
 /**
  * SQL of explore, the read model of what visitors find. It reads the projects, charities and

@@ -14,10 +14,10 @@ import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { addDays, isoDay } from '../../lib/periods.js';
-import { charitiesQueries } from '../charities/charities.repository.js';
-import type { GroupRow } from '../groups/groups.repository.js';
-import { placesQueries } from '../places/places.service.js';
-import { type ProjectRow, projectsQueries } from '../projects/projects.repository.js';
+import { charitiesQueries } from '../charities/index.js';
+import type { GroupRow } from '../groups/index.js';
+import { placesQueries } from '../places/index.js';
+import { type ProjectRow, projectsQueries } from '../projects/index.js';
 import {
   type Bbox,
   exploreRepository,

@@ -3,8 +3,7 @@ import { IMAGE_VARIANTS } from '@kindred/shared';
 import type { AuthUser } from '../../authz/access.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
-import type { ProjectAccess } from '../projects/project-access.js';
-import { PROJECT_FILE_FOLDERS, projectsQueries } from '../projects/projects.repository.js';
+import { PROJECT_FILE_FOLDERS, type ProjectAccess, projectsQueries } from '../projects/index.js';
 
 /** Logos of charities, organisations and groups, and people's avatars: shown on public pages, names change with content. */
 export const PUBLIC_FOREVER = 'public, max-age=31536000, immutable';

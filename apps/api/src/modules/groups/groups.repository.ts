@@ -305,8 +305,17 @@ export const groupsRepository = {
   },
 };
 
+/** What other modules may write in the groups tables, each in the caller's transaction (decision 010). */
+export const groupsWrites = {
+  /** A deleted account leaves its groups. */
+  removeUserMemberships: groupsRepository.removeUserMemberships,
+};
+
 /** What other modules ask of the groups. */
 export const groupsQueries = {
+  /** The groups of which the person is the only admin (decision 031). */
+  soleAdminOf: groupsRepository.soleAdminOf,
+
   /** The groups a person belongs to, by name (the session's group memberships). */
   membershipsOfUser(db: Executor, userId: number) {
     return db

@@ -25,8 +25,8 @@ import type { Executor } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.js';
-import { donationsQueries, type GivingPeriod, type GivingTotals } from '../donations/donations.repository.js';
-import { usersQueries } from '../users/users.repository.js';
+import { donationsQueries, type GivingPeriod, type GivingTotals } from '../donations/index.js';
+import { usersQueries } from '../users/index.js';
 import { type GroupRow, groupsQueries, groupsRepository, type MembershipRow } from './groups.repository.js';
 
 /** Wrong PINs a person may try in PIN_WINDOW_MS before joining is refused (decision 026). */

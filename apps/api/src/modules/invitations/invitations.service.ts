@@ -18,11 +18,11 @@ import type { Executor } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { hashCode, newSingleUseCode } from '../../lib/tokens.js';
-import { charitiesQueries, charitiesRepository } from '../charities/charities.repository.js';
-import { groupsQueries } from '../groups/groups.repository.js';
-import { organisationsQueries, organisationsRepository } from '../organisations/organisations.repository.js';
-import { projectsQueries, projectsRepository } from '../projects/projects.repository.js';
-import { usersQueries, usersRepository } from '../users/users.repository.js';
+import { charitiesQueries, charitiesWrites } from '../charities/index.js';
+import { groupsQueries } from '../groups/index.js';
+import { organisationsQueries, organisationsWrites } from '../organisations/index.js';
+import { projectsQueries, projectsWrites } from '../projects/index.js';
+import { usersQueries } from '../users/index.js';
 import {
   type InvitationRow,
   type InvitationTargetType,
@@ -132,7 +132,7 @@ export function invitationsService(ctx: AppContext, hooks: InvitationHooks = {})
   async function isMember(executor: Executor, type: InvitationTargetType, targetId: number, userId: number) {
     if (type === 'business')
       return Boolean(await organisationsQueries.businessMembership(executor, targetId, userId));
-    if (type === 'charity') return Boolean(await charitiesRepository.membership(executor, targetId, userId));
+    if (type === 'charity') return Boolean(await charitiesQueries.membership(executor, targetId, userId));
     return false;
   }
 
@@ -149,13 +149,13 @@ export function invitationsService(ctx: AppContext, hooks: InvitationHooks = {})
     const role = adminType ?? ADMIN_TYPE.employee;
     if (type === 'business') {
       const member = await organisationsQueries.businessMembership(tx, targetId, userId);
-      if (!member) await organisationsRepository.addMember(tx, targetId, userId, role, now);
+      if (!member) await organisationsWrites.addMember(tx, targetId, userId, role, now);
       await hooks.businessJoined?.(tx, targetId, userId, subGroupId);
     } else if (type === 'charity') {
-      const member = await charitiesRepository.membership(tx, targetId, userId);
-      if (!member) await charitiesRepository.addMember(tx, targetId, userId, role, [], now);
+      const member = await charitiesQueries.membership(tx, targetId, userId);
+      if (!member) await charitiesWrites.addMember(tx, targetId, userId, role, [], now);
     } else if (type === 'project') {
-      await projectsRepository.addAdmin(tx, targetId, userId, now);
+      await projectsWrites.addAdmin(tx, targetId, userId, now);
     } else {
       await groupsQueries.addMember(tx, targetId, userId, false, now);
     }
@@ -164,7 +164,7 @@ export function invitationsService(ctx: AppContext, hooks: InvitationHooks = {})
   /** The target an invitation names: it must exist (and not be deleted). */
   async function targetName(type: InvitationTargetType, id: number): Promise<string> {
     if (type === 'business') {
-      const row = await organisationsRepository.find(db(), id);
+      const row = await organisationsQueries.find(db(), id);
       if (!row) throw notFound('The organisation');
       return row.name;
     }
@@ -246,7 +246,7 @@ export function invitationsService(ctx: AppContext, hooks: InvitationHooks = {})
 
   /** The invited person, signed in: their account's email must be the invited one. */
   async function invitedPerson(auth: AuthUser, row: InvitationRow) {
-    const person = await usersRepository.findById(db(), auth.id);
+    const person = await usersQueries.find(db(), auth.id);
     if (!person || person.email.toLowerCase() !== row.email)
       throw forbidden(
         'This invitation was sent to another email address. Sign in with that address to accept it.',
@@ -302,7 +302,7 @@ export function invitationsService(ctx: AppContext, hooks: InvitationHooks = {})
     async create(auth: AuthUser | null, body: InvitationCreateBody): Promise<Invitation> {
       const by = await requireInviter(auth, body);
       const name = await targetName(body.target_type, body.target_id);
-      const invited = await usersRepository.findByEmail(db(), body.email);
+      const invited = await usersQueries.findByEmail(db(), body.email);
       if (invited && (await isMember(db(), body.target_type, body.target_id, invited.id)))
         throw conflict('ALREADY_MEMBER', 'This person is already a member.', { email: 'Already a member.' });
       const inviterName = (await usersQueries.names(db(), [by.id])).get(by.id) ?? 'Someone';
@@ -336,7 +336,7 @@ export function invitationsService(ctx: AppContext, hooks: InvitationHooks = {})
     async confirm(auth: AuthUser | null, code: string): Promise<InvitationConfirm> {
       const row = await invitationsRepository.byCodeHash(db(), hashCode(code));
       if (!row) throw notFound('The invitation');
-      const person = auth ? await usersRepository.findById(db(), auth.id) : undefined;
+      const person = auth ? await usersQueries.find(db(), auth.id) : undefined;
       const signedInAsInvited = Boolean(person && person.email.toLowerCase() === row.email);
       let current = row;
       let accepted = false;
@@ -346,7 +346,7 @@ export function invitationsService(ctx: AppContext, hooks: InvitationHooks = {})
       }
       const [invitation] = await present([current]);
       if (!invitation) throw new Error('invitation vanished');
-      const hasAccount = Boolean(await usersRepository.findByEmail(db(), row.email));
+      const hasAccount = Boolean(await usersQueries.findByEmail(db(), row.email));
       return { invitation, accepted, signed_in_as_invited: signedInAsInvited, has_account: hasAccount };
     },
 
@@ -368,7 +368,7 @@ export function invitationsService(ctx: AppContext, hooks: InvitationHooks = {})
     async ask(auth: AuthUser | null, body: JoinCreateBody): Promise<JoinRequest> {
       const user = await ctx.access.require(auth, Permission.UserSelf, [auth?.id ?? 0]);
       if (body.target_type === 'business') {
-        const row = await organisationsRepository.find(db(), body.target_id);
+        const row = await organisationsQueries.find(db(), body.target_id);
         if (row?.approvalStatus !== 'approved' || row.lockStatus) throw notFound('The organisation');
       } else {
         const row = await charitiesQueries.find(db(), body.target_id);
@@ -393,7 +393,7 @@ export function invitationsService(ctx: AppContext, hooks: InvitationHooks = {})
         const adminIds =
           body.target_type === 'business'
             ? await organisationsQueries.businessAdminIds(tx, body.target_id)
-            : await charitiesRepository.adminIds(tx, body.target_id);
+            : await charitiesQueries.adminIds(tx, body.target_id);
         const asker = (await usersQueries.names(tx, [user.id])).get(user.id) ?? 'Someone';
         for (const admin of await usersQueries.people(tx, adminIds))
           if (!admin.deletedAt)
@@ -471,7 +471,7 @@ export function invitationsService(ctx: AppContext, hooks: InvitationHooks = {})
     /** GET /business/requests/{id}: people asking to join the organisation, oldest first. */
     async businessRequests(auth: AuthUser | null, businessId: number, query: PageQuery) {
       await ctx.access.require(auth, Permission.BusinessUpdate, [businessId]);
-      if (!(await organisationsRepository.find(db(), businessId))) throw notFound('The organisation');
+      if (!(await organisationsQueries.find(db(), businessId))) throw notFound('The organisation');
       return requestsPage('business', businessId, query);
     },
 
@@ -502,7 +502,7 @@ export function invitationsService(ctx: AppContext, hooks: InvitationHooks = {})
     /** GET /user/requests/{id}: a person's own pending join requests (groups' too) and invitations. */
     async userRequests(auth: AuthUser | null, userId: number) {
       const user = await ctx.access.require(auth, Permission.UserSelf, [userId]);
-      const person = await usersRepository.findById(db(), user.id);
+      const person = await usersQueries.find(db(), user.id);
       if (!person) throw notFound('The person');
       const [joins, groupRequests, invites] = await Promise.all([
         invitationsRepository.pendingJoinsOfUser(db(), user.id),

@@ -15,11 +15,14 @@ import type { KindredEvent } from '../../events/catalogue.js';
 import { notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { isoDay } from '../../lib/periods.js';
-import type { GiftTarget } from '../donations/donation-flow.js';
-import { type DonationRow, donationsQueries } from '../donations/donations.repository.js';
-import type { GiftRecorder } from '../donations/gift-recorder.js';
-import { organisationsQueries } from '../organisations/organisations.repository.js';
-import { usersQueries } from '../users/users.repository.js';
+import {
+  type DonationRow,
+  donationsQueries,
+  type GiftRecorder,
+  type GiftTarget,
+} from '../donations/index.js';
+import { organisationsQueries } from '../organisations/index.js';
+import { usersQueries } from '../users/index.js';
 import { type MatchingRow, matchingRepository } from './matching.repository.js';
 
 const DAY = 86_400_000;

@@ -21,10 +21,10 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
-import { charitiesQueries } from '../charities/charities.repository.js';
-import { organisationsQueries } from '../organisations/organisations.repository.js';
-import { projectsQueries } from '../projects/projects.repository.js';
-import { usersQueries } from '../users/users.repository.js';
+import { charitiesQueries } from '../charities/index.js';
+import { organisationsQueries } from '../organisations/index.js';
+import { projectsQueries } from '../projects/index.js';
+import { usersQueries } from '../users/index.js';
 import {
   type Folder,
   type MessageRow,

@@ -18,16 +18,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { matchesWords, searchWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
-import { charitiesRepository } from '../charities/charities.repository.js';
 import { businesses, businessMemberships } from './organisations.table.js';
-
-/** What a charity admin may do; an admin (type 1) has them all. */
-export const CHARITY_PERMISSIONS = [
-  'manage_projects',
-  'approve_donations',
-  'manage_members',
-  'view_finance',
-] as const;
 
 export type BusinessRow = typeof businesses.$inferSelect;
 export type NewBusiness = typeof businesses.$inferInsert;
@@ -254,50 +245,25 @@ export const organisationsRepository = {
   },
 
   /**
-   * A user's application to add their charity or organisation: it waits for a platform admin
-   * (docs/product/projects-and-charities.md#charity-review, docs/product/organisations.md) and the
-   * user becomes its first Super Admin.
+   * A user's application to add their organisation: it waits for a platform admin
+   * (docs/product/organisations.md) and the user becomes its first Super Admin. (A charity applied
+   * for is the charities module's: `charitiesWrites.createApplication`.)
    */
   async createApplication(
     db: Executor,
     userId: number,
-    kind: 'charity' | 'business',
-    organisation: {
-      name: string;
-      registration_number?: string | undefined;
-      description?: string | undefined;
-    },
+    fields: { name: string; registrationNumber: string | null; description: string | null },
     now: Date,
-  ) {
-    const fields = {
-      name: organisation.name,
-      registrationNumber: organisation.registration_number ?? null,
-      description: organisation.description ?? null,
-      approvalStatus: 'pending' as const,
-      createdBy: userId,
-    };
-    if (kind === 'charity') {
-      // The charity and its first admin are the charities module's rows.
-      const { id } = await charitiesRepository.insert(db, fields, now);
-      await charitiesRepository.addMember(
-        db,
-        id,
-        userId,
-        ADMIN_TYPE.superAdmin,
-        [...CHARITY_PERMISSIONS],
-        now,
-      );
-      return { kind, id };
-    }
+  ): Promise<{ id: number }> {
     const [business] = await db
       .insert(businesses)
-      .values({ ...fields, createdAt: now })
+      .values({ ...fields, approvalStatus: 'pending', createdBy: userId, createdAt: now })
       .returning({ id: businesses.id });
     if (!business) throw new Error('insert returned no row');
     await db
       .insert(businessMemberships)
       .values({ businessId: business.id, userId, adminType: ADMIN_TYPE.superAdmin, createdAt: now });
-    return { kind, id: business.id };
+    return { id: business.id };
   },
 
   /** A deleted account leaves its businesses. */
@@ -306,7 +272,23 @@ export const organisationsRepository = {
   },
 };
 
+/** What other modules may write in the organisations tables, each in the caller's transaction (decision 010). */
+export const organisationsWrites = {
+  createApplication: organisationsRepository.createApplication,
+  /** A person who accepted an invitation, or an employee taken on from a list. */
+  addMember: organisationsRepository.addMember,
+  /** A deleted account leaves its businesses. */
+  removeUserMemberships: organisationsRepository.removeUserMemberships,
+};
+
 export const organisationsQueries = {
+  /** A business that is not deleted. */
+  find: organisationsRepository.find,
+  /** A business's memberships. */
+  members: organisationsRepository.members,
+  /** The businesses (not deleted) of which the person is the only Super Admin (decision 031). */
+  soleSuperAdminOf: organisationsRepository.soleSuperAdminOf,
+
   /** Names of businesses by id (deleted ones too: history keeps their name). */
   async names(db: Executor, ids: number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();

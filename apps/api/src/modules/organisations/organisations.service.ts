@@ -22,9 +22,9 @@ import type { Executor } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.js';
-import { auditLog } from '../audit/audit.repository.js';
-import { lockNotice } from '../notices/lock-notice.js';
-import { usersQueries, usersRepository } from '../users/users.repository.js';
+import { auditLog } from '../audit/index.js';
+import { lockNotice } from '../notices/index.js';
+import { usersQueries } from '../users/index.js';
 import {
   type BusinessRow,
   type NewBusiness,
@@ -138,7 +138,7 @@ export function organisationsService(ctx: AppContext) {
     /** POST /business: a platform admin adds an approved organisation with a named Super Admin. */
     async createByAdmin(auth: AuthUser | null, body: AdminBusinessCreateBody) {
       const by = await ctx.access.require(auth, Permission.BusinessCreate);
-      const person = await usersRepository.findByEmail(db(), body.admin_email);
+      const person = await usersQueries.findByEmail(db(), body.admin_email);
       if (!person)
         throw new AppError(
           400,

@@ -2,9 +2,9 @@ import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { Owner } from '../ledger/ledger.service.js';
-import { organisationsQueries } from '../organisations/organisations.repository.js';
-import { usersQueries, usersRepository } from '../users/users.repository.js';
+import type { Owner } from '../ledger/index.js';
+import { organisationsQueries } from '../organisations/index.js';
+import { usersQueries } from '../users/index.js';
 
 /** Whose wallet a money call is about: a person, or an organisation. */
 export type MoneyOwner = { ownerType: 'user' | 'business'; ownerId: number };
@@ -59,6 +59,6 @@ export async function ownerEmails(ctx: AppContext, owner: MoneyOwner): Promise<s
     );
     return people.map((person) => person.email);
   }
-  const user = await usersRepository.findById(ctx.database.db, owner.ownerId);
+  const user = await usersQueries.find(ctx.database.db, owner.ownerId);
   return user && !user.deletedAt ? [user.email] : [];
 }

@@ -3,7 +3,7 @@ import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { charitiesQueries } from '../charities/charities.repository.js';
+import { charitiesQueries } from '../charities/index.js';
 import { providerFailure } from './payments.service.js';
 import { type ProviderAccountRow, providerAccountsRepository } from './provider-accounts.repository.js';
 

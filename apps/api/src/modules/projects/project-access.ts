@@ -6,9 +6,8 @@ import type { Executor, Tx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { signFileUrl } from '../../lib/file-links.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
-import { charitiesQueries, charitiesRepository } from '../charities/charities.repository.js';
-import { isPublicCharity } from '../charities/charities.service.js';
-import { placesQueries } from '../places/places.service.js';
+import { charitiesQueries, isPublicCharity } from '../charities/index.js';
+import { placesQueries } from '../places/index.js';
 import { PROJECT_STATUS } from './project-status.js';
 import { asStored, type FileLink, presentProject } from './project-views.js';
 import {
@@ -37,7 +36,7 @@ export function projectAccess(ctx: AppContext) {
 
   async function isPublic(row: ProjectRow, from: Executor = db()): Promise<boolean> {
     if (!PUBLIC_STATUSES.includes(row.status) || !row.charityId) return false;
-    const charity = await charitiesRepository.find(from, row.charityId);
+    const charity = await charitiesQueries.find(from, row.charityId);
     return charity !== undefined && isPublicCharity(charity);
   }
 

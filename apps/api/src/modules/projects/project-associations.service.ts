@@ -3,8 +3,7 @@ import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { charitiesRepository } from '../charities/charities.repository.js';
-import { isPublicCharity } from '../charities/charities.service.js';
+import { charitiesQueries, isPublicCharity } from '../charities/index.js';
 import type { ProjectAccess } from './project-access.js';
 import { PROJECT_STATUS } from './project-status.js';
 import { projectsRepository } from './projects.repository.js';
@@ -33,7 +32,7 @@ export function projectAssociationsService(ctx: AppContext, access: ProjectAcces
       }
       if (row.status !== draft)
         throw conflict('INVALID_TRANSITION', 'Only a Draft project can ask a charity to take it.');
-      const charity = await charitiesRepository.find(db(), charityId);
+      const charity = await charitiesQueries.find(db(), charityId);
       if (!charity || !isPublicCharity(charity)) throw notFound('The charity');
       return present(
         await projectsRepository.update(

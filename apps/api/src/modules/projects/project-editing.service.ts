@@ -10,8 +10,8 @@ import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { isoDay } from '../../lib/periods.js';
 import { deleteUpload } from '../../lib/uploads.js';
-import { charitiesRepository } from '../charities/charities.repository.js';
-import { usersQueries } from '../users/users.repository.js';
+import { charitiesQueries } from '../charities/index.js';
+import { usersQueries } from '../users/index.js';
 import type { ProjectAccess } from './project-access.js';
 import { assertPublishable, fields, withDerived } from './project-rules.js';
 import { PROJECT_STATUS, STATUS_LABEL } from './project-status.js';
@@ -30,7 +30,7 @@ export function projectEditingService(ctx: AppContext, access: ProjectAccess) {
       let owner: { ownerType: number; ownerId: number; charityId: number | null; association: number };
       if (body.charity_id) {
         await ctx.access.require(user, Permission.CharityProjectsManage, [body.charity_id]);
-        const charity = await charitiesRepository.find(db(), body.charity_id);
+        const charity = await charitiesQueries.find(db(), body.charity_id);
         if (!charity) throw notFound('The charity');
         owner = {
           ownerType: OWNER_TYPE.charity,

@@ -4,9 +4,10 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { isoDay } from '../../lib/periods.js';
-import { auditLog } from '../audit/audit.repository.js';
-import { charityAdminEmails } from '../charities/charities.service.js';
-import { account } from '../ledger/ledger.service.js';
+import { auditLog } from '../audit/index.js';
+import { charitiesQueries } from '../charities/index.js';
+import { account } from '../ledger/index.js';
+import { usersQueries } from '../users/index.js';
 import type { ProjectAccess } from './project-access.js';
 import { assertCharityActive, assertPublishable } from './project-rules.js';
 import { canMove, PROJECT_STATUS } from './project-status.js';
@@ -179,7 +180,10 @@ export function projectLifecycleService(
         return next;
       });
       if (row.charityId) {
-        for (const to of await charityAdminEmails(db(), row.charityId)) {
+        for (const to of await usersQueries.emails(
+          db(),
+          await charitiesQueries.adminIds(db(), row.charityId),
+        )) {
           await ctx.notices.queue(db(), {
             to,
             subject: `Your project "${row.title}" needs changes`,

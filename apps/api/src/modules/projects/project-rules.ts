@@ -1,8 +1,8 @@
 import { ASSOCIATION_STATUS, type ProjectUpdateBody } from '@kindred/shared';
 import type { Executor } from '../../db/client.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
-import { charitiesRepository } from '../charities/charities.repository.js';
-import { placesQueries } from '../places/places.service.js';
+import { charitiesQueries } from '../charities/index.js';
+import { placesQueries } from '../places/index.js';
 import { givingKindsOf } from './project-views.js';
 import type { NewProject, ProjectRow } from './projects.repository.js';
 
@@ -82,7 +82,7 @@ export async function assertCharityActive(db: Executor, row: ProjectRow) {
   ) {
     throw conflict('NEEDS_CHARITY', 'A charity must accept the project before it can go live.');
   }
-  const charity = await charitiesRepository.find(db, row.charityId);
+  const charity = await charitiesQueries.find(db, row.charityId);
   if (!charity || charity.lockStatus)
     throw conflict('CHARITY_LOCKED', 'The charity is locked and cannot publish or move money.');
   if (charity.approvalStatus !== 'approved')

@@ -206,6 +206,14 @@ export const projectsRepository = {
   },
 };
 
+/** What other modules may write in the projects tables, each in the caller's transaction (decision 010). */
+export const projectsWrites = {
+  /** A person who accepted an invitation to run a project. */
+  addAdmin: projectsRepository.addAdmin,
+  /** A deleted account is no longer a project admin. */
+  removeUserMemberships: projectsRepository.removeUserMemberships,
+};
+
 /** What other modules ask of the projects. */
 // The statements of a gift (db/prepared.ts): built once, run on every gift.
 const lockProject = prepared('projects_lock', (db) =>

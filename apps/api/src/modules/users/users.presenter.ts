@@ -1,11 +1,11 @@
 import type { SessionDetail, User } from '@kindred/shared';
 import type { Executor } from '../../db/client.js';
-import { charitiesQueries } from '../charities/charities.repository.js';
-import { groupsQueries } from '../groups/groups.repository.js';
-import { ledgerQueries } from '../ledger/ledger.service.js';
-import { messagesQueries } from '../messages/messages.repository.js';
-import { organisationsQueries } from '../organisations/organisations.repository.js';
-import { projectsQueries } from '../projects/projects.repository.js';
+import { charitiesQueries } from '../charities/index.js';
+import { groupsQueries } from '../groups/index.js';
+import { ledgerQueries } from '../ledger/index.js';
+import { messagesQueries } from '../messages/index.js';
+import { organisationsQueries } from '../organisations/index.js';
+import { projectsQueries } from '../projects/index.js';
 import type { UserRow } from './users.repository.js';
 
 /** Money on the user, read from the ledger. */

@@ -172,8 +172,39 @@ export const usersRepository = {
   },
 };
 
+/**
+ * What other modules may write in the users tables, each in the caller's transaction (decision 010):
+ * the accounts and sign-in records the auth module keeps (registration, activation and reset codes,
+ * failed sign-ins), and the account changes of platform admins.
+ */
+export const usersWrites = {
+  insert: usersRepository.insert,
+  update: usersRepository.update,
+  revokeTokens: usersRepository.revokeTokens,
+  insertCode: usersRepository.insertCode,
+  consumeCode: usersRepository.consumeCode,
+  invalidateCodes: usersRepository.invalidateCodes,
+  recordLoginFailure: usersRepository.recordLoginFailure,
+  clearLoginFailures: usersRepository.clearLoginFailures,
+};
+
 /** What other modules ask of the users. */
 export const usersQueries = {
+  /** An account by email (case aside), unless deleted. */
+  findByEmail: usersRepository.findByEmail,
+  /** Whether any account, deleted ones too, uses this email (case aside). */
+  emailTaken: usersRepository.emailTaken,
+  /** A single-use code by its hash, used or not. */
+  findCode: usersRepository.findCode,
+  /** Failed sign-ins of an account and address pair, and of the address (decision 012). */
+  countLoginFailures: usersRepository.countLoginFailures,
+
+  /** Emails of these people who still have an account, for notices. */
+  async emails(db: Executor, ids: number[]): Promise<string[]> {
+    const people = await usersQueries.people(db, ids);
+    return people.filter((person) => !person.deletedAt).map((person) => person.email);
+  },
+
   /**
    * The people with these ids, by last name (then id): names, email and avatar, for lists of
    * members and admins and for notices. `deletedAt` says who has deleted their account.

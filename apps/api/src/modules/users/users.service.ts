@@ -15,12 +15,12 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { issueToken } from '../../lib/tokens.js';
 import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.js';
-import { emailChangedMail } from '../auth/auth.mails.js';
-import { charitiesRepository } from '../charities/charities.repository.js';
-import { groupsRepository } from '../groups/groups.repository.js';
-import { organisationsRepository } from '../organisations/organisations.repository.js';
-import { placesQueries } from '../places/places.service.js';
-import { projectsRepository } from '../projects/projects.repository.js';
+import { emailChangedMail } from '../auth/index.js';
+import { charitiesQueries, charitiesWrites } from '../charities/index.js';
+import { groupsQueries, groupsWrites } from '../groups/index.js';
+import { organisationsQueries, organisationsWrites } from '../organisations/index.js';
+import { placesQueries } from '../places/index.js';
+import { projectsWrites } from '../projects/index.js';
 import { loadSessionDetail } from './users.presenter.js';
 import { type NewUser, type UserRow, usersRepository } from './users.repository.js';
 
@@ -38,10 +38,10 @@ const wrongPassword = (field: 'password' | 'current_password' = 'password') =>
 export async function eraseUser(tx: Executor, userId: number, now: Date): Promise<void> {
   const unusable = await hashPassword(randomBytes(32).toString('base64url'));
   // The person leaves every business, charity, project and group (each module's rows).
-  await organisationsRepository.removeUserMemberships(tx, userId);
-  await charitiesRepository.removeUserMemberships(tx, userId);
-  await projectsRepository.removeUserMemberships(tx, userId);
-  await groupsRepository.removeUserMemberships(tx, userId);
+  await organisationsWrites.removeUserMemberships(tx, userId);
+  await charitiesWrites.removeUserMemberships(tx, userId);
+  await projectsWrites.removeUserMemberships(tx, userId);
+  await groupsWrites.removeUserMemberships(tx, userId);
   await usersRepository.update(
     tx,
     userId,
@@ -78,9 +78,9 @@ export async function eraseUser(tx: Executor, userId: number, now: Date): Promis
  */
 async function refuseWhileSoleAdmin(tx: Executor, userId: number): Promise<void> {
   // One after another: they share the transaction's connection.
-  const charities = await charitiesRepository.soleAdminOf(tx, userId);
-  const organisations = await organisationsRepository.soleSuperAdminOf(tx, userId);
-  const groups = await groupsRepository.soleAdminOf(tx, userId);
+  const charities = await charitiesQueries.soleAdminOf(tx, userId);
+  const organisations = await organisationsQueries.soleSuperAdminOf(tx, userId);
+  const groups = await groupsQueries.soleAdminOf(tx, userId);
   const runs = [
     ...charities.map((row) => ({ kind: 'charity' as const, ...row })),
     ...organisations.map((row) => ({ kind: 'organisation' as const, ...row })),

@@ -1,11 +1,11 @@
 import type { HeldGiftState, HistoryItem } from '@kindred/shared';
 import type { Executor } from '../../db/client.js';
-import { charitiesQueries } from '../charities/charities.repository.js';
-import { type DonationForHistory, donationsQueries } from '../donations/donations.repository.js';
-import { type HistoryRow, ledgerQueries } from '../ledger/ledger.service.js';
-import { organisationsQueries } from '../organisations/organisations.repository.js';
-import { projectsQueries } from '../projects/projects.repository.js';
-import { usersQueries } from '../users/users.repository.js';
+import { charitiesQueries } from '../charities/index.js';
+import { type DonationForHistory, donationsQueries } from '../donations/index.js';
+import { type HistoryRow, ledgerQueries } from '../ledger/index.js';
+import { organisationsQueries } from '../organisations/index.js';
+import { projectsQueries } from '../projects/index.js';
+import { usersQueries } from '../users/index.js';
 
 /* How a wallet's history names its movements (docs/decisions/034): the gift and its project or
    charity, the top-up, the move between organisations; a held gift is one line with its state. */

@@ -18,7 +18,7 @@ import { idempotencyOf } from '../../lib/idempotency.js';
 import { idempotencyHeader, idParam, idParams, security } from '../../platform/route-helpers.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
-import type { MoneyOwner } from '../payments/money-owner.js';
+import type { MoneyOwner } from '../payments/index.js';
 
 const historyQuery = pageQuerySchema.extend({
   account: z.enum(LEDGER_HISTORY_ACCOUNTS).optional(),

@@ -12,12 +12,11 @@ import { csvMoney, toCsv } from '../../lib/csv.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { IdempotencyRequest } from '../../lib/idempotency.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
-import { auditLog } from '../audit/audit.repository.js';
-import { runIdempotent } from '../ledger/idempotency.js';
-import { account, ledgerQueries, PLATFORM } from '../ledger/ledger.service.js';
-import { organisationsQueries } from '../organisations/organisations.repository.js';
-import { assertCanMoveMoney, type MoneyOwner, requireWalletAccess } from '../payments/money-owner.js';
-import { usersRepository } from '../users/users.repository.js';
+import { auditLog } from '../audit/index.js';
+import { account, ledgerQueries, PLATFORM, runIdempotent } from '../ledger/index.js';
+import { organisationsQueries } from '../organisations/index.js';
+import { assertCanMoveMoney, type MoneyOwner, requireWalletAccess } from '../payments/index.js';
+import { usersQueries } from '../users/index.js';
 import { historyItem, historyNames } from './history-names.js';
 
 const DAY = 86_400_000;
@@ -127,7 +126,7 @@ export function walletService(ctx: AppContext) {
     ) {
       await ctx.access.require(auth, Permission.PlatformWalletDeposit);
       if (owner.ownerType === 'user') {
-        const user = await usersRepository.findById(db(), owner.ownerId);
+        const user = await usersQueries.find(db(), owner.ownerId);
         if (!user || user.deletedAt) throw notFound('The user');
       } else if (!(await organisationsQueries.business(db(), owner.ownerId))) {
         throw notFound('The organisation');

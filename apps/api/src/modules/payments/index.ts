@@ -1,0 +1,6 @@
+/**
+ * The payments module's face (docs/architecture.md, "Module faces"): what other modules may import
+ * from it. Whose money a call is about, and who may move it, is `money-owner`.
+ */
+export { assertCanMoveMoney, type MoneyOwner, ownerEmails, requireWalletAccess } from './money-owner.js';
+export { providerFailure } from './payments.service.js';
