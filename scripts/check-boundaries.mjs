@@ -124,16 +124,54 @@ export const RULES = [
         why: 'the access layer answers "who may" in one query per permission across the memberships (decision 009)',
       },
       {
-        file: `${API}/modules/explore/explore.repository.ts`,
-        imports: [`${API}/modules/{charities,groups,projects}/*.table.*`],
-        why: 'explore is the read model of what visitors find: it filters, sorts and counts across projects, charities and groups in one query (decision 010)',
-      },
-      {
         file: [`${API}/seed/**`, `${API}/testing/**`, `${API}/**/*.test.ts`],
         why: 'demo data and tests write and check the rows of every module',
       },
     ],
     why: "a module's tables are read and written by that module; another module asks its exported query functions (decision 010)",
+  },
+  // Module faces (docs/architecture.md, "Module faces"). Code outside the modules is held to it too:
+  // `:module` is then unbound, so only faces are allowed.
+  {
+    name: 'a module is imported only through its face',
+    from: [`${API}/modules/:module/**`, `${API}/**`],
+    forbid: [`${API}/modules/**`],
+    allow: [`${API}/modules/:module/**`, `${API}/modules/*/index.*`],
+    except: [
+      {
+        file: `${API}/modules/*/*.table.ts`,
+        imports: [`${API}/modules/*/*.table.*`],
+        why: "a table references another module's table for a foreign key; through the face the schema would load that module's services",
+      },
+      {
+        file: [`${API}/services.ts`, `${API}/app.ts`],
+        why: "the composition root builds every module's services and routes from their own files: faces that exported the factories would import each other in circles (a module's service reads the users, whose account deletion asks that module)",
+      },
+      {
+        file: [`${API}/db/schema.ts`, `${API}/db/columns.ts`],
+        imports: [`${API}/modules/*/*.table.*`],
+        why: 'drizzle needs every table (schema.ts), and the shared columns reference the users table (columns.ts)',
+      },
+      {
+        file: `${API}/context.ts`,
+        imports: [
+          `${API}/modules/ledger/ledger.service.*`,
+          `${API}/modules/notices/notices.service.*`,
+          `${API}/modules/payments/provider.*`,
+        ],
+        why: 'the context types the services it carries from their files: every service imports the context, so through the faces it would import itself',
+      },
+      {
+        file: `${API}/authz/access.repository.ts`,
+        imports: [`${API}/modules/{charities,groups,organisations,projects}/*.table.*`],
+        why: 'the access layer answers "who may" in one query per permission across the memberships (decision 009)',
+      },
+      {
+        file: [`${API}/seed/**`, `${API}/cli/**`, `${API}/testing/**`, `${API}/**/*.test.ts`],
+        why: "demo data, command-line tools and tests set up, run and check each module's own rows and parts",
+      },
+    ],
+    why: 'another module, and code outside the modules, use a module only through what its index.ts exports (its read functions, the writes it allows, its helpers), never its repositories, tables or other files',
   },
 ];
 

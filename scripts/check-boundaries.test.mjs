@@ -17,6 +17,12 @@ import {
 
 const WEB = 'apps/web/src';
 
+/** The names of the rules an import of `specifier` from the API's `file` breaks. */
+const apiBroken = (file, specifier) =>
+  violationsOf(`apps/api/src/${file}`, resolveImport(`apps/api/src/${file}`, specifier)).map((r) => r.name);
+/** Checked on its own below: most imports across modules that break another rule break it too. */
+const FACE_RULE = 'a module is imported only through its face';
+
 /** The names of the rules an import of `specifier` from `file` breaks. */
 const broken = (file, specifier) =>
   violationsOf(`${WEB}/${file}`, resolveImport(`${WEB}/${file}`, specifier)).map((rule) => rule.name);
@@ -100,10 +106,7 @@ describe('check-boundaries', () => {
   });
 
   it('keeps the API in its layers: routes touch no SQL, services no Fastify, repositories no HTTP errors', () => {
-    const api = (file, specifier) =>
-      violationsOf(`apps/api/src/${file}`, resolveImport(`apps/api/src/${file}`, specifier)).map(
-        (r) => r.name,
-      );
+    const api = (file, specifier) => apiBroken(file, specifier).filter((name) => name !== FACE_RULE);
     assert.deepEqual(api('modules/a/a.routes.ts', 'drizzle-orm'), ['API routes never touch SQL']);
     assert.deepEqual(api('modules/a/a.routes.ts', '../b/b.repository.js'), ['API routes never touch SQL']);
     assert.deepEqual(api('modules/a/a.routes.ts', './a.service.js'), []);
@@ -122,10 +125,7 @@ describe('check-boundaries', () => {
   });
 
   it("keeps each module's tables to the module, with the declared exceptions", () => {
-    const api = (file, specifier) =>
-      violationsOf(`apps/api/src/${file}`, resolveImport(`apps/api/src/${file}`, specifier)).map(
-        (r) => r.name,
-      );
+    const api = (file, specifier) => apiBroken(file, specifier).filter((name) => name !== FACE_RULE);
     const rule = ['a module reads only its own tables'];
     // Another module's table, from any layer of a module, or from code outside the modules.
     assert.deepEqual(api('modules/wallet/wallet.repository.ts', '../ledger/ledger.table.js'), rule);
@@ -138,18 +138,54 @@ describe('check-boundaries', () => {
     // A module's own tables are fine, and so are the other modules' query functions.
     assert.deepEqual(api('modules/ledger/ledger.repository.ts', './ledger.table.js'), []);
     assert.deepEqual(api('modules/wallet/wallet.service.ts', '../ledger/ledger.service.js'), []);
-    // The exceptions: foreign keys between tables, the drizzle plumbing, the access layer and
-    // explore on the tables they are declared for (and no others), seed data and tests.
+    // The exceptions: foreign keys between tables, the drizzle plumbing, the access layer on the
+    // tables it is declared for (and no others), seed data and tests.
     assert.deepEqual(api('modules/projects/projects.table.ts', '../charities/charities.table.js'), []);
     assert.deepEqual(api('db/schema.ts', '../modules/users/users.table.js'), []);
     assert.deepEqual(api('db/client.ts', './schema.js'), []);
     assert.deepEqual(api('authz/access.repository.ts', '../modules/projects/projects.table.js'), []);
     assert.deepEqual(api('authz/access.repository.ts', '../modules/ledger/ledger.table.js'), rule);
-    assert.deepEqual(api('modules/explore/explore.repository.ts', '../groups/groups.table.js'), []);
-    assert.deepEqual(api('modules/explore/explore.repository.ts', '../ledger/ledger.table.js'), rule);
-    assert.deepEqual(api('modules/explore/explore.service.ts', '../projects/projects.table.js'), rule);
+    // Explore joins the tables through the join targets of their modules' faces, not the table files.
+    assert.deepEqual(api('modules/explore/explore.repository.ts', '../groups/index.js'), []);
+    assert.deepEqual(api('modules/explore/explore.repository.ts', '../groups/groups.table.js'), rule);
     assert.deepEqual(api('seed/demo.ts', '../modules/users/users.table.js'), []);
     assert.deepEqual(api('modules/auth/auth.test.ts', '../users/users.table.js'), []);
+  });
+
+  it('imports another module only through its face (index.ts), with the declared exceptions', () => {
+    const api = (file, specifier) => apiBroken(file, specifier).filter((name) => name === FACE_RULE);
+    const rule = [FACE_RULE];
+    // Another module's repository, service, helper or table, from any file of a module.
+    assert.deepEqual(api('modules/admin/admin.service.ts', '../users/users.repository.js'), rule);
+    assert.deepEqual(api('modules/wallet/wallet.service.ts', '../ledger/ledger.service.js'), rule);
+    assert.deepEqual(api('modules/billing/invoice-payments.ts', '../payments/money-owner.js'), rule);
+    assert.deepEqual(api('modules/explore/explore.repository.ts', '../projects/projects.table.js'), rule);
+    assert.deepEqual(api('modules/users/users.presenter.ts', '../charities/index/x.js'), rule);
+    // Its face, however named, and the module's own files are fine.
+    assert.deepEqual(api('modules/admin/admin.service.ts', '../users/index.js'), []);
+    assert.deepEqual(api('modules/admin/admin.service.ts', '../users/index.ts'), []);
+    assert.deepEqual(api('modules/users/users.service.ts', './users.repository.js'), []);
+    assert.deepEqual(api('modules/users/users.service.ts', '../../lib/errors.js'), []);
+    // Code outside the modules uses the faces too (the access layer, plugins, lib).
+    assert.deepEqual(api('plugins/auth.ts', '../modules/users/users.repository.js'), rule);
+    assert.deepEqual(api('plugins/auth.ts', '../modules/users/index.js'), []);
+    assert.deepEqual(api('authz/access.ts', '../modules/projects/projects.repository.js'), rule);
+    // The exceptions: foreign keys between table files, the composition root, the drizzle
+    // plumbing and the context on what they are declared for, the access layer's tables, seed
+    // data, command-line tools and tests.
+    assert.deepEqual(api('modules/projects/projects.table.ts', '../charities/charities.table.js'), []);
+    assert.deepEqual(api('modules/projects/projects.table.ts', '../charities/charities.repository.js'), rule);
+    assert.deepEqual(api('services.ts', './modules/charities/charities.service.js'), []);
+    assert.deepEqual(api('app.ts', './modules/users/users.routes.js'), []);
+    assert.deepEqual(api('db/schema.ts', '../modules/users/users.table.js'), []);
+    assert.deepEqual(api('db/schema.ts', '../modules/users/users.repository.js'), rule);
+    assert.deepEqual(api('context.ts', './modules/ledger/ledger.service.js'), []);
+    assert.deepEqual(api('context.ts', './modules/users/users.repository.js'), rule);
+    assert.deepEqual(api('authz/access.repository.ts', '../modules/groups/groups.table.js'), []);
+    assert.deepEqual(api('seed/demo.ts', '../modules/donations/donation-flow.js'), []);
+    assert.deepEqual(api('cli/ledger-check.ts', '../modules/ledger/ledger.check.js'), []);
+    assert.deepEqual(api('testing/helpers.ts', '../modules/users/users.repository.js'), []);
+    assert.deepEqual(api('modules/auth/auth.test.ts', '../users/users.repository.js'), []);
   });
 
   it('finds import circles, type-only imports included', () => {

@@ -4,7 +4,7 @@ import type { AuthUser } from '../authz/access.js';
 import type { AppContext } from '../context.js';
 import { AppError, unauthorized } from '../lib/errors.js';
 import { verifyToken } from '../lib/tokens.js';
-import { usersRepository } from '../modules/users/users.repository.js';
+import { usersQueries } from '../modules/users/index.js';
 
 export type { AuthUser } from '../authz/access.js';
 
@@ -54,7 +54,7 @@ export async function sessionUser(
   userId: number,
   version?: number,
 ): Promise<AuthUser | undefined> {
-  const row = await usersRepository.findSession(ctx.database.db, userId);
+  const row = await usersQueries.findSession(ctx.database.db, userId);
   if (!row || row.deletedAt || row.deactivatedAt || !row.isActive) return undefined;
   if (version !== undefined && row.tokenVersion !== version) return undefined;
   return {

@@ -190,6 +190,8 @@ export const usersWrites = {
 
 /** What other modules ask of the users. */
 export const usersQueries = {
+  /** The sign-in check of every authenticated call (plugins/auth.ts): who the token's person is now. */
+  findSession: usersRepository.findSession,
   /** An account by email (case aside), unless deleted. */
   findByEmail: usersRepository.findByEmail,
   /** Whether any account, deleted ones too, uses this email (case aside). */
