@@ -24,8 +24,8 @@ import { type ProjectRow, projectsForJoins as projects } from '../projects/index
 
 /**
  * SQL of explore, the read model of what visitors find. It reads the projects, charities and
- * groups tables of their modules directly (decision 010: a declared exception, like the access
- * repository): its searches filter, sort and count across them in one query each, which the
+ * groups tables through the join targets of their modules' faces (decision 010, docs/architecture.md
+ * "Module faces"): its searches filter, sort and count across them in one query each, which the
  * owners' query functions could only do in several. It never writes.
  */
 
