@@ -1,15 +1,16 @@
 import type { AppContext } from './context.js';
 import { ALL, charityTag, LISTS, projectTag } from './lib/public-cache.js';
-import { adminService } from './modules/admin/admin.service.js';
-import { statisticsService } from './modules/admin/statistics.service.js';
+import { adminService, statisticsService } from './modules/admin/index.js';
 import { auditService } from './modules/audit/audit.service.js';
 import { authService } from './modules/auth/auth.service.js';
-import { invoicePayments } from './modules/billing/invoice-payments.js';
-import { invoiceRunsService } from './modules/billing/invoice-runs.service.js';
-import { organisationSubscriptionService } from './modules/billing/organisation-subscription.service.js';
-import { platformBillingService } from './modules/billing/platform-billing.service.js';
-import { subscriptionPlans } from './modules/billing/subscription-plans.js';
-import { businessReportsService } from './modules/business-reports/business-reports.service.js';
+import {
+  invoicePayments,
+  invoiceRunsService,
+  organisationSubscriptionService,
+  platformBillingService,
+  subscriptionPlans,
+} from './modules/billing/index.js';
+import { businessReportsService } from './modules/business-reports/index.js';
 import { charitiesService } from './modules/charities/charities.service.js';
 import { charityInboxService } from './modules/donations/charity-inbox.service.js';
 import { donationStatisticsService } from './modules/donations/donation-statistics.service.js';
@@ -21,12 +22,12 @@ import { platformReviewService } from './modules/donations/platform-review.servi
 import { settlementService } from './modules/donations/settlement.service.js';
 import { subscriptionRunsService } from './modules/donations/subscription-runs.service.js';
 import { subscriptionsService } from './modules/donations/subscriptions.service.js';
-import { employeesService } from './modules/employees/employees.service.js';
-import { exploreService } from './modules/explore/explore.service.js';
-import { filesService } from './modules/files/files.service.js';
+import { employeesService } from './modules/employees/index.js';
+import { exploreService } from './modules/explore/index.js';
+import { filesService } from './modules/files/index.js';
 import { groupsService } from './modules/groups/groups.service.js';
 import { invitationsService } from './modules/invitations/invitations.service.js';
-import { matchingService } from './modules/matching/matching.service.js';
+import { matchingService } from './modules/matching/index.js';
 import { messagesService } from './modules/messages/messages.service.js';
 import { hierarchyService } from './modules/organisations/hierarchy.service.js';
 import { organisationsService } from './modules/organisations/organisations.service.js';
@@ -41,7 +42,7 @@ import { projectEditingService } from './modules/projects/project-editing.servic
 import { projectLifecycleService } from './modules/projects/project-lifecycle.service.js';
 import { projectsService } from './modules/projects/projects.service.js';
 import { usersService } from './modules/users/users.service.js';
-import { walletService } from './modules/wallet/wallet.service.js';
+import { walletService } from './modules/wallet/index.js';
 
 /** Every service of the API, built once per app and handed to the routes and the scheduled jobs. */
 export function buildServices(ctx: AppContext) {

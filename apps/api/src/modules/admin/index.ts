@@ -1,0 +1,6 @@
+/**
+ * The admin module's face (docs/architecture.md, "Module faces"). No other module uses it: it
+ * holds the services the composition root (services.ts) builds.
+ */
+export { adminService } from './admin.service.js';
+export { statisticsService } from './statistics.service.js';

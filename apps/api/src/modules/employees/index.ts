@@ -1,0 +1,5 @@
+/**
+ * The employees module's face (docs/architecture.md, "Module faces"). No other module uses it: it
+ * holds the services the composition root (services.ts) builds.
+ */
+export { employeesService } from './employees.service.js';

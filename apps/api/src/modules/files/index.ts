@@ -1,0 +1,5 @@
+/**
+ * The files module's face (docs/architecture.md, "Module faces"). No other module uses it: it
+ * holds the services the composition root (services.ts) builds.
+ */
+export { filesService } from './files.service.js';

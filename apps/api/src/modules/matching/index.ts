@@ -1,0 +1,5 @@
+/**
+ * The matching module's face (docs/architecture.md, "Module faces"). No other module uses it: it
+ * holds the services the composition root (services.ts) builds.
+ */
+export { matchingService } from './matching.service.js';

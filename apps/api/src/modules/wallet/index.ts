@@ -1,0 +1,5 @@
+/**
+ * The wallet module's face (docs/architecture.md, "Module faces"). No other module uses it: it
+ * holds the services the composition root (services.ts) builds.
+ */
+export { walletService } from './wallet.service.js';
