@@ -230,7 +230,7 @@ export const charitiesRepository = {
   async createApplication(
     db: Executor,
     userId: number,
-    fields: { name: string; registrationNumber: string | null; description: string | null },
+    fields: Pick<NewCharity, 'name' | 'registrationNumber' | 'description'>,
     now: Date,
   ): Promise<{ id: number }> {
     const { id } = await charitiesRepository.insert(

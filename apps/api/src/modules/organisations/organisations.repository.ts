@@ -252,7 +252,7 @@ export const organisationsRepository = {
   async createApplication(
     db: Executor,
     userId: number,
-    fields: { name: string; registrationNumber: string | null; description: string | null },
+    fields: Pick<NewBusiness, 'name' | 'registrationNumber' | 'description'>,
     now: Date,
   ): Promise<{ id: number }> {
     const [business] = await db
