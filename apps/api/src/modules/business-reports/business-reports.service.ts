@@ -20,6 +20,7 @@ import {
   donationsQueries,
   type GiftRecorder,
   subscriptionsQueries,
+  subscriptionsWrites,
 } from '../donations/index.js';
 import { hierarchyQueries, organisationsQueries } from '../organisations/index.js';
 import { projectsQueries } from '../projects/index.js';
@@ -340,7 +341,7 @@ export function businessReportsService(ctx: AppContext, donations: GiftRecorder)
       if (row?.donorType !== 'business' || row.donorId !== businessId) throw notFound('The subscription');
       if (row.status === 'cancelled')
         throw new AppError(409, 'SUBSCRIPTION_CANCELLED', 'This donation was cancelled already.');
-      const updated = await subscriptionsQueries.cancel(db(), subscriptionId, ctx.now());
+      const updated = await subscriptionsWrites.cancel(db(), subscriptionId, ctx.now());
       if (!updated) throw notFound('The subscription');
       const [presented] = await subscriptionsPresent([updated]);
       if (!presented) throw notFound('The subscription');

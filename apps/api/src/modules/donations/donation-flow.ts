@@ -9,7 +9,7 @@ import type { Tx } from '../../db/client.js';
 import type { EventBus } from '../../events/event-bus.js';
 import { AppError } from '../../lib/errors.js';
 import { type AccountRef, account, type LedgerService, type Owner } from '../ledger/index.js';
-import { type ProjectProgressDelta, projectsQueries } from '../projects/index.js';
+import { type ProjectProgressDelta, projectsWrites } from '../projects/index.js';
 import { type DonationRow, donationsRepository } from './donations.repository.js';
 
 const {
@@ -117,7 +117,7 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
     if (!row.projectId) return;
     const donor = { type: row.donorType, id: row.donorId };
     const other = await donationsRepository.otherCounted(tx, row.projectId, donor, row.id);
-    await projectsQueries.addProgress(tx, row.projectId, {
+    await projectsWrites.addProgress(tx, row.projectId, {
       ...progressOf(row, sign),
       donors: other ? 0 : sign,
     });
@@ -244,7 +244,7 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
       if (row.projectId && given !== null) {
         const declined = pledged - given;
         const kind = row.type === volunteering ? 'volunteering' : 'skilled';
-        await projectsQueries.addProgress(tx, row.projectId, { [kind]: -declined, confirmed: given });
+        await projectsWrites.addProgress(tx, row.projectId, { [kind]: -declined, confirmed: given });
       }
       return updated;
     }

@@ -12,4 +12,4 @@ export {
   type GivingTotals,
 } from './donations.repository.js';
 export type { GiftRecorder } from './gift-recorder.js';
-export { subscriptionsQueries } from './subscriptions.repository.js';
+export { subscriptionsQueries, subscriptionsWrites } from './subscriptions.repository.js';

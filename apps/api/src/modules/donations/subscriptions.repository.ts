@@ -179,7 +179,10 @@ export const subscriptionsQueries = {
   },
 
   find: (db: Executor, id: number) => subscriptionsRepository.find(db, id),
+};
 
+/** What other modules may write in the subscriptions table (decision 010). */
+export const subscriptionsWrites = {
   /** Cancels one subscription: no more periods are created (no money moves). */
   async cancel(db: Executor, id: number, at: Date) {
     const [row] = await db

@@ -206,14 +206,6 @@ export const projectsRepository = {
   },
 };
 
-/** What other modules may write in the projects tables, each in the caller's transaction (decision 010). */
-export const projectsWrites = {
-  /** A person who accepted an invitation to run a project. */
-  addAdmin: projectsRepository.addAdmin,
-  /** A deleted account is no longer a project admin. */
-  removeUserMemberships: projectsRepository.removeUserMemberships,
-};
-
 /** What other modules ask of the projects. */
 // The statements of a gift (db/prepared.ts): built once, run on every gift.
 const lockProject = prepared('projects_lock', (db) =>
@@ -389,19 +381,6 @@ export const projectsQueries = {
     return new Map(rows.map((row) => [row.id, row.title]));
   },
 
-  /** Moves the progress counters by the given amounts (negative to take back). */
-  async addProgress(db: Executor, id: number, delta: ProjectProgressDelta): Promise<void> {
-    await addProgress(db, {
-      id,
-      funds: delta.funds ?? 0,
-      donors: delta.donors ?? 0,
-      volunteering: delta.volunteering ?? 0,
-      skilled: delta.skilled ?? 0,
-      gifts: delta.gifts ?? 0,
-      confirmed: delta.confirmed ?? 0,
-    });
-  },
-
   /** GET /admin/projects_list: projects by title, in a status or of a charity, newest first. */
   adminList(
     db: Executor,
@@ -471,6 +450,26 @@ export const projectsQueries = {
       .where(and(eq(projects.status, PROJECT_STATUS.live), isNotNull(projects.publishedAt)))
       .groupBy(day);
     return rows.map((row) => ({ day: row.day, value: Number(row.value) }));
+  },
+};
+
+/** What other modules may write in the projects tables, each in the caller's transaction (decision 010). */
+export const projectsWrites = {
+  /** A person who accepted an invitation to run a project. */
+  addAdmin: projectsRepository.addAdmin,
+  /** A deleted account is no longer a project admin. */
+  removeUserMemberships: projectsRepository.removeUserMemberships,
+  /** A gift, or its settlement, moves the progress counters by the given amounts (negative to take back). */
+  async addProgress(db: Executor, id: number, delta: ProjectProgressDelta): Promise<void> {
+    await addProgress(db, {
+      id,
+      funds: delta.funds ?? 0,
+      donors: delta.donors ?? 0,
+      volunteering: delta.volunteering ?? 0,
+      skilled: delta.skilled ?? 0,
+      gifts: delta.gifts ?? 0,
+      confirmed: delta.confirmed ?? 0,
+    });
   },
 };
 
