@@ -23,6 +23,7 @@ import { subscriptionsService } from './modules/donations/subscriptions.service.
 import { type EmployeesService, employeesService } from './modules/employees/employees.service.js';
 import { exploreService } from './modules/explore/explore.service.js';
 import { filesService } from './modules/files/files.service.js';
+import { groupMembershipService } from './modules/groups/group-membership.service.js';
 import { groupsService } from './modules/groups/groups.service.js';
 import { type InvitationsService, invitationsService } from './modules/invitations/invitations.service.js';
 import { type MatchingService, matchingService } from './modules/matching/matching.service.js';
@@ -97,6 +98,7 @@ export function buildServices(ctx: AppContext) {
     files: filesService(ctx, projectReads),
     explore: exploreService(ctx),
     groups: groupsService(ctx),
+    groupMembership: groupMembershipService(ctx),
     donorGifts,
     charityInbox: charityInboxService(ctx, gifts),
     signoff: organisationSignoffService(ctx, gifts),
