@@ -27,6 +27,7 @@ import { groupMembershipService } from './modules/groups/group-membership.servic
 import { groupsService } from './modules/groups/groups.service.js';
 import { type InvitationsService, invitationsService } from './modules/invitations/invitations.service.js';
 import { type MatchingService, matchingService } from './modules/matching/matching.service.js';
+import { messageSendingService } from './modules/messages/message-sending.service.js';
 import { messagesService } from './modules/messages/messages.service.js';
 import { hierarchyService } from './modules/organisations/hierarchy.service.js';
 import { organisationsService } from './modules/organisations/organisations.service.js';
@@ -113,6 +114,7 @@ export function buildServices(ctx: AppContext) {
     invitations,
     employees,
     messages: messagesService(ctx),
+    messageSending: messageSendingService(ctx),
     admin: adminService(ctx),
     statistics: statisticsService(ctx),
     audit: auditService(ctx),
