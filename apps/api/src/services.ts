@@ -26,6 +26,7 @@ import { filesService } from './modules/files/files.service.js';
 import { groupMembershipService } from './modules/groups/group-membership.service.js';
 import { groupsService } from './modules/groups/groups.service.js';
 import { type InvitationsService, invitationsService } from './modules/invitations/invitations.service.js';
+import { joinRequestsService } from './modules/invitations/join-requests.service.js';
 import { type MatchingService, matchingService } from './modules/matching/matching.service.js';
 import { messageSendingService } from './modules/messages/message-sending.service.js';
 import { messagesService } from './modules/messages/messages.service.js';
@@ -112,6 +113,7 @@ export function buildServices(ctx: AppContext) {
     organisationSubscription: organisationSubscriptionService(ctx, plans, invoices),
     invoiceRuns: invoiceRunsService(ctx, invoices),
     invitations,
+    joinRequests: joinRequestsService(ctx, invitations),
     employees,
     messages: messagesService(ctx),
     messageSending: messageSendingService(ctx),
