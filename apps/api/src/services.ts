@@ -1,5 +1,7 @@
 import type { AppContext } from './context.js';
 import { adminService } from './modules/admin/admin.service.js';
+import { adminAccountsService } from './modules/admin/admin-accounts.service.js';
+import { adminProjectsService } from './modules/admin/admin-projects.service.js';
 import { statisticsService } from './modules/admin/statistics.service.js';
 import { auditService } from './modules/audit/audit.service.js';
 import { authService } from './modules/auth/auth.service.js';
@@ -118,6 +120,8 @@ export function buildServices(ctx: AppContext) {
     messages: messagesService(ctx),
     messageSending: messageSendingService(ctx),
     admin: adminService(ctx),
+    adminAccounts: adminAccountsService(ctx),
+    adminProjects: adminProjectsService(ctx),
     statistics: statisticsService(ctx),
     audit: auditService(ctx),
     matching,
