@@ -12,6 +12,8 @@ import { platformBillingService } from './modules/billing/platform-billing.servi
 import { subscriptionPlans } from './modules/billing/subscription-plans.js';
 import { businessReportsService } from './modules/business-reports/business-reports.service.js';
 import { charitiesService } from './modules/charities/charities.service.js';
+import { charityMembersService } from './modules/charities/charity-members.service.js';
+import { charityReviewService } from './modules/charities/charity-review.service.js';
 import { charityInboxService } from './modules/donations/charity-inbox.service.js';
 import { donationStatisticsService } from './modules/donations/donation-statistics.service.js';
 import { donorGiftsService } from './modules/donations/donor-gifts.service.js';
@@ -33,6 +35,8 @@ import { type MatchingService, matchingService } from './modules/matching/matchi
 import { messageSendingService } from './modules/messages/message-sending.service.js';
 import { messagesService } from './modules/messages/messages.service.js';
 import { hierarchyService } from './modules/organisations/hierarchy.service.js';
+import { organisationMembersService } from './modules/organisations/organisation-members.service.js';
+import { organisationReviewService } from './modules/organisations/organisation-review.service.js';
 import { organisationsService } from './modules/organisations/organisations.service.js';
 import { directDebitsService } from './modules/payments/direct-debits.service.js';
 import { paymentsService } from './modules/payments/payments.service.js';
@@ -93,7 +97,11 @@ export function buildServices(ctx: AppContext) {
     directDebits: directDebitsService(ctx, payments),
     providerAccounts: providerAccountsService(ctx),
     charities: charitiesService(ctx),
+    charityMembers: charityMembersService(ctx),
+    charityReview: charityReviewService(ctx),
     organisations: organisationsService(ctx),
+    organisationMembers: organisationMembersService(ctx),
+    organisationReview: organisationReviewService(ctx),
     projects: projectsService(ctx, projectReads),
     projectEditing: projectEditingService(ctx, projectReads),
     projectLifecycle,
