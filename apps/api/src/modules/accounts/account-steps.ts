@@ -5,7 +5,7 @@ import { AppError, conflict } from '../../lib/errors.js';
 import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.js';
 import { auditLog } from '../audit/audit.repository.js';
 import { lockNotice } from '../notices/lock-notice.js';
-import { usersQueries, usersRepository } from '../users/users.repository.js';
+import { type UserRow, usersQueries, usersRepository } from '../users/users.repository.js';
 
 type ApprovalStatus = 'pending' | 'approved' | 'rejected';
 
@@ -50,6 +50,17 @@ export async function activeEmails(db: Executor, ids: number[]): Promise<string[
   return people.filter((person) => !person.deletedAt).map((person) => person.email);
 }
 
+/** What a members list shows of the person behind a membership. */
+export function memberPerson(person: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'avatar'>) {
+  return {
+    user_id: person.id,
+    first_name: person.firstName,
+    last_name: person.lastName,
+    email: person.email,
+    avatar: person.avatar,
+  };
+}
+
 /**
  * The steps a charity and an organisation share (docs/product/organisations.md,
  * docs/product/platform-admin.md): added by a platform admin with a named admin, reviewed, locked
@@ -57,6 +68,22 @@ export async function activeEmails(db: Executor, ids: number[]): Promise<string[
  */
 export function accountSteps<Row extends AccountRow>(ctx: AppContext, kind: AccountKind<Row>) {
   const db = () => ctx.database.db;
+  /** Writes `<kind>.<verb>` about the account to the audit log, in the step's transaction. */
+  const audit = (
+    tx: Executor,
+    actorId: number,
+    verb: string,
+    accountId: number,
+    about: { reason?: string | null | undefined; details?: Record<string, unknown> },
+  ) =>
+    auditLog.record(tx, {
+      actorId,
+      action: `${kind.audit}.${verb}`,
+      targetType: kind.audit,
+      targetId: accountId,
+      ...about,
+      at: ctx.now(),
+    });
 
   return {
     /** The person a platform admin names as the new account's admin: they must have registered. */
@@ -78,14 +105,7 @@ export function accountSteps<Row extends AccountRow>(ctx: AppContext, kind: Acco
     async createByAdmin(actorId: number, adminId: number, insert: (tx: Executor) => Promise<Row>) {
       return db().transaction(async (tx) => {
         const created = await insert(tx);
-        await auditLog.record(tx, {
-          actorId,
-          action: `${kind.audit}.create`,
-          targetType: kind.audit,
-          targetId: created.id,
-          details: { admin_id: adminId },
-          at: ctx.now(),
-        });
+        await audit(tx, actorId, 'create', created.id, { details: { admin_id: adminId } });
         return created;
       });
     },
@@ -100,14 +120,7 @@ export function accountSteps<Row extends AccountRow>(ctx: AppContext, kind: Acco
           approvalStatus: status,
           rejectionReason: approved ? null : (reason ?? null),
         });
-        await auditLog.record(tx, {
-          actorId,
-          action: `${kind.audit}.${approved ? 'approve' : 'reject'}`,
-          targetType: kind.audit,
-          targetId: row.id,
-          reason,
-          at: ctx.now(),
-        });
+        await audit(tx, actorId, approved ? 'approve' : 'reject', row.id, { reason });
         return next;
       });
       for (const to of new Set(await kind.adminEmails(db(), row.id)))
@@ -136,15 +149,7 @@ export function accountSteps<Row extends AccountRow>(ctx: AppContext, kind: Acco
       const reason = body.reason || null;
       const updated = await db().transaction(async (tx) => {
         const next = await kind.update(tx, row.id, { lockStatus: locked });
-        await auditLog.record(tx, {
-          actorId,
-          action: `${kind.audit}.${locked ? 'lock' : 'unlock'}`,
-          targetType: kind.audit,
-          targetId: row.id,
-          reason,
-          details: { name: row.name },
-          at: ctx.now(),
-        });
+        await audit(tx, actorId, locked ? 'lock' : 'unlock', row.id, { reason, details: { name: row.name } });
         if (row.lockStatus !== locked)
           for (const to of new Set(await kind.adminEmails(tx, row.id)))
             await ctx.notices.queue(tx, lockNotice({ to, kind: kind.noun, name: row.name, locked, reason }));

@@ -7,7 +7,7 @@ import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { deleteUpload, type UploadSource } from '../../lib/uploads.js';
 import { projectsQueries } from '../projects/projects.repository.js';
 import { charitiesRepository } from './charities.repository.js';
-import { ALL_PERMISSIONS, charityViews, presentCharity } from './charity-views.js';
+import { charityViews, presentCharity } from './charity-views.js';
 
 export { charityAdminEmails, isPublicCharity, presentCharity } from './charity-views.js';
 
@@ -17,7 +17,7 @@ export { charityAdminEmails, isPublicCharity, presentCharity } from './charity-v
  */
 export function charitiesService(ctx: AppContext) {
   const db = () => ctx.database.db;
-  const { fields, visible, present, funds, steps } = charityViews(ctx);
+  const { fields, visible, present, funds, insertWithAdmin, steps } = charityViews(ctx);
 
   return {
     async get(id: number, viewer: AuthUser | null) {
@@ -51,21 +51,9 @@ export function charitiesService(ctx: AppContext) {
     /** A signed-in person applies to add their charity; it waits for a platform admin. */
     async apply(userId: number, body: CharityCreateBody) {
       const values = await fields(body);
-      const row = await db().transaction(async (tx) => {
-        const created = await charitiesRepository.insert(
-          tx,
-          {
-            ...values,
-            name: body.name,
-            charityTypes: body.charity_types,
-            approvalStatus: 'pending',
-            createdBy: userId,
-          },
-          ctx.now(),
-        );
-        await charitiesRepository.addMember(tx, created.id, userId, 1, ALL_PERMISSIONS, ctx.now());
-        return created;
-      });
+      const row = await db().transaction((tx) =>
+        insertWithAdmin(tx, values, body, { approvalStatus: 'pending', createdBy: userId, adminId: userId }),
+      );
       return presentCharity(row);
     },
 

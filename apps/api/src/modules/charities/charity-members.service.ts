@@ -4,6 +4,7 @@ import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { memberPerson } from '../accounts/account-steps.js';
 import { usersQueries } from '../users/users.repository.js';
 import { charitiesRepository } from './charities.repository.js';
 import { ALL_PERMISSIONS } from './charity-views.js';
@@ -26,11 +27,7 @@ export function charityMembersService(ctx: AppContext) {
       return members
         .map(
           ({ person, row }): CharityMember => ({
-            user_id: person.id,
-            first_name: person.firstName,
-            last_name: person.lastName,
-            email: person.email,
-            avatar: person.avatar,
+            ...memberPerson(person),
             admin_type: row.adminType,
             permissions: row.permissions,
             joined_at: row.joinedAt.toISOString(),

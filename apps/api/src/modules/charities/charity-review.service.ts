@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { type CharityRow, charitiesRepository } from './charities.repository.js';
-import { ALL_PERMISSIONS, charityViews, presentCharity } from './charity-views.js';
+import { charityViews, presentCharity } from './charity-views.js';
 
 /**
  * The platform's review of charities (docs/product/platform-admin.md): a charity added by a platform
@@ -13,7 +13,7 @@ import { ALL_PERMISSIONS, charityViews, presentCharity } from './charity-views.j
  */
 export function charityReviewService(ctx: AppContext) {
   const db = () => ctx.database.db;
-  const { fields, present, steps } = charityViews(ctx);
+  const { fields, present, insertWithAdmin, steps } = charityViews(ctx);
 
   return {
     /** A platform admin adds a charity, approved at once, with a named person as its admin. */
@@ -21,21 +21,13 @@ export function charityReviewService(ctx: AppContext) {
       const { id: adminId } = await ctx.access.require(auth, Permission.CharityCreate);
       const admin = await steps.namedAdmin(body.admin_email);
       const values = await fields(body);
-      const row = await steps.createByAdmin(adminId, admin.id, async (tx) => {
-        const created = await charitiesRepository.insert(
-          tx,
-          {
-            ...values,
-            name: body.name,
-            charityTypes: body.charity_types,
-            approvalStatus: 'approved',
-            createdBy: adminId,
-          },
-          ctx.now(),
-        );
-        await charitiesRepository.addMember(tx, created.id, admin.id, 1, ALL_PERMISSIONS, ctx.now());
-        return created;
-      });
+      const row = await steps.createByAdmin(adminId, admin.id, (tx) =>
+        insertWithAdmin(tx, values, body, {
+          approvalStatus: 'approved',
+          createdBy: adminId,
+          adminId: admin.id,
+        }),
+      );
       return presentCharity(row);
     },
 

@@ -1,4 +1,4 @@
-import type { Charity, CharityUpdateBody } from '@kindred/shared';
+import type { Charity, CharityCreateBody, CharityUpdateBody } from '@kindred/shared';
 import { CHARITY_MEMBER_PERMISSIONS } from '@kindred/shared';
 import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
@@ -106,6 +106,23 @@ export function charityViews(ctx: AppContext) {
     };
   }
 
+  /** Adds a charity with its first admin, who holds every permission. */
+  async function insertWithAdmin(
+    tx: Executor,
+    values: Partial<NewCharity>,
+    body: CharityCreateBody,
+    made: { approvalStatus: 'pending' | 'approved'; createdBy: number; adminId: number },
+  ) {
+    const { approvalStatus, createdBy, adminId } = made;
+    const created = await charitiesRepository.insert(
+      tx,
+      { ...values, name: body.name, charityTypes: body.charity_types, approvalStatus, createdBy },
+      ctx.now(),
+    );
+    await charitiesRepository.addMember(tx, created.id, adminId, 1, ALL_PERMISSIONS, ctx.now());
+    return created;
+  }
+
   const account: AccountKind<CharityRow> = {
     audit: 'charity',
     noun: 'charity',
@@ -115,5 +132,5 @@ export function charityViews(ctx: AppContext) {
     adminEmails: charityAdminEmails,
   };
 
-  return { fields, visible, present, funds, steps: accountSteps(ctx, account) };
+  return { fields, visible, present, funds, insertWithAdmin, steps: accountSteps(ctx, account) };
 }

@@ -12,6 +12,7 @@ import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { memberPerson } from '../accounts/account-steps.js';
 import { usersQueries } from '../users/users.repository.js';
 import { organisationViews } from './organisation-views.js';
 import {
@@ -39,11 +40,7 @@ export function organisationMembersService(ctx: AppContext) {
       .filter(({ person }) => !person.deletedAt)
       .map(
         ({ person, row }): BusinessMember => ({
-          user_id: person.id,
-          first_name: person.firstName,
-          last_name: person.lastName,
-          email: person.email,
-          avatar: person.avatar,
+          ...memberPerson(person),
           admin_type: row.adminType,
           is_signoff_admin: row.isSignoffAdmin,
           joined_at: row.createdAt.toISOString(),

@@ -1,19 +1,16 @@
-import {
-  ADMIN_TYPE,
-  type AdminBusinessCreateBody,
-  type AdminLockBody,
-  type BusinessDecisionBody,
-  type PageQuery,
+import type {
+  AdminBusinessCreateBody,
+  AdminLockBody,
+  BusinessDecisionBody,
+  PageQuery,
 } from '@kindred/shared';
 import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
-import { organisationViews, profileFields } from './organisation-views.js';
+import { organisationViews } from './organisation-views.js';
 import { type BusinessRow, organisationsRepository } from './organisations.repository.js';
 import { presentBusiness } from './organisations.service.js';
-
-const { superAdmin } = ADMIN_TYPE;
 
 /**
  * The platform's review of organisations (docs/product/platform-admin.md): one added by a platform
@@ -21,22 +18,16 @@ const { superAdmin } = ADMIN_TYPE;
  */
 export function organisationReviewService(ctx: AppContext) {
   const db = () => ctx.database.db;
-  const { found, steps } = organisationViews(ctx);
+  const { found, insertWithSuperAdmin, steps } = organisationViews(ctx);
 
   return {
     /** POST /business: a platform admin adds an approved organisation with a named Super Admin. */
     async createByAdmin(auth: AuthUser | null, body: AdminBusinessCreateBody) {
       const by = await ctx.access.require(auth, Permission.BusinessCreate);
       const person = await steps.namedAdmin(body.admin_email);
-      const row = await steps.createByAdmin(by.id, person.id, async (tx) => {
-        const created = await organisationsRepository.insert(
-          tx,
-          { ...profileFields(body), name: body.name, approvalStatus: 'approved', createdBy: by.id },
-          ctx.now(),
-        );
-        await organisationsRepository.addMember(tx, created.id, person.id, superAdmin, ctx.now());
-        return created;
-      });
+      const row = await steps.createByAdmin(by.id, person.id, (tx) =>
+        insertWithSuperAdmin(tx, body, { approvalStatus: 'approved', createdBy: by.id, adminId: person.id }),
+      );
       return presentBusiness(row);
     },
 

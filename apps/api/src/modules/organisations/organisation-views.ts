@@ -1,4 +1,4 @@
-import type { BusinessUpdateBody } from '@kindred/shared';
+import { ADMIN_TYPE, type BusinessCreateBody, type BusinessUpdateBody } from '@kindred/shared';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
@@ -33,6 +33,22 @@ export function organisationViews(ctx: AppContext) {
     return row;
   }
 
+  /** Adds an organisation from its form with its first Super Admin. */
+  async function insertWithSuperAdmin(
+    tx: Executor,
+    body: BusinessCreateBody,
+    made: { approvalStatus: 'pending' | 'approved'; createdBy: number; adminId: number },
+  ) {
+    const { approvalStatus, createdBy, adminId } = made;
+    const created = await organisationsRepository.insert(
+      tx,
+      { ...profileFields(body), name: body.name, approvalStatus, createdBy },
+      ctx.now(),
+    );
+    await organisationsRepository.addMember(tx, created.id, adminId, ADMIN_TYPE.superAdmin, ctx.now());
+    return created;
+  }
+
   const account: AccountKind<BusinessRow> = {
     audit: 'business',
     noun: 'organisation',
@@ -44,5 +60,5 @@ export function organisationViews(ctx: AppContext) {
       activeEmails(executor, await organisationsQueries.businessSuperAdminIds(executor, id)),
   };
 
-  return { found, steps: accountSteps(ctx, account) };
+  return { found, insertWithSuperAdmin, steps: accountSteps(ctx, account) };
 }

@@ -1,10 +1,9 @@
-import {
-  ADMIN_TYPE,
-  type Business,
-  type BusinessCreateBody,
-  type BusinessUpdateBody,
-  type MyBusiness,
-  type PageQuery,
+import type {
+  Business,
+  BusinessCreateBody,
+  BusinessUpdateBody,
+  MyBusiness,
+  PageQuery,
 } from '@kindred/shared';
 import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
@@ -14,8 +13,6 @@ import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { deleteUpload, type UploadSource } from '../../lib/uploads.js';
 import { organisationViews, profileFields } from './organisation-views.js';
 import { type BusinessRow, organisationsRepository, signoffPolicyOf } from './organisations.repository.js';
-
-const { superAdmin } = ADMIN_TYPE;
 
 export function presentBusiness(row: BusinessRow): Business {
   return {
@@ -44,7 +41,7 @@ export const isPublicBusiness = (row: BusinessRow) =>
  */
 export function organisationsService(ctx: AppContext) {
   const db = () => ctx.database.db;
-  const { found, steps } = organisationViews(ctx);
+  const { found, insertWithSuperAdmin, steps } = organisationViews(ctx);
 
   return {
     found,
@@ -52,15 +49,9 @@ export function organisationsService(ctx: AppContext) {
     /** POST /user/add/business: the person becomes its Super Admin; it waits for a platform admin. */
     async apply(auth: AuthUser | null, body: BusinessCreateBody) {
       const user = await ctx.access.require(auth, Permission.UserSelf, [auth?.id ?? 0]);
-      const row = await db().transaction(async (tx) => {
-        const created = await organisationsRepository.insert(
-          tx,
-          { ...profileFields(body), name: body.name, approvalStatus: 'pending', createdBy: user.id },
-          ctx.now(),
-        );
-        await organisationsRepository.addMember(tx, created.id, user.id, superAdmin, ctx.now());
-        return created;
-      });
+      const row = await db().transaction((tx) =>
+        insertWithSuperAdmin(tx, body, { approvalStatus: 'pending', createdBy: user.id, adminId: user.id }),
+      );
       return presentBusiness(row);
     },
 
