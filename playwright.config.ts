@@ -100,7 +100,7 @@ export default defineConfig({
       RATE_LIMITS: 'false',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://localhost:${E2E_TARGETS[target].port}`,
-      SCHEDULER_INTERVAL_MS: '0',
+      SCHEDULED_JOBS: 'false',
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
       ...(process.env.E2E_FROM_SOURCE ? { E2E_FROM_SOURCE: process.env.E2E_FROM_SOURCE } : {}),
     },

@@ -211,7 +211,7 @@ export async function startApi(
         DEMO_DATA: 'false',
         RATE_LIMITS: 'false',
         LOG_LEVEL: 'error',
-        SCHEDULER_INTERVAL_MS: '0',
+        SCHEDULED_JOBS: 'false',
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     },

@@ -70,7 +70,7 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
       RATE_LIMITS: 'false',
       LOG_LEVEL: 'error',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SCHEDULER_INTERVAL_MS: '0',
+      SCHEDULED_JOBS: 'false',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -8,10 +8,10 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { listenForCacheChanges } from './db/cache-notifications.js';
 import type { Database } from './db/client.js';
+import { createEventBus, type ScheduledJob } from './events/event-bus.js';
 import { systemClock } from './lib/clock.js';
 import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer.js';
-import { ALL, createPublicCache, LISTS } from './lib/public-cache.js';
-import { type ScheduledJob, startScheduler } from './lib/scheduler.js';
+import { createPublicCache } from './lib/public-cache.js';
 import { type FileStorage, localDiskStorage } from './lib/storage.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
@@ -69,7 +69,10 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go (standard output unless given); tests read them. */
   logStream?: { write(line: string): void };
-  /** Run scheduled jobs in this process (tests run them by hand). */
+  /**
+   * Run a worker in this process: event handlers, and the scheduled jobs when the config says so.
+   * Tests run none: they settle the events (`ctx.events.settle()`) and run jobs by hand.
+   */
   scheduler?: boolean;
 }
 
@@ -100,6 +103,7 @@ export async function buildApp(
       options.paymentProvider ??
       (config.stripeSecretKey ? stripeProvider(config.stripeSecretKey) : sandboxProvider(now)),
     ledger: ledgerService(config.currency, now),
+    events: createEventBus({ databaseUrl: options.database.url, now, log: () => ctx.log }),
     access: accessService(() => options.database.db),
     now,
     publicCache: createPublicCache({ maxBytes: config.publicCacheBytes, ttlMs: config.publicCacheTtlMs }),
@@ -186,34 +190,31 @@ export async function buildApp(
   );
   await registerWeb(app, config.webDist ?? DEFAULT_WEB_DIST);
 
+  // Each job claims its work in the database, so any process may run a slot (docs/architecture.md, "Jobs").
   const jobs: ScheduledJob[] = [
-    { name: 'direct debits', run: () => services.directDebits.runDue() },
-    { name: 'recurring donations', run: () => services.subscriptionRuns.runDue() },
-    { name: 'sign-off reminders', run: () => services.signoff.remindSignoff() },
-    { name: 'subscription invoices', run: () => services.invoiceRuns.runDue() },
-    { name: 'admin statistics', run: () => services.statistics.refreshIfStale() },
-    { name: 'idempotency keys', run: () => purgeIdempotencyKeys(ctx.database.db, ctx.now()) },
+    { name: 'direct debits', cron: '*/5 * * * *', run: () => services.directDebits.runDue() },
+    { name: 'recurring donations', cron: '*/5 * * * *', run: () => services.subscriptionRuns.runDue() },
+    { name: 'sign-off reminders', cron: '15 * * * *', run: () => services.signoff.remindSignoff() },
+    { name: 'subscription invoices', cron: '*/15 * * * *', run: () => services.invoiceRuns.runDue() },
+    { name: 'admin statistics', cron: '* * * * *', run: () => services.statistics.refreshIfStale() },
+    {
+      name: 'idempotency keys',
+      cron: '30 * * * *',
+      run: () => purgeIdempotencyKeys(ctx.database.db, ctx.now()),
+    },
     {
       name: 'finish expired projects',
-      run: async () => {
-        const finished = await services.projectLifecycle.finishExpired();
-        if (finished) ctx.publicCache.changed(ALL);
-        return finished;
-      },
+      cron: '*/5 * * * *',
+      run: () => services.projectLifecycle.finishExpired(),
     },
-    {
-      name: 'map cells',
-      run: async () => {
-        await services.explore.refreshMapCells();
-        ctx.publicCache.changed(LISTS);
-      },
-    },
+    { name: 'map cells', cron: '*/10 * * * *', run: () => services.explore.refreshMapCells() },
   ];
   // Notices left over (queued by a process that stopped, or waiting for a retry).
-  if (config.mailDelivery) jobs.push({ name: 'notices', run: () => ctx.notices.deliverDue() });
+  if (config.mailDelivery)
+    jobs.push({ name: 'notices', cron: '* * * * *', run: () => ctx.notices.deliverDue() });
   if (options.scheduler ?? true) {
-    const scheduler = startScheduler(jobs, config.schedulerIntervalMs, app.log);
-    app.addHook('onClose', () => scheduler.stop());
+    await ctx.events.start(jobs, { schedule: config.scheduledJobs });
   }
+  app.addHook('onClose', () => ctx.events.close());
   return { app, ctx, routes, jobs };
 }

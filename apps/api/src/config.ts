@@ -30,7 +30,7 @@ const envSchema = z.object({
    * (docs/product/donations.md#statuses).
    */
   DONATION_REVIEW_THRESHOLD: z.coerce.number().int().min(0).default(5_000_000),
-  SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  SCHEDULED_JOBS: booleanText.default(true),
   /** Whether this process mails queued notices (receipts, decisions); another process may do it instead. */
   MAIL_DELIVERY: booleanText.default(true),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -73,8 +73,11 @@ export interface Config {
   stripeSecretKey: string | undefined;
   stripePublishableKey: string | undefined;
   stripeWebhookSecret: string | undefined;
-  /** How often scheduled work (direct debits, clean-up) runs; 0 turns the scheduler off. */
-  schedulerIntervalMs: number;
+  /**
+   * Whether this process takes part in running the scheduled jobs (direct debits, clean-up), each
+   * on its own cadence. Event handlers run in every process whatever this says.
+   */
+  scheduledJobs: boolean;
   mailDelivery: boolean;
   mapTileUrl: string;
   logLevel: string;
@@ -135,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
-    schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
+    scheduledJobs: e.SCHEDULED_JOBS,
     mailDelivery: e.MAIL_DELIVERY,
     mapTileUrl: e.MAP_TILE_URL,
     logLevel: e.LOG_LEVEL,

@@ -1,6 +1,7 @@
 import type { AccessService } from './authz/access.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { EventBus } from './events/event-bus.js';
 import type { Mailer } from './lib/mailer.js';
 import type { PublicCache } from './lib/public-cache.js';
 import type { FileStorage } from './lib/storage.js';
@@ -19,6 +20,8 @@ export interface AppContext {
   paymentProvider: PaymentProvider;
   /** The only writer of money movements (built once, on the app's clock and currency). */
   ledger: LedgerService;
+  /** Events recorded with each change and handled after it, in any process (decision 041). */
+  events: EventBus;
   /** Who may do what: every service asks it first. */
   access: AccessService;
   now(): Date;

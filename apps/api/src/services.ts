@@ -1,4 +1,5 @@
 import type { AppContext } from './context.js';
+import { ALL, charityTag, LISTS, projectTag } from './lib/public-cache.js';
 import { adminService } from './modules/admin/admin.service.js';
 import { adminAccountsService } from './modules/admin/admin-accounts.service.js';
 import { adminProjectsService } from './modules/admin/admin-projects.service.js';
@@ -24,14 +25,14 @@ import { platformReviewService } from './modules/donations/platform-review.servi
 import { settlementService } from './modules/donations/settlement.service.js';
 import { subscriptionRunsService } from './modules/donations/subscription-runs.service.js';
 import { subscriptionsService } from './modules/donations/subscriptions.service.js';
-import { type EmployeesService, employeesService } from './modules/employees/employees.service.js';
+import { employeesService } from './modules/employees/employees.service.js';
 import { exploreService } from './modules/explore/explore.service.js';
 import { filesService } from './modules/files/files.service.js';
 import { groupMembershipService } from './modules/groups/group-membership.service.js';
 import { groupsService } from './modules/groups/groups.service.js';
-import { type InvitationsService, invitationsService } from './modules/invitations/invitations.service.js';
+import { invitationsService } from './modules/invitations/invitations.service.js';
 import { joinRequestsService } from './modules/invitations/join-requests.service.js';
-import { type MatchingService, matchingService } from './modules/matching/matching.service.js';
+import { matchingService } from './modules/matching/matching.service.js';
 import { messageSendingService } from './modules/messages/message-sending.service.js';
 import { messagesService } from './modules/messages/messages.service.js';
 import { hierarchyService } from './modules/organisations/hierarchy.service.js';
@@ -57,17 +58,11 @@ export function buildServices(ctx: AppContext) {
   // Recording a gift is shared by the donor's gifts, a subscription's periods and an organisation's
   // matches; the donations services are split by who acts, each with the recorder.
   const gifts = giftRecorder(ctx);
-  const subscriptions = subscriptionsService(ctx, () => gifts);
-  const matching: MatchingService = matchingService(ctx, () => gifts);
+  const subscriptions = subscriptionsService(ctx, gifts);
+  const matching = matchingService(ctx, gifts);
   // A person's gift may open a subscription (its first period is a donation).
-  // An employee's own gift is matched in its transaction by the organisations that match (decision 024).
-  const donorGifts = donorGiftsService(
-    ctx,
-    gifts,
-    () => subscriptions,
-    () => matching.onOwnGift,
-  );
-  const settlement = settlementService(gifts, () => subscriptions);
+  const donorGifts = donorGiftsService(ctx, gifts, subscriptions);
+  const settlement = settlementService(gifts, subscriptions);
   // A project that is cancelled or completed settles its donations
   // (docs/product/donations.md#a-project-that-ends,
   // docs/product/projects-and-charities.md#transitions). Who may see and change a project is shared
@@ -77,13 +72,18 @@ export function buildServices(ctx: AppContext) {
     cancelled: (tx, projectId, userId) => settlement.projectCancelled(tx, projectId, userId),
     completed: (tx, projectId, userId) => settlement.projectCompleted(tx, projectId, userId),
   });
-  // An accepted invitation from a CSV row places the person in their sub-group; the CSV upload
-  // invites new people: each gets the other lazily.
-  const invitations: InvitationsService = invitationsService(ctx, {
+  // An accepted invitation to an organisation says so; the employees module places the person in
+  // the sub-group a CSV row named (below). The CSV upload invites new people.
+  const invitations = invitationsService(ctx, {
     businessJoined: (tx, businessId, userId, subGroupId) =>
-      employees.placeInSubGroup(tx, businessId, userId, subGroupId),
+      ctx.events.record(tx, 'organisation.member_joined', {
+        business_id: businessId,
+        user_id: userId,
+        sub_group_id: subGroupId,
+      }),
   });
-  const employees: EmployeesService = employeesService(ctx, () => invitations);
+  const employees = employeesService(ctx, invitations);
+  listen(ctx, { matching, employees });
   // Billing: paying an invoice and choosing a plan are shared by the organisation's subscription,
   // the platform's setting of one and the scheduled invoice runs.
   const invoices = invoicePayments(ctx);
@@ -117,7 +117,7 @@ export function buildServices(ctx: AppContext) {
     platformReview: platformReviewService(ctx, gifts),
     donationStatistics: donationStatisticsService(ctx),
     subscriptions,
-    subscriptionRuns: subscriptionRunsService(ctx, () => gifts),
+    subscriptionRuns: subscriptionRunsService(ctx, gifts),
     giftAid: giftAidService(ctx),
     platformBilling: platformBillingService(ctx, plans, invoices),
     organisationSubscription: organisationSubscriptionService(ctx, plans, invoices),
@@ -133,8 +133,44 @@ export function buildServices(ctx: AppContext) {
     statistics: statisticsService(ctx),
     audit: auditService(ctx),
     matching,
-    businessReports: businessReportsService(ctx, () => gifts),
+    businessReports: businessReportsService(ctx, gifts),
     hierarchy: hierarchyService(ctx),
   };
 }
 export type Services = ReturnType<typeof buildServices>;
+
+/**
+ * Who listens to which event (docs/decisions/041-one-event-mechanism.md). Each handler runs after
+ * the change is committed, at least once, in whichever process takes its job: it must be safe to
+ * run twice.
+ */
+function listen(
+  ctx: AppContext,
+  modules: {
+    matching: ReturnType<typeof matchingService>;
+    employees: ReturnType<typeof employeesService>;
+  },
+) {
+  const { events } = ctx;
+  // An employee's own gift is matched by the organisations that match (decision 024).
+  events.on('donation.made', 'matching.match-own-gift', (event) => modules.matching.matchOwnGift(event));
+  // A CSV row's sub-group (decision 023): placing twice places once.
+  events.on('organisation.member_joined', 'employees.place-in-sub-group', async ({ data }) => {
+    await ctx.database.db.transaction((tx) =>
+      modules.employees.placeInSubGroup(tx, data.business_id, data.user_id, data.sub_group_id),
+    );
+  });
+  // The public pages a change shows on are answered afresh, in every process (decision 014).
+  events.on('donation.made', 'public-cache.donation', async ({ data }) => {
+    ctx.publicCache.changed(
+      data.project_id !== null ? projectTag(String(data.project_id)) : charityTag(String(data.charity_id)),
+    );
+  });
+  events.on('project.status_changed', 'public-cache.project-status', async () => {
+    // A project that ends leaves the lists and changes its charity's page and the totals.
+    ctx.publicCache.changed(ALL);
+  });
+  events.on('explore.map_refreshed', 'public-cache.map', async () => {
+    ctx.publicCache.changed(LISTS);
+  });
+}

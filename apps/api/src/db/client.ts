@@ -4,6 +4,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { migrateQueue } from '../events/event-bus.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -153,6 +154,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+        // The event queue's own tables (graphile-worker's schema), beside the app's.
+        await migrateQueue(pool);
         await andThen?.(db);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);

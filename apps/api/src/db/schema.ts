@@ -1,5 +1,6 @@
 /** Every table of the product, for drizzle and drizzle-kit. Each module owns its own table file. */
 
+export * from '../events/events.table.js';
 export * from '../modules/admin/admin.table.js';
 export * from '../modules/audit/audit.table.js';
 export * from '../modules/billing/billing.table.js';

@@ -75,7 +75,7 @@ describe('public answers from memory', () => {
     expect(cards.map((card: { title: string }) => card.title)).toEqual(['Canal towpath rebuild']);
   });
 
-  it("shows a gift in the project's progress and supporters at once", async () => {
+  it("shows a gift in the project's progress and supporters once its event is handled", async () => {
     const summary = async () => (await t.request('GET', `/api/project/${projectId}/summary`)).json();
     const supporters = async () =>
       (await t.request('GET', `/api/project/${projectId}/all-donations`)).json().items.length;
@@ -87,6 +87,9 @@ describe('public answers from memory', () => {
       body: { type: 2, amount: 2500 },
     });
     expect(gift.statusCode).toBe(201);
+    // Until a worker takes the gift's event, the kept answer stands (the page is seconds old at most).
+    expect((await summary()).funds_raised).toBe(raised);
+    await t.settle();
     expect((await summary()).funds_raised + (await summary()).funds_held).toBeGreaterThan(raised);
     expect(await supporters()).toBe(count + 1);
   });
@@ -140,10 +143,11 @@ describe('public answers from memory', () => {
   });
 
   it('says what each kind of write changed', () => {
-    expect(changesOf('POST', '/api/user/donate/project/:id', { id: '7' })).toEqual([projectTag(7)]);
-    expect(changesOf('POST', '/api/auth/login', {})).toEqual([]);
-    expect(changesOf('PATCH', '/api/project/:id', { id: '7' })).toEqual(['*']);
-    expect(changesOf('PATCH', '/api/admin/charity/:id/lock', { id: '7' })).toEqual(['*']);
+    // A gift's own event says what it changed: the route drops nothing by itself.
+    expect(changesOf('POST', '/api/user/donate/project/:id')).toEqual([]);
+    expect(changesOf('POST', '/api/auth/login')).toEqual([]);
+    expect(changesOf('PATCH', '/api/project/:id')).toEqual(['*']);
+    expect(changesOf('PATCH', '/api/admin/charity/:id/lock')).toEqual(['*']);
     // An organisation's own settings change nothing public; its sign-off, name and logo do.
     for (const [method, url] of [
       ['POST', '/api/business/:id/deposit'],
@@ -153,14 +157,14 @@ describe('public answers from memory', () => {
       ['DELETE', '/api/business/:id/direct_debit/:debitId'],
       ['POST', '/api/business/direct_debit/:id'],
     ] as const)
-      expect(changesOf(method, url, { id: '5' }), url).toEqual([]);
+      expect(changesOf(method, url), url).toEqual([]);
     for (const [method, url] of [
       ['POST', '/api/business/:id/approve_donations'],
       ['PATCH', '/api/business/:id'],
       ['POST', '/api/business/logo/:id'],
       ['DELETE', '/api/business/:id'],
     ] as const)
-      expect(changesOf(method, url, { id: '5' }), url).toEqual(['*']);
+      expect(changesOf(method, url), url).toEqual(['*']);
   });
 });
 

@@ -23,9 +23,11 @@ import {
  *   A miss runs the route as usual and keeps its 200 answer; concurrent misses of one key wait for
  *   the first (a single flight). Signed-in callers (an Authorization header) always get a fresh
  *   answer from the database: the project and charity pages show more to those who run them.
- * - Every successful write says what it changed (WRITES): a gift drops its project's (or
- *   charity's) pages; writes that touch no public data drop nothing; every other write drops
- *   everything (they are rare: people editing). Scheduled jobs say so themselves (app.ts).
+ * - What a change makes stale reaches the cache as an event where its service records one
+ *   (WRITES_TOLD_BY_EVENTS; the handlers are in services.ts): a gift drops its project's (or
+ *   charity's) pages, a finished project or a recount of the map the lists. Writes that touch no
+ *   public data drop nothing; every other write drops everything when it answers (they are rare:
+ *   people editing).
  * - Public answers carry an ETag (a match answers 304) and `Cache-Control: public` with a short
  *   max-age and stale-while-revalidate, so a CDN in front may keep them for seconds.
  * - JSON answers of 1 KB or more leave compressed (brotli or gzip) when the caller accepts it:
@@ -71,14 +73,12 @@ export const UNCACHED_PUBLIC_READS = new Set([
 ]);
 
 /**
- * What a successful write changed, by `METHOD route`. Unlisted writes change everything.
- * A gift moves its project's (or charity's) counters and supporters; the lists and the charity
- * page that show the same counters catch up within the entries' age limit.
+ * Writes whose public effects reach the cache as events (docs/decisions/041-one-event-mechanism.md):
+ * a gift records `donation.made`, whose handler drops its project's (or charity's) pages in every
+ * process. The lists and the charity page that show the same counters catch up within the entries'
+ * age limit. Writes are moved here as their services record the events that say what they change.
  */
-export const WRITES: Record<string, (params: Params) => CacheTag[]> = {
-  'POST /api/user/donate/project/:id': (p) => [projectTag(p.id ?? '')],
-  'POST /api/user/donate/charity/:id': (p) => [charityTag(p.id ?? '')],
-};
+export const WRITES_TOLD_BY_EVENTS = [/^POST \/api\/user\/donate\/(project|charity)\/:id$/];
 
 /** Writes that change no public answer: sign-in, accounts, money in and out of wallets, settings. */
 export const PRIVATE_WRITES = [
@@ -181,11 +181,10 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Cached
   return reply.send(answer.body);
 }
 
-/** What a successful write changed (ALL unless the tables above say less). */
-export function changesOf(method: string, routeUrl: string, params: Params): CacheTag[] {
+/** What a successful write changed here and now: nothing when it is private or its events say; else everything. */
+export function changesOf(method: string, routeUrl: string): CacheTag[] {
   const key = `${method} ${routeUrl}`;
-  const rule = WRITES[key];
-  if (rule) return rule(params);
+  if (WRITES_TOLD_BY_EVENTS.some((pattern) => pattern.test(key))) return [];
   if (PRIVATE_WRITES.some((pattern) => pattern.test(key))) return [];
   return [ALL];
 }
@@ -236,9 +235,7 @@ export function registerPublicCache(app: FastifyInstance, cache: PublicCache) {
 
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       if (reply.statusCode < 400 && request.routeOptions.url) {
-        cache.changed(
-          ...changesOf(request.method, request.routeOptions.url, (request.params ?? {}) as Params),
-        );
+        cache.changed(...changesOf(request.method, request.routeOptions.url));
       }
       return payload;
     }

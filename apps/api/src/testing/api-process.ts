@@ -42,7 +42,7 @@ export function startApiProcess(options: {
       DEMO_DATA: 'false',
       RATE_LIMITS: 'false',
       LOG_LEVEL: options.logLevel ?? 'error',
-      SCHEDULER_INTERVAL_MS: '0',
+      SCHEDULED_JOBS: 'false',
       ...options.env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -117,8 +117,14 @@ export async function createTestApp(
     jobs,
     request,
     createUser,
-    /** The mail delivered so far, oldest first, once the queued notices have been delivered (as the scheduler would). */
+    /**
+     * Runs the handlers of every event recorded so far, as a worker would just after the commits
+     * (matching, sub-group places, the public cache); throws if one failed.
+     */
+    settle: () => ctx.events.settle(),
+    /** The mail delivered so far, oldest first, once the events are handled and the queued notices delivered. */
     outbox: async () => {
+      await ctx.events.settle();
       await ctx.notices.deliverDue();
       return readOutbox(path.join(dataDir, 'outbox'));
     },

@@ -30,7 +30,7 @@ const CSV_MAX_ROWS = 10_000;
  * by month, kind, charity and project, its recurring and future donations. Totals include the
  * sub-businesses the caller may see, and say which.
  */
-export function businessReportsService(ctx: AppContext, donations: () => GiftRecorder) {
+export function businessReportsService(ctx: AppContext, donations: GiftRecorder) {
   const db = () => ctx.database.db;
 
   /** The organisations a report counts: the one asked about and, unless told not to, its visible sub-businesses. */
@@ -77,7 +77,7 @@ export function businessReportsService(ctx: AppContext, donations: () => GiftRec
   });
 
   async function presentRows(rows: DonationRow[]): Promise<BusinessReportDonation[]> {
-    const presented = await donations().present(rows);
+    const presented = await donations.present(rows);
     return presented.map((donation, index) => ({ ...donation, match_of_id: rows[index]?.matchOf ?? null }));
   }
 

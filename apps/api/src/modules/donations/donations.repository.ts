@@ -690,6 +690,22 @@ export const donationsQueries = {
     return { total: Number(row?.total ?? 0), count: Number(row?.count ?? 0) };
   },
 
+  /** Whether the organisation has already matched this gift (a handler run twice makes one match). */
+  async matched(db: Executor, businessId: number, giftId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ id: donations.id })
+      .from(donations)
+      .where(
+        and(
+          eq(donations.donorType, 'business'),
+          eq(donations.donorId, businessId),
+          eq(donations.matchOf, giftId),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  },
+
   /** The employees' gifts these matches answer, by id. */
   async byIds(db: Executor, ids: number[]): Promise<Map<number, DonationRow>> {
     if (ids.length === 0) return new Map();

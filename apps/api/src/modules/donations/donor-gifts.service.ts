@@ -10,7 +10,7 @@ import {
 import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
-import type { Executor, Tx } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { IdempotencyRequest } from '../../lib/idempotency.js';
 import { charitiesQueries } from '../charities/charities.repository.js';
@@ -20,7 +20,7 @@ import type { MoneyOwner } from '../payments/money-owner.js';
 import { usersQueries } from '../users/users.repository.js';
 import type { GiftTarget } from './donation-flow.js';
 import { donationViews, filterOf, presentNew } from './donation-views.js';
-import { type DonationRow, type DonationWhere, donationsRepository } from './donations.repository.js';
+import { type DonationWhere, donationsRepository } from './donations.repository.js';
 import { assertGiftAidAllowed, type GiftRecorder } from './gift-recorder.js';
 import { receiptPdf, statementCsv, statementPdf } from './receipts.js';
 import { assertApprovable, assertBusinessMovesMoney } from './signoff-rules.js';
@@ -33,18 +33,11 @@ const { funds } = GIVING_TYPE;
 const STATEMENT_MAX_DAYS = 366 * 5;
 const STATEMENT_MAX_ROWS = 10_000;
 
-/**
- * Called inside the transaction of a person's one-off gift, after it is recorded (the matching module
- * makes the organisations' matches there, decision 024).
- */
-export type OwnGiftHook = (tx: Tx, row: DonationRow) => Promise<void>;
-
 /** The giver's side of donations: giving (a person's gift, or a member's on behalf of an organisation), and their own gifts. */
 export function donorGiftsService(
   ctx: AppContext,
   recorder: GiftRecorder,
-  subscriptions: () => SubscriptionsService,
-  ownGift: () => OwnGiftHook | undefined = () => undefined,
+  subscriptions: SubscriptionsService,
 ) {
   const db = () => ctx.database.db;
   const { present, presentOne, page, receiptOf } = donationViews(ctx);
@@ -90,12 +83,11 @@ export function donorGiftsService(
         let subscription = null;
         let charity: { registrationNumber: string | null } | undefined;
         if (body.frequency !== undefined) {
-          const started = await subscriptions().start(tx, target, body, donor, actor);
+          const started = await subscriptions.start(tx, target, body, donor, actor);
           subscription = started.subscription;
           donation = started.donation ? await presentOne(started.donation, tx) : null;
         } else {
           const created = await recorder.createChecked(tx, target, body, donor, actor);
-          await ownGift()?.(tx, created.row);
           donation = presentNew(created.row, created, { id: user.id, name: person.name });
           charity = created.charity;
         }

@@ -228,11 +228,14 @@ export function giftRecorder(ctx: AppContext) {
     });
     const review =
       isFunds && ((amount ?? 0) > ctx.config.donationReviewThreshold || !isPublicCharity(charity));
-    return {
-      row: await flow.start(tx, row, { review, signoff: extra.signoff === true }, actor),
-      project,
-      charity,
-    };
+    const started = await flow.start(tx, row, { review, signoff: extra.signoff === true }, actor);
+    // Handled after the commit: matching, the public pages' figures (docs/decisions/041-one-event-mechanism.md).
+    await ctx.events.record(tx, 'donation.made', {
+      donation_id: started.id,
+      project_id: started.projectId,
+      charity_id: started.charityId,
+    });
+    return { row: started, project, charity };
   }
 
   /**

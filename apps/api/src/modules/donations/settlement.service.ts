@@ -11,7 +11,7 @@ const { funds } = GIVING_TYPE;
  * A project's settlement: when it ends, its donations end with it. Called by the projects module
  * inside the transaction of the project's change, after it checked who may make it.
  */
-export function settlementService(recorder: GiftRecorder, subscriptions: () => SubscriptionsService) {
+export function settlementService(recorder: GiftRecorder, subscriptions: SubscriptionsService) {
   const { flow } = recorder;
   return {
     /**
@@ -24,7 +24,7 @@ export function settlementService(recorder: GiftRecorder, subscriptions: () => S
       const open = await donationsRepository.lockOpenOfProject(tx, projectId);
       for (const row of open)
         await flow.move(tx, row, canceled, { userId, reason: 'The project was cancelled.' });
-      await subscriptions().endForProject(tx, projectId);
+      await subscriptions.endForProject(tx, projectId);
     },
 
     /** A completed project delivered its funds to the charity: its approved funds donations are Completed. */
@@ -33,7 +33,7 @@ export function settlementService(recorder: GiftRecorder, subscriptions: () => S
       for (const row of open)
         if (row.type === funds && row.status === approved)
           await flow.move(tx, row, completed, { userId, reason: 'The project was completed.' });
-      await subscriptions().endForProject(tx, projectId);
+      await subscriptions.endForProject(tx, projectId);
     },
   };
 }

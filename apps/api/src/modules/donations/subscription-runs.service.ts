@@ -29,7 +29,7 @@ const BATCH = 50;
 const DAY = 86_400_000;
 
 /** The scheduler's side of recurring donations: each due period given once, unpaid ones retried. */
-export function subscriptionRunsService(ctx: AppContext, donations: () => DonationMaker) {
+export function subscriptionRunsService(ctx: AppContext, donations: DonationMaker) {
   const db = () => ctx.database.db;
   const today = () => isoDay(ctx.now());
 
@@ -46,7 +46,7 @@ export function subscriptionRunsService(ctx: AppContext, donations: () => Donati
         : undefined;
     try {
       return await tx.transaction((savepoint) =>
-        donations().create(
+        donations.create(
           savepoint,
           targetOf(row),
           bodyOf(row),
@@ -146,7 +146,7 @@ export function subscriptionRunsService(ctx: AppContext, donations: () => Donati
         });
         if (handled < BATCH) break;
       }
-      await donations().queueReceipts(db(), receipts);
+      await donations.queueReceipts(db(), receipts);
       for (const failure of failures) await notifyFailure(failure.row, failure.period, failure.reason);
       ctx.notices.wake();
       return outcome;

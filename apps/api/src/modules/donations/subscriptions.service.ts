@@ -22,7 +22,7 @@ const FUTURE_DAYS = 366;
 const FUTURE_MAX = 50;
 
 /** The donor's recurring donations: opened with a gift, listed, paused, resumed, changed, cancelled. */
-export function subscriptionsService(ctx: AppContext, donations: () => DonationMaker) {
+export function subscriptionsService(ctx: AppContext, donations: DonationMaker) {
   const db = () => ctx.database.db;
   const today = () => isoDay(ctx.now());
   const present = (rows: SubscriptionRow[], executor: Executor = db()) =>
@@ -78,10 +78,10 @@ export function subscriptionsService(ctx: AppContext, donations: () => DonationM
       if (startDate < today())
         throw badRequest('A recurring donation cannot start in the past.', { start_date: 'Today or later.' });
       // A series that starts later gives nothing now: it is checked here like a gift.
-      const { charity } = await donations().check(tx, target, body);
+      const { charity } = await donations.check(tx, target, body);
       const charityId = charity.id;
       // Gift Aid needs the donor's declaration naming this charity (decision 037).
-      const declarationId = await donations().declarationFor(body, donor, charityId, tx);
+      const declarationId = await donations.declarationFor(body, donor, charityId, tx);
       const at = ctx.now();
       let row = await subscriptionsRepository.insert(tx, {
         donorType: donor.ownerType,
@@ -106,7 +106,7 @@ export function subscriptionsService(ctx: AppContext, donations: () => DonationM
       let donation: DonationRow | null = null;
       if (startDate === today()) {
         // The first gift is part of the request: if it cannot be made, nothing is set up.
-        donation = await donations().create(tx, target, body, donor, actor, {
+        donation = await donations.create(tx, target, body, donor, actor, {
           subscriptionId: row.id,
           period: startDate,
           declarationId,

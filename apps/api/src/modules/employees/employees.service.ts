@@ -37,7 +37,7 @@ const ROLE_WORDS: Record<string, number> = {
  * employees from a CSV or Excel file
  * (docs/product/organisations.md#employee-groups-and-the-csv-upload, decision 023).
  */
-export function employeesService(ctx: AppContext, invitations: () => InvitationsService) {
+export function employeesService(ctx: AppContext, invitations: InvitationsService) {
   const db = () => ctx.database.db;
 
   async function business(id: number) {
@@ -314,7 +314,7 @@ export function employeesService(ctx: AppContext, invitations: () => Invitations
               });
               return 'created';
             }
-            const invited = await invitations().invite(tx, {
+            const invited = await invitations.invite(tx, {
               email: email.data,
               targetType: 'business',
               targetId: businessId,

@@ -205,6 +205,8 @@ describe('CSV onboarding', () => {
       await t.request('GET', `/api/business/${org.id}/members`, { token: org.owner.token })
     ).json();
     expect(members.items.find((m: { user_id: number }) => m.user_id === starter.id)?.admin_type).toBe(2);
+    // The sub-group the row named takes them once the joining's event is handled (decision 041).
+    await t.settle();
     const mobile = await t.request(
       'GET',
       `/api/business/${org.id}/employees-group/${org.groupId}/${org.subId('Mobile')}/users`,

@@ -150,11 +150,13 @@ export function exploreService(ctx: AppContext) {
   return {
     /**
      * Recounts the map cells. One process at a time does it (an advisory lock), and readers keep
-     * reading the old counts meanwhile (CONCURRENTLY).
+     * reading the old counts meanwhile (CONCURRENTLY). It writes: on the primary, never the replica.
      */
     async refreshMapCells() {
-      await db().transaction(async (tx) => {
-        if (await exploreRepository.lockMapCells(tx)) await exploreRepository.refreshMapCells(tx);
+      await ctx.database.db.transaction(async (tx) => {
+        if (!(await exploreRepository.lockMapCells(tx))) return;
+        await exploreRepository.refreshMapCells(tx);
+        await ctx.events.record(tx, 'explore.map_refreshed', {});
       });
     },
 

@@ -11,6 +11,7 @@ import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../db/client.js';
+import type { KindredEvent } from '../../events/catalogue.js';
 import { notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { isoDay } from '../../lib/periods.js';
@@ -63,10 +64,9 @@ export function forecast(now: Date, used: number, budget: number) {
 
 /**
  * Matching (docs/product/organisations.md#matching, decision 024): an organisation's settings, the
- * budget forecast its admins see, and the matches made inside the transaction of an employee's own
- * gift.
+ * budget forecast its admins see, and the matches made once an employee's own gift is committed.
  */
-export function matchingService(ctx: AppContext, donations: () => GiftRecorder) {
+export function matchingService(ctx: AppContext, donations: GiftRecorder) {
   const db = () => ctx.database.db;
 
   async function requireBusiness(executor: Executor, businessId: number) {
@@ -122,13 +122,15 @@ export function matchingService(ctx: AppContext, donations: () => GiftRecorder) 
     const balances = await ctx.ledger.balances(executor, { ownerType: 'business', ownerId: businessId });
     if (balances.wallet < due) return 0;
     // A match its sign-off admins could never approve would hold the money for ever (decision 033).
-    return (await donations().canBeSignedOff(executor, business, due, donorId)) ? due : 0;
+    return (await donations.canBeSignedOff(executor, business, due, donorId)) ? due : 0;
   }
 
   /** One organisation's match of the gift, under its settings' lock; nothing when nothing is due. */
   async function matchFor(tx: Tx, businessId: number, gift: DonationRow) {
     const settings = await matchingRepository.lock(tx, businessId);
     if (gift.amount === null) return;
+    // Under the settings' lock: a second delivery of the same gift's event finds the first's match.
+    if (await donationsQueries.matched(tx, businessId, gift.id)) return;
     const amount = await dueMatch(tx, businessId, settings, gift.donorId, gift.amount);
     if (amount <= 0) return;
     const owner = { ownerType: 'business', ownerId: businessId } as const;
@@ -136,7 +138,7 @@ export function matchingService(ctx: AppContext, donations: () => GiftRecorder) 
       ? { kind: 'project', id: gift.projectId }
       : { kind: 'charity', id: gift.charityId };
     const body = { type: GIVING_TYPE.funds, amount, source: 'wallet' } as DonateBody;
-    await donations().create(
+    await donations.create(
       tx,
       target,
       body,
@@ -147,7 +149,7 @@ export function matchingService(ctx: AppContext, donations: () => GiftRecorder) 
   }
 
   async function presentMatches(rows: DonationRow[]): Promise<MatchedDonation[]> {
-    const presented = await donations().present(rows);
+    const presented = await donations.present(rows);
     const origins = await donationsQueries.byIds(
       db(),
       rows.map((row) => row.matchOf).filter((id): id is number => id !== null),
@@ -280,25 +282,30 @@ export function matchingService(ctx: AppContext, donations: () => GiftRecorder) 
     },
 
     /**
-     * Inside the transaction of a person's one-off gift of their own funds (from their wallet): each
-     * organisation they belong to that matches adds its match, waiting for its sign-off (lowest id
-     * first, so two gifts lock the settings rows in one order).
+     * After a gift is made (the `donation.made` event, decision 041): when it is a person's one-off
+     * gift of their own funds (from their wallet), each organisation they belong to that matches
+     * adds its match, waiting for its sign-off (lowest id first, so two gifts lock the settings rows
+     * in one order). Safe to run twice: an organisation matches a gift once.
      */
-    async onOwnGift(tx: Tx, gift: DonationRow) {
-      if (
-        gift.donorType !== 'user' ||
-        gift.type !== GIVING_TYPE.funds ||
-        gift.source !== 'wallet' ||
-        gift.subscriptionId !== null ||
-        gift.matchOf !== null
-      )
-        return;
-      const memberships = await organisationsQueries.membershipsOfUser(tx, gift.donorId);
-      const matching = await matchingRepository.activeOf(
-        tx,
-        memberships.map((m) => m.business_id),
-      );
-      for (const businessId of matching) await matchFor(tx, businessId, gift);
+    async matchOwnGift(event: KindredEvent<'donation.made'>) {
+      await db().transaction(async (tx) => {
+        const gift = await donationsQueries.find(tx, event.data.donation_id);
+        if (
+          !gift ||
+          gift.donorType !== 'user' ||
+          gift.type !== GIVING_TYPE.funds ||
+          gift.source !== 'wallet' ||
+          gift.subscriptionId !== null ||
+          gift.matchOf !== null
+        )
+          return;
+        const memberships = await organisationsQueries.membershipsOfUser(tx, gift.donorId);
+        const matching = await matchingRepository.activeOf(
+          tx,
+          memberships.map((m) => m.business_id),
+        );
+        for (const businessId of matching) await matchFor(tx, businessId, gift);
+      });
     },
   };
 }

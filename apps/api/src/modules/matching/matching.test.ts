@@ -71,8 +71,13 @@ async function employeeGives(businessId: number, amount: number, employee?: User
     body: { type: 2, amount },
   });
   if (res.statusCode !== 201) throw new Error(res.body);
+  // The match is made once the gift's event is handled (decision 041).
+  await t.settle();
   return { person, donation: res.json().donation };
 }
+
+/** Handles the events as several API processes would, at the same time. */
+const settleInParallel = () => Promise.all(Array.from({ length: 4 }, () => t.settle()));
 
 describe('matching rules', () => {
   it('takes the ratio within the employee cap and the budget left', () => {
@@ -317,6 +322,7 @@ describe('a match', () => {
       token: stranger.token,
       body: { type: 2, amount: 1_000 },
     });
+    await t.settle();
     const matches = await t.request('GET', `/api/business/${org.id}/matching/donations`, {
       token: org.owner.token,
     });
@@ -352,6 +358,7 @@ describe('a match', () => {
       ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(people.map(() => 201));
+    await settleInParallel();
     const state = await t.request('GET', `/api/business/${org.id}/matching`, { token: org.owner.token });
     expect(state.json()).toMatchObject({ budget_used: 30_000, matched_count: 3 });
     expect(await checkLedger(t.ctx.database.db)).toEqual([]);
@@ -383,6 +390,7 @@ describe('a match', () => {
       ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
+    await settleInParallel();
     const mine = await t.request('GET', `/api/business/${org.id}/matching/mine`, { token: person.token });
     expect(mine.json()).toMatchObject({ matched_this_year: 10_000, cap_left: 0 });
   });

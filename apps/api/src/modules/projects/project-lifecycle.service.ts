@@ -181,8 +181,19 @@ export function projectLifecycleService(
       return present(updated, actor, false);
     },
 
+    /** The scheduled job: answers how many projects it finished. */
     async finishExpired() {
-      return projectsRepository.finishExpired(db(), today(), ctx.now());
+      return db().transaction(async (tx) => {
+        const rows = await projectsRepository.finishExpired(tx, today(), ctx.now());
+        for (const row of rows) {
+          await ctx.events.record(tx, 'project.status_changed', {
+            project_id: row.id,
+            charity_id: row.charityId,
+            status: PROJECT_STATUS.finished,
+          });
+        }
+        return rows.length;
+      });
     },
   };
 }

@@ -191,13 +191,13 @@ export const projectsRepository = {
   },
 
   /** Live projects whose end date has passed become Finished, in one statement (safe with several processes). */
-  async finishExpired(db: Executor, today: string, now: Date): Promise<number> {
-    const rows = await db
+  /** Live projects whose end date has passed become finished; answers which. */
+  async finishExpired(db: Executor, today: string, now: Date) {
+    return db
       .update(projects)
       .set({ status: PROJECT_STATUS.finished, finishedReason: 'end_date', updatedAt: now })
       .where(and(eq(projects.status, 2), lt(projects.endDate, today)))
-      .returning({ id: projects.id });
-    return rows.length;
+      .returning({ id: projects.id, charityId: projects.charityId });
   },
 
   /** A deleted account is no longer a project admin. */

@@ -1,0 +1,40 @@
+/**
+ * Every event the API records, with what it carries (snake_case, as it will leave in webhooks).
+ * Adding one: a line here, `ctx.events.record(tx, type, data)` where the change is made, and the
+ * handlers that listen to it in `services.ts` (docs/decisions/041-one-event-mechanism.md).
+ */
+export interface EventCatalogue {
+  /**
+   * A gift was recorded, any way one is made: a person's, an organisation's, a recurring gift's
+   * period, an organisation's match. Its project's (or charity's) public pages show new figures.
+   */
+  'donation.made': {
+    donation_id: number;
+    project_id: number | null;
+    charity_id: number | null;
+  };
+  /** A person joined an organisation through an invitation; a CSV row may have named their sub-group. */
+  'organisation.member_joined': {
+    business_id: number;
+    user_id: number;
+    sub_group_id: number | null;
+  };
+  /** A project was published, completed or cancelled (by a person or because its end date passed). */
+  'project.status_changed': {
+    project_id: number;
+    charity_id: number | null;
+    status: number;
+  };
+  /** The map's cells were counted again: the public lists and the map show new figures. */
+  'explore.map_refreshed': Record<string, never>;
+}
+
+export type EventType = keyof EventCatalogue;
+
+/** An event as handlers receive it. */
+export interface KindredEvent<T extends EventType = EventType> {
+  id: string;
+  type: T;
+  data: EventCatalogue[T];
+  created_at: string;
+}

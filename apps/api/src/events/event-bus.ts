@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { sql } from 'drizzle-orm';
+import {
+  Logger,
+  parseCronItems,
+  type Runner,
+  run,
+  runMigrations,
+  runOnce,
+  type TaskList,
+  type WorkerEvents,
+} from 'graphile-worker';
+import pg from 'pg';
+import type { AppLog } from '../context.js';
+import type { Executor } from '../db/client.js';
+import type { EventCatalogue, EventType, KindredEvent } from './catalogue.js';
+
+/**
+ * One event mechanism for the whole API (docs/decisions/041-one-event-mechanism.md).
+ *
+ * - `record(tx, type, data)` writes the event in the caller's transaction and, in the same
+ *   statement, queues one job per handler that listens to it (graphile-worker's `add_job`): the
+ *   handlers' work exists exactly when the change does.
+ * - After the commit, a worker in any API process takes each job (PostgreSQL tells the workers at
+ *   once; `SKIP LOCKED` gives each job to one of them) and runs its handler. A handler that throws
+ *   is tried again later with growing waits, so every handler runs at least once: it must be safe
+ *   to run twice.
+ * - Scheduled jobs run on the same workers, each on its own cadence (a cron pattern): of several
+ *   processes, one runs each slot.
+ */
+
+/** How many times a handler is tried before its job is kept as failed (graphile waits e^n seconds, about 3 days). */
+const HANDLER_ATTEMPTS = 12;
+/** Jobs one process runs at a time. */
+const CONCURRENCY = 2;
+/** The PostgreSQL schema graphile-worker keeps its queue in. */
+export const QUEUE_SCHEMA = 'graphile_worker';
+
+export type EventHandler<T extends EventType> = (event: KindredEvent<T>) => Promise<void>;
+
+export interface ScheduledJob {
+  /** Says what it does, in the logs and for tests that run it by hand. */
+  name: string;
+  /** When it runs: a cron pattern in UTC (minute hour day month weekday). */
+  cron: string;
+  run(): Promise<unknown>;
+}
+
+export interface EventBus {
+  /** `handler` (a stable name such as `matching.match-own-gift`) runs after every committed `type`. */
+  on<T extends EventType>(type: T, handler: string, run: EventHandler<T>): void;
+  /** Records an event in the caller's transaction, with a job for each of its handlers. */
+  record<T extends EventType>(executor: Executor, type: T, data: EventCatalogue[T]): Promise<void>;
+  /** Starts this process's worker: the handlers, and the scheduled jobs unless `schedule` is false. */
+  start(jobs: ScheduledJob[], options: { schedule: boolean }): Promise<void>;
+  /**
+   * Runs every job that is due now, here, until none is left, and throws if a handler failed (tests
+   * and command-line tools, which run no worker).
+   */
+  settle(): Promise<void>;
+  /** Stops the worker after the jobs under way and closes its connections. */
+  close(): Promise<void>;
+}
+
+/** Installs or upgrades the queue's schema (run under the start-up lock, after the app's migrations). */
+export async function migrateQueue(pool: pg.Pool): Promise<void> {
+  await runMigrations({ pgPool: pool, schema: QUEUE_SCHEMA, logger: quietLogger(undefined) });
+}
+
+/** graphile-worker's log lines: errors to the app's log, the rest dropped. */
+function quietLogger(log: (() => AppLog) | undefined) {
+  return new Logger(() => (level, message, meta) => {
+    if (level === 'error' || level === 'warning') log?.().error({ ...meta, queue: true }, message);
+  });
+}
+
+export function createEventBus(deps: { databaseUrl: string; now: () => Date; log: () => AppLog }): EventBus {
+  const handlers = new Map<EventType, { task: string }[]>();
+  const tasks: TaskList = {};
+  let pool: pg.Pool | undefined;
+  let runner: Runner | undefined;
+  const logger = quietLogger(deps.log);
+
+  const poolOf = () => {
+    pool ??= new pg.Pool({
+      connectionString: deps.databaseUrl,
+      max: CONCURRENCY + 2,
+      application_name: 'kindred worker',
+    });
+    return pool;
+  };
+
+  return {
+    on(type, handler, handle) {
+      if (tasks[handler]) throw new Error(`The handler ${handler} is already listening`);
+      tasks[handler] = async (payload) => handle(payload as KindredEvent<typeof type>);
+      handlers.set(type, [...(handlers.get(type) ?? []), { task: handler }]);
+    },
+
+    async record(executor, type, data) {
+      const id = randomUUID();
+      const createdAt = deps.now();
+      const payload = JSON.stringify({ id, type, data, created_at: createdAt.toISOString() });
+      const jobs = (handlers.get(type) ?? []).map(
+        ({ task }) =>
+          sql`${sql.raw(QUEUE_SCHEMA)}.add_job(${task}, ${payload}::json, max_attempts => ${HANDLER_ATTEMPTS})`,
+      );
+      await executor.execute(sql`
+        with recorded as (
+          insert into events (id, type, data, created_at)
+          values (${id}, ${type}, ${JSON.stringify(data)}::jsonb, ${createdAt})
+          returning id
+        )
+        select ${jobs.length > 0 ? sql.join(jobs, sql`, `) : sql`1`} from recorded`);
+    },
+
+    async start(jobs, { schedule }) {
+      const scheduled: TaskList = {};
+      for (const job of jobs) {
+        scheduled[`schedule.${job.name}`] = async () => {
+          await job.run();
+        };
+      }
+      runner = await run({
+        pgPool: poolOf(),
+        schema: QUEUE_SCHEMA,
+        concurrency: CONCURRENCY,
+        noHandleSignals: true,
+        // PostgreSQL tells the worker of new jobs at once; the poll only finds retries that fell due.
+        pollInterval: 5_000,
+        logger,
+        taskList: { ...tasks, ...scheduled },
+        parsedCronItems: parseCronItems(
+          schedule
+            ? jobs.map((job) => ({
+                task: `schedule.${job.name}`,
+                match: job.cron,
+                // A slot missed while no process ran is not made up: the next one does the work.
+                options: { backfillPeriod: 0, maxAttempts: 1, jobKey: `schedule.${job.name}` },
+              }))
+            : [],
+        ),
+      });
+    },
+
+    async settle() {
+      const failures: string[] = [];
+      const events = new EventEmitter() as WorkerEvents;
+      events.on('job:error', ({ job, error }) => {
+        failures.push(`${job.task_identifier}: ${error instanceof Error ? error.message : String(error)}`);
+      });
+      await runOnce({
+        pgPool: poolOf(),
+        schema: QUEUE_SCHEMA,
+        taskList: tasks,
+        noHandleSignals: true,
+        logger,
+        events,
+      });
+      if (failures.length > 0) throw new Error(`Event handlers failed: ${failures.join('; ')}`);
+    },
+
+    async close() {
+      await runner?.stop();
+      runner = undefined;
+      await pool?.end();
+      pool = undefined;
+    },
+  };
+}
