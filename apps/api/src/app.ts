@@ -31,7 +31,7 @@ import { purgeIdempotencyKeys } from './modules/ledger/idempotency.js';
 import { ledgerService } from './modules/ledger/ledger.service.js';
 import { matchingRoutes } from './modules/matching/matching.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
-import { noticesService } from './modules/notices/notices.service.js';
+import { DELIVER_NOTICES, noticesService } from './modules/notices/notices.service.js';
 import { hierarchyRoutes } from './modules/organisations/hierarchy.routes.js';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
@@ -95,7 +95,7 @@ export async function buildApp(
       db: () => options.database.db,
       mailer: () => ctx.mailer,
       now,
-      delivers: config.mailDelivery,
+      events: () => ctx.events,
       log: () => ctx.log,
     }),
     storage: options.storage ?? localDiskStorage(path.join(config.dataDir, 'uploads')),
@@ -155,7 +155,7 @@ export async function buildApp(
     await broadcaster.ready;
   }
   app.addHook('onClose', () => ctx.publicCache.close());
-  // A delivery woken by the last request finishes before the database closes.
+  // A delivery under way finishes before the database closes.
   app.addHook('onClose', () => ctx.notices.close());
   const services = buildServices(ctx);
   await registerOpenApi(app);
@@ -209,9 +209,12 @@ export async function buildApp(
     },
     { name: 'map cells', cron: '*/10 * * * *', run: () => services.explore.refreshMapCells() },
   ];
-  // Notices left over (queued by a process that stopped, or waiting for a retry).
-  if (config.mailDelivery)
+  if (config.mailDelivery) {
+    // Queued notices are mailed by a worker just after their commit; the scheduled round mails
+    // those waiting for a retry after a failure.
+    ctx.events.handle(DELIVER_NOTICES, () => ctx.notices.deliverDue());
     jobs.push({ name: 'notices', cron: '* * * * *', run: () => ctx.notices.deliverDue() });
+  }
   if (options.scheduler ?? true) {
     await ctx.events.start(jobs, { schedule: config.scheduledJobs });
   }

@@ -4,7 +4,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { migrateQueue } from '../events/event-bus.js';
+import { migrateQueue } from '../events/queue-schema.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;

@@ -1,20 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
-import {
-  Logger,
-  parseCronItems,
-  type Runner,
-  run,
-  runMigrations,
-  runOnce,
-  type TaskList,
-  type WorkerEvents,
-} from 'graphile-worker';
+import { parseCronItems, type Runner, run, runOnce, type TaskList, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
-import type { AppLog } from '../context.js';
 import type { Executor } from '../db/client.js';
 import type { EventCatalogue, EventType, KindredEvent } from './catalogue.js';
+import { QUEUE_SCHEMA, queueLogger } from './queue-schema.js';
 
 /**
  * One event mechanism for the whole API (docs/decisions/041-one-event-mechanism.md).
@@ -34,8 +25,6 @@ import type { EventCatalogue, EventType, KindredEvent } from './catalogue.js';
 const HANDLER_ATTEMPTS = 12;
 /** Jobs one process runs at a time. */
 const CONCURRENCY = 2;
-/** The PostgreSQL schema graphile-worker keeps its queue in. */
-export const QUEUE_SCHEMA = 'graphile_worker';
 
 export type EventHandler<T extends EventType> = (event: KindredEvent<T>) => Promise<void>;
 
@@ -52,6 +41,14 @@ export interface EventBus {
   on<T extends EventType>(type: T, handler: string, run: EventHandler<T>): void;
   /** Records an event in the caller's transaction, with a job for each of its handlers. */
   record<T extends EventType>(executor: Executor, type: T, data: EventCatalogue[T]): Promise<void>;
+  /**
+   * Work after the commit that is not an event (mail that was queued, say): one job of `task`,
+   * after the caller's transaction commits; a pending job of the same `task` takes the place of
+   * another, so a burst of changes runs it once.
+   */
+  defer(executor: Executor, task: string): Promise<void>;
+  /** Runs `task`'s deferred jobs in this process; a process that does not handle it leaves them to others. */
+  handle(task: string, run: () => Promise<unknown>): void;
   /** Starts this process's worker: the handlers, and the scheduled jobs unless `schedule` is false. */
   start(jobs: ScheduledJob[], options: { schedule: boolean }): Promise<void>;
   /**
@@ -63,24 +60,16 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-/** Installs or upgrades the queue's schema (run under the start-up lock, after the app's migrations). */
-export async function migrateQueue(pool: pg.Pool): Promise<void> {
-  await runMigrations({ pgPool: pool, schema: QUEUE_SCHEMA, logger: quietLogger(undefined) });
-}
-
-/** graphile-worker's log lines: errors to the app's log, the rest dropped. */
-function quietLogger(log: (() => AppLog) | undefined) {
-  return new Logger(() => (level, message, meta) => {
-    if (level === 'error' || level === 'warning') log?.().error({ ...meta, queue: true }, message);
-  });
-}
-
-export function createEventBus(deps: { databaseUrl: string; now: () => Date; log: () => AppLog }): EventBus {
+export function createEventBus(deps: {
+  databaseUrl: string;
+  now: () => Date;
+  log: () => { error(details: object, message: string): void };
+}): EventBus {
   const handlers = new Map<EventType, { task: string }[]>();
   const tasks: TaskList = {};
   let pool: pg.Pool | undefined;
   let runner: Runner | undefined;
-  const logger = quietLogger(deps.log);
+  const logger = queueLogger(deps.log);
 
   const poolOf = () => {
     pool ??= new pg.Pool({
@@ -113,6 +102,19 @@ export function createEventBus(deps: { databaseUrl: string; now: () => Date; log
           returning id
         )
         select ${jobs.length > 0 ? sql.join(jobs, sql`, `) : sql`1`} from recorded`);
+    },
+
+    async defer(executor, task) {
+      await executor.execute(
+        sql`select ${sql.raw(QUEUE_SCHEMA)}.add_job(${task}, '{}'::json, job_key => ${task}, max_attempts => ${HANDLER_ATTEMPTS})`,
+      );
+    },
+
+    handle(task, handle) {
+      if (tasks[task]) throw new Error(`The task ${task} already has a handler`);
+      tasks[task] = async () => {
+        await handle();
+      };
     },
 
     async start(jobs, { schedule }) {

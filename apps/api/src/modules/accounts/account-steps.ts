@@ -139,7 +139,6 @@ export function accountSteps<Row extends AccountRow>(ctx: AppContext, kind: Acco
                 `You can correct ${kind.correctFrom} and contact us to review it again.`,
               ].join('\n'),
         });
-      ctx.notices.wake();
       return updated;
     },
 
@@ -155,7 +154,6 @@ export function accountSteps<Row extends AccountRow>(ctx: AppContext, kind: Acco
             await ctx.notices.queue(tx, lockNotice({ to, kind: kind.noun, name: row.name, locked, reason }));
         return next;
       });
-      ctx.notices.wake();
       return updated;
     },
 

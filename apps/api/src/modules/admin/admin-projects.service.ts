@@ -158,7 +158,6 @@ export function adminProjectsService(ctx: AppContext) {
         if (sent) mailed.push({ project_id: id, recipients: admins.length });
         else skipped.push({ project_id: id, reason: 'Already reminded today.' });
       }
-      ctx.notices.wake();
       return { mailed, skipped };
     },
   };

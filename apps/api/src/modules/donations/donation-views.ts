@@ -192,7 +192,7 @@ export function donationViews(ctx: AppContext) {
 
   /**
    * Queues the receipt of each newly approved funds donation, in the transaction that approved it
-   * (or just after it): mailed once that transaction has committed. Call `ctx.notices.wake()` after the commit.
+   * (or just after it): mailed once that transaction has committed.
    */
   async function queueReceipts(executor: Executor, rows: DonationRow[]) {
     for (const row of rows) {

@@ -74,9 +74,7 @@ export function donorGiftsService(
               name: `${row?.firstName ?? ''} ${row?.lastName ?? ''}`.trim(),
               email: row?.email ?? '',
             }));
-      let queued = false;
       const result = await runIdempotent(db(), idempotency, ctx.now(), async (tx) => {
-        queued = false;
         assertGiftAidAllowed(body, donor);
         const actor = { userId: user.id };
         let donation: Donation | null = null;
@@ -95,14 +93,12 @@ export function donorGiftsService(
         // once this transaction commits.
         if (donation && donation.type === funds && donation.receipt_number && person.email) {
           await ctx.notices.queue(tx, await receiptOf(tx, donation, person.email, charity));
-          queued = true;
         }
         return {
           statusCode: 201,
           body: { donation, wallet: await walletOf(tx, donor), subscription },
         };
       });
-      if (queued) ctx.notices.wake();
       return result;
     },
 

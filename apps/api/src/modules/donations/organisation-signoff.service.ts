@@ -82,7 +82,6 @@ export function organisationSignoffService(ctx: AppContext, recorder: GiftRecord
         }
         return rows.length;
       });
-      if (reminded > 0) ctx.notices.wake();
       return reminded;
     },
 

@@ -64,7 +64,6 @@ export function platformReviewService(ctx: AppContext, recorder: GiftRecorder) {
         );
         return out;
       });
-      ctx.notices.wake();
       return { donations: await present(rows) };
     },
 

@@ -148,7 +148,6 @@ export function subscriptionRunsService(ctx: AppContext, donations: DonationMake
       }
       await donations.queueReceipts(db(), receipts);
       for (const failure of failures) await notifyFailure(failure.row, failure.period, failure.reason);
-      ctx.notices.wake();
       return outcome;
     },
   };

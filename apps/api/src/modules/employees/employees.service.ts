@@ -332,7 +332,6 @@ export function employeesService(ctx: AppContext, invitations: InvitationsServic
           skip('This row could not be saved. Try again.');
         }
       }
-      ctx.notices.wake();
       const totals = { created: 0, invited: 0, already_member: 0, already_invited: 0, error: 0 };
       for (const line of report) totals[line.outcome] += 1;
       return { rows: report, totals };

@@ -236,7 +236,6 @@ export function invitationsService(ctx: AppContext, hooks: InvitationHooks = {})
         throw conflict('ALREADY_INVITED', 'This email already has a pending invitation.', {
           email: 'Already invited.',
         });
-      ctx.notices.wake();
       const [presented] = await present([row]);
       if (!presented) throw new Error('invitation vanished');
       return presented;

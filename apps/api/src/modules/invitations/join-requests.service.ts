@@ -116,7 +116,6 @@ export function joinRequestsService(
             });
         return created;
       });
-      ctx.notices.wake();
       const [presented] = await presentJoins([row]);
       if (!presented) throw new Error('request vanished');
       return presented;
@@ -155,7 +154,6 @@ export function joinRequestsService(
           });
         return done;
       });
-      ctx.notices.wake();
       const [presented] = await presentJoins([decided]);
       if (!presented) throw new Error('request vanished');
       return presented;

@@ -136,7 +136,6 @@ export function messageSendingService(ctx: AppContext) {
       await queueNotice(tx, sent, authorId);
       return sent;
     });
-    ctx.notices.wake();
     return row;
   }
 

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client.js';
+import type { EventBus } from '../../events/event-bus.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Mailer, MailMessage } from '../../lib/mailer.js';
 import { noticesRepository } from './notices.repository.js';
@@ -16,24 +17,24 @@ export const NOTICE_MAX_ATTEMPTS = 8;
 const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** (attempts - 1), 4 * 60 * 60_000);
 
 export interface Notices {
-  /** Queues a notice in the caller's transaction: it is mailed only if that transaction commits. */
-  queue(executor: Executor, notice: Notice): Promise<void>;
   /**
-   * Asks this process to deliver what is queued, soon and off the request (call it after the
-   * commit). Does nothing in a process that does not deliver mail (MAIL_DELIVERY=false); the
-   * scheduler's round delivers what is left in any case.
+   * Queues a notice in the caller's transaction: it is mailed only if that transaction commits, by
+   * a worker of any process that delivers mail, just after the commit.
    */
-  wake(): void;
+  queue(executor: Executor, notice: Notice): Promise<void>;
   /** Delivers every due notice now, in batches; answers how many were sent and how many failed. */
   deliverDue(): Promise<{ sent: number; failed: number }>;
-  /** Stops waking and waits for a delivery under way (the app closes after it, not during it). */
+  /** Waits for a delivery under way (the app closes after it, not during it). */
   close(): Promise<void>;
 }
+
+/** The deferred task that delivers what is queued (decision 041); a burst of notices runs it once. */
+export const DELIVER_NOTICES = 'notices.deliver';
 
 /**
  * Notices about committed changes (receipts, decisions, failed payments) leave through a queue in
  * the database (docs/decisions/015-queued-notices.md): written with the change, mailed after it by
- * whichever process claims them, retried with growing waits when the mail server fails. Mail that
+ * whichever process's worker takes the delivery job (decision 041), retried with growing waits when the mail server fails. Mail that
  * is the point of a call (an activation code, a reset link) is still sent by the call itself.
  */
 export function noticesService(deps: {
@@ -41,13 +42,11 @@ export function noticesService(deps: {
   /** The app's mailer at the time of sending (tests swap it). */
   mailer: () => Mailer;
   now: Clock;
-  delivers: boolean;
+  /** The event mechanism that runs the delivery after the commit. */
+  events: () => EventBus;
   log: () => { error(details: object, message: string): void };
 }): Notices {
   let running: Promise<{ sent: number; failed: number }> | undefined;
-  let woken = false;
-  let closed = false;
-  let pendingWake: Promise<unknown> | undefined;
 
   async function deliverBatches() {
     let sent = 0;
@@ -103,24 +102,10 @@ export function noticesService(deps: {
   return {
     async queue(executor, notice) {
       await noticesRepository.queue(executor, notice, deps.now());
-    },
-    wake() {
-      if (!deps.delivers || woken || closed) return;
-      woken = true;
-      pendingWake = new Promise<void>((resolve) => {
-        setImmediate(() => {
-          woken = false;
-          if (closed) return resolve();
-          deliverDue()
-            .catch((error: unknown) => deps.log().error({ err: error }, 'Notice delivery failed'))
-            .finally(resolve);
-        });
-      });
+      await deps.events().defer(executor, DELIVER_NOTICES);
     },
     deliverDue,
     async close() {
-      closed = true;
-      await pendingWake;
       while (running) await running.catch(() => undefined);
     },
   };

@@ -63,7 +63,6 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
         ].join('\n'),
       });
     }
-    ctx.notices.wake();
   }
 
   /** Charges one claimed mandate for its due period: at most one credited charge per period. */

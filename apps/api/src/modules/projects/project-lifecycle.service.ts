@@ -176,7 +176,6 @@ export function projectLifecycleService(
             ].join('\n'),
           });
         }
-        ctx.notices.wake();
       }
       return present(updated, actor, false);
     },
