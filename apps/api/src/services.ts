@@ -160,14 +160,24 @@ function listen(
       modules.employees.placeInSubGroup(tx, data.business_id, data.user_id, data.sub_group_id),
     );
   });
-  // The public pages a change shows on are answered afresh, in every process (decision 014).
+  // The public pages a change shows on are answered afresh, in every process (decision 014). A
+  // gift's lists and charity page (the same counters) catch up within the entries' age limit.
+  const giftTarget = (data: { project_id: number | null; charity_id: number | null }) =>
+    data.project_id !== null ? projectTag(data.project_id) : charityTag(data.charity_id ?? 0);
   events.on('donation.made', 'public-cache.donation', async ({ data }) => {
-    ctx.publicCache.changed(
-      data.project_id !== null ? projectTag(String(data.project_id)) : charityTag(String(data.charity_id)),
-    );
+    ctx.publicCache.changed(giftTarget(data));
+  });
+  events.on('donation.status_changed', 'public-cache.donation-status', async ({ data }) => {
+    ctx.publicCache.changed(giftTarget(data));
+  });
+  events.on('project.changed', 'public-cache.project', async ({ data }) => {
+    // Its page, its card in the lists, and its charity's page that lists it.
+    const tags = [projectTag(data.project_id), LISTS];
+    if (data.charity_id !== null) tags.push(charityTag(data.charity_id));
+    ctx.publicCache.changed(...tags);
   });
   events.on('project.status_changed', 'public-cache.project-status', async () => {
-    // A project that ends leaves the lists and changes its charity's page and the totals.
+    // A project that opens or ends joins or leaves the lists, its charity's page and the totals.
     ctx.publicCache.changed(ALL);
   });
   events.on('explore.map_refreshed', 'public-cache.map', async () => {

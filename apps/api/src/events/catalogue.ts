@@ -13,17 +13,36 @@ export interface EventCatalogue {
     project_id: number | null;
     charity_id: number | null;
   };
+  /**
+   * A gift moved on (docs/product/donations.md#transitions): signed off, approved, completed,
+   * rejected or returned. Its project's (or charity's) figures change with it.
+   */
+  'donation.status_changed': {
+    donation_id: number;
+    project_id: number | null;
+    charity_id: number | null;
+    from: number;
+    status: number;
+  };
   /** A person joined an organisation through an invitation; a CSV row may have named their sub-group. */
   'organisation.member_joined': {
     business_id: number;
     user_id: number;
     sub_group_id: number | null;
   };
-  /** A project was published, completed or cancelled (by a person or because its end date passed). */
+  /**
+   * A project moved on (docs/product/projects-and-charities.md#transitions): published, returned to
+   * Draft, extended, completed, cancelled, or finished (by its impact or its end date passing).
+   */
   'project.status_changed': {
     project_id: number;
     charity_id: number | null;
     status: number;
+  };
+  /** What a project shows changed: its details, pictures, documents, updates, impact or charity. */
+  'project.changed': {
+    project_id: number;
+    charity_id: number | null;
   };
   /** The map's cells were counted again: the public lists and the map show new figures. */
   'explore.map_refreshed': Record<string, never>;

@@ -78,7 +78,19 @@ export const UNCACHED_PUBLIC_READS = new Set([
  * process. The lists and the charity page that show the same counters catch up within the entries'
  * age limit. Writes are moved here as their services record the events that say what they change.
  */
-export const WRITES_TOLD_BY_EVENTS = [/^POST \/api\/user\/donate\/(project|charity)\/:id$/];
+export const WRITES_TOLD_BY_EVENTS = [
+  // Gifts and their moves: donation.made, donation.status_changed.
+  /^POST \/api\/user\/donate\/(project|charity)\/:id$/,
+  /^POST \/api\/(business|charity)\/:id\/approve_donations$/,
+  /^POST \/api\/business\/:id\/donations\/:donation_id\/resolve$/,
+  /^POST \/api\/admin\/(complete|donation\/reject)$/,
+  // Projects: project.changed, project.status_changed.
+  /^PATCH \/api\/project\/(:id|update\/:id|extend\/:id)$/,
+  /^POST \/api\/project\/:id\/(complete|cancel|impact|impact\/image)$/,
+  /^POST \/api\/project\/(updates|logo\/:id|image\/:id|document\/:id)$/,
+  /^DELETE \/api\/project\/(galery\/:id\/:image_id|document\/:charity_id\/:id\/:document_id)$/,
+  /^POST \/api\/admin\/return$/,
+];
 
 /** Writes that change no public answer: sign-in, accounts, money in and out of wallets, settings. */
 export const PRIVATE_WRITES = [
@@ -102,6 +114,11 @@ export const PRIVATE_WRITES = [
   /^\w+ \/api\/message\//,
   /^POST \/api\/invitation\/create$/,
   /^(POST|PATCH) \/api\/join(\/remove)?$/,
+  // Drafts (made, copied, deleted) and who manages a project are not public; nor are Gift Aid claims.
+  /^POST \/api\/project\/(create|clone)$/,
+  /^DELETE \/api\/project\/:id$/,
+  /^DELETE \/api\/membership\/project\/:project_id\/:user_id$/,
+  /^POST \/api\/charity\/:id\/gift_aid\/claims$/,
 ];
 
 /** How long a CDN or browser may keep a public answer, and serve it stale while it asks again. */

@@ -6,6 +6,7 @@ import {
   TRANSACTION_STATUSES,
 } from '@kindred/shared';
 import type { Tx } from '../../db/client.js';
+import type { EventBus } from '../../events/event-bus.js';
 import { AppError } from '../../lib/errors.js';
 import type { AccountRef } from '../ledger/ledger.repository.js';
 import { account, type LedgerService, type Owner } from '../ledger/ledger.service.js';
@@ -78,7 +79,7 @@ function progressOf(row: DonationRow, sign: 1 | -1): ProjectProgressDelta {
  * a donation, and the ledger movement and project progress that go with it, in the caller's
  * transaction. Nothing else changes a donation's status or moves its money.
  */
-export function donationFlow(ledger: LedgerService, now: () => Date) {
+export function donationFlow(ledger: LedgerService, now: () => Date, events?: EventBus) {
   const meta = (row: DonationRow, kind: string, description: string, actor: Actor) => ({
     kind,
     description,
@@ -181,7 +182,10 @@ export function donationFlow(ledger: LedgerService, now: () => Date) {
       return updated;
     },
 
-    /** Moves one donation to a status, with its money and progress; refuses any other move (409). */
+    /**
+     * Moves one donation to a status, with its money and progress, and records the change
+     * (`donation.status_changed`, docs/product/events.md); refuses any other move (409).
+     */
     async move(
       tx: Tx,
       row: DonationRow,
@@ -189,95 +193,113 @@ export function donationFlow(ledger: LedgerService, now: () => Date) {
       actor: Actor,
       options: { confirmedHours?: number } = {},
     ): Promise<DonationRow> {
-      const from = row.status;
-      const isFunds = row.type === funds;
-      // 20 -> 30: signed off, an offer of time or goods now waits for the charity.
-      if (from === awaitingOrganisationApproval && to === awaitingCharityApproval && !isFunds) {
-        const updated = await record(tx, row, to, actor);
-        await count(tx, updated, 1);
-        return updated;
-      }
-      // 20 -> 40: signed off, but the platform must look first; the money stays held.
-      if (from === awaitingOrganisationApproval && to === awaitingPlatformAdminApproval && isFunds)
-        return record(tx, row, to, actor);
-      // 20 -> 90: the organisation's sign-off admins reject; held money goes back.
-      if (from === awaitingOrganisationApproval && to === canceled) {
-        if (isFunds)
-          await ledger.release(
-            tx,
-            donorOwner(row),
-            row.amount ?? 0,
-            meta(row, 'donation_release', `Donation ${row.id} rejected at sign-off`, actor),
-            row.source ?? 'wallet',
-          );
-        return record(tx, row, to, actor);
-      }
-      // 30 -> 80: the charity accepts an offer of time or goods.
-      if (from === awaitingCharityApproval && to === approved && !isFunds) return record(tx, row, to, actor);
-      // 30 | 80 -> 85: the time was given or the gift received (perhaps fewer hours than pledged).
-      if ((from === awaitingCharityApproval || from === approved) && to === completed && !isFunds) {
-        const pledged = row.hours ?? 0;
-        const given = row.hours === null ? null : Math.min(options.confirmedHours ?? pledged, pledged);
-        const updated = await record(tx, row, to, actor, { confirmedHours: given });
-        if (row.projectId && given !== null) {
-          const declined = pledged - given;
-          const kind = row.type === volunteering ? 'volunteering' : 'skilled';
-          await projectsQueries.addProgress(tx, row.projectId, { [kind]: -declined, confirmed: given });
-        }
-        return updated;
-      }
-      // 30 | 80 -> 90: the charity declines an offer of time or goods.
-      if ((from === awaitingCharityApproval || from === approved) && to === canceled && !isFunds) {
-        const updated = await record(tx, row, to, actor);
-        await count(tx, row, -1);
-        return updated;
-      }
-      // 40 -> 80: the platform approves (20 -> 80: the organisation signed off); the held money
-      // goes to the project or charity.
-      if (
-        (from === awaitingPlatformAdminApproval || from === awaitingOrganisationApproval) &&
-        to === approved &&
-        isFunds
-      ) {
-        await ledger.capture(
-          tx,
-          donorOwner(row),
-          destinationOf(row),
-          row.amount ?? 0,
-          meta(row, 'donation_capture', `Donation ${row.id}, approved`, actor),
-        );
-        const updated = await record(tx, row, to, actor, {}, receiptYear(row));
-        await count(tx, updated, 1);
-        return updated;
-      }
-      // 40 -> 90: the held money goes back where it came from.
-      if (from === awaitingPlatformAdminApproval && to === canceled && isFunds) {
+      const updated = await transition(tx, row, to, actor, options);
+      await events?.record(tx, 'donation.status_changed', {
+        donation_id: row.id,
+        project_id: row.projectId,
+        charity_id: row.charityId,
+        from: row.status,
+        status: updated.status,
+      });
+      return updated;
+    },
+  };
+
+  async function transition(
+    tx: Tx,
+    row: DonationRow,
+    to: number,
+    actor: Actor,
+    options: { confirmedHours?: number },
+  ): Promise<DonationRow> {
+    const from = row.status;
+    const isFunds = row.type === funds;
+    // 20 -> 30: signed off, an offer of time or goods now waits for the charity.
+    if (from === awaitingOrganisationApproval && to === awaitingCharityApproval && !isFunds) {
+      const updated = await record(tx, row, to, actor);
+      await count(tx, updated, 1);
+      return updated;
+    }
+    // 20 -> 40: signed off, but the platform must look first; the money stays held.
+    if (from === awaitingOrganisationApproval && to === awaitingPlatformAdminApproval && isFunds)
+      return record(tx, row, to, actor);
+    // 20 -> 90: the organisation's sign-off admins reject; held money goes back.
+    if (from === awaitingOrganisationApproval && to === canceled) {
+      if (isFunds)
         await ledger.release(
           tx,
           donorOwner(row),
           row.amount ?? 0,
-          meta(row, 'donation_release', `Donation ${row.id} returned`, actor),
+          meta(row, 'donation_release', `Donation ${row.id} rejected at sign-off`, actor),
           row.source ?? 'wallet',
         );
-        return record(tx, row, to, actor);
+      return record(tx, row, to, actor);
+    }
+    // 30 -> 80: the charity accepts an offer of time or goods.
+    if (from === awaitingCharityApproval && to === approved && !isFunds) return record(tx, row, to, actor);
+    // 30 | 80 -> 85: the time was given or the gift received (perhaps fewer hours than pledged).
+    if ((from === awaitingCharityApproval || from === approved) && to === completed && !isFunds) {
+      const pledged = row.hours ?? 0;
+      const given = row.hours === null ? null : Math.min(options.confirmedHours ?? pledged, pledged);
+      const updated = await record(tx, row, to, actor, { confirmedHours: given });
+      if (row.projectId && given !== null) {
+        const declined = pledged - given;
+        const kind = row.type === volunteering ? 'volunteering' : 'skilled';
+        await projectsQueries.addProgress(tx, row.projectId, { [kind]: -declined, confirmed: given });
       }
-      // 80 -> 90: money given is returned whole, from the project's or charity's funds.
-      if (from === approved && to === canceled && isFunds) {
-        await ledger.transfer(
-          tx,
-          destinationOf(row),
-          account(donorOwner(row), row.source ?? 'wallet'),
-          row.amount ?? 0,
-          meta(row, 'donation_refund', `Donation ${row.id} returned`, actor),
-        );
-        const updated = await record(tx, row, to, actor);
-        await count(tx, row, -1);
-        return updated;
-      }
-      // 80 -> 85: delivered (the project completed and paid its charity, or a direct gift paid out).
-      if (from === approved && to === completed && isFunds) return record(tx, row, to, actor);
-      throw invalidMove(row, to);
-    },
-  };
+      return updated;
+    }
+    // 30 | 80 -> 90: the charity declines an offer of time or goods.
+    if ((from === awaitingCharityApproval || from === approved) && to === canceled && !isFunds) {
+      const updated = await record(tx, row, to, actor);
+      await count(tx, row, -1);
+      return updated;
+    }
+    // 40 -> 80: the platform approves (20 -> 80: the organisation signed off); the held money
+    // goes to the project or charity.
+    if (
+      (from === awaitingPlatformAdminApproval || from === awaitingOrganisationApproval) &&
+      to === approved &&
+      isFunds
+    ) {
+      await ledger.capture(
+        tx,
+        donorOwner(row),
+        destinationOf(row),
+        row.amount ?? 0,
+        meta(row, 'donation_capture', `Donation ${row.id}, approved`, actor),
+      );
+      const updated = await record(tx, row, to, actor, {}, receiptYear(row));
+      await count(tx, updated, 1);
+      return updated;
+    }
+    // 40 -> 90: the held money goes back where it came from.
+    if (from === awaitingPlatformAdminApproval && to === canceled && isFunds) {
+      await ledger.release(
+        tx,
+        donorOwner(row),
+        row.amount ?? 0,
+        meta(row, 'donation_release', `Donation ${row.id} returned`, actor),
+        row.source ?? 'wallet',
+      );
+      return record(tx, row, to, actor);
+    }
+    // 80 -> 90: money given is returned whole, from the project's or charity's funds.
+    if (from === approved && to === canceled && isFunds) {
+      await ledger.transfer(
+        tx,
+        destinationOf(row),
+        account(donorOwner(row), row.source ?? 'wallet'),
+        row.amount ?? 0,
+        meta(row, 'donation_refund', `Donation ${row.id} returned`, actor),
+      );
+      const updated = await record(tx, row, to, actor);
+      await count(tx, row, -1);
+      return updated;
+    }
+    // 80 -> 85: delivered (the project completed and paid its charity, or a direct gift paid out).
+    if (from === approved && to === completed && isFunds) return record(tx, row, to, actor);
+    throw invalidMove(row, to);
+  }
 }
 export type DonationFlow = ReturnType<typeof donationFlow>;

@@ -115,7 +115,7 @@ export function assertGiftAidAllowed(body: DonateBody, donor: MoneyOwner) {
 
 export function giftRecorder(ctx: AppContext) {
   const db = () => ctx.database.db;
-  const flow = donationFlow(ctx.ledger, () => ctx.now());
+  const flow = donationFlow(ctx.ledger, () => ctx.now(), ctx.events);
   const views = donationViews(ctx);
 
   /**

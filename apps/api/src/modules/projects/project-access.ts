@@ -2,7 +2,7 @@ import { ASSOCIATION_STATUS, type PageQuery, type Project } from '@kindred/share
 import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
-import type { Executor } from '../../db/client.js';
+import type { Executor, Tx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { signFileUrl } from '../../lib/file-links.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
@@ -171,7 +171,16 @@ export function projectAccess(ctx: AppContext) {
     return 'private';
   }
 
+  /**
+   * Records that what the project shows changed (its details, pictures, documents, updates, impact,
+   * charity): `project.changed`, in the transaction of the change (docs/product/events.md).
+   */
+  async function changed(tx: Tx, row: Pick<ProjectRow, 'id' | 'charityId'>) {
+    await ctx.events.record(tx, 'project.changed', { project_id: row.id, charity_id: row.charityId });
+  }
+
   return {
+    changed,
     canManage,
     isPublic,
     load,

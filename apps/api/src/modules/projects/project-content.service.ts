@@ -1,6 +1,7 @@
 import type { PageQuery } from '@kindred/shared';
 import type { AuthUser } from '../../authz/access.js';
 import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.js';
@@ -15,7 +16,7 @@ import {
 import type { ProjectLifecycleService } from './project-lifecycle.service.js';
 import { PROJECT_STATUS } from './project-status.js';
 import type { FileLink } from './project-views.js';
-import { projectsRepository } from './projects.repository.js';
+import { type ProjectRow, projectsRepository } from './projects.repository.js';
 
 const post = (row: UpdateRow) => ({
   id: row.id,
@@ -50,9 +51,18 @@ const document = (row: DocumentRow, link: FileLink) => ({
 export function projectContentService(
   ctx: AppContext,
   projects: ProjectAccess,
-  lifecycle: Pick<ProjectLifecycleService, 'payOutToCharity'>,
+  lifecycle: Pick<ProjectLifecycleService, 'payOutToCharity' | 'saveStatus'>,
 ) {
   const db = () => ctx.database.db;
+
+  /** A change to what the project shows, with its `project.changed` event, in one transaction. */
+  async function changing<T>(project: ProjectRow, write: (tx: Tx) => Promise<T>): Promise<T> {
+    return db().transaction(async (tx) => {
+      const result = await write(tx);
+      await projects.changed(tx, project);
+      return result;
+    });
+  }
 
   async function openForPosts(id: number, user: AuthUser) {
     const row = await projects.manageable(id, user);
@@ -63,14 +73,16 @@ export function projectContentService(
 
   return {
     async addUpdate(body: { project_id: number; title: string; body: string }, user: AuthUser) {
-      await openForPosts(body.project_id, user);
-      const row = await content.insertUpdate(db(), {
-        projectId: body.project_id,
-        title: body.title,
-        body: body.body,
-        createdBy: user.id,
-        createdAt: ctx.now(),
-      });
+      const project = await openForPosts(body.project_id, user);
+      const row = await changing(project, (tx) =>
+        content.insertUpdate(tx, {
+          projectId: body.project_id,
+          title: body.title,
+          body: body.body,
+          createdBy: user.id,
+          createdAt: ctx.now(),
+        }),
+      );
       return post(row);
     },
 
@@ -113,8 +125,8 @@ export function projectContentService(
         if (row.status !== finished || row.finishedReason === 'end_date') {
           // The project has told what it achieved: what it raised goes to the charity.
           await lifecycle.payOutToCharity(tx, row, user.id);
-          await projectsRepository.update(tx, id, { status: finished, finishedReason: 'impact' }, ctx.now());
-        }
+          await lifecycle.saveStatus(tx, row, { status: finished, finishedReason: 'impact' });
+        } else await projects.changed(tx, row);
         return impact(created, projects.fileLink(user.id));
       });
     },
@@ -127,27 +139,31 @@ export function projectContentService(
     },
 
     async addImpactImage(id: number, readFile: UploadSource, user: AuthUser) {
-      await projects.manageable(id, user);
+      const project = await projects.manageable(id, user);
       const upload = await readFile();
       const [latest] = await content.impacts(db(), id, 1);
       if (!latest) throw conflict('NO_IMPACT', 'Publish an impact statement before adding its pictures.');
       const stored = await storeUpload(ctx.storage, 'impact', upload);
-      const row = await content.setImpactImages(db(), latest.id, [...latest.images, stored.url]);
+      const row = await changing(project, (tx) =>
+        content.setImpactImages(tx, latest.id, [...latest.images, stored.url]),
+      );
       if (!row) throw new Error('impact vanished');
       return impact(row, projects.fileLink(user.id));
     },
 
     async addImage(id: number, readFile: UploadSource, caption: string | null, user: AuthUser) {
-      await openForPosts(id, user);
+      const project = await openForPosts(id, user);
       const upload = await readFile();
       const stored = await storeUpload(ctx.storage, 'gallery', upload);
-      const row = await content.insertImage(db(), {
-        projectId: id,
-        url: stored.url,
-        caption,
-        createdBy: user.id,
-        createdAt: ctx.now(),
-      });
+      const row = await changing(project, (tx) =>
+        content.insertImage(tx, {
+          projectId: id,
+          url: stored.url,
+          caption,
+          createdBy: user.id,
+          createdAt: ctx.now(),
+        }),
+      );
       return image(row, projects.fileLink(user.id));
     },
 
@@ -159,27 +175,29 @@ export function projectContentService(
     },
 
     async removeImage(projectId: number, imageId: number, user: AuthUser) {
-      await projects.manageable(projectId, user);
-      const row = await content.deleteImage(db(), projectId, imageId);
+      const project = await projects.manageable(projectId, user);
+      const row = await changing(project, (tx) => content.deleteImage(tx, projectId, imageId));
       if (!row) throw notFound('The picture');
       await deleteUpload(ctx.storage, row.url);
       return { message: 'Picture deleted' };
     },
 
     async addDocument(id: number, readFile: UploadSource, user: AuthUser) {
-      await openForPosts(id, user);
+      const project = await openForPosts(id, user);
       const upload = await readFile();
       const stored = await storeUpload(ctx.storage, 'documents', upload);
       const name = (upload.originalName || 'document').replace(/[^\w .()-]+/g, '_').slice(0, 150);
-      const row = await content.insertDocument(db(), {
-        projectId: id,
-        name,
-        url: stored.url,
-        mime: upload.mime,
-        size: stored.size,
-        createdBy: user.id,
-        createdAt: ctx.now(),
-      });
+      const row = await changing(project, (tx) =>
+        content.insertDocument(tx, {
+          projectId: id,
+          name,
+          url: stored.url,
+          mime: upload.mime,
+          size: stored.size,
+          createdBy: user.id,
+          createdAt: ctx.now(),
+        }),
+      );
       return document(row, projects.fileLink(user.id));
     },
 
@@ -194,7 +212,7 @@ export function projectContentService(
     async removeDocument(charityId: number, projectId: number, documentId: number, user: AuthUser) {
       const project = await projects.manageable(projectId, user);
       if ((project.charityId ?? 0) !== charityId) throw notFound('The document');
-      const row = await content.deleteDocument(db(), projectId, documentId);
+      const row = await changing(project, (tx) => content.deleteDocument(tx, projectId, documentId));
       if (!row) throw notFound('The document');
       await deleteUpload(ctx.storage, row.url);
       return { message: 'Document deleted' };
@@ -204,7 +222,9 @@ export function projectContentService(
       const row = await projects.manageable(id, user);
       const upload = await readFile();
       const stored = await storeUpload(ctx.storage, 'logos', upload);
-      const updated = await projectsRepository.update(db(), id, { logo: stored.url }, ctx.now());
+      const updated = await changing(row, (tx) =>
+        projectsRepository.update(tx, id, { logo: stored.url }, ctx.now()),
+      );
       await deleteUpload(ctx.storage, row.logo);
       return projects.present(updated, user, true);
     },

@@ -96,7 +96,12 @@ export function projectEditingService(ctx: AppContext, access: ProjectAccess) {
       const changes = withDerived(row, await fields(db(), body));
       const merged = { ...row, ...changes } as ProjectRow;
       if (row.status === live) assertPublishable(merged, today());
-      return present(await projectsRepository.update(db(), id, changes, ctx.now()), user, true);
+      const updated = await db().transaction(async (tx) => {
+        const next = await projectsRepository.update(tx, id, changes, ctx.now());
+        await access.changed(tx, next);
+        return next;
+      });
+      return present(updated, user, true);
     },
 
     async remove(id: number, user: AuthUser) {

@@ -39,6 +39,24 @@ export function projectLifecycleService(
   const projectOwner = (id: number) => ({ ownerType: 'project', ownerId: id }) as const;
   const { load, manageable, present } = access;
 
+  /**
+   * Writes a project's new status (with the fields that go with it) in the caller's transaction and
+   * records `project.status_changed` with it (docs/product/events.md).
+   */
+  async function saveStatus(
+    tx: Tx,
+    row: ProjectRow,
+    values: Parameters<typeof projectsRepository.update>[2],
+  ) {
+    const updated = await projectsRepository.update(tx, row.id, values, ctx.now());
+    await ctx.events.record(tx, 'project.status_changed', {
+      project_id: row.id,
+      charity_id: row.charityId,
+      status: updated.status,
+    });
+    return updated;
+  }
+
   async function move(id: number, to: number, user: AuthUser) {
     const row = await manageable(id, user);
     if (to === live) {
@@ -46,11 +64,8 @@ export function projectLifecycleService(
       assertPublishable(row, today());
       await assertCharityActive(db(), row);
       return present(
-        await projectsRepository.update(
-          db(),
-          id,
-          { status: live, publishedAt: row.publishedAt ?? ctx.now() },
-          ctx.now(),
+        await db().transaction((tx) =>
+          saveStatus(tx, row, { status: live, publishedAt: row.publishedAt ?? ctx.now() }),
         ),
         user,
         true,
@@ -61,7 +76,7 @@ export function projectLifecycleService(
     if (to === finished) {
       if (row.status !== completed) throw invalidTransition(row, to);
       return present(
-        await projectsRepository.update(db(), id, { status: finished, finishedReason: 'impact' }, ctx.now()),
+        await db().transaction((tx) => saveStatus(tx, row, { status: finished, finishedReason: 'impact' })),
         user,
         true,
       );
@@ -102,7 +117,7 @@ export function projectLifecycleService(
       const row = await projectsRepository.findForUpdate(tx, id);
       if (!row || !completable(row)) throw invalidTransition(row ?? checked, completed);
       await payOutToCharity(tx, row, user.id);
-      return projectsRepository.update(tx, id, { status: completed, finishedReason: null }, ctx.now());
+      return saveStatus(tx, row, { status: completed, finishedReason: null });
     });
     return present(updated, user, true);
   }
@@ -115,12 +130,13 @@ export function projectLifecycleService(
       if (!row || !canMove(row.status, cancelled, 'cancel'))
         throw invalidTransition(row ?? checked, cancelled);
       await settlement.cancelled(tx, row.id, user.id);
-      return projectsRepository.update(tx, id, { status: cancelled }, ctx.now());
+      return saveStatus(tx, row, { status: cancelled });
     });
     return present(updated, user, true);
   }
 
   return {
+    saveStatus,
     move,
     complete,
     cancel,
@@ -139,7 +155,7 @@ export function projectLifecycleService(
       }
       await assertCharityActive(db(), row);
       return present(
-        await projectsRepository.update(db(), id, { endDate, status: live, finishedReason: null }, ctx.now()),
+        await db().transaction((tx) => saveStatus(tx, row, { endDate, status: live, finishedReason: null })),
         user,
         true,
       );
@@ -151,7 +167,7 @@ export function projectLifecycleService(
       const row = await load(projectId);
       if (!canMove(row.status, draft, 'return')) throw invalidTransition(row, draft);
       const updated = await db().transaction(async (tx) => {
-        const next = await projectsRepository.update(tx, projectId, { status: draft }, ctx.now());
+        const next = await saveStatus(tx, row, { status: draft });
         await auditLog.record(tx, {
           actorId: actor.id,
           action: 'project.return',
