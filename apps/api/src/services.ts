@@ -1,6 +1,11 @@
 import type { AppContext } from './context.js';
 import { ALL, charityTag, LISTS, projectTag } from './lib/public-cache.js';
-import { adminService, statisticsService } from './modules/admin/index.js';
+import {
+  adminAccountsService,
+  adminProjectsService,
+  adminService,
+  statisticsService,
+} from './modules/admin/index.js';
 import { auditService } from './modules/audit/audit.service.js';
 import { authService } from './modules/auth/auth.service.js';
 import {
@@ -12,6 +17,8 @@ import {
 } from './modules/billing/index.js';
 import { businessReportsService } from './modules/business-reports/index.js';
 import { charitiesService } from './modules/charities/charities.service.js';
+import { charityMembersService } from './modules/charities/charity-members.service.js';
+import { charityReviewService } from './modules/charities/charity-review.service.js';
 import { charityInboxService } from './modules/donations/charity-inbox.service.js';
 import { donationStatisticsService } from './modules/donations/donation-statistics.service.js';
 import { donorGiftsService } from './modules/donations/donor-gifts.service.js';
@@ -25,11 +32,16 @@ import { subscriptionsService } from './modules/donations/subscriptions.service.
 import { employeesService } from './modules/employees/index.js';
 import { exploreService } from './modules/explore/index.js';
 import { filesService } from './modules/files/index.js';
+import { groupMembershipService } from './modules/groups/group-membership.service.js';
 import { groupsService } from './modules/groups/groups.service.js';
 import { invitationsService } from './modules/invitations/invitations.service.js';
+import { joinRequestsService } from './modules/invitations/join-requests.service.js';
 import { matchingService } from './modules/matching/index.js';
+import { messageSendingService } from './modules/messages/message-sending.service.js';
 import { messagesService } from './modules/messages/messages.service.js';
 import { hierarchyService } from './modules/organisations/hierarchy.service.js';
+import { organisationMembersService } from './modules/organisations/organisation-members.service.js';
+import { organisationReviewService } from './modules/organisations/organisation-review.service.js';
 import { organisationsService } from './modules/organisations/organisations.service.js';
 import { directDebitsService } from './modules/payments/direct-debits.service.js';
 import { paymentsService } from './modules/payments/payments.service.js';
@@ -89,7 +101,11 @@ export function buildServices(ctx: AppContext) {
     directDebits: directDebitsService(ctx, payments),
     providerAccounts: providerAccountsService(ctx),
     charities: charitiesService(ctx),
+    charityMembers: charityMembersService(ctx),
+    charityReview: charityReviewService(ctx),
     organisations: organisationsService(ctx),
+    organisationMembers: organisationMembersService(ctx),
+    organisationReview: organisationReviewService(ctx),
     projects: projectsService(ctx, projectReads),
     projectEditing: projectEditingService(ctx, projectReads),
     projectLifecycle,
@@ -98,6 +114,7 @@ export function buildServices(ctx: AppContext) {
     files: filesService(ctx, projectReads),
     explore: exploreService(ctx),
     groups: groupsService(ctx),
+    groupMembership: groupMembershipService(ctx),
     donorGifts,
     charityInbox: charityInboxService(ctx, gifts),
     signoff: organisationSignoffService(ctx, gifts),
@@ -110,9 +127,13 @@ export function buildServices(ctx: AppContext) {
     organisationSubscription: organisationSubscriptionService(ctx, plans, invoices),
     invoiceRuns: invoiceRunsService(ctx, invoices),
     invitations,
+    joinRequests: joinRequestsService(ctx, invitations),
     employees,
     messages: messagesService(ctx),
+    messageSending: messageSendingService(ctx),
     admin: adminService(ctx),
+    adminAccounts: adminAccountsService(ctx),
+    adminProjects: adminProjectsService(ctx),
     statistics: statisticsService(ctx),
     audit: auditService(ctx),
     matching,

@@ -100,10 +100,11 @@ export interface DatabaseOptions {
 }
 
 /** A pool of connections to PostgreSQL that fails fast and survives lost connections. */
-function openPool(connectionString: string, max: number): pg.Pool {
+export function openPool(connectionString: string, max: number, name?: string): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max,
+    ...(name ? { application_name: name } : {}),
     // A database that does not answer fails the request (503) instead of holding it forever.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import { parseCronItems, type Runner, run, runOnce, type TaskList, type WorkerEvents } from 'graphile-worker';
-import pg from 'pg';
-import type { Executor } from '../db/client.js';
+import type pg from 'pg';
+import { type Executor, openPool } from '../db/client.js';
 import type { EventCatalogue, EventType, KindredEvent } from './catalogue.js';
 import { QUEUE_SCHEMA, queueLogger } from './queue-schema.js';
 
@@ -23,6 +23,12 @@ import { QUEUE_SCHEMA, queueLogger } from './queue-schema.js';
 
 /** How many times a handler is tried before its job is kept as failed (graphile waits e^n seconds, about 3 days). */
 const HANDLER_ATTEMPTS = 12;
+/**
+ * Completions and failures are written in batches that the runner waits for when it stops (a 0 ms
+ * batch): without it graphile writes them after the job without waiting, so `settle()` could
+ * answer before a job's end is written.
+ */
+const PRESET = { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } };
 /** Jobs one process runs at a time. */
 const CONCURRENCY = 2;
 
@@ -72,11 +78,8 @@ export function createEventBus(deps: {
   const logger = queueLogger(deps.log);
 
   const poolOf = () => {
-    pool ??= new pg.Pool({
-      connectionString: deps.databaseUrl,
-      max: CONCURRENCY + 2,
-      application_name: 'kindred worker',
-    });
+    // Survives lost connections as the app's own pool does (a restart or failover of the database).
+    pool ??= openPool(deps.databaseUrl, CONCURRENCY + 2, 'kindred worker');
     return pool;
   };
 
@@ -125,6 +128,7 @@ export function createEventBus(deps: {
         };
       }
       runner = await run({
+        preset: PRESET,
         pgPool: poolOf(),
         schema: QUEUE_SCHEMA,
         concurrency: CONCURRENCY,
@@ -153,6 +157,7 @@ export function createEventBus(deps: {
         failures.push(`${job.task_identifier}: ${error instanceof Error ? error.message : String(error)}`);
       });
       await runOnce({
+        preset: PRESET,
         pgPool: poolOf(),
         schema: QUEUE_SCHEMA,
         taskList: tasks,

@@ -33,7 +33,7 @@ const tags = ['admin'];
 export const adminRoutes =
   (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const { admin, statistics } = services;
+    const { admin, adminAccounts, adminProjects, statistics } = services;
 
     app.get(
       '/admin/user_list',
@@ -140,7 +140,7 @@ export const adminRoutes =
           response: { 200: pageSchema(adminAccountSchema) },
         },
       },
-      async (request) => admin.charityList(request.auth, request.query),
+      async (request) => adminAccounts.charityList(request.auth, request.query),
     );
 
     app.get(
@@ -155,7 +155,7 @@ export const adminRoutes =
           response: { 200: pageSchema(adminProjectSchema) },
         },
       },
-      async (request) => admin.projectList(request.auth, request.query),
+      async (request) => adminProjects.projectList(request.auth, request.query),
     );
 
     app.get(
@@ -170,7 +170,7 @@ export const adminRoutes =
           response: { 200: adminProjectDetailSchema },
         },
       },
-      async (request) => admin.project(request.auth, request.params.id),
+      async (request) => adminProjects.project(request.auth, request.params.id),
     );
 
     app.get(
@@ -185,7 +185,7 @@ export const adminRoutes =
           response: { 200: pageSchema(adminGroupSchema) },
         },
       },
-      async (request) => admin.groupList(request.auth, request.query),
+      async (request) => adminAccounts.groupList(request.auth, request.query),
     );
 
     app.get(
@@ -201,7 +201,7 @@ export const adminRoutes =
           response: { 200: pageSchema(adminExpiringProjectSchema) },
         },
       },
-      async (request) => admin.expiring(request.auth, request.query),
+      async (request) => adminProjects.expiring(request.auth, request.query),
     );
 
     app.post(
@@ -217,7 +217,7 @@ export const adminRoutes =
           response: { 200: adminProjectMailsResultSchema },
         },
       },
-      async (request) => admin.mailExpiring(request.auth, request.body),
+      async (request) => adminProjects.mailExpiring(request.auth, request.body),
     );
 
     app.get(

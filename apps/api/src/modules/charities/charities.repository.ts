@@ -1,22 +1,6 @@
 import { ADMIN_TYPE, CHARITY_MEMBER_PERMISSIONS } from '@kindred/shared';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  ne,
-  notExists,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { accountMemberships } from '../../db/account-memberships.js';
 import type { Executor, Unstamped } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
@@ -42,6 +26,9 @@ const findCharity = prepared('charities_find', (db) =>
     .from(charities)
     .where(and(eq(charities.id, sql.placeholder('id')), isNull(charities.deletedAt))),
 );
+
+/** The queries charities share with organisations, on the charities' tables. */
+const shared = accountMemberships(charities, charityMemberships, 'charityId');
 
 export const charitiesRepository = {
   async find(db: Executor, id: number): Promise<CharityRow | undefined> {
@@ -137,33 +124,7 @@ export const charitiesRepository = {
   },
 
   /** The charities (not deleted) of which the person is the only admin. */
-  async soleAdminOf(db: Executor, userId: number): Promise<Array<{ id: number; name: string }>> {
-    const other = alias(charityMemberships, 'other_admin');
-    return db
-      .select({ id: charities.id, name: charities.name })
-      .from(charityMemberships)
-      .innerJoin(charities, eq(charities.id, charityMemberships.charityId))
-      .where(
-        and(
-          eq(charityMemberships.userId, userId),
-          eq(charityMemberships.adminType, 1),
-          isNull(charities.deletedAt),
-          notExists(
-            db
-              .select({ one: sql`1` })
-              .from(other)
-              .where(
-                and(
-                  eq(other.charityId, charityMemberships.charityId),
-                  eq(other.adminType, 1),
-                  ne(other.userId, userId),
-                ),
-              ),
-          ),
-        ),
-      )
-      .orderBy(asc(charities.name));
-  },
+  soleAdminOf: shared.soleAdminOf,
 
   async countAdmins(db: Executor, charityId: number): Promise<number> {
     const [row] = await db
@@ -202,25 +163,13 @@ export const charitiesRepository = {
       .where(and(eq(charityMemberships.charityId, charityId), eq(charityMemberships.userId, userId)));
   },
 
-  async removeMember(db: Executor, charityId: number, userId: number) {
-    await db
-      .delete(charityMemberships)
-      .where(and(eq(charityMemberships.charityId, charityId), eq(charityMemberships.userId, userId)));
-  },
+  removeMember: shared.removeMember,
 
   /** The ids of the charity's admins (type 1), for notices. */
-  async adminIds(db: Executor, charityId: number): Promise<number[]> {
-    const rows = await db
-      .select({ userId: charityMemberships.userId })
-      .from(charityMemberships)
-      .where(and(eq(charityMemberships.charityId, charityId), eq(charityMemberships.adminType, 1)));
-    return rows.map((row) => row.userId);
-  },
+  adminIds: shared.adminIds,
 
   /** A deleted account leaves its charities. */
-  async removeUserMemberships(db: Executor, userId: number) {
-    await db.delete(charityMemberships).where(eq(charityMemberships.userId, userId));
-  },
+  removeUserMemberships: shared.removeUserMemberships,
 
   /**
    * A charity applied for at registration: it waits for a platform admin
@@ -356,13 +305,5 @@ export const charitiesQueries = {
   },
 
   /** Approved charities added each day (the statistics). */
-  async dailyApproved(db: Executor): Promise<{ day: string; value: number }[]> {
-    const day = sql<string>`to_char(${charities.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-    const rows = await db
-      .select({ day, value: count() })
-      .from(charities)
-      .where(and(eq(charities.approvalStatus, 'approved'), isNull(charities.deletedAt)))
-      .groupBy(day);
-    return rows.map((row) => ({ day: row.day, value: Number(row.value) }));
-  },
+  dailyApproved: shared.dailyApproved,
 };

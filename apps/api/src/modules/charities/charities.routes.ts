@@ -25,7 +25,7 @@ const tags = ['charity'];
 export const charitiesRoutes =
   (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const { charities } = services;
+    const { charities, charityMembers, charityReview } = services;
 
     app.get(
       '/charity/:id',
@@ -98,7 +98,7 @@ export const charitiesRoutes =
           response: { 200: z.object({ items: z.array(charityMemberSchema) }) },
         },
       },
-      async (request) => ({ items: await charities.members(request.auth, request.params.id) }),
+      async (request) => ({ items: await charityMembers.members(request.auth, request.params.id) }),
     );
 
     app.patch(
@@ -115,7 +115,12 @@ export const charitiesRoutes =
         },
       },
       async (request) =>
-        charities.updateMember(request.auth, request.params.charity_id, request.params.user_id, request.body),
+        charityMembers.updateMember(
+          request.auth,
+          request.params.charity_id,
+          request.params.user_id,
+          request.body,
+        ),
     );
 
     app.delete(
@@ -131,7 +136,7 @@ export const charitiesRoutes =
         },
       },
       async (request) =>
-        charities.removeMember(request.auth, request.params.charity_id, request.params.user_id),
+        charityMembers.removeMember(request.auth, request.params.charity_id, request.params.user_id),
     );
 
     app.get(
@@ -195,7 +200,7 @@ export const charitiesRoutes =
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await charities.createByAdmin(request.auth, request.body)),
+        reply.status(201).send(await charityReview.createByAdmin(request.auth, request.body)),
     );
 
     app.get(
@@ -212,7 +217,7 @@ export const charitiesRoutes =
           response: { 200: pageSchema(charitySchema) },
         },
       },
-      async (request) => charities.pending(request.auth, request.query, request.query.status),
+      async (request) => charityReview.pending(request.auth, request.query, request.query.status),
     );
 
     app.post(
@@ -227,7 +232,7 @@ export const charitiesRoutes =
           response: { 200: charitySchema },
         },
       },
-      async (request) => charities.decide(request.auth, request.body),
+      async (request) => charityReview.decide(request.auth, request.body),
     );
 
     app.patch(
@@ -244,6 +249,6 @@ export const charitiesRoutes =
           response: { 200: charitySchema },
         },
       },
-      async (request) => charities.setLock(request.auth, request.params.id, request.body),
+      async (request) => charityReview.setLock(request.auth, request.params.id, request.body),
     );
   };

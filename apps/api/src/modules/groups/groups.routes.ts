@@ -35,7 +35,7 @@ const user = { auth: 'user' } as const;
 export const groupsRoutes =
   (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const { groups } = services;
+    const { groups, groupMembership } = services;
 
     app.post(
       '/group/create',
@@ -65,7 +65,7 @@ export const groupsRoutes =
           response: { 200: groupJoinResultSchema },
         },
       },
-      async (request) => groups.join(request.auth, request.body.pin, request.ip),
+      async (request) => groupMembership.join(request.auth, request.body.pin, request.ip),
     );
 
     app.post(
@@ -80,7 +80,8 @@ export const groupsRoutes =
           response: { 200: groupLeaveResultSchema },
         },
       },
-      async (request) => groups.leave(request.auth, request.body.group_id, request.body.new_admin_id),
+      async (request) =>
+        groupMembership.leave(request.auth, request.body.group_id, request.body.new_admin_id),
     );
 
     app.get(
@@ -252,7 +253,7 @@ export const groupsRoutes =
           response: { 200: pageSchema(groupRequestSchema) },
         },
       },
-      async (request) => groups.requests(request.auth, request.params.id, request.query),
+      async (request) => groupMembership.requests(request.auth, request.params.id, request.query),
     );
 
     app.get(
@@ -299,7 +300,7 @@ export const groupsRoutes =
           response: { 200: messageResponseSchema },
         },
       },
-      async (request) => groups.setMember(request.auth, request.params.id, request.body),
+      async (request) => groupMembership.setMember(request.auth, request.params.id, request.body),
     );
 
     app.post(
@@ -314,7 +315,7 @@ export const groupsRoutes =
           response: { 200: messageResponseSchema },
         },
       },
-      async (request) => groups.removeMember(request.auth, request.body),
+      async (request) => groupMembership.removeMember(request.auth, request.body),
     );
 
     app.post(
@@ -329,6 +330,6 @@ export const groupsRoutes =
           response: { 200: z.object({ items: z.array(groupMemberSchema) }) },
         },
       },
-      async (request) => groups.makeAdmins(request.auth, request.body),
+      async (request) => groupMembership.makeAdmins(request.auth, request.body),
     );
   };

@@ -5,8 +5,8 @@ import { groups } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { createBusiness, topUp } from '../../testing/money.js';
 import { multipartFile } from '../../testing/multipart.js';
+import { PIN_FAILURES_ALLOWED, PIN_FAILURES_PER_ADDRESS } from './group-pins.js';
 import { groupsQueries } from './groups.repository.js';
-import { PIN_FAILURES_ALLOWED, PIN_FAILURES_PER_ADDRESS } from './groups.service.js';
 
 type User = Awaited<ReturnType<TestApp['createUser']>>;
 

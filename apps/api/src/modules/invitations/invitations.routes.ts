@@ -27,7 +27,7 @@ const tags = ['invitations'];
 export const invitationsRoutes =
   (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const { invitations } = services;
+    const { invitations, joinRequests } = services;
 
     app.post(
       '/invitation/create',
@@ -104,7 +104,7 @@ export const invitationsRoutes =
           response: { 201: joinRequestSchema },
         },
       },
-      async (request, reply) => reply.status(201).send(await invitations.ask(request.auth, request.body)),
+      async (request, reply) => reply.status(201).send(await joinRequests.ask(request.auth, request.body)),
     );
 
     app.patch(
@@ -119,7 +119,7 @@ export const invitationsRoutes =
           response: { 200: joinRequestSchema },
         },
       },
-      async (request) => invitations.decide(request.auth, request.body),
+      async (request) => joinRequests.decide(request.auth, request.body),
     );
 
     app.patch(
@@ -134,7 +134,7 @@ export const invitationsRoutes =
           response: { 200: messageResponseSchema },
         },
       },
-      async (request) => invitations.withdraw(request.auth, request.body.request_id),
+      async (request) => joinRequests.withdraw(request.auth, request.body.request_id),
     );
 
     app.get(
@@ -150,7 +150,7 @@ export const invitationsRoutes =
           response: { 200: pageSchema(joinRequestSchema) },
         },
       },
-      async (request) => invitations.businessRequests(request.auth, request.params.id, request.query),
+      async (request) => joinRequests.businessRequests(request.auth, request.params.id, request.query),
     );
 
     app.get(
@@ -167,7 +167,7 @@ export const invitationsRoutes =
           response: { 200: pageSchema(joinRequestSchema) },
         },
       },
-      async (request) => invitations.charityRequests(request.auth, request.params.id, request.query),
+      async (request) => joinRequests.charityRequests(request.auth, request.params.id, request.query),
     );
 
     app.get(
@@ -183,6 +183,6 @@ export const invitationsRoutes =
           response: { 200: userRequestsSchema },
         },
       },
-      async (request) => invitations.userRequests(request.auth, request.params.id),
+      async (request) => joinRequests.userRequests(request.auth, request.params.id),
     );
   };

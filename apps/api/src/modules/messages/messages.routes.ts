@@ -36,7 +36,7 @@ const FOLDERS = [
 export const messagesRoutes =
   (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const { messages } = services;
+    const { messages, messageSending } = services;
 
     for (const [folder, summary] of FOLDERS)
       app.get(
@@ -98,7 +98,8 @@ export const messagesRoutes =
           response: { 201: messageSchema },
         },
       },
-      async (request, reply) => reply.status(201).send(await messages.create(request.auth, request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await messageSending.create(request.auth, request.body)),
     );
 
     app.patch(
@@ -114,7 +115,7 @@ export const messagesRoutes =
           response: { 200: messageSchema },
         },
       },
-      async (request) => messages.update(request.auth, request.params, request.body),
+      async (request) => messageSending.update(request.auth, request.params, request.body),
     );
 
     app.post(
@@ -129,7 +130,8 @@ export const messagesRoutes =
           response: { 201: messageSchema },
         },
       },
-      async (request, reply) => reply.status(201).send(await messages.reply(request.auth, request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await messageSending.reply(request.auth, request.body)),
     );
 
     app.post(

@@ -1,21 +1,6 @@
 import { ADMIN_TYPE, type SignoffPeople, type SignoffPolicy } from '@kindred/shared';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  ne,
-  notExists,
-  or,
-  sql,
-} from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { accountMemberships } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
 import { matchesWords, searchWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
 import { businesses, businessMemberships } from './organisations.table.js';
@@ -35,6 +20,9 @@ export function signoffPolicyOf(row: BusinessRow): SignoffPolicy {
 
 /** A name pattern for ILIKE, with the wildcards in the person's text taken literally. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The queries organisations share with charities, on the organisations' tables. */
+const shared = accountMemberships(businesses, businessMemberships, 'businessId');
 
 export const organisationsRepository = {
   /** A business that is not deleted. */
@@ -102,39 +90,13 @@ export const organisationsRepository = {
     return row;
   },
 
+  /** The organisations (not deleted) of which the person is the only Super Admin. */
+  soleSuperAdminOf: shared.soleAdminOf,
+
   /**
    * The Super Admins of a business, locked: two requests that each remove or demote one of the last
    * two wait for each other, so one Super Admin always stays.
    */
-  /** The organisations (not deleted) of which the person is the only Super Admin. */
-  async soleSuperAdminOf(db: Executor, userId: number): Promise<Array<{ id: number; name: string }>> {
-    const other = alias(businessMemberships, 'other_admin');
-    return db
-      .select({ id: businesses.id, name: businesses.name })
-      .from(businessMemberships)
-      .innerJoin(businesses, eq(businesses.id, businessMemberships.businessId))
-      .where(
-        and(
-          eq(businessMemberships.userId, userId),
-          eq(businessMemberships.adminType, ADMIN_TYPE.superAdmin),
-          isNull(businesses.deletedAt),
-          notExists(
-            db
-              .select({ one: sql`1` })
-              .from(other)
-              .where(
-                and(
-                  eq(other.businessId, businessMemberships.businessId),
-                  eq(other.adminType, ADMIN_TYPE.superAdmin),
-                  ne(other.userId, userId),
-                ),
-              ),
-          ),
-        ),
-      )
-      .orderBy(asc(businesses.name));
-  },
-
   async lockSuperAdmins(db: Executor, businessId: number): Promise<number[]> {
     const rows = await db
       .select({ userId: businessMemberships.userId })
@@ -156,11 +118,7 @@ export const organisationsRepository = {
       .where(and(eq(businessMemberships.businessId, businessId), eq(businessMemberships.userId, userId)));
   },
 
-  async removeMember(db: Executor, businessId: number, userId: number): Promise<void> {
-    await db
-      .delete(businessMemberships)
-      .where(and(eq(businessMemberships.businessId, businessId), eq(businessMemberships.userId, userId)));
-  },
+  removeMember: shared.removeMember,
 
   async removeAllMembers(db: Executor, businessId: number): Promise<void> {
     await db.delete(businessMemberships).where(eq(businessMemberships.businessId, businessId));
@@ -267,9 +225,7 @@ export const organisationsRepository = {
   },
 
   /** A deleted account leaves its businesses. */
-  async removeUserMemberships(db: Executor, userId: number) {
-    await db.delete(businessMemberships).where(eq(businessMemberships.userId, userId));
-  },
+  removeUserMemberships: shared.removeUserMemberships,
 };
 
 /** What other modules may write in the organisations tables, each in the caller's transaction (decision 010). */
@@ -343,13 +299,7 @@ export const organisationsQueries = {
   },
 
   /** The ids of a business's Super Admins, for mail about its approval. */
-  async businessSuperAdminIds(db: Executor, businessId: number): Promise<number[]> {
-    const rows = await db
-      .select({ userId: businessMemberships.userId })
-      .from(businessMemberships)
-      .where(and(eq(businessMemberships.businessId, businessId), eq(businessMemberships.adminType, 1)));
-    return rows.map((row) => row.userId);
-  },
+  businessSuperAdminIds: shared.adminIds,
 
   async businessMembership(db: Executor, businessId: number, userId: number) {
     const [row] = await db
@@ -416,13 +366,5 @@ export const organisationsQueries = {
   },
 
   /** Approved organisations added each day (the statistics). */
-  async dailyApproved(db: Executor): Promise<{ day: string; value: number }[]> {
-    const day = sql<string>`to_char(${businesses.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-    const rows = await db
-      .select({ day, value: count() })
-      .from(businesses)
-      .where(and(eq(businesses.approvalStatus, 'approved'), isNull(businesses.deletedAt)))
-      .groupBy(day);
-    return rows.map((row) => ({ day: row.day, value: Number(row.value) }));
-  },
+  dailyApproved: shared.dailyApproved,
 };

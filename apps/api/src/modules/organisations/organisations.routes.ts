@@ -31,7 +31,7 @@ const tags = ['organisation'];
 export const organisationsRoutes =
   (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const { organisations } = services;
+    const { organisations, organisationMembers, organisationReview } = services;
 
     app.post(
       '/user/add/business',
@@ -61,7 +61,7 @@ export const organisationsRoutes =
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await organisations.createByAdmin(request.auth, request.body)),
+        reply.status(201).send(await organisationReview.createByAdmin(request.auth, request.body)),
     );
 
     app.get(
@@ -170,7 +170,7 @@ export const organisationsRoutes =
           response: { 200: businessSchema },
         },
       },
-      async (request) => organisations.setLock(request.auth, request.params.id, request.body),
+      async (request) => organisationReview.setLock(request.auth, request.params.id, request.body),
     );
 
     app.get(
@@ -187,7 +187,7 @@ export const organisationsRoutes =
         },
       },
       async (request) =>
-        organisations.reviewList(request.auth, request.query, request.query.status, {
+        organisationReview.reviewList(request.auth, request.query, request.query.status, {
           q: request.query.q || undefined,
           locked: request.query.locked === undefined ? undefined : request.query.locked === 'yes',
         }),
@@ -205,7 +205,7 @@ export const organisationsRoutes =
           response: { 200: businessSchema },
         },
       },
-      async (request) => organisations.decide(request.auth, request.body),
+      async (request) => organisationReview.decide(request.auth, request.body),
     );
 
     app.get(
@@ -220,7 +220,7 @@ export const organisationsRoutes =
           response: { 200: businessMembersSchema },
         },
       },
-      async (request) => organisations.members(request.auth, request.params.id),
+      async (request) => organisationMembers.members(request.auth, request.params.id),
     );
 
     app.get(
@@ -235,7 +235,7 @@ export const organisationsRoutes =
           response: { 200: businessMembersSchema },
         },
       },
-      async (request) => organisations.admins(request.auth, request.params.id),
+      async (request) => organisationMembers.admins(request.auth, request.params.id),
     );
 
     app.post(
@@ -252,7 +252,7 @@ export const organisationsRoutes =
           response: { 200: messageResponseSchema },
         },
       },
-      async (request) => organisations.setMember(request.auth, request.params.id, request.body),
+      async (request) => organisationMembers.setMember(request.auth, request.params.id, request.body),
     );
 
     app.post(
@@ -268,7 +268,8 @@ export const organisationsRoutes =
           response: { 200: messageResponseSchema },
         },
       },
-      async (request) => organisations.removeMember(request.auth, request.params.id, request.body.user_id),
+      async (request) =>
+        organisationMembers.removeMember(request.auth, request.params.id, request.body.user_id),
     );
 
     app.get(
@@ -283,7 +284,7 @@ export const organisationsRoutes =
           response: { 200: businessMembersSchema },
         },
       },
-      async (request) => organisations.signoffAdmins(request.auth, request.params.id),
+      async (request) => organisationMembers.signoffAdmins(request.auth, request.params.id),
     );
 
     app.get(
@@ -298,7 +299,7 @@ export const organisationsRoutes =
           response: { 200: businessMembersSchema },
         },
       },
-      async (request) => organisations.withoutSignoff(request.auth, request.params.id),
+      async (request) => organisationMembers.withoutSignoff(request.auth, request.params.id),
     );
 
     app.post(
@@ -315,7 +316,7 @@ export const organisationsRoutes =
         },
       },
       async (request) =>
-        organisations.setSignoff(request.auth, request.params.id, request.body.user_id, true),
+        organisationMembers.setSignoff(request.auth, request.params.id, request.body.user_id, true),
     );
 
     app.delete(
@@ -331,7 +332,7 @@ export const organisationsRoutes =
         },
       },
       async (request) =>
-        organisations.setSignoff(request.auth, request.params.id, request.params.user_id, false),
+        organisationMembers.setSignoff(request.auth, request.params.id, request.params.user_id, false),
     );
 
     app.get(
@@ -346,7 +347,7 @@ export const organisationsRoutes =
           response: { 200: signoffPolicySchema },
         },
       },
-      async (request) => organisations.signoffPolicy(request.auth, request.params.id),
+      async (request) => organisationMembers.signoffPolicy(request.auth, request.params.id),
     );
 
     app.put(
@@ -363,6 +364,6 @@ export const organisationsRoutes =
           response: { 200: signoffPolicySchema },
         },
       },
-      async (request) => organisations.setSignoffPolicy(request.auth, request.params.id, request.body),
+      async (request) => organisationMembers.setSignoffPolicy(request.auth, request.params.id, request.body),
     );
   };
