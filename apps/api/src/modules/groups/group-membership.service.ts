@@ -17,7 +17,7 @@ import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { usersQueries } from '../users/index.js';
 import { PIN_FAILURES_ALLOWED, PIN_FAILURES_PER_ADDRESS, PIN_WINDOW_MS } from './group-pins.js';
 import { groupViews } from './group-views.js';
-import { groupsQueries, groupsRepository } from './groups.repository.js';
+import { groupsRepository, groupsWrites } from './groups.repository.js';
 
 const lastAdmin = (message: string) => conflict('LAST_ADMIN', message, { new_admin_id: message });
 
@@ -144,7 +144,7 @@ export function groupMembershipService(ctx: AppContext) {
           await groupsRepository.insertRequest(tx, group.id, user.id, now);
           return { status: GROUP_JOIN_STATUS.pending, group_id: group.id };
         }
-        await groupsQueries.addMember(tx, group.id, user.id, false, now);
+        await groupsWrites.addMember(tx, group.id, user.id, false, now);
         return { status: GROUP_JOIN_STATUS.joined, group_id: group.id };
       });
     },
@@ -169,7 +169,7 @@ export function groupMembershipService(ctx: AppContext) {
           if (!request) throw notFound('The join request');
           await groupsRepository.decideRequest(tx, request.id, body.status, by.id, ctx.now());
           if (body.status === GROUP_REQUEST_STATUS.accepted)
-            await groupsQueries.addMember(tx, id, body.user_id, false, ctx.now());
+            await groupsWrites.addMember(tx, id, body.user_id, false, ctx.now());
           return {
             message: body.status === GROUP_REQUEST_STATUS.accepted ? 'Request accepted' : 'Request declined',
           };

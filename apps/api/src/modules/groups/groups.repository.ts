@@ -309,6 +309,18 @@ export const groupsRepository = {
 export const groupsWrites = {
   /** A deleted account leaves its groups. */
   removeUserMemberships: groupsRepository.removeUserMemberships,
+  /**
+   * Makes a person a member (an admin or not); a member already stays as they are. Answers whether
+   * a membership was made (an accepted invitation, decision 023).
+   */
+  async addMember(db: Executor, groupId: number, userId: number, isAdmin: boolean, at: Date) {
+    const rows = await db
+      .insert(groupMemberships)
+      .values({ groupId, userId, isAdmin, createdAt: at })
+      .onConflictDoNothing()
+      .returning({ userId: groupMemberships.userId });
+    return rows.length > 0;
+  },
 };
 
 /** What other modules ask of the groups. */
@@ -346,19 +358,6 @@ export const groupsQueries = {
       .innerJoin(groups, eq(groups.id, groupJoinRequests.groupId))
       .where(and(eq(groupJoinRequests.userId, userId), eq(groupJoinRequests.status, 1)))
       .orderBy(desc(groupJoinRequests.createdAt), desc(groupJoinRequests.id));
-  },
-
-  /**
-   * Makes a person a member (an admin or not); a member already stays as they are. Answers whether
-   * a membership was made (an accepted invitation, decision 023).
-   */
-  async addMember(db: Executor, groupId: number, userId: number, isAdmin: boolean, at: Date) {
-    const rows = await db
-      .insert(groupMemberships)
-      .values({ groupId, userId, isAdmin, createdAt: at })
-      .onConflictDoNothing()
-      .returning({ userId: groupMemberships.userId });
-    return rows.length > 0;
   },
 
   /** Names of groups by id, for invitations that name them. */

@@ -14,7 +14,7 @@ import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.
 import { donationsQueries } from '../donations/index.js';
 import { freePin } from './group-pins.js';
 import { add, EMPTY, groupViews } from './group-views.js';
-import { type GroupRow, groupsQueries, groupsRepository } from './groups.repository.js';
+import { type GroupRow, groupsRepository, groupsWrites } from './groups.repository.js';
 
 /**
  * Groups (docs/product/organisations.md#groups): created and run by their admins, read by their
@@ -43,7 +43,7 @@ export function groupsService(ctx: AppContext) {
           createdBy: user.id,
           createdAt: ctx.now(),
         });
-        await groupsQueries.addMember(tx, created.id, user.id, true, ctx.now());
+        await groupsWrites.addMember(tx, created.id, user.id, true, ctx.now());
         return created;
       });
       return presentRow(row, 1, { isAdmin: true });

@@ -13,7 +13,7 @@ import type { Executor } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { hashCode, newSingleUseCode } from '../../lib/tokens.js';
 import { charitiesQueries, charitiesWrites } from '../charities/index.js';
-import { groupsQueries } from '../groups/index.js';
+import { groupsWrites } from '../groups/index.js';
 import { organisationsQueries, organisationsWrites } from '../organisations/index.js';
 import { projectsWrites } from '../projects/index.js';
 import { usersQueries } from '../users/index.js';
@@ -105,7 +105,7 @@ export function invitationsService(ctx: AppContext, hooks: InvitationHooks = {})
     } else if (type === 'project') {
       await projectsWrites.addAdmin(tx, targetId, userId, now);
     } else {
-      await groupsQueries.addMember(tx, targetId, userId, false, now);
+      await groupsWrites.addMember(tx, targetId, userId, false, now);
     }
   }
 
