@@ -76,16 +76,9 @@ export function buildServices(ctx: AppContext) {
     cancelled: (tx, projectId, userId) => settlement.projectCancelled(tx, projectId, userId),
     completed: (tx, projectId, userId) => settlement.projectCompleted(tx, projectId, userId),
   });
-  // An accepted invitation to an organisation says so; the employees module places the person in
-  // the sub-group a CSV row named (below). The CSV upload invites new people.
-  const invitations = invitationsService(ctx, {
-    businessJoined: (tx, businessId, userId, subGroupId) =>
-      ctx.events.record(tx, 'organisation.member_joined', {
-        business_id: businessId,
-        user_id: userId,
-        sub_group_id: subGroupId,
-      }),
-  });
+  // The CSV upload invites new people; an accepted invitation records organisation.member_joined,
+  // which the employees module hears (below).
+  const invitations = invitationsService(ctx);
   const employees = employeesService(ctx, invitations);
   listen(ctx, { matching, employees });
   // Billing: paying an invoice and choosing a plan are shared by the organisation's subscription,

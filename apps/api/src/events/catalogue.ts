@@ -24,7 +24,10 @@ export interface EventCatalogue {
     from: number;
     status: number;
   };
-  /** A person joined an organisation through an invitation; a CSV row may have named their sub-group. */
+  /**
+   * A person accepted an invitation or a request to join an organisation (or was already in it); a
+   * CSV row may have named their sub-group.
+   */
   'organisation.member_joined': {
     business_id: number;
     user_id: number;

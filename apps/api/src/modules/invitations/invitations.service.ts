@@ -32,11 +32,6 @@ const TARGET_WORD: Record<InvitationTargetType, string> = {
   group: 'group',
 };
 
-/** What other modules do when an invitation to an organisation is accepted (CSV onboarding places people in sub-groups). */
-export interface InvitationHooks {
-  businessJoined?(tx: Executor, businessId: number, userId: number, subGroupId: number | null): Promise<void>;
-}
-
 /** What the CSV onboarding asks of an invitation it makes. */
 export interface InviteRequest {
   email: string;
@@ -55,7 +50,7 @@ export interface InviteRequest {
  * bound to the invited email, valid for 14 days; requests to join an organisation or charity that
  * its admins answer.
  */
-export function invitationsService(ctx: AppContext, hooks: InvitationHooks = {}) {
+export function invitationsService(ctx: AppContext) {
   const db = () => ctx.database.db;
   const { targetNames, isMember, targetName } = invitationTargets(ctx);
 
@@ -98,7 +93,12 @@ export function invitationsService(ctx: AppContext, hooks: InvitationHooks = {})
     if (type === 'business') {
       const member = await organisationsQueries.businessMembership(tx, targetId, userId);
       if (!member) await organisationsWrites.addMember(tx, targetId, userId, role, now);
-      await hooks.businessJoined?.(tx, targetId, userId, subGroupId);
+      // Heard by the employees module, which places them in the sub-group a CSV row named.
+      await ctx.events.record(tx, 'organisation.member_joined', {
+        business_id: targetId,
+        user_id: userId,
+        sub_group_id: subGroupId,
+      });
     } else if (type === 'charity') {
       const member = await charitiesQueries.membership(tx, targetId, userId);
       if (!member) await charitiesWrites.addMember(tx, targetId, userId, role, [], now);
@@ -206,7 +206,7 @@ export function invitationsService(ctx: AppContext, hooks: InvitationHooks = {})
     invite,
     targetName,
     isMember,
-    /** Join requests accept through it, so that the hooks of a joined organisation run. */
+    /** Join requests accept through it, so that joining an organisation is recorded the same way. */
     join,
     present,
 
