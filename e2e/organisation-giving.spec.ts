@@ -17,7 +17,10 @@ import { type APIRequestContext, expect, type Locator, type Page, test, widthPro
  * An organisation's giving (issue "Organisations", decision 024): Acme's Super Admin sets a
  * two-approver policy and its matching; an employee asks Acme to give, and two sign-off admins
  * approve it, so the charity sees it; the employee's own gift is matched by Acme, and the match
- * waits in the inbox. The matching, reports and sub-business screens are checked with axe.
+ * waits in the inbox. The matching, reports and sub-business screens are checked with axe. The give
+ * flow tells an employee what Acme adds before they confirm, and the match (made a moment later by
+ * the server's worker, decision 041) reaches the sign-off inbox. A Super Admin approves one gift its
+ * sign-off admins can never approve and releases another (decision 033).
  */
 
 const RIVER_CLEAN_UP = 'Clean-up of the river banks (Bristol)';
@@ -40,16 +43,20 @@ function section(page: Page, name: string) {
   return page.getByRole('navigation', { name: 'Organisation sections' }).getByRole('link', { name });
 }
 
-async function give(page: Page, projectId: number, amount: string, heading: string) {
+/** Opens the give flow of a project at its first step (the gift's details). */
+async function openGiveFunds(page: Page, projectId: number) {
   await page.goto(`/projects/${projectId}`);
   await page
     .getByRole('region', { name: 'Support this project' })
     .getByRole('button', { name: 'Give funds' })
     .click();
   const dialog = page.getByRole('dialog');
-  const details = dialog.getByRole('form', { name: 'Your gift' });
-  await details.getByLabel('Amount', { exact: true }).fill(amount);
-  await details.getByRole('button', { name: 'Review' }).click();
+  return { dialog, details: dialog.getByRole('form', { name: 'Your gift' }) };
+}
+
+/** Reviews and confirms the gift of `amount` typed; checks the confirmation, closes it and returns its text. */
+async function reviewAndConfirm(dialog: Locator, amount: string, heading: string) {
+  await dialog.getByRole('form', { name: 'Your gift' }).getByRole('button', { name: 'Review' }).click();
   await dialog.getByRole('button', { name: `Confirm: give ₹${amount}`, exact: true }).click();
   // The confirmation says where the gift stands (a gift for Acme waits for its sign-off).
   const done = dialog.getByTestId('give-confirmation');
@@ -59,6 +66,12 @@ async function give(page: Page, projectId: number, amount: string, heading: stri
   await done.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
   return text ?? '';
+}
+
+async function give(page: Page, projectId: number, amount: string, heading: string) {
+  const { dialog, details } = await openGiveFunds(page, projectId);
+  await details.getByLabel('Amount', { exact: true }).fill(amount);
+  return reviewAndConfirm(dialog, amount, heading);
 }
 
 /** The Live demo project the journeys give to, from explore's list. */
@@ -254,13 +267,7 @@ test('an employee is told what Acme adds before giving; the match then waits in 
   await test.step('the employee sees the matching note under the amount, before confirming', async () => {
     await signInAs(page, DEMO.employee);
     await expect(page.locator('html')).not.toHaveAttribute('data-account-kind', 'organisation');
-    await page.goto(`/projects/${projectId}`);
-    await page
-      .getByRole('region', { name: 'Support this project' })
-      .getByRole('button', { name: 'Give funds' })
-      .click();
-    const dialog = page.getByRole('dialog');
-    const details = dialog.getByRole('form', { name: 'Your gift' });
+    const { dialog, details } = await openGiveFunds(page, projectId);
     await details.getByLabel('Amount', { exact: true }).fill('75');
     const note = details.getByRole('status').filter({ hasText: 'will match this gift' });
     await expect(note).toHaveText('Acme Ltd will match this gift with ₹75.');
@@ -269,12 +276,7 @@ test('an employee is told what Acme adds before giving; the match then waits in 
     // The note follows the amount.
     await details.getByLabel('Amount', { exact: true }).fill('60');
     await expect(note).toHaveText('Acme Ltd will match this gift with ₹60.');
-    await details.getByRole('button', { name: 'Review' }).click();
-    await dialog.getByRole('button', { name: 'Confirm: give ₹60', exact: true }).click();
-    const done = dialog.getByTestId('give-confirmation');
-    await expect(done.getByRole('heading', { name: 'Donation successful' })).toBeVisible();
-    await done.getByRole('button', { name: 'Done' }).click();
-    await expect(dialog).toBeHidden();
+    await reviewAndConfirm(dialog, '60', 'Donation successful');
     await signOut(page);
   });
 
@@ -291,7 +293,7 @@ test('an employee is told what Acme adds before giving; the match then waits in 
   });
 });
 
-/** A demo-style person's token and id, from the login call. */
+/** A person's id and the headers of their calls, from the login call. */
 async function login(request: APIRequestContext, email: string) {
   const response = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
   expect(response.ok(), await response.text()).toBe(true);

@@ -18,7 +18,8 @@ import { expect, test } from './support/test';
  * The platform admin area (issue "Platform admin"): an admin finds a newly registered person and
  * deactivates them, after which they cannot sign in; reminds the admins of a project near its end
  * (the mail is in the outbox once, however often it is sent that day); and reads the statistics for
- * another date range. Every screen of the area is checked with axe.
+ * another date range; locks a charity and an organisation saying why (the reason is in the audit log
+ * and the mail to their admins) and unlocks them. Every screen of the area is checked with axe.
  */
 
 test.beforeEach(({ page }) => onlyThisApp(page));
