@@ -5,18 +5,22 @@ import {
   DEMO_PASSWORD,
   expectAccessible,
   onlyThisApp,
+  registerActivated,
   settle,
   signInAs,
   signOut,
   toast,
 } from './support/app';
-import { expect, type Page, test, widthProblem } from './support/test';
+import { type APIRequestContext, expect, type Locator, type Page, test, widthProblem } from './support/test';
 
 /**
  * An organisation's giving (issue "Organisations", decision 024): Acme's Super Admin sets a
  * two-approver policy and its matching; an employee asks Acme to give, and two sign-off admins
  * approve it, so the charity sees it; the employee's own gift is matched by Acme, and the match
- * waits in the inbox. The matching, reports and sub-business screens are checked with axe.
+ * waits in the inbox. The matching, reports and sub-business screens are checked with axe. The give
+ * flow tells an employee what Acme adds before they confirm, and the match (made a moment later by
+ * the server's worker, decision 041) reaches the sign-off inbox. A Super Admin approves one gift its
+ * sign-off admins can never approve and releases another (decision 033).
  */
 
 const RIVER_CLEAN_UP = 'Clean-up of the river banks (Bristol)';
@@ -39,16 +43,20 @@ function section(page: Page, name: string) {
   return page.getByRole('navigation', { name: 'Organisation sections' }).getByRole('link', { name });
 }
 
-async function give(page: Page, projectId: number, amount: string, heading: string) {
+/** Opens the give flow of a project at its first step (the gift's details). */
+async function openGiveFunds(page: Page, projectId: number) {
   await page.goto(`/projects/${projectId}`);
   await page
     .getByRole('region', { name: 'Support this project' })
     .getByRole('button', { name: 'Give funds' })
     .click();
   const dialog = page.getByRole('dialog');
-  const details = dialog.getByRole('form', { name: 'Your gift' });
-  await details.getByLabel('Amount', { exact: true }).fill(amount);
-  await details.getByRole('button', { name: 'Review' }).click();
+  return { dialog, details: dialog.getByRole('form', { name: 'Your gift' }) };
+}
+
+/** Reviews and confirms the gift of `amount` typed; checks the confirmation, closes it and returns its text. */
+async function reviewAndConfirm(dialog: Locator, amount: string, heading: string) {
+  await dialog.getByRole('form', { name: 'Your gift' }).getByRole('button', { name: 'Review' }).click();
   await dialog.getByRole('button', { name: `Confirm: give ₹${amount}`, exact: true }).click();
   // The confirmation says where the gift stands (a gift for Acme waits for its sign-off).
   const done = dialog.getByTestId('give-confirmation');
@@ -60,9 +68,14 @@ async function give(page: Page, projectId: number, amount: string, heading: stri
   return text ?? '';
 }
 
-test('an employee asks Acme to give, two sign-off admins approve, and the employee’s own gift is matched', async ({
-  page,
-}) => {
+async function give(page: Page, projectId: number, amount: string, heading: string) {
+  const { dialog, details } = await openGiveFunds(page, projectId);
+  await details.getByLabel('Amount', { exact: true }).fill(amount);
+  return reviewAndConfirm(dialog, amount, heading);
+}
+
+/** The Live demo project the journeys give to, from explore's list. */
+async function riverCleanUp(page: Page): Promise<number> {
   const response = await page.request.get(
     `/api/explore/project/list?q=${encodeURIComponent(RIVER_CLEAN_UP)}`,
   );
@@ -70,6 +83,21 @@ test('an employee asks Acme to give, two sign-off admins approve, and the employ
     (p) => p.title === RIVER_CLEAN_UP,
   );
   if (!project) throw new Error('no Live demo project to give to');
+  return project.id;
+}
+
+/** Reloads the sign-off inbox until `item` shows (made a moment later by the server's worker). */
+async function reloadUntilShown(page: Page, item: Locator) {
+  await expect(async () => {
+    await page.reload();
+    await expect(item).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+test('an employee asks Acme to give, two sign-off admins approve, and the employee’s own gift is matched', async ({
+  page,
+}) => {
+  const project = { id: await riverCleanUp(page) };
 
   await test.step('the Super Admin sets a two-approver policy and the matching; reports and sub-businesses', async () => {
     await signInAs(page, DEMO.business);
@@ -228,5 +256,155 @@ test('an employee asks Acme to give, two sign-off admins approve, and the employ
       expect(await widthProblem(page), `${path} at 320 px`).toBeUndefined();
       expect(await clippedBadges(page), `${path} at 320 px`).toEqual([]);
     }
+  });
+});
+
+test('an employee is told what Acme adds before giving; the match then waits in the sign-off inbox', async ({
+  page,
+}) => {
+  const projectId = await riverCleanUp(page);
+
+  await test.step('the employee sees the matching note under the amount, before confirming', async () => {
+    await signInAs(page, DEMO.employee);
+    await expect(page.locator('html')).not.toHaveAttribute('data-account-kind', 'organisation');
+    const { dialog, details } = await openGiveFunds(page, projectId);
+    await details.getByLabel('Amount', { exact: true }).fill('75');
+    const note = details.getByRole('status').filter({ hasText: 'will match this gift' });
+    await expect(note).toHaveText('Acme Ltd will match this gift with ₹75.');
+    await settled(page);
+    await expectAccessible(page, 'give flow with the matching note');
+    // The note follows the amount.
+    await details.getByLabel('Amount', { exact: true }).fill('60');
+    await expect(note).toHaveText('Acme Ltd will match this gift with ₹60.');
+    await reviewAndConfirm(dialog, '60', 'Donation successful');
+    await signOut(page);
+  });
+
+  await test.step('Acme’s sign-off admin finds the ₹60 match waiting for sign-off', async () => {
+    await signInAs(page, DEMO.signoff);
+    await actAs(page, 'Acme Ltd (organisation)');
+    await page.goto('/organisation/sign-off');
+    await expect(page.getByRole('heading', { name: 'Waiting for sign-off' })).toBeVisible();
+    const match = page.getByRole('listitem').filter({ hasText: `₹60 to ${RIVER_CLEAN_UP}` });
+    await reloadUntilShown(page, match);
+    await expect(match).toContainText('Asked by Emery Employee');
+    await expect(match).toContainText('₹60 held');
+    await expect(match.getByRole('checkbox', { name: `Choose ₹60 to ${RIVER_CLEAN_UP}` })).toBeEnabled();
+  });
+});
+
+/** A person's id and the headers of their calls, from the login call. */
+async function login(request: APIRequestContext, email: string) {
+  const response = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(response.ok(), await response.text()).toBe(true);
+  const body = (await response.json()) as { token: string; user: { id: number } };
+  return { id: body.user.id, headers: { Authorization: `Bearer ${body.token}` } };
+}
+
+/**
+ * A new organisation with two gifts its sign-off admins can never approve (decision 033): one
+ * sign-off admin asks for both, the other leaves, and no one else signs off. Returns its name and
+ * its Super Admin. Made through the API, so Acme's demo inbox stays as the other journeys find it.
+ */
+async function organisationWithStuckGifts(page: Page, projectId: number) {
+  const request = page.request;
+  const call = async (
+    who: { headers: Record<string, string> },
+    method: 'post' | 'patch',
+    url: string,
+    data: object,
+  ) => {
+    const response = await request[method](url, { headers: who.headers, data });
+    expect(response.status(), `${url}: ${await response.text()}`).toBeLessThan(300);
+    return (await response.json()) as { id: number };
+  };
+  const name = `Stuck Gifts Ltd ${Date.now().toString(36)}`;
+  const founder = await registerActivated(page, 'resolver', 'Sasha', 'Super');
+  const owner = await login(request, founder);
+  const admin = await login(request, DEMO.admin);
+  const { id } = await call(owner, 'post', '/api/user/add/business', { name });
+  await call(admin, 'post', '/api/admin/business/pending/update', { business_id: id, status: 'approved' });
+  await call(admin, 'post', `/api/admin/business/${id}/deposit`, {
+    amount: 100_000,
+    reason: 'Opening balance',
+  });
+  // Avery asks for both gifts; Lee, the one other sign-off admin, then leaves.
+  const colleagues: Array<Awaited<ReturnType<typeof login>>> = [];
+  for (const [first, last] of [
+    ['Avery', 'Asker'],
+    ['Lee', 'Leaver'],
+  ] as const) {
+    const colleague = await login(request, await registerActivated(page, 'colleague', first, last));
+    const asked = await call(colleague, 'post', '/api/join', { target_type: 'business', target_id: id });
+    await call(owner, 'patch', '/api/join', { request_id: asked.id, action: 'accept' });
+    await call(owner, 'post', `/api/membership/signoff/${id}`, { user_id: colleague.id });
+    colleagues.push(colleague);
+  }
+  const [asker, leaver] = colleagues as [(typeof colleagues)[number], (typeof colleagues)[number]];
+  for (const amount of [30_000, 20_000]) {
+    await call(asker, 'post', `/api/business/${id}/donate/project/${projectId}`, { type: 2, amount });
+  }
+  await call(leaver, 'post', `/api/membership/business/${id}/delete`, { user_id: leaver.id });
+  return { name, founder };
+}
+
+test('a Super Admin approves one gift stuck in the sign-off inbox and releases another', async ({ page }) => {
+  const { name, founder } = await organisationWithStuckGifts(page, await riverCleanUp(page));
+  await signInAs(page, founder);
+  await actAs(page, `${name} (organisation)`);
+  await page.goto('/organisation/sign-off');
+  await expect(page.getByRole('heading', { name: 'Waiting for sign-off' })).toBeVisible();
+  const big = page.getByRole('listitem').filter({ hasText: `₹300 to ${RIVER_CLEAN_UP}` });
+  const small = page.getByRole('listitem').filter({ hasText: `₹200 to ${RIVER_CLEAN_UP}` });
+
+  await test.step('both gifts say they can never be approved, and what the Super Admin can do', async () => {
+    for (const item of [big, small]) {
+      await expect(item).toContainText('Asked by Avery Asker');
+      await expect(item).toContainText('Can never be approved');
+      await expect(item).toContainText(
+        'It needs 1 approval from sign-off admins other than the person who asked, and not enough are left.',
+      );
+      await expect(item).toContainText(
+        'Approve it as Super Admin with a reason, or release the money back to the organisation.',
+      );
+    }
+    await expectAccessible(page, 'sign-off inbox with stuck gifts');
+  });
+
+  await test.step('the Super Admin approves the ₹300 gift in place of the sign-off admins, saying why', async () => {
+    await big.getByRole('button', { name: 'Approve as Super Admin' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Approve this ₹300 gift as Super Admin?' });
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect(dialog.getByText('Say why, in a few words.')).toBeVisible();
+    await expect(dialog.getByLabel('Reason')).toHaveAttribute('aria-invalid', 'true');
+    await settled(page);
+    await expectAccessible(page, 'approve as Super Admin dialog (reason missing)');
+    await dialog.getByLabel('Reason').fill('Agreed at the board meeting.');
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect(toast(page, 'is approved, with your reason in its history.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(big).toHaveCount(0);
+    await expect(small).toBeVisible();
+  });
+
+  await test.step('and releases the ₹200 gift: the money goes back and the inbox is empty', async () => {
+    await small.getByRole('button', { name: 'Release the money' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Release this ₹200 gift?' });
+    await expect(dialog).toContainText(`the held money goes back to ${name}`);
+    await dialog.getByLabel('Reason').fill('No longer needed.');
+    await dialog.getByRole('button', { name: 'Release', exact: true }).click();
+    await expect(toast(page, `is cancelled; the money is back with ${name}.`)).toBeVisible();
+    await expect(small).toHaveCount(0);
+    await expect(page.getByText('No donation is waiting for sign-off.')).toBeVisible();
+  });
+
+  await test.step('the organisation’s wallet shows the approved gift given and the released one not held', async () => {
+    await page.goto('/wallet');
+    const history = page.getByRole('region', { name: 'History' });
+    const gift = `Gift to ${RIVER_CLEAN_UP} (River Trust)`;
+    await expect(
+      history.getByRole('row').filter({ hasText: gift }).filter({ hasText: '-₹300' }),
+    ).toContainText('Given');
+    await expect(history.getByText('Held awaiting sign-off')).toHaveCount(0);
   });
 });

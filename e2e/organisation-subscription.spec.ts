@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import {
+  actAs,
   apiToken,
   DEMO,
   expectAccessible,
@@ -16,6 +17,8 @@ import { expect, test } from './support/test';
  * plans and codes screen; a newly registered person's organisation, once approved, previews a plan
  * with that code, subscribes paying by direct debit, sees its current plan and downloads the first
  * invoice as a PDF. A new organisation, so Acme's demo subscription stays as the demo shows it.
+ * Acme's Super Admin changes its plan from the next period (decision 039), sees the new plan and its
+ * price, and keeps the current plan again.
  */
 
 test.beforeEach(({ page }) => onlyThisApp(page));
@@ -103,5 +106,49 @@ test('a business subscribes with a discount code and downloads the invoice', asy
     expect(download.suggestedFilename()).toBe(`kindred-${number}.pdf`);
     const file = await readFile((await download.path()) as string);
     expect(file.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+test('a Super Admin changes plan from the next period, sees what it costs, then keeps the plan', async ({
+  page,
+}) => {
+  // Acme's demo subscription: Business with the code LAUNCH10 (10% off). The change only names the
+  // next period's plan, and keeping the plan at the end leaves Acme as the demo shows it.
+  await signInAs(page, DEMO.business);
+  await actAs(page, 'Acme Ltd', 'organisation');
+  await page.goto('/organisation/subscription');
+  await expect(page.getByRole('heading', { name: 'Current plan: Business' })).toBeVisible();
+  const change = page.getByRole('region', { name: 'Change plan' });
+
+  await test.step('the new plan is required', async () => {
+    await change.getByRole('button', { name: 'Change plan' }).click();
+    await expect(change.getByText('Choose the plan to change to.')).toBeVisible();
+  });
+
+  await test.step('the Super Admin chooses Starter and confirms the price the dialog states', async () => {
+    await change.getByRole('radio', { name: /^Starter/ }).check();
+    await change.getByRole('button', { name: 'Change plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change to Starter?' });
+    await expect(dialog).toContainText('each period costs ₹2,250 a month (code LAUNCH10 applied)');
+    await expect(dialog).toContainText('Nothing is charged now: Business stays until then.');
+    await expectAccessible(page, 'change plan confirmation');
+    await dialog.getByRole('button', { name: 'Change plan' }).click();
+    await expect(toast(page, 'Plan changed')).toBeVisible();
+  });
+
+  await test.step('the screen states the next plan and its price; the current plan stays', async () => {
+    await expect(change.getByText(/^From .+: Starter, ₹2,250 a month$/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Current plan: Business' })).toBeVisible();
+    await expectAccessible(page, 'organisation subscription: plan changed');
+    // Still so once the screen is loaded again.
+    await page.reload();
+    await expect(change.getByText(/^From .+: Starter, ₹2,250 a month$/)).toBeVisible();
+  });
+
+  await test.step('keeping the current plan takes the change back', async () => {
+    await change.getByRole('button', { name: 'Keep Business' }).click();
+    await expect(toast(page, 'Plan kept')).toBeVisible();
+    await expect(change.getByText(/: Starter, ₹2,250 a month$/)).toHaveCount(0);
+    await expect(change.getByRole('button', { name: 'Keep Business' })).toHaveCount(0);
   });
 });

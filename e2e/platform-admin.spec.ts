@@ -3,6 +3,7 @@ import {
   DEMO,
   DEMO_PASSWORD,
   expectAccessible,
+  mailTo,
   onlyThisApp,
   outbox,
   registerActivated,
@@ -17,7 +18,8 @@ import { expect, test } from './support/test';
  * The platform admin area (issue "Platform admin"): an admin finds a newly registered person and
  * deactivates them, after which they cannot sign in; reminds the admins of a project near its end
  * (the mail is in the outbox once, however often it is sent that day); and reads the statistics for
- * another date range. Every screen of the area is checked with axe.
+ * another date range; locks a charity and an organisation saying why (the reason is in the audit log
+ * and the mail to their admins) and unlocks them. Every screen of the area is checked with axe.
  */
 
 test.beforeEach(({ page }) => onlyThisApp(page));
@@ -176,4 +178,100 @@ test('an Employee sees the admin area but cannot change a person, and is told wh
   await expect(page.getByRole('button', { name: 'Deactivate' })).toBeDisabled();
   await expect(page.getByText(/As an Employee you can look but not change anything/).first()).toBeVisible();
   await expectAccessible(page, 'a person, read-only');
+});
+
+/** A kind of account the admin locks, with the words of its review screen. */
+const LOCKABLE = [
+  { kind: 'charity', Noun: 'Charity', path: '/admin/charities', empty: 'Say why the charity is locked.' },
+  {
+    kind: 'organisation',
+    Noun: 'Organisation',
+    path: '/admin/organisations',
+    empty: 'Say why it is locked.',
+  },
+] as const;
+
+test('an admin locks a charity and an organisation with a reason, and unlocks them', async ({ page }) => {
+  // A new person's charity and organisation, approved, so the demo's stay unlocked for the others.
+  const founder = await registerActivated(page, 'lockable', 'Lou', 'Locke');
+  const stamp = Date.now().toString(36);
+  const names = { charity: `Lockable Trust ${stamp}`, organisation: `Lockable Works ${stamp}` };
+  await test.step('the charity and the organisation are added and approved', async () => {
+    const headers = { Authorization: `Bearer ${await apiToken(page.request, founder)}` };
+    const admin = { Authorization: `Bearer ${await apiToken(page.request, DEMO.admin)}` };
+    const charity = await page.request.post('/api/user/add/charity', {
+      headers,
+      data: { name: names.charity, charity_types: [5], description: 'Towpath repairs.' },
+    });
+    expect(charity.status(), await charity.text()).toBe(201);
+    const business = await page.request.post('/api/user/add/business', {
+      headers,
+      data: { name: names.organisation },
+    });
+    expect(business.status(), await business.text()).toBe(201);
+    const approvals = [
+      page.request.post('/api/admin/charity/pending/update', {
+        headers: admin,
+        data: { charity_id: ((await charity.json()) as { id: number }).id, status: 'approved' },
+      }),
+      page.request.post('/api/admin/business/pending/update', {
+        headers: admin,
+        data: { business_id: ((await business.json()) as { id: number }).id, status: 'approved' },
+      }),
+    ];
+    for (const approved of await Promise.all(approvals)) {
+      expect(approved.status(), await approved.text()).toBe(200);
+    }
+  });
+
+  await signInAs(page, DEMO.admin, '/admin');
+  for (const { kind, Noun, path, empty } of LOCKABLE) {
+    const name = names[kind];
+    const reason = `Complaint about ${kind} funds (${stamp})`;
+    const card = page.getByRole('article', { name });
+
+    await test.step(`the ${kind} is locked with a reason, which is required`, async () => {
+      await page.goto(`${path}?status=approved`);
+      await expect(page.getByRole('tab', { name: 'Approved', selected: true })).toBeVisible();
+      await expect(card).toBeVisible();
+      await expect(card.getByText('Locked', { exact: true })).toHaveCount(0);
+      await card.getByRole('button', { name: `Lock ${name}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Lock ${name}?` });
+      await dialog.getByRole('button', { name: `Lock ${kind}` }).click();
+      await expect(dialog.getByText(empty)).toBeVisible();
+      await expect(dialog.getByLabel('Reason')).toHaveAttribute('aria-invalid', 'true');
+      await expectAccessible(page, `lock ${kind} dialog (reason missing)`);
+      await dialog.getByLabel('Reason').fill(reason);
+      await dialog.getByRole('button', { name: `Lock ${kind}` }).click();
+      await expect(toast(page, `${Noun} locked`)).toBeVisible();
+      await expect(dialog).toBeHidden();
+      await expect(card.getByText('Locked', { exact: true })).toBeVisible();
+      await expect(card.getByRole('button', { name: `Unlock ${name}` })).toBeVisible();
+      await expectAccessible(page, `${kind} approvals with a locked ${kind}`);
+    });
+
+    await test.step(`the reason is in the audit log and in the mail to the ${kind}’s admins`, async () => {
+      await page.goto('/admin/audit');
+      await settle(page);
+      const row = page
+        .getByRole('table', { name: 'Admin actions' })
+        .getByRole('row')
+        .filter({ hasText: name });
+      await expect(row.filter({ hasText: reason })).toHaveCount(1);
+      const mail = await mailTo(founder, `${name} is locked on Kindred`);
+      expect(mail.text).toContain(`Reason: ${reason}`);
+    });
+
+    await test.step(`the ${kind} is unlocked`, async () => {
+      await page.goto(`${path}?status=approved`);
+      await card.getByRole('button', { name: `Unlock ${name}` }).click();
+      await page
+        .getByRole('dialog', { name: `Unlock ${name}?` })
+        .getByRole('button', { name: `Unlock ${kind}` })
+        .click();
+      await expect(toast(page, `${Noun} unlocked`)).toBeVisible();
+      await expect(card.getByText('Locked', { exact: true })).toHaveCount(0);
+      await expect(card.getByRole('button', { name: `Lock ${name}` })).toBeVisible();
+    });
+  }
 });

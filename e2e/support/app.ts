@@ -213,14 +213,19 @@ export function outbox(): Promise<OutboxMail[]> {
   return readOutbox(path.resolve(dataDir(), 'outbox'));
 }
 
-/** Waits for the newest mail to an address and returns it. */
-export async function mailTo(address: string): Promise<OutboxMail> {
+/** Waits for the newest mail to an address (with this subject, if given) and returns it. */
+export async function mailTo(address: string, subject?: string): Promise<OutboxMail> {
   let found: OutboxMail | undefined;
   await expect
-    .poll(async () => {
-      found = (await outbox()).filter((m) => m.to.includes(address)).pop();
-      return found !== undefined;
-    })
+    .poll(
+      async () => {
+        found = (await outbox())
+          .filter((m) => m.to.includes(address) && (subject === undefined || m.subject === subject))
+          .pop();
+        return found !== undefined;
+      },
+      { message: `a mail${subject ? ` "${subject}"` : ''} to ${address}` },
+    )
     .toBe(true);
   return found as OutboxMail;
 }

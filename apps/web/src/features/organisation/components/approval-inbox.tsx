@@ -54,7 +54,7 @@ function StuckNotice({ donation, label }: { donation: BusinessPendingDonation; l
   return (
     <Stack gap="xs">
       <Alert color="red" variant="light" title="Can never be approved">
-        {`It needs ${signoff.needed} approvals from sign-off admins other than the person who asked, and not enough are left. ${
+        {`It needs ${signoff.needed} ${signoff.needed === 1 ? 'approval' : 'approvals'} from sign-off admins other than the person who asked, and not enough are left. ${
           signoff.can_resolve
             ? 'Approve it as Super Admin with a reason, or release the money back to the organisation.'
             : 'A Super Admin approves it with a reason or releases the money.'

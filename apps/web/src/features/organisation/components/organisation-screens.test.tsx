@@ -352,16 +352,16 @@ describe('the organisation area', { timeout: 30_000 }, () => {
 
     it('shows a Super Admin what can never be approved: approve it with a reason, or release it', async () => {
       signInToAcme(1);
-      const stuck = (id: number, requester: { id: number; name: string }) => {
+      const stuck = (id: number, requester: { id: number; name: string }, needed = 2) => {
         const donation = waiting(id, requester, false);
-        return { ...donation, signoff: { ...donation.signoff, stuck: true, can_resolve: true } };
+        return { ...donation, signoff: { ...donation.signoff, needed, stuck: true, can_resolve: true } };
       };
       const mock = stubFetch({
         'GET /api/business/5': () => jsonResponse(acme),
         'GET /api/business/5/donations': () =>
           jsonResponse({
             // Dana Donor (id 7 in the session's fixture) is the signed-in Super Admin.
-            items: [stuck(11, { id: 9, name: 'Eve Smith' }), stuck(12, { id: 7, name: 'Dana Donor' })],
+            items: [stuck(11, { id: 9, name: 'Eve Smith' }), stuck(12, { id: 7, name: 'Dana Donor' }, 1)],
             next_cursor: null,
             prev_cursor: null,
           }),
@@ -387,8 +387,15 @@ describe('the organisation area', { timeout: 30_000 }, () => {
         reason: 'Agreed at the board',
       });
       await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      // How many approvals it needs, in words that fit the number.
+      expect(
+        within(first).getByText(/^It needs 2 approvals from sign-off admins other than/),
+      ).toBeInTheDocument();
       // Their own request: they may release it, never approve it.
       const own = screen.getByTestId('waiting-donation-12');
+      expect(
+        within(own).getByText(/^It needs 1 approval from sign-off admins other than/),
+      ).toBeInTheDocument();
       expect(within(own).queryByRole('button', { name: 'Approve as Super Admin' })).not.toBeInTheDocument();
       expect(
         within(own).getByText('You asked for it: release it, or another Super Admin approves it.'),
