@@ -177,6 +177,22 @@ function listen(
     // A project that opens or ends joins or leaves the lists, its charity's page and the totals.
     ctx.publicCache.changed(ALL);
   });
+  // A charity's, an organisation's or a person's name and picture show on the pages of the projects
+  // and gifts they touch: everything is answered afresh (such changes are rare). An application
+  // waiting for review shows nowhere.
+  events.on('charity.changed', 'public-cache.charity', async ({ data }) => {
+    if (data.change !== 'applied') ctx.publicCache.changed(ALL);
+  });
+  events.on('organisation.changed', 'public-cache.organisation', async ({ data }) => {
+    if (data.change !== 'applied') ctx.publicCache.changed(ALL);
+  });
+  events.on('person.changed', 'public-cache.person', async () => {
+    ctx.publicCache.changed(ALL);
+  });
+  // A group's card and page (in the lists' entries).
+  events.on('group.changed', 'public-cache.group', async () => {
+    ctx.publicCache.changed(LISTS);
+  });
   events.on('explore.map_refreshed', 'public-cache.map', async () => {
     ctx.publicCache.changed(LISTS);
   });

@@ -47,11 +47,46 @@ export interface EventCatalogue {
     project_id: number;
     charity_id: number | null;
   };
+  /** A charity applied, was added, reviewed, locked or unlocked, edited, given a logo or deleted. */
+  'charity.changed': {
+    charity_id: number;
+    change: AccountChange;
+  };
+  /** An organisation applied, was added, reviewed, locked or unlocked, edited, given a logo or deleted. */
+  'organisation.changed': {
+    business_id: number;
+    change: AccountChange;
+  };
+  /** A group was made, edited, given a logo or deleted, or someone joined or left it. */
+  'group.changed': {
+    group_id: number;
+    change: 'created' | 'updated' | 'logo' | 'deleted' | 'member_joined' | 'member_left';
+  };
+  /**
+   * A person's details or picture changed, or their account was deleted or erased: their name and
+   * picture beside their gifts and in groups change with it.
+   */
+  'person.changed': {
+    user_id: number;
+    change: 'updated' | 'avatar' | 'deleted';
+  };
   /** The map's cells were counted again: the public lists and the map show new figures. */
   'explore.map_refreshed': Record<string, never>;
 }
 
 export type EventType = keyof EventCatalogue;
+
+/** What happened to a charity or an organisation (an account with members). */
+export type AccountChange =
+  | 'applied'
+  | 'created'
+  | 'approved'
+  | 'rejected'
+  | 'locked'
+  | 'unlocked'
+  | 'updated'
+  | 'logo'
+  | 'deleted';
 
 /** An event as handlers receive it. */
 export interface KindredEvent<T extends EventType = EventType> {

@@ -3,7 +3,6 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  ALL,
   type CachedAnswer,
   type CacheTag,
   COMPRESS_MIN_BYTES,
@@ -23,11 +22,12 @@ import {
  *   A miss runs the route as usual and keeps its 200 answer; concurrent misses of one key wait for
  *   the first (a single flight). Signed-in callers (an Authorization header) always get a fresh
  *   answer from the database: the project and charity pages show more to those who run them.
- * - What a change makes stale reaches the cache as an event where its service records one
- *   (WRITES_TOLD_BY_EVENTS; the handlers are in services.ts): a gift drops its project's (or
- *   charity's) pages, a finished project or a recount of the map the lists. Writes that touch no
- *   public data drop nothing; every other write drops everything when it answers (they are rare:
- *   people editing).
+ * - What a change makes stale reaches the cache as an event (docs/decisions/041-one-event-mechanism.md):
+ *   the service that changes public data records what it changed in its transaction, and after the
+ *   commit a handler (`listen` in services.ts) drops the entries it shows on, in every process: a
+ *   gift its project's (or charity's) pages, an edited project its page, its charity's and the
+ *   lists, a charity, organisation or person everything (their names show beside gifts). A write
+ *   that records no event changes nothing public.
  * - Public answers carry an ETag (a match answers 304) and `Cache-Control: public` with a short
  *   max-age and stale-while-revalidate, so a CDN in front may keep them for seconds.
  * - JSON answers of 1 KB or more leave compressed (brotli or gzip) when the caller accepts it:
@@ -71,55 +71,6 @@ export const UNCACHED_PUBLIC_READS = new Set([
   // Organisation names as someone types them: one answer per few letters, seldom asked twice.
   '/api/business/autocomplete',
 ]);
-
-/**
- * Writes whose public effects reach the cache as events (docs/decisions/041-one-event-mechanism.md):
- * a gift records `donation.made`, whose handler drops its project's (or charity's) pages in every
- * process. The lists and the charity page that show the same counters catch up within the entries'
- * age limit. Writes are moved here as their services record the events that say what they change.
- */
-export const WRITES_TOLD_BY_EVENTS = [
-  // Gifts and their moves: donation.made, donation.status_changed.
-  /^POST \/api\/user\/donate\/(project|charity)\/:id$/,
-  /^POST \/api\/(business|charity)\/:id\/approve_donations$/,
-  /^POST \/api\/business\/:id\/donations\/:donation_id\/resolve$/,
-  /^POST \/api\/admin\/(complete|donation\/reject)$/,
-  // Projects: project.changed, project.status_changed.
-  /^PATCH \/api\/project\/(:id|update\/:id|extend\/:id)$/,
-  /^POST \/api\/project\/:id\/(complete|cancel|impact|impact\/image)$/,
-  /^POST \/api\/project\/(updates|logo\/:id|image\/:id|document\/:id)$/,
-  /^DELETE \/api\/project\/(galery\/:id\/:image_id|document\/:charity_id\/:id\/:document_id)$/,
-  /^POST \/api\/admin\/return$/,
-];
-
-/** Writes that change no public answer: sign-in, accounts, money in and out of wallets, settings. */
-export const PRIVATE_WRITES = [
-  /^POST \/api\/auth\//,
-  /^POST \/api\/user\/register$/,
-  /^POST \/api\/user\/passwordreset\//,
-  /^(PATCH|POST) \/api\/user\/(password|email)$/,
-  /^POST \/api\/user\/deposit/,
-  // An organisation's own money, people, groups and settings. Not its sign-off (gifts reach
-  // projects and charities), its name or logo (shown beside its gifts), nor its deletion.
-  /^POST \/api\/business\/:id\/(deposit|confirm|donate\/|csv_upload|cancel_donation_subscription\/)/,
-  /^\w+ \/api\/business\/(:id\/)?direct_debit\//,
-  /^\w+ \/api\/business\/:id\/(signoff-policy|subscription|employees-group|matching)/,
-  /^\w+ \/api\/user\/(create_direct_debit|direct_debit\/)/,
-  /^\w+ \/api\/stripe\//,
-  /^POST \/api\/admin\/(user|business)\//,
-  /^POST \/api\/organisation\/transfer_funds$/,
-  /^\w+ \/api\/user\/gift_aid_declaration(\/:id)?$/,
-  /^\w+ \/api\/user\/(cancel_donation_subscription|donation_subscription)\//,
-  // Messages between people and accounts, invitations and requests to join: nothing public.
-  /^\w+ \/api\/message\//,
-  /^POST \/api\/invitation\/create$/,
-  /^(POST|PATCH) \/api\/join(\/remove)?$/,
-  // Drafts (made, copied, deleted) and who manages a project are not public; nor are Gift Aid claims.
-  /^POST \/api\/project\/(create|clone)$/,
-  /^DELETE \/api\/project\/:id$/,
-  /^DELETE \/api\/membership\/project\/:project_id\/:user_id$/,
-  /^POST \/api\/charity\/:id\/gift_aid\/claims$/,
-];
 
 /** How long a CDN or browser may keep a public answer, and serve it stale while it asks again. */
 export const PUBLIC_MAX_AGE_S = 5;
@@ -198,14 +149,6 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Cached
   return reply.send(answer.body);
 }
 
-/** What a successful write changed here and now: nothing when it is private or its events say; else everything. */
-export function changesOf(method: string, routeUrl: string): CacheTag[] {
-  const key = `${method} ${routeUrl}`;
-  if (WRITES_TOLD_BY_EVENTS.some((pattern) => pattern.test(key))) return [];
-  if (PRIVATE_WRITES.some((pattern) => pattern.test(key))) return [];
-  return [ALL];
-}
-
 export function registerPublicCache(app: FastifyInstance, cache: PublicCache) {
   // After the security and rate-limit hooks (onRequest, also per route) and before validation.
   app.addHook('preParsing', async (request, reply) => {
@@ -250,12 +193,8 @@ export function registerPublicCache(app: FastifyInstance, cache: PublicCache) {
     const state = request.publicCache;
     if (state?.hit) return payload;
 
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      if (reply.statusCode < 400 && request.routeOptions.url) {
-        cache.changed(...changesOf(request.method, request.routeOptions.url));
-      }
-      return payload;
-    }
+    // A write says what it changed through its events (services.ts, `listen`), not here.
+    if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
 
     const publicRead =
       request.headers.authorization === undefined &&

@@ -1,6 +1,7 @@
 import type { AdminLockBody } from '@kindred/shared';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
+import type { AccountChange } from '../../events/catalogue.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.js';
 import { auditLog } from '../audit/index.js';
@@ -40,6 +41,8 @@ export interface AccountKind<Row extends AccountRow> {
   /** Where its admins correct its details, for the rejection mail. */
   correctFrom: string;
   update(db: Executor, id: number, values: AccountChanges): Promise<Row>;
+  /** Records what happened to it (`charity.changed`, `organisation.changed`) in the change's transaction. */
+  changed(tx: Executor, id: number, change: AccountChange): Promise<void>;
   /** The emails of the admins told of its review and its lock. */
   adminEmails(db: Executor, id: number): Promise<string[]>;
 }
@@ -100,6 +103,7 @@ export function accountSteps<Row extends AccountRow>(ctx: AppContext, kind: Acco
       return db().transaction(async (tx) => {
         const created = await insert(tx);
         await audit(tx, actorId, 'create', created.id, { details: { admin_id: adminId } });
+        await kind.changed(tx, created.id, 'created');
         return created;
       });
     },
@@ -115,6 +119,7 @@ export function accountSteps<Row extends AccountRow>(ctx: AppContext, kind: Acco
           rejectionReason: approved ? null : (reason ?? null),
         });
         await audit(tx, actorId, approved ? 'approve' : 'reject', row.id, { reason });
+        await kind.changed(tx, row.id, status);
         return next;
       });
       for (const to of new Set(await kind.adminEmails(db(), row.id)))
@@ -143,6 +148,7 @@ export function accountSteps<Row extends AccountRow>(ctx: AppContext, kind: Acco
       const updated = await db().transaction(async (tx) => {
         const next = await kind.update(tx, row.id, { lockStatus: locked });
         await audit(tx, actorId, locked ? 'lock' : 'unlock', row.id, { reason, details: { name: row.name } });
+        await kind.changed(tx, row.id, locked ? 'locked' : 'unlocked');
         if (row.lockStatus !== locked)
           for (const to of new Set(await kind.adminEmails(tx, row.id)))
             await ctx.notices.queue(tx, lockNotice({ to, kind: kind.noun, name: row.name, locked, reason }));
@@ -155,7 +161,11 @@ export function accountSteps<Row extends AccountRow>(ctx: AppContext, kind: Acco
     async replaceLogo(row: Row, readFile: UploadSource) {
       const upload = await readFile();
       const stored = await storeUpload(ctx.storage, 'logos', upload);
-      const updated = await kind.update(db(), row.id, { logo: stored.url });
+      const updated = await db().transaction(async (tx) => {
+        const next = await kind.update(tx, row.id, { logo: stored.url });
+        await kind.changed(tx, row.id, 'logo');
+        return next;
+      });
       await deleteUpload(ctx.storage, row.logo);
       return updated;
     },

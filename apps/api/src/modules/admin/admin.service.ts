@@ -102,12 +102,14 @@ export function adminService(ctx: AppContext) {
             action: next.isIicAdmin ? 'user.admin.set' : 'user.admin.unset',
             details: { admin_type: next.adminType, before: row.isIicAdmin ? row.adminType : null },
           });
-        if (Object.keys(corrected).length > 0)
+        if (Object.keys(corrected).length > 0) {
           await auditLog.record(tx, {
             ...entry,
             action: 'user.correct',
             details: { changed: Object.keys(corrected) },
           });
+          await ctx.events.record(tx, 'person.changed', { user_id: row.id, change: 'updated' });
+        }
         return next;
       });
       return detail(updated);
@@ -122,6 +124,7 @@ export function adminService(ctx: AppContext) {
       const now = ctx.now();
       await db().transaction(async (tx) => {
         await eraseUser(tx, row.id, now);
+        await ctx.events.record(tx, 'person.changed', { user_id: row.id, change: 'deleted' });
         await auditLog.record(tx, {
           actorId: actor.id,
           action: 'user.erase',

@@ -2,6 +2,8 @@ import type { CharityCreateBody, CharityUpdateBody, PageQuery } from '@kindred/s
 import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import type { AccountChange } from '../../events/catalogue.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { deleteUpload, type UploadSource } from '../../lib/uploads.js';
@@ -17,6 +19,9 @@ export { charityAdminEmails, presentCharity } from './charity-views.js';
  */
 export function charitiesService(ctx: AppContext) {
   const db = () => ctx.database.db;
+  /** Records what happened to it in the change's transaction (docs/product/events.md). */
+  const changed = (tx: Tx, id: number, change: AccountChange) =>
+    ctx.events.record(tx, 'charity.changed', { charity_id: id, change });
   const { fields, visible, present, funds, insertWithAdmin, steps } = charityViews(ctx);
 
   return {
@@ -51,9 +56,15 @@ export function charitiesService(ctx: AppContext) {
     /** A signed-in person applies to add their charity; it waits for a platform admin. */
     async apply(userId: number, body: CharityCreateBody) {
       const values = await fields(body);
-      const row = await db().transaction((tx) =>
-        insertWithAdmin(tx, values, body, { approvalStatus: 'pending', createdBy: userId, adminId: userId }),
-      );
+      const row = await db().transaction(async (tx) => {
+        const made = await insertWithAdmin(tx, values, body, {
+          approvalStatus: 'pending',
+          createdBy: userId,
+          adminId: userId,
+        });
+        await changed(tx, made.id, 'applied');
+        return made;
+      });
       return presentCharity(row);
     },
 
@@ -61,7 +72,13 @@ export function charitiesService(ctx: AppContext) {
       await ctx.access.require(auth, Permission.CharityUpdate, [id]);
       const row = await charitiesRepository.find(db(), id);
       if (!row) throw notFound('The charity');
-      return present(await charitiesRepository.update(db(), id, await fields(body), ctx.now()), true);
+      const values = await fields(body);
+      const updated = await db().transaction(async (tx) => {
+        const next = await charitiesRepository.update(tx, id, values, ctx.now());
+        await changed(tx, id, 'updated');
+        return next;
+      });
+      return present(updated, true);
     },
 
     /** Removes a charity from the product; refused while it holds money or runs projects. */
@@ -81,7 +98,10 @@ export function charitiesService(ctx: AppContext) {
         throw conflict('CHARITY_HAS_PROJECTS', 'Complete or cancel the live projects first.');
       }
       const now = ctx.now();
-      await charitiesRepository.update(db(), id, { deletedAt: now }, now);
+      await db().transaction(async (tx) => {
+        await charitiesRepository.update(tx, id, { deletedAt: now }, now);
+        await changed(tx, id, 'deleted');
+      });
       await deleteUpload(ctx.storage, row.logo);
       return { message: 'Charity deleted' };
     },

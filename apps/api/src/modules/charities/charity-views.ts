@@ -134,6 +134,7 @@ export function charityViews(ctx: AppContext) {
     correctFrom: 'the details from your charity profile',
     update: (executor, id, values) => charitiesRepository.update(executor, id, values, ctx.now()),
     adminEmails: charityAdminEmails,
+    changed: (tx, id, change) => ctx.events.record(tx, 'charity.changed', { charity_id: id, change }),
   };
 
   return { fields, visible, present, funds, insertWithAdmin, steps: accountSteps(ctx, account) };

@@ -27,7 +27,7 @@ const lastAdmin = (message: string) => conflict('LAST_ADMIN', message, { new_adm
  */
 export function groupMembershipService(ctx: AppContext) {
   const db = () => ctx.database.db;
-  const { found, presentMembers } = groupViews(ctx);
+  const { found, presentMembers, changed } = groupViews(ctx);
 
   /**
    * Ends a membership, keeping an admin: when the member is the last admin, `newAdminId` (another
@@ -61,6 +61,7 @@ export function groupMembershipService(ctx: AppContext) {
       await groupsRepository.setAdmins(tx, groupId, [successor.userId], true);
     }
     await groupsRepository.removeMember(tx, groupId, userId, ctx.now());
+    await changed(tx, groupId, 'member_left');
   }
 
   return {
@@ -145,6 +146,7 @@ export function groupMembershipService(ctx: AppContext) {
           return { status: GROUP_JOIN_STATUS.pending, group_id: group.id };
         }
         await groupsWrites.addMember(tx, group.id, user.id, false, now);
+        await changed(tx, group.id, 'member_joined');
         return { status: GROUP_JOIN_STATUS.joined, group_id: group.id };
       });
     },
@@ -168,8 +170,10 @@ export function groupMembershipService(ctx: AppContext) {
           const request = await groupsRepository.pendingRequest(tx, id, body.user_id);
           if (!request) throw notFound('The join request');
           await groupsRepository.decideRequest(tx, request.id, body.status, by.id, ctx.now());
-          if (body.status === GROUP_REQUEST_STATUS.accepted)
+          if (body.status === GROUP_REQUEST_STATUS.accepted) {
             await groupsWrites.addMember(tx, id, body.user_id, false, ctx.now());
+            await changed(tx, id, 'member_joined');
+          }
           return {
             message: body.status === GROUP_REQUEST_STATUS.accepted ? 'Request accepted' : 'Request declined',
           };

@@ -9,7 +9,8 @@ import {
 import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
-import type { Executor } from '../../db/client.js';
+import type { Executor, Tx } from '../../db/client.js';
+import type { EventCatalogue } from '../../events/catalogue.js';
 import { notFound } from '../../lib/errors.js';
 import { donationsQueries, type GivingPeriod, type GivingTotals } from '../donations/index.js';
 import { usersQueries } from '../users/index.js';
@@ -138,5 +139,9 @@ export function groupViews(ctx: AppContext) {
     return { ...page, items: page.items.map((g) => ({ ...g, totals: totals.get(g.id) ?? EMPTY })) };
   }
 
-  return { found, present, presentRow, totalsOfGroups, presentMembers, readable, withTotals };
+  /** Records what happened to a group in the change's transaction (docs/product/events.md). */
+  const changed = (tx: Executor, groupId: number, change: EventCatalogue['group.changed']['change']) =>
+    ctx.events.record(tx, 'group.changed', { group_id: groupId, change });
+
+  return { found, present, presentRow, totalsOfGroups, presentMembers, readable, withTotals, changed };
 }

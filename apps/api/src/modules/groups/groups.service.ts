@@ -22,7 +22,7 @@ import { type GroupRow, groupsRepository, groupsWrites } from './groups.reposito
  */
 export function groupsService(ctx: AppContext) {
   const db = () => ctx.database.db;
-  const { found, present, presentRow, presentMembers, readable, withTotals } = groupViews(ctx);
+  const { found, present, presentRow, presentMembers, readable, withTotals, changed } = groupViews(ctx);
 
   const service = {
     found,
@@ -44,6 +44,7 @@ export function groupsService(ctx: AppContext) {
           createdAt: ctx.now(),
         });
         await groupsWrites.addMember(tx, created.id, user.id, true, ctx.now());
+        await changed(tx, created.id, 'created');
         return created;
       });
       return presentRow(row, 1, { isAdmin: true });
@@ -64,14 +65,23 @@ export function groupsService(ctx: AppContext) {
       if (body.requires_approval !== undefined) values.requiresApproval = body.requires_approval;
       if (body.is_public !== undefined) values.isPublic = body.is_public;
       const row =
-        Object.keys(values).length > 0 ? await groupsRepository.update(db(), id, values) : await found(id);
+        Object.keys(values).length > 0
+          ? await db().transaction(async (tx) => {
+              const next = await groupsRepository.update(tx, id, values);
+              await changed(tx, id, 'updated');
+              return next;
+            })
+          : await found(id);
       return present(row, auth);
     },
 
     async remove(auth: AuthUser | null, id: number) {
       await ctx.access.require(auth, Permission.GroupManage, [id]);
       const row = await found(id);
-      await groupsRepository.delete(db(), id);
+      await db().transaction(async (tx) => {
+        await groupsRepository.delete(tx, id);
+        await changed(tx, id, 'deleted');
+      });
       await deleteUpload(ctx.storage, row.logo);
       return { message: 'Group deleted' };
     },
@@ -81,7 +91,11 @@ export function groupsService(ctx: AppContext) {
       const row = await found(id);
       const upload = await readFile();
       const stored = await storeUpload(ctx.storage, 'logos', upload);
-      const updated = await groupsRepository.update(db(), id, { logo: stored.url });
+      const updated = await db().transaction(async (tx) => {
+        const next = await groupsRepository.update(tx, id, { logo: stored.url });
+        await changed(tx, id, 'logo');
+        return next;
+      });
       await deleteUpload(ctx.storage, row.logo);
       return present(updated, auth);
     },

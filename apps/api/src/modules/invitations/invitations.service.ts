@@ -106,6 +106,7 @@ export function invitationsService(ctx: AppContext) {
       await projectsWrites.addAdmin(tx, targetId, userId, now);
     } else {
       await groupsWrites.addMember(tx, targetId, userId, false, now);
+      await ctx.events.record(tx, 'group.changed', { group_id: targetId, change: 'member_joined' });
     }
   }
 

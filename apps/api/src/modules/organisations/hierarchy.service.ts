@@ -123,6 +123,7 @@ export function hierarchyService(ctx: AppContext) {
       await db().transaction(async (tx) => {
         await organisationsRepository.update(tx, id, { deletedAt: ctx.now() });
         await organisationsRepository.removeAllMembers(tx, id);
+        await ctx.events.record(tx, 'organisation.changed', { business_id: id, change: 'deleted' });
       });
       await deleteUpload(ctx.storage, row.logo);
       return { message: 'Sub-business deleted' };

@@ -59,6 +59,7 @@ export function organisationViews(ctx: AppContext) {
     // Its Super Admins hear of its review and its lock.
     adminEmails: async (executor, id) =>
       usersQueries.emails(executor, await organisationsQueries.businessSuperAdminIds(executor, id)),
+    changed: (tx, id, change) => ctx.events.record(tx, 'organisation.changed', { business_id: id, change }),
   };
 
   return { found, insertWithSuperAdmin, steps: accountSteps(ctx, account) };

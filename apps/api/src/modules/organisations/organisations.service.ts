@@ -8,6 +8,8 @@ import type {
 import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import type { AccountChange } from '../../events/catalogue.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { deleteUpload, type UploadSource } from '../../lib/uploads.js';
@@ -41,6 +43,9 @@ export const isPublicBusiness = (row: BusinessRow) =>
  */
 export function organisationsService(ctx: AppContext) {
   const db = () => ctx.database.db;
+  /** Records what happened to it in the change's transaction (docs/product/events.md). */
+  const changed = (tx: Tx, id: number, change: AccountChange) =>
+    ctx.events.record(tx, 'organisation.changed', { business_id: id, change });
   const { found, insertWithSuperAdmin, steps } = organisationViews(ctx);
 
   return {
@@ -49,9 +54,15 @@ export function organisationsService(ctx: AppContext) {
     /** POST /user/add/business: the person becomes its Super Admin; it waits for a platform admin. */
     async apply(auth: AuthUser | null, body: BusinessCreateBody) {
       const user = await ctx.access.require(auth, Permission.UserSelf, [auth?.id ?? 0]);
-      const row = await db().transaction((tx) =>
-        insertWithSuperAdmin(tx, body, { approvalStatus: 'pending', createdBy: user.id, adminId: user.id }),
-      );
+      const row = await db().transaction(async (tx) => {
+        const made = await insertWithSuperAdmin(tx, body, {
+          approvalStatus: 'pending',
+          createdBy: user.id,
+          adminId: user.id,
+        });
+        await changed(tx, made.id, 'applied');
+        return made;
+      });
       return presentBusiness(row);
     },
 
@@ -67,7 +78,12 @@ export function organisationsService(ctx: AppContext) {
     async update(auth: AuthUser | null, id: number, body: BusinessUpdateBody) {
       await ctx.access.require(auth, Permission.BusinessUpdate, [id]);
       await found(id);
-      return presentBusiness(await organisationsRepository.update(db(), id, profileFields(body)));
+      const updated = await db().transaction(async (tx) => {
+        const next = await organisationsRepository.update(tx, id, profileFields(body));
+        await changed(tx, id, 'updated');
+        return next;
+      });
+      return presentBusiness(updated);
     },
 
     /** Deletes an organisation: refused while it holds money or has sub-businesses. */
@@ -85,6 +101,7 @@ export function organisationsService(ctx: AppContext) {
       await db().transaction(async (tx) => {
         await organisationsRepository.update(tx, id, { deletedAt: ctx.now() });
         await organisationsRepository.removeAllMembers(tx, id);
+        await changed(tx, id, 'deleted');
       });
       await deleteUpload(ctx.storage, row.logo);
       return { message: 'Organisation deleted' };

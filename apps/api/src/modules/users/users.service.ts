@@ -99,6 +99,9 @@ async function refuseWhileSoleAdmin(tx: Executor, userId: number): Promise<void>
 
 export function usersService(ctx: AppContext) {
   const db = () => ctx.database.db;
+  /** Records a change to the person in its transaction (docs/product/events.md). */
+  const personChanged = (tx: Executor, userId: number, change: 'updated' | 'avatar' | 'deleted') =>
+    ctx.events.record(tx, 'person.changed', { user_id: userId, change });
 
   async function requireUser(id: number): Promise<UserRow> {
     const user = await usersRepository.findById(db(), id);
@@ -150,7 +153,11 @@ export function usersService(ctx: AppContext) {
       if (body.tax_refund !== undefined) changes.taxRefund = body.tax_refund;
       if (body.is_public !== undefined) changes.isPublic = body.is_public;
       await requireUser(userId);
-      const updated = await usersRepository.update(db(), userId, changes, ctx.now());
+      const updated = await db().transaction(async (tx) => {
+        const next = await usersRepository.update(tx, userId, changes, ctx.now());
+        await personChanged(tx, userId, 'updated');
+        return next;
+      });
       return { user: (await loadSessionDetail(db(), updated, ctx.config.currency)).user };
     },
 
@@ -204,6 +211,7 @@ export function usersService(ctx: AppContext) {
       await db().transaction(async (tx) => {
         await refuseWhileSoleAdmin(tx, userId);
         await eraseUser(tx, userId, now);
+        await personChanged(tx, userId, 'deleted');
       });
       await deleteUpload(ctx.storage, user.avatar);
       return { message: 'Deleted account' };
@@ -214,7 +222,11 @@ export function usersService(ctx: AppContext) {
       const user = await requireUser(userId);
       const upload = await readFile();
       const stored = await storeUpload(ctx.storage, 'avatars', upload);
-      const updated = await usersRepository.update(db(), userId, { avatar: stored.url }, ctx.now());
+      const updated = await db().transaction(async (tx) => {
+        const next = await usersRepository.update(tx, userId, { avatar: stored.url }, ctx.now());
+        await personChanged(tx, userId, 'avatar');
+        return next;
+      });
       await deleteUpload(ctx.storage, user.avatar);
       return { user: (await loadSessionDetail(db(), updated, ctx.config.currency)).user };
     },
