@@ -46,8 +46,6 @@ export interface MemberTools<M extends AccountMember> {
 }
 
 export interface AccountMembersProps<M extends AccountMember> {
-  /** The heading's id (the section is labelled by it). */
-  headingId: string;
   accountName: string;
   words: MembersWords;
   members: UseQueryResult<{ items: M[] }>;
@@ -75,6 +73,8 @@ export interface AccountMembersProps<M extends AccountMember> {
  */
 export function AccountMembersSection<M extends AccountMember>(props: AccountMembersProps<M>) {
   const { words, members, accountName } = props;
+  // The section is labelled by its heading.
+  const headingId = `${words.noun}-members-heading`;
   const me = useCurrentUser()?.id;
   const navigate = useNavigate();
   const [problem, setProblem] = useState<string | null>(null);
@@ -143,9 +143,9 @@ export function AccountMembersSection<M extends AccountMember>(props: AccountMem
   };
 
   return (
-    <Paper p="lg" withBorder component="section" aria-labelledby={props.headingId}>
+    <Paper p="lg" withBorder component="section" aria-labelledby={headingId}>
       <Stack gap="md">
-        <Title order={2} size="h3" id={props.headingId}>
+        <Title order={2} size="h3" id={headingId}>
           Members
         </Title>
         {props.intro}

@@ -1,8 +1,10 @@
+export { AccountArea, type AccountAreaProps, type AreaWords } from './account-area';
 export {
   type ApprovalStatus,
   reviewListQueries,
   useReviewMutation,
 } from './account-decision';
+export type { AccountFormDefinition } from './account-form';
 export {
   type AccountMember,
   type AccountMembersProps,

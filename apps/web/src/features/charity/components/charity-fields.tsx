@@ -1,8 +1,18 @@
+import { type Charity, charityCreateBodySchema, charityUpdateBodySchema } from '@kindred/shared';
 import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import type { AccountFormDefinition } from '@/entities/account';
 import { CharityTypesInput } from '@/entities/charity';
 import { TownPicker } from '@/entities/places';
-import type { CharityFormValues } from '../lib/charity-values';
+import {
+  type CharityCreateInput,
+  type CharityFormValues,
+  type CharityUpdateInput,
+  charityValues,
+  emptyCharityValues,
+  toCharityCreateBody,
+  toCharityUpdateBody,
+} from '../lib/charity-values';
 
 /** The fields of a charity's profile, shared by registration and the profile screen. */
 export function CharityFields({ form }: { form: UseFormReturnType<CharityFormValues> }) {
@@ -68,3 +78,17 @@ export function CharityFields({ form }: { form: UseFormReturnType<CharityFormVal
     </Stack>
   );
 }
+
+/** A charity's details form, for registering one and for its profile. */
+export const charityForm: AccountFormDefinition<
+  Charity,
+  CharityFormValues,
+  CharityCreateInput,
+  CharityUpdateInput
+> = {
+  fields: (form) => <CharityFields form={form} />,
+  // The API names the town's point and name; the form has one town field.
+  fieldMap: { latitude: 'city_id', longitude: 'city_id', city: 'city_id' },
+  create: { initialValues: emptyCharityValues, schema: charityCreateBodySchema, toBody: toCharityCreateBody },
+  update: { values: charityValues, schema: charityUpdateBodySchema, toBody: toCharityUpdateBody },
+};

@@ -1,6 +1,18 @@
+import {
+  type Business,
+  type BusinessCreateBody,
+  businessCreateBodySchema,
+  businessUpdateBodySchema,
+} from '@kindred/shared';
 import { Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { OrganisationFormValues } from '../lib/organisation-values';
+import type { AccountFormDefinition } from '@/entities/account';
+import {
+  emptyOrganisationValues,
+  type OrganisationFormValues,
+  organisationValues,
+  toOrganisationBody,
+} from '../lib/organisation-values';
 
 /** The fields of an organisation's profile, for adding one and for editing it. */
 export function OrganisationFields({ form }: { form: UseFormReturnType<OrganisationFormValues> }) {
@@ -30,3 +42,19 @@ export function OrganisationFields({ form }: { form: UseFormReturnType<Organisat
     </Stack>
   );
 }
+
+/** An organisation's details form, for adding one and for its profile (both send the same body). */
+export const organisationForm: AccountFormDefinition<
+  Business,
+  OrganisationFormValues,
+  BusinessCreateBody,
+  BusinessCreateBody
+> = {
+  fields: (form) => <OrganisationFields form={form} />,
+  create: {
+    initialValues: emptyOrganisationValues,
+    schema: businessCreateBodySchema,
+    toBody: toOrganisationBody,
+  },
+  update: { values: organisationValues, schema: businessUpdateBodySchema, toBody: toOrganisationBody },
+};

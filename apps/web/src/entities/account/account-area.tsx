@@ -1,0 +1,150 @@
+import { Alert, Badge, Group, NativeSelect, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { Page } from '@/components/ui/page';
+import { SectionNav } from '@/components/ui/section-link';
+import { FailedState, LoadingState } from '@/components/ui/states';
+import { session } from '@/entities/session';
+import type { ApprovalStatus } from './account-decision';
+
+interface AreaAccount {
+  name: string;
+  approval_status: ApprovalStatus;
+  rejection_reason: string | null;
+  lock_status: boolean;
+}
+
+/** The words of one kind of account's area. */
+export interface AreaWords {
+  /** 'charity', 'organisation': 'Loading the charity…'. */
+  noun: string;
+  /** 'Charity', 'Organisation': the switch's label and 'Charity sections'. */
+  Noun: string;
+  /** Beside the role under the title: 'Charity administration'. */
+  area: string;
+  /** What may be done meanwhile, after 'A Kindred admin is reviewing {name}.' */
+  pending: string;
+  /** What the lock stops, after '{name} is locked by Kindred: '. */
+  locked: string;
+}
+
+export interface AccountAreaProps<A extends AreaAccount> {
+  words: AreaWords;
+  /** The kind of account the switch makes active. */
+  kind: 'charity' | 'business';
+  /** The membership's name: the title until the account is loaded. */
+  name: string;
+  /** The person's role, as a badge. */
+  role: string;
+  /** More badges after the role (a sign-off admin's). */
+  badges?: ReactNode;
+  account: UseQueryResult<A>;
+  /** The accounts of this kind the person belongs to, and the active one's id. */
+  switchable: Array<{ id: number; name: string }>;
+  current: number;
+  /** The links to the sections. */
+  sections: ReactNode;
+  /** What the sections read with `useOutletContext`. */
+  context: (account: A) => unknown;
+}
+
+/** Switch between the accounts of this kind one belongs to (the same choice as the account switcher). */
+function AccountSwitch({
+  label,
+  kind,
+  switchable,
+  current,
+}: Pick<AccountAreaProps<AreaAccount>, 'kind' | 'switchable' | 'current'> & { label: string }) {
+  if (switchable.length < 2) return null;
+  return (
+    <NativeSelect
+      label={label}
+      w={260}
+      data={switchable.map((account) => ({ value: String(account.id), label: account.name }))}
+      value={String(current)}
+      onChange={(event) => session.setActiveAccount({ type: kind, id: Number(event.currentTarget.value) })}
+    />
+  );
+}
+
+function StatusNotice({ words, account }: { words: AreaWords; account: AreaAccount }) {
+  return (
+    <>
+      {account.approval_status === 'pending' ? (
+        <Alert color="yellow" variant="light" title="Waiting for approval">
+          A Kindred admin is reviewing {account.name}. {words.pending} We will email you the decision.
+        </Alert>
+      ) : null}
+      {account.approval_status === 'rejected' ? (
+        <Alert color="red" variant="light" title="Not approved">
+          {account.name} was not approved.
+          {account.rejection_reason ? ` Reason: ${account.rejection_reason}` : ''}
+        </Alert>
+      ) : null}
+      {account.lock_status ? (
+        <Alert color="red" variant="light" title="Locked">
+          {account.name} is locked by Kindred: {words.locked}
+        </Alert>
+      ) : null}
+    </>
+  );
+}
+
+const STATUS_BADGE = {
+  approved: { color: 'teal.9', label: 'Approved' },
+  pending: { color: 'yellow.9', label: 'Pending approval' },
+  rejected: { color: 'red.9', label: 'Rejected' },
+} as const;
+
+/**
+ * The area of the active account with members (a charity's, an organisation's): its name, the
+ * person's role and its approval under the title, what waiting, refusal or a lock means, the links
+ * to its sections, and the section of the route once the account is loaded.
+ */
+export function AccountArea<A extends AreaAccount>(props: AccountAreaProps<A>) {
+  const { words, account } = props;
+  const status = account.data ? STATUS_BADGE[account.data.approval_status] : null;
+  return (
+    <Page
+      title={account.data?.name ?? props.name}
+      size="lg"
+      description={
+        <Group gap="sm" justify="space-between" align="flex-end" wrap="wrap">
+          <Group gap="xs">
+            <Text>{words.area}</Text>
+            <Badge color="dark" variant="outline">
+              {props.role}
+            </Badge>
+            {props.badges}
+            {status ? (
+              <Badge color={status.color} variant="filled">
+                {status.label}
+              </Badge>
+            ) : null}
+          </Group>
+          <AccountSwitch
+            label={words.Noun}
+            kind={props.kind}
+            switchable={props.switchable}
+            current={props.current}
+          />
+        </Group>
+      }
+    >
+      {account.data ? <StatusNotice words={words} account={account.data} /> : null}
+      <SectionNav label={`${words.Noun} sections`}>{props.sections}</SectionNav>
+      {account.isPending ? (
+        <LoadingState label={`Loading the ${words.noun}…`} />
+      ) : account.data ? (
+        <Outlet context={props.context(account.data)} />
+      ) : (
+        <FailedState
+          title={`The ${words.noun} could not be loaded.`}
+          error={account.error}
+          onRetry={account.refetch}
+        />
+      )}
+    </Page>
+  );
+}
