@@ -1,11 +1,12 @@
+import { ADMIN_TYPES, labelOf } from '@kindred/shared';
 import { Alert, Badge, Group, NativeSelect, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useOutletContext } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { SectionNav } from '@/components/ui/section-link';
 import { FailedState, LoadingState } from '@/components/ui/states';
-import { session } from '@/entities/session';
+import { session, useSessionState } from '@/entities/session';
 import type { ApprovalStatus } from './account-decision';
 
 interface AreaAccount {
@@ -29,33 +30,45 @@ export interface AreaWords {
   locked: string;
 }
 
+/**
+ * What an account's area gives its sections: the membership, the account (under its kind's key:
+ * `charity`, `business`) and what the person may do.
+ */
+export type AreaContext<Membership, Key extends string, A, Access> = {
+  membership: Membership;
+  access: Access;
+} & { [K in Key]: A };
+
+/** The context of the area a section is in (`AccountArea`'s outlet). */
+export const useAreaContext = <C,>() => useOutletContext<C>();
+
 export interface AccountAreaProps<A extends AreaAccount> {
-  words: AreaWords;
   /** The kind of account the switch makes active. */
   kind: 'charity' | 'business';
-  /** The membership's name: the title until the account is loaded. */
-  name: string;
-  /** The person's role, as a badge. */
-  role: string;
+  words: AreaWords;
+  /** The active membership (its name is the title until the account is loaded), and its account's id. */
+  membership: { name: string; admin_type: number };
+  current: number;
+  account: UseQueryResult<A>;
+  /** What the sections read with `useAreaContext`. */
+  context: (account: A) => unknown;
   /** More badges after the role (a sign-off admin's). */
   badges?: ReactNode;
-  account: UseQueryResult<A>;
-  /** The accounts of this kind the person belongs to, and the active one's id. */
-  switchable: Array<{ id: number; name: string }>;
-  current: number;
   /** The links to the sections. */
   sections: ReactNode;
-  /** What the sections read with `useOutletContext`. */
-  context: (account: A) => unknown;
 }
 
 /** Switch between the accounts of this kind one belongs to (the same choice as the account switcher). */
 function AccountSwitch({
   label,
   kind,
-  switchable,
   current,
-}: Pick<AccountAreaProps<AreaAccount>, 'kind' | 'switchable' | 'current'> & { label: string }) {
+}: Pick<AccountAreaProps<AreaAccount>, 'kind' | 'current'> & { label: string }) {
+  const { charityMembership, businessMembership } = useSessionState();
+  const switchable =
+    kind === 'charity'
+      ? charityMembership.map((each) => ({ id: each.charity_id, name: each.name }))
+      : businessMembership.map((each) => ({ id: each.business_id, name: each.name }));
   if (switchable.length < 2) return null;
   return (
     <NativeSelect
@@ -107,14 +120,14 @@ export function AccountArea<A extends AreaAccount>(props: AccountAreaProps<A>) {
   const status = account.data ? STATUS_BADGE[account.data.approval_status] : null;
   return (
     <Page
-      title={account.data?.name ?? props.name}
+      title={account.data?.name ?? props.membership.name}
       size="lg"
       description={
         <Group gap="sm" justify="space-between" align="flex-end" wrap="wrap">
           <Group gap="xs">
             <Text>{words.area}</Text>
             <Badge color="dark" variant="outline">
-              {props.role}
+              {labelOf(ADMIN_TYPES, props.membership.admin_type) ?? 'Member'}
             </Badge>
             {props.badges}
             {status ? (
@@ -123,12 +136,7 @@ export function AccountArea<A extends AreaAccount>(props: AccountAreaProps<A>) {
               </Badge>
             ) : null}
           </Group>
-          <AccountSwitch
-            label={words.Noun}
-            kind={props.kind}
-            switchable={props.switchable}
-            current={props.current}
-          />
+          <AccountSwitch label={words.Noun} kind={props.kind} current={props.current} />
         </Group>
       }
     >

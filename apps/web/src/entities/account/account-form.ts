@@ -18,6 +18,11 @@ export interface AccountFormDefinition<A, Values extends { name: string }, Creat
   update: { values: (account: A) => Values; schema: z.ZodType; toBody: (values: Values) => UpdateBody };
 }
 
+/** An account kind's form definition, its types read from its parts. */
+export const defineAccountForm = <A, Values extends { name: string }, CreateBody, UpdateBody>(
+  definition: AccountFormDefinition<A, Values, CreateBody, UpdateBody>,
+) => definition;
+
 /**
  * The form of an account's details (registration and profile): checked against the API's schema
  * on blur, the name required, and the server's refusals kept beside their fields.

@@ -1,10 +1,16 @@
-export { AccountArea, type AccountAreaProps, type AreaWords } from './account-area';
+export {
+  AccountArea,
+  type AccountAreaProps,
+  type AreaContext,
+  type AreaWords,
+  useAreaContext,
+} from './account-area';
 export {
   type ApprovalStatus,
   reviewListQueries,
   useReviewMutation,
 } from './account-decision';
-export type { AccountFormDefinition } from './account-form';
+export { type AccountFormDefinition, defineAccountForm } from './account-form';
 export {
   type AccountMember,
   type AccountMembersProps,

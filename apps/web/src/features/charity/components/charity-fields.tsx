@@ -1,13 +1,11 @@
-import { type Charity, charityCreateBodySchema, charityUpdateBodySchema } from '@kindred/shared';
+import { charityCreateBodySchema, charityUpdateBodySchema } from '@kindred/shared';
 import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { AccountFormDefinition } from '@/entities/account';
+import { defineAccountForm } from '@/entities/account';
 import { CharityTypesInput } from '@/entities/charity';
 import { TownPicker } from '@/entities/places';
 import {
-  type CharityCreateInput,
   type CharityFormValues,
-  type CharityUpdateInput,
   charityValues,
   emptyCharityValues,
   toCharityCreateBody,
@@ -80,15 +78,10 @@ export function CharityFields({ form }: { form: UseFormReturnType<CharityFormVal
 }
 
 /** A charity's details form, for registering one and for its profile. */
-export const charityForm: AccountFormDefinition<
-  Charity,
-  CharityFormValues,
-  CharityCreateInput,
-  CharityUpdateInput
-> = {
+export const charityForm = defineAccountForm({
   fields: (form) => <CharityFields form={form} />,
   // The API names the town's point and name; the form has one town field.
   fieldMap: { latitude: 'city_id', longitude: 'city_id', city: 'city_id' },
   create: { initialValues: emptyCharityValues, schema: charityCreateBodySchema, toBody: toCharityCreateBody },
   update: { values: charityValues, schema: charityUpdateBodySchema, toBody: toCharityUpdateBody },
-};
+});

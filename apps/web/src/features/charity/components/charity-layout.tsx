@@ -1,9 +1,7 @@
 import type { Charity, CharityMembership } from '@kindred/shared';
-import { ADMIN_TYPES, labelOf } from '@kindred/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useOutletContext } from 'react-router';
 import { SectionLink } from '@/components/ui/section-link';
-import { AccountArea, type AreaWords } from '@/entities/account';
+import { AccountArea, type AreaContext, type AreaWords, useAreaContext } from '@/entities/account';
 import {
   type CharityAccess,
   charityAccess,
@@ -11,32 +9,11 @@ import {
   charityQueries,
   useActiveCharity,
 } from '@/entities/charity';
-import { useSessionState } from '@/entities/session';
 import { NoCharity } from './no-charity';
-
-export interface CharityContext {
-  membership: CharityMembership;
-  charity: Charity;
-  access: CharityAccess;
-}
-
-/** The active charity, its data and what the person may do, for the sections. */
-export function useCharityContext(): CharityContext {
-  return useOutletContext<CharityContext>();
-}
-
-const WORDS: AreaWords = {
-  noun: 'charity',
-  Noun: 'Charity',
-  area: 'Charity administration',
-  pending: 'You can prepare its profile and projects now; projects can be published once it is approved.',
-  locked: 'it cannot publish projects or move money, and it is hidden from the public.',
-};
 
 /** `/charity`: the admin area of the active charity, with its sections as sub-routes. */
 export function CharityLayout() {
   const membership = useActiveCharity();
-  const { charityMembership } = useSessionState();
   const charity = useQuery({
     ...charityQueries.detail(membership?.charity_id ?? 0),
     enabled: membership !== null,
@@ -47,14 +24,7 @@ export function CharityLayout() {
 
   return (
     <AccountArea
-      words={WORDS}
       kind="charity"
-      name={membership.name}
-      role={labelOf(ADMIN_TYPES, membership.admin_type) ?? 'Member'}
-      account={charity}
-      switchable={charityMembership.map((each) => ({ id: each.charity_id, name: each.name }))}
-      current={membership.charity_id}
-      context={(data) => ({ membership, charity: data, access }) satisfies CharityContext}
       sections={
         <>
           <SectionLink to="/charity" end>
@@ -69,6 +39,24 @@ export function CharityLayout() {
           <SectionLink to="/charity/requests">Association requests</SectionLink>
         </>
       }
+      words={WORDS}
+      membership={membership}
+      current={membership.charity_id}
+      account={charity}
+      context={(data) => ({ membership, charity: data, access }) satisfies CharityContext}
     />
   );
 }
+
+export type CharityContext = AreaContext<CharityMembership, 'charity', Charity, CharityAccess>;
+
+/** The active charity, its data and what the person may do, for the sections. */
+export const useCharityContext = () => useAreaContext<CharityContext>();
+
+const WORDS: AreaWords = {
+  noun: 'charity',
+  Noun: 'Charity',
+  area: 'Charity administration',
+  pending: 'You can prepare its profile and projects now; projects can be published once it is approved.',
+  locked: 'it cannot publish projects or move money, and it is hidden from the public.',
+};

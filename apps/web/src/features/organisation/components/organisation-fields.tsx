@@ -1,18 +1,24 @@
-import {
-  type Business,
-  type BusinessCreateBody,
-  businessCreateBodySchema,
-  businessUpdateBodySchema,
-} from '@kindred/shared';
+import { businessCreateBodySchema, businessUpdateBodySchema } from '@kindred/shared';
 import { Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { AccountFormDefinition } from '@/entities/account';
+import { defineAccountForm } from '@/entities/account';
 import {
   emptyOrganisationValues,
   type OrganisationFormValues,
   organisationValues,
   toOrganisationBody,
 } from '../lib/organisation-values';
+
+/** An organisation's details form, for adding one and for its profile (both send the same body). */
+export const organisationForm = defineAccountForm({
+  fields: (form) => <OrganisationFields form={form} />,
+  create: {
+    initialValues: emptyOrganisationValues,
+    schema: businessCreateBodySchema,
+    toBody: toOrganisationBody,
+  },
+  update: { values: organisationValues, schema: businessUpdateBodySchema, toBody: toOrganisationBody },
+});
 
 /** The fields of an organisation's profile, for adding one and for editing it. */
 export function OrganisationFields({ form }: { form: UseFormReturnType<OrganisationFormValues> }) {
@@ -34,27 +40,11 @@ export function OrganisationFields({ form }: { form: UseFormReturnType<Organisat
       <Textarea
         label="About the organisation"
         description="Optional. What it does and why it gives."
+        maxLength={5000}
         autosize
         minRows={3}
-        maxLength={5000}
         {...form.getInputProps('description')}
       />
     </Stack>
   );
 }
-
-/** An organisation's details form, for adding one and for its profile (both send the same body). */
-export const organisationForm: AccountFormDefinition<
-  Business,
-  OrganisationFormValues,
-  BusinessCreateBody,
-  BusinessCreateBody
-> = {
-  fields: (form) => <OrganisationFields form={form} />,
-  create: {
-    initialValues: emptyOrganisationValues,
-    schema: businessCreateBodySchema,
-    toBody: toOrganisationBody,
-  },
-  update: { values: organisationValues, schema: businessUpdateBodySchema, toBody: toOrganisationBody },
-};

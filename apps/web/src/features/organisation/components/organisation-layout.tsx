@@ -1,30 +1,22 @@
-import { ADMIN_TYPES, type Business, type BusinessMembership, labelOf } from '@kindred/shared';
+import type { Business, BusinessMembership } from '@kindred/shared';
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
-import { useOutletContext } from 'react-router';
 import { SectionLink } from '@/components/ui/section-link';
-import { AccountArea, type AreaWords } from '@/entities/account';
+import { AccountArea, type AreaContext, type AreaWords, useAreaContext } from '@/entities/account';
 import {
   type OrganisationAccess,
   organisationAccess,
   organisationQueries,
   useActiveOrganisation,
 } from '@/entities/organisation';
-import { useSessionState } from '@/entities/session';
 import { themeVariables } from '@/lib/account-theme';
 import { NoOrganisation } from './no-organisation';
 
-export interface OrganisationContext {
-  membership: BusinessMembership;
-  business: Business;
-  access: OrganisationAccess;
-}
+export type OrganisationContext = AreaContext<BusinessMembership, 'business', Business, OrganisationAccess>;
 
 /** The active organisation, its data and what the person may do, for the sections. */
-export function useOrganisationContext(): OrganisationContext {
-  return useOutletContext<OrganisationContext>();
-}
+export const useOrganisationContext = () => useAreaContext<OrganisationContext>();
 
 const WORDS: AreaWords = {
   noun: 'organisation',
@@ -38,7 +30,6 @@ const WORDS: AreaWords = {
 /** `/organisation`: the area of the active organisation, with its sections as sub-routes. */
 export function OrganisationLayout() {
   const membership = useActiveOrganisation();
-  const { businessMembership } = useSessionState();
   const business = useQuery({
     ...organisationQueries.detail(membership?.business_id ?? 0),
     enabled: membership !== null,
@@ -51,10 +42,8 @@ export function OrganisationLayout() {
   return (
     <div className="account-area" data-account-kind={kind} style={themeVariables(kind) as CSSProperties}>
       <AccountArea
-        words={WORDS}
         kind="business"
-        name={membership.name}
-        role={labelOf(ADMIN_TYPES, membership.admin_type) ?? 'Member'}
+        words={WORDS}
         badges={
           membership.is_signoff_admin ? (
             <Badge color="dark" variant="outline">
@@ -62,9 +51,9 @@ export function OrganisationLayout() {
             </Badge>
           ) : null
         }
-        account={business}
-        switchable={businessMembership.map((each) => ({ id: each.business_id, name: each.name }))}
+        membership={membership}
         current={membership.business_id}
+        account={business}
         context={(data) => ({ membership, business: data, access }) satisfies OrganisationContext}
         sections={
           <>
