@@ -1,9 +1,10 @@
 import { ADMIN_TYPE } from '@kindred/shared';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
+import { DismissibleRefusal } from '@/components/ui/dismissible-refusal';
 import { ResponsiveTable, type TableColumn } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
@@ -149,19 +150,7 @@ export function AccountMembersSection<M extends AccountMember>(props: AccountMem
           Members
         </Title>
         {props.intro}
-        {problem ? (
-          <Alert
-            color="red"
-            variant="light"
-            title={words.problemTitle}
-            role="alert"
-            withCloseButton
-            onClose={() => setProblem(null)}
-            closeButtonLabel="Dismiss"
-          >
-            {problem}
-          </Alert>
-        ) : null}
+        <DismissibleRefusal title={words.problemTitle} message={problem} onDismiss={() => setProblem(null)} />
         {members.isPending ? (
           <LoadingState label="Loading members…" />
         ) : members.isError ? (
