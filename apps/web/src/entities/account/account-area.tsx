@@ -1,6 +1,6 @@
 import { ADMIN_TYPES, labelOf } from '@kindred/shared';
 import { Alert, Badge, Group, NativeSelect, Text } from '@mantine/core';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { type QueryKey, type UseQueryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Outlet, useOutletContext } from 'react-router';
 import { Page } from '@/components/ui/page';
@@ -38,6 +38,14 @@ export type AreaContext<Membership, Key extends string, A, Access> = {
   membership: Membership;
   access: Access;
 } & { [K in Key]: A };
+
+/** The account of the active membership (`id`), loaded while there is one. */
+export function useAreaAccount<A, Key extends QueryKey>(
+  detail: (id: number) => UseQueryOptions<A, Error, A, Key>,
+  id: number | undefined,
+) {
+  return useQuery({ ...detail(id ?? 0), enabled: id !== undefined });
+}
 
 /** The context of the area a section is in (`AccountArea`'s outlet). */
 export const useAreaContext = <C,>() => useOutletContext<C>();

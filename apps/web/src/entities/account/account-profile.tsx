@@ -6,7 +6,7 @@ import { FormRefusal } from '@/components/ui/form-refusal';
 import { LogoSection } from '@/components/ui/logo-section';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { reloadMemberships } from '@/entities/session';
-import { focusFirstInvalid } from '@/lib/form';
+import { submitToServer } from '@/lib/form';
 import { type AccountFormDefinition, useAccountForm } from './account-form';
 
 interface ProfiledAccount {
@@ -63,23 +63,15 @@ function ProfileForm<A extends ProfiledAccount, Values extends { name: string },
     fieldMap: definition.fieldMap,
   });
 
-  const submit = form.onSubmit(
-    async (values) => {
-      server.clear();
-      try {
-        const updated = await props.update.mutateAsync({ id: account.id, ...toBody(values) });
-        const next = valuesOf(updated);
-        form.setInitialValues(next);
-        form.setValues(next);
-        form.resetDirty(next);
-        toast.success(SUCCESS_TOASTS.updateSuccessful.summary, `The ${words.noun} profile is saved.`);
-        if (updated.name !== account.name) void reloadMemberships();
-      } catch (error) {
-        server.report(error);
-      }
-    },
-    () => focusFirstInvalid(formRef.current),
-  );
+  const submit = submitToServer(form, server, formRef, async (values) => {
+    const updated = await props.update.mutateAsync({ id: account.id, ...toBody(values) });
+    const next = valuesOf(updated);
+    form.setInitialValues(next);
+    form.setValues(next);
+    form.resetDirty(next);
+    toast.success(SUCCESS_TOASTS.updateSuccessful.summary, `The ${words.noun} profile is saved.`);
+    if (updated.name !== account.name) void reloadMemberships();
+  });
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>

@@ -5,7 +5,7 @@ import { FormRefusal } from '@/components/ui/form-refusal';
 import { Page } from '@/components/ui/page';
 import { toast } from '@/components/ui/toast';
 import { reloadMemberships, session, useCurrentUser } from '@/entities/session';
-import { focusFirstInvalid } from '@/lib/form';
+import { submitToServer } from '@/lib/form';
 import { type AccountFormDefinition, useAccountForm } from './account-form';
 
 /** The words of one kind of account's registration. */
@@ -84,21 +84,13 @@ export function AccountRegisterScreen<
     fieldMap: definition.fieldMap,
   });
 
-  const submit = form.onSubmit(
-    async (values) => {
-      server.clear();
-      try {
-        const account = await props.register.mutateAsync(toBody(values));
-        await reloadMemberships();
-        session.setActiveAccount({ type: props.kind, id: account.id });
-        toast.success(words.done, `${account.name} is waiting for approval.`);
-        setCreated(account);
-      } catch (error) {
-        server.report(error);
-      }
-    },
-    () => focusFirstInvalid(formRef.current),
-  );
+  const submit = submitToServer(form, server, formRef, async (values) => {
+    const account = await props.register.mutateAsync(toBody(values));
+    await reloadMemberships();
+    session.setActiveAccount({ type: props.kind, id: account.id });
+    toast.success(words.done, `${account.name} is waiting for approval.`);
+    setCreated(account);
+  });
 
   if (created) return <Registered words={words} name={created.name} />;
   return (

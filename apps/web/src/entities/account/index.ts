@@ -3,10 +3,12 @@ export {
   type AccountAreaProps,
   type AreaContext,
   type AreaWords,
+  useAreaAccount,
   useAreaContext,
 } from './account-area';
 export {
   type ApprovalStatus,
+  lockAccount,
   reviewListQueries,
   useReviewMutation,
 } from './account-decision';

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
-import { focusFirstInvalid, messageOf, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { focusFirstInvalid, messageOf, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/password-reset';
 
 /**
@@ -91,19 +91,11 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
     validateInputOnBlur: true,
   });
   const server = useServerErrors(form, { formRef });
-  const submit = form.onSubmit(
-    async (values) => {
-      server.clear();
-      try {
-        await mutation.mutateAsync({ token, password: values.password });
-        toast.success('Password updated', 'You can now sign in with your new password.');
-        onDone();
-      } catch (error) {
-        server.report(error);
-      }
-    },
-    () => focusFirstInvalid(formRef.current),
-  );
+  const submit = submitToServer(form, server, formRef, async (values) => {
+    await mutation.mutateAsync({ token, password: values.password });
+    toast.success('Password updated', 'You can now sign in with your new password.');
+    onDone();
+  });
   return (
     <form ref={formRef} aria-label="Set new password" noValidate onSubmit={submit}>
       <Stack gap="md">

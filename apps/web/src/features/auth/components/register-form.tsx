@@ -32,10 +32,10 @@ import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import {
-  focusFirstInvalid,
   mergeErrors,
   messageOf,
   schemaErrors,
+  submitToServer,
   useAccessibleForm,
   useServerErrors,
 } from '@/lib/form';
@@ -153,28 +153,20 @@ export function RegisterForm({ variant }: RegisterFormProps) {
   });
   const server = useServerErrors(form, { fieldMap: SERVER_FIELDS, formRef });
 
-  const submit = form.onSubmit(
-    async (values) => {
-      server.clear();
-      try {
-        if (variant === 'individual') await individual.mutateAsync(toIndividualBody(values));
-        else await withOrganisation.mutateAsync(toOrganisationBody(values));
-        toast.success(SUCCESS_TOASTS.confirmationEmail.summary, SUCCESS_TOASTS.confirmationEmail.detail);
-        // The server answers a new and a known address alike (it mails the owner of a known one), so
-        // the screen says the same in both cases: what to do next, never whether the address was new.
-        const kind = values.account_type === 'charity' ? 'charity' : 'organisation';
-        const application =
-          variant === 'organisation'
-            ? `Once your account is activated, the Kindred team reviews your ${kind} ` +
-              `${values.organisation_name.trim()}; you can manage it once it is approved.`
-            : null;
-        setSent({ email: values.email.trim(), application });
-      } catch (error) {
-        server.report(error);
-      }
-    },
-    () => focusFirstInvalid(formRef.current),
-  );
+  const submit = submitToServer(form, server, formRef, async (values) => {
+    if (variant === 'individual') await individual.mutateAsync(toIndividualBody(values));
+    else await withOrganisation.mutateAsync(toOrganisationBody(values));
+    toast.success(SUCCESS_TOASTS.confirmationEmail.summary, SUCCESS_TOASTS.confirmationEmail.detail);
+    // The server answers a new and a known address alike (it mails the owner of a known one), so
+    // the screen says the same in both cases: what to do next, never whether the address was new.
+    const kind = values.account_type === 'charity' ? 'charity' : 'organisation';
+    const application =
+      variant === 'organisation'
+        ? `Once your account is activated, the Kindred team reviews your ${kind} ` +
+          `${values.organisation_name.trim()}; you can manage it once it is approved.`
+        : null;
+    setSent({ email: values.email.trim(), application });
+  });
 
   if (sent) {
     return (

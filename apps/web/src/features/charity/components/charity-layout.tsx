@@ -1,7 +1,7 @@
 import type { Charity, CharityMembership } from '@kindred/shared';
-import { useQuery } from '@tanstack/react-query';
 import { SectionLink } from '@/components/ui/section-link';
-import { AccountArea, type AreaContext, type AreaWords, useAreaContext } from '@/entities/account';
+import type { AreaContext, AreaWords } from '@/entities/account';
+import { AccountArea, useAreaAccount, useAreaContext } from '@/entities/account';
 import {
   type CharityAccess,
   charityAccess,
@@ -14,10 +14,7 @@ import { NoCharity } from './no-charity';
 /** `/charity`: the admin area of the active charity, with its sections as sub-routes. */
 export function CharityLayout() {
   const membership = useActiveCharity();
-  const charity = useQuery({
-    ...charityQueries.detail(membership?.charity_id ?? 0),
-    enabled: membership !== null,
-  });
+  const charity = useAreaAccount(charityQueries.detail, membership?.charity_id);
   if (!membership) return <NoCharity />;
   const access = charityAccess(membership);
   const donations = charityDonationAccess(membership);
@@ -48,11 +45,6 @@ export function CharityLayout() {
   );
 }
 
-export type CharityContext = AreaContext<CharityMembership, 'charity', Charity, CharityAccess>;
-
-/** The active charity, its data and what the person may do, for the sections. */
-export const useCharityContext = () => useAreaContext<CharityContext>();
-
 const WORDS: AreaWords = {
   noun: 'charity',
   Noun: 'Charity',
@@ -60,3 +52,8 @@ const WORDS: AreaWords = {
   pending: 'You can prepare its profile and projects now; projects can be published once it is approved.',
   locked: 'it cannot publish projects or move money, and it is hidden from the public.',
 };
+
+export type CharityContext = AreaContext<CharityMembership, 'charity', Charity, CharityAccess>;
+
+/** The active charity, its data and what the person may do, for the sections. */
+export const useCharityContext = () => useAreaContext<CharityContext>();

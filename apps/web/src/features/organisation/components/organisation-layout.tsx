@@ -1,9 +1,14 @@
 import type { Business, BusinessMembership } from '@kindred/shared';
 import { Badge } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { SectionLink } from '@/components/ui/section-link';
-import { AccountArea, type AreaContext, type AreaWords, useAreaContext } from '@/entities/account';
+import {
+  AccountArea,
+  type AreaContext,
+  type AreaWords,
+  useAreaAccount,
+  useAreaContext,
+} from '@/entities/account';
 import {
   type OrganisationAccess,
   organisationAccess,
@@ -30,10 +35,7 @@ const WORDS: AreaWords = {
 /** `/organisation`: the area of the active organisation, with its sections as sub-routes. */
 export function OrganisationLayout() {
   const membership = useActiveOrganisation();
-  const business = useQuery({
-    ...organisationQueries.detail(membership?.business_id ?? 0),
-    enabled: membership !== null,
-  });
+  const business = useAreaAccount(organisationQueries.detail, membership?.business_id);
   if (!membership) return <NoOrganisation />;
   const access = organisationAccess(membership);
   // The area wears the organisation's colours (a franchise's own), whichever account is active.

@@ -5,7 +5,7 @@ import { confirm } from '@/components/ui/confirm';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { session } from '@/entities/session';
-import { focusFirstInvalid, messageOf, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { focusFirstInvalid, messageOf, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useChangeEmail } from '../api/change-email';
 import { useChangePassword } from '../api/change-password';
 import { useDeleteAccount } from '../api/delete-account';
@@ -34,24 +34,16 @@ export function ChangePasswordForm() {
     },
   });
   const server = useServerErrors(form, { formRef });
-  const submit = form.onSubmit(
-    async (values) => {
-      server.clear();
-      try {
-        const token = await mutation.mutateAsync({
-          current_password: values.current_password,
-          password: values.password,
-        });
-        // Old tokens stop working: keep the new one.
-        session.setToken(token);
-        form.reset();
-        toast.success(SUCCESS_TOASTS.passwordUpdated.summary);
-      } catch (error) {
-        server.report(error);
-      }
-    },
-    () => focusFirstInvalid(formRef.current),
-  );
+  const submit = submitToServer(form, server, formRef, async (values) => {
+    const token = await mutation.mutateAsync({
+      current_password: values.current_password,
+      password: values.password,
+    });
+    // Old tokens stop working: keep the new one.
+    session.setToken(token);
+    form.reset();
+    toast.success(SUCCESS_TOASTS.passwordUpdated.summary);
+  });
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
       <Stack gap="md">
@@ -106,24 +98,16 @@ export function ChangeEmailForm({ user }: { user: User }) {
     },
   });
   const server = useServerErrors(form, { formRef });
-  const submit = form.onSubmit(
-    async (values) => {
-      server.clear();
-      try {
-        const response = await mutation.mutateAsync({
-          email: values.email.trim(),
-          password: values.password,
-        });
-        session.setToken(response);
-        session.updateUser(response.user);
-        form.reset();
-        toast.success(SUCCESS_TOASTS.emailUpdated.summary);
-      } catch (error) {
-        server.report(error);
-      }
-    },
-    () => focusFirstInvalid(formRef.current),
-  );
+  const submit = submitToServer(form, server, formRef, async (values) => {
+    const response = await mutation.mutateAsync({
+      email: values.email.trim(),
+      password: values.password,
+    });
+    session.setToken(response);
+    session.updateUser(response.user);
+    form.reset();
+    toast.success(SUCCESS_TOASTS.emailUpdated.summary);
+  });
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
       <Stack gap="md">
