@@ -3,7 +3,7 @@ import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { defineAccountForm } from '@/entities/account';
 import { CharityTypesInput } from '@/entities/charity';
-import { TownPicker } from '@/entities/places';
+import { FormTownPicker } from '@/entities/places';
 import {
   type CharityFormValues,
   charityValues,
@@ -49,24 +49,7 @@ export function CharityFields({ form }: { form: UseFormReturnType<CharityFormVal
         <TextInput label="Phone" type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
       </SimpleGrid>
       <TextInput label="Address" autoComplete="street-address" {...form.getInputProps('address')} />
-      <TownPicker
-        stateId={form.values.state_id}
-        onStateChange={(value) => {
-          // A town chosen in another region does not belong to the new one.
-          if (value !== form.values.state_id && form.values.city_id) {
-            form.setFieldValue('city_id', null);
-            form.setFieldValue('city', '');
-          }
-          form.setFieldValue('state_id', value);
-        }}
-        cityId={form.values.city_id}
-        currentCity={form.values.city}
-        onCityChange={(value, name) => {
-          form.setFieldValue('city_id', value);
-          form.setFieldValue('city', name);
-        }}
-        error={form.errors.city_id}
-      />
+      <FormTownPicker form={form} />
       <TextInput
         label="Post code"
         autoComplete="postal-code"
