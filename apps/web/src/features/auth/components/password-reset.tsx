@@ -1,8 +1,9 @@
-import { compareFields, email, PASSWORD_MIN_LENGTH, passwordSchema } from '@kindred/shared';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { compareFields, email, passwordSchema } from '@kindred/shared';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FormRefusal } from '@/components/ui/form-refusal';
+import { NewPasswordInputs } from '@/components/ui/new-password-inputs';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { focusFirstInvalid, messageOf, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/password-reset';
@@ -100,19 +101,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
     <form ref={formRef} aria-label="Set new password" noValidate onSubmit={submit}>
       <Stack gap="md">
         <FormRefusal title="Password not changed" message={server.refusal} />
-        <PasswordInput
-          label="New password"
-          description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          required
-          autoComplete="new-password"
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Confirm password"
-          required
-          autoComplete="new-password"
-          {...form.getInputProps('confirm_password')}
-        />
+        <NewPasswordInputs form={form} />
         <Group justify="flex-end">
           <Button type="submit" loading={mutation.isPending}>
             Set new password

@@ -7,7 +7,6 @@ import {
   notWhitespace,
   ORGANISATION_DESCRIPTION_MAX_LENGTH,
   ORGANISATION_NAME_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   REQUIRED_MESSAGE,
   registerBodySchema,
   registerWithOrganisationBodySchema,
@@ -17,7 +16,6 @@ import {
   Anchor,
   Button,
   Group,
-  PasswordInput,
   Radio,
   SimpleGrid,
   Stack,
@@ -30,6 +28,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { FormRefusal } from '@/components/ui/form-refusal';
+import { NewPasswordInputs } from '@/components/ui/new-password-inputs';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import {
   mergeErrors,
@@ -260,19 +259,7 @@ export function RegisterForm({ variant }: RegisterFormProps) {
           maxLength={EMAIL_MAX_LENGTH}
           {...form.getInputProps('email')}
         />
-        <PasswordInput
-          label="Password"
-          description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          required
-          autoComplete="new-password"
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Confirm password"
-          required
-          autoComplete="new-password"
-          {...form.getInputProps('confirm_password')}
-        />
+        <NewPasswordInputs form={form} label="Password" />
         <Group justify="space-between">
           <Text size="sm">
             Already registered?{' '}

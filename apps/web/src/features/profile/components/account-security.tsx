@@ -1,8 +1,9 @@
-import { compareFields, email, PASSWORD_MIN_LENGTH, passwordSchema, type User } from '@kindred/shared';
+import { compareFields, email, passwordSchema, type User } from '@kindred/shared';
 import { Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useId, useRef } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { FormRefusal } from '@/components/ui/form-refusal';
+import { NewPasswordInputs } from '@/components/ui/new-password-inputs';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { session } from '@/entities/session';
 import { focusFirstInvalid, messageOf, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
@@ -57,19 +58,7 @@ export function ChangePasswordForm() {
           autoComplete="current-password"
           {...form.getInputProps('current_password')}
         />
-        <PasswordInput
-          label="New password"
-          description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          required
-          autoComplete="new-password"
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Confirm password"
-          required
-          autoComplete="new-password"
-          {...form.getInputProps('confirm_password')}
-        />
+        <NewPasswordInputs form={form} />
         <Group justify="flex-end">
           <Button type="submit" loading={mutation.isPending}>
             Change password
