@@ -1,31 +1,31 @@
-import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+
+/** A call, then `settle` on its success (the call resolves once what `settle` returns has). */
+function useMutationThen<Input, Answer>(
+  call: (input: Input) => Promise<Answer>,
+  settle: (queryClient: QueryClient, answer: Answer, input: Input) => unknown,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: (answer, input) => settle(queryClient, answer, input) });
+}
 
 /**
  * A call whose answer is the resource itself: the answer replaces the cached copy under
  * `key(answer)` (a profile saved, a logo uploaded).
  */
-export function useCachingMutation<Input, Answer>(
+export const useCachingMutation = <Input, Answer>(
   call: (input: Input) => Promise<Answer>,
   key: (answer: Answer) => QueryKey,
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: (answer) => queryClient.setQueryData(key(answer), answer),
-  });
-}
+) => useMutationThen(call, (queryClient, answer) => queryClient.setQueryData(key(answer), answer));
 
 /**
  * A call after which what is cached under `key(input)` is fetched again; the call settles once it
  * has been (a member removed, a role changed).
  */
-export function useRefreshingMutation<Input, Answer>(
+export const useRefreshingMutation = <Input, Answer>(
   call: (input: Input) => Promise<Answer>,
   key: (input: Input) => QueryKey,
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: (_answer, input) => queryClient.invalidateQueries({ queryKey: key(input) }),
-  });
-}
+) =>
+  useMutationThen(call, (queryClient, _answer, input) =>
+    queryClient.invalidateQueries({ queryKey: key(input) }),
+  );
