@@ -12,6 +12,7 @@ import { groupPublicRoutes, groupsRoutes } from './routes/groups.routes';
 import { GuestOnly, RequireAuth } from './routes/guards';
 import { HomeRoute } from './routes/home';
 import { invitationPublicRoutes, invitationRoutes } from './routes/invitations.routes';
+import { lazyScreens } from './routes/lazy-screens';
 import { messagesRoutes } from './routes/messages.routes';
 import { NotFoundRoute } from './routes/not-found';
 import { organisationRoutes } from './routes/organisation.routes';
@@ -21,7 +22,7 @@ import { walletRoutes } from './routes/wallet.routes';
 
 // The public screens (home, explore, projects, charities) come with the first load; the others
 // load with their route, so that a first visit does not download forms it does not show.
-const auth = () => import('./routes/auth');
+const auth = lazyScreens(() => import('./routes/auth'));
 
 /** Every screen of the web app; route files are the only place features meet. */
 export const routes: RouteObject[] = [
@@ -36,18 +37,18 @@ export const routes: RouteObject[] = [
       {
         element: <GuestOnly />,
         children: [
-          { path: 'login', lazy: async () => ({ Component: (await auth()).LoginRoute }) },
-          { path: 'register', lazy: async () => ({ Component: (await auth()).RegisterRoute }) },
+          { path: 'login', lazy: auth('LoginRoute') },
+          { path: 'register', lazy: auth('RegisterRoute') },
           {
             path: 'register/organisation',
-            lazy: async () => ({ Component: (await auth()).RegisterOrganisationRoute }),
+            lazy: auth('RegisterOrganisationRoute'),
           },
         ],
       },
-      { path: 'activate', lazy: async () => ({ Component: (await auth()).ActivateRoute }) },
-      { path: 'activate/:code', lazy: async () => ({ Component: (await auth()).ActivateCodeRoute }) },
-      { path: 'forgot-password', lazy: async () => ({ Component: (await auth()).ForgotPasswordRoute }) },
-      { path: 'reset-password/:token', lazy: async () => ({ Component: (await auth()).ResetPasswordRoute }) },
+      { path: 'activate', lazy: auth('ActivateRoute') },
+      { path: 'activate/:code', lazy: auth('ActivateCodeRoute') },
+      { path: 'forgot-password', lazy: auth('ForgotPasswordRoute') },
+      { path: 'reset-password/:token', lazy: auth('ResetPasswordRoute') },
       ...invitationPublicRoutes,
       ...groupPublicRoutes,
       {

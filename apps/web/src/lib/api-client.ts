@@ -250,6 +250,18 @@ export async function download(
   }
 }
 
+/** A new logo of one account (a charity, an organisation, a group). */
+export interface LogoUpload {
+  id: number;
+  file: File;
+  onProgress?: (percent: number) => void;
+}
+
+/** `POST {path}/{id}`, multipart field `file`: the answer is the account with its new logo. */
+export function uploadLogo<T>(path: string, { id, file, onProgress }: LogoUpload): Promise<T> {
+  return upload<T>(`${path}/${id}`, file, { onProgress });
+}
+
 /** One multipart upload through XMLHttpRequest, which reports upload progress. */
 export async function upload<T>(path: string, file: Blob, options: UploadOptions = {}): Promise<T> {
   const done = options.background ? () => {} : hooks.loading.start();

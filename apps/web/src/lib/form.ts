@@ -1,5 +1,5 @@
 import { REQUIRED_MESSAGE, type ValidationErrors } from '@kindred/shared';
-import { type FormErrors, type UseFormInput, useForm } from '@mantine/form';
+import { type FormErrors, type UseFormInput, type UseFormReturnType, useForm } from '@mantine/form';
 import { type RefObject, useCallback, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { isApiError } from './api-client';
@@ -154,6 +154,30 @@ export function useServerErrors(form: ErrorTarget, options: FormErrorsOptions = 
     setRefusal(null);
   }, []);
   return { refusal, report, clear };
+}
+
+/**
+ * The submit handler of a form whose values go to the API: the last refusal goes, `send` runs with
+ * the values, a refusal is kept beside its fields (`useServerErrors`), and when the form's own
+ * checks fail its first invalid field takes the focus.
+ */
+export function submitToServer<Values>(
+  form: Pick<UseFormReturnType<Values>, 'onSubmit'>,
+  server: { clear: () => void; report: (error: unknown) => void },
+  formRef: RefObject<HTMLFormElement | null>,
+  send: (values: Values) => Promise<void>,
+) {
+  return form.onSubmit(
+    async (values) => {
+      server.clear();
+      try {
+        await send(values);
+      } catch (error) {
+        server.report(error);
+      }
+    },
+    () => focusFirstInvalid(formRef.current),
+  );
 }
 
 /** Moves focus to the first invalid field of a form once the errors are rendered. */

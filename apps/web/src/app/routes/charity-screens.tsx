@@ -1,4 +1,3 @@
-import { Stack } from '@mantine/core';
 import { charityDonationAccess, useActiveCharity } from '@/entities/charity';
 import { CharityMembersSection, NoCharity, useCharityContext } from '@/features/charity';
 import {
@@ -7,8 +6,8 @@ import {
   GiftAidSection,
   ProjectDonations,
 } from '@/features/charity-donations';
-import { InvitePeoplePanel, JoinRequests } from '@/features/invitations';
 import { NewProjectScreen, ProjectListSection, ProjectRoute } from '@/features/projects';
+import { AccountMembersRoute } from './account-members-route';
 
 export {
   AssociationRequestsSection,
@@ -25,24 +24,13 @@ export {
 export function CharityMembersRoute() {
   const { charity, access } = useCharityContext();
   return (
-    <Stack gap="lg">
-      <CharityMembersSection />
-      {access.can('manage_members') ? (
-        <JoinRequests targetType="charity" targetId={charity.id} targetName={charity.name} />
-      ) : null}
-      {access.can('manage_members') ? (
-        <InvitePeoplePanel
-          targetType="charity"
-          targetId={charity.id}
-          targetName={charity.name}
-          roles={[
-            { value: 99, label: 'Employee' },
-            { value: 2, label: 'Admin' },
-            ...(access.isAdmin ? [{ value: 1 as const, label: 'Super Admin' }] : []),
-          ]}
-        />
-      ) : null}
-    </Stack>
+    <AccountMembersRoute
+      account={{ type: 'charity', ...charity }}
+      joinRequests
+      section={<CharityMembersSection />}
+      manages={access.can('manage_members')}
+      mayInviteSuperAdmin={access.isAdmin}
+    />
   );
 }
 

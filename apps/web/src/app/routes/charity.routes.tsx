@@ -1,37 +1,29 @@
 import type { RouteObject } from 'react-router';
+import { lazyScreens } from './lazy-screens';
 
 // The charity screens pull in the date picker and the dropzone: loaded on demand.
-const screens = () => import('./charity-screens');
+const screens = lazyScreens(() => import('./charity-screens'));
 
 /**
  * Charity administration (signed in): the charity feature's area (profile, members, funds, requests)
  * with the projects feature's screens composed into it (charity-screens.tsx).
  */
 export const charityRoutes: RouteObject[] = [
-  {
-    path: 'charity/register',
-    lazy: async () => ({ Component: (await screens()).RegisterCharityScreen }),
-  },
-  {
-    path: 'charity/projects/new',
-    lazy: async () => ({ Component: (await screens()).CharityNewProjectRoute }),
-  },
-  {
-    path: 'charity/projects/:id',
-    lazy: async () => ({ Component: (await screens()).CharityProjectRoute }),
-  },
+  { path: 'charity/register', lazy: screens('RegisterCharityScreen') },
+  { path: 'charity/projects/new', lazy: screens('CharityNewProjectRoute') },
+  { path: 'charity/projects/:id', lazy: screens('CharityProjectRoute') },
   {
     path: 'charity',
-    lazy: async () => ({ Component: (await screens()).CharityLayout }),
+    lazy: screens('CharityLayout'),
     children: [
-      { index: true, lazy: async () => ({ Component: (await screens()).CharityProfileSection }) },
-      { path: 'members', lazy: async () => ({ Component: (await screens()).CharityMembersRoute }) },
-      { path: 'projects', lazy: async () => ({ Component: (await screens()).CharityProjectsRoute }) },
-      { path: 'funds', lazy: async () => ({ Component: (await screens()).CharityFundsSection }) },
-      { path: 'donations', lazy: async () => ({ Component: (await screens()).CharityDonationsRoute }) },
-      { path: 'statistics', lazy: async () => ({ Component: (await screens()).CharityStatisticsRoute }) },
-      { path: 'gift-aid', lazy: async () => ({ Component: (await screens()).CharityGiftAidRoute }) },
-      { path: 'requests', lazy: async () => ({ Component: (await screens()).AssociationRequestsSection }) },
+      { index: true, lazy: screens('CharityProfileSection') },
+      { path: 'members', lazy: screens('CharityMembersRoute') },
+      { path: 'projects', lazy: screens('CharityProjectsRoute') },
+      { path: 'funds', lazy: screens('CharityFundsSection') },
+      { path: 'donations', lazy: screens('CharityDonationsRoute') },
+      { path: 'statistics', lazy: screens('CharityStatisticsRoute') },
+      { path: 'gift-aid', lazy: screens('CharityGiftAidRoute') },
+      { path: 'requests', lazy: screens('AssociationRequestsSection') },
     ],
   },
 ];

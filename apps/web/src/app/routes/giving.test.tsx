@@ -1,12 +1,11 @@
 import type { ProjectSummary } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '@/entities/session';
+import { describe, expect, it } from 'vitest';
 import { donateAnswer, liveProject, wallet } from '@/features/giving/testing/fixtures';
-import { MINUTE, makeLogin } from '@/testing/fixtures';
 import { headersOf, jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
+import { signedInForEachTest } from '@/testing/session';
 import { PublicCharityRoute, PublicProjectRoute } from './explore.routes';
 
 const YEAR = String(new Date().getFullYear() + 2);
@@ -98,11 +97,7 @@ function stubApi() {
 }
 
 describe('giving from the public pages', { timeout: 40_000 }, () => {
-  beforeEach(() => {
-    session.setNavigator(vi.fn());
-    session.signIn(makeLogin(Date.now() + 60 * MINUTE));
-  });
-  afterEach(() => session.clearSession());
+  signedInForEachTest();
 
   it('tops up a short wallet by card inside the flow, then gives, and the progress moves', async () => {
     const fetchMock = stubApi();

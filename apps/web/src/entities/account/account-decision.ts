@@ -1,6 +1,7 @@
 import type { Page } from '@kindred/shared';
 import { infiniteQueryOptions, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { AccountLock } from './account-review';
 
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected';
 
@@ -43,3 +44,9 @@ export function useReviewMutation<Input, A>(
     },
   });
 }
+
+/** `PATCH {path}/{id}/lock` with the lock and its reason (a review call): the answer is the account. */
+export const lockAccount =
+  <A>(path: string) =>
+  ({ id, ...body }: AccountLock): Promise<A> =>
+    api.patch<A>(`${path}/${id}/lock`, body);

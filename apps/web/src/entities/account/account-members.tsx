@@ -1,9 +1,10 @@
 import { ADMIN_TYPE } from '@kindred/shared';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
+import { DismissibleRefusal } from '@/components/ui/dismissible-refusal';
 import { ResponsiveTable, type TableColumn } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
@@ -46,8 +47,6 @@ export interface MemberTools<M extends AccountMember> {
 }
 
 export interface AccountMembersProps<M extends AccountMember> {
-  /** The heading's id (the section is labelled by it). */
-  headingId: string;
   accountName: string;
   words: MembersWords;
   members: UseQueryResult<{ items: M[] }>;
@@ -75,6 +74,8 @@ export interface AccountMembersProps<M extends AccountMember> {
  */
 export function AccountMembersSection<M extends AccountMember>(props: AccountMembersProps<M>) {
   const { words, members, accountName } = props;
+  // The section is labelled by its heading.
+  const headingId = `${words.noun}-members-heading`;
   const me = useCurrentUser()?.id;
   const navigate = useNavigate();
   const [problem, setProblem] = useState<string | null>(null);
@@ -143,25 +144,13 @@ export function AccountMembersSection<M extends AccountMember>(props: AccountMem
   };
 
   return (
-    <Paper p="lg" withBorder component="section" aria-labelledby={props.headingId}>
+    <Paper p="lg" withBorder component="section" aria-labelledby={headingId}>
       <Stack gap="md">
-        <Title order={2} size="h3" id={props.headingId}>
+        <Title order={2} size="h3" id={headingId}>
           Members
         </Title>
         {props.intro}
-        {problem ? (
-          <Alert
-            color="red"
-            variant="light"
-            title={words.problemTitle}
-            role="alert"
-            withCloseButton
-            onClose={() => setProblem(null)}
-            closeButtonLabel="Dismiss"
-          >
-            {problem}
-          </Alert>
-        ) : null}
+        <DismissibleRefusal title={words.problemTitle} message={problem} onDismiss={() => setProblem(null)} />
         {members.isPending ? (
           <LoadingState label="Loading members…" />
         ) : members.isError ? (

@@ -1,14 +1,13 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
 import { type ReactNode, useId } from 'react';
-import type { z } from 'zod';
+import { useNavigate } from 'react-router';
 import { DeleteAccountSection } from '@/components/ui/delete-account-section';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { LogoSection } from '@/components/ui/logo-section';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { reloadMemberships } from '@/entities/session';
-import { focusFirstInvalid } from '@/lib/form';
-import { useAccountForm } from './account-form';
+import { submitToServer } from '@/lib/form';
+import { type AccountFormDefinition, useAccountForm } from './account-form';
 
 interface ProfiledAccount {
   id: number;
@@ -37,47 +36,42 @@ export interface AccountProfileProps<A extends ProfiledAccount, Values extends {
   canDelete: boolean;
   /** Beside the profile's heading (a link to the public page). */
   headingAction?: ReactNode;
-  uploadLogo: (file: File, onProgress: (percent: number) => void) => Promise<unknown>;
-  values: (account: A) => Values;
-  schema: z.ZodType;
-  toBody: (values: Values) => Body;
+  upload: {
+    mutateAsync: (input: {
+      id: number;
+      file: File;
+      onProgress: (percent: number) => void;
+    }) => Promise<unknown>;
+  };
+  definition: AccountFormDefinition<A, Values, unknown, Body>;
   update: { mutateAsync: (input: Body & { id: number }) => Promise<A>; isPending: boolean };
-  /** The API's field names that stand for another field of the form. */
-  fieldMap?: Record<string, string>;
-  fields: (form: UseFormReturnType<Values>) => ReactNode;
   remove: { mutateAsync: (id: number) => Promise<unknown>; isPending: boolean };
-  onDeleted: () => Promise<void>;
+  /** What the account's kind does first once it is deleted; then the memberships reload and home shows. */
+  onDeleted?: () => void;
 }
 
 function ProfileForm<A extends ProfiledAccount, Values extends { name: string }, Body>(
   props: AccountProfileProps<A, Values, Body>,
 ) {
-  const { words, account, canEdit } = props;
+  const { words, account, canEdit, definition } = props;
+  const { values: valuesOf, toBody } = definition.update;
   const headingId = useId();
   const { form, server, formRef } = useAccountForm({
-    initialValues: props.values(account),
-    schema: props.schema,
-    toBody: props.toBody,
-    fieldMap: props.fieldMap,
+    initialValues: valuesOf(account),
+    schema: definition.update.schema,
+    toBody,
+    fieldMap: definition.fieldMap,
   });
 
-  const submit = form.onSubmit(
-    async (values) => {
-      server.clear();
-      try {
-        const updated = await props.update.mutateAsync({ id: account.id, ...props.toBody(values) });
-        const next = props.values(updated);
-        form.setInitialValues(next);
-        form.setValues(next);
-        form.resetDirty(next);
-        toast.success(SUCCESS_TOASTS.updateSuccessful.summary, `The ${words.noun} profile is saved.`);
-        if (updated.name !== account.name) void reloadMemberships();
-      } catch (error) {
-        server.report(error);
-      }
-    },
-    () => focusFirstInvalid(formRef.current),
-  );
+  const submit = submitToServer(form, server, formRef, async (values) => {
+    const updated = await props.update.mutateAsync({ id: account.id, ...toBody(values) });
+    const next = valuesOf(updated);
+    form.setInitialValues(next);
+    form.setValues(next);
+    form.resetDirty(next);
+    toast.success(SUCCESS_TOASTS.updateSuccessful.summary, `The ${words.noun} profile is saved.`);
+    if (updated.name !== account.name) void reloadMemberships();
+  });
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
@@ -90,7 +84,7 @@ function ProfileForm<A extends ProfiledAccount, Values extends { name: string },
         </Group>
         <FormRefusal message={server.refusal} />
         <fieldset disabled={!canEdit} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-          {props.fields(form)}
+          {definition.fields(form)}
         </fieldset>
         {canEdit ? (
           <Group justify="flex-start">
@@ -111,6 +105,7 @@ export function AccountProfileSection<A extends ProfiledAccount, Values extends 
   props: AccountProfileProps<A, Values, Body>,
 ) {
   const { words, account } = props;
+  const navigate = useNavigate();
   return (
     <Stack gap="lg">
       <Paper p="lg" withBorder>
@@ -120,7 +115,7 @@ export function AccountProfileSection<A extends ProfiledAccount, Values extends 
           fileLabel={`${words.Noun} logo file`}
           canEdit={props.canEdit}
           readOnlyNote={words.readOnlyLogo}
-          upload={props.uploadLogo}
+          upload={(file, onProgress) => props.upload.mutateAsync({ id: account.id, file, onProgress })}
         />
       </Paper>
       <Paper p="lg" withBorder>
@@ -135,7 +130,11 @@ export function AccountProfileSection<A extends ProfiledAccount, Values extends 
             rule={words.deleteRule}
             pending={props.remove.isPending}
             remove={() => props.remove.mutateAsync(account.id)}
-            onDeleted={props.onDeleted}
+            onDeleted={async () => {
+              props.onDeleted?.();
+              await reloadMemberships();
+              navigate('/', { replace: true });
+            }}
           />
         </Paper>
       ) : null}

@@ -1,14 +1,12 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import type { z } from 'zod';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { Page } from '@/components/ui/page';
 import { toast } from '@/components/ui/toast';
 import { reloadMemberships, session, useCurrentUser } from '@/entities/session';
-import { focusFirstInvalid } from '@/lib/form';
-import { useAccountForm } from './account-form';
+import { submitToServer } from '@/lib/form';
+import { type AccountFormDefinition, useAccountForm } from './account-form';
 
 /** The words of one kind of account's registration. */
 export interface RegisterWords {
@@ -37,13 +35,8 @@ export interface AccountRegisterProps<
   words: RegisterWords;
   /** Which kind of account becomes the active one once registered. */
   kind: 'charity' | 'business';
-  initialValues: () => Values;
-  schema: z.ZodType;
-  toBody: (values: Values) => Body;
+  definition: AccountFormDefinition<A, Values, Body, unknown>;
   register: { mutateAsync: (body: Body) => Promise<A>; isPending: boolean };
-  /** The API's field names that stand for another field of the form. */
-  fieldMap?: Record<string, string>;
-  fields: (form: UseFormReturnType<Values>) => ReactNode;
 }
 
 function Registered({ words, name }: { words: RegisterWords; name: string }) {
@@ -81,30 +74,23 @@ export function AccountRegisterScreen<
   Body,
   A extends { id: number; name: string },
 >(props: AccountRegisterProps<Values, Body, A>) {
-  const { words } = props;
+  const { words, definition } = props;
+  const { toBody } = definition.create;
   const [created, setCreated] = useState<A | null>(null);
   const { form, server, formRef } = useAccountForm({
-    initialValues: props.initialValues(),
-    schema: props.schema,
-    toBody: props.toBody,
-    fieldMap: props.fieldMap,
+    initialValues: definition.create.initialValues(),
+    schema: definition.create.schema,
+    toBody,
+    fieldMap: definition.fieldMap,
   });
 
-  const submit = form.onSubmit(
-    async (values) => {
-      server.clear();
-      try {
-        const account = await props.register.mutateAsync(props.toBody(values));
-        await reloadMemberships();
-        session.setActiveAccount({ type: props.kind, id: account.id });
-        toast.success(words.done, `${account.name} is waiting for approval.`);
-        setCreated(account);
-      } catch (error) {
-        server.report(error);
-      }
-    },
-    () => focusFirstInvalid(formRef.current),
-  );
+  const submit = submitToServer(form, server, formRef, async (values) => {
+    const account = await props.register.mutateAsync(toBody(values));
+    await reloadMemberships();
+    session.setActiveAccount({ type: props.kind, id: account.id });
+    toast.success(words.done, `${account.name} is waiting for approval.`);
+    setCreated(account);
+  });
 
   if (created) return <Registered words={words} name={created.name} />;
   return (
@@ -113,7 +99,7 @@ export function AccountRegisterScreen<
         <form ref={formRef} onSubmit={submit} noValidate aria-label={words.title}>
           <Stack gap="md">
             <FormRefusal title={words.refused} message={server.refusal} />
-            {props.fields(form)}
+            {definition.fields(form)}
             <Group justify="flex-start">
               <Button type="submit" loading={props.register.isPending}>
                 {words.submit}

@@ -1,8 +1,18 @@
 export {
+  AccountArea,
+  type AccountAreaProps,
+  type AreaContext,
+  type AreaWords,
+  useAreaAccount,
+  useAreaContext,
+} from './account-area';
+export {
   type ApprovalStatus,
+  lockAccount,
   reviewListQueries,
   useReviewMutation,
 } from './account-decision';
+export { type AccountFormDefinition, defineAccountForm } from './account-form';
 export {
   type AccountMember,
   type AccountMembersProps,

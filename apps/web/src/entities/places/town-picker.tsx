@@ -76,3 +76,41 @@ export function TownPicker({
     </SimpleGrid>
   );
 }
+
+/** A form's town: its region, its town (an id, CURRENT_TOWN for the stored one, or null) and the town's name. */
+interface TownValues {
+  state_id: string | null;
+  city_id: string | null;
+  city: string;
+}
+
+/** What `FormTownPicker` uses of a form (Mantine's form has it). */
+export interface TownForm {
+  values: TownValues;
+  errors: Record<string, ReactNode>;
+  setFieldValue: (path: keyof TownValues, value: string | null) => void;
+}
+
+/** The TownPicker of a form with a town (a charity's, a project's): its fields stay together. */
+export function FormTownPicker({ form }: { form: TownForm }) {
+  return (
+    <TownPicker
+      stateId={form.values.state_id}
+      onStateChange={(value) => {
+        // A town chosen in another region does not belong to the new one.
+        if (value !== form.values.state_id && form.values.city_id) {
+          form.setFieldValue('city_id', null);
+          form.setFieldValue('city', '');
+        }
+        form.setFieldValue('state_id', value);
+      }}
+      cityId={form.values.city_id}
+      currentCity={form.values.city}
+      onCityChange={(value, name) => {
+        form.setFieldValue('city_id', value);
+        form.setFieldValue('city', name);
+      }}
+      error={form.errors.city_id}
+    />
+  );
+}

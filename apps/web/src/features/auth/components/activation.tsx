@@ -6,7 +6,7 @@ import { FormRefusal } from '@/components/ui/form-refusal';
 import { LoadingState } from '@/components/ui/states';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
-import { focusFirstInvalid, messageOf, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { focusFirstInvalid, messageOf, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useActivateAccount, useSendActivationEmail } from '../api/activation';
 
 /** Enter the code from the activation email; goes on to `/activate/<code>`. */
@@ -91,19 +91,11 @@ export function ResendActivationForm() {
     },
   });
   const server = useServerErrors(form, { formRef });
-  const submit = form.onSubmit(
-    async (values) => {
-      server.clear();
-      try {
-        await mutation.mutateAsync(values.email.trim());
-        toast.success(SUCCESS_TOASTS.confirmationEmail.summary, SUCCESS_TOASTS.confirmationEmail.detail);
-        form.reset();
-      } catch (error) {
-        server.report(error);
-      }
-    },
-    () => focusFirstInvalid(formRef.current),
-  );
+  const submit = submitToServer(form, server, formRef, async (values) => {
+    await mutation.mutateAsync(values.email.trim());
+    toast.success(SUCCESS_TOASTS.confirmationEmail.summary, SUCCESS_TOASTS.confirmationEmail.detail);
+    form.reset();
+  });
   return (
     <form ref={formRef} aria-label="Resend activation email" noValidate onSubmit={submit}>
       <Stack gap="md">

@@ -1,10 +1,11 @@
-import { compareFields, email, PASSWORD_MIN_LENGTH, passwordSchema } from '@kindred/shared';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { compareFields, email, passwordSchema } from '@kindred/shared';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FormRefusal } from '@/components/ui/form-refusal';
+import { NewPasswordInputs } from '@/components/ui/new-password-inputs';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
-import { focusFirstInvalid, messageOf, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { focusFirstInvalid, messageOf, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/password-reset';
 
 /**
@@ -91,36 +92,16 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
     validateInputOnBlur: true,
   });
   const server = useServerErrors(form, { formRef });
-  const submit = form.onSubmit(
-    async (values) => {
-      server.clear();
-      try {
-        await mutation.mutateAsync({ token, password: values.password });
-        toast.success('Password updated', 'You can now sign in with your new password.');
-        onDone();
-      } catch (error) {
-        server.report(error);
-      }
-    },
-    () => focusFirstInvalid(formRef.current),
-  );
+  const submit = submitToServer(form, server, formRef, async (values) => {
+    await mutation.mutateAsync({ token, password: values.password });
+    toast.success('Password updated', 'You can now sign in with your new password.');
+    onDone();
+  });
   return (
     <form ref={formRef} aria-label="Set new password" noValidate onSubmit={submit}>
       <Stack gap="md">
         <FormRefusal title="Password not changed" message={server.refusal} />
-        <PasswordInput
-          label="New password"
-          description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          required
-          autoComplete="new-password"
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Confirm password"
-          required
-          autoComplete="new-password"
-          {...form.getInputProps('confirm_password')}
-        />
+        <NewPasswordInputs form={form} />
         <Group justify="flex-end">
           <Button type="submit" loading={mutation.isPending}>
             Set new password

@@ -7,7 +7,6 @@ import {
   notWhitespace,
   ORGANISATION_DESCRIPTION_MAX_LENGTH,
   ORGANISATION_NAME_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   REQUIRED_MESSAGE,
   registerBodySchema,
   registerWithOrganisationBodySchema,
@@ -17,7 +16,6 @@ import {
   Anchor,
   Button,
   Group,
-  PasswordInput,
   Radio,
   SimpleGrid,
   Stack,
@@ -30,12 +28,13 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { FormRefusal } from '@/components/ui/form-refusal';
+import { NewPasswordInputs } from '@/components/ui/new-password-inputs';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import {
-  focusFirstInvalid,
   mergeErrors,
   messageOf,
   schemaErrors,
+  submitToServer,
   useAccessibleForm,
   useServerErrors,
 } from '@/lib/form';
@@ -153,28 +152,20 @@ export function RegisterForm({ variant }: RegisterFormProps) {
   });
   const server = useServerErrors(form, { fieldMap: SERVER_FIELDS, formRef });
 
-  const submit = form.onSubmit(
-    async (values) => {
-      server.clear();
-      try {
-        if (variant === 'individual') await individual.mutateAsync(toIndividualBody(values));
-        else await withOrganisation.mutateAsync(toOrganisationBody(values));
-        toast.success(SUCCESS_TOASTS.confirmationEmail.summary, SUCCESS_TOASTS.confirmationEmail.detail);
-        // The server answers a new and a known address alike (it mails the owner of a known one), so
-        // the screen says the same in both cases: what to do next, never whether the address was new.
-        const kind = values.account_type === 'charity' ? 'charity' : 'organisation';
-        const application =
-          variant === 'organisation'
-            ? `Once your account is activated, the Kindred team reviews your ${kind} ` +
-              `${values.organisation_name.trim()}; you can manage it once it is approved.`
-            : null;
-        setSent({ email: values.email.trim(), application });
-      } catch (error) {
-        server.report(error);
-      }
-    },
-    () => focusFirstInvalid(formRef.current),
-  );
+  const submit = submitToServer(form, server, formRef, async (values) => {
+    if (variant === 'individual') await individual.mutateAsync(toIndividualBody(values));
+    else await withOrganisation.mutateAsync(toOrganisationBody(values));
+    toast.success(SUCCESS_TOASTS.confirmationEmail.summary, SUCCESS_TOASTS.confirmationEmail.detail);
+    // The server answers a new and a known address alike (it mails the owner of a known one), so
+    // the screen says the same in both cases: what to do next, never whether the address was new.
+    const kind = values.account_type === 'charity' ? 'charity' : 'organisation';
+    const application =
+      variant === 'organisation'
+        ? `Once your account is activated, the Kindred team reviews your ${kind} ` +
+          `${values.organisation_name.trim()}; you can manage it once it is approved.`
+        : null;
+    setSent({ email: values.email.trim(), application });
+  });
 
   if (sent) {
     return (
@@ -268,19 +259,7 @@ export function RegisterForm({ variant }: RegisterFormProps) {
           maxLength={EMAIL_MAX_LENGTH}
           {...form.getInputProps('email')}
         />
-        <PasswordInput
-          label="Password"
-          description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          required
-          autoComplete="new-password"
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Confirm password"
-          required
-          autoComplete="new-password"
-          {...form.getInputProps('confirm_password')}
-        />
+        <NewPasswordInputs form={form} label="Password" />
         <Group justify="space-between">
           <Text size="sm">
             Already registered?{' '}

@@ -1,11 +1,10 @@
 import type { CharityStatistics as Statistics } from '@kindred/shared';
 import { formatMoney } from '@kindred/shared';
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '@/entities/session';
-import { MINUTE, makeLogin } from '@/testing/fixtures';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
+import { signedInForEachTest } from '@/testing/session';
 import { CharityStatistics } from './charity-statistics';
 
 const statistics: Statistics = {
@@ -25,11 +24,7 @@ const statistics: Statistics = {
 const full = { read: true, approve: true, claimGiftAid: true };
 
 describe('charity statistics', { timeout: 20_000 }, () => {
-  beforeEach(() => {
-    session.setNavigator(vi.fn());
-    session.signIn(makeLogin(Date.now() + 60 * MINUTE));
-  });
-  afterEach(() => session.clearSession());
+  signedInForEachTest();
 
   it('shows the totals, the charts and each month in a table', async () => {
     stubFetch({ 'GET /api/charity/total_statistics/1': () => jsonResponse(statistics) });

@@ -1,12 +1,11 @@
 import type { Donation } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CharityDonationAccess } from '@/entities/charity';
-import { session } from '@/entities/session';
-import { MINUTE, makeLogin } from '@/testing/fixtures';
 import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
+import { signedInForEachTest } from '@/testing/session';
 import { makeDonation, page } from '../testing/fixtures';
 import { DonationsInbox } from './donations-inbox';
 
@@ -75,11 +74,7 @@ function renderInbox(access: CharityDonationAccess = FULL, path = '/charity/dona
 const waitingSection = () => screen.findByRole('region', { name: /Waiting for you/ }, { timeout: 5000 });
 
 describe('the charity donations inbox', { timeout: 30_000 }, () => {
-  beforeEach(() => {
-    session.setNavigator(vi.fn());
-    session.signIn(makeLogin(Date.now() + 60 * MINUTE));
-  });
-  afterEach(() => session.clearSession());
+  signedInForEachTest();
 
   it('lists the donations waiting for the charity first, then the others', async () => {
     stubInbox();

@@ -1,10 +1,9 @@
 import type { Project } from '@kindred/shared';
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '@/entities/session';
-import { MINUTE, makeLogin } from '@/testing/fixtures';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
+import { signedInForEachTest } from '@/testing/session';
 import { makeDonation, page } from '../testing/fixtures';
 import { ProjectDonations } from './project-donations';
 
@@ -48,11 +47,7 @@ function renderTab(inboxPath?: string) {
 }
 
 describe('the Donations tab of a project', { timeout: 20_000 }, () => {
-  beforeEach(() => {
-    session.setNavigator(vi.fn());
-    session.signIn(makeLogin(Date.now() + 60 * MINUTE));
-  });
-  afterEach(() => session.clearSession());
+  signedInForEachTest();
 
   it('shows the confirmed hours, the volunteers by date, the supporters without funds and every donation', async () => {
     stubFetch({

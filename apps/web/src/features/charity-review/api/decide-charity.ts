@@ -1,8 +1,7 @@
 import type { Charity } from '@kindred/shared';
-import { type AccountDecision, useReviewMutation } from '@/entities/account';
-import { charityQueries } from '@/entities/charity';
+import type { AccountDecision } from '@/entities/account';
 import { api } from '@/lib/api-client';
-import { reviewQueries } from './get-review-charities';
+import { useCharityReviewMutation } from './get-review-charities';
 
 /**
  * POST /admin/charity/pending/update: accept, or reject with a reason; the applicant is mailed. A
@@ -16,10 +15,4 @@ export function decideCharity({ id, ...decision }: AccountDecision): Promise<Cha
   );
 }
 
-export function useDecideCharity() {
-  return useReviewMutation(
-    decideCharity,
-    (charity) => charityQueries.detail(charity.id).queryKey,
-    reviewQueries.all(),
-  );
-}
+export const useDecideCharity = () => useCharityReviewMutation(decideCharity);

@@ -28,6 +28,20 @@ const WORDS: ReviewWords = {
   nonePending: 'No charity is waiting for approval.',
 };
 
+/** `/admin/charities`: platform admins accept or reject pending charities, and lock or unlock them. */
+export function AdminCharitiesScreen() {
+  return (
+    <AccountReviewScreen<Charity>
+      details={(charity) => <CharityDetails charity={charity} />}
+      publicPath={(charity) => publicCharityPath(charity.id)}
+      words={WORDS}
+      list={reviewQueries.list}
+      useDecide={useDecideCharity}
+      useLock={useLockCharity}
+    />
+  );
+}
+
 function CharityDetails({ charity }: { charity: Charity }) {
   const types = charity.charity_types.map((id) => labelOf(CHARITY_TYPES, id)).filter(Boolean);
   return (
@@ -51,19 +65,5 @@ function CharityDetails({ charity }: { charity: Charity }) {
         ) : null}
       </Group>
     </>
-  );
-}
-
-/** `/admin/charities`: platform admins accept or reject pending charities, and lock or unlock them. */
-export function AdminCharitiesScreen() {
-  return (
-    <AccountReviewScreen<Charity>
-      words={WORDS}
-      list={reviewQueries.list}
-      useDecide={useDecideCharity}
-      useLock={useLockCharity}
-      publicPath={(charity) => publicCharityPath(charity.id)}
-      details={(charity) => <CharityDetails charity={charity} />}
-    />
   );
 }

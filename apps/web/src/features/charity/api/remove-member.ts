@@ -1,7 +1,7 @@
 import type { MessageResponse } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { charityQueries } from '@/entities/charity';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 /** DELETE /membership/charity/{charity_id}/{user_id}: 409 LAST_ADMIN for the last admin. */
 export function removeMember(input: { charityId: number; userId: number }): Promise<MessageResponse> {
@@ -11,10 +11,5 @@ export function removeMember(input: { charityId: number; userId: number }): Prom
 }
 
 export function useRemoveMember() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: removeMember,
-    onSuccess: (_data, input) =>
-      queryClient.invalidateQueries({ queryKey: charityQueries.members(input.charityId).queryKey }),
-  });
+  return useRefreshingMutation(removeMember, (input) => charityQueries.members(input.charityId).queryKey);
 }

@@ -1,7 +1,7 @@
 import type { Charity } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { charityQueries } from '@/entities/charity';
 import { api } from '@/lib/api-client';
+import { useCachingMutation } from '@/lib/mutations';
 import type { CharityUpdateInput } from '../lib/charity-values';
 
 /** PATCH /charity/{id} (silent: the profile form shows a refusal) */
@@ -10,9 +10,5 @@ export function updateCharity({ id, ...body }: CharityUpdateInput & { id: number
 }
 
 export function useUpdateCharity() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateCharity,
-    onSuccess: (charity) => queryClient.setQueryData(charityQueries.detail(charity.id).queryKey, charity),
-  });
+  return useCachingMutation(updateCharity, (charity) => charityQueries.detail(charity.id).queryKey);
 }

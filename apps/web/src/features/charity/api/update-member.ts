@@ -1,7 +1,7 @@
 import type { CharityMemberPermission, MessageResponse } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { charityQueries } from '@/entities/charity';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 export interface MemberChange {
   charityId: number;
@@ -16,10 +16,5 @@ export function updateMember({ charityId, userId, ...body }: MemberChange): Prom
 }
 
 export function useUpdateMember() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateMember,
-    onSuccess: (_data, input) =>
-      queryClient.invalidateQueries({ queryKey: charityQueries.members(input.charityId).queryKey }),
-  });
+  return useRefreshingMutation(updateMember, (input) => charityQueries.members(input.charityId).queryKey);
 }

@@ -1,8 +1,16 @@
+import { charityCreateBodySchema, charityUpdateBodySchema } from '@kindred/shared';
 import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { defineAccountForm } from '@/entities/account';
 import { CharityTypesInput } from '@/entities/charity';
-import { TownPicker } from '@/entities/places';
-import type { CharityFormValues } from '../lib/charity-values';
+import { FormTownPicker } from '@/entities/places';
+import {
+  type CharityFormValues,
+  charityValues,
+  emptyCharityValues,
+  toCharityCreateBody,
+  toCharityUpdateBody,
+} from '../lib/charity-values';
 
 /** The fields of a charity's profile, shared by registration and the profile screen. */
 export function CharityFields({ form }: { form: UseFormReturnType<CharityFormValues> }) {
@@ -41,24 +49,7 @@ export function CharityFields({ form }: { form: UseFormReturnType<CharityFormVal
         <TextInput label="Phone" type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
       </SimpleGrid>
       <TextInput label="Address" autoComplete="street-address" {...form.getInputProps('address')} />
-      <TownPicker
-        stateId={form.values.state_id}
-        onStateChange={(value) => {
-          // A town chosen in another region does not belong to the new one.
-          if (value !== form.values.state_id && form.values.city_id) {
-            form.setFieldValue('city_id', null);
-            form.setFieldValue('city', '');
-          }
-          form.setFieldValue('state_id', value);
-        }}
-        cityId={form.values.city_id}
-        currentCity={form.values.city}
-        onCityChange={(value, name) => {
-          form.setFieldValue('city_id', value);
-          form.setFieldValue('city', name);
-        }}
-        error={form.errors.city_id}
-      />
+      <FormTownPicker form={form} />
       <TextInput
         label="Post code"
         autoComplete="postal-code"
@@ -68,3 +59,12 @@ export function CharityFields({ form }: { form: UseFormReturnType<CharityFormVal
     </Stack>
   );
 }
+
+/** A charity's details form, for registering one and for its profile. */
+export const charityForm = defineAccountForm({
+  fields: (form) => <CharityFields form={form} />,
+  // The API names the town's point and name; the form has one town field.
+  fieldMap: { latitude: 'city_id', longitude: 'city_id', city: 'city_id' },
+  create: { initialValues: emptyCharityValues, schema: charityCreateBodySchema, toBody: toCharityCreateBody },
+  update: { values: charityValues, schema: charityUpdateBodySchema, toBody: toCharityUpdateBody },
+});

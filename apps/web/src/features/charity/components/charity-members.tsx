@@ -120,7 +120,6 @@ export function CharityMembersSection() {
 
   return (
     <AccountMembersSection<CharityMember>
-      headingId="charity-members-heading"
       accountName={charity.name}
       words={WORDS}
       members={members}

@@ -1,8 +1,6 @@
-import { charityCreateBodySchema } from '@kindred/shared';
 import { AccountRegisterScreen, type RegisterWords } from '@/entities/account';
 import { useRegisterCharity } from '../api/register-charity';
-import { emptyCharityValues, toCharityCreateBody } from '../lib/charity-values';
-import { CharityFields } from './charity-fields';
+import { charityForm } from './charity-fields';
 
 const WORDS: RegisterWords = {
   title: 'Register a charity',
@@ -17,22 +15,8 @@ const WORDS: RegisterWords = {
   areaLink: 'Go to your charity',
 };
 
-/** The API names the town's point and name; the form has one town field. */
-const SERVER_FIELDS: Record<string, string> = { latitude: 'city_id', longitude: 'city_id', city: 'city_id' };
-
 /** `/charity/register`: a signed-in person applies to add a charity; it waits for a platform admin. */
 export function RegisterCharityScreen() {
   const register = useRegisterCharity();
-  return (
-    <AccountRegisterScreen
-      words={WORDS}
-      kind="charity"
-      initialValues={emptyCharityValues}
-      schema={charityCreateBodySchema}
-      toBody={toCharityCreateBody}
-      register={register}
-      fieldMap={SERVER_FIELDS}
-      fields={(form) => <CharityFields form={form} />}
-    />
-  );
+  return <AccountRegisterScreen words={WORDS} kind="charity" definition={charityForm} register={register} />;
 }

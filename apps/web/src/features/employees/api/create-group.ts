@@ -1,7 +1,7 @@
 import type { EmployeeGroup, EmployeeGroupBody } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { employeeGroupQueries } from '@/entities/employee-group';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 export interface NewGroup extends EmployeeGroupBody {
   businessId: number;
@@ -16,10 +16,5 @@ export function createGroup({ businessId, groupId, ...body }: NewGroup): Promise
 }
 
 export function useCreateGroup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createGroup,
-    onSuccess: (_data, input) =>
-      queryClient.invalidateQueries({ queryKey: employeeGroupQueries.all(input.businessId) }),
-  });
+  return useRefreshingMutation(createGroup, (input) => employeeGroupQueries.all(input.businessId));
 }

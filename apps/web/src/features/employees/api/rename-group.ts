@@ -1,7 +1,7 @@
 import type { EmployeeGroup, EmployeeGroupPatch } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { employeeGroupQueries } from '@/entities/employee-group';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 export interface GroupChange extends EmployeeGroupPatch {
   businessId: number;
@@ -16,10 +16,5 @@ export function renameGroup({ businessId, groupId, subId, ...body }: GroupChange
 }
 
 export function useRenameGroup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: renameGroup,
-    onSuccess: (_data, input) =>
-      queryClient.invalidateQueries({ queryKey: employeeGroupQueries.all(input.businessId) }),
-  });
+  return useRefreshingMutation(renameGroup, (input) => employeeGroupQueries.all(input.businessId));
 }

@@ -1,7 +1,7 @@
 import type { MessageResponse } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { employeeGroupQueries } from '@/entities/employee-group';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 export interface SubGroupChange {
   businessId: number;
@@ -24,10 +24,5 @@ export function changeSubGroupMembers({
 }
 
 export function useChangeSubGroupMembers() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changeSubGroupMembers,
-    onSuccess: (_data, input) =>
-      queryClient.invalidateQueries({ queryKey: employeeGroupQueries.all(input.businessId) }),
-  });
+  return useRefreshingMutation(changeSubGroupMembers, (input) => employeeGroupQueries.all(input.businessId));
 }

@@ -1,11 +1,12 @@
 import { type GiftAidDeclaration, giftAidDeclarationText, type Project } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { session } from '@/entities/session';
 import { MINUTE, makeLogin } from '@/testing/fixtures';
 import { errorResponse, headersOf, jsonResponse, type Route, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
+import { signedInForEachTest } from '@/testing/session';
 import { DONATION_TOAST, SUBSCRIPTION_TOAST } from '../lib/toasts';
 import { donateAnswer, donation, liveProject, wallet } from '../testing/fixtures';
 import { GiveActions } from './give-actions';
@@ -79,11 +80,7 @@ const bodyOf = (call: unknown[] | undefined) =>
   JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
 
 describe('the give flow', { timeout: 30_000 }, () => {
-  beforeEach(() => {
-    session.setNavigator(vi.fn());
-    session.signIn(makeLogin(Date.now() + 60 * MINUTE));
-  });
-  afterEach(() => session.clearSession());
+  signedInForEachTest();
 
   it('offers only the kinds a Live project asks for, and nothing on a project that is not Live', async () => {
     stubApi(() => jsonResponse(donateAnswer(), 201));

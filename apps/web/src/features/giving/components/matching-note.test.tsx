@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '@/entities/session';
-import { MINUTE, makeLogin } from '@/testing/fixtures';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
+import { signedInForEachTest } from '@/testing/session';
 import { liveProject, wallet } from '../testing/fixtures';
 import { GiveActions } from './give-actions';
 
@@ -48,11 +47,7 @@ async function typeAmount(value: string) {
 }
 
 describe('the organisation’s match in the give flow', { timeout: 30_000 }, () => {
-  beforeEach(() => {
-    session.setNavigator(vi.fn());
-    session.signIn(makeLogin(Date.now() + 60 * MINUTE));
-  });
-  afterEach(() => session.clearSession());
+  signedInForEachTest();
 
   it('says under the amount how much the organisation adds, following the amount and the cap', async () => {
     const mock = stubFetch({

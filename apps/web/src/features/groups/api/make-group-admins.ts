@@ -1,7 +1,7 @@
 import type { GroupMakeAdminsBody, GroupMember } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { groupQueries } from '@/entities/group';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 /** POST /membership/group/make_admins: answers the admins. */
 export function makeGroupAdmins(body: GroupMakeAdminsBody): Promise<{ items: GroupMember[] }> {
@@ -9,10 +9,5 @@ export function makeGroupAdmins(body: GroupMakeAdminsBody): Promise<{ items: Gro
 }
 
 export function useMakeGroupAdmins() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: makeGroupAdmins,
-    onSuccess: (_answer, input) =>
-      queryClient.invalidateQueries({ queryKey: groupQueries.one(input.group_id) }),
-  });
+  return useRefreshingMutation(makeGroupAdmins, (input) => groupQueries.one(input.group_id));
 }

@@ -1,7 +1,7 @@
 import type { Group } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { groupQueries } from '@/entities/group';
 import { api } from '@/lib/api-client';
+import { useCachingMutation } from '@/lib/mutations';
 
 /** POST /group/{id}/generate_new_pin: the old PIN stops working. */
 export function regeneratePin(id: number): Promise<Group> {
@@ -9,9 +9,5 @@ export function regeneratePin(id: number): Promise<Group> {
 }
 
 export function useRegeneratePin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: regeneratePin,
-    onSuccess: (group) => queryClient.setQueryData(groupQueries.detail(group.id).queryKey, group),
-  });
+  return useCachingMutation(regeneratePin, (group) => groupQueries.detail(group.id).queryKey);
 }

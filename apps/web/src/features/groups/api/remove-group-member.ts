@@ -1,7 +1,7 @@
 import type { GroupMemberRemoveBody, MessageResponse } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { groupQueries } from '@/entities/group';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 /** POST /membership/group/remove */
 export function removeGroupMember(body: GroupMemberRemoveBody): Promise<MessageResponse> {
@@ -9,10 +9,5 @@ export function removeGroupMember(body: GroupMemberRemoveBody): Promise<MessageR
 }
 
 export function useRemoveGroupMember() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: removeGroupMember,
-    onSuccess: (_answer, input) =>
-      queryClient.invalidateQueries({ queryKey: groupQueries.one(input.group_id) }),
-  });
+  return useRefreshingMutation(removeGroupMember, (input) => groupQueries.one(input.group_id));
 }

@@ -1,7 +1,7 @@
 import type { GroupMemberSetBody, MessageResponse } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { groupQueries } from '@/entities/group';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 /** POST /membership/group/{id}/set: accept (2) or decline (3) a request, or make a member an admin or not. */
 export function setGroupMember({
@@ -12,9 +12,5 @@ export function setGroupMember({
 }
 
 export function useSetGroupMember() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setGroupMember,
-    onSuccess: (_answer, input) => queryClient.invalidateQueries({ queryKey: groupQueries.one(input.id) }),
-  });
+  return useRefreshingMutation(setGroupMember, (input) => groupQueries.one(input.id));
 }

@@ -1,21 +1,11 @@
 import type { Group } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { groupQueries } from '@/entities/group';
-import { api } from '@/lib/api-client';
+import { type LogoUpload, uploadLogo } from '@/lib/api-client';
+import { useCachingMutation } from '@/lib/mutations';
 
 /** POST /group/logo/{id}, multipart field `file`. */
-export function uploadGroupLogo(input: {
-  id: number;
-  file: File;
-  onProgress?: (percent: number) => void;
-}): Promise<Group> {
-  return api.upload<Group>(`/group/logo/${input.id}`, input.file, { onProgress: input.onProgress });
-}
+export const uploadGroupLogo = (input: LogoUpload) => uploadLogo<Group>('/group/logo', input);
 
 export function useUploadGroupLogo() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadGroupLogo,
-    onSuccess: (group) => queryClient.setQueryData(groupQueries.detail(group.id).queryKey, group),
-  });
+  return useCachingMutation(uploadGroupLogo, (group) => groupQueries.detail(group.id).queryKey);
 }

@@ -6,7 +6,7 @@ import { FormRefusal } from '@/components/ui/form-refusal';
 import { Page } from '@/components/ui/page';
 import { toast } from '@/components/ui/toast';
 import { reloadMemberships, useSessionState } from '@/entities/session';
-import { focusFirstInvalid, schemaErrors, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { schemaErrors, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useCreateGroup } from '../api/create-group';
 import { emptyGroupValues, GroupFields, type GroupFormValues, toCreateBody } from './group-fields';
 
@@ -25,20 +25,12 @@ export function CreateGroupScreen() {
     validateInputOnBlur: true,
   });
   const server = useServerErrors(form, { formRef });
-  const submit = form.onSubmit(
-    async (values) => {
-      server.clear();
-      try {
-        const group = await mutation.mutateAsync(toCreateBody(values));
-        toast.success('Group created', `Share the PIN ${group.pin ?? ''} so people can join ${group.name}.`);
-        void reloadMemberships();
-        navigate(`/groups/${group.id}`);
-      } catch (error) {
-        server.report(error);
-      }
-    },
-    () => focusFirstInvalid(formRef.current),
-  );
+  const submit = submitToServer(form, server, formRef, async (values) => {
+    const group = await mutation.mutateAsync(toCreateBody(values));
+    toast.success('Group created', `Share the PIN ${group.pin ?? ''} so people can join ${group.name}.`);
+    void reloadMemberships();
+    navigate(`/groups/${group.id}`);
+  });
   return (
     <Page title="Create a group" size="sm">
       <Paper p="lg" withBorder>

@@ -12,7 +12,7 @@ import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { groupQueries } from '@/entities/group';
 import { reloadMemberships } from '@/entities/session';
 import { isApiError } from '@/lib/api-client';
-import { focusFirstInvalid, schemaErrors, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { schemaErrors, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useDeleteGroup } from '../api/delete-group';
 import { useUpdateGroup } from '../api/update-group';
 import { useUploadGroupLogo } from '../api/upload-group-logo';
@@ -37,20 +37,12 @@ function EditForm({ group }: { group: Group }) {
     validateInputOnBlur: true,
   });
   const server = useServerErrors(form, { formRef });
-  const submit = form.onSubmit(
-    async (values) => {
-      server.clear();
-      try {
-        const updated = await mutation.mutateAsync({ id: group.id, ...toUpdateBody(values) });
-        form.resetDirty(valuesOf(updated));
-        toast.success(SUCCESS_TOASTS.updateSuccessful.summary, 'The group is saved.');
-        if (updated.name !== group.name) void reloadMemberships();
-      } catch (error) {
-        server.report(error);
-      }
-    },
-    () => focusFirstInvalid(formRef.current),
-  );
+  const submit = submitToServer(form, server, formRef, async (values) => {
+    const updated = await mutation.mutateAsync({ id: group.id, ...toUpdateBody(values) });
+    form.resetDirty(valuesOf(updated));
+    toast.success(SUCCESS_TOASTS.updateSuccessful.summary, 'The group is saved.');
+    if (updated.name !== group.name) void reloadMemberships();
+  });
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
       <Stack gap="md">

@@ -1,11 +1,11 @@
 import type { Group, GroupMemberStats, GroupStatistics, GroupWithTotals } from '@kindred/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { session } from '@/entities/session';
-import { MINUTE, makeLogin } from '@/testing/fixtures';
 import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
+import { signedInForEachTest } from '@/testing/session';
 import { CreateGroupScreen } from './create-group';
 import { EditGroupRouteScreen, GroupRouteScreen } from './group-routes';
 import { MyGroupsScreen } from './my-groups';
@@ -67,11 +67,7 @@ function render(path: string) {
 }
 
 describe('groups', { timeout: 30_000 }, () => {
-  beforeEach(() => {
-    session.setNavigator(vi.fn());
-    session.signIn(makeLogin(Date.now() + 60 * MINUTE));
-  });
-  afterEach(() => session.clearSession());
+  signedInForEachTest();
 
   it('lists my groups with their totals, or says there are none', async () => {
     const mine: GroupWithTotals[] = [{ ...group({ is_admin: true }), totals: TOTALS }];

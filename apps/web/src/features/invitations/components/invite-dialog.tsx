@@ -1,7 +1,8 @@
 import { ADMIN_TYPE, type InvitationTarget, invitationCreateBodySchema } from '@kindred/shared';
-import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useRef } from 'react';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { toast } from '@/components/ui/toast';
 import { schemaErrors, useAccessibleForm, useServerErrors } from '@/lib/form';
@@ -86,14 +87,7 @@ export function InviteByEmail({ targetType, targetId, targetName, roles }: Invit
                 {...form.getInputProps('admin_type')}
               />
             ) : null}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                Send invitation
-              </Button>
-            </Group>
+            <DialogActions submitLabel="Send invitation" pending={create.isPending} onCancel={onClose} />
           </Stack>
         </form>
       </Modal>

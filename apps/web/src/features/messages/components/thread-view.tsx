@@ -9,7 +9,7 @@ import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { messageQueries } from '@/entities/message';
 import { isApiError } from '@/lib/api-client';
-import { focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { showDateTime } from '@/lib/format';
 import { useArchiveMessage } from '../api/archive-message';
 import { useMarkRead } from '../api/mark-read';
@@ -56,27 +56,19 @@ function ReplyForm({ message }: { message: Message }) {
     },
   });
   const server = useServerErrors(form, { formRef });
-  const submit = form.onSubmit(
-    async (values) => {
-      server.clear();
-      try {
-        await reply.mutateAsync({
-          owner_type: box.ownerType as 1,
-          owner_id: box.ownerId,
-          message_id: message.id,
-          body: values.body,
-        });
-        form.reset();
-        toast.success(
-          'Reply sent',
-          `To ${message.direction === 'in' ? message.sender.name : message.recipient.name}`,
-        );
-      } catch (error) {
-        server.report(error);
-      }
-    },
-    () => focusFirstInvalid(formRef.current),
-  );
+  const submit = submitToServer(form, server, formRef, async (values) => {
+    await reply.mutateAsync({
+      owner_type: box.ownerType as 1,
+      owner_id: box.ownerId,
+      message_id: message.id,
+      body: values.body,
+    });
+    form.reset();
+    toast.success(
+      'Reply sent',
+      `To ${message.direction === 'in' ? message.sender.name : message.recipient.name}`,
+    );
+  });
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
       <Stack gap="sm">

@@ -1,7 +1,7 @@
 import type { OrgSubscription, SubscriptionDiscountBody } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { billingQueries } from '@/entities/billing';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 /** POST /business/{id}/subscription/discount. Silent: the form shows the refusal beside the code. */
 export function applyDiscount({
@@ -14,10 +14,5 @@ export function applyDiscount({
 }
 
 export function useApplyDiscount() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: applyDiscount,
-    onSuccess: (_answer, input) =>
-      queryClient.invalidateQueries({ queryKey: billingQueries.organisation(input.businessId) }),
-  });
+  return useRefreshingMutation(applyDiscount, (input) => billingQueries.organisation(input.businessId));
 }

@@ -1,7 +1,7 @@
 import type { OrgSubscription } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { billingQueries } from '@/entities/billing';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 /** DELETE /business/{id}/subscription: no further invoices. */
 export function cancelSubscription(businessId: number): Promise<{ subscription: OrgSubscription }> {
@@ -9,10 +9,5 @@ export function cancelSubscription(businessId: number): Promise<{ subscription: 
 }
 
 export function useCancelSubscription() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: cancelSubscription,
-    onSuccess: (_answer, businessId) =>
-      queryClient.invalidateQueries({ queryKey: billingQueries.organisation(businessId) }),
-  });
+  return useRefreshingMutation(cancelSubscription, (businessId) => billingQueries.organisation(businessId));
 }

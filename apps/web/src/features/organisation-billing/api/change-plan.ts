@@ -1,7 +1,7 @@
 import type { OrgSubscription } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { billingQueries } from '@/entities/billing';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 /**
  * PATCH /business/{id}/subscription/plan: another offered plan from the next period (the current
@@ -19,10 +19,5 @@ export function changePlan(input: {
 }
 
 export function useChangePlan() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changePlan,
-    onSuccess: (_answer, input) =>
-      queryClient.invalidateQueries({ queryKey: billingQueries.organisation(input.businessId) }),
-  });
+  return useRefreshingMutation(changePlan, (input) => billingQueries.organisation(input.businessId));
 }

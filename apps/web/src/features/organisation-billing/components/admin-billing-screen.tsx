@@ -31,7 +31,7 @@ import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import { billingQueries } from '@/entities/billing';
 import { usePlatformAdmin } from '@/entities/session';
 import { amountError, parseAmount } from '@/lib/amount';
-import { focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { showDate } from '@/lib/format';
 import { useCreateDiscountCode, useUpdateDiscountCode } from '../api/admin-discount-codes';
 import { useCreatePlan, useUpdatePlan } from '../api/admin-plans';
@@ -59,24 +59,16 @@ function PlanForm() {
     },
   });
   const server = useServerErrors(form, { formRef });
-  const submit = form.onSubmit(
-    async (values) => {
-      server.clear();
-      try {
-        const plan = await mutation.mutateAsync({
-          name: values.name.trim(),
-          description: values.description.trim() || null,
-          fee: parseAmount(values.fee) ?? 0,
-          fee_type: values.fee_type === '2' ? 2 : 1,
-        });
-        form.reset();
-        toast.success('Update successful', `The plan ${plan.name} is offered.`);
-      } catch (error) {
-        server.report(error);
-      }
-    },
-    () => focusFirstInvalid(formRef.current),
-  );
+  const submit = submitToServer(form, server, formRef, async (values) => {
+    const plan = await mutation.mutateAsync({
+      name: values.name.trim(),
+      description: values.description.trim() || null,
+      fee: parseAmount(values.fee) ?? 0,
+      fee_type: values.fee_type === '2' ? 2 : 1,
+    });
+    form.reset();
+    toast.success('Update successful', `The plan ${plan.name} is offered.`);
+  });
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
       <Stack gap="sm">
@@ -150,19 +142,11 @@ function CodeForm() {
     },
   });
   const server = useServerErrors(form, { formRef, fieldMap: { expires_at: 'expires_on' } });
-  const submit = form.onSubmit(
-    async (values) => {
-      server.clear();
-      try {
-        const code = await mutation.mutateAsync(codeBody(values));
-        form.reset();
-        toast.success('Update successful', `The code ${code.code} can be used.`);
-      } catch (error) {
-        server.report(error);
-      }
-    },
-    () => focusFirstInvalid(formRef.current),
-  );
+  const submit = submitToServer(form, server, formRef, async (values) => {
+    const code = await mutation.mutateAsync(codeBody(values));
+    form.reset();
+    toast.success('Update successful', `The code ${code.code} can be used.`);
+  });
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
       <Stack gap="sm">

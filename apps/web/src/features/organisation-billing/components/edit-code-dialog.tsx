@@ -3,9 +3,10 @@ import {
   type DiscountCodeUpdateBody,
   discountCodeUpdateBodySchema,
 } from '@kindred/shared';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { useRef } from 'react';
 import { DateField } from '@/components/ui/date-field';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { toast } from '@/components/ui/toast';
 import { WholeNumberInput } from '@/components/ui/whole-number-input';
@@ -91,14 +92,7 @@ export function EditCodeDialog({
             description="Optional: how many subscriptions may use it. Empty: no maximum."
             {...form.getInputProps('max_uses')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              Save
-            </Button>
-          </Group>
+          <DialogActions submitLabel="Save" pending={mutation.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

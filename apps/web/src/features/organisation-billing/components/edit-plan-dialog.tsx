@@ -5,8 +5,9 @@ import {
   REQUIRED_MESSAGE,
   toAmountText,
 } from '@kindred/shared';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useRef } from 'react';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { toast } from '@/components/ui/toast';
 import { amountError, parseAmount } from '@/lib/amount';
@@ -76,14 +77,7 @@ export function EditPlanDialog({ plan, onClose }: { plan: Plan; onClose: () => v
             {annual ? 'An annual' : 'A monthly'} plan stays {annual ? 'annual' : 'monthly'}. A new fee applies
             to the periods invoiced after the change.
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              Save
-            </Button>
-          </Group>
+          <DialogActions submitLabel="Save" pending={mutation.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -8,7 +8,7 @@ import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { billingQueries } from '@/entities/billing';
-import { focusFirstInvalid, serverErrorsOf, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { serverErrorsOf, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { showDate } from '@/lib/format';
 import { useApplyDiscount } from '../api/apply-discount';
 import { useCancelSubscription } from '../api/cancel-subscription';
@@ -40,19 +40,11 @@ function DiscountForm({ businessId }: { businessId: number }) {
     },
   });
   const server = useServerErrors(form, { formRef });
-  const submit = form.onSubmit(
-    async (values) => {
-      server.clear();
-      try {
-        await mutation.mutateAsync({ businessId, discount_code: values.discount_code.trim() });
-        form.reset();
-        toast.success('Update successful', 'The discount comes off every invoice from the next one.');
-      } catch (error) {
-        server.report(error);
-      }
-    },
-    () => focusFirstInvalid(formRef.current),
-  );
+  const submit = submitToServer(form, server, formRef, async (values) => {
+    await mutation.mutateAsync({ businessId, discount_code: values.discount_code.trim() });
+    form.reset();
+    toast.success('Update successful', 'The discount comes off every invoice from the next one.');
+  });
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
       <Stack gap="xs">

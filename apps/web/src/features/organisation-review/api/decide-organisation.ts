@@ -1,8 +1,7 @@
 import type { Business } from '@kindred/shared';
-import { type AccountDecision, useReviewMutation } from '@/entities/account';
-import { organisationQueries } from '@/entities/organisation';
+import type { AccountDecision } from '@/entities/account';
 import { api } from '@/lib/api-client';
-import { organisationReviewQueries } from './get-review-organisations';
+import { useOrganisationReviewMutation } from './get-review-organisations';
 
 /** POST /admin/business/pending/update. Silent: the screen says why it was refused. */
 export function decideOrganisation({ id, ...decision }: AccountDecision): Promise<Business> {
@@ -13,10 +12,4 @@ export function decideOrganisation({ id, ...decision }: AccountDecision): Promis
   );
 }
 
-export function useDecideOrganisation() {
-  return useReviewMutation(
-    decideOrganisation,
-    (business) => organisationQueries.detail(business.id).queryKey,
-    organisationReviewQueries.all(),
-  );
-}
+export const useDecideOrganisation = () => useOrganisationReviewMutation(decideOrganisation);

@@ -1,18 +1,8 @@
 import type { Business } from '@kindred/shared';
-import { type AccountLock, useReviewMutation } from '@/entities/account';
-import { organisationQueries } from '@/entities/organisation';
-import { api } from '@/lib/api-client';
-import { organisationReviewQueries } from './get-review-organisations';
+import { lockAccount } from '@/entities/account';
+import { useOrganisationReviewMutation } from './get-review-organisations';
 
 /** PATCH /admin/business/{id}/lock */
-export function lockOrganisation({ id, ...body }: AccountLock): Promise<Business> {
-  return api.patch<Business>(`/admin/business/${id}/lock`, body);
-}
+export const lockOrganisation = lockAccount<Business>('/admin/business');
 
-export function useLockOrganisation() {
-  return useReviewMutation(
-    lockOrganisation,
-    (business) => organisationQueries.detail(business.id).queryKey,
-    organisationReviewQueries.all(),
-  );
-}
+export const useLockOrganisation = () => useOrganisationReviewMutation(lockOrganisation);

@@ -1,7 +1,7 @@
 import type { MessageResponse } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { organisationQueries } from '@/entities/organisation';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 /** POST /membership/signoff/{id}: the member becomes a sign-off admin. */
 export function addSignoffAdmin(input: { businessId: number; userId: number }): Promise<MessageResponse> {
@@ -9,10 +9,5 @@ export function addSignoffAdmin(input: { businessId: number; userId: number }): 
 }
 
 export function useAddSignoffAdmin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addSignoffAdmin,
-    onSuccess: (_data, input) =>
-      queryClient.invalidateQueries({ queryKey: organisationQueries.all(input.businessId) }),
-  });
+  return useRefreshingMutation(addSignoffAdmin, (input) => organisationQueries.all(input.businessId));
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { organisationMoneyQueries } from '@/entities/organisation';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 /** POST /business/{id}/cancel_donation_subscription/{subId} */
 export function cancelBusinessSubscription({ id, subscriptionId }: { id: number; subscriptionId: number }) {
@@ -8,10 +8,8 @@ export function cancelBusinessSubscription({ id, subscriptionId }: { id: number;
 }
 
 export function useCancelBusinessSubscription() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: cancelBusinessSubscription,
-    onSuccess: (_answer, input) =>
-      queryClient.invalidateQueries({ queryKey: organisationMoneyQueries.subscriptions(input.id).queryKey }),
-  });
+  return useRefreshingMutation(
+    cancelBusinessSubscription,
+    (input) => organisationMoneyQueries.subscriptions(input.id).queryKey,
+  );
 }

@@ -1,7 +1,7 @@
 import type { MessageResponse } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { organisationQueries } from '@/entities/organisation';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 /** POST /membership/business/{id}/delete. Silent: the members screen says why it was refused. */
 export function removeMember(input: { businessId: number; userId: number }): Promise<MessageResponse> {
@@ -13,10 +13,8 @@ export function removeMember(input: { businessId: number; userId: number }): Pro
 }
 
 export function useRemoveMember() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: removeMember,
-    onSuccess: (_data, input) =>
-      queryClient.invalidateQueries({ queryKey: organisationQueries.members(input.businessId).queryKey }),
-  });
+  return useRefreshingMutation(
+    removeMember,
+    (input) => organisationQueries.members(input.businessId).queryKey,
+  );
 }

@@ -1,7 +1,7 @@
 import type { MessageResponse } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { organisationQueries } from '@/entities/organisation';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 /** DELETE /membership/signoff/{id}/{userId}: the member stops being a sign-off admin. */
 export function removeSignoffAdmin(input: { businessId: number; userId: number }): Promise<MessageResponse> {
@@ -9,10 +9,5 @@ export function removeSignoffAdmin(input: { businessId: number; userId: number }
 }
 
 export function useRemoveSignoffAdmin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: removeSignoffAdmin,
-    onSuccess: (_data, input) =>
-      queryClient.invalidateQueries({ queryKey: organisationQueries.all(input.businessId) }),
-  });
+  return useRefreshingMutation(removeSignoffAdmin, (input) => organisationQueries.all(input.businessId));
 }

@@ -1,7 +1,7 @@
 import type { MessageResponse } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { organisationQueries } from '@/entities/organisation';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 export interface RoleChange {
   businessId: number;
@@ -15,10 +15,8 @@ export function setMemberRole({ businessId, ...body }: RoleChange): Promise<Mess
 }
 
 export function useSetMemberRole() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setMemberRole,
-    onSuccess: (_data, input) =>
-      queryClient.invalidateQueries({ queryKey: organisationQueries.members(input.businessId).queryKey }),
-  });
+  return useRefreshingMutation(
+    setMemberRole,
+    (input) => organisationQueries.members(input.businessId).queryKey,
+  );
 }

@@ -1,7 +1,7 @@
 import type { Business, BusinessUpdateBody } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { organisationQueries } from '@/entities/organisation';
 import { api } from '@/lib/api-client';
+import { useCachingMutation } from '@/lib/mutations';
 
 /** PATCH /business/{id}. Silent: the form shows a refusal beside the fields. */
 export function updateOrganisation({ id, ...body }: BusinessUpdateBody & { id: number }): Promise<Business> {
@@ -9,10 +9,8 @@ export function updateOrganisation({ id, ...body }: BusinessUpdateBody & { id: n
 }
 
 export function useUpdateOrganisation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateOrganisation,
-    onSuccess: (business) =>
-      queryClient.setQueryData(organisationQueries.detail(business.id).queryKey, business),
-  });
+  return useCachingMutation(
+    updateOrganisation,
+    (business) => organisationQueries.detail(business.id).queryKey,
+  );
 }

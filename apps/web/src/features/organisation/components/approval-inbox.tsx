@@ -3,6 +3,7 @@ import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mant
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
+import { DismissibleRefusal } from '@/components/ui/dismissible-refusal';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
@@ -160,19 +161,7 @@ export function ApprovalInbox() {
       <Title order={2} size="h3" id="approval-inbox-heading">
         Waiting for sign-off
       </Title>
-      {problem ? (
-        <Alert
-          color="red"
-          variant="light"
-          title="Not changed"
-          role="alert"
-          withCloseButton
-          onClose={() => setProblem(null)}
-          closeButtonLabel="Dismiss"
-        >
-          {problem}
-        </Alert>
-      ) : null}
+      <DismissibleRefusal title="Not changed" message={problem} onDismiss={() => setProblem(null)} />
       {waiting.isPending ? (
         <LoadingState label="Loading donations…" />
       ) : waiting.isError ? (

@@ -31,7 +31,7 @@ import { DonationStatusBadge } from '@/entities/donation';
 import { organisationMoneyQueries } from '@/entities/organisation';
 import { session } from '@/entities/session';
 import { amountError, parseAmount } from '@/lib/amount';
-import { focusFirstInvalid, schemaErrors, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { schemaErrors, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { showDate } from '@/lib/format';
 import { useSetMatching } from '../api/set-matching';
 import { useOrganisationContext } from './organisation-layout';
@@ -101,19 +101,11 @@ function MatchingSettingsForm({ businessId, initial }: { businessId: number; ini
     formRef,
     fieldMap: { cap_per_employee: 'cap', annual_budget: 'budget' },
   });
-  const submit = form.onSubmit(
-    async (values) => {
-      server.clear();
-      try {
-        await mutation.mutateAsync({ id: businessId, ...toBody(values) });
-        form.resetDirty();
-        toast.success(SUCCESS_TOASTS.updateSuccessful.summary, 'The matching is saved.');
-      } catch (error) {
-        server.report(error);
-      }
-    },
-    () => focusFirstInvalid(formRef.current),
-  );
+  const submit = submitToServer(form, server, formRef, async (values) => {
+    await mutation.mutateAsync({ id: businessId, ...toBody(values) });
+    form.resetDirty();
+    toast.success(SUCCESS_TOASTS.updateSuccessful.summary, 'The matching is saved.');
+  });
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
       <Stack gap="md">

@@ -1,6 +1,24 @@
+import { businessCreateBodySchema, businessUpdateBodySchema } from '@kindred/shared';
 import { Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { OrganisationFormValues } from '../lib/organisation-values';
+import { defineAccountForm } from '@/entities/account';
+import {
+  emptyOrganisationValues,
+  type OrganisationFormValues,
+  organisationValues,
+  toOrganisationBody,
+} from '../lib/organisation-values';
+
+/** An organisation's details form, for adding one and for its profile (both send the same body). */
+export const organisationForm = defineAccountForm({
+  fields: (form) => <OrganisationFields form={form} />,
+  create: {
+    initialValues: emptyOrganisationValues,
+    schema: businessCreateBodySchema,
+    toBody: toOrganisationBody,
+  },
+  update: { values: organisationValues, schema: businessUpdateBodySchema, toBody: toOrganisationBody },
+});
 
 /** The fields of an organisation's profile, for adding one and for editing it. */
 export function OrganisationFields({ form }: { form: UseFormReturnType<OrganisationFormValues> }) {
@@ -22,9 +40,9 @@ export function OrganisationFields({ form }: { form: UseFormReturnType<Organisat
       <Textarea
         label="About the organisation"
         description="Optional. What it does and why it gives."
+        maxLength={5000}
         autosize
         minRows={3}
-        maxLength={5000}
         {...form.getInputProps('description')}
       />
     </Stack>

@@ -67,7 +67,6 @@ export function OrganisationMembersSection() {
 
   return (
     <AccountMembersSection<BusinessMember>
-      headingId="organisation-members-heading"
       accountName={business.name}
       words={WORDS}
       members={members}

@@ -1,12 +1,9 @@
-import { businessUpdateBodySchema } from '@kindred/shared';
-import { useNavigate } from 'react-router';
 import { AccountProfileSection, type ProfileWords } from '@/entities/account';
-import { reloadMemberships, session } from '@/entities/session';
+import { session } from '@/entities/session';
 import { useDeleteOrganisation } from '../api/delete-organisation';
 import { useUpdateOrganisation } from '../api/update-organisation';
 import { useUploadOrganisationLogo } from '../api/upload-organisation-logo';
-import { organisationValues, toOrganisationBody } from '../lib/organisation-values';
-import { OrganisationFields } from './organisation-fields';
+import { organisationForm } from './organisation-fields';
 import { useOrganisationContext } from './organisation-layout';
 
 const WORDS: ProfileWords = {
@@ -23,28 +20,20 @@ const WORDS: ProfileWords = {
 /** `/organisation`: logo, profile and, for its Super Admin, deletion. */
 export function OrganisationProfileSection() {
   const { business, access } = useOrganisationContext();
-  const navigate = useNavigate();
   const upload = useUploadOrganisationLogo();
   const update = useUpdateOrganisation();
   const remove = useDeleteOrganisation();
   return (
     <AccountProfileSection
       words={WORDS}
+      definition={organisationForm}
       account={business}
       canEdit={access.isAdmin}
       canDelete={access.isSuperAdmin}
-      uploadLogo={(file, onProgress) => upload.mutateAsync({ id: business.id, file, onProgress })}
-      values={organisationValues}
-      schema={businessUpdateBodySchema}
-      toBody={toOrganisationBody}
+      upload={upload}
       update={update}
-      fields={(form) => <OrganisationFields form={form} />}
       remove={remove}
-      onDeleted={async () => {
-        session.setActiveAccount({ type: 'individual' });
-        await reloadMemberships();
-        navigate('/', { replace: true });
-      }}
+      onDeleted={() => session.setActiveAccount({ type: 'individual' })}
     />
   );
 }

@@ -1,8 +1,6 @@
-import { businessCreateBodySchema } from '@kindred/shared';
 import { AccountRegisterScreen, type RegisterWords } from '@/entities/account';
 import { useRegisterOrganisation } from '../api/register-organisation';
-import { emptyOrganisationValues, toOrganisationBody } from '../lib/organisation-values';
-import { OrganisationFields } from './organisation-fields';
+import { organisationForm } from './organisation-fields';
 
 const WORDS: RegisterWords = {
   title: 'Add your organisation',
@@ -21,14 +19,6 @@ const WORDS: RegisterWords = {
 export function RegisterOrganisationScreen() {
   const register = useRegisterOrganisation();
   return (
-    <AccountRegisterScreen
-      words={WORDS}
-      kind="business"
-      initialValues={emptyOrganisationValues}
-      schema={businessCreateBodySchema}
-      toBody={toOrganisationBody}
-      register={register}
-      fields={(form) => <OrganisationFields form={form} />}
-    />
+    <AccountRegisterScreen words={WORDS} kind="business" definition={organisationForm} register={register} />
   );
 }

@@ -25,7 +25,7 @@ import { FormRefusal } from '@/components/ui/form-refusal';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { organisationQueries } from '@/entities/organisation';
 import { amountError, parseAmount } from '@/lib/amount';
-import { focusFirstInvalid, schemaErrors, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { schemaErrors, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useSetSignoffPolicy } from '../api/set-signoff-policy';
 import { useOrganisationContext } from './organisation-layout';
 
@@ -84,19 +84,11 @@ export function SignoffPolicyForm() {
     fieldMap: { threshold_amount: 'threshold' },
   });
 
-  const submit = form.onSubmit(
-    async (values) => {
-      server.clear();
-      try {
-        await mutation.mutateAsync({ id: business.id, ...toBody(values) });
-        form.resetDirty();
-        toast.success(SUCCESS_TOASTS.updateSuccessful.summary, 'The sign-off policy is saved.');
-      } catch (error) {
-        server.report(error);
-      }
-    },
-    () => focusFirstInvalid(formRef.current),
-  );
+  const submit = submitToServer(form, server, formRef, async (values) => {
+    await mutation.mutateAsync({ id: business.id, ...toBody(values) });
+    form.resetDirty();
+    toast.success(SUCCESS_TOASTS.updateSuccessful.summary, 'The sign-off policy is saved.');
+  });
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>

@@ -87,14 +87,7 @@ function AddDialog({
           data-autofocus
         />
         <Text size="sm">You become its Super Admin. It is approved when {parent.name} is.</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={add.isPending}>
-            Add sub-business
-          </Button>
-        </Group>
+        <DialogActions submitLabel="Add sub-business" pending={add.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );
@@ -264,14 +257,7 @@ function EmployeesDialog({
             You cannot see the members of {from.name}.
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={move.isPending}>
-            Move employees
-          </Button>
-        </Group>
+        <DialogActions submitLabel="Move employees" pending={move.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );

@@ -1,11 +1,12 @@
-import { compareFields, email, PASSWORD_MIN_LENGTH, passwordSchema, type User } from '@kindred/shared';
+import { compareFields, email, passwordSchema, type User } from '@kindred/shared';
 import { Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useId, useRef } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { FormRefusal } from '@/components/ui/form-refusal';
+import { NewPasswordInputs } from '@/components/ui/new-password-inputs';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { session } from '@/entities/session';
-import { focusFirstInvalid, messageOf, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { focusFirstInvalid, messageOf, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useChangeEmail } from '../api/change-email';
 import { useChangePassword } from '../api/change-password';
 import { useDeleteAccount } from '../api/delete-account';
@@ -34,24 +35,16 @@ export function ChangePasswordForm() {
     },
   });
   const server = useServerErrors(form, { formRef });
-  const submit = form.onSubmit(
-    async (values) => {
-      server.clear();
-      try {
-        const token = await mutation.mutateAsync({
-          current_password: values.current_password,
-          password: values.password,
-        });
-        // Old tokens stop working: keep the new one.
-        session.setToken(token);
-        form.reset();
-        toast.success(SUCCESS_TOASTS.passwordUpdated.summary);
-      } catch (error) {
-        server.report(error);
-      }
-    },
-    () => focusFirstInvalid(formRef.current),
-  );
+  const submit = submitToServer(form, server, formRef, async (values) => {
+    const token = await mutation.mutateAsync({
+      current_password: values.current_password,
+      password: values.password,
+    });
+    // Old tokens stop working: keep the new one.
+    session.setToken(token);
+    form.reset();
+    toast.success(SUCCESS_TOASTS.passwordUpdated.summary);
+  });
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
       <Stack gap="md">
@@ -65,19 +58,7 @@ export function ChangePasswordForm() {
           autoComplete="current-password"
           {...form.getInputProps('current_password')}
         />
-        <PasswordInput
-          label="New password"
-          description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          required
-          autoComplete="new-password"
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Confirm password"
-          required
-          autoComplete="new-password"
-          {...form.getInputProps('confirm_password')}
-        />
+        <NewPasswordInputs form={form} />
         <Group justify="flex-end">
           <Button type="submit" loading={mutation.isPending}>
             Change password
@@ -106,24 +87,16 @@ export function ChangeEmailForm({ user }: { user: User }) {
     },
   });
   const server = useServerErrors(form, { formRef });
-  const submit = form.onSubmit(
-    async (values) => {
-      server.clear();
-      try {
-        const response = await mutation.mutateAsync({
-          email: values.email.trim(),
-          password: values.password,
-        });
-        session.setToken(response);
-        session.updateUser(response.user);
-        form.reset();
-        toast.success(SUCCESS_TOASTS.emailUpdated.summary);
-      } catch (error) {
-        server.report(error);
-      }
-    },
-    () => focusFirstInvalid(formRef.current),
-  );
+  const submit = submitToServer(form, server, formRef, async (values) => {
+    const response = await mutation.mutateAsync({
+      email: values.email.trim(),
+      password: values.password,
+    });
+    session.setToken(response);
+    session.updateUser(response.user);
+    form.reset();
+    toast.success(SUCCESS_TOASTS.emailUpdated.summary);
+  });
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
       <Stack gap="md">

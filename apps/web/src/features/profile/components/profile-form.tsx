@@ -29,10 +29,10 @@ import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { placeQueries } from '@/entities/places';
 import { session } from '@/entities/session';
 import {
-  focusFirstInvalid,
   mergeErrors,
   messageOf,
   schemaErrors,
+  submitToServer,
   useAccessibleForm,
   useServerErrors,
 } from '@/lib/form';
@@ -148,22 +148,14 @@ export function ProfileForm({ user }: { user: User }) {
   const stateId = form.values.state_id ? Number(form.values.state_id) : null;
 
   const server = useServerErrors(form, { formRef });
-  const submit = form.onSubmit(
-    async (values) => {
-      server.clear();
-      try {
-        const { user: updated } = await mutation.mutateAsync(toUpdateBody(values));
-        session.updateUser(updated);
-        form.setInitialValues(profileValues(updated));
-        form.setValues(profileValues(updated));
-        form.resetDirty();
-        toast.success(SUCCESS_TOASTS.updateSuccessful.summary);
-      } catch (error) {
-        server.report(error);
-      }
-    },
-    () => focusFirstInvalid(formRef.current),
-  );
+  const submit = submitToServer(form, server, formRef, async (values) => {
+    const { user: updated } = await mutation.mutateAsync(toUpdateBody(values));
+    session.updateUser(updated);
+    form.setInitialValues(profileValues(updated));
+    form.setValues(profileValues(updated));
+    form.resetDirty();
+    toast.success(SUCCESS_TOASTS.updateSuccessful.summary);
+  });
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>

@@ -1,7 +1,7 @@
 import type { MessageResponse } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { projectQueries } from '@/entities/project';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 export interface DeleteDocumentInput {
   charityId: number;
@@ -19,10 +19,5 @@ export function deleteDocument({
 }
 
 export function useDeleteDocument() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteDocument,
-    onSuccess: (_data, input) =>
-      queryClient.invalidateQueries({ queryKey: projectQueries.documents(input.projectId).queryKey }),
-  });
+  return useRefreshingMutation(deleteDocument, (input) => projectQueries.documents(input.projectId).queryKey);
 }

@@ -1,7 +1,7 @@
 import type { MessageResponse } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { projectQueries } from '@/entities/project';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 /** DELETE /membership/project/{project_id}/{user_id} */
 export function removeProjectAdmin(input: { projectId: number; userId: number }): Promise<MessageResponse> {
@@ -9,10 +9,8 @@ export function removeProjectAdmin(input: { projectId: number; userId: number })
 }
 
 export function useRemoveProjectAdmin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: removeProjectAdmin,
-    onSuccess: (_data, input) =>
-      queryClient.invalidateQueries({ queryKey: projectQueries.admins(input.projectId).queryKey }),
-  });
+  return useRefreshingMutation(
+    removeProjectAdmin,
+    (input) => projectQueries.admins(input.projectId).queryKey,
+  );
 }

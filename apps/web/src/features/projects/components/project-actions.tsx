@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
 import { confirm } from '@/components/ui/confirm';
 import { DateField } from '@/components/ui/date-field';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { toast } from '@/components/ui/toast';
 import { serverErrorsOf } from '@/lib/form';
@@ -96,14 +97,7 @@ function ExtendDialog({
             aria-invalid={error ? true : undefined}
             popoverProps={{ withinPortal: false }}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={extend.isPending}>
-              Extend
-            </Button>
-          </Group>
+          <DialogActions submitLabel="Extend" pending={extend.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -8,7 +8,7 @@ import { DateField } from '@/components/ui/date-field';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { CharityTypesInput } from '@/entities/charity';
-import { TownPicker } from '@/entities/places';
+import { FormTownPicker } from '@/entities/places';
 import { isApiError } from '@/lib/api-client';
 import { focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useCreateProject } from '../api/create-project';
@@ -189,24 +189,7 @@ export function ProjectForm({ charityId, project, onCreated, defaultCharityTypes
                 onChange={(value) => form.setFieldValue('end_date', value)}
               />
             </SimpleGrid>
-            <TownPicker
-              stateId={form.values.state_id}
-              onStateChange={(value) => {
-                // A town chosen in another region does not belong to the new one.
-                if (value !== form.values.state_id && form.values.city_id) {
-                  form.setFieldValue('city_id', null);
-                  form.setFieldValue('city', '');
-                }
-                form.setFieldValue('state_id', value);
-              }}
-              cityId={form.values.city_id}
-              currentCity={form.values.city}
-              onCityChange={(value, name) => {
-                form.setFieldValue('city_id', value);
-                form.setFieldValue('city', name);
-              }}
-              error={form.errors.city_id}
-            />
+            <FormTownPicker form={form} />
             <TextInput
               label="Post code"
               autoComplete="postal-code"

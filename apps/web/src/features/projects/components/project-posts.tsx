@@ -30,7 +30,7 @@ import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import { projectQueries } from '@/entities/project';
-import { focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { focusFirstInvalid, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { showDate } from '@/lib/format';
 import { IMAGE_MIME_TYPES } from '@/lib/upload-limits';
 import { usePostUpdate } from '../api/post-update';
@@ -63,23 +63,15 @@ export function ProjectUpdates({ project }: { project: Project }) {
   });
 
   const server = useServerErrors(form, { formRef });
-  const submit = form.onSubmit(
-    async (values) => {
-      server.clear();
-      try {
-        await post.mutateAsync({
-          project_id: project.id,
-          title: values.title.trim(),
-          body: values.body.trim(),
-        });
-        toast.success('Update posted', 'Supporters can read it on the project page.');
-        form.reset();
-      } catch (error) {
-        server.report(error);
-      }
-    },
-    () => focusFirstInvalid(formRef.current),
-  );
+  const submit = submitToServer(form, server, formRef, async (values) => {
+    await post.mutateAsync({
+      project_id: project.id,
+      title: values.title.trim(),
+      body: values.body.trim(),
+    });
+    toast.success('Update posted', 'Supporters can read it on the project page.');
+    form.reset();
+  });
 
   const items = updates.data?.pages.flatMap((page) => page.items) ?? [];
   return (

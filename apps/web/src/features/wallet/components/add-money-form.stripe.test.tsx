@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/entities/session';
-import { MINUTE, makeLogin } from '@/testing/fixtures';
 import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
+import { signedInForEachTest } from '@/testing/session';
 import { CARD_DOUBLE_LABEL, cardElement, loadStripe, resetStripeDouble, stripeJs } from '../testing/stripe';
 import { AddMoneyForm, MONEY_ADDED_TOAST } from './add-money-form';
 
@@ -70,12 +70,8 @@ function journal(fetchMock: ReturnType<typeof stubFetch>) {
 describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
   beforeEach(() => {
     resetStripeDouble();
-    session.setNavigator(vi.fn());
-    session.signIn(makeLogin(Date.now() + 60 * MINUTE));
   });
-  afterEach(() => {
-    session.clearSession();
-  });
+  signedInForEachTest();
 
   it("shows Stripe's card field, loaded with the publishable key, instead of the sandbox card form", async () => {
     stubFetch({});

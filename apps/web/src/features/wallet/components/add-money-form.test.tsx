@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { session } from '@/entities/session';
-import { MINUTE, makeLogin } from '@/testing/fixtures';
 import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
+import { signedInForEachTest } from '@/testing/session';
 import { AddMoneyForm, MONEY_ADDED_TOAST } from './add-money-form';
 
 const YEAR = String(new Date().getFullYear() + 2);
@@ -55,13 +55,7 @@ const bodyOf = (call: unknown[] | undefined) =>
 const pathOf = (call: unknown[] | undefined) => new URL(String(call?.[0]), 'http://x').pathname;
 
 describe('add money form', { timeout: 20_000 }, () => {
-  beforeEach(() => {
-    session.setNavigator(vi.fn());
-    session.signIn(makeLogin(Date.now() + 60 * MINUTE));
-  });
-  afterEach(() => {
-    session.clearSession();
-  });
+  signedInForEachTest();
 
   it('flags every empty field, ties the messages to them and sends nothing', async () => {
     const fetchMock = stubFetch({});

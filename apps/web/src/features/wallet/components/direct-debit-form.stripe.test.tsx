@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '@/entities/session';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { todayIso } from '@/lib/format';
-import { MINUTE, makeLogin } from '@/testing/fixtures';
 import { headersOf, jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
+import { signedInForEachTest } from '@/testing/session';
 import { CARD_DOUBLE_LABEL, cardElement, loadStripe, resetStripeDouble, stripeJs } from '../testing/stripe';
 import { DirectDebitForm } from './direct-debit-form';
 
@@ -50,12 +49,8 @@ const bodyOf = (call: unknown[] | undefined) =>
 describe('direct debit form with Stripe Elements', { timeout: 20_000 }, () => {
   beforeEach(() => {
     resetStripeDouble();
-    session.setNavigator(vi.fn());
-    session.signIn(makeLogin(Date.now() + 60 * MINUTE));
   });
-  afterEach(() => {
-    session.clearSession();
-  });
+  signedInForEachTest();
 
   it('makes a PaymentMethod with Elements and sends payment_method_id instead of a card', async () => {
     const fetchMock = stubFetch({

@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '@/entities/session';
+import { describe, expect, it } from 'vitest';
 import { todayIso } from '@/lib/format';
-import { MINUTE, makeLogin } from '@/testing/fixtures';
 import { headersOf, jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
+import { signedInForEachTest } from '@/testing/session';
 import { DirectDebitForm } from './direct-debit-form';
 
 const YEAR = String(new Date().getFullYear() + 2);
@@ -40,13 +39,7 @@ async function fillCard(form: HTMLElement) {
 }
 
 describe('direct debit form', { timeout: 20_000 }, () => {
-  beforeEach(() => {
-    session.setNavigator(vi.fn());
-    session.signIn(makeLogin(Date.now() + 60 * MINUTE));
-  });
-  afterEach(() => {
-    session.clearSession();
-  });
+  signedInForEachTest();
 
   it("sets up the person's wallet top-up: amount, frequency, today's start and the card", async () => {
     const fetchMock = stubFetch({

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '@/entities/session';
-import { MINUTE, makeLogin } from '@/testing/fixtures';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
+import { signedInForEachTest } from '@/testing/session';
 import { defaultRange } from '../lib/dates';
 import { CARD_DOUBLE_LABEL, loadStripe, resetStripeDouble } from '../testing/stripe';
 import { WalletScreen } from './wallet-screen';
@@ -35,12 +34,8 @@ const forms = () => [
 describe('the wallet screen with Stripe', { timeout: 20_000 }, () => {
   beforeEach(() => {
     resetStripeDouble();
-    session.setNavigator(vi.fn());
-    session.signIn(makeLogin(Date.now() + 60 * MINUTE));
   });
-  afterEach(() => {
-    session.clearSession();
-  });
+  signedInForEachTest();
 
   it('uses Stripe Elements for adding money and direct debits when the deployment says Stripe', async () => {
     stubWallet({ payment_provider: 'stripe', stripe_publishable_key: 'pk_test_x' });
