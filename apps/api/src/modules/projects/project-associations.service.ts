@@ -13,7 +13,7 @@ const { draft } = PROJECT_STATUS;
 /** A project's owner asks a charity to take it; the charity's project managers accept or refuse. */
 export function projectAssociationsService(ctx: AppContext, access: ProjectAccess) {
   const db = () => ctx.database.db;
-  const { load, manageable, present, listWhere } = access;
+  const { load, manageable, present, listWhere, changed } = access;
 
   return {
     async associationRequests(auth: AuthUser | null, charityId: number, query: PageQuery) {
@@ -34,16 +34,17 @@ export function projectAssociationsService(ctx: AppContext, access: ProjectAcces
         throw conflict('INVALID_TRANSITION', 'Only a Draft project can ask a charity to take it.');
       const charity = await charitiesQueries.find(db(), charityId);
       if (!charity || !isPublicCharity(charity)) throw notFound('The charity');
-      return present(
-        await projectsRepository.update(
-          db(),
+      const updated = await db().transaction(async (tx) => {
+        const next = await projectsRepository.update(
+          tx,
           projectId,
           { charityId, associationStatus: ASSOCIATION_STATUS.pending },
           ctx.now(),
-        ),
-        user,
-        true,
-      );
+        );
+        await changed(tx, next);
+        return next;
+      });
+      return present(updated, user, true);
     },
 
     async decideAssociation(projectId: number, charityId: number, accept: boolean, user: AuthUser) {
@@ -52,14 +53,19 @@ export function projectAssociationsService(ctx: AppContext, access: ProjectAcces
       if (row.charityId !== charityId || row.associationStatus !== ASSOCIATION_STATUS.pending) {
         throw conflict('NO_PENDING_REQUEST', 'There is no pending request from this project.');
       }
-      const updated = await projectsRepository.update(
-        db(),
-        projectId,
-        accept
-          ? { associationStatus: ASSOCIATION_STATUS.accepted }
-          : { associationStatus: ASSOCIATION_STATUS.rejected, charityId: null },
-        ctx.now(),
-      );
+      const updated = await db().transaction(async (tx) => {
+        const next = await projectsRepository.update(
+          tx,
+          projectId,
+          accept
+            ? { associationStatus: ASSOCIATION_STATUS.accepted }
+            : { associationStatus: ASSOCIATION_STATUS.rejected, charityId: null },
+          ctx.now(),
+        );
+        // The charity it asked is told too (its page lists the projects it took).
+        await changed(tx, { id: projectId, charityId });
+        return next;
+      });
       return present(updated, user, true);
     },
   };
