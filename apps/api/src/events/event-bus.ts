@@ -21,8 +21,11 @@ import { QUEUE_SCHEMA, queueLogger } from './queue-schema.js';
  *   processes, one runs each slot.
  */
 
-/** How many times a handler is tried before its job is kept as failed (graphile waits e^n seconds, about 3 days). */
-const HANDLER_ATTEMPTS = 12;
+/**
+ * How many times a handler is tried before its job is kept as failed: graphile waits e^n seconds
+ * after the n-th failure (at most e^10, about 6 hours), so 20 tries span about 3 days.
+ */
+const HANDLER_ATTEMPTS = 20;
 /**
  * Completions and failures are written in batches that the runner waits for when it stops (a 0 ms
  * batch): without it graphile writes them after the job without waiting, so `settle()` could
