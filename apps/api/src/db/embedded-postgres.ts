@@ -27,7 +27,8 @@ const run = promisify(execFile);
  * The server is a process of its own (started by pg_ctl) so a shutdown of the app can stop it
  * cleanly after the app has answered its last request. When the app is killed (`kill -9`) the
  * server lives on; the next start finds it, sees that its owner is gone, stops it and starts it
- * again, and a lock file left by a server that was killed too is PostgreSQL's own to clear. Either
+ * again, and a lock file left by a server that was killed too is PostgreSQL's own to clear (or
+ * Kindred's, when the killed server was never reaped and its number still looks alive). Either
  * way nothing committed is lost: what a transaction committed is in the write-ahead log.
  */
 export interface EmbeddedPostgres {
@@ -159,14 +160,74 @@ function isAlive(pid: number): boolean {
 }
 
 /**
+ * Whether `pid` has exited but was never reaped (a zombie, on Linux): where nothing reaps the
+ * orphans of a container, a killed server stays one, and its number still answers a signal.
+ */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.charAt(stat.lastIndexOf(')') + 2);
+    return state === 'Z' || state === 'X';
+  } catch {
+    return false;
+  }
+}
+
+/** The lock file's lines: the server's number first, its shared memory's key and id seventh. */
+function readLock(dataDir: string): { pid: number; shmid?: number } | undefined {
+  const lock = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(lock)) return undefined;
+  const lines = readFileSync(lock, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  const shmid = Number(lines[6]?.trim().split(/\s+/)[1]);
+  return { pid, shmid: Number.isInteger(shmid) ? shmid : undefined };
+}
+
+/** How many processes still hold the System V shared memory `shmid` (Linux's /proc/sysvipc/shm). */
+function attachments(shmid: number): number {
+  let table: string;
+  try {
+    table = readFileSync('/proc/sysvipc/shm', 'utf8');
+  } catch {
+    return 0;
+  }
+  const [header = '', ...rows] = table.trim().split('\n');
+  const columns = header.trim().split(/\s+/);
+  const id = columns.indexOf('shmid');
+  const count = columns.indexOf('nattch');
+  const row = rows.map((line) => line.trim().split(/\s+/)).find((cells) => Number(cells[id]) === shmid);
+  return row ? Number(row[count]) : 0;
+}
+
+/**
+ * A lock file left by a server that was killed and never reaped. PostgreSQL takes a number that
+ * answers a signal for a live server and would refuse to start, so the lock is removed, but only
+ * once no process of the dead server still holds its shared memory: PostgreSQL's own test of a
+ * stale lock, which keeps a new server from writing beside a dying one's last processes.
+ */
+async function clearDeadLock(dataDir: string): Promise<void> {
+  const lock = readLock(dataDir);
+  if (!lock || !isZombie(lock.pid)) return;
+  const deadline = Date.now() + START_TIMEOUT_SECONDS * 1000;
+  while (lock.shmid !== undefined && attachments(lock.shmid) > 0) {
+    if (Date.now() > deadline)
+      throw new Error(
+        `The embedded database in ${dataDir} was stopped, but its processes still hold its memory. ` +
+          'Stop them, then start Kindred again.',
+      );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await rm(path.join(dataDir, 'postmaster.pid'), { force: true });
+}
+
+/**
  * The server process named in the cluster's lock file, if it is alive and is PostgreSQL (on Linux
  * the process's name is checked: after a reboot the number may belong to another program).
  */
 function runningServer(dataDir: string): number | undefined {
-  const lock = path.join(dataDir, 'postmaster.pid');
-  if (!existsSync(lock)) return undefined;
-  const pid = Number(readFileSync(lock, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return undefined;
+  const pid = readLock(dataDir)?.pid;
+  if (pid === undefined || !isAlive(pid) || isZombie(pid)) return undefined;
   const comm = `/proc/${pid}/comm`;
   if (
     existsSync('/proc/self/comm') &&
@@ -261,6 +322,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     // Its owner is gone (killed): stop the orphaned server and start it again as ours.
     await pgCtl(['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', String(START_TIMEOUT_SECONDS)]);
   }
+  await clearDeadLock(dataDir);
 
   const password = await initialise(dir, dataDir, bin, as, user);
   const transport = options.transport ?? (process.platform === 'win32' ? 'tcp' : 'socket');
