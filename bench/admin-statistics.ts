@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { STATISTIC_NAMES } from '@kindred/shared';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../apps/api/src/db/client.js';
 import { users } from '../apps/api/src/db/schema.js';
 import { hashPassword } from '../apps/api/src/lib/passwords.js';
 import { issueToken } from '../apps/api/src/lib/tokens.js';
 import {
+  ADMIN_URL,
   benchStart,
-  cleanups,
   freePort,
   intFromEnv,
+  openSetupDatabase,
   percentile,
   printTable,
   runBench,
@@ -29,15 +29,12 @@ const PROJECTS = intFromEnv('BENCH_PROJECTS', 10_000, 1, 5_000_000);
 const DONATIONS = intFromEnv('BENCH_DONATIONS', 10_000, 1, 5_000_000);
 const REQUESTS = intFromEnv('BENCH_REQUESTS', 40, 1, 10_000);
 const TARGET_P95_MS = 200;
-const ADMIN_URL = process.env.DATABASE_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const HARD_LIMIT_MS = 60 * 60 * 1000;
 
 async function main() {
   const { databaseUrl, dataDir } = await benchStart(ADMIN_URL, HARD_LIMIT_MS);
   const secret = randomBytes(32).toString('hex');
-  const database = await openDatabase({ databaseUrl, poolSize: 2 });
-  cleanups.push({ what: 'close the setup connection', run: () => database.close() });
-  await database.migrate();
+  const database = await openSetupDatabase(databaseUrl);
   const db = database.db;
   const now = new Date();
 

@@ -4,27 +4,29 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { type Database, openDatabase } from '../apps/api/src/db/client.js';
+import type pg from 'pg';
+import type { Database } from '../apps/api/src/db/client.js';
 import { charities, giftAidDeclarations, projects, users } from '../apps/api/src/db/schema.js';
 import { hashPassword } from '../apps/api/src/lib/passwords.js';
 import { issueToken } from '../apps/api/src/lib/tokens.js';
 import { checkLedger } from '../apps/api/src/modules/ledger/ledger.check.js';
 import { account, ledgerService, PLATFORM } from '../apps/api/src/modules/ledger/ledger.service.js';
 import {
+  ADMIN_URL,
+  apiPhase,
   benchStart,
-  cleanups,
-  countError,
+  comparisonSettings,
   cpuSince,
   cpuSnapshot,
-  formatCpu,
-  formatErrors,
   freePort,
   intFromEnv,
-  percentile,
-  printTable,
+  openPool,
+  openSetupDatabase,
+  type PhaseResult,
+  printComparison,
+  rawPhase,
+  reportFailures,
   runBench,
   sleep,
   startApi,
@@ -39,17 +41,11 @@ import {
  * the API with every statement logged, are replayed by hand for the same donors and projects.
  */
 
-const SECONDS = intFromEnv('BENCH_SECONDS', 10, 1, 120);
-const CONNECTIONS = intFromEnv('BENCH_CONNECTIONS', 20, 1, 200);
+const { SECONDS, CONNECTIONS, WARMUP_SECONDS, POOL_SIZE, CURRENCY } = comparisonSettings();
 const DONORS = intFromEnv('BENCH_DONORS', 200, CONNECTIONS, 10_000);
 const PROJECTS = intFromEnv('BENCH_PROJECTS', 20, 1, 1000);
-const WARMUP_SECONDS = 2;
-/** The API's pool size (openDatabase's default, which the server uses). */
-const POOL_SIZE = 10;
-const CURRENCY = 'INR';
 /** Each donor's starting wallet, in minor units; gifts are 10,000 to 13,493. */
 const FUNDS = 100_000_000;
-const ADMIN_URL = process.env.DATABASE_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const HARD_LIMIT_MS = (2 * (SECONDS + WARMUP_SECONDS) + 240) * 1000;
 /**
  * Whether the measured API process also mails the receipts it queues (BENCH_MAIL_DELIVERY=1). By
@@ -66,14 +62,6 @@ interface Donor {
   id: number;
   token: string;
   giftAid: boolean;
-}
-
-interface PhaseResult {
-  seconds: number;
-  /** Donations answered 201 (API) or committed (raw). */
-  ok: number;
-  latenciesMs: number[];
-  errors: Map<string, number>;
 }
 
 const amountOf = (donor: Donor) => 10_000 + (donor.id % 500) * 7;
@@ -400,68 +388,41 @@ function plan(donors: Donor[], projectIds: number[], k: number) {
   };
 }
 
-async function runApi(
-  port: number,
-  donors: Donor[],
-  projectIds: number[],
-  seconds: number,
-): Promise<PhaseResult> {
-  const latenciesMs: number[] = [];
-  const errors = new Map<string, number>();
-  let ok = 0;
-  const started = performance.now();
-  const runs = Array.from({ length: CONNECTIONS }, (_, k) => {
-    const next = plan(donors, projectIds, k);
-    return new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon(
-        {
-          url: `http://127.0.0.1:${port}`,
-          connections: 1,
-          pipelining: 1,
-          duration: seconds,
-          // a slow answer still counts (and shows in p99) instead of being cut off
-          timeout: 30,
-          sampleInt: 100,
-          requests: [
-            {
-              method: 'POST',
-              setupRequest: (request) => {
-                const { donor, projectId } = next();
-                return {
-                  ...request,
-                  path: `/api/user/donate/project/${projectId}`,
-                  headers: {
-                    'content-type': 'application/json',
-                    authorization: `Bearer ${donor.token}`,
-                    'idempotency-key': randomUUID(),
-                  },
-                  body: bodyOf(donor),
-                };
-              },
+function runApi(port: number, donors: Donor[], projectIds: number[], seconds: number): Promise<PhaseResult> {
+  return apiPhase({
+    port,
+    connections: CONNECTIONS,
+    seconds,
+    okStatus: 201,
+    connection: (k) => {
+      const next = plan(donors, projectIds, k);
+      return {
+        // a slow answer still counts (and shows in p99) instead of being cut off
+        timeout: 30,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (request) => {
+              const { donor, projectId } = next();
+              return {
+                ...request,
+                path: `/api/user/donate/project/${projectId}`,
+                headers: {
+                  'content-type': 'application/json',
+                  authorization: `Bearer ${donor.token}`,
+                  'idempotency-key': randomUUID(),
+                },
+                body: bodyOf(donor),
+              };
             },
-          ],
-        },
-        (error, result) => (error ? reject(error) : resolve(result)),
-      );
-      instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-        if (statusCode === 201) {
-          ok++;
-          latenciesMs.push(responseTime);
-        } else countError(errors, `HTTP ${statusCode}`);
-      });
-    });
+          },
+        ],
+      };
+    },
   });
-  const results = await Promise.all(runs);
-  const elapsed = (performance.now() - started) / 1000;
-  for (const result of results) {
-    const transport = result.errors - result.timeouts;
-    if (transport > 0) errors.set('connection errors', (errors.get('connection errors') ?? 0) + transport);
-    if (result.timeouts > 0) errors.set('timeouts', (errors.get('timeouts') ?? 0) + result.timeouts);
-  }
-  return { seconds: elapsed, ok, latenciesMs, errors };
 }
 
-async function runRaw(
+function runRaw(
   pool: pg.Pool,
   templates: { plain: Template; giftAid: Template },
   declarations: Map<number, number>,
@@ -469,44 +430,21 @@ async function runRaw(
   projectIds: number[],
   seconds: number,
 ): Promise<PhaseResult> {
-  const latenciesMs: number[] = [];
-  const errors = new Map<string, number>();
-  let ok = 0;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  const workers = Array.from({ length: CONNECTIONS }, async (_, k) => {
-    const next = plan(donors, projectIds, k);
-    while (performance.now() < deadline) {
-      const { donor, projectId } = next();
-      const t0 = performance.now();
-      try {
+  return rawPhase({
+    connections: CONNECTIONS,
+    seconds,
+    step: (k) => {
+      const next = plan(donors, projectIds, k);
+      return async () => {
+        const { donor, projectId } = next();
         const template = donor.giftAid ? templates.giftAid : templates.plain;
         await rawDonation(pool, template, donor, projectId, declarations.get(donor.id) ?? null);
-        ok++;
-        latenciesMs.push(performance.now() - t0);
-      } catch (error) {
-        countError(errors, `${error instanceof Error ? error.message : error}`.slice(0, 80));
-      }
-    }
+      };
+    },
   });
-  await Promise.all(workers);
-  return { seconds: (performance.now() - started) / 1000, ok, latenciesMs, errors };
 }
 
 // ---------------------------------------------------------------------------------------------
-
-function row(name: string, r: PhaseResult): string[] {
-  const sorted = [...r.latenciesMs].sort((a, b) => a - b);
-  return [
-    name,
-    (r.ok / r.seconds).toFixed(0),
-    percentile(sorted, 50).toFixed(1),
-    percentile(sorted, 99).toFixed(1),
-    String(r.ok),
-    r.seconds.toFixed(1),
-    formatErrors(r.errors),
-  ];
-}
 
 async function donationCount(pool: pg.Pool): Promise<number> {
   const result = await pool.query<{ n: number }>(`select count(*)::int as n from donations where type = 2`);
@@ -568,9 +506,7 @@ async function main() {
   const { databaseUrl, dataDir } = await benchStart(ADMIN_URL, HARD_LIMIT_MS);
   const secret = randomBytes(32).toString('hex');
 
-  const database = await openDatabase({ databaseUrl, poolSize: 2 });
-  cleanups.push({ what: 'close the setup connection', run: () => database.close() });
-  await database.migrate();
+  const database = await openSetupDatabase(databaseUrl);
   for (const [sequence, start] of ID_RANGES) {
     await database.db.execute(sql.raw(`select setval('${sequence}', ${start})`));
   }
@@ -615,15 +551,7 @@ async function main() {
   );
   const startSeconds = (performance.now() - startedAt) / 1000;
 
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
-  pool.on('error', () => {
-    // an idle client lost its connection; the pool replaces it
-  });
-  cleanups.push({ what: 'close the raw pool', run: () => pool.end() });
-  const version =
-    (await pool.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]?.v.split(
-      ' ',
-    )[0] ?? '?';
+  const { pool, version } = await openPool(databaseUrl, POOL_SIZE, 'close the raw pool');
 
   console.log(
     `Kindred donations benchmark: ${SECONDS} s per side, ${CONNECTIONS} concurrent, ${donors.length} donors ` +
@@ -663,27 +591,7 @@ async function main() {
   const rawCpu = cpuSince(cpu, undefined);
   const rawLast = await donationCount(pool);
 
-  console.log('');
-  printTable([
-    ['', 'donations/s', 'p50 ms', 'p99 ms', 'ok', 'seconds', 'errors'],
-    row('API (HTTP)', api),
-    row('raw SQL (pg)', raw),
-  ]);
-  const ratio = api.ok / api.seconds / (raw.ok / raw.seconds);
-  console.log(
-    `\nAPI/raw: ${ratio.toFixed(2)}  (the API reaches ${(ratio * 100).toFixed(0)}% of the raw rate)`,
-  );
-  if (apiCpu && rawCpu) {
-    console.log(`CPU, in cores of ${os.cpus().length}:`);
-    console.log(`  API run: ${formatCpu(apiCpu)}`);
-    console.log(`  raw run: ${formatCpu(rawCpu)}`);
-    const outside = Math.max(apiCpu.other, rawCpu.other);
-    if (outside > 0.2) {
-      console.log(
-        `  warning: other work used up to ${outside.toFixed(2)} cores during the runs; the figures are low and the ratio is unreliable`,
-      );
-    }
-  }
+  printComparison('donations', 99, api, raw, apiCpu, rawCpu);
   const apiCommitted = apiLast - apiFirst;
   const rawCommitted = rawLast - rawFirst;
   console.log(
@@ -722,12 +630,7 @@ async function main() {
   console.log('\nnpm run ledger:check on the bench database:');
   const code = await ledgerCheckCli(databaseUrl);
   if (code !== 0) failures.push(`npm run ledger:check exited with ${code}`);
-  if (failures.length > 0) {
-    console.error(`\nFAILED:\n  ${failures.join('\n  ')}`);
-    process.exitCode = 1;
-  } else {
-    console.log('Ledger check: the books balance.');
-  }
+  reportFailures(failures, 'Ledger check: the books balance.');
 }
 
 runBench(main);

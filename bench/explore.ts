@@ -6,14 +6,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import type pg from 'pg';
 import { generateCatalogue } from './generate-catalogue.js';
 import {
+  ADMIN_URL,
   benchStart,
   cleanups,
   countError,
+  countTransportErrors,
   freePort,
   intFromEnv,
+  openPool,
   percentile,
   processTicks,
   processTree,
@@ -37,7 +40,6 @@ const PART = process.env.BENCH_PART || 'all';
 /** Rounds of the cold and cached runs (the best of them is kept). */
 const ROUNDS = intFromEnv('BENCH_ROUNDS', 3, 1, 10);
 if (!['all', 'sizes', 'cache'].includes(PART)) throw new Error('BENCH_PART must be all, sizes or cache.');
-const ADMIN_URL = process.env.DATABASE_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The whole run stops by itself after this, whatever happens (growing to 1M takes 1 to 4 min here). */
 const HARD_LIMIT_MS =
   (2 * 8 * (SECONDS + WARMUP_SECONDS + 1) +
@@ -281,9 +283,7 @@ async function measure(port: number, urlPath: string, pool: pg.Pool, apiPid: num
   const seconds = (performance.now() - started) / 1000;
   const cpu = cpuSince(snapshot, apiPid);
   await settle(pool);
-  const transport = result.errors - result.timeouts;
-  if (transport > 0) errors.set('connection errors', transport);
-  if (result.timeouts > 0) errors.set('timeouts', result.timeouts);
+  countTransportErrors(errors, result);
   latenciesMs.sort((a, b) => a - b);
   return { seconds, ok, latenciesMs, errors, cpu, answer, aloneMs } satisfies Measured;
 }
@@ -423,9 +423,7 @@ async function run(
   const seconds = (performance.now() - started) / 1000;
   const cpu = cpuSince(snapshot, pid);
   await settle(pool);
-  const transport = result.errors - result.timeouts;
-  if (transport > 0) errors.set('connection errors', transport);
-  if (result.timeouts > 0) errors.set('timeouts', result.timeouts);
+  countTransportErrors(errors, result);
   latencies.sort((x, y) => x - y);
   const r: Run = {
     label,
@@ -738,15 +736,7 @@ async function main() {
   const { server } = await startApi(databaseUrl, dataDir, port, SECRET, { PUBLIC_CACHE_MB: '0' });
   const startSeconds = (performance.now() - startedAt) / 1000;
 
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  pool.on('error', () => {
-    // an idle client lost its connection; the pool replaces it
-  });
-  cleanups.push({ what: 'close the bench pool', run: () => pool.end() });
-  const version =
-    (await pool.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]?.v.split(
-      ' ',
-    )[0] ?? '?';
+  const { pool, version } = await openPool(databaseUrl, 2, 'close the bench pool');
   console.log(
     `Kindred explore benchmark (${PART === 'all' ? 'sizes, then cold and cached' : PART}): ` +
       `${PART === 'cache' ? short(SMALL) : `${short(SMALL)} then ${short(LARGE)}`} projects, ${CALLS.length} calls, ` +

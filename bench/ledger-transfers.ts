@@ -1,41 +1,37 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import pg from 'pg';
-import { type Database, openDatabase } from '../apps/api/src/db/client.js';
+import type pg from 'pg';
+import type { Database } from '../apps/api/src/db/client.js';
 import { businesses, businessMemberships, users } from '../apps/api/src/db/schema.js';
 import { hashPassword } from '../apps/api/src/lib/passwords.js';
 import { checkLedger } from '../apps/api/src/modules/ledger/ledger.check.js';
 import { account, ledgerService, PLATFORM } from '../apps/api/src/modules/ledger/ledger.service.js';
 import {
+  ADMIN_URL,
+  apiPhase,
   benchStart,
-  cleanups,
-  countError,
+  comparisonSettings,
   cpuSince,
   cpuSnapshot,
-  formatCpu,
-  formatErrors,
   freePort,
   intFromEnv,
-  percentile,
-  printTable,
+  openPool,
+  openSetupDatabase,
+  type PhaseResult,
+  printComparison,
+  rawPhase,
+  reportFailures,
   runBench,
   sleep,
   startApi,
 } from './support.js';
 
-const SECONDS = intFromEnv('BENCH_SECONDS', 10, 1, 120);
-const CONNECTIONS = intFromEnv('BENCH_CONNECTIONS', 20, 1, 200);
+const { SECONDS, CONNECTIONS, WARMUP_SECONDS, POOL_SIZE, CURRENCY } = comparisonSettings();
 /** Wallet pairs (organisation and sub-business); connection k uses pair k % PAIRS. */
 const PAIRS = intFromEnv('BENCH_PAIRS', CONNECTIONS, 1, CONNECTIONS);
-const WARMUP_SECONDS = 2;
-/** The API's pool size (openDatabase's default, which the server uses). */
-const POOL_SIZE = 10;
-const CURRENCY = 'INR';
 /** Each organisation's starting wallet, in minor units; transfers move 100 to 299 back and forth. */
 const FUNDS = 10_000_000;
-const ADMIN_URL = process.env.DATABASE_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'Bench-Password-1';
 const EMAIL = 'owner@bench.test';
 const TRANSFER_PATH = '/api/organisation/transfer_funds';
@@ -47,14 +43,6 @@ const _apiDir = fileURLToPath(new URL('../apps/api/', import.meta.url));
 interface Pair {
   parent: number;
   child: number;
-}
-
-interface PhaseResult {
-  seconds: number;
-  /** Transfers answered 200 (API) or committed (raw). */
-  ok: number;
-  latenciesMs: number[];
-  errors: Map<string, number>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -136,50 +124,27 @@ const pairOf = (pairs: Pair[], k: number): Pair => {
 // Through the API: one autocannon instance per connection, so that each connection keeps its own
 // pair of wallets and strictly alternates direction.
 
-async function runApi(port: number, token: string, pairs: Pair[], seconds: number): Promise<PhaseResult> {
-  const latenciesMs: number[] = [];
-  const errors = new Map<string, number>();
-  let ok = 0;
-  const started = performance.now();
-  const runs = Array.from({ length: CONNECTIONS }, (_, k) => {
-    const { parent, child } = pairOf(pairs, k);
-    const amount = amountOf(k);
-    const body = (from: number, to: number) =>
-      JSON.stringify({ from_business_id: from, to_business_id: to, amount });
-    return new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon(
-        {
-          url: `http://127.0.0.1:${port}`,
-          connections: 1,
-          pipelining: 1,
-          duration: seconds,
-          timeout: 10,
-          // autocannon checks for the end of the run once per sample interval (1 s by default)
-          sampleInt: 100,
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          requests: [
-            { method: 'POST', path: TRANSFER_PATH, body: body(parent, child) },
-            { method: 'POST', path: TRANSFER_PATH, body: body(child, parent) },
-          ],
-        },
-        (error, result) => (error ? reject(error) : resolve(result)),
-      );
-      instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-        if (statusCode === 200) {
-          ok++;
-          latenciesMs.push(responseTime);
-        } else countError(errors, `HTTP ${statusCode}`);
-      });
-    });
+function runApi(port: number, token: string, pairs: Pair[], seconds: number): Promise<PhaseResult> {
+  return apiPhase({
+    port,
+    connections: CONNECTIONS,
+    seconds,
+    okStatus: 200,
+    connection: (k) => {
+      const { parent, child } = pairOf(pairs, k);
+      const amount = amountOf(k);
+      const body = (from: number, to: number) =>
+        JSON.stringify({ from_business_id: from, to_business_id: to, amount });
+      return {
+        timeout: 10,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        requests: [
+          { method: 'POST', path: TRANSFER_PATH, body: body(parent, child) },
+          { method: 'POST', path: TRANSFER_PATH, body: body(child, parent) },
+        ],
+      };
+    },
   });
-  const results = await Promise.all(runs);
-  const elapsed = (performance.now() - started) / 1000;
-  for (const result of results) {
-    const transport = result.errors - result.timeouts;
-    if (transport > 0) errors.set('connection errors', (errors.get('connection errors') ?? 0) + transport);
-    if (result.timeouts > 0) errors.set('timeouts', (errors.get('timeouts') ?? 0) + result.timeouts);
-  }
-  return { seconds: elapsed, ok, latenciesMs, errors };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -279,35 +244,25 @@ async function rawTransfer(pool: pg.Pool, from: number, to: number, amount: numb
   }
 }
 
-async function runRaw(pool: pg.Pool, pairs: Pair[], ownerId: number, seconds: number): Promise<PhaseResult> {
-  const latenciesMs: number[] = [];
-  const errors = new Map<string, number>();
-  let ok = 0;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  const workers = Array.from({ length: CONNECTIONS }, async (_, k) => {
-    const { parent, child } = pairOf(pairs, k);
-    const amount = amountOf(k);
-    let down = true;
-    while (performance.now() < deadline) {
-      const t0 = performance.now();
-      try {
-        await rawTransfer(pool, down ? parent : child, down ? child : parent, amount, ownerId);
-        ok++;
-        latenciesMs.push(performance.now() - t0);
-      } catch (error) {
-        countError(
-          errors,
-          error instanceof InsufficientFunds
-            ? 'insufficient funds'
-            : `${error instanceof Error ? error.message : error}`.slice(0, 80),
-        );
-      }
-      down = !down;
-    }
+function runRaw(pool: pg.Pool, pairs: Pair[], ownerId: number, seconds: number): Promise<PhaseResult> {
+  return rawPhase({
+    connections: CONNECTIONS,
+    seconds,
+    step: (k) => {
+      const { parent, child } = pairOf(pairs, k);
+      const amount = amountOf(k);
+      let down = true;
+      return async () => {
+        const [from, to] = down ? [parent, child] : [child, parent];
+        down = !down;
+        await rawTransfer(pool, from, to, amount, ownerId);
+      };
+    },
+    describe: (error) =>
+      error instanceof InsufficientFunds
+        ? 'insufficient funds'
+        : `${error instanceof Error ? error.message : error}`.slice(0, 80),
   });
-  await Promise.all(workers);
-  return { seconds: (performance.now() - started) / 1000, ok, latenciesMs, errors };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -325,19 +280,6 @@ async function countTransactions(pool: pg.Pool, after: number, upTo: number): Pr
   return result.rows[0]?.n ?? 0;
 }
 
-function row(name: string, r: PhaseResult): string[] {
-  const sorted = [...r.latenciesMs].sort((a, b) => a - b);
-  return [
-    name,
-    (r.ok / r.seconds).toFixed(0),
-    percentile(sorted, 50).toFixed(1),
-    percentile(sorted, 95).toFixed(1),
-    String(r.ok),
-    r.seconds.toFixed(1),
-    formatErrors(r.errors),
-  ];
-}
-
 async function main() {
   const { databaseUrl, dataDir } = await benchStart(ADMIN_URL, HARD_LIMIT_MS);
 
@@ -348,20 +290,11 @@ async function main() {
   });
   const startSeconds = (performance.now() - startedAt) / 1000;
 
-  const database = await openDatabase({ databaseUrl, poolSize: 2 });
-  cleanups.push({ what: 'close the setup connection', run: () => database.close() });
+  const database = await openSetupDatabase(databaseUrl);
   const { pairs, ownerId } = await setUp(database);
   const token = await logIn(port);
 
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
-  pool.on('error', () => {
-    // an idle client lost its connection; the pool replaces it
-  });
-  cleanups.push({ what: 'close the raw pool', run: () => pool.end() });
-  const version =
-    (await pool.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]?.v.split(
-      ' ',
-    )[0] ?? '?';
+  const { pool, version } = await openPool(databaseUrl, POOL_SIZE, 'close the raw pool');
 
   console.log(
     `Kindred ledger benchmark: ${SECONDS} s per side, ${CONNECTIONS} concurrent, ${pairs.length} wallet pairs, ` +
@@ -385,28 +318,7 @@ async function main() {
   const rawCpu = cpuSince(cpu, undefined);
   const rawLast = await lastTransactionId(pool);
 
-  console.log('');
-  printTable([
-    ['', 'transfers/s', 'p50 ms', 'p95 ms', 'ok', 'seconds', 'errors'],
-    row('API (HTTP)', api),
-    row('raw SQL (pg)', raw),
-  ]);
-  const ratio = api.ok / api.seconds / (raw.ok / raw.seconds);
-  console.log(
-    `\nAPI/raw: ${ratio.toFixed(2)}  (the API reaches ${(ratio * 100).toFixed(0)}% of the raw rate)`,
-  );
-
-  if (apiCpu && rawCpu) {
-    console.log(`CPU, in cores of ${os.cpus().length}:`);
-    console.log(`  API run: ${formatCpu(apiCpu)}`);
-    console.log(`  raw run: ${formatCpu(rawCpu)}`);
-    const outside = Math.max(apiCpu.other, rawCpu.other);
-    if (outside > 0.2) {
-      console.log(
-        `  warning: other work used up to ${outside.toFixed(2)} cores during the runs; the figures are low and the ratio is unreliable`,
-      );
-    }
-  }
+  printComparison('transfers', 95, api, raw, apiCpu, rawCpu);
   const apiCommitted = await countTransactions(pool, apiFirst, apiLast);
   const rawCommitted = await countTransactions(pool, rawFirst, rawLast);
   console.log(
@@ -432,12 +344,7 @@ async function main() {
   }
   if (rawCommitted !== raw.ok) failures.push(`raw: ${raw.ok} counted but ${rawCommitted} committed`);
   if (api.ok === 0 || raw.ok === 0) failures.push('a side made no transfer');
-  if (failures.length > 0) {
-    console.error(`\nFAILED:\n  ${failures.join('\n  ')}`);
-    process.exitCode = 1;
-  } else {
-    console.log('Ledger check: the books balance.');
-  }
+  reportFailures(failures, 'Ledger check: the books balance.');
 }
 
 runBench(main);

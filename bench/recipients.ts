@@ -6,7 +6,7 @@ import { projectsQueries } from '../apps/api/src/modules/projects/projects.repos
 import { usersQueries } from '../apps/api/src/modules/users/users.repository.js';
 import { seedPlaces } from '../apps/api/src/seed/places.js';
 import { generateCatalogue } from './generate-catalogue.js';
-import { benchStart, cleanups, intFromEnv, percentile, printTable, runBench } from './support.js';
+import { ADMIN_URL, benchStart, cleanups, intFromEnv, percentile, printTable, runBench } from './support.js';
 
 /*
  * The message recipient picker's searches (docs/performance.md, "Recipient search"): the four
@@ -27,7 +27,6 @@ const ORGANISATIONS = intFromEnv('BENCH_ORGANISATIONS', 20_000, 1, 1_000_000);
 const REPEAT = intFromEnv('BENCH_REPEAT', 20, 1, 1000);
 /** The service's limit; it asks for one person more (the caller may be among them). */
 const LIMIT = 10;
-const ADMIN_URL = process.env.DATABASE_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const KEPT_URL = process.env.BENCH_DATABASE_URL;
 const HARD_LIMIT_MS = 60 * 60 * 1000;
 

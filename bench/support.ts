@@ -7,7 +7,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import pg from 'pg';
+import { type Database, openDatabase } from '../apps/api/src/db/client.js';
+
+/** The PostgreSQL server each bench makes its throwaway database on (DATABASE_ADMIN_URL). */
+export const ADMIN_URL = process.env.DATABASE_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A whole-number setting from the environment, within bounds. */
 export function intFromEnv(name: string, fallback: number, min: number, max: number): number {
@@ -22,8 +27,15 @@ export function intFromEnv(name: string, fallback: number, min: number, max: num
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function countError(errors: Map<string, number>, what: string) {
-  errors.set(what, (errors.get(what) ?? 0) + 1);
+export function countError(errors: Map<string, number>, what: string, n = 1) {
+  errors.set(what, (errors.get(what) ?? 0) + n);
+}
+
+/** Adds an autocannon run's connection errors and timeouts to `errors`. */
+export function countTransportErrors(errors: Map<string, number>, result: autocannon.Result) {
+  const transport = result.errors - result.timeouts;
+  if (transport > 0) countError(errors, 'connection errors', transport);
+  if (result.timeouts > 0) countError(errors, 'timeouts', result.timeouts);
 }
 
 /** The same server, another database. */
@@ -168,6 +180,14 @@ export async function benchStart(adminUrl: string, hardLimitMs: number) {
     run: () => rm(dataDir, { recursive: true, force: true }),
   });
   return { databaseUrl, dataDir };
+}
+
+/** The bench's own connections for loading data, migrated, closed by the clean-up steps. */
+export async function openSetupDatabase(databaseUrl: string): Promise<Database> {
+  const database = await openDatabase({ databaseUrl, poolSize: 2 });
+  cleanups.push({ what: 'close the setup connection', run: () => database.close() });
+  await database.migrate();
+  return database;
 }
 
 const apiDir = fileURLToPath(new URL('../apps/api/', import.meta.url));
@@ -349,4 +369,187 @@ export function runBench(main: () => Promise<void>): void {
       await cleanup();
       setTimeout(() => process.exit(process.exitCode ?? 0), 1000).unref();
     });
+}
+
+/**
+ * A pool of raw connections to the bench database (closed by the clean-up steps), with the
+ * server's PostgreSQL version for the report.
+ */
+export async function openPool(
+  databaseUrl: string,
+  max: number,
+  what: string,
+): Promise<{ pool: pg.Pool; version: string }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max });
+  pool.on('error', () => {
+    // an idle client lost its connection; the pool replaces it
+  });
+  cleanups.push({ what, run: () => pool.end() });
+  const version =
+    (await pool.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]?.v.split(
+      ' ',
+    )[0] ?? '?';
+  return { pool, version };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The API against the same SQL sent raw: one side of the comparison, run for some seconds on
+// `connections` connections, then the table, the ratio and where the CPU went.
+
+/**
+ * The settings both API-against-raw benches share: seconds per side (BENCH_SECONDS), concurrent
+ * connections (BENCH_CONNECTIONS), the warm-up, the API's pool size (openDatabase's default, which
+ * the server uses) and the currency. Read when called: other benches bound BENCH_SECONDS otherwise.
+ */
+export function comparisonSettings() {
+  return {
+    SECONDS: intFromEnv('BENCH_SECONDS', 10, 1, 120),
+    CONNECTIONS: intFromEnv('BENCH_CONNECTIONS', 20, 1, 200),
+    WARMUP_SECONDS: 2,
+    POOL_SIZE: 10,
+    CURRENCY: 'INR',
+  } as const;
+}
+
+export interface PhaseResult {
+  seconds: number;
+  /** Operations the API answered with the expected status, or the raw side committed. */
+  ok: number;
+  latenciesMs: number[];
+  errors: Map<string, number>;
+}
+
+/**
+ * The API side: one autocannon instance per connection (so that each keeps its own data), counting
+ * answers with `okStatus` as done and any other status as an error.
+ */
+export async function apiPhase(options: {
+  port: number;
+  connections: number;
+  seconds: number;
+  okStatus: number;
+  /** The rest of connection k's autocannon options (requests, headers, timeout). */
+  connection: (k: number) => Omit<autocannon.Options, 'url' | 'connections' | 'pipelining' | 'duration'>;
+}): Promise<PhaseResult> {
+  const latenciesMs: number[] = [];
+  const errors = new Map<string, number>();
+  let ok = 0;
+  const started = performance.now();
+  const runs = Array.from({ length: options.connections }, (_, k) => {
+    const rest = options.connection(k);
+    return new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(
+        {
+          url: `http://127.0.0.1:${options.port}`,
+          connections: 1,
+          pipelining: 1,
+          duration: options.seconds,
+          // autocannon checks for the end of the run once per sample interval (1 s by default)
+          sampleInt: 100,
+          ...rest,
+        },
+        (error, result) => (error ? reject(error) : resolve(result)),
+      );
+      instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+        if (statusCode === options.okStatus) {
+          ok++;
+          latenciesMs.push(responseTime);
+        } else countError(errors, `HTTP ${statusCode}`);
+      });
+    });
+  });
+  const results = await Promise.all(runs);
+  const elapsed = (performance.now() - started) / 1000;
+  for (const result of results) countTransportErrors(errors, result);
+  return { seconds: elapsed, ok, latenciesMs, errors };
+}
+
+/**
+ * The raw side: `connections` workers each repeat their step until the seconds are up; a step that
+ * throws counts as an error, named by `describe`.
+ */
+export async function rawPhase(options: {
+  connections: number;
+  seconds: number;
+  /** Connection k's step (it may keep its own state between calls). */
+  step: (k: number) => () => Promise<void>;
+  describe?: (error: unknown) => string;
+}): Promise<PhaseResult> {
+  const describe =
+    options.describe ??
+    ((error: unknown) => `${error instanceof Error ? error.message : error}`.slice(0, 80));
+  const latenciesMs: number[] = [];
+  const errors = new Map<string, number>();
+  let ok = 0;
+  const started = performance.now();
+  const deadline = started + options.seconds * 1000;
+  const workers = Array.from({ length: options.connections }, async (_, k) => {
+    const step = options.step(k);
+    while (performance.now() < deadline) {
+      const t0 = performance.now();
+      try {
+        await step();
+        ok++;
+        latenciesMs.push(performance.now() - t0);
+      } catch (error) {
+        countError(errors, describe(error));
+      }
+    }
+  });
+  await Promise.all(workers);
+  return { seconds: (performance.now() - started) / 1000, ok, latenciesMs, errors };
+}
+
+/** Prints the two sides as a table (rate, p50, the `tail` percentile), their ratio and their CPU use. */
+export function printComparison(
+  unit: string,
+  tail: number,
+  api: PhaseResult,
+  raw: PhaseResult,
+  apiCpu: CpuUse | undefined,
+  rawCpu: CpuUse | undefined,
+) {
+  const row = (name: string, r: PhaseResult): string[] => {
+    const sorted = [...r.latenciesMs].sort((a, b) => a - b);
+    return [
+      name,
+      (r.ok / r.seconds).toFixed(0),
+      percentile(sorted, 50).toFixed(1),
+      percentile(sorted, tail).toFixed(1),
+      String(r.ok),
+      r.seconds.toFixed(1),
+      formatErrors(r.errors),
+    ];
+  };
+  console.log('');
+  printTable([
+    ['', `${unit}/s`, 'p50 ms', `p${tail} ms`, 'ok', 'seconds', 'errors'],
+    row('API (HTTP)', api),
+    row('raw SQL (pg)', raw),
+  ]);
+  const ratio = api.ok / api.seconds / (raw.ok / raw.seconds);
+  console.log(
+    `\nAPI/raw: ${ratio.toFixed(2)}  (the API reaches ${(ratio * 100).toFixed(0)}% of the raw rate)`,
+  );
+  if (apiCpu && rawCpu) {
+    console.log(`CPU, in cores of ${os.cpus().length}:`);
+    console.log(`  API run: ${formatCpu(apiCpu)}`);
+    console.log(`  raw run: ${formatCpu(rawCpu)}`);
+    const outside = Math.max(apiCpu.other, rawCpu.other);
+    if (outside > 0.2) {
+      console.log(
+        `  warning: other work used up to ${outside.toFixed(2)} cores during the runs; the figures are low and the ratio is unreliable`,
+      );
+    }
+  }
+}
+
+/** Ends a bench: the failures found (exit code 1), or the line that says all was well. */
+export function reportFailures(failures: string[], success: string) {
+  if (failures.length > 0) {
+    console.error(`\nFAILED:\n  ${failures.join('\n  ')}`);
+    process.exitCode = 1;
+  } else {
+    console.log(success);
+  }
 }
