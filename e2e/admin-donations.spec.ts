@@ -1,5 +1,5 @@
 import { formatMoney } from '../packages/shared/src/money/money';
-import { apiToken, DEMO, expectAccessible, signInAs } from './support/app';
+import { apiGet, apiToken, DEMO, expectAccessible, signInAs } from './support/app';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -23,12 +23,6 @@ interface DonationBody {
   status: number;
   amount: number | null;
   history: Array<{ status: number; reason: string | null; by: { name: string } | null }>;
-}
-
-async function apiGet<T>(page: Page, token: string, path: string): Promise<T> {
-  const response = await page.request.get(`/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(response.ok(), `GET ${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
 }
 
 async function apiPost<T>(page: Page, token: string, path: string, data: unknown, status = 201): Promise<T> {

@@ -1,4 +1,4 @@
-import { apiToken, DEMO, expectAccessible, onlyThisApp, openMainLink, signInAs, toast } from './support/app';
+import { apiToken, DEMO, expectAccessible, journeySetUp, openMainLink, signInAs, toast } from './support/app';
 import { type APIRequestContext, expect, test } from './support/test';
 
 /**
@@ -9,9 +9,7 @@ import { type APIRequestContext, expect, test } from './support/test';
  * is new each run, so reruns on the same data do not meet an earlier run's plan.
  */
 
-test.beforeEach(({ page }) => onlyThisApp(page));
-
-test.describe.configure({ timeout: 180_000 });
+journeySetUp(180_000);
 
 /** The names of the plans Acme's Super Admin may choose from (the subscription screen's list). */
 async function plansOfferedToAcme(request: APIRequestContext): Promise<string[]> {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { DEMO, DEMO_PASSWORD, expectAccessible, signInAs, toast } from './support/app';
+import { apiGet, DEMO, DEMO_PASSWORD, expectAccessible, signInAs, toast } from './support/app';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -28,12 +28,6 @@ async function login(page: Page, email: string): Promise<LoginBody> {
   const response = await page.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
   expect(response.ok(), await response.text()).toBe(true);
   return (await response.json()) as LoginBody;
-}
-
-async function apiGet<T>(page: Page, token: string, path: string): Promise<T> {
-  const response = await page.request.get(`/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(response.ok(), `GET ${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
 }
 
 async function donate(page: Page, token: string, path: string, data: Record<string, unknown>) {

@@ -1,4 +1,5 @@
 import {
+  apiGet,
   apiToken,
   DEMO,
   DEMO_PASSWORD,
@@ -54,14 +55,6 @@ async function confirmDialog(page: Page, title: string, label: string) {
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: label, exact: true }).click();
   await expect(dialog).toBeHidden();
-}
-
-/** A bearer token through the API (no browser session). */
-
-async function apiGet<T>(page: Page, token: string, path: string): Promise<T> {
-  const response = await page.request.get(`/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(response.ok(), `GET ${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
 }
 
 /** Types a date into a date input (mm/dd/yy) and leaves the field. */

@@ -2,7 +2,7 @@ import { formatMoney } from '../packages/shared/src/money/money';
 import {
   closeExploreFilters,
   expectAccessible,
-  onlyThisApp,
+  journeySetUp,
   openExploreFilters,
   watchContentSecurityPolicy,
 } from './support/app';
@@ -23,7 +23,7 @@ interface ExploreItem {
 
 const RIVER_CLEAN_UP = 'Clean-up of the river banks (Bristol)';
 
-test.beforeEach(({ page }) => onlyThisApp(page));
+journeySetUp();
 
 /** The titles of the project cards shown. */
 async function cardTitles(page: Page) {

@@ -4,7 +4,7 @@ import {
   DEMO,
   DEMO_PASSWORD,
   expectAccessible,
-  onlyThisApp,
+  journeySetUp,
   registerActivated,
   signInAs,
   toast,
@@ -35,7 +35,7 @@ interface Summary {
   currency: string;
 }
 
-test.beforeEach(({ page }) => onlyThisApp(page));
+journeySetUp();
 
 /** A Live demo project, from explore's list: by title, or the first that takes a kind of giving. */
 async function liveProject(page: Page, find: { title?: string; kind?: number }): Promise<Card> {

@@ -1,7 +1,7 @@
 import {
   expectAccessible,
   freshEmail,
-  onlyThisApp,
+  journeySetUp,
   outbox,
   registerActivated,
   registerActivatedAs,
@@ -21,9 +21,7 @@ import { expect, type Page, test, widthProblem } from './support/test';
  * with axe.
  */
 
-test.beforeEach(({ page }) => onlyThisApp(page));
-
-test.describe.configure({ timeout: 180_000 });
+journeySetUp(180_000);
 
 /** Creates a group through the create screen; answers its page's path and PIN. */
 async function createGroup(page: Page, name: string, needsApproval: boolean) {

@@ -1,6 +1,6 @@
 import type { ExploreSummary } from '../packages/shared/src/explore/schemas';
 import { formatMoney } from '../packages/shared/src/money/money';
-import { DEMO, expectAccessible, mainLinks, onlyThisApp, signInAs } from './support/app';
+import { DEMO, expectAccessible, journeySetUp, mainLinks, signInAs } from './support/app';
 import { expect, type Locator, type Page, test } from './support/test';
 
 /**
@@ -13,7 +13,7 @@ const count = new Intl.NumberFormat('en-GB');
 
 test.use({ geolocation: BRISTOL, permissions: ['geolocation'] });
 
-test.beforeEach(({ page }) => onlyThisApp(page));
+journeySetUp();
 
 /** Whether an image has loaded (a broken or unloaded one has no natural width). */
 async function loaded(image: Locator) {

@@ -2,7 +2,7 @@ import {
   actAs,
   DEMO,
   expectAccessible,
-  onlyThisApp,
+  journeySetUp,
   registerActivated,
   settle,
   signInAs,
@@ -18,9 +18,7 @@ import { expect, isPhone, type Page, test, widthProblem } from './support/test';
  * On the way: a draft, the archive with its confirm dialog, and axe on every new screen.
  */
 
-test.beforeEach(({ page }) => onlyThisApp(page));
-
-test.describe.configure({ timeout: 180_000 });
+journeySetUp(180_000);
 
 /** The main navigation, opened from the burger first on a phone. */
 async function mainNav(page: Page) {

@@ -1,10 +1,12 @@
 import {
+  apiGet,
+  apiToken,
   approveSelected,
   clippedBadges,
   DEMO,
   DEMO_PASSWORD,
   expectAccessible,
-  onlyThisApp,
+  journeySetUp,
   registerActivated,
   settle,
   signInAs,
@@ -25,9 +27,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test, widthPro
 
 const RIVER_CLEAN_UP = 'Clean-up of the river banks (Bristol)';
 
-test.beforeEach(({ page }) => onlyThisApp(page));
-
-test.describe.configure({ timeout: 180_000 });
+journeySetUp(180_000);
 
 async function actAs(page: Page, label: string | { index: number }) {
   await page
@@ -230,17 +230,13 @@ test('an employee asks Acme to give, two sign-off admins approve, and the employ
   });
 
   await test.step('the charity sees Acme’s ₹120, approved', async () => {
-    const login = await page.request.post('/api/auth/login', {
-      data: { email: DEMO.charity, password: DEMO_PASSWORD },
-    });
-    const { token } = (await login.json()) as { token: string };
-    const list = await page.request.get(`/api/project/${project.id}/donations?status=80&limit=100`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    expect(list.ok(), await list.text()).toBe(true);
-    const items = (
-      (await list.json()) as { items: Array<{ amount: number; donor: { kind: string; name: string } }> }
-    ).items;
+    const { items } = await apiGet<{
+      items: Array<{ amount: number; donor: { kind: string; name: string } }>;
+    }>(
+      page,
+      await apiToken(page.request, DEMO.charity),
+      `/project/${project.id}/donations?status=80&limit=100`,
+    );
     expect(
       items.some((d) => d.donor.kind === 'business' && d.donor.name === 'Acme Ltd' && d.amount === 12_000),
     ).toBe(true);

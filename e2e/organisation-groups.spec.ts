@@ -1,4 +1,4 @@
-import { actAs, DEMO, expectAccessible, onlyThisApp, openMainLink, signInAs, toast } from './support/app';
+import { actAs, DEMO, expectAccessible, journeySetUp, openMainLink, signInAs, toast } from './support/app';
 import { expect, test } from './support/test';
 
 /**
@@ -9,9 +9,7 @@ import { expect, test } from './support/test';
  * meet an earlier run's group.
  */
 
-test.beforeEach(({ page }) => onlyThisApp(page));
-
-test.describe.configure({ timeout: 180_000 });
+journeySetUp(180_000);
 
 test('an organisation admin adds an employee group, puts an employee in it and takes them out again', async ({
   page,

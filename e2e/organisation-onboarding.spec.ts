@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
+  apiToken,
   DEMO,
-  DEMO_PASSWORD,
   expectAccessible,
-  onlyThisApp,
+  journeySetUp,
   outbox,
   registerActivated,
   registerActivatedAs,
@@ -24,9 +24,7 @@ import { expect, test } from './support/test';
 
 const CSV = fileURLToPath(new URL('./fixtures/onboarding-employees.csv', import.meta.url));
 
-test.beforeEach(({ page }) => onlyThisApp(page));
-
-test.describe.configure({ timeout: 240_000 });
+journeySetUp(240_000);
 
 test('an admin onboards employees by CSV, a newcomer accepts the mailed invitation, and a join request is accepted', async ({
   page,
@@ -35,10 +33,7 @@ test('an admin onboards employees by CSV, a newcomer accepts the mailed invitati
   const admin = await registerActivated(page, 'onboarder', 'Olive', 'Onboarder');
 
   await test.step('a platform admin adds the organisation with its Super Admin', async () => {
-    const login = await page.request.post('/api/auth/login', {
-      data: { email: DEMO.admin, password: DEMO_PASSWORD },
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await apiToken(page.request, DEMO.admin);
     const created = await page.request.post('/api/business', {
       headers: { authorization: `Bearer ${token}` },
       data: { name: orgName, admin_email: admin },

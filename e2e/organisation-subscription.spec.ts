@@ -4,7 +4,7 @@ import {
   apiToken,
   DEMO,
   expectAccessible,
-  onlyThisApp,
+  journeySetUp,
   registerActivated,
   signInAs,
   signOut,
@@ -21,9 +21,7 @@ import { expect, test } from './support/test';
  * price, and keeps the current plan again.
  */
 
-test.beforeEach(({ page }) => onlyThisApp(page));
-
-test.describe.configure({ timeout: 180_000 });
+journeySetUp(180_000);
 
 test('a business subscribes with a discount code and downloads the invoice', async ({ page }) => {
   const code = `JOURNEY${Date.now().toString(36).toUpperCase()}`;

@@ -1,10 +1,11 @@
 import {
   actAs,
+  apiGet,
+  apiToken,
   approveSelected,
   DEMO,
-  DEMO_PASSWORD,
   expectAccessible,
-  onlyThisApp,
+  journeySetUp,
   registerActivated,
   signInAs,
   signOut,
@@ -27,9 +28,7 @@ interface Card {
   title: string;
 }
 
-test.beforeEach(({ page }) => onlyThisApp(page));
-
-test.describe.configure({ timeout: 180_000 });
+journeySetUp(180_000);
 
 /** Waits for running transitions (dialogs, toasts fading in) so axe sees the final colours. */
 async function settled(page: Page) {
@@ -157,24 +156,18 @@ test('a business admin sets a two-approver policy, gives as Acme, and two sign-o
   }
 
   await test.step('the charity sees the gift from Acme, approved (80)', async () => {
-    const login = await page.request.post('/api/auth/login', {
-      data: { email: DEMO.charity, password: DEMO_PASSWORD },
-    });
-    const { token } = (await login.json()) as { token: string };
-    const list = await page.request.get(`/api/project/${project.id}/donations?status=80&limit=100`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    expect(list.ok(), await list.text()).toBe(true);
-    const items = (
-      (await list.json()) as {
-        items: Array<{
-          amount: number;
-          status: number;
-          donor: { kind: string; name: string };
-          history: unknown[];
-        }>;
-      }
-    ).items;
+    const { items } = await apiGet<{
+      items: Array<{
+        amount: number;
+        status: number;
+        donor: { kind: string; name: string };
+        history: unknown[];
+      }>;
+    }>(
+      page,
+      await apiToken(page.request, DEMO.charity),
+      `/project/${project.id}/donations?status=80&limit=100`,
+    );
     const gift = items.find((d) => d.donor.kind === 'business' && d.amount === 25_000);
     expect(gift).toMatchObject({ status: 80, donor: { name: 'Acme Ltd' } });
     expect(gift?.history).toHaveLength(4);

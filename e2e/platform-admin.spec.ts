@@ -3,8 +3,8 @@ import {
   DEMO,
   DEMO_PASSWORD,
   expectAccessible,
+  journeySetUp,
   mailTo,
-  onlyThisApp,
   outbox,
   registerActivated,
   settle,
@@ -22,9 +22,7 @@ import { expect, test } from './support/test';
  * and the mail to their admins) and unlocks them. Every screen of the area is checked with axe.
  */
 
-test.beforeEach(({ page }) => onlyThisApp(page));
-
-test.describe.configure({ timeout: 180_000 });
+journeySetUp(180_000);
 
 test('an admin finds a person and deactivates them; the person can no longer sign in', async ({ page }) => {
   const email = await registerActivated(page, 'deactivated', 'Quinn', 'Quarry');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { formatMoney } from '../packages/shared/src/money/money';
-import { apiToken, DEMO, expectAccessible, signInAs, signOut } from './support/app';
-import { type APIRequestContext, expect, type Locator, type Page, test } from './support/test';
+import { apiGet, apiToken, DEMO, expectAccessible, signInAs, signOut } from './support/app';
+import { expect, type Locator, type Page, test } from './support/test';
 
 /** The wallet journeys (issue 3): add money, history, statement, declined card, direct debits, admin credits. */
 
@@ -14,14 +14,6 @@ interface WalletBody {
   credits: number;
   held: number;
   currency: string;
-}
-
-/** A bearer token for a demo account, through the API (no browser session). */
-
-async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
-  const response = await request.get(`/api/${path}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(response.ok(), `GET ${path}`).toBe(true);
-  return (await response.json()) as T;
 }
 
 /** The value shown under a label of the balance ('Wallet balance', 'Credits', 'Held'). */
@@ -52,7 +44,7 @@ test.describe('wallet', () => {
     page,
   }) => {
     const donorToken = await apiToken(page.request, DEMO.donor);
-    const before = await apiGet<WalletBody>(page.request, donorToken, 'user/wallet');
+    const before = await apiGet<WalletBody>(page, donorToken, '/user/wallet');
 
     await signInAs(page, DEMO.donor);
     await openWallet(page);
@@ -109,7 +101,7 @@ test.describe('wallet', () => {
     await expectAccessible(page, 'wallet after adding money');
 
     // The API agrees with the screen.
-    expect((await apiGet<WalletBody>(page.request, donorToken, 'user/wallet')).wallet_amount).toBe(after);
+    expect((await apiGet<WalletBody>(page, donorToken, '/user/wallet')).wallet_amount).toBe(after);
   });
 
   test('a declined card shows the server message and moves nothing', async ({ page }) => {
@@ -171,8 +163,8 @@ test.describe('wallet', () => {
 
   test('a platform admin deposits credits to the donor, who sees them', async ({ page }) => {
     const donorToken = await apiToken(page.request, DEMO.donor);
-    const donor = (await apiGet<{ user: { id: number } }>(page.request, donorToken, 'user/get')).user;
-    const before = await apiGet<WalletBody>(page.request, donorToken, 'user/wallet');
+    const donor = (await apiGet<{ user: { id: number } }>(page, donorToken, '/user/get')).user;
+    const before = await apiGet<WalletBody>(page, donorToken, '/user/wallet');
     const reason = `E2E thank-you credits ${Date.now()}`;
     // A mandate of the donor's for the admin's list.
     const mandate = await page.request.post('/api/user/create_direct_debit', {
@@ -209,7 +201,7 @@ test.describe('wallet', () => {
     await expect(dialog).toContainText('to Dana Donor (donor@example.org)');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
-    expect((await apiGet<WalletBody>(page.request, donorToken, 'user/wallet')).credits).toBe(before.credits);
+    expect((await apiGet<WalletBody>(page, donorToken, '/user/wallet')).credits).toBe(before.credits);
 
     await form.getByRole('button', { name: 'Deposit credits' }).click();
     await page

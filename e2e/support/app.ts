@@ -28,11 +28,27 @@ export function onlyThisApp(page: Page) {
   );
 }
 
+/**
+ * A spec's set-up: every test's page reaches only this app (onlyThisApp) and, when given, each test
+ * may take `timeoutMs` (the long journeys).
+ */
+export function journeySetUp(timeoutMs?: number) {
+  test.beforeEach(({ page }) => onlyThisApp(page));
+  if (timeoutMs) test.describe.configure({ timeout: timeoutMs });
+}
+
 /** A demo person's token from the login call, for set-up through the API. */
 export async function apiToken(request: APIRequestContext, email: string): Promise<string> {
   const response = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
   expect(response.ok(), await response.text()).toBe(true);
   return ((await response.json()) as { token: string }).token;
+}
+
+/** GET /api`path` with a bearer token (no browser session), expecting success; answers the body. */
+export async function apiGet<T>(page: Page, token: string, path: string): Promise<T> {
+  const response = await page.request.get(`/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.ok(), `GET ${path}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
 }
 
 /** Signs in through the login screen and waits until the app has left it. */
