@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { CHARITY_NUMBER_PATTERN } from '../accounts/constants.js';
 import { emailSchema } from '../accounts/schemas.js';
+import {
+  accountIdentityFields,
+  accountReviewFields,
+  coordinateFields,
+  personFields,
+} from '../common/fields.js';
 import { placeIdSchema } from '../common/pagination.js';
 import { CHARITY_TYPES } from '../reference/index.js';
 
@@ -87,9 +93,7 @@ export const charityUpdateBodySchema = charityProfileSchema.partial().strict();
 export type CharityUpdateBody = z.infer<typeof charityUpdateBodySchema>;
 
 export const charitySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  registration_number: z.string().nullable(),
+  ...accountIdentityFields(),
   charity_types: z.array(z.number().int()),
   description: z.string().nullable(),
   website: z.string().nullable(),
@@ -101,12 +105,9 @@ export const charitySchema = z.object({
   state_id: z.number().int().nullable().optional(),
   city_id: z.number().int().nullable().optional(),
   post_code: z.string().nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
+  ...coordinateFields(),
   logo: z.string().nullable(),
-  lock_status: z.boolean(),
-  approval_status: z.enum(['pending', 'approved', 'rejected']),
-  rejection_reason: z.string().nullable(),
+  ...accountReviewFields(),
   live_projects: z.number().int(),
   created_at: z.string(),
 });
@@ -126,9 +127,7 @@ export const charityDecisionBodySchema = z
 export type CharityDecisionBody = z.infer<typeof charityDecisionBodySchema>;
 
 export const charityMemberSchema = z.object({
-  user_id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
+  ...personFields(),
   email: z.string(),
   avatar: z.string().nullable(),
   admin_type: z.number().int(),

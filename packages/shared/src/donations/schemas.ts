@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { walletBalanceFields } from '../common/fields.js';
 import { MAX_INT_ID } from '../common/limits.js';
 import { GIFT_TYPES, GIVING_TYPE, SKILL_TYPES } from '../reference/index.js';
 import { amountSchema } from '../wallet/schemas.js';
@@ -191,12 +192,7 @@ export const donateResponseSchema = z.object({
   /** Null only for a recurring gift whose first date is still to come. */
   donation: donationSchema.nullable(),
   /** The donor's wallet after the gift. */
-  wallet: z.object({
-    wallet_amount: z.number().int(),
-    credits: z.number().int(),
-    held: z.number().int(),
-    currency: z.string(),
-  }),
+  wallet: z.object(walletBalanceFields()),
   subscription: subscriptionSchema.nullable(),
 });
 export type DonateResponse = z.infer<typeof donateResponseSchema>;

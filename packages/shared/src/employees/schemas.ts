@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { itemsSchema, personFields } from '../common/fields.js';
 
 const name = z.string().trim().min(1).max(100);
 const description = z
@@ -35,18 +36,16 @@ export const employeeGroupSchema = z.object({
 });
 export type EmployeeGroup = z.infer<typeof employeeGroupSchema>;
 
-export const employeeGroupsSchema = z.object({ items: z.array(employeeGroupSchema) });
+export const employeeGroupsSchema = itemsSchema(employeeGroupSchema);
 
 export const subGroupMemberSchema = z.object({
-  user_id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
+  ...personFields(),
   email: z.string(),
   admin_type: z.number().int(),
   added_at: z.string(),
 });
 export type SubGroupMember = z.infer<typeof subGroupMemberSchema>;
-export const subGroupMembersSchema = z.object({ items: z.array(subGroupMemberSchema) });
+export const subGroupMembersSchema = itemsSchema(subGroupMemberSchema);
 
 /** POST .../users and .../users/delete */
 export const subGroupUsersBodySchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coordinateFields, describedFields, pledgeProgressFields } from '../common/fields.js';
 import { pageQuerySchema, placeIdSchema } from '../common/pagination.js';
 import { CHARITY_TYPES, GIFT_TYPES, SKILL_TYPES } from '../reference/index.js';
 
@@ -66,41 +67,30 @@ export const projectCardSchema = z.object({
   charity: z.object({ id: z.number().int(), name: z.string(), logo: z.string().nullable() }).nullable(),
   donors_count: z.number().int(),
   city: z.string().nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
+  ...coordinateFields(),
   end_date: z.string().nullable(),
   charity_types: z.array(z.number().int()),
   giving_kinds: z.array(z.number().int()),
   funds_target: z.number().int().nullable(),
   funds_raised: z.number().int(),
-  volunteering_hours: z.number().int().nullable(),
-  volunteering_pledged: z.number().int(),
-  skilled_hours: z.number().int(),
-  skilled_pledged: z.number().int(),
-  gifts_needed: z.number().int(),
-  gifts_pledged: z.number().int(),
+  ...pledgeProgressFields(),
   distance_km: z.number().nullable(),
 });
 export type ProjectCard = z.infer<typeof projectCardSchema>;
 
 export const charityCardSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string().nullable(),
+  ...describedFields(),
   logo: z.string().nullable(),
   charity_types: z.array(z.number().int()),
   city: z.string().nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
+  ...coordinateFields(),
   live_projects: z.number().int(),
   distance_km: z.number().nullable(),
 });
 export type CharityCard = z.infer<typeof charityCardSchema>;
 
 export const groupCardSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string().nullable(),
+  ...describedFields(),
   group_type: z.number().int(),
   logo: z.string().nullable(),
   members: z.number().int(),

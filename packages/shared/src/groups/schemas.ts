@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { describedFields, personFields } from '../common/fields.js';
 import { PIN_LENGTH } from '../validation/key-filters.js';
 
 const id = z.number({ message: 'Choose one.' }).int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -114,9 +115,7 @@ export const groupTotalsSchema = z.object({
 export type GroupTotals = z.infer<typeof groupTotalsSchema>;
 
 export const groupSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string().nullable(),
+  ...describedFields(),
   group_type: z.number().int(),
   business_id: z.number().int().nullable(),
   logo: z.string().nullable(),
@@ -137,9 +136,7 @@ export const groupWithTotalsSchema = groupSchema.extend({ totals: groupTotalsSch
 export type GroupWithTotals = z.infer<typeof groupWithTotalsSchema>;
 
 export const groupMemberSchema = z.object({
-  user_id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
+  ...personFields(),
   avatar: z.string().nullable(),
   is_admin: z.boolean(),
   joined_at: z.string(),
@@ -160,9 +157,7 @@ export type GroupStatistics = z.infer<typeof groupStatisticsSchema>;
 export const groupRequestSchema = z.object({
   id: z.number().int(),
   group_id: z.number().int(),
-  user_id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
+  ...personFields(),
   avatar: z.string().nullable(),
   status: z.number().int(),
   created_at: z.string(),

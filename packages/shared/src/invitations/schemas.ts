@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from '../accounts/schemas.js';
+import { personFields } from '../common/fields.js';
 
 /**
  * What an invitation or a join request is for
@@ -99,9 +100,7 @@ export const joinRemoveBodySchema = z.object({ request_id: id }).strict();
 
 export const joinRequestSchema = z.object({
   id: z.number().int(),
-  user_id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
+  ...personFields(),
   email: z.string(),
   target_type: z.enum(JOIN_TARGETS),
   target_id: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from '../accounts/schemas.js';
+import { accountIdentityFields, accountReviewFields, itemsSchema, personFields } from '../common/fields.js';
 import { donationSchema } from '../donations/schemas.js';
 
 const text = (max: number) => z.string().trim().max(max);
@@ -136,16 +137,12 @@ export function signoffPolicyProblem(
 }
 
 export const businessSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  registration_number: z.string().nullable(),
+  ...accountIdentityFields(),
   description: z.string().nullable(),
   logo: z.string().nullable(),
   is_franchise: z.boolean(),
   parent_id: z.number().int().nullable(),
-  lock_status: z.boolean(),
-  approval_status: z.enum(['pending', 'approved', 'rejected']),
-  rejection_reason: z.string().nullable(),
+  ...accountReviewFields(),
   signoff_policy: signoffPolicySchema,
   created_at: z.string(),
 });
@@ -171,9 +168,7 @@ export const businessAutocompleteQuerySchema = z.object({
 });
 
 export const businessMemberSchema = z.object({
-  user_id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
+  ...personFields(),
   email: z.string(),
   avatar: z.string().nullable(),
   admin_type: z.number().int(),
@@ -181,7 +176,7 @@ export const businessMemberSchema = z.object({
   joined_at: z.string(),
 });
 export type BusinessMember = z.infer<typeof businessMemberSchema>;
-export const businessMembersSchema = z.object({ items: z.array(businessMemberSchema) });
+export const businessMembersSchema = itemsSchema(businessMemberSchema);
 
 /** POST /membership/business/{id}/set */
 export const businessMemberSetBodySchema = z
@@ -200,9 +195,7 @@ export type BusinessMemberRefBody = z.infer<typeof businessMemberRefBodySchema>;
 
 /** GET /business/requests/{id}: people asking to join. */
 export const businessJoinRequestSchema = z.object({
-  user_id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
+  ...personFields(),
   requested_at: z.string(),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { charityTypeIdsSchema } from '../charities/schemas.js';
+import { coordinateFields, personFields, pledgeProgressFields } from '../common/fields.js';
 import { placeIdSchema } from '../common/pagination.js';
 import { GIFT_TYPES, SKILL_TYPES } from '../reference/index.js';
 import { wholeNumberMessage } from '../validation/validators.js';
@@ -144,8 +145,7 @@ export const projectSchema = z.object({
   state_id: z.number().int().nullable(),
   city_id: z.number().int().nullable(),
   post_code: z.string().nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
+  ...coordinateFields(),
   logo: z.string().nullable(),
   /** The first picture of the gallery: the project's cover on cards and its page (decision 018). */
   cover: z.string().nullable(),
@@ -180,12 +180,7 @@ export const projectSummarySchema = z.object({
   funds_raised: z.number().int(),
   funds_held: z.number().int(),
   donors_count: z.number().int(),
-  volunteering_hours: z.number().int().nullable(),
-  volunteering_pledged: z.number().int(),
-  skilled_hours: z.number().int(),
-  skilled_pledged: z.number().int(),
-  gifts_needed: z.number().int(),
-  gifts_pledged: z.number().int(),
+  ...pledgeProgressFields(),
   updates_count: z.number().int(),
   impacts_count: z.number().int(),
   days_left: z.number().int().nullable(),
@@ -226,9 +221,7 @@ export type ProjectImage = z.infer<typeof projectImageSchema>;
 export type ProjectDocument = z.infer<typeof projectDocumentSchema>;
 
 export const projectAdminSchema = z.object({
-  user_id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
+  ...personFields(),
   email: z.string(),
   admin_type: z.number().int(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { walletBalanceFields } from '../common/fields.js';
 import { HELD_GIFT_STATES, LEDGER_HISTORY_ACCOUNTS, MAX_AMOUNT } from './constants.js';
 
 /**
@@ -42,12 +43,7 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
-export const walletSchema = z.object({
-  wallet_amount: z.number().int(),
-  credits: z.number().int(),
-  held: z.number().int(),
-  currency: z.string(),
-});
+export const walletSchema = z.object(walletBalanceFields());
 export type Wallet = z.infer<typeof walletSchema>;
 
 /** POST /user/deposit/confirm, POST /business/{id}/confirm */
