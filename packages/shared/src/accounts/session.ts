@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userIdentityFields } from '../common/fields.js';
 import { GENDER_CODES } from './constants.js';
 
 export const membershipPermissionSchema = z.string();
@@ -44,10 +45,7 @@ export type GroupMembership = z.infer<typeof groupMembershipSchema>;
  * sees it.
  */
 export const userSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
+  ...userIdentityFields(),
   address: z.string().nullable(),
   national_insurance_number: z.string().nullable(),
   gender: z.enum(GENDER_CODES).nullable(),

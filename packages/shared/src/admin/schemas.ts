@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { emailSchema } from '../accounts/schemas.js';
+import { givingTotalsFields, userIdentityFields } from '../common/fields.js';
 import { pageQuerySchema } from '../common/pagination.js';
+import { text } from '../common/text.js';
 import { ADMIN_TYPE } from '../reference/index.js';
 import { STATISTIC_NAMES } from './statistics.js';
 
-const text = (max: number) => z.string().trim().max(max);
 const isoDate = z.iso.date({ message: 'Use the date format YYYY-MM-DD.' });
 const search = text(200).optional();
 const adminTypeSchema = z.union([
@@ -22,10 +23,7 @@ export const adminUserListQuerySchema = pageQuerySchema.extend({
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 
 export const adminUserSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
+  ...userIdentityFields(),
   phone: z.string().nullable(),
   city: z.string().nullable(),
   post_code: z.string().nullable(),
@@ -56,9 +54,7 @@ export const adminUserDetailSchema = z.object({
   wallet: z.object({ wallet: z.number().int(), credits: z.number().int(), held: z.number().int() }),
   giving: z.object({
     donations: z.number().int(),
-    funds: z.number().int(),
-    hours: z.number().int(),
-    gifts: z.number().int(),
+    ...givingTotalsFields(),
   }),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { describedFields } from '../common/fields.js';
 import { wholeNumberMessage } from '../validation/validators.js';
 import { amountSchema, cardSchema } from '../wallet/schemas.js';
 
@@ -18,9 +19,7 @@ const feeTypeSchema = z.union([z.literal(1), z.literal(2)], { message: 'Choose m
 
 /** A subscription plan kept by platform admins. */
 export const planSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string().nullable(),
+  ...describedFields(),
   /** Minor units per period. */
   fee: z.number().int(),
   /** 1 Monthly, 2 Annual. */

@@ -8,14 +8,8 @@ import {
   personFields,
 } from '../common/fields.js';
 import { placeIdSchema } from '../common/pagination.js';
+import { optionalText, text } from '../common/text.js';
 import { CHARITY_TYPES } from '../reference/index.js';
-
-const text = (max: number) => z.string().trim().max(max);
-const optionalText = (max: number) =>
-  text(max)
-    .nullable()
-    .optional()
-    .transform((value) => (value === '' ? null : value));
 
 export const CHARITY_MEMBER_PERMISSIONS = [
   'manage_projects',

@@ -13,6 +13,14 @@ export const personFields = () => ({
   last_name: z.string(),
 });
 
+/** A person's account as its owner and the platform admins see it: its id, email and names. */
+export const userIdentityFields = () => ({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+
 /** Where a place is on the map; null when it has no coordinates. */
 export const coordinateFields = () => ({
   latitude: z.number().nullable(),
@@ -59,6 +67,19 @@ export const describedFields = () => ({
   id: z.number().int(),
   name: z.string(),
   description: z.string().nullable(),
+});
+
+/** What a gift goes to: the project (null for a gift straight to a charity) and the charity. */
+export const giftTargetFields = () => ({
+  project: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  charity: z.object({ id: z.number().int(), name: z.string() }),
+});
+
+/** What was given, summed: funds (minor units), hours and gifts (items). */
+export const givingTotalsFields = () => ({
+  funds: z.number().int(),
+  hours: z.number().int(),
+  gifts: z.number().int(),
 });
 
 /** A list answer that is not paged: all its items. */

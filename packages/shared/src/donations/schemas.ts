@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { walletBalanceFields } from '../common/fields.js';
+import { giftTargetFields, itemsSchema, walletBalanceFields } from '../common/fields.js';
 import { MAX_INT_ID } from '../common/limits.js';
+import { text } from '../common/text.js';
 import { GIFT_TYPES, GIVING_TYPE, SKILL_TYPES } from '../reference/index.js';
 import { amountSchema } from '../wallet/schemas.js';
 import {
@@ -13,7 +14,6 @@ import {
   SUBSCRIPTION_STATUSES,
 } from './constants.js';
 
-const text = (max: number) => z.string().trim().max(max);
 const isoDate = z.iso.date({ message: 'Use the date format YYYY-MM-DD.' });
 
 /** The kinds a person can give (1, a manual adjustment, is a platform admin's). */
@@ -156,8 +156,7 @@ export const donationSchema = z.object({
   gift_aid_amount: z.number().int(),
   anonymous: z.boolean(),
   message: z.string().nullable(),
-  project: z.object({ id: z.number().int(), title: z.string() }).nullable(),
-  charity: named,
+  ...giftTargetFields(),
   donor: z.object({ kind: z.enum(['user', 'business']), id: z.number().int(), name: z.string() }),
   subscription_id: z.number().int().nullable(),
   /** The receipt's number, once an approved funds donation has one. */
@@ -176,8 +175,7 @@ export const subscriptionSchema = z.object({
   gift_aid: z.boolean(),
   anonymous: z.boolean(),
   message: z.string().nullable(),
-  project: z.object({ id: z.number().int(), title: z.string() }).nullable(),
-  charity: named,
+  ...giftTargetFields(),
   start_date: z.string(),
   end_date: z.string().nullable(),
   /** The next occurrence's date (null when paused, cancelled or past its end). */
@@ -269,10 +267,9 @@ export const futureDonationSchema = z.object({
   subscription_id: z.number().int(),
   date: z.string(),
   amount: z.number().int(),
-  project: z.object({ id: z.number().int(), title: z.string() }).nullable(),
-  charity: named,
+  ...giftTargetFields(),
 });
-export const futureDonationsSchema = z.object({ items: z.array(futureDonationSchema) });
+export const futureDonationsSchema = itemsSchema(futureDonationSchema);
 
 const monthSchema = z.object({
   /** YYYY-MM */

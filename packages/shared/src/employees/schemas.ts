@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { itemsSchema, personFields } from '../common/fields.js';
+import { optionalText } from '../common/text.js';
 
 const name = z.string().trim().min(1).max(100);
-const description = z
-  .string()
-  .trim()
-  .max(1000)
-  .nullable()
-  .optional()
-  .transform((value) => (value === '' ? null : value));
+const description = optionalText(1000);
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** POST /business/{id}/employees-group (a group), POST /business/{id}/employees-group/{groupId} (a sub-group). */

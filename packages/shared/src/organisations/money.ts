@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { giftTargetFields, givingTotalsFields, itemsSchema } from '../common/fields.js';
+import { pageQuerySchema, pageSchema } from '../common/pagination.js';
 import { donationSchema } from '../donations/schemas.js';
 import { MAX_AMOUNT } from '../wallet/constants.js';
 
@@ -35,12 +37,17 @@ export const matchingSettingsBodySchema = z
   });
 export type MatchingSettingsBody = z.infer<typeof matchingSettingsBodySchema>;
 
-/** GET /business/{id}/matching: the settings with this year's budget and its forecast. */
-export const matchingSettingsSchema = z.object({
-  configured: z.boolean(),
+/** How an organisation matches its employees' gifts: on or off, the ratio and the cap per employee a year. */
+const matchingRuleFields = () => ({
   active: z.boolean(),
   ratio_percent: z.number().int(),
   cap_per_employee: z.number().int(),
+});
+
+/** GET /business/{id}/matching: the settings with this year's budget and its forecast. */
+export const matchingSettingsSchema = z.object({
+  configured: z.boolean(),
+  ...matchingRuleFields(),
   annual_budget: z.number().int(),
   year: z.number().int(),
   /** Matches made this year and not rejected (waiting for sign-off or given). */
@@ -68,9 +75,7 @@ export type MatchedDonation = z.infer<typeof matchedDonationSchema>;
 /** GET /business/{id}/matching/mine: what the organisation matches for the calling employee. */
 export const myMatchingSchema = z.object({
   business: z.object({ id: z.number().int(), name: z.string() }),
-  active: z.boolean(),
-  ratio_percent: z.number().int(),
-  cap_per_employee: z.number().int(),
+  ...matchingRuleFields(),
   year: z.number().int(),
   /** Matched for the caller this year, and what is left of their cap. */
   matched_this_year: z.number().int(),
@@ -142,9 +147,7 @@ export const totalStatisticsSchema = reportScopeSchema.extend({
   by_month: z.array(
     z.object({
       month: z.string(),
-      funds: z.number().int(),
-      hours: z.number().int(),
-      gifts: z.number().int(),
+      ...givingTotalsFields(),
     }),
   ),
   by_type: z.array(
@@ -165,32 +168,24 @@ export const businessReportDonationSchema = donationSchema.extend({
 export type BusinessReportDonation = z.infer<typeof businessReportDonationSchema>;
 
 export const reportPageQuerySchema = reportQueryShape
-  .extend({
-    limit: z.coerce.number().int().min(1).max(100).default(20),
-    cursor: z.string().min(1).max(500).optional(),
-    direction: z.enum(['after', 'before']).default('after'),
-  })
+  .extend(pageQuerySchema.shape)
   .refine(rangeInOrder, RANGE_ERROR);
 export type ReportPageQuery = z.infer<typeof reportPageQuerySchema>;
 
-export const reportDonationsPageSchema = reportScopeSchema.extend({
-  items: z.array(businessReportDonationSchema),
-  next_cursor: z.string().nullable(),
-  prev_cursor: z.string().nullable(),
-});
+export const reportDonationsPageSchema = reportScopeSchema.extend(
+  pageSchema(businessReportDonationSchema).shape,
+);
 
 /** A group of counted donations (by charity or project): every group, most funds first. */
 export const reportGroupSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   charity: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  funds: z.number().int(),
-  hours: z.number().int(),
-  gifts: z.number().int(),
+  ...givingTotalsFields(),
   count: z.number().int(),
 });
 export type ReportGroup = z.infer<typeof reportGroupSchema>;
-export const reportGroupsSchema = reportScopeSchema.extend({ items: z.array(reportGroupSchema) });
+export const reportGroupsSchema = reportScopeSchema.extend(itemsSchema(reportGroupSchema).shape);
 
 export const businessSubscriptionSchema = z.object({
   id: z.number().int(),
@@ -200,8 +195,7 @@ export const businessSubscriptionSchema = z.object({
   status: z.string(),
   start_date: z.string(),
   next_date: z.string().nullable(),
-  project: z.object({ id: z.number().int(), title: z.string() }).nullable(),
-  charity: z.object({ id: z.number().int(), name: z.string() }),
+  ...giftTargetFields(),
   created_at: z.string(),
 });
 export type BusinessSubscription = z.infer<typeof businessSubscriptionSchema>;
@@ -211,8 +205,7 @@ export const businessFutureDonationSchema = z.object({
   business_id: z.number().int(),
   date: z.string(),
   amount: z.number().int(),
-  project: z.object({ id: z.number().int(), title: z.string() }).nullable(),
-  charity: z.object({ id: z.number().int(), name: z.string() }),
+  ...giftTargetFields(),
 });
 export const businessFutureDonationsSchema = reportScopeSchema.extend({
   items: z.array(businessFutureDonationSchema),

@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { emailSchema } from '../accounts/schemas.js';
 import { accountIdentityFields, accountReviewFields, itemsSchema, personFields } from '../common/fields.js';
+import { optionalText, text } from '../common/text.js';
 import { donationSchema } from '../donations/schemas.js';
-
-const text = (max: number) => z.string().trim().max(max);
-const optionalText = (max: number) =>
-  text(max)
-    .nullable()
-    .optional()
-    .transform((value) => (value === '' ? null : value));
 
 /** The most sign-off approvals a policy may ask for. */
 export const MAX_SIGNOFF_APPROVALS = 10;

@@ -2,17 +2,12 @@ import { z } from 'zod';
 import { charityTypeIdsSchema } from '../charities/schemas.js';
 import { coordinateFields, personFields, pledgeProgressFields } from '../common/fields.js';
 import { placeIdSchema } from '../common/pagination.js';
+import { optionalText, text } from '../common/text.js';
 import { GIFT_TYPES, SKILL_TYPES } from '../reference/index.js';
 import { wholeNumberMessage } from '../validation/validators.js';
 import { amountSchema } from '../wallet/schemas.js';
 
-const text = (max: number) => z.string().trim().max(max);
 const isoDate = z.iso.date({ message: 'Use the date format YYYY-MM-DD.' });
-const nullableText = (max: number) =>
-  text(max)
-    .nullable()
-    .optional()
-    .transform((value) => (value === '' ? null : value));
 
 /** A whole number from `min` to `max`, every refusal in one sentence (decision 036). */
 const wholeNumber = (min: number, max: number, unit?: string) => {
@@ -42,13 +37,13 @@ export const PROJECT_TEXT_LIMITS = { title: 150, summary: 300, description: 20_0
 
 const projectFields = {
   title: text(PROJECT_TEXT_LIMITS.title).min(3, { message: 'Use at least 3 characters.' }),
-  summary: nullableText(PROJECT_TEXT_LIMITS.summary),
-  description: nullableText(PROJECT_TEXT_LIMITS.description),
+  summary: optionalText(PROJECT_TEXT_LIMITS.summary),
+  description: optionalText(PROJECT_TEXT_LIMITS.description),
   charity_types: charityTypeIdsSchema,
   start_date: isoDate.nullable(),
   end_date: isoDate.nullable(),
   city_id: placeIdSchema.nullable(),
-  city: nullableText(100),
+  city: optionalText(100),
   post_code: text(10)
     .regex(/^[A-Za-z]{1,2}\d[A-Za-z\d]? ?\d[A-Za-z]{2}$/, { message: 'Enter a valid UK post code.' })
     .nullable()
