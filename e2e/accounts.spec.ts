@@ -8,6 +8,7 @@ import {
   outbox,
   signIn,
   signOut,
+  submitNewAccount,
   toast,
 } from './support/app';
 import { expect, type Page, test } from './support/test';
@@ -80,12 +81,7 @@ test('a new person registers, activates from the mail, edits the profile, change
     await page.goto('/register');
     await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
     const form = page.getByRole('form', { name: 'Create account' });
-    await form.getByLabel('First name').fill('Jamie');
-    await form.getByLabel('Last name').fill('Newcomer');
-    await form.getByLabel('Email').fill(email);
-    await form.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await form.getByLabel('Confirm password').fill(DEMO_PASSWORD);
-    await form.getByRole('button', { name: 'Create account' }).click();
+    await submitNewAccount(form, 'Jamie', 'Newcomer', email);
     await expect(toast(page, 'Successfully sent confirmation email!')).toBeVisible();
     await expect(
       page
@@ -210,12 +206,7 @@ test('registering a charity creates a pending charity application', async ({ pag
   await form.getByLabel('Organisation name').fill(charityName);
   await form.getByLabel('Registration number').fill('1234567');
   await form.getByLabel('Description').fill('Wild flower meadows for the village.');
-  await form.getByLabel('First name').fill('Morgan');
-  await form.getByLabel('Last name').fill('Meadows');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await form.getByLabel('Confirm password').fill(DEMO_PASSWORD);
-  await form.getByRole('button', { name: 'Create account' }).click();
+  await submitNewAccount(form, 'Morgan', 'Meadows', email);
 
   await expect(toast(page, 'Successfully sent confirmation email!')).toBeVisible();
   const success = page.getByRole('status').filter({ hasText: 'Check your email' });

@@ -1,11 +1,11 @@
 import {
   apiToken,
   DEMO,
-  DEMO_PASSWORD,
   expectAccessible,
   registerActivated,
   signIn,
   signInAs,
+  submitNewAccount,
   watchContentSecurityPolicy,
 } from './support/app';
 import { expect, type Page, test } from './support/test';
@@ -69,12 +69,7 @@ test('a sign-in refusal shows beside its fields, with the values kept; registeri
 
   await page.goto('/register');
   const register = page.getByRole('form', { name: 'Create account' });
-  await register.getByLabel('First name').fill('Dana');
-  await register.getByLabel('Last name').fill('Again');
-  await register.getByLabel('Email').fill(DEMO.donor);
-  await register.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await register.getByLabel('Confirm password').fill(DEMO_PASSWORD);
-  await register.getByRole('button', { name: 'Create account' }).click();
+  await submitNewAccount(register, 'Dana', 'Again', DEMO.donor);
   // A known address is answered like a new one (its owner is mailed): nothing on the page says the
   // address has an account (decision 035).
   await expect(

@@ -1,8 +1,8 @@
 import {
   expectAccessible,
   freshEmail,
+  invitationPath,
   journeySetUp,
-  outbox,
   registerActivated,
   registerActivatedAs,
   settle,
@@ -187,17 +187,7 @@ test('a group admin invites a new email; the invited person registers, accepts a
   });
 
   await test.step('the invited person registers with that email and accepts', async () => {
-    let link = '';
-    await expect
-      .poll(async () => {
-        const mail = (await outbox())
-          .filter((m) => m.to.includes(invited) && /invited/.test(m.subject))
-          .pop();
-        link = mail ? (/https?:\/\/\S+\/invitation\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0] ?? '') : '';
-        return link;
-      })
-      .not.toBe('');
-    const path = new URL(link).pathname;
+    const path = await invitationPath(invited, /invited/);
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: `Join ${name}` })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Create an account' })).toBeVisible();

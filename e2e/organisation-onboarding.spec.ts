@@ -4,8 +4,8 @@ import {
   apiToken,
   DEMO,
   expectAccessible,
+  invitationPath,
   journeySetUp,
-  outbox,
   registerActivated,
   registerActivatedAs,
   signInAs,
@@ -96,16 +96,8 @@ test('an admin onboards employees by CSV, a newcomer accepts the mailed invitati
     await signOut(page);
   });
 
-  let link = '';
   await test.step('the newcomer opens the mailed invitation, registers and accepts it', async () => {
-    await expect
-      .poll(async () => {
-        const mail = (await outbox()).filter((m) => m.to.includes('csv.newcomer@example.org')).pop();
-        link = mail ? (/https?:\/\/\S+\/invitation\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0] ?? '') : '';
-        return link;
-      })
-      .not.toBe('');
-    const path = new URL(link).pathname;
+    const path = await invitationPath('csv.newcomer@example.org');
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: `Join ${orgName}` })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Create an account' })).toBeVisible();

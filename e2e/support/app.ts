@@ -1,6 +1,6 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { type OutboxMail, readOutbox } from '../../apps/api/src/testing/eml';
 import { STORAGE_KEYS } from '../../apps/web/src/entities/session/session-storage';
 import { expect, isPhone, test } from './test';
@@ -246,6 +246,21 @@ export async function mailTo(address: string, subject?: string): Promise<OutboxM
   return found as OutboxMail;
 }
 
+/** The path of the invitation link in the latest mail to `address` (whose subject matches `subject`), once it comes. */
+export async function invitationPath(address: string, subject?: RegExp): Promise<string> {
+  let link = '';
+  await expect
+    .poll(async () => {
+      const mail = (await outbox())
+        .filter((m) => m.to.includes(address) && (subject === undefined || subject.test(m.subject)))
+        .pop();
+      link = mail ? (/https?:\/\/\S+\/invitation\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0] ?? '') : '';
+      return link;
+    })
+    .not.toBe('');
+  return new URL(link).pathname;
+}
+
 /**
  * The rules every scan runs: WCAG 2.0, 2.1 and 2.2 A and AA, and axe's best practices. Naming the
  * tags also runs the rules axe leaves off by default that they cover, among them 'target-size'
@@ -313,6 +328,16 @@ export async function watchContentSecurityPolicy(page: Page): Promise<string[]> 
     });
   });
   return refused;
+}
+
+/** Fills the person's part of a Create account form (names, email, DEMO_PASSWORD twice) and sends it. */
+export async function submitNewAccount(form: Locator, firstName: string, lastName: string, email: string) {
+  await form.getByLabel('First name').fill(firstName);
+  await form.getByLabel('Last name').fill(lastName);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await form.getByLabel('Confirm password').fill(DEMO_PASSWORD);
+  await form.getByRole('button', { name: 'Create account' }).click();
 }
 
 /** A unique email for a person a journey registers. */

@@ -82,6 +82,12 @@ export const givingTotalsFields = () => ({
   gifts: z.number().int(),
 });
 
+/** Hours given (pledged and kept): volunteering and skilled volunteering, counted apart. */
+export const hoursGivenFields = () => ({
+  volunteering_hours: z.number().int(),
+  skilled_hours: z.number().int(),
+});
+
 /** A list answer that is not paged: all its items. */
 export function itemsSchema<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { giftTargetFields, itemsSchema, walletBalanceFields } from '../common/fields.js';
+import { giftTargetFields, hoursGivenFields, itemsSchema, walletBalanceFields } from '../common/fields.js';
 import { MAX_INT_ID } from '../common/limits.js';
 import { text } from '../common/text.js';
 import { GIFT_TYPES, GIVING_TYPE, SKILL_TYPES } from '../reference/index.js';
@@ -284,8 +284,7 @@ const monthSchema = z.object({
 export const donorStatisticsSchema = z.object({
   funds_given: z.number().int(),
   gift_aid_added: z.number().int(),
-  volunteering_hours: z.number().int(),
-  skilled_hours: z.number().int(),
+  ...hoursGivenFields(),
   gifts_count: z.number().int(),
   gifts_value: z.number().int(),
   projects_supported: z.number().int(),
@@ -298,8 +297,7 @@ export type DonorStatistics = z.infer<typeof donorStatisticsSchema>;
 export const charityStatisticsSchema = z.object({
   funds_received: z.number().int(),
   gift_aid: z.number().int(),
-  volunteering_hours: z.number().int(),
-  skilled_hours: z.number().int(),
+  ...hoursGivenFields(),
   gifts_count: z.number().int(),
   donors: z.number().int(),
   awaiting_approval: z.number().int(),

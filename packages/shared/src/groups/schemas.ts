@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describedFields, personFields } from '../common/fields.js';
+import { describedFields, hoursGivenFields, personFields } from '../common/fields.js';
 import { PIN_LENGTH } from '../validation/key-filters.js';
 
 const id = z.number({ message: 'Choose one.' }).int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -105,8 +105,7 @@ export type GroupMakeAdminsBody = z.infer<typeof groupMakeAdminsBodySchema>;
 export const groupTotalsSchema = z.object({
   /** Funds given (minor units). */
   funds: z.number().int(),
-  volunteering_hours: z.number().int(),
-  skilled_hours: z.number().int(),
+  ...hoursGivenFields(),
   /** Gifts of goods: items given. */
   gifts: z.number().int(),
   /** Their estimated value (minor units). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { giftTargetFields, givingTotalsFields, itemsSchema } from '../common/fields.js';
+import { giftTargetFields, givingTotalsFields, hoursGivenFields, itemsSchema } from '../common/fields.js';
 import { pageQuerySchema, pageSchema } from '../common/pagination.js';
 import { donationSchema } from '../donations/schemas.js';
 import { MAX_AMOUNT } from '../wallet/constants.js';
@@ -139,8 +139,7 @@ export const totalStatisticsSchema = reportScopeSchema.extend({
   gifts_count: z.number().int(),
   gifts_value: z.number().int(),
   /** Employees' own volunteering and skilled volunteering count for the organisation. */
-  volunteering_hours: z.number().int(),
-  skilled_hours: z.number().int(),
+  ...hoursGivenFields(),
   employees_giving: z.number().int(),
   charities_supported: z.number().int(),
   projects_supported: z.number().int(),

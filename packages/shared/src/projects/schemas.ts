@@ -183,9 +183,11 @@ export const projectSummarySchema = z.object({
 });
 export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 
+/** Something a project holds (a post, a picture, a document): its id and the project's. */
+const projectItemFields = () => ({ id: z.number().int(), project_id: z.number().int() });
+
 export const projectPostSchema = z.object({
-  id: z.number().int(),
-  project_id: z.number().int(),
+  ...projectItemFields(),
   title: z.string(),
   body: z.string(),
   created_at: z.string(),
@@ -195,15 +197,13 @@ export const projectImpactSchema = projectPostSchema.extend({
   images: z.array(z.string()),
 });
 export const projectImageSchema = z.object({
-  id: z.number().int(),
-  project_id: z.number().int(),
+  ...projectItemFields(),
   url: z.string(),
   caption: z.string().nullable(),
   created_at: z.string(),
 });
 export const projectDocumentSchema = z.object({
-  id: z.number().int(),
-  project_id: z.number().int(),
+  ...projectItemFields(),
   name: z.string(),
   url: z.string(),
   mime: z.string(),
