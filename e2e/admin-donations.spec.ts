@@ -1,5 +1,5 @@
 import { formatMoney } from '../packages/shared/src/money/money';
-import { apiGet, apiToken, DEMO, expectAccessible, signInAs } from './support/app';
+import { apiGet, apiToken, DEMO, expectAccessible, openSection, signInAs } from './support/app';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -105,10 +105,7 @@ test.describe('platform donation review', () => {
     const walletWhileHeld = second.wallet;
 
     await signInAs(page, DEMO.admin, '/admin');
-    await page
-      .getByRole('navigation', { name: 'Admin sections' })
-      .getByRole('link', { name: 'Donations' })
-      .click();
+    await openSection(page, 'Admin', 'Donations');
     await openQueue(page);
     const firstCard = page.getByRole('article', {
       name: `${formatMoney(HELD_AMOUNT)} from ${donor.name}`,

@@ -1,4 +1,13 @@
-import { apiToken, DEMO, expectAccessible, journeySetUp, openMainLink, signInAs, toast } from './support/app';
+import {
+  apiToken,
+  DEMO,
+  expectAccessible,
+  journeySetUp,
+  openMainLink,
+  openSection,
+  signInAs,
+  toast,
+} from './support/app';
 import { type APIRequestContext, expect, test } from './support/test';
 
 /**
@@ -36,10 +45,7 @@ test('a platform admin adds a plan, is told about a bad fee, changes its fee and
   await test.step('the admin opens plans and discount codes from the admin area', async () => {
     await signInAs(page, DEMO.admin);
     await openMainLink(page, 'Admin');
-    await page
-      .getByRole('navigation', { name: 'Admin sections' })
-      .getByRole('link', { name: 'Subscriptions' })
-      .click();
+    await openSection(page, 'Admin', 'Subscriptions');
     await expect(page).toHaveURL(/\/admin\/subscriptions$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Subscriptions' })).toBeVisible();
     await expect(plans.getByRole('rowheader', { name: 'Starter', exact: true })).toBeVisible();

@@ -57,6 +57,12 @@ async function confirmDialog(page: Page, title: string, label: string) {
   await expect(dialog).toBeHidden();
 }
 
+/** Presses one of the project's actions (an action bar button) and confirms it in its dialog. */
+async function projectAction(page: Page, button: string, question: string, confirm: string) {
+  await page.getByRole('group', { name: 'Project actions' }).getByRole('button', { name: button }).click();
+  await confirmDialog(page, question, confirm);
+}
+
 /** Types a date into a date input (mm/dd/yy) and leaves the field. */
 async function typeDate(input: Locator, text: string) {
   await input.fill(text);
@@ -280,11 +286,7 @@ test('the charity admin creates a project with needs, publishes, extends, update
   });
 
   await test.step('complete', async () => {
-    await page
-      .getByRole('group', { name: 'Project actions' })
-      .getByRole('button', { name: 'Complete' })
-      .click();
-    await confirmDialog(page, 'Complete this project?', 'Complete project');
+    await projectAction(page, 'Complete', 'Complete this project?', 'Complete project');
     await expect(toast(page, 'Project completed')).toBeVisible();
     await expectStatus(page, 'Completed');
   });
@@ -316,18 +318,13 @@ test('the charity admin creates a project with needs, publishes, extends, update
 
   await test.step('clone it, then cancel the copy', async () => {
     const originalId = projectIdOf(page);
-    await page.getByRole('group', { name: 'Project actions' }).getByRole('button', { name: 'Clone' }).click();
-    await confirmDialog(page, 'Clone this project?', 'Clone');
+    await projectAction(page, 'Clone', 'Clone this project?', 'Clone');
     await expect(toast(page, 'Project cloned')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: `Copy of ${title}` })).toBeVisible();
     expect(projectIdOf(page)).not.toBe(originalId);
     await expectStatus(page, 'Draft');
 
-    await page
-      .getByRole('group', { name: 'Project actions' })
-      .getByRole('button', { name: 'Cancel project' })
-      .click();
-    await confirmDialog(page, 'Cancel this project?', 'Cancel project');
+    await projectAction(page, 'Cancel project', 'Cancel this project?', 'Cancel project');
     await expect(toast(page, 'Project cancelled')).toBeVisible();
     await expectStatus(page, 'Cancelled');
     const cancelled = await apiGet<ProjectBody>(page, token, `/project/${projectIdOf(page)}`);

@@ -1,4 +1,13 @@
-import { actAs, DEMO, expectAccessible, journeySetUp, openMainLink, signInAs, toast } from './support/app';
+import {
+  actAs,
+  DEMO,
+  expectAccessible,
+  journeySetUp,
+  openMainLink,
+  openSection,
+  signInAs,
+  toast,
+} from './support/app';
 import { expect, test } from './support/test';
 
 /**
@@ -24,10 +33,7 @@ test('an organisation admin adds an employee group, puts an employee in it and t
     await actAs(page, 'Acme Ltd', 'organisation');
     await openMainLink(page, 'Organisation');
     await expect(page.getByRole('heading', { level: 1, name: 'Acme Ltd' })).toBeVisible();
-    await page
-      .getByRole('navigation', { name: 'Organisation sections' })
-      .getByRole('link', { name: 'Groups' })
-      .click();
+    await openSection(page, 'Organisation', 'Groups');
     await expect(page).toHaveURL(/\/organisation\/groups$/);
     await expect(page.getByRole('heading', { level: 2, name: 'Employee groups' })).toBeVisible();
     // The demo's groups are there before this walk adds its own.
@@ -115,10 +121,7 @@ test('an organisation admin adds an employee group, puts an employee in it and t
     await page.reload();
     await expect(group).toBeVisible();
     await expect(opener).toContainText('0 members');
-    await page
-      .getByRole('navigation', { name: 'Organisation sections' })
-      .getByRole('link', { name: 'Members' })
-      .click();
+    await openSection(page, 'Organisation', 'Members');
     await expect(page.getByText(DEMO.employee).first()).toBeVisible();
   });
 });

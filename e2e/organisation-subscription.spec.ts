@@ -5,6 +5,7 @@ import {
   DEMO,
   expectAccessible,
   journeySetUp,
+  openSection,
   registerActivated,
   signInAs,
   signOut,
@@ -87,10 +88,7 @@ test('a business subscribes with a discount code and downloads the invoice', asy
   });
 
   await test.step('the invoice downloads as a PDF', async () => {
-    await page
-      .getByRole('navigation', { name: 'Organisation sections' })
-      .getByRole('link', { name: 'Invoices' })
-      .click();
+    await openSection(page, 'Organisation', 'Invoices');
     const table = page.getByRole('table', { name: 'Invoices' });
     await expect(table.getByRole('row')).toHaveCount(2);
     await expect(table).toContainText('Starter');

@@ -6,6 +6,7 @@ import {
   DEMO,
   expectAccessible,
   journeySetUp,
+  openSection,
   registerActivated,
   signInAs,
   signOut,
@@ -91,16 +92,10 @@ test('a business admin sets a two-approver policy, gives as Acme, and two sign-o
   });
 
   await test.step('the profile, and a second colleague made a sign-off admin on the members screen', async () => {
-    await page
-      .getByRole('navigation', { name: 'Organisation sections' })
-      .getByRole('link', { name: 'Profile' })
-      .click();
+    await openSection(page, 'Organisation', 'Profile');
     await expect(page.getByRole('heading', { name: 'Organisation profile' })).toBeVisible();
     await expectAccessible(page, 'organisation profile');
-    await page
-      .getByRole('navigation', { name: 'Organisation sections' })
-      .getByRole('link', { name: 'Members' })
-      .click();
+    await openSection(page, 'Organisation', 'Members');
     const employee = page.getByLabel('Emery Employee signs off donations');
     await expect(employee).toBeVisible();
     await expectAccessible(page, 'organisation members');

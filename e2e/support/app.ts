@@ -164,6 +164,14 @@ export async function openAccountMenu(page: Page) {
   }).toPass({ timeout: 30_000 });
 }
 
+/** Opens a section of an area (Admin, Organisation, Charity) from the area's row of section links. */
+export async function openSection(page: Page, area: string, name: string) {
+  await page
+    .getByRole('navigation', { name: `${area} sections` })
+    .getByRole('link', { name })
+    .click();
+}
+
 /**
  * A link of the main navigation: in the header's bar on a wide window, behind the burger on a
  * phone (the drawer closes again once the link is followed).
