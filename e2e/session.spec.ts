@@ -62,6 +62,20 @@ function storedUserId(page: Page): Promise<number> {
   }, USER_KEY);
 }
 
+/**
+ * Stores a token and its expiry as the app does, the expiry first: a tab that follows the token's
+ * storage event then already reads the new expiry.
+ */
+function storeToken(page: Page, token: string, expiresAt: string) {
+  return page.evaluate(
+    ([tokenKey, expiresKey, value, at]) => {
+      window.localStorage.setItem(expiresKey, at);
+      window.localStorage.setItem(tokenKey, value);
+    },
+    [TOKEN_KEY, TOKEN_EXPIRES_AT_KEY, token, expiresAt] as const,
+  );
+}
+
 function storedSession(page: Page): Promise<Record<string, string | null>> {
   return page.evaluate(
     (keys) => Object.fromEntries(keys.map((key) => [key, window.localStorage.getItem(key)])),
@@ -83,6 +97,12 @@ function themeBlue(page: Page): Promise<string> {
   );
 }
 
+/** The page shows the colours of an account kind: the attribute the styles key on, and its blue. */
+async function expectTheme(page: Page, kind: string, blue: string) {
+  await expect(page.locator('html')).toHaveAttribute('data-account-kind', kind);
+  await expect.poll(() => themeBlue(page)).toBe(blue);
+}
+
 test.describe('expired tokens', () => {
   test('a stored token that has expired clears the session on the next load and shows /login', async ({
     page,
@@ -94,13 +114,7 @@ test.describe('expired tokens', () => {
     const token = await expiredToken(userId);
     const expiredAt = new Date(Date.now() - 60_000).toISOString();
 
-    await page.evaluate(
-      ([tokenKey, expiresKey, value, at]) => {
-        window.localStorage.setItem(tokenKey, value);
-        window.localStorage.setItem(expiresKey, at);
-      },
-      [TOKEN_KEY, TOKEN_EXPIRES_AT_KEY, token, expiredAt] as const,
-    );
+    await storeToken(page, token, expiredAt);
     await page.goto('/profile');
 
     await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
@@ -124,13 +138,7 @@ test.describe('expired tokens', () => {
         response.status() === 401 &&
         (await response.text()).includes('Token Expired'),
     );
-    await page.evaluate(
-      ([tokenKey, expiresKey, value, at]) => {
-        window.localStorage.setItem(tokenKey, value);
-        window.localStorage.setItem(expiresKey, at);
-      },
-      [TOKEN_KEY, TOKEN_EXPIRES_AT_KEY, token, new Date(Date.now() + HOUR_S * 1000).toISOString()] as const,
-    );
+    await storeToken(page, token, new Date(Date.now() + HOUR_S * 1000).toISOString());
     await page.reload();
 
     await seenExpired;
@@ -151,13 +159,7 @@ test.describe('expired tokens', () => {
     // Another tab of the same person stores the expired token; this tab follows it (storage event).
     const other = await context.newPage();
     await other.goto('/api/health');
-    await other.evaluate(
-      ([tokenKey, expiresKey, value, at]) => {
-        window.localStorage.setItem(expiresKey, at);
-        window.localStorage.setItem(tokenKey, value);
-      },
-      [TOKEN_KEY, TOKEN_EXPIRES_AT_KEY, token, new Date(Date.now() + HOUR_S * 1000).toISOString()] as const,
-    );
+    await storeToken(other, token, new Date(Date.now() + HOUR_S * 1000).toISOString());
     await other.close();
 
     await form.getByLabel('First name').fill('Samira');
@@ -175,8 +177,7 @@ test.describe('theme of each demo account', () => {
   test('the donor sees the individual colour', async ({ page }) => {
     await signIn(page, DEMO.donor);
     await expect(page.getByRole('heading', { level: 1, name: /^Hello,/ })).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('data-account-kind', 'individual');
-    await expect.poll(() => themeBlue(page)).toBe('#f7ae28');
+    await expectTheme(page, 'individual', '#f7ae28');
     // Nothing to switch to for a person without a charity or organisation.
     await expect(page.getByRole('combobox', { name: 'Active account' })).toHaveCount(0);
   });
@@ -184,23 +185,19 @@ test.describe('theme of each demo account', () => {
   test('the platform admin sees the individual colour', async ({ page }) => {
     await signIn(page, DEMO.admin);
     await expect(page.getByRole('heading', { level: 1, name: /^Hello,/ })).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('data-account-kind', 'individual');
-    await expect.poll(() => themeBlue(page)).toBe('#f7ae28');
+    await expectTheme(page, 'individual', '#f7ae28');
     expect(await mainLinks(page)).toContain('Admin');
   });
 
   test('the charity admin sees the charity colour after switching to River Trust', async ({ page }) => {
     await signIn(page, DEMO.charity);
-    await expect(page.locator('html')).toHaveAttribute('data-account-kind', 'individual');
-    await expect.poll(() => themeBlue(page)).toBe('#f7ae28');
+    await expectTheme(page, 'individual', '#f7ae28');
     const switcher = page.getByRole('combobox', { name: 'Active account' });
     await switcher.selectOption({ label: 'River Trust (charity)' });
-    await expect(page.locator('html')).toHaveAttribute('data-account-kind', 'charity');
-    await expect.poll(() => themeBlue(page)).toBe('#74c095');
+    await expectTheme(page, 'charity', '#74c095');
     // The choice is kept across a reload.
     await page.reload();
-    await expect(page.locator('html')).toHaveAttribute('data-account-kind', 'charity');
-    await expect.poll(() => themeBlue(page)).toBe('#74c095');
+    await expectTheme(page, 'charity', '#74c095');
     await expect(switcher.locator('option:checked')).toHaveText('River Trust (charity)');
   });
 
@@ -208,16 +205,13 @@ test.describe('theme of each demo account', () => {
     page,
   }) => {
     await signIn(page, DEMO.business);
-    await expect(page.locator('html')).toHaveAttribute('data-account-kind', 'individual');
-    await expect.poll(() => themeBlue(page)).toBe('#f7ae28');
+    await expectTheme(page, 'individual', '#f7ae28');
     const switcher = page.getByRole('combobox', { name: 'Active account' });
     await switcher.selectOption({ label: 'Acme Ltd (organisation)' });
-    await expect(page.locator('html')).toHaveAttribute('data-account-kind', 'organisation');
-    await expect.poll(() => themeBlue(page)).toBe('#272826');
+    await expectTheme(page, 'organisation', '#272826');
     // Back to the personal account.
     await switcher.selectOption({ index: 0 });
-    await expect(page.locator('html')).toHaveAttribute('data-account-kind', 'individual');
-    await expect.poll(() => themeBlue(page)).toBe('#f7ae28');
+    await expectTheme(page, 'individual', '#f7ae28');
   });
 });
 
