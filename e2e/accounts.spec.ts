@@ -1,11 +1,10 @@
-import type { OutboxMail } from '../apps/api/src/testing/eml';
 import {
   apiToken,
   closeToasts,
   DEMO_PASSWORD,
   freshEmail,
   mailTo,
-  outbox,
+  registerActivated,
   signIn,
   signOut,
   submitNewAccount,
@@ -32,34 +31,10 @@ function linkPath(text: string, route: string): string {
   return url.pathname;
 }
 
-/** Waits for the newest mail to an address with this subject. */
-async function mailAbout(address: string, subject: string): Promise<OutboxMail> {
-  let found: OutboxMail | undefined;
-  await expect
-    .poll(async () => {
-      found = (await outbox()).filter((mail) => mail.to.includes(address) && mail.subject === subject).pop();
-      return found !== undefined;
-    })
-    .toBe(true);
-  return found as OutboxMail;
-}
-
 /** The activation mail of an address; returns the link's path. */
 async function activationLink(address: string): Promise<string> {
-  const mail = await mailAbout(address, 'Activate your Kindred account');
+  const mail = await mailTo(address, 'Activate your Kindred account');
   return linkPath(mail.text, 'activate');
-}
-
-/** Registers and activates a person through the API (setup for journeys that start signed in). */
-async function activatedUser(page: Page, prefix: string, firstName = 'Robin', lastName = 'Tester') {
-  const email = freshEmail(prefix);
-  const registered = await page.request.post('/api/auth/register', {
-    data: { email, password: DEMO_PASSWORD, first_name: firstName, last_name: lastName },
-  });
-  expect(registered.status(), await registered.text()).toBeLessThan(300);
-  const activated = await page.request.get(`/api/auth${await activationLink(email)}`);
-  expect(activated.status(), await activated.text()).toBe(200);
-  return email;
 }
 
 async function expectSignInRefused(page: Page, email: string, password: string) {
@@ -239,7 +214,7 @@ test('registering a charity creates a pending charity application', async ({ pag
 });
 
 test('forgot password mails a reset link that sets a new password', async ({ page }) => {
-  const email = await activatedUser(page, 'forgot');
+  const email = await registerActivated(page, 'forgot');
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -250,7 +225,7 @@ test('forgot password mails a reset link that sets a new password', async ({ pag
   await expect(toast(page, `Successfully sent password reset link to ${email}!`)).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Check your email' })).toBeVisible();
 
-  const mail = await mailAbout(email, 'Reset your Kindred password');
+  const mail = await mailTo(email, 'Reset your Kindred password');
   const resetPath = linkPath(mail.text, 'reset-password');
 
   await page.goto(resetPath);
@@ -280,7 +255,7 @@ test('forgot password mails a reset link that sets a new password', async ({ pag
 test('the profile shows what was changed elsewhere (the stored user is replaced by the fresh one)', async ({
   page,
 }) => {
-  const email = await activatedUser(page, 'elsewhere', 'Casey', 'Before');
+  const email = await registerActivated(page, 'elsewhere', 'Casey', 'Before');
   await signIn(page, email);
   await page.goto('/profile');
   const form = page.getByRole('form', { name: 'Edit profile' });
@@ -369,7 +344,7 @@ test('activation by code: the resent mail replaces the first code, which then no
 });
 
 test('changing the email signs in with the new address and tells the old one', async ({ page }) => {
-  const email = await activatedUser(page, 'mover', 'Max', 'Mover');
+  const email = await registerActivated(page, 'mover', 'Max', 'Mover');
   const newEmail = freshEmail('moved');
   await signIn(page, email);
   await page.goto('/profile');
@@ -380,7 +355,7 @@ test('changing the email signs in with the new address and tells the old one', a
   await expect(toast(page, 'Email updated')).toBeVisible();
   await expect(form).toContainText(`Your email address is ${newEmail}.`);
 
-  const notice = await mailAbout(email, 'Your Kindred email address was changed');
+  const notice = await mailTo(email, 'Your Kindred email address was changed');
   expect(notice.text).toContain(newEmail);
 
   // The new token is in use: the session survives a reload.
@@ -393,7 +368,7 @@ test('changing the email signs in with the new address and tells the old one', a
 });
 
 test('uploading an avatar saves it and shows it', async ({ page }) => {
-  const email = await activatedUser(page, 'avatar', 'Ava', 'Tar');
+  const email = await registerActivated(page, 'avatar', 'Ava', 'Tar');
   await signIn(page, email);
   await page.goto('/profile');
   const section = page.getByRole('region', { name: 'Avatar' });
@@ -431,7 +406,7 @@ test('a wrong password shows the refusal on the form and keeps the person signed
 test('deleting an account asks for confirmation, signs out and the account can no longer sign in', async ({
   page,
 }) => {
-  const email = await activatedUser(page, 'leaver', 'Lee', 'Leaver');
+  const email = await registerActivated(page, 'leaver', 'Lee', 'Leaver');
   await signIn(page, email);
   await page.goto('/profile');
   const form = page.getByRole('form', { name: 'Delete account' });
