@@ -21,7 +21,13 @@ import { expect, type Page, test } from './support/test';
 const NEW_PASSWORD = 'Another-pass-456';
 const WRONG_CREDENTIALS = 'The email or password is not right.';
 
-/** A toast (Mantine notification, role alert) whose text contains `text`. */
+/** Registers and activates a new person, signs them in and opens their profile; returns the email. */
+async function newPersonOnProfile(page: Page, prefix: string, firstName: string, lastName: string) {
+  const email = await registerActivated(page, prefix, firstName, lastName);
+  await signIn(page, email);
+  await page.goto('/profile');
+  return email;
+}
 
 /** The path of the first link in a mail that goes to `route` (the link's host is the app's). */
 function linkPath(text: string, route: string): string {
@@ -255,9 +261,7 @@ test('forgot password mails a reset link that sets a new password', async ({ pag
 test('the profile shows what was changed elsewhere (the stored user is replaced by the fresh one)', async ({
   page,
 }) => {
-  const email = await registerActivated(page, 'elsewhere', 'Casey', 'Before');
-  await signIn(page, email);
-  await page.goto('/profile');
+  const email = await newPersonOnProfile(page, 'elsewhere', 'Casey', 'Before');
   const form = page.getByRole('form', { name: 'Edit profile' });
   await expect(form.getByLabel('Last name')).toHaveValue('Before');
 
@@ -344,10 +348,8 @@ test('activation by code: the resent mail replaces the first code, which then no
 });
 
 test('changing the email signs in with the new address and tells the old one', async ({ page }) => {
-  const email = await registerActivated(page, 'mover', 'Max', 'Mover');
+  const email = await newPersonOnProfile(page, 'mover', 'Max', 'Mover');
   const newEmail = freshEmail('moved');
-  await signIn(page, email);
-  await page.goto('/profile');
   const form = page.getByRole('form', { name: 'Change email' });
   await form.getByLabel('New email').fill(newEmail);
   await form.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
@@ -368,9 +370,7 @@ test('changing the email signs in with the new address and tells the old one', a
 });
 
 test('uploading an avatar saves it and shows it', async ({ page }) => {
-  const email = await registerActivated(page, 'avatar', 'Ava', 'Tar');
-  await signIn(page, email);
-  await page.goto('/profile');
+  await newPersonOnProfile(page, 'avatar', 'Ava', 'Tar');
   const section = page.getByRole('region', { name: 'Avatar' });
   await expect(section.getByRole('img', { name: 'Your avatar' })).toHaveCount(0);
   await section.getByLabel('Avatar image file').setInputFiles({
@@ -406,9 +406,7 @@ test('a wrong password shows the refusal on the form and keeps the person signed
 test('deleting an account asks for confirmation, signs out and the account can no longer sign in', async ({
   page,
 }) => {
-  const email = await registerActivated(page, 'leaver', 'Lee', 'Leaver');
-  await signIn(page, email);
-  await page.goto('/profile');
+  const email = await newPersonOnProfile(page, 'leaver', 'Lee', 'Leaver');
   const form = page.getByRole('form', { name: 'Delete account' });
   await form.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
 
