@@ -1,3 +1,4 @@
+import type { FastifyContextConfig, FastifySchema } from 'fastify';
 import { z } from 'zod';
 
 /** What every route file repeats, written once. */
@@ -32,3 +33,27 @@ export const idempotencyHeader = z.looseObject({
       'Optional, 1 to 200 visible characters: a retry with the same key answers the first result and moves no money again.',
     ),
 });
+
+/** What a route adds to its config beyond who may call it (a stricter rate limit, say). */
+type ExtraConfig = Omit<FastifyContextConfig, 'auth'>;
+
+/**
+ * The options of the routes a file registers under one set of OpenAPI tags, so that each route
+ * states only its summary and its own schema: `route.user(...)` for a signed-in caller (the bearer
+ * security), `route.public(...)` for anyone.
+ */
+export function routeOptions(tags: string[]) {
+  return {
+    user: <Schema extends FastifySchema>(summary: string, schema: Schema, config?: ExtraConfig) => ({
+      config: { ...config, auth: 'user' as const },
+      schema: { tags, security, summary, ...schema },
+    }),
+    public: <Schema extends FastifySchema>(summary: string, schema: Schema, config?: ExtraConfig) => ({
+      config: { ...config, auth: 'public' as const },
+      schema: { tags, summary, ...schema },
+    }),
+  };
+}
+
+/** A file's route options under one set of tags, for a helper that registers routes of its own. */
+export type RouteOptions = ReturnType<typeof routeOptions>;

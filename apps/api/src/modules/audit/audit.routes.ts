@@ -1,8 +1,10 @@
 import { auditEntrySchema, auditListQuerySchema, pageSchema } from '@kindred/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { security } from '../../platform/route-helpers.js';
+import { routeOptions } from '../../platform/route-helpers.js';
 import type { Services } from '../../services.js';
+
+const adminRoute = routeOptions(['admin']);
 
 /** The audit log of admin actions (decision 028). */
 export const auditRoutes =
@@ -10,17 +12,10 @@ export const auditRoutes =
   async (app) => {
     app.get(
       '/admin/audit',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['admin'],
-          security,
-          summary:
-            'What platform admins did: who, when, what, to what and why; newest first, filtered (platform admins)',
-          querystring: auditListQuerySchema,
-          response: { 200: pageSchema(auditEntrySchema) },
-        },
-      },
+      adminRoute.user(
+        'What platform admins did: who, when, what, to what and why; newest first, filtered (platform admins)',
+        { querystring: auditListQuerySchema, response: { 200: pageSchema(auditEntrySchema) } },
+      ),
       async (request) => services.audit.list(request.auth, request.query),
     );
   };

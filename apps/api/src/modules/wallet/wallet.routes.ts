@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { idempotencyOf } from '../../lib/idempotency.js';
-import { idempotencyHeader, idParam, idParams, security } from '../../platform/route-helpers.js';
+import { idempotencyHeader, idParam, idParams, routeOptions } from '../../platform/route-helpers.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
 import type { MoneyOwner } from '../payments/index.js';
@@ -33,6 +33,10 @@ function sendCsv(reply: FastifyReply, csv: string, from: string, to: string) {
     .send(csv);
 }
 
+const walletRoute = routeOptions(['wallet']);
+const adminRoute = routeOptions(['admin']);
+const organisationRoute = routeOptions(['organisation']);
+
 /** Wallet balances, history, statements, admin deposits and transfers between organisations. */
 export const walletRoutes =
   (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
@@ -43,46 +47,26 @@ export const walletRoutes =
 
     app.get(
       '/user/wallet',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['wallet'],
-          security,
-          summary: 'My wallet and credits',
-          response: { 200: walletSchema },
-        },
-      },
+      walletRoute.user('My wallet and credits', { response: { 200: walletSchema } }),
       async (request) => payments.wallet(request.auth, user(currentUser(request).id)),
     );
 
     app.get(
       '/business/wallet/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['wallet'],
-          security,
-          summary: "An organisation's wallet and credits",
-          params: idParams(),
-          response: { 200: walletSchema },
-        },
-      },
+      walletRoute.user("An organisation's wallet and credits", {
+        params: idParams(),
+        response: { 200: walletSchema },
+      }),
       async (request) => payments.wallet(request.auth, business(request.params.id)),
     );
 
     app.get(
       '/user/payments/:from/:to',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['wallet'],
-          security,
-          summary: 'My wallet history between two dates, newest first',
-          params: historyParamsSchema,
-          querystring: historyQuery,
-          response: { 200: pageSchema(historyItemSchema) },
-        },
-      },
+      walletRoute.user('My wallet history between two dates, newest first', {
+        params: historyParamsSchema,
+        querystring: historyQuery,
+        response: { 200: pageSchema(historyItemSchema) },
+      }),
       async (request) =>
         wallets.history(
           request.auth,
@@ -94,17 +78,11 @@ export const walletRoutes =
 
     app.get(
       '/business/:id/payments/:from/:to',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['wallet'],
-          security,
-          summary: "An organisation's wallet history between two dates, newest first",
-          params: historyParamsSchema.extend({ id: idParam }),
-          querystring: historyQuery,
-          response: { 200: pageSchema(historyItemSchema) },
-        },
-      },
+      walletRoute.user("An organisation's wallet history between two dates, newest first", {
+        params: historyParamsSchema.extend({ id: idParam }),
+        querystring: historyQuery,
+        response: { 200: pageSchema(historyItemSchema) },
+      }),
       async (request) =>
         wallets.history(
           request.auth,
@@ -116,17 +94,11 @@ export const walletRoutes =
 
     app.get(
       '/user/statement/:from/:to',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['wallet'],
-          security,
-          summary: 'My statement for a date range (CSV)',
-          params: historyParamsSchema,
-          querystring: z.object({ account: z.enum(LEDGER_HISTORY_ACCOUNTS).optional() }),
-          produces: ['text/csv'],
-        },
-      },
+      walletRoute.user('My statement for a date range (CSV)', {
+        params: historyParamsSchema,
+        querystring: z.object({ account: z.enum(LEDGER_HISTORY_ACCOUNTS).optional() }),
+        produces: ['text/csv'],
+      }),
       async (request, reply) => {
         const { from, to } = request.params;
         return sendCsv(
@@ -144,17 +116,11 @@ export const walletRoutes =
 
     app.get(
       '/business/:id/statement/:from/:to',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['wallet'],
-          security,
-          summary: "An organisation's statement for a date range (CSV)",
-          params: historyParamsSchema.extend({ id: idParam }),
-          querystring: z.object({ account: z.enum(LEDGER_HISTORY_ACCOUNTS).optional() }),
-          produces: ['text/csv'],
-        },
-      },
+      walletRoute.user("An organisation's statement for a date range (CSV)", {
+        params: historyParamsSchema.extend({ id: idParam }),
+        querystring: z.object({ account: z.enum(LEDGER_HISTORY_ACCOUNTS).optional() }),
+        produces: ['text/csv'],
+      }),
       async (request, reply) => {
         const { from, to } = request.params;
         return sendCsv(
@@ -192,68 +158,50 @@ export const walletRoutes =
 
     app.post(
       '/admin/user/:id/deposit',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['admin'],
-          security,
-          summary: "Record money or credits into a person's wallet (platform Super Admin or Admin)",
-          params: idParams(),
-          headers: idempotencyHeader,
-          body: adminDepositBodySchema,
-          response: { 201: adminDepositResponse },
-        },
-      },
+      adminRoute.user("Record money or credits into a person's wallet (platform Super Admin or Admin)", {
+        params: idParams(),
+        headers: idempotencyHeader,
+        body: adminDepositBodySchema,
+        response: { 201: adminDepositResponse },
+      }),
       adminDeposit('user', false),
     );
 
     app.post(
       '/admin/business/:id/deposit',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['admin'],
-          security,
-          summary: "Record money or credits into an organisation's wallet (platform Super Admin or Admin)",
+      adminRoute.user(
+        "Record money or credits into an organisation's wallet (platform Super Admin or Admin)",
+        {
           params: idParams(),
           headers: idempotencyHeader,
           body: adminDepositBodySchema,
           response: { 201: adminDepositResponse },
         },
-      },
+      ),
       adminDeposit('business', false),
     );
 
     app.post(
       '/admin/business/:id/cc',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['admin'],
-          security,
-          summary: 'Give an organisation credits (cc) to donate (platform Super Admin or Admin)',
-          params: idParams(),
-          headers: idempotencyHeader,
-          body: adminCreditsBodySchema,
-          response: { 201: adminDepositResponse },
-        },
-      },
+      adminRoute.user('Give an organisation credits (cc) to donate (platform Super Admin or Admin)', {
+        params: idParams(),
+        headers: idempotencyHeader,
+        body: adminCreditsBodySchema,
+        response: { 201: adminDepositResponse },
+      }),
       adminDeposit('business', true),
     );
 
     app.post(
       '/organisation/transfer_funds',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['organisation'],
-          security,
-          summary: 'Move funds between an organisation and its sub-business (Super Admin of the parent)',
+      organisationRoute.user(
+        'Move funds between an organisation and its sub-business (Super Admin of the parent)',
+        {
           headers: idempotencyHeader,
           body: transferFundsBodySchema,
           response: { 200: transferResponseSchema },
         },
-      },
+      ),
       async (request) => {
         const caller = currentUser(request);
         const result = await wallets.transferFunds(
