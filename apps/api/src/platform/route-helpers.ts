@@ -1,5 +1,8 @@
 import type { FastifyContextConfig, FastifySchema } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import type { Services } from '../services.js';
 
 /** What every route file repeats, written once. */
 
@@ -57,3 +60,23 @@ export function routeOptions(tags: string[]) {
 
 /** A file's route options under one set of tags, for a helper that registers routes of its own. */
 export type RouteOptions = ReturnType<typeof routeOptions>;
+
+/** The app a module's routes register on: Fastify with zod schemas. */
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** A module's routes as app.ts registers them: a plugin made from the app's context and services. */
+export function moduleRoutes(
+  register: (app: RouteApp, services: Services, ctx: AppContext) => Promise<void>,
+): (ctx: AppContext, services: Services) => FastifyPluginAsyncZod {
+  return (ctx, services) => (app) => register(app, services, ctx);
+}
+
+/**
+ * Answers 201 Created with what the call made; the reply's 201 schema types what it may send.
+ */
+export async function created<Made, Sent>(
+  reply: { status(code: 201): { send(payload: Made): Sent } },
+  made: Promise<NoInfer<Made>>,
+): Promise<Sent> {
+  return reply.status(201).send(await made);
+}

@@ -27,13 +27,16 @@ import {
   supporterSchema,
   supporterWithoutFundsSchema,
 } from '@kindred/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { idempotencyOf } from '../../lib/idempotency.js';
-import { idempotencyHeader, idParams, routeOptions } from '../../platform/route-helpers.js';
+import {
+  created,
+  idempotencyHeader,
+  idParams,
+  moduleRoutes,
+  routeOptions,
+} from '../../platform/route-helpers.js';
 import { currentUser } from '../../plugins/auth.js';
-import type { Services } from '../../services.js';
 
 const listQuery = pageQuerySchema.extend(donationFiltersSchema.shape);
 const donationPage = pageSchema(donationSchema);
@@ -43,10 +46,10 @@ const oneDonation = z.object({ donation: donationSchema });
 const route = routeOptions(['donations']);
 
 /** Giving (docs/product/donations.md): the donor's, the charity's, the public's and the platform's calls. */
-export const donationsRoutes =
-  (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
-  async (app) => {
-    const {
+export const donationsRoutes = moduleRoutes(
+  async (
+    app,
+    {
       donorGifts,
       charityInbox,
       signoff,
@@ -55,8 +58,8 @@ export const donationsRoutes =
       subscriptions,
       giftAid,
       projects,
-    } = services;
-
+    },
+  ) => {
     for (const kind of ['project', 'charity'] as const) {
       app.post(
         `/user/donate/${kind}/:id`,
@@ -308,7 +311,7 @@ export const donationsRoutes =
         body: giftAidDeclarationBodySchema,
         response: { 201: giftAidDeclarationResponseSchema },
       }),
-      async (request, reply) => reply.status(201).send(await giftAid.declare(request.auth, request.body)),
+      async (request, reply) => created(reply, giftAid.declare(request.auth, request.body)),
     );
 
     app.delete(
@@ -388,8 +391,7 @@ export const donationsRoutes =
         params: idParams(),
         response: { 201: z.object({ claim: giftAidClaimSchema }) },
       }),
-      async (request, reply) =>
-        reply.status(201).send(await giftAid.createClaim(request.auth, request.params.id)),
+      async (request, reply) => created(reply, giftAid.createClaim(request.auth, request.params.id)),
     );
 
     app.get(
@@ -486,4 +488,5 @@ export const donationsRoutes =
       async (request) =>
         platformReview.platformReject(request.auth, request.body.donation_id, request.body.reason),
     );
-  };
+  },
+);

@@ -13,11 +13,8 @@ import {
   recipientSchema,
   recipientSearchQuerySchema,
 } from '@kindred/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
-import { routeOptions } from '../../platform/route-helpers.js';
-import type { Services } from '../../services.js';
+import { created, moduleRoutes, routeOptions } from '../../platform/route-helpers.js';
 
 const FOLDERS = [
   ['inbox', 'The messages a mailbox received, newest first'],
@@ -33,103 +30,97 @@ const route = routeOptions(['messages']);
  * mailboxes named by `{owner_type}/{owner_id}`, a person (1), an organisation (2), a charity (3) or
  * a project (4) the caller belongs to.
  */
-export const messagesRoutes =
-  (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
-  async (app) => {
-    const { messages, messageSending } = services;
-
-    for (const [folder, summary] of FOLDERS)
-      app.get(
-        `/message/get_all_${folder}/:owner_type/:owner_id`,
-        route.user(summary, {
-          params: mailboxParamsSchema,
-          querystring: pageQuerySchema,
-          response: { 200: pageSchema(messageSchema) },
-        }),
-        async (request) => messages.list(request.auth, request.params, folder, request.query),
-      );
-
+export const messagesRoutes = moduleRoutes(async (app, { messages, messageSending }) => {
+  for (const [folder, summary] of FOLDERS)
     app.get(
-      '/message/get/:owner_type/:owner_id/:message_id',
-      route.user('One message of a mailbox (sent or received, or its own draft)', {
-        params: messageParamsSchema,
-        response: { 200: messageSchema },
-      }),
-      async (request) => messages.get(request.auth, request.params),
-    );
-
-    app.get(
-      '/replay/get/:owner_type/:owner_id/:message_id',
-      route.user('The thread of a message: its sent messages and replies, oldest first', {
-        params: messageParamsSchema,
+      `/message/get_all_${folder}/:owner_type/:owner_id`,
+      route.user(summary, {
+        params: mailboxParamsSchema,
         querystring: pageQuerySchema,
         response: { 200: pageSchema(messageSchema) },
       }),
-      async (request) => messages.thread(request.auth, request.params, request.query),
+      async (request) => messages.list(request.auth, request.params, folder, request.query),
     );
 
-    app.post(
-      '/message/create',
-      route.user('Write a message as oneself or an account: status 1 saves a draft, 2 sends it', {
-        body: messageCreateBodySchema,
-        response: { 201: messageSchema },
-      }),
-      async (request, reply) =>
-        reply.status(201).send(await messageSending.create(request.auth, request.body)),
-    );
+  app.get(
+    '/message/get/:owner_type/:owner_id/:message_id',
+    route.user('One message of a mailbox (sent or received, or its own draft)', {
+      params: messageParamsSchema,
+      response: { 200: messageSchema },
+    }),
+    async (request) => messages.get(request.auth, request.params),
+  );
 
-    app.patch(
-      '/message/update/:owner_type/:owner_id/:message_id',
-      route.user('Edit a draft; status 2 sends it', {
-        params: messageParamsSchema,
-        body: messageUpdateBodySchema,
-        response: { 200: messageSchema },
-      }),
-      async (request) => messageSending.update(request.auth, request.params, request.body),
-    );
+  app.get(
+    '/replay/get/:owner_type/:owner_id/:message_id',
+    route.user('The thread of a message: its sent messages and replies, oldest first', {
+      params: messageParamsSchema,
+      querystring: pageQuerySchema,
+      response: { 200: pageSchema(messageSchema) },
+    }),
+    async (request) => messages.thread(request.auth, request.params, request.query),
+  );
 
-    app.post(
-      '/message/reply',
-      route.user('Reply in a thread: sent at once to the other party', {
-        body: messageReplyBodySchema,
-        response: { 201: messageSchema },
-      }),
-      async (request, reply) =>
-        reply.status(201).send(await messageSending.reply(request.auth, request.body)),
-    );
+  app.post(
+    '/message/create',
+    route.user('Write a message as oneself or an account: status 1 saves a draft, 2 sends it', {
+      body: messageCreateBodySchema,
+      response: { 201: messageSchema },
+    }),
+    async (request, reply) => created(reply, messageSending.create(request.auth, request.body)),
+  );
 
-    app.post(
-      '/message/mark_read',
-      route.user('Mark received messages as read; answers the mailbox’s unread count', {
-        body: messageMarkReadBodySchema,
-        response: { 200: markReadResponseSchema },
-      }),
-      async (request) => messages.markRead(request.auth, request.body),
-    );
+  app.patch(
+    '/message/update/:owner_type/:owner_id/:message_id',
+    route.user('Edit a draft; status 2 sends it', {
+      params: messageParamsSchema,
+      body: messageUpdateBodySchema,
+      response: { 200: messageSchema },
+    }),
+    async (request) => messageSending.update(request.auth, request.params, request.body),
+  );
 
-    app.delete(
-      '/message/archive/:owner_type/:owner_id/:message_id',
-      route.user('Archive a message in this mailbox (the other side keeps its copy)', {
-        params: messageParamsSchema,
-        response: { 200: messageSchema },
-      }),
-      async (request) => messages.archive(request.auth, request.params),
-    );
+  app.post(
+    '/message/reply',
+    route.user('Reply in a thread: sent at once to the other party', {
+      body: messageReplyBodySchema,
+      response: { 201: messageSchema },
+    }),
+    async (request, reply) => created(reply, messageSending.reply(request.auth, request.body)),
+  );
 
-    app.get(
-      '/message/mailboxes',
-      route.user('The mailboxes I read (mine and my accounts’) with their unread counts', {
-        response: { 200: mailboxesSchema },
-      }),
-      async (request) => messages.mailboxes(request.auth),
-    );
+  app.post(
+    '/message/mark_read',
+    route.user('Mark received messages as read; answers the mailbox’s unread count', {
+      body: messageMarkReadBodySchema,
+      response: { 200: markReadResponseSchema },
+    }),
+    async (request) => messages.markRead(request.auth, request.body),
+  );
 
-    app.get(
-      '/message/recipients',
-      route.user('Find people, charities, organisations and projects to write to, by name (no emails)', {
-        querystring: recipientSearchQuerySchema,
-        response: { 200: z.object({ items: z.array(recipientSchema) }) },
-      }),
-      async (request) => messages.recipients(request.auth, request.query.q, request.query.limit),
-    );
-  };
+  app.delete(
+    '/message/archive/:owner_type/:owner_id/:message_id',
+    route.user('Archive a message in this mailbox (the other side keeps its copy)', {
+      params: messageParamsSchema,
+      response: { 200: messageSchema },
+    }),
+    async (request) => messages.archive(request.auth, request.params),
+  );
+
+  app.get(
+    '/message/mailboxes',
+    route.user('The mailboxes I read (mine and my accounts’) with their unread counts', {
+      response: { 200: mailboxesSchema },
+    }),
+    async (request) => messages.mailboxes(request.auth),
+  );
+
+  app.get(
+    '/message/recipients',
+    route.user('Find people, charities, organisations and projects to write to, by name (no emails)', {
+      querystring: recipientSearchQuerySchema,
+      response: { 200: z.object({ items: z.array(recipientSchema) }) },
+    }),
+    async (request) => messages.recipients(request.auth, request.query.q, request.query.limit),
+  );
+});

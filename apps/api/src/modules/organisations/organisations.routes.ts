@@ -18,29 +18,23 @@ import {
   signoffPolicyBodySchema,
   signoffPolicySchema,
 } from '@kindred/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { readUpload } from '../../lib/uploads.js';
-import { idParams, routeOptions } from '../../platform/route-helpers.js';
-import type { Services } from '../../services.js';
+import { created, idParams, moduleRoutes, routeOptions } from '../../platform/route-helpers.js';
 
 const route = routeOptions(['organisation']);
 const adminRoute = routeOptions(['admin']);
 
 /** Organisations (docs/product/organisations.md): profile, members and roles, sign-off admins and policy. */
-export const organisationsRoutes =
-  (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
-  async (app) => {
-    const { organisations, organisationMembers, organisationReview } = services;
-
+export const organisationsRoutes = moduleRoutes(
+  async (app, { organisations, organisationMembers, organisationReview }) => {
     app.post(
       '/user/add/business',
       route.user('Add my organisation: I become its Super Admin; it waits for a platform admin', {
         body: businessCreateBodySchema,
         response: { 201: businessSchema },
       }),
-      async (request, reply) => reply.status(201).send(await organisations.apply(request.auth, request.body)),
+      async (request, reply) => created(reply, organisations.apply(request.auth, request.body)),
     );
 
     app.post(
@@ -49,8 +43,7 @@ export const organisationsRoutes =
         body: adminBusinessCreateBodySchema,
         response: { 201: businessSchema },
       }),
-      async (request, reply) =>
-        reply.status(201).send(await organisationReview.createByAdmin(request.auth, request.body)),
+      async (request, reply) => created(reply, organisationReview.createByAdmin(request.auth, request.body)),
     );
 
     app.get(
@@ -238,4 +231,5 @@ export const organisationsRoutes =
       ),
       async (request) => organisationMembers.setSignoffPolicy(request.auth, request.params.id, request.body),
     );
-  };
+  },
+);

@@ -11,14 +11,17 @@ import {
   providerAccountBodySchema,
   providerAccountSchema,
 } from '@kindred/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { idempotencyOf } from '../../lib/idempotency.js';
-import { idempotencyHeader, idParams, routeOptions } from '../../platform/route-helpers.js';
+import {
+  created,
+  idempotencyHeader,
+  idParams,
+  moduleRoutes,
+  routeOptions,
+} from '../../platform/route-helpers.js';
 import { currentUser } from '../../plugins/auth.js';
-import type { Services } from '../../services.js';
 import type { MoneyOwner } from './money-owner.js';
 import { verifyStripeEvent } from './stripe-provider.js';
 
@@ -30,10 +33,8 @@ const adminRoute = routeOptions(['admin']);
 const charityRoute = routeOptions(['charity']);
 
 /** Deposits through the payment provider, direct debits, charity payout accounts and provider webhooks. */
-export const paymentsRoutes =
-  (ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
-  async (app) => {
-    const { payments, directDebits: debits, providerAccounts: accounts } = services;
+export const paymentsRoutes = moduleRoutes(
+  async (app, { payments, directDebits: debits, providerAccounts: accounts }, ctx) => {
     const user = (userId: number): MoneyOwner => ({ ownerType: 'user', ownerId: userId });
     const business = (businessId: number): MoneyOwner => ({ ownerType: 'business', ownerId: businessId });
 
@@ -165,17 +166,16 @@ export const paymentsRoutes =
       ),
       async (request, reply) => {
         const caller = currentUser(request);
-        return reply
-          .status(201)
-          .send(
-            await debits.create(
-              request.auth,
-              business(request.params.id),
-              request.body,
-              caller.id,
-              idempotencyOf(request, `user:${caller.id}`),
-            ),
-          );
+        return created(
+          reply,
+          debits.create(
+            request.auth,
+            business(request.params.id),
+            request.body,
+            caller.id,
+            idempotencyOf(request, `user:${caller.id}`),
+          ),
+        );
       },
     );
 
@@ -261,4 +261,5 @@ export const paymentsRoutes =
         },
       );
     });
-  };
+  },
+);

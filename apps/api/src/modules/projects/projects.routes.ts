@@ -19,13 +19,10 @@ import {
   projectUpdateBodySchema,
   projectUpdatePostBodySchema,
 } from '@kindred/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { readUpload } from '../../lib/uploads.js';
-import { idParam, idParams, routeOptions } from '../../platform/route-helpers.js';
+import { created, idParam, idParams, moduleRoutes, routeOptions } from '../../platform/route-helpers.js';
 import { currentUser } from '../../plugins/auth.js';
-import type { Services } from '../../services.js';
 
 const projectPage = pageSchema(projectSchema);
 const items = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
@@ -34,25 +31,18 @@ const route = routeOptions(['project']);
 const charityRoute = routeOptions(['charity']);
 const adminRoute = routeOptions(['admin']);
 
-export const projectsRoutes =
-  (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
-  async (app) => {
-    const {
-      projects,
-      projectEditing,
-      projectLifecycle,
-      projectAssociations,
-      projectContent: content,
-    } = services;
-
+export const projectsRoutes = moduleRoutes(
+  async (
+    app,
+    { projects, projectEditing, projectLifecycle, projectAssociations, projectContent: content },
+  ) => {
     app.post(
       '/project/create',
       route.user(
         'Create a Draft project for a charity (charity_id), an organisation (business_id) or yourself',
         { body: projectCreateBodySchema, response: { 201: projectSchema } },
       ),
-      async (request, reply) =>
-        reply.status(201).send(await projectEditing.create(request.body, currentUser(request))),
+      async (request, reply) => created(reply, projectEditing.create(request.body, currentUser(request))),
     );
 
     app.get(
@@ -121,7 +111,7 @@ export const projectsRoutes =
         response: { 201: projectSchema },
       }),
       async (request, reply) =>
-        reply.status(201).send(await projectEditing.clone(request.body.project_id, currentUser(request))),
+        created(reply, projectEditing.clone(request.body.project_id, currentUser(request))),
     );
 
     app.post(
@@ -158,8 +148,7 @@ export const projectsRoutes =
         body: projectUpdatePostBodySchema,
         response: { 201: projectPostSchema },
       }),
-      async (request, reply) =>
-        reply.status(201).send(await content.addUpdate(request.body, currentUser(request))),
+      async (request, reply) => created(reply, content.addUpdate(request.body, currentUser(request))),
     );
 
     app.get(
@@ -180,9 +169,7 @@ export const projectsRoutes =
         response: { 201: projectImpactSchema },
       }),
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(await content.addImpact(request.params.id, request.body, currentUser(request))),
+        created(reply, content.addImpact(request.params.id, request.body, currentUser(request))),
     );
 
     app.get(
@@ -224,16 +211,15 @@ export const projectsRoutes =
         response: { 201: projectImageSchema },
       }),
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            await content.addImage(
-              request.params.id,
-              () => readUpload(request, 'gallery'),
-              null,
-              currentUser(request),
-            ),
+        created(
+          reply,
+          content.addImage(
+            request.params.id,
+            () => readUpload(request, 'gallery'),
+            null,
+            currentUser(request),
           ),
+        ),
     );
 
     app.get(
@@ -263,15 +249,10 @@ export const projectsRoutes =
         response: { 201: projectDocumentSchema },
       }),
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            await content.addDocument(
-              request.params.id,
-              () => readUpload(request, 'document'),
-              currentUser(request),
-            ),
-          ),
+        created(
+          reply,
+          content.addDocument(request.params.id, () => readUpload(request, 'document'), currentUser(request)),
+        ),
     );
 
     app.get(
@@ -411,4 +392,5 @@ export const projectsRoutes =
       async (request) =>
         projectLifecycle.returnToCharity(request.auth, request.body.project_id, request.body.reason),
     );
-  };
+  },
+);
