@@ -1,4 +1,5 @@
-import type { FastifyContextConfig, FastifySchema } from 'fastify';
+import { pageQuerySchema, pageSchema } from '@kindred/shared';
+import type { FastifyContextConfig, FastifyReply, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
@@ -79,4 +80,19 @@ export async function created<Made, Sent>(
   made: Promise<NoInfer<Made>>,
 ): Promise<Sent> {
   return reply.status(201).send(await made);
+}
+
+/** The schema of a keyset-paged list of items: the shared page query and the page it answers. */
+export function paged<Item extends z.ZodType>(item: Item) {
+  return { querystring: pageQuerySchema, response: { 200: pageSchema(item) } };
+}
+
+/** Sends a file to be saved rather than shown: its content type, the name it is saved under, its bytes. */
+export function sendAttachment(
+  reply: FastifyReply,
+  type: string,
+  filename: string,
+  body: string | Uint8Array,
+) {
+  return reply.type(type).header('content-disposition', `attachment; filename="${filename}"`).send(body);
 }

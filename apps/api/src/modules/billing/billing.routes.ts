@@ -5,8 +5,6 @@ import {
   discountCodeUpdateBodySchema,
   invoiceSchema,
   orgSubscriptionSchema,
-  pageQuerySchema,
-  pageSchema,
   planBodySchema,
   planSchema,
   planUpdateBodySchema,
@@ -25,8 +23,10 @@ import {
   idempotencyHeader,
   idParams,
   moduleRoutes,
+  paged,
   type RouteOptions,
   routeOptions,
+  sendAttachment,
 } from '../../platform/route-helpers.js';
 import { type AuthUser, currentUser } from '../../plugins/auth.js';
 
@@ -107,8 +107,7 @@ export const billingRoutes = moduleRoutes(async (app, { platformBilling, organis
   app.get(
     '/admin/discount_codes',
     adminRoute.user('Every discount code with its uses, newest first (platform admins)', {
-      querystring: pageQuerySchema,
-      response: { 200: pageSchema(discountCodeSchema) },
+      ...paged(discountCodeSchema),
     }),
     async (request) => platformBilling.adminCodes(request.auth, request.query),
   );
@@ -239,8 +238,7 @@ export const billingRoutes = moduleRoutes(async (app, { platformBilling, organis
     '/business/:id/subscription_list',
     route.user("The organisation's subscriptions, newest first (the history)", {
       params: idParams(),
-      querystring: pageQuerySchema,
-      response: { 200: pageSchema(orgSubscriptionSchema) },
+      ...paged(orgSubscriptionSchema),
     }),
     async (request) => organisationSubscription.history(request.auth, request.params.id, request.query),
   );
@@ -249,8 +247,7 @@ export const billingRoutes = moduleRoutes(async (app, { platformBilling, organis
     '/business/:id/invoices',
     route.user("The organisation's subscription invoices, newest first", {
       params: idParams(),
-      querystring: pageQuerySchema,
-      response: { 200: pageSchema(invoiceSchema) },
+      ...paged(invoiceSchema),
     }),
     async (request) => organisationSubscription.invoices(request.auth, request.params.id, request.query),
   );
@@ -267,10 +264,7 @@ export const billingRoutes = moduleRoutes(async (app, { platformBilling, organis
         request.params.id,
         request.params.invoice_id,
       );
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(pdf);
+      return sendAttachment(reply, 'application/pdf', filename, pdf);
     },
   );
 });

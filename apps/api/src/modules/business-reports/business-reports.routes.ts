@@ -9,7 +9,13 @@ import {
   totalStatisticsSchema,
 } from '@kindred/shared';
 import { z } from 'zod';
-import { idParam, idParams, moduleRoutes, routeOptions } from '../../platform/route-helpers.js';
+import {
+  idParam,
+  idParams,
+  moduleRoutes,
+  routeOptions,
+  sendAttachment,
+} from '../../platform/route-helpers.js';
 
 const kindParams = z.object({
   id: idParam,
@@ -61,10 +67,7 @@ export const businessReportsRoutes = moduleRoutes(async (app, { businessReports:
     }),
     async (request, reply) => {
       const file = await reports.donationsCsv(request.auth, request.params.id, request.query);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .send(file.body);
+      return sendAttachment(reply, 'text/csv; charset=utf-8', file.filename, file.body);
     },
   );
 

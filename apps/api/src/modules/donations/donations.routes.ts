@@ -34,7 +34,9 @@ import {
   idempotencyHeader,
   idParams,
   moduleRoutes,
+  paged,
   routeOptions,
+  sendAttachment,
 } from '../../platform/route-helpers.js';
 import { currentUser } from '../../plugins/auth.js';
 
@@ -123,8 +125,7 @@ export const donationsRoutes = moduleRoutes(
       '/business/:id/donations',
       route.user('Donations on behalf of the organisation waiting for sign-off, with their approvals', {
         params: idParams(),
-        querystring: pageQuerySchema,
-        response: { 200: pageSchema(businessPendingDonationSchema) },
+        ...paged(businessPendingDonationSchema),
       }),
       async (request) => signoff.waitingForSignoff(request.auth, request.params.id, request.query),
     );
@@ -179,10 +180,7 @@ export const donationsRoutes = moduleRoutes(
       }),
       async (request, reply) => {
         const { pdf, filename } = await donorGifts.receipt(request.auth, request.params.id);
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .send(pdf);
+        return sendAttachment(reply, 'application/pdf', filename, pdf);
       },
     );
 
@@ -196,10 +194,7 @@ export const donationsRoutes = moduleRoutes(
       async (request, reply) => {
         const { from, to } = request.params;
         const file = await donorGifts.statement(request.auth, from, to, request.query.format);
-        return reply
-          .type(file.type)
-          .header('content-disposition', `attachment; filename="${file.filename}"`)
-          .send(file.body);
+        return sendAttachment(reply, file.type, file.filename, file.body);
       },
     );
 
@@ -207,8 +202,7 @@ export const donationsRoutes = moduleRoutes(
       '/user/donations_by_type/:type',
       route.user('My donations of one kind of giving', {
         params: z.object({ type: z.coerce.number().int().min(2).max(5) }),
-        querystring: pageQuerySchema,
-        response: { 200: donationPage },
+        ...paged(donationSchema),
       }),
       async (request) => donorGifts.mine(request.auth, { type: request.params.type }, request.query),
     );
@@ -217,8 +211,7 @@ export const donationsRoutes = moduleRoutes(
       '/user/volunteering/:type',
       route.user('My volunteering (3) or skilled volunteering (4), with dates and confirmed hours', {
         params: z.object({ type: z.coerce.number().int().min(3).max(4) }),
-        querystring: pageQuerySchema,
-        response: { 200: donationPage },
+        ...paged(donationSchema),
       }),
       async (request) => donorGifts.mine(request.auth, { type: request.params.type }, request.query),
     );
@@ -226,8 +219,7 @@ export const donationsRoutes = moduleRoutes(
     app.get(
       '/user/rejected_donations',
       route.user('My donations that were declined or returned', {
-        querystring: pageQuerySchema,
-        response: { 200: donationPage },
+        ...paged(donationSchema),
       }),
       async (request) => donorGifts.mine(request.auth, { status: 90 }, request.query),
     );
@@ -241,8 +233,7 @@ export const donationsRoutes = moduleRoutes(
     app.get(
       '/user/donation_subscriptions',
       route.user('My recurring donations', {
-        querystring: pageQuerySchema,
-        response: { 200: pageSchema(subscriptionSchema) },
+        ...paged(subscriptionSchema),
       }),
       async (request) => subscriptions.list(request.auth, request.query),
     );
@@ -299,8 +290,7 @@ export const donationsRoutes = moduleRoutes(
     app.get(
       '/user/gift_aid_declarations',
       route.user('My Gift Aid declarations, newest first: each charity’s, current and cancelled', {
-        querystring: pageQuerySchema,
-        response: { 200: pageSchema(giftAidDeclarationSchema) },
+        ...paged(giftAidDeclarationSchema),
       }),
       async (request) => giftAid.declarations(request.auth, request.query),
     );
@@ -379,8 +369,7 @@ export const donationsRoutes = moduleRoutes(
       '/charity/:id/gift_aid/claims',
       route.user("A charity's Gift Aid claims", {
         params: idParams(),
-        querystring: pageQuerySchema,
-        response: { 200: pageSchema(giftAidClaimSchema) },
+        ...paged(giftAidClaimSchema),
       }),
       async (request) => giftAid.claims(request.auth, request.params.id, request.query),
     );
@@ -406,10 +395,7 @@ export const donationsRoutes = moduleRoutes(
           request.params.id,
           request.params.claimId,
         );
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .send(csv);
+        return sendAttachment(reply, 'text/csv; charset=utf-8', filename, csv);
       },
     );
 
@@ -430,8 +416,7 @@ export const donationsRoutes = moduleRoutes(
       '/project/volunteered/:id',
       route.user("A project's volunteers and skilled volunteers, with dates and hours", {
         params: idParams(),
-        querystring: pageQuerySchema,
-        response: { 200: donationPage },
+        ...paged(donationSchema),
       }),
       async (request) => charityInbox.ofProject(request.auth, request.params.id, {}, request.query, [3, 4]),
     );
@@ -440,8 +425,7 @@ export const donationsRoutes = moduleRoutes(
       '/project/:id/donators_without_funds',
       route.user('Supporters who gave time, skills or gifts but no funds', {
         params: idParams(),
-        querystring: pageQuerySchema,
-        response: { 200: pageSchema(supporterWithoutFundsSchema) },
+        ...paged(supporterWithoutFundsSchema),
       }),
       async (request) => charityInbox.withoutFunds(request.auth, request.params.id, request.query),
     );
@@ -450,8 +434,7 @@ export const donationsRoutes = moduleRoutes(
       '/project/:id/all-donations',
       route.public("A project's supporters: names unless anonymous, messages and kinds of giving", {
         params: idParams(),
-        querystring: pageQuerySchema,
-        response: { 200: pageSchema(supporterSchema) },
+        ...paged(supporterSchema),
       }),
       async (request) =>
         charityInbox.supporters(request.params.id, request.query, request.auth, (projectId, viewer) =>
@@ -465,7 +448,7 @@ export const donationsRoutes = moduleRoutes(
       '/admin/complete',
       route.user(
         'Donations waiting for the platform: above the review threshold, or direct gifts to pay out',
-        { querystring: pageQuerySchema, response: { 200: donationPage } },
+        { ...paged(donationSchema) },
       ),
       async (request) => platformReview.platformQueue(request.auth, request.query),
     );

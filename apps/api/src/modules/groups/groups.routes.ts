@@ -15,12 +15,10 @@ import {
   groupUpdateBodySchema,
   groupWithTotalsSchema,
   messageResponseSchema,
-  pageQuerySchema,
-  pageSchema,
 } from '@kindred/shared';
 import { z } from 'zod';
 import { readUpload } from '../../lib/uploads.js';
-import { created, idParams, moduleRoutes, routeOptions } from '../../platform/route-helpers.js';
+import { created, idParams, moduleRoutes, paged, routeOptions } from '../../platform/route-helpers.js';
 
 const route = routeOptions(['group']);
 
@@ -60,8 +58,7 @@ export const groupsRoutes = moduleRoutes(async (app, { groups, groupMembership }
     '/group/individual/:id/list',
     route.user('The groups a person belongs to, by name (their own only)', {
       params: idParams(),
-      querystring: pageQuerySchema,
-      response: { 200: pageSchema(groupSchema) },
+      ...paged(groupSchema),
     }),
     async (request) => groups.ofUser(request.auth, request.params.id, request.query),
   );
@@ -70,8 +67,7 @@ export const groupsRoutes = moduleRoutes(async (app, { groups, groupMembership }
     '/group/individual/:id/list_with_total_stats',
     route.user("The groups a person belongs to with each group's totals (their own only)", {
       params: idParams(),
-      querystring: pageQuerySchema,
-      response: { 200: pageSchema(groupWithTotalsSchema) },
+      ...paged(groupWithTotalsSchema),
     }),
     async (request) => groups.ofUserWithTotals(request.auth, request.params.id, request.query),
   );
@@ -80,8 +76,7 @@ export const groupsRoutes = moduleRoutes(async (app, { groups, groupMembership }
     '/group/business/:id/list',
     route.user("An organisation's groups, by name (its members)", {
       params: idParams(),
-      querystring: pageQuerySchema,
-      response: { 200: pageSchema(groupSchema) },
+      ...paged(groupSchema),
     }),
     async (request) => groups.ofBusiness(request.auth, request.params.id, request.query),
   );
@@ -90,8 +85,7 @@ export const groupsRoutes = moduleRoutes(async (app, { groups, groupMembership }
     '/group/business/:id/list_with_total_stats',
     route.user("An organisation's groups with each group's totals (its members)", {
       params: idParams(),
-      querystring: pageQuerySchema,
-      response: { 200: pageSchema(groupWithTotalsSchema) },
+      ...paged(groupWithTotalsSchema),
     }),
     async (request) => groups.ofBusinessWithTotals(request.auth, request.params.id, request.query),
   );
@@ -156,8 +150,7 @@ export const groupsRoutes = moduleRoutes(async (app, { groups, groupMembership }
     '/group/:id/requests',
     route.user('People asking to join a group, oldest first (its admins)', {
       params: idParams(),
-      querystring: pageQuerySchema,
-      response: { 200: pageSchema(groupRequestSchema) },
+      ...paged(groupRequestSchema),
     }),
     async (request) => groupMembership.requests(request.auth, request.params.id, request.query),
   );

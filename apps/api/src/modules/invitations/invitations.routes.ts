@@ -8,12 +8,17 @@ import {
   joinRequestSchema,
   membershipPatchBodySchema,
   messageResponseSchema,
-  pageQuerySchema,
-  pageSchema,
   userRequestsSchema,
 } from '@kindred/shared';
 import { z } from 'zod';
-import { created, idParam, idParams, moduleRoutes, routeOptions } from '../../platform/route-helpers.js';
+import {
+  created,
+  idParam,
+  idParams,
+  moduleRoutes,
+  paged,
+  routeOptions,
+} from '../../platform/route-helpers.js';
 
 const route = routeOptions(['invitations']);
 const organisationRoute = routeOptions(['organisation']);
@@ -100,8 +105,7 @@ export const invitationsRoutes = moduleRoutes(async (app, { invitations, joinReq
       'People asking to join the organisation, oldest first (its Super Admins and Admins)',
       {
         params: idParams(),
-        querystring: pageQuerySchema,
-        response: { 200: pageSchema(joinRequestSchema) },
+        ...paged(joinRequestSchema),
       },
     ),
     async (request) => joinRequests.businessRequests(request.auth, request.params.id, request.query),
@@ -113,8 +117,7 @@ export const invitationsRoutes = moduleRoutes(async (app, { invitations, joinReq
       'People asking to join the charity, oldest first (its Super Admins and members who manage its members)',
       {
         params: idParams(),
-        querystring: pageQuerySchema,
-        response: { 200: pageSchema(joinRequestSchema) },
+        ...paged(joinRequestSchema),
       },
     ),
     async (request) => joinRequests.charityRequests(request.auth, request.params.id, request.query),

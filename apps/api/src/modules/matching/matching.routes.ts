@@ -5,10 +5,8 @@ import {
   matchingSettingsBodySchema,
   matchingSettingsSchema,
   myMatchingSchema,
-  pageQuerySchema,
-  pageSchema,
 } from '@kindred/shared';
-import { idParams, moduleRoutes, routeOptions } from '../../platform/route-helpers.js';
+import { idParams, moduleRoutes, paged, routeOptions } from '../../platform/route-helpers.js';
 
 const route = routeOptions(['organisation']);
 
@@ -39,8 +37,7 @@ export const matchingRoutes = moduleRoutes(async (app, { matching }) => {
       'Matched donations: the organisation’s matches with the employees’ gifts they answer (admins)',
       {
         params: idParams(),
-        querystring: pageQuerySchema,
-        response: { 200: pageSchema(matchedDonationSchema) },
+        ...paged(matchedDonationSchema),
       },
     ),
     async (request) => matching.matched(request.auth, request.params.id, request.query),
@@ -68,8 +65,7 @@ export const matchingRoutes = moduleRoutes(async (app, { matching }) => {
     '/business/:id/matching/mine/donations',
     route.user('The organisation’s matches of my gifts, newest first (its members)', {
       params: idParams(),
-      querystring: pageQuerySchema,
-      response: { 200: pageSchema(matchedDonationSchema) },
+      ...paged(matchedDonationSchema),
     }),
     async (request) => matching.myMatches(request.auth, request.params.id, request.query),
   );

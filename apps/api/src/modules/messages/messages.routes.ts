@@ -8,13 +8,11 @@ import {
   messageReplyBodySchema,
   messageSchema,
   messageUpdateBodySchema,
-  pageQuerySchema,
-  pageSchema,
   recipientSchema,
   recipientSearchQuerySchema,
 } from '@kindred/shared';
 import { z } from 'zod';
-import { created, moduleRoutes, routeOptions } from '../../platform/route-helpers.js';
+import { created, moduleRoutes, paged, routeOptions } from '../../platform/route-helpers.js';
 
 const FOLDERS = [
   ['inbox', 'The messages a mailbox received, newest first'],
@@ -36,8 +34,7 @@ export const messagesRoutes = moduleRoutes(async (app, { messages, messageSendin
       `/message/get_all_${folder}/:owner_type/:owner_id`,
       route.user(summary, {
         params: mailboxParamsSchema,
-        querystring: pageQuerySchema,
-        response: { 200: pageSchema(messageSchema) },
+        ...paged(messageSchema),
       }),
       async (request) => messages.list(request.auth, request.params, folder, request.query),
     );
@@ -55,8 +52,7 @@ export const messagesRoutes = moduleRoutes(async (app, { messages, messageSendin
     '/replay/get/:owner_type/:owner_id/:message_id',
     route.user('The thread of a message: its sent messages and replies, oldest first', {
       params: messageParamsSchema,
-      querystring: pageQuerySchema,
-      response: { 200: pageSchema(messageSchema) },
+      ...paged(messageSchema),
     }),
     async (request) => messages.thread(request.auth, request.params, request.query),
   );

@@ -20,7 +20,7 @@ import {
 } from '@kindred/shared';
 import { z } from 'zod';
 import { readUpload } from '../../lib/uploads.js';
-import { created, idParams, moduleRoutes, routeOptions } from '../../platform/route-helpers.js';
+import { created, idParams, moduleRoutes, paged, routeOptions } from '../../platform/route-helpers.js';
 
 const route = routeOptions(['organisation']);
 const adminRoute = routeOptions(['admin']);
@@ -49,8 +49,7 @@ export const organisationsRoutes = moduleRoutes(
     app.get(
       '/business/list',
       route.user('The organisations I belong to, by name, with my role', {
-        querystring: pageQuerySchema,
-        response: { 200: pageSchema(myBusinessSchema) },
+        ...paged(myBusinessSchema),
       }),
       async (request) => organisations.mine(request.auth, request.query),
     );

@@ -1,8 +1,6 @@
 import {
   associationDecisionBodySchema,
   messageResponseSchema,
-  pageQuerySchema,
-  pageSchema,
   projectAdminSchema,
   projectCloneBodySchema,
   projectCreateBodySchema,
@@ -21,10 +19,16 @@ import {
 } from '@kindred/shared';
 import { z } from 'zod';
 import { readUpload } from '../../lib/uploads.js';
-import { created, idParam, idParams, moduleRoutes, routeOptions } from '../../platform/route-helpers.js';
+import {
+  created,
+  idParam,
+  idParams,
+  moduleRoutes,
+  paged,
+  routeOptions,
+} from '../../platform/route-helpers.js';
 import { currentUser } from '../../plugins/auth.js';
 
-const projectPage = pageSchema(projectSchema);
 const items = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 
 const route = routeOptions(['project']);
@@ -47,7 +51,7 @@ export const projectsRoutes = moduleRoutes(
 
     app.get(
       '/project/individual',
-      route.user('Projects I own or run', { querystring: pageQuerySchema, response: { 200: projectPage } }),
+      route.user('Projects I own or run', { ...paged(projectSchema) }),
       async (request) => projects.mine(currentUser(request).id, request.query),
     );
 
@@ -55,8 +59,7 @@ export const projectsRoutes = moduleRoutes(
       '/project/business/:id',
       route.user("An organisation's projects", {
         params: idParams(),
-        querystring: pageQuerySchema,
-        response: { 200: projectPage },
+        ...paged(projectSchema),
       }),
       async (request) => projects.ofBusiness(request.params.id, request.query, currentUser(request)),
     );
@@ -155,8 +158,7 @@ export const projectsRoutes = moduleRoutes(
       '/project/updates/:id',
       route.public("A project's updates, newest first", {
         params: idParams(),
-        querystring: pageQuerySchema,
-        response: { 200: pageSchema(projectPostSchema) },
+        ...paged(projectPostSchema),
       }),
       async (request) => content.updates(request.params.id, request.auth, request.query),
     );
@@ -299,8 +301,7 @@ export const projectsRoutes = moduleRoutes(
       '/charity/projects/:id',
       charityRoute.user("A charity's projects, newest first", {
         params: idParams(),
-        querystring: pageQuerySchema,
-        response: { 200: projectPage },
+        ...paged(projectSchema),
       }),
       async (request) =>
         projects.charityProjects(request.params.id, undefined, request.query, currentUser(request)),
@@ -316,8 +317,7 @@ export const projectsRoutes = moduleRoutes(
             .int()
             .pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(9)])),
         }),
-        querystring: pageQuerySchema,
-        response: { 200: projectPage },
+        ...paged(projectSchema),
       }),
       async (request) =>
         projects.charityProjects(
@@ -332,8 +332,7 @@ export const projectsRoutes = moduleRoutes(
       '/charity/:id/expired_projects',
       charityRoute.user('Projects Finished because their end date passed (they can be extended)', {
         params: idParams(),
-        querystring: pageQuerySchema,
-        response: { 200: projectPage },
+        ...paged(projectSchema),
       }),
       async (request) => projects.expired(request.params.id, request.query, currentUser(request)),
     );
@@ -356,8 +355,7 @@ export const projectsRoutes = moduleRoutes(
       '/charity/associated_requests/:id',
       charityRoute.user('Projects asking the charity to take them', {
         params: idParams(),
-        querystring: pageQuerySchema,
-        response: { 200: projectPage },
+        ...paged(projectSchema),
       }),
       async (request) =>
         projectAssociations.associationRequests(request.auth, request.params.id, request.query),

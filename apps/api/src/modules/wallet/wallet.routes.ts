@@ -19,6 +19,7 @@ import {
   idParams,
   moduleRoutes,
   routeOptions,
+  sendAttachment,
 } from '../../platform/route-helpers.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { MoneyOwner } from '../payments/index.js';
@@ -30,10 +31,7 @@ const historyQuery = pageQuerySchema.extend({
 const adminDepositResponse = z.object({ transaction_id: z.number().int(), wallet: walletSchema });
 
 function sendCsv(reply: FastifyReply, csv: string, from: string, to: string) {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="kindred-statement-${from}-to-${to}.csv"`)
-    .send(csv);
+  return sendAttachment(reply, 'text/csv; charset=utf-8', `kindred-statement-${from}-to-${to}.csv`, csv);
 }
 
 const walletRoute = routeOptions(['wallet']);
