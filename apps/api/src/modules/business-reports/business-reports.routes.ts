@@ -17,22 +17,16 @@ import {
   sendAttachment,
 } from '../../platform/route-helpers.js';
 
-const kindParams = z.object({
-  id: idParam,
-  type: z.coerce
-    .number({ message: 'Choose a kind of giving.' })
-    .int()
-    .min(2, { message: 'Choose 2 (funds), 3, 4 or 5.' })
-    .max(5, { message: 'Choose 2 (funds), 3, 4 or 5.' }),
-});
-const hoursParams = z.object({
-  id: idParam,
-  type: z.coerce
-    .number({ message: 'Choose 3 (volunteering) or 4 (skilled volunteering).' })
-    .int()
-    .min(3, { message: 'Choose 3 (volunteering) or 4 (skilled volunteering).' })
-    .max(4, { message: 'Choose 3 (volunteering) or 4 (skilled volunteering).' }),
-});
+/** The organisation's `:id` and a `:type` of giving from `min` to `max`, refused with `choices`. */
+function typeParams(min: number, max: number, choices: string, notANumber = choices) {
+  const message = { message: choices };
+  return z.object({
+    id: idParam,
+    type: z.coerce.number({ message: notANumber }).int().min(min, message).max(max, message),
+  });
+}
+const kindParams = typeParams(2, 5, 'Choose 2 (funds), 3, 4 or 5.', 'Choose a kind of giving.');
+const hoursParams = typeParams(3, 4, 'Choose 3 (volunteering) or 4 (skilled volunteering).');
 
 const route = routeOptions(['organisation']);
 

@@ -93,39 +93,25 @@ export const employeesRoutes = moduleRoutes(async (app, { employees }) => {
       employees.subGroupUsers(request.auth, request.params.id, request.params.groupId, request.params.subId),
   );
 
-  app.post(
-    '/business/:id/employees-group/:groupId/:subId/users',
-    route.user('Add members of the organisation to a sub-group (its Super Admins and Admins)', {
-      params: subParams,
-      body: subGroupUsersBodySchema,
-      response: { 200: messageResponseSchema },
-    }),
-    async (request) =>
-      employees.addUsers(
-        request.auth,
-        request.params.id,
-        request.params.groupId,
-        request.params.subId,
-        request.body.user_ids,
-      ),
-  );
-
-  app.post(
-    '/business/:id/employees-group/:groupId/:subId/users/delete',
-    route.user('Take people out of a sub-group (its Super Admins and Admins)', {
-      params: subParams,
-      body: subGroupUsersBodySchema,
-      response: { 200: messageResponseSchema },
-    }),
-    async (request) =>
-      employees.removeUsers(
-        request.auth,
-        request.params.id,
-        request.params.groupId,
-        request.params.subId,
-        request.body.user_ids,
-      ),
-  );
+  // Adding people to a sub-group and taking them out take the same list of people.
+  const memberChanges = [
+    ['users', 'Add members of the organisation to a sub-group (its Super Admins and Admins)', 'addUsers'],
+    ['users/delete', 'Take people out of a sub-group (its Super Admins and Admins)', 'removeUsers'],
+  ] as const;
+  for (const [path, summary, change] of memberChanges) {
+    app.post(
+      `/business/:id/employees-group/:groupId/:subId/${path}`,
+      route.user(summary, {
+        params: subParams,
+        body: subGroupUsersBodySchema,
+        response: { 200: messageResponseSchema },
+      }),
+      async (request) => {
+        const { id, groupId, subId } = request.params;
+        return employees[change](request.auth, id, groupId, subId, request.body.user_ids);
+      },
+    );
+  }
 
   app.post(
     '/business/:id/csv_upload',
