@@ -8,7 +8,7 @@ import type { Services } from '../services.js';
 /** What every route file repeats, written once. */
 
 /** The OpenAPI security of a signed-in route: the bearer token. */
-export const security = [{ bearer: [] }];
+const security = [{ bearer: [] }];
 
 /** A path parameter that is a row's id: a positive whole number (`/project/:id`). */
 export const idParam = z.coerce.number().int().positive();
