@@ -1,9 +1,14 @@
+import { pageQuerySchema, pageSchema } from '@kindred/shared';
+import type { FastifyContextConfig, FastifyReply, FastifySchema } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import type { Services } from '../services.js';
 
 /** What every route file repeats, written once. */
 
 /** The OpenAPI security of a signed-in route: the bearer token. */
-export const security = [{ bearer: [] }];
+const security = [{ bearer: [] }];
 
 /** A path parameter that is a row's id: a positive whole number (`/project/:id`). */
 export const idParam = z.coerce.number().int().positive();
@@ -32,3 +37,62 @@ export const idempotencyHeader = z.looseObject({
       'Optional, 1 to 200 visible characters: a retry with the same key answers the first result and moves no money again.',
     ),
 });
+
+/** What a route adds to its config beyond who may call it (a stricter rate limit, say). */
+type ExtraConfig = Omit<FastifyContextConfig, 'auth'>;
+
+/**
+ * The options of the routes a file registers under one set of OpenAPI tags, so that each route
+ * states only its summary and its own schema: `route.user(...)` for a signed-in caller (the bearer
+ * security), `route.public(...)` for anyone.
+ */
+export function routeOptions(tags: string[]) {
+  return {
+    user: <Schema extends FastifySchema>(summary: string, schema: Schema, config?: ExtraConfig) => ({
+      config: { ...config, auth: 'user' as const },
+      schema: { tags, security, summary, ...schema },
+    }),
+    public: <Schema extends FastifySchema>(summary: string, schema: Schema, config?: ExtraConfig) => ({
+      config: { ...config, auth: 'public' as const },
+      schema: { tags, summary, ...schema },
+    }),
+  };
+}
+
+/** A file's route options under one set of tags, for a helper that registers routes of its own. */
+export type RouteOptions = ReturnType<typeof routeOptions>;
+
+/** The app a module's routes register on: Fastify with zod schemas. */
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** A module's routes as app.ts registers them: a plugin made from the app's context and services. */
+export function moduleRoutes(
+  register: (app: RouteApp, services: Services, ctx: AppContext) => Promise<void>,
+): (ctx: AppContext, services: Services) => FastifyPluginAsyncZod {
+  return (ctx, services) => (app) => register(app, services, ctx);
+}
+
+/**
+ * Answers 201 Created with what the call made; the reply's 201 schema types what it may send.
+ */
+export async function created<Made, Sent>(
+  reply: { status(code: 201): { send(payload: Made): Sent } },
+  made: Promise<NoInfer<Made>>,
+): Promise<Sent> {
+  return reply.status(201).send(await made);
+}
+
+/** The schema of a keyset-paged list of items: the shared page query and the page it answers. */
+export function paged<Item extends z.ZodType>(item: Item) {
+  return { querystring: pageQuerySchema, response: { 200: pageSchema(item) } };
+}
+
+/** Sends a file to be saved rather than shown: its content type, the name it is saved under, its bytes. */
+export function sendAttachment(
+  reply: FastifyReply,
+  type: string,
+  filename: string,
+  body: string | Uint8Array,
+) {
+  return reply.type(type).header('content-disposition', `attachment; filename="${filename}"`).send(body);
+}

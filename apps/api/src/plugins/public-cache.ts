@@ -250,22 +250,16 @@ export function registerPublicCache(app: FastifyInstance, cache: PublicCache) {
   });
 
   // A request that ends without onSend (a client gone mid-way) must not leave its followers waiting.
-  app.addHook('onResponse', async (request) => {
+  const releaseFollowers = async (request: FastifyRequest) => {
     const state = request.publicCache;
     if (state?.settle) {
       cache.inflight.delete(state.key);
       state.settle(undefined);
       state.settle = undefined;
     }
-  });
-  app.addHook('onRequestAbort', async (request) => {
-    const state = request.publicCache;
-    if (state?.settle) {
-      cache.inflight.delete(state.key);
-      state.settle(undefined);
-      state.settle = undefined;
-    }
-  });
+  };
+  app.addHook('onResponse', releaseFollowers);
+  app.addHook('onRequestAbort', releaseFollowers);
 
   // An uncached JSON answer compressed as it is sent.
   async function compressed(request: FastifyRequest, reply: FastifyReply, payload: unknown) {

@@ -21,219 +21,138 @@ import {
   statisticQuerySchema,
   statisticSchema,
 } from '@kindred/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
-import { idParams, security } from '../../platform/route-helpers.js';
-import type { Services } from '../../services.js';
+import { idParams, moduleRoutes, routeOptions } from '../../platform/route-helpers.js';
 
-const tags = ['admin'];
+const route = routeOptions(['admin']);
 
 /** The platform admin area (docs/product/platform-admin.md; decision 028). */
-export const adminRoutes =
-  (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
-  async (app) => {
-    const { admin, adminAccounts, adminProjects, statistics } = services;
+export const adminRoutes = moduleRoutes(async (app, { admin, adminAccounts, adminProjects, statistics }) => {
+  app.get(
+    '/admin/user_list',
+    route.user('People by name or email, by status or platform admin flag; newest first (platform admins)', {
+      querystring: adminUserListQuerySchema,
+      response: { 200: pageSchema(adminUserSchema) },
+    }),
+    async (request) => admin.userList(request.auth, request.query),
+  );
 
-    app.get(
-      '/admin/user_list',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary:
-            'People by name or email, by status or platform admin flag; newest first (platform admins)',
-          querystring: adminUserListQuerySchema,
-          response: { 200: pageSchema(adminUserSchema) },
-        },
-      },
-      async (request) => admin.userList(request.auth, request.query),
-    );
+  app.get(
+    '/admin/user/:id',
+    route.user("A person's profile, memberships, wallet and giving (platform admins)", {
+      params: idParams(),
+      response: { 200: adminUserDetailSchema },
+    }),
+    async (request) => admin.user(request.auth, request.params.id),
+  );
 
-    app.get(
-      '/admin/user/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: "A person's profile, memberships, wallet and giving (platform admins)",
-          params: idParams(),
-          response: { 200: adminUserDetailSchema },
-        },
-      },
-      async (request) => admin.user(request.auth, request.params.id),
-    );
+  app.patch(
+    '/admin/user',
+    route.user(
+      'Activate or deactivate a person (their sessions end), make or unmake a platform admin (Super Admins), correct details; never a password',
+      { body: adminUserUpdateBodySchema, response: { 200: adminUserDetailSchema } },
+    ),
+    async (request) => admin.updateUser(request.auth, request.body),
+  );
 
-    app.patch(
-      '/admin/user',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary:
-            'Activate or deactivate a person (their sessions end), make or unmake a platform admin (Super Admins), correct details; never a password',
-          body: adminUserUpdateBodySchema,
-          response: { 200: adminUserDetailSchema },
-        },
-      },
-      async (request) => admin.updateUser(request.auth, request.body),
-    );
+  app.post(
+    '/admin/user/:id/erase',
+    route.user('Erase a person on request; their donations stay, anonymised (platform Super Admins)', {
+      params: idParams(),
+      body: adminEraseBodySchema,
+      response: { 200: adminUserDetailSchema },
+    }),
+    async (request) => admin.eraseUser(request.auth, request.params.id, request.body),
+  );
 
-    app.post(
-      '/admin/user/:id/erase',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Erase a person on request; their donations stay, anonymised (platform Super Admins)',
-          params: idParams(),
-          body: adminEraseBodySchema,
-          response: { 200: adminUserDetailSchema },
-        },
+  app.get(
+    '/admin/export/:type/:id',
+    route.user("A person's or an account's data as JSON (platform Super Admins and Admins)", {
+      params: adminExportParamsSchema,
+      response: {
+        200: z.object({
+          type: z.string(),
+          id: z.number().int(),
+          exported_at: z.string(),
+          audit: z.array(z.unknown()),
+          data: z.record(z.string(), z.unknown()),
+        }),
       },
-      async (request) => admin.eraseUser(request.auth, request.params.id, request.body),
-    );
+    }),
+    async (request, reply) => {
+      const answer = await admin.exportData(request.auth, request.params.type, request.params.id);
+      reply.header(
+        'content-disposition',
+        `attachment; filename="kindred-${request.params.type}-${request.params.id}.json"`,
+      );
+      return answer;
+    },
+  );
 
-    app.get(
-      '/admin/export/:type/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: "A person's or an account's data as JSON (platform Super Admins and Admins)",
-          params: adminExportParamsSchema,
-          response: {
-            200: z.object({
-              type: z.string(),
-              id: z.number().int(),
-              exported_at: z.string(),
-              audit: z.array(z.unknown()),
-              data: z.record(z.string(), z.unknown()),
-            }),
-          },
-        },
-      },
-      async (request, reply) => {
-        const answer = await admin.exportData(request.auth, request.params.type, request.params.id);
-        reply.header(
-          'content-disposition',
-          `attachment; filename="kindred-${request.params.type}-${request.params.id}.json"`,
-        );
-        return answer;
-      },
-    );
+  app.get(
+    '/admin/charity_list',
+    route.user('Charities by name or email, approval status and lock; newest first (platform admins)', {
+      querystring: adminCharityListQuerySchema,
+      response: { 200: pageSchema(adminAccountSchema) },
+    }),
+    async (request) => adminAccounts.charityList(request.auth, request.query),
+  );
 
-    app.get(
-      '/admin/charity_list',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Charities by name or email, approval status and lock; newest first (platform admins)',
-          querystring: adminCharityListQuerySchema,
-          response: { 200: pageSchema(adminAccountSchema) },
-        },
-      },
-      async (request) => adminAccounts.charityList(request.auth, request.query),
-    );
+  app.get(
+    '/admin/projects_list',
+    route.user('Projects by title, status or charity; newest first (platform admins)', {
+      querystring: adminProjectListQuerySchema,
+      response: { 200: pageSchema(adminProjectSchema) },
+    }),
+    async (request) => adminProjects.projectList(request.auth, request.query),
+  );
 
-    app.get(
-      '/admin/projects_list',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Projects by title, status or charity; newest first (platform admins)',
-          querystring: adminProjectListQuerySchema,
-          response: { 200: pageSchema(adminProjectSchema) },
-        },
-      },
-      async (request) => adminProjects.projectList(request.auth, request.query),
-    );
+  app.get(
+    '/admin/project/:id',
+    route.user('A project with its admins, progress and last reminder (platform admins)', {
+      params: idParams(),
+      response: { 200: adminProjectDetailSchema },
+    }),
+    async (request) => adminProjects.project(request.auth, request.params.id),
+  );
 
-    app.get(
-      '/admin/project/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'A project with its admins, progress and last reminder (platform admins)',
-          params: idParams(),
-          response: { 200: adminProjectDetailSchema },
-        },
-      },
-      async (request) => adminProjects.project(request.auth, request.params.id),
-    );
+  app.get(
+    '/admin/group_list',
+    route.user('Groups by name or type with their member counts; newest first (platform admins)', {
+      querystring: adminGroupListQuerySchema,
+      response: { 200: pageSchema(adminGroupSchema) },
+    }),
+    async (request) => adminAccounts.groupList(request.auth, request.query),
+  );
 
-    app.get(
-      '/admin/group_list',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Groups by name or type with their member counts; newest first (platform admins)',
-          querystring: adminGroupListQuerySchema,
-          response: { 200: pageSchema(adminGroupSchema) },
-        },
-      },
-      async (request) => adminAccounts.groupList(request.auth, request.query),
-    );
+  app.get(
+    '/admin/projects/all_expire_projects',
+    route.user('Live projects ending within `days`, and Finished ones; soonest end first (platform admins)', {
+      querystring: adminExpiringQuerySchema,
+      response: { 200: pageSchema(adminExpiringProjectSchema) },
+    }),
+    async (request) => adminProjects.expiring(request.auth, request.query),
+  );
 
-    app.get(
-      '/admin/projects/all_expire_projects',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary:
-            'Live projects ending within `days`, and Finished ones; soonest end first (platform admins)',
-          querystring: adminExpiringQuerySchema,
-          response: { 200: pageSchema(adminExpiringProjectSchema) },
-        },
-      },
-      async (request) => adminProjects.expiring(request.auth, request.query),
-    );
+  app.post(
+    '/admin/projects/mails',
+    route.user(
+      "Mail each chosen project's admins a reminder with a link to extend it, once per project per day (platform Super Admins and Admins)",
+      { body: adminProjectMailsBodySchema, response: { 200: adminProjectMailsResultSchema } },
+    ),
+    async (request) => adminProjects.mailExpiring(request.auth, request.body),
+  );
 
-    app.post(
-      '/admin/projects/mails',
+  app.get(
+    '/admin/statistics/:name',
+    route.user(
+      'A platform figure for a date range with a series by month, its definition and when it was computed (platform admins)',
       {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary:
-            "Mail each chosen project's admins a reminder with a link to extend it, once per project per day (platform Super Admins and Admins)",
-          body: adminProjectMailsBodySchema,
-          response: { 200: adminProjectMailsResultSchema },
-        },
+        params: statisticNameParamsSchema,
+        querystring: statisticQuerySchema,
+        response: { 200: statisticSchema },
       },
-      async (request) => adminProjects.mailExpiring(request.auth, request.body),
-    );
-
-    app.get(
-      '/admin/statistics/:name',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary:
-            'A platform figure for a date range with a series by month, its definition and when it was computed (platform admins)',
-          params: statisticNameParamsSchema,
-          querystring: statisticQuerySchema,
-          response: { 200: statisticSchema },
-        },
-      },
-      async (request) => statistics.get(request.auth, request.params.name, request.query),
-    );
-  };
+    ),
+    async (request) => statistics.get(request.auth, request.params.name, request.query),
+  );
+});

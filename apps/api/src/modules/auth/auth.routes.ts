@@ -7,112 +7,86 @@ import {
   registerBodySchema,
   registerWithOrganisationBodySchema,
 } from '@kindred/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import { created, moduleRoutes, routeOptions } from '../../platform/route-helpers.js';
 import { STRICT_LIMITS } from '../../plugins/security.js';
-import type { Services } from '../../services.js';
 
-const tags = ['auth'];
+const route = routeOptions(['auth']);
 
-export const authRoutes =
-  (ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
-  async (app) => {
-    const { auth } = services;
-    const limits = ctx.config.rateLimits;
-    const rateLimit = (limit: { max: number; timeWindow: string }) => (limits ? limit : false);
+export const authRoutes = moduleRoutes(async (app, { auth }, ctx) => {
+  const limits = ctx.config.rateLimits;
+  const rateLimit = (limit: { max: number; timeWindow: string }) => (limits ? limit : false);
 
-    app.post(
-      '/auth/login',
+  app.post(
+    '/auth/login',
+    route.public(
+      'Sign in',
+      { body: loginBodySchema, response: { 200: loginResponseSchema } },
+      { rateLimit: rateLimit(STRICT_LIMITS.login) },
+    ),
+    async (request) => auth.login(request.body, request.ip),
+  );
+
+  app.post(
+    '/auth/register',
+    route.public(
+      'Register an individual; sends an activation email',
+      { body: registerBodySchema, response: { 201: messageResponseSchema } },
+      { rateLimit: rateLimit(STRICT_LIMITS.registration) },
+    ),
+    async (request, reply) => created(reply, auth.register(request.body)),
+  );
+
+  app.post(
+    '/user/register',
+    route.public(
+      'Register and apply to add a charity or organisation (reviewed by platform admins)',
+      { body: registerWithOrganisationBodySchema, response: { 201: messageResponseSchema } },
+      { rateLimit: rateLimit(STRICT_LIMITS.registration) },
+    ),
+    async (request, reply) => created(reply, auth.registerWithOrganisation(request.body)),
+  );
+
+  app.get(
+    '/auth/activate/:code',
+    route.public(
+      'Activate an account with the code from the activation email',
       {
-        config: { auth: 'public', rateLimit: rateLimit(STRICT_LIMITS.login) },
-        schema: { tags, summary: 'Sign in', body: loginBodySchema, response: { 200: loginResponseSchema } },
+        params: z.object({ code: z.string().trim().min(10).max(200) }),
+        response: { 200: messageResponseSchema },
       },
-      async (request) => auth.login(request.body, request.ip),
-    );
+      { rateLimit: rateLimit(STRICT_LIMITS.activation) },
+    ),
+    async (request) => auth.activate(request.params.code),
+  );
 
-    app.post(
-      '/auth/register',
-      {
-        config: { auth: 'public', rateLimit: rateLimit(STRICT_LIMITS.registration) },
-        schema: {
-          tags,
-          summary: 'Register an individual; sends an activation email',
-          body: registerBodySchema,
-          response: { 201: messageResponseSchema },
-        },
-      },
-      async (request, reply) => reply.status(201).send(await auth.register(request.body)),
-    );
+  app.post(
+    '/auth/send_activation_email/:email',
+    route.public(
+      'Send a new activation email (answers the same whether or not the account exists)',
+      { params: z.object({ email: emailSchema }), response: { 200: messageResponseSchema } },
+      { rateLimit: rateLimit(STRICT_LIMITS.activation) },
+    ),
+    async (request) => auth.resendActivation(request.params.email),
+  );
 
-    app.post(
-      '/user/register',
-      {
-        config: { auth: 'public', rateLimit: rateLimit(STRICT_LIMITS.registration) },
-        schema: {
-          tags,
-          summary: 'Register and apply to add a charity or organisation (reviewed by platform admins)',
-          body: registerWithOrganisationBodySchema,
-          response: { 201: messageResponseSchema },
-        },
-      },
-      async (request, reply) => reply.status(201).send(await auth.registerWithOrganisation(request.body)),
-    );
+  app.post(
+    '/user/passwordreset/:email',
+    route.public(
+      'Email a single-use password reset link (answers the same whether or not the account exists)',
+      { params: z.object({ email: emailSchema }), response: { 200: messageResponseSchema } },
+      { rateLimit: rateLimit(STRICT_LIMITS.passwordReset) },
+    ),
+    async (request) => auth.requestPasswordReset(request.params.email),
+  );
 
-    app.get(
-      '/auth/activate/:code',
-      {
-        config: { auth: 'public', rateLimit: rateLimit(STRICT_LIMITS.activation) },
-        schema: {
-          tags,
-          summary: 'Activate an account with the code from the activation email',
-          params: z.object({ code: z.string().trim().min(10).max(200) }),
-          response: { 200: messageResponseSchema },
-        },
-      },
-      async (request) => auth.activate(request.params.code),
-    );
-
-    app.post(
-      '/auth/send_activation_email/:email',
-      {
-        config: { auth: 'public', rateLimit: rateLimit(STRICT_LIMITS.activation) },
-        schema: {
-          tags,
-          summary: 'Send a new activation email (answers the same whether or not the account exists)',
-          params: z.object({ email: emailSchema }),
-          response: { 200: messageResponseSchema },
-        },
-      },
-      async (request) => auth.resendActivation(request.params.email),
-    );
-
-    app.post(
-      '/user/passwordreset/:email',
-      {
-        config: { auth: 'public', rateLimit: rateLimit(STRICT_LIMITS.passwordReset) },
-        schema: {
-          tags,
-          summary:
-            'Email a single-use password reset link (answers the same whether or not the account exists)',
-          params: z.object({ email: emailSchema }),
-          response: { 200: messageResponseSchema },
-        },
-      },
-      async (request) => auth.requestPasswordReset(request.params.email),
-    );
-
-    app.post(
-      '/auth/password_reset/confirm',
-      {
-        config: { auth: 'public', rateLimit: rateLimit(STRICT_LIMITS.passwordReset) },
-        schema: {
-          tags,
-          summary: 'Set a new password with the token from the reset link',
-          body: passwordResetConfirmBodySchema,
-          response: { 200: messageResponseSchema },
-        },
-      },
-      async (request) => auth.confirmPasswordReset(request.body),
-    );
-  };
+  app.post(
+    '/auth/password_reset/confirm',
+    route.public(
+      'Set a new password with the token from the reset link',
+      { body: passwordResetConfirmBodySchema, response: { 200: messageResponseSchema } },
+      { rateLimit: rateLimit(STRICT_LIMITS.passwordReset) },
+    ),
+    async (request) => auth.confirmPasswordReset(request.body),
+  );
+});

@@ -5,8 +5,6 @@ import {
   discountCodeUpdateBodySchema,
   invoiceSchema,
   orgSubscriptionSchema,
-  pageQuerySchema,
-  pageSchema,
   planBodySchema,
   planSchema,
   planUpdateBodySchema,
@@ -18,359 +16,255 @@ import {
   subscriptionPreviewBodySchema,
   subscriptionPreviewSchema,
 } from '@kindred/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { type IdempotencyRequest, idempotencyOf } from '../../lib/idempotency.js';
-import { idempotencyHeader, idParams, security } from '../../platform/route-helpers.js';
+import {
+  created,
+  idempotencyHeader,
+  idParams,
+  moduleRoutes,
+  paged,
+  type RouteOptions,
+  routeOptions,
+  sendAttachment,
+} from '../../platform/route-helpers.js';
 import { type AuthUser, currentUser } from '../../plugins/auth.js';
-import type { Services } from '../../services.js';
 
-const tags = ['organisation'];
-const adminTags = ['admin'];
+const adminRoute = routeOptions(['admin']);
+const route = routeOptions(['organisation']);
 
 /**
  * Plans, discount codes, organisation subscriptions and invoices
  * (docs/product/organisations.md#subscriptions-and-invoices, decision 025).
  */
-export const billingRoutes =
-  (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
-  async (app) => {
-    const { platformBilling, organisationSubscription } = services;
-
-    /**
-     * The three ways a subscription starts (a platform admin sets it, or the organisation takes it
-     * paid from its wallet or by direct debit): money may move, so each honours an Idempotency-Key
-     * and answers 201 with the subscription and its first invoice.
-     */
-    function subscribeRoute<Body extends z.ZodType>(
-      path: string,
-      routeTags: string[],
-      summary: string,
-      body: Body,
-      call: (
-        auth: AuthUser | null,
-        businessId: number,
-        body: z.infer<Body>,
-        idempotency: IdempotencyRequest,
-      ) => Promise<z.infer<typeof subscribeResponseSchema>>,
-    ) {
-      app.post(
-        path,
-        {
-          config: { auth: 'user' },
-          schema: {
-            tags: routeTags,
-            security,
-            summary,
-            params: idParams(),
-            headers: idempotencyHeader,
-            body,
-            response: { 201: subscribeResponseSchema },
-          },
-        },
-        async (request, reply) => {
-          const caller = currentUser(request);
-          const result = await call(
-            request.auth,
-            request.params.id,
-            request.body as z.infer<Body>,
-            idempotencyOf(request, `user:${caller.id}`),
-          );
-          return reply.status(201).send(result);
-        },
-      );
-    }
-
-    // ---- Platform admins ----
-
-    app.get(
-      '/admin/subscription_plans',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: adminTags,
-          security,
-          summary: 'Every subscription plan, offered or not (platform admins)',
-          response: { 200: z.object({ items: z.array(planSchema) }) },
-        },
-      },
-      async (request) => platformBilling.adminPlans(request.auth),
-    );
-
+export const billingRoutes = moduleRoutes(async (app, { platformBilling, organisationSubscription }) => {
+  /**
+   * The three ways a subscription starts (a platform admin sets it, or the organisation takes it
+   * paid from its wallet or by direct debit): money may move, so each honours an Idempotency-Key
+   * and answers 201 with the subscription and its first invoice.
+   */
+  function subscribeRoute<Body extends z.ZodType>(
+    path: string,
+    tagged: RouteOptions,
+    summary: string,
+    body: Body,
+    call: (
+      auth: AuthUser | null,
+      businessId: number,
+      body: z.infer<Body>,
+      idempotency: IdempotencyRequest,
+    ) => Promise<z.infer<typeof subscribeResponseSchema>>,
+  ) {
     app.post(
-      '/admin/subscription_plans',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: adminTags,
-          security,
-          summary: 'Add a subscription plan with a monthly (1) or annual (2) fee (platform admins)',
-          body: planBodySchema,
-          response: { 201: planSchema },
-        },
-      },
-      async (request, reply) =>
-        reply.status(201).send(await platformBilling.createPlan(request.auth, request.body)),
-    );
-
-    app.patch(
-      '/admin/subscription_plans/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: adminTags,
-          security,
-          summary:
-            'Change a plan: name, description, fee (for periods invoiced later) or whether it is offered',
-          params: idParams(),
-          body: planUpdateBodySchema,
-          response: { 200: planSchema },
-        },
-      },
-      async (request) => platformBilling.updatePlan(request.auth, request.params.id, request.body),
-    );
-
-    app.get(
-      '/admin/discount_codes',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: adminTags,
-          security,
-          summary: 'Every discount code with its uses, newest first (platform admins)',
-          querystring: pageQuerySchema,
-          response: { 200: pageSchema(discountCodeSchema) },
-        },
-      },
-      async (request) => platformBilling.adminCodes(request.auth, request.query),
-    );
-
-    app.post(
-      '/admin/discount_codes',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: adminTags,
-          security,
-          summary: 'Add a discount code: a percentage or fixed amount, an expiry and a maximum of uses',
-          body: discountCodeBodySchema,
-          response: { 201: discountCodeSchema },
-        },
-      },
-      async (request, reply) =>
-        reply.status(201).send(await platformBilling.createCode(request.auth, request.body)),
-    );
-
-    app.patch(
-      '/admin/discount_codes/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: adminTags,
-          security,
-          summary: "Change a discount code's expiry, maximum of uses or whether it may be used",
-          params: idParams(),
-          body: discountCodeUpdateBodySchema,
-          response: { 200: discountCodeSchema },
-        },
-      },
-      async (request) => platformBilling.updateCode(request.auth, request.params.id, request.body),
-    );
-
-    subscribeRoute(
-      '/admin/business/:id/subscription',
-      adminTags,
-      "Set an organisation's subscription (platform admins): replaces the active one; the first invoice is paid from its wallet when it can be",
-      subscribeBodySchema,
-      (...args) => platformBilling.adminSet(...args),
-    );
-
-    // ---- The organisation ----
-
-    app.get(
-      '/business/:id/subscription/plans',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'The plans an organisation may subscribe to',
-          params: idParams(),
-          response: { 200: z.object({ items: z.array(planSchema) }) },
-        },
-      },
-      async (request) => organisationSubscription.plans(request.auth, request.params.id),
-    );
-
-    app.get(
-      '/business/:id/subscription',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: "The organisation's active subscription (null when it has none)",
-          params: idParams(),
-          response: { 200: currentSubscriptionSchema },
-        },
-      },
-      async (request) => organisationSubscription.current(request.auth, request.params.id),
-    );
-
-    app.post(
-      '/business/:id/subscription/current',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: "The organisation's active subscription (null when it has none)",
-          params: idParams(),
-          response: { 200: currentSubscriptionSchema },
-        },
-      },
-      async (request) => organisationSubscription.current(request.auth, request.params.id),
-    );
-
-    app.post(
-      '/business/:id/subscription/preview',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary:
-            'What a plan costs the organisation for one period, with an optional discount code; with change, the next period of the active subscription on that plan (nothing is kept)',
-          params: idParams(),
-          body: subscriptionPreviewBodySchema,
-          response: { 200: subscriptionPreviewSchema },
-        },
-      },
-      async (request) => organisationSubscription.preview(request.auth, request.params.id, request.body),
-    );
-
-    subscribeRoute(
-      '/business/:id/subscription',
-      tags,
-      "Subscribe to a plan, paying each period from the organisation's wallet (the first at once); accepts an Idempotency-Key",
-      subscribeBodySchema,
-      (...args) => organisationSubscription.subscribe(...args),
-    );
-
-    subscribeRoute(
-      '/business/:id/subscription_with_direct_debit',
-      tags,
-      'Subscribe to a plan paid by a direct debit (type 3): the card is kept and charged for each period, the first at once; accepts an Idempotency-Key',
-      subscribeDirectDebitBodySchema,
-      (...args) => organisationSubscription.subscribeWithDirectDebit(...args),
-    );
-
-    app.post(
-      '/business/:id/subscription/discount',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary:
-            'Apply a discount code to the active subscription: it comes off every invoice from the next one',
-          params: idParams(),
-          body: subscriptionDiscountBodySchema,
-          response: { 200: z.object({ subscription: orgSubscriptionSchema }) },
-        },
-      },
-      async (request) =>
-        organisationSubscription.applyDiscount(request.auth, request.params.id, request.body.discount_code),
-    );
-
-    app.patch(
-      '/business/:id/subscription/plan',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary:
-            'Change the active subscription to another offered plan from its next period (its current plan: drop the change); nothing is charged now',
-          params: idParams(),
-          body: subscriptionPlanChangeBodySchema,
-          response: { 200: z.object({ subscription: orgSubscriptionSchema }) },
-        },
-      },
-      async (request) =>
-        organisationSubscription.changePlan(request.auth, request.params.id, request.body.plan_id),
-    );
-
-    app.delete(
-      '/business/:id/subscription',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Cancel the active subscription: no further invoices (the paid period is not refunded)',
-          params: idParams(),
-          response: { 200: z.object({ subscription: orgSubscriptionSchema }) },
-        },
-      },
-      async (request) => organisationSubscription.cancel(request.auth, request.params.id),
-    );
-
-    app.get(
-      '/business/:id/subscription_list',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: "The organisation's subscriptions, newest first (the history)",
-          params: idParams(),
-          querystring: pageQuerySchema,
-          response: { 200: pageSchema(orgSubscriptionSchema) },
-        },
-      },
-      async (request) => organisationSubscription.history(request.auth, request.params.id, request.query),
-    );
-
-    app.get(
-      '/business/:id/invoices',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: "The organisation's subscription invoices, newest first",
-          params: idParams(),
-          querystring: pageQuerySchema,
-          response: { 200: pageSchema(invoiceSchema) },
-        },
-      },
-      async (request) => organisationSubscription.invoices(request.auth, request.params.id, request.query),
-    );
-
-    app.get(
-      '/business/:id/invoices/:invoice_id/pdf',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'One invoice as a PDF',
-          params: idParams('id', 'invoice_id'),
-          produces: ['application/pdf'],
-        },
-      },
+      path,
+      tagged.user(summary, {
+        params: idParams(),
+        headers: idempotencyHeader,
+        body,
+        response: { 201: subscribeResponseSchema },
+      }),
       async (request, reply) => {
-        const { pdf, filename } = await organisationSubscription.invoicePdf(
+        const caller = currentUser(request);
+        const result = await call(
           request.auth,
           request.params.id,
-          request.params.invoice_id,
+          request.body as z.infer<Body>,
+          idempotencyOf(request, `user:${caller.id}`),
         );
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .send(pdf);
+        return reply.status(201).send(result);
       },
     );
-  };
+  }
+
+  // ---- Platform admins ----
+
+  app.get(
+    '/admin/subscription_plans',
+    adminRoute.user('Every subscription plan, offered or not (platform admins)', {
+      response: { 200: z.object({ items: z.array(planSchema) }) },
+    }),
+    async (request) => platformBilling.adminPlans(request.auth),
+  );
+
+  app.post(
+    '/admin/subscription_plans',
+    adminRoute.user('Add a subscription plan with a monthly (1) or annual (2) fee (platform admins)', {
+      body: planBodySchema,
+      response: { 201: planSchema },
+    }),
+    async (request, reply) => created(reply, platformBilling.createPlan(request.auth, request.body)),
+  );
+
+  app.patch(
+    '/admin/subscription_plans/:id',
+    adminRoute.user(
+      'Change a plan: name, description, fee (for periods invoiced later) or whether it is offered',
+      { params: idParams(), body: planUpdateBodySchema, response: { 200: planSchema } },
+    ),
+    async (request) => platformBilling.updatePlan(request.auth, request.params.id, request.body),
+  );
+
+  app.get(
+    '/admin/discount_codes',
+    adminRoute.user('Every discount code with its uses, newest first (platform admins)', {
+      ...paged(discountCodeSchema),
+    }),
+    async (request) => platformBilling.adminCodes(request.auth, request.query),
+  );
+
+  app.post(
+    '/admin/discount_codes',
+    adminRoute.user('Add a discount code: a percentage or fixed amount, an expiry and a maximum of uses', {
+      body: discountCodeBodySchema,
+      response: { 201: discountCodeSchema },
+    }),
+    async (request, reply) => created(reply, platformBilling.createCode(request.auth, request.body)),
+  );
+
+  app.patch(
+    '/admin/discount_codes/:id',
+    adminRoute.user("Change a discount code's expiry, maximum of uses or whether it may be used", {
+      params: idParams(),
+      body: discountCodeUpdateBodySchema,
+      response: { 200: discountCodeSchema },
+    }),
+    async (request) => platformBilling.updateCode(request.auth, request.params.id, request.body),
+  );
+
+  subscribeRoute(
+    '/admin/business/:id/subscription',
+    adminRoute,
+    "Set an organisation's subscription (platform admins): replaces the active one; the first invoice is paid from its wallet when it can be",
+    subscribeBodySchema,
+    (...args) => platformBilling.adminSet(...args),
+  );
+
+  // ---- The organisation ----
+
+  app.get(
+    '/business/:id/subscription/plans',
+    route.user('The plans an organisation may subscribe to', {
+      params: idParams(),
+      response: { 200: z.object({ items: z.array(planSchema) }) },
+    }),
+    async (request) => organisationSubscription.plans(request.auth, request.params.id),
+  );
+
+  app.get(
+    '/business/:id/subscription',
+    route.user("The organisation's active subscription (null when it has none)", {
+      params: idParams(),
+      response: { 200: currentSubscriptionSchema },
+    }),
+    async (request) => organisationSubscription.current(request.auth, request.params.id),
+  );
+
+  app.post(
+    '/business/:id/subscription/current',
+    route.user("The organisation's active subscription (null when it has none)", {
+      params: idParams(),
+      response: { 200: currentSubscriptionSchema },
+    }),
+    async (request) => organisationSubscription.current(request.auth, request.params.id),
+  );
+
+  app.post(
+    '/business/:id/subscription/preview',
+    route.user(
+      'What a plan costs the organisation for one period, with an optional discount code; with change, the next period of the active subscription on that plan (nothing is kept)',
+      {
+        params: idParams(),
+        body: subscriptionPreviewBodySchema,
+        response: { 200: subscriptionPreviewSchema },
+      },
+    ),
+    async (request) => organisationSubscription.preview(request.auth, request.params.id, request.body),
+  );
+
+  subscribeRoute(
+    '/business/:id/subscription',
+    route,
+    "Subscribe to a plan, paying each period from the organisation's wallet (the first at once); accepts an Idempotency-Key",
+    subscribeBodySchema,
+    (...args) => organisationSubscription.subscribe(...args),
+  );
+
+  subscribeRoute(
+    '/business/:id/subscription_with_direct_debit',
+    route,
+    'Subscribe to a plan paid by a direct debit (type 3): the card is kept and charged for each period, the first at once; accepts an Idempotency-Key',
+    subscribeDirectDebitBodySchema,
+    (...args) => organisationSubscription.subscribeWithDirectDebit(...args),
+  );
+
+  app.post(
+    '/business/:id/subscription/discount',
+    route.user(
+      'Apply a discount code to the active subscription: it comes off every invoice from the next one',
+      {
+        params: idParams(),
+        body: subscriptionDiscountBodySchema,
+        response: { 200: z.object({ subscription: orgSubscriptionSchema }) },
+      },
+    ),
+    async (request) =>
+      organisationSubscription.applyDiscount(request.auth, request.params.id, request.body.discount_code),
+  );
+
+  app.patch(
+    '/business/:id/subscription/plan',
+    route.user(
+      'Change the active subscription to another offered plan from its next period (its current plan: drop the change); nothing is charged now',
+      {
+        params: idParams(),
+        body: subscriptionPlanChangeBodySchema,
+        response: { 200: z.object({ subscription: orgSubscriptionSchema }) },
+      },
+    ),
+    async (request) =>
+      organisationSubscription.changePlan(request.auth, request.params.id, request.body.plan_id),
+  );
+
+  app.delete(
+    '/business/:id/subscription',
+    route.user('Cancel the active subscription: no further invoices (the paid period is not refunded)', {
+      params: idParams(),
+      response: { 200: z.object({ subscription: orgSubscriptionSchema }) },
+    }),
+    async (request) => organisationSubscription.cancel(request.auth, request.params.id),
+  );
+
+  app.get(
+    '/business/:id/subscription_list',
+    route.user("The organisation's subscriptions, newest first (the history)", {
+      params: idParams(),
+      ...paged(orgSubscriptionSchema),
+    }),
+    async (request) => organisationSubscription.history(request.auth, request.params.id, request.query),
+  );
+
+  app.get(
+    '/business/:id/invoices',
+    route.user("The organisation's subscription invoices, newest first", {
+      params: idParams(),
+      ...paged(invoiceSchema),
+    }),
+    async (request) => organisationSubscription.invoices(request.auth, request.params.id, request.query),
+  );
+
+  app.get(
+    '/business/:id/invoices/:invoice_id/pdf',
+    route.user('One invoice as a PDF', {
+      params: idParams('id', 'invoice_id'),
+      produces: ['application/pdf'],
+    }),
+    async (request, reply) => {
+      const { pdf, filename } = await organisationSubscription.invoicePdf(
+        request.auth,
+        request.params.id,
+        request.params.invoice_id,
+      );
+      return sendAttachment(reply, 'application/pdf', filename, pdf);
+    },
+  );
+});

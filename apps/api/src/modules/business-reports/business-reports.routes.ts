@@ -8,217 +8,140 @@ import {
   reportQuerySchema,
   totalStatisticsSchema,
 } from '@kindred/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
-import { idParam, idParams, security } from '../../platform/route-helpers.js';
-import type { Services } from '../../services.js';
+import {
+  idParam,
+  idParams,
+  moduleRoutes,
+  routeOptions,
+  sendAttachment,
+} from '../../platform/route-helpers.js';
 
-const tags = ['organisation'];
+/** The organisation's `:id` and a `:type` of giving from `min` to `max`, refused with `choices`. */
+function typeParams(min: number, max: number, choices: string, notANumber = choices) {
+  const message = { message: choices };
+  return z.object({
+    id: idParam,
+    type: z.coerce.number({ message: notANumber }).int().min(min, message).max(max, message),
+  });
+}
+const kindParams = typeParams(2, 5, 'Choose 2 (funds), 3, 4 or 5.', 'Choose a kind of giving.');
+const hoursParams = typeParams(3, 4, 'Choose 3 (volunteering) or 4 (skilled volunteering).');
 
-const kindParams = z.object({
-  id: idParam,
-  type: z.coerce
-    .number({ message: 'Choose a kind of giving.' })
-    .int()
-    .min(2, { message: 'Choose 2 (funds), 3, 4 or 5.' })
-    .max(5, { message: 'Choose 2 (funds), 3, 4 or 5.' }),
-});
-const hoursParams = z.object({
-  id: idParam,
-  type: z.coerce
-    .number({ message: 'Choose 3 (volunteering) or 4 (skilled volunteering).' })
-    .int()
-    .min(3, { message: 'Choose 3 (volunteering) or 4 (skilled volunteering).' })
-    .max(4, { message: 'Choose 3 (volunteering) or 4 (skilled volunteering).' }),
-});
+const route = routeOptions(['organisation']);
 
 /** An organisation's reports (issue 10, decision 024); its admins. */
-export const businessReportsRoutes =
-  (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
-  async (app) => {
-    const { businessReports: reports } = services;
-    const read = { auth: 'user' as const };
+export const businessReportsRoutes = moduleRoutes(async (app, { businessReports: reports }) => {
+  app.get(
+    '/business/total_statistics/:id',
+    route.user('What the organisation gave and its employees volunteered, in total, by month and by kind', {
+      params: idParams(),
+      querystring: reportQuerySchema,
+      response: { 200: totalStatisticsSchema },
+    }),
+    async (request) => reports.totalStatistics(request.auth, request.params.id, request.query),
+  );
 
-    app.get(
-      '/business/total_statistics/:id',
-      {
-        config: read,
-        schema: {
-          tags,
-          security,
-          summary: 'What the organisation gave and its employees volunteered, in total, by month and by kind',
-          params: idParams(),
-          querystring: reportQuerySchema,
-          response: { 200: totalStatisticsSchema },
-        },
-      },
-      async (request) => reports.totalStatistics(request.auth, request.params.id, request.query),
-    );
+  app.get(
+    '/business/donations/:id',
+    route.user('Every donation on behalf of the organisation, newest first', {
+      params: idParams(),
+      querystring: reportPageQuerySchema,
+      response: { 200: reportDonationsPageSchema },
+    }),
+    async (request) => reports.donations(request.auth, request.params.id, request.query),
+  );
 
-    app.get(
-      '/business/donations/:id',
-      {
-        config: read,
-        schema: {
-          tags,
-          security,
-          summary: 'Every donation on behalf of the organisation, newest first',
-          params: idParams(),
-          querystring: reportPageQuerySchema,
-          response: { 200: reportDonationsPageSchema },
-        },
-      },
-      async (request) => reports.donations(request.auth, request.params.id, request.query),
-    );
+  app.get(
+    '/business/donations_csv/:id',
+    route.user('The organisation’s donations as CSV, newest first (at most 10,000)', {
+      params: idParams(),
+      querystring: reportQuerySchema,
+      produces: ['text/csv'],
+    }),
+    async (request, reply) => {
+      const file = await reports.donationsCsv(request.auth, request.params.id, request.query);
+      return sendAttachment(reply, 'text/csv; charset=utf-8', file.filename, file.body);
+    },
+  );
 
-    app.get(
-      '/business/donations_csv/:id',
-      {
-        config: read,
-        schema: {
-          tags,
-          security,
-          summary: 'The organisation’s donations as CSV, newest first (at most 10,000)',
-          params: idParams(),
-          querystring: reportQuerySchema,
-          produces: ['text/csv'],
-        },
-      },
-      async (request, reply) => {
-        const file = await reports.donationsCsv(request.auth, request.params.id, request.query);
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${file.filename}"`)
-          .send(file.body);
-      },
-    );
+  app.get(
+    '/business/donations_by_type/:id/:type',
+    route.user('The organisation’s donations of one kind of giving, newest first', {
+      params: kindParams,
+      querystring: reportPageQuerySchema,
+      response: { 200: reportDonationsPageSchema },
+    }),
+    async (request) => reports.byType(request.auth, request.params.id, request.params.type, request.query),
+  );
 
-    app.get(
-      '/business/donations_by_type/:id/:type',
-      {
-        config: read,
-        schema: {
-          tags,
-          security,
-          summary: 'The organisation’s donations of one kind of giving, newest first',
-          params: kindParams,
-          querystring: reportPageQuerySchema,
-          response: { 200: reportDonationsPageSchema },
-        },
-      },
-      async (request) => reports.byType(request.auth, request.params.id, request.params.type, request.query),
-    );
+  app.get(
+    '/business/volunteering/:id/:type',
+    route.user('The employees’ own volunteering (3) or skilled volunteering (4), newest first', {
+      params: hoursParams,
+      querystring: reportPageQuerySchema,
+      response: { 200: reportDonationsPageSchema },
+    }),
+    async (request) =>
+      reports.volunteering(request.auth, request.params.id, request.params.type, request.query),
+  );
 
-    app.get(
-      '/business/volunteering/:id/:type',
-      {
-        config: read,
-        schema: {
-          tags,
-          security,
-          summary: 'The employees’ own volunteering (3) or skilled volunteering (4), newest first',
-          params: hoursParams,
-          querystring: reportPageQuerySchema,
-          response: { 200: reportDonationsPageSchema },
-        },
-      },
-      async (request) =>
-        reports.volunteering(request.auth, request.params.id, request.params.type, request.query),
-    );
+  app.get(
+    '/business/donations_by_charity/:id',
+    route.user('What the organisation gave, by charity, most funds first', {
+      params: idParams(),
+      querystring: reportQuerySchema,
+      response: { 200: reportGroupsSchema },
+    }),
+    async (request) => reports.byCharity(request.auth, request.params.id, request.query),
+  );
 
-    app.get(
-      '/business/donations_by_charity/:id',
-      {
-        config: read,
-        schema: {
-          tags,
-          security,
-          summary: 'What the organisation gave, by charity, most funds first',
-          params: idParams(),
-          querystring: reportQuerySchema,
-          response: { 200: reportGroupsSchema },
-        },
-      },
-      async (request) => reports.byCharity(request.auth, request.params.id, request.query),
-    );
+  app.get(
+    '/business/donations_by_project/:id',
+    route.user('What the organisation gave, by project, most funds first', {
+      params: idParams(),
+      querystring: reportQuerySchema,
+      response: { 200: reportGroupsSchema },
+    }),
+    async (request) => reports.byProject(request.auth, request.params.id, request.query),
+  );
 
-    app.get(
-      '/business/donations_by_project/:id',
-      {
-        config: read,
-        schema: {
-          tags,
-          security,
-          summary: 'What the organisation gave, by project, most funds first',
-          params: idParams(),
-          querystring: reportQuerySchema,
-          response: { 200: reportGroupsSchema },
-        },
-      },
-      async (request) => reports.byProject(request.auth, request.params.id, request.query),
-    );
+  app.get(
+    '/business/future_donations/:id',
+    route.user('The next occurrence of each of the organisation’s running recurring donations', {
+      params: idParams(),
+      querystring: reportQuerySchema,
+      response: { 200: businessFutureDonationsSchema },
+    }),
+    async (request) => reports.future(request.auth, request.params.id, request.query),
+  );
 
-    app.get(
-      '/business/future_donations/:id',
-      {
-        config: read,
-        schema: {
-          tags,
-          security,
-          summary: 'The next occurrence of each of the organisation’s running recurring donations',
-          params: idParams(),
-          querystring: reportQuerySchema,
-          response: { 200: businessFutureDonationsSchema },
-        },
-      },
-      async (request) => reports.future(request.auth, request.params.id, request.query),
-    );
+  app.get(
+    '/business/rejected_donations/:id',
+    route.user('The organisation’s rejected donations, newest first', {
+      params: idParams(),
+      querystring: reportPageQuerySchema,
+      response: { 200: reportDonationsPageSchema },
+    }),
+    async (request) => reports.rejected(request.auth, request.params.id, request.query),
+  );
 
-    app.get(
-      '/business/rejected_donations/:id',
-      {
-        config: read,
-        schema: {
-          tags,
-          security,
-          summary: 'The organisation’s rejected donations, newest first',
-          params: idParams(),
-          querystring: reportPageQuerySchema,
-          response: { 200: reportDonationsPageSchema },
-        },
-      },
-      async (request) => reports.rejected(request.auth, request.params.id, request.query),
-    );
+  app.get(
+    '/business/:id/donation_subscriptions',
+    route.user('The organisation’s recurring donations, newest first', {
+      params: idParams(),
+      querystring: reportPageQuerySchema,
+      response: { 200: pageSchema(businessSubscriptionSchema) },
+    }),
+    async (request) => reports.subscriptions(request.auth, request.params.id, request.query),
+  );
 
-    app.get(
-      '/business/:id/donation_subscriptions',
-      {
-        config: read,
-        schema: {
-          tags,
-          security,
-          summary: 'The organisation’s recurring donations, newest first',
-          params: idParams(),
-          querystring: reportPageQuerySchema,
-          response: { 200: pageSchema(businessSubscriptionSchema) },
-        },
-      },
-      async (request) => reports.subscriptions(request.auth, request.params.id, request.query),
-    );
-
-    app.post(
-      '/business/:id/cancel_donation_subscription/:subId',
-      {
-        config: read,
-        schema: {
-          tags,
-          security,
-          summary: 'Cancel one of the organisation’s recurring donations (its admins)',
-          params: idParams('id', 'subId'),
-          response: { 200: z.object({ subscription: businessSubscriptionSchema }) },
-        },
-      },
-      async (request) => reports.cancelSubscription(request.auth, request.params.id, request.params.subId),
-    );
-  };
+  app.post(
+    '/business/:id/cancel_donation_subscription/:subId',
+    route.user('Cancel one of the organisation’s recurring donations (its admins)', {
+      params: idParams('id', 'subId'),
+      response: { 200: z.object({ subscription: businessSubscriptionSchema }) },
+    }),
+    async (request) => reports.cancelSubscription(request.auth, request.params.id, request.params.subId),
+  );
+});

@@ -27,25 +27,31 @@ import {
   supporterSchema,
   supporterWithoutFundsSchema,
 } from '@kindred/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { idempotencyOf } from '../../lib/idempotency.js';
-import { idempotencyHeader, idParams, security } from '../../platform/route-helpers.js';
+import {
+  created,
+  idempotencyHeader,
+  idParams,
+  moduleRoutes,
+  paged,
+  routeOptions,
+  sendAttachment,
+} from '../../platform/route-helpers.js';
 import { currentUser } from '../../plugins/auth.js';
-import type { Services } from '../../services.js';
 
-const tags = ['donations'];
 const listQuery = pageQuerySchema.extend(donationFiltersSchema.shape);
 const donationPage = pageSchema(donationSchema);
 const subscriptionResult = z.object({ subscription: subscriptionSchema });
 const oneDonation = z.object({ donation: donationSchema });
 
+const route = routeOptions(['donations']);
+
 /** Giving (docs/product/donations.md): the donor's, the charity's, the public's and the platform's calls. */
-export const donationsRoutes =
-  (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
-  async (app) => {
-    const {
+export const donationsRoutes = moduleRoutes(
+  async (
+    app,
+    {
       donorGifts,
       charityInbox,
       signoff,
@@ -54,20 +60,16 @@ export const donationsRoutes =
       subscriptions,
       giftAid,
       projects,
-    } = services;
-
+    },
+  ) => {
     for (const kind of ['project', 'charity'] as const) {
       app.post(
         `/user/donate/${kind}/:id`,
-        {
-          config: { auth: 'user' },
-          schema: {
-            tags,
-            security,
-            summary:
-              kind === 'project'
-                ? 'Give to a project: funds, time, skills or goods, once or on a schedule'
-                : 'Give straight to a charity: funds, time, skills or goods, once or on a schedule',
+        route.user(
+          kind === 'project'
+            ? 'Give to a project: funds, time, skills or goods, once or on a schedule'
+            : 'Give straight to a charity: funds, time, skills or goods, once or on a schedule',
+          {
             description:
               'Honours an Idempotency-Key header: a retry with the same key answers the first result and gives nothing again.',
             params: idParams(),
@@ -75,7 +77,7 @@ export const donationsRoutes =
             body: donateBodySchema,
             response: { 201: donateResponseSchema },
           },
-        },
+        ),
         async (request, reply) => {
           const user = currentUser(request);
           const result = await donorGifts.give(
@@ -92,15 +94,11 @@ export const donationsRoutes =
     for (const kind of ['project', 'charity'] as const) {
       app.post(
         `/business/:id/donate/${kind}/:target_id`,
-        {
-          config: { auth: 'user' },
-          schema: {
-            tags,
-            security,
-            summary:
-              kind === 'project'
-                ? 'Give to a project on behalf of an organisation: held until its sign-off admins approve (status 20)'
-                : 'Give to a charity on behalf of an organisation: held until its sign-off admins approve (status 20)',
+        route.user(
+          kind === 'project'
+            ? 'Give to a project on behalf of an organisation: held until its sign-off admins approve (status 20)'
+            : 'Give to a charity on behalf of an organisation: held until its sign-off admins approve (status 20)',
+          {
             description:
               'Any member may ask. The amount is held from the organisation’s wallet or credits. Honours an Idempotency-Key header.',
             params: idParams('id', 'target_id'),
@@ -108,7 +106,7 @@ export const donationsRoutes =
             body: donateBodySchema,
             response: { 201: donateResponseSchema },
           },
-        },
+        ),
         async (request, reply) => {
           const user = currentUser(request);
           const result = await donorGifts.giveForBusiness(
@@ -125,337 +123,193 @@ export const donationsRoutes =
 
     app.get(
       '/business/:id/donations',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Donations on behalf of the organisation waiting for sign-off, with their approvals',
-          params: idParams(),
-          querystring: pageQuerySchema,
-          response: { 200: pageSchema(businessPendingDonationSchema) },
-        },
-      },
+      route.user('Donations on behalf of the organisation waiting for sign-off, with their approvals', {
+        params: idParams(),
+        ...paged(businessPendingDonationSchema),
+      }),
       async (request) => signoff.waitingForSignoff(request.auth, request.params.id, request.query),
     );
 
     app.post(
       '/business/:id/approve_donations',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary:
-            'Sign off or reject donations on behalf of the organisation (its sign-off admins; never one’s own request)',
+      route.user(
+        'Sign off or reject donations on behalf of the organisation (its sign-off admins; never one’s own request)',
+        {
           params: idParams(),
           body: businessApproveDonationsBodySchema,
           response: { 200: donationsResultSchema },
         },
-      },
+      ),
       async (request) => signoff.businessAct(request.auth, request.params.id, request.body),
     );
 
     app.post(
       '/business/:id/donations/:donation_id/resolve',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary:
-            'End a donation its sign-off admins can never approve: approve it in their place (never one’s own request) or release the held money, with a reason (its Super Admins)',
+      route.user(
+        'End a donation its sign-off admins can never approve: approve it in their place (never one’s own request) or release the held money, with a reason (its Super Admins)',
+        {
           params: idParams('id', 'donation_id'),
           body: resolveStuckDonationBodySchema,
           response: { 200: donationsResultSchema },
         },
-      },
+      ),
       async (request) =>
         signoff.resolveStuck(request.auth, request.params.id, request.params.donation_id, request.body),
     );
 
     app.get(
       '/user/donations',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'My donations, newest first',
-          querystring: listQuery,
-          response: { 200: donationPage },
-        },
-      },
+      route.user('My donations, newest first', { querystring: listQuery, response: { 200: donationPage } }),
       async (request) => donorGifts.mine(request.auth, request.query, request.query),
     );
 
     app.get(
       '/user/donation/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'One of my donations with its history',
-          params: idParams(),
-          response: { 200: oneDonation },
-        },
-      },
+      route.user('One of my donations with its history', {
+        params: idParams(),
+        response: { 200: oneDonation },
+      }),
       async (request) => donorGifts.one(request.auth, request.params.id),
     );
 
     app.get(
       '/user/donation/:id/receipt',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'The receipt of an approved gift of funds (PDF)',
-          params: idParams(),
-          produces: ['application/pdf'],
-        },
-      },
+      route.user('The receipt of an approved gift of funds (PDF)', {
+        params: idParams(),
+        produces: ['application/pdf'],
+      }),
       async (request, reply) => {
         const { pdf, filename } = await donorGifts.receipt(request.auth, request.params.id);
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .send(pdf);
+        return sendAttachment(reply, 'application/pdf', filename, pdf);
       },
     );
 
     app.get(
       '/user/giving_statement/:from/:to',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'My giving statement for a date range: funds, Gift Aid, hours and gifts (PDF or CSV)',
-          params: historyParamsSchema,
-          querystring: z.object({ format: z.enum(['pdf', 'csv']).default('pdf') }),
-          produces: ['application/pdf', 'text/csv'],
-        },
-      },
+      route.user('My giving statement for a date range: funds, Gift Aid, hours and gifts (PDF or CSV)', {
+        params: historyParamsSchema,
+        querystring: z.object({ format: z.enum(['pdf', 'csv']).default('pdf') }),
+        produces: ['application/pdf', 'text/csv'],
+      }),
       async (request, reply) => {
         const { from, to } = request.params;
         const file = await donorGifts.statement(request.auth, from, to, request.query.format);
-        return reply
-          .type(file.type)
-          .header('content-disposition', `attachment; filename="${file.filename}"`)
-          .send(file.body);
+        return sendAttachment(reply, file.type, file.filename, file.body);
       },
     );
 
     app.get(
       '/user/donations_by_type/:type',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'My donations of one kind of giving',
-          params: z.object({ type: z.coerce.number().int().min(2).max(5) }),
-          querystring: pageQuerySchema,
-          response: { 200: donationPage },
-        },
-      },
+      route.user('My donations of one kind of giving', {
+        params: z.object({ type: z.coerce.number().int().min(2).max(5) }),
+        ...paged(donationSchema),
+      }),
       async (request) => donorGifts.mine(request.auth, { type: request.params.type }, request.query),
     );
 
     app.get(
       '/user/volunteering/:type',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'My volunteering (3) or skilled volunteering (4), with dates and confirmed hours',
-          params: z.object({ type: z.coerce.number().int().min(3).max(4) }),
-          querystring: pageQuerySchema,
-          response: { 200: donationPage },
-        },
-      },
+      route.user('My volunteering (3) or skilled volunteering (4), with dates and confirmed hours', {
+        params: z.object({ type: z.coerce.number().int().min(3).max(4) }),
+        ...paged(donationSchema),
+      }),
       async (request) => donorGifts.mine(request.auth, { type: request.params.type }, request.query),
     );
 
     app.get(
       '/user/rejected_donations',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'My donations that were declined or returned',
-          querystring: pageQuerySchema,
-          response: { 200: donationPage },
-        },
-      },
+      route.user('My donations that were declined or returned', {
+        ...paged(donationSchema),
+      }),
       async (request) => donorGifts.mine(request.auth, { status: 90 }, request.query),
     );
 
     app.get(
       '/user/future_donations',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'The coming gifts of my recurring donations',
-          response: { 200: futureDonationsSchema },
-        },
-      },
+      route.user('The coming gifts of my recurring donations', { response: { 200: futureDonationsSchema } }),
       async (request) => subscriptions.future(request.auth),
     );
 
     app.get(
       '/user/donation_subscriptions',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'My recurring donations',
-          querystring: pageQuerySchema,
-          response: { 200: pageSchema(subscriptionSchema) },
-        },
-      },
+      route.user('My recurring donations', {
+        ...paged(subscriptionSchema),
+      }),
       async (request) => subscriptions.list(request.auth, request.query),
     );
 
     app.post(
       '/user/cancel_donation_subscription/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Cancel a recurring donation',
-          params: idParams(),
-          response: { 200: subscriptionResult },
-        },
-      },
+      route.user('Cancel a recurring donation', {
+        params: idParams(),
+        response: { 200: subscriptionResult },
+      }),
       async (request) => subscriptions.cancel(request.auth, request.params.id),
     );
 
     app.post(
       '/user/donation_subscription/:id/pause',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Pause a recurring donation',
-          params: idParams(),
-          response: { 200: subscriptionResult },
-        },
-      },
+      route.user('Pause a recurring donation', { params: idParams(), response: { 200: subscriptionResult } }),
       async (request) => subscriptions.pause(request.auth, request.params.id),
     );
 
     app.post(
       '/user/donation_subscription/:id/resume',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Resume a paused recurring donation (missed periods are skipped)',
-          params: idParams(),
-          response: { 200: subscriptionResult },
-        },
-      },
+      route.user('Resume a paused recurring donation (missed periods are skipped)', {
+        params: idParams(),
+        response: { 200: subscriptionResult },
+      }),
       async (request) => subscriptions.resume(request.auth, request.params.id),
     );
 
     app.patch(
       '/user/donation_subscription/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Change the amount of a recurring donation',
-          params: idParams(),
-          body: subscriptionUpdateBodySchema,
-          response: { 200: subscriptionResult },
-        },
-      },
+      route.user('Change the amount of a recurring donation', {
+        params: idParams(),
+        body: subscriptionUpdateBodySchema,
+        response: { 200: subscriptionResult },
+      }),
       async (request) => subscriptions.changeAmount(request.auth, request.params.id, request.body.amount),
     );
 
     app.get(
       '/user/total_statistics',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'What I have given, in total and by month',
-          response: { 200: donorStatisticsSchema },
-        },
-      },
+      route.user('What I have given, in total and by month', { response: { 200: donorStatisticsSchema } }),
       async (request) => donationStatistics.donorStatistics(request.auth),
     );
 
     app.get(
       '/user/gift_aid_declaration',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'My Gift Aid declaration for one charity, and my latest declaration to start one from',
-          querystring: giftAidDeclarationQuerySchema,
-          response: { 200: giftAidDeclarationForCharitySchema },
-        },
-      },
+      route.user('My Gift Aid declaration for one charity, and my latest declaration to start one from', {
+        querystring: giftAidDeclarationQuerySchema,
+        response: { 200: giftAidDeclarationForCharitySchema },
+      }),
       async (request) => giftAid.declarationFor(request.auth, request.query.charity_id),
     );
 
     app.get(
       '/user/gift_aid_declarations',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'My Gift Aid declarations, newest first: each charity’s, current and cancelled',
-          querystring: pageQuerySchema,
-          response: { 200: pageSchema(giftAidDeclarationSchema) },
-        },
-      },
+      route.user('My Gift Aid declarations, newest first: each charity’s, current and cancelled', {
+        ...paged(giftAidDeclarationSchema),
+      }),
       async (request) => giftAid.declarations(request.auth, request.query),
     );
 
     app.post(
       '/user/gift_aid_declaration',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Make a Gift Aid declaration for a charity (replaces my current one for that charity)',
-          body: giftAidDeclarationBodySchema,
-          response: { 201: giftAidDeclarationResponseSchema },
-        },
-      },
-      async (request, reply) => reply.status(201).send(await giftAid.declare(request.auth, request.body)),
+      route.user('Make a Gift Aid declaration for a charity (replaces my current one for that charity)', {
+        body: giftAidDeclarationBodySchema,
+        response: { 201: giftAidDeclarationResponseSchema },
+      }),
+      async (request, reply) => created(reply, giftAid.declare(request.auth, request.body)),
     );
 
     app.delete(
       '/user/gift_aid_declaration/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Cancel one of my Gift Aid declarations (kept as a record)',
-          params: idParams(),
-          response: { 200: giftAidDeclarationResponseSchema },
-        },
-      },
+      route.user('Cancel one of my Gift Aid declarations (kept as a record)', {
+        params: idParams(),
+        response: { 200: giftAidDeclarationResponseSchema },
+      }),
       async (request) => giftAid.cancel(request.auth, request.params.id),
     );
 
@@ -469,17 +323,7 @@ export const donationsRoutes =
     for (const [path, summary, method] of charityLists) {
       app.get(
         path,
-        {
-          config: { auth: 'user' },
-          schema: {
-            tags,
-            security,
-            summary,
-            params: idParams(),
-            querystring: listQuery,
-            response: { 200: donationPage },
-          },
-        },
+        route.user(summary, { params: idParams(), querystring: listQuery, response: { 200: donationPage } }),
         async (request) =>
           charityInbox.ofCharity(request.auth, request.params.id, request.query, request.query, method),
       );
@@ -487,112 +331,71 @@ export const donationsRoutes =
 
     app.post(
       '/charity/:id/approve_donations',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Approve, decline or complete offers of time, skills and goods, in bulk',
-          params: idParams(),
-          body: approveDonationsBodySchema,
-          response: { 200: donationsResultSchema },
-        },
-      },
+      route.user('Approve, decline or complete offers of time, skills and goods, in bulk', {
+        params: idParams(),
+        body: approveDonationsBodySchema,
+        response: { 200: donationsResultSchema },
+      }),
       async (request) => charityInbox.charityAct(request.auth, request.params.id, request.body),
     );
 
     app.get(
       '/charity/total_statistics/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'What a charity received, in total and by month',
-          params: idParams(),
-          response: { 200: charityStatisticsSchema },
-        },
-      },
+      route.user('What a charity received, in total and by month', {
+        params: idParams(),
+        response: { 200: charityStatisticsSchema },
+      }),
       async (request) => donationStatistics.charityStatistics(request.auth, request.params.id),
     );
 
     app.get(
       '/charity/:id/gift_aid/unclaimed',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Gift Aid donations not yet claimed',
-          params: idParams(),
-          response: {
-            200: z.object({
-              donations: z.number().int(),
-              total: z.number().int(),
-              gift_aid: z.number().int(),
-              /** Gift Aid gifts whose donor has not yet declared for this charity (decision 037). */
-              awaiting_declaration: z.number().int(),
-            }),
-          },
+      route.user('Gift Aid donations not yet claimed', {
+        params: idParams(),
+        response: {
+          200: z.object({
+            donations: z.number().int(),
+            total: z.number().int(),
+            gift_aid: z.number().int(),
+            /** Gift Aid gifts whose donor has not yet declared for this charity (decision 037). */
+            awaiting_declaration: z.number().int(),
+          }),
         },
-      },
+      }),
       async (request) => giftAid.unclaimed(request.auth, request.params.id),
     );
 
     app.get(
       '/charity/:id/gift_aid/claims',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: "A charity's Gift Aid claims",
-          params: idParams(),
-          querystring: pageQuerySchema,
-          response: { 200: pageSchema(giftAidClaimSchema) },
-        },
-      },
+      route.user("A charity's Gift Aid claims", {
+        params: idParams(),
+        ...paged(giftAidClaimSchema),
+      }),
       async (request) => giftAid.claims(request.auth, request.params.id, request.query),
     );
 
     app.post(
       '/charity/:id/gift_aid/claims',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Claim Gift Aid on every eligible donation not yet claimed',
-          params: idParams(),
-          response: { 201: z.object({ claim: giftAidClaimSchema }) },
-        },
-      },
-      async (request, reply) =>
-        reply.status(201).send(await giftAid.createClaim(request.auth, request.params.id)),
+      route.user('Claim Gift Aid on every eligible donation not yet claimed', {
+        params: idParams(),
+        response: { 201: z.object({ claim: giftAidClaimSchema }) },
+      }),
+      async (request, reply) => created(reply, giftAid.createClaim(request.auth, request.params.id)),
     );
 
     app.get(
       '/charity/:id/gift_aid/claims/:claimId/csv',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: "A Gift Aid claim in HMRC's schedule layout (CSV)",
-          params: idParams('id', 'claimId'),
-          produces: ['text/csv'],
-        },
-      },
+      route.user("A Gift Aid claim in HMRC's schedule layout (CSV)", {
+        params: idParams('id', 'claimId'),
+        produces: ['text/csv'],
+      }),
       async (request, reply) => {
         const { csv, filename } = await giftAid.claimCsv(
           request.auth,
           request.params.id,
           request.params.claimId,
         );
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .send(csv);
+        return sendAttachment(reply, 'text/csv; charset=utf-8', filename, csv);
       },
     );
 
@@ -600,65 +403,39 @@ export const donationsRoutes =
 
     app.get(
       '/project/:id/donations',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: "A project's donations",
-          params: idParams(),
-          querystring: listQuery,
-          response: { 200: donationPage },
-        },
-      },
+      route.user("A project's donations", {
+        params: idParams(),
+        querystring: listQuery,
+        response: { 200: donationPage },
+      }),
       async (request) =>
         charityInbox.ofProject(request.auth, request.params.id, request.query, request.query),
     );
 
     app.get(
       '/project/volunteered/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: "A project's volunteers and skilled volunteers, with dates and hours",
-          params: idParams(),
-          querystring: pageQuerySchema,
-          response: { 200: donationPage },
-        },
-      },
+      route.user("A project's volunteers and skilled volunteers, with dates and hours", {
+        params: idParams(),
+        ...paged(donationSchema),
+      }),
       async (request) => charityInbox.ofProject(request.auth, request.params.id, {}, request.query, [3, 4]),
     );
 
     app.get(
       '/project/:id/donators_without_funds',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Supporters who gave time, skills or gifts but no funds',
-          params: idParams(),
-          querystring: pageQuerySchema,
-          response: { 200: pageSchema(supporterWithoutFundsSchema) },
-        },
-      },
+      route.user('Supporters who gave time, skills or gifts but no funds', {
+        params: idParams(),
+        ...paged(supporterWithoutFundsSchema),
+      }),
       async (request) => charityInbox.withoutFunds(request.auth, request.params.id, request.query),
     );
 
     app.get(
       '/project/:id/all-donations',
-      {
-        config: { auth: 'public' },
-        schema: {
-          tags,
-          summary: "A project's supporters: names unless anonymous, messages and kinds of giving",
-          params: idParams(),
-          querystring: pageQuerySchema,
-          response: { 200: pageSchema(supporterSchema) },
-        },
-      },
+      route.public("A project's supporters: names unless anonymous, messages and kinds of giving", {
+        params: idParams(),
+        ...paged(supporterSchema),
+      }),
       async (request) =>
         charityInbox.supporters(request.params.id, request.query, request.auth, (projectId, viewer) =>
           projects.viewable(projectId, viewer),
@@ -669,48 +446,30 @@ export const donationsRoutes =
 
     app.get(
       '/admin/complete',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary:
-            'Donations waiting for the platform: above the review threshold, or direct gifts to pay out',
-          querystring: pageQuerySchema,
-          response: { 200: donationPage },
-        },
-      },
+      route.user(
+        'Donations waiting for the platform: above the review threshold, or direct gifts to pay out',
+        { ...paged(donationSchema) },
+      ),
       async (request) => platformReview.platformQueue(request.auth, request.query),
     );
 
     app.post(
       '/admin/complete',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Move donations one step on: 40 to 80, direct gifts 80 to 85 (paid out)',
-          body: adminCompleteBodySchema,
-          response: { 200: donationsResultSchema },
-        },
-      },
+      route.user('Move donations one step on: 40 to 80, direct gifts 80 to 85 (paid out)', {
+        body: adminCompleteBodySchema,
+        response: { 200: donationsResultSchema },
+      }),
       async (request) => platformReview.platformComplete(request.auth, request.body.donation_ids),
     );
 
     app.post(
       '/admin/donation/reject',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Reject a donation with a reason: its money goes back where it came from',
-          body: adminRejectBodySchema,
-          response: { 200: oneDonation },
-        },
-      },
+      route.user('Reject a donation with a reason: its money goes back where it came from', {
+        body: adminRejectBodySchema,
+        response: { 200: oneDonation },
+      }),
       async (request) =>
         platformReview.platformReject(request.auth, request.body.donation_id, request.body.reason),
     );
-  };
+  },
+);

@@ -12,118 +12,74 @@ import {
   projectExploreQuerySchema,
   projectFiltersSchema,
 } from '@kindred/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.js';
-import { idParams } from '../../platform/route-helpers.js';
-import type { Services } from '../../services.js';
+import { idParams, moduleRoutes, routeOptions } from '../../platform/route-helpers.js';
 
-const tags = ['explore'];
+const route = routeOptions(['explore']);
 
 /** Public search of Live projects, approved charities and public groups, with map locations. */
-export const exploreRoutes =
-  (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
-  async (app) => {
-    const { explore } = services;
+export const exploreRoutes = moduleRoutes(async (app, { explore }) => {
+  app.get(
+    '/explore/project/list',
+    route.public('Live projects with filters, keyset paged', {
+      querystring: projectExploreQuerySchema,
+      response: { 200: pageSchema(projectCardSchema) },
+    }),
+    async (request) => explore.projects(request.query),
+  );
 
-    app.get(
-      '/explore/project/list',
-      {
-        config: { auth: 'public' },
-        schema: {
-          tags,
-          summary: 'Live projects with filters, keyset paged',
-          querystring: projectExploreQuerySchema,
-          response: { 200: pageSchema(projectCardSchema) },
-        },
-      },
-      async (request) => explore.projects(request.query),
-    );
+  app.get(
+    '/explore/summary',
+    route.public(
+      'The landing page: totals given through projects and Live projects ending soon, near a place and most supported',
+      { querystring: exploreSummaryQuerySchema, response: { 200: exploreSummarySchema } },
+    ),
+    async (request) => explore.summary(request.query),
+  );
 
-    app.get(
-      '/explore/summary',
-      {
-        config: { auth: 'public' },
-        schema: {
-          tags,
-          summary:
-            'The landing page: totals given through projects and Live projects ending soon, near a place and most supported',
-          querystring: exploreSummaryQuerySchema,
-          response: { 200: exploreSummarySchema },
-        },
-      },
-      async (request) => explore.summary(request.query),
-    );
+  app.get(
+    '/explore/project/locations',
+    route.public('Where Live projects are: points, or clusters when many are in view', {
+      querystring: projectFiltersSchema.extend(mapQuerySchema.shape),
+      response: { 200: locationsSchema },
+    }),
+    async (request) => explore.projectLocations(request.query),
+  );
 
-    app.get(
-      '/explore/project/locations',
-      {
-        config: { auth: 'public' },
-        schema: {
-          tags,
-          summary: 'Where Live projects are: points, or clusters when many are in view',
-          querystring: projectFiltersSchema.extend(mapQuerySchema.shape),
-          response: { 200: locationsSchema },
-        },
-      },
-      async (request) => explore.projectLocations(request.query),
-    );
+  app.get(
+    '/explore/charity/list',
+    route.public('Approved charities with filters, by name', {
+      querystring: charityExploreQuerySchema,
+      response: { 200: pageSchema(charityCardSchema) },
+    }),
+    async (request) => explore.charities(request.query),
+  );
 
-    app.get(
-      '/explore/charity/list',
-      {
-        config: { auth: 'public' },
-        schema: {
-          tags,
-          summary: 'Approved charities with filters, by name',
-          querystring: charityExploreQuerySchema,
-          response: { 200: pageSchema(charityCardSchema) },
-        },
-      },
-      async (request) => explore.charities(request.query),
-    );
+  app.get(
+    '/explore/charity/locations',
+    route.public('Where approved charities are', {
+      querystring: charityExploreQuerySchema
+        .omit({ limit: true, cursor: true, direction: true })
+        .extend(mapQuerySchema.shape),
+      response: { 200: locationsSchema },
+    }),
+    async (request) => explore.charityLocations(request.query),
+  );
 
-    app.get(
-      '/explore/charity/locations',
-      {
-        config: { auth: 'public' },
-        schema: {
-          tags,
-          summary: 'Where approved charities are',
-          querystring: charityExploreQuerySchema
-            .omit({ limit: true, cursor: true, direction: true })
-            .extend(mapQuerySchema.shape),
-          response: { 200: locationsSchema },
-        },
-      },
-      async (request) => explore.charityLocations(request.query),
-    );
+  app.get(
+    '/explore/group/list',
+    route.public('Public groups by name', {
+      querystring: groupExploreQuerySchema,
+      response: { 200: pageSchema(groupCardSchema) },
+    }),
+    async (request) => explore.groups(request.query),
+  );
 
-    app.get(
-      '/explore/group/list',
-      {
-        config: { auth: 'public' },
-        schema: {
-          tags,
-          summary: 'Public groups by name',
-          querystring: groupExploreQuerySchema,
-          response: { 200: pageSchema(groupCardSchema) },
-        },
-      },
-      async (request) => explore.groups(request.query),
-    );
-
-    app.get(
-      '/explore/group/:id',
-      {
-        config: { auth: 'public' },
-        schema: {
-          tags,
-          summary:
-            'A public group as visitors see it: name, type, description, members, how to join (no PIN)',
-          params: idParams(),
-          response: { 200: groupCardSchema },
-        },
-      },
-      async (request) => explore.group(request.params.id),
-    );
-  };
+  app.get(
+    '/explore/group/:id',
+    route.public(
+      'A public group as visitors see it: name, type, description, members, how to join (no PIN)',
+      { params: idParams(), response: { 200: groupCardSchema } },
+    ),
+    async (request) => explore.group(request.params.id),
+  );
+});

@@ -15,321 +15,188 @@ import {
   groupUpdateBodySchema,
   groupWithTotalsSchema,
   messageResponseSchema,
-  pageQuerySchema,
-  pageSchema,
 } from '@kindred/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { readUpload } from '../../lib/uploads.js';
-import { idParams, security } from '../../platform/route-helpers.js';
-import type { Services } from '../../services.js';
+import { created, idParams, moduleRoutes, paged, routeOptions } from '../../platform/route-helpers.js';
 
-const tags = ['group'];
-const user = { auth: 'user' } as const;
+const route = routeOptions(['group']);
 
 /**
  * Groups (docs/product/organisations.md#groups): joined by PIN, run by their admins, counting their
  * members' giving.
  */
-export const groupsRoutes =
-  (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
-  async (app) => {
-    const { groups, groupMembership } = services;
+export const groupsRoutes = moduleRoutes(async (app, { groups, groupMembership }) => {
+  app.post(
+    '/group/create',
+    route.user('Create a group: I become its admin; it gets a 6-digit PIN to join with', {
+      body: groupCreateBodySchema,
+      response: { 201: groupSchema },
+    }),
+    async (request, reply) => created(reply, groups.create(request.auth, request.body)),
+  );
 
-    app.post(
-      '/group/create',
-      {
-        config: user,
-        schema: {
-          tags,
-          security,
-          summary: 'Create a group: I become its admin; it gets a 6-digit PIN to join with',
-          body: groupCreateBodySchema,
-          response: { 201: groupSchema },
-        },
-      },
-      async (request, reply) => reply.status(201).send(await groups.create(request.auth, request.body)),
-    );
+  app.post(
+    '/group/join',
+    route.user(
+      'Join a group by its PIN: status 1 a request waits for its admins, 2 joined (wrong PINs are limited per person and per address)',
+      { body: groupJoinBodySchema, response: { 200: groupJoinResultSchema } },
+    ),
+    async (request) => groupMembership.join(request.auth, request.body.pin, request.ip),
+  );
 
-    app.post(
-      '/group/join',
-      {
-        config: user,
-        schema: {
-          tags,
-          security,
-          summary:
-            'Join a group by its PIN: status 1 a request waits for its admins, 2 joined (wrong PINs are limited per person and per address)',
-          body: groupJoinBodySchema,
-          response: { 200: groupJoinResultSchema },
-        },
-      },
-      async (request) => groupMembership.join(request.auth, request.body.pin, request.ip),
-    );
+  app.post(
+    '/group/leave',
+    route.user('Leave a group (its last admin names the member who takes over)', {
+      body: groupLeaveBodySchema,
+      response: { 200: groupLeaveResultSchema },
+    }),
+    async (request) => groupMembership.leave(request.auth, request.body.group_id, request.body.new_admin_id),
+  );
 
-    app.post(
-      '/group/leave',
-      {
-        config: user,
-        schema: {
-          tags,
-          security,
-          summary: 'Leave a group (its last admin names the member who takes over)',
-          body: groupLeaveBodySchema,
-          response: { 200: groupLeaveResultSchema },
-        },
-      },
-      async (request) =>
-        groupMembership.leave(request.auth, request.body.group_id, request.body.new_admin_id),
-    );
+  app.get(
+    '/group/individual/:id/list',
+    route.user('The groups a person belongs to, by name (their own only)', {
+      params: idParams(),
+      ...paged(groupSchema),
+    }),
+    async (request) => groups.ofUser(request.auth, request.params.id, request.query),
+  );
 
-    app.get(
-      '/group/individual/:id/list',
-      {
-        config: user,
-        schema: {
-          tags,
-          security,
-          summary: 'The groups a person belongs to, by name (their own only)',
-          params: idParams(),
-          querystring: pageQuerySchema,
-          response: { 200: pageSchema(groupSchema) },
-        },
-      },
-      async (request) => groups.ofUser(request.auth, request.params.id, request.query),
-    );
+  app.get(
+    '/group/individual/:id/list_with_total_stats',
+    route.user("The groups a person belongs to with each group's totals (their own only)", {
+      params: idParams(),
+      ...paged(groupWithTotalsSchema),
+    }),
+    async (request) => groups.ofUserWithTotals(request.auth, request.params.id, request.query),
+  );
 
-    app.get(
-      '/group/individual/:id/list_with_total_stats',
-      {
-        config: user,
-        schema: {
-          tags,
-          security,
-          summary: "The groups a person belongs to with each group's totals (their own only)",
-          params: idParams(),
-          querystring: pageQuerySchema,
-          response: { 200: pageSchema(groupWithTotalsSchema) },
-        },
-      },
-      async (request) => groups.ofUserWithTotals(request.auth, request.params.id, request.query),
-    );
+  app.get(
+    '/group/business/:id/list',
+    route.user("An organisation's groups, by name (its members)", {
+      params: idParams(),
+      ...paged(groupSchema),
+    }),
+    async (request) => groups.ofBusiness(request.auth, request.params.id, request.query),
+  );
 
-    app.get(
-      '/group/business/:id/list',
-      {
-        config: user,
-        schema: {
-          tags,
-          security,
-          summary: "An organisation's groups, by name (its members)",
-          params: idParams(),
-          querystring: pageQuerySchema,
-          response: { 200: pageSchema(groupSchema) },
-        },
-      },
-      async (request) => groups.ofBusiness(request.auth, request.params.id, request.query),
-    );
+  app.get(
+    '/group/business/:id/list_with_total_stats',
+    route.user("An organisation's groups with each group's totals (its members)", {
+      params: idParams(),
+      ...paged(groupWithTotalsSchema),
+    }),
+    async (request) => groups.ofBusinessWithTotals(request.auth, request.params.id, request.query),
+  );
 
-    app.get(
-      '/group/business/:id/list_with_total_stats',
-      {
-        config: user,
-        schema: {
-          tags,
-          security,
-          summary: "An organisation's groups with each group's totals (its members)",
-          params: idParams(),
-          querystring: pageQuerySchema,
-          response: { 200: pageSchema(groupWithTotalsSchema) },
-        },
-      },
-      async (request) => groups.ofBusinessWithTotals(request.auth, request.params.id, request.query),
-    );
+  app.get(
+    '/group/members_total_statistics/:id',
+    route.user("A group's members with what each gave while a member, most first (its members)", {
+      params: idParams(),
+      response: { 200: z.object({ items: z.array(groupMemberStatsSchema) }) },
+    }),
+    async (request) => groups.memberStatistics(request.auth, request.params.id),
+  );
 
-    app.get(
-      '/group/members_total_statistics/:id',
-      {
-        config: user,
-        schema: {
-          tags,
-          security,
-          summary: "A group's members with what each gave while a member, most first (its members)",
-          params: idParams(),
-          response: { 200: z.object({ items: z.array(groupMemberStatsSchema) }) },
-        },
-      },
-      async (request) => groups.memberStatistics(request.auth, request.params.id),
-    );
+  app.get(
+    '/group/total_statistics/:id',
+    route.user("What a group's members gave while they were members, in total and by month", {
+      params: idParams(),
+      response: { 200: groupStatisticsSchema },
+    }),
+    async (request) => groups.statistics(request.auth, request.params.id),
+  );
 
-    app.get(
-      '/group/total_statistics/:id',
-      {
-        config: user,
-        schema: {
-          tags,
-          security,
-          summary: "What a group's members gave while they were members, in total and by month",
-          params: idParams(),
-          response: { 200: groupStatisticsSchema },
-        },
-      },
-      async (request) => groups.statistics(request.auth, request.params.id),
-    );
+  app.get(
+    '/group/:id',
+    route.user('A group (a private one only for its members; the PIN only for its admins)', {
+      params: idParams(),
+      response: { 200: groupSchema },
+    }),
+    async (request) => groups.get(request.auth, request.params.id),
+  );
 
-    app.get(
-      '/group/:id',
-      {
-        config: user,
-        schema: {
-          tags,
-          security,
-          summary: 'A group (a private one only for its members; the PIN only for its admins)',
-          params: idParams(),
-          response: { 200: groupSchema },
-        },
-      },
-      async (request) => groups.get(request.auth, request.params.id),
-    );
+  app.delete(
+    '/group/:id',
+    route.user('Delete a group (its admins)', {
+      params: idParams(),
+      response: { 200: messageResponseSchema },
+    }),
+    async (request) => groups.remove(request.auth, request.params.id),
+  );
 
-    app.delete(
-      '/group/:id',
-      {
-        config: user,
-        schema: {
-          tags,
-          security,
-          summary: 'Delete a group (its admins)',
-          params: idParams(),
-          response: { 200: messageResponseSchema },
-        },
-      },
-      async (request) => groups.remove(request.auth, request.params.id),
-    );
+  app.patch(
+    '/group/update/:id',
+    route.user("Edit a group's name, description, approval and visibility (its admins)", {
+      params: idParams(),
+      body: groupUpdateBodySchema,
+      response: { 200: groupSchema },
+    }),
+    async (request) => groups.update(request.auth, request.params.id, request.body),
+  );
 
-    app.patch(
-      '/group/update/:id',
-      {
-        config: user,
-        schema: {
-          tags,
-          security,
-          summary: "Edit a group's name, description, approval and visibility (its admins)",
-          params: idParams(),
-          body: groupUpdateBodySchema,
-          response: { 200: groupSchema },
-        },
-      },
-      async (request) => groups.update(request.auth, request.params.id, request.body),
-    );
+  app.post(
+    '/group/logo/:id',
+    route.user("Upload a group's logo (PNG or JPEG, 10 MB; its admins)", {
+      consumes: ['multipart/form-data'],
+      params: idParams(),
+      response: { 200: groupSchema },
+    }),
+    async (request) => groups.setLogo(request.auth, request.params.id, () => readUpload(request, 'logo')),
+  );
 
-    app.post(
-      '/group/logo/:id',
-      {
-        config: user,
-        schema: {
-          tags,
-          security,
-          summary: "Upload a group's logo (PNG or JPEG, 10 MB; its admins)",
-          consumes: ['multipart/form-data'],
-          params: idParams(),
-          response: { 200: groupSchema },
-        },
-      },
-      async (request) => groups.setLogo(request.auth, request.params.id, () => readUpload(request, 'logo')),
-    );
+  app.get(
+    '/group/:id/requests',
+    route.user('People asking to join a group, oldest first (its admins)', {
+      params: idParams(),
+      ...paged(groupRequestSchema),
+    }),
+    async (request) => groupMembership.requests(request.auth, request.params.id, request.query),
+  );
 
-    app.get(
-      '/group/:id/requests',
-      {
-        config: user,
-        schema: {
-          tags,
-          security,
-          summary: 'People asking to join a group, oldest first (its admins)',
-          params: idParams(),
-          querystring: pageQuerySchema,
-          response: { 200: pageSchema(groupRequestSchema) },
-        },
-      },
-      async (request) => groupMembership.requests(request.auth, request.params.id, request.query),
-    );
+  app.get(
+    '/group/:id/admins',
+    route.user("A group's admins", {
+      params: idParams(),
+      response: { 200: z.object({ items: z.array(groupMemberSchema) }) },
+    }),
+    async (request) => groups.admins(request.auth, request.params.id),
+  );
 
-    app.get(
-      '/group/:id/admins',
-      {
-        config: user,
-        schema: {
-          tags,
-          security,
-          summary: "A group's admins",
-          params: idParams(),
-          response: { 200: z.object({ items: z.array(groupMemberSchema) }) },
-        },
-      },
-      async (request) => groups.admins(request.auth, request.params.id),
-    );
+  app.post(
+    '/group/:id/generate_new_pin',
+    route.user('Give a group a new PIN; the old one stops working (its admins)', {
+      params: idParams(),
+      response: { 200: groupSchema },
+    }),
+    async (request) => groups.newPin(request.auth, request.params.id),
+  );
 
-    app.post(
-      '/group/:id/generate_new_pin',
-      {
-        config: user,
-        schema: {
-          tags,
-          security,
-          summary: 'Give a group a new PIN; the old one stops working (its admins)',
-          params: idParams(),
-          response: { 200: groupSchema },
-        },
-      },
-      async (request) => groups.newPin(request.auth, request.params.id),
-    );
+  app.post(
+    '/membership/group/:id/set',
+    route.user(
+      'Accept (status 2) or decline (3) a join request, or make a member an admin or not (is_admin; its admins)',
+      { params: idParams(), body: groupMemberSetBodySchema, response: { 200: messageResponseSchema } },
+    ),
+    async (request) => groupMembership.setMember(request.auth, request.params.id, request.body),
+  );
 
-    app.post(
-      '/membership/group/:id/set',
-      {
-        config: user,
-        schema: {
-          tags,
-          security,
-          summary:
-            'Accept (status 2) or decline (3) a join request, or make a member an admin or not (is_admin; its admins)',
-          params: idParams(),
-          body: groupMemberSetBodySchema,
-          response: { 200: messageResponseSchema },
-        },
-      },
-      async (request) => groupMembership.setMember(request.auth, request.params.id, request.body),
-    );
+  app.post(
+    '/membership/group/remove',
+    route.user('Remove a member from a group (its admins; the last admin names another)', {
+      body: groupMemberRemoveBodySchema,
+      response: { 200: messageResponseSchema },
+    }),
+    async (request) => groupMembership.removeMember(request.auth, request.body),
+  );
 
-    app.post(
-      '/membership/group/remove',
-      {
-        config: user,
-        schema: {
-          tags,
-          security,
-          summary: 'Remove a member from a group (its admins; the last admin names another)',
-          body: groupMemberRemoveBodySchema,
-          response: { 200: messageResponseSchema },
-        },
-      },
-      async (request) => groupMembership.removeMember(request.auth, request.body),
-    );
-
-    app.post(
-      '/membership/group/make_admins',
-      {
-        config: user,
-        schema: {
-          tags,
-          security,
-          summary: 'Make members of a group its admins (its admins); answers the admins',
-          body: groupMakeAdminsBodySchema,
-          response: { 200: z.object({ items: z.array(groupMemberSchema) }) },
-        },
-      },
-      async (request) => groupMembership.makeAdmins(request.auth, request.body),
-    );
-  };
+  app.post(
+    '/membership/group/make_admins',
+    route.user('Make members of a group its admins (its admins); answers the admins', {
+      body: groupMakeAdminsBodySchema,
+      response: { 200: z.object({ items: z.array(groupMemberSchema) }) },
+    }),
+    async (request) => groupMembership.makeAdmins(request.auth, request.body),
+  );
+});

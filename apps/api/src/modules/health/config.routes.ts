@@ -1,6 +1,9 @@
 import { publicConfigSchema } from '@kindred/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { routeOptions } from '../../platform/route-helpers.js';
+
+const healthRoute = routeOptions(['health']);
 
 /** What the web app needs to know about this deployment (nothing secret). */
 export const configRoutes =
@@ -8,14 +11,7 @@ export const configRoutes =
   async (app) => {
     app.get(
       '/config',
-      {
-        config: { auth: 'public' },
-        schema: {
-          tags: ['health'],
-          summary: 'Public settings of this deployment',
-          response: { 200: publicConfigSchema },
-        },
-      },
+      healthRoute.public('Public settings of this deployment', { response: { 200: publicConfigSchema } }),
       async () => ({
         currency: ctx.config.currency,
         payment_provider: ctx.paymentProvider.name,

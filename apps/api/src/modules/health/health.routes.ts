@@ -2,6 +2,7 @@ import { errorBodySchema } from '@kindred/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { routeOptions } from '../../platform/route-helpers.js';
 
 const databaseState = z.object({ kind: z.string(), status: z.string() });
 /** The read replica (DATABASE_READ_URL), when there is one: up or down, and the WAL it has yet to replay. */
@@ -16,28 +17,25 @@ const cacheState = z.object({
   invalidations: z.number().int(),
 });
 
+const healthRoute = routeOptions(['health']);
+
 export const healthRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/health',
-      {
-        config: { auth: 'public' },
-        schema: {
-          tags: ['health'],
-          summary: 'Whether the API and its database answer',
-          response: {
-            200: z.object({
-              status: z.literal('ok'),
-              database: databaseState,
-              replica: replicaState.optional(),
-              cache: cacheState,
-            }),
-            // Down is an error like any other: the error format, with the database's state in details.
-            503: errorBodySchema,
-          },
+      healthRoute.public('Whether the API and its database answer', {
+        response: {
+          200: z.object({
+            status: z.literal('ok'),
+            database: databaseState,
+            replica: replicaState.optional(),
+            cache: cacheState,
+          }),
+          // Down is an error like any other: the error format, with the database's state in details.
+          503: errorBodySchema,
         },
-      },
+      }),
       async (_request, reply) => {
         try {
           await ctx.database.ping();

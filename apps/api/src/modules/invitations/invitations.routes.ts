@@ -8,181 +8,127 @@ import {
   joinRequestSchema,
   membershipPatchBodySchema,
   messageResponseSchema,
-  pageQuerySchema,
-  pageSchema,
   userRequestsSchema,
 } from '@kindred/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
-import { idParam, idParams, security } from '../../platform/route-helpers.js';
-import type { Services } from '../../services.js';
+import {
+  created,
+  idParam,
+  idParams,
+  moduleRoutes,
+  paged,
+  routeOptions,
+} from '../../platform/route-helpers.js';
 
-const tags = ['invitations'];
+const route = routeOptions(['invitations']);
+const organisationRoute = routeOptions(['organisation']);
+const charityRoute = routeOptions(['charity']);
 
 /**
  * Invitations by email and requests to join
  * (docs/product/organisations.md#invitations-and-requests-to-join, decision 023).
  */
-export const invitationsRoutes =
-  (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
-  async (app) => {
-    const { invitations, joinRequests } = services;
+export const invitationsRoutes = moduleRoutes(async (app, { invitations, joinRequests }) => {
+  app.post(
+    '/invitation/create',
+    route.user(
+      'Invite a person by email to an organisation, charity, project or group (those who manage its members); mails a single-use code valid for 14 days',
+      { body: invitationCreateBodySchema, response: { 201: invitationSchema } },
+    ),
+    async (request, reply) => created(reply, invitations.create(request.auth, request.body)),
+  );
 
-    app.post(
-      '/invitation/create',
+  app.get(
+    '/invitation/confirm/:code',
+    route.public(
+      'What an invitation is for; signed in as the invited email, it is accepted (single use, 14 days)',
       {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary:
-            'Invite a person by email to an organisation, charity, project or group (those who manage its members); mails a single-use code valid for 14 days',
-          body: invitationCreateBodySchema,
-          response: { 201: invitationSchema },
-        },
+        params: z.object({ code: z.string().trim().min(10).max(200) }),
+        response: { 200: invitationConfirmSchema },
       },
-      async (request, reply) => reply.status(201).send(await invitations.create(request.auth, request.body)),
-    );
+    ),
+    async (request) => invitations.confirm(request.auth, request.params.code),
+  );
 
-    app.get(
-      '/invitation/confirm/:code',
+  app.get(
+    '/invitation/pending/:target_type/:id',
+    route.user(
+      "An organisation's, charity's or group's invitations waiting for an answer (those who manage its members; a group's admins)",
       {
-        config: { auth: 'public' },
-        schema: {
-          tags,
-          summary:
-            'What an invitation is for; signed in as the invited email, it is accepted (single use, 14 days)',
-          params: z.object({ code: z.string().trim().min(10).max(200) }),
-          response: { 200: invitationConfirmSchema },
-        },
+        params: z.object({ target_type: z.enum(['business', 'charity', 'group']), id: idParam }),
+        response: { 200: z.object({ items: z.array(invitationSchema) }) },
       },
-      async (request) => invitations.confirm(request.auth, request.params.code),
-    );
+    ),
+    async (request) =>
+      invitations.pendingInvitations(request.auth, request.params.target_type, request.params.id),
+  );
 
-    app.get(
-      '/invitation/pending/:target_type/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary:
-            "An organisation's, charity's or group's invitations waiting for an answer (those who manage its members; a group's admins)",
-          params: z.object({ target_type: z.enum(['business', 'charity', 'group']), id: idParam }),
-          response: { 200: z.object({ items: z.array(invitationSchema) }) },
-        },
-      },
-      async (request) =>
-        invitations.pendingInvitations(request.auth, request.params.target_type, request.params.id),
-    );
+  app.patch(
+    '/membership',
+    route.user('Accept or decline an invitation sent to my email (by its id or its code)', {
+      body: membershipPatchBodySchema,
+      response: { 200: invitationSchema },
+    }),
+    async (request) => invitations.respond(request.auth, request.body),
+  );
 
-    app.patch(
-      '/membership',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Accept or decline an invitation sent to my email (by its id or its code)',
-          body: membershipPatchBodySchema,
-          response: { 200: invitationSchema },
-        },
-      },
-      async (request) => invitations.respond(request.auth, request.body),
-    );
+  app.post(
+    '/join',
+    route.user('Ask to join an approved organisation or charity; its admins are mailed', {
+      body: joinCreateBodySchema,
+      response: { 201: joinRequestSchema },
+    }),
+    async (request, reply) => created(reply, joinRequests.ask(request.auth, request.body)),
+  );
 
-    app.post(
-      '/join',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Ask to join an approved organisation or charity; its admins are mailed',
-          body: joinCreateBodySchema,
-          response: { 201: joinRequestSchema },
-        },
-      },
-      async (request, reply) => reply.status(201).send(await joinRequests.ask(request.auth, request.body)),
-    );
+  app.patch(
+    '/join',
+    route.user('Accept or decline a request to join (those who manage the members); the asker is mailed', {
+      body: joinDecideBodySchema,
+      response: { 200: joinRequestSchema },
+    }),
+    async (request) => joinRequests.decide(request.auth, request.body),
+  );
 
-    app.patch(
-      '/join',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Accept or decline a request to join (those who manage the members); the asker is mailed',
-          body: joinDecideBodySchema,
-          response: { 200: joinRequestSchema },
-        },
-      },
-      async (request) => joinRequests.decide(request.auth, request.body),
-    );
+  app.patch(
+    '/join/remove',
+    route.user('Withdraw my own pending request to join', {
+      body: joinRemoveBodySchema,
+      response: { 200: messageResponseSchema },
+    }),
+    async (request) => joinRequests.withdraw(request.auth, request.body.request_id),
+  );
 
-    app.patch(
-      '/join/remove',
+  app.get(
+    '/business/requests/:id',
+    organisationRoute.user(
+      'People asking to join the organisation, oldest first (its Super Admins and Admins)',
       {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Withdraw my own pending request to join',
-          body: joinRemoveBodySchema,
-          response: { 200: messageResponseSchema },
-        },
+        params: idParams(),
+        ...paged(joinRequestSchema),
       },
-      async (request) => joinRequests.withdraw(request.auth, request.body.request_id),
-    );
+    ),
+    async (request) => joinRequests.businessRequests(request.auth, request.params.id, request.query),
+  );
 
-    app.get(
-      '/business/requests/:id',
+  app.get(
+    '/charity/requests/:id',
+    charityRoute.user(
+      'People asking to join the charity, oldest first (its Super Admins and members who manage its members)',
       {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['organisation'],
-          security,
-          summary: 'People asking to join the organisation, oldest first (its Super Admins and Admins)',
-          params: idParams(),
-          querystring: pageQuerySchema,
-          response: { 200: pageSchema(joinRequestSchema) },
-        },
+        params: idParams(),
+        ...paged(joinRequestSchema),
       },
-      async (request) => joinRequests.businessRequests(request.auth, request.params.id, request.query),
-    );
+    ),
+    async (request) => joinRequests.charityRequests(request.auth, request.params.id, request.query),
+  );
 
-    app.get(
-      '/charity/requests/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['charity'],
-          security,
-          summary:
-            'People asking to join the charity, oldest first (its Super Admins and members who manage its members)',
-          params: idParams(),
-          querystring: pageQuerySchema,
-          response: { 200: pageSchema(joinRequestSchema) },
-        },
-      },
-      async (request) => joinRequests.charityRequests(request.auth, request.params.id, request.query),
-    );
-
-    app.get(
-      '/user/requests/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary:
-            'My own pending requests to join (organisations, charities and groups) and the invitations waiting for me',
-          params: idParams(),
-          response: { 200: userRequestsSchema },
-        },
-      },
-      async (request) => joinRequests.userRequests(request.auth, request.params.id),
-    );
-  };
+  app.get(
+    '/user/requests/:id',
+    route.user(
+      'My own pending requests to join (organisations, charities and groups) and the invitations waiting for me',
+      { params: idParams(), response: { 200: userRequestsSchema } },
+    ),
+    async (request) => joinRequests.userRequests(request.auth, request.params.id),
+  );
+});

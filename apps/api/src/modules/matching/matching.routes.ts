@@ -5,115 +5,68 @@ import {
   matchingSettingsBodySchema,
   matchingSettingsSchema,
   myMatchingSchema,
-  pageQuerySchema,
-  pageSchema,
 } from '@kindred/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.js';
-import { idParams, security } from '../../platform/route-helpers.js';
-import type { Services } from '../../services.js';
+import { idParams, moduleRoutes, paged, routeOptions } from '../../platform/route-helpers.js';
 
-const tags = ['organisation'];
+const route = routeOptions(['organisation']);
 
 /** Matching of employees' gifts (docs/product/organisations.md#matching, decision 024). */
-export const matchingRoutes =
-  (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
-  async (app) => {
-    const { matching } = services;
+export const matchingRoutes = moduleRoutes(async (app, { matching }) => {
+  app.get(
+    '/business/:id/matching',
+    route.user('The matching settings, this year’s budget left and when it is expected to run out (admins)', {
+      params: idParams(),
+      response: { 200: matchingSettingsSchema },
+    }),
+    async (request) => matching.get(request.auth, request.params.id),
+  );
 
-    app.get(
-      '/business/:id/matching',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary:
-            'The matching settings, this year’s budget left and when it is expected to run out (admins)',
-          params: idParams(),
-          response: { 200: matchingSettingsSchema },
-        },
-      },
-      async (request) => matching.get(request.auth, request.params.id),
-    );
+  app.put(
+    '/business/:id/matching',
+    route.user('Set the matching: ratio, cap per employee per year, annual budget (admins)', {
+      params: idParams(),
+      body: matchingSettingsBodySchema,
+      response: { 200: matchingSettingsSchema },
+    }),
+    async (request) => matching.set(request.auth, request.params.id, request.body),
+  );
 
-    app.put(
-      '/business/:id/matching',
+  app.get(
+    '/business/:id/matching/donations',
+    route.user(
+      'Matched donations: the organisation’s matches with the employees’ gifts they answer (admins)',
       {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Set the matching: ratio, cap per employee per year, annual budget (admins)',
-          params: idParams(),
-          body: matchingSettingsBodySchema,
-          response: { 200: matchingSettingsSchema },
-        },
+        params: idParams(),
+        ...paged(matchedDonationSchema),
       },
-      async (request) => matching.set(request.auth, request.params.id, request.body),
-    );
+    ),
+    async (request) => matching.matched(request.auth, request.params.id, request.query),
+  );
 
-    app.get(
-      '/business/:id/matching/donations',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary:
-            'Matched donations: the organisation’s matches with the employees’ gifts they answer (admins)',
-          params: idParams(),
-          querystring: pageQuerySchema,
-          response: { 200: pageSchema(matchedDonationSchema) },
-        },
-      },
-      async (request) => matching.matched(request.auth, request.params.id, request.query),
-    );
+  app.get(
+    '/business/:id/matching/mine',
+    route.user('What the organisation matches of my gifts this year (its members)', {
+      params: idParams(),
+      response: { 200: myMatchingSchema },
+    }),
+    async (request) => matching.mine(request.auth, request.params.id),
+  );
 
-    app.get(
-      '/business/:id/matching/mine',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'What the organisation matches of my gifts this year (its members)',
-          params: idParams(),
-          response: { 200: myMatchingSchema },
-        },
-      },
-      async (request) => matching.mine(request.auth, request.params.id),
-    );
+  app.get(
+    '/user/matching_preview',
+    route.user(
+      'What my organisations would add to a one-off gift of this amount from my wallet, made now (the give flow)',
+      { querystring: matchingPreviewQuerySchema, response: { 200: matchingPreviewSchema } },
+    ),
+    async (request) => matching.preview(request.auth, request.query.amount),
+  );
 
-    app.get(
-      '/user/matching_preview',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary:
-            'What my organisations would add to a one-off gift of this amount from my wallet, made now (the give flow)',
-          querystring: matchingPreviewQuerySchema,
-          response: { 200: matchingPreviewSchema },
-        },
-      },
-      async (request) => matching.preview(request.auth, request.query.amount),
-    );
-
-    app.get(
-      '/business/:id/matching/mine/donations',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'The organisation’s matches of my gifts, newest first (its members)',
-          params: idParams(),
-          querystring: pageQuerySchema,
-          response: { 200: pageSchema(matchedDonationSchema) },
-        },
-      },
-      async (request) => matching.myMatches(request.auth, request.params.id, request.query),
-    );
-  };
+  app.get(
+    '/business/:id/matching/mine/donations',
+    route.user('The organisation’s matches of my gifts, newest first (its members)', {
+      params: idParams(),
+      ...paged(matchedDonationSchema),
+    }),
+    async (request) => matching.myMatches(request.auth, request.params.id, request.query),
+  );
+});

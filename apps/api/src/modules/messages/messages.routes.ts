@@ -8,18 +8,11 @@ import {
   messageReplyBodySchema,
   messageSchema,
   messageUpdateBodySchema,
-  pageQuerySchema,
-  pageSchema,
   recipientSchema,
   recipientSearchQuerySchema,
 } from '@kindred/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
-import { security } from '../../platform/route-helpers.js';
-import type { Services } from '../../services.js';
-
-const tags = ['messages'];
+import { created, moduleRoutes, paged, routeOptions } from '../../platform/route-helpers.js';
 
 const FOLDERS = [
   ['inbox', 'The messages a mailbox received, newest first'],
@@ -28,168 +21,102 @@ const FOLDERS = [
   ['archive', 'What a mailbox archived, newest first'],
 ] as const;
 
+const route = routeOptions(['messages']);
+
 /**
  * Messages (docs/product/wire-contract.md#owner-types, docs/product/organisations.md#messages):
  * mailboxes named by `{owner_type}/{owner_id}`, a person (1), an organisation (2), a charity (3) or
  * a project (4) the caller belongs to.
  */
-export const messagesRoutes =
-  (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
-  async (app) => {
-    const { messages, messageSending } = services;
-
-    for (const [folder, summary] of FOLDERS)
-      app.get(
-        `/message/get_all_${folder}/:owner_type/:owner_id`,
-        {
-          config: { auth: 'user' },
-          schema: {
-            tags,
-            security,
-            summary,
-            params: mailboxParamsSchema,
-            querystring: pageQuerySchema,
-            response: { 200: pageSchema(messageSchema) },
-          },
-        },
-        async (request) => messages.list(request.auth, request.params, folder, request.query),
-      );
-
+export const messagesRoutes = moduleRoutes(async (app, { messages, messageSending }) => {
+  for (const [folder, summary] of FOLDERS)
     app.get(
-      '/message/get/:owner_type/:owner_id/:message_id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'One message of a mailbox (sent or received, or its own draft)',
-          params: messageParamsSchema,
-          response: { 200: messageSchema },
-        },
-      },
-      async (request) => messages.get(request.auth, request.params),
+      `/message/get_all_${folder}/:owner_type/:owner_id`,
+      route.user(summary, {
+        params: mailboxParamsSchema,
+        ...paged(messageSchema),
+      }),
+      async (request) => messages.list(request.auth, request.params, folder, request.query),
     );
 
-    app.get(
-      '/replay/get/:owner_type/:owner_id/:message_id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'The thread of a message: its sent messages and replies, oldest first',
-          params: messageParamsSchema,
-          querystring: pageQuerySchema,
-          response: { 200: pageSchema(messageSchema) },
-        },
-      },
-      async (request) => messages.thread(request.auth, request.params, request.query),
-    );
+  app.get(
+    '/message/get/:owner_type/:owner_id/:message_id',
+    route.user('One message of a mailbox (sent or received, or its own draft)', {
+      params: messageParamsSchema,
+      response: { 200: messageSchema },
+    }),
+    async (request) => messages.get(request.auth, request.params),
+  );
 
-    app.post(
-      '/message/create',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Write a message as oneself or an account: status 1 saves a draft, 2 sends it',
-          body: messageCreateBodySchema,
-          response: { 201: messageSchema },
-        },
-      },
-      async (request, reply) =>
-        reply.status(201).send(await messageSending.create(request.auth, request.body)),
-    );
+  app.get(
+    '/replay/get/:owner_type/:owner_id/:message_id',
+    route.user('The thread of a message: its sent messages and replies, oldest first', {
+      params: messageParamsSchema,
+      ...paged(messageSchema),
+    }),
+    async (request) => messages.thread(request.auth, request.params, request.query),
+  );
 
-    app.patch(
-      '/message/update/:owner_type/:owner_id/:message_id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Edit a draft; status 2 sends it',
-          params: messageParamsSchema,
-          body: messageUpdateBodySchema,
-          response: { 200: messageSchema },
-        },
-      },
-      async (request) => messageSending.update(request.auth, request.params, request.body),
-    );
+  app.post(
+    '/message/create',
+    route.user('Write a message as oneself or an account: status 1 saves a draft, 2 sends it', {
+      body: messageCreateBodySchema,
+      response: { 201: messageSchema },
+    }),
+    async (request, reply) => created(reply, messageSending.create(request.auth, request.body)),
+  );
 
-    app.post(
-      '/message/reply',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Reply in a thread: sent at once to the other party',
-          body: messageReplyBodySchema,
-          response: { 201: messageSchema },
-        },
-      },
-      async (request, reply) =>
-        reply.status(201).send(await messageSending.reply(request.auth, request.body)),
-    );
+  app.patch(
+    '/message/update/:owner_type/:owner_id/:message_id',
+    route.user('Edit a draft; status 2 sends it', {
+      params: messageParamsSchema,
+      body: messageUpdateBodySchema,
+      response: { 200: messageSchema },
+    }),
+    async (request) => messageSending.update(request.auth, request.params, request.body),
+  );
 
-    app.post(
-      '/message/mark_read',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Mark received messages as read; answers the mailbox’s unread count',
-          body: messageMarkReadBodySchema,
-          response: { 200: markReadResponseSchema },
-        },
-      },
-      async (request) => messages.markRead(request.auth, request.body),
-    );
+  app.post(
+    '/message/reply',
+    route.user('Reply in a thread: sent at once to the other party', {
+      body: messageReplyBodySchema,
+      response: { 201: messageSchema },
+    }),
+    async (request, reply) => created(reply, messageSending.reply(request.auth, request.body)),
+  );
 
-    app.delete(
-      '/message/archive/:owner_type/:owner_id/:message_id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Archive a message in this mailbox (the other side keeps its copy)',
-          params: messageParamsSchema,
-          response: { 200: messageSchema },
-        },
-      },
-      async (request) => messages.archive(request.auth, request.params),
-    );
+  app.post(
+    '/message/mark_read',
+    route.user('Mark received messages as read; answers the mailbox’s unread count', {
+      body: messageMarkReadBodySchema,
+      response: { 200: markReadResponseSchema },
+    }),
+    async (request) => messages.markRead(request.auth, request.body),
+  );
 
-    app.get(
-      '/message/mailboxes',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'The mailboxes I read (mine and my accounts’) with their unread counts',
-          response: { 200: mailboxesSchema },
-        },
-      },
-      async (request) => messages.mailboxes(request.auth),
-    );
+  app.delete(
+    '/message/archive/:owner_type/:owner_id/:message_id',
+    route.user('Archive a message in this mailbox (the other side keeps its copy)', {
+      params: messageParamsSchema,
+      response: { 200: messageSchema },
+    }),
+    async (request) => messages.archive(request.auth, request.params),
+  );
 
-    app.get(
-      '/message/recipients',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Find people, charities, organisations and projects to write to, by name (no emails)',
-          querystring: recipientSearchQuerySchema,
-          response: { 200: z.object({ items: z.array(recipientSchema) }) },
-        },
-      },
-      async (request) => messages.recipients(request.auth, request.query.q, request.query.limit),
-    );
-  };
+  app.get(
+    '/message/mailboxes',
+    route.user('The mailboxes I read (mine and my accounts’) with their unread counts', {
+      response: { 200: mailboxesSchema },
+    }),
+    async (request) => messages.mailboxes(request.auth),
+  );
+
+  app.get(
+    '/message/recipients',
+    route.user('Find people, charities, organisations and projects to write to, by name (no emails)', {
+      querystring: recipientSearchQuerySchema,
+      response: { 200: z.object({ items: z.array(recipientSchema) }) },
+    }),
+    async (request) => messages.recipients(request.auth, request.query.q, request.query.limit),
+  );
+});

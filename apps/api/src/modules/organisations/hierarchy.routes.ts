@@ -6,76 +6,45 @@ import {
   transferEmployeesBodySchema,
   transferEmployeesResponseSchema,
 } from '@kindred/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.js';
-import { idParams, security } from '../../platform/route-helpers.js';
-import type { Services } from '../../services.js';
+import { created, idParams, moduleRoutes, routeOptions } from '../../platform/route-helpers.js';
 
-const tags = ['organisation'];
+const route = routeOptions(['organisation']);
 
 /** Sub-businesses (docs/product/organisations.md#sub-businesses, decision 024). */
-export const hierarchyRoutes =
-  (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
-  async (app) => {
-    const { hierarchy } = services;
+export const hierarchyRoutes = moduleRoutes(async (app, { hierarchy }) => {
+  app.get(
+    '/organisation/:id',
+    route.user('The organisation and its sub-businesses, as a tree (its members)', {
+      params: idParams(),
+      response: { 200: organisationTreeSchema },
+    }),
+    async (request) => hierarchy.tree(request.auth, request.params.id),
+  );
 
-    app.get(
-      '/organisation/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'The organisation and its sub-businesses, as a tree (its members)',
-          params: idParams(),
-          response: { 200: organisationTreeSchema },
-        },
-      },
-      async (request) => hierarchy.tree(request.auth, request.params.id),
-    );
+  app.post(
+    '/organisation/sub_business',
+    route.user('Add a sub-business (Super Admin of the parent, who becomes its Super Admin)', {
+      body: subBusinessCreateBodySchema,
+      response: { 201: businessSchema },
+    }),
+    async (request, reply) => created(reply, hierarchy.create(request.auth, request.body)),
+  );
 
-    app.post(
-      '/organisation/sub_business',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Add a sub-business (Super Admin of the parent, who becomes its Super Admin)',
-          body: subBusinessCreateBodySchema,
-          response: { 201: businessSchema },
-        },
-      },
-      async (request, reply) => reply.status(201).send(await hierarchy.create(request.auth, request.body)),
-    );
+  app.delete(
+    '/organisation/sub_business/:id',
+    route.user('Delete a sub-business that holds no money (Super Admin of the parent)', {
+      params: idParams(),
+      response: { 200: messageResponseSchema },
+    }),
+    async (request) => hierarchy.remove(request.auth, request.params.id),
+  );
 
-    app.delete(
-      '/organisation/sub_business/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Delete a sub-business that holds no money (Super Admin of the parent)',
-          params: idParams(),
-          response: { 200: messageResponseSchema },
-        },
-      },
-      async (request) => hierarchy.remove(request.auth, request.params.id),
-    );
-
-    app.post(
-      '/organisation/transfer_employees',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Move employees between an organisation and its sub-business (Super Admin of the parent)',
-          body: transferEmployeesBodySchema,
-          response: { 200: transferEmployeesResponseSchema },
-        },
-      },
-      async (request) => hierarchy.transferEmployees(request.auth, request.body),
-    );
-  };
+  app.post(
+    '/organisation/transfer_employees',
+    route.user('Move employees between an organisation and its sub-business (Super Admin of the parent)', {
+      body: transferEmployeesBodySchema,
+      response: { 200: transferEmployeesResponseSchema },
+    }),
+    async (request) => hierarchy.transferEmployees(request.auth, request.body),
+  );
+});

@@ -18,174 +18,108 @@ import {
   signoffPolicyBodySchema,
   signoffPolicySchema,
 } from '@kindred/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { readUpload } from '../../lib/uploads.js';
-import { idParams, security } from '../../platform/route-helpers.js';
-import type { Services } from '../../services.js';
+import { created, idParams, moduleRoutes, paged, routeOptions } from '../../platform/route-helpers.js';
 
-const tags = ['organisation'];
+const route = routeOptions(['organisation']);
+const adminRoute = routeOptions(['admin']);
 
 /** Organisations (docs/product/organisations.md): profile, members and roles, sign-off admins and policy. */
-export const organisationsRoutes =
-  (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
-  async (app) => {
-    const { organisations, organisationMembers, organisationReview } = services;
-
+export const organisationsRoutes = moduleRoutes(
+  async (app, { organisations, organisationMembers, organisationReview }) => {
     app.post(
       '/user/add/business',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Add my organisation: I become its Super Admin; it waits for a platform admin',
-          body: businessCreateBodySchema,
-          response: { 201: businessSchema },
-        },
-      },
-      async (request, reply) => reply.status(201).send(await organisations.apply(request.auth, request.body)),
+      route.user('Add my organisation: I become its Super Admin; it waits for a platform admin', {
+        body: businessCreateBodySchema,
+        response: { 201: businessSchema },
+      }),
+      async (request, reply) => created(reply, organisations.apply(request.auth, request.body)),
     );
 
     app.post(
       '/business',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['admin'],
-          security,
-          summary: 'Add an approved organisation with its first Super Admin (platform admins)',
-          body: adminBusinessCreateBodySchema,
-          response: { 201: businessSchema },
-        },
-      },
-      async (request, reply) =>
-        reply.status(201).send(await organisationReview.createByAdmin(request.auth, request.body)),
+      adminRoute.user('Add an approved organisation with its first Super Admin (platform admins)', {
+        body: adminBusinessCreateBodySchema,
+        response: { 201: businessSchema },
+      }),
+      async (request, reply) => created(reply, organisationReview.createByAdmin(request.auth, request.body)),
     );
 
     app.get(
       '/business/list',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'The organisations I belong to, by name, with my role',
-          querystring: pageQuerySchema,
-          response: { 200: pageSchema(myBusinessSchema) },
-        },
-      },
+      route.user('The organisations I belong to, by name, with my role', {
+        ...paged(myBusinessSchema),
+      }),
       async (request) => organisations.mine(request.auth, request.query),
     );
 
     app.get(
       '/business/autocomplete',
-      {
-        config: { auth: 'public' },
-        schema: {
-          tags,
-          summary: 'Approved, unlocked organisations whose name contains the text (for asking to join)',
-          querystring: businessAutocompleteQuerySchema,
-          response: { 200: z.object({ items: z.array(businessSuggestionSchema) }) },
-        },
-      },
+      route.public('Approved, unlocked organisations whose name contains the text (for asking to join)', {
+        querystring: businessAutocompleteQuerySchema,
+        response: { 200: z.object({ items: z.array(businessSuggestionSchema) }) },
+      }),
       async (request) => organisations.autocomplete(request.query.q, request.query.limit),
     );
 
     app.get(
       '/business/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'An organisation (pending or locked ones only for its members and platform admins)',
-          params: idParams(),
-          response: { 200: businessSchema },
-        },
-      },
+      route.user('An organisation (pending or locked ones only for its members and platform admins)', {
+        params: idParams(),
+        response: { 200: businessSchema },
+      }),
       async (request) => organisations.get(request.auth, request.params.id),
     );
 
     app.patch(
       '/business/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: "Edit an organisation's profile (its Super Admins and Admins)",
-          params: idParams(),
-          body: businessUpdateBodySchema,
-          response: { 200: businessSchema },
-        },
-      },
+      route.user("Edit an organisation's profile (its Super Admins and Admins)", {
+        params: idParams(),
+        body: businessUpdateBodySchema,
+        response: { 200: businessSchema },
+      }),
       async (request) => organisations.update(request.auth, request.params.id, request.body),
     );
 
     app.delete(
       '/business/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Delete an organisation that holds no money and has no sub-businesses (its Super Admin)',
-          params: idParams(),
-          response: { 200: messageResponseSchema },
-        },
-      },
+      route.user('Delete an organisation that holds no money and has no sub-businesses (its Super Admin)', {
+        params: idParams(),
+        response: { 200: messageResponseSchema },
+      }),
       async (request) => organisations.remove(request.auth, request.params.id),
     );
 
     app.post(
       '/business/logo/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: "Upload an organisation's logo (PNG or JPEG, 10 MB)",
-          consumes: ['multipart/form-data'],
-          params: idParams(),
-          response: { 200: businessSchema },
-        },
-      },
+      route.user("Upload an organisation's logo (PNG or JPEG, 10 MB)", {
+        consumes: ['multipart/form-data'],
+        params: idParams(),
+        response: { 200: businessSchema },
+      }),
       async (request) =>
         organisations.setLogo(request.auth, request.params.id, () => readUpload(request, 'logo')),
     );
 
     app.patch(
       '/admin/business/:id/lock',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['admin'],
-          security,
-          summary:
-            'Lock or unlock an organisation: a locked one moves no money and is not found by others; its members keep their own accounts',
-          params: idParams(),
-          body: adminLockBodySchema,
-          response: { 200: businessSchema },
-        },
-      },
+      adminRoute.user(
+        'Lock or unlock an organisation: a locked one moves no money and is not found by others; its members keep their own accounts',
+        { params: idParams(), body: adminLockBodySchema, response: { 200: businessSchema } },
+      ),
       async (request) => organisationReview.setLock(request.auth, request.params.id, request.body),
     );
 
     app.get(
       '/admin/business_list',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['admin'],
-          security,
-          summary:
-            'Organisations by approval status, newest first; search by name, filter by lock (platform admins)',
+      adminRoute.user(
+        'Organisations by approval status, newest first; search by name, filter by lock (platform admins)',
+        {
           querystring: pageQuerySchema.extend(adminBusinessListQuerySchema.shape),
           response: { 200: pageSchema(businessSchema) },
         },
-      },
+      ),
       async (request) =>
         organisationReview.reviewList(request.auth, request.query, request.query.status, {
           q: request.query.q || undefined,
@@ -195,175 +129,106 @@ export const organisationsRoutes =
 
     app.post(
       '/admin/business/pending/update',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['admin'],
-          security,
-          summary: 'Approve or reject a pending organisation; its Super Admins are mailed',
-          body: businessDecisionBodySchema,
-          response: { 200: businessSchema },
-        },
-      },
+      adminRoute.user('Approve or reject a pending organisation; its Super Admins are mailed', {
+        body: businessDecisionBodySchema,
+        response: { 200: businessSchema },
+      }),
       async (request) => organisationReview.decide(request.auth, request.body),
     );
 
     app.get(
       '/business/:id/members',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: "An organisation's members with their roles (its members)",
-          params: idParams(),
-          response: { 200: businessMembersSchema },
-        },
-      },
+      route.user("An organisation's members with their roles (its members)", {
+        params: idParams(),
+        response: { 200: businessMembersSchema },
+      }),
       async (request) => organisationMembers.members(request.auth, request.params.id),
     );
 
     app.get(
       '/business/admins/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: "An organisation's Super Admins and Admins (its members)",
-          params: idParams(),
-          response: { 200: businessMembersSchema },
-        },
-      },
+      route.user("An organisation's Super Admins and Admins (its members)", {
+        params: idParams(),
+        response: { 200: businessMembersSchema },
+      }),
       async (request) => organisationMembers.admins(request.auth, request.params.id),
     );
 
     app.post(
       '/membership/business/:id/set',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary:
-            "Change a member's role (only a Super Admin makes or unmakes Super Admins; one always stays)",
-          params: idParams(),
-          body: businessMemberSetBodySchema,
-          response: { 200: messageResponseSchema },
-        },
-      },
+      route.user(
+        "Change a member's role (only a Super Admin makes or unmakes Super Admins; one always stays)",
+        { params: idParams(), body: businessMemberSetBodySchema, response: { 200: messageResponseSchema } },
+      ),
       async (request) => organisationMembers.setMember(request.auth, request.params.id, request.body),
     );
 
     app.post(
       '/membership/business/:id/delete',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Remove a member, or leave; the last Super Admin cannot be removed',
-          params: idParams(),
-          body: businessMemberRefBodySchema,
-          response: { 200: messageResponseSchema },
-        },
-      },
+      route.user('Remove a member, or leave; the last Super Admin cannot be removed', {
+        params: idParams(),
+        body: businessMemberRefBodySchema,
+        response: { 200: messageResponseSchema },
+      }),
       async (request) =>
         organisationMembers.removeMember(request.auth, request.params.id, request.body.user_id),
     );
 
     app.get(
       '/business/signoff-admins/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: "An organisation's sign-off admins (its members)",
-          params: idParams(),
-          response: { 200: businessMembersSchema },
-        },
-      },
+      route.user("An organisation's sign-off admins (its members)", {
+        params: idParams(),
+        response: { 200: businessMembersSchema },
+      }),
       async (request) => organisationMembers.signoffAdmins(request.auth, request.params.id),
     );
 
     app.get(
       '/business/employees-without-signoff/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Members who are not sign-off admins (its members)',
-          params: idParams(),
-          response: { 200: businessMembersSchema },
-        },
-      },
+      route.user('Members who are not sign-off admins (its members)', {
+        params: idParams(),
+        response: { 200: businessMembersSchema },
+      }),
       async (request) => organisationMembers.withoutSignoff(request.auth, request.params.id),
     );
 
     app.post(
       '/membership/signoff/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Make a member a sign-off admin (its Super Admins)',
-          params: idParams(),
-          body: businessMemberRefBodySchema,
-          response: { 200: messageResponseSchema },
-        },
-      },
+      route.user('Make a member a sign-off admin (its Super Admins)', {
+        params: idParams(),
+        body: businessMemberRefBodySchema,
+        response: { 200: messageResponseSchema },
+      }),
       async (request) =>
         organisationMembers.setSignoff(request.auth, request.params.id, request.body.user_id, true),
     );
 
     app.delete(
       '/membership/signoff/:id/:user_id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'A member stops being a sign-off admin (its Super Admins)',
-          params: idParams('id', 'user_id'),
-          response: { 200: messageResponseSchema },
-        },
-      },
+      route.user('A member stops being a sign-off admin (its Super Admins)', {
+        params: idParams('id', 'user_id'),
+        response: { 200: messageResponseSchema },
+      }),
       async (request) =>
         organisationMembers.setSignoff(request.auth, request.params.id, request.params.user_id, false),
     );
 
     app.get(
       '/business/:id/signoff-policy',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'How many sign-off approvals a donation on behalf of the organisation needs (its members)',
-          params: idParams(),
-          response: { 200: signoffPolicySchema },
-        },
-      },
+      route.user('How many sign-off approvals a donation on behalf of the organisation needs (its members)', {
+        params: idParams(),
+        response: { 200: signoffPolicySchema },
+      }),
       async (request) => organisationMembers.signoffPolicy(request.auth, request.params.id),
     );
 
     app.put(
       '/business/:id/signoff-policy',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary:
-            'Set the sign-off policy: approvals every donation needs, and more at or above a threshold (its Super Admins)',
-          params: idParams(),
-          body: signoffPolicyBodySchema,
-          response: { 200: signoffPolicySchema },
-        },
-      },
+      route.user(
+        'Set the sign-off policy: approvals every donation needs, and more at or above a threshold (its Super Admins)',
+        { params: idParams(), body: signoffPolicyBodySchema, response: { 200: signoffPolicySchema } },
+      ),
       async (request) => organisationMembers.setSignoffPolicy(request.auth, request.params.id, request.body),
     );
-  };
+  },
+);

@@ -11,40 +11,40 @@ import {
   providerAccountBodySchema,
   providerAccountSchema,
 } from '@kindred/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { idempotencyOf } from '../../lib/idempotency.js';
-import { idempotencyHeader, idParams, security } from '../../platform/route-helpers.js';
+import {
+  created,
+  idempotencyHeader,
+  idParams,
+  moduleRoutes,
+  routeOptions,
+} from '../../platform/route-helpers.js';
 import { currentUser } from '../../plugins/auth.js';
-import type { Services } from '../../services.js';
 import type { MoneyOwner } from './money-owner.js';
 import { verifyStripeEvent } from './stripe-provider.js';
 
 const depositCreated = z.object({ payment: paymentSchema });
 
+const walletRoute = routeOptions(['wallet']);
+const directDebitRoute = routeOptions(['direct debits']);
+const adminRoute = routeOptions(['admin']);
+const charityRoute = routeOptions(['charity']);
+
 /** Deposits through the payment provider, direct debits, charity payout accounts and provider webhooks. */
-export const paymentsRoutes =
-  (ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
-  async (app) => {
-    const { payments, directDebits: debits, providerAccounts: accounts } = services;
+export const paymentsRoutes = moduleRoutes(
+  async (app, { payments, directDebits: debits, providerAccounts: accounts }, ctx) => {
     const user = (userId: number): MoneyOwner => ({ ownerType: 'user', ownerId: userId });
     const business = (businessId: number): MoneyOwner => ({ ownerType: 'business', ownerId: businessId });
 
     app.post(
       '/user/deposit',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['wallet'],
-          security,
-          summary: 'Add money to my wallet: opens a payment (the sandbox charges the card at once)',
-          headers: idempotencyHeader,
-          body: depositBodySchema,
-          response: { 201: depositCreated },
-        },
-      },
+      walletRoute.user('Add money to my wallet: opens a payment (the sandbox charges the card at once)', {
+        headers: idempotencyHeader,
+        body: depositBodySchema,
+        response: { 201: depositCreated },
+      }),
       async (request, reply) => {
         const caller = currentUser(request);
         const result = await payments.deposit(
@@ -60,17 +60,11 @@ export const paymentsRoutes =
 
     app.post(
       '/user/deposit/confirm',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['wallet'],
-          security,
-          summary: 'Confirm a payment: credits my wallet once, however often it is called',
-          headers: idempotencyHeader,
-          body: confirmDepositBodySchema,
-          response: { 200: depositResponseSchema },
-        },
-      },
+      walletRoute.user('Confirm a payment: credits my wallet once, however often it is called', {
+        headers: idempotencyHeader,
+        body: confirmDepositBodySchema,
+        response: { 200: depositResponseSchema },
+      }),
       async (request) => {
         const caller = currentUser(request);
         const result = await payments.confirm(
@@ -85,18 +79,12 @@ export const paymentsRoutes =
 
     app.post(
       '/business/:id/deposit',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['wallet'],
-          security,
-          summary: "Add money to an organisation's wallet",
-          params: idParams(),
-          headers: idempotencyHeader,
-          body: depositBodySchema,
-          response: { 201: depositCreated },
-        },
-      },
+      walletRoute.user("Add money to an organisation's wallet", {
+        params: idParams(),
+        headers: idempotencyHeader,
+        body: depositBodySchema,
+        response: { 201: depositCreated },
+      }),
       async (request, reply) => {
         const caller = currentUser(request);
         const result = await payments.deposit(
@@ -112,18 +100,12 @@ export const paymentsRoutes =
 
     app.post(
       '/business/:id/confirm',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['wallet'],
-          security,
-          summary: "Confirm a payment into an organisation's wallet (credited once)",
-          params: idParams(),
-          headers: idempotencyHeader,
-          body: confirmDepositBodySchema,
-          response: { 200: depositResponseSchema },
-        },
-      },
+      walletRoute.user("Confirm a payment into an organisation's wallet (credited once)", {
+        params: idParams(),
+        headers: idempotencyHeader,
+        body: confirmDepositBodySchema,
+        response: { 200: depositResponseSchema },
+      }),
       async (request) => {
         const caller = currentUser(request);
         const result = await payments.confirm(
@@ -138,17 +120,11 @@ export const paymentsRoutes =
 
     app.post(
       '/user/create_direct_debit',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['direct debits'],
-          security,
-          summary: 'Set up a direct debit that tops up my wallet',
-          headers: idempotencyHeader,
-          body: directDebitBodySchema,
-          response: { 201: directDebitSchema },
-        },
-      },
+      directDebitRoute.user('Set up a direct debit that tops up my wallet', {
+        headers: idempotencyHeader,
+        body: directDebitBodySchema,
+        response: { 201: directDebitSchema },
+      }),
       async (request, reply) => {
         const caller = currentUser(request);
         const created = await debits.create(
@@ -164,137 +140,89 @@ export const paymentsRoutes =
 
     app.get(
       '/user/direct_debits',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['direct debits'],
-          security,
-          summary: 'My direct debits',
-          response: { 200: pageSchema(directDebitSchema) },
-        },
-      },
+      directDebitRoute.user('My direct debits', { response: { 200: pageSchema(directDebitSchema) } }),
       async (request) => debits.list(request.auth, user(currentUser(request).id)),
     );
 
     app.delete(
       '/user/direct_debit/:debitId',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['direct debits'],
-          security,
-          summary: 'Cancel one of my direct debits',
-          params: idParams('debitId'),
-          response: { 200: directDebitSchema },
-        },
-      },
+      directDebitRoute.user('Cancel one of my direct debits', {
+        params: idParams('debitId'),
+        response: { 200: directDebitSchema },
+      }),
       async (request) => debits.cancel(request.auth, user(currentUser(request).id), request.params.debitId),
     );
 
     app.post(
       '/business/direct_debit/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['direct debits'],
-          security,
-          summary: "Set up an organisation's direct debit: wallet top-up (1) or charity subscription (3)",
+      directDebitRoute.user(
+        "Set up an organisation's direct debit: wallet top-up (1) or charity subscription (3)",
+        {
           params: idParams(),
           headers: idempotencyHeader,
           body: businessDirectDebitBodySchema,
           response: { 201: directDebitSchema },
         },
-      },
+      ),
       async (request, reply) => {
         const caller = currentUser(request);
-        return reply
-          .status(201)
-          .send(
-            await debits.create(
-              request.auth,
-              business(request.params.id),
-              request.body,
-              caller.id,
-              idempotencyOf(request, `user:${caller.id}`),
-            ),
-          );
+        return created(
+          reply,
+          debits.create(
+            request.auth,
+            business(request.params.id),
+            request.body,
+            caller.id,
+            idempotencyOf(request, `user:${caller.id}`),
+          ),
+        );
       },
     );
 
     app.get(
       '/business/:id/direct_debits',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['direct debits'],
-          security,
-          summary: "An organisation's direct debits",
-          params: idParams(),
-          response: { 200: pageSchema(directDebitSchema) },
-        },
-      },
+      directDebitRoute.user("An organisation's direct debits", {
+        params: idParams(),
+        response: { 200: pageSchema(directDebitSchema) },
+      }),
       async (request) => debits.list(request.auth, business(request.params.id)),
     );
 
     app.delete(
       '/business/:id/direct_debit/:debitId',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['direct debits'],
-          security,
-          summary: "Cancel an organisation's direct debit",
-          params: idParams('id', 'debitId'),
-          response: { 200: directDebitSchema },
-        },
-      },
+      directDebitRoute.user("Cancel an organisation's direct debit", {
+        params: idParams('id', 'debitId'),
+        response: { 200: directDebitSchema },
+      }),
       async (request) => debits.cancel(request.auth, business(request.params.id), request.params.debitId),
     );
 
     app.get(
       '/admin/direct_debits_list',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['admin'],
-          security,
-          summary: 'Every direct debit, newest first',
-          querystring: pageQuerySchema.extend({
-            status: z.enum(['active', 'cancelled', 'failed']).optional(),
-          }),
-          response: { 200: pageSchema(directDebitSchema) },
-        },
-      },
+      adminRoute.user('Every direct debit, newest first', {
+        querystring: pageQuerySchema.extend({
+          status: z.enum(['active', 'cancelled', 'failed']).optional(),
+        }),
+        response: { 200: pageSchema(directDebitSchema) },
+      }),
       async (request) => debits.adminList(request.auth, request.query, request.query.status),
     );
 
     app.patch(
       '/stripe/account',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['charity'],
-          security,
-          summary: "Create or refresh a charity's payout account with the payment provider (charity admins)",
-          body: providerAccountBodySchema,
-          response: { 200: providerAccountSchema },
-        },
-      },
+      charityRoute.user(
+        "Create or refresh a charity's payout account with the payment provider (charity admins)",
+        { body: providerAccountBodySchema, response: { 200: providerAccountSchema } },
+      ),
       async (request) => accounts.upsert(request.auth, request.body.charity_id),
     );
 
     app.get(
       '/stripe/account/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['charity'],
-          security,
-          summary: "A charity's payout account",
-          params: idParams(),
-          response: { 200: providerAccountSchema },
-        },
-      },
+      charityRoute.user("A charity's payout account", {
+        params: idParams(),
+        response: { 200: providerAccountSchema },
+      }),
       async (request) => accounts.get(request.auth, request.params.id),
     );
 
@@ -333,4 +261,5 @@ export const paymentsRoutes =
         },
       );
     });
-  };
+  },
+);

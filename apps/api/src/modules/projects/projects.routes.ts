@@ -1,8 +1,6 @@
 import {
   associationDecisionBodySchema,
   messageResponseSchema,
-  pageQuerySchema,
-  pageSchema,
   projectAdminSchema,
   projectCloneBodySchema,
   projectCreateBodySchema,
@@ -19,422 +17,261 @@ import {
   projectUpdateBodySchema,
   projectUpdatePostBodySchema,
 } from '@kindred/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { readUpload } from '../../lib/uploads.js';
-import { idParam, idParams, security } from '../../platform/route-helpers.js';
+import {
+  created,
+  idParam,
+  idParams,
+  moduleRoutes,
+  paged,
+  routeOptions,
+} from '../../platform/route-helpers.js';
 import { currentUser } from '../../plugins/auth.js';
-import type { Services } from '../../services.js';
 
-const tags = ['project'];
-const projectPage = pageSchema(projectSchema);
 const items = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 
-export const projectsRoutes =
-  (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
-  async (app) => {
-    const {
-      projects,
-      projectEditing,
-      projectLifecycle,
-      projectAssociations,
-      projectContent: content,
-    } = services;
+const route = routeOptions(['project']);
+const charityRoute = routeOptions(['charity']);
+const adminRoute = routeOptions(['admin']);
 
+export const projectsRoutes = moduleRoutes(
+  async (
+    app,
+    { projects, projectEditing, projectLifecycle, projectAssociations, projectContent: content },
+  ) => {
     app.post(
       '/project/create',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary:
-            'Create a Draft project for a charity (charity_id), an organisation (business_id) or yourself',
-          body: projectCreateBodySchema,
-          response: { 201: projectSchema },
-        },
-      },
-      async (request, reply) =>
-        reply.status(201).send(await projectEditing.create(request.body, currentUser(request))),
+      route.user(
+        'Create a Draft project for a charity (charity_id), an organisation (business_id) or yourself',
+        { body: projectCreateBodySchema, response: { 201: projectSchema } },
+      ),
+      async (request, reply) => created(reply, projectEditing.create(request.body, currentUser(request))),
     );
 
     app.get(
       '/project/individual',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Projects I own or run',
-          querystring: pageQuerySchema,
-          response: { 200: projectPage },
-        },
-      },
+      route.user('Projects I own or run', { ...paged(projectSchema) }),
       async (request) => projects.mine(currentUser(request).id, request.query),
     );
 
     app.get(
       '/project/business/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: "An organisation's projects",
-          params: idParams(),
-          querystring: pageQuerySchema,
-          response: { 200: projectPage },
-        },
-      },
+      route.user("An organisation's projects", {
+        params: idParams(),
+        ...paged(projectSchema),
+      }),
       async (request) => projects.ofBusiness(request.params.id, request.query, currentUser(request)),
     );
 
     app.get(
       '/project/:id',
-      {
-        config: { auth: 'public' },
-        schema: {
-          tags,
-          summary: 'A project (Drafts and Cancelled ones only for those who run them)',
-          params: idParams(),
-          response: { 200: projectSchema },
-        },
-      },
+      route.public('A project (Drafts and Cancelled ones only for those who run them)', {
+        params: idParams(),
+        response: { 200: projectSchema },
+      }),
       async (request) => projects.get(request.params.id, request.auth),
     );
 
     app.patch(
       '/project/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Edit a Draft or Live project',
-          params: idParams(),
-          body: projectUpdateBodySchema,
-          response: { 200: projectSchema },
-        },
-      },
+      route.user('Edit a Draft or Live project', {
+        params: idParams(),
+        body: projectUpdateBodySchema,
+        response: { 200: projectSchema },
+      }),
       async (request) => projectEditing.update(request.params.id, request.body, currentUser(request)),
     );
 
     app.delete(
       '/project/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Delete a Draft project',
-          params: idParams(),
-          response: { 200: messageResponseSchema },
-        },
-      },
+      route.user('Delete a Draft project', { params: idParams(), response: { 200: messageResponseSchema } }),
       async (request) => projectEditing.remove(request.params.id, currentUser(request)),
     );
 
     app.patch(
       '/project/update/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary:
-            'Move a project to another status: 2 publish, 3 complete, 0 cancel, 9 finish (others answer 409)',
-          params: idParams(),
-          body: projectStatusBodySchema,
-          response: { 200: projectSchema },
-        },
-      },
+      route.user(
+        'Move a project to another status: 2 publish, 3 complete, 0 cancel, 9 finish (others answer 409)',
+        { params: idParams(), body: projectStatusBodySchema, response: { 200: projectSchema } },
+      ),
       async (request) => projectLifecycle.move(request.params.id, request.body.status, currentUser(request)),
     );
 
     app.get(
       '/project/:id/summary',
-      {
-        config: { auth: 'public' },
-        schema: {
-          tags,
-          summary: 'Progress of a project toward each need',
-          params: idParams(),
-          response: { 200: projectSummarySchema },
-        },
-      },
+      route.public('Progress of a project toward each need', {
+        params: idParams(),
+        response: { 200: projectSummarySchema },
+      }),
       async (request) => projects.summary(request.params.id, request.auth),
     );
 
     app.post(
       '/project/clone',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Copy a project into a new Draft',
-          body: projectCloneBodySchema,
-          response: { 201: projectSchema },
-        },
-      },
+      route.user('Copy a project into a new Draft', {
+        body: projectCloneBodySchema,
+        response: { 201: projectSchema },
+      }),
       async (request, reply) =>
-        reply.status(201).send(await projectEditing.clone(request.body.project_id, currentUser(request))),
+        created(reply, projectEditing.clone(request.body.project_id, currentUser(request))),
     );
 
     app.post(
       '/project/:id/complete',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: "Complete a Live project: its funds move to the charity's funds",
-          params: idParams(),
-          response: { 200: projectSchema },
-        },
-      },
+      route.user("Complete a Live project: its funds move to the charity's funds", {
+        params: idParams(),
+        response: { 200: projectSchema },
+      }),
       async (request) => projectLifecycle.complete(request.params.id, currentUser(request)),
     );
 
     app.post(
       '/project/:id/cancel',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Cancel a Draft or Live project: donors get their funds back',
-          params: idParams(),
-          response: { 200: projectSchema },
-        },
-      },
+      route.user('Cancel a Draft or Live project: donors get their funds back', {
+        params: idParams(),
+        response: { 200: projectSchema },
+      }),
       async (request) => projectLifecycle.cancel(request.params.id, currentUser(request)),
     );
 
     app.patch(
       '/project/extend/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary:
-            'Move the end date of a Live project, or one Finished by its end date, later: it is Live again',
-          params: idParams(),
-          body: projectExtendBodySchema,
-          response: { 200: projectSchema },
-        },
-      },
+      route.user(
+        'Move the end date of a Live project, or one Finished by its end date, later: it is Live again',
+        { params: idParams(), body: projectExtendBodySchema, response: { 200: projectSchema } },
+      ),
       async (request) =>
         projectLifecycle.extend(request.params.id, request.body.end_date, currentUser(request)),
     );
 
     app.post(
       '/project/updates',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Post an update on a project',
-          body: projectUpdatePostBodySchema,
-          response: { 201: projectPostSchema },
-        },
-      },
-      async (request, reply) =>
-        reply.status(201).send(await content.addUpdate(request.body, currentUser(request))),
+      route.user('Post an update on a project', {
+        body: projectUpdatePostBodySchema,
+        response: { 201: projectPostSchema },
+      }),
+      async (request, reply) => created(reply, content.addUpdate(request.body, currentUser(request))),
     );
 
     app.get(
       '/project/updates/:id',
-      {
-        config: { auth: 'public' },
-        schema: {
-          tags,
-          summary: "A project's updates, newest first",
-          params: idParams(),
-          querystring: pageQuerySchema,
-          response: { 200: pageSchema(projectPostSchema) },
-        },
-      },
+      route.public("A project's updates, newest first", {
+        params: idParams(),
+        ...paged(projectPostSchema),
+      }),
       async (request) => content.updates(request.params.id, request.auth, request.query),
     );
 
     app.post(
       '/project/:id/impact',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Publish an impact statement: a Live or Completed project becomes Finished',
-          params: idParams(),
-          body: projectImpactBodySchema,
-          response: { 201: projectImpactSchema },
-        },
-      },
+      route.user('Publish an impact statement: a Live or Completed project becomes Finished', {
+        params: idParams(),
+        body: projectImpactBodySchema,
+        response: { 201: projectImpactSchema },
+      }),
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(await content.addImpact(request.params.id, request.body, currentUser(request))),
+        created(reply, content.addImpact(request.params.id, request.body, currentUser(request))),
     );
 
     app.get(
       '/project/:id/impact',
-      {
-        config: { auth: 'public' },
-        schema: {
-          tags,
-          summary: "A project's impact statements",
-          params: idParams(),
-          response: { 200: items(projectImpactSchema) },
-        },
-      },
+      route.public("A project's impact statements", {
+        params: idParams(),
+        response: { 200: items(projectImpactSchema) },
+      }),
       async (request) => content.impacts(request.params.id, request.auth),
     );
 
     app.post(
       '/project/:id/impact/image',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Add a picture to the latest impact statement (PNG or JPEG, 20 MB)',
-          consumes: ['multipart/form-data'],
-          params: idParams(),
-          response: { 200: projectImpactSchema },
-        },
-      },
+      route.user('Add a picture to the latest impact statement (PNG or JPEG, 20 MB)', {
+        consumes: ['multipart/form-data'],
+        params: idParams(),
+        response: { 200: projectImpactSchema },
+      }),
       async (request) =>
         content.addImpactImage(request.params.id, () => readUpload(request, 'gallery'), currentUser(request)),
     );
 
     app.post(
       '/project/logo/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: "Upload a project's logo (PNG or JPEG, 10 MB)",
-          consumes: ['multipart/form-data'],
-          params: idParams(),
-          response: { 200: projectSchema },
-        },
-      },
+      route.user("Upload a project's logo (PNG or JPEG, 10 MB)", {
+        consumes: ['multipart/form-data'],
+        params: idParams(),
+        response: { 200: projectSchema },
+      }),
       async (request) =>
         content.setLogo(request.params.id, () => readUpload(request, 'logo'), currentUser(request)),
     );
 
     app.post(
       '/project/image/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: "Add a picture to a project's gallery (PNG or JPEG, 20 MB)",
-          consumes: ['multipart/form-data'],
-          params: idParams(),
-          response: { 201: projectImageSchema },
-        },
-      },
+      route.user("Add a picture to a project's gallery (PNG or JPEG, 20 MB)", {
+        consumes: ['multipart/form-data'],
+        params: idParams(),
+        response: { 201: projectImageSchema },
+      }),
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            await content.addImage(
-              request.params.id,
-              () => readUpload(request, 'gallery'),
-              null,
-              currentUser(request),
-            ),
+        created(
+          reply,
+          content.addImage(
+            request.params.id,
+            () => readUpload(request, 'gallery'),
+            null,
+            currentUser(request),
           ),
+        ),
     );
 
     app.get(
       '/project/:id/images',
-      {
-        config: { auth: 'public' },
-        schema: {
-          tags,
-          summary: "A project's gallery",
-          params: idParams(),
-          response: { 200: items(projectImageSchema) },
-        },
-      },
+      route.public("A project's gallery", {
+        params: idParams(),
+        response: { 200: items(projectImageSchema) },
+      }),
       async (request) => content.images(request.params.id, request.auth),
     );
 
     app.delete(
       '/project/galery/:id/:image_id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Delete a gallery picture',
-          params: idParams('id', 'image_id'),
-          response: { 200: messageResponseSchema },
-        },
-      },
+      route.user('Delete a gallery picture', {
+        params: idParams('id', 'image_id'),
+        response: { 200: messageResponseSchema },
+      }),
       async (request) =>
         content.removeImage(request.params.id, request.params.image_id, currentUser(request)),
     );
 
     app.post(
       '/project/document/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Add a document to a project (text, PDF, Word, PowerPoint or Excel; 20 MB)',
-          consumes: ['multipart/form-data'],
-          params: idParams(),
-          response: { 201: projectDocumentSchema },
-        },
-      },
+      route.user('Add a document to a project (text, PDF, Word, PowerPoint or Excel; 20 MB)', {
+        consumes: ['multipart/form-data'],
+        params: idParams(),
+        response: { 201: projectDocumentSchema },
+      }),
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            await content.addDocument(
-              request.params.id,
-              () => readUpload(request, 'document'),
-              currentUser(request),
-            ),
-          ),
+        created(
+          reply,
+          content.addDocument(request.params.id, () => readUpload(request, 'document'), currentUser(request)),
+        ),
     );
 
     app.get(
       '/project/:id/documents',
-      {
-        config: { auth: 'public' },
-        schema: {
-          tags,
-          summary: "A project's documents",
-          params: idParams(),
-          response: { 200: items(projectDocumentSchema) },
-        },
-      },
+      route.public("A project's documents", {
+        params: idParams(),
+        response: { 200: items(projectDocumentSchema) },
+      }),
       async (request) => content.documents(request.params.id, request.auth),
     );
 
     app.delete(
       '/project/document/:charity_id/:id/:document_id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: "Delete a project document (charity_id is the project's charity, 0 when it has none)",
-          params: z.object({ charity_id: z.coerce.number().int().min(0), id: idParam, document_id: idParam }),
-          response: { 200: messageResponseSchema },
-        },
-      },
+      route.user("Delete a project document (charity_id is the project's charity, 0 when it has none)", {
+        params: z.object({ charity_id: z.coerce.number().int().min(0), id: idParam, document_id: idParam }),
+        response: { 200: messageResponseSchema },
+      }),
       async (request) =>
         content.removeDocument(
           request.params.charity_id,
@@ -446,71 +283,42 @@ export const projectsRoutes =
 
     app.get(
       '/project/admins/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: "A project's admins",
-          params: idParams(),
-          response: { 200: items(projectAdminSchema) },
-        },
-      },
+      route.user("A project's admins", { params: idParams(), response: { 200: items(projectAdminSchema) } }),
       async (request) => projectEditing.admins(request.params.id, currentUser(request)),
     );
 
     app.delete(
       '/membership/project/:project_id/:user_id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Remove a project admin (or step down yourself)',
-          params: idParams('project_id', 'user_id'),
-          response: { 200: messageResponseSchema },
-        },
-      },
+      route.user('Remove a project admin (or step down yourself)', {
+        params: idParams('project_id', 'user_id'),
+        response: { 200: messageResponseSchema },
+      }),
       async (request) =>
         projectEditing.removeAdmin(request.params.project_id, request.params.user_id, currentUser(request)),
     );
 
     app.get(
       '/charity/projects/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['charity'],
-          security,
-          summary: "A charity's projects, newest first",
-          params: idParams(),
-          querystring: pageQuerySchema,
-          response: { 200: projectPage },
-        },
-      },
+      charityRoute.user("A charity's projects, newest first", {
+        params: idParams(),
+        ...paged(projectSchema),
+      }),
       async (request) =>
         projects.charityProjects(request.params.id, undefined, request.query, currentUser(request)),
     );
 
     app.get(
       '/charity/projects/:id/:status',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['charity'],
-          security,
-          summary: "A charity's projects in one status",
-          params: z.object({
-            id: idParam,
-            status: z.coerce
-              .number()
-              .int()
-              .pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(9)])),
-          }),
-          querystring: pageQuerySchema,
-          response: { 200: projectPage },
-        },
-      },
+      charityRoute.user("A charity's projects in one status", {
+        params: z.object({
+          id: idParam,
+          status: z.coerce
+            .number()
+            .int()
+            .pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(9)])),
+        }),
+        ...paged(projectSchema),
+      }),
       async (request) =>
         projects.charityProjects(
           request.params.id,
@@ -522,32 +330,19 @@ export const projectsRoutes =
 
     app.get(
       '/charity/:id/expired_projects',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['charity'],
-          security,
-          summary: 'Projects Finished because their end date passed (they can be extended)',
-          params: idParams(),
-          querystring: pageQuerySchema,
-          response: { 200: projectPage },
-        },
-      },
+      charityRoute.user('Projects Finished because their end date passed (they can be extended)', {
+        params: idParams(),
+        ...paged(projectSchema),
+      }),
       async (request) => projects.expired(request.params.id, request.query, currentUser(request)),
     );
 
     app.post(
       '/project/associate/:project_id/:charity_id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Ask a charity to take a Draft project of yours',
-          params: idParams('project_id', 'charity_id'),
-          response: { 200: projectSchema },
-        },
-      },
+      route.user('Ask a charity to take a Draft project of yours', {
+        params: idParams('project_id', 'charity_id'),
+        response: { 200: projectSchema },
+      }),
       async (request) =>
         projectAssociations.associate(
           request.params.project_id,
@@ -558,17 +353,10 @@ export const projectsRoutes =
 
     app.get(
       '/charity/associated_requests/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['charity'],
-          security,
-          summary: 'Projects asking the charity to take them',
-          params: idParams(),
-          querystring: pageQuerySchema,
-          response: { 200: projectPage },
-        },
-      },
+      charityRoute.user('Projects asking the charity to take them', {
+        params: idParams(),
+        ...paged(projectSchema),
+      }),
       async (request) =>
         projectAssociations.associationRequests(request.auth, request.params.id, request.query),
     );
@@ -579,16 +367,10 @@ export const projectsRoutes =
     ] as const) {
       app.post(
         path,
-        {
-          config: { auth: 'user' },
-          schema: {
-            tags: ['charity'],
-            security,
-            summary: accept ? 'Accept a project into the charity' : 'Turn down a project',
-            body: associationDecisionBodySchema,
-            response: { 200: projectSchema },
-          },
-        },
+        charityRoute.user(accept ? 'Accept a project into the charity' : 'Turn down a project', {
+          body: associationDecisionBodySchema,
+          response: { 200: projectSchema },
+        }),
         async (request) =>
           projectAssociations.decideAssociation(
             request.body.project_id,
@@ -601,17 +383,12 @@ export const projectsRoutes =
 
     app.post(
       '/admin/return',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['admin'],
-          security,
-          summary: 'Return a Live project to its charity as a Draft, with the reason',
-          body: projectReturnBodySchema,
-          response: { 200: projectSchema },
-        },
-      },
+      adminRoute.user('Return a Live project to its charity as a Draft, with the reason', {
+        body: projectReturnBodySchema,
+        response: { 200: projectSchema },
+      }),
       async (request) =>
         projectLifecycle.returnToCharity(request.auth, request.body.project_id, request.body.reason),
     );
-  };
+  },
+);

@@ -9,120 +9,71 @@ import {
   userSchema,
   userUpdateBodySchema,
 } from '@kindred/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { readUpload } from '../../lib/uploads.js';
-import { idParams, security } from '../../platform/route-helpers.js';
+import { idParams, moduleRoutes, routeOptions } from '../../platform/route-helpers.js';
 import { currentUser } from '../../plugins/auth.js';
-import type { Services } from '../../services.js';
 
-const tags = ['user'];
 const userResponse = z.object({ user: userSchema });
 
-export const usersRoutes =
-  (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
-  async (app) => {
-    const { users } = services;
+const route = routeOptions(['user']);
 
-    app.get(
-      '/user/get',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'The signed-in user with memberships and unread messages',
-          response: { 200: sessionDetailSchema },
-        },
-      },
-      async (request) => users.sessionDetail(currentUser(request).id),
-    );
+export const usersRoutes = moduleRoutes(async (app, { users }) => {
+  app.get(
+    '/user/get',
+    route.user('The signed-in user with memberships and unread messages', {
+      response: { 200: sessionDetailSchema },
+    }),
+    async (request) => users.sessionDetail(currentUser(request).id),
+  );
 
-    app.get(
-      '/user/refresh',
-      {
-        config: { auth: 'user' },
-        schema: { tags, security, summary: 'A fresh token', response: { 200: tokenResponseSchema } },
-      },
-      async (request) => users.refresh(currentUser(request).id),
-    );
+  app.get(
+    '/user/refresh',
+    route.user('A fresh token', { response: { 200: tokenResponseSchema } }),
+    async (request) => users.refresh(currentUser(request).id),
+  );
 
-    app.patch(
-      '/user/update',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Update the profile',
-          body: userUpdateBodySchema,
-          response: { 200: userResponse },
-        },
-      },
-      async (request) => users.updateProfile(currentUser(request).id, request.body),
-    );
+  app.patch(
+    '/user/update',
+    route.user('Update the profile', { body: userUpdateBodySchema, response: { 200: userResponse } }),
+    async (request) => users.updateProfile(currentUser(request).id, request.body),
+  );
 
-    app.patch(
-      '/user/password',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Change the password; older tokens stop working and a new one is returned',
-          body: passwordChangeBodySchema,
-          response: { 200: tokenResponseSchema },
-        },
-      },
-      async (request) => users.changePassword(currentUser(request).id, request.body),
-    );
+  app.patch(
+    '/user/password',
+    route.user('Change the password; older tokens stop working and a new one is returned', {
+      body: passwordChangeBodySchema,
+      response: { 200: tokenResponseSchema },
+    }),
+    async (request) => users.changePassword(currentUser(request).id, request.body),
+  );
 
-    app.post(
-      '/user/email',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Change the email address (needs the password); returns a new token',
-          body: emailChangeBodySchema,
-          response: { 200: emailChangeResponseSchema },
-        },
-      },
-      async (request) => users.changeEmail(currentUser(request).id, request.body),
-    );
+  app.post(
+    '/user/email',
+    route.user('Change the email address (needs the password); returns a new token', {
+      body: emailChangeBodySchema,
+      response: { 200: emailChangeResponseSchema },
+    }),
+    async (request) => users.changeEmail(currentUser(request).id, request.body),
+  );
 
-    app.delete(
-      '/user/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Delete the own account (needs the password); donation history stays, anonymised',
-          params: idParams(),
-          body: deleteAccountBodySchema,
-          response: { 200: messageResponseSchema },
-        },
-      },
-      async (request) => users.deleteAccount(request.auth, request.params.id, request.body),
-    );
+  app.delete(
+    '/user/:id',
+    route.user('Delete the own account (needs the password); donation history stays, anonymised', {
+      params: idParams(),
+      body: deleteAccountBodySchema,
+      response: { 200: messageResponseSchema },
+    }),
+    async (request) => users.deleteAccount(request.auth, request.params.id, request.body),
+  );
 
-    app.post(
-      '/user/avatar/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          security,
-          summary: 'Upload the avatar (PNG or JPEG, at most 10 MB; multipart field "file")',
-          consumes: ['multipart/form-data'],
-          params: idParams(),
-          response: { 200: userResponse },
-        },
-      },
-      async (request) =>
-        users.setAvatar(request.auth, request.params.id, () => readUpload(request, 'avatar')),
-    );
-  };
+  app.post(
+    '/user/avatar/:id',
+    route.user('Upload the avatar (PNG or JPEG, at most 10 MB; multipart field "file")', {
+      consumes: ['multipart/form-data'],
+      params: idParams(),
+      response: { 200: userResponse },
+    }),
+    async (request) => users.setAvatar(request.auth, request.params.id, () => readUpload(request, 'avatar')),
+  );
+});

@@ -11,13 +11,17 @@ import {
   walletSchema,
 } from '@kindred/shared';
 import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { idempotencyOf } from '../../lib/idempotency.js';
-import { idempotencyHeader, idParam, idParams, security } from '../../platform/route-helpers.js';
+import {
+  idempotencyHeader,
+  idParam,
+  idParams,
+  moduleRoutes,
+  routeOptions,
+  sendAttachment,
+} from '../../platform/route-helpers.js';
 import { currentUser } from '../../plugins/auth.js';
-import type { Services } from '../../services.js';
 import type { MoneyOwner } from '../payments/index.js';
 
 const historyQuery = pageQuerySchema.extend({
@@ -27,242 +31,181 @@ const historyQuery = pageQuerySchema.extend({
 const adminDepositResponse = z.object({ transaction_id: z.number().int(), wallet: walletSchema });
 
 function sendCsv(reply: FastifyReply, csv: string, from: string, to: string) {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="kindred-statement-${from}-to-${to}.csv"`)
-    .send(csv);
+  return sendAttachment(reply, 'text/csv; charset=utf-8', `kindred-statement-${from}-to-${to}.csv`, csv);
 }
 
+const walletRoute = routeOptions(['wallet']);
+const adminRoute = routeOptions(['admin']);
+const organisationRoute = routeOptions(['organisation']);
+
 /** Wallet balances, history, statements, admin deposits and transfers between organisations. */
-export const walletRoutes =
-  (_ctx: AppContext, services: Services): FastifyPluginAsyncZod =>
-  async (app) => {
-    const { wallet: wallets, payments } = services;
-    const user = (userId: number): MoneyOwner => ({ ownerType: 'user', ownerId: userId });
-    const business = (businessId: number): MoneyOwner => ({ ownerType: 'business', ownerId: businessId });
+export const walletRoutes = moduleRoutes(async (app, { wallet: wallets, payments }) => {
+  const user = (userId: number): MoneyOwner => ({ ownerType: 'user', ownerId: userId });
+  const business = (businessId: number): MoneyOwner => ({ ownerType: 'business', ownerId: businessId });
 
-    app.get(
-      '/user/wallet',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['wallet'],
-          security,
-          summary: 'My wallet and credits',
-          response: { 200: walletSchema },
-        },
-      },
-      async (request) => payments.wallet(request.auth, user(currentUser(request).id)),
-    );
+  app.get(
+    '/user/wallet',
+    walletRoute.user('My wallet and credits', { response: { 200: walletSchema } }),
+    async (request) => payments.wallet(request.auth, user(currentUser(request).id)),
+  );
 
-    app.get(
-      '/business/wallet/:id',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['wallet'],
-          security,
-          summary: "An organisation's wallet and credits",
-          params: idParams(),
-          response: { 200: walletSchema },
-        },
-      },
-      async (request) => payments.wallet(request.auth, business(request.params.id)),
-    );
+  app.get(
+    '/business/wallet/:id',
+    walletRoute.user("An organisation's wallet and credits", {
+      params: idParams(),
+      response: { 200: walletSchema },
+    }),
+    async (request) => payments.wallet(request.auth, business(request.params.id)),
+  );
 
-    app.get(
-      '/user/payments/:from/:to',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['wallet'],
-          security,
-          summary: 'My wallet history between two dates, newest first',
-          params: historyParamsSchema,
-          querystring: historyQuery,
-          response: { 200: pageSchema(historyItemSchema) },
-        },
-      },
-      async (request) =>
-        wallets.history(
-          request.auth,
-          user(currentUser(request).id),
-          { ...request.params, ...request.query },
-          request.query,
-        ),
-    );
+  app.get(
+    '/user/payments/:from/:to',
+    walletRoute.user('My wallet history between two dates, newest first', {
+      params: historyParamsSchema,
+      querystring: historyQuery,
+      response: { 200: pageSchema(historyItemSchema) },
+    }),
+    async (request) =>
+      wallets.history(
+        request.auth,
+        user(currentUser(request).id),
+        { ...request.params, ...request.query },
+        request.query,
+      ),
+  );
 
-    app.get(
-      '/business/:id/payments/:from/:to',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['wallet'],
-          security,
-          summary: "An organisation's wallet history between two dates, newest first",
-          params: historyParamsSchema.extend({ id: idParam }),
-          querystring: historyQuery,
-          response: { 200: pageSchema(historyItemSchema) },
-        },
-      },
-      async (request) =>
-        wallets.history(
-          request.auth,
-          business(request.params.id),
-          { ...request.params, ...request.query },
-          request.query,
-        ),
-    );
+  app.get(
+    '/business/:id/payments/:from/:to',
+    walletRoute.user("An organisation's wallet history between two dates, newest first", {
+      params: historyParamsSchema.extend({ id: idParam }),
+      querystring: historyQuery,
+      response: { 200: pageSchema(historyItemSchema) },
+    }),
+    async (request) =>
+      wallets.history(
+        request.auth,
+        business(request.params.id),
+        { ...request.params, ...request.query },
+        request.query,
+      ),
+  );
 
-    app.get(
-      '/user/statement/:from/:to',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['wallet'],
-          security,
-          summary: 'My statement for a date range (CSV)',
-          params: historyParamsSchema,
-          querystring: z.object({ account: z.enum(LEDGER_HISTORY_ACCOUNTS).optional() }),
-          produces: ['text/csv'],
-        },
-      },
-      async (request, reply) => {
-        const { from, to } = request.params;
-        return sendCsv(
-          reply,
-          await wallets.statement(request.auth, user(currentUser(request).id), {
-            from,
-            to,
-            ...request.query,
-          }),
+  app.get(
+    '/user/statement/:from/:to',
+    walletRoute.user('My statement for a date range (CSV)', {
+      params: historyParamsSchema,
+      querystring: z.object({ account: z.enum(LEDGER_HISTORY_ACCOUNTS).optional() }),
+      produces: ['text/csv'],
+    }),
+    async (request, reply) => {
+      const { from, to } = request.params;
+      return sendCsv(
+        reply,
+        await wallets.statement(request.auth, user(currentUser(request).id), {
           from,
           to,
-        );
-      },
-    );
+          ...request.query,
+        }),
+        from,
+        to,
+      );
+    },
+  );
 
-    app.get(
-      '/business/:id/statement/:from/:to',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['wallet'],
-          security,
-          summary: "An organisation's statement for a date range (CSV)",
-          params: historyParamsSchema.extend({ id: idParam }),
-          querystring: z.object({ account: z.enum(LEDGER_HISTORY_ACCOUNTS).optional() }),
-          produces: ['text/csv'],
-        },
-      },
-      async (request, reply) => {
-        const { from, to } = request.params;
-        return sendCsv(
-          reply,
-          await wallets.statement(request.auth, business(request.params.id), { from, to, ...request.query }),
-          from,
-          to,
-        );
-      },
-    );
+  app.get(
+    '/business/:id/statement/:from/:to',
+    walletRoute.user("An organisation's statement for a date range (CSV)", {
+      params: historyParamsSchema.extend({ id: idParam }),
+      querystring: z.object({ account: z.enum(LEDGER_HISTORY_ACCOUNTS).optional() }),
+      produces: ['text/csv'],
+    }),
+    async (request, reply) => {
+      const { from, to } = request.params;
+      return sendCsv(
+        reply,
+        await wallets.statement(request.auth, business(request.params.id), { from, to, ...request.query }),
+        from,
+        to,
+      );
+    },
+  );
 
-    const adminDeposit =
-      (ownerType: MoneyOwner['ownerType'], forceCredits: boolean) =>
-      async (
-        request: {
-          params: { id: number };
-          body: { amount: number; reason: string; kind?: 'money' | 'credits' };
-        } & Parameters<typeof currentUser>[0],
-        reply: FastifyReply,
-      ) => {
-        const admin = currentUser(request);
-        const body = {
-          ...request.body,
-          kind: forceCredits ? ('credits' as const) : (request.body.kind ?? 'money'),
-        };
-        const result = await wallets.adminDeposit(
-          request.auth,
-          { ownerType, ownerId: request.params.id },
-          body,
-          admin.id,
-          idempotencyOf(request, `user:${admin.id}`),
-        );
-        return reply.status(result.statusCode).send(result.body);
+  const adminDeposit =
+    (ownerType: MoneyOwner['ownerType'], forceCredits: boolean) =>
+    async (
+      request: {
+        params: { id: number };
+        body: { amount: number; reason: string; kind?: 'money' | 'credits' };
+      } & Parameters<typeof currentUser>[0],
+      reply: FastifyReply,
+    ) => {
+      const admin = currentUser(request);
+      const body = {
+        ...request.body,
+        kind: forceCredits ? ('credits' as const) : (request.body.kind ?? 'money'),
       };
+      const result = await wallets.adminDeposit(
+        request.auth,
+        { ownerType, ownerId: request.params.id },
+        body,
+        admin.id,
+        idempotencyOf(request, `user:${admin.id}`),
+      );
+      return reply.status(result.statusCode).send(result.body);
+    };
 
-    app.post(
-      '/admin/user/:id/deposit',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['admin'],
-          security,
-          summary: "Record money or credits into a person's wallet (platform Super Admin or Admin)",
-          params: idParams(),
-          headers: idempotencyHeader,
-          body: adminDepositBodySchema,
-          response: { 201: adminDepositResponse },
-        },
-      },
-      adminDeposit('user', false),
-    );
+  app.post(
+    '/admin/user/:id/deposit',
+    adminRoute.user("Record money or credits into a person's wallet (platform Super Admin or Admin)", {
+      params: idParams(),
+      headers: idempotencyHeader,
+      body: adminDepositBodySchema,
+      response: { 201: adminDepositResponse },
+    }),
+    adminDeposit('user', false),
+  );
 
-    app.post(
-      '/admin/business/:id/deposit',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['admin'],
-          security,
-          summary: "Record money or credits into an organisation's wallet (platform Super Admin or Admin)",
-          params: idParams(),
-          headers: idempotencyHeader,
-          body: adminDepositBodySchema,
-          response: { 201: adminDepositResponse },
-        },
-      },
-      adminDeposit('business', false),
-    );
+  app.post(
+    '/admin/business/:id/deposit',
+    adminRoute.user("Record money or credits into an organisation's wallet (platform Super Admin or Admin)", {
+      params: idParams(),
+      headers: idempotencyHeader,
+      body: adminDepositBodySchema,
+      response: { 201: adminDepositResponse },
+    }),
+    adminDeposit('business', false),
+  );
 
-    app.post(
-      '/admin/business/:id/cc',
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['admin'],
-          security,
-          summary: 'Give an organisation credits (cc) to donate (platform Super Admin or Admin)',
-          params: idParams(),
-          headers: idempotencyHeader,
-          body: adminCreditsBodySchema,
-          response: { 201: adminDepositResponse },
-        },
-      },
-      adminDeposit('business', true),
-    );
+  app.post(
+    '/admin/business/:id/cc',
+    adminRoute.user('Give an organisation credits (cc) to donate (platform Super Admin or Admin)', {
+      params: idParams(),
+      headers: idempotencyHeader,
+      body: adminCreditsBodySchema,
+      response: { 201: adminDepositResponse },
+    }),
+    adminDeposit('business', true),
+  );
 
-    app.post(
-      '/organisation/transfer_funds',
+  app.post(
+    '/organisation/transfer_funds',
+    organisationRoute.user(
+      'Move funds between an organisation and its sub-business (Super Admin of the parent)',
       {
-        config: { auth: 'user' },
-        schema: {
-          tags: ['organisation'],
-          security,
-          summary: 'Move funds between an organisation and its sub-business (Super Admin of the parent)',
-          headers: idempotencyHeader,
-          body: transferFundsBodySchema,
-          response: { 200: transferResponseSchema },
-        },
+        headers: idempotencyHeader,
+        body: transferFundsBodySchema,
+        response: { 200: transferResponseSchema },
       },
-      async (request) => {
-        const caller = currentUser(request);
-        const result = await wallets.transferFunds(
-          request.auth,
-          request.body,
-          caller.id,
-          idempotencyOf(request, `user:${caller.id}`),
-        );
-        return result.body;
-      },
-    );
-  };
+    ),
+    async (request) => {
+      const caller = currentUser(request);
+      const result = await wallets.transferFunds(
+        request.auth,
+        request.body,
+        caller.id,
+        idempotencyOf(request, `user:${caller.id}`),
+      );
+      return result.body;
+    },
+  );
+});
