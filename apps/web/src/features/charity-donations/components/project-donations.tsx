@@ -4,8 +4,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ShowMore } from '@/components/ui/pager';
+import { QueryState } from '@/components/ui/query-state';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { EmptyState } from '@/components/ui/states';
 import { charityDonationQueries, DonationStatusBadge, donationWhat } from '@/entities/donation';
 import { showDate } from '@/lib/format';
 import { DonationCard } from './donation-card';
@@ -48,36 +49,34 @@ function Volunteers({ projectId }: { projectId: number }) {
         <Title order={3} size="h4" id="project-volunteers">
           Volunteers by date
         </Title>
-        {volunteers.isPending ? (
-          <LoadingState label="Loading the volunteers…" />
-        ) : volunteers.isError ? (
-          <FailedState
-            title="The volunteers could not be loaded."
-            error={volunteers.error}
-            onRetry={volunteers.refetch}
-          />
-        ) : items.length === 0 ? (
-          <EmptyState variant="text">No one has offered time to this project yet.</EmptyState>
-        ) : (
-          byDate(items).map(([date, people]) => (
-            <Stack gap={4} key={date || 'undated'}>
-              <Title order={4} size="h6">
-                {date ? showDate(date) : 'By the project’s end'}
-              </Title>
-              <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-                {people.map((donation) => (
-                  <Group component="li" key={donation.id} gap="xs" wrap="wrap">
-                    <Text>
-                      {donation.donor.name}: {donationWhat(donation)}
-                      {donation.confirmed_hours !== null ? ` (${donation.confirmed_hours} confirmed)` : ''}
-                    </Text>
-                    <DonationStatusBadge donation={donation} size="sm" />
-                  </Group>
-                ))}
+        <QueryState
+          query={volunteers}
+          loading="Loading the volunteers…"
+          failed="The volunteers could not be loaded."
+          isEmpty={() => items.length === 0}
+          empty={<EmptyState variant="text">No one has offered time to this project yet.</EmptyState>}
+        >
+          {() =>
+            byDate(items).map(([date, people]) => (
+              <Stack gap={4} key={date || 'undated'}>
+                <Title order={4} size="h6">
+                  {date ? showDate(date) : 'By the project’s end'}
+                </Title>
+                <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+                  {people.map((donation) => (
+                    <Group component="li" key={donation.id} gap="xs" wrap="wrap">
+                      <Text>
+                        {donation.donor.name}: {donationWhat(donation)}
+                        {donation.confirmed_hours !== null ? ` (${donation.confirmed_hours} confirmed)` : ''}
+                      </Text>
+                      <DonationStatusBadge donation={donation} size="sm" />
+                    </Group>
+                  ))}
+                </Stack>
               </Stack>
-            </Stack>
-          ))
-        )}
+            ))
+          }
+        </QueryState>
         <ShowMore query={volunteers}>Show more volunteers</ShowMore>
       </Stack>
     </Paper>
@@ -94,33 +93,31 @@ function WithoutFunds({ projectId }: { projectId: number }) {
           Supporters without funds
         </Title>
         <Text size="sm">People who gave time, skills or gifts but no money.</Text>
-        {supporters.isPending ? (
-          <LoadingState label="Loading the supporters…" />
-        ) : supporters.isError ? (
-          <FailedState
-            title="The supporters could not be loaded."
-            error={supporters.error}
-            onRetry={supporters.refetch}
-          />
-        ) : items.length === 0 ? (
-          <EmptyState variant="text">No supporters of time, skills or gifts yet.</EmptyState>
-        ) : (
-          <ResponsiveTable
-            rows={items}
-            rowKey={(supporter) => `${supporter.donor.kind}-${supporter.donor.id}`}
-            columns={[
-              { header: 'Supporter', rowHeader: true, cell: (supporter) => supporter.donor.name },
-              {
-                header: 'Gave',
-                cell: (supporter) =>
-                  supporter.types.map((type) => labelOf(GIVING_TYPES, type) ?? type).join(', '),
-              },
-              { header: 'Hours', cell: (supporter) => supporter.hours },
-              { header: 'Gifts', cell: (supporter) => supporter.gifts },
-              { header: 'Last', cell: (supporter) => showDate(supporter.last_at) },
-            ]}
-          />
-        )}
+        <QueryState
+          query={supporters}
+          loading="Loading the supporters…"
+          failed="The supporters could not be loaded."
+          isEmpty={() => items.length === 0}
+          empty={<EmptyState variant="text">No supporters of time, skills or gifts yet.</EmptyState>}
+        >
+          {() => (
+            <ResponsiveTable
+              rows={items}
+              rowKey={(supporter) => `${supporter.donor.kind}-${supporter.donor.id}`}
+              columns={[
+                { header: 'Supporter', rowHeader: true, cell: (supporter) => supporter.donor.name },
+                {
+                  header: 'Gave',
+                  cell: (supporter) =>
+                    supporter.types.map((type) => labelOf(GIVING_TYPES, type) ?? type).join(', '),
+                },
+                { header: 'Hours', cell: (supporter) => supporter.hours },
+                { header: 'Gifts', cell: (supporter) => supporter.gifts },
+                { header: 'Last', cell: (supporter) => showDate(supporter.last_at) },
+              ]}
+            />
+          )}
+        </QueryState>
         <ShowMore query={supporters}>Show more supporters</ShowMore>
       </Stack>
     </Paper>
@@ -153,25 +150,25 @@ function AllDonations({ projectId }: { projectId: number }) {
             w={{ base: '100%', xs: 220 }}
           />
         </Group>
-        {donations.isPending ? (
-          <LoadingState label="Loading the donations…" />
-        ) : donations.isError ? (
-          <FailedState
-            title="The donations could not be loaded."
-            error={donations.error}
-            onRetry={donations.refetch}
-          />
-        ) : items.length === 0 ? (
-          <EmptyState variant="text">
-            {type ? 'No donations of this kind.' : 'No donations to this project yet.'}
-          </EmptyState>
-        ) : (
-          <Stack gap="xs" component="ul" p={0} m={0}>
-            {items.map((donation) => (
-              <DonationCard key={donation.id} donation={donation} hideProject />
-            ))}
-          </Stack>
-        )}
+        <QueryState
+          query={donations}
+          loading="Loading the donations…"
+          failed="The donations could not be loaded."
+          isEmpty={() => items.length === 0}
+          empty={
+            <EmptyState variant="text">
+              {type ? 'No donations of this kind.' : 'No donations to this project yet.'}
+            </EmptyState>
+          }
+        >
+          {() => (
+            <Stack gap="xs" component="ul" p={0} m={0}>
+              {items.map((donation) => (
+                <DonationCard key={donation.id} donation={donation} hideProject />
+              ))}
+            </Stack>
+          )}
+        </QueryState>
         <ShowMore query={donations}>Show older donations</ShowMore>
       </Stack>
     </Paper>

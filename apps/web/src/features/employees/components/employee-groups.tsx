@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
 import { confirm } from '@/components/ui/confirm';
+import { QueryState } from '@/components/ui/query-state';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
@@ -195,94 +196,100 @@ export function EmployeeGroupsSection({
         <Text size="sm">
           Groups such as departments or offices of {businessName}, each with sub-groups of its members.
         </Text>
-        {groups.isPending ? (
-          <LoadingState label="Loading groups…" />
-        ) : groups.isError ? (
-          <FailedState
-            title="The groups could not be loaded."
-            error={groups.error}
-            onRetry={groups.refetch}
-          />
-        ) : groups.data.items.length === 0 ? (
-          <EmptyState>{canManage ? 'No groups yet. Add the first one.' : 'No groups yet.'}</EmptyState>
-        ) : (
-          groups.data.items.map((group) => (
-            <Paper key={group.id} withBorder p="md" component="article" aria-labelledby={`group-${group.id}`}>
-              <Stack gap="sm">
-                <Group justify="space-between" align="center" wrap="wrap">
-                  <div>
-                    <Title order={3} size="h4" id={`group-${group.id}`}>
-                      {group.name}
-                    </Title>
-                    {group.description ? <Text size="sm">{group.description}</Text> : null}
-                  </div>
-                  {canManage ? (
-                    <Group gap="xs">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => setDialog({ kind: 'rename-group', group })}
-                        aria-label={`Rename ${group.name}`}
-                      >
-                        Rename
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => setDialog({ kind: 'sub', group })}
-                        aria-label={`Add sub-group to ${group.name}`}
-                      >
-                        Add sub-group
-                      </Button>
-                    </Group>
-                  ) : null}
-                </Group>
-                {group.sub_groups.length === 0 ? (
-                  <EmptyState variant="text">No sub-groups yet.</EmptyState>
-                ) : (
-                  <Accordion variant="separated" multiple>
-                    {group.sub_groups.map((sub) => (
-                      <Accordion.Item key={sub.id} value={String(sub.id)}>
-                        <Accordion.Control>
-                          <Group gap="xs">
-                            <Text fw={600}>{sub.name}</Text>
-                            <Badge variant="outline" color="dark">
-                              {sub.member_count === 1 ? '1 member' : `${sub.member_count} members`}
-                            </Badge>
-                          </Group>
-                        </Accordion.Control>
-                        <Accordion.Panel>
-                          <Stack gap="sm">
-                            {sub.description ? <Text size="sm">{sub.description}</Text> : null}
-                            {canManage ? (
-                              <Group>
-                                <Button
-                                  size="xs"
-                                  variant="subtle"
-                                  onClick={() => setDialog({ kind: 'rename-sub', group, sub })}
-                                  aria-label={`Rename ${sub.name}`}
-                                >
-                                  Rename
-                                </Button>
-                              </Group>
-                            ) : null}
-                            <SubGroupMembers
-                              businessId={businessId}
-                              group={group}
-                              sub={sub}
-                              members={members.data?.items ?? []}
-                              canManage={canManage}
-                            />
-                          </Stack>
-                        </Accordion.Panel>
-                      </Accordion.Item>
-                    ))}
-                  </Accordion>
-                )}
-              </Stack>
-            </Paper>
-          ))
-        )}
+        <QueryState
+          query={groups}
+          loading="Loading groups…"
+          failed="The groups could not be loaded."
+          isEmpty={(data) => data.items.length === 0}
+          empty={
+            <EmptyState>{canManage ? 'No groups yet. Add the first one.' : 'No groups yet.'}</EmptyState>
+          }
+        >
+          {(data) =>
+            data.items.map((group) => (
+              <Paper
+                key={group.id}
+                withBorder
+                p="md"
+                component="article"
+                aria-labelledby={`group-${group.id}`}
+              >
+                <Stack gap="sm">
+                  <Group justify="space-between" align="center" wrap="wrap">
+                    <div>
+                      <Title order={3} size="h4" id={`group-${group.id}`}>
+                        {group.name}
+                      </Title>
+                      {group.description ? <Text size="sm">{group.description}</Text> : null}
+                    </div>
+                    {canManage ? (
+                      <Group gap="xs">
+                        <Button
+                          size="xs"
+                          variant="default"
+                          onClick={() => setDialog({ kind: 'rename-group', group })}
+                          aria-label={`Rename ${group.name}`}
+                        >
+                          Rename
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          onClick={() => setDialog({ kind: 'sub', group })}
+                          aria-label={`Add sub-group to ${group.name}`}
+                        >
+                          Add sub-group
+                        </Button>
+                      </Group>
+                    ) : null}
+                  </Group>
+                  {group.sub_groups.length === 0 ? (
+                    <EmptyState variant="text">No sub-groups yet.</EmptyState>
+                  ) : (
+                    <Accordion variant="separated" multiple>
+                      {group.sub_groups.map((sub) => (
+                        <Accordion.Item key={sub.id} value={String(sub.id)}>
+                          <Accordion.Control>
+                            <Group gap="xs">
+                              <Text fw={600}>{sub.name}</Text>
+                              <Badge variant="outline" color="dark">
+                                {sub.member_count === 1 ? '1 member' : `${sub.member_count} members`}
+                              </Badge>
+                            </Group>
+                          </Accordion.Control>
+                          <Accordion.Panel>
+                            <Stack gap="sm">
+                              {sub.description ? <Text size="sm">{sub.description}</Text> : null}
+                              {canManage ? (
+                                <Group>
+                                  <Button
+                                    size="xs"
+                                    variant="subtle"
+                                    onClick={() => setDialog({ kind: 'rename-sub', group, sub })}
+                                    aria-label={`Rename ${sub.name}`}
+                                  >
+                                    Rename
+                                  </Button>
+                                </Group>
+                              ) : null}
+                              <SubGroupMembers
+                                businessId={businessId}
+                                group={group}
+                                sub={sub}
+                                members={members.data?.items ?? []}
+                                canManage={canManage}
+                              />
+                            </Stack>
+                          </Accordion.Panel>
+                        </Accordion.Item>
+                      ))}
+                    </Accordion>
+                  )}
+                </Stack>
+              </Paper>
+            ))
+          }
+        </QueryState>
       </Stack>
       <NameDialog
         opened={dialog !== null}

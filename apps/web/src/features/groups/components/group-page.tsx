@@ -30,6 +30,7 @@ import { Figure } from '@/components/ui/figure';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { GivingByMonthChart } from '@/components/ui/giving-by-month-chart';
 import { Page } from '@/components/ui/page';
+import { QueryState } from '@/components/ui/query-state';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
@@ -97,50 +98,49 @@ function Requests({ groupId }: { groupId: number }) {
         <Title order={2} size="h4" id="requests-heading">
           Requests to join
         </Title>
-        {requests.isPending ? (
-          <LoadingState layout="inline" label="Loading the requests…" />
-        ) : requests.isError ? (
-          <FailedState
-            title="The requests could not be loaded."
-            error={requests.error}
-            onRetry={requests.refetch}
-          />
-        ) : requests.data.items.length === 0 ? (
-          <EmptyState variant="text">Nobody is waiting to join.</EmptyState>
-        ) : (
-          <ResponsiveTable
-            caption="People asking to join"
-            rows={requests.data.items}
-            rowKey={(r) => r.id}
-            columns={[
-              { header: 'Name', rowHeader: true, cell: (r) => fullName(r) },
-              { header: 'Asked on', cell: (r) => new Date(r.created_at).toLocaleDateString('en-GB') },
-              {
-                header: 'Answer',
-                hiddenHeader: true,
-                cell: (r) => (
-                  <Row gap="xs">
-                    <Button
-                      size="xs"
-                      onClick={() => respond(r.user_id, fullName(r), 2)}
-                      aria-label={`Accept ${fullName(r)}`}
-                    >
-                      Accept
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => respond(r.user_id, fullName(r), 3)}
-                      aria-label={`Decline ${fullName(r)}`}
-                    >
-                      Decline
-                    </Button>
-                  </Row>
-                ),
-              },
-            ]}
-          />
-        )}
+        <QueryState
+          query={requests}
+          loading="Loading the requests…"
+          layout="inline"
+          failed="The requests could not be loaded."
+          isEmpty={(data) => data.items.length === 0}
+          empty={<EmptyState variant="text">Nobody is waiting to join.</EmptyState>}
+        >
+          {(data) => (
+            <ResponsiveTable
+              caption="People asking to join"
+              rows={data.items}
+              rowKey={(r) => r.id}
+              columns={[
+                { header: 'Name', rowHeader: true, cell: (r) => fullName(r) },
+                { header: 'Asked on', cell: (r) => new Date(r.created_at).toLocaleDateString('en-GB') },
+                {
+                  header: 'Answer',
+                  hiddenHeader: true,
+                  cell: (r) => (
+                    <Row gap="xs">
+                      <Button
+                        size="xs"
+                        onClick={() => respond(r.user_id, fullName(r), 2)}
+                        aria-label={`Accept ${fullName(r)}`}
+                      >
+                        Accept
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => respond(r.user_id, fullName(r), 3)}
+                        aria-label={`Decline ${fullName(r)}`}
+                      >
+                        Decline
+                      </Button>
+                    </Row>
+                  ),
+                },
+              ]}
+            />
+          )}
+        </QueryState>
       </Stack>
     </Paper>
   );

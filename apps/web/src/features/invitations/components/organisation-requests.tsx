@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
 import { confirm } from '@/components/ui/confirm';
+import { QueryState } from '@/components/ui/query-state';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { invitationQueries, type JoinTargetType } from '@/entities/invitation';
 import { showDate } from '@/lib/format';
@@ -55,57 +56,55 @@ export function JoinRequests({
         </Title>
         <Text size="sm">People who asked to join {targetName}. Accepted people join as Employees.</Text>
         <ActionRefusal refusal={refusal} />
-        {requests.isPending ? (
-          <LoadingState label="Loading requests…" />
-        ) : requests.isError ? (
-          <FailedState
-            title="The requests could not be loaded."
-            error={requests.error}
-            onRetry={requests.refetch}
-          />
-        ) : items.length === 0 ? (
-          <EmptyState>Nobody is waiting to join.</EmptyState>
-        ) : (
-          <ResponsiveTable
-            aria-label="Requests to join"
-            rows={items}
-            rowKey={(row) => row.id}
-            columns={[
-              { header: 'Name', cell: (row) => `${row.first_name} ${row.last_name}`, rowHeader: true },
-              { header: 'Email', cell: (row) => row.email },
-              { header: 'Message', cell: (row) => row.message ?? '' },
-              { header: 'Asked on', cell: (row) => showDate(row.requested_at) },
-              {
-                header: 'Actions',
-                hiddenHeader: true,
-                cell: (row) => {
-                  const name = `${row.first_name} ${row.last_name}`;
-                  return (
-                    <Group gap="xs">
-                      <Button
-                        size="xs"
-                        onClick={() => onDecide(row.id, name, 'accept')}
-                        aria-label={`Accept ${name}`}
-                        disabled={decide.isPending}
-                      >
-                        Accept
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => onDecide(row.id, name, 'decline')}
-                        aria-label={`Decline ${name}`}
-                        disabled={decide.isPending}
-                      >
-                        Decline
-                      </Button>
-                    </Group>
-                  );
+        <QueryState
+          query={requests}
+          loading="Loading requests…"
+          failed="The requests could not be loaded."
+          isEmpty={() => items.length === 0}
+          empty={<EmptyState>Nobody is waiting to join.</EmptyState>}
+        >
+          {() => (
+            <ResponsiveTable
+              aria-label="Requests to join"
+              rows={items}
+              rowKey={(row) => row.id}
+              columns={[
+                { header: 'Name', cell: (row) => `${row.first_name} ${row.last_name}`, rowHeader: true },
+                { header: 'Email', cell: (row) => row.email },
+                { header: 'Message', cell: (row) => row.message ?? '' },
+                { header: 'Asked on', cell: (row) => showDate(row.requested_at) },
+                {
+                  header: 'Actions',
+                  hiddenHeader: true,
+                  cell: (row) => {
+                    const name = `${row.first_name} ${row.last_name}`;
+                    return (
+                      <Group gap="xs">
+                        <Button
+                          size="xs"
+                          onClick={() => onDecide(row.id, name, 'accept')}
+                          aria-label={`Accept ${name}`}
+                          disabled={decide.isPending}
+                        >
+                          Accept
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          onClick={() => onDecide(row.id, name, 'decline')}
+                          aria-label={`Decline ${name}`}
+                          disabled={decide.isPending}
+                        >
+                          Decline
+                        </Button>
+                      </Group>
+                    );
+                  },
                 },
-              },
-            ]}
-          />
-        )}
+              ]}
+            />
+          )}
+        </QueryState>
         {children}
       </Stack>
     </Paper>

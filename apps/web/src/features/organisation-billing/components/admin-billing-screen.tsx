@@ -24,8 +24,9 @@ import { useId, useRef, useState } from 'react';
 import { DateField } from '@/components/ui/date-field';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { Page } from '@/components/ui/page';
+import { QueryState } from '@/components/ui/query-state';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import { billingQueries } from '@/entities/billing';
@@ -337,13 +338,9 @@ export function AdminBillingScreen() {
         <Title order={2} size="h3" id="plans-heading">
           Plans
         </Title>
-        {plans.isPending ? (
-          <LoadingState label="Loading the plans…" />
-        ) : plans.isError ? (
-          <FailedState title="The plans could not be loaded." error={plans.error} onRetry={plans.refetch} />
-        ) : (
-          <PlansTable plans={plans.data.items} canManage={canManage} />
-        )}
+        <QueryState query={plans} loading="Loading the plans…" failed="The plans could not be loaded.">
+          {(data) => <PlansTable plans={data.items} canManage={canManage} />}
+        </QueryState>
         {canManage ? <PlanForm /> : null}
       </Stack>
       <Stack gap="md" component="section" aria-labelledby="codes-heading">
@@ -357,17 +354,13 @@ export function AdminBillingScreen() {
             </Badge>
           ) : null}
         </Group>
-        {codes.isPending ? (
-          <LoadingState label="Loading the discount codes…" />
-        ) : codes.isError ? (
-          <FailedState
-            title="The discount codes could not be loaded."
-            error={codes.error}
-            onRetry={codes.refetch}
-          />
-        ) : (
-          <CodesTable codes={codes.data.items} canManage={canManage} currency={currency} />
-        )}
+        <QueryState
+          query={codes}
+          loading="Loading the discount codes…"
+          failed="The discount codes could not be loaded."
+        >
+          {(data) => <CodesTable codes={data.items} canManage={canManage} currency={currency} />}
+        </QueryState>
         {canManage ? <CodeForm /> : null}
       </Stack>
     </Page>

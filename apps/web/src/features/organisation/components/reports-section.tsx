@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { formatMoney, type ReportGroup, toMajorUnits } from '@kindred/shared';
+import { formatMoney, type ReportGroup, type TotalStatistics, toMajorUnits } from '@kindred/shared';
 import { BarChart } from '@mantine/charts';
 import {
   Button,
@@ -19,8 +19,9 @@ import { DateField } from '@/components/ui/date-field';
 import { Figure } from '@/components/ui/figure';
 import { ChartCard, chartMoney, GivingByMonthChart } from '@/components/ui/giving-by-month-chart';
 import { type PagePosition, Pager } from '@/components/ui/pager';
+import { QueryState } from '@/components/ui/query-state';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { DonationStatusBadge, donationTypeLabel, donationWhat } from '@/entities/donation';
 import {
@@ -57,16 +58,19 @@ function Totals({ businessId, filter }: { businessId: number; filter: ReportFilt
     ...organisationMoneyQueries.statistics(businessId, filter),
     placeholderData: keepPreviousData,
   });
-  if (statistics.isPending) return <LoadingState label="Loading the figures…" />;
-  if (!statistics.data)
-    return (
-      <FailedState
-        title="The figures could not be loaded."
-        error={statistics.error}
-        onRetry={statistics.refetch}
-      />
-    );
-  const data = statistics.data;
+  return (
+    <QueryState
+      query={statistics}
+      loading="Loading the figures…"
+      failed="The figures could not be loaded."
+      keepDataOnError
+    >
+      {(data) => <Figures data={data} />}
+    </QueryState>
+  );
+}
+
+function Figures({ data }: { data: TotalStatistics }) {
   const types = data.by_type.map((t) => ({ kind: donationTypeLabel(t.type), Donations: t.count }));
   return (
     <Stack gap="md">
@@ -144,44 +148,51 @@ function Groups({ businessId, filter }: { businessId: number; filter: ReportFilt
           ]}
         />
       </Group>
-      {groups.isPending ? (
-        <LoadingState label="Loading…" />
-      ) : !groups.data ? (
-        <FailedState title="This could not be loaded." error={groups.error} onRetry={groups.refetch} />
-      ) : rows.length === 0 ? (
-        <EmptyState>Nothing reached a {by} in these dates.</EmptyState>
-      ) : (
-        <>
-          <ChartCard id="chart-groups" title={by === 'charity' ? 'Funds by charity' : 'Funds by project'}>
-            <BarChart
-              h={Math.max(160, Math.min(rows.length, 10) * 36)}
-              data={rows.slice(0, 10).map((row) => ({ name: row.name, Funds: toMajorUnits(row.funds) }))}
-              dataKey="name"
-              orientation="vertical"
-              yAxisProps={{ width: 140 }}
-              series={[{ name: 'Funds', color: 'grape.7' }]}
-              valueFormatter={chartMoney}
-              barChartProps={{ accessibilityLayer: false }}
-              aria-hidden="true"
+      <QueryState
+        query={groups}
+        loading="Loading…"
+        failed="This could not be loaded."
+        keepDataOnError
+        isEmpty={() => rows.length === 0}
+        empty={<EmptyState>Nothing reached a {by} in these dates.</EmptyState>}
+      >
+        {() => (
+          <>
+            <ChartCard id="chart-groups" title={by === 'charity' ? 'Funds by charity' : 'Funds by project'}>
+              <BarChart
+                h={Math.max(160, Math.min(rows.length, 10) * 36)}
+                data={rows.slice(0, 10).map((row) => ({ name: row.name, Funds: toMajorUnits(row.funds) }))}
+                dataKey="name"
+                orientation="vertical"
+                yAxisProps={{ width: 140 }}
+                series={[{ name: 'Funds', color: 'grape.7' }]}
+                valueFormatter={chartMoney}
+                barChartProps={{ accessibilityLayer: false }}
+                aria-hidden="true"
+              />
+            </ChartCard>
+            <ResponsiveTable
+              striped
+              caption={by === 'charity' ? 'By charity' : 'By project'}
+              rows={rows}
+              phoneRows={PHONE_ROWS}
+              rowKey={(row) => row.id}
+              columns={[
+                {
+                  header: by === 'charity' ? 'Charity' : 'Project',
+                  rowHeader: true,
+                  cell: (row) => row.name,
+                },
+                by === 'project' ? { header: 'Charity', cell: (row) => row.charity?.name ?? '' } : null,
+                { header: 'Funds', cell: (row) => formatMoney(row.funds) },
+                { header: 'Hours', cell: (row) => row.hours },
+                { header: 'Gifts', cell: (row) => row.gifts },
+                { header: 'Donations', cell: (row) => row.count },
+              ]}
             />
-          </ChartCard>
-          <ResponsiveTable
-            striped
-            caption={by === 'charity' ? 'By charity' : 'By project'}
-            rows={rows}
-            phoneRows={PHONE_ROWS}
-            rowKey={(row) => row.id}
-            columns={[
-              { header: by === 'charity' ? 'Charity' : 'Project', rowHeader: true, cell: (row) => row.name },
-              by === 'project' ? { header: 'Charity', cell: (row) => row.charity?.name ?? '' } : null,
-              { header: 'Funds', cell: (row) => formatMoney(row.funds) },
-              { header: 'Hours', cell: (row) => row.hours },
-              { header: 'Gifts', cell: (row) => row.gifts },
-              { header: 'Donations', cell: (row) => row.count },
-            ]}
-          />
-        </>
-      )}
+          </>
+        )}
+      </QueryState>
     </Stack>
   );
 }
@@ -227,37 +238,44 @@ function Donations({ businessId, filter }: { businessId: number; filter: ReportF
           </Button>
         </Group>
       </Group>
-      {page.isPending ? (
-        <LoadingState label="Loading the donations…" />
-      ) : !page.data ? (
-        <FailedState title="The donations could not be loaded." error={page.error} onRetry={page.refetch} />
-      ) : page.data.items.length === 0 ? (
-        <EmptyState>
-          {list === 'rejected' ? 'No donation was rejected in these dates.' : 'No donations in these dates.'}
-        </EmptyState>
-      ) : (
-        <>
-          <ResponsiveTable
-            striped
-            caption={list === 'rejected' ? 'Rejected donations, newest first' : 'Donations, newest first'}
-            rows={page.data.items}
-            phoneRows={PHONE_ROWS}
-            rowKey={(d) => d.id}
-            columns={[
-              { header: 'Date', rowHeader: true, cell: (d) => showDate(d.created_at) },
-              includeSub ? { header: 'Organisation', cell: (d) => d.donor.name } : null,
-              { header: 'Kind', cell: (d) => donationTypeLabel(d.type) },
-              { header: 'What', cell: (d) => `${donationWhat(d)}${d.match_of_id ? ' (match)' : ''}` },
-              { header: 'To', cell: (d) => d.project?.title ?? d.charity.name },
-              {
-                header: 'Status',
-                cell: (d) => <DonationStatusBadge donation={d} />,
-              },
-            ]}
-          />
-          <Pager page={page.data} busy={page.isFetching} onChange={setPosition} />
-        </>
-      )}
+      <QueryState
+        query={page}
+        loading="Loading the donations…"
+        failed="The donations could not be loaded."
+        keepDataOnError
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <EmptyState>
+            {list === 'rejected'
+              ? 'No donation was rejected in these dates.'
+              : 'No donations in these dates.'}
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <>
+            <ResponsiveTable
+              striped
+              caption={list === 'rejected' ? 'Rejected donations, newest first' : 'Donations, newest first'}
+              rows={data.items}
+              phoneRows={PHONE_ROWS}
+              rowKey={(d) => d.id}
+              columns={[
+                { header: 'Date', rowHeader: true, cell: (d) => showDate(d.created_at) },
+                includeSub ? { header: 'Organisation', cell: (d) => d.donor.name } : null,
+                { header: 'Kind', cell: (d) => donationTypeLabel(d.type) },
+                { header: 'What', cell: (d) => `${donationWhat(d)}${d.match_of_id ? ' (match)' : ''}` },
+                { header: 'To', cell: (d) => d.project?.title ?? d.charity.name },
+                {
+                  header: 'Status',
+                  cell: (d) => <DonationStatusBadge donation={d} />,
+                },
+              ]}
+            />
+            <Pager page={data} busy={page.isFetching} onChange={setPosition} />
+          </>
+        )}
+      </QueryState>
     </Stack>
   );
 }
