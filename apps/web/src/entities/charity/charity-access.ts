@@ -1,5 +1,5 @@
 import type { CharityMemberPermission, CharityMembership } from '@kindred/shared';
-import { ADMIN_TYPE } from '@kindred/shared';
+import { activeMembership, adminLevel } from '@/entities/account';
 import { useSessionState } from '@/entities/session';
 
 /**
@@ -8,12 +8,7 @@ import { useSessionState } from '@/entities/session';
  */
 export function useActiveCharity(): CharityMembership | null {
   const state = useSessionState();
-  const active = state.activeAccount;
-  if (active.type === 'charity') {
-    const chosen = state.charityMembership.find((membership) => membership.charity_id === active.id);
-    if (chosen) return chosen;
-  }
-  return state.charityMembership[0] ?? null;
+  return activeMembership(state.activeAccount, 'charity', state.charityMembership, (m) => m.charity_id);
 }
 
 export interface CharityAccess {
@@ -28,11 +23,11 @@ export interface CharityAccess {
 export function charityAccess(
   membership: Pick<CharityMembership, 'admin_type' | 'permissions'>,
 ): CharityAccess {
-  const isAdmin = membership.admin_type === ADMIN_TYPE.superAdmin;
+  const level = adminLevel(membership.admin_type);
+  const isAdmin = level.isSuperAdmin;
   return {
     isAdmin,
-    canEditProfile:
-      membership.admin_type === ADMIN_TYPE.superAdmin || membership.admin_type === ADMIN_TYPE.admin,
+    canEditProfile: level.isAdmin,
     can: (permission) => isAdmin || membership.permissions.includes(permission),
   };
 }
@@ -58,7 +53,7 @@ export interface CharityDonationAccess {
 export function charityDonationAccess(
   membership: Pick<CharityMembership, 'admin_type' | 'permissions'>,
 ): CharityDonationAccess {
-  const admin = membership.admin_type === ADMIN_TYPE.superAdmin || membership.admin_type === ADMIN_TYPE.admin;
+  const admin = adminLevel(membership.admin_type).isAdmin;
   const access = charityAccess(membership);
   return {
     read: admin || access.can('view_finance'),

@@ -1,4 +1,5 @@
-import { ADMIN_TYPE, type BusinessMembership } from '@kindred/shared';
+import type { BusinessMembership } from '@kindred/shared';
+import { activeMembership, adminLevel } from '@/entities/account';
 import { useSessionState } from '@/entities/session';
 
 /**
@@ -7,12 +8,7 @@ import { useSessionState } from '@/entities/session';
  */
 export function useActiveOrganisation(): BusinessMembership | null {
   const state = useSessionState();
-  const active = state.activeAccount;
-  if (active.type === 'business') {
-    const chosen = state.businessMembership.find((membership) => membership.business_id === active.id);
-    if (chosen) return chosen;
-  }
-  return state.businessMembership[0] ?? null;
+  return activeMembership(state.activeAccount, 'business', state.businessMembership, (m) => m.business_id);
 }
 
 /** What a membership lets the person do (docs/access.md; the server checks it again). */
@@ -30,8 +26,7 @@ export interface OrganisationAccess {
 export function organisationAccess(
   membership: Pick<BusinessMembership, 'admin_type' | 'is_signoff_admin'>,
 ): OrganisationAccess {
-  const isSuperAdmin = membership.admin_type === ADMIN_TYPE.superAdmin;
-  const isAdmin = isSuperAdmin || membership.admin_type === ADMIN_TYPE.admin;
+  const { isSuperAdmin, isAdmin } = adminLevel(membership.admin_type);
   return {
     isSuperAdmin,
     isAdmin,

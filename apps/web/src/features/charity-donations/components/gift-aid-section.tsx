@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { ShowMore } from '@/components/ui/pager';
 import { QueryState } from '@/components/ui/query-state';
-import { ResponsiveTable } from '@/components/ui/responsive-table';
+import { buttonColumn, ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState } from '@/components/ui/states';
 import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
@@ -141,21 +141,15 @@ function Claims({ charityId }: { charityId: number }) {
               { header: 'Donations', cell: (claim) => claim.donations },
               { header: 'Total', cell: (claim) => formatMoney(claim.total) },
               { header: 'Gift Aid', cell: (claim) => formatMoney(claim.gift_aid) },
-              {
-                header: 'Download',
-                hiddenHeader: true,
-                cell: (claim) => (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    loading={downloading === claim.id}
-                    onClick={() => void download(claim)}
-                    aria-label={`Download CSV of claim ${claim.id} (${showDate(claim.created_at)})`}
-                  >
-                    Download CSV
-                  </Button>
-                ),
-              },
+              buttonColumn(
+                (claim: GiftAidClaim) => ({
+                  text: 'Download CSV',
+                  label: `Download CSV of claim ${claim.id} (${showDate(claim.created_at)})`,
+                  onClick: () => download(claim),
+                  loading: downloading === claim.id,
+                }),
+                'Download',
+              ),
             ]}
           />
         )}

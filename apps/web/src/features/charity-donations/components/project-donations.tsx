@@ -7,6 +7,7 @@ import { ShowMore } from '@/components/ui/pager';
 import { QueryState } from '@/components/ui/query-state';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState } from '@/components/ui/states';
+import { TitledSection } from '@/components/ui/titled-section';
 import { charityDonationQueries, DonationStatusBadge, donationWhat } from '@/entities/donation';
 import { showDate } from '@/lib/format';
 import { DonationCard } from './donation-card';
@@ -44,42 +45,37 @@ function Volunteers({ projectId }: { projectId: number }) {
   const volunteers = useInfiniteQuery(charityDonationQueries.volunteers(projectId));
   const items = volunteers.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <Paper p="md" withBorder component="section" aria-labelledby="project-volunteers">
-      <Stack gap="sm">
-        <Title order={3} size="h4" id="project-volunteers">
-          Volunteers by date
-        </Title>
-        <QueryState
-          query={volunteers}
-          loading="Loading the volunteers…"
-          failed="The volunteers could not be loaded."
-          isEmpty={() => items.length === 0}
-          empty={<EmptyState variant="text">No one has offered time to this project yet.</EmptyState>}
-        >
-          {() =>
-            byDate(items).map(([date, people]) => (
-              <Stack gap={4} key={date || 'undated'}>
-                <Title order={4} size="h6">
-                  {date ? showDate(date) : 'By the project’s end'}
-                </Title>
-                <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-                  {people.map((donation) => (
-                    <Group component="li" key={donation.id} gap="xs" wrap="wrap">
-                      <Text>
-                        {donation.donor.name}: {donationWhat(donation)}
-                        {donation.confirmed_hours !== null ? ` (${donation.confirmed_hours} confirmed)` : ''}
-                      </Text>
-                      <DonationStatusBadge donation={donation} size="sm" />
-                    </Group>
-                  ))}
-                </Stack>
+    <TitledSection variant="card" id="project-volunteers" title="Volunteers by date">
+      <QueryState
+        query={volunteers}
+        loading="Loading the volunteers…"
+        failed="The volunteers could not be loaded."
+        isEmpty={() => items.length === 0}
+        empty={<EmptyState variant="text">No one has offered time to this project yet.</EmptyState>}
+      >
+        {() =>
+          byDate(items).map(([date, people]) => (
+            <Stack gap={4} key={date || 'undated'}>
+              <Title order={4} size="h6">
+                {date ? showDate(date) : 'By the project’s end'}
+              </Title>
+              <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+                {people.map((donation) => (
+                  <Group component="li" key={donation.id} gap="xs" wrap="wrap">
+                    <Text>
+                      {donation.donor.name}: {donationWhat(donation)}
+                      {donation.confirmed_hours !== null ? ` (${donation.confirmed_hours} confirmed)` : ''}
+                    </Text>
+                    <DonationStatusBadge donation={donation} size="sm" />
+                  </Group>
+                ))}
               </Stack>
-            ))
-          }
-        </QueryState>
-        <ShowMore query={volunteers}>Show more volunteers</ShowMore>
-      </Stack>
-    </Paper>
+            </Stack>
+          ))
+        }
+      </QueryState>
+      <ShowMore query={volunteers}>Show more volunteers</ShowMore>
+    </TitledSection>
   );
 }
 
@@ -87,40 +83,35 @@ function WithoutFunds({ projectId }: { projectId: number }) {
   const supporters = useInfiniteQuery(charityDonationQueries.withoutFunds(projectId));
   const items = supporters.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <Paper p="md" withBorder component="section" aria-labelledby="project-without-funds">
-      <Stack gap="sm">
-        <Title order={3} size="h4" id="project-without-funds">
-          Supporters without funds
-        </Title>
-        <Text size="sm">People who gave time, skills or gifts but no money.</Text>
-        <QueryState
-          query={supporters}
-          loading="Loading the supporters…"
-          failed="The supporters could not be loaded."
-          isEmpty={() => items.length === 0}
-          empty={<EmptyState variant="text">No supporters of time, skills or gifts yet.</EmptyState>}
-        >
-          {() => (
-            <ResponsiveTable
-              rows={items}
-              rowKey={(supporter) => `${supporter.donor.kind}-${supporter.donor.id}`}
-              columns={[
-                { header: 'Supporter', rowHeader: true, cell: (supporter) => supporter.donor.name },
-                {
-                  header: 'Gave',
-                  cell: (supporter) =>
-                    supporter.types.map((type) => labelOf(GIVING_TYPES, type) ?? type).join(', '),
-                },
-                { header: 'Hours', cell: (supporter) => supporter.hours },
-                { header: 'Gifts', cell: (supporter) => supporter.gifts },
-                { header: 'Last', cell: (supporter) => showDate(supporter.last_at) },
-              ]}
-            />
-          )}
-        </QueryState>
-        <ShowMore query={supporters}>Show more supporters</ShowMore>
-      </Stack>
-    </Paper>
+    <TitledSection variant="card" id="project-without-funds" title="Supporters without funds">
+      <Text size="sm">People who gave time, skills or gifts but no money.</Text>
+      <QueryState
+        query={supporters}
+        loading="Loading the supporters…"
+        failed="The supporters could not be loaded."
+        isEmpty={() => items.length === 0}
+        empty={<EmptyState variant="text">No supporters of time, skills or gifts yet.</EmptyState>}
+      >
+        {() => (
+          <ResponsiveTable
+            rows={items}
+            rowKey={(supporter) => `${supporter.donor.kind}-${supporter.donor.id}`}
+            columns={[
+              { header: 'Supporter', rowHeader: true, cell: (supporter) => supporter.donor.name },
+              {
+                header: 'Gave',
+                cell: (supporter) =>
+                  supporter.types.map((type) => labelOf(GIVING_TYPES, type) ?? type).join(', '),
+              },
+              { header: 'Hours', cell: (supporter) => supporter.hours },
+              { header: 'Gifts', cell: (supporter) => supporter.gifts },
+              { header: 'Last', cell: (supporter) => showDate(supporter.last_at) },
+            ]}
+          />
+        )}
+      </QueryState>
+      <ShowMore query={supporters}>Show more supporters</ShowMore>
+    </TitledSection>
   );
 }
 
@@ -136,42 +127,42 @@ function AllDonations({ projectId }: { projectId: number }) {
   );
   const items = donations.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <Paper p="md" withBorder component="section" aria-labelledby="project-all-donations">
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-end" wrap="wrap">
-          <Title order={3} size="h4" id="project-all-donations">
-            All donations
-          </Title>
-          <NativeSelect
-            label="Kind of giving"
-            data={TYPE_CHOICES}
-            value={type}
-            onChange={(event) => setType(event.currentTarget.value)}
-            w={{ base: '100%', xs: 220 }}
-          />
-        </Group>
-        <QueryState
-          query={donations}
-          loading="Loading the donations…"
-          failed="The donations could not be loaded."
-          isEmpty={() => items.length === 0}
-          empty={
-            <EmptyState variant="text">
-              {type ? 'No donations of this kind.' : 'No donations to this project yet.'}
-            </EmptyState>
-          }
-        >
-          {() => (
-            <Stack gap="xs" component="ul" p={0} m={0}>
-              {items.map((donation) => (
-                <DonationCard key={donation.id} donation={donation} hideProject />
-              ))}
-            </Stack>
-          )}
-        </QueryState>
-        <ShowMore query={donations}>Show older donations</ShowMore>
-      </Stack>
-    </Paper>
+    <TitledSection
+      variant="card"
+      id="project-all-donations"
+      title="All donations"
+      actionAlign="flex-end"
+      action={
+        <NativeSelect
+          label="Kind of giving"
+          data={TYPE_CHOICES}
+          value={type}
+          onChange={(event) => setType(event.currentTarget.value)}
+          w={{ base: '100%', xs: 220 }}
+        />
+      }
+    >
+      <QueryState
+        query={donations}
+        loading="Loading the donations…"
+        failed="The donations could not be loaded."
+        isEmpty={() => items.length === 0}
+        empty={
+          <EmptyState variant="text">
+            {type ? 'No donations of this kind.' : 'No donations to this project yet.'}
+          </EmptyState>
+        }
+      >
+        {() => (
+          <Stack gap="xs" component="ul" p={0} m={0}>
+            {items.map((donation) => (
+              <DonationCard key={donation.id} donation={donation} hideProject />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
+      <ShowMore query={donations}>Show older donations</ShowMore>
+    </TitledSection>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
@@ -6,6 +6,7 @@ import { confirm } from '@/components/ui/confirm';
 import { QueryState } from '@/components/ui/query-state';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState } from '@/components/ui/states';
+import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
 import { invitationQueries, type JoinTargetType } from '@/entities/invitation';
 import { showDate } from '@/lib/format';
@@ -49,65 +50,60 @@ export function JoinRequests({
 
   const items = requests.data?.items ?? [];
   return (
-    <Paper p="lg" withBorder component="section" aria-labelledby="join-requests-heading">
-      <Stack gap="md">
-        <Title order={2} size="h3" id="join-requests-heading">
-          Requests to join
-        </Title>
-        <Text size="sm">People who asked to join {targetName}. Accepted people join as Employees.</Text>
-        <ActionRefusal refusal={refusal} />
-        <QueryState
-          query={requests}
-          loading="Loading requests…"
-          failed="The requests could not be loaded."
-          isEmpty={() => items.length === 0}
-          empty={<EmptyState>Nobody is waiting to join.</EmptyState>}
-        >
-          {() => (
-            <ResponsiveTable
-              aria-label="Requests to join"
-              rows={items}
-              rowKey={(row) => row.id}
-              columns={[
-                { header: 'Name', cell: (row) => `${row.first_name} ${row.last_name}`, rowHeader: true },
-                { header: 'Email', cell: (row) => row.email },
-                { header: 'Message', cell: (row) => row.message ?? '' },
-                { header: 'Asked on', cell: (row) => showDate(row.requested_at) },
-                {
-                  header: 'Actions',
-                  hiddenHeader: true,
-                  cell: (row) => {
-                    const name = `${row.first_name} ${row.last_name}`;
-                    return (
-                      <Group gap="xs">
-                        <Button
-                          size="xs"
-                          onClick={() => onDecide(row.id, name, 'accept')}
-                          aria-label={`Accept ${name}`}
-                          disabled={decide.isPending}
-                        >
-                          Accept
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => onDecide(row.id, name, 'decline')}
-                          aria-label={`Decline ${name}`}
-                          disabled={decide.isPending}
-                        >
-                          Decline
-                        </Button>
-                      </Group>
-                    );
-                  },
+    <TitledSection id="join-requests-heading" title="Requests to join">
+      <Text size="sm">People who asked to join {targetName}. Accepted people join as Employees.</Text>
+      <ActionRefusal refusal={refusal} />
+      <QueryState
+        query={requests}
+        loading="Loading requests…"
+        failed="The requests could not be loaded."
+        isEmpty={() => items.length === 0}
+        empty={<EmptyState>Nobody is waiting to join.</EmptyState>}
+      >
+        {() => (
+          <ResponsiveTable
+            aria-label="Requests to join"
+            rows={items}
+            rowKey={(row) => row.id}
+            columns={[
+              { header: 'Name', cell: (row) => `${row.first_name} ${row.last_name}`, rowHeader: true },
+              { header: 'Email', cell: (row) => row.email },
+              { header: 'Message', cell: (row) => row.message ?? '' },
+              { header: 'Asked on', cell: (row) => showDate(row.requested_at) },
+              {
+                header: 'Actions',
+                hiddenHeader: true,
+                cell: (row) => {
+                  const name = `${row.first_name} ${row.last_name}`;
+                  return (
+                    <Group gap="xs">
+                      <Button
+                        size="xs"
+                        onClick={() => onDecide(row.id, name, 'accept')}
+                        aria-label={`Accept ${name}`}
+                        disabled={decide.isPending}
+                      >
+                        Accept
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => onDecide(row.id, name, 'decline')}
+                        aria-label={`Decline ${name}`}
+                        disabled={decide.isPending}
+                      >
+                        Decline
+                      </Button>
+                    </Group>
+                  );
                 },
-              ]}
-            />
-          )}
-        </QueryState>
-        {children}
-      </Stack>
-    </Paper>
+              },
+            ]}
+          />
+        )}
+      </QueryState>
+      {children}
+    </TitledSection>
   );
 }
 

@@ -25,8 +25,9 @@ import { DateField } from '@/components/ui/date-field';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
-import { ResponsiveTable } from '@/components/ui/responsive-table';
+import { buttonColumn, ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState } from '@/components/ui/states';
+import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
 import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import { billingQueries } from '@/entities/billing';
@@ -224,20 +225,12 @@ function PlansTable({ plans, canManage }: { plans: Plan[]; canManage: boolean })
               />
             ),
           },
-          canManage && {
-            header: 'Actions',
-            hiddenHeader: true,
-            cell: (plan) => (
-              <Button
-                size="xs"
-                variant="default"
-                aria-label={`Edit ${plan.name}`}
-                onClick={() => setEditing(plan)}
-              >
-                Edit
-              </Button>
-            ),
-          },
+          canManage &&
+            buttonColumn((plan: Plan) => ({
+              text: 'Edit',
+              label: `Edit ${plan.name}`,
+              onClick: () => setEditing(plan),
+            })),
         ]}
       />
       {editing ? <EditPlanDialog plan={editing} onClose={() => setEditing(null)} /> : null}
@@ -286,20 +279,12 @@ function CodesTable({
               />
             ),
           },
-          canManage && {
-            header: 'Actions',
-            hiddenHeader: true,
-            cell: (code) => (
-              <Button
-                size="xs"
-                variant="default"
-                aria-label={`Edit ${code.code}`}
-                onClick={() => setEditing(code)}
-              >
-                Edit
-              </Button>
-            ),
-          },
+          canManage &&
+            buttonColumn((code: DiscountCode) => ({
+              text: 'Edit',
+              label: `Edit ${code.code}`,
+              onClick: () => setEditing(code),
+            })),
         ]}
       />
       {editing ? (
@@ -334,15 +319,12 @@ export function AdminBillingScreen() {
         <Text c="dimmed">Plans organisations subscribe to, and discount codes off their invoices.</Text>
       }
     >
-      <Stack gap="md" component="section" aria-labelledby="plans-heading">
-        <Title order={2} size="h3" id="plans-heading">
-          Plans
-        </Title>
+      <TitledSection variant="plain" id="plans-heading" title="Plans">
         <QueryState query={plans} loading="Loading the plans…" failed="The plans could not be loaded.">
           {(data) => <PlansTable plans={data.items} canManage={canManage} />}
         </QueryState>
         {canManage ? <PlanForm /> : null}
-      </Stack>
+      </TitledSection>
       <Stack gap="md" component="section" aria-labelledby="codes-heading">
         <Group gap="xs">
           <Title order={2} size="h3" id="codes-heading">

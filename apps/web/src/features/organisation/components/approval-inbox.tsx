@@ -1,5 +1,5 @@
 import { type BusinessPendingDonation, formatMoney, GIVING_TYPE } from '@kindred/shared';
-import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
@@ -7,6 +7,7 @@ import { DismissibleRefusal } from '@/components/ui/dismissible-refusal';
 import { QueryState } from '@/components/ui/query-state';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { EmptyState } from '@/components/ui/states';
+import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
 import { WrappingBadge } from '@/components/ui/wrapping-badge';
 import { donationRecipient, donationWhat } from '@/entities/donation';
@@ -158,10 +159,7 @@ export function ApprovalInbox() {
   };
 
   return (
-    <Stack gap="md" component="section" aria-labelledby="approval-inbox-heading">
-      <Title order={2} size="h3" id="approval-inbox-heading">
-        Waiting for sign-off
-      </Title>
+    <TitledSection variant="plain" id="approval-inbox-heading" title="Waiting for sign-off">
       <DismissibleRefusal title="Not changed" message={problem} onDismiss={() => setProblem(null)} />
       <QueryState
         query={waiting}
@@ -273,6 +271,6 @@ export function ApprovalInbox() {
           onSubmit={(reason) => run('reject', reason)}
         />
       ) : null}
-    </Stack>
+    </TitledSection>
   );
 }

@@ -1,22 +1,12 @@
 import '@mantine/charts/styles.css';
 import { formatMoney, type ReportGroup, type TotalStatistics, toMajorUnits } from '@kindred/shared';
 import { BarChart } from '@mantine/charts';
-import {
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { DateField } from '@/components/ui/date-field';
-import { Figure } from '@/components/ui/figure';
+import { FigureGrid, type FigureSpec } from '@/components/ui/figure';
 import { ChartCard, chartMoney, GivingByMonthChart } from '@/components/ui/giving-by-month-chart';
 import { type PagePosition, Pager } from '@/components/ui/pager';
 import { QueryState } from '@/components/ui/query-state';
@@ -70,43 +60,47 @@ function Totals({ businessId, filter }: { businessId: number; filter: ReportFilt
   );
 }
 
+/** The headline figures of an organisation's report. */
+const TOTALS: FigureSpec<TotalStatistics>[] = [
+  {
+    label: 'Funds given',
+    value: (data) => formatMoney(data.funds_given),
+    note: (data) => `${formatMoney(data.matched_funds)} of it matching employees`,
+  },
+  {
+    label: 'Hours volunteered',
+    value: (data) => data.volunteering_hours + data.skilled_hours,
+    note: (data) =>
+      `${data.volunteering_hours} volunteering, ${data.skilled_hours} skilled, with employees’ own`,
+  },
+  {
+    label: 'Gifts',
+    value: (data) => data.gifts_count,
+    note: (data) => `Worth ${formatMoney(data.gifts_value)}`,
+  },
+  {
+    label: 'Waiting for sign-off',
+    value: (data) => data.awaiting_signoff,
+    note: (data) => `${data.rejected_count} rejected`,
+  },
+  { label: 'Charities supported', value: (data) => data.charities_supported },
+  { label: 'Projects supported', value: (data) => data.projects_supported },
+  { label: 'Employees volunteering', value: (data) => data.employees_giving },
+];
+
 function Figures({ data }: { data: TotalStatistics }) {
   const types = data.by_type.map((t) => ({ kind: donationTypeLabel(t.type), Donations: t.count }));
   return (
     <Stack gap="md">
       <ScopeNote scope={data} />
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
-        <Figure
-          label="Funds given"
-          value={formatMoney(data.funds_given)}
-          note={`${formatMoney(data.matched_funds)} of it matching employees`}
-        />
-        <Figure
-          label="Hours volunteered"
-          value={String(data.volunteering_hours + data.skilled_hours)}
-          note={`${data.volunteering_hours} volunteering, ${data.skilled_hours} skilled, with employees’ own`}
-        />
-        <Figure
-          label="Gifts"
-          value={String(data.gifts_count)}
-          note={`Worth ${formatMoney(data.gifts_value)}`}
-        />
-        <Figure
-          label="Waiting for sign-off"
-          value={String(data.awaiting_signoff)}
-          note={`${data.rejected_count} rejected`}
-        />
-        <Figure label="Charities supported" value={String(data.charities_supported)} />
-        <Figure label="Projects supported" value={String(data.projects_supported)} />
-        <Figure label="Employees volunteering" value={String(data.employees_giving)} />
-      </SimpleGrid>
+      <FigureGrid statistics={data} figures={TOTALS} dense />
       <GivingByMonthChart
         rows={data.by_month}
-        series={[
-          { name: 'Funds', color: 'indigo.7', money: true, value: (m) => m.funds },
-          { name: 'Hours', color: 'grape.7', value: (m) => m.hours },
-          { name: 'Gifts', color: 'orange.8', value: (m) => m.gifts },
-        ]}
+        series={{
+          Funds: (m) => m.funds,
+          Hours: (m) => m.hours,
+          Gifts: (m) => m.gifts,
+        }}
         charts={[{ id: 'chart-month', title: 'Funds by month', series: ['Funds'] }]}
         empty="Nothing given yet. Each month’s funds and hours show here once the organisation gives."
       >

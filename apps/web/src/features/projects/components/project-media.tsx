@@ -1,4 +1,4 @@
-import { imageUrl, PROJECT_STATUS, type Project } from '@kindred/shared';
+import { imageUrl, PROJECT_STATUS, type Project, type ProjectDocument } from '@kindred/shared';
 import { Anchor, Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
@@ -6,10 +6,10 @@ import { confirm } from '@/components/ui/confirm';
 import { FileUpload } from '@/components/ui/file-upload';
 import { Picture } from '@/components/ui/picture';
 import { QueryState } from '@/components/ui/query-state';
-import { ResponsiveTable } from '@/components/ui/responsive-table';
+import { buttonColumn, ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
-import { projectQueries } from '@/entities/project';
+import { type ProjectAdmin, projectQueries } from '@/entities/project';
 import { useCurrentUser } from '@/entities/session';
 import { formatFileSize } from '@/lib/format';
 import { IMAGE_MIME_TYPES, LOGO_MAX_BYTES } from '@/lib/upload-limits';
@@ -199,21 +199,12 @@ export function ProjectDocuments({ project }: { project: Project }) {
                 ),
               },
               { header: 'Size', cell: (document) => formatFileSize(document.size) },
-              {
-                header: 'Actions',
-                hiddenHeader: true,
-                cell: (document) => (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    c="red.9"
-                    aria-label={`Delete ${document.name}`}
-                    onClick={() => onDelete(document.id, document.name)}
-                  >
-                    Delete
-                  </Button>
-                ),
-              },
+              buttonColumn((document: ProjectDocument) => ({
+                text: 'Delete',
+                label: `Delete ${document.name}`,
+                onClick: () => onDelete(document.id, document.name),
+                danger: true,
+              })),
             ]}
           />
         )}
@@ -281,24 +272,15 @@ export function ProjectAdmins({ project }: { project: Project }) {
             columns={[
               { header: 'Name', rowHeader: true, cell: (admin) => `${admin.first_name} ${admin.last_name}` },
               { header: 'Email', cell: (admin) => admin.email },
-              {
-                header: 'Actions',
-                hiddenHeader: true,
-                cell: (admin) => {
-                  const name = `${admin.first_name} ${admin.last_name}`;
-                  return (
-                    <Button
-                      size="xs"
-                      variant="default"
-                      c="red.9"
-                      aria-label={`Remove ${name}`}
-                      onClick={() => onRemove(admin.user_id, name)}
-                    >
-                      Remove
-                    </Button>
-                  );
-                },
-              },
+              buttonColumn((admin: ProjectAdmin) => {
+                const name = `${admin.first_name} ${admin.last_name}`;
+                return {
+                  text: 'Remove',
+                  label: `Remove ${name}`,
+                  onClick: () => onRemove(admin.user_id, name),
+                  danger: true,
+                };
+              }),
             ]}
           />
         )}
