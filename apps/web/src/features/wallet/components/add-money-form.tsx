@@ -2,16 +2,20 @@ import { formatMoney, type Wallet } from '@kindred/shared';
 import { Text } from '@mantine/core';
 import { toast } from '@/components/ui/toast';
 import { session } from '@/entities/session';
-import { ownerKey, type WalletOwner } from '@/entities/wallet';
+import { ownerKey } from '@/entities/wallet';
 import { useAccessibleForm } from '@/lib/form';
 import { type AddMoneyInput, useAddMoney } from '../api/add-money';
-import type { PaymentProviderName } from '../api/config';
 import { amountError, parseAmount } from '../lib/amount';
 import { type CardValues, cardErrors, EMPTY_CARD, toCardInput } from '../lib/card';
-import { type CardMode, cardModeOf } from '../lib/card-mode';
 import { STRIPE_CARD_MESSAGES } from '../lib/stripe';
 import { AmountInput } from './amount-input';
-import { CardPaymentForm, useCardPayment } from './card-payment';
+import {
+  type CardFormBodyProps,
+  type CardFormProps,
+  CardPaymentForm,
+  useCardPayment,
+  withCardMode,
+} from './card-payment';
 
 /** The success toast of adding money (its summary is fixed; the detail says how much). */
 export const MONEY_ADDED_TOAST = 'Money added to wallet';
@@ -42,13 +46,7 @@ function updateSessionBalance(wallet: Wallet) {
   if (user) session.updateUser({ ...user, wallet_amount: wallet.wallet_amount, credits: wallet.credits });
 }
 
-export interface AddMoneyFormProps {
-  owner: WalletOwner;
-  currency: string;
-  /** Who takes card payments (GET /api/config); null while that is loading. */
-  provider?: PaymentProviderName | null;
-  /** Stripe's publishable key, for Stripe Elements (GET /api/config). */
-  stripePublishableKey?: string | null;
+export interface AddMoneyFormProps extends CardFormProps {
   /** The amount the form starts with, in major units as typed (a top-up another flow needs). */
   initialAmount?: string;
   /** Called once the money is in the wallet (another flow goes on with it). */
@@ -62,15 +60,7 @@ export interface AddMoneyFormProps {
  * takes payments through Stripe, into Stripe Elements. One Idempotency-Key per submit attempt,
  * reused when the same request is submitted again after an unanswered try.
  */
-export function AddMoneyForm({
-  provider = 'sandbox',
-  stripePublishableKey = null,
-  ...props
-}: AddMoneyFormProps) {
-  const mode = cardModeOf(provider, stripePublishableKey);
-  // Another way of paying is another form: nothing typed carries over.
-  return <AddMoneyFormBody key={mode.kind} mode={mode} {...props} />;
-}
+export const AddMoneyForm = withCardMode<AddMoneyFormProps>(AddMoneyFormBody);
 
 function AddMoneyFormBody({
   owner,
@@ -79,7 +69,7 @@ function AddMoneyFormBody({
   initialAmount = '',
   onAdded,
   description,
-}: Omit<AddMoneyFormProps, 'provider' | 'stripePublishableKey'> & { mode: CardMode }) {
+}: CardFormBodyProps<AddMoneyFormProps>) {
   const payment = useCardPayment(mode, {
     title: 'Money was not added',
     retryNote: RETRY_NOTE,

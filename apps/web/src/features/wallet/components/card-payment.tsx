@@ -1,8 +1,10 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type ComponentType, type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import type { WalletOwner } from '@/entities/wallet';
 import { applyServerErrors, focusFirstInvalid } from '@/lib/form';
 import { useKeyedAttempts } from '@/lib/idempotency';
-import type { CardMode } from '../lib/card-mode';
+import type { PaymentProviderName } from '../api/config';
+import { type CardMode, cardModeOf } from '../lib/card-mode';
 import { failureOf } from '../lib/failure';
 import { type Attempt, keepForRetry } from '../lib/idempotency';
 import { isStripePaymentError, STRIPE_CARD_MESSAGES } from '../lib/stripe';
@@ -158,4 +160,31 @@ export function CardPaymentForm({ mode, payment, title, titleOrder, intro, ...pr
       </Stack>
     </form>
   );
+}
+
+/** Whose wallet a card form pays into and how the deployment takes cards. */
+export interface CardFormProps {
+  owner: WalletOwner;
+  currency: string;
+  /** Who takes card payments (GET /api/config); null while that is loading. */
+  provider?: PaymentProviderName | null;
+  /** Stripe's publishable key, for Stripe Elements (GET /api/config). */
+  stripePublishableKey?: string | null;
+}
+
+/** A card form's body: its props without the deployment's settings, and the card mode they make. */
+export type CardFormBodyProps<P extends CardFormProps> = Omit<P, 'provider' | 'stripePublishableKey'> & {
+  mode: CardMode;
+};
+
+/**
+ * A card form from its body, which is given the card mode and keyed by it: another way of paying is
+ * another form, so nothing typed carries over.
+ */
+export function withCardMode<P extends CardFormProps>(Body: ComponentType<CardFormBodyProps<P>>) {
+  return function CardForm({ provider = 'sandbox', stripePublishableKey = null, ...props }: P) {
+    const mode = cardModeOf(provider, stripePublishableKey);
+    const body = { ...props, mode } as CardFormBodyProps<P>;
+    return <Body key={mode.kind} {...body} />;
+  };
 }

@@ -16,18 +16,22 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { charityQueries } from '@/entities/charity';
-import { ownerKey, type WalletOwner } from '@/entities/wallet';
+import { ownerKey } from '@/entities/wallet';
 import { useAccessibleForm } from '@/lib/form';
 import { showDate, todayIso } from '@/lib/format';
-import type { PaymentProviderName } from '../api/config';
 import { useCreateDirectDebit } from '../api/direct-debits';
 import { amountError, parseAmount } from '../lib/amount';
 import { type CardValues, cardErrors, EMPTY_CARD, toCardInput } from '../lib/card';
-import { type CardMode, cardModeOf } from '../lib/card-mode';
 import { frequencyLabel } from '../lib/labels';
 import { STRIPE_CARD_MESSAGES } from '../lib/stripe';
 import { AmountInput } from './amount-input';
-import { CardPaymentForm, useCardPayment } from './card-payment';
+import {
+  type CardFormBodyProps,
+  type CardFormProps,
+  CardPaymentForm,
+  useCardPayment,
+  withCardMode,
+} from './card-payment';
 import type { StripeCardHandle } from './stripe-card-field';
 
 export interface DirectDebitValues {
@@ -95,35 +99,16 @@ function CharityPicker({ inputProps }: { inputProps: object }) {
   );
 }
 
-export interface DirectDebitFormProps {
-  owner: WalletOwner;
-  currency: string;
-  /** Who takes card payments (GET /api/config); null while that is loading. */
-  provider?: PaymentProviderName | null;
-  /** Stripe's publishable key, for Stripe Elements (GET /api/config). */
-  stripePublishableKey?: string | null;
-}
+export type DirectDebitFormProps = CardFormProps;
 
 /**
  * Sets up a direct debit: amount, how often, the first charge's date and the card, typed into our
  * sandbox card form or, with Stripe, into Stripe Elements (which turns it into a PaymentMethod that
  * the API keeps for the charges).
  */
-export function DirectDebitForm({
-  provider = 'sandbox',
-  stripePublishableKey = null,
-  ...props
-}: DirectDebitFormProps) {
-  const mode = cardModeOf(provider, stripePublishableKey);
-  // Another way of paying is another form: nothing typed carries over.
-  return <DirectDebitFormBody key={mode.kind} mode={mode} {...props} />;
-}
+export const DirectDebitForm = withCardMode<DirectDebitFormProps>(DirectDebitFormBody);
 
-function DirectDebitFormBody({
-  owner,
-  currency,
-  mode,
-}: Pick<DirectDebitFormProps, 'owner' | 'currency'> & { mode: CardMode }) {
+function DirectDebitFormBody({ owner, currency, mode }: CardFormBodyProps<DirectDebitFormProps>) {
   /** Counts the changes to the card in Stripe's field: a changed card is a new attempt. */
   const stripeEdits = useRef(0);
   const payment = useCardPayment(
