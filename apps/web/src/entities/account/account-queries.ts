@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { partQuery } from '@/lib/query-parts';
 
 /** How an account kind fetches the two things every account has. */
 export interface AccountFetchers<Detail, Members> {
@@ -16,10 +17,7 @@ export function accountQueries<Detail, Members>(
   fetchers: AccountFetchers<Detail, Members>,
 ) {
   const all = (id: number) => [kind, id] as const;
-  const part =
-    <T>(name: string, fetch: (id: number) => Promise<T>) =>
-    (id: number) =>
-      queryOptions({ queryKey: [...all(id), name] as const, queryFn: () => fetch(id) });
+  const part = <T>(name: string, fetch: (id: number) => Promise<T>) => partQuery(all, name, fetch);
   return {
     all,
     detail: (id: number) =>

@@ -2,6 +2,7 @@ import type { Charity, CharityMember, Page, Project } from '@kindred/shared';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { accountQueries } from '@/entities/account';
 import { api } from '@/lib/api-client';
+import { cursorPaging } from '@/lib/query-parts';
 
 export interface CharityFunds {
   charity_id: number;
@@ -64,8 +65,7 @@ export const charityQueries = {
     infiniteQueryOptions({
       queryKey: [...accountKeys.all(id), 'association-requests'] as const,
       queryFn: ({ pageParam }) => getAssociationRequests(id, pageParam),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (page) => page.next_cursor ?? undefined,
+      ...cursorPaging,
     }),
   search: (q: string) =>
     queryOptions({
