@@ -1,4 +1,4 @@
-export { activeMembership, adminLevel } from './account-access';
+export { adminLevel, useActiveMembership } from './account-access';
 export {
   AccountArea,
   type AccountAreaProps,
@@ -23,7 +23,7 @@ export {
   memberName,
 } from './account-members';
 export { type AccountProfileProps, AccountProfileSection, type ProfileWords } from './account-profile';
-export { type AccountFetchers, accountQueries } from './account-queries';
+export { accountQueries } from './account-queries';
 export { type AccountRegisterProps, AccountRegisterScreen, type RegisterWords } from './account-register';
 export {
   type AccountDecision,

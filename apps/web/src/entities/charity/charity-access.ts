@@ -1,15 +1,8 @@
 import type { CharityMemberPermission, CharityMembership } from '@kindred/shared';
-import { activeMembership, adminLevel } from '@/entities/account';
-import { useSessionState } from '@/entities/session';
+import { adminLevel, useActiveMembership } from '@/entities/account';
 
-/**
- * The charity the admin screens work on: the account switcher's charity when one is active, else
- * the person's first charity membership; null when they belong to no charity.
- */
-export function useActiveCharity(): CharityMembership | null {
-  const state = useSessionState();
-  return activeMembership(state.activeAccount, 'charity', state.charityMembership, (m) => m.charity_id);
-}
+/** The charity the admin screens work on (the switcher's, else the first); null for no charity. */
+export const useActiveCharity = (): CharityMembership | null => useActiveMembership('charity');
 
 export interface CharityAccess {
   /** Admin type 1: every permission, makes and unmakes admins, deletes the charity. */

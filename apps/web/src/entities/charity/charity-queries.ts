@@ -51,10 +51,7 @@ export function searchCharities(q: string, signal?: AbortSignal): Promise<Page<C
   });
 }
 
-const { part, ...accountKeys } = accountQueries('charities', {
-  detail: getCharity,
-  members: getCharityMembers,
-});
+const { part, ...accountKeys } = accountQueries('charities', getCharity, getCharityMembers);
 
 /** A charity and what belongs to it. Their keys live here only, all under `['charities', id]`. */
 export const charityQueries = {

@@ -1,15 +1,8 @@
 import type { BusinessMembership } from '@kindred/shared';
-import { activeMembership, adminLevel } from '@/entities/account';
-import { useSessionState } from '@/entities/session';
+import { adminLevel, useActiveMembership } from '@/entities/account';
 
-/**
- * The organisation the organisation screens work on: the account switcher's organisation when one
- * is active, else the person's first organisation; null when they belong to none.
- */
-export function useActiveOrganisation(): BusinessMembership | null {
-  const state = useSessionState();
-  return activeMembership(state.activeAccount, 'business', state.businessMembership, (m) => m.business_id);
-}
+/** The organisation its screens work on (the switcher's, else the first); null for none. */
+export const useActiveOrganisation = (): BusinessMembership | null => useActiveMembership('business');
 
 /** What a membership lets the person do (docs/access.md; the server checks it again). */
 export interface OrganisationAccess {

@@ -17,10 +17,7 @@ export function getWaitingDonations(id: number): Promise<Page<BusinessPendingDon
   return api.get<Page<BusinessPendingDonation>>(`/business/${id}/donations`, { query: { limit: 100 } });
 }
 
-const { part, ...accountKeys } = accountQueries('organisations', {
-  detail: getBusiness,
-  members: getBusinessMembers,
-});
+const { part, ...accountKeys } = accountQueries('organisations', getBusiness, getBusinessMembers);
 
 /** An organisation and what belongs to it. Their keys live here only, all under `['organisations', id]`. */
 export const organisationQueries = {
