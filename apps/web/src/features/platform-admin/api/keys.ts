@@ -27,3 +27,12 @@ export function listPages<F, T>(
       placeholderData: keepPreviousData,
     });
 }
+
+/** The query options of one thing a platform admin looks at (a person, a project), keyed by its id. */
+export function detailQuery<T>(name: string, fetch: (id: number, signal: AbortSignal) => Promise<T>) {
+  return (id: number) =>
+    queryOptions({
+      queryKey: [...platformAdminKey, name, id] as const,
+      queryFn: ({ signal }) => fetch(id, signal),
+    });
+}
