@@ -29,3 +29,18 @@ export const useRefreshingMutation = <Input, Answer>(
   useMutationThen(call, (queryClient, _answer, input) =>
     queryClient.invalidateQueries({ queryKey: key(input) }),
   );
+
+/**
+ * A call whose answer is the resource itself, which lists show too: the answer replaces the cached
+ * copy under `key(answer)` and the lists under `lists` are fetched again (a group saved, a person's
+ * account changed); the call settles once they have been.
+ */
+export const useSavingMutation = <Input, Answer>(
+  call: (input: Input) => Promise<Answer>,
+  key: (answer: Answer) => QueryKey,
+  lists: QueryKey,
+) =>
+  useMutationThen(call, (queryClient, answer) => {
+    queryClient.setQueryData(key(answer), answer);
+    return queryClient.invalidateQueries({ queryKey: lists });
+  });

@@ -22,27 +22,32 @@ export function ChartCard({ id, title, children }: { id: string; title: string; 
   );
 }
 
-/** One measure of a month: its name (the chart's series and the table's column), colour and value. */
-export interface MonthSeries<Row> {
-  name: string;
-  color: string;
-  value: (row: Row) => number;
-  /** The value is money in minor units (charted in major units, shown formatted). */
-  money?: boolean;
-}
+/** The measures of giving, each with the same colour on every statistics screen; money in minor units. */
+const MEASURES = {
+  Funds: { color: 'indigo.7', money: true },
+  'Gift Aid': { color: 'teal.8', money: true },
+  Hours: { color: 'grape.7', money: false },
+  Gifts: { color: 'orange.8', money: false },
+} as const;
+
+/** A measure of giving: the name of a chart's series and of the table's column. */
+export type Measure = keyof typeof MEASURES;
+
+/** The value of each measure shown, in a month's row; in the table's column order. */
+export type MonthSeries<Row> = { [M in Measure]?: (row: Row) => number };
 
 /** One bar chart of some of the series. */
 export interface MonthChart {
   id: string;
   title: string;
-  series: string[];
+  series: Measure[];
 }
 
 export interface GivingByMonthChartProps<Row extends { month: string }> {
   /** One row a month, 'YYYY-MM'. */
   rows: Row[];
   /** Every measure, in the table's column order. */
-  series: MonthSeries<Row>[];
+  series: MonthSeries<Row>;
   charts: MonthChart[];
   /** What shows when there is no month yet. */
   empty: ReactNode;
@@ -64,16 +69,20 @@ export function GivingByMonthChart<Row extends { month: string }>({
   children,
 }: GivingByMonthChartProps<Row>) {
   if (rows.length === 0) return <EmptyState>{empty}</EmptyState>;
+  const measures = (Object.keys(series) as Measure[]).flatMap((name) => {
+    const value = series[name];
+    return value ? [{ name, value, ...MEASURES[name] }] : [];
+  });
   const data = rows.map((row) => {
     const point: Record<string, string | number> = { month: monthLabel(row.month) };
-    for (const s of series) point[s.name] = s.money ? toMajorUnits(s.value(row)) : s.value(row);
+    for (const s of measures) point[s.name] = s.money ? toMajorUnits(s.value(row)) : s.value(row);
     return point;
   });
   return (
     <>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {charts.map((chart) => {
-          const shown = series.filter((s) => chart.series.includes(s.name));
+          const shown = measures.filter((s) => chart.series.includes(s.name));
           return (
             <ChartCard key={chart.id} id={chart.id} title={chart.title}>
               <BarChart
@@ -103,7 +112,7 @@ export function GivingByMonthChart<Row extends { month: string }>({
           rowKey={(row) => row.month}
           columns={[
             { header: 'Month', rowHeader: true, cell: (row) => monthLabel(row.month) },
-            ...series.map((s) => ({
+            ...measures.map((s) => ({
               header: s.name,
               cell: (row: Row) => (s.money ? formatMoney(s.value(row)) : s.value(row)),
             })),

@@ -129,3 +129,40 @@ export function ResponsiveTable<Row>({
     </>
   );
 }
+
+/** The one button of a row in an actions column. */
+export interface RowButton {
+  /** What it says, e.g. 'Edit'. */
+  text: string;
+  /** Its accessible name, naming the row, e.g. 'Edit Gold plan'. */
+  label: string;
+  onClick: () => unknown;
+  loading?: boolean;
+  disabled?: boolean;
+  /** It removes something: red text. */
+  danger?: boolean;
+}
+
+/** An actions column (its heading visually hidden) with one small button a row. */
+export function buttonColumn<Row>(button: (row: Row) => RowButton, header = 'Actions'): TableColumn<Row> {
+  return {
+    header,
+    hiddenHeader: true,
+    cell: (row) => {
+      const { text, label, onClick, loading, disabled, danger } = button(row);
+      return (
+        <Button
+          size="xs"
+          variant="default"
+          c={danger ? 'red.9' : undefined}
+          loading={loading}
+          disabled={disabled}
+          aria-label={label}
+          onClick={() => void onClick()}
+        >
+          {text}
+        </Button>
+      );
+    },
+  };
+}

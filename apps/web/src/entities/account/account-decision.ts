@@ -1,6 +1,7 @@
 import type { Page } from '@kindred/shared';
 import { infiniteQueryOptions, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { cursorPaging } from '@/lib/query-parts';
 import type { AccountLock } from './account-review';
 
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected';
@@ -17,8 +18,7 @@ export function reviewListQueries<A>(key: string, path: string) {
         queryKey: [...queries.all(), status] as const,
         queryFn: ({ pageParam }) =>
           api.get<Page<A>>(path, { query: { status, limit: 20, cursor: pageParam } }),
-        initialPageParam: undefined as string | undefined,
-        getNextPageParam: (page) => page.next_cursor ?? undefined,
+        ...cursorPaging,
       }),
   };
   return queries;

@@ -5,8 +5,9 @@ import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
 import { DismissibleRefusal } from '@/components/ui/dismissible-refusal';
+import { QueryState } from '@/components/ui/query-state';
 import { ResponsiveTable, type TableColumn } from '@/components/ui/responsive-table';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { reloadMemberships, useCurrentUser } from '@/entities/session';
 import { isApiError } from '@/lib/api-client';
@@ -151,42 +152,40 @@ export function AccountMembersSection<M extends AccountMember>(props: AccountMem
         </Title>
         {props.intro}
         <DismissibleRefusal title={words.problemTitle} message={problem} onDismiss={() => setProblem(null)} />
-        {members.isPending ? (
-          <LoadingState label="Loading members…" />
-        ) : members.isError ? (
-          <FailedState
-            title="The members could not be loaded."
-            error={members.error}
-            onRetry={members.refetch}
-          />
-        ) : items.length === 0 ? (
-          <EmptyState>No members.</EmptyState>
-        ) : (
-          <ResponsiveTable
-            verticalSpacing="sm"
-            rows={items}
-            rowKey={(member) => member.user_id}
-            columns={[
-              {
-                header: 'Name',
-                cell: (member) => (
-                  <>
-                    {memberName(member)}
-                    {member.user_id === me ? (
-                      <Text span c="dimmed">
-                        {' '}
-                        (you)
-                      </Text>
-                    ) : null}
-                  </>
-                ),
-              },
-              { header: 'Email', cell: (member) => member.email },
-              ...props.columns(tools),
-              actions,
-            ]}
-          />
-        )}
+        <QueryState
+          query={members}
+          loading="Loading members…"
+          failed="The members could not be loaded."
+          isEmpty={() => items.length === 0}
+          empty={<EmptyState>No members.</EmptyState>}
+        >
+          {() => (
+            <ResponsiveTable
+              verticalSpacing="sm"
+              rows={items}
+              rowKey={(member) => member.user_id}
+              columns={[
+                {
+                  header: 'Name',
+                  cell: (member) => (
+                    <>
+                      {memberName(member)}
+                      {member.user_id === me ? (
+                        <Text span c="dimmed">
+                          {' '}
+                          (you)
+                        </Text>
+                      ) : null}
+                    </>
+                  ),
+                },
+                { header: 'Email', cell: (member) => member.email },
+                ...props.columns(tools),
+                actions,
+              ]}
+            />
+          )}
+        </QueryState>
         {props.note}
       </Stack>
       {props.children}

@@ -1,3 +1,4 @@
+export { adminLevel, useActiveMembership } from './account-access';
 export {
   AccountArea,
   type AccountAreaProps,
@@ -22,6 +23,7 @@ export {
   memberName,
 } from './account-members';
 export { type AccountProfileProps, AccountProfileSection, type ProfileWords } from './account-profile';
+export { accountQueries } from './account-queries';
 export { type AccountRegisterProps, AccountRegisterScreen, type RegisterWords } from './account-register';
 export {
   type AccountDecision,

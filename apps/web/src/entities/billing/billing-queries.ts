@@ -8,6 +8,7 @@ import type {
 } from '@kindred/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { partQuery } from '@/lib/query-parts';
 
 export const INVOICE_PAGE_SIZE = 20;
 
@@ -52,25 +53,16 @@ export function getDiscountCodes(): Promise<Page<DiscountCode>> {
  * Plans, discount codes, organisation subscriptions and invoices. Their keys live here only: an
  * organisation's under `['billing', 'business', id]`, the platform's under `['billing', 'admin']`.
  */
+/** An organisation's billing key: its plans, subscription and invoices are keyed under it. */
+const organisationKey = (id: number) => ['billing', 'business', id] as const;
+
 export const billingQueries = {
   all: ['billing'] as const,
-  organisation: (id: number) => ['billing', 'business', id] as const,
+  organisation: organisationKey,
   admin: ['billing', 'admin'] as const,
-  plans: (id: number) =>
-    queryOptions({
-      queryKey: [...billingQueries.organisation(id), 'plans'] as const,
-      queryFn: () => getPlans(id),
-    }),
-  current: (id: number) =>
-    queryOptions({
-      queryKey: [...billingQueries.organisation(id), 'current'] as const,
-      queryFn: () => getCurrentSubscription(id),
-    }),
-  history: (id: number) =>
-    queryOptions({
-      queryKey: [...billingQueries.organisation(id), 'history'] as const,
-      queryFn: () => getSubscriptionList(id),
-    }),
+  plans: partQuery(organisationKey, 'plans', getPlans),
+  current: partQuery(organisationKey, 'current', getCurrentSubscription),
+  history: partQuery(organisationKey, 'history', getSubscriptionList),
   invoices: (
     id: number,
     page: { cursor?: string | undefined; direction?: 'after' | 'before' | undefined } = {},

@@ -1,20 +1,8 @@
 import type { CharityMemberPermission, CharityMembership } from '@kindred/shared';
-import { ADMIN_TYPE } from '@kindred/shared';
-import { useSessionState } from '@/entities/session';
+import { adminLevel, useActiveMembership } from '@/entities/account';
 
-/**
- * The charity the admin screens work on: the account switcher's charity when one is active, else
- * the person's first charity membership; null when they belong to no charity.
- */
-export function useActiveCharity(): CharityMembership | null {
-  const state = useSessionState();
-  const active = state.activeAccount;
-  if (active.type === 'charity') {
-    const chosen = state.charityMembership.find((membership) => membership.charity_id === active.id);
-    if (chosen) return chosen;
-  }
-  return state.charityMembership[0] ?? null;
-}
+/** The charity the admin screens work on (the switcher's, else the first); null for no charity. */
+export const useActiveCharity = (): CharityMembership | null => useActiveMembership('charity');
 
 export interface CharityAccess {
   /** Admin type 1: every permission, makes and unmakes admins, deletes the charity. */
@@ -28,11 +16,11 @@ export interface CharityAccess {
 export function charityAccess(
   membership: Pick<CharityMembership, 'admin_type' | 'permissions'>,
 ): CharityAccess {
-  const isAdmin = membership.admin_type === ADMIN_TYPE.superAdmin;
+  const level = adminLevel(membership.admin_type);
+  const isAdmin = level.isSuperAdmin;
   return {
     isAdmin,
-    canEditProfile:
-      membership.admin_type === ADMIN_TYPE.superAdmin || membership.admin_type === ADMIN_TYPE.admin,
+    canEditProfile: level.isAdmin,
     can: (permission) => isAdmin || membership.permissions.includes(permission),
   };
 }
@@ -58,7 +46,7 @@ export interface CharityDonationAccess {
 export function charityDonationAccess(
   membership: Pick<CharityMembership, 'admin_type' | 'permissions'>,
 ): CharityDonationAccess {
-  const admin = membership.admin_type === ADMIN_TYPE.superAdmin || membership.admin_type === ADMIN_TYPE.admin;
+  const admin = adminLevel(membership.admin_type).isAdmin;
   const access = charityAccess(membership);
   return {
     read: admin || access.can('view_finance'),

@@ -1,6 +1,8 @@
 import type { Charity, CharityMember, Page, Project } from '@kindred/shared';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { accountQueries } from '@/entities/account';
 import { api } from '@/lib/api-client';
+import { cursorPaging } from '@/lib/query-parts';
 
 export interface CharityFunds {
   charity_id: number;
@@ -49,28 +51,18 @@ export function searchCharities(q: string, signal?: AbortSignal): Promise<Page<C
   });
 }
 
+const { part, ...accountKeys } = accountQueries('charities', getCharity, getCharityMembers);
+
 /** A charity and what belongs to it. Their keys live here only, all under `['charities', id]`. */
 export const charityQueries = {
   /** Everything of one charity: invalidating it refreshes its detail, members, funds and requests. */
-  all: (id: number) => ['charities', id] as const,
-  detail: (id: number) =>
-    queryOptions({ queryKey: [...charityQueries.all(id)] as const, queryFn: () => getCharity(id) }),
-  members: (id: number) =>
-    queryOptions({
-      queryKey: [...charityQueries.all(id), 'members'] as const,
-      queryFn: () => getCharityMembers(id),
-    }),
-  funds: (id: number) =>
-    queryOptions({
-      queryKey: [...charityQueries.all(id), 'funds'] as const,
-      queryFn: () => getCharityFunds(id),
-    }),
+  ...accountKeys,
+  funds: part('funds', getCharityFunds),
   associationRequests: (id: number) =>
     infiniteQueryOptions({
-      queryKey: [...charityQueries.all(id), 'association-requests'] as const,
+      queryKey: [...accountKeys.all(id), 'association-requests'] as const,
       queryFn: ({ pageParam }) => getAssociationRequests(id, pageParam),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (page) => page.next_cursor ?? undefined,
+      ...cursorPaging,
     }),
   search: (q: string) =>
     queryOptions({

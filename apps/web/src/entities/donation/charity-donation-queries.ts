@@ -10,6 +10,7 @@ import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/
 import type { z } from 'zod';
 import { projectQueries } from '@/entities/project';
 import { api } from '@/lib/api-client';
+import { cursorPaging } from '@/lib/query-parts';
 import { DONATIONS_PAGE_SIZE, type DonationListFilters, donationQueries } from './donation-queries';
 
 /** Someone who gave a project time, skills or gifts but no funds. */
@@ -102,8 +103,6 @@ export function getProjectChoices(charityId: number): Promise<Page<Project>> {
   return api.get<Page<Project>>(`/charity/projects/${charityId}`, { query: { limit: 100 } });
 }
 
-const nextCursor = (page: { next_cursor: string | null }) => page.next_cursor ?? undefined;
-
 /**
  * What a charity's admins see of the donations they received: its lists, a project's donations and
  * supporters, its statistics and Gift Aid. Every key sits under `donationQueries.all`, so acting on
@@ -123,31 +122,27 @@ export const charityDonationQueries = {
           ] as const,
           queryFn: ({ pageParam, signal }) =>
             getCharityDonationsIn(charityId, scope, filters, pageParam, signal),
-          initialPageParam: undefined as string | undefined,
-          getNextPageParam: nextCursor,
+          ...cursorPaging,
           placeholderData: keepPreviousData,
         }),
   ofProject: (projectId: number, filters: DonationListFilters) =>
     infiniteQueryOptions({
       queryKey: [...donationQueries.all, 'project', projectId, filters] as const,
       queryFn: ({ pageParam, signal }) => getProjectDonations(projectId, filters, pageParam, signal),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: nextCursor,
+      ...cursorPaging,
       placeholderData: keepPreviousData,
     }),
   volunteers: (projectId: number) =>
     infiniteQueryOptions({
       queryKey: [...donationQueries.all, 'project', projectId, 'volunteers'] as const,
       queryFn: ({ pageParam }) => getProjectVolunteers(projectId, pageParam),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: nextCursor,
+      ...cursorPaging,
     }),
   withoutFunds: (projectId: number) =>
     infiniteQueryOptions({
       queryKey: [...donationQueries.all, 'project', projectId, 'without-funds'] as const,
       queryFn: ({ pageParam }) => getSupportersWithoutFunds(projectId, pageParam),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: nextCursor,
+      ...cursorPaging,
     }),
   statistics: (charityId: number) =>
     queryOptions({
@@ -165,8 +160,7 @@ export const charityDonationQueries = {
     infiniteQueryOptions({
       queryKey: [...charityDonationQueries.giftAid(charityId), 'claims'] as const,
       queryFn: ({ pageParam }) => getGiftAidClaims(charityId, pageParam),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: nextCursor,
+      ...cursorPaging,
     }),
   /** The charity's projects to filter by (under the charity's project lists, which refresh it). */
   projectChoices: (charityId: number) =>

@@ -1,6 +1,7 @@
 import type { Donation, DonationFilters, Page, Supporter } from '@kindred/shared';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { cursorPaging } from '@/lib/query-parts';
 
 export const DONATIONS_PAGE_SIZE = 20;
 export const SUPPORTERS_PAGE_SIZE = 12;
@@ -53,24 +54,21 @@ export const donationQueries = {
     infiniteQueryOptions({
       queryKey: [...donationQueries.all, 'mine', filters] as const,
       queryFn: ({ pageParam, signal }) => getMyDonations(filters, pageParam, signal),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (page) => page.next_cursor ?? undefined,
+      ...cursorPaging,
       placeholderData: keepPreviousData,
     }),
   ofCharity: (charityId: number, filters: DonationListFilters) =>
     infiniteQueryOptions({
       queryKey: [...donationQueries.all, 'charity', charityId, filters] as const,
       queryFn: ({ pageParam, signal }) => getCharityDonations(charityId, filters, pageParam, signal),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (page) => page.next_cursor ?? undefined,
+      ...cursorPaging,
       placeholderData: keepPreviousData,
     }),
   supporters: (projectId: number) =>
     infiniteQueryOptions({
       queryKey: [...donationQueries.all, 'supporters', projectId] as const,
       queryFn: ({ pageParam }) => getProjectSupporters(projectId, pageParam),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (page) => page.next_cursor ?? undefined,
+      ...cursorPaging,
     }),
   /** A query under `all` that a screen owns (statistics, subscriptions...): its key. */
   key: (...parts: readonly unknown[]) => [...donationQueries.all, ...parts] as const,

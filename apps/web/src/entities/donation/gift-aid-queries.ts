@@ -1,6 +1,7 @@
 import type { GiftAidDeclaration, GiftAidDeclarationForCharity, Page } from '@kindred/shared';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { cursorPaging } from '@/lib/query-parts';
 import { DONATIONS_PAGE_SIZE, donationQueries } from './donation-queries';
 
 // The donor's Gift Aid declarations: read by the give flow and My giving only, so kept out of
@@ -49,7 +50,6 @@ export const giftAidQueries = {
     infiniteQueryOptions({
       queryKey: [...giftAidQueries.all(), 'list'] as const,
       queryFn: ({ pageParam, signal }) => getGiftAidDeclarations(pageParam, signal),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (page) => page.next_cursor ?? undefined,
+      ...cursorPaging,
     }),
 };

@@ -10,6 +10,7 @@ import type {
 } from '@kindred/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { partQuery } from '@/lib/query-parts';
 
 /** GET /group/{id}. Quiet: the group page shows a failure in place. */
 export function getGroup(id: number): Promise<Group> {
@@ -50,37 +51,20 @@ export function getGroupRequests(id: number): Promise<Page<GroupRequest>> {
 }
 
 /** Groups and what belongs to them. Their keys live here only, under `['groups', ...]`. */
+/** One group's key: everything of the group is keyed under it. */
+const groupKey = (id: number) => ['groups', id] as const;
+
 export const groupQueries = {
   all: () => ['groups'] as const,
-  one: (id: number) => ['groups', id] as const,
+  one: groupKey,
   mine: (userId: number) =>
     queryOptions({ queryKey: ['groups', 'mine', userId] as const, queryFn: () => getMyGroups(userId) }),
   /** A public group's page for visitors (no PIN, no members). */
-  publicPage: (id: number) =>
-    queryOptions({
-      queryKey: [...groupQueries.one(id), 'public'] as const,
-      queryFn: () => getPublicGroup(id),
-    }),
+  publicPage: partQuery(groupKey, 'public', getPublicGroup),
   detail: (id: number) =>
     queryOptions({ queryKey: [...groupQueries.one(id)] as const, queryFn: () => getGroup(id) }),
-  members: (id: number) =>
-    queryOptions({
-      queryKey: [...groupQueries.one(id), 'members'] as const,
-      queryFn: () => getGroupMemberStatistics(id),
-    }),
-  statistics: (id: number) =>
-    queryOptions({
-      queryKey: [...groupQueries.one(id), 'statistics'] as const,
-      queryFn: () => getGroupStatistics(id),
-    }),
-  admins: (id: number) =>
-    queryOptions({
-      queryKey: [...groupQueries.one(id), 'admins'] as const,
-      queryFn: () => getGroupAdmins(id),
-    }),
-  requests: (id: number) =>
-    queryOptions({
-      queryKey: [...groupQueries.one(id), 'requests'] as const,
-      queryFn: () => getGroupRequests(id),
-    }),
+  members: partQuery(groupKey, 'members', getGroupMemberStatistics),
+  statistics: partQuery(groupKey, 'statistics', getGroupStatistics),
+  admins: partQuery(groupKey, 'admins', getGroupAdmins),
+  requests: partQuery(groupKey, 'requests', getGroupRequests),
 };

@@ -1,19 +1,8 @@
-import { ADMIN_TYPE, type BusinessMembership } from '@kindred/shared';
-import { useSessionState } from '@/entities/session';
+import type { BusinessMembership } from '@kindred/shared';
+import { adminLevel, useActiveMembership } from '@/entities/account';
 
-/**
- * The organisation the organisation screens work on: the account switcher's organisation when one
- * is active, else the person's first organisation; null when they belong to none.
- */
-export function useActiveOrganisation(): BusinessMembership | null {
-  const state = useSessionState();
-  const active = state.activeAccount;
-  if (active.type === 'business') {
-    const chosen = state.businessMembership.find((membership) => membership.business_id === active.id);
-    if (chosen) return chosen;
-  }
-  return state.businessMembership[0] ?? null;
-}
+/** The organisation its screens work on (the switcher's, else the first); null for none. */
+export const useActiveOrganisation = (): BusinessMembership | null => useActiveMembership('business');
 
 /** What a membership lets the person do (docs/access.md; the server checks it again). */
 export interface OrganisationAccess {
@@ -30,8 +19,7 @@ export interface OrganisationAccess {
 export function organisationAccess(
   membership: Pick<BusinessMembership, 'admin_type' | 'is_signoff_admin'>,
 ): OrganisationAccess {
-  const isSuperAdmin = membership.admin_type === ADMIN_TYPE.superAdmin;
-  const isAdmin = isSuperAdmin || membership.admin_type === ADMIN_TYPE.admin;
+  const { isSuperAdmin, isAdmin } = adminLevel(membership.admin_type);
   return {
     isSuperAdmin,
     isAdmin,

@@ -1,5 +1,5 @@
 import type { Business, BusinessMember, BusinessPendingDonation, Page } from '@kindred/shared';
-import { queryOptions } from '@tanstack/react-query';
+import { accountQueries } from '@/entities/account';
 import { api } from '@/lib/api-client';
 
 /** GET /business/{id}. Quiet: the organisation area shows a failure in place. */
@@ -17,19 +17,10 @@ export function getWaitingDonations(id: number): Promise<Page<BusinessPendingDon
   return api.get<Page<BusinessPendingDonation>>(`/business/${id}/donations`, { query: { limit: 100 } });
 }
 
+const { part, ...accountKeys } = accountQueries('organisations', getBusiness, getBusinessMembers);
+
 /** An organisation and what belongs to it. Their keys live here only, all under `['organisations', id]`. */
 export const organisationQueries = {
-  all: (id: number) => ['organisations', id] as const,
-  detail: (id: number) =>
-    queryOptions({ queryKey: [...organisationQueries.all(id)] as const, queryFn: () => getBusiness(id) }),
-  members: (id: number) =>
-    queryOptions({
-      queryKey: [...organisationQueries.all(id), 'members'] as const,
-      queryFn: () => getBusinessMembers(id),
-    }),
-  waitingDonations: (id: number) =>
-    queryOptions({
-      queryKey: [...organisationQueries.all(id), 'waiting-donations'] as const,
-      queryFn: () => getWaitingDonations(id),
-    }),
+  ...accountKeys,
+  waitingDonations: part('waiting-donations', getWaitingDonations),
 };

@@ -9,6 +9,7 @@ import type {
 } from '@kindred/shared';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { cursorPaging, partQuery } from '@/lib/query-parts';
 
 type Items<T> = { items: T[] };
 
@@ -93,51 +94,32 @@ export function getCharityProjects(
  * A project and its parts. The keys live here only: one project is `['projects', id]` for every
  * screen, its parts sit under it, so invalidating `projectQueries.all(id)` refreshes all of them.
  */
+/** One project's key: everything of the project is keyed under it. */
+const projectKey = (id: number) => ['projects', id] as const;
+
 export const projectQueries = {
-  all: (id: number) => ['projects', id] as const,
+  all: projectKey,
   detail: (id: number) =>
     queryOptions({ queryKey: [...projectQueries.all(id)] as const, queryFn: () => getProject(id) }),
-  summary: (id: number) =>
-    queryOptions({
-      queryKey: [...projectQueries.all(id), 'summary'] as const,
-      queryFn: () => getProjectSummary(id),
-    }),
+  summary: partQuery(projectKey, 'summary', getProjectSummary),
   /** Every page size of a project's updates (for invalidation). */
   allUpdates: (id: number) => [...projectQueries.all(id), 'updates'] as const,
   updates: (id: number, pageSize: number) =>
     infiniteQueryOptions({
       queryKey: [...projectQueries.allUpdates(id), pageSize] as const,
       queryFn: ({ pageParam }) => getProjectUpdates(id, pageSize, pageParam),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (page) => page.next_cursor ?? undefined,
+      ...cursorPaging,
     }),
-  impact: (id: number) =>
-    queryOptions({
-      queryKey: [...projectQueries.all(id), 'impact'] as const,
-      queryFn: () => getProjectImpact(id),
-    }),
-  images: (id: number) =>
-    queryOptions({
-      queryKey: [...projectQueries.all(id), 'images'] as const,
-      queryFn: () => getProjectImages(id),
-    }),
-  documents: (id: number) =>
-    queryOptions({
-      queryKey: [...projectQueries.all(id), 'documents'] as const,
-      queryFn: () => getProjectDocuments(id),
-    }),
-  admins: (id: number) =>
-    queryOptions({
-      queryKey: [...projectQueries.all(id), 'admins'] as const,
-      queryFn: () => getProjectAdmins(id),
-    }),
+  impact: partQuery(projectKey, 'impact', getProjectImpact),
+  images: partQuery(projectKey, 'images', getProjectImages),
+  documents: partQuery(projectKey, 'documents', getProjectDocuments),
+  admins: partQuery(projectKey, 'admins', getProjectAdmins),
   /** Every status list of one charity's projects (for invalidation). */
   allOfCharity: (charityId: number) => ['projects', 'of-charity', charityId] as const,
   ofCharity: (charityId: number, status: CharityProjectStatus) =>
     infiniteQueryOptions({
       queryKey: [...projectQueries.allOfCharity(charityId), status] as const,
       queryFn: ({ pageParam }) => getCharityProjects(charityId, status, pageParam),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (page) => page.next_cursor ?? undefined,
+      ...cursorPaging,
     }),
 };

@@ -27,6 +27,7 @@ import { confirm } from '@/components/ui/confirm';
 import { DateField } from '@/components/ui/date-field';
 import { ShowMore } from '@/components/ui/pager';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
 import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import type { CharityDonationAccess } from '@/entities/charity';
@@ -481,10 +482,7 @@ export function DonationsInbox({ charityId, access }: DonationsInboxProps) {
   const filtered = Object.keys(list).length > 0 || scope !== 'all';
 
   return (
-    <Stack gap="md" component="section" aria-labelledby="donations-heading">
-      <Title order={2} size="h3" id="donations-heading">
-        Donations
-      </Title>
+    <TitledSection variant="plain" id="donations-heading" title="Donations">
       <Text>
         {access.approve
           ? 'Offers of time, skills and gifts wait for you to approve or reject them; complete them once the time was given or the gift received. Gifts of funds need no approval from the charity.'
@@ -537,6 +535,6 @@ export function DonationsInbox({ charityId, access }: DonationsInboxProps) {
           />
         </>
       )}
-    </Stack>
+    </TitledSection>
   );
 }

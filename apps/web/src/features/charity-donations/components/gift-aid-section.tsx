@@ -1,14 +1,16 @@
 import { formatMoney, type GiftAidClaim } from '@kindred/shared';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { ShowMore } from '@/components/ui/pager';
-import { ResponsiveTable } from '@/components/ui/responsive-table';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { QueryState } from '@/components/ui/query-state';
+import { buttonColumn, ResponsiveTable } from '@/components/ui/responsive-table';
+import { EmptyState } from '@/components/ui/states';
+import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
 import type { CharityDonationAccess } from '@/entities/charity';
-import { charityDonationQueries } from '@/entities/donation';
+import { charityDonationQueries, type UnclaimedGiftAid } from '@/entities/donation';
 import { showDate } from '@/lib/format';
 import { useClaimGiftAid } from '../api/claim-gift-aid';
 import { downloadClaimCsv } from '../api/download-claim-csv';
@@ -21,18 +23,20 @@ export interface GiftAidSectionProps {
 
 function Unclaimed({ charityId }: { charityId: number }) {
   const unclaimed = useQuery(charityDonationQueries.unclaimedGiftAid(charityId));
+  return (
+    <QueryState
+      query={unclaimed}
+      loading="Loading the unclaimed Gift Aid…"
+      failed="The unclaimed Gift Aid could not be loaded."
+    >
+      {(data) => <UnclaimedCard charityId={charityId} unclaimed={data} />}
+    </QueryState>
+  );
+}
+
+function UnclaimedCard({ charityId, unclaimed }: { charityId: number; unclaimed: UnclaimedGiftAid }) {
   const claim = useClaimGiftAid(charityId);
-  if (unclaimed.isPending) return <LoadingState label="Loading the unclaimed Gift Aid…" />;
-  if (!unclaimed.data) {
-    return (
-      <FailedState
-        title="The unclaimed Gift Aid could not be loaded."
-        error={unclaimed.error}
-        onRetry={unclaimed.refetch}
-      />
-    );
-  }
-  const { donations, total, gift_aid: giftAid, awaiting_declaration: awaiting } = unclaimed.data;
+  const { donations, total, gift_aid: giftAid, awaiting_declaration: awaiting } = unclaimed;
   const makeClaim = async () => {
     const sure = await confirm({
       title: 'Claim Gift Aid?',
@@ -49,60 +53,55 @@ function Unclaimed({ charityId }: { charityId: number }) {
     });
   };
   return (
-    <Paper p="md" withBorder component="section" aria-labelledby="gift-aid-unclaimed">
-      <Stack gap="sm">
-        <Title order={3} size="h4" id="gift-aid-unclaimed">
-          Not yet claimed
-        </Title>
-        {donations === 0 ? (
-          <EmptyState variant="text">
-            No Gift Aid to claim: every eligible donation is in a claim. Gifts of funds from UK taxpayers with
-            a Gift Aid declaration show here once approved.
-          </EmptyState>
-        ) : (
-          <>
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <Stack gap={0}>
-                <Text size="sm" c="dimmed">
-                  Eligible donations
-                </Text>
-                <Text fw={700} data-testid="unclaimed-donations">
-                  {donations}
-                </Text>
-              </Stack>
-              <Stack gap={0}>
-                <Text size="sm" c="dimmed">
-                  Their total
-                </Text>
-                <Text fw={700} data-testid="unclaimed-total">
-                  {formatMoney(total)}
-                </Text>
-              </Stack>
-              <Stack gap={0}>
-                <Text size="sm" c="dimmed">
-                  Gift Aid to claim (25%)
-                </Text>
-                <Text fw={700} data-testid="unclaimed-gift-aid">
-                  {formatMoney(giftAid)}
-                </Text>
-              </Stack>
-            </SimpleGrid>
-            <Group>
-              <Button onClick={() => void makeClaim()} loading={claim.isPending}>
-                Claim Gift Aid
-              </Button>
-            </Group>
-          </>
-        )}
-        {awaiting > 0 ? (
-          <Text size="sm" data-testid="unclaimed-awaiting">
-            {awaiting === 1
-              ? '1 more donation with Gift Aid waits for its donor to make a declaration naming your charity (theirs names no charity, which HMRC does not accept). It joins a claim once they do.'
-              : `${awaiting} more donations with Gift Aid wait for their donors to make a declaration naming your charity (theirs names no charity, which HMRC does not accept). They join a claim once they do.`}
-          </Text>
-        ) : null}
-      </Stack>
-    </Paper>
+    <TitledSection variant="card" id="gift-aid-unclaimed" title="Not yet claimed">
+      {donations === 0 ? (
+        <EmptyState variant="text">
+          No Gift Aid to claim: every eligible donation is in a claim. Gifts of funds from UK taxpayers with a
+          Gift Aid declaration show here once approved.
+        </EmptyState>
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Stack gap={0}>
+              <Text size="sm" c="dimmed">
+                Eligible donations
+              </Text>
+              <Text fw={700} data-testid="unclaimed-donations">
+                {donations}
+              </Text>
+            </Stack>
+            <Stack gap={0}>
+              <Text size="sm" c="dimmed">
+                Their total
+              </Text>
+              <Text fw={700} data-testid="unclaimed-total">
+                {formatMoney(total)}
+              </Text>
+            </Stack>
+            <Stack gap={0}>
+              <Text size="sm" c="dimmed">
+                Gift Aid to claim (25%)
+              </Text>
+              <Text fw={700} data-testid="unclaimed-gift-aid">
+                {formatMoney(giftAid)}
+              </Text>
+            </Stack>
+          </SimpleGrid>
+          <Group>
+            <Button onClick={() => void makeClaim()} loading={claim.isPending}>
+              Claim Gift Aid
+            </Button>
+          </Group>
+        </>
+      )}
+      {awaiting > 0 ? (
+        <Text size="sm" data-testid="unclaimed-awaiting">
+          {awaiting === 1
+            ? '1 more donation with Gift Aid waits for its donor to make a declaration naming your charity (theirs names no charity, which HMRC does not accept). It joins a claim once they do.'
+            : `${awaiting} more donations with Gift Aid wait for their donors to make a declaration naming your charity (theirs names no charity, which HMRC does not accept). They join a claim once they do.`}
+        </Text>
+      ) : null}
+    </TitledSection>
   );
 }
 
@@ -121,24 +120,19 @@ function Claims({ charityId }: { charityId: number }) {
   };
   const items = claims.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <Paper p="md" withBorder component="section" aria-labelledby="gift-aid-claims">
-      <Stack gap="sm">
-        <Title order={3} size="h4" id="gift-aid-claims">
-          Claims
-        </Title>
-        {claims.isPending ? (
-          <LoadingState label="Loading the claims…" />
-        ) : claims.isError ? (
-          <FailedState
-            title="The claims could not be loaded."
-            error={claims.error}
-            onRetry={claims.refetch}
-          />
-        ) : items.length === 0 ? (
+    <TitledSection variant="card" id="gift-aid-claims" title="Claims">
+      <QueryState
+        query={claims}
+        loading="Loading the claims…"
+        failed="The claims could not be loaded."
+        isEmpty={() => items.length === 0}
+        empty={
           <EmptyState variant="text">
             No claims yet. A claim you make shows here with its CSV for HMRC.
           </EmptyState>
-        ) : (
+        }
+      >
+        {() => (
           <ResponsiveTable
             rows={items}
             rowKey={(claim) => claim.id}
@@ -147,37 +141,28 @@ function Claims({ charityId }: { charityId: number }) {
               { header: 'Donations', cell: (claim) => claim.donations },
               { header: 'Total', cell: (claim) => formatMoney(claim.total) },
               { header: 'Gift Aid', cell: (claim) => formatMoney(claim.gift_aid) },
-              {
-                header: 'Download',
-                hiddenHeader: true,
-                cell: (claim) => (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    loading={downloading === claim.id}
-                    onClick={() => void download(claim)}
-                    aria-label={`Download CSV of claim ${claim.id} (${showDate(claim.created_at)})`}
-                  >
-                    Download CSV
-                  </Button>
-                ),
-              },
+              buttonColumn(
+                (claim: GiftAidClaim) => ({
+                  text: 'Download CSV',
+                  label: `Download CSV of claim ${claim.id} (${showDate(claim.created_at)})`,
+                  onClick: () => download(claim),
+                  loading: downloading === claim.id,
+                }),
+                'Download',
+              ),
             ]}
           />
         )}
-        <ShowMore query={claims}>Show older claims</ShowMore>
-      </Stack>
-    </Paper>
+      </QueryState>
+      <ShowMore query={claims}>Show older claims</ShowMore>
+    </TitledSection>
   );
 }
 
 /** `/charity/gift-aid`: the Gift Aid not yet claimed, making a claim, and the claims with their CSV. */
 export function GiftAidSection({ charityId, access }: GiftAidSectionProps) {
   return (
-    <Stack gap="md" component="section" aria-labelledby="gift-aid-heading">
-      <Title order={2} size="h3" id="gift-aid-heading">
-        Gift Aid
-      </Title>
+    <TitledSection variant="plain" id="gift-aid-heading" title="Gift Aid">
       {!access.claimGiftAid ? (
         <Text>You need the View finance permission to claim the charity&apos;s Gift Aid.</Text>
       ) : (
@@ -190,6 +175,6 @@ export function GiftAidSection({ charityId, access }: GiftAidSectionProps) {
           <Claims charityId={charityId} />
         </>
       )}
-    </Stack>
+    </TitledSection>
   );
 }

@@ -4,8 +4,10 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ShowMore } from '@/components/ui/pager';
+import { QueryState } from '@/components/ui/query-state';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { EmptyState } from '@/components/ui/states';
+import { TitledSection } from '@/components/ui/titled-section';
 import { charityDonationQueries, DonationStatusBadge, donationWhat } from '@/entities/donation';
 import { showDate } from '@/lib/format';
 import { DonationCard } from './donation-card';
@@ -43,22 +45,15 @@ function Volunteers({ projectId }: { projectId: number }) {
   const volunteers = useInfiniteQuery(charityDonationQueries.volunteers(projectId));
   const items = volunteers.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <Paper p="md" withBorder component="section" aria-labelledby="project-volunteers">
-      <Stack gap="sm">
-        <Title order={3} size="h4" id="project-volunteers">
-          Volunteers by date
-        </Title>
-        {volunteers.isPending ? (
-          <LoadingState label="Loading the volunteers…" />
-        ) : volunteers.isError ? (
-          <FailedState
-            title="The volunteers could not be loaded."
-            error={volunteers.error}
-            onRetry={volunteers.refetch}
-          />
-        ) : items.length === 0 ? (
-          <EmptyState variant="text">No one has offered time to this project yet.</EmptyState>
-        ) : (
+    <TitledSection variant="card" id="project-volunteers" title="Volunteers by date">
+      <QueryState
+        query={volunteers}
+        loading="Loading the volunteers…"
+        failed="The volunteers could not be loaded."
+        isEmpty={() => items.length === 0}
+        empty={<EmptyState variant="text">No one has offered time to this project yet.</EmptyState>}
+      >
+        {() =>
           byDate(items).map(([date, people]) => (
             <Stack gap={4} key={date || 'undated'}>
               <Title order={4} size="h6">
@@ -77,10 +72,10 @@ function Volunteers({ projectId }: { projectId: number }) {
               </Stack>
             </Stack>
           ))
-        )}
-        <ShowMore query={volunteers}>Show more volunteers</ShowMore>
-      </Stack>
-    </Paper>
+        }
+      </QueryState>
+      <ShowMore query={volunteers}>Show more volunteers</ShowMore>
+    </TitledSection>
   );
 }
 
@@ -88,23 +83,16 @@ function WithoutFunds({ projectId }: { projectId: number }) {
   const supporters = useInfiniteQuery(charityDonationQueries.withoutFunds(projectId));
   const items = supporters.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <Paper p="md" withBorder component="section" aria-labelledby="project-without-funds">
-      <Stack gap="sm">
-        <Title order={3} size="h4" id="project-without-funds">
-          Supporters without funds
-        </Title>
-        <Text size="sm">People who gave time, skills or gifts but no money.</Text>
-        {supporters.isPending ? (
-          <LoadingState label="Loading the supporters…" />
-        ) : supporters.isError ? (
-          <FailedState
-            title="The supporters could not be loaded."
-            error={supporters.error}
-            onRetry={supporters.refetch}
-          />
-        ) : items.length === 0 ? (
-          <EmptyState variant="text">No supporters of time, skills or gifts yet.</EmptyState>
-        ) : (
+    <TitledSection variant="card" id="project-without-funds" title="Supporters without funds">
+      <Text size="sm">People who gave time, skills or gifts but no money.</Text>
+      <QueryState
+        query={supporters}
+        loading="Loading the supporters…"
+        failed="The supporters could not be loaded."
+        isEmpty={() => items.length === 0}
+        empty={<EmptyState variant="text">No supporters of time, skills or gifts yet.</EmptyState>}
+      >
+        {() => (
           <ResponsiveTable
             rows={items}
             rowKey={(supporter) => `${supporter.donor.kind}-${supporter.donor.id}`}
@@ -121,9 +109,9 @@ function WithoutFunds({ projectId }: { projectId: number }) {
             ]}
           />
         )}
-        <ShowMore query={supporters}>Show more supporters</ShowMore>
-      </Stack>
-    </Paper>
+      </QueryState>
+      <ShowMore query={supporters}>Show more supporters</ShowMore>
+    </TitledSection>
   );
 }
 
@@ -139,42 +127,42 @@ function AllDonations({ projectId }: { projectId: number }) {
   );
   const items = donations.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <Paper p="md" withBorder component="section" aria-labelledby="project-all-donations">
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-end" wrap="wrap">
-          <Title order={3} size="h4" id="project-all-donations">
-            All donations
-          </Title>
-          <NativeSelect
-            label="Kind of giving"
-            data={TYPE_CHOICES}
-            value={type}
-            onChange={(event) => setType(event.currentTarget.value)}
-            w={{ base: '100%', xs: 220 }}
-          />
-        </Group>
-        {donations.isPending ? (
-          <LoadingState label="Loading the donations…" />
-        ) : donations.isError ? (
-          <FailedState
-            title="The donations could not be loaded."
-            error={donations.error}
-            onRetry={donations.refetch}
-          />
-        ) : items.length === 0 ? (
+    <TitledSection
+      variant="card"
+      id="project-all-donations"
+      title="All donations"
+      actionAlign="flex-end"
+      action={
+        <NativeSelect
+          label="Kind of giving"
+          data={TYPE_CHOICES}
+          value={type}
+          onChange={(event) => setType(event.currentTarget.value)}
+          w={{ base: '100%', xs: 220 }}
+        />
+      }
+    >
+      <QueryState
+        query={donations}
+        loading="Loading the donations…"
+        failed="The donations could not be loaded."
+        isEmpty={() => items.length === 0}
+        empty={
           <EmptyState variant="text">
             {type ? 'No donations of this kind.' : 'No donations to this project yet.'}
           </EmptyState>
-        ) : (
+        }
+      >
+        {() => (
           <Stack gap="xs" component="ul" p={0} m={0}>
             {items.map((donation) => (
               <DonationCard key={donation.id} donation={donation} hideProject />
             ))}
           </Stack>
         )}
-        <ShowMore query={donations}>Show older donations</ShowMore>
-      </Stack>
-    </Paper>
+      </QueryState>
+      <ShowMore query={donations}>Show older donations</ShowMore>
+    </TitledSection>
   );
 }
 

@@ -1,11 +1,12 @@
 import type { Project } from '@kindred/shared';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
 import { confirm } from '@/components/ui/confirm';
 import { ShowMore } from '@/components/ui/pager';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
 import { charityQueries } from '@/entities/charity';
 import { needsOf } from '@/entities/project';
@@ -39,75 +40,70 @@ export function AssociationRequestsSection() {
 
   const items = requests.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <Paper p="lg" withBorder component="section" aria-labelledby="association-requests-heading">
-      <Stack gap="md">
-        <Title order={2} size="h3" id="association-requests-heading">
-          Association requests
-        </Title>
-        <Text size="sm" c="dimmed">
-          People and organisations can run a project and ask a charity to take it on.
-        </Text>
-        <ActionRefusal refusal={refusal} />
-        {!allowed ? (
-          <Text>You need the Manage projects permission to answer requests.</Text>
-        ) : requests.isPending ? (
-          <LoadingState label="Loading requests…" />
-        ) : requests.isError ? (
-          <FailedState
-            title="The association requests could not be loaded."
-            error={requests.error}
-            onRetry={requests.refetch}
-          />
-        ) : items.length === 0 ? (
-          <EmptyState>No project is asking {charity.name} to take it.</EmptyState>
-        ) : (
-          <ResponsiveTable
-            verticalSpacing="sm"
-            rows={items}
-            rowKey={(project) => project.id}
-            columns={[
-              {
-                header: 'Project',
-                cell: (project) => (
-                  <>
-                    <Text fw={600}>{project.title}</Text>
-                    <Text size="sm" c="dimmed">
-                      Needs: {needsOf(project)}
-                    </Text>
-                  </>
-                ),
-              },
-              { header: 'Ends', cell: (project) => showDate(project.end_date) },
-              { header: 'Summary', cell: (project) => project.summary ?? '—' },
-              {
-                header: 'Actions',
-                hiddenHeader: true,
-                cell: (project) => (
-                  <Group gap={4} wrap="nowrap">
-                    <Button
-                      size="xs"
-                      aria-label={`Approve ${project.title}`}
-                      onClick={() => answer(project, true)}
-                    >
-                      Approve
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      c="red.9"
-                      aria-label={`Reject ${project.title}`}
-                      onClick={() => answer(project, false)}
-                    >
-                      Reject
-                    </Button>
-                  </Group>
-                ),
-              },
-            ]}
-          />
-        )}
-        <ShowMore query={requests}>Show more</ShowMore>
-      </Stack>
-    </Paper>
+    <TitledSection id="association-requests-heading" title="Association requests">
+      <Text size="sm" c="dimmed">
+        People and organisations can run a project and ask a charity to take it on.
+      </Text>
+      <ActionRefusal refusal={refusal} />
+      {!allowed ? (
+        <Text>You need the Manage projects permission to answer requests.</Text>
+      ) : requests.isPending ? (
+        <LoadingState label="Loading requests…" />
+      ) : requests.isError ? (
+        <FailedState
+          title="The association requests could not be loaded."
+          error={requests.error}
+          onRetry={requests.refetch}
+        />
+      ) : items.length === 0 ? (
+        <EmptyState>No project is asking {charity.name} to take it.</EmptyState>
+      ) : (
+        <ResponsiveTable
+          verticalSpacing="sm"
+          rows={items}
+          rowKey={(project) => project.id}
+          columns={[
+            {
+              header: 'Project',
+              cell: (project) => (
+                <>
+                  <Text fw={600}>{project.title}</Text>
+                  <Text size="sm" c="dimmed">
+                    Needs: {needsOf(project)}
+                  </Text>
+                </>
+              ),
+            },
+            { header: 'Ends', cell: (project) => showDate(project.end_date) },
+            { header: 'Summary', cell: (project) => project.summary ?? '—' },
+            {
+              header: 'Actions',
+              hiddenHeader: true,
+              cell: (project) => (
+                <Group gap={4} wrap="nowrap">
+                  <Button
+                    size="xs"
+                    aria-label={`Approve ${project.title}`}
+                    onClick={() => answer(project, true)}
+                  >
+                    Approve
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    c="red.9"
+                    aria-label={`Reject ${project.title}`}
+                    onClick={() => answer(project, false)}
+                  >
+                    Reject
+                  </Button>
+                </Group>
+              ),
+            },
+          ]}
+        />
+      )}
+      <ShowMore query={requests}>Show more</ShowMore>
+    </TitledSection>
   );
 }

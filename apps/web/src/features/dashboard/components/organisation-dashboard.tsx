@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { Picture } from '@/components/ui/picture';
-import { FailedState, LoadingState } from '@/components/ui/states';
+import { QueryState } from '@/components/ui/query-state';
+import { LoadingState } from '@/components/ui/states';
 import { donationRecipient, donationWhat } from '@/entities/donation';
 import { organisationQueries } from '@/entities/organisation';
 import { walletQueries } from '@/entities/wallet';
@@ -25,27 +26,26 @@ function SignoffsWaiting({ businessId }: { businessId: number }) {
         <Title order={2} size="h4" id="organisation-signoffs">
           Sign-offs waiting for you
         </Title>
-        {waiting.isPending ? (
-          <LoadingState layout="inline" label="Loading sign-offs…" />
-        ) : waiting.isError ? (
-          <FailedState
-            title="The sign-offs could not be loaded."
-            error={waiting.error}
-            onRetry={waiting.refetch}
-          />
-        ) : mine.length === 0 ? (
-          <Text c="dimmed">No donation waits for your sign-off.</Text>
-        ) : (
-          <List spacing={4} data-testid="signoffs-waiting">
-            {mine.slice(0, SIGNOFFS_SHOWN).map((donation) => (
-              <List.Item key={donation.id}>
-                {`${donationWhat(donation)} to ${donationRecipient(donation)}, asked by ${
-                  donation.signoff.requested_by?.name ?? 'a former member'
-                }${donation.signoff.can_approve ? '' : ' (can never be approved: yours to end)'}`}
-              </List.Item>
-            ))}
-          </List>
-        )}
+        <QueryState
+          query={waiting}
+          loading="Loading sign-offs…"
+          layout="inline"
+          failed="The sign-offs could not be loaded."
+          isEmpty={() => mine.length === 0}
+          empty={<Text c="dimmed">No donation waits for your sign-off.</Text>}
+        >
+          {() => (
+            <List spacing={4} data-testid="signoffs-waiting">
+              {mine.slice(0, SIGNOFFS_SHOWN).map((donation) => (
+                <List.Item key={donation.id}>
+                  {`${donationWhat(donation)} to ${donationRecipient(donation)}, asked by ${
+                    donation.signoff.requested_by?.name ?? 'a former member'
+                  }${donation.signoff.can_approve ? '' : ' (can never be approved: yours to end)'}`}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </QueryState>
         <Anchor component={Link} to="/organisation/sign-off">
           {mine.length > SIGNOFFS_SHOWN
             ? `Open the sign-off inbox (${mine.length} wait for you)`

@@ -3,6 +3,7 @@ import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import { useState } from 'react';
 import { FileUpload } from '@/components/ui/file-upload';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
+import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
 import { saveBlob } from '@/lib/save-file';
 import { useUploadCsv } from '../api/upload-csv';
@@ -52,74 +53,69 @@ export function CsvOnboardingSection({
   };
 
   return (
-    <Paper p="lg" withBorder component="section" aria-labelledby="csv-onboarding-heading">
-      <Stack gap="md">
-        <Title order={2} size="h3" id="csv-onboarding-heading">
-          Onboard employees from a file
-        </Title>
-        <Text size="sm">
-          One person a row, with the columns {CSV_ONBOARDING_COLUMNS.join(', ')} (only email is required).
-          People with a Kindred account join {businessName} at once; others get an email invitation. Groups
-          and sub-groups must exist first. Uploading the same file again changes nothing.
-        </Text>
-        <Group>
-          <Button
-            variant="default"
-            onClick={() =>
-              saveBlob(new Blob([onboardingTemplate()], { type: 'text/csv' }), 'employees-template.csv')
-            }
-          >
-            Download the template
-          </Button>
-        </Group>
-        <FileUpload
-          label="Employees file"
-          hint="CSV or Excel (.xlsx), up to 10 MB."
-          accept={ACCEPT}
-          maxBytes={CSV_MAX_BYTES}
-          buttonLabel="Choose a file"
-          onUpload={onUpload}
-        />
-        {report ? (
-          <Stack gap="sm" component="section" aria-labelledby="csv-report-heading">
-            <Title order={3} size="h4" id="csv-report-heading">
-              What happened to each row
-            </Title>
-            <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs">
-              {(Object.keys(OUTCOME) as CsvRowOutcome[]).map((outcome) => (
-                <Paper key={outcome} withBorder p="xs">
-                  <Text size="xs">{OUTCOME[outcome].label}</Text>
-                  <Text fw={700} data-testid={`csv-total-${outcome}`}>
-                    {report.totals[outcome]}
-                  </Text>
-                </Paper>
-              ))}
-            </SimpleGrid>
-            {report.rows.length === 0 ? (
-              <Text>The file has no rows under its header.</Text>
-            ) : (
-              <ResponsiveTable
-                aria-label="Rows of the file"
-                rows={report.rows}
-                rowKey={(row) => row.row}
-                columns={[
-                  { header: 'Row', cell: (row) => row.row },
-                  { header: 'Email', cell: (row) => row.email || '(empty)', rowHeader: true },
-                  {
-                    header: 'Outcome',
-                    cell: (row) => (
-                      <Badge color={OUTCOME[row.outcome].color} variant="light">
-                        {OUTCOME[row.outcome].label}
-                      </Badge>
-                    ),
-                  },
-                  { header: 'Why', cell: (row) => row.error ?? '' },
-                ]}
-              />
-            )}
-          </Stack>
-        ) : null}
-      </Stack>
-    </Paper>
+    <TitledSection id="csv-onboarding-heading" title="Onboard employees from a file">
+      <Text size="sm">
+        One person a row, with the columns {CSV_ONBOARDING_COLUMNS.join(', ')} (only email is required).
+        People with a Kindred account join {businessName} at once; others get an email invitation. Groups and
+        sub-groups must exist first. Uploading the same file again changes nothing.
+      </Text>
+      <Group>
+        <Button
+          variant="default"
+          onClick={() =>
+            saveBlob(new Blob([onboardingTemplate()], { type: 'text/csv' }), 'employees-template.csv')
+          }
+        >
+          Download the template
+        </Button>
+      </Group>
+      <FileUpload
+        label="Employees file"
+        hint="CSV or Excel (.xlsx), up to 10 MB."
+        accept={ACCEPT}
+        maxBytes={CSV_MAX_BYTES}
+        buttonLabel="Choose a file"
+        onUpload={onUpload}
+      />
+      {report ? (
+        <Stack gap="sm" component="section" aria-labelledby="csv-report-heading">
+          <Title order={3} size="h4" id="csv-report-heading">
+            What happened to each row
+          </Title>
+          <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs">
+            {(Object.keys(OUTCOME) as CsvRowOutcome[]).map((outcome) => (
+              <Paper key={outcome} withBorder p="xs">
+                <Text size="xs">{OUTCOME[outcome].label}</Text>
+                <Text fw={700} data-testid={`csv-total-${outcome}`}>
+                  {report.totals[outcome]}
+                </Text>
+              </Paper>
+            ))}
+          </SimpleGrid>
+          {report.rows.length === 0 ? (
+            <Text>The file has no rows under its header.</Text>
+          ) : (
+            <ResponsiveTable
+              aria-label="Rows of the file"
+              rows={report.rows}
+              rowKey={(row) => row.row}
+              columns={[
+                { header: 'Row', cell: (row) => row.row },
+                { header: 'Email', cell: (row) => row.email || '(empty)', rowHeader: true },
+                {
+                  header: 'Outcome',
+                  cell: (row) => (
+                    <Badge color={OUTCOME[row.outcome].color} variant="light">
+                      {OUTCOME[row.outcome].label}
+                    </Badge>
+                  ),
+                },
+                { header: 'Why', cell: (row) => row.error ?? '' },
+              ]}
+            />
+          )}
+        </Stack>
+      ) : null}
+    </TitledSection>
   );
 }

@@ -1,11 +1,13 @@
-import type { BusinessMember, EmployeeGroup, EmployeeSubGroup } from '@kindred/shared';
+import type { BusinessMember, EmployeeGroup, EmployeeSubGroup, SubGroupMember } from '@kindred/shared';
 import { Accordion, Badge, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
 import { confirm } from '@/components/ui/confirm';
-import { ResponsiveTable } from '@/components/ui/responsive-table';
+import { QueryState } from '@/components/ui/query-state';
+import { buttonColumn, ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
 import { employeeGroupQueries } from '@/entities/employee-group';
 import { organisationQueries } from '@/entities/organisation';
@@ -86,21 +88,13 @@ function SubGroupMembers({
           columns={[
             { header: 'Name', cell: (m) => fullName(m), rowHeader: true },
             { header: 'Email', cell: (m) => m.email },
-            canManage && {
-              header: 'Actions',
-              hiddenHeader: true,
-              cell: (m) => (
-                <Button
-                  size="xs"
-                  variant="default"
-                  c="red.9"
-                  aria-label={`Take out ${fullName(m)} from ${sub.name}`}
-                  onClick={() => onRemove(m.user_id, fullName(m))}
-                >
-                  Take out
-                </Button>
-              ),
-            },
+            canManage &&
+              buttonColumn((m: SubGroupMember) => ({
+                text: 'Take out',
+                label: `Take out ${fullName(m)} from ${sub.name}`,
+                onClick: () => onRemove(m.user_id, fullName(m)),
+                danger: true,
+              })),
           ]}
         />
       )}
@@ -184,29 +178,23 @@ export function EmployeeGroupsSection({
         : undefined;
 
   return (
-    <Paper p="lg" withBorder component="section" aria-labelledby="employee-groups-heading">
-      <Stack gap="md">
-        <Group justify="space-between" align="center">
-          <Title order={2} size="h3" id="employee-groups-heading">
-            Employee groups
-          </Title>
-          {canManage ? <Button onClick={() => setDialog({ kind: 'group' })}>New group</Button> : null}
-        </Group>
-        <Text size="sm">
-          Groups such as departments or offices of {businessName}, each with sub-groups of its members.
-        </Text>
-        {groups.isPending ? (
-          <LoadingState label="Loading groups…" />
-        ) : groups.isError ? (
-          <FailedState
-            title="The groups could not be loaded."
-            error={groups.error}
-            onRetry={groups.refetch}
-          />
-        ) : groups.data.items.length === 0 ? (
-          <EmptyState>{canManage ? 'No groups yet. Add the first one.' : 'No groups yet.'}</EmptyState>
-        ) : (
-          groups.data.items.map((group) => (
+    <TitledSection
+      id="employee-groups-heading"
+      title="Employee groups"
+      action={canManage ? <Button onClick={() => setDialog({ kind: 'group' })}>New group</Button> : null}
+    >
+      <Text size="sm">
+        Groups such as departments or offices of {businessName}, each with sub-groups of its members.
+      </Text>
+      <QueryState
+        query={groups}
+        loading="Loading groups…"
+        failed="The groups could not be loaded."
+        isEmpty={(data) => data.items.length === 0}
+        empty={<EmptyState>{canManage ? 'No groups yet. Add the first one.' : 'No groups yet.'}</EmptyState>}
+      >
+        {(data) =>
+          data.items.map((group) => (
             <Paper key={group.id} withBorder p="md" component="article" aria-labelledby={`group-${group.id}`}>
               <Stack gap="sm">
                 <Group justify="space-between" align="center" wrap="wrap">
@@ -282,8 +270,8 @@ export function EmployeeGroupsSection({
               </Stack>
             </Paper>
           ))
-        )}
-      </Stack>
+        }
+      </QueryState>
       <NameDialog
         opened={dialog !== null}
         title={dialog ? dialogTitle[dialog.kind] : ''}
@@ -292,6 +280,6 @@ export function EmployeeGroupsSection({
         onClose={() => setDialog(null)}
         onSave={save}
       />
-    </Paper>
+    </TitledSection>
   );
 }

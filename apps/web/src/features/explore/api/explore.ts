@@ -7,6 +7,7 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { cursorPaging } from '@/lib/query-parts';
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
@@ -60,8 +61,7 @@ export const exploreQueries = {
     infiniteQueryOptions({
       queryKey: ['explore', kind, 'list', query] as const,
       queryFn: ({ pageParam, signal }) => getExploreList<T>(kind, query, pageParam, signal),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (last) => last.next_cursor ?? undefined,
+      ...cursorPaging,
       placeholderData: keepPreviousData,
     }),
   /** Disabled until the map reports its view (`view` null). */

@@ -33,14 +33,20 @@ const optionsOf = (list: ReadonlyArray<{ id: number; label: string }>, any: stri
   ...list.map((item) => ({ value: String(item.id), label: item.label })),
 ];
 
-const CHARITY_TYPE_OPTIONS = optionsOf(CHARITY_TYPES, 'Any type');
-const GIVING_KIND_OPTIONS = optionsOf(
-  GIVING_TYPES.filter((type) => (GIVING_KIND_IDS as readonly number[]).includes(type.id)),
-  'Any kind',
-);
-const SKILL_OPTIONS = optionsOf(SKILL_TYPES, 'Any skill');
-const GIFT_OPTIONS = optionsOf(GIFT_TYPES, 'Any gift');
-const GROUP_TYPE_OPTIONS = optionsOf(GROUP_TYPES, 'Any type');
+/** The filters that hold one id of a reference list: their labels and choices ("" for any). */
+const ID_FILTERS = {
+  charityType: { label: 'Charity type', data: optionsOf(CHARITY_TYPES, 'Any type') },
+  givingKind: {
+    label: 'Kind of giving',
+    data: optionsOf(
+      GIVING_TYPES.filter((type) => (GIVING_KIND_IDS as readonly number[]).includes(type.id)),
+      'Any kind',
+    ),
+  },
+  skillType: { label: 'Skill', data: optionsOf(SKILL_TYPES, 'Any skill') },
+  giftType: { label: 'Gift', data: optionsOf(GIFT_TYPES, 'Any gift') },
+  groupType: { label: 'Group type', data: optionsOf(GROUP_TYPES, 'Any type') },
+};
 
 const idOf = (value: string) => (value ? Number(value) : null);
 
@@ -95,14 +101,20 @@ const PHONE_QUERY = '(max-width: 47.99em)';
  * many of them narrow the results. A change applies at once, as on a wide screen.
  */
 function FilterLayout({
-  search,
+  searchLabel,
   filters,
+  onChange,
   children,
 }: {
-  search: ReactNode;
+  /** The search's name, e.g. 'Search projects'. */
+  searchLabel: string;
   filters: ExploreFilters;
+  onChange: FilterPanelProps['onChange'];
   children: ReactNode;
 }) {
+  const search = (
+    <SearchField key={filters.q} value={filters.q} label={searchLabel} onSearch={(q) => onChange({ q })} />
+  );
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const [opened, { open, close }] = useDisclosure(false);
   if (!phone) {
@@ -139,42 +151,12 @@ export function ProjectFilterPanel({ filters, onChange, onClear }: FilterPanelPr
   const defaultSort: ProjectSort = filters.endingSoon ? 'ending' : place ? 'nearest' : 'newest';
   const sort = filters.sort === 'nearest' && !place ? defaultSort : (filters.sort ?? defaultSort);
   return (
-    <FilterLayout
-      filters={filters}
-      search={
-        <SearchField
-          key={filters.q}
-          value={filters.q}
-          label="Search projects"
-          onSearch={(q) => onChange({ q })}
-        />
-      }
-    >
+    <FilterLayout searchLabel="Search projects" filters={filters} onChange={onChange}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-        <IdSelect
-          label="Charity type"
-          data={CHARITY_TYPE_OPTIONS}
-          value={filters.charityType}
-          onChange={(charityType) => onChange({ charityType })}
-        />
-        <IdSelect
-          label="Kind of giving"
-          data={GIVING_KIND_OPTIONS}
-          value={filters.givingKind}
-          onChange={(givingKind) => onChange({ givingKind })}
-        />
-        <IdSelect
-          label="Skill"
-          data={SKILL_OPTIONS}
-          value={filters.skillType}
-          onChange={(skillType) => onChange({ skillType })}
-        />
-        <IdSelect
-          label="Gift"
-          data={GIFT_OPTIONS}
-          value={filters.giftType}
-          onChange={(giftType) => onChange({ giftType })}
-        />
+        <IdSelect field="charityType" filters={filters} onChange={onChange} />
+        <IdSelect field="givingKind" filters={filters} onChange={onChange} />
+        <IdSelect field="skillType" filters={filters} onChange={onChange} />
+        <IdSelect field="giftType" filters={filters} onChange={onChange} />
       </SimpleGrid>
       <PlaceFilter filters={filters} onChange={onChange} />
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -205,17 +187,17 @@ export function ProjectFilterPanel({ filters, onChange, onClear }: FilterPanelPr
 
 /** A filter choosing one id of a reference list ("" for any). */
 function IdSelect(props: {
-  label: string;
-  data: Array<{ value: string; label: string }>;
-  value: number | null;
-  onChange: (id: number | null) => void;
+  field: keyof typeof ID_FILTERS;
+  filters: ExploreFilters;
+  onChange: FilterPanelProps['onChange'];
 }) {
+  const value = props.filters[props.field];
   return (
     <NativeSelect
-      label={props.label}
-      data={props.data}
-      value={props.value === null ? '' : String(props.value)}
-      onChange={(event) => props.onChange(idOf(event.currentTarget.value))}
+      label={ID_FILTERS[props.field].label}
+      data={ID_FILTERS[props.field].data}
+      value={value === null ? '' : String(value)}
+      onChange={(event) => props.onChange({ [props.field]: idOf(event.currentTarget.value) })}
     />
   );
 }
@@ -223,24 +205,9 @@ function IdSelect(props: {
 /** The charity filters: words, charity type and place. */
 export function CharityFilterPanel({ filters, onChange, onClear }: FilterPanelProps) {
   return (
-    <FilterLayout
-      filters={filters}
-      search={
-        <SearchField
-          key={filters.q}
-          value={filters.q}
-          label="Search charities"
-          onSearch={(q) => onChange({ q })}
-        />
-      }
-    >
+    <FilterLayout searchLabel="Search charities" filters={filters} onChange={onChange}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-        <IdSelect
-          label="Charity type"
-          data={CHARITY_TYPE_OPTIONS}
-          value={filters.charityType}
-          onChange={(charityType) => onChange({ charityType })}
-        />
+        <IdSelect field="charityType" filters={filters} onChange={onChange} />
       </SimpleGrid>
       <PlaceFilter filters={filters} onChange={onChange} />
       <Group justify="flex-end">
@@ -253,24 +220,9 @@ export function CharityFilterPanel({ filters, onChange, onClear }: FilterPanelPr
 /** The group filters: words and group type. */
 export function GroupFilterPanel({ filters, onChange, onClear }: FilterPanelProps) {
   return (
-    <FilterLayout
-      filters={filters}
-      search={
-        <SearchField
-          key={filters.q}
-          value={filters.q}
-          label="Search groups"
-          onSearch={(q) => onChange({ q })}
-        />
-      }
-    >
+    <FilterLayout searchLabel="Search groups" filters={filters} onChange={onChange}>
       <Group align="flex-end" justify="space-between">
-        <IdSelect
-          label="Group type"
-          data={GROUP_TYPE_OPTIONS}
-          value={filters.groupType}
-          onChange={(groupType) => onChange({ groupType })}
-        />
+        <IdSelect field="groupType" filters={filters} onChange={onChange} />
         <ClearButton filters={filters} onClear={onClear} />
       </Group>
     </FilterLayout>

@@ -4,6 +4,7 @@ import {
   GROUP_TYPES,
   type Group,
   type GroupMemberStats,
+  type GroupStatistics,
   imageUrl,
   labelOf,
 } from '@kindred/shared';
@@ -26,12 +27,14 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
-import { Figure } from '@/components/ui/figure';
+import { FigureGrid, type FigureSpec } from '@/components/ui/figure';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { GivingByMonthChart } from '@/components/ui/giving-by-month-chart';
 import { Page } from '@/components/ui/page';
+import { QueryState } from '@/components/ui/query-state';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
 import { groupQueries } from '@/entities/group';
 import { reloadMemberships, useCurrentUser } from '@/entities/session';
@@ -97,50 +100,49 @@ function Requests({ groupId }: { groupId: number }) {
         <Title order={2} size="h4" id="requests-heading">
           Requests to join
         </Title>
-        {requests.isPending ? (
-          <LoadingState layout="inline" label="Loading the requests…" />
-        ) : requests.isError ? (
-          <FailedState
-            title="The requests could not be loaded."
-            error={requests.error}
-            onRetry={requests.refetch}
-          />
-        ) : requests.data.items.length === 0 ? (
-          <EmptyState variant="text">Nobody is waiting to join.</EmptyState>
-        ) : (
-          <ResponsiveTable
-            caption="People asking to join"
-            rows={requests.data.items}
-            rowKey={(r) => r.id}
-            columns={[
-              { header: 'Name', rowHeader: true, cell: (r) => fullName(r) },
-              { header: 'Asked on', cell: (r) => new Date(r.created_at).toLocaleDateString('en-GB') },
-              {
-                header: 'Answer',
-                hiddenHeader: true,
-                cell: (r) => (
-                  <Row gap="xs">
-                    <Button
-                      size="xs"
-                      onClick={() => respond(r.user_id, fullName(r), 2)}
-                      aria-label={`Accept ${fullName(r)}`}
-                    >
-                      Accept
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => respond(r.user_id, fullName(r), 3)}
-                      aria-label={`Decline ${fullName(r)}`}
-                    >
-                      Decline
-                    </Button>
-                  </Row>
-                ),
-              },
-            ]}
-          />
-        )}
+        <QueryState
+          query={requests}
+          loading="Loading the requests…"
+          layout="inline"
+          failed="The requests could not be loaded."
+          isEmpty={(data) => data.items.length === 0}
+          empty={<EmptyState variant="text">Nobody is waiting to join.</EmptyState>}
+        >
+          {(data) => (
+            <ResponsiveTable
+              caption="People asking to join"
+              rows={data.items}
+              rowKey={(r) => r.id}
+              columns={[
+                { header: 'Name', rowHeader: true, cell: (r) => fullName(r) },
+                { header: 'Asked on', cell: (r) => new Date(r.created_at).toLocaleDateString('en-GB') },
+                {
+                  header: 'Answer',
+                  hiddenHeader: true,
+                  cell: (r) => (
+                    <Row gap="xs">
+                      <Button
+                        size="xs"
+                        onClick={() => respond(r.user_id, fullName(r), 2)}
+                        aria-label={`Accept ${fullName(r)}`}
+                      >
+                        Accept
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => respond(r.user_id, fullName(r), 3)}
+                        aria-label={`Decline ${fullName(r)}`}
+                      >
+                        Decline
+                      </Button>
+                    </Row>
+                  ),
+                },
+              ]}
+            />
+          )}
+        </QueryState>
       </Stack>
     </Paper>
   );
@@ -149,46 +151,47 @@ function Requests({ groupId }: { groupId: number }) {
 /** The group's totals and months, with charts. */
 function Statistics({ groupId }: { groupId: number }) {
   const statistics = useQuery(groupQueries.statistics(groupId));
-  if (statistics.isPending) return <LoadingState label="Loading the statistics…" />;
-  if (statistics.isError)
-    return (
-      <FailedState
-        title="The statistics could not be loaded."
-        error={statistics.error}
-        onRetry={statistics.refetch}
-      />
-    );
-  const data = statistics.data;
-  const hours = data.totals.volunteering_hours + data.totals.skilled_hours;
   return (
-    <Stack gap="md" component="section" aria-labelledby="statistics-heading">
-      <Title order={2} size="h3" id="statistics-heading">
-        What the group gave
-      </Title>
+    <QueryState
+      query={statistics}
+      loading="Loading the statistics…"
+      failed="The statistics could not be loaded."
+    >
+      {(data) => <StatisticsFigures data={data} />}
+    </QueryState>
+  );
+}
+
+/** The headline figures of a group's statistics. */
+const GROUP_FIGURES: FigureSpec<GroupStatistics>[] = [
+  { label: 'Funds given', value: (data) => formatMoney(data.totals.funds) },
+  { label: 'Hours volunteered', value: (data) => data.totals.volunteering_hours + data.totals.skilled_hours },
+  { label: 'Gifts', value: (data) => data.totals.gifts },
+  { label: 'Members', value: (data) => data.members },
+];
+
+function StatisticsFigures({ data }: { data: GroupStatistics }) {
+  return (
+    <TitledSection variant="plain" id="statistics-heading" title="What the group gave">
       <Text size="sm">
         Members’ giving while they belong to the group. People who leave keep what they gave here.
       </Text>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-        <Figure label="Funds given" value={formatMoney(data.totals.funds)} />
-        <Figure label="Hours volunteered" value={String(hours)} />
-        <Figure label="Gifts" value={String(data.totals.gifts)} />
-        <Figure label="Members" value={String(data.members)} />
-      </SimpleGrid>
+      <FigureGrid statistics={data} figures={GROUP_FIGURES} />
       <GivingByMonthChart
         rows={data.by_month}
         height={220}
-        series={[
-          { name: 'Funds', color: 'indigo.7', money: true, value: (m) => m.funds },
-          { name: 'Hours', color: 'grape.7', value: (m) => m.volunteering_hours + m.skilled_hours },
-          { name: 'Gifts', color: 'orange.8', value: (m) => m.gifts },
-        ]}
+        series={{
+          Funds: (m) => m.funds,
+          Hours: (m) => m.volunteering_hours + m.skilled_hours,
+          Gifts: (m) => m.gifts,
+        }}
         charts={[
           { id: 'chart-group-funds', title: 'Funds by month', series: ['Funds'] },
           { id: 'chart-group-time', title: 'Hours and gifts by month', series: ['Hours', 'Gifts'] },
         ]}
         empty="Nothing given yet. Each month’s funds, hours and gifts show here once members give."
       />
-    </Stack>
+    </TitledSection>
   );
 }
 

@@ -15,7 +15,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { QueryState } from '@/components/ui/query-state';
+import { EmptyState } from '@/components/ui/states';
 import { groupQueries } from '@/entities/group';
 import { useCurrentUser } from '@/entities/session';
 import { JoinByPin } from './join-by-pin';
@@ -87,19 +88,21 @@ export function MyGroupsScreen() {
         <Title order={2} size="h3" id="my-groups-heading">
           Your groups
         </Title>
-        {mine.isPending ? (
-          <LoadingState label="Loading your groups…" />
-        ) : mine.isError ? (
-          <FailedState title="Your groups could not be loaded." error={mine.error} onRetry={mine.refetch} />
-        ) : mine.data.items.length === 0 ? (
-          <EmptyState>You are not in a group yet. Join one with its PIN, or create one.</EmptyState>
-        ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            {mine.data.items.map((group) => (
-              <GroupTile key={group.id} group={group} />
-            ))}
-          </SimpleGrid>
-        )}
+        <QueryState
+          query={mine}
+          loading="Loading your groups…"
+          failed="Your groups could not be loaded."
+          isEmpty={(data) => data.items.length === 0}
+          empty={<EmptyState>You are not in a group yet. Join one with its PIN, or create one.</EmptyState>}
+        >
+          {(data) => (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+              {data.items.map((group) => (
+                <GroupTile key={group.id} group={group} />
+              ))}
+            </SimpleGrid>
+          )}
+        </QueryState>
       </Stack>
     </Page>
   );

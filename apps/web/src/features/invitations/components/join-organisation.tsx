@@ -5,8 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { Page } from '@/components/ui/page';
+import { QueryState } from '@/components/ui/query-state';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { EmptyState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { invitationQueries } from '@/entities/invitation';
 import { useCurrentUser, useSessionState } from '@/entities/session';
@@ -180,90 +181,89 @@ export function MyRequests() {
         <Title order={2} size="h3" id="my-requests-heading">
           Waiting for an answer
         </Title>
-        {mine.isPending ? (
-          <LoadingState label="Loading your requests…" />
-        ) : mine.isError ? (
-          <FailedState title="Your requests could not be loaded." error={mine.error} onRetry={mine.refetch} />
-        ) : (
-          <>
-            <Title order={3} size="h4">
-              Invitations for you
-            </Title>
-            {mine.data.invitations.length === 0 ? (
-              <EmptyState>No invitations are waiting for you.</EmptyState>
-            ) : (
-              <ResponsiveTable
-                aria-label="Invitations for you"
-                rows={mine.data.invitations}
-                rowKey={(row) => row.id}
-                columns={[
-                  { header: 'To join', cell: (row) => row.target_name, rowHeader: true },
-                  {
-                    header: 'Role',
-                    cell: (row) => (row.admin_type ? (labelOf(ADMIN_TYPES, row.admin_type) ?? '') : 'Member'),
-                  },
-                  { header: 'Invited by', cell: (row) => row.invited_by_name ?? '' },
-                  { header: 'Expires', cell: (row) => showDate(row.expires_at) },
-                  {
-                    header: 'Actions',
-                    hiddenHeader: true,
-                    cell: (row) => (
-                      <Group gap="xs">
-                        <Button size="xs" onClick={() => onRespond(row.id, row.target_name, 'accept')}>
-                          Accept
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => onRespond(row.id, row.target_name, 'decline')}
-                          aria-label={`Decline the invitation to ${row.target_name}`}
-                        >
-                          Decline
-                        </Button>
-                      </Group>
-                    ),
-                  },
-                ]}
-              />
-            )}
-            <Title order={3} size="h4">
-              Your requests to join
-            </Title>
-            {requests.length === 0 ? (
-              <EmptyState>You have no requests waiting.</EmptyState>
-            ) : (
-              <ResponsiveTable
-                aria-label="Your requests to join"
-                rows={requests}
-                rowKey={(row) => row.key}
-                columns={[
-                  { header: 'To join', cell: (row) => row.name, rowHeader: true },
-                  { header: 'Kind', cell: (row) => row.kind },
-                  { header: 'Asked on', cell: (row) => showDate(row.requestedAt) },
-                  {
-                    header: 'Actions',
-                    hiddenHeader: true,
-                    cell: (row) => {
-                      const id = row.withdrawId;
-                      if (id === null) return <Text size="sm">The group’s admins answer it.</Text>;
-                      return (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          c="red.9"
-                          onClick={() => onWithdraw(id, row.name)}
-                          aria-label={`Withdraw your request to join ${row.name}`}
-                        >
-                          Withdraw
-                        </Button>
-                      );
+        <QueryState query={mine} loading="Loading your requests…" failed="Your requests could not be loaded.">
+          {(data) => (
+            <>
+              <Title order={3} size="h4">
+                Invitations for you
+              </Title>
+              {data.invitations.length === 0 ? (
+                <EmptyState>No invitations are waiting for you.</EmptyState>
+              ) : (
+                <ResponsiveTable
+                  aria-label="Invitations for you"
+                  rows={data.invitations}
+                  rowKey={(row) => row.id}
+                  columns={[
+                    { header: 'To join', cell: (row) => row.target_name, rowHeader: true },
+                    {
+                      header: 'Role',
+                      cell: (row) =>
+                        row.admin_type ? (labelOf(ADMIN_TYPES, row.admin_type) ?? '') : 'Member',
                     },
-                  },
-                ]}
-              />
-            )}
-          </>
-        )}
+                    { header: 'Invited by', cell: (row) => row.invited_by_name ?? '' },
+                    { header: 'Expires', cell: (row) => showDate(row.expires_at) },
+                    {
+                      header: 'Actions',
+                      hiddenHeader: true,
+                      cell: (row) => (
+                        <Group gap="xs">
+                          <Button size="xs" onClick={() => onRespond(row.id, row.target_name, 'accept')}>
+                            Accept
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="default"
+                            onClick={() => onRespond(row.id, row.target_name, 'decline')}
+                            aria-label={`Decline the invitation to ${row.target_name}`}
+                          >
+                            Decline
+                          </Button>
+                        </Group>
+                      ),
+                    },
+                  ]}
+                />
+              )}
+              <Title order={3} size="h4">
+                Your requests to join
+              </Title>
+              {requests.length === 0 ? (
+                <EmptyState>You have no requests waiting.</EmptyState>
+              ) : (
+                <ResponsiveTable
+                  aria-label="Your requests to join"
+                  rows={requests}
+                  rowKey={(row) => row.key}
+                  columns={[
+                    { header: 'To join', cell: (row) => row.name, rowHeader: true },
+                    { header: 'Kind', cell: (row) => row.kind },
+                    { header: 'Asked on', cell: (row) => showDate(row.requestedAt) },
+                    {
+                      header: 'Actions',
+                      hiddenHeader: true,
+                      cell: (row) => {
+                        const id = row.withdrawId;
+                        if (id === null) return <Text size="sm">The group’s admins answer it.</Text>;
+                        return (
+                          <Button
+                            size="xs"
+                            variant="default"
+                            c="red.9"
+                            onClick={() => onWithdraw(id, row.name)}
+                            aria-label={`Withdraw your request to join ${row.name}`}
+                          >
+                            Withdraw
+                          </Button>
+                        );
+                      },
+                    },
+                  ]}
+                />
+              )}
+            </>
+          )}
+        </QueryState>
       </Stack>
     </Paper>
   );

@@ -1,10 +1,12 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
 import { confirm } from '@/components/ui/confirm';
+import { QueryState } from '@/components/ui/query-state';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { EmptyState } from '@/components/ui/states';
+import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
 import { invitationQueries, type JoinTargetType } from '@/entities/invitation';
 import { showDate } from '@/lib/format';
@@ -48,24 +50,17 @@ export function JoinRequests({
 
   const items = requests.data?.items ?? [];
   return (
-    <Paper p="lg" withBorder component="section" aria-labelledby="join-requests-heading">
-      <Stack gap="md">
-        <Title order={2} size="h3" id="join-requests-heading">
-          Requests to join
-        </Title>
-        <Text size="sm">People who asked to join {targetName}. Accepted people join as Employees.</Text>
-        <ActionRefusal refusal={refusal} />
-        {requests.isPending ? (
-          <LoadingState label="Loading requests…" />
-        ) : requests.isError ? (
-          <FailedState
-            title="The requests could not be loaded."
-            error={requests.error}
-            onRetry={requests.refetch}
-          />
-        ) : items.length === 0 ? (
-          <EmptyState>Nobody is waiting to join.</EmptyState>
-        ) : (
+    <TitledSection id="join-requests-heading" title="Requests to join">
+      <Text size="sm">People who asked to join {targetName}. Accepted people join as Employees.</Text>
+      <ActionRefusal refusal={refusal} />
+      <QueryState
+        query={requests}
+        loading="Loading requests…"
+        failed="The requests could not be loaded."
+        isEmpty={() => items.length === 0}
+        empty={<EmptyState>Nobody is waiting to join.</EmptyState>}
+      >
+        {() => (
           <ResponsiveTable
             aria-label="Requests to join"
             rows={items}
@@ -106,9 +101,9 @@ export function JoinRequests({
             ]}
           />
         )}
-        {children}
-      </Stack>
-    </Paper>
+      </QueryState>
+      {children}
+    </TitledSection>
   );
 }
 

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
 import { FormRefusal } from '@/components/ui/form-refusal';
+import { QueryState } from '@/components/ui/query-state';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { messageQueries } from '@/entities/message';
@@ -184,21 +185,19 @@ export function ThreadView() {
           <Text size="sm">Archived</Text>
         )}
       </Group>
-      {thread.isPending ? (
-        <LoadingState label="Loading the conversation…" />
-      ) : thread.isError ? (
-        <FailedState
-          title="The conversation could not be loaded"
-          error={thread.error}
-          onRetry={() => thread.refetch()}
-        />
-      ) : (
-        <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Conversation">
-          {thread.data.items.map((item) => (
-            <ThreadMessage key={item.id} message={item} />
-          ))}
-        </Stack>
-      )}
+      <QueryState
+        query={thread}
+        loading="Loading the conversation…"
+        failed="The conversation could not be loaded"
+      >
+        {(data) => (
+          <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Conversation">
+            {data.items.map((item) => (
+              <ThreadMessage key={item.id} message={item} />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
       <ReplyForm message={current} />
       {back}
     </Stack>

@@ -2,6 +2,7 @@ import type { Donation, Page } from '@kindred/shared';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { DONATIONS_PAGE_SIZE, donationQueries } from '@/entities/donation';
 import { api } from '@/lib/api-client';
+import { cursorPaging } from '@/lib/query-parts';
 
 /** GET /user/rejected_donations: donations declined or returned (status 90), keyset paged. */
 export const rejectedDonationsQuery = () =>
@@ -15,6 +16,5 @@ export const rejectedDonationsQuery = () =>
         },
         signal,
       }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.next_cursor ?? undefined,
+    ...cursorPaging,
   });

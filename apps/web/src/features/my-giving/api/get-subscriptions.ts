@@ -2,6 +2,7 @@ import type { Page, Subscription } from '@kindred/shared';
 import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
 import { donationQueries } from '@/entities/donation';
 import { api } from '@/lib/api-client';
+import { cursorPaging } from '@/lib/query-parts';
 
 export const SUBSCRIPTIONS_PAGE_SIZE = 20;
 
@@ -17,7 +18,6 @@ export const subscriptionsQuery = () =>
         },
         signal,
       }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.next_cursor ?? undefined,
+    ...cursorPaging,
     placeholderData: keepPreviousData,
   });

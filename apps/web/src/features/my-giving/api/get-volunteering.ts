@@ -2,6 +2,7 @@ import type { Donation, Page } from '@kindred/shared';
 import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
 import { DONATIONS_PAGE_SIZE, donationQueries } from '@/entities/donation';
 import { api } from '@/lib/api-client';
+import { cursorPaging } from '@/lib/query-parts';
 
 /** GET /user/volunteering/{type}: volunteering (3) or skilled volunteering (4), keyset paged. */
 export const volunteeringQuery = (type: 3 | 4) =>
@@ -15,7 +16,6 @@ export const volunteeringQuery = (type: 3 | 4) =>
         },
         signal,
       }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.next_cursor ?? undefined,
+    ...cursorPaging,
     placeholderData: keepPreviousData,
   });

@@ -24,8 +24,10 @@ import { useId, useRef, useState } from 'react';
 import { DateField } from '@/components/ui/date-field';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { Page } from '@/components/ui/page';
-import { ResponsiveTable } from '@/components/ui/responsive-table';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { QueryState } from '@/components/ui/query-state';
+import { buttonColumn, ResponsiveTable } from '@/components/ui/responsive-table';
+import { EmptyState } from '@/components/ui/states';
+import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
 import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import { billingQueries } from '@/entities/billing';
@@ -223,20 +225,12 @@ function PlansTable({ plans, canManage }: { plans: Plan[]; canManage: boolean })
               />
             ),
           },
-          canManage && {
-            header: 'Actions',
-            hiddenHeader: true,
-            cell: (plan) => (
-              <Button
-                size="xs"
-                variant="default"
-                aria-label={`Edit ${plan.name}`}
-                onClick={() => setEditing(plan)}
-              >
-                Edit
-              </Button>
-            ),
-          },
+          canManage &&
+            buttonColumn((plan: Plan) => ({
+              text: 'Edit',
+              label: `Edit ${plan.name}`,
+              onClick: () => setEditing(plan),
+            })),
         ]}
       />
       {editing ? <EditPlanDialog plan={editing} onClose={() => setEditing(null)} /> : null}
@@ -285,20 +279,12 @@ function CodesTable({
               />
             ),
           },
-          canManage && {
-            header: 'Actions',
-            hiddenHeader: true,
-            cell: (code) => (
-              <Button
-                size="xs"
-                variant="default"
-                aria-label={`Edit ${code.code}`}
-                onClick={() => setEditing(code)}
-              >
-                Edit
-              </Button>
-            ),
-          },
+          canManage &&
+            buttonColumn((code: DiscountCode) => ({
+              text: 'Edit',
+              label: `Edit ${code.code}`,
+              onClick: () => setEditing(code),
+            })),
         ]}
       />
       {editing ? (
@@ -333,19 +319,12 @@ export function AdminBillingScreen() {
         <Text c="dimmed">Plans organisations subscribe to, and discount codes off their invoices.</Text>
       }
     >
-      <Stack gap="md" component="section" aria-labelledby="plans-heading">
-        <Title order={2} size="h3" id="plans-heading">
-          Plans
-        </Title>
-        {plans.isPending ? (
-          <LoadingState label="Loading the plans…" />
-        ) : plans.isError ? (
-          <FailedState title="The plans could not be loaded." error={plans.error} onRetry={plans.refetch} />
-        ) : (
-          <PlansTable plans={plans.data.items} canManage={canManage} />
-        )}
+      <TitledSection variant="plain" id="plans-heading" title="Plans">
+        <QueryState query={plans} loading="Loading the plans…" failed="The plans could not be loaded.">
+          {(data) => <PlansTable plans={data.items} canManage={canManage} />}
+        </QueryState>
         {canManage ? <PlanForm /> : null}
-      </Stack>
+      </TitledSection>
       <Stack gap="md" component="section" aria-labelledby="codes-heading">
         <Group gap="xs">
           <Title order={2} size="h3" id="codes-heading">
@@ -357,17 +336,13 @@ export function AdminBillingScreen() {
             </Badge>
           ) : null}
         </Group>
-        {codes.isPending ? (
-          <LoadingState label="Loading the discount codes…" />
-        ) : codes.isError ? (
-          <FailedState
-            title="The discount codes could not be loaded."
-            error={codes.error}
-            onRetry={codes.refetch}
-          />
-        ) : (
-          <CodesTable codes={codes.data.items} canManage={canManage} currency={currency} />
-        )}
+        <QueryState
+          query={codes}
+          loading="Loading the discount codes…"
+          failed="The discount codes could not be loaded."
+        >
+          {(data) => <CodesTable codes={data.items} canManage={canManage} currency={currency} />}
+        </QueryState>
         {canManage ? <CodeForm /> : null}
       </Stack>
     </Page>

@@ -1,11 +1,13 @@
 import { type BusinessPendingDonation, formatMoney, GIVING_TYPE } from '@kindred/shared';
-import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { DismissibleRefusal } from '@/components/ui/dismissible-refusal';
+import { QueryState } from '@/components/ui/query-state';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { EmptyState } from '@/components/ui/states';
+import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
 import { WrappingBadge } from '@/components/ui/wrapping-badge';
 import { donationRecipient, donationWhat } from '@/entities/donation';
@@ -157,113 +159,108 @@ export function ApprovalInbox() {
   };
 
   return (
-    <Stack gap="md" component="section" aria-labelledby="approval-inbox-heading">
-      <Title order={2} size="h3" id="approval-inbox-heading">
-        Waiting for sign-off
-      </Title>
+    <TitledSection variant="plain" id="approval-inbox-heading" title="Waiting for sign-off">
       <DismissibleRefusal title="Not changed" message={problem} onDismiss={() => setProblem(null)} />
-      {waiting.isPending ? (
-        <LoadingState label="Loading donations…" />
-      ) : waiting.isError ? (
-        <FailedState
-          title="The donations could not be loaded."
-          error={waiting.error}
-          onRetry={waiting.refetch}
-        />
-      ) : items.length === 0 ? (
-        <EmptyState>No donation is waiting for sign-off.</EmptyState>
-      ) : (
-        <>
-          {access.isSignoffAdmin ? (
-            <Group gap="sm">
-              <Checkbox
-                label="Choose all I can approve"
-                checked={approvable.length > 0 && approvable.every((id) => selected.includes(id))}
-                disabled={approvable.length === 0}
-                onChange={(event) => setChosen(event.currentTarget.checked ? approvable : [])}
-              />
-              <Button
-                disabled={selected.length === 0}
-                loading={act.isPending && !rejecting}
-                onClick={approveSelected}
-              >
-                {`Approve selected (${selected.length})`}
-              </Button>
-              <Button
-                variant="default"
-                // Red only when it can be used: a colour set here would outlast Mantine's disabled grey.
-                c={selected.length === 0 ? undefined : 'red.9'}
-                disabled={selected.length === 0}
-                onClick={() => setRejecting(true)}
-              >
-                Reject selected
-              </Button>
-            </Group>
-          ) : (
-            <Text size="sm">Only the organisation’s sign-off admins approve or reject them.</Text>
-          )}
-          <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {items.map((donation) => {
-              const { signoff } = donation;
-              const label = `${donationWhat(donation)} to ${donationRecipient(donation)}`;
-              return (
-                <Paper
-                  key={donation.id}
-                  withBorder
-                  p="md"
-                  component="li"
-                  data-testid={`waiting-donation-${donation.id}`}
+      <QueryState
+        query={waiting}
+        loading="Loading donations…"
+        failed="The donations could not be loaded."
+        isEmpty={() => items.length === 0}
+        empty={<EmptyState>No donation is waiting for sign-off.</EmptyState>}
+      >
+        {() => (
+          <>
+            {access.isSignoffAdmin ? (
+              <Group gap="sm">
+                <Checkbox
+                  label="Choose all I can approve"
+                  checked={approvable.length > 0 && approvable.every((id) => selected.includes(id))}
+                  disabled={approvable.length === 0}
+                  onChange={(event) => setChosen(event.currentTarget.checked ? approvable : [])}
+                />
+                <Button
+                  disabled={selected.length === 0}
+                  loading={act.isPending && !rejecting}
+                  onClick={approveSelected}
                 >
-                  <Group align="flex-start" wrap="nowrap" gap="md">
-                    {access.isSignoffAdmin ? (
-                      <Checkbox
-                        aria-label={`Choose ${label}`}
-                        checked={selected.includes(donation.id)}
-                        onChange={(event) => {
-                          // Read the box now: React clears the event's currentTarget before the
-                          // updater below runs.
-                          const on = event.currentTarget.checked;
-                          setChosen((ids) =>
-                            on ? [...ids, donation.id] : ids.filter((id) => id !== donation.id),
-                          );
-                        }}
-                      />
-                    ) : null}
-                    <Stack gap={4} style={{ flex: 1 }}>
-                      <Text fw={600}>{label}</Text>
-                      <Text size="sm">
-                        Asked by {signoff.requested_by?.name ?? 'a former member'} on{' '}
-                        {showDate(donation.created_at)}
-                        {donation.type === 2 && donation.amount !== null
-                          ? ` · ${formatMoney(donation.amount)} held`
-                          : ''}
-                      </Text>
-                      <Group gap="xs">
-                        <WrappingBadge color="grape.9" variant="filled">
-                          {`${signoff.approvals.length} of ${signoff.needed} approvals`}
-                        </WrappingBadge>
-                        {signoff.approvals.map((approval) => (
-                          <Text key={approval.user.id} size="sm" c="dimmed">
-                            {`Approved by ${approval.user.name}`}
-                          </Text>
-                        ))}
-                      </Group>
-                      {signoff.stuck ? <StuckNotice donation={donation} label={label} /> : null}
-                      {access.isSignoffAdmin && !signoff.can_approve && !signoff.stuck ? (
-                        <Text size="sm" c="dimmed">
-                          {signoff.requested_by?.id === me?.id
-                            ? 'You asked for this one: another sign-off admin approves it.'
-                            : 'You approved it: it waits for another sign-off admin.'}
-                        </Text>
+                  {`Approve selected (${selected.length})`}
+                </Button>
+                <Button
+                  variant="default"
+                  // Red only when it can be used: a colour set here would outlast Mantine's disabled grey.
+                  c={selected.length === 0 ? undefined : 'red.9'}
+                  disabled={selected.length === 0}
+                  onClick={() => setRejecting(true)}
+                >
+                  Reject selected
+                </Button>
+              </Group>
+            ) : (
+              <Text size="sm">Only the organisation’s sign-off admins approve or reject them.</Text>
+            )}
+            <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {items.map((donation) => {
+                const { signoff } = donation;
+                const label = `${donationWhat(donation)} to ${donationRecipient(donation)}`;
+                return (
+                  <Paper
+                    key={donation.id}
+                    withBorder
+                    p="md"
+                    component="li"
+                    data-testid={`waiting-donation-${donation.id}`}
+                  >
+                    <Group align="flex-start" wrap="nowrap" gap="md">
+                      {access.isSignoffAdmin ? (
+                        <Checkbox
+                          aria-label={`Choose ${label}`}
+                          checked={selected.includes(donation.id)}
+                          onChange={(event) => {
+                            // Read the box now: React clears the event's currentTarget before the
+                            // updater below runs.
+                            const on = event.currentTarget.checked;
+                            setChosen((ids) =>
+                              on ? [...ids, donation.id] : ids.filter((id) => id !== donation.id),
+                            );
+                          }}
+                        />
                       ) : null}
-                    </Stack>
-                  </Group>
-                </Paper>
-              );
-            })}
-          </Stack>
-        </>
-      )}
+                      <Stack gap={4} style={{ flex: 1 }}>
+                        <Text fw={600}>{label}</Text>
+                        <Text size="sm">
+                          Asked by {signoff.requested_by?.name ?? 'a former member'} on{' '}
+                          {showDate(donation.created_at)}
+                          {donation.type === 2 && donation.amount !== null
+                            ? ` · ${formatMoney(donation.amount)} held`
+                            : ''}
+                        </Text>
+                        <Group gap="xs">
+                          <WrappingBadge color="grape.9" variant="filled">
+                            {`${signoff.approvals.length} of ${signoff.needed} approvals`}
+                          </WrappingBadge>
+                          {signoff.approvals.map((approval) => (
+                            <Text key={approval.user.id} size="sm" c="dimmed">
+                              {`Approved by ${approval.user.name}`}
+                            </Text>
+                          ))}
+                        </Group>
+                        {signoff.stuck ? <StuckNotice donation={donation} label={label} /> : null}
+                        {access.isSignoffAdmin && !signoff.can_approve && !signoff.stuck ? (
+                          <Text size="sm" c="dimmed">
+                            {signoff.requested_by?.id === me?.id
+                              ? 'You asked for this one: another sign-off admin approves it.'
+                              : 'You approved it: it waits for another sign-off admin.'}
+                          </Text>
+                        ) : null}
+                      </Stack>
+                    </Group>
+                  </Paper>
+                );
+              })}
+            </Stack>
+          </>
+        )}
+      </QueryState>
       {rejecting ? (
         <ReasonDialog
           title={`Reject ${summary}?`}
@@ -274,6 +271,6 @@ export function ApprovalInbox() {
           onSubmit={(reason) => run('reject', reason)}
         />
       ) : null}
-    </Stack>
+    </TitledSection>
   );
 }

@@ -1,26 +1,17 @@
 import '@mantine/charts/styles.css';
-import { formatMoney, type ReportGroup, toMajorUnits } from '@kindred/shared';
+import { formatMoney, type ReportGroup, type TotalStatistics, toMajorUnits } from '@kindred/shared';
 import { BarChart } from '@mantine/charts';
-import {
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { DateField } from '@/components/ui/date-field';
-import { Figure } from '@/components/ui/figure';
+import { FigureGrid, type FigureSpec } from '@/components/ui/figure';
 import { ChartCard, chartMoney, GivingByMonthChart } from '@/components/ui/giving-by-month-chart';
 import { type PagePosition, Pager } from '@/components/ui/pager';
+import { QueryState } from '@/components/ui/query-state';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { DonationStatusBadge, donationTypeLabel, donationWhat } from '@/entities/donation';
 import {
@@ -57,52 +48,59 @@ function Totals({ businessId, filter }: { businessId: number; filter: ReportFilt
     ...organisationMoneyQueries.statistics(businessId, filter),
     placeholderData: keepPreviousData,
   });
-  if (statistics.isPending) return <LoadingState label="Loading the figures…" />;
-  if (!statistics.data)
-    return (
-      <FailedState
-        title="The figures could not be loaded."
-        error={statistics.error}
-        onRetry={statistics.refetch}
-      />
-    );
-  const data = statistics.data;
+  return (
+    <QueryState
+      query={statistics}
+      loading="Loading the figures…"
+      failed="The figures could not be loaded."
+      keepDataOnError
+    >
+      {(data) => <Figures data={data} />}
+    </QueryState>
+  );
+}
+
+/** The headline figures of an organisation's report. */
+const TOTALS: FigureSpec<TotalStatistics>[] = [
+  {
+    label: 'Funds given',
+    value: (data) => formatMoney(data.funds_given),
+    note: (data) => `${formatMoney(data.matched_funds)} of it matching employees`,
+  },
+  {
+    label: 'Hours volunteered',
+    value: (data) => data.volunteering_hours + data.skilled_hours,
+    note: (data) =>
+      `${data.volunteering_hours} volunteering, ${data.skilled_hours} skilled, with employees’ own`,
+  },
+  {
+    label: 'Gifts',
+    value: (data) => data.gifts_count,
+    note: (data) => `Worth ${formatMoney(data.gifts_value)}`,
+  },
+  {
+    label: 'Waiting for sign-off',
+    value: (data) => data.awaiting_signoff,
+    note: (data) => `${data.rejected_count} rejected`,
+  },
+  { label: 'Charities supported', value: (data) => data.charities_supported },
+  { label: 'Projects supported', value: (data) => data.projects_supported },
+  { label: 'Employees volunteering', value: (data) => data.employees_giving },
+];
+
+function Figures({ data }: { data: TotalStatistics }) {
   const types = data.by_type.map((t) => ({ kind: donationTypeLabel(t.type), Donations: t.count }));
   return (
     <Stack gap="md">
       <ScopeNote scope={data} />
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
-        <Figure
-          label="Funds given"
-          value={formatMoney(data.funds_given)}
-          note={`${formatMoney(data.matched_funds)} of it matching employees`}
-        />
-        <Figure
-          label="Hours volunteered"
-          value={String(data.volunteering_hours + data.skilled_hours)}
-          note={`${data.volunteering_hours} volunteering, ${data.skilled_hours} skilled, with employees’ own`}
-        />
-        <Figure
-          label="Gifts"
-          value={String(data.gifts_count)}
-          note={`Worth ${formatMoney(data.gifts_value)}`}
-        />
-        <Figure
-          label="Waiting for sign-off"
-          value={String(data.awaiting_signoff)}
-          note={`${data.rejected_count} rejected`}
-        />
-        <Figure label="Charities supported" value={String(data.charities_supported)} />
-        <Figure label="Projects supported" value={String(data.projects_supported)} />
-        <Figure label="Employees volunteering" value={String(data.employees_giving)} />
-      </SimpleGrid>
+      <FigureGrid statistics={data} figures={TOTALS} dense />
       <GivingByMonthChart
         rows={data.by_month}
-        series={[
-          { name: 'Funds', color: 'indigo.7', money: true, value: (m) => m.funds },
-          { name: 'Hours', color: 'grape.7', value: (m) => m.hours },
-          { name: 'Gifts', color: 'orange.8', value: (m) => m.gifts },
-        ]}
+        series={{
+          Funds: (m) => m.funds,
+          Hours: (m) => m.hours,
+          Gifts: (m) => m.gifts,
+        }}
         charts={[{ id: 'chart-month', title: 'Funds by month', series: ['Funds'] }]}
         empty="Nothing given yet. Each month’s funds and hours show here once the organisation gives."
       >
@@ -144,44 +142,51 @@ function Groups({ businessId, filter }: { businessId: number; filter: ReportFilt
           ]}
         />
       </Group>
-      {groups.isPending ? (
-        <LoadingState label="Loading…" />
-      ) : !groups.data ? (
-        <FailedState title="This could not be loaded." error={groups.error} onRetry={groups.refetch} />
-      ) : rows.length === 0 ? (
-        <EmptyState>Nothing reached a {by} in these dates.</EmptyState>
-      ) : (
-        <>
-          <ChartCard id="chart-groups" title={by === 'charity' ? 'Funds by charity' : 'Funds by project'}>
-            <BarChart
-              h={Math.max(160, Math.min(rows.length, 10) * 36)}
-              data={rows.slice(0, 10).map((row) => ({ name: row.name, Funds: toMajorUnits(row.funds) }))}
-              dataKey="name"
-              orientation="vertical"
-              yAxisProps={{ width: 140 }}
-              series={[{ name: 'Funds', color: 'grape.7' }]}
-              valueFormatter={chartMoney}
-              barChartProps={{ accessibilityLayer: false }}
-              aria-hidden="true"
+      <QueryState
+        query={groups}
+        loading="Loading…"
+        failed="This could not be loaded."
+        keepDataOnError
+        isEmpty={() => rows.length === 0}
+        empty={<EmptyState>Nothing reached a {by} in these dates.</EmptyState>}
+      >
+        {() => (
+          <>
+            <ChartCard id="chart-groups" title={by === 'charity' ? 'Funds by charity' : 'Funds by project'}>
+              <BarChart
+                h={Math.max(160, Math.min(rows.length, 10) * 36)}
+                data={rows.slice(0, 10).map((row) => ({ name: row.name, Funds: toMajorUnits(row.funds) }))}
+                dataKey="name"
+                orientation="vertical"
+                yAxisProps={{ width: 140 }}
+                series={[{ name: 'Funds', color: 'grape.7' }]}
+                valueFormatter={chartMoney}
+                barChartProps={{ accessibilityLayer: false }}
+                aria-hidden="true"
+              />
+            </ChartCard>
+            <ResponsiveTable
+              striped
+              caption={by === 'charity' ? 'By charity' : 'By project'}
+              rows={rows}
+              phoneRows={PHONE_ROWS}
+              rowKey={(row) => row.id}
+              columns={[
+                {
+                  header: by === 'charity' ? 'Charity' : 'Project',
+                  rowHeader: true,
+                  cell: (row) => row.name,
+                },
+                by === 'project' ? { header: 'Charity', cell: (row) => row.charity?.name ?? '' } : null,
+                { header: 'Funds', cell: (row) => formatMoney(row.funds) },
+                { header: 'Hours', cell: (row) => row.hours },
+                { header: 'Gifts', cell: (row) => row.gifts },
+                { header: 'Donations', cell: (row) => row.count },
+              ]}
             />
-          </ChartCard>
-          <ResponsiveTable
-            striped
-            caption={by === 'charity' ? 'By charity' : 'By project'}
-            rows={rows}
-            phoneRows={PHONE_ROWS}
-            rowKey={(row) => row.id}
-            columns={[
-              { header: by === 'charity' ? 'Charity' : 'Project', rowHeader: true, cell: (row) => row.name },
-              by === 'project' ? { header: 'Charity', cell: (row) => row.charity?.name ?? '' } : null,
-              { header: 'Funds', cell: (row) => formatMoney(row.funds) },
-              { header: 'Hours', cell: (row) => row.hours },
-              { header: 'Gifts', cell: (row) => row.gifts },
-              { header: 'Donations', cell: (row) => row.count },
-            ]}
-          />
-        </>
-      )}
+          </>
+        )}
+      </QueryState>
     </Stack>
   );
 }
@@ -227,37 +232,44 @@ function Donations({ businessId, filter }: { businessId: number; filter: ReportF
           </Button>
         </Group>
       </Group>
-      {page.isPending ? (
-        <LoadingState label="Loading the donations…" />
-      ) : !page.data ? (
-        <FailedState title="The donations could not be loaded." error={page.error} onRetry={page.refetch} />
-      ) : page.data.items.length === 0 ? (
-        <EmptyState>
-          {list === 'rejected' ? 'No donation was rejected in these dates.' : 'No donations in these dates.'}
-        </EmptyState>
-      ) : (
-        <>
-          <ResponsiveTable
-            striped
-            caption={list === 'rejected' ? 'Rejected donations, newest first' : 'Donations, newest first'}
-            rows={page.data.items}
-            phoneRows={PHONE_ROWS}
-            rowKey={(d) => d.id}
-            columns={[
-              { header: 'Date', rowHeader: true, cell: (d) => showDate(d.created_at) },
-              includeSub ? { header: 'Organisation', cell: (d) => d.donor.name } : null,
-              { header: 'Kind', cell: (d) => donationTypeLabel(d.type) },
-              { header: 'What', cell: (d) => `${donationWhat(d)}${d.match_of_id ? ' (match)' : ''}` },
-              { header: 'To', cell: (d) => d.project?.title ?? d.charity.name },
-              {
-                header: 'Status',
-                cell: (d) => <DonationStatusBadge donation={d} />,
-              },
-            ]}
-          />
-          <Pager page={page.data} busy={page.isFetching} onChange={setPosition} />
-        </>
-      )}
+      <QueryState
+        query={page}
+        loading="Loading the donations…"
+        failed="The donations could not be loaded."
+        keepDataOnError
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <EmptyState>
+            {list === 'rejected'
+              ? 'No donation was rejected in these dates.'
+              : 'No donations in these dates.'}
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <>
+            <ResponsiveTable
+              striped
+              caption={list === 'rejected' ? 'Rejected donations, newest first' : 'Donations, newest first'}
+              rows={data.items}
+              phoneRows={PHONE_ROWS}
+              rowKey={(d) => d.id}
+              columns={[
+                { header: 'Date', rowHeader: true, cell: (d) => showDate(d.created_at) },
+                includeSub ? { header: 'Organisation', cell: (d) => d.donor.name } : null,
+                { header: 'Kind', cell: (d) => donationTypeLabel(d.type) },
+                { header: 'What', cell: (d) => `${donationWhat(d)}${d.match_of_id ? ' (match)' : ''}` },
+                { header: 'To', cell: (d) => d.project?.title ?? d.charity.name },
+                {
+                  header: 'Status',
+                  cell: (d) => <DonationStatusBadge donation={d} />,
+                },
+              ]}
+            />
+            <Pager page={data} busy={page.isFetching} onChange={setPosition} />
+          </>
+        )}
+      </QueryState>
     </Stack>
   );
 }

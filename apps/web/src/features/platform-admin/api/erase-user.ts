@@ -1,6 +1,6 @@
 import type { AdminUserDetail } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useSavingMutation } from '@/lib/mutations';
 import { userQueries } from './get-user';
 import { platformAdminKey } from './keys';
 
@@ -13,13 +13,5 @@ export function eraseUser(input: { id: number; reason: string }): Promise<AdminU
   );
 }
 
-export function useEraseUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: eraseUser,
-    onSuccess: (detail) => {
-      queryClient.setQueryData(userQueries.detail(detail.user.id).queryKey, detail);
-      return queryClient.invalidateQueries({ queryKey: platformAdminKey });
-    },
-  });
-}
+export const useEraseUser = () =>
+  useSavingMutation(eraseUser, (detail) => userQueries.detail(detail.user.id).queryKey, platformAdminKey);

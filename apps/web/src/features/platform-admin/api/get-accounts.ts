@@ -1,8 +1,7 @@
 import type { AdminAccount, AdminGroup, AdminProject, Business, Page } from '@kindred/shared';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { PagePosition } from '@/components/ui/pager';
 import { api } from '@/lib/api-client';
-import { platformAdminKey } from './keys';
+import { listPages, pageAt } from './keys';
 
 export type AccountKind = 'charities' | 'organisations' | 'projects' | 'groups';
 
@@ -13,12 +12,6 @@ export interface AccountFilters {
   locked: '' | 'yes' | 'no';
 }
 
-const page = (position: PagePosition) => ({
-  limit: 20,
-  cursor: position.cursor,
-  direction: position.direction,
-});
-
 /** GET /admin/charity_list */
 export function getCharities(filters: AccountFilters, position: PagePosition, signal?: AbortSignal) {
   return api.get<Page<AdminAccount>>('/admin/charity_list', {
@@ -26,7 +19,7 @@ export function getCharities(filters: AccountFilters, position: PagePosition, si
       q: filters.q || undefined,
       status: filters.status || undefined,
       locked: filters.locked || undefined,
-      ...page(position),
+      ...pageAt(position, 20),
     },
     signal,
   });
@@ -39,7 +32,7 @@ export function getOrganisations(filters: AccountFilters, position: PagePosition
       q: filters.q || undefined,
       status: filters.status || 'approved',
       locked: filters.locked || undefined,
-      ...page(position),
+      ...pageAt(position, 20),
     },
     signal,
   });
@@ -48,7 +41,7 @@ export function getOrganisations(filters: AccountFilters, position: PagePosition
 /** GET /admin/projects_list */
 export function getProjects(filters: AccountFilters, position: PagePosition, signal?: AbortSignal) {
   return api.get<Page<AdminProject>>('/admin/projects_list', {
-    query: { q: filters.q || undefined, status: filters.status || undefined, ...page(position) },
+    query: { q: filters.q || undefined, status: filters.status || undefined, ...pageAt(position, 20) },
     signal,
   });
 }
@@ -56,34 +49,14 @@ export function getProjects(filters: AccountFilters, position: PagePosition, sig
 /** GET /admin/group_list */
 export function getGroups(filters: AccountFilters, position: PagePosition, signal?: AbortSignal) {
   return api.get<Page<AdminGroup>>('/admin/group_list', {
-    query: { q: filters.q || undefined, type: filters.status || undefined, ...page(position) },
+    query: { q: filters.q || undefined, type: filters.status || undefined, ...pageAt(position, 20) },
     signal,
   });
 }
 
 export const accountQueries = {
-  charities: (filters: AccountFilters, position: PagePosition) =>
-    queryOptions({
-      queryKey: [...platformAdminKey, 'charities', filters, position] as const,
-      queryFn: ({ signal }) => getCharities(filters, position, signal),
-      placeholderData: keepPreviousData,
-    }),
-  organisations: (filters: AccountFilters, position: PagePosition) =>
-    queryOptions({
-      queryKey: [...platformAdminKey, 'organisations', filters, position] as const,
-      queryFn: ({ signal }) => getOrganisations(filters, position, signal),
-      placeholderData: keepPreviousData,
-    }),
-  projects: (filters: AccountFilters, position: PagePosition) =>
-    queryOptions({
-      queryKey: [...platformAdminKey, 'projects', filters, position] as const,
-      queryFn: ({ signal }) => getProjects(filters, position, signal),
-      placeholderData: keepPreviousData,
-    }),
-  groups: (filters: AccountFilters, position: PagePosition) =>
-    queryOptions({
-      queryKey: [...platformAdminKey, 'groups', filters, position] as const,
-      queryFn: ({ signal }) => getGroups(filters, position, signal),
-      placeholderData: keepPreviousData,
-    }),
+  charities: listPages('charities', getCharities),
+  organisations: listPages('organisations', getOrganisations),
+  projects: listPages('projects', getProjects),
+  groups: listPages('groups', getGroups),
 };

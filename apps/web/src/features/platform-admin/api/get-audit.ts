@@ -1,8 +1,7 @@
 import type { AuditEntry, Page } from '@kindred/shared';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { PagePosition } from '@/components/ui/pager';
 import { api } from '@/lib/api-client';
-import { platformAdminKey } from './keys';
+import { listPages, pageAt } from './keys';
 
 export interface AuditFilters {
   action: string;
@@ -18,19 +17,10 @@ export function getAudit(filters: AuditFilters, position: PagePosition, signal?:
       action: filters.action.trim() || undefined,
       target_type: filters.target_type || undefined,
       target_id: Number.isSafeInteger(targetId) && targetId > 0 ? targetId : undefined,
-      limit: 30,
-      cursor: position.cursor,
-      direction: position.direction,
+      ...pageAt(position, 30),
     },
     signal,
   });
 }
 
-export const auditQueries = {
-  page: (filters: AuditFilters, position: PagePosition) =>
-    queryOptions({
-      queryKey: [...platformAdminKey, 'audit', filters, position] as const,
-      queryFn: ({ signal }) => getAudit(filters, position, signal),
-      placeholderData: keepPreviousData,
-    }),
-};
+export const auditQueries = { page: listPages('audit', getAudit) };

@@ -1,8 +1,7 @@
 import type { AdminExpiringProject, Page } from '@kindred/shared';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { PagePosition } from '@/components/ui/pager';
 import { api } from '@/lib/api-client';
-import { platformAdminKey } from './keys';
+import { listPages, pageAt } from './keys';
 
 export interface ExpiringFilters {
   days: number;
@@ -15,19 +14,10 @@ export function getExpiring(filters: ExpiringFilters, position: PagePosition, si
     query: {
       days: filters.days,
       which: filters.which,
-      limit: 50,
-      cursor: position.cursor,
-      direction: position.direction,
+      ...pageAt(position, 50),
     },
     signal,
   });
 }
 
-export const expiringQueries = {
-  page: (filters: ExpiringFilters, position: PagePosition) =>
-    queryOptions({
-      queryKey: [...platformAdminKey, 'expiring', filters, position] as const,
-      queryFn: ({ signal }) => getExpiring(filters, position, signal),
-      placeholderData: keepPreviousData,
-    }),
-};
+export const expiringQueries = { page: listPages('expiring', getExpiring) };

@@ -1,8 +1,7 @@
 import type { AdminUser, Page } from '@kindred/shared';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { PagePosition } from '@/components/ui/pager';
 import { api } from '@/lib/api-client';
-import { platformAdminKey } from './keys';
+import { listPages, pageAt, platformAdminKey } from './keys';
 
 export interface UserFilters {
   q: string;
@@ -17,9 +16,7 @@ export function getUsers(filters: UserFilters, position: PagePosition, signal?: 
       q: filters.q || undefined,
       status: filters.status || undefined,
       platform_admin: filters.platform_admin || undefined,
-      limit: 20,
-      cursor: position.cursor,
-      direction: position.direction,
+      ...pageAt(position, 20),
     },
     signal,
   });
@@ -27,10 +24,5 @@ export function getUsers(filters: UserFilters, position: PagePosition, signal?: 
 
 export const userListQueries = {
   all: () => [...platformAdminKey, 'users'] as const,
-  page: (filters: UserFilters, position: PagePosition) =>
-    queryOptions({
-      queryKey: [...userListQueries.all(), filters, position] as const,
-      queryFn: ({ signal }) => getUsers(filters, position, signal),
-      placeholderData: keepPreviousData,
-    }),
+  page: listPages('users', getUsers),
 };

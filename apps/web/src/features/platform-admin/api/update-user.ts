@@ -1,6 +1,6 @@
 import type { AdminUserDetail, AdminUserUpdateBody } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useSavingMutation } from '@/lib/mutations';
 import { userQueries } from './get-user';
 import { platformAdminKey } from './keys';
 
@@ -9,13 +9,5 @@ export function updateUser(body: AdminUserUpdateBody): Promise<AdminUserDetail> 
   return api.patch<AdminUserDetail>('/admin/user', body, { silent: true });
 }
 
-export function useUpdateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateUser,
-    onSuccess: (detail) => {
-      queryClient.setQueryData(userQueries.detail(detail.user.id).queryKey, detail);
-      return queryClient.invalidateQueries({ queryKey: platformAdminKey });
-    },
-  });
-}
+export const useUpdateUser = () =>
+  useSavingMutation(updateUser, (detail) => userQueries.detail(detail.user.id).queryKey, platformAdminKey);

@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { DateField } from '@/components/ui/date-field';
 import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import {
@@ -43,6 +43,73 @@ function focusSoon(id: string) {
   setTimeout(() => document.getElementById(id)?.focus(), 0);
 }
 
+interface NeedRowsProps<Row extends { key: string }> {
+  title: string;
+  /** What shows when there is no row, e.g. 'No gifts asked for.' */
+  none: string;
+  /** A row's name: its legend ('Gift need 1'), its Remove button and the Add button. */
+  noun: string;
+  rows: Row[];
+  max: number;
+  /** The id of a row's first field, focused once the row is added. */
+  fieldId: (row: Row) => string;
+  /** Adds an empty row to the form and returns it. */
+  add: () => Row;
+  remove: (index: number) => void;
+  /** A row's fields. */
+  children: (row: Row, index: number) => ReactNode;
+}
+
+/**
+ * A list of need rows (skilled volunteering, gifts): each in its fieldset with Remove, then Add.
+ * Focus moves to the new row's first field on Add and back to Add on Remove, so it is never lost.
+ */
+function NeedRows<Row extends { key: string }>(props: NeedRowsProps<Row>) {
+  const addRef = useRef<HTMLButtonElement>(null);
+  const noun = props.noun.toLowerCase();
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h4">
+        {props.title}
+      </Title>
+      {props.rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {props.none}
+        </Text>
+      ) : null}
+      {props.rows.map((row, index) => (
+        <Fieldset key={row.key} legend={`${props.noun} ${index + 1}`} variant="filled">
+          <Group align="flex-start" wrap="wrap" gap="sm">
+            {props.children(row, index)}
+            <Button
+              variant="default"
+              c="red.9"
+              mt={26}
+              aria-label={`Remove ${noun} ${index + 1}`}
+              onClick={() => {
+                props.remove(index);
+                addRef.current?.focus();
+              }}
+            >
+              Remove
+            </Button>
+          </Group>
+        </Fieldset>
+      ))}
+      <Group>
+        <Button
+          ref={addRef}
+          variant="default"
+          disabled={props.rows.length >= props.max}
+          onClick={() => focusSoon(props.fieldId(props.add()))}
+        >
+          {`Add ${noun}`}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
 export interface NeedsEditorProps {
   form: UseFormReturnType<ProjectFormValues>;
   /** A message about the needs as a whole (e.g. publishing without any need). */
@@ -56,8 +123,6 @@ export interface NeedsEditorProps {
  * gift rows (type, description, quantity).
  */
 export function NeedsEditor({ form, needsError, disabled }: NeedsEditorProps) {
-  const addSkillRef = useRef<HTMLButtonElement>(null);
-  const addGiftRef = useRef<HTMLButtonElement>(null);
   const { skill_needs: skills, gift_needs: gifts } = form.values;
 
   return (
@@ -113,129 +178,83 @@ export function NeedsEditor({ form, needsError, disabled }: NeedsEditorProps) {
           </SimpleGrid>
         </Stack>
 
-        <Stack gap="xs">
-          <Title order={3} size="h4">
-            Skilled volunteering
-          </Title>
-          {skills.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No skilled volunteering asked for.
-            </Text>
-          ) : null}
-          {skills.map((row, index) => (
-            <Fieldset key={row.key} legend={`Skilled need ${index + 1}`} variant="filled">
-              <Group align="flex-start" wrap="wrap" gap="sm">
-                <NativeSelect
-                  id={`skill-${row.key}`}
-                  label="Skill"
-                  data={SKILL_OPTIONS}
-                  withAsterisk={false}
-                  required
-                  style={{ flex: '2 1 240px' }}
-                  {...form.getInputProps(`skill_needs.${index}.type`)}
-                />
-                <WholeNumberInput
-                  label="Hours"
-                  required
-                  withAsterisk={false}
-                  style={{ flex: '1 1 120px' }}
-                  {...form.getInputProps(`skill_needs.${index}.hours`)}
-                />
-                <Button
-                  variant="default"
-                  c="red.9"
-                  mt={26}
-                  aria-label={`Remove skilled need ${index + 1}`}
-                  onClick={() => {
-                    form.removeListItem('skill_needs', index);
-                    addSkillRef.current?.focus();
-                  }}
-                >
-                  Remove
-                </Button>
-              </Group>
-            </Fieldset>
-          ))}
-          <Group>
-            <Button
-              ref={addSkillRef}
-              variant="default"
-              disabled={skills.length >= MAX_SKILL_NEEDS}
-              onClick={() => {
-                const row = newSkillRow();
-                form.insertListItem('skill_needs', row);
-                focusSoon(`skill-${row.key}`);
-              }}
-            >
-              Add skilled need
-            </Button>
-          </Group>
-        </Stack>
+        <NeedRows
+          title="Skilled volunteering"
+          none="No skilled volunteering asked for."
+          noun="Skilled need"
+          rows={skills}
+          max={MAX_SKILL_NEEDS}
+          fieldId={(row) => `skill-${row.key}`}
+          add={() => {
+            const row = newSkillRow();
+            form.insertListItem('skill_needs', row);
+            return row;
+          }}
+          remove={(index) => form.removeListItem('skill_needs', index)}
+        >
+          {(row, index) => (
+            <>
+              <NativeSelect
+                id={`skill-${row.key}`}
+                label="Skill"
+                data={SKILL_OPTIONS}
+                withAsterisk={false}
+                required
+                style={{ flex: '2 1 240px' }}
+                {...form.getInputProps(`skill_needs.${index}.type`)}
+              />
+              <WholeNumberInput
+                label="Hours"
+                required
+                withAsterisk={false}
+                style={{ flex: '1 1 120px' }}
+                {...form.getInputProps(`skill_needs.${index}.hours`)}
+              />
+            </>
+          )}
+        </NeedRows>
 
-        <Stack gap="xs">
-          <Title order={3} size="h4">
-            Gifts
-          </Title>
-          {gifts.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No gifts asked for.
-            </Text>
-          ) : null}
-          {gifts.map((row, index) => (
-            <Fieldset key={row.key} legend={`Gift need ${index + 1}`} variant="filled">
-              <Group align="flex-start" wrap="wrap" gap="sm">
-                <NativeSelect
-                  id={`gift-${row.key}`}
-                  label="Gift type"
-                  data={GIFT_OPTIONS}
-                  withAsterisk={false}
-                  required
-                  style={{ flex: '1 1 200px' }}
-                  {...form.getInputProps(`gift_needs.${index}.type`)}
-                />
-                <TextInput
-                  label="Description"
-                  required
-                  style={{ flex: '2 1 240px' }}
-                  {...form.getInputProps(`gift_needs.${index}.description`)}
-                />
-                <WholeNumberInput
-                  label="Quantity"
-                  required
-                  withAsterisk={false}
-                  style={{ flex: '0 1 120px' }}
-                  {...form.getInputProps(`gift_needs.${index}.quantity`)}
-                />
-                <Button
-                  variant="default"
-                  c="red.9"
-                  mt={26}
-                  aria-label={`Remove gift need ${index + 1}`}
-                  onClick={() => {
-                    form.removeListItem('gift_needs', index);
-                    addGiftRef.current?.focus();
-                  }}
-                >
-                  Remove
-                </Button>
-              </Group>
-            </Fieldset>
-          ))}
-          <Group>
-            <Button
-              ref={addGiftRef}
-              variant="default"
-              disabled={gifts.length >= MAX_GIFT_NEEDS}
-              onClick={() => {
-                const row = newGiftRow();
-                form.insertListItem('gift_needs', row);
-                focusSoon(`gift-${row.key}`);
-              }}
-            >
-              Add gift need
-            </Button>
-          </Group>
-        </Stack>
+        <NeedRows
+          title="Gifts"
+          none="No gifts asked for."
+          noun="Gift need"
+          rows={gifts}
+          max={MAX_GIFT_NEEDS}
+          fieldId={(row) => `gift-${row.key}`}
+          add={() => {
+            const row = newGiftRow();
+            form.insertListItem('gift_needs', row);
+            return row;
+          }}
+          remove={(index) => form.removeListItem('gift_needs', index)}
+        >
+          {(row, index) => (
+            <>
+              <NativeSelect
+                id={`gift-${row.key}`}
+                label="Gift type"
+                data={GIFT_OPTIONS}
+                withAsterisk={false}
+                required
+                style={{ flex: '1 1 200px' }}
+                {...form.getInputProps(`gift_needs.${index}.type`)}
+              />
+              <TextInput
+                label="Description"
+                required
+                style={{ flex: '2 1 240px' }}
+                {...form.getInputProps(`gift_needs.${index}.description`)}
+              />
+              <WholeNumberInput
+                label="Quantity"
+                required
+                withAsterisk={false}
+                style={{ flex: '0 1 120px' }}
+                {...form.getInputProps(`gift_needs.${index}.quantity`)}
+              />
+            </>
+          )}
+        </NeedRows>
       </Stack>
     </Fieldset>
   );

@@ -1,10 +1,11 @@
 import { formatMoney } from '@kindred/shared';
-import { Anchor, Button, Group, Paper, Stack, Tabs, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Tabs } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { ShowMore } from '@/components/ui/pager';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { TitledSection } from '@/components/ui/titled-section';
 import { needsOf, projectQueries } from '@/entities/project';
 import { showDate } from '@/lib/format';
 
@@ -80,41 +81,39 @@ export function ProjectListSection({ charityId, canCreate }: ProjectListSectionP
   const [params, setParams] = useSearchParams();
   const current = STATUS_TABS.find((tab) => tab.value === params.get('status')) ?? STATUS_TABS[1];
   return (
-    <Paper p="lg" withBorder component="section" aria-labelledby="charity-projects-heading">
-      <Stack gap="md">
-        <Group justify="space-between" wrap="wrap">
-          <Title order={2} size="h3" id="charity-projects-heading">
-            Projects
-          </Title>
-          {canCreate ? (
-            <Button component={Link} to="/charity/projects/new">
-              New project
-            </Button>
-          ) : null}
-        </Group>
-        <Tabs
-          value={current.value}
-          onChange={(value) => {
-            const next = new URLSearchParams(params);
-            next.set('status', value ?? 'live');
-            setParams(next, { replace: true });
-          }}
-          keepMounted={false}
-        >
-          <Tabs.List aria-label="Project status">
-            {STATUS_TABS.map((tab) => (
-              <Tabs.Tab key={tab.value} value={tab.value}>
-                {tab.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
+    <TitledSection
+      id="charity-projects-heading"
+      title="Projects"
+      action={
+        canCreate ? (
+          <Button component={Link} to="/charity/projects/new">
+            New project
+          </Button>
+        ) : null
+      }
+    >
+      <Tabs
+        value={current.value}
+        onChange={(value) => {
+          const next = new URLSearchParams(params);
+          next.set('status', value ?? 'live');
+          setParams(next, { replace: true });
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List aria-label="Project status">
           {STATUS_TABS.map((tab) => (
-            <Tabs.Panel key={tab.value} value={tab.value} pt="md">
-              <ProjectList charityId={charityId} tab={tab} />
-            </Tabs.Panel>
+            <Tabs.Tab key={tab.value} value={tab.value}>
+              {tab.label}
+            </Tabs.Tab>
           ))}
-        </Tabs>
-      </Stack>
-    </Paper>
+        </Tabs.List>
+        {STATUS_TABS.map((tab) => (
+          <Tabs.Panel key={tab.value} value={tab.value} pt="md">
+            <ProjectList charityId={charityId} tab={tab} />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </TitledSection>
   );
 }

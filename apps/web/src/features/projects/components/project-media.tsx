@@ -1,14 +1,15 @@
-import { imageUrl, PROJECT_STATUS, type Project } from '@kindred/shared';
+import { imageUrl, PROJECT_STATUS, type Project, type ProjectDocument } from '@kindred/shared';
 import { Anchor, Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
 import { confirm } from '@/components/ui/confirm';
 import { FileUpload } from '@/components/ui/file-upload';
 import { Picture } from '@/components/ui/picture';
-import { ResponsiveTable } from '@/components/ui/responsive-table';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { QueryState } from '@/components/ui/query-state';
+import { buttonColumn, ResponsiveTable } from '@/components/ui/responsive-table';
+import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
-import { projectQueries } from '@/entities/project';
+import { type ProjectAdmin, projectQueries } from '@/entities/project';
 import { useCurrentUser } from '@/entities/session';
 import { formatFileSize } from '@/lib/format';
 import { IMAGE_MIME_TYPES, LOGO_MAX_BYTES } from '@/lib/upload-limits';
@@ -88,50 +89,48 @@ export function ProjectGallery({ project }: { project: Project }) {
         The first picture is the project's cover, on its page and in explore.
       </Text>
       <ActionRefusal refusal={refusal} />
-      {images.isPending ? (
-        <LoadingState label="Loading the gallery…" />
-      ) : images.isError ? (
-        <FailedState
-          title="The pictures could not be loaded."
-          error={images.error}
-          onRetry={images.refetch}
-        />
-      ) : items.length === 0 ? (
-        <EmptyState>No pictures yet.</EmptyState>
-      ) : (
-        <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
-          {items.map((image, index) => (
-            <Card key={image.id} withBorder padding="xs">
-              <Card.Section pos="relative">
-                <Picture
-                  src={image.url}
-                  kind="gallery"
-                  alt={image.caption ?? `Gallery picture ${index + 1}`}
-                  width={240}
-                  height={140}
-                  fluid
-                  sizes="(min-width: 62em) 240px, 50vw"
-                />
-                {index === 0 ? (
-                  <Badge pos="absolute" top={8} left={8} color="dark" variant="filled">
-                    Cover
-                  </Badge>
-                ) : null}
-              </Card.Section>
-              <Button
-                mt="xs"
-                size="xs"
-                variant="default"
-                c="red.9"
-                aria-label={`Delete gallery picture ${index + 1}`}
-                onClick={() => onDelete(image.id, index)}
-              >
-                Delete
-              </Button>
-            </Card>
-          ))}
-        </SimpleGrid>
-      )}
+      <QueryState
+        query={images}
+        loading="Loading the gallery…"
+        failed="The pictures could not be loaded."
+        isEmpty={() => items.length === 0}
+        empty={<EmptyState>No pictures yet.</EmptyState>}
+      >
+        {() => (
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
+            {items.map((image, index) => (
+              <Card key={image.id} withBorder padding="xs">
+                <Card.Section pos="relative">
+                  <Picture
+                    src={image.url}
+                    kind="gallery"
+                    alt={image.caption ?? `Gallery picture ${index + 1}`}
+                    width={240}
+                    height={140}
+                    fluid
+                    sizes="(min-width: 62em) 240px, 50vw"
+                  />
+                  {index === 0 ? (
+                    <Badge pos="absolute" top={8} left={8} color="dark" variant="filled">
+                      Cover
+                    </Badge>
+                  ) : null}
+                </Card.Section>
+                <Button
+                  mt="xs"
+                  size="xs"
+                  variant="default"
+                  c="red.9"
+                  aria-label={`Delete gallery picture ${index + 1}`}
+                  onClick={() => onDelete(image.id, index)}
+                >
+                  Delete
+                </Button>
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryState>
       {open(project) ? (
         <FileUpload
           label="Gallery image file"
@@ -178,49 +177,38 @@ export function ProjectDocuments({ project }: { project: Project }) {
         Documents
       </Title>
       <ActionRefusal refusal={refusal} />
-      {documents.isPending ? (
-        <LoadingState label="Loading documents…" />
-      ) : documents.isError ? (
-        <FailedState
-          title="The documents could not be loaded."
-          error={documents.error}
-          onRetry={documents.refetch}
-        />
-      ) : items.length === 0 ? (
-        <EmptyState>No documents yet.</EmptyState>
-      ) : (
-        <ResponsiveTable
-          rows={items}
-          rowKey={(document) => document.id}
-          columns={[
-            {
-              header: 'Document',
-              rowHeader: true,
-              cell: (document) => (
-                <Anchor href={document.url} target="_blank" rel="noopener">
-                  {document.name}
-                </Anchor>
-              ),
-            },
-            { header: 'Size', cell: (document) => formatFileSize(document.size) },
-            {
-              header: 'Actions',
-              hiddenHeader: true,
-              cell: (document) => (
-                <Button
-                  size="xs"
-                  variant="default"
-                  c="red.9"
-                  aria-label={`Delete ${document.name}`}
-                  onClick={() => onDelete(document.id, document.name)}
-                >
-                  Delete
-                </Button>
-              ),
-            },
-          ]}
-        />
-      )}
+      <QueryState
+        query={documents}
+        loading="Loading documents…"
+        failed="The documents could not be loaded."
+        isEmpty={() => items.length === 0}
+        empty={<EmptyState>No documents yet.</EmptyState>}
+      >
+        {() => (
+          <ResponsiveTable
+            rows={items}
+            rowKey={(document) => document.id}
+            columns={[
+              {
+                header: 'Document',
+                rowHeader: true,
+                cell: (document) => (
+                  <Anchor href={document.url} target="_blank" rel="noopener">
+                    {document.name}
+                  </Anchor>
+                ),
+              },
+              { header: 'Size', cell: (document) => formatFileSize(document.size) },
+              buttonColumn((document: ProjectDocument) => ({
+                text: 'Delete',
+                label: `Delete ${document.name}`,
+                onClick: () => onDelete(document.id, document.name),
+                danger: true,
+              })),
+            ]}
+          />
+        )}
+      </QueryState>
       {open(project) ? (
         <FileUpload
           label="Project document file"
@@ -270,40 +258,33 @@ export function ProjectAdmins({ project }: { project: Project }) {
         The charity&apos;s admins and project managers manage every project of the charity as well.
       </Text>
       <ActionRefusal refusal={refusal} />
-      {admins.isPending ? (
-        <LoadingState label="Loading admins…" />
-      ) : admins.isError ? (
-        <FailedState title="The admins could not be loaded." error={admins.error} onRetry={admins.refetch} />
-      ) : items.length === 0 ? (
-        <EmptyState>This project has no admins of its own.</EmptyState>
-      ) : (
-        <ResponsiveTable
-          rows={items}
-          rowKey={(admin) => admin.user_id}
-          columns={[
-            { header: 'Name', rowHeader: true, cell: (admin) => `${admin.first_name} ${admin.last_name}` },
-            { header: 'Email', cell: (admin) => admin.email },
-            {
-              header: 'Actions',
-              hiddenHeader: true,
-              cell: (admin) => {
+      <QueryState
+        query={admins}
+        loading="Loading admins…"
+        failed="The admins could not be loaded."
+        isEmpty={() => items.length === 0}
+        empty={<EmptyState>This project has no admins of its own.</EmptyState>}
+      >
+        {() => (
+          <ResponsiveTable
+            rows={items}
+            rowKey={(admin) => admin.user_id}
+            columns={[
+              { header: 'Name', rowHeader: true, cell: (admin) => `${admin.first_name} ${admin.last_name}` },
+              { header: 'Email', cell: (admin) => admin.email },
+              buttonColumn((admin: ProjectAdmin) => {
                 const name = `${admin.first_name} ${admin.last_name}`;
-                return (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    c="red.9"
-                    aria-label={`Remove ${name}`}
-                    onClick={() => onRemove(admin.user_id, name)}
-                  >
-                    Remove
-                  </Button>
-                );
-              },
-            },
-          ]}
-        />
-      )}
+                return {
+                  text: 'Remove',
+                  label: `Remove ${name}`,
+                  onClick: () => onRemove(admin.user_id, name),
+                  danger: true,
+                };
+              }),
+            ]}
+          />
+        )}
+      </QueryState>
     </Stack>
   );
 }

@@ -26,7 +26,8 @@ import { confirm } from '@/components/ui/confirm';
 import { FileUpload } from '@/components/ui/file-upload';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { ShowMore } from '@/components/ui/pager';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { QueryState } from '@/components/ui/query-state';
+import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import { projectQueries } from '@/entities/project';
@@ -106,31 +107,29 @@ export function ProjectUpdates({ project }: { project: Project }) {
         <Title order={2} size="h3">
           Updates
         </Title>
-        {updates.isPending ? (
-          <LoadingState label="Loading updates…" />
-        ) : updates.isError ? (
-          <FailedState
-            title="The updates could not be loaded."
-            error={updates.error}
-            onRetry={updates.refetch}
-          />
-        ) : items.length === 0 ? (
-          <EmptyState>No updates yet. Tell supporters how the project is going.</EmptyState>
-        ) : (
-          items.map((item) => (
-            <Card key={item.id} withBorder component="article" aria-label={item.title}>
-              <Title order={3} size="h4">
-                {item.title}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {when(item.created_at)}
-              </Text>
-              <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
-                {item.body}
-              </Text>
-            </Card>
-          ))
-        )}
+        <QueryState
+          query={updates}
+          loading="Loading updates…"
+          failed="The updates could not be loaded."
+          isEmpty={() => items.length === 0}
+          empty={<EmptyState>No updates yet. Tell supporters how the project is going.</EmptyState>}
+        >
+          {() =>
+            items.map((item) => (
+              <Card key={item.id} withBorder component="article" aria-label={item.title}>
+                <Title order={3} size="h4">
+                  {item.title}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {when(item.created_at)}
+                </Text>
+                <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
+                  {item.body}
+                </Text>
+              </Card>
+            ))
+          }
+        </QueryState>
         <ShowMore query={updates}>Show older updates</ShowMore>
       </Stack>
     </Stack>
@@ -228,59 +227,57 @@ export function ProjectImpact({ project }: { project: Project }) {
         <Title order={2} size="h3">
           Impact statements
         </Title>
-        {impacts.isPending ? (
-          <LoadingState label="Loading impact statements…" />
-        ) : impacts.isError ? (
-          <FailedState
-            title="The impact statements could not be loaded."
-            error={impacts.error}
-            onRetry={impacts.refetch}
-          />
-        ) : items.length === 0 ? (
-          <EmptyState>No impact statement yet.</EmptyState>
-        ) : (
-          items.map((item, index) => (
-            <Card key={item.id} withBorder component="article" aria-label={item.title}>
-              <Stack gap="xs">
-                <Title order={3} size="h4">
-                  {item.title}
-                </Title>
-                <Text size="sm" c="dimmed">
-                  {when(item.created_at)}
-                  {item.beneficiaries !== null
-                    ? ` · ${item.beneficiaries.toLocaleString('en-GB')} people helped`
-                    : ''}
-                </Text>
-                <Text style={{ whiteSpace: 'pre-wrap' }}>{item.body}</Text>
-                {item.images.length > 0 ? (
-                  <SimpleGrid cols={{ base: 2, sm: 4 }}>
-                    {item.images.map((src, picture) => (
-                      <Image
-                        key={src}
-                        src={imageUrl(src, 'small')}
-                        alt={`Picture ${picture + 1} of ${item.title}`}
-                        radius="sm"
-                      />
-                    ))}
-                  </SimpleGrid>
-                ) : null}
-                {index === 0 ? (
-                  <FileUpload
-                    label="Impact picture file"
-                    hint="Adds a picture to this statement. PNG or JPEG, up to 20 MB."
-                    accept={IMAGE_MIME_TYPES}
-                    maxBytes={GALLERY_MAX_BYTES}
-                    buttonLabel="Add picture"
-                    onUpload={async (file, onProgress) => {
-                      await uploadImage.mutateAsync({ projectId: project.id, file, onProgress });
-                      toast.success('Picture added', `Added to "${item.title}".`);
-                    }}
-                  />
-                ) : null}
-              </Stack>
-            </Card>
-          ))
-        )}
+        <QueryState
+          query={impacts}
+          loading="Loading impact statements…"
+          failed="The impact statements could not be loaded."
+          isEmpty={() => items.length === 0}
+          empty={<EmptyState>No impact statement yet.</EmptyState>}
+        >
+          {() =>
+            items.map((item, index) => (
+              <Card key={item.id} withBorder component="article" aria-label={item.title}>
+                <Stack gap="xs">
+                  <Title order={3} size="h4">
+                    {item.title}
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    {when(item.created_at)}
+                    {item.beneficiaries !== null
+                      ? ` · ${item.beneficiaries.toLocaleString('en-GB')} people helped`
+                      : ''}
+                  </Text>
+                  <Text style={{ whiteSpace: 'pre-wrap' }}>{item.body}</Text>
+                  {item.images.length > 0 ? (
+                    <SimpleGrid cols={{ base: 2, sm: 4 }}>
+                      {item.images.map((src, picture) => (
+                        <Image
+                          key={src}
+                          src={imageUrl(src, 'small')}
+                          alt={`Picture ${picture + 1} of ${item.title}`}
+                          radius="sm"
+                        />
+                      ))}
+                    </SimpleGrid>
+                  ) : null}
+                  {index === 0 ? (
+                    <FileUpload
+                      label="Impact picture file"
+                      hint="Adds a picture to this statement. PNG or JPEG, up to 20 MB."
+                      accept={IMAGE_MIME_TYPES}
+                      maxBytes={GALLERY_MAX_BYTES}
+                      buttonLabel="Add picture"
+                      onUpload={async (file, onProgress) => {
+                        await uploadImage.mutateAsync({ projectId: project.id, file, onProgress });
+                        toast.success('Picture added', `Added to "${item.title}".`);
+                      }}
+                    />
+                  ) : null}
+                </Stack>
+              </Card>
+            ))
+          }
+        </QueryState>
       </Stack>
     </Stack>
   );

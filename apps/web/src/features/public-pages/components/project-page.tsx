@@ -32,7 +32,8 @@ import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { ShowMore } from '@/components/ui/pager';
 import { Picture } from '@/components/ui/picture';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { QueryState } from '@/components/ui/query-state';
+import { EmptyState } from '@/components/ui/states';
 import { projectQueries } from '@/entities/project';
 import { useRevealed } from '@/lib/deferred';
 import { formatFileSize } from '@/lib/format';
@@ -194,36 +195,35 @@ function Updates({ projectId }: { projectId: number }) {
   const items = updates.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Section title="Updates" testId="updates">
-      {updates.isPending ? (
-        <LoadingState layout="inline" label="Loading updates…" />
-      ) : updates.isError ? (
-        <FailedState
-          title="The updates could not be loaded."
-          error={updates.error}
-          onRetry={updates.refetch}
-        />
-      ) : items.length === 0 ? (
-        <EmptyState variant="text">No updates yet.</EmptyState>
-      ) : (
-        <Stack gap="md">
-          {items.map((update) => (
-            <article key={update.id}>
-              <Title order={3} size="h5">
-                {update.title}
-              </Title>
-              <Text size="sm" c="dimmed">
-                <time dateTime={update.created_at}>{formatDisplayDate(update.created_at)}</time>
-              </Text>
-              <Text mt={4} style={{ whiteSpace: 'pre-wrap' }}>
-                {update.body}
-              </Text>
-            </article>
-          ))}
-          <ShowMore query={updates} align="center" variant="outline">
-            Show older updates
-          </ShowMore>
-        </Stack>
-      )}
+      <QueryState
+        query={updates}
+        loading="Loading updates…"
+        layout="inline"
+        failed="The updates could not be loaded."
+        isEmpty={() => items.length === 0}
+        empty={<EmptyState variant="text">No updates yet.</EmptyState>}
+      >
+        {() => (
+          <Stack gap="md">
+            {items.map((update) => (
+              <article key={update.id}>
+                <Title order={3} size="h5">
+                  {update.title}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  <time dateTime={update.created_at}>{formatDisplayDate(update.created_at)}</time>
+                </Text>
+                <Text mt={4} style={{ whiteSpace: 'pre-wrap' }}>
+                  {update.body}
+                </Text>
+              </article>
+            ))}
+            <ShowMore query={updates} align="center" variant="outline">
+              Show older updates
+            </ShowMore>
+          </Stack>
+        )}
+      </QueryState>
     </Section>
   );
 }
@@ -233,49 +233,48 @@ function Impact({ projectId }: { projectId: number }) {
   const items = impact.data?.items ?? [];
   return (
     <Section title="Impact" testId="impact">
-      {impact.isPending ? (
-        <LoadingState layout="inline" label="Loading impact…" />
-      ) : impact.isError ? (
-        <FailedState
-          title="The impact statements could not be loaded."
-          error={impact.error}
-          onRetry={impact.refetch}
-        />
-      ) : items.length === 0 ? (
-        <EmptyState variant="text">No impact statements yet.</EmptyState>
-      ) : (
-        <Stack gap="md">
-          {items.map((statement) => (
-            <article key={statement.id}>
-              <Title order={3} size="h5">
-                {statement.title}
-              </Title>
-              <Text size="sm" c="dimmed">
-                <time dateTime={statement.created_at}>{formatDisplayDate(statement.created_at)}</time>
-                {statement.beneficiaries !== null
-                  ? ` · ${new Intl.NumberFormat('en-GB').format(statement.beneficiaries)} ${statement.beneficiaries === 1 ? 'person' : 'people'} helped`
-                  : ''}
-              </Text>
-              <Text mt={4} style={{ whiteSpace: 'pre-wrap' }}>
-                {statement.body}
-              </Text>
-              {statement.images.length > 0 ? (
-                <SimpleGrid cols={{ base: 2, sm: 4 }} mt="xs">
-                  {statement.images.map((url, index) => (
-                    <Image
-                      key={url}
-                      src={imageUrl(url, 'small')}
-                      alt={`${statement.title}: picture ${index + 1}`}
-                      radius="sm"
-                      loading="lazy"
-                    />
-                  ))}
-                </SimpleGrid>
-              ) : null}
-            </article>
-          ))}
-        </Stack>
-      )}
+      <QueryState
+        query={impact}
+        loading="Loading impact…"
+        layout="inline"
+        failed="The impact statements could not be loaded."
+        isEmpty={() => items.length === 0}
+        empty={<EmptyState variant="text">No impact statements yet.</EmptyState>}
+      >
+        {() => (
+          <Stack gap="md">
+            {items.map((statement) => (
+              <article key={statement.id}>
+                <Title order={3} size="h5">
+                  {statement.title}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  <time dateTime={statement.created_at}>{formatDisplayDate(statement.created_at)}</time>
+                  {statement.beneficiaries !== null
+                    ? ` · ${new Intl.NumberFormat('en-GB').format(statement.beneficiaries)} ${statement.beneficiaries === 1 ? 'person' : 'people'} helped`
+                    : ''}
+                </Text>
+                <Text mt={4} style={{ whiteSpace: 'pre-wrap' }}>
+                  {statement.body}
+                </Text>
+                {statement.images.length > 0 ? (
+                  <SimpleGrid cols={{ base: 2, sm: 4 }} mt="xs">
+                    {statement.images.map((url, index) => (
+                      <Image
+                        key={url}
+                        src={imageUrl(url, 'small')}
+                        alt={`${statement.title}: picture ${index + 1}`}
+                        radius="sm"
+                        loading="lazy"
+                      />
+                    ))}
+                  </SimpleGrid>
+                ) : null}
+              </article>
+            ))}
+          </Stack>
+        )}
+      </QueryState>
     </Section>
   );
 }
@@ -285,44 +284,43 @@ function Gallery({ projectId, title }: { projectId: number; title: string }) {
   const items = images.data?.items ?? [];
   return (
     <Section title="Gallery" testId="gallery">
-      {images.isPending ? (
-        <LoadingState layout="inline" label="Loading pictures…" />
-      ) : images.isError ? (
-        <FailedState
-          title="The pictures could not be loaded."
-          error={images.error}
-          onRetry={images.refetch}
-        />
-      ) : items.length === 0 ? (
-        <EmptyState variant="text">No pictures yet.</EmptyState>
-      ) : (
-        <SimpleGrid cols={{ base: 2, sm: 3 }}>
-          {items.map((image, index) => {
-            const alt = image.caption?.trim() || `${title}: picture ${index + 1}`;
-            return (
-              <figure key={image.id} style={{ margin: 0 }}>
-                <a href={imageUrl(image.url, 'big')}>
-                  <Picture
-                    src={image.url}
-                    kind="gallery"
-                    alt={alt}
-                    width={400}
-                    height={300}
-                    fluid
-                    radius={4}
-                    sizes="(min-width: 48em) 300px, 50vw"
-                  />
-                </a>
-                {image.caption ? (
-                  <Text component="figcaption" size="sm" mt={4}>
-                    {image.caption}
-                  </Text>
-                ) : null}
-              </figure>
-            );
-          })}
-        </SimpleGrid>
-      )}
+      <QueryState
+        query={images}
+        loading="Loading pictures…"
+        layout="inline"
+        failed="The pictures could not be loaded."
+        isEmpty={() => items.length === 0}
+        empty={<EmptyState variant="text">No pictures yet.</EmptyState>}
+      >
+        {() => (
+          <SimpleGrid cols={{ base: 2, sm: 3 }}>
+            {items.map((image, index) => {
+              const alt = image.caption?.trim() || `${title}: picture ${index + 1}`;
+              return (
+                <figure key={image.id} style={{ margin: 0 }}>
+                  <a href={imageUrl(image.url, 'big')}>
+                    <Picture
+                      src={image.url}
+                      kind="gallery"
+                      alt={alt}
+                      width={400}
+                      height={300}
+                      fluid
+                      radius={4}
+                      sizes="(min-width: 48em) 300px, 50vw"
+                    />
+                  </a>
+                  {image.caption ? (
+                    <Text component="figcaption" size="sm" mt={4}>
+                      {image.caption}
+                    </Text>
+                  ) : null}
+                </figure>
+              );
+            })}
+          </SimpleGrid>
+        )}
+      </QueryState>
     </Section>
   );
 }
@@ -332,30 +330,29 @@ function Documents({ projectId }: { projectId: number }) {
   const items = documents.data?.items ?? [];
   return (
     <Section title="Documents" testId="documents">
-      {documents.isPending ? (
-        <LoadingState layout="inline" label="Loading documents…" />
-      ) : documents.isError ? (
-        <FailedState
-          title="The documents could not be loaded."
-          error={documents.error}
-          onRetry={documents.refetch}
-        />
-      ) : items.length === 0 ? (
-        <EmptyState variant="text">No documents yet.</EmptyState>
-      ) : (
-        <List spacing="xs">
-          {items.map((document) => (
-            <List.Item key={document.id}>
-              <Anchor href={document.url} download={document.name}>
-                {document.name}
-              </Anchor>{' '}
-              <Text span size="sm" c="dimmed">
-                ({documentKind(document.mime)}, {formatFileSize(document.size)})
-              </Text>
-            </List.Item>
-          ))}
-        </List>
-      )}
+      <QueryState
+        query={documents}
+        loading="Loading documents…"
+        layout="inline"
+        failed="The documents could not be loaded."
+        isEmpty={() => items.length === 0}
+        empty={<EmptyState variant="text">No documents yet.</EmptyState>}
+      >
+        {() => (
+          <List spacing="xs">
+            {items.map((document) => (
+              <List.Item key={document.id}>
+                <Anchor href={document.url} download={document.name}>
+                  {document.name}
+                </Anchor>{' '}
+                <Text span size="sm" c="dimmed">
+                  ({documentKind(document.mime)}, {formatFileSize(document.size)})
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </QueryState>
     </Section>
   );
 }

@@ -3,7 +3,8 @@ import { Avatar, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ShowMore } from '@/components/ui/pager';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { QueryState } from '@/components/ui/query-state';
+import { EmptyState } from '@/components/ui/states';
 import { donationQueries, donationTypeLabel } from '@/entities/donation';
 import { showDate } from '@/lib/format';
 
@@ -91,37 +92,38 @@ export function SupportersWall({ projectId, live, giveAction }: SupportersWallPr
         <Title order={2} size="h3" id="supporters-heading">
           Supporters
         </Title>
-        {supporters.isPending ? (
-          <LoadingState layout="inline" label="Loading supporters…" />
-        ) : supporters.isError ? (
-          <FailedState
-            title="The supporters could not be loaded."
-            error={supporters.error}
-            onRetry={supporters.refetch}
-          />
-        ) : items.length === 0 ? (
-          <EmptyState variant="text" action={live ? giveAction : undefined}>
-            {live
-              ? 'No one has supported this project yet. Be the first: your gift starts its wall.'
-              : 'No one gave to this project.'}
-          </EmptyState>
-        ) : (
-          <Stack gap="md">
-            <Stack
-              component="ul"
-              gap="md"
-              aria-label="Supporters of this project"
-              style={{ listStyle: 'none', padding: 0, margin: 0 }}
-            >
-              {items.map((supporter) => (
-                <SupporterItem key={supporter.id} supporter={supporter} />
-              ))}
+        <QueryState
+          query={supporters}
+          loading="Loading supporters…"
+          layout="inline"
+          failed="The supporters could not be loaded."
+          isEmpty={() => items.length === 0}
+          empty={
+            <EmptyState variant="text" action={live ? giveAction : undefined}>
+              {live
+                ? 'No one has supported this project yet. Be the first: your gift starts its wall.'
+                : 'No one gave to this project.'}
+            </EmptyState>
+          }
+        >
+          {() => (
+            <Stack gap="md">
+              <Stack
+                component="ul"
+                gap="md"
+                aria-label="Supporters of this project"
+                style={{ listStyle: 'none', padding: 0, margin: 0 }}
+              >
+                {items.map((supporter) => (
+                  <SupporterItem key={supporter.id} supporter={supporter} />
+                ))}
+              </Stack>
+              <ShowMore query={supporters} align="center" variant="outline">
+                Show more supporters
+              </ShowMore>
             </Stack>
-            <ShowMore query={supporters} align="center" variant="outline">
-              Show more supporters
-            </ShowMore>
-          </Stack>
-        )}
+          )}
+        </QueryState>
       </Stack>
     </Paper>
   );

@@ -1,28 +1,21 @@
 import { formatMoney, type Wallet } from '@kindred/shared';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useId, useRef, useState } from 'react';
+import { Text } from '@mantine/core';
 import { toast } from '@/components/ui/toast';
 import { session } from '@/entities/session';
-import { ownerKey, type WalletOwner } from '@/entities/wallet';
-import { applyServerErrors, focusFirstInvalid, useAccessibleForm } from '@/lib/form';
-import { useKeyedAttempts } from '@/lib/idempotency';
+import { ownerKey } from '@/entities/wallet';
+import { useAccessibleForm } from '@/lib/form';
 import { type AddMoneyInput, useAddMoney } from '../api/add-money';
-import type { PaymentProviderName } from '../api/config';
 import { amountError, parseAmount } from '../lib/amount';
 import { type CardValues, cardErrors, EMPTY_CARD, toCardInput } from '../lib/card';
-import { type CardMode, cardModeOf } from '../lib/card-mode';
-import { failureOf } from '../lib/failure';
-import { type Attempt, keepForRetry } from '../lib/idempotency';
-import { isStripePaymentError, STRIPE_CARD_MESSAGES } from '../lib/stripe';
+import { STRIPE_CARD_MESSAGES } from '../lib/stripe';
 import { AmountInput } from './amount-input';
-import { CardFields, CardFormLoading, CardPaymentsUnavailable } from './card-fields';
-import { type Failure, FormFailure } from './form-failure';
 import {
-  EMPTY_STRIPE_CARD,
-  StripeCardField,
-  type StripeCardHandle,
-  type StripeCardState,
-} from './stripe-card-field';
+  type CardFormBodyProps,
+  type CardFormProps,
+  CardPaymentForm,
+  useCardPayment,
+  withCardMode,
+} from './card-payment';
 
 /** The success toast of adding money (its summary is fixed; the detail says how much). */
 export const MONEY_ADDED_TOAST = 'Money added to wallet';
@@ -53,13 +46,7 @@ function updateSessionBalance(wallet: Wallet) {
   if (user) session.updateUser({ ...user, wallet_amount: wallet.wallet_amount, credits: wallet.credits });
 }
 
-export interface AddMoneyFormProps {
-  owner: WalletOwner;
-  currency: string;
-  /** Who takes card payments (GET /api/config); null while that is loading. */
-  provider?: PaymentProviderName | null;
-  /** Stripe's publishable key, for Stripe Elements (GET /api/config). */
-  stripePublishableKey?: string | null;
+export interface AddMoneyFormProps extends CardFormProps {
   /** The amount the form starts with, in major units as typed (a top-up another flow needs). */
   initialAmount?: string;
   /** Called once the money is in the wallet (another flow goes on with it). */
@@ -73,15 +60,7 @@ export interface AddMoneyFormProps {
  * takes payments through Stripe, into Stripe Elements. One Idempotency-Key per submit attempt,
  * reused when the same request is submitted again after an unanswered try.
  */
-export function AddMoneyForm({
-  provider = 'sandbox',
-  stripePublishableKey = null,
-  ...props
-}: AddMoneyFormProps) {
-  const mode = cardModeOf(provider, stripePublishableKey);
-  // Another way of paying is another form: nothing typed carries over.
-  return <AddMoneyFormBody key={mode.kind} mode={mode} {...props} />;
-}
+export const AddMoneyForm = withCardMode<AddMoneyFormProps>(AddMoneyFormBody);
 
 function AddMoneyFormBody({
   owner,
@@ -90,15 +69,12 @@ function AddMoneyFormBody({
   initialAmount = '',
   onAdded,
   description,
-}: Omit<AddMoneyFormProps, 'provider' | 'stripePublishableKey'> & { mode: CardMode }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
-  const stripeCard = useRef<StripeCardHandle>(null);
-  const attempts = useKeyedAttempts<Attempt>(keepForRetry);
-  const headingId = useId();
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [stripeState, setStripeState] = useState<StripeCardState>(EMPTY_STRIPE_CARD);
-  const [stripeError, setStripeError] = useState<string | null>(null);
+}: CardFormBodyProps<AddMoneyFormProps>) {
+  const payment = useCardPayment(mode, {
+    title: 'Money was not added',
+    retryNote: RETRY_NOTE,
+    fieldMap: FIELD_MAP,
+  });
   const mutation = useAddMoney();
   const form = useAccessibleForm<AddMoneyValues>({
     initialValues: { amount: initialAmount, card: EMPTY_CARD },
@@ -106,118 +82,68 @@ function AddMoneyFormBody({
     validate: mode.kind === 'sandbox' ? validate : (values) => ({ amount: amountError(values.amount) }),
   });
 
-  const onStripeChange = (state: StripeCardState) => {
-    setStripeState(state);
-    setStripeError(state.error);
-  };
-  /** What is wrong with the card in Stripe's field, or null when it is complete. */
-  const stripeProblem = () =>
-    stripeState.complete ? null : (stripeState.error ?? STRIPE_CARD_MESSAGES.incomplete);
-
-  const submit = form.onSubmit(
-    async (values) => {
-      setFailure(null);
-      const amount = parseAmount(values.amount);
-      if (amount === null) return;
-      let request: Omit<AddMoneyInput, 'attempt'>;
-      let fingerprint: unknown;
-      if (mode.kind === 'stripe') {
-        const problem = stripeProblem();
-        if (problem) {
-          setStripeError(problem);
-          stripeCard.current?.focus();
-          return;
-        }
-        request = {
-          owner,
-          amount,
-          payInBrowser: async (clientSecret) => {
-            if (!stripeCard.current) throw new Error(STRIPE_CARD_MESSAGES.notReady);
-            await stripeCard.current.confirmPayment(clientSecret);
-          },
-        };
-        // The card is in Stripe's frame; a retry pays the payment already opened, with whatever card is typed.
-        fingerprint = { owner: ownerKey(owner), amount };
-      } else if (mode.kind === 'sandbox') {
-        const card = toCardInput(values.card);
-        request = { owner, amount, card };
-        fingerprint = { owner: ownerKey(owner), amount, card };
-      } else {
-        return;
-      }
-      const current = attempts.next(fingerprint);
-      try {
-        const { wallet } = await mutation.mutateAsync({ ...request, attempt: current });
-        attempts.answered();
-        form.reset();
-        if (mode.kind === 'stripe') {
-          stripeCard.current?.clear();
-          onStripeChange(EMPTY_STRIPE_CARD);
-        }
-        if (owner.type === 'user') updateSessionBalance(wallet);
-        toast.success(
-          MONEY_ADDED_TOAST,
-          `${formatMoney(amount, wallet.currency)} was added. The balance is now ${formatMoney(wallet.wallet_amount, wallet.currency)}.`,
-        );
-        onAdded?.(wallet);
-      } catch (error) {
-        attempts.failed(error);
-        if (isStripePaymentError(error) && error.invalidDetails) {
-          setStripeError(error.message);
-          stripeCard.current?.focus();
-          return;
-        }
-        // Field messages go beside their fields; the refusal shows above the button either way.
-        const { fields } = applyServerErrors(error, form, FIELD_MAP);
-        setFailure(failureOf(error, 'Money was not added', RETRY_NOTE));
-        if (Object.keys(fields).length > 0) focusFirstInvalid(formRef.current);
-        else setTimeout(() => failureRef.current?.focus(), 0);
-      }
-    },
-    () => {
-      if (mode.kind === 'stripe') setStripeError(stripeProblem());
-      focusFirstInvalid(formRef.current);
-    },
-  );
+  const submit = form.onSubmit(async (values) => {
+    payment.setFailure(null);
+    const amount = parseAmount(values.amount);
+    if (amount === null) return;
+    let request: Omit<AddMoneyInput, 'attempt'>;
+    let fingerprint: unknown;
+    if (payment.stripeIncomplete()) return;
+    if (mode.kind === 'stripe') {
+      request = {
+        owner,
+        amount,
+        payInBrowser: async (clientSecret) => {
+          if (!payment.stripeCard.current) throw new Error(STRIPE_CARD_MESSAGES.notReady);
+          await payment.stripeCard.current.confirmPayment(clientSecret);
+        },
+      };
+      // The card is in Stripe's frame; a retry pays the payment already opened, with whatever card is typed.
+      fingerprint = { owner: ownerKey(owner), amount };
+    } else if (mode.kind === 'sandbox') {
+      const card = toCardInput(values.card);
+      request = { owner, amount, card };
+      fingerprint = { owner: ownerKey(owner), amount, card };
+    } else {
+      return;
+    }
+    const current = payment.attempts.next(fingerprint);
+    try {
+      const { wallet } = await mutation.mutateAsync({ ...request, attempt: current });
+      payment.attempts.answered();
+      form.reset();
+      payment.clearStripe();
+      if (owner.type === 'user') updateSessionBalance(wallet);
+      toast.success(
+        MONEY_ADDED_TOAST,
+        `${formatMoney(amount, wallet.currency)} was added. The balance is now ${formatMoney(wallet.wallet_amount, wallet.currency)}.`,
+      );
+      onAdded?.(wallet);
+    } catch (error) {
+      payment.failed(error, form);
+    }
+  }, payment.invalid);
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
-      <Stack gap="md">
-        <Title order={2} size="h3" id={headingId}>
-          Add money
-        </Title>
+    <CardPaymentForm
+      mode={mode}
+      payment={payment}
+      title="Add money"
+      titleOrder={2}
+      intro={
         <Text size="sm">
           {description ??
             (owner.type === 'user'
               ? 'Top up your wallet from a card. The money is in your wallet at once.'
               : `Top up the wallet of ${owner.name} from a card. The money is in the wallet at once.`)}
         </Text>
-        {mode.kind === 'loading' ? (
-          <CardFormLoading />
-        ) : mode.kind === 'unavailable' ? (
-          <CardPaymentsUnavailable />
-        ) : (
-          <>
-            <AmountInput currency={currency} {...form.getInputProps('amount')} />
-            {mode.kind === 'sandbox' ? (
-              <CardFields getInputProps={form.getInputProps} />
-            ) : (
-              <StripeCardField
-                ref={stripeCard}
-                publishableKey={mode.publishableKey}
-                error={stripeError}
-                onChange={onStripeChange}
-              />
-            )}
-            <FormFailure ref={failureRef} failure={failure} />
-            <Group justify="flex-end">
-              <Button type="submit" loading={mutation.isPending}>
-                Add money
-              </Button>
-            </Group>
-          </>
-        )}
-      </Stack>
-    </form>
+      }
+      submitLabel="Add money"
+      pending={mutation.isPending}
+      onSubmit={submit}
+    >
+      <AmountInput currency={currency} {...form.getInputProps('amount')} />
+      {payment.card(form.getInputProps)}
+    </CardPaymentForm>
   );
 }

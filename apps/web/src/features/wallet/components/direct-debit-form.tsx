@@ -9,35 +9,30 @@ import {
   formatMoney,
   parseDateInput,
 } from '@kindred/shared';
-import { Button, Group, NativeSelect, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { NativeSelect, Select, SimpleGrid, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { charityQueries } from '@/entities/charity';
-import { ownerKey, type WalletOwner } from '@/entities/wallet';
-import { applyServerErrors, focusFirstInvalid, useAccessibleForm } from '@/lib/form';
+import { ownerKey } from '@/entities/wallet';
+import { useAccessibleForm } from '@/lib/form';
 import { showDate, todayIso } from '@/lib/format';
-import { useKeyedAttempts } from '@/lib/idempotency';
-import type { PaymentProviderName } from '../api/config';
 import { useCreateDirectDebit } from '../api/direct-debits';
 import { amountError, parseAmount } from '../lib/amount';
 import { type CardValues, cardErrors, EMPTY_CARD, toCardInput } from '../lib/card';
-import { type CardMode, cardModeOf } from '../lib/card-mode';
-import { failureOf } from '../lib/failure';
-import { type Attempt, keepForRetry } from '../lib/idempotency';
 import { frequencyLabel } from '../lib/labels';
-import { isStripePaymentError, STRIPE_CARD_MESSAGES } from '../lib/stripe';
+import { STRIPE_CARD_MESSAGES } from '../lib/stripe';
 import { AmountInput } from './amount-input';
-import { CardFields, CardFormLoading, CardPaymentsUnavailable } from './card-fields';
-import { type Failure, FormFailure } from './form-failure';
 import {
-  EMPTY_STRIPE_CARD,
-  StripeCardField,
-  type StripeCardHandle,
-  type StripeCardState,
-} from './stripe-card-field';
+  type CardFormBodyProps,
+  type CardFormProps,
+  CardPaymentForm,
+  useCardPayment,
+  withCardMode,
+} from './card-payment';
+import type { StripeCardHandle } from './stripe-card-field';
 
 export interface DirectDebitValues {
   /** '1' wallet top-up, '3' charity subscription (organisations only). */
@@ -104,199 +99,124 @@ function CharityPicker({ inputProps }: { inputProps: object }) {
   );
 }
 
-export interface DirectDebitFormProps {
-  owner: WalletOwner;
-  currency: string;
-  /** Who takes card payments (GET /api/config); null while that is loading. */
-  provider?: PaymentProviderName | null;
-  /** Stripe's publishable key, for Stripe Elements (GET /api/config). */
-  stripePublishableKey?: string | null;
-}
+export type DirectDebitFormProps = CardFormProps;
 
 /**
  * Sets up a direct debit: amount, how often, the first charge's date and the card, typed into our
  * sandbox card form or, with Stripe, into Stripe Elements (which turns it into a PaymentMethod that
  * the API keeps for the charges).
  */
-export function DirectDebitForm({
-  provider = 'sandbox',
-  stripePublishableKey = null,
-  ...props
-}: DirectDebitFormProps) {
-  const mode = cardModeOf(provider, stripePublishableKey);
-  // Another way of paying is another form: nothing typed carries over.
-  return <DirectDebitFormBody key={mode.kind} mode={mode} {...props} />;
-}
+export const DirectDebitForm = withCardMode<DirectDebitFormProps>(DirectDebitFormBody);
 
-function DirectDebitFormBody({
-  owner,
-  currency,
-  mode,
-}: Pick<DirectDebitFormProps, 'owner' | 'currency'> & { mode: CardMode }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
-  const stripeCard = useRef<StripeCardHandle>(null);
+function DirectDebitFormBody({ owner, currency, mode }: CardFormBodyProps<DirectDebitFormProps>) {
   /** Counts the changes to the card in Stripe's field: a changed card is a new attempt. */
   const stripeEdits = useRef(0);
-  const attempts = useKeyedAttempts<Attempt>(keepForRetry);
-  const headingId = useId();
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [stripeState, setStripeState] = useState<StripeCardState>(EMPTY_STRIPE_CARD);
-  const [stripeError, setStripeError] = useState<string | null>(null);
+  const payment = useCardPayment(
+    mode,
+    { title: 'The direct debit was not set up', retryNote: RETRY_NOTE, fieldMap: FIELD_MAP },
+    () => {
+      stripeEdits.current += 1;
+    },
+  );
   const mutation = useCreateDirectDebit();
   const form = useAccessibleForm<DirectDebitValues>({
     initialValues: initialValues(),
     validate: (values) => validate(values, mode.kind === 'sandbox'),
   });
 
-  const onStripeChange = (state: StripeCardState) => {
-    stripeEdits.current += 1;
-    setStripeState(state);
-    setStripeError(state.error);
-  };
-  /** What is wrong with the card in Stripe's field, or null when it is complete. */
-  const stripeProblem = () =>
-    stripeState.complete ? null : (stripeState.error ?? STRIPE_CARD_MESSAGES.incomplete);
-
-  const submit = form.onSubmit(
-    async (values) => {
-      setFailure(null);
-      const amount = parseAmount(values.amount);
-      if (amount === null || !values.start_date) return;
-      if (mode.kind !== 'sandbox' && mode.kind !== 'stripe') return;
+  const submit = form.onSubmit(async (values) => {
+    payment.setFailure(null);
+    const amount = parseAmount(values.amount);
+    if (amount === null || !values.start_date) return;
+    if (mode.kind !== 'sandbox' && mode.kind !== 'stripe') return;
+    if (payment.stripeIncomplete()) return;
+    const base: DirectDebitBody = {
+      amount,
+      frequency: Number(values.frequency) as FrequencyCode,
+      start_date: values.start_date,
+      ...(mode.kind === 'sandbox' ? { card: toCardInput(values.card) } : {}),
+    };
+    const body: DirectDebitBody | BusinessDirectDebitBody =
+      owner.type === 'business'
+        ? values.type === '3'
+          ? { ...base, type: 3, charity_id: Number(values.charity_id) }
+          : { ...base, type: 1 }
+        : base;
+    // With Stripe the card is in Stripe's frame: its edits stand for it.
+    const card = mode.kind === 'stripe' ? { stripeEdits: stripeEdits.current } : {};
+    const current = payment.attempts.next({ owner: ownerKey(owner), body, ...card });
+    try {
       if (mode.kind === 'stripe') {
-        const problem = stripeProblem();
-        if (problem) {
-          setStripeError(problem);
-          stripeCard.current?.focus();
-          return;
-        }
+        // One PaymentMethod per attempt: a retry sends the same one with the same key.
+        current.paymentMethodId ??= await createPaymentMethod(payment.stripeCard.current);
       }
-      const base: DirectDebitBody = {
-        amount,
-        frequency: Number(values.frequency) as FrequencyCode,
-        start_date: values.start_date,
-        ...(mode.kind === 'sandbox' ? { card: toCardInput(values.card) } : {}),
-      };
-      const body: DirectDebitBody | BusinessDirectDebitBody =
-        owner.type === 'business'
-          ? values.type === '3'
-            ? { ...base, type: 3, charity_id: Number(values.charity_id) }
-            : { ...base, type: 1 }
-          : base;
-      // With Stripe the card is in Stripe's frame: its edits stand for it.
-      const card = mode.kind === 'stripe' ? { stripeEdits: stripeEdits.current } : {};
-      const current = attempts.next({ owner: ownerKey(owner), body, ...card });
-      try {
-        if (mode.kind === 'stripe') {
-          // One PaymentMethod per attempt: a retry sends the same one with the same key.
-          current.paymentMethodId ??= await createPaymentMethod(stripeCard.current);
-        }
-        const sent =
-          current.paymentMethodId === undefined
-            ? body
-            : { ...body, payment_method_id: current.paymentMethodId };
-        const debit = await mutation.mutateAsync({ owner, body: sent, idempotencyKey: current.key });
-        attempts.answered();
-        form.setValues(initialValues());
-        form.resetDirty();
-        if (mode.kind === 'stripe') {
-          stripeCard.current?.clear();
-          onStripeChange(EMPTY_STRIPE_CARD);
-        }
-        toast.success(
-          'Direct debit set up',
-          `${formatMoney(debit.amount, debit.currency)} ${frequencyLabel(debit.frequency).toLowerCase()}, first charge on ${showDate(debit.next_charge_on)}.`,
-        );
-      } catch (error) {
-        attempts.failed(error);
-        if (isStripePaymentError(error) && error.invalidDetails) {
-          setStripeError(error.message);
-          stripeCard.current?.focus();
-          return;
-        }
-        // Field messages go beside their fields; the refusal shows above the button either way.
-        const { fields } = applyServerErrors(error, form, FIELD_MAP);
-        setFailure(failureOf(error, 'The direct debit was not set up', RETRY_NOTE));
-        if (Object.keys(fields).length > 0) focusFirstInvalid(formRef.current);
-        else setTimeout(() => failureRef.current?.focus(), 0);
-      }
-    },
-    () => {
-      if (mode.kind === 'stripe') setStripeError(stripeProblem());
-      focusFirstInvalid(formRef.current);
-    },
-  );
+      const sent =
+        current.paymentMethodId === undefined
+          ? body
+          : { ...body, payment_method_id: current.paymentMethodId };
+      const debit = await mutation.mutateAsync({ owner, body: sent, idempotencyKey: current.key });
+      payment.attempts.answered();
+      form.setValues(initialValues());
+      form.resetDirty();
+      payment.clearStripe();
+      toast.success(
+        'Direct debit set up',
+        `${formatMoney(debit.amount, debit.currency)} ${frequencyLabel(debit.frequency).toLowerCase()}, first charge on ${showDate(debit.next_charge_on)}.`,
+      );
+    } catch (error) {
+      payment.failed(error, form);
+    }
+  }, payment.invalid);
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
-      <Stack gap="md">
-        <Title order={3} size="h4" id={headingId}>
-          Set up a direct debit
-        </Title>
-        {mode.kind === 'loading' ? (
-          <CardFormLoading />
-        ) : mode.kind === 'unavailable' ? (
-          <CardPaymentsUnavailable />
-        ) : (
-          <>
-            {owner.type === 'business' ? (
-              <NativeSelect
-                label="What it pays for"
-                data={[
-                  { value: '1', label: 'Top up the wallet' },
-                  { value: '3', label: 'A charity subscription' },
-                ]}
-                {...form.getInputProps('type')}
-              />
-            ) : null}
-            {owner.type === 'business' && form.values.type === '3' ? (
-              <CharityPicker inputProps={form.getInputProps('charity_id')} />
-            ) : null}
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <AmountInput currency={currency} {...form.getInputProps('amount')} />
-              <NativeSelect
-                label="How often"
-                description="Daily, weekly, monthly or yearly"
-                required
-                data={FREQUENCIES.map((f) => ({ value: String(f.id), label: f.label }))}
-                {...form.getInputProps('frequency')}
-              />
-              <DateInput
-                label="First charge"
-                description="mm/dd/yyyy, today or later"
-                required
-                valueFormat={DATE_INPUT_FORMAT}
-                dateParser={parseDateInput}
-                minDate={todayIso()}
-                popoverProps={{ withinPortal: true }}
-                {...form.getInputProps('start_date')}
-              />
-            </SimpleGrid>
-            {mode.kind === 'sandbox' ? (
-              <CardFields getInputProps={form.getInputProps} />
-            ) : (
-              <StripeCardField
-                ref={stripeCard}
-                publishableKey={mode.publishableKey}
-                error={stripeError}
-                onChange={onStripeChange}
-              />
-            )}
-            <Text size="sm">
-              The card is charged on the first charge date, then as often as chosen, until the direct debit is
-              cancelled.
-            </Text>
-            <FormFailure ref={failureRef} failure={failure} />
-            <Group justify="flex-end">
-              <Button type="submit" loading={mutation.isPending}>
-                Set up direct debit
-              </Button>
-            </Group>
-          </>
-        )}
-      </Stack>
-    </form>
+    <CardPaymentForm
+      mode={mode}
+      payment={payment}
+      title="Set up a direct debit"
+      titleOrder={3}
+      submitLabel="Set up direct debit"
+      pending={mutation.isPending}
+      onSubmit={submit}
+    >
+      {owner.type === 'business' ? (
+        <NativeSelect
+          label="What it pays for"
+          data={[
+            { value: '1', label: 'Top up the wallet' },
+            { value: '3', label: 'A charity subscription' },
+          ]}
+          {...form.getInputProps('type')}
+        />
+      ) : null}
+      {owner.type === 'business' && form.values.type === '3' ? (
+        <CharityPicker inputProps={form.getInputProps('charity_id')} />
+      ) : null}
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <AmountInput currency={currency} {...form.getInputProps('amount')} />
+        <NativeSelect
+          label="How often"
+          description="Daily, weekly, monthly or yearly"
+          required
+          data={FREQUENCIES.map((f) => ({ value: String(f.id), label: f.label }))}
+          {...form.getInputProps('frequency')}
+        />
+        <DateInput
+          label="First charge"
+          description="mm/dd/yyyy, today or later"
+          required
+          valueFormat={DATE_INPUT_FORMAT}
+          dateParser={parseDateInput}
+          minDate={todayIso()}
+          popoverProps={{ withinPortal: true }}
+          {...form.getInputProps('start_date')}
+        />
+      </SimpleGrid>
+      {payment.card(form.getInputProps)}
+      <Text size="sm">
+        The card is charged on the first charge date, then as often as chosen, until the direct debit is
+        cancelled.
+      </Text>
+    </CardPaymentForm>
   );
 }
 

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { FailedState, LoadingState, type LoadingStateProps } from './states';
+
+/** What QueryState reads of a TanStack query (a `useQuery` or `useInfiniteQuery` result). */
+export interface QueryLike<T> {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data: T | undefined;
+  refetch: () => unknown;
+}
+
+export interface QueryStateProps<T> {
+  query: QueryLike<T>;
+  /** The loading line, e.g. 'Loading the claims…'. */
+  loading: string;
+  /** Where the spinner sits (LoadingState's layout). */
+  layout?: LoadingStateProps['layout'];
+  /** The failure's title, e.g. 'The claims could not be loaded.'. */
+  failed: string;
+  /** Shown instead of `children` when `isEmpty` says the data holds nothing. */
+  empty?: ReactNode;
+  isEmpty?: (data: T) => boolean;
+  /** Keep showing the data loaded before when a later fetch fails (a query with placeholder data). */
+  keepDataOnError?: boolean;
+  /** The loaded data's view. */
+  children: (data: T) => ReactNode;
+}
+
+/** One query's four states in place: loading, failed (with "Try again"), empty, or its data. */
+export function QueryState<T>({
+  query,
+  loading,
+  layout,
+  failed,
+  empty,
+  isEmpty,
+  keepDataOnError,
+  children,
+}: QueryStateProps<T>) {
+  if (query.isPending) return <LoadingState label={loading} layout={layout} />;
+  if (query.data === undefined || (query.isError && !keepDataOnError)) {
+    return <FailedState title={failed} error={query.error} onRetry={query.refetch} />;
+  }
+  if (isEmpty?.(query.data)) return <>{empty}</>;
+  return <>{children(query.data)}</>;
+}

@@ -1,0 +1,190 @@
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { type ComponentType, type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import type { WalletOwner } from '@/entities/wallet';
+import { applyServerErrors, focusFirstInvalid } from '@/lib/form';
+import { useKeyedAttempts } from '@/lib/idempotency';
+import type { PaymentProviderName } from '../api/config';
+import { type CardMode, cardModeOf } from '../lib/card-mode';
+import { failureOf } from '../lib/failure';
+import { type Attempt, keepForRetry } from '../lib/idempotency';
+import { isStripePaymentError, STRIPE_CARD_MESSAGES } from '../lib/stripe';
+import { CardFields, type CardFieldsProps, CardFormLoading, CardPaymentsUnavailable } from './card-fields';
+import { type Failure, FormFailure } from './form-failure';
+import {
+  EMPTY_STRIPE_CARD,
+  StripeCardField,
+  type StripeCardHandle,
+  type StripeCardState,
+} from './stripe-card-field';
+
+/** What a refused payment's field errors are set on (a Mantine form). */
+type ErrorTarget = Parameters<typeof applyServerErrors>[1];
+
+/** How a card form reports a refused payment. */
+export interface CardFailureWords {
+  /** The refusal's title, e.g. 'Money was not added'. */
+  title: string;
+  /** What submitting again does. */
+  retryNote: string;
+  /** Server field names to form fields. */
+  fieldMap: Record<string, string>;
+}
+
+/**
+ * The card part of a form that pays by card (add money, set up a direct debit): the sandbox card
+ * fields or Stripe's field, the submit attempts (one Idempotency-Key each), and the refusal shown
+ * above the button. `onStripeEdit` hears every change to the card in Stripe's field.
+ */
+export function useCardPayment(mode: CardMode, words: CardFailureWords, onStripeEdit?: () => void) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const stripeCard = useRef<StripeCardHandle>(null);
+  const attempts = useKeyedAttempts<Attempt>(keepForRetry);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [stripeState, setStripeState] = useState<StripeCardState>(EMPTY_STRIPE_CARD);
+  const [stripeError, setStripeError] = useState<string | null>(null);
+
+  const onStripeChange = (state: StripeCardState) => {
+    onStripeEdit?.();
+    setStripeState(state);
+    setStripeError(state.error);
+  };
+  /** What is wrong with the card in Stripe's field, or null when it is complete. */
+  const stripeProblem = () =>
+    stripeState.complete ? null : (stripeState.error ?? STRIPE_CARD_MESSAGES.incomplete);
+
+  return {
+    formRef,
+    failureRef,
+    stripeCard,
+    attempts,
+    failure,
+    setFailure,
+    /** With Stripe, an incomplete card stops the submit: its problem shows beside it, focused. */
+    stripeIncomplete(): boolean {
+      if (mode.kind !== 'stripe') return false;
+      const problem = stripeProblem();
+      if (!problem) return false;
+      setStripeError(problem);
+      stripeCard.current?.focus();
+      return true;
+    },
+    /** After a payment went through: Stripe's field starts empty again. */
+    clearStripe() {
+      if (mode.kind !== 'stripe') return;
+      stripeCard.current?.clear();
+      onStripeChange(EMPTY_STRIPE_CARD);
+    },
+    /**
+     * A refused or unanswered payment: a card Stripe refuses shows beside its field; field messages go
+     * beside their fields; the refusal shows above the button either way.
+     */
+    failed(error: unknown, form: ErrorTarget) {
+      attempts.failed(error);
+      if (isStripePaymentError(error) && error.invalidDetails) {
+        setStripeError(error.message);
+        stripeCard.current?.focus();
+        return;
+      }
+      const { fields } = applyServerErrors(error, form, words.fieldMap);
+      setFailure(failureOf(error, words.title, words.retryNote));
+      if (Object.keys(fields).length > 0) focusFirstInvalid(formRef.current);
+      else setTimeout(() => failureRef.current?.focus(), 0);
+    },
+    /** A submit with fields to correct: the first one is focused. */
+    invalid() {
+      if (mode.kind === 'stripe') setStripeError(stripeProblem());
+      focusFirstInvalid(formRef.current);
+    },
+    /** The card: the sandbox card fields or Stripe's field. */
+    card(getInputProps: CardFieldsProps['getInputProps']) {
+      return mode.kind === 'stripe' ? (
+        <StripeCardField
+          ref={stripeCard}
+          publishableKey={mode.publishableKey}
+          error={stripeError}
+          onChange={onStripeChange}
+        />
+      ) : (
+        <CardFields getInputProps={getInputProps} />
+      );
+    },
+  };
+}
+
+export type CardPayment = ReturnType<typeof useCardPayment>;
+
+export interface CardPaymentFormProps {
+  mode: CardMode;
+  payment: CardPayment;
+  title: string;
+  /** A section of the wallet screen (2) or a part of one (3). */
+  titleOrder: 2 | 3;
+  /** Under the heading, shown whatever the mode. */
+  intro?: ReactNode;
+  submitLabel: string;
+  pending: boolean;
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  /** The fields (with `payment.card(...)` among them), shown once cards can be taken. */
+  children: ReactNode;
+}
+
+/**
+ * A form that pays by card: its heading, then, once the deployment's settings say how cards are
+ * taken, its fields, the refusal and the submit button.
+ */
+export function CardPaymentForm({ mode, payment, title, titleOrder, intro, ...props }: CardPaymentFormProps) {
+  const headingId = useId();
+  return (
+    <form ref={payment.formRef} onSubmit={props.onSubmit} noValidate aria-labelledby={headingId}>
+      <Stack gap="md">
+        <Title order={titleOrder} size={titleOrder === 2 ? 'h3' : 'h4'} id={headingId}>
+          {title}
+        </Title>
+        {intro}
+        {mode.kind === 'loading' ? (
+          <CardFormLoading />
+        ) : mode.kind === 'unavailable' ? (
+          <CardPaymentsUnavailable />
+        ) : (
+          <>
+            {props.children}
+            <FormFailure ref={payment.failureRef} failure={payment.failure} />
+            <Group justify="flex-end">
+              <Button type="submit" loading={props.pending}>
+                {props.submitLabel}
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+/** Whose wallet a card form pays into and how the deployment takes cards. */
+export interface CardFormProps {
+  owner: WalletOwner;
+  currency: string;
+  /** Who takes card payments (GET /api/config); null while that is loading. */
+  provider?: PaymentProviderName | null;
+  /** Stripe's publishable key, for Stripe Elements (GET /api/config). */
+  stripePublishableKey?: string | null;
+}
+
+/** A card form's body: its props without the deployment's settings, and the card mode they make. */
+export type CardFormBodyProps<P extends CardFormProps> = Omit<P, 'provider' | 'stripePublishableKey'> & {
+  mode: CardMode;
+};
+
+/**
+ * A card form from its body, which is given the card mode and keyed by it: another way of paying is
+ * another form, so nothing typed carries over.
+ */
+export function withCardMode<P extends CardFormProps>(Body: ComponentType<CardFormBodyProps<P>>) {
+  return function CardForm({ provider = 'sandbox', stripePublishableKey = null, ...props }: P) {
+    const mode = cardModeOf(provider, stripePublishableKey);
+    const body = { ...props, mode } as CardFormBodyProps<P>;
+    return <Body key={mode.kind} {...body} />;
+  };
+}
