@@ -1,5 +1,5 @@
 import type { Page, PageQuery } from '@kindred/shared';
-import { asc, desc, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from './errors.js';
 import { isUnsafeText } from './text.js';
@@ -117,4 +117,29 @@ export function newestFirst(
   }
   const order = before ? [asc(createdAt), asc(id)] : [desc(createdAt), desc(id)];
   return { conditions, order };
+}
+
+/** Rows after the cursor (name, id) in name order, or before it (ordered backwards; `toPage` puts them back). */
+export function byName(
+  name: AnyPgColumn,
+  id: AnyPgColumn,
+  cursor: CursorValue[] | undefined,
+  before: boolean,
+) {
+  const order = before ? [desc(name), desc(id)] : [asc(name), asc(id)];
+  if (!cursor) return { condition: undefined, order };
+  const [value, key] = cursor;
+  const cmp = before ? lt : gt;
+  return {
+    condition: or(cmp(name, String(value)), and(eq(name, String(value)), cmp(id, Number(key)))),
+    order,
+  };
+}
+
+/** Newest first on the id alone: `after` walks to smaller ids, `before` to larger ones (ordered oldest first). */
+export function newestIdFirst(id: AnyPgColumn, cursorId: number | undefined, before: boolean) {
+  return {
+    condition: cursorId === undefined ? undefined : (before ? gt : lt)(id, cursorId),
+    order: before ? asc(id) : desc(id),
+  };
 }

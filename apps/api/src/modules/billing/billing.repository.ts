@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { newestIdFirst } from '../../lib/pagination.js';
 import {
   businessSubscriptions,
   discountCodes,
@@ -17,11 +18,6 @@ interface KeysetPage {
   cursorId?: number | undefined;
   before: boolean;
 }
-
-const keyset = (
-  column: typeof subscriptionInvoices.id | typeof businessSubscriptions.id,
-  page: KeysetPage,
-) => (page.cursorId === undefined ? undefined : (page.before ? gt : lt)(column, page.cursorId));
 
 /** SQL of plans, discount codes, organisation subscriptions and their invoices. */
 export const billingRepository = {
@@ -91,14 +87,8 @@ export const billingRepository = {
 
   /** Every code, newest first, keyset paged on the id. */
   codes(db: Executor, page: KeysetPage): Promise<DiscountCodeRow[]> {
-    return db
-      .select()
-      .from(discountCodes)
-      .where(
-        page.cursorId === undefined ? undefined : (page.before ? gt : lt)(discountCodes.id, page.cursorId),
-      )
-      .orderBy(page.before ? asc(discountCodes.id) : desc(discountCodes.id))
-      .limit(page.limit);
+    const { condition, order } = newestIdFirst(discountCodes.id, page.cursorId, page.before);
+    return db.select().from(discountCodes).where(condition).orderBy(order).limit(page.limit);
   },
 
   /**
@@ -179,11 +169,12 @@ export const billingRepository = {
 
   /** An organisation's subscriptions, newest first, keyset paged on the id. */
   subscriptionsOf(db: Executor, businessId: number, page: KeysetPage): Promise<SubscriptionRow[]> {
+    const { condition, order } = newestIdFirst(businessSubscriptions.id, page.cursorId, page.before);
     return db
       .select()
       .from(businessSubscriptions)
-      .where(and(eq(businessSubscriptions.businessId, businessId), keyset(businessSubscriptions.id, page)))
-      .orderBy(page.before ? asc(businessSubscriptions.id) : desc(businessSubscriptions.id))
+      .where(and(eq(businessSubscriptions.businessId, businessId), condition))
+      .orderBy(order)
       .limit(page.limit);
   },
 
@@ -258,11 +249,12 @@ export const billingRepository = {
 
   /** An organisation's invoices, newest first, keyset paged on the id. */
   invoicesOf(db: Executor, businessId: number, page: KeysetPage): Promise<InvoiceRow[]> {
+    const { condition, order } = newestIdFirst(subscriptionInvoices.id, page.cursorId, page.before);
     return db
       .select()
       .from(subscriptionInvoices)
-      .where(and(eq(subscriptionInvoices.businessId, businessId), keyset(subscriptionInvoices.id, page)))
-      .orderBy(page.before ? asc(subscriptionInvoices.id) : desc(subscriptionInvoices.id))
+      .where(and(eq(subscriptionInvoices.businessId, businessId), condition))
+      .orderBy(order)
       .limit(page.limit);
   },
 

@@ -1,10 +1,10 @@
 import { ADMIN_TYPE, CHARITY_MEMBER_PERMISSIONS } from '@kindred/shared';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { accountMemberships } from '../../db/account-memberships.js';
 import type { Executor, Unstamped } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
-import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
+import { byName, type CursorValue, exactTime, newestFirst, newestIdFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
 import { charities, charityMemberships } from './charities.table.js';
 
@@ -60,27 +60,12 @@ export const charitiesRepository = {
     db: Executor,
     page: { limit: number; cursor?: CursorValue[]; before: boolean; q?: string },
   ) {
-    const conditions: Array<SQL | undefined> = [publicCharity()];
-    if (page.q) conditions.push(ilike(charities.name, `%${page.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-    if (page.cursor) {
-      const [name, id] = page.cursor;
-      const cmp = page.before ? lt : gt;
-      conditions.push(
-        or(
-          cmp(charities.name, String(name)),
-          and(eq(charities.name, String(name)), cmp(charities.id, Number(id))),
-        ),
-      );
-    }
+    const { condition, order } = byName(charities.name, charities.id, page.cursor, page.before);
     return db
       .select()
       .from(charities)
-      .where(and(...conditions))
-      .orderBy(
-        ...(page.before
-          ? [desc(charities.name), desc(charities.id)]
-          : [asc(charities.name), asc(charities.id)]),
-      )
+      .where(and(publicCharity(), page.q ? ilike(charities.name, likePattern(page.q)) : undefined, condition))
+      .orderBy(...order)
       .limit(page.limit);
   },
 
@@ -89,16 +74,13 @@ export const charitiesRepository = {
     status: CharityRow['approvalStatus'],
     page: { limit: number; cursor?: CursorValue[]; before: boolean },
   ) {
-    const conditions: Array<SQL | undefined> = [
-      eq(charities.approvalStatus, status),
-      isNull(charities.deletedAt),
-    ];
-    if (page.cursor) conditions.push((page.before ? gt : lt)(charities.id, Number(page.cursor[0])));
+    const cursorId = page.cursor === undefined ? undefined : Number(page.cursor[0]);
+    const { condition, order } = newestIdFirst(charities.id, cursorId, page.before);
     return db
       .select()
       .from(charities)
-      .where(and(...conditions))
-      .orderBy(page.before ? asc(charities.id) : desc(charities.id))
+      .where(and(eq(charities.approvalStatus, status), isNull(charities.deletedAt), condition))
+      .orderBy(order)
       .limit(page.limit);
   },
 

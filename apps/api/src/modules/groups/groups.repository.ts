@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
+import { byName, type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
 import {
   groupJoinRequests,
@@ -39,17 +39,7 @@ interface Keyset {
 }
 
 /** By name then id, for keyset pages of groups. */
-function byName(page: Keyset) {
-  const [name, id] = (page.cursor ?? []) as [string | undefined, number | undefined];
-  const after =
-    name !== undefined && id !== undefined
-      ? page.before
-        ? or(lt(groups.name, name), and(eq(groups.name, name), lt(groups.id, id)))
-        : or(gt(groups.name, name), and(eq(groups.name, name), gt(groups.id, id)))
-      : undefined;
-  const order = page.before ? [desc(groups.name), desc(groups.id)] : [asc(groups.name), asc(groups.id)];
-  return { after, order };
-}
+const byGroupName = (page: Keyset) => byName(groups.name, groups.id, page.cursor, page.before);
 
 /** SQL of the groups (explore reads them too, as a declared read model: decision 010). */
 export const groupsRepository = {
@@ -200,7 +190,7 @@ export const groupsRepository = {
 
   /** A page of the groups a person belongs to, by name. */
   async listOfUser(db: Executor, userId: number, page: Keyset) {
-    const { after, order } = byName(page);
+    const { condition: after, order } = byGroupName(page);
     return db
       .select({ group: groups, isAdmin: groupMemberships.isAdmin })
       .from(groupMemberships)
@@ -212,7 +202,7 @@ export const groupsRepository = {
 
   /** A page of an organisation's groups, by name. */
   async listOfBusiness(db: Executor, businessId: number, page: Keyset) {
-    const { after, order } = byName(page);
+    const { condition: after, order } = byGroupName(page);
     return db
       .select()
       .from(groups)

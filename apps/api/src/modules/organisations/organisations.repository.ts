@@ -1,8 +1,10 @@
 import { ADMIN_TYPE, type SignoffPeople, type SignoffPolicy } from '@kindred/shared';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { accountMemberships } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
 import { matchesWords, searchWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
+import { byName, newestIdFirst } from '../../lib/pagination.js';
+import { likePattern } from '../../lib/text.js';
 import { businesses, businessMemberships } from './organisations.table.js';
 
 export type BusinessRow = typeof businesses.$inferSelect;
@@ -17,9 +19,6 @@ export function signoffPolicyOf(row: BusinessRow): SignoffPolicy {
     approvals_above_threshold: row.signoffApprovalsAbove,
   };
 }
-
-/** A name pattern for ILIKE, with the wildcards in the person's text taken literally. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The queries organisations share with charities, on the organisations' tables. */
 const shared = accountMemberships(businesses, businessMemberships, 'businessId');
@@ -138,16 +137,7 @@ export const organisationsRepository = {
     userId: number,
     page: { limit: number; cursor?: (string | number)[] | undefined; before: boolean },
   ) {
-    const [name, id] = (page.cursor ?? []) as [string | undefined, number | undefined];
-    const after =
-      name !== undefined && id !== undefined
-        ? page.before
-          ? or(lt(businesses.name, name), and(eq(businesses.name, name), lt(businesses.id, id)))
-          : or(gt(businesses.name, name), and(eq(businesses.name, name), gt(businesses.id, id)))
-        : undefined;
-    const order = page.before
-      ? [desc(businesses.name), desc(businesses.id)]
-      : [asc(businesses.name), asc(businesses.id)];
+    const { condition: after, order } = byName(businesses.name, businesses.id, page.cursor, page.before);
     return db
       .select({ business: businesses, membership: businessMemberships })
       .from(businessMemberships)
@@ -164,7 +154,11 @@ export const organisationsRepository = {
     page: { limit: number; cursor?: (string | number)[] | undefined; before: boolean },
     filter: { q?: string | undefined; locked?: boolean | undefined } = {},
   ) {
-    const id = page.cursor?.[0] as number | undefined;
+    const { condition, order } = newestIdFirst(
+      businesses.id,
+      page.cursor?.[0] as number | undefined,
+      page.before,
+    );
     return db
       .select()
       .from(businesses)
@@ -174,10 +168,10 @@ export const organisationsRepository = {
           isNull(businesses.deletedAt),
           filter.q ? ilike(businesses.name, likePattern(filter.q)) : undefined,
           filter.locked === undefined ? undefined : eq(businesses.lockStatus, filter.locked),
-          id === undefined ? undefined : page.before ? gt(businesses.id, id) : lt(businesses.id, id),
+          condition,
         ),
       )
-      .orderBy(page.before ? asc(businesses.id) : desc(businesses.id))
+      .orderBy(order)
       .limit(page.limit);
   },
 
