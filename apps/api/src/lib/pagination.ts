@@ -90,6 +90,18 @@ export function decodeCursor(cursor: string | undefined, parts: CursorPart[]): C
 }
 
 /**
+ * What a repository reads for a page of the query: the decoded cursor, its direction, and one row
+ * more than asked for (`toPage` learns from it whether there are more).
+ */
+export function pageKeyset(query: PageQuery, parts: CursorPart[]) {
+  return {
+    cursor: decodeCursor(query.cursor, parts),
+    before: query.direction === 'before',
+    limit: query.limit + 1,
+  };
+}
+
+/**
  * A timestamp as exact text (microseconds, UTC) for a cursor. A JavaScript Date keeps only
  * milliseconds, so a cursor made from one would skip or repeat rows created within the same millisecond.
  */

@@ -162,8 +162,8 @@ export function donationViews(ctx: AppContext) {
     return donation;
   }
 
-  async function page(filter: DonationWhere, query: PageQuery) {
-    const rows = await donationsRepository.list(db(), filter, keyset(query));
+  /** The page of donations read for the query (newest first, each with its exact time), presented. */
+  async function presentPage(rows: Array<{ donation: DonationRow; at: string }>, query: PageQuery) {
     const result = toPage(
       rows,
       query,
@@ -171,6 +171,10 @@ export function donationViews(ctx: AppContext) {
       (row) => row.donation,
     );
     return { ...result, items: await present(result.items) };
+  }
+
+  async function page(filter: DonationWhere, query: PageQuery) {
+    return presentPage(await donationsRepository.list(db(), filter, keyset(query)), query);
   }
 
   /** The receipt mail; it names the charity with its registration number (read when not at hand). */
@@ -204,6 +208,6 @@ export function donationViews(ctx: AppContext) {
     }
   }
 
-  return { present, presentOne, page, receiptOf, queueReceipts };
+  return { present, presentOne, presentPage, page, receiptOf, queueReceipts };
 }
 export type DonationViews = ReturnType<typeof donationViews>;
