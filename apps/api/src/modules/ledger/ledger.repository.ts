@@ -304,12 +304,11 @@ export const ledgerTotals = {
   async dailyDonated(db: Executor, currency: string) {
     return dailySum(
       db,
+      currency,
       and(
         inArray(ledgerAccounts.kind, ['project_funds', 'charity_funds']),
         sql`${ledgerTransactions.donationId} is not null`,
-        eq(ledgerAccounts.currency, currency),
       ),
-      1,
     );
   },
 
@@ -317,12 +316,8 @@ export const ledgerTotals = {
   async dailyWallets(db: Executor, currency: string) {
     return dailySum(
       db,
-      and(
-        eq(ledgerAccounts.kind, 'wallet'),
-        inArray(ledgerAccounts.ownerType, ['user', 'business']),
-        eq(ledgerAccounts.currency, currency),
-      ),
-      1,
+      currency,
+      and(eq(ledgerAccounts.kind, 'wallet'), inArray(ledgerAccounts.ownerType, ['user', 'business'])),
     );
   },
 
@@ -330,13 +325,12 @@ export const ledgerTotals = {
   async dailySubscriptionFees(db: Executor, currency: string) {
     return dailySum(
       db,
+      currency,
       and(
         eq(ledgerAccounts.kind, 'fees'),
         eq(ledgerAccounts.ownerType, 'platform'),
         eq(ledgerTransactions.kind, 'subscription_invoice'),
-        eq(ledgerAccounts.currency, currency),
       ),
-      1,
     );
   },
 
@@ -344,24 +338,22 @@ export const ledgerTotals = {
   async dailyCreditsIssued(db: Executor, currency: string) {
     return dailySum(
       db,
-      and(
-        eq(ledgerAccounts.kind, 'credits_issued'),
-        eq(ledgerAccounts.ownerType, 'platform'),
-        eq(ledgerAccounts.currency, currency),
-      ),
+      currency,
+      and(eq(ledgerAccounts.kind, 'credits_issued'), eq(ledgerAccounts.ownerType, 'platform')),
       -1,
     );
   },
 };
 
-async function dailySum(db: Executor, where: SQL | undefined, sign: 1 | -1) {
+/** Entries of the currency on the accounts and movements `where` selects, summed by day (negated when `sign` is -1). */
+async function dailySum(db: Executor, currency: string, where: SQL | undefined, sign: 1 | -1 = 1) {
   const day = sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   const rows = await db
     .select({ day, value: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
     .from(ledgerEntries)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(where)
+    .where(and(where, eq(ledgerAccounts.currency, currency)))
     .groupBy(day);
   return rows.map((row) => ({ day: row.day, value: sign * Number(row.value) }));
 }
