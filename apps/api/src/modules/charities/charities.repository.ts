@@ -1,6 +1,6 @@
 import { ADMIN_TYPE, CHARITY_MEMBER_PERMISSIONS } from '@kindred/shared';
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { accountMemberships } from '../../db/account-memberships.js';
+import { accountMemberships, membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor, Unstamped } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
@@ -247,17 +247,12 @@ export const charitiesQueries = {
 
   /** The charities a person belongs to, by name (the session's charity memberships). */
   membershipsOfUser(db: Executor, userId: number) {
-    return db
-      .select({
-        charity_id: charities.id,
-        name: charities.name,
-        admin_type: charityMemberships.adminType,
-        permissions: charityMemberships.permissions,
-      })
-      .from(charityMemberships)
-      .innerJoin(charities, eq(charities.id, charityMemberships.charityId))
-      .where(eq(charityMemberships.userId, userId))
-      .orderBy(charities.name);
+    return membershipsOfUser(db, userId, [charityMemberships.charityId, charities.id], charities.name, {
+      charity_id: charities.id,
+      name: charities.name,
+      admin_type: charityMemberships.adminType,
+      permissions: charityMemberships.permissions,
+    });
   },
 
   /** GET /admin/charity_list: charities by name or email, newest first (platform admins). */

@@ -16,6 +16,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
 import { byName, type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
@@ -320,17 +321,12 @@ export const groupsQueries = {
 
   /** The groups a person belongs to, by name (the session's group memberships). */
   membershipsOfUser(db: Executor, userId: number) {
-    return db
-      .select({
-        group_id: groups.id,
-        name: groups.name,
-        group_type: groups.groupType,
-        is_admin: groupMemberships.isAdmin,
-      })
-      .from(groupMemberships)
-      .innerJoin(groups, eq(groups.id, groupMemberships.groupId))
-      .where(eq(groupMemberships.userId, userId))
-      .orderBy(groups.name);
+    return membershipsOfUser(db, userId, [groupMemberships.groupId, groups.id], groups.name, {
+      group_id: groups.id,
+      name: groups.name,
+      group_type: groups.groupType,
+      is_admin: groupMemberships.isAdmin,
+    });
   },
 
   /** A person's own pending requests to join groups, newest first (their requests list). */

@@ -1,6 +1,6 @@
 import { ADMIN_TYPE, type SignoffPeople, type SignoffPolicy } from '@kindred/shared';
 import { and, asc, count, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
-import { accountMemberships } from '../../db/account-memberships.js';
+import { accountMemberships, membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
 import { matchesWords, searchWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
 import { byName, newestIdFirst } from '../../lib/pagination.js';
@@ -344,19 +344,14 @@ export const organisationsQueries = {
 
   /** The businesses a person belongs to, by name (the session's business memberships). */
   membershipsOfUser(db: Executor, userId: number) {
-    return db
-      .select({
-        business_id: businesses.id,
-        name: businesses.name,
-        admin_type: businessMemberships.adminType,
-        is_signoff_admin: businessMemberships.isSignoffAdmin,
-        is_franchise: businesses.isFranchise,
-        permissions: businessMemberships.permissions,
-      })
-      .from(businessMemberships)
-      .innerJoin(businesses, eq(businesses.id, businessMemberships.businessId))
-      .where(eq(businessMemberships.userId, userId))
-      .orderBy(businesses.name);
+    return membershipsOfUser(db, userId, [businessMemberships.businessId, businesses.id], businesses.name, {
+      business_id: businesses.id,
+      name: businesses.name,
+      admin_type: businessMemberships.adminType,
+      is_signoff_admin: businessMemberships.isSignoffAdmin,
+      is_franchise: businesses.isFranchise,
+      permissions: businessMemberships.permissions,
+    });
   },
 
   /** Approved organisations added each day (the statistics). */

@@ -15,6 +15,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor, Unstamped } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
@@ -326,12 +327,11 @@ export const projectsQueries = {
 
   /** The projects a person is an admin of, by title (the session's project memberships). */
   membershipsOfUser(db: Executor, userId: number) {
-    return db
-      .select({ project_id: projects.id, title: projects.title, admin_type: projectMemberships.adminType })
-      .from(projectMemberships)
-      .innerJoin(projects, eq(projects.id, projectMemberships.projectId))
-      .where(eq(projectMemberships.userId, userId))
-      .orderBy(projects.title);
+    return membershipsOfUser(db, userId, [projectMemberships.projectId, projects.id], projects.title, {
+      project_id: projects.id,
+      title: projects.title,
+      admin_type: projectMemberships.adminType,
+    });
   },
 
   /**
