@@ -101,6 +101,16 @@ export function pageKeyset(query: PageQuery, parts: CursorPart[]) {
   };
 }
 
+/** Where a page of a list kept by id (newest first) starts: `limit + 1` rows past the query's cursor. */
+export function pageById(query: PageQuery) {
+  const cursor = decodeCursor(query.cursor, ['id']);
+  return {
+    limit: query.limit + 1,
+    cursorId: cursor ? Number(cursor[0]) : undefined,
+    before: query.direction === 'before',
+  };
+}
+
 /**
  * A timestamp as exact text (microseconds, UTC) for a cursor. A JavaScript Date keeps only
  * milliseconds, so a cursor made from one would skip or repeat rows created within the same millisecond.

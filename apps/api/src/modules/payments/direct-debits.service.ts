@@ -5,7 +5,7 @@ import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { IdempotencyRequest } from '../../lib/idempotency.js';
-import { decodeCursor, toPage } from '../../lib/pagination.js';
+import { pageById, toPage } from '../../lib/pagination.js';
 import { type Frequency, isoDay, nextPeriod } from '../../lib/periods.js';
 import { charitiesQueries } from '../charities/index.js';
 import { account, PLATFORM, runIdempotent } from '../ledger/index.js';
@@ -248,13 +248,7 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
     /** Every mandate, newest first, keyset paged (platform admins). */
     async adminList(auth: AuthUser | null, query: PageQuery, status?: MandateRow['status']) {
       await ctx.access.require(auth, Permission.PlatformDirectDebitsRead);
-      const cursor = decodeCursor(query.cursor, ['id']);
-      const before = query.direction === 'before';
-      const rows = await directDebitsRepository.page(
-        db(),
-        { status },
-        { limit: query.limit + 1, cursorId: cursor ? Number(cursor[0]) : undefined, before },
-      );
+      const rows = await directDebitsRepository.page(db(), { status }, pageById(query));
       return toPage(rows, query, (row) => [row.id], presentDirectDebit);
     },
   };
