@@ -11,7 +11,7 @@ import {
   notExists,
   sql,
 } from 'drizzle-orm';
-import { type AnyPgColumn, alias, type PgTable } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias, type PgTable, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.js';
 
 /** The role of an account's admin in its memberships (a charity's admin, an organisation's Super Admin). */
@@ -87,6 +87,32 @@ export function accountMemberships<M extends PgTable>(
         )
         .orderBy(asc(accounts.name));
       return rows.map((row) => ({ id: Number(row.id), name: String(row.name) }));
+    },
+
+    /** A person's membership of the account, if any. */
+    async membership(
+      db: Executor,
+      accountId: number,
+      userId: number,
+    ): Promise<M['$inferSelect'] | undefined> {
+      const [row] = await db
+        .select()
+        .from(memberships as PgTable)
+        .where(and(eq(member.accountId, accountId), eq(member.userId, userId)));
+      return row as M['$inferSelect'] | undefined;
+    },
+
+    /** Changes a person's role (or permissions) in the account. */
+    async updateMember(
+      db: Executor,
+      accountId: number,
+      userId: number,
+      values: Partial<M['$inferInsert']>,
+    ): Promise<void> {
+      await db
+        .update(memberships)
+        .set(values as PgUpdateSetSource<M>)
+        .where(and(eq(member.accountId, accountId), eq(member.userId, userId)));
     },
 
     async removeMember(db: Executor, accountId: number, userId: number): Promise<void> {

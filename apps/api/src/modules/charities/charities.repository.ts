@@ -97,13 +97,7 @@ export const charitiesRepository = {
       .where(eq(charityMemberships.charityId, charityId));
   },
 
-  async membership(db: Executor, charityId: number, userId: number) {
-    const [row] = await db
-      .select()
-      .from(charityMemberships)
-      .where(and(eq(charityMemberships.charityId, charityId), eq(charityMemberships.userId, userId)));
-    return row;
-  },
+  membership: shared.membership,
 
   /** The charities (not deleted) of which the person is the only admin. */
   soleAdminOf: shared.soleAdminOf,
@@ -133,17 +127,7 @@ export const charitiesRepository = {
       });
   },
 
-  async updateMember(
-    db: Executor,
-    charityId: number,
-    userId: number,
-    values: { adminType?: number; permissions?: string[] },
-  ) {
-    await db
-      .update(charityMemberships)
-      .set(values)
-      .where(and(eq(charityMemberships.charityId, charityId), eq(charityMemberships.userId, userId)));
-  },
+  updateMember: shared.updateMember,
 
   removeMember: shared.removeMember,
 

@@ -105,17 +105,7 @@ export const organisationsRepository = {
     return rows.map((row) => row.userId);
   },
 
-  async updateMember(
-    db: Executor,
-    businessId: number,
-    userId: number,
-    values: Partial<Pick<BusinessMembershipRow, 'adminType' | 'isSignoffAdmin'>>,
-  ): Promise<void> {
-    await db
-      .update(businessMemberships)
-      .set(values)
-      .where(and(eq(businessMemberships.businessId, businessId), eq(businessMemberships.userId, userId)));
-  },
+  updateMember: shared.updateMember,
 
   removeMember: shared.removeMember,
 
@@ -295,13 +285,8 @@ export const organisationsQueries = {
   /** The ids of a business's Super Admins, for mail about its approval. */
   businessSuperAdminIds: shared.adminIds,
 
-  async businessMembership(db: Executor, businessId: number, userId: number) {
-    const [row] = await db
-      .select()
-      .from(businessMemberships)
-      .where(and(eq(businessMemberships.businessId, businessId), eq(businessMemberships.userId, userId)));
-    return row;
-  },
+  /** A person's membership of a business, if any. */
+  businessMembership: shared.membership,
 
   /**
    * Approved, unlocked organisations with a word of the name starting with each word of the text (a
