@@ -11,6 +11,20 @@ import { isUnsafeText } from './text.js';
  */
 export type CursorValue = string | number;
 
+/** What a repository reads for a keyset page: how many rows, past which cursor, in which direction. */
+export interface Keyset {
+  limit: number;
+  cursor?: CursorValue[] | undefined;
+  before: boolean;
+}
+
+/** The same for a list kept by id alone (newest first). */
+export interface IdKeyset {
+  limit: number;
+  cursorId?: number | undefined;
+  before: boolean;
+}
+
 export function encodeCursor(key: CursorValue[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
@@ -102,7 +116,7 @@ export function pageKeyset(query: PageQuery, parts: CursorPart[]) {
 }
 
 /** Where a page of a list kept by id (newest first) starts: `limit + 1` rows past the query's cursor. */
-export function pageById(query: PageQuery) {
+export function pageById(query: PageQuery): IdKeyset {
   const cursor = decodeCursor(query.cursor, ['id']);
   return {
     limit: query.limit + 1,

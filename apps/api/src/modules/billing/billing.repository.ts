@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { newestIdFirst } from '../../lib/pagination.js';
+import { type IdKeyset, newestIdFirst } from '../../lib/pagination.js';
 import {
   businessSubscriptions,
   discountCodes,
@@ -12,12 +12,6 @@ export type PlanRow = typeof subscriptionPlans.$inferSelect;
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 export type SubscriptionRow = typeof businessSubscriptions.$inferSelect;
 export type InvoiceRow = typeof subscriptionInvoices.$inferSelect;
-
-interface KeysetPage {
-  limit: number;
-  cursorId?: number | undefined;
-  before: boolean;
-}
 
 /** SQL of plans, discount codes, organisation subscriptions and their invoices. */
 export const billingRepository = {
@@ -86,7 +80,7 @@ export const billingRepository = {
   },
 
   /** Every code, newest first, keyset paged on the id. */
-  codes(db: Executor, page: KeysetPage): Promise<DiscountCodeRow[]> {
+  codes(db: Executor, page: IdKeyset): Promise<DiscountCodeRow[]> {
     const { condition, order } = newestIdFirst(discountCodes.id, page.cursorId, page.before);
     return db.select().from(discountCodes).where(condition).orderBy(order).limit(page.limit);
   },
@@ -168,7 +162,7 @@ export const billingRepository = {
   },
 
   /** An organisation's subscriptions, newest first, keyset paged on the id. */
-  subscriptionsOf(db: Executor, businessId: number, page: KeysetPage): Promise<SubscriptionRow[]> {
+  subscriptionsOf(db: Executor, businessId: number, page: IdKeyset): Promise<SubscriptionRow[]> {
     const { condition, order } = newestIdFirst(businessSubscriptions.id, page.cursorId, page.before);
     return db
       .select()
@@ -248,7 +242,7 @@ export const billingRepository = {
   },
 
   /** An organisation's invoices, newest first, keyset paged on the id. */
-  invoicesOf(db: Executor, businessId: number, page: KeysetPage): Promise<InvoiceRow[]> {
+  invoicesOf(db: Executor, businessId: number, page: IdKeyset): Promise<InvoiceRow[]> {
     const { condition, order } = newestIdFirst(subscriptionInvoices.id, page.cursorId, page.before);
     return db
       .select()

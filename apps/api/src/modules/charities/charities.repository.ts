@@ -4,7 +4,7 @@ import { accountMemberships, membershipsOfUser } from '../../db/account-membersh
 import type { Executor, Unstamped } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
-import { byName, type CursorValue, exactTime, newestFirst, newestIdFirst } from '../../lib/pagination.js';
+import { byName, exactTime, type Keyset, newestFirst, newestIdFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
 import { charities, charityMemberships } from './charities.table.js';
 
@@ -56,10 +56,7 @@ export const charitiesRepository = {
   },
 
   /** Approved, visible charities by name, keyset paged (for pickers). */
-  async listPublic(
-    db: Executor,
-    page: { limit: number; cursor?: CursorValue[]; before: boolean; q?: string },
-  ) {
+  async listPublic(db: Executor, page: Keyset & { q?: string }) {
     const { condition, order } = byName(charities.name, charities.id, page.cursor, page.before);
     return db
       .select()
@@ -69,11 +66,7 @@ export const charitiesRepository = {
       .limit(page.limit);
   },
 
-  async listByApproval(
-    db: Executor,
-    status: CharityRow['approvalStatus'],
-    page: { limit: number; cursor?: CursorValue[]; before: boolean },
-  ) {
+  async listByApproval(db: Executor, status: CharityRow['approvalStatus'], page: Keyset) {
     const cursorId = page.cursor === undefined ? undefined : Number(page.cursor[0]);
     const { condition, order } = newestIdFirst(charities.id, cursorId, page.before);
     return db
@@ -247,7 +240,7 @@ export const charitiesQueries = {
       status?: CharityRow['approvalStatus'] | undefined;
       locked?: boolean | undefined;
     },
-    page: { limit: number; cursor?: CursorValue[] | undefined; before: boolean },
+    page: Keyset,
   ) {
     const { conditions, order } = newestFirst(charities.createdAt, charities.id, page.cursor, page.before);
     const where: (SQL | undefined)[] = [...conditions, isNull(charities.deletedAt)];

@@ -8,7 +8,7 @@ import {
 } from '@kindred/shared';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { decodeCursor, toPage } from '../../lib/pagination.js';
+import { decodeCursor, type Keyset, toPage } from '../../lib/pagination.js';
 import { charitiesQueries } from '../charities/index.js';
 import { organisationsQueries } from '../organisations/index.js';
 import { type ProjectRow, projectsQueries } from '../projects/index.js';
@@ -18,7 +18,6 @@ import {
   type DonationWhere,
   donationsRepository,
   type HistoryRow,
-  type Keyset,
 } from './donations.repository.js';
 import { receiptMail } from './receipts.js';
 

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { exactTime, newestFirst } from '../../lib/pagination.js';
-import type { Keyset } from './donations.repository.js';
+import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import type { DonorType } from './donations.table.js';
 import { donationSubscriptions, subscriptionRetries } from './donations.table.js';
 
@@ -138,11 +137,7 @@ export const subscriptionsRepository = {
 /** What other modules read of recurring donations: an organisation's (decision 024). */
 export const subscriptionsQueries = {
   /** The subscriptions of these organisations, newest first, keyset paged. */
-  async ofBusinesses(
-    db: Executor,
-    ids: number[],
-    page: { limit: number; cursor?: (string | number)[] | undefined; before: boolean },
-  ) {
+  async ofBusinesses(db: Executor, ids: number[], page: Keyset) {
     return newestSubscriptions(
       db,
       and(

@@ -18,7 +18,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
-import { byName, type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
+import { byName, exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
 import {
   groupJoinRequests,
@@ -32,12 +32,6 @@ export type GroupRow = typeof groups.$inferSelect;
 export type NewGroup = typeof groups.$inferInsert;
 export type MembershipRow = typeof groupMemberships.$inferSelect;
 export type JoinRequestRow = typeof groupJoinRequests.$inferSelect;
-
-interface Keyset {
-  limit: number;
-  cursor?: CursorValue[] | undefined;
-  before: boolean;
-}
 
 /** By name then id, for keyset pages of groups. */
 const byGroupName = (page: Keyset) => byName(groups.name, groups.id, page.cursor, page.before);
@@ -357,11 +351,7 @@ export const groupsQueries = {
   },
 
   /** GET /admin/group_list: groups by name, of a type, newest first, with their member counts. */
-  adminList(
-    db: Executor,
-    filter: { q?: string | undefined; type?: number | undefined },
-    page: { limit: number; cursor?: CursorValue[] | undefined; before: boolean },
-  ) {
+  adminList(db: Executor, filter: { q?: string | undefined; type?: number | undefined }, page: Keyset) {
     const { conditions, order } = newestFirst(groups.createdAt, groups.id, page.cursor, page.before);
     const where: (SQL | undefined)[] = [...conditions];
     if (filter.q) where.push(ilike(groups.name, likePattern(filter.q)));

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, notInArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
-import { type CursorValue, newestFirst } from '../../lib/pagination.js';
+import { type Keyset, newestFirst } from '../../lib/pagination.js';
 import {
   type LedgerAccountKind,
   type LedgerOwnerType,
@@ -252,11 +252,7 @@ export const ledgerRepository = {
   },
 
   /** An owner's entries with their transaction's kind and description, newest first, keyset paged. */
-  history(
-    db: Executor,
-    filter: HistoryFilter,
-    page: { limit: number; cursor?: CursorValue[]; before: boolean },
-  ) {
+  history(db: Executor, filter: HistoryFilter, page: Keyset) {
     const conditions: SQL[] = [
       eq(ledgerAccounts.ownerType, filter.owner.ownerType),
       eq(ledgerAccounts.ownerId, filter.owner.ownerId),

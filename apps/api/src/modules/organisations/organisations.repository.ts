@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { accountMemberships, membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
 import { matchesWords, searchWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
-import { byName, newestIdFirst } from '../../lib/pagination.js';
+import { byName, type Keyset, newestIdFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
 import { businesses, businessMemberships } from './organisations.table.js';
 
@@ -122,11 +122,7 @@ export const organisationsRepository = {
   },
 
   /** The person's businesses by name, keyset paged on (name, id). */
-  async listOfUser(
-    db: Executor,
-    userId: number,
-    page: { limit: number; cursor?: (string | number)[] | undefined; before: boolean },
-  ) {
+  async listOfUser(db: Executor, userId: number, page: Keyset) {
     const { condition: after, order } = byName(businesses.name, businesses.id, page.cursor, page.before);
     return db
       .select({ business: businesses, membership: businessMemberships })
@@ -141,7 +137,7 @@ export const organisationsRepository = {
   async listByApproval(
     db: Executor,
     status: BusinessRow['approvalStatus'],
-    page: { limit: number; cursor?: (string | number)[] | undefined; before: boolean },
+    page: Keyset,
     filter: { q?: string | undefined; locked?: boolean | undefined } = {},
   ) {
     const { condition, order } = newestIdFirst(

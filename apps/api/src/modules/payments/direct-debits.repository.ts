@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { newestIdFirst } from '../../lib/pagination.js';
+import { type IdKeyset, newestIdFirst } from '../../lib/pagination.js';
 import type { MoneyOwner } from './money-owner.js';
 import { directDebits } from './payments.table.js';
 
@@ -117,7 +117,7 @@ export const directDebitsRepository = {
   page(
     db: Executor,
     filter: { status?: MandateRow['status'] | undefined },
-    page: { limit: number; cursorId?: number | undefined; before: boolean },
+    page: IdKeyset,
   ): Promise<MandateRow[]> {
     const { condition, order } = newestIdFirst(directDebits.id, page.cursorId, page.before);
     return db
