@@ -12,7 +12,7 @@ import type { IdempotencyRequest } from '../../lib/idempotency.js';
 import { pageById, toPage } from '../../lib/pagination.js';
 import { runIdempotent } from '../ledger/index.js';
 import { organisationsQueries } from '../organisations/index.js';
-import { assertCanMoveMoney, providerFailure } from '../payments/index.js';
+import { assertCanMoveMoney, assertCardGiven, providerFailure } from '../payments/index.js';
 import { billingRepository as repo } from './billing.repository.js';
 import {
   codeField,
@@ -103,11 +103,7 @@ export function organisationSubscriptionService(
       idempotency: IdempotencyRequest,
     ) {
       const caller = await mayPayForSubscription(auth, businessId);
-      if (provider.name === 'sandbox' && !body.card) {
-        throw new AppError(400, 'VALIDATION_FAILED', 'Enter card details.', {
-          fields: { card: 'Required.' },
-        });
-      }
+      assertCardGiven(provider, body.card);
       const result = await runIdempotent(db(), idempotency, ctx.now(), async (tx) => {
         const plan = await availablePlan(tx, body.plan_id);
         let method: Awaited<ReturnType<typeof provider.saveMethod>>;
