@@ -54,6 +54,18 @@ export function toPage<Row, Item>(
   };
 }
 
+/**
+ * A page of rows read newest first, each with its exact time (`at`, from `exactTime`): the cursor
+ * is (at, the item's id), and the items are what `itemOf` takes from each row.
+ */
+export function timedPage<Row extends { at: string }, Item extends { id: number }>(
+  rows: Row[],
+  query: PageQuery,
+  itemOf: (row: Row) => Item,
+): Page<Item> {
+  return toPage(rows, query, (row) => [row.at, itemOf(row).id], itemOf);
+}
+
 function decodeRaw(cursor: string | undefined, length: number): CursorValue[] | undefined {
   if (cursor === undefined) return undefined;
   try {

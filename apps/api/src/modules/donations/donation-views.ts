@@ -8,7 +8,7 @@ import {
 } from '@kindred/shared';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { decodeCursor, type Keyset, toPage } from '../../lib/pagination.js';
+import { decodeCursor, type Keyset, timedPage } from '../../lib/pagination.js';
 import { charitiesQueries } from '../charities/index.js';
 import { organisationsQueries } from '../organisations/index.js';
 import { type ProjectRow, projectsQueries } from '../projects/index.js';
@@ -163,12 +163,7 @@ export function donationViews(ctx: AppContext) {
 
   /** The page of donations read for the query (newest first, each with its exact time), presented. */
   async function presentPage(rows: Array<{ donation: DonationRow; at: string }>, query: PageQuery) {
-    const result = toPage(
-      rows,
-      query,
-      (row) => [row.at, row.donation.id],
-      (row) => row.donation,
-    );
+    const result = timedPage(rows, query, (row) => row.donation);
     return { ...result, items: await present(result.items) };
   }
 

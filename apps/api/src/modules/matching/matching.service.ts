@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../db/client.js';
 import type { KindredEvent } from '../../events/catalogue.js';
 import { notFound } from '../../lib/errors.js';
-import { decodeCursor, toPage } from '../../lib/pagination.js';
+import { decodeCursor, timedPage } from '../../lib/pagination.js';
 import { isoDay } from '../../lib/periods.js';
 import {
   type DonationRow,
@@ -191,12 +191,7 @@ export function matchingService(ctx: AppContext, donations: GiftRecorder) {
       },
       keyset(query),
     );
-    const page = toPage(
-      rows,
-      query,
-      (row) => [row.at, row.donation.id],
-      (row) => row.donation,
-    );
+    const page = timedPage(rows, query, (row) => row.donation);
     return { ...page, items: await presentMatches(page.items) };
   }
 
