@@ -1,6 +1,17 @@
 import { ADMIN_TYPE } from '@kindred/shared';
-import { and, asc, count, eq, getTableColumns, isNull, ne, notExists, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias, type PgTable } from 'drizzle-orm/pg-core';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  type GetColumnData,
+  getTableColumns,
+  isNull,
+  ne,
+  notExists,
+  sql,
+} from 'drizzle-orm';
+import { type AnyPgColumn, alias, type PgTable, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.js';
 
 /** The role of an account's admin in its memberships (a charity's admin, an organisation's Super Admin). */
@@ -78,6 +89,32 @@ export function accountMemberships<M extends PgTable>(
       return rows.map((row) => ({ id: Number(row.id), name: String(row.name) }));
     },
 
+    /** A person's membership of the account, if any. */
+    async membership(
+      db: Executor,
+      accountId: number,
+      userId: number,
+    ): Promise<M['$inferSelect'] | undefined> {
+      const [row] = await db
+        .select()
+        .from(memberships as PgTable)
+        .where(and(eq(member.accountId, accountId), eq(member.userId, userId)));
+      return row as M['$inferSelect'] | undefined;
+    },
+
+    /** Changes a person's role (or permissions) in the account. */
+    async updateMember(
+      db: Executor,
+      accountId: number,
+      userId: number,
+      values: Partial<M['$inferInsert']>,
+    ): Promise<void> {
+      await db
+        .update(memberships)
+        .set(values as PgUpdateSetSource<M>)
+        .where(and(eq(member.accountId, accountId), eq(member.userId, userId)));
+    },
+
     async removeMember(db: Executor, accountId: number, userId: number): Promise<void> {
       await db.delete(memberships).where(and(eq(member.accountId, accountId), eq(member.userId, userId)));
     },
@@ -98,4 +135,30 @@ export function accountMemberships<M extends PgTable>(
       return rows.map((row) => ({ day: row.day, value: Number(row.value) }));
     },
   };
+}
+
+/**
+ * The accounts of one kind (charities, organisations, projects, groups) a person belongs to, with the
+ * columns asked for: `join` is the memberships' column holding the account's id and the accounts' id
+ * (each membership table holds the person in `userId`).
+ */
+export function membershipsOfUser<F extends Record<string, AnyPgColumn>>(
+  db: Executor,
+  userId: number,
+  join: [memberAccountId: AnyPgColumn, accountId: AnyPgColumn],
+  orderBy: AnyPgColumn,
+  fields: F,
+): Promise<Array<{ [K in keyof F]: GetColumnData<F[K]> }>> {
+  const [memberAccountId, accountId] = join;
+  const member = getTableColumns(memberAccountId.table) as Record<string, AnyPgColumn>;
+  if (!member.userId) throw new Error('a membership table holds its person in userId');
+  // Built on the columns as plain columns (drizzle cannot carry the generic through a join): the
+  // rows hold exactly the fields asked for, each as its column reads.
+  const query = db
+    .select(fields as Record<string, AnyPgColumn>)
+    .from(memberAccountId.table)
+    .innerJoin(accountId.table, eq(accountId, memberAccountId))
+    .where(eq(member.userId, userId))
+    .orderBy(orderBy);
+  return query as unknown as Promise<Array<{ [K in keyof F]: GetColumnData<F[K]> }>>;
 }

@@ -1,5 +1,5 @@
 import type { Page, PageQuery } from '@kindred/shared';
-import { asc, desc, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from './errors.js';
 import { isUnsafeText } from './text.js';
@@ -10,6 +10,20 @@ import { isUnsafeText } from './text.js';
  * direction and calls `toPage`.
  */
 export type CursorValue = string | number;
+
+/** What a repository reads for a keyset page: how many rows, past which cursor, in which direction. */
+export interface Keyset {
+  limit: number;
+  cursor?: CursorValue[] | undefined;
+  before: boolean;
+}
+
+/** The same for a list kept by id alone (newest first). */
+export interface IdKeyset {
+  limit: number;
+  cursorId?: number | undefined;
+  before: boolean;
+}
 
 export function encodeCursor(key: CursorValue[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
@@ -38,6 +52,18 @@ export function toPage<Row, Item>(
     next_cursor: moreAfter && last ? encodeCursor(keyOf(last)) : null,
     prev_cursor: moreBefore && first ? encodeCursor(keyOf(first)) : null,
   };
+}
+
+/**
+ * A page of rows read newest first, each with its exact time (`at`, from `exactTime`): the cursor
+ * is (at, the item's id), and the items are what `itemOf` takes from each row.
+ */
+export function timedPage<Row extends { at: string }, Item extends { id: number }>(
+  rows: Row[],
+  query: PageQuery,
+  itemOf: (row: Row) => Item,
+): Page<Item> {
+  return toPage(rows, query, (row) => [row.at, itemOf(row).id], itemOf);
 }
 
 function decodeRaw(cursor: string | undefined, length: number): CursorValue[] | undefined {
@@ -90,6 +116,28 @@ export function decodeCursor(cursor: string | undefined, parts: CursorPart[]): C
 }
 
 /**
+ * What a repository reads for a page of the query: the decoded cursor, its direction, and one row
+ * more than asked for (`toPage` learns from it whether there are more).
+ */
+export function pageKeyset(query: PageQuery, parts: CursorPart[]) {
+  return {
+    cursor: decodeCursor(query.cursor, parts),
+    before: query.direction === 'before',
+    limit: query.limit + 1,
+  };
+}
+
+/** Where a page of a list kept by id (newest first) starts: `limit + 1` rows past the query's cursor. */
+export function pageById(query: PageQuery): IdKeyset {
+  const cursor = decodeCursor(query.cursor, ['id']);
+  return {
+    limit: query.limit + 1,
+    cursorId: cursor ? Number(cursor[0]) : undefined,
+    before: query.direction === 'before',
+  };
+}
+
+/**
  * A timestamp as exact text (microseconds, UTC) for a cursor. A JavaScript Date keeps only
  * milliseconds, so a cursor made from one would skip or repeat rows created within the same millisecond.
  */
@@ -117,4 +165,29 @@ export function newestFirst(
   }
   const order = before ? [asc(createdAt), asc(id)] : [desc(createdAt), desc(id)];
   return { conditions, order };
+}
+
+/** Rows after the cursor (name, id) in name order, or before it (ordered backwards; `toPage` puts them back). */
+export function byName(
+  name: AnyPgColumn,
+  id: AnyPgColumn,
+  cursor: CursorValue[] | undefined,
+  before: boolean,
+) {
+  const order = before ? [desc(name), desc(id)] : [asc(name), asc(id)];
+  if (!cursor) return { condition: undefined, order };
+  const [value, key] = cursor;
+  const cmp = before ? lt : gt;
+  return {
+    condition: or(cmp(name, String(value)), and(eq(name, String(value)), cmp(id, Number(key)))),
+    order,
+  };
+}
+
+/** Newest first on the id alone: `after` walks to smaller ids, `before` to larger ones (ordered oldest first). */
+export function newestIdFirst(id: AnyPgColumn, cursorId: number | undefined, before: boolean) {
+  return {
+    condition: cursorId === undefined ? undefined : (before ? gt : lt)(id, cursorId),
+    order: before ? asc(id) : desc(id),
+  };
 }

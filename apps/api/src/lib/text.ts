@@ -20,5 +20,8 @@ export function isUnsafeText(text: string): boolean {
   return false;
 }
 
+/** The text for a LIKE pattern, its own % _ and \ taken literally. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** A LIKE pattern that finds the text anywhere, its own % _ and \ taken literally. */
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (q: string) => `%${escapeLike(q)}%`;

@@ -1,27 +1,16 @@
-import {
-  bigint,
-  bigserial,
-  date,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, date, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { actorRef, createdAt, parentRef, serialId, timestamptz } from '../../db/columns.js';
 import { projects } from '../projects/projects.table.js';
-import { users } from '../users/users.table.js';
 
 /** Expiry reminders platform admins mailed: at most one per project per day. */
 export const projectReminders = pgTable(
   'admin_project_reminders',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    projectId: bigint('project_id', { mode: 'number' })
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    projectId: parentRef('project_id', () => projects.id, 'cascade'),
     day: date('day', { mode: 'string' }).notNull(),
-    sentBy: bigint('sent_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    sentBy: actorRef('sent_by'),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('admin_project_reminders_day_uq').on(t.projectId, t.day)],
 );
@@ -43,6 +32,6 @@ export const statisticsDaily = pgTable(
 
 /** When the statistics were last computed. */
 export const statisticsRuns = pgTable('admin_statistics_runs', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  id: serialId(),
+  computedAt: timestamptz('computed_at').notNull(),
 });

@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
+import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import { auditLog as auditTable } from './audit.table.js';
 
 export type AuditRow = typeof auditTable.$inferSelect;
@@ -25,11 +25,7 @@ export interface AuditFilter {
 
 /** SQL of the audit log. */
 export const auditRepository = {
-  async list(
-    db: Executor,
-    filter: AuditFilter,
-    page: { limit: number; cursor?: CursorValue[] | undefined; before: boolean },
-  ) {
+  async list(db: Executor, filter: AuditFilter, page: Keyset) {
     const { conditions, order } = newestFirst(auditTable.createdAt, auditTable.id, page.cursor, page.before);
     const where: SQL[] = [...conditions];
     if (filter.actorId !== undefined) where.push(eq(auditTable.actorId, filter.actorId));

@@ -1,5 +1,5 @@
-import { bigint, bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.table.js';
+import { bigint, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { actorRef, createdAt, serialId } from '../../db/columns.js';
 
 /**
  * What platform admins did (decision 028): who, when, what, to what and why. Written inside the
@@ -8,8 +8,8 @@ import { users } from '../users/users.table.js';
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    actorId: bigint('actor_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    id: serialId(),
+    actorId: actorRef('actor_id'),
     /** What was done, e.g. `charity.lock`, `user.deactivate`, `project.mail`. */
     action: text('action').notNull(),
     /** user, business, charity, project, donation, group. */
@@ -17,7 +17,7 @@ export const auditLog = pgTable(
     targetId: bigint('target_id', { mode: 'number' }),
     reason: text('reason'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt, t.id),

@@ -3,13 +3,11 @@ import {
   type DiscountCode,
   type Invoice,
   type OrgSubscription,
-  type PageQuery,
   PLAN_FEE_TYPE,
   type Plan,
   type SubscriptionPreview,
 } from '@kindred/shared';
 import type { Executor } from '../../db/client.js';
-import { decodeCursor } from '../../lib/pagination.js';
 import { addDays } from '../../lib/periods.js';
 import {
   type DiscountCodeRow,
@@ -171,16 +169,6 @@ export async function presentSubscriptionRow(
   if (!item) throw new Error('subscription not presented');
   return item;
 }
-
-/** Where a page of a list kept by id starts: `limit + 1` rows past the query's cursor. */
-export const byId = (query: PageQuery) => {
-  const cursor = decodeCursor(query.cursor, ['id']);
-  return {
-    limit: query.limit + 1,
-    cursorId: cursor ? Number(cursor[0]) : undefined,
-    before: query.direction === 'before',
-  };
-};
 
 /** The plan, and the discount code if any, an organisation subscribes with. */
 export type PlanChoice = { plan_id: number; discount_code?: string | null | undefined };

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { type IdKeyset, newestIdFirst } from '../../lib/pagination.js';
 import {
   businessSubscriptions,
   discountCodes,
@@ -11,17 +12,6 @@ export type PlanRow = typeof subscriptionPlans.$inferSelect;
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 export type SubscriptionRow = typeof businessSubscriptions.$inferSelect;
 export type InvoiceRow = typeof subscriptionInvoices.$inferSelect;
-
-interface KeysetPage {
-  limit: number;
-  cursorId?: number | undefined;
-  before: boolean;
-}
-
-const keyset = (
-  column: typeof subscriptionInvoices.id | typeof businessSubscriptions.id,
-  page: KeysetPage,
-) => (page.cursorId === undefined ? undefined : (page.before ? gt : lt)(column, page.cursorId));
 
 /** SQL of plans, discount codes, organisation subscriptions and their invoices. */
 export const billingRepository = {
@@ -90,15 +80,9 @@ export const billingRepository = {
   },
 
   /** Every code, newest first, keyset paged on the id. */
-  codes(db: Executor, page: KeysetPage): Promise<DiscountCodeRow[]> {
-    return db
-      .select()
-      .from(discountCodes)
-      .where(
-        page.cursorId === undefined ? undefined : (page.before ? gt : lt)(discountCodes.id, page.cursorId),
-      )
-      .orderBy(page.before ? asc(discountCodes.id) : desc(discountCodes.id))
-      .limit(page.limit);
+  codes(db: Executor, page: IdKeyset): Promise<DiscountCodeRow[]> {
+    const { condition, order } = newestIdFirst(discountCodes.id, page.cursorId, page.before);
+    return db.select().from(discountCodes).where(condition).orderBy(order).limit(page.limit);
   },
 
   /**
@@ -178,12 +162,13 @@ export const billingRepository = {
   },
 
   /** An organisation's subscriptions, newest first, keyset paged on the id. */
-  subscriptionsOf(db: Executor, businessId: number, page: KeysetPage): Promise<SubscriptionRow[]> {
+  subscriptionsOf(db: Executor, businessId: number, page: IdKeyset): Promise<SubscriptionRow[]> {
+    const { condition, order } = newestIdFirst(businessSubscriptions.id, page.cursorId, page.before);
     return db
       .select()
       .from(businessSubscriptions)
-      .where(and(eq(businessSubscriptions.businessId, businessId), keyset(businessSubscriptions.id, page)))
-      .orderBy(page.before ? asc(businessSubscriptions.id) : desc(businessSubscriptions.id))
+      .where(and(eq(businessSubscriptions.businessId, businessId), condition))
+      .orderBy(order)
       .limit(page.limit);
   },
 
@@ -257,12 +242,13 @@ export const billingRepository = {
   },
 
   /** An organisation's invoices, newest first, keyset paged on the id. */
-  invoicesOf(db: Executor, businessId: number, page: KeysetPage): Promise<InvoiceRow[]> {
+  invoicesOf(db: Executor, businessId: number, page: IdKeyset): Promise<InvoiceRow[]> {
+    const { condition, order } = newestIdFirst(subscriptionInvoices.id, page.cursorId, page.before);
     return db
       .select()
       .from(subscriptionInvoices)
-      .where(and(eq(subscriptionInvoices.businessId, businessId), keyset(subscriptionInvoices.id, page)))
-      .orderBy(page.before ? asc(subscriptionInvoices.id) : desc(subscriptionInvoices.id))
+      .where(and(eq(subscriptionInvoices.businessId, businessId), condition))
+      .orderBy(order)
       .limit(page.limit);
   },
 

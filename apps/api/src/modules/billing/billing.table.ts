@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   check,
   date,
@@ -10,25 +9,23 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { parentRef, serialId, timestamptz } from '../../db/columns.js';
 import { businesses } from '../organisations/organisations.table.js';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Subscription plans kept by platform admins: a monthly (fee type 1) or annual (2) fee. */
 export const subscriptionPlans = pgTable(
   'subscription_plans',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     name: text('name').notNull(),
     description: text('description'),
     fee: bigint('fee', { mode: 'number' }).notNull(),
     feeType: smallint('fee_type').notNull(),
     currency: text('currency').notNull(),
     active: boolean('active').notNull().default(true),
-    createdAt: at('created_at').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [
     check('subscription_plans_fee_ck', sql`${t.fee} > 0`),
@@ -40,17 +37,17 @@ export const subscriptionPlans = pgTable(
 export const discountCodes = pgTable(
   'discount_codes',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     /** Kept in capitals. */
     code: text('code').notNull(),
     kind: text('kind', { enum: ['percentage', 'fixed'] }).notNull(),
     value: bigint('value', { mode: 'number' }).notNull(),
-    expiresAt: at('expires_at'),
+    expiresAt: timestamptz('expires_at'),
     maxUses: integer('max_uses'),
     /** Subscriptions that redeemed it; never above max_uses (checked by the redeeming UPDATE). */
     uses: integer('uses').notNull().default(0),
     active: boolean('active').notNull().default(true),
-    createdAt: at('created_at').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [
     uniqueIndex('discount_codes_code_uq').on(t.code),
@@ -65,13 +62,9 @@ export const ORG_PAYMENT_METHODS = ['wallet', 'direct_debit'] as const;
 export const businessSubscriptions = pgTable(
   'business_subscriptions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    businessId: bigint('business_id', { mode: 'number' })
-      .notNull()
-      .references(() => businesses.id),
-    planId: bigint('plan_id', { mode: 'number' })
-      .notNull()
-      .references(() => subscriptionPlans.id),
+    id: serialId(),
+    businessId: parentRef('business_id', () => businesses.id),
+    planId: parentRef('plan_id', () => subscriptionPlans.id),
     status: text('status', { enum: ORG_SUBSCRIPTION_STATUSES }).notNull().default('active'),
     paymentMethod: text('payment_method', { enum: ORG_PAYMENT_METHODS }).notNull(),
     /** Direct debit (type 3): the provider's kept card. */
@@ -87,8 +80,8 @@ export const businessSubscriptions = pgTable(
     nextPeriodOn: date('next_period_on', { mode: 'string' }).notNull(),
     setByPlatform: boolean('set_by_platform').notNull().default(false),
     createdBy: bigint('created_by', { mode: 'number' }),
-    createdAt: at('created_at').notNull(),
-    endedAt: at('ended_at'),
+    createdAt: timestamptz('created_at').notNull(),
+    endedAt: timestamptz('ended_at'),
   },
   (t) => [
     uniqueIndex('business_subscriptions_active_uq').on(t.businessId).where(sql`${t.status} = 'active'`),
@@ -100,10 +93,8 @@ export const businessSubscriptions = pgTable(
 export const subscriptionInvoices = pgTable(
   'subscription_invoices',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    subscriptionId: bigint('subscription_id', { mode: 'number' })
-      .notNull()
-      .references(() => businessSubscriptions.id),
+    id: serialId(),
+    subscriptionId: parentRef('subscription_id', () => businessSubscriptions.id),
     businessId: bigint('business_id', { mode: 'number' }).notNull(),
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     periodEnd: date('period_end', { mode: 'string' }).notNull(),
@@ -121,11 +112,11 @@ export const subscriptionInvoices = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     /** When the next attempt to pay a due invoice may run. */
-    retryAfter: at('retry_after'),
+    retryAfter: timestamptz('retry_after'),
     providerPaymentId: text('provider_payment_id'),
     ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }),
-    paidAt: at('paid_at'),
-    createdAt: at('created_at').notNull(),
+    paidAt: timestamptz('paid_at'),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [
     uniqueIndex('subscription_invoices_period_uq').on(t.subscriptionId, t.periodStart),

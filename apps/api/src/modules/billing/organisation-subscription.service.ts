@@ -9,13 +9,12 @@ import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import type { IdempotencyRequest } from '../../lib/idempotency.js';
-import { toPage } from '../../lib/pagination.js';
+import { pageById, toPage } from '../../lib/pagination.js';
 import { runIdempotent } from '../ledger/index.js';
 import { organisationsQueries } from '../organisations/index.js';
-import { assertCanMoveMoney, providerFailure } from '../payments/index.js';
+import { assertCanMoveMoney, assertCardGiven, providerFailure } from '../payments/index.js';
 import { billingRepository as repo } from './billing.repository.js';
 import {
-  byId,
   codeField,
   type PlanChoice,
   presentSubscriptionRow as present,
@@ -104,11 +103,7 @@ export function organisationSubscriptionService(
       idempotency: IdempotencyRequest,
     ) {
       const caller = await mayPayForSubscription(auth, businessId);
-      if (provider.name === 'sandbox' && !body.card) {
-        throw new AppError(400, 'VALIDATION_FAILED', 'Enter card details.', {
-          fields: { card: 'Required.' },
-        });
-      }
+      assertCardGiven(provider, body.card);
       const result = await runIdempotent(db(), idempotency, ctx.now(), async (tx) => {
         const plan = await availablePlan(tx, body.plan_id);
         let method: Awaited<ReturnType<typeof provider.saveMethod>>;
@@ -195,7 +190,7 @@ export function organisationSubscriptionService(
 
     async history(auth: AuthUser | null, businessId: number, query: PageQuery) {
       await ctx.access.require(auth, Permission.BusinessSubscriptionRead, [businessId]);
-      const rows = await repo.subscriptionsOf(db(), businessId, byId(query));
+      const rows = await repo.subscriptionsOf(db(), businessId, pageById(query));
       const presented = new Map((await presentRows(db(), rows)).map((item) => [item.id, item]));
       return toPage(
         rows,
@@ -207,7 +202,7 @@ export function organisationSubscriptionService(
 
     async invoices(auth: AuthUser | null, businessId: number, query: PageQuery) {
       await ctx.access.require(auth, Permission.BusinessSubscriptionRead, [businessId]);
-      const rows = await repo.invoicesOf(db(), businessId, byId(query));
+      const rows = await repo.invoicesOf(db(), businessId, pageById(query));
       return toPage(rows, query, (row) => [row.id], presentInvoice);
     },
 

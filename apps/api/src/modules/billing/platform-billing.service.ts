@@ -12,7 +12,7 @@ import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { IdempotencyRequest } from '../../lib/idempotency.js';
-import { decodeCursor, toPage } from '../../lib/pagination.js';
+import { pageById, toPage } from '../../lib/pagination.js';
 import { InsufficientFundsError, runIdempotent } from '../ledger/index.js';
 import { assertCanMoveMoney } from '../payments/index.js';
 import { billingRepository as repo } from './billing.repository.js';
@@ -71,13 +71,7 @@ export function platformBillingService(ctx: AppContext, plans: SubscriptionPlans
 
     async adminCodes(auth: AuthUser | null, query: PageQuery) {
       await ctx.access.require(auth, Permission.PlatformBillingRead);
-      const cursor = decodeCursor(query.cursor, ['id']);
-      const before = query.direction === 'before';
-      const rows = await repo.codes(db(), {
-        limit: query.limit + 1,
-        cursorId: cursor ? Number(cursor[0]) : undefined,
-        before,
-      });
+      const rows = await repo.codes(db(), pageById(query));
       return toPage(rows, query, (row) => [row.id], presentCode);
     },
 

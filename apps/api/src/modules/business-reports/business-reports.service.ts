@@ -12,7 +12,7 @@ import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import { csvMoney, toCsv } from '../../lib/csv.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { decodeCursor, toPage } from '../../lib/pagination.js';
+import { decodeCursor, timedPage } from '../../lib/pagination.js';
 import { charitiesQueries } from '../charities/index.js';
 import {
   type DonationRow,
@@ -94,12 +94,7 @@ export function businessReportsService(ctx: AppContext, donations: GiftRecorder)
     const { ids, scope } = await scopeOf(auth, businessId, query.include_sub_businesses);
     const filter = { ...(await where(ids)), ...dates(query) };
     const rows = await donationsQueries.list(db(), filter, keyset(query));
-    const page = toPage(
-      rows,
-      query,
-      (row) => [row.at, row.donation.id],
-      (row) => row.donation,
-    );
+    const page = timedPage(rows, query, (row) => row.donation);
     return { ...scope, ...page, items: await presentRows(page.items) };
   }
 
@@ -325,12 +320,7 @@ export function businessReportsService(ctx: AppContext, donations: GiftRecorder)
     async subscriptions(auth: AuthUser | null, businessId: number, query: ReportPageQuery) {
       const { ids } = await scopeOf(auth, businessId, query.include_sub_businesses);
       const rows = await subscriptionsQueries.ofBusinesses(db(), ids, keyset(query));
-      const page = toPage(
-        rows,
-        query,
-        (row) => [row.at, row.subscription.id],
-        (row) => row.subscription,
-      );
+      const page = timedPage(rows, query, (row) => row.subscription);
       return { ...page, items: await subscriptionsPresent(page.items) };
     },
 

@@ -1,10 +1,10 @@
 import { ADMIN_TYPE, CHARITY_MEMBER_PERMISSIONS } from '@kindred/shared';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { accountMemberships } from '../../db/account-memberships.js';
+import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { accountMemberships, membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor, Unstamped } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
-import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
+import { byName, exactTime, type Keyset, newestFirst, newestIdFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
 import { charities, charityMemberships } from './charities.table.js';
 
@@ -56,49 +56,24 @@ export const charitiesRepository = {
   },
 
   /** Approved, visible charities by name, keyset paged (for pickers). */
-  async listPublic(
-    db: Executor,
-    page: { limit: number; cursor?: CursorValue[]; before: boolean; q?: string },
-  ) {
-    const conditions: Array<SQL | undefined> = [publicCharity()];
-    if (page.q) conditions.push(ilike(charities.name, `%${page.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-    if (page.cursor) {
-      const [name, id] = page.cursor;
-      const cmp = page.before ? lt : gt;
-      conditions.push(
-        or(
-          cmp(charities.name, String(name)),
-          and(eq(charities.name, String(name)), cmp(charities.id, Number(id))),
-        ),
-      );
-    }
+  async listPublic(db: Executor, page: Keyset & { q?: string }) {
+    const { condition, order } = byName(charities.name, charities.id, page.cursor, page.before);
     return db
       .select()
       .from(charities)
-      .where(and(...conditions))
-      .orderBy(
-        ...(page.before
-          ? [desc(charities.name), desc(charities.id)]
-          : [asc(charities.name), asc(charities.id)]),
-      )
+      .where(and(publicCharity(), page.q ? ilike(charities.name, likePattern(page.q)) : undefined, condition))
+      .orderBy(...order)
       .limit(page.limit);
   },
 
-  async listByApproval(
-    db: Executor,
-    status: CharityRow['approvalStatus'],
-    page: { limit: number; cursor?: CursorValue[]; before: boolean },
-  ) {
-    const conditions: Array<SQL | undefined> = [
-      eq(charities.approvalStatus, status),
-      isNull(charities.deletedAt),
-    ];
-    if (page.cursor) conditions.push((page.before ? gt : lt)(charities.id, Number(page.cursor[0])));
+  async listByApproval(db: Executor, status: CharityRow['approvalStatus'], page: Keyset) {
+    const cursorId = page.cursor === undefined ? undefined : Number(page.cursor[0]);
+    const { condition, order } = newestIdFirst(charities.id, cursorId, page.before);
     return db
       .select()
       .from(charities)
-      .where(and(...conditions))
-      .orderBy(page.before ? asc(charities.id) : desc(charities.id))
+      .where(and(eq(charities.approvalStatus, status), isNull(charities.deletedAt), condition))
+      .orderBy(order)
       .limit(page.limit);
   },
 
@@ -115,13 +90,7 @@ export const charitiesRepository = {
       .where(eq(charityMemberships.charityId, charityId));
   },
 
-  async membership(db: Executor, charityId: number, userId: number) {
-    const [row] = await db
-      .select()
-      .from(charityMemberships)
-      .where(and(eq(charityMemberships.charityId, charityId), eq(charityMemberships.userId, userId)));
-    return row;
-  },
+  membership: shared.membership,
 
   /** The charities (not deleted) of which the person is the only admin. */
   soleAdminOf: shared.soleAdminOf,
@@ -151,17 +120,7 @@ export const charitiesRepository = {
       });
   },
 
-  async updateMember(
-    db: Executor,
-    charityId: number,
-    userId: number,
-    values: { adminType?: number; permissions?: string[] },
-  ) {
-    await db
-      .update(charityMemberships)
-      .set(values)
-      .where(and(eq(charityMemberships.charityId, charityId), eq(charityMemberships.userId, userId)));
-  },
+  updateMember: shared.updateMember,
 
   removeMember: shared.removeMember,
 
@@ -265,17 +224,12 @@ export const charitiesQueries = {
 
   /** The charities a person belongs to, by name (the session's charity memberships). */
   membershipsOfUser(db: Executor, userId: number) {
-    return db
-      .select({
-        charity_id: charities.id,
-        name: charities.name,
-        admin_type: charityMemberships.adminType,
-        permissions: charityMemberships.permissions,
-      })
-      .from(charityMemberships)
-      .innerJoin(charities, eq(charities.id, charityMemberships.charityId))
-      .where(eq(charityMemberships.userId, userId))
-      .orderBy(charities.name);
+    return membershipsOfUser(db, userId, [charityMemberships.charityId, charities.id], charities.name, {
+      charity_id: charities.id,
+      name: charities.name,
+      admin_type: charityMemberships.adminType,
+      permissions: charityMemberships.permissions,
+    });
   },
 
   /** GET /admin/charity_list: charities by name or email, newest first (platform admins). */
@@ -286,7 +240,7 @@ export const charitiesQueries = {
       status?: CharityRow['approvalStatus'] | undefined;
       locked?: boolean | undefined;
     },
-    page: { limit: number; cursor?: CursorValue[] | undefined; before: boolean },
+    page: Keyset,
   ) {
     const { conditions, order } = newestFirst(charities.createdAt, charities.id, page.cursor, page.before);
     const where: (SQL | undefined)[] = [...conditions, isNull(charities.deletedAt)];

@@ -1,28 +1,22 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { doublePrecision, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import {
-  bigint,
-  bigserial,
-  boolean,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { APPROVAL_STATUSES, createdAt, tsvector, userRef } from '../../db/columns.js';
+  accountIdentity,
+  accountReview,
+  createdAt,
+  createdBy,
+  deletedAt,
+  parentRef,
+  tsvector,
+  updatedAt,
+  userRef,
+} from '../../db/columns.js';
 import { nameWords } from '../../db/word-search.js';
-import { users } from '../users/users.table.js';
 
 export const charities = pgTable(
   'charities',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    name: text('name').notNull(),
-    registrationNumber: text('registration_number'),
-    description: text('description'),
+    ...accountIdentity(),
     charityTypes: integer('charity_types').array().notNull().default([]),
     website: text('website'),
     email: text('email'),
@@ -33,14 +27,12 @@ export const charities = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     logo: text('logo'),
-    lockStatus: boolean('lock_status').notNull().default(false),
-    approvalStatus: text('approval_status', { enum: APPROVAL_STATUSES }).notNull().default('pending'),
-    rejectionReason: text('rejection_reason'),
-    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    ...accountReview(),
+    createdBy: createdBy(),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: updatedAt(),
     /** Deleted charities keep their row (their history stays) but leave every list. */
-    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    deletedAt: deletedAt(),
     search: tsvector('search').generatedAlwaysAs(
       (): SQL =>
         sql`to_tsvector('english', coalesce(${charities.name}, '') || ' ' || coalesce(${charities.description}, ''))`,
@@ -60,9 +52,7 @@ export const charities = pgTable(
 export const charityMemberships = pgTable(
   'charity_memberships',
   {
-    charityId: bigint('charity_id', { mode: 'number' })
-      .notNull()
-      .references(() => charities.id, { onDelete: 'cascade' }),
+    charityId: parentRef('charity_id', () => charities.id, 'cascade'),
     userId: userRef('user_id'),
     /** 1 Super Admin (charity admin), 2 Admin, 99 Member. */
     adminType: smallint('admin_type').notNull().default(99),

@@ -10,7 +10,7 @@ import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { toPage } from '../../lib/pagination.js';
+import { timedPage, toPage } from '../../lib/pagination.js';
 import { organisationsQueries } from '../organisations/index.js';
 import { usersQueries } from '../users/index.js';
 import { invalidMove } from './donation-flow.js';
@@ -96,12 +96,7 @@ export function charityInboxService(ctx: AppContext, recorder: GiftRecorder) {
         { projectId, statuses: [approved, completed, awaitingCharityApproval] },
         keyset(query),
       );
-      const result = toPage(
-        rows,
-        query,
-        (row) => [row.at, row.donation.id],
-        (row) => row.donation,
-      );
+      const result = timedPage(rows, query, (row) => row.donation);
       const shown = result.items.filter((row) => !row.anonymous);
       const [names, organisations] = await Promise.all([
         usersQueries.names(

@@ -8,7 +8,7 @@ import {
 } from '@kindred/shared';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { decodeCursor, toPage } from '../../lib/pagination.js';
+import { decodeCursor, type Keyset, timedPage } from '../../lib/pagination.js';
 import { charitiesQueries } from '../charities/index.js';
 import { organisationsQueries } from '../organisations/index.js';
 import { type ProjectRow, projectsQueries } from '../projects/index.js';
@@ -18,7 +18,6 @@ import {
   type DonationWhere,
   donationsRepository,
   type HistoryRow,
-  type Keyset,
 } from './donations.repository.js';
 import { receiptMail } from './receipts.js';
 
@@ -162,15 +161,14 @@ export function donationViews(ctx: AppContext) {
     return donation;
   }
 
-  async function page(filter: DonationWhere, query: PageQuery) {
-    const rows = await donationsRepository.list(db(), filter, keyset(query));
-    const result = toPage(
-      rows,
-      query,
-      (row) => [row.at, row.donation.id],
-      (row) => row.donation,
-    );
+  /** The page of donations read for the query (newest first, each with its exact time), presented. */
+  async function presentPage(rows: Array<{ donation: DonationRow; at: string }>, query: PageQuery) {
+    const result = timedPage(rows, query, (row) => row.donation);
     return { ...result, items: await present(result.items) };
+  }
+
+  async function page(filter: DonationWhere, query: PageQuery) {
+    return presentPage(await donationsRepository.list(db(), filter, keyset(query)), query);
   }
 
   /** The receipt mail; it names the charity with its registration number (read when not at hand). */
@@ -204,6 +202,6 @@ export function donationViews(ctx: AppContext) {
     }
   }
 
-  return { present, presentOne, page, receiptOf, queueReceipts };
+  return { present, presentOne, presentPage, page, receiptOf, queueReceipts };
 }
 export type DonationViews = ReturnType<typeof donationViews>;

@@ -19,7 +19,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { placeholder, prepared } from '../../db/prepared.js';
-import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
+import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import {
   type DonorType,
   donationHistory,
@@ -44,12 +44,6 @@ export type HistoryRow = typeof donationHistory.$inferSelect;
 export type SignoffRow = typeof donationSignoffs.$inferSelect;
 export type DeclarationRow = typeof giftAidDeclarations.$inferSelect;
 export type ClaimRow = typeof giftAidClaims.$inferSelect;
-
-export interface Keyset {
-  limit: number;
-  cursor?: CursorValue[] | undefined;
-  before: boolean;
-}
 
 /** Filters a donation list may apply (all optional). */
 export interface DonationWhere {

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
-  bigserial,
   boolean,
   check,
   date,
@@ -13,10 +12,17 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../db/columns.js';
+import {
+  actorRef,
+  createdAt,
+  createdBy,
+  parentRef,
+  serialId,
+  timestamptz,
+  updatedAt,
+} from '../../db/columns.js';
 import { charities } from '../charities/charities.table.js';
 import { projects } from '../projects/projects.table.js';
 import { users } from '../users/users.table.js';
@@ -25,8 +31,6 @@ import { users } from '../users/users.table.js';
 export const DONOR_TYPES = ['user', 'business'] as const;
 export type DonorType = (typeof DONOR_TYPES)[number];
 
-const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull();
-
 /**
  * Recurring funds donations (docs/product/donations.md#recurring-gifts): each due period becomes
  * one donation.
@@ -34,15 +38,13 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'dat
 export const donationSubscriptions = pgTable(
   'donation_subscriptions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     donorType: text('donor_type', { enum: DONOR_TYPES }).notNull(),
     donorId: bigint('donor_id', { mode: 'number' }).notNull(),
-    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    createdBy: createdBy(),
     method: smallint('method').notNull(),
     projectId: bigint('project_id', { mode: 'number' }).references(() => projects.id),
-    charityId: bigint('charity_id', { mode: 'number' })
-      .notNull()
-      .references(() => charities.id),
+    charityId: parentRef('charity_id', () => charities.id),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     source: text('source', { enum: ['wallet', 'credits'] }).notNull(),
     /** 1 Daily, 2 Weekly, 3 Monthly, 4 Yearly. */
@@ -78,7 +80,7 @@ export const donationReceiptSeq = pgSequence('donation_receipt_seq', { startWith
 export const donations = pgTable(
   'donations',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     method: smallint('method').notNull(),
     /** 2 Funds, 3 Volunteering, 4 Skilled Volunteering, 5 Gifts. */
     type: smallint('type').notNull(),
@@ -87,11 +89,9 @@ export const donations = pgTable(
     donorType: text('donor_type', { enum: DONOR_TYPES }).notNull(),
     donorId: bigint('donor_id', { mode: 'number' }).notNull(),
     /** The person who gave (for an organisation, the employee who asked). */
-    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    createdBy: createdBy(),
     projectId: bigint('project_id', { mode: 'number' }).references(() => projects.id),
-    charityId: bigint('charity_id', { mode: 'number' })
-      .notNull()
-      .references(() => charities.id),
+    charityId: parentRef('charity_id', () => charities.id),
     amount: bigint('amount', { mode: 'number' }),
     source: text('source', { enum: ['wallet', 'credits'] }),
     hours: integer('hours'),
@@ -116,7 +116,7 @@ export const donations = pgTable(
     period: date('period', { mode: 'string' }),
     receiptNumber: text('receipt_number'),
     /** On behalf of an organisation: when its sign-off admins were last reminded (every 7 days at 20). */
-    signoffRemindedAt: timestamp('signoff_reminded_at', { withTimezone: true, mode: 'date' }),
+    signoffRemindedAt: timestamptz('signoff_reminded_at'),
     /** An organisation's match (decision 024): the employee's own gift it answers. */
     matchOf: bigint('match_of', { mode: 'number' }).references((): AnyPgColumn => donations.id),
     createdAt: createdAt(),
@@ -142,14 +142,12 @@ export const donations = pgTable(
 export const donationHistory = pgTable(
   'donation_history',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    donationId: bigint('donation_id', { mode: 'number' })
-      .notNull()
-      .references(() => donations.id),
+    id: serialId(),
+    donationId: parentRef('donation_id', () => donations.id),
     status: smallint('status').notNull(),
-    by: bigint('by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    by: actorRef('by'),
     reason: text('reason'),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    at: timestamptz('at').notNull(),
   },
   (t) => [index('donation_history_donation_idx').on(t.donationId, t.at, t.id)],
 );
@@ -162,16 +160,12 @@ export const donationHistory = pgTable(
 export const donationSignoffs = pgTable(
   'donation_signoffs',
   {
-    donationId: bigint('donation_id', { mode: 'number' })
-      .notNull()
-      .references(() => donations.id),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    donationId: parentRef('donation_id', () => donations.id),
+    userId: parentRef('user_id', () => users.id),
     amount: bigint('amount', { mode: 'number' }),
     charityId: bigint('charity_id', { mode: 'number' }).notNull(),
     projectId: bigint('project_id', { mode: 'number' }),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    at: timestamptz('at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.donationId, t.userId] })],
 );
@@ -180,13 +174,11 @@ export const donationSignoffs = pgTable(
 export const subscriptionRetries = pgTable(
   'subscription_retries',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    subscriptionId: bigint('subscription_id', { mode: 'number' })
-      .notNull()
-      .references(() => donationSubscriptions.id),
+    id: serialId(),
+    subscriptionId: parentRef('subscription_id', () => donationSubscriptions.id),
     period: date('period', { mode: 'string' }).notNull(),
     attempts: integer('attempts').notNull(),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+    nextAttemptAt: timestamptz('next_attempt_at'),
     /** open (to retry), paid, failed. */
     status: text('status', { enum: ['open', 'paid', 'failed'] }).notNull(),
     createdAt: createdAt(),
@@ -205,10 +197,8 @@ export const subscriptionRetries = pgTable(
 export const giftAidDeclarations = pgTable(
   'gift_aid_declarations',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    id: serialId(),
+    userId: parentRef('user_id', () => users.id),
     /** The charity that claims on it (HMRC: the declaration names it); null on the earlier ones. */
     charityId: bigint('charity_id', { mode: 'number' }).references(() => charities.id),
     title: text('title'),
@@ -218,8 +208,8 @@ export const giftAidDeclarations = pgTable(
     address: text('address').notNull(),
     postCode: text('post_code').notNull(),
     text: text('text').notNull(),
-    declaredAt: timestamp('declared_at', { withTimezone: true, mode: 'date' }).notNull(),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    declaredAt: timestamptz('declared_at').notNull(),
+    cancelledAt: timestamptz('cancelled_at'),
   },
   (t) => [
     index('gift_aid_declarations_user_idx').on(t.userId, t.declaredAt),
@@ -237,11 +227,9 @@ export const giftAidDeclarations = pgTable(
 export const giftAidClaims = pgTable(
   'gift_aid_claims',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    charityId: bigint('charity_id', { mode: 'number' })
-      .notNull()
-      .references(() => charities.id),
-    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    id: serialId(),
+    charityId: parentRef('charity_id', () => charities.id),
+    createdBy: createdBy(),
     donations: integer('donations').notNull(),
     total: bigint('total', { mode: 'number' }).notNull(),
     giftAid: bigint('gift_aid', { mode: 'number' }).notNull(),

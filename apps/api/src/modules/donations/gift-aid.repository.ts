@@ -1,13 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
-import { exactTime, newestFirst } from '../../lib/pagination.js';
-import {
-  type ClaimRow,
-  type DeclarationRow,
-  FUNDS_COUNTED_STATUSES,
-  type Keyset,
-} from './donations.repository.js';
+import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
+import { type ClaimRow, type DeclarationRow, FUNDS_COUNTED_STATUSES } from './donations.repository.js';
 import { donations, giftAidClaims, giftAidDeclarations } from './donations.table.js';
 
 /** Gift Aid: donors' declarations, and the claims charities make on the gifts they cover (decision 037). */

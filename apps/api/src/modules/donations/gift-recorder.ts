@@ -150,15 +150,8 @@ export function giftRecorder(ctx: AppContext) {
    * Records and starts one donation inside the caller's transaction: the checks that need the
    * project's lock, the Gift Aid declaration, then the flow (money, progress, history).
    */
-  async function create(
-    tx: Tx,
-    target: GiftTarget,
-    body: DonateBody,
-    donor: MoneyOwner,
-    actor: Actor,
-    extra: CreateExtra = {},
-  ): Promise<DonationRow> {
-    return (await createChecked(tx, target, body, donor, actor, extra)).row;
+  async function create(...args: Parameters<typeof createChecked>): Promise<DonationRow> {
+    return (await createChecked(...args)).row;
   }
 
   /** The checks of a gift that needs no money yet (a series starting later): open, and needed. */

@@ -3,7 +3,6 @@ import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
-import { toPage } from '../../lib/pagination.js';
 import { auditLog } from '../audit/index.js';
 import { invalidMove } from './donation-flow.js';
 import { donationViews, keyset } from './donation-views.js';
@@ -17,20 +16,13 @@ const { funds } = GIVING_TYPE;
 export function platformReviewService(ctx: AppContext, recorder: GiftRecorder) {
   const db = () => ctx.database.db;
   const { flow } = recorder;
-  const { present, presentOne, queueReceipts } = donationViews(ctx);
+  const { present, presentPage, presentOne, queueReceipts } = donationViews(ctx);
 
   return {
     /** GET /admin/complete: waiting for the platform (40, and direct gifts at 80 to pay out). */
     async platformQueue(auth: AuthUser | null, query: PageQuery) {
       await ctx.access.require(auth, Permission.PlatformDonationsRead);
-      const rows = await donationsRepository.listQueue(db(), keyset(query));
-      const result = toPage(
-        rows,
-        query,
-        (row) => [row.at, row.donation.id],
-        (row) => row.donation,
-      );
-      return { ...result, items: await present(result.items) };
+      return presentPage(await donationsRepository.listQueue(db(), keyset(query)), query);
     },
 
     /** POST /admin/complete: each donation one step on (40 -> 80, 80 -> 85 for direct gifts). */

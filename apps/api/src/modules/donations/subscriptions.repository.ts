@@ -1,13 +1,28 @@
-import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { exactTime, newestFirst } from '../../lib/pagination.js';
-import type { Keyset } from './donations.repository.js';
+import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import type { DonorType } from './donations.table.js';
 import { donationSubscriptions, subscriptionRetries } from './donations.table.js';
 
 export type SubscriptionRow = typeof donationSubscriptions.$inferSelect;
 export type NewSubscription = typeof donationSubscriptions.$inferInsert;
 export type RetryRow = typeof subscriptionRetries.$inferSelect;
+
+/** A page of the subscriptions that match, newest first, each with its exact time for the cursor. */
+function newestSubscriptions(db: Executor, where: SQL | undefined, page: Keyset) {
+  const { conditions, order } = newestFirst(
+    donationSubscriptions.createdAt,
+    donationSubscriptions.id,
+    page.cursor,
+    page.before,
+  );
+  return db
+    .select({ subscription: donationSubscriptions, at: exactTime(donationSubscriptions.createdAt) })
+    .from(donationSubscriptions)
+    .where(and(where, ...conditions))
+    .orderBy(...order)
+    .limit(page.limit + 1);
+}
 
 export const subscriptionsRepository = {
   async insert(db: Executor, values: NewSubscription): Promise<SubscriptionRow> {
@@ -41,24 +56,11 @@ export const subscriptionsRepository = {
   },
 
   async list(db: Executor, donor: { type: DonorType; id: number }, page: Keyset) {
-    const { conditions, order } = newestFirst(
-      donationSubscriptions.createdAt,
-      donationSubscriptions.id,
-      page.cursor,
-      page.before,
+    return newestSubscriptions(
+      db,
+      and(eq(donationSubscriptions.donorType, donor.type), eq(donationSubscriptions.donorId, donor.id)),
+      page,
     );
-    return db
-      .select({ subscription: donationSubscriptions, at: exactTime(donationSubscriptions.createdAt) })
-      .from(donationSubscriptions)
-      .where(
-        and(
-          eq(donationSubscriptions.donorType, donor.type),
-          eq(donationSubscriptions.donorId, donor.id),
-          ...conditions,
-        ),
-      )
-      .orderBy(...order)
-      .limit(page.limit + 1);
   },
 
   /** Subscriptions that will give again (for the future donations list). */
@@ -135,29 +137,15 @@ export const subscriptionsRepository = {
 /** What other modules read of recurring donations: an organisation's (decision 024). */
 export const subscriptionsQueries = {
   /** The subscriptions of these organisations, newest first, keyset paged. */
-  async ofBusinesses(
-    db: Executor,
-    ids: number[],
-    page: { limit: number; cursor?: (string | number)[] | undefined; before: boolean },
-  ) {
-    const { conditions, order } = newestFirst(
-      donationSubscriptions.createdAt,
-      donationSubscriptions.id,
-      page.cursor,
-      page.before,
+  async ofBusinesses(db: Executor, ids: number[], page: Keyset) {
+    return newestSubscriptions(
+      db,
+      and(
+        eq(donationSubscriptions.donorType, 'business'),
+        ids.length > 0 ? inArray(donationSubscriptions.donorId, ids) : sql`false`,
+      ),
+      page,
     );
-    return db
-      .select({ subscription: donationSubscriptions, at: exactTime(donationSubscriptions.createdAt) })
-      .from(donationSubscriptions)
-      .where(
-        and(
-          eq(donationSubscriptions.donorType, 'business'),
-          ids.length > 0 ? inArray(donationSubscriptions.donorId, ids) : sql`false`,
-          ...conditions,
-        ),
-      )
-      .orderBy(...order)
-      .limit(page.limit + 1);
   },
 
   /** The running subscriptions of these organisations with a next date, soonest first. */

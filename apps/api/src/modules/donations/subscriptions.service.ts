@@ -4,7 +4,7 @@ import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import { decodeCursor, toPage } from '../../lib/pagination.js';
+import { decodeCursor, timedPage } from '../../lib/pagination.js';
 import { addDays, isoDay } from '../../lib/periods.js';
 import type { MoneyOwner } from '../payments/index.js';
 import type { Actor, GiftTarget } from './donation-flow.js';
@@ -127,12 +127,7 @@ export function subscriptionsService(ctx: AppContext, donations: DonationMaker) 
           before: query.direction === 'before',
         },
       );
-      const result = toPage(
-        rows,
-        query,
-        (row) => [row.at, row.subscription.id],
-        (row) => row.subscription,
-      );
+      const result = timedPage(rows, query, (row) => row.subscription);
       return { ...result, items: await present(result.items) };
     },
 

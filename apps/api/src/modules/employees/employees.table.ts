@@ -1,5 +1,5 @@
-import { bigint, bigserial, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAt, userRef } from '../../db/columns.js';
+import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, parentRef, serialId, userRef } from '../../db/columns.js';
 import { businesses } from '../organisations/organisations.table.js';
 
 /**
@@ -10,10 +10,8 @@ import { businesses } from '../organisations/organisations.table.js';
 export const employeeGroups = pgTable(
   'employee_groups',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    businessId: bigint('business_id', { mode: 'number' })
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    businessId: parentRef('business_id', () => businesses.id, 'cascade'),
     name: text('name').notNull(),
     description: text('description'),
     createdAt: createdAt(),
@@ -24,10 +22,8 @@ export const employeeGroups = pgTable(
 export const employeeSubGroups = pgTable(
   'employee_sub_groups',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    groupId: bigint('group_id', { mode: 'number' })
-      .notNull()
-      .references(() => employeeGroups.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    groupId: parentRef('group_id', () => employeeGroups.id, 'cascade'),
     name: text('name').notNull(),
     description: text('description'),
     createdAt: createdAt(),
@@ -38,9 +34,7 @@ export const employeeSubGroups = pgTable(
 export const employeeSubGroupMembers = pgTable(
   'employee_sub_group_members',
   {
-    subGroupId: bigint('sub_group_id', { mode: 'number' })
-      .notNull()
-      .references(() => employeeSubGroups.id, { onDelete: 'cascade' }),
+    subGroupId: parentRef('sub_group_id', () => employeeSubGroups.id, 'cascade'),
     userId: userRef('user_id'),
     createdAt: createdAt(),
   },

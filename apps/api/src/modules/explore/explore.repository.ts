@@ -17,7 +17,8 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { type CursorPart, type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
+import { byName, type CursorPart, type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
+import { likePattern } from '../../lib/text.js';
 import { charitiesForJoins as charities, publicCharity } from '../charities/index.js';
 import { groupMembershipsForJoins as groupMemberships, groupsForJoins as groups } from '../groups/index.js';
 import { type ProjectRow, projectsForJoins as projects } from '../projects/index.js';
@@ -94,22 +95,6 @@ function nearConditions(latitude: AnyPgColumn, longitude: AnyPgColumn, near: Nea
     sql`${longitude} between ${near.lng - dLng} and ${near.lng + dLng}`,
     sql`${distanceSql(latitude, longitude, near)} <= ${near.radiusKm}`,
   ];
-}
-
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** Rows after the cursor (name, id) in name order, or before it. */
-function byName(name: AnyPgColumn, id: AnyPgColumn, cursor: CursorValue[] | undefined, before: boolean) {
-  const order = before ? [desc(name), desc(id)] : [asc(name), asc(id)];
-  if (!cursor) return { condition: undefined, order };
-  const [value, key] = cursor;
-  const cmp = before ? lt : gt;
-  return {
-    condition: or(cmp(name, String(value)), and(eq(name, String(value)), cmp(id, Number(key)))),
-    order,
-  };
 }
 
 /**
@@ -361,7 +346,7 @@ export const exploreRepository = {
     page: PageOf<CursorValue[]>,
   ) {
     const where: Array<SQL | undefined> = [eq(groups.isPublic, true)];
-    if (filter.q) where.push(ilike(groups.name, `%${escapeLike(filter.q)}%`));
+    if (filter.q) where.push(ilike(groups.name, likePattern(filter.q)));
     if (filter.group_type) where.push(eq(groups.groupType, filter.group_type));
     const { condition, order } = byName(groups.name, groups.id, page.cursor, page.before);
     return db

@@ -12,12 +12,12 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { decodeCursor, toPage } from '../../lib/pagination.js';
+import { pageKeyset, toPage } from '../../lib/pagination.js';
 import { addDays, isoDay } from '../../lib/periods.js';
 import { charitiesQueries } from '../charities/index.js';
 import type { GroupRow } from '../groups/index.js';
 import { placesQueries } from '../places/index.js';
-import { type ProjectRow, projectsQueries } from '../projects/index.js';
+import { needsProgress, type ProjectRow, projectsQueries } from '../projects/index.js';
 import {
   type Bbox,
   exploreRepository,
@@ -106,12 +106,7 @@ export function exploreService(ctx: AppContext) {
       giving_kinds: row.givingKinds,
       funds_target: row.fundsTarget,
       funds_raised: row.fundsRaised,
-      volunteering_hours: row.volunteeringHours,
-      volunteering_pledged: row.volunteeringPledged,
-      skilled_hours: row.skillNeeds.reduce((sum, need) => sum + need.hours, 0),
-      skilled_pledged: row.skilledPledged,
-      gifts_needed: row.giftNeeds.reduce((sum, need) => sum + need.quantity, 0),
-      gifts_pledged: row.giftsPledged,
+      ...needsProgress(row),
       distance_km: distance === null ? null : Math.round(distance * 10) / 10,
     };
   }
@@ -124,9 +119,7 @@ export function exploreService(ctx: AppContext) {
     const { cursor: parts, keyOf } = PROJECT_SORTS[sort];
     const rows = await exploreRepository.projects(db(), projectFilter(query, near), {
       sort,
-      cursor: decodeCursor(query.cursor, parts),
-      before: query.direction === 'before',
-      limit: query.limit + 1,
+      ...pageKeyset(query, parts),
     });
     const page = toPage(rows, query, keyOf, (row) => row);
     const [charities, covers] = await Promise.all([
@@ -224,11 +217,7 @@ export function exploreService(ctx: AppContext) {
       const rows = await exploreRepository.charities(
         db(),
         { ...query, near },
-        {
-          cursor: decodeCursor(query.cursor, ['text', 'id']),
-          before: query.direction === 'before',
-          limit: query.limit + 1,
-        },
+        pageKeyset(query, ['text', 'id']),
       );
       const page = toPage(
         rows,
@@ -268,11 +257,7 @@ export function exploreService(ctx: AppContext) {
     },
 
     async groups(query: z.infer<typeof groupExploreQuerySchema>) {
-      const rows = await exploreRepository.groups(db(), query, {
-        cursor: decodeCursor(query.cursor, ['text', 'id']),
-        before: query.direction === 'before',
-        limit: query.limit + 1,
-      });
+      const rows = await exploreRepository.groups(db(), query, pageKeyset(query, ['text', 'id']));
       const page = toPage(
         rows,
         query,

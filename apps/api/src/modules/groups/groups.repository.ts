@@ -16,8 +16,9 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
-import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
+import { byName, exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
 import {
   groupJoinRequests,
@@ -32,24 +33,8 @@ export type NewGroup = typeof groups.$inferInsert;
 export type MembershipRow = typeof groupMemberships.$inferSelect;
 export type JoinRequestRow = typeof groupJoinRequests.$inferSelect;
 
-interface Keyset {
-  limit: number;
-  cursor?: CursorValue[] | undefined;
-  before: boolean;
-}
-
 /** By name then id, for keyset pages of groups. */
-function byName(page: Keyset) {
-  const [name, id] = (page.cursor ?? []) as [string | undefined, number | undefined];
-  const after =
-    name !== undefined && id !== undefined
-      ? page.before
-        ? or(lt(groups.name, name), and(eq(groups.name, name), lt(groups.id, id)))
-        : or(gt(groups.name, name), and(eq(groups.name, name), gt(groups.id, id)))
-      : undefined;
-  const order = page.before ? [desc(groups.name), desc(groups.id)] : [asc(groups.name), asc(groups.id)];
-  return { after, order };
-}
+const byGroupName = (page: Keyset) => byName(groups.name, groups.id, page.cursor, page.before);
 
 /** SQL of the groups (explore reads them too, as a declared read model: decision 010). */
 export const groupsRepository = {
@@ -200,7 +185,7 @@ export const groupsRepository = {
 
   /** A page of the groups a person belongs to, by name. */
   async listOfUser(db: Executor, userId: number, page: Keyset) {
-    const { after, order } = byName(page);
+    const { condition: after, order } = byGroupName(page);
     return db
       .select({ group: groups, isAdmin: groupMemberships.isAdmin })
       .from(groupMemberships)
@@ -212,7 +197,7 @@ export const groupsRepository = {
 
   /** A page of an organisation's groups, by name. */
   async listOfBusiness(db: Executor, businessId: number, page: Keyset) {
-    const { after, order } = byName(page);
+    const { condition: after, order } = byGroupName(page);
     return db
       .select()
       .from(groups)
@@ -330,17 +315,12 @@ export const groupsQueries = {
 
   /** The groups a person belongs to, by name (the session's group memberships). */
   membershipsOfUser(db: Executor, userId: number) {
-    return db
-      .select({
-        group_id: groups.id,
-        name: groups.name,
-        group_type: groups.groupType,
-        is_admin: groupMemberships.isAdmin,
-      })
-      .from(groupMemberships)
-      .innerJoin(groups, eq(groups.id, groupMemberships.groupId))
-      .where(eq(groupMemberships.userId, userId))
-      .orderBy(groups.name);
+    return membershipsOfUser(db, userId, [groupMemberships.groupId, groups.id], groups.name, {
+      group_id: groups.id,
+      name: groups.name,
+      group_type: groups.groupType,
+      is_admin: groupMemberships.isAdmin,
+    });
   },
 
   /** A person's own pending requests to join groups, newest first (their requests list). */
@@ -371,11 +351,7 @@ export const groupsQueries = {
   },
 
   /** GET /admin/group_list: groups by name, of a type, newest first, with their member counts. */
-  adminList(
-    db: Executor,
-    filter: { q?: string | undefined; type?: number | undefined },
-    page: { limit: number; cursor?: CursorValue[] | undefined; before: boolean },
-  ) {
+  adminList(db: Executor, filter: { q?: string | undefined; type?: number | undefined }, page: Keyset) {
     const { conditions, order } = newestFirst(groups.createdAt, groups.id, page.cursor, page.before);
     const where: (SQL | undefined)[] = [...conditions];
     if (filter.q) where.push(ilike(groups.name, likePattern(filter.q)));

@@ -1,24 +1,29 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   index,
   pgTable,
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, userRef } from '../../db/columns.js';
+import {
+  actorRef,
+  createdAt,
+  createdBy,
+  parentRef,
+  serialId,
+  timestamptz,
+  userRef,
+} from '../../db/columns.js';
 import { businesses } from '../organisations/organisations.table.js';
-import { users } from '../users/users.table.js';
 
 export const groups = pgTable(
   'groups',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     name: text('name').notNull(),
     /** 1 Organisation, 2 Individual, 3 Franchise. */
     groupType: smallint('group_type').notNull(),
@@ -30,7 +35,7 @@ export const groups = pgTable(
     requiresApproval: boolean('requires_approval').notNull().default(false),
     isPublic: boolean('is_public').notNull().default(true),
     logo: text('logo'),
-    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    createdBy: createdBy(),
     createdAt: createdAt(),
   },
   // A PIN names one group (decision 026): joining by PIN must find exactly one.
@@ -40,9 +45,7 @@ export const groups = pgTable(
 export const groupMemberships = pgTable(
   'group_memberships',
   {
-    groupId: bigint('group_id', { mode: 'number' })
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
+    groupId: parentRef('group_id', () => groups.id, 'cascade'),
     userId: userRef('user_id'),
     isAdmin: boolean('is_admin').notNull().default(false),
     createdAt: createdAt(),
@@ -58,13 +61,11 @@ export const groupMemberships = pgTable(
 export const groupMembershipPeriods = pgTable(
   'group_membership_periods',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    groupId: bigint('group_id', { mode: 'number' })
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    groupId: parentRef('group_id', () => groups.id, 'cascade'),
     userId: userRef('user_id'),
-    joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull(),
-    leftAt: timestamp('left_at', { withTimezone: true, mode: 'date' }).notNull(),
+    joinedAt: timestamptz('joined_at').notNull(),
+    leftAt: timestamptz('left_at').notNull(),
   },
   (t) => [index('group_membership_periods_group_idx').on(t.groupId, t.userId)],
 );
@@ -73,14 +74,12 @@ export const groupMembershipPeriods = pgTable(
 export const groupJoinRequests = pgTable(
   'group_join_requests',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    groupId: bigint('group_id', { mode: 'number' })
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    groupId: parentRef('group_id', () => groups.id, 'cascade'),
     userId: userRef('user_id'),
     status: smallint('status').notNull(),
-    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decidedBy: actorRef('decided_by'),
+    decidedAt: timestamptz('decided_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -98,11 +97,11 @@ export const groupJoinRequests = pgTable(
 export const groupPinFailures = pgTable(
   'group_pin_failures',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     userId: userRef('user_id'),
     /** The caller's address; empty for failures recorded before addresses were kept. */
     ip: text('ip').notNull().default(''),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    at: timestamptz('at').notNull(),
   },
   (t) => [
     index('group_pin_failures_user_idx').on(t.userId, t.at),

@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  index,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { createdAt, userRef } from '../../db/columns.js';
+import { bigint, index, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { actorRef, createdAt, serialId, timestamptz, userRef } from '../../db/columns.js';
 import { users } from '../users/users.table.js';
 
 /**
@@ -20,7 +11,7 @@ import { users } from '../users/users.table.js';
 export const invitations = pgTable(
   'invitations',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     codeHash: text('code_hash').notNull(),
     /** The invited email, lower case. */
     email: text('email').notNull(),
@@ -33,12 +24,12 @@ export const invitations = pgTable(
     status: text('status', { enum: ['pending', 'accepted', 'declined', 'cancelled'] })
       .notNull()
       .default('pending'),
-    invitedBy: bigint('invited_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    invitedBy: actorRef('invited_by'),
     acceptedBy: bigint('accepted_by', { mode: 'number' }).references(() => users.id, {
       onDelete: 'set null',
     }),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    decidedAt: timestamptz('decided_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -52,14 +43,14 @@ export const invitations = pgTable(
 export const joinRequests = pgTable(
   'join_requests',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     userId: userRef('user_id'),
     targetType: text('target_type', { enum: ['business', 'charity'] }).notNull(),
     targetId: bigint('target_id', { mode: 'number' }).notNull(),
     message: text('message'),
     status: smallint('status').notNull().default(1),
-    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decidedBy: actorRef('decided_by'),
+    decidedAt: timestamptz('decided_at'),
     createdAt: createdAt(),
   },
   (t) => [

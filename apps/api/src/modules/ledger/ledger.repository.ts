@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, notInArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
-import { type CursorValue, newestFirst } from '../../lib/pagination.js';
+import { type Keyset, newestFirst } from '../../lib/pagination.js';
 import {
   type LedgerAccountKind,
   type LedgerOwnerType,
@@ -252,11 +252,7 @@ export const ledgerRepository = {
   },
 
   /** An owner's entries with their transaction's kind and description, newest first, keyset paged. */
-  history(
-    db: Executor,
-    filter: HistoryFilter,
-    page: { limit: number; cursor?: CursorValue[]; before: boolean },
-  ) {
+  history(db: Executor, filter: HistoryFilter, page: Keyset) {
     const conditions: SQL[] = [
       eq(ledgerAccounts.ownerType, filter.owner.ownerType),
       eq(ledgerAccounts.ownerId, filter.owner.ownerId),
@@ -304,12 +300,11 @@ export const ledgerTotals = {
   async dailyDonated(db: Executor, currency: string) {
     return dailySum(
       db,
+      currency,
       and(
         inArray(ledgerAccounts.kind, ['project_funds', 'charity_funds']),
         sql`${ledgerTransactions.donationId} is not null`,
-        eq(ledgerAccounts.currency, currency),
       ),
-      1,
     );
   },
 
@@ -317,12 +312,8 @@ export const ledgerTotals = {
   async dailyWallets(db: Executor, currency: string) {
     return dailySum(
       db,
-      and(
-        eq(ledgerAccounts.kind, 'wallet'),
-        inArray(ledgerAccounts.ownerType, ['user', 'business']),
-        eq(ledgerAccounts.currency, currency),
-      ),
-      1,
+      currency,
+      and(eq(ledgerAccounts.kind, 'wallet'), inArray(ledgerAccounts.ownerType, ['user', 'business'])),
     );
   },
 
@@ -330,13 +321,12 @@ export const ledgerTotals = {
   async dailySubscriptionFees(db: Executor, currency: string) {
     return dailySum(
       db,
+      currency,
       and(
         eq(ledgerAccounts.kind, 'fees'),
         eq(ledgerAccounts.ownerType, 'platform'),
         eq(ledgerTransactions.kind, 'subscription_invoice'),
-        eq(ledgerAccounts.currency, currency),
       ),
-      1,
     );
   },
 
@@ -344,24 +334,22 @@ export const ledgerTotals = {
   async dailyCreditsIssued(db: Executor, currency: string) {
     return dailySum(
       db,
-      and(
-        eq(ledgerAccounts.kind, 'credits_issued'),
-        eq(ledgerAccounts.ownerType, 'platform'),
-        eq(ledgerAccounts.currency, currency),
-      ),
+      currency,
+      and(eq(ledgerAccounts.kind, 'credits_issued'), eq(ledgerAccounts.ownerType, 'platform')),
       -1,
     );
   },
 };
 
-async function dailySum(db: Executor, where: SQL | undefined, sign: 1 | -1) {
+/** Entries of the currency on the accounts and movements `where` selects, summed by day (negated when `sign` is -1). */
+async function dailySum(db: Executor, currency: string, where: SQL | undefined, sign: 1 | -1 = 1) {
   const day = sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   const rows = await db
     .select({ day, value: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
     .from(ledgerEntries)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(where)
+    .where(and(where, eq(ledgerAccounts.currency, currency)))
     .groupBy(day);
   return rows.map((row) => ({ day: row.day, value: sign * Number(row.value) }));
 }

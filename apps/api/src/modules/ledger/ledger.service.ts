@@ -2,7 +2,7 @@ import { MAX_AMOUNT } from '@kindred/shared';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import type { CursorValue } from '../../lib/pagination.js';
+import type { Keyset } from '../../lib/pagination.js';
 import { type AccountRef, type HistoryFilter, ledgerRepository, ledgerTotals } from './ledger.repository.js';
 import type { LedgerAccountKind, LedgerOwnerType } from './ledger.table.js';
 
@@ -217,11 +217,7 @@ export const ledgerQueries = {
   totals: ledgerTotals,
 
   /** An owner's entries for wallet history and statements, newest first, keyset paged. */
-  history(
-    db: Db | Executor,
-    filter: HistoryFilter,
-    page: { limit: number; cursor?: CursorValue[]; before: boolean },
-  ) {
+  history(db: Db | Executor, filter: HistoryFilter, page: Keyset) {
     return ledgerRepository.history(db, filter, page);
   },
 

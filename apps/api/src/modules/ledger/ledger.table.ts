@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  check,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, parentRef, serialId } from '../../db/columns.js';
 import { donations } from '../donations/donations.table.js';
 
 /** Who an account belongs to. Platform accounts have owner id 0. */
@@ -40,7 +30,7 @@ export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     ownerType: text('owner_type', { enum: LEDGER_OWNER_TYPES }).notNull(),
     ownerId: bigint('owner_id', { mode: 'number' }).notNull(),
     kind: text('kind', { enum: LEDGER_ACCOUNT_KINDS }).notNull(),
@@ -49,7 +39,7 @@ export const ledgerAccounts = pgTable(
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     /** Only the platform's counter-accounts may go below zero. */
     allowNegative: boolean('allow_negative').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('ledger_accounts_owner_uq').on(t.ownerType, t.ownerId, t.kind, t.currency),
@@ -60,7 +50,7 @@ export const ledgerAccounts = pgTable(
 export const ledgerTransactions = pgTable(
   'ledger_transactions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     /** What the movement was: deposit, admin_deposit, transfer, hold, release, capture, ... */
     kind: text('kind').notNull(),
     description: text('description').notNull(),
@@ -74,7 +64,7 @@ export const ledgerTransactions = pgTable(
      * parsed from JSON).
      */
     donationId: bigint('donation_id', { mode: 'number' }).references(() => donations.id),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('ledger_transactions_created_idx').on(t.createdAt, t.id),
@@ -86,16 +76,12 @@ export const ledgerTransactions = pgTable(
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    transactionId: bigint('transaction_id', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerTransactions.id),
-    accountId: bigint('account_id', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerAccounts.id),
+    id: serialId(),
+    transactionId: parentRef('transaction_id', () => ledgerTransactions.id),
+    accountId: parentRef('account_id', () => ledgerAccounts.id),
     /** Signed minor units: positive adds to the account, negative takes from it. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('ledger_entries_account_idx').on(t.accountId, t.createdAt, t.id),
@@ -108,14 +94,14 @@ export const ledgerEntries = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     /** Who used the key and on which call: "user:12 POST /api/user/deposit". */
     scope: text('scope').notNull(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     statusCode: bigint('status_code', { mode: 'number' }),
     response: jsonb('response'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('idempotency_keys_scope_key_uq').on(t.scope, t.key),

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../db/client.js';
 import type { KindredEvent } from '../../events/catalogue.js';
 import { notFound } from '../../lib/errors.js';
-import { decodeCursor, toPage } from '../../lib/pagination.js';
+import { decodeCursor, timedPage } from '../../lib/pagination.js';
 import { isoDay } from '../../lib/periods.js';
 import {
   type DonationRow,
@@ -180,6 +180,21 @@ export function matchingService(ctx: AppContext, donations: GiftRecorder) {
     before: query.direction === 'before',
   });
 
+  /** A page of the organisation's matches, newest first: all of them, or those of one giver's gifts. */
+  async function matchesPage(businessId: number, giver: number | undefined, query: PageQuery) {
+    const rows = await donationsQueries.list(
+      db(),
+      {
+        donor: { type: 'business', id: businessId },
+        matches: true,
+        ...(giver === undefined ? {} : { createdBy: giver }),
+      },
+      keyset(query),
+    );
+    const page = timedPage(rows, query, (row) => row.donation);
+    return { ...page, items: await presentMatches(page.items) };
+  }
+
   return {
     /** GET /business/{id}/matching */
     async get(auth: AuthUser | null, businessId: number): Promise<MatchingSettings> {
@@ -211,18 +226,7 @@ export function matchingService(ctx: AppContext, donations: GiftRecorder) {
     async matched(auth: AuthUser | null, businessId: number, query: PageQuery) {
       await ctx.access.require(auth, Permission.BusinessMatchingManage, [businessId]);
       await requireBusiness(db(), businessId);
-      const rows = await donationsQueries.list(
-        db(),
-        { donor: { type: 'business', id: businessId }, matches: true },
-        keyset(query),
-      );
-      const page = toPage(
-        rows,
-        query,
-        (row) => [row.at, row.donation.id],
-        (row) => row.donation,
-      );
-      return { ...page, items: await presentMatches(page.items) };
+      return matchesPage(businessId, undefined, query);
     },
 
     /** GET /business/{id}/matching/mine: what the organisation matches for the caller. */
@@ -270,18 +274,7 @@ export function matchingService(ctx: AppContext, donations: GiftRecorder) {
     async myMatches(auth: AuthUser | null, businessId: number, query: PageQuery) {
       const user = await ctx.access.require(auth, Permission.BusinessRead, [businessId]);
       await requireBusiness(db(), businessId);
-      const rows = await donationsQueries.list(
-        db(),
-        { donor: { type: 'business', id: businessId }, matches: true, createdBy: user.id },
-        keyset(query),
-      );
-      const page = toPage(
-        rows,
-        query,
-        (row) => [row.at, row.donation.id],
-        (row) => row.donation,
-      );
-      return { ...page, items: await presentMatches(page.items) };
+      return matchesPage(businessId, user.id, query);
     },
 
     /**

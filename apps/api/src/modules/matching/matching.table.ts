@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, pgTable, smallint, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, pgTable, smallint } from 'drizzle-orm/pg-core';
+import { actorRef, updatedAt } from '../../db/columns.js';
 import { businesses } from '../organisations/organisations.table.js';
-import { users } from '../users/users.table.js';
 
 /**
  * An organisation's matching of its employees' own gifts of funds
@@ -20,8 +20,8 @@ export const businessMatching = pgTable(
     ratioPercent: smallint('ratio_percent').notNull(),
     capPerEmployee: bigint('cap_per_employee', { mode: 'number' }).notNull(),
     annualBudget: bigint('annual_budget', { mode: 'number' }).notNull(),
-    updatedBy: bigint('updated_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedBy: actorRef('updated_by'),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('business_matching_ratio', sql`${t.ratioPercent} between 1 and 1000`),

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { type CursorValue, newestFirst } from '../../lib/pagination.js';
+import { type Keyset, newestFirst } from '../../lib/pagination.js';
 import { messages } from './messages.table.js';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -13,12 +13,6 @@ export interface Owner {
 }
 
 export type Folder = 'inbox' | 'sent' | 'draft' | 'archive';
-
-export interface KeysetPage {
-  limit: number;
-  cursor: CursorValue[] | undefined;
-  before: boolean;
-}
 
 const SENT = 2;
 const DRAFT = 1;
@@ -93,7 +87,7 @@ export const messagesRepository = {
   },
 
   /** A folder of a mailbox, newest first on (dated_at, id). */
-  async list(db: Executor, owner: Owner, folder: Folder, page: KeysetPage): Promise<MessageRow[]> {
+  async list(db: Executor, owner: Owner, folder: Folder, page: Keyset): Promise<MessageRow[]> {
     const { conditions, order } = newestFirst(messages.datedAt, messages.id, page.cursor, page.before);
     return db
       .select()
@@ -104,7 +98,7 @@ export const messagesRepository = {
   },
 
   /** The sent messages of a thread this mailbox is a party to, oldest first on (dated_at, id). */
-  async thread(db: Executor, owner: Owner, threadId: number, page: KeysetPage): Promise<MessageRow[]> {
+  async thread(db: Executor, owner: Owner, threadId: number, page: Keyset): Promise<MessageRow[]> {
     const conditions: SQL[] = [];
     if (page.cursor) {
       const [at, key] = page.cursor;

@@ -1,6 +1,5 @@
-import { bigint, bigserial, index, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../db/columns.js';
-import { users } from '../users/users.table.js';
+import { bigint, index, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { actorRef, createdAt, serialId, timestamptz } from '../../db/columns.js';
 
 /**
  * Messages between people and accounts (docs/product/organisations.md#messages). The sender and the
@@ -11,13 +10,13 @@ import { users } from '../users/users.table.js';
 export const messages = pgTable(
   'messages',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     /** The first message of the thread (its own id for the first one). */
     threadId: bigint('thread_id', { mode: 'number' }).notNull(),
     senderType: smallint('sender_type').notNull(),
     senderId: bigint('sender_id', { mode: 'number' }).notNull(),
     /** The person who wrote it, as themself or for the sending account (rate limits count them). */
-    authorId: bigint('author_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    authorId: actorRef('author_id'),
     recipientType: smallint('recipient_type').notNull(),
     recipientId: bigint('recipient_id', { mode: 'number' }).notNull(),
     subject: text('subject').notNull(),
@@ -25,11 +24,11 @@ export const messages = pgTable(
     /** 1 Draft, 2 Sent (9 Archived is each side's own: the archived_at columns). */
     status: smallint('status').notNull(),
     /** When it was last saved (a draft) or sent: the mailboxes' order. */
-    datedAt: timestamp('dated_at', { withTimezone: true, mode: 'date' }).notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
-    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
-    senderArchivedAt: timestamp('sender_archived_at', { withTimezone: true, mode: 'date' }),
-    recipientArchivedAt: timestamp('recipient_archived_at', { withTimezone: true, mode: 'date' }),
+    datedAt: timestamptz('dated_at').notNull(),
+    sentAt: timestamptz('sent_at'),
+    readAt: timestamptz('read_at'),
+    senderArchivedAt: timestamptz('sender_archived_at'),
+    recipientArchivedAt: timestamptz('recipient_archived_at'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../db/columns.js';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, serialId, timestamptz } from '../../db/columns.js';
 
 /**
  * Notices waiting to be mailed: a receipt, a decision, a failed payment. Each is written in the
@@ -10,17 +10,17 @@ import { createdAt } from '../../db/columns.js';
 export const queuedNotices = pgTable(
   'queued_notices',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     to: text('to_address').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     createdAt: createdAt(),
     /** When a process may (next) try to deliver it: now when queued, later after a failure or a claim. */
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    sentAt: timestamptz('sent_at'),
     /** Set when the last attempt failed for good: the notice stays for the record. */
-    gaveUpAt: timestamp('gave_up_at', { withTimezone: true, mode: 'date' }),
+    gaveUpAt: timestamptz('gave_up_at'),
     lastError: text('last_error'),
   },
   (t) => [

@@ -1,8 +1,10 @@
 import { ADMIN_TYPE, type SignoffPeople, type SignoffPolicy } from '@kindred/shared';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { accountMemberships } from '../../db/account-memberships.js';
+import { and, asc, count, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import { accountMemberships, membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
 import { matchesWords, searchWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
+import { byName, type Keyset, newestIdFirst } from '../../lib/pagination.js';
+import { likePattern } from '../../lib/text.js';
 import { businesses, businessMemberships } from './organisations.table.js';
 
 export type BusinessRow = typeof businesses.$inferSelect;
@@ -17,9 +19,6 @@ export function signoffPolicyOf(row: BusinessRow): SignoffPolicy {
     approvals_above_threshold: row.signoffApprovalsAbove,
   };
 }
-
-/** A name pattern for ILIKE, with the wildcards in the person's text taken literally. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The queries organisations share with charities, on the organisations' tables. */
 const shared = accountMemberships(businesses, businessMemberships, 'businessId');
@@ -106,17 +105,7 @@ export const organisationsRepository = {
     return rows.map((row) => row.userId);
   },
 
-  async updateMember(
-    db: Executor,
-    businessId: number,
-    userId: number,
-    values: Partial<Pick<BusinessMembershipRow, 'adminType' | 'isSignoffAdmin'>>,
-  ): Promise<void> {
-    await db
-      .update(businessMemberships)
-      .set(values)
-      .where(and(eq(businessMemberships.businessId, businessId), eq(businessMemberships.userId, userId)));
-  },
+  updateMember: shared.updateMember,
 
   removeMember: shared.removeMember,
 
@@ -133,21 +122,8 @@ export const organisationsRepository = {
   },
 
   /** The person's businesses by name, keyset paged on (name, id). */
-  async listOfUser(
-    db: Executor,
-    userId: number,
-    page: { limit: number; cursor?: (string | number)[] | undefined; before: boolean },
-  ) {
-    const [name, id] = (page.cursor ?? []) as [string | undefined, number | undefined];
-    const after =
-      name !== undefined && id !== undefined
-        ? page.before
-          ? or(lt(businesses.name, name), and(eq(businesses.name, name), lt(businesses.id, id)))
-          : or(gt(businesses.name, name), and(eq(businesses.name, name), gt(businesses.id, id)))
-        : undefined;
-    const order = page.before
-      ? [desc(businesses.name), desc(businesses.id)]
-      : [asc(businesses.name), asc(businesses.id)];
+  async listOfUser(db: Executor, userId: number, page: Keyset) {
+    const { condition: after, order } = byName(businesses.name, businesses.id, page.cursor, page.before);
     return db
       .select({ business: businesses, membership: businessMemberships })
       .from(businessMemberships)
@@ -161,10 +137,14 @@ export const organisationsRepository = {
   async listByApproval(
     db: Executor,
     status: BusinessRow['approvalStatus'],
-    page: { limit: number; cursor?: (string | number)[] | undefined; before: boolean },
+    page: Keyset,
     filter: { q?: string | undefined; locked?: boolean | undefined } = {},
   ) {
-    const id = page.cursor?.[0] as number | undefined;
+    const { condition, order } = newestIdFirst(
+      businesses.id,
+      page.cursor?.[0] as number | undefined,
+      page.before,
+    );
     return db
       .select()
       .from(businesses)
@@ -174,10 +154,10 @@ export const organisationsRepository = {
           isNull(businesses.deletedAt),
           filter.q ? ilike(businesses.name, likePattern(filter.q)) : undefined,
           filter.locked === undefined ? undefined : eq(businesses.lockStatus, filter.locked),
-          id === undefined ? undefined : page.before ? gt(businesses.id, id) : lt(businesses.id, id),
+          condition,
         ),
       )
-      .orderBy(page.before ? asc(businesses.id) : desc(businesses.id))
+      .orderBy(order)
       .limit(page.limit);
   },
 
@@ -301,13 +281,8 @@ export const organisationsQueries = {
   /** The ids of a business's Super Admins, for mail about its approval. */
   businessSuperAdminIds: shared.adminIds,
 
-  async businessMembership(db: Executor, businessId: number, userId: number) {
-    const [row] = await db
-      .select()
-      .from(businessMemberships)
-      .where(and(eq(businessMemberships.businessId, businessId), eq(businessMemberships.userId, userId)));
-    return row;
-  },
+  /** A person's membership of a business, if any. */
+  businessMembership: shared.membership,
 
   /**
    * Approved, unlocked organisations with a word of the name starting with each word of the text (a
@@ -350,19 +325,14 @@ export const organisationsQueries = {
 
   /** The businesses a person belongs to, by name (the session's business memberships). */
   membershipsOfUser(db: Executor, userId: number) {
-    return db
-      .select({
-        business_id: businesses.id,
-        name: businesses.name,
-        admin_type: businessMemberships.adminType,
-        is_signoff_admin: businessMemberships.isSignoffAdmin,
-        is_franchise: businesses.isFranchise,
-        permissions: businessMemberships.permissions,
-      })
-      .from(businessMemberships)
-      .innerJoin(businesses, eq(businesses.id, businessMemberships.businessId))
-      .where(eq(businessMemberships.userId, userId))
-      .orderBy(businesses.name);
+    return membershipsOfUser(db, userId, [businessMemberships.businessId, businesses.id], businesses.name, {
+      business_id: businesses.id,
+      name: businesses.name,
+      admin_type: businessMemberships.adminType,
+      is_signoff_admin: businessMemberships.isSignoffAdmin,
+      is_franchise: businesses.isFranchise,
+      permissions: businessMemberships.permissions,
+    });
   },
 
   /** Approved organisations added each day (the statistics). */

@@ -1,17 +1,14 @@
+import { bigint, boolean, index, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { APPROVAL_STATUSES, createdAt, userRef } from '../../db/columns.js';
+  accountIdentity,
+  accountReview,
+  createdAt,
+  createdBy,
+  deletedAt,
+  parentRef,
+  userRef,
+} from '../../db/columns.js';
 import { nameWords } from '../../db/word-search.js';
-import { users } from '../users/users.table.js';
 
 export { APPROVAL_STATUSES } from '../../db/columns.js';
 
@@ -19,24 +16,18 @@ export { APPROVAL_STATUSES } from '../../db/columns.js';
 export const businesses = pgTable(
   'businesses',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    name: text('name').notNull(),
-    registrationNumber: text('registration_number'),
-    description: text('description'),
+    ...accountIdentity(),
     isFranchise: boolean('is_franchise').notNull().default(false),
     parentId: bigint('parent_id', { mode: 'number' }),
-    lockStatus: boolean('lock_status').notNull().default(false),
-    approvalStatus: text('approval_status', { enum: APPROVAL_STATUSES }).notNull().default('pending'),
-    /** Why a platform admin rejected it (mailed to its Super Admins). */
-    rejectionReason: text('rejection_reason'),
+    ...accountReview(),
     logo: text('logo'),
     /** Sign-off policy (decision 021): approvals every donation needs, and more at or above a threshold. */
     signoffApprovals: smallint('signoff_approvals').notNull().default(1),
     signoffThreshold: bigint('signoff_threshold', { mode: 'number' }),
     signoffApprovalsAbove: smallint('signoff_approvals_above'),
     /** Deleted by its Super Admin: kept for the ledger's history, gone from every screen. */
-    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
-    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    deletedAt: deletedAt(),
+    createdBy: createdBy(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -50,9 +41,7 @@ export const businesses = pgTable(
 export const businessMemberships = pgTable(
   'business_memberships',
   {
-    businessId: bigint('business_id', { mode: 'number' })
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    businessId: parentRef('business_id', () => businesses.id, 'cascade'),
     userId: userRef('user_id'),
     /** 1 Super Admin, 2 Admin, 99 Employee. */
     adminType: smallint('admin_type').notNull().default(99),

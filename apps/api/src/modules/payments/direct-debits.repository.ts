@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { type IdKeyset, newestIdFirst } from '../../lib/pagination.js';
 import type { MoneyOwner } from './money-owner.js';
 import { directDebits } from './payments.table.js';
 
@@ -116,16 +117,14 @@ export const directDebitsRepository = {
   page(
     db: Executor,
     filter: { status?: MandateRow['status'] | undefined },
-    page: { limit: number; cursorId?: number | undefined; before: boolean },
+    page: IdKeyset,
   ): Promise<MandateRow[]> {
-    const conditions = [];
-    if (filter.status) conditions.push(eq(directDebits.status, filter.status));
-    if (page.cursorId !== undefined) conditions.push((page.before ? gt : lt)(directDebits.id, page.cursorId));
+    const { condition, order } = newestIdFirst(directDebits.id, page.cursorId, page.before);
     return db
       .select()
       .from(directDebits)
-      .where(and(...conditions))
-      .orderBy(page.before ? asc(directDebits.id) : desc(directDebits.id))
+      .where(and(filter.status ? eq(directDebits.status, filter.status) : undefined, condition))
+      .orderBy(order)
       .limit(page.limit);
   },
 };

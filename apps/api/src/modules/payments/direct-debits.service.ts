@@ -5,14 +5,14 @@ import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { IdempotencyRequest } from '../../lib/idempotency.js';
-import { decodeCursor, toPage } from '../../lib/pagination.js';
+import { pageById, toPage } from '../../lib/pagination.js';
 import { type Frequency, isoDay, nextPeriod } from '../../lib/periods.js';
 import { charitiesQueries } from '../charities/index.js';
 import { account, PLATFORM, runIdempotent } from '../ledger/index.js';
 import { directDebitsRepository, type MandateRow } from './direct-debits.repository.js';
-import { assertCanMoveMoney, type MoneyOwner, ownerEmails, requireWalletAccess } from './money-owner.js';
+import { type MoneyOwner, ownerEmails, requireMoneyMove, requireWalletAccess } from './money-owner.js';
 import { paymentsRepository } from './payments.repository.js';
-import { type PaymentsService, providerFailure } from './payments.service.js';
+import { assertCardGiven, type PaymentsService, providerFailure } from './payments.service.js';
 
 /** Failed charges are retried this many times in all, an hour apart and then more, before the mandate stops. */
 export const MAX_CHARGE_ATTEMPTS = 3;
@@ -170,8 +170,7 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
       createdBy: number,
       idempotency: IdempotencyRequest,
     ) {
-      await requireWalletAccess(ctx, auth, owner, 'manage');
-      await assertCanMoveMoney(ctx, owner);
+      await requireMoneyMove(ctx, auth, owner);
       const today = isoDay(ctx.now());
       if (body.start_date < today)
         throw badRequest('The start date is in the past.', { start_date: 'Today or later.' });
@@ -181,11 +180,7 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
         const charity = await charitiesQueries.byId(db(), body.charity_id);
         if (charity?.approvalStatus !== 'approved' || charity.lockStatus) throw notFound('The charity');
       }
-      if (provider.name === 'sandbox' && !body.card) {
-        throw new AppError(400, 'VALIDATION_FAILED', 'Enter card details.', {
-          fields: { card: 'Required.' },
-        });
-      }
+      assertCardGiven(provider, body.card);
       const result = await runIdempotent(db(), idempotency, ctx.now(), async (tx) => {
         let method: Awaited<ReturnType<typeof provider.saveMethod>>;
         try {
@@ -248,13 +243,7 @@ export function directDebitsService(ctx: AppContext, payments_: PaymentsService)
     /** Every mandate, newest first, keyset paged (platform admins). */
     async adminList(auth: AuthUser | null, query: PageQuery, status?: MandateRow['status']) {
       await ctx.access.require(auth, Permission.PlatformDirectDebitsRead);
-      const cursor = decodeCursor(query.cursor, ['id']);
-      const before = query.direction === 'before';
-      const rows = await directDebitsRepository.page(
-        db(),
-        { status },
-        { limit: query.limit + 1, cursorId: cursor ? Number(cursor[0]) : undefined, before },
-      );
+      const rows = await directDebitsRepository.page(db(), { status }, pageById(query));
       return toPage(rows, query, (row) => [row.id], presentDirectDebit);
     },
   };

@@ -3,4 +3,4 @@
  * from it. Whose money a call is about, and who may move it, is `money-owner`.
  */
 export { assertCanMoveMoney, type MoneyOwner, ownerEmails, requireWalletAccess } from './money-owner.js';
-export { providerFailure } from './payments.service.js';
+export { assertCardGiven, providerFailure } from './payments.service.js';

@@ -49,6 +49,17 @@ export async function assertCanMoveMoney(
   }
 }
 
+/** Before money leaves an owner's wallet: the person may manage it, and the owner may move money now. */
+export async function requireMoneyMove(
+  ctx: AppContext,
+  auth: AuthUser | null,
+  owner: MoneyOwner,
+): Promise<AuthUser> {
+  const user = await requireWalletAccess(ctx, auth, owner, 'manage');
+  await assertCanMoveMoney(ctx, owner);
+  return user;
+}
+
 /** Where notices about an owner's money go. */
 export async function ownerEmails(ctx: AppContext, owner: MoneyOwner): Promise<string[]> {
   if (owner.ownerType === 'business') {

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { IdempotencyRequest } from '../../lib/idempotency.js';
 import { account, PLATFORM, runIdempotent } from '../ledger/index.js';
-import { assertCanMoveMoney, type MoneyOwner, requireWalletAccess } from './money-owner.js';
+import { type MoneyOwner, requireMoneyMove, requireWalletAccess } from './money-owner.js';
 import { type PaymentRow, paymentsRepository } from './payments.repository.js';
 import { type PaymentProvider, ProviderError } from './provider.js';
 
@@ -32,6 +32,15 @@ export function providerFailure(error: unknown): never {
     );
   }
   throw error;
+}
+
+/** The sandbox charges the card given in the call: without one there is nothing to charge. */
+export function assertCardGiven(provider: PaymentProvider, card: unknown): void {
+  if (provider.name === 'sandbox' && !card) {
+    throw new AppError(400, 'VALIDATION_FAILED', 'Enter card details.', {
+      fields: { card: 'Required.' },
+    });
+  }
 }
 
 /** Deposits into a wallet through the payment provider; a payment is credited exactly once. */
@@ -80,13 +89,8 @@ export function paymentsService(ctx: AppContext, provider: PaymentProvider) {
       createdBy: number,
       idempotency: IdempotencyRequest,
     ) {
-      await requireWalletAccess(ctx, auth, owner, 'manage');
-      await assertCanMoveMoney(ctx, owner);
-      if (provider.name === 'sandbox' && !body.card) {
-        throw new AppError(400, 'VALIDATION_FAILED', 'Enter card details.', {
-          fields: { card: 'Required.' },
-        });
-      }
+      await requireMoneyMove(ctx, auth, owner);
+      assertCardGiven(provider, body.card);
       const result = await runIdempotent(db(), idempotency, ctx.now(), async (tx) => {
         let remote: Awaited<ReturnType<PaymentProvider['createPayment']>>;
         try {

@@ -1,6 +1,5 @@
 import {
   bigint,
-  bigserial,
   boolean,
   date,
   index,
@@ -8,22 +7,20 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { serialId, timestamptz } from '../../db/columns.js';
 
 export const PAYMENT_OWNER_TYPES = ['user', 'business'] as const;
 export type PaymentOwnerType = (typeof PAYMENT_OWNER_TYPES)[number];
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'credited'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
 /** Money coming in through the payment provider: a card deposit or a direct debit charge. */
 export const payments = pgTable(
   'payments',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     ownerType: text('owner_type', { enum: PAYMENT_OWNER_TYPES }).notNull(),
     ownerId: bigint('owner_id', { mode: 'number' }).notNull(),
     provider: text('provider').notNull(),
@@ -37,8 +34,8 @@ export const payments = pgTable(
     period: date('period', { mode: 'string' }),
     ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }),
     createdBy: bigint('created_by', { mode: 'number' }),
-    createdAt: at('created_at').notNull(),
-    updatedAt: at('updated_at').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
   },
   (t) => [
     uniqueIndex('payments_provider_id_uq').on(t.provider, t.providerPaymentId),
@@ -53,7 +50,7 @@ export const DIRECT_DEBIT_STATUSES = ['active', 'cancelled', 'failed'] as const;
 export const directDebits = pgTable(
   'direct_debits',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     ownerType: text('owner_type', { enum: PAYMENT_OWNER_TYPES }).notNull(),
     ownerId: bigint('owner_id', { mode: 'number' }).notNull(),
     /** 1 Wallet charge, 3 Charity subscription. */
@@ -72,12 +69,12 @@ export const directDebits = pgTable(
     failedAttempts: integer('failed_attempts').notNull().default(0),
     lastError: text('last_error'),
     /** A scheduler process working on the mandate holds it until then. */
-    claimedUntil: at('claimed_until'),
-    retryAfter: at('retry_after'),
+    claimedUntil: timestamptz('claimed_until'),
+    retryAfter: timestamptz('retry_after'),
     failureReported: boolean('failure_reported').notNull().default(false),
     createdBy: bigint('created_by', { mode: 'number' }),
-    createdAt: at('created_at').notNull(),
-    cancelledAt: at('cancelled_at'),
+    createdAt: timestamptz('created_at').notNull(),
+    cancelledAt: timestamptz('cancelled_at'),
   },
   (t) => [
     index('direct_debits_due_idx').on(t.status, t.nextChargeOn),
@@ -93,12 +90,12 @@ export const providerAccounts = pgTable('provider_accounts', {
   status: text('status').notNull(),
   chargesEnabled: boolean('charges_enabled').notNull().default(false),
   payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
-  updatedAt: at('updated_at').notNull(),
+  updatedAt: timestamptz('updated_at').notNull(),
 });
 
 /** Webhook events already handled, so a redelivered event does nothing twice. */
 export const providerEvents = pgTable('provider_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
-  receivedAt: at('received_at').notNull(),
+  receivedAt: timestamptz('received_at').notNull(),
 });

@@ -1,13 +1,11 @@
-import { and, asc, desc, eq, gt, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { byName } from '../../lib/pagination.js';
+import { escapeLike } from '../../lib/text.js';
 import { cities, states } from './places.table.js';
 
 /** Town ids are 32-bit integers in the database: a larger number names no town (and must not reach SQL). */
 const MAX_CITY_ID = 2_147_483_647;
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** SQL of the places (regions and towns, reference data from GeoNames). */
 export const placesRepository = {
@@ -53,16 +51,8 @@ export const placesRepository = {
   ) {
     const conditions: SQL[] = [eq(cities.stateId, stateId)];
     if (page.q) conditions.push(ilike(cities.name, `${escapeLike(page.q)}%`));
-    if (page.cursor) {
-      const [name, id] = page.cursor;
-      const cmp = page.before ? lt : gt;
-      const keyset = or(
-        cmp(cities.name, String(name)),
-        and(eq(cities.name, String(name)), cmp(cities.id, Number(id))),
-      );
-      if (keyset) conditions.push(keyset);
-    }
-    const order = page.before ? [desc(cities.name), desc(cities.id)] : [asc(cities.name), asc(cities.id)];
+    const { condition, order } = byName(cities.name, cities.id, page.cursor, page.before);
+    if (condition) conditions.push(condition);
     return db
       .select({
         id: cities.id,

@@ -3,6 +3,7 @@
  * from it. Reads are `projectsQueries`; the writes another module may ask for, `projectsWrites`.
  */
 export type { ProjectAccess } from './project-access.js';
+export { needsProgress } from './project-views.js';
 export {
   PROJECT_FILE_FOLDERS,
   type ProjectProgressDelta,

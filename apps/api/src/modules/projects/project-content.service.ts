@@ -3,7 +3,7 @@ import type { AuthUser } from '../../authz/access.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { decodeCursor, toPage } from '../../lib/pagination.js';
+import { pageKeyset, toPage } from '../../lib/pagination.js';
 import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.js';
 import type { ProjectAccess } from './project-access.js';
 import {
@@ -88,11 +88,7 @@ export function projectContentService(
 
     async updates(id: number, viewer: AuthUser | null, query: PageQuery) {
       await projects.viewable(id, viewer);
-      const rows = await content.updates(db(), id, {
-        cursor: decodeCursor(query.cursor, ['time', 'id']),
-        before: query.direction === 'before',
-        limit: query.limit + 1,
-      });
+      const rows = await content.updates(db(), id, pageKeyset(query, ['time', 'id']));
       return toPage(rows, query, (row) => [row.createdAt.toISOString(), row.id], post);
     },
 

@@ -16,6 +16,18 @@ export function givingKindsOf(
   return kinds;
 }
 
+/** What a project has been pledged of the time, skills and gifts it needs (its card and its summary). */
+export function needsProgress(row: ProjectRow) {
+  return {
+    volunteering_hours: row.volunteeringHours,
+    volunteering_pledged: row.volunteeringPledged,
+    skilled_hours: row.skillNeeds.reduce((sum, need) => sum + need.hours, 0),
+    skilled_pledged: row.skilledPledged,
+    gifts_needed: row.giftNeeds.reduce((sum, need) => sum + need.quantity, 0),
+    gifts_pledged: row.giftsPledged,
+  };
+}
+
 /** How the project's file URLs reach the viewer: as stored, or signed for a signed-in person. */
 export type FileLink = (url: string) => string;
 export const asStored: FileLink = (url) => url;

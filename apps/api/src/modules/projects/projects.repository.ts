@@ -15,10 +15,11 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor, Unstamped } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
-import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
+import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
 import {
   projectDocuments,
@@ -80,12 +81,6 @@ function whereOf(list: ProjectList): SQL | undefined {
   }
 }
 
-export interface KeysetPage {
-  limit: number;
-  cursor?: CursorValue[] | undefined;
-  before: boolean;
-}
-
 export const projectsRepository = {
   async find(db: Executor, id: number): Promise<ProjectRow | undefined> {
     const [row] = await db.select().from(projects).where(eq(projects.id, id));
@@ -117,7 +112,7 @@ export const projectsRepository = {
   },
 
   /** One of the named lists, newest first; each row comes with `cursorAt`, its exact creation time for the cursor. */
-  async list(db: Executor, list: ProjectList, page: KeysetPage) {
+  async list(db: Executor, list: ProjectList, page: Keyset) {
     const keyset = newestFirst(projects.createdAt, projects.id, page.cursor, page.before);
     const rows = await db
       .select({ project: projects, cursorAt: exactTime(projects.createdAt) })
@@ -326,12 +321,11 @@ export const projectsQueries = {
 
   /** The projects a person is an admin of, by title (the session's project memberships). */
   membershipsOfUser(db: Executor, userId: number) {
-    return db
-      .select({ project_id: projects.id, title: projects.title, admin_type: projectMemberships.adminType })
-      .from(projectMemberships)
-      .innerJoin(projects, eq(projects.id, projectMemberships.projectId))
-      .where(eq(projectMemberships.userId, userId))
-      .orderBy(projects.title);
+    return membershipsOfUser(db, userId, [projectMemberships.projectId, projects.id], projects.title, {
+      project_id: projects.id,
+      title: projects.title,
+      admin_type: projectMemberships.adminType,
+    });
   },
 
   /**
@@ -385,7 +379,7 @@ export const projectsQueries = {
   adminList(
     db: Executor,
     filter: { q?: string | undefined; status?: number | undefined; charityId?: number | undefined },
-    page: { limit: number; cursor?: CursorValue[] | undefined; before: boolean },
+    page: Keyset,
   ) {
     const { conditions, order } = newestFirst(projects.createdAt, projects.id, page.cursor, page.before);
     const where: (SQL | undefined)[] = [...conditions];
@@ -404,11 +398,7 @@ export const projectsQueries = {
    * GET /admin/projects/all_expire_projects: Live projects ending on or before `until`, and
    * Finished ones (by end date), soonest end first, keyset paged on (end_date, id).
    */
-  expiring(
-    db: Executor,
-    filter: { until: string; live: boolean; finished: boolean },
-    page: { limit: number; cursor?: CursorValue[] | undefined; before: boolean },
-  ) {
+  expiring(db: Executor, filter: { until: string; live: boolean; finished: boolean }, page: Keyset) {
     const which: SQL[] = [];
     if (filter.live)
       which.push(and(eq(projects.status, PROJECT_STATUS.live), lte(projects.endDate, filter.until)) as SQL);

@@ -4,6 +4,7 @@ import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { ProjectAccess } from './project-access.js';
 import { PROJECT_STATUS } from './project-status.js';
+import { needsProgress } from './project-views.js';
 import { projectsRepository } from './projects.repository.js';
 
 const DAY = 86_400_000;
@@ -37,12 +38,7 @@ export function projectsService(ctx: AppContext, access: ProjectAccess) {
         funds_raised: row.fundsRaised,
         funds_held: held,
         donors_count: row.donorsCount,
-        volunteering_hours: row.volunteeringHours,
-        volunteering_pledged: row.volunteeringPledged,
-        skilled_hours: row.skillNeeds.reduce((sum, need) => sum + need.hours, 0),
-        skilled_pledged: row.skilledPledged,
-        gifts_needed: row.giftNeeds.reduce((sum, need) => sum + need.quantity, 0),
-        gifts_pledged: row.giftsPledged,
+        ...needsProgress(row),
         updates_count: counts.updates,
         impacts_count: counts.impacts,
         days_left: row.status === live ? daysLeft : null,

@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   date,
   doublePrecision,
   index,
@@ -11,12 +10,19 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
-import { createdAt, tsvector, userRef } from '../../db/columns.js';
+import {
+  createdAt,
+  createdBy,
+  parentRef,
+  serialId,
+  timestamptz,
+  tsvector,
+  updatedAt,
+  userRef,
+} from '../../db/columns.js';
 import { nameWords } from '../../db/word-search.js';
 import { charities } from '../charities/charities.table.js';
-import { users } from '../users/users.table.js';
 
 /** A skill needed by a project: a skilled volunteering type (1-16) and the hours wanted. */
 export interface SkillNeed {
@@ -33,7 +39,7 @@ export interface GiftNeed {
 export const projects = pgTable(
   'projects',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     charityId: bigint('charity_id', { mode: 'number' }).references(() => charities.id),
     /**
      * Owner kind, an owner type (docs/product/wire-contract.md#owner-types): 1 Individual, 2
@@ -77,10 +83,10 @@ export const projects = pgTable(
     hoursConfirmed: integer('hours_confirmed').notNull().default(0),
     /** Why a project became Finished: its end date passed, or its impact statement was published. */
     finishedReason: text('finished_reason', { enum: ['end_date', 'impact'] }),
-    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    createdBy: createdBy(),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
-    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: updatedAt(),
+    publishedAt: timestamptz('published_at'),
     search: tsvector('search').generatedAlwaysAs(
       (): SQL =>
         sql`to_tsvector('english', coalesce(${projects.title}, '') || ' ' || coalesce(${projects.summary}, '') || ' ' || coalesce(${projects.description}, ''))`,
@@ -108,9 +114,7 @@ export const projects = pgTable(
 export const projectMemberships = pgTable(
   'project_memberships',
   {
-    projectId: bigint('project_id', { mode: 'number' })
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: parentRef('project_id', () => projects.id, 'cascade'),
     userId: userRef('user_id'),
     /** Project admin type: 1 Admin. */
     adminType: smallint('admin_type').notNull().default(1),
@@ -122,18 +126,13 @@ export const projectMemberships = pgTable(
   ],
 );
 
-const projectRef = () =>
-  bigint('project_id', { mode: 'number' })
-    .notNull()
-    .references(() => projects.id, { onDelete: 'cascade' });
-const createdBy = () =>
-  bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' });
+const projectRef = () => parentRef('project_id', () => projects.id, 'cascade');
 
 /** News a project posts for its supporters. */
 export const projectUpdates = pgTable(
   'project_updates',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     projectId: projectRef(),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -147,7 +146,7 @@ export const projectUpdates = pgTable(
 export const projectImpacts = pgTable(
   'project_impacts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     projectId: projectRef(),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -166,7 +165,7 @@ export const projectImpacts = pgTable(
 export const projectImages = pgTable(
   'project_images',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     projectId: projectRef(),
     url: text('url').notNull(),
     caption: text('caption'),
@@ -182,7 +181,7 @@ export const projectImages = pgTable(
 export const projectDocuments = pgTable(
   'project_documents',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     projectId: projectRef(),
     name: text('name').notNull(),
     url: text('url').notNull(),

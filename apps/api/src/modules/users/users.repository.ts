@@ -2,7 +2,7 @@ import { and, asc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, type SQL, 
 import type { Executor, Unstamped } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
-import { type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
+import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
 import { fullName, loginFailures, userCodes, users } from './users.table.js';
 
@@ -290,7 +290,7 @@ export const usersQueries = {
   async adminList(
     db: Executor,
     filter: { q?: string | undefined; status?: string | undefined; platformAdmin?: boolean | undefined },
-    page: { limit: number; cursor?: CursorValue[] | undefined; before: boolean },
+    page: Keyset,
   ) {
     const { conditions, order } = newestFirst(users.createdAt, users.id, page.cursor, page.before);
     const where: (SQL | undefined)[] = [...conditions];
