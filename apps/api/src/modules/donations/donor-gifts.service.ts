@@ -50,7 +50,7 @@ export function donorGiftsService(
   async function requireDonation(auth: AuthUser | null, id: number) {
     const user = await ctx.access.require(auth, Permission.UserSelf, [auth?.id ?? 0]);
     const row = await donationsRepository.find(db(), id);
-    if (!row || row.donorType !== 'user' || row.donorId !== user.id) throw notFound('The donation');
+    if (row?.donorType !== 'user' || row.donorId !== user.id) throw notFound('The donation');
     return row;
   }
 

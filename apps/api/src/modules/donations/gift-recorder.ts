@@ -126,8 +126,7 @@ export function giftRecorder(ctx: AppContext) {
       const project = lock
         ? await projectsQueries.lock(executor, target.id)
         : await projectsQueries.find(executor, target.id);
-      if (!project || !project.charityId || project.status === PROJECT_STATUS.draft)
-        throw notFound('The project');
+      if (!project?.charityId || project.status === PROJECT_STATUS.draft) throw notFound('The project');
       const charity = await charitiesQueries.find(executor, project.charityId);
       if (!charity) throw notFound('The project');
       return { project, charity };

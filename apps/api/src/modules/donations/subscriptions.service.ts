@@ -32,7 +32,7 @@ export function subscriptionsService(ctx: AppContext, donations: DonationMaker) 
   async function requireOwn(auth: AuthUser | null, id: number, tx: Executor) {
     const user = await ctx.access.require(auth, Permission.UserSelf, [auth?.id ?? 0], tx);
     const row = await subscriptionsRepository.lock(tx, id);
-    if (!row || row.donorType !== 'user' || row.donorId !== user.id) throw notFound('The subscription');
+    if (row?.donorType !== 'user' || row.donorId !== user.id) throw notFound('The subscription');
     return row;
   }
 

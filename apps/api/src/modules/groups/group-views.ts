@@ -9,7 +9,7 @@ import {
 import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
-import type { Executor, Tx } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import type { EventCatalogue } from '../../events/catalogue.js';
 import { notFound } from '../../lib/errors.js';
 import { donationsQueries, type GivingPeriod, type GivingTotals } from '../donations/index.js';

@@ -287,8 +287,7 @@ export function matchingService(ctx: AppContext, donations: GiftRecorder) {
       await db().transaction(async (tx) => {
         const gift = await donationsQueries.find(tx, event.data.donation_id);
         if (
-          !gift ||
-          gift.donorType !== 'user' ||
+          gift?.donorType !== 'user' ||
           gift.type !== GIVING_TYPE.funds ||
           gift.source !== 'wallet' ||
           gift.subscriptionId !== null ||
