@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, users } from '../db/schema.js';
 import { isoDay } from '../lib/periods.js';
-import { makeCharityWithProject, makeDonor, platformAdmin } from '../testing/factories.js';
+import { fundOrganisation, makeCharityWithProject, makeDonor, platformAdmin } from '../testing/factories.js';
 import { createTestApp, type TestApp } from '../testing/helpers.js';
 import { addBusinessMember, createOrganisation } from '../testing/organisations.js';
 
@@ -126,10 +126,7 @@ describe('CSV exports neutralise cells a spreadsheet would run', () => {
       .where(eq(users.id, org.owner.id));
     // Someone other than the person asking can sign it off (decision 033).
     await addBusinessMember(t, org.id, 2, new Date(), { signoff: true });
-    await t.request('POST', `/api/admin/business/${org.id}/deposit`, {
-      token: platform.token,
-      body: { amount: 50_000, reason: 'Budget' },
-    });
+    await fundOrganisation(t, platform, org.id, 50_000, 'Budget');
     const gift = await t.request('POST', `/api/business/${org.id}/donate/project/${projectId}`, {
       token: org.owner.token,
       body: { type: 2, amount: 4_000 },
@@ -154,10 +151,7 @@ describe('CSV exports neutralise cells a spreadsheet would run', () => {
       body: { parent_id: org.id, name: 'Transfer Branch' },
     });
     expect(branch.statusCode).toBe(201);
-    await t.request('POST', `/api/admin/business/${org.id}/deposit`, {
-      token: platform.token,
-      body: { amount: 50_000, reason: FORMULA },
-    });
+    await fundOrganisation(t, platform, org.id, 50_000, FORMULA);
     const moved = await t.request('POST', '/api/organisation/transfer_funds', {
       token: org.owner.token,
       body: {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessMemberships, donationSubscriptions } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharityWithProject, platformAdmin } from '../../testing/factories.js';
+import { fundOrganisation, makeCharityWithProject, platformAdmin } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 
@@ -84,11 +84,7 @@ beforeAll(async () => {
   });
   childAdmin = await join(org.child, 2);
   employee = await join(org.parent, 99);
-  for (const id of [org.parent, org.child])
-    await t.request('POST', `/api/admin/business/${id}/deposit`, {
-      token: platform.token,
-      body: { amount: 500_000, reason: 'Budget' },
-    });
+  for (const id of [org.parent, org.child]) await fundOrganisation(t, platform, id, 500_000, 'Budget');
   // The parent gives funds to the project and the charity, one rejected; the branch gives funds.
   const a = await give(org.parent, `project/${projectId}`, { type: 2, amount: 40_000 });
   const b = await give(org.parent, `charity/${charityId}`, { type: 2, amount: 10_000 });

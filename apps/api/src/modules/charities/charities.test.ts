@@ -32,6 +32,22 @@ async function cityId(name: string) {
 const approvedCharity = (fields: Record<string, unknown> = {}) =>
   makeCharity(t, { name: 'Helping Hands', platform, fields });
 
+/** A person's application to add a charity: pending, with them as its admin. */
+const apply = async (applicant: User, name: string) =>
+  (await makeCharity(t, { status: 'pending', admin: applicant, name, charityTypes: [4] })).id;
+
+/** A decision on a pending charity, sent with the caller's token. */
+const decide = (token: string, body: { charity_id: number; status: string; reason?: string }) =>
+  t.request('POST', '/api/admin/charity/pending/update', { token, body });
+
+/** The platform's list of charities by approval status, as a platform admin (or the caller given) reads it. */
+const pendingList = (query = '', token = platform.token) =>
+  t.request('GET', `/api/admin/charity/pending/list${query}`, { token });
+
+/** The ids on one page of that list, as a platform admin reads it. */
+const listedIds = async (query: string): Promise<number[]> =>
+  (await pendingList(query)).json().items.map((c: { id: number }) => c.id);
+
 async function addMember(charityId: number, user: User, adminType: number, permissions: string[] = []) {
   await t.ctx.database.db
     .insert(charityMemberships)
@@ -135,46 +151,31 @@ describe('applying to add a charity', () => {
 
   it('lets a platform admin approve it once: the applicant is mailed and the public sees it', async () => {
     const applicant = await t.createUser();
-    const { id } = (
-      await t.request('POST', '/api/user/add/charity', {
-        token: applicant.token,
-        body: { name: 'Approved Acorns', charity_types: [4] },
-      })
-    ).json();
+    const id = await apply(applicant, 'Approved Acorns');
 
-    const pending = await t.request('GET', '/api/admin/charity/pending/list', { token: employee.token });
+    const pending = await pendingList('', employee.token);
     expect(pending.statusCode).toBe(200);
     const ids = pending.json().items.map((c: { id: number }) => c.id);
     expect(ids).toContain(id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    expect(
-      (await t.request('GET', '/api/admin/charity/pending/list', { token: applicant.token })).statusCode,
-    ).toBe(403);
+    expect((await pendingList('', applicant.token)).statusCode).toBe(403);
 
-    const byEmployee = await t.request('POST', '/api/admin/charity/pending/update', {
-      token: employee.token,
-      body: { charity_id: id, status: 'approved' },
-    });
+    const byEmployee = await decide(employee.token, { charity_id: id, status: 'approved' });
     expect(byEmployee.statusCode).toBe(403);
-    const byApplicant = await t.request('POST', '/api/admin/charity/pending/update', {
-      token: applicant.token,
-      body: { charity_id: id, status: 'approved' },
-    });
+    const byApplicant = await decide(applicant.token, { charity_id: id, status: 'approved' });
     expect(byApplicant.statusCode).toBe(403);
 
-    const approve = await t.request('POST', '/api/admin/charity/pending/update', {
-      token: platform.token,
-      body: { charity_id: id, status: 'approved' },
-    });
+    const approve = await decide(platform.token, { charity_id: id, status: 'approved' });
     expect(approve.statusCode).toBe(200);
     expect(approve.json()).toMatchObject({ id, approval_status: 'approved', rejection_reason: null });
     const mail = (await t.outbox()).filter((m) => m.to === applicant.email);
     expect(mail).toHaveLength(1);
     expect(mail[0]?.subject).toBe('Approved Acorns is approved on Kindred');
 
-    const again = await t.request('POST', '/api/admin/charity/pending/update', {
-      token: platform.token,
-      body: { charity_id: id, status: 'rejected', reason: 'Changed our mind' },
+    const again = await decide(platform.token, {
+      charity_id: id,
+      status: 'rejected',
+      reason: 'Changed our mind',
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('ALREADY_DECIDED');
@@ -182,41 +183,23 @@ describe('applying to add a charity', () => {
     expect((await t.request('GET', `/api/charity/${id}`)).json().approval_status).toBe('approved');
     const list = (await t.request('GET', '/api/charity/list?q=approved%20acorns')).json();
     expect(list.items.map((c: { id: number }) => c.id)).toEqual([id]);
-    const stillPending = (
-      await t.request('GET', '/api/admin/charity/pending/list?limit=100', { token: platform.token })
-    ).json();
-    expect(stillPending.items.map((c: { id: number }) => c.id)).not.toContain(id);
-    const approvedList = (
-      await t.request('GET', '/api/admin/charity/pending/list?status=approved&limit=100', {
-        token: platform.token,
-      })
-    ).json();
-    expect(approvedList.items.map((c: { id: number }) => c.id)).toContain(id);
+    expect(await listedIds('?limit=100')).not.toContain(id);
+    expect(await listedIds('?status=approved&limit=100')).toContain(id);
   });
 
   it('rejects with a reason that the applicant reads in the mail', async () => {
     const applicant = await t.createUser();
-    const { id } = (
-      await t.request('POST', '/api/user/add/charity', {
-        token: applicant.token,
-        body: { name: 'Rejected Rowan', charity_types: [4] },
-      })
-    ).json();
-    const noReason = await t.request('POST', '/api/admin/charity/pending/update', {
-      token: platform.token,
-      body: { charity_id: id, status: 'rejected' },
-    });
+    const id = await apply(applicant, 'Rejected Rowan');
+    const noReason = await decide(platform.token, { charity_id: id, status: 'rejected' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().error.details.fields).toHaveProperty('reason');
-    const badStatus = await t.request('POST', '/api/admin/charity/pending/update', {
-      token: platform.token,
-      body: { charity_id: id, status: 'maybe' },
-    });
+    const badStatus = await decide(platform.token, { charity_id: id, status: 'maybe' });
     expect(badStatus.statusCode).toBe(400);
 
-    const reject = await t.request('POST', '/api/admin/charity/pending/update', {
-      token: platform.token,
-      body: { charity_id: id, status: 'rejected', reason: 'The charity number is not on the register.' },
+    const reject = await decide(platform.token, {
+      charity_id: id,
+      status: 'rejected',
+      reason: 'The charity number is not on the register.',
     });
     expect(reject.statusCode).toBe(200);
     expect(reject.json()).toMatchObject({
@@ -229,19 +212,10 @@ describe('applying to add a charity', () => {
     expect(mail[0]?.text).toContain('Reason: The charity number is not on the register.');
     expect((await t.request('GET', `/api/charity/${id}`)).statusCode).toBe(404);
 
-    const rejected = (
-      await t.request('GET', '/api/admin/charity/pending/list?status=rejected', { token: platform.token })
-    ).json();
-    expect(rejected.items.map((c: { id: number }) => c.id)).toContain(id);
-    const twice = await t.request('POST', '/api/admin/charity/pending/update', {
-      token: platform.token,
-      body: { charity_id: id, status: 'approved' },
-    });
+    expect(await listedIds('?status=rejected')).toContain(id);
+    const twice = await decide(platform.token, { charity_id: id, status: 'approved' });
     expect(twice.statusCode).toBe(409);
-    const unknown = await t.request('POST', '/api/admin/charity/pending/update', {
-      token: platform.token,
-      body: { charity_id: 999_999, status: 'approved' },
-    });
+    const unknown = await decide(platform.token, { charity_id: 999_999, status: 'approved' });
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -253,37 +227,20 @@ describe('applying to add a charity', () => {
         body: { name, charity_types: [1] },
       });
     }
-    const all = (
-      await t.request('GET', '/api/admin/charity/pending/list?limit=100', { token: platform.token })
-    ).json().items;
+    const all = await listedIds('?limit=100');
     const seen: number[] = [];
-    let page = (
-      await t.request('GET', '/api/admin/charity/pending/list?limit=2', { token: platform.token })
-    ).json();
+    let page = (await pendingList('?limit=2')).json();
     const pages = [page];
     seen.push(...page.items.map((c: { id: number }) => c.id));
     while (page.next_cursor) {
-      page = (
-        await t.request('GET', `/api/admin/charity/pending/list?limit=2&cursor=${page.next_cursor}`, {
-          token: platform.token,
-        })
-      ).json();
+      page = (await pendingList(`?limit=2&cursor=${page.next_cursor}`)).json();
       pages.push(page);
       seen.push(...page.items.map((c: { id: number }) => c.id));
     }
-    expect(seen).toEqual(all.map((c: { id: number }) => c.id));
-    const back = (
-      await t.request(
-        'GET',
-        `/api/admin/charity/pending/list?limit=2&direction=before&cursor=${pages[1]?.prev_cursor}`,
-        { token: platform.token },
-      )
-    ).json();
+    expect(seen).toEqual(all);
+    const back = (await pendingList(`?limit=2&direction=before&cursor=${pages[1]?.prev_cursor}`)).json();
     expect(back.items).toEqual(pages[0]?.items);
-    expect(
-      (await t.request('GET', '/api/admin/charity/pending/list?status=gone', { token: platform.token }))
-        .statusCode,
-    ).toBe(400);
+    expect((await pendingList('?status=gone')).statusCode).toBe(400);
   });
 });
 
@@ -304,18 +261,14 @@ describe('a platform admin adding a charity', () => {
   });
 
   it('refuses an unknown admin email, a missing one, and callers who are not money admins', async () => {
-    const unknown = await t.request('POST', '/api/charity', {
-      token: platform.token,
-      body: { name: 'Nobody Trust', charity_types: [2], admin_email: 'nobody-here@example.org' },
-    });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error.details.fields).toHaveProperty('admin_email');
-    const missing = await t.request('POST', '/api/charity', {
-      token: platform.token,
-      body: { name: 'Nobody Trust', charity_types: [2] },
-    });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().error.details.fields).toHaveProperty('admin_email');
+    for (const adminEmail of [{ admin_email: 'nobody-here@example.org' }, {}]) {
+      const res = await t.request('POST', '/api/charity', {
+        token: platform.token,
+        body: { name: 'Nobody Trust', charity_types: [2], ...adminEmail },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details.fields).toHaveProperty('admin_email');
+    }
     const person = await t.createUser();
     for (const caller of [employee, person]) {
       const res = await t.request('POST', '/api/charity', {
@@ -419,10 +372,9 @@ describe("a charity's profile", () => {
 
   it('takes a logo checked by its content', async () => {
     const { id, admin } = await approvedCharity();
-    const upload = await t.request('POST', `/api/charity/logo/${id}`, {
-      token: admin.token,
-      ...multipartFile(await png(), 'logo.png', 'image/png'),
-    });
+    const uploadLogo = async (data: Buffer, name: string, type: string, token = admin.token) =>
+      t.request('POST', `/api/charity/logo/${id}`, { token, ...multipartFile(data, name, type) });
+    const upload = await uploadLogo(await png(), 'logo.png', 'image/png');
     expect(upload.statusCode).toBe(200);
     const logo = upload.json().logo as string;
     expect(logo).toMatch(/^\/api\/files\/logos\//);
@@ -434,10 +386,7 @@ describe("a charity's profile", () => {
     const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } })
       .jpeg()
       .toBuffer();
-    const replaced = await t.request('POST', `/api/charity/logo/${id}`, {
-      token: admin.token,
-      ...multipartFile(jpeg, 'logo.jpg', 'image/jpeg'),
-    });
+    const replaced = await uploadLogo(jpeg, 'logo.jpg', 'image/jpeg');
     expect(replaced.statusCode).toBe(200);
     expect(replaced.json().logo).not.toBe(logo);
     expect((await t.request('GET', `${logo}_small.webp`)).statusCode).toBe(404);
@@ -448,28 +397,18 @@ describe("a charity's profile", () => {
       [Buffer.from('%PDF-1.4\n%%EOF\n'), 'logo.jpg', 'image/jpeg'],
     ];
     for (const [data, name, type] of refused) {
-      const res = await t.request('POST', `/api/charity/logo/${id}`, {
-        token: admin.token,
-        ...multipartFile(data, name, type),
-      });
-      expect(res.statusCode, name).toBe(415);
+      expect((await uploadLogo(data, name, type)).statusCode, name).toBe(415);
     }
     const notMultipart = await t.request('POST', `/api/charity/logo/${id}`, {
       token: admin.token,
       body: { file: 'x' },
     });
     expect(notMultipart.statusCode).toBe(415);
-    const tooBig = await t.request('POST', `/api/charity/logo/${id}`, {
-      token: admin.token,
-      ...multipartFile(Buffer.alloc(10 * 1024 * 1024 + 1, 1), 'logo.png', 'image/png'),
-    });
+    const tooBig = await uploadLogo(Buffer.alloc(10 * 1024 * 1024 + 1, 1), 'logo.png', 'image/png');
     expect(tooBig.statusCode).toBe(413);
     const member = await t.createUser();
     await addMember(id, member, 99);
-    const byMember = await t.request('POST', `/api/charity/logo/${id}`, {
-      token: member.token,
-      ...multipartFile(await png(), 'logo.png', 'image/png'),
-    });
+    const byMember = await uploadLogo(await png(), 'logo.png', 'image/png', member.token);
     expect(byMember.statusCode).toBe(403);
   });
 });
@@ -767,12 +706,7 @@ describe('deleting a charity', () => {
     );
     expect((await t.request('GET', '/api/charity/list?q=deleted%20dandelion')).json().items).toEqual([]);
     expect((await t.request('GET', '/api/explore/charity/list?q=dandelion')).json().items).toEqual([]);
-    const approved = (
-      await t.request('GET', '/api/admin/charity/pending/list?status=approved&limit=100', {
-        token: platform.token,
-      })
-    ).json();
-    expect(approved.items.map((c: { id: number }) => c.id)).not.toContain(clean);
+    expect(await listedIds('?status=approved&limit=100')).not.toContain(clean);
     expect((await t.request('DELETE', `/api/charity/${clean}`, { token: cleanAdmin.token })).statusCode).toBe(
       404,
     );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessMemberships } from '../../db/schema.js';
+import { fundOrganisation } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { createOrganisation } from '../../testing/organisations.js';
 
@@ -99,10 +100,7 @@ describe('sub-businesses', () => {
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json().error.code).toBe('BUSINESS_HAS_SUB_BUSINESSES');
     // Money in the grandchild keeps it too.
-    await t.request('POST', `/api/admin/business/${grandchild}/deposit`, {
-      token: platform.token,
-      body: { amount: 5_000, reason: 'Float' },
-    });
+    await fundOrganisation(t, platform, grandchild, 5_000, 'Float');
     const funded = await t.request('DELETE', `/api/organisation/sub_business/${grandchild}`, {
       token: parent.owner.token,
     });

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharityWithProject } from '../../testing/factories.js';
+import { fundOrganisation, makeCharityWithProject } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { multipartFile } from '../../testing/multipart.js';
 import { addBusinessMember, createOrganisation } from '../../testing/organisations.js';
@@ -27,6 +27,10 @@ afterAll(async () => t.close());
 
 /** An approved organisation made by a platform admin, with a new person as its Super Admin. */
 const organisation = (name = 'Acme Ltd') => createOrganisation(t, platform.token, name);
+
+/** A platform admin's decision on a pending organisation. */
+const decide = (body: { business_id: number; status: string; reason?: string }) =>
+  t.request('POST', '/api/admin/business/pending/update', { token: platform.token, body });
 
 /** A member joins (as the onboarding calls will do): straight in the database for now. */
 const join = (businessId: number, adminType: 1 | 2 | 99, signoff = false) =>
@@ -169,34 +173,22 @@ describe('an organisation', () => {
     expect((await t.request('GET', '/api/admin/business_list', { token: person.token })).statusCode).toBe(
       403,
     );
-    const noReason = await t.request('POST', '/api/admin/business/pending/update', {
-      token: platform.token,
-      body: { business_id: id, status: 'rejected' },
-    });
+    const noReason = await decide({ business_id: id, status: 'rejected' });
     expect(noReason.statusCode).toBe(400);
-    const rejected = await t.request('POST', '/api/admin/business/pending/update', {
-      token: platform.token,
-      body: { business_id: id, status: 'rejected', reason: 'No company number' },
-    });
+    const rejected = await decide({ business_id: id, status: 'rejected', reason: 'No company number' });
     expect(rejected.json()).toMatchObject({
       approval_status: 'rejected',
       rejection_reason: 'No company number',
     });
     const mail = (await t.outbox()).filter((m) => m.to.includes(person.email)).pop();
     expect(mail?.subject).toBe('Review Me Ltd was not approved on Kindred');
-    const again = await t.request('POST', '/api/admin/business/pending/update', {
-      token: platform.token,
-      body: { business_id: id, status: 'approved' },
-    });
+    const again = await decide({ business_id: id, status: 'approved' });
     expect(again.statusCode).toBe(409);
     const second = await t.request('POST', '/api/user/add/business', {
       token: person.token,
       body: { name: 'Review Me Again Ltd' },
     });
-    const approved = await t.request('POST', '/api/admin/business/pending/update', {
-      token: platform.token,
-      body: { business_id: second.json().id, status: 'approved' },
-    });
+    const approved = await decide({ business_id: second.json().id, status: 'approved' });
     expect(approved.json().approval_status).toBe('approved');
     expect(
       (await t.request('GET', '/api/business/autocomplete?q=Review%20Me%20Again')).json().items,
@@ -435,11 +427,7 @@ describe('giving on behalf of an organisation', () => {
 
   async function fundedOrganisation(amount = 100_000) {
     const org = await organisation(`Giving Ltd ${Math.random().toString(36).slice(2, 6)}`);
-    const deposit = await t.request('POST', `/api/admin/business/${org.id}/deposit`, {
-      token: platform.token,
-      body: { amount, reason: 'Opening balance' },
-    });
-    if (deposit.statusCode >= 300) throw new Error(deposit.body);
+    await fundOrganisation(t, platform, org.id, amount);
     const first = await join(org.id, 99, true);
     const second = await join(org.id, 2, true);
     return { ...org, first, second };
@@ -729,10 +717,7 @@ describe('giving on behalf of an organisation', () => {
     expect((await give(org.owner.token, 30_000)).statusCode).toBe(201);
     // An organisation without a sign-off admin cannot give on its behalf at all.
     const lone = await organisation('Nobody Signs Ltd');
-    await t.request('POST', `/api/admin/business/${lone.id}/deposit`, {
-      token: platform.token,
-      body: { amount: 10_000, reason: 'Opening balance' },
-    });
+    await fundOrganisation(t, platform, lone.id, 10_000);
     const alone = await t.request('POST', `/api/business/${lone.id}/donate/charity/${charityId}`, {
       token: lone.owner.token,
       body: { type: 2, amount: 1_000 },

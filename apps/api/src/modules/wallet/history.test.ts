@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCharityWithProject, makeDonor, platformAdmin } from '../../testing/factories.js';
+import {
+  fundOrganisation,
+  makeCharityWithProject,
+  makeDonor,
+  platformAdmin,
+} from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { createBusiness } from '../../testing/money.js';
 import { addBusinessMember } from '../../testing/organisations.js';
@@ -72,10 +77,7 @@ describe('the names in a wallet history', () => {
     const acme = await createBusiness(t, owner.id, { name: 'Acme Ltd' });
     const north = await createBusiness(t, owner.id, { name: 'Acme North', parentId: acme });
     const signer = await addBusinessMember(t, acme, 2, clock, { signoff: true });
-    await t.request('POST', `/api/admin/business/${acme}/deposit`, {
-      token: platform.token,
-      body: { amount: 100_000, reason: 'Opening balance' },
-    });
+    await fundOrganisation(t, platform, acme, 100_000);
     const give = async (amount: number) => {
       const res = await t.request('POST', `/api/business/${acme}/donate/project/${projectId}`, {
         token: owner.token,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, businessMemberships, charities } from '../../db/schema.js';
+import { fundOrganisation } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { createBusiness, FAILS_LATER_CARD, GOOD_CARD } from '../../testing/money.js';
 import { checkLedger } from '../ledger/ledger.check.js';
@@ -95,10 +96,7 @@ describe('transfers between an organisation and its sub-businesses', () => {
     expect(first.statusCode).toBe(409);
     expect(first.json().error.code).toBe('INSUFFICIENT_FUNDS');
     const admin = await t.createUser({ isIicAdmin: true, adminType: 1 });
-    await t.request('POST', `/api/admin/business/${parent}/deposit`, {
-      token: admin.token,
-      body: { amount: 30_000, reason: 'Funding' },
-    });
+    await fundOrganisation(t, admin, parent, 30_000, 'Funding');
     // The money is there now, but this key was refused: its retries are refused the same way.
     const retry = await move();
     expect(retry.statusCode).toBe(409);
@@ -119,10 +117,7 @@ describe('transfers between an organisation and its sub-businesses', () => {
     const parent = await createBusiness(t, owner.id, { name: 'Parent Ltd' });
     const child = await createBusiness(t, owner.id, { name: 'Child Ltd', parentId: parent });
     const admin = await t.createUser({ isIicAdmin: true, adminType: 1 });
-    await t.request('POST', `/api/admin/business/${parent}/deposit`, {
-      token: admin.token,
-      body: { amount: 30_000, reason: 'Funding' },
-    });
+    await fundOrganisation(t, admin, parent, 30_000, 'Funding');
     const down = await t.request('POST', '/api/organisation/transfer_funds', {
       token: owner.token,
       headers: { 'idempotency-key': 'move-1' },
