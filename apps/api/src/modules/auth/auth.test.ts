@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { businesses, businessMemberships, charities, charityMemberships } from '../../db/schema.js';
 import { STRICT_LIMITS } from '../../plugins/security.js';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/helpers.js';
+import { createTestApp, TEST_PASSWORD, useTestApp } from '../../testing/helpers.js';
 import { users } from '../users/users.table.js';
 
-let t: TestApp;
 let clock = new Date('2026-11-22T10:00:00Z');
-beforeAll(async () => {
-  t = await createTestApp({ publicUrl: 'https://kindred.test' }, { now: () => clock });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ publicUrl: 'https://kindred.test' }, { now: () => clock });
 
 const person = (email: string) => ({
   email,

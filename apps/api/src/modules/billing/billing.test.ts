@@ -1,23 +1,21 @@
 import { ADMIN_TYPE } from '@kindred/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { businessMemberships } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import type { Person } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
 import { createBusiness, DECLINED_CARD, GOOD_CARD } from '../../testing/money.js';
 import { account, PLATFORM } from '../ledger/ledger.service.js';
 
 /** Organisation subscriptions, plans, discount codes and invoices (decision 025), on the real API. */
 let clock = new Date('2030-01-15T09:00:00Z');
-let t: TestApp;
-type Person = Awaited<ReturnType<TestApp['createUser']>>;
+const t = useTestApp({}, { now: () => clock });
 let platformAdmin: Person;
 let platformEmployee: Person;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   platformAdmin = await t.createUser({ isIicAdmin: true, adminType: ADMIN_TYPE.admin });
   platformEmployee = await t.createUser({ isIicAdmin: true, adminType: ADMIN_TYPE.employee });
 });
-afterAll(async () => t.close());
 
 /** Moves the clock; the platform admins sign in again (tokens last an hour). */
 async function at(iso: string) {

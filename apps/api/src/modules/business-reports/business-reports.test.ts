@@ -1,14 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { businessMemberships, donationSubscriptions } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
-import { fundOrganisation, makeCharityWithProject, platformAdmin } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import {
+  fundOrganisation,
+  makeCharityWithProject,
+  platformAdmin,
+  type Person as User,
+} from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 
-type User = Awaited<ReturnType<TestApp['createUser']>>;
-
-let t: TestApp;
 const START = new Date('2026-05-10T10:00:00Z');
+const t = useTestApp({}, { now: () => START });
 let platform: User;
 let charityId: number;
 let projectId: number;
@@ -44,7 +47,6 @@ const act = (businessId: number, ids: number[], action: 'approve' | 'reject', re
   });
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => START });
   platform = await platformAdmin(t);
   ({ charityId, projectId } = await makeCharityWithProject(
     t,
@@ -111,7 +113,6 @@ beforeAll(async () => {
   });
   if (hours.statusCode !== 201) throw new Error(hours.body);
 });
-afterAll(async () => t.close());
 
 describe('organisation reports', () => {
   it('total the organisation with its sub-businesses and say so, employees’ hours included', async () => {

@@ -1,18 +1,17 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { charityMemberships, cities } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharity, makeProject } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { makeCharity, makeProject, type Person as User } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 import { multipartFile } from '../../testing/multipart.js';
 
-let t: TestApp;
 let clock = new Date();
+const t = useTestApp({}, { now: () => clock });
 let platform: { id: number; email: string; token: string };
 let employee: { id: number; email: string; token: string };
-type User = Awaited<ReturnType<TestApp['createUser']>>;
 
 const DAY = 86_400_000;
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * DAY));
@@ -73,11 +72,9 @@ async function donate(donor: User, projectId: number, amount: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
   employee = await t.createUser({ isIicAdmin: true, adminType: 99 });
 });
-afterAll(async () => t.close());
 
 describe('applying to add a charity', () => {
   it('keeps an application pending, with the applicant as its admin, hidden from the public', async () => {

@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { charityMemberships } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharity, makeDonor, makeProject } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { makeCharity, makeDonor, makeProject, type Person as User } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
-
-type User = Awaited<ReturnType<TestApp['createUser']>>;
 
 /** A donor's Gift Aid details (the charity is added per call). */
 const DECLARATION = {
@@ -19,8 +17,8 @@ const DECLARATION = {
   confirm: true,
 };
 
-let t: TestApp;
 const clock = new Date('2026-03-10T10:00:00Z');
+const t = useTestApp({}, { now: () => clock });
 const DAY = 86_400_000;
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * DAY));
 let platform: User;
@@ -61,7 +59,6 @@ let charity: { id: number; admin: User };
 let projectId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
   charity = await approvedCharity();
   await t.ctx.database.db.execute(
@@ -69,7 +66,6 @@ beforeAll(async () => {
   );
   projectId = await liveProject(charity.admin.token, charity.id);
 });
-afterAll(async () => t.close());
 
 describe('giving funds to a project', () => {
   it('moves the money from the wallet to the project, counts it, and mails a numbered receipt', async () => {

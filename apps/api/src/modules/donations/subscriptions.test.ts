@@ -1,16 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharityWithProject, makeDonor, platformAdmin } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import {
+  makeCharityWithProject,
+  makeDonor,
+  platformAdmin,
+  type Person as User,
+} from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 
-type User = Awaited<ReturnType<TestApp['createUser']>>;
-
-let t: TestApp;
 // A month end in a leap year: monthly gifts started on the 31st fall on the last day of shorter months.
 let clock = new Date('2028-01-31T09:00:00Z');
+const t = useTestApp({}, { now: () => clock });
 let platform: User;
 let projectId: number;
 let charityId: number;
@@ -35,7 +38,6 @@ const donationsOf = async (user: User) =>
   }>;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   platform = await platformAdmin(t);
   ({
     charityId,
@@ -50,7 +52,6 @@ beforeAll(async () => {
     },
   ));
 });
-afterAll(async () => t.close());
 
 describe('a monthly gift', () => {
   it('gives its first month at once, then on the last day of shorter months, exactly once a period', async () => {

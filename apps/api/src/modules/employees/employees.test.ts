@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import type { Person as User } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
 import { multipartFile } from '../../testing/multipart.js';
 import { addBusinessMember, createOrganisation } from '../../testing/organisations.js';
 
-type User = Awaited<ReturnType<TestApp['createUser']>>;
-
-let t: TestApp;
 const clock = new Date('2026-06-01T09:00:00Z');
+const t = useTestApp({}, { now: () => clock });
 let platform: User;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
 });
-afterAll(async () => t.close());
 
 const organisation = (name: string) => createOrganisation(t, platform.token, name);
 const member = (businessId: number, adminType: 1 | 2 | 99, email?: string) =>

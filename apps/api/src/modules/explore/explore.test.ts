@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cities, groupMemberships, groups, projects } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import type { Person as User } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
 
-let t: TestApp;
 const clock = new Date();
-type User = Awaited<ReturnType<TestApp['createUser']>>;
+const t = useTestApp({}, { now: () => clock });
 type Card = { id: number; distance_km: number | null; end_date: string | null; [key: string]: unknown };
 type Page = { items: Card[]; next_cursor: string | null; prev_cursor: string | null };
 
@@ -74,7 +74,6 @@ async function walk(base: string, limit = 2) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   for (const name of ['London', 'Manchester', 'Salford', 'Edinburgh', 'Oxford', 'Cardiff']) {
     const [row] = await t.ctx.database.db.select().from(cities).where(eq(cities.name, name));
     if (!row) throw new Error(name);
@@ -179,7 +178,6 @@ beforeAll(async () => {
   );
   await ok('POST', `/api/project/associate/${p.asking}/${c.thames}`, person.token);
 });
-afterAll(async () => t.close());
 
 const LIVE = () => [p.a1, p.a2, p.b1, p.b2, p.b3, p.individual] as number[];
 

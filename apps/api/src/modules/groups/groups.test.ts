@@ -1,17 +1,16 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { groups } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import type { Person as User } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
 import { createBusiness, topUp } from '../../testing/money.js';
 import { multipartFile } from '../../testing/multipart.js';
 import { PIN_FAILURES_ALLOWED, PIN_FAILURES_PER_ADDRESS } from './group-pins.js';
 import { groupsQueries } from './groups.repository.js';
 
-type User = Awaited<ReturnType<TestApp['createUser']>>;
-
-let t: TestApp;
 let clock = new Date('2026-05-04T09:00:00Z');
+const t = useTestApp({}, { now: () => clock });
 const later = (minutes: number) => {
   clock = new Date(clock.getTime() + minutes * 60_000);
 };
@@ -24,7 +23,6 @@ const png = () =>
     .toBuffer();
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
   const admin = await t.createUser();
   const charity = await t.request('POST', '/api/charity', {
@@ -34,7 +32,6 @@ beforeAll(async () => {
   if (charity.statusCode !== 201) throw new Error(charity.body);
   charityId = charity.json().id;
 });
-afterAll(async () => t.close());
 
 async function createGroup(owner: User, body: Record<string, unknown> = {}) {
   const res = await t.request('POST', '/api/group/create', {

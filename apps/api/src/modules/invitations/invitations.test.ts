@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { charityMemberships, groupMemberships, groups } from '../../db/schema.js';
-import { makeCharity, makeProject } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { makeCharity, makeProject, type Person as User } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
 import { addBusinessMember, createOrganisation } from '../../testing/organisations.js';
 
-type User = Awaited<ReturnType<TestApp['createUser']>>;
-
-let t: TestApp;
 let clock = new Date('2026-05-04T09:00:00Z');
+const t = useTestApp({}, { now: () => clock });
 let platform: User;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
 });
-afterAll(async () => t.close());
 
 const organisation = (name: string) => createOrganisation(t, platform.token, name);
 const member = (businessId: number, adminType: 1 | 2 | 99) =>

@@ -1,28 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../../lib/periods.js';
 import {
   makeCharityWithProject,
   makeDonor,
   makeOrganisation,
   platformAdmin,
+  type Person as User,
 } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { useTestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 import { addBusinessMember } from '../../testing/organisations.js';
 import { checkLedger } from '../ledger/ledger.check.js';
 import { forecast, matchAmount } from './matching.service.js';
 
-type User = Awaited<ReturnType<TestApp['createUser']>>;
-
-let t: TestApp;
 const START = new Date('2026-03-01T10:00:00Z');
 const clock = START;
+const t = useTestApp({}, { now: () => clock });
 let platform: User;
 let charityId: number;
 let projectId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   platform = await platformAdmin(t);
   const made = await makeCharityWithProject(
     t,
@@ -39,7 +37,6 @@ beforeAll(async () => {
   charityId = made.charityId;
   projectId = made.projectId;
 });
-afterAll(async () => t.close());
 
 const join = (businessId: number, adminType: 1 | 2 | 99, signoff = false) =>
   addBusinessMember(t, businessId, adminType, clock, { signoff });

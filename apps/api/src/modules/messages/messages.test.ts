@@ -1,6 +1,6 @@
 import { MESSAGE_SEND_LIMIT } from '@kindred/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   businessMemberships,
   charityMemberships,
@@ -8,12 +8,11 @@ import {
   projects,
   users,
 } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import type { Person as User } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
 
-type User = Awaited<ReturnType<TestApp['createUser']>>;
-
-let t: TestApp;
 let clock = new Date('2026-05-04T09:00:00Z');
+const t = useTestApp({}, { now: () => clock });
 const tick = (ms = 1000) => {
   clock = new Date(clock.getTime() + ms);
 };
@@ -25,7 +24,6 @@ let business: { id: number; owner: User; employee: User };
 let project: { id: number; admin: User };
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
   donor = await t.createUser();
   other = await t.createUser();
@@ -70,7 +68,6 @@ beforeAll(async () => {
     .values({ projectId: row?.id ?? 0, userId: projectAdmin.id, adminType: 1, createdAt: clock });
   project = { id: row?.id ?? 0, admin: projectAdmin };
 });
-afterAll(async () => t.close());
 
 const personal = (person: User) => ({ owner_type: 1, owner_id: person.id });
 

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { businessMemberships } from '../../db/schema.js';
-import { fundOrganisation } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { fundOrganisation, type Person as User } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
 import { createOrganisation } from '../../testing/organisations.js';
 
-type User = Awaited<ReturnType<TestApp['createUser']>>;
-
-let t: TestApp;
+const t = useTestApp();
 let platform: User;
 
 beforeAll(async () => {
-  t = await createTestApp();
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
 });
-afterAll(async () => t.close());
 
 async function join(businessId: number, adminType: 1 | 2 | 99) {
   const member = await t.createUser();

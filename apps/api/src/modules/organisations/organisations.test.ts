@@ -1,16 +1,14 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../../lib/periods.js';
-import { fundOrganisation, makeCharityWithProject } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { fundOrganisation, makeCharityWithProject, type Person as User } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
 import { multipartFile } from '../../testing/multipart.js';
 import { addBusinessMember, createOrganisation } from '../../testing/organisations.js';
 
-type User = Awaited<ReturnType<TestApp['createUser']>>;
-
-let t: TestApp;
 const START = new Date('2026-03-10T10:00:00Z');
 let clock = START;
+const t = useTestApp({}, { now: () => clock });
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * 86_400_000));
 let platform: User;
 
@@ -20,10 +18,8 @@ const png = () =>
     .toBuffer();
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
 });
-afterAll(async () => t.close());
 
 /** An approved organisation made by a platform admin, with a new person as its Super Admin. */
 const organisation = (name = 'Acme Ltd') => createOrganisation(t, platform.token, name);

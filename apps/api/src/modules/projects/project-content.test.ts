@@ -1,19 +1,18 @@
 import { crc32 } from 'node:zlib';
 import { imageUrl } from '@kindred/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { charityMemberships } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharity, makeProject } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { makeCharity, makeProject, type Person as User } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
 import { multipartFile } from '../../testing/multipart.js';
 
-let t: TestApp;
 let clock = new Date();
+const t = useTestApp({}, { now: () => clock });
 let platform: User;
 let charityId: number;
 let admin: User;
-type User = Awaited<ReturnType<TestApp['createUser']>>;
 
 const MB = 1024 * 1024;
 /** A file's URL as stored: what a visitor gets (a signed-in person gets it signed, decision 035). */
@@ -100,11 +99,9 @@ const upload = (url: string, data: Buffer, name: string, type: string, token = a
   t.request('POST', url, { token, ...multipartFile(data, name, type) });
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
   ({ id: charityId, admin } = await approvedCharity());
 });
-afterAll(async () => t.close());
 
 describe('project updates', () => {
   it('are posted by those who run the project and listed newest first in keyset pages', async () => {

@@ -1,21 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { charityMemberships, ledgerTransactions } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharity, makeProject } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { makeCharity, makeProject, type Person as User } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 
 /**
  * The project status machine (docs/product/projects-and-charities.md#transitions), transition by
  * transition: every allowed move, and every other one answering 409.
  */
-let t: TestApp;
 let clock = new Date();
+const t = useTestApp({}, { now: () => clock });
 let platform: User;
 let charityId: number;
 let admin: User;
-type User = Awaited<ReturnType<TestApp['createUser']>>;
 
 const DAY = 86_400_000;
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * DAY));
@@ -81,11 +80,9 @@ async function wallet(user: User) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
   ({ id: charityId, admin } = await approvedCharity());
 });
-afterAll(async () => t.close());
 
 describe('PATCH /project/update/{id} moves a project only where the transition table allows', () => {
   /**

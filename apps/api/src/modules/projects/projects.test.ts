@@ -1,7 +1,7 @@
 import { imageUrl } from '@kindred/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   businessMemberships,
   charityMemberships,
@@ -10,15 +10,15 @@ import {
   projects,
 } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import type { Person as User } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
 import { createBusiness, topUp } from '../../testing/money.js';
 import { multipartFile } from '../../testing/multipart.js';
 import { ledgerService } from '../ledger/ledger.service.js';
 
-let t: TestApp;
 let clock = new Date();
+const t = useTestApp({}, { now: () => clock });
 let platform: User;
-type User = Awaited<ReturnType<TestApp['createUser']>>;
 
 const DAY = 86_400_000;
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * DAY));
@@ -76,10 +76,8 @@ async function donate(donor: User, projectId: number, amount: number) {
 const ids = (page: { items: Array<{ id: number }> }) => page.items.map((p) => p.id);
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
 });
-afterAll(async () => t.close());
 
 describe('creating a project', () => {
   it("makes a Draft of a charity for its admins and project managers, and no one else's", async () => {

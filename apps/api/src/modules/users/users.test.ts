@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { issueToken } from '../../lib/tokens.js';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/helpers.js';
+import { TEST_PASSWORD, useTestApp } from '../../testing/helpers.js';
 import { multipartFile } from '../../testing/multipart.js';
 import { users } from './users.table.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe('the session user', () => {
   it('answers 401 without a token on every protected call', async () => {
