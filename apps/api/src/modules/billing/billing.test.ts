@@ -3,8 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { businessMemberships } from '../../db/schema.js';
 import type { Person } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
-import { createBusiness, DECLINED_CARD, GOOD_CARD } from '../../testing/money.js';
-import { account, PLATFORM } from '../ledger/ledger.service.js';
+import { createBusiness, creditBusinessWallet, DECLINED_CARD, GOOD_CARD } from '../../testing/money.js';
 
 /** Organisation subscriptions, plans, discount codes and invoices (decision 025), on the real API. */
 let clock = new Date('2030-01-15T09:00:00Z');
@@ -24,21 +23,6 @@ async function at(iso: string) {
   await t.signIn(platformEmployee);
 }
 
-async function fund(businessId: number, amount: number) {
-  await t.ctx.database.db.transaction((tx) =>
-    t.ctx.ledger.transfer(
-      tx,
-      PLATFORM.manual,
-      account({ ownerType: 'business', ownerId: businessId }, 'wallet'),
-      amount,
-      {
-        kind: 'admin_deposit',
-        description: 'test funds',
-      },
-    ),
-  );
-}
-
 async function walletOf(businessId: number) {
   return (await t.ctx.ledger.balances(t.ctx.database.db, { ownerType: 'business', ownerId: businessId }))
     .wallet;
@@ -54,7 +38,7 @@ async function organisation(funds = 100_000) {
     { createdAt: t.ctx.now(), businessId: id, userId: admin.id, adminType: ADMIN_TYPE.admin },
     { createdAt: t.ctx.now(), businessId: id, userId: employee.id, adminType: ADMIN_TYPE.employee },
   ]);
-  if (funds > 0) await fund(id, funds);
+  if (funds > 0) await creditBusinessWallet(t, id, funds);
   return { id, owner, admin, employee };
 }
 
@@ -500,7 +484,7 @@ describe('periods, history and the platform', () => {
     expect(invoices[0]).toMatchObject({ status: 'due', period_end: '2030-05-30' });
     expect(invoices[0].last_error).toContain('wallet');
 
-    await fund(org.id, 5_000);
+    await creditBusinessWallet(t, org.id, 5_000);
     await at('2030-04-30T12:00:00Z');
     await runJob();
     invoices = (
@@ -538,7 +522,7 @@ describe('periods, history and the platform', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().subscription).toMatchObject({ set_by_platform: true, status: 'active' });
     expect(res.json().invoice.status).toBe('due');
-    await fund(org.id, 10_000);
+    await creditBusinessWallet(t, org.id, 10_000);
     const again = await t.request('POST', `/api/admin/business/${org.id}/subscription`, {
       token: platformAdmin.token,
       body: { plan_id: p.id },
