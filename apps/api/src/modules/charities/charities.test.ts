@@ -47,6 +47,17 @@ const pendingList = (query = '', token = platform.token) =>
 const listedIds = async (query: string): Promise<number[]> =>
   (await pendingList(query)).json().items.map((c: { id: number }) => c.id);
 
+/** Locks (with a reason) or unlocks a charity, as the caller; a platform admin unless another is given. */
+const setLock = (
+  charityId: number,
+  body: { lock_status?: boolean; reason?: string },
+  token = platform.token,
+) => t.request('PATCH', `/api/admin/charity/${charityId}/lock`, { token, body });
+
+/** A charity admin publishes their Draft project. */
+const publish = (projectId: number, token: string) =>
+  t.request('PATCH', `/api/project/update/${projectId}`, { token, body: { status: 2 } });
+
 async function addMember(charityId: number, user: User, adminType: number, permissions: string[] = []) {
   await t.ctx.database.db
     .insert(charityMemberships)
@@ -416,10 +427,7 @@ describe('the public list of charities', () => {
     const ids: number[] = [];
     for (const name of names) ids.push((await approvedCharity({ name })).id);
     const locked = (await approvedCharity({ name: 'Listed Locked' })).id;
-    await t.request('PATCH', `/api/admin/charity/${locked}/lock`, {
-      token: platform.token,
-      body: { lock_status: true, reason: 'Under review' },
-    });
+    await setLock(locked, { lock_status: true, reason: 'Under review' });
     const applicant = await t.createUser();
     await t.request('POST', '/api/user/add/charity', {
       token: applicant.token,
@@ -750,28 +758,14 @@ describe('locking a charity', () => {
 
     const member = await t.createUser();
     await addMember(id, member, 99);
-    const byMember = await t.request('PATCH', `/api/admin/charity/${id}/lock`, {
-      token: admin.token,
-      body: { lock_status: true, reason: 'Under review' },
-    });
+    const byMember = await setLock(id, { lock_status: true, reason: 'Under review' }, admin.token);
     expect(byMember.statusCode).toBe(403);
     expect(
-      (
-        await t.request('PATCH', `/api/admin/charity/${id}/lock`, {
-          token: employee.token,
-          body: { lock_status: true, reason: 'Under review' },
-        })
-      ).statusCode,
+      (await setLock(id, { lock_status: true, reason: 'Under review' }, employee.token)).statusCode,
     ).toBe(403);
-    expect(
-      (await t.request('PATCH', `/api/admin/charity/${id}/lock`, { token: platform.token, body: {} }))
-        .statusCode,
-    ).toBe(400);
+    expect((await setLock(id, {})).statusCode).toBe(400);
 
-    const lock = await t.request('PATCH', `/api/admin/charity/${id}/lock`, {
-      token: platform.token,
-      body: { lock_status: true, reason: 'Under review' },
-    });
+    const lock = await setLock(id, { lock_status: true, reason: 'Under review' });
     expect(lock.statusCode).toBe(200);
     expect(lock.json().lock_status).toBe(true);
     expect(await inExplore()).toEqual([]);
@@ -783,12 +777,9 @@ describe('locking a charity', () => {
     expect((await t.request('GET', '/api/charity/list?q=locked%20larch')).json().items).toEqual([]);
     expect((await t.request('GET', '/api/explore/charity/list?q=larch')).json().items).toEqual([]);
 
-    const publish = await t.request('PATCH', `/api/project/update/${draftId}`, {
-      token: admin.token,
-      body: { status: 2 },
-    });
-    expect(publish.statusCode).toBe(409);
-    expect(publish.json().error.code).toBe('CHARITY_LOCKED');
+    const published = await publish(draftId, admin.token);
+    expect(published.statusCode).toBe(409);
+    expect(published.json().error.code).toBe('CHARITY_LOCKED');
     const complete = await t.request('POST', `/api/project/${liveId}/complete`, { token: admin.token });
     expect(complete.statusCode).toBe(409);
     expect(complete.json().error.code).toBe('CHARITY_LOCKED');
@@ -798,27 +789,10 @@ describe('locking a charity', () => {
     });
     expect(login.statusCode).toBe(200);
 
-    const unlock = await t.request('PATCH', `/api/admin/charity/${id}/lock`, {
-      token: platform.token,
-      body: { lock_status: false },
-    });
+    const unlock = await setLock(id, { lock_status: false });
     expect(unlock.json().lock_status).toBe(false);
     expect(await inExplore()).toEqual([liveId]);
-    expect(
-      (
-        await t.request('PATCH', `/api/project/update/${draftId}`, {
-          token: admin.token,
-          body: { status: 2 },
-        })
-      ).statusCode,
-    ).toBe(200);
-    expect(
-      (
-        await t.request('PATCH', '/api/admin/charity/999999/lock', {
-          token: platform.token,
-          body: { lock_status: true, reason: 'Under review' },
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await publish(draftId, admin.token)).statusCode).toBe(200);
+    expect((await setLock(999_999, { lock_status: true, reason: 'Under review' })).statusCode).toBe(404);
   });
 });

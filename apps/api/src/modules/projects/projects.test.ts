@@ -748,38 +748,26 @@ describe('asking a charity to take a project', () => {
 });
 
 describe('a platform admin returning a project', () => {
+  /** Returns a project to its charity as Draft, with the reason mailed to its admins. */
+  const returnProject = (token: string, projectId: number, reason: string) =>
+    t.request('POST', '/api/admin/return', { token, body: { project_id: projectId, reason } });
+
   it('turns a Live project back into a Draft and mails the charity admins why', async () => {
     const { id: charityId, admin } = await approvedCharity('Returned Trust');
     const id = await liveProject(charityId, admin.token, { title: 'Too good to be true' });
     const manager = await t.createUser();
     await addMember(charityId, manager, 99, ['manage_projects']);
     for (const token of [admin.token, manager.token]) {
-      const res = await t.request('POST', '/api/admin/return', {
-        token,
-        body: { project_id: id, reason: 'Check the photos.' },
-      });
+      const res = await returnProject(token, id, 'Check the photos.');
       expect(res.statusCode).toBe(403);
     }
     const employee = await t.createUser({ isIicAdmin: true, adminType: 99 });
-    expect(
-      (
-        await t.request('POST', '/api/admin/return', {
-          token: employee.token,
-          body: { project_id: id, reason: 'Check the photos.' },
-        })
-      ).statusCode,
-    ).toBe(403);
-    const noReason = await t.request('POST', '/api/admin/return', {
-      token: platform.token,
-      body: { project_id: id, reason: 'x' },
-    });
+    expect((await returnProject(employee.token, id, 'Check the photos.')).statusCode).toBe(403);
+    const noReason = await returnProject(platform.token, id, 'x');
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().error.details.fields).toHaveProperty('reason');
 
-    const res = await t.request('POST', '/api/admin/return', {
-      token: platform.token,
-      body: { project_id: id, reason: 'The photos belong to another charity.' },
-    });
+    const res = await returnProject(platform.token, id, 'The photos belong to another charity.');
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe(1);
     expect((await t.request('GET', `/api/project/${id}`)).statusCode).toBe(404);
@@ -788,20 +776,10 @@ describe('a platform admin returning a project', () => {
     expect(mails.map((m) => m.to)).toEqual([admin.email]);
     expect(mails[0]?.text).toContain('Reason: The photos belong to another charity.');
 
-    const again = await t.request('POST', '/api/admin/return', {
-      token: platform.token,
-      body: { project_id: id, reason: 'Once more please.' },
-    });
+    const again = await returnProject(platform.token, id, 'Once more please.');
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('INVALID_TRANSITION');
-    expect(
-      (
-        await t.request('POST', '/api/admin/return', {
-          token: platform.token,
-          body: { project_id: 999_999, reason: 'Nothing here.' },
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await returnProject(platform.token, 999_999, 'Nothing here.')).statusCode).toBe(404);
     expect(
       (await t.request('PATCH', `/api/project/update/${id}`, { token: admin.token, body: { status: 2 } }))
         .statusCode,
