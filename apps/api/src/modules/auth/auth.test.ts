@@ -15,6 +15,16 @@ const person = (email: string) => ({
   last_name: 'Lovelace',
 });
 
+/** Registers a person together with the charity or organisation they apply to add. */
+const registerWith = (
+  email: string,
+  accountType: 'charity' | 'business',
+  organisation: { name: string; registration_number?: string },
+) =>
+  t.request('POST', '/api/user/register', {
+    body: { ...person(email), account_type: accountType, organisation },
+  });
+
 async function lastMailTo(email: string) {
   const mails = (await t.outbox()).filter((m) => m.to.includes(email));
   const mail = mails[mails.length - 1];
@@ -167,12 +177,9 @@ describe('registration and activation', () => {
   });
 
   it('registers a person with a charity application, pending review, with the person as its admin', async () => {
-    const res = await t.request('POST', '/api/user/register', {
-      body: {
-        ...person('founder@example.org'),
-        account_type: 'charity',
-        organisation: { name: 'Harbour Lights', registration_number: '1234567' },
-      },
+    const res = await registerWith('founder@example.org', 'charity', {
+      name: 'Harbour Lights',
+      registration_number: '1234567',
     });
     expect(res.statusCode).toBe(201);
     const [user] = await t.ctx.database.db.select().from(users).where(eq(users.email, 'founder@example.org'));
@@ -193,21 +200,15 @@ describe('registration and activation', () => {
   });
 
   it('registers a person with an organisation, checking the company registration number', async () => {
-    const bad = await t.request('POST', '/api/user/register', {
-      body: {
-        ...person('boss@example.org'),
-        account_type: 'business',
-        organisation: { name: 'Widgets', registration_number: 'X1' },
-      },
+    const bad = await registerWith('boss@example.org', 'business', {
+      name: 'Widgets',
+      registration_number: 'X1',
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.details.fields).toHaveProperty(['organisation.registration_number']);
-    const good = await t.request('POST', '/api/user/register', {
-      body: {
-        ...person('boss@example.org'),
-        account_type: 'business',
-        organisation: { name: 'Widgets', registration_number: 'AB123456' },
-      },
+    const good = await registerWith('boss@example.org', 'business', {
+      name: 'Widgets',
+      registration_number: 'AB123456',
     });
     expect(good.statusCode).toBe(201);
     const [business] = await t.ctx.database.db
@@ -222,13 +223,7 @@ describe('registration and activation', () => {
     expect(members).toHaveLength(1);
     expect(members[0]?.adminType).toBe(1);
     // Nothing is written for a known address (its owner is mailed; the answer is the same).
-    const dup = await t.request('POST', '/api/user/register', {
-      body: {
-        ...person('boss@example.org'),
-        account_type: 'business',
-        organisation: { name: 'Widgets Two' },
-      },
-    });
+    const dup = await registerWith('boss@example.org', 'business', { name: 'Widgets Two' });
     expect(dup.statusCode).toBe(201);
     expect(
       await t.ctx.database.db.select().from(businesses).where(eq(businesses.name, 'Widgets Two')),
