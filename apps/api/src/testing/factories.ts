@@ -135,6 +135,15 @@ export async function makeCharityWithProject(
   return { charityId: made.id, admin: made.admin, projectId };
 }
 
+/** A gift from a person's wallet to a project (the wallet must hold the amount); answers the donation call's body. */
+export async function giveToProject(t: TestApp, donor: { token: string }, projectId: number, amount: number) {
+  const res = await t.request('POST', `/api/user/donate/project/${projectId}`, {
+    token: donor.token,
+    body: { type: 2, amount },
+  });
+  return expectCreated(res, 'give to a project');
+}
+
 /** A new person with money in their wallet, topped up by card as the wallet screen does. */
 export async function makeDonor(t: TestApp, amount: number): Promise<Person> {
   const donor = await t.createUser();

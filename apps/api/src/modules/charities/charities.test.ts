@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { charityMemberships, cities } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharity, makeProject, type Person as User } from '../../testing/factories.js';
+import { giveToProject, makeCharity, makeProject, type Person as User } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
+import { solidImage } from '../../testing/images.js';
 import { topUp } from '../../testing/money.js';
 import { multipartFile } from '../../testing/multipart.js';
 
@@ -15,10 +15,7 @@ let employee: { id: number; email: string; token: string };
 
 const DAY = 86_400_000;
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * DAY));
-const png = (width = 40, height = 30) =>
-  sharp({ create: { width, height, channels: 3, background: '#2a7f62' } })
-    .png()
-    .toBuffer();
+const png = (width = 40, height = 30) => solidImage('png', { width, height });
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(400, 0x90)]);
 
 async function cityId(name: string) {
@@ -75,11 +72,7 @@ const liveProject = (charityId: number, token: string, title = 'River clean-up')
 /** Money from a person's wallet into a project's funds, as a donation would move it. */
 async function donate(donor: User, projectId: number, amount: number) {
   await topUp(t, donor.token, amount);
-  const res = await t.request('POST', `/api/user/donate/project/${projectId}`, {
-    token: donor.token,
-    body: { type: 2, amount },
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
+  await giveToProject(t, donor, projectId, amount);
 }
 
 beforeAll(async () => {
@@ -391,9 +384,7 @@ describe("a charity's profile", () => {
     expect(file.headers['content-type']).toBe('image/webp');
     expect((await t.request('GET', `/api/charity/${id}`)).json().logo).toBe(logo);
 
-    const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } })
-      .jpeg()
-      .toBuffer();
+    const jpeg = await solidImage('jpeg', { width: 20, height: 20, background: '#fff' });
     const replaced = await uploadLogo(jpeg, 'logo.jpg', 'image/jpeg');
     expect(replaced.statusCode).toBe(200);
     expect(replaced.json().logo).not.toBe(logo);

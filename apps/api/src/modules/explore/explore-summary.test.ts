@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cities } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
 import { makeProject, type Person as User } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
+import { solidImage } from '../../testing/images.js';
 import { topUp } from '../../testing/money.js';
 import { multipartFile } from '../../testing/multipart.js';
 
@@ -150,9 +150,7 @@ describe('GET /explore/summary', () => {
   });
 
   it('shows covers on the featured cards and charity logos', async () => {
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2f9e44' } })
-      .png()
-      .toBuffer();
+    const png = await solidImage('png', { background: '#2f9e44' });
     const picture = await t.request('POST', `/api/project/image/${p.later}`, {
       token: admin.token,
       ...multipartFile(png, 'coats.png', 'image/png'),

@@ -1,9 +1,9 @@
 import { imageUrl } from '@kindred/shared';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../../lib/periods.js';
 import { makeCharity, makeProject, platformAdmin, type Person as User } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
+import { solidImage } from '../../testing/images.js';
 import { multipartFile } from '../../testing/multipart.js';
 import { PRIVATE_FILE, PUBLIC_FOREVER, PUBLIC_PROJECT_FILE } from './files.service.js';
 
@@ -22,10 +22,7 @@ let charityId: number;
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
 );
-const png = () =>
-  sharp({ create: { width: 40, height: 30, channels: 3, background: '#1d6fa3' } })
-    .png()
-    .toBuffer();
+const png = () => solidImage('png', { background: '#1d6fa3' });
 const upload = async (url: string, data: Buffer, name: string, type: string, token = admin.token) => {
   const res = await t.request('POST', url, { token, ...multipartFile(data, name, type) });
   if (res.statusCode !== 201 && res.statusCode !== 200) throw new Error(res.body);

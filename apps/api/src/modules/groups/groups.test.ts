@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { groups } from '../../db/schema.js';
 import type { Person as User } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
+import { solidImage } from '../../testing/images.js';
 import { createBusiness, topUp } from '../../testing/money.js';
 import { multipartFile } from '../../testing/multipart.js';
 import { PIN_FAILURES_ALLOWED, PIN_FAILURES_PER_ADDRESS } from './group-pins.js';
@@ -17,10 +17,7 @@ const later = (minutes: number) => {
 let platform: User;
 let charityId = 0;
 
-const png = () =>
-  sharp({ create: { width: 40, height: 30, channels: 3, background: '#7f2a62' } })
-    .png()
-    .toBuffer();
+const png = () => solidImage('png', { background: '#7f2a62' });
 
 beforeAll(async () => {
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../../lib/periods.js';
 import {
+  giveToProject,
   makeCharityWithProject,
   makeDonor,
   makeOrganisation,
@@ -63,14 +64,10 @@ const settings = (body: Record<string, unknown>) => ({
 async function employeeGives(businessId: number, amount: number, employee?: User) {
   const person = employee ?? (await join(businessId, 99));
   await topUp(t, person.token, Math.max(amount, 100_00));
-  const res = await t.request('POST', `/api/user/donate/project/${projectId}`, {
-    token: person.token,
-    body: { type: 2, amount },
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
+  const { donation } = await giveToProject(t, person, projectId, amount);
   // The match is made once the gift's event is handled (decision 041).
   await t.settle();
-  return { person, donation: res.json().donation };
+  return { person, donation };
 }
 
 /** Handles the events as several API processes would, at the same time. */

@@ -1,8 +1,8 @@
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../../lib/periods.js';
 import { fundOrganisation, makeCharityWithProject, type Person as User } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
+import { solidImage } from '../../testing/images.js';
 import { multipartFile } from '../../testing/multipart.js';
 import { addBusinessMember, createOrganisation } from '../../testing/organisations.js';
 
@@ -12,10 +12,7 @@ const t = useTestApp({}, { now: () => clock });
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * 86_400_000));
 let platform: User;
 
-const png = () =>
-  sharp({ create: { width: 40, height: 30, channels: 3, background: '#2a7f62' } })
-    .png()
-    .toBuffer();
+const png = () => solidImage('png');
 
 beforeAll(async () => {
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });

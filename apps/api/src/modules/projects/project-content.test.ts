@@ -6,6 +6,7 @@ import { charityMemberships } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
 import { makeCharity, makeProject, type Person as User } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
+import { solidImage } from '../../testing/images.js';
 import { multipartFile } from '../../testing/multipart.js';
 
 let clock = new Date();
@@ -21,14 +22,8 @@ const DAY = 86_400_000;
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * DAY));
 const READY = { description: 'Clean the river banks.', funds_target: 50_000 };
 
-const png = () =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: '#1d6fa3' } })
-    .png()
-    .toBuffer();
-const jpeg = () =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0392b' } })
-    .jpeg()
-    .toBuffer();
+const png = () => solidImage('png', { width: 64, height: 48, background: '#1d6fa3' });
+const jpeg = () => solidImage('jpeg', { width: 64, height: 48, background: '#c0392b' });
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
 );

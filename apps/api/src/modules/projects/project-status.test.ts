@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { charityMemberships, ledgerTransactions } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharity, makeProject, type Person as User } from '../../testing/factories.js';
+import { giveToProject, makeCharity, makeProject, type Person as User } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 
@@ -68,11 +68,7 @@ async function current(id: number) {
 }
 
 async function donate(donor: User, projectId: number, amount: number) {
-  const res = await t.request('POST', `/api/user/donate/project/${projectId}`, {
-    token: donor.token,
-    body: { type: 2, amount },
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
+  await giveToProject(t, donor, projectId, amount);
 }
 
 async function wallet(user: User) {

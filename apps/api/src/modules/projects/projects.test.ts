@@ -1,6 +1,5 @@
 import { imageUrl } from '@kindred/shared';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   businessMemberships,
@@ -10,8 +9,9 @@ import {
   projects,
 } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
-import type { Person as User } from '../../testing/factories.js';
+import { giveToProject, type Person as User } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
+import { solidImage } from '../../testing/images.js';
 import { createBusiness, topUp } from '../../testing/money.js';
 import { multipartFile } from '../../testing/multipart.js';
 import { ledgerService } from '../ledger/ledger.service.js';
@@ -66,11 +66,7 @@ async function liveProject(charityId: number, token: string, body: Record<string
 
 async function donate(donor: User, projectId: number, amount: number) {
   await topUp(t, donor.token, amount);
-  const res = await t.request('POST', `/api/user/donate/project/${projectId}`, {
-    token: donor.token,
-    body: { type: 2, amount },
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
+  await giveToProject(t, donor, projectId, amount);
 }
 
 const ids = (page: { items: Array<{ id: number }> }) => page.items.map((p) => p.id);
@@ -1076,9 +1072,7 @@ describe('deleting a Draft with pictures and documents', () => {
   it('removes their files too', async () => {
     const { id: charityId, admin } = await approvedCharity('Tidy Trust');
     const project = await create(admin.token, { charity_id: charityId });
-    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#30d68f' } })
-      .png()
-      .toBuffer();
+    const png = await solidImage('png', { width: 40, height: 40, background: '#30d68f' });
     const image = await t.request('POST', `/api/project/image/${project.id}`, {
       token: admin.token,
       ...multipartFile(png, 'a.png', 'image/png'),

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { issueToken } from '../../lib/tokens.js';
 import { TEST_PASSWORD, useTestApp } from '../../testing/helpers.js';
+import { solidImage } from '../../testing/images.js';
 import { multipartFile } from '../../testing/multipart.js';
 import { users } from './users.table.js';
 
@@ -307,10 +308,7 @@ describe('deleting the account of someone who alone runs something', () => {
 });
 
 describe('the avatar', () => {
-  const png = () =>
-    sharp({ create: { width: 900, height: 600, channels: 3, background: '#f7ae28' } })
-      .png()
-      .toBuffer();
+  const png = () => solidImage('png', { width: 900, height: 600, background: '#f7ae28' });
 
   it('stores a PNG as small, medium and big variants and serves them', async () => {
     const user = await t.createUser();
@@ -332,9 +330,7 @@ describe('the avatar', () => {
 
   it('accepts JPEG and refuses a file whose content is not an image, whatever its name says', async () => {
     const user = await t.createUser();
-    const jpeg = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#74c095' } })
-      .jpeg()
-      .toBuffer();
+    const jpeg = await solidImage('jpeg', { width: 50, height: 50, background: '#74c095' });
     const ok = await t.request('POST', `/api/user/avatar/${user.id}`, {
       token: user.token,
       ...multipartFile(jpeg, 'me.jpg', 'image/jpeg'),
