@@ -1,4 +1,4 @@
-import { businessMemberships } from '../db/schema.js';
+import { businessMemberships, charityMemberships } from '../db/schema.js';
 import type { TestApp } from './helpers.js';
 
 /** A new approved organisation added by a platform admin, with a new person as its Super Admin. */
@@ -29,4 +29,17 @@ export async function addBusinessMember(
     createdAt,
   });
   return person;
+}
+
+/** The person belongs to the charity with the role and permissions (straight in the database). */
+export async function addCharityMember(
+  t: TestApp,
+  charityId: number,
+  person: { id: number },
+  adminType: number,
+  permissions: string[] = [],
+) {
+  await t.ctx.database.db
+    .insert(charityMemberships)
+    .values({ createdAt: t.ctx.now(), charityId, userId: person.id, adminType, permissions });
 }

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { charityMemberships, cities } from '../../db/schema.js';
+import { cities } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
 import { giveToProject, makeCharity, makeProject, type Person as User } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
 import { solidImage } from '../../testing/images.js';
 import { topUp } from '../../testing/money.js';
 import { multipartFile } from '../../testing/multipart.js';
+import { addCharityMember } from '../../testing/organisations.js';
 
 let clock = new Date();
 const t = useTestApp({}, { now: () => clock });
@@ -54,12 +55,6 @@ const setLock = (
 /** A charity admin publishes their Draft project. */
 const publish = (projectId: number, token: string) =>
   t.request('PATCH', `/api/project/update/${projectId}`, { token, body: { status: 2 } });
-
-async function addMember(charityId: number, user: User, adminType: number, permissions: string[] = []) {
-  await t.ctx.database.db
-    .insert(charityMemberships)
-    .values({ createdAt: t.ctx.now(), charityId, userId: user.id, adminType, permissions });
-}
 
 const READY = {
   description: 'Clean the river banks with the neighbourhood.',
@@ -324,7 +319,7 @@ describe("a charity's profile", () => {
     expect(cleared.json()).toMatchObject({ website: null, description: null, city: 'Edinburgh' });
 
     const deputy = await t.createUser();
-    await addMember(id, deputy, 2);
+    await addCharityMember(t, id, deputy, 2);
     const byDeputy = await t.request('PATCH', `/api/charity/${id}`, {
       token: deputy.token,
       body: { description: 'By the deputy.' },
@@ -357,7 +352,7 @@ describe("a charity's profile", () => {
   it('is not edited by members, strangers or anonymous callers', async () => {
     const { id } = await approvedCharity();
     const member = await t.createUser();
-    await addMember(id, member, 99, ['manage_projects', 'manage_members']);
+    await addCharityMember(t, id, member, 99, ['manage_projects', 'manage_members']);
     const stranger = await t.createUser();
     for (const token of [member.token, stranger.token]) {
       expect(
@@ -406,7 +401,7 @@ describe("a charity's profile", () => {
     const tooBig = await uploadLogo(Buffer.alloc(10 * 1024 * 1024 + 1, 1), 'logo.png', 'image/png');
     expect(tooBig.statusCode).toBe(413);
     const member = await t.createUser();
-    await addMember(id, member, 99);
+    await addCharityMember(t, id, member, 99);
     const byMember = await uploadLogo(await png(), 'logo.png', 'image/png', member.token);
     expect(byMember.statusCode).toBe(403);
   });
@@ -461,7 +456,7 @@ describe("a charity's members", () => {
   it('are listed to members only', async () => {
     const { id, admin } = await approvedCharity();
     const member = await t.createUser();
-    await addMember(id, member, 99);
+    await addCharityMember(t, id, member, 99);
     const list = await t.request('GET', `/api/charity/users/${id}`, { token: member.token });
     expect(list.statusCode).toBe(200);
     expect(
@@ -481,8 +476,8 @@ describe("a charity's members", () => {
     const { id, admin } = await approvedCharity();
     const manager = await t.createUser();
     const member = await t.createUser();
-    await addMember(id, manager, 99);
-    await addMember(id, member, 99);
+    await addCharityMember(t, id, manager, 99);
+    await addCharityMember(t, id, member, 99);
 
     const notYet = await t.request('PATCH', `/api/membership/charity/${id}/${member.id}`, {
       token: manager.token,
@@ -541,7 +536,7 @@ describe("a charity's members", () => {
     expect(leave.json().error.code).toBe('LAST_ADMIN');
 
     const second = await t.createUser();
-    await addMember(id, second, 99);
+    await addCharityMember(t, id, second, 99);
     const promote = await t.request('PATCH', `/api/membership/charity/${id}/${second.id}`, {
       token: admin.token,
       body: { admin_type: 1 },
@@ -574,14 +569,14 @@ describe("a charity's members", () => {
   it('only admins make or unmake admins', async () => {
     const { id, admin } = await approvedCharity();
     const manager = await t.createUser();
-    await addMember(id, manager, 99, ['manage_members']);
+    await addCharityMember(t, id, manager, 99, ['manage_members']);
     const selfPromote = await t.request('PATCH', `/api/membership/charity/${id}/${manager.id}`, {
       token: manager.token,
       body: { admin_type: 1 },
     });
     expect(selfPromote.statusCode).toBe(403);
     const second = await t.createUser();
-    await addMember(id, second, 1, [
+    await addCharityMember(t, id, second, 1, [
       'manage_projects',
       'approve_donations',
       'manage_members',
@@ -599,9 +594,9 @@ describe("a charity's members", () => {
   it('are removed by those who manage members, or leave by themselves', async () => {
     const { id, admin } = await approvedCharity();
     const [plain, other, manager] = [await t.createUser(), await t.createUser(), await t.createUser()];
-    await addMember(id, plain, 99);
-    await addMember(id, other, 99);
-    await addMember(id, manager, 99, ['manage_members']);
+    await addCharityMember(t, id, plain, 99);
+    await addCharityMember(t, id, other, 99);
+    await addCharityMember(t, id, manager, 99, ['manage_members']);
 
     const byPlain = await t.request('DELETE', `/api/membership/charity/${id}/${other.id}`, {
       token: plain.token,
@@ -657,7 +652,7 @@ describe("a charity's funds", () => {
       },
     );
     const member = await t.createUser();
-    await addMember(id, member, 99, ['manage_projects']);
+    await addCharityMember(t, id, member, 99, ['manage_projects']);
     expect((await t.request('GET', `/api/charity/funds/${id}`, { token: member.token })).statusCode).toBe(
       403,
     );
@@ -681,9 +676,9 @@ describe('deleting a charity', () => {
     expect(funds.json().error.code).toBe('CHARITY_HAS_FUNDS');
 
     const deputy = await t.createUser();
-    await addMember(id, deputy, 2);
+    await addCharityMember(t, id, deputy, 2);
     const { id: clean, admin: cleanAdmin } = await approvedCharity({ name: 'Deleted Dandelion' });
-    await addMember(clean, deputy, 2);
+    await addCharityMember(t, clean, deputy, 2);
     expect((await t.request('DELETE', `/api/charity/${clean}`, { token: deputy.token })).statusCode).toBe(
       403,
     );
@@ -748,7 +743,7 @@ describe('locking a charity', () => {
     expect(await inExplore()).toEqual([liveId]);
 
     const member = await t.createUser();
-    await addMember(id, member, 99);
+    await addCharityMember(t, id, member, 99);
     const byMember = await setLock(id, { lock_status: true, reason: 'Under review' }, admin.token);
     expect(byMember.statusCode).toBe(403);
     expect(

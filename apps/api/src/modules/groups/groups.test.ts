@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { groups } from '../../db/schema.js';
-import type { Person as User } from '../../testing/factories.js';
+import { makeCharity, type Person as User } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
 import { solidImage } from '../../testing/images.js';
 import { createBusiness, topUp } from '../../testing/money.js';
@@ -21,13 +21,7 @@ const png = () => solidImage('png', { background: '#7f2a62' });
 
 beforeAll(async () => {
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
-  const admin = await t.createUser();
-  const charity = await t.request('POST', '/api/charity', {
-    token: platform.token,
-    body: { name: 'Group Giving Trust', charity_types: [3], admin_email: admin.email },
-  });
-  if (charity.statusCode !== 201) throw new Error(charity.body);
-  charityId = charity.json().id;
+  charityId = (await makeCharity(t, { name: 'Group Giving Trust', platform })).id;
 });
 
 async function createGroup(owner: User, body: Record<string, unknown> = {}) {

@@ -1,15 +1,10 @@
 import { MESSAGE_SEND_LIMIT } from '@kindred/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  businessMemberships,
-  charityMemberships,
-  projectMemberships,
-  projects,
-  users,
-} from '../../db/schema.js';
-import type { Person as User } from '../../testing/factories.js';
+import { projectMemberships, projects, users } from '../../db/schema.js';
+import { makeCharity, type Person as User } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
+import { addBusinessMember, addCharityMember, createOrganisation } from '../../testing/organisations.js';
 
 let clock = new Date('2026-05-04T09:00:00Z');
 const t = useTestApp({}, { now: () => clock });
@@ -27,29 +22,13 @@ beforeAll(async () => {
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
   donor = await t.createUser();
   other = await t.createUser();
-  const charityAdmin = await t.createUser();
-  const made = await t.request('POST', '/api/charity', {
-    token: platform.token,
-    body: { name: 'Harbour Lights Trust', charity_types: [3], admin_email: charityAdmin.email },
-  });
-  if (made.statusCode !== 201) throw new Error(made.body);
+  const made = await makeCharity(t, { name: 'Harbour Lights Trust', platform });
   const charityMember = await t.createUser();
-  await t.ctx.database.db
-    .insert(charityMemberships)
-    .values({ charityId: made.json().id, userId: charityMember.id, adminType: 99, createdAt: clock });
-  charity = { id: made.json().id, admin: charityAdmin, member: charityMember };
+  await addCharityMember(t, made.id, charityMember, 99);
+  charity = { id: made.id, admin: made.admin, member: charityMember };
 
-  const owner = await t.createUser();
-  const org = await t.request('POST', '/api/business', {
-    token: platform.token,
-    body: { name: 'Quayside Works', admin_email: owner.email },
-  });
-  if (org.statusCode !== 201) throw new Error(org.body);
-  const employee = await t.createUser();
-  await t.ctx.database.db
-    .insert(businessMemberships)
-    .values({ businessId: org.json().id, userId: employee.id, adminType: 99, createdAt: clock });
-  business = { id: org.json().id, owner, employee };
+  const org = await createOrganisation(t, platform.token, 'Quayside Works');
+  business = { ...org, employee: await addBusinessMember(t, org.id, 99, clock) };
 
   const projectAdmin = await t.createUser();
   const [row] = await t.ctx.database.db
@@ -461,12 +440,7 @@ describe('finding a recipient', () => {
         .update(users)
         .set({ firstName: 'Dana', lastName: 'Dormant', isActive: false })
         .where(eq(users.id, dormant.id));
-      const made = await t.request('POST', '/api/charity', {
-        token: platform.token,
-        body: { name: 'River Trust', charity_types: [10], admin_email: (await t.createUser()).email },
-      });
-      if (made.statusCode !== 201) throw new Error(made.body);
-      river = made.json().id;
+      river = (await makeCharity(t, { name: 'River Trust', charityTypes: [10], platform })).id;
       const org = await t.request('POST', '/api/business', {
         token: platform.token,
         body: { name: 'Old Mill Bakery', admin_email: (await t.createUser()).email },

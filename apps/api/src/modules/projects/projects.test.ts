@@ -1,19 +1,14 @@
 import { imageUrl } from '@kindred/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  businessMemberships,
-  charityMemberships,
-  cities,
-  projectMemberships,
-  projects,
-} from '../../db/schema.js';
+import { businessMemberships, cities, projectMemberships, projects } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
-import { giveToProject, type Person as User } from '../../testing/factories.js';
+import { giveToProject, makeCharity, type Person as User } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
 import { solidImage } from '../../testing/images.js';
 import { createBusiness, topUp } from '../../testing/money.js';
 import { multipartFile } from '../../testing/multipart.js';
+import { addCharityMember } from '../../testing/organisations.js';
 import { ledgerService } from '../ledger/ledger.service.js';
 
 let clock = new Date();
@@ -27,21 +22,7 @@ const READY = {
   funds_target: 50_000,
 };
 
-async function approvedCharity(name = 'Riverside Trust') {
-  const admin = await t.createUser();
-  const res = await t.request('POST', '/api/charity', {
-    token: platform.token,
-    body: { name, charity_types: [3], admin_email: admin.email },
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return { id: res.json().id as number, admin };
-}
-
-async function addMember(charityId: number, user: User, adminType: number, permissions: string[] = []) {
-  await t.ctx.database.db
-    .insert(charityMemberships)
-    .values({ createdAt: t.ctx.now(), charityId, userId: user.id, adminType, permissions });
-}
+const approvedCharity = (name = 'Riverside Trust') => makeCharity(t, { name, platform });
 
 async function create(token: string, body: Record<string, unknown>) {
   const res = await t.request('POST', '/api/project/create', {
@@ -116,7 +97,7 @@ describe('creating a project', () => {
     expect(admins.items.map((a: { user_id: number }) => a.user_id)).toEqual([admin.id]);
 
     const manager = await t.createUser();
-    await addMember(charityId, manager, 99, ['manage_projects']);
+    await addCharityMember(t, charityId, manager, 99, ['manage_projects']);
     const byManager = await t.request('POST', '/api/project/create', {
       token: manager.token,
       body: { title: 'Spring seeds', charity_id: charityId },
@@ -124,7 +105,7 @@ describe('creating a project', () => {
     expect(byManager.statusCode).toBe(201);
 
     const member = await t.createUser();
-    await addMember(charityId, member, 99, ['view_finance']);
+    await addCharityMember(t, charityId, member, 99, ['view_finance']);
     const stranger = await t.createUser();
     for (const token of [member.token, stranger.token]) {
       const refused = await t.request('POST', '/api/project/create', {
@@ -233,9 +214,9 @@ describe('seeing a project', () => {
     const draft = await create(admin.token, { charity_id: charityId, end_date: day(30), ...READY });
     const stranger = await t.createUser();
     const member = await t.createUser();
-    await addMember(charityId, member, 99);
+    await addCharityMember(t, charityId, member, 99);
     const manager = await t.createUser();
-    await addMember(charityId, manager, 99, ['manage_projects']);
+    await addCharityMember(t, charityId, manager, 99, ['manage_projects']);
 
     expect((await t.request('GET', `/api/project/${draft.id}`)).statusCode).toBe(404);
     expect((await t.request('GET', `/api/project/${draft.id}`, { token: stranger.token })).statusCode).toBe(
@@ -412,7 +393,7 @@ describe('cloning a project', () => {
       })
       .where(eq(projects.id, id));
     const manager = await t.createUser();
-    await addMember(charityId, manager, 99, ['manage_projects']);
+    await addCharityMember(t, charityId, manager, 99, ['manage_projects']);
     const res = await t.request('POST', '/api/project/clone', {
       token: manager.token,
       body: { project_id: id },
@@ -608,7 +589,7 @@ describe('asking a charity to take a project', () => {
     expect(requests.statusCode).toBe(200);
     expect(ids(requests.json())).toEqual([project.id]);
     const member = await t.createUser();
-    await addMember(charityId, member, 99, ['view_finance']);
+    await addCharityMember(t, charityId, member, 99, ['view_finance']);
     expect(
       (await t.request('GET', `/api/charity/associated_requests/${charityId}`, { token: member.token }))
         .statusCode,
@@ -627,7 +608,7 @@ describe('asking a charity to take a project', () => {
       expect(refused.statusCode).toBe(403);
     }
     const manager = await t.createUser();
-    await addMember(charityId, manager, 99, ['manage_projects']);
+    await addCharityMember(t, charityId, manager, 99, ['manage_projects']);
     const approve = await t.request('POST', '/api/charity/associated_approve', {
       token: manager.token,
       body: { project_id: project.id, charity_id: charityId },
@@ -752,7 +733,7 @@ describe('a platform admin returning a project', () => {
     const { id: charityId, admin } = await approvedCharity('Returned Trust');
     const id = await liveProject(charityId, admin.token, { title: 'Too good to be true' });
     const manager = await t.createUser();
-    await addMember(charityId, manager, 99, ['manage_projects']);
+    await addCharityMember(t, charityId, manager, 99, ['manage_projects']);
     for (const token of [admin.token, manager.token]) {
       const res = await returnProject(token, id, 'Check the photos.');
       expect(res.statusCode).toBe(403);
@@ -851,7 +832,7 @@ describe("a charity's lists of projects", () => {
     await create(otherAdmin.token, { charity_id: otherCharity });
 
     const member = await t.createUser();
-    await addMember(charityId, member, 99);
+    await addCharityMember(t, charityId, member, 99);
     const all = await t.request('GET', `/api/charity/projects/${charityId}`, { token: member.token });
     expect(all.statusCode).toBe(200);
     expect(ids(all.json())).toEqual([completed, cancelled.id, liveB, liveA, draftA.id]);
