@@ -7,8 +7,8 @@ import {
   fundOrganisation,
   makeCharityWithProject,
   makeDonor,
+  type Person,
   platformAdmin,
-  type Person as User,
 } from '../testing/factories.js';
 import { useTestApp } from '../testing/helpers.js';
 import { addBusinessMember, createOrganisation } from '../testing/organisations.js';
@@ -23,8 +23,8 @@ const clock = new Date('2026-03-10T10:00:00Z');
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * 86_400_000));
 
 const t = useTestApp({}, { now: () => clock });
-let platform: User;
-let charityAdmin: User;
+let platform: Person;
+let charityAdmin: Person;
 let charityId: number;
 let projectId: number;
 

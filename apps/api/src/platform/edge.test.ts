@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeCharity, makeProject, type Person as User } from '../testing/factories.js';
+import { makeCharity, makeProject, type Person } from '../testing/factories.js';
 import { useTestApp } from '../testing/helpers.js';
 import { multipartFile } from '../testing/multipart.js';
 
@@ -12,8 +12,8 @@ import { multipartFile } from '../testing/multipart.js';
  */
 const t = useTestApp();
 let port: number;
-let user: User;
-let admin: User;
+let user: Person;
+let admin: Person;
 
 beforeAll(async () => {
   user = await t.createUser();

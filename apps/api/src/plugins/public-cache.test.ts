@@ -2,13 +2,13 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../lib/periods.js';
 import { createPublicCache, LISTS, projectTag } from '../lib/public-cache.js';
-import { makeOrganisation, makeProject, type Person as User } from '../testing/factories.js';
+import { makeOrganisation, makeProject, type Person } from '../testing/factories.js';
 import { useTestApp } from '../testing/helpers.js';
 import { topUp } from '../testing/money.js';
 import { CACHED_READS, UNCACHED_PUBLIC_READS } from './public-cache.js';
 
-let admin: User;
-let donor: User;
+let admin: Person;
+let donor: Person;
 let charityId: number;
 let projectId: number;
 const clock = new Date();

@@ -2,7 +2,7 @@ import { STATISTIC_NAMES } from '@kindred/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharity, makeDonor, makeProject, type Person as User } from '../../testing/factories.js';
+import { makeCharity, makeDonor, makeProject, type Person } from '../../testing/factories.js';
 import { TEST_PASSWORD, useTestApp } from '../../testing/helpers.js';
 import { createBusiness } from '../../testing/money.js';
 
@@ -10,11 +10,11 @@ const clock = new Date('2026-03-10T10:00:00Z');
 const t = useTestApp({}, { now: () => clock });
 const DAY = 86_400_000;
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * DAY));
-let superAdmin: User;
-let admin: User;
-let employee: User;
-let stranger: User;
-let charity: { id: number; admin: User };
+let superAdmin: Person;
+let admin: Person;
+let employee: Person;
+let stranger: Person;
+let charity: { id: number; admin: Person };
 let soon: number;
 let later: number;
 

@@ -4,20 +4,20 @@ import { isoDay } from '../../lib/periods.js';
 import {
   fundOrganisation,
   makeCharityWithProject,
+  type Person,
   platformAdmin,
-  type Person as User,
 } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 
 const START = new Date('2026-05-10T10:00:00Z');
 const t = useTestApp({}, { now: () => START });
-let platform: User;
+let platform: Person;
 let charityId: number;
 let projectId: number;
-const org = { parent: 0, child: 0, owner: null as unknown as User, signoff: null as unknown as User };
-let childAdmin: User;
-let employee: User;
+const org = { parent: 0, child: 0, owner: null as unknown as Person, signoff: null as unknown as Person };
+let childAdmin: Person;
+let employee: Person;
 
 const day = (offset: number) => isoDay(new Date(START.getTime() + offset * 86_400_000));
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cities } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
-import { giveToProject, makeCharity, makeProject, type Person as User } from '../../testing/factories.js';
+import { giveToProject, makeCharity, makeProject, type Person } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
 import { solidImage } from '../../testing/images.js';
 import { topUp } from '../../testing/money.js';
@@ -30,7 +30,7 @@ const approvedCharity = (fields: Record<string, unknown> = {}) =>
   makeCharity(t, { name: 'Helping Hands', platform, fields });
 
 /** A person's application to add a charity: pending, with them as its admin. */
-const apply = async (applicant: User, name: string) =>
+const apply = async (applicant: Person, name: string) =>
   (await makeCharity(t, { status: 'pending', admin: applicant, name, charityTypes: [4] })).id;
 
 /** A decision on a pending charity, sent with the caller's token. */
@@ -65,7 +65,7 @@ const liveProject = (charityId: number, token: string, title = 'River clean-up')
   makeProject(t, { token }, { title, charityId, fields: { end_date: day(30), ...READY } });
 
 /** Money from a person's wallet into a project's funds, as a donation would move it. */
-async function donate(donor: User, projectId: number, amount: number) {
+async function donate(donor: Person, projectId: number, amount: number) {
   await topUp(t, donor.token, amount);
   await giveToProject(t, donor, projectId, amount);
 }

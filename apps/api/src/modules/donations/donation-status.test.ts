@@ -1,11 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../../lib/periods.js';
-import {
-  makeCharityWithProject,
-  makeDonor,
-  platformAdmin,
-  type Person as User,
-} from '../../testing/factories.js';
+import { makeCharityWithProject, makeDonor, type Person, platformAdmin } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
 
 /**
@@ -18,9 +13,9 @@ type Action = 'approve' | 'reject' | 'complete' | 'platform complete' | 'platfor
 
 const clock = new Date('2026-06-01T10:00:00Z');
 const t = useTestApp({ donationReviewThreshold: 1_000 }, { now: () => clock });
-let platform: User;
-let admin: User;
-let donor: User;
+let platform: Person;
+let admin: Person;
+let donor: Person;
 let charityId: number;
 let projectId: number;
 

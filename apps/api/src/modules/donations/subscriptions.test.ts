@@ -2,22 +2,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
 import { isoDay } from '../../lib/periods.js';
-import {
-  makeCharityWithProject,
-  makeDonor,
-  platformAdmin,
-  type Person as User,
-} from '../../testing/factories.js';
+import { makeCharityWithProject, makeDonor, type Person, platformAdmin } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 
 // A month end in a leap year: monthly gifts started on the 31st fall on the last day of shorter months.
 let clock = new Date('2028-01-31T09:00:00Z');
 const t = useTestApp({}, { now: () => clock });
-let platform: User;
+let platform: Person;
 let projectId: number;
 let charityId: number;
-let charityAdmin: User;
+let charityAdmin: Person;
 
 const runJob = async (app: { jobs: Array<{ name: string; run(): Promise<unknown> }> } = t) => {
   const job = app.jobs.find((j) => j.name === 'recurring donations');
@@ -27,7 +22,7 @@ const runJob = async (app: { jobs: Array<{ name: string; run(): Promise<unknown>
 const at = async (iso: string) => {
   clock = new Date(iso);
 };
-const donationsOf = async (user: User) =>
+const donationsOf = async (user: Person) =>
   (await t.request('GET', '/api/user/donations?limit=100', { token: (await t.signIn(user)).token })).json()
     .items as Array<{
     id: number;

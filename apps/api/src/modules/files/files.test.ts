@@ -1,7 +1,7 @@
 import { imageUrl } from '@kindred/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharity, makeProject, platformAdmin, type Person as User } from '../../testing/factories.js';
+import { makeCharity, makeProject, type Person, platformAdmin } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
 import { solidImage } from '../../testing/images.js';
 import { multipartFile } from '../../testing/multipart.js';
@@ -15,8 +15,8 @@ import { PRIVATE_FILE, PUBLIC_FOREVER, PUBLIC_PROJECT_FILE } from './files.servi
 
 const clock = new Date('2026-06-01T09:00:00Z');
 const t = useTestApp({}, { now: () => clock });
-let platform: User;
-let admin: User;
+let platform: Person;
+let admin: Person;
 let charityId: number;
 
 const PDF = Buffer.from(

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { groups } from '../../db/schema.js';
-import { makeCharity, type Person as User } from '../../testing/factories.js';
+import { makeCharity, type Person } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
 import { solidImage } from '../../testing/images.js';
 import { createBusiness, topUp } from '../../testing/money.js';
@@ -14,7 +14,7 @@ const t = useTestApp({}, { now: () => clock });
 const later = (minutes: number) => {
   clock = new Date(clock.getTime() + minutes * 60_000);
 };
-let platform: User;
+let platform: Person;
 let charityId = 0;
 
 const png = () => solidImage('png', { background: '#7f2a62' });
@@ -24,7 +24,7 @@ beforeAll(async () => {
   charityId = (await makeCharity(t, { name: 'Group Giving Trust', platform })).id;
 });
 
-async function createGroup(owner: User, body: Record<string, unknown> = {}) {
+async function createGroup(owner: Person, body: Record<string, unknown> = {}) {
   const res = await t.request('POST', '/api/group/create', {
     token: owner.token,
     body: { name: 'Riverside Givers', description: 'Neighbours giving together.', type: 2, ...body },
@@ -33,7 +33,7 @@ async function createGroup(owner: User, body: Record<string, unknown> = {}) {
   return res.json() as { id: number; pin: string };
 }
 
-const join = (person: User, pin: string) =>
+const join = (person: Person, pin: string) =>
   t.request('POST', '/api/group/join', { token: person.token, body: { pin } });
 
 /** A PIN no group has. */
@@ -52,7 +52,7 @@ async function member(pin: string) {
   return person;
 }
 
-async function giveFunds(person: User, amount: number) {
+async function giveFunds(person: Person, amount: number) {
   const res = await t.request('POST', `/api/user/donate/charity/${charityId}`, {
     token: person.token,
     body: { type: 2, amount },
@@ -331,7 +331,7 @@ describe('joining by PIN', () => {
   it('counts wrong PINs per address too: new accounts behind one address get no fresh guesses', async () => {
     const owner = await t.createUser();
     const group = await createGroup(owner);
-    const from = (person: User, pin: string, remoteAddress: string) =>
+    const from = (person: Person, pin: string, remoteAddress: string) =>
       t.app.inject({
         method: 'POST',
         url: '/api/group/join',
@@ -460,7 +460,7 @@ describe('leaving and members', () => {
     expect(lastOne.statusCode).toBe(409);
     expect(lastOne.json().error.code).toBe('LAST_ADMIN');
 
-    const remove = (by: User, groupId: number, userId: number) =>
+    const remove = (by: Person, groupId: number, userId: number) =>
       t.request('POST', '/api/membership/group/remove', {
         token: by.token,
         body: { group_id: groupId, user_id: userId },

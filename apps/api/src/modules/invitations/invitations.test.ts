@@ -1,17 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { charityMemberships, groupMemberships, groups } from '../../db/schema.js';
-import {
-  mailedInvitationCode,
-  makeCharity,
-  makeProject,
-  type Person as User,
-} from '../../testing/factories.js';
+import { mailedInvitationCode, makeCharity, makeProject, type Person } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
 import { addBusinessMember, createOrganisation } from '../../testing/organisations.js';
 
 let clock = new Date('2026-05-04T09:00:00Z');
 const t = useTestApp({}, { now: () => clock });
-let platform: User;
+let platform: Person;
 
 beforeAll(async () => {
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });

@@ -6,8 +6,8 @@ import {
   makeCharityWithProject,
   makeDonor,
   makeOrganisation,
+  type Person,
   platformAdmin,
-  type Person as User,
 } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
@@ -18,7 +18,7 @@ import { forecast, matchAmount } from './matching.service.js';
 const START = new Date('2026-03-01T10:00:00Z');
 const clock = START;
 const t = useTestApp({}, { now: () => clock });
-let platform: User;
+let platform: Person;
 let charityId: number;
 let projectId: number;
 
@@ -50,7 +50,7 @@ async function organisation(funds = 1_000_000) {
     funds,
     members: [{ role: 2 }, { role: 99, signoff: true }],
   });
-  const [admin, signoff] = org.members as [User, User];
+  const [admin, signoff] = org.members as [Person, Person];
   return { id: org.id, owner: org.owner, admin, signoff };
 }
 
@@ -71,7 +71,7 @@ async function setMatching(org: { id: number; owner: { token: string } }, body: 
   if (res.statusCode !== 200) throw new Error(res.body);
 }
 
-async function employeeGives(businessId: number, amount: number, employee?: User) {
+async function employeeGives(businessId: number, amount: number, employee?: Person) {
   const person = employee ?? (await join(businessId, 99));
   await topUp(t, person.token, Math.max(amount, 100_00));
   const { donation } = await giveToProject(t, person, projectId, amount);

@@ -2,7 +2,7 @@ import { MESSAGE_SEND_LIMIT } from '@kindred/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectMemberships, projects, users } from '../../db/schema.js';
-import { makeCharity, type Person as User } from '../../testing/factories.js';
+import { makeCharity, type Person } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
 import { addBusinessMember, addCharityMember, createOrganisation } from '../../testing/organisations.js';
 
@@ -11,12 +11,12 @@ const t = useTestApp({}, { now: () => clock });
 const tick = (ms = 1000) => {
   clock = new Date(clock.getTime() + ms);
 };
-let platform: User;
-let donor: User;
-let other: User;
-let charity: { id: number; admin: User; member: User };
-let business: { id: number; owner: User; employee: User };
-let project: { id: number; admin: User };
+let platform: Person;
+let donor: Person;
+let other: Person;
+let charity: { id: number; admin: Person; member: Person };
+let business: { id: number; owner: Person; employee: Person };
+let project: { id: number; admin: Person };
 
 beforeAll(async () => {
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
@@ -48,7 +48,7 @@ beforeAll(async () => {
   project = { id: row?.id ?? 0, admin: projectAdmin };
 });
 
-const personal = (person: User) => ({ owner_type: 1, owner_id: person.id });
+const personal = (person: Person) => ({ owner_type: 1, owner_id: person.id });
 
 async function send(
   token: string,
@@ -416,7 +416,7 @@ describe('finding a recipient', () => {
   });
 
   describe('by the start of the words of a name', () => {
-    let dana: User;
+    let dana: Person;
     let river: number;
     let mill: number;
     let orchard: number;

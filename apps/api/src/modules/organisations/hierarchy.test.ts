@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { businessMemberships } from '../../db/schema.js';
-import { fundOrganisation, type Person as User } from '../../testing/factories.js';
+import { fundOrganisation, type Person } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
 import { createOrganisation } from '../../testing/organisations.js';
 
 const t = useTestApp();
-let platform: User;
+let platform: Person;
 
 beforeAll(async () => {
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../../lib/periods.js';
-import { fundOrganisation, makeCharityWithProject, type Person as User } from '../../testing/factories.js';
+import { fundOrganisation, makeCharityWithProject, type Person } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
 import { solidImage } from '../../testing/images.js';
 import { multipartFile } from '../../testing/multipart.js';
@@ -10,7 +10,7 @@ const START = new Date('2026-03-10T10:00:00Z');
 let clock = START;
 const t = useTestApp({}, { now: () => clock });
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * 86_400_000));
-let platform: User;
+let platform: Person;
 
 const png = () => solidImage('png');
 

@@ -4,16 +4,16 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { charityMemberships } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharity, makeProject, type Person as User } from '../../testing/factories.js';
+import { makeCharity, makeProject, type Person } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
 import { solidImage } from '../../testing/images.js';
 import { multipartFile } from '../../testing/multipart.js';
 
 let clock = new Date();
 const t = useTestApp({}, { now: () => clock });
-let platform: User;
+let platform: Person;
 let charityId: number;
-let admin: User;
+let admin: Person;
 
 const MB = 1024 * 1024;
 /** A file's URL as stored: what a visitor gets (a signed-in person gets it signed, decision 035). */

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { charityMemberships, ledgerTransactions } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
-import { giveToProject, makeCharity, makeProject, type Person as User } from '../../testing/factories.js';
+import { giveToProject, makeCharity, makeProject, type Person } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 
@@ -12,9 +12,9 @@ import { topUp } from '../../testing/money.js';
  */
 let clock = new Date();
 const t = useTestApp({}, { now: () => clock });
-let platform: User;
+let platform: Person;
 let charityId: number;
-let admin: User;
+let admin: Person;
 
 const DAY = 86_400_000;
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * DAY));
@@ -67,11 +67,11 @@ async function current(id: number) {
   return (await t.request('GET', `/api/project/${id}`, { token: admin.token })).json();
 }
 
-async function donate(donor: User, projectId: number, amount: number) {
+async function donate(donor: Person, projectId: number, amount: number) {
   await giveToProject(t, donor, projectId, amount);
 }
 
-async function wallet(user: User) {
+async function wallet(user: Person) {
   return (await t.request('GET', '/api/user/get', { token: user.token })).json().user.wallet_amount as number;
 }
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { businessMemberships, cities, projectMemberships, projects } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
-import { giveToProject, makeCharity, type Person as User } from '../../testing/factories.js';
+import { giveToProject, makeCharity, type Person } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
 import { solidImage } from '../../testing/images.js';
 import { createBusiness, topUp } from '../../testing/money.js';
@@ -13,7 +13,7 @@ import { ledgerService } from '../ledger/ledger.service.js';
 
 let clock = new Date();
 const t = useTestApp({}, { now: () => clock });
-let platform: User;
+let platform: Person;
 
 const DAY = 86_400_000;
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * DAY));
@@ -45,7 +45,7 @@ async function liveProject(charityId: number, token: string, body: Record<string
   return project.id;
 }
 
-async function donate(donor: User, projectId: number, amount: number) {
+async function donate(donor: Person, projectId: number, amount: number) {
   await topUp(t, donor.token, amount);
   await giveToProject(t, donor, projectId, amount);
 }
