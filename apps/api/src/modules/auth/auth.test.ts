@@ -25,6 +25,13 @@ const registerWith = (
     body: { ...person(email), account_type: accountType, organisation },
   });
 
+/** Signs in with the email and password given. */
+const signIn = (body: { email: string; password: string }) => t.request('POST', '/api/auth/login', { body });
+
+/** Sets a new password with the code of a reset mail. */
+const confirmReset = (body: Record<string, unknown>) =>
+  t.request('POST', '/api/auth/password_reset/confirm', { body });
+
 async function lastMailTo(email: string) {
   const mails = (await t.outbox()).filter((m) => m.to.includes(email));
   const mail = mails[mails.length - 1];
@@ -44,9 +51,7 @@ describe('registration and activation', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toContain('ada@example.org');
 
-    const early = await t.request('POST', '/api/auth/login', {
-      body: { email: 'ada@example.org', password: 'A-good-password-1' },
-    });
+    const early = await signIn({ email: 'ada@example.org', password: 'A-good-password-1' });
     expect(early.statusCode).toBe(403);
     expect(early.json().error.code).toBe('ACCOUNT_NOT_ACTIVATED');
 
@@ -61,9 +66,7 @@ describe('registration and activation', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('CODE_USED');
 
-    const login = await t.request('POST', '/api/auth/login', {
-      body: { email: 'ADA@example.org', password: 'A-good-password-1' },
-    });
+    const login = await signIn({ email: 'ADA@example.org', password: 'A-good-password-1' });
     expect(login.statusCode).toBe(200);
     const body = login.json();
     expect(body.token).toEqual(expect.any(String));
@@ -115,13 +118,7 @@ describe('registration and activation', () => {
     // The account is untouched: no second one, the password unchanged.
     const rows = await t.ctx.database.db.select().from(users).where(eq(users.email, 'twin@example.org'));
     expect(rows).toHaveLength(1);
-    expect(
-      (
-        await t.request('POST', '/api/auth/login', {
-          body: { email: owner.email, password: TEST_PASSWORD },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await signIn({ email: owner.email, password: TEST_PASSWORD })).statusCode).toBe(200);
   });
 
   it('answers a known address still waiting for activation alike, with a new activation link', async () => {
@@ -234,12 +231,8 @@ describe('registration and activation', () => {
 describe('signing in', () => {
   it('answers a wrong password and an unknown email alike', async () => {
     const user = await t.createUser();
-    const wrong = await t.request('POST', '/api/auth/login', {
-      body: { email: user.email, password: 'nope-nope-nope' },
-    });
-    const unknown = await t.request('POST', '/api/auth/login', {
-      body: { email: 'ghost@example.org', password: 'nope-nope-nope' },
-    });
+    const wrong = await signIn({ email: user.email, password: 'nope-nope-nope' });
+    const unknown = await signIn({ email: 'ghost@example.org', password: 'nope-nope-nope' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -329,9 +322,7 @@ describe('signing in', () => {
     expect(slowed.json().error.message).toContain('reset your password');
     await t.request('POST', `/api/user/passwordreset/${user.email}`);
     const token = linkCode((await lastMailTo(user.email)).text, 'reset-password');
-    const reset = await t.request('POST', '/api/auth/password_reset/confirm', {
-      body: { token, password: 'Brand-new-password-4' },
-    });
+    const reset = await confirmReset({ token, password: 'Brand-new-password-4' });
     expect(reset.statusCode).toBe(200);
     expect((await loginFrom(here, user.email, 'Brand-new-password-4')).statusCode).toBe(200);
   });
@@ -347,22 +338,16 @@ describe('password reset', () => {
     expect(mail.text).not.toContain('Correct-Horse-9');
     const token = linkCode(mail.text, 'reset-password');
 
-    const confirm = await t.request('POST', '/api/auth/password_reset/confirm', {
-      body: { token, password: 'Brand-new-password-2' },
-    });
+    const confirm = await confirmReset({ token, password: 'Brand-new-password-2' });
     expect(confirm.statusCode).toBe(200);
-    const reuse = await t.request('POST', '/api/auth/password_reset/confirm', {
-      body: { token, password: 'Another-password-3' },
-    });
+    const reuse = await confirmReset({ token, password: 'Another-password-3' });
     expect(reuse.statusCode).toBe(409);
     expect(reuse.json().error.code).toBe('RESET_LINK_INVALID');
 
     const old = await t.request('GET', '/api/user/get', { token: user.token });
     expect(old.statusCode).toBe(401);
     expect(old.json().error.code).toBe('SESSION_REVOKED');
-    const login = await t.request('POST', '/api/auth/login', {
-      body: { email: user.email, password: 'Brand-new-password-2' },
-    });
+    const login = await signIn({ email: user.email, password: 'Brand-new-password-2' });
     expect(login.statusCode).toBe(200);
   });
 
@@ -382,9 +367,7 @@ describe('password reset', () => {
     const token = linkCode((await lastMailTo(user.email)).text, 'reset-password');
     clock = new Date(clock.getTime() + 61 * 60 * 1000);
     try {
-      const res = await t.request('POST', '/api/auth/password_reset/confirm', {
-        body: { token, password: 'Brand-new-password-2' },
-      });
+      const res = await confirmReset({ token, password: 'Brand-new-password-2' });
       expect(res.statusCode).toBe(409);
     } finally {
       clock = new Date('2026-11-22T10:00:00Z');

@@ -60,6 +60,10 @@ async function giveFunds(person: Person, amount: number) {
   if (res.statusCode !== 201) throw new Error(res.body);
 }
 
+/** A group admin's answer to a request to join, or a change of a member's admin role. */
+const setMembership = (groupId: number, token: string, body: Record<string, unknown>) =>
+  t.request('POST', `/api/membership/group/${groupId}/set`, { token, body });
+
 describe('creating a group', () => {
   it('answers the group with its id and a 6-digit PIN; the creator is its admin', async () => {
     const owner = await t.createUser();
@@ -267,25 +271,13 @@ describe('joining by PIN', () => {
     expect(requests.statusCode).toBe(200);
     expect(requests.json().items.map((r: { user_id: number }) => r.user_id)).toEqual([asker.id, declined.id]);
 
-    const notAdmin = await t.request('POST', `/api/membership/group/${group.id}/set`, {
-      token: asker.token,
-      body: { user_id: asker.id, status: 2 },
-    });
+    const notAdmin = await setMembership(group.id, asker.token, { user_id: asker.id, status: 2 });
     expect(notAdmin.statusCode).toBe(403);
-    const accept = await t.request('POST', `/api/membership/group/${group.id}/set`, {
-      token: owner.token,
-      body: { user_id: asker.id, status: 2 },
-    });
+    const accept = await setMembership(group.id, owner.token, { user_id: asker.id, status: 2 });
     expect(accept.statusCode, accept.body).toBe(200);
-    const decline = await t.request('POST', `/api/membership/group/${group.id}/set`, {
-      token: owner.token,
-      body: { user_id: declined.id, status: 3 },
-    });
+    const decline = await setMembership(group.id, owner.token, { user_id: declined.id, status: 3 });
     expect(decline.statusCode).toBe(200);
-    const twice = await t.request('POST', `/api/membership/group/${group.id}/set`, {
-      token: owner.token,
-      body: { user_id: declined.id, status: 2 },
-    });
+    const twice = await setMembership(group.id, owner.token, { user_id: declined.id, status: 2 });
     expect(twice.statusCode).toBe(404);
     expect(
       (await t.request('GET', `/api/group/${group.id}/requests`, { token: owner.token })).json().items,
@@ -298,9 +290,10 @@ describe('joining by PIN', () => {
     ).toBe(false);
     expect(await groupsQueries.pendingRequestsOfUser(t.ctx.database.db, asker.id)).toEqual([]);
 
-    const bothAnswers = await t.request('POST', `/api/membership/group/${group.id}/set`, {
-      token: owner.token,
-      body: { user_id: asker.id, status: 2, is_admin: true },
+    const bothAnswers = await setMembership(group.id, owner.token, {
+      user_id: asker.id,
+      status: 2,
+      is_admin: true,
     });
     expect(bothAnswers.statusCode).toBe(400);
   });
@@ -448,15 +441,9 @@ describe('leaving and members', () => {
         .sort(),
     ).toEqual([owner.id, a.id].sort());
 
-    const unmake = await t.request('POST', `/api/membership/group/${group.id}/set`, {
-      token: a.token,
-      body: { user_id: owner.id, is_admin: false },
-    });
+    const unmake = await setMembership(group.id, a.token, { user_id: owner.id, is_admin: false });
     expect(unmake.statusCode).toBe(200);
-    const lastOne = await t.request('POST', `/api/membership/group/${group.id}/set`, {
-      token: a.token,
-      body: { user_id: a.id, is_admin: false },
-    });
+    const lastOne = await setMembership(group.id, a.token, { user_id: a.id, is_admin: false });
     expect(lastOne.statusCode).toBe(409);
     expect(lastOne.json().error.code).toBe('LAST_ADMIN');
 

@@ -74,26 +74,27 @@ describe('the session user', () => {
   });
 });
 
+/** The person's profile edit, as the profile screen sends it. */
+const updateProfile = (token: string, body: Record<string, unknown>) =>
+  t.request('PATCH', '/api/user/update', { token, body });
+
 describe('the profile', () => {
   it('updates every profile field and normalises the NINO and post code', async () => {
     const user = await t.createUser();
-    const res = await t.request('PATCH', '/api/user/update', {
-      token: user.token,
-      body: {
-        first_name: 'Grace',
-        last_name: 'Hopper',
-        address: '1 Harbour Street',
-        national_insurance_number: 'ab 12 34 56 c',
-        gender: 'prefer-not-to-say',
-        birth_date: '1990-12-09',
-        phone: '+44 20 7946 0000',
-        state_id: 7,
-        city: 'London',
-        post_code: 'sw1a 1aa',
-        user_description: 'I give to local causes.',
-        tax_refund: true,
-        is_public: true,
-      },
+    const res = await updateProfile(user.token, {
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      address: '1 Harbour Street',
+      national_insurance_number: 'ab 12 34 56 c',
+      gender: 'prefer-not-to-say',
+      birth_date: '1990-12-09',
+      phone: '+44 20 7946 0000',
+      state_id: 7,
+      city: 'London',
+      post_code: 'sw1a 1aa',
+      user_description: 'I give to local causes.',
+      tax_refund: true,
+      is_public: true,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().user).toMatchObject({
@@ -106,10 +107,7 @@ describe('the profile', () => {
       tax_refund: true,
       is_public: true,
     });
-    const cleared = await t.request('PATCH', '/api/user/update', {
-      token: user.token,
-      body: { address: null, national_insurance_number: null },
-    });
+    const cleared = await updateProfile(user.token, { address: null, national_insurance_number: null });
     expect(cleared.json().user).toMatchObject({
       address: null,
       national_insurance_number: null,
@@ -119,30 +117,24 @@ describe('the profile', () => {
 
   it('names each bad field and writes nothing', async () => {
     const user = await t.createUser();
-    const res = await t.request('PATCH', '/api/user/update', {
-      token: user.token,
-      body: {
-        first_name: '   ',
-        gender: 'robot',
-        birth_date: '12/09/1990',
-        post_code: 'nope',
-        is_admin: true,
-      },
+    const res = await updateProfile(user.token, {
+      first_name: '   ',
+      gender: 'robot',
+      birth_date: '12/09/1990',
+      post_code: 'nope',
+      is_admin: true,
     });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().error.details.fields).sort()).toEqual(
       expect.arrayContaining(['birth_date', 'first_name', 'gender', 'post_code']),
     );
-    const nino = await t.request('PATCH', '/api/user/update', {
-      token: user.token,
-      body: { national_insurance_number: 'DA123456A', first_name: 'Changed' },
+    const nino = await updateProfile(user.token, {
+      national_insurance_number: 'DA123456A',
+      first_name: 'Changed',
     });
     expect(nino.statusCode).toBe(400);
     expect(nino.json().error.details.fields).toHaveProperty('national_insurance_number');
-    const region = await t.request('PATCH', '/api/user/update', {
-      token: user.token,
-      body: { state_id: 999 },
-    });
+    const region = await updateProfile(user.token, { state_id: 999 });
     expect(region.statusCode).toBe(400);
     const me = await t.request('GET', '/api/user/get', { token: user.token });
     expect(me.json().user.first_name).toBe('Test');
@@ -150,10 +142,7 @@ describe('the profile', () => {
 
   it('shows the NINO only to its owner: it is not in the admin-free public parts', async () => {
     const user = await t.createUser();
-    await t.request('PATCH', '/api/user/update', {
-      token: user.token,
-      body: { national_insurance_number: 'AB123456C' },
-    });
+    await updateProfile(user.token, { national_insurance_number: 'AB123456C' });
     const other = await t.createUser();
     const res = await t.request('GET', '/api/user/get', { token: other.token });
     expect(JSON.stringify(res.json())).not.toContain('AB123456C');

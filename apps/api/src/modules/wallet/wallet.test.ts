@@ -20,6 +20,14 @@ afterAll(async () => {
   await t.close();
 });
 
+/** A move of money between an organisation and a sub-business, asked by the person with the token. */
+const transferFunds = (token: string, body: Record<string, unknown>) =>
+  t.request('POST', '/api/organisation/transfer_funds', { token, body });
+
+/** A person's direct debit that tops up their wallet. */
+const createDirectDebit = (token: string, body: Record<string, unknown>) =>
+  t.request('POST', '/api/user/create_direct_debit', { token, body });
+
 describe('platform admin deposits', () => {
   it('records money and credits for a person, with the reason and the admin', async () => {
     const admin = await t.createUser({ isIicAdmin: true, adminType: 2 });
@@ -132,15 +140,17 @@ describe('transfers between an organisation and its sub-businesses', () => {
       body: { from_business_id: parent, to_business_id: child, amount: 12_000 },
     });
     expect(retry.json().transaction_id).toBe(down.json().transaction_id);
-    const up = await t.request('POST', '/api/organisation/transfer_funds', {
-      token: owner.token,
-      body: { from_business_id: child, to_business_id: parent, amount: 2_000 },
+    const up = await transferFunds(owner.token, {
+      from_business_id: child,
+      to_business_id: parent,
+      amount: 2_000,
     });
     expect(up.json().to.wallet_amount).toBe(20_000);
 
-    const tooMuch = await t.request('POST', '/api/organisation/transfer_funds', {
-      token: owner.token,
-      body: { from_business_id: child, to_business_id: parent, amount: 10_001 },
+    const tooMuch = await transferFunds(owner.token, {
+      from_business_id: child,
+      to_business_id: parent,
+      amount: 10_001,
     });
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json().error.code).toBe('INSUFFICIENT_FUNDS');
@@ -149,30 +159,29 @@ describe('transfers between an organisation and its sub-businesses', () => {
     await t.ctx.database.db
       .insert(businessMemberships)
       .values({ createdAt: t.ctx.now(), businessId: child, userId: childAdmin.id, adminType: 1 });
-    const notParent = await t.request('POST', '/api/organisation/transfer_funds', {
-      token: childAdmin.token,
-      body: { from_business_id: child, to_business_id: parent, amount: 1 },
+    const notParent = await transferFunds(childAdmin.token, {
+      from_business_id: child,
+      to_business_id: parent,
+      amount: 1,
     });
     expect(notParent.statusCode).toBe(403);
 
     const stranger = await t.createUser();
     const other = await createBusiness(t, owner.id, { name: 'Unrelated Ltd' });
-    const unrelated = await t.request('POST', '/api/organisation/transfer_funds', {
-      token: owner.token,
-      body: { from_business_id: parent, to_business_id: other, amount: 1 },
+    const unrelated = await transferFunds(owner.token, {
+      from_business_id: parent,
+      to_business_id: other,
+      amount: 1,
     });
     expect(unrelated.statusCode).toBe(409);
     expect(
-      (
-        await t.request('POST', '/api/organisation/transfer_funds', {
-          token: stranger.token,
-          body: { from_business_id: parent, to_business_id: child, amount: 1 },
-        })
-      ).statusCode,
+      (await transferFunds(stranger.token, { from_business_id: parent, to_business_id: child, amount: 1 }))
+        .statusCode,
     ).toBe(403);
-    const same = await t.request('POST', '/api/organisation/transfer_funds', {
-      token: owner.token,
-      body: { from_business_id: parent, to_business_id: parent, amount: 1 },
+    const same = await transferFunds(owner.token, {
+      from_business_id: parent,
+      to_business_id: parent,
+      amount: 1,
     });
     expect(same.statusCode).toBe(400);
   });
@@ -181,9 +190,11 @@ describe('transfers between an organisation and its sub-businesses', () => {
 describe('direct debits', () => {
   it('charges a wallet top-up once per period, on schedule, and stops when cancelled', async () => {
     const user = await t.createUser();
-    const created = await t.request('POST', '/api/user/create_direct_debit', {
-      token: user.token,
-      body: { amount: 1_500, frequency: 2, start_date: '2026-11-22', card: GOOD_CARD },
+    const created = await createDirectDebit(user.token, {
+      amount: 1_500,
+      frequency: 2,
+      start_date: '2026-11-22',
+      card: GOOD_CARD,
     });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({
@@ -224,9 +235,11 @@ describe('direct debits', () => {
   it('retries a failing charge a bounded number of times, then stops and mails the owner', async () => {
     clock = new Date('2026-12-10T09:00:00Z');
     const user = await t.createUser();
-    const created = await t.request('POST', '/api/user/create_direct_debit', {
-      token: user.token,
-      body: { amount: 900, frequency: 3, start_date: '2026-12-10', card: FAILS_LATER_CARD },
+    const created = await createDirectDebit(user.token, {
+      amount: 900,
+      frequency: 3,
+      start_date: '2026-12-10',
+      card: FAILS_LATER_CARD,
     });
     expect(created.statusCode).toBe(201);
     for (let attempt = 1; attempt <= MAX_CHARGE_ATTEMPTS; attempt++) {
@@ -266,9 +279,11 @@ describe('direct debits', () => {
   it('refuses a start date in the past and a subscription without an approved charity', async () => {
     clock = new Date('2026-12-10T09:00:00Z');
     const owner = await t.createUser();
-    const past = await t.request('POST', '/api/user/create_direct_debit', {
-      token: owner.token,
-      body: { amount: 900, frequency: 3, start_date: '2026-12-09', card: GOOD_CARD },
+    const past = await createDirectDebit(owner.token, {
+      amount: 900,
+      frequency: 3,
+      start_date: '2026-12-09',
+      card: GOOD_CARD,
     });
     expect(past.statusCode).toBe(400);
     const businessId = await createBusiness(t, owner.id, { name: 'Subscriber Ltd' });
