@@ -36,6 +36,10 @@ const signoffAdminIds = async (businessId: number, token: string): Promise<numbe
 const join = (businessId: number, adminType: 1 | 2 | 99, signoff = false) =>
   addBusinessMember(t, businessId, adminType, clock, { signoff });
 
+/** A sign-off admin's (or anyone's) approval or rejection of the organisation's donations. */
+const answerDonations = (businessId: number, token: string, body: Record<string, unknown>) =>
+  t.request('POST', `/api/business/${businessId}/approve_donations`, { token, body });
+
 describe('an organisation', () => {
   it('added by a person waits for approval, with them as its Super Admin', async () => {
     const person = await t.createUser();
@@ -401,6 +405,10 @@ describe('giving on behalf of an organisation', () => {
   let charityId: number;
   let projectId: number;
 
+  /** A gift to the charity from the organisation's wallet, asked by the member with the token. */
+  const giveToCharityAs = (businessId: number, token: string, body: Record<string, unknown>) =>
+    t.request('POST', `/api/business/${businessId}/donate/charity/${charityId}`, { token, body });
+
   beforeAll(async () => {
     ({ charityId, projectId } = await makeCharityWithProject(
       t,
@@ -492,24 +500,15 @@ describe('giving on behalf of an organisation', () => {
 
   it('never lets the requester approve their own donation', async () => {
     const org = await fundedOrganisation();
-    const res = await t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
-      token: org.first.token,
-      body: { type: 2, amount: 5_000 },
-    });
+    const res = await giveToCharityAs(org.id, org.first.token, { type: 2, amount: 5_000 });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().donation.id;
     const list = await t.request('GET', `/api/business/${org.id}/donations`, { token: org.first.token });
     expect(list.json().items[0].signoff.can_approve).toBe(false);
-    const own = await t.request('POST', `/api/business/${org.id}/approve_donations`, {
-      token: org.first.token,
-      body: { donation_ids: [id], action: 'approve' },
-    });
+    const own = await answerDonations(org.id, org.first.token, { donation_ids: [id], action: 'approve' });
     expect(own.statusCode).toBe(403);
     expect(own.json().error.code).toBe('OWN_DONATION');
-    const other = await t.request('POST', `/api/business/${org.id}/approve_donations`, {
-      token: org.second.token,
-      body: { donation_ids: [id], action: 'approve' },
-    });
+    const other = await answerDonations(org.id, org.second.token, { donation_ids: [id], action: 'approve' });
     expect(other.json().donations[0].status).toBe(80);
   });
 
@@ -519,19 +518,10 @@ describe('giving on behalf of an organisation', () => {
       token: org.owner.token,
       body: { approvals_required: 1, threshold_amount: 20_000, approvals_above_threshold: 2 },
     });
-    const small = await t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
-      token: org.owner.token,
-      body: { type: 2, amount: 10_000 },
-    });
-    const big = await t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
-      token: org.owner.token,
-      body: { type: 2, amount: 20_000 },
-    });
+    const small = await giveToCharityAs(org.id, org.owner.token, { type: 2, amount: 10_000 });
+    const big = await giveToCharityAs(org.id, org.owner.token, { type: 2, amount: 20_000 });
     const ids = [small.json().donation.id, big.json().donation.id];
-    const res = await t.request('POST', `/api/business/${org.id}/approve_donations`, {
-      token: org.first.token,
-      body: { donation_ids: ids, action: 'approve' },
-    });
+    const res = await answerDonations(org.id, org.first.token, { donation_ids: ids, action: 'approve' });
     expect(res.json().donations.map((d: { id: number; status: number }) => [d.id, d.status])).toEqual([
       [ids[0], 80],
       [ids[1], 20],
@@ -546,14 +536,12 @@ describe('giving on behalf of an organisation', () => {
     });
     const id = res.json().donation.id;
     expect((await wallet(org.owner.token, org.id)).held).toBe(40_000);
-    const noReason = await t.request('POST', `/api/business/${org.id}/approve_donations`, {
-      token: org.first.token,
-      body: { donation_ids: [id], action: 'reject' },
-    });
+    const noReason = await answerDonations(org.id, org.first.token, { donation_ids: [id], action: 'reject' });
     expect(noReason.statusCode).toBe(400);
-    const rejected = await t.request('POST', `/api/business/${org.id}/approve_donations`, {
-      token: org.first.token,
-      body: { donation_ids: [id], action: 'reject', reason: 'Not in this year’s plan' },
+    const rejected = await answerDonations(org.id, org.first.token, {
+      donation_ids: [id],
+      action: 'reject',
+      reason: 'Not in this year’s plan',
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(rejected.json().donations[0]).toMatchObject({ status: 90 });
@@ -562,35 +550,23 @@ describe('giving on behalf of an organisation', () => {
       reason: 'Not in this year’s plan',
     });
     expect(await wallet(org.owner.token, org.id)).toMatchObject({ wallet_amount: 100_000, held: 0 });
-    const twice = await t.request('POST', `/api/business/${org.id}/approve_donations`, {
-      token: org.second.token,
-      body: { donation_ids: [id], action: 'approve' },
-    });
+    const twice = await answerDonations(org.id, org.second.token, { donation_ids: [id], action: 'approve' });
     expect(twice.statusCode).toBe(409);
   });
 
   it('refuses what the organisation cannot give: more than it has, while pending or locked, foreign donations', async () => {
     const org = await fundedOrganisation(1_000);
-    const tooMuch = await t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
-      token: org.owner.token,
-      body: { type: 2, amount: 5_000 },
-    });
+    const tooMuch = await giveToCharityAs(org.id, org.owner.token, { type: 2, amount: 5_000 });
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json().error.code).toBe('INSUFFICIENT_FUNDS');
     const stranger = await t.createUser();
-    const foreign = await t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
-      token: stranger.token,
-      body: { type: 2, amount: 500 },
-    });
+    const foreign = await giveToCharityAs(org.id, stranger.token, { type: 2, amount: 500 });
     expect(foreign.statusCode).toBe(403);
     await t.request('PATCH', `/api/admin/business/${org.id}/lock`, {
       token: platform.token,
       body: { lock_status: true, reason: 'Under review' },
     });
-    const locked = await t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
-      token: org.owner.token,
-      body: { type: 2, amount: 500 },
-    });
+    const locked = await giveToCharityAs(org.id, org.owner.token, { type: 2, amount: 500 });
     expect(locked.statusCode).toBe(409);
     expect(locked.json().error.code).toBe('BUSINESS_LOCKED');
     const pendingOwner = await t.createUser();
@@ -606,28 +582,24 @@ describe('giving on behalf of an organisation', () => {
     expect(notYet.json().error.code).toBe('BUSINESS_NOT_APPROVED');
     // A donation of another organisation is not found here.
     const other = await fundedOrganisation();
-    const theirs = await t.request('POST', `/api/business/${other.id}/donate/charity/${charityId}`, {
-      token: other.owner.token,
-      body: { type: 2, amount: 500 },
-    });
-    const mixed = await t.request('POST', `/api/business/${org.id}/approve_donations`, {
-      token: org.first.token,
-      body: { donation_ids: [theirs.json().donation.id], action: 'approve' },
+    const theirs = await giveToCharityAs(other.id, other.owner.token, { type: 2, amount: 500 });
+    const mixed = await answerDonations(org.id, org.first.token, {
+      donation_ids: [theirs.json().donation.id],
+      action: 'approve',
     });
     expect(mixed.statusCode).toBe(404);
-    const recurring = await t.request('POST', `/api/business/${other.id}/donate/charity/${charityId}`, {
-      token: other.owner.token,
-      body: { type: 2, amount: 500, frequency: 3, start_date: day(1) },
+    const recurring = await giveToCharityAs(other.id, other.owner.token, {
+      type: 2,
+      amount: 500,
+      frequency: 3,
+      start_date: day(1),
     });
     expect(recurring.statusCode).toBe(400);
   });
 
   it('reminds the sign-off admins, never the requester, of a donation waiting more than 7 days', async () => {
     const org = await fundedOrganisation();
-    const res = await t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
-      token: org.first.token,
-      body: { type: 2, amount: 7_500 },
-    });
+    const res = await giveToCharityAs(org.id, org.first.token, { type: 2, amount: 7_500 });
     expect(res.statusCode, res.body).toBe(201);
     const remind = () => t.jobs.find((job) => job.name === 'sign-off reminders')?.run() as Promise<number>;
     const reminders = async () =>
@@ -656,17 +628,11 @@ describe('giving on behalf of an organisation', () => {
 
   it('moves a donation once when two sign-off admins approve it at the same moment', async () => {
     const org = await fundedOrganisation();
-    const res = await t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
-      token: org.owner.token,
-      body: { type: 2, amount: 9_000 },
-    });
+    const res = await giveToCharityAs(org.id, org.owner.token, { type: 2, amount: 9_000 });
     const id = res.json().donation.id;
     const answers = await Promise.all(
       [org.first, org.second].map((admin) =>
-        t.request('POST', `/api/business/${org.id}/approve_donations`, {
-          token: admin.token,
-          body: { donation_ids: [id], action: 'approve' },
-        }),
+        answerDonations(org.id, admin.token, { donation_ids: [id], action: 'approve' }),
       ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
@@ -705,10 +671,7 @@ describe('giving on behalf of an organisation', () => {
     // An organisation without a sign-off admin cannot give on its behalf at all.
     const lone = await organisation('Nobody Signs Ltd');
     await fundOrganisation(t, platform, lone.id, 10_000);
-    const alone = await t.request('POST', `/api/business/${lone.id}/donate/charity/${charityId}`, {
-      token: lone.owner.token,
-      body: { type: 2, amount: 1_000 },
-    });
+    const alone = await giveToCharityAs(lone.id, lone.owner.token, { type: 2, amount: 1_000 });
     expect(alone.statusCode).toBe(409);
     expect(alone.json().error.code).toBe('SIGNOFF_IMPOSSIBLE');
     expect(await wallet(lone.owner.token, lone.id)).toMatchObject({ wallet_amount: 10_000, held: 0 });
@@ -737,10 +700,7 @@ describe('giving on behalf of an organisation', () => {
     const board = await give(org.owner.token, 25_000);
     const small = await give(org.owner.token, 5_000);
     // One of the two others approves the board's gift; then the other sign-off admin leaves.
-    await t.request('POST', `/api/business/${org.id}/approve_donations`, {
-      token: org.first.token,
-      body: { donation_ids: [board], action: 'approve' },
-    });
+    await answerDonations(org.id, org.first.token, { donation_ids: [board], action: 'approve' });
     await t.request('POST', `/api/membership/business/${org.id}/delete`, {
       token: org.second.token,
       body: { user_id: org.second.id },
@@ -814,9 +774,9 @@ describe('giving on behalf of an organisation', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().donation.status).toBe(20);
-    const signed = await t.request('POST', `/api/business/${org.id}/approve_donations`, {
-      token: org.first.token,
-      body: { donation_ids: [res.json().donation.id], action: 'approve' },
+    const signed = await answerDonations(org.id, org.first.token, {
+      donation_ids: [res.json().donation.id],
+      action: 'approve',
     });
     expect(signed.json().donations[0].status).toBe(30);
   });

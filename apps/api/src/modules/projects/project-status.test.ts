@@ -24,6 +24,10 @@ const finishExpired = () =>
 
 const approvedCharity = (name = 'Status Trust') => makeCharity(t, { name, platform });
 
+/** A new end date for a Live project, asked by the person with the token. */
+const extendEnd = (id: number, token: string, body: { end_date: string }) =>
+  t.request('PATCH', `/api/project/extend/${id}`, { token, body });
+
 async function ok(method: 'POST' | 'PATCH', url: string, body?: unknown, token = admin.token) {
   const res = await t.request(method, url, { token, ...(body === undefined ? {} : { body }) });
   if (res.statusCode >= 300) throw new Error(`${url}: ${res.body}`);
@@ -162,10 +166,7 @@ describe('the action calls move a project only where the transition table allows
       case 'cancel':
         return t.request('POST', `/api/project/${id}/cancel`, { token: admin.token });
       case 'extend':
-        return t.request('PATCH', `/api/project/extend/${id}`, {
-          token: admin.token,
-          body: { end_date: day(90) },
-        });
+        return extendEnd(id, admin.token, { end_date: day(90) });
       case 'impact':
         return t.request('POST', `/api/project/${id}/impact`, {
           token: admin.token,
@@ -382,38 +383,19 @@ describe('extending', () => {
   it('moves the end date of a Live project later, and only later', async () => {
     const id = await projectIn('live');
     const { end_date: end } = await current(id);
-    const same = await t.request('PATCH', `/api/project/extend/${id}`, {
-      token: admin.token,
-      body: { end_date: end },
-    });
+    const same = await extendEnd(id, admin.token, { end_date: end });
     expect(same.statusCode).toBe(400);
     expect(same.json().error.details.fields).toHaveProperty('end_date');
-    const past = await t.request('PATCH', `/api/project/extend/${id}`, {
-      token: admin.token,
-      body: { end_date: day(-3) },
-    });
+    const past = await extendEnd(id, admin.token, { end_date: day(-3) });
     expect(past.statusCode).toBe(400);
     expect(past.json().error.details.fields).toHaveProperty('end_date');
-    const bad = await t.request('PATCH', `/api/project/extend/${id}`, {
-      token: admin.token,
-      body: { end_date: '31/12/2030' },
-    });
+    const bad = await extendEnd(id, admin.token, { end_date: '31/12/2030' });
     expect(bad.statusCode).toBe(400);
-    const res = await t.request('PATCH', `/api/project/extend/${id}`, {
-      token: admin.token,
-      body: { end_date: day(45) },
-    });
+    const res = await extendEnd(id, admin.token, { end_date: day(45) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 2, end_date: day(45) });
     const stranger = await t.createUser();
-    expect(
-      (
-        await t.request('PATCH', `/api/project/extend/${id}`, {
-          token: stranger.token,
-          body: { end_date: day(50) },
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await extendEnd(id, stranger.token, { end_date: day(50) })).statusCode).toBe(403);
   });
 
   it('makes a project Finished by its end date Live again, and it shows on explore', async () => {
@@ -424,10 +406,7 @@ describe('extending', () => {
         .json()
         .items.map((p: { id: number }) => p.id),
     ).not.toContain(id);
-    const res = await t.request('PATCH', `/api/project/extend/${id}`, {
-      token: admin.token,
-      body: { end_date: day(10) },
-    });
+    const res = await extendEnd(id, admin.token, { end_date: day(10) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 2, finished_reason: null, end_date: day(10) });
     expect(
@@ -452,10 +431,7 @@ describe('extending', () => {
       { lock_status: true, reason: 'Under review' },
       platform.token,
     );
-    const res = await t.request('PATCH', `/api/project/extend/${id}`, {
-      token: lockedAdmin.token,
-      body: { end_date: day(50) },
-    });
+    const res = await extendEnd(id, lockedAdmin.token, { end_date: day(50) });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('CHARITY_LOCKED');
   });
@@ -531,10 +507,7 @@ describe('impact statements', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ project_id: id, beneficiaries: 300, images: [] });
     expect(await current(id)).toMatchObject({ status: 9, finished_reason: 'impact' });
-    const extend = await t.request('PATCH', `/api/project/extend/${id}`, {
-      token: admin.token,
-      body: { end_date: day(60) },
-    });
+    const extend = await extendEnd(id, admin.token, { end_date: day(60) });
     expect(extend.statusCode).toBe(409);
     const more = await t.request('POST', `/api/project/${id}/impact`, {
       token: admin.token,
