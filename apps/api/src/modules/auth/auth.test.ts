@@ -1,12 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { businesses, businessMemberships, charities, charityMemberships } from '../../db/schema.js';
 import { STRICT_LIMITS } from '../../plugins/security.js';
 import { createTestApp, TEST_PASSWORD, useTestApp } from '../../testing/helpers.js';
 import { users } from '../users/users.table.js';
 
-let clock = new Date('2026-11-22T10:00:00Z');
+const START = new Date('2026-11-22T10:00:00Z');
+let clock = START;
 const t = useTestApp({ publicUrl: 'https://kindred.test' }, { now: () => clock });
+
+// Tests that move the clock (expiry, slowing down guessers) leave it where the others expect it.
+afterEach(() => {
+  clock = START;
+});
 
 const person = (email: string) => ({
   email,
@@ -145,13 +151,9 @@ describe('registration and activation', () => {
     await t.request('POST', '/api/auth/register', { body: person('late@example.org') });
     const code = linkCode((await lastMailTo('late@example.org')).text, 'activate');
     clock = new Date(clock.getTime() + 8 * 24 * 3600 * 1000);
-    try {
-      const res = await t.request('GET', `/api/auth/activate/${code}`);
-      expect(res.statusCode).toBe(409);
-      expect(res.json().error.code).toBe('CODE_EXPIRED');
-    } finally {
-      clock = new Date('2026-11-22T10:00:00Z');
-    }
+    const res = await t.request('GET', `/api/auth/activate/${code}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('CODE_EXPIRED');
   });
 
   it('resends activation for an inactive account, and answers the same for an unknown one', async () => {
@@ -256,61 +258,49 @@ describe('signing in', () => {
 
   it('never keeps the owner out: ten wrong passwords from other addresses leave the right one working', async () => {
     const user = await t.createUser();
-    try {
-      for (let i = 0; i < 10; i++) {
-        // A stranger guessing from several addresses, as fast as the delays let them.
-        const res = await loginFrom(`203.0.113.${1 + (i % 2)}`, user.email, `wrong-${i}`);
-        expect([401, 429]).toContain(res.statusCode);
-        later(60_000);
-      }
-      const owner = await loginFrom('198.51.100.7', user.email, 'Correct-Horse-9');
-      expect(owner.statusCode, owner.body).toBe(200);
-    } finally {
-      clock = new Date('2026-11-22T10:00:00Z');
+    for (let i = 0; i < 10; i++) {
+      // A stranger guessing from several addresses, as fast as the delays let them.
+      const res = await loginFrom(`203.0.113.${1 + (i % 2)}`, user.email, `wrong-${i}`);
+      expect([401, 429]).toContain(res.statusCode);
+      later(60_000);
     }
+    const owner = await loginFrom('198.51.100.7', user.email, 'Correct-Horse-9');
+    expect(owner.statusCode, owner.body).toBe(200);
   });
 
   it('slows down an address that keeps guessing one account, longer after each failure, even for the right password', async () => {
     const user = await t.createUser();
     const guesser = '203.0.113.50';
-    try {
-      for (let i = 0; i < 5; i++)
-        expect((await loginFrom(guesser, user.email, `wrong-${i}`)).statusCode).toBe(401);
-      // The sixth try must wait a second after the fifth failure, the next two, then four...
-      const early = await loginFrom(guesser, user.email, 'Correct-Horse-9');
-      expect(early.statusCode).toBe(429);
-      expect(early.json().error.code).toBe('TOO_MANY_ATTEMPTS');
-      expect(early.headers['retry-after']).toBe('1');
-      later(1_000);
-      expect((await loginFrom(guesser, user.email, 'wrong-5')).statusCode).toBe(401);
-      const slower = await loginFrom(guesser, user.email, 'wrong-6');
-      expect(slower.statusCode).toBe(429);
-      expect(slower.headers['retry-after']).toBe('2');
-      // The owner, elsewhere, is not slowed down at all.
-      expect((await loginFrom('198.51.100.8', user.email, 'Correct-Horse-9')).statusCode).toBe(200);
-      later(2_000);
-      expect((await loginFrom(guesser, user.email, 'Correct-Horse-9')).statusCode).toBe(200);
-    } finally {
-      clock = new Date('2026-11-22T10:00:00Z');
-    }
+    for (let i = 0; i < 5; i++)
+      expect((await loginFrom(guesser, user.email, `wrong-${i}`)).statusCode).toBe(401);
+    // The sixth try must wait a second after the fifth failure, the next two, then four...
+    const early = await loginFrom(guesser, user.email, 'Correct-Horse-9');
+    expect(early.statusCode).toBe(429);
+    expect(early.json().error.code).toBe('TOO_MANY_ATTEMPTS');
+    expect(early.headers['retry-after']).toBe('1');
+    later(1_000);
+    expect((await loginFrom(guesser, user.email, 'wrong-5')).statusCode).toBe(401);
+    const slower = await loginFrom(guesser, user.email, 'wrong-6');
+    expect(slower.statusCode).toBe(429);
+    expect(slower.headers['retry-after']).toBe('2');
+    // The owner, elsewhere, is not slowed down at all.
+    expect((await loginFrom('198.51.100.8', user.email, 'Correct-Horse-9')).statusCode).toBe(200);
+    later(2_000);
+    expect((await loginFrom(guesser, user.email, 'Correct-Horse-9')).statusCode).toBe(200);
   });
 
   it('caps the wait of an address that keeps guessing at 15 minutes', async () => {
     const user = await t.createUser();
     const guesser = '203.0.113.60';
-    try {
-      for (let i = 0; i < 20; i++) {
-        await loginFrom(guesser, user.email, `wrong-${i}`);
-        later(16 * 60_000);
-      }
-      const res = await loginFrom(guesser, user.email, 'wrong-again');
-      expect(res.statusCode).toBe(401);
-      const wait = await loginFrom(guesser, user.email, 'Correct-Horse-9');
-      expect(wait.statusCode).toBe(429);
-      expect(Number(wait.headers['retry-after'])).toBe(15 * 60);
-    } finally {
-      clock = new Date('2026-11-22T10:00:00Z');
+    for (let i = 0; i < 20; i++) {
+      await loginFrom(guesser, user.email, `wrong-${i}`);
+      later(16 * 60_000);
     }
+    const res = await loginFrom(guesser, user.email, 'wrong-again');
+    expect(res.statusCode).toBe(401);
+    const wait = await loginFrom(guesser, user.email, 'Correct-Horse-9');
+    expect(wait.statusCode).toBe(429);
+    expect(Number(wait.headers['retry-after'])).toBe(15 * 60);
   });
 
   it('lets a completed password reset clear the count, as its message says', async () => {
@@ -366,12 +356,8 @@ describe('password reset', () => {
     await t.request('POST', `/api/user/passwordreset/${user.email}`);
     const token = linkCode((await lastMailTo(user.email)).text, 'reset-password');
     clock = new Date(clock.getTime() + 61 * 60 * 1000);
-    try {
-      const res = await confirmReset({ token, password: 'Brand-new-password-2' });
-      expect(res.statusCode).toBe(409);
-    } finally {
-      clock = new Date('2026-11-22T10:00:00Z');
-    }
+    const res = await confirmReset({ token, password: 'Brand-new-password-2' });
+    expect(res.statusCode).toBe(409);
   });
 
   it('rejects a malformed email in the path with 400', async () => {

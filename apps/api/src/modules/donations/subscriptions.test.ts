@@ -32,6 +32,23 @@ const donationsOf = async (user: Person) =>
     created_at: string;
   }>;
 
+/** A wallet gift to the project that repeats at the frequency (1 weekly, 3 monthly...). */
+const giveRegularly = (donor: Person, amount: number, frequency: number) =>
+  t.request('POST', `/api/user/donate/project/${projectId}`, {
+    token: donor.token,
+    body: { type: 2, amount, frequency },
+  });
+
+/** The donor pauses, resumes or cancels their recurring gift. */
+const changeSubscription = (id: number, action: 'pause' | 'resume' | 'cancel', token: string) =>
+  t.request(
+    'POST',
+    action === 'cancel'
+      ? `/api/user/cancel_donation_subscription/${id}`
+      : `/api/user/donation_subscription/${id}/${action}`,
+    { token },
+  );
+
 beforeAll(async () => {
   platform = await platformAdmin(t);
   ({
@@ -51,10 +68,7 @@ beforeAll(async () => {
 describe('a monthly gift', () => {
   it('gives its first month at once, then on the last day of shorter months, exactly once a period', async () => {
     const donor = await makeDonor(t, 10_000);
-    const res = await t.request('POST', `/api/user/donate/project/${projectId}`, {
-      token: donor.token,
-      body: { type: 2, amount: 1_000, frequency: 3 },
-    });
+    const res = await giveRegularly(donor, 1_000, 3);
     expect(res.statusCode).toBe(201);
     const { donation, subscription } = res.json();
     expect(donation).toMatchObject({ status: 80, amount: 1_000, subscription_id: subscription.id });
@@ -144,34 +158,23 @@ describe('a monthly gift', () => {
     await at('2028-05-01T09:00:00Z');
     const donor = await t.signIn(await t.createUser());
     await topUp(t, donor.token, 10_000);
-    const res = await t.request('POST', `/api/user/donate/project/${projectId}`, {
-      token: donor.token,
-      body: { type: 2, amount: 100, frequency: 1 },
-    });
+    const res = await giveRegularly(donor, 100, 1);
     const id = res.json().subscription.id;
-    const pause = await t.request('POST', `/api/user/donation_subscription/${id}/pause`, {
-      token: donor.token,
-    });
+    const pause = await changeSubscription(id, 'pause', donor.token);
     expect(pause.json().subscription).toMatchObject({ status: 'paused', next_date: null });
     await at('2028-05-05T09:00:00Z');
     await runJob();
     expect(await donationsOf(donor)).toHaveLength(1);
-    const resume = await t.request('POST', `/api/user/donation_subscription/${id}/resume`, {
-      token: (await t.signIn(donor)).token,
-    });
+    const resume = await changeSubscription(id, 'resume', (await t.signIn(donor)).token);
     expect(resume.json().subscription).toMatchObject({ status: 'active', next_date: '2028-05-05' });
     await runJob();
     expect(await donationsOf(donor)).toHaveLength(2);
-    const cancel = await t.request('POST', `/api/user/cancel_donation_subscription/${id}`, {
-      token: donor.token,
-    });
+    const cancel = await changeSubscription(id, 'cancel', donor.token);
     expect(cancel.json().subscription.status).toBe('cancelled');
     await at('2028-05-09T09:00:00Z');
     await runJob();
     expect(await donationsOf(donor)).toHaveLength(2);
-    const again = await t.request('POST', `/api/user/donation_subscription/${id}/resume`, {
-      token: (await t.signIn(donor)).token,
-    });
+    const again = await changeSubscription(id, 'resume', (await t.signIn(donor)).token);
     expect(again.statusCode).toBe(409);
   });
 
@@ -179,10 +182,7 @@ describe('a monthly gift', () => {
     await at('2028-06-10T09:00:00Z');
     const donor = await t.signIn(await t.createUser());
     await topUp(t, donor.token, 1_000);
-    const res = await t.request('POST', `/api/user/donate/project/${projectId}`, {
-      token: donor.token,
-      body: { type: 2, amount: 1_000, frequency: 3 },
-    });
+    const res = await giveRegularly(donor, 1_000, 3);
     const id = res.json().subscription.id;
     // July: the wallet is empty. Tried on the day, after 2 days, after 5 days; then failed.
     for (const when of ['2028-07-10T09:00:00Z', '2028-07-12T09:00:00Z', '2028-07-15T09:00:00Z']) {
@@ -224,10 +224,7 @@ describe('two API processes on PostgreSQL', () => {
     const donors = await Promise.all(Array.from({ length: 12 }, () => t.createUser()));
     for (const donor of donors) {
       await topUp(t, donor.token, 50_000);
-      const res = await t.request('POST', `/api/user/donate/project/${projectId}`, {
-        token: donor.token,
-        body: { type: 2, amount: 100, frequency: 1 },
-      });
+      const res = await giveRegularly(donor, 100, 1);
       expect(res.statusCode).toBe(201);
     }
     const url = (t.ctx.database as { url?: string }).url as string;

@@ -24,6 +24,10 @@ afterAll(async () => {
 const transferFunds = (token: string, body: Record<string, unknown>) =>
   t.request('POST', '/api/organisation/transfer_funds', { token, body });
 
+/** The person's direct debits, as their wallet screen lists them. */
+const mandatesOf = async (person: { token: string }) =>
+  (await t.request('GET', '/api/user/direct_debits', { token: person.token })).json().items;
+
 /** A person's direct debit that tops up their wallet. */
 const createDirectDebit = (token: string, body: Record<string, unknown>) =>
   t.request('POST', '/api/user/create_direct_debit', { token, body });
@@ -207,8 +211,7 @@ describe('direct debits', () => {
     await runScheduled();
     let wallet = (await t.request('GET', '/api/user/wallet', { token: user.token })).json();
     expect(wallet.wallet_amount).toBe(1_500);
-    const list = (await t.request('GET', '/api/user/direct_debits', { token: user.token })).json();
-    expect(list.items[0].next_charge_on).toBe('2026-11-29');
+    expect((await mandatesOf(user))[0].next_charge_on).toBe('2026-11-29');
 
     clock = new Date('2026-11-29T09:00:00Z');
     await t.signIn(user);
@@ -244,14 +247,12 @@ describe('direct debits', () => {
     expect(created.statusCode).toBe(201);
     for (let attempt = 1; attempt <= MAX_CHARGE_ATTEMPTS; attempt++) {
       await runScheduled();
-      const mandate = (await t.request('GET', '/api/user/direct_debits', { token: user.token })).json()
-        .items[0];
+      const mandate = (await mandatesOf(user))[0];
       expect(mandate.failed_attempts).toBe(attempt);
       clock = new Date(clock.getTime() + 4 * 3600 * 1000);
       await t.signIn(user);
     }
-    const mandate = (await t.request('GET', '/api/user/direct_debits', { token: user.token })).json()
-      .items[0];
+    const mandate = (await mandatesOf(user))[0];
     expect(mandate.status).toBe('failed');
     expect(mandate.last_error).toContain('declined');
     const mail = (await t.outbox()).find((m) => m.to.includes(user.email));
@@ -272,8 +273,7 @@ describe('direct debits', () => {
     const again = await send();
     expect(first.statusCode).toBe(201);
     expect(again.json().id).toBe(first.json().id);
-    const list = (await t.request('GET', '/api/user/direct_debits', { token: user.token })).json();
-    expect(list.items).toHaveLength(1);
+    expect(await mandatesOf(user)).toHaveLength(1);
   });
 
   it('refuses a start date in the past and a subscription without an approved charity', async () => {
