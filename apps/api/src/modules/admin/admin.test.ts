@@ -33,6 +33,10 @@ const liveProject = (title: string, endOffset: number) =>
   });
 
 const get = (token: string, url: string) => t.request('GET', `/api${url}`, { token });
+
+/** The audit log of one charity, organisation or person, as a platform employee reads it. */
+const auditOf = async (targetType: string, targetId: number) =>
+  (await get(employee.token, `/admin/audit?target_type=${targetType}&target_id=${targetId}`)).json();
 const patchUser = (token: string, body: Record<string, unknown>) =>
   t.request('PATCH', '/api/admin/user', { token, body });
 
@@ -443,9 +447,7 @@ describe('the audit log', () => {
     });
     expect(returned.statusCode).toBe(200);
 
-    const charityLog = (
-      await get(employee.token, `/admin/audit?target_type=charity&target_id=${charity.id}`)
-    ).json();
+    const charityLog = await auditOf('charity', charity.id);
     expect(charityLog.items.map((e: { action: string }) => e.action)).toEqual([
       'charity.unlock',
       'charity.lock',
@@ -459,9 +461,7 @@ describe('the audit log', () => {
       reason: 'Cheque received',
       details: { amount: 1_500 },
     });
-    const projectLog = (
-      await get(employee.token, `/admin/audit?target_type=project&target_id=${later}`)
-    ).json();
+    const projectLog = await auditOf('project', later);
     expect(projectLog.items[0]).toMatchObject({ action: 'project.return', reason: 'The title needs work' });
     const byActor = (await get(employee.token, `/admin/audit?actor_id=${admin.id}&limit=2`)).json();
     expect(byActor.items).toHaveLength(2);
@@ -527,9 +527,7 @@ describe('locking a charity or an organisation', () => {
       body: { lock_status: true, reason: 'Unpaid invoices' },
     });
     expect(locked.statusCode).toBe(200);
-    const log = (
-      await get(employee.token, `/admin/audit?target_type=business&target_id=${business.id}`)
-    ).json();
+    const log = await auditOf('business', business.id);
     expect(log.items[0]).toMatchObject({
       action: 'business.lock',
       reason: 'Unpaid invoices',
@@ -551,9 +549,7 @@ describe('locking a charity or an organisation', () => {
       await get(employee.token, `/admin/audit?action=user.deposit&target_id=${stranger.id}`)
     ).json().items[0];
     expect(entry.target_name).toMatch(/^Test Person \d+$/);
-    const created = (
-      await get(employee.token, `/admin/audit?target_type=charity&target_id=${charity.id}`)
-    ).json();
+    const created = await auditOf('charity', charity.id);
     expect(created.items.at(-1)).toMatchObject({ action: 'charity.create', target_name: 'Riverside Trust' });
   });
 });

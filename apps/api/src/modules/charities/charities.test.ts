@@ -19,6 +19,10 @@ const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * DAY))
 const png = (width = 40, height = 30) => solidImage('png', { width, height });
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(400, 0x90)]);
 
+/** A change of a member's role or permissions, asked by the person with the token. */
+const changeMember = (charityId: number, userId: number, token: string, body: Record<string, unknown>) =>
+  t.request('PATCH', `/api/membership/charity/${charityId}/${userId}`, { token, body });
+
 async function cityId(name: string) {
   const [row] = await t.ctx.database.db.select().from(cities).where(eq(cities.name, name));
   if (!row) throw new Error(`no town ${name}`);
@@ -479,19 +483,12 @@ describe("a charity's members", () => {
     await addCharityMember(t, id, manager, 99);
     await addCharityMember(t, id, member, 99);
 
-    const notYet = await t.request('PATCH', `/api/membership/charity/${id}/${member.id}`, {
-      token: manager.token,
-      body: { permissions: ['view_finance'] },
-    });
+    const notYet = await changeMember(id, member.id, manager.token, { permissions: ['view_finance'] });
     expect(notYet.statusCode).toBe(403);
-    const grant = await t.request('PATCH', `/api/membership/charity/${id}/${manager.id}`, {
-      token: admin.token,
-      body: { permissions: ['manage_members'] },
-    });
+    const grant = await changeMember(id, manager.id, admin.token, { permissions: ['manage_members'] });
     expect(grant.statusCode).toBe(200);
-    const byManager = await t.request('PATCH', `/api/membership/charity/${id}/${member.id}`, {
-      token: manager.token,
-      body: { permissions: ['view_finance', 'manage_projects'] },
+    const byManager = await changeMember(id, member.id, manager.token, {
+      permissions: ['view_finance', 'manage_projects'],
     });
     expect(byManager.statusCode).toBe(200);
     const members = (await t.request('GET', `/api/charity/users/${id}`, { token: member.token })).json()
@@ -504,29 +501,17 @@ describe("a charity's members", () => {
       200,
     );
 
-    const badPermission = await t.request('PATCH', `/api/membership/charity/${id}/${member.id}`, {
-      token: admin.token,
-      body: { permissions: ['rule_the_world'] },
-    });
+    const badPermission = await changeMember(id, member.id, admin.token, { permissions: ['rule_the_world'] });
     expect(badPermission.statusCode).toBe(400);
-    const badType = await t.request('PATCH', `/api/membership/charity/${id}/${member.id}`, {
-      token: admin.token,
-      body: { admin_type: 3 },
-    });
+    const badType = await changeMember(id, member.id, admin.token, { admin_type: 3 });
     expect(badType.statusCode).toBe(400);
-    const notMember = await t.request('PATCH', `/api/membership/charity/${id}/${platform.id}`, {
-      token: admin.token,
-      body: { permissions: [] },
-    });
+    const notMember = await changeMember(id, platform.id, admin.token, { permissions: [] });
     expect(notMember.statusCode).toBe(404);
   });
 
   it('keep at least one admin: the last admin is neither demoted nor removed', async () => {
     const { id, admin } = await approvedCharity();
-    const demote = await t.request('PATCH', `/api/membership/charity/${id}/${admin.id}`, {
-      token: admin.token,
-      body: { admin_type: 99 },
-    });
+    const demote = await changeMember(id, admin.id, admin.token, { admin_type: 99 });
     expect(demote.statusCode).toBe(409);
     expect(demote.json().error.code).toBe('LAST_ADMIN');
     const leave = await t.request('DELETE', `/api/membership/charity/${id}/${admin.id}`, {
@@ -537,10 +522,7 @@ describe("a charity's members", () => {
 
     const second = await t.createUser();
     await addCharityMember(t, id, second, 99);
-    const promote = await t.request('PATCH', `/api/membership/charity/${id}/${second.id}`, {
-      token: admin.token,
-      body: { admin_type: 1 },
-    });
+    const promote = await changeMember(id, second.id, admin.token, { admin_type: 1 });
     expect(promote.statusCode).toBe(200);
     let members = (await t.request('GET', `/api/charity/users/${id}`, { token: admin.token })).json().items;
     expect(members.find((m: { user_id: number }) => m.user_id === second.id)).toMatchObject({
@@ -548,10 +530,7 @@ describe("a charity's members", () => {
       permissions: ['manage_projects', 'approve_donations', 'manage_members', 'view_finance'],
     });
 
-    const demoteFirst = await t.request('PATCH', `/api/membership/charity/${id}/${admin.id}`, {
-      token: second.token,
-      body: { admin_type: 99 },
-    });
+    const demoteFirst = await changeMember(id, admin.id, second.token, { admin_type: 99 });
     expect(demoteFirst.statusCode).toBe(200);
     members = (await t.request('GET', `/api/charity/users/${id}`, { token: admin.token })).json().items;
     // A demoted admin no longer holds an admin's permissions.
@@ -570,10 +549,7 @@ describe("a charity's members", () => {
     const { id, admin } = await approvedCharity();
     const manager = await t.createUser();
     await addCharityMember(t, id, manager, 99, ['manage_members']);
-    const selfPromote = await t.request('PATCH', `/api/membership/charity/${id}/${manager.id}`, {
-      token: manager.token,
-      body: { admin_type: 1 },
-    });
+    const selfPromote = await changeMember(id, manager.id, manager.token, { admin_type: 1 });
     expect(selfPromote.statusCode).toBe(403);
     const second = await t.createUser();
     await addCharityMember(t, id, second, 1, [
@@ -582,10 +558,7 @@ describe("a charity's members", () => {
       'manage_members',
       'view_finance',
     ]);
-    const demoteAdmin = await t.request('PATCH', `/api/membership/charity/${id}/${admin.id}`, {
-      token: manager.token,
-      body: { admin_type: 99 },
-    });
+    const demoteAdmin = await changeMember(id, admin.id, manager.token, { admin_type: 99 });
     expect(demoteAdmin.statusCode).toBe(403);
     const members = (await t.request('GET', `/api/charity/users/${id}`, { token: admin.token })).json().items;
     expect(members.filter((m: { admin_type: number }) => m.admin_type === 1)).toHaveLength(2);

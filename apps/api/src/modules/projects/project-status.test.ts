@@ -28,6 +28,10 @@ const approvedCharity = (name = 'Status Trust') => makeCharity(t, { name, platfo
 const extendEnd = (id: number, token: string, body: { end_date: string }) =>
   t.request('PATCH', `/api/project/extend/${id}`, { token, body });
 
+/** The project's owner or admin asks to take it Live. */
+const publish = (id: number, token: string) =>
+  t.request('PATCH', `/api/project/update/${id}`, { token, body: { status: 2 } });
+
 async function ok(method: 'POST' | 'PATCH', url: string, body?: unknown, token = admin.token) {
   const res = await t.request(method, url, { token, ...(body === undefined ? {} : { body }) });
   if (res.statusCode >= 300) throw new Error(`${url}: ${res.body}`);
@@ -197,10 +201,7 @@ describe('the action calls move a project only where the transition table allows
 describe('publishing', () => {
   it('needs a description, a future end date and at least one need, naming what is missing', async () => {
     const { id } = await ok('POST', '/api/project/create', { title: 'Bare', charity_id: charityId });
-    const bare = await t.request('PATCH', `/api/project/update/${id}`, {
-      token: admin.token,
-      body: { status: 2 },
-    });
+    const bare = await publish(id, admin.token);
     expect(bare.statusCode).toBe(409);
     expect(bare.json().error.code).toBe('NOT_READY_TO_PUBLISH');
     expect(Object.keys(bare.json().error.details.fields).sort()).toEqual([
@@ -210,10 +211,7 @@ describe('publishing', () => {
     ]);
 
     await ok('PATCH', `/api/project/${id}`, { description: 'Now described.', end_date: day(-1) });
-    const past = await t.request('PATCH', `/api/project/update/${id}`, {
-      token: admin.token,
-      body: { status: 2 },
-    });
+    const past = await publish(id, admin.token);
     expect(Object.keys(past.json().error.details.fields).sort()).toEqual(['end_date', 'needs']);
 
     for (const need of [
@@ -229,10 +227,7 @@ describe('publishing', () => {
         end_date: day(0),
         ...need,
       });
-      const res = await t.request('PATCH', `/api/project/update/${draft.id}`, {
-        token: admin.token,
-        body: { status: 2 },
-      });
+      const res = await publish(draft.id, admin.token);
       expect(res.statusCode, JSON.stringify(need)).toBe(200);
       expect(res.json().published_at).not.toBeNull();
     }
@@ -241,22 +236,19 @@ describe('publishing', () => {
 
   it("needs an approved, unlocked charity; a person's own project needs a charity first", async () => {
     const applicant = await t.createUser();
-    const pending = (
-      await t.request('POST', '/api/user/add/charity', {
-        token: applicant.token,
-        body: { name: 'Waiting Trust', charity_types: [1] },
-      })
-    ).json().id;
+    const { id: pending } = await makeCharity(t, {
+      status: 'pending',
+      admin: applicant,
+      name: 'Waiting Trust',
+      charityTypes: [1],
+    });
     const draft = await ok(
       'POST',
       '/api/project/create',
       { title: 'Waiting', charity_id: pending, end_date: day(10), ...READY },
       applicant.token,
     );
-    const notApproved = await t.request('PATCH', `/api/project/update/${draft.id}`, {
-      token: applicant.token,
-      body: { status: 2 },
-    });
+    const notApproved = await publish(draft.id, applicant.token);
     expect(notApproved.statusCode).toBe(409);
     expect(notApproved.json().error.code).toBe('CHARITY_NOT_APPROVED');
 
@@ -273,10 +265,7 @@ describe('publishing', () => {
       { lock_status: true, reason: 'Under review' },
       platform.token,
     );
-    const locked = await t.request('PATCH', `/api/project/update/${lockedDraft.id}`, {
-      token: lockedAdmin.token,
-      body: { status: 2 },
-    });
+    const locked = await publish(lockedDraft.id, lockedAdmin.token);
     expect(locked.statusCode).toBe(409);
     expect(locked.json().error.code).toBe('CHARITY_LOCKED');
 
@@ -287,10 +276,7 @@ describe('publishing', () => {
       { title: 'Mine', end_date: day(10), ...READY },
       person.token,
     );
-    const alone = await t.request('PATCH', `/api/project/update/${own.id}`, {
-      token: person.token,
-      body: { status: 2 },
-    });
+    const alone = await publish(own.id, person.token);
     expect(alone.statusCode).toBe(409);
     expect(alone.json().error.code).toBe('NEEDS_CHARITY');
     const lonelyCancel = await t.request('POST', `/api/project/${own.id}/cancel`, { token: person.token });
