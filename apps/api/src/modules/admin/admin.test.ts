@@ -34,6 +34,10 @@ const liveProject = (title: string, endOffset: number) =>
 
 const get = (token: string, url: string) => t.request('GET', `/api${url}`, { token });
 
+/** The person signs in with their password (answers the call, which may refuse them). */
+const signInAs = (person: { email: string }) =>
+  t.request('POST', '/api/auth/login', { body: { email: person.email, password: TEST_PASSWORD } });
+
 /** The audit log of one charity, organisation or person, as a platform employee reads it. */
 const auditOf = async (targetType: string, targetId: number) =>
   (await get(employee.token, `/admin/audit?target_type=${targetType}&target_id=${targetId}`)).json();
@@ -179,18 +183,14 @@ describe('people', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().user.deactivated).toBe(true);
     expect((await get(person.token, '/user/get')).statusCode).toBe(401);
-    const login = await t.request('POST', '/api/auth/login', {
-      body: { email: person.email, password: TEST_PASSWORD },
-    });
+    const login = await signInAs(person);
     expect(login.statusCode).toBe(403);
     expect(login.json().error.code).toBe('ACCOUNT_DEACTIVATED');
     const listed = (await get(admin.token, '/admin/user_list?status=deactivated')).json();
     expect(listed.items.map((u: { id: number }) => u.id)).toContain(person.id);
 
     await patchUser(admin.token, { user_id: person.id, action: 'activate' });
-    const again = await t.request('POST', '/api/auth/login', {
-      body: { email: person.email, password: TEST_PASSWORD },
-    });
+    const again = await signInAs(person);
     expect(again.statusCode).toBe(200);
 
     const audit = (await get(employee.token, `/admin/audit?target_type=user&target_id=${person.id}`)).json();
@@ -233,9 +233,7 @@ describe('people', () => {
     expect(erase.statusCode).toBe(200);
     expect(erase.json().user).toMatchObject({ deleted: true, first_name: 'Deleted' });
     expect(erase.json().giving.funds).toBe(2_000);
-    const login = await t.request('POST', '/api/auth/login', {
-      body: { email: donor.email, password: TEST_PASSWORD },
-    });
+    const login = await signInAs(donor);
     expect(login.statusCode).toBe(401);
     const project = (await t.request('GET', `/api/project/${later}`)).json();
     expect(project.funds_raised).toBeGreaterThanOrEqual(2_000);

@@ -39,6 +39,14 @@ const giveRegularly = (donor: Person, amount: number, frequency: number) =>
     body: { type: 2, amount, frequency },
   });
 
+/** A new donor, signed in at the current time with the wallet topped up, who starts a recurring gift. */
+async function newSubscriber(wallet: number, amount: number, frequency: number) {
+  const donor = await t.signIn(await t.createUser());
+  await topUp(t, donor.token, wallet);
+  const res = await giveRegularly(donor, amount, frequency);
+  return { donor, id: res.json().subscription.id as number };
+}
+
 /** The donor pauses, resumes or cancels their recurring gift. */
 const changeSubscription = (id: number, action: 'pause' | 'resume' | 'cancel', token: string) =>
   t.request(
@@ -156,10 +164,7 @@ describe('a monthly gift', () => {
 
   it('skips the periods missed while paused, and gives nothing once cancelled', async () => {
     await at('2028-05-01T09:00:00Z');
-    const donor = await t.signIn(await t.createUser());
-    await topUp(t, donor.token, 10_000);
-    const res = await giveRegularly(donor, 100, 1);
-    const id = res.json().subscription.id;
+    const { donor, id } = await newSubscriber(10_000, 100, 1);
     const pause = await changeSubscription(id, 'pause', donor.token);
     expect(pause.json().subscription).toMatchObject({ status: 'paused', next_date: null });
     await at('2028-05-05T09:00:00Z');
@@ -180,10 +185,7 @@ describe('a monthly gift', () => {
 
   it('retries an unpaid month after 2 and 5 days, then mails the donor; three failed months make it failing', async () => {
     await at('2028-06-10T09:00:00Z');
-    const donor = await t.signIn(await t.createUser());
-    await topUp(t, donor.token, 1_000);
-    const res = await giveRegularly(donor, 1_000, 3);
-    const id = res.json().subscription.id;
+    const { donor, id } = await newSubscriber(1_000, 1_000, 3);
     // July: the wallet is empty. Tried on the day, after 2 days, after 5 days; then failed.
     for (const when of ['2028-07-10T09:00:00Z', '2028-07-12T09:00:00Z', '2028-07-15T09:00:00Z']) {
       await at(when);

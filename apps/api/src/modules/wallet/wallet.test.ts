@@ -28,6 +28,14 @@ const transferFunds = (token: string, body: Record<string, unknown>) =>
 const mandatesOf = async (person: { token: string }) =>
   (await t.request('GET', '/api/user/direct_debits', { token: person.token })).json().items;
 
+/** What a direct debit is set up with: the amount, the first day, the card and how often (monthly unless said). */
+const mandateBody = (amount: number, startDate: string, card = GOOD_CARD, frequency = 3) => ({
+  amount,
+  frequency,
+  start_date: startDate,
+  card,
+});
+
 /** A person's direct debit that tops up their wallet. */
 const createDirectDebit = (token: string, body: Record<string, unknown>) =>
   t.request('POST', '/api/user/create_direct_debit', { token, body });
@@ -194,12 +202,7 @@ describe('transfers between an organisation and its sub-businesses', () => {
 describe('direct debits', () => {
   it('charges a wallet top-up once per period, on schedule, and stops when cancelled', async () => {
     const user = await t.createUser();
-    const created = await createDirectDebit(user.token, {
-      amount: 1_500,
-      frequency: 2,
-      start_date: '2026-11-22',
-      card: GOOD_CARD,
-    });
+    const created = await createDirectDebit(user.token, mandateBody(1_500, '2026-11-22', GOOD_CARD, 2));
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({
       status: 'active',
@@ -238,12 +241,7 @@ describe('direct debits', () => {
   it('retries a failing charge a bounded number of times, then stops and mails the owner', async () => {
     clock = new Date('2026-12-10T09:00:00Z');
     const user = await t.createUser();
-    const created = await createDirectDebit(user.token, {
-      amount: 900,
-      frequency: 3,
-      start_date: '2026-12-10',
-      card: FAILS_LATER_CARD,
-    });
+    const created = await createDirectDebit(user.token, mandateBody(900, '2026-12-10', FAILS_LATER_CARD));
     expect(created.statusCode).toBe(201);
     for (let attempt = 1; attempt <= MAX_CHARGE_ATTEMPTS; attempt++) {
       await runScheduled();
@@ -279,12 +277,7 @@ describe('direct debits', () => {
   it('refuses a start date in the past and a subscription without an approved charity', async () => {
     clock = new Date('2026-12-10T09:00:00Z');
     const owner = await t.createUser();
-    const past = await createDirectDebit(owner.token, {
-      amount: 900,
-      frequency: 3,
-      start_date: '2026-12-09',
-      card: GOOD_CARD,
-    });
+    const past = await createDirectDebit(owner.token, mandateBody(900, '2026-12-09'));
     expect(past.statusCode).toBe(400);
     const businessId = await createBusiness(t, owner.id, { name: 'Subscriber Ltd' });
     const noCharity = await t.request('POST', `/api/business/direct_debit/${businessId}`, {
