@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../../lib/periods.js';
 import { fundOrganisation, makeCharityWithProject, type Person } from '../../testing/factories.js';
@@ -31,6 +32,12 @@ const signoffAdminIds = async (businessId: number, token: string): Promise<numbe
     .json()
     .items.map((m: { user_id: number }) => m.user_id)
     .sort();
+
+/** The answer closed the organisation's donation (Rejected) and its history records why. */
+function expectClosedWithReason(res: LightMyRequestResponse, reason: string) {
+  expect(res.json().donations[0]).toMatchObject({ status: 90 });
+  expect(res.json().donations[0].history.at(-1)).toMatchObject({ status: 90, reason });
+}
 
 /** A member joins (as the onboarding calls will do): straight in the database for now. */
 const join = (businessId: number, adminType: 1 | 2 | 99, signoff = false) =>
@@ -544,11 +551,7 @@ describe('giving on behalf of an organisation', () => {
       reason: 'Not in this year’s plan',
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
-    expect(rejected.json().donations[0]).toMatchObject({ status: 90 });
-    expect(rejected.json().donations[0].history.at(-1)).toMatchObject({
-      status: 90,
-      reason: 'Not in this year’s plan',
-    });
+    expectClosedWithReason(rejected, 'Not in this year’s plan');
     expect(await wallet(org.owner.token, org.id)).toMatchObject({ wallet_amount: 100_000, held: 0 });
     const twice = await answerDonations(org.id, org.second.token, { donation_ids: [id], action: 'approve' });
     expect(twice.statusCode).toBe(409);
@@ -738,11 +741,7 @@ describe('giving on behalf of an organisation', () => {
       reason: 'Ask again next year',
     });
     expect(released.statusCode, released.body).toBe(200);
-    expect(released.json().donations[0]).toMatchObject({ status: 90 });
-    expect(released.json().donations[0].history.at(-1)).toMatchObject({
-      status: 90,
-      reason: 'Released by a Super Admin: Ask again next year',
-    });
+    expectClosedWithReason(released, 'Released by a Super Admin: Ask again next year');
     expect(await wallet(org.owner.token, org.id)).toMatchObject({ wallet_amount: 70_000, held: 30_000 });
     // Another Super Admin approves the board's gift in the sign-off admins' place, saying why.
     const boss = await join(org.id, 1);

@@ -45,6 +45,10 @@ async function liveProject(charityId: number, token: string, body: Record<string
   return project.id;
 }
 
+/** An edit of a project's details, asked by the person with the token. */
+const editProject = (projectId: number, token: string, body: Record<string, unknown>) =>
+  t.request('PATCH', `/api/project/${projectId}`, { token, body });
+
 async function donate(donor: Person, projectId: number, amount: number) {
   await topUp(t, donor.token, amount);
   await giveToProject(t, donor, projectId, amount);
@@ -262,43 +266,28 @@ describe('editing a project', () => {
   it('changes a Draft freely and keeps the derived needs in step', async () => {
     const person = await t.createUser();
     const project = await create(person.token, {});
-    const res = await t.request('PATCH', `/api/project/${project.id}`, {
-      token: person.token,
-      body: {
-        title: 'River clean-up 2',
-        gift_needs: [{ type: 2, description: 'Gloves', quantity: 30 }],
-        volunteering_hours: 12,
-      },
+    const res = await editProject(project.id, person.token, {
+      title: 'River clean-up 2',
+      gift_needs: [{ type: 2, description: 'Gloves', quantity: 30 }],
+      volunteering_hours: 12,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ title: 'River clean-up 2', giving_kinds: [3, 5] });
-    const cleared = await t.request('PATCH', `/api/project/${project.id}`, {
-      token: person.token,
-      body: { gift_needs: [], volunteering_hours: null, summary: '' },
+    const cleared = await editProject(project.id, person.token, {
+      gift_needs: [],
+      volunteering_hours: null,
+      summary: '',
     });
     expect(cleared.json()).toMatchObject({ giving_kinds: [], summary: null, gift_needs: [] });
 
     const stranger = await t.createUser();
-    expect(
-      (
-        await t.request('PATCH', `/api/project/${project.id}`, {
-          token: stranger.token,
-          body: { title: 'Mine' },
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await editProject(project.id, stranger.token, { title: 'Mine' })).statusCode).toBe(403);
     expect(
       (await t.request('PATCH', `/api/project/${project.id}`, { body: { title: 'Mine' } })).statusCode,
     ).toBe(401);
-    const unknownField = await t.request('PATCH', `/api/project/${project.id}`, {
-      token: person.token,
-      body: { charity_id: 3 },
-    });
+    const unknownField = await editProject(project.id, person.token, { charity_id: 3 });
     expect(unknownField.statusCode).toBe(400);
-    const badDates = await t.request('PATCH', `/api/project/${project.id}`, {
-      token: person.token,
-      body: { start_date: day(20), end_date: day(10) },
-    });
+    const badDates = await editProject(project.id, person.token, { start_date: day(20), end_date: day(10) });
     expect(badDates.statusCode).toBe(400);
     expect(badDates.json().error.details.fields).toHaveProperty('end_date');
     expect(
@@ -344,10 +333,7 @@ describe('editing a project', () => {
     expect(closed.json().error.code).toBe('PROJECT_CLOSED');
     const draft = await create(admin.token, { charity_id: charityId });
     await t.request('POST', `/api/project/${draft.id}/cancel`, { token: admin.token });
-    const cancelled = await t.request('PATCH', `/api/project/${draft.id}`, {
-      token: admin.token,
-      body: { title: 'Later' },
-    });
+    const cancelled = await editProject(draft.id, admin.token, { title: 'Later' });
     expect(cancelled.statusCode).toBe(409);
   });
 });
@@ -574,14 +560,7 @@ describe('asking a charity to take a project', () => {
     });
     expect(stillEarly.json().error.code).toBe('NEEDS_CHARITY');
     // The charity cannot change it before it accepts it.
-    expect(
-      (
-        await t.request('PATCH', `/api/project/${project.id}`, {
-          token: admin.token,
-          body: { title: 'Ours' },
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await editProject(project.id, admin.token, { title: 'Ours' })).statusCode).toBe(403);
 
     const requests = await t.request('GET', `/api/charity/associated_requests/${charityId}`, {
       token: admin.token,
@@ -632,10 +611,7 @@ describe('asking a charity to take a project', () => {
       ids((await t.request('GET', `/api/charity/projects/${charityId}`, { token: admin.token })).json()),
     ).toEqual([project.id]);
 
-    const edit = await t.request('PATCH', `/api/project/${project.id}`, {
-      token: admin.token,
-      body: { summary: 'Taken on by the trust' },
-    });
+    const edit = await editProject(project.id, admin.token, { summary: 'Taken on by the trust' });
     expect(edit.statusCode).toBe(200);
     const publish = await t.request('PATCH', `/api/project/update/${project.id}`, {
       token: person.token,
@@ -1034,10 +1010,7 @@ describe('a charity asked to take a project', () => {
     const read = await t.request('GET', `/api/project/${project.id}`, { token: admin.token });
     expect(read.statusCode).toBe(200);
     expect(read.json()).toMatchObject({ title: 'River clean-up', association_status: 2, can_manage: false });
-    const edit = await t.request('PATCH', `/api/project/${project.id}`, {
-      token: admin.token,
-      body: { title: 'Mine now' },
-    });
+    const edit = await editProject(project.id, admin.token, { title: 'Mine now' });
     expect(edit.statusCode).toBe(403);
     await t.request('POST', '/api/charity/associated_reject', {
       token: admin.token,
