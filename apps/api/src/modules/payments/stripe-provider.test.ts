@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { stripeEvent } from '../../testing/stripe.js';
 import { type PaymentProvider, ProviderError } from './provider.js';
 import { stripeProvider, verifyStripeEvent } from './stripe-provider.js';
 
@@ -515,17 +516,7 @@ describe('verifyStripeEvent', async () => {
   // The app's clock: signatures are judged by it, not by the machine's.
   const now = new Date('2026-11-22T09:00:00Z');
   const event = (type: string, object: Record<string, unknown>) =>
-    JSON.stringify({
-      id: 'evt_1',
-      object: 'event',
-      api_version: '2026-10-28.endive',
-      created: Math.floor(now.getTime() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-      data: { object },
-    });
+    stripeEvent(type, object, { id: 'evt_1', created: now });
   const succeeded = event(
     'payment_intent.succeeded',
     paymentIntent({ id: 'pi_webhook', status: 'succeeded' }),
