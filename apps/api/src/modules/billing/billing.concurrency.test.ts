@@ -22,6 +22,12 @@ const runJob = async (app: App) => {
   return job.run();
 };
 
+/** Moves the clock; the platform admin signs in again (tokens last an hour). */
+async function at(iso: string) {
+  clock = new Date(iso);
+  await t.signIn(platformAdmin);
+}
+
 /** A plan or a discount code made by the platform admin (`kind` names which). */
 async function adminCreates(kind: 'subscription_plans' | 'discount_codes', body: Record<string, unknown>) {
   const res = await t.request('POST', `/api/admin/${kind}`, { token: platformAdmin.token, body });
@@ -134,8 +140,7 @@ describe('billing with two API processes on PostgreSQL', () => {
   });
 
   it('never lets a discount code pass its maximum of uses, nor one organisation subscribe twice', async () => {
-    clock = new Date('2031-05-01T09:00:00Z');
-    await t.signIn(platformAdmin);
+    await at('2031-05-01T09:00:00Z');
     const plan = await adminCreates('subscription_plans', { name: 'Yearly', fee: 10_000, fee_type: 2 });
     const code = await adminCreates('discount_codes', {
       code: 'RUSH3',
@@ -170,8 +175,7 @@ describe('billing with two API processes on PostgreSQL', () => {
   });
 
   it('refuses an expired code to every concurrent caller and counts no use', async () => {
-    clock = new Date('2031-06-01T09:00:00Z');
-    await t.signIn(platformAdmin);
+    await at('2031-06-01T09:00:00Z');
     const plan = await adminCreates('subscription_plans', { name: 'Short', fee: 2_000, fee_type: 1 });
     const code = await adminCreates('discount_codes', {
       code: 'MIDNIGHT',

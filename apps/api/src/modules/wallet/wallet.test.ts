@@ -36,6 +36,10 @@ const mandateBody = (amount: number, startDate: string, card = GOOD_CARD, freque
   card,
 });
 
+/** An organisation's direct debit: a subscription to a charity (type 3) or a top-up of its wallet. */
+const businessDebit = (businessId: number, token: string, body: Record<string, unknown>) =>
+  t.request('POST', `/api/business/direct_debit/${businessId}`, { token, body });
+
 /** A person's direct debit that tops up their wallet. */
 const createDirectDebit = (token: string, body: Record<string, unknown>) =>
   t.request('POST', '/api/user/create_direct_debit', { token, body });
@@ -280,25 +284,19 @@ describe('direct debits', () => {
     const past = await createDirectDebit(owner.token, mandateBody(900, '2026-12-09'));
     expect(past.statusCode).toBe(400);
     const businessId = await createBusiness(t, owner.id, { name: 'Subscriber Ltd' });
-    const noCharity = await t.request('POST', `/api/business/direct_debit/${businessId}`, {
-      token: owner.token,
-      body: { type: 3, amount: 900, frequency: 3, start_date: '2026-12-10', card: GOOD_CARD },
+    const noCharity = await businessDebit(businessId, owner.token, {
+      type: 3,
+      ...mandateBody(900, '2026-12-10'),
     });
     expect(noCharity.statusCode).toBe(400);
     const [pending] = await t.ctx.database.db
       .insert(charities)
       .values({ createdAt: t.ctx.now(), updatedAt: t.ctx.now(), name: 'Pending Trust' })
       .returning({ id: charities.id });
-    const pendingCharity = await t.request('POST', `/api/business/direct_debit/${businessId}`, {
-      token: owner.token,
-      body: {
-        type: 3,
-        charity_id: pending?.id,
-        amount: 900,
-        frequency: 3,
-        start_date: '2026-12-10',
-        card: GOOD_CARD,
-      },
+    const pendingCharity = await businessDebit(businessId, owner.token, {
+      type: 3,
+      charity_id: pending?.id,
+      ...mandateBody(900, '2026-12-10'),
     });
     expect(pendingCharity.statusCode).toBe(404);
   });
@@ -316,16 +314,10 @@ describe('direct debits', () => {
         approvalStatus: 'approved',
       })
       .returning({ id: charities.id });
-    const created = await t.request('POST', `/api/business/direct_debit/${businessId}`, {
-      token: owner.token,
-      body: {
-        type: 3,
-        charity_id: charity?.id,
-        amount: 2_000,
-        frequency: 4,
-        start_date: '2026-12-12',
-        card: GOOD_CARD,
-      },
+    const created = await businessDebit(businessId, owner.token, {
+      type: 3,
+      charity_id: charity?.id,
+      ...mandateBody(2_000, '2026-12-12', GOOD_CARD, 4),
     });
     expect(created.statusCode).toBe(201);
     await runScheduled();
@@ -357,10 +349,7 @@ describe('direct debits', () => {
     const owner = await t.createUser();
     const businessId = await createBusiness(t, owner.id, { name: 'Frozen Ltd' });
     await t.ctx.database.db.update(businesses).set({ lockStatus: true }).where(eq(businesses.id, businessId));
-    const res = await t.request('POST', `/api/business/direct_debit/${businessId}`, {
-      token: owner.token,
-      body: { amount: 900, frequency: 3, start_date: '2026-12-31', card: GOOD_CARD },
-    });
+    const res = await businessDebit(businessId, owner.token, mandateBody(900, '2026-12-31'));
     expect(res.statusCode).toBe(409);
   });
 });
