@@ -3,13 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { businesses, users } from '../db/schema.js';
 import { isoDay } from '../lib/periods.js';
-import {
-  fundOrganisation,
-  makeCharityWithProject,
-  makeDonor,
-  type Person,
-  platformAdmin,
-} from '../testing/factories.js';
+import { fundOrganisation, makeDonor, makeGivingSetUp, type Person } from '../testing/factories.js';
 import { useTestApp } from '../testing/helpers.js';
 import { addBusinessMember, createOrganisation } from '../testing/organisations.js';
 
@@ -42,16 +36,15 @@ function expectNoFormula(rows: string[][]) {
 }
 
 beforeAll(async () => {
-  platform = await platformAdmin(t);
   ({
+    platform,
     charityId,
     projectId,
     admin: charityAdmin,
-  } = await makeCharityWithProject(
-    t,
-    { name: 'Formula Trust', platform },
-    { title: FORMULA, fields: { description: 'A project with a dangerous title.', end_date: day(30) } },
-  ));
+  } = await makeGivingSetUp(t, 'Formula Trust', {
+    title: FORMULA,
+    fields: { description: 'A project with a dangerous title.', end_date: day(30) },
+  }));
 });
 
 describe('CSV exports neutralise cells a spreadsheet would run', () => {

@@ -144,6 +144,16 @@ export async function giveToProject(t: TestApp, donor: { token: string }, projec
   return expectCreated(res, 'give to a project');
 }
 
+/** A platform admin and an approved charity they added with one live project: the set-up of giving tests. */
+export async function makeGivingSetUp(
+  t: TestApp,
+  charityName: string,
+  project: Omit<ProjectOptions, 'charityId'> = {},
+) {
+  const platform = await platformAdmin(t);
+  return { platform, ...(await makeCharityWithProject(t, { name: charityName, platform }, project)) };
+}
+
 /** A new person with money in their wallet, topped up by card as the wallet screen does. */
 export async function makeDonor(t: TestApp, amount: number): Promise<Person> {
   const donor = await t.createUser();

@@ -1,12 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { businessMemberships, donationSubscriptions } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
-import {
-  fundOrganisation,
-  makeCharityWithProject,
-  type Person,
-  platformAdmin,
-} from '../../testing/factories.js';
+import { fundOrganisation, makeGivingSetUp, type Person } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 
@@ -47,21 +42,16 @@ const act = (businessId: number, ids: number[], action: 'approve' | 'reject', re
   });
 
 beforeAll(async () => {
-  platform = await platformAdmin(t);
-  ({ charityId, projectId } = await makeCharityWithProject(
-    t,
-    { name: 'Report Trust', platform },
-    {
-      title: 'River restoration',
-      fields: {
-        description: 'Clean water.',
-        end_date: day(60),
-        funds_target: 5_000_000,
-        volunteering_hours: 100,
-        gift_needs: [{ type: 1, description: 'Waders', quantity: 10 }],
-      },
+  ({ platform, charityId, projectId } = await makeGivingSetUp(t, 'Report Trust', {
+    title: 'River restoration',
+    fields: {
+      description: 'Clean water.',
+      end_date: day(60),
+      funds_target: 5_000_000,
+      volunteering_hours: 100,
+      gift_needs: [{ type: 1, description: 'Waders', quantity: 10 }],
     },
-  ));
+  }));
 
   org.owner = await t.createUser();
   org.parent = (

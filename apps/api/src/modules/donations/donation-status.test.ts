@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharityWithProject, makeDonor, type Person, platformAdmin } from '../../testing/factories.js';
+import { makeDonor, makeGivingSetUp, type Person } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
 
 /**
@@ -20,20 +20,15 @@ let charityId: number;
 let projectId: number;
 
 beforeAll(async () => {
-  platform = await platformAdmin(t);
   donor = await makeDonor(t, 1_000_000);
-  ({ charityId, projectId, admin } = await makeCharityWithProject(
-    t,
-    { name: 'Status Trust', platform },
-    {
-      title: 'Statuses',
-      fields: {
-        description: 'Every move.',
-        end_date: isoDay(new Date(clock.getTime() + 30 * 86_400_000)),
-        volunteering_hours: 1_000,
-      },
+  ({ platform, charityId, projectId, admin } = await makeGivingSetUp(t, 'Status Trust', {
+    title: 'Statuses',
+    fields: {
+      description: 'Every move.',
+      end_date: isoDay(new Date(clock.getTime() + 30 * 86_400_000)),
+      volunteering_hours: 1_000,
     },
-  ));
+  }));
 });
 
 async function donation(kind: Kind): Promise<{ id: number; status: number }> {

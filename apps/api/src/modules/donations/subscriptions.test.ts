@@ -2,14 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharityWithProject, makeDonor, type Person, platformAdmin } from '../../testing/factories.js';
+import { makeDonor, makeGivingSetUp, type Person } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 
 // A month end in a leap year: monthly gifts started on the 31st fall on the last day of shorter months.
 let clock = new Date('2028-01-31T09:00:00Z');
 const t = useTestApp({}, { now: () => clock });
-let platform: Person;
 let projectId: number;
 let charityId: number;
 let charityAdmin: Person;
@@ -58,19 +57,14 @@ const changeSubscription = (id: number, action: 'pause' | 'resume' | 'cancel', t
   );
 
 beforeAll(async () => {
-  platform = await platformAdmin(t);
   ({
     charityId,
     projectId,
     admin: charityAdmin,
-  } = await makeCharityWithProject(
-    t,
-    { name: 'Monthly Trust', platform },
-    {
-      title: 'A long project',
-      fields: { description: 'It runs for years.', end_date: '2030-12-31', funds_target: 10_000_000 },
-    },
-  ));
+  } = await makeGivingSetUp(t, 'Monthly Trust', {
+    title: 'A long project',
+    fields: { description: 'It runs for years.', end_date: '2030-12-31', funds_target: 10_000_000 },
+  }));
 });
 
 describe('a monthly gift', () => {

@@ -3,11 +3,10 @@ import { isoDay } from '../../lib/periods.js';
 import {
   giveToProject,
   makeCharity,
-  makeCharityWithProject,
   makeDonor,
+  makeGivingSetUp,
   makeOrganisation,
   type Person,
-  platformAdmin,
 } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
@@ -23,21 +22,14 @@ let charityId: number;
 let projectId: number;
 
 beforeAll(async () => {
-  platform = await platformAdmin(t);
-  const made = await makeCharityWithProject(
-    t,
-    { name: 'Matching Trust', platform },
-    {
-      title: 'School meals',
-      fields: {
-        description: 'Lunch for every child.',
-        end_date: isoDay(new Date(START.getTime() + 60 * 86_400_000)),
-        funds_target: 10_000_000,
-      },
+  ({ platform, charityId, projectId } = await makeGivingSetUp(t, 'Matching Trust', {
+    title: 'School meals',
+    fields: {
+      description: 'Lunch for every child.',
+      end_date: isoDay(new Date(START.getTime() + 60 * 86_400_000)),
+      funds_target: 10_000_000,
     },
-  );
-  charityId = made.charityId;
-  projectId = made.projectId;
+  }));
 });
 
 const join = (businessId: number, adminType: 1 | 2 | 99, signoff = false) =>

@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  fundOrganisation,
-  makeCharityWithProject,
-  makeDonor,
-  platformAdmin,
-} from '../../testing/factories.js';
+import { fundOrganisation, makeDonor, makeGivingSetUp } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { createBusiness } from '../../testing/money.js';
 import { addBusinessMember } from '../../testing/organisations.js';
@@ -29,12 +24,10 @@ interface Line {
 
 beforeAll(async () => {
   t = await createTestApp({}, { now: () => clock });
-  platform = await platformAdmin(t);
-  ({ charityId, projectId } = await makeCharityWithProject(
-    t,
-    { name: 'River Trust', platform },
-    { title: 'Clean Rivers', fields: { description: 'We clear the river.', end_date: '2026-12-30' } },
-  ));
+  ({ platform, charityId, projectId } = await makeGivingSetUp(t, 'River Trust', {
+    title: 'Clean Rivers',
+    fields: { description: 'We clear the river.', end_date: '2026-12-30' },
+  }));
 });
 afterAll(async () => {
   expect(await checkLedger(t.ctx.database.db)).toEqual([]);
