@@ -3,7 +3,13 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { businesses, users } from '../db/schema.js';
 import { isoDay } from '../lib/periods.js';
-import { fundOrganisation, makeDonor, makeGivingSetUp, type Person } from '../testing/factories.js';
+import {
+  fundOrganisation,
+  giveToProject,
+  makeDonor,
+  makeGivingSetUp,
+  type Person,
+} from '../testing/factories.js';
 import { useTestApp } from '../testing/helpers.js';
 import { addBusinessMember, createOrganisation } from '../testing/organisations.js';
 
@@ -96,11 +102,7 @@ describe('CSV exports neutralise cells a spreadsheet would run', () => {
 
   it("the giving statement writes the project's title as text", async () => {
     const donor = await makeDonor(t, 20_000);
-    const gift = await t.request('POST', `/api/user/donate/project/${projectId}`, {
-      token: donor.token,
-      body: { type: 2, amount: 7_000 },
-    });
-    expect(gift.statusCode).toBe(201);
+    await giveToProject(t, donor, projectId, 7_000);
     const csv = await t.request('GET', `/api/user/giving_statement/${day(-1)}/${day(1)}?format=csv`, {
       token: donor.token,
     });

@@ -158,3 +158,11 @@ export function useTestApp(...args: Parameters<typeof createTestApp>): TestApp {
     },
   });
 }
+
+/** The user ids of a list answer's items (members, admins...), sorted, to compare with a set of people. */
+export function sortedUserIds(res: LightMyRequestResponse): number[] {
+  return res
+    .json()
+    .items.map((item: { user_id: number }) => item.user_id)
+    .sort();
+}

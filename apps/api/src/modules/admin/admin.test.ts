@@ -2,7 +2,7 @@ import { STATISTIC_NAMES } from '@kindred/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharity, makeDonor, makeProject, type Person } from '../../testing/factories.js';
+import { giveToProject, makeCharity, makeDonor, makeProject, type Person } from '../../testing/factories.js';
 import { TEST_PASSWORD, useTestApp } from '../../testing/helpers.js';
 import { createBusiness } from '../../testing/money.js';
 
@@ -159,11 +159,7 @@ describe('people', () => {
 
   it("shows a person's memberships, wallet and giving", async () => {
     const donor = await makeDonor(t, 30_000);
-    const gift = await t.request('POST', `/api/user/donate/project/${soon}`, {
-      token: donor.token,
-      body: { type: 2, amount: 12_000 },
-    });
-    expect(gift.statusCode).toBe(201);
+    await giveToProject(t, donor, soon, 12_000);
     const detail = (await get(employee.token, `/admin/user/${donor.id}`)).json();
     expect(detail.wallet.wallet).toBe(18_000);
     expect(detail.giving).toMatchObject({ donations: 1, funds: 12_000 });
@@ -193,7 +189,7 @@ describe('people', () => {
     const again = await signInAs(person);
     expect(again.statusCode).toBe(200);
 
-    const audit = (await get(employee.token, `/admin/audit?target_type=user&target_id=${person.id}`)).json();
+    const audit = await auditOf('user', person.id);
     expect(audit.items.map((e: { action: string }) => e.action)).toEqual([
       'user.activate',
       'user.deactivate',

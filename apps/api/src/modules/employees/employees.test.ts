@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
 import type { Person as User } from '../../testing/factories.js';
-import { useTestApp } from '../../testing/helpers.js';
+import { sortedUserIds, useTestApp } from '../../testing/helpers.js';
 import { multipartFile } from '../../testing/multipart.js';
 import { addBusinessMember, createOrganisation } from '../../testing/organisations.js';
 
@@ -72,12 +72,7 @@ describe('employee groups', () => {
     });
     expect(added.json(), added.body).toEqual({ message: '2 people added' });
     const users = await t.request('GET', `${base}/users`, { token: employee.token });
-    expect(
-      users
-        .json()
-        .items.map((u: { user_id: number }) => u.user_id)
-        .sort(),
-    ).toEqual([employee.id, org.owner.id].sort());
+    expect(sortedUserIds(users)).toEqual([employee.id, org.owner.id].sort());
     const notMember = await t.request('POST', `${base}/users`, {
       token: org.owner.token,
       body: { user_ids: [stranger.id] },

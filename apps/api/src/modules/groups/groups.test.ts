@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { groups } from '../../db/schema.js';
 import { makeCharity, type Person } from '../../testing/factories.js';
-import { useTestApp } from '../../testing/helpers.js';
+import { sortedUserIds, useTestApp } from '../../testing/helpers.js';
 import { solidImage } from '../../testing/images.js';
 import { createBusiness, topUp } from '../../testing/money.js';
 import { multipartFile } from '../../testing/multipart.js';
@@ -434,12 +434,7 @@ describe('leaving and members', () => {
       body: { group_id: group.id, user_ids: [a.id] },
     });
     expect(made.statusCode).toBe(200);
-    expect(
-      made
-        .json()
-        .items.map((m: { user_id: number }) => m.user_id)
-        .sort(),
-    ).toEqual([owner.id, a.id].sort());
+    expect(sortedUserIds(made)).toEqual([owner.id, a.id].sort());
 
     const unmake = await setMembership(group.id, a.token, { user_id: owner.id, is_admin: false });
     expect(unmake.statusCode).toBe(200);

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../../lib/periods.js';
 import { fundOrganisation, makeCharityWithProject, type Person } from '../../testing/factories.js';
-import { useTestApp } from '../../testing/helpers.js';
+import { sortedUserIds, useTestApp } from '../../testing/helpers.js';
 import { solidImage } from '../../testing/images.js';
 import { multipartFile } from '../../testing/multipart.js';
 import { addBusinessMember, createOrganisation } from '../../testing/organisations.js';
@@ -28,10 +28,7 @@ const decide = (body: { business_id: number; status: string; reason?: string }) 
 
 /** The ids of the organisation's sign-off admins, in order, as the member with the token reads them. */
 const signoffAdminIds = async (businessId: number, token: string): Promise<number[]> =>
-  (await t.request('GET', `/api/business/signoff-admins/${businessId}`, { token }))
-    .json()
-    .items.map((m: { user_id: number }) => m.user_id)
-    .sort();
+  sortedUserIds(await t.request('GET', `/api/business/signoff-admins/${businessId}`, { token }));
 
 /** The answer closed the organisation's donation (Rejected) and its history records why. */
 function expectClosedWithReason(res: LightMyRequestResponse, reason: string) {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { businessMemberships, cities, projectMemberships, projects } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
 import { giveToProject, makeCharity, type Person } from '../../testing/factories.js';
-import { useTestApp } from '../../testing/helpers.js';
+import { sortedUserIds, useTestApp } from '../../testing/helpers.js';
 import { solidImage } from '../../testing/images.js';
 import { createBusiness, topUp } from '../../testing/money.js';
 import { multipartFile } from '../../testing/multipart.js';
@@ -751,12 +751,7 @@ describe("a project's admins", () => {
     ]);
     const list = await t.request('GET', `/api/project/admins/${project.id}`, { token: helper.token });
     expect(list.statusCode).toBe(200);
-    expect(
-      list
-        .json()
-        .items.map((a: { user_id: number }) => a.user_id)
-        .sort(),
-    ).toEqual([person.id, helper.id, other.id].sort());
+    expect(sortedUserIds(list)).toEqual([person.id, helper.id, other.id].sort());
     const stranger = await t.createUser();
     expect(
       (await t.request('GET', `/api/project/admins/${project.id}`, { token: stranger.token })).statusCode,
