@@ -52,6 +52,14 @@ const PLATFORM_WRITERS: Role[] = ['platform_super_admin', 'platform_admin'];
 const PLATFORM_READERS: Role[] = [...PLATFORM_WRITERS, 'platform_employee'];
 const BUSINESS_ADMINS: Role[] = ['business_super_admin', 'business_admin'];
 const BUSINESS_MEMBERS: Role[] = [...BUSINESS_ADMINS, 'business_employee', 'business_signoff_admin'];
+const CHARITY_MEMBERS: Role[] = [
+  'charity_super_admin',
+  'charity_admin',
+  'charity_member',
+  'charity_finance',
+  'charity_project_manager',
+  'charity_members_manager',
+];
 
 const WHO_MAY: Record<Permission, Role[]> = {
   [Permission.UserSelf]: ['self'],
@@ -95,14 +103,7 @@ const WHO_MAY: Record<Permission, Role[]> = {
   [Permission.BusinessMatchingManage]: BUSINESS_ADMINS,
   [Permission.BusinessReportsRead]: BUSINESS_ADMINS,
   [Permission.BusinessHierarchyManage]: ['business_super_admin'],
-  [Permission.CharityRead]: [
-    'charity_super_admin',
-    'charity_admin',
-    'charity_member',
-    'charity_finance',
-    'charity_project_manager',
-    'charity_members_manager',
-  ],
+  [Permission.CharityRead]: CHARITY_MEMBERS,
   [Permission.CharityUpdate]: ['charity_super_admin', 'charity_admin'],
   [Permission.CharityDelete]: ['charity_super_admin'],
   [Permission.CharityMembersManage]: ['charity_super_admin', 'charity_members_manager'],
@@ -119,14 +120,7 @@ const WHO_MAY: Record<Permission, Role[]> = {
   [Permission.GroupMembersInvite]: ['group_admin'],
   [Permission.MessagesPersonal]: ['self'],
   [Permission.MessagesBusiness]: BUSINESS_MEMBERS,
-  [Permission.MessagesCharity]: [
-    'charity_super_admin',
-    'charity_admin',
-    'charity_member',
-    'charity_finance',
-    'charity_project_manager',
-    'charity_members_manager',
-  ],
+  [Permission.MessagesCharity]: CHARITY_MEMBERS,
   [Permission.MessagesProject]: ['charity_super_admin', 'charity_project_manager'],
 };
 
