@@ -44,6 +44,10 @@ const auditOf = async (targetType: string, targetId: number) =>
 const patchUser = (token: string, body: Record<string, unknown>) =>
   t.request('PATCH', '/api/admin/user', { token, body });
 
+/** A change to a person's account made by the platform Admin. */
+const adminChanges = (person: { id: number }, body: Record<string, unknown>) =>
+  patchUser(admin.token, { user_id: person.id, ...body });
+
 beforeAll(async () => {
   superAdmin = await t.createUser({ isIicAdmin: true, adminType: 1 });
   admin = await t.createUser({ isIicAdmin: true, adminType: 2 });
@@ -99,7 +103,7 @@ describe('who may use the admin area', () => {
 
   it('lets only Super Admins make or unmake platform admins', async () => {
     const person = await t.createUser();
-    const byAdmin = await patchUser(admin.token, { user_id: person.id, is_iic_admin: true, admin_type: 99 });
+    const byAdmin = await adminChanges(person, { is_iic_admin: true, admin_type: 99 });
     expect(byAdmin.statusCode).toBe(403);
     const bySuper = await patchUser(superAdmin.token, {
       user_id: person.id,
@@ -148,12 +152,12 @@ describe('people', () => {
       expect(res.json().error.code, url).toBeTruthy();
     }
     expect((await get(admin.token, '/admin/user/999999')).statusCode).toBe(404);
-    const password = await patchUser(admin.token, { user_id: stranger.id, password: 'New-password-1' });
+    const password = await adminChanges(stranger, { password: 'New-password-1' });
     expect(password.statusCode).toBe(400);
     const noType = await patchUser(superAdmin.token, { user_id: stranger.id, is_iic_admin: true });
     expect(noType.statusCode).toBe(400);
     expect(noType.json().error.details.fields.admin_type).toBeTruthy();
-    const taken = await patchUser(admin.token, { user_id: stranger.id, email: admin.email });
+    const taken = await adminChanges(stranger, { email: admin.email });
     expect(taken.statusCode).toBe(409);
   });
 
@@ -171,11 +175,7 @@ describe('people', () => {
 
   it('deactivates a person: their sessions end and they cannot sign in until activated again', async () => {
     const person = await t.createUser();
-    const res = await patchUser(admin.token, {
-      user_id: person.id,
-      action: 'deactivate',
-      reason: 'Fraud report',
-    });
+    const res = await adminChanges(person, { action: 'deactivate', reason: 'Fraud report' });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.deactivated).toBe(true);
     expect((await get(person.token, '/user/get')).statusCode).toBe(401);
@@ -185,7 +185,7 @@ describe('people', () => {
     const listed = (await get(admin.token, '/admin/user_list?status=deactivated')).json();
     expect(listed.items.map((u: { id: number }) => u.id)).toContain(person.id);
 
-    await patchUser(admin.token, { user_id: person.id, action: 'activate' });
+    await adminChanges(person, { action: 'activate' });
     const again = await signInAs(person);
     expect(again.statusCode).toBe(200);
 
@@ -200,13 +200,9 @@ describe('people', () => {
 
   it('corrects details and refuses to deactivate oneself', async () => {
     const person = await t.createUser();
-    const res = await patchUser(admin.token, {
-      user_id: person.id,
-      first_name: 'Corrected',
-      phone: '07700900123',
-    });
+    const res = await adminChanges(person, { first_name: 'Corrected', phone: '07700900123' });
     expect(res.json().user).toMatchObject({ first_name: 'Corrected', phone: '07700900123' });
-    expect((await patchUser(admin.token, { user_id: admin.id, action: 'deactivate' })).statusCode).toBe(409);
+    expect((await adminChanges(admin, { action: 'deactivate' })).statusCode).toBe(409);
   });
 
   it('exports a person as JSON and erases them on request, keeping their donations anonymised', async () => {

@@ -28,7 +28,16 @@ async function at(iso: string) {
   await t.signIn(platformAdmin);
 }
 
-/** A plan or a discount code made by the platform admin (`kind` names which). */
+/** A subscription plan made by the platform admin. */
+async function createPlan(body: Record<string, unknown>) {
+  return adminCreates('subscription_plans', body);
+}
+
+/** A discount code made by the platform admin. */
+async function createDiscountCode(body: Record<string, unknown>) {
+  return adminCreates('discount_codes', body);
+}
+
 async function adminCreates(kind: 'subscription_plans' | 'discount_codes', body: Record<string, unknown>) {
   const res = await t.request('POST', `/api/admin/${kind}`, { token: platformAdmin.token, body });
   if (res.statusCode !== 201) throw new Error(res.body);
@@ -102,7 +111,7 @@ describe('billing with two API processes on PostgreSQL', () => {
   });
 
   it('gives each period exactly one invoice, paid once, however many jobs run at once', async () => {
-    const plan = await adminCreates('subscription_plans', { name: 'Monthly', fee: 1_000, fee_type: 1 });
+    const plan = await createPlan({ name: 'Monthly', fee: 1_000, fee_type: 1 });
     const orgs = await Promise.all(Array.from({ length: 8 }, () => organisation(100_000)));
     for (const org of orgs) {
       const res = await t.request('POST', `/api/business/${org.id}/subscription`, {
@@ -141,13 +150,8 @@ describe('billing with two API processes on PostgreSQL', () => {
 
   it('never lets a discount code pass its maximum of uses, nor one organisation subscribe twice', async () => {
     await at('2031-05-01T09:00:00Z');
-    const plan = await adminCreates('subscription_plans', { name: 'Yearly', fee: 10_000, fee_type: 2 });
-    const code = await adminCreates('discount_codes', {
-      code: 'RUSH3',
-      kind: 'percentage',
-      value: 50,
-      max_uses: 3,
-    });
+    const plan = await createPlan({ name: 'Yearly', fee: 10_000, fee_type: 2 });
+    const code = await createDiscountCode({ code: 'RUSH3', kind: 'percentage', value: 50, max_uses: 3 });
     const orgs = await Promise.all(Array.from({ length: 12 }, () => organisation(100_000)));
     const results = await subscribeAtOnce(orgs, plan.id, 'RUSH3');
     const statuses = results.map((r) => r.statusCode);
@@ -176,8 +180,8 @@ describe('billing with two API processes on PostgreSQL', () => {
 
   it('refuses an expired code to every concurrent caller and counts no use', async () => {
     await at('2031-06-01T09:00:00Z');
-    const plan = await adminCreates('subscription_plans', { name: 'Short', fee: 2_000, fee_type: 1 });
-    const code = await adminCreates('discount_codes', {
+    const plan = await createPlan({ name: 'Short', fee: 2_000, fee_type: 1 });
+    const code = await createDiscountCode({
       code: 'MIDNIGHT',
       kind: 'fixed',
       value: 500,
