@@ -51,13 +51,14 @@ async function plan(body: Record<string, unknown> = {}) {
   return res.json() as { id: number; fee: number };
 }
 
+/** A discount code as the platform admin asks for it (answers the call, which may refuse it). */
+const postCode = (body: Record<string, unknown>) =>
+  t.request('POST', '/api/admin/discount_codes', { token: platformAdmin.token, body });
+
 let codeCounter = 0;
 async function code(body: Record<string, unknown> = {}) {
   codeCounter += 1;
-  const res = await t.request('POST', '/api/admin/discount_codes', {
-    token: platformAdmin.token,
-    body: { code: `save${codeCounter}x`, kind: 'percentage', value: 20, ...body },
-  });
+  const res = await postCode({ code: `save${codeCounter}x`, kind: 'percentage', value: 20, ...body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; code: string };
 }
@@ -87,18 +88,17 @@ describe('plans and discount codes (platform admins)', () => {
     expect(Object.keys(bad.json().error.details.fields)).toEqual(
       expect.arrayContaining(['name', 'fee', 'fee_type']),
     );
-    const badCode = await t.request('POST', '/api/admin/discount_codes', {
-      token: platformAdmin.token,
-      body: { code: 'no spaces', kind: 'percentage', value: 150, expires_at: 'tomorrow' },
+    const badCode = await postCode({
+      code: 'no spaces',
+      kind: 'percentage',
+      value: 150,
+      expires_at: 'tomorrow',
     });
     expect(badCode.statusCode).toBe(400);
     expect(Object.keys(badCode.json().error.details.fields)).toEqual(
       expect.arrayContaining(['code', 'expires_at']),
     );
-    const over = await t.request('POST', '/api/admin/discount_codes', {
-      token: platformAdmin.token,
-      body: { code: 'TOOMUCH', kind: 'percentage', value: 150 },
-    });
+    const over = await postCode({ code: 'TOOMUCH', kind: 'percentage', value: 150 });
     expect(over.statusCode).toBe(400);
     expect(over.json().error.details.fields.value).toBeDefined();
     const missing = await t.request('PATCH', '/api/admin/subscription_plans/999999', {
@@ -111,10 +111,7 @@ describe('plans and discount codes (platform admins)', () => {
   it('keeps codes unique in capitals and never lowers the maximum under the uses', async () => {
     const first = await code({ code: 'spring-25', kind: 'fixed', value: 2_500, max_uses: 5 });
     expect(first.code).toBe('SPRING-25');
-    const again = await t.request('POST', '/api/admin/discount_codes', {
-      token: platformAdmin.token,
-      body: { code: 'Spring-25', kind: 'fixed', value: 100 },
-    });
+    const again = await postCode({ code: 'Spring-25', kind: 'fixed', value: 100 });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('DISCOUNT_CODE_EXISTS');
     const list = await t.request('GET', '/api/admin/discount_codes?limit=100', {

@@ -1,15 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { charityMemberships, groupMemberships, groups } from '../../db/schema.js';
-import { mailedInvitationCode, makeCharity, makeProject, type Person } from '../../testing/factories.js';
+import {
+  mailedInvitationCode,
+  makeCharity,
+  makeProject,
+  type Person,
+  platformAdmin,
+} from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
-import { addBusinessMember, createOrganisation } from '../../testing/organisations.js';
+import { addBusinessMember, addCharityMember, createOrganisation } from '../../testing/organisations.js';
 
 let clock = new Date('2026-05-04T09:00:00Z');
 const t = useTestApp({}, { now: () => clock });
 let platform: Person;
 
 beforeAll(async () => {
-  platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
+  platform = await platformAdmin(t);
 });
 
 const organisation = (name: string) => createOrganisation(t, platform.token, name);
@@ -352,9 +358,7 @@ describe("a charity's requests to join", () => {
     const { id, admin } = await makeCharity(t, { name: 'Requests Trust', charityTypes: [1], platform });
     const addMember = async (adminType: 2 | 99, permissions: string[] = []) => {
       const person = await t.createUser();
-      await t.ctx.database.db
-        .insert(charityMemberships)
-        .values({ charityId: id, userId: person.id, adminType, permissions, createdAt: clock });
+      await addCharityMember(t, id, person, adminType, permissions);
       return person;
     };
     const manager = await addMember(99, ['manage_members']);
