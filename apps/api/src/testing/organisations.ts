@@ -12,6 +12,13 @@ export async function createOrganisation(t: TestApp, platformToken: string, name
   return { id: res.json().id as number, owner };
 }
 
+/** An organisation a person applies to add: pending a platform admin's review, with them as its Super Admin. */
+export async function applyForOrganisation(t: TestApp, applicant: { token: string }, name: string) {
+  const res = await t.request('POST', '/api/user/add/business', { token: applicant.token, body: { name } });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  return res.json().id as number;
+}
+
 /** A new person who belongs to the organisation with the role (straight in the database). */
 export async function addBusinessMember(
   t: TestApp,

@@ -4,6 +4,7 @@ import { businessMemberships } from '../../db/schema.js';
 import type { Person } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
 import { createBusiness, creditBusinessWallet, DECLINED_CARD, GOOD_CARD } from '../../testing/money.js';
+import { applyForOrganisation } from '../../testing/organisations.js';
 
 /** Organisation subscriptions, plans, discount codes and invoices (decision 025), on the real API. */
 let clock = new Date('2030-01-15T09:00:00Z');
@@ -363,11 +364,7 @@ describe('an organisation subscribes', () => {
     expect(res.json().error.code).toBe('ORGANISATION_LOCKED');
 
     const applicant = await t.createUser();
-    const pending = await t.request('POST', '/api/user/add/business', {
-      token: applicant.token,
-      body: { name: 'Pending Ltd' },
-    });
-    const pendingId = pending.json().id;
+    const pendingId = await applyForOrganisation(t, applicant, 'Pending Ltd');
     const dd = await t.request('POST', `/api/business/${pendingId}/subscription_with_direct_debit`, {
       token: applicant.token,
       body: { plan_id: p.id, card: GOOD_CARD },

@@ -8,7 +8,12 @@ import {
   platformAdmin,
 } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
-import { addBusinessMember, addCharityMember, createOrganisation } from '../../testing/organisations.js';
+import {
+  addBusinessMember,
+  addCharityMember,
+  applyForOrganisation,
+  createOrganisation,
+} from '../../testing/organisations.js';
 
 let clock = new Date('2026-05-04T09:00:00Z');
 const t = useTestApp({}, { now: () => clock });
@@ -334,9 +339,7 @@ describe('asking to join', () => {
       (await t.request('GET', `/api/business/${id}/members`, { token: owner.token })).json().items,
     ).toHaveLength(1);
 
-    const pending = (
-      await t.request('POST', '/api/user/add/business', { token: owner.token, body: { name: 'Not Yet Ltd' } })
-    ).json().id;
+    const pending = await applyForOrganisation(t, owner, 'Not Yet Ltd');
     for (const [body, status] of [
       [{ target_type: 'business', target_id: pending }, 404],
       [{ target_type: 'business', target_id: 999_999 }, 404],

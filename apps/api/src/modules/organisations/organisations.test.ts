@@ -5,7 +5,7 @@ import { fundOrganisation, makeCharityWithProject, type Person } from '../../tes
 import { sortedUserIds, useTestApp } from '../../testing/helpers.js';
 import { solidImage } from '../../testing/images.js';
 import { multipartFile } from '../../testing/multipart.js';
-import { addBusinessMember, createOrganisation } from '../../testing/organisations.js';
+import { addBusinessMember, applyForOrganisation, createOrganisation } from '../../testing/organisations.js';
 
 const START = new Date('2026-03-10T10:00:00Z');
 let clock = START;
@@ -169,11 +169,7 @@ describe('an organisation', () => {
 
   it('is approved or rejected by platform admins, who list them by status; its Super Admins are mailed', async () => {
     const person = await t.createUser();
-    const applied = await t.request('POST', '/api/user/add/business', {
-      token: person.token,
-      body: { name: 'Review Me Ltd' },
-    });
-    const id = applied.json().id as number;
+    const id = await applyForOrganisation(t, person, 'Review Me Ltd');
     const pending = await t.request('GET', '/api/admin/business_list?status=pending', {
       token: platform.token,
     });
@@ -192,11 +188,8 @@ describe('an organisation', () => {
     expect(mail?.subject).toBe('Review Me Ltd was not approved on Kindred');
     const again = await decide({ business_id: id, status: 'approved' });
     expect(again.statusCode).toBe(409);
-    const second = await t.request('POST', '/api/user/add/business', {
-      token: person.token,
-      body: { name: 'Review Me Again Ltd' },
-    });
-    const approved = await decide({ business_id: second.json().id, status: 'approved' });
+    const second = await applyForOrganisation(t, person, 'Review Me Again Ltd');
+    const approved = await decide({ business_id: second, status: 'approved' });
     expect(approved.json().approval_status).toBe('approved');
     expect(
       (await t.request('GET', '/api/business/autocomplete?q=Review%20Me%20Again')).json().items,
@@ -570,14 +563,8 @@ describe('giving on behalf of an organisation', () => {
     expect(locked.statusCode).toBe(409);
     expect(locked.json().error.code).toBe('BUSINESS_LOCKED');
     const pendingOwner = await t.createUser();
-    const pending = await t.request('POST', '/api/user/add/business', {
-      token: pendingOwner.token,
-      body: { name: 'Not Yet Ltd' },
-    });
-    const notYet = await t.request('POST', `/api/business/${pending.json().id}/donate/charity/${charityId}`, {
-      token: pendingOwner.token,
-      body: { type: 2, amount: 500 },
-    });
+    const pending = await applyForOrganisation(t, pendingOwner, 'Not Yet Ltd');
+    const notYet = await giveToCharityAs(pending, pendingOwner.token, { type: 2, amount: 500 });
     expect(notYet.statusCode).toBe(409);
     expect(notYet.json().error.code).toBe('BUSINESS_NOT_APPROVED');
     // A donation of another organisation is not found here.
