@@ -266,6 +266,25 @@ const lastRequest = () => {
   return request;
 };
 
+/** A plain donation payment of the amount, as the donation service asks for one. */
+const donationPayment = (amount: number, idempotencyKey: string) => ({
+  amount,
+  currency: 'GBP',
+  description: 'Donation',
+  metadata: {},
+  idempotencyKey,
+});
+
+/** A monthly gift of 10.00 charged to a saved card, as the direct-debit job asks for it. */
+const monthlyCharge = (methodId: string, idempotencyKey: string, metadata: Record<string, string> = {}) => ({
+  methodId,
+  amount: 1000,
+  currency: 'GBP',
+  description: 'Monthly gift',
+  metadata,
+  idempotencyKey,
+});
+
 describe('stripeProvider payments', () => {
   it('creates a PaymentIntent and maps it', async () => {
     const payment = await provider.createPayment({
@@ -326,13 +345,7 @@ describe('stripeProvider payments', () => {
   });
 
   it('throws a declined ProviderError when Stripe declines the card on create', async () => {
-    const attempt = provider.createPayment({
-      amount: DECLINED_AMOUNT,
-      currency: 'GBP',
-      description: 'Donation',
-      metadata: {},
-      idempotencyKey: 'declined-1',
-    });
+    const attempt = provider.createPayment(donationPayment(DECLINED_AMOUNT, 'declined-1'));
     await expect(attempt).rejects.toBeInstanceOf(ProviderError);
     await expect(attempt).rejects.toMatchObject({ message: 'Your card was declined.', declined: true });
     // A 402 is final: no retries.
@@ -340,13 +353,7 @@ describe('stripeProvider payments', () => {
   });
 
   it('throws a non-declined ProviderError for other Stripe errors', async () => {
-    const tooSmall = provider.createPayment({
-      amount: TOO_SMALL_AMOUNT,
-      currency: 'GBP',
-      description: 'Donation',
-      metadata: {},
-      idempotencyKey: 'small-1',
-    });
+    const tooSmall = provider.createPayment(donationPayment(TOO_SMALL_AMOUNT, 'small-1'));
     await expect(tooSmall).rejects.toMatchObject({
       name: 'ProviderError',
       message: 'Amount must be at least £0.30 gbp',
@@ -401,14 +408,9 @@ describe('stripeProvider saved cards', () => {
   });
 
   it('charges a saved card off session', async () => {
-    const payment = await provider.chargeMethod({
-      methodId: 'cus_abc:pm_card_visa',
-      amount: 1000,
-      currency: 'GBP',
-      description: 'Monthly gift',
-      metadata: { mandate_id: '9' },
-      idempotencyKey: 'mandate-9-2026-01',
-    });
+    const payment = await provider.chargeMethod(
+      monthlyCharge('cus_abc:pm_card_visa', 'mandate-9-2026-01', { mandate_id: '9' }),
+    );
 
     expect(payment).toMatchObject({
       status: 'succeeded',
@@ -432,14 +434,9 @@ describe('stripeProvider saved cards', () => {
   });
 
   it('returns a failed payment, not an error, when an off-session charge is declined', async () => {
-    const payment = await provider.chargeMethod({
-      methodId: `cus_abc:${DECLINED_METHOD}`,
-      amount: 1000,
-      currency: 'GBP',
-      description: 'Monthly gift',
-      metadata: {},
-      idempotencyKey: 'mandate-9-2026-02',
-    });
+    const payment = await provider.chargeMethod(
+      monthlyCharge(`cus_abc:${DECLINED_METHOD}`, 'mandate-9-2026-02'),
+    );
 
     expect(payment).toEqual({
       id: 'pi_declined_off_session',
@@ -453,16 +450,10 @@ describe('stripeProvider saved cards', () => {
   });
 
   it('rejects a saved method id that is not customer:method', async () => {
-    await expect(
-      provider.chargeMethod({
-        methodId: 'pm_card_visa',
-        amount: 1000,
-        currency: 'GBP',
-        description: 'Monthly gift',
-        metadata: {},
-        idempotencyKey: 'bad-method',
-      }),
-    ).rejects.toMatchObject({ name: 'ProviderError', declined: false });
+    await expect(provider.chargeMethod(monthlyCharge('pm_card_visa', 'bad-method'))).rejects.toMatchObject({
+      name: 'ProviderError',
+      declined: false,
+    });
     expect(requests).toHaveLength(0);
   });
 });
