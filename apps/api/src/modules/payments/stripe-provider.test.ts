@@ -266,7 +266,7 @@ const lastRequest = () => {
   return request;
 };
 
-/** A plain donation payment of the amount, as the donation service asks for one. */
+/** A donation payment of the amount, as the donation service asks for one (with no card or metadata). */
 const donationPayment = (amount: number, idempotencyKey: string) => ({
   amount,
   currency: 'GBP',
@@ -288,12 +288,10 @@ const monthlyCharge = (methodId: string, idempotencyKey: string, metadata: Recor
 describe('stripeProvider payments', () => {
   it('creates a PaymentIntent and maps it', async () => {
     const payment = await provider.createPayment({
-      amount: 2500,
-      currency: 'GBP',
+      ...donationPayment(2500, 'donation-42'),
       description: 'Donation to Riverside Food Bank',
       metadata: { donation_id: '42', charity_id: '7' },
       card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' },
-      idempotencyKey: 'donation-42',
     });
 
     expect(payment).toEqual({
