@@ -51,11 +51,8 @@ function zip(entries: Array<[string, string]>): Buffer {
     const header = Buffer.alloc(46);
     header.writeUInt32LE(0x02014b50, 0);
     header.writeUInt16LE(20, 4);
-    header.writeUInt16LE(20, 6);
-    header.writeUInt32LE(crc, 16);
-    header.writeUInt32LE(data.length, 20);
-    header.writeUInt32LE(data.length, 24);
-    header.writeUInt16LE(file.length, 28);
+    // The central header repeats the local header's fields, from the version needed to the name's length.
+    local.copy(header, 6, 4, 30);
     header.writeUInt32LE(offset, 42);
     central.push(header, file);
     offset += local.length + file.length + data.length;
