@@ -135,7 +135,7 @@ describe('people', () => {
   });
 
   it('refuses bad input with the error format, never a 500', async () => {
-    for (const url of [
+    const malformed = [
       '/admin/user_list?limit=0',
       '/admin/user_list?cursor=nonsense',
       '/admin/user_list?status=sleeping',
@@ -146,7 +146,8 @@ describe('people', () => {
       '/admin/statistics/all_projects?from=yesterday',
       '/admin/projects/all_expire_projects?days=-1',
       '/admin/audit?target_type=planet',
-    ]) {
+    ];
+    for (const url of malformed) {
       const res = await get(admin.token, url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().error.code, url).toBeTruthy();
