@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { ADMIN_TYPE, CHARITY_MEMBER_PERMISSIONS } from '@kindred/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   businesses,
   businessMemberships,
@@ -11,7 +11,7 @@ import {
   groups,
 } from '../db/schema.js';
 import { makeProject } from '../testing/factories.js';
-import { createTestApp, type TestApp } from '../testing/helpers.js';
+import { useTestApp } from '../testing/helpers.js';
 import type { AuthUser } from './access.js';
 import { accessTable } from './access-table.js';
 import { Permission } from './permissions.js';
@@ -52,6 +52,14 @@ const PLATFORM_WRITERS: Role[] = ['platform_super_admin', 'platform_admin'];
 const PLATFORM_READERS: Role[] = [...PLATFORM_WRITERS, 'platform_employee'];
 const BUSINESS_ADMINS: Role[] = ['business_super_admin', 'business_admin'];
 const BUSINESS_MEMBERS: Role[] = [...BUSINESS_ADMINS, 'business_employee', 'business_signoff_admin'];
+const CHARITY_MEMBERS: Role[] = [
+  'charity_super_admin',
+  'charity_admin',
+  'charity_member',
+  'charity_finance',
+  'charity_project_manager',
+  'charity_members_manager',
+];
 
 const WHO_MAY: Record<Permission, Role[]> = {
   [Permission.UserSelf]: ['self'],
@@ -95,14 +103,7 @@ const WHO_MAY: Record<Permission, Role[]> = {
   [Permission.BusinessMatchingManage]: BUSINESS_ADMINS,
   [Permission.BusinessReportsRead]: BUSINESS_ADMINS,
   [Permission.BusinessHierarchyManage]: ['business_super_admin'],
-  [Permission.CharityRead]: [
-    'charity_super_admin',
-    'charity_admin',
-    'charity_member',
-    'charity_finance',
-    'charity_project_manager',
-    'charity_members_manager',
-  ],
+  [Permission.CharityRead]: CHARITY_MEMBERS,
   [Permission.CharityUpdate]: ['charity_super_admin', 'charity_admin'],
   [Permission.CharityDelete]: ['charity_super_admin'],
   [Permission.CharityMembersManage]: ['charity_super_admin', 'charity_members_manager'],
@@ -119,23 +120,15 @@ const WHO_MAY: Record<Permission, Role[]> = {
   [Permission.GroupMembersInvite]: ['group_admin'],
   [Permission.MessagesPersonal]: ['self'],
   [Permission.MessagesBusiness]: BUSINESS_MEMBERS,
-  [Permission.MessagesCharity]: [
-    'charity_super_admin',
-    'charity_admin',
-    'charity_member',
-    'charity_finance',
-    'charity_project_manager',
-    'charity_members_manager',
-  ],
+  [Permission.MessagesCharity]: CHARITY_MEMBERS,
   [Permission.MessagesProject]: ['charity_super_admin', 'charity_project_manager'],
 };
 
-let t: TestApp;
+const t = useTestApp();
 const people = new Map<Role, AuthUser | null>();
 const fixture = { business: 0, charity: 0, project: 0, ownProject: 0, group: 0 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.ctx.database.db;
   const now = t.ctx.now();
   const person = async (role: Role, admin?: number) => {
@@ -215,7 +208,6 @@ beforeAll(async () => {
       .values({ groupId: fixture.group, userId: member.id, isAdmin: role === 'group_admin', createdAt: now });
   }
 });
-afterAll(async () => t.close());
 
 /** The id each permission is asked about. */
 function subject(permission: Permission): number {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeCharity, makeProject } from '../testing/factories.js';
-import { createTestApp, type TestApp } from '../testing/helpers.js';
+import { useTestApp } from '../testing/helpers.js';
 import { createBusiness } from '../testing/money.js';
 
 /**
@@ -43,11 +43,7 @@ const PUBLIC_CALLS = [
   'GET /api/invitation/confirm/:code',
 ];
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe('routes and sign-in', () => {
   it('are public only where the product means them to be', () => {

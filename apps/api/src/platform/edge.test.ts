@@ -1,8 +1,8 @@
 import net from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCharity, makeProject } from '../testing/factories.js';
-import { createTestApp, type TestApp } from '../testing/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeCharity, makeProject, type Person } from '../testing/factories.js';
+import { useTestApp } from '../testing/helpers.js';
 import { multipartFile } from '../testing/multipart.js';
 
 /**
@@ -10,20 +10,17 @@ import { multipartFile } from '../testing/multipart.js';
  * broken addresses, oversized request lines), the answer is a 4xx in the error format
  * `{"error": {"code", "message", "details"}}`, never a 500 and never Fastify's or Node's own body.
  */
-let t: TestApp;
+const t = useTestApp();
 let port: number;
-type User = Awaited<ReturnType<TestApp['createUser']>>;
-let user: User;
-let admin: User;
+let user: Person;
+let admin: Person;
 
 beforeAll(async () => {
-  t = await createTestApp();
   user = await t.createUser();
   admin = await t.createUser({ isIicAdmin: true, adminType: 1 });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as net.AddressInfo).port;
 });
-afterAll(async () => t.close());
 
 /** The body is exactly the error format, with the given status and code. */
 function expectError(res: { statusCode: number; body: string }, status: number, code: string | string[]) {

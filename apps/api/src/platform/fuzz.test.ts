@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/helpers.js';
 import { multipartFile } from '../testing/multipart.js';
 
 /**
@@ -310,12 +310,11 @@ function errorFormatProblem(res: LightMyRequestResponse): string | undefined {
   return extra.length ? `unexpected keys ${extra.join(', ')}` : undefined;
 }
 
-let t: TestApp;
+const t = useTestApp();
 type Caller = { name: string; token?: string; id: string };
 const callers: Caller[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
   const stranger = await t.createUser();
   const admin = await t.createUser({ isIicAdmin: true, adminType: 1 });
   callers.push(
@@ -324,7 +323,6 @@ beforeAll(async () => {
     { name: 'admin', token: admin.token, id: String(admin.id) },
   );
 });
-afterAll(async () => t.close());
 
 describe('hostile input on every operation', () => {
   it(`answers no 5xx and nothing outside the error format (${FULL ? 'full walk' : `sample of ${SAMPLE} per operation and caller, seed ${SEED}`})`, async () => {

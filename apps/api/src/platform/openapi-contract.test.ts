@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/helpers.js';
 
 /**
  * The wire contract, checked in: every change to a call's path, parameters, body or answer shows in
@@ -9,11 +9,7 @@ import { createTestApp, type TestApp } from '../testing/helpers.js';
  */
 const CONTRACT = fileURLToPath(new URL('../../../../docs/openapi.json', import.meta.url));
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe('the OpenAPI contract', () => {
   it('is the document the API serves (run `npm run contracts` after changing a call)', async () => {

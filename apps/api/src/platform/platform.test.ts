@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/helpers.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
+
+/** A body sent as it is, with the content type given, to a call that takes JSON. */
+const sendRaw = (payload: string, contentType: string) =>
+  t.request('POST', '/api/auth/login', { payload, headers: { 'content-type': contentType } });
 
 describe('the API platform', () => {
   it('reports the database in the health call', async () => {
@@ -80,29 +80,23 @@ describe('the API platform', () => {
   });
 
   it('answers broken JSON with 400, never 500', async () => {
-    const res = await t.request('POST', '/api/auth/login', {
-      payload: '{"email": ',
-      headers: { 'content-type': 'application/json' },
-    });
+    const res = await sendRaw('{"email": ', 'application/json');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('INVALID_JSON');
     expect(res.body).not.toContain('at ');
   });
 
   it('refuses a body over the size limit with 413', async () => {
-    const res = await t.request('POST', '/api/auth/login', {
-      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) }),
-      headers: { 'content-type': 'application/json' },
-    });
+    const res = await sendRaw(
+      JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) }),
+      'application/json',
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('refuses a content type it does not take with 415', async () => {
-    const res = await t.request('POST', '/api/auth/login', {
-      payload: 'email=a',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const res = await sendRaw('email=a', 'application/x-www-form-urlencoded');
     expect(res.statusCode).toBe(415);
     expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });

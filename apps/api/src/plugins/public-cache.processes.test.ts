@@ -38,35 +38,24 @@ describe('the public cache across API processes (PostgreSQL)', () => {
   let donorToken: string;
   let projectId: number;
 
-  const url = (server: ApiProcess, p: string) => `http://127.0.0.1:${server.port}${p}`;
-
-  async function call(server: ApiProcess, method: string, p: string, token?: string, body?: unknown) {
-    const res = await fetch(url(server, p), {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${text}`);
-    return JSON.parse(text);
-  }
-
   async function login(email: string) {
-    return (await call(writer, 'POST', '/api/auth/login', undefined, { email, password: PASSWORD }))
-      .token as string;
+    return (
+      await writer.call<{ token: string }>('POST', '/api/auth/login', undefined, {
+        email,
+        password: PASSWORD,
+      })
+    ).token;
   }
 
-  const cacheOf = async (server: ApiProcess) => (await call(server, 'GET', '/api/health')).cache;
+  const cacheOf = async (server: ApiProcess) =>
+    (await server.call<{ cache: { hits: number } }>('GET', '/api/health')).cache;
 
   /** Reads anonymously through `server` until `done` holds, up to `ms`; answers how long it took. */
   async function until(server: ApiProcess, p: string, done: (body: Answer) => boolean, ms: number) {
     const started = performance.now();
     let last: Answer | undefined;
     while (performance.now() - started < ms) {
-      const body: Answer = await call(server, 'GET', p);
+      const body: Answer = await server.call('GET', p);
       last = body;
       if (done(body)) return performance.now() - started;
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -116,12 +105,12 @@ describe('the public cache across API processes (PostgreSQL)', () => {
     const platformToken = await login('platform@example.org');
     adminToken = await login('charity@example.org');
     donorToken = await login('donor@example.org');
-    const charity = await call(writer, 'POST', '/api/charity', platformToken, {
+    const charity = await writer.call<{ id: number }>('POST', '/api/charity', platformToken, {
       name: 'Two Process Trust',
       charity_types: [3],
       admin_email: 'charity@example.org',
     });
-    const project = await call(writer, 'POST', '/api/project/create', adminToken, {
+    const project = await writer.call<{ id: number }>('POST', '/api/project/create', adminToken, {
       title: 'Orchard replanting',
       description: 'Plant the old orchard again.',
       charity_id: charity.id,
@@ -129,7 +118,7 @@ describe('the public cache across API processes (PostgreSQL)', () => {
       end_date: isoDay(new Date(Date.now() + 30 * 86_400_000)),
     });
     projectId = project.id;
-    await call(writer, 'PATCH', `/api/project/update/${projectId}`, adminToken, { status: 2 });
+    await writer.call('PATCH', `/api/project/update/${projectId}`, adminToken, { status: 2 });
   }, 180_000);
 
   afterAll(async () => {
@@ -144,15 +133,15 @@ describe('the public cache across API processes (PostgreSQL)', () => {
     const list = '/api/explore/project/list?q=orchard';
     // the notices of the set-up's writes have arrived
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await call(reader, 'GET', page)).title).toBe('Orchard replanting');
-    expect((await call(reader, 'GET', list)).items[0].title).toBe('Orchard replanting');
+    expect((await reader.call<Answer>('GET', page)).title).toBe('Orchard replanting');
+    expect((await reader.call<Answer>('GET', list)).items?.[0]?.title).toBe('Orchard replanting');
     // the reader now answers both from memory
     const before = await cacheOf(reader);
-    await call(reader, 'GET', page);
-    await call(reader, 'GET', list);
+    await reader.call('GET', page);
+    await reader.call('GET', list);
     expect((await cacheOf(reader)).hits).toBe(before.hits + 2);
 
-    await call(writer, 'PATCH', page, adminToken, { title: 'Orchard replanting and pruning' });
+    await writer.call('PATCH', page, adminToken, { title: 'Orchard replanting and pruning' });
     const ms = await until(reader, page, (body) => body.title === 'Orchard replanting and pruning', 2000);
     await until(reader, list, (body) => body.items?.[0]?.title === 'Orchard replanting and pruning', 500);
     expect(ms).toBeLessThan(2000);
@@ -160,14 +149,17 @@ describe('the public cache across API processes (PostgreSQL)', () => {
 
   it("shows a gift made through one process in the other's progress at once", async () => {
     const summary = `/api/project/${projectId}/summary`;
-    const { funds_raised: raised, donors_count: donors } = await call(reader, 'GET', summary);
-    await call(reader, 'GET', summary);
-    const deposit = await call(writer, 'POST', '/api/user/deposit', donorToken, {
+    const { funds_raised: raised, donors_count: donors } = await reader.call<Required<Answer>>(
+      'GET',
+      summary,
+    );
+    await reader.call('GET', summary);
+    const deposit = await writer.call<{ payment: { id: number } }>('POST', '/api/user/deposit', donorToken, {
       amount: 3000,
       card: GOOD_CARD,
     });
-    await call(writer, 'POST', '/api/user/deposit/confirm', donorToken, { payment_id: deposit.payment.id });
-    await call(writer, 'POST', `/api/user/donate/project/${projectId}`, donorToken, {
+    await writer.call('POST', '/api/user/deposit/confirm', donorToken, { payment_id: deposit.payment.id });
+    await writer.call('POST', `/api/user/donate/project/${projectId}`, donorToken, {
       type: 2,
       amount: 3000,
     });
@@ -181,8 +173,8 @@ describe('the public cache across API processes (PostgreSQL)', () => {
 
   it('catches up after its listening connection is cut, and listens again', async () => {
     const page = `/api/project/${projectId}`;
-    await call(reader, 'GET', page);
-    await call(reader, 'GET', page);
+    await reader.call('GET', page);
+    await reader.call('GET', page);
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
     try {
@@ -193,7 +185,7 @@ describe('the public cache across API processes (PostgreSQL)', () => {
         [LISTENER_NAME],
       );
       expect(cut.rowCount).toBeGreaterThanOrEqual(1);
-      await call(writer, 'PATCH', page, adminToken, { title: 'Orchard after the outage' });
+      await writer.call('PATCH', page, adminToken, { title: 'Orchard after the outage' });
       await until(reader, page, (body) => body.title === 'Orchard after the outage', 5000);
       // listening again: the next edit comes through as quickly as before
       let listening = 0;
@@ -207,8 +199,8 @@ describe('the public cache across API processes (PostgreSQL)', () => {
         if (listening < 2) await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(listening).toBe(2);
-      await call(reader, 'GET', page);
-      await call(writer, 'PATCH', page, adminToken, { title: 'Orchard in bloom' });
+      await reader.call('GET', page);
+      await writer.call('PATCH', page, adminToken, { title: 'Orchard in bloom' });
       await until(reader, page, (body) => body.title === 'Orchard in bloom', 2000);
     } finally {
       await admin.end();

@@ -1,19 +1,18 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../lib/periods.js';
 import { createPublicCache, LISTS, projectTag } from '../lib/public-cache.js';
-import { makeOrganisation, makeProject } from '../testing/factories.js';
-import { createTestApp, type TestApp } from '../testing/helpers.js';
+import { makeOrganisation, makeProject, type Person } from '../testing/factories.js';
+import { useTestApp } from '../testing/helpers.js';
 import { topUp } from '../testing/money.js';
 import { CACHED_READS, UNCACHED_PUBLIC_READS } from './public-cache.js';
 
-let t: TestApp;
-type User = Awaited<ReturnType<TestApp['createUser']>>;
-let admin: User;
-let donor: User;
+let admin: Person;
+let donor: Person;
 let charityId: number;
 let projectId: number;
 const clock = new Date();
+const t = useTestApp({ publicCacheBytes: 8 * 1024 * 1024 }, { now: () => clock });
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * 86_400_000));
 
 async function ok(method: 'POST' | 'PATCH', url: string, token: string, body: unknown) {
@@ -25,7 +24,6 @@ async function ok(method: 'POST' | 'PATCH', url: string, token: string, body: un
 const stats = async () => (await t.request('GET', '/api/health')).json().cache;
 
 beforeAll(async () => {
-  t = await createTestApp({ publicCacheBytes: 8 * 1024 * 1024 }, { now: () => clock });
   const platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
   admin = await t.createUser();
   donor = await t.createUser();
@@ -42,7 +40,6 @@ beforeAll(async () => {
     fields: { description: 'Mend the towpath between the locks.', funds_target: 50_000, end_date: day(30) },
   });
 });
-afterAll(async () => t.close());
 
 describe('public answers from memory', () => {
   it('answers a second anonymous read from the cache, with an ETag, public caching and 304', async () => {

@@ -1,9 +1,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/helpers.js';
+import { solidImage } from '../testing/images.js';
 import { API_LIMITS } from './security.js';
 
 /**
@@ -30,9 +30,7 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'assets', 'index-3fa9c1.js'), 'console.log("kindred")');
   t = await createTestApp({ rateLimits: true, webDist: dist });
   // A charity's logo, as an upload stores it.
-  const logo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#7f2a62' } })
-    .webp()
-    .toBuffer();
+  const logo = await solidImage('webp', { width: 8, height: 8, background: '#7f2a62' });
   await t.ctx.storage.put('logos/3b1f0c2e-limits_small.webp', logo);
   picture = '/api/files/logos/3b1f0c2e-limits_small.webp';
 });

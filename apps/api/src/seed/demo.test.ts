@@ -1,9 +1,9 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/helpers.js';
 import { clearDemo, DEMO_PASSWORD, seedDemo } from './demo.js';
 
-let t: TestApp;
+const t = useTestApp();
 const signIn = async (email: string) => {
   const res = await t.request('POST', '/api/auth/login', { body: { email, password: DEMO_PASSWORD } });
   if (res.statusCode !== 200) throw new Error(res.body);
@@ -11,11 +11,9 @@ const signIn = async (email: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   await seedDemo(t.ctx.database.db, t.ctx.storage, t.ctx.config.currency, t.ctx.now());
 });
 // close() runs the ledger check: the demo's money balances.
-afterAll(async () => t.close());
 
 describe('the demo data', () => {
   it('gives the donor donations of every kind and status, subscriptions and a Gift Aid declaration for River Trust', async () => {

@@ -12,6 +12,8 @@ export interface ApiProcess {
   healthy(ms?: number): Promise<void>;
   /** Stops the process and waits for it to exit. */
   stop(): Promise<void>;
+  /** A JSON call as the web app makes it (signed in when given a token); fails on an answer of 300 or more. */
+  call<T>(method: string, path: string, token?: string, body?: unknown): Promise<T>;
 }
 
 /**
@@ -65,6 +67,19 @@ export function startApiProcess(options: {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
       throw new Error(`API on port ${options.port} did not become healthy; its errors: ${stderr}`);
+    },
+    async call<T>(method: string, p: string, token?: string, body?: unknown): Promise<T> {
+      const res = await fetch(`http://127.0.0.1:${options.port}${p}`, {
+        method,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await res.text();
+      if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${text}`);
+      return JSON.parse(text) as T;
     },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -135,6 +135,25 @@ export async function makeCharityWithProject(
   return { charityId: made.id, admin: made.admin, projectId };
 }
 
+/** A gift from a person's wallet to a project (the wallet must hold the amount); answers the donation call's body. */
+export async function giveToProject(t: TestApp, donor: { token: string }, projectId: number, amount: number) {
+  const res = await t.request('POST', `/api/user/donate/project/${projectId}`, {
+    token: donor.token,
+    body: { type: 2, amount },
+  });
+  return expectCreated(res, 'give to a project');
+}
+
+/** A platform admin and an approved charity they added with one live project: the set-up of giving tests. */
+export async function makeGivingSetUp(
+  t: TestApp,
+  charityName: string,
+  project: Omit<ProjectOptions, 'charityId'> = {},
+) {
+  const platform = await platformAdmin(t);
+  return { platform, ...(await makeCharityWithProject(t, { name: charityName, platform }, project)) };
+}
+
 /** A new person with money in their wallet, topped up by card as the wallet screen does. */
 export async function makeDonor(t: TestApp, amount: number): Promise<Person> {
   const donor = await t.createUser();
@@ -157,18 +176,28 @@ export interface OrganisationOptions {
 export async function makeOrganisation(t: TestApp, platform: Person, options: OrganisationOptions = {}) {
   const name = options.name ?? `Test Co ${Math.random().toString(36).slice(2, 7)}`;
   const { id, owner } = await createOrganisation(t, platform.token, name);
-  if (options.funds) {
-    const deposit = await t.request('POST', `/api/admin/business/${id}/deposit`, {
-      token: platform.token,
-      body: { amount: options.funds, reason: 'Opening balance' },
-    });
-    if (deposit.statusCode >= 300) throw new Error(deposit.body);
-  }
+  if (options.funds) await fundOrganisation(t, platform, id, options.funds);
   const members: Person[] = [];
   for (const member of options.members ?? []) {
     members.push(await joinOrganisation(t, id as OrganisationId, owner, member.role, member));
   }
   return { id: id as OrganisationId, owner, members };
+}
+
+/** Money a platform admin puts in an organisation's wallet, as the admin screen does. */
+export async function fundOrganisation(
+  t: TestApp,
+  platform: { token: string },
+  organisationId: number,
+  amount: number,
+  reason = 'Opening balance',
+) {
+  const deposit = await t.request('POST', `/api/admin/business/${organisationId}/deposit`, {
+    token: platform.token,
+    body: { amount, reason },
+  });
+  if (deposit.statusCode >= 300) throw new Error(`deposit: ${deposit.statusCode} ${deposit.body}`);
+  return deposit.json();
 }
 
 /** The code in the last invitation mailed to the address. */

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
@@ -139,3 +140,29 @@ export async function createTestApp(
   };
 }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * The test app of one test file: started before the file's first test (with createTestApp's
+ * arguments) and closed, its ledger checked, after the last. Usable in any hook or test.
+ */
+export function useTestApp(...args: Parameters<typeof createTestApp>): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(...args);
+  });
+  afterAll(async () => current?.close());
+  return new Proxy({} as TestApp, {
+    get(_target, key) {
+      if (!current) throw new Error('the test app starts in beforeAll: use it in a hook or a test');
+      return current[key as keyof TestApp];
+    },
+  });
+}
+
+/** The user ids of a list answer's items (members, admins...), sorted, to compare with a set of people. */
+export function sortedUserIds(res: LightMyRequestResponse): number[] {
+  return res
+    .json()
+    .items.map((item: { user_id: number }) => item.user_id)
+    .sort();
+}

@@ -1,4 +1,5 @@
 import { businesses, businessMemberships } from '../db/schema.js';
+import { account, PLATFORM } from '../modules/ledger/ledger.service.js';
 import type { TestApp } from './helpers.js';
 
 export const GOOD_CARD = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2035, cvc: '123' };
@@ -37,4 +38,17 @@ export async function createBusiness(
     .insert(businessMemberships)
     .values({ createdAt: t.ctx.now(), businessId: row.id, userId: superAdminId, adminType: 1 });
   return row.id;
+}
+
+/** Money put straight into an organisation's wallet in the ledger, for tests of what it is spent on. */
+export async function creditBusinessWallet(t: TestApp, businessId: number, amount: number) {
+  await t.ctx.database.db.transaction((tx) =>
+    t.ctx.ledger.transfer(
+      tx,
+      PLATFORM.manual,
+      account({ ownerType: 'business', ownerId: businessId }, 'wallet'),
+      amount,
+      { kind: 'admin_deposit', description: 'test funds' },
+    ),
+  );
 }

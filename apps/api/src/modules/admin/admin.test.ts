@@ -1,22 +1,20 @@
 import { STATISTIC_NAMES } from '@kindred/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharity, makeDonor, makeProject } from '../../testing/factories.js';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/helpers.js';
+import { giveToProject, makeCharity, makeDonor, makeProject, type Person } from '../../testing/factories.js';
+import { TEST_PASSWORD, useTestApp } from '../../testing/helpers.js';
 import { createBusiness } from '../../testing/money.js';
 
-type User = Awaited<ReturnType<TestApp['createUser']>>;
-
-let t: TestApp;
 const clock = new Date('2026-03-10T10:00:00Z');
+const t = useTestApp({}, { now: () => clock });
 const DAY = 86_400_000;
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * DAY));
-let superAdmin: User;
-let admin: User;
-let employee: User;
-let stranger: User;
-let charity: { id: number; admin: User };
+let superAdmin: Person;
+let admin: Person;
+let employee: Person;
+let stranger: Person;
+let charity: { id: number; admin: Person };
 let soon: number;
 let later: number;
 
@@ -35,11 +33,22 @@ const liveProject = (title: string, endOffset: number) =>
   });
 
 const get = (token: string, url: string) => t.request('GET', `/api${url}`, { token });
+
+/** The person signs in with their password (answers the call, which may refuse them). */
+const signInAs = (person: { email: string }) =>
+  t.request('POST', '/api/auth/login', { body: { email: person.email, password: TEST_PASSWORD } });
+
+/** The audit log of one charity, organisation or person, as a platform employee reads it. */
+const auditOf = async (targetType: string, targetId: number) =>
+  (await get(employee.token, `/admin/audit?target_type=${targetType}&target_id=${targetId}`)).json();
 const patchUser = (token: string, body: Record<string, unknown>) =>
   t.request('PATCH', '/api/admin/user', { token, body });
 
+/** A change to a person's account made by the platform Admin. */
+const adminChanges = (person: { id: number }, body: Record<string, unknown>) =>
+  patchUser(admin.token, { user_id: person.id, ...body });
+
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   superAdmin = await t.createUser({ isIicAdmin: true, adminType: 1 });
   admin = await t.createUser({ isIicAdmin: true, adminType: 2 });
   employee = await t.createUser({ isIicAdmin: true, adminType: 99 });
@@ -48,7 +57,6 @@ beforeAll(async () => {
   soon = await liveProject('River clean-up', 5);
   later = await liveProject('Tree planting', 60);
 });
-afterAll(async () => t.close());
 
 describe('who may use the admin area', () => {
   const reads = [
@@ -95,7 +103,7 @@ describe('who may use the admin area', () => {
 
   it('lets only Super Admins make or unmake platform admins', async () => {
     const person = await t.createUser();
-    const byAdmin = await patchUser(admin.token, { user_id: person.id, is_iic_admin: true, admin_type: 99 });
+    const byAdmin = await adminChanges(person, { is_iic_admin: true, admin_type: 99 });
     expect(byAdmin.statusCode).toBe(403);
     const bySuper = await patchUser(superAdmin.token, {
       user_id: person.id,
@@ -127,7 +135,7 @@ describe('people', () => {
   });
 
   it('refuses bad input with the error format, never a 500', async () => {
-    for (const url of [
+    const malformed = [
       '/admin/user_list?limit=0',
       '/admin/user_list?cursor=nonsense',
       '/admin/user_list?status=sleeping',
@@ -138,28 +146,25 @@ describe('people', () => {
       '/admin/statistics/all_projects?from=yesterday',
       '/admin/projects/all_expire_projects?days=-1',
       '/admin/audit?target_type=planet',
-    ]) {
+    ];
+    for (const url of malformed) {
       const res = await get(admin.token, url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().error.code, url).toBeTruthy();
     }
     expect((await get(admin.token, '/admin/user/999999')).statusCode).toBe(404);
-    const password = await patchUser(admin.token, { user_id: stranger.id, password: 'New-password-1' });
+    const password = await adminChanges(stranger, { password: 'New-password-1' });
     expect(password.statusCode).toBe(400);
     const noType = await patchUser(superAdmin.token, { user_id: stranger.id, is_iic_admin: true });
     expect(noType.statusCode).toBe(400);
     expect(noType.json().error.details.fields.admin_type).toBeTruthy();
-    const taken = await patchUser(admin.token, { user_id: stranger.id, email: admin.email });
+    const taken = await adminChanges(stranger, { email: admin.email });
     expect(taken.statusCode).toBe(409);
   });
 
   it("shows a person's memberships, wallet and giving", async () => {
     const donor = await makeDonor(t, 30_000);
-    const gift = await t.request('POST', `/api/user/donate/project/${soon}`, {
-      token: donor.token,
-      body: { type: 2, amount: 12_000 },
-    });
-    expect(gift.statusCode).toBe(201);
+    await giveToProject(t, donor, soon, 12_000);
     const detail = (await get(employee.token, `/admin/user/${donor.id}`)).json();
     expect(detail.wallet.wallet).toBe(18_000);
     expect(detail.giving).toMatchObject({ donations: 1, funds: 12_000 });
@@ -171,29 +176,21 @@ describe('people', () => {
 
   it('deactivates a person: their sessions end and they cannot sign in until activated again', async () => {
     const person = await t.createUser();
-    const res = await patchUser(admin.token, {
-      user_id: person.id,
-      action: 'deactivate',
-      reason: 'Fraud report',
-    });
+    const res = await adminChanges(person, { action: 'deactivate', reason: 'Fraud report' });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.deactivated).toBe(true);
     expect((await get(person.token, '/user/get')).statusCode).toBe(401);
-    const login = await t.request('POST', '/api/auth/login', {
-      body: { email: person.email, password: TEST_PASSWORD },
-    });
+    const login = await signInAs(person);
     expect(login.statusCode).toBe(403);
     expect(login.json().error.code).toBe('ACCOUNT_DEACTIVATED');
     const listed = (await get(admin.token, '/admin/user_list?status=deactivated')).json();
     expect(listed.items.map((u: { id: number }) => u.id)).toContain(person.id);
 
-    await patchUser(admin.token, { user_id: person.id, action: 'activate' });
-    const again = await t.request('POST', '/api/auth/login', {
-      body: { email: person.email, password: TEST_PASSWORD },
-    });
+    await adminChanges(person, { action: 'activate' });
+    const again = await signInAs(person);
     expect(again.statusCode).toBe(200);
 
-    const audit = (await get(employee.token, `/admin/audit?target_type=user&target_id=${person.id}`)).json();
+    const audit = await auditOf('user', person.id);
     expect(audit.items.map((e: { action: string }) => e.action)).toEqual([
       'user.activate',
       'user.deactivate',
@@ -204,13 +201,9 @@ describe('people', () => {
 
   it('corrects details and refuses to deactivate oneself', async () => {
     const person = await t.createUser();
-    const res = await patchUser(admin.token, {
-      user_id: person.id,
-      first_name: 'Corrected',
-      phone: '07700900123',
-    });
+    const res = await adminChanges(person, { first_name: 'Corrected', phone: '07700900123' });
     expect(res.json().user).toMatchObject({ first_name: 'Corrected', phone: '07700900123' });
-    expect((await patchUser(admin.token, { user_id: admin.id, action: 'deactivate' })).statusCode).toBe(409);
+    expect((await adminChanges(admin, { action: 'deactivate' })).statusCode).toBe(409);
   });
 
   it('exports a person as JSON and erases them on request, keeping their donations anonymised', async () => {
@@ -233,9 +226,7 @@ describe('people', () => {
     expect(erase.statusCode).toBe(200);
     expect(erase.json().user).toMatchObject({ deleted: true, first_name: 'Deleted' });
     expect(erase.json().giving.funds).toBe(2_000);
-    const login = await t.request('POST', '/api/auth/login', {
-      body: { email: donor.email, password: TEST_PASSWORD },
-    });
+    const login = await signInAs(donor);
     expect(login.statusCode).toBe(401);
     const project = (await t.request('GET', `/api/project/${later}`)).json();
     expect(project.funds_raised).toBeGreaterThanOrEqual(2_000);
@@ -412,22 +403,16 @@ describe('statistics', () => {
 
   it('counts people, charities and projects for the range', async () => {
     await t.ctx.database.db.execute(sql`delete from admin_statistics_runs`);
-    const projects = (
-      await get(employee.token, '/admin/statistics/all_projects?from=2026-03-01&to=2026-03-31')
-    ).json();
-    expect(projects.value).toBe(2);
-    const live = (
-      await get(employee.token, '/admin/statistics/all_live_projects?from=2026-03-01&to=2026-03-31')
-    ).json();
-    expect(live.value).toBe(2);
-    const charities = (
-      await get(employee.token, '/admin/statistics/all_charities?from=2026-03-10&to=2026-03-10')
-    ).json();
-    expect(charities.value).toBe(1);
-    const none = (
-      await get(employee.token, '/admin/statistics/all_individuals?from=2020-01-01&to=2020-12-31')
-    ).json();
-    expect(none.value).toBe(0);
+    const counted: Array<[statistic: string, from: string, to: string, value: number]> = [
+      ['all_projects', '2026-03-01', '2026-03-31', 2],
+      ['all_live_projects', '2026-03-01', '2026-03-31', 2],
+      ['all_charities', '2026-03-10', '2026-03-10', 1],
+      ['all_individuals', '2020-01-01', '2020-12-31', 0],
+    ];
+    for (const [statistic, from, to, value] of counted) {
+      const res = await get(employee.token, `/admin/statistics/${statistic}?from=${from}&to=${to}`);
+      expect(res.json().value, statistic).toBe(value);
+    }
   });
 });
 
@@ -453,9 +438,7 @@ describe('the audit log', () => {
     });
     expect(returned.statusCode).toBe(200);
 
-    const charityLog = (
-      await get(employee.token, `/admin/audit?target_type=charity&target_id=${charity.id}`)
-    ).json();
+    const charityLog = await auditOf('charity', charity.id);
     expect(charityLog.items.map((e: { action: string }) => e.action)).toEqual([
       'charity.unlock',
       'charity.lock',
@@ -469,9 +452,7 @@ describe('the audit log', () => {
       reason: 'Cheque received',
       details: { amount: 1_500 },
     });
-    const projectLog = (
-      await get(employee.token, `/admin/audit?target_type=project&target_id=${later}`)
-    ).json();
+    const projectLog = await auditOf('project', later);
     expect(projectLog.items[0]).toMatchObject({ action: 'project.return', reason: 'The title needs work' });
     const byActor = (await get(employee.token, `/admin/audit?actor_id=${admin.id}&limit=2`)).json();
     expect(byActor.items).toHaveLength(2);
@@ -537,9 +518,7 @@ describe('locking a charity or an organisation', () => {
       body: { lock_status: true, reason: 'Unpaid invoices' },
     });
     expect(locked.statusCode).toBe(200);
-    const log = (
-      await get(employee.token, `/admin/audit?target_type=business&target_id=${business.id}`)
-    ).json();
+    const log = await auditOf('business', business.id);
     expect(log.items[0]).toMatchObject({
       action: 'business.lock',
       reason: 'Unpaid invoices',
@@ -561,9 +540,7 @@ describe('locking a charity or an organisation', () => {
       await get(employee.token, `/admin/audit?action=user.deposit&target_id=${stranger.id}`)
     ).json().items[0];
     expect(entry.target_name).toMatch(/^Test Person \d+$/);
-    const created = (
-      await get(employee.token, `/admin/audit?target_type=charity&target_id=${charity.id}`)
-    ).json();
+    const created = await auditOf('charity', charity.id);
     expect(created.items.at(-1)).toMatchObject({ action: 'charity.create', target_name: 'Riverside Trust' });
   });
 });

@@ -1,16 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { businesses, businessMemberships, charities, charityMemberships } from '../../db/schema.js';
 import { STRICT_LIMITS } from '../../plugins/security.js';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/helpers.js';
+import { createTestApp, TEST_PASSWORD, useTestApp } from '../../testing/helpers.js';
 import { users } from '../users/users.table.js';
 
-let t: TestApp;
-let clock = new Date('2026-11-22T10:00:00Z');
-beforeAll(async () => {
-  t = await createTestApp({ publicUrl: 'https://kindred.test' }, { now: () => clock });
+const START = new Date('2026-11-22T10:00:00Z');
+let clock = START;
+const t = useTestApp({ publicUrl: 'https://kindred.test' }, { now: () => clock });
+
+// Tests that move the clock (expiry, slowing down guessers) leave it where the others expect it.
+afterEach(() => {
+  clock = START;
 });
-afterAll(async () => t.close());
 
 const person = (email: string) => ({
   email,
@@ -18,6 +20,23 @@ const person = (email: string) => ({
   first_name: 'Ada',
   last_name: 'Lovelace',
 });
+
+/** Registers a person together with the charity or organisation they apply to add. */
+const registerWith = (
+  email: string,
+  accountType: 'charity' | 'business',
+  organisation: { name: string; registration_number?: string },
+) =>
+  t.request('POST', '/api/user/register', {
+    body: { ...person(email), account_type: accountType, organisation },
+  });
+
+/** Signs in with the email and password given. */
+const signIn = (body: { email: string; password: string }) => t.request('POST', '/api/auth/login', { body });
+
+/** Sets a new password with the code of a reset mail. */
+const confirmReset = (body: Record<string, unknown>) =>
+  t.request('POST', '/api/auth/password_reset/confirm', { body });
 
 async function lastMailTo(email: string) {
   const mails = (await t.outbox()).filter((m) => m.to.includes(email));
@@ -38,9 +57,7 @@ describe('registration and activation', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toContain('ada@example.org');
 
-    const early = await t.request('POST', '/api/auth/login', {
-      body: { email: 'ada@example.org', password: 'A-good-password-1' },
-    });
+    const early = await signIn({ email: 'ada@example.org', password: 'A-good-password-1' });
     expect(early.statusCode).toBe(403);
     expect(early.json().error.code).toBe('ACCOUNT_NOT_ACTIVATED');
 
@@ -55,9 +72,7 @@ describe('registration and activation', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('CODE_USED');
 
-    const login = await t.request('POST', '/api/auth/login', {
-      body: { email: 'ADA@example.org', password: 'A-good-password-1' },
-    });
+    const login = await signIn({ email: 'ADA@example.org', password: 'A-good-password-1' });
     expect(login.statusCode).toBe(200);
     const body = login.json();
     expect(body.token).toEqual(expect.any(String));
@@ -109,13 +124,7 @@ describe('registration and activation', () => {
     // The account is untouched: no second one, the password unchanged.
     const rows = await t.ctx.database.db.select().from(users).where(eq(users.email, 'twin@example.org'));
     expect(rows).toHaveLength(1);
-    expect(
-      (
-        await t.request('POST', '/api/auth/login', {
-          body: { email: owner.email, password: TEST_PASSWORD },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await signIn({ email: owner.email, password: TEST_PASSWORD })).statusCode).toBe(200);
   });
 
   it('answers a known address still waiting for activation alike, with a new activation link', async () => {
@@ -142,13 +151,9 @@ describe('registration and activation', () => {
     await t.request('POST', '/api/auth/register', { body: person('late@example.org') });
     const code = linkCode((await lastMailTo('late@example.org')).text, 'activate');
     clock = new Date(clock.getTime() + 8 * 24 * 3600 * 1000);
-    try {
-      const res = await t.request('GET', `/api/auth/activate/${code}`);
-      expect(res.statusCode).toBe(409);
-      expect(res.json().error.code).toBe('CODE_EXPIRED');
-    } finally {
-      clock = new Date('2026-11-22T10:00:00Z');
-    }
+    const res = await t.request('GET', `/api/auth/activate/${code}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('CODE_EXPIRED');
   });
 
   it('resends activation for an inactive account, and answers the same for an unknown one', async () => {
@@ -171,12 +176,9 @@ describe('registration and activation', () => {
   });
 
   it('registers a person with a charity application, pending review, with the person as its admin', async () => {
-    const res = await t.request('POST', '/api/user/register', {
-      body: {
-        ...person('founder@example.org'),
-        account_type: 'charity',
-        organisation: { name: 'Harbour Lights', registration_number: '1234567' },
-      },
+    const res = await registerWith('founder@example.org', 'charity', {
+      name: 'Harbour Lights',
+      registration_number: '1234567',
     });
     expect(res.statusCode).toBe(201);
     const [user] = await t.ctx.database.db.select().from(users).where(eq(users.email, 'founder@example.org'));
@@ -197,21 +199,15 @@ describe('registration and activation', () => {
   });
 
   it('registers a person with an organisation, checking the company registration number', async () => {
-    const bad = await t.request('POST', '/api/user/register', {
-      body: {
-        ...person('boss@example.org'),
-        account_type: 'business',
-        organisation: { name: 'Widgets', registration_number: 'X1' },
-      },
+    const bad = await registerWith('boss@example.org', 'business', {
+      name: 'Widgets',
+      registration_number: 'X1',
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.details.fields).toHaveProperty(['organisation.registration_number']);
-    const good = await t.request('POST', '/api/user/register', {
-      body: {
-        ...person('boss@example.org'),
-        account_type: 'business',
-        organisation: { name: 'Widgets', registration_number: 'AB123456' },
-      },
+    const good = await registerWith('boss@example.org', 'business', {
+      name: 'Widgets',
+      registration_number: 'AB123456',
     });
     expect(good.statusCode).toBe(201);
     const [business] = await t.ctx.database.db
@@ -226,13 +222,7 @@ describe('registration and activation', () => {
     expect(members).toHaveLength(1);
     expect(members[0]?.adminType).toBe(1);
     // Nothing is written for a known address (its owner is mailed; the answer is the same).
-    const dup = await t.request('POST', '/api/user/register', {
-      body: {
-        ...person('boss@example.org'),
-        account_type: 'business',
-        organisation: { name: 'Widgets Two' },
-      },
-    });
+    const dup = await registerWith('boss@example.org', 'business', { name: 'Widgets Two' });
     expect(dup.statusCode).toBe(201);
     expect(
       await t.ctx.database.db.select().from(businesses).where(eq(businesses.name, 'Widgets Two')),
@@ -243,12 +233,8 @@ describe('registration and activation', () => {
 describe('signing in', () => {
   it('answers a wrong password and an unknown email alike', async () => {
     const user = await t.createUser();
-    const wrong = await t.request('POST', '/api/auth/login', {
-      body: { email: user.email, password: 'nope-nope-nope' },
-    });
-    const unknown = await t.request('POST', '/api/auth/login', {
-      body: { email: 'ghost@example.org', password: 'nope-nope-nope' },
-    });
+    const wrong = await signIn({ email: user.email, password: 'nope-nope-nope' });
+    const unknown = await signIn({ email: 'ghost@example.org', password: 'nope-nope-nope' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -272,61 +258,49 @@ describe('signing in', () => {
 
   it('never keeps the owner out: ten wrong passwords from other addresses leave the right one working', async () => {
     const user = await t.createUser();
-    try {
-      for (let i = 0; i < 10; i++) {
-        // A stranger guessing from several addresses, as fast as the delays let them.
-        const res = await loginFrom(`203.0.113.${1 + (i % 2)}`, user.email, `wrong-${i}`);
-        expect([401, 429]).toContain(res.statusCode);
-        later(60_000);
-      }
-      const owner = await loginFrom('198.51.100.7', user.email, 'Correct-Horse-9');
-      expect(owner.statusCode, owner.body).toBe(200);
-    } finally {
-      clock = new Date('2026-11-22T10:00:00Z');
+    for (let i = 0; i < 10; i++) {
+      // A stranger guessing from several addresses, as fast as the delays let them.
+      const res = await loginFrom(`203.0.113.${1 + (i % 2)}`, user.email, `wrong-${i}`);
+      expect([401, 429]).toContain(res.statusCode);
+      later(60_000);
     }
+    const owner = await loginFrom('198.51.100.7', user.email, 'Correct-Horse-9');
+    expect(owner.statusCode, owner.body).toBe(200);
   });
 
   it('slows down an address that keeps guessing one account, longer after each failure, even for the right password', async () => {
     const user = await t.createUser();
     const guesser = '203.0.113.50';
-    try {
-      for (let i = 0; i < 5; i++)
-        expect((await loginFrom(guesser, user.email, `wrong-${i}`)).statusCode).toBe(401);
-      // The sixth try must wait a second after the fifth failure, the next two, then four...
-      const early = await loginFrom(guesser, user.email, 'Correct-Horse-9');
-      expect(early.statusCode).toBe(429);
-      expect(early.json().error.code).toBe('TOO_MANY_ATTEMPTS');
-      expect(early.headers['retry-after']).toBe('1');
-      later(1_000);
-      expect((await loginFrom(guesser, user.email, 'wrong-5')).statusCode).toBe(401);
-      const slower = await loginFrom(guesser, user.email, 'wrong-6');
-      expect(slower.statusCode).toBe(429);
-      expect(slower.headers['retry-after']).toBe('2');
-      // The owner, elsewhere, is not slowed down at all.
-      expect((await loginFrom('198.51.100.8', user.email, 'Correct-Horse-9')).statusCode).toBe(200);
-      later(2_000);
-      expect((await loginFrom(guesser, user.email, 'Correct-Horse-9')).statusCode).toBe(200);
-    } finally {
-      clock = new Date('2026-11-22T10:00:00Z');
-    }
+    for (let i = 0; i < 5; i++)
+      expect((await loginFrom(guesser, user.email, `wrong-${i}`)).statusCode).toBe(401);
+    // The sixth try must wait a second after the fifth failure, the next two, then four...
+    const early = await loginFrom(guesser, user.email, 'Correct-Horse-9');
+    expect(early.statusCode).toBe(429);
+    expect(early.json().error.code).toBe('TOO_MANY_ATTEMPTS');
+    expect(early.headers['retry-after']).toBe('1');
+    later(1_000);
+    expect((await loginFrom(guesser, user.email, 'wrong-5')).statusCode).toBe(401);
+    const slower = await loginFrom(guesser, user.email, 'wrong-6');
+    expect(slower.statusCode).toBe(429);
+    expect(slower.headers['retry-after']).toBe('2');
+    // The owner, elsewhere, is not slowed down at all.
+    expect((await loginFrom('198.51.100.8', user.email, 'Correct-Horse-9')).statusCode).toBe(200);
+    later(2_000);
+    expect((await loginFrom(guesser, user.email, 'Correct-Horse-9')).statusCode).toBe(200);
   });
 
   it('caps the wait of an address that keeps guessing at 15 minutes', async () => {
     const user = await t.createUser();
     const guesser = '203.0.113.60';
-    try {
-      for (let i = 0; i < 20; i++) {
-        await loginFrom(guesser, user.email, `wrong-${i}`);
-        later(16 * 60_000);
-      }
-      const res = await loginFrom(guesser, user.email, 'wrong-again');
-      expect(res.statusCode).toBe(401);
-      const wait = await loginFrom(guesser, user.email, 'Correct-Horse-9');
-      expect(wait.statusCode).toBe(429);
-      expect(Number(wait.headers['retry-after'])).toBe(15 * 60);
-    } finally {
-      clock = new Date('2026-11-22T10:00:00Z');
+    for (let i = 0; i < 20; i++) {
+      await loginFrom(guesser, user.email, `wrong-${i}`);
+      later(16 * 60_000);
     }
+    const res = await loginFrom(guesser, user.email, 'wrong-again');
+    expect(res.statusCode).toBe(401);
+    const wait = await loginFrom(guesser, user.email, 'Correct-Horse-9');
+    expect(wait.statusCode).toBe(429);
+    expect(Number(wait.headers['retry-after'])).toBe(15 * 60);
   });
 
   it('lets a completed password reset clear the count, as its message says', async () => {
@@ -338,9 +312,7 @@ describe('signing in', () => {
     expect(slowed.json().error.message).toContain('reset your password');
     await t.request('POST', `/api/user/passwordreset/${user.email}`);
     const token = linkCode((await lastMailTo(user.email)).text, 'reset-password');
-    const reset = await t.request('POST', '/api/auth/password_reset/confirm', {
-      body: { token, password: 'Brand-new-password-4' },
-    });
+    const reset = await confirmReset({ token, password: 'Brand-new-password-4' });
     expect(reset.statusCode).toBe(200);
     expect((await loginFrom(here, user.email, 'Brand-new-password-4')).statusCode).toBe(200);
   });
@@ -356,22 +328,16 @@ describe('password reset', () => {
     expect(mail.text).not.toContain('Correct-Horse-9');
     const token = linkCode(mail.text, 'reset-password');
 
-    const confirm = await t.request('POST', '/api/auth/password_reset/confirm', {
-      body: { token, password: 'Brand-new-password-2' },
-    });
+    const confirm = await confirmReset({ token, password: 'Brand-new-password-2' });
     expect(confirm.statusCode).toBe(200);
-    const reuse = await t.request('POST', '/api/auth/password_reset/confirm', {
-      body: { token, password: 'Another-password-3' },
-    });
+    const reuse = await confirmReset({ token, password: 'Another-password-3' });
     expect(reuse.statusCode).toBe(409);
     expect(reuse.json().error.code).toBe('RESET_LINK_INVALID');
 
     const old = await t.request('GET', '/api/user/get', { token: user.token });
     expect(old.statusCode).toBe(401);
     expect(old.json().error.code).toBe('SESSION_REVOKED');
-    const login = await t.request('POST', '/api/auth/login', {
-      body: { email: user.email, password: 'Brand-new-password-2' },
-    });
+    const login = await signIn({ email: user.email, password: 'Brand-new-password-2' });
     expect(login.statusCode).toBe(200);
   });
 
@@ -390,14 +356,8 @@ describe('password reset', () => {
     await t.request('POST', `/api/user/passwordreset/${user.email}`);
     const token = linkCode((await lastMailTo(user.email)).text, 'reset-password');
     clock = new Date(clock.getTime() + 61 * 60 * 1000);
-    try {
-      const res = await t.request('POST', '/api/auth/password_reset/confirm', {
-        body: { token, password: 'Brand-new-password-2' },
-      });
-      expect(res.statusCode).toBe(409);
-    } finally {
-      clock = new Date('2026-11-22T10:00:00Z');
-    }
+    const res = await confirmReset({ token, password: 'Brand-new-password-2' });
+    expect(res.statusCode).toBe(409);
   });
 
   it('rejects a malformed email in the path with 400', async () => {

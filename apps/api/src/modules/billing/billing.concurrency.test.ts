@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
-import { createBusiness } from '../../testing/money.js';
-import { account, PLATFORM } from '../ledger/ledger.service.js';
+import { createBusiness, creditBusinessWallet } from '../../testing/money.js';
 
 /**
  * The billing rules under contention: two API processes on one database run the period job at once and take
@@ -23,6 +22,57 @@ const runJob = async (app: App) => {
   return job.run();
 };
 
+/** Moves the clock; the platform admin signs in again (tokens last an hour). */
+async function at(iso: string) {
+  clock = new Date(iso);
+  await t.signIn(platformAdmin);
+}
+
+/** A subscription plan made by the platform admin. */
+async function createPlan(body: Record<string, unknown>) {
+  return adminCreates('subscription_plans', body);
+}
+
+/** A discount code made by the platform admin. */
+async function createDiscountCode(body: Record<string, unknown>) {
+  return adminCreates('discount_codes', body);
+}
+
+async function adminCreates(kind: 'subscription_plans' | 'discount_codes', body: Record<string, unknown>) {
+  const res = await t.request('POST', `/api/admin/${kind}`, { token: platformAdmin.token, body });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  return res.json() as { id: number };
+}
+
+/** Every organisation subscribes with the code at once, alternately through each process. */
+const subscribeAtOnce = (
+  orgs: Array<{ id: number; owner: { token: string } }>,
+  planId: number,
+  code: string,
+) =>
+  Promise.all(
+    orgs.map((org, i) =>
+      call(
+        i % 2 === 0 ? 'first' : 'second',
+        'POST',
+        `/api/business/${org.id}/subscription`,
+        org.owner.token,
+        {
+          plan_id: planId,
+          discount_code: code,
+        },
+      ),
+    ),
+  );
+
+/** How many times the discount code has been used, as the platform admin's list says. */
+async function usesOf(codeId: number) {
+  const codes = (
+    await t.request('GET', '/api/admin/discount_codes?limit=100', { token: platformAdmin.token })
+  ).json().items as Array<{ id: number; uses: number }>;
+  return codes.find((c) => c.id === codeId)?.uses;
+}
+
 /** A request to either process. */
 function call(app: 'first' | 'second', method: 'GET' | 'POST', url: string, token: string, body?: unknown) {
   if (app === 'first') return t.request(method, url, { token, body });
@@ -37,18 +87,7 @@ function call(app: 'first' | 'second', method: 'GET' | 'POST', url: string, toke
 async function organisation(funds: number) {
   const owner = await t.createUser();
   const id = await createBusiness(t, owner.id, { name: `Busy ${owner.id}` });
-  await t.ctx.database.db.transaction((tx) =>
-    t.ctx.ledger.transfer(
-      tx,
-      PLATFORM.manual,
-      account({ ownerType: 'business', ownerId: id }, 'wallet'),
-      funds,
-      {
-        kind: 'admin_deposit',
-        description: 'test funds',
-      },
-    ),
-  );
+  await creditBusinessWallet(t, id, funds);
   return { id, owner };
 }
 
@@ -72,12 +111,7 @@ describe('billing with two API processes on PostgreSQL', () => {
   });
 
   it('gives each period exactly one invoice, paid once, however many jobs run at once', async () => {
-    const plan = (
-      await t.request('POST', '/api/admin/subscription_plans', {
-        token: platformAdmin.token,
-        body: { name: 'Monthly', fee: 1_000, fee_type: 1 },
-      })
-    ).json();
+    const plan = await createPlan({ name: 'Monthly', fee: 1_000, fee_type: 1 });
     const orgs = await Promise.all(Array.from({ length: 8 }, () => organisation(100_000)));
     for (const org of orgs) {
       const res = await t.request('POST', `/api/business/${org.id}/subscription`, {
@@ -115,44 +149,17 @@ describe('billing with two API processes on PostgreSQL', () => {
   });
 
   it('never lets a discount code pass its maximum of uses, nor one organisation subscribe twice', async () => {
-    clock = new Date('2031-05-01T09:00:00Z');
-    await t.signIn(platformAdmin);
-    const plan = (
-      await t.request('POST', '/api/admin/subscription_plans', {
-        token: platformAdmin.token,
-        body: { name: 'Yearly', fee: 10_000, fee_type: 2 },
-      })
-    ).json();
-    const code = (
-      await t.request('POST', '/api/admin/discount_codes', {
-        token: platformAdmin.token,
-        body: { code: 'RUSH3', kind: 'percentage', value: 50, max_uses: 3 },
-      })
-    ).json();
+    await at('2031-05-01T09:00:00Z');
+    const plan = await createPlan({ name: 'Yearly', fee: 10_000, fee_type: 2 });
+    const code = await createDiscountCode({ code: 'RUSH3', kind: 'percentage', value: 50, max_uses: 3 });
     const orgs = await Promise.all(Array.from({ length: 12 }, () => organisation(100_000)));
-    const results = await Promise.all(
-      orgs.map((org, i) =>
-        call(
-          i % 2 === 0 ? 'first' : 'second',
-          'POST',
-          `/api/business/${org.id}/subscription`,
-          org.owner.token,
-          {
-            plan_id: plan.id,
-            discount_code: 'RUSH3',
-          },
-        ),
-      ),
-    );
+    const results = await subscribeAtOnce(orgs, plan.id, 'RUSH3');
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);
     expect(results.filter((r) => r.statusCode === 409).map((r) => r.json().error.code)).toEqual(
       Array(9).fill('DISCOUNT_CODE_USED_UP'),
     );
-    const codes = (
-      await t.request('GET', '/api/admin/discount_codes?limit=100', { token: platformAdmin.token })
-    ).json().items as Array<{ id: number; uses: number }>;
-    expect(codes.find((c) => c.id === code.id)?.uses).toBe(3);
+    expect(await usesOf(code.id)).toBe(3);
 
     // The same organisation subscribing from both processes at once: one subscription, one payment.
     const org = orgs[11] ?? orgs[0];
@@ -172,46 +179,19 @@ describe('billing with two API processes on PostgreSQL', () => {
   });
 
   it('refuses an expired code to every concurrent caller and counts no use', async () => {
-    clock = new Date('2031-06-01T09:00:00Z');
-    await t.signIn(platformAdmin);
-    const plan = (
-      await t.request('POST', '/api/admin/subscription_plans', {
-        token: platformAdmin.token,
-        body: { name: 'Short', fee: 2_000, fee_type: 1 },
-      })
-    ).json();
-    const code = (
-      await t.request('POST', '/api/admin/discount_codes', {
-        token: platformAdmin.token,
-        body: {
-          code: 'MIDNIGHT',
-          kind: 'fixed',
-          value: 500,
-          expires_at: '2031-06-01T09:30:00Z',
-          max_uses: 100,
-        },
-      })
-    ).json();
+    await at('2031-06-01T09:00:00Z');
+    const plan = await createPlan({ name: 'Short', fee: 2_000, fee_type: 1 });
+    const code = await createDiscountCode({
+      code: 'MIDNIGHT',
+      kind: 'fixed',
+      value: 500,
+      expires_at: '2031-06-01T09:30:00Z',
+      max_uses: 100,
+    });
     const orgs = await Promise.all(Array.from({ length: 6 }, () => organisation(10_000)));
     clock = new Date('2031-06-01T09:30:00Z');
-    const results = await Promise.all(
-      orgs.map((org, i) =>
-        call(
-          i % 2 === 0 ? 'first' : 'second',
-          'POST',
-          `/api/business/${org.id}/subscription`,
-          org.owner.token,
-          {
-            plan_id: plan.id,
-            discount_code: 'midnight',
-          },
-        ),
-      ),
-    );
+    const results = await subscribeAtOnce(orgs, plan.id, 'midnight');
     expect(results.map((r) => r.json().error?.code)).toEqual(Array(6).fill('DISCOUNT_CODE_EXPIRED'));
-    const codes = (
-      await t.request('GET', '/api/admin/discount_codes?limit=100', { token: platformAdmin.token })
-    ).json().items as Array<{ id: number; uses: number }>;
-    expect(codes.find((c) => c.id === code.id)?.uses).toBe(0);
+    expect(await usesOf(code.id)).toBe(0);
   });
 });

@@ -1,44 +1,27 @@
 import { ADMIN_TYPE } from '@kindred/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { businessMemberships } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
-import { createBusiness, DECLINED_CARD, GOOD_CARD } from '../../testing/money.js';
-import { account, PLATFORM } from '../ledger/ledger.service.js';
+import type { Person } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
+import { createBusiness, creditBusinessWallet, DECLINED_CARD, GOOD_CARD } from '../../testing/money.js';
+import { applyForOrganisation } from '../../testing/organisations.js';
 
 /** Organisation subscriptions, plans, discount codes and invoices (decision 025), on the real API. */
 let clock = new Date('2030-01-15T09:00:00Z');
-let t: TestApp;
-type Person = Awaited<ReturnType<TestApp['createUser']>>;
+const t = useTestApp({}, { now: () => clock });
 let platformAdmin: Person;
 let platformEmployee: Person;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   platformAdmin = await t.createUser({ isIicAdmin: true, adminType: ADMIN_TYPE.admin });
   platformEmployee = await t.createUser({ isIicAdmin: true, adminType: ADMIN_TYPE.employee });
 });
-afterAll(async () => t.close());
 
 /** Moves the clock; the platform admins sign in again (tokens last an hour). */
 async function at(iso: string) {
   clock = new Date(iso);
   await t.signIn(platformAdmin);
   await t.signIn(platformEmployee);
-}
-
-async function fund(businessId: number, amount: number) {
-  await t.ctx.database.db.transaction((tx) =>
-    t.ctx.ledger.transfer(
-      tx,
-      PLATFORM.manual,
-      account({ ownerType: 'business', ownerId: businessId }, 'wallet'),
-      amount,
-      {
-        kind: 'admin_deposit',
-        description: 'test funds',
-      },
-    ),
-  );
 }
 
 async function walletOf(businessId: number) {
@@ -56,7 +39,7 @@ async function organisation(funds = 100_000) {
     { createdAt: t.ctx.now(), businessId: id, userId: admin.id, adminType: ADMIN_TYPE.admin },
     { createdAt: t.ctx.now(), businessId: id, userId: employee.id, adminType: ADMIN_TYPE.employee },
   ]);
-  if (funds > 0) await fund(id, funds);
+  if (funds > 0) await creditBusinessWallet(t, id, funds);
   return { id, owner, admin, employee };
 }
 
@@ -69,13 +52,14 @@ async function plan(body: Record<string, unknown> = {}) {
   return res.json() as { id: number; fee: number };
 }
 
+/** A discount code as the platform admin asks for it (answers the call, which may refuse it). */
+const postCode = (body: Record<string, unknown>) =>
+  t.request('POST', '/api/admin/discount_codes', { token: platformAdmin.token, body });
+
 let codeCounter = 0;
 async function code(body: Record<string, unknown> = {}) {
   codeCounter += 1;
-  const res = await t.request('POST', '/api/admin/discount_codes', {
-    token: platformAdmin.token,
-    body: { code: `save${codeCounter}x`, kind: 'percentage', value: 20, ...body },
-  });
+  const res = await postCode({ code: `save${codeCounter}x`, kind: 'percentage', value: 20, ...body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; code: string };
 }
@@ -105,18 +89,17 @@ describe('plans and discount codes (platform admins)', () => {
     expect(Object.keys(bad.json().error.details.fields)).toEqual(
       expect.arrayContaining(['name', 'fee', 'fee_type']),
     );
-    const badCode = await t.request('POST', '/api/admin/discount_codes', {
-      token: platformAdmin.token,
-      body: { code: 'no spaces', kind: 'percentage', value: 150, expires_at: 'tomorrow' },
+    const badCode = await postCode({
+      code: 'no spaces',
+      kind: 'percentage',
+      value: 150,
+      expires_at: 'tomorrow',
     });
     expect(badCode.statusCode).toBe(400);
     expect(Object.keys(badCode.json().error.details.fields)).toEqual(
       expect.arrayContaining(['code', 'expires_at']),
     );
-    const over = await t.request('POST', '/api/admin/discount_codes', {
-      token: platformAdmin.token,
-      body: { code: 'TOOMUCH', kind: 'percentage', value: 150 },
-    });
+    const over = await postCode({ code: 'TOOMUCH', kind: 'percentage', value: 150 });
     expect(over.statusCode).toBe(400);
     expect(over.json().error.details.fields.value).toBeDefined();
     const missing = await t.request('PATCH', '/api/admin/subscription_plans/999999', {
@@ -129,10 +112,7 @@ describe('plans and discount codes (platform admins)', () => {
   it('keeps codes unique in capitals and never lowers the maximum under the uses', async () => {
     const first = await code({ code: 'spring-25', kind: 'fixed', value: 2_500, max_uses: 5 });
     expect(first.code).toBe('SPRING-25');
-    const again = await t.request('POST', '/api/admin/discount_codes', {
-      token: platformAdmin.token,
-      body: { code: 'Spring-25', kind: 'fixed', value: 100 },
-    });
+    const again = await postCode({ code: 'Spring-25', kind: 'fixed', value: 100 });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('DISCOUNT_CODE_EXISTS');
     const list = await t.request('GET', '/api/admin/discount_codes?limit=100', {
@@ -384,11 +364,7 @@ describe('an organisation subscribes', () => {
     expect(res.json().error.code).toBe('ORGANISATION_LOCKED');
 
     const applicant = await t.createUser();
-    const pending = await t.request('POST', '/api/user/add/business', {
-      token: applicant.token,
-      body: { name: 'Pending Ltd' },
-    });
-    const pendingId = pending.json().id;
+    const pendingId = await applyForOrganisation(t, applicant, 'Pending Ltd');
     const dd = await t.request('POST', `/api/business/${pendingId}/subscription_with_direct_debit`, {
       token: applicant.token,
       body: { plan_id: p.id, card: GOOD_CARD },
@@ -502,7 +478,7 @@ describe('periods, history and the platform', () => {
     expect(invoices[0]).toMatchObject({ status: 'due', period_end: '2030-05-30' });
     expect(invoices[0].last_error).toContain('wallet');
 
-    await fund(org.id, 5_000);
+    await creditBusinessWallet(t, org.id, 5_000);
     await at('2030-04-30T12:00:00Z');
     await runJob();
     invoices = (
@@ -540,7 +516,7 @@ describe('periods, history and the platform', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().subscription).toMatchObject({ set_by_platform: true, status: 'active' });
     expect(res.json().invoice.status).toBe('due');
-    await fund(org.id, 10_000);
+    await creditBusinessWallet(t, org.id, 10_000);
     const again = await t.request('POST', `/api/admin/business/${org.id}/subscription`, {
       token: platformAdmin.token,
       body: { plan_id: p.id },

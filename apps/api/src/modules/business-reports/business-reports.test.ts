@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { businessMemberships, donationSubscriptions } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharityWithProject, platformAdmin } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { fundOrganisation, makeGivingSetUp, type Person } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 
-type User = Awaited<ReturnType<TestApp['createUser']>>;
-
-let t: TestApp;
 const START = new Date('2026-05-10T10:00:00Z');
-let platform: User;
+const t = useTestApp({}, { now: () => START });
+let platform: Person;
 let charityId: number;
 let projectId: number;
-const org = { parent: 0, child: 0, owner: null as unknown as User, signoff: null as unknown as User };
-let childAdmin: User;
-let employee: User;
+const org = { parent: 0, child: 0, owner: null as unknown as Person, signoff: null as unknown as Person };
+let childAdmin: Person;
+let employee: Person;
 
 const day = (offset: number) => isoDay(new Date(START.getTime() + offset * 86_400_000));
 
@@ -44,22 +42,16 @@ const act = (businessId: number, ids: number[], action: 'approve' | 'reject', re
   });
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => START });
-  platform = await platformAdmin(t);
-  ({ charityId, projectId } = await makeCharityWithProject(
-    t,
-    { name: 'Report Trust', platform },
-    {
-      title: 'River restoration',
-      fields: {
-        description: 'Clean water.',
-        end_date: day(60),
-        funds_target: 5_000_000,
-        volunteering_hours: 100,
-        gift_needs: [{ type: 1, description: 'Waders', quantity: 10 }],
-      },
+  ({ platform, charityId, projectId } = await makeGivingSetUp(t, 'Report Trust', {
+    title: 'River restoration',
+    fields: {
+      description: 'Clean water.',
+      end_date: day(60),
+      funds_target: 5_000_000,
+      volunteering_hours: 100,
+      gift_needs: [{ type: 1, description: 'Waders', quantity: 10 }],
     },
-  ));
+  }));
 
   org.owner = await t.createUser();
   org.parent = (
@@ -84,11 +76,7 @@ beforeAll(async () => {
   });
   childAdmin = await join(org.child, 2);
   employee = await join(org.parent, 99);
-  for (const id of [org.parent, org.child])
-    await t.request('POST', `/api/admin/business/${id}/deposit`, {
-      token: platform.token,
-      body: { amount: 500_000, reason: 'Budget' },
-    });
+  for (const id of [org.parent, org.child]) await fundOrganisation(t, platform, id, 500_000, 'Budget');
   // The parent gives funds to the project and the charity, one rejected; the branch gives funds.
   const a = await give(org.parent, `project/${projectId}`, { type: 2, amount: 40_000 });
   const b = await give(org.parent, `charity/${charityId}`, { type: 2, amount: 10_000 });
@@ -115,7 +103,6 @@ beforeAll(async () => {
   });
   if (hours.statusCode !== 201) throw new Error(hours.body);
 });
-afterAll(async () => t.close());
 
 describe('organisation reports', () => {
   it('total the organisation with its sub-businesses and say so, employees’ hours included', async () => {

@@ -1,26 +1,27 @@
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { charityMemberships, cities } from '../../db/schema.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cities } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharity, makeProject } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { giveToProject, makeCharity, makeProject, type Person } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
+import { solidImage } from '../../testing/images.js';
 import { topUp } from '../../testing/money.js';
 import { multipartFile } from '../../testing/multipart.js';
+import { addCharityMember } from '../../testing/organisations.js';
 
-let t: TestApp;
 let clock = new Date();
+const t = useTestApp({}, { now: () => clock });
 let platform: { id: number; email: string; token: string };
 let employee: { id: number; email: string; token: string };
-type User = Awaited<ReturnType<TestApp['createUser']>>;
 
 const DAY = 86_400_000;
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * DAY));
-const png = (width = 40, height = 30) =>
-  sharp({ create: { width, height, channels: 3, background: '#2a7f62' } })
-    .png()
-    .toBuffer();
+const png = (width = 40, height = 30) => solidImage('png', { width, height });
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(400, 0x90)]);
+
+/** A change of a member's role or permissions, asked by the person with the token. */
+const changeMember = (charityId: number, userId: number, token: string, body: Record<string, unknown>) =>
+  t.request('PATCH', `/api/membership/charity/${charityId}/${userId}`, { token, body });
 
 async function cityId(name: string) {
   const [row] = await t.ctx.database.db.select().from(cities).where(eq(cities.name, name));
@@ -32,11 +33,32 @@ async function cityId(name: string) {
 const approvedCharity = (fields: Record<string, unknown> = {}) =>
   makeCharity(t, { name: 'Helping Hands', platform, fields });
 
-async function addMember(charityId: number, user: User, adminType: number, permissions: string[] = []) {
-  await t.ctx.database.db
-    .insert(charityMemberships)
-    .values({ createdAt: t.ctx.now(), charityId, userId: user.id, adminType, permissions });
-}
+/** A person's application to add a charity: pending, with them as its admin. */
+const apply = async (applicant: Person, name: string) =>
+  (await makeCharity(t, { status: 'pending', admin: applicant, name, charityTypes: [4] })).id;
+
+/** A decision on a pending charity, sent with the caller's token. */
+const decide = (token: string, body: { charity_id: number; status: string; reason?: string }) =>
+  t.request('POST', '/api/admin/charity/pending/update', { token, body });
+
+/** The platform's list of charities by approval status, as a platform admin (or the caller given) reads it. */
+const pendingList = (query = '', token = platform.token) =>
+  t.request('GET', `/api/admin/charity/pending/list${query}`, { token });
+
+/** The ids on one page of that list, as a platform admin reads it. */
+const listedIds = async (query: string): Promise<number[]> =>
+  (await pendingList(query)).json().items.map((c: { id: number }) => c.id);
+
+/** Locks (with a reason) or unlocks a charity, as the caller; a platform admin unless another is given. */
+const setLock = (
+  charityId: number,
+  body: { lock_status?: boolean; reason?: string },
+  token = platform.token,
+) => t.request('PATCH', `/api/admin/charity/${charityId}/lock`, { token, body });
+
+/** A charity admin publishes their Draft project. */
+const publish = (projectId: number, token: string) =>
+  t.request('PATCH', `/api/project/update/${projectId}`, { token, body: { status: 2 } });
 
 const READY = {
   description: 'Clean the river banks with the neighbourhood.',
@@ -47,21 +69,15 @@ const liveProject = (charityId: number, token: string, title = 'River clean-up')
   makeProject(t, { token }, { title, charityId, fields: { end_date: day(30), ...READY } });
 
 /** Money from a person's wallet into a project's funds, as a donation would move it. */
-async function donate(donor: User, projectId: number, amount: number) {
+async function donate(donor: Person, projectId: number, amount: number) {
   await topUp(t, donor.token, amount);
-  const res = await t.request('POST', `/api/user/donate/project/${projectId}`, {
-    token: donor.token,
-    body: { type: 2, amount },
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
+  await giveToProject(t, donor, projectId, amount);
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
   employee = await t.createUser({ isIicAdmin: true, adminType: 99 });
 });
-afterAll(async () => t.close());
 
 describe('applying to add a charity', () => {
   it('keeps an application pending, with the applicant as its admin, hidden from the public', async () => {
@@ -135,46 +151,31 @@ describe('applying to add a charity', () => {
 
   it('lets a platform admin approve it once: the applicant is mailed and the public sees it', async () => {
     const applicant = await t.createUser();
-    const { id } = (
-      await t.request('POST', '/api/user/add/charity', {
-        token: applicant.token,
-        body: { name: 'Approved Acorns', charity_types: [4] },
-      })
-    ).json();
+    const id = await apply(applicant, 'Approved Acorns');
 
-    const pending = await t.request('GET', '/api/admin/charity/pending/list', { token: employee.token });
+    const pending = await pendingList('', employee.token);
     expect(pending.statusCode).toBe(200);
     const ids = pending.json().items.map((c: { id: number }) => c.id);
     expect(ids).toContain(id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    expect(
-      (await t.request('GET', '/api/admin/charity/pending/list', { token: applicant.token })).statusCode,
-    ).toBe(403);
+    expect((await pendingList('', applicant.token)).statusCode).toBe(403);
 
-    const byEmployee = await t.request('POST', '/api/admin/charity/pending/update', {
-      token: employee.token,
-      body: { charity_id: id, status: 'approved' },
-    });
+    const byEmployee = await decide(employee.token, { charity_id: id, status: 'approved' });
     expect(byEmployee.statusCode).toBe(403);
-    const byApplicant = await t.request('POST', '/api/admin/charity/pending/update', {
-      token: applicant.token,
-      body: { charity_id: id, status: 'approved' },
-    });
+    const byApplicant = await decide(applicant.token, { charity_id: id, status: 'approved' });
     expect(byApplicant.statusCode).toBe(403);
 
-    const approve = await t.request('POST', '/api/admin/charity/pending/update', {
-      token: platform.token,
-      body: { charity_id: id, status: 'approved' },
-    });
+    const approve = await decide(platform.token, { charity_id: id, status: 'approved' });
     expect(approve.statusCode).toBe(200);
     expect(approve.json()).toMatchObject({ id, approval_status: 'approved', rejection_reason: null });
     const mail = (await t.outbox()).filter((m) => m.to === applicant.email);
     expect(mail).toHaveLength(1);
     expect(mail[0]?.subject).toBe('Approved Acorns is approved on Kindred');
 
-    const again = await t.request('POST', '/api/admin/charity/pending/update', {
-      token: platform.token,
-      body: { charity_id: id, status: 'rejected', reason: 'Changed our mind' },
+    const again = await decide(platform.token, {
+      charity_id: id,
+      status: 'rejected',
+      reason: 'Changed our mind',
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('ALREADY_DECIDED');
@@ -182,41 +183,23 @@ describe('applying to add a charity', () => {
     expect((await t.request('GET', `/api/charity/${id}`)).json().approval_status).toBe('approved');
     const list = (await t.request('GET', '/api/charity/list?q=approved%20acorns')).json();
     expect(list.items.map((c: { id: number }) => c.id)).toEqual([id]);
-    const stillPending = (
-      await t.request('GET', '/api/admin/charity/pending/list?limit=100', { token: platform.token })
-    ).json();
-    expect(stillPending.items.map((c: { id: number }) => c.id)).not.toContain(id);
-    const approvedList = (
-      await t.request('GET', '/api/admin/charity/pending/list?status=approved&limit=100', {
-        token: platform.token,
-      })
-    ).json();
-    expect(approvedList.items.map((c: { id: number }) => c.id)).toContain(id);
+    expect(await listedIds('?limit=100')).not.toContain(id);
+    expect(await listedIds('?status=approved&limit=100')).toContain(id);
   });
 
   it('rejects with a reason that the applicant reads in the mail', async () => {
     const applicant = await t.createUser();
-    const { id } = (
-      await t.request('POST', '/api/user/add/charity', {
-        token: applicant.token,
-        body: { name: 'Rejected Rowan', charity_types: [4] },
-      })
-    ).json();
-    const noReason = await t.request('POST', '/api/admin/charity/pending/update', {
-      token: platform.token,
-      body: { charity_id: id, status: 'rejected' },
-    });
+    const id = await apply(applicant, 'Rejected Rowan');
+    const noReason = await decide(platform.token, { charity_id: id, status: 'rejected' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().error.details.fields).toHaveProperty('reason');
-    const badStatus = await t.request('POST', '/api/admin/charity/pending/update', {
-      token: platform.token,
-      body: { charity_id: id, status: 'maybe' },
-    });
+    const badStatus = await decide(platform.token, { charity_id: id, status: 'maybe' });
     expect(badStatus.statusCode).toBe(400);
 
-    const reject = await t.request('POST', '/api/admin/charity/pending/update', {
-      token: platform.token,
-      body: { charity_id: id, status: 'rejected', reason: 'The charity number is not on the register.' },
+    const reject = await decide(platform.token, {
+      charity_id: id,
+      status: 'rejected',
+      reason: 'The charity number is not on the register.',
     });
     expect(reject.statusCode).toBe(200);
     expect(reject.json()).toMatchObject({
@@ -229,19 +212,10 @@ describe('applying to add a charity', () => {
     expect(mail[0]?.text).toContain('Reason: The charity number is not on the register.');
     expect((await t.request('GET', `/api/charity/${id}`)).statusCode).toBe(404);
 
-    const rejected = (
-      await t.request('GET', '/api/admin/charity/pending/list?status=rejected', { token: platform.token })
-    ).json();
-    expect(rejected.items.map((c: { id: number }) => c.id)).toContain(id);
-    const twice = await t.request('POST', '/api/admin/charity/pending/update', {
-      token: platform.token,
-      body: { charity_id: id, status: 'approved' },
-    });
+    expect(await listedIds('?status=rejected')).toContain(id);
+    const twice = await decide(platform.token, { charity_id: id, status: 'approved' });
     expect(twice.statusCode).toBe(409);
-    const unknown = await t.request('POST', '/api/admin/charity/pending/update', {
-      token: platform.token,
-      body: { charity_id: 999_999, status: 'approved' },
-    });
+    const unknown = await decide(platform.token, { charity_id: 999_999, status: 'approved' });
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -253,37 +227,20 @@ describe('applying to add a charity', () => {
         body: { name, charity_types: [1] },
       });
     }
-    const all = (
-      await t.request('GET', '/api/admin/charity/pending/list?limit=100', { token: platform.token })
-    ).json().items;
+    const all = await listedIds('?limit=100');
     const seen: number[] = [];
-    let page = (
-      await t.request('GET', '/api/admin/charity/pending/list?limit=2', { token: platform.token })
-    ).json();
+    let page = (await pendingList('?limit=2')).json();
     const pages = [page];
     seen.push(...page.items.map((c: { id: number }) => c.id));
     while (page.next_cursor) {
-      page = (
-        await t.request('GET', `/api/admin/charity/pending/list?limit=2&cursor=${page.next_cursor}`, {
-          token: platform.token,
-        })
-      ).json();
+      page = (await pendingList(`?limit=2&cursor=${page.next_cursor}`)).json();
       pages.push(page);
       seen.push(...page.items.map((c: { id: number }) => c.id));
     }
-    expect(seen).toEqual(all.map((c: { id: number }) => c.id));
-    const back = (
-      await t.request(
-        'GET',
-        `/api/admin/charity/pending/list?limit=2&direction=before&cursor=${pages[1]?.prev_cursor}`,
-        { token: platform.token },
-      )
-    ).json();
+    expect(seen).toEqual(all);
+    const back = (await pendingList(`?limit=2&direction=before&cursor=${pages[1]?.prev_cursor}`)).json();
     expect(back.items).toEqual(pages[0]?.items);
-    expect(
-      (await t.request('GET', '/api/admin/charity/pending/list?status=gone', { token: platform.token }))
-        .statusCode,
-    ).toBe(400);
+    expect((await pendingList('?status=gone')).statusCode).toBe(400);
   });
 });
 
@@ -304,18 +261,14 @@ describe('a platform admin adding a charity', () => {
   });
 
   it('refuses an unknown admin email, a missing one, and callers who are not money admins', async () => {
-    const unknown = await t.request('POST', '/api/charity', {
-      token: platform.token,
-      body: { name: 'Nobody Trust', charity_types: [2], admin_email: 'nobody-here@example.org' },
-    });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error.details.fields).toHaveProperty('admin_email');
-    const missing = await t.request('POST', '/api/charity', {
-      token: platform.token,
-      body: { name: 'Nobody Trust', charity_types: [2] },
-    });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().error.details.fields).toHaveProperty('admin_email');
+    for (const adminEmail of [{ admin_email: 'nobody-here@example.org' }, {}]) {
+      const res = await t.request('POST', '/api/charity', {
+        token: platform.token,
+        body: { name: 'Nobody Trust', charity_types: [2], ...adminEmail },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details.fields).toHaveProperty('admin_email');
+    }
     const person = await t.createUser();
     for (const caller of [employee, person]) {
       const res = await t.request('POST', '/api/charity', {
@@ -370,7 +323,7 @@ describe("a charity's profile", () => {
     expect(cleared.json()).toMatchObject({ website: null, description: null, city: 'Edinburgh' });
 
     const deputy = await t.createUser();
-    await addMember(id, deputy, 2);
+    await addCharityMember(t, id, deputy, 2);
     const byDeputy = await t.request('PATCH', `/api/charity/${id}`, {
       token: deputy.token,
       body: { description: 'By the deputy.' },
@@ -403,7 +356,7 @@ describe("a charity's profile", () => {
   it('is not edited by members, strangers or anonymous callers', async () => {
     const { id } = await approvedCharity();
     const member = await t.createUser();
-    await addMember(id, member, 99, ['manage_projects', 'manage_members']);
+    await addCharityMember(t, id, member, 99, ['manage_projects', 'manage_members']);
     const stranger = await t.createUser();
     for (const token of [member.token, stranger.token]) {
       expect(
@@ -419,10 +372,9 @@ describe("a charity's profile", () => {
 
   it('takes a logo checked by its content', async () => {
     const { id, admin } = await approvedCharity();
-    const upload = await t.request('POST', `/api/charity/logo/${id}`, {
-      token: admin.token,
-      ...multipartFile(await png(), 'logo.png', 'image/png'),
-    });
+    const uploadLogo = async (data: Buffer, name: string, type: string, token = admin.token) =>
+      t.request('POST', `/api/charity/logo/${id}`, { token, ...multipartFile(data, name, type) });
+    const upload = await uploadLogo(await png(), 'logo.png', 'image/png');
     expect(upload.statusCode).toBe(200);
     const logo = upload.json().logo as string;
     expect(logo).toMatch(/^\/api\/files\/logos\//);
@@ -431,13 +383,8 @@ describe("a charity's profile", () => {
     expect(file.headers['content-type']).toBe('image/webp');
     expect((await t.request('GET', `/api/charity/${id}`)).json().logo).toBe(logo);
 
-    const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } })
-      .jpeg()
-      .toBuffer();
-    const replaced = await t.request('POST', `/api/charity/logo/${id}`, {
-      token: admin.token,
-      ...multipartFile(jpeg, 'logo.jpg', 'image/jpeg'),
-    });
+    const jpeg = await solidImage('jpeg', { width: 20, height: 20, background: '#fff' });
+    const replaced = await uploadLogo(jpeg, 'logo.jpg', 'image/jpeg');
     expect(replaced.statusCode).toBe(200);
     expect(replaced.json().logo).not.toBe(logo);
     expect((await t.request('GET', `${logo}_small.webp`)).statusCode).toBe(404);
@@ -448,28 +395,18 @@ describe("a charity's profile", () => {
       [Buffer.from('%PDF-1.4\n%%EOF\n'), 'logo.jpg', 'image/jpeg'],
     ];
     for (const [data, name, type] of refused) {
-      const res = await t.request('POST', `/api/charity/logo/${id}`, {
-        token: admin.token,
-        ...multipartFile(data, name, type),
-      });
-      expect(res.statusCode, name).toBe(415);
+      expect((await uploadLogo(data, name, type)).statusCode, name).toBe(415);
     }
     const notMultipart = await t.request('POST', `/api/charity/logo/${id}`, {
       token: admin.token,
       body: { file: 'x' },
     });
     expect(notMultipart.statusCode).toBe(415);
-    const tooBig = await t.request('POST', `/api/charity/logo/${id}`, {
-      token: admin.token,
-      ...multipartFile(Buffer.alloc(10 * 1024 * 1024 + 1, 1), 'logo.png', 'image/png'),
-    });
+    const tooBig = await uploadLogo(Buffer.alloc(10 * 1024 * 1024 + 1, 1), 'logo.png', 'image/png');
     expect(tooBig.statusCode).toBe(413);
     const member = await t.createUser();
-    await addMember(id, member, 99);
-    const byMember = await t.request('POST', `/api/charity/logo/${id}`, {
-      token: member.token,
-      ...multipartFile(await png(), 'logo.png', 'image/png'),
-    });
+    await addCharityMember(t, id, member, 99);
+    const byMember = await uploadLogo(await png(), 'logo.png', 'image/png', member.token);
     expect(byMember.statusCode).toBe(403);
   });
 });
@@ -480,10 +417,7 @@ describe('the public list of charities', () => {
     const ids: number[] = [];
     for (const name of names) ids.push((await approvedCharity({ name })).id);
     const locked = (await approvedCharity({ name: 'Listed Locked' })).id;
-    await t.request('PATCH', `/api/admin/charity/${locked}/lock`, {
-      token: platform.token,
-      body: { lock_status: true, reason: 'Under review' },
-    });
+    await setLock(locked, { lock_status: true, reason: 'Under review' });
     const applicant = await t.createUser();
     await t.request('POST', '/api/user/add/charity', {
       token: applicant.token,
@@ -526,7 +460,7 @@ describe("a charity's members", () => {
   it('are listed to members only', async () => {
     const { id, admin } = await approvedCharity();
     const member = await t.createUser();
-    await addMember(id, member, 99);
+    await addCharityMember(t, id, member, 99);
     const list = await t.request('GET', `/api/charity/users/${id}`, { token: member.token });
     expect(list.statusCode).toBe(200);
     expect(
@@ -546,22 +480,15 @@ describe("a charity's members", () => {
     const { id, admin } = await approvedCharity();
     const manager = await t.createUser();
     const member = await t.createUser();
-    await addMember(id, manager, 99);
-    await addMember(id, member, 99);
+    await addCharityMember(t, id, manager, 99);
+    await addCharityMember(t, id, member, 99);
 
-    const notYet = await t.request('PATCH', `/api/membership/charity/${id}/${member.id}`, {
-      token: manager.token,
-      body: { permissions: ['view_finance'] },
-    });
+    const notYet = await changeMember(id, member.id, manager.token, { permissions: ['view_finance'] });
     expect(notYet.statusCode).toBe(403);
-    const grant = await t.request('PATCH', `/api/membership/charity/${id}/${manager.id}`, {
-      token: admin.token,
-      body: { permissions: ['manage_members'] },
-    });
+    const grant = await changeMember(id, manager.id, admin.token, { permissions: ['manage_members'] });
     expect(grant.statusCode).toBe(200);
-    const byManager = await t.request('PATCH', `/api/membership/charity/${id}/${member.id}`, {
-      token: manager.token,
-      body: { permissions: ['view_finance', 'manage_projects'] },
+    const byManager = await changeMember(id, member.id, manager.token, {
+      permissions: ['view_finance', 'manage_projects'],
     });
     expect(byManager.statusCode).toBe(200);
     const members = (await t.request('GET', `/api/charity/users/${id}`, { token: member.token })).json()
@@ -574,29 +501,17 @@ describe("a charity's members", () => {
       200,
     );
 
-    const badPermission = await t.request('PATCH', `/api/membership/charity/${id}/${member.id}`, {
-      token: admin.token,
-      body: { permissions: ['rule_the_world'] },
-    });
+    const badPermission = await changeMember(id, member.id, admin.token, { permissions: ['rule_the_world'] });
     expect(badPermission.statusCode).toBe(400);
-    const badType = await t.request('PATCH', `/api/membership/charity/${id}/${member.id}`, {
-      token: admin.token,
-      body: { admin_type: 3 },
-    });
+    const badType = await changeMember(id, member.id, admin.token, { admin_type: 3 });
     expect(badType.statusCode).toBe(400);
-    const notMember = await t.request('PATCH', `/api/membership/charity/${id}/${platform.id}`, {
-      token: admin.token,
-      body: { permissions: [] },
-    });
+    const notMember = await changeMember(id, platform.id, admin.token, { permissions: [] });
     expect(notMember.statusCode).toBe(404);
   });
 
   it('keep at least one admin: the last admin is neither demoted nor removed', async () => {
     const { id, admin } = await approvedCharity();
-    const demote = await t.request('PATCH', `/api/membership/charity/${id}/${admin.id}`, {
-      token: admin.token,
-      body: { admin_type: 99 },
-    });
+    const demote = await changeMember(id, admin.id, admin.token, { admin_type: 99 });
     expect(demote.statusCode).toBe(409);
     expect(demote.json().error.code).toBe('LAST_ADMIN');
     const leave = await t.request('DELETE', `/api/membership/charity/${id}/${admin.id}`, {
@@ -606,11 +521,8 @@ describe("a charity's members", () => {
     expect(leave.json().error.code).toBe('LAST_ADMIN');
 
     const second = await t.createUser();
-    await addMember(id, second, 99);
-    const promote = await t.request('PATCH', `/api/membership/charity/${id}/${second.id}`, {
-      token: admin.token,
-      body: { admin_type: 1 },
-    });
+    await addCharityMember(t, id, second, 99);
+    const promote = await changeMember(id, second.id, admin.token, { admin_type: 1 });
     expect(promote.statusCode).toBe(200);
     let members = (await t.request('GET', `/api/charity/users/${id}`, { token: admin.token })).json().items;
     expect(members.find((m: { user_id: number }) => m.user_id === second.id)).toMatchObject({
@@ -618,10 +530,7 @@ describe("a charity's members", () => {
       permissions: ['manage_projects', 'approve_donations', 'manage_members', 'view_finance'],
     });
 
-    const demoteFirst = await t.request('PATCH', `/api/membership/charity/${id}/${admin.id}`, {
-      token: second.token,
-      body: { admin_type: 99 },
-    });
+    const demoteFirst = await changeMember(id, admin.id, second.token, { admin_type: 99 });
     expect(demoteFirst.statusCode).toBe(200);
     members = (await t.request('GET', `/api/charity/users/${id}`, { token: admin.token })).json().items;
     // A demoted admin no longer holds an admin's permissions.
@@ -639,23 +548,17 @@ describe("a charity's members", () => {
   it('only admins make or unmake admins', async () => {
     const { id, admin } = await approvedCharity();
     const manager = await t.createUser();
-    await addMember(id, manager, 99, ['manage_members']);
-    const selfPromote = await t.request('PATCH', `/api/membership/charity/${id}/${manager.id}`, {
-      token: manager.token,
-      body: { admin_type: 1 },
-    });
+    await addCharityMember(t, id, manager, 99, ['manage_members']);
+    const selfPromote = await changeMember(id, manager.id, manager.token, { admin_type: 1 });
     expect(selfPromote.statusCode).toBe(403);
     const second = await t.createUser();
-    await addMember(id, second, 1, [
+    await addCharityMember(t, id, second, 1, [
       'manage_projects',
       'approve_donations',
       'manage_members',
       'view_finance',
     ]);
-    const demoteAdmin = await t.request('PATCH', `/api/membership/charity/${id}/${admin.id}`, {
-      token: manager.token,
-      body: { admin_type: 99 },
-    });
+    const demoteAdmin = await changeMember(id, admin.id, manager.token, { admin_type: 99 });
     expect(demoteAdmin.statusCode).toBe(403);
     const members = (await t.request('GET', `/api/charity/users/${id}`, { token: admin.token })).json().items;
     expect(members.filter((m: { admin_type: number }) => m.admin_type === 1)).toHaveLength(2);
@@ -664,9 +567,9 @@ describe("a charity's members", () => {
   it('are removed by those who manage members, or leave by themselves', async () => {
     const { id, admin } = await approvedCharity();
     const [plain, other, manager] = [await t.createUser(), await t.createUser(), await t.createUser()];
-    await addMember(id, plain, 99);
-    await addMember(id, other, 99);
-    await addMember(id, manager, 99, ['manage_members']);
+    await addCharityMember(t, id, plain, 99);
+    await addCharityMember(t, id, other, 99);
+    await addCharityMember(t, id, manager, 99, ['manage_members']);
 
     const byPlain = await t.request('DELETE', `/api/membership/charity/${id}/${other.id}`, {
       token: plain.token,
@@ -722,7 +625,7 @@ describe("a charity's funds", () => {
       },
     );
     const member = await t.createUser();
-    await addMember(id, member, 99, ['manage_projects']);
+    await addCharityMember(t, id, member, 99, ['manage_projects']);
     expect((await t.request('GET', `/api/charity/funds/${id}`, { token: member.token })).statusCode).toBe(
       403,
     );
@@ -746,9 +649,9 @@ describe('deleting a charity', () => {
     expect(funds.json().error.code).toBe('CHARITY_HAS_FUNDS');
 
     const deputy = await t.createUser();
-    await addMember(id, deputy, 2);
+    await addCharityMember(t, id, deputy, 2);
     const { id: clean, admin: cleanAdmin } = await approvedCharity({ name: 'Deleted Dandelion' });
-    await addMember(clean, deputy, 2);
+    await addCharityMember(t, clean, deputy, 2);
     expect((await t.request('DELETE', `/api/charity/${clean}`, { token: deputy.token })).statusCode).toBe(
       403,
     );
@@ -767,12 +670,7 @@ describe('deleting a charity', () => {
     );
     expect((await t.request('GET', '/api/charity/list?q=deleted%20dandelion')).json().items).toEqual([]);
     expect((await t.request('GET', '/api/explore/charity/list?q=dandelion')).json().items).toEqual([]);
-    const approved = (
-      await t.request('GET', '/api/admin/charity/pending/list?status=approved&limit=100', {
-        token: platform.token,
-      })
-    ).json();
-    expect(approved.items.map((c: { id: number }) => c.id)).not.toContain(clean);
+    expect(await listedIds('?status=approved&limit=100')).not.toContain(clean);
     expect((await t.request('DELETE', `/api/charity/${clean}`, { token: cleanAdmin.token })).statusCode).toBe(
       404,
     );
@@ -818,29 +716,15 @@ describe('locking a charity', () => {
     expect(await inExplore()).toEqual([liveId]);
 
     const member = await t.createUser();
-    await addMember(id, member, 99);
-    const byMember = await t.request('PATCH', `/api/admin/charity/${id}/lock`, {
-      token: admin.token,
-      body: { lock_status: true, reason: 'Under review' },
-    });
+    await addCharityMember(t, id, member, 99);
+    const byMember = await setLock(id, { lock_status: true, reason: 'Under review' }, admin.token);
     expect(byMember.statusCode).toBe(403);
     expect(
-      (
-        await t.request('PATCH', `/api/admin/charity/${id}/lock`, {
-          token: employee.token,
-          body: { lock_status: true, reason: 'Under review' },
-        })
-      ).statusCode,
+      (await setLock(id, { lock_status: true, reason: 'Under review' }, employee.token)).statusCode,
     ).toBe(403);
-    expect(
-      (await t.request('PATCH', `/api/admin/charity/${id}/lock`, { token: platform.token, body: {} }))
-        .statusCode,
-    ).toBe(400);
+    expect((await setLock(id, {})).statusCode).toBe(400);
 
-    const lock = await t.request('PATCH', `/api/admin/charity/${id}/lock`, {
-      token: platform.token,
-      body: { lock_status: true, reason: 'Under review' },
-    });
+    const lock = await setLock(id, { lock_status: true, reason: 'Under review' });
     expect(lock.statusCode).toBe(200);
     expect(lock.json().lock_status).toBe(true);
     expect(await inExplore()).toEqual([]);
@@ -852,12 +736,9 @@ describe('locking a charity', () => {
     expect((await t.request('GET', '/api/charity/list?q=locked%20larch')).json().items).toEqual([]);
     expect((await t.request('GET', '/api/explore/charity/list?q=larch')).json().items).toEqual([]);
 
-    const publish = await t.request('PATCH', `/api/project/update/${draftId}`, {
-      token: admin.token,
-      body: { status: 2 },
-    });
-    expect(publish.statusCode).toBe(409);
-    expect(publish.json().error.code).toBe('CHARITY_LOCKED');
+    const published = await publish(draftId, admin.token);
+    expect(published.statusCode).toBe(409);
+    expect(published.json().error.code).toBe('CHARITY_LOCKED');
     const complete = await t.request('POST', `/api/project/${liveId}/complete`, { token: admin.token });
     expect(complete.statusCode).toBe(409);
     expect(complete.json().error.code).toBe('CHARITY_LOCKED');
@@ -867,27 +748,10 @@ describe('locking a charity', () => {
     });
     expect(login.statusCode).toBe(200);
 
-    const unlock = await t.request('PATCH', `/api/admin/charity/${id}/lock`, {
-      token: platform.token,
-      body: { lock_status: false },
-    });
+    const unlock = await setLock(id, { lock_status: false });
     expect(unlock.json().lock_status).toBe(false);
     expect(await inExplore()).toEqual([liveId]);
-    expect(
-      (
-        await t.request('PATCH', `/api/project/update/${draftId}`, {
-          token: admin.token,
-          body: { status: 2 },
-        })
-      ).statusCode,
-    ).toBe(200);
-    expect(
-      (
-        await t.request('PATCH', '/api/admin/charity/999999/lock', {
-          token: platform.token,
-          body: { lock_status: true, reason: 'Under review' },
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await publish(draftId, admin.token)).statusCode).toBe(200);
+    expect((await setLock(999_999, { lock_status: true, reason: 'Under review' })).statusCode).toBe(404);
   });
 });

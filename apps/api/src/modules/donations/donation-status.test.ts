@@ -1,43 +1,35 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharityWithProject, makeDonor, platformAdmin } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { makeDonor, makeGivingSetUp, type Person } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
 
 /**
  * Every status transition (docs/product/donations.md#transitions), allowed and refused, through the
  * calls that make them: the charity's approve / reject / complete and the platform's complete /
  * reject. A refused move answers 409 and changes nothing (status, money).
  */
-type User = Awaited<ReturnType<TestApp['createUser']>>;
 type Kind = 'offer' | 'project funds' | 'direct funds' | 'held funds';
 type Action = 'approve' | 'reject' | 'complete' | 'platform complete' | 'platform reject';
 
-let t: TestApp;
 const clock = new Date('2026-06-01T10:00:00Z');
-let platform: User;
-let admin: User;
-let donor: User;
+const t = useTestApp({ donationReviewThreshold: 1_000 }, { now: () => clock });
+let platform: Person;
+let admin: Person;
+let donor: Person;
 let charityId: number;
 let projectId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ donationReviewThreshold: 1_000 }, { now: () => clock });
-  platform = await platformAdmin(t);
   donor = await makeDonor(t, 1_000_000);
-  ({ charityId, projectId, admin } = await makeCharityWithProject(
-    t,
-    { name: 'Status Trust', platform },
-    {
-      title: 'Statuses',
-      fields: {
-        description: 'Every move.',
-        end_date: isoDay(new Date(clock.getTime() + 30 * 86_400_000)),
-        volunteering_hours: 1_000,
-      },
+  ({ platform, charityId, projectId, admin } = await makeGivingSetUp(t, 'Status Trust', {
+    title: 'Statuses',
+    fields: {
+      description: 'Every move.',
+      end_date: isoDay(new Date(clock.getTime() + 30 * 86_400_000)),
+      volunteering_hours: 1_000,
     },
-  ));
+  }));
 });
-afterAll(async () => t.close());
 
 async function donation(kind: Kind): Promise<{ id: number; status: number }> {
   const [path, body] =

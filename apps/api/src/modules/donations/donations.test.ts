@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { charityMemberships } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharity, makeDonor, makeProject } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { makeCharity, makeDonor, makeProject, type Person } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
-
-type User = Awaited<ReturnType<TestApp['createUser']>>;
 
 /** A donor's Gift Aid details (the charity is added per call). */
 const DECLARATION = {
@@ -19,11 +17,11 @@ const DECLARATION = {
   confirm: true,
 };
 
-let t: TestApp;
 const clock = new Date('2026-03-10T10:00:00Z');
+const t = useTestApp({}, { now: () => clock });
 const DAY = 86_400_000;
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * DAY));
-let platform: User;
+let platform: Person;
 
 const approvedCharity = (name = 'Riverside Trust') => makeCharity(t, { name, platform });
 
@@ -45,7 +43,7 @@ const liveProject = (token: string, charityId: number, body: Record<string, unkn
     },
   );
 
-const give = (user: User, path: string, body: Record<string, unknown>, key?: string) =>
+const give = (user: Person, path: string, body: Record<string, unknown>, key?: string) =>
   t.request('POST', `/api/user/donate/${path}`, {
     token: user.token,
     body,
@@ -54,14 +52,13 @@ const give = (user: User, path: string, body: Record<string, unknown>, key?: str
 
 const project = async (id: number, token?: string) =>
   (await t.request('GET', `/api/project/${id}`, token ? { token } : {})).json();
-const wallet = async (user: User) =>
+const wallet = async (user: Person) =>
   (await t.request('GET', '/api/user/wallet', { token: user.token })).json();
 
-let charity: { id: number; admin: User };
+let charity: { id: number; admin: Person };
 let projectId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
   charity = await approvedCharity();
   await t.ctx.database.db.execute(
@@ -69,7 +66,6 @@ beforeAll(async () => {
   );
   projectId = await liveProject(charity.admin.token, charity.id);
 });
-afterAll(async () => t.close());
 
 describe('giving funds to a project', () => {
   it('moves the money from the wallet to the project, counts it, and mails a numbered receipt', async () => {
@@ -508,16 +504,16 @@ describe('Gift Aid', () => {
 });
 
 describe('Gift Aid declarations name the charity (decision 037)', () => {
-  const declare = (user: User, charityId: number | undefined, extra: Record<string, unknown> = {}) =>
+  const declare = (user: Person, charityId: number | undefined, extra: Record<string, unknown> = {}) =>
     t.request('POST', '/api/user/gift_aid_declaration', {
       token: user.token,
       body: { ...(charityId === undefined ? {} : { charity_id: charityId }), ...DECLARATION, ...extra },
     });
-  const unclaimed = async (of: { id: number; admin: User }) =>
+  const unclaimed = async (of: { id: number; admin: Person }) =>
     (await t.request('GET', `/api/charity/${of.id}/gift_aid/unclaimed`, { token: of.admin.token })).json();
-  const claim = (of: { id: number; admin: User }) =>
+  const claim = (of: { id: number; admin: Person }) =>
     t.request('POST', `/api/charity/${of.id}/gift_aid/claims`, { token: of.admin.token });
-  const claimCsvLines = async (of: { id: number; admin: User }, claimId: number) =>
+  const claimCsvLines = async (of: { id: number; admin: Person }, claimId: number) =>
     (
       await t.request('GET', `/api/charity/${of.id}/gift_aid/claims/${claimId}/csv`, {
         token: of.admin.token,

@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharityWithProject, makeDonor, platformAdmin } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { makeDonor, makeGivingSetUp, type Person } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 
-type User = Awaited<ReturnType<TestApp['createUser']>>;
-
-let t: TestApp;
 // A month end in a leap year: monthly gifts started on the 31st fall on the last day of shorter months.
 let clock = new Date('2028-01-31T09:00:00Z');
-let platform: User;
+const t = useTestApp({}, { now: () => clock });
 let projectId: number;
 let charityId: number;
-let charityAdmin: User;
+let charityAdmin: Person;
 
 const runJob = async (app: { jobs: Array<{ name: string; run(): Promise<unknown> }> } = t) => {
   const job = app.jobs.find((j) => j.name === 'recurring donations');
@@ -24,7 +21,7 @@ const runJob = async (app: { jobs: Array<{ name: string; run(): Promise<unknown>
 const at = async (iso: string) => {
   clock = new Date(iso);
 };
-const donationsOf = async (user: User) =>
+const donationsOf = async (user: Person) =>
   (await t.request('GET', '/api/user/donations?limit=100', { token: (await t.signIn(user)).token })).json()
     .items as Array<{
     id: number;
@@ -34,31 +31,46 @@ const donationsOf = async (user: User) =>
     created_at: string;
   }>;
 
+/** A wallet gift to the project that repeats at the frequency (1 weekly, 3 monthly...). */
+const giveRegularly = (donor: Person, amount: number, frequency: number) =>
+  t.request('POST', `/api/user/donate/project/${projectId}`, {
+    token: donor.token,
+    body: { type: 2, amount, frequency },
+  });
+
+/** A new donor, signed in at the current time with the wallet topped up, who starts a recurring gift. */
+async function newSubscriber(wallet: number, amount: number, frequency: number) {
+  const donor = await t.signIn(await t.createUser());
+  await topUp(t, donor.token, wallet);
+  const res = await giveRegularly(donor, amount, frequency);
+  return { donor, id: res.json().subscription.id as number };
+}
+
+/** The donor pauses, resumes or cancels their recurring gift. */
+const changeSubscription = (id: number, action: 'pause' | 'resume' | 'cancel', token: string) =>
+  t.request(
+    'POST',
+    action === 'cancel'
+      ? `/api/user/cancel_donation_subscription/${id}`
+      : `/api/user/donation_subscription/${id}/${action}`,
+    { token },
+  );
+
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-  platform = await platformAdmin(t);
   ({
     charityId,
     projectId,
     admin: charityAdmin,
-  } = await makeCharityWithProject(
-    t,
-    { name: 'Monthly Trust', platform },
-    {
-      title: 'A long project',
-      fields: { description: 'It runs for years.', end_date: '2030-12-31', funds_target: 10_000_000 },
-    },
-  ));
+  } = await makeGivingSetUp(t, 'Monthly Trust', {
+    title: 'A long project',
+    fields: { description: 'It runs for years.', end_date: '2030-12-31', funds_target: 10_000_000 },
+  }));
 });
-afterAll(async () => t.close());
 
 describe('a monthly gift', () => {
   it('gives its first month at once, then on the last day of shorter months, exactly once a period', async () => {
     const donor = await makeDonor(t, 10_000);
-    const res = await t.request('POST', `/api/user/donate/project/${projectId}`, {
-      token: donor.token,
-      body: { type: 2, amount: 1_000, frequency: 3 },
-    });
+    const res = await giveRegularly(donor, 1_000, 3);
     expect(res.statusCode).toBe(201);
     const { donation, subscription } = res.json();
     expect(donation).toMatchObject({ status: 80, amount: 1_000, subscription_id: subscription.id });
@@ -146,48 +158,28 @@ describe('a monthly gift', () => {
 
   it('skips the periods missed while paused, and gives nothing once cancelled', async () => {
     await at('2028-05-01T09:00:00Z');
-    const donor = await t.signIn(await t.createUser());
-    await topUp(t, donor.token, 10_000);
-    const res = await t.request('POST', `/api/user/donate/project/${projectId}`, {
-      token: donor.token,
-      body: { type: 2, amount: 100, frequency: 1 },
-    });
-    const id = res.json().subscription.id;
-    const pause = await t.request('POST', `/api/user/donation_subscription/${id}/pause`, {
-      token: donor.token,
-    });
+    const { donor, id } = await newSubscriber(10_000, 100, 1);
+    const pause = await changeSubscription(id, 'pause', donor.token);
     expect(pause.json().subscription).toMatchObject({ status: 'paused', next_date: null });
     await at('2028-05-05T09:00:00Z');
     await runJob();
     expect(await donationsOf(donor)).toHaveLength(1);
-    const resume = await t.request('POST', `/api/user/donation_subscription/${id}/resume`, {
-      token: (await t.signIn(donor)).token,
-    });
+    const resume = await changeSubscription(id, 'resume', (await t.signIn(donor)).token);
     expect(resume.json().subscription).toMatchObject({ status: 'active', next_date: '2028-05-05' });
     await runJob();
     expect(await donationsOf(donor)).toHaveLength(2);
-    const cancel = await t.request('POST', `/api/user/cancel_donation_subscription/${id}`, {
-      token: donor.token,
-    });
+    const cancel = await changeSubscription(id, 'cancel', donor.token);
     expect(cancel.json().subscription.status).toBe('cancelled');
     await at('2028-05-09T09:00:00Z');
     await runJob();
     expect(await donationsOf(donor)).toHaveLength(2);
-    const again = await t.request('POST', `/api/user/donation_subscription/${id}/resume`, {
-      token: (await t.signIn(donor)).token,
-    });
+    const again = await changeSubscription(id, 'resume', (await t.signIn(donor)).token);
     expect(again.statusCode).toBe(409);
   });
 
   it('retries an unpaid month after 2 and 5 days, then mails the donor; three failed months make it failing', async () => {
     await at('2028-06-10T09:00:00Z');
-    const donor = await t.signIn(await t.createUser());
-    await topUp(t, donor.token, 1_000);
-    const res = await t.request('POST', `/api/user/donate/project/${projectId}`, {
-      token: donor.token,
-      body: { type: 2, amount: 1_000, frequency: 3 },
-    });
-    const id = res.json().subscription.id;
+    const { donor, id } = await newSubscriber(1_000, 1_000, 3);
     // July: the wallet is empty. Tried on the day, after 2 days, after 5 days; then failed.
     for (const when of ['2028-07-10T09:00:00Z', '2028-07-12T09:00:00Z', '2028-07-15T09:00:00Z']) {
       await at(when);
@@ -228,10 +220,7 @@ describe('two API processes on PostgreSQL', () => {
     const donors = await Promise.all(Array.from({ length: 12 }, () => t.createUser()));
     for (const donor of donors) {
       await topUp(t, donor.token, 50_000);
-      const res = await t.request('POST', `/api/user/donate/project/${projectId}`, {
-        token: donor.token,
-        body: { type: 2, amount: 100, frequency: 1 },
-      });
+      const res = await giveRegularly(donor, 100, 1);
       expect(res.statusCode).toBe(201);
     }
     const url = (t.ctx.database as { url?: string }).url as string;

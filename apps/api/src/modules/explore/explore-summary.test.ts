@@ -1,22 +1,21 @@
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cities } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
-import { makeProject } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { makeProject, type Person } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
+import { solidImage } from '../../testing/images.js';
 import { topUp } from '../../testing/money.js';
 import { multipartFile } from '../../testing/multipart.js';
 
-let t: TestApp;
 const clock = new Date();
+const t = useTestApp({}, { now: () => clock });
 const DAY = 86_400_000;
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * DAY));
-type User = Awaited<ReturnType<TestApp['createUser']>>;
 type Card = { id: number; title: string; cover: string | null; donors_count: number; [key: string]: unknown };
 
-let platform: User;
-let admin: User;
+let platform: Person;
+let admin: Person;
 let charityId: number;
 const town: Record<string, { id: number }> = {};
 const p: Record<string, number> = {};
@@ -55,7 +54,6 @@ const summary = async (query = '') => {
 const titles = (cards: Card[] | null) => cards?.map((card) => card.title) ?? null;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   for (const name of ['London', 'Manchester', 'Edinburgh']) {
     const [row] = await t.ctx.database.db.select().from(cities).where(eq(cities.name, name));
     if (!row) throw new Error(name);
@@ -100,7 +98,6 @@ beforeAll(async () => {
   await give(p.cancelled, { type: 2, amount: 9_000 });
   await ok('POST', `/api/project/${p.cancelled}/cancel`, admin.token);
 });
-afterAll(async () => t.close());
 
 describe('GET /explore/summary', () => {
   it('totals what was given through projects, from their counters, leaving out cancelled ones', async () => {
@@ -153,9 +150,7 @@ describe('GET /explore/summary', () => {
   });
 
   it('shows covers on the featured cards and charity logos', async () => {
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2f9e44' } })
-      .png()
-      .toBuffer();
+    const png = await solidImage('png', { background: '#2f9e44' });
     const picture = await t.request('POST', `/api/project/image/${p.later}`, {
       token: admin.token,
       ...multipartFile(png, 'coats.png', 'image/png'),

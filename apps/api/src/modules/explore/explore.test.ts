@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cities, groupMemberships, groups, projects } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import type { Person as User } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
 
-let t: TestApp;
 const clock = new Date();
-type User = Awaited<ReturnType<TestApp['createUser']>>;
+const t = useTestApp({}, { now: () => clock });
 type Card = { id: number; distance_km: number | null; end_date: string | null; [key: string]: unknown };
 type Page = { items: Card[]; next_cursor: string | null; prev_cursor: string | null };
 
@@ -74,7 +74,6 @@ async function walk(base: string, limit = 2) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   for (const name of ['London', 'Manchester', 'Salford', 'Edinburgh', 'Oxford', 'Cardiff']) {
     const [row] = await t.ctx.database.db.select().from(cities).where(eq(cities.name, name));
     if (!row) throw new Error(name);
@@ -101,56 +100,53 @@ beforeAll(async () => {
   ).id;
 
   const A = thames.admin.token;
-  const B = pennine.admin.token;
-  p.a1 = await project(A, {
+  /** A Live project of the Pennine charity (a type 7 cause). */
+  const pennineProject = (body: Record<string, unknown>) =>
+    project(pennine.admin.token, { charity_id: c.pennine, charity_types: [7], ...body });
+  /** A project of the Thames charity, Live unless asked otherwise. */
+  const thamesProject = (body: Record<string, unknown>, publish = true) =>
+    project(A, { charity_id: c.thames, ...body }, publish);
+  p.a1 = await thamesProject({
     title: 'River clean-up on the Thames',
     description: 'Pick litter from the foreshore.',
-    charity_id: c.thames,
     charity_types: [3],
     city_id: town.London?.id,
     funds_target: 100_000,
     end_date: day(60),
   });
-  p.a2 = await project(A, {
+  p.a2 = await thamesProject({
     title: 'Coding club mentors',
-    charity_id: c.thames,
     charity_types: [3, 8],
     city_id: town.Salford?.id,
     volunteering_hours: 50,
     skill_needs: [{ type: 5, hours: 20 }],
     end_date: day(10),
   });
-  p.b1 = await project(B, {
+  p.b1 = await pennineProject({
     title: 'Warm coats for winter',
-    charity_id: c.pennine,
-    charity_types: [7],
     city_id: town.Manchester?.id,
     gift_needs: [{ type: 3, description: 'Coats', quantity: 80 }],
     end_date: day(20),
   });
-  p.b2 = await project(B, {
+  p.b2 = await pennineProject({
     title: 'Festival stewards',
-    charity_id: c.pennine,
-    charity_types: [7],
     city_id: town.Edinburgh?.id,
     funds_target: 20_000,
     skill_needs: [{ type: 2, hours: 10 }],
     end_date: day(100),
   });
-  p.b3 = await project(B, {
+  p.b3 = await pennineProject({
     title: 'Anywhere appeal',
-    charity_id: c.pennine,
-    charity_types: [7],
     funds_target: 5_000,
     end_date: day(45),
   });
   // Not on explore: a Draft, a Completed, a Cancelled and a Finished project, a locked charity's project.
-  p.draft = await project(A, { title: 'Thames draft', charity_id: c.thames, funds_target: 1 }, false);
-  p.completed = await project(A, { title: 'Thames completed', charity_id: c.thames, funds_target: 1 });
+  p.draft = await thamesProject({ title: 'Thames draft', funds_target: 1 }, false);
+  p.completed = await thamesProject({ title: 'Thames completed', funds_target: 1 });
   await ok('POST', `/api/project/${p.completed}/complete`, A);
-  p.cancelled = await project(A, { title: 'Thames cancelled', charity_id: c.thames, funds_target: 1 });
+  p.cancelled = await thamesProject({ title: 'Thames cancelled', funds_target: 1 });
   await ok('POST', `/api/project/${p.cancelled}/cancel`, A);
-  p.finished = await project(A, { title: 'Thames finished', charity_id: c.thames, funds_target: 1 });
+  p.finished = await thamesProject({ title: 'Thames finished', funds_target: 1 });
   await ok('POST', `/api/project/${p.finished}/impact`, A, { title: 'Done', body: 'All done.' });
   p.locked = await project(locked.admin.token, {
     title: 'Thames lanterns',
@@ -179,7 +175,6 @@ beforeAll(async () => {
   );
   await ok('POST', `/api/project/associate/${p.asking}/${c.thames}`, person.token);
 });
-afterAll(async () => t.close());
 
 const LIVE = () => [p.a1, p.a2, p.b1, p.b2, p.b3, p.individual] as number[];
 

@@ -1,9 +1,9 @@
 import { imageUrl } from '@kindred/shared';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharity, makeProject, platformAdmin } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { makeCharity, makeProject, type Person, platformAdmin } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
+import { solidImage } from '../../testing/images.js';
 import { multipartFile } from '../../testing/multipart.js';
 import { PRIVATE_FILE, PUBLIC_FOREVER, PUBLIC_PROJECT_FILE } from './files.service.js';
 
@@ -12,21 +12,17 @@ import { PRIVATE_FILE, PUBLIC_FOREVER, PUBLIC_PROJECT_FILE } from './files.servi
  * project's documents and pictures only to those who may see the project, never cached by shared
  * caches; a public project's, a charity's logo and avatars to anyone.
  */
-type User = Awaited<ReturnType<TestApp['createUser']>>;
 
-let t: TestApp;
 const clock = new Date('2026-06-01T09:00:00Z');
-let platform: User;
-let admin: User;
+const t = useTestApp({}, { now: () => clock });
+let platform: Person;
+let admin: Person;
 let charityId: number;
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
 );
-const png = () =>
-  sharp({ create: { width: 40, height: 30, channels: 3, background: '#1d6fa3' } })
-    .png()
-    .toBuffer();
+const png = () => solidImage('png', { background: '#1d6fa3' });
 const upload = async (url: string, data: Buffer, name: string, type: string, token = admin.token) => {
   const res = await t.request('POST', url, { token, ...multipartFile(data, name, type) });
   if (res.statusCode !== 201 && res.statusCode !== 200) throw new Error(res.body);
@@ -54,11 +50,9 @@ async function draftWithFiles() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   platform = await platformAdmin(t);
   ({ id: charityId, admin } = await makeCharity(t, { name: 'Files Trust', platform }));
 });
-afterAll(async () => t.close());
 
 describe('files of a Draft project', () => {
   it('answer 404 to anyone without the link signed for a person who may see the project', async () => {

@@ -1,42 +1,30 @@
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { groups } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { makeCharity, type Person } from '../../testing/factories.js';
+import { sortedUserIds, useTestApp } from '../../testing/helpers.js';
+import { solidImage } from '../../testing/images.js';
 import { createBusiness, topUp } from '../../testing/money.js';
 import { multipartFile } from '../../testing/multipart.js';
 import { PIN_FAILURES_ALLOWED, PIN_FAILURES_PER_ADDRESS } from './group-pins.js';
 import { groupsQueries } from './groups.repository.js';
 
-type User = Awaited<ReturnType<TestApp['createUser']>>;
-
-let t: TestApp;
 let clock = new Date('2026-05-04T09:00:00Z');
+const t = useTestApp({}, { now: () => clock });
 const later = (minutes: number) => {
   clock = new Date(clock.getTime() + minutes * 60_000);
 };
-let platform: User;
+let platform: Person;
 let charityId = 0;
 
-const png = () =>
-  sharp({ create: { width: 40, height: 30, channels: 3, background: '#7f2a62' } })
-    .png()
-    .toBuffer();
+const png = () => solidImage('png', { background: '#7f2a62' });
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
-  const admin = await t.createUser();
-  const charity = await t.request('POST', '/api/charity', {
-    token: platform.token,
-    body: { name: 'Group Giving Trust', charity_types: [3], admin_email: admin.email },
-  });
-  if (charity.statusCode !== 201) throw new Error(charity.body);
-  charityId = charity.json().id;
+  charityId = (await makeCharity(t, { name: 'Group Giving Trust', platform })).id;
 });
-afterAll(async () => t.close());
 
-async function createGroup(owner: User, body: Record<string, unknown> = {}) {
+async function createGroup(owner: Person, body: Record<string, unknown> = {}) {
   const res = await t.request('POST', '/api/group/create', {
     token: owner.token,
     body: { name: 'Riverside Givers', description: 'Neighbours giving together.', type: 2, ...body },
@@ -45,7 +33,7 @@ async function createGroup(owner: User, body: Record<string, unknown> = {}) {
   return res.json() as { id: number; pin: string };
 }
 
-const join = (person: User, pin: string) =>
+const join = (person: Person, pin: string) =>
   t.request('POST', '/api/group/join', { token: person.token, body: { pin } });
 
 /** A PIN no group has. */
@@ -64,13 +52,17 @@ async function member(pin: string) {
   return person;
 }
 
-async function giveFunds(person: User, amount: number) {
+async function giveFunds(person: Person, amount: number) {
   const res = await t.request('POST', `/api/user/donate/charity/${charityId}`, {
     token: person.token,
     body: { type: 2, amount },
   });
   if (res.statusCode !== 201) throw new Error(res.body);
 }
+
+/** A group admin's answer to a request to join, or a change of a member's admin role. */
+const setMembership = (groupId: number, token: string, body: Record<string, unknown>) =>
+  t.request('POST', `/api/membership/group/${groupId}/set`, { token, body });
 
 describe('creating a group', () => {
   it('answers the group with its id and a 6-digit PIN; the creator is its admin', async () => {
@@ -279,25 +271,13 @@ describe('joining by PIN', () => {
     expect(requests.statusCode).toBe(200);
     expect(requests.json().items.map((r: { user_id: number }) => r.user_id)).toEqual([asker.id, declined.id]);
 
-    const notAdmin = await t.request('POST', `/api/membership/group/${group.id}/set`, {
-      token: asker.token,
-      body: { user_id: asker.id, status: 2 },
-    });
+    const notAdmin = await setMembership(group.id, asker.token, { user_id: asker.id, status: 2 });
     expect(notAdmin.statusCode).toBe(403);
-    const accept = await t.request('POST', `/api/membership/group/${group.id}/set`, {
-      token: owner.token,
-      body: { user_id: asker.id, status: 2 },
-    });
+    const accept = await setMembership(group.id, owner.token, { user_id: asker.id, status: 2 });
     expect(accept.statusCode, accept.body).toBe(200);
-    const decline = await t.request('POST', `/api/membership/group/${group.id}/set`, {
-      token: owner.token,
-      body: { user_id: declined.id, status: 3 },
-    });
+    const decline = await setMembership(group.id, owner.token, { user_id: declined.id, status: 3 });
     expect(decline.statusCode).toBe(200);
-    const twice = await t.request('POST', `/api/membership/group/${group.id}/set`, {
-      token: owner.token,
-      body: { user_id: declined.id, status: 2 },
-    });
+    const twice = await setMembership(group.id, owner.token, { user_id: declined.id, status: 2 });
     expect(twice.statusCode).toBe(404);
     expect(
       (await t.request('GET', `/api/group/${group.id}/requests`, { token: owner.token })).json().items,
@@ -310,9 +290,10 @@ describe('joining by PIN', () => {
     ).toBe(false);
     expect(await groupsQueries.pendingRequestsOfUser(t.ctx.database.db, asker.id)).toEqual([]);
 
-    const bothAnswers = await t.request('POST', `/api/membership/group/${group.id}/set`, {
-      token: owner.token,
-      body: { user_id: asker.id, status: 2, is_admin: true },
+    const bothAnswers = await setMembership(group.id, owner.token, {
+      user_id: asker.id,
+      status: 2,
+      is_admin: true,
     });
     expect(bothAnswers.statusCode).toBe(400);
   });
@@ -343,7 +324,7 @@ describe('joining by PIN', () => {
   it('counts wrong PINs per address too: new accounts behind one address get no fresh guesses', async () => {
     const owner = await t.createUser();
     const group = await createGroup(owner);
-    const from = (person: User, pin: string, remoteAddress: string) =>
+    const from = (person: Person, pin: string, remoteAddress: string) =>
       t.app.inject({
         method: 'POST',
         url: '/api/group/join',
@@ -453,26 +434,15 @@ describe('leaving and members', () => {
       body: { group_id: group.id, user_ids: [a.id] },
     });
     expect(made.statusCode).toBe(200);
-    expect(
-      made
-        .json()
-        .items.map((m: { user_id: number }) => m.user_id)
-        .sort(),
-    ).toEqual([owner.id, a.id].sort());
+    expect(sortedUserIds(made)).toEqual([owner.id, a.id].sort());
 
-    const unmake = await t.request('POST', `/api/membership/group/${group.id}/set`, {
-      token: a.token,
-      body: { user_id: owner.id, is_admin: false },
-    });
+    const unmake = await setMembership(group.id, a.token, { user_id: owner.id, is_admin: false });
     expect(unmake.statusCode).toBe(200);
-    const lastOne = await t.request('POST', `/api/membership/group/${group.id}/set`, {
-      token: a.token,
-      body: { user_id: a.id, is_admin: false },
-    });
+    const lastOne = await setMembership(group.id, a.token, { user_id: a.id, is_admin: false });
     expect(lastOne.statusCode).toBe(409);
     expect(lastOne.json().error.code).toBe('LAST_ADMIN');
 
-    const remove = (by: User, groupId: number, userId: number) =>
+    const remove = (by: Person, groupId: number, userId: number) =>
       t.request('POST', '/api/membership/group/remove', {
         token: by.token,
         body: { group_id: groupId, user_id: userId },

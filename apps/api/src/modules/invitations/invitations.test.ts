@@ -1,32 +1,42 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { charityMemberships, groupMemberships, groups } from '../../db/schema.js';
-import { makeCharity, makeProject } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
-import { addBusinessMember, createOrganisation } from '../../testing/organisations.js';
+import {
+  mailedInvitationCode,
+  makeCharity,
+  makeProject,
+  type Person,
+  platformAdmin,
+} from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
+import {
+  addBusinessMember,
+  addCharityMember,
+  applyForOrganisation,
+  createOrganisation,
+} from '../../testing/organisations.js';
 
-type User = Awaited<ReturnType<TestApp['createUser']>>;
-
-let t: TestApp;
 let clock = new Date('2026-05-04T09:00:00Z');
-let platform: User;
+const t = useTestApp({}, { now: () => clock });
+let platform: Person;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-  platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
+  platform = await platformAdmin(t);
 });
-afterAll(async () => t.close());
 
 const organisation = (name: string) => createOrganisation(t, platform.token, name);
 const member = (businessId: number, adminType: 1 | 2 | 99) =>
   addBusinessMember(t, businessId, adminType, clock);
 
 /** The code in the last invitation mailed to the address. */
-async function mailedCode(email: string): Promise<string> {
-  const mails = (await t.outbox()).filter((mail) => mail.to.includes(email) && /invited/.test(mail.subject));
-  const match = mails.at(-1)?.text.match(/invitation\/([A-Za-z0-9_-]+)/);
-  if (!match?.[1]) throw new Error(`no invitation mailed to ${email}`);
-  return match[1];
-}
+const mailedCode = (email: string) => mailedInvitationCode(t, email);
+
+/** A request to join what the body names, sent by the person with the token. */
+const askToJoin = (token: string, body: Record<string, unknown>) =>
+  t.request('POST', '/api/join', { token, body });
+
+/** An admin's (or anyone's) answer to a request to join. */
+const answerRequest = (token: string, requestId: number, action: 'accept' | 'decline') =>
+  t.request('PATCH', '/api/join', { token, body: { request_id: requestId, action } });
 
 const invite = (token: string, body: Record<string, unknown>) =>
   t.request('POST', '/api/invitation/create', { token, body });
@@ -262,16 +272,14 @@ describe('asking to join', () => {
     const { id, owner } = await organisation('Join Works');
     const employee = await member(id, 99);
     const asker = await t.createUser();
-    const asked = await t.request('POST', '/api/join', {
-      token: asker.token,
-      body: { target_type: 'business', target_id: id, message: 'I work in the Leeds office.' },
+    const asked = await askToJoin(asker.token, {
+      target_type: 'business',
+      target_id: id,
+      message: 'I work in the Leeds office.',
     });
     expect(asked.statusCode, asked.body).toBe(201);
     expect(asked.json()).toMatchObject({ status: 1, target_name: 'Join Works', user_id: asker.id });
-    const twice = await t.request('POST', '/api/join', {
-      token: asker.token,
-      body: { target_type: 'business', target_id: id },
-    });
+    const twice = await askToJoin(asker.token, { target_type: 'business', target_id: id });
     expect(twice.json().error.code).toBe('ALREADY_REQUESTED');
     expect((await t.outbox()).some((m) => m.to.includes(owner.email) && /asks to join/.test(m.subject))).toBe(
       true,
@@ -292,42 +300,21 @@ describe('asking to join', () => {
     // Employees and strangers cannot answer; the admin accepts once.
     const requestId = asked.json().id;
     for (const who of [employee, asker])
-      expect(
-        (
-          await t.request('PATCH', '/api/join', {
-            token: who.token,
-            body: { request_id: requestId, action: 'accept' },
-          })
-        ).statusCode,
-      ).toBe(403);
-    const accepted = await t.request('PATCH', '/api/join', {
-      token: owner.token,
-      body: { request_id: requestId, action: 'accept' },
-    });
+      expect((await answerRequest(who.token, requestId, 'accept')).statusCode).toBe(403);
+    const accepted = await answerRequest(owner.token, requestId, 'accept');
     expect(accepted.json().status, accepted.body).toBe(2);
-    const again = await t.request('PATCH', '/api/join', {
-      token: owner.token,
-      body: { request_id: requestId, action: 'decline' },
-    });
+    const again = await answerRequest(owner.token, requestId, 'decline');
     expect(again.json().error.code).toBe('REQUEST_DECIDED');
     const members = await t.request('GET', `/api/business/${id}/members`, { token: owner.token });
     expect(members.json().items.find((m: { user_id: number }) => m.user_id === asker.id)?.admin_type).toBe(
       99,
     );
-    const member2 = await t.request('POST', '/api/join', {
-      token: asker.token,
-      body: { target_type: 'business', target_id: id },
-    });
+    const member2 = await askToJoin(asker.token, { target_type: 'business', target_id: id });
     expect(member2.json().error.code).toBe('ALREADY_MEMBER');
 
     // Another asks, then withdraws; only the asker may withdraw.
     const second = await t.createUser();
-    const req2 = (
-      await t.request('POST', '/api/join', {
-        token: second.token,
-        body: { target_type: 'business', target_id: id },
-      })
-    ).json().id;
+    const req2 = (await askToJoin(second.token, { target_type: 'business', target_id: id })).json().id;
     expect(
       (await t.request('PATCH', '/api/join/remove', { token: owner.token, body: { request_id: req2 } }))
         .statusCode,
@@ -345,41 +332,24 @@ describe('asking to join', () => {
   it('declines, and refuses unknown, pending and bad targets', async () => {
     const { id, owner } = await organisation('Decline Join Ltd');
     const asker = await t.createUser();
-    const req = (
-      await t.request('POST', '/api/join', {
-        token: asker.token,
-        body: { target_type: 'business', target_id: id },
-      })
-    ).json().id;
-    const declined = await t.request('PATCH', '/api/join', {
-      token: owner.token,
-      body: { request_id: req, action: 'decline' },
-    });
+    const req = (await askToJoin(asker.token, { target_type: 'business', target_id: id })).json().id;
+    const declined = await answerRequest(owner.token, req, 'decline');
     expect(declined.json().status).toBe(3);
     expect(
       (await t.request('GET', `/api/business/${id}/members`, { token: owner.token })).json().items,
     ).toHaveLength(1);
 
-    const pending = (
-      await t.request('POST', '/api/user/add/business', { token: owner.token, body: { name: 'Not Yet Ltd' } })
-    ).json().id;
+    const pending = await applyForOrganisation(t, owner, 'Not Yet Ltd');
     for (const [body, status] of [
       [{ target_type: 'business', target_id: pending }, 404],
       [{ target_type: 'business', target_id: 999_999 }, 404],
       [{ target_type: 'group', target_id: id }, 400],
       [{ target_type: 'business' }, 400],
     ] as const) {
-      const res = await t.request('POST', '/api/join', { token: asker.token, body });
+      const res = await askToJoin(asker.token, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
     }
-    expect(
-      (
-        await t.request('PATCH', '/api/join', {
-          token: owner.token,
-          body: { request_id: 999_999, action: 'accept' },
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await answerRequest(owner.token, 999_999, 'accept')).statusCode).toBe(403);
     expect(
       (await t.request('POST', '/api/join', { body: { target_type: 'business', target_id: id } })).statusCode,
     ).toBe(401);
@@ -388,18 +358,10 @@ describe('asking to join', () => {
 
 describe("a charity's requests to join", () => {
   it('are listed to those who manage its members, who accept or decline them', async () => {
-    const admin = await t.createUser();
-    const made = await t.request('POST', '/api/charity', {
-      token: platform.token,
-      body: { name: 'Requests Trust', charity_types: [1], admin_email: admin.email },
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    const id = made.json().id as number;
+    const { id, admin } = await makeCharity(t, { name: 'Requests Trust', charityTypes: [1], platform });
     const addMember = async (adminType: 2 | 99, permissions: string[] = []) => {
       const person = await t.createUser();
-      await t.ctx.database.db
-        .insert(charityMemberships)
-        .values({ charityId: id, userId: person.id, adminType, permissions, createdAt: clock });
+      await addCharityMember(t, id, person, adminType, permissions);
       return person;
     };
     const manager = await addMember(99, ['manage_members']);
@@ -411,9 +373,10 @@ describe("a charity's requests to join", () => {
     const second = await t.createUser();
     const asks: number[] = [];
     for (const asker of [first, second]) {
-      const res = await t.request('POST', '/api/join', {
-        token: asker.token,
-        body: { target_type: 'charity', target_id: id, message: 'I volunteer on Saturdays.' },
+      const res = await askToJoin(asker.token, {
+        target_type: 'charity',
+        target_id: id,
+        message: 'I volunteer on Saturdays.',
       });
       expect(res.statusCode, res.body).toBe(201);
       asks.push(res.json().id);
@@ -444,15 +407,9 @@ describe("a charity's requests to join", () => {
     expect((await t.request('GET', `${path}?limit=lots`, { token: admin.token })).statusCode).toBe(400);
 
     // The manager accepts one and declines the other; the list empties and the first is a member.
-    const accepted = await t.request('PATCH', '/api/join', {
-      token: manager.token,
-      body: { request_id: asks[0], action: 'accept' },
-    });
+    const accepted = await answerRequest(manager.token, asks[0] ?? 0, 'accept');
     expect(accepted.json().status, accepted.body).toBe(2);
-    const declined = await t.request('PATCH', '/api/join', {
-      token: admin.token,
-      body: { request_id: asks[1], action: 'decline' },
-    });
+    const declined = await answerRequest(admin.token, asks[1] ?? 0, 'decline');
     expect(declined.json().status, declined.body).toBe(3);
     expect((await t.request('GET', path, { token: admin.token })).json().items).toEqual([]);
     const session = (await t.request('GET', '/api/user/get', { token: first.token })).json();
@@ -510,15 +467,10 @@ describe('at the same moment', () => {
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
 
     const asker = await t.createUser();
-    const req = (
-      await t.request('POST', '/api/join', {
-        token: asker.token,
-        body: { target_type: 'business', target_id: id },
-      })
-    ).json().id;
+    const req = (await askToJoin(asker.token, { target_type: 'business', target_id: id })).json().id;
     const answers = await Promise.all([
-      t.request('PATCH', '/api/join', { token: owner.token, body: { request_id: req, action: 'accept' } }),
-      t.request('PATCH', '/api/join', { token: admin.token, body: { request_id: req, action: 'decline' } }),
+      answerRequest(owner.token, req, 'accept'),
+      answerRequest(admin.token, req, 'decline'),
       t.request('PATCH', '/api/join/remove', { token: asker.token, body: { request_id: req } }),
     ]);
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);

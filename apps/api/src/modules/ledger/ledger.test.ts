@@ -1,19 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/helpers.js';
 import { checkLedger } from './ledger.check.js';
 import { account, ledgerPosting, ledgerService, PLATFORM } from './ledger.service.js';
 import { ledgerAccounts, ledgerEntries } from './ledger.table.js';
 
-let t: TestApp;
+const t = useTestApp();
 const ledger = ledgerService('INR', () => new Date('2026-11-22T09:00:00Z'));
 const alice = { ownerType: 'user', ownerId: 101 } as const;
 const bob = { ownerType: 'user', ownerId: 102 } as const;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
 
 const db = () => t.ctx.database.db;
 const fund = (owner: typeof alice, amount: number) =>

@@ -1,45 +1,36 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../../lib/periods.js';
 import {
-  makeCharityWithProject,
+  giveToProject,
+  makeCharity,
   makeDonor,
+  makeGivingSetUp,
   makeOrganisation,
-  platformAdmin,
+  type Person,
 } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { useTestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 import { addBusinessMember } from '../../testing/organisations.js';
 import { checkLedger } from '../ledger/ledger.check.js';
 import { forecast, matchAmount } from './matching.service.js';
 
-type User = Awaited<ReturnType<TestApp['createUser']>>;
-
-let t: TestApp;
 const START = new Date('2026-03-01T10:00:00Z');
 const clock = START;
-let platform: User;
+const t = useTestApp({}, { now: () => clock });
+let platform: Person;
 let charityId: number;
 let projectId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-  platform = await platformAdmin(t);
-  const made = await makeCharityWithProject(
-    t,
-    { name: 'Matching Trust', platform },
-    {
-      title: 'School meals',
-      fields: {
-        description: 'Lunch for every child.',
-        end_date: isoDay(new Date(START.getTime() + 60 * 86_400_000)),
-        funds_target: 10_000_000,
-      },
+  ({ platform, charityId, projectId } = await makeGivingSetUp(t, 'Matching Trust', {
+    title: 'School meals',
+    fields: {
+      description: 'Lunch for every child.',
+      end_date: isoDay(new Date(START.getTime() + 60 * 86_400_000)),
+      funds_target: 10_000_000,
     },
-  );
-  charityId = made.charityId;
-  projectId = made.projectId;
+  }));
 });
-afterAll(async () => t.close());
 
 const join = (businessId: number, adminType: 1 | 2 | 99, signoff = false) =>
   addBusinessMember(t, businessId, adminType, clock, { signoff });
@@ -51,7 +42,7 @@ async function organisation(funds = 1_000_000) {
     funds,
     members: [{ role: 2 }, { role: 99, signoff: true }],
   });
-  const [admin, signoff] = org.members as [User, User];
+  const [admin, signoff] = org.members as [Person, Person];
   return { id: org.id, owner: org.owner, admin, signoff };
 }
 
@@ -63,17 +54,22 @@ const settings = (body: Record<string, unknown>) => ({
   ...body,
 });
 
-async function employeeGives(businessId: number, amount: number, employee?: User) {
+/** The organisation's Super Admin turns matching on with the settings (over the defaults above). */
+async function setMatching(org: { id: number; owner: { token: string } }, body: Record<string, unknown>) {
+  const res = await t.request('PUT', `/api/business/${org.id}/matching`, {
+    token: org.owner.token,
+    body: settings(body),
+  });
+  if (res.statusCode !== 200) throw new Error(res.body);
+}
+
+async function employeeGives(businessId: number, amount: number, employee?: Person) {
   const person = employee ?? (await join(businessId, 99));
   await topUp(t, person.token, Math.max(amount, 100_00));
-  const res = await t.request('POST', `/api/user/donate/project/${projectId}`, {
-    token: person.token,
-    body: { type: 2, amount },
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
+  const { donation } = await giveToProject(t, person, projectId, amount);
   // The match is made once the gift's event is handled (decision 041).
   await t.settle();
-  return { person, donation: res.json().donation };
+  return { person, donation };
 }
 
 /** Handles the events as several API processes would, at the same time. */
@@ -190,10 +186,7 @@ describe('an employee asking the organisation to give', () => {
 describe('a match', () => {
   it('is the organisation’s own donation, linked to the employee’s gift, waiting for sign-off', async () => {
     const org = await organisation();
-    await t.request('PUT', `/api/business/${org.id}/matching`, {
-      token: org.owner.token,
-      body: settings({ ratio_percent: 50 }),
-    });
+    await setMatching(org, { ratio_percent: 50 });
     const { person, donation } = await employeeGives(org.id, 20_000);
     const matches = await t.request('GET', `/api/business/${org.id}/matching/donations`, {
       token: org.admin.token,
@@ -241,10 +234,7 @@ describe('a match', () => {
 
   it('is never asked for by the employee’s sign-off role: the employee cannot approve the match of their own gift', async () => {
     const org = await organisation();
-    await t.request('PUT', `/api/business/${org.id}/matching`, {
-      token: org.owner.token,
-      body: settings({}),
-    });
+    await setMatching(org, {});
     const matches = async () =>
       (
         await t.request('GET', `/api/business/${org.id}/matching/donations`, { token: org.owner.token })
@@ -269,10 +259,7 @@ describe('a match', () => {
 
   it('keeps within the employee’s cap and the annual budget, and a rejected match frees its share', async () => {
     const org = await organisation();
-    await t.request('PUT', `/api/business/${org.id}/matching`, {
-      token: org.owner.token,
-      body: settings({ cap_per_employee: 15_000, annual_budget: 25_000 }),
-    });
+    await setMatching(org, { cap_per_employee: 15_000, annual_budget: 25_000 });
     const first = await employeeGives(org.id, 10_000);
     await employeeGives(org.id, 10_000, first.person);
     const amounts = async () =>
@@ -305,15 +292,9 @@ describe('a match', () => {
 
   it('is not made when matching is off, for credits, for strangers, or when the wallet cannot hold it', async () => {
     const org = await organisation(3_000);
-    await t.request('PUT', `/api/business/${org.id}/matching`, {
-      token: org.owner.token,
-      body: settings({ active: false }),
-    });
+    await setMatching(org, { active: false });
     await employeeGives(org.id, 5_000);
-    await t.request('PUT', `/api/business/${org.id}/matching`, {
-      token: org.owner.token,
-      body: settings({}),
-    });
+    await setMatching(org, {});
     // The wallet holds 3,000: a match of 5,000 is not made, and the employee's gift still goes through.
     const { donation } = await employeeGives(org.id, 5_000);
     expect(donation.status).toBe(80);
@@ -332,22 +313,14 @@ describe('a match', () => {
 
   it('never passes the budget when several employees give at the same moment', async () => {
     const org = await organisation();
-    await t.request('PUT', `/api/business/${org.id}/matching`, {
-      token: org.owner.token,
-      body: settings({ cap_per_employee: 10_000, annual_budget: 30_000 }),
-    });
+    await setMatching(org, { cap_per_employee: 10_000, annual_budget: 30_000 });
     const people = await Promise.all(Array.from({ length: 8 }, () => join(org.id, 99)));
     for (const person of people) await topUp(t, person.token, 20_000);
     // Each to a charity of their own: no project row nor destination account is shared, so only the
     // matching settings' lock orders the matches.
     const charities: number[] = [];
     for (const [index] of people.entries()) {
-      const admin = await t.createUser();
-      const made = await t.request('POST', '/api/charity', {
-        token: platform.token,
-        body: { name: `Parallel Trust ${index}`, charity_types: [3], admin_email: admin.email },
-      });
-      charities.push(made.json().id);
+      charities.push((await makeCharity(t, { name: `Parallel Trust ${index}`, platform })).id);
     }
     const answers = await Promise.all(
       people.map((person, index) =>
@@ -366,20 +339,12 @@ describe('a match', () => {
 
   it('never passes one employee’s cap when they give twice at the same moment', async () => {
     const org = await organisation();
-    await t.request('PUT', `/api/business/${org.id}/matching`, {
-      token: org.owner.token,
-      body: settings({ cap_per_employee: 10_000, annual_budget: 100_000 }),
-    });
+    await setMatching(org, { cap_per_employee: 10_000, annual_budget: 100_000 });
     const person = await join(org.id, 99);
     await topUp(t, person.token, 50_000);
     const targets: number[] = [];
     for (const name of ['Twin Trust A', 'Twin Trust B']) {
-      const admin = await t.createUser();
-      const made = await t.request('POST', '/api/charity', {
-        token: platform.token,
-        body: { name, charity_types: [3], admin_email: admin.email },
-      });
-      targets.push(made.json().id);
+      targets.push((await makeCharity(t, { name, platform })).id);
     }
     const answers = await Promise.all(
       targets.map((id) =>
@@ -402,10 +367,7 @@ describe('the matching preview in the give flow', () => {
 
   it('says what the organisation would add, within the cap and the budget left, as the match made agrees', async () => {
     const org = await organisation();
-    await t.request('PUT', `/api/business/${org.id}/matching`, {
-      token: org.owner.token,
-      body: settings({ cap_per_employee: 50_000, annual_budget: 200_000 }),
-    });
+    await setMatching(org, { cap_per_employee: 50_000, annual_budget: 200_000 });
     const name = (
       await t.request('GET', `/api/business/${org.id}/matching/mine`, { token: org.admin.token })
     ).json().business.name;
@@ -424,19 +386,13 @@ describe('the matching preview in the give flow', () => {
     // Someone in no matching organisation, or with matching off: nothing.
     const stranger = await t.createUser();
     expect((await preview(stranger.token, 10_000)).json()).toEqual({ items: [] });
-    await t.request('PUT', `/api/business/${org.id}/matching`, {
-      token: org.owner.token,
-      body: settings({ active: false }),
-    });
+    await setMatching(org, { active: false });
     expect((await preview(org.admin.token, 10_000)).json()).toEqual({ items: [] });
   });
 
   it('answers the annual budget left, and nothing when the wallet cannot hold the match', async () => {
     const org = await organisation(5_000);
-    await t.request('PUT', `/api/business/${org.id}/matching`, {
-      token: org.owner.token,
-      body: settings({ cap_per_employee: 50_000, annual_budget: 60_000 }),
-    });
+    await setMatching(org, { cap_per_employee: 50_000, annual_budget: 60_000 });
     const employee = await join(org.id, 99);
     expect((await preview(employee.token, 4_000)).json().items[0].amount).toBe(4_000);
     expect((await preview(employee.token, 6_000)).json()).toEqual({ items: [] });

@@ -1,57 +1,34 @@
 import { MESSAGE_SEND_LIMIT } from '@kindred/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  businessMemberships,
-  charityMemberships,
-  projectMemberships,
-  projects,
-  users,
-} from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { projectMemberships, projects, users } from '../../db/schema.js';
+import { makeCharity, type Person } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
+import { addBusinessMember, addCharityMember, createOrganisation } from '../../testing/organisations.js';
 
-type User = Awaited<ReturnType<TestApp['createUser']>>;
-
-let t: TestApp;
 let clock = new Date('2026-05-04T09:00:00Z');
+const t = useTestApp({}, { now: () => clock });
 const tick = (ms = 1000) => {
   clock = new Date(clock.getTime() + ms);
 };
-let platform: User;
-let donor: User;
-let other: User;
-let charity: { id: number; admin: User; member: User };
-let business: { id: number; owner: User; employee: User };
-let project: { id: number; admin: User };
+let platform: Person;
+let donor: Person;
+let other: Person;
+let charity: { id: number; admin: Person; member: Person };
+let business: { id: number; owner: Person; employee: Person };
+let project: { id: number; admin: Person };
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
   donor = await t.createUser();
   other = await t.createUser();
-  const charityAdmin = await t.createUser();
-  const made = await t.request('POST', '/api/charity', {
-    token: platform.token,
-    body: { name: 'Harbour Lights Trust', charity_types: [3], admin_email: charityAdmin.email },
-  });
-  if (made.statusCode !== 201) throw new Error(made.body);
+  const made = await makeCharity(t, { name: 'Harbour Lights Trust', platform });
   const charityMember = await t.createUser();
-  await t.ctx.database.db
-    .insert(charityMemberships)
-    .values({ charityId: made.json().id, userId: charityMember.id, adminType: 99, createdAt: clock });
-  charity = { id: made.json().id, admin: charityAdmin, member: charityMember };
+  await addCharityMember(t, made.id, charityMember, 99);
+  charity = { id: made.id, admin: made.admin, member: charityMember };
 
-  const owner = await t.createUser();
-  const org = await t.request('POST', '/api/business', {
-    token: platform.token,
-    body: { name: 'Quayside Works', admin_email: owner.email },
-  });
-  if (org.statusCode !== 201) throw new Error(org.body);
-  const employee = await t.createUser();
-  await t.ctx.database.db
-    .insert(businessMemberships)
-    .values({ businessId: org.json().id, userId: employee.id, adminType: 99, createdAt: clock });
-  business = { id: org.json().id, owner, employee };
+  const org = await createOrganisation(t, platform.token, 'Quayside Works');
+  business = { ...org, employee: await addBusinessMember(t, org.id, 99, clock) };
 
   const projectAdmin = await t.createUser();
   const [row] = await t.ctx.database.db
@@ -70,9 +47,8 @@ beforeAll(async () => {
     .values({ projectId: row?.id ?? 0, userId: projectAdmin.id, adminType: 1, createdAt: clock });
   project = { id: row?.id ?? 0, admin: projectAdmin };
 });
-afterAll(async () => t.close());
 
-const personal = (person: User) => ({ owner_type: 1, owner_id: person.id });
+const personal = (person: Person) => ({ owner_type: 1, owner_id: person.id });
 
 async function send(
   token: string,
@@ -440,7 +416,7 @@ describe('finding a recipient', () => {
   });
 
   describe('by the start of the words of a name', () => {
-    let dana: User;
+    let dana: Person;
     let river: number;
     let mill: number;
     let orchard: number;
@@ -464,12 +440,7 @@ describe('finding a recipient', () => {
         .update(users)
         .set({ firstName: 'Dana', lastName: 'Dormant', isActive: false })
         .where(eq(users.id, dormant.id));
-      const made = await t.request('POST', '/api/charity', {
-        token: platform.token,
-        body: { name: 'River Trust', charity_types: [10], admin_email: (await t.createUser()).email },
-      });
-      if (made.statusCode !== 201) throw new Error(made.body);
-      river = made.json().id;
+      river = (await makeCharity(t, { name: 'River Trust', charityTypes: [10], platform })).id;
       const org = await t.request('POST', '/api/business', {
         token: platform.token,
         body: { name: 'Old Mill Bakery', admin_email: (await t.createUser()).email },

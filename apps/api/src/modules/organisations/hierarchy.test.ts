@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { businessMemberships } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { fundOrganisation, type Person } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
 import { createOrganisation } from '../../testing/organisations.js';
 
-type User = Awaited<ReturnType<TestApp['createUser']>>;
-
-let t: TestApp;
-let platform: User;
+const t = useTestApp();
+let platform: Person;
 
 beforeAll(async () => {
-  t = await createTestApp();
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
 });
-afterAll(async () => t.close());
 
 async function join(businessId: number, adminType: 1 | 2 | 99) {
   const member = await t.createUser();
@@ -99,10 +96,7 @@ describe('sub-businesses', () => {
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json().error.code).toBe('BUSINESS_HAS_SUB_BUSINESSES');
     // Money in the grandchild keeps it too.
-    await t.request('POST', `/api/admin/business/${grandchild}/deposit`, {
-      token: platform.token,
-      body: { amount: 5_000, reason: 'Float' },
-    });
+    await fundOrganisation(t, platform, grandchild, 5_000, 'Float');
     const funded = await t.request('DELETE', `/api/organisation/sub_business/${grandchild}`, {
       token: parent.owner.token,
     });

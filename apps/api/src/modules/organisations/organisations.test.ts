@@ -1,36 +1,48 @@
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharityWithProject } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { fundOrganisation, makeCharityWithProject, type Person } from '../../testing/factories.js';
+import { sortedUserIds, useTestApp } from '../../testing/helpers.js';
+import { solidImage } from '../../testing/images.js';
 import { multipartFile } from '../../testing/multipart.js';
-import { addBusinessMember, createOrganisation } from '../../testing/organisations.js';
+import { addBusinessMember, applyForOrganisation, createOrganisation } from '../../testing/organisations.js';
 
-type User = Awaited<ReturnType<TestApp['createUser']>>;
-
-let t: TestApp;
 const START = new Date('2026-03-10T10:00:00Z');
 let clock = START;
+const t = useTestApp({}, { now: () => clock });
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * 86_400_000));
-let platform: User;
+let platform: Person;
 
-const png = () =>
-  sharp({ create: { width: 40, height: 30, channels: 3, background: '#2a7f62' } })
-    .png()
-    .toBuffer();
+const png = () => solidImage('png');
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
 });
-afterAll(async () => t.close());
 
 /** An approved organisation made by a platform admin, with a new person as its Super Admin. */
 const organisation = (name = 'Acme Ltd') => createOrganisation(t, platform.token, name);
 
+/** A platform admin's decision on a pending organisation. */
+const decide = (body: { business_id: number; status: string; reason?: string }) =>
+  t.request('POST', '/api/admin/business/pending/update', { token: platform.token, body });
+
+/** The ids of the organisation's sign-off admins, in order, as the member with the token reads them. */
+const signoffAdminIds = async (businessId: number, token: string): Promise<number[]> =>
+  sortedUserIds(await t.request('GET', `/api/business/signoff-admins/${businessId}`, { token }));
+
+/** The answer closed the organisation's donation (Rejected) and its history records why. */
+function expectClosedWithReason(res: LightMyRequestResponse, reason: string) {
+  expect(res.json().donations[0]).toMatchObject({ status: 90 });
+  expect(res.json().donations[0].history.at(-1)).toMatchObject({ status: 90, reason });
+}
+
 /** A member joins (as the onboarding calls will do): straight in the database for now. */
 const join = (businessId: number, adminType: 1 | 2 | 99, signoff = false) =>
   addBusinessMember(t, businessId, adminType, clock, { signoff });
+
+/** A sign-off admin's (or anyone's) approval or rejection of the organisation's donations. */
+const answerDonations = (businessId: number, token: string, body: Record<string, unknown>) =>
+  t.request('POST', `/api/business/${businessId}/approve_donations`, { token, body });
 
 describe('an organisation', () => {
   it('added by a person waits for approval, with them as its Super Admin', async () => {
@@ -157,11 +169,7 @@ describe('an organisation', () => {
 
   it('is approved or rejected by platform admins, who list them by status; its Super Admins are mailed', async () => {
     const person = await t.createUser();
-    const applied = await t.request('POST', '/api/user/add/business', {
-      token: person.token,
-      body: { name: 'Review Me Ltd' },
-    });
-    const id = applied.json().id as number;
+    const id = await applyForOrganisation(t, person, 'Review Me Ltd');
     const pending = await t.request('GET', '/api/admin/business_list?status=pending', {
       token: platform.token,
     });
@@ -169,34 +177,19 @@ describe('an organisation', () => {
     expect((await t.request('GET', '/api/admin/business_list', { token: person.token })).statusCode).toBe(
       403,
     );
-    const noReason = await t.request('POST', '/api/admin/business/pending/update', {
-      token: platform.token,
-      body: { business_id: id, status: 'rejected' },
-    });
+    const noReason = await decide({ business_id: id, status: 'rejected' });
     expect(noReason.statusCode).toBe(400);
-    const rejected = await t.request('POST', '/api/admin/business/pending/update', {
-      token: platform.token,
-      body: { business_id: id, status: 'rejected', reason: 'No company number' },
-    });
+    const rejected = await decide({ business_id: id, status: 'rejected', reason: 'No company number' });
     expect(rejected.json()).toMatchObject({
       approval_status: 'rejected',
       rejection_reason: 'No company number',
     });
     const mail = (await t.outbox()).filter((m) => m.to.includes(person.email)).pop();
     expect(mail?.subject).toBe('Review Me Ltd was not approved on Kindred');
-    const again = await t.request('POST', '/api/admin/business/pending/update', {
-      token: platform.token,
-      body: { business_id: id, status: 'approved' },
-    });
+    const again = await decide({ business_id: id, status: 'approved' });
     expect(again.statusCode).toBe(409);
-    const second = await t.request('POST', '/api/user/add/business', {
-      token: person.token,
-      body: { name: 'Review Me Again Ltd' },
-    });
-    const approved = await t.request('POST', '/api/admin/business/pending/update', {
-      token: platform.token,
-      body: { business_id: second.json().id, status: 'approved' },
-    });
+    const second = await applyForOrganisation(t, person, 'Review Me Again Ltd');
+    const approved = await decide({ business_id: second, status: 'approved' });
     expect(approved.json().approval_status).toBe('approved');
     expect(
       (await t.request('GET', '/api/business/autocomplete?q=Review%20Me%20Again')).json().items,
@@ -279,13 +272,7 @@ describe('sign-off admins and the policy', () => {
     expect((await add(admin.token, employee.id)).statusCode).toBe(403);
     expect((await add(owner.token, employee.id)).statusCode).toBe(200);
     expect((await add(owner.token, admin.id)).statusCode).toBe(200);
-    const signers = await t.request('GET', `/api/business/signoff-admins/${id}`, { token: employee.token });
-    expect(
-      signers
-        .json()
-        .items.map((m: { user_id: number }) => m.user_id)
-        .sort(),
-    ).toEqual([admin.id, employee.id].sort());
+    expect(await signoffAdminIds(id, employee.token)).toEqual([admin.id, employee.id].sort());
     const without = await t.request('GET', `/api/business/employees-without-signoff/${id}`, {
       token: owner.token,
     });
@@ -294,8 +281,7 @@ describe('sign-off admins and the policy', () => {
       token: owner.token,
     });
     expect(off.statusCode).toBe(200);
-    const after = await t.request('GET', `/api/business/signoff-admins/${id}`, { token: owner.token });
-    expect(after.json().items.map((m: { user_id: number }) => m.user_id)).toEqual([employee.id]);
+    expect(await signoffAdminIds(id, owner.token)).toEqual([employee.id]);
   });
 
   it('sets the policy: approvals for every donation, more at or above a threshold', async () => {
@@ -389,13 +375,7 @@ describe('a policy its sign-off admins can satisfy (decision 033)', () => {
     expect(unmark.statusCode).toBe(409);
     expect(unmark.json().error).toMatchObject({ code: 'SIGNOFF_ADMINS_NEEDED' });
     expect(unmark.json().error.message).toContain('Make another member a sign-off admin first');
-    const signers = await t.request('GET', `/api/business/signoff-admins/${id}`, { token: owner.token });
-    expect(
-      signers
-        .json()
-        .items.map((m: { user_id: number }) => m.user_id)
-        .sort(),
-    ).toEqual([owner.id, sam.id].sort());
+    expect(await signoffAdminIds(id, owner.token)).toEqual([owner.id, sam.id].sort());
     // Eve is the one member who could ask for a large gift and have both approvals.
     const removeEve = await t.request('POST', `/api/membership/business/${id}/delete`, {
       token: owner.token,
@@ -422,6 +402,10 @@ describe('giving on behalf of an organisation', () => {
   let charityId: number;
   let projectId: number;
 
+  /** A gift to the charity from the organisation's wallet, asked by the member with the token. */
+  const giveToCharityAs = (businessId: number, token: string, body: Record<string, unknown>) =>
+    t.request('POST', `/api/business/${businessId}/donate/charity/${charityId}`, { token, body });
+
   beforeAll(async () => {
     ({ charityId, projectId } = await makeCharityWithProject(
       t,
@@ -435,11 +419,7 @@ describe('giving on behalf of an organisation', () => {
 
   async function fundedOrganisation(amount = 100_000) {
     const org = await organisation(`Giving Ltd ${Math.random().toString(36).slice(2, 6)}`);
-    const deposit = await t.request('POST', `/api/admin/business/${org.id}/deposit`, {
-      token: platform.token,
-      body: { amount, reason: 'Opening balance' },
-    });
-    if (deposit.statusCode >= 300) throw new Error(deposit.body);
+    await fundOrganisation(t, platform, org.id, amount);
     const first = await join(org.id, 99, true);
     const second = await join(org.id, 2, true);
     return { ...org, first, second };
@@ -517,24 +497,15 @@ describe('giving on behalf of an organisation', () => {
 
   it('never lets the requester approve their own donation', async () => {
     const org = await fundedOrganisation();
-    const res = await t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
-      token: org.first.token,
-      body: { type: 2, amount: 5_000 },
-    });
+    const res = await giveToCharityAs(org.id, org.first.token, { type: 2, amount: 5_000 });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().donation.id;
     const list = await t.request('GET', `/api/business/${org.id}/donations`, { token: org.first.token });
     expect(list.json().items[0].signoff.can_approve).toBe(false);
-    const own = await t.request('POST', `/api/business/${org.id}/approve_donations`, {
-      token: org.first.token,
-      body: { donation_ids: [id], action: 'approve' },
-    });
+    const own = await answerDonations(org.id, org.first.token, { donation_ids: [id], action: 'approve' });
     expect(own.statusCode).toBe(403);
     expect(own.json().error.code).toBe('OWN_DONATION');
-    const other = await t.request('POST', `/api/business/${org.id}/approve_donations`, {
-      token: org.second.token,
-      body: { donation_ids: [id], action: 'approve' },
-    });
+    const other = await answerDonations(org.id, org.second.token, { donation_ids: [id], action: 'approve' });
     expect(other.json().donations[0].status).toBe(80);
   });
 
@@ -544,19 +515,10 @@ describe('giving on behalf of an organisation', () => {
       token: org.owner.token,
       body: { approvals_required: 1, threshold_amount: 20_000, approvals_above_threshold: 2 },
     });
-    const small = await t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
-      token: org.owner.token,
-      body: { type: 2, amount: 10_000 },
-    });
-    const big = await t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
-      token: org.owner.token,
-      body: { type: 2, amount: 20_000 },
-    });
+    const small = await giveToCharityAs(org.id, org.owner.token, { type: 2, amount: 10_000 });
+    const big = await giveToCharityAs(org.id, org.owner.token, { type: 2, amount: 20_000 });
     const ids = [small.json().donation.id, big.json().donation.id];
-    const res = await t.request('POST', `/api/business/${org.id}/approve_donations`, {
-      token: org.first.token,
-      body: { donation_ids: ids, action: 'approve' },
-    });
+    const res = await answerDonations(org.id, org.first.token, { donation_ids: ids, action: 'approve' });
     expect(res.json().donations.map((d: { id: number; status: number }) => [d.id, d.status])).toEqual([
       [ids[0], 80],
       [ids[1], 20],
@@ -571,88 +533,60 @@ describe('giving on behalf of an organisation', () => {
     });
     const id = res.json().donation.id;
     expect((await wallet(org.owner.token, org.id)).held).toBe(40_000);
-    const noReason = await t.request('POST', `/api/business/${org.id}/approve_donations`, {
-      token: org.first.token,
-      body: { donation_ids: [id], action: 'reject' },
-    });
+    const noReason = await answerDonations(org.id, org.first.token, { donation_ids: [id], action: 'reject' });
     expect(noReason.statusCode).toBe(400);
-    const rejected = await t.request('POST', `/api/business/${org.id}/approve_donations`, {
-      token: org.first.token,
-      body: { donation_ids: [id], action: 'reject', reason: 'Not in this year’s plan' },
-    });
-    expect(rejected.statusCode, rejected.body).toBe(200);
-    expect(rejected.json().donations[0]).toMatchObject({ status: 90 });
-    expect(rejected.json().donations[0].history.at(-1)).toMatchObject({
-      status: 90,
+    const rejected = await answerDonations(org.id, org.first.token, {
+      donation_ids: [id],
+      action: 'reject',
       reason: 'Not in this year’s plan',
     });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expectClosedWithReason(rejected, 'Not in this year’s plan');
     expect(await wallet(org.owner.token, org.id)).toMatchObject({ wallet_amount: 100_000, held: 0 });
-    const twice = await t.request('POST', `/api/business/${org.id}/approve_donations`, {
-      token: org.second.token,
-      body: { donation_ids: [id], action: 'approve' },
-    });
+    const twice = await answerDonations(org.id, org.second.token, { donation_ids: [id], action: 'approve' });
     expect(twice.statusCode).toBe(409);
   });
 
   it('refuses what the organisation cannot give: more than it has, while pending or locked, foreign donations', async () => {
     const org = await fundedOrganisation(1_000);
-    const tooMuch = await t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
-      token: org.owner.token,
-      body: { type: 2, amount: 5_000 },
-    });
+    const tooMuch = await giveToCharityAs(org.id, org.owner.token, { type: 2, amount: 5_000 });
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json().error.code).toBe('INSUFFICIENT_FUNDS');
     const stranger = await t.createUser();
-    const foreign = await t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
-      token: stranger.token,
-      body: { type: 2, amount: 500 },
-    });
+    const foreign = await giveToCharityAs(org.id, stranger.token, { type: 2, amount: 500 });
     expect(foreign.statusCode).toBe(403);
     await t.request('PATCH', `/api/admin/business/${org.id}/lock`, {
       token: platform.token,
       body: { lock_status: true, reason: 'Under review' },
     });
-    const locked = await t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
-      token: org.owner.token,
-      body: { type: 2, amount: 500 },
-    });
+    const locked = await giveToCharityAs(org.id, org.owner.token, { type: 2, amount: 500 });
     expect(locked.statusCode).toBe(409);
     expect(locked.json().error.code).toBe('BUSINESS_LOCKED');
     const pendingOwner = await t.createUser();
-    const pending = await t.request('POST', '/api/user/add/business', {
-      token: pendingOwner.token,
-      body: { name: 'Not Yet Ltd' },
-    });
-    const notYet = await t.request('POST', `/api/business/${pending.json().id}/donate/charity/${charityId}`, {
-      token: pendingOwner.token,
-      body: { type: 2, amount: 500 },
-    });
+    const pending = await applyForOrganisation(t, pendingOwner, 'Not Yet Ltd');
+    const notYet = await giveToCharityAs(pending, pendingOwner.token, { type: 2, amount: 500 });
     expect(notYet.statusCode).toBe(409);
     expect(notYet.json().error.code).toBe('BUSINESS_NOT_APPROVED');
     // A donation of another organisation is not found here.
     const other = await fundedOrganisation();
-    const theirs = await t.request('POST', `/api/business/${other.id}/donate/charity/${charityId}`, {
-      token: other.owner.token,
-      body: { type: 2, amount: 500 },
-    });
-    const mixed = await t.request('POST', `/api/business/${org.id}/approve_donations`, {
-      token: org.first.token,
-      body: { donation_ids: [theirs.json().donation.id], action: 'approve' },
+    const theirs = await giveToCharityAs(other.id, other.owner.token, { type: 2, amount: 500 });
+    const mixed = await answerDonations(org.id, org.first.token, {
+      donation_ids: [theirs.json().donation.id],
+      action: 'approve',
     });
     expect(mixed.statusCode).toBe(404);
-    const recurring = await t.request('POST', `/api/business/${other.id}/donate/charity/${charityId}`, {
-      token: other.owner.token,
-      body: { type: 2, amount: 500, frequency: 3, start_date: day(1) },
+    const recurring = await giveToCharityAs(other.id, other.owner.token, {
+      type: 2,
+      amount: 500,
+      frequency: 3,
+      start_date: day(1),
     });
     expect(recurring.statusCode).toBe(400);
   });
 
   it('reminds the sign-off admins, never the requester, of a donation waiting more than 7 days', async () => {
     const org = await fundedOrganisation();
-    const res = await t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
-      token: org.first.token,
-      body: { type: 2, amount: 7_500 },
-    });
+    const res = await giveToCharityAs(org.id, org.first.token, { type: 2, amount: 7_500 });
     expect(res.statusCode, res.body).toBe(201);
     const remind = () => t.jobs.find((job) => job.name === 'sign-off reminders')?.run() as Promise<number>;
     const reminders = async () =>
@@ -681,17 +615,11 @@ describe('giving on behalf of an organisation', () => {
 
   it('moves a donation once when two sign-off admins approve it at the same moment', async () => {
     const org = await fundedOrganisation();
-    const res = await t.request('POST', `/api/business/${org.id}/donate/charity/${charityId}`, {
-      token: org.owner.token,
-      body: { type: 2, amount: 9_000 },
-    });
+    const res = await giveToCharityAs(org.id, org.owner.token, { type: 2, amount: 9_000 });
     const id = res.json().donation.id;
     const answers = await Promise.all(
       [org.first, org.second].map((admin) =>
-        t.request('POST', `/api/business/${org.id}/approve_donations`, {
-          token: admin.token,
-          body: { donation_ids: [id], action: 'approve' },
-        }),
+        answerDonations(org.id, admin.token, { donation_ids: [id], action: 'approve' }),
       ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
@@ -729,14 +657,8 @@ describe('giving on behalf of an organisation', () => {
     expect((await give(org.owner.token, 30_000)).statusCode).toBe(201);
     // An organisation without a sign-off admin cannot give on its behalf at all.
     const lone = await organisation('Nobody Signs Ltd');
-    await t.request('POST', `/api/admin/business/${lone.id}/deposit`, {
-      token: platform.token,
-      body: { amount: 10_000, reason: 'Opening balance' },
-    });
-    const alone = await t.request('POST', `/api/business/${lone.id}/donate/charity/${charityId}`, {
-      token: lone.owner.token,
-      body: { type: 2, amount: 1_000 },
-    });
+    await fundOrganisation(t, platform, lone.id, 10_000);
+    const alone = await giveToCharityAs(lone.id, lone.owner.token, { type: 2, amount: 1_000 });
     expect(alone.statusCode).toBe(409);
     expect(alone.json().error.code).toBe('SIGNOFF_IMPOSSIBLE');
     expect(await wallet(lone.owner.token, lone.id)).toMatchObject({ wallet_amount: 10_000, held: 0 });
@@ -765,10 +687,7 @@ describe('giving on behalf of an organisation', () => {
     const board = await give(org.owner.token, 25_000);
     const small = await give(org.owner.token, 5_000);
     // One of the two others approves the board's gift; then the other sign-off admin leaves.
-    await t.request('POST', `/api/business/${org.id}/approve_donations`, {
-      token: org.first.token,
-      body: { donation_ids: [board], action: 'approve' },
-    });
+    await answerDonations(org.id, org.first.token, { donation_ids: [board], action: 'approve' });
     await t.request('POST', `/api/membership/business/${org.id}/delete`, {
       token: org.second.token,
       body: { user_id: org.second.id },
@@ -806,11 +725,7 @@ describe('giving on behalf of an organisation', () => {
       reason: 'Ask again next year',
     });
     expect(released.statusCode, released.body).toBe(200);
-    expect(released.json().donations[0]).toMatchObject({ status: 90 });
-    expect(released.json().donations[0].history.at(-1)).toMatchObject({
-      status: 90,
-      reason: 'Released by a Super Admin: Ask again next year',
-    });
+    expectClosedWithReason(released, 'Released by a Super Admin: Ask again next year');
     expect(await wallet(org.owner.token, org.id)).toMatchObject({ wallet_amount: 70_000, held: 30_000 });
     // Another Super Admin approves the board's gift in the sign-off admins' place, saying why.
     const boss = await join(org.id, 1);
@@ -842,9 +757,9 @@ describe('giving on behalf of an organisation', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().donation.status).toBe(20);
-    const signed = await t.request('POST', `/api/business/${org.id}/approve_donations`, {
-      token: org.first.token,
-      body: { donation_ids: [res.json().donation.id], action: 'approve' },
+    const signed = await answerDonations(org.id, org.first.token, {
+      donation_ids: [res.json().donation.id],
+      action: 'approve',
     });
     expect(signed.json().donations[0].status).toBe(30);
   });

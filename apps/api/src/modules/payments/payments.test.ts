@@ -17,13 +17,14 @@ afterAll(async () => {
 const paymentCount = async () =>
   (await t.ctx.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(payments))[0]?.n ?? 0;
 
+/** A person's card top-up of their wallet, as the wallet screen asks for it. */
+const topUpCall = (token: string, body: Record<string, unknown>) =>
+  t.request('POST', '/api/user/deposit', { token, body });
+
 describe('deposits with the sandbox provider', () => {
   it('adds money with the test card and credits the wallet exactly once', async () => {
     const user = await t.createUser();
-    const deposit = await t.request('POST', '/api/user/deposit', {
-      token: user.token,
-      body: { amount: 12_550, card: GOOD_CARD },
-    });
+    const deposit = await topUpCall(user.token, { amount: 12_550, card: GOOD_CARD });
     expect(deposit.statusCode).toBe(201);
     const { payment } = deposit.json();
     expect(payment).toMatchObject({
@@ -51,10 +52,7 @@ describe('deposits with the sandbox provider', () => {
   it('answers a declined card with a clear 402 and keeps nothing', async () => {
     const user = await t.createUser();
     const before = await paymentCount();
-    const res = await t.request('POST', '/api/user/deposit', {
-      token: user.token,
-      body: { amount: 5_000, card: DECLINED_CARD },
-    });
+    const res = await topUpCall(user.token, { amount: 5_000, card: DECLINED_CARD });
     expect(res.statusCode).toBe(402);
     expect(res.json().error).toEqual({
       code: 'CARD_DECLINED',
@@ -67,24 +65,18 @@ describe('deposits with the sandbox provider', () => {
     const user = await t.createUser();
     const before = await paymentCount();
     for (const amount of [0, -100, 12.5, 1e13, '100', null]) {
-      const res = await t.request('POST', '/api/user/deposit', {
-        token: user.token,
-        body: { amount, card: GOOD_CARD },
-      });
+      const res = await topUpCall(user.token, { amount, card: GOOD_CARD });
       expect(res.statusCode, `amount ${amount}`).toBe(400);
       expect(res.json().error.details.fields).toHaveProperty('amount');
     }
-    const noCard = await t.request('POST', '/api/user/deposit', { token: user.token, body: { amount: 100 } });
+    const noCard = await topUpCall(user.token, { amount: 100 });
     expect(noCard.statusCode).toBe(400);
-    const badNumber = await t.request('POST', '/api/user/deposit', {
-      token: user.token,
-      body: { amount: 100, card: { ...GOOD_CARD, number: '4242 4242 4242 4241' } },
+    const badNumber = await topUpCall(user.token, {
+      amount: 100,
+      card: { ...GOOD_CARD, number: '4242 4242 4242 4241' },
     });
     expect(badNumber.statusCode).toBe(402);
-    const expired = await t.request('POST', '/api/user/deposit', {
-      token: user.token,
-      body: { amount: 100, card: { ...GOOD_CARD, exp_year: 2020 } },
-    });
+    const expired = await topUpCall(user.token, { amount: 100, card: { ...GOOD_CARD, exp_year: 2020 } });
     expect(expired.statusCode).toBe(402);
     expect(expired.json().error.message).toBe('The card has expired.');
     expect(await paymentCount()).toBe(before);
@@ -132,10 +124,7 @@ describe('deposits with the sandbox provider', () => {
   it("does not confirm another person's payment", async () => {
     const owner = await t.createUser();
     const other = await t.createUser();
-    const deposit = await t.request('POST', '/api/user/deposit', {
-      token: owner.token,
-      body: { amount: 900, card: GOOD_CARD },
-    });
+    const deposit = await topUpCall(owner.token, { amount: 900, card: GOOD_CARD });
     const res = await t.request('POST', '/api/user/deposit/confirm', {
       token: other.token,
       body: { payment_id: deposit.json().payment.id },

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { stripeEvent } from '../../testing/stripe.js';
 import { type PaymentProvider, ProviderError } from './provider.js';
 import { stripeProvider, verifyStripeEvent } from './stripe-provider.js';
 
@@ -265,15 +266,32 @@ const lastRequest = () => {
   return request;
 };
 
+/** A donation payment of the amount, as the donation service asks for one (with no card or metadata). */
+const donationPayment = (amount: number, idempotencyKey: string) => ({
+  amount,
+  currency: 'GBP',
+  description: 'Donation',
+  metadata: {},
+  idempotencyKey,
+});
+
+/** A monthly gift of 10.00 charged to a saved card, as the direct-debit job asks for it. */
+const monthlyCharge = (methodId: string, idempotencyKey: string, metadata: Record<string, string> = {}) => ({
+  methodId,
+  amount: 1000,
+  currency: 'GBP',
+  description: 'Monthly gift',
+  metadata,
+  idempotencyKey,
+});
+
 describe('stripeProvider payments', () => {
   it('creates a PaymentIntent and maps it', async () => {
     const payment = await provider.createPayment({
-      amount: 2500,
-      currency: 'GBP',
+      ...donationPayment(2500, 'donation-42'),
       description: 'Donation to Riverside Food Bank',
       metadata: { donation_id: '42', charity_id: '7' },
       card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' },
-      idempotencyKey: 'donation-42',
     });
 
     expect(payment).toEqual({
@@ -325,13 +343,7 @@ describe('stripeProvider payments', () => {
   });
 
   it('throws a declined ProviderError when Stripe declines the card on create', async () => {
-    const attempt = provider.createPayment({
-      amount: DECLINED_AMOUNT,
-      currency: 'GBP',
-      description: 'Donation',
-      metadata: {},
-      idempotencyKey: 'declined-1',
-    });
+    const attempt = provider.createPayment(donationPayment(DECLINED_AMOUNT, 'declined-1'));
     await expect(attempt).rejects.toBeInstanceOf(ProviderError);
     await expect(attempt).rejects.toMatchObject({ message: 'Your card was declined.', declined: true });
     // A 402 is final: no retries.
@@ -339,13 +351,7 @@ describe('stripeProvider payments', () => {
   });
 
   it('throws a non-declined ProviderError for other Stripe errors', async () => {
-    const tooSmall = provider.createPayment({
-      amount: TOO_SMALL_AMOUNT,
-      currency: 'GBP',
-      description: 'Donation',
-      metadata: {},
-      idempotencyKey: 'small-1',
-    });
+    const tooSmall = provider.createPayment(donationPayment(TOO_SMALL_AMOUNT, 'small-1'));
     await expect(tooSmall).rejects.toMatchObject({
       name: 'ProviderError',
       message: 'Amount must be at least £0.30 gbp',
@@ -400,14 +406,9 @@ describe('stripeProvider saved cards', () => {
   });
 
   it('charges a saved card off session', async () => {
-    const payment = await provider.chargeMethod({
-      methodId: 'cus_abc:pm_card_visa',
-      amount: 1000,
-      currency: 'GBP',
-      description: 'Monthly gift',
-      metadata: { mandate_id: '9' },
-      idempotencyKey: 'mandate-9-2026-01',
-    });
+    const payment = await provider.chargeMethod(
+      monthlyCharge('cus_abc:pm_card_visa', 'mandate-9-2026-01', { mandate_id: '9' }),
+    );
 
     expect(payment).toMatchObject({
       status: 'succeeded',
@@ -431,14 +432,9 @@ describe('stripeProvider saved cards', () => {
   });
 
   it('returns a failed payment, not an error, when an off-session charge is declined', async () => {
-    const payment = await provider.chargeMethod({
-      methodId: `cus_abc:${DECLINED_METHOD}`,
-      amount: 1000,
-      currency: 'GBP',
-      description: 'Monthly gift',
-      metadata: {},
-      idempotencyKey: 'mandate-9-2026-02',
-    });
+    const payment = await provider.chargeMethod(
+      monthlyCharge(`cus_abc:${DECLINED_METHOD}`, 'mandate-9-2026-02'),
+    );
 
     expect(payment).toEqual({
       id: 'pi_declined_off_session',
@@ -452,16 +448,10 @@ describe('stripeProvider saved cards', () => {
   });
 
   it('rejects a saved method id that is not customer:method', async () => {
-    await expect(
-      provider.chargeMethod({
-        methodId: 'pm_card_visa',
-        amount: 1000,
-        currency: 'GBP',
-        description: 'Monthly gift',
-        metadata: {},
-        idempotencyKey: 'bad-method',
-      }),
-    ).rejects.toMatchObject({ name: 'ProviderError', declined: false });
+    await expect(provider.chargeMethod(monthlyCharge('pm_card_visa', 'bad-method'))).rejects.toMatchObject({
+      name: 'ProviderError',
+      declined: false,
+    });
     expect(requests).toHaveLength(0);
   });
 });
@@ -515,17 +505,7 @@ describe('verifyStripeEvent', async () => {
   // The app's clock: signatures are judged by it, not by the machine's.
   const now = new Date('2026-11-22T09:00:00Z');
   const event = (type: string, object: Record<string, unknown>) =>
-    JSON.stringify({
-      id: 'evt_1',
-      object: 'event',
-      api_version: '2026-10-28.endive',
-      created: Math.floor(now.getTime() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-      data: { object },
-    });
+    stripeEvent(type, object, { id: 'evt_1', created: now });
   const succeeded = event(
     'payment_intent.succeeded',
     paymentIntent({ id: 'pi_webhook', status: 'succeeded' }),

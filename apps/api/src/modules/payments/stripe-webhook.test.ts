@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransactions, payments, providerEvents } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { stripeEvent } from '../../testing/stripe.js';
 import { checkLedger } from '../ledger/ledger.check.js';
 
 const WEBHOOK_SECRET = 'whsec_test_kindred_webhook';
@@ -26,27 +27,19 @@ let counter = 0;
 /** A Stripe event as Stripe sends it, about a PaymentIntent. */
 function event(type: string, intent: { id: string; amount: number; status: string }, id?: string) {
   counter += 1;
-  return JSON.stringify({
-    id: id ?? `evt_test_${counter}_${Math.random().toString(36).slice(2, 10)}`,
-    object: 'event',
-    api_version: '2026-10-28.endive',
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
+  return stripeEvent(
     type,
-    data: {
-      object: {
-        object: 'payment_intent',
-        amount_received: intent.status === 'succeeded' ? intent.amount : 0,
-        currency: 'inr',
-        client_secret: `${intent.id}_secret_x`,
-        last_payment_error: null,
-        metadata: {},
-        ...intent,
-      },
+    {
+      object: 'payment_intent',
+      amount_received: intent.status === 'succeeded' ? intent.amount : 0,
+      currency: 'inr',
+      client_secret: `${intent.id}_secret_x`,
+      last_payment_error: null,
+      metadata: {},
+      ...intent,
     },
-  });
+    { id: id ?? `evt_test_${counter}_${Math.random().toString(36).slice(2, 10)}`, created: new Date() },
+  );
 }
 
 const sign = (payload: string, secret = WEBHOOK_SECRET) =>

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/helpers.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe('states and cities', () => {
   it('lists the 12 UK regions by name', async () => {

@@ -1,19 +1,19 @@
 import { crc32 } from 'node:zlib';
 import { imageUrl } from '@kindred/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { charityMemberships } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharity, makeProject } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { makeCharity, makeProject, type Person } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
+import { solidImage } from '../../testing/images.js';
 import { multipartFile } from '../../testing/multipart.js';
 
-let t: TestApp;
 let clock = new Date();
-let platform: User;
+const t = useTestApp({}, { now: () => clock });
+let platform: Person;
 let charityId: number;
-let admin: User;
-type User = Awaited<ReturnType<TestApp['createUser']>>;
+let admin: Person;
 
 const MB = 1024 * 1024;
 /** A file's URL as stored: what a visitor gets (a signed-in person gets it signed, decision 035). */
@@ -22,14 +22,8 @@ const DAY = 86_400_000;
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * DAY));
 const READY = { description: 'Clean the river banks.', funds_target: 50_000 };
 
-const png = () =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: '#1d6fa3' } })
-    .png()
-    .toBuffer();
-const jpeg = () =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0392b' } })
-    .jpeg()
-    .toBuffer();
+const png = () => solidImage('png', { width: 64, height: 48, background: '#1d6fa3' });
+const jpeg = () => solidImage('jpeg', { width: 64, height: 48, background: '#c0392b' });
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
 );
@@ -57,11 +51,8 @@ function zip(entries: Array<[string, string]>): Buffer {
     const header = Buffer.alloc(46);
     header.writeUInt32LE(0x02014b50, 0);
     header.writeUInt16LE(20, 4);
-    header.writeUInt16LE(20, 6);
-    header.writeUInt32LE(crc, 16);
-    header.writeUInt32LE(data.length, 20);
-    header.writeUInt32LE(data.length, 24);
-    header.writeUInt16LE(file.length, 28);
+    // The central header repeats the local header's fields, from the version needed to the name's length.
+    local.copy(header, 6, 4, 30);
     header.writeUInt32LE(offset, 42);
     central.push(header, file);
     offset += local.length + file.length + data.length;
@@ -100,11 +91,9 @@ const upload = (url: string, data: Buffer, name: string, type: string, token = a
   t.request('POST', url, { token, ...multipartFile(data, name, type) });
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
   ({ id: charityId, admin } = await approvedCharity());
 });
-afterAll(async () => t.close());
 
 describe('project updates', () => {
   it('are posted by those who run the project and listed newest first in keyset pages', async () => {

@@ -1,21 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { charityMemberships, ledgerTransactions } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
-import { makeCharity, makeProject } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { giveToProject, makeCharity, makeProject, type Person } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 
 /**
  * The project status machine (docs/product/projects-and-charities.md#transitions), transition by
  * transition: every allowed move, and every other one answering 409.
  */
-let t: TestApp;
 let clock = new Date();
-let platform: User;
+const t = useTestApp({}, { now: () => clock });
+let platform: Person;
 let charityId: number;
-let admin: User;
-type User = Awaited<ReturnType<TestApp['createUser']>>;
+let admin: Person;
 
 const DAY = 86_400_000;
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * DAY));
@@ -24,6 +23,14 @@ const finishExpired = () =>
   t.jobs.find((job) => job.name === 'finish expired projects')?.run() as Promise<number>;
 
 const approvedCharity = (name = 'Status Trust') => makeCharity(t, { name, platform });
+
+/** A new end date for a Live project, asked by the person with the token. */
+const extendEnd = (id: number, token: string, body: { end_date: string }) =>
+  t.request('PATCH', `/api/project/extend/${id}`, { token, body });
+
+/** The project's owner or admin asks to take it Live. */
+const publish = (id: number, token: string) =>
+  t.request('PATCH', `/api/project/update/${id}`, { token, body: { status: 2 } });
 
 async function ok(method: 'POST' | 'PATCH', url: string, body?: unknown, token = admin.token) {
   const res = await t.request(method, url, { token, ...(body === undefined ? {} : { body }) });
@@ -68,24 +75,18 @@ async function current(id: number) {
   return (await t.request('GET', `/api/project/${id}`, { token: admin.token })).json();
 }
 
-async function donate(donor: User, projectId: number, amount: number) {
-  const res = await t.request('POST', `/api/user/donate/project/${projectId}`, {
-    token: donor.token,
-    body: { type: 2, amount },
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
+async function donate(donor: Person, projectId: number, amount: number) {
+  await giveToProject(t, donor, projectId, amount);
 }
 
-async function wallet(user: User) {
+async function wallet(user: Person) {
   return (await t.request('GET', '/api/user/get', { token: user.token })).json().user.wallet_amount as number;
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
   ({ id: charityId, admin } = await approvedCharity());
 });
-afterAll(async () => t.close());
 
 describe('PATCH /project/update/{id} moves a project only where the transition table allows', () => {
   /**
@@ -169,10 +170,7 @@ describe('the action calls move a project only where the transition table allows
       case 'cancel':
         return t.request('POST', `/api/project/${id}/cancel`, { token: admin.token });
       case 'extend':
-        return t.request('PATCH', `/api/project/extend/${id}`, {
-          token: admin.token,
-          body: { end_date: day(90) },
-        });
+        return extendEnd(id, admin.token, { end_date: day(90) });
       case 'impact':
         return t.request('POST', `/api/project/${id}/impact`, {
           token: admin.token,
@@ -203,10 +201,7 @@ describe('the action calls move a project only where the transition table allows
 describe('publishing', () => {
   it('needs a description, a future end date and at least one need, naming what is missing', async () => {
     const { id } = await ok('POST', '/api/project/create', { title: 'Bare', charity_id: charityId });
-    const bare = await t.request('PATCH', `/api/project/update/${id}`, {
-      token: admin.token,
-      body: { status: 2 },
-    });
+    const bare = await publish(id, admin.token);
     expect(bare.statusCode).toBe(409);
     expect(bare.json().error.code).toBe('NOT_READY_TO_PUBLISH');
     expect(Object.keys(bare.json().error.details.fields).sort()).toEqual([
@@ -216,10 +211,7 @@ describe('publishing', () => {
     ]);
 
     await ok('PATCH', `/api/project/${id}`, { description: 'Now described.', end_date: day(-1) });
-    const past = await t.request('PATCH', `/api/project/update/${id}`, {
-      token: admin.token,
-      body: { status: 2 },
-    });
+    const past = await publish(id, admin.token);
     expect(Object.keys(past.json().error.details.fields).sort()).toEqual(['end_date', 'needs']);
 
     for (const need of [
@@ -235,10 +227,7 @@ describe('publishing', () => {
         end_date: day(0),
         ...need,
       });
-      const res = await t.request('PATCH', `/api/project/update/${draft.id}`, {
-        token: admin.token,
-        body: { status: 2 },
-      });
+      const res = await publish(draft.id, admin.token);
       expect(res.statusCode, JSON.stringify(need)).toBe(200);
       expect(res.json().published_at).not.toBeNull();
     }
@@ -247,22 +236,19 @@ describe('publishing', () => {
 
   it("needs an approved, unlocked charity; a person's own project needs a charity first", async () => {
     const applicant = await t.createUser();
-    const pending = (
-      await t.request('POST', '/api/user/add/charity', {
-        token: applicant.token,
-        body: { name: 'Waiting Trust', charity_types: [1] },
-      })
-    ).json().id;
+    const { id: pending } = await makeCharity(t, {
+      status: 'pending',
+      admin: applicant,
+      name: 'Waiting Trust',
+      charityTypes: [1],
+    });
     const draft = await ok(
       'POST',
       '/api/project/create',
       { title: 'Waiting', charity_id: pending, end_date: day(10), ...READY },
       applicant.token,
     );
-    const notApproved = await t.request('PATCH', `/api/project/update/${draft.id}`, {
-      token: applicant.token,
-      body: { status: 2 },
-    });
+    const notApproved = await publish(draft.id, applicant.token);
     expect(notApproved.statusCode).toBe(409);
     expect(notApproved.json().error.code).toBe('CHARITY_NOT_APPROVED');
 
@@ -279,10 +265,7 @@ describe('publishing', () => {
       { lock_status: true, reason: 'Under review' },
       platform.token,
     );
-    const locked = await t.request('PATCH', `/api/project/update/${lockedDraft.id}`, {
-      token: lockedAdmin.token,
-      body: { status: 2 },
-    });
+    const locked = await publish(lockedDraft.id, lockedAdmin.token);
     expect(locked.statusCode).toBe(409);
     expect(locked.json().error.code).toBe('CHARITY_LOCKED');
 
@@ -293,10 +276,7 @@ describe('publishing', () => {
       { title: 'Mine', end_date: day(10), ...READY },
       person.token,
     );
-    const alone = await t.request('PATCH', `/api/project/update/${own.id}`, {
-      token: person.token,
-      body: { status: 2 },
-    });
+    const alone = await publish(own.id, person.token);
     expect(alone.statusCode).toBe(409);
     expect(alone.json().error.code).toBe('NEEDS_CHARITY');
     const lonelyCancel = await t.request('POST', `/api/project/${own.id}/cancel`, { token: person.token });
@@ -389,38 +369,19 @@ describe('extending', () => {
   it('moves the end date of a Live project later, and only later', async () => {
     const id = await projectIn('live');
     const { end_date: end } = await current(id);
-    const same = await t.request('PATCH', `/api/project/extend/${id}`, {
-      token: admin.token,
-      body: { end_date: end },
-    });
+    const same = await extendEnd(id, admin.token, { end_date: end });
     expect(same.statusCode).toBe(400);
     expect(same.json().error.details.fields).toHaveProperty('end_date');
-    const past = await t.request('PATCH', `/api/project/extend/${id}`, {
-      token: admin.token,
-      body: { end_date: day(-3) },
-    });
+    const past = await extendEnd(id, admin.token, { end_date: day(-3) });
     expect(past.statusCode).toBe(400);
     expect(past.json().error.details.fields).toHaveProperty('end_date');
-    const bad = await t.request('PATCH', `/api/project/extend/${id}`, {
-      token: admin.token,
-      body: { end_date: '31/12/2030' },
-    });
+    const bad = await extendEnd(id, admin.token, { end_date: '31/12/2030' });
     expect(bad.statusCode).toBe(400);
-    const res = await t.request('PATCH', `/api/project/extend/${id}`, {
-      token: admin.token,
-      body: { end_date: day(45) },
-    });
+    const res = await extendEnd(id, admin.token, { end_date: day(45) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 2, end_date: day(45) });
     const stranger = await t.createUser();
-    expect(
-      (
-        await t.request('PATCH', `/api/project/extend/${id}`, {
-          token: stranger.token,
-          body: { end_date: day(50) },
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await extendEnd(id, stranger.token, { end_date: day(50) })).statusCode).toBe(403);
   });
 
   it('makes a project Finished by its end date Live again, and it shows on explore', async () => {
@@ -431,10 +392,7 @@ describe('extending', () => {
         .json()
         .items.map((p: { id: number }) => p.id),
     ).not.toContain(id);
-    const res = await t.request('PATCH', `/api/project/extend/${id}`, {
-      token: admin.token,
-      body: { end_date: day(10) },
-    });
+    const res = await extendEnd(id, admin.token, { end_date: day(10) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 2, finished_reason: null, end_date: day(10) });
     expect(
@@ -459,10 +417,7 @@ describe('extending', () => {
       { lock_status: true, reason: 'Under review' },
       platform.token,
     );
-    const res = await t.request('PATCH', `/api/project/extend/${id}`, {
-      token: lockedAdmin.token,
-      body: { end_date: day(50) },
-    });
+    const res = await extendEnd(id, lockedAdmin.token, { end_date: day(50) });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('CHARITY_LOCKED');
   });
@@ -538,10 +493,7 @@ describe('impact statements', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ project_id: id, beneficiaries: 300, images: [] });
     expect(await current(id)).toMatchObject({ status: 9, finished_reason: 'impact' });
-    const extend = await t.request('PATCH', `/api/project/extend/${id}`, {
-      token: admin.token,
-      body: { end_date: day(60) },
-    });
+    const extend = await extendEnd(id, admin.token, { end_date: day(60) });
     expect(extend.statusCode).toBe(409);
     const more = await t.request('POST', `/api/project/${id}/impact`, {
       token: admin.token,

@@ -1,24 +1,19 @@
 import { imageUrl } from '@kindred/shared';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  businessMemberships,
-  charityMemberships,
-  cities,
-  projectMemberships,
-  projects,
-} from '../../db/schema.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { businessMemberships, cities, projectMemberships, projects } from '../../db/schema.js';
 import { isoDay } from '../../lib/periods.js';
-import { createTestApp, type TestApp } from '../../testing/helpers.js';
+import { giveToProject, makeCharity, type Person } from '../../testing/factories.js';
+import { sortedUserIds, useTestApp } from '../../testing/helpers.js';
+import { solidImage } from '../../testing/images.js';
 import { createBusiness, topUp } from '../../testing/money.js';
 import { multipartFile } from '../../testing/multipart.js';
+import { addCharityMember } from '../../testing/organisations.js';
 import { ledgerService } from '../ledger/ledger.service.js';
 
-let t: TestApp;
 let clock = new Date();
-let platform: User;
-type User = Awaited<ReturnType<TestApp['createUser']>>;
+const t = useTestApp({}, { now: () => clock });
+let platform: Person;
 
 const DAY = 86_400_000;
 const day = (offset: number) => isoDay(new Date(clock.getTime() + offset * DAY));
@@ -27,21 +22,7 @@ const READY = {
   funds_target: 50_000,
 };
 
-async function approvedCharity(name = 'Riverside Trust') {
-  const admin = await t.createUser();
-  const res = await t.request('POST', '/api/charity', {
-    token: platform.token,
-    body: { name, charity_types: [3], admin_email: admin.email },
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return { id: res.json().id as number, admin };
-}
-
-async function addMember(charityId: number, user: User, adminType: number, permissions: string[] = []) {
-  await t.ctx.database.db
-    .insert(charityMemberships)
-    .values({ createdAt: t.ctx.now(), charityId, userId: user.id, adminType, permissions });
-}
+const approvedCharity = (name = 'Riverside Trust') => makeCharity(t, { name, platform });
 
 async function create(token: string, body: Record<string, unknown>) {
   const res = await t.request('POST', '/api/project/create', {
@@ -64,22 +45,20 @@ async function liveProject(charityId: number, token: string, body: Record<string
   return project.id;
 }
 
-async function donate(donor: User, projectId: number, amount: number) {
+/** An edit of a project's details, asked by the person with the token. */
+const editProject = (projectId: number, token: string, body: Record<string, unknown>) =>
+  t.request('PATCH', `/api/project/${projectId}`, { token, body });
+
+async function donate(donor: Person, projectId: number, amount: number) {
   await topUp(t, donor.token, amount);
-  const res = await t.request('POST', `/api/user/donate/project/${projectId}`, {
-    token: donor.token,
-    body: { type: 2, amount },
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
+  await giveToProject(t, donor, projectId, amount);
 }
 
 const ids = (page: { items: Array<{ id: number }> }) => page.items.map((p) => p.id);
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
   platform = await t.createUser({ isIicAdmin: true, adminType: 2 });
 });
-afterAll(async () => t.close());
 
 describe('creating a project', () => {
   it("makes a Draft of a charity for its admins and project managers, and no one else's", async () => {
@@ -122,7 +101,7 @@ describe('creating a project', () => {
     expect(admins.items.map((a: { user_id: number }) => a.user_id)).toEqual([admin.id]);
 
     const manager = await t.createUser();
-    await addMember(charityId, manager, 99, ['manage_projects']);
+    await addCharityMember(t, charityId, manager, 99, ['manage_projects']);
     const byManager = await t.request('POST', '/api/project/create', {
       token: manager.token,
       body: { title: 'Spring seeds', charity_id: charityId },
@@ -130,7 +109,7 @@ describe('creating a project', () => {
     expect(byManager.statusCode).toBe(201);
 
     const member = await t.createUser();
-    await addMember(charityId, member, 99, ['view_finance']);
+    await addCharityMember(t, charityId, member, 99, ['view_finance']);
     const stranger = await t.createUser();
     for (const token of [member.token, stranger.token]) {
       const refused = await t.request('POST', '/api/project/create', {
@@ -239,9 +218,9 @@ describe('seeing a project', () => {
     const draft = await create(admin.token, { charity_id: charityId, end_date: day(30), ...READY });
     const stranger = await t.createUser();
     const member = await t.createUser();
-    await addMember(charityId, member, 99);
+    await addCharityMember(t, charityId, member, 99);
     const manager = await t.createUser();
-    await addMember(charityId, manager, 99, ['manage_projects']);
+    await addCharityMember(t, charityId, manager, 99, ['manage_projects']);
 
     expect((await t.request('GET', `/api/project/${draft.id}`)).statusCode).toBe(404);
     expect((await t.request('GET', `/api/project/${draft.id}`, { token: stranger.token })).statusCode).toBe(
@@ -287,43 +266,28 @@ describe('editing a project', () => {
   it('changes a Draft freely and keeps the derived needs in step', async () => {
     const person = await t.createUser();
     const project = await create(person.token, {});
-    const res = await t.request('PATCH', `/api/project/${project.id}`, {
-      token: person.token,
-      body: {
-        title: 'River clean-up 2',
-        gift_needs: [{ type: 2, description: 'Gloves', quantity: 30 }],
-        volunteering_hours: 12,
-      },
+    const res = await editProject(project.id, person.token, {
+      title: 'River clean-up 2',
+      gift_needs: [{ type: 2, description: 'Gloves', quantity: 30 }],
+      volunteering_hours: 12,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ title: 'River clean-up 2', giving_kinds: [3, 5] });
-    const cleared = await t.request('PATCH', `/api/project/${project.id}`, {
-      token: person.token,
-      body: { gift_needs: [], volunteering_hours: null, summary: '' },
+    const cleared = await editProject(project.id, person.token, {
+      gift_needs: [],
+      volunteering_hours: null,
+      summary: '',
     });
     expect(cleared.json()).toMatchObject({ giving_kinds: [], summary: null, gift_needs: [] });
 
     const stranger = await t.createUser();
-    expect(
-      (
-        await t.request('PATCH', `/api/project/${project.id}`, {
-          token: stranger.token,
-          body: { title: 'Mine' },
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await editProject(project.id, stranger.token, { title: 'Mine' })).statusCode).toBe(403);
     expect(
       (await t.request('PATCH', `/api/project/${project.id}`, { body: { title: 'Mine' } })).statusCode,
     ).toBe(401);
-    const unknownField = await t.request('PATCH', `/api/project/${project.id}`, {
-      token: person.token,
-      body: { charity_id: 3 },
-    });
+    const unknownField = await editProject(project.id, person.token, { charity_id: 3 });
     expect(unknownField.statusCode).toBe(400);
-    const badDates = await t.request('PATCH', `/api/project/${project.id}`, {
-      token: person.token,
-      body: { start_date: day(20), end_date: day(10) },
-    });
+    const badDates = await editProject(project.id, person.token, { start_date: day(20), end_date: day(10) });
     expect(badDates.statusCode).toBe(400);
     expect(badDates.json().error.details.fields).toHaveProperty('end_date');
     expect(
@@ -369,10 +333,7 @@ describe('editing a project', () => {
     expect(closed.json().error.code).toBe('PROJECT_CLOSED');
     const draft = await create(admin.token, { charity_id: charityId });
     await t.request('POST', `/api/project/${draft.id}/cancel`, { token: admin.token });
-    const cancelled = await t.request('PATCH', `/api/project/${draft.id}`, {
-      token: admin.token,
-      body: { title: 'Later' },
-    });
+    const cancelled = await editProject(draft.id, admin.token, { title: 'Later' });
     expect(cancelled.statusCode).toBe(409);
   });
 });
@@ -418,7 +379,7 @@ describe('cloning a project', () => {
       })
       .where(eq(projects.id, id));
     const manager = await t.createUser();
-    await addMember(charityId, manager, 99, ['manage_projects']);
+    await addCharityMember(t, charityId, manager, 99, ['manage_projects']);
     const res = await t.request('POST', '/api/project/clone', {
       token: manager.token,
       body: { project_id: id },
@@ -599,14 +560,7 @@ describe('asking a charity to take a project', () => {
     });
     expect(stillEarly.json().error.code).toBe('NEEDS_CHARITY');
     // The charity cannot change it before it accepts it.
-    expect(
-      (
-        await t.request('PATCH', `/api/project/${project.id}`, {
-          token: admin.token,
-          body: { title: 'Ours' },
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await editProject(project.id, admin.token, { title: 'Ours' })).statusCode).toBe(403);
 
     const requests = await t.request('GET', `/api/charity/associated_requests/${charityId}`, {
       token: admin.token,
@@ -614,7 +568,7 @@ describe('asking a charity to take a project', () => {
     expect(requests.statusCode).toBe(200);
     expect(ids(requests.json())).toEqual([project.id]);
     const member = await t.createUser();
-    await addMember(charityId, member, 99, ['view_finance']);
+    await addCharityMember(t, charityId, member, 99, ['view_finance']);
     expect(
       (await t.request('GET', `/api/charity/associated_requests/${charityId}`, { token: member.token }))
         .statusCode,
@@ -633,7 +587,7 @@ describe('asking a charity to take a project', () => {
       expect(refused.statusCode).toBe(403);
     }
     const manager = await t.createUser();
-    await addMember(charityId, manager, 99, ['manage_projects']);
+    await addCharityMember(t, charityId, manager, 99, ['manage_projects']);
     const approve = await t.request('POST', '/api/charity/associated_approve', {
       token: manager.token,
       body: { project_id: project.id, charity_id: charityId },
@@ -657,10 +611,7 @@ describe('asking a charity to take a project', () => {
       ids((await t.request('GET', `/api/charity/projects/${charityId}`, { token: admin.token })).json()),
     ).toEqual([project.id]);
 
-    const edit = await t.request('PATCH', `/api/project/${project.id}`, {
-      token: admin.token,
-      body: { summary: 'Taken on by the trust' },
-    });
+    const edit = await editProject(project.id, admin.token, { summary: 'Taken on by the trust' });
     expect(edit.statusCode).toBe(200);
     const publish = await t.request('PATCH', `/api/project/update/${project.id}`, {
       token: person.token,
@@ -750,38 +701,26 @@ describe('asking a charity to take a project', () => {
 });
 
 describe('a platform admin returning a project', () => {
+  /** Returns a project to its charity as Draft, with the reason mailed to its admins. */
+  const returnProject = (token: string, projectId: number, reason: string) =>
+    t.request('POST', '/api/admin/return', { token, body: { project_id: projectId, reason } });
+
   it('turns a Live project back into a Draft and mails the charity admins why', async () => {
     const { id: charityId, admin } = await approvedCharity('Returned Trust');
     const id = await liveProject(charityId, admin.token, { title: 'Too good to be true' });
     const manager = await t.createUser();
-    await addMember(charityId, manager, 99, ['manage_projects']);
+    await addCharityMember(t, charityId, manager, 99, ['manage_projects']);
     for (const token of [admin.token, manager.token]) {
-      const res = await t.request('POST', '/api/admin/return', {
-        token,
-        body: { project_id: id, reason: 'Check the photos.' },
-      });
+      const res = await returnProject(token, id, 'Check the photos.');
       expect(res.statusCode).toBe(403);
     }
     const employee = await t.createUser({ isIicAdmin: true, adminType: 99 });
-    expect(
-      (
-        await t.request('POST', '/api/admin/return', {
-          token: employee.token,
-          body: { project_id: id, reason: 'Check the photos.' },
-        })
-      ).statusCode,
-    ).toBe(403);
-    const noReason = await t.request('POST', '/api/admin/return', {
-      token: platform.token,
-      body: { project_id: id, reason: 'x' },
-    });
+    expect((await returnProject(employee.token, id, 'Check the photos.')).statusCode).toBe(403);
+    const noReason = await returnProject(platform.token, id, 'x');
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().error.details.fields).toHaveProperty('reason');
 
-    const res = await t.request('POST', '/api/admin/return', {
-      token: platform.token,
-      body: { project_id: id, reason: 'The photos belong to another charity.' },
-    });
+    const res = await returnProject(platform.token, id, 'The photos belong to another charity.');
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe(1);
     expect((await t.request('GET', `/api/project/${id}`)).statusCode).toBe(404);
@@ -790,20 +729,10 @@ describe('a platform admin returning a project', () => {
     expect(mails.map((m) => m.to)).toEqual([admin.email]);
     expect(mails[0]?.text).toContain('Reason: The photos belong to another charity.');
 
-    const again = await t.request('POST', '/api/admin/return', {
-      token: platform.token,
-      body: { project_id: id, reason: 'Once more please.' },
-    });
+    const again = await returnProject(platform.token, id, 'Once more please.');
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('INVALID_TRANSITION');
-    expect(
-      (
-        await t.request('POST', '/api/admin/return', {
-          token: platform.token,
-          body: { project_id: 999_999, reason: 'Nothing here.' },
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await returnProject(platform.token, 999_999, 'Nothing here.')).statusCode).toBe(404);
     expect(
       (await t.request('PATCH', `/api/project/update/${id}`, { token: admin.token, body: { status: 2 } }))
         .statusCode,
@@ -822,12 +751,7 @@ describe("a project's admins", () => {
     ]);
     const list = await t.request('GET', `/api/project/admins/${project.id}`, { token: helper.token });
     expect(list.statusCode).toBe(200);
-    expect(
-      list
-        .json()
-        .items.map((a: { user_id: number }) => a.user_id)
-        .sort(),
-    ).toEqual([person.id, helper.id, other.id].sort());
+    expect(sortedUserIds(list)).toEqual([person.id, helper.id, other.id].sort());
     const stranger = await t.createUser();
     expect(
       (await t.request('GET', `/api/project/admins/${project.id}`, { token: stranger.token })).statusCode,
@@ -879,7 +803,7 @@ describe("a charity's lists of projects", () => {
     await create(otherAdmin.token, { charity_id: otherCharity });
 
     const member = await t.createUser();
-    await addMember(charityId, member, 99);
+    await addCharityMember(t, charityId, member, 99);
     const all = await t.request('GET', `/api/charity/projects/${charityId}`, { token: member.token });
     expect(all.statusCode).toBe(200);
     expect(ids(all.json())).toEqual([completed, cancelled.id, liveB, liveA, draftA.id]);
@@ -1081,10 +1005,7 @@ describe('a charity asked to take a project', () => {
     const read = await t.request('GET', `/api/project/${project.id}`, { token: admin.token });
     expect(read.statusCode).toBe(200);
     expect(read.json()).toMatchObject({ title: 'River clean-up', association_status: 2, can_manage: false });
-    const edit = await t.request('PATCH', `/api/project/${project.id}`, {
-      token: admin.token,
-      body: { title: 'Mine now' },
-    });
+    const edit = await editProject(project.id, admin.token, { title: 'Mine now' });
     expect(edit.statusCode).toBe(403);
     await t.request('POST', '/api/charity/associated_reject', {
       token: admin.token,
@@ -1100,9 +1021,7 @@ describe('deleting a Draft with pictures and documents', () => {
   it('removes their files too', async () => {
     const { id: charityId, admin } = await approvedCharity('Tidy Trust');
     const project = await create(admin.token, { charity_id: charityId });
-    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#30d68f' } })
-      .png()
-      .toBuffer();
+    const png = await solidImage('png', { width: 40, height: 40, background: '#30d68f' });
     const image = await t.request('POST', `/api/project/image/${project.id}`, {
       token: admin.token,
       ...multipartFile(png, 'a.png', 'image/png'),

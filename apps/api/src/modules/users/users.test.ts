@@ -1,16 +1,13 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { issueToken } from '../../lib/tokens.js';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/helpers.js';
+import { TEST_PASSWORD, useTestApp } from '../../testing/helpers.js';
+import { solidImage } from '../../testing/images.js';
 import { multipartFile } from '../../testing/multipart.js';
 import { users } from './users.table.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe('the session user', () => {
   it('answers 401 without a token on every protected call', async () => {
@@ -77,26 +74,27 @@ describe('the session user', () => {
   });
 });
 
+/** The person's profile edit, as the profile screen sends it. */
+const updateProfile = (token: string, body: Record<string, unknown>) =>
+  t.request('PATCH', '/api/user/update', { token, body });
+
 describe('the profile', () => {
   it('updates every profile field and normalises the NINO and post code', async () => {
     const user = await t.createUser();
-    const res = await t.request('PATCH', '/api/user/update', {
-      token: user.token,
-      body: {
-        first_name: 'Grace',
-        last_name: 'Hopper',
-        address: '1 Harbour Street',
-        national_insurance_number: 'ab 12 34 56 c',
-        gender: 'prefer-not-to-say',
-        birth_date: '1990-12-09',
-        phone: '+44 20 7946 0000',
-        state_id: 7,
-        city: 'London',
-        post_code: 'sw1a 1aa',
-        user_description: 'I give to local causes.',
-        tax_refund: true,
-        is_public: true,
-      },
+    const res = await updateProfile(user.token, {
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      address: '1 Harbour Street',
+      national_insurance_number: 'ab 12 34 56 c',
+      gender: 'prefer-not-to-say',
+      birth_date: '1990-12-09',
+      phone: '+44 20 7946 0000',
+      state_id: 7,
+      city: 'London',
+      post_code: 'sw1a 1aa',
+      user_description: 'I give to local causes.',
+      tax_refund: true,
+      is_public: true,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().user).toMatchObject({
@@ -109,10 +107,7 @@ describe('the profile', () => {
       tax_refund: true,
       is_public: true,
     });
-    const cleared = await t.request('PATCH', '/api/user/update', {
-      token: user.token,
-      body: { address: null, national_insurance_number: null },
-    });
+    const cleared = await updateProfile(user.token, { address: null, national_insurance_number: null });
     expect(cleared.json().user).toMatchObject({
       address: null,
       national_insurance_number: null,
@@ -122,30 +117,24 @@ describe('the profile', () => {
 
   it('names each bad field and writes nothing', async () => {
     const user = await t.createUser();
-    const res = await t.request('PATCH', '/api/user/update', {
-      token: user.token,
-      body: {
-        first_name: '   ',
-        gender: 'robot',
-        birth_date: '12/09/1990',
-        post_code: 'nope',
-        is_admin: true,
-      },
+    const res = await updateProfile(user.token, {
+      first_name: '   ',
+      gender: 'robot',
+      birth_date: '12/09/1990',
+      post_code: 'nope',
+      is_admin: true,
     });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().error.details.fields).sort()).toEqual(
       expect.arrayContaining(['birth_date', 'first_name', 'gender', 'post_code']),
     );
-    const nino = await t.request('PATCH', '/api/user/update', {
-      token: user.token,
-      body: { national_insurance_number: 'DA123456A', first_name: 'Changed' },
+    const nino = await updateProfile(user.token, {
+      national_insurance_number: 'DA123456A',
+      first_name: 'Changed',
     });
     expect(nino.statusCode).toBe(400);
     expect(nino.json().error.details.fields).toHaveProperty('national_insurance_number');
-    const region = await t.request('PATCH', '/api/user/update', {
-      token: user.token,
-      body: { state_id: 999 },
-    });
+    const region = await updateProfile(user.token, { state_id: 999 });
     expect(region.statusCode).toBe(400);
     const me = await t.request('GET', '/api/user/get', { token: user.token });
     expect(me.json().user.first_name).toBe('Test');
@@ -153,10 +142,7 @@ describe('the profile', () => {
 
   it('shows the NINO only to its owner: it is not in the admin-free public parts', async () => {
     const user = await t.createUser();
-    await t.request('PATCH', '/api/user/update', {
-      token: user.token,
-      body: { national_insurance_number: 'AB123456C' },
-    });
+    await updateProfile(user.token, { national_insurance_number: 'AB123456C' });
     const other = await t.createUser();
     const res = await t.request('GET', '/api/user/get', { token: other.token });
     expect(JSON.stringify(res.json())).not.toContain('AB123456C');
@@ -311,10 +297,7 @@ describe('deleting the account of someone who alone runs something', () => {
 });
 
 describe('the avatar', () => {
-  const png = () =>
-    sharp({ create: { width: 900, height: 600, channels: 3, background: '#f7ae28' } })
-      .png()
-      .toBuffer();
+  const png = () => solidImage('png', { width: 900, height: 600, background: '#f7ae28' });
 
   it('stores a PNG as small, medium and big variants and serves them', async () => {
     const user = await t.createUser();
@@ -336,9 +319,7 @@ describe('the avatar', () => {
 
   it('accepts JPEG and refuses a file whose content is not an image, whatever its name says', async () => {
     const user = await t.createUser();
-    const jpeg = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#74c095' } })
-      .jpeg()
-      .toBuffer();
+    const jpeg = await solidImage('jpeg', { width: 50, height: 50, background: '#74c095' });
     const ok = await t.request('POST', `/api/user/avatar/${user.id}`, {
       token: user.token,
       ...multipartFile(jpeg, 'me.jpg', 'image/jpeg'),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCharityWithProject, makeDonor, platformAdmin } from '../../testing/factories.js';
+import { fundOrganisation, makeDonor, makeGivingSetUp } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { createBusiness } from '../../testing/money.js';
 import { addBusinessMember } from '../../testing/organisations.js';
@@ -24,12 +24,10 @@ interface Line {
 
 beforeAll(async () => {
   t = await createTestApp({}, { now: () => clock });
-  platform = await platformAdmin(t);
-  ({ charityId, projectId } = await makeCharityWithProject(
-    t,
-    { name: 'River Trust', platform },
-    { title: 'Clean Rivers', fields: { description: 'We clear the river.', end_date: '2026-12-30' } },
-  ));
+  ({ platform, charityId, projectId } = await makeGivingSetUp(t, 'River Trust', {
+    title: 'Clean Rivers',
+    fields: { description: 'We clear the river.', end_date: '2026-12-30' },
+  }));
 });
 afterAll(async () => {
   expect(await checkLedger(t.ctx.database.db)).toEqual([]);
@@ -72,10 +70,7 @@ describe('the names in a wallet history', () => {
     const acme = await createBusiness(t, owner.id, { name: 'Acme Ltd' });
     const north = await createBusiness(t, owner.id, { name: 'Acme North', parentId: acme });
     const signer = await addBusinessMember(t, acme, 2, clock, { signoff: true });
-    await t.request('POST', `/api/admin/business/${acme}/deposit`, {
-      token: platform.token,
-      body: { amount: 100_000, reason: 'Opening balance' },
-    });
+    await fundOrganisation(t, platform, acme, 100_000);
     const give = async (amount: number) => {
       const res = await t.request('POST', `/api/business/${acme}/donate/project/${projectId}`, {
         token: owner.token,

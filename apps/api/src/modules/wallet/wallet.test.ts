@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, businessMemberships, charities } from '../../db/schema.js';
+import { fundOrganisation } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { createBusiness, FAILS_LATER_CARD, GOOD_CARD } from '../../testing/money.js';
 import { checkLedger } from '../ledger/ledger.check.js';
@@ -18,6 +19,30 @@ afterAll(async () => {
   expect(await checkLedger(t.ctx.database.db)).toEqual([]);
   await t.close();
 });
+
+/** A move of money between an organisation and a sub-business, asked by the person with the token. */
+const transferFunds = (token: string, body: Record<string, unknown>) =>
+  t.request('POST', '/api/organisation/transfer_funds', { token, body });
+
+/** The person's direct debits, as their wallet screen lists them. */
+const mandatesOf = async (person: { token: string }) =>
+  (await t.request('GET', '/api/user/direct_debits', { token: person.token })).json().items;
+
+/** What a direct debit is set up with: the amount, the first day, the card and how often (monthly unless said). */
+const mandateBody = (amount: number, startDate: string, card = GOOD_CARD, frequency = 3) => ({
+  amount,
+  frequency,
+  start_date: startDate,
+  card,
+});
+
+/** An organisation's direct debit: a subscription to a charity (type 3) or a top-up of its wallet. */
+const businessDebit = (businessId: number, token: string, body: Record<string, unknown>) =>
+  t.request('POST', `/api/business/direct_debit/${businessId}`, { token, body });
+
+/** A person's direct debit that tops up their wallet. */
+const createDirectDebit = (token: string, body: Record<string, unknown>) =>
+  t.request('POST', '/api/user/create_direct_debit', { token, body });
 
 describe('platform admin deposits', () => {
   it('records money and credits for a person, with the reason and the admin', async () => {
@@ -95,10 +120,7 @@ describe('transfers between an organisation and its sub-businesses', () => {
     expect(first.statusCode).toBe(409);
     expect(first.json().error.code).toBe('INSUFFICIENT_FUNDS');
     const admin = await t.createUser({ isIicAdmin: true, adminType: 1 });
-    await t.request('POST', `/api/admin/business/${parent}/deposit`, {
-      token: admin.token,
-      body: { amount: 30_000, reason: 'Funding' },
-    });
+    await fundOrganisation(t, admin, parent, 30_000, 'Funding');
     // The money is there now, but this key was refused: its retries are refused the same way.
     const retry = await move();
     expect(retry.statusCode).toBe(409);
@@ -119,10 +141,7 @@ describe('transfers between an organisation and its sub-businesses', () => {
     const parent = await createBusiness(t, owner.id, { name: 'Parent Ltd' });
     const child = await createBusiness(t, owner.id, { name: 'Child Ltd', parentId: parent });
     const admin = await t.createUser({ isIicAdmin: true, adminType: 1 });
-    await t.request('POST', `/api/admin/business/${parent}/deposit`, {
-      token: admin.token,
-      body: { amount: 30_000, reason: 'Funding' },
-    });
+    await fundOrganisation(t, admin, parent, 30_000, 'Funding');
     const down = await t.request('POST', '/api/organisation/transfer_funds', {
       token: owner.token,
       headers: { 'idempotency-key': 'move-1' },
@@ -137,15 +156,17 @@ describe('transfers between an organisation and its sub-businesses', () => {
       body: { from_business_id: parent, to_business_id: child, amount: 12_000 },
     });
     expect(retry.json().transaction_id).toBe(down.json().transaction_id);
-    const up = await t.request('POST', '/api/organisation/transfer_funds', {
-      token: owner.token,
-      body: { from_business_id: child, to_business_id: parent, amount: 2_000 },
+    const up = await transferFunds(owner.token, {
+      from_business_id: child,
+      to_business_id: parent,
+      amount: 2_000,
     });
     expect(up.json().to.wallet_amount).toBe(20_000);
 
-    const tooMuch = await t.request('POST', '/api/organisation/transfer_funds', {
-      token: owner.token,
-      body: { from_business_id: child, to_business_id: parent, amount: 10_001 },
+    const tooMuch = await transferFunds(owner.token, {
+      from_business_id: child,
+      to_business_id: parent,
+      amount: 10_001,
     });
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json().error.code).toBe('INSUFFICIENT_FUNDS');
@@ -154,30 +175,29 @@ describe('transfers between an organisation and its sub-businesses', () => {
     await t.ctx.database.db
       .insert(businessMemberships)
       .values({ createdAt: t.ctx.now(), businessId: child, userId: childAdmin.id, adminType: 1 });
-    const notParent = await t.request('POST', '/api/organisation/transfer_funds', {
-      token: childAdmin.token,
-      body: { from_business_id: child, to_business_id: parent, amount: 1 },
+    const notParent = await transferFunds(childAdmin.token, {
+      from_business_id: child,
+      to_business_id: parent,
+      amount: 1,
     });
     expect(notParent.statusCode).toBe(403);
 
     const stranger = await t.createUser();
     const other = await createBusiness(t, owner.id, { name: 'Unrelated Ltd' });
-    const unrelated = await t.request('POST', '/api/organisation/transfer_funds', {
-      token: owner.token,
-      body: { from_business_id: parent, to_business_id: other, amount: 1 },
+    const unrelated = await transferFunds(owner.token, {
+      from_business_id: parent,
+      to_business_id: other,
+      amount: 1,
     });
     expect(unrelated.statusCode).toBe(409);
     expect(
-      (
-        await t.request('POST', '/api/organisation/transfer_funds', {
-          token: stranger.token,
-          body: { from_business_id: parent, to_business_id: child, amount: 1 },
-        })
-      ).statusCode,
+      (await transferFunds(stranger.token, { from_business_id: parent, to_business_id: child, amount: 1 }))
+        .statusCode,
     ).toBe(403);
-    const same = await t.request('POST', '/api/organisation/transfer_funds', {
-      token: owner.token,
-      body: { from_business_id: parent, to_business_id: parent, amount: 1 },
+    const same = await transferFunds(owner.token, {
+      from_business_id: parent,
+      to_business_id: parent,
+      amount: 1,
     });
     expect(same.statusCode).toBe(400);
   });
@@ -186,10 +206,7 @@ describe('transfers between an organisation and its sub-businesses', () => {
 describe('direct debits', () => {
   it('charges a wallet top-up once per period, on schedule, and stops when cancelled', async () => {
     const user = await t.createUser();
-    const created = await t.request('POST', '/api/user/create_direct_debit', {
-      token: user.token,
-      body: { amount: 1_500, frequency: 2, start_date: '2026-11-22', card: GOOD_CARD },
-    });
+    const created = await createDirectDebit(user.token, mandateBody(1_500, '2026-11-22', GOOD_CARD, 2));
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({
       status: 'active',
@@ -201,8 +218,7 @@ describe('direct debits', () => {
     await runScheduled();
     let wallet = (await t.request('GET', '/api/user/wallet', { token: user.token })).json();
     expect(wallet.wallet_amount).toBe(1_500);
-    const list = (await t.request('GET', '/api/user/direct_debits', { token: user.token })).json();
-    expect(list.items[0].next_charge_on).toBe('2026-11-29');
+    expect((await mandatesOf(user))[0].next_charge_on).toBe('2026-11-29');
 
     clock = new Date('2026-11-29T09:00:00Z');
     await t.signIn(user);
@@ -229,21 +245,16 @@ describe('direct debits', () => {
   it('retries a failing charge a bounded number of times, then stops and mails the owner', async () => {
     clock = new Date('2026-12-10T09:00:00Z');
     const user = await t.createUser();
-    const created = await t.request('POST', '/api/user/create_direct_debit', {
-      token: user.token,
-      body: { amount: 900, frequency: 3, start_date: '2026-12-10', card: FAILS_LATER_CARD },
-    });
+    const created = await createDirectDebit(user.token, mandateBody(900, '2026-12-10', FAILS_LATER_CARD));
     expect(created.statusCode).toBe(201);
     for (let attempt = 1; attempt <= MAX_CHARGE_ATTEMPTS; attempt++) {
       await runScheduled();
-      const mandate = (await t.request('GET', '/api/user/direct_debits', { token: user.token })).json()
-        .items[0];
+      const mandate = (await mandatesOf(user))[0];
       expect(mandate.failed_attempts).toBe(attempt);
       clock = new Date(clock.getTime() + 4 * 3600 * 1000);
       await t.signIn(user);
     }
-    const mandate = (await t.request('GET', '/api/user/direct_debits', { token: user.token })).json()
-      .items[0];
+    const mandate = (await mandatesOf(user))[0];
     expect(mandate.status).toBe('failed');
     expect(mandate.last_error).toContain('declined');
     const mail = (await t.outbox()).find((m) => m.to.includes(user.email));
@@ -264,38 +275,28 @@ describe('direct debits', () => {
     const again = await send();
     expect(first.statusCode).toBe(201);
     expect(again.json().id).toBe(first.json().id);
-    const list = (await t.request('GET', '/api/user/direct_debits', { token: user.token })).json();
-    expect(list.items).toHaveLength(1);
+    expect(await mandatesOf(user)).toHaveLength(1);
   });
 
   it('refuses a start date in the past and a subscription without an approved charity', async () => {
     clock = new Date('2026-12-10T09:00:00Z');
     const owner = await t.createUser();
-    const past = await t.request('POST', '/api/user/create_direct_debit', {
-      token: owner.token,
-      body: { amount: 900, frequency: 3, start_date: '2026-12-09', card: GOOD_CARD },
-    });
+    const past = await createDirectDebit(owner.token, mandateBody(900, '2026-12-09'));
     expect(past.statusCode).toBe(400);
     const businessId = await createBusiness(t, owner.id, { name: 'Subscriber Ltd' });
-    const noCharity = await t.request('POST', `/api/business/direct_debit/${businessId}`, {
-      token: owner.token,
-      body: { type: 3, amount: 900, frequency: 3, start_date: '2026-12-10', card: GOOD_CARD },
+    const noCharity = await businessDebit(businessId, owner.token, {
+      type: 3,
+      ...mandateBody(900, '2026-12-10'),
     });
     expect(noCharity.statusCode).toBe(400);
     const [pending] = await t.ctx.database.db
       .insert(charities)
       .values({ createdAt: t.ctx.now(), updatedAt: t.ctx.now(), name: 'Pending Trust' })
       .returning({ id: charities.id });
-    const pendingCharity = await t.request('POST', `/api/business/direct_debit/${businessId}`, {
-      token: owner.token,
-      body: {
-        type: 3,
-        charity_id: pending?.id,
-        amount: 900,
-        frequency: 3,
-        start_date: '2026-12-10',
-        card: GOOD_CARD,
-      },
+    const pendingCharity = await businessDebit(businessId, owner.token, {
+      type: 3,
+      charity_id: pending?.id,
+      ...mandateBody(900, '2026-12-10'),
     });
     expect(pendingCharity.statusCode).toBe(404);
   });
@@ -313,16 +314,10 @@ describe('direct debits', () => {
         approvalStatus: 'approved',
       })
       .returning({ id: charities.id });
-    const created = await t.request('POST', `/api/business/direct_debit/${businessId}`, {
-      token: owner.token,
-      body: {
-        type: 3,
-        charity_id: charity?.id,
-        amount: 2_000,
-        frequency: 4,
-        start_date: '2026-12-12',
-        card: GOOD_CARD,
-      },
+    const created = await businessDebit(businessId, owner.token, {
+      type: 3,
+      charity_id: charity?.id,
+      ...mandateBody(2_000, '2026-12-12', GOOD_CARD, 4),
     });
     expect(created.statusCode).toBe(201);
     await runScheduled();
@@ -354,10 +349,7 @@ describe('direct debits', () => {
     const owner = await t.createUser();
     const businessId = await createBusiness(t, owner.id, { name: 'Frozen Ltd' });
     await t.ctx.database.db.update(businesses).set({ lockStatus: true }).where(eq(businesses.id, businessId));
-    const res = await t.request('POST', `/api/business/direct_debit/${businessId}`, {
-      token: owner.token,
-      body: { amount: 900, frequency: 3, start_date: '2026-12-31', card: GOOD_CARD },
-    });
+    const res = await businessDebit(businessId, owner.token, mandateBody(900, '2026-12-31'));
     expect(res.statusCode).toBe(409);
   });
 });
