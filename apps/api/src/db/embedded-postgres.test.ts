@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,12 +17,20 @@ describe.runIf(process.platform === 'linux')('the embedded database after its se
     for (const step of cleanup.reverse()) await step();
   });
 
+  /** The user the embedded server runs as: `postgres` when the tests run as root. */
+  function serverUser(): { uid?: number; gid?: number } {
+    if (process.getuid?.() !== 0) return {};
+    const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+    return { uid: id('-u'), gid: id('-g') };
+  }
+
   /** A process named `postgres` that has exited and that its parent (a sleeping shell) never reaps. */
   async function zombieNamedPostgres(dir: string): Promise<number> {
     await mkdir(path.join(dir, 'bin'));
     const fake = path.join(dir, 'bin', 'postgres');
     await symlink('/bin/true', fake);
-    const parent: ChildProcess = spawn('sh', ['-c', `"${fake}" & echo $!; exec sleep 120`]);
+    // As the server's own user (PostgreSQL takes a process of another user for no server of its own).
+    const parent: ChildProcess = spawn('sh', ['-c', `"${fake}" & echo $!; exec sleep 120`], serverUser());
     cleanup.push(async () => parent.kill('SIGKILL'));
     const pid = await new Promise<number>((resolve) =>
       parent.stdout?.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
@@ -35,7 +43,7 @@ describe.runIf(process.platform === 'linux')('the embedded database after its se
     throw new Error('the fake server did not become a zombie');
   }
 
-  it('clears the dead server’s lock and starts, with what it had committed', async () => {
+  it('clears the dead server’s locks and starts, with what it had committed', async () => {
     const root = await mkdtemp(path.join(os.tmpdir(), 'kindred-zombie-'));
     cleanup.push(() => rm(root, { recursive: true, force: true }));
     await chmod(root, 0o755);
@@ -44,6 +52,8 @@ describe.runIf(process.platform === 'linux')('the embedded database after its se
     const first = await startEmbeddedPostgres({ dir, mode: 'throwaway' });
     const lock = path.join(dir, 'data', 'postmaster.pid');
     const lines = (await readFile(lock, 'utf8')).split('\n');
+    const socketLock = path.join(lines[4] ?? '', `.s.PGSQL.${lines[3]}.lock`);
+    const socketLines = (await readFile(socketLock, 'utf8')).split('\n');
     const client = new pg.Client({ connectionString: first.url });
     await client.connect();
     await client.query('create table kept (note text)');
@@ -51,9 +61,12 @@ describe.runIf(process.platform === 'linux')('the embedded database after its se
     await client.end();
     await first.stop();
 
-    // The lock file as the killed server left it, naming a process that exited and was not reaped.
-    lines[0] = String(await zombieNamedPostgres(root));
+    // The lock files as the killed server left them, naming a process that exited and was not reaped.
+    const zombie = String(await zombieNamedPostgres(root));
+    lines[0] = zombie;
+    socketLines[0] = zombie;
     await writeFile(lock, lines.join('\n'));
+    await writeFile(socketLock, socketLines.join('\n'));
 
     const again = await startEmbeddedPostgres({ dir, mode: 'throwaway' });
     cleanup.push(() => again.stop());

@@ -173,15 +173,30 @@ function isZombie(pid: number): boolean {
   }
 }
 
-/** The lock file's lines: the server's number first, its shared memory's key and id seventh. */
-function readLock(dataDir: string): { pid: number; shmid?: number } | undefined {
+interface Lock {
+  pid: number;
+  /** The lock file of the server's Unix socket, when it listens on one: it names the server too. */
+  socketLock?: string;
+  shmid?: number;
+}
+
+/**
+ * The lock file's lines: the server's number first, its port fourth, its socket's folder fifth,
+ * its shared memory's key and id seventh.
+ */
+function readLock(dataDir: string): Lock | undefined {
   const lock = path.join(dataDir, 'postmaster.pid');
   if (!existsSync(lock)) return undefined;
   const lines = readFileSync(lock, 'utf8').split('\n');
   const pid = Number(lines[0]);
   if (!Number.isInteger(pid) || pid <= 0) return undefined;
   const shmid = Number(lines[6]?.trim().split(/\s+/)[1]);
-  return { pid, shmid: Number.isInteger(shmid) ? shmid : undefined };
+  const socketDir = lines[4]?.trim();
+  return {
+    pid,
+    socketLock: socketDir ? path.join(socketDir, `.s.PGSQL.${lines[3]?.trim()}.lock`) : undefined,
+    shmid: Number.isInteger(shmid) ? shmid : undefined,
+  };
 }
 
 /** How many processes still hold the System V shared memory `shmid` (Linux's /proc/sysvipc/shm). */
@@ -201,22 +216,27 @@ function attachments(shmid: number): number {
 }
 
 /**
- * A lock file left by a server that was killed and never reaped. PostgreSQL takes a number that
- * answers a signal for a live server and would refuse to start, so the lock is removed, but only
+ * The lock files left by a server that was killed and never reaped. PostgreSQL takes a number that
+ * answers a signal for a live server and would refuse to start, so the locks are removed, but only
  * once no process of the dead server still holds its shared memory: PostgreSQL's own test of a
  * stale lock, which keeps a new server from writing beside a dying one's last processes.
  */
-async function clearDeadLock(dataDir: string): Promise<void> {
+async function clearDeadLocks(dataDir: string): Promise<void> {
   const lock = readLock(dataDir);
   if (!lock || !isZombie(lock.pid)) return;
-  const deadline = Date.now() + START_TIMEOUT_SECONDS * 1000;
-  while (lock.shmid !== undefined && attachments(lock.shmid) > 0) {
-    if (Date.now() > deadline)
+  // Looked at five times a second, for as long as a start may take.
+  for (let look = 0; lock.shmid !== undefined && attachments(lock.shmid) > 0; look++) {
+    if (look > START_TIMEOUT_SECONDS * 5)
       throw new Error(
         `The embedded database in ${dataDir} was stopped, but its processes still hold its memory. ` +
           'Stop them, then start Kindred again.',
       );
     await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  // The socket's lock names the dead server as well, and PostgreSQL tests it the same way.
+  if (lock.socketLock && existsSync(lock.socketLock)) {
+    const holder = Number(readFileSync(lock.socketLock, 'utf8').split('\n')[0]);
+    if (holder === lock.pid) await rm(lock.socketLock, { force: true });
   }
   await rm(path.join(dataDir, 'postmaster.pid'), { force: true });
 }
@@ -322,7 +342,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     // Its owner is gone (killed): stop the orphaned server and start it again as ours.
     await pgCtl(['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', String(START_TIMEOUT_SECONDS)]);
   }
-  await clearDeadLock(dataDir);
+  await clearDeadLocks(dataDir);
 
   const password = await initialise(dir, dataDir, bin, as, user);
   const transport = options.transport ?? (process.platform === 'win32' ? 'tcp' : 'socket');
