@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ActiveAccountRef, session } from '@/entities/session';
-import { MINUTE, makeLogin, makeUser } from '@/testing/fixtures';
+import { businessMembershipFixture, MINUTE, makeLogin, makeUser } from '@/testing/fixtures';
 import { jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { Header } from './header';
@@ -11,16 +11,7 @@ function signIn(adminType: number, isAdmin = false) {
     makeLogin(Date.now() + 60 * MINUTE, {
       user: makeUser({ is_iic_admin: isAdmin, admin_type: isAdmin ? 2 : null }),
       charity_membership: [{ charity_id: 3, name: 'River Trust', admin_type: 1, permissions: [] }],
-      business_membership: [
-        {
-          business_id: 9,
-          name: 'Acme Ltd',
-          admin_type: adminType,
-          is_signoff_admin: false,
-          is_franchise: false,
-          permissions: [],
-        },
-      ],
+      business_membership: [businessMembershipFixture({ admin_type: adminType })],
     }),
   );
 }

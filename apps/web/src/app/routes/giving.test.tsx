@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { donateAnswer, liveProject, wallet } from '@/features/giving/testing/fixtures';
+import { charityFixture, projectSummaryFixture } from '@/testing/fixtures';
 import { headersOf, jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
@@ -10,24 +11,8 @@ import { PublicCharityRoute, PublicProjectRoute } from './explore.routes';
 
 const YEAR = String(new Date().getFullYear() + 2);
 const none = () => jsonResponse({ items: [], next_cursor: null, prev_cursor: null });
-const summary = (funds_raised: number): ProjectSummary => ({
-  project_id: 1,
-  status: 2,
-  funds_target: 1_000_000,
-  funds_raised,
-  funds_held: funds_raised,
-  donors_count: 4,
-  volunteering_hours: 40,
-  volunteering_pledged: 13,
-  skilled_hours: 10,
-  skilled_pledged: 0,
-  gifts_needed: 20,
-  gifts_pledged: 2,
-  updates_count: 0,
-  impacts_count: 0,
-  days_left: 12,
-  currency: 'INR',
-});
+const summary = (funds_raised: number): ProjectSummary =>
+  projectSummaryFixture({ funds_raised, funds_held: funds_raised });
 const payment = (status: string) => ({
   id: 41,
   provider: 'sandbox',
@@ -70,25 +55,7 @@ function stubApi() {
       raised += 25_000;
       return jsonResponse(donateAnswer({ wallet: wallet(balance) }), 201);
     },
-    'GET /api/charity/3': () =>
-      jsonResponse({
-        id: 3,
-        name: 'River Trust',
-        lock_status: false,
-        approval_status: 'approved',
-        charity_types: [],
-        description: null,
-        logo: null,
-        website: null,
-        email: null,
-        phone: null,
-        address: null,
-        city: null,
-        post_code: null,
-        registration_number: null,
-        latitude: null,
-        longitude: null,
-      }),
+    'GET /api/charity/3': () => jsonResponse(charityFixture()),
     'GET /api/explore/projects': none,
     'POST /api/user/donate/charity/3': () =>
       jsonResponse(donateAnswer({ wallet: wallet(balance - 5_000) }), 201),

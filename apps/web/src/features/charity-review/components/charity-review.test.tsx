@@ -3,32 +3,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/entities/session';
-import { MINUTE, makeLogin, makeUser } from '@/testing/fixtures';
+import { charityFixture, MINUTE, makeLogin, makeUser } from '@/testing/fixtures';
 import { jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { AdminCharitiesScreen } from './charity-review';
 
-const pending: Charity = {
-  id: 3,
+const pending: Charity = charityFixture({
   name: 'Canal Friends',
   registration_number: '1234567',
   charity_types: [1],
-  description: null,
-  website: null,
-  email: null,
-  phone: null,
-  address: null,
-  city: null,
-  post_code: null,
-  latitude: null,
-  longitude: null,
-  logo: null,
-  lock_status: false,
   approval_status: 'pending',
-  rejection_reason: null,
-  live_projects: 0,
-  created_at: '2029-12-01T00:00:00.000Z',
-};
+});
 
 describe('charity approvals', { timeout: 30_000 }, () => {
   beforeEach(() => session.setNavigator(vi.fn()));

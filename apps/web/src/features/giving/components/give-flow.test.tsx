@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { session } from '@/entities/session';
-import { MINUTE, makeLogin } from '@/testing/fixtures';
 import { errorResponse, headersOf, jsonResponse, type Route, stubFetch } from '@/testing/http';
+import { signInToAcme } from '@/testing/organisation';
 import { renderRoutes } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
 import { DONATION_TOAST, SUBSCRIPTION_TOAST } from '../lib/toasts';
@@ -780,26 +780,8 @@ describe('the give flow', { timeout: 30_000 }, () => {
 
   describe('acting as an organisation', () => {
     const ORG_DONATE = 'POST /api/business/5/donate/project/1';
-    function actAsOrganisation(adminType = 1) {
-      session.signIn(
-        makeLogin(Date.now() + 60 * MINUTE, {
-          business_membership: [
-            {
-              business_id: 5,
-              name: 'Acme Ltd',
-              admin_type: adminType,
-              is_signoff_admin: false,
-              is_franchise: false,
-              permissions: [],
-            },
-          ],
-        }),
-      );
-      session.setActiveAccount({ type: 'business', id: 5 });
-    }
-
     it('gives as the organisation by default: its wallet, once, no Gift Aid, sent for sign-off', async () => {
-      actAsOrganisation();
+      signInToAcme(1);
       const fetchMock = stubFetch({
         'GET /api/business/wallet/5': () => jsonResponse(wallet(200_000)),
         'GET /api/user/gift_aid_declaration': () => jsonResponse({ declaration: null, previous: null }),
@@ -846,7 +828,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     });
 
     it('says beside the amount why a gift its sign-off admins could never approve was refused', async () => {
-      actAsOrganisation();
+      signInToAcme(1);
       const why =
         'From ₹200, 2 sign-off admins other than you must approve; Acme Ltd has 1. Give less, or ask a Super Admin to make more members sign-off admins or to change the sign-off policy.';
       stubFetch({
@@ -869,7 +851,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     });
 
     it('lets the person give as themself instead', async () => {
-      actAsOrganisation(99);
+      signInToAcme(99);
       const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201));
       renderGive();
       await open('Give funds');

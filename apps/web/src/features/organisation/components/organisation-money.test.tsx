@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/entities/session';
 import { donationFixture } from '@/testing/fixtures';
 import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
-import { acme, bodyOf, signInToAcme } from '@/testing/organisation';
+import { acme, bodyOf, businessMemberFixture, signInToAcme } from '@/testing/organisation';
 import { renderRoutes } from '@/testing/render';
 import { MatchingSection } from './matching-section';
 import { OrganisationLayout } from './organisation-layout';
@@ -32,26 +32,25 @@ const match = {
   match_of: { id: 39, amount: 5_000, employee: { id: 9, name: 'Eve Smith' } },
 };
 
+/** An approved, unlocked business of the organisation tree with its sub-businesses. */
+const treeNode = (
+  id: number,
+  name: string,
+  members: number,
+  children: OrganisationTree['tree'][] = [],
+): OrganisationTree['tree'] => ({
+  id,
+  name,
+  approval_status: 'approved',
+  lock_status: false,
+  members,
+  children,
+});
+
 /** Acme Ltd (5) with one sub-business, Acme North (6), as its Super Admin sees them. */
 const acmeTree: OrganisationTree = {
   can_manage: true,
-  tree: {
-    id: 5,
-    name: 'Acme Ltd',
-    approval_status: 'approved',
-    lock_status: false,
-    members: 3,
-    children: [
-      {
-        id: 6,
-        name: 'Acme North',
-        approval_status: 'approved',
-        lock_status: false,
-        members: 2,
-        children: [],
-      },
-    ],
-  },
+  tree: treeNode(5, 'Acme Ltd', 3, [treeNode(6, 'Acme North', 2)]),
 };
 
 function renderArea(path: string) {
@@ -298,20 +297,11 @@ describe('organisation matching, reports and sub-businesses', { timeout: 30_000 
 
   it('a Super Admin moves employees and deletes a sub-business, each after confirming', async () => {
     signInToAcme(1);
-    const member = (id: number, first: string) => ({
-      user_id: id,
-      first_name: first,
-      last_name: 'Smith',
-      email: `${first.toLowerCase()}@example.org`,
-      avatar: null,
-      admin_type: 99,
-      is_signoff_admin: false,
-      joined_at: '2029-01-01T00:00:00.000Z',
-    });
     const mock = stubFetch({
       'GET /api/business/5': () => jsonResponse(acme),
       'GET /api/organisation/5': () => jsonResponse(acmeTree),
-      'GET /api/business/5/members': () => jsonResponse({ items: [member(8, 'Sam'), member(9, 'Eve')] }),
+      'GET /api/business/5/members': () =>
+        jsonResponse({ items: [businessMemberFixture(8, 'Sam'), businessMemberFixture(9, 'Eve')] }),
       'POST /api/organisation/transfer_employees': () =>
         jsonResponse({ moved: [9], message: '1 employee moved to Acme North' }),
       'DELETE /api/organisation/sub_business/6': () =>
@@ -345,18 +335,7 @@ describe('organisation matching, reports and sub-businesses', { timeout: 30_000 
     signInToAcme(99);
     stubFetch({
       'GET /api/business/5': () => jsonResponse(acme),
-      'GET /api/organisation/5': () =>
-        jsonResponse({
-          can_manage: false,
-          tree: {
-            id: 5,
-            name: 'Acme Ltd',
-            approval_status: 'approved',
-            lock_status: false,
-            members: 3,
-            children: [],
-          },
-        }),
+      'GET /api/organisation/5': () => jsonResponse({ can_manage: false, tree: treeNode(5, 'Acme Ltd', 3) }),
     });
     renderArea('/organisation/structure');
     expect(await screen.findByText('Acme Ltd has no sub-businesses yet.')).toBeInTheDocument();

@@ -5,23 +5,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/entities/session';
 import { donationFixture } from '@/testing/fixtures';
 import { errorResponse, jsonResponse, type Route, stubFetch } from '@/testing/http';
-import { acme, bodyOf, signInToAcme } from '@/testing/organisation';
+import { acme, bodyOf, businessMemberFixture, signInToAcme } from '@/testing/organisation';
 import { renderRoutes } from '@/testing/render';
 import { OrganisationLayout } from './organisation-layout';
 import { OrganisationMembersSection } from './organisation-members';
 import { OrganisationProfileSection } from './organisation-profile';
 import { SignoffSection } from './signoff-section';
 
-const member = (id: number, first: string, adminType: number, signoff = false): BusinessMember => ({
-  user_id: id,
-  first_name: first,
-  last_name: 'Smith',
-  email: `${first.toLowerCase()}@example.org`,
-  avatar: null,
-  admin_type: adminType,
-  is_signoff_admin: signoff,
-  joined_at: '2029-01-01T00:00:00.000Z',
-});
+const member = (id: number, first: string, adminType: number, signoff = false): BusinessMember =>
+  businessMemberFixture(id, first, { admin_type: adminType, is_signoff_admin: signoff });
 
 const MEMBERS = [member(7, 'Dana', 1), member(8, 'Sam', 2, true), member(9, 'Eve', 99)];
 
