@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { session } from '@/entities/session';
 import { errorResponse, headersOf, jsonResponse, type Route, stubFetch } from '@/testing/http';
 import { signInToAcme } from '@/testing/organisation';
-import { renderRoutes } from '@/testing/render';
+import { renderRoutes, textsOf } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
 import { DONATION_TOAST, SUBSCRIPTION_TOAST } from '../lib/toasts';
 import { donateAnswer, donation, liveProject, wallet } from '../testing/fixtures';
@@ -86,11 +86,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     stubApi(() => jsonResponse(donateAnswer(), 201));
     const { unmount } = renderGive({ ...liveProject, giving_kinds: [2, 5] });
     const section = screen.getByRole('region', { name: 'Support this project' });
-    expect(
-      within(section)
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual(['Give funds', 'Give a gift']);
+    expect(textsOf(within(section).getAllByRole('button'))).toEqual(['Give funds', 'Give a gift']);
     unmount();
     renderGive({ ...liveProject, status: 3 });
     expect(screen.queryByRole('region', { name: 'Support this project' })).not.toBeInTheDocument();
@@ -684,7 +680,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     });
     await open('Give your skills');
     await userEvent.click(within(dialog()).getByLabelText('Skill', { selector: 'input' }));
-    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    const options = textsOf(await screen.findAllByRole('option'));
     expect(options).toEqual(['IT/Tech (10 hours asked for)', 'Legal/Governance (4 hours asked for)']);
     await userEvent.click(screen.getByRole('option', { name: 'Legal/Governance (4 hours asked for)' }));
     await typeInto('Hours', '4');

@@ -1,12 +1,12 @@
 import type { MatchingSettings, OrganisationTree, TotalStatistics } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '@/entities/session';
+import { describe, expect, it, vi } from 'vitest';
 import { donationFixture } from '@/testing/fixtures';
 import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
 import { acme, bodyOf, businessMemberFixture, signInToAcme } from '@/testing/organisation';
 import { renderRoutes } from '@/testing/render';
+import { sessionClearedAfterEachTest } from '@/testing/session';
 import { MatchingSection } from './matching-section';
 import { OrganisationLayout } from './organisation-layout';
 import { ReportsSection } from './reports-section';
@@ -82,8 +82,7 @@ const mine = {
 };
 
 describe('organisation matching, reports and sub-businesses', { timeout: 30_000 }, () => {
-  beforeEach(() => session.setNavigator(vi.fn()));
-  afterEach(() => session.clearSession());
+  sessionClearedAfterEachTest();
 
   it('an admin sees the budget and its forecast, saves the matching, and sees matched donations', async () => {
     signInToAcme(2);

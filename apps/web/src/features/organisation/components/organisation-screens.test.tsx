@@ -1,12 +1,14 @@
 import type { BusinessMember, BusinessPendingDonation } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { session } from '@/entities/session';
 import { donationFixture } from '@/testing/fixtures';
 import { errorResponse, jsonResponse, type Route, stubFetch } from '@/testing/http';
 import { acme, bodyOf, businessMemberFixture, signInToAcme } from '@/testing/organisation';
+import { confirmWithReason, expectReasonAsked } from '@/testing/reason-dialog';
 import { renderRoutes } from '@/testing/render';
+import { sessionClearedAfterEachTest } from '@/testing/session';
 import { OrganisationLayout } from './organisation-layout';
 import { OrganisationMembersSection } from './organisation-members';
 import { OrganisationProfileSection } from './organisation-profile';
@@ -36,8 +38,7 @@ function renderArea(path: string) {
 }
 
 describe('the organisation area', { timeout: 30_000 }, () => {
-  beforeEach(() => session.setNavigator(vi.fn()));
-  afterEach(() => session.clearSession());
+  sessionClearedAfterEachTest();
 
   it('wears the organisation’s colours, or a franchise’s, whichever account is active', async () => {
     signInToAcme(1);
@@ -329,10 +330,8 @@ describe('the organisation area', { timeout: 30_000 }, () => {
       await userEvent.click(within(item).getByRole('checkbox'));
       await userEvent.click(screen.getByRole('button', { name: 'Reject selected' }));
       const dialog = await screen.findByRole('dialog', { name: 'Reject 1 gift totalling ₹300?' });
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-      expect(within(dialog).getByText('Say why, in a few words.')).toBeInTheDocument();
-      await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Not this year');
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+      await expectReasonAsked(dialog, 'Reject', 'Say why, in a few words.');
+      await confirmWithReason(dialog, 'Reject', 'Not this year');
       await waitFor(() =>
         expect(bodyOf(mock, '/api/business/5/approve_donations')).toEqual({
           donation_ids: [12],
@@ -367,10 +366,8 @@ describe('the organisation area', { timeout: 30_000 }, () => {
       expect(within(first).getByText('Can never be approved')).toBeInTheDocument();
       await userEvent.click(within(first).getByRole('button', { name: 'Approve as Super Admin' }));
       const dialog = await screen.findByRole('dialog', { name: 'Approve this ₹300 gift as Super Admin?' });
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
-      expect(within(dialog).getByText('Say why, in a few words.')).toBeInTheDocument();
-      await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Agreed at the board');
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+      await expectReasonAsked(dialog, 'Approve', 'Say why, in a few words.');
+      await confirmWithReason(dialog, 'Approve', 'Agreed at the board');
       expect(
         await within(dialog).findByText('This organisation is locked: it cannot move money now.'),
       ).toBeInTheDocument();
@@ -394,8 +391,7 @@ describe('the organisation area', { timeout: 30_000 }, () => {
       ).toBeInTheDocument();
       await userEvent.click(within(own).getByRole('button', { name: 'Release the money' }));
       const release = await screen.findByRole('dialog', { name: 'Release this ₹300 gift?' });
-      await userEvent.type(within(release).getByLabelText(/Reason/), 'Ask again next year');
-      await userEvent.click(within(release).getByRole('button', { name: 'Release' }));
+      await confirmWithReason(release, 'Release', 'Ask again next year');
       await waitFor(() =>
         expect(bodyOf(mock, '/api/business/5/donations/12/resolve')).toEqual({
           action: 'release',

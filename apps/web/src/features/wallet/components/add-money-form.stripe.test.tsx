@@ -5,6 +5,14 @@ import { session } from '@/entities/session';
 import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
+import { paste } from '@/testing/user';
+import {
+  depositRoutes,
+  idempotencyKeys,
+  paymentFixture,
+  unansweredOnce,
+  walletAfterDeposit,
+} from '../testing/payments';
 import { CARD_DOUBLE_LABEL, cardElement, loadStripe, resetStripeDouble, stripeJs } from '../testing/stripe';
 import { AddMoneyForm, MONEY_ADDED_TOAST } from './add-money-form';
 
@@ -13,17 +21,9 @@ vi.mock('@stripe/stripe-js/pure', async () => (await import('../testing/stripe')
 vi.mock('@stripe/react-stripe-js', async () => (await import('../testing/stripe')).reactStripeModule);
 
 const CLIENT_SECRET = 'pi_test_41_secret_abc';
-const payment = (status = 'pending') => ({
-  id: 41,
-  provider: 'stripe',
-  status,
-  amount: 12_345,
-  currency: 'INR',
-  client_secret: status === 'pending' ? CLIENT_SECRET : null,
-  failure_message: null,
-  created_at: '2030-01-01T00:00:00.000Z',
-});
-const wallet = { wallet_amount: 135_801, credits: 500, held: 0, currency: 'INR' };
+const payment = (status = 'pending') =>
+  paymentFixture('stripe', status, status === 'pending' ? CLIENT_SECRET : null);
+const wallet = walletAfterDeposit;
 const declined = {
   error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
 };
@@ -35,12 +35,6 @@ function renderForm(owner: Parameters<typeof AddMoneyForm>[0]['owner'] = { type:
   return screen.getByRole('form', { name: 'Add money' });
 }
 
-async function paste(field: HTMLElement, value: string) {
-  await userEvent.clear(field);
-  await userEvent.click(field);
-  await userEvent.paste(value);
-}
-
 async function fill(form: HTMLElement, amount: string, card = 'complete') {
   await paste(within(form).getByLabelText('Amount'), amount);
   await paste(await within(form).findByLabelText(CARD_DOUBLE_LABEL), card);
@@ -48,6 +42,14 @@ async function fill(form: HTMLElement, amount: string, card = 'complete') {
 
 const submit = (form: HTMLElement) =>
   userEvent.click(within(form).getByRole('button', { name: 'Add money' }));
+
+/** Shows the form for the owner, fills the amount and a complete card, and submits it. */
+async function submitted(amount: string, owner?: Parameters<typeof renderForm>[0]) {
+  const form = renderForm(owner);
+  await fill(form, amount);
+  await submit(form);
+  return form;
+}
 const bodyOf = (call: unknown[] | undefined) =>
   JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
 const pathOf = (call: unknown[] | undefined) => new URL(String(call?.[0]), 'http://x').pathname;
@@ -119,13 +121,8 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
   });
 
   it('opens the payment without a card, pays it with Stripe.js, then confirms it with the same key', async () => {
-    const fetchMock = stubFetch({
-      'POST /api/user/deposit': () => jsonResponse({ payment: payment() }, 201),
-      'POST /api/user/deposit/confirm': () => jsonResponse({ payment: payment('credited'), wallet }),
-    });
-    const form = renderForm();
-    await fill(form, '123.45');
-    await submit(form);
+    const fetchMock = stubFetch(depositRoutes(payment));
+    const form = await submitted('123.45');
 
     expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
     expect(screen.getByText('₹123.45 was added. The balance is now ₹1,358.01.')).toBeInTheDocument();
@@ -151,13 +148,8 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
 
   it("shows Stripe's decline message; the next submit pays the same payment and credits nothing twice", async () => {
     stripeJs.confirmCardPayment.mockResolvedValueOnce(declined);
-    const fetchMock = stubFetch({
-      'POST /api/user/deposit': () => jsonResponse({ payment: payment() }, 201),
-      'POST /api/user/deposit/confirm': () => jsonResponse({ payment: payment('credited'), wallet }),
-    });
-    const form = renderForm();
-    await fill(form, '123.45');
-    await submit(form);
+    const fetchMock = stubFetch(depositRoutes(payment));
+    const form = await submitted('123.45');
 
     const alert = await within(form).findByRole('alert');
     expect(alert.textContent).toContain('Card declined');
@@ -177,8 +169,7 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
       `stripe.confirmCardPayment ${CLIENT_SECRET}`,
       '/api/user/deposit/confirm',
     ]);
-    const keys = new Set(fetchMock.mock.calls.map((call) => headersOf(call[1])['Idempotency-Key']));
-    expect(keys.size).toBe(1);
+    expect(idempotencyKeys(fetchMock).size).toBe(1);
   });
 
   it("puts Stripe's message about bad card details on the card field", async () => {
@@ -190,9 +181,7 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
       },
     });
     stubFetch({ 'POST /api/user/deposit': () => jsonResponse({ payment: payment() }, 201) });
-    const form = renderForm();
-    await fill(form, '5');
-    await submit(form);
+    const form = await submitted('5');
     const card = within(form).getByRole('group', { name: 'Card' });
     await waitFor(() => expect(card.getAttribute('aria-describedby') ?? '').toMatch(/-error/));
     expect(within(form).getByText("Your card's security code is incomplete.")).toBeInTheDocument();
@@ -201,18 +190,12 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
   });
 
   it('after Stripe paid and our confirm went unanswered, submitting again only confirms', async () => {
-    let confirms = 0;
-    const fetchMock = stubFetch({
-      'POST /api/user/deposit': () => jsonResponse({ payment: payment() }, 201),
-      'POST /api/user/deposit/confirm': () => {
-        confirms += 1;
-        if (confirms === 1) throw new TypeError('Failed to fetch');
-        return jsonResponse({ payment: payment('credited'), wallet });
-      },
-    });
-    const form = renderForm();
-    await fill(form, '123.45');
-    await submit(form);
+    const fetchMock = stubFetch(
+      depositRoutes(payment, {
+        confirm: unansweredOnce(() => jsonResponse({ payment: payment('credited'), wallet })),
+      }),
+    );
+    const form = await submitted('123.45');
     const alert = await within(form).findByRole('alert');
     expect(alert.textContent).toContain('The server could not be reached.');
     expect(alert.textContent).toContain('you are not charged twice');
@@ -225,8 +208,7 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
       '/api/user/deposit/confirm',
       '/api/user/deposit/confirm',
     ]);
-    const keys = new Set(fetchMock.mock.calls.map((call) => headersOf(call[1])['Idempotency-Key']));
-    expect(keys.size).toBe(1);
+    expect(idempotencyKeys(fetchMock).size).toBe(1);
   });
 
   it('confirms when Stripe says an earlier try already paid the payment', async () => {
@@ -238,39 +220,27 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
         payment_intent: { id: 'pi_test_41', status: 'succeeded' },
       },
     });
-    const fetchMock = stubFetch({
-      'POST /api/user/deposit': () => jsonResponse({ payment: payment() }, 201),
-      'POST /api/user/deposit/confirm': () => jsonResponse({ payment: payment('credited'), wallet }),
-    });
-    const form = renderForm();
-    await fill(form, '123.45');
-    await submit(form);
+    const fetchMock = stubFetch(depositRoutes(payment));
+    await submitted('123.45');
     expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(pathOf)).toEqual(['/api/user/deposit', '/api/user/deposit/confirm']);
   });
 
   it('shows the answer of our API when it declines the payment after Stripe', async () => {
-    stubFetch({
-      'POST /api/user/deposit': () => jsonResponse({ payment: payment() }, 201),
-      'POST /api/user/deposit/confirm': () =>
-        errorResponse(402, 'CARD_DECLINED', 'Your card has insufficient funds.'),
-    });
-    const form = renderForm();
-    await fill(form, '10');
-    await submit(form);
+    stubFetch(
+      depositRoutes(payment, {
+        confirm: () => errorResponse(402, 'CARD_DECLINED', 'Your card has insufficient funds.'),
+      }),
+    );
+    const form = await submitted('10');
     const alert = await within(form).findByRole('alert');
     expect(alert.textContent).toContain('Card declined');
     expect(alert.textContent).toContain('Your card has insufficient funds.');
   });
 
   it("tops up an organisation's wallet through its own calls", async () => {
-    const fetchMock = stubFetch({
-      'POST /api/business/9/deposit': () => jsonResponse({ payment: payment() }, 201),
-      'POST /api/business/9/confirm': () => jsonResponse({ payment: payment('credited'), wallet }),
-    });
-    const form = renderForm({ type: 'business', id: 9, name: 'Acme Ltd' });
-    await fill(form, '5');
-    await submit(form);
+    const fetchMock = stubFetch(depositRoutes(payment, { business: 9 }));
+    await submitted('5', { type: 'business', id: 9, name: 'Acme Ltd' });
     expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(pathOf)).toEqual(['/api/business/9/deposit', '/api/business/9/confirm']);
     expect(bodyOf(fetchMock.mock.calls[0])).toEqual({ amount: 500 });

@@ -5,20 +5,19 @@ import { session } from '@/entities/session';
 import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
+import { paste } from '@/testing/user';
+import {
+  depositRoutes,
+  idempotencyKeys,
+  paymentFixture,
+  unansweredOnce,
+  walletAfterDeposit,
+} from '../testing/payments';
 import { AddMoneyForm, MONEY_ADDED_TOAST } from './add-money-form';
 
 const YEAR = String(new Date().getFullYear() + 2);
-const payment = (status = 'succeeded') => ({
-  id: 41,
-  provider: 'sandbox',
-  status,
-  amount: 12_345,
-  currency: 'INR',
-  client_secret: null,
-  failure_message: null,
-  created_at: '2030-01-01T00:00:00.000Z',
-});
-const wallet = { wallet_amount: 135_801, credits: 500, held: 0, currency: 'INR' };
+const payment = (status = 'succeeded') => paymentFixture('sandbox', status);
+const wallet = walletAfterDeposit;
 
 function deferred<T>() {
   let resolve: (value: T) => void = () => {};
@@ -28,19 +27,13 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-function renderForm() {
-  renderWithProviders(<AddMoneyForm owner={{ type: 'user' }} currency="INR" />);
+function renderForm(owner: Parameters<typeof AddMoneyForm>[0]['owner'] = { type: 'user' }) {
+  renderWithProviders(<AddMoneyForm owner={owner} currency="INR" />);
   return screen.getByRole('form', { name: 'Add money' });
 }
 
 async function fill(form: HTMLElement, amount: string, number = '4242 4242 4242 4242') {
-  const type = async (label: string, value: string) => {
-    const input = within(form).getByLabelText(label);
-    await userEvent.clear(input);
-    // One change per field: typing key by key re-renders the whole form each time (slow in jsdom).
-    await userEvent.click(input);
-    await userEvent.paste(value);
-  };
+  const type = (label: string, value: string) => paste(within(form).getByLabelText(label), value);
   await type('Amount', amount);
   await type('Card number', number);
   await type('Expiry month', '12');
@@ -50,6 +43,14 @@ async function fill(form: HTMLElement, amount: string, number = '4242 4242 4242 
 
 const submit = (form: HTMLElement) =>
   userEvent.click(within(form).getByRole('button', { name: 'Add money' }));
+
+/** Shows the form for the owner, fills the amount and a good card, and submits it. */
+async function submitted(amount: string, owner?: Parameters<typeof renderForm>[0]) {
+  const form = renderForm(owner);
+  await fill(form, amount);
+  await submit(form);
+  return form;
+}
 const bodyOf = (call: unknown[] | undefined) =>
   JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
 const pathOf = (call: unknown[] | undefined) => new URL(String(call?.[0]), 'http://x').pathname;
@@ -95,9 +96,7 @@ describe('add money form', { timeout: 20_000 }, () => {
       'POST /api/user/deposit': () => jsonResponse({ payment: payment() }, 201),
       'POST /api/user/deposit/confirm': () => confirmAnswer.promise,
     });
-    const form = renderForm();
-    await fill(form, '123.45');
-    await submit(form);
+    const form = await submitted('123.45');
 
     // Pending: the button shows it is busy.
     const button = within(form).getByRole('button', { name: 'Add money' });
@@ -145,18 +144,12 @@ describe('add money form', { timeout: 20_000 }, () => {
   });
 
   it('after an unanswered confirm, submitting again only confirms, with the same key', async () => {
-    let confirms = 0;
-    const fetchMock = stubFetch({
-      'POST /api/user/deposit': () => jsonResponse({ payment: payment() }, 201),
-      'POST /api/user/deposit/confirm': () => {
-        confirms += 1;
-        if (confirms === 1) throw new TypeError('Failed to fetch');
-        return jsonResponse({ payment: payment('credited'), wallet });
-      },
-    });
-    const form = renderForm();
-    await fill(form, '123.45');
-    await submit(form);
+    const fetchMock = stubFetch(
+      depositRoutes(payment, {
+        confirm: unansweredOnce(() => jsonResponse({ payment: payment('credited'), wallet })),
+      }),
+    );
+    const form = await submitted('123.45');
     const alert = await within(form).findByRole('alert');
     expect(alert.textContent).toContain('The server could not be reached.');
     expect(alert.textContent).toContain('you are not charged twice');
@@ -168,8 +161,7 @@ describe('add money form', { timeout: 20_000 }, () => {
       '/api/user/deposit/confirm',
       '/api/user/deposit/confirm',
     ]);
-    const keys = new Set(fetchMock.mock.calls.map((call) => headersOf(call[1])['Idempotency-Key']));
-    expect(keys.size).toBe(1);
+    expect(idempotencyKeys(fetchMock).size).toBe(1);
     expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -180,9 +172,7 @@ describe('add money form', { timeout: 20_000 }, () => {
           fields: { card: 'Required.' },
         }),
     });
-    const form = renderForm();
-    await fill(form, '10');
-    await submit(form);
+    const form = await submitted('10');
     await waitFor(() =>
       expect(within(form).getByLabelText('Card number')).toHaveAttribute('aria-invalid', 'true'),
     );
@@ -190,16 +180,8 @@ describe('add money form', { timeout: 20_000 }, () => {
   });
 
   it("tops up an organisation's wallet through its own calls", async () => {
-    const fetchMock = stubFetch({
-      'POST /api/business/9/deposit': () => jsonResponse({ payment: payment() }, 201),
-      'POST /api/business/9/confirm': () => jsonResponse({ payment: payment('credited'), wallet }),
-    });
-    renderWithProviders(
-      <AddMoneyForm owner={{ type: 'business', id: 9, name: 'Acme Ltd' }} currency="INR" />,
-    );
-    const form = screen.getByRole('form', { name: 'Add money' });
-    await fill(form, '5');
-    await submit(form);
+    const fetchMock = stubFetch(depositRoutes(payment, { business: 9 }));
+    await submitted('5', { type: 'business', id: 9, name: 'Acme Ltd' });
     expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(pathOf)).toEqual(['/api/business/9/deposit', '/api/business/9/confirm']);
     // Not the person's balance.

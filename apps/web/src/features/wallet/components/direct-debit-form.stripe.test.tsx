@@ -5,6 +5,8 @@ import { todayIso } from '@/lib/format';
 import { headersOf, jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
+import { paste } from '@/testing/user';
+import { createDirectDebit, mandateFixture } from '../testing/payments';
 import { CARD_DOUBLE_LABEL, cardElement, loadStripe, resetStripeDouble, stripeJs } from '../testing/stripe';
 import { DirectDebitForm } from './direct-debit-form';
 
@@ -12,27 +14,7 @@ import { DirectDebitForm } from './direct-debit-form';
 vi.mock('@stripe/stripe-js/pure', async () => (await import('../testing/stripe')).stripeJsModule);
 vi.mock('@stripe/react-stripe-js', async () => (await import('../testing/stripe')).reactStripeModule);
 
-const mandate = (body: Record<string, unknown>) => ({
-  id: 1,
-  owner_type: 'user',
-  owner_id: 7,
-  type: 1,
-  charity_id: null,
-  currency: 'INR',
-  next_charge_on: body.start_date,
-  status: 'active',
-  payment_method_label: 'Card ending 4242',
-  failed_attempts: 0,
-  last_error: null,
-  created_at: '2030-01-01T00:00:00.000Z',
-  ...body,
-});
-
-async function paste(field: HTMLElement, value: string) {
-  await userEvent.clear(field);
-  await userEvent.click(field);
-  await userEvent.paste(value);
-}
+const mandate = (body: Record<string, unknown>) => mandateFixture(body, 'Card ending 4242');
 
 function renderForm(owner: Parameters<typeof DirectDebitForm>[0]['owner'] = { type: 'user' }) {
   renderWithProviders(
@@ -54,8 +36,7 @@ describe('direct debit form with Stripe Elements', { timeout: 20_000 }, () => {
 
   it('makes a PaymentMethod with Elements and sends payment_method_id instead of a card', async () => {
     const fetchMock = stubFetch({
-      'POST /api/user/create_direct_debit': (_url, init) =>
-        jsonResponse(mandate(JSON.parse(String(init.body))), 201),
+      'POST /api/user/create_direct_debit': createDirectDebit('Card ending 4242'),
     });
     const form = renderForm();
     expect(within(form).queryByLabelText('Card number')).not.toBeInTheDocument();
