@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { donateAnswer, liveProject, wallet } from '@/features/giving/testing/fixtures';
 import { charityFixture, projectSummaryFixture } from '@/testing/fixtures';
-import { headersOf, jsonResponse, stubFetch } from '@/testing/http';
+import { headersOf, jsonResponse, pathOfCall, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
 import { PublicCharityRoute, PublicProjectRoute } from './explore.routes';
@@ -23,7 +23,6 @@ const payment = (status: string) => ({
   failure_message: null,
   created_at: '2030-01-01T00:00:00.000Z',
 });
-const pathOf = (call: unknown[]) => new URL(String(call[0]), 'http://x').pathname;
 
 /** The API of the public page, the wallet with too little in it, the sandbox card and giving. */
 function stubApi() {
@@ -103,7 +102,7 @@ describe('giving from the public pages', { timeout: 40_000 }, () => {
     const posts = fetchMock.mock.calls.filter(
       (call) => (call[1] as RequestInit | undefined)?.method === 'POST',
     );
-    expect(posts.map(pathOf)).toEqual([
+    expect(posts.map(pathOfCall)).toEqual([
       '/api/user/deposit',
       '/api/user/deposit/confirm',
       '/api/user/donate/project/1',
@@ -128,7 +127,7 @@ describe('giving from the public pages', { timeout: 40_000 }, () => {
     expect((await within(dialog).findByTestId('give-review')).textContent).toContain('River Trust');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm: give ₹50' }));
     expect(await screen.findByText('Successfully donated!')).toBeInTheDocument();
-    const donate = fetchMock.mock.calls.find((call) => pathOf(call) === '/api/user/donate/charity/3');
+    const donate = fetchMock.mock.calls.find((call) => pathOfCall(call) === '/api/user/donate/charity/3');
     expect(JSON.parse(String((donate?.[1] as RequestInit | undefined)?.body))).toEqual({
       type: 2,
       amount: 5_000,

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/entities/session';
-import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
+import { bodyOfCall, errorResponse, headersOf, jsonResponse, pathOfCall, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
 import { paste } from '@/testing/user';
@@ -10,8 +10,10 @@ import {
   depositRoutes,
   idempotencyKeys,
   paymentFixture,
-  unansweredOnce,
-  walletAfterDeposit,
+  pressAddMoney,
+  submitAddMoney,
+  topUpAcme,
+  topUpAfterUnansweredConfirm,
 } from '../testing/payments';
 import { CARD_DOUBLE_LABEL, cardElement, loadStripe, resetStripeDouble, stripeJs } from '../testing/stripe';
 import { AddMoneyForm, MONEY_ADDED_TOAST } from './add-money-form';
@@ -23,7 +25,6 @@ vi.mock('@stripe/react-stripe-js', async () => (await import('../testing/stripe'
 const CLIENT_SECRET = 'pi_test_41_secret_abc';
 const payment = (status = 'pending') =>
   paymentFixture('stripe', status, status === 'pending' ? CLIENT_SECRET : null);
-const wallet = walletAfterDeposit;
 const declined = {
   error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
 };
@@ -40,26 +41,14 @@ async function fill(form: HTMLElement, amount: string, card = 'complete') {
   await paste(await within(form).findByLabelText(CARD_DOUBLE_LABEL), card);
 }
 
-const submit = (form: HTMLElement) =>
-  userEvent.click(within(form).getByRole('button', { name: 'Add money' }));
-
-/** Shows the form for the owner, fills the amount and a complete card, and submits it. */
-async function submitted(amount: string, owner?: Parameters<typeof renderForm>[0]) {
-  const form = renderForm(owner);
-  await fill(form, amount);
-  await submit(form);
-  return form;
-}
-const bodyOf = (call: unknown[] | undefined) =>
-  JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
-const pathOf = (call: unknown[] | undefined) => new URL(String(call?.[0]), 'http://x').pathname;
+const submitted = submitAddMoney(renderForm, fill);
 
 /** Every call to our API and to Stripe.js, in order. */
 function journal(fetchMock: ReturnType<typeof stubFetch>) {
   const order = [
     ...fetchMock.mock.calls.map((call, i) => ({
       at: fetchMock.mock.invocationCallOrder[i] ?? 0,
-      what: pathOf(call),
+      what: pathOfCall(call),
     })),
     ...stripeJs.confirmCardPayment.mock.calls.map((call, i) => ({
       at: stripeJs.confirmCardPayment.mock.invocationCallOrder[i] ?? 0,
@@ -92,7 +81,7 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
     const fetchMock = stubFetch({});
     const form = renderForm();
     await fill(form, '10', '4242');
-    await submit(form);
+    await pressAddMoney(form);
     expect(
       await within(form).findByText('Enter the card number, expiry date and security code.'),
     ).toBeInTheDocument();
@@ -101,7 +90,7 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
     // Stripe's own message about the card wins.
     await paste(within(form).getByLabelText(CARD_DOUBLE_LABEL), 'invalid');
     expect(await within(form).findByText('Your card number is invalid.')).toBeInTheDocument();
-    await submit(form);
+    await pressAddMoney(form);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(stripeJs.confirmCardPayment).not.toHaveBeenCalled();
   });
@@ -110,7 +99,7 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
     const fetchMock = stubFetch({});
     const form = renderForm();
     await screen.findByLabelText(CARD_DOUBLE_LABEL);
-    await submit(form);
+    await pressAddMoney(form);
     const amount = within(form).getByLabelText('Amount');
     await waitFor(() => expect(amount).toHaveAttribute('aria-invalid', 'true'));
     expect(
@@ -132,11 +121,11 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
       '/api/user/deposit/confirm',
     ]);
     // No card goes to our API.
-    expect(bodyOf(fetchMock.mock.calls[0])).toEqual({ amount: 12_345 });
+    expect(bodyOfCall(fetchMock.mock.calls[0])).toEqual({ amount: 12_345 });
     expect(stripeJs.confirmCardPayment).toHaveBeenCalledWith(CLIENT_SECRET, {
       payment_method: { card: cardElement },
     });
-    expect(bodyOf(fetchMock.mock.calls[1])).toEqual({ payment_id: 41 });
+    expect(bodyOfCall(fetchMock.mock.calls[1])).toEqual({ payment_id: 41 });
     const key = headersOf(fetchMock.mock.calls[0]?.[1])['Idempotency-Key'];
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     expect(headersOf(fetchMock.mock.calls[1]?.[1])['Idempotency-Key']).toBe(key);
@@ -156,12 +145,12 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
     expect(alert.textContent).toContain('Your card was declined.');
     await waitFor(() => expect(document.activeElement).toBe(alert));
     // Nothing was paid: the wallet is not asked to credit it.
-    expect(fetchMock.mock.calls.map(pathOf)).toEqual(['/api/user/deposit']);
+    expect(fetchMock.mock.calls.map(pathOfCall)).toEqual(['/api/user/deposit']);
     expect(screen.queryByText(MONEY_ADDED_TOAST)).not.toBeInTheDocument();
 
     // Another card, same amount: the open payment is paid, not a second one opened.
     await paste(within(form).getByLabelText(CARD_DOUBLE_LABEL), 'complete');
-    await submit(form);
+    await pressAddMoney(form);
     expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
     expect(journal(fetchMock)).toEqual([
       '/api/user/deposit',
@@ -190,18 +179,7 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
   });
 
   it('after Stripe paid and our confirm went unanswered, submitting again only confirms', async () => {
-    const fetchMock = stubFetch(
-      depositRoutes(payment, {
-        confirm: unansweredOnce(() => jsonResponse({ payment: payment('credited'), wallet })),
-      }),
-    );
-    const form = await submitted('123.45');
-    const alert = await within(form).findByRole('alert');
-    expect(alert.textContent).toContain('The server could not be reached.');
-    expect(alert.textContent).toContain('you are not charged twice');
-
-    await submit(form);
-    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
+    const { fetchMock } = await topUpAfterUnansweredConfirm(payment, submitted);
     expect(journal(fetchMock)).toEqual([
       '/api/user/deposit',
       `stripe.confirmCardPayment ${CLIENT_SECRET}`,
@@ -223,7 +201,7 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
     const fetchMock = stubFetch(depositRoutes(payment));
     await submitted('123.45');
     expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(pathOf)).toEqual(['/api/user/deposit', '/api/user/deposit/confirm']);
+    expect(fetchMock.mock.calls.map(pathOfCall)).toEqual(['/api/user/deposit', '/api/user/deposit/confirm']);
   });
 
   it('shows the answer of our API when it declines the payment after Stripe', async () => {
@@ -239,12 +217,8 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
   });
 
   it("tops up an organisation's wallet through its own calls", async () => {
-    const fetchMock = stubFetch(depositRoutes(payment, { business: 9 }));
-    await submitted('5', { type: 'business', id: 9, name: 'Acme Ltd' });
-    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(pathOf)).toEqual(['/api/business/9/deposit', '/api/business/9/confirm']);
-    expect(bodyOf(fetchMock.mock.calls[0])).toEqual({ amount: 500 });
-    expect(session.getState().user?.wallet_amount).toBe(123_456);
+    const fetchMock = await topUpAcme(payment, submitted);
+    expect(bodyOfCall(fetchMock.mock.calls[0])).toEqual({ amount: 500 });
   });
 
   it('says so when Stripe.js cannot be loaded, and tries again', async () => {

@@ -1,23 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { session } from '@/entities/session';
-import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
+import { bodyOfCall, errorResponse, headersOf, jsonResponse, pathOfCall, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
 import { paste } from '@/testing/user';
 import {
-  depositRoutes,
   idempotencyKeys,
   paymentFixture,
-  unansweredOnce,
+  pressAddMoney,
+  submitAddMoney,
+  topUpAcme,
+  topUpAfterUnansweredConfirm,
   walletAfterDeposit,
 } from '../testing/payments';
 import { AddMoneyForm, MONEY_ADDED_TOAST } from './add-money-form';
 
 const YEAR = String(new Date().getFullYear() + 2);
 const payment = (status = 'succeeded') => paymentFixture('sandbox', status);
-const wallet = walletAfterDeposit;
 
 function deferred<T>() {
   let resolve: (value: T) => void = () => {};
@@ -41,19 +41,7 @@ async function fill(form: HTMLElement, amount: string, number = '4242 4242 4242 
   await type('Security code', '123');
 }
 
-const submit = (form: HTMLElement) =>
-  userEvent.click(within(form).getByRole('button', { name: 'Add money' }));
-
-/** Shows the form for the owner, fills the amount and a good card, and submits it. */
-async function submitted(amount: string, owner?: Parameters<typeof renderForm>[0]) {
-  const form = renderForm(owner);
-  await fill(form, amount);
-  await submit(form);
-  return form;
-}
-const bodyOf = (call: unknown[] | undefined) =>
-  JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
-const pathOf = (call: unknown[] | undefined) => new URL(String(call?.[0]), 'http://x').pathname;
+const submitted = submitAddMoney(renderForm, fill);
 
 describe('add money form', { timeout: 20_000 }, () => {
   signedInForEachTest();
@@ -61,7 +49,7 @@ describe('add money form', { timeout: 20_000 }, () => {
   it('flags every empty field, ties the messages to them and sends nothing', async () => {
     const fetchMock = stubFetch({});
     const form = renderForm();
-    await submit(form);
+    await pressAddMoney(form);
     const amount = within(form).getByLabelText('Amount');
     await waitFor(() => expect(amount).toHaveAttribute('aria-invalid', 'true'));
     // The message is part of the field's accessible description.
@@ -85,7 +73,7 @@ describe('add money form', { timeout: 20_000 }, () => {
     const fetchMock = stubFetch({});
     const form = renderForm();
     await fill(form, amount);
-    await submit(form);
+    await pressAddMoney(form);
     expect(await within(form).findByText(message)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -101,16 +89,16 @@ describe('add money form', { timeout: 20_000 }, () => {
     // Pending: the button shows it is busy.
     const button = within(form).getByRole('button', { name: 'Add money' });
     await waitFor(() => expect(button).toHaveAttribute('data-loading', 'true'));
-    confirmAnswer.resolve(jsonResponse({ payment: payment('credited'), wallet }));
+    confirmAnswer.resolve(jsonResponse({ payment: payment('credited'), wallet: walletAfterDeposit }));
 
     expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
     expect(screen.getByText('₹123.45 was added. The balance is now ₹1,358.01.')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(pathOf)).toEqual(['/api/user/deposit', '/api/user/deposit/confirm']);
-    expect(bodyOf(fetchMock.mock.calls[0])).toEqual({
+    expect(fetchMock.mock.calls.map(pathOfCall)).toEqual(['/api/user/deposit', '/api/user/deposit/confirm']);
+    expect(bodyOfCall(fetchMock.mock.calls[0])).toEqual({
       amount: 12_345,
       card: { number: '4242424242424242', exp_month: 12, exp_year: Number(YEAR), cvc: '123' },
     });
-    expect(bodyOf(fetchMock.mock.calls[1])).toEqual({ payment_id: 41 });
+    expect(bodyOfCall(fetchMock.mock.calls[1])).toEqual({ payment_id: 41 });
     const key = headersOf(fetchMock.mock.calls[0]?.[1])['Idempotency-Key'];
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     expect(headersOf(fetchMock.mock.calls[1]?.[1])['Idempotency-Key']).toBe(key);
@@ -127,7 +115,7 @@ describe('add money form', { timeout: 20_000 }, () => {
     });
     const form = renderForm();
     await fill(form, '10', '4000 0000 0000 0002');
-    await submit(form);
+    await pressAddMoney(form);
 
     const alert = await within(form).findByRole('alert');
     expect(alert.textContent).toContain('Card declined');
@@ -137,26 +125,15 @@ describe('add money form', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Error')).not.toBeInTheDocument();
     expect(screen.queryByText(MONEY_ADDED_TOAST)).not.toBeInTheDocument();
 
-    await submit(form);
+    await pressAddMoney(form);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     const keys = fetchMock.mock.calls.map((call) => headersOf(call[1])['Idempotency-Key']);
     expect(keys[1]).not.toBe(keys[0]);
   });
 
   it('after an unanswered confirm, submitting again only confirms, with the same key', async () => {
-    const fetchMock = stubFetch(
-      depositRoutes(payment, {
-        confirm: unansweredOnce(() => jsonResponse({ payment: payment('credited'), wallet })),
-      }),
-    );
-    const form = await submitted('123.45');
-    const alert = await within(form).findByRole('alert');
-    expect(alert.textContent).toContain('The server could not be reached.');
-    expect(alert.textContent).toContain('you are not charged twice');
-
-    await submit(form);
-    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(pathOf)).toEqual([
+    const { fetchMock, form } = await topUpAfterUnansweredConfirm(payment, submitted);
+    expect(fetchMock.mock.calls.map(pathOfCall)).toEqual([
       '/api/user/deposit',
       '/api/user/deposit/confirm',
       '/api/user/deposit/confirm',
@@ -180,11 +157,6 @@ describe('add money form', { timeout: 20_000 }, () => {
   });
 
   it("tops up an organisation's wallet through its own calls", async () => {
-    const fetchMock = stubFetch(depositRoutes(payment, { business: 9 }));
-    await submitted('5', { type: 'business', id: 9, name: 'Acme Ltd' });
-    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(pathOf)).toEqual(['/api/business/9/deposit', '/api/business/9/confirm']);
-    // Not the person's balance.
-    expect(session.getState().user?.wallet_amount).toBe(123_456);
+    await topUpAcme(payment, submitted);
   });
 });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { todayIso } from '@/lib/format';
-import { headersOf, jsonResponse, stubFetch } from '@/testing/http';
+import { bodyOfCall, headersOf, jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
 import { paste } from '@/testing/user';
@@ -25,8 +25,6 @@ function renderForm(owner: Parameters<typeof DirectDebitForm>[0]['owner'] = { ty
 
 const submit = (form: HTMLElement) =>
   userEvent.click(within(form).getByRole('button', { name: 'Set up direct debit' }));
-const bodyOf = (call: unknown[] | undefined) =>
-  JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
 
 describe('direct debit form with Stripe Elements', { timeout: 20_000 }, () => {
   beforeEach(() => {
@@ -49,7 +47,7 @@ describe('direct debit form with Stripe Elements', { timeout: 20_000 }, () => {
     expect(loadStripe).toHaveBeenCalledWith('pk_test_x');
     expect(stripeJs.createPaymentMethod).toHaveBeenCalledTimes(1);
     expect(stripeJs.createPaymentMethod).toHaveBeenCalledWith({ type: 'card', card: cardElement });
-    expect(bodyOf(fetchMock.mock.calls[0])).toEqual({
+    expect(bodyOfCall(fetchMock.mock.calls[0])).toEqual({
       amount: 5_700,
       frequency: 2,
       start_date: todayIso(),
@@ -114,8 +112,8 @@ describe('direct debit form with Stripe Elements', { timeout: 20_000 }, () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     expect(stripeJs.createPaymentMethod).toHaveBeenCalledTimes(1);
     const [first, second] = fetchMock.mock.calls;
-    expect(bodyOf(first).payment_method_id).toBe('pm_first');
-    expect(bodyOf(second).payment_method_id).toBe('pm_first');
+    expect(bodyOfCall(first).payment_method_id).toBe('pm_first');
+    expect(bodyOfCall(second).payment_method_id).toBe('pm_first');
     expect(headersOf(second?.[1])['Idempotency-Key']).toBe(headersOf(first?.[1])['Idempotency-Key']);
 
     // Another card typed in: a new PaymentMethod and a new key.
@@ -124,7 +122,7 @@ describe('direct debit form with Stripe Elements', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Direct debit set up')).toBeInTheDocument();
     expect(stripeJs.createPaymentMethod).toHaveBeenCalledTimes(2);
     const third = fetchMock.mock.calls[2];
-    expect(bodyOf(third).payment_method_id).toBe('pm_second');
+    expect(bodyOfCall(third).payment_method_id).toBe('pm_second');
     expect(headersOf(third?.[1])['Idempotency-Key']).not.toBe(headersOf(first?.[1])['Idempotency-Key']);
   });
 
@@ -144,7 +142,7 @@ describe('direct debit form with Stripe Elements', { timeout: 20_000 }, () => {
     await submit(form);
     expect(await screen.findByText('Direct debit set up')).toBeInTheDocument();
     const post = fetchMock.mock.calls.find((call) => String(call[0]).includes('/business/direct_debit/9'));
-    expect(bodyOf(post)).toEqual({
+    expect(bodyOfCall(post)).toEqual({
       amount: 10_000,
       frequency: 3,
       start_date: todayIso(),

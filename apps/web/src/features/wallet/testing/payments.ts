@@ -1,5 +1,9 @@
-import type { Route, stubFetch } from '@/testing/http';
-import { headersOf, jsonResponse } from '@/testing/http';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect } from 'vitest';
+import { session } from '@/entities/session';
+import { headersOf, jsonResponse, pathOfCall, type Route, stubFetch } from '@/testing/http';
+import { MONEY_ADDED_TOAST } from '../components/add-money-form';
 
 /** The payment a ₹123.45 top-up opens (id 41), as the deposit calls answer it. */
 export function paymentFixture(
@@ -77,4 +81,67 @@ export function depositRoutes(
     [open]: () => jsonResponse({ payment: payment() }, 201),
     [credit]: confirm ?? (() => jsonResponse({ payment: payment('credited'), wallet: walletAfterDeposit })),
   };
+}
+
+/** Presses an add-money form's submit button. */
+export const pressAddMoney = (form: HTMLElement) =>
+  userEvent.click(within(form).getByRole('button', { name: 'Add money' }));
+
+/**
+ * Makes the step most add-money tests start with: show the form for an owner (`render`), fill the
+ * amount and a card that pays (`fill`), and submit it; the step returns the form.
+ */
+export function submitAddMoney<Owner>(
+  render: (owner?: Owner) => HTMLElement,
+  fill: (form: HTMLElement, amount: string) => Promise<void>,
+) {
+  return async (amount: string, owner?: Owner) => {
+    const form = render(owner);
+    await fill(form, amount);
+    await pressAddMoney(form);
+    return form;
+  };
+}
+
+type SubmitAddMoney = ReturnType<typeof submitAddMoney<{ type: 'business'; id: number; name: string }>>;
+
+/**
+ * Tops up ₹123.45 whose confirm goes unanswered once: the form says the server could not be
+ * reached and that nothing is charged twice; submitting again adds the money. Returns the fetch stub.
+ */
+export async function topUpAfterUnansweredConfirm(
+  payment: (status?: string) => unknown,
+  submitted: SubmitAddMoney,
+) {
+  const fetchMock = stubFetch(
+    depositRoutes(payment, {
+      confirm: unansweredOnce(() =>
+        jsonResponse({ payment: payment('credited'), wallet: walletAfterDeposit }),
+      ),
+    }),
+  );
+  const form = await submitted('123.45');
+  const alert = await within(form).findByRole('alert');
+  expect(alert.textContent).toContain('The server could not be reached.');
+  expect(alert.textContent).toContain('you are not charged twice');
+  await pressAddMoney(form);
+  expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
+  return { fetchMock, form };
+}
+
+/**
+ * Tops up ₹5 for Acme Ltd (id 9): the money is added through the organisation's own deposit and
+ * confirm calls, and the person's balance stays as it was. Returns the fetch stub.
+ */
+export async function topUpAcme(payment: (status?: string) => unknown, submitted: SubmitAddMoney) {
+  const fetchMock = stubFetch(depositRoutes(payment, { business: 9 }));
+  await submitted('5', { type: 'business', id: 9, name: 'Acme Ltd' });
+  expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
+  expect(fetchMock.mock.calls.map(pathOfCall)).toEqual([
+    '/api/business/9/deposit',
+    '/api/business/9/confirm',
+  ]);
+  // Not the person's balance.
+  expect(session.getState().user?.wallet_amount).toBe(123_456);
+  return fetchMock;
 }
