@@ -7,13 +7,11 @@ import { renderWithProviders } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
 import { paste } from '@/testing/user';
 import {
+  addMoneySteps,
   depositRoutes,
   idempotencyKeys,
   paymentFixture,
   pressAddMoney,
-  submitAddMoney,
-  topUpAcme,
-  topUpAfterUnansweredConfirm,
 } from '../testing/payments';
 import { CARD_DOUBLE_LABEL, cardElement, loadStripe, resetStripeDouble, stripeJs } from '../testing/stripe';
 import { AddMoneyForm, MONEY_ADDED_TOAST } from './add-money-form';
@@ -25,9 +23,25 @@ vi.mock('@stripe/react-stripe-js', async () => (await import('../testing/stripe'
 const CLIENT_SECRET = 'pi_test_41_secret_abc';
 const payment = (status = 'pending') =>
   paymentFixture('stripe', status, status === 'pending' ? CLIENT_SECRET : null);
-const declined = {
-  error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
-};
+/** A refusal of Stripe.js's confirmCardPayment. */
+const stripeRefusal = (error: Record<string, unknown>) => ({ error });
+const declined = stripeRefusal({
+  type: 'card_error',
+  code: 'card_declined',
+  message: 'Your card was declined.',
+});
+const incompleteCvc = stripeRefusal({
+  type: 'validation_error',
+  code: 'incomplete_cvc',
+  message: "Your card's security code is incomplete.",
+});
+/** What Stripe answers when an earlier try already paid the payment. */
+const alreadyPaid = stripeRefusal({
+  type: 'invalid_request_error',
+  code: 'payment_intent_unexpected_state',
+  message: 'You cannot confirm this PaymentIntent because it has already succeeded.',
+  payment_intent: { id: 'pi_test_41', status: 'succeeded' },
+});
 
 function renderForm(owner: Parameters<typeof AddMoneyForm>[0]['owner'] = { type: 'user' }) {
   renderWithProviders(
@@ -41,7 +55,7 @@ async function fill(form: HTMLElement, amount: string, card = 'complete') {
   await paste(await within(form).findByLabelText(CARD_DOUBLE_LABEL), card);
 }
 
-const submitted = submitAddMoney(renderForm, fill);
+const { submitted, topUpAcme, topUpAfterUnansweredConfirm } = addMoneySteps(payment, renderForm, fill);
 
 /** Every call to our API and to Stripe.js, in order. */
 function journal(fetchMock: ReturnType<typeof stubFetch>) {
@@ -162,13 +176,7 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
   });
 
   it("puts Stripe's message about bad card details on the card field", async () => {
-    stripeJs.confirmCardPayment.mockResolvedValueOnce({
-      error: {
-        type: 'validation_error',
-        code: 'incomplete_cvc',
-        message: "Your card's security code is incomplete.",
-      },
-    });
+    stripeJs.confirmCardPayment.mockResolvedValueOnce(incompleteCvc);
     stubFetch({ 'POST /api/user/deposit': () => jsonResponse({ payment: payment() }, 201) });
     const form = await submitted('5');
     const card = within(form).getByRole('group', { name: 'Card' });
@@ -179,7 +187,7 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
   });
 
   it('after Stripe paid and our confirm went unanswered, submitting again only confirms', async () => {
-    const { fetchMock } = await topUpAfterUnansweredConfirm(payment, submitted);
+    const { fetchMock } = await topUpAfterUnansweredConfirm();
     expect(journal(fetchMock)).toEqual([
       '/api/user/deposit',
       `stripe.confirmCardPayment ${CLIENT_SECRET}`,
@@ -190,14 +198,7 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
   });
 
   it('confirms when Stripe says an earlier try already paid the payment', async () => {
-    stripeJs.confirmCardPayment.mockResolvedValueOnce({
-      error: {
-        type: 'invalid_request_error',
-        code: 'payment_intent_unexpected_state',
-        message: 'You cannot confirm this PaymentIntent because it has already succeeded.',
-        payment_intent: { id: 'pi_test_41', status: 'succeeded' },
-      },
-    });
+    stripeJs.confirmCardPayment.mockResolvedValueOnce(alreadyPaid);
     const fetchMock = stubFetch(depositRoutes(payment));
     await submitted('123.45');
     expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
@@ -217,7 +218,7 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
   });
 
   it("tops up an organisation's wallet through its own calls", async () => {
-    const fetchMock = await topUpAcme(payment, submitted);
+    const fetchMock = await topUpAcme();
     expect(bodyOfCall(fetchMock.mock.calls[0])).toEqual({ amount: 500 });
   });
 

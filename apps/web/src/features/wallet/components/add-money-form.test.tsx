@@ -6,12 +6,10 @@ import { renderWithProviders } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
 import { paste } from '@/testing/user';
 import {
+  addMoneySteps,
   idempotencyKeys,
   paymentFixture,
   pressAddMoney,
-  submitAddMoney,
-  topUpAcme,
-  topUpAfterUnansweredConfirm,
   walletAfterDeposit,
 } from '../testing/payments';
 import { AddMoneyForm, MONEY_ADDED_TOAST } from './add-money-form';
@@ -41,7 +39,7 @@ async function fill(form: HTMLElement, amount: string, number = '4242 4242 4242 
   await type('Security code', '123');
 }
 
-const submitted = submitAddMoney(renderForm, fill);
+const { submitted, topUpAcme, topUpAfterUnansweredConfirm } = addMoneySteps(payment, renderForm, fill);
 
 describe('add money form', { timeout: 20_000 }, () => {
   signedInForEachTest();
@@ -132,7 +130,7 @@ describe('add money form', { timeout: 20_000 }, () => {
   });
 
   it('after an unanswered confirm, submitting again only confirms, with the same key', async () => {
-    const { fetchMock, form } = await topUpAfterUnansweredConfirm(payment, submitted);
+    const { fetchMock, form } = await topUpAfterUnansweredConfirm();
     expect(fetchMock.mock.calls.map(pathOfCall)).toEqual([
       '/api/user/deposit',
       '/api/user/deposit/confirm',
@@ -157,6 +155,6 @@ describe('add money form', { timeout: 20_000 }, () => {
   });
 
   it("tops up an organisation's wallet through its own calls", async () => {
-    await topUpAcme(payment, submitted);
+    await topUpAcme();
   });
 });

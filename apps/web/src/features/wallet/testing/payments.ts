@@ -103,16 +103,31 @@ export function submitAddMoney<Owner>(
   };
 }
 
-type SubmitAddMoney = ReturnType<typeof submitAddMoney<{ type: 'business'; id: number; name: string }>>;
+type Owner = { type: 'business'; id: number; name: string };
+type SubmitAddMoney = ReturnType<typeof submitAddMoney<Owner>>;
+
+/**
+ * The steps the add-money tests of a payment provider share: `submitted` (see submitAddMoney) and
+ * the scenarios every provider must pass, with the provider's `payment`.
+ */
+export function addMoneySteps(
+  payment: (status?: string) => unknown,
+  render: (owner?: Owner) => HTMLElement,
+  fill: (form: HTMLElement, amount: string) => Promise<void>,
+) {
+  const submitted = submitAddMoney(render, fill);
+  return {
+    submitted,
+    topUpAfterUnansweredConfirm: () => topUpAfterUnansweredConfirm(payment, submitted),
+    topUpAcme: () => topUpAcme(payment, submitted),
+  };
+}
 
 /**
  * Tops up ₹123.45 whose confirm goes unanswered once: the form says the server could not be
  * reached and that nothing is charged twice; submitting again adds the money. Returns the fetch stub.
  */
-export async function topUpAfterUnansweredConfirm(
-  payment: (status?: string) => unknown,
-  submitted: SubmitAddMoney,
-) {
+async function topUpAfterUnansweredConfirm(payment: (status?: string) => unknown, submitted: SubmitAddMoney) {
   const fetchMock = stubFetch(
     depositRoutes(payment, {
       confirm: unansweredOnce(() =>
@@ -133,7 +148,7 @@ export async function topUpAfterUnansweredConfirm(
  * Tops up ₹5 for Acme Ltd (id 9): the money is added through the organisation's own deposit and
  * confirm calls, and the person's balance stays as it was. Returns the fetch stub.
  */
-export async function topUpAcme(payment: (status?: string) => unknown, submitted: SubmitAddMoney) {
+async function topUpAcme(payment: (status?: string) => unknown, submitted: SubmitAddMoney) {
   const fetchMock = stubFetch(depositRoutes(payment, { business: 9 }));
   await submitted('5', { type: 'business', id: 9, name: 'Acme Ltd' });
   expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
