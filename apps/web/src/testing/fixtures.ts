@@ -1,6 +1,7 @@
 import type {
   BusinessMembership,
   Charity,
+  CharityStatistics,
   Donation,
   LoginResponse,
   Page,
@@ -98,6 +99,18 @@ export function charityFixture(overrides: Partial<Charity> = {}): Charity {
     ...overrides,
   };
 }
+
+/** A charity's statistics before anything was received: every total 0, no month. */
+export const noCharityStatistics: CharityStatistics = {
+  funds_received: 0,
+  gift_aid: 0,
+  volunteering_hours: 0,
+  skilled_hours: 0,
+  gifts_count: 0,
+  donors: 0,
+  awaiting_approval: 0,
+  by_month: [],
+};
 
 /**
  * A donation as the API answers it: by default Dana Donor's approved gift of funds from her wallet

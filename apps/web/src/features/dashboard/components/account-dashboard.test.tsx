@@ -7,6 +7,7 @@ import {
   donationFixture,
   MINUTE,
   makeLogin,
+  noCharityStatistics,
   pageFixture,
   projectFixture,
 } from '@/testing/fixtures';
@@ -25,16 +26,7 @@ const ACME = businessMembershipFixture();
 
 const charity = charityFixture({ charity_types: [10], logo: '/api/files/logos/river' });
 
-const statistics = (awaiting: number) => ({
-  funds_received: 0,
-  gift_aid: 0,
-  volunteering_hours: 0,
-  skilled_hours: 0,
-  gifts_count: 0,
-  donors: 0,
-  awaiting_approval: awaiting,
-  by_month: [],
-});
+const statistics = (awaiting: number) => ({ ...noCharityStatistics, awaiting_approval: awaiting });
 
 function signIn() {
   session.signIn(
