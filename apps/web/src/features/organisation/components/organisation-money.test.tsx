@@ -2,8 +2,8 @@ import type { MatchingSettings, OrganisationTree, TotalStatistics } from '@kindr
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { donationFixture } from '@/testing/fixtures';
-import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
+import { donationFixture, pageFixture } from '@/testing/fixtures';
+import { errorResponse, headersOf, jsonResponse, type Route, stubFetch } from '@/testing/http';
 import { acme, bodyOf, businessMemberFixture, signInToAcme } from '@/testing/organisation';
 import { renderRoutes } from '@/testing/render';
 import { sessionClearedAfterEachTest } from '@/testing/session';
@@ -81,21 +81,25 @@ const mine = {
   cap_left: 45_000,
 };
 
+/**
+ * Acme Ltd's matching as its admins see it: the settings, the donations it matched and the admin's
+ * own matches (none); `save` answers a change of the settings.
+ */
+const matchingRoutes = (save: Route, matched: unknown[] = []): Record<string, Route> => ({
+  'GET /api/business/5': () => jsonResponse(acme),
+  'GET /api/business/5/matching': () => jsonResponse(settings),
+  'PUT /api/business/5/matching': save,
+  'GET /api/business/5/matching/donations': () => jsonResponse(pageFixture(matched)),
+  'GET /api/business/5/matching/mine': () => jsonResponse(mine),
+  'GET /api/business/5/matching/mine/donations': () => jsonResponse(pageFixture([])),
+});
+
 describe('organisation matching, reports and sub-businesses', { timeout: 30_000 }, () => {
   sessionClearedAfterEachTest();
 
   it('an admin sees the budget and its forecast, saves the matching, and sees matched donations', async () => {
     signInToAcme(2);
-    const mock = stubFetch({
-      'GET /api/business/5': () => jsonResponse(acme),
-      'GET /api/business/5/matching': () => jsonResponse(settings),
-      'PUT /api/business/5/matching': () => jsonResponse({ ...settings, ratio_percent: 50 }),
-      'GET /api/business/5/matching/donations': () =>
-        jsonResponse({ items: [match], next_cursor: null, prev_cursor: null }),
-      'GET /api/business/5/matching/mine': () => jsonResponse(mine),
-      'GET /api/business/5/matching/mine/donations': () =>
-        jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
-    });
+    const mock = stubFetch(matchingRoutes(() => jsonResponse({ ...settings, ratio_percent: 50 }), [match]));
     renderArea('/organisation/matching');
     expect(await screen.findByText('Budget left')).toBeInTheDocument();
     expect(screen.getByText('Expected to run out')).toBeInTheDocument();
@@ -117,19 +121,13 @@ describe('organisation matching, reports and sub-businesses', { timeout: 30_000 
 
   it('shows the API’s refusal beside the field', async () => {
     signInToAcme(1);
-    stubFetch({
-      'GET /api/business/5': () => jsonResponse(acme),
-      'GET /api/business/5/matching': () => jsonResponse(settings),
-      'PUT /api/business/5/matching': () =>
+    stubFetch(
+      matchingRoutes(() =>
         errorResponse(400, 'VALIDATION_FAILED', 'Check the form.', {
           fields: { cap_per_employee: 'No more than the annual budget.' },
         }),
-      'GET /api/business/5/matching/donations': () =>
-        jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
-      'GET /api/business/5/matching/mine': () => jsonResponse(mine),
-      'GET /api/business/5/matching/mine/donations': () =>
-        jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
-    });
+      ),
+    );
     renderArea('/organisation/matching');
     await userEvent.click(await screen.findByRole('button', { name: 'Save matching' }));
     expect(await screen.findByText('No more than the annual budget.')).toBeInTheDocument();
