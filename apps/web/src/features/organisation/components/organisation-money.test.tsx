@@ -94,6 +94,18 @@ const matchingRoutes = (save: Route, matched: unknown[] = []): Record<string, Ro
   'GET /api/business/5/matching/mine/donations': () => jsonResponse(pageFixture([])),
 });
 
+/** Opens Acme Ltd's structure as its Super Admin, with the API routes given; returns Acme North's region. */
+async function openStructure(routes: Record<string, Route>) {
+  signInToAcme(1);
+  const mock = stubFetch({
+    'GET /api/business/5': () => jsonResponse(acme),
+    'GET /api/organisation/5': () => jsonResponse(acmeTree),
+    ...routes,
+  });
+  renderArea('/organisation/structure');
+  return { mock, north: await screen.findByRole('region', { name: 'Acme North' }) };
+}
+
 describe('organisation matching, reports and sub-businesses', { timeout: 30_000 }, () => {
   sessionClearedAfterEachTest();
 
@@ -212,17 +224,12 @@ describe('organisation matching, reports and sub-businesses', { timeout: 30_000 
   });
 
   it('a Super Admin adds a sub-business and moves funds after confirming', async () => {
-    signInToAcme(1);
-    const mock = stubFetch({
-      'GET /api/business/5': () => jsonResponse(acme),
-      'GET /api/organisation/5': () => jsonResponse(acmeTree),
+    const { mock, north } = await openStructure({
       'POST /api/organisation/sub_business': () =>
         jsonResponse({ ...acme, id: 7, name: 'Acme South', parent_id: 5 }, 201),
       'POST /api/organisation/transfer_funds': () =>
         errorResponse(409, 'INSUFFICIENT_FUNDS', 'Not enough money in the wallet.'),
     });
-    renderArea('/organisation/structure');
-    const north = await screen.findByRole('region', { name: 'Acme North' });
     await userEvent.click(screen.getAllByRole('button', { name: 'Add sub-business' })[0] as HTMLElement);
     const add = await screen.findByRole('dialog', { name: 'Add a sub-business to Acme Ltd' });
     await userEvent.type(within(add).getByLabelText(/Name/), 'Acme South');
@@ -293,10 +300,7 @@ describe('organisation matching, reports and sub-businesses', { timeout: 30_000 
   });
 
   it('a Super Admin moves employees and deletes a sub-business, each after confirming', async () => {
-    signInToAcme(1);
-    const mock = stubFetch({
-      'GET /api/business/5': () => jsonResponse(acme),
-      'GET /api/organisation/5': () => jsonResponse(acmeTree),
+    const { mock, north } = await openStructure({
       'GET /api/business/5/members': () =>
         jsonResponse({ items: [businessMemberFixture(8, 'Sam'), businessMemberFixture(9, 'Eve')] }),
       'POST /api/organisation/transfer_employees': () =>
@@ -304,8 +308,6 @@ describe('organisation matching, reports and sub-businesses', { timeout: 30_000 
       'DELETE /api/organisation/sub_business/6': () =>
         errorResponse(409, 'BUSINESS_HAS_FUNDS', 'The sub-business still holds money.'),
     });
-    renderArea('/organisation/structure');
-    const north = await screen.findByRole('region', { name: 'Acme North' });
     await userEvent.click(within(north).getByRole('button', { name: 'Move employees' }));
     const dialog = await screen.findByRole('dialog', { name: /Move employees/ });
     await userEvent.click(await within(dialog).findByLabelText('Eve Smith (eve@example.org)'));

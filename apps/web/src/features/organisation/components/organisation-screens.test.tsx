@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { session } from '@/entities/session';
-import { donationFixture } from '@/testing/fixtures';
+import { donationFixture, pageFixture } from '@/testing/fixtures';
 import { errorResponse, jsonResponse, type Route, stubFetch } from '@/testing/http';
 import { acme, bodyOf, businessMemberFixture, signInToAcme } from '@/testing/organisation';
 import { confirmWithReason, expectReasonAsked } from '@/testing/reason-dialog';
@@ -35,6 +35,18 @@ function renderArea(path: string) {
     ],
     path,
   );
+}
+
+/** Opens Acme Ltd's sign-off as its Super Admin, with no donation waiting and the API routes given. */
+function openSignoff(routes: Record<string, Route> = {}) {
+  signInToAcme(1);
+  const mock = stubFetch({
+    'GET /api/business/5': () => jsonResponse(acme),
+    'GET /api/business/5/donations': () => jsonResponse(pageFixture([])),
+    ...routes,
+  });
+  renderArea('/organisation/sign-off');
+  return mock;
 }
 
 describe('the organisation area', { timeout: 30_000 }, () => {
@@ -133,15 +145,10 @@ describe('the organisation area', { timeout: 30_000 }, () => {
   });
 
   it('saves a sign-off policy with more approvals for large donations', async () => {
-    signInToAcme(1);
-    const mock = stubFetch({
-      'GET /api/business/5': () => jsonResponse(acme),
-      'GET /api/business/5/donations': () =>
-        jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+    const mock = openSignoff({
       'PUT /api/business/5/signoff-policy': () =>
         jsonResponse({ approvals_required: 2, threshold_amount: 500_000, approvals_above_threshold: 3 }),
     });
-    renderArea('/organisation/sign-off');
     const approvals = await screen.findByLabelText(/Approvals every donation needs/);
     await userEvent.clear(approvals);
     await userEvent.type(approvals, '2');
@@ -162,19 +169,14 @@ describe('the organisation area', { timeout: 30_000 }, () => {
   });
 
   it('says beside the field when the sign-off admins could never satisfy the policy', async () => {
-    signInToAcme(1);
     const message =
       'At most 1 with 2 sign-off admins: the person who asks never counts. Make more members sign-off admins first, or ask for fewer.';
-    stubFetch({
-      'GET /api/business/5': () => jsonResponse(acme),
-      'GET /api/business/5/donations': () =>
-        jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+    openSignoff({
       'PUT /api/business/5/signoff-policy': () =>
         errorResponse(409, 'SIGNOFF_POLICY_UNSATISFIABLE', `Its sign-off admins could never… ${message}`, {
           fields: { approvals_above_threshold: message },
         }),
     });
-    renderArea('/organisation/sign-off');
     await userEvent.click(await screen.findByLabelText('Ask for more approvals for large donations'));
     await userEvent.type(screen.getByLabelText(/Large means at least/), '10000');
     await userEvent.click(screen.getByRole('button', { name: 'Save policy' }));
@@ -184,8 +186,7 @@ describe('the organisation area', { timeout: 30_000 }, () => {
   });
 
   it('tells a Super Admin how many approvals the sign-off admins can give, and when the saved policy asks too much', async () => {
-    signInToAcme(1);
-    stubFetch({
+    openSignoff({
       'GET /api/business/5': () =>
         jsonResponse({
           ...acme,
@@ -197,10 +198,7 @@ describe('the organisation area', { timeout: 30_000 }, () => {
         }),
       'GET /api/business/5/members': () =>
         jsonResponse({ items: [member(7, 'Dana', 1, true), member(8, 'Sam', 2, true)] }),
-      'GET /api/business/5/donations': () =>
-        jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
     });
-    renderArea('/organisation/sign-off');
     expect((await screen.findByTestId('signoff-capacity')).textContent).toBe(
       'Acme Ltd has 2 sign-off admins: a donation can need at most 1 approval.',
     );
@@ -208,13 +206,7 @@ describe('the organisation area', { timeout: 30_000 }, () => {
   });
 
   it('refuses a half-set threshold beside the field, sending nothing', async () => {
-    signInToAcme(1);
-    const mock = stubFetch({
-      'GET /api/business/5': () => jsonResponse(acme),
-      'GET /api/business/5/donations': () =>
-        jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
-    });
-    renderArea('/organisation/sign-off');
+    const mock = openSignoff();
     await userEvent.click(await screen.findByLabelText('Ask for more approvals for large donations'));
     await userEvent.click(screen.getByRole('button', { name: 'Save policy' }));
     const threshold = screen.getByLabelText(/Large means at least/);
