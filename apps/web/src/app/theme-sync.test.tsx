@@ -2,8 +2,9 @@ import { THEME_COLOURS } from '@kindred/shared';
 import { act } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { session } from '@/entities/session';
-import { MINUTE, makeLogin } from '@/testing/fixtures';
+import { businessMembershipFixture } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
+import { signInWith } from '@/testing/session';
 import { ThemeSync } from './theme-sync';
 
 const cssVar = (name: string) => document.documentElement.style.getPropertyValue(name);
@@ -14,20 +15,7 @@ describe('theme sync', () => {
     renderWithProviders(<ThemeSync />);
     expect(cssVar('--blue')).toBe(THEME_COLOURS.default);
     act(() => {
-      session.signIn(
-        makeLogin(Date.now() + 60 * MINUTE, {
-          business_membership: [
-            {
-              business_id: 9,
-              name: 'Acme Ltd',
-              admin_type: 1,
-              is_signoff_admin: false,
-              is_franchise: false,
-              permissions: [],
-            },
-          ],
-        }),
-      );
+      signInWith({ business_membership: [businessMembershipFixture()] });
     });
     expect(cssVar('--blue')).toBe(THEME_COLOURS.individual);
     act(() => session.setActiveAccount({ type: 'business', id: 9 }));

@@ -1,19 +1,11 @@
-import { notificationsStore } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { freshApiClientForEachTest } from '@/testing/api-client';
 import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
-import { ApiError, api, buildUrl, configureApiClient, resetApiClient } from './api-client';
-
-function toastTexts() {
-  return notificationsStore.getState().notifications.map((n) => ({ title: n.title, message: n.message }));
-}
+import { toastTexts } from '@/testing/notifications';
+import { ApiError, api, buildUrl, configureApiClient } from './api-client';
 
 describe('api client', () => {
-  beforeEach(() => {
-    resetApiClient();
-  });
-  afterEach(() => {
-    resetApiClient();
-  });
+  freshApiClientForEachTest();
 
   it('appends t=<epoch ms> to every call, keeping other query parameters', async () => {
     configureApiClient({ now: () => 1_700_000_000_000 });

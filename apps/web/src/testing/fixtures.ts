@@ -1,4 +1,15 @@
-import type { Donation, LoginResponse, Page, Project, SessionDetail, User } from '@kindred/shared';
+import type {
+  BusinessMembership,
+  Charity,
+  CharityStatistics,
+  Donation,
+  LoginResponse,
+  Page,
+  Project,
+  ProjectSummary,
+  SessionDetail,
+  User,
+} from '@kindred/shared';
 
 export const NOW = Date.parse('2030-01-01T12:00:00.000Z');
 export const MINUTE = 60_000;
@@ -49,6 +60,57 @@ export function makeDetail(overrides: Partial<SessionDetail> = {}): SessionDetai
 export function makeLogin(expiresAt: number, overrides: Partial<SessionDetail> = {}): LoginResponse {
   return { token: 'token-1', expires_at: new Date(expiresAt).toISOString(), ...makeDetail(overrides) };
 }
+
+/** A session's membership of Acme Ltd (id 9) as its Super Admin, unless told otherwise. */
+export function businessMembershipFixture(overrides: Partial<BusinessMembership> = {}): BusinessMembership {
+  return {
+    business_id: 9,
+    name: 'Acme Ltd',
+    admin_type: 1,
+    is_signoff_admin: false,
+    is_franchise: false,
+    permissions: [],
+    ...overrides,
+  };
+}
+
+/** River Trust (id 3) as the API answers it: approved, unlocked, with no contact details. */
+export function charityFixture(overrides: Partial<Charity> = {}): Charity {
+  return {
+    id: 3,
+    name: 'River Trust',
+    registration_number: null,
+    charity_types: [],
+    description: null,
+    website: null,
+    email: null,
+    phone: null,
+    address: null,
+    city: null,
+    post_code: null,
+    latitude: null,
+    longitude: null,
+    logo: null,
+    lock_status: false,
+    approval_status: 'approved',
+    rejection_reason: null,
+    live_projects: 0,
+    created_at: '2029-12-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A charity's statistics before anything was received: every total 0, no month. */
+export const noCharityStatistics: CharityStatistics = {
+  funds_received: 0,
+  gift_aid: 0,
+  volunteering_hours: 0,
+  skilled_hours: 0,
+  gifts_count: 0,
+  donors: 0,
+  awaiting_approval: 0,
+  by_month: [],
+};
 
 /**
  * A donation as the API answers it: by default Dana Donor's approved gift of funds from her wallet
@@ -132,6 +194,33 @@ export function projectFixture(overrides: Partial<Project> = {}): Project {
     created_at: '2029-12-01T10:00:00.000Z',
     published_at: '2029-12-02T10:00:00.000Z',
     can_manage: false,
+    ...overrides,
+  };
+}
+
+/** The summary of a project as the API answers it, by default of `projectFixture()`: 12 days left, in rupees. */
+export function projectSummaryFixture(
+  overrides: Partial<ProjectSummary> = {},
+  project: Project = projectFixture(),
+): ProjectSummary {
+  const sum = (counts: number[]) => counts.reduce((total, count) => total + count, 0);
+  return {
+    project_id: project.id,
+    status: project.status,
+    funds_target: project.funds_target,
+    funds_raised: project.funds_raised,
+    funds_held: project.funds_raised,
+    donors_count: project.donors_count,
+    volunteering_hours: project.volunteering_hours,
+    volunteering_pledged: project.volunteering_pledged,
+    skilled_hours: sum(project.skill_needs.map((need) => need.hours)),
+    skilled_pledged: project.skilled_pledged,
+    gifts_needed: sum(project.gift_needs.map((need) => need.quantity)),
+    gifts_pledged: project.gifts_pledged,
+    updates_count: 0,
+    impacts_count: 0,
+    days_left: 12,
+    currency: 'INR',
     ...overrides,
   };
 }

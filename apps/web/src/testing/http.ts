@@ -35,3 +35,10 @@ export function stubFetch(handlers: Record<string, Route>) {
 export function headersOf(init: RequestInit | undefined): Record<string, string> {
   return { ...((init?.headers ?? {}) as Record<string, string>) };
 }
+
+/** The JSON body a stubbed fetch call was made with. */
+export const bodyOfCall = (call: unknown[] | undefined) =>
+  JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
+
+/** The path a stubbed fetch call went to. */
+export const pathOfCall = (call: unknown[] | undefined) => new URL(String(call?.[0]), 'http://x').pathname;

@@ -1,7 +1,8 @@
-import type { Business } from '@kindred/shared';
+import type { Business, BusinessMember } from '@kindred/shared';
 import { session } from '@/entities/session';
-import { MINUTE, makeLogin } from './fixtures';
+import { businessMembershipFixture } from './fixtures';
 import type { stubFetch } from './http';
+import { signInWith } from './session';
 
 /** The organisation the organisation area's tests show: Acme Ltd, id 5, approved. */
 export const acme: Business = {
@@ -21,20 +22,11 @@ export const acme: Business = {
 
 /** Signs in as a member of Acme Ltd with the given role, acting for it. */
 export function signInToAcme(adminType: number, signoff = false) {
-  session.signIn(
-    makeLogin(Date.now() + 60 * MINUTE, {
-      business_membership: [
-        {
-          business_id: 5,
-          name: 'Acme Ltd',
-          admin_type: adminType,
-          is_signoff_admin: signoff,
-          is_franchise: false,
-          permissions: [],
-        },
-      ],
-    }),
-  );
+  signInWith({
+    business_membership: [
+      businessMembershipFixture({ business_id: 5, admin_type: adminType, is_signoff_admin: signoff }),
+    ],
+  });
   session.setActiveAccount({ type: 'business', id: 5 });
 }
 
@@ -45,3 +37,22 @@ export const bodyOf = (mock: ReturnType<typeof stubFetch>, path: string) => {
   );
   return call ? JSON.parse(String((call[1] as RequestInit).body)) : undefined;
 };
+
+/** A member of an organisation as its member list answers it: an Employee named `first` Smith. */
+export function businessMemberFixture(
+  id: number,
+  first: string,
+  overrides: Partial<BusinessMember> = {},
+): BusinessMember {
+  return {
+    user_id: id,
+    first_name: first,
+    last_name: 'Smith',
+    email: `${first.toLowerCase()}@example.org`,
+    avatar: null,
+    admin_type: 99,
+    is_signoff_admin: false,
+    joined_at: '2029-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}

@@ -21,3 +21,8 @@ export function renderRoutes(routes: RouteObject[], path = '/') {
   const result = renderWithProviders(<RouterProvider router={router} />);
   return { ...result, router };
 }
+
+/** The text of each element, in order: what a person reads in a list of buttons, options or rows. */
+export function textsOf(elements: HTMLElement[]) {
+  return elements.map((element) => element.textContent);
+}

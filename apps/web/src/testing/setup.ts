@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { loadingQueue } from '@/lib/loading-queue';
+import { mediaQueryList } from './media';
 
 // A screen that appears after its data loads may take more than Testing Library's default second
 // when both cores are busy (the suites run side by side): wait up to five before calling it missing.
@@ -12,16 +13,7 @@ configure({ asyncUtilTimeout: 5_000 });
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
-    value: vi.fn((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    })),
+    value: vi.fn((query: string) => mediaQueryList(query, false)),
   });
 }
 

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ActiveAccountRef, session } from '@/entities/session';
-import { MINUTE, makeLogin, makeUser } from '@/testing/fixtures';
+import { businessMembershipFixture, MINUTE, makeLogin, makeUser } from '@/testing/fixtures';
 import { jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { Header } from './header';
@@ -11,16 +11,7 @@ function signIn(adminType: number, isAdmin = false) {
     makeLogin(Date.now() + 60 * MINUTE, {
       user: makeUser({ is_iic_admin: isAdmin, admin_type: isAdmin ? 2 : null }),
       charity_membership: [{ charity_id: 3, name: 'River Trust', admin_type: 1, permissions: [] }],
-      business_membership: [
-        {
-          business_id: 9,
-          name: 'Acme Ltd',
-          admin_type: adminType,
-          is_signoff_admin: false,
-          is_franchise: false,
-          permissions: [],
-        },
-      ],
+      business_membership: [businessMembershipFixture({ admin_type: adminType })],
     }),
   );
 }
@@ -46,39 +37,38 @@ describe('the main menu', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Register' })).toBeInTheDocument();
   });
 
-  it("lists a person's own screens, their charity's area and, for platform admins, the admin area", () => {
-    signIn(1, true);
-    expect(menu()).toEqual([
-      'Home',
-      'Explore',
-      'Wallet',
-      'Donations',
-      'Groups',
-      'Charity',
-      'Messages',
-      'Admin',
-    ]);
-  });
-
-  it("lists the charity's area, not the person's wallet and donations, when acting as the charity", () => {
-    signIn(1);
-    expect(menu({ type: 'charity', id: 3 })).toEqual(['Home', 'Explore', 'Charity', 'Messages']);
-  });
-
-  it("lists the organisation's wallet for its admins only when acting as the organisation", () => {
-    signIn(1);
-    expect(menu({ type: 'business', id: 9 })).toEqual([
-      'Home',
-      'Explore',
-      'Wallet',
-      'Organisation',
-      'Messages',
-    ]);
-  });
-
-  it('leaves the wallet out for an employee acting as the organisation', () => {
-    signIn(99);
-    expect(menu({ type: 'business', id: 9 })).toEqual(['Home', 'Explore', 'Organisation', 'Messages']);
+  it.each<[string, number, boolean, ActiveAccountRef | undefined, string[]]>([
+    [
+      "lists a person's own screens, their charity's area and, for platform admins, the admin area",
+      1,
+      true,
+      undefined,
+      ['Home', 'Explore', 'Wallet', 'Donations', 'Groups', 'Charity', 'Messages', 'Admin'],
+    ],
+    [
+      "lists the charity's area, not the person's wallet and donations, when acting as the charity",
+      1,
+      false,
+      { type: 'charity', id: 3 },
+      ['Home', 'Explore', 'Charity', 'Messages'],
+    ],
+    [
+      "lists the organisation's wallet for its admins only when acting as the organisation",
+      1,
+      false,
+      { type: 'business', id: 9 },
+      ['Home', 'Explore', 'Wallet', 'Organisation', 'Messages'],
+    ],
+    [
+      'leaves the wallet out for an employee acting as the organisation',
+      99,
+      false,
+      { type: 'business', id: 9 },
+      ['Home', 'Explore', 'Organisation', 'Messages'],
+    ],
+  ])('%s', (_case, adminType, isAdmin, account, links) => {
+    signIn(adminType, isAdmin);
+    expect(menu(account)).toEqual(links);
   });
 
   it('shows the unread messages of every mailbox beside Messages, without a page reload', async () => {

@@ -3,31 +3,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { donateAnswer, liveProject, wallet } from '@/features/giving/testing/fixtures';
-import { headersOf, jsonResponse, stubFetch } from '@/testing/http';
+import { charityFixture, projectSummaryFixture } from '@/testing/fixtures';
+import { headersOf, jsonResponse, pathOfCall, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
 import { PublicCharityRoute, PublicProjectRoute } from './explore.routes';
 
 const YEAR = String(new Date().getFullYear() + 2);
 const none = () => jsonResponse({ items: [], next_cursor: null, prev_cursor: null });
-const summary = (funds_raised: number): ProjectSummary => ({
-  project_id: 1,
-  status: 2,
-  funds_target: 1_000_000,
-  funds_raised,
-  funds_held: funds_raised,
-  donors_count: 4,
-  volunteering_hours: 40,
-  volunteering_pledged: 13,
-  skilled_hours: 10,
-  skilled_pledged: 0,
-  gifts_needed: 20,
-  gifts_pledged: 2,
-  updates_count: 0,
-  impacts_count: 0,
-  days_left: 12,
-  currency: 'INR',
-});
+const summary = (funds_raised: number): ProjectSummary =>
+  projectSummaryFixture({ funds_raised, funds_held: funds_raised });
 const payment = (status: string) => ({
   id: 41,
   provider: 'sandbox',
@@ -38,7 +23,6 @@ const payment = (status: string) => ({
   failure_message: null,
   created_at: '2030-01-01T00:00:00.000Z',
 });
-const pathOf = (call: unknown[]) => new URL(String(call[0]), 'http://x').pathname;
 
 /** The API of the public page, the wallet with too little in it, the sandbox card and giving. */
 function stubApi() {
@@ -70,25 +54,7 @@ function stubApi() {
       raised += 25_000;
       return jsonResponse(donateAnswer({ wallet: wallet(balance) }), 201);
     },
-    'GET /api/charity/3': () =>
-      jsonResponse({
-        id: 3,
-        name: 'River Trust',
-        lock_status: false,
-        approval_status: 'approved',
-        charity_types: [],
-        description: null,
-        logo: null,
-        website: null,
-        email: null,
-        phone: null,
-        address: null,
-        city: null,
-        post_code: null,
-        registration_number: null,
-        latitude: null,
-        longitude: null,
-      }),
+    'GET /api/charity/3': () => jsonResponse(charityFixture()),
     'GET /api/explore/projects': none,
     'POST /api/user/donate/charity/3': () =>
       jsonResponse(donateAnswer({ wallet: wallet(balance - 5_000) }), 201),
@@ -136,7 +102,7 @@ describe('giving from the public pages', { timeout: 40_000 }, () => {
     const posts = fetchMock.mock.calls.filter(
       (call) => (call[1] as RequestInit | undefined)?.method === 'POST',
     );
-    expect(posts.map(pathOf)).toEqual([
+    expect(posts.map(pathOfCall)).toEqual([
       '/api/user/deposit',
       '/api/user/deposit/confirm',
       '/api/user/donate/project/1',
@@ -161,7 +127,7 @@ describe('giving from the public pages', { timeout: 40_000 }, () => {
     expect((await within(dialog).findByTestId('give-review')).textContent).toContain('River Trust');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm: give ₹50' }));
     expect(await screen.findByText('Successfully donated!')).toBeInTheDocument();
-    const donate = fetchMock.mock.calls.find((call) => pathOf(call) === '/api/user/donate/charity/3');
+    const donate = fetchMock.mock.calls.find((call) => pathOfCall(call) === '/api/user/donate/charity/3');
     expect(JSON.parse(String((donate?.[1] as RequestInit | undefined)?.body))).toEqual({
       type: 2,
       amount: 5_000,

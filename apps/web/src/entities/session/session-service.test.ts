@@ -1,21 +1,14 @@
 import type { BusinessMembership, CharityMembership } from '@kindred/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, resetApiClient } from '@/lib/api-client';
-import { MINUTE, makeDetail, makeLogin, makeUser, NOW } from '@/testing/fixtures';
+import { businessMembershipFixture, MINUTE, makeDetail, makeLogin, makeUser, NOW } from '@/testing/fixtures';
 import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
 import { createSession } from './session';
 import { REFRESH_CHECK_INTERVAL_MS, REFRESH_WINDOW_MS } from './session-service';
 import { STORAGE_KEYS } from './session-storage';
 
 const charity: CharityMembership = { charity_id: 3, name: 'River Trust', admin_type: 2, permissions: [] };
-const business: BusinessMembership = {
-  business_id: 9,
-  name: 'Acme Ltd',
-  admin_type: 1,
-  is_signoff_admin: false,
-  is_franchise: false,
-  permissions: [],
-};
+const business: BusinessMembership = businessMembershipFixture();
 const franchise: BusinessMembership = {
   ...business,
   business_id: 10,

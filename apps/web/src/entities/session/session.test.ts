@@ -1,22 +1,14 @@
-import { notificationsStore } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ApiError, api, resetApiClient } from '@/lib/api-client';
+import { describe, expect, it, vi } from 'vitest';
+import { type ApiError, api } from '@/lib/api-client';
+import { freshApiClientForEachTest } from '@/testing/api-client';
 import { MINUTE, makeLogin } from '@/testing/fixtures';
 import { errorResponse, stubFetch } from '@/testing/http';
+import { toastTexts } from '@/testing/notifications';
 import { createSession } from './session';
-
-function toastTexts() {
-  return notificationsStore.getState().notifications.map((n) => ({ title: n.title, message: n.message }));
-}
 
 /** The session wired to the API client (createSession): its token, and logout on 'Token Expired'. */
 describe('session and api client', () => {
-  beforeEach(() => {
-    resetApiClient();
-  });
-  afterEach(() => {
-    resetApiClient();
-  });
+  freshApiClientForEachTest();
 
   it("logs out on a 401 'Token Expired'", async () => {
     const now = Date.now();

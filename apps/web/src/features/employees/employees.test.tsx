@@ -1,12 +1,12 @@
 import type { BusinessMember, CsvUploadReport, EmployeeGroup } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '@/entities/session';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api-client';
-import { MINUTE, makeLogin } from '@/testing/fixtures';
 import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
+import { bodyOf, businessMemberFixture } from '@/testing/organisation';
 import { renderRoutes } from '@/testing/render';
+import { signedInForEachTest } from '@/testing/session';
 import { CsvOnboardingSection, onboardingTemplate } from './components/csv-onboarding';
 import { EmployeeGroupsSection } from './components/employee-groups';
 
@@ -19,31 +19,12 @@ const GROUPS: EmployeeGroup[] = [
     sub_groups: [{ id: 10, group_id: 1, name: 'Platform', description: null, member_count: 1 }],
   },
 ];
-const member = (id: number, first: string): BusinessMember => ({
-  user_id: id,
-  first_name: first,
-  last_name: 'Smith',
-  email: `${first.toLowerCase()}@example.org`,
-  avatar: null,
-  admin_type: 99,
-  is_signoff_admin: false,
-  joined_at: '2030-01-01T00:00:00.000Z',
-});
-
-const bodyOf = (mock: ReturnType<typeof stubFetch>, path: string) => {
-  const call = mock.mock.calls.find(
-    (c) => new URL(String(c[0]), 'http://x').pathname === path && (c[1] as RequestInit | undefined)?.body,
-  );
-  return call ? JSON.parse(String((call[1] as RequestInit).body)) : undefined;
-};
+const member = (id: number, first: string): BusinessMember =>
+  businessMemberFixture(id, first, { joined_at: '2030-01-01T00:00:00.000Z' });
 
 describe('employee groups', { timeout: 30_000 }, () => {
-  beforeEach(() => {
-    session.setNavigator(vi.fn());
-    session.signIn(makeLogin(Date.now() + 60 * MINUTE));
-  });
+  signedInForEachTest();
   afterEach(() => {
-    session.clearSession();
     vi.restoreAllMocks();
   });
 
@@ -129,12 +110,8 @@ describe('employee groups', { timeout: 30_000 }, () => {
 });
 
 describe('CSV onboarding', { timeout: 30_000 }, () => {
-  beforeEach(() => {
-    session.setNavigator(vi.fn());
-    session.signIn(makeLogin(Date.now() + 60 * MINUTE));
-  });
+  signedInForEachTest();
   afterEach(() => {
-    session.clearSession();
     vi.restoreAllMocks();
   });
 

@@ -6,6 +6,7 @@ import { session } from '@/entities/session';
 import { MINUTE, makeLogin } from '@/testing/fixtures';
 import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
+import { sessionClearedAfterEachTest } from '@/testing/session';
 import { InvitationConfirmScreen } from './components/invitation-confirm';
 import { InviteByEmail } from './components/invite-dialog';
 import { InvitePeoplePanel } from './components/invite-people-panel';
@@ -61,8 +62,7 @@ const confirmAnswer = (overrides: Partial<InvitationConfirm> = {}): InvitationCo
 const signIn = () => session.signIn(makeLogin(Date.now() + 60 * MINUTE));
 
 describe('the invitation confirmation screen', { timeout: 30_000 }, () => {
-  beforeEach(() => session.setNavigator(vi.fn()));
-  afterEach(() => session.clearSession());
+  sessionClearedAfterEachTest();
 
   const render = () =>
     renderRoutes(

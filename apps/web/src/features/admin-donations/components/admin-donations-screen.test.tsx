@@ -1,20 +1,16 @@
 import type { Donation } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '@/entities/session';
-import { donationFixture, MINUTE, makeLogin, makeUser } from '@/testing/fixtures';
+import { describe, expect, it } from 'vitest';
+import { expectForPlatformAdminsOnly } from '@/testing/admin';
+import { donationFixture } from '@/testing/fixtures';
 import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
+import { confirmWithReason } from '@/testing/reason-dialog';
 import { renderRoutes } from '@/testing/render';
+import { sessionClearedAfterEachTest, signInAsPlatformUser } from '@/testing/session';
 import { AdminDonationsScreen } from './admin-donations-screen';
 
 const routes = [{ path: '/admin/donations', element: <AdminDonationsScreen /> }];
-
-function signInAs(isAdmin: boolean, adminType: number | null) {
-  session.signIn(
-    makeLogin(Date.now() + 60 * MINUTE, { user: makeUser({ is_iic_admin: isAdmin, admin_type: adminType }) }),
-  );
-}
 
 function donation(overrides: Partial<Donation> = {}): Donation {
   return donationFixture({
@@ -68,23 +64,14 @@ function postedTo(fetchMock: { mock: { calls: unknown[][] } }, path: string): un
 }
 
 describe('admin donations', { timeout: 20_000 }, () => {
-  beforeEach(() => {
-    session.setNavigator(vi.fn());
-  });
-  afterEach(() => {
-    session.clearSession();
-  });
+  sessionClearedAfterEachTest();
 
   it('is for platform admins only', () => {
-    signInAs(false, null);
-    const fetchMock = stubFetch({});
-    renderRoutes(routes, '/admin/donations');
-    expect(screen.getByText('This area is for platform admins only.')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expectForPlatformAdminsOnly(routes, '/admin/donations');
   });
 
   it('shows who gave what to whom, Gift Aid, how long it waited and its history', async () => {
-    signInAs(true, 1);
+    signInAsPlatformUser(true, 1);
     stubFetch({ 'GET /api/admin/complete': () => page([held, payout]) });
     renderRoutes(routes, '/admin/donations');
     const card = await screen.findByRole('article', { name: /₹60,000 from Dana Donor/ });
@@ -101,7 +88,7 @@ describe('admin donations', { timeout: 20_000 }, () => {
   });
 
   it('completes the selected donations after confirming, sending their ids', async () => {
-    signInAs(true, 2);
+    signInAsPlatformUser(true, 2);
     let remaining = [held, payout, donation({ id: 13, amount: 5_500_000 })];
     const fetchMock = stubFetch({
       'GET /api/admin/complete': () => page(remaining),
@@ -134,7 +121,7 @@ describe('admin donations', { timeout: 20_000 }, () => {
   });
 
   it('selects every donation of the page at once, and declining the confirm sends nothing', async () => {
-    signInAs(true, 1);
+    signInAsPlatformUser(true, 1);
     const fetchMock = stubFetch({ 'GET /api/admin/complete': () => page([held, payout]) });
     renderRoutes(routes, '/admin/donations');
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Select all on this page' }));
@@ -148,7 +135,7 @@ describe('admin donations', { timeout: 20_000 }, () => {
   });
 
   it('rejects one donation only with a reason, saying where the money goes', async () => {
-    signInAs(true, 1);
+    signInAsPlatformUser(true, 1);
     let remaining = [held, payout];
     const fetchMock = stubFetch({
       'GET /api/admin/complete': () => page(remaining),
@@ -188,7 +175,7 @@ describe('admin donations', { timeout: 20_000 }, () => {
   });
 
   it('keeps the donation when the dialog is closed, with focus back on its Reject button', async () => {
-    signInAs(true, 1);
+    signInAsPlatformUser(true, 1);
     const fetchMock = stubFetch({ 'GET /api/admin/complete': () => page([held]) });
     renderRoutes(routes, '/admin/donations');
     const button = await screen.findByRole('button', { name: 'Reject donation #11' });
@@ -201,7 +188,7 @@ describe('admin donations', { timeout: 20_000 }, () => {
   });
 
   it('puts the server’s reason error beside the reason field', async () => {
-    signInAs(true, 1);
+    signInAsPlatformUser(true, 1);
     stubFetch({
       'GET /api/admin/complete': () => page([held]),
       'POST /api/admin/donation/reject': () =>
@@ -212,8 +199,7 @@ describe('admin donations', { timeout: 20_000 }, () => {
     renderRoutes(routes, '/admin/donations');
     await userEvent.click(await screen.findByRole('button', { name: 'Reject donation #11' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject donation #11?' });
-    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Fraud suspected');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject donation' }));
+    await confirmWithReason(dialog, 'Reject donation', 'Fraud suspected');
     expect(
       await within(dialog).findByText('The reason holds a character that is not allowed.'),
     ).toBeInTheDocument();
@@ -221,7 +207,7 @@ describe('admin donations', { timeout: 20_000 }, () => {
   });
 
   it('pages with the cursors and clears the selection', async () => {
-    signInAs(true, 1);
+    signInAsPlatformUser(true, 1);
     const fetchMock = stubFetch({
       'GET /api/admin/complete': (url) =>
         url.searchParams.get('cursor') === 'c2' ? page([payout], null, 'c1') : page([held], 'c2'),
@@ -237,7 +223,7 @@ describe('admin donations', { timeout: 20_000 }, () => {
   });
 
   it('says when nothing waits', async () => {
-    signInAs(true, 1);
+    signInAsPlatformUser(true, 1);
     stubFetch({ 'GET /api/admin/complete': () => page([]) });
     renderRoutes(routes, '/admin/donations');
     expect(await screen.findByText(/Nothing is waiting for the platform/)).toBeInTheDocument();
@@ -245,7 +231,7 @@ describe('admin donations', { timeout: 20_000 }, () => {
   });
 
   it('shows an Employee the donations without the actions', async () => {
-    signInAs(true, 99);
+    signInAsPlatformUser(true, 99);
     stubFetch({ 'GET /api/admin/complete': () => page([held]) });
     renderRoutes(routes, '/admin/donations');
     expect(await screen.findByRole('article', { name: /Dana Donor/ })).toBeInTheDocument();

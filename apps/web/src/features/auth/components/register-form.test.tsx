@@ -12,6 +12,19 @@ function messagesOf(input: HTMLElement): string {
     .join(' ');
 }
 
+const renderForm = (variant: 'individual' | 'organisation') =>
+  renderRoutes([{ path: '/register', element: <RegisterForm variant={variant} /> }], '/register');
+
+/** Fills Dana Donor's name, email and matching passwords, then submits. */
+async function registerDana() {
+  await userEvent.type(screen.getByLabelText('First name'), 'Dana');
+  await userEvent.type(screen.getByLabelText('Last name'), 'Donor');
+  await userEvent.type(screen.getByLabelText('Email'), 'dana@example.org');
+  await userEvent.type(screen.getByLabelText('Password'), 'Password123!');
+  await userEvent.type(screen.getByLabelText('Confirm password'), 'Password123!');
+  await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+}
+
 describe('registration form', () => {
   it('says to check the mail, the same for any address (the server never says whether it has an account)', async () => {
     stubFetch({
@@ -21,13 +34,8 @@ describe('registration form', () => {
           201,
         ),
     });
-    renderRoutes([{ path: '/register', element: <RegisterForm variant="individual" /> }], '/register');
-    await userEvent.type(screen.getByLabelText('First name'), 'Dana');
-    await userEvent.type(screen.getByLabelText('Last name'), 'Donor');
-    await userEvent.type(screen.getByLabelText('Email'), 'dana@example.org');
-    await userEvent.type(screen.getByLabelText('Password'), 'Password123!');
-    await userEvent.type(screen.getByLabelText('Confirm password'), 'Password123!');
-    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    renderForm('individual');
+    await registerDana();
 
     const sent = await screen.findByRole('status');
     expect(sent.textContent).toContain('Check your mail to activate your account.');
@@ -43,14 +51,9 @@ describe('registration form', () => {
           fields: { 'organisation.name': 'This name is taken.', unknown_field: 'Something else is wrong.' },
         }),
     });
-    renderRoutes([{ path: '/register', element: <RegisterForm variant="organisation" /> }], '/register');
+    renderForm('organisation');
     await userEvent.type(screen.getByLabelText('Organisation name'), 'River Trust');
-    await userEvent.type(screen.getByLabelText('First name'), 'Dana');
-    await userEvent.type(screen.getByLabelText('Last name'), 'Donor');
-    await userEvent.type(screen.getByLabelText('Email'), 'dana@example.org');
-    await userEvent.type(screen.getByLabelText('Password'), 'Password123!');
-    await userEvent.type(screen.getByLabelText('Confirm password'), 'Password123!');
-    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await registerDana();
 
     const name = screen.getByLabelText('Organisation name');
     await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
@@ -61,7 +64,7 @@ describe('registration form', () => {
 
   it('says what is wrong in sentences beside the fields, and stops names at their limit', async () => {
     const fetchMock = stubFetch({});
-    renderRoutes([{ path: '/register', element: <RegisterForm variant="organisation" /> }], '/register');
+    renderForm('organisation');
     const first = screen.getByLabelText('First name');
     expect(first).toHaveAttribute('maxlength', '100');
     expect(screen.getByLabelText('Organisation name')).toHaveAttribute('maxlength', '200');

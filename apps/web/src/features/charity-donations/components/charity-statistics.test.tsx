@@ -2,6 +2,7 @@ import type { CharityStatistics as Statistics } from '@kindred/shared';
 import { formatMoney } from '@kindred/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { noCharityStatistics } from '@/testing/fixtures';
 import { jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
@@ -45,18 +46,7 @@ describe('charity statistics', { timeout: 20_000 }, () => {
 
   it('says when nothing was received yet', async () => {
     stubFetch({
-      'GET /api/charity/total_statistics/1': () =>
-        jsonResponse({
-          ...statistics,
-          funds_received: 0,
-          gift_aid: 0,
-          volunteering_hours: 0,
-          skilled_hours: 0,
-          gifts_count: 0,
-          donors: 0,
-          awaiting_approval: 0,
-          by_month: [],
-        }),
+      'GET /api/charity/total_statistics/1': () => jsonResponse(noCharityStatistics),
     });
     renderWithProviders(<CharityStatistics charityId={1} access={full} />);
     expect(await screen.findByText(/Nothing received yet/)).toBeInTheDocument();

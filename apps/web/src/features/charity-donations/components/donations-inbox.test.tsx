@@ -73,6 +73,14 @@ function renderInbox(access: CharityDonationAccess = FULL, path = '/charity/dona
 
 const waitingSection = () => screen.findByRole('region', { name: /Waiting for you/ }, { timeout: 5000 });
 
+/** Shows the inbox, chooses Dana Donor's 6 hours and opens the reject form. */
+async function startRejectingDanasHours() {
+  renderInbox();
+  const first = await waitingSection();
+  await userEvent.click(within(first).getByRole('checkbox', { name: 'Choose 6 hours from Dana Donor' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Reject…' }));
+}
+
 describe('the charity donations inbox', { timeout: 30_000 }, () => {
   signedInForEachTest();
 
@@ -106,10 +114,7 @@ describe('the charity donations inbox', { timeout: 30_000 }, () => {
 
   it('will not reject without a reason, then asks before rejecting with it', async () => {
     const { bodies } = stubInbox();
-    renderInbox();
-    const first = await waitingSection();
-    await userEvent.click(within(first).getByRole('checkbox', { name: 'Choose 6 hours from Dana Donor' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Reject…' }));
+    await startRejectingDanasHours();
     const form = screen.getByRole('form', { name: 'Reject donations' });
     await userEvent.click(within(form).getByRole('button', { name: 'Reject 1 donation' }));
     expect(within(form).getByText('Say why, in a few words.')).toBeInTheDocument();
@@ -128,10 +133,7 @@ describe('the charity donations inbox', { timeout: 30_000 }, () => {
 
   it('sends nothing when the reject is not confirmed', async () => {
     const { bodies } = stubInbox();
-    renderInbox();
-    const first = await waitingSection();
-    await userEvent.click(within(first).getByRole('checkbox', { name: 'Choose 6 hours from Dana Donor' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Reject…' }));
+    await startRejectingDanasHours();
     await userEvent.type(screen.getByLabelText(/Reason for rejecting/), 'No longer needed');
     await userEvent.click(screen.getByRole('button', { name: 'Reject 1 donation' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject 1 donation?' });

@@ -1,11 +1,10 @@
 import { formatMoney, type GiftAidClaim } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '@/entities/session';
-import { MINUTE, makeLogin } from '@/testing/fixtures';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
+import { signedInForEachTest } from '@/testing/session';
 import { page } from '../testing/fixtures';
 import { GiftAidSection } from './gift-aid-section';
 
@@ -37,12 +36,8 @@ function stubGiftAid() {
 const { createObjectURL, revokeObjectURL } = URL;
 
 describe('Gift Aid claims', { timeout: 30_000 }, () => {
-  beforeEach(() => {
-    session.setNavigator(vi.fn());
-    session.signIn(makeLogin(Date.now() + 60 * MINUTE));
-  });
+  signedInForEachTest();
   afterEach(() => {
-    session.clearSession();
     vi.restoreAllMocks();
     Object.assign(URL, { createObjectURL, revokeObjectURL });
   });

@@ -1,38 +1,24 @@
 import type { Charity } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { session } from '@/entities/session';
-import { MINUTE, makeLogin, makeUser } from '@/testing/fixtures';
+import { charityFixture, MINUTE, makeLogin, makeUser } from '@/testing/fixtures';
 import { jsonResponse, stubFetch } from '@/testing/http';
+import { confirmWithReason, expectReasonAsked } from '@/testing/reason-dialog';
 import { renderRoutes } from '@/testing/render';
+import { sessionClearedAfterEachTest } from '@/testing/session';
 import { AdminCharitiesScreen } from './charity-review';
 
-const pending: Charity = {
-  id: 3,
+const pending: Charity = charityFixture({
   name: 'Canal Friends',
   registration_number: '1234567',
   charity_types: [1],
-  description: null,
-  website: null,
-  email: null,
-  phone: null,
-  address: null,
-  city: null,
-  post_code: null,
-  latitude: null,
-  longitude: null,
-  logo: null,
-  lock_status: false,
   approval_status: 'pending',
-  rejection_reason: null,
-  live_projects: 0,
-  created_at: '2029-12-01T00:00:00.000Z',
-};
+});
 
 describe('charity approvals', { timeout: 30_000 }, () => {
-  beforeEach(() => session.setNavigator(vi.fn()));
-  afterEach(() => session.clearSession());
+  sessionClearedAfterEachTest();
 
   it('rejects with a reason, which it asks for first (the shared reason dialog)', async () => {
     session.signIn(
@@ -48,11 +34,9 @@ describe('charity approvals', { timeout: 30_000 }, () => {
     const card = await screen.findByRole('article', { name: 'Canal Friends' });
     await userEvent.click(within(card).getByRole('button', { name: 'Reject Canal Friends' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject Canal Friends?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject charity' }));
-    expect(within(dialog).getByText('Say why the charity is rejected.')).toBeInTheDocument();
+    await expectReasonAsked(dialog, 'Reject charity', 'Say why the charity is rejected.');
     expect(within(dialog).getByLabelText(/Reason/)).toHaveAttribute('aria-invalid', 'true');
-    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Not on the register');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject charity' }));
+    await confirmWithReason(dialog, 'Reject charity', 'Not on the register');
     await waitFor(() => {
       const call = mock.mock.calls.find(
         (c) => new URL(String(c[0]), 'http://x').pathname === '/api/admin/charity/pending/update',
@@ -87,15 +71,12 @@ describe('charity approvals', { timeout: 30_000 }, () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Lock Canal Friends' }));
     const dialog = await screen.findByRole('dialog', { name: 'Lock Canal Friends?' });
     expect(dialog.textContent).toContain('emailed to the charity’s admins');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Lock charity' }));
-    expect(within(dialog).getByText('Say why the charity is locked.')).toBeInTheDocument();
+    await expectReasonAsked(dialog, 'Lock charity', 'Say why the charity is locked.');
     expect(bodies).toEqual([]);
-    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'No');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Lock charity' }));
+    await confirmWithReason(dialog, 'Lock charity', 'No');
     expect(within(dialog).getByText('Use at least 3 characters.')).toBeInTheDocument();
     await userEvent.clear(within(dialog).getByLabelText(/Reason/));
-    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Complaint about misuse of funds');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Lock charity' }));
+    await confirmWithReason(dialog, 'Lock charity', 'Complaint about misuse of funds');
     await waitFor(() =>
       expect(bodies).toEqual([{ lock_status: true, reason: 'Complaint about misuse of funds' }]),
     );

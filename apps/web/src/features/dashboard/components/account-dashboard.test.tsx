@@ -1,7 +1,16 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/entities/session';
-import { donationFixture, MINUTE, makeLogin, pageFixture, projectFixture } from '@/testing/fixtures';
+import {
+  businessMembershipFixture,
+  charityFixture,
+  donationFixture,
+  MINUTE,
+  makeLogin,
+  noCharityStatistics,
+  pageFixture,
+  projectFixture,
+} from '@/testing/fixtures';
 import { jsonResponse, stubFetch } from '@/testing/http';
 import { acme } from '@/testing/organisation';
 import { renderRoutes } from '@/testing/render';
@@ -13,44 +22,11 @@ const RIVER_TRUST = {
   admin_type: 1,
   permissions: ['manage_projects', 'approve_donations', 'manage_members', 'view_finance'],
 };
-const ACME = {
-  business_id: 9,
-  name: 'Acme Ltd',
-  admin_type: 1,
-  is_signoff_admin: false,
-  is_franchise: false,
-  permissions: [],
-};
+const ACME = businessMembershipFixture();
 
-const charity = {
-  id: 3,
-  name: 'River Trust',
-  lock_status: false,
-  approval_status: 'approved',
-  charity_types: [10],
-  description: null,
-  logo: '/api/files/logos/river',
-  website: null,
-  email: null,
-  phone: null,
-  address: null,
-  city: null,
-  post_code: null,
-  registration_number: null,
-  latitude: null,
-  longitude: null,
-};
+const charity = charityFixture({ charity_types: [10], logo: '/api/files/logos/river' });
 
-const statistics = (awaiting: number) => ({
-  funds_received: 0,
-  gift_aid: 0,
-  volunteering_hours: 0,
-  skilled_hours: 0,
-  gifts_count: 0,
-  donors: 0,
-  awaiting_approval: awaiting,
-  by_month: [],
-});
+const statistics = (awaiting: number) => ({ ...noCharityStatistics, awaiting_approval: awaiting });
 
 function signIn() {
   session.signIn(

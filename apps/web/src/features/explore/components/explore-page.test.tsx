@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '@/testing/http';
+import { mediaQueryList } from '@/testing/media';
 import { renderRoutes } from '@/testing/render';
 import { makeProjectCard } from '../testing/fixtures';
 import { ExplorePage } from './explore-page';
@@ -147,18 +148,8 @@ describe('explore page on a phone', { timeout: 20_000 }, () => {
   });
 
   it('shows the results first and the filters behind a button that counts the active ones', async () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes('max-width'),
-          media: query,
-          onchange: null,
-          addListener: vi.fn(),
-          removeListener: vi.fn(),
-          addEventListener: vi.fn(),
-          removeEventListener: vi.fn(),
-          dispatchEvent: vi.fn(),
-        }) as MediaQueryList,
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+      mediaQueryList(query, query.includes('max-width')),
     );
     stubFetch({
       'GET /api/explore/project/list': () =>

@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { session } from '@/entities/session';
-import { MINUTE, makeLogin } from '@/testing/fixtures';
-import { errorResponse, headersOf, jsonResponse, type Route, stubFetch } from '@/testing/http';
-import { renderRoutes } from '@/testing/render';
+import { bodyOfCall, errorResponse, headersOf, jsonResponse, type Route, stubFetch } from '@/testing/http';
+import { signInToAcme } from '@/testing/organisation';
+import { renderRoutes, textsOf } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
 import { DONATION_TOAST, SUBSCRIPTION_TOAST } from '../lib/toasts';
 import { donateAnswer, donation, liveProject, wallet } from '../testing/fixtures';
@@ -32,7 +32,7 @@ function renderGive(project: Project = liveProject, path = '/projects/1') {
 }
 
 /** The API with a wallet, no Gift Aid declaration yet, and the donate call given. */
-function stubApi(donate: Route, extra: Record<string, Route> = {}) {
+function stubApi(donate: Route = () => jsonResponse(donateAnswer(), 201), extra: Record<string, Route> = {}) {
   return stubFetch({
     'GET /api/user/wallet': () => jsonResponse(wallet()),
     'GET /api/user/gift_aid_declaration': () => jsonResponse({ declaration: null, previous: null }),
@@ -59,6 +59,42 @@ function declarationOf(extra: Partial<GiftAidDeclaration> = {}): GiftAidDeclarat
   };
 }
 
+/** The donate call answering that the donation was made as given. */
+const gave =
+  (overrides: Parameters<typeof donation>[0]): Route =>
+  () =>
+    jsonResponse(donateAnswer({ donation: donation(overrides) }), 201);
+
+/** The Gift Aid declaration call: answers `answer` and keeps the body it was sent. */
+function recordDeclarations() {
+  const record = {
+    sent: null as unknown,
+    answer:
+      (declaration: GiftAidDeclaration): Route =>
+      (_url, init) => {
+        record.sent = JSON.parse(String(init.body));
+        return jsonResponse({ declaration }, 201);
+      },
+  };
+  return record;
+}
+
+/**
+ * The API of `stubApi` with the donor's Gift Aid declarations: the one for River Trust and the
+ * latest for any charity; a declaration made is answered `made` and kept.
+ */
+function stubGiftAidApi(
+  current: { declaration: GiftAidDeclaration | null; previous: GiftAidDeclaration | null },
+  made: GiftAidDeclaration = declarationOf(),
+) {
+  const declarations = recordDeclarations();
+  const fetchMock = stubApi(undefined, {
+    'GET /api/user/gift_aid_declaration': () => jsonResponse(current),
+    'POST /api/user/gift_aid_declaration': declarations.answer(made),
+  });
+  return { fetchMock, declarations };
+}
+
 const dialog = () => screen.getByRole('dialog');
 /** Starts a kind's flow and waits for its dialog (the flow loads on demand). */
 async function open(action: string) {
@@ -71,26 +107,33 @@ async function typeInto(label: string, value: string) {
   await userEvent.click(input);
   await userEvent.paste(value);
 }
+/** Opens the funds flow, types the amount and ticks Gift Aid; returns the declaration it asks for. */
+async function askGiftAid(amount: string, giftAid: RegExp) {
+  renderGive();
+  await open('Give funds');
+  await typeInto('Amount', amount);
+  await userEvent.click(within(dialog()).getByLabelText(giftAid));
+  return within(dialog()).findByRole('group', { name: 'Gift Aid declaration for River Trust' });
+}
+/** Presses the declaration's button and waits for the declaration to be made. */
+async function declare(declaration: HTMLElement, button: string) {
+  await userEvent.click(within(declaration).getByRole('button', { name: button }));
+  await waitFor(() => expect(within(dialog()).queryByTestId('gift-aid-declaration')).not.toBeInTheDocument());
+}
 const click = (name: string | RegExp) => userEvent.click(within(dialog()).getByRole('button', { name }));
 const donateCalls = (mock: ReturnType<typeof stubFetch>) =>
   mock.mock.calls.filter(
     (call) => new URL(String(call[0]), 'http://x').pathname === '/api/user/donate/project/1',
   );
-const bodyOf = (call: unknown[] | undefined) =>
-  JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
 
 describe('the give flow', { timeout: 30_000 }, () => {
   signedInForEachTest();
 
   it('offers only the kinds a Live project asks for, and nothing on a project that is not Live', async () => {
-    stubApi(() => jsonResponse(donateAnswer(), 201));
+    stubApi();
     const { unmount } = renderGive({ ...liveProject, giving_kinds: [2, 5] });
     const section = screen.getByRole('region', { name: 'Support this project' });
-    expect(
-      within(section)
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual(['Give funds', 'Give a gift']);
+    expect(textsOf(within(section).getAllByRole('button'))).toEqual(['Give funds', 'Give a gift']);
     unmount();
     renderGive({ ...liveProject, status: 3 });
     expect(screen.queryByRole('region', { name: 'Support this project' })).not.toBeInTheDocument();
@@ -105,7 +148,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
   });
 
   it('opens the flow a visitor chose before signing in', async () => {
-    stubApi(() => jsonResponse(donateAnswer(), 201));
+    stubApi();
     const { router } = renderGive(liveProject, '/projects/1?give=3');
     expect(
       await screen.findByRole('dialog', { name: /Volunteer your time/ }, { timeout: 5_000 }),
@@ -153,7 +196,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
       ),
     );
     const [call] = donateCalls(fetchMock);
-    expect(bodyOf(call)).toEqual({ type: 2, amount: 25_000, source: 'wallet' });
+    expect(bodyOfCall(call)).toEqual({ type: 2, amount: 25_000, source: 'wallet' });
     expect(headersOf(call?.[1] as RequestInit)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     await click('Done');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -166,7 +209,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     ['12,50', 'Use digits and a decimal point only, for example 250 or 99.50.'],
     ['', 'Enter an amount.'],
   ])('refuses the custom amount %j beside the field: %s', async (amount, message) => {
-    const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201));
+    const fetchMock = stubApi();
     renderGive();
     await open('Give funds');
     if (amount) await typeInto('Amount', amount);
@@ -180,7 +223,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
   });
 
   it('gives a custom amount with a message, anonymously', async () => {
-    const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201));
+    const fetchMock = stubApi();
     renderGive();
     await open('Give funds');
     await typeInto('Amount', '99.50');
@@ -192,7 +235,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     expect(review.textContent).toContain('Keep it up');
     await click('Confirm: give ₹99.50');
     await screen.findByTestId('give-confirmation');
-    expect(bodyOf(donateCalls(fetchMock)[0])).toEqual({
+    expect(bodyOfCall(donateCalls(fetchMock)[0])).toEqual({
       type: 2,
       amount: 9_950,
       source: 'wallet',
@@ -202,20 +245,8 @@ describe('the give flow', { timeout: 30_000 }, () => {
   });
 
   it('makes the Gift Aid declaration for the charity inline, shows the 25% added and gives with Gift Aid', async () => {
-    let declared: unknown = null;
-    const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201), {
-      'POST /api/user/gift_aid_declaration': (_url, init) => {
-        declared = JSON.parse(String(init.body));
-        return jsonResponse({ declaration: declarationOf() }, 201);
-      },
-    });
-    renderGive();
-    await open('Give funds');
-    await typeInto('Amount', '250');
-    await userEvent.click(within(dialog()).getByLabelText(/Add Gift Aid: ₹62\.50 more for the charity/));
-    const declaration = await within(dialog()).findByRole('group', {
-      name: 'Gift Aid declaration for River Trust',
-    });
+    const { fetchMock, declarations } = stubGiftAidApi({ declaration: null, previous: null });
+    const declaration = await askGiftAid('250', /Add Gift Aid: ₹62\.50 more for the charity/);
     // The flow asked about the project's charity.
     const asked = fetchMock.mock.calls.map((call) => new URL(String(call[0]), 'http://x'));
     expect(
@@ -238,11 +269,8 @@ describe('the give flow', { timeout: 30_000 }, () => {
     await typeInto('Post code', 'BS1 4DJ');
     // The wording the donor ticks names the charity that claims.
     await userEvent.click(within(declaration).getByLabelText(giftAidDeclarationText('River Trust')));
-    await userEvent.click(within(declaration).getByRole('button', { name: 'Make the declaration' }));
-    await waitFor(() =>
-      expect(within(dialog()).queryByTestId('gift-aid-declaration')).not.toBeInTheDocument(),
-    );
-    expect(declared).toEqual({
+    await declare(declaration, 'Make the declaration');
+    expect(declarations.sent).toEqual({
       charity_id: 3,
       first_name: 'Dana',
       last_name: 'Donor',
@@ -260,7 +288,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     expect(review.textContent).toContain('Yes: ₹62.50 added, ₹312.50 for the charity');
     await click('Confirm: give ₹250');
     await screen.findByTestId('give-confirmation');
-    expect(bodyOf(donateCalls(fetchMock)[0])).toEqual({
+    expect(bodyOfCall(donateCalls(fetchMock)[0])).toEqual({
       type: 2,
       amount: 25_000,
       source: 'wallet',
@@ -269,35 +297,24 @@ describe('the give flow', { timeout: 30_000 }, () => {
   });
 
   it('asks again for a charity the donor has not declared for, with the details of their latest declaration filled in', async () => {
-    let declared: unknown = null;
-    stubApi(() => jsonResponse(donateAnswer(), 201), {
-      'GET /api/user/gift_aid_declaration': () =>
-        jsonResponse({
-          declaration: null,
-          previous: declarationOf({
-            id: 7,
-            charity: { id: 9, name: 'Paws & Whiskers Rescue' },
-            title: 'Ms',
-            first_name: 'Dana',
-            last_name: 'Donor-Smith',
-            house: 'Rose Cottage',
-            address: 'Mill Lane, Bath',
-            post_code: 'BA1 1AA',
-            text: giftAidDeclarationText('Paws & Whiskers Rescue'),
-          }),
+    const { declarations } = stubGiftAidApi(
+      {
+        declaration: null,
+        previous: declarationOf({
+          id: 7,
+          charity: { id: 9, name: 'Paws & Whiskers Rescue' },
+          title: 'Ms',
+          first_name: 'Dana',
+          last_name: 'Donor-Smith',
+          house: 'Rose Cottage',
+          address: 'Mill Lane, Bath',
+          post_code: 'BA1 1AA',
+          text: giftAidDeclarationText('Paws & Whiskers Rescue'),
         }),
-      'POST /api/user/gift_aid_declaration': (_url, init) => {
-        declared = JSON.parse(String(init.body));
-        return jsonResponse({ declaration: declarationOf({ id: 8 }) }, 201);
       },
-    });
-    renderGive();
-    await open('Give funds');
-    await typeInto('Amount', '20');
-    await userEvent.click(within(dialog()).getByLabelText(/Add Gift Aid/));
-    const declaration = await within(dialog()).findByRole('group', {
-      name: 'Gift Aid declaration for River Trust',
-    });
+      declarationOf({ id: 8 }),
+    );
+    const declaration = await askGiftAid('20', /Add Gift Aid/);
     expect(within(declaration).getByText(/River Trust needs your declaration naming it/)).toBeInTheDocument();
     expect(within(declaration).getByLabelText('Title')).toHaveValue('Ms');
     expect(within(declaration).getByLabelText('Last name')).toHaveValue('Donor-Smith');
@@ -308,11 +325,8 @@ describe('the give flow', { timeout: 30_000 }, () => {
     const wording = within(declaration).getByLabelText(giftAidDeclarationText('River Trust'));
     expect(wording).not.toBeChecked();
     await userEvent.click(wording);
-    await userEvent.click(within(declaration).getByRole('button', { name: 'Make the declaration' }));
-    await waitFor(() =>
-      expect(within(dialog()).queryByTestId('gift-aid-declaration')).not.toBeInTheDocument(),
-    );
-    expect(declared).toEqual({
+    await declare(declaration, 'Make the declaration');
+    expect(declarations.sent).toEqual({
       charity_id: 3,
       title: 'Ms',
       first_name: 'Dana',
@@ -325,42 +339,27 @@ describe('the give flow', { timeout: 30_000 }, () => {
   });
 
   it('offers to confirm an earlier declaration that names no charity for this charity in one step', async () => {
-    let declared: unknown = null;
-    stubApi(() => jsonResponse(donateAnswer(), 201), {
-      'GET /api/user/gift_aid_declaration': () =>
-        jsonResponse({
-          declaration: null,
-          previous: declarationOf({ id: 2, charity: null, text: 'I am a UK taxpayer.' }),
-        }),
-      'POST /api/user/gift_aid_declaration': (_url, init) => {
-        declared = JSON.parse(String(init.body));
-        return jsonResponse({ declaration: declarationOf({ id: 3 }) }, 201);
-      },
-    });
-    renderGive();
-    await open('Give funds');
-    await typeInto('Amount', '20');
-    await userEvent.click(within(dialog()).getByLabelText(/Add Gift Aid/));
-    const declaration = await within(dialog()).findByRole('group', {
-      name: 'Gift Aid declaration for River Trust',
-    });
+    const { declarations } = stubGiftAidApi(
+      { declaration: null, previous: declarationOf({ id: 2, charity: null, text: 'I am a UK taxpayer.' }) },
+      declarationOf({ id: 3 }),
+    );
+    const declaration = await askGiftAid('20', /Add Gift Aid/);
     expect(
       within(declaration).getByText(/Your Gift Aid declaration names no charity.*Confirm it for River Trust/),
     ).toBeInTheDocument();
     expect(within(declaration).getByLabelText('House name or number')).toHaveValue('12');
     await userEvent.click(within(declaration).getByLabelText(giftAidDeclarationText('River Trust')));
-    await userEvent.click(within(declaration).getByRole('button', { name: 'Confirm the declaration' }));
-    await waitFor(() =>
-      expect(within(dialog()).queryByTestId('gift-aid-declaration')).not.toBeInTheDocument(),
-    );
-    expect(declared).toMatchObject({ charity_id: 3, first_name: 'Dana', house: '12', post_code: 'BS1 4DJ' });
+    await declare(declaration, 'Confirm the declaration');
+    expect(declarations.sent).toMatchObject({
+      charity_id: 3,
+      first_name: 'Dana',
+      house: '12',
+      post_code: 'BS1 4DJ',
+    });
   });
 
   it('asks nothing more when the donor already declared for the charity', async () => {
-    const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201), {
-      'GET /api/user/gift_aid_declaration': () =>
-        jsonResponse({ declaration: declarationOf(), previous: declarationOf() }),
-    });
+    const { fetchMock } = stubGiftAidApi({ declaration: declarationOf(), previous: declarationOf() });
     renderGive();
     await open('Give funds');
     await typeInto('Amount', '20');
@@ -374,11 +373,11 @@ describe('the give flow', { timeout: 30_000 }, () => {
     await click('Review');
     await click('Confirm: give ₹20');
     await within(dialog()).findByTestId('give-confirmation');
-    expect(bodyOf(donateCalls(fetchMock)[0])).toMatchObject({ gift_aid: true });
+    expect(bodyOfCall(donateCalls(fetchMock)[0])).toMatchObject({ gift_aid: true });
   });
 
   it('never offers Gift Aid on credits', async () => {
-    const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201));
+    const fetchMock = stubApi();
     renderGive();
     await open('Give funds');
     await typeInto('Amount', '20');
@@ -389,18 +388,11 @@ describe('the give flow', { timeout: 30_000 }, () => {
     expect((await within(dialog()).findByTestId('give-review')).textContent).toContain('Your credits');
     await click('Confirm: give ₹20');
     await screen.findByTestId('give-confirmation');
-    expect(bodyOf(donateCalls(fetchMock)[0])).toEqual({ type: 2, amount: 2_000, source: 'credits' });
+    expect(bodyOfCall(donateCalls(fetchMock)[0])).toEqual({ type: 2, amount: 2_000, source: 'credits' });
   });
 
   it('says a gift held for the platform’s review waits, and pays from credits', async () => {
-    stubApi(() =>
-      jsonResponse(
-        donateAnswer({
-          donation: donation({ status: 40, status_label: 'Awaiting Platform Review', source: 'credits' }),
-        }),
-        201,
-      ),
-    );
+    stubApi(gave({ status: 40, status_label: 'Awaiting Platform Review', source: 'credits' }));
     renderGive();
     await open('Give funds');
     await click('₹250');
@@ -415,7 +407,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
   });
 
   it('cannot confirm more than the credits hold', async () => {
-    stubApi(() => jsonResponse(donateAnswer(), 201));
+    stubApi();
     renderGive();
     await open('Give funds');
     await typeInto('Amount', '60');
@@ -469,7 +461,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     expect(within(done).getByRole('heading', { name: SUBSCRIPTION_TOAST })).toBeInTheDocument();
     expect(done.textContent).toContain('You gave₹100 weekly');
     expect(done.textContent).toContain('The first gift is on 4 Jan 2030.');
-    expect(bodyOf(donateCalls(fetchMock)[0])).toEqual({
+    expect(bodyOfCall(donateCalls(fetchMock)[0])).toEqual({
       type: 2,
       amount: 10_000,
       source: 'wallet',
@@ -528,7 +520,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
   });
 
   it('goes back from the review to the details with what was typed, focus on its heading', async () => {
-    stubApi(() => jsonResponse(donateAnswer(), 201));
+    stubApi();
     renderGive();
     await open('Give funds');
     await typeInto('Amount', '42');
@@ -563,14 +555,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
   });
 
   it('volunteers: hours, the project end date when the date is left blank', async () => {
-    const fetchMock = stubApi(() =>
-      jsonResponse(
-        donateAnswer({
-          donation: donation({ type: 3, amount: null, hours: 5, date: '2030-02-10', status: 30 }),
-        }),
-        201,
-      ),
-    );
+    const fetchMock = stubApi(gave({ type: 3, amount: null, hours: 5, date: '2030-02-10', status: 30 }));
     renderGive();
     await open('Volunteer');
     expect(within(dialog()).getByText('27 hours are still needed.')).toBeInTheDocument();
@@ -600,11 +585,11 @@ describe('the give flow', { timeout: 30_000 }, () => {
     expect(done.textContent).toContain('River Trust will decide whether to accept your offer. You will hear');
     expect(done.textContent).not.toContain('Paid from');
     expect(screen.queryByText(DONATION_TOAST.summary)).not.toBeInTheDocument();
-    expect(bodyOf(donateCalls(fetchMock)[0])).toEqual({ type: 3, hours: 5 });
+    expect(bodyOfCall(donateCalls(fetchMock)[0])).toEqual({ type: 3, hours: 5 });
   });
 
   it('never changes the hours or the day typed: a sentence beside the field instead, and nothing sent', async () => {
-    const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201));
+    const fetchMock = stubApi();
     renderGive();
     await open('Volunteer');
     const hours = within(dialog()).getByLabelText('Hours', { selector: 'input' }) as HTMLInputElement;
@@ -660,20 +645,15 @@ describe('the give flow', { timeout: 30_000 }, () => {
   });
 
   it('gives skills: only the skills the project asks for', async () => {
-    const fetchMock = stubApi(() =>
-      jsonResponse(
-        donateAnswer({
-          donation: donation({
-            type: 4,
-            amount: null,
-            hours: 4,
-            skill_type: 3,
-            date: '2030-02-01',
-            status: 30,
-          }),
-        }),
-        201,
-      ),
+    const fetchMock = stubApi(
+      gave({
+        type: 4,
+        amount: null,
+        hours: 4,
+        skill_type: 3,
+        date: '2030-02-01',
+        status: 30,
+      }),
     );
     renderGive({
       ...liveProject,
@@ -684,7 +664,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     });
     await open('Give your skills');
     await userEvent.click(within(dialog()).getByLabelText('Skill', { selector: 'input' }));
-    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    const options = textsOf(await screen.findAllByRole('option'));
     expect(options).toEqual(['IT/Tech (10 hours asked for)', 'Legal/Governance (4 hours asked for)']);
     await userEvent.click(screen.getByRole('option', { name: 'Legal/Governance (4 hours asked for)' }));
     await typeInto('Hours', '4');
@@ -693,7 +673,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     expect((await within(dialog()).findByTestId('give-review')).textContent).toContain('Legal/Governance');
     await click('Confirm');
     await screen.findByTestId('give-confirmation');
-    expect(bodyOf(donateCalls(fetchMock)[0])).toEqual({
+    expect(bodyOfCall(donateCalls(fetchMock)[0])).toEqual({
       type: 4,
       hours: 4,
       date: '2030-02-01',
@@ -702,7 +682,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
   });
 
   it('refuses a skilled pledge without a skill or hours, beside the fields', async () => {
-    const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201));
+    const fetchMock = stubApi();
     renderGive({
       ...liveProject,
       skill_needs: [
@@ -720,21 +700,16 @@ describe('the give flow', { timeout: 30_000 }, () => {
   });
 
   it('gives a gift: the kind the project asks for, what, how many and its value', async () => {
-    const fetchMock = stubApi(() =>
-      jsonResponse(
-        donateAnswer({
-          donation: donation({
-            type: 5,
-            amount: null,
-            gift_type: 5,
-            description: 'Three winter coats',
-            quantity: 3,
-            estimated_value: 4_000,
-            status: 30,
-          }),
-        }),
-        201,
-      ),
+    const fetchMock = stubApi(
+      gave({
+        type: 5,
+        amount: null,
+        gift_type: 5,
+        description: 'Three winter coats',
+        quantity: 3,
+        estimated_value: 4_000,
+        status: 30,
+      }),
     );
     renderGive();
     await open('Give a gift');
@@ -755,7 +730,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
     const done = await within(dialog()).findByTestId('give-confirmation');
     expect(within(done).getByRole('heading', { name: 'Offer sent' })).toBeInTheDocument();
     expect(done.textContent).toContain('You gave3 × Clothing or Bedding (₹40)');
-    expect(bodyOf(donateCalls(fetchMock)[0])).toEqual({
+    expect(bodyOfCall(donateCalls(fetchMock)[0])).toEqual({
       type: 5,
       gift_type: 5,
       description: 'Three winter coats',
@@ -765,7 +740,7 @@ describe('the give flow', { timeout: 30_000 }, () => {
   });
 
   it('shows the top-up when the wallet is short, with the missing amount', async () => {
-    const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201), {
+    const fetchMock = stubApi(undefined, {
       'GET /api/user/wallet': () => jsonResponse(wallet(10_050)),
     });
     renderGive();
@@ -780,26 +755,8 @@ describe('the give flow', { timeout: 30_000 }, () => {
 
   describe('acting as an organisation', () => {
     const ORG_DONATE = 'POST /api/business/5/donate/project/1';
-    function actAsOrganisation(adminType = 1) {
-      session.signIn(
-        makeLogin(Date.now() + 60 * MINUTE, {
-          business_membership: [
-            {
-              business_id: 5,
-              name: 'Acme Ltd',
-              admin_type: adminType,
-              is_signoff_admin: false,
-              is_franchise: false,
-              permissions: [],
-            },
-          ],
-        }),
-      );
-      session.setActiveAccount({ type: 'business', id: 5 });
-    }
-
     it('gives as the organisation by default: its wallet, once, no Gift Aid, sent for sign-off', async () => {
-      actAsOrganisation();
+      signInToAcme(1);
       const fetchMock = stubFetch({
         'GET /api/business/wallet/5': () => jsonResponse(wallet(200_000)),
         'GET /api/user/gift_aid_declaration': () => jsonResponse({ declaration: null, previous: null }),
@@ -841,12 +798,12 @@ describe('the give flow', { timeout: 30_000 }, () => {
       const call = fetchMock.mock.calls.find(
         (c) => new URL(String(c[0]), 'http://x').pathname === '/api/business/5/donate/project/1',
       );
-      expect(bodyOf(call)).toEqual({ type: 2, amount: 25_000, source: 'wallet' });
+      expect(bodyOfCall(call)).toEqual({ type: 2, amount: 25_000, source: 'wallet' });
       expect(headersOf(call?.[1] as RequestInit)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     });
 
     it('says beside the amount why a gift its sign-off admins could never approve was refused', async () => {
-      actAsOrganisation();
+      signInToAcme(1);
       const why =
         'From ₹200, 2 sign-off admins other than you must approve; Acme Ltd has 1. Give less, or ask a Super Admin to make more members sign-off admins or to change the sign-off policy.';
       stubFetch({
@@ -869,8 +826,8 @@ describe('the give flow', { timeout: 30_000 }, () => {
     });
 
     it('lets the person give as themself instead', async () => {
-      actAsOrganisation(99);
-      const fetchMock = stubApi(() => jsonResponse(donateAnswer(), 201));
+      signInToAcme(99);
+      const fetchMock = stubApi();
       renderGive();
       await open('Give funds');
       // An Employee does not read the organisation's wallet.

@@ -1,11 +1,12 @@
 import type { Message } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { session } from '@/entities/session';
 import { MINUTE, makeLogin } from '@/testing/fixtures';
 import { jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
+import { sessionClearedAfterEachTest } from '@/testing/session';
 import { ComposeScreen } from './compose';
 import { ArchiveSection, DraftsSection, InboxSection, SentSection } from './folder-list';
 import { MessagesLayout } from './messages-layout';
@@ -71,8 +72,7 @@ const bodyOf = (mock: ReturnType<typeof stubFetch>, path: string) => {
 };
 
 describe('messages', { timeout: 30_000 }, () => {
-  beforeEach(() => session.setNavigator(vi.fn()));
-  afterEach(() => session.clearSession());
+  sessionClearedAfterEachTest();
 
   it('lists the inbox with unread marks, and says when a folder is empty', async () => {
     signIn();

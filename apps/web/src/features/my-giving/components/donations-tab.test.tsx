@@ -31,6 +31,15 @@ function listedDonations() {
   return within(screen.getByRole('list', { name: 'Your donations' })).getAllByRole('listitem');
 }
 
+/** The step of a donation's history where Pat Admin cancelled it, saying why. */
+const cancelledByPat = (reason: string) => ({
+  status: 90,
+  status_label: 'Canceled',
+  at: '2030-01-12T09:30:00.000Z',
+  by: { id: 1, name: 'Pat Admin' },
+  reason,
+});
+
 describe('my giving: donations', { timeout: 20_000 }, () => {
   afterEach(() => {
     session.clearSession();
@@ -136,13 +145,7 @@ describe('my giving: donations', { timeout: 20_000 }, () => {
           by: { id: 7, name: 'Dana Donor' },
           reason: null,
         },
-        {
-          status: 90,
-          status_label: 'Canceled',
-          at: '2030-01-12T09:30:00.000Z',
-          by: { id: 1, name: 'Pat Admin' },
-          reason: 'The project closed early.',
-        },
+        cancelledByPat('The project closed early.'),
       ],
     });
     stubFetch({
@@ -170,15 +173,7 @@ describe('my giving: donations', { timeout: 20_000 }, () => {
       status: 90,
       status_label: 'Canceled',
       receipt_number: null,
-      history: [
-        {
-          status: 90,
-          status_label: 'Canceled',
-          at: '2030-01-12T09:30:00.000Z',
-          by: { id: 1, name: 'Pat Admin' },
-          reason: 'Duplicate gift.',
-        },
-      ],
+      history: [cancelledByPat('Duplicate gift.')],
     });
     stubFetch({
       'GET /api/user/donations': () => pageOf([funds]),

@@ -37,6 +37,17 @@ const declaration: GiftAidDeclaration = {
   cancelled_at: null,
 };
 
+/** Types the statement's From and To dates, then leaves the fields. */
+async function chooseStatementDates(fromDate: string, toDate: string) {
+  const from = await screen.findByRole('textbox', { name: 'From' });
+  const to = screen.getByRole('textbox', { name: 'To' });
+  await userEvent.clear(from);
+  await userEvent.type(from, fromDate);
+  await userEvent.clear(to);
+  await userEvent.type(to, toDate);
+  await userEvent.tab();
+}
+
 describe('my giving: tabs', { timeout: 20_000 }, () => {
   afterEach(() => {
     session.clearSession();
@@ -143,13 +154,7 @@ describe('my giving: tabs', { timeout: 20_000 }, () => {
             }),
     });
     renderGiving('/donations?tab=statements');
-    const from = await screen.findByRole('textbox', { name: 'From' });
-    const to = screen.getByRole('textbox', { name: 'To' });
-    await userEvent.clear(from);
-    await userEvent.type(from, '01/01/30');
-    await userEvent.clear(to);
-    await userEvent.type(to, '06/30/30');
-    await userEvent.tab();
+    await chooseStatementDates('01/01/30', '06/30/30');
 
     await userEvent.click(screen.getByRole('button', { name: 'Download statement (PDF)' }));
     await waitFor(() => expect(saved).toHaveLength(1));
@@ -174,13 +179,7 @@ describe('my giving: tabs', { timeout: 20_000 }, () => {
   it('refuses a statement whose end is before its start', async () => {
     const fetchMock = stubFetch({ 'GET /api/user/donations': () => pageOf([]) });
     renderGiving('/donations?tab=statements');
-    const to = await screen.findByRole('textbox', { name: 'To' });
-    const from = screen.getByRole('textbox', { name: 'From' });
-    await userEvent.clear(from);
-    await userEvent.type(from, '06/30/30');
-    await userEvent.clear(to);
-    await userEvent.type(to, '01/01/30');
-    await userEvent.tab();
+    await chooseStatementDates('06/30/30', '01/01/30');
     expect(await screen.findByText('The end date is before the start date.')).toBeInTheDocument();
     expect(
       (screen.getByRole('button', { name: 'Download statement (PDF)' }) as HTMLButtonElement).disabled,

@@ -46,6 +46,14 @@ async function card() {
   return screen.findByRole('listitem', { name: /to Clean the River Wey/ });
 }
 
+/** Types a new amount in the open amount field of the card and saves it. */
+async function saveAmount(item: HTMLElement, amount: string) {
+  const field = within(item).getByLabelText('New amount');
+  await userEvent.clear(field);
+  await userEvent.type(field, amount);
+  await userEvent.click(within(item).getByRole('button', { name: 'Save amount' }));
+}
+
 describe('my giving: recurring donations', { timeout: 20_000 }, () => {
   afterEach(() => {
     session.clearSession();
@@ -79,25 +87,17 @@ describe('my giving: recurring donations', { timeout: 20_000 }, () => {
     const field = within(item).getByLabelText('New amount');
     expect(field).toHaveValue('25');
 
-    await userEvent.clear(field);
-    await userEvent.type(field, '1.234');
-    await userEvent.click(within(item).getByRole('button', { name: 'Save amount' }));
+    await saveAmount(item, '1.234');
     expect(within(item).getByText('Use at most 2 decimals.')).toBeInTheDocument();
     expect(field).toHaveAttribute('aria-invalid', 'true');
-    await userEvent.clear(field);
-    await userEvent.type(field, '0');
-    await userEvent.click(within(item).getByRole('button', { name: 'Save amount' }));
+    await saveAmount(item, '0');
     expect(within(item).getByText('The amount cannot be 0.')).toBeInTheDocument();
     expect(calls).toEqual([]);
 
-    await userEvent.clear(field);
-    await userEvent.type(field, '2000000');
-    await userEvent.click(within(item).getByRole('button', { name: 'Save amount' }));
+    await saveAmount(item, '2000000');
     expect(await within(item).findByText('That is more than your wallet can hold.')).toBeInTheDocument();
 
-    await userEvent.clear(field);
-    await userEvent.type(field, '40.50');
-    await userEvent.click(within(item).getByRole('button', { name: 'Save amount' }));
+    await saveAmount(item, '40.50');
     expect(await screen.findByText('Amount changed')).toBeInTheDocument();
     await waitFor(() => expect(within(item).getByText('₹40.50 monthly')).toBeInTheDocument());
     expect(calls).toEqual(['amount 200000000', 'amount 4050']);

@@ -1,12 +1,12 @@
 import type { MatchingSettings, OrganisationTree, TotalStatistics } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '@/entities/session';
-import { donationFixture } from '@/testing/fixtures';
-import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
-import { acme, bodyOf, signInToAcme } from '@/testing/organisation';
+import { describe, expect, it, vi } from 'vitest';
+import { donationFixture, pageFixture } from '@/testing/fixtures';
+import { errorResponse, headersOf, jsonResponse, type Route, stubFetch } from '@/testing/http';
+import { acme, bodyOf, businessMemberFixture, signInToAcme } from '@/testing/organisation';
 import { renderRoutes } from '@/testing/render';
+import { sessionClearedAfterEachTest } from '@/testing/session';
 import { MatchingSection } from './matching-section';
 import { OrganisationLayout } from './organisation-layout';
 import { ReportsSection } from './reports-section';
@@ -32,26 +32,25 @@ const match = {
   match_of: { id: 39, amount: 5_000, employee: { id: 9, name: 'Eve Smith' } },
 };
 
+/** An approved, unlocked business of the organisation tree with its sub-businesses. */
+const treeNode = (
+  id: number,
+  name: string,
+  members: number,
+  children: OrganisationTree['tree'][] = [],
+): OrganisationTree['tree'] => ({
+  id,
+  name,
+  approval_status: 'approved',
+  lock_status: false,
+  members,
+  children,
+});
+
 /** Acme Ltd (5) with one sub-business, Acme North (6), as its Super Admin sees them. */
 const acmeTree: OrganisationTree = {
   can_manage: true,
-  tree: {
-    id: 5,
-    name: 'Acme Ltd',
-    approval_status: 'approved',
-    lock_status: false,
-    members: 3,
-    children: [
-      {
-        id: 6,
-        name: 'Acme North',
-        approval_status: 'approved',
-        lock_status: false,
-        members: 2,
-        children: [],
-      },
-    ],
-  },
+  tree: treeNode(5, 'Acme Ltd', 3, [treeNode(6, 'Acme North', 2)]),
 };
 
 function renderArea(path: string) {
@@ -82,22 +81,37 @@ const mine = {
   cap_left: 45_000,
 };
 
+/**
+ * Acme Ltd's matching as its admins see it: the settings, the donations it matched and the admin's
+ * own matches (none); `save` answers a change of the settings.
+ */
+const matchingRoutes = (save: Route, matched: unknown[] = []): Record<string, Route> => ({
+  'GET /api/business/5': () => jsonResponse(acme),
+  'GET /api/business/5/matching': () => jsonResponse(settings),
+  'PUT /api/business/5/matching': save,
+  'GET /api/business/5/matching/donations': () => jsonResponse(pageFixture(matched)),
+  'GET /api/business/5/matching/mine': () => jsonResponse(mine),
+  'GET /api/business/5/matching/mine/donations': () => jsonResponse(pageFixture([])),
+});
+
+/** Opens Acme Ltd's structure as its Super Admin, with the API routes given; returns Acme North's region. */
+async function openStructure(routes: Record<string, Route>) {
+  signInToAcme(1);
+  const mock = stubFetch({
+    'GET /api/business/5': () => jsonResponse(acme),
+    'GET /api/organisation/5': () => jsonResponse(acmeTree),
+    ...routes,
+  });
+  renderArea('/organisation/structure');
+  return { mock, north: await screen.findByRole('region', { name: 'Acme North' }) };
+}
+
 describe('organisation matching, reports and sub-businesses', { timeout: 30_000 }, () => {
-  beforeEach(() => session.setNavigator(vi.fn()));
-  afterEach(() => session.clearSession());
+  sessionClearedAfterEachTest();
 
   it('an admin sees the budget and its forecast, saves the matching, and sees matched donations', async () => {
     signInToAcme(2);
-    const mock = stubFetch({
-      'GET /api/business/5': () => jsonResponse(acme),
-      'GET /api/business/5/matching': () => jsonResponse(settings),
-      'PUT /api/business/5/matching': () => jsonResponse({ ...settings, ratio_percent: 50 }),
-      'GET /api/business/5/matching/donations': () =>
-        jsonResponse({ items: [match], next_cursor: null, prev_cursor: null }),
-      'GET /api/business/5/matching/mine': () => jsonResponse(mine),
-      'GET /api/business/5/matching/mine/donations': () =>
-        jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
-    });
+    const mock = stubFetch(matchingRoutes(() => jsonResponse({ ...settings, ratio_percent: 50 }), [match]));
     renderArea('/organisation/matching');
     expect(await screen.findByText('Budget left')).toBeInTheDocument();
     expect(screen.getByText('Expected to run out')).toBeInTheDocument();
@@ -119,19 +133,13 @@ describe('organisation matching, reports and sub-businesses', { timeout: 30_000 
 
   it('shows the API’s refusal beside the field', async () => {
     signInToAcme(1);
-    stubFetch({
-      'GET /api/business/5': () => jsonResponse(acme),
-      'GET /api/business/5/matching': () => jsonResponse(settings),
-      'PUT /api/business/5/matching': () =>
+    stubFetch(
+      matchingRoutes(() =>
         errorResponse(400, 'VALIDATION_FAILED', 'Check the form.', {
           fields: { cap_per_employee: 'No more than the annual budget.' },
         }),
-      'GET /api/business/5/matching/donations': () =>
-        jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
-      'GET /api/business/5/matching/mine': () => jsonResponse(mine),
-      'GET /api/business/5/matching/mine/donations': () =>
-        jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
-    });
+      ),
+    );
     renderArea('/organisation/matching');
     await userEvent.click(await screen.findByRole('button', { name: 'Save matching' }));
     expect(await screen.findByText('No more than the annual budget.')).toBeInTheDocument();
@@ -216,17 +224,12 @@ describe('organisation matching, reports and sub-businesses', { timeout: 30_000 
   });
 
   it('a Super Admin adds a sub-business and moves funds after confirming', async () => {
-    signInToAcme(1);
-    const mock = stubFetch({
-      'GET /api/business/5': () => jsonResponse(acme),
-      'GET /api/organisation/5': () => jsonResponse(acmeTree),
+    const { mock, north } = await openStructure({
       'POST /api/organisation/sub_business': () =>
         jsonResponse({ ...acme, id: 7, name: 'Acme South', parent_id: 5 }, 201),
       'POST /api/organisation/transfer_funds': () =>
         errorResponse(409, 'INSUFFICIENT_FUNDS', 'Not enough money in the wallet.'),
     });
-    renderArea('/organisation/structure');
-    const north = await screen.findByRole('region', { name: 'Acme North' });
     await userEvent.click(screen.getAllByRole('button', { name: 'Add sub-business' })[0] as HTMLElement);
     const add = await screen.findByRole('dialog', { name: 'Add a sub-business to Acme Ltd' });
     await userEvent.type(within(add).getByLabelText(/Name/), 'Acme South');
@@ -297,28 +300,14 @@ describe('organisation matching, reports and sub-businesses', { timeout: 30_000 
   });
 
   it('a Super Admin moves employees and deletes a sub-business, each after confirming', async () => {
-    signInToAcme(1);
-    const member = (id: number, first: string) => ({
-      user_id: id,
-      first_name: first,
-      last_name: 'Smith',
-      email: `${first.toLowerCase()}@example.org`,
-      avatar: null,
-      admin_type: 99,
-      is_signoff_admin: false,
-      joined_at: '2029-01-01T00:00:00.000Z',
-    });
-    const mock = stubFetch({
-      'GET /api/business/5': () => jsonResponse(acme),
-      'GET /api/organisation/5': () => jsonResponse(acmeTree),
-      'GET /api/business/5/members': () => jsonResponse({ items: [member(8, 'Sam'), member(9, 'Eve')] }),
+    const { mock, north } = await openStructure({
+      'GET /api/business/5/members': () =>
+        jsonResponse({ items: [businessMemberFixture(8, 'Sam'), businessMemberFixture(9, 'Eve')] }),
       'POST /api/organisation/transfer_employees': () =>
         jsonResponse({ moved: [9], message: '1 employee moved to Acme North' }),
       'DELETE /api/organisation/sub_business/6': () =>
         errorResponse(409, 'BUSINESS_HAS_FUNDS', 'The sub-business still holds money.'),
     });
-    renderArea('/organisation/structure');
-    const north = await screen.findByRole('region', { name: 'Acme North' });
     await userEvent.click(within(north).getByRole('button', { name: 'Move employees' }));
     const dialog = await screen.findByRole('dialog', { name: /Move employees/ });
     await userEvent.click(await within(dialog).findByLabelText('Eve Smith (eve@example.org)'));
@@ -345,18 +334,7 @@ describe('organisation matching, reports and sub-businesses', { timeout: 30_000 
     signInToAcme(99);
     stubFetch({
       'GET /api/business/5': () => jsonResponse(acme),
-      'GET /api/organisation/5': () =>
-        jsonResponse({
-          can_manage: false,
-          tree: {
-            id: 5,
-            name: 'Acme Ltd',
-            approval_status: 'approved',
-            lock_status: false,
-            members: 3,
-            children: [],
-          },
-        }),
+      'GET /api/organisation/5': () => jsonResponse({ can_manage: false, tree: treeNode(5, 'Acme Ltd', 3) }),
     });
     renderArea('/organisation/structure');
     expect(await screen.findByText('Acme Ltd has no sub-businesses yet.')).toBeInTheDocument();

@@ -1,27 +1,21 @@
 import type { BusinessMember, BusinessPendingDonation } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { session } from '@/entities/session';
-import { donationFixture } from '@/testing/fixtures';
+import { donationFixture, pageFixture } from '@/testing/fixtures';
 import { errorResponse, jsonResponse, type Route, stubFetch } from '@/testing/http';
-import { acme, bodyOf, signInToAcme } from '@/testing/organisation';
+import { acme, bodyOf, businessMemberFixture, signInToAcme } from '@/testing/organisation';
+import { confirmWithReason, expectReasonAsked } from '@/testing/reason-dialog';
 import { renderRoutes } from '@/testing/render';
+import { sessionClearedAfterEachTest } from '@/testing/session';
 import { OrganisationLayout } from './organisation-layout';
 import { OrganisationMembersSection } from './organisation-members';
 import { OrganisationProfileSection } from './organisation-profile';
 import { SignoffSection } from './signoff-section';
 
-const member = (id: number, first: string, adminType: number, signoff = false): BusinessMember => ({
-  user_id: id,
-  first_name: first,
-  last_name: 'Smith',
-  email: `${first.toLowerCase()}@example.org`,
-  avatar: null,
-  admin_type: adminType,
-  is_signoff_admin: signoff,
-  joined_at: '2029-01-01T00:00:00.000Z',
-});
+const member = (id: number, first: string, adminType: number, signoff = false): BusinessMember =>
+  businessMemberFixture(id, first, { admin_type: adminType, is_signoff_admin: signoff });
 
 const MEMBERS = [member(7, 'Dana', 1), member(8, 'Sam', 2, true), member(9, 'Eve', 99)];
 
@@ -43,9 +37,20 @@ function renderArea(path: string) {
   );
 }
 
+/** Opens Acme Ltd's sign-off as its Super Admin, with no donation waiting and the API routes given. */
+function openSignoff(routes: Record<string, Route> = {}) {
+  signInToAcme(1);
+  const mock = stubFetch({
+    'GET /api/business/5': () => jsonResponse(acme),
+    'GET /api/business/5/donations': () => jsonResponse(pageFixture([])),
+    ...routes,
+  });
+  renderArea('/organisation/sign-off');
+  return mock;
+}
+
 describe('the organisation area', { timeout: 30_000 }, () => {
-  beforeEach(() => session.setNavigator(vi.fn()));
-  afterEach(() => session.clearSession());
+  sessionClearedAfterEachTest();
 
   it('wears the organisation’s colours, or a franchise’s, whichever account is active', async () => {
     signInToAcme(1);
@@ -140,15 +145,10 @@ describe('the organisation area', { timeout: 30_000 }, () => {
   });
 
   it('saves a sign-off policy with more approvals for large donations', async () => {
-    signInToAcme(1);
-    const mock = stubFetch({
-      'GET /api/business/5': () => jsonResponse(acme),
-      'GET /api/business/5/donations': () =>
-        jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+    const mock = openSignoff({
       'PUT /api/business/5/signoff-policy': () =>
         jsonResponse({ approvals_required: 2, threshold_amount: 500_000, approvals_above_threshold: 3 }),
     });
-    renderArea('/organisation/sign-off');
     const approvals = await screen.findByLabelText(/Approvals every donation needs/);
     await userEvent.clear(approvals);
     await userEvent.type(approvals, '2');
@@ -169,19 +169,14 @@ describe('the organisation area', { timeout: 30_000 }, () => {
   });
 
   it('says beside the field when the sign-off admins could never satisfy the policy', async () => {
-    signInToAcme(1);
     const message =
       'At most 1 with 2 sign-off admins: the person who asks never counts. Make more members sign-off admins first, or ask for fewer.';
-    stubFetch({
-      'GET /api/business/5': () => jsonResponse(acme),
-      'GET /api/business/5/donations': () =>
-        jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+    openSignoff({
       'PUT /api/business/5/signoff-policy': () =>
         errorResponse(409, 'SIGNOFF_POLICY_UNSATISFIABLE', `Its sign-off admins could never… ${message}`, {
           fields: { approvals_above_threshold: message },
         }),
     });
-    renderArea('/organisation/sign-off');
     await userEvent.click(await screen.findByLabelText('Ask for more approvals for large donations'));
     await userEvent.type(screen.getByLabelText(/Large means at least/), '10000');
     await userEvent.click(screen.getByRole('button', { name: 'Save policy' }));
@@ -191,8 +186,7 @@ describe('the organisation area', { timeout: 30_000 }, () => {
   });
 
   it('tells a Super Admin how many approvals the sign-off admins can give, and when the saved policy asks too much', async () => {
-    signInToAcme(1);
-    stubFetch({
+    openSignoff({
       'GET /api/business/5': () =>
         jsonResponse({
           ...acme,
@@ -204,10 +198,7 @@ describe('the organisation area', { timeout: 30_000 }, () => {
         }),
       'GET /api/business/5/members': () =>
         jsonResponse({ items: [member(7, 'Dana', 1, true), member(8, 'Sam', 2, true)] }),
-      'GET /api/business/5/donations': () =>
-        jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
     });
-    renderArea('/organisation/sign-off');
     expect((await screen.findByTestId('signoff-capacity')).textContent).toBe(
       'Acme Ltd has 2 sign-off admins: a donation can need at most 1 approval.',
     );
@@ -215,13 +206,7 @@ describe('the organisation area', { timeout: 30_000 }, () => {
   });
 
   it('refuses a half-set threshold beside the field, sending nothing', async () => {
-    signInToAcme(1);
-    const mock = stubFetch({
-      'GET /api/business/5': () => jsonResponse(acme),
-      'GET /api/business/5/donations': () =>
-        jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
-    });
-    renderArea('/organisation/sign-off');
+    const mock = openSignoff();
     await userEvent.click(await screen.findByLabelText('Ask for more approvals for large donations'));
     await userEvent.click(screen.getByRole('button', { name: 'Save policy' }));
     const threshold = screen.getByLabelText(/Large means at least/);
@@ -337,10 +322,8 @@ describe('the organisation area', { timeout: 30_000 }, () => {
       await userEvent.click(within(item).getByRole('checkbox'));
       await userEvent.click(screen.getByRole('button', { name: 'Reject selected' }));
       const dialog = await screen.findByRole('dialog', { name: 'Reject 1 gift totalling ₹300?' });
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-      expect(within(dialog).getByText('Say why, in a few words.')).toBeInTheDocument();
-      await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Not this year');
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+      await expectReasonAsked(dialog, 'Reject', 'Say why, in a few words.');
+      await confirmWithReason(dialog, 'Reject', 'Not this year');
       await waitFor(() =>
         expect(bodyOf(mock, '/api/business/5/approve_donations')).toEqual({
           donation_ids: [12],
@@ -375,10 +358,8 @@ describe('the organisation area', { timeout: 30_000 }, () => {
       expect(within(first).getByText('Can never be approved')).toBeInTheDocument();
       await userEvent.click(within(first).getByRole('button', { name: 'Approve as Super Admin' }));
       const dialog = await screen.findByRole('dialog', { name: 'Approve this ₹300 gift as Super Admin?' });
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
-      expect(within(dialog).getByText('Say why, in a few words.')).toBeInTheDocument();
-      await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Agreed at the board');
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+      await expectReasonAsked(dialog, 'Approve', 'Say why, in a few words.');
+      await confirmWithReason(dialog, 'Approve', 'Agreed at the board');
       expect(
         await within(dialog).findByText('This organisation is locked: it cannot move money now.'),
       ).toBeInTheDocument();
@@ -402,8 +383,7 @@ describe('the organisation area', { timeout: 30_000 }, () => {
       ).toBeInTheDocument();
       await userEvent.click(within(own).getByRole('button', { name: 'Release the money' }));
       const release = await screen.findByRole('dialog', { name: 'Release this ₹300 gift?' });
-      await userEvent.type(within(release).getByLabelText(/Reason/), 'Ask again next year');
-      await userEvent.click(within(release).getByRole('button', { name: 'Release' }));
+      await confirmWithReason(release, 'Release', 'Ask again next year');
       await waitFor(() =>
         expect(bodyOf(mock, '/api/business/5/donations/12/resolve')).toEqual({
           action: 'release',

@@ -1,12 +1,12 @@
 import type { TotalStatistics } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '@/entities/session';
+import { describe, expect, it } from 'vitest';
 import { lastTwelveMonths } from '@/lib/date-range';
 import { jsonResponse, stubFetch } from '@/testing/http';
 import { acme, signInToAcme } from '@/testing/organisation';
 import { renderRoutes } from '@/testing/render';
+import { sessionClearedAfterEachTest } from '@/testing/session';
 import { OrganisationLayout } from './organisation-layout';
 import { ReportsSection } from './reports-section';
 
@@ -36,8 +36,7 @@ const ranges = (mock: ReturnType<typeof stubFetch>, path: string) =>
     .map((url) => `${url.searchParams.get('from')}..${url.searchParams.get('to')}`);
 
 describe('organisation reports over a date range', { timeout: 60_000 }, () => {
-  beforeEach(() => session.setNavigator(vi.fn()));
-  afterEach(() => session.clearSession());
+  sessionClearedAfterEachTest();
 
   it('count the last twelve months by default, follow the chosen dates, and refuse an end before the start', async () => {
     signInToAcme(1);

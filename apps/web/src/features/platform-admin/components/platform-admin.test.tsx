@@ -7,11 +7,12 @@ import {
 } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { session } from '@/entities/session';
 import { MINUTE, makeLogin, makeUser } from '@/testing/fixtures';
 import { jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
+import { sessionClearedAfterEachTest } from '@/testing/session';
 import { ExpiringScreen } from './expiring-screen';
 import { PeopleScreen } from './people-screen';
 import { PersonScreen } from './person-screen';
@@ -61,8 +62,7 @@ function signInAdmin(adminType: number) {
 }
 
 describe('the platform admin area', { timeout: 30_000 }, () => {
-  beforeEach(() => session.setNavigator(vi.fn()));
-  afterEach(() => session.clearSession());
+  sessionClearedAfterEachTest();
 
   it('is for platform admins only', async () => {
     session.signIn(makeLogin(Date.now() + 60 * MINUTE, { user: makeUser({ is_iic_admin: false }) }));

@@ -9,6 +9,17 @@ import { ChangePasswordForm, DeleteAccountForm } from './account-security';
 
 const user = makeUser();
 
+/** Shows the change password form and submits the three passwords typed. */
+async function changePassword(current: string, next: string, confirm: string) {
+  renderWithProviders(<ChangePasswordForm />);
+  const form = screen.getByRole('form', { name: 'Change password' });
+  await userEvent.type(within(form).getByLabelText('Current password'), current);
+  await userEvent.type(within(form).getByLabelText('New password'), next);
+  await userEvent.type(within(form).getByLabelText('Confirm password'), confirm);
+  await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+  return form;
+}
+
 describe('account security forms', () => {
   const navigate = vi.fn();
   beforeEach(() => {
@@ -25,12 +36,7 @@ describe('account security forms', () => {
     const fetchMock = stubFetch({
       'PATCH /api/user/password': () => jsonResponse({ token: 'token-2', expires_at: newExpiry }),
     });
-    renderWithProviders(<ChangePasswordForm />);
-    const form = screen.getByRole('form', { name: 'Change password' });
-    await userEvent.type(within(form).getByLabelText('Current password'), 'Password123!');
-    await userEvent.type(within(form).getByLabelText('New password'), 'Password123!X');
-    await userEvent.type(within(form).getByLabelText('Confirm password'), 'Password123!Y');
-    await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    const form = await changePassword('Password123!', 'Password123!X', 'Password123!Y');
     await waitFor(() =>
       expect(within(form).getByLabelText('Confirm password')).toHaveAttribute('aria-invalid', 'true'),
     );
@@ -56,12 +62,7 @@ describe('account security forms', () => {
           fields: { current_password: 'Not right.' },
         }),
     });
-    renderWithProviders(<ChangePasswordForm />);
-    const form = screen.getByRole('form', { name: 'Change password' });
-    await userEvent.type(within(form).getByLabelText('Current password'), 'nope-nope-nope');
-    await userEvent.type(within(form).getByLabelText('New password'), 'Password123!X');
-    await userEvent.type(within(form).getByLabelText('Confirm password'), 'Password123!X');
-    await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    const form = await changePassword('nope-nope-nope', 'Password123!X', 'Password123!X');
     await waitFor(() =>
       expect(within(form).getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true'),
     );

@@ -13,6 +13,16 @@ function CurrentProfile() {
   return user ? <ProfileForm key={user.id} user={user} /> : null;
 }
 
+/** Shows the form with a server that has no regions and saves what it is sent. */
+function renderProfile() {
+  const fetchMock = stubFetch({
+    'GET /api/state/by_country/1': () => jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+    'PATCH /api/user/update': (_url, init) => jsonResponse({ user: makeUser(JSON.parse(String(init.body))) }),
+  });
+  renderWithProviders(<CurrentProfile />);
+  return { fetchMock, form: screen.getByRole('form', { name: 'Edit profile' }) };
+}
+
 describe('profile form', () => {
   beforeEach(() => {
     session.signIn(makeLogin(Date.now() + 60 * MINUTE));
@@ -22,13 +32,7 @@ describe('profile form', () => {
   });
 
   it('follows a fresher user from the server in the fields not being edited', async () => {
-    const fetchMock = stubFetch({
-      'GET /api/state/by_country/1': () => jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
-      'PATCH /api/user/update': (_url, init) =>
-        jsonResponse({ user: makeUser(JSON.parse(String(init.body))) }),
-    });
-    renderWithProviders(<CurrentProfile />);
-    const form = screen.getByRole('form', { name: 'Edit profile' });
+    const { fetchMock, form } = renderProfile();
     expect(within(form).getByLabelText('Last name')).toHaveValue('Donor');
     await userEvent.clear(within(form).getByLabelText('First name'));
     await userEvent.type(within(form).getByLabelText('First name'), 'Danielle');
@@ -52,13 +56,7 @@ describe('profile form', () => {
   }, 20_000);
 
   it('keeps a birth date typed that is not a real date, says so beside it, and does not save', async () => {
-    const fetchMock = stubFetch({
-      'GET /api/state/by_country/1': () => jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
-      'PATCH /api/user/update': (_url, init) =>
-        jsonResponse({ user: makeUser(JSON.parse(String(init.body))) }),
-    });
-    renderWithProviders(<CurrentProfile />);
-    const form = screen.getByRole('form', { name: 'Edit profile' });
+    const { fetchMock, form } = renderProfile();
     const birth = within(form).getByLabelText('Birth date') as HTMLInputElement;
     await userEvent.click(birth);
     await userEvent.paste('02/30/1990');

@@ -1,7 +1,7 @@
 import type { Project, ProjectSummary } from '@kindred/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { projectFixture } from '@/testing/fixtures';
+import { projectFixture, projectSummaryFixture } from '@/testing/fixtures';
 import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { CharityPage } from './charity-page';
@@ -17,24 +17,7 @@ const project: Project = projectFixture({
   longitude: -2.59,
 });
 
-const summary: ProjectSummary = {
-  project_id: 1,
-  status: 2,
-  funds_target: 1_000_000,
-  funds_raised: 300_000,
-  funds_held: 300_000,
-  donors_count: 4,
-  volunteering_hours: 40,
-  volunteering_pledged: 13,
-  skilled_hours: 10,
-  skilled_pledged: 0,
-  gifts_needed: 20,
-  gifts_pledged: 2,
-  updates_count: 1,
-  impacts_count: 0,
-  days_left: 12,
-  currency: 'INR',
-};
+const summary: ProjectSummary = projectSummaryFixture({ updates_count: 1 });
 
 const page = <T,>(items: T[], next: string | null = null) =>
   jsonResponse({ items, next_cursor: next, prev_cursor: null });

@@ -2,9 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/entities/session';
-import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
+import { bodyOfCall, errorResponse, headersOf, jsonResponse, pathOfCall, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
+import { paste } from '@/testing/user';
+import {
+  addMoneySteps,
+  depositRoutes,
+  idempotencyKeys,
+  paymentFixture,
+  pressAddMoney,
+} from '../testing/payments';
 import { CARD_DOUBLE_LABEL, cardElement, loadStripe, resetStripeDouble, stripeJs } from '../testing/stripe';
 import { AddMoneyForm, MONEY_ADDED_TOAST } from './add-money-form';
 
@@ -13,20 +21,27 @@ vi.mock('@stripe/stripe-js/pure', async () => (await import('../testing/stripe')
 vi.mock('@stripe/react-stripe-js', async () => (await import('../testing/stripe')).reactStripeModule);
 
 const CLIENT_SECRET = 'pi_test_41_secret_abc';
-const payment = (status = 'pending') => ({
-  id: 41,
-  provider: 'stripe',
-  status,
-  amount: 12_345,
-  currency: 'INR',
-  client_secret: status === 'pending' ? CLIENT_SECRET : null,
-  failure_message: null,
-  created_at: '2030-01-01T00:00:00.000Z',
+const payment = (status = 'pending') =>
+  paymentFixture('stripe', status, status === 'pending' ? CLIENT_SECRET : null);
+/** A refusal of Stripe.js's confirmCardPayment. */
+const stripeRefusal = (error: Record<string, unknown>) => ({ error });
+const declined = stripeRefusal({
+  type: 'card_error',
+  code: 'card_declined',
+  message: 'Your card was declined.',
 });
-const wallet = { wallet_amount: 135_801, credits: 500, held: 0, currency: 'INR' };
-const declined = {
-  error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
-};
+const incompleteCvc = stripeRefusal({
+  type: 'validation_error',
+  code: 'incomplete_cvc',
+  message: "Your card's security code is incomplete.",
+});
+/** What Stripe answers when an earlier try already paid the payment. */
+const alreadyPaid = stripeRefusal({
+  type: 'invalid_request_error',
+  code: 'payment_intent_unexpected_state',
+  message: 'You cannot confirm this PaymentIntent because it has already succeeded.',
+  payment_intent: { id: 'pi_test_41', status: 'succeeded' },
+});
 
 function renderForm(owner: Parameters<typeof AddMoneyForm>[0]['owner'] = { type: 'user' }) {
   renderWithProviders(
@@ -35,29 +50,19 @@ function renderForm(owner: Parameters<typeof AddMoneyForm>[0]['owner'] = { type:
   return screen.getByRole('form', { name: 'Add money' });
 }
 
-async function paste(field: HTMLElement, value: string) {
-  await userEvent.clear(field);
-  await userEvent.click(field);
-  await userEvent.paste(value);
-}
-
 async function fill(form: HTMLElement, amount: string, card = 'complete') {
   await paste(within(form).getByLabelText('Amount'), amount);
   await paste(await within(form).findByLabelText(CARD_DOUBLE_LABEL), card);
 }
 
-const submit = (form: HTMLElement) =>
-  userEvent.click(within(form).getByRole('button', { name: 'Add money' }));
-const bodyOf = (call: unknown[] | undefined) =>
-  JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
-const pathOf = (call: unknown[] | undefined) => new URL(String(call?.[0]), 'http://x').pathname;
+const { submitted, topUpAcme, topUpAfterUnansweredConfirm } = addMoneySteps(payment, renderForm, fill);
 
 /** Every call to our API and to Stripe.js, in order. */
 function journal(fetchMock: ReturnType<typeof stubFetch>) {
   const order = [
     ...fetchMock.mock.calls.map((call, i) => ({
       at: fetchMock.mock.invocationCallOrder[i] ?? 0,
-      what: pathOf(call),
+      what: pathOfCall(call),
     })),
     ...stripeJs.confirmCardPayment.mock.calls.map((call, i) => ({
       at: stripeJs.confirmCardPayment.mock.invocationCallOrder[i] ?? 0,
@@ -90,7 +95,7 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
     const fetchMock = stubFetch({});
     const form = renderForm();
     await fill(form, '10', '4242');
-    await submit(form);
+    await pressAddMoney(form);
     expect(
       await within(form).findByText('Enter the card number, expiry date and security code.'),
     ).toBeInTheDocument();
@@ -99,7 +104,7 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
     // Stripe's own message about the card wins.
     await paste(within(form).getByLabelText(CARD_DOUBLE_LABEL), 'invalid');
     expect(await within(form).findByText('Your card number is invalid.')).toBeInTheDocument();
-    await submit(form);
+    await pressAddMoney(form);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(stripeJs.confirmCardPayment).not.toHaveBeenCalled();
   });
@@ -108,7 +113,7 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
     const fetchMock = stubFetch({});
     const form = renderForm();
     await screen.findByLabelText(CARD_DOUBLE_LABEL);
-    await submit(form);
+    await pressAddMoney(form);
     const amount = within(form).getByLabelText('Amount');
     await waitFor(() => expect(amount).toHaveAttribute('aria-invalid', 'true'));
     expect(
@@ -119,13 +124,8 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
   });
 
   it('opens the payment without a card, pays it with Stripe.js, then confirms it with the same key', async () => {
-    const fetchMock = stubFetch({
-      'POST /api/user/deposit': () => jsonResponse({ payment: payment() }, 201),
-      'POST /api/user/deposit/confirm': () => jsonResponse({ payment: payment('credited'), wallet }),
-    });
-    const form = renderForm();
-    await fill(form, '123.45');
-    await submit(form);
+    const fetchMock = stubFetch(depositRoutes(payment));
+    const form = await submitted('123.45');
 
     expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
     expect(screen.getByText('₹123.45 was added. The balance is now ₹1,358.01.')).toBeInTheDocument();
@@ -135,11 +135,11 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
       '/api/user/deposit/confirm',
     ]);
     // No card goes to our API.
-    expect(bodyOf(fetchMock.mock.calls[0])).toEqual({ amount: 12_345 });
+    expect(bodyOfCall(fetchMock.mock.calls[0])).toEqual({ amount: 12_345 });
     expect(stripeJs.confirmCardPayment).toHaveBeenCalledWith(CLIENT_SECRET, {
       payment_method: { card: cardElement },
     });
-    expect(bodyOf(fetchMock.mock.calls[1])).toEqual({ payment_id: 41 });
+    expect(bodyOfCall(fetchMock.mock.calls[1])).toEqual({ payment_id: 41 });
     const key = headersOf(fetchMock.mock.calls[0]?.[1])['Idempotency-Key'];
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     expect(headersOf(fetchMock.mock.calls[1]?.[1])['Idempotency-Key']).toBe(key);
@@ -151,25 +151,20 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
 
   it("shows Stripe's decline message; the next submit pays the same payment and credits nothing twice", async () => {
     stripeJs.confirmCardPayment.mockResolvedValueOnce(declined);
-    const fetchMock = stubFetch({
-      'POST /api/user/deposit': () => jsonResponse({ payment: payment() }, 201),
-      'POST /api/user/deposit/confirm': () => jsonResponse({ payment: payment('credited'), wallet }),
-    });
-    const form = renderForm();
-    await fill(form, '123.45');
-    await submit(form);
+    const fetchMock = stubFetch(depositRoutes(payment));
+    const form = await submitted('123.45');
 
     const alert = await within(form).findByRole('alert');
     expect(alert.textContent).toContain('Card declined');
     expect(alert.textContent).toContain('Your card was declined.');
     await waitFor(() => expect(document.activeElement).toBe(alert));
     // Nothing was paid: the wallet is not asked to credit it.
-    expect(fetchMock.mock.calls.map(pathOf)).toEqual(['/api/user/deposit']);
+    expect(fetchMock.mock.calls.map(pathOfCall)).toEqual(['/api/user/deposit']);
     expect(screen.queryByText(MONEY_ADDED_TOAST)).not.toBeInTheDocument();
 
     // Another card, same amount: the open payment is paid, not a second one opened.
     await paste(within(form).getByLabelText(CARD_DOUBLE_LABEL), 'complete');
-    await submit(form);
+    await pressAddMoney(form);
     expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
     expect(journal(fetchMock)).toEqual([
       '/api/user/deposit',
@@ -177,22 +172,13 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
       `stripe.confirmCardPayment ${CLIENT_SECRET}`,
       '/api/user/deposit/confirm',
     ]);
-    const keys = new Set(fetchMock.mock.calls.map((call) => headersOf(call[1])['Idempotency-Key']));
-    expect(keys.size).toBe(1);
+    expect(idempotencyKeys(fetchMock).size).toBe(1);
   });
 
   it("puts Stripe's message about bad card details on the card field", async () => {
-    stripeJs.confirmCardPayment.mockResolvedValueOnce({
-      error: {
-        type: 'validation_error',
-        code: 'incomplete_cvc',
-        message: "Your card's security code is incomplete.",
-      },
-    });
+    stripeJs.confirmCardPayment.mockResolvedValueOnce(incompleteCvc);
     stubFetch({ 'POST /api/user/deposit': () => jsonResponse({ payment: payment() }, 201) });
-    const form = renderForm();
-    await fill(form, '5');
-    await submit(form);
+    const form = await submitted('5');
     const card = within(form).getByRole('group', { name: 'Card' });
     await waitFor(() => expect(card.getAttribute('aria-describedby') ?? '').toMatch(/-error/));
     expect(within(form).getByText("Your card's security code is incomplete.")).toBeInTheDocument();
@@ -201,80 +187,39 @@ describe('add money with Stripe Elements', { timeout: 20_000 }, () => {
   });
 
   it('after Stripe paid and our confirm went unanswered, submitting again only confirms', async () => {
-    let confirms = 0;
-    const fetchMock = stubFetch({
-      'POST /api/user/deposit': () => jsonResponse({ payment: payment() }, 201),
-      'POST /api/user/deposit/confirm': () => {
-        confirms += 1;
-        if (confirms === 1) throw new TypeError('Failed to fetch');
-        return jsonResponse({ payment: payment('credited'), wallet });
-      },
-    });
-    const form = renderForm();
-    await fill(form, '123.45');
-    await submit(form);
-    const alert = await within(form).findByRole('alert');
-    expect(alert.textContent).toContain('The server could not be reached.');
-    expect(alert.textContent).toContain('you are not charged twice');
-
-    await submit(form);
-    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
+    const { fetchMock } = await topUpAfterUnansweredConfirm();
     expect(journal(fetchMock)).toEqual([
       '/api/user/deposit',
       `stripe.confirmCardPayment ${CLIENT_SECRET}`,
       '/api/user/deposit/confirm',
       '/api/user/deposit/confirm',
     ]);
-    const keys = new Set(fetchMock.mock.calls.map((call) => headersOf(call[1])['Idempotency-Key']));
-    expect(keys.size).toBe(1);
+    expect(idempotencyKeys(fetchMock).size).toBe(1);
   });
 
   it('confirms when Stripe says an earlier try already paid the payment', async () => {
-    stripeJs.confirmCardPayment.mockResolvedValueOnce({
-      error: {
-        type: 'invalid_request_error',
-        code: 'payment_intent_unexpected_state',
-        message: 'You cannot confirm this PaymentIntent because it has already succeeded.',
-        payment_intent: { id: 'pi_test_41', status: 'succeeded' },
-      },
-    });
-    const fetchMock = stubFetch({
-      'POST /api/user/deposit': () => jsonResponse({ payment: payment() }, 201),
-      'POST /api/user/deposit/confirm': () => jsonResponse({ payment: payment('credited'), wallet }),
-    });
-    const form = renderForm();
-    await fill(form, '123.45');
-    await submit(form);
+    stripeJs.confirmCardPayment.mockResolvedValueOnce(alreadyPaid);
+    const fetchMock = stubFetch(depositRoutes(payment));
+    await submitted('123.45');
     expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(pathOf)).toEqual(['/api/user/deposit', '/api/user/deposit/confirm']);
+    expect(fetchMock.mock.calls.map(pathOfCall)).toEqual(['/api/user/deposit', '/api/user/deposit/confirm']);
   });
 
   it('shows the answer of our API when it declines the payment after Stripe', async () => {
-    stubFetch({
-      'POST /api/user/deposit': () => jsonResponse({ payment: payment() }, 201),
-      'POST /api/user/deposit/confirm': () =>
-        errorResponse(402, 'CARD_DECLINED', 'Your card has insufficient funds.'),
-    });
-    const form = renderForm();
-    await fill(form, '10');
-    await submit(form);
+    stubFetch(
+      depositRoutes(payment, {
+        confirm: () => errorResponse(402, 'CARD_DECLINED', 'Your card has insufficient funds.'),
+      }),
+    );
+    const form = await submitted('10');
     const alert = await within(form).findByRole('alert');
     expect(alert.textContent).toContain('Card declined');
     expect(alert.textContent).toContain('Your card has insufficient funds.');
   });
 
   it("tops up an organisation's wallet through its own calls", async () => {
-    const fetchMock = stubFetch({
-      'POST /api/business/9/deposit': () => jsonResponse({ payment: payment() }, 201),
-      'POST /api/business/9/confirm': () => jsonResponse({ payment: payment('credited'), wallet }),
-    });
-    const form = renderForm({ type: 'business', id: 9, name: 'Acme Ltd' });
-    await fill(form, '5');
-    await submit(form);
-    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(pathOf)).toEqual(['/api/business/9/deposit', '/api/business/9/confirm']);
-    expect(bodyOf(fetchMock.mock.calls[0])).toEqual({ amount: 500 });
-    expect(session.getState().user?.wallet_amount).toBe(123_456);
+    const fetchMock = await topUpAcme();
+    expect(bodyOfCall(fetchMock.mock.calls[0])).toEqual({ amount: 500 });
   });
 
   it('says so when Stripe.js cannot be loaded, and tries again', async () => {

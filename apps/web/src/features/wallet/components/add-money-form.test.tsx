@@ -1,24 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { session } from '@/entities/session';
-import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
+import { bodyOfCall, errorResponse, headersOf, jsonResponse, pathOfCall, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
+import { paste } from '@/testing/user';
+import {
+  addMoneySteps,
+  idempotencyKeys,
+  paymentFixture,
+  pressAddMoney,
+  walletAfterDeposit,
+} from '../testing/payments';
 import { AddMoneyForm, MONEY_ADDED_TOAST } from './add-money-form';
 
 const YEAR = String(new Date().getFullYear() + 2);
-const payment = (status = 'succeeded') => ({
-  id: 41,
-  provider: 'sandbox',
-  status,
-  amount: 12_345,
-  currency: 'INR',
-  client_secret: null,
-  failure_message: null,
-  created_at: '2030-01-01T00:00:00.000Z',
-});
-const wallet = { wallet_amount: 135_801, credits: 500, held: 0, currency: 'INR' };
+const payment = (status = 'succeeded') => paymentFixture('sandbox', status);
 
 function deferred<T>() {
   let resolve: (value: T) => void = () => {};
@@ -28,19 +25,13 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-function renderForm() {
-  renderWithProviders(<AddMoneyForm owner={{ type: 'user' }} currency="INR" />);
+function renderForm(owner: Parameters<typeof AddMoneyForm>[0]['owner'] = { type: 'user' }) {
+  renderWithProviders(<AddMoneyForm owner={owner} currency="INR" />);
   return screen.getByRole('form', { name: 'Add money' });
 }
 
 async function fill(form: HTMLElement, amount: string, number = '4242 4242 4242 4242') {
-  const type = async (label: string, value: string) => {
-    const input = within(form).getByLabelText(label);
-    await userEvent.clear(input);
-    // One change per field: typing key by key re-renders the whole form each time (slow in jsdom).
-    await userEvent.click(input);
-    await userEvent.paste(value);
-  };
+  const type = (label: string, value: string) => paste(within(form).getByLabelText(label), value);
   await type('Amount', amount);
   await type('Card number', number);
   await type('Expiry month', '12');
@@ -48,11 +39,7 @@ async function fill(form: HTMLElement, amount: string, number = '4242 4242 4242 
   await type('Security code', '123');
 }
 
-const submit = (form: HTMLElement) =>
-  userEvent.click(within(form).getByRole('button', { name: 'Add money' }));
-const bodyOf = (call: unknown[] | undefined) =>
-  JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
-const pathOf = (call: unknown[] | undefined) => new URL(String(call?.[0]), 'http://x').pathname;
+const { submitted, topUpAcme, topUpAfterUnansweredConfirm } = addMoneySteps(payment, renderForm, fill);
 
 describe('add money form', { timeout: 20_000 }, () => {
   signedInForEachTest();
@@ -60,7 +47,7 @@ describe('add money form', { timeout: 20_000 }, () => {
   it('flags every empty field, ties the messages to them and sends nothing', async () => {
     const fetchMock = stubFetch({});
     const form = renderForm();
-    await submit(form);
+    await pressAddMoney(form);
     const amount = within(form).getByLabelText('Amount');
     await waitFor(() => expect(amount).toHaveAttribute('aria-invalid', 'true'));
     // The message is part of the field's accessible description.
@@ -84,7 +71,7 @@ describe('add money form', { timeout: 20_000 }, () => {
     const fetchMock = stubFetch({});
     const form = renderForm();
     await fill(form, amount);
-    await submit(form);
+    await pressAddMoney(form);
     expect(await within(form).findByText(message)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -95,23 +82,21 @@ describe('add money form', { timeout: 20_000 }, () => {
       'POST /api/user/deposit': () => jsonResponse({ payment: payment() }, 201),
       'POST /api/user/deposit/confirm': () => confirmAnswer.promise,
     });
-    const form = renderForm();
-    await fill(form, '123.45');
-    await submit(form);
+    const form = await submitted('123.45');
 
     // Pending: the button shows it is busy.
     const button = within(form).getByRole('button', { name: 'Add money' });
     await waitFor(() => expect(button).toHaveAttribute('data-loading', 'true'));
-    confirmAnswer.resolve(jsonResponse({ payment: payment('credited'), wallet }));
+    confirmAnswer.resolve(jsonResponse({ payment: payment('credited'), wallet: walletAfterDeposit }));
 
     expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
     expect(screen.getByText('₹123.45 was added. The balance is now ₹1,358.01.')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(pathOf)).toEqual(['/api/user/deposit', '/api/user/deposit/confirm']);
-    expect(bodyOf(fetchMock.mock.calls[0])).toEqual({
+    expect(fetchMock.mock.calls.map(pathOfCall)).toEqual(['/api/user/deposit', '/api/user/deposit/confirm']);
+    expect(bodyOfCall(fetchMock.mock.calls[0])).toEqual({
       amount: 12_345,
       card: { number: '4242424242424242', exp_month: 12, exp_year: Number(YEAR), cvc: '123' },
     });
-    expect(bodyOf(fetchMock.mock.calls[1])).toEqual({ payment_id: 41 });
+    expect(bodyOfCall(fetchMock.mock.calls[1])).toEqual({ payment_id: 41 });
     const key = headersOf(fetchMock.mock.calls[0]?.[1])['Idempotency-Key'];
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     expect(headersOf(fetchMock.mock.calls[1]?.[1])['Idempotency-Key']).toBe(key);
@@ -128,7 +113,7 @@ describe('add money form', { timeout: 20_000 }, () => {
     });
     const form = renderForm();
     await fill(form, '10', '4000 0000 0000 0002');
-    await submit(form);
+    await pressAddMoney(form);
 
     const alert = await within(form).findByRole('alert');
     expect(alert.textContent).toContain('Card declined');
@@ -138,38 +123,20 @@ describe('add money form', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Error')).not.toBeInTheDocument();
     expect(screen.queryByText(MONEY_ADDED_TOAST)).not.toBeInTheDocument();
 
-    await submit(form);
+    await pressAddMoney(form);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     const keys = fetchMock.mock.calls.map((call) => headersOf(call[1])['Idempotency-Key']);
     expect(keys[1]).not.toBe(keys[0]);
   });
 
   it('after an unanswered confirm, submitting again only confirms, with the same key', async () => {
-    let confirms = 0;
-    const fetchMock = stubFetch({
-      'POST /api/user/deposit': () => jsonResponse({ payment: payment() }, 201),
-      'POST /api/user/deposit/confirm': () => {
-        confirms += 1;
-        if (confirms === 1) throw new TypeError('Failed to fetch');
-        return jsonResponse({ payment: payment('credited'), wallet });
-      },
-    });
-    const form = renderForm();
-    await fill(form, '123.45');
-    await submit(form);
-    const alert = await within(form).findByRole('alert');
-    expect(alert.textContent).toContain('The server could not be reached.');
-    expect(alert.textContent).toContain('you are not charged twice');
-
-    await submit(form);
-    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(pathOf)).toEqual([
+    const { fetchMock, form } = await topUpAfterUnansweredConfirm();
+    expect(fetchMock.mock.calls.map(pathOfCall)).toEqual([
       '/api/user/deposit',
       '/api/user/deposit/confirm',
       '/api/user/deposit/confirm',
     ]);
-    const keys = new Set(fetchMock.mock.calls.map((call) => headersOf(call[1])['Idempotency-Key']));
-    expect(keys.size).toBe(1);
+    expect(idempotencyKeys(fetchMock).size).toBe(1);
     expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -180,9 +147,7 @@ describe('add money form', { timeout: 20_000 }, () => {
           fields: { card: 'Required.' },
         }),
     });
-    const form = renderForm();
-    await fill(form, '10');
-    await submit(form);
+    const form = await submitted('10');
     await waitFor(() =>
       expect(within(form).getByLabelText('Card number')).toHaveAttribute('aria-invalid', 'true'),
     );
@@ -190,19 +155,6 @@ describe('add money form', { timeout: 20_000 }, () => {
   });
 
   it("tops up an organisation's wallet through its own calls", async () => {
-    const fetchMock = stubFetch({
-      'POST /api/business/9/deposit': () => jsonResponse({ payment: payment() }, 201),
-      'POST /api/business/9/confirm': () => jsonResponse({ payment: payment('credited'), wallet }),
-    });
-    renderWithProviders(
-      <AddMoneyForm owner={{ type: 'business', id: 9, name: 'Acme Ltd' }} currency="INR" />,
-    );
-    const form = screen.getByRole('form', { name: 'Add money' });
-    await fill(form, '5');
-    await submit(form);
-    expect(await screen.findByText(MONEY_ADDED_TOAST)).toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(pathOf)).toEqual(['/api/business/9/deposit', '/api/business/9/confirm']);
-    // Not the person's balance.
-    expect(session.getState().user?.wallet_amount).toBe(123_456);
+    await topUpAcme();
   });
 });

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '@/entities/session';
-import { MINUTE, makeLogin, makeUser } from '@/testing/fixtures';
+import { describe, expect, it } from 'vitest';
+import { expectForPlatformAdminsOnly } from '@/testing/admin';
 import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
-import { renderRoutes } from '@/testing/render';
+import { renderRoutes, textsOf } from '@/testing/render';
+import { sessionClearedAfterEachTest, signInAsPlatformUser } from '@/testing/session';
+import { paste } from '@/testing/user';
 import { AdminDirectDebitsScreen } from './admin-direct-debits-screen';
 import { AdminMoneyScreen } from './admin-money-screen';
 
@@ -12,12 +13,6 @@ const routes = [
   { path: '/admin/money', element: <AdminMoneyScreen /> },
   { path: '/admin/direct-debits', element: <AdminDirectDebitsScreen /> },
 ];
-
-function signInAs(isAdmin: boolean, adminType: number | null) {
-  session.signIn(
-    makeLogin(Date.now() + 60 * MINUTE, { user: makeUser({ is_iic_admin: isAdmin, admin_type: adminType }) }),
-  );
-}
 
 function makeAdminUser(id: number, first_name: string, last_name: string, email: string) {
   return { id, first_name, last_name, email, deleted: false };
@@ -29,31 +24,16 @@ function callOf(fetchMock: { mock: { calls: unknown[][] } }, method: string) {
   return call?.[1] as RequestInit | undefined;
 }
 
-async function paste(field: HTMLElement, value: string) {
-  await userEvent.clear(field);
-  await userEvent.click(field);
-  await userEvent.paste(value);
-}
-
 describe('admin money screens', { timeout: 20_000 }, () => {
-  beforeEach(() => {
-    session.setNavigator(vi.fn());
-  });
-  afterEach(() => {
-    session.clearSession();
-  });
+  sessionClearedAfterEachTest();
 
   it('tells people who are not platform admins that the screens are not for them', () => {
-    signInAs(false, null);
-    const fetchMock = stubFetch({});
-    renderRoutes(routes, '/admin/money');
-    expect(screen.getByText('This area is for platform admins only.')).toBeInTheDocument();
+    expectForPlatformAdminsOnly(routes, '/admin/money');
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('shows an Employee the direct debits but not the deposit form', async () => {
-    signInAs(true, 99);
+    signInAsPlatformUser(true, 99);
     const fetchMock = stubFetch({
       'GET /api/admin/direct_debits_list': () =>
         jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
@@ -70,7 +50,7 @@ describe('admin money screens', { timeout: 20_000 }, () => {
   });
 
   it('finds the person by name, deposits credits after confirming, and shows the new balance', async () => {
-    signInAs(true, 1);
+    signInAsPlatformUser(true, 1);
     const fetchMock = stubFetch({
       'GET /api/admin/user_list': (url) =>
         jsonResponse({
@@ -100,11 +80,10 @@ describe('admin money screens', { timeout: 20_000 }, () => {
     await paste(within(form).getByRole('textbox', { name: 'Person' }), 'asha');
     await screen.findByRole('option', { name: 'Asha Rao (asha@example.org)' });
     const found = screen.getByRole('listbox', { name: 'People found' });
-    expect(
-      within(found)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Asha Rao (asha@example.org)', 'Asha Iyer (ai@example.org)']);
+    expect(textsOf(within(found).getAllByRole('option'))).toEqual([
+      'Asha Rao (asha@example.org)',
+      'Asha Iyer (ai@example.org)',
+    ]);
     await userEvent.click(within(found).getByRole('option', { name: 'Asha Rao (asha@example.org)' }));
     expect(within(form).getByRole('textbox', { name: 'Person' })).toHaveProperty(
       'value',
@@ -133,7 +112,7 @@ describe('admin money screens', { timeout: 20_000 }, () => {
   });
 
   it('a corrected deposit after a refusal gets a new Idempotency-Key; a retry after no answer keeps it', async () => {
-    signInAs(true, 2);
+    signInAsPlatformUser(true, 2);
     const sent: { amount: number; key: string | undefined }[] = [];
     stubFetch({
       'GET /api/admin/user_list': () =>
@@ -177,7 +156,7 @@ describe('admin money screens', { timeout: 20_000 }, () => {
   });
 
   it('gives an organisation found by name credits through its cc call, and puts a refusal on the field', async () => {
-    signInAs(true, 2);
+    signInAsPlatformUser(true, 2);
     const fetchMock = stubFetch({
       'GET /api/admin/business_list': (url) =>
         jsonResponse({

@@ -2,9 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { todayIso } from '@/lib/format';
-import { headersOf, jsonResponse, stubFetch } from '@/testing/http';
+import { bodyOfCall, headersOf, jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
+import { paste } from '@/testing/user';
+import { createDirectDebit, mandateFixture } from '../testing/payments';
 import { CARD_DOUBLE_LABEL, cardElement, loadStripe, resetStripeDouble, stripeJs } from '../testing/stripe';
 import { DirectDebitForm } from './direct-debit-form';
 
@@ -12,27 +14,7 @@ import { DirectDebitForm } from './direct-debit-form';
 vi.mock('@stripe/stripe-js/pure', async () => (await import('../testing/stripe')).stripeJsModule);
 vi.mock('@stripe/react-stripe-js', async () => (await import('../testing/stripe')).reactStripeModule);
 
-const mandate = (body: Record<string, unknown>) => ({
-  id: 1,
-  owner_type: 'user',
-  owner_id: 7,
-  type: 1,
-  charity_id: null,
-  currency: 'INR',
-  next_charge_on: body.start_date,
-  status: 'active',
-  payment_method_label: 'Card ending 4242',
-  failed_attempts: 0,
-  last_error: null,
-  created_at: '2030-01-01T00:00:00.000Z',
-  ...body,
-});
-
-async function paste(field: HTMLElement, value: string) {
-  await userEvent.clear(field);
-  await userEvent.click(field);
-  await userEvent.paste(value);
-}
+const mandate = (body: Record<string, unknown>) => mandateFixture(body, 'Card ending 4242');
 
 function renderForm(owner: Parameters<typeof DirectDebitForm>[0]['owner'] = { type: 'user' }) {
   renderWithProviders(
@@ -43,8 +25,6 @@ function renderForm(owner: Parameters<typeof DirectDebitForm>[0]['owner'] = { ty
 
 const submit = (form: HTMLElement) =>
   userEvent.click(within(form).getByRole('button', { name: 'Set up direct debit' }));
-const bodyOf = (call: unknown[] | undefined) =>
-  JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
 
 describe('direct debit form with Stripe Elements', { timeout: 20_000 }, () => {
   beforeEach(() => {
@@ -54,8 +34,7 @@ describe('direct debit form with Stripe Elements', { timeout: 20_000 }, () => {
 
   it('makes a PaymentMethod with Elements and sends payment_method_id instead of a card', async () => {
     const fetchMock = stubFetch({
-      'POST /api/user/create_direct_debit': (_url, init) =>
-        jsonResponse(mandate(JSON.parse(String(init.body))), 201),
+      'POST /api/user/create_direct_debit': createDirectDebit('Card ending 4242'),
     });
     const form = renderForm();
     expect(within(form).queryByLabelText('Card number')).not.toBeInTheDocument();
@@ -68,7 +47,7 @@ describe('direct debit form with Stripe Elements', { timeout: 20_000 }, () => {
     expect(loadStripe).toHaveBeenCalledWith('pk_test_x');
     expect(stripeJs.createPaymentMethod).toHaveBeenCalledTimes(1);
     expect(stripeJs.createPaymentMethod).toHaveBeenCalledWith({ type: 'card', card: cardElement });
-    expect(bodyOf(fetchMock.mock.calls[0])).toEqual({
+    expect(bodyOfCall(fetchMock.mock.calls[0])).toEqual({
       amount: 5_700,
       frequency: 2,
       start_date: todayIso(),
@@ -133,8 +112,8 @@ describe('direct debit form with Stripe Elements', { timeout: 20_000 }, () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     expect(stripeJs.createPaymentMethod).toHaveBeenCalledTimes(1);
     const [first, second] = fetchMock.mock.calls;
-    expect(bodyOf(first).payment_method_id).toBe('pm_first');
-    expect(bodyOf(second).payment_method_id).toBe('pm_first');
+    expect(bodyOfCall(first).payment_method_id).toBe('pm_first');
+    expect(bodyOfCall(second).payment_method_id).toBe('pm_first');
     expect(headersOf(second?.[1])['Idempotency-Key']).toBe(headersOf(first?.[1])['Idempotency-Key']);
 
     // Another card typed in: a new PaymentMethod and a new key.
@@ -143,7 +122,7 @@ describe('direct debit form with Stripe Elements', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Direct debit set up')).toBeInTheDocument();
     expect(stripeJs.createPaymentMethod).toHaveBeenCalledTimes(2);
     const third = fetchMock.mock.calls[2];
-    expect(bodyOf(third).payment_method_id).toBe('pm_second');
+    expect(bodyOfCall(third).payment_method_id).toBe('pm_second');
     expect(headersOf(third?.[1])['Idempotency-Key']).not.toBe(headersOf(first?.[1])['Idempotency-Key']);
   });
 
@@ -163,7 +142,7 @@ describe('direct debit form with Stripe Elements', { timeout: 20_000 }, () => {
     await submit(form);
     expect(await screen.findByText('Direct debit set up')).toBeInTheDocument();
     const post = fetchMock.mock.calls.find((call) => String(call[0]).includes('/business/direct_debit/9'));
-    expect(bodyOf(post)).toEqual({
+    expect(bodyOfCall(post)).toEqual({
       amount: 10_000,
       frequency: 3,
       start_date: todayIso(),

@@ -5,31 +5,13 @@ import { todayIso } from '@/lib/format';
 import { headersOf, jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
+import { paste } from '@/testing/user';
+import { createDirectDebit, mandateFixture } from '../testing/payments';
 import { DirectDebitForm } from './direct-debit-form';
 
 const YEAR = String(new Date().getFullYear() + 2);
 
-const mandate = (body: Record<string, unknown>) => ({
-  id: 1,
-  owner_type: 'user',
-  owner_id: 7,
-  type: 1,
-  charity_id: null,
-  currency: 'INR',
-  next_charge_on: body.start_date,
-  status: 'active',
-  payment_method_label: 'Visa •••• 4242',
-  failed_attempts: 0,
-  last_error: null,
-  created_at: '2030-01-01T00:00:00.000Z',
-  ...body,
-});
-
-async function paste(field: HTMLElement, value: string) {
-  await userEvent.clear(field);
-  await userEvent.click(field);
-  await userEvent.paste(value);
-}
+const mandate = (body: Record<string, unknown>) => mandateFixture(body, 'Visa •••• 4242');
 
 async function fillCard(form: HTMLElement) {
   await paste(within(form).getByLabelText('Card number'), '4242424242424242');
@@ -43,8 +25,7 @@ describe('direct debit form', { timeout: 20_000 }, () => {
 
   it("sets up the person's wallet top-up: amount, frequency, today's start and the card", async () => {
     const fetchMock = stubFetch({
-      'POST /api/user/create_direct_debit': (_url, init) =>
-        jsonResponse(mandate(JSON.parse(String(init.body))), 201),
+      'POST /api/user/create_direct_debit': createDirectDebit('Visa •••• 4242'),
     });
     renderWithProviders(<DirectDebitForm owner={{ type: 'user' }} currency="INR" />);
     const form = screen.getByRole('form', { name: 'Set up a direct debit' });

@@ -3,9 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/entities/session';
-import { MINUTE, makeLogin } from '@/testing/fixtures';
+import { businessMembershipFixture, MINUTE, makeLogin } from '@/testing/fixtures';
 import { jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
+import { signInWith } from '@/testing/session';
 import { defaultRange } from '../lib/dates';
 import { WalletScreen } from './wallet-screen';
 
@@ -197,20 +198,7 @@ describe('wallet screen', { timeout: 20_000 }, () => {
   });
 
   it("explains to an organisation's employee that its wallet is for its admins", async () => {
-    session.signIn(
-      makeLogin(Date.now() + 60 * MINUTE, {
-        business_membership: [
-          {
-            business_id: 9,
-            name: 'Acme Ltd',
-            admin_type: 99,
-            is_signoff_admin: false,
-            is_franchise: false,
-            permissions: [],
-          },
-        ],
-      }),
-    );
+    signInWith({ business_membership: [businessMembershipFixture({ admin_type: 99 })] });
     session.setActiveAccount({ type: 'business', id: 9 });
     const fetchMock = stubFetch({});
     renderWithProviders(<WalletScreen />);

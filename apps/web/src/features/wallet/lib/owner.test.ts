@@ -1,17 +1,11 @@
 import type { BusinessMembership } from '@kindred/shared';
 import { describe, expect, it } from 'vitest';
 import { ownerKey, walletPaths } from '@/entities/wallet';
+import { businessMembershipFixture } from '@/testing/fixtures';
 import { moneyAdminRole } from './admin';
 import { walletAccess } from './owner';
 
-const membership = (admin_type: number): BusinessMembership => ({
-  business_id: 9,
-  name: 'Acme Ltd',
-  admin_type,
-  is_signoff_admin: false,
-  is_franchise: false,
-  permissions: [],
-});
+const membership = (admin_type: number): BusinessMembership => businessMembershipFixture({ admin_type });
 
 describe('whose wallet the screen shows', () => {
   it("is the person's own for the individual account", () => {

@@ -33,25 +33,16 @@ describe("Stripe.js's refusals", () => {
     );
   });
 
-  it("shows Stripe's own message: a decline as such, a failure with the retry note", () => {
-    expect(
-      failureOf(
-        new StripePaymentError({ type: 'card_error', message: 'Your card was declined.' }),
-        'Failed',
-        NOTE,
-      ),
-    ).toEqual({ title: 'Card declined', message: 'Your card was declined.' });
-    expect(
-      failureOf(
-        new StripePaymentError({ type: 'api_connection_error', message: 'No connection.' }),
-        'Failed',
-        NOTE,
-      ),
-    ).toEqual({ title: 'Failed', message: 'No connection. Submit again.' });
-    expect(
-      failureOf(new StripePaymentError({ type: 'validation_error', message: 'Incomplete.' }), 'Failed', NOTE),
-    ).toEqual({ title: 'Failed', message: 'Incomplete.' });
-  });
+  it.each([
+    ['card_error', 'Your card was declined.', { title: 'Card declined', message: 'Your card was declined.' }],
+    ['api_connection_error', 'No connection.', { title: 'Failed', message: 'No connection. Submit again.' }],
+    ['validation_error', 'Incomplete.', { title: 'Failed', message: 'Incomplete.' }],
+  ] as const)(
+    "shows Stripe's own message for a %s: a decline as such, a failure with the retry note",
+    (type, message, shown) => {
+      expect(failureOf(new StripePaymentError({ type, message }), 'Failed', NOTE)).toEqual(shown);
+    },
+  );
 });
 
 describe('which card form shows', () => {
