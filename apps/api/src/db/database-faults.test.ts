@@ -13,7 +13,7 @@ import { cities, states } from '../modules/places/places.table.js';
 import { users } from '../modules/users/users.table.js';
 import { DEMO_ACCOUNTS } from '../seed/demo.js';
 import { ukPlaces } from '../seed/places.js';
-import { type ApiProcess, startApiProcess } from '../testing/api-process.js';
+import { type ApiProcess, freePort, startApiProcess } from '../testing/api-process.js';
 import { createTestApp } from '../testing/helpers.js';
 import { GOOD_CARD } from '../testing/money.js';
 import { adminQuery, freshDatabase } from '../testing/template.js';
@@ -61,8 +61,8 @@ describe('database faults on PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let dataDir: string;
   let server: ApiProcess;
-  const port = 4100 + Math.floor(Math.random() * 800);
-  const base = `http://127.0.0.1:${port}`;
+  let port: number;
+  let base: string;
   let token: string;
 
   async function health(): Promise<{ status: number; body: unknown }> {
@@ -73,6 +73,8 @@ describe('database faults on PostgreSQL', () => {
   const waitForHealth = (ms?: number) => server.healthy(ms);
 
   beforeAll(async () => {
+    port = await freePort();
+    base = `http://127.0.0.1:${port}`;
     database = await freshDatabase();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'kindred-db-faults-'));
     server = startApiProcess({

@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../modules/ledger/ledger.check.js';
 import { DEMO_PASSWORD } from '../seed/demo.js';
-import { type ApiProcess, startApiProcess } from '../testing/api-process.js';
+import { type ApiProcess, freePort, startApiProcess } from '../testing/api-process.js';
 import { openDatabase } from './client.js';
 
 /**
@@ -29,8 +29,8 @@ interface Sent {
 describe('the embedded database when the app is killed mid-write', () => {
   let dataDir: string;
   let api: ApiProcess;
-  const port = 5100 + Math.floor(Math.random() * 800);
-  const base = `http://127.0.0.1:${port}`;
+  let port: number;
+  let base: string;
   let token: string;
   let donorId: number;
   let projectId: number;
@@ -112,6 +112,8 @@ describe('the embedded database when the app is killed mid-write', () => {
   }
 
   beforeAll(async () => {
+    port = await freePort();
+    base = `http://127.0.0.1:${port}`;
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'kindred-crash-'));
     // As root the embedded server runs as the user "postgres", who must be able to enter the folder.
     await chmod(dataDir, 0o755);
