@@ -42,3 +42,13 @@ export const bodyOfCall = (call: unknown[] | undefined) =>
 
 /** The path a stubbed fetch call went to. */
 export const pathOfCall = (call: unknown[] | undefined) => new URL(String(call?.[0]), 'http://x').pathname;
+
+/** A search route answering a page with `found` for the search `q` and an empty page for any other. */
+export function searchRoute(q: string, found: unknown[]): Route {
+  return (url) =>
+    jsonResponse({
+      items: url.searchParams.get('q') === q ? found : [],
+      next_cursor: null,
+      prev_cursor: null,
+    });
+}

@@ -1,3 +1,4 @@
+import type { Donation } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -30,6 +31,10 @@ const older = makeDonation({
 function listedDonations() {
   return within(screen.getByRole('list', { name: 'Your donations' })).getAllByRole('listitem');
 }
+
+/** Donation 9, cancelled, with the history given. */
+const cancelledDonation = (history: Donation['history']) =>
+  makeDonation({ id: 9, status: 90, status_label: 'Canceled', receipt_number: null, history });
 
 /** The step of a donation's history where Pat Admin cancelled it, saying why. */
 const cancelledByPat = (reason: string) => ({
@@ -132,22 +137,16 @@ describe('my giving: donations', { timeout: 20_000 }, () => {
   });
 
   it('opens a donation with its history (who, when, why) and keeps it in the URL', async () => {
-    const declined = makeDonation({
-      id: 9,
-      status: 90,
-      status_label: 'Canceled',
-      receipt_number: null,
-      history: [
-        {
-          status: 40,
-          status_label: 'Awaiting platform admin approval',
-          at: '2030-01-10T10:00:00.000Z',
-          by: { id: 7, name: 'Dana Donor' },
-          reason: null,
-        },
-        cancelledByPat('The project closed early.'),
-      ],
-    });
+    const declined = cancelledDonation([
+      {
+        status: 40,
+        status_label: 'Awaiting platform admin approval',
+        at: '2030-01-10T10:00:00.000Z',
+        by: { id: 7, name: 'Dana Donor' },
+        reason: null,
+      },
+      cancelledByPat('The project closed early.'),
+    ]);
     stubFetch({
       'GET /api/user/donations': () => pageOf([declined]),
       'GET /api/user/donation/9': () => jsonResponse({ donation: declined }),
@@ -168,13 +167,7 @@ describe('my giving: donations', { timeout: 20_000 }, () => {
   });
 
   it('shows declined donations with their reason, and the coming gifts of the next 12 months', async () => {
-    const declined = makeDonation({
-      id: 9,
-      status: 90,
-      status_label: 'Canceled',
-      receipt_number: null,
-      history: [cancelledByPat('Duplicate gift.')],
-    });
+    const declined = cancelledDonation([cancelledByPat('Duplicate gift.')]);
     stubFetch({
       'GET /api/user/donations': () => pageOf([funds]),
       'GET /api/user/rejected_donations': () => pageOf([declined]),

@@ -46,6 +46,13 @@ async function card() {
   return screen.findByRole('listitem', { name: /to Clean the River Wey/ });
 }
 
+/** Opens the recurring donations tab with one monthly subscription; returns its card and the calls made. */
+async function openSubscriptions() {
+  const { calls } = subscriptionApi(makeSubscription());
+  renderGiving('/donations?tab=subscriptions');
+  return { calls, item: await card() };
+}
+
 /** Types a new amount in the open amount field of the card and saves it. */
 async function saveAmount(item: HTMLElement, amount: string) {
   const field = within(item).getByLabelText('New amount');
@@ -60,9 +67,9 @@ describe('my giving: recurring donations', { timeout: 20_000 }, () => {
   });
 
   it('pauses and resumes a monthly donation, showing when the next gift comes', async () => {
-    const { calls } = subscriptionApi(makeSubscription());
-    renderGiving('/donations?tab=subscriptions');
-    let item = await card();
+    const opened = await openSubscriptions();
+    const { calls } = opened;
+    let { item } = opened;
     expect(within(item).getByText('₹25 monthly')).toBeInTheDocument();
     expect(within(item).getByText('Next gift on 1 Feb 2030.')).toBeInTheDocument();
     expect(within(item).getByText('Active')).toBeInTheDocument();
@@ -80,9 +87,7 @@ describe('my giving: recurring donations', { timeout: 20_000 }, () => {
   });
 
   it('changes the amount: refuses a bad amount beside the field, shows the server refusal there, sends minor units', async () => {
-    const { calls } = subscriptionApi(makeSubscription());
-    renderGiving('/donations?tab=subscriptions');
-    const item = await card();
+    const { calls, item } = await openSubscriptions();
     await userEvent.click(within(item).getByRole('button', { name: 'Change amount' }));
     const field = within(item).getByLabelText('New amount');
     expect(field).toHaveValue('25');
@@ -104,9 +109,7 @@ describe('my giving: recurring donations', { timeout: 20_000 }, () => {
   });
 
   it('cancels only after the confirm dialog, and keeping it sends nothing', async () => {
-    const { calls } = subscriptionApi(makeSubscription());
-    renderGiving('/donations?tab=subscriptions');
-    const item = await card();
+    const { calls, item } = await openSubscriptions();
 
     await userEvent.click(within(item).getByRole('button', { name: 'Cancel' }));
     let dialog = await screen.findByRole('dialog', { name: 'Cancel this recurring donation?' });

@@ -86,6 +86,13 @@ function callTo(mock: { mock: { calls: unknown[][] } }, method: string, path: st
   return call?.[1] as RequestInit | undefined;
 }
 
+/** Replaces the value of a field of the dialog and presses the dialog's Save. */
+async function typeAndSave(dialog: HTMLElement, field: HTMLElement, value: string) {
+  await userEvent.clear(field);
+  await userEvent.type(field, value);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+}
+
 describe('the subscription screens', { timeout: 30_000 }, () => {
   beforeEach(() => {
     session.setNavigator(vi.fn());
@@ -473,9 +480,7 @@ describe('the platform admin screen of plans and codes', { timeout: 30_000 }, ()
     const fee = within(dialog).getByLabelText(/^Fee/) as HTMLInputElement;
     expect(fee).toHaveValue('2500');
     expect(within(dialog).getByText(/A monthly plan stays monthly/)).toBeInTheDocument();
-    await userEvent.clear(fee);
-    await userEvent.type(fee, '3000.50');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await typeAndSave(dialog, fee, '3000.50');
     expect(await screen.findByText('Plan updated')).toBeInTheDocument();
     expect(bodyOf(mock, '/api/admin/subscription_plans/1')?.body).toEqual({ fee: 300_050 });
     await waitFor(() =>
@@ -497,9 +502,7 @@ describe('the platform admin screen of plans and codes', { timeout: 30_000 }, ()
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Starter' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Starter' });
     const name = within(dialog).getByLabelText(/^Name/) as HTMLInputElement;
-    await userEvent.clear(name);
-    await userEvent.type(name, 'Business annual');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await typeAndSave(dialog, name, 'Business annual');
     expect(await within(dialog).findByText('A plan with this name exists.')).toBeInTheDocument();
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name).toHaveValue('Business annual');
@@ -518,9 +521,7 @@ describe('the platform admin screen of plans and codes', { timeout: 30_000 }, ()
     const dialog = await screen.findByRole('dialog', { name: 'Edit WELCOME20' });
     const maxUses = within(dialog).getByLabelText(/^Maximum uses/) as HTMLInputElement;
     for (const typed of ['0', '-5', '2.5']) {
-      await userEvent.clear(maxUses);
-      await userEvent.type(maxUses, typed);
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await typeAndSave(dialog, maxUses, typed);
       expect(
         await within(dialog).findByText('Enter a whole number between 1 and 1,000,000.'),
       ).toBeInTheDocument();
@@ -537,9 +538,7 @@ describe('the platform admin screen of plans and codes', { timeout: 30_000 }, ()
     expect(within(dialog).getByLabelText(/^Expires on/)).toHaveValue('06/30/31');
     const maxUses = within(dialog).getByLabelText(/^Maximum uses/) as HTMLInputElement;
     expect(maxUses).toHaveValue('100');
-    await userEvent.clear(maxUses);
-    await userEvent.type(maxUses, '250');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await typeAndSave(dialog, maxUses, '250');
     expect(await screen.findByText('Discount code updated')).toBeInTheDocument();
     expect(bodyOf(mock, '/api/admin/discount_codes/3')?.body).toEqual({ max_uses: 250 });
     expect(await within(table).findByText('4 of 250')).toBeInTheDocument();
@@ -576,9 +575,7 @@ describe('the platform admin screen of plans and codes', { timeout: 30_000 }, ()
     await userEvent.click(await screen.findByRole('button', { name: 'Edit WELCOME20' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit WELCOME20' });
     const maxUses = within(dialog).getByLabelText(/^Maximum uses/) as HTMLInputElement;
-    await userEvent.clear(maxUses);
-    await userEvent.type(maxUses, '2');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await typeAndSave(dialog, maxUses, '2');
     expect(await within(dialog).findByText('At least 4.')).toBeInTheDocument();
     expect(maxUses).toHaveAttribute('aria-invalid', 'true');
     expect(maxUses).toHaveValue('2');

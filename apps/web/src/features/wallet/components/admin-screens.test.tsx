@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { expectForPlatformAdminsOnly } from '@/testing/admin';
-import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
+import { errorResponse, headersOf, jsonResponse, searchRoute, stubFetch } from '@/testing/http';
 import { renderRoutes, textsOf } from '@/testing/render';
 import { sessionClearedAfterEachTest, signInAsPlatformUser } from '@/testing/session';
 import { paste } from '@/testing/user';
@@ -158,12 +158,7 @@ describe('admin money screens', { timeout: 20_000 }, () => {
   it('gives an organisation found by name credits through its cc call, and puts a refusal on the field', async () => {
     signInAsPlatformUser(true, 2);
     const fetchMock = stubFetch({
-      'GET /api/admin/business_list': (url) =>
-        jsonResponse({
-          items: url.searchParams.get('q') === 'Gone' ? [{ id: 404, name: 'Gone Ltd' }] : [],
-          next_cursor: null,
-          prev_cursor: null,
-        }),
+      'GET /api/admin/business_list': searchRoute('Gone', [{ id: 404, name: 'Gone Ltd' }]),
       'POST /api/admin/business/404/cc': () =>
         errorResponse(404, 'NOT_FOUND', 'The organisation was not found.'),
     });

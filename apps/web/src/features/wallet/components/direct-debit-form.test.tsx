@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { todayIso } from '@/lib/format';
-import { headersOf, jsonResponse, stubFetch } from '@/testing/http';
+import { headersOf, jsonResponse, searchRoute, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
 import { paste } from '@/testing/user';
@@ -49,12 +49,7 @@ describe('direct debit form', { timeout: 20_000 }, () => {
 
   it('subscribes an organisation to a charity found by name, and requires one', async () => {
     const fetchMock = stubFetch({
-      'GET /api/charity/list': (url) =>
-        jsonResponse({
-          items: url.searchParams.get('q') === 'Riv' ? [{ id: 3, name: 'River Trust' }] : [],
-          next_cursor: null,
-          prev_cursor: null,
-        }),
+      'GET /api/charity/list': searchRoute('Riv', [{ id: 3, name: 'River Trust' }]),
       'POST /api/business/direct_debit/9': (_url, init) =>
         jsonResponse(mandate({ ...JSON.parse(String(init.body)), owner_type: 'business', owner_id: 9 }), 201),
     });
