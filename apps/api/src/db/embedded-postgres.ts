@@ -265,7 +265,8 @@ async function readOwner(dir: string): Promise<Owner | undefined> {
   }
 }
 
-async function freePort(): Promise<number> {
+/** A loopback port no process listens on now, as the system hands one out. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import { fileURLToPath } from 'node:url';
+
+export { freePort } from '../db/embedded-postgres.js';
 
 const apiDir = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -15,18 +16,6 @@ export interface ApiProcess {
   stop(): Promise<void>;
   /** A JSON call as the web app makes it (signed in when given a token); fails on an answer of 300 or more. */
   call<T>(method: string, path: string, token?: string, body?: unknown): Promise<T>;
-}
-
-/** A port no process listens on now, as the system hands one out (a random guess may be taken). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /**
