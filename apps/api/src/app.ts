@@ -101,7 +101,9 @@ export async function buildApp(
     storage: options.storage ?? localDiskStorage(path.join(config.dataDir, 'uploads')),
     paymentProvider:
       options.paymentProvider ??
-      (config.stripeSecretKey ? stripeProvider(config.stripeSecretKey) : sandboxProvider(now)),
+      (config.stripeSecretKey
+        ? stripeProvider(config.stripeSecretKey)
+        : sandboxProvider(now, () => options.database.db)),
     ledger: ledgerService(config.currency, now),
     events: createEventBus({ databaseUrl: options.database.url, now, log: () => ctx.log }),
     access: accessService(() => options.database.db),
@@ -194,6 +196,8 @@ export async function buildApp(
   const jobs: ScheduledJob[] = [
     { name: 'direct debits', cron: '*/5 * * * *', run: () => services.directDebits.runDue() },
     { name: 'recurring donations', cron: '*/5 * * * *', run: () => services.subscriptionRuns.runDue() },
+    // Gift payments left open: read back from the provider, made into their gifts or closed.
+    { name: 'open card payments', cron: '*/5 * * * *', run: () => services.cardGifts.settleOpenPayments() },
     { name: 'sign-off reminders', cron: '15 * * * *', run: () => services.signoff.remindSignoff() },
     { name: 'subscription invoices', cron: '*/15 * * * *', run: () => services.invoiceRuns.runDue() },
     { name: 'admin statistics', cron: '* * * * *', run: () => services.statistics.refreshIfStale() },

@@ -43,7 +43,9 @@ import { hierarchyService } from './modules/organisations/hierarchy.service.js';
 import { organisationMembersService } from './modules/organisations/organisation-members.service.js';
 import { organisationReviewService } from './modules/organisations/organisation-review.service.js';
 import { organisationsService } from './modules/organisations/organisations.service.js';
+import { cardGiftsService } from './modules/donations/card-gifts.service.js';
 import { directDebitsService } from './modules/payments/direct-debits.service.js';
+import { paymentMethodsService } from './modules/payments/payment-methods.service.js';
 import { paymentsService } from './modules/payments/payments.service.js';
 import { providerAccountsService } from './modules/payments/provider-accounts.service.js';
 import { placesService } from './modules/places/places.service.js';
@@ -64,8 +66,10 @@ export function buildServices(ctx: AppContext) {
   const gifts = giftRecorder(ctx);
   const subscriptions = subscriptionsService(ctx, gifts);
   const matching = matchingService(ctx, gifts);
+  // A gift of funds may be paid by card in the same confirm (docs/product/card-gifts.md).
+  const cardGifts = cardGiftsService(ctx, gifts, ctx.paymentProvider);
   // A person's gift may open a subscription (its first period is a donation).
-  const donorGifts = donorGiftsService(ctx, gifts, subscriptions);
+  const donorGifts = donorGiftsService(ctx, gifts, subscriptions, cardGifts);
   const settlement = settlementService(gifts, subscriptions);
   // A project that is cancelled or completed settles its donations
   // (docs/product/donations.md#a-project-that-ends,
@@ -91,6 +95,8 @@ export function buildServices(ctx: AppContext) {
     places: placesService(ctx),
     wallet: walletService(ctx),
     payments,
+    paymentMethods: paymentMethodsService(ctx, ctx.paymentProvider),
+    cardGifts,
     directDebits: directDebitsService(ctx, payments),
     providerAccounts: providerAccountsService(ctx),
     charities: charitiesService(ctx),

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../bootstrap.js';
+import type { Db } from './client.js';
 import { loadConfig } from '../config.js';
 import { hashPassword } from '../lib/passwords.js';
 import type { PaymentProvider } from '../modules/payments/provider.js';
@@ -204,7 +205,11 @@ describe('a connection a request holds, on PostgreSQL', () => {
     const answer = new Promise<void>((resolve) => {
       letProviderAnswer = resolve;
     });
-    const sandbox = sandboxProvider(() => new Date());
+    let database: (() => Db) | undefined;
+    const sandbox = sandboxProvider(
+      () => new Date(),
+      () => (database as () => Db)(),
+    );
     const slowProvider: PaymentProvider = {
       ...sandbox,
       async createPayment(input) {
@@ -214,6 +219,7 @@ describe('a connection a request holds, on PostgreSQL', () => {
       },
     };
     const t = await createTestApp({}, { paymentProvider: slowProvider });
+    database = () => t.ctx.database.db;
     try {
       const person = await t.createUser();
       const deposit = t.request('POST', '/api/user/deposit', {

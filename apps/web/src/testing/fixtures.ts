@@ -125,6 +125,7 @@ export function donationFixture(overrides: Partial<Donation> = {}): Donation {
     status_label: 'Approved',
     amount: 2_500,
     source: 'wallet',
+    payment_id: null,
     hours: null,
     confirmed_hours: null,
     date: null,

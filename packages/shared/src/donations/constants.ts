@@ -21,9 +21,14 @@ export const GIFT_AID_RATE = 0.25;
 /** What Gift Aid adds to an eligible amount, in whole minor units. */
 export const giftAidOf = (amount: number) => Math.floor(amount * GIFT_AID_RATE);
 
-/** Where the money of a funds donation comes from. */
-export const DONATION_SOURCES = ['wallet', 'credits'] as const;
+/**
+ * Where the money of a funds donation comes from: the giver's wallet, their credits, or a card
+ * charged in the same confirm (docs/product/card-gifts.md).
+ */
+export const DONATION_SOURCES = ['wallet', 'credits', 'card'] as const;
 export type DonationSource = (typeof DONATION_SOURCES)[number];
+/** What a recurring gift may be paid from (a card is charged each period: a saved card only). */
+export const SUBSCRIPTION_SOURCES = ['wallet', 'credits', 'card'] as const;
 
 export const SUBSCRIPTION_STATUSES = ['active', 'paused', 'cancelled', 'failing'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];

@@ -3,7 +3,7 @@ import { giftTargetFields, hoursGivenFields, itemsSchema, walletBalanceFields } 
 import { MAX_INT_ID } from '../common/limits.js';
 import { text } from '../common/text.js';
 import { GIFT_TYPES, GIVING_TYPE, SKILL_TYPES } from '../reference/index.js';
-import { amountSchema } from '../wallet/schemas.js';
+import { amountSchema, cardSchema } from '../wallet/schemas.js';
 import {
   DONATION_MESSAGE_MAX_LENGTH,
   DONATION_SOURCES,
@@ -45,7 +45,11 @@ export const donateBodySchema = z
   .object({
     type: donationTypeSchema,
     amount: amountSchema.optional(),
-    source: z.enum(DONATION_SOURCES, { message: 'Choose wallet or credits.' }).optional(),
+    source: z.enum(DONATION_SOURCES, { message: 'Choose wallet, credits or card.' }).optional(),
+    /** Paying by card: one of the giver's saved cards (GET /user/payment_methods). */
+    payment_method_id: z.number().int().positive().max(MAX_INT_ID).optional(),
+    /** Paying by card in the sandbox: the card typed into our form (with Stripe, the browser confirms). */
+    card: cardSchema.optional(),
     hours: hoursSchema.optional(),
     /** A blank date means the project's end date. */
     date: isoDate.or(z.literal('')).optional(),
@@ -100,7 +104,7 @@ export const donateBodySchema = z
         'Not part of a gift of funds.',
       );
     } else {
-      refuse(['amount', 'source', 'gift_aid'], 'Only gifts of funds carry money.');
+      refuse(['amount', 'source', 'gift_aid', 'card', 'payment_method_id'], 'Only gifts of funds carry money.');
       refuse(['frequency', 'start_date', 'end_date'], 'Only gifts of funds can repeat.');
     }
     if (body.type === volunteering || body.type === skilledVolunteering) {
@@ -116,6 +120,15 @@ export const donateBodySchema = z
         ctx.addIssue({ code: 'custom', path: ['description'], message: 'Say what you will give.' });
       refuse(['hours', 'date', 'skill_type'], 'Not part of a gift.');
     }
+    if (body.source !== 'card') refuse(['card', 'payment_method_id'], 'Only a gift by card takes a card.');
+    if (body.card !== undefined && body.payment_method_id !== undefined)
+      refuse(['card'], 'Choose a saved card or enter one, not both.');
+    if (body.source === 'card' && body.frequency !== undefined && body.payment_method_id === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['payment_method_id'],
+        message: 'A recurring gift by card needs a saved card: add one first.',
+      });
     if (body.frequency === undefined) refuse(['start_date', 'end_date'], 'Only a recurring gift has dates.');
     if (body.start_date && body.end_date && body.end_date < body.start_date) {
       ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'The end must come after the start.' });
@@ -143,6 +156,8 @@ export const donationSchema = z.object({
   status_label: z.string(),
   amount: z.number().int().nullable(),
   source: z.enum(DONATION_SOURCES).nullable(),
+  /** A gift by card: its payment (POST /payment/{id}/confirm), null otherwise. */
+  payment_id: z.number().int().nullable(),
   hours: z.number().int().nullable(),
   /** Hours the charity confirmed were given (at 85). */
   confirmed_hours: z.number().int().nullable(),

@@ -34,7 +34,7 @@ export type DepositBody = z.infer<typeof depositBodySchema>;
 export const paymentSchema = z.object({
   id: z.number().int(),
   provider: z.string(),
-  status: z.enum(['pending', 'succeeded', 'failed', 'credited']),
+  status: z.enum(['pending', 'requires_action', 'succeeded', 'failed', 'credited', 'refunded']),
   amount: z.number().int(),
   currency: z.string(),
   client_secret: z.string().nullable(),
@@ -50,6 +50,53 @@ export type Wallet = z.infer<typeof walletSchema>;
 export const confirmDepositBodySchema = z.object({ payment_id: z.number().int().positive() });
 export const depositResponseSchema = z.object({ payment: paymentSchema, wallet: walletSchema });
 export type DepositResponse = z.infer<typeof depositResponseSchema>;
+
+/**
+ * A card payment that needs one more step from the giver (3-D Secure): the 202 answer of a gift by
+ * card. The browser completes it with the provider (`client_secret`), then calls
+ * POST /payment/{id}/confirm.
+ */
+export const cardActionResponseSchema = z.object({
+  payment: z.object({
+    id: z.number().int(),
+    status: z.literal('requires_action'),
+    client_secret: z.string(),
+  }),
+});
+export type CardActionResponse = z.infer<typeof cardActionResponseSchema>;
+
+/** A saved card of a person or an organisation (GET /user/payment_methods). */
+export const paymentMethodSchema = z.object({
+  id: z.number().int(),
+  /** 'Visa', 'Mastercard', or 'Card' when the provider does not say. */
+  brand: z.string(),
+  last4: z.string(),
+  exp_month: z.number().int(),
+  exp_year: z.number().int(),
+  /** 'Visa ending 4242'. */
+  label: z.string(),
+  /** The card a gift by card starts with. */
+  is_default: z.boolean(),
+  created_at: z.string(),
+});
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+export const paymentMethodListSchema = z.object({ items: z.array(paymentMethodSchema) });
+
+/**
+ * POST /user/payment_methods, POST /business/{id}/payment_methods: the sandbox saves the card typed
+ * into our form at once; with Stripe the browser makes a PaymentMethod with Elements and sends its
+ * id, which the provider keeps for this owner. No card number reaches our server with Stripe.
+ */
+export const savePaymentMethodBodySchema = z
+  .object({
+    card: cardSchema.optional(),
+    /** With Stripe: the PaymentMethod made by Elements. */
+    provider_method_id: z.string().min(1).max(200).optional(),
+    make_default: z.boolean().optional(),
+  })
+  .strict();
+export type SavePaymentMethodBody = z.infer<typeof savePaymentMethodBodySchema>;
+export const savePaymentMethodResponseSchema = z.object({ payment_method: paymentMethodSchema });
 
 /** GET /user/payments/{from}/{to}, GET /business/{id}/payments/{from}/{to} */
 export const historyParamsSchema = z.object({

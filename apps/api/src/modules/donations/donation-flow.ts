@@ -43,6 +43,13 @@ export function destinationOf(row: Pick<DonationRow, 'method' | 'projectId' | 'c
     : account({ ownerType: 'charity', ownerId: row.charityId }, 'charity_funds');
 }
 
+/**
+ * The giver's account a gift's money is held from or goes back to: a card gift's money passed
+ * through the wallet, so returned money goes to the wallet until refunds to the card exist.
+ */
+export const fundsAccountOf = (row: Pick<DonationRow, 'source'>): 'wallet' | 'credits' =>
+  row.source === 'credits' ? 'credits' : 'wallet';
+
 const statusLabel = (status: number) => labelOf(TRANSACTION_STATUSES, status) ?? String(status);
 
 export function invalidMove(row: DonationRow, to: number) {
@@ -142,13 +149,21 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
     ): Promise<DonationRow> {
       // On behalf of an organisation: 20 until its sign-off admins approve, funds held meanwhile.
       if (options.signoff) {
-        if (row.type === funds)
+        if (row.type === funds && row.source === 'card')
+          await ledger.payByCard(
+            tx,
+            donorOwner(row),
+            account(donorOwner(row), 'held'),
+            row.amount ?? 0,
+            meta(row, 'donation_hold', `Donation ${row.id} by card, waiting for sign-off`, actor),
+          );
+        else if (row.type === funds)
           await ledger.hold(
             tx,
             donorOwner(row),
             row.amount ?? 0,
             meta(row, 'donation_hold', `Donation ${row.id}, waiting for sign-off`, actor),
-            row.source ?? 'wallet',
+            fundsAccountOf(row),
           );
         return record(tx, row, awaitingOrganisationApproval, actor);
       }
@@ -158,24 +173,17 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
         return updated;
       }
       const amount = row.amount ?? 0;
-      const source = row.source ?? 'wallet';
+      const card = row.source === 'card';
       if (options.review) {
-        await ledger.hold(
-          tx,
-          donorOwner(row),
-          amount,
-          meta(row, 'donation_hold', `Donation ${row.id}, waiting for review`, actor),
-          source,
-        );
+        const holdMeta = meta(row, 'donation_hold', `Donation ${row.id}, waiting for review`, actor);
+        if (card) await ledger.payByCard(tx, donorOwner(row), account(donorOwner(row), 'held'), amount, holdMeta);
+        else await ledger.hold(tx, donorOwner(row), amount, holdMeta, fundsAccountOf(row));
         return record(tx, row, awaitingPlatformAdminApproval, actor);
       }
-      await ledger.transfer(
-        tx,
-        account(donorOwner(row), source),
-        destinationOf(row),
-        amount,
-        meta(row, 'donation', `Donation ${row.id}`, actor),
-      );
+      const giftMeta = meta(row, 'donation', `Donation ${row.id}${card ? ' by card' : ''}`, actor);
+      if (card) await ledger.payByCard(tx, donorOwner(row), destinationOf(row), amount, giftMeta);
+      else
+        await ledger.transfer(tx, account(donorOwner(row), fundsAccountOf(row)), destinationOf(row), amount, giftMeta);
       const updated = await record(tx, row, approved, actor, {}, receiptYear(row));
       await count(tx, updated, 1);
       return updated;
@@ -230,7 +238,7 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
           donorOwner(row),
           row.amount ?? 0,
           meta(row, 'donation_release', `Donation ${row.id} rejected at sign-off`, actor),
-          row.source ?? 'wallet',
+          fundsAccountOf(row),
         );
       return record(tx, row, to, actor);
     }
@@ -279,7 +287,7 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
         donorOwner(row),
         row.amount ?? 0,
         meta(row, 'donation_release', `Donation ${row.id} returned`, actor),
-        row.source ?? 'wallet',
+        fundsAccountOf(row),
       );
       return record(tx, row, to, actor);
     }
@@ -288,7 +296,7 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
       await ledger.transfer(
         tx,
         destinationOf(row),
-        account(donorOwner(row), row.source ?? 'wallet'),
+        account(donorOwner(row), fundsAccountOf(row)),
         row.amount ?? 0,
         meta(row, 'donation_refund', `Donation ${row.id} returned`, actor),
       );

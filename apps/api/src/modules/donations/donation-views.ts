@@ -67,6 +67,7 @@ function ownFields(row: DonationRow) {
     status_label: statusLabel(row.status),
     amount: row.amount,
     source: row.source,
+    payment_id: row.paymentId,
     hours: row.hours,
     confirmed_hours: row.confirmedHours,
     date: row.date,

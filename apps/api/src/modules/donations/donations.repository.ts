@@ -121,6 +121,7 @@ const GIFT_COLUMNS = [
   'charityId',
   'amount',
   'source',
+  'paymentId',
   'hours',
   'date',
   'skillType',

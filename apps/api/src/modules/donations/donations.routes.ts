@@ -5,6 +5,9 @@ import {
   businessApproveDonationsBodySchema,
   businessPendingDonationSchema,
   charityStatisticsSchema,
+  type CardActionResponse,
+  cardActionResponseSchema,
+  type DonateResponse,
   donateBodySchema,
   donateResponseSchema,
   donationFiltersSchema,
@@ -27,6 +30,7 @@ import {
   supporterSchema,
   supporterWithoutFundsSchema,
 } from '@kindred/shared';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { idempotencyOf } from '../../lib/idempotency.js';
 import {
@@ -60,8 +64,14 @@ export const donationsRoutes = moduleRoutes(
       subscriptions,
       giftAid,
       projects,
+      cardGifts,
     },
   ) => {
+    /** A gift's answer: 201 with the gift, or 202 when its card asks for one more step. */
+    const sendGiftAnswer = (
+      reply: FastifyReply,
+      result: { statusCode: number; body: DonateResponse | CardActionResponse },
+    ) => reply.status(result.statusCode).send(result.body);
     for (const kind of ['project', 'charity'] as const) {
       app.post(
         `/user/donate/${kind}/:id`,
@@ -71,11 +81,11 @@ export const donationsRoutes = moduleRoutes(
             : 'Give straight to a charity: funds, time, skills or goods, once or on a schedule',
           {
             description:
-              'Honours an Idempotency-Key header: a retry with the same key answers the first result and gives nothing again.',
+              'Honours an Idempotency-Key header: a retry with the same key answers the first result and gives nothing again. With `source: "card"` the card (a saved one, or the sandbox card typed) is charged in the same call; 202 when the card asks for 3-D Secure, finished by POST /payment/{id}/confirm.',
             params: idParams(),
             headers: idempotencyHeader,
             body: donateBodySchema,
-            response: { 201: donateResponseSchema },
+            response: { 201: donateResponseSchema, 202: cardActionResponseSchema },
           },
         ),
         async (request, reply) => {
@@ -86,7 +96,7 @@ export const donationsRoutes = moduleRoutes(
             request.body,
             idempotencyOf(request, `user:${user.id}`),
           );
-          return reply.status(201).send(result.body);
+          return sendGiftAnswer(reply, result);
         },
       );
     }
@@ -100,11 +110,11 @@ export const donationsRoutes = moduleRoutes(
             : 'Give to a charity on behalf of an organisation: held until its sign-off admins approve (status 20)',
           {
             description:
-              'Any member may ask. The amount is held from the organisation’s wallet or credits. Honours an Idempotency-Key header.',
+              'Any member may ask. The amount is held from the organisation’s wallet or credits, or charged to its card (`source: "card"`; 202 when the card asks for 3-D Secure). Honours an Idempotency-Key header.',
             params: idParams('id', 'target_id'),
             headers: idempotencyHeader,
             body: donateBodySchema,
-            response: { 201: donateResponseSchema },
+            response: { 201: donateResponseSchema, 202: cardActionResponseSchema },
           },
         ),
         async (request, reply) => {
@@ -116,10 +126,30 @@ export const donationsRoutes = moduleRoutes(
             request.body,
             idempotencyOf(request, `user:${user.id} business:${request.params.id}`),
           );
-          return reply.status(201).send(result.body);
+          return sendGiftAnswer(reply, result);
         },
       );
     }
+
+    app.post(
+      '/payment/:id/confirm',
+      route.user('Finish a gift by card after its extra step (3-D Secure): answers the gift once it is paid', {
+        description:
+          'The payment is read back from the provider; once it succeeded it becomes the gift, once however often this is called. Honours an Idempotency-Key header.',
+        params: idParams(),
+        headers: idempotencyHeader,
+        response: { 201: donateResponseSchema, 202: cardActionResponseSchema },
+      }),
+      async (request, reply) => {
+        const user = currentUser(request);
+        const result = await cardGifts.confirm(
+          request.auth,
+          request.params.id,
+          idempotencyOf(request, `user:${user.id}`),
+        );
+        return sendGiftAnswer(reply, result);
+      },
+    );
 
     app.get(
       '/business/:id/donations',

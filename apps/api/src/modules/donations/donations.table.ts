@@ -46,7 +46,9 @@ export const donationSubscriptions = pgTable(
     projectId: bigint('project_id', { mode: 'number' }).references(() => projects.id),
     charityId: parentRef('charity_id', () => charities.id),
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    source: text('source', { enum: ['wallet', 'credits'] }).notNull(),
+    source: text('source', { enum: ['wallet', 'credits', 'card'] }).notNull(),
+    /** Paid by card: the saved card charged each period, off-session. */
+    paymentMethodId: bigint('payment_method_id', { mode: 'number' }),
     /** 1 Daily, 2 Weekly, 3 Monthly, 4 Yearly. */
     frequency: smallint('frequency').notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
@@ -93,7 +95,9 @@ export const donations = pgTable(
     projectId: bigint('project_id', { mode: 'number' }).references(() => projects.id),
     charityId: parentRef('charity_id', () => charities.id),
     amount: bigint('amount', { mode: 'number' }),
-    source: text('source', { enum: ['wallet', 'credits'] }),
+    source: text('source', { enum: ['wallet', 'credits', 'card'] }),
+    /** A gift by card: the payment that paid it (payments module). */
+    paymentId: bigint('payment_id', { mode: 'number' }),
     hours: integer('hours'),
     confirmedHours: integer('confirmed_hours'),
     date: date('date', { mode: 'string' }),

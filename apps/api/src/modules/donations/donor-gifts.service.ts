@@ -24,6 +24,7 @@ import { type DonationWhere, donationsRepository } from './donations.repository.
 import { assertGiftAidAllowed, type GiftRecorder } from './gift-recorder.js';
 import { receiptPdf, statementCsv, statementPdf } from './receipts.js';
 import { assertApprovable, assertBusinessMovesMoney } from './signoff-rules.js';
+import type { CardGiftAnswer, CardGiftsService } from './card-gifts.service.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 
 const { approved, completed } = TRANSACTION_STATUS;
@@ -38,6 +39,7 @@ export function donorGiftsService(
   ctx: AppContext,
   recorder: GiftRecorder,
   subscriptions: SubscriptionsService,
+  cardGifts: CardGiftsService,
 ) {
   const db = () => ctx.database.db;
   const { present, presentOne, page, receiptOf } = donationViews(ctx);
@@ -61,7 +63,7 @@ export function donorGiftsService(
       target: GiftTarget,
       body: DonateBody,
       idempotency: IdempotencyRequest,
-    ): Promise<{ statusCode: number; body: DonateResponse }> {
+    ): Promise<{ statusCode: number; body: DonateResponse } | CardGiftAnswer> {
       const user = await ctx.access.require(auth, Permission.UserSelf, [auth?.id ?? 0]);
       const donor: MoneyOwner = { ownerType: 'user', ownerId: user.id };
       // Every check runs inside the idempotent transaction (the target once, under its lock; the
@@ -74,6 +76,21 @@ export function donorGiftsService(
               name: `${row?.firstName ?? ''} ${row?.lastName ?? ''}`.trim(),
               email: row?.email ?? '',
             }));
+      if (body.source === 'card')
+        return cardGifts.give({
+          target,
+          body,
+          donor,
+          userId: user.id,
+          signoff: false,
+          email: person.email || null,
+          idempotency,
+          check: async (tx) => {
+            assertGiftAidAllowed(body, donor);
+            const checked = await recorder.check(tx, target, body);
+            await recorder.declarationFor(body, donor, checked.charity.id, tx);
+          },
+        });
       const result = await runIdempotent(db(), idempotency, ctx.now(), async (tx) => {
         assertGiftAidAllowed(body, donor);
         const actor = { userId: user.id };
@@ -113,7 +130,7 @@ export function donorGiftsService(
       target: GiftTarget,
       body: DonateBody,
       idempotency: IdempotencyRequest,
-    ): Promise<{ statusCode: number; body: DonateResponse }> {
+    ): Promise<{ statusCode: number; body: DonateResponse } | CardGiftAnswer> {
       const user = await ctx.access.require(auth, Permission.BusinessDonate, [businessId]);
       const business = await organisationsQueries.business(db(), businessId);
       if (!business || business.deletedAt) throw notFound('The organisation');
@@ -123,6 +140,22 @@ export function donorGiftsService(
         });
       const donor: MoneyOwner = { ownerType: 'business', ownerId: businessId };
       const name = user.name ?? (await usersQueries.names(db(), [user.id])).get(user.id) ?? '';
+      if (body.source === 'card')
+        return cardGifts.give({
+          target,
+          body,
+          donor,
+          userId: user.id,
+          signoff: true,
+          email: null,
+          idempotency,
+          check: async (tx) => {
+            assertBusinessMovesMoney(business);
+            assertGiftAidAllowed(body, donor);
+            await recorder.check(tx, target, body);
+            await assertApprovable(tx, business, body, user.id, ctx.config.currency);
+          },
+        });
       return runIdempotent(db(), idempotency, ctx.now(), async (tx) => {
         assertBusinessMovesMoney(business);
         assertGiftAidAllowed(body, donor);

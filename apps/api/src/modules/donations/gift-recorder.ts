@@ -39,6 +39,8 @@ export interface CreateExtra {
   createdBy?: number | null;
   /** An organisation's match of this employee's gift (decision 024). */
   matchOf?: number;
+  /** A gift by card: the payment that paid it (its money comes from the provider). */
+  paymentId?: number;
 }
 
 /** The pledge's date: a blank date means the project's end date; it must fall within the project. */
@@ -199,6 +201,7 @@ export function giftRecorder(ctx: AppContext) {
       charityId: charity.id,
       amount,
       source: isFunds ? (body.source ?? 'wallet') : null,
+      paymentId: extra.paymentId ?? null,
       hours: isTime ? (body.hours ?? null) : null,
       date: isTime ? pledgeDate(body, project, today) : null,
       skillType: body.type === skilledVolunteering ? (body.skill_type ?? null) : null,

@@ -180,6 +180,26 @@ export function ledgerService(currency: string, now: Clock) {
       });
     },
 
+    /**
+     * A gift paid by card (docs/product/card-gifts.md#the-money): the card money comes in from the
+     * provider, passes through the giver's wallet and goes on to `to` (the project's or charity's
+     * funds, or the giver's held balance while the gift waits), all in one ledger transaction. The
+     * wallet's balance ends where it began, so a card gift never depends on, or changes, it.
+     */
+    payByCard(tx: Executor, owner: Owner, to: AccountRef, amount: number, meta: Meta) {
+      assertAmount(amount);
+      const wallet = account(owner, 'wallet');
+      return post(tx, {
+        ...meta,
+        postings: [
+          { account: PLATFORM.provider, amount: -amount },
+          { account: wallet, amount },
+          { account: wallet, amount: -amount },
+          { account: to, amount },
+        ],
+      });
+    },
+
     /** Balances of an owner by kind; zero for accounts never used. */
     balances(db: Db | Executor, owner: Owner) {
       return ledgerQueries.balances(db, owner, currency);

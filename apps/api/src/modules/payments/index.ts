@@ -4,3 +4,10 @@
  */
 export { assertCanMoveMoney, type MoneyOwner, ownerEmails, requireWalletAccess } from './money-owner.js';
 export { assertCardGiven, providerFailure } from './payments.service.js';
+export {
+  type GiftPaymentRow,
+  giftPaymentsQueries,
+  giftPaymentsWrites,
+} from './payments.repository.js';
+export { paymentMethodsQueries } from './payment-methods.repository.js';
+export { type PaymentProvider, ProviderError, type ProviderPayment } from './provider.js';

@@ -1,10 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { MoneyOwner } from './money-owner.js';
-import { payments } from './payments.table.js';
+import { type PaymentPurpose, payments } from './payments.table.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
+/** A gift's payment, as the donations module reads it. */
+export type GiftPaymentRow = PaymentRow;
 
 /** SQL of the payments (money coming in through the provider): card deposits and direct debit charges. */
 export const paymentsRepository = {
@@ -39,11 +41,18 @@ export const paymentsRepository = {
     db: Executor,
     provider: string,
     providerPaymentId: string,
+    purpose: PaymentPurpose = 'deposit',
   ): Promise<number | undefined> {
     const [row] = await db
       .select({ id: payments.id })
       .from(payments)
-      .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)));
+      .where(
+        and(
+          eq(payments.provider, provider),
+          eq(payments.providerPaymentId, providerPaymentId),
+          eq(payments.purpose, purpose),
+        ),
+      );
     return row?.id;
   },
 
@@ -93,5 +102,79 @@ export const paymentsRepository = {
       .update(payments)
       .set({ ...outcome, updatedAt: now })
       .where(and(eq(payments.id, id), sql`${payments.status} <> 'credited'`));
+  },
+};
+
+/** The gift-by-card side of the payments, for the donations module (through the module's face). */
+export const giftPaymentsWrites = {
+  /**
+   * The payment of a gift by card, written before the provider is asked: the first call with a
+   * key writes it, a retry with the same key finds it (one payment per donate call).
+   */
+  async open(db: Executor, values: NewPayment & { idempotencyScope: string; idempotencyKey: string }) {
+    await db.insert(payments).values(values).onConflictDoNothing();
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.idempotencyScope, values.idempotencyScope),
+          eq(payments.idempotencyKey, values.idempotencyKey),
+        ),
+      );
+    if (!row) throw new Error('gift payment row missing');
+    return row;
+  },
+
+  /** What the provider answered; a payment that became its gift is left as it is. */
+  async recordOutcome(
+    db: Executor,
+    id: number,
+    outcome: Pick<PaymentRow, 'status' | 'failureMessage'> & { providerPaymentId?: string | null },
+    now: Date,
+  ) {
+    await db
+      .update(payments)
+      .set({ ...outcome, updatedAt: now })
+      .where(and(eq(payments.id, id), sql`${payments.status} not in ('credited', 'refunded')`));
+  },
+
+  /** The payment became its gift, in the gift's transaction. */
+  async markGiftMade(tx: Executor, id: number, donationId: number, now: Date) {
+    await tx
+      .update(payments)
+      .set({ status: 'credited', donationId, updatedAt: now })
+      .where(eq(payments.id, id));
+  },
+
+  findForUpdate: paymentsRepository.findForUpdate,
+};
+
+export const giftPaymentsQueries = {
+  async find(db: Executor, id: number): Promise<PaymentRow | undefined> {
+    const [row] = await db.select().from(payments).where(eq(payments.id, id));
+    return row;
+  },
+  async byProviderPaymentId(db: Executor, provider: string, providerPaymentId: string) {
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)));
+    return row;
+  },
+  /** Gift payments left open longer than `before` (the answer was lost, or the giver left at 3-D Secure). */
+  async openGifts(db: Executor, before: Date, limit: number): Promise<PaymentRow[]> {
+    return db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.purpose, 'gift'),
+          sql`${payments.status} in ('pending', 'requires_action', 'succeeded')`,
+          sql`${payments.createdAt} < ${before}`,
+        ),
+      )
+      .orderBy(payments.createdAt)
+      .limit(limit);
   },
 };

@@ -7,8 +7,11 @@ import {
   directDebitSchema,
   pageQuerySchema,
   pageSchema,
+  paymentMethodListSchema,
   paymentSchema,
   providerAccountBodySchema,
+  savePaymentMethodBodySchema,
+  savePaymentMethodResponseSchema,
   providerAccountSchema,
 } from '@kindred/shared';
 import { z } from 'zod';
@@ -23,6 +26,8 @@ import {
 } from '../../platform/route-helpers.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { MoneyOwner } from './money-owner.js';
+import { providerFailure } from './payments.service.js';
+import type { SandboxProvider } from './sandbox-provider.js';
 import { verifyStripeEvent } from './stripe-provider.js';
 
 const depositCreated = z.object({ payment: paymentSchema });
@@ -31,12 +36,122 @@ const walletRoute = routeOptions(['wallet']);
 const directDebitRoute = routeOptions(['direct debits']);
 const adminRoute = routeOptions(['admin']);
 const charityRoute = routeOptions(['charity']);
+const cardsRoute = routeOptions(['saved cards']);
+
+const sandboxAuthenticateBody = z.object({
+  client_secret: z.string().min(1).max(200),
+  outcome: z.enum(['complete', 'fail']),
+});
+const sandboxPaymentAnswer = z.object({
+  id: z.string(),
+  status: z.enum(['requires_action', 'processing', 'succeeded', 'failed', 'refunded']),
+});
 
 /** Deposits through the payment provider, direct debits, charity payout accounts and provider webhooks. */
 export const paymentsRoutes = moduleRoutes(
-  async (app, { payments, directDebits: debits, providerAccounts: accounts }, ctx) => {
+  async (
+    app,
+    { payments, directDebits: debits, providerAccounts: accounts, paymentMethods: cards, cardGifts },
+    ctx,
+  ) => {
     const user = (userId: number): MoneyOwner => ({ ownerType: 'user', ownerId: userId });
     const business = (businessId: number): MoneyOwner => ({ ownerType: 'business', ownerId: businessId });
+
+    // Saved cards: a person's under /user, an organisation's under /business/{id}.
+    app.get(
+      '/user/payment_methods',
+      cardsRoute.user('My saved cards, the default first', {
+        response: { 200: paymentMethodListSchema },
+      }),
+      async (request) => cards.list(request.auth, user(currentUser(request).id)),
+    );
+    app.post(
+      '/user/payment_methods',
+      cardsRoute.user('Save a card (the sandbox saves the card typed; with Stripe, the PaymentMethod made by Elements)', {
+        body: savePaymentMethodBodySchema,
+        response: { 201: savePaymentMethodResponseSchema },
+      }),
+      async (request, reply) =>
+        created(reply, cards.save(request.auth, user(currentUser(request).id), request.body)),
+    );
+    app.post(
+      '/user/payment_methods/:methodId/default',
+      cardsRoute.user('Make one of my saved cards the default', {
+        params: idParams('methodId'),
+        response: { 200: savePaymentMethodResponseSchema },
+      }),
+      async (request) =>
+        cards.makeDefault(request.auth, user(currentUser(request).id), request.params.methodId),
+    );
+    app.delete(
+      '/user/payment_methods/:methodId',
+      cardsRoute.user('Remove one of my saved cards', {
+        params: idParams('methodId'),
+        response: { 200: paymentMethodListSchema },
+      }),
+      async (request) => cards.remove(request.auth, user(currentUser(request).id), request.params.methodId),
+    );
+    app.get(
+      '/business/:id/payment_methods',
+      cardsRoute.user("An organisation's saved cards (its Super Admins and Admins)", {
+        params: idParams(),
+        response: { 200: paymentMethodListSchema },
+      }),
+      async (request) => cards.list(request.auth, business(request.params.id)),
+    );
+    app.post(
+      '/business/:id/payment_methods',
+      cardsRoute.user('Save a card for an organisation', {
+        params: idParams(),
+        body: savePaymentMethodBodySchema,
+        response: { 201: savePaymentMethodResponseSchema },
+      }),
+      async (request, reply) =>
+        created(reply, cards.save(request.auth, business(request.params.id), request.body)),
+    );
+    app.post(
+      '/business/:id/payment_methods/:methodId/default',
+      cardsRoute.user("Make one of an organisation's saved cards the default", {
+        params: idParams('id', 'methodId'),
+        response: { 200: savePaymentMethodResponseSchema },
+      }),
+      async (request) => cards.makeDefault(request.auth, business(request.params.id), request.params.methodId),
+    );
+    app.delete(
+      '/business/:id/payment_methods/:methodId',
+      cardsRoute.user("Remove one of an organisation's saved cards", {
+        params: idParams('id', 'methodId'),
+        response: { 200: paymentMethodListSchema },
+      }),
+      async (request) => cards.remove(request.auth, business(request.params.id), request.params.methodId),
+    );
+
+    app.post(
+      '/sandbox/payments/:paymentId/authenticate',
+      routeOptions(['payments']).public(
+        "The sandbox's 3-D Secure step: the giver completes or fails it (only while the sandbox takes payments)",
+        {
+          params: z.object({ paymentId: z.string().min(1).max(100) }),
+          body: sandboxAuthenticateBody,
+          response: { 200: sandboxPaymentAnswer },
+        },
+      ),
+      async (request) => {
+        const provider = ctx.paymentProvider;
+        if (provider.name !== 'sandbox' || !('authenticate' in provider))
+          throw new AppError(404, 'NOT_FOUND', 'The sandbox does not take payments here.');
+        try {
+          const payment = await (provider as SandboxProvider).authenticate(
+            request.params.paymentId,
+            request.body.client_secret,
+            request.body.outcome,
+          );
+          return { id: payment.id, status: payment.status };
+        } catch (error) {
+          providerFailure(error);
+        }
+      },
+    );
 
     app.post(
       '/user/deposit',
@@ -255,7 +370,9 @@ export const paymentsRoutes = moduleRoutes(
           }
           const fresh = await accounts.recordEvent(event.id, event.type);
           if (fresh && event.type === 'payment_intent.succeeded' && event.paymentIntentId) {
-            await payments.paymentSucceeded(event.paymentIntentId);
+            // A deposit is credited; a gift's payment becomes its gift (if its answer was lost).
+            if (!(await payments.paymentSucceeded(event.paymentIntentId)))
+              await cardGifts.providerSucceeded(event.paymentIntentId);
           }
           return { received: true, duplicate: !fresh };
         },

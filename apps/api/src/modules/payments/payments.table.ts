@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -13,10 +14,25 @@ import { serialId, timestamptz } from '../../db/columns.js';
 
 export const PAYMENT_OWNER_TYPES = ['user', 'business'] as const;
 export type PaymentOwnerType = (typeof PAYMENT_OWNER_TYPES)[number];
-export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'credited'] as const;
+export const PAYMENT_STATUSES = [
+  'pending',
+  'requires_action',
+  'succeeded',
+  'failed',
+  'credited',
+  'refunded',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** What a payment is for: money into a wallet, or a gift paid by card in one step. */
+export const PAYMENT_PURPOSES = ['deposit', 'gift'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
-/** Money coming in through the payment provider: a card deposit or a direct debit charge. */
+/**
+ * Money coming in through the payment provider: a card deposit, a direct debit charge, or a gift
+ * by card. A gift's payment is written (pending) before the provider is asked, with what the gift
+ * will be (`intent`), so a captured payment whose answer was lost still becomes its gift
+ * (docs/product/card-gifts.md#never-charged-twice-never-lost).
+ */
 export const payments = pgTable(
   'payments',
   {
@@ -33,12 +49,24 @@ export const payments = pgTable(
     /** The period a direct debit charge is for: one charge per mandate and period. */
     period: date('period', { mode: 'string' }),
     ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }),
+    purpose: text('purpose', { enum: PAYMENT_PURPOSES }).notNull().default('deposit'),
+    /** A gift by card: what the gift will be (target, body, who gives), until it is made. */
+    intent: jsonb('intent'),
+    /** A gift by card: the gift it became. */
+    donationId: bigint('donation_id', { mode: 'number' }),
+    /** The saved card charged, if any. */
+    paymentMethodId: bigint('payment_method_id', { mode: 'number' }),
+    /** A gift by card: the donate call's Idempotency-Key (scope and key), so a retry finds it. */
+    idempotencyScope: text('idempotency_scope'),
+    idempotencyKey: text('idempotency_key'),
     createdBy: bigint('created_by', { mode: 'number' }),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),
   },
   (t) => [
     uniqueIndex('payments_provider_id_uq').on(t.provider, t.providerPaymentId),
+    uniqueIndex('payments_idempotency_uq').on(t.idempotencyScope, t.idempotencyKey),
+    index('payments_open_gifts_idx').on(t.purpose, t.status, t.createdAt),
     uniqueIndex('payments_direct_debit_period_uq').on(t.directDebitId, t.period),
     index('payments_owner_idx').on(t.ownerType, t.ownerId, t.createdAt),
   ],
@@ -98,4 +126,48 @@ export const providerEvents = pgTable('provider_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
   receivedAt: timestamptz('received_at').notNull(),
+});
+
+/** Saved cards of a person or an organisation, kept by the provider; we keep its reference. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: serialId(),
+    ownerType: text('owner_type', { enum: PAYMENT_OWNER_TYPES }).notNull(),
+    ownerId: bigint('owner_id', { mode: 'number' }).notNull(),
+    provider: text('provider').notNull(),
+    /** The provider's reference to charge it (Stripe: `cus_…:pm_…`). */
+    providerMethodId: text('provider_method_id').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: smallint('exp_month').notNull(),
+    expYear: smallint('exp_year').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdAt: timestamptz('created_at').notNull(),
+    removedAt: timestamptz('removed_at'),
+  },
+  (t) => [
+    uniqueIndex('payment_methods_provider_uq').on(t.provider, t.providerMethodId),
+    index('payment_methods_owner_idx').on(t.ownerType, t.ownerId),
+  ],
+);
+
+/**
+ * The sandbox provider's own records (decision 042): its payments, so that a payment asked for
+ * again with the same idempotency key answers the same payment, a 3-D Secure step can be completed,
+ * and reconciliation has records to compare. Never used with Stripe.
+ */
+export const sandboxPayments = pgTable('sandbox_payments', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  currency: text('currency').notNull(),
+  status: text('status').notNull(),
+  /** The last four digits of the card charged. */
+  last4: text('last4').notNull(),
+  clientSecret: text('client_secret'),
+  failureMessage: text('failure_message'),
+  createdAt: timestamptz('created_at').notNull(),
+  updatedAt: timestamptz('updated_at').notNull(),
 });

@@ -9,7 +9,8 @@ export interface CardDetails {
   cvc: string;
 }
 
-export type ProviderPaymentStatus = 'requires_action' | 'processing' | 'succeeded' | 'failed';
+/** `refunded`: given back whole after it was captured (a gift that could not be recorded). */
+export type ProviderPaymentStatus = 'requires_action' | 'processing' | 'succeeded' | 'failed' | 'refunded';
 
 export interface ProviderPayment {
   id: string;
@@ -28,12 +29,18 @@ export interface CreatePaymentInput {
   metadata: Record<string, string>;
   /** Card typed into our own form (sandbox); with Stripe the browser confirms with Elements. */
   card?: CardDetails | undefined;
+  /** A saved card (`SavedMethod.id`), charged with the giver present: it may still ask for 3-D Secure. */
+  methodId?: string | undefined;
   idempotencyKey: string;
 }
 
 export interface SavedMethod {
   id: string;
   label: string;
+  brand?: string;
+  last4?: string;
+  expMonth?: number;
+  expYear?: number;
 }
 
 export interface ProviderAccount {
@@ -47,10 +54,20 @@ export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   createPayment(input: CreatePaymentInput): Promise<ProviderPayment>;
   retrievePayment(id: string): Promise<ProviderPayment>;
+  /**
+   * A payment made with this idempotency key (the sandbox) or carrying this `kindred_payment_id`
+   * (Stripe's search), for a payment whose answer never reached us; null when there is none.
+   */
+  findPayment(input: { idempotencyKey: string; reference: string }): Promise<ProviderPayment | null>;
   /** Keeps a card for a direct debit mandate. */
   saveMethod(input: { card?: CardDetails | undefined; methodId?: string | undefined }): Promise<SavedMethod>;
-  /** Charges a kept card without the person present (direct debits). */
+  /** Charges a kept card without the person present (direct debits, recurring gifts by card). */
   chargeMethod(input: Omit<CreatePaymentInput, 'card'> & { methodId: string }): Promise<ProviderPayment>;
+  /**
+   * Gives a captured payment back (whole, or `amount` of it). Used when a gift cannot be recorded
+   * after its card was charged, so no captured payment is left without its gift.
+   */
+  refundPayment(input: { paymentId: string; amount?: number; idempotencyKey: string }): Promise<void>;
   /** A charity's payout account: created on first use, refreshed after. */
   upsertAccount(input: {
     existingId?: string | undefined;

@@ -1,21 +1,30 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { luhnValid } from '@kindred/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import { sandboxPayments } from './payments.table.js';
 import {
   type CardDetails,
   type PaymentProvider,
   type ProviderAccount,
   ProviderError,
   type ProviderPayment,
+  type ProviderPaymentStatus,
 } from './provider.js';
 
-/** Test cards (docs/product/money.md#deposits), as the card processors publish them. */
+/** Test cards (docs/product/card-gifts.md#the-sandbox-cards), as the card processors publish them. */
 export const SANDBOX_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',
   /** Can be kept for a direct debit, but every later charge is declined. */
   failsLater: '4000000000000341',
+  /** Asks for 3-D Secure when paid with the giver present (Stripe's own test number for it). */
+  authenticate: '4000002500003155',
 } as const;
+
+const DECLINED = 'Your card was declined. Try another card.';
+const NOT_AUTHENTICATED = 'Your bank did not confirm the payment. Try again or use another card.';
 
 const digits = (value: string) => value.replace(/[\s-]/g, '');
 
@@ -30,33 +39,108 @@ function checkCard(card: CardDetails | undefined, now: Date): string {
   return number;
 }
 
+/** The brand a card number's first digits name, as the card networks assign them. */
+export function cardBrand(number: string): string {
+  if (/^4/.test(number)) return 'Visa';
+  if (/^(5[1-5]|2[2-7])/.test(number)) return 'Mastercard';
+  if (/^3[47]/.test(number)) return 'American Express';
+  return 'Card';
+}
+
+type Row = typeof sandboxPayments.$inferSelect;
+
+const toPayment = (row: Row): ProviderPayment => ({
+  id: row.id,
+  status: row.status as ProviderPaymentStatus,
+  amount: row.amount,
+  currency: row.currency,
+  clientSecret: row.status === 'requires_action' ? row.clientSecret : null,
+  failureMessage: row.failureMessage,
+});
+
+/** The sandbox's own extra: completing (or failing) the 3-D Secure step in the browser. */
+export interface SandboxProvider extends PaymentProvider {
+  readonly name: 'sandbox';
+  authenticate(id: string, clientSecret: string, outcome: 'complete' | 'fail'): Promise<ProviderPayment>;
+}
+
 /**
- * A payment provider that runs inside the app: no network, no state of its own. The outcome of a
- * payment is written into its id, so any API process can retrieve it.
+ * A payment provider that runs inside the app, with no network, keeping its payments in its own
+ * table (`sandbox_payments`, decision 042) as a real provider keeps them on its side: a payment
+ * asked for again with the same idempotency key is the same payment (never a second charge), a
+ * 3-D Secure step waits until the browser completes it, and any API process can read it back.
  */
-export function sandboxProvider(now: Clock): PaymentProvider {
-  const payment = (
-    amount: number,
-    currency: string,
-    succeeded: boolean,
-    message: string | null,
-  ): ProviderPayment => ({
-    id: `sbx_pi_${randomUUID().replace(/-/g, '')}_${succeeded ? 'ok' : 'no'}`,
-    status: succeeded ? 'succeeded' : 'failed',
-    amount,
-    currency,
-    clientSecret: null,
-    failureMessage: message,
-  });
-  const declineMessage = 'Your card was declined. Try another card.';
+export function sandboxProvider(now: Clock, db: () => Db): SandboxProvider {
+  async function find(id: string): Promise<Row | undefined> {
+    const [row] = await db().select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
+    return row;
+  }
+
+  /** Records a payment once per idempotency key; a repeat answers the payment first recorded. */
+  async function record(
+    input: { amount: number; currency: string; idempotencyKey: string },
+    last4: string,
+    status: ProviderPaymentStatus,
+    failureMessage: string | null,
+  ): Promise<Row> {
+    const at = now();
+    const [inserted] = await db()
+      .insert(sandboxPayments)
+      .values({
+        id: `sbx_pi_${randomUUID().replace(/-/g, '')}`,
+        idempotencyKey: input.idempotencyKey,
+        amount: input.amount,
+        currency: input.currency,
+        status,
+        last4,
+        clientSecret: status === 'requires_action' ? `sbx_secret_${randomBytes(16).toString('hex')}` : null,
+        failureMessage,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .onConflictDoNothing({ target: sandboxPayments.idempotencyKey })
+      .returning();
+    if (inserted) return inserted;
+    const [first] = await db()
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.idempotencyKey, input.idempotencyKey));
+    if (!first) throw new ProviderError('The sandbox lost a payment.', false);
+    return first;
+  }
+
+  /** A declined payment is an error of the call, as Stripe's confirm answers it. */
+  const answer = (row: Row): ProviderPayment => {
+    if (row.status === 'failed') throw new ProviderError(row.failureMessage ?? DECLINED, true);
+    return toPayment(row);
+  };
+
+  const savedLast4 = (methodId: string) => {
+    const last4 = /^sbx_pm_(\d{4})_/.exec(methodId)?.[1];
+    if (!last4) throw new ProviderError('Unknown card.', false);
+    return last4;
+  };
+
   return {
     name: 'sandbox',
     async createPayment(input) {
+      if (input.methodId) {
+        // A saved card was authenticated when it was saved: only a card that fails later fails.
+        const last4 = savedLast4(input.methodId);
+        const fails = last4 === '0341' || last4 === '0002';
+        return answer(await record(input, last4, fails ? 'failed' : 'succeeded', fails ? DECLINED : null));
+      }
       const number = checkCard(input.card, now());
-      if (number === SANDBOX_CARDS.declined) throw new ProviderError(declineMessage, true);
-      return payment(input.amount, input.currency, true, null);
+      const last4 = number.slice(-4);
+      if (number === SANDBOX_CARDS.declined) return answer(await record(input, last4, 'failed', DECLINED));
+      if (number === SANDBOX_CARDS.authenticate)
+        return answer(await record(input, last4, 'requires_action', null));
+      return answer(await record(input, last4, 'succeeded', null));
     },
     async retrievePayment(id) {
+      const row = await find(id);
+      if (row) return toPayment(row);
+      // Payments made before the sandbox kept records carried their outcome in their id.
       const match = /^sbx_pi_[0-9a-f]{32}_(ok|no)$/.exec(id);
       if (!match) throw new ProviderError('Unknown payment.', false);
       return {
@@ -65,23 +149,56 @@ export function sandboxProvider(now: Clock): PaymentProvider {
         amount: 0,
         currency: '',
         clientSecret: null,
-        failureMessage: match[1] === 'ok' ? null : declineMessage,
+        failureMessage: match[1] === 'ok' ? null : DECLINED,
       };
+    },
+    async findPayment(input) {
+      const [row] = await db()
+        .select()
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.idempotencyKey, input.idempotencyKey));
+      return row ? toPayment(row) : null;
+    },
+    async authenticate(id, clientSecret, outcome) {
+      const row = await find(id);
+      if (!row || row.clientSecret !== clientSecret) throw new ProviderError('Unknown payment.', false);
+      if (row.status !== 'requires_action') return toPayment(row);
+      const [updated] = await db()
+        .update(sandboxPayments)
+        .set({
+          status: outcome === 'complete' ? 'succeeded' : 'failed',
+          failureMessage: outcome === 'complete' ? null : NOT_AUTHENTICATED,
+          updatedAt: now(),
+        })
+        .where(eq(sandboxPayments.id, id))
+        .returning();
+      return toPayment(updated ?? row);
     },
     async saveMethod(input) {
       const number = checkCard(input.card, now());
-      if (number === SANDBOX_CARDS.declined) throw new ProviderError(declineMessage, true);
+      if (number === SANDBOX_CARDS.declined) throw new ProviderError(DECLINED, true);
+      const last4 = number.slice(-4);
       return {
-        id: `sbx_pm_${number.slice(-4)}_${randomUUID().slice(0, 8)}`,
-        label: `Card ending ${number.slice(-4)}`,
+        id: `sbx_pm_${last4}_${randomUUID().slice(0, 8)}`,
+        label: `${cardBrand(number)} ending ${last4}`,
+        brand: cardBrand(number),
+        last4,
+        expMonth: input.card?.exp_month ?? 1,
+        expYear: input.card?.exp_year ?? 2000,
       };
     },
     async chargeMethod(input) {
-      const last4 = /^sbx_pm_(\d{4})_/.exec(input.methodId)?.[1];
-      if (!last4) throw new ProviderError('Unknown card.', false);
-      if (last4 === '0341' || last4 === '0002')
-        return payment(input.amount, input.currency, false, declineMessage);
-      return payment(input.amount, input.currency, true, null);
+      const last4 = savedLast4(input.methodId);
+      const fails = last4 === '0341' || last4 === '0002';
+      return toPayment(await record(input, last4, fails ? 'failed' : 'succeeded', fails ? DECLINED : null));
+    },
+    async refundPayment(input) {
+      const row = await find(input.paymentId);
+      if (!row) throw new ProviderError('Unknown payment.', false);
+      await db()
+        .update(sandboxPayments)
+        .set({ status: 'refunded', updatedAt: now() })
+        .where(eq(sandboxPayments.id, row.id));
     },
     async upsertAccount(input): Promise<ProviderAccount> {
       return {

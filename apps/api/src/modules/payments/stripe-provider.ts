@@ -120,7 +120,9 @@ export function stripeProvider(secretKey: string, options: StripeProviderOptions
 
     async createPayment(input) {
       const stripe = await connect();
-      // `input.card` is ignored: with Stripe the browser confirms the intent with Elements.
+      // `input.card` is ignored: with Stripe the browser confirms the intent with Elements. A saved
+      // card is confirmed here; 3-D Secure, if its bank asks, is then finished in the browser.
+      const saved = input.methodId ? splitMethodId(input.methodId) : null;
       try {
         const intent = await stripe.paymentIntents.create(
           {
@@ -128,7 +130,14 @@ export function stripeProvider(secretKey: string, options: StripeProviderOptions
             currency: input.currency.toLowerCase(),
             description: input.description,
             metadata: input.metadata,
-            automatic_payment_methods: { enabled: true },
+            ...(saved
+              ? {
+                  customer: saved.customer,
+                  payment_method: saved.paymentMethod,
+                  payment_method_types: ['card'],
+                  confirm: true,
+                }
+              : { automatic_payment_methods: { enabled: true } }),
           },
           { idempotencyKey: input.idempotencyKey },
         );
@@ -147,6 +156,20 @@ export function stripeProvider(secretKey: string, options: StripeProviderOptions
       }
     },
 
+    async findPayment(input) {
+      const stripe = await connect();
+      try {
+        const found = await stripe.paymentIntents.search({
+          query: `metadata['kindred_payment_id']:'${input.reference.replace(/'/g, '')}'`,
+          limit: 1,
+        });
+        const [intent] = found.data;
+        return intent ? toPayment(intent) : null;
+      } catch (error) {
+        throw toProviderError(error);
+      }
+    },
+
     async saveMethod(input) {
       const stripe = await connect();
       if (!input.methodId) throw new ProviderError('Card details go through Stripe Elements.', false);
@@ -154,7 +177,14 @@ export function stripeProvider(secretKey: string, options: StripeProviderOptions
         const customer = await stripe.customers.create();
         const method = await stripe.paymentMethods.attach(input.methodId, { customer: customer.id });
         const last4 = method.card?.last4;
-        return { id: `${customer.id}:${method.id}`, label: last4 ? `Card ending ${last4}` : 'Saved card' };
+        const brand = method.card?.display_brand ?? method.card?.brand;
+        return {
+          id: `${customer.id}:${method.id}`,
+          label: last4 ? `Card ending ${last4}` : 'Saved card',
+          ...(last4 && { last4 }),
+          ...(brand && { brand: brand.charAt(0).toUpperCase() + brand.slice(1).replace(/_/g, ' ') }),
+          ...(method.card && { expMonth: method.card.exp_month, expYear: method.card.exp_year }),
+        };
       } catch (error) {
         throw toProviderError(error);
       }
@@ -191,6 +221,18 @@ export function stripeProvider(secretKey: string, options: StripeProviderOptions
             failureMessage: error.message,
           };
         }
+        throw toProviderError(error);
+      }
+    },
+
+    async refundPayment(input) {
+      const stripe = await connect();
+      try {
+        await stripe.refunds.create(
+          { payment_intent: input.paymentId, ...(input.amount !== undefined && { amount: input.amount }) },
+          { idempotencyKey: input.idempotencyKey },
+        );
+      } catch (error) {
         throw toProviderError(error);
       }
     },

@@ -1,0 +1,299 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  makeCharityWithProject,
+  makeOrganisation,
+  makeProject,
+  type Person,
+  platformAdmin,
+} from '../../testing/factories.js';
+import { useTestApp } from '../../testing/helpers.js';
+import { DECLINED_CARD, FAILS_LATER_CARD, GOOD_CARD } from '../../testing/money.js';
+
+/** The sandbox's card that asks for 3-D Secure (Stripe's own test number for it). */
+const THREE_D_CARD = { ...GOOD_CARD, number: '4000 0025 0000 3155' };
+
+const clock = { now: new Date('2026-06-10T10:00:00Z') };
+const t = useTestApp({}, { now: () => clock.now });
+
+let platform: Person;
+let projectId: number;
+
+const give = (who: Person, body: Record<string, unknown>, key?: string, path = `project/${projectId}`) =>
+  t.request('POST', `/api/user/donate/${path}`, {
+    token: who.token,
+    body: { type: 2, source: 'card', ...body },
+    ...(key ? { headers: { 'idempotency-key': key } } : {}),
+  });
+
+const wallet = async (who: Person) => (await t.request('GET', '/api/user/wallet', { token: who.token })).json();
+const raised = async () =>
+  Number((await t.request('GET', `/api/project/${projectId}`)).json().funds_raised);
+const settleOpenPayments = async () =>
+  Number(await t.jobs.find((job) => job.name === 'open card payments')?.run());
+const count = async (table: string, where = 'true') => {
+  const result = await t.ctx.database.db.execute(sql.raw(`select count(*)::int as n from ${table} where ${where}`));
+  return Number((result.rows[0] as { n: number }).n);
+};
+
+beforeAll(async () => {
+  platform = await platformAdmin(t);
+  const made = await makeCharityWithProject(t, { name: 'Card Trust', platform }, { title: 'Card project' });
+  projectId = made.projectId;
+});
+
+describe('a gift by card in one step', () => {
+  it('charges the card and makes the gift at once; the wallet is neither needed nor changed', async () => {
+    const donor = await t.createUser();
+    const before = await raised();
+    const res = await give(donor, { amount: 2_500, card: GOOD_CARD });
+    expect(res.statusCode).toBe(201);
+    const { donation, wallet: after } = res.json();
+    expect(donation).toMatchObject({ status: 80, source: 'card', amount: 2_500 });
+    expect(donation.payment_id).toEqual(expect.any(Number));
+    expect(donation.receipt_number).toMatch(/^KR-/);
+    expect(after).toMatchObject({ wallet_amount: 0, held: 0 });
+    expect(await raised()).toBe(before + 2_500);
+    // provider -> giver -> gift in one ledger transaction.
+    const moves = await t.ctx.database.db.execute(
+      sql`select count(*)::int as n from ledger_transactions where donation_id = ${donation.id}`,
+    );
+    expect(Number((moves.rows[0] as { n: number }).n)).toBe(1);
+    const mails = await t.outbox();
+    expect(mails.some((mail) => mail.to === donor.email && mail.subject.includes(donation.receipt_number))).toBe(true);
+  });
+
+  it('never charges twice for a retry with the same Idempotency-Key', async () => {
+    const donor = await t.createUser();
+    const first = await give(donor, { amount: 1_000, card: GOOD_CARD }, 'card-key-1');
+    const again = await give(donor, { amount: 1_000, card: GOOD_CARD }, 'card-key-1');
+    expect(again.statusCode).toBe(201);
+    expect(again.json().donation.id).toBe(first.json().donation.id);
+    expect(await count('payments', `purpose = 'gift' and created_by = ${donor.id}`)).toBe(1);
+    expect(await count('sandbox_payments', `idempotency_key = 'kindred-gift-${first.json().donation.payment_id}'`)).toBe(1);
+    expect(await count('donations', `donor_id = ${donor.id}`)).toBe(1);
+  });
+
+  it('a declined card answers beside the card and leaves no gift, no held money, no wallet change', async () => {
+    const donor = await t.createUser();
+    const before = await raised();
+    const res = await give(donor, { amount: 1_500, card: DECLINED_CARD }, 'declined-1');
+    expect(res.statusCode).toBe(402);
+    expect(res.json().error).toMatchObject({
+      code: 'CARD_DECLINED',
+      details: { fields: { card: expect.stringMatching(/declined/) } },
+    });
+    expect(await count('donations', `donor_id = ${donor.id}`)).toBe(0);
+    expect(await wallet(donor)).toMatchObject({ wallet_amount: 0, held: 0 });
+    expect(await raised()).toBe(before);
+    // The same call again gets the same answer; another card is another attempt.
+    expect((await give(donor, { amount: 1_500, card: DECLINED_CARD }, 'declined-1')).statusCode).toBe(402);
+    expect((await give(donor, { amount: 1_500, card: GOOD_CARD }, 'declined-2')).statusCode).toBe(201);
+  });
+
+  it('a card that asks for 3-D Secure answers 202, and the gift is made once the step is completed', async () => {
+    const donor = await t.createUser();
+    const res = await give(donor, { amount: 3_000, card: THREE_D_CARD }, '3ds-1');
+    expect(res.statusCode).toBe(202);
+    const { payment } = res.json();
+    expect(payment).toMatchObject({ status: 'requires_action', client_secret: expect.any(String) });
+    expect(await count('donations', `donor_id = ${donor.id}`)).toBe(0);
+
+    // Confirming before the step is finished says so.
+    const early = await t.request('POST', `/api/payment/${payment.id}/confirm`, { token: donor.token });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('PAYMENT_NOT_COMPLETE');
+
+    // Someone else cannot finish it.
+    const other = await t.createUser();
+    expect(
+      (await t.request('POST', `/api/payment/${payment.id}/confirm`, { token: other.token })).statusCode,
+    ).toBe(404);
+
+    const row = await t.ctx.database.db.execute(
+      sql`select provider_payment_id from payments where id = ${payment.id}`,
+    );
+    const providerId = (row.rows[0] as { provider_payment_id: string }).provider_payment_id;
+    const step = await t.request('POST', `/api/sandbox/payments/${providerId}/authenticate`, {
+      body: { client_secret: payment.client_secret, outcome: 'complete' },
+    });
+    expect(step.json()).toMatchObject({ status: 'succeeded' });
+
+    const done = await t.request('POST', `/api/payment/${payment.id}/confirm`, { token: donor.token });
+    expect(done.statusCode).toBe(201);
+    expect(done.json().donation).toMatchObject({ status: 80, source: 'card', amount: 3_000 });
+    const twice = await t.request('POST', `/api/payment/${payment.id}/confirm`, { token: donor.token });
+    expect(twice.json().donation.id).toBe(done.json().donation.id);
+    // The donate call retried with its key finds the gift too.
+    expect((await give(donor, { amount: 3_000, card: THREE_D_CARD }, '3ds-1')).json().donation.id).toBe(
+      done.json().donation.id,
+    );
+    expect(await count('donations', `donor_id = ${donor.id}`)).toBe(1);
+  });
+
+  it('a failed 3-D Secure step declines the gift and makes nothing', async () => {
+    const donor = await t.createUser();
+    const { payment } = (await give(donor, { amount: 3_000, card: THREE_D_CARD }, '3ds-2')).json();
+    const row = await t.ctx.database.db.execute(
+      sql`select provider_payment_id from payments where id = ${payment.id}`,
+    );
+    const providerId = (row.rows[0] as { provider_payment_id: string }).provider_payment_id;
+    const wrong = await t.request('POST', `/api/sandbox/payments/${providerId}/authenticate`, {
+      body: { client_secret: 'not-the-secret', outcome: 'complete' },
+    });
+    expect(wrong.statusCode).toBeGreaterThanOrEqual(400);
+    await t.request('POST', `/api/sandbox/payments/${providerId}/authenticate`, {
+      body: { client_secret: payment.client_secret, outcome: 'fail' },
+    });
+    const res = await t.request('POST', `/api/payment/${payment.id}/confirm`, { token: donor.token });
+    expect(res.statusCode).toBe(402);
+    expect(res.json().error.details.fields.card).toMatch(/bank did not confirm/);
+    expect(await count('donations', `donor_id = ${donor.id}`)).toBe(0);
+  });
+
+  it('refuses before charging: a closed project, missing card, a card field on a wallet gift, someone else’s card', async () => {
+    const donor = await t.createUser();
+    const other = await makeCharityWithProject(t, { platform });
+    const closed = await makeProject(t, other.admin, { charityId: other.charityId, status: 'completed' });
+    const res = await give(donor, { amount: 1_000, card: GOOD_CARD }, undefined, `project/${closed}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('PROJECT_NOT_LIVE');
+    const missing = await give(donor, { amount: 1_000 });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.details.fields.card).toBe('Required.');
+    const mixed = await t.request('POST', `/api/user/donate/project/${projectId}`, {
+      token: donor.token,
+      body: { type: 2, amount: 1_000, source: 'wallet', card: GOOD_CARD },
+    });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().error.details.fields.card).toMatch(/Only a gift by card/);
+    const owner = await t.createUser();
+    const saved = await t.request('POST', '/api/user/payment_methods', {
+      token: owner.token,
+      body: { card: GOOD_CARD },
+    });
+    const theirs = await give(donor, { amount: 1_000, payment_method_id: saved.json().payment_method.id });
+    expect(theirs.statusCode).toBe(400);
+    expect(theirs.json().error.details.fields.payment_method_id).toBe('Not a saved card.');
+    expect(await count('payments', `purpose = 'gift' and created_by = ${donor.id}`)).toBe(0);
+    expect(await count('donations', `donor_id = ${donor.id}`)).toBe(0);
+  });
+
+  it('gives with a saved card; a saved card that fails later is declined', async () => {
+    const donor = await t.createUser();
+    const good = (
+      await t.request('POST', '/api/user/payment_methods', { token: donor.token, body: { card: GOOD_CARD } })
+    ).json().payment_method;
+    const later = (
+      await t.request('POST', '/api/user/payment_methods', {
+        token: donor.token,
+        body: { card: FAILS_LATER_CARD },
+      })
+    ).json().payment_method;
+    const ok = await give(donor, { amount: 700, payment_method_id: good.id });
+    expect(ok.statusCode).toBe(201);
+    const no = await give(donor, { amount: 700, payment_method_id: later.id });
+    expect(no.statusCode).toBe(402);
+  });
+
+  it('an organisation gives by card: held for its sign-off admins, not from its wallet', async () => {
+    const org = await makeOrganisation(t, platform, { members: [{ role: 2, signoff: true }] });
+    const res = await t.request('POST', `/api/business/${org.id}/donate/project/${projectId}`, {
+      token: org.owner.token,
+      body: { type: 2, amount: 4_000, source: 'card', card: GOOD_CARD },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().donation).toMatchObject({ status: 20, source: 'card' });
+    expect(res.json().wallet).toMatchObject({ wallet_amount: 0, held: 4_000 });
+  });
+
+  it('a payment captured while its answer was lost becomes its gift in the reconciliation round, once', async () => {
+    const donor = await t.createUser();
+    // The provider charged, then the process died before the gift was written: the payment is
+    // left "pending" with what the gift will be, and the sandbox holds the captured payment.
+    const original = t.ctx.paymentProvider.createPayment;
+    let charged: string | undefined;
+    t.ctx.paymentProvider.createPayment = async (input) => {
+      const payment = await original(input);
+      charged = payment.id;
+      throw new Error('the process died here');
+    };
+    const lost = await give(donor, { amount: 1_200, card: GOOD_CARD }, 'lost-1');
+    t.ctx.paymentProvider.createPayment = original;
+    expect(lost.statusCode).toBe(500);
+    expect(charged).toBeDefined();
+    expect(await count('donations', `donor_id = ${donor.id}`)).toBe(0);
+
+    // Ten minutes later the round reads it back and makes the gift.
+    clock.now = new Date(clock.now.getTime() + 11 * 60 * 1000);
+    expect(await settleOpenPayments()).toBeGreaterThanOrEqual(1);
+    expect(await count('donations', `donor_id = ${donor.id} and status = 80 and source = 'card'`)).toBe(1);
+    // Run again, and the donor's own retry: still one gift, one charge.
+    await settleOpenPayments();
+    const retry = await give(donor, { amount: 1_200, card: GOOD_CARD }, 'lost-1');
+    expect(retry.statusCode).toBe(201);
+    expect(await count('donations', `donor_id = ${donor.id}`)).toBe(1);
+    expect(await count('sandbox_payments', `id = '${charged}'`)).toBe(1);
+  });
+});
+
+describe('saved cards', () => {
+  it('adds, lists (default first), makes default and removes; the next card becomes the default', async () => {
+    const person = await t.createUser();
+    const list = async () =>
+      (await t.request('GET', '/api/user/payment_methods', { token: person.token })).json().items;
+    expect(await list()).toEqual([]);
+    const first = await t.request('POST', '/api/user/payment_methods', {
+      token: person.token,
+      body: { card: GOOD_CARD },
+    });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().payment_method).toMatchObject({
+      brand: 'Visa',
+      last4: '4242',
+      label: 'Visa ending 4242',
+      is_default: true,
+    });
+    const second = (
+      await t.request('POST', '/api/user/payment_methods', {
+        token: person.token,
+        body: { card: { ...GOOD_CARD, number: '5555 5555 5555 4444' } },
+      })
+    ).json().payment_method;
+    expect(second).toMatchObject({ brand: 'Mastercard', is_default: false });
+    await t.request('POST', `/api/user/payment_methods/${second.id}/default`, { token: person.token });
+    expect((await list()).map((card: { id: number; is_default: boolean }) => [card.id, card.is_default])).toEqual([
+      [second.id, true],
+      [first.json().payment_method.id, false],
+    ]);
+    const after = await t.request('DELETE', `/api/user/payment_methods/${second.id}`, { token: person.token });
+    expect(after.json().items).toMatchObject([{ id: first.json().payment_method.id, is_default: true }]);
+  });
+
+  it('refuses a declined card, someone else’s card and an organisation’s cards to its employees', async () => {
+    const person = await t.createUser();
+    const refused = await t.request('POST', '/api/user/payment_methods', {
+      token: person.token,
+      body: { card: DECLINED_CARD },
+    });
+    expect(refused.statusCode).toBe(402);
+    const other = await t.createUser();
+    const card = (
+      await t.request('POST', '/api/user/payment_methods', { token: other.token, body: { card: GOOD_CARD } })
+    ).json().payment_method;
+    expect(
+      (await t.request('DELETE', `/api/user/payment_methods/${card.id}`, { token: person.token })).statusCode,
+    ).toBe(404);
+    const org = await makeOrganisation(t, platform, { members: [{ role: 99 }] });
+    const saved = await t.request('POST', `/api/business/${org.id}/payment_methods`, {
+      token: org.owner.token,
+      body: { card: GOOD_CARD },
+    });
+    expect(saved.statusCode).toBe(201);
+    const employee = org.members[0] as Person;
+    expect(
+      (await t.request('GET', `/api/business/${org.id}/payment_methods`, { token: employee.token })).statusCode,
+    ).toBe(403);
+  });
+});
+
