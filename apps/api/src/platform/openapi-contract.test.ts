@@ -39,6 +39,7 @@ const MONEY_CALLS = [
   'POST /api/user/donate/charity/{id}',
   'POST /api/business/{id}/donate/project/{target_id}',
   'POST /api/business/{id}/donate/charity/{target_id}',
+  'POST /api/payment/{id}/confirm',
   'POST /api/admin/business/{id}/subscription',
   'POST /api/business/{id}/subscription',
   'POST /api/business/{id}/subscription_with_direct_debit',
