@@ -20,6 +20,8 @@ export function walletPaths(owner: WalletOwner) {
       createDirectDebit: '/user/create_direct_debit',
       directDebits: '/user/direct_debits',
       cancelDirectDebit: (debitId: number) => `/user/direct_debit/${debitId}`,
+      paymentMethods: '/user/payment_methods',
+      paymentMethod: (methodId: number) => `/user/payment_methods/${methodId}`,
     };
   }
   const { id } = owner;
@@ -32,5 +34,7 @@ export function walletPaths(owner: WalletOwner) {
     createDirectDebit: `/business/direct_debit/${id}`,
     directDebits: `/business/${id}/direct_debits`,
     cancelDirectDebit: (debitId: number) => `/business/${id}/direct_debit/${debitId}`,
+    paymentMethods: `/business/${id}/payment_methods`,
+    paymentMethod: (methodId: number) => `/business/${id}/payment_methods/${methodId}`,
   };
 }

@@ -1,4 +1,4 @@
-import type { DirectDebit, HistoryItem, Page, Wallet } from '@kindred/shared';
+import type { DirectDebit, HistoryItem, Page, PaymentMethod, Wallet } from '@kindred/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { ownerKey, type WalletOwner, walletPaths } from './wallet-owner';
@@ -38,6 +38,11 @@ export function getDirectDebits(owner: WalletOwner): Promise<Page<DirectDebit>> 
   return api.get<Page<DirectDebit>>(walletPaths(owner).directDebits);
 }
 
+/** GET /user/payment_methods or GET /business/{id}/payment_methods: saved cards, the default first. */
+export function getPaymentMethods(owner: WalletOwner): Promise<{ items: PaymentMethod[] }> {
+  return api.get<{ items: PaymentMethod[] }>(walletPaths(owner).paymentMethods);
+}
+
 /**
  * The wallet's queries. Their keys live here only: everything of one owner's wallet sits under
  * `walletQueries.all(owner)`, which a change of the wallet (money added, a direct debit) invalidates.
@@ -59,5 +64,11 @@ export const walletQueries = {
     queryOptions({
       queryKey: [...walletQueries.all(owner), 'direct-debits'] as const,
       queryFn: () => getDirectDebits(owner),
+    }),
+  /** The owner's saved cards (the give flow offers them; the wallet screen manages them). */
+  paymentMethods: (owner: WalletOwner) =>
+    queryOptions({
+      queryKey: [...walletQueries.all(owner), 'payment-methods'] as const,
+      queryFn: () => getPaymentMethods(owner),
     }),
 };
