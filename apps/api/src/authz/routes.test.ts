@@ -22,6 +22,7 @@ const PUBLIC_CALLS = [
   'GET /api/state/by_country/:countryId',
   'GET /api/city/by_state/:stateId',
   'GET /api/files/*',
+  'POST /api/sandbox/authenticate',
   'POST /api/stripe/webhook',
   'GET /api/charity/:id',
   'GET /api/charity/list',

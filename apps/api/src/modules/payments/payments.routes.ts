@@ -127,11 +127,10 @@ export const paymentsRoutes = moduleRoutes(
     );
 
     app.post(
-      '/sandbox/payments/:paymentId/authenticate',
+      '/sandbox/authenticate',
       routeOptions(['payments']).public(
         "The sandbox's 3-D Secure step: the giver completes or fails it (only while the sandbox takes payments)",
         {
-          params: z.object({ paymentId: z.string().min(1).max(100) }),
           body: sandboxAuthenticateBody,
           response: { 200: sandboxPaymentAnswer },
         },
@@ -142,7 +141,6 @@ export const paymentsRoutes = moduleRoutes(
           throw new AppError(404, 'NOT_FOUND', 'The sandbox does not take payments here.');
         try {
           const payment = await (provider as SandboxProvider).authenticate(
-            request.params.paymentId,
             request.body.client_secret,
             request.body.outcome,
           );

@@ -61,7 +61,7 @@ const toPayment = (row: Row): ProviderPayment => ({
 /** The sandbox's own extra: completing (or failing) the 3-D Secure step in the browser. */
 export interface SandboxProvider extends PaymentProvider {
   readonly name: 'sandbox';
-  authenticate(id: string, clientSecret: string, outcome: 'complete' | 'fail'): Promise<ProviderPayment>;
+  authenticate(clientSecret: string, outcome: 'complete' | 'fail'): Promise<ProviderPayment>;
 }
 
 /**
@@ -159,9 +159,13 @@ export function sandboxProvider(now: Clock, db: () => Db): SandboxProvider {
         .where(eq(sandboxPayments.idempotencyKey, input.idempotencyKey));
       return row ? toPayment(row) : null;
     },
-    async authenticate(id, clientSecret, outcome) {
-      const row = await find(id);
-      if (!row || row.clientSecret !== clientSecret) throw new ProviderError('Unknown payment.', false);
+    async authenticate(clientSecret, outcome) {
+      const [row] = await db()
+        .select()
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.clientSecret, clientSecret));
+      if (!row) throw new ProviderError('Unknown payment.', false);
+      const id = row.id;
       if (row.status !== 'requires_action') return toPayment(row);
       const [updated] = await db()
         .update(sandboxPayments)

@@ -396,7 +396,14 @@ describe('stripeProvider saved cards', () => {
     ]);
     const customer = requests[1]?.body.get('customer');
     expect(customer).toMatch(/^cus_test_/);
-    expect(saved).toEqual({ id: `${customer}:pm_card_visa`, label: 'Card ending 4242' });
+    expect(saved).toEqual({
+      id: `${customer}:pm_card_visa`,
+      label: 'Card ending 4242',
+      brand: 'Visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2034,
+    });
   });
 
   it('falls back to a generic label when the method is not a card', async () => {

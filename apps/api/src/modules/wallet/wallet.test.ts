@@ -211,7 +211,7 @@ describe('direct debits', () => {
     expect(created.json()).toMatchObject({
       status: 'active',
       next_charge_on: '2026-11-22',
-      payment_method_label: 'Card ending 4242',
+      payment_method_label: 'Visa ending 4242',
     });
 
     await runScheduled();

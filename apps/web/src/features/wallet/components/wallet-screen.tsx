@@ -10,6 +10,7 @@ import { AddMoneyForm } from './add-money-form';
 import { BalanceCard } from './balance-card';
 import { DirectDebitsSection } from './direct-debits-section';
 import { HistorySection } from './history-section';
+import { SavedCardsSection } from './saved-cards-section';
 
 function WalletSections({ owner }: { owner: WalletOwner }) {
   // The currency comes with the balance; INR (docs/product/money.md#amounts) until it has arrived.
@@ -22,6 +23,7 @@ function WalletSections({ owner }: { owner: WalletOwner }) {
       <Paper p="lg" withBorder>
         <AddMoneyForm owner={owner} currency={currency} {...payments} />
       </Paper>
+      <SavedCardsSection owner={owner} currency={currency} {...payments} />
       <HistorySection owner={owner} currency={currency} />
       <DirectDebitsSection owner={owner} currency={currency} {...payments} />
     </>
@@ -72,8 +74,8 @@ export function WalletScreen() {
       description={
         <Text>
           {owner.type === 'user'
-            ? 'Your personal wallet: its balance, adding money, history, statements and direct debits.'
-            : `The wallet of ${owner.name}, which you manage as an organisation admin.`}
+            ? 'Your personal wallet: its balance, adding money, saved cards, history, statements and direct debits.'
+            : `The wallet of ${owner.name}, which you manage as an organisation admin. Here you add money to it, keep its saved cards, and see its history, statements and direct debits.`}
         </Text>
       }
     >
