@@ -61,7 +61,8 @@ async function fillCard(form: HTMLElement, number = '4242424242424242') {
   await paste(within(form).getByLabelText('Security code'), '123');
 }
 
-const saveCard = (form: HTMLElement) => userEvent.click(within(form).getByRole('button', { name: 'Save card' }));
+const saveCard = (form: HTMLElement) =>
+  userEvent.click(within(form).getByRole('button', { name: 'Save card' }));
 
 describe('saved cards section', { timeout: 20_000 }, () => {
   beforeEach(() => {
@@ -90,7 +91,9 @@ describe('saved cards section', { timeout: 20_000 }, () => {
     let fails = true;
     stubFetch({
       'GET /api/user/payment_methods': () =>
-        fails ? errorResponse(500, 'INTERNAL', 'Something went wrong on our side.') : jsonResponse({ items: [] }),
+        fails
+          ? errorResponse(500, 'INTERNAL', 'Something went wrong on our side.')
+          : jsonResponse({ items: [] }),
     });
     const section = renderSection();
     expect(await within(section).findByText('The saved cards could not be loaded.')).toBeInTheDocument();
@@ -121,7 +124,9 @@ describe('saved cards section', { timeout: 20_000 }, () => {
 
     const list = within(section).getByRole('list', { name: 'Your saved cards' });
     await waitFor(() =>
-      expect(within(within(list).getAllByRole('listitem')[0] as HTMLElement).getByText('Default')).toBeInTheDocument(),
+      expect(
+        within(within(list).getAllByRole('listitem')[0] as HTMLElement).getByText('Default'),
+      ).toBeInTheDocument(),
     );
     expect(within(list).getAllByRole('listitem')[0]?.textContent).toContain('Visa ending 4242');
     const post = fetchMock.mock.calls.find((call) => call[1]?.method === 'POST');
@@ -182,7 +187,10 @@ describe('saved cards section', { timeout: 20_000 }, () => {
     const fetchMock = stubFetch({
       'GET /api/user/payment_methods': listOf(() => cards),
       'POST /api/user/payment_methods/2/default': () => {
-        cards = [{ ...VISA, is_default: true }, { ...MASTERCARD, is_default: false }];
+        cards = [
+          { ...VISA, is_default: true },
+          { ...MASTERCARD, is_default: false },
+        ];
         return jsonResponse({ payment_method: cards[0] });
       },
     });
@@ -222,7 +230,9 @@ describe('saved cards section', { timeout: 20_000 }, () => {
 
     await userEvent.click(remove);
     await userEvent.click(await screen.findByRole('button', { name: 'Yes, remove it' }));
-    await waitFor(() => expect(within(section).queryByText('Mastercard ending 4444')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(section).queryByText('Mastercard ending 4444')).not.toBeInTheDocument(),
+    );
     const [only] = within(section).getAllByRole('listitem');
     expect(only?.textContent).toContain('Visa ending 4242');
     expect(only?.textContent).toContain('Default');
@@ -247,11 +257,15 @@ describe('saved cards section', { timeout: 20_000 }, () => {
     });
     const section = renderSection(ACME);
     expect(
-      await within(section).findByText('Acme Ltd has no saved cards yet. Save one to give by card in one step.'),
+      await within(section).findByText(
+        'Acme Ltd has no saved cards yet. Save one to give by card in one step.',
+      ),
     ).toBeInTheDocument();
     const form = addCardForm(section);
     await fillCard(form);
-    expect(within(form).getByRole('checkbox', { name: 'Make this the default card of Acme Ltd' })).toBeInTheDocument();
+    expect(
+      within(form).getByRole('checkbox', { name: 'Make this the default card of Acme Ltd' }),
+    ).toBeInTheDocument();
     await saveCard(form);
     const list = await within(section).findByRole('list', { name: 'Saved cards of Acme Ltd' });
     expect(within(list).getByText('Visa ending 4242')).toBeInTheDocument();
@@ -259,7 +273,9 @@ describe('saved cards section', { timeout: 20_000 }, () => {
     await userEvent.click(within(list).getByRole('button', { name: 'Remove Visa ending 4242' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Yes, remove it' }));
     expect(
-      await within(section).findByText('Acme Ltd has no saved cards yet. Save one to give by card in one step.'),
+      await within(section).findByText(
+        'Acme Ltd has no saved cards yet. Save one to give by card in one step.',
+      ),
     ).toBeInTheDocument();
     expect(fetchMock.mock.calls.map((call) => `${call[1]?.method ?? 'GET'} ${pathOfCall(call)}`)).toEqual([
       'GET /api/business/9/payment_methods',
@@ -272,7 +288,8 @@ describe('saved cards section', { timeout: 20_000 }, () => {
   it('with Stripe, saves the PaymentMethod Elements made from the card, and no card number', async () => {
     const fetchMock = stubFetch({
       'GET /api/user/payment_methods': listOf(() => []),
-      'POST /api/user/payment_methods': () => jsonResponse({ payment_method: { ...VISA, is_default: true } }, 201),
+      'POST /api/user/payment_methods': () =>
+        jsonResponse({ payment_method: { ...VISA, is_default: true } }, 201),
     });
     const section = renderSection({ type: 'user' }, true);
     const form = addCardForm(section);

@@ -1,5 +1,16 @@
 import type { PaymentMethod, SavePaymentMethodBody } from '@kindred/shared';
-import { Badge, Button, Checkbox, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import { confirm } from '@/components/ui/confirm';
@@ -9,7 +20,11 @@ import { toast } from '@/components/ui/toast';
 import { ownerKey, type WalletOwner, walletQueries } from '@/entities/wallet';
 import { ApiError, isApiError } from '@/lib/api-client';
 import { useAccessibleForm } from '@/lib/form';
-import { useMakeDefaultPaymentMethod, useRemovePaymentMethod, useSavePaymentMethod } from '../api/payment-methods';
+import {
+  useMakeDefaultPaymentMethod,
+  useRemovePaymentMethod,
+  useSavePaymentMethod,
+} from '../api/payment-methods';
 import { type CardValues, cardErrors, EMPTY_CARD, toCardInput } from '../lib/card';
 import { STRIPE_CARD_MESSAGES } from '../lib/stripe';
 import {
@@ -48,7 +63,7 @@ function SavedCard({ card, owner, others }: { card: PaymentMethod; owner: Wallet
       cancelLabel: 'Keep it',
       danger: true,
     });
-    if (!confirmed && false) return;
+    if (!confirmed) return;
     try {
       await remove.mutateAsync({ owner, id: card.id });
       toast.success('Card removed', `${card.label} is no longer saved.`);
@@ -162,7 +177,8 @@ interface SaveCardValues {
   make_default: boolean;
 }
 
-const RETRY_NOTE = 'The list of saved cards above shows whether it was saved; if it is not there, submit again.';
+const RETRY_NOTE =
+  'The list of saved cards above shows whether it was saved; if it is not there, submit again.';
 
 /** Server field names to form fields: a refused card shows beside its number. */
 const FIELD_MAP = {
@@ -224,7 +240,9 @@ function SaveCardFormBody({ owner, mode }: CardFormBodyProps<CardFormProps>) {
         current.paymentMethodId ??= await createPaymentMethod(payment.stripeCard.current);
       }
       const body =
-        current.paymentMethodId === undefined ? base : { ...base, provider_method_id: current.paymentMethodId };
+        current.paymentMethodId === undefined
+          ? base
+          : { ...base, provider_method_id: current.paymentMethodId };
       const saved = await mutation.mutateAsync({ owner, body });
       payment.attempts.answered();
       form.reset();
@@ -234,7 +252,7 @@ function SaveCardFormBody({ owner, mode }: CardFormBodyProps<CardFormProps>) {
         saved.is_default ? `${saved.label} is saved as the default card.` : `${saved.label} is saved.`,
       );
     } catch (error) {
-      payment.failed(error, form);
+      payment.failed(sandbox ? onTheCard(error) : error, form);
     }
   }, payment.invalid);
 

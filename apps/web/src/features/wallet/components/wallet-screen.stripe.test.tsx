@@ -23,11 +23,13 @@ function stubWallet(config: {
     [`GET /api/user/payments/${range.from}/${range.to}`]: () =>
       jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
     'GET /api/user/direct_debits': () => jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+    'GET /api/user/payment_methods': () => jsonResponse({ items: [] }),
   });
 }
 
 const forms = () => [
   screen.getByRole('form', { name: 'Add money' }),
+  screen.getByRole('form', { name: 'Add a card' }),
   screen.getByRole('form', { name: 'Set up a direct debit' }),
 ];
 
@@ -37,15 +39,16 @@ describe('the wallet screen with Stripe', { timeout: 20_000 }, () => {
   });
   signedInForEachTest();
 
-  it('uses Stripe Elements for adding money and direct debits when the deployment says Stripe', async () => {
+  it('uses Stripe Elements for adding money, saving a card and direct debits when the deployment says Stripe', async () => {
     stubWallet({ payment_provider: 'stripe', stripe_publishable_key: 'pk_test_x' });
     renderWithProviders(<WalletScreen />);
-    await waitFor(() => expect(screen.getAllByLabelText(CARD_DOUBLE_LABEL)).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByLabelText(CARD_DOUBLE_LABEL)).toHaveLength(3));
     for (const form of forms()) {
       expect(within(form).getByLabelText(CARD_DOUBLE_LABEL)).toBeInTheDocument();
       expect(within(form).queryByLabelText('Card number')).not.toBeInTheDocument();
     }
     expect(screen.getByRole('button', { name: 'Add money' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save card' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Set up direct debit' })).toBeInTheDocument();
     // One Stripe.js for the page, with the deployment's publishable key.
     expect(loadStripe).toHaveBeenCalledTimes(1);
@@ -55,7 +58,7 @@ describe('the wallet screen with Stripe', { timeout: 20_000 }, () => {
   it('never loads Stripe.js with the sandbox: the sandbox card form shows', async () => {
     stubWallet({ payment_provider: 'sandbox', stripe_publishable_key: null });
     renderWithProviders(<WalletScreen />);
-    await waitFor(() => expect(screen.getAllByLabelText('Card number')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByLabelText('Card number')).toHaveLength(3));
     expect(screen.queryByLabelText(CARD_DOUBLE_LABEL)).not.toBeInTheDocument();
     expect(loadStripe).not.toHaveBeenCalled();
     expect(document.querySelector('script[src*="stripe.com"]')).toBeNull();
@@ -72,9 +75,10 @@ describe('the wallet screen with Stripe', { timeout: 20_000 }, () => {
       [`GET /api/user/payments/${range.from}/${range.to}`]: () =>
         jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
       'GET /api/user/direct_debits': () => jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+      'GET /api/user/payment_methods': () => jsonResponse({ items: [] }),
     });
     renderWithProviders(<WalletScreen />);
-    expect(await screen.findAllByText('Loading the card form…')).toHaveLength(2);
+    expect(await screen.findAllByText('Loading the card form…')).toHaveLength(3);
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
     answer(
       jsonResponse({
@@ -84,16 +88,17 @@ describe('the wallet screen with Stripe', { timeout: 20_000 }, () => {
         stripe_publishable_key: 'pk_test_x',
       }),
     );
-    await waitFor(() => expect(screen.getAllByLabelText(CARD_DOUBLE_LABEL)).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByLabelText(CARD_DOUBLE_LABEL)).toHaveLength(3));
     expect(screen.queryByText('Loading the card form…')).not.toBeInTheDocument();
   });
 
   it('says card payments are not available when Stripe has no publishable key', async () => {
     stubWallet({ payment_provider: 'stripe', stripe_publishable_key: null });
     renderWithProviders(<WalletScreen />);
-    await waitFor(() => expect(screen.getAllByText('Card payments are not available here')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByText('Card payments are not available here')).toHaveLength(3));
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add money' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save card' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Set up direct debit' })).not.toBeInTheDocument();
     expect(loadStripe).not.toHaveBeenCalled();
   });
