@@ -64,10 +64,11 @@ export function buildServices(ctx: AppContext) {
   // Recording a gift is shared by the donor's gifts, a subscription's periods and an organisation's
   // matches; the donations services are split by who acts, each with the recorder.
   const gifts = giftRecorder(ctx);
-  const subscriptions = subscriptionsService(ctx, gifts);
-  const matching = matchingService(ctx, gifts);
-  // A gift of funds may be paid by card in the same confirm (docs/product/card-gifts.md).
+  // A gift of funds may be paid by card in the same confirm, a recurring one by its saved card each
+  // period (docs/product/card-gifts.md).
   const cardGifts = cardGiftsService(ctx, gifts, ctx.paymentProvider);
+  const subscriptions = subscriptionsService(ctx, gifts, cardGifts);
+  const matching = matchingService(ctx, gifts);
   // A person's gift may open a subscription (its first period is a donation).
   const donorGifts = donorGiftsService(ctx, gifts, subscriptions, cardGifts);
   const settlement = settlementService(gifts, subscriptions);
@@ -120,7 +121,7 @@ export function buildServices(ctx: AppContext) {
     platformReview: platformReviewService(ctx, gifts),
     donationStatistics: donationStatisticsService(ctx),
     subscriptions,
-    subscriptionRuns: subscriptionRunsService(ctx, gifts),
+    subscriptionRuns: subscriptionRunsService(ctx, gifts, cardGifts),
     giftAid: giftAidService(ctx),
     platformBilling: platformBillingService(ctx, plans, invoices),
     organisationSubscription: organisationSubscriptionService(ctx, plans, invoices),

@@ -26,6 +26,8 @@ import type { GiftTarget } from './donation-flow.js';
 import { donationViews } from './donation-views.js';
 import { type DonationRow, donationsRepository } from './donations.repository.js';
 import type { GiftRecorder } from './gift-recorder.js';
+import { bodyOf, ownerOf, targetOf } from './subscription-periods.js';
+import { type SubscriptionRow, subscriptionsRepository } from './subscriptions.repository.js';
 
 /** What a gift by card will be, kept on its payment until the payment becomes it. */
 export interface GiftIntent {
@@ -39,6 +41,10 @@ export interface GiftIntent {
   signoff: boolean;
   /** Where the receipt goes (a person's gift approved at once). */
   email: string | null;
+  /** A recurring gift's period, charged to its saved card. */
+  subscriptionId?: number;
+  period?: string;
+  declarationId?: number | null;
 }
 
 /** A card payment left open this long is looked at by the reconciliation round. */
@@ -92,13 +98,25 @@ export function cardGiftsService(ctx: AppContext, recorder: GiftRecorder, provid
       const existing = await donationsRepository.find(tx, row.donationId);
       if (existing) return answerOf(tx, existing, intent);
     }
+    // A period whose recurring gift was never set up (its set-up failed after the charge) is given back.
+    if (intent.subscriptionId !== undefined && !(await subscriptionsRepository.lock(tx, intent.subscriptionId)))
+      throw new AppError(409, 'SUBSCRIPTION_GONE', 'This recurring gift was not set up.');
     const created = await recorder.createChecked(
       tx,
       intent.target,
       { ...intent.body, source: 'card' },
       intent.donor,
       { userId: intent.userId },
-      { signoff: intent.signoff, paymentId: row.id },
+      {
+        signoff: intent.signoff,
+        paymentId: row.id,
+        ...(intent.subscriptionId !== undefined && {
+          subscriptionId: intent.subscriptionId,
+          period: intent.period as string,
+          declarationId: intent.declarationId ?? null,
+          createdBy: intent.userId,
+        }),
+      },
     );
     await giftPaymentsWrites.markGiftMade(tx, row.id, created.row.id, ctx.now());
     const answer = await answerOf(tx, created.row, intent);
@@ -209,10 +227,6 @@ export function cardGiftsService(ctx: AppContext, recorder: GiftRecorder, provid
       check: (tx: Tx) => Promise<unknown>;
     }): Promise<CardGiftAnswer> {
       const { body, donor } = input;
-      if (body.frequency !== undefined)
-        throw badRequest('Give by card once at a time; a recurring gift is paid from the wallet or credits.', {
-          source: 'A recurring gift is paid from the wallet or credits.',
-        });
       const { card, ...kept } = body;
       const method = body.payment_method_id
         ? await paymentMethodsQueries.find(db(), donor, body.payment_method_id)
@@ -280,6 +294,119 @@ export function cardGiftsService(ctx: AppContext, recorder: GiftRecorder, provid
         throw error;
       }
       return settle(row, remote, idempotency);
+    },
+
+    /**
+     * One period of a recurring gift by card (docs/product/card-gifts.md#recurring-gifts-by-card):
+     * its saved card is charged without the giver present, then the period's gift is made in the
+     * caller's transaction (the scheduler's, or the set-up's for a first gift today). The payment is
+     * written and committed before the charge, so a charge whose transaction is lost still becomes
+     * its gift in the reconciliation round. A refusal is answered, not thrown: the retry rule of
+     * recurring gifts takes it from there.
+     */
+    async chargePeriod(
+      tx: Tx,
+      subscription: SubscriptionRow,
+      period: string,
+      attempt: number,
+      declarationId: number | null,
+    ): Promise<DonationRow | AppError> {
+      const donor = ownerOf(subscription);
+      const method = subscription.paymentMethodId
+        ? await paymentMethodsQueries.find(tx, donor, subscription.paymentMethodId)
+        : undefined;
+      if (!method)
+        return new AppError(
+          409,
+          'CARD_MISSING',
+          'The card of this recurring gift was removed. Choose another card for it.',
+        );
+      const userId = subscription.createdBy ?? subscription.donorId;
+      const payment = await giftPaymentsWrites.open(db(), {
+        ownerType: donor.ownerType,
+        ownerId: donor.ownerId,
+        provider: provider.name,
+        purpose: 'gift',
+        amount: subscription.amount,
+        currency: ctx.config.currency,
+        status: 'pending',
+        intent: {
+          target: targetOf(subscription),
+          body: bodyOf(subscription),
+          donor,
+          userId,
+          signoff: false,
+          email: null,
+          subscriptionId: subscription.id,
+          period,
+          declarationId,
+        } satisfies GiftIntent,
+        paymentMethodId: method.id,
+        idempotencyScope: `subscription:${subscription.id}`,
+        idempotencyKey: `${period}#${attempt}`,
+        createdBy: userId,
+        createdAt: ctx.now(),
+        updatedAt: ctx.now(),
+      });
+      if (payment.status === 'credited' && payment.donationId) {
+        const made = await donationsRepository.find(tx, payment.donationId);
+        if (made) return made;
+      }
+      if (payment.status === 'failed') return declined(payment.failureMessage ?? 'The card was declined.');
+      let remote: ProviderPayment;
+      try {
+        remote = await provider.chargeMethod({
+          amount: payment.amount,
+          currency: payment.currency,
+          description: 'Kindred recurring gift',
+          metadata: { kindred_payment_id: String(payment.id), purpose: 'gift' },
+          methodId: method.providerMethodId,
+          idempotencyKey: providerKey(payment),
+        });
+      } catch (error) {
+        if (error instanceof ProviderError)
+          return new AppError(error.declined ? 402 : 502, 'CARD_DECLINED', error.message);
+        throw error;
+      }
+      if (remote.status !== 'succeeded') {
+        const message = remote.failureMessage ?? 'The card was declined.';
+        await giftPaymentsWrites.recordOutcome(
+          tx,
+          payment.id,
+          { status: 'failed', failureMessage: message, providerPaymentId: remote.id || null },
+          ctx.now(),
+        );
+        return declined(message);
+      }
+      await giftPaymentsWrites.recordOutcome(
+        tx,
+        payment.id,
+        { status: 'succeeded', failureMessage: null, providerPaymentId: remote.id },
+        ctx.now(),
+      );
+      try {
+        const created = await tx.transaction((savepoint) =>
+          recorder.create(savepoint, targetOf(subscription), bodyOf(subscription), donor, { userId: null }, {
+            subscriptionId: subscription.id,
+            period,
+            declarationId,
+            createdBy: subscription.createdBy,
+            paymentId: payment.id,
+          }),
+        );
+        await giftPaymentsWrites.markGiftMade(tx, payment.id, created.id, ctx.now());
+        return created;
+      } catch (error) {
+        if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+        await provider.refundPayment({ paymentId: remote.id, idempotencyKey: `${providerKey(payment)}-given-back` });
+        await giftPaymentsWrites.recordOutcome(
+          tx,
+          payment.id,
+          { status: 'refunded', failureMessage: error.message },
+          ctx.now(),
+        );
+        return error;
+      }
     },
 
     /**

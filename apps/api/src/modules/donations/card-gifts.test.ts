@@ -32,8 +32,10 @@ const raised = async () =>
 const settleOpenPayments = async () =>
   Number(await t.jobs.find((job) => job.name === 'open card payments')?.run());
 const count = async (table: string, where = 'true') => {
-  const result = await t.ctx.database.db.execute(sql.raw(`select count(*)::int as n from ${table} where ${where}`));
-  return Number((result.rows[0] as { n: number }).n);
+  const result = (await t.ctx.database.db.execute(
+    sql.raw(`select count(*)::int as n from ${table} where ${where}`),
+  )) as unknown as { rows: Array<{ n: number }> };
+  return Number(result.rows[0]?.n);
 };
 
 beforeAll(async () => {
@@ -55,10 +57,7 @@ describe('a gift by card in one step', () => {
     expect(after).toMatchObject({ wallet_amount: 0, held: 0 });
     expect(await raised()).toBe(before + 2_500);
     // provider -> giver -> gift in one ledger transaction.
-    const moves = await t.ctx.database.db.execute(
-      sql`select count(*)::int as n from ledger_transactions where donation_id = ${donation.id}`,
-    );
-    expect(Number((moves.rows[0] as { n: number }).n)).toBe(1);
+    expect(await count('ledger_transactions', `donation_id = ${donation.id}`)).toBe(1);
     const mails = await t.outbox();
     expect(mails.some((mail) => mail.to === donor.email && mail.subject.includes(donation.receipt_number))).toBe(true);
   });
@@ -229,6 +228,52 @@ describe('a gift by card in one step', () => {
   });
 });
 
+describe('a recurring gift by card', () => {
+  const DAY = 86_400_000;
+  const runDue = () => t.jobs.find((job) => job.name === 'recurring donations')?.run();
+
+  it('charges its saved card now and each period; a failing card is retried, mailed, and a new card pays', async () => {
+    const donor = await t.createUser();
+    const save = async (card: typeof GOOD_CARD) =>
+      (await t.request('POST', '/api/user/payment_methods', { token: donor.token, body: { card } })).json()
+        .payment_method;
+    const failing = await save(FAILS_LATER_CARD);
+    // A recurring gift by card needs a saved card, not one typed.
+    const typed = await give(donor, { amount: 900, frequency: 3, card: GOOD_CARD });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json().error.details.fields.payment_method_id).toMatch(/saved card/);
+    // A first charge that is declined sets nothing up.
+    const refused = await give(donor, { amount: 900, frequency: 3, payment_method_id: failing.id });
+    expect(refused.statusCode).toBe(402);
+    expect(await count('donation_subscriptions', `donor_id = ${donor.id}`)).toBe(0);
+
+    const good = await save(GOOD_CARD);
+    const res = await give(donor, { amount: 900, frequency: 3, payment_method_id: good.id });
+    expect(res.statusCode).toBe(201);
+    const { subscription, donation } = res.json();
+    expect(subscription).toMatchObject({ source: 'card', status: 'active' });
+    expect(donation).toMatchObject({ source: 'card', status: 80, subscription_id: subscription.id });
+
+    // The donor moves the plan to the card that fails; next month's charge fails and is retried.
+    await t.ctx.database.db.execute(
+      sql`update donation_subscriptions set payment_method_id = ${failing.id} where id = ${subscription.id}`,
+    );
+    clock.now = new Date(clock.now.getTime() + 31 * DAY);
+    await t.signIn(donor);
+    await runDue();
+    expect(await count('donations', `subscription_id = ${subscription.id}`)).toBe(1);
+    expect(await count('subscription_retries', `subscription_id = ${subscription.id} and status = 'open'`)).toBe(1);
+    // Back on a good card, the retry pays: one gift for the period, never two.
+    await t.ctx.database.db.execute(
+      sql`update donation_subscriptions set payment_method_id = ${good.id} where id = ${subscription.id}`,
+    );
+    clock.now = new Date(clock.now.getTime() + 3 * DAY);
+    await runDue();
+    await runDue();
+    expect(await count('donations', `subscription_id = ${subscription.id} and source = 'card'`)).toBe(2);
+  });
+});
+
 describe('saved cards', () => {
   it('adds, lists (default first), makes default and removes; the next card becomes the default', async () => {
     const person = await t.createUser();
@@ -276,6 +321,7 @@ describe('saved cards', () => {
     expect(
       (await t.request('DELETE', `/api/user/payment_methods/${card.id}`, { token: person.token })).statusCode,
     ).toBe(404);
+    await t.signIn(platform);
     const org = await makeOrganisation(t, platform, { members: [{ role: 99 }] });
     const saved = await t.request('POST', `/api/business/${org.id}/payment_methods`, {
       token: org.owner.token,

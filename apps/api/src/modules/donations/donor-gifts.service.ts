@@ -76,7 +76,9 @@ export function donorGiftsService(
               name: `${row?.firstName ?? ''} ${row?.lastName ?? ''}`.trim(),
               email: row?.email ?? '',
             }));
-      if (body.source === 'card')
+      // A one-off gift by card charges the card now; a recurring one charges its saved card each
+      // period (the first with the set-up, below).
+      if (body.source === 'card' && body.frequency === undefined)
         return cardGifts.give({
           target,
           body,

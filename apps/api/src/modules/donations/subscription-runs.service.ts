@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import { isoDay } from '../../lib/periods.js';
 import { ownerEmails } from '../payments/index.js';
 import type { DonationRow } from './donations.repository.js';
+import type { CardGiftsService } from './card-gifts.service.js';
 import { giftAidRepository } from './gift-aid.repository.js';
 import {
   after,
@@ -29,7 +30,11 @@ const BATCH = 50;
 const DAY = 86_400_000;
 
 /** The scheduler's side of recurring donations: each due period given once, unpaid ones retried. */
-export function subscriptionRunsService(ctx: AppContext, donations: DonationMaker) {
+export function subscriptionRunsService(
+  ctx: AppContext,
+  donations: DonationMaker,
+  cardGifts: CardGiftsService,
+) {
   const db = () => ctx.database.db;
   const today = () => isoDay(ctx.now());
 
@@ -38,12 +43,19 @@ export function subscriptionRunsService(ctx: AppContext, donations: DonationMake
    * live) leaves nothing behind and is answered as the reason. The unique (subscription, period)
    * makes a second process's attempt at the same period fail instead of giving twice.
    */
-  async function occur(tx: Tx, row: SubscriptionRow, period: string): Promise<DonationRow | AppError> {
+  async function occur(
+    tx: Tx,
+    row: SubscriptionRow,
+    period: string,
+    attempt = 1,
+  ): Promise<DonationRow | AppError> {
     // A period carries Gift Aid while the donor's declaration naming the charity stands.
     const declaration =
       row.giftAid && row.donorType === 'user'
         ? await giftAidRepository.declarationFor(tx, row.donorId, row.charityId)
         : undefined;
+    // By card: its saved card is charged, without the giver present.
+    if (row.source === 'card') return cardGifts.chargePeriod(tx, row, period, attempt, declaration?.id ?? null);
     try {
       return await tx.transaction((savepoint) =>
         donations.create(
@@ -165,7 +177,7 @@ export function subscriptionRunsService(ctx: AppContext, donations: DonationMake
       await subscriptionsRepository.updateRetry(tx, retry.id, { status: 'failed', nextAttemptAt: null });
       return;
     }
-    const result = await occur(tx, row, retry.period);
+    const result = await occur(tx, row, retry.period, retry.attempts + 1);
     if (!(result instanceof AppError)) {
       await subscriptionsRepository.updateRetry(tx, retry.id, { status: 'paid', nextAttemptAt: null });
       await subscriptionsRepository.update(tx, row.id, {

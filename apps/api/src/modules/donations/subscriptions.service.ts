@@ -6,7 +6,8 @@ import type { Executor, Tx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { decodeCursor, timedPage } from '../../lib/pagination.js';
 import { addDays, isoDay } from '../../lib/periods.js';
-import type { MoneyOwner } from '../payments/index.js';
+import { type MoneyOwner, paymentMethodsQueries } from '../payments/index.js';
+import type { CardGiftsService } from './card-gifts.service.js';
 import type { Actor, GiftTarget } from './donation-flow.js';
 import type { DonationRow } from './donations.repository.js';
 import {
@@ -22,7 +23,7 @@ const FUTURE_DAYS = 366;
 const FUTURE_MAX = 50;
 
 /** The donor's recurring donations: opened with a gift, listed, paused, resumed, changed, cancelled. */
-export function subscriptionsService(ctx: AppContext, donations: DonationMaker) {
+export function subscriptionsService(ctx: AppContext, donations: DonationMaker, cardGifts: CardGiftsService) {
   const db = () => ctx.database.db;
   const today = () => isoDay(ctx.now());
   const present = (rows: SubscriptionRow[], executor: Executor = db()) =>
@@ -82,6 +83,15 @@ export function subscriptionsService(ctx: AppContext, donations: DonationMaker) 
       const charityId = charity.id;
       // Gift Aid needs the donor's declaration naming this charity (decision 037).
       const declarationId = await donations.declarationFor(body, donor, charityId, tx);
+      // By card: the saved card it charges each period (docs/product/card-gifts.md#recurring-gifts-by-card).
+      const card =
+        body.source === 'card' && body.payment_method_id
+          ? await paymentMethodsQueries.find(tx, donor, body.payment_method_id)
+          : undefined;
+      if (body.source === 'card' && !card)
+        throw badRequest('Choose one of your saved cards for a recurring gift by card.', {
+          payment_method_id: 'Not a saved card.',
+        });
       const at = ctx.now();
       let row = await subscriptionsRepository.insert(tx, {
         donorType: donor.ownerType,
@@ -92,6 +102,7 @@ export function subscriptionsService(ctx: AppContext, donations: DonationMaker) 
         charityId,
         amount: body.amount ?? 0,
         source: body.source ?? 'wallet',
+        paymentMethodId: card?.id ?? null,
         frequency: body.frequency ?? 3,
         startDate,
         endDate: body.end_date ?? null,
@@ -106,11 +117,17 @@ export function subscriptionsService(ctx: AppContext, donations: DonationMaker) 
       let donation: DonationRow | null = null;
       if (startDate === today()) {
         // The first gift is part of the request: if it cannot be made, nothing is set up.
-        donation = await donations.create(tx, target, body, donor, actor, {
-          subscriptionId: row.id,
-          period: startDate,
-          declarationId,
-        });
+        if (card) {
+          const charged = await cardGifts.chargePeriod(tx, row, startDate, 1, declarationId);
+          if (charged instanceof AppError) throw charged;
+          donation = charged;
+        } else {
+          donation = await donations.create(tx, target, body, donor, actor, {
+            subscriptionId: row.id,
+            period: startDate,
+            declarationId,
+          });
+        }
         row = await subscriptionsRepository.update(tx, row.id, { nextDate: after(row, startDate) });
       }
       return { donation, subscription: await presentOne(row, tx) };
