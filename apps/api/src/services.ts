@@ -19,11 +19,13 @@ import { businessReportsService } from './modules/business-reports/index.js';
 import { charitiesService } from './modules/charities/charities.service.js';
 import { charityMembersService } from './modules/charities/charity-members.service.js';
 import { charityReviewService } from './modules/charities/charity-review.service.js';
+import { cardGiftsService } from './modules/donations/card-gifts.service.js';
 import { charityInboxService } from './modules/donations/charity-inbox.service.js';
 import { donationStatisticsService } from './modules/donations/donation-statistics.service.js';
 import { donorGiftsService } from './modules/donations/donor-gifts.service.js';
 import { giftAidService } from './modules/donations/gift-aid.service.js';
 import { giftRecorder } from './modules/donations/gift-recorder.js';
+import { manageGiftsService } from './modules/donations/manage-gifts.service.js';
 import { organisationSignoffService } from './modules/donations/organisation-signoff.service.js';
 import { platformReviewService } from './modules/donations/platform-review.service.js';
 import { settlementService } from './modules/donations/settlement.service.js';
@@ -43,7 +45,6 @@ import { hierarchyService } from './modules/organisations/hierarchy.service.js';
 import { organisationMembersService } from './modules/organisations/organisation-members.service.js';
 import { organisationReviewService } from './modules/organisations/organisation-review.service.js';
 import { organisationsService } from './modules/organisations/organisations.service.js';
-import { cardGiftsService } from './modules/donations/card-gifts.service.js';
 import { directDebitsService } from './modules/payments/direct-debits.service.js';
 import { paymentMethodsService } from './modules/payments/payment-methods.service.js';
 import { paymentsService } from './modules/payments/payments.service.js';
@@ -98,6 +99,7 @@ export function buildServices(ctx: AppContext) {
     payments,
     paymentMethods: paymentMethodsService(ctx, ctx.paymentProvider),
     cardGifts,
+    manageGifts: manageGiftsService(ctx, subscriptions, ctx.paymentProvider),
     directDebits: directDebitsService(ctx, payments),
     providerAccounts: providerAccountsService(ctx),
     charities: charitiesService(ctx),

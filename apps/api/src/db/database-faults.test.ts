@@ -5,7 +5,6 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../bootstrap.js';
-import type { Db } from './client.js';
 import { loadConfig } from '../config.js';
 import { hashPassword } from '../lib/passwords.js';
 import type { PaymentProvider } from '../modules/payments/provider.js';
@@ -18,6 +17,7 @@ import { type ApiProcess, freePort, startApiProcess } from '../testing/api-proce
 import { createTestApp } from '../testing/helpers.js';
 import { GOOD_CARD } from '../testing/money.js';
 import { adminQuery, freshDatabase } from '../testing/template.js';
+import type { Db } from './client.js';
 
 /**
  * What a PostgreSQL restart or failover does to a running API: every backend

@@ -1,2 +1,3 @@
 export * from './constants.js';
+export * from './manage.js';
 export * from './schemas.js';

@@ -104,7 +104,10 @@ export const donateBodySchema = z
         'Not part of a gift of funds.',
       );
     } else {
-      refuse(['amount', 'source', 'gift_aid', 'card', 'payment_method_id'], 'Only gifts of funds carry money.');
+      refuse(
+        ['amount', 'source', 'gift_aid', 'card', 'payment_method_id'],
+        'Only gifts of funds carry money.',
+      );
       refuse(['frequency', 'start_date', 'end_date'], 'Only gifts of funds can repeat.');
     }
     if (body.type === volunteering || body.type === skilledVolunteering) {

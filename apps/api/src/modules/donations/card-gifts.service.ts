@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type CardActionResponse,
-  type DonateBody,
-  type DonateResponse,
-  GIVING_TYPE,
-} from '@kindred/shared';
+import { type CardActionResponse, type DonateBody, type DonateResponse, GIVING_TYPE } from '@kindred/shared';
 import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
@@ -18,9 +13,9 @@ import {
   giftPaymentsWrites,
   type MoneyOwner,
   type PaymentProvider,
-  paymentMethodsQueries,
   ProviderError,
   type ProviderPayment,
+  paymentMethodsQueries,
 } from '../payments/index.js';
 import type { GiftTarget } from './donation-flow.js';
 import { donationViews } from './donation-views.js';
@@ -99,7 +94,10 @@ export function cardGiftsService(ctx: AppContext, recorder: GiftRecorder, provid
       if (existing) return answerOf(tx, existing, intent);
     }
     // A period whose recurring gift was never set up (its set-up failed after the charge) is given back.
-    if (intent.subscriptionId !== undefined && !(await subscriptionsRepository.lock(tx, intent.subscriptionId)))
+    if (
+      intent.subscriptionId !== undefined &&
+      !(await subscriptionsRepository.lock(tx, intent.subscriptionId))
+    )
       throw new AppError(409, 'SUBSCRIPTION_GONE', 'This recurring gift was not set up.');
     const created = await recorder.createChecked(
       tx,
@@ -130,7 +128,10 @@ export function cardGiftsService(ctx: AppContext, recorder: GiftRecorder, provid
    * A captured payment becomes its gift; if the gift is refused now (the project closed since the
    * checks), the payment is given back and the refusal answered.
    */
-  async function complete(paymentId: number, idempotency: IdempotencyRequest | null): Promise<CardGiftAnswer> {
+  async function complete(
+    paymentId: number,
+    idempotency: IdempotencyRequest | null,
+  ): Promise<CardGiftAnswer> {
     try {
       const work = async (tx: Tx) => ({ statusCode: 201, body: await makeGift(tx, paymentId) });
       const result = idempotency
@@ -267,7 +268,11 @@ export function cardGiftsService(ctx: AppContext, recorder: GiftRecorder, provid
       if (row.status === 'credited') return complete(row.id, idempotency);
       if (row.status === 'failed') throw declined(row.failureMessage ?? 'The payment did not go through.');
       if (row.status === 'refunded')
-        throw new AppError(409, 'PAYMENT_GIVEN_BACK', 'This gift could not be made; the payment was given back.');
+        throw new AppError(
+          409,
+          'PAYMENT_GIVEN_BACK',
+          'This gift could not be made; the payment was given back.',
+        );
       let remote: ProviderPayment;
       try {
         remote = await provider.createPayment({
@@ -289,8 +294,7 @@ export function cardGiftsService(ctx: AppContext, recorder: GiftRecorder, provid
           );
           return refuse(declined(error.message), idempotency);
         }
-        if (error instanceof ProviderError)
-          throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', error.message);
+        if (error instanceof ProviderError) throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', error.message);
         throw error;
       }
       return settle(row, remote, idempotency);
@@ -386,19 +390,29 @@ export function cardGiftsService(ctx: AppContext, recorder: GiftRecorder, provid
       );
       try {
         const created = await tx.transaction((savepoint) =>
-          recorder.create(savepoint, targetOf(subscription), bodyOf(subscription), donor, { userId: null }, {
-            subscriptionId: subscription.id,
-            period,
-            declarationId,
-            createdBy: subscription.createdBy,
-            paymentId: payment.id,
-          }),
+          recorder.create(
+            savepoint,
+            targetOf(subscription),
+            bodyOf(subscription),
+            donor,
+            { userId: null },
+            {
+              subscriptionId: subscription.id,
+              period,
+              declarationId,
+              createdBy: subscription.createdBy,
+              paymentId: payment.id,
+            },
+          ),
         );
         await giftPaymentsWrites.markGiftMade(tx, payment.id, created.id, ctx.now());
         return created;
       } catch (error) {
         if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-        await provider.refundPayment({ paymentId: remote.id, idempotencyKey: `${providerKey(payment)}-given-back` });
+        await provider.refundPayment({
+          paymentId: remote.id,
+          idempotencyKey: `${providerKey(payment)}-given-back`,
+        });
         await giftPaymentsWrites.recordOutcome(
           tx,
           payment.id,
@@ -461,7 +475,11 @@ export function cardGiftsService(ctx: AppContext, recorder: GiftRecorder, provid
      */
     async settleOpenPayments(): Promise<number> {
       const now = ctx.now();
-      const open = await giftPaymentsQueries.openGifts(db(), new Date(now.getTime() - OPEN_PAYMENT_GRACE_MS), 100);
+      const open = await giftPaymentsQueries.openGifts(
+        db(),
+        new Date(now.getTime() - OPEN_PAYMENT_GRACE_MS),
+        100,
+      );
       let settled = 0;
       for (const row of open) {
         try {

@@ -26,9 +26,9 @@ const give = (who: Person, body: Record<string, unknown>, key?: string, path = `
     ...(key ? { headers: { 'idempotency-key': key } } : {}),
   });
 
-const wallet = async (who: Person) => (await t.request('GET', '/api/user/wallet', { token: who.token })).json();
-const raised = async () =>
-  Number((await t.request('GET', `/api/project/${projectId}`)).json().funds_raised);
+const wallet = async (who: Person) =>
+  (await t.request('GET', '/api/user/wallet', { token: who.token })).json();
+const raised = async () => Number((await t.request('GET', `/api/project/${projectId}`)).json().funds_raised);
 const settleOpenPayments = async () =>
   Number(await t.jobs.find((job) => job.name === 'open card payments')?.run());
 const count = async (table: string, where = 'true') => {
@@ -59,7 +59,9 @@ describe('a gift by card in one step', () => {
     // provider -> giver -> gift in one ledger transaction.
     expect(await count('ledger_transactions', `donation_id = ${donation.id}`)).toBe(1);
     const mails = await t.outbox();
-    expect(mails.some((mail) => mail.to === donor.email && mail.subject.includes(donation.receipt_number))).toBe(true);
+    expect(
+      mails.some((mail) => mail.to === donor.email && mail.subject.includes(donation.receipt_number)),
+    ).toBe(true);
   });
 
   it('never charges twice for a retry with the same Idempotency-Key', async () => {
@@ -69,7 +71,9 @@ describe('a gift by card in one step', () => {
     expect(again.statusCode).toBe(201);
     expect(again.json().donation.id).toBe(first.json().donation.id);
     expect(await count('payments', `purpose = 'gift' and created_by = ${donor.id}`)).toBe(1);
-    expect(await count('sandbox_payments', `idempotency_key = 'kindred-gift-${first.json().donation.payment_id}'`)).toBe(1);
+    expect(
+      await count('sandbox_payments', `idempotency_key = 'kindred-gift-${first.json().donation.payment_id}'`),
+    ).toBe(1);
     expect(await count('donations', `donor_id = ${donor.id}`)).toBe(1);
   });
 
@@ -262,7 +266,9 @@ describe('a recurring gift by card', () => {
     await t.signIn(donor);
     await runDue();
     expect(await count('donations', `subscription_id = ${subscription.id}`)).toBe(1);
-    expect(await count('subscription_retries', `subscription_id = ${subscription.id} and status = 'open'`)).toBe(1);
+    expect(
+      await count('subscription_retries', `subscription_id = ${subscription.id} and status = 'open'`),
+    ).toBe(1);
     // Back on a good card, the retry pays: one gift for the period, never two.
     await t.ctx.database.db.execute(
       sql`update donation_subscriptions set payment_method_id = ${good.id} where id = ${subscription.id}`,
@@ -299,11 +305,15 @@ describe('saved cards', () => {
     ).json().payment_method;
     expect(second).toMatchObject({ brand: 'Mastercard', is_default: false });
     await t.request('POST', `/api/user/payment_methods/${second.id}/default`, { token: person.token });
-    expect((await list()).map((card: { id: number; is_default: boolean }) => [card.id, card.is_default])).toEqual([
+    expect(
+      (await list()).map((card: { id: number; is_default: boolean }) => [card.id, card.is_default]),
+    ).toEqual([
       [second.id, true],
       [first.json().payment_method.id, false],
     ]);
-    const after = await t.request('DELETE', `/api/user/payment_methods/${second.id}`, { token: person.token });
+    const after = await t.request('DELETE', `/api/user/payment_methods/${second.id}`, {
+      token: person.token,
+    });
     expect(after.json().items).toMatchObject([{ id: first.json().payment_method.id, is_default: true }]);
   });
 
@@ -330,8 +340,8 @@ describe('saved cards', () => {
     expect(saved.statusCode).toBe(201);
     const employee = org.members[0] as Person;
     expect(
-      (await t.request('GET', `/api/business/${org.id}/payment_methods`, { token: employee.token })).statusCode,
+      (await t.request('GET', `/api/business/${org.id}/payment_methods`, { token: employee.token }))
+        .statusCode,
     ).toBe(403);
   });
 });
-

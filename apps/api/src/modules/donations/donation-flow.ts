@@ -176,14 +176,21 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
       const card = row.source === 'card';
       if (options.review) {
         const holdMeta = meta(row, 'donation_hold', `Donation ${row.id}, waiting for review`, actor);
-        if (card) await ledger.payByCard(tx, donorOwner(row), account(donorOwner(row), 'held'), amount, holdMeta);
+        if (card)
+          await ledger.payByCard(tx, donorOwner(row), account(donorOwner(row), 'held'), amount, holdMeta);
         else await ledger.hold(tx, donorOwner(row), amount, holdMeta, fundsAccountOf(row));
         return record(tx, row, awaitingPlatformAdminApproval, actor);
       }
       const giftMeta = meta(row, 'donation', `Donation ${row.id}${card ? ' by card' : ''}`, actor);
       if (card) await ledger.payByCard(tx, donorOwner(row), destinationOf(row), amount, giftMeta);
       else
-        await ledger.transfer(tx, account(donorOwner(row), fundsAccountOf(row)), destinationOf(row), amount, giftMeta);
+        await ledger.transfer(
+          tx,
+          account(donorOwner(row), fundsAccountOf(row)),
+          destinationOf(row),
+          amount,
+          giftMeta,
+        );
       const updated = await record(tx, row, approved, actor, {}, receiptYear(row));
       await count(tx, updated, 1);
       return updated;

@@ -19,6 +19,7 @@ import {
   donationsRepository,
   type HistoryRow,
 } from './donations.repository.js';
+import { manageToken } from './manage-links.js';
 import { receiptMail } from './receipts.js';
 
 /**
@@ -180,12 +181,18 @@ export function donationViews(ctx: AppContext) {
     charity?: { registrationNumber: string | null },
   ) {
     const registered = charity ?? (await charitiesQueries.byId(executor, donation.charity.id));
+    // The mail's own link, without signing in (docs/product/card-gifts.md#manage-from-the-mail):
+    // to the plan for a recurring gift's period, else to the gift.
+    const scope = donation.subscription_id
+      ? ({ kind: 'subscription', id: donation.subscription_id } as const)
+      : ({ kind: 'donation', id: donation.id } as const);
     return receiptMail(
       donation,
       email,
       ctx.config.currency,
       `${ctx.config.publicUrl}/donations`,
       registered?.registrationNumber ?? null,
+      `${ctx.config.publicUrl}/manage/${manageToken(ctx.config.jwtSecret, scope, ctx.now())}`,
     );
   }
 

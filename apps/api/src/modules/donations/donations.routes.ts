@@ -4,9 +4,9 @@ import {
   approveDonationsBodySchema,
   businessApproveDonationsBodySchema,
   businessPendingDonationSchema,
-  charityStatisticsSchema,
   type CardActionResponse,
   cardActionResponseSchema,
+  charityStatisticsSchema,
   type DonateResponse,
   donateBodySchema,
   donateResponseSchema,
@@ -22,6 +22,8 @@ import {
   giftAidDeclarationResponseSchema,
   giftAidDeclarationSchema,
   historyParamsSchema,
+  manageActionBodySchema,
+  manageViewSchema,
   pageQuerySchema,
   pageSchema,
   resolveStuckDonationBodySchema,
@@ -65,6 +67,7 @@ export const donationsRoutes = moduleRoutes(
       giftAid,
       projects,
       cardGifts,
+      manageGifts,
     },
   ) => {
     /** A gift's answer: 201 with the gift, or 202 when its card asks for one more step. */
@@ -133,13 +136,16 @@ export const donationsRoutes = moduleRoutes(
 
     app.post(
       '/payment/:id/confirm',
-      route.user('Finish a gift by card after its extra step (3-D Secure): answers the gift once it is paid', {
-        description:
-          'The payment is read back from the provider; once it succeeded it becomes the gift, once however often this is called. Honours an Idempotency-Key header.',
-        params: idParams(),
-        headers: idempotencyHeader,
-        response: { 201: donateResponseSchema, 202: cardActionResponseSchema },
-      }),
+      route.user(
+        'Finish a gift by card after its extra step (3-D Secure): answers the gift once it is paid',
+        {
+          description:
+            'The payment is read back from the provider; once it succeeded it becomes the gift, once however often this is called. Honours an Idempotency-Key header.',
+          params: idParams(),
+          headers: idempotencyHeader,
+          response: { 201: donateResponseSchema, 202: cardActionResponseSchema },
+        },
+      ),
       async (request, reply) => {
         const user = currentUser(request);
         const result = await cardGifts.confirm(
@@ -200,6 +206,40 @@ export const donationsRoutes = moduleRoutes(
         response: { 200: oneDonation },
       }),
       async (request) => donorGifts.one(request.auth, request.params.id),
+    );
+
+    // A gift or plan managed from a mail's link, without signing in (docs/product/card-gifts.md#manage-from-the-mail).
+    const manageParams = z.object({ token: z.string().min(1).max(120) });
+    app.get(
+      '/manage/:token',
+      route.public("A mail's link: the gift or recurring gift it is for, and what may be done with it", {
+        params: manageParams,
+        response: { 200: manageViewSchema },
+      }),
+      async (request) => manageGifts.show(request.params.token),
+    );
+    app.post(
+      '/manage/:token',
+      route.public(
+        "A mail's link: pause, resume, cancel, or change the amount or card of its recurring gift",
+        {
+          params: manageParams,
+          body: manageActionBodySchema,
+          response: { 200: manageViewSchema },
+        },
+      ),
+      async (request) => manageGifts.act(request.params.token, request.body),
+    );
+    app.get(
+      '/manage/:token/receipt',
+      route.public("A mail's link: the receipt of its gift (PDF)", {
+        params: manageParams,
+        produces: ['application/pdf'],
+      }),
+      async (request, reply) => {
+        const { pdf, filename } = await manageGifts.receipt(request.params.token);
+        return sendAttachment(reply, 'application/pdf', filename, pdf);
+      },
     );
 
     app.get(

@@ -18,13 +18,13 @@ import { runIdempotent } from '../ledger/index.js';
 import { organisationsQueries } from '../organisations/index.js';
 import type { MoneyOwner } from '../payments/index.js';
 import { usersQueries } from '../users/index.js';
+import type { CardGiftAnswer, CardGiftsService } from './card-gifts.service.js';
 import type { GiftTarget } from './donation-flow.js';
 import { donationViews, filterOf, presentNew } from './donation-views.js';
 import { type DonationWhere, donationsRepository } from './donations.repository.js';
 import { assertGiftAidAllowed, type GiftRecorder } from './gift-recorder.js';
 import { receiptPdf, statementCsv, statementPdf } from './receipts.js';
 import { assertApprovable, assertBusinessMovesMoney } from './signoff-rules.js';
-import type { CardGiftAnswer, CardGiftsService } from './card-gifts.service.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 
 const { approved, completed } = TRANSACTION_STATUS;

@@ -78,6 +78,7 @@ export function receiptMail(
   currency: string,
   downloadUrl: string,
   registrationNumber: string | null,
+  manageUrl?: string,
 ): MailMessage {
   const number = donation.receipt_number ?? '';
   return {
@@ -90,6 +91,11 @@ export function receiptMail(
         ? `With Gift Aid, the charity can claim ${formatMoney(donation.gift_aid_amount, currency)} more.`
         : '',
       `Receipt number: ${number}. Download the receipt (PDF) from your donations: ${downloadUrl}`,
+      manageUrl
+        ? donation.subscription_id
+          ? `See this recurring gift, pause it, change its amount or card, or cancel it, without signing in: ${manageUrl}`
+          : `See this gift and download its receipt without signing in: ${manageUrl}`
+        : '',
     ]
       .filter(Boolean)
       .join('\n\n'),

@@ -4,9 +4,10 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { isoDay } from '../../lib/periods.js';
 import { ownerEmails } from '../payments/index.js';
-import type { DonationRow } from './donations.repository.js';
 import type { CardGiftsService } from './card-gifts.service.js';
+import type { DonationRow } from './donations.repository.js';
 import { giftAidRepository } from './gift-aid.repository.js';
+import { manageToken } from './manage-links.js';
 import {
   after,
   bodyOf,
@@ -55,7 +56,8 @@ export function subscriptionRunsService(
         ? await giftAidRepository.declarationFor(tx, row.donorId, row.charityId)
         : undefined;
     // By card: its saved card is charged, without the giver present.
-    if (row.source === 'card') return cardGifts.chargePeriod(tx, row, period, attempt, declaration?.id ?? null);
+    if (row.source === 'card')
+      return cardGifts.chargePeriod(tx, row, period, attempt, declaration?.id ?? null);
     try {
       return await tx.transaction((savepoint) =>
         donations.create(
@@ -90,10 +92,35 @@ export function subscriptionRunsService(
         text: [
           `We tried three times to make your ${how} donation of ${row.amount / 100} ${ctx.config.currency} to ${to} for ${period}, and could not.`,
           `The last reason: ${reason}`,
-          row.failedPeriods >= FAILING_AFTER_PERIODS
-            ? 'Three periods in a row have failed: please add money to your wallet, or change or cancel the donation.'
-            : 'Add money to your wallet and the next one will go ahead.',
-          `${ctx.config.publicUrl}/donations`,
+          row.source === 'card'
+            ? row.failedPeriods >= FAILING_AFTER_PERIODS
+              ? 'Three periods in a row have failed: please change the card it charges, or cancel the donation.'
+              : 'Change the card it charges and the next one will go ahead.'
+            : row.failedPeriods >= FAILING_AFTER_PERIODS
+              ? 'Three periods in a row have failed: please add money to your wallet, or change or cancel the donation.'
+              : 'Add money to your wallet and the next one will go ahead.',
+          `Change the card or the amount, pause or cancel it, without signing in: ${ctx.config.publicUrl}/manage/${manageToken(ctx.config.jwtSecret, { kind: 'subscription', id: row.id }, ctx.now())}`,
+          `Or sign in to see all your giving: ${ctx.config.publicUrl}/donations`,
+        ].join('\n\n'),
+      });
+    }
+  }
+
+  /** A recurring gift's card was declined for a period: change it before the retry (2 days on). */
+  async function notifyDeclined(row: SubscriptionRow, period: string, reason: string) {
+    const emails = await ownerEmails(ctx, ownerOf(row));
+    const [subscription] = await presentSubscriptions(db(), [row]);
+    const to = subscription?.project?.title ?? subscription?.charity.name ?? 'the charity';
+    const how = (labelOf(FREQUENCIES, row.frequency) ?? '').toLowerCase();
+    const retry = isoDay(new Date(Date.parse(`${period}T00:00:00Z`) + RETRY_AFTER_DAYS[0] * DAY));
+    for (const email of emails) {
+      await ctx.notices.queue(db(), {
+        to: email,
+        subject: `Your card was declined for your ${how} donation to ${to}`,
+        text: [
+          `We could not charge your card for your ${how} donation of ${row.amount / 100} ${ctx.config.currency} to ${to} for ${period}.`,
+          `The reason: ${reason}`,
+          `We will try again on ${retry}. Change the card before then, without signing in: ${ctx.config.publicUrl}/manage/${manageToken(ctx.config.jwtSecret, { kind: 'subscription', id: row.id }, ctx.now())}`,
         ].join('\n\n'),
       });
     }
@@ -109,6 +136,8 @@ export function subscriptionRunsService(
       const outcome = { given: 0, retried: 0, failed: 0 };
       const receipts: DonationRow[] = [];
       const failures: Array<{ row: SubscriptionRow; period: string; reason: string }> = [];
+      // A card declined for a new period: its donor is told at once, to change the card before the retries.
+      const declinedCards: Array<{ row: SubscriptionRow; period: string; reason: string }> = [];
       // New periods.
       for (;;) {
         const handled = await db().transaction(async (tx) => {
@@ -126,6 +155,7 @@ export function subscriptionRunsService(
                 });
                 continue;
               }
+              if (row.source === 'card') declinedCards.push({ row, period, reason: result.message });
               await subscriptionsRepository.insertRetry(tx, {
                 subscriptionId: row.id,
                 period,
@@ -160,6 +190,8 @@ export function subscriptionRunsService(
       }
       await donations.queueReceipts(db(), receipts);
       for (const failure of failures) await notifyFailure(failure.row, failure.period, failure.reason);
+      for (const declined of declinedCards)
+        await notifyDeclined(declined.row, declined.period, declined.reason);
       return outcome;
     },
   };

@@ -37,14 +37,19 @@ export function subscriptionsService(ctx: AppContext, donations: DonationMaker, 
     return row;
   }
 
-  /** A change the donor makes to one of their subscriptions, in one transaction. */
+  /**
+   * A change the donor makes to one of their subscriptions, in one transaction: signed in (their
+   * own), or through a mail's manage link scoped to it (`auth` null, the link checked by its caller).
+   */
   async function change(
-    auth: AuthUser | null,
+    auth: AuthUser | null | 'manage-link',
     id: number,
     apply: (row: SubscriptionRow) => Partial<SubscriptionRow> | undefined,
   ) {
     const row = await db().transaction(async (tx) => {
-      const current = await requireOwn(auth, id, tx);
+      const current =
+        auth === 'manage-link' ? await subscriptionsRepository.lock(tx, id) : await requireOwn(auth, id, tx);
+      if (!current) throw notFound('The subscription');
       if (current.status === 'cancelled')
         throw new AppError(409, 'SUBSCRIPTION_CANCELLED', 'This donation was cancelled and cannot change.');
       const values = apply(current);
@@ -181,20 +186,33 @@ export function subscriptionsService(ctx: AppContext, donations: DonationMaker, 
       return { items: items.slice(0, FUTURE_MAX) };
     },
 
-    cancel: (auth: AuthUser | null, id: number) =>
+    /** The card a plan by card charges from its next period on (a card of the plan's donor). */
+    changeCard: (auth: AuthUser | null | 'manage-link', id: number, paymentMethodId: number) =>
+      change(auth, id, (row) =>
+        row.source === 'card'
+          ? { paymentMethodId, ...(row.status === 'failing' ? { status: 'active' } : {}) }
+          : undefined,
+      ),
+
+    /** One subscription as its donor sees it (a manage link's view). */
+    find: (id: number) => subscriptionsRepository.find(db(), id),
+    present: presentOne,
+
+    cancel: (auth: AuthUser | null | 'manage-link', id: number) =>
       change(auth, id, () => ({ status: 'cancelled', nextDate: null })),
 
-    pause: (auth: AuthUser | null, id: number) =>
+    pause: (auth: AuthUser | null | 'manage-link', id: number) =>
       change(auth, id, (row) => (row.status === 'paused' ? undefined : { status: 'paused' })),
 
-    resume: (auth: AuthUser | null, id: number) =>
+    resume: (auth: AuthUser | null | 'manage-link', id: number) =>
       change(auth, id, (row) => {
         if (row.status !== 'paused') return undefined;
         // Periods missed while paused are skipped, never charged late.
         return { status: 'active', failedPeriods: 0, nextDate: catchUp(row) };
       }),
 
-    changeAmount: (auth: AuthUser | null, id: number, amount: number) => change(auth, id, () => ({ amount })),
+    changeAmount: (auth: AuthUser | null | 'manage-link', id: number, amount: number) =>
+      change(auth, id, () => ({ amount })),
 
     /** A project that ends (cancelled or completed) takes no more gifts: its subscriptions end. */
     endForProject: (tx: Tx, projectId: number) =>

@@ -3,11 +3,12 @@
  * from it. Whose money a call is about, and who may move it, is `money-owner`.
  */
 export { assertCanMoveMoney, type MoneyOwner, ownerEmails, requireWalletAccess } from './money-owner.js';
-export { assertCardGiven, providerFailure } from './payments.service.js';
+export { paymentMethodsQueries } from './payment-methods.repository.js';
+export { keepCard, presentPaymentMethod } from './payment-methods.service.js';
 export {
   type GiftPaymentRow,
   giftPaymentsQueries,
   giftPaymentsWrites,
 } from './payments.repository.js';
-export { paymentMethodsQueries } from './payment-methods.repository.js';
+export { assertCardGiven, providerFailure } from './payments.service.js';
 export { type PaymentProvider, ProviderError, type ProviderPayment } from './provider.js';

@@ -56,7 +56,12 @@ export const paymentMethodsRepository = {
   },
 
   /** Removes a card (kept as a record of what past payments were charged to). */
-  async remove(tx: Executor, owner: MoneyOwner, id: number, now: Date): Promise<PaymentMethodRow | undefined> {
+  async remove(
+    tx: Executor,
+    owner: MoneyOwner,
+    id: number,
+    now: Date,
+  ): Promise<PaymentMethodRow | undefined> {
     const [row] = await tx
       .update(paymentMethods)
       .set({ removedAt: now, isDefault: false })
@@ -67,4 +72,7 @@ export const paymentMethodsRepository = {
 };
 
 /** What another module may read of the saved cards: one card of an owner, to charge it. */
-export const paymentMethodsQueries = { find: paymentMethodsRepository.find, list: paymentMethodsRepository.list };
+export const paymentMethodsQueries = {
+  find: paymentMethodsRepository.find,
+  list: paymentMethodsRepository.list,
+};

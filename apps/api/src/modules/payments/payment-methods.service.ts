@@ -3,8 +3,8 @@ import type { AuthUser } from '../../authz/access.js';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { type MoneyOwner, requireWalletAccess } from './money-owner.js';
-import { providerFailure } from './payments.service.js';
 import { type PaymentMethodRow, paymentMethodsRepository } from './payment-methods.repository.js';
+import { providerFailure } from './payments.service.js';
 import type { PaymentProvider } from './provider.js';
 
 /** The most cards one person or organisation keeps (docs/product/card-gifts.md#saved-cards). */
@@ -24,6 +24,57 @@ export function presentPaymentMethod(row: PaymentMethodRow): PaymentMethod {
 }
 
 /**
+ * Keeps a card for an owner, after the caller checked who may: the person's own wallet access, or
+ * a manage link scoped to one of their recurring gifts (docs/product/card-gifts.md#manage-from-the-mail).
+ */
+export async function keepCard(
+  ctx: AppContext,
+  provider: PaymentProvider,
+  owner: MoneyOwner,
+  body: SavePaymentMethodBody,
+  createdBy: number | null,
+): Promise<PaymentMethodRow> {
+  const db = ctx.database.db;
+  if (provider.name === 'sandbox' && !body.card)
+    throw badRequest('Enter card details.', { card: 'Required.' });
+  if (provider.name === 'stripe' && !body.provider_method_id)
+    throw badRequest('Enter the card in the card field.', { card: 'Required.' });
+  if ((await paymentMethodsRepository.count(db, owner)) >= MAX_SAVED_CARDS)
+    throw new AppError(
+      409,
+      'TOO_MANY_CARDS',
+      `You can keep at most ${MAX_SAVED_CARDS} cards. Remove one first.`,
+      {
+        fields: { card: `At most ${MAX_SAVED_CARDS} cards.` },
+      },
+    );
+  let saved: Awaited<ReturnType<PaymentProvider['saveMethod']>>;
+  try {
+    saved = await provider.saveMethod({ card: body.card, methodId: body.provider_method_id });
+  } catch (error) {
+    providerFailure(error);
+  }
+  return db.transaction(async (tx) => {
+    const first = (await paymentMethodsRepository.count(tx, owner)) === 0;
+    const inserted = await paymentMethodsRepository.insert(tx, {
+      ownerType: owner.ownerType,
+      ownerId: owner.ownerId,
+      provider: provider.name,
+      providerMethodId: saved.id,
+      brand: saved.brand ?? 'Card',
+      last4: saved.last4 ?? '····',
+      expMonth: saved.expMonth ?? body.card?.exp_month ?? 1,
+      expYear: saved.expYear ?? body.card?.exp_year ?? 2000,
+      isDefault: false,
+      createdBy,
+      createdAt: ctx.now(),
+    });
+    if (first || body.make_default) await paymentMethodsRepository.makeDefault(tx, owner, inserted.id);
+    return (await paymentMethodsRepository.find(tx, owner, inserted.id)) ?? inserted;
+  });
+}
+
+/**
  * Saved cards of a person or an organisation (docs/product/card-gifts.md#saved-cards): the
  * provider keeps the card, we keep its reference, brand, last four digits and expiry. The first
  * card saved is the default; removing the default makes the newest other card the default.
@@ -40,42 +91,7 @@ export function paymentMethodsService(ctx: AppContext, provider: PaymentProvider
 
     async save(auth: AuthUser | null, owner: MoneyOwner, body: SavePaymentMethodBody) {
       const user = await requireWalletAccess(ctx, auth, owner, 'manage');
-      if (provider.name === 'sandbox' && !body.card)
-        throw badRequest('Enter card details.', { card: 'Required.' });
-      if (provider.name === 'stripe' && !body.provider_method_id)
-        throw badRequest('Enter the card in the card field.', { card: 'Required.' });
-      if ((await paymentMethodsRepository.count(db(), owner)) >= MAX_SAVED_CARDS)
-        throw new AppError(
-          409,
-          'TOO_MANY_CARDS',
-          `You can keep at most ${MAX_SAVED_CARDS} cards. Remove one first.`,
-          { fields: { card: `At most ${MAX_SAVED_CARDS} cards.` } },
-        );
-      let saved: Awaited<ReturnType<PaymentProvider['saveMethod']>>;
-      try {
-        saved = await provider.saveMethod({ card: body.card, methodId: body.provider_method_id });
-      } catch (error) {
-        providerFailure(error);
-      }
-      const row = await db().transaction(async (tx) => {
-        const first = (await paymentMethodsRepository.count(tx, owner)) === 0;
-        const inserted = await paymentMethodsRepository.insert(tx, {
-          ownerType: owner.ownerType,
-          ownerId: owner.ownerId,
-          provider: provider.name,
-          providerMethodId: saved.id,
-          brand: saved.brand ?? 'Card',
-          last4: saved.last4 ?? '····',
-          expMonth: saved.expMonth ?? body.card?.exp_month ?? 1,
-          expYear: saved.expYear ?? body.card?.exp_year ?? 2000,
-          isDefault: false,
-          createdBy: user.id,
-          createdAt: ctx.now(),
-        });
-        if (first || body.make_default) await paymentMethodsRepository.makeDefault(tx, owner, inserted.id);
-        return (await paymentMethodsRepository.find(tx, owner, inserted.id)) ?? inserted;
-      });
-      return { payment_method: presentPaymentMethod(row) };
+      return { payment_method: presentPaymentMethod(await keepCard(ctx, provider, owner, body, user.id)) };
     },
 
     async makeDefault(auth: AuthUser | null, owner: MoneyOwner, id: number) {

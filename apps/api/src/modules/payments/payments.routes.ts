@@ -10,9 +10,9 @@ import {
   paymentMethodListSchema,
   paymentSchema,
   providerAccountBodySchema,
+  providerAccountSchema,
   savePaymentMethodBodySchema,
   savePaymentMethodResponseSchema,
-  providerAccountSchema,
 } from '@kindred/shared';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
@@ -67,10 +67,13 @@ export const paymentsRoutes = moduleRoutes(
     );
     app.post(
       '/user/payment_methods',
-      cardsRoute.user('Save a card (the sandbox saves the card typed; with Stripe, the PaymentMethod made by Elements)', {
-        body: savePaymentMethodBodySchema,
-        response: { 201: savePaymentMethodResponseSchema },
-      }),
+      cardsRoute.user(
+        'Save a card (the sandbox saves the card typed; with Stripe, the PaymentMethod made by Elements)',
+        {
+          body: savePaymentMethodBodySchema,
+          response: { 201: savePaymentMethodResponseSchema },
+        },
+      ),
       async (request, reply) =>
         created(reply, cards.save(request.auth, user(currentUser(request).id), request.body)),
     );
@@ -115,7 +118,8 @@ export const paymentsRoutes = moduleRoutes(
         params: idParams('id', 'methodId'),
         response: { 200: savePaymentMethodResponseSchema },
       }),
-      async (request) => cards.makeDefault(request.auth, business(request.params.id), request.params.methodId),
+      async (request) =>
+        cards.makeDefault(request.auth, business(request.params.id), request.params.methodId),
     );
     app.delete(
       '/business/:id/payment_methods/:methodId',

@@ -169,7 +169,12 @@ export function paymentsService(ctx: AppContext, provider: PaymentProvider) {
 
     /** A provider event said a payment succeeded (Stripe webhook). */
     async paymentSucceeded(providerPaymentId: string) {
-      const id = await paymentsRepository.idByProviderPaymentId(db(), provider.name, providerPaymentId, 'deposit');
+      const id = await paymentsRepository.idByProviderPaymentId(
+        db(),
+        provider.name,
+        providerPaymentId,
+        'deposit',
+      );
       if (id === undefined) return false;
       await db().transaction((tx) => creditOnce(tx, id));
       return true;
