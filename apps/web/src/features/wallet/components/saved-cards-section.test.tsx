@@ -1,19 +1,14 @@
 import type { PaymentMethod } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WalletOwner } from '@/entities/wallet';
 import { bodyOfCall, errorResponse, jsonResponse, pathOfCall, type Route, stubFetch } from '@/testing/http';
 import { toastTexts } from '@/testing/notifications';
 import { renderWithProviders, textsOf } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
 import { paste } from '@/testing/user';
-import { CARD_DOUBLE_LABEL, cardElement, resetStripeDouble, stripeJs } from '../testing/stripe';
 import { SavedCardsSection } from './saved-cards-section';
-
-// Stripe.js is outside our walls: the test double stands in at the module boundary.
-vi.mock('@stripe/stripe-js/pure', async () => (await import('../testing/stripe')).stripeJsModule);
-vi.mock('@stripe/react-stripe-js', async () => (await import('../testing/stripe')).reactStripeModule);
 
 const YEAR = String(new Date().getFullYear() + 2);
 const ACME: WalletOwner = { type: 'business', id: 9, name: 'Acme Ltd' };
@@ -41,14 +36,8 @@ const listOf =
   () =>
     jsonResponse({ items: cards() });
 
-function renderSection(owner: WalletOwner = { type: 'user' }, stripe = false) {
-  renderWithProviders(
-    <SavedCardsSection
-      owner={owner}
-      currency="INR"
-      {...(stripe ? { provider: 'stripe' as const, stripePublishableKey: 'pk_test_x' } : {})}
-    />,
-  );
+function renderSection(owner: WalletOwner = { type: 'user' }) {
+  renderWithProviders(<SavedCardsSection owner={owner} currency="INR" />);
   return screen.getByRole('region', { name: 'Saved cards' });
 }
 
@@ -65,9 +54,6 @@ const saveCard = (form: HTMLElement) =>
   userEvent.click(within(form).getByRole('button', { name: 'Save card' }));
 
 describe('saved cards section', { timeout: 20_000 }, () => {
-  beforeEach(() => {
-    resetStripeDouble();
-  });
   signedInForEachTest();
 
   it('lists the cards, the default first with its badge, each with its expiry', async () => {
@@ -283,24 +269,5 @@ describe('saved cards section', { timeout: 20_000 }, () => {
       'GET /api/business/9/payment_methods',
       'DELETE /api/business/9/payment_methods/2',
     ]);
-  });
-
-  it('with Stripe, saves the PaymentMethod Elements made from the card, and no card number', async () => {
-    const fetchMock = stubFetch({
-      'GET /api/user/payment_methods': listOf(() => []),
-      'POST /api/user/payment_methods': () =>
-        jsonResponse({ payment_method: { ...VISA, is_default: true } }, 201),
-    });
-    const section = renderSection({ type: 'user' }, true);
-    const form = addCardForm(section);
-    expect(within(form).queryByLabelText('Card number')).not.toBeInTheDocument();
-    await paste(await within(form).findByLabelText(CARD_DOUBLE_LABEL), 'complete');
-    await saveCard(form);
-
-    expect(await screen.findByText('Card saved')).toBeInTheDocument();
-    expect(stripeJs.createPaymentMethod).toHaveBeenCalledWith({ type: 'card', card: cardElement });
-    const post = fetchMock.mock.calls.find((call) => call[1]?.method === 'POST');
-    expect(bodyOfCall(post)).toEqual({ provider_method_id: 'pm_test_visa', make_default: false });
-    expect(cardElement.clear).toHaveBeenCalled();
   });
 });
