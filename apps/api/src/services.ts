@@ -25,6 +25,7 @@ import { donationStatisticsService } from './modules/donations/donation-statisti
 import { donorGiftsService } from './modules/donations/donor-gifts.service.js';
 import { giftAidService } from './modules/donations/gift-aid.service.js';
 import { giftRecorder } from './modules/donations/gift-recorder.js';
+import { guestGiftsService } from './modules/donations/guest-gifts.service.js';
 import { manageGiftsService } from './modules/donations/manage-gifts.service.js';
 import { organisationSignoffService } from './modules/donations/organisation-signoff.service.js';
 import { platformReviewService } from './modules/donations/platform-review.service.js';
@@ -69,6 +70,8 @@ export function buildServices(ctx: AppContext) {
   // period (docs/product/card-gifts.md).
   const cardGifts = cardGiftsService(ctx, gifts, ctx.paymentProvider);
   const subscriptions = subscriptionsService(ctx, gifts, cardGifts);
+  // A guest's gifts become theirs when they sign in with that email verified.
+  const guestGifts = guestGiftsService(ctx, gifts, cardGifts);
   const matching = matchingService(ctx, gifts);
   // A person's gift may open a subscription (its first period is a donation).
   const donorGifts = donorGiftsService(ctx, gifts, subscriptions, cardGifts);
@@ -92,13 +95,14 @@ export function buildServices(ctx: AppContext) {
   const invoices = invoicePayments(ctx);
   const plans = subscriptionPlans(ctx, invoices);
   return {
-    auth: authService(ctx),
+    auth: authService(ctx, { verifiedSignIn: (user) => guestGifts.claim(user) }),
     users: usersService(ctx),
     places: placesService(ctx),
     wallet: walletService(ctx),
     payments,
     paymentMethods: paymentMethodsService(ctx, ctx.paymentProvider),
     cardGifts,
+    guestGifts,
     manageGifts: manageGiftsService(ctx, subscriptions, ctx.paymentProvider),
     directDebits: directDebitsService(ctx, payments),
     providerAccounts: providerAccountsService(ctx),

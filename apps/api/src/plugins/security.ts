@@ -19,6 +19,8 @@ export const STRICT_LIMITS = {
   registration: { max: 20, timeWindow: '1 hour', groupId: 'registration', keyGenerator: byAddress },
   passwordReset: { max: 5, timeWindow: '1 minute', keyGenerator: byAddress },
   activation: { max: 10, timeWindow: '1 minute', keyGenerator: byAddress },
+  /** Gifts without an account, per address (docs/product/card-gifts.md#giving-without-an-account). */
+  guestGiving: { max: 30, timeWindow: '1 hour', groupId: 'guest-giving', keyGenerator: byAddress },
 } as const;
 
 /**

@@ -1,3 +1,4 @@
 export * from './constants.js';
+export * from './guest.js';
 export * from './manage.js';
 export * from './schemas.js';

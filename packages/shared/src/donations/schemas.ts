@@ -175,7 +175,7 @@ export const donationSchema = z.object({
   anonymous: z.boolean(),
   message: z.string().nullable(),
   ...giftTargetFields(),
-  donor: z.object({ kind: z.enum(['user', 'business']), id: z.number().int(), name: z.string() }),
+  donor: z.object({ kind: z.enum(['user', 'business', 'guest']), id: z.number().int(), name: z.string() }),
   subscription_id: z.number().int().nullable(),
   /** The receipt's number, once an approved funds donation has one. */
   receipt_number: z.string().nullable(),
@@ -270,7 +270,7 @@ export type Supporter = z.infer<typeof supporterSchema>;
 
 /** People who gave time, skills or gifts to a project but no funds. */
 export const supporterWithoutFundsSchema = z.object({
-  donor: z.object({ kind: z.enum(['user', 'business']), id: z.number().int(), name: z.string() }),
+  donor: z.object({ kind: z.enum(['user', 'business', 'guest']), id: z.number().int(), name: z.string() }),
   types: z.array(z.number().int()),
   hours: z.number().int(),
   gifts: z.number().int(),

@@ -47,7 +47,12 @@ function tooManyAttempts(waitMs: number) {
   );
 }
 
-export function authService(ctx: AppContext) {
+/** What happens when a person proves their email: gifts they made as a guest with it become theirs. */
+export interface AuthHooks {
+  verifiedSignIn?: (user: { id: number; email: string }) => Promise<unknown>;
+}
+
+export function authService(ctx: AppContext, hooks: AuthHooks = {}) {
   const db = () => ctx.database.db;
 
   async function sendActivation(user: UserRow) {
@@ -157,7 +162,8 @@ export function authService(ctx: AppContext) {
           throw conflict('CODE_USED', 'This activation code was already used. You can sign in.');
         throw conflict('CODE_EXPIRED', 'This activation code has expired. Ask for a new activation email.');
       }
-      await usersWrites.update(db(), userId, { isActive: true }, ctx.now());
+      const activated = await usersWrites.update(db(), userId, { isActive: true }, ctx.now());
+      if (activated) await hooks.verifiedSignIn?.(activated);
       return { message: 'Your account is activated. You can sign in now.' };
     },
 
@@ -204,6 +210,8 @@ export function authService(ctx: AppContext) {
         );
       }
       await usersWrites.clearLoginFailures(db(), body.email, ip);
+      // Signing in proves the address (an account is active only once its email was confirmed).
+      await hooks.verifiedSignIn?.(user);
       const [token, detail] = await Promise.all([
         issueFor(user),
         loadSessionDetail(db(), user, ctx.config.currency),

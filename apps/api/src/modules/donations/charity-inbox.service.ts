@@ -17,6 +17,7 @@ import { invalidMove } from './donation-flow.js';
 import { donationViews, filterOf, keyset } from './donation-views.js';
 import { type DonationRow, donationsRepository } from './donations.repository.js';
 import type { GiftRecorder } from './gift-recorder.js';
+import { guestsRepository } from './guests.repository.js';
 
 const { awaitingCharityApproval, approved, completed, canceled } = TRANSACTION_STATUS;
 const { funds } = GIVING_TYPE;
@@ -63,17 +64,28 @@ export function charityInboxService(ctx: AppContext, recorder: GiftRecorder) {
         (row) => [row.lastAt, row.firstId],
         (row) => row,
       );
-      const names = await usersQueries.names(
-        db(),
-        result.items.filter((row) => row.donorType === 'user').map((row) => row.donorId),
-      );
+      const [names, guests] = await Promise.all([
+        usersQueries.names(
+          db(),
+          result.items.filter((row) => row.donorType === 'user').map((row) => row.donorId),
+        ),
+        guestsRepository.names(
+          db(),
+          result.items.filter((row) => row.donorType === 'guest').map((row) => row.donorId),
+        ),
+      ]);
       return {
         ...result,
         items: result.items.map((row) => ({
           donor: {
             kind: row.donorType,
             id: row.donorId,
-            name: (row.donorType === 'user' ? names.get(row.donorId) : undefined) ?? 'An organisation',
+            name:
+              (row.donorType === 'user'
+                ? names.get(row.donorId)
+                : row.donorType === 'guest'
+                  ? guests.get(row.donorId)
+                  : undefined) ?? 'An organisation',
           },
           types: [...row.types].sort(),
           hours: Number(row.hours),
@@ -98,7 +110,7 @@ export function charityInboxService(ctx: AppContext, recorder: GiftRecorder) {
       );
       const result = timedPage(rows, query, (row) => row.donation);
       const shown = result.items.filter((row) => !row.anonymous);
-      const [names, organisations] = await Promise.all([
+      const [names, organisations, guests] = await Promise.all([
         usersQueries.names(
           db(),
           shown.filter((row) => row.donorType === 'user').map((row) => row.donorId),
@@ -107,14 +119,21 @@ export function charityInboxService(ctx: AppContext, recorder: GiftRecorder) {
           db(),
           shown.filter((row) => row.donorType === 'business').map((row) => row.donorId),
         ),
+        guestsRepository.names(
+          db(),
+          shown.filter((row) => row.donorType === 'guest').map((row) => row.donorId),
+        ),
       ]);
       const items: Supporter[] = result.items.map((row) => ({
         id: row.id,
         anonymous: row.anonymous,
         name: row.anonymous
           ? 'Anonymous'
-          : ((row.donorType === 'user' ? names.get(row.donorId) : organisations.get(row.donorId)) ??
-            'An organisation'),
+          : ((row.donorType === 'user'
+              ? names.get(row.donorId)
+              : row.donorType === 'guest'
+                ? guests.get(row.donorId)
+                : organisations.get(row.donorId)) ?? 'An organisation'),
         type: row.type,
         amount: row.type === funds && !row.anonymous ? row.amount : null,
         hours: row.hours,

@@ -25,6 +25,9 @@ const { funds, volunteering, skilledVolunteering, gifts } = GIVING_TYPE;
 /** Where a gift goes: a project (method 1) or straight to a charity (method 2). */
 export type GiftTarget = { kind: 'project'; id: number } | { kind: 'charity'; id: number };
 
+/** Who gives: a person or an organisation (whose money it is), or a guest giving by card. */
+export type GiftDonor = { ownerType: 'user' | 'business' | 'guest'; ownerId: number };
+
 /** Who made a change (null for the scheduler) and why. */
 export interface Actor {
   userId: number | null;

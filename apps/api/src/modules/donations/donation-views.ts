@@ -19,6 +19,7 @@ import {
   donationsRepository,
   type HistoryRow,
 } from './donations.repository.js';
+import { guestsRepository } from './guests.repository.js';
 import { manageToken } from './manage-links.js';
 import { receiptMail } from './receipts.js';
 
@@ -43,7 +44,8 @@ export async function namesFor(db: Executor, rows: DonationRow[], history: Histo
     ...history.map((h) => h.by).filter((id): id is number => id !== null),
   ];
   const businessIds = rows.filter((row) => row.donorType === 'business').map((row) => row.donorId);
-  const [projects, charities, people, organisations] = await Promise.all([
+  const guestIds = rows.filter((row) => row.donorType === 'guest').map((row) => row.donorId);
+  const [projects, charities, people, organisations, guests] = await Promise.all([
     projectsQueries.titles(
       db,
       rows.map((row) => row.projectId).filter((id): id is number => id !== null),
@@ -54,8 +56,9 @@ export async function namesFor(db: Executor, rows: DonationRow[], history: Histo
     ),
     usersQueries.names(db, userIds),
     organisationsQueries.names(db, businessIds),
+    guestsRepository.names(db, guestIds),
   ]);
-  return { projects, charities, people, organisations };
+  return { projects, charities, people, organisations, guests };
 }
 
 /** The wire fields a donation takes from its own row (the names of others and the history aside). */
@@ -144,8 +147,11 @@ export function donationViews(ctx: AppContext) {
         kind: row.donorType,
         id: row.donorId,
         name:
-          (row.donorType === 'user' ? names.people.get(row.donorId) : names.organisations.get(row.donorId)) ??
-          'An organisation',
+          (row.donorType === 'user'
+            ? names.people.get(row.donorId)
+            : row.donorType === 'guest'
+              ? names.guests.get(row.donorId)
+              : names.organisations.get(row.donorId)) ?? 'An organisation',
       },
       history: (histories.get(row.id) ?? []).map((h) => ({
         status: h.status,

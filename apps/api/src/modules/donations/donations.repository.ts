@@ -200,6 +200,17 @@ const otherCounted = prepared('donations_other_counted', (db) =>
 );
 
 export const donationsRepository = {
+  /** Guests' gifts become the person's who signed in with their email verified; answers how many. */
+  async giveGuestsGiftsTo(tx: Executor, guestIds: number[], userId: number, at: Date): Promise<number> {
+    if (guestIds.length === 0) return 0;
+    const moved = await tx
+      .update(donations)
+      .set({ donorType: 'user', donorId: userId, updatedAt: at })
+      .where(and(eq(donations.donorType, 'guest'), inArray(donations.donorId, guestIds)))
+      .returning({ id: donations.id });
+    return moved.length;
+  },
+
   async insert(db: Executor, values: NewDonation): Promise<DonationRow> {
     const [row] = await db.insert(donations).values(values).returning();
     if (!row) throw new Error('insert returned no row');

@@ -21,6 +21,7 @@ import {
   giftAidDeclarationQuerySchema,
   giftAidDeclarationResponseSchema,
   giftAidDeclarationSchema,
+  guestDonateBodySchema,
   historyParamsSchema,
   manageActionBodySchema,
   manageViewSchema,
@@ -45,6 +46,7 @@ import {
   sendAttachment,
 } from '../../platform/route-helpers.js';
 import { currentUser } from '../../plugins/auth.js';
+import { STRICT_LIMITS } from '../../plugins/security.js';
 
 const listQuery = pageQuerySchema.extend(donationFiltersSchema.shape);
 const donationPage = pageSchema(donationSchema);
@@ -67,8 +69,10 @@ export const donationsRoutes = moduleRoutes(
       giftAid,
       projects,
       cardGifts,
+      guestGifts,
       manageGifts,
     },
+    ctx,
   ) => {
     /** A gift's answer: 201 with the gift, or 202 when its card asks for one more step. */
     const sendGiftAnswer = (
@@ -133,6 +137,57 @@ export const donationsRoutes = moduleRoutes(
         },
       );
     }
+
+    // Giving without an account (docs/product/card-gifts.md#giving-without-an-account).
+    const guestLimit = ctx.config.rateLimits ? STRICT_LIMITS.guestGiving : false;
+    for (const kind of ['project', 'charity'] as const) {
+      app.post(
+        `/guest/donate/${kind}/:id`,
+        route.public(
+          kind === 'project'
+            ? 'Give to a project by card without an account: funds, once; the receipt goes to the email given'
+            : 'Give straight to a charity by card without an account: funds, once; the receipt goes to the email given',
+          {
+            description:
+              'Honours an Idempotency-Key header. 202 when the card asks for 3-D Secure, finished by POST /guest/payment/{id}/confirm with the client secret. Limited per address and per email.',
+            params: idParams(),
+            headers: idempotencyHeader,
+            body: guestDonateBodySchema,
+            response: { 201: donateResponseSchema, 202: cardActionResponseSchema },
+          },
+          { rateLimit: guestLimit },
+        ),
+        async (request, reply) => {
+          const result = await guestGifts.give(
+            { kind, id: request.params.id },
+            request.body,
+            idempotencyOf(request, `guest:${request.body.email.trim().toLowerCase()}`),
+          );
+          return sendGiftAnswer(reply, result);
+        },
+      );
+    }
+    app.post(
+      '/guest/payment/:id/confirm',
+      route.public(
+        "Finish a guest's gift by card after its extra step (3-D Secure), proven by the payment's client secret",
+        {
+          params: idParams(),
+          headers: idempotencyHeader,
+          body: z.object({ client_secret: z.string().min(1).max(300) }).strict(),
+          response: { 201: donateResponseSchema, 202: cardActionResponseSchema },
+        },
+        { rateLimit: guestLimit },
+      ),
+      async (request, reply) => {
+        const result = await cardGifts.confirmAsGuest(
+          request.params.id,
+          request.body.client_secret,
+          idempotencyOf(request, `guest-payment:${request.params.id}`),
+        );
+        return sendGiftAnswer(reply, result);
+      },
+    );
 
     app.post(
       '/payment/:id/confirm',

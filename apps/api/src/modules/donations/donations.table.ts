@@ -27,9 +27,33 @@ import { charities } from '../charities/charities.table.js';
 import { projects } from '../projects/projects.table.js';
 import { users } from '../users/users.table.js';
 
-/** Who gives: a person, or an organisation (its donations arrive with the organisations module). */
-export const DONOR_TYPES = ['user', 'business'] as const;
+/**
+ * Who gives: a person, an organisation (its donations arrive with the organisations module), or a
+ * guest who gave by card without an account (`guest_givers`; docs/product/card-gifts.md#giving-without-an-account).
+ */
+export const DONOR_TYPES = ['user', 'business', 'guest'] as const;
 export type DonorType = (typeof DONOR_TYPES)[number];
+/** Who may give on a schedule: a person or an organisation (a guest gives once). */
+export const SUBSCRIBER_TYPES = ['user', 'business'] as const;
+
+/**
+ * A guest's gift by card: the name and email it was given with. When a person signs up or signs in
+ * with that email verified, the gifts become theirs (`claimed_by`).
+ */
+export const guestGivers = pgTable(
+  'guest_givers',
+  {
+    id: serialId(),
+    /** As typed, trimmed; compared in lower case. */
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    createdAt: createdAt(),
+    claimedBy: bigint('claimed_by', { mode: 'number' }).references(() => users.id),
+    claimedAt: timestamptz('claimed_at'),
+  },
+  (t) => [index('guest_givers_email_idx').on(sql`lower(${t.email})`, t.createdAt)],
+);
 
 /**
  * Recurring funds donations (docs/product/donations.md#recurring-gifts): each due period becomes
@@ -39,7 +63,7 @@ export const donationSubscriptions = pgTable(
   'donation_subscriptions',
   {
     id: serialId(),
-    donorType: text('donor_type', { enum: DONOR_TYPES }).notNull(),
+    donorType: text('donor_type', { enum: SUBSCRIBER_TYPES }).notNull(),
     donorId: bigint('donor_id', { mode: 'number' }).notNull(),
     createdBy: createdBy(),
     method: smallint('method').notNull(),
@@ -202,7 +226,9 @@ export const giftAidDeclarations = pgTable(
   'gift_aid_declarations',
   {
     id: serialId(),
-    userId: parentRef('user_id', () => users.id),
+    /** The donor; null while it is a guest's (`guestGiverId`), until the guest's gifts are claimed. */
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
+    guestGiverId: bigint('guest_giver_id', { mode: 'number' }).references(() => guestGivers.id),
     /** The charity that claims on it (HMRC: the declaration names it); null on the earlier ones. */
     charityId: bigint('charity_id', { mode: 'number' }).references(() => charities.id),
     title: text('title'),

@@ -96,6 +96,22 @@ export const giftAidRepository = {
     return row;
   },
 
+  /** The current declarations guests made with their gifts. */
+  currentOfGuests(db: Executor, guestIds: number[]): Promise<DeclarationRow[]> {
+    if (guestIds.length === 0) return Promise.resolve([]);
+    return db
+      .select()
+      .from(giftAidDeclarations)
+      .where(
+        and(inArray(giftAidDeclarations.guestGiverId, guestIds), isNull(giftAidDeclarations.cancelledAt)),
+      );
+  },
+
+  /** A guest's declaration becomes the person's who claimed the guest's gifts. */
+  async giveToUser(db: Executor, id: number, userId: number) {
+    await db.update(giftAidDeclarations).set({ userId }).where(eq(giftAidDeclarations.id, id));
+  },
+
   async cancelDeclaration(db: Executor, id: number, at: Date) {
     const [row] = await db
       .update(giftAidDeclarations)

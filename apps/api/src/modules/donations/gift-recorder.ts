@@ -15,7 +15,7 @@ import { isoDay } from '../../lib/periods.js';
 import { charitiesQueries, isPublicCharity } from '../charities/index.js';
 import type { MoneyOwner } from '../payments/index.js';
 import { type ProjectRow, projectsQueries } from '../projects/index.js';
-import { type Actor, donationFlow, type GiftTarget } from './donation-flow.js';
+import { type Actor, donationFlow, type GiftDonor, type GiftTarget } from './donation-flow.js';
 import { donationViews } from './donation-views.js';
 import { type DonationRow, donationsRepository } from './donations.repository.js';
 import { giftAidRepository } from './gift-aid.repository.js';
@@ -102,9 +102,9 @@ async function assertCapacity(tx: Tx, body: DonateBody, project: ProjectRow) {
 }
 
 /** Refuses Gift Aid on a gift that cannot carry it (an organisation's, credits), before anything is read. */
-export function assertGiftAidAllowed(body: DonateBody, donor: MoneyOwner) {
+export function assertGiftAidAllowed(body: DonateBody, donor: GiftDonor) {
   if (body.type !== funds || body.gift_aid !== true) return;
-  if (donor.ownerType !== 'user')
+  if (donor.ownerType === 'business')
     throw badRequest('Gift Aid is only for gifts by individuals.', {
       gift_aid: 'Only individuals can add Gift Aid.',
     });
@@ -168,7 +168,7 @@ export function giftRecorder(ctx: AppContext) {
     tx: Tx,
     target: GiftTarget,
     body: DonateBody,
-    donor: MoneyOwner,
+    donor: GiftDonor,
     actor: Actor,
     extra: CreateExtra = {},
   ): Promise<{ row: DonationRow } & Target> {
@@ -239,12 +239,14 @@ export function giftRecorder(ctx: AppContext) {
    */
   async function declarationFor(
     body: DonateBody,
-    donor: MoneyOwner,
+    donor: GiftDonor,
     charityId: number,
     executor: Executor = db(),
   ): Promise<number | null> {
     if (body.type !== funds || body.gift_aid !== true) return null;
     assertGiftAidAllowed(body, donor);
+    // A guest declares with the gift: its declaration is handed in (extra.declarationId).
+    if (donor.ownerType === 'guest') return null;
     const declaration = await giftAidRepository.declarationFor(executor, donor.ownerId, charityId);
     if (!declaration)
       throw new AppError(

@@ -90,12 +90,16 @@ export function receiptMail(
       donation.gift_aid
         ? `With Gift Aid, the charity can claim ${formatMoney(donation.gift_aid_amount, currency)} more.`
         : '',
-      `Receipt number: ${number}. Download the receipt (PDF) from your donations: ${downloadUrl}`,
-      manageUrl
-        ? donation.subscription_id
-          ? `See this recurring gift, pause it, change its amount or card, or cancel it, without signing in: ${manageUrl}`
-          : `See this gift and download its receipt without signing in: ${manageUrl}`
-        : '',
+      donation.donor.kind === 'guest' && manageUrl
+        ? `Receipt number: ${number}. See your gift and download the receipt (PDF): ${manageUrl}`
+        : `Receipt number: ${number}. Download the receipt (PDF) from your donations: ${downloadUrl}`,
+      donation.donor.kind === 'guest'
+        ? `Make an account with this email, or sign in with it, and this gift shows in your giving.`
+        : manageUrl
+          ? donation.subscription_id
+            ? `See this recurring gift, pause it, change its amount or card, or cancel it, without signing in: ${manageUrl}`
+            : `See this gift and download its receipt without signing in: ${manageUrl}`
+          : '',
     ]
       .filter(Boolean)
       .join('\n\n'),

@@ -1,7 +1,10 @@
 import { and, asc, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
-import type { DonorType } from './donations.table.js';
+import type { SUBSCRIBER_TYPES } from './donations.table.js';
+
+type SubscriberType = (typeof SUBSCRIBER_TYPES)[number];
+
 import { donationSubscriptions, subscriptionRetries } from './donations.table.js';
 
 export type SubscriptionRow = typeof donationSubscriptions.$inferSelect;
@@ -55,7 +58,7 @@ export const subscriptionsRepository = {
     return row;
   },
 
-  async list(db: Executor, donor: { type: DonorType; id: number }, page: Keyset) {
+  async list(db: Executor, donor: { type: SubscriberType; id: number }, page: Keyset) {
     return newestSubscriptions(
       db,
       and(eq(donationSubscriptions.donorType, donor.type), eq(donationSubscriptions.donorId, donor.id)),
@@ -64,7 +67,7 @@ export const subscriptionsRepository = {
   },
 
   /** Subscriptions that will give again (for the future donations list). */
-  async running(db: Executor, donor: { type: DonorType; id: number }) {
+  async running(db: Executor, donor: { type: SubscriberType; id: number }) {
     return db
       .select()
       .from(donationSubscriptions)

@@ -4,7 +4,7 @@ import { createdAt, parentRef, serialId } from '../../db/columns.js';
 import { donations } from '../donations/donations.table.js';
 
 /** Who an account belongs to. Platform accounts have owner id 0. */
-export const LEDGER_OWNER_TYPES = ['user', 'business', 'charity', 'project', 'platform'] as const;
+export const LEDGER_OWNER_TYPES = ['user', 'business', 'charity', 'project', 'platform', 'guest'] as const;
 export type LedgerOwnerType = (typeof LEDGER_OWNER_TYPES)[number];
 
 /**

@@ -151,6 +151,14 @@ export const giftPaymentsWrites = {
 };
 
 export const giftPaymentsQueries = {
+  /** The payment a call with this Idempotency-Key opened, if any. */
+  async byIdempotency(db: Executor, scope: string, key: string): Promise<PaymentRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.idempotencyScope, scope), eq(payments.idempotencyKey, key)));
+    return row;
+  },
   async find(db: Executor, id: number): Promise<PaymentRow | undefined> {
     const [row] = await db.select().from(payments).where(eq(payments.id, id));
     return row;

@@ -13,6 +13,8 @@ import {
 import { serialId, timestamptz } from '../../db/columns.js';
 
 export const PAYMENT_OWNER_TYPES = ['user', 'business'] as const;
+/** Who a payment is from: a wallet's owner, or a guest giving by card (its gift's donor). */
+export const PAYER_TYPES = ['user', 'business', 'guest'] as const;
 export type PaymentOwnerType = (typeof PAYMENT_OWNER_TYPES)[number];
 export const PAYMENT_STATUSES = [
   'pending',
@@ -37,7 +39,7 @@ export const payments = pgTable(
   'payments',
   {
     id: serialId(),
-    ownerType: text('owner_type', { enum: PAYMENT_OWNER_TYPES }).notNull(),
+    ownerType: text('owner_type', { enum: PAYER_TYPES }).notNull(),
     ownerId: bigint('owner_id', { mode: 'number' }).notNull(),
     provider: text('provider').notNull(),
     providerPaymentId: text('provider_payment_id'),

@@ -54,7 +54,7 @@ const toPayment = (row: Row): ProviderPayment => ({
   status: row.status as ProviderPaymentStatus,
   amount: row.amount,
   currency: row.currency,
-  clientSecret: row.status === 'requires_action' ? row.clientSecret : null,
+  clientSecret: row.clientSecret,
   failureMessage: row.failureMessage,
 });
 
