@@ -1,13 +1,12 @@
 import { formatMoney, type Wallet } from '@kindred/shared';
 import { Text } from '@mantine/core';
 import { toast } from '@/components/ui/toast';
+import { type CardValues, cardErrors, EMPTY_CARD, STRIPE_CARD_MESSAGES, toCardInput } from '@/entities/card';
 import { session } from '@/entities/session';
 import { ownerKey } from '@/entities/wallet';
 import { useAccessibleForm } from '@/lib/form';
 import { type AddMoneyInput, useAddMoney } from '../api/add-money';
 import { amountError, parseAmount } from '../lib/amount';
-import { type CardValues, cardErrors, EMPTY_CARD, toCardInput } from '../lib/card';
-import { STRIPE_CARD_MESSAGES } from '../lib/stripe';
 import { AmountInput } from './amount-input';
 import {
   type CardFormBodyProps,

@@ -4,6 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { SearchPicker } from '@/components/ui/search-picker';
 import { toast } from '@/components/ui/toast';
+import { usePublicConfig } from '@/entities/card';
 import { isApiError } from '@/lib/api-client';
 import { applyServerErrors, focusFirstInvalid, useAccessibleForm } from '@/lib/form';
 import { useKeyedAttempts } from '@/lib/idempotency';
@@ -14,7 +15,6 @@ import {
   depositRecipientQueries,
   useAdminDeposit,
 } from '../api/admin';
-import { usePublicConfig } from '../api/config';
 import { amountError, parseAmount } from '../lib/amount';
 import { failureOf } from '../lib/failure';
 import { keepForRetry } from '../lib/idempotency';

@@ -1,21 +1,26 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { type ComponentType, type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
-import type { WalletOwner } from '@/entities/wallet';
-import { applyServerErrors, focusFirstInvalid } from '@/lib/form';
-import { useKeyedAttempts } from '@/lib/idempotency';
-import type { PaymentProviderName } from '../api/config';
-import { type CardMode, cardModeOf } from '../lib/card-mode';
-import { failureOf } from '../lib/failure';
-import { type Attempt, keepForRetry } from '../lib/idempotency';
-import { isStripePaymentError, STRIPE_CARD_MESSAGES } from '../lib/stripe';
-import { CardFields, type CardFieldsProps, CardFormLoading, CardPaymentsUnavailable } from './card-fields';
-import { type Failure, FormFailure } from './form-failure';
+import type { PaymentProviderName } from '@/entities/card';
 import {
+  CardFields,
+  type CardFieldsProps,
+  CardFormLoading,
+  type CardMode,
+  CardPaymentsUnavailable,
+  cardModeOf,
   EMPTY_STRIPE_CARD,
+  isStripePaymentError,
+  STRIPE_CARD_MESSAGES,
   StripeCardField,
   type StripeCardHandle,
   type StripeCardState,
-} from './stripe-card-field';
+} from '@/entities/card';
+import type { WalletOwner } from '@/entities/wallet';
+import { applyServerErrors, focusFirstInvalid } from '@/lib/form';
+import { useKeyedAttempts } from '@/lib/idempotency';
+import { failureOf } from '../lib/failure';
+import { type Attempt, keepForRetry } from '../lib/idempotency';
+import { type Failure, FormFailure } from './form-failure';
 
 /** What a refused payment's field errors are set on (a Mantine form). */
 type ErrorTarget = Parameters<typeof applyServerErrors>[1];

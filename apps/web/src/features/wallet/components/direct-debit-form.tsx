@@ -15,15 +15,15 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
+import type { StripeCardHandle } from '@/entities/card';
+import { type CardValues, cardErrors, EMPTY_CARD, STRIPE_CARD_MESSAGES, toCardInput } from '@/entities/card';
 import { charityQueries } from '@/entities/charity';
 import { ownerKey } from '@/entities/wallet';
 import { useAccessibleForm } from '@/lib/form';
 import { showDate, todayIso } from '@/lib/format';
 import { useCreateDirectDebit } from '../api/direct-debits';
 import { amountError, parseAmount } from '../lib/amount';
-import { type CardValues, cardErrors, EMPTY_CARD, toCardInput } from '../lib/card';
 import { frequencyLabel } from '../lib/labels';
-import { STRIPE_CARD_MESSAGES } from '../lib/stripe';
 import { AmountInput } from './amount-input';
 import {
   type CardFormBodyProps,
@@ -32,7 +32,6 @@ import {
   useCardPayment,
   withCardMode,
 } from './card-payment';
-import type { StripeCardHandle } from './stripe-card-field';
 
 export interface DirectDebitValues {
   /** '1' wallet top-up, '3' charity subscription (organisations only). */

@@ -17,6 +17,8 @@ import { confirm } from '@/components/ui/confirm';
 import { QueryState } from '@/components/ui/query-state';
 import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
+import type { StripeCardHandle } from '@/entities/card';
+import { type CardValues, cardErrors, EMPTY_CARD, STRIPE_CARD_MESSAGES, toCardInput } from '@/entities/card';
 import { ownerKey, type WalletOwner, walletQueries } from '@/entities/wallet';
 import { ApiError, isApiError } from '@/lib/api-client';
 import { useAccessibleForm } from '@/lib/form';
@@ -25,8 +27,6 @@ import {
   useRemovePaymentMethod,
   useSavePaymentMethod,
 } from '../api/payment-methods';
-import { type CardValues, cardErrors, EMPTY_CARD, toCardInput } from '../lib/card';
-import { STRIPE_CARD_MESSAGES } from '../lib/stripe';
 import {
   type CardFormBodyProps,
   type CardFormProps,
@@ -34,7 +34,6 @@ import {
   useCardPayment,
   withCardMode,
 } from './card-payment';
-import type { StripeCardHandle } from './stripe-card-field';
 
 /** 'Expires 04/31': the card's expiry as printed on it. */
 export function expiryText(card: Pick<PaymentMethod, 'exp_month' | 'exp_year'>): string {

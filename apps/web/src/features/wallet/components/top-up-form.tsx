@@ -1,6 +1,6 @@
 import type { Wallet } from '@kindred/shared';
+import { usePaymentSetup } from '@/entities/card';
 import { USER_WALLET } from '@/entities/wallet';
-import { usePaymentSetup } from '../api/config';
 import { AddMoneyForm } from './add-money-form';
 
 export interface TopUpFormProps {

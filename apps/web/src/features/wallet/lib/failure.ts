@@ -1,6 +1,6 @@
+import { isStripePaymentError } from '@/entities/card';
 import { isApiError } from '@/lib/api-client';
 import { keepForRetry } from './idempotency';
-import { isStripePaymentError } from './stripe';
 
 export interface FailureText {
   title: string;

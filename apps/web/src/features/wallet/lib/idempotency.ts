@@ -1,5 +1,5 @@
+import { isStripePaymentError } from '@/entities/card';
 import { type KeyedAttempt, mayHaveGoneThrough } from '@/lib/idempotency';
-import { isStripePaymentError } from './stripe';
 
 export { newIdempotencyKey } from '@/lib/idempotency';
 

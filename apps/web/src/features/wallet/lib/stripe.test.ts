@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cardModeOf } from './card-mode';
+import { cardModeOf, isStripePaymentError, StripePaymentError } from '@/entities/card';
 import { failureOf } from './failure';
 import { keepForRetry } from './idempotency';
-import { isStripePaymentError, StripePaymentError } from './stripe';
 
 const NOTE = 'Submit again.';
 

@@ -7,7 +7,7 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import { useQuery } from '@tanstack/react-query';
 import { type Ref, useId, useImperativeHandle, useRef } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { STRIPE_CARD_MESSAGES, StripePaymentError } from '../lib/stripe';
+import { STRIPE_CARD_MESSAGES, StripePaymentError } from './stripe';
 
 /** What the forms do with the card typed into Stripe's field. */
 export interface StripeCardHandle {

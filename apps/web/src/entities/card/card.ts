@@ -12,7 +12,12 @@ export interface CardValues {
 export const EMPTY_CARD: CardValues = { number: '', exp_month: '', exp_year: '', cvc: '' };
 
 /** Sandbox test cards (docs/product/money.md#deposits), shown in the form's help text. */
-export const TEST_CARDS = { succeeds: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' } as const;
+export const TEST_CARDS = {
+  succeeds: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  /** Asks for the bank's extra step (3-D Secure) when paying (docs/product/card-gifts.md#the-sandbox-cards). */
+  authenticate: '4000 0025 0000 3155',
+} as const;
 
 export const CARD_MESSAGES = {
   number: 'Enter the card number (12 to 19 digits).',
