@@ -21,8 +21,8 @@ export function CardFields({ getInputProps, legend = 'Card' }: CardFieldsProps) 
       <Stack gap="sm">
         <Text size="sm">
           Test payments (sandbox): no real card is charged. {TEST_CARDS.succeeds} succeeds,{' '}
-          {TEST_CARDS.authenticate} asks your bank to confirm and {TEST_CARDS.declined} is declined; use
-          any future expiry date and any 3 digits.
+          {TEST_CARDS.authenticate} asks your bank to confirm and {TEST_CARDS.declined} is declined; use any
+          future expiry date and any 3 digits.
         </Text>
         <TextInput
           label="Card number"

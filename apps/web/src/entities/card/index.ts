@@ -5,6 +5,13 @@
  */
 
 export { CARD_MESSAGES, type CardValues, cardErrors, EMPTY_CARD, TEST_CARDS, toCardInput } from './card';
+export {
+  answerSandboxBank,
+  type BankOutcome,
+  finishWithStripe,
+  SandboxBankCheck,
+  type SandboxBankCheckProps,
+} from './card-action';
 export { CardFields, type CardFieldsProps, CardFormLoading, CardPaymentsUnavailable } from './card-fields';
 export { type CardMode, cardModeOf } from './card-mode';
 export {
