@@ -1,5 +1,5 @@
-import type { DonateBody, DonateResponse } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CardActionResponse, DonateBody, DonateResponse } from '@kindred/shared';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { donationQueries } from '@/entities/donation';
 import { organisationQueries } from '@/entities/organisation';
 import { projectQueries } from '@/entities/project';
@@ -18,17 +18,27 @@ export interface DonateInput {
   organisation?: { id: number; name: string };
 }
 
+/** The answer of a gift by card whose bank asks for one more step (3-D Secure) before it is made. */
+export const needsCardAction = (answer: DonateResponse | CardActionResponse): answer is CardActionResponse =>
+  'payment' in answer;
+
 /**
  * POST /user/donate/project/{id} or /user/donate/charity/{id}, with the attempt's Idempotency-Key.
- * Silent: the flow shows failures itself, beside the fields or as an alert.
+ * Silent: the flow shows failures itself, beside the fields or as an alert. A gift by card may
+ * answer 202: its card's bank asks for one more step first (docs/product/card-gifts.md).
  */
-export function donate({ target, body, attempt, organisation }: DonateInput): Promise<DonateResponse> {
+export function donate({
+  target,
+  body,
+  attempt,
+  organisation,
+}: DonateInput): Promise<DonateResponse | CardActionResponse> {
   const giver = organisation ? `/business/${organisation.id}/donate` : '/user/donate';
   const path =
     target.kind === 'project'
       ? `${giver}/project/${target.project.id}`
       : `${giver}/charity/${target.charity.id}`;
-  return api.post<DonateResponse>(path, body, {
+  return api.post<DonateResponse | CardActionResponse>(path, body, {
     headers: { 'Idempotency-Key': attempt.key },
     silent: true,
   });
@@ -38,24 +48,32 @@ export function donate({ target, body, attempt, organisation }: DonateInput): Pr
  * Giving moves the project's progress, the donor's wallet and every list of donations: all of
  * them are refreshed, and the session's copy of the balance follows the answer.
  */
+export function refreshAfterGift(
+  queryClient: QueryClient,
+  { wallet }: DonateResponse,
+  { target, organisation }: Pick<DonateInput, 'target' | 'organisation'>,
+) {
+  const owner: WalletOwner = organisation ? { type: 'business', ...organisation } : USER_WALLET;
+  queryClient.setQueryData(walletQueries.balance(owner).queryKey, wallet);
+  void queryClient.invalidateQueries({ queryKey: walletQueries.all(owner) });
+  void queryClient.invalidateQueries({ queryKey: donationQueries.all });
+  if (target.kind === 'project') {
+    void queryClient.invalidateQueries({ queryKey: projectQueries.all(target.project.id) });
+  }
+  if (organisation) {
+    void queryClient.invalidateQueries({ queryKey: organisationQueries.all(organisation.id) });
+    return;
+  }
+  const user = session.getState().user;
+  if (user) session.updateUser({ ...user, wallet_amount: wallet.wallet_amount, credits: wallet.credits });
+}
+
 export function useDonate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: donate,
-    onSuccess: ({ wallet }, { target, organisation }) => {
-      const owner: WalletOwner = organisation ? { type: 'business', ...organisation } : USER_WALLET;
-      queryClient.setQueryData(walletQueries.balance(owner).queryKey, wallet);
-      void queryClient.invalidateQueries({ queryKey: walletQueries.all(owner) });
-      void queryClient.invalidateQueries({ queryKey: donationQueries.all });
-      if (target.kind === 'project') {
-        void queryClient.invalidateQueries({ queryKey: projectQueries.all(target.project.id) });
-      }
-      if (organisation) {
-        void queryClient.invalidateQueries({ queryKey: organisationQueries.all(organisation.id) });
-        return;
-      }
-      const user = session.getState().user;
-      if (user) session.updateUser({ ...user, wallet_amount: wallet.wallet_amount, credits: wallet.credits });
+    onSuccess: (answer, input) => {
+      if (!needsCardAction(answer)) refreshAfterGift(queryClient, answer, input);
     },
   });
 }

@@ -1,13 +1,15 @@
-import { FREQUENCIES, formatMoney, toAmountText, type Wallet } from '@kindred/shared';
+import { FREQUENCIES, formatMoney, type PaymentMethod, toAmountText, type Wallet } from '@kindred/shared';
 import { Button, Checkbox, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { DateField } from '@/components/ui/date-field';
+import type { CardMode } from '@/entities/card';
 import { giftAidQueries } from '@/entities/donation';
 import { useCurrentUser } from '@/entities/session';
 import { currencySymbol, parseAmount } from '@/lib/amount';
 
 import { AMOUNT_PRESETS, type GiveValues, giftAidFor } from '../lib/give-form';
+import { CardChoice } from './card-choice';
 import { GiftAidDeclarationFields } from './gift-aid-declaration';
 import { MatchingNote } from './matching-note';
 
@@ -21,10 +23,23 @@ export interface FundsFieldsProps {
   organisation?: string;
   /** The charity that receives the gift: Gift Aid needs the donor's declaration naming it. */
   charity: { id: number; name: string } | null;
+  /** How this deployment takes cards; null when a card is not offered (an organisation's member without its wallet). */
+  cardMode: CardMode | null;
+  /** The giver's saved cards. */
+  cards: PaymentMethod[] | undefined;
 }
 
 /** The amount (presets or typed), where it comes from, once or recurring, and Gift Aid. */
-export function FundsFields({ form, currency, wallet, today, organisation, charity }: FundsFieldsProps) {
+export function FundsFields({
+  form,
+  currency,
+  wallet,
+  today,
+  organisation,
+  charity,
+  cardMode,
+  cards,
+}: FundsFieldsProps) {
   const user = useCurrentUser();
   const declarations = useQuery({
     ...giftAidQueries.forCharity(charity?.id ?? 0),
@@ -34,6 +49,8 @@ export function FundsFields({ form, currency, wallet, today, organisation, chari
   const typed = parseAmount(form.values.amount);
   const giftAid = giftAidFor(form.values.amount);
   const fromWallet = form.values.source === 'wallet';
+  // Gift Aid goes with money the donor pays: their wallet or their card, never credits.
+  const paid = form.values.source !== 'credits';
   const balance = (amount: number | undefined) =>
     amount === undefined
       ? organisation
@@ -41,7 +58,7 @@ export function FundsFields({ form, currency, wallet, today, organisation, chari
         : 'loading…'
       : `${formatMoney(amount, currency)} available`;
   const whose = organisation ? `${organisation}’s` : 'My';
-  const needsDeclaration = fromWallet && form.values.gift_aid && declarations.isSuccess && !declaration;
+  const needsDeclaration = paid && form.values.gift_aid && declarations.isSuccess && !declaration;
 
   return (
     <Stack gap="md">
@@ -90,8 +107,23 @@ export function FundsFields({ form, currency, wallet, today, organisation, chari
             }
             disabled={wallet?.credits === 0}
           />
+          {cardMode && cardMode.kind !== 'unavailable' ? (
+            <Radio
+              value="card"
+              label={organisation ? `A card of ${organisation}` : 'Card'}
+              description="Paid by card now, in one step: the wallet is not used."
+            />
+          ) : null}
         </Stack>
       </Radio.Group>
+      {form.values.source === 'card' && cardMode ? (
+        <CardChoice
+          form={form}
+          cards={cards}
+          mode={cardMode}
+          recurring={form.values.repeat === 'recurring'}
+        />
+      ) : null}
       {organisation ? null : (
         <Radio.Group label="How often" {...form.getInputProps('repeat')}>
           <Group gap="md" mt={6}>
@@ -129,7 +161,7 @@ export function FundsFields({ form, currency, wallet, today, organisation, chari
           />
         </SimpleGrid>
       ) : null}
-      {fromWallet && !organisation && charity ? (
+      {paid && !organisation && charity ? (
         <Stack gap="xs">
           <Checkbox
             label={

@@ -1,5 +1,6 @@
+import { GIVING_TYPE } from '@kindred/shared';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useIsLoggedIn } from '@/entities/session';
 import { loginPath } from '@/lib/navigation';
@@ -16,17 +17,23 @@ export interface GiveActionsProps {
   target: GiveTarget;
   /** The wallet's card top-up form (given by the route). */
   renderTopUp: RenderTopUp;
+  /**
+   * Giving funds by card without an account (the guest flow, given by the route), offered to a
+   * signed-out visitor (docs/product/card-gifts.md#giving-without-an-account).
+   */
+  renderGuestGive?: (props: { target: GiveTarget; onClose: () => void }) => ReactNode;
 }
 
 /**
  * "Support this project" (or the charity): one action per kind the target takes. A signed-out
  * visitor is sent to sign in and comes back to the same flow.
  */
-export function GiveActions({ target, renderTopUp }: GiveActionsProps) {
+export function GiveActions({ target, renderTopUp, renderGuestGive }: GiveActionsProps) {
   const loggedIn = useIsLoggedIn();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const [open, setOpen] = useState<GiveKind | null>(null);
+  const [guest, setGuest] = useState(false);
   const kinds = kindsOf(target);
   const wanted = Number(params.get(GIVE_PARAM));
 
@@ -45,6 +52,7 @@ export function GiveActions({ target, renderTopUp }: GiveActionsProps) {
   }, [loggedIn, params, wanted, kinds, setParams]);
 
   if (kinds.length === 0) return null;
+  const offersGuest = !loggedIn && renderGuestGive !== undefined && kinds.includes(GIVING_TYPE.funds);
   const heading = target.kind === 'project' ? 'Support this project' : 'Support this charity';
   return (
     <Paper withBorder p="lg" component="section" aria-label={heading} data-testid="give">
@@ -78,10 +86,17 @@ export function GiveActions({ target, renderTopUp }: GiveActionsProps) {
               </Button>
             ),
           )}
+          {offersGuest ? (
+            <Button variant="default" onClick={() => setGuest(true)} style={{ flexGrow: 1 }}>
+              Give as a guest
+            </Button>
+          ) : null}
         </Group>
         {loggedIn ? null : (
           <Text size="sm" c="dimmed">
-            You sign in first, then come straight back here.
+            {offersGuest
+              ? 'You sign in first, then come straight back here. Or give funds as a guest, by card, without an account.'
+              : 'You sign in first, then come straight back here.'}
           </Text>
         )}
       </Stack>
@@ -96,6 +111,7 @@ export function GiveActions({ target, renderTopUp }: GiveActionsProps) {
           />
         </Suspense>
       ) : null}
+      {guest && offersGuest ? renderGuestGive({ target, onClose: () => setGuest(false) }) : null}
     </Paper>
   );
 }

@@ -34,12 +34,16 @@ export function giveOutcome(answer: DonateResponse, organisation: string | null)
   const subscription = answer.subscription;
   const charity = gift?.charity.name ?? subscription?.charity.name ?? 'The charity';
   const heldIn = gift?.source === 'credits' ? 'credits' : 'wallet';
+  const held =
+    gift?.source === 'card'
+      ? 'The card was charged; the amount is held'
+      : `The amount is held in its ${heldIn}`;
   if (gift?.status === TRANSACTION_STATUS.awaitingOrganisationApproval) {
     return {
       title: 'Sent for sign-off',
       next:
         gift.type === GIVING_TYPE.funds
-          ? `It waits for the sign-off admins of ${organisation ?? 'the organisation'} to approve it. The amount is held in its ${heldIn} until then; if they reject it, it goes back.`
+          ? `It waits for the sign-off admins of ${organisation ?? 'the organisation'} to approve it. ${held} until then; if they reject it, it goes back to the organisation’s wallet.`
           : `It waits for the sign-off admins of ${organisation ?? 'the organisation'} to approve it; then ${charity} decides whether to accept it.`,
       receipt: null,
     };
@@ -47,7 +51,10 @@ export function giveOutcome(answer: DonateResponse, organisation: string | null)
   if (gift?.status === TRANSACTION_STATUS.awaitingPlatformAdminApproval) {
     return {
       title: 'Waiting for review',
-      next: `Kindred’s team reviews this gift before it reaches ${charity}. The amount is held in your ${heldIn} until then; if it is not approved, it goes back.`,
+      next:
+        gift.source === 'card'
+          ? `Kindred’s team reviews this gift before it reaches ${charity}. Your card was charged and the amount is held until then; if it is not approved, it goes to your wallet.`
+          : `Kindred’s team reviews this gift before it reaches ${charity}. The amount is held in your ${heldIn} until then; if it is not approved, it goes back.`,
       receipt: null,
     };
   }
@@ -79,8 +86,9 @@ export function giveOutcome(answer: DonateResponse, organisation: string | null)
   };
 }
 
-/** 'Your wallet', 'Acme Ltd’s credits'. */
-function paidWith(source: Donation['source'], organisation: string | null): string {
+/** 'Your wallet', 'Acme Ltd’s credits', 'Visa ending 4242'. */
+function paidWith(source: Donation['source'], organisation: string | null, card: string | null): string {
+  if (source === 'card') return card ?? (organisation ? `A card of ${organisation}` : 'Your card');
   const what = source === 'credits' ? 'credits' : 'wallet';
   return organisation ? `${organisation}’s ${what}` : `Your ${what}`;
 }
@@ -98,11 +106,13 @@ export interface GiveConfirmationProps {
   answer: DonateResponse;
   /** The organisation the gift was made on behalf of, or null for the person's own gift. */
   organisation: string | null;
+  /** The saved card that paid ('Visa ending 4242'), if one did. */
+  card?: string | null;
   onClose: () => void;
 }
 
 /** The last step of the give flow: what was given, to whom, how it was paid and what happens next. */
-export function GiveConfirmation({ answer, organisation, onClose }: GiveConfirmationProps) {
+export function GiveConfirmation({ answer, organisation, card = null, onClose }: GiveConfirmationProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   const outcome = giveOutcome(answer, organisation);
@@ -130,7 +140,7 @@ export function GiveConfirmation({ answer, organisation, onClose }: GiveConfirma
         {funds ? (
           <DataList.Item>
             <DataList.ItemLabel>Paid from</DataList.ItemLabel>
-            <DataList.ItemValue>{paidWith(source, organisation)}</DataList.ItemValue>
+            <DataList.ItemValue>{paidWith(source, organisation, card)}</DataList.ItemValue>
           </DataList.Item>
         ) : null}
       </DataList>

@@ -36,6 +36,14 @@ function stubApi(donate: Route = () => jsonResponse(donateAnswer(), 201), extra:
   return stubFetch({
     'GET /api/user/wallet': () => jsonResponse(wallet()),
     'GET /api/user/gift_aid_declaration': () => jsonResponse({ declaration: null, previous: null }),
+    'GET /api/user/payment_methods': () => jsonResponse({ items: [] }),
+    'GET /api/config': () =>
+      jsonResponse({
+        currency: 'INR',
+        map_tile_url: '',
+        payment_provider: 'sandbox',
+        stripe_publishable_key: null,
+      }),
     [DONATE]: donate,
     ...extra,
   });
@@ -846,5 +854,139 @@ describe('the give flow', { timeout: 30_000 }, () => {
       expect(done.textContent).toContain('Paid fromYour wallet');
       expect(donateCalls(fetchMock)).toHaveLength(1);
     });
+  });
+});
+
+describe('the give flow by card', { timeout: 30_000 }, () => {
+  signedInForEachTest();
+
+  const visa = {
+    id: 7,
+    brand: 'Visa',
+    last4: '4242',
+    exp_month: 12,
+    exp_year: 2035,
+    label: 'Visa ending 4242',
+    is_default: true,
+    created_at: '2026-01-01T00:00:00.000Z',
+  };
+  const byCard = (overrides: Parameters<typeof donation>[0] = {}) =>
+    gave({ source: 'card', amount: 50_000, payment_id: 3, ...overrides });
+  const chooseCard = async () => {
+    await open('Give funds');
+    await click('₹500');
+    await userEvent.click(within(dialog()).getByRole('radio', { name: /^Card/ }));
+  };
+  const typeCard = async (number: string) => {
+    await typeInto('Card number', number);
+    await typeInto('Expiry month', '12');
+    await typeInto('Expiry year', '2035');
+    await typeInto('Security code', '123');
+  };
+
+  it('pays with the default saved card in one step, the wallet untouched', async () => {
+    const fetchMock = stubApi(byCard(), {
+      'GET /api/user/wallet': () => jsonResponse(wallet(0)),
+      'GET /api/user/payment_methods': () => jsonResponse({ items: [visa] }),
+    });
+    renderGive();
+    await chooseCard();
+    expect(await within(dialog()).findByRole('radio', { name: /Visa ending 4242/ })).toBeChecked();
+    await click('Review');
+    expect(within(dialog()).getByTestId('give-review').textContent).toContain('Paid fromVisa ending 4242');
+    // No "wallet is short" step: the card pays.
+    expect(within(dialog()).queryByTestId('give-top-up')).not.toBeInTheDocument();
+    await click('Confirm: pay ₹500 by card');
+    const done = await within(dialog()).findByTestId('give-confirmation');
+    expect(done.textContent).toContain('Paid fromVisa ending 4242');
+    expect(bodyOfCall(donateCalls(fetchMock)[0])).toEqual({
+      type: 2,
+      amount: 50_000,
+      source: 'card',
+      payment_method_id: 7,
+    });
+  });
+
+  it('a declined new card sends the giver back to the card number, with the reason beside it', async () => {
+    const declined = 'Your card was declined. Try another card.';
+    let tries = 0;
+    const fetchMock = stubApi(() => {
+      tries += 1;
+      return tries === 1
+        ? errorResponse(402, 'CARD_DECLINED', declined, { fields: { card: declined } })
+        : jsonResponse(donateAnswer({ donation: donation({ source: 'card', amount: 50_000 }) }), 201);
+    });
+    renderGive();
+    await chooseCard();
+    // A card with a wrong number is caught before anything is sent.
+    await typeCard('4242 4242 4242 4241');
+    await click('Review');
+    expect(within(dialog()).getByLabelText('Card number')).toHaveAttribute('aria-invalid', 'true');
+    await typeCard('4000 0000 0000 0002');
+    await click('Review');
+    await click('Confirm: pay ₹500 by card');
+    const number = await within(dialog()).findByLabelText('Card number');
+    await waitFor(() => expect(number).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog()).getByText(declined)).toBeInTheDocument();
+    expect(bodyOfCall(donateCalls(fetchMock)[0])).toMatchObject({
+      source: 'card',
+      card: { number: '4000000000000002', exp_month: 12, exp_year: 2035, cvc: '123' },
+    });
+    // Another card is another attempt, with a new key.
+    await typeCard('4242 4242 4242 4242');
+    await click('Review');
+    await click('Confirm: pay ₹500 by card');
+    await within(dialog()).findByTestId('give-confirmation');
+    const [first, second] = donateCalls(fetchMock).map((call) => headersOf(call[1] as RequestInit));
+    expect(second?.['Idempotency-Key']).not.toBe(first?.['Idempotency-Key']);
+  });
+
+  it('a card that asks for 3-D Secure shows the bank’s check, then the gift is made', async () => {
+    const calls: string[] = [];
+    const fetchMock = stubApi(
+      () =>
+        jsonResponse({ payment: { id: 41, status: 'requires_action', client_secret: 'sbx_secret_1' } }, 202),
+      {
+        'POST /api/sandbox/authenticate': (_url, init) => {
+          calls.push(`bank ${JSON.parse(String(init.body)).outcome}`);
+          return jsonResponse({ id: 'sbx_pi_1', status: 'succeeded' });
+        },
+        'POST /api/payment/41/confirm': () => {
+          calls.push('confirm');
+          return jsonResponse(donateAnswer({ donation: donation({ source: 'card', amount: 50_000 }) }), 201);
+        },
+      },
+    );
+    renderGive();
+    await chooseCard();
+    await typeCard('4000 0025 0000 3155');
+    await click('Review');
+    await click('Confirm: pay ₹500 by card');
+    const check = await within(dialog()).findByRole('region', {
+      name: 'Your bank asks you to confirm this payment',
+    });
+    expect(check.textContent).toContain('₹500 to Kindred, for River Trust');
+    await userEvent.click(within(check).getByRole('button', { name: 'Confirm payment' }));
+    await within(dialog()).findByTestId('give-confirmation');
+    expect(calls).toEqual(['bank complete', 'confirm']);
+    // The confirm goes with the gift's own key.
+    const confirm = fetchMock.mock.calls.find(
+      (call) => new URL(String(call[0]), 'http://x').pathname === '/api/payment/41/confirm',
+    );
+    const key = headersOf(donateCalls(fetchMock)[0]?.[1] as RequestInit)['Idempotency-Key'];
+    expect(headersOf(confirm?.[1] as RequestInit)['Idempotency-Key']).toBe(`${key}:confirm`);
+  });
+
+  it('warns when the wallet will not cover a recurring gift’s next gifts', async () => {
+    stubApi(undefined, { 'GET /api/user/wallet': () => jsonResponse(wallet(60_000)) });
+    renderGive();
+    await open('Give funds');
+    await click('₹500');
+    await userEvent.click(within(dialog()).getByRole('radio', { name: 'Recurring' }));
+    await click('Review');
+    const warning = await within(dialog()).findByText(/Your wallet will not cover the next gifts/);
+    expect(warning.closest('[role="alert"], .mantine-Alert-root')?.textContent).toContain(
+      'After this, your wallet has ₹100; each gift needs ₹500.',
+    );
   });
 });

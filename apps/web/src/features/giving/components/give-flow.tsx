@@ -28,13 +28,26 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { toast } from '@/components/ui/toast';
+import {
+  cardModeOf,
+  EMPTY_STRIPE_CARD,
+  finishWithStripe,
+  isStripePaymentError,
+  SandboxBankCheck,
+  STRIPE_CARD_MESSAGES,
+  StripeCardField,
+  type StripeCardHandle,
+  type StripeCardState,
+  usePaymentSetup,
+} from '@/entities/card';
 import { giftAidQueries } from '@/entities/donation';
 import { USER_WALLET, type WalletOwner, walletQueries } from '@/entities/wallet';
 import { isApiError } from '@/lib/api-client';
 import { serverErrorsOf, useAccessibleForm } from '@/lib/form';
 import { todayIso } from '@/lib/format';
-import { mayHaveGoneThrough, useKeyedAttempts } from '@/lib/idempotency';
-import { useDonate } from '../api/donate';
+import { type KeyedAttempt, mayHaveGoneThrough, useKeyedAttempts } from '@/lib/idempotency';
+import { useConfirmCardGift } from '../api/confirm-card-gift';
+import { needsCardAction, useDonate } from '../api/donate';
 import {
   FORM_FIELDS,
   frequencyLabel,
@@ -102,7 +115,14 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
   const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
   const [toppedUp, setToppedUp] = useState(false);
   const attempts = useKeyedAttempts();
-  const [done, setDone] = useState<{ answer: DonateResponse; organisation: string | null } | null>(null);
+  // The attempt a card's extra step belongs to: its confirm goes with the same key.
+  const lastAttempt = useRef<KeyedAttempt | null>(null);
+  const [done, setDone] = useState<{
+    answer: DonateResponse;
+    organisation: string | null;
+    /** The saved card that paid, if one did. */
+    card: string | null;
+  } | null>(null);
   const inFlight = useRef(false);
   const detailsRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -126,6 +146,18 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
     enabled: kind === GIVING_TYPE.funds && charity !== null,
   });
   const mutation = useDonate();
+  const confirmation = useConfirmCardGift();
+  // Cards: the sandbox's form or Stripe's field; an organisation's cards are its admins' to use.
+  const setup = usePaymentSetup();
+  const cardMode = cardModeOf(setup.provider, setup.stripePublishableKey);
+  const cardsReadable = !asOrganisation || organisation.readsWallet;
+  const cards = useQuery({ ...walletQueries.paymentMethods(owner), enabled: cardsReadable });
+  const stripeCard = useRef<StripeCardHandle>(null);
+  const [stripeState, setStripeState] = useState<StripeCardState>(EMPTY_STRIPE_CARD);
+  const [stripeError, setStripeError] = useState<string | null>(null);
+  // A card whose bank asks for one more step (3-D Secure): the payment waiting for it.
+  const [action, setAction] = useState<{ id: number; clientSecret: string } | null>(null);
+  const pending = mutation.isPending || confirmation.isPending;
   const currency = wallet.data?.currency ?? DEFAULT_CURRENCY;
   const skills = skillOptions(target);
   const gifts = giftOptions(target);
@@ -137,7 +169,13 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
       ...(gifts.length === 1 && gifts[0] ? { gift: gifts[0].value } : {}),
     }),
     validate: (values) =>
-      validateGive(values, { kind, today, dates, hoursLeft: volunteeringHoursLeft(target) }),
+      validateGive(values, {
+        kind,
+        today,
+        dates,
+        hoursLeft: volunteeringHoursLeft(target),
+        cardMode: cardMode.kind === 'stripe' ? 'stripe' : 'sandbox',
+      }),
   });
 
   // Each step starts with its heading focused, so a screen reader says where the person is.
@@ -160,7 +198,7 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
       if (
         kind === GIVING_TYPE.funds &&
         values.gift_aid &&
-        values.source === 'wallet' &&
+        values.source !== 'credits' &&
         declaration.isSuccess &&
         declaration.data.declaration === null
       ) {
@@ -179,11 +217,106 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
   // The money moves now unless a recurring gift starts on a later day.
   const paysNow =
     kind === GIVING_TYPE.funds && !(values.repeat === 'recurring' && values.start_date !== today);
-  const available = values.source === 'wallet' ? wallet.data?.wallet_amount : wallet.data?.credits;
+  const byCard = kind === GIVING_TYPE.funds && values.source === 'card';
+  const available =
+    values.source === 'wallet'
+      ? wallet.data?.wallet_amount
+      : values.source === 'credits'
+        ? wallet.data?.credits
+        : undefined;
   const short = paysNow && available !== undefined && amount > available ? amount - available : 0;
+  // A recurring gift from the wallet whose next gifts the wallet will not cover (after today's).
+  const left = available === undefined ? undefined : available - (paysNow ? amount : 0);
+  const nextUncovered =
+    kind === GIVING_TYPE.funds &&
+    values.repeat === 'recurring' &&
+    !byCard &&
+    left !== undefined &&
+    left < amount;
+  const newStripeCard = byCard && values.card_choice === 'new' && cardMode.kind === 'stripe';
+  const savedCard = byCard
+    ? cards.data?.items.find((card) => String(card.id) === values.card_choice)
+    : undefined;
+
+  /** A gift made (201): the confirmation step and its toast. */
+  const finish = (result: DonateResponse) => {
+    attempts.answered();
+    setAction(null);
+    // The confirmation step says what was given and what happens next (give-confirmation.tsx);
+    // the success toasts follow only a gift made now or a recurring gift set up.
+    if (result.subscription) toast.success(SUBSCRIPTION_TOAST);
+    else if (result.donation?.status === TRANSACTION_STATUS.approved)
+      toast.success(DONATION_TOAST.summary, DONATION_TOAST.detail);
+    setDone({
+      answer: result,
+      organisation: asOrganisation ? organisation.name : null,
+      card: savedCard?.label ?? null,
+    });
+  };
+
+  /** A refused or unanswered gift: beside its field (the card's on the details step), or as the alert. */
+  const failed = (error: unknown) => {
+    attempts.failed(error);
+    setAction(null);
+    if (isStripePaymentError(error)) {
+      setStripeError(error.message);
+      stripeCard.current?.focus();
+      return;
+    }
+    // A card refused beside the card: Stripe's field at the review, else the details' card.
+    const cardRefusal = isApiError(error) ? error.fieldErrors.card : undefined;
+    if (cardRefusal && newStripeCard) {
+      setStripeError(String(cardRefusal));
+      stripeCard.current?.focus();
+      return;
+    }
+    const { fields } = serverErrorsOf(error, form.getValues(), {
+      card: values.card_choice === 'new' ? 'card.number' : 'card_choice',
+      payment_method_id: 'card_choice',
+    });
+    const onDetails = Object.entries(fields).filter(([field]) => FORM_FIELDS.has(field));
+    if (onDetails.length > 0) {
+      form.setErrors(Object.fromEntries(onDetails));
+      setActive(0);
+      focusFirstInvalid();
+      return;
+    }
+    if (isApiError(error) && error.code === 'INSUFFICIENT_FUNDS') void wallet.refetch();
+    setFailure(failureOf(error));
+    setTimeout(() => failureRef.current?.focus(), 0);
+  };
+
+  /** After the card's bank step: the payment becomes the gift. */
+  const confirmPaid = async (paymentId: number) => {
+    const current = lastAttempt.current;
+    if (!current) return;
+    inFlight.current = true;
+    try {
+      const result = await confirmation.mutateAsync({
+        paymentId,
+        attempt: current,
+        target,
+        ...(asOrganisation ? { organisation: { id: organisation.id, name: organisation.name } } : {}),
+      });
+      if (needsCardAction(result)) {
+        setAction({ id: result.payment.id, clientSecret: result.payment.client_secret });
+        return;
+      }
+      finish(result);
+    } catch (error) {
+      failed(error);
+    } finally {
+      inFlight.current = false;
+    }
+  };
 
   const give = async () => {
     if (inFlight.current || short > 0) return;
+    if (newStripeCard && !stripeState.complete) {
+      setStripeError(stripeState.error ?? STRIPE_CARD_MESSAGES.incomplete);
+      stripeCard.current?.focus();
+      return;
+    }
     // An organisation gives once at a time, without Gift Aid (each gift is signed off on its own).
     const body = toDonateBody(asOrganisation ? { ...values, repeat: 'once', gift_aid: false } : values, kind);
     const targetKey =
@@ -193,39 +326,39 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
       body,
       giver: asOrganisation ? organisation.id : 'self',
     });
+    lastAttempt.current = current;
     inFlight.current = true;
     setFailure(null);
+    setStripeError(null);
+    let opened: { id: number; clientSecret: string } | null = null;
     try {
-      const result: DonateResponse = await mutation.mutateAsync({
+      const result = await mutation.mutateAsync({
         target,
         body,
         attempt: current,
         ...(asOrganisation ? { organisation: { id: organisation.id, name: organisation.name } } : {}),
       });
-      attempts.answered();
-      // The confirmation step says what was given and what happens next (give-confirmation.tsx);
-      // the success toasts follow only a gift made now or a recurring gift set up.
-      if (result.subscription) toast.success(SUBSCRIPTION_TOAST);
-      else if (result.donation?.status === TRANSACTION_STATUS.approved)
-        toast.success(DONATION_TOAST.summary, DONATION_TOAST.detail);
-      setDone({ answer: result, organisation: asOrganisation ? organisation.name : null });
-    } catch (error) {
-      attempts.failed(error);
-      // A field message sends the person back to the details, beside the field.
-      const { fields } = serverErrorsOf(error, form.getValues());
-      const onDetails = Object.entries(fields).filter(([field]) => FORM_FIELDS.has(field));
-      if (onDetails.length > 0) {
-        form.setErrors(Object.fromEntries(onDetails));
-        setActive(0);
-        focusFirstInvalid();
+      if (!needsCardAction(result)) {
+        finish(result);
         return;
       }
-      if (isApiError(error) && error.code === 'INSUFFICIENT_FUNDS') void wallet.refetch();
-      setFailure(failureOf(error));
-      setTimeout(() => failureRef.current?.focus(), 0);
+      opened = { id: result.payment.id, clientSecret: result.payment.client_secret };
+      // The sandbox shows its stand-in for the bank's page; with Stripe, Stripe pays the new card
+      // (asking the bank itself) or finishes the saved card's step.
+      if (cardMode.kind === 'sandbox') {
+        setAction(opened);
+        return;
+      }
+      if (newStripeCard && stripeCard.current) await stripeCard.current.confirmPayment(opened.clientSecret);
+      else if (cardMode.kind === 'stripe')
+        await finishWithStripe(cardMode.publishableKey, opened.clientSecret);
+    } catch (error) {
+      failed(error);
+      return;
     } finally {
       inFlight.current = false;
     }
+    if (opened) await confirmPaid(opened.id);
   };
 
   const onToppedUp = () => {
@@ -244,17 +377,22 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
     <Modal
       opened
       onClose={() => {
-        if (!mutation.isPending) onClose();
+        if (!pending) onClose();
       }}
       title={title}
       size="lg"
       fullScreen={phone}
       closeButtonProps={{ 'aria-label': 'Close' }}
-      closeOnEscape={!mutation.isPending}
+      closeOnEscape={!pending}
       closeOnClickOutside={false}
     >
       {done ? (
-        <GiveConfirmation answer={done.answer} organisation={done.organisation} onClose={onClose} />
+        <GiveConfirmation
+          answer={done.answer}
+          organisation={done.organisation}
+          card={done.card}
+          onClose={onClose}
+        />
       ) : null}
       <Stepper
         display={done ? 'none' : undefined}
@@ -300,6 +438,8 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
                   wallet={wallet.data}
                   today={today}
                   charity={charity}
+                  cardMode={cardsReadable ? cardMode : null}
+                  cards={cards.data?.items}
                   {...(asOrganisation ? { organisation: organisation.name } : {})}
                 />
               ) : kind === GIVING_TYPE.gifts ? (
@@ -339,7 +479,33 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
               currency={currency}
               today={today}
               onBehalfOf={asOrganisation ? organisation.name : undefined}
+              card={savedCard?.label ?? null}
             />
+            {newStripeCard && cardMode.kind === 'stripe' ? (
+              <StripeCardField
+                ref={stripeCard}
+                publishableKey={cardMode.publishableKey}
+                error={stripeError}
+                onChange={(state) => {
+                  setStripeState(state);
+                  setStripeError(state.error);
+                }}
+              />
+            ) : null}
+            {nextUncovered && left !== undefined ? (
+              <Alert color="yellow" variant="light" title="Your wallet will not cover the next gifts">
+                {`After this, your wallet has ${formatMoney(Math.max(0, left), currency)}; each gift needs ${formatMoney(amount, currency)}. Add money before the next one, or go back and pay by card, so that it does not fail.`}
+              </Alert>
+            ) : null}
+            {action ? (
+              <SandboxBankCheck
+                clientSecret={action.clientSecret}
+                amount={amount}
+                currency={currency}
+                payee={`Kindred, for ${charityName(target)}`}
+                onAnswered={() => void confirmPaid(action.id)}
+              />
+            ) : null}
             {asOrganisation ? (
               <Alert color="grape" variant="light" title={`On behalf of ${organisation.name}`}>
                 {`The amount is held from ${organisation.name}’s ${values.source === 'credits' ? 'credits' : 'wallet'} until its sign-off admins approve; if they reject it, it goes back.`}
@@ -384,16 +550,21 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
               <Button
                 type="button"
                 variant="default"
-                onClick={() => setActive(0)}
-                disabled={mutation.isPending}
+                onClick={() => {
+                  setAction(null);
+                  setActive(0);
+                }}
+                disabled={pending}
               >
                 Back
               </Button>
-              <Button type="button" onClick={give} loading={mutation.isPending} disabled={short > 0}>
+              <Button type="button" onClick={give} loading={pending} disabled={short > 0 || action !== null}>
                 {kind === GIVING_TYPE.funds
                   ? values.repeat === 'recurring' && !asOrganisation
                     ? `Confirm: ${formatMoney(amount, currency)} ${frequencyLabel(values.frequency).toLowerCase()}`
-                    : `Confirm: give ${formatMoney(amount, currency)}`
+                    : byCard
+                      ? `Confirm: pay ${formatMoney(amount, currency)} by card`
+                      : `Confirm: give ${formatMoney(amount, currency)}`
                   : 'Confirm'}
               </Button>
             </Group>

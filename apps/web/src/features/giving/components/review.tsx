@@ -12,6 +12,8 @@ export interface ReviewProps {
   today: string;
   /** The organisation the gift is made on behalf of: it pays, and the charity sees its name. */
   onBehalfOf?: string | undefined;
+  /** Paying by a saved card: its label ('Visa ending 4242'). */
+  card?: string | null;
 }
 
 function Row({ label, children }: { label: string; children: string }) {
@@ -24,13 +26,18 @@ function Row({ label, children }: { label: string; children: string }) {
 }
 
 /** Everything the gift will be, in words, before the final confirm. */
-export function Review({ values, kind, target, currency, today, onBehalfOf }: ReviewProps) {
+export function Review({ values, kind, target, currency, today, onBehalfOf, card = null }: ReviewProps) {
   const payer = onBehalfOf ? `${onBehalfOf}’s` : 'Your';
   const pot = values.source === 'wallet' ? 'wallet' : 'credits';
+  const typed = values.card.number.replace(/\D/g, '').slice(-4);
+  const paidFrom =
+    values.source === 'card'
+      ? (card ?? (typed ? `The card ending ${typed}` : 'The card you type below'))
+      : `${payer} ${pot}`;
   const to =
     target.kind === 'project' ? `${targetName(target)} (${charityName(target)})` : targetName(target);
   const amount = toMinorUnits(values.amount) ?? 0;
-  const giftAid = values.gift_aid && values.source === 'wallet' ? giftAidFor(values.amount) : 0;
+  const giftAid = values.gift_aid && values.source !== 'credits' ? giftAidFor(values.amount) : 0;
   const recurring = values.repeat === 'recurring';
   const dates = pledgeWindow(target, today);
   return (
@@ -51,7 +58,7 @@ export function Review({ values, kind, target, currency, today, onBehalfOf }: Re
           {recurring ? (
             <Row label="Until">{values.end_date ? showDate(values.end_date) : 'You cancel it'}</Row>
           ) : null}
-          <Row label="Paid from">{`${payer} ${pot}`}</Row>
+          <Row label="Paid from">{paidFrom}</Row>
           <Row label="Gift Aid">
             {giftAid > 0
               ? `Yes: ${formatMoney(giftAid, currency)} added, ${formatMoney(amount + giftAid, currency)} for the charity${recurring ? ' each time' : ''}`

@@ -11,6 +11,7 @@ import {
   PLEDGE_HOURS_MESSAGE,
   toMinorUnits,
 } from '@kindred/shared';
+import { type CardValues, cardErrors, EMPTY_CARD, toCardInput } from '@/entities/card';
 import { checkAmount } from '@/lib/amount';
 import type { GiveKind } from './target';
 
@@ -22,6 +23,10 @@ export interface GiveValues {
   /** Funds: the amount in major units, as typed or set by a preset. */
   amount: string;
   source: DonationSource;
+  /** Paying by card: a saved card's id, or 'new' for a card typed now. */
+  card_choice: string;
+  /** A card typed now (the sandbox's form; with Stripe the card is in Stripe's own field). */
+  card: CardValues;
   /** 'once', or a frequency code ('1'..'4') for a recurring gift. */
   repeat: 'once' | 'recurring';
   frequency: string;
@@ -50,6 +55,8 @@ export function initialValues(
   return {
     amount: '',
     source: 'wallet',
+    card_choice: 'new',
+    card: EMPTY_CARD,
     repeat: 'once',
     frequency: '3',
     start_date: options.today,
@@ -76,6 +83,8 @@ const wholeNumber = (value: string | number): number | null => {
 
 export interface ValidateContext {
   kind: GiveKind;
+  /** How this deployment takes cards: a typed card is checked here only in the sandbox. */
+  cardMode?: 'sandbox' | 'stripe';
   today: string;
   /** The dates a pledge may take. */
   dates: { min: string; max: string | null };
@@ -86,12 +95,18 @@ export interface ValidateContext {
 /** The checks the server makes (donateBodySchema and the service), run before anything is sent. */
 export function validateGive(
   values: GiveValues,
-  { kind, today, dates, hoursLeft = null }: ValidateContext,
+  { kind, today, dates, hoursLeft = null, cardMode = 'sandbox' }: ValidateContext,
 ): Record<string, string | null> {
   const errors: Record<string, string | null> = {};
   if (kind === GIVING_TYPE.funds) {
     const amount = checkAmount(values.amount);
     if (!amount.ok) errors.amount = amount.message;
+    if (values.source === 'card' && values.card_choice === 'new') {
+      if (values.repeat === 'recurring')
+        errors.card_choice =
+          'A recurring gift by card is charged to a saved card: save this card in your wallet first.';
+      else if (cardMode === 'sandbox') Object.assign(errors, cardErrors(values.card));
+    }
     if (values.repeat === 'recurring') {
       if (!values.frequency) errors.frequency = 'Choose how often.';
       if (!values.start_date) errors.start_date = 'Choose the first date.';
@@ -130,6 +145,15 @@ export function validateGive(
   return errors;
 }
 
+/**
+ * The card of a gift by card: a saved one by id, or the card typed into the sandbox's form. With
+ * Stripe a new card is in Stripe's field, and the browser pays the payment the server opens.
+ */
+function cardOf(values: GiveValues): Pick<DonateBody, 'card' | 'payment_method_id'> {
+  if (values.card_choice !== 'new') return { payment_method_id: Number(values.card_choice) };
+  return values.card.number.trim() ? { card: toCardInput(values.card) } : {};
+}
+
 /** The body of the donate call for the checked values (only the fields the kind takes). */
 export function toDonateBody(values: GiveValues, kind: GiveKind): DonateBody {
   const common = {
@@ -143,7 +167,8 @@ export function toDonateBody(values: GiveValues, kind: GiveKind): DonateBody {
         type: kind,
         amount: toMinorUnits(values.amount) ?? 0,
         source: values.source,
-        ...(values.gift_aid && values.source === 'wallet' ? { gift_aid: true } : {}),
+        ...(values.source === 'card' ? cardOf(values) : {}),
+        ...(values.gift_aid && values.source !== 'credits' ? { gift_aid: true } : {}),
         ...(recurring
           ? {
               frequency: Number(values.frequency) as 1 | 2 | 3 | 4,
@@ -188,6 +213,11 @@ export const frequencyLabel = (code: string | number) => labelOf(FREQUENCIES, Nu
 export const FORM_FIELDS = new Set<string>([
   'amount',
   'source',
+  'card_choice',
+  'card.number',
+  'card.exp_month',
+  'card.exp_year',
+  'card.cvc',
   'frequency',
   'start_date',
   'end_date',
