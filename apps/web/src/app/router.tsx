@@ -23,6 +23,7 @@ import { walletRoutes } from './routes/wallet.routes';
 // The public screens (home, explore, projects, charities) come with the first load; the others
 // load with their route, so that a first visit does not download forms it does not show.
 const auth = lazyScreens(() => import('./routes/auth'));
+const manageGift = lazyScreens(() => import('@/features/manage-gift'));
 
 /** Every screen of the web app; route files are the only place features meet. */
 export const routes: RouteObject[] = [
@@ -49,6 +50,8 @@ export const routes: RouteObject[] = [
       { path: 'activate/:code', lazy: auth('ActivateCodeRoute') },
       { path: 'forgot-password', lazy: auth('ForgotPasswordRoute') },
       { path: 'reset-password/:token', lazy: auth('ResetPasswordRoute') },
+      // A mail's link to a gift or recurring gift, signed in or not (docs/product/card-gifts.md#manage-from-the-mail).
+      { path: 'manage/:token', lazy: manageGift('ManageScreen') },
       ...invitationPublicRoutes,
       ...groupPublicRoutes,
       {
