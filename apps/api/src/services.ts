@@ -72,6 +72,7 @@ export function buildServices(ctx: AppContext) {
   const subscriptions = subscriptionsService(ctx, gifts, cardGifts);
   // A guest's gifts become theirs when they sign in with that email verified.
   const guestGifts = guestGiftsService(ctx, gifts, cardGifts);
+  const subscriptionRuns = subscriptionRunsService(ctx, gifts, cardGifts);
   const matching = matchingService(ctx, gifts);
   // A person's gift may open a subscription (its first period is a donation).
   const donorGifts = donorGiftsService(ctx, gifts, subscriptions, cardGifts);
@@ -103,7 +104,7 @@ export function buildServices(ctx: AppContext) {
     paymentMethods: paymentMethodsService(ctx, ctx.paymentProvider),
     cardGifts,
     guestGifts,
-    manageGifts: manageGiftsService(ctx, subscriptions, ctx.paymentProvider),
+    manageGifts: manageGiftsService(ctx, subscriptions, subscriptionRuns, ctx.paymentProvider),
     directDebits: directDebitsService(ctx, payments),
     providerAccounts: providerAccountsService(ctx),
     charities: charitiesService(ctx),
@@ -127,7 +128,7 @@ export function buildServices(ctx: AppContext) {
     platformReview: platformReviewService(ctx, gifts),
     donationStatistics: donationStatisticsService(ctx),
     subscriptions,
-    subscriptionRuns: subscriptionRunsService(ctx, gifts, cardGifts),
+    subscriptionRuns,
     giftAid: giftAidService(ctx),
     platformBilling: platformBillingService(ctx, plans, invoices),
     organisationSubscription: organisationSubscriptionService(ctx, plans, invoices),

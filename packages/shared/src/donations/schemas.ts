@@ -200,6 +200,10 @@ export const subscriptionSchema = z.object({
   next_date: z.string().nullable(),
   /** Failed periods in a row; three make it failing. */
   failed_periods: z.number().int(),
+  /** Paid by card: the saved card it charges. */
+  payment_method_id: z.number().int().nullable(),
+  /** A period whose gift could not be made yet and is tried again (`next_try_at`), or null. */
+  missed: z.object({ period: z.string(), next_try_at: z.string().nullable() }).nullable(),
   created_at: z.string(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;

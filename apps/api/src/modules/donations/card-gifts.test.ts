@@ -269,14 +269,29 @@ describe('a recurring gift by card', () => {
     expect(
       await count('subscription_retries', `subscription_id = ${subscription.id} and status = 'open'`),
     ).toBe(1);
-    // Back on a good card, the retry pays: one gift for the period, never two.
-    await t.ctx.database.db.execute(
-      sql`update donation_subscriptions set payment_method_id = ${good.id} where id = ${subscription.id}`,
-    );
+    // The donor, signed in, chooses the good card again: the missed gift is paid at once.
+    const mine = await t.request('GET', '/api/user/donation_subscriptions', { token: donor.token });
+    expect(mine.json().items[0]).toMatchObject({
+      id: subscription.id,
+      missed: { period: expect.any(String) },
+    });
+    const chosen = await t.request('POST', `/api/user/donation_subscription/${subscription.id}/card`, {
+      token: donor.token,
+      body: { payment_method_id: good.id },
+    });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().subscription).toMatchObject({ payment_method_id: good.id, missed: null });
+    // The retry's own day comes: nothing is left to try, one gift for the period, never two.
     clock.now = new Date(clock.now.getTime() + 3 * DAY);
     await runDue();
-    await runDue();
     expect(await count('donations', `subscription_id = ${subscription.id} and source = 'card'`)).toBe(2);
+    // Someone else's plan, or a card that is not theirs, is refused.
+    const other = await t.createUser();
+    const notTheirs = await t.request('POST', `/api/user/donation_subscription/${subscription.id}/card`, {
+      token: other.token,
+      body: { payment_method_id: good.id },
+    });
+    expect(notTheirs.statusCode).toBe(400);
   });
 });
 

@@ -70,6 +70,7 @@ export const donationsRoutes = moduleRoutes(
       projects,
       cardGifts,
       guestGifts,
+      subscriptionRuns,
       manageGifts,
     },
     ctx,
@@ -385,6 +386,24 @@ export const donationsRoutes = moduleRoutes(
         response: { 200: subscriptionResult },
       }),
       async (request) => subscriptions.resume(request.auth, request.params.id),
+    );
+
+    app.post(
+      '/user/donation_subscription/:id/card',
+      route.user(
+        'Choose the saved card a recurring gift by card charges; a missed gift is tried again on it at once',
+        {
+          params: idParams(),
+          body: z.object({ payment_method_id: z.number().int().positive() }).strict(),
+          response: { 200: subscriptionResult },
+        },
+      ),
+      async (request) => {
+        // Two use cases meet here: the donor's choice, then the scheduler's try of what was missed.
+        await subscriptions.chooseCard(request.auth, request.params.id, request.body.payment_method_id);
+        await subscriptionRuns.retryNow(request.params.id);
+        return subscriptions.one(request.auth, request.params.id);
+      },
     );
 
     app.patch(

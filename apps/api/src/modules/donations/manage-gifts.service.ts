@@ -19,6 +19,7 @@ import { donationsRepository } from './donations.repository.js';
 import { type ManageScope, manageToken, readManageToken } from './manage-links.js';
 import { receiptPdf } from './receipts.js';
 import { ownerOf } from './subscription-periods.js';
+import type { SubscriptionRunsService } from './subscription-runs.service.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 
 /**
@@ -30,6 +31,7 @@ import type { SubscriptionsService } from './subscriptions.service.js';
 export function manageGiftsService(
   ctx: AppContext,
   subscriptions: SubscriptionsService,
+  runs: SubscriptionRunsService,
   provider: PaymentProvider,
 ) {
   const db = () => ctx.database.db;
@@ -125,6 +127,8 @@ export function manageGiftsService(
             row.createdBy,
           );
           await subscriptions.changeCard('manage-link', row.id, card.id);
+          // A missed gift is tried again at once on the new card.
+          await runs.retryNow(row.id);
           break;
         }
       }

@@ -7,7 +7,7 @@ import type { MoneyOwner } from '../payments/index.js';
 import { projectsQueries } from '../projects/index.js';
 import type { Actor, GiftTarget } from './donation-flow.js';
 import type { DonationRow } from './donations.repository.js';
-import type { SubscriptionRow } from './subscriptions.repository.js';
+import { type SubscriptionRow, subscriptionsRepository } from './subscriptions.repository.js';
 
 /**
  * A recurring donation's periods and how it is shown: shared by the donor's subscriptions and the
@@ -46,7 +46,7 @@ export async function presentSubscriptions(
   executor: Executor,
   rows: SubscriptionRow[],
 ): Promise<Subscription[]> {
-  const [titles, names] = await Promise.all([
+  const [titles, names, missed] = await Promise.all([
     projectsQueries.titles(
       executor,
       rows.map((row) => row.projectId).filter((id): id is number => id !== null),
@@ -54,6 +54,10 @@ export async function presentSubscriptions(
     charitiesQueries.names(
       executor,
       rows.map((row) => row.charityId),
+    ),
+    subscriptionsRepository.openRetries(
+      executor,
+      rows.map((row) => row.id),
     ),
   ]);
   return rows.map((row) => ({
@@ -71,6 +75,11 @@ export async function presentSubscriptions(
     end_date: row.endDate,
     next_date: row.status === 'paused' || row.status === 'cancelled' ? null : row.nextDate,
     failed_periods: row.failedPeriods,
+    payment_method_id: row.paymentMethodId,
+    missed: (() => {
+      const retry = missed.get(row.id);
+      return retry ? { period: retry.period, next_try_at: retry.nextAttemptAt?.toISOString() ?? null } : null;
+    })(),
     created_at: row.createdAt.toISOString(),
   }));
 }

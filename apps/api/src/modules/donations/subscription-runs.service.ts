@@ -128,6 +128,23 @@ export function subscriptionRunsService(
 
   return {
     /**
+     * A plan's card was changed: its missed periods are tried again now, on the new card
+     * (docs/product/card-gifts.md#recurring-gifts-by-card), instead of waiting for the next try.
+     */
+    async retryNow(subscriptionId: number): Promise<{ given: number; retried: number; failed: number }> {
+      const outcome = { given: 0, retried: 0, failed: 0 };
+      const receipts: DonationRow[] = [];
+      const failures: Array<{ row: SubscriptionRow; period: string; reason: string }> = [];
+      await db().transaction(async (tx) => {
+        for (const retry of await subscriptionsRepository.claimOpenRetriesOf(tx, subscriptionId))
+          await retryOne(tx, retry, outcome, receipts, failures);
+      });
+      await donations.queueReceipts(db(), receipts);
+      for (const failure of failures) await notifyFailure(failure.row, failure.period, failure.reason);
+      return outcome;
+    },
+
+    /**
      * The scheduler's round: each due period of each subscription becomes one donation, exactly
      * once even with several processes (SKIP LOCKED, and a unique subscription + period); unpaid
      * periods are retried after 2 and 5 days, then failed with a mail to the donor.

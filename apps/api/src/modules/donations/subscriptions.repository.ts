@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import type { SUBSCRIBER_TYPES } from './donations.table.js';
@@ -122,6 +122,34 @@ export const subscriptionsRepository = {
       .orderBy(asc(subscriptionRetries.nextAttemptAt), asc(subscriptionRetries.id))
       .limit(limit)
       .for('update', { skipLocked: true });
+  },
+
+  /** A subscription's unpaid periods still to retry, locked for a try now (a changed card). */
+  claimOpenRetriesOf(db: Executor, subscriptionId: number): Promise<RetryRow[]> {
+    return db
+      .select()
+      .from(subscriptionRetries)
+      .where(
+        and(eq(subscriptionRetries.subscriptionId, subscriptionId), eq(subscriptionRetries.status, 'open')),
+      )
+      .orderBy(asc(subscriptionRetries.period))
+      .for('update', { skipLocked: true });
+  },
+
+  /** The oldest unpaid period still to retry of each subscription, for showing it. */
+  async openRetries(db: Executor, subscriptionIds: number[]): Promise<Map<number, RetryRow>> {
+    if (subscriptionIds.length === 0) return new Map();
+    const rows = await db
+      .select()
+      .from(subscriptionRetries)
+      .where(
+        and(
+          inArray(subscriptionRetries.subscriptionId, subscriptionIds),
+          eq(subscriptionRetries.status, 'open'),
+        ),
+      )
+      .orderBy(desc(subscriptionRetries.period));
+    return new Map(rows.map((row) => [row.subscriptionId, row]));
   },
 
   async updateRetry(db: Executor, id: number, values: Partial<typeof subscriptionRetries.$inferInsert>) {

@@ -186,6 +186,25 @@ export function subscriptionsService(ctx: AppContext, donations: DonationMaker, 
       return { items: items.slice(0, FUTURE_MAX) };
     },
 
+    /** The donor, signed in, chooses another of their saved cards for a plan by card. */
+    async chooseCard(auth: AuthUser | null, id: number, paymentMethodId: number) {
+      const user = await ctx.access.require(auth, Permission.UserSelf, [auth?.id ?? 0]);
+      const card = await paymentMethodsQueries.find(
+        db(),
+        { ownerType: 'user', ownerId: user.id },
+        paymentMethodId,
+      );
+      if (!card)
+        throw badRequest('Choose one of your saved cards.', { payment_method_id: 'Not a saved card.' });
+      const current = await subscriptionsRepository.find(db(), id);
+      if (current?.donorType === 'user' && current.donorId === user.id && current.source !== 'card')
+        throw new AppError(409, 'NOT_BY_CARD', 'This recurring gift is paid from the wallet, not by card.');
+      return change(auth, id, (row) => ({
+        paymentMethodId: card.id,
+        ...(row.status === 'failing' ? { status: 'active' as const } : {}),
+      }));
+    },
+
     /** The card a plan by card charges from its next period on (a card of the plan's donor). */
     changeCard: (auth: AuthUser | null | 'manage-link', id: number, paymentMethodId: number) =>
       change(auth, id, (row) =>
@@ -193,6 +212,12 @@ export function subscriptionsService(ctx: AppContext, donations: DonationMaker, 
           ? { paymentMethodId, ...(row.status === 'failing' ? { status: 'active' } : {}) }
           : undefined,
       ),
+
+    /** One of the donor's subscriptions as it now is. */
+    async one(auth: AuthUser | null, id: number) {
+      const row = await db().transaction((tx) => requireOwn(auth, id, tx));
+      return { subscription: await presentOne(row) };
+    },
 
     /** One subscription as its donor sees it (a manage link's view). */
     find: (id: number) => subscriptionsRepository.find(db(), id),

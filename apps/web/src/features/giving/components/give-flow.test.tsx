@@ -445,6 +445,8 @@ describe('the give flow', { timeout: 30_000 }, () => {
             end_date: null,
             next_date: '2030-01-04',
             failed_periods: 0,
+            payment_method_id: null,
+            missed: null,
             created_at: '2026-01-01T00:00:00.000Z',
           },
         }),

@@ -37,6 +37,8 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
     end_date: null,
     next_date: '2030-02-01',
     failed_periods: 0,
+    payment_method_id: null,
+    missed: null,
     created_at: '2030-01-01T09:00:00.000Z',
     ...overrides,
   };
