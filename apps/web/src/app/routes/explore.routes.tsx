@@ -4,7 +4,7 @@ import type { RouteObject } from 'react-router';
 import { useParams } from 'react-router';
 import { LoadingState } from '@/components/ui/states';
 import { ExplorePage, NeedsProgress, PlaceMap, ProjectCardList } from '@/features/explore';
-import { GiveActions, type RenderTopUp } from '@/features/giving';
+import { GiveActions, type GiveActionsProps, type RenderTopUp } from '@/features/giving';
 import { CharityPage, type MapPlace, ProjectPage } from '@/features/public-pages';
 import { SupportersWall } from '@/features/supporters';
 
@@ -29,6 +29,18 @@ const renderTopUp: RenderTopUp = (props) => (
   </Suspense>
 );
 
+/** The guest-giving feature's flow, loaded when a signed-out visitor chooses to give as a guest. */
+const GuestGiveFlow = lazy(async () => ({
+  default: (await import('@/features/guest-giving')).GuestGiveFlow,
+}));
+
+/** Giving without an account (docs/product/card-gifts.md#giving-without-an-account): the guest flow. */
+const renderGuestGive: NonNullable<GiveActionsProps['renderGuestGive']> = (props) => (
+  <Suspense fallback={null}>
+    <GuestGiveFlow {...props} />
+  </Suspense>
+);
+
 /** `/projects/:id`: the public page, with explore's progress bars and map, and giving. */
 export function PublicProjectRoute() {
   const { id } = useParams();
@@ -43,7 +55,11 @@ export function PublicProjectRoute() {
         <SupportersWall projectId={project.id} live={project.status === PROJECT_STATUS.live} />
       )}
       renderGive={(project) => (
-        <GiveActions target={{ kind: 'project', project }} renderTopUp={renderTopUp} />
+        <GiveActions
+          target={{ kind: 'project', project }}
+          renderTopUp={renderTopUp}
+          renderGuestGive={renderGuestGive}
+        />
       )}
     />
   );
@@ -60,7 +76,11 @@ export function PublicCharityRoute() {
       renderProjects={(charity) => <ProjectCardList charityId={charity} />}
       renderMap={renderMap}
       renderGive={(charity) => (
-        <GiveActions target={{ kind: 'charity', charity }} renderTopUp={renderTopUp} />
+        <GiveActions
+          target={{ kind: 'charity', charity }}
+          renderTopUp={renderTopUp}
+          renderGuestGive={renderGuestGive}
+        />
       )}
     />
   );

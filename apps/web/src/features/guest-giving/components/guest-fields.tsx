@@ -1,0 +1,207 @@
+import {
+  DONATION_MESSAGE_MAX_LENGTH,
+  formatMoney,
+  giftAidDeclarationText,
+  toAmountText,
+} from '@kindred/shared';
+import {
+  Alert,
+  Blockquote,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import type { Ref } from 'react';
+import { CountedTextarea } from '@/components/ui/counted-textarea';
+import {
+  CardFields,
+  CardFormLoading,
+  type CardMode,
+  StripeCardField,
+  type StripeCardHandle,
+  type StripeCardState,
+} from '@/entities/card';
+import { currencySymbol, parseAmount } from '@/lib/amount';
+import { AMOUNT_PRESETS, type GuestValues, giftAidFor } from '../lib/guest-form';
+
+export interface GuestFieldsProps {
+  form: UseFormReturnType<GuestValues>;
+  currency: string;
+  /** The charity that receives the gift: the Gift Aid declaration names it. */
+  charity: { id: number; name: string } | null;
+  mode: CardMode;
+  /** Stripe's card field: its handle, its message and what it reports. */
+  stripe: {
+    ref: Ref<StripeCardHandle>;
+    error: string | null;
+    onChange: (state: StripeCardState) => void;
+  };
+}
+
+/** Shown instead of the card when this deployment takes cards through Stripe without its settings. */
+function CardsUnavailable() {
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      title="Card payments are not available here"
+      styles={{ message: { color: 'var(--mantine-color-text)' } }}
+    >
+      This deployment takes card payments through Stripe, but its Stripe settings are incomplete, so the card
+      form cannot be shown. Sign in to give from your wallet instead.
+    </Alert>
+  );
+}
+
+/**
+ * The guest's gift: the amount (presets or typed), who gives and where the receipt goes, the card,
+ * Gift Aid with its declaration made inline, and how the gift is shown.
+ */
+export function GuestFields({ form, currency, charity, mode, stripe }: GuestFieldsProps) {
+  const typed = parseAmount(form.values.amount);
+  const giftAid = giftAidFor(form.values.amount);
+  return (
+    <Stack gap="md">
+      <Stack gap={6}>
+        <Text fw={500} size="sm" id="guest-presets-label">
+          Choose an amount
+        </Text>
+        <Group gap="xs" role="group" aria-labelledby="guest-presets-label">
+          {AMOUNT_PRESETS.map((preset) => (
+            <Button
+              key={preset}
+              type="button"
+              variant={typed === preset ? 'filled' : 'default'}
+              aria-pressed={typed === preset}
+              onClick={() => form.setFieldValue('amount', toAmountText(preset))}
+            >
+              {formatMoney(preset, currency)}
+            </Button>
+          ))}
+        </Group>
+      </Stack>
+      <TextInput
+        label="Amount"
+        description={`Or type your own, in ${currency}, for example 75 or 99.50.`}
+        required
+        inputMode="decimal"
+        autoComplete="off"
+        leftSection={<span aria-hidden="true">{currencySymbol(currency)}</span>}
+        {...form.getInputProps('amount')}
+      />
+      <Fieldset legend="About you" variant="unstyled">
+        <Stack gap="sm">
+          <TextInput
+            label="Email"
+            description="Your receipt is sent here."
+            required
+            type="email"
+            autoComplete="email"
+            {...form.getInputProps('email')}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <TextInput
+              label="First name"
+              required
+              autoComplete="given-name"
+              {...form.getInputProps('first_name')}
+            />
+            <TextInput
+              label="Last name"
+              required
+              autoComplete="family-name"
+              {...form.getInputProps('last_name')}
+            />
+          </SimpleGrid>
+        </Stack>
+      </Fieldset>
+      {mode.kind === 'loading' ? (
+        <CardFormLoading />
+      ) : mode.kind === 'unavailable' ? (
+        <CardsUnavailable />
+      ) : mode.kind === 'stripe' ? (
+        <StripeCardField
+          ref={stripe.ref}
+          publishableKey={mode.publishableKey}
+          error={stripe.error}
+          onChange={stripe.onChange}
+        />
+      ) : (
+        <CardFields getInputProps={form.getInputProps} />
+      )}
+      {charity ? (
+        <Stack gap="xs">
+          <Checkbox
+            label={
+              giftAid > 0
+                ? `Add Gift Aid: ${formatMoney(giftAid, currency)} more for the charity (25%), at no cost to you`
+                : 'Add Gift Aid: 25% more for the charity, at no cost to you'
+            }
+            description="For UK taxpayers. The charity claims it from HMRC."
+            {...form.getInputProps('gift_aid', { type: 'checkbox' })}
+          />
+          {form.values.gift_aid ? (
+            <Fieldset
+              legend={`Gift Aid declaration for ${charity.name}`}
+              variant="filled"
+              data-testid="gift-aid-declaration"
+            >
+              <Stack gap="sm">
+                <Text size="sm">
+                  With Gift Aid you make this declaration with your gift, in the name given above:
+                </Text>
+                <Blockquote p="sm" fz="sm" color="gray">
+                  {giftAidDeclarationText(charity.name)}
+                </Blockquote>
+                <Text size="sm">HMRC needs your home address with it.</Text>
+                <TextInput
+                  label="Title"
+                  description="Optional, for example Ms."
+                  autoComplete="honorific-prefix"
+                  maxLength={20}
+                  {...form.getInputProps('declaration.title')}
+                />
+                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                  <TextInput
+                    label="House name or number"
+                    required
+                    autoComplete="address-line1"
+                    maxLength={100}
+                    {...form.getInputProps('declaration.house')}
+                  />
+                  <TextInput
+                    label="Post code"
+                    description="A UK post code, for example SW1A 1AA."
+                    required
+                    autoComplete="postal-code"
+                    maxLength={10}
+                    {...form.getInputProps('declaration.post_code')}
+                  />
+                </SimpleGrid>
+              </Stack>
+            </Fieldset>
+          ) : null}
+        </Stack>
+      ) : null}
+      <CountedTextarea
+        label={`Message to ${charity?.name ?? 'the charity'}`}
+        description="Optional."
+        autosize
+        minRows={2}
+        maxLength={DONATION_MESSAGE_MAX_LENGTH}
+        {...form.getInputProps('message')}
+      />
+      <Checkbox
+        label="Give anonymously"
+        description="Your name is not shown to the public; the charity still sees who gave."
+        {...form.getInputProps('anonymous', { type: 'checkbox' })}
+      />
+    </Stack>
+  );
+}

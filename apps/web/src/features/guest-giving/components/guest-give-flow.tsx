@@ -1,0 +1,322 @@
+import { DEFAULT_CURRENCY, type DonateResponse, formatMoney, toMinorUnits } from '@kindred/shared';
+import { Button, Group, Modal, Stack, Stepper, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import {
+  cardModeOf,
+  EMPTY_STRIPE_CARD,
+  isStripePaymentError,
+  SandboxBankCheck,
+  STRIPE_CARD_MESSAGES,
+  type StripeCardHandle,
+  type StripeCardState,
+  usePaymentSetup,
+  usePublicConfig,
+} from '@/entities/card';
+import { isApiError } from '@/lib/api-client';
+import { focusFirstInvalid, serverErrorsOf, useAccessibleForm } from '@/lib/form';
+import { useKeyedAttempts } from '@/lib/idempotency';
+import { useConfirmGuestPayment } from '../api/confirm-guest-payment';
+import { needsBankStep, useGuestDonate } from '../api/guest-donate';
+import { type GuestAttempt, keepForRetry } from '../lib/attempt';
+import {
+  type GuestValues,
+  initialGuestValues,
+  SERVER_FIELD_MAP,
+  toGuestBody,
+  validateGuest,
+} from '../lib/guest-form';
+import { charityName, charityOf, type GuestGiveTarget, targetName } from '../lib/target';
+import { GuestFields } from './guest-fields';
+import { GuestReview } from './guest-review';
+import { GuestThankYou } from './guest-thank-you';
+
+const RETRY_NOTE = 'Confirm again to finish: the same gift is retried, so your card is not charged twice.';
+
+export interface GuestGiveFlowProps {
+  target: GuestGiveTarget;
+  onClose: () => void;
+}
+
+interface Failure {
+  title: string;
+  message: string;
+}
+
+function failureOf(error: unknown): Failure {
+  const title = 'Your gift was not made';
+  if (isStripePaymentError(error)) return { title, message: `${error.message} ${RETRY_NOTE}` };
+  if (!isApiError(error)) return { title, message: `Something went wrong. ${RETRY_NOTE}` };
+  if (error.status === 0) return { title, message: `The server could not be reached. ${RETRY_NOTE}` };
+  if (keepForRetry(error)) return { title, message: `${error.message} ${RETRY_NOTE}` };
+  return { title, message: error.message };
+}
+
+/**
+ * Giving funds without an account (docs/product/card-gifts.md#giving-without-an-account), in a
+ * dialog like the give flow: the gift, the giver and the card; a review with the final confirm;
+ * the bank's extra step when the card asks for one (docs/product/card-gifts.md#paying-by-card-in-one-step);
+ * then the thank-you. One Idempotency-Key per attempt, reused when the same gift is confirmed again
+ * after an unanswered try.
+ */
+export function GuestGiveFlow({ target, onClose }: GuestGiveFlowProps) {
+  const phone = useMediaQuery('(max-width: 36em)');
+  const setup = usePaymentSetup();
+  const config = usePublicConfig();
+  const mode = cardModeOf(setup.provider, setup.stripePublishableKey);
+  const currency = config.data?.currency ?? DEFAULT_CURRENCY;
+  const charity = charityOf(target);
+  const [active, setActive] = useState(0);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [bankStep, setBankStep] = useState<GuestAttempt | null>(null);
+  const [paying, setPaying] = useState(false);
+  const [done, setDone] = useState<{ answer: DonateResponse; email: string; paidBy: string } | null>(null);
+  const [stripeState, setStripeState] = useState<StripeCardState>(EMPTY_STRIPE_CARD);
+  const [stripeError, setStripeError] = useState<string | null>(null);
+  const stripeCard = useRef<StripeCardHandle>(null);
+  const attempts = useKeyedAttempts<GuestAttempt>(keepForRetry);
+  const inFlight = useRef(false);
+  const detailsRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const donate = useGuestDonate();
+  const confirm = useConfirmGuestPayment();
+  const busy = donate.isPending || confirm.isPending || paying;
+  // The card is typed into our form with the sandbox only; the checks follow the mode as it loads.
+  const typedCard = useRef(false);
+  typedCard.current = mode.kind === 'sandbox';
+  const form = useAccessibleForm<GuestValues>({
+    initialValues: initialGuestValues(),
+    validate: (values) => validateGuest(values, { typedCard: typedCard.current }),
+  });
+
+  // Each step starts with its heading focused, so a screen reader says where the person is.
+  const moved = useRef(false);
+  useEffect(() => {
+    // Not on opening: the dialog puts focus on its first field itself.
+    if (active > 0) moved.current = true;
+    if (moved.current) headingRef.current?.focus();
+  }, [active]);
+
+  /** What Stripe's field says is wrong, or null when its card is complete. */
+  const stripeProblem = () =>
+    stripeState.complete ? null : (stripeState.error ?? STRIPE_CARD_MESSAGES.incomplete);
+
+  const onStripeChange = (state: StripeCardState) => {
+    setStripeState(state);
+    setStripeError(state.error);
+  };
+
+  /** Back to the details with a message beside the card (a decline, a card Stripe refused). */
+  const cardRefused = (message: string) => {
+    setActive(0);
+    if (mode.kind === 'stripe') {
+      setStripeError(message);
+      setTimeout(() => stripeCard.current?.focus(), 0);
+    } else {
+      form.setFieldError('card.number', message);
+      focusFirstInvalid(detailsRef.current);
+    }
+  };
+
+  const next = form.onSubmit(
+    () => {
+      if (mode.kind === 'stripe') {
+        const problem = stripeProblem();
+        if (problem) {
+          setStripeError(problem);
+          stripeCard.current?.focus();
+          return;
+        }
+      }
+      if (mode.kind !== 'sandbox' && mode.kind !== 'stripe') return;
+      setFailure(null);
+      setActive(1);
+    },
+    () => {
+      if (mode.kind === 'stripe') setStripeError(stripeProblem());
+      focusFirstInvalid(detailsRef.current);
+    },
+  );
+
+  const values = form.values;
+  const amount = toMinorUnits(values.amount.trim()) ?? 0;
+  const digits = values.card.number.replace(/\D/g, '');
+  const paidBy = mode.kind === 'stripe' ? 'Your card' : `Card ending ${digits.slice(-4)}`;
+
+  const finish = (answer: DonateResponse) => {
+    attempts.answered();
+    setBankStep(null);
+    setDone({ answer, email: values.email.trim(), paidBy });
+  };
+
+  const failed = (error: unknown) => {
+    attempts.failed(error);
+    setBankStep(null);
+    if (isStripePaymentError(error) && (error.declined || error.invalidDetails)) {
+      cardRefused(error.message);
+      return;
+    }
+    if (isApiError(error) && error.code === 'CARD_DECLINED') {
+      cardRefused(error.fieldErrors.card ?? error.message);
+      return;
+    }
+    // A field message sends the person back to the details, beside the field.
+    const { fields } = serverErrorsOf(error, form.getValues(), SERVER_FIELD_MAP);
+    if (Object.keys(fields).length > 0) {
+      form.setErrors(fields);
+      setActive(0);
+      focusFirstInvalid(detailsRef.current);
+      return;
+    }
+    setFailure(failureOf(error));
+    setTimeout(() => failureRef.current?.focus(), 0);
+  };
+
+  /** After the bank's step: our server is asked how the payment went, and makes the gift. */
+  const confirmPaid = async (attempt: GuestAttempt) => {
+    if (!attempt.payment) return;
+    inFlight.current = true;
+    try {
+      finish(await confirm.mutateAsync({ target, payment: attempt.payment, attempt }));
+    } catch (error) {
+      failed(error);
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  const give = async () => {
+    if (inFlight.current || (mode.kind !== 'sandbox' && mode.kind !== 'stripe')) return;
+    const body = toGuestBody(values, { typedCard: mode.kind === 'sandbox' });
+    const targetKey =
+      target.kind === 'project' ? `project:${target.project.id}` : `charity:${target.charity.id}`;
+    const current = attempts.next({ target: targetKey, body });
+    inFlight.current = true;
+    setFailure(null);
+    try {
+      if (!current.payment) {
+        const answer = await donate.mutateAsync({ target, body, attempt: current });
+        if (!needsBankStep(answer)) {
+          finish(answer);
+          return;
+        }
+        current.payment = { id: answer.payment.id, client_secret: answer.payment.client_secret };
+      }
+      if (mode.kind === 'sandbox') {
+        // The sandbox's stand-in for the bank's page; its answer goes on to confirmPaid.
+        setBankStep(current);
+        return;
+      }
+      if (!current.paidInBrowser) {
+        if (!stripeCard.current) throw new Error(STRIPE_CARD_MESSAGES.notReady);
+        setPaying(true);
+        // Stripe shows its own 3-D Secure page when the bank asks for one.
+        await stripeCard.current.confirmPayment(current.payment.client_secret);
+        current.paidInBrowser = true;
+      }
+      finish(await confirm.mutateAsync({ target, payment: current.payment, attempt: current }));
+    } catch (error) {
+      failed(error);
+    } finally {
+      setPaying(false);
+      inFlight.current = false;
+    }
+  };
+
+  const stepHeading = (text: string) => (
+    <Title order={3} size="h4" ref={headingRef} tabIndex={-1}>
+      {text}
+    </Title>
+  );
+
+  return (
+    <Modal
+      opened
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+      title={`Give as a guest: ${targetName(target)}`}
+      size="lg"
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeOnEscape={!busy}
+      closeOnClickOutside={false}
+    >
+      {done ? (
+        <GuestThankYou answer={done.answer} email={done.email} paidBy={done.paidBy} onClose={onClose} />
+      ) : (
+        <Stepper active={active} size="sm" allowNextStepsSelect={false} onStepClick={setActive}>
+          <Stepper.Step label="Details" description="Your gift" />
+          <Stepper.Step label="Review" description="Check and confirm" />
+        </Stepper>
+      )}
+      {/* The details stay mounted on the review: Stripe's card field pays from there. */}
+      <form
+        ref={detailsRef}
+        onSubmit={next}
+        noValidate
+        aria-label="Your gift"
+        hidden={done !== null || active !== 0}
+      >
+        <Stack gap="md" mt="md">
+          {active === 0 ? stepHeading('Your gift') : null}
+          <Text size="sm">
+            {target.kind === 'project'
+              ? `To ${targetName(target)}, a project of ${charityName(target)}.`
+              : `Directly to ${targetName(target)}.`}{' '}
+            You give by card without an account, and your receipt comes by email.
+          </Text>
+          <GuestFields
+            form={form}
+            currency={currency}
+            charity={charity}
+            mode={mode}
+            stripe={{ ref: stripeCard, error: stripeError, onChange: onStripeChange }}
+          />
+          <Group justify="space-between">
+            <Button type="button" variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={mode.kind !== 'sandbox' && mode.kind !== 'stripe'}>
+              Review
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {!done && active === 1 ? (
+        <Stack gap="md" mt="md">
+          {stepHeading('Check your gift')}
+          <GuestReview values={values} target={target} currency={currency} paidBy={paidBy} />
+          {failure ? (
+            <ErrorAlert ref={failureRef} tabIndex={-1} role="alert" title={failure.title}>
+              {failure.message}
+            </ErrorAlert>
+          ) : null}
+          {bankStep?.payment ? (
+            <SandboxBankCheck
+              clientSecret={bankStep.payment.client_secret}
+              amount={amount}
+              currency={currency}
+              payee={`Kindred, for ${charityName(target)}`}
+              onAnswered={() => {
+                setBankStep(null);
+                void confirmPaid(bankStep);
+              }}
+            />
+          ) : (
+            <Group justify="space-between">
+              <Button type="button" variant="default" onClick={() => setActive(0)} disabled={busy}>
+                Back
+              </Button>
+              <Button type="button" onClick={give} loading={busy}>
+                {`Confirm: give ${formatMoney(amount, currency)}`}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
