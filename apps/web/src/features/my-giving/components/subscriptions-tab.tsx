@@ -7,13 +7,14 @@ import {
   toAmountText,
 } from '@kindred/shared';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
 import { ShowMore } from '@/components/ui/pager';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
+import { USER_WALLET, walletQueries } from '@/entities/wallet';
 import { checkAmount } from '@/lib/amount';
 import { isApiError } from '@/lib/api-client';
 import { showDate } from '@/lib/format';
@@ -22,6 +23,8 @@ import { useChangeSubscriptionAmount } from '../api/change-subscription-amount';
 import { subscriptionsQuery } from '../api/get-subscriptions';
 import { usePauseSubscription } from '../api/pause-subscription';
 import { useResumeSubscription } from '../api/resume-subscription';
+import { missedWarning, paidByText } from '../lib/plan-payment';
+import { PlanWarning } from './plan-warning';
 
 const STATUS: Record<SubscriptionStatus, { label: string; colour: string }> = {
   active: { label: 'Active', colour: 'teal.9' },
@@ -108,6 +111,12 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
   const pause = usePauseSubscription();
   const resume = useResumeSubscription();
   const cancel = useCancelSubscription();
+  // A plan by card names its card: the saved cards say which one it is.
+  const cards = useQuery({
+    ...walletQueries.paymentMethods(USER_WALLET),
+    enabled: subscription.source === 'card',
+  });
+  const itemRef = useRef<HTMLLIElement>(null);
   const status = STATUS[subscription.status];
   const what = subscriptionWhat(subscription);
   const name = targetName(subscription);
@@ -139,9 +148,22 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
     });
   };
 
+  // Once the warning has gone with the form that was focused, focus stays in this plan's card.
+  const onCardChanged = (changed: Subscription) => {
+    if (!missedWarning(changed)) itemRef.current?.focus();
+  };
+
   const running = subscription.status === 'active' || subscription.status === 'failing';
   return (
-    <Paper component="li" withBorder p="md" style={{ listStyle: 'none' }} aria-label={`${what} to ${name}`}>
+    <Paper
+      component="li"
+      ref={itemRef}
+      tabIndex={-1}
+      withBorder
+      p="md"
+      style={{ listStyle: 'none' }}
+      aria-label={`${what} to ${name}`}
+    >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="sm">
           <Stack gap={4} style={{ flex: '1 1 16rem', minWidth: 0 }}>
@@ -165,7 +187,6 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
             <Text size="sm" c="dimmed">
               {`Since ${showDate(subscription.start_date)}`}
               {subscription.end_date ? ` · until ${showDate(subscription.end_date)}` : ''}
-              {` · from ${subscription.source === 'credits' ? 'credits' : 'your wallet'}`}
               {subscription.gift_aid ? ' · with Gift Aid' : ''}
             </Text>
             <Text size="sm">
@@ -177,16 +198,13 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
                     ? `Next gift on ${showDate(subscription.next_date)}.`
                     : 'No more gifts are due.'}
             </Text>
-            {subscription.failed_periods > 0 ? (
-              <Text size="sm" c="red.9">
-                {`${subscription.failed_periods} ${subscription.failed_periods === 1 ? 'gift' : 'gifts'} in a row could not be made: add money to your wallet.`}
-              </Text>
-            ) : null}
+            <Text size="sm">{paidByText(subscription, cards.data?.items)}</Text>
           </Stack>
           <Badge color={status.colour} variant="filled" radius="sm">
             {status.label}
           </Badge>
         </Group>
+        <PlanWarning subscription={subscription} onCardChanged={onCardChanged} />
         {subscription.status !== 'cancelled' ? (
           editing ? (
             <AmountForm subscription={subscription} onDone={() => setEditing(false)} />
@@ -234,7 +252,7 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
   );
 }
 
-/** The donor's recurring donations: pause, resume, change the amount, cancel. */
+/** The donor's recurring donations: how each is paid, a gift that could not be made; pause, resume, change the amount or the card, cancel. */
 export function SubscriptionsTab() {
   const query = useInfiniteQuery(subscriptionsQuery());
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];

@@ -1,4 +1,4 @@
-import type { Donation, Subscription } from '@kindred/shared';
+import type { Donation, PaymentMethod, Subscription } from '@kindred/shared';
 import { donationFixture, pageFixture } from '@/testing/fixtures';
 import { jsonResponse } from '@/testing/http';
 
@@ -42,6 +42,21 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
     created_at: '2030-01-01T09:00:00.000Z',
     ...overrides,
   };
+}
+
+/** A saved card of the donor: 'Visa ending 4242' unless told otherwise. */
+export function makeCard(overrides: Partial<PaymentMethod> = {}): PaymentMethod {
+  const card = {
+    id: 51,
+    brand: 'Visa',
+    last4: '4242',
+    exp_month: 4,
+    exp_year: 2034,
+    is_default: true,
+    created_at: '2029-12-01T09:00:00.000Z',
+    ...overrides,
+  };
+  return { label: `${card.brand} ending ${card.last4}`, ...card };
 }
 
 export function pageOf<T>(items: T[], next: string | null = null): Response {
