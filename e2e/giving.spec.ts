@@ -13,7 +13,7 @@ import { expect, type Locator, type Page, test } from './support/test';
 
 /**
  * Giving (issue "Donations", §3 Screens): a new person finds a Live demo project, is sent to sign
- * in and back, gives funds topping up the wallet by card with Gift Aid declared for the project's
+ * in and back, gives funds by card in one step (the wallet being short) with Gift Aid declared for the project's
  * charity on the way, and sees the toast, the progress move and the declaration in My giving; then
  * volunteers, gives skills and a gift where demo projects ask for them.
  */
@@ -156,25 +156,22 @@ test('a new person gives funds with a card top-up and Gift Aid, then volunteers'
     await details.getByRole('button', { name: 'Review' }).click();
   });
 
-  await test.step('the review shows the wallet is short; a card top-up inside the flow', async () => {
+  await test.step('the review shows the wallet is short; the card pays instead, in the same confirm', async () => {
     const review = dialog.getByTestId('give-review');
     await expect(review).toContainText('₹250');
     await expect(review).toContainText('Yes: ₹62.50 added, ₹312.50 for the charity');
     await expect(dialog.getByText('Your wallet is short')).toBeVisible();
-    const confirm = dialog.getByRole('button', { name: 'Confirm: give ₹250' });
-    await expect(confirm).toBeDisabled();
-    const topUp = dialog.getByRole('form', { name: 'Add money' });
-    await expect(topUp.getByLabel('Amount')).toHaveValue('250');
+    await expect(dialog.getByRole('button', { name: 'Confirm: give ₹250' })).toBeDisabled();
     await settled(page);
-    await expectAccessible(page, 'give funds: review with the top-up');
-    await topUp.getByLabel('Card number').fill(CARD_OK);
-    await topUp.getByLabel('Expiry month').fill('12');
-    await topUp.getByLabel('Expiry year').fill(EXPIRY_YEAR);
-    await topUp.getByLabel('Security code').fill('123');
-    await topUp.getByRole('button', { name: 'Add money' }).click();
-    await expect(toast(page, 'Money added to wallet')).toBeVisible();
-    await expect(dialog.getByText('Your wallet now covers this gift. Confirm to give.')).toBeVisible();
-    await expect(confirm).toBeEnabled();
+    await expectAccessible(page, 'give funds: review, the wallet short');
+    await dialog.getByRole('button', { name: 'Pay by card instead' }).click();
+    const details = dialog.getByRole('form', { name: 'Your gift' });
+    await details.getByLabel('Card number').fill(CARD_OK);
+    await details.getByLabel('Expiry month').fill('12');
+    await details.getByLabel('Expiry year').fill(EXPIRY_YEAR);
+    await details.getByLabel('Security code').fill('123');
+    await details.getByRole('button', { name: 'Review' }).click();
+    await expect(dialog.getByTestId('give-review')).toContainText('The card ending 4242');
   });
 
   await test.step('confirm: what was given, to whom, from where, the receipt; the progress moves', async () => {
@@ -186,11 +183,11 @@ test('a new person gives funds with a card top-up and Gift Aid, then volunteers'
         says: [
           'You gave₹250',
           `To${project.title}, a project of River Trust`,
-          'Paid fromYour wallet',
+          'Paid fromYour card',
           /Your receipt \S+ comes by email/,
         ],
       },
-      'Confirm: give ₹250',
+      'Confirm: pay ₹250 by card',
       async (done) => {
         await settled(page);
         await expectAccessible(page, 'give funds: the confirmation');

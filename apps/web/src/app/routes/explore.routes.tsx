@@ -4,7 +4,7 @@ import type { RouteObject } from 'react-router';
 import { useParams } from 'react-router';
 import { LoadingState } from '@/components/ui/states';
 import { ExplorePage, NeedsProgress, PlaceMap, ProjectCardList } from '@/features/explore';
-import { GiveActions, type GiveActionsProps, type RenderTopUp } from '@/features/giving';
+import { GiveActions, type GiveActionsProps } from '@/features/giving';
 import { CharityPage, type MapPlace, ProjectPage } from '@/features/public-pages';
 import { SupportersWall } from '@/features/supporters';
 
@@ -17,16 +17,6 @@ function idParam(value: string | undefined): number | null {
 
 const renderMap = (place: MapPlace) => (
   <PlaceMap latitude={place.latitude} longitude={place.longitude} label={place.label} />
-);
-
-/** The wallet feature's card form, loaded when a gift needs a top-up (the wallet is loaded on demand). */
-const TopUpForm = lazy(async () => ({ default: (await import('@/features/wallet')).TopUpForm }));
-
-/** Giving tops up the wallet by card with the wallet feature's form. */
-const renderTopUp: RenderTopUp = (props) => (
-  <Suspense fallback={<LoadingState layout="inline" label="Loading the card form…" />}>
-    <TopUpForm {...props} />
-  </Suspense>
 );
 
 /** The guest-giving feature's flow, loaded when a signed-out visitor chooses to give as a guest. */
@@ -55,11 +45,7 @@ export function PublicProjectRoute() {
         <SupportersWall projectId={project.id} live={project.status === PROJECT_STATUS.live} />
       )}
       renderGive={(project) => (
-        <GiveActions
-          target={{ kind: 'project', project }}
-          renderTopUp={renderTopUp}
-          renderGuestGive={renderGuestGive}
-        />
+        <GiveActions target={{ kind: 'project', project }} renderGuestGive={renderGuestGive} />
       )}
     />
   );
@@ -76,11 +62,7 @@ export function PublicCharityRoute() {
       renderProjects={(charity) => <ProjectCardList charityId={charity} />}
       renderMap={renderMap}
       renderGive={(charity) => (
-        <GiveActions
-          target={{ kind: 'charity', charity }}
-          renderTopUp={renderTopUp}
-          renderGuestGive={renderGuestGive}
-        />
+        <GiveActions target={{ kind: 'charity', charity }} renderGuestGive={renderGuestGive} />
       )}
     />
   );

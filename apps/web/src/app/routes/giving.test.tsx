@@ -13,20 +13,9 @@ const YEAR = String(new Date().getFullYear() + 2);
 const none = () => jsonResponse({ items: [], next_cursor: null, prev_cursor: null });
 const summary = (funds_raised: number): ProjectSummary =>
   projectSummaryFixture({ funds_raised, funds_held: funds_raised });
-const payment = (status: string) => ({
-  id: 41,
-  provider: 'sandbox',
-  status,
-  amount: 15_000,
-  currency: 'INR',
-  client_secret: null,
-  failure_message: null,
-  created_at: '2030-01-01T00:00:00.000Z',
-});
-
-/** The API of the public page, the wallet with too little in it, the sandbox card and giving. */
+/** The API of the public page, the wallet with too little in it, the sandbox's cards and giving. */
 function stubApi() {
-  let balance = 10_000;
+  const balance = 10_000;
   let raised = 300_000;
   const fetchMock = stubFetch({
     'GET /api/config': () =>
@@ -44,13 +33,8 @@ function stubApi() {
     'GET /api/project/1/documents': () => jsonResponse({ items: [] }),
     'GET /api/user/wallet': () => jsonResponse(wallet(balance)),
     'GET /api/user/gift_aid_declaration': () => jsonResponse({ declaration: null, previous: null }),
-    'POST /api/user/deposit': () => jsonResponse({ payment: payment('succeeded') }, 201),
-    'POST /api/user/deposit/confirm': () => {
-      balance += 15_000;
-      return jsonResponse({ payment: payment('credited'), wallet: wallet(balance) });
-    },
+    'GET /api/user/payment_methods': () => jsonResponse({ items: [] }),
     'POST /api/user/donate/project/1': () => {
-      balance -= 25_000;
       raised += 25_000;
       return jsonResponse(donateAnswer({ wallet: wallet(balance) }), 201);
     },
@@ -65,7 +49,7 @@ function stubApi() {
 describe('giving from the public pages', { timeout: 40_000 }, () => {
   signedInForEachTest();
 
-  it('tops up a short wallet by card inside the flow, then gives, and the progress moves', async () => {
+  it('pays by card when the wallet is short, in the same confirm, and the progress moves', async () => {
     const fetchMock = stubApi();
     renderRoutes([{ path: '/projects/:id', element: <PublicProjectRoute /> }], '/projects/1');
     expect(await screen.findByText('₹3,000 of ₹10,000 raised')).toBeInTheDocument();
@@ -74,27 +58,20 @@ describe('giving from the public pages', { timeout: 40_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '₹250' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Review' }));
 
-    // ₹100 in the wallet, ₹250 to give: the card form offers the ₹150 missing.
+    // ₹100 in the wallet, ₹250 to give: the card pays instead, no top-up first.
     expect(await within(dialog).findByText('Your wallet is short')).toBeInTheDocument();
-    const confirm = within(dialog).getByRole('button', { name: 'Confirm: give ₹250' });
-    expect(confirm).toBeDisabled();
-    // The wallet's card form loads on demand, and shows once the deployment's way of taking cards is known.
-    const amount = await within(dialog).findByLabelText('Amount', {}, { timeout: 15_000 });
-    expect(amount).toHaveValue('150');
-    const topUp = within(dialog).getByRole('form', { name: 'Add money' });
+    expect(within(dialog).getByRole('button', { name: 'Confirm: give ₹250' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay by card instead' }));
     const type = async (label: string, value: string) => {
-      await userEvent.click(within(topUp).getByLabelText(label));
+      await userEvent.click(await within(dialog).findByLabelText(label));
       await userEvent.paste(value);
     };
     await type('Card number', '4242 4242 4242 4242');
     await type('Expiry month', '12');
     await type('Expiry year', YEAR);
     await type('Security code', '123');
-    await userEvent.click(within(topUp).getByRole('button', { name: 'Add money' }));
-
-    expect(await within(dialog).findByText('Money added')).toBeInTheDocument();
-    await waitFor(() => expect(within(dialog).queryByText('Your wallet is short')).not.toBeInTheDocument());
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm: give ₹250' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Review' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm: pay ₹250 by card' }));
     expect(await screen.findByText('Successfully donated!')).toBeInTheDocument();
     // The project's counters are read again: the progress shows the gift.
     expect(await screen.findByText('₹3,250 of ₹10,000 raised')).toBeInTheDocument();
@@ -102,17 +79,13 @@ describe('giving from the public pages', { timeout: 40_000 }, () => {
     const posts = fetchMock.mock.calls.filter(
       (call) => (call[1] as RequestInit | undefined)?.method === 'POST',
     );
-    expect(posts.map(pathOfCall)).toEqual([
-      '/api/user/deposit',
-      '/api/user/deposit/confirm',
-      '/api/user/donate/project/1',
-    ]);
-    // The top-up and the gift are separate attempts, each with its own key.
-    const [depositKey, , donateKey] = posts.map(
-      (call) => headersOf(call[1] as RequestInit)['Idempotency-Key'],
-    );
-    expect(donateKey).toBeTruthy();
-    expect(donateKey).not.toBe(depositKey);
+    // One call: the card and the gift together.
+    expect(posts.map(pathOfCall)).toEqual(['/api/user/donate/project/1']);
+    expect(JSON.parse(String((posts[0]?.[1] as RequestInit).body))).toMatchObject({
+      source: 'card',
+      card: { number: '4242424242424242' },
+    });
+    expect(headersOf(posts[0]?.[1] as RequestInit)['Idempotency-Key']).toBeTruthy();
   });
 
   it('gives directly to a charity from its page', async () => {

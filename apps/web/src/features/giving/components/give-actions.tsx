@@ -5,7 +5,6 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { useIsLoggedIn } from '@/entities/session';
 import { loginPath } from '@/lib/navigation';
 import { type GiveKind, type GiveTarget, isGiveKind, KIND_ACTIONS, kindsOf } from '../lib/target';
-import type { RenderTopUp } from './give-flow';
 
 /** The flow (forms, date inputs, the stepper) loads when someone starts to give. */
 const GiveFlow = lazy(async () => ({ default: (await import('./give-flow')).GiveFlow }));
@@ -15,8 +14,6 @@ export const GIVE_PARAM = 'give';
 
 export interface GiveActionsProps {
   target: GiveTarget;
-  /** The wallet's card top-up form (given by the route). */
-  renderTopUp: RenderTopUp;
   /**
    * Giving funds by card without an account (the guest flow, given by the route), offered to a
    * signed-out visitor (docs/product/card-gifts.md#giving-without-an-account).
@@ -28,7 +25,7 @@ export interface GiveActionsProps {
  * "Support this project" (or the charity): one action per kind the target takes. A signed-out
  * visitor is sent to sign in and comes back to the same flow.
  */
-export function GiveActions({ target, renderTopUp, renderGuestGive }: GiveActionsProps) {
+export function GiveActions({ target, renderGuestGive }: GiveActionsProps) {
   const loggedIn = useIsLoggedIn();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
@@ -52,7 +49,8 @@ export function GiveActions({ target, renderTopUp, renderGuestGive }: GiveAction
   }, [loggedIn, params, wanted, kinds, setParams]);
 
   if (kinds.length === 0) return null;
-  const offersGuest = !loggedIn && renderGuestGive !== undefined && kinds.includes(GIVING_TYPE.funds);
+  // Giving as a guest is funds by card: offered to a signed-out visitor where funds are asked for.
+  const guestFlow = !loggedIn && kinds.includes(GIVING_TYPE.funds) ? renderGuestGive : undefined;
   const heading = target.kind === 'project' ? 'Support this project' : 'Support this charity';
   return (
     <Paper withBorder p="lg" component="section" aria-label={heading} data-testid="give">
@@ -86,7 +84,7 @@ export function GiveActions({ target, renderTopUp, renderGuestGive }: GiveAction
               </Button>
             ),
           )}
-          {offersGuest ? (
+          {guestFlow ? (
             <Button variant="default" onClick={() => setGuest(true)} style={{ flexGrow: 1 }}>
               Give as a guest
             </Button>
@@ -94,24 +92,16 @@ export function GiveActions({ target, renderTopUp, renderGuestGive }: GiveAction
         </Group>
         {loggedIn ? null : (
           <Text size="sm" c="dimmed">
-            {offersGuest
-              ? 'You sign in first, then come straight back here. Or give funds as a guest, by card, without an account.'
-              : 'You sign in first, then come straight back here.'}
+            You sign in first, then come straight back here.
           </Text>
         )}
       </Stack>
       {open !== null ? (
         <Suspense fallback={null}>
-          <GiveFlow
-            key={open}
-            target={target}
-            kind={open}
-            onClose={() => setOpen(null)}
-            renderTopUp={renderTopUp}
-          />
+          <GiveFlow key={open} target={target} kind={open} onClose={() => setOpen(null)} />
         </Suspense>
       ) : null}
-      {guest && offersGuest ? renderGuestGive({ target, onClose: () => setGuest(false) }) : null}
+      {guest && guestFlow ? guestFlow({ target, onClose: () => setGuest(false) }) : null}
     </Paper>
   );
 }

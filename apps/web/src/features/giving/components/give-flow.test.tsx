@@ -18,12 +18,7 @@ function renderGive(project: Project = liveProject, path = '/projects/1') {
     [
       {
         path: '/projects/:id',
-        element: (
-          <GiveActions
-            target={{ kind: 'project', project }}
-            renderTopUp={({ amount }) => <p data-testid="top-up">{`Top up ${amount}`}</p>}
-          />
-        ),
+        element: <GiveActions target={{ kind: 'project', project }} />,
       },
       { path: '/login', element: <p>Sign in page</p> },
     ],
@@ -749,18 +744,30 @@ describe('the give flow', { timeout: 30_000 }, () => {
     });
   });
 
-  it('shows the top-up when the wallet is short, with the missing amount', async () => {
-    const fetchMock = stubApi(undefined, {
-      'GET /api/user/wallet': () => jsonResponse(wallet(10_050)),
-    });
+  it('a wallet too short for the gift offers to pay by card instead, in the same step', async () => {
+    const fetchMock = stubApi(
+      () => jsonResponse(donateAnswer({ donation: donation({ source: 'card', amount: 25_000 }) }), 201),
+      { 'GET /api/user/wallet': () => jsonResponse(wallet(10_050)) },
+    );
     renderGive();
     await open('Give funds');
     await click('₹250');
     await click('Review');
-    expect(await within(dialog()).findByText('Your wallet is short')).toBeInTheDocument();
-    expect(within(dialog()).getByTestId('top-up').textContent).toBe('Top up 149.50');
+    const short = await within(dialog()).findByTestId('give-short');
+    expect(short.textContent).toContain('Your wallet has ₹100.50; this gift needs ₹250.');
     expect(within(dialog()).getByRole('button', { name: 'Confirm: give ₹250' })).toBeDisabled();
     expect(donateCalls(fetchMock)).toHaveLength(0);
+    await userEvent.click(within(short).getByRole('button', { name: 'Pay by card instead' }));
+    // Back on the details, the card is chosen: its number is typed there.
+    expect(await within(dialog()).findByRole('radio', { name: /^A card/ })).toBeChecked();
+    await typeInto('Card number', '4242 4242 4242 4242');
+    await typeInto('Expiry month', '12');
+    await typeInto('Expiry year', '2035');
+    await typeInto('Security code', '123');
+    await click('Review');
+    await click('Confirm: pay ₹250 by card');
+    await within(dialog()).findByTestId('give-confirmation');
+    expect(bodyOfCall(donateCalls(fetchMock)[0])).toMatchObject({ source: 'card', amount: 25_000 });
   });
 
   describe('acting as an organisation', () => {
@@ -896,8 +903,8 @@ describe('the give flow by card', { timeout: 30_000 }, () => {
     expect(await within(dialog()).findByRole('radio', { name: /Visa ending 4242/ })).toBeChecked();
     await click('Review');
     expect(within(dialog()).getByTestId('give-review').textContent).toContain('Paid fromVisa ending 4242');
-    // No "wallet is short" step: the card pays.
-    expect(within(dialog()).queryByTestId('give-top-up')).not.toBeInTheDocument();
+    // No "wallet is short": the card pays.
+    expect(within(dialog()).queryByTestId('give-short')).not.toBeInTheDocument();
     await click('Confirm: pay ₹500 by card');
     const done = await within(dialog()).findByTestId('give-confirmation');
     expect(done.textContent).toContain('Paid fromVisa ending 4242');

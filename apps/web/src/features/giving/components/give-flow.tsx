@@ -5,26 +5,12 @@ import {
   formatMoney,
   GIVING_TYPE,
   TRANSACTION_STATUS,
-  toAmountText,
   toMinorUnits,
-  type Wallet,
 } from '@kindred/shared';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Paper,
-  Radio,
-  Stack,
-  Stepper,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Radio, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { toast } from '@/components/ui/toast';
@@ -78,21 +64,10 @@ import { TimeFields } from './time-fields';
 
 const RETRY_NOTE = 'Confirm again to finish: the same gift is retried, so it is not given twice.';
 
-/** What the route hands in to top up the wallet by card inside the flow (the wallet feature's form). */
-export interface TopUpSlotProps {
-  currency: string;
-  /** The amount missing, in major units as typed ('25.50'). */
-  amount: string;
-  description: string;
-  onAdded: (wallet: Wallet) => void;
-}
-export type RenderTopUp = (props: TopUpSlotProps) => ReactNode;
-
 export interface GiveFlowProps {
   target: GiveTarget;
   kind: GiveKind;
   onClose: () => void;
-  renderTopUp: RenderTopUp;
 }
 
 function failureOf(error: unknown): { title: string; message: string } {
@@ -108,12 +83,11 @@ function failureOf(error: unknown): { title: string; message: string } {
  * top up the wallet by card inside the review when it is short. One Idempotency-Key per attempt,
  * reused when the same gift is confirmed again after an unanswered try.
  */
-export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) {
+export function GiveFlow({ target, kind, onClose }: GiveFlowProps) {
   const phone = useMediaQuery('(max-width: 36em)');
   const [today] = useState(todayIso);
   const [active, setActive] = useState(0);
   const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
-  const [toppedUp, setToppedUp] = useState(false);
   const attempts = useKeyedAttempts();
   // The attempt a card's extra step belongs to: its confirm goes with the same key.
   const lastAttempt = useRef<KeyedAttempt | null>(null);
@@ -361,9 +335,11 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
     if (opened) await confirmPaid(opened.id);
   };
 
-  const onToppedUp = () => {
-    setToppedUp(true);
+  /** A wallet too short for the gift: the card pays instead, chosen on the details step. */
+  const payByCard = () => {
+    form.setFieldValue('source', 'card');
     setFailure(null);
+    setActive(0);
   };
 
   const title = `${KIND_TITLES[kind]}: ${targetName(target)}`;
@@ -517,29 +493,25 @@ export function GiveFlow({ target, kind, onClose, renderTopUp }: GiveFlowProps) 
               </ErrorAlert>
             ) : null}
             {short > 0 && values.source === 'wallet' && !asOrganisation ? (
-              <Paper withBorder p="md" data-testid="give-top-up">
+              <Alert color="yellow" variant="light" title="Your wallet is short" data-testid="give-short">
                 <Stack gap="sm">
-                  <Alert color="yellow" variant="light" title="Your wallet is short">
-                    {`Your wallet has ${formatMoney(available ?? 0, currency)}; this gift needs ${formatMoney(amount, currency)}. Add at least ${formatMoney(short, currency)} by card, then confirm.`}
-                  </Alert>
-                  {renderTopUp({
-                    currency,
-                    amount: toAmountText(short),
-                    description: `Add money to your wallet by card for this gift. The money is in your wallet at once.`,
-                    onAdded: onToppedUp,
-                  })}
+                  <Text size="sm">
+                    {`Your wallet has ${formatMoney(available ?? 0, currency)}; this gift needs ${formatMoney(amount, currency)}. Pay it by card instead, in the same step, or go back and give less.`}
+                  </Text>
+                  {cardMode.kind === 'sandbox' || cardMode.kind === 'stripe' ? (
+                    <Group>
+                      <Button size="sm" onClick={payByCard}>
+                        Pay by card instead
+                      </Button>
+                    </Group>
+                  ) : null}
                 </Stack>
-              </Paper>
+              </Alert>
             ) : null}
             {short > 0 && values.source === 'credits' && !asOrganisation ? (
               <ErrorAlert title="Not enough credits">
                 {`You have ${formatMoney(available ?? 0, currency)} in credits; this gift needs ${formatMoney(amount, currency)}. Go back and give less, or pay from your wallet.`}
               </ErrorAlert>
-            ) : null}
-            {toppedUp && short === 0 ? (
-              <Alert color="teal" variant="light" title="Money added">
-                Your wallet now covers this gift. Confirm to give.
-              </Alert>
             ) : null}
             {failure ? (
               <ErrorAlert ref={failureRef} tabIndex={-1} role="alert" title={failure.title}>

@@ -20,7 +20,7 @@ function renderGive() {
     [
       {
         path: '/projects/:id',
-        element: <GiveActions target={{ kind: 'project', project: liveProject }} renderTopUp={() => null} />,
+        element: <GiveActions target={{ kind: 'project', project: liveProject }} />,
       },
     ],
     '/projects/1',
