@@ -103,7 +103,7 @@ async function confirmGift(
   await expect(dialog).toBeHidden();
 }
 
-test('a new person gives funds with a card top-up and Gift Aid, then volunteers', async ({
+test('a new person gives funds by card with Gift Aid, the wallet being short, then volunteers', async ({
   page,
   browser,
 }) => {

@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { type OutboxMail, readOutbox } from '../../apps/api/src/testing/eml';
 import { STORAGE_KEYS } from '../../apps/web/src/entities/session/session-storage';
+import { E2E_JWT_SECRET } from '../../playwright.config';
 import { expect, isPhone, test } from './test';
 
 export const DEMO_PASSWORD = 'Password123!';
@@ -230,6 +231,21 @@ export async function closeExploreFilters(page: Page) {
 /** The data folder of the server this journey's project runs against. */
 function dataDir(): string {
   return String(test.info().project.metadata.dataDir);
+}
+
+/**
+ * Runs one of the app's scheduled jobs once against the app under test's database (the journeys'
+ * servers run no schedule), as at `at` when given: `npm run job`'s command on the built app.
+ */
+export async function runJob(name: string, at?: Date): Promise<string> {
+  const { execFile } = await import('node:child_process');
+  const { promisify } = await import('node:util');
+  const args = ['apps/api/dist/cli/run-job.js', name, ...(at ? ['--at', at.toISOString()] : [])];
+  const { stdout } = await promisify(execFile)(process.execPath, args, {
+    env: { ...process.env, DATA_DIR: dataDir(), JWT_SECRET: E2E_JWT_SECRET, LOG_LEVEL: 'warn' },
+    timeout: 60_000,
+  });
+  return stdout;
 }
 
 /** The mails the app under test wrote into its outbox, oldest first. */

@@ -8,8 +8,9 @@ export type ManageScope = { kind: 'donation' | 'subscription'; id: number };
 const DAY_MS = 86_400_000;
 const PREFIX = { donation: 'd', subscription: 's' } as const;
 
+// Hex and dashes only: a dot would make the link's path look like a file's to the web server.
 const signature = (secret: Uint8Array, body: string) =>
-  createHmac('sha256', secret).update(`kindred-manage:${body}`).digest('base64url');
+  createHmac('sha256', secret).update(`kindred-manage:${body}`).digest('hex');
 
 /**
  * A signed link token for a mail (docs/product/card-gifts.md#manage-from-the-mail): the scope and
@@ -18,8 +19,8 @@ const signature = (secret: Uint8Array, body: string) =>
  */
 export function manageToken(secret: Uint8Array, scope: ManageScope, now: Date): string {
   const expires = Math.floor((now.getTime() + MANAGE_LINK_DAYS * DAY_MS) / 1000);
-  const body = `${PREFIX[scope.kind]}${scope.id}.${expires}`;
-  return `${body}.${signature(secret, body)}`;
+  const body = `${PREFIX[scope.kind]}${scope.id}-${expires}`;
+  return `${body}-${signature(secret, body)}`;
 }
 
 /** The scope of a valid token; 404 for one that is not ours, 410 for one past its 30 days. */
@@ -28,11 +29,11 @@ export function readManageToken(
   token: string,
   now: Date,
 ): ManageScope & { expiresAt: Date } {
-  const match = /^([ds])(\d{1,12})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const match = /^([ds])(\d{1,12})-(\d{1,12})-([0-9a-f]{64})$/.exec(token);
   const unknown = new AppError(404, 'NOT_FOUND', 'This link is not valid. Use the link in your latest mail.');
   if (!match) throw unknown;
   const [, kind, id, expires, mac] = match as unknown as [string, 'd' | 's', string, string, string];
-  const expected = Buffer.from(signature(secret, `${kind}${id}.${expires}`));
+  const expected = Buffer.from(signature(secret, `${kind}${id}-${expires}`));
   const given = Buffer.from(mac);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw unknown;
   const expiresAt = new Date(Number(expires) * 1000);
