@@ -9,6 +9,7 @@ import {
 import { Alert, Button, DataList, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { ShareLinks } from '@/components/ui/share-links';
 import { donationWhat, ReceiptButton } from '@/entities/donation';
 import { showDate } from '@/lib/format';
 import { frequencyLabel } from '../lib/give-form';
@@ -147,6 +148,13 @@ export function GiveConfirmation({ answer, organisation, card = null, onClose }:
       <Alert color="teal" variant="light" title="What happens next">
         {outcome.next}
       </Alert>
+      {charity ? (
+        <ShareLinks
+          title="Ask your friends to give too"
+          url={`${window.location.origin}${project ? `/projects/${project.id}` : `/charities/${charity.id}`}`}
+          text={`I gave to ${project ? project.title : charity.name} on Kindred. Will you join me?`}
+        />
+      ) : null}
       <Group justify="space-between" wrap="wrap" gap="sm">
         {outcome.receipt ? (
           <ReceiptButton

@@ -908,6 +908,11 @@ describe('the give flow by card', { timeout: 30_000 }, () => {
     await click('Confirm: pay ₹500 by card');
     const done = await within(dialog()).findByTestId('give-confirmation');
     expect(done.textContent).toContain('Paid fromVisa ending 4242');
+    // The thank-you asks to pass the project on.
+    const share = within(done).getByRole('group', { name: 'Ask your friends to give too' });
+    expect(within(share).getByRole('link', { name: 'Share by mail' }).getAttribute('href')).toContain(
+      encodeURIComponent('/projects/1'),
+    );
     expect(bodyOfCall(donateCalls(fetchMock)[0])).toEqual({
       type: 2,
       amount: 50_000,

@@ -2,6 +2,7 @@ import { type DonateResponse, formatMoney, TRANSACTION_STATUS } from '@kindred/s
 import { Alert, Anchor, Button, DataList, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { ShareLinks } from '@/components/ui/share-links';
 
 export interface GuestThankYouProps {
   answer: DonateResponse;
@@ -56,6 +57,13 @@ export function GuestThankYou({ answer, email, paidBy, onClose }: GuestThankYouP
           ? `Kindred’s team reviews this gift before it reaches ${charity}. Your card was charged and the amount is held until then; its receipt is mailed to ${email} once it is approved.`
           : `${charity} has your gift. The mail with your receipt has a link to see this gift and download the receipt for 30 days, without signing in.`}
       </Alert>
+      {gift ? (
+        <ShareLinks
+          title="Ask your friends to give too"
+          url={`${window.location.origin}${gift.project ? `/projects/${gift.project.id}` : `/charities/${gift.charity.id}`}`}
+          text={`I gave to ${gift.project ? gift.project.title : gift.charity.name} on Kindred. Will you join me?`}
+        />
+      ) : null}
       <Text size="sm">
         {`Make an account with ${email} and this gift shows in your giving. `}
         <Anchor component={Link} to="/register">
