@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { manageToken } from '../modules/donations/manage-links.js';
 import { useTestApp } from '../testing/helpers.js';
 import { clearDemo, DEMO_PASSWORD, seedDemo } from './demo.js';
 
@@ -26,7 +27,11 @@ describe('the demo data', () => {
     expect(mine.some((d: { gift_aid: boolean }) => d.gift_aid)).toBe(true);
     const subscriptions = (await t.request('GET', '/api/user/donation_subscriptions', { token })).json()
       .items;
-    expect(subscriptions.map((s: { status: string }) => s.status).sort()).toEqual(['active', 'paused']);
+    expect(subscriptions.map((s: { status: string }) => s.status).sort()).toEqual([
+      'active',
+      'active',
+      'paused',
+    ]);
     // Her declaration names River Trust; the earlier one naming no charity is kept as a record.
     const declarations = (await t.request('GET', '/api/user/gift_aid_declarations', { token })).json().items;
     expect(
@@ -40,6 +45,134 @@ describe('the demo data', () => {
     ]);
     const aided = mine.find((d: { gift_aid: boolean }) => d.gift_aid);
     expect(aided.charity.name).toBe('River Trust');
+  });
+
+  it('gives the donor two saved cards and Acme Ltd one, which the sandbox charges for a gift', async () => {
+    const token = await signIn('donor@example.org');
+    const cards = (await t.request('GET', '/api/user/payment_methods', { token })).json().items;
+    expect(cards.map((c: { label: string; is_default: boolean }) => [c.label, c.is_default])).toEqual([
+      ['Visa ending 4242', true],
+      ['Mastercard ending 4444', false],
+    ]);
+    const business = await signIn('business@example.org');
+    const acme = (await t.request('GET', '/api/business/list', { token: business }))
+      .json()
+      .items.find((b: { name: string }) => b.name === 'Acme Ltd');
+    const acmeCards = (
+      await t.request('GET', `/api/business/${acme.id}/payment_methods`, { token: business })
+    ).json().items;
+    expect(acmeCards).toEqual([expect.objectContaining({ is_default: true, last4: '5556' })]);
+    // A saved card of the demo is one the sandbox knows: giving with it is charged at once.
+    const project = (await t.request('GET', '/api/explore/project/list?limit=100'))
+      .json()
+      .items.find((p: { funds_target: number | null }) => p.funds_target);
+    const res = await t.request('POST', `/api/user/donate/project/${project.id}`, {
+      token,
+      headers: { 'idempotency-key': 'demo-saved-card' },
+      body: { type: 2, amount: 1_000, source: 'card', payment_method_id: cards[1].id },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().donation).toMatchObject({ source: 'card', status: 80 });
+  });
+
+  it('shows the donor past gifts paid by card and a monthly gift on her Mastercard with a month paid', async () => {
+    const token = await signIn('donor@example.org');
+    const mine = (await t.request('GET', '/api/user/donations?limit=100', { token })).json().items as Array<{
+      source: string | null;
+      status: number;
+      payment_id: number | null;
+      subscription_id: number | null;
+      created_at: string;
+      receipt_number: string | null;
+    }>;
+    const byCard = mine.filter((d) => d.source === 'card');
+    expect(byCard.length).toBeGreaterThanOrEqual(4);
+    for (const gift of byCard) {
+      expect(gift.status).toBe(80);
+      expect(gift.payment_id).not.toBeNull();
+      expect(gift.receipt_number).not.toBeNull();
+    }
+    // Made in the past, on the seed's clock.
+    expect(byCard.some((d) => Date.parse(d.created_at) < t.ctx.now().getTime() - 2 * 86_400_000)).toBe(true);
+    const cards = (await t.request('GET', '/api/user/payment_methods', { token })).json().items;
+    const mastercard = cards.find((c: { label: string }) => c.label === 'Mastercard ending 4444');
+    const subscriptions = (await t.request('GET', '/api/user/donation_subscriptions', { token })).json()
+      .items as Array<{
+      id: number;
+      source: string;
+      status: string;
+      payment_method_id: number | null;
+      missed: unknown;
+      next_date: string | null;
+    }>;
+    const monthly = subscriptions.find((s) => s.source === 'card');
+    expect(monthly).toMatchObject({ status: 'active', payment_method_id: mastercard.id, missed: null });
+    expect(monthly?.next_date && monthly.next_date > t.ctx.now().toISOString().slice(0, 10)).toBe(true);
+    expect(byCard.filter((d) => d.subscription_id === monthly?.id)).toHaveLength(1);
+  });
+
+  it('shows Tom a monthly gift by card that could not be made this month, tried again in two days', async () => {
+    const token = await signIn('tom.evans@example.org');
+    const [plan, ...others] = (await t.request('GET', '/api/user/donation_subscriptions', { token })).json()
+      .items as Array<{
+      id: number;
+      source: string;
+      status: string;
+      missed: { period: string; next_try_at: string | null } | null;
+    }>;
+    expect(others).toEqual([]);
+    const now = t.ctx.now();
+    const today = now.toISOString().slice(0, 10);
+    expect(plan).toMatchObject({ source: 'card', status: 'active', missed: { period: today } });
+    const nextTry = Date.parse(plan?.missed?.next_try_at ?? '');
+    expect(nextTry).toBeGreaterThan(now.getTime());
+    expect(nextTry).toBeLessThanOrEqual(now.getTime() + 2 * 86_400_000);
+    const cards = (await t.request('GET', '/api/user/payment_methods', { token })).json().items;
+    expect(cards.map((c: { label: string }) => c.label)).toEqual(['Visa ending 0341']);
+    // No gift was made for the declined period.
+    const gifts = (await t.request('GET', '/api/user/donations?limit=100', { token })).json().items;
+    expect(gifts.filter((d: { subscription_id: number | null }) => d.subscription_id === plan?.id)).toEqual(
+      [],
+    );
+    // The plan's manage page, from the mail's link, shows the same missed gift and its card.
+    const link = manageToken(t.ctx.config.jwtSecret, { kind: 'subscription', id: plan?.id ?? 0 }, now);
+    const page = (await t.request('GET', `/api/manage/${link}`)).json();
+    expect(page.subscription.missed).toMatchObject({ period: today });
+    expect(page.payment_method.label).toBe('Visa ending 0341');
+  });
+
+  it('shows River Trust and its project page gifts by guests, one with Gift Aid', async () => {
+    const token = await signIn('charity@example.org');
+    const session = (await t.request('GET', '/api/user/get', { token })).json();
+    const river = session.charity_membership[0].charity_id;
+    const inbox = (await t.request('GET', `/api/charity/${river}/donations?limit=100`, { token })).json()
+      .items as Array<{
+      donor: { kind: string; name: string };
+      project: { id: number } | null;
+      source: string;
+      gift_aid: boolean;
+    }>;
+    const guests = inbox.filter((d) => d.donor.kind === 'guest');
+    expect(guests.map((d) => d.donor.name).sort()).toEqual(['Jo Bennett', 'Morgan Lee']);
+    expect(guests.every((d) => d.source === 'card')).toBe(true);
+    expect(guests.find((d) => d.donor.name === 'Morgan Lee')?.gift_aid).toBe(true);
+    const projectId = guests[0]?.project?.id;
+    const ofProject = (
+      await t.request('GET', `/api/project/${projectId}/donations?limit=100`, { token })
+    ).json().items as Array<{ donor: { kind: string; name: string } }>;
+    expect(
+      ofProject
+        .filter((d) => d.donor.kind === 'guest')
+        .map((d) => d.donor.name)
+        .sort(),
+    ).toEqual(['Jo Bennett', 'Morgan Lee']);
+    const wall = (await t.request('GET', `/api/project/${projectId}/all-donations?limit=100`)).json().items;
+    expect(wall.map((s: { name: string }) => s.name)).toEqual(
+      expect.arrayContaining(['Jo Bennett', 'Morgan Lee']),
+    );
+    // The guest's Gift Aid is the charity's to claim, with the donor's: gifts of 2,500 and 20,000.
+    const unclaimed = (await t.request('GET', `/api/charity/${river}/gift_aid/unclaimed`, { token })).json();
+    expect(unclaimed).toMatchObject({ donations: 2, total: 22_500 });
   });
 
   it('gives the donor and River Trust message threads in every folder, some unread', async () => {
@@ -243,8 +376,19 @@ describe('the demo data', () => {
     const held = again
       .filter((d: { status: number }) => d.status === 40)
       .reduce((sum: number, d: { amount: number }) => sum + d.amount, 0);
-    // One load's deposits (2,500,000 and 6,000,000) less what the donor gave or has held.
+    // One load's deposits (2,500,000 and 6,000,000) less what the donor gave or has held; gifts by
+    // card passed through the wallet and left it as it was.
     expect(wallet.wallet_amount).toBe(8_500_000 - spent);
     expect(wallet.held).toBe(held);
+    // One load's cards, and no guest of the first load left to claim.
+    const cards = (await t.request('GET', '/api/user/payment_methods', { token })).json().items;
+    expect(cards).toHaveLength(2);
+    const charity = await signIn('charity@example.org');
+    const river = (await t.request('GET', '/api/user/get', { token: charity })).json().charity_membership[0]
+      .charity_id;
+    const inbox = (
+      await t.request('GET', `/api/charity/${river}/donations?limit=100`, { token: charity })
+    ).json().items;
+    expect(inbox.filter((d: { donor: { kind: string } }) => d.donor.kind === 'guest')).toHaveLength(2);
   });
 });

@@ -19,6 +19,7 @@ import { givingKindsOf } from '../modules/projects/project-views.js';
 import { projectImages, projectMemberships, projects } from '../modules/projects/projects.table.js';
 import { users } from '../modules/users/users.table.js';
 import { seedDemoBilling } from './demo-billing.js';
+import { seedDemoCards } from './demo-cards.js';
 import { seedDemoDonations } from './demo-donations.js';
 import { seedDemoMessages } from './demo-messages.js';
 import { seedDemoOrgPeople } from './demo-org-people.js';
@@ -36,6 +37,7 @@ export const DEMO_ACCOUNTS = [
   { email: 'signoff@example.org', role: 'sign-off admin of Acme Ltd' },
   { email: 'employee@example.org', role: 'employee of Acme Ltd' },
   { email: 'charity@example.org', role: 'admin of the charity "River Trust"' },
+  { email: 'tom.evans@example.org', role: 'donor whose monthly gift by card was declined this month' },
 ] as const;
 
 const CHARITIES: Array<{ name: string; types: number[]; town: string; description: string; number: string }> =
@@ -553,6 +555,15 @@ export async function seedDemo(db: Db, storage: FileStorage, currency: string, n
       projectIds,
       charityIds,
     );
+    // Giving by card: saved cards, gifts and monthly gifts paid by card, a declined card, guests.
+    await seedDemoCards(
+      tx,
+      currency,
+      now,
+      { donor, declined: extras[1] as number, organisation: { id: acme.id, owner } },
+      projectIds,
+      charityIds,
+    );
     await seedDemoBilling(tx, ledger, now, currency, { id: acme.id, owner });
     await seedDemoOrgPeople(tx, now, {
       businessId: acme.id,
@@ -584,7 +595,7 @@ export async function seedDemo(db: Db, storage: FileStorage, currency: string, n
 /** Empties every table the demo and its use fill (not the places), money included, so the demo can be loaded again. */
 export async function clearDemo(db: Db): Promise<void> {
   await db.execute(
-    sql`truncate table subscription_invoices, business_subscriptions, discount_codes, subscription_plans, donation_signoffs, donation_history, subscription_retries, donations, donation_subscriptions, gift_aid_claims, gift_aid_declarations, ledger_entries, ledger_transactions, ledger_accounts, idempotency_keys, payments, direct_debits, provider_accounts, provider_events, group_join_requests, group_membership_periods, group_pin_failures, group_memberships, project_memberships, charity_memberships, business_memberships, groups, projects, charities, businesses, user_codes, login_failures, users, employee_sub_group_members, employee_sub_groups, employee_groups, invitations, join_requests, messages, audit_log, admin_project_reminders, admin_statistics_daily, admin_statistics_runs restart identity cascade`,
+    sql`truncate table subscription_invoices, business_subscriptions, discount_codes, subscription_plans, donation_signoffs, donation_history, subscription_retries, donations, donation_subscriptions, gift_aid_claims, gift_aid_declarations, ledger_entries, ledger_transactions, ledger_accounts, idempotency_keys, payments, payment_methods, sandbox_payments, guest_givers, direct_debits, provider_accounts, provider_events, group_join_requests, group_membership_periods, group_pin_failures, group_memberships, project_memberships, charity_memberships, business_memberships, groups, projects, charities, businesses, user_codes, login_failures, users, employee_sub_group_members, employee_sub_groups, employee_groups, invitations, join_requests, messages, audit_log, admin_project_reminders, admin_statistics_daily, admin_statistics_runs restart identity cascade`,
   );
 }
 
