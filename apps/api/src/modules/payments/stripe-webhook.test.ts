@@ -220,3 +220,52 @@ describe('POST /api/stripe/webhook', () => {
     expect((await paymentRow(payment.id))?.status).toBe('pending');
   });
 });
+
+describe('a gift by card whose answer was lost, on Stripe', () => {
+  it('becomes its gift from payment_intent.succeeded, once however often it arrives', async () => {
+    const { makeCharityWithProject, platformAdmin } = await import('../../testing/factories.js');
+    const platform = await platformAdmin(t);
+    const { projectId } = await makeCharityWithProject(t, { name: 'Webhook Trust', platform });
+    const donor = await t.createUser();
+    // The browser paid the PaymentIntent, but the confirm never reached us.
+    const providerPaymentId = `pi_gift_${++counter}`;
+    const [row] = await t.ctx.database.db
+      .insert(payments)
+      .values({
+        createdAt: t.ctx.now(),
+        updatedAt: t.ctx.now(),
+        ownerType: 'user',
+        ownerId: donor.id,
+        provider: 'stripe',
+        providerPaymentId,
+        purpose: 'gift',
+        amount: 6_000,
+        currency: t.ctx.config.currency,
+        status: 'requires_action',
+        createdBy: donor.id,
+        idempotencyScope: `user:${donor.id}`,
+        idempotencyKey: `lost-${counter}`,
+        intent: {
+          target: { kind: 'project', id: projectId },
+          body: { type: 2, amount: 6_000, source: 'card' },
+          donor: { ownerType: 'user', ownerId: donor.id },
+          userId: donor.id,
+          signoff: false,
+          email: donor.email,
+        },
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    const succeeded = () =>
+      event('payment_intent.succeeded', { id: providerPaymentId, amount: 6_000, status: 'succeeded' });
+    expect((await deliver(succeeded())).statusCode).toBe(200);
+    expect((await deliver(succeeded())).statusCode).toBe(200);
+    const gifts = await t.request('GET', '/api/user/donations', { token: donor.token });
+    expect(gifts.json().items).toMatchObject([
+      { source: 'card', amount: 6_000, payment_id: row.id, status: 80 },
+    ]);
+    // Not a deposit: the wallet is untouched.
+    expect(await walletOf(donor.token)).toBe(0);
+    expect((await paymentRow(row.id))?.status).toBe('credited');
+  });
+});
