@@ -13,6 +13,21 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** What a repository method runs in: the database, or the transaction its service opened. */
 export type Executor = Db | Tx;
 
+/**
+ * Runs independent reads: side by side on the pool, one after another inside a transaction (its one
+ * client runs one statement at a time; pg warns of, and will refuse, statements sent at once).
+ */
+export async function readAll<T extends readonly (() => Promise<unknown>)[]>(
+  executor: Executor,
+  reads: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  type Results = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  if (!('rollback' in executor)) return (await Promise.all(reads.map((read) => read()))) as Results;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as Results;
+}
+
 export interface Database {
   db: Db;
   /**

@@ -7,7 +7,7 @@ import {
   TRANSACTION_STATUSES,
 } from '@kindred/shared';
 import type { AppContext } from '../../context.js';
-import type { Executor } from '../../db/client.js';
+import { type Executor, readAll } from '../../db/client.js';
 import { decodeCursor, type Keyset, timedPage } from '../../lib/pagination.js';
 import { charitiesQueries } from '../charities/index.js';
 import { organisationsQueries } from '../organisations/index.js';
@@ -45,19 +45,21 @@ export async function namesFor(db: Executor, rows: DonationRow[], history: Histo
   ];
   const businessIds = rows.filter((row) => row.donorType === 'business').map((row) => row.donorId);
   const guestIds = rows.filter((row) => row.donorType === 'guest').map((row) => row.donorId);
-  const [projects, charities, people, organisations, guests] = await Promise.all([
-    projectsQueries.titles(
-      db,
-      rows.map((row) => row.projectId).filter((id): id is number => id !== null),
-    ),
-    charitiesQueries.names(
-      db,
-      rows.map((row) => row.charityId),
-    ),
-    usersQueries.names(db, userIds),
-    organisationsQueries.names(db, businessIds),
-    guestsRepository.names(db, guestIds),
-  ]);
+  const [projects, charities, people, organisations, guests] = await readAll(db, [
+    () =>
+      projectsQueries.titles(
+        db,
+        rows.map((row) => row.projectId).filter((id): id is number => id !== null),
+      ),
+    () =>
+      charitiesQueries.names(
+        db,
+        rows.map((row) => row.charityId),
+      ),
+    () => usersQueries.names(db, userIds),
+    () => organisationsQueries.names(db, businessIds),
+    () => guestsRepository.names(db, guestIds),
+  ] as const);
   return { projects, charities, people, organisations, guests };
 }
 

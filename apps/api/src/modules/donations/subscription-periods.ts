@@ -1,5 +1,5 @@
 import { type DonateBody, GIVING_TYPE, type Subscription } from '@kindred/shared';
-import type { Executor, Tx } from '../../db/client.js';
+import { type Executor, readAll, type Tx } from '../../db/client.js';
 import type { Frequency } from '../../lib/periods.js';
 import { nextPeriod } from '../../lib/periods.js';
 import { charitiesQueries } from '../charities/index.js';
@@ -46,20 +46,23 @@ export async function presentSubscriptions(
   executor: Executor,
   rows: SubscriptionRow[],
 ): Promise<Subscription[]> {
-  const [titles, names, missed] = await Promise.all([
-    projectsQueries.titles(
-      executor,
-      rows.map((row) => row.projectId).filter((id): id is number => id !== null),
-    ),
-    charitiesQueries.names(
-      executor,
-      rows.map((row) => row.charityId),
-    ),
-    subscriptionsRepository.openRetries(
-      executor,
-      rows.map((row) => row.id),
-    ),
-  ]);
+  const [titles, names, missed] = await readAll(executor, [
+    () =>
+      projectsQueries.titles(
+        executor,
+        rows.map((row) => row.projectId).filter((id): id is number => id !== null),
+      ),
+    () =>
+      charitiesQueries.names(
+        executor,
+        rows.map((row) => row.charityId),
+      ),
+    () =>
+      subscriptionsRepository.openRetries(
+        executor,
+        rows.map((row) => row.id),
+      ),
+  ] as const);
   return rows.map((row) => ({
     id: row.id,
     status: row.status,
