@@ -3,8 +3,11 @@ import {
   DEMO_PASSWORD,
   expectAccessible,
   journeySetUp,
+  openGiveFlow,
   registerActivated,
+  riverCleanUp,
   signIn,
+  typeCard,
 } from './support/app';
 import { expect, type Locator, type Page, test } from './support/test';
 
@@ -14,20 +17,7 @@ import { expect, type Locator, type Page, test } from './support/test';
  * leaves nothing behind.
  */
 
-const RIVER_CLEAN_UP = 'Clean-up of the river banks (Bristol)';
-const EXPIRY_YEAR = String(new Date().getFullYear() + 2);
-
 journeySetUp(120_000);
-
-async function riverCleanUp(page: Page): Promise<number> {
-  const response = await page.request.get(
-    `/api/explore/project/list?q=${encodeURIComponent(RIVER_CLEAN_UP)}&limit=20`,
-  );
-  const items = ((await response.json()) as { items: Array<{ id: number; title: string }> }).items;
-  const project = items.find((p) => p.title === RIVER_CLEAN_UP);
-  if (!project) throw new Error('no Live demo project to give to');
-  return project.id;
-}
 
 async function raised(page: Page, id: number): Promise<number> {
   return ((await (await page.request.get(`/api/project/${id}/summary`)).json()) as { funds_raised: number })
@@ -36,19 +26,10 @@ async function raised(page: Page, id: number): Promise<number> {
 
 /** Opens the funds flow on the project, types the amount and chooses a card typed now. */
 async function giveByCard(page: Page, projectId: number, amount: string, card: string): Promise<Locator> {
-  await page.goto(`/projects/${projectId}`);
-  await page
-    .getByRole('region', { name: 'Support this project' })
-    .getByRole('button', { name: 'Give funds' })
-    .click();
-  const dialog = page.getByRole('dialog');
-  const details = dialog.getByRole('form', { name: 'Your gift' });
+  const { dialog, details } = await openGiveFlow(page, projectId);
   await details.getByLabel('Amount', { exact: true }).fill(amount);
   await details.getByRole('radio', { name: /^Card/ }).check();
-  await details.getByLabel('Card number').fill(card);
-  await details.getByLabel('Expiry month').fill('12');
-  await details.getByLabel('Expiry year').fill(EXPIRY_YEAR);
-  await details.getByLabel('Security code').fill('123');
+  await typeCard(details, card);
   await details.getByRole('button', { name: 'Review' }).click();
   await expect(dialog.getByTestId('give-review')).toContainText(`The card ending ${card.slice(-4)}`);
   return dialog;

@@ -5,11 +5,14 @@ import {
   expectAccessible,
   journeySetUp,
   mailTo,
+  openGiveFlow,
   outbox,
   registerActivated,
   registerActivatedAs,
+  riverCleanUp,
   runJob,
   signIn,
+  typeCard,
 } from './support/app';
 import { expect, type Page, test } from './support/test';
 
@@ -20,22 +23,11 @@ import { expect, type Page, test } from './support/test';
  * plan is cancelled from the mail's link without signing in.
  */
 
-const RIVER_CLEAN_UP = 'Clean-up of the river banks (Bristol)';
 const EXPIRY_YEAR = new Date().getFullYear() + 2;
 const CARD = (number: string) => ({ number, exp_month: 12, exp_year: EXPIRY_YEAR, cvc: '123' });
 const DAY = 86_400_000;
 
 journeySetUp(150_000);
-
-async function riverCleanUp(page: Page): Promise<number> {
-  const response = await page.request.get(
-    `/api/explore/project/list?q=${encodeURIComponent(RIVER_CLEAN_UP)}&limit=20`,
-  );
-  const items = ((await response.json()) as { items: Array<{ id: number; title: string }> }).items;
-  const project = items.find((p) => p.title === RIVER_CLEAN_UP);
-  if (!project) throw new Error('no Live demo project to give to');
-  return project.id;
-}
 
 /** The path of the manage link in a mail's text. */
 function manageLinkIn(text: string): string {
@@ -80,21 +72,12 @@ test('a visitor gives as a guest by card with Gift Aid, then makes an account an
   const email = `guest-${Date.now()}@example.org`;
 
   await test.step('a guest gift by card, Gift Aid declared inline; the thank-you names the receipt', async () => {
-    await page.goto(`/projects/${projectId}`);
-    await page
-      .getByRole('region', { name: 'Support this project' })
-      .getByRole('button', { name: 'Give as a guest' })
-      .click();
-    const dialog = page.getByRole('dialog');
-    const details = dialog.getByRole('form', { name: 'Your gift' });
+    const { dialog, details } = await openGiveFlow(page, projectId, 'Give as a guest');
     await details.getByLabel('Amount', { exact: true }).fill('400');
     await details.getByLabel('Email').fill(email);
     await details.getByLabel('First name').fill('Gale');
     await details.getByLabel('Last name').fill('Guest');
-    await details.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await details.getByLabel('Expiry month').fill('12');
-    await details.getByLabel('Expiry year').fill(String(EXPIRY_YEAR));
-    await details.getByLabel('Security code').fill('123');
+    await typeCard(details, '4242 4242 4242 4242');
     await details.getByLabel(/Add Gift Aid/).check();
     await details.getByLabel('House name or number').fill('7');
     await details.getByLabel('Post code').fill('BS1 4DJ');
@@ -165,10 +148,7 @@ test('a monthly gift by card is declined; the card changed from the mail pays it
   await test.step('a new card from the link: the missed gift is paid at once', async () => {
     await page.getByRole('button', { name: 'Change card' }).click();
     const change = page.getByRole('form', { name: 'Change the card' });
-    await change.getByLabel('Card number').fill('5555 5555 5555 4444');
-    await change.getByLabel('Expiry month').fill('12');
-    await change.getByLabel('Expiry year').fill(String(EXPIRY_YEAR));
-    await change.getByLabel('Security code').fill('123');
+    await typeCard(change, '5555 5555 5555 4444');
     await change.getByRole('button', { name: 'Save the card' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'The card is changed.' }).first()).toBeVisible();
     await expect(page.getByText('Mastercard ending 4444').first()).toBeVisible();

@@ -7,7 +7,10 @@ import {
   DEMO_PASSWORD,
   expectAccessible,
   journeySetUp,
+  openGiveFlow,
+  RIVER_CLEAN_UP,
   registerActivated,
+  riverCleanUp,
   settle,
   signInAs,
   signOut,
@@ -25,8 +28,6 @@ import { type APIRequestContext, expect, type Locator, type Page, test, widthPro
  * sign-off admins can never approve and releases another (decision 033).
  */
 
-const RIVER_CLEAN_UP = 'Clean-up of the river banks (Bristol)';
-
 journeySetUp(180_000);
 
 async function actAs(page: Page, label: string | { index: number }) {
@@ -41,17 +42,6 @@ async function settled(page: Page) {
 
 function section(page: Page, name: string) {
   return page.getByRole('navigation', { name: 'Organisation sections' }).getByRole('link', { name });
-}
-
-/** Opens the give flow of a project at its first step (the gift's details). */
-async function openGiveFunds(page: Page, projectId: number) {
-  await page.goto(`/projects/${projectId}`);
-  await page
-    .getByRole('region', { name: 'Support this project' })
-    .getByRole('button', { name: 'Give funds' })
-    .click();
-  const dialog = page.getByRole('dialog');
-  return { dialog, details: dialog.getByRole('form', { name: 'Your gift' }) };
 }
 
 /** Reviews and confirms the gift of `amount` typed; checks the confirmation, closes it and returns its text. */
@@ -69,21 +59,9 @@ async function reviewAndConfirm(dialog: Locator, amount: string, heading: string
 }
 
 async function give(page: Page, projectId: number, amount: string, heading: string) {
-  const { dialog, details } = await openGiveFunds(page, projectId);
+  const { dialog, details } = await openGiveFlow(page, projectId);
   await details.getByLabel('Amount', { exact: true }).fill(amount);
   return reviewAndConfirm(dialog, amount, heading);
-}
-
-/** The Live demo project the journeys give to, from explore's list. */
-async function riverCleanUp(page: Page): Promise<number> {
-  const response = await page.request.get(
-    `/api/explore/project/list?q=${encodeURIComponent(RIVER_CLEAN_UP)}`,
-  );
-  const project = ((await response.json()) as { items: Array<{ id: number; title: string }> }).items.find(
-    (p) => p.title === RIVER_CLEAN_UP,
-  );
-  if (!project) throw new Error('no Live demo project to give to');
-  return project.id;
 }
 
 /** Reloads the sign-off inbox until `item` shows (made a moment later by the server's worker). */
@@ -263,7 +241,7 @@ test('an employee is told what Acme adds before giving; the match then waits in 
   await test.step('the employee sees the matching note under the amount, before confirming', async () => {
     await signInAs(page, DEMO.employee);
     await expect(page.locator('html')).not.toHaveAttribute('data-account-kind', 'organisation');
-    const { dialog, details } = await openGiveFunds(page, projectId);
+    const { dialog, details } = await openGiveFlow(page, projectId);
     await details.getByLabel('Amount', { exact: true }).fill('75');
     const note = details.getByRole('status').filter({ hasText: 'will match this gift' });
     await expect(note).toHaveText('Acme Ltd will match this gift with ₹75.');

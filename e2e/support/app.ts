@@ -16,6 +16,40 @@ export const DEMO = {
   charity: 'charity@example.org',
 } as const;
 
+/** The Live demo project most journeys give to. */
+export const RIVER_CLEAN_UP = 'Clean-up of the river banks (Bristol)';
+
+/** The Live demo project the journeys give to, from explore's list: its id. */
+export async function riverCleanUp(page: Page): Promise<number> {
+  const response = await page.request.get(
+    `/api/explore/project/list?q=${encodeURIComponent(RIVER_CLEAN_UP)}`,
+  );
+  const project = ((await response.json()) as { items: Array<{ id: number; title: string }> }).items.find(
+    (p) => p.title === RIVER_CLEAN_UP,
+  );
+  if (!project) throw new Error('no Live demo project to give to');
+  return project.id;
+}
+
+/** Opens a project's give flow for `action` ('Give funds', 'Give as a guest') at its first step. */
+export async function openGiveFlow(page: Page, projectId: number, action = 'Give funds') {
+  await page.goto(`/projects/${projectId}`);
+  await page
+    .getByRole('region', { name: 'Support this project' })
+    .getByRole('button', { name: action })
+    .click();
+  const dialog = page.getByRole('dialog');
+  return { dialog, details: dialog.getByRole('form', { name: 'Your gift' }) };
+}
+
+/** Types a card into the sandbox's card fields of `form` (any future expiry, any code). */
+export async function typeCard(form: Locator, number: string) {
+  await form.getByLabel('Card number').fill(number);
+  await form.getByLabel('Expiry month').fill('12');
+  await form.getByLabel('Expiry year').fill(String(new Date().getFullYear() + 2));
+  await form.getByLabel('Security code').fill('123');
+}
+
 /** The alerts (toasts, refusals) that say `text`: the first of them. */
 export function toast(page: Page, text: string) {
   return page.getByRole('alert').filter({ hasText: text }).first();

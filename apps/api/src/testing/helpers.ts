@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.js';
@@ -165,4 +166,12 @@ export function sortedUserIds(res: LightMyRequestResponse): number[] {
     .json()
     .items.map((item: { user_id: number }) => item.user_id)
     .sort();
+}
+
+/** How many rows of `table` match a SQL condition: what a test checks was written, or not. */
+export async function countRows(t: { ctx: AppContext }, table: string, where = 'true'): Promise<number> {
+  const result = (await t.ctx.database.db.execute(
+    sql.raw(`select count(*)::int as n from ${table} where ${where}`),
+  )) as unknown as { rows: Array<{ n: number }> };
+  return Number(result.rows[0]?.n);
 }

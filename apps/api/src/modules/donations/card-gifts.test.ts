@@ -7,7 +7,7 @@ import {
   type Person,
   platformAdmin,
 } from '../../testing/factories.js';
-import { useTestApp } from '../../testing/helpers.js';
+import { countRows, useTestApp } from '../../testing/helpers.js';
 import { DECLINED_CARD, FAILS_LATER_CARD, GOOD_CARD } from '../../testing/money.js';
 
 /** The sandbox's card that asks for 3-D Secure (Stripe's own test number for it). */
@@ -31,12 +31,7 @@ const wallet = async (who: Person) =>
 const raised = async () => Number((await t.request('GET', `/api/project/${projectId}`)).json().funds_raised);
 const settleOpenPayments = async () =>
   Number(await t.jobs.find((job) => job.name === 'open card payments')?.run());
-const count = async (table: string, where = 'true') => {
-  const result = (await t.ctx.database.db.execute(
-    sql.raw(`select count(*)::int as n from ${table} where ${where}`),
-  )) as unknown as { rows: Array<{ n: number }> };
-  return Number(result.rows[0]?.n);
-};
+const count = (table: string, where?: string) => countRows(t, table, where);
 
 beforeAll(async () => {
   platform = await platformAdmin(t);

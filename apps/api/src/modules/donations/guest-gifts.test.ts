@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeCharityWithProject, platformAdmin } from '../../testing/factories.js';
-import { TEST_PASSWORD, useTestApp } from '../../testing/helpers.js';
+import { countRows, TEST_PASSWORD, useTestApp } from '../../testing/helpers.js';
 import { DECLINED_CARD, GOOD_CARD } from '../../testing/money.js';
 
 const THREE_D_CARD = { ...GOOD_CARD, number: '4000 0025 0000 3155' };
@@ -16,12 +15,7 @@ const guestGift = (body: Record<string, unknown>, key?: string, path = `project/
     ...(key ? { headers: { 'idempotency-key': key } } : {}),
   });
 
-const count = async (table: string, where = 'true') => {
-  const result = (await t.ctx.database.db.execute(
-    sql.raw(`select count(*)::int as n from ${table} where ${where}`),
-  )) as unknown as { rows: Array<{ n: number }> };
-  return Number(result.rows[0]?.n);
-};
+const count = (table: string, where?: string) => countRows(t, table, where);
 
 beforeAll(async () => {
   const platform = await platformAdmin(t);
