@@ -1,4 +1,10 @@
 export {
+  AmountChoice,
+  type AmountChoiceProps,
+  GiftAidCheckbox,
+  type GiftAidCheckboxProps,
+} from './amount-choice';
+export {
   type CharityDonationScope,
   charityDonationQueries,
   getCharityDonationsIn,
@@ -39,4 +45,5 @@ export {
   giftAidDeclarationValues,
 } from './gift-aid-declaration-inputs';
 export { getGiftAidDeclarationFor, getGiftAidDeclarations, giftAidQueries } from './gift-aid-queries';
+export { AMOUNT_PRESETS, giftAidFor } from './gift-amount';
 export { ReceiptButton } from './receipt-button';

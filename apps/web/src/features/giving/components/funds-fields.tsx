@@ -1,14 +1,14 @@
-import { FREQUENCIES, formatMoney, type PaymentMethod, toAmountText, type Wallet } from '@kindred/shared';
-import { Button, Checkbox, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { FREQUENCIES, formatMoney, type PaymentMethod, type Wallet } from '@kindred/shared';
+import { Group, Radio, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { DateField } from '@/components/ui/date-field';
 import type { CardMode } from '@/entities/card';
-import { giftAidQueries } from '@/entities/donation';
+import { AmountChoice, GiftAidCheckbox, giftAidQueries } from '@/entities/donation';
 import { useCurrentUser } from '@/entities/session';
-import { currencySymbol, parseAmount } from '@/lib/amount';
+import { parseAmount } from '@/lib/amount';
 
-import { AMOUNT_PRESETS, type GiveValues, giftAidFor } from '../lib/give-form';
+import type { GiveValues } from '../lib/give-form';
 import { CardChoice } from './card-choice';
 import { GiftAidDeclarationFields } from './gift-aid-declaration';
 import { MatchingNote } from './matching-note';
@@ -47,7 +47,6 @@ export function FundsFields({
   });
   const declaration = declarations.data?.declaration;
   const typed = parseAmount(form.values.amount);
-  const giftAid = giftAidFor(form.values.amount);
   const fromWallet = form.values.source === 'wallet';
   // Gift Aid goes with money the donor pays: their wallet or their card, never credits.
   const paid = form.values.source !== 'credits';
@@ -62,32 +61,12 @@ export function FundsFields({
 
   return (
     <Stack gap="md">
-      <Stack gap={6}>
-        <Text fw={500} size="sm" id="give-presets-label">
-          Choose an amount
-        </Text>
-        <Group gap="xs" role="group" aria-labelledby="give-presets-label">
-          {AMOUNT_PRESETS.map((preset) => (
-            <Button
-              key={preset}
-              type="button"
-              variant={typed === preset ? 'filled' : 'default'}
-              aria-pressed={typed === preset}
-              onClick={() => form.setFieldValue('amount', toAmountText(preset))}
-            >
-              {formatMoney(preset, currency)}
-            </Button>
-          ))}
-        </Group>
-      </Stack>
-      <TextInput
-        label="Amount"
-        description={`Or type your own, in ${currency}, for example 75 or 99.50.`}
-        required
-        inputMode="decimal"
-        autoComplete="off"
-        leftSection={<span aria-hidden="true">{currencySymbol(currency)}</span>}
-        {...form.getInputProps('amount')}
+      <AmountChoice
+        id="give"
+        currency={currency}
+        amount={form.values.amount}
+        onPreset={(text) => form.setFieldValue('amount', text)}
+        inputProps={form.getInputProps('amount')}
       />
       {organisation || !fromWallet || form.values.repeat !== 'once' ? null : (
         <MatchingNote amount={typed} currency={currency} />
@@ -163,14 +142,10 @@ export function FundsFields({
       ) : null}
       {paid && !organisation && charity ? (
         <Stack gap="xs">
-          <Checkbox
-            label={
-              giftAid > 0
-                ? `Add Gift Aid: ${formatMoney(giftAid, currency)} more for the charity (25%), at no cost to you`
-                : 'Add Gift Aid: 25% more for the charity, at no cost to you'
-            }
-            description="For UK taxpayers. The charity claims it from HMRC."
-            {...form.getInputProps('gift_aid', { type: 'checkbox' })}
+          <GiftAidCheckbox
+            amount={form.values.amount}
+            currency={currency}
+            inputProps={form.getInputProps('gift_aid', { type: 'checkbox' })}
           />
           {form.values.gift_aid && declaration ? (
             <Text size="sm" c="dimmed">

@@ -1,7 +1,8 @@
 import { formatMoney, GIFT_TYPES, GIVING_TYPE, labelOf, SKILL_TYPES, toMinorUnits } from '@kindred/shared';
 import { DataList } from '@mantine/core';
+import { giftAidFor } from '@/entities/donation';
 import { showDate } from '@/lib/format';
-import { frequencyLabel, type GiveValues, giftAidFor } from '../lib/give-form';
+import { frequencyLabel, type GiveValues } from '../lib/give-form';
 import { charityName, type GiveKind, type GiveTarget, pledgeWindow, targetName } from '../lib/target';
 
 export interface ReviewProps {

@@ -4,7 +4,6 @@ import {
   dateRangeMessage,
   FREQUENCIES,
   GIVING_TYPE,
-  giftAidOf,
   labelOf,
   MAX_GIFT_QUANTITY,
   MAX_PLEDGE_HOURS,
@@ -14,9 +13,6 @@ import {
 import { type CardValues, cardErrors, EMPTY_CARD, toCardInput } from '@/entities/card';
 import { checkAmount } from '@/lib/amount';
 import type { GiveKind } from './target';
-
-/** Amounts offered with one click, in minor units (₹100, ₹250, ₹500, ₹1,000). */
-export const AMOUNT_PRESETS = [10_000, 25_000, 50_000, 100_000] as const;
 
 /** What the flow's form holds; numbers stay as typed until they are checked. */
 export interface GiveValues {
@@ -198,12 +194,6 @@ export function toDonateBody(values: GiveValues, kind: GiveKind): DonateBody {
         ...common,
       };
   }
-}
-
-/** What Gift Aid adds to a typed amount (25%), or 0 while the amount is not valid. */
-export function giftAidFor(amount: string): number {
-  const minor = toMinorUnits(amount);
-  return minor ? giftAidOf(minor) : 0;
 }
 
 /** 'Monthly' for a frequency code. */

@@ -1,21 +1,5 @@
-import {
-  DONATION_MESSAGE_MAX_LENGTH,
-  formatMoney,
-  giftAidDeclarationText,
-  toAmountText,
-} from '@kindred/shared';
-import {
-  Alert,
-  Blockquote,
-  Button,
-  Checkbox,
-  Fieldset,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { DONATION_MESSAGE_MAX_LENGTH, giftAidDeclarationText } from '@kindred/shared';
+import { Alert, Blockquote, Checkbox, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { Ref } from 'react';
 import { CountedTextarea } from '@/components/ui/counted-textarea';
@@ -27,8 +11,8 @@ import {
   type StripeCardHandle,
   type StripeCardState,
 } from '@/entities/card';
-import { currencySymbol, parseAmount } from '@/lib/amount';
-import { AMOUNT_PRESETS, type GuestValues, giftAidFor } from '../lib/guest-form';
+import { AmountChoice, GiftAidCheckbox } from '@/entities/donation';
+import type { GuestValues } from '../lib/guest-form';
 
 export interface GuestFieldsProps {
   form: UseFormReturnType<GuestValues>;
@@ -64,36 +48,14 @@ function CardsUnavailable() {
  * Gift Aid with its declaration made inline, and how the gift is shown.
  */
 export function GuestFields({ form, currency, charity, mode, stripe }: GuestFieldsProps) {
-  const typed = parseAmount(form.values.amount);
-  const giftAid = giftAidFor(form.values.amount);
   return (
     <Stack gap="md">
-      <Stack gap={6}>
-        <Text fw={500} size="sm" id="guest-presets-label">
-          Choose an amount
-        </Text>
-        <Group gap="xs" role="group" aria-labelledby="guest-presets-label">
-          {AMOUNT_PRESETS.map((preset) => (
-            <Button
-              key={preset}
-              type="button"
-              variant={typed === preset ? 'filled' : 'default'}
-              aria-pressed={typed === preset}
-              onClick={() => form.setFieldValue('amount', toAmountText(preset))}
-            >
-              {formatMoney(preset, currency)}
-            </Button>
-          ))}
-        </Group>
-      </Stack>
-      <TextInput
-        label="Amount"
-        description={`Or type your own, in ${currency}, for example 75 or 99.50.`}
-        required
-        inputMode="decimal"
-        autoComplete="off"
-        leftSection={<span aria-hidden="true">{currencySymbol(currency)}</span>}
-        {...form.getInputProps('amount')}
+      <AmountChoice
+        id="guest"
+        currency={currency}
+        amount={form.values.amount}
+        onPreset={(text) => form.setFieldValue('amount', text)}
+        inputProps={form.getInputProps('amount')}
       />
       <Fieldset legend="About you" variant="unstyled">
         <Stack gap="sm">
@@ -137,14 +99,10 @@ export function GuestFields({ form, currency, charity, mode, stripe }: GuestFiel
       )}
       {charity ? (
         <Stack gap="xs">
-          <Checkbox
-            label={
-              giftAid > 0
-                ? `Add Gift Aid: ${formatMoney(giftAid, currency)} more for the charity (25%), at no cost to you`
-                : 'Add Gift Aid: 25% more for the charity, at no cost to you'
-            }
-            description="For UK taxpayers. The charity claims it from HMRC."
-            {...form.getInputProps('gift_aid', { type: 'checkbox' })}
+          <GiftAidCheckbox
+            amount={form.values.amount}
+            currency={currency}
+            inputProps={form.getInputProps('gift_aid', { type: 'checkbox' })}
           />
           {form.values.gift_aid ? (
             <Fieldset

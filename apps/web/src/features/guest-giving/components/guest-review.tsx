@@ -1,6 +1,7 @@
 import { formatMoney, toMinorUnits } from '@kindred/shared';
 import { DataList } from '@mantine/core';
-import { type GuestValues, giftAidFor } from '../lib/guest-form';
+import { giftAidFor } from '@/entities/donation';
+import type { GuestValues } from '../lib/guest-form';
 import { type GuestGiveTarget, targetDescription } from '../lib/target';
 
 export interface GuestReviewProps {

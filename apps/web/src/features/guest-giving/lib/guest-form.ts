@@ -1,10 +1,7 @@
-import { type GuestDonateBody, giftAidOf, guestDonateBodySchema, toMinorUnits } from '@kindred/shared';
+import { type GuestDonateBody, guestDonateBodySchema, toMinorUnits } from '@kindred/shared';
 import { type CardValues, cardErrors, EMPTY_CARD, toCardInput } from '@/entities/card';
 import { checkAmount } from '@/lib/amount';
 import { schemaErrors } from '@/lib/form';
-
-/** Amounts offered with one click, in minor units (₹100, ₹250, ₹500, ₹1,000), as in the give flow. */
-export const AMOUNT_PRESETS = [10_000, 25_000, 50_000, 100_000] as const;
 
 /** What the guest's form holds; the amount stays as typed until it is checked. */
 export interface GuestValues {
@@ -86,12 +83,6 @@ export function validateGuest(
   errors.amount = amount.ok ? null : amount.message;
   if (options.typedCard) Object.assign(errors, cardErrors(values.card, 'card.', now));
   return errors;
-}
-
-/** What Gift Aid adds to a typed amount (25%), or 0 while the amount is not valid. */
-export function giftAidFor(amount: string): number {
-  const minor = toMinorUnits(amount.trim());
-  return minor ? giftAidOf(minor) : 0;
 }
 
 /** The server's field names that are another field of this form. */
