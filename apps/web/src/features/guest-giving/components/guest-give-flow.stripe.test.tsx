@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyOfCall, jsonResponse, stubFetch } from '@/testing/http';
 import { sessionClearedAfterEachTest } from '@/testing/session';
+import { CARD_DOUBLE_LABEL, cardElement, resetStripeDouble, stripeJs } from '@/testing/stripe';
 import {
   bankStepAnswer,
   callsTo,
@@ -15,11 +16,10 @@ import {
   renderGuestFlow,
   typeInto,
 } from '../testing/guest';
-import { CARD_DOUBLE_LABEL, cardElement, resetStripeDouble, stripeJs } from '../testing/stripe';
 
 // Stripe.js is outside our walls: the test double stands in at the module boundary.
-vi.mock('@stripe/stripe-js/pure', async () => (await import('../testing/stripe')).stripeJsModule);
-vi.mock('@stripe/react-stripe-js', async () => (await import('../testing/stripe')).reactStripeModule);
+vi.mock('@stripe/stripe-js/pure', async () => (await import('@/testing/stripe')).stripeJsModule);
+vi.mock('@stripe/react-stripe-js', async () => (await import('@/testing/stripe')).reactStripeModule);
 
 const SECRET = 'pi_test_55_secret_abc';
 const DONATE_PATH = '/api/guest/donate/project/1';

@@ -1,39 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse } from '@/testing/http';
 import { toastTexts } from '@/testing/notifications';
 import { sessionClearedAfterEachTest } from '@/testing/session';
+import { CARD_DOUBLE_LABEL, cardElement, resetStripeDouble, stripeJs } from '@/testing/stripe';
 import { paste } from '@/testing/user';
 import { MASTERCARD, makePlan, PLAN_TOKEN, planApi, renderManage, VISA } from '../testing/manage';
 
-// Stripe.js is outside our walls: a small double stands in at the module boundary. Its Card
-// Element is one text box; typing `complete` makes the card complete.
-const stripe = vi.hoisted(() => ({
-  js: { createPaymentMethod: vi.fn(), confirmCardPayment: vi.fn() },
-  card: { focus: vi.fn(), clear: vi.fn() },
-}));
-const CARD_DOUBLE = 'Card (Stripe test double)';
-
-vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: async () => stripe.js }));
-vi.mock('@stripe/react-stripe-js', () => ({
-  Elements: ({ children }: { children: ReactNode }) => <div>{children}</div>,
-  CardElement: ({ onChange }: { onChange?: (event: { complete: boolean }) => void }) => (
-    <input
-      aria-label={CARD_DOUBLE}
-      onChange={(event) => onChange?.({ complete: event.target.value === 'complete' })}
-    />
-  ),
-  useStripe: () => stripe.js,
-  useElements: () => ({ getElement: () => stripe.card }),
-}));
+vi.mock('@stripe/stripe-js/pure', async () => (await import('@/testing/stripe')).stripeJsModule);
+vi.mock('@stripe/react-stripe-js', async () => (await import('@/testing/stripe')).reactStripeModule);
 
 describe('manage from the mail: a new card with Stripe', { timeout: 20_000 }, () => {
   sessionClearedAfterEachTest();
   beforeEach(() => {
-    stripe.js.createPaymentMethod.mockReset();
-    stripe.js.createPaymentMethod
+    resetStripeDouble();
+    stripeJs.createPaymentMethod
       .mockResolvedValueOnce({ paymentMethod: { id: 'pm_declined' } })
       .mockResolvedValueOnce({ paymentMethod: { id: 'pm_good' } });
   });
@@ -57,10 +39,10 @@ describe('manage from the mail: a new card with Stripe', { timeout: 20_000 }, ()
     expect(
       await within(form).findByText('Enter the card number, expiry date and security code.'),
     ).toBeInTheDocument();
-    expect(stripe.card.focus).toHaveBeenCalled();
+    expect(cardElement.focus).toHaveBeenCalled();
     expect(bodies).toEqual([]);
 
-    await paste(await within(form).findByLabelText(CARD_DOUBLE), 'complete');
+    await paste(await within(form).findByLabelText(CARD_DOUBLE_LABEL), 'complete');
     await userEvent.click(within(form).getByRole('button', { name: 'Save the card' }));
     const field = within(form).getByRole('group', { name: 'Card' });
     await waitFor(() =>
@@ -73,7 +55,7 @@ describe('manage from the mail: a new card with Stripe', { timeout: 20_000 }, ()
       title: 'The card is changed.',
       message: `The next gift is charged to ${MASTERCARD.label}.`,
     });
-    expect(stripe.js.createPaymentMethod).toHaveBeenCalledWith({ type: 'card', card: stripe.card });
+    expect(stripeJs.createPaymentMethod).toHaveBeenCalledWith({ type: 'card', card: cardElement });
     expect(bodies).toEqual([
       { action: 'card', provider_method_id: 'pm_declined' },
       { action: 'card', provider_method_id: 'pm_good' },

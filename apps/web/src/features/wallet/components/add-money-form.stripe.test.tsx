@@ -5,6 +5,7 @@ import { session } from '@/entities/session';
 import { bodyOfCall, errorResponse, headersOf, jsonResponse, pathOfCall, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
+import { CARD_DOUBLE_LABEL, cardElement, loadStripe, resetStripeDouble, stripeJs } from '@/testing/stripe';
 import { paste } from '@/testing/user';
 import {
   addMoneySteps,
@@ -13,12 +14,11 @@ import {
   paymentFixture,
   pressAddMoney,
 } from '../testing/payments';
-import { CARD_DOUBLE_LABEL, cardElement, loadStripe, resetStripeDouble, stripeJs } from '../testing/stripe';
 import { AddMoneyForm, MONEY_ADDED_TOAST } from './add-money-form';
 
 // Stripe.js is outside our walls: the test double stands in at the module boundary.
-vi.mock('@stripe/stripe-js/pure', async () => (await import('../testing/stripe')).stripeJsModule);
-vi.mock('@stripe/react-stripe-js', async () => (await import('../testing/stripe')).reactStripeModule);
+vi.mock('@stripe/stripe-js/pure', async () => (await import('@/testing/stripe')).stripeJsModule);
+vi.mock('@stripe/react-stripe-js', async () => (await import('@/testing/stripe')).reactStripeModule);
 
 const CLIENT_SECRET = 'pi_test_41_secret_abc';
 const payment = (status = 'pending') =>

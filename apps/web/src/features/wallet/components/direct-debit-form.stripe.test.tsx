@@ -5,14 +5,14 @@ import { todayIso } from '@/lib/format';
 import { bodyOfCall, headersOf, jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
+import { CARD_DOUBLE_LABEL, cardElement, loadStripe, resetStripeDouble, stripeJs } from '@/testing/stripe';
 import { paste } from '@/testing/user';
 import { createDirectDebit, mandateFixture } from '../testing/payments';
-import { CARD_DOUBLE_LABEL, cardElement, loadStripe, resetStripeDouble, stripeJs } from '../testing/stripe';
 import { DirectDebitForm } from './direct-debit-form';
 
 // Stripe.js is outside our walls: the test double stands in at the module boundary.
-vi.mock('@stripe/stripe-js/pure', async () => (await import('../testing/stripe')).stripeJsModule);
-vi.mock('@stripe/react-stripe-js', async () => (await import('../testing/stripe')).reactStripeModule);
+vi.mock('@stripe/stripe-js/pure', async () => (await import('@/testing/stripe')).stripeJsModule);
+vi.mock('@stripe/react-stripe-js', async () => (await import('@/testing/stripe')).reactStripeModule);
 
 const mandate = (body: Record<string, unknown>) => mandateFixture(body, 'Card ending 4242');
 

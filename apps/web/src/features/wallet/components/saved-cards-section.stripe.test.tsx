@@ -5,13 +5,13 @@ import { bodyOfCall, errorResponse, jsonResponse, stubFetch } from '@/testing/ht
 import { toastTexts } from '@/testing/notifications';
 import { renderWithProviders } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
+import { CARD_DOUBLE_LABEL, cardElement, resetStripeDouble, stripeJs } from '@/testing/stripe';
 import { paste } from '@/testing/user';
-import { CARD_DOUBLE_LABEL, cardElement, resetStripeDouble, stripeJs } from '../testing/stripe';
 import { SavedCardsSection } from './saved-cards-section';
 
 // Stripe.js is outside our walls: the test double stands in at the module boundary.
-vi.mock('@stripe/stripe-js/pure', async () => (await import('../testing/stripe')).stripeJsModule);
-vi.mock('@stripe/react-stripe-js', async () => (await import('../testing/stripe')).reactStripeModule);
+vi.mock('@stripe/stripe-js/pure', async () => (await import('@/testing/stripe')).stripeJsModule);
+vi.mock('@stripe/react-stripe-js', async () => (await import('@/testing/stripe')).reactStripeModule);
 
 const VISA = {
   id: 2,

@@ -3,13 +3,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
+import { CARD_DOUBLE_LABEL, loadStripe, resetStripeDouble } from '@/testing/stripe';
 import { defaultRange } from '../lib/dates';
-import { CARD_DOUBLE_LABEL, loadStripe, resetStripeDouble } from '../testing/stripe';
 import { WalletScreen } from './wallet-screen';
 
 // Stripe.js is outside our walls: the test double stands in at the module boundary.
-vi.mock('@stripe/stripe-js/pure', async () => (await import('../testing/stripe')).stripeJsModule);
-vi.mock('@stripe/react-stripe-js', async () => (await import('../testing/stripe')).reactStripeModule);
+vi.mock('@stripe/stripe-js/pure', async () => (await import('@/testing/stripe')).stripeJsModule);
+vi.mock('@stripe/react-stripe-js', async () => (await import('@/testing/stripe')).reactStripeModule);
 
 const range = defaultRange();
 

@@ -1,9 +1,10 @@
 /**
- * A stand-in for Stripe.js and React Stripe.js in unit tests: Stripe's servers and its script are
- * outside our walls. Test files swap the real modules for these at the module boundary:
+ * A stand-in for Stripe.js and React Stripe.js in every `*.stripe.test.tsx`: Stripe's servers and its
+ * script are outside our walls. Test files swap the real modules for these at the module boundary
+ * (and call `resetStripeDouble()` before each test):
  *
- *   vi.mock('@stripe/stripe-js/pure', async () => (await import('../testing/stripe')).stripeJsModule);
- *   vi.mock('@stripe/react-stripe-js', async () => (await import('../testing/stripe')).reactStripeModule);
+ *   vi.mock('@stripe/stripe-js/pure', async () => (await import('@/testing/stripe')).stripeJsModule);
+ *   vi.mock('@stripe/react-stripe-js', async () => (await import('@/testing/stripe')).reactStripeModule);
  *
  * The Card Element becomes one text box ("Card (Stripe test double)"): typing `complete` makes the
  * card complete, `invalid` makes Stripe report a bad card number, anything else is incomplete.
