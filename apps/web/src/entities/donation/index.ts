@@ -35,7 +35,7 @@ export {
 } from './donation-queries';
 export { donationRecipient } from './donation-recipient';
 export { DonationStatusBadge } from './donation-status-badge';
-export { downloadReceipt } from './download-receipt';
+export { downloadReceipt, type ReceiptSource } from './download-receipt';
 export { makeGiftAidDeclaration, useMakeGiftAidDeclaration } from './gift-aid-declaration';
 export {
   GiftAidDeclarationInputs,
@@ -46,4 +46,4 @@ export {
 } from './gift-aid-declaration-inputs';
 export { getGiftAidDeclarationFor, getGiftAidDeclarations, giftAidQueries } from './gift-aid-queries';
 export { AMOUNT_PRESETS, giftAidFor } from './gift-amount';
-export { ReceiptButton } from './receipt-button';
+export { ReceiptButton, type ReceiptButtonProps } from './receipt-button';

@@ -1,13 +1,12 @@
 import { type Donation, formatMoney, GIVING_TYPE } from '@kindred/shared';
 import { Group, Paper, Stack, Title } from '@mantine/core';
 import { useId } from 'react';
-import { DonationStatusBadge } from '@/entities/donation';
+import { DonationStatusBadge, ReceiptButton } from '@/entities/donation';
 import { showDate } from '@/lib/format';
 import { giftPaidBy, giftWhat } from '../lib/words';
 import { Fact, Facts } from './facts';
 import { GiftTarget } from './gift-target';
 import { SignInLine } from './giving-links';
-import { ManageReceiptButton } from './receipt-button';
 
 /**
  * One gift as its receipt's link shows it (docs/product/card-gifts.md#manage-from-the-mail): what,
@@ -50,7 +49,12 @@ export function GiftDetails({
         </Facts>
         {receipt ? (
           <Group>
-            <ManageReceiptButton token={token} donation={donation} />
+            <ReceiptButton
+              donationId={donation.id}
+              receiptNumber={donation.receipt_number}
+              manageToken={token}
+              size="sm"
+            />
           </Group>
         ) : null}
         <SignInLine />
