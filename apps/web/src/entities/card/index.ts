@@ -14,6 +14,7 @@ export {
 } from './card-action';
 export { CardFields, type CardFieldsProps, CardFormLoading, CardPaymentsUnavailable } from './card-fields';
 export { type CardMode, cardModeOf } from './card-mode';
+export { CARD_FIELD_MAP, declinedOnTheCard } from './card-refusal';
 export {
   type PaymentProviderName,
   type PaymentSetup,
@@ -28,3 +29,4 @@ export {
   type StripeCardHandle,
   type StripeCardState,
 } from './stripe-card-field';
+export { type StripeCard, useStripeCard } from './use-stripe-card';

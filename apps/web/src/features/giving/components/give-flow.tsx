@@ -16,15 +16,12 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { toast } from '@/components/ui/toast';
 import {
   cardModeOf,
-  EMPTY_STRIPE_CARD,
   finishWithStripe,
   isStripePaymentError,
   SandboxBankCheck,
-  STRIPE_CARD_MESSAGES,
   StripeCardField,
-  type StripeCardHandle,
-  type StripeCardState,
   usePaymentSetup,
+  useStripeCard,
 } from '@/entities/card';
 import { giftAidQueries } from '@/entities/donation';
 import { USER_WALLET, type WalletOwner, walletQueries } from '@/entities/wallet';
@@ -126,9 +123,7 @@ export function GiveFlow({ target, kind, onClose }: GiveFlowProps) {
   const cardMode = cardModeOf(setup.provider, setup.stripePublishableKey);
   const cardsReadable = !asOrganisation || organisation.readsWallet;
   const cards = useQuery({ ...walletQueries.paymentMethods(owner), enabled: cardsReadable });
-  const stripeCard = useRef<StripeCardHandle>(null);
-  const [stripeState, setStripeState] = useState<StripeCardState>(EMPTY_STRIPE_CARD);
-  const [stripeError, setStripeError] = useState<string | null>(null);
+  const stripe = useStripeCard();
   // A card whose bank asks for one more step (3-D Secure): the payment waiting for it.
   const [action, setAction] = useState<{ id: number; clientSecret: string } | null>(null);
   const pending = mutation.isPending || confirmation.isPending;
@@ -233,15 +228,13 @@ export function GiveFlow({ target, kind, onClose }: GiveFlowProps) {
     attempts.failed(error);
     setAction(null);
     if (isStripePaymentError(error)) {
-      setStripeError(error.message);
-      stripeCard.current?.focus();
+      stripe.show(error.message);
       return;
     }
     // A card refused beside the card: Stripe's field at the review, else the details' card.
     const cardRefusal = isApiError(error) ? error.fieldErrors.card : undefined;
     if (cardRefusal && newStripeCard) {
-      setStripeError(String(cardRefusal));
-      stripeCard.current?.focus();
+      stripe.show(String(cardRefusal));
       return;
     }
     const { fields } = serverErrorsOf(error, form.getValues(), {
@@ -286,11 +279,7 @@ export function GiveFlow({ target, kind, onClose }: GiveFlowProps) {
 
   const give = async () => {
     if (inFlight.current || short > 0) return;
-    if (newStripeCard && !stripeState.complete) {
-      setStripeError(stripeState.error ?? STRIPE_CARD_MESSAGES.incomplete);
-      stripeCard.current?.focus();
-      return;
-    }
+    if (newStripeCard && stripe.stopIncomplete()) return;
     // An organisation gives once at a time, without Gift Aid (each gift is signed off on its own).
     const body = toDonateBody(asOrganisation ? { ...values, repeat: 'once', gift_aid: false } : values, kind);
     const targetKey =
@@ -303,7 +292,7 @@ export function GiveFlow({ target, kind, onClose }: GiveFlowProps) {
     lastAttempt.current = current;
     inFlight.current = true;
     setFailure(null);
-    setStripeError(null);
+    stripe.setError(null);
     let opened: { id: number; clientSecret: string } | null = null;
     try {
       const result = await mutation.mutateAsync({
@@ -323,7 +312,7 @@ export function GiveFlow({ target, kind, onClose }: GiveFlowProps) {
         setAction(opened);
         return;
       }
-      if (newStripeCard && stripeCard.current) await stripeCard.current.confirmPayment(opened.clientSecret);
+      if (newStripeCard && stripe.ref.current) await stripe.ref.current.confirmPayment(opened.clientSecret);
       else if (cardMode.kind === 'stripe')
         await finishWithStripe(cardMode.publishableKey, opened.clientSecret);
     } catch (error) {
@@ -458,15 +447,7 @@ export function GiveFlow({ target, kind, onClose }: GiveFlowProps) {
               card={savedCard?.label ?? null}
             />
             {newStripeCard && cardMode.kind === 'stripe' ? (
-              <StripeCardField
-                ref={stripeCard}
-                publishableKey={cardMode.publishableKey}
-                error={stripeError}
-                onChange={(state) => {
-                  setStripeState(state);
-                  setStripeError(state.error);
-                }}
-              />
+              <StripeCardField {...stripe.field} publishableKey={cardMode.publishableKey} />
             ) : null}
             {nextUncovered && left !== undefined ? (
               <Alert color="yellow" variant="light" title="Your wallet will not cover the next gifts">

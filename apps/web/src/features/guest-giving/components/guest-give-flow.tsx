@@ -5,14 +5,12 @@ import { useEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import {
   cardModeOf,
-  EMPTY_STRIPE_CARD,
   isStripePaymentError,
   SandboxBankCheck,
   STRIPE_CARD_MESSAGES,
-  type StripeCardHandle,
-  type StripeCardState,
   usePaymentSetup,
   usePublicConfig,
+  useStripeCard,
 } from '@/entities/card';
 import { isApiError } from '@/lib/api-client';
 import { focusFirstInvalid, serverErrorsOf, useAccessibleForm } from '@/lib/form';
@@ -72,9 +70,7 @@ export function GuestGiveFlow({ target, onClose }: GuestGiveFlowProps) {
   const [bankStep, setBankStep] = useState<GuestAttempt | null>(null);
   const [paying, setPaying] = useState(false);
   const [done, setDone] = useState<{ answer: DonateResponse; email: string; paidBy: string } | null>(null);
-  const [stripeState, setStripeState] = useState<StripeCardState>(EMPTY_STRIPE_CARD);
-  const [stripeError, setStripeError] = useState<string | null>(null);
-  const stripeCard = useRef<StripeCardHandle>(null);
+  const stripe = useStripeCard();
   const attempts = useKeyedAttempts<GuestAttempt>(keepForRetry);
   const inFlight = useRef(false);
   const detailsRef = useRef<HTMLFormElement>(null);
@@ -99,21 +95,12 @@ export function GuestGiveFlow({ target, onClose }: GuestGiveFlowProps) {
     if (moved.current) headingRef.current?.focus();
   }, [active]);
 
-  /** What Stripe's field says is wrong, or null when its card is complete. */
-  const stripeProblem = () =>
-    stripeState.complete ? null : (stripeState.error ?? STRIPE_CARD_MESSAGES.incomplete);
-
-  const onStripeChange = (state: StripeCardState) => {
-    setStripeState(state);
-    setStripeError(state.error);
-  };
-
   /** Back to the details with a message beside the card (a decline, a card Stripe refused). */
   const cardRefused = (message: string) => {
     setActive(0);
     if (mode.kind === 'stripe') {
-      setStripeError(message);
-      setTimeout(() => stripeCard.current?.focus(), 0);
+      stripe.setError(message);
+      setTimeout(() => stripe.ref.current?.focus(), 0);
     } else {
       form.setFieldError('card.number', message);
       focusFirstInvalid(detailsRef.current);
@@ -122,20 +109,13 @@ export function GuestGiveFlow({ target, onClose }: GuestGiveFlowProps) {
 
   const next = form.onSubmit(
     () => {
-      if (mode.kind === 'stripe') {
-        const problem = stripeProblem();
-        if (problem) {
-          setStripeError(problem);
-          stripeCard.current?.focus();
-          return;
-        }
-      }
+      if (mode.kind === 'stripe' && stripe.stopIncomplete()) return;
       if (mode.kind !== 'sandbox' && mode.kind !== 'stripe') return;
       setFailure(null);
       setActive(1);
     },
     () => {
-      if (mode.kind === 'stripe') setStripeError(stripeProblem());
+      if (mode.kind === 'stripe') stripe.setError(stripe.problem());
       focusFirstInvalid(detailsRef.current);
     },
   );
@@ -210,10 +190,10 @@ export function GuestGiveFlow({ target, onClose }: GuestGiveFlowProps) {
         return;
       }
       if (!current.paidInBrowser) {
-        if (!stripeCard.current) throw new Error(STRIPE_CARD_MESSAGES.notReady);
+        if (!stripe.ref.current) throw new Error(STRIPE_CARD_MESSAGES.notReady);
         setPaying(true);
         // Stripe shows its own 3-D Secure page when the bank asks for one.
-        await stripeCard.current.confirmPayment(current.payment.client_secret);
+        await stripe.ref.current.confirmPayment(current.payment.client_secret);
         current.paidInBrowser = true;
       }
       finish(await confirm.mutateAsync({ target, payment: current.payment, attempt: current }));
@@ -268,13 +248,7 @@ export function GuestGiveFlow({ target, onClose }: GuestGiveFlowProps) {
               : `Directly to ${targetName(target)}.`}{' '}
             You give by card without an account, and your receipt comes by email.
           </Text>
-          <GuestFields
-            form={form}
-            currency={currency}
-            charity={charity}
-            mode={mode}
-            stripe={{ ref: stripeCard, error: stripeError, onChange: onStripeChange }}
-          />
+          <GuestFields form={form} currency={currency} charity={charity} mode={mode} stripe={stripe.field} />
           <Group justify="space-between">
             <Button type="button" variant="default" onClick={onClose}>
               Cancel

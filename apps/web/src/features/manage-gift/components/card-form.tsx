@@ -4,46 +4,28 @@ import { type FormEvent, type ReactNode, type RefObject, useId, useRef, useState
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { toast } from '@/components/ui/toast';
 import {
+  CARD_FIELD_MAP,
   CardFields,
   CardFormLoading,
   type CardValues,
   cardErrors,
   cardModeOf,
+  declinedOnTheCard,
   EMPTY_CARD,
-  EMPTY_STRIPE_CARD,
   isStripePaymentError,
   STRIPE_CARD_MESSAGES,
   StripeCardField,
-  type StripeCardHandle,
-  type StripeCardState,
   toCardInput,
   usePaymentSetup,
+  useStripeCard,
 } from '@/entities/card';
-import { ApiError, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { submitToServer, UNEXPECTED_REFUSAL, useAccessibleForm, useServerErrors } from '@/lib/form';
 import type { PlanFormProps } from './amount-form';
 
 type CardFormProps = Omit<PlanFormProps, 'currency'>;
 
 const REFUSAL_TITLE = 'The card was not changed';
-
-/** Server field names to the sandbox form's fields: a refused card shows beside its number. */
-const FIELD_MAP = {
-  card: 'card.number',
-  'card.number': 'card.number',
-  'card.exp_month': 'card.exp_month',
-  'card.exp_year': 'card.exp_year',
-  'card.cvc': 'card.cvc',
-};
-
-/** A declined card is refused for the card itself: its message shows beside the card number. */
-function onTheCard(error: unknown): unknown {
-  if (!isApiError(error) || error.code !== 'CARD_DECLINED' || error.fieldErrors.card) return error;
-  return new ApiError(error.status, error.code, error.message, {
-    ...error.details,
-    fields: { card: error.message },
-  });
-}
 
 /** The toast of a changed card: which card the next gift is charged to. */
 function cardChanged(view: ManageView) {
@@ -136,7 +118,7 @@ function SandboxCardForm({ act, onClose }: CardFormProps) {
     initialValues: { card: EMPTY_CARD },
     validate: (values) => cardErrors(values.card),
   });
-  const server = useServerErrors(form, { formRef, fieldMap: FIELD_MAP });
+  const server = useServerErrors(form, { formRef, fieldMap: CARD_FIELD_MAP });
   const submit = submitToServer(form, server, formRef, async (values) => {
     let view: ManageView;
     try {
@@ -145,7 +127,7 @@ function SandboxCardForm({ act, onClose }: CardFormProps) {
         silent: true,
       });
     } catch (error) {
-      throw onTheCard(error);
+      throw declinedOnTheCard(error);
     }
     cardChanged(view);
     onClose();
@@ -162,40 +144,25 @@ function SandboxCardForm({ act, onClose }: CardFormProps) {
 /** With Stripe: the card typed into Stripe's field, sent to us as a PaymentMethod's id only. */
 function StripeCardForm({ act, onClose, publishableKey }: CardFormProps & { publishableKey: string }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const stripeCard = useRef<StripeCardHandle>(null);
-  const [state, setState] = useState<StripeCardState>(EMPTY_STRIPE_CARD);
-  const [cardError, setCardError] = useState<string | null>(null);
+  const stripe = useStripeCard();
   const [refusal, setRefusal] = useState<string | null>(null);
   const [making, setMaking] = useState(false);
-
-  const onCardChange = (next: StripeCardState) => {
-    setState(next);
-    setCardError(next.error);
-  };
-  /** The card's problem beside Stripe's field, which takes the focus. */
-  const onCard = (message: string) => {
-    setCardError(message);
-    stripeCard.current?.focus();
-  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setRefusal(null);
-    if (!state.complete) {
-      onCard(state.error ?? STRIPE_CARD_MESSAGES.incomplete);
-      return;
-    }
+    if (stripe.stopIncomplete()) return;
     setMaking(true);
     try {
-      if (!stripeCard.current) throw new Error(STRIPE_CARD_MESSAGES.notReady);
-      const provider_method_id = await stripeCard.current.createPaymentMethod();
+      if (!stripe.ref.current) throw new Error(STRIPE_CARD_MESSAGES.notReady);
+      const provider_method_id = await stripe.ref.current.createPaymentMethod();
       const view = await act.mutateAsync({ body: { action: 'card', provider_method_id }, silent: true });
       cardChanged(view);
       onClose();
     } catch (error) {
-      if (isStripePaymentError(error)) onCard(error.message);
+      if (isStripePaymentError(error)) stripe.show(error.message);
       else if (isApiError(error) && (error.code === 'CARD_DECLINED' || error.fieldErrors.card))
-        onCard(error.fieldErrors.card ?? error.message);
+        stripe.show(error.fieldErrors.card ?? error.message);
       else setRefusal(error instanceof Error && error.message ? error.message : UNEXPECTED_REFUSAL);
     } finally {
       setMaking(false);
@@ -205,12 +172,7 @@ function StripeCardForm({ act, onClose, publishableKey }: CardFormProps & { publ
   return (
     <CardFormFrame onSubmit={(event) => void submit(event)} formRef={formRef}>
       <FormRefusal message={refusal} title={REFUSAL_TITLE} />
-      <StripeCardField
-        ref={stripeCard}
-        publishableKey={publishableKey}
-        error={cardError}
-        onChange={onCardChange}
-      />
+      <StripeCardField {...stripe.field} publishableKey={publishableKey} />
       <FormButtons pending={making || act.isPending} onClose={onClose} />
     </CardFormFrame>
   );

@@ -1,7 +1,14 @@
 import { formatMoney, type Wallet } from '@kindred/shared';
 import { Text } from '@mantine/core';
 import { toast } from '@/components/ui/toast';
-import { type CardValues, cardErrors, EMPTY_CARD, STRIPE_CARD_MESSAGES, toCardInput } from '@/entities/card';
+import {
+  CARD_FIELD_MAP,
+  type CardValues,
+  cardErrors,
+  EMPTY_CARD,
+  STRIPE_CARD_MESSAGES,
+  toCardInput,
+} from '@/entities/card';
 import { session } from '@/entities/session';
 import { ownerKey } from '@/entities/wallet';
 import { useAccessibleForm } from '@/lib/form';
@@ -25,15 +32,6 @@ export interface AddMoneyValues {
 }
 
 const RETRY_NOTE = 'Submit again to finish: the same payment is retried, so you are not charged twice.';
-
-/** Server field names to form fields. */
-const FIELD_MAP = {
-  card: 'card.number',
-  'card.number': 'card.number',
-  'card.exp_month': 'card.exp_month',
-  'card.exp_year': 'card.exp_year',
-  'card.cvc': 'card.cvc',
-};
 
 function validate(values: AddMoneyValues) {
   return { amount: amountError(values.amount), ...cardErrors(values.card) };
@@ -72,7 +70,7 @@ function AddMoneyFormBody({
   const payment = useCardPayment(mode, {
     title: 'Money was not added',
     retryNote: RETRY_NOTE,
-    fieldMap: FIELD_MAP,
+    fieldMap: CARD_FIELD_MAP,
   });
   const mutation = useAddMoney();
   const form = useAccessibleForm<AddMoneyValues>({

@@ -8,12 +8,9 @@ import {
   type CardMode,
   CardPaymentsUnavailable,
   cardModeOf,
-  EMPTY_STRIPE_CARD,
   isStripePaymentError,
-  STRIPE_CARD_MESSAGES,
   StripeCardField,
-  type StripeCardHandle,
-  type StripeCardState,
+  useStripeCard,
 } from '@/entities/card';
 import type { WalletOwner } from '@/entities/wallet';
 import { applyServerErrors, focusFirstInvalid } from '@/lib/form';
@@ -43,42 +40,24 @@ export interface CardFailureWords {
 export function useCardPayment(mode: CardMode, words: CardFailureWords, onStripeEdit?: () => void) {
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
-  const stripeCard = useRef<StripeCardHandle>(null);
+  const stripe = useStripeCard(onStripeEdit);
   const attempts = useKeyedAttempts<Attempt>(keepForRetry);
   const [failure, setFailure] = useState<Failure | null>(null);
-  const [stripeState, setStripeState] = useState<StripeCardState>(EMPTY_STRIPE_CARD);
-  const [stripeError, setStripeError] = useState<string | null>(null);
-
-  const onStripeChange = (state: StripeCardState) => {
-    onStripeEdit?.();
-    setStripeState(state);
-    setStripeError(state.error);
-  };
-  /** What is wrong with the card in Stripe's field, or null when it is complete. */
-  const stripeProblem = () =>
-    stripeState.complete ? null : (stripeState.error ?? STRIPE_CARD_MESSAGES.incomplete);
 
   return {
     formRef,
     failureRef,
-    stripeCard,
+    stripeCard: stripe.ref,
     attempts,
     failure,
     setFailure,
     /** With Stripe, an incomplete card stops the submit: its problem shows beside it, focused. */
     stripeIncomplete(): boolean {
-      if (mode.kind !== 'stripe') return false;
-      const problem = stripeProblem();
-      if (!problem) return false;
-      setStripeError(problem);
-      stripeCard.current?.focus();
-      return true;
+      return mode.kind === 'stripe' && stripe.stopIncomplete();
     },
     /** After a payment went through: Stripe's field starts empty again. */
     clearStripe() {
-      if (mode.kind !== 'stripe') return;
-      stripeCard.current?.clear();
-      onStripeChange(EMPTY_STRIPE_CARD);
+      if (mode.kind === 'stripe') stripe.clear();
     },
     /**
      * A refused or unanswered payment: a card Stripe refuses shows beside its field; field messages go
@@ -87,8 +66,7 @@ export function useCardPayment(mode: CardMode, words: CardFailureWords, onStripe
     failed(error: unknown, form: ErrorTarget) {
       attempts.failed(error);
       if (isStripePaymentError(error) && error.invalidDetails) {
-        setStripeError(error.message);
-        stripeCard.current?.focus();
+        stripe.show(error.message);
         return;
       }
       const { fields } = applyServerErrors(error, form, words.fieldMap);
@@ -98,18 +76,13 @@ export function useCardPayment(mode: CardMode, words: CardFailureWords, onStripe
     },
     /** A submit with fields to correct: the first one is focused. */
     invalid() {
-      if (mode.kind === 'stripe') setStripeError(stripeProblem());
+      if (mode.kind === 'stripe') stripe.setError(stripe.problem());
       focusFirstInvalid(formRef.current);
     },
     /** The card: the sandbox card fields or Stripe's field. */
     card(getInputProps: CardFieldsProps['getInputProps']) {
       return mode.kind === 'stripe' ? (
-        <StripeCardField
-          ref={stripeCard}
-          publishableKey={mode.publishableKey}
-          error={stripeError}
-          onChange={onStripeChange}
-        />
+        <StripeCardField {...stripe.field} publishableKey={mode.publishableKey} />
       ) : (
         <CardFields getInputProps={getInputProps} />
       );

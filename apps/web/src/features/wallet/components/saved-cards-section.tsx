@@ -18,9 +18,16 @@ import { QueryState } from '@/components/ui/query-state';
 import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import type { StripeCardHandle } from '@/entities/card';
-import { type CardValues, cardErrors, EMPTY_CARD, STRIPE_CARD_MESSAGES, toCardInput } from '@/entities/card';
+import {
+  CARD_FIELD_MAP,
+  type CardValues,
+  cardErrors,
+  declinedOnTheCard,
+  EMPTY_CARD,
+  STRIPE_CARD_MESSAGES,
+  toCardInput,
+} from '@/entities/card';
 import { ownerKey, type WalletOwner, walletQueries } from '@/entities/wallet';
-import { ApiError, isApiError } from '@/lib/api-client';
 import { useAccessibleForm } from '@/lib/form';
 import {
   useMakeDefaultPaymentMethod,
@@ -179,24 +186,6 @@ interface SaveCardValues {
 const RETRY_NOTE =
   'The list of saved cards above shows whether it was saved; if it is not there, submit again.';
 
-/** Server field names to form fields: a refused card shows beside its number. */
-const FIELD_MAP = {
-  card: 'card.number',
-  'card.number': 'card.number',
-  'card.exp_month': 'card.exp_month',
-  'card.exp_year': 'card.exp_year',
-  'card.cvc': 'card.cvc',
-};
-
-/** A declined card is refused for the card itself: its message shows beside the card number too. */
-function onTheCard(error: unknown): unknown {
-  if (!isApiError(error) || error.code !== 'CARD_DECLINED' || error.fieldErrors.card) return error;
-  return new ApiError(error.status, error.code, error.message, {
-    ...error.details,
-    fields: { card: error.message },
-  });
-}
-
 /**
  * "Add a card": the card, typed into our sandbox card form or, with Stripe, into Stripe Elements
  * (which turns it into a PaymentMethod for the API to keep), and whether it becomes the default.
@@ -210,7 +199,7 @@ function SaveCardFormBody({ owner, mode }: CardFormBodyProps<CardFormProps>) {
   const payment = useCardPayment(
     mode,
     // With Stripe the form has no card fields: a refusal of the card shows above the button.
-    { title: 'The card was not saved', retryNote: RETRY_NOTE, fieldMap: sandbox ? FIELD_MAP : {} },
+    { title: 'The card was not saved', retryNote: RETRY_NOTE, fieldMap: sandbox ? CARD_FIELD_MAP : {} },
     () => {
       stripeEdits.current += 1;
     },
@@ -251,7 +240,7 @@ function SaveCardFormBody({ owner, mode }: CardFormBodyProps<CardFormProps>) {
         saved.is_default ? `${saved.label} is saved as the default card.` : `${saved.label} is saved.`,
       );
     } catch (error) {
-      payment.failed(sandbox ? onTheCard(error) : error, form);
+      payment.failed(sandbox ? declinedOnTheCard(error) : error, form);
     }
   }, payment.invalid);
 
