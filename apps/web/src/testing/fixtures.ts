@@ -5,9 +5,11 @@ import type {
   Donation,
   LoginResponse,
   Page,
+  PaymentMethod,
   Project,
   ProjectSummary,
   SessionDetail,
+  Subscription,
   User,
 } from '@kindred/shared';
 
@@ -147,6 +149,51 @@ export function donationFixture(overrides: Partial<Donation> = {}): Donation {
     history: [],
     ...overrides,
   };
+}
+
+/**
+ * A recurring gift as the API answers it: by default a monthly ₹25 from the wallet to a River Trust
+ * project, started 1 Jan 2030, next gift on 1 Feb 2030, with nothing missed.
+ */
+export function subscriptionFixture(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    id: 31,
+    status: 'active',
+    frequency: 3,
+    amount: 2_500,
+    source: 'wallet',
+    gift_aid: false,
+    anonymous: false,
+    message: null,
+    project: { id: 11, title: 'Clean the River Wey' },
+    charity: { id: 21, name: 'River Trust' },
+    start_date: '2030-01-01',
+    end_date: null,
+    next_date: '2030-02-01',
+    failed_periods: 0,
+    payment_method_id: null,
+    missed: null,
+    created_at: '2030-01-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/**
+ * A saved card as the API answers it: by default the default card, a Visa ending 4242 that expires
+ * 04/31. Its label follows the brand and last digits unless given.
+ */
+export function paymentMethodFixture(overrides: Partial<PaymentMethod> = {}): PaymentMethod {
+  const card = {
+    id: 2,
+    brand: 'Visa',
+    last4: '4242',
+    exp_month: 4,
+    exp_year: 2031,
+    is_default: true,
+    created_at: '2030-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+  return { label: `${card.brand} ending ${card.last4}`, ...card };
 }
 
 /** One keyset page of a list, as the API answers it (no page before it). */

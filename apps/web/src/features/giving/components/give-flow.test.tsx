@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { session } from '@/entities/session';
+import { paymentMethodFixture } from '@/testing/fixtures';
 import { bodyOfCall, errorResponse, headersOf, jsonResponse, type Route, stubFetch } from '@/testing/http';
 import { signInToAcme } from '@/testing/organisation';
 import { renderRoutes, textsOf } from '@/testing/render';
@@ -869,16 +870,12 @@ describe('the give flow', { timeout: 30_000 }, () => {
 describe('the give flow by card', { timeout: 30_000 }, () => {
   signedInForEachTest();
 
-  const visa = {
+  const visa = paymentMethodFixture({
     id: 7,
-    brand: 'Visa',
-    last4: '4242',
     exp_month: 12,
     exp_year: 2035,
-    label: 'Visa ending 4242',
-    is_default: true,
     created_at: '2026-01-01T00:00:00.000Z',
-  };
+  });
   const byCard = (overrides: Parameters<typeof donation>[0] = {}) =>
     gave({ source: 'card', amount: 50_000, payment_id: 3, ...overrides });
   const chooseCard = async () => {

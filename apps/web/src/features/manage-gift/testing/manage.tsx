@@ -1,6 +1,6 @@
 import type { ManageView, PaymentMethod, Subscription } from '@kindred/shared';
 import { vi } from 'vitest';
-import { donationFixture } from '@/testing/fixtures';
+import { donationFixture, paymentMethodFixture, subscriptionFixture } from '@/testing/fixtures';
 import { jsonResponse, type Route, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { ManageScreen } from '../components/manage-screen';
@@ -8,56 +8,19 @@ import { ManageScreen } from '../components/manage-screen';
 export const PLAN_TOKEN = 's31.1896000000.plan-token';
 export const GIFT_TOKEN = 'd5.1896000000.gift-token';
 
-export const VISA: PaymentMethod = {
-  id: 2,
-  brand: 'Visa',
-  last4: '4242',
-  exp_month: 4,
-  exp_year: 2031,
-  label: 'Visa ending 4242',
-  is_default: true,
-  created_at: '2030-01-01T00:00:00.000Z',
-};
+export const VISA = paymentMethodFixture();
 
-export const MASTERCARD: PaymentMethod = {
-  ...VISA,
+export const MASTERCARD = paymentMethodFixture({
   id: 3,
   brand: 'Mastercard',
   last4: '4444',
   exp_month: 9,
   exp_year: 2032,
-  label: 'Mastercard ending 4444',
   is_default: false,
-};
-
-/**
- * The plan's card and the period it missed, as the answers carry them (spread in, so that the
- * fixture also type-checks against a schema without them).
- */
-const CARD_AND_MISSED = { payment_method_id: null, missed: null };
+});
 
 /** A monthly plan of ₹25 to a River Trust project, paid from the wallet, next gift on 1 Feb 2030. */
-export function makePlan(overrides: Partial<Subscription> = {}): Subscription {
-  return {
-    ...CARD_AND_MISSED,
-    id: 31,
-    status: 'active',
-    frequency: 3,
-    amount: 2_500,
-    source: 'wallet',
-    gift_aid: false,
-    anonymous: false,
-    message: null,
-    project: { id: 11, title: 'Clean the River Wey' },
-    charity: { id: 21, name: 'River Trust' },
-    start_date: '2030-01-01',
-    end_date: null,
-    next_date: '2030-02-01',
-    failed_periods: 0,
-    created_at: '2030-01-01T09:00:00.000Z',
-    ...overrides,
-  };
-}
+export const makePlan = subscriptionFixture;
 
 /** The view of a plan's link, with what the server would allow for its status and source. */
 export function planView(plan: Subscription, card: PaymentMethod | null = null): ManageView {

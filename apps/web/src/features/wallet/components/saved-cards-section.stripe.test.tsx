@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { paymentMethodFixture } from '@/testing/fixtures';
 import { bodyOfCall, errorResponse, jsonResponse, stubFetch } from '@/testing/http';
 import { toastTexts } from '@/testing/notifications';
 import { renderWithProviders } from '@/testing/render';
@@ -13,16 +14,7 @@ import { SavedCardsSection } from './saved-cards-section';
 vi.mock('@stripe/stripe-js/pure', async () => (await import('@/testing/stripe')).stripeJsModule);
 vi.mock('@stripe/react-stripe-js', async () => (await import('@/testing/stripe')).reactStripeModule);
 
-const VISA = {
-  id: 2,
-  brand: 'Visa',
-  last4: '4242',
-  exp_month: 4,
-  exp_year: 2031,
-  label: 'Visa ending 4242',
-  is_default: true,
-  created_at: '2030-01-01T00:00:00.000Z',
-};
+const VISA = paymentMethodFixture();
 
 async function submitStripeCard() {
   renderWithProviders(

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { WalletOwner } from '@/entities/wallet';
+import { paymentMethodFixture } from '@/testing/fixtures';
 import { bodyOfCall, errorResponse, jsonResponse, pathOfCall, type Route, stubFetch } from '@/testing/http';
 import { toastTexts } from '@/testing/notifications';
 import { renderWithProviders, textsOf } from '@/testing/render';
@@ -14,18 +15,8 @@ const YEAR = String(new Date().getFullYear() + 2);
 const ACME: WalletOwner = { type: 'business', id: 9, name: 'Acme Ltd' };
 const DECLINED = 'Your card was declined. Try another card.';
 
-function savedCard(id: number, brand: string, last4: string, is_default: boolean): PaymentMethod {
-  return {
-    id,
-    brand,
-    last4,
-    exp_month: 4,
-    exp_year: 2031,
-    label: `${brand} ending ${last4}`,
-    is_default,
-    created_at: '2030-01-01T00:00:00.000Z',
-  };
-}
+const savedCard = (id: number, brand: string, last4: string, is_default: boolean) =>
+  paymentMethodFixture({ id, brand, last4, is_default });
 
 const MASTERCARD = savedCard(1, 'Mastercard', '4444', true);
 const VISA = savedCard(2, 'Visa', '4242', false);
