@@ -2,7 +2,6 @@ import { PROJECT_STATUS } from '@kindred/shared';
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { useParams } from 'react-router';
-import { LoadingState } from '@/components/ui/states';
 import { ExplorePage, NeedsProgress, PlaceMap, ProjectCardList } from '@/features/explore';
 import { GiveActions, type GiveActionsProps } from '@/features/giving';
 import { CharityPage, type MapPlace, ProjectPage } from '@/features/public-pages';

@@ -1,10 +1,10 @@
 import type { ProjectSummary } from '@kindred/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { donateAnswer, liveProject, wallet } from '@/features/giving/testing/fixtures';
 import { charityFixture, projectSummaryFixture } from '@/testing/fixtures';
-import { headersOf, jsonResponse, pathOfCall, stubFetch } from '@/testing/http';
+import { bodyOfCall, headersOf, jsonResponse, pathOfCall, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
 import { PublicCharityRoute, PublicProjectRoute } from './explore.routes';
@@ -81,7 +81,7 @@ describe('giving from the public pages', { timeout: 40_000 }, () => {
     );
     // One call: the card and the gift together.
     expect(posts.map(pathOfCall)).toEqual(['/api/user/donate/project/1']);
-    expect(JSON.parse(String((posts[0]?.[1] as RequestInit).body))).toMatchObject({
+    expect(bodyOfCall(posts[0])).toMatchObject({
       source: 'card',
       card: { number: '4242424242424242' },
     });
