@@ -68,9 +68,13 @@ export function CardFields({ getInputProps, legend = 'Card' }: CardFieldsProps) 
 
 /**
  * Shown instead of a card form when the deployment takes payments through Stripe but has no
- * publishable key for Stripe Elements (STRIPE_PUBLISHABLE_KEY).
+ * publishable key for Stripe Elements (STRIPE_PUBLISHABLE_KEY). `instead`: what the person can do.
  */
-export function CardPaymentsUnavailable() {
+export function CardPaymentsUnavailable({
+  instead = 'Money cannot be added with a card here for now.',
+}: {
+  instead?: string;
+}) {
   return (
     <Alert
       color="yellow"
@@ -80,7 +84,7 @@ export function CardPaymentsUnavailable() {
     >
       <Text size="sm">
         This deployment takes card payments through Stripe, but its Stripe settings are incomplete, so the
-        card form cannot be shown. Money cannot be added with a card here for now.
+        card form cannot be shown. {instead}
       </Text>
     </Alert>
   );

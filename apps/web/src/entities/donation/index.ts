@@ -46,4 +46,5 @@ export {
 } from './gift-aid-declaration-inputs';
 export { getGiftAidDeclarationFor, getGiftAidDeclarations, giftAidQueries } from './gift-aid-queries';
 export { AMOUNT_PRESETS, giftAidFor } from './gift-amount';
+export { GiftMessageFields, type GiftMessageFieldsProps } from './gift-message-fields';
 export { ReceiptButton, type ReceiptButtonProps } from './receipt-button';

@@ -1,17 +1,15 @@
 import {
   DEFAULT_CURRENCY,
-  DONATION_MESSAGE_MAX_LENGTH,
   type DonateResponse,
   formatMoney,
   GIVING_TYPE,
   TRANSACTION_STATUS,
   toMinorUnits,
 } from '@kindred/shared';
-import { Alert, Button, Checkbox, Group, Modal, Radio, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Radio, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { toast } from '@/components/ui/toast';
 import {
@@ -23,7 +21,7 @@ import {
   usePaymentSetup,
   useStripeCard,
 } from '@/entities/card';
-import { giftAidQueries } from '@/entities/donation';
+import { GiftMessageFields, giftAidQueries } from '@/entities/donation';
 import { USER_WALLET, type WalletOwner, walletQueries } from '@/entities/wallet';
 import { isApiError } from '@/lib/api-client';
 import { serverErrorsOf, useAccessibleForm } from '@/lib/form';
@@ -412,18 +410,10 @@ export function GiveFlow({ target, kind, onClose }: GiveFlowProps) {
               ) : (
                 <TimeFields form={form} kind={kind} target={target} today={today} />
               )}
-              <CountedTextarea
-                label={`Message to ${charityName(target)}`}
-                description="Optional."
-                autosize
-                minRows={2}
-                maxLength={DONATION_MESSAGE_MAX_LENGTH}
-                {...form.getInputProps('message')}
-              />
-              <Checkbox
-                label="Give anonymously"
-                description="Your name is not shown to the public; the charity still sees who gave."
-                {...form.getInputProps('anonymous', { type: 'checkbox' })}
+              <GiftMessageFields
+                to={charityName(target)}
+                messageProps={form.getInputProps('message')}
+                anonymousProps={form.getInputProps('anonymous', { type: 'checkbox' })}
               />
               <Group justify="space-between">
                 <Button type="button" variant="default" onClick={onClose}>

@@ -1,17 +1,17 @@
-import { DONATION_MESSAGE_MAX_LENGTH, giftAidDeclarationText } from '@kindred/shared';
-import { Alert, Blockquote, Checkbox, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { giftAidDeclarationText } from '@kindred/shared';
+import { Blockquote, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { Ref } from 'react';
-import { CountedTextarea } from '@/components/ui/counted-textarea';
 import {
   CardFields,
   CardFormLoading,
   type CardMode,
+  CardPaymentsUnavailable,
   StripeCardField,
   type StripeCardHandle,
   type StripeCardState,
 } from '@/entities/card';
-import { AmountChoice, GiftAidCheckbox } from '@/entities/donation';
+import { AmountChoice, GiftAidCheckbox, GiftMessageFields } from '@/entities/donation';
 import type { GuestValues } from '../lib/guest-form';
 
 export interface GuestFieldsProps {
@@ -26,21 +26,6 @@ export interface GuestFieldsProps {
     error: string | null;
     onChange: (state: StripeCardState) => void;
   };
-}
-
-/** Shown instead of the card when this deployment takes cards through Stripe without its settings. */
-function CardsUnavailable() {
-  return (
-    <Alert
-      color="yellow"
-      variant="light"
-      title="Card payments are not available here"
-      styles={{ message: { color: 'var(--mantine-color-text)' } }}
-    >
-      This deployment takes card payments through Stripe, but its Stripe settings are incomplete, so the card
-      form cannot be shown. Sign in to give from your wallet instead.
-    </Alert>
-  );
 }
 
 /**
@@ -86,7 +71,7 @@ export function GuestFields({ form, currency, charity, mode, stripe }: GuestFiel
       {mode.kind === 'loading' ? (
         <CardFormLoading />
       ) : mode.kind === 'unavailable' ? (
-        <CardsUnavailable />
+        <CardPaymentsUnavailable instead="Sign in to give from your wallet instead." />
       ) : mode.kind === 'stripe' ? (
         <StripeCardField
           ref={stripe.ref}
@@ -147,18 +132,10 @@ export function GuestFields({ form, currency, charity, mode, stripe }: GuestFiel
           ) : null}
         </Stack>
       ) : null}
-      <CountedTextarea
-        label={`Message to ${charity?.name ?? 'the charity'}`}
-        description="Optional."
-        autosize
-        minRows={2}
-        maxLength={DONATION_MESSAGE_MAX_LENGTH}
-        {...form.getInputProps('message')}
-      />
-      <Checkbox
-        label="Give anonymously"
-        description="Your name is not shown to the public; the charity still sees who gave."
-        {...form.getInputProps('anonymous', { type: 'checkbox' })}
+      <GiftMessageFields
+        to={charity?.name ?? 'the charity'}
+        messageProps={form.getInputProps('message')}
+        anonymousProps={form.getInputProps('anonymous', { type: 'checkbox' })}
       />
     </Stack>
   );

@@ -1,5 +1,5 @@
 import type { ManageView } from '@kindred/shared';
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { type FormEvent, type ReactNode, type RefObject, useId, useRef, useState } from 'react';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { toast } from '@/components/ui/toast';
@@ -7,6 +7,7 @@ import {
   CARD_FIELD_MAP,
   CardFields,
   CardFormLoading,
+  CardPaymentsUnavailable,
   type CardValues,
   cardErrors,
   cardModeOf,
@@ -51,12 +52,7 @@ export function CardForm(props: CardFormProps) {
     case 'unavailable':
       return (
         <CardFormFrame>
-          <Alert color="yellow" variant="light" styles={{ message: { color: 'var(--mantine-color-text)' } }}>
-            <Text size="sm">
-              The card form cannot be shown: this site takes cards through Stripe, but its Stripe settings are
-              incomplete. The plan keeps charging its current card.
-            </Text>
-          </Alert>
+          <CardPaymentsUnavailable instead="The plan keeps charging its current card." />
           <Group gap="xs">
             <Button variant="default" onClick={props.onClose}>
               Keep the card
