@@ -1,7 +1,7 @@
 import type { BusinessDirectDebitBody, DirectDebit, DirectDebitBody } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type WalletOwner, walletPaths, walletQueries } from '@/entities/wallet';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 export interface CreateDirectDebitInput {
   owner: WalletOwner;
@@ -39,20 +39,8 @@ export function cancelDirectDebit({
   });
 }
 
-export function useCreateDirectDebit() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createDirectDebit,
-    onSuccess: (_debit, { owner }) =>
-      queryClient.invalidateQueries({ queryKey: walletQueries.directDebits(owner).queryKey }),
-  });
-}
+export const useCreateDirectDebit = () =>
+  useRefreshingMutation(createDirectDebit, ({ owner }) => walletQueries.directDebits(owner).queryKey);
 
-export function useCancelDirectDebit() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: cancelDirectDebit,
-    onSuccess: (_debit, { owner }) =>
-      queryClient.invalidateQueries({ queryKey: walletQueries.directDebits(owner).queryKey }),
-  });
-}
+export const useCancelDirectDebit = () =>
+  useRefreshingMutation(cancelDirectDebit, ({ owner }) => walletQueries.directDebits(owner).queryKey);

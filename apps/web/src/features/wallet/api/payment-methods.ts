@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type WalletOwner, walletPaths, walletQueries } from '@/entities/wallet';
 import { api } from '@/lib/api-client';
 import { mayHaveGoneThrough } from '@/lib/idempotency';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 export interface SavePaymentMethodInput {
   owner: WalletOwner;
@@ -50,15 +51,12 @@ export function useSavePaymentMethod() {
   });
 }
 
-export function useMakeDefaultPaymentMethod() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: makeDefaultPaymentMethod,
-    // The card before it is no longer the default, and the list's order changes.
-    onSuccess: (_card, { owner }) =>
-      queryClient.invalidateQueries({ queryKey: walletQueries.paymentMethods(owner).queryKey }),
-  });
-}
+/** The card before it is no longer the default, and the list's order changes: it is fetched again. */
+export const useMakeDefaultPaymentMethod = () =>
+  useRefreshingMutation(
+    makeDefaultPaymentMethod,
+    ({ owner }) => walletQueries.paymentMethods(owner).queryKey,
+  );
 
 export function useRemovePaymentMethod() {
   const queryClient = useQueryClient();

@@ -9,6 +9,7 @@ import {
   CardPaymentsUnavailable,
   cardModeOf,
   isStripePaymentError,
+  STRIPE_CARD_MESSAGES,
   StripeCardField,
   useStripeCard,
 } from '@/entities/card';
@@ -33,14 +34,18 @@ export interface CardFailureWords {
 }
 
 /**
- * The card part of a form that pays by card (add money, set up a direct debit): the sandbox card
- * fields or Stripe's field, the submit attempts (one Idempotency-Key each), and the refusal shown
- * above the button. `onStripeEdit` hears every change to the card in Stripe's field.
+ * The card part of a form that pays by card (add money, save a card, set up a direct debit): the
+ * sandbox card fields or Stripe's field, the submit attempts (one Idempotency-Key each), and the
+ * refusal shown above the button.
  */
-export function useCardPayment(mode: CardMode, words: CardFailureWords, onStripeEdit?: () => void) {
+export function useCardPayment(mode: CardMode, words: CardFailureWords) {
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
-  const stripe = useStripeCard(onStripeEdit);
+  /** Counts the changes to the card in Stripe's field: a changed card is a new attempt. */
+  const stripeEdits = useRef(0);
+  const stripe = useStripeCard(() => {
+    stripeEdits.current += 1;
+  });
   const attempts = useKeyedAttempts<Attempt>(keepForRetry);
   const [failure, setFailure] = useState<Failure | null>(null);
 
@@ -51,6 +56,24 @@ export function useCardPayment(mode: CardMode, words: CardFailureWords, onStripe
     attempts,
     failure,
     setFailure,
+    /**
+     * What stands for the card in an attempt's fingerprint: with Stripe, whose card is in its frame,
+     * its edits; nothing with the sandbox, whose card is in the body.
+     */
+    stripeFingerprint(): { stripeEdits?: number } {
+      return mode.kind === 'stripe' ? { stripeEdits: stripeEdits.current } : {};
+    },
+    /**
+     * With Stripe, the attempt's PaymentMethod for the API to keep, made from the card once: a retry
+     * of the same attempt sends the same one. Nothing with the sandbox.
+     */
+    async paymentMethodOf(attempt: Attempt): Promise<string | undefined> {
+      if (mode.kind === 'stripe') {
+        if (!stripe.ref.current) throw new Error(STRIPE_CARD_MESSAGES.notReady);
+        attempt.paymentMethodId ??= await stripe.ref.current.createPaymentMethod();
+      }
+      return attempt.paymentMethodId;
+    },
     /** With Stripe, an incomplete card stops the submit: its problem shows beside it, focused. */
     stripeIncomplete(): boolean {
       return mode.kind === 'stripe' && stripe.stopIncomplete();

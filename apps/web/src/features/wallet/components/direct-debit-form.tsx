@@ -13,10 +13,9 @@ import { NativeSelect, Select, SimpleGrid, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import type { StripeCardHandle } from '@/entities/card';
-import { type CardValues, cardErrors, EMPTY_CARD, STRIPE_CARD_MESSAGES, toCardInput } from '@/entities/card';
+import { type CardValues, cardErrors, EMPTY_CARD, toCardInput } from '@/entities/card';
 import { charityQueries } from '@/entities/charity';
 import { ownerKey } from '@/entities/wallet';
 import { useAccessibleForm } from '@/lib/form';
@@ -108,15 +107,11 @@ export type DirectDebitFormProps = CardFormProps;
 export const DirectDebitForm = withCardMode<DirectDebitFormProps>(DirectDebitFormBody);
 
 function DirectDebitFormBody({ owner, currency, mode }: CardFormBodyProps<DirectDebitFormProps>) {
-  /** Counts the changes to the card in Stripe's field: a changed card is a new attempt. */
-  const stripeEdits = useRef(0);
-  const payment = useCardPayment(
-    mode,
-    { title: 'The direct debit was not set up', retryNote: RETRY_NOTE, fieldMap: FIELD_MAP },
-    () => {
-      stripeEdits.current += 1;
-    },
-  );
+  const payment = useCardPayment(mode, {
+    title: 'The direct debit was not set up',
+    retryNote: RETRY_NOTE,
+    fieldMap: FIELD_MAP,
+  });
   const mutation = useCreateDirectDebit();
   const form = useAccessibleForm<DirectDebitValues>({
     initialValues: initialValues(),
@@ -141,18 +136,11 @@ function DirectDebitFormBody({ owner, currency, mode }: CardFormBodyProps<Direct
           ? { ...base, type: 3, charity_id: Number(values.charity_id) }
           : { ...base, type: 1 }
         : base;
-    // With Stripe the card is in Stripe's frame: its edits stand for it.
-    const card = mode.kind === 'stripe' ? { stripeEdits: stripeEdits.current } : {};
-    const current = payment.attempts.next({ owner: ownerKey(owner), body, ...card });
+    const current = payment.attempts.next({ owner: ownerKey(owner), body, ...payment.stripeFingerprint() });
     try {
-      if (mode.kind === 'stripe') {
-        // One PaymentMethod per attempt: a retry sends the same one with the same key.
-        current.paymentMethodId ??= await createPaymentMethod(payment.stripeCard.current);
-      }
-      const sent =
-        current.paymentMethodId === undefined
-          ? body
-          : { ...body, payment_method_id: current.paymentMethodId };
+      // One PaymentMethod per attempt: a retry sends the same one with the same key.
+      const paymentMethodId = await payment.paymentMethodOf(current);
+      const sent = paymentMethodId === undefined ? body : { ...body, payment_method_id: paymentMethodId };
       const debit = await mutation.mutateAsync({ owner, body: sent, idempotencyKey: current.key });
       payment.attempts.answered();
       form.setValues(initialValues());
@@ -217,10 +205,4 @@ function DirectDebitFormBody({ owner, currency, mode }: CardFormBodyProps<Direct
       </Text>
     </CardPaymentForm>
   );
-}
-
-/** The card in Stripe's field as a PaymentMethod, for the API to keep (POST ... payment_method_id). */
-function createPaymentMethod(card: StripeCardHandle | null): Promise<string> {
-  if (!card) return Promise.reject(new Error(STRIPE_CARD_MESSAGES.notReady));
-  return card.createPaymentMethod();
 }

@@ -1,30 +1,18 @@
 import type { PaymentMethod, SavePaymentMethodBody } from '@kindred/shared';
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Divider,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Checkbox, Divider, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { QueryState } from '@/components/ui/query-state';
 import { EmptyState } from '@/components/ui/states';
+import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
-import type { StripeCardHandle } from '@/entities/card';
 import {
   CARD_FIELD_MAP,
   type CardValues,
   cardErrors,
   declinedOnTheCard,
   EMPTY_CARD,
-  STRIPE_CARD_MESSAGES,
   toCardInput,
 } from '@/entities/card';
 import { ownerKey, type WalletOwner, walletQueries } from '@/entities/wallet';
@@ -144,36 +132,31 @@ export function SavedCardsSection(props: CardFormProps) {
   const headingId = useId();
   const cards = useQuery(walletQueries.paymentMethods(owner));
   return (
-    <Paper component="section" aria-labelledby={headingId} p="lg" withBorder>
-      <Stack gap="md">
-        <Title order={2} size="h3" id={headingId}>
-          Saved cards
-        </Title>
-        <Text size="sm">
-          {owner.type === 'user'
-            ? 'A saved card lets you give by card in one step. The default card is offered first.'
-            : `A saved card lets you give for ${owner.name} by card in one step. The default card is offered first.`}
-        </Text>
-        <QueryState
-          query={cards}
-          layout="inline"
-          loading="Loading the saved cards…"
-          failed="The saved cards could not be loaded."
-          isEmpty={(data) => data.items.length === 0}
-          empty={
-            <EmptyState variant="text">
-              {owner.type === 'user'
-                ? 'No saved cards yet. Save one to give by card in one step.'
-                : `${owner.name} has no saved cards yet. Save one to give by card in one step.`}
-            </EmptyState>
-          }
-        >
-          {(data) => <CardList cards={data.items} owner={owner} />}
-        </QueryState>
-        <Divider />
-        <SaveCardForm {...props} />
-      </Stack>
-    </Paper>
+    <TitledSection id={headingId} title="Saved cards">
+      <Text size="sm">
+        {owner.type === 'user'
+          ? 'A saved card lets you give by card in one step. The default card is offered first.'
+          : `A saved card lets you give for ${owner.name} by card in one step. The default card is offered first.`}
+      </Text>
+      <QueryState
+        query={cards}
+        layout="inline"
+        loading="Loading the saved cards…"
+        failed="The saved cards could not be loaded."
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <EmptyState variant="text">
+            {owner.type === 'user'
+              ? 'No saved cards yet. Save one to give by card in one step.'
+              : `${owner.name} has no saved cards yet. Save one to give by card in one step.`}
+          </EmptyState>
+        }
+      >
+        {(data) => <CardList cards={data.items} owner={owner} />}
+      </QueryState>
+      <Divider />
+      <SaveCardForm {...props} />
+    </TitledSection>
   );
 }
 
@@ -194,15 +177,10 @@ const SaveCardForm = withCardMode<CardFormProps>(SaveCardFormBody);
 
 function SaveCardFormBody({ owner, mode }: CardFormBodyProps<CardFormProps>) {
   const sandbox = mode.kind === 'sandbox';
-  /** Counts the changes to the card in Stripe's field: a changed card is a new attempt. */
-  const stripeEdits = useRef(0);
   const payment = useCardPayment(
     mode,
     // With Stripe the form has no card fields: a refusal of the card shows above the button.
     { title: 'The card was not saved', retryNote: RETRY_NOTE, fieldMap: sandbox ? CARD_FIELD_MAP : {} },
-    () => {
-      stripeEdits.current += 1;
-    },
   );
   const mutation = useSavePaymentMethod();
   const form = useAccessibleForm<SaveCardValues>({
@@ -219,18 +197,10 @@ function SaveCardFormBody({ owner, mode }: CardFormBodyProps<CardFormProps>) {
       ...(values.card ? { card: toCardInput(values.card) } : {}),
       make_default: values.make_default,
     };
-    // With Stripe the card is in Stripe's frame: its edits stand for it.
-    const card = mode.kind === 'stripe' ? { stripeEdits: stripeEdits.current } : {};
-    const current = payment.attempts.next({ owner: ownerKey(owner), base, ...card });
+    const current = payment.attempts.next({ owner: ownerKey(owner), base, ...payment.stripeFingerprint() });
     try {
-      if (mode.kind === 'stripe') {
-        // One PaymentMethod per attempt: a retry sends the same one.
-        current.paymentMethodId ??= await createPaymentMethod(payment.stripeCard.current);
-      }
-      const body =
-        current.paymentMethodId === undefined
-          ? base
-          : { ...base, provider_method_id: current.paymentMethodId };
+      const paymentMethodId = await payment.paymentMethodOf(current);
+      const body = paymentMethodId === undefined ? base : { ...base, provider_method_id: paymentMethodId };
       const saved = await mutation.mutateAsync({ owner, body });
       payment.attempts.answered();
       form.reset();
@@ -264,10 +234,4 @@ function SaveCardFormBody({ owner, mode }: CardFormBodyProps<CardFormProps>) {
       />
     </CardPaymentForm>
   );
-}
-
-/** The card in Stripe's field as a PaymentMethod, for the API to keep (POST ... provider_method_id). */
-function createPaymentMethod(card: StripeCardHandle | null): Promise<string> {
-  if (!card) return Promise.reject(new Error(STRIPE_CARD_MESSAGES.notReady));
-  return card.createPaymentMethod();
 }
