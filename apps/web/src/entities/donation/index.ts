@@ -47,4 +47,5 @@ export {
 export { getGiftAidDeclarationFor, getGiftAidDeclarations, giftAidQueries } from './gift-aid-queries';
 export { AMOUNT_PRESETS, giftAidFor } from './gift-amount';
 export { GiftMessageFields, type GiftMessageFieldsProps } from './gift-message-fields';
+export { GiveDialog, type GiveDialogProps, useStepHeading } from './give-dialog';
 export { ReceiptButton, type ReceiptButtonProps } from './receipt-button';

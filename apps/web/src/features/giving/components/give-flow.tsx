@@ -6,10 +6,9 @@ import {
   TRANSACTION_STATUS,
   toMinorUnits,
 } from '@kindred/shared';
-import { Alert, Button, Group, Modal, Radio, Stack, Stepper, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Group, Radio, Stack, Stepper, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { toast } from '@/components/ui/toast';
 import {
@@ -21,7 +20,7 @@ import {
   usePaymentSetup,
   useStripeCard,
 } from '@/entities/card';
-import { GiftMessageFields, giftAidQueries } from '@/entities/donation';
+import { GiftMessageFields, GiveDialog, giftAidQueries, useStepHeading } from '@/entities/donation';
 import { USER_WALLET, type WalletOwner, walletQueries } from '@/entities/wallet';
 import { isApiError } from '@/lib/api-client';
 import { serverErrorsOf, useAccessibleForm } from '@/lib/form';
@@ -79,7 +78,6 @@ function failureOf(error: unknown): { title: string; message: string } {
  * reused when the same gift is confirmed again after an unanswered try.
  */
 export function GiveFlow({ target, kind, onClose }: GiveFlowProps) {
-  const phone = useMediaQuery('(max-width: 36em)');
   const [today] = useState(todayIso);
   const [active, setActive] = useState(0);
   const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
@@ -94,7 +92,6 @@ export function GiveFlow({ target, kind, onClose }: GiveFlowProps) {
   } | null>(null);
   const inFlight = useRef(false);
   const detailsRef = useRef<HTMLFormElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   // Acting as an organisation, the gift is made on its behalf unless the person chooses their own.
   const organisation = useActiveOrganisationGiver();
@@ -145,13 +142,7 @@ export function GiveFlow({ target, kind, onClose }: GiveFlowProps) {
       }),
   });
 
-  // Each step starts with its heading focused, so a screen reader says where the person is.
-  const moved = useRef(false);
-  useEffect(() => {
-    // Not on opening: the dialog puts focus on its first field itself.
-    if (active > 0) moved.current = true;
-    if (moved.current) headingRef.current?.focus();
-  }, [active]);
+  const stepHeading = useStepHeading(active);
 
   const focusFirstInvalid = () =>
     setTimeout(() => {
@@ -330,25 +321,9 @@ export function GiveFlow({ target, kind, onClose }: GiveFlowProps) {
   };
 
   const title = `${KIND_TITLES[kind]}: ${targetName(target)}`;
-  const stepHeading = (text: string) => (
-    <Title order={3} size="h4" ref={headingRef} tabIndex={-1}>
-      {text}
-    </Title>
-  );
 
   return (
-    <Modal
-      opened
-      onClose={() => {
-        if (!pending) onClose();
-      }}
-      title={title}
-      size="lg"
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      closeOnEscape={!pending}
-      closeOnClickOutside={false}
-    >
+    <GiveDialog title={title} busy={pending} onClose={onClose}>
       {done ? (
         <GiveConfirmation
           answer={done.answer}
@@ -514,6 +489,6 @@ export function GiveFlow({ target, kind, onClose }: GiveFlowProps) {
           </Stack>
         </Stepper.Step>
       </Stepper>
-    </Modal>
+    </GiveDialog>
   );
 }

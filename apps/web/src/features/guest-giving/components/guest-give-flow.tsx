@@ -1,7 +1,6 @@
 import { DEFAULT_CURRENCY, type DonateResponse, formatMoney, toMinorUnits } from '@kindred/shared';
-import { Button, Group, Modal, Stack, Stepper, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Group, Stack, Stepper, Text } from '@mantine/core';
+import { useRef, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import {
   cardModeOf,
@@ -12,6 +11,7 @@ import {
   usePublicConfig,
   useStripeCard,
 } from '@/entities/card';
+import { GiveDialog, useStepHeading } from '@/entities/donation';
 import { isApiError } from '@/lib/api-client';
 import { focusFirstInvalid, serverErrorsOf, useAccessibleForm } from '@/lib/form';
 import { useKeyedAttempts } from '@/lib/idempotency';
@@ -59,7 +59,6 @@ function failureOf(error: unknown): Failure {
  * after an unanswered try.
  */
 export function GuestGiveFlow({ target, onClose }: GuestGiveFlowProps) {
-  const phone = useMediaQuery('(max-width: 36em)');
   const setup = usePaymentSetup();
   const config = usePublicConfig();
   const mode = cardModeOf(setup.provider, setup.stripePublishableKey);
@@ -74,7 +73,6 @@ export function GuestGiveFlow({ target, onClose }: GuestGiveFlowProps) {
   const attempts = useKeyedAttempts<GuestAttempt>(keepForRetry);
   const inFlight = useRef(false);
   const detailsRef = useRef<HTMLFormElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const donate = useGuestDonate();
   const confirm = useConfirmGuestPayment();
@@ -87,13 +85,7 @@ export function GuestGiveFlow({ target, onClose }: GuestGiveFlowProps) {
     validate: (values) => validateGuest(values, { typedCard: typedCard.current }),
   });
 
-  // Each step starts with its heading focused, so a screen reader says where the person is.
-  const moved = useRef(false);
-  useEffect(() => {
-    // Not on opening: the dialog puts focus on its first field itself.
-    if (active > 0) moved.current = true;
-    if (moved.current) headingRef.current?.focus();
-  }, [active]);
+  const stepHeading = useStepHeading(active);
 
   /** Back to the details with a message beside the card (a decline, a card Stripe refused). */
   const cardRefused = (message: string) => {
@@ -205,25 +197,8 @@ export function GuestGiveFlow({ target, onClose }: GuestGiveFlowProps) {
     }
   };
 
-  const stepHeading = (text: string) => (
-    <Title order={3} size="h4" ref={headingRef} tabIndex={-1}>
-      {text}
-    </Title>
-  );
-
   return (
-    <Modal
-      opened
-      onClose={() => {
-        if (!busy) onClose();
-      }}
-      title={`Give as a guest: ${targetName(target)}`}
-      size="lg"
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      closeOnEscape={!busy}
-      closeOnClickOutside={false}
-    >
+    <GiveDialog title={`Give as a guest: ${targetName(target)}`} busy={busy} onClose={onClose}>
       {done ? (
         <GuestThankYou answer={done.answer} email={done.email} paidBy={done.paidBy} onClose={onClose} />
       ) : (
@@ -291,6 +266,6 @@ export function GuestGiveFlow({ target, onClose }: GuestGiveFlowProps) {
           )}
         </Stack>
       ) : null}
-    </Modal>
+    </GiveDialog>
   );
 }
