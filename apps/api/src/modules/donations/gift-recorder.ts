@@ -13,7 +13,6 @@ import type { Executor, Tx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { isoDay } from '../../lib/periods.js';
 import { charitiesQueries, isPublicCharity } from '../charities/index.js';
-import type { MoneyOwner } from '../payments/index.js';
 import { type ProjectRow, projectsQueries } from '../projects/index.js';
 import { type Actor, donationFlow, type GiftDonor, type GiftTarget } from './donation-flow.js';
 import { donationViews } from './donation-views.js';
