@@ -15,7 +15,7 @@ import {
   savePaymentMethodResponseSchema,
 } from '@kindred/shared';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import { idempotencyOf } from '../../lib/idempotency.js';
 import {
   created,
@@ -26,7 +26,7 @@ import {
 } from '../../platform/route-helpers.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { MoneyOwner } from './money-owner.js';
-import { providerFailure } from './payments.service.js';
+import { ProviderError } from './provider.js';
 import type { SandboxProvider } from './sandbox-provider.js';
 import { verifyStripeEvent } from './stripe-provider.js';
 
@@ -150,7 +150,9 @@ export const paymentsRoutes = moduleRoutes(
           );
           return { id: payment.id, status: payment.status };
         } catch (error) {
-          providerFailure(error);
+          // A secret the sandbox never gave out names no payment.
+          if (error instanceof ProviderError) throw notFound('The payment');
+          throw error;
         }
       },
     );
