@@ -4,6 +4,37 @@ import { TEST_CARDS } from './card';
 
 type CardPath = 'card.number' | 'card.exp_month' | 'card.exp_year' | 'card.cvc';
 
+/** The card's short number inputs, side by side. */
+const SHORT_FIELDS: {
+  path: CardPath;
+  label: string;
+  description: string;
+  autoComplete: string;
+  maxLength: number;
+}[] = [
+  {
+    path: 'card.exp_month',
+    label: 'Expiry month',
+    description: 'MM',
+    autoComplete: 'cc-exp-month',
+    maxLength: 2,
+  },
+  {
+    path: 'card.exp_year',
+    label: 'Expiry year',
+    description: 'YYYY',
+    autoComplete: 'cc-exp-year',
+    maxLength: 4,
+  },
+  {
+    path: 'card.cvc',
+    label: 'Security code',
+    description: '3 or 4 digits',
+    autoComplete: 'cc-csc',
+    maxLength: 4,
+  },
+];
+
 export interface CardFieldsProps {
   /** The form's `getInputProps` for the card's fields. */
   getInputProps: (path: CardPath) => object;
@@ -33,33 +64,18 @@ export function CardFields({ getInputProps, legend = 'Card' }: CardFieldsProps) 
           {...getInputProps('card.number')}
         />
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <TextInput
-            label="Expiry month"
-            description="MM"
-            required
-            inputMode="numeric"
-            autoComplete="cc-exp-month"
-            maxLength={2}
-            {...getInputProps('card.exp_month')}
-          />
-          <TextInput
-            label="Expiry year"
-            description="YYYY"
-            required
-            inputMode="numeric"
-            autoComplete="cc-exp-year"
-            maxLength={4}
-            {...getInputProps('card.exp_year')}
-          />
-          <TextInput
-            label="Security code"
-            description="3 or 4 digits"
-            required
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            maxLength={4}
-            {...getInputProps('card.cvc')}
-          />
+          {SHORT_FIELDS.map((field) => (
+            <TextInput
+              key={field.path}
+              label={field.label}
+              description={field.description}
+              required
+              inputMode="numeric"
+              autoComplete={field.autoComplete}
+              maxLength={field.maxLength}
+              {...getInputProps(field.path)}
+            />
+          ))}
         </SimpleGrid>
       </Stack>
     </Fieldset>
