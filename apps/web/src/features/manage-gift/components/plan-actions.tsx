@@ -12,6 +12,12 @@ import { CardForm } from './card-form';
 type Action = ManageView['actions'][number];
 type OpenForm = 'amount' | 'card' | null;
 
+/** The buttons that open a form below them. */
+const OPENERS: { form: 'amount' | 'card'; label: string }[] = [
+  { form: 'amount', label: 'Change amount' },
+  { form: 'card', label: 'Change card' },
+];
+
 export interface PlanActionsProps {
   plan: Subscription;
   actions: Action[];
@@ -106,28 +112,18 @@ export function PlanActions({ plan, actions, currency, act, onCancelled }: PlanA
               {pauseOrResume === 'resume' ? 'Resume' : 'Pause'}
             </Button>
           ) : null}
-          {can('amount') ? (
+          {OPENERS.filter((opener) => can(opener.form)).map((opener) => (
             <Button
-              ref={openers.amount}
+              key={opener.form}
+              ref={openers[opener.form]}
               variant="default"
-              onClick={() => setOpen('amount')}
+              onClick={() => setOpen(opener.form)}
               disabled={busy}
-              aria-expanded={open === 'amount'}
+              aria-expanded={open === opener.form}
             >
-              Change amount
+              {opener.label}
             </Button>
-          ) : null}
-          {can('card') ? (
-            <Button
-              ref={openers.card}
-              variant="default"
-              onClick={() => setOpen('card')}
-              disabled={busy}
-              aria-expanded={open === 'card'}
-            >
-              Change card
-            </Button>
-          ) : null}
+          ))}
           {can('cancel') ? (
             <Button
               variant="outline"
