@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { insertOne } from '../../db/insert.js';
 import { type IdKeyset, newestIdFirst } from '../../lib/pagination.js';
 import {
   businessSubscriptions,
@@ -16,9 +17,7 @@ export type InvoiceRow = typeof subscriptionInvoices.$inferSelect;
 /** SQL of plans, discount codes, organisation subscriptions and their invoices. */
 export const billingRepository = {
   async insertPlan(db: Executor, values: typeof subscriptionPlans.$inferInsert): Promise<PlanRow> {
-    const [row] = await db.insert(subscriptionPlans).values(values).returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
+    return insertOne(db, subscriptionPlans, values);
   },
 
   async updatePlan(

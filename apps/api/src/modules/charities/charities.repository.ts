@@ -2,6 +2,7 @@ import { ADMIN_TYPE, CHARITY_MEMBER_PERMISSIONS } from '@kindred/shared';
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { accountMemberships, membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor, Unstamped } from '../../db/client.js';
+import { insertOne } from '../../db/insert.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
 import { byName, exactTime, type Keyset, newestFirst, newestIdFirst } from '../../lib/pagination.js';
@@ -37,12 +38,7 @@ export const charitiesRepository = {
   },
 
   async insert(db: Executor, values: Unstamped<NewCharity>, now: Date): Promise<CharityRow> {
-    const [row] = await db
-      .insert(charities)
-      .values({ ...values, createdAt: now, updatedAt: now })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
+    return insertOne(db, charities, { ...values, createdAt: now, updatedAt: now });
   },
 
   async update(db: Executor, id: number, values: Partial<NewCharity>, now: Date): Promise<CharityRow> {

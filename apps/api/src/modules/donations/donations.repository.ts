@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
+import { insertedRow, insertOne } from '../../db/insert.js';
 import { placeholder, prepared } from '../../db/prepared.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import {
@@ -212,16 +213,12 @@ export const donationsRepository = {
   },
 
   async insert(db: Executor, values: NewDonation): Promise<DonationRow> {
-    const [row] = await db.insert(donations).values(values).returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
+    return insertOne(db, donations, values);
   },
 
   /** A new gift as the give call writes it (every column given): one statement built once. */
   async insertGift(db: Executor, values: NewGift): Promise<DonationRow> {
-    const [row] = await insertGift(db, values);
-    if (!row) throw new Error('insert returned no row');
-    return row;
+    return insertedRow(await insertGift(db, values));
   },
 
   /**

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { insertOne } from '../../db/insert.js';
 import { prepared } from '../../db/prepared.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import { type ClaimRow, type DeclarationRow, FUNDS_COUNTED_STATUSES } from './donations.repository.js';
@@ -91,9 +92,7 @@ export const giftAidRepository = {
   },
 
   async insertDeclaration(db: Executor, values: typeof giftAidDeclarations.$inferInsert) {
-    const [row] = await db.insert(giftAidDeclarations).values(values).returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
+    return insertOne(db, giftAidDeclarations, values);
   },
 
   /** The current declarations guests made with their gifts. */
@@ -183,9 +182,7 @@ export const giftAidRepository = {
   },
 
   async insertClaim(db: Executor, values: typeof giftAidClaims.$inferInsert): Promise<ClaimRow> {
-    const [row] = await db.insert(giftAidClaims).values(values).returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
+    return insertOne(db, giftAidClaims, values);
   },
 
   async markClaimed(db: Executor, ids: number[], claimId: number) {

@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { insertOne } from '../../db/insert.js';
 import { guestGivers } from './donations.table.js';
 
 export type GuestRow = typeof guestGivers.$inferSelect;
@@ -9,9 +10,7 @@ const sameEmail = (email: string) => sql`lower(${guestGivers.email}) = ${email.t
 /** SQL of guests' gifts: who gave without an account (docs/product/card-gifts.md#giving-without-an-account). */
 export const guestsRepository = {
   async insert(db: Executor, values: typeof guestGivers.$inferInsert): Promise<GuestRow> {
-    const [row] = await db.insert(guestGivers).values(values).returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
+    return insertOne(db, guestGivers, values);
   },
 
   /** Guests' names, "First Last", by id. */

@@ -5,6 +5,7 @@ import type { SUBSCRIBER_TYPES } from './donations.table.js';
 
 type SubscriberType = (typeof SUBSCRIBER_TYPES)[number];
 
+import { insertOne } from '../../db/insert.js';
 import { donationSubscriptions, subscriptionRetries } from './donations.table.js';
 
 export type SubscriptionRow = typeof donationSubscriptions.$inferSelect;
@@ -29,9 +30,7 @@ function newestSubscriptions(db: Executor, where: SQL | undefined, page: Keyset)
 
 export const subscriptionsRepository = {
   async insert(db: Executor, values: NewSubscription): Promise<SubscriptionRow> {
-    const [row] = await db.insert(donationSubscriptions).values(values).returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
+    return insertOne(db, donationSubscriptions, values);
   },
 
   async update(db: Executor, id: number, values: Partial<NewSubscription>): Promise<SubscriptionRow> {

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { insertOne } from '../../db/insert.js';
 import { employeeGroups, employeeSubGroupMembers, employeeSubGroups } from './employees.table.js';
 
 export type EmployeeGroupRow = typeof employeeGroups.$inferSelect;
@@ -58,12 +59,7 @@ export const employeesRepository = {
     values: { businessId: number; name: string; description: string | null },
     now: Date,
   ): Promise<EmployeeGroupRow> {
-    const [row] = await db
-      .insert(employeeGroups)
-      .values({ ...values, createdAt: now })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
+    return insertOne(db, employeeGroups, { ...values, createdAt: now });
   },
 
   async updateGroup(db: Executor, id: number, values: { name?: string; description?: string | null }) {
@@ -77,12 +73,7 @@ export const employeesRepository = {
     values: { groupId: number; name: string; description: string | null },
     now: Date,
   ): Promise<EmployeeSubGroupRow> {
-    const [row] = await db
-      .insert(employeeSubGroups)
-      .values({ ...values, createdAt: now })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
+    return insertOne(db, employeeSubGroups, { ...values, createdAt: now });
   },
 
   async updateSubGroup(db: Executor, id: number, values: { name?: string; description?: string | null }) {

@@ -18,6 +18,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
+import { insertOne } from '../../db/insert.js';
 import { byName, exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
 import {
@@ -72,9 +73,7 @@ export const groupsRepository = {
   },
 
   async insert(db: Executor, values: NewGroup): Promise<GroupRow> {
-    const [row] = await db.insert(groups).values(values).returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
+    return insertOne(db, groups, values);
   },
 
   async find(db: Executor, id: number): Promise<GroupRow | undefined> {

@@ -1,6 +1,7 @@
 import { JOIN_REQUEST_STATUS } from '@kindred/shared';
 import { and, desc, eq, gt, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { insertOne } from '../../db/insert.js';
 import { invitations, joinRequests } from './invitations.table.js';
 
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -14,9 +15,7 @@ const usable = (now: Date) => [eq(invitations.status, 'pending'), gt(invitations
 
 export const invitationsRepository = {
   async insert(db: Executor, values: NewInvitation): Promise<InvitationRow> {
-    const [row] = await db.insert(invitations).values(values).returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
+    return insertOne(db, invitations, values);
   },
 
   async byCodeHash(db: Executor, codeHash: string): Promise<InvitationRow | undefined> {

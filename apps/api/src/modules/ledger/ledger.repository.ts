@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, notInArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { insertedRow } from '../../db/insert.js';
 import { prepared } from '../../db/prepared.js';
 import { type Keyset, newestFirst } from '../../lib/pagination.js';
 import {
@@ -183,9 +184,7 @@ export const ledgerRepository = {
   },
 
   async insertTransaction(tx: Executor, values: NewTransaction): Promise<number> {
-    const [row] = await insertTransaction(tx, values);
-    if (!row) throw new Error('insert returned no row');
-    return row.id;
+    return insertedRow(await insertTransaction(tx, values)).id;
   },
 
   async insertEntries(

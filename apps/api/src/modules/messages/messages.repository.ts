@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { insertOne } from '../../db/insert.js';
 import { type Keyset, newestFirst } from '../../lib/pagination.js';
 import { messages } from './messages.table.js';
 
@@ -52,11 +53,7 @@ export const messagesRepository = {
     db: Executor,
     values: Omit<NewMessage, 'threadId'> & { threadId?: number },
   ): Promise<MessageRow> {
-    const [row] = await db
-      .insert(messages)
-      .values({ ...values, threadId: values.threadId ?? 0 })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
+    const row = await insertOne(db, messages, { ...values, threadId: values.threadId ?? 0 });
     if (values.threadId !== undefined) return row;
     const [rooted] = await db
       .update(messages)

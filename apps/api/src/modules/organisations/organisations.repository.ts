@@ -2,6 +2,7 @@ import { ADMIN_TYPE, type SignoffPeople, type SignoffPolicy } from '@kindred/sha
 import { and, asc, count, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { accountMemberships, membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
+import { insertOne } from '../../db/insert.js';
 import { matchesWords, searchWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
 import { byName, type Keyset, newestIdFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
@@ -47,12 +48,7 @@ export const organisationsRepository = {
   },
 
   async insert(db: Executor, values: Omit<NewBusiness, 'createdAt'>, now: Date): Promise<BusinessRow> {
-    const [row] = await db
-      .insert(businesses)
-      .values({ ...values, createdAt: now })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
+    return insertOne(db, businesses, { ...values, createdAt: now });
   },
 
   async update(db: Executor, id: number, values: Partial<NewBusiness>): Promise<BusinessRow> {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { insertOne } from '../../db/insert.js';
 import { type IdKeyset, newestIdFirst } from '../../lib/pagination.js';
 import type { MoneyOwner } from './money-owner.js';
 import { directDebits } from './payments.table.js';
@@ -16,9 +17,7 @@ const ofOwner = (id: number, owner: MoneyOwner) =>
 /** SQL of the direct debit mandates. */
 export const directDebitsRepository = {
   async insert(db: Executor, values: typeof directDebits.$inferInsert): Promise<MandateRow> {
-    const [row] = await db.insert(directDebits).values(values).returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
+    return insertOne(db, directDebits, values);
   },
 
   /** An owner's mandates, newest first (at most `limit`). */

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { insertOne } from '../../db/insert.js';
 import type { MoneyOwner } from './money-owner.js';
 import { paymentMethods } from './payments.table.js';
 
@@ -42,9 +43,7 @@ export const paymentMethodsRepository = {
   },
 
   async insert(tx: Executor, values: NewPaymentMethod): Promise<PaymentMethodRow> {
-    const [row] = await tx.insert(paymentMethods).values(values).returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
+    return insertOne(tx, paymentMethods, values);
   },
 
   /** Makes one card the owner's default and every other not. */

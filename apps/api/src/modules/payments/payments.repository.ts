@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { insertOne } from '../../db/insert.js';
 import type { MoneyOwner } from './money-owner.js';
 import { type PaymentPurpose, payments } from './payments.table.js';
 
@@ -11,9 +12,7 @@ export type GiftPaymentRow = PaymentRow;
 /** SQL of the payments (money coming in through the provider): card deposits and direct debit charges. */
 export const paymentsRepository = {
   async insert(db: Executor, values: NewPayment): Promise<PaymentRow> {
-    const [row] = await db.insert(payments).values(values).returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
+    return insertOne(db, payments, values);
   },
 
   /** A payment of this owner, or undefined. */

@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { insertedRow } from '../../db/insert.js';
 import { type CursorValue, newestFirst } from '../../lib/pagination.js';
 import { projectDocuments, projectImages, projectImpacts, projectUpdates } from './projects.table.js';
 
@@ -8,15 +9,10 @@ export type ImpactRow = typeof projectImpacts.$inferSelect;
 export type ImageRow = typeof projectImages.$inferSelect;
 export type DocumentRow = typeof projectDocuments.$inferSelect;
 
-function inserted<Row>([row]: Row[]): Row {
-  if (!row) throw new Error('insert returned no row');
-  return row;
-}
-
 /** SQL of a project's updates, impact statements, gallery and documents. */
 export const projectContentRepository = {
   async insertUpdate(db: Executor, values: typeof projectUpdates.$inferInsert): Promise<UpdateRow> {
-    return inserted(await db.insert(projectUpdates).values(values).returning());
+    return insertedRow(await db.insert(projectUpdates).values(values).returning());
   },
 
   /** A project's updates, newest first, keyset paged on (created_at, id). */
@@ -35,7 +31,7 @@ export const projectContentRepository = {
   },
 
   async insertImpact(db: Executor, values: typeof projectImpacts.$inferInsert): Promise<ImpactRow> {
-    return inserted(await db.insert(projectImpacts).values(values).returning());
+    return insertedRow(await db.insert(projectImpacts).values(values).returning());
   },
 
   /** A project's impact statements, newest first. */
@@ -58,7 +54,7 @@ export const projectContentRepository = {
   },
 
   async insertImage(db: Executor, values: typeof projectImages.$inferInsert): Promise<ImageRow> {
-    return inserted(await db.insert(projectImages).values(values).returning());
+    return insertedRow(await db.insert(projectImages).values(values).returning());
   },
 
   images(db: Executor, projectId: number, limit: number): Promise<ImageRow[]> {
@@ -80,7 +76,7 @@ export const projectContentRepository = {
   },
 
   async insertDocument(db: Executor, values: typeof projectDocuments.$inferInsert): Promise<DocumentRow> {
-    return inserted(await db.insert(projectDocuments).values(values).returning());
+    return insertedRow(await db.insert(projectDocuments).values(values).returning());
   },
 
   documents(db: Executor, projectId: number, limit: number): Promise<DocumentRow[]> {

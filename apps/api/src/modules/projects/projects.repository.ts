@@ -17,6 +17,7 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor, Unstamped } from '../../db/client.js';
+import { insertOne } from '../../db/insert.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
@@ -93,12 +94,7 @@ export const projectsRepository = {
   },
 
   async insert(db: Executor, values: Unstamped<NewProject>, now: Date): Promise<ProjectRow> {
-    const [row] = await db
-      .insert(projects)
-      .values({ ...values, createdAt: now, updatedAt: now })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
+    return insertOne(db, projects, { ...values, createdAt: now, updatedAt: now });
   },
 
   async update(db: Executor, id: number, values: Partial<NewProject>, now: Date): Promise<ProjectRow> {

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Unstamped } from '../../db/client.js';
+import { insertOne } from '../../db/insert.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
@@ -59,12 +60,7 @@ export const usersRepository = {
   },
 
   async insert(db: Executor, user: Unstamped<NewUser>, now: Date): Promise<UserRow> {
-    const [row] = await db
-      .insert(users)
-      .values({ ...user, createdAt: now, updatedAt: now })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
+    return insertOne(db, users, { ...user, createdAt: now, updatedAt: now });
   },
 
   async update(db: Executor, id: number, changes: Partial<NewUser>, now: Date): Promise<UserRow> {
