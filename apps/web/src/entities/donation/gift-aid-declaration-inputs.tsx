@@ -1,6 +1,7 @@
 import { type GiftAidDeclaration, giftAidDeclarationText } from '@kindred/shared';
 import { Checkbox, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { NameInputs } from '@/components/ui/name-inputs';
 
 /** The Gift Aid declaration as a form holds it (the body is built by `giftAidDeclarationBody`). */
 export interface GiftAidDeclarationValues {
@@ -88,18 +89,7 @@ export function GiftAidDeclarationInputs({
           autoComplete="honorific-prefix"
           {...form.getInputProps('title')}
         />
-        <TextInput
-          label="First name"
-          required
-          autoComplete="given-name"
-          {...form.getInputProps('first_name')}
-        />
-        <TextInput
-          label="Last name"
-          required
-          autoComplete="family-name"
-          {...form.getInputProps('last_name')}
-        />
+        <NameInputs form={form} />
       </SimpleGrid>
       {wide ? (
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing={spacing}>

@@ -28,6 +28,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { FormRefusal } from '@/components/ui/form-refusal';
+import { NameInputs } from '@/components/ui/name-inputs';
 import { NewPasswordInputs } from '@/components/ui/new-password-inputs';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import {
@@ -236,20 +237,7 @@ export function RegisterForm({ variant }: RegisterFormProps) {
           </Stack>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="First name"
-            required
-            autoComplete="given-name"
-            maxLength={NAME_MAX_LENGTH}
-            {...form.getInputProps('first_name')}
-          />
-          <TextInput
-            label="Last name"
-            required
-            autoComplete="family-name"
-            maxLength={NAME_MAX_LENGTH}
-            {...form.getInputProps('last_name')}
-          />
+          <NameInputs form={form} maxLength={NAME_MAX_LENGTH} />
         </SimpleGrid>
         <TextInput
           label="Email"

@@ -2,6 +2,7 @@ import { giftAidDeclarationText } from '@kindred/shared';
 import { Blockquote, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { Ref } from 'react';
+import { NameInputs } from '@/components/ui/name-inputs';
 import {
   CardFields,
   CardFormLoading,
@@ -53,18 +54,7 @@ export function GuestFields({ form, currency, charity, mode, stripe }: GuestFiel
             {...form.getInputProps('email')}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput
-              label="First name"
-              required
-              autoComplete="given-name"
-              {...form.getInputProps('first_name')}
-            />
-            <TextInput
-              label="Last name"
-              required
-              autoComplete="family-name"
-              {...form.getInputProps('last_name')}
-            />
+            <NameInputs form={form} />
           </SimpleGrid>
         </Stack>
       </Fieldset>

@@ -25,6 +25,7 @@ import dayjs from 'dayjs';
 import { useEffect, useId, useRef } from 'react';
 import { DateField } from '@/components/ui/date-field';
 import { FormRefusal } from '@/components/ui/form-refusal';
+import { NameInputs } from '@/components/ui/name-inputs';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { placeQueries } from '@/entities/places';
 import { session } from '@/entities/session';
@@ -165,18 +166,7 @@ export function ProfileForm({ user }: { user: User }) {
         </Title>
         <FormRefusal message={server.refusal} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="First name"
-            required
-            autoComplete="given-name"
-            {...form.getInputProps('first_name')}
-          />
-          <TextInput
-            label="Last name"
-            required
-            autoComplete="family-name"
-            {...form.getInputProps('last_name')}
-          />
+          <NameInputs form={form} />
           <NativeSelect
             label="Gender"
             data={[
