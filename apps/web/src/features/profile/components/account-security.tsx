@@ -1,5 +1,6 @@
 import { compareFields, email, passwordSchema, type User } from '@kindred/shared';
 import { Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { ComponentProps, FormEventHandler, ReactNode, RefObject } from 'react';
 import { useId, useRef } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { FormRefusal } from '@/components/ui/form-refusal';
@@ -12,12 +13,55 @@ import { useChangePassword } from '../api/change-password';
 import { useDeleteAccount } from '../api/delete-account';
 
 /**
+ * One of the account's security forms: its heading names it, then why the server refused it, its
+ * fields and the one button that sends it.
+ */
+function SecurityForm({
+  formRef,
+  onSubmit,
+  title,
+  refusalTitle,
+  refusal,
+  submitLabel,
+  pending,
+  danger = false,
+  children,
+}: {
+  formRef: RefObject<HTMLFormElement | null>;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  title: string;
+  refusalTitle: string;
+  refusal: ComponentProps<typeof FormRefusal>['message'];
+  submitLabel: string;
+  pending: boolean;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
+      <Stack gap="md">
+        <Title order={2} size="h3" id={headingId}>
+          {title}
+        </Title>
+        <FormRefusal title={refusalTitle} message={refusal} />
+        {children}
+        <Group justify="flex-end">
+          <Button type="submit" color={danger ? 'red.9' : undefined} loading={pending}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
  * Change password: the current one, then the new one twice (compare fields,
  * docs/product/limits-and-messages.md#form-checks).
  */
 export function ChangePasswordForm() {
   const formRef = useRef<HTMLFormElement>(null);
-  const headingId = useId();
   const mutation = useChangePassword();
   const form = useAccessibleForm({
     initialValues: { current_password: '', password: '', confirm_password: '' },
@@ -46,33 +90,29 @@ export function ChangePasswordForm() {
     toast.success(SUCCESS_TOASTS.passwordUpdated.summary);
   });
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
-      <Stack gap="md">
-        <Title order={2} size="h3" id={headingId}>
-          Change password
-        </Title>
-        <FormRefusal title="Password not changed" message={server.refusal} />
-        <PasswordInput
-          label="Current password"
-          required
-          autoComplete="current-password"
-          {...form.getInputProps('current_password')}
-        />
-        <NewPasswordInputs form={form} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={mutation.isPending}>
-            Change password
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <SecurityForm
+      formRef={formRef}
+      onSubmit={submit}
+      title="Change password"
+      refusalTitle="Password not changed"
+      refusal={server.refusal}
+      submitLabel="Change password"
+      pending={mutation.isPending}
+    >
+      <PasswordInput
+        label="Current password"
+        required
+        autoComplete="current-password"
+        {...form.getInputProps('current_password')}
+      />
+      <NewPasswordInputs form={form} />
+    </SecurityForm>
   );
 }
 
 /** Change email: the new address and the password. */
 export function ChangeEmailForm({ user }: { user: User }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const headingId = useId();
   const mutation = useChangeEmail();
   const form = useAccessibleForm({
     initialValues: { email: '', password: '' },
@@ -98,42 +138,38 @@ export function ChangeEmailForm({ user }: { user: User }) {
     toast.success(SUCCESS_TOASTS.emailUpdated.summary);
   });
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
-      <Stack gap="md">
-        <Title order={2} size="h3" id={headingId}>
-          Change email
-        </Title>
-        <FormRefusal title="Email not changed" message={server.refusal} />
-        <Text size="sm">
-          Your email address is <strong>{user.email}</strong>.
-        </Text>
-        <TextInput
-          label="New email"
-          type="email"
-          required
-          autoComplete="email"
-          {...form.getInputProps('email')}
-        />
-        <PasswordInput
-          label="Password"
-          required
-          autoComplete="current-password"
-          {...form.getInputProps('password')}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" loading={mutation.isPending}>
-            Change email
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <SecurityForm
+      formRef={formRef}
+      onSubmit={submit}
+      title="Change email"
+      refusalTitle="Email not changed"
+      refusal={server.refusal}
+      submitLabel="Change email"
+      pending={mutation.isPending}
+    >
+      <Text size="sm">
+        Your email address is <strong>{user.email}</strong>.
+      </Text>
+      <TextInput
+        label="New email"
+        type="email"
+        required
+        autoComplete="email"
+        {...form.getInputProps('email')}
+      />
+      <PasswordInput
+        label="Password"
+        required
+        autoComplete="current-password"
+        {...form.getInputProps('password')}
+      />
+    </SecurityForm>
   );
 }
 
 /** Delete account: asks for the password, then confirms, then logs out. */
 export function DeleteAccountForm({ user }: { user: User }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const headingId = useId();
   const mutation = useDeleteAccount();
   const form = useAccessibleForm({
     initialValues: { password: '' },
@@ -162,27 +198,25 @@ export function DeleteAccountForm({ user }: { user: User }) {
     () => focusFirstInvalid(formRef.current),
   );
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
-      <Stack gap="md">
-        <Title order={2} size="h3" id={headingId}>
-          Delete account
-        </Title>
-        <FormRefusal title="Account not deleted" message={server.refusal} />
-        <Text size="sm">
-          Deleting your account removes your profile and signs you out. This cannot be undone.
-        </Text>
-        <PasswordInput
-          label="Password"
-          required
-          autoComplete="current-password"
-          {...form.getInputProps('password')}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" color="red.9" loading={mutation.isPending}>
-            Delete account
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <SecurityForm
+      formRef={formRef}
+      onSubmit={submit}
+      title="Delete account"
+      refusalTitle="Account not deleted"
+      refusal={server.refusal}
+      submitLabel="Delete account"
+      pending={mutation.isPending}
+      danger
+    >
+      <Text size="sm">
+        Deleting your account removes your profile and signs you out. This cannot be undone.
+      </Text>
+      <PasswordInput
+        label="Password"
+        required
+        autoComplete="current-password"
+        {...form.getInputProps('password')}
+      />
+    </SecurityForm>
   );
 }
