@@ -14,6 +14,7 @@ import {
   savePaymentMethodBodySchema,
   savePaymentMethodResponseSchema,
 } from '@kindred/shared';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors.js';
 import { idempotencyOf } from '../../lib/idempotency.js';
@@ -57,78 +58,79 @@ export const paymentsRoutes = moduleRoutes(
     const user = (userId: number): MoneyOwner => ({ ownerType: 'user', ownerId: userId });
     const business = (businessId: number): MoneyOwner => ({ ownerType: 'business', ownerId: businessId });
 
-    // Saved cards: a person's under /user, an organisation's under /business/{id}.
-    app.get(
-      '/user/payment_methods',
-      cardsRoute.user('My saved cards, the default first', {
-        response: { 200: paymentMethodListSchema },
-      }),
-      async (request) => cards.list(request.auth, user(currentUser(request).id)),
-    );
-    app.post(
-      '/user/payment_methods',
-      cardsRoute.user(
-        'Save a card (the sandbox saves the card typed; with Stripe, the PaymentMethod made by Elements)',
-        {
+    // Saved cards and deposits: a person's under /user, an organisation's under /business/{id}.
+    const sides = [
+      {
+        base: '/user',
+        ownerParams: undefined,
+        cardParams: idParams('methodId'),
+        owner: (request: FastifyRequest) => user(currentUser(request).id),
+        cards: {
+          list: 'My saved cards, the default first',
+          save: 'Save a card (the sandbox saves the card typed; with Stripe, the PaymentMethod made by Elements)',
+          makeDefault: 'Make one of my saved cards the default',
+          remove: 'Remove one of my saved cards',
+        },
+        deposits: {
+          deposit: 'Add money to my wallet: opens a payment (the sandbox charges the card at once)',
+          confirmPath: '/user/deposit/confirm',
+          confirm: 'Confirm a payment: credits my wallet once, however often it is called',
+        },
+      },
+      {
+        base: '/business/:id',
+        ownerParams: idParams(),
+        cardParams: idParams('id', 'methodId'),
+        owner: (request: FastifyRequest) => business(idParams().parse(request.params).id),
+        cards: {
+          list: "An organisation's saved cards (its Super Admins and Admins)",
+          save: 'Save a card for an organisation',
+          makeDefault: "Make one of an organisation's saved cards the default",
+          remove: "Remove one of an organisation's saved cards",
+        },
+        deposits: {
+          deposit: "Add money to an organisation's wallet",
+          confirmPath: '/business/:id/confirm',
+          confirm: "Confirm a payment into an organisation's wallet (credited once)",
+        },
+      },
+    ] as const;
+
+    for (const side of sides) {
+      app.get(
+        `${side.base}/payment_methods`,
+        cardsRoute.user(side.cards.list, {
+          params: side.ownerParams,
+          response: { 200: paymentMethodListSchema },
+        }),
+        async (request) => cards.list(request.auth, side.owner(request)),
+      );
+      app.post(
+        `${side.base}/payment_methods`,
+        cardsRoute.user(side.cards.save, {
+          params: side.ownerParams,
           body: savePaymentMethodBodySchema,
           response: { 201: savePaymentMethodResponseSchema },
-        },
-      ),
-      async (request, reply) =>
-        created(reply, cards.save(request.auth, user(currentUser(request).id), request.body)),
-    );
-    app.post(
-      '/user/payment_methods/:methodId/default',
-      cardsRoute.user('Make one of my saved cards the default', {
-        params: idParams('methodId'),
-        response: { 200: savePaymentMethodResponseSchema },
-      }),
-      async (request) =>
-        cards.makeDefault(request.auth, user(currentUser(request).id), request.params.methodId),
-    );
-    app.delete(
-      '/user/payment_methods/:methodId',
-      cardsRoute.user('Remove one of my saved cards', {
-        params: idParams('methodId'),
-        response: { 200: paymentMethodListSchema },
-      }),
-      async (request) => cards.remove(request.auth, user(currentUser(request).id), request.params.methodId),
-    );
-    app.get(
-      '/business/:id/payment_methods',
-      cardsRoute.user("An organisation's saved cards (its Super Admins and Admins)", {
-        params: idParams(),
-        response: { 200: paymentMethodListSchema },
-      }),
-      async (request) => cards.list(request.auth, business(request.params.id)),
-    );
-    app.post(
-      '/business/:id/payment_methods',
-      cardsRoute.user('Save a card for an organisation', {
-        params: idParams(),
-        body: savePaymentMethodBodySchema,
-        response: { 201: savePaymentMethodResponseSchema },
-      }),
-      async (request, reply) =>
-        created(reply, cards.save(request.auth, business(request.params.id), request.body)),
-    );
-    app.post(
-      '/business/:id/payment_methods/:methodId/default',
-      cardsRoute.user("Make one of an organisation's saved cards the default", {
-        params: idParams('id', 'methodId'),
-        response: { 200: savePaymentMethodResponseSchema },
-      }),
-      async (request) =>
-        cards.makeDefault(request.auth, business(request.params.id), request.params.methodId),
-    );
-    app.delete(
-      '/business/:id/payment_methods/:methodId',
-      cardsRoute.user("Remove one of an organisation's saved cards", {
-        params: idParams('id', 'methodId'),
-        response: { 200: paymentMethodListSchema },
-      }),
-      async (request) => cards.remove(request.auth, business(request.params.id), request.params.methodId),
-    );
+        }),
+        async (request, reply) => created(reply, cards.save(request.auth, side.owner(request), request.body)),
+      );
+      app.post(
+        `${side.base}/payment_methods/:methodId/default`,
+        cardsRoute.user(side.cards.makeDefault, {
+          params: side.cardParams,
+          response: { 200: savePaymentMethodResponseSchema },
+        }),
+        async (request) => cards.makeDefault(request.auth, side.owner(request), request.params.methodId),
+      );
+      app.delete(
+        `${side.base}/payment_methods/:methodId`,
+        cardsRoute.user(side.cards.remove, {
+          params: side.cardParams,
+          response: { 200: paymentMethodListSchema },
+        }),
+        async (request) => cards.remove(request.auth, side.owner(request), request.params.methodId),
+      );
+    }
 
     app.post(
       '/sandbox/authenticate',
@@ -157,85 +159,48 @@ export const paymentsRoutes = moduleRoutes(
       },
     );
 
-    app.post(
-      '/user/deposit',
-      walletRoute.user('Add money to my wallet: opens a payment (the sandbox charges the card at once)', {
-        headers: idempotencyHeader,
-        body: depositBodySchema,
-        response: { 201: depositCreated },
-      }),
-      async (request, reply) => {
-        const caller = currentUser(request);
-        const result = await payments.deposit(
-          request.auth,
-          user(caller.id),
-          request.body,
-          caller.id,
-          idempotencyOf(request, `user:${caller.id}`),
-        );
-        return reply.status(201).send(result.body);
-      },
-    );
+    for (const side of sides) {
+      app.post(
+        `${side.base}/deposit`,
+        walletRoute.user(side.deposits.deposit, {
+          params: side.ownerParams,
+          headers: idempotencyHeader,
+          body: depositBodySchema,
+          response: { 201: depositCreated },
+        }),
+        async (request, reply) => {
+          const caller = currentUser(request);
+          const result = await payments.deposit(
+            request.auth,
+            side.owner(request),
+            request.body,
+            caller.id,
+            idempotencyOf(request, `user:${caller.id}`),
+          );
+          return reply.status(201).send(result.body);
+        },
+      );
 
-    app.post(
-      '/user/deposit/confirm',
-      walletRoute.user('Confirm a payment: credits my wallet once, however often it is called', {
-        headers: idempotencyHeader,
-        body: confirmDepositBodySchema,
-        response: { 200: depositResponseSchema },
-      }),
-      async (request) => {
-        const caller = currentUser(request);
-        const result = await payments.confirm(
-          request.auth,
-          user(caller.id),
-          request.body.payment_id,
-          idempotencyOf(request, `user:${caller.id}`),
-        );
-        return result.body;
-      },
-    );
-
-    app.post(
-      '/business/:id/deposit',
-      walletRoute.user("Add money to an organisation's wallet", {
-        params: idParams(),
-        headers: idempotencyHeader,
-        body: depositBodySchema,
-        response: { 201: depositCreated },
-      }),
-      async (request, reply) => {
-        const caller = currentUser(request);
-        const result = await payments.deposit(
-          request.auth,
-          business(request.params.id),
-          request.body,
-          caller.id,
-          idempotencyOf(request, `user:${caller.id}`),
-        );
-        return reply.status(201).send(result.body);
-      },
-    );
-
-    app.post(
-      '/business/:id/confirm',
-      walletRoute.user("Confirm a payment into an organisation's wallet (credited once)", {
-        params: idParams(),
-        headers: idempotencyHeader,
-        body: confirmDepositBodySchema,
-        response: { 200: depositResponseSchema },
-      }),
-      async (request) => {
-        const caller = currentUser(request);
-        const result = await payments.confirm(
-          request.auth,
-          business(request.params.id),
-          request.body.payment_id,
-          idempotencyOf(request, `user:${caller.id}`),
-        );
-        return result.body;
-      },
-    );
+      app.post(
+        side.deposits.confirmPath,
+        walletRoute.user(side.deposits.confirm, {
+          params: side.ownerParams,
+          headers: idempotencyHeader,
+          body: confirmDepositBodySchema,
+          response: { 200: depositResponseSchema },
+        }),
+        async (request) => {
+          const caller = currentUser(request);
+          const result = await payments.confirm(
+            request.auth,
+            side.owner(request),
+            request.body.payment_id,
+            idempotencyOf(request, `user:${caller.id}`),
+          );
+          return result.body;
+        },
+      );
+    }
 
     app.post(
       '/user/create_direct_debit',
