@@ -1,6 +1,7 @@
-import { PASSWORD_MIN_LENGTH } from '@kindred/shared';
+import { compareFields, PASSWORD_MIN_LENGTH, passwordSchema } from '@kindred/shared';
 import { PasswordInput } from '@mantine/core';
 import type { ComponentProps } from 'react';
+import { messageOf } from '@/lib/form';
 
 /** What `NewPasswordInputs` uses of a form (Mantine's form has it). */
 export interface PasswordForm {
@@ -29,4 +30,27 @@ export function NewPasswordInputs({ form, label = 'New password' }: { form: Pass
       />
     </>
   );
+}
+
+/**
+ * The compare-fields message when the confirmation is typed and differs from the password (both
+ * fields are flagged, docs/product/limits-and-messages.md#form-checks), or null.
+ */
+export function passwordMismatch(values: { password: string; confirm_password: string }): string | null {
+  return values.confirm_password && compareFields('password', 'confirm_password')(values)
+    ? messageOf({ compareFields: true })
+    : null;
+}
+
+/**
+ * The checks of `NewPasswordInputs`: the password's first rule it breaks (or the mismatch), and the
+ * confirmation missing (`again` says so) or differing.
+ */
+export function newPasswordErrors(
+  values: { password: string; confirm_password: string },
+  again: string,
+): { password: string | null; confirm_password: string | null } {
+  const mismatch = passwordMismatch(values);
+  const weak = passwordSchema.safeParse(values.password).error?.issues[0]?.message ?? null;
+  return { password: weak ?? mismatch, confirm_password: values.confirm_password ? mismatch : again };
 }

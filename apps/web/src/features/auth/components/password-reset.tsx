@@ -1,9 +1,9 @@
-import { compareFields, email, passwordSchema } from '@kindred/shared';
+import { email } from '@kindred/shared';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FormRefusal } from '@/components/ui/form-refusal';
-import { NewPasswordInputs } from '@/components/ui/new-password-inputs';
+import { NewPasswordInputs, newPasswordErrors } from '@/components/ui/new-password-inputs';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { focusFirstInvalid, messageOf, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/password-reset';
@@ -78,17 +78,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
   const mutation = useConfirmPasswordReset();
   const form = useAccessibleForm({
     initialValues: { password: '', confirm_password: '' },
-    validate: (values) => {
-      const mismatch =
-        values.confirm_password && compareFields('password', 'confirm_password')(values)
-          ? messageOf({ compareFields: true })
-          : null;
-      const tooShort = passwordSchema.safeParse(values.password).error?.issues[0]?.message ?? null;
-      return {
-        password: tooShort ?? mismatch,
-        confirm_password: values.confirm_password ? mismatch : 'Enter the password again.',
-      };
-    },
+    validate: (values) => newPasswordErrors(values, 'Enter the password again.'),
     validateInputOnBlur: true,
   });
   const server = useServerErrors(form, { formRef });

@@ -1,6 +1,5 @@
 import {
   companyRegistrationNumber,
-  compareFields,
   EMAIL_MAX_LENGTH,
   email,
   NAME_MAX_LENGTH,
@@ -29,7 +28,7 @@ import { Link } from 'react-router';
 import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { NameInputs } from '@/components/ui/name-inputs';
-import { NewPasswordInputs } from '@/components/ui/new-password-inputs';
+import { NewPasswordInputs, passwordMismatch } from '@/components/ui/new-password-inputs';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import {
   mergeErrors,
@@ -94,10 +93,7 @@ function validate(variant: RegisterFormProps['variant']) {
   return (values: Values): FormErrors => {
     // Compare fields (docs/product/limits-and-messages.md#form-checks): both fields are flagged
     // when they differ.
-    const mismatch =
-      values.confirm_password && compareFields('password', 'confirm_password')(values)
-        ? messageOf({ compareFields: true })
-        : null;
+    const mismatch = passwordMismatch(values);
     const checks: FormErrors = {
       first_name: messageOf(notWhitespace(values.first_name)),
       last_name: messageOf(notWhitespace(values.last_name)),

@@ -1,10 +1,10 @@
-import { compareFields, email, passwordSchema, type User } from '@kindred/shared';
+import { email, type User } from '@kindred/shared';
 import { Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ComponentProps, FormEventHandler, ReactNode, RefObject } from 'react';
 import { useId, useRef } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { FormRefusal } from '@/components/ui/form-refusal';
-import { NewPasswordInputs } from '@/components/ui/new-password-inputs';
+import { NewPasswordInputs, newPasswordErrors } from '@/components/ui/new-password-inputs';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { session } from '@/entities/session';
 import { focusFirstInvalid, messageOf, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
@@ -65,18 +65,10 @@ export function ChangePasswordForm() {
   const mutation = useChangePassword();
   const form = useAccessibleForm({
     initialValues: { current_password: '', password: '', confirm_password: '' },
-    validate: (values) => {
-      const mismatch =
-        values.confirm_password && compareFields('password', 'confirm_password')(values)
-          ? messageOf({ compareFields: true })
-          : null;
-      const weak = passwordSchema.safeParse(values.password).error?.issues[0]?.message ?? null;
-      return {
-        current_password: values.current_password ? null : 'Enter your current password.',
-        password: weak ?? mismatch,
-        confirm_password: values.confirm_password ? mismatch : 'Enter the new password again.',
-      };
-    },
+    validate: (values) => ({
+      current_password: values.current_password ? null : 'Enter your current password.',
+      ...newPasswordErrors(values, 'Enter the new password again.'),
+    }),
   });
   const server = useServerErrors(form, { formRef });
   const submit = submitToServer(form, server, formRef, async (values) => {
