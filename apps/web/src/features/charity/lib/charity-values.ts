@@ -68,9 +68,9 @@ export function normaliseWebsite(value: string): string | null {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
 }
 
-/** PATCH /charity/{id} */
-export function toCharityUpdateBody(values: CharityFormValues): CharityUpdateInput {
-  const body: CharityUpdateInput = {
+/** What the create and the update send alike: the form's fields, trimmed, blanks as null. */
+function charityFields(values: CharityFormValues) {
+  return {
     name: values.name.trim(),
     registration_number: blankToNull(values.registration_number),
     charity_types: values.charity_types.map(Number),
@@ -81,6 +81,11 @@ export function toCharityUpdateBody(values: CharityFormValues): CharityUpdateInp
     address: blankToNull(values.address),
     post_code: blankToNull(values.post_code),
   };
+}
+
+/** PATCH /charity/{id} */
+export function toCharityUpdateBody(values: CharityFormValues): CharityUpdateInput {
+  const body: CharityUpdateInput = charityFields(values);
   if (values.city_id && values.city_id !== CURRENT_TOWN) body.city_id = Number(values.city_id);
   else if (!values.city_id) {
     body.city = null;
@@ -92,17 +97,7 @@ export function toCharityUpdateBody(values: CharityFormValues): CharityUpdateInp
 
 /** POST /user/add/charity */
 export function toCharityCreateBody(values: CharityFormValues): CharityCreateInput {
-  const body: CharityCreateInput = {
-    name: values.name.trim(),
-    registration_number: blankToNull(values.registration_number),
-    charity_types: values.charity_types.map(Number),
-    description: blankToNull(values.description),
-    website: normaliseWebsite(values.website),
-    email: blankToNull(values.email),
-    phone: blankToNull(values.phone),
-    address: blankToNull(values.address),
-    post_code: blankToNull(values.post_code),
-  };
+  const body: CharityCreateInput = charityFields(values);
   if (values.city_id && values.city_id !== CURRENT_TOWN) body.city_id = Number(values.city_id);
   return body;
 }
