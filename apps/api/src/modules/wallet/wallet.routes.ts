@@ -10,7 +10,7 @@ import {
   transferResponseSchema,
   walletSchema,
 } from '@kindred/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idempotencyOf } from '../../lib/idempotency.js';
 import {
@@ -58,77 +58,61 @@ export const walletRoutes = moduleRoutes(async (app, { wallet: wallets, payments
     async (request) => payments.wallet(request.auth, business(request.params.id)),
   );
 
-  app.get(
-    '/user/payments/:from/:to',
-    walletRoute.user('My wallet history between two dates, newest first', {
+  // History and statements: a person's under /user, an organisation's under /business/{id}.
+  const sides = [
+    {
+      base: '/user',
       params: historyParamsSchema,
-      querystring: historyQuery,
-      response: { 200: pageSchema(historyItemSchema) },
-    }),
-    async (request) =>
-      wallets.history(
-        request.auth,
-        user(currentUser(request).id),
-        { ...request.params, ...request.query },
-        request.query,
-      ),
-  );
-
-  app.get(
-    '/business/:id/payments/:from/:to',
-    walletRoute.user("An organisation's wallet history between two dates, newest first", {
+      owner: (request: FastifyRequest) => user(currentUser(request).id),
+      history: 'My wallet history between two dates, newest first',
+      statement: 'My statement for a date range (CSV)',
+    },
+    {
+      base: '/business/:id',
       params: historyParamsSchema.extend({ id: idParam }),
-      querystring: historyQuery,
-      response: { 200: pageSchema(historyItemSchema) },
-    }),
-    async (request) =>
-      wallets.history(
-        request.auth,
-        business(request.params.id),
-        { ...request.params, ...request.query },
-        request.query,
-      ),
-  );
+      owner: (request: FastifyRequest) => business(idParams().parse(request.params).id),
+      history: "An organisation's wallet history between two dates, newest first",
+      statement: "An organisation's statement for a date range (CSV)",
+    },
+  ] as const;
 
-  app.get(
-    '/user/statement/:from/:to',
-    walletRoute.user('My statement for a date range (CSV)', {
-      params: historyParamsSchema,
-      querystring: z.object({ account: z.enum(LEDGER_HISTORY_ACCOUNTS).optional() }),
-      produces: ['text/csv'],
-    }),
-    async (request, reply) => {
-      const { from, to } = request.params;
-      return sendCsv(
-        reply,
-        await wallets.statement(request.auth, user(currentUser(request).id), {
+  for (const side of sides) {
+    app.get(
+      `${side.base}/payments/:from/:to`,
+      walletRoute.user(side.history, {
+        params: side.params,
+        querystring: historyQuery,
+        response: { 200: pageSchema(historyItemSchema) },
+      }),
+      async (request) =>
+        wallets.history(
+          request.auth,
+          side.owner(request),
+          { ...request.params, ...request.query },
+          request.query,
+        ),
+    );
+  }
+
+  for (const side of sides) {
+    app.get(
+      `${side.base}/statement/:from/:to`,
+      walletRoute.user(side.statement, {
+        params: side.params,
+        querystring: z.object({ account: z.enum(LEDGER_HISTORY_ACCOUNTS).optional() }),
+        produces: ['text/csv'],
+      }),
+      async (request, reply) => {
+        const { from, to } = request.params;
+        return sendCsv(
+          reply,
+          await wallets.statement(request.auth, side.owner(request), { from, to, ...request.query }),
           from,
           to,
-          ...request.query,
-        }),
-        from,
-        to,
-      );
-    },
-  );
-
-  app.get(
-    '/business/:id/statement/:from/:to',
-    walletRoute.user("An organisation's statement for a date range (CSV)", {
-      params: historyParamsSchema.extend({ id: idParam }),
-      querystring: z.object({ account: z.enum(LEDGER_HISTORY_ACCOUNTS).optional() }),
-      produces: ['text/csv'],
-    }),
-    async (request, reply) => {
-      const { from, to } = request.params;
-      return sendCsv(
-        reply,
-        await wallets.statement(request.auth, business(request.params.id), { from, to, ...request.query }),
-        from,
-        to,
-      );
-    },
-  );
+        );
+      },
+    );
+  }
 
   const adminDeposit =
     (ownerType: MoneyOwner['ownerType'], forceCredits: boolean) =>
