@@ -39,6 +39,24 @@ export function percentOf(given: number, target: number): number {
   return Math.max(0, Math.min(100, Math.floor((given / target) * 100)));
 }
 
+/** A need counted in hours or gifts: '3 of 10 skilled hours pledged'. */
+function pledged(
+  kind: number,
+  name: string,
+  given: number,
+  target: number,
+  [one, many]: [string, string],
+): NeedProgress {
+  return {
+    kind,
+    name,
+    given,
+    target,
+    percent: percentOf(given, target),
+    text: `${count.format(given)} of ${count.format(target)} ${plural(target, one, many)} pledged`,
+  };
+}
+
 /** The needs a project has (those with a target), in a fixed order, with their progress text. */
 export function needsProgress(totals: NeedTotals, currency: string = DEFAULT_CURRENCY): NeedProgress[] {
   const needs: NeedProgress[] = [];
@@ -53,34 +71,31 @@ export function needsProgress(totals: NeedTotals, currency: string = DEFAULT_CUR
     });
   }
   if (totals.volunteering_hours && totals.volunteering_hours > 0) {
-    needs.push({
-      kind: GIVING_TYPE.volunteering,
-      name: 'Volunteering',
-      given: totals.volunteering_pledged,
-      target: totals.volunteering_hours,
-      percent: percentOf(totals.volunteering_pledged, totals.volunteering_hours),
-      text: `${count.format(totals.volunteering_pledged)} of ${count.format(totals.volunteering_hours)} volunteering ${plural(totals.volunteering_hours, 'hour', 'hours')} pledged`,
-    });
+    needs.push(
+      pledged(
+        GIVING_TYPE.volunteering,
+        'Volunteering',
+        totals.volunteering_pledged,
+        totals.volunteering_hours,
+        ['volunteering hour', 'volunteering hours'],
+      ),
+    );
   }
   if (totals.skilled_hours > 0) {
-    needs.push({
-      kind: GIVING_TYPE.skilledVolunteering,
-      name: 'Skilled volunteering',
-      given: totals.skilled_pledged,
-      target: totals.skilled_hours,
-      percent: percentOf(totals.skilled_pledged, totals.skilled_hours),
-      text: `${count.format(totals.skilled_pledged)} of ${count.format(totals.skilled_hours)} skilled ${plural(totals.skilled_hours, 'hour', 'hours')} pledged`,
-    });
+    needs.push(
+      pledged(
+        GIVING_TYPE.skilledVolunteering,
+        'Skilled volunteering',
+        totals.skilled_pledged,
+        totals.skilled_hours,
+        ['skilled hour', 'skilled hours'],
+      ),
+    );
   }
   if (totals.gifts_needed > 0) {
-    needs.push({
-      kind: GIVING_TYPE.gifts,
-      name: 'Gifts',
-      given: totals.gifts_pledged,
-      target: totals.gifts_needed,
-      percent: percentOf(totals.gifts_pledged, totals.gifts_needed),
-      text: `${count.format(totals.gifts_pledged)} of ${count.format(totals.gifts_needed)} ${plural(totals.gifts_needed, 'gift', 'gifts')} pledged`,
-    });
+    needs.push(
+      pledged(GIVING_TYPE.gifts, 'Gifts', totals.gifts_pledged, totals.gifts_needed, ['gift', 'gifts']),
+    );
   }
   return needs;
 }
