@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertOne } from '../../db/insert.js';
 import { ledgerTransactions, payments, providerEvents } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../testing/helpers.js';
 import { stripeEvent } from '../../testing/stripe.js';
@@ -55,25 +56,30 @@ function deliver(payload: string, signature: string | null = sign(payload)) {
   });
 }
 
-/** A deposit opened with Stripe and waiting for the browser to confirm it, straight in the database. */
-async function openStripePayment(userId: number, amount: number) {
-  const providerPaymentId = `pi_test_${++counter}_${Math.random().toString(36).slice(2, 10)}`;
-  const [row] = await t.ctx.database.db
-    .insert(payments)
-    .values({
-      createdAt: t.ctx.now(),
-      updatedAt: t.ctx.now(),
-      ownerType: 'user',
-      ownerId: userId,
-      provider: 'stripe',
-      providerPaymentId,
-      amount,
-      currency: t.ctx.config.currency,
-      status: 'pending',
-      createdBy: userId,
-    })
-    .returning();
-  if (!row) throw new Error('insert returned no row');
+/**
+ * A deposit opened with Stripe and waiting for the browser to confirm it, straight in the database
+ * (`more`: other columns, for a gift's payment).
+ */
+async function openStripePayment(
+  userId: number,
+  amount: number,
+  more: Partial<typeof payments.$inferInsert> = {},
+) {
+  const providerPaymentId =
+    more.providerPaymentId ?? `pi_test_${++counter}_${Math.random().toString(36).slice(2, 10)}`;
+  const row = await insertOne(t.ctx.database.db, payments, {
+    createdAt: t.ctx.now(),
+    updatedAt: t.ctx.now(),
+    ownerType: 'user',
+    ownerId: userId,
+    provider: 'stripe',
+    providerPaymentId,
+    amount,
+    currency: t.ctx.config.currency,
+    status: 'pending',
+    createdBy: userId,
+    ...more,
+  });
   return { id: row.id, providerPaymentId, amount };
 }
 
@@ -228,34 +234,22 @@ describe('a gift by card whose answer was lost, on Stripe', () => {
     const { projectId } = await makeCharityWithProject(t, { name: 'Webhook Trust', platform });
     const donor = await t.createUser();
     // The browser paid the PaymentIntent, but the confirm never reached us.
-    const providerPaymentId = `pi_gift_${++counter}`;
-    const [row] = await t.ctx.database.db
-      .insert(payments)
-      .values({
-        createdAt: t.ctx.now(),
-        updatedAt: t.ctx.now(),
-        ownerType: 'user',
-        ownerId: donor.id,
-        provider: 'stripe',
-        providerPaymentId,
-        purpose: 'gift',
-        amount: 6_000,
-        currency: t.ctx.config.currency,
-        status: 'requires_action',
-        createdBy: donor.id,
-        idempotencyScope: `user:${donor.id}`,
-        idempotencyKey: `lost-${counter}`,
-        intent: {
-          target: { kind: 'project', id: projectId },
-          body: { type: 2, amount: 6_000, source: 'card' },
-          donor: { ownerType: 'user', ownerId: donor.id },
-          userId: donor.id,
-          signoff: false,
-          email: donor.email,
-        },
-      })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
+    const row = await openStripePayment(donor.id, 6_000, {
+      providerPaymentId: `pi_gift_${++counter}`,
+      purpose: 'gift',
+      status: 'requires_action',
+      idempotencyScope: `user:${donor.id}`,
+      idempotencyKey: `lost-${counter}`,
+      intent: {
+        target: { kind: 'project', id: projectId },
+        body: { type: 2, amount: 6_000, source: 'card' },
+        donor: { ownerType: 'user', ownerId: donor.id },
+        userId: donor.id,
+        signoff: false,
+        email: donor.email,
+      },
+    });
+    const { providerPaymentId } = row;
     const succeeded = () =>
       event('payment_intent.succeeded', { id: providerPaymentId, amount: 6_000, status: 'succeeded' });
     expect((await deliver(succeeded())).statusCode).toBe(200);
