@@ -1,8 +1,7 @@
 import type { CardActionResponse, DonateResponse } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { KeyedAttempt } from '@/lib/idempotency';
-import { type DonateInput, needsCardAction, refreshAfterGift } from './donate';
+import { type DonateInput, useGiftMutation } from './donate';
 
 export interface ConfirmCardGiftInput extends Pick<DonateInput, 'target' | 'organisation'> {
   /** The gift's payment, from the 202 answer. */
@@ -22,11 +21,5 @@ export function confirmCardGift({ paymentId, attempt }: ConfirmCardGiftInput) {
 }
 
 export function useConfirmCardGift() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: confirmCardGift,
-    onSuccess: (answer, input) => {
-      if (!needsCardAction(answer)) refreshAfterGift(queryClient, answer, input);
-    },
-  });
+  return useGiftMutation(confirmCardGift);
 }

@@ -68,12 +68,22 @@ export function refreshAfterGift(
   if (user) session.updateUser({ ...user, wallet_amount: wallet.wallet_amount, credits: wallet.credits });
 }
 
-export function useDonate() {
+/**
+ * A call that makes a gift (or answers that the card's bank asks for one more step first): once
+ * the gift is made, what it moves is refreshed (refreshAfterGift).
+ */
+export function useGiftMutation<Input extends Pick<DonateInput, 'target' | 'organisation'>>(
+  mutationFn: (input: Input) => Promise<DonateResponse | CardActionResponse>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: donate,
+    mutationFn,
     onSuccess: (answer, input) => {
       if (!needsCardAction(answer)) refreshAfterGift(queryClient, answer, input);
     },
   });
+}
+
+export function useDonate() {
+  return useGiftMutation(donate);
 }
