@@ -189,15 +189,13 @@ export const organisationsRepository = {
     fields: Pick<NewBusiness, 'name' | 'registrationNumber' | 'description'>,
     now: Date,
   ): Promise<{ id: number }> {
-    const [business] = await db
-      .insert(businesses)
-      .values({ ...fields, approvalStatus: 'pending', createdBy: userId, createdAt: now })
-      .returning({ id: businesses.id });
-    if (!business) throw new Error('insert returned no row');
-    await db
-      .insert(businessMemberships)
-      .values({ businessId: business.id, userId, adminType: ADMIN_TYPE.superAdmin, createdAt: now });
-    return { id: business.id };
+    const { id } = await organisationsRepository.insert(
+      db,
+      { ...fields, approvalStatus: 'pending', createdBy: userId },
+      now,
+    );
+    await organisationsRepository.addMember(db, id, userId, ADMIN_TYPE.superAdmin, now);
+    return { id };
   },
 
   /** A deleted account leaves its businesses. */
