@@ -1,5 +1,6 @@
 import { formatMoney, GIFT_TYPES, GIVING_TYPE, labelOf, SKILL_TYPES, toMinorUnits } from '@kindred/shared';
 import { DataList } from '@mantine/core';
+import { DataRow } from '@/components/ui/data-row';
 import { giftAidFor } from '@/entities/donation';
 import { showDate } from '@/lib/format';
 import { frequencyLabel, type GiveValues } from '../lib/give-form';
@@ -15,15 +16,6 @@ export interface ReviewProps {
   onBehalfOf?: string | undefined;
   /** Paying by a saved card: its label ('Visa ending 4242'). */
   card?: string | null;
-}
-
-function Row({ label, children }: { label: string; children: string }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue>{children}</DataList.ItemValue>
-    </DataList.Item>
-  );
 }
 
 /** Everything the gift will be, in words, before the final confirm. */
@@ -43,59 +35,59 @@ export function Review({ values, kind, target, currency, today, onBehalfOf, card
   const dates = pledgeWindow(target, today);
   return (
     <DataList orientation="horizontal" data-testid="give-review">
-      <Row label="To">{to}</Row>
+      <DataRow label="To">{to}</DataRow>
       {kind === GIVING_TYPE.funds ? (
         <>
-          <Row label="Amount">
+          <DataRow label="Amount">
             {recurring
               ? `${formatMoney(amount, currency)} ${frequencyLabel(values.frequency).toLowerCase()}`
               : formatMoney(amount, currency)}
-          </Row>
+          </DataRow>
           {recurring ? (
-            <Row label="First gift">
+            <DataRow label="First gift">
               {values.start_date === today ? 'Today' : showDate(values.start_date)}
-            </Row>
+            </DataRow>
           ) : null}
           {recurring ? (
-            <Row label="Until">{values.end_date ? showDate(values.end_date) : 'You cancel it'}</Row>
+            <DataRow label="Until">{values.end_date ? showDate(values.end_date) : 'You cancel it'}</DataRow>
           ) : null}
-          <Row label="Paid from">{paidFrom}</Row>
-          <Row label="Gift Aid">
+          <DataRow label="Paid from">{paidFrom}</DataRow>
+          <DataRow label="Gift Aid">
             {giftAid > 0
               ? `Yes: ${formatMoney(giftAid, currency)} added, ${formatMoney(amount + giftAid, currency)} for the charity${recurring ? ' each time' : ''}`
               : 'No'}
-          </Row>
+          </DataRow>
         </>
       ) : null}
       {kind === GIVING_TYPE.volunteering || kind === GIVING_TYPE.skilledVolunteering ? (
         <>
           {kind === GIVING_TYPE.skilledVolunteering ? (
-            <Row label="Skill">{labelOf(SKILL_TYPES, Number(values.skill_type)) ?? 'Other'}</Row>
+            <DataRow label="Skill">{labelOf(SKILL_TYPES, Number(values.skill_type)) ?? 'Other'}</DataRow>
           ) : null}
-          <Row label="Hours">{String(values.hours)}</Row>
-          <Row label="Date">
+          <DataRow label="Hours">{String(values.hours)}</DataRow>
+          <DataRow label="Date">
             {values.date
               ? showDate(values.date)
               : dates.defaultDate
                 ? `${showDate(dates.defaultDate)} (the project end date)`
                 : 'Not set'}
-          </Row>
+          </DataRow>
         </>
       ) : null}
       {kind === GIVING_TYPE.gifts ? (
         <>
-          <Row label="Kind of gift">{labelOf(GIFT_TYPES, Number(values.gift_type)) ?? 'Other'}</Row>
-          <Row label="What">{values.description.trim()}</Row>
-          <Row label="Quantity">{String(values.quantity)}</Row>
-          <Row label="Estimated value">
+          <DataRow label="Kind of gift">{labelOf(GIFT_TYPES, Number(values.gift_type)) ?? 'Other'}</DataRow>
+          <DataRow label="What">{values.description.trim()}</DataRow>
+          <DataRow label="Quantity">{String(values.quantity)}</DataRow>
+          <DataRow label="Estimated value">
             {values.estimated_value.trim()
               ? formatMoney(toMinorUnits(values.estimated_value.trim()) ?? 0, currency)
               : 'Not given'}
-          </Row>
+          </DataRow>
         </>
       ) : null}
-      <Row label="Shown as">{values.anonymous ? 'Anonymous' : (onBehalfOf ?? 'Your name')}</Row>
-      <Row label="Message">{values.message.trim() || 'None'}</Row>
+      <DataRow label="Shown as">{values.anonymous ? 'Anonymous' : (onBehalfOf ?? 'Your name')}</DataRow>
+      <DataRow label="Message">{values.message.trim() || 'None'}</DataRow>
     </DataList>
   );
 }

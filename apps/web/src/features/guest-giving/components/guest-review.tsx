@@ -1,5 +1,6 @@
 import { formatMoney, toMinorUnits } from '@kindred/shared';
 import { DataList } from '@mantine/core';
+import { DataRow } from '@/components/ui/data-row';
 import { giftAidFor } from '@/entities/donation';
 import type { GuestValues } from '../lib/guest-form';
 import { type GuestGiveTarget, targetDescription } from '../lib/target';
@@ -12,15 +13,6 @@ export interface GuestReviewProps {
   paidBy: string;
 }
 
-function Row({ label, children }: { label: string; children: string }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue>{children}</DataList.ItemValue>
-    </DataList.Item>
-  );
-}
-
 /** Everything the guest's gift will be, in words, before the final confirm. */
 export function GuestReview({ values, target, currency, paidBy }: GuestReviewProps) {
   const amount = toMinorUnits(values.amount.trim()) ?? 0;
@@ -29,23 +21,23 @@ export function GuestReview({ values, target, currency, paidBy }: GuestReviewPro
   const title = values.declaration.title.trim();
   return (
     <DataList orientation="horizontal" data-testid="guest-review">
-      <Row label="To">{targetDescription(target)}</Row>
-      <Row label="Amount">{formatMoney(amount, currency)}</Row>
-      <Row label="Paid by">{paidBy}</Row>
-      <Row label="Gift Aid">
+      <DataRow label="To">{targetDescription(target)}</DataRow>
+      <DataRow label="Amount">{formatMoney(amount, currency)}</DataRow>
+      <DataRow label="Paid by">{paidBy}</DataRow>
+      <DataRow label="Gift Aid">
         {giftAid > 0
           ? `Yes: ${formatMoney(giftAid, currency)} added, ${formatMoney(amount + giftAid, currency)} for the charity`
           : 'No'}
-      </Row>
+      </DataRow>
       {values.gift_aid ? (
-        <Row label="Declared by">
+        <DataRow label="Declared by">
           {`${title ? `${title} ` : ''}${name}, ${values.declaration.house.trim()}, ${values.declaration.post_code.trim().toUpperCase()}`}
-        </Row>
+        </DataRow>
       ) : null}
-      <Row label="From">{name}</Row>
-      <Row label="Receipt to">{values.email.trim()}</Row>
-      <Row label="Shown as">{values.anonymous ? 'Anonymous' : 'Your name'}</Row>
-      <Row label="Message">{values.message.trim() || 'None'}</Row>
+      <DataRow label="From">{name}</DataRow>
+      <DataRow label="Receipt to">{values.email.trim()}</DataRow>
+      <DataRow label="Shown as">{values.anonymous ? 'Anonymous' : 'Your name'}</DataRow>
+      <DataRow label="Message">{values.message.trim() || 'None'}</DataRow>
     </DataList>
   );
 }
