@@ -174,26 +174,22 @@ export async function seedDemoOrganisationMoney(
   };
   const thisYear = new Date(Date.UTC(now.getUTCFullYear(), 0, 1));
   const earlier = new Date(Math.max(thisYear.getTime(), daysAgo(30).getTime()));
-  const first = await ownGift(pick(0), 30_000, earlier);
-  await onBehalf(
-    org.id,
-    pick(0),
-    { type: 2, amount: 30_000, source: 'wallet' },
-    earlier,
-    'approved',
-    org.employee,
-    first.id,
-  );
-  const second = await ownGift(pick(1), 20_000, now);
-  await onBehalf(
-    org.id,
-    pick(1),
-    { type: 2, amount: 20_000, source: 'wallet' },
-    now,
-    'waiting',
-    org.employee,
-    second.id,
-  );
+  const matched = [
+    { index: 0, amount: 30_000, at: earlier, status: 'approved' },
+    { index: 1, amount: 20_000, at: now, status: 'waiting' },
+  ] as const;
+  for (const { index, amount, at, status } of matched) {
+    const own = await ownGift(pick(index), amount, at);
+    await onBehalf(
+      org.id,
+      pick(index),
+      { type: 2, amount, source: 'wallet' },
+      at,
+      status,
+      org.employee,
+      own.id,
+    );
+  }
 
   // Emery volunteers on their own: it counts for Acme in its reports.
   const project = timed[0];
