@@ -335,14 +335,13 @@ function BulkActions({ charityId, chosen, onDone, onClear }: ActionsProps) {
           </Alert>
         ) : null}
         {panel === 'reject' ? (
-          <Stack
-            gap="xs"
-            component="form"
-            aria-label="Reject donations"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void reject();
-            }}
+          <PanelForm
+            label="Reject donations"
+            onSubmit={() => void reject()}
+            submitLabel={`Reject ${count}`}
+            danger
+            pending={act.isPending}
+            onCancel={() => setPanel(null)}
           >
             <Textarea
               label="Reason for rejecting"
@@ -356,25 +355,15 @@ function BulkActions({ charityId, chosen, onDone, onClear }: ActionsProps) {
               onChange={(event) => setReason(event.currentTarget.value)}
               error={reasonError}
             />
-            <Group gap="xs">
-              <Button type="submit" color="red.9" loading={act.isPending}>
-                Reject {count}
-              </Button>
-              <Button variant="default" onClick={() => setPanel(null)}>
-                Cancel
-              </Button>
-            </Group>
-          </Stack>
+          </PanelForm>
         ) : null}
         {panel === 'complete' ? (
-          <Stack
-            gap="xs"
-            component="form"
-            aria-label="Complete donations"
-            onSubmit={(event) => {
-              event.preventDefault();
-              complete();
-            }}
+          <PanelForm
+            label="Complete donations"
+            onSubmit={complete}
+            submitLabel={`Complete ${count}`}
+            pending={act.isPending}
+            onCancel={() => setPanel(null)}
           >
             <Text size="sm">
               Completing says the time was given or the gift received.
@@ -399,15 +388,7 @@ function BulkActions({ charityId, chosen, onDone, onClear }: ActionsProps) {
                 ))}
               </SimpleGrid>
             ) : null}
-            <Group gap="xs">
-              <Button type="submit" loading={act.isPending}>
-                Complete {count}
-              </Button>
-              <Button variant="default" onClick={() => setPanel(null)}>
-                Cancel
-              </Button>
-            </Group>
-          </Stack>
+          </PanelForm>
         ) : null}
       </Stack>
     </Paper>
@@ -536,5 +517,46 @@ export function DonationsInbox({ charityId, access }: DonationsInboxProps) {
         </>
       )}
     </TitledSection>
+  );
+}
+
+/** The form a choice opens below the inbox's buttons (reject, complete): its fields, then send or cancel. */
+function PanelForm({
+  label,
+  onSubmit,
+  submitLabel,
+  danger = false,
+  pending,
+  onCancel,
+  children,
+}: {
+  label: string;
+  onSubmit: () => void;
+  submitLabel: string;
+  danger?: boolean;
+  pending: boolean;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Stack
+      gap="xs"
+      component="form"
+      aria-label={label}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+      <Group gap="xs">
+        <Button type="submit" color={danger ? 'red.9' : undefined} loading={pending}>
+          {submitLabel}
+        </Button>
+        <Button variant="default" onClick={onCancel}>
+          Cancel
+        </Button>
+      </Group>
+    </Stack>
   );
 }
