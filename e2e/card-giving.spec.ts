@@ -29,6 +29,8 @@ async function giveByCard(page: Page, projectId: number, amount: string, card: s
   const { dialog, details } = await openGiveFlow(page, projectId);
   await details.getByLabel('Amount', { exact: true }).fill(amount);
   await details.getByRole('radio', { name: /^Card/ }).check();
+  // A card typed now: "A card", or "Another card" once one is saved.
+  await details.getByRole('radio', { name: /^A(nother)? card/ }).check();
   await typeCard(details, card);
   await details.getByRole('button', { name: 'Review' }).click();
   await expect(dialog.getByTestId('give-review')).toContainText(`The card ending ${card.slice(-4)}`);
@@ -71,6 +73,29 @@ test('a new donor gives by card in one step, through 3-D Secure, and a declined 
     await dialog.getByRole('button', { name: 'Done' }).click();
     await closeToasts(page);
     expect(await raised(page, projectId)).toBe(before + 15_000);
+  });
+
+  await test.step('a card saved in the wallet is offered first, and pays in one step', async () => {
+    await page.goto('/wallet');
+    const add = page.getByRole('form', { name: 'Add a card' });
+    await typeCard(add, '5555 5555 5555 4444');
+    await add.getByRole('button', { name: 'Save card' }).click();
+    const cards = page.getByRole('list', { name: 'Your saved cards' });
+    await expect(cards.getByText('Mastercard ending 4444')).toBeVisible();
+    await expectAccessible(page, 'wallet: saved cards');
+    await closeToasts(page);
+    const before = await raised(page, projectId);
+    const { dialog, details } = await openGiveFlow(page, projectId);
+    await details.getByLabel('Amount', { exact: true }).fill('120');
+    await details.getByRole('radio', { name: /^Card/ }).check();
+    await expect(details.getByRole('radio', { name: /Mastercard ending 4444/ })).toBeChecked();
+    await details.getByRole('button', { name: 'Review' }).click();
+    await expect(dialog.getByTestId('give-review')).toContainText('Mastercard ending 4444');
+    await dialog.getByRole('button', { name: 'Confirm: pay ₹120 by card' }).click();
+    await expect(dialog.getByTestId('give-confirmation')).toContainText('Paid fromMastercard ending 4444');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await closeToasts(page);
+    expect(await raised(page, projectId)).toBe(before + 12_000);
   });
 
   await test.step('a declined card: its reason beside the card number, nothing given', async () => {

@@ -1,7 +1,7 @@
 import type { PaymentMethod } from '@kindred/shared';
 import { Radio, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { CardFields, type CardMode } from '@/entities/card';
 import type { GiveValues } from '../lib/give-form';
 
@@ -22,11 +22,11 @@ const expiry = (card: PaymentMethod) =>
  * own field at the review step, where it is paid.
  */
 export function CardChoice({ form, cards, mode, recurring }: CardChoiceProps) {
-  const chosen = useRef(false);
   const fallback = cards?.find((card) => card.is_default) ?? cards?.[0];
   // The default saved card is chosen until the person chooses something else.
   useEffect(() => {
-    if (!chosen.current && fallback && form.getValues().card_choice === 'new')
+    // Kept in the form, so that going back to the details never undoes the person's own choice.
+    if (!form.getValues().card_chosen && fallback && form.getValues().card_choice === 'new')
       form.setFieldValue('card_choice', String(fallback.id));
   }, [fallback, form]);
   const choice = form.getInputProps('card_choice');
@@ -36,7 +36,7 @@ export function CardChoice({ form, cards, mode, recurring }: CardChoiceProps) {
         label="Card"
         {...choice}
         onChange={(value) => {
-          chosen.current = true;
+          form.setFieldValue('card_chosen', true);
           choice.onChange(value);
         }}
       >

@@ -918,6 +918,19 @@ describe('the give flow by card', { timeout: 30_000 }, () => {
     });
   });
 
+  it('keeps “Another card” chosen over the default saved card when the giver comes back to the details', async () => {
+    stubApi(byCard(), { 'GET /api/user/payment_methods': () => jsonResponse({ items: [visa] }) });
+    renderGive();
+    await chooseCard();
+    await within(dialog()).findByRole('radio', { name: /Visa ending 4242/ });
+    await userEvent.click(within(dialog()).getByRole('radio', { name: /Another card/ }));
+    await typeCard('4242 4242 4242 4242');
+    await click('Review');
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Back' }));
+    expect(await within(dialog()).findByRole('radio', { name: /Another card/ })).toBeChecked();
+    expect(within(dialog()).getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242');
+  });
+
   it('a declined new card sends the giver back to the card number, with the reason beside it', async () => {
     const declined = 'Your card was declined. Try another card.';
     let tries = 0;

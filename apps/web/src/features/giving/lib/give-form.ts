@@ -21,6 +21,8 @@ export interface GiveValues {
   source: DonationSource;
   /** Paying by card: a saved card's id, or 'new' for a card typed now. */
   card_choice: string;
+  /** The person chose the card themselves (until then the default saved card is chosen for them). */
+  card_chosen: boolean;
   /** A card typed now (the sandbox's form; with Stripe the card is in Stripe's own field). */
   card: CardValues;
   /** 'once', or a frequency code ('1'..'4') for a recurring gift. */
@@ -52,6 +54,7 @@ export function initialValues(
     amount: '',
     source: 'wallet',
     card_choice: 'new',
+    card_chosen: false,
     card: EMPTY_CARD,
     repeat: 'once',
     frequency: '3',
