@@ -28,14 +28,16 @@ describe.runIf(process.platform === 'linux')('the embedded database after its se
   async function zombieNamedPostgres(dir: string): Promise<number> {
     await mkdir(path.join(dir, 'bin'));
     const fake = path.join(dir, 'bin', 'postgres');
-    await symlink('/bin/true', fake);
+    // It lives a moment, so that the shell has become `sleep` (which never reaps) before it exits:
+    // a fake that exited at once could be reaped by the shell itself first.
+    await symlink('/bin/sleep', fake);
     // As the server's own user (PostgreSQL takes a process of another user for no server of its own).
-    const parent: ChildProcess = spawn('sh', ['-c', `"${fake}" & echo $!; exec sleep 120`], serverUser());
+    const parent: ChildProcess = spawn('sh', ['-c', `"${fake}" 0.3 & echo $!; exec sleep 120`], serverUser());
     cleanup.push(async () => parent.kill('SIGKILL'));
     const pid = await new Promise<number>((resolve) =>
       parent.stdout?.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
     );
-    for (let i = 0; i < 50; i++) {
+    for (let i = 0; i < 100; i++) {
       const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
       if (stat.charAt(stat.lastIndexOf(')') + 2) === 'Z') return pid;
       await new Promise((resolve) => setTimeout(resolve, 20));
