@@ -20,6 +20,7 @@ import { billingRoutes } from './modules/billing/billing.routes.js';
 import { businessReportsRoutes } from './modules/business-reports/business-reports.routes.js';
 import { charitiesRoutes } from './modules/charities/charities.routes.js';
 import { donationsRoutes } from './modules/donations/donations.routes.js';
+import { refundsRoutes } from './modules/donations/refunds.routes.js';
 import { employeesRoutes } from './modules/employees/employees.routes.js';
 import { exploreRoutes } from './modules/explore/explore.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
@@ -176,6 +177,7 @@ export async function buildApp(
       await api.register(projectsRoutes(ctx, services));
       await api.register(exploreRoutes(ctx, services));
       await api.register(donationsRoutes(ctx, services));
+      await api.register(refundsRoutes(ctx, services));
       await api.register(organisationsRoutes(ctx, services));
       await api.register(billingRoutes(ctx, services));
       await api.register(groupsRoutes(ctx, services));
@@ -198,6 +200,7 @@ export async function buildApp(
     { name: 'recurring donations', cron: '*/5 * * * *', run: () => services.subscriptionRuns.runDue() },
     // Gift payments left open: read back from the provider, made into their gifts or closed.
     { name: 'open card payments', cron: '*/5 * * * *', run: () => services.cardGifts.settleOpenPayments() },
+    { name: 'open card refunds', cron: '*/5 * * * *', run: () => services.refunds.finishOpenRefunds() },
     { name: 'sign-off reminders', cron: '15 * * * *', run: () => services.signoff.remindSignoff() },
     { name: 'subscription invoices', cron: '*/15 * * * *', run: () => services.invoiceRuns.runDue() },
     { name: 'admin statistics', cron: '* * * * *', run: () => services.statistics.refreshIfStale() },

@@ -29,6 +29,8 @@ import { guestGiftsService } from './modules/donations/guest-gifts.service.js';
 import { manageGiftsService } from './modules/donations/manage-gifts.service.js';
 import { organisationSignoffService } from './modules/donations/organisation-signoff.service.js';
 import { platformReviewService } from './modules/donations/platform-review.service.js';
+import { providerEventsService } from './modules/donations/provider-events.service.js';
+import { refundsService } from './modules/donations/refunds.service.js';
 import { settlementService } from './modules/donations/settlement.service.js';
 import { subscriptionRunsService } from './modules/donations/subscription-runs.service.js';
 import { subscriptionsService } from './modules/donations/subscriptions.service.js';
@@ -74,6 +76,9 @@ export function buildServices(ctx: AppContext) {
   const guestGifts = guestGiftsService(ctx, gifts, cardGifts);
   const subscriptionRuns = subscriptionRunsService(ctx, gifts, cardGifts);
   const matching = matchingService(ctx, gifts);
+  // Money back: refunds, givers' requests, and the provider's events about gifts
+  // (docs/product/refunds-and-disputes.md). A charity's funds show what they moved.
+  const refunds = refundsService(ctx, gifts, ctx.paymentProvider);
   // A person's gift may open a subscription (its first period is a donation).
   const donorGifts = donorGiftsService(ctx, gifts, subscriptions, cardGifts);
   const settlement = settlementService(gifts, subscriptions);
@@ -107,7 +112,7 @@ export function buildServices(ctx: AppContext) {
     manageGifts: manageGiftsService(ctx, subscriptions, subscriptionRuns, ctx.paymentProvider),
     directDebits: directDebitsService(ctx, payments),
     providerAccounts: providerAccountsService(ctx),
-    charities: charitiesService(ctx),
+    charities: charitiesService(ctx, (id) => refunds.moneyOf(id)),
     charityMembers: charityMembersService(ctx),
     charityReview: charityReviewService(ctx),
     organisations: organisationsService(ctx),
@@ -130,6 +135,8 @@ export function buildServices(ctx: AppContext) {
     subscriptions,
     subscriptionRuns,
     giftAid: giftAidService(ctx),
+    refunds,
+    providerEvents: providerEventsService(ctx, gifts, ctx.paymentProvider),
     platformBilling: platformBillingService(ctx, plans, invoices),
     organisationSubscription: organisationSubscriptionService(ctx, plans, invoices),
     invoiceRuns: invoiceRunsService(ctx, invoices),
@@ -179,6 +186,9 @@ function listen(
     ctx.publicCache.changed(giftTarget(data));
   });
   events.on('donation.status_changed', 'public-cache.donation-status', async ({ data }) => {
+    ctx.publicCache.changed(giftTarget(data));
+  });
+  events.on('donation.refunded', 'public-cache.donation-refunded', async ({ data }) => {
     ctx.publicCache.changed(giftTarget(data));
   });
   events.on('project.changed', 'public-cache.project', async ({ data }) => {

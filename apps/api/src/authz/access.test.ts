@@ -114,6 +114,7 @@ const WHO_MAY: Record<Permission, Role[]> = {
   [Permission.CharityDonationsRead]: ['charity_super_admin', 'charity_admin', 'charity_finance'],
   [Permission.CharityDonationsApprove]: ['charity_super_admin', 'charity_admin', 'charity_project_manager'],
   [Permission.CharityGiftAidClaim]: ['charity_super_admin', 'charity_finance'],
+  [Permission.CharityDonationsRefund]: ['charity_super_admin', 'charity_admin'],
   [Permission.ProjectManage]: ['charity_super_admin', 'charity_project_manager'],
   [Permission.GroupRead]: ['group_admin', 'group_member'],
   [Permission.GroupManage]: ['group_admin'],

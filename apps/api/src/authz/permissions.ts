@@ -64,6 +64,7 @@ export const Permission = {
   CharityDonationsRead: 'charity.donations.read',
   CharityDonationsApprove: 'charity.donations.approve',
   CharityGiftAidClaim: 'charity.gift_aid.claim',
+  CharityDonationsRefund: 'charity.donations.refund',
 
   ProjectManage: 'project.manage',
 
@@ -370,6 +371,11 @@ export const PERMISSIONS: Record<Permission, PermissionSpec> = {
     rule: { on: 'charity', adminTypes: [superAdmin, admin], grant: 'manage_projects' },
     what: 'Approve, decline or complete offers of time, skills and gifts.',
     denied: 'You cannot approve this charity’s donations.',
+  },
+  [Permission.CharityDonationsRefund]: {
+    rule: { on: 'charity', adminTypes: [superAdmin, admin] },
+    what: 'Refund gifts to the charity and its projects, and answer givers’ requests for a refund.',
+    denied: 'Only the charity’s admins can refund its gifts.',
   },
   [Permission.CharityGiftAidClaim]: {
     rule: { on: 'charity', adminTypes: [superAdmin], grant: 'view_finance' },

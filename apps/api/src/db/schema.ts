@@ -6,6 +6,7 @@ export * from '../modules/audit/audit.table.js';
 export * from '../modules/billing/billing.table.js';
 export * from '../modules/charities/charities.table.js';
 export * from '../modules/donations/donations.table.js';
+export * from '../modules/donations/refunds.table.js';
 export * from '../modules/employees/employees.table.js';
 export * from '../modules/groups/groups.table.js';
 export * from '../modules/invitations/invitations.table.js';

@@ -25,6 +25,26 @@ export interface EventCatalogue {
     status: number;
   };
   /**
+   * Money of a gift went back to its giver (docs/product/refunds-and-disputes.md): a refund by the
+   * charity or the platform, one made at the payment provider, or a dispute lost. Its project's (or
+   * charity's) figures drop by it.
+   */
+  'donation.refunded': {
+    donation_id: number;
+    project_id: number | null;
+    charity_id: number | null;
+    refund_id: number;
+    amount: number;
+  };
+  /** The giver's bank disputed a gift's card payment, or the dispute closed (won or lost). */
+  'donation.disputed': {
+    donation_id: number;
+    project_id: number | null;
+    charity_id: number | null;
+    status: 'open' | 'won' | 'lost';
+    amount: number;
+  };
+  /**
    * A person accepted an invitation or a request to join an organisation (or was already in it); a
    * CSV row may have named their sub-group.
    */

@@ -46,6 +46,8 @@ const MONEY_CALLS = [
   'POST /api/admin/business/{id}/subscription',
   'POST /api/business/{id}/subscription',
   'POST /api/business/{id}/subscription_with_direct_debit',
+  'POST /api/donation/{id}/refund',
+  'POST /api/charity/{id}/refund_requests/{request_id}',
 ];
 
 describe('money calls in the OpenAPI document', () => {

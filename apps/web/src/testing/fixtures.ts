@@ -147,6 +147,10 @@ export function donationFixture(overrides: Partial<Donation> = {}): Donation {
     receipt_number: null,
     created_at: '2030-01-01T10:00:00.000Z',
     history: [],
+    refunded_amount: 0,
+    dispute: null,
+    refunds: [],
+    refund_request: null,
     ...overrides,
   };
 }

@@ -140,5 +140,13 @@ export const charityFundsSchema = z.object({
   charity_id: z.number().int(),
   charity_funds: z.number().int(),
   project_funds: z.number().int(),
+  /** Delivered money the charity can be paid out (docs/product/refunds-and-disputes.md#the-charitys-money). */
+  available: z.number().int(),
+  /** Set aside from its funds and its projects': disputes, and refunds on their way to a card. */
+  held: z.number().int(),
+  /** Given back to givers, in all. */
+  refunded: z.number().int(),
+  /** Paid out to the charity's bank, in all. */
+  paid_out: z.number().int(),
   currency: z.string(),
 });

@@ -1,4 +1,5 @@
 export * from './constants.js';
 export * from './guest.js';
 export * from './manage.js';
+export * from './refunds.js';
 export * from './schemas.js';

@@ -13,6 +13,7 @@ import {
   PLEDGE_HOURS_MESSAGE,
   SUBSCRIPTION_STATUSES,
 } from './constants.js';
+import { disputeSchema, refundRequestSchema, refundSchema } from './refunds.js';
 
 const isoDate = z.iso.date({ message: 'Use the date format YYYY-MM-DD.' });
 
@@ -181,6 +182,14 @@ export const donationSchema = z.object({
   receipt_number: z.string().nullable(),
   created_at: z.string(),
   history: z.array(donationHistorySchema),
+  /** Minor units given back so far (docs/product/refunds-and-disputes.md). */
+  refunded_amount: z.number().int(),
+  /** The card payment's dispute, if the giver's bank opened one. */
+  dispute: disputeSchema.nullable(),
+  /** Its refunds, oldest first, each with its credit note. */
+  refunds: z.array(refundSchema),
+  /** The giver's latest request for a refund, if any. */
+  refund_request: refundRequestSchema.nullable(),
 });
 export type Donation = z.infer<typeof donationSchema>;
 
@@ -390,6 +399,9 @@ export const giftAidClaimSchema = z.object({
   created_at: z.string(),
   donations: z.number().int(),
   total: z.number().int(),
+  /** What HMRC is asked for: the gifts' Gift Aid less `adjustment`. */
   gift_aid: z.number().int(),
+  /** Gift Aid claimed before on money since refunded, deducted from this claim. */
+  adjustment: z.number().int(),
 });
 export type GiftAidClaim = z.infer<typeof giftAidClaimSchema>;

@@ -17,7 +17,23 @@ export { charityAdminEmails, presentCharity } from './charity-views.js';
  * A charity for its people and its visitors (docs/product/projects-and-charities.md): seen, listed,
  * applied for, changed, given a logo, its funds read, deleted.
  */
-export function charitiesService(ctx: AppContext) {
+/** What a charity's money is beyond its balances, from the modules that move it (refunds, payouts). */
+export interface CharityMoney {
+  available: number;
+  held: number;
+  refunded: number;
+  paid_out: number;
+}
+
+export function charitiesService(
+  ctx: AppContext,
+  moneyOf: (charityId: number) => Promise<CharityMoney> = async () => ({
+    available: 0,
+    held: 0,
+    refunded: 0,
+    paid_out: 0,
+  }),
+) {
   const db = () => ctx.database.db;
   /** Records what happened to it in the change's transaction (docs/product/events.md). */
   const changed = (tx: Tx, id: number, change: AccountChange) =>
@@ -115,7 +131,8 @@ export function charitiesService(ctx: AppContext) {
 
     async funds(auth: AuthUser | null, id: number) {
       await ctx.access.require(auth, Permission.CharityFinanceRead, [id]);
-      return funds(id);
+      const [balances, money] = await Promise.all([funds(id), moneyOf(id)]);
+      return { ...balances, ...money };
     },
   };
 }

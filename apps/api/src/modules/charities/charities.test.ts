@@ -614,6 +614,11 @@ describe("a charity's funds", () => {
       charity_id: id,
       charity_funds: 0,
       project_funds: 12_500,
+      // Money in a project's funds is not the charity's to be paid out until the project completes.
+      available: 0,
+      held: 0,
+      refunded: 0,
+      paid_out: 0,
       currency: t.ctx.config.currency,
     });
     const complete = await t.request('POST', `/api/project/${projectId}/complete`, { token: admin.token });
@@ -622,6 +627,7 @@ describe("a charity's funds", () => {
       {
         charity_funds: 12_500,
         project_funds: 0,
+        available: 12_500,
       },
     );
     const member = await t.createUser();

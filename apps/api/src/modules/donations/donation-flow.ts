@@ -11,6 +11,7 @@ import { AppError } from '../../lib/errors.js';
 import { type AccountRef, account, type LedgerService, type Owner } from '../ledger/index.js';
 import { type ProjectProgressDelta, projectsWrites } from '../projects/index.js';
 import { type DonationRow, donationsRepository } from './donations.repository.js';
+import { refundsRepository } from './refunds.repository.js';
 
 const {
   awaitingOrganisationApproval,
@@ -53,6 +54,10 @@ export function destinationOf(row: Pick<DonationRow, 'method' | 'projectId' | 'c
 export const fundsAccountOf = (row: Pick<DonationRow, 'source'>): 'wallet' | 'credits' =>
   row.source === 'credits' ? 'credits' : 'wallet';
 
+/** What is left of a gift of funds once its refunds are taken off (all of it until one is refunded). */
+export const remainingOf = (row: Pick<DonationRow, 'amount' | 'refundedAmount'>) =>
+  (row.amount ?? 0) - row.refundedAmount;
+
 const statusLabel = (status: number) => labelOf(TRANSACTION_STATUSES, status) ?? String(status);
 
 export function invalidMove(row: DonationRow, to: number) {
@@ -71,7 +76,7 @@ const countedHours = (row: DonationRow) => row.confirmedHours ?? row.hours ?? 0;
 function progressOf(row: DonationRow, sign: 1 | -1): ProjectProgressDelta {
   switch (row.type) {
     case funds:
-      return { funds: sign * (row.amount ?? 0) };
+      return { funds: sign * remainingOf(row) };
     case volunteering:
       return { volunteering: sign * countedHours(row) };
     case skilledVolunteering:
@@ -246,7 +251,7 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
         await ledger.release(
           tx,
           donorOwner(row),
-          row.amount ?? 0,
+          remainingOf(row),
           meta(row, 'donation_release', `Donation ${row.id} rejected at sign-off`, actor),
           fundsAccountOf(row),
         );
@@ -283,7 +288,7 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
         tx,
         donorOwner(row),
         destinationOf(row),
-        row.amount ?? 0,
+        remainingOf(row),
         meta(row, 'donation_capture', `Donation ${row.id}, approved`, actor),
       );
       const updated = await record(tx, row, to, actor, {}, receiptYear(row));
@@ -295,21 +300,24 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
       await ledger.release(
         tx,
         donorOwner(row),
-        row.amount ?? 0,
+        remainingOf(row),
         meta(row, 'donation_release', `Donation ${row.id} returned`, actor),
         fundsAccountOf(row),
       );
       return record(tx, row, to, actor);
     }
-    // 80 -> 90: money given is returned whole, from the project's or charity's funds.
+    // 80 -> 90: what is left of the money given is returned, from the project's or charity's funds
+    // (money set aside for a dispute or a card's refund follows its own outcome).
     if (from === approved && to === canceled && isFunds) {
-      await ledger.transfer(
-        tx,
-        destinationOf(row),
-        account(donorOwner(row), fundsAccountOf(row)),
-        row.amount ?? 0,
-        meta(row, 'donation_refund', `Donation ${row.id} returned`, actor),
-      );
+      const returned = remainingOf(row) - (await refundsRepository.setAsideOf(tx, row.id));
+      if (returned > 0)
+        await ledger.transfer(
+          tx,
+          destinationOf(row),
+          account(donorOwner(row), fundsAccountOf(row)),
+          returned,
+          meta(row, 'donation_refund', `Donation ${row.id} returned`, actor),
+        );
       const updated = await record(tx, row, to, actor);
       await count(tx, row, -1);
       return updated;

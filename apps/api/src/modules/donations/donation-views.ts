@@ -4,6 +4,8 @@ import {
   GIVING_TYPE,
   labelOf,
   type PageQuery,
+  type Refund,
+  type RefundRequest,
   TRANSACTION_STATUSES,
 } from '@kindred/shared';
 import type { AppContext } from '../../context.js';
@@ -13,15 +15,17 @@ import { charitiesQueries } from '../charities/index.js';
 import { organisationsQueries } from '../organisations/index.js';
 import { type ProjectRow, projectsQueries } from '../projects/index.js';
 import { usersQueries } from '../users/index.js';
-import {
-  type DonationRow,
-  type DonationWhere,
-  donationsRepository,
-  type HistoryRow,
-} from './donations.repository.js';
+import type { GiftLinks } from './credit-notes.js';
+import { type DonationRow, type DonationWhere, donationsRepository } from './donations.repository.js';
 import { guestsRepository } from './guests.repository.js';
 import { manageToken } from './manage-links.js';
 import { receiptMail } from './receipts.js';
+import {
+  type DisputeRow,
+  type RefundRequestRow,
+  type RefundRow,
+  refundsRepository,
+} from './refunds.repository.js';
 
 /**
  * How donations are shown, shared by the donations services: the wire shape with names and
@@ -37,11 +41,17 @@ export const keyset = (query: PageQuery): Keyset => ({
   before: query.direction === 'before',
 });
 
-/** Names for a list of donations: one query per owner module, never a join across them. */
-export async function namesFor(db: Executor, rows: DonationRow[], history: HistoryRow[] = []) {
+const disputeOf = (row: DisputeRow | undefined) => (row ? { status: row.status, amount: row.amount } : null);
+const requestOf = (row: RefundRequestRow | undefined) => (row ? presentRefundRequest(row) : null);
+
+/**
+ * Names for a list of donations, and for the people who acted on them: one query per owner module,
+ * never a join across them.
+ */
+export async function namesFor(db: Executor, rows: DonationRow[], actors: Array<number | null> = []) {
   const userIds = [
     ...rows.filter((row) => row.donorType === 'user').map((row) => row.donorId),
-    ...history.map((h) => h.by).filter((id): id is number => id !== null),
+    ...actors.filter((id): id is number => id !== null),
   ];
   const businessIds = rows.filter((row) => row.donorType === 'business').map((row) => row.donorId);
   const guestIds = rows.filter((row) => row.donorType === 'guest').map((row) => row.donorId);
@@ -89,6 +99,35 @@ function ownFields(row: DonationRow) {
     subscription_id: row.subscriptionId,
     receipt_number: row.receiptNumber,
     created_at: row.createdAt.toISOString(),
+    refunded_amount: row.refundedAmount,
+  };
+}
+
+/** A refund as answered, with who made it. */
+export function presentRefund(row: RefundRow, people: Map<number, string>): Refund {
+  return {
+    id: row.id,
+    amount: row.amount,
+    reason: row.reason,
+    status: row.status,
+    to: row.destination,
+    origin: row.origin,
+    credit_note_number: row.creditNoteNumber,
+    from_platform: row.fromPlatform,
+    by: row.createdBy === null ? null : { id: row.createdBy, name: people.get(row.createdBy) ?? '' },
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function presentRefundRequest(row: RefundRequestRow): RefundRequest {
+  return {
+    id: row.id,
+    donation_id: row.donationId,
+    status: row.status,
+    reason: row.reason,
+    answer: row.answer,
+    created_at: row.createdAt.toISOString(),
+    answered_at: row.answeredAt?.toISOString() ?? null,
   };
 }
 
@@ -119,6 +158,9 @@ export function presentNew(
     donor: onBehalfOf
       ? { kind: 'business', id: onBehalfOf.id, name: onBehalfOf.name }
       : { kind: 'user', id: donor.id, name: donor.name },
+    dispute: null,
+    refunds: [],
+    refund_request: null,
     history: [
       {
         status: row.status,
@@ -136,11 +178,18 @@ export function donationViews(ctx: AppContext) {
 
   /** The wire shape of donations (docs/product/donations.md#the-donation-object), with their histories. */
   async function present(rows: DonationRow[], executor: Executor = db()): Promise<Donation[]> {
-    const histories = await donationsRepository.history(
-      executor,
-      rows.map((row) => row.id),
-    );
-    const names = await namesFor(executor, rows, [...histories.values()].flat());
+    const ids = rows.map((row) => row.id);
+    const [histories, refunds, disputes, requests] = await readAll(executor, [
+      () => donationsRepository.history(executor, ids),
+      () => refundsRepository.refundsOf(executor, ids),
+      () => refundsRepository.latestDisputes(executor, ids),
+      () => refundsRepository.latestRequests(executor, ids),
+    ] as const);
+    const refundRows = [...refunds.values()].flat();
+    const names = await namesFor(executor, rows, [
+      ...[...histories.values()].flat().map((h) => h.by),
+      ...refundRows.map((r) => r.createdBy),
+    ]);
     return rows.map((row) => ({
       ...ownFields(row),
       project: row.projectId ? { id: row.projectId, title: names.projects.get(row.projectId) ?? '' } : null,
@@ -162,6 +211,9 @@ export function donationViews(ctx: AppContext) {
         by: h.by === null ? null : { id: h.by, name: names.people.get(h.by) ?? '' },
         reason: h.reason,
       })),
+      dispute: disputeOf(disputes.get(row.id)),
+      refunds: (refunds.get(row.id) ?? []).map((refund) => presentRefund(refund, names.people)),
+      refund_request: requestOf(requests.get(row.id)),
     }));
   }
 
@@ -181,6 +233,20 @@ export function donationViews(ctx: AppContext) {
     return presentPage(await donationsRepository.list(db(), filter, keyset(query)), query);
   }
 
+  /**
+   * The mail's own links (docs/product/card-gifts.md#manage-from-the-mail): the giver's donations,
+   * and the gift's page without signing in (a recurring gift's period: its plan's).
+   */
+  function linksOf(donation: Donation): GiftLinks {
+    const scope = donation.subscription_id
+      ? ({ kind: 'subscription', id: donation.subscription_id } as const)
+      : ({ kind: 'donation', id: donation.id } as const);
+    return {
+      donations: `${ctx.config.publicUrl}/donations`,
+      manage: `${ctx.config.publicUrl}/manage/${manageToken(ctx.config.jwtSecret, scope, ctx.now())}`,
+    };
+  }
+
   /** The receipt mail; it names the charity with its registration number (read when not at hand). */
   async function receiptOf(
     executor: Executor,
@@ -189,18 +255,14 @@ export function donationViews(ctx: AppContext) {
     charity?: { registrationNumber: string | null },
   ) {
     const registered = charity ?? (await charitiesQueries.byId(executor, donation.charity.id));
-    // The mail's own link, without signing in (docs/product/card-gifts.md#manage-from-the-mail):
-    // to the plan for a recurring gift's period, else to the gift.
-    const scope = donation.subscription_id
-      ? ({ kind: 'subscription', id: donation.subscription_id } as const)
-      : ({ kind: 'donation', id: donation.id } as const);
+    const links = linksOf(donation);
     return receiptMail(
       donation,
       email,
       ctx.config.currency,
-      `${ctx.config.publicUrl}/donations`,
+      links.donations,
       registered?.registrationNumber ?? null,
-      `${ctx.config.publicUrl}/manage/${manageToken(ctx.config.jwtSecret, scope, ctx.now())}`,
+      links.manage,
     );
   }
 
@@ -218,6 +280,6 @@ export function donationViews(ctx: AppContext) {
     }
   }
 
-  return { present, presentOne, presentPage, page, receiptOf, queueReceipts };
+  return { present, presentOne, presentPage, page, linksOf, receiptOf, queueReceipts };
 }
 export type DonationViews = ReturnType<typeof donationViews>;

@@ -260,6 +260,16 @@ export const donationsRepository = {
     return row;
   },
 
+  /** The organisations' matches of a gift, locked (a refund of the gift reduces them). */
+  lockMatchesOf(db: Executor, giftId: number): Promise<DonationRow[]> {
+    return db
+      .select()
+      .from(donations)
+      .where(eq(donations.matchOf, giftId))
+      .orderBy(asc(donations.id))
+      .for('update');
+  },
+
   /** The donations, locked in id order until the transaction ends (bulk actions serialise). */
   async lock(db: Executor, ids: number[]): Promise<DonationRow[]> {
     if (ids.length === 0) return [];
@@ -404,7 +414,7 @@ export const donationsRepository = {
   /** Totals of donations by month (YYYY-MM) for statistics. */
   async totals(db: Executor, filter: DonationWhere) {
     const month = sql<string>`to_char(${donations.createdAt} at time zone 'UTC', 'YYYY-MM')`;
-    const funds = sql<string>`coalesce(sum(${donations.amount}) filter (where ${donations.type} = 2 and ${FUNDS_COUNTED}), 0)`;
+    const funds = sql<string>`coalesce(sum(${donations.amount} - ${donations.refundedAmount}) filter (where ${donations.type} = 2 and ${FUNDS_COUNTED}), 0)`;
     const giftAid = sql<string>`coalesce(sum(${donations.giftAidAmount}) filter (where ${donations.type} = 2 and ${FUNDS_COUNTED}), 0)`;
     const hoursOf = (type: number) =>
       sql<string>`coalesce(sum(coalesce(${donations.confirmedHours}, ${donations.hours})) filter (where ${donations.type} = ${type} and ${KIND_COUNTED}), 0)`;
@@ -523,7 +533,7 @@ export interface GivingTotals {
 const givenD = fundsCountedOf(sql.raw('d.status'));
 const countedD = countedOf(sql.raw('d.status'));
 const givingColumns = sql`
-  coalesce(sum(d.amount) filter (where d.type = 2 and ${givenD}), 0) as funds,
+  coalesce(sum(d.amount - d.refunded_amount) filter (where d.type = 2 and ${givenD}), 0) as funds,
   coalesce(sum(coalesce(d.confirmed_hours, d.hours)) filter (where d.type = 3 and ${countedD}), 0) as volunteering,
   coalesce(sum(coalesce(d.confirmed_hours, d.hours)) filter (where d.type = 4 and ${countedD}), 0) as skilled,
   coalesce(sum(d.quantity) filter (where d.type = 5 and ${countedD}), 0) as gifts,
@@ -638,7 +648,7 @@ export const donationsQueries = {
     const [row] = await db
       .select({
         count: sql<string>`count(*)`,
-        funds: sql<string>`coalesce(sum(${donations.amount}) filter (where ${donations.type} = 2 and ${FUNDS_COUNTED}), 0)`,
+        funds: sql<string>`coalesce(sum(${donations.amount} - ${donations.refundedAmount}) filter (where ${donations.type} = 2 and ${FUNDS_COUNTED}), 0)`,
         hours: sql<string>`coalesce(sum(${donations.hours}) filter (where ${donations.type} in (3, 4)), 0)`,
         gifts: sql<string>`coalesce(sum(${donations.quantity}) filter (where ${donations.type} = 5), 0)`,
       })
@@ -675,7 +685,7 @@ export const donationsQueries = {
   async matchedSum(db: Executor, businessId: number, from: Date, to: Date, employeeId?: number) {
     const [row] = await db
       .select({
-        total: sql<string>`coalesce(sum(${donations.amount}), 0)`,
+        total: sql<string>`coalesce(sum(${donations.amount} - ${donations.refundedAmount}), 0)`,
         count: sql<string>`count(*)`,
       })
       .from(donations)
@@ -726,7 +736,7 @@ export const donationsQueries = {
       .select({
         id: key,
         charityId: sql<number>`min(${donations.charityId})`,
-        funds: sql<string>`coalesce(sum(${donations.amount}) filter (where ${donations.type} = 2 and ${FUNDS_COUNTED}), 0)`,
+        funds: sql<string>`coalesce(sum(${donations.amount} - ${donations.refundedAmount}) filter (where ${donations.type} = 2 and ${FUNDS_COUNTED}), 0)`,
         hours: sql<string>`coalesce(sum(coalesce(${donations.confirmedHours}, ${donations.hours})) filter (where ${donations.type} in (3, 4) and ${KIND_COUNTED}), 0)`,
         gifts: sql<string>`coalesce(sum(${donations.quantity}) filter (where ${donations.type} = 5 and ${KIND_COUNTED}), 0)`,
         count: sql<string>`count(*)`,
@@ -758,7 +768,7 @@ export const donationsQueries = {
       .select({
         type: donations.type,
         count: sql<string>`count(*)`,
-        amount: sql<string>`coalesce(sum(${donations.amount}) filter (where ${donations.type} = 2), 0)`,
+        amount: sql<string>`coalesce(sum(${donations.amount} - ${donations.refundedAmount}) filter (where ${donations.type} = 2), 0)`,
         hours: sql<string>`coalesce(sum(coalesce(${donations.confirmedHours}, ${donations.hours})), 0)`,
       })
       .from(donations)
@@ -779,7 +789,7 @@ export const donationsQueries = {
       .select({
         waiting: sql<string>`count(*) filter (where ${donations.status} = 20)`,
         rejected: sql<string>`count(*) filter (where ${donations.status} = 90)`,
-        matched: sql<string>`coalesce(sum(${donations.amount}) filter (where ${donations.matchOf} is not null and ${FUNDS_COUNTED}), 0)`,
+        matched: sql<string>`coalesce(sum(${donations.amount} - ${donations.refundedAmount}) filter (where ${donations.matchOf} is not null and ${FUNDS_COUNTED}), 0)`,
       })
       .from(donations)
       .where(and(...whereOf(filter)));

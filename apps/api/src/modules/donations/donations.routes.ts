@@ -503,6 +503,8 @@ export const donationsRoutes = moduleRoutes(
             gift_aid: z.number().int(),
             /** Gift Aid gifts whose donor has not yet declared for this charity (decision 037). */
             awaiting_declaration: z.number().int(),
+            /** Gift Aid claimed before on money since refunded: the next claim deducts it. */
+            adjustment: z.number().int(),
           }),
         },
       }),

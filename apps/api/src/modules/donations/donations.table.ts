@@ -119,6 +119,8 @@ export const donations = pgTable(
     projectId: bigint('project_id', { mode: 'number' }).references(() => projects.id),
     charityId: parentRef('charity_id', () => charities.id),
     amount: bigint('amount', { mode: 'number' }),
+    /** Given back so far (docs/product/refunds-and-disputes.md); a full refund ends the gift at 90. */
+    refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
     source: text('source', { enum: ['wallet', 'credits', 'card'] }),
     /** A gift by card: the payment that paid it (payments module). */
     paymentId: bigint('payment_id', { mode: 'number' }),
@@ -162,6 +164,10 @@ export const donations = pgTable(
     uniqueIndex('donations_period_uq').on(t.subscriptionId, t.period),
     uniqueIndex('donations_receipt_uq').on(t.receiptNumber),
     check('donations_amount_positive', sql`${t.amount} is null or ${t.amount} > 0`),
+    check(
+      'donations_refunded_within_amount',
+      sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= coalesce(${t.amount}, 0)`,
+    ),
     check('donations_hours_positive', sql`${t.hours} is null or ${t.hours} > 0`),
   ],
 );
@@ -263,6 +269,8 @@ export const giftAidClaims = pgTable(
     donations: integer('donations').notNull(),
     total: bigint('total', { mode: 'number' }).notNull(),
     giftAid: bigint('gift_aid', { mode: 'number' }).notNull(),
+    /** Gift Aid claimed before on money since refunded, deducted from this claim's `gift_aid`. */
+    adjustment: bigint('adjustment', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('gift_aid_claims_charity_idx').on(t.charityId, t.createdAt, t.id)],

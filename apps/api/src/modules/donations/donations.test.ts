@@ -465,6 +465,7 @@ describe('Gift Aid', () => {
       total: 10_000,
       gift_aid: 2_500,
       awaiting_declaration: 0,
+      adjustment: 0,
     });
     const claim = await t.request('POST', `/api/charity/${charity.id}/gift_aid/claims`, {
       token: charity.admin.token,
@@ -583,7 +584,13 @@ describe('Gift Aid declarations name the charity (decision 037)', () => {
     });
     expect(mine.json().donation).toMatchObject({ gift_aid: true, gift_aid_amount: 500 });
     // The charity's claim does not take the earlier gift: it waits for a declaration naming it.
-    expect(await unclaimed(c)).toEqual({ donations: 0, total: 0, gift_aid: 0, awaiting_declaration: 1 });
+    expect(await unclaimed(c)).toEqual({
+      donations: 0,
+      total: 0,
+      gift_aid: 0,
+      awaiting_declaration: 1,
+      adjustment: 0,
+    });
     expect((await claim(c)).statusCode).toBe(409);
     const forC = await t.request('GET', `/api/user/gift_aid_declaration?charity_id=${c.id}`, {
       token: donor.token,
@@ -600,6 +607,7 @@ describe('Gift Aid declarations name the charity (decision 037)', () => {
       total: 3_000,
       gift_aid: 750,
       awaiting_declaration: 0,
+      adjustment: 0,
     });
     const batch = await claim(c);
     expect(batch.json().claim).toMatchObject({ donations: 2, total: 3_000 });
@@ -806,7 +814,7 @@ describe('the donor’s lists, statistics, receipts and statement', () => {
     const csv = await t.request('GET', `/api/user/giving_statement/${day(-1)}/${day(1)}?format=csv`, {
       token: donor.token,
     });
-    expect(csv.body.split('\n')[0]).toBe('date,kind,to,what,amount,gift_aid,hours,status,receipt');
+    expect(csv.body.split('\n')[0]).toBe('date,kind,to,what,amount,refunded,gift_aid,hours,status,receipt');
     expect(csv.body).toContain('70.00');
     const pdf = await t.request('GET', `/api/user/giving_statement/${day(-1)}/${day(1)}`, {
       token: donor.token,

@@ -193,7 +193,9 @@ export function donorGiftsService(
     /** The receipt of an approved gift of funds, for its donor only (PDF). */
     async receipt(auth: AuthUser | null, id: number) {
       const row = await requireDonation(auth, id);
-      if (row.type !== funds || !row.receiptNumber || (row.status !== approved && row.status !== completed))
+      // A gift refunded since keeps its receipt: its credit notes cancel the refunded part.
+      const given = row.status === approved || row.status === completed || row.refundedAmount > 0;
+      if (row.type !== funds || !row.receiptNumber || !given)
         throw new AppError(409, 'NO_RECEIPT', 'Only approved gifts of funds have a receipt.');
       const [donation, charity] = await Promise.all([
         presentOne(row),

@@ -167,7 +167,7 @@ export const giftAidRepository = {
     const [row] = await db
       .select({
         count: sql<string>`count(*) filter (where ${coveredByItsCharity})`,
-        total: sql<string>`coalesce(sum(${donations.amount}) filter (where ${coveredByItsCharity}), 0)`,
+        total: sql<string>`coalesce(sum(${donations.amount} - ${donations.refundedAmount}) filter (where ${coveredByItsCharity}), 0)`,
         giftAid: sql<string>`coalesce(sum(${donations.giftAidAmount}) filter (where ${coveredByItsCharity}), 0)`,
         waiting: sql<string>`count(*) filter (where not ${coveredByItsCharity})`,
       })

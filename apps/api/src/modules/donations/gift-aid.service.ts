@@ -12,9 +12,11 @@ import type { Executor } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { charitiesQueries } from '../charities/index.js';
+import { remainingOf } from './donation-flow.js';
 import type { ClaimRow, DeclarationRow } from './donations.repository.js';
 import { giftAidRepository } from './gift-aid.repository.js';
 import { giftAidClaimCsv } from './receipts.js';
+import { refundsRepository } from './refunds.repository.js';
 
 type CharityNames = Map<number, { id: number; name: string }>;
 
@@ -41,6 +43,7 @@ const presentClaim = (row: ClaimRow) => ({
   donations: row.donations,
   total: row.total,
   gift_aid: row.giftAid,
+  adjustment: row.adjustment,
 });
 
 /**
@@ -163,12 +166,16 @@ export function giftAidService(ctx: AppContext) {
 
     async unclaimed(auth: AuthUser | null, charityId: number) {
       await ctx.access.require(auth, Permission.CharityGiftAidClaim, [charityId]);
-      const totals = await giftAidRepository.unclaimedTotals(db(), charityId);
+      const [totals, adjustment] = await Promise.all([
+        giftAidRepository.unclaimedTotals(db(), charityId),
+        refundsRepository.openAdjustmentTotal(db(), charityId),
+      ]);
       return {
         donations: totals.donations,
         total: totals.total,
-        gift_aid: totals.giftAid,
+        gift_aid: Math.max(0, totals.giftAid - adjustment),
         awaiting_declaration: totals.awaitingDeclaration,
+        adjustment,
       };
     },
 
@@ -189,7 +196,8 @@ export function giftAidService(ctx: AppContext) {
 
     /**
      * Puts every eligible, unclaimed gift covered by a declaration naming this charity into a new
-     * claim; those gifts never change afterwards.
+     * claim; those gifts never change afterwards. Gift Aid claimed before on money since refunded is
+     * deducted (as much as this claim carries; the rest waits for the next).
      */
     async createClaim(auth: AuthUser | null, charityId: number) {
       const user = await ctx.access.require(auth, Permission.CharityGiftAidClaim, [charityId]);
@@ -201,14 +209,24 @@ export function giftAidService(ctx: AppContext) {
             'NOTHING_TO_CLAIM',
             'There are no Gift Aid donations waiting to be claimed.',
           );
+        const giftAid = gifts.reduce((sum, gift) => sum + gift.giftAidAmount, 0);
+        const deducted: number[] = [];
+        let adjustment = 0;
+        for (const open of await refundsRepository.lockOpenAdjustments(tx, charityId)) {
+          if (adjustment + open.amount > giftAid) break;
+          adjustment += open.amount;
+          deducted.push(open.id);
+        }
         const row = await giftAidRepository.insertClaim(tx, {
           charityId,
           createdBy: user.id,
           donations: gifts.length,
-          total: gifts.reduce((sum, gift) => sum + (gift.amount ?? 0), 0),
-          giftAid: gifts.reduce((sum, gift) => sum + gift.giftAidAmount, 0),
+          total: gifts.reduce((sum, gift) => sum + remainingOf(gift), 0),
+          giftAid: giftAid - adjustment,
+          adjustment,
           createdAt: ctx.now(),
         });
+        await refundsRepository.markAdjustmentsClaimed(tx, deducted, row.id);
         await giftAidRepository.markClaimed(
           tx,
           gifts.map((gift) => gift.id),
@@ -233,7 +251,7 @@ export function giftAidService(ctx: AppContext) {
           house: declaration.house,
           postCode: declaration.postCode,
           date: donation.createdAt.toISOString().slice(0, 10),
-          amount: donation.amount ?? 0,
+          amount: remainingOf(donation),
         })),
       );
       return { csv, filename: `gift-aid-claim-${claim.id}.csv` };

@@ -111,7 +111,7 @@ export function statementTotals(donations: Donation[]) {
   const counted = donations.filter((d) => d.status === 80 || d.status === 85 || d.status === 30);
   const sum = (pick: (d: Donation) => number) => counted.reduce((total, d) => total + pick(d), 0);
   return {
-    funds: sum((d) => (d.type === GIVING_TYPE.funds ? (d.amount ?? 0) : 0)),
+    funds: sum((d) => (d.type === GIVING_TYPE.funds ? (d.amount ?? 0) - d.refunded_amount : 0)),
     giftAid: sum((d) => (d.type === GIVING_TYPE.funds ? d.gift_aid_amount : 0)),
     volunteering: sum((d) => (d.type === GIVING_TYPE.volunteering ? (d.confirmed_hours ?? d.hours ?? 0) : 0)),
     skilled: sum((d) =>
@@ -146,7 +146,7 @@ export function statementPdf(
         .text(`${day(d.created_at)}  ${whatWasGiven(d, currency)}`, { continued: true })
         .font('body')
         .text(
-          `  to ${recipient(d)}, ${d.status_label}${d.receipt_number ? `, receipt ${d.receipt_number}` : ''}`,
+          `  to ${recipient(d)}, ${d.status_label}${d.receipt_number ? `, receipt ${d.receipt_number}` : ''}${d.refunded_amount > 0 ? `, ${formatMoney(d.refunded_amount, currency)} refunded` : ''}`,
         );
     }
   });
@@ -155,13 +155,14 @@ export function statementPdf(
 /** The same statement as CSV, one row per donation. */
 export function statementCsv(donations: Donation[], currency: string): string {
   return toCsv({
-    columns: ['date', 'kind', 'to', 'what', 'amount', 'gift_aid', 'hours', 'status', 'receipt'],
+    columns: ['date', 'kind', 'to', 'what', 'amount', 'refunded', 'gift_aid', 'hours', 'status', 'receipt'],
     rows: donations.map((d) => ({
       date: day(d.created_at),
       kind: labelOf(GIVING_TYPES, d.type) ?? '',
       to: recipient(d),
       what: whatWasGiven(d, currency),
       amount: d.type === GIVING_TYPE.funds ? csvMoney(d.amount ?? 0) : '',
+      refunded: d.refunded_amount > 0 ? csvMoney(d.refunded_amount) : '',
       gift_aid: d.gift_aid ? csvMoney(d.gift_aid_amount) : '',
       hours: d.confirmed_hours ?? d.hours ?? '',
       status: d.status_label,

@@ -32,26 +32,73 @@ const RULES: Array<{ rule: string; query: ReturnType<typeof sql> }> = [
       where balance < 0 and (not allow_negative or kind in ('wallet', 'credits', 'held'))`,
   },
   {
-    // docs/product/donations.md#statuses: a funds donation at 80 or 85 rests whole in the project's
-    // or charity's funds, one at 40 whole in its donor's held balance, one at 90 moved nothing or
-    // was returned whole; offers of time and goods move no money.
+    // docs/product/donations.md#statuses and refunds-and-disputes.md: a funds donation at 80 or 85
+    // rests in the project's or charity's funds, less what was refunded, with what is set aside for
+    // a dispute or a card's refund in their held balance (and what the platform paid back from its
+    // own funds counted against it); one at 20 or 40 rests in its donor's held balance, less what
+    // was refunded; one at 90 rests nowhere; offers of time and goods move no money.
     rule: "each donation's ledger movements match its status",
-    query: sql`select id, type, status, amount::text as amount, delivered::text as delivered, held::text as held
+    query: sql`select id, type, status, amount::text as amount, refunded::text as refunded,
+        given::text as given, donor_held::text as donor_held
       from (
-        select d.id, d.type, d.status, d.amount, count(t.id) as movements,
-          coalesce(sum(e.amount) filter (where a.kind in ('project_funds', 'charity_funds')), 0) as delivered,
-          coalesce(sum(e.amount) filter (where a.kind = 'held'), 0) as held
+        select d.id, d.type, d.status, d.amount, d.refunded_amount as refunded, count(t.id) as movements,
+          coalesce(sum(e.amount) filter (where a.kind in ('project_funds', 'charity_funds', 'losses')
+            or (a.kind = 'held' and a.owner_type in ('project', 'charity'))), 0) as given,
+          coalesce(sum(e.amount) filter (where a.kind = 'held' and a.owner_type not in ('project', 'charity')), 0) as donor_held
         from donations d
         left join ledger_transactions t on t.donation_id = d.id
         left join ledger_entries e on e.transaction_id = t.id
         left join ledger_accounts a on a.id = e.account_id
         group by d.id
       ) moved
-      where (type = 2 and status in (80, 85) and (delivered <> amount or held <> 0))
-         or (type = 2 and status in (20, 40) and (delivered <> 0 or held <> amount))
-         or (type = 2 and status = 90 and (delivered <> 0 or held <> 0))
+      where (type = 2 and status in (80, 85) and (given <> amount - refunded or donor_held <> 0))
+         or (type = 2 and status in (20, 40) and (given <> 0 or donor_held <> amount - refunded))
+         or (type = 2 and status = 90 and (given <> 0 or donor_held <> 0))
          or (type = 2 and status = 30)
          or (type <> 2 and movements > 0)`,
+  },
+  {
+    // A refund that gave money back took exactly its amount from where the gift's money was; one
+    // pending or failed gave nothing back.
+    rule: 'each refund balances',
+    query: sql`select r.id, r.status, r.amount::text as amount, coalesce(sum(e.amount), 0)::text as taken
+      from donation_refunds r
+      left join ledger_transactions t on t.kind = 'refund' and t.reference->>'refund_id' = r.id::text
+      left join ledger_entries e on e.transaction_id = t.id
+        and e.account_id in (select id from ledger_accounts
+          where kind in ('project_funds', 'charity_funds', 'held', 'losses'))
+      group by r.id
+      having (r.status = 'succeeded' and coalesce(sum(e.amount), 0) <> -r.amount)
+          or (r.status <> 'succeeded' and coalesce(sum(e.amount), 0) <> 0)`,
+  },
+  {
+    // A card's refund on its way is set aside once; one finished or refused has nothing left aside.
+    rule: 'each refund to a card is set aside while pending, and no longer after',
+    query: sql`select r.id, r.status, r.amount::text as amount, coalesce(sum(e.amount), 0)::text as aside
+      from donation_refunds r
+      left join ledger_transactions t on t.reference->>'refund_id' = r.id::text
+        and t.kind in ('refund_hold', 'refund_release', 'refund')
+      left join ledger_entries e on e.transaction_id = t.id
+        and e.account_id in (select id from ledger_accounts where kind = 'held' and owner_type in ('project', 'charity'))
+      where r.held_owner_type is not null
+      group by r.id
+      having (r.status = 'pending' and coalesce(sum(e.amount), 0) <> r.amount)
+          or (r.status <> 'pending' and coalesce(sum(e.amount), 0) <> 0)`,
+  },
+  {
+    // An open dispute's money is set aside; a closed one was released (won) or refunded (lost).
+    rule: 'each dispute is held while open, then released or refunded',
+    query: sql`select p.id, p.status, p.held_amount::text as held_amount, coalesce(sum(e.amount), 0)::text as aside
+      from donation_disputes p
+      left join ledger_transactions t on t.reference->>'dispute_id' = p.id::text
+        and t.kind in ('dispute_hold', 'dispute_release')
+      left join ledger_entries e on e.transaction_id = t.id
+        and e.account_id in (select id from ledger_accounts where kind = 'held' and owner_type in ('project', 'charity'))
+      group by p.id
+      having (p.status = 'open' and coalesce(sum(e.amount), 0) <> p.held_amount)
+          or (p.status = 'won' and coalesce(sum(e.amount), 0) <> 0)
+          or (p.status = 'lost' and p.held_amount > 0 and not exists (select 1 from donation_refunds r
+                where r.donation_id = p.donation_id and r.origin = 'dispute' and r.status = 'succeeded'))`,
   },
   {
     rule: 'each idempotency key used once',

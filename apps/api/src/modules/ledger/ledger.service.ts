@@ -39,6 +39,7 @@ export const PLATFORM = {
   manual: { ownerType: 'platform', ownerId: 0, kind: 'manual' },
   creditsIssued: { ownerType: 'platform', ownerId: 0, kind: 'credits_issued' },
   fees: { ownerType: 'platform', ownerId: 0, kind: 'fees' },
+  losses: { ownerType: 'platform', ownerId: 0, kind: 'losses' },
 } as const satisfies Record<string, AccountRef>;
 
 export const account = (owner: Owner, kind: AccountRef['kind']): AccountRef => ({ ...owner, kind });
@@ -196,6 +197,25 @@ export function ledgerService(currency: string, now: Clock) {
           { account: wallet, amount },
           { account: wallet, amount: -amount },
           { account: to, amount },
+        ],
+      });
+    },
+
+    /**
+     * Card money given back (docs/product/refunds-and-disputes.md#back-the-way-it-came): from where
+     * the gift's money rests, through the giver's wallet, out to the provider, in one ledger
+     * transaction: the mirror of `payByCard`, so the wallet's balance ends where it began.
+     */
+    refundToCard(tx: Executor, from: AccountRef, owner: Owner, amount: number, meta: Meta) {
+      assertAmount(amount);
+      const wallet = account(owner, 'wallet');
+      return post(tx, {
+        ...meta,
+        postings: [
+          { account: from, amount: -amount },
+          { account: wallet, amount },
+          { account: wallet, amount: -amount },
+          { account: PLATFORM.provider, amount },
         ],
       });
     },

@@ -12,7 +12,8 @@ export type LedgerOwnerType = (typeof LEDGER_OWNER_TYPES)[number];
  * (donation-only allowance), `held` (reserved for a donation awaiting approval), `project_funds`,
  * `charity_funds`; and the platform's counter-accounts: money received through the payment
  * provider, money paid in by other means and recorded by a platform admin (`manual`), credits
- * issued, fees.
+ * issued, fees, and `losses`: money the platform paid back from its own funds (a refund a platform
+ * admin chose to make after the charity was paid out, a dispute lost beyond what the charity held).
  */
 export const LEDGER_ACCOUNT_KINDS = [
   'wallet',
@@ -24,6 +25,7 @@ export const LEDGER_ACCOUNT_KINDS = [
   'manual',
   'credits_issued',
   'fees',
+  'losses',
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 

@@ -11,4 +11,10 @@ export {
   giftPaymentsWrites,
 } from './payments.repository.js';
 export { assertCardGiven, providerFailure } from './payments.service.js';
-export { type PaymentProvider, ProviderError, type ProviderPayment } from './provider.js';
+export {
+  type PaymentProvider,
+  ProviderError,
+  type ProviderEvent,
+  type ProviderPayment,
+} from './provider.js';
+export type { SandboxProvider } from './sandbox-provider.js';

@@ -52,7 +52,14 @@ const sandboxPaymentAnswer = z.object({
 export const paymentsRoutes = moduleRoutes(
   async (
     app,
-    { payments, directDebits: debits, providerAccounts: accounts, paymentMethods: cards, cardGifts },
+    {
+      payments,
+      directDebits: debits,
+      providerAccounts: accounts,
+      paymentMethods: cards,
+      cardGifts,
+      providerEvents,
+    },
     ctx,
   ) => {
     const user = (userId: number): MoneyOwner => ({ ownerType: 'user', ownerId: userId });
@@ -337,12 +344,18 @@ export const paymentsRoutes = moduleRoutes(
           } catch {
             throw new AppError(400, 'INVALID_SIGNATURE', 'The webhook signature is not valid.');
           }
-          const fresh = await accounts.recordEvent(event.id, event.type);
-          if (fresh && event.type === 'payment_intent.succeeded' && event.paymentIntentId) {
+          // Each event is applied once: what it changes is keyed by the provider's own ids, and its
+          // id is recorded once it has been applied (a failure answers 500, and Stripe sends it again).
+          if (await accounts.eventSeen(event.id)) return { received: true, duplicate: true };
+          if (event.type === 'payment_intent.succeeded') {
             // A deposit is credited; a gift's payment becomes its gift (if its answer was lost).
-            if (!(await payments.paymentSucceeded(event.paymentIntentId)))
-              await cardGifts.providerSucceeded(event.paymentIntentId);
-          }
+            if (!(await payments.paymentSucceeded(event.paymentId)))
+              await cardGifts.providerSucceeded(event.paymentId);
+          } else await providerEvents.handle(event);
+          const fresh = await accounts.recordEvent(
+            event.id,
+            event.type === 'other' ? event.name : event.type,
+          );
           return { received: true, duplicate: !fresh };
         },
       );

@@ -173,3 +173,27 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   createdAt: timestamptz('created_at').notNull(),
   updatedAt: timestamptz('updated_at').notNull(),
 });
+
+/**
+ * The sandbox provider's refunds (decision 043): each once per idempotency key, as a provider keeps
+ * them; those raised as dashboard refunds carry no key. Reconciliation compares them with the ledger.
+ */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  id: text('id').primaryKey(),
+  paymentId: text('payment_id').notNull(),
+  idempotencyKey: text('idempotency_key').unique(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  /** Our refund's id, when we asked for it (Stripe: the refund's metadata). */
+  reference: text('reference'),
+  createdAt: timestamptz('created_at').notNull(),
+});
+
+/** The sandbox provider's disputes: opened and closed by `POST /sandbox/events`. */
+export const sandboxDisputes = pgTable('sandbox_disputes', {
+  id: text('id').primaryKey(),
+  paymentId: text('payment_id').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  status: text('status', { enum: ['open', 'won', 'lost'] }).notNull(),
+  createdAt: timestamptz('created_at').notNull(),
+  closedAt: timestamptz('closed_at'),
+});

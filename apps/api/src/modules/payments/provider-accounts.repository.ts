@@ -21,6 +21,14 @@ export const providerAccountsRepository = {
     return row;
   },
 
+  async eventSeen(db: Executor, id: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: providerEvents.id })
+      .from(providerEvents)
+      .where(eq(providerEvents.id, id));
+    return row !== undefined;
+  },
+
   /** True the first time an event id is seen. */
   async recordEvent(db: Executor, id: string, type: string, now: Date): Promise<boolean> {
     const inserted = await db

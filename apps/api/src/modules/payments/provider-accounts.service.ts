@@ -65,6 +65,11 @@ export function providerAccountsService(ctx: AppContext) {
       return present(row);
     },
 
+    /** Whether an event with this id has been applied already. */
+    eventSeen(id: string): Promise<boolean> {
+      return providerAccountsRepository.eventSeen(db(), id);
+    },
+
     /** True the first time an event id is seen. */
     recordEvent(id: string, type: string): Promise<boolean> {
       return providerAccountsRepository.recordEvent(db(), id, type, ctx.now());

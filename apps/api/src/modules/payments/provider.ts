@@ -34,6 +34,13 @@ export interface CreatePaymentInput {
   idempotencyKey: string;
 }
 
+export interface ProviderRefund {
+  id: string;
+  amount: number;
+  /** Our refund's id, when we asked for it. */
+  reference: string | null;
+}
+
 export interface SavedMethod {
   id: string;
   label: string;
@@ -64,10 +71,17 @@ export interface PaymentProvider {
   /** Charges a kept card without the person present (direct debits, recurring gifts by card). */
   chargeMethod(input: Omit<CreatePaymentInput, 'card'> & { methodId: string }): Promise<ProviderPayment>;
   /**
-   * Gives a captured payment back (whole, or `amount` of it). Used when a gift cannot be recorded
-   * after its card was charged, so no captured payment is left without its gift.
+   * Gives a captured payment back (whole, or `amount` of it), once per idempotency key: a gift that
+   * could not be recorded after its card was charged, or a refund (`reference`: our refund's id).
    */
-  refundPayment(input: { paymentId: string; amount?: number; idempotencyKey: string }): Promise<void>;
+  refundPayment(input: {
+    paymentId: string;
+    amount?: number;
+    idempotencyKey: string;
+    reference?: string;
+  }): Promise<ProviderRefund>;
+  /** Every refund of a payment, whoever made it (ours, or one made in the provider's dashboard). */
+  listRefunds(paymentId: string): Promise<ProviderRefund[]>;
   /** A charity's payout account: created on first use, refreshed after. */
   upsertAccount(input: {
     existingId?: string | undefined;
@@ -77,6 +91,25 @@ export interface PaymentProvider {
   }): Promise<ProviderAccount>;
   retrieveAccount(id: string): Promise<ProviderAccount>;
 }
+
+/**
+ * A provider event the API acts on (docs/product/refunds-and-disputes.md#the-providers-events), in
+ * our words, from Stripe's webhook or raised by the sandbox. `paymentId` is the provider's payment.
+ */
+export type ProviderEvent =
+  | { id: string; type: 'payment_intent.succeeded'; paymentId: string }
+  | { id: string; type: 'payment_intent.payment_failed'; paymentId: string; message: string }
+  | { id: string; type: 'charge.refunded'; paymentId: string }
+  | { id: string; type: 'charge.dispute.created'; paymentId: string; disputeId: string; amount: number }
+  | {
+      id: string;
+      type: 'charge.dispute.closed';
+      paymentId: string;
+      disputeId: string;
+      amount: number;
+      outcome: 'won' | 'lost';
+    }
+  | { id: string; type: 'other'; name: string };
 
 export class ProviderError extends Error {
   constructor(

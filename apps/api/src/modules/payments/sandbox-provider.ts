@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { luhnValid } from '@kindred/shared';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { sandboxPayments } from './payments.table.js';
+import { sandboxDisputes, sandboxPayments, sandboxRefunds } from './payments.table.js';
 import {
   type CardDetails,
   type PaymentProvider,
@@ -11,6 +11,7 @@ import {
   ProviderError,
   type ProviderPayment,
   type ProviderPaymentStatus,
+  type ProviderRefund,
 } from './provider.js';
 
 /** Test cards (docs/product/card-gifts.md#the-sandbox-cards), as the card processors publish them. */
@@ -58,10 +59,31 @@ const toPayment = (row: Row): ProviderPayment => ({
   failureMessage: row.failureMessage,
 });
 
-/** The sandbox's own extra: completing (or failing) the 3-D Secure step in the browser. */
+type RefundRow = typeof sandboxRefunds.$inferSelect;
+const toRefund = (row: RefundRow): ProviderRefund => ({
+  id: row.id,
+  amount: row.amount,
+  reference: row.reference,
+});
+
+/**
+ * The sandbox's own extras: completing (or failing) the 3-D Secure step in the browser, and what a
+ * real provider's side would do on its own (decision 043): a refund made in its dashboard, a dispute
+ * opened and closed by the giver's bank. Each is kept in its records, as a provider keeps them.
+ */
 export interface SandboxProvider extends PaymentProvider {
   readonly name: 'sandbox';
   authenticate(clientSecret: string, outcome: 'complete' | 'fail'): Promise<ProviderPayment>;
+  /** A refund made in the provider's dashboard: `amount`, or what is left of the payment. */
+  dashboardRefund(paymentId: string, amount?: number): Promise<ProviderRefund>;
+  /** The giver's bank disputes the payment (`amount`, or all of it). */
+  openDispute(paymentId: string, amount?: number): Promise<{ id: string; amount: number }>;
+  /** The payment's dispute closes; one that never opened is recorded closed. */
+  closeDispute(
+    paymentId: string,
+    outcome: 'won' | 'lost',
+    amount?: number,
+  ): Promise<{ id: string; amount: number }>;
 }
 
 /**
@@ -114,6 +136,77 @@ export function sandboxProvider(now: Clock, db: () => Db): SandboxProvider {
     if (row.status === 'failed') throw new ProviderError(row.failureMessage ?? DECLINED, true);
     return toPayment(row);
   };
+
+  async function refundsOf(paymentId: string): Promise<RefundRow[]> {
+    return db()
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.paymentId, paymentId))
+      .orderBy(asc(sandboxRefunds.createdAt), asc(sandboxRefunds.id));
+  }
+
+  async function succeeded(paymentId: string): Promise<Row> {
+    const row = await find(paymentId);
+    if (!row) throw new ProviderError('Unknown payment.', false);
+    if (row.status !== 'succeeded' && row.status !== 'refunded')
+      throw new ProviderError('The payment was not captured.', false);
+    return row;
+  }
+
+  /**
+   * A refund, once per idempotency key, never more than is left of the payment. Two at once for one
+   * payment are kept apart by the payment row's lock, as a provider serialises them.
+   */
+  async function refund(
+    paymentId: string,
+    amount: number | undefined,
+    idempotencyKey: string | null,
+    reference: string | null,
+  ): Promise<ProviderRefund> {
+    return db().transaction(async (tx) => {
+      const [payment] = await tx
+        .select()
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.id, paymentId))
+        .for('update');
+      if (!payment) throw new ProviderError('Unknown payment.', false);
+      if (idempotencyKey) {
+        const [first] = await tx
+          .select()
+          .from(sandboxRefunds)
+          .where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
+        if (first) return toRefund(first);
+      }
+      if (payment.status !== 'succeeded' && payment.status !== 'refunded')
+        throw new ProviderError('The payment was not captured.', false);
+      const [sum] = await tx
+        .select({ total: sql<string>`coalesce(sum(${sandboxRefunds.amount}), 0)` })
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.paymentId, paymentId));
+      const left = payment.amount - Number(sum?.total ?? 0);
+      const wanted = amount ?? left;
+      if (wanted <= 0 || wanted > left)
+        throw new ProviderError('The refund is more than what is left of the payment.', false);
+      const [made] = await tx
+        .insert(sandboxRefunds)
+        .values({
+          id: `sbx_re_${randomUUID().replace(/-/g, '')}`,
+          paymentId,
+          idempotencyKey,
+          amount: wanted,
+          reference,
+          createdAt: now(),
+        })
+        .returning();
+      if (!made) throw new ProviderError('The sandbox lost a refund.', false);
+      if (wanted === left)
+        await tx
+          .update(sandboxPayments)
+          .set({ status: 'refunded', updatedAt: now() })
+          .where(eq(sandboxPayments.id, paymentId));
+      return toRefund(made);
+    });
+  }
 
   const savedLast4 = (methodId: string) => {
     const last4 = /^sbx_pm_(\d{4})_/.exec(methodId)?.[1];
@@ -196,13 +289,51 @@ export function sandboxProvider(now: Clock, db: () => Db): SandboxProvider {
       const fails = last4 === '0341' || last4 === '0002';
       return toPayment(await record(input, last4, fails ? 'failed' : 'succeeded', fails ? DECLINED : null));
     },
-    async refundPayment(input) {
-      const row = await find(input.paymentId);
-      if (!row) throw new ProviderError('Unknown payment.', false);
+    refundPayment(input) {
+      return refund(input.paymentId, input.amount, input.idempotencyKey, input.reference ?? null);
+    },
+    async listRefunds(paymentId) {
+      return (await refundsOf(paymentId)).map(toRefund);
+    },
+    dashboardRefund(paymentId, amount) {
+      return refund(paymentId, amount, null, null);
+    },
+    async openDispute(paymentId, amount) {
+      const row = await succeeded(paymentId);
+      const [dispute] = await db()
+        .insert(sandboxDisputes)
+        .values({
+          id: `sbx_dp_${randomUUID().replace(/-/g, '')}`,
+          paymentId: row.id,
+          amount: amount ?? row.amount,
+          status: 'open',
+          createdAt: now(),
+        })
+        .returning();
+      if (!dispute) throw new ProviderError('The sandbox lost a dispute.', false);
+      return { id: dispute.id, amount: dispute.amount };
+    },
+    async closeDispute(paymentId, outcome, amount) {
+      const row = await succeeded(paymentId);
+      const [open] = await db()
+        .select()
+        .from(sandboxDisputes)
+        .where(and(eq(sandboxDisputes.paymentId, row.id), eq(sandboxDisputes.status, 'open')))
+        .orderBy(asc(sandboxDisputes.createdAt));
+      const at = now();
+      if (open) {
+        await db()
+          .update(sandboxDisputes)
+          .set({ status: outcome, closedAt: at })
+          .where(eq(sandboxDisputes.id, open.id));
+        return { id: open.id, amount: open.amount };
+      }
+      const id = `sbx_dp_${randomUUID().replace(/-/g, '')}`;
+      const disputed = amount ?? row.amount;
       await db()
-        .update(sandboxPayments)
-        .set({ status: 'refunded', updatedAt: now() })
-        .where(eq(sandboxPayments.id, row.id));
+        .insert(sandboxDisputes)
+        .values({ id, paymentId: row.id, amount: disputed, status: outcome, createdAt: at, closedAt: at });
+      return { id, amount: disputed };
     },
     async upsertAccount(input): Promise<ProviderAccount> {
       return {

@@ -522,23 +522,40 @@ describe('verifyStripeEvent', async () => {
 
   it('accepts a signed payload and finds the PaymentIntent', async () => {
     const signature = sign(succeeded);
-    const expected = { id: 'evt_1', type: 'payment_intent.succeeded', paymentIntentId: 'pi_webhook' };
+    const expected = { id: 'evt_1', type: 'payment_intent.succeeded', paymentId: 'pi_webhook' };
     await expect(verifyStripeEvent(succeeded, signature, webhookSecret, now)).resolves.toEqual(expected);
     await expect(verifyStripeEvent(Buffer.from(succeeded), signature, webhookSecret, now)).resolves.toEqual(
       expected,
     );
   });
 
-  it('reads the PaymentIntent of a charge, and none for other objects', async () => {
+  it('reads the PaymentIntent of a charge and of a dispute, and names the events it does not act on', async () => {
     const charge = event('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: 'pi_charged' });
-    expect((await verifyStripeEvent(charge, sign(charge), webhookSecret, now)).paymentIntentId).toBe(
-      'pi_charged',
-    );
+    await expect(verifyStripeEvent(charge, sign(charge), webhookSecret, now)).resolves.toEqual({
+      id: 'evt_1',
+      type: 'charge.refunded',
+      paymentId: 'pi_charged',
+    });
+    const closed = event('charge.dispute.closed', {
+      id: 'dp_1',
+      object: 'dispute',
+      amount: 4_000,
+      status: 'lost',
+      payment_intent: 'pi_charged',
+    });
+    await expect(verifyStripeEvent(closed, sign(closed), webhookSecret, now)).resolves.toEqual({
+      id: 'evt_1',
+      type: 'charge.dispute.closed',
+      paymentId: 'pi_charged',
+      disputeId: 'dp_1',
+      amount: 4_000,
+      outcome: 'lost',
+    });
     const updated = event('account.updated', account('acct_active'));
     await expect(verifyStripeEvent(updated, sign(updated), webhookSecret, now)).resolves.toEqual({
       id: 'evt_1',
-      type: 'account.updated',
-      paymentIntentId: null,
+      type: 'other',
+      name: 'account.updated',
     });
   });
 

@@ -3,8 +3,10 @@ import {
   type PaymentProvider,
   type ProviderAccount,
   ProviderError,
+  type ProviderEvent,
   type ProviderPayment,
   type ProviderPaymentStatus,
+  type ProviderRefund,
 } from './provider.js';
 
 /**
@@ -228,10 +230,27 @@ export function stripeProvider(secretKey: string, options: StripeProviderOptions
     async refundPayment(input) {
       const stripe = await connect();
       try {
-        await stripe.refunds.create(
-          { payment_intent: input.paymentId, ...(input.amount !== undefined && { amount: input.amount }) },
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: input.paymentId,
+            ...(input.amount !== undefined && { amount: input.amount }),
+            ...(input.reference !== undefined && { metadata: { kindred_refund_id: input.reference } }),
+          },
           { idempotencyKey: input.idempotencyKey },
         );
+        return toRefund(refund);
+      } catch (error) {
+        throw toProviderError(error);
+      }
+    },
+
+    async listRefunds(paymentId) {
+      const stripe = await connect();
+      try {
+        const refunds = await stripe.refunds.list({ payment_intent: paymentId, limit: 100 });
+        return refunds.data
+          .filter((refund) => refund.status !== 'failed' && refund.status !== 'canceled')
+          .map(toRefund);
       } catch (error) {
         throw toProviderError(error);
       }
@@ -271,12 +290,56 @@ export function stripeProvider(secretKey: string, options: StripeProviderOptions
  * `paymentIntentId` is the PaymentIntent the event is about: the object itself for `payment_intent.*`
  * events, or the `payment_intent` a charge, refund or dispute points at; otherwise null.
  */
+const toRefund = (refund: Stripe.Refund): ProviderRefund => ({
+  id: refund.id,
+  amount: refund.amount,
+  reference: refund.metadata?.kindred_refund_id ?? null,
+});
+
+/** The payment a Stripe object belongs to: a PaymentIntent itself, or a charge's or dispute's. */
+function paymentOf(object: Record<string, unknown>): string | null {
+  if (object.object === 'payment_intent' && typeof object.id === 'string') return object.id;
+  return typeof object.payment_intent === 'string' ? object.payment_intent : null;
+}
+
+/** A Stripe event in our words; the kinds we do not act on are `other`. */
+export function stripeEventOf(event: Stripe.Event): ProviderEvent {
+  const object = event.data.object as unknown as Record<string, unknown>;
+  const paymentId = paymentOf(object);
+  const other: ProviderEvent = { id: event.id, type: 'other', name: event.type };
+  if (!paymentId) return other;
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+    case 'charge.refunded':
+      return { id: event.id, type: event.type, paymentId };
+    case 'payment_intent.payment_failed': {
+      const error = object.last_payment_error as { message?: string } | null | undefined;
+      return {
+        id: event.id,
+        type: event.type,
+        paymentId,
+        message: error?.message ?? 'The card payment did not go through.',
+      };
+    }
+    case 'charge.dispute.created':
+    case 'charge.dispute.closed': {
+      if (typeof object.id !== 'string' || typeof object.amount !== 'number') return other;
+      const base = { id: event.id, paymentId, disputeId: object.id, amount: object.amount };
+      if (event.type === 'charge.dispute.created') return { ...base, type: event.type };
+      // Stripe closes a dispute won, lost, or as a warning (an inquiry) that took no money.
+      return { ...base, type: event.type, outcome: object.status === 'lost' ? 'lost' : 'won' };
+    }
+    default:
+      return other;
+  }
+}
+
 export async function verifyStripeEvent(
   payload: string | Buffer,
   signature: string,
   webhookSecret: string,
   now: Date,
-): Promise<{ id: string; type: string; paymentIntentId: string | null }> {
+): Promise<ProviderEvent> {
   const StripeClient = await loadStripe();
   let event: Stripe.Event;
   try {
@@ -292,9 +355,5 @@ export async function verifyStripeEvent(
   } catch (error) {
     throw new Error(`Stripe webhook signature verification failed: ${messageOf(error)}`);
   }
-  const object = event.data.object as unknown as Record<string, unknown>;
-  let paymentIntentId: string | null = null;
-  if (object.object === 'payment_intent' && typeof object.id === 'string') paymentIntentId = object.id;
-  else if (typeof object.payment_intent === 'string') paymentIntentId = object.payment_intent;
-  return { id: event.id, type: event.type, paymentIntentId };
+  return stripeEventOf(event);
 }

@@ -80,6 +80,14 @@ function giftName(gift: DonationForHistory, names: HistoryNames): string {
   return `Gift to ${target}`;
 }
 
+/** A gift's line: the gift itself, its money returned, or refunded (docs/product/refunds-and-disputes.md). */
+function describeGiftLine(kind: string, name: string): string {
+  const lower = `${name.charAt(0).toLowerCase()}${name.slice(1)}`;
+  if (kind === 'donation_refund') return `Returned: ${lower}`;
+  if (kind === 'refund') return `Refunded: ${lower}`;
+  return name;
+}
+
 function heldState(row: HistoryRow, gift: DonationForHistory, names: HistoryNames): HeldGiftState | null {
   if (row.kind !== 'donation_hold' || row.account === 'held') return null;
   const settled = names.settlements.get(gift.id);
@@ -106,8 +114,7 @@ export function historyItem(row: HistoryRow, names: HistoryNames): HistoryItem {
     const project = gift.projectId === null ? undefined : names.projects.get(gift.projectId);
     return {
       ...base,
-      description:
-        row.kind === 'donation_refund' ? `Returned: ${name.charAt(0).toLowerCase()}${name.slice(1)}` : name,
+      description: describeGiftLine(row.kind, name),
       // A released gift's money is back: its one line took nothing in the end.
       amount: state === 'released' ? 0 : row.amount,
       gift: {

@@ -29,6 +29,8 @@ export interface UnclaimedGiftAid {
   gift_aid: number;
   /** Gift Aid donations not in the claim yet: their donor's declaration names no charity (decision 037). */
   awaiting_declaration: number;
+  /** Gift Aid claimed before on money since refunded: the next claim deducts it (minor units). */
+  adjustment: number;
 }
 
 const SCOPE_PATHS: Record<CharityDonationScope, string> = {

@@ -13,7 +13,7 @@ const CSV =
   'Title,First name or initial,Last name,House name or number,Postcode,Aggregated donations,Sponsored event,Donation date,Amount\nMs,Dana,Donor,4,AB1 2CD,,,01/01/30,100.00\n';
 
 function stubGiftAid() {
-  let unclaimed = { donations: 2, total: 40_000, gift_aid: 10_000, awaiting_declaration: 0 };
+  let unclaimed = { donations: 2, total: 40_000, gift_aid: 10_000, awaiting_declaration: 0, adjustment: 0 };
   const claims: GiftAidClaim[] = [];
   const posts: string[] = [];
   stubFetch({
@@ -24,7 +24,7 @@ function stubGiftAid() {
       if (unclaimed.donations === 0) return errorResponse(409, 'NOTHING_TO_CLAIM', 'Nothing to claim.');
       const claim = { id: 3, created_at: '2030-01-02T09:00:00.000Z', ...unclaimed };
       claims.unshift(claim);
-      unclaimed = { donations: 0, total: 0, gift_aid: 0, awaiting_declaration: 0 };
+      unclaimed = { donations: 0, total: 0, gift_aid: 0, awaiting_declaration: 0, adjustment: 0 };
       return jsonResponse({ claim }, 201);
     },
     'GET /api/charity/1/gift_aid/claims/3/csv': () =>

@@ -1,0 +1,135 @@
+import {
+  answerRefundRequestBodySchema,
+  donationSchema,
+  pageQuerySchema,
+  pageSchema,
+  REFUND_REQUEST_STATUSES,
+  refundAnswerSchema,
+  refundBodySchema,
+  refundRequestBodySchema,
+  refundRequestSchema,
+  refundSchema,
+  sandboxEventBodySchema,
+} from '@kindred/shared';
+import { z } from 'zod';
+import { idempotencyOf } from '../../lib/idempotency.js';
+import {
+  created,
+  idempotencyHeader,
+  idParams,
+  moduleRoutes,
+  routeOptions,
+  sendAttachment,
+} from '../../platform/route-helpers.js';
+import { currentUser } from '../../plugins/auth.js';
+
+const route = routeOptions(['refunds']);
+const requestWithGift = refundRequestSchema.extend({ donation: donationSchema });
+
+/** Money back (docs/product/refunds-and-disputes.md): refunds, givers' requests, credit notes, the sandbox's events. */
+export const refundsRoutes = moduleRoutes(async (app, { refunds, providerEvents }) => {
+  app.post(
+    '/donation/:id/refund',
+    route.user(
+      'Refund all or part of a gift of funds, back the way it came (the charity’s admins, platform admins)',
+      {
+        description:
+          'Without `amount`, all that is left of the gift. A full refund ends the gift at 90. Its match is reduced in proportion, its Gift Aid reduced (or, once claimed, deducted from the next claim), and the giver gets a credit note. A refund to a card goes through the payment provider. Honours an Idempotency-Key header.',
+        params: idParams(),
+        headers: idempotencyHeader,
+        body: refundBodySchema,
+        response: { 201: refundAnswerSchema },
+      },
+    ),
+    async (request, reply) => {
+      const user = currentUser(request);
+      return created(
+        reply,
+        refunds.refund(
+          request.auth,
+          request.params.id,
+          request.body,
+          idempotencyOf(request, `user:${user.id} refund:${request.params.id}`),
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/donation/:id/refund_request',
+    route.user('The giver asks for a refund, within 30 days of giving', {
+      params: idParams(),
+      body: refundRequestBodySchema,
+      response: { 201: z.object({ refund_request: refundRequestSchema }) },
+    }),
+    async (request, reply) =>
+      created(reply, refunds.requestRefund(request.auth, request.params.id, request.body)),
+  );
+
+  app.get(
+    '/charity/:id/refund_requests',
+    route.user('Givers’ requests for a refund to a charity and its projects, newest first', {
+      params: idParams(),
+      querystring: pageQuerySchema.extend({ status: z.enum(REFUND_REQUEST_STATUSES).optional() }),
+      response: { 200: pageSchema(requestWithGift) },
+    }),
+    async (request) =>
+      refunds.requestsOfCharity(request.auth, request.params.id, request.query.status, request.query),
+  );
+
+  app.post(
+    '/charity/:id/refund_requests/:request_id',
+    route.user(
+      'Accept a giver’s request (what is left of the gift is refunded) or decline it with a reason',
+      {
+        description: 'Honours an Idempotency-Key header.',
+        params: idParams('id', 'request_id'),
+        headers: idempotencyHeader,
+        body: answerRefundRequestBodySchema,
+        response: { 200: z.object({ refund_request: refundRequestSchema, refund: refundSchema.nullable() }) },
+      },
+    ),
+    async (request) => {
+      const user = currentUser(request);
+      return refunds.answerRequest(
+        request.auth,
+        request.params.id,
+        request.params.request_id,
+        request.body,
+        idempotencyOf(request, `user:${user.id} refund_request:${request.params.request_id}`),
+      );
+    },
+  );
+
+  app.get(
+    '/donation/:id/refunds/:refund_id/credit_note',
+    route.user('The credit note of a refund (PDF), to whoever may see the gift', {
+      params: idParams('id', 'refund_id'),
+      produces: ['application/pdf'],
+    }),
+    async (request, reply) => {
+      const { pdf, filename } = await refunds.creditNote(
+        request.auth,
+        request.params.id,
+        request.params.refund_id,
+      );
+      return sendAttachment(reply, 'application/pdf', filename, pdf);
+    },
+  );
+
+  app.post(
+    '/sandbox/events',
+    route.user(
+      'Raise a payment provider event in the sandbox: a refund at the provider, a dispute, a failed charge',
+      {
+        description:
+          'Platform admins, and only while the sandbox is the payment provider. The sandbox records it as a provider would and delivers it as its event, handled as Stripe’s would be.',
+        body: sandboxEventBodySchema,
+        response: {
+          200: z.object({ event: z.object({ id: z.string(), type: z.string() }), donation: donationSchema }),
+        },
+      },
+    ),
+    async (request) => providerEvents.raiseInSandbox(request.auth, request.body),
+  );
+});
