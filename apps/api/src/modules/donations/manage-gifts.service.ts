@@ -60,7 +60,11 @@ export function manageGiftsService(
         payment_method: null,
         expires_at,
         actions: [],
-        receipt: row.type === GIVING_TYPE.funds && approved && row.receiptNumber !== null,
+        // A gift refunded since keeps its receipt: its credit notes cancel the refunded part.
+        receipt:
+          row.type === GIVING_TYPE.funds &&
+          (approved || row.refundedAmount > 0) &&
+          row.receiptNumber !== null,
       };
     }
     const row = await subscriptions.find(scope.id);

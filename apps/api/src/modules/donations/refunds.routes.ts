@@ -117,6 +117,31 @@ export const refundsRoutes = moduleRoutes(async (app, { refunds, providerEvents 
     },
   );
 
+  const manageParams = z.object({ token: z.string().min(1).max(120) });
+  app.get(
+    '/manage/:token/credit_note/:refund_id',
+    route.public("A mail's link: a credit note of its gift (PDF)", {
+      params: manageParams.extend({ refund_id: idParams('refund_id').shape.refund_id }),
+      produces: ['application/pdf'],
+    }),
+    async (request, reply) => {
+      const { pdf, filename } = await refunds.creditNoteByLink(
+        request.params.token,
+        request.params.refund_id,
+      );
+      return sendAttachment(reply, 'application/pdf', filename, pdf);
+    },
+  );
+  app.post(
+    '/manage/:token/refund_request',
+    route.public("A mail's link: the giver asks for a refund of its gift, within 30 days", {
+      params: manageParams,
+      body: refundRequestBodySchema,
+      response: { 201: z.object({ refund_request: refundRequestSchema }) },
+    }),
+    async (request, reply) => created(reply, refunds.requestRefundByLink(request.params.token, request.body)),
+  );
+
   app.post(
     '/sandbox/events',
     route.user(

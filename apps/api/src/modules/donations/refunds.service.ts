@@ -21,6 +21,7 @@ import { creditNotePdf } from './credit-notes.js';
 import { donationViews, keyset, presentRefundRequest } from './donation-views.js';
 import { type DonationRow, donationsQueries, donationsRepository } from './donations.repository.js';
 import type { GiftRecorder } from './gift-recorder.js';
+import { readManageToken } from './manage-links.js';
 import { moneyBack, refundDestinationOf } from './money-back.js';
 import { type RefundRow, refundsRepository } from './refunds.repository.js';
 
@@ -179,39 +180,13 @@ export function refundsService(ctx: AppContext, recorder: GiftRecorder, provider
     async requestRefund(auth: AuthUser | null, donationId: number, body: RefundRequestBody) {
       const row = await donationOf(donationId);
       const user = await requireGiver(auth, row);
-      const request = await db().transaction(async (tx) => {
-        const [locked] = await donationsRepository.lock(tx, [donationId]);
-        if (!locked) throw notFound('The donation');
-        const age = ctx.now().getTime() - locked.createdAt.getTime();
-        if (age > REFUND_REQUEST_DAYS * 86_400_000)
-          throw new AppError(
-            409,
-            'REFUND_REQUEST_TOO_LATE',
-            `Refunds can be asked for within ${REFUND_REQUEST_DAYS} days of giving. Write to the charity instead.`,
-          );
-        if (locked.status !== approved && locked.status !== completed)
-          throw new AppError(
-            409,
-            'NOT_REFUNDABLE',
-            'Only a gift of funds that has been given can be refunded.',
-          );
-        await back.checkRefundable(tx, locked, undefined);
-        if (await refundsRepository.openRequestOf(tx, donationId))
-          throw new AppError(
-            409,
-            'REFUND_REQUEST_OPEN',
-            'You have already asked for this refund: the charity will answer.',
-          );
-        return refundsRepository.insertRequest(tx, {
-          donationId,
-          charityId: locked.charityId,
-          requestedBy: user.id,
-          reason: body.reason,
-          status: 'open',
-          createdAt: ctx.now(),
-        });
-      });
-      return { refund_request: presentRefundRequest(request) };
+      return { refund_request: presentRefundRequest(await ask(donationId, user.id, body.reason)) };
+    },
+
+    /** POST /manage/{token}/refund_request: a guest asks from their gift's link (the token is the check). */
+    async requestRefundByLink(token: string, body: RefundRequestBody) {
+      const row = await giftOfLink(token);
+      return { refund_request: presentRefundRequest(await ask(row.id, null, body.reason)) };
     },
 
     /** GET /charity/{id}/refund_requests: the inbox's requests, open first by default, each with its gift. */
@@ -295,8 +270,10 @@ export function refundsService(ctx: AppContext, recorder: GiftRecorder, provider
       return creditNoteOf(row, refundId);
     },
 
-    /** The same, for a guest's manage link (checked by the caller). */
-    creditNoteOf: (row: DonationRow, refundId: number) => creditNoteOf(row, refundId),
+    /** GET /manage/{token}/credit_note/{refundId}: the same, from the gift's link. */
+    async creditNoteByLink(token: string, refundId: number) {
+      return creditNoteOf(await giftOfLink(token), refundId);
+    },
 
     /**
      * A charity's money beyond its balances (docs/product/refunds-and-disputes.md#the-charitys-money):
@@ -328,6 +305,44 @@ export function refundsService(ctx: AppContext, recorder: GiftRecorder, provider
       return finished;
     },
   };
+
+  /** A request for a refund, once at a time per gift, within 30 days of giving. */
+  function ask(donationId: number, requestedBy: number | null, reason: string) {
+    return db().transaction(async (tx) => {
+      const [locked] = await donationsRepository.lock(tx, [donationId]);
+      if (!locked) throw notFound('The donation');
+      const age = ctx.now().getTime() - locked.createdAt.getTime();
+      if (age > REFUND_REQUEST_DAYS * 86_400_000)
+        throw new AppError(
+          409,
+          'REFUND_REQUEST_TOO_LATE',
+          `Refunds can be asked for within ${REFUND_REQUEST_DAYS} days of giving. Write to the charity instead.`,
+        );
+      await back.checkRefundable(tx, locked, undefined);
+      if (await refundsRepository.openRequestOf(tx, donationId))
+        throw new AppError(
+          409,
+          'REFUND_REQUEST_OPEN',
+          'You have already asked for this refund: the charity will answer.',
+        );
+      return refundsRepository.insertRequest(tx, {
+        donationId,
+        charityId: locked.charityId,
+        requestedBy,
+        reason,
+        status: 'open',
+        createdAt: ctx.now(),
+      });
+    });
+  }
+
+  /** The gift of a mail's link (docs/product/card-gifts.md#manage-from-the-mail). */
+  async function giftOfLink(token: string): Promise<DonationRow> {
+    const scope = readManageToken(ctx.config.jwtSecret, token, ctx.now());
+    if (scope.kind !== 'donation')
+      throw new AppError(409, 'NOT_A_GIFT', 'This link is for a recurring gift, not one gift.');
+    return donationOf(scope.id);
+  }
 
   async function creditNoteOf(row: DonationRow, refundId: number) {
     const refund = await refundsRepository.findRefund(db(), row.id, refundId);

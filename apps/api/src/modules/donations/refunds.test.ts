@@ -246,6 +246,36 @@ describe('a refund to a card', () => {
     expect(mails).toHaveLength(2);
     const note = mails.find((m) => m.text.includes('Credit note number: KC-'));
     expect(note?.text).toMatch(/See your gift and download the credit note \(PDF\): http\S+\/manage\//);
+    // The link opens the credit note without signing in.
+    const token = /\/manage\/(\S+)/.exec(note?.text ?? '')?.[1];
+    const refundId = back.json().refund.id;
+    const pdf = await t.request('GET', `/api/manage/${token}/credit_note/${refundId}`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await t.request('GET', `/api/manage/${token}x/credit_note/${refundId}`)).statusCode).toBe(404);
+  });
+
+  it('a guest asks for from the gift’s link', async () => {
+    const res = await t.request('POST', `/api/guest/donate/project/${charity.projectId}`, {
+      body: {
+        email: 'guest.ask@example.org',
+        first_name: 'Gus',
+        last_name: 'Guest',
+        amount: 2_000,
+        card: GOOD_CARD,
+      },
+      headers: { 'idempotency-key': 'guest-ask-1' },
+    });
+    const receipt = (await t.outbox()).find((m) => m.to === 'guest.ask@example.org');
+    const token = /\/manage\/(\S+)/.exec(receipt?.text ?? '')?.[1];
+    const asked = await t.request('POST', `/api/manage/${token}/refund_request`, {
+      body: { reason: 'I meant to give to another project' },
+    });
+    expect(asked.statusCode).toBe(201);
+    expect(asked.json().refund_request).toMatchObject({
+      status: 'open',
+      donation_id: res.json().donation.id,
+    });
   });
 });
 
