@@ -3,7 +3,7 @@ import type { MailMessage } from '../../lib/mailer.js';
 import { renderPdf, pdfRow as row } from '../../lib/pdf.js';
 import { charityOnReceipt } from './receipts.js';
 
-/* Credit notes: what a refund gave back, numbered KC-<year>-<number> (docs/product/refunds-and-disputes.md#credit-notes). */
+/* Credit notes: what a refund gave back, numbered KC-<year>-<number> (docs/product/refunds-and-disputes.md#what-follows-a-refund). */
 
 const day = (iso: string) => iso.slice(0, 10);
 
