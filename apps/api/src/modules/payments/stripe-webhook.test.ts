@@ -263,3 +263,91 @@ describe('a gift by card whose answer was lost, on Stripe', () => {
     expect((await paymentRow(row.id))?.status).toBe('credited');
   });
 });
+
+describe('disputes of a gift by card, from Stripe', () => {
+  /** A card gift made on Stripe whose answer arrived by the webhook (as above), to dispute. */
+  async function stripeGift(amount: number) {
+    const { makeCharityWithProject, platformAdmin } = await import('../../testing/factories.js');
+    const platform = await platformAdmin(t);
+    const { projectId, charityId, admin } = await makeCharityWithProject(t, {
+      name: `Dispute Trust ${++counter}`,
+      platform,
+    });
+    const donor = await t.createUser();
+    const row = await openStripePayment(donor.id, amount, {
+      providerPaymentId: `pi_disputed_${++counter}`,
+      purpose: 'gift',
+      status: 'requires_action',
+      idempotencyScope: `user:${donor.id}`,
+      idempotencyKey: `dispute-${counter}`,
+      intent: {
+        target: { kind: 'project', id: projectId },
+        body: { type: 2, amount, source: 'card' },
+        donor: { ownerType: 'user', ownerId: donor.id },
+        userId: donor.id,
+        signoff: false,
+        email: null,
+      },
+    });
+    const providerPaymentId = row.providerPaymentId as string;
+    await deliver(event('payment_intent.succeeded', { id: providerPaymentId, amount, status: 'succeeded' }));
+    const gift = async () =>
+      (await t.request('GET', '/api/user/donations', { token: donor.token })).json().items[0];
+    const funds = async () =>
+      (await t.request('GET', `/api/charity/funds/${charityId}`, { token: admin.token })).json();
+    return { providerPaymentId, gift, funds };
+  }
+
+  /** A Stripe dispute event (the object Stripe sends is the dispute). */
+  const disputeEvent = (
+    type: 'charge.dispute.created' | 'charge.dispute.closed',
+    dispute: { id: string; amount: number; status: string; payment_intent: string },
+    id?: string,
+  ) => {
+    counter += 1;
+    return stripeEvent(
+      type,
+      { object: 'dispute', currency: 'inr', charge: 'ch_x', ...dispute },
+      { id: id ?? `evt_dispute_${counter}`, created: new Date() },
+    );
+  };
+
+  it('holds the money once however often the opening arrives, and a loss refunds the gift once', async () => {
+    const { providerPaymentId, gift, funds } = await stripeGift(7_000);
+    const dispute = { id: `dp_${counter}`, amount: 7_000, payment_intent: providerPaymentId };
+    const opened = disputeEvent('charge.dispute.created', { ...dispute, status: 'needs_response' });
+    const replies = await Promise.all([deliver(opened), deliver(opened), deliver(opened)]);
+    expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    // The same dispute in a new event (Stripe sends one per change) changes nothing either.
+    await deliver(disputeEvent('charge.dispute.created', { ...dispute, status: 'needs_response' }));
+    expect((await gift()).dispute).toEqual({ status: 'open', amount: 7_000 });
+    expect((await funds()).held).toBe(7_000);
+
+    const lost = disputeEvent('charge.dispute.closed', { ...dispute, status: 'lost' });
+    await deliver(lost);
+    await deliver(lost);
+    await deliver(disputeEvent('charge.dispute.closed', { ...dispute, status: 'lost' }));
+    expect(await gift()).toMatchObject({ status: 90, refunded_amount: 7_000, dispute: { status: 'lost' } });
+    expect((await gift()).refunds).toHaveLength(1);
+    expect((await funds()).held).toBe(0);
+  });
+
+  it('settles a dispute closed before its opening arrives; the late opening changes nothing', async () => {
+    const { providerPaymentId, gift, funds } = await stripeGift(3_000);
+    const dispute = { id: `dp_${counter}`, amount: 3_000, payment_intent: providerPaymentId };
+    await deliver(disputeEvent('charge.dispute.closed', { ...dispute, status: 'won' }));
+    expect((await gift()).dispute).toEqual({ status: 'won', amount: 3_000 });
+    await deliver(disputeEvent('charge.dispute.created', { ...dispute, status: 'needs_response' }));
+    expect(await gift()).toMatchObject({ status: 80, refunded_amount: 0, dispute: { status: 'won' } });
+    expect((await funds()).held).toBe(0);
+  });
+
+  it('releases the money of a dispute won', async () => {
+    const { providerPaymentId, gift, funds } = await stripeGift(2_000);
+    const dispute = { id: `dp_${counter}`, amount: 2_000, payment_intent: providerPaymentId };
+    await deliver(disputeEvent('charge.dispute.created', { ...dispute, status: 'needs_response' }));
+    await deliver(disputeEvent('charge.dispute.closed', { ...dispute, status: 'won' }));
+    expect(await gift()).toMatchObject({ status: 80, refunded_amount: 0, dispute: { status: 'won' } });
+    expect((await funds()).held).toBe(0);
+  });
+});
