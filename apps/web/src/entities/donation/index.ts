@@ -35,6 +35,7 @@ export {
 } from './donation-queries';
 export { donationRecipient } from './donation-recipient';
 export { DonationStatusBadge } from './donation-status-badge';
+export { type CreditNoteSource, downloadCreditNote } from './download-credit-note';
 export { downloadReceipt, type ReceiptSource } from './download-receipt';
 export { makeGiftAidDeclaration, useMakeGiftAidDeclaration } from './gift-aid-declaration';
 export {
@@ -48,4 +49,15 @@ export { getGiftAidDeclarationFor, getGiftAidDeclarations, giftAidQueries } from
 export { AMOUNT_PRESETS, giftAidFor } from './gift-amount';
 export { GiftMessageFields, type GiftMessageFieldsProps } from './gift-message-fields';
 export { GiveDialog, type GiveDialogProps, useStepHeading } from './give-dialog';
+export {
+  canAskForRefund,
+  isRefundable,
+  type MoneyBackViewer,
+  refundDestination,
+  refundLeft,
+  refundRequestDeadline,
+  wayBack,
+} from './money-back';
+export { CreditNoteButton, MoneyBackDetails, type MoneyBackDetailsProps } from './money-back-details';
 export { ReceiptButton, type ReceiptButtonProps } from './receipt-button';
+export { RefundRequestDialog, type RefundRequestDialogProps } from './refund-request-dialog';
