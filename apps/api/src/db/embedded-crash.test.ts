@@ -10,20 +10,26 @@ import { type ApiProcess, freePort, startApiProcess } from '../testing/api-proce
 import { openDatabase } from './client.js';
 
 /**
- * `npm start`'s embedded default killed with `kill -9` while gifts are being written, then started
- * again on the same DATA_DIR: once with its PostgreSQL server left running (orphaned), once with
- * the server killed too (a stale lock, and a crash for the server to recover from). Each time the
- * app comes up, every gift it answered is there, a gift whose answer was lost is made exactly once
- * when its request is sent again with the same Idempotency-Key, the donor's wallet holds what is
- * left of it, and the ledger balances.
+ * `npm start`'s embedded default killed with `kill -9` while gifts and refunds are being written,
+ * then started again on the same DATA_DIR: once with its PostgreSQL server left running (orphaned),
+ * once with the server killed too (a stale lock, and a crash for the server to recover from). Each
+ * time the app comes up, every gift and refund it answered is there, one whose answer was lost is
+ * made exactly once when its request is sent again with the same Idempotency-Key, the donor's
+ * wallet holds what is left, and the ledger balances.
  */
 const SECRET = 'embedded-crash-test-secret-embedded-crash-test';
 const GIFT = 100;
-const WRITERS = 4;
+/** Each refund gives back part of one answered gift, by the charity's admin. */
+const REFUND = 40;
+const WRITERS = 3;
 
 interface Sent {
   key: string;
   status: number | 'lost';
+  /** A gift answered: its donation, for a refund to take part of. */
+  donationId?: number;
+  /** A refund: the gift it refunds. */
+  refundOf?: number;
 }
 
 describe('the embedded database when the app is killed mid-write', () => {
@@ -32,6 +38,7 @@ describe('the embedded database when the app is killed mid-write', () => {
   let port: number;
   let base: string;
   let token: string;
+  let charityToken: string;
   let donorId: number;
   let projectId: number;
 
@@ -51,6 +58,17 @@ describe('the embedded database when the app is killed mid-write', () => {
       body: JSON.stringify({ type: 2, amount: GIFT, source: 'wallet' }),
     });
 
+  const refund = (donationId: number, key: string) =>
+    fetch(`${base}/api/donation/${donationId}/refund`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${charityToken}`,
+        'idempotency-key': key,
+      },
+      body: JSON.stringify({ amount: REFUND, reason: 'Given by mistake' }),
+    });
+
   /** The database the running app uses, as its start wrote it down beside the server. */
   async function appDatabase() {
     const owner = JSON.parse(await readFile(path.join(dataDir, 'postgres', 'owner.json'), 'utf8')) as {
@@ -63,8 +81,8 @@ describe('the embedded database when the app is killed mid-write', () => {
     const database = await appDatabase();
     try {
       const client = (database.db as unknown as { $client: pg.Pool }).$client;
-      const { rows } = await client.query<{ gifts: string }>(
-        "select count(*) as gifts from donations where donor_type = 'user' and donor_id = $1",
+      const { rows } = await client.query<{ gifts: string; refunded: string }>(
+        "select count(*) as gifts, coalesce(sum(refunded_amount), 0) as refunded from donations where donor_type = 'user' and donor_id = $1",
         [donorId],
       );
       const wallet = await fetch(`${base}/api/user/wallet`, {
@@ -72,6 +90,7 @@ describe('the embedded database when the app is killed mid-write', () => {
       });
       return {
         gifts: Number(rows[0]?.gifts),
+        refunded: Number(rows[0]?.refunded),
         wallet: ((await wallet.json()) as { wallet_amount: number }).wallet_amount,
         problems: await checkLedger(database.db),
       };
@@ -80,7 +99,10 @@ describe('the embedded database when the app is killed mid-write', () => {
     }
   }
 
-  /** Writers give one gift after another until the app stops answering; `kill` runs meanwhile. */
+  /**
+   * Writers give one gift after another, and a refunder refunds part of each gift answered, until
+   * the app stops answering; `kill` runs meanwhile.
+   */
   async function giveUntilKilled(kill: () => void): Promise<Sent[]> {
     const sent: Sent[] = [];
     let killed = false;
@@ -90,15 +112,39 @@ describe('the embedded database when the app is killed mid-write', () => {
         const entry: Sent = { key, status: 'lost' };
         sent.push(entry);
         try {
-          entry.status = (await give(key)).status;
+          const res = await give(key);
+          entry.status = res.status;
+          if (res.status === 201)
+            entry.donationId = ((await res.json()) as { donation: { id: number } }).donation.id;
         } catch {
           return;
         }
       }
     };
-    const writers = Array.from({ length: WRITERS }, writer);
-    // Let the writers get going: every one has had gifts answered before the kill.
-    while (sent.filter((s) => s.status === 201).length < WRITERS * 5)
+    const refunder = async () => {
+      let next = 0;
+      while (!killed) {
+        const gift = sent.filter((s) => s.donationId !== undefined)[next];
+        if (!gift?.donationId) {
+          await new Promise((r) => setTimeout(r, 5));
+          continue;
+        }
+        next += 1;
+        const entry: Sent = { key: randomUUID(), status: 'lost', refundOf: gift.donationId };
+        sent.push(entry);
+        try {
+          entry.status = (await refund(gift.donationId, entry.key)).status;
+        } catch {
+          return;
+        }
+      }
+    };
+    const writers = [...Array.from({ length: WRITERS }, writer), refunder()];
+    // Let the writers get going: every one has had gifts answered, and refunds too, before the kill.
+    while (
+      sent.filter((s) => s.status === 201 && s.refundOf === undefined).length < WRITERS * 5 ||
+      sent.filter((s) => s.status === 201 && s.refundOf !== undefined).length < 3
+    )
       await new Promise((r) => setTimeout(r, 10));
     killed = true;
     kill();
@@ -126,11 +172,22 @@ describe('the embedded database when the app is killed mid-write', () => {
     const body = (await login.json()) as { token: string; user: { id: number } };
     token = body.token;
     donorId = body.user.id;
+    const charityLogin = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'charity@example.org', password: DEMO_PASSWORD }),
+    });
+    const charityAdmin = (await charityLogin.json()) as { token: string; user: { id: number } };
+    charityToken = charityAdmin.token;
     const database = await appDatabase();
     try {
       const client = (database.db as unknown as { $client: pg.Pool }).$client;
+      // A live project of the charity whose admin refunds.
       const { rows } = await client.query<{ id: string }>(
-        'select id from projects where status = 2 order by id',
+        `select p.id from projects p where p.status = 2 and p.charity_id in
+           (select charity_id from charity_memberships where user_id = $1 and admin_type in (1, 2))
+         order by p.id`,
+        [charityAdmin.user.id],
       );
       for (const row of rows) {
         projectId = Number(row.id);
@@ -157,23 +214,39 @@ describe('the embedded database when the app is killed mid-write', () => {
       if (killServerToo) process.kill(postmaster, 'SIGKILL');
     });
     await exited();
-    const answered = sent.filter((s) => s.status === 201);
-    const lost = sent.filter((s) => s.status === 'lost');
-    expect(sent.every((s) => s.status === 201 || s.status === 'lost')).toBe(true);
+    const gifts = sent.filter((s) => s.refundOf === undefined);
+    const refunds = sent.filter((s) => s.refundOf !== undefined);
+    const answered = gifts.filter((s) => s.status === 201);
+    const lost = gifts.filter((s) => s.status === 'lost');
+    const refundsAnswered = refunds.filter((s) => s.status === 201);
+    const refundsLost = refunds.filter((s) => s.status === 'lost');
+    expect(sent.filter((s) => s.status !== 201 && s.status !== 'lost')).toEqual([]);
 
     await start();
     const after = await state();
-    // Every gift answered before the kill is there; the lost ones are there or not, each at most once.
+    // Every gift and refund answered before the kill is there; the lost ones are there or not, each
+    // at most once.
     expect(after.gifts).toBeGreaterThanOrEqual(before.gifts + answered.length);
     expect(after.gifts).toBeLessThanOrEqual(before.gifts + answered.length + lost.length);
-    expect(after.wallet).toBe(before.wallet - (after.gifts - before.gifts) * GIFT);
+    expect(after.refunded).toBeGreaterThanOrEqual(before.refunded + refundsAnswered.length * REFUND);
+    expect(after.refunded).toBeLessThanOrEqual(
+      before.refunded + (refundsAnswered.length + refundsLost.length) * REFUND,
+    );
+    expect(after.wallet).toBe(
+      before.wallet - (after.gifts - before.gifts) * GIFT + (after.refunded - before.refunded),
+    );
     expect(after.problems).toEqual([]);
 
-    // Sent again with their keys, the lost gifts are made once: now every key is one gift.
+    // Sent again with their keys, the lost gifts and refunds are made once: now every key is one.
     for (const { key } of lost) expect((await give(key)).status).toBe(201);
+    for (const { key, refundOf } of refundsLost)
+      expect((await refund(refundOf as number, key)).status).toBe(201);
     const settled = await state();
     expect(settled.gifts).toBe(before.gifts + answered.length + lost.length);
-    expect(settled.wallet).toBe(before.wallet - (answered.length + lost.length) * GIFT);
+    expect(settled.refunded).toBe(before.refunded + (refundsAnswered.length + refundsLost.length) * REFUND);
+    expect(settled.wallet).toBe(
+      before.wallet - (answered.length + lost.length) * GIFT + (settled.refunded - before.refunded),
+    );
     expect(settled.problems).toEqual([]);
   }
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { type AccountRef, account, PLATFORM } from '../ledger/index.js';
-import { projectsWrites } from '../projects/index.js';
+import { projectsQueries, projectsWrites } from '../projects/index.js';
 import { usersQueries } from '../users/index.js';
 import { creditNoteMail } from './credit-notes.js';
 import { type Actor, donorOwner, fundsAccountOf, remainingOf } from './donation-flow.js';
@@ -76,6 +76,19 @@ export function moneyBack(ctx: AppContext, recorder: GiftRecorder) {
     donationId: row.id,
     reference: { donation_id: row.id, ...link },
   });
+
+  /**
+   * Locks a gift for a change of its money, in the order a new gift takes its locks: its project
+   * first (whose figures a refund changes), then the gift. A refund and a gift to the same project
+   * at once then queue instead of each holding what the other waits for.
+   */
+  async function lockGift(tx: Tx, donationId: number): Promise<DonationRow | undefined> {
+    const seen = await donationsRepository.find(tx, donationId);
+    if (!seen) return undefined;
+    if (seen.projectId) await projectsQueries.lock(tx, seen.projectId);
+    const [row] = await donationsRepository.lock(tx, [donationId]);
+    return row;
+  }
 
   /** What a charity can be paid out, or refund a delivered gift from: its funds less undelivered direct gifts. */
   async function availableOf(executor: Executor, charityId: number): Promise<number> {
@@ -344,7 +357,7 @@ export function moneyBack(ctx: AppContext, recorder: GiftRecorder) {
   async function finishCardRefund(tx: Tx, refundId: number, providerRefundId: string) {
     const pending = await refundsRepository.lockRefund(tx, refundId);
     if (pending?.status !== 'pending') return pending;
-    const [row] = await donationsRepository.lock(tx, [pending.donationId]);
+    const row = await lockGift(tx, pending.donationId);
     if (!row) return pending;
     const actor = { userId: pending.createdBy };
     const withId = await refundsRepository.updateRefund(tx, pending.id, { providerRefundId });
@@ -356,7 +369,7 @@ export function moneyBack(ctx: AppContext, recorder: GiftRecorder) {
   async function failCardRefund(tx: Tx, refundId: number, message: string) {
     const pending = await refundsRepository.lockRefund(tx, refundId);
     if (pending?.status !== 'pending') return pending;
-    const [row] = await donationsRepository.lock(tx, [pending.donationId]);
+    const row = await lockGift(tx, pending.donationId);
     if (!row) return pending;
     const back = pending.fromPlatform ? PLATFORM.losses : fundsOf(restingOwner(row));
     await ledger.transfer(
@@ -462,6 +475,7 @@ export function moneyBack(ctx: AppContext, recorder: GiftRecorder) {
   }
 
   return {
+    lockGift,
     availableOf,
     sourceFor,
     checkRefundable,

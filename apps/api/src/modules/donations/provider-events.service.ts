@@ -39,8 +39,7 @@ export function providerEventsService(ctx: AppContext, recorder: GiftRecorder, p
   async function lockGiftOf(tx: Tx, providerPaymentId: string): Promise<DonationRow | undefined> {
     const payment = await giftPaymentsQueries.byProviderPaymentId(tx, provider.name, providerPaymentId);
     if (!payment?.donationId) return undefined;
-    const [row] = await donationsRepository.lock(tx, [payment.donationId]);
-    return row;
+    return back.lockGift(tx, payment.donationId);
   }
 
   const disputed = (tx: Tx, row: DonationRow, status: 'open' | 'won' | 'lost', amount: number) =>

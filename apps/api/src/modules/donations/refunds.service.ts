@@ -128,7 +128,7 @@ export function refundsService(ctx: AppContext, recorder: GiftRecorder, provider
     alongside?: (tx: Tx, refund: RefundRow) => Promise<void>,
   ) {
     const work = async (tx: Tx) => {
-      const [row] = await donationsRepository.lock(tx, [donationId]);
+      const row = await back.lockGift(tx, donationId);
       if (!row) throw notFound('The donation');
       const amount = await back.checkRefundable(tx, row, input.amount);
       const source = await back.sourceFor(tx, row, amount, input.platformPays);
