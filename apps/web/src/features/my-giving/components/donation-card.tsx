@@ -1,10 +1,17 @@
 import { type Donation, formatMoney, GIVING_TYPE } from '@kindred/shared';
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Link } from 'react-router';
-import { DonationStatusBadge, donationTypeLabel, donationWhat, ReceiptButton } from '@/entities/donation';
+import {
+  DonationStatusBadge,
+  donationTypeLabel,
+  donationWhat,
+  MoneyBackDetails,
+  ReceiptButton,
+} from '@/entities/donation';
 import { showDate } from '@/lib/format';
 import { declineReason, hasReceipt } from '../lib/donation';
+import { RefundRequestAction } from './refund-request-action';
 
 /** Where the gift went: the project (with its charity) or the charity itself, as links. */
 export function DonationTarget({ donation }: { donation: Pick<Donation, 'project' | 'charity'> }) {
@@ -32,7 +39,10 @@ function isTime(donation: Donation): boolean {
   return donation.type === GIVING_TYPE.volunteering || donation.type === GIVING_TYPE.skilledVolunteering;
 }
 
-/** One donation in a list: what, to whom, when, its status, its receipt and its details. */
+/**
+ * One donation in a list: what, to whom, when, its status, its receipt, its refunds with their
+ * credit notes (a dispute, a request for a refund), asking for a refund, and its details.
+ */
 export function DonationCard({
   donation,
   onOpen,
@@ -45,6 +55,7 @@ export function DonationCard({
 }) {
   const what = donationWhat(donation);
   const reason = donation.status === 90 ? declineReason(donation) : null;
+  const details = useRef<HTMLButtonElement>(null);
   return (
     <Paper component="li" withBorder p="md" style={{ listStyle: 'none' }}>
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -68,15 +79,22 @@ export function DonationCard({
             </Text>
           ) : null}
           {reason ? <Text size="sm">{`Reason: ${reason}`}</Text> : null}
+          <MoneyBackDetails donation={donation} viewer="giver" />
           {extra}
         </Stack>
         <Stack gap="xs" align="flex-end">
           <DonationStatusBadge donation={donation} />
           <Group gap="xs" justify="flex-end">
+            <RefundRequestAction
+              donation={donation}
+              // The button goes once asked: focus moves on to the gift's Details.
+              onSent={() => setTimeout(() => details.current?.focus(), 0)}
+            />
             {hasReceipt(donation) ? (
               <ReceiptButton donationId={donation.id} receiptNumber={donation.receipt_number} />
             ) : null}
             <Button
+              ref={details}
               size="xs"
               variant="light"
               onClick={() => onOpen(donation.id)}

@@ -7,6 +7,7 @@ import {
   donationQueries,
   donationTypeLabel,
   donationWhat,
+  MoneyBackDetails,
   ReceiptButton,
 } from '@/entities/donation';
 import { showDate, showDateTime } from '@/lib/format';
@@ -46,7 +47,9 @@ function DetailBody({ id }: { id: number }) {
       <Stack gap={4}>
         <Fact label="Kind">{donationTypeLabel(donation.type)}</Fact>
         {donation.type === GIVING_TYPE.funds ? (
-          <Fact label="From">{donation.source === 'credits' ? 'Credits' : 'Wallet'}</Fact>
+          <Fact label="From">
+            {donation.source === 'credits' ? 'Credits' : donation.source === 'card' ? 'Card' : 'Wallet'}
+          </Fact>
         ) : null}
         {donation.gift_aid ? (
           <Fact label="Gift Aid">{`Adds ${formatMoney(donation.gift_aid_amount)}`}</Fact>
@@ -60,6 +63,7 @@ function DetailBody({ id }: { id: number }) {
         {donation.message ? <Fact label="Message">{donation.message}</Fact> : null}
         {donation.receipt_number ? <Fact label="Receipt">{donation.receipt_number}</Fact> : null}
       </Stack>
+      <MoneyBackDetails donation={donation} viewer="giver" />
       {hasReceipt(donation) ? (
         <Group>
           <ReceiptButton donationId={donation.id} receiptNumber={donation.receipt_number} size="sm" />
