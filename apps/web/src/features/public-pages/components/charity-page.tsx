@@ -6,7 +6,7 @@ import { Page } from '@/components/ui/page';
 import { Picture } from '@/components/ui/picture';
 import { charityQueries } from '@/entities/charity';
 import type { MapPlace } from './project-page';
-import { FailedPage, isNotFound, LoadingPage, NotFoundPage } from './states';
+import { PageNotReady } from './states';
 
 export interface CharityPageProps {
   /** From the URL; null when it is not a charity id. */
@@ -33,14 +33,8 @@ function safeWebsite(url: string | null): string | null {
 /** `/charities/:id`: an approved charity's public page and its Live projects. */
 export function CharityPage({ charityId, renderProjects, renderMap, renderGive }: CharityPageProps) {
   const charity = useQuery({ ...charityQueries.detail(charityId ?? 0), enabled: charityId !== null });
-  if (charityId === null) return <NotFoundPage what="charity" />;
-  if (charity.isPending) return <LoadingPage title="Charity" />;
-  if (charity.isError) {
-    return isNotFound(charity.error) ? (
-      <NotFoundPage what="charity" />
-    ) : (
-      <FailedPage title="Charity" error={charity.error} retry={() => charity.refetch()} />
-    );
+  if (charityId === null || !charity.isSuccess) {
+    return <PageNotReady what="charity" missing={charityId === null} query={charity} />;
   }
   const data = charity.data;
   const types = data.charity_types.map((type) => labelOf(CHARITY_TYPES, type)).filter(Boolean);

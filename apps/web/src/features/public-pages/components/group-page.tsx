@@ -6,7 +6,7 @@ import { Page } from '@/components/ui/page';
 import { Picture } from '@/components/ui/picture';
 import { groupQueries } from '@/entities/group';
 import { loginPath } from '@/lib/navigation';
-import { FailedPage, isNotFound, LoadingPage, NotFoundPage } from './states';
+import { PageNotReady } from './states';
 
 export interface PublicGroupPageProps {
   /** From the URL; null when it is not a group id. */
@@ -19,14 +19,8 @@ export interface PublicGroupPageProps {
  */
 export function PublicGroupPage({ groupId }: PublicGroupPageProps) {
   const group = useQuery({ ...groupQueries.publicPage(groupId ?? 0), enabled: groupId !== null });
-  if (groupId === null) return <NotFoundPage what="group" />;
-  if (group.isPending) return <LoadingPage title="Group" />;
-  if (group.isError) {
-    return isNotFound(group.error) ? (
-      <NotFoundPage what="group" />
-    ) : (
-      <FailedPage title="Group" error={group.error} retry={() => group.refetch()} />
-    );
+  if (groupId === null || !group.isSuccess) {
+    return <PageNotReady what="group" missing={groupId === null} query={group} />;
   }
   const data = group.data;
   const type = labelOf(GROUP_TYPES, data.group_type);

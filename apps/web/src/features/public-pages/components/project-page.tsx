@@ -38,7 +38,7 @@ import { projectQueries } from '@/entities/project';
 import { useRevealed } from '@/lib/deferred';
 import { formatFileSize } from '@/lib/format';
 import { daysLeftText, documentKind } from '../format';
-import { FailedPage, isNotFound, LoadingPage, NotFoundPage } from './states';
+import { PageNotReady } from './states';
 
 /** Updates per page on the public page. */
 const UPDATES_PAGE_SIZE = 5;
@@ -448,14 +448,9 @@ export function ProjectPage({
   const summary = useQuery({ ...projectQueries.summary(id), enabled: found });
   const shown = useRevealed(found);
 
-  if (projectId === null) return <NotFoundPage what="project" />;
-  if (project.isPending || (found && !shown)) return <LoadingPage title="Project" />;
-  if (project.isError) {
-    return isNotFound(project.error) ? (
-      <NotFoundPage what="project" />
-    ) : (
-      <FailedPage title="Project" error={project.error} retry={() => project.refetch()} />
-    );
+  // Still loading for the first render that has the project (`useRevealed`).
+  if (projectId === null || !project.isSuccess || !shown) {
+    return <PageNotReady what="project" missing={projectId === null} query={project} />;
   }
   const data = project.data;
   const types = data.charity_types.map((type) => labelOf(CHARITY_TYPES, type)).filter(Boolean);
