@@ -1,7 +1,8 @@
-import { Anchor, Badge, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, List, Paper, Skeleton, Text } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { LoadingState } from '@/components/ui/states';
+import { TitledSection } from '@/components/ui/titled-section';
 
 /** One figure of a dashboard, with a link to where it is managed. */
 export function Stat({
@@ -46,14 +47,9 @@ export interface Task {
 export function DashboardSection({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby={headingId}>
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={headingId}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
+    <TitledSection id={headingId} title={title} variant="tile">
+      {children}
+    </TitledSection>
   );
 }
 
