@@ -1,10 +1,11 @@
 import { CHARITY_TYPES, labelOf } from '@kindred/shared';
-import { Anchor, Badge, DataList, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, DataList, Grid, Group, Paper, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Page } from '@/components/ui/page';
 import { Picture } from '@/components/ui/picture';
 import { charityQueries } from '@/entities/charity';
+import { AboutSection } from './about-section';
 import type { MapPlace } from './project-page';
 import { PageNotReady } from './states';
 
@@ -63,18 +64,7 @@ export function CharityPage({ charityId, renderProjects, renderMap, renderGive }
     >
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <Paper withBorder p="lg" component="section" aria-label="About">
-            <Stack gap="sm">
-              <Title order={2} size="h3">
-                About
-              </Title>
-              {data.description ? (
-                <Text style={{ whiteSpace: 'pre-wrap' }}>{data.description}</Text>
-              ) : (
-                <Text>This charity has not written a description yet.</Text>
-              )}
-            </Stack>
-          </Paper>
+          <AboutSection what="charity" description={data.description} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">

@@ -6,6 +6,7 @@ import { Page } from '@/components/ui/page';
 import { Picture } from '@/components/ui/picture';
 import { groupQueries } from '@/entities/group';
 import { loginPath } from '@/lib/navigation';
+import { AboutSection } from './about-section';
 import { PageNotReady } from './states';
 
 export interface PublicGroupPageProps {
@@ -41,22 +42,12 @@ export function PublicGroupPage({ groupId }: PublicGroupPageProps) {
       }
     >
       <Stack gap="lg">
-        <Paper withBorder p="lg" component="section" aria-label="About">
-          <Stack gap="sm">
-            <Title order={2} size="h3">
-              About
-            </Title>
-            {data.description ? (
-              <Text style={{ whiteSpace: 'pre-wrap' }}>{data.description}</Text>
-            ) : (
-              <Text>This group has not written a description yet.</Text>
-            )}
-            <Text size="sm">
-              {data.members === 1 ? '1 member' : `${data.members} members`} ·{' '}
-              {data.requires_approval ? 'Joining needs an admin’s approval' : 'Open to join'}
-            </Text>
-          </Stack>
-        </Paper>
+        <AboutSection what="group" description={data.description}>
+          <Text size="sm">
+            {data.members === 1 ? '1 member' : `${data.members} members`} ·{' '}
+            {data.requires_approval ? 'Joining needs an admin’s approval' : 'Open to join'}
+          </Text>
+        </AboutSection>
         <Paper withBorder p="lg" component="section" aria-label="Join">
           <Stack gap="sm" align="flex-start">
             <Title order={2} size="h3">
