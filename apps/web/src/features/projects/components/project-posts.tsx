@@ -138,7 +138,6 @@ export function ProjectUpdates({ project }: { project: Project }) {
           query={updates}
           loading="Loading updates…"
           failed="The updates could not be loaded."
-          isEmpty={() => items.length === 0}
           empty={<EmptyState>No updates yet. Tell supporters how the project is going.</EmptyState>}
         >
           {() =>
@@ -246,7 +245,6 @@ export function ProjectImpact({ project }: { project: Project }) {
           query={impacts}
           loading="Loading impact statements…"
           failed="The impact statements could not be loaded."
-          isEmpty={() => items.length === 0}
           empty={<EmptyState>No impact statement yet.</EmptyState>}
         >
           {() =>

@@ -200,7 +200,6 @@ function Updates({ projectId }: { projectId: number }) {
         loading="Loading updates…"
         layout="inline"
         failed="The updates could not be loaded."
-        isEmpty={() => items.length === 0}
         empty={<EmptyState variant="text">No updates yet.</EmptyState>}
       >
         {() => (
@@ -238,7 +237,6 @@ function Impact({ projectId }: { projectId: number }) {
         loading="Loading impact…"
         layout="inline"
         failed="The impact statements could not be loaded."
-        isEmpty={() => items.length === 0}
         empty={<EmptyState variant="text">No impact statements yet.</EmptyState>}
       >
         {() => (
@@ -289,7 +287,6 @@ function Gallery({ projectId, title }: { projectId: number; title: string }) {
         loading="Loading pictures…"
         layout="inline"
         failed="The pictures could not be loaded."
-        isEmpty={() => items.length === 0}
         empty={<EmptyState variant="text">No pictures yet.</EmptyState>}
       >
         {() => (
@@ -335,7 +332,6 @@ function Documents({ projectId }: { projectId: number }) {
         loading="Loading documents…"
         layout="inline"
         failed="The documents could not be loaded."
-        isEmpty={() => items.length === 0}
         empty={<EmptyState variant="text">No documents yet.</EmptyState>}
       >
         {() => (

@@ -137,7 +137,6 @@ export function SavedCardsSection(props: CardFormProps) {
         layout="inline"
         loading="Loading the saved cards…"
         failed="The saved cards could not be loaded."
-        isEmpty={(data) => data.items.length === 0}
         empty={
           <EmptyState variant="text">
             {owner.type === 'user'
