@@ -9,7 +9,8 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      // zod, configured (lib/zod-config.ts): the one way the build reaches zod.
+      // zod, configured (lib/zod-config.ts): the one way the build, and the tests (vitest.config.ts
+      // extends this file), reach zod, so refused fields read the same in both.
       { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-config.ts', import.meta.url)) },
     ],
     // `@kindred/shared` resolves to its TypeScript source through its `source` export condition.

@@ -1,6 +1,7 @@
 import { Anchor, Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { Page } from '@/components/ui/page';
+import { Page, type PageProps } from '@/components/ui/page';
 import {
   ActivationCodeForm,
   ActivationResult,
@@ -12,70 +13,87 @@ import {
 } from '@/features/auth';
 import { safeNext } from '@/lib/navigation';
 
+/** A sign-in or account screen: its heading and lead-in, then its form on a card (narrow unless told). */
+function AuthPage({ size = 'xs', children, ...page }: PageProps) {
+  return (
+    <Page size={size} {...page}>
+      <Paper p="lg" withBorder>
+        {children}
+      </Paper>
+    </Page>
+  );
+}
+
+/** A lead-in that ends by pointing elsewhere: "`text` `link`." */
+function LeadIn({ text, to, link }: { text: string; to: string; link: string }) {
+  return (
+    <Text>
+      {text}{' '}
+      <Anchor component={Link} to={to}>
+        {link}
+      </Anchor>
+      .
+    </Text>
+  );
+}
+
 export function LoginRoute() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   return (
-    <Page title="Sign in" size="xs" description={<Text>Welcome back to Kindred.</Text>}>
-      <Paper p="lg" withBorder>
-        <LoginForm onSuccess={() => navigate(safeNext(params.get('next')), { replace: true })} />
-      </Paper>
-    </Page>
+    <AuthPage title="Sign in" description={<Text>Welcome back to Kindred.</Text>}>
+      <LoginForm onSuccess={() => navigate(safeNext(params.get('next')), { replace: true })} />
+    </AuthPage>
   );
 }
 
 export function RegisterRoute() {
   return (
-    <Page
+    <AuthPage
       title="Create your account"
-      size="xs"
       description={
-        <Text>
-          Give funds, time, skills and gifts to the causes you care about. Registering a charity or an
-          organisation?{' '}
-          <Anchor component={Link} to="/register/organisation">
-            Use the organisation form
-          </Anchor>
-          .
-        </Text>
+        <LeadIn
+          text="Give funds, time, skills and gifts to the causes you care about. Registering a charity or an organisation?"
+          to="/register/organisation"
+          link="Use the organisation form"
+        />
       }
     >
-      <Paper p="lg" withBorder>
-        <RegisterForm variant="individual" />
-      </Paper>
-    </Page>
+      <RegisterForm variant="individual" />
+    </AuthPage>
   );
 }
 
 export function RegisterOrganisationRoute() {
   return (
-    <Page
+    <AuthPage
       title="Register a charity or organisation"
       size="sm"
       description={
-        <Text>
-          Create your own account and apply to add your charity or business. Just for yourself?{' '}
-          <Anchor component={Link} to="/register">
-            Create a personal account
-          </Anchor>
-          .
-        </Text>
+        <LeadIn
+          text="Create your own account and apply to add your charity or business. Just for yourself?"
+          to="/register"
+          link="Create a personal account"
+        />
       }
     >
-      <Paper p="lg" withBorder>
-        <RegisterForm variant="organisation" />
-      </Paper>
-    </Page>
+      <RegisterForm variant="organisation" />
+    </AuthPage>
   );
 }
 
-function ResendActivation() {
+/** The activation form or its result, then the way to ask for the email again. */
+function ActivationCard({ children }: { children: ReactNode }) {
   return (
-    <Stack gap="sm">
-      <Title order={2} size="h3">
-        Did not get the email?
-      </Title>
-      <ResendActivationForm />
+    <Stack gap="lg">
+      {children}
+      <Divider />
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          Did not get the email?
+        </Title>
+        <ResendActivationForm />
+      </Stack>
     </Stack>
   );
 }
@@ -83,48 +101,36 @@ function ResendActivation() {
 export function ActivateRoute() {
   const navigate = useNavigate();
   return (
-    <Page
+    <AuthPage
       title="Activate your account"
-      size="xs"
       description={<Text>Enter the code from the activation email we sent you.</Text>}
     >
-      <Paper p="lg" withBorder>
-        <Stack gap="lg">
-          <ActivationCodeForm onSubmitCode={(code) => navigate(`/activate/${encodeURIComponent(code)}`)} />
-          <Divider />
-          <ResendActivation />
-        </Stack>
-      </Paper>
-    </Page>
+      <ActivationCard>
+        <ActivationCodeForm onSubmitCode={(code) => navigate(`/activate/${encodeURIComponent(code)}`)} />
+      </ActivationCard>
+    </AuthPage>
   );
 }
 
 export function ActivateCodeRoute() {
   const { code = '' } = useParams();
   return (
-    <Page title="Account activation" size="xs">
-      <Paper p="lg" withBorder>
-        <Stack gap="lg">
-          <ActivationResult code={code} />
-          <Divider />
-          <ResendActivation />
-        </Stack>
-      </Paper>
-    </Page>
+    <AuthPage title="Account activation">
+      <ActivationCard>
+        <ActivationResult code={code} />
+      </ActivationCard>
+    </AuthPage>
   );
 }
 
 export function ForgotPasswordRoute() {
   return (
-    <Page
+    <AuthPage
       title="Forgot your password?"
-      size="xs"
       description={<Text>We will email you a link to set a new password. The link works for one hour.</Text>}
     >
-      <Paper p="lg" withBorder>
-        <ForgotPasswordForm />
-      </Paper>
-    </Page>
+      <ForgotPasswordForm />
+    </AuthPage>
   );
 }
 
@@ -132,22 +138,11 @@ export function ResetPasswordRoute() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   return (
-    <Page
+    <AuthPage
       title="Set a new password"
-      size="xs"
-      description={
-        <Text>
-          Link expired?{' '}
-          <Anchor component={Link} to="/forgot-password">
-            Ask for a new one
-          </Anchor>
-          .
-        </Text>
-      }
+      description={<LeadIn text="Link expired?" to="/forgot-password" link="Ask for a new one" />}
     >
-      <Paper p="lg" withBorder>
-        <ResetPasswordForm token={token} onDone={() => navigate('/login', { replace: true })} />
-      </Paper>
-    </Page>
+      <ResetPasswordForm token={token} onDone={() => navigate('/login', { replace: true })} />
+    </AuthPage>
   );
 }

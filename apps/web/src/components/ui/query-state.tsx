@@ -18,13 +18,22 @@ export interface QueryStateProps<T> {
   layout?: LoadingStateProps['layout'];
   /** The failure's title, e.g. 'The claims could not be loaded.'. */
   failed: string;
-  /** Shown instead of `children` when `isEmpty` says the data holds nothing. */
+  /** Shown instead of `children` when the data holds nothing (`isEmpty`). */
   empty?: ReactNode;
+  /** Whether the data holds nothing; by default, whether a list answer (or its pages) has no items. */
   isEmpty?: (data: T) => boolean;
   /** Keep showing the data loaded before when a later fetch fails (a query with placeholder data). */
   keepDataOnError?: boolean;
   /** The loaded data's view. */
   children: (data: T) => ReactNode;
+}
+
+/** Whether a list answer (`{ items }`), or each page of one (an infinite query's), holds no item. */
+function holdsNoItems(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null) return false;
+  if ('items' in data && Array.isArray(data.items)) return data.items.length === 0;
+  if ('pages' in data && Array.isArray(data.pages)) return data.pages.every(holdsNoItems);
+  return false;
 }
 
 /** One query's four states in place: loading, failed (with "Try again"), empty, or its data. */
@@ -42,6 +51,6 @@ export function QueryState<T>({
   if (query.data === undefined || (query.isError && !keepDataOnError)) {
     return <FailedState title={failed} error={query.error} onRetry={query.refetch} />;
   }
-  if (isEmpty?.(query.data)) return <>{empty}</>;
+  if (isEmpty ? isEmpty(query.data) : empty !== undefined && holdsNoItems(query.data)) return <>{empty}</>;
   return <>{children(query.data)}</>;
 }

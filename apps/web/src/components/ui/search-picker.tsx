@@ -1,7 +1,39 @@
-import { Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
+import { Combobox, type ComboboxStore, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useState } from 'react';
+
+/**
+ * The events of a text field with suggestions below it: typing (`onType`) or focusing it shows
+ * them, from the first one; leaving it hides them.
+ */
+export function suggestionFieldEvents(combobox: ComboboxStore, onType: (text: string) => void) {
+  return {
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      onType(event.currentTarget.value);
+      combobox.openDropdown();
+      combobox.updateSelectedOptionIndex();
+    },
+    onClick: () => combobox.openDropdown(),
+    onFocus: () => combobox.openDropdown(),
+    onBlur: () => combobox.closeDropdown(),
+  };
+}
+
+/** The suggestions of such a field, a list named `label` (hidden while there are none). */
+export function Suggestions({ label, items }: { label: string; items: { key: string; text: string }[] }) {
+  return (
+    <Combobox.Dropdown hidden={items.length === 0}>
+      <Combobox.Options aria-label={label}>
+        {items.map((item) => (
+          <Combobox.Option value={item.key} key={item.key}>
+            {item.text}
+          </Combobox.Option>
+        ))}
+      </Combobox.Options>
+    </Combobox.Dropdown>
+  );
+}
 
 export interface SearchPickerProps<T, K extends QueryKey> {
   label: string;
@@ -47,7 +79,6 @@ export function SearchPicker<T, K extends QueryKey>({
   const searching = value === null || debounced !== labelOf(value);
   const results = useQuery(search(searching ? debounced : ''));
   const found = searching ? (results.data?.items ?? []) : [];
-  const open = found.length > 0;
   const none = searching && debounced.length >= minLength && results.isSuccess && found.length === 0;
 
   return (
@@ -76,27 +107,16 @@ export function SearchPicker<T, K extends QueryKey>({
             error={error}
             aria-invalid={error ? true : undefined}
             rightSection={results.isFetching ? <Loader size={14} aria-hidden="true" /> : null}
-            onChange={(event) => {
-              const next = event.currentTarget.value;
+            {...suggestionFieldEvents(combobox, (next) => {
               setText(next);
               if (value && next !== labelOf(value)) onChange(null);
-              combobox.openDropdown();
-              combobox.updateSelectedOptionIndex();
-            }}
-            onClick={() => combobox.openDropdown()}
-            onFocus={() => combobox.openDropdown()}
-            onBlur={() => combobox.closeDropdown()}
+            })}
           />
         </Combobox.Target>
-        <Combobox.Dropdown hidden={!open}>
-          <Combobox.Options aria-label={listLabel}>
-            {found.map((item) => (
-              <Combobox.Option value={keyOf(item)} key={keyOf(item)}>
-                {labelOf(item)}
-              </Combobox.Option>
-            ))}
-          </Combobox.Options>
-        </Combobox.Dropdown>
+        <Suggestions
+          label={listLabel}
+          items={found.map((item) => ({ key: keyOf(item), text: labelOf(item) }))}
+        />
       </Combobox>
       {none ? (
         <Text size="sm" mt={4} role="status">

@@ -7,9 +7,10 @@ export interface TitledSectionProps {
   title: ReactNode;
   /**
    * 'panel': a framed section of a screen (h2); 'card': a framed part of a section (h3);
-   * 'plain': an unframed section of a screen (h2).
+   * 'plain': an unframed section of a screen (h2); 'tile': a framed section of a dashboard (a
+   * smaller h2).
    */
-  variant?: 'panel' | 'card' | 'plain';
+  variant?: 'panel' | 'card' | 'plain' | 'tile';
   /** Beside the heading (a button or a filter). */
   action?: ReactNode;
   /** How the action lines up with the heading (a labelled input lines up at the bottom). */
@@ -21,6 +22,7 @@ const LOOK = {
   panel: { order: 2, size: 'h3', padding: 'lg', gap: 'md' },
   card: { order: 3, size: 'h4', padding: 'md', gap: 'sm' },
   plain: { order: 2, size: 'h3', padding: undefined, gap: 'md' },
+  tile: { order: 2, size: 'h4', padding: 'lg', gap: 'sm' },
 } as const;
 
 /** A section with its heading (and an action beside it), framed or not. */

@@ -156,7 +156,6 @@ export function AccountMembersSection<M extends AccountMember>(props: AccountMem
           query={members}
           loading="Loading members…"
           failed="The members could not be loaded."
-          isEmpty={() => items.length === 0}
           empty={<EmptyState>No members.</EmptyState>}
         >
           {() => (

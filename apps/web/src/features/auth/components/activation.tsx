@@ -1,4 +1,3 @@
-import { email } from '@kindred/shared';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useRef } from 'react';
 import { Link } from 'react-router';
@@ -6,8 +5,9 @@ import { FormRefusal } from '@/components/ui/form-refusal';
 import { LoadingState } from '@/components/ui/states';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
-import { focusFirstInvalid, messageOf, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { focusFirstInvalid, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useActivateAccount, useSendActivationEmail } from '../api/activation';
+import { EmailInput, emailProblem } from './email-input';
 
 /** Enter the code from the activation email; goes on to `/activate/<code>`. */
 export function ActivationCodeForm({ onSubmitCode }: { onSubmitCode: (code: string) => void }) {
@@ -86,9 +86,7 @@ export function ResendActivationForm() {
   const mutation = useSendActivationEmail();
   const form = useAccessibleForm({
     initialValues: { email: '' },
-    validate: {
-      email: (value) => (value.trim() ? messageOf(email(value.trim())) : 'Enter your email.'),
-    },
+    validate: { email: emailProblem },
   });
   const server = useServerErrors(form, { formRef });
   const submit = submitToServer(form, server, formRef, async (values) => {
@@ -100,13 +98,7 @@ export function ResendActivationForm() {
     <form ref={formRef} aria-label="Resend activation email" noValidate onSubmit={submit}>
       <Stack gap="md">
         <FormRefusal title="Email not sent" message={server.refusal} />
-        <TextInput
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          {...form.getInputProps('email')}
-        />
+        <EmailInput {...form.getInputProps('email')} />
         <Group justify="flex-end">
           <Button type="submit" variant="default" loading={mutation.isPending}>
             Resend activation email

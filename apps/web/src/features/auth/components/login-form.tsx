@@ -1,20 +1,14 @@
-import { email, loginBodySchema } from '@kindred/shared';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { loginBodySchema } from '@kindred/shared';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { session } from '@/entities/session';
 import { isApiError } from '@/lib/api-client';
-import {
-  focusFirstInvalid,
-  mergeErrors,
-  messageOf,
-  schemaErrors,
-  useAccessibleForm,
-  useServerErrors,
-} from '@/lib/form';
+import { focusFirstInvalid, mergeErrors, schemaErrors, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useLogin } from '../api/login';
+import { EmailInput, emailProblem } from './email-input';
 
 export interface LoginFormProps {
   /** Called once signed in (the route then navigates on). */
@@ -29,9 +23,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     initialValues: { email: '', password: '' },
     validate: (values) =>
       mergeErrors(
-        values.email.trim()
-          ? { email: messageOf(email(values.email.trim())) }
-          : { email: 'Enter your email.' },
+        { email: emailProblem(values.email) },
         values.password ? {} : { password: 'Enter your password.' },
         schemaErrors(loginBodySchema, values),
       ),
@@ -72,13 +64,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
             </Text>
           </Alert>
         ) : null}
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          {...form.getInputProps('email')}
-        />
+        <EmailInput {...form.getInputProps('email')} />
         <PasswordInput
           label="Password"
           autoComplete="current-password"

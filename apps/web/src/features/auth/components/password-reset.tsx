@@ -1,12 +1,12 @@
-import { email } from '@kindred/shared';
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { NewPasswordInputs, newPasswordErrors } from '@/components/ui/new-password-inputs';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
-import { focusFirstInvalid, messageOf, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { focusFirstInvalid, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/password-reset';
+import { EmailInput, emailProblem } from './email-input';
 
 /**
  * Asks for a password reset link (docs/product/identity-and-sessions.md#passwords: a link valid 1
@@ -18,9 +18,7 @@ export function ForgotPasswordForm() {
   const mutation = useRequestPasswordReset();
   const form = useAccessibleForm({
     initialValues: { email: '' },
-    validate: {
-      email: (value) => (value.trim() ? messageOf(email(value.trim())) : 'Enter your email.'),
-    },
+    validate: { email: emailProblem },
   });
   const server = useServerErrors(form, { formRef });
   const submit = form.onSubmit(
@@ -51,13 +49,7 @@ export function ForgotPasswordForm() {
       <form ref={formRef} aria-label="Reset password" noValidate onSubmit={submit}>
         <Stack gap="md">
           <FormRefusal title="Link not sent" message={server.refusal} />
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            autoComplete="email"
-            {...form.getInputProps('email')}
-          />
+          <EmailInput {...form.getInputProps('email')} />
           <Group justify="space-between">
             <Anchor component={Link} to="/login" size="sm">
               Back to sign in

@@ -1,7 +1,6 @@
 import {
   companyRegistrationNumber,
   EMAIL_MAX_LENGTH,
-  email,
   NAME_MAX_LENGTH,
   notWhitespace,
   ORGANISATION_DESCRIPTION_MAX_LENGTH,
@@ -39,6 +38,7 @@ import {
   useServerErrors,
 } from '@/lib/form';
 import { useRegister, useRegisterWithOrganisation } from '../api/register';
+import { EmailInput, emailProblem } from './email-input';
 
 export interface RegisterFormProps {
   /** `organisation`: the variant that also names a charity or business to create (POST /user/register). */
@@ -97,7 +97,7 @@ function validate(variant: RegisterFormProps['variant']) {
     const checks: FormErrors = {
       first_name: messageOf(notWhitespace(values.first_name)),
       last_name: messageOf(notWhitespace(values.last_name)),
-      email: values.email.trim() ? messageOf(email(values.email.trim())) : 'Enter your email.',
+      email: emailProblem(values.email),
       confirm_password: values.confirm_password ? mismatch : 'Enter the password again.',
     };
     if (variant === 'individual') {
@@ -235,14 +235,7 @@ export function RegisterForm({ variant }: RegisterFormProps) {
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NameInputs form={form} maxLength={NAME_MAX_LENGTH} />
         </SimpleGrid>
-        <TextInput
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          maxLength={EMAIL_MAX_LENGTH}
-          {...form.getInputProps('email')}
-        />
+        <EmailInput maxLength={EMAIL_MAX_LENGTH} {...form.getInputProps('email')} />
         <NewPasswordInputs form={form} label="Password" />
         <Group justify="space-between">
           <Text size="sm">

@@ -1,20 +1,28 @@
 import { type CharityMembership, formatMoney, PROJECT_STATUS } from '@kindred/shared';
-import { Alert, Anchor, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, SimpleGrid, Text } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { Picture } from '@/components/ui/picture';
-import { LoadingState } from '@/components/ui/states';
 import { charityAccess, charityDonationAccess, charityQueries } from '@/entities/charity';
 import { charityDonationQueries } from '@/entities/donation';
 import { projectQueries } from '@/entities/project';
-import { Stat, type Task, TaskList } from './parts';
+import { DashboardSection, Stat, type Task, WaitingTasks } from './parts';
+
+type Pages = { items: unknown[]; next_cursor: string | null }[] | undefined;
 
 /** How many rows a first page holds, as "20" or "20 or more". */
-function pageCount(pages: { items: unknown[]; next_cursor: string | null }[] | undefined): string | null {
+function pageCount(pages: Pages): string | null {
   const first = pages?.[0];
   if (!first) return null;
   return first.next_cursor ? `${first.items.length} or more` : String(first.items.length);
+}
+
+/** The task of the rows a list's first page holds, when it holds any: "1 `one`" or "20 `many`". */
+function pageTask(to: string, pages: Pages, one: string, many: string): Task[] {
+  const rows = pages?.[0]?.items.length ?? 0;
+  if (rows === 0) return [];
+  return [{ to, label: rows === 1 ? `1 ${one}` : `${pageCount(pages)} ${many}` }];
 }
 
 /** The home of a person acting as a charity: its money, its projects and what waits for it. */
@@ -49,26 +57,20 @@ export function CharityDashboard({ membership }: { membership: CharityMembership
           : `${awaiting} donations wait for your approval`,
     });
   }
-  const asking = requests.data?.pages[0]?.items.length ?? 0;
-  if (asking > 0) {
-    tasks.push({
-      to: '/charity/requests',
-      label:
-        asking === 1
-          ? '1 project asks to join your charity'
-          : `${pageCount(requests.data?.pages)} projects ask to join your charity`,
-    });
-  }
-  const draftCount = drafts.data?.pages[0]?.items.length ?? 0;
-  if (draftCount > 0) {
-    tasks.push({
-      to: '/charity/projects',
-      label:
-        draftCount === 1
-          ? '1 draft project to finish and publish'
-          : `${pageCount(drafts.data?.pages)} draft projects to finish and publish`,
-    });
-  }
+  tasks.push(
+    ...pageTask(
+      '/charity/requests',
+      requests.data?.pages,
+      'project asks to join your charity',
+      'projects ask to join your charity',
+    ),
+    ...pageTask(
+      '/charity/projects',
+      drafts.data?.pages,
+      'draft project to finish and publish',
+      'draft projects to finish and publish',
+    ),
+  );
   const loadingTasks =
     (donations.approve && statistics.isPending) ||
     (managesProjects && (requests.isPending || drafts.isPending));
@@ -121,56 +123,40 @@ export function CharityDashboard({ membership }: { membership: CharityMembership
           />
         ) : null}
       </SimpleGrid>
-      <Paper withBorder p="lg" component="section" aria-labelledby="charity-tasks">
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="charity-tasks">
-            Waiting for you
-          </Title>
-          {loadingTasks ? (
-            <LoadingState layout="inline" label="Loading tasks…" />
-          ) : (
-            <TaskList tasks={tasks} />
-          )}
-        </Stack>
-      </Paper>
-      <Paper withBorder p="lg" component="section" aria-labelledby="charity-links">
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="charity-links">
-            Run your charity
-          </Title>
-          <List spacing={4}>
+      <WaitingTasks loading={loadingTasks} tasks={tasks} />
+      <DashboardSection title="Run your charity">
+        <List spacing={4}>
+          <List.Item>
+            <Anchor component={Link} to="/charity">
+              Profile and logo
+            </Anchor>
+          </List.Item>
+          <List.Item>
+            <Anchor component={Link} to="/charity/members">
+              Members
+            </Anchor>
+          </List.Item>
+          {donations.read ? (
             <List.Item>
-              <Anchor component={Link} to="/charity">
-                Profile and logo
+              <Anchor component={Link} to="/charity/statistics">
+                Statistics
               </Anchor>
             </List.Item>
-            <List.Item>
-              <Anchor component={Link} to="/charity/members">
-                Members
-              </Anchor>
-            </List.Item>
-            {donations.read ? (
-              <List.Item>
-                <Anchor component={Link} to="/charity/statistics">
-                  Statistics
-                </Anchor>
-              </List.Item>
-            ) : null}
-            <List.Item>
-              <Anchor component={Link} to={`/charities/${id}`}>
-                Your public page
-              </Anchor>
-            </List.Item>
-          </List>
-          {managesProjects ? (
-            <Group>
-              <Button component={Link} to="/charity/projects/new">
-                New project
-              </Button>
-            </Group>
           ) : null}
-        </Stack>
-      </Paper>
+          <List.Item>
+            <Anchor component={Link} to={`/charities/${id}`}>
+              Your public page
+            </Anchor>
+          </List.Item>
+        </List>
+        {managesProjects ? (
+          <Group>
+            <Button component={Link} to="/charity/projects/new">
+              New project
+            </Button>
+          </Group>
+        ) : null}
+      </DashboardSection>
     </Page>
   );
 }

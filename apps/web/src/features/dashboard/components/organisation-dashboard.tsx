@@ -1,15 +1,14 @@
 import { ADMIN_TYPE, type BusinessMembership, formatMoney } from '@kindred/shared';
-import { Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, List, Paper, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { Picture } from '@/components/ui/picture';
 import { QueryState } from '@/components/ui/query-state';
-import { LoadingState } from '@/components/ui/states';
 import { donationRecipient, donationWhat } from '@/entities/donation';
 import { organisationQueries } from '@/entities/organisation';
 import { walletQueries } from '@/entities/wallet';
-import { Stat, type Task, TaskList } from './parts';
+import { DashboardSection, OrganisationRoleBadges, Stat, type Task, WaitingTasks } from './parts';
 
 const WALLET_ADMIN_TYPES: readonly number[] = [ADMIN_TYPE.superAdmin, ADMIN_TYPE.admin];
 
@@ -21,38 +20,33 @@ function SignoffsWaiting({ businessId }: { businessId: number }) {
   const waiting = useQuery(organisationQueries.waitingDonations(businessId));
   const mine = (waiting.data?.items ?? []).filter((d) => d.signoff.can_approve || d.signoff.can_resolve);
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="organisation-signoffs">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="organisation-signoffs">
-          Sign-offs waiting for you
-        </Title>
-        <QueryState
-          query={waiting}
-          loading="Loading sign-offs…"
-          layout="inline"
-          failed="The sign-offs could not be loaded."
-          isEmpty={() => mine.length === 0}
-          empty={<Text c="dimmed">No donation waits for your sign-off.</Text>}
-        >
-          {() => (
-            <List spacing={4} data-testid="signoffs-waiting">
-              {mine.slice(0, SIGNOFFS_SHOWN).map((donation) => (
-                <List.Item key={donation.id}>
-                  {`${donationWhat(donation)} to ${donationRecipient(donation)}, asked by ${
-                    donation.signoff.requested_by?.name ?? 'a former member'
-                  }${donation.signoff.can_approve ? '' : ' (can never be approved: yours to end)'}`}
-                </List.Item>
-              ))}
-            </List>
-          )}
-        </QueryState>
-        <Anchor component={Link} to="/organisation/sign-off">
-          {mine.length > SIGNOFFS_SHOWN
-            ? `Open the sign-off inbox (${mine.length} wait for you)`
-            : 'Open the sign-off inbox'}
-        </Anchor>
-      </Stack>
-    </Paper>
+    <DashboardSection title="Sign-offs waiting for you">
+      <QueryState
+        query={waiting}
+        loading="Loading sign-offs…"
+        layout="inline"
+        failed="The sign-offs could not be loaded."
+        isEmpty={() => mine.length === 0}
+        empty={<Text c="dimmed">No donation waits for your sign-off.</Text>}
+      >
+        {() => (
+          <List spacing={4} data-testid="signoffs-waiting">
+            {mine.slice(0, SIGNOFFS_SHOWN).map((donation) => (
+              <List.Item key={donation.id}>
+                {`${donationWhat(donation)} to ${donationRecipient(donation)}, asked by ${
+                  donation.signoff.requested_by?.name ?? 'a former member'
+                }${donation.signoff.can_approve ? '' : ' (can never be approved: yours to end)'}`}
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </QueryState>
+      <Anchor component={Link} to="/organisation/sign-off">
+        {mine.length > SIGNOFFS_SHOWN
+          ? `Open the sign-off inbox (${mine.length} wait for you)`
+          : 'Open the sign-off inbox'}
+      </Anchor>
+    </DashboardSection>
   );
 }
 
@@ -87,16 +81,7 @@ export function OrganisationDashboard({ membership }: { membership: BusinessMemb
         <Group gap={6}>
           {logo ? <Picture src={logo} kind="logo" alt="" width={48} height={48} radius={4} priority /> : null}
           <Text>Your organisation at a glance. You are its {role}.</Text>
-          {membership.is_franchise ? (
-            <Badge size="sm" color="dark">
-              Franchise
-            </Badge>
-          ) : null}
-          {membership.is_signoff_admin ? (
-            <Badge size="sm" color="dark" variant="outline">
-              Sign-off admin
-            </Badge>
-          ) : null}
+          <OrganisationRoleBadges membership={membership} />
         </Group>
       }
     >
@@ -121,46 +106,28 @@ export function OrganisationDashboard({ membership }: { membership: BusinessMemb
           </Paper>
         )}
       </SimpleGrid>
-      {runsWallet ? (
-        <Paper withBorder p="lg" component="section" aria-labelledby="organisation-tasks">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="organisation-tasks">
-              Waiting for you
-            </Title>
-            {wallet.isPending || debits.isPending ? (
-              <LoadingState layout="inline" label="Loading tasks…" />
-            ) : (
-              <TaskList tasks={tasks} />
-            )}
-          </Stack>
-        </Paper>
-      ) : null}
+      {runsWallet ? <WaitingTasks loading={wallet.isPending || debits.isPending} tasks={tasks} /> : null}
       {seesSignoffs ? <SignoffsWaiting businessId={membership.business_id} /> : null}
-      <Paper withBorder p="lg" component="section" aria-labelledby="organisation-links">
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="organisation-links">
-            Give together
-          </Title>
-          <List spacing={4}>
-            <List.Item>
-              <Anchor component={Link} to="/explore">
-                Find projects to support
-              </Anchor>{' '}
-              and give on behalf of {membership.name}: its sign-off admins approve each gift.
-            </List.Item>
-            <List.Item>
-              <Anchor component={Link} to="/organisation/sign-off">
-                Sign-off policy and donations waiting for sign-off
-              </Anchor>
-            </List.Item>
-            <List.Item>
-              <Anchor component={Link} to="/organisation/members">
-                Members and sign-off admins
-              </Anchor>
-            </List.Item>
-          </List>
-        </Stack>
-      </Paper>
+      <DashboardSection title="Give together">
+        <List spacing={4}>
+          <List.Item>
+            <Anchor component={Link} to="/explore">
+              Find projects to support
+            </Anchor>{' '}
+            and give on behalf of {membership.name}: its sign-off admins approve each gift.
+          </List.Item>
+          <List.Item>
+            <Anchor component={Link} to="/organisation/sign-off">
+              Sign-off policy and donations waiting for sign-off
+            </Anchor>
+          </List.Item>
+          <List.Item>
+            <Anchor component={Link} to="/organisation/members">
+              Members and sign-off admins
+            </Anchor>
+          </List.Item>
+        </List>
+      </DashboardSection>
     </Page>
   );
 }

@@ -1,9 +1,10 @@
 import { formatMoney } from '@kindred/shared';
-import { Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { useSessionState } from '@/entities/session';
+import { OrganisationRoleBadges, Stat } from './parts';
 
 const ADMIN_TYPES: Record<number, string> = { 1: 'Super Admin', 2: 'Admin', 99: 'Employee' };
 
@@ -12,14 +13,14 @@ function MembershipCard({
   empty,
   children,
   count,
-  action,
+  link,
 }: {
   title: string;
   empty: string;
   count: number;
   children: ReactNode;
   /** A link under the card, e.g. to join or register. */
-  action?: ReactNode;
+  link?: { to: string; label: string };
 }) {
   return (
     <Paper p="lg" withBorder component="section" aria-label={title}>
@@ -28,7 +29,11 @@ function MembershipCard({
           {title}
         </Title>
         {count === 0 ? <Text c="dimmed">{empty}</Text> : <List spacing={4}>{children}</List>}
-        {action}
+        {link ? (
+          <Anchor component={Link} to={link.to} size="sm">
+            {link.label}
+          </Anchor>
+        ) : null}
       </Stack>
     </Paper>
   );
@@ -42,36 +47,20 @@ export function PersonalDashboard() {
   return (
     <Page title={`Hello, ${user.first_name}`} description={<Text>Here is your Kindred at a glance.</Text>}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Paper p="lg" withBorder component="section" aria-label="Wallet">
-          <Text size="sm" c="dimmed">
-            Wallet
-          </Text>
-          <Text size="xl" fw={700} data-testid="wallet-amount">
-            {formatMoney(user.wallet_amount)}
-          </Text>
-          <Anchor component={Link} to="/wallet" size="sm">
-            Open wallet
-          </Anchor>
-        </Paper>
-        <Paper p="lg" withBorder component="section" aria-label="Credits">
-          <Text size="sm" c="dimmed">
-            Credits
-          </Text>
-          <Text size="xl" fw={700}>
-            {formatMoney(user.credits)}
-          </Text>
-        </Paper>
+        <Stat
+          label="Wallet"
+          value={formatMoney(user.wallet_amount)}
+          testId="wallet-amount"
+          link={{ to: '/wallet', label: 'Open wallet' }}
+        />
+        <Stat label="Credits" value={formatMoney(user.credits)} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <MembershipCard
           title="Charities"
           empty="You are not a member of any charity."
           count={state.charityMembership.length}
-          action={
-            <Anchor component={Link} to="/charity/register" size="sm">
-              Register a charity
-            </Anchor>
-          }
+          link={{ to: '/charity/register', label: 'Register a charity' }}
         >
           {state.charityMembership.map((charity) => (
             <List.Item key={charity.charity_id}>
@@ -86,11 +75,7 @@ export function PersonalDashboard() {
           title="Organisations"
           empty="You are not a member of any organisation."
           count={state.businessMembership.length}
-          action={
-            <Anchor component={Link} to="/organisation/register" size="sm">
-              Add your organisation
-            </Anchor>
-          }
+          link={{ to: '/organisation/register', label: 'Add your organisation' }}
         >
           {state.businessMembership.map((business) => (
             <List.Item key={business.business_id}>
@@ -99,16 +84,7 @@ export function PersonalDashboard() {
                 <Text span c="dimmed">
                   ({ADMIN_TYPES[business.admin_type] ?? 'Member'})
                 </Text>
-                {business.is_franchise ? (
-                  <Badge size="sm" color="dark">
-                    Franchise
-                  </Badge>
-                ) : null}
-                {business.is_signoff_admin ? (
-                  <Badge size="sm" color="dark" variant="outline">
-                    Sign-off admin
-                  </Badge>
-                ) : null}
+                <OrganisationRoleBadges membership={business} />
               </Group>
             </List.Item>
           ))}

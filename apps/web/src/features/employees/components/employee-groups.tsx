@@ -190,7 +190,6 @@ export function EmployeeGroupsSection({
         query={groups}
         loading="Loading groups…"
         failed="The groups could not be loaded."
-        isEmpty={(data) => data.items.length === 0}
         empty={<EmptyState>{canManage ? 'No groups yet. Add the first one.' : 'No groups yet.'}</EmptyState>}
       >
         {(data) =>

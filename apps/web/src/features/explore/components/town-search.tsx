@@ -2,6 +2,7 @@ import { Combobox, Loader, TextInput, type TextInputProps, useCombobox } from '@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Suggestions, suggestionFieldEvents } from '@/components/ui/search-picker';
 import { placeQueries } from '@/entities/places';
 
 /** Towns suggested per search. */
@@ -23,7 +24,6 @@ export function TownSearch({
   const [query] = useDebouncedValue(value.trim(), 250);
   const towns = useQuery(placeQueries.towns(regionId, query, TOWN_SUGGESTIONS));
   const options = towns.data?.items ?? [];
-  const open = options.length > 0;
   return (
     <Combobox
       store={combobox}
@@ -42,25 +42,13 @@ export function TownSearch({
           {...inputProps}
           value={value}
           rightSection={towns.isFetching ? <Loader size={14} aria-hidden="true" /> : null}
-          onChange={(event) => {
-            setValue(event.currentTarget.value);
-            combobox.openDropdown();
-            combobox.updateSelectedOptionIndex();
-          }}
-          onClick={() => combobox.openDropdown()}
-          onFocus={() => combobox.openDropdown()}
-          onBlur={() => combobox.closeDropdown()}
+          {...suggestionFieldEvents(combobox, setValue)}
         />
       </Combobox.Target>
-      <Combobox.Dropdown hidden={!open}>
-        <Combobox.Options aria-label="Suggestions">
-          {options.map((town) => (
-            <Combobox.Option value={String(town.id)} key={town.id}>
-              {town.name}
-            </Combobox.Option>
-          ))}
-        </Combobox.Options>
-      </Combobox.Dropdown>
+      <Suggestions
+        label="Suggestions"
+        items={options.map((town) => ({ key: String(town.id), text: town.name }))}
+      />
     </Combobox>
   );
 }

@@ -6,10 +6,11 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type LeafletKeyboardEvent, type Map as LeafletMap, latLngBounds } from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { Marker, Popup, useMap, useMapEvents } from 'react-leaflet';
 import { Link } from 'react-router';
 import { type ExploreMapKind, exploreQueries, type MapView, useLocations } from '../api/explore';
-import { FIT_MAX_ZOOM, MAP_ATTRIBUTION, UK_CENTER, UK_ZOOM, useTileUrl } from './config';
+import { BaseMap } from './base-map';
+import { FIT_MAX_ZOOM, UK_CENTER, UK_ZOOM } from './config';
 import { clusterIcon, pointIcon } from './markers';
 
 type Query = Record<string, string | number | boolean | undefined>;
@@ -123,7 +124,6 @@ export interface ExploreMapProps {
 export default function ExploreMap({ kind, query, noun, linkTo, height = 480 }: ExploreMapProps) {
   const [view, setView] = useState<MapView | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
-  const tileUrl = useTileUrl();
   const locations = useLocations(kind, query, view);
   const data = locations.data;
   const [one, many] = noun;
@@ -138,20 +138,7 @@ export default function ExploreMap({ kind, query, noun, linkTo, height = 480 }: 
 
   return (
     <Stack gap="xs">
-      <MapContainer
-        center={UK_CENTER}
-        zoom={UK_ZOOM}
-        scrollWheelZoom={false}
-        className="explore-map"
-        style={{ height }}
-      >
-        {tileUrl ? (
-          <TileLayer
-            url={tileUrl}
-            attribution={MAP_ATTRIBUTION}
-            eventHandlers={{ tileerror: () => setTilesFailed(true) }}
-          />
-        ) : null}
+      <BaseMap center={UK_CENTER} zoom={UK_ZOOM} height={height} onTilesFailed={() => setTilesFailed(true)}>
         <ViewWatcher onView={setView} />
         <FitToResults kind={kind} query={query} />
         {(data?.items ?? []).map((point) => (
@@ -164,7 +151,7 @@ export default function ExploreMap({ kind, query, noun, linkTo, height = 480 }: 
             noun={cluster.count === 1 ? one : many}
           />
         ))}
-      </MapContainer>
+      </BaseMap>
       <Text size="sm" role="status" data-testid="map-status">
         {status}
       </Text>

@@ -1,13 +1,13 @@
 import { type Group, groupUpdateBodySchema } from '@kindred/shared';
-import { Alert, Anchor, Button, Paper, Group as Row, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Paper } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DeleteAccountSection } from '@/components/ui/delete-account-section';
-import { FormRefusal } from '@/components/ui/form-refusal';
 import { LogoSection } from '@/components/ui/logo-section';
 import { Page } from '@/components/ui/page';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { TitledForm } from '@/components/ui/titled-form';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { groupQueries } from '@/entities/group';
 import { reloadMemberships } from '@/entities/session';
@@ -28,7 +28,6 @@ const valuesOf = (group: Group): GroupFormValues => ({
 });
 
 function EditForm({ group }: { group: Group }) {
-  const headingId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const mutation = useUpdateGroup();
   const form = useAccessibleForm<GroupFormValues>({
@@ -44,20 +43,16 @@ function EditForm({ group }: { group: Group }) {
     if (updated.name !== group.name) void reloadMemberships();
   });
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
-      <Stack gap="md">
-        <Title order={2} size="h3" id={headingId}>
-          Details
-        </Title>
-        <FormRefusal message={server.refusal} />
-        <GroupFields form={form} />
-        <Row>
-          <Button type="submit" loading={mutation.isPending}>
-            Save group
-          </Button>
-        </Row>
-      </Stack>
-    </form>
+    <TitledForm
+      formRef={formRef}
+      onSubmit={submit}
+      title="Details"
+      refusal={server.refusal}
+      submitLabel="Save group"
+      pending={mutation.isPending}
+    >
+      <GroupFields form={form} />
+    </TitledForm>
   );
 }
 

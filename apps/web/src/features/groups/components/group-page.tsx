@@ -105,7 +105,6 @@ function Requests({ groupId }: { groupId: number }) {
           loading="Loading the requests…"
           layout="inline"
           failed="The requests could not be loaded."
-          isEmpty={(data) => data.items.length === 0}
           empty={<EmptyState variant="text">Nobody is waiting to join.</EmptyState>}
         >
           {(data) => (

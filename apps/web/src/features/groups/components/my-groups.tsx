@@ -92,7 +92,6 @@ export function MyGroupsScreen() {
           query={mine}
           loading="Loading your groups…"
           failed="Your groups could not be loaded."
-          isEmpty={(data) => data.items.length === 0}
           empty={<EmptyState>You are not in a group yet. Join one with its PIN, or create one.</EmptyState>}
         >
           {(data) => (

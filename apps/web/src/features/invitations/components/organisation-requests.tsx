@@ -57,7 +57,6 @@ export function JoinRequests({
         query={requests}
         loading="Loading requests…"
         failed="The requests could not be loaded."
-        isEmpty={() => items.length === 0}
         empty={<EmptyState>Nobody is waiting to join.</EmptyState>}
       >
         {() => (

@@ -25,7 +25,6 @@ export function PendingInvitations({
         query={pending}
         loading="Loading invitations…"
         failed="The invitations could not be loaded."
-        isEmpty={(data) => data.items.length === 0}
         empty={<EmptyState>No invitations are waiting.</EmptyState>}
       >
         {(data) => (

@@ -1,12 +1,12 @@
 import { MESSAGE_BODY_MAX, type Message } from '@kindred/shared';
 import { Anchor, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
-import { FormRefusal } from '@/components/ui/form-refusal';
 import { QueryState } from '@/components/ui/query-state';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { TitledForm } from '@/components/ui/titled-form';
 import { toast } from '@/components/ui/toast';
 import { messageQueries } from '@/entities/message';
 import { isApiError } from '@/lib/api-client';
@@ -43,7 +43,6 @@ function ThreadMessage({ message }: { message: Message }) {
 function ReplyForm({ message }: { message: Message }) {
   const { box } = useMailbox();
   const formRef = useRef<HTMLFormElement>(null);
-  const headingId = useId();
   const reply = useReplyMessage();
   const form = useAccessibleForm({
     initialValues: { body: '' },
@@ -71,28 +70,26 @@ function ReplyForm({ message }: { message: Message }) {
     );
   });
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
-      <Stack gap="sm">
-        <Title order={3} size="h4" id={headingId}>
-          Reply
-        </Title>
-        <FormRefusal message={server.refusal} title="Not sent" />
-        <Textarea
-          label="Your reply"
-          required
-          autosize
-          minRows={3}
-          maxRows={12}
-          maxLength={MESSAGE_BODY_MAX}
-          {...form.getInputProps('body')}
-        />
-        <Group>
-          <Button type="submit" loading={reply.isPending}>
-            Send reply
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <TitledForm
+      formRef={formRef}
+      onSubmit={submit}
+      title="Reply"
+      variant="part"
+      refusalTitle="Not sent"
+      refusal={server.refusal}
+      submitLabel="Send reply"
+      pending={reply.isPending}
+    >
+      <Textarea
+        label="Your reply"
+        required
+        autosize
+        minRows={3}
+        maxRows={12}
+        maxLength={MESSAGE_BODY_MAX}
+        {...form.getInputProps('body')}
+      />
+    </TitledForm>
   );
 }
 

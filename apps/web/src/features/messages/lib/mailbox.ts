@@ -10,7 +10,15 @@ export interface MailboxOption extends MailboxRef {
   kind: string;
 }
 
-const keyOf = (box: MailboxRef) => `${box.ownerType}-${box.ownerId}`;
+/** A mailbox to choose, keyed by whose it is. */
+function optionOf(
+  ownerType: MailboxRef['ownerType'],
+  ownerId: number,
+  name: string,
+  kind: string,
+): MailboxOption {
+  return { key: `${ownerType}-${ownerId}`, ownerType, ownerId, name, kind };
+}
 
 /**
  * The mailbox the screens show: the account the person acts as (the account switcher chooses), or,
@@ -20,48 +28,29 @@ export function useMailbox() {
   const state = useSessionState();
   const [params] = useSearchParams();
   const user = state.user;
-  const personal: MailboxOption = {
-    key: keyOf({ ownerType: OWNER_TYPE.individual, ownerId: user?.id ?? 0 }),
-    ownerType: OWNER_TYPE.individual,
-    ownerId: user?.id ?? 0,
-    name: user ? `${user.first_name} ${user.last_name}`.trim() : 'Me',
-    kind: 'Personal',
-  };
+  const personal = optionOf(
+    OWNER_TYPE.individual,
+    user?.id ?? 0,
+    user ? `${user.first_name} ${user.last_name}`.trim() : 'Me',
+    'Personal',
+  );
   const active = state.activeAccount;
   let base = personal;
   if (active.type === 'charity') {
     const membership = state.charityMembership.find((m) => m.charity_id === active.id);
-    if (membership)
-      base = {
-        key: keyOf({ ownerType: OWNER_TYPE.charity, ownerId: active.id }),
-        ownerType: OWNER_TYPE.charity,
-        ownerId: active.id,
-        name: membership.name,
-        kind: 'Charity',
-      };
+    if (membership) base = optionOf(OWNER_TYPE.charity, active.id, membership.name, 'Charity');
   } else if (active.type === 'business') {
     const membership = state.businessMembership.find((m) => m.business_id === active.id);
-    if (membership)
-      base = {
-        key: keyOf({ ownerType: OWNER_TYPE.organisation, ownerId: active.id }),
-        ownerType: OWNER_TYPE.organisation,
-        ownerId: active.id,
-        name: membership.name,
-        kind: 'Organisation',
-      };
+    if (membership) base = optionOf(OWNER_TYPE.organisation, active.id, membership.name, 'Organisation');
   }
   // Acting as themself, a person also reads the mailboxes of the projects they run.
   const options: MailboxOption[] =
     base === personal
       ? [
           personal,
-          ...state.projectMembership.map((m) => ({
-            key: keyOf({ ownerType: OWNER_TYPE.project, ownerId: m.project_id }),
-            ownerType: OWNER_TYPE.project,
-            ownerId: m.project_id,
-            name: m.title,
-            kind: 'Project',
-          })),
+          ...state.projectMembership.map((m) =>
+            optionOf(OWNER_TYPE.project, m.project_id, m.title, 'Project'),
+          ),
         ]
       : [base];
   const chosen = options.find((option) => option.key === params.get('box')) ?? base;

@@ -165,7 +165,6 @@ export function ApprovalInbox() {
         query={waiting}
         loading="Loading donations…"
         failed="The donations could not be loaded."
-        isEmpty={() => items.length === 0}
         empty={<EmptyState>No donation is waiting for sign-off.</EmptyState>}
       >
         {() => (

@@ -237,7 +237,6 @@ function Donations({ businessId, filter }: { businessId: number; filter: ReportF
         loading="Loading the donations…"
         failed="The donations could not be loaded."
         keepDataOnError
-        isEmpty={(data) => data.items.length === 0}
         empty={
           <EmptyState>
             {list === 'rejected'

@@ -1,60 +1,15 @@
 import { email, type User } from '@kindred/shared';
-import { Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { ComponentProps, FormEventHandler, ReactNode, RefObject } from 'react';
-import { useId, useRef } from 'react';
+import { PasswordInput, Text, TextInput } from '@mantine/core';
+import { useRef } from 'react';
 import { confirm } from '@/components/ui/confirm';
-import { FormRefusal } from '@/components/ui/form-refusal';
 import { NewPasswordInputs, newPasswordErrors } from '@/components/ui/new-password-inputs';
+import { TitledForm } from '@/components/ui/titled-form';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { session } from '@/entities/session';
 import { focusFirstInvalid, messageOf, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useChangeEmail } from '../api/change-email';
 import { useChangePassword } from '../api/change-password';
 import { useDeleteAccount } from '../api/delete-account';
-
-/**
- * One of the account's security forms: its heading names it, then why the server refused it, its
- * fields and the one button that sends it.
- */
-function SecurityForm({
-  formRef,
-  onSubmit,
-  title,
-  refusalTitle,
-  refusal,
-  submitLabel,
-  pending,
-  danger = false,
-  children,
-}: {
-  formRef: RefObject<HTMLFormElement | null>;
-  onSubmit: FormEventHandler<HTMLFormElement>;
-  title: string;
-  refusalTitle: string;
-  refusal: ComponentProps<typeof FormRefusal>['message'];
-  submitLabel: string;
-  pending: boolean;
-  danger?: boolean;
-  children: ReactNode;
-}) {
-  const headingId = useId();
-  return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
-      <Stack gap="md">
-        <Title order={2} size="h3" id={headingId}>
-          {title}
-        </Title>
-        <FormRefusal title={refusalTitle} message={refusal} />
-        {children}
-        <Group justify="flex-end">
-          <Button type="submit" color={danger ? 'red.9' : undefined} loading={pending}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
 
 /**
  * Change password: the current one, then the new one twice (compare fields,
@@ -82,7 +37,7 @@ export function ChangePasswordForm() {
     toast.success(SUCCESS_TOASTS.passwordUpdated.summary);
   });
   return (
-    <SecurityForm
+    <TitledForm
       formRef={formRef}
       onSubmit={submit}
       title="Change password"
@@ -90,6 +45,7 @@ export function ChangePasswordForm() {
       refusal={server.refusal}
       submitLabel="Change password"
       pending={mutation.isPending}
+      submitAlign="flex-end"
     >
       <PasswordInput
         label="Current password"
@@ -98,7 +54,7 @@ export function ChangePasswordForm() {
         {...form.getInputProps('current_password')}
       />
       <NewPasswordInputs form={form} />
-    </SecurityForm>
+    </TitledForm>
   );
 }
 
@@ -130,7 +86,7 @@ export function ChangeEmailForm({ user }: { user: User }) {
     toast.success(SUCCESS_TOASTS.emailUpdated.summary);
   });
   return (
-    <SecurityForm
+    <TitledForm
       formRef={formRef}
       onSubmit={submit}
       title="Change email"
@@ -138,6 +94,7 @@ export function ChangeEmailForm({ user }: { user: User }) {
       refusal={server.refusal}
       submitLabel="Change email"
       pending={mutation.isPending}
+      submitAlign="flex-end"
     >
       <Text size="sm">
         Your email address is <strong>{user.email}</strong>.
@@ -155,7 +112,7 @@ export function ChangeEmailForm({ user }: { user: User }) {
         autoComplete="current-password"
         {...form.getInputProps('password')}
       />
-    </SecurityForm>
+    </TitledForm>
   );
 }
 
@@ -190,7 +147,7 @@ export function DeleteAccountForm({ user }: { user: User }) {
     () => focusFirstInvalid(formRef.current),
   );
   return (
-    <SecurityForm
+    <TitledForm
       formRef={formRef}
       onSubmit={submit}
       title="Delete account"
@@ -198,6 +155,7 @@ export function DeleteAccountForm({ user }: { user: User }) {
       refusal={server.refusal}
       submitLabel="Delete account"
       pending={mutation.isPending}
+      submitAlign="flex-end"
       danger
     >
       <Text size="sm">
@@ -209,6 +167,6 @@ export function DeleteAccountForm({ user }: { user: User }) {
         autoComplete="current-password"
         {...form.getInputProps('password')}
       />
-    </SecurityForm>
+    </TitledForm>
   );
 }

@@ -93,7 +93,6 @@ export function ProjectGallery({ project }: { project: Project }) {
         query={images}
         loading="Loading the gallery…"
         failed="The pictures could not be loaded."
-        isEmpty={() => items.length === 0}
         empty={<EmptyState>No pictures yet.</EmptyState>}
       >
         {() => (
@@ -181,7 +180,6 @@ export function ProjectDocuments({ project }: { project: Project }) {
         query={documents}
         loading="Loading documents…"
         failed="The documents could not be loaded."
-        isEmpty={() => items.length === 0}
         empty={<EmptyState>No documents yet.</EmptyState>}
       >
         {() => (
@@ -262,7 +260,6 @@ export function ProjectAdmins({ project }: { project: Project }) {
         query={admins}
         loading="Loading admins…"
         failed="The admins could not be loaded."
-        isEmpty={() => items.length === 0}
         empty={<EmptyState>This project has no admins of its own.</EmptyState>}
       >
         {() => (

@@ -8,26 +8,16 @@ import {
   REQUIRED_MESSAGE,
   wholeNumberMessage,
 } from '@kindred/shared';
-import {
-  Button,
-  Card,
-  Group,
-  Image,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Card, Image, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useId, useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { FileUpload } from '@/components/ui/file-upload';
-import { FormRefusal } from '@/components/ui/form-refusal';
 import { ShowMore } from '@/components/ui/pager';
 import { QueryState } from '@/components/ui/query-state';
 import { EmptyState } from '@/components/ui/states';
+import { TitledForm, type TitledFormProps } from '@/components/ui/titled-form';
 import { toast } from '@/components/ui/toast';
 import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import { projectQueries } from '@/entities/project';
@@ -51,9 +41,60 @@ const required = (min: number) => (value: string) =>
 
 const when = showDate;
 
+/** What `PostForm` uses of a form (Mantine's form has it). */
+interface PostFields {
+  getInputProps: (path: 'title' | 'body') => GetInputPropsReturnType;
+}
+
+/**
+ * The form that writes one of the project's posts (an update, an impact statement): the post's
+ * title and text, with a note above them and more fields after them.
+ */
+function PostForm({
+  form,
+  labels,
+  intro,
+  children,
+  ...frame
+}: Omit<TitledFormProps, 'children'> & {
+  form: PostFields;
+  labels: { title: string; body: string };
+  /** A note above the fields. */
+  intro?: ReactNode;
+  /** More fields, after the text. */
+  children?: ReactNode;
+}) {
+  return (
+    <TitledForm variant="post" {...frame}>
+      {intro}
+      <TextInput label={labels.title} required {...form.getInputProps('title')} />
+      <Textarea
+        label={labels.body}
+        required
+        autosize
+        minRows={3}
+        maxRows={10}
+        {...form.getInputProps('body')}
+      />
+      {children}
+    </TitledForm>
+  );
+}
+
+/** The project's posts of one kind, under their heading. */
+function PostsSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="sm" component="section" aria-label={title}>
+      <Title order={2} size="h3">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
 /** Post an update on a project, and its updates, newest first. */
 export function ProjectUpdates({ project }: { project: Project }) {
-  const headingId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const updates = useInfiniteQuery(projectQueries.updates(project.id, UPDATES_PAGE_SIZE));
   const post = usePostUpdate();
@@ -78,40 +119,25 @@ export function ProjectUpdates({ project }: { project: Project }) {
   return (
     <Stack gap="lg">
       {open ? (
-        <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
-          <Stack gap="sm">
-            <Title order={2} size="h3" id={headingId}>
-              Post an update
-            </Title>
-            <FormRefusal title="Not posted" message={server.refusal} />
-            <TextInput label="Update title" required {...form.getInputProps('title')} />
-            <Textarea
-              label="Update"
-              required
-              autosize
-              minRows={3}
-              maxRows={10}
-              {...form.getInputProps('body')}
-            />
-            <Group justify="flex-start">
-              <Button type="submit" loading={post.isPending}>
-                Post update
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <PostForm
+          formRef={formRef}
+          onSubmit={submit}
+          title="Post an update"
+          refusalTitle="Not posted"
+          refusal={server.refusal}
+          form={form}
+          labels={{ title: 'Update title', body: 'Update' }}
+          submitLabel="Post update"
+          pending={post.isPending}
+        />
       ) : (
         <Text>A Cancelled project takes no more updates.</Text>
       )}
-      <Stack gap="sm" component="section" aria-label="Updates">
-        <Title order={2} size="h3">
-          Updates
-        </Title>
+      <PostsSection title="Updates">
         <QueryState
           query={updates}
           loading="Loading updates…"
           failed="The updates could not be loaded."
-          isEmpty={() => items.length === 0}
           empty={<EmptyState>No updates yet. Tell supporters how the project is going.</EmptyState>}
         >
           {() =>
@@ -131,14 +157,13 @@ export function ProjectUpdates({ project }: { project: Project }) {
           }
         </QueryState>
         <ShowMore query={updates}>Show older updates</ShowMore>
-      </Stack>
+      </PostsSection>
     </Stack>
   );
 }
 
 /** Impact statements: publishing one finishes the project; pictures go on the latest one. */
 export function ProjectImpact({ project }: { project: Project }) {
-  const headingId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const impacts = useQuery(projectQueries.impact(project.id));
   const publish = usePublishImpact();
@@ -189,49 +214,37 @@ export function ProjectImpact({ project }: { project: Project }) {
   return (
     <Stack gap="lg">
       {allowed ? (
-        <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
-          <Stack gap="sm">
-            <Title order={2} size="h3" id={headingId}>
-              Publish an impact statement
-            </Title>
-            <FormRefusal title="Not published" message={server.refusal} />
+        <PostForm
+          formRef={formRef}
+          onSubmit={submit}
+          title="Publish an impact statement"
+          refusalTitle="Not published"
+          refusal={server.refusal}
+          form={form}
+          labels={{ title: 'Statement title', body: 'Impact' }}
+          submitLabel="Publish statement"
+          pending={publish.isPending}
+          intro={
             <Text size="sm" c="dimmed">
               Say what the project achieved. Publishing a statement finishes a Live or Completed project.
             </Text>
-            <TextInput label="Statement title" required {...form.getInputProps('title')} />
-            <Textarea
-              label="Impact"
-              required
-              autosize
-              minRows={3}
-              maxRows={10}
-              {...form.getInputProps('body')}
-            />
-            <WholeNumberInput
-              label="People helped"
-              description="How many people benefited, if you know."
-              maw={240}
-              {...form.getInputProps('beneficiaries')}
-            />
-            <Group justify="flex-start">
-              <Button type="submit" loading={publish.isPending}>
-                Publish statement
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+          }
+        >
+          <WholeNumberInput
+            label="People helped"
+            description="How many people benefited, if you know."
+            maw={240}
+            {...form.getInputProps('beneficiaries')}
+          />
+        </PostForm>
       ) : (
         <Text>Impact statements are for Live, Completed or Finished projects.</Text>
       )}
-      <Stack gap="sm" component="section" aria-label="Impact statements">
-        <Title order={2} size="h3">
-          Impact statements
-        </Title>
+      <PostsSection title="Impact statements">
         <QueryState
           query={impacts}
           loading="Loading impact statements…"
           failed="The impact statements could not be loaded."
-          isEmpty={() => items.length === 0}
           empty={<EmptyState>No impact statement yet.</EmptyState>}
         >
           {() =>
@@ -278,7 +291,7 @@ export function ProjectImpact({ project }: { project: Project }) {
             ))
           }
         </QueryState>
-      </Stack>
+      </PostsSection>
     </Stack>
   );
 }

@@ -114,6 +114,17 @@ export interface ProjectScreenSlots {
   renderDonations?: (project: Project) => ReactNode;
 }
 
+/** A tab's panel holding one card (the project's form, its posts, its admins). */
+function CardPanel({ value, children }: { value: string; children: ReactNode }) {
+  return (
+    <Tabs.Panel value={value} pt="md">
+      <Paper p="lg" withBorder>
+        {children}
+      </Paper>
+    </Tabs.Panel>
+  );
+}
+
 /** `/charity/projects/:id`: edit a project, act on it, and run its content. */
 export function ProjectScreen({ projectId, renderDonations }: { projectId: number } & ProjectScreenSlots) {
   const query = useQuery(projectQueries.detail(projectId));
@@ -190,26 +201,20 @@ export function ProjectScreen({ projectId, renderDonations }: { projectId: numbe
           <Tabs.Tab value="admins">Admins</Tabs.Tab>
           {renderDonations ? <Tabs.Tab value="donations">Donations</Tabs.Tab> : null}
         </Tabs.List>
-        <Tabs.Panel value="details" pt="md">
-          <Paper p="lg" withBorder>
-            {/* Extend, publish and the other actions change the end date or status: start from the saved project. */}
-            <ProjectForm
-              key={`${project.id}:${project.status}:${project.end_date}`}
-              charityId={project.charity_id ?? 0}
-              project={project}
-            />
-          </Paper>
-        </Tabs.Panel>
-        <Tabs.Panel value="updates" pt="md">
-          <Paper p="lg" withBorder>
-            <ProjectUpdates project={project} />
-          </Paper>
-        </Tabs.Panel>
-        <Tabs.Panel value="impact" pt="md">
-          <Paper p="lg" withBorder>
-            <ProjectImpact project={project} />
-          </Paper>
-        </Tabs.Panel>
+        <CardPanel value="details">
+          {/* Extend, publish and the other actions change the end date or status: start from the saved project. */}
+          <ProjectForm
+            key={`${project.id}:${project.status}:${project.end_date}`}
+            charityId={project.charity_id ?? 0}
+            project={project}
+          />
+        </CardPanel>
+        <CardPanel value="updates">
+          <ProjectUpdates project={project} />
+        </CardPanel>
+        <CardPanel value="impact">
+          <ProjectImpact project={project} />
+        </CardPanel>
         <Tabs.Panel value="media" pt="md">
           <Stack gap="lg">
             <Paper p="lg" withBorder>
@@ -223,11 +228,9 @@ export function ProjectScreen({ projectId, renderDonations }: { projectId: numbe
             </Paper>
           </Stack>
         </Tabs.Panel>
-        <Tabs.Panel value="admins" pt="md">
-          <Paper p="lg" withBorder>
-            <ProjectAdmins project={project} />
-          </Paper>
-        </Tabs.Panel>
+        <CardPanel value="admins">
+          <ProjectAdmins project={project} />
+        </CardPanel>
         {renderDonations ? (
           <Tabs.Panel value="donations" pt="md">
             {/* Loaded when first shown: its lists are no part of editing the project. */}

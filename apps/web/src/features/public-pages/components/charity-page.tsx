@@ -1,12 +1,13 @@
 import { CHARITY_TYPES, labelOf } from '@kindred/shared';
-import { Anchor, Badge, DataList, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, DataList, Grid, Group, Paper, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Page } from '@/components/ui/page';
 import { Picture } from '@/components/ui/picture';
 import { charityQueries } from '@/entities/charity';
+import { AboutSection } from './about-section';
 import type { MapPlace } from './project-page';
-import { FailedPage, isNotFound, LoadingPage, NotFoundPage } from './states';
+import { PageNotReady } from './states';
 
 export interface CharityPageProps {
   /** From the URL; null when it is not a charity id. */
@@ -33,14 +34,8 @@ function safeWebsite(url: string | null): string | null {
 /** `/charities/:id`: an approved charity's public page and its Live projects. */
 export function CharityPage({ charityId, renderProjects, renderMap, renderGive }: CharityPageProps) {
   const charity = useQuery({ ...charityQueries.detail(charityId ?? 0), enabled: charityId !== null });
-  if (charityId === null) return <NotFoundPage what="charity" />;
-  if (charity.isPending) return <LoadingPage title="Charity" />;
-  if (charity.isError) {
-    return isNotFound(charity.error) ? (
-      <NotFoundPage what="charity" />
-    ) : (
-      <FailedPage title="Charity" error={charity.error} retry={() => charity.refetch()} />
-    );
+  if (charityId === null || !charity.isSuccess) {
+    return <PageNotReady what="charity" missing={charityId === null} query={charity} />;
   }
   const data = charity.data;
   const types = data.charity_types.map((type) => labelOf(CHARITY_TYPES, type)).filter(Boolean);
@@ -69,18 +64,7 @@ export function CharityPage({ charityId, renderProjects, renderMap, renderGive }
     >
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <Paper withBorder p="lg" component="section" aria-label="About">
-            <Stack gap="sm">
-              <Title order={2} size="h3">
-                About
-              </Title>
-              {data.description ? (
-                <Text style={{ whiteSpace: 'pre-wrap' }}>{data.description}</Text>
-              ) : (
-                <Text>This charity has not written a description yet.</Text>
-              )}
-            </Stack>
-          </Paper>
+          <AboutSection what="charity" description={data.description} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">

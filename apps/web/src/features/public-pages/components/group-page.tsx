@@ -6,7 +6,8 @@ import { Page } from '@/components/ui/page';
 import { Picture } from '@/components/ui/picture';
 import { groupQueries } from '@/entities/group';
 import { loginPath } from '@/lib/navigation';
-import { FailedPage, isNotFound, LoadingPage, NotFoundPage } from './states';
+import { AboutSection } from './about-section';
+import { PageNotReady } from './states';
 
 export interface PublicGroupPageProps {
   /** From the URL; null when it is not a group id. */
@@ -19,14 +20,8 @@ export interface PublicGroupPageProps {
  */
 export function PublicGroupPage({ groupId }: PublicGroupPageProps) {
   const group = useQuery({ ...groupQueries.publicPage(groupId ?? 0), enabled: groupId !== null });
-  if (groupId === null) return <NotFoundPage what="group" />;
-  if (group.isPending) return <LoadingPage title="Group" />;
-  if (group.isError) {
-    return isNotFound(group.error) ? (
-      <NotFoundPage what="group" />
-    ) : (
-      <FailedPage title="Group" error={group.error} retry={() => group.refetch()} />
-    );
+  if (groupId === null || !group.isSuccess) {
+    return <PageNotReady what="group" missing={groupId === null} query={group} />;
   }
   const data = group.data;
   const type = labelOf(GROUP_TYPES, data.group_type);
@@ -47,22 +42,12 @@ export function PublicGroupPage({ groupId }: PublicGroupPageProps) {
       }
     >
       <Stack gap="lg">
-        <Paper withBorder p="lg" component="section" aria-label="About">
-          <Stack gap="sm">
-            <Title order={2} size="h3">
-              About
-            </Title>
-            {data.description ? (
-              <Text style={{ whiteSpace: 'pre-wrap' }}>{data.description}</Text>
-            ) : (
-              <Text>This group has not written a description yet.</Text>
-            )}
-            <Text size="sm">
-              {data.members === 1 ? '1 member' : `${data.members} members`} ·{' '}
-              {data.requires_approval ? 'Joining needs an admin’s approval' : 'Open to join'}
-            </Text>
-          </Stack>
-        </Paper>
+        <AboutSection what="group" description={data.description}>
+          <Text size="sm">
+            {data.members === 1 ? '1 member' : `${data.members} members`} ·{' '}
+            {data.requires_approval ? 'Joining needs an admin’s approval' : 'Open to join'}
+          </Text>
+        </AboutSection>
         <Paper withBorder p="lg" component="section" aria-label="Join">
           <Stack gap="sm" align="flex-start">
             <Title order={2} size="h3">

@@ -38,7 +38,7 @@ import { projectQueries } from '@/entities/project';
 import { useRevealed } from '@/lib/deferred';
 import { formatFileSize } from '@/lib/format';
 import { daysLeftText, documentKind } from '../format';
-import { FailedPage, isNotFound, LoadingPage, NotFoundPage } from './states';
+import { PageNotReady } from './states';
 
 /** Updates per page on the public page. */
 const UPDATES_PAGE_SIZE = 5;
@@ -200,7 +200,6 @@ function Updates({ projectId }: { projectId: number }) {
         loading="Loading updates…"
         layout="inline"
         failed="The updates could not be loaded."
-        isEmpty={() => items.length === 0}
         empty={<EmptyState variant="text">No updates yet.</EmptyState>}
       >
         {() => (
@@ -238,7 +237,6 @@ function Impact({ projectId }: { projectId: number }) {
         loading="Loading impact…"
         layout="inline"
         failed="The impact statements could not be loaded."
-        isEmpty={() => items.length === 0}
         empty={<EmptyState variant="text">No impact statements yet.</EmptyState>}
       >
         {() => (
@@ -289,7 +287,6 @@ function Gallery({ projectId, title }: { projectId: number; title: string }) {
         loading="Loading pictures…"
         layout="inline"
         failed="The pictures could not be loaded."
-        isEmpty={() => items.length === 0}
         empty={<EmptyState variant="text">No pictures yet.</EmptyState>}
       >
         {() => (
@@ -335,7 +332,6 @@ function Documents({ projectId }: { projectId: number }) {
         loading="Loading documents…"
         layout="inline"
         failed="The documents could not be loaded."
-        isEmpty={() => items.length === 0}
         empty={<EmptyState variant="text">No documents yet.</EmptyState>}
       >
         {() => (
@@ -448,14 +444,9 @@ export function ProjectPage({
   const summary = useQuery({ ...projectQueries.summary(id), enabled: found });
   const shown = useRevealed(found);
 
-  if (projectId === null) return <NotFoundPage what="project" />;
-  if (project.isPending || (found && !shown)) return <LoadingPage title="Project" />;
-  if (project.isError) {
-    return isNotFound(project.error) ? (
-      <NotFoundPage what="project" />
-    ) : (
-      <FailedPage title="Project" error={project.error} retry={() => project.refetch()} />
-    );
+  // Still loading for the first render that has the project (`useRevealed`).
+  if (projectId === null || !project.isSuccess || !shown) {
+    return <PageNotReady what="project" missing={projectId === null} query={project} />;
   }
   const data = project.data;
   const types = data.charity_types.map((type) => labelOf(CHARITY_TYPES, type)).filter(Boolean);

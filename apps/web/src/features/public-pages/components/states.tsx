@@ -18,12 +18,19 @@ export function LoadingPage({ title }: { title: string }) {
 }
 
 const EXPLORE_TAB = {
-  project: { title: 'Project not found', path: '/explore', plural: 'projects' },
-  charity: { title: 'Charity not found', path: '/explore?tab=charities', plural: 'charities' },
-  group: { title: 'Group not found', path: '/explore?tab=groups', plural: 'groups' },
+  project: { page: 'Project', title: 'Project not found', path: '/explore', plural: 'projects' },
+  charity: {
+    page: 'Charity',
+    title: 'Charity not found',
+    path: '/explore?tab=charities',
+    plural: 'charities',
+  },
+  group: { page: 'Group', title: 'Group not found', path: '/explore?tab=groups', plural: 'groups' },
 } as const;
 
-export function NotFoundPage({ what }: { what: 'project' | 'charity' | 'group' }) {
+type What = keyof typeof EXPLORE_TAB;
+
+export function NotFoundPage({ what }: { what: What }) {
   const { title, path, plural } = EXPLORE_TAB[what];
   return (
     <Page title={title}>
@@ -43,5 +50,28 @@ export function FailedPage({ title, error, retry }: { title: string; error: unkn
     <Page title={title}>
       <FailedState title="This page could not be loaded" error={error} onRetry={retry} />
     </Page>
+  );
+}
+
+/**
+ * A public page before its record can be shown: "not found" when the URL names no id (`missing`) or
+ * the API knows none, the failure when the call failed otherwise, and loading until then.
+ */
+export function PageNotReady({
+  what,
+  missing,
+  query,
+}: {
+  what: What;
+  missing: boolean;
+  query: { isError: boolean; error: unknown; refetch: () => unknown };
+}) {
+  const title = EXPLORE_TAB[what].page;
+  if (missing) return <NotFoundPage what={what} />;
+  if (!query.isError) return <LoadingPage title={title} />;
+  return isNotFound(query.error) ? (
+    <NotFoundPage what={what} />
+  ) : (
+    <FailedPage title={title} error={query.error} retry={() => query.refetch()} />
   );
 }

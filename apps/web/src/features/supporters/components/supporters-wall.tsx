@@ -97,7 +97,6 @@ export function SupportersWall({ projectId, live, giveAction }: SupportersWallPr
           loading="Loading supporters…"
           layout="inline"
           failed="The supporters could not be loaded."
-          isEmpty={() => items.length === 0}
           empty={
             <EmptyState variant="text" action={live ? giveAction : undefined}>
               {live

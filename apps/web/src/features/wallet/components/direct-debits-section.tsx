@@ -1,16 +1,5 @@
 import { type DirectDebit, formatMoney } from '@kindred/shared';
-import {
-  Badge,
-  Button,
-  DataList,
-  Divider,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, DataList, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { confirm } from '@/components/ui/confirm';
@@ -22,6 +11,7 @@ import { showDate } from '@/lib/format';
 import { useKeyedAttempts } from '@/lib/idempotency';
 import { useCancelDirectDebit } from '../api/direct-debits';
 import { DIRECT_DEBIT_STATUS, directDebitTypeLabel, frequencyLabel } from '../lib/labels';
+import { CardGrid } from './card-grid';
 import { DirectDebitForm } from './direct-debit-form';
 
 /** '₹100 monthly' */
@@ -152,18 +142,11 @@ export function DirectDebitsSection({
           items.length === 0 ? (
             <EmptyState variant="text">No direct debits yet.</EmptyState>
           ) : (
-            <SimpleGrid
-              component="ul"
-              cols={{ base: 1, sm: 2 }}
-              spacing="sm"
-              p={0}
-              m={0}
-              aria-label="Your direct debits"
-            >
+            <CardGrid label="Your direct debits">
               {items.map((debit) => (
                 <DebitCard key={debit.id} debit={debit} owner={owner} />
               ))}
-            </SimpleGrid>
+            </CardGrid>
           )
         ) : debits.isError ? (
           <FailedState

@@ -92,6 +92,33 @@ function HistoryTable({
  * The wallet's history: a date range (default the last 30 days), account and type filters, keyset
  * paging with Newer and Older, and the statement (CSV) of the chosen range.
  */
+/** One end of the history's dates, typed (mm/dd/yyyy) or picked. */
+function RangeEnd({
+  label,
+  value,
+  onChange,
+  error = null,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string | null) => void;
+  error?: string | null;
+}) {
+  return (
+    <DateInput
+      label={label}
+      description="mm/dd/yyyy"
+      valueFormat={DATE_INPUT_FORMAT}
+      dateParser={parseDateInput}
+      value={value}
+      onChange={onChange}
+      error={error}
+      aria-invalid={error ? true : undefined}
+      popoverProps={{ withinPortal: true }}
+    />
+  );
+}
+
 export function HistorySection({ owner, currency }: { owner: WalletOwner; currency: string }) {
   const headingId = useId();
   const [range, setRange] = useState(() => defaultRange());
@@ -157,25 +184,12 @@ export function HistorySection({ owner, currency }: { owner: WalletOwner; curren
           The statement covers every entry between the chosen dates, whatever the account and type filters.
         </Text>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-          <DateInput
-            label="From"
-            description="mm/dd/yyyy"
-            valueFormat={DATE_INPUT_FORMAT}
-            dateParser={parseDateInput}
-            value={range.from}
-            onChange={(value) => changeRange('from', value)}
-            popoverProps={{ withinPortal: true }}
-          />
-          <DateInput
+          <RangeEnd label="From" value={range.from} onChange={(value) => changeRange('from', value)} />
+          <RangeEnd
             label="To"
-            description="mm/dd/yyyy"
-            valueFormat={DATE_INPUT_FORMAT}
-            dateParser={parseDateInput}
             value={range.to}
             onChange={(value) => changeRange('to', value)}
             error={rangeError}
-            aria-invalid={rangeError ? true : undefined}
-            popoverProps={{ withinPortal: true }}
           />
           <NativeSelect
             label="Account"

@@ -1,5 +1,5 @@
 import type { PaymentMethod, SavePaymentMethodBody } from '@kindred/shared';
-import { Badge, Button, Checkbox, Divider, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Checkbox, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { confirm } from '@/components/ui/confirm';
@@ -22,6 +22,7 @@ import {
   useRemovePaymentMethod,
   useSavePaymentMethod,
 } from '../api/payment-methods';
+import { CardGrid } from './card-grid';
 import {
   type CardFormBodyProps,
   type CardFormProps,
@@ -108,18 +109,11 @@ function SavedCard({ card, owner, others }: { card: PaymentMethod; owner: Wallet
 
 function CardList({ cards, owner }: { cards: PaymentMethod[]; owner: WalletOwner }) {
   return (
-    <SimpleGrid
-      component="ul"
-      cols={{ base: 1, sm: 2 }}
-      spacing="sm"
-      p={0}
-      m={0}
-      aria-label={owner.type === 'user' ? 'Your saved cards' : `Saved cards of ${owner.name}`}
-    >
+    <CardGrid label={owner.type === 'user' ? 'Your saved cards' : `Saved cards of ${owner.name}`}>
       {cards.map((card) => (
         <SavedCard key={card.id} card={card} owner={owner} others={cards.length - 1} />
       ))}
-    </SimpleGrid>
+    </CardGrid>
   );
 }
 
@@ -143,7 +137,6 @@ export function SavedCardsSection(props: CardFormProps) {
         layout="inline"
         loading="Loading the saved cards…"
         failed="The saved cards could not be loaded."
-        isEmpty={(data) => data.items.length === 0}
         empty={
           <EmptyState variant="text">
             {owner.type === 'user'

@@ -1,0 +1,71 @@
+import { Button, Group, Stack, Title } from '@mantine/core';
+import type { FormEventHandler, ReactNode, RefObject } from 'react';
+import { useId } from 'react';
+import { FormRefusal } from './form-refusal';
+
+export interface TitledFormProps {
+  formRef: RefObject<HTMLFormElement | null>;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The heading, which names the form. */
+  title: string;
+  /**
+   * 'section': a section of a screen (h2); 'post': one that writes a post (h2, its fields closer);
+   * 'part': a part of a section (h3).
+   */
+  variant?: 'section' | 'post' | 'part';
+  /** The refusal's title, e.g. 'Not sent'. */
+  refusalTitle?: string;
+  /** What the server said when it refused the form (nothing shows without it). */
+  refusal: string | null;
+  submitLabel: string;
+  pending: boolean;
+  /** The button ends something for good (it is red). */
+  danger?: boolean;
+  /** Where the button stands: after the fields (start) or at the form's end. */
+  submitAlign?: 'flex-start' | 'flex-end';
+  /** The fields. */
+  children: ReactNode;
+}
+
+const LOOK = {
+  section: { order: 2, size: 'h3', gap: 'md' },
+  post: { order: 2, size: 'h3', gap: 'sm' },
+  part: { order: 3, size: 'h4', gap: 'sm' },
+} as const;
+
+/**
+ * A form under its heading (which names it): why the server refused it, its fields and the one
+ * button that sends it.
+ */
+export function TitledForm({
+  formRef,
+  onSubmit,
+  title,
+  variant = 'section',
+  refusalTitle,
+  refusal,
+  submitLabel,
+  pending,
+  danger = false,
+  submitAlign = 'flex-start',
+  children,
+}: TitledFormProps) {
+  const headingId = useId();
+  const look = LOOK[variant];
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
+      <Stack gap={look.gap}>
+        <Title order={look.order} size={look.size} id={headingId}>
+          {title}
+        </Title>
+        <FormRefusal title={refusalTitle} message={refusal} />
+        {children}
+        <Group justify={submitAlign}>
+          <Button type="submit" color={danger ? 'red.9' : undefined} loading={pending}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
