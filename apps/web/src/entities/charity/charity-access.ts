@@ -41,6 +41,8 @@ export interface CharityDonationAccess {
   approve: boolean;
   /** charity.gift_aid.claim: Super Admin, or granted View finance. */
   claimGiftAid: boolean;
+  /** charity.donations.refund: Super Admin or Admin (refunds gifts, answers givers' requests for one). */
+  refund: boolean;
 }
 
 export function charityDonationAccess(
@@ -52,5 +54,6 @@ export function charityDonationAccess(
     read: admin || access.can('view_finance'),
     approve: admin || access.can('manage_projects'),
     claimGiftAid: access.can('view_finance'),
+    refund: admin,
   };
 }
