@@ -22,7 +22,7 @@ const statistics: Statistics = {
   ],
 };
 
-const full = { read: true, approve: true, claimGiftAid: true };
+const full = { read: true, approve: true, claimGiftAid: true, refund: true };
 
 describe('charity statistics', { timeout: 20_000 }, () => {
   signedInForEachTest();

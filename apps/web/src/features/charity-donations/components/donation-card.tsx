@@ -1,7 +1,16 @@
 import { DONATION_METHOD, type Donation, TRANSACTION_STATUS } from '@kindred/shared';
-import { Badge, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
-import { DonationStatusBadge, donationTypeLabel, donationWhat } from '@/entities/donation';
+import { Badge, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { WrappingBadge } from '@/components/ui/wrapping-badge';
+import {
+  DonationStatusBadge,
+  donationTypeLabel,
+  donationWhat,
+  isRefundable,
+  MoneyBackDetails,
+} from '@/entities/donation';
 import { showDate } from '@/lib/format';
+import { RefundDialog } from './refund-dialog';
 
 export interface DonationCardProps {
   donation: Donation;
@@ -9,6 +18,8 @@ export interface DonationCardProps {
   selection?: { selected: boolean; onChange: (selected: boolean) => void };
   /** Hide the project's name (on the project's own screen). */
   hideProject?: boolean;
+  /** The viewer may refund the charity's gifts: a gift that can take one has a Refund button. */
+  mayRefund?: boolean;
 }
 
 /** The latest reason given for a status change (a rejection's reason). */
@@ -21,7 +32,13 @@ function latestReason(donation: Donation): string | null {
 }
 
 /** One donation as the charity sees it: who, what, where to, its status and its dates. */
-export function DonationCard({ donation, selection, hideProject = false }: DonationCardProps) {
+export function DonationCard({
+  donation,
+  selection,
+  hideProject = false,
+  mayRefund = false,
+}: DonationCardProps) {
+  const [refunding, setRefunding] = useState(false);
   const what = donationWhat(donation);
   const titleId = `donation-${donation.id}-title`;
   const reason = donation.status === TRANSACTION_STATUS.canceled ? latestReason(donation) : null;
@@ -70,6 +87,7 @@ export function DonationCard({ donation, selection, hideProject = false }: Donat
                 Recurring
               </Badge>
             ) : null}
+            <DisputeBadge donation={donation} />
           </Group>
           <Text size="sm">
             {hideProject
@@ -88,8 +106,39 @@ export function DonationCard({ donation, selection, hideProject = false }: Donat
             </Text>
           ) : null}
           {reason ? <Text size="sm">Reason: {reason}</Text> : null}
+          <MoneyBackDetails donation={donation} viewer="staff" />
+          {mayRefund && isRefundable(donation) ? (
+            <Group>
+              <Button
+                variant="default"
+                size="xs"
+                onClick={() => setRefunding(true)}
+                aria-label={`Refund ${what} from ${donation.donor.name}`}
+              >
+                Refund…
+              </Button>
+            </Group>
+          ) : null}
         </Stack>
       </Group>
+      {refunding ? <RefundDialog donation={donation} onClose={() => setRefunding(false)} /> : null}
     </Paper>
+  );
+}
+
+const DISPUTE_BADGES = {
+  open: { label: 'Disputed by the giver’s bank', color: 'red.9', variant: 'filled' },
+  won: { label: 'Dispute won', color: 'teal.9', variant: 'filled' },
+  lost: { label: 'Dispute lost', color: 'dark', variant: 'outline' },
+} as const;
+
+/** The card payment's dispute by the giver's bank: open, or how it ended. */
+function DisputeBadge({ donation }: { donation: Donation }) {
+  if (!donation.dispute) return null;
+  const look = DISPUTE_BADGES[donation.dispute.status];
+  return (
+    <WrappingBadge color={look.color} variant={look.variant} radius="sm">
+      {look.label}
+    </WrappingBadge>
   );
 }

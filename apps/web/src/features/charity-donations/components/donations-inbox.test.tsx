@@ -9,7 +9,7 @@ import { signedInForEachTest } from '@/testing/session';
 import { makeDonation, page } from '../testing/fixtures';
 import { DonationsInbox } from './donations-inbox';
 
-const FULL: CharityDonationAccess = { read: true, approve: true, claimGiftAid: true };
+const FULL: CharityDonationAccess = { read: true, approve: true, claimGiftAid: true, refund: true };
 
 const waiting = makeDonation({ id: 7, donor: { kind: 'user', id: 9, name: 'Dana Donor' }, hours: 6 });
 const goods = makeDonation({
@@ -51,6 +51,7 @@ function stubInbox(options: { all?: Donation[]; act?: (body: unknown) => Respons
       return jsonResponse(page(status ? all.filter((d) => String(d.status) === status) : all));
     },
     'GET /api/charity/projects/1': () => jsonResponse(page([])),
+    'GET /api/charity/1/refund_requests': () => jsonResponse(page([])),
     'POST /api/charity/1/approve_donations': (_url, init) => {
       const body = JSON.parse(String(init.body)) as { donation_ids: number[] };
       bodies.push(body);
@@ -191,7 +192,7 @@ describe('the charity donations inbox', { timeout: 30_000 }, () => {
 
   it('shows no choices nor actions to a member who cannot approve', async () => {
     const { bodies } = stubInbox();
-    renderInbox({ read: true, approve: false, claimGiftAid: false });
+    renderInbox({ read: true, approve: false, claimGiftAid: false, refund: false });
     const first = await waitingSection();
     expect(within(first).getByText('6 hours from Dana Donor')).toBeInTheDocument();
     expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
@@ -201,7 +202,7 @@ describe('the charity donations inbox', { timeout: 30_000 }, () => {
 
   it('asks for the View finance permission instead of loading donations', async () => {
     const { listReads } = stubInbox();
-    renderInbox({ read: false, approve: true, claimGiftAid: false });
+    renderInbox({ read: false, approve: true, claimGiftAid: false, refund: false });
     expect(await screen.findByText(/You need the View finance permission/)).toBeInTheDocument();
     expect(listReads()).toBe(0);
   });

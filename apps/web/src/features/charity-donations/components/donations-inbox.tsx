@@ -153,6 +153,8 @@ interface ListProps {
   selected: ReadonlySet<number>;
   onSelect?: (donation: Donation, selected: boolean) => void;
   onSelectAll?: (donations: Donation[], selected: boolean) => void;
+  /** The viewer may refund gifts of funds. */
+  mayRefund: boolean;
 }
 
 function DonationList({
@@ -164,6 +166,7 @@ function DonationList({
   selected,
   onSelect,
   onSelectAll,
+  mayRefund,
 }: ListProps) {
   const actionable = onSelect ? donations.filter(canActOn) : [];
   const chosen = actionable.filter((donation) => selected.has(donation.id)).length;
@@ -190,6 +193,7 @@ function DonationList({
             <DonationCard
               key={donation.id}
               donation={donation}
+              mayRefund={mayRefund}
               selection={
                 onSelect && canActOn(donation)
                   ? { selected: selected.has(donation.id), onChange: (on) => onSelect(donation, on) }
@@ -468,6 +472,7 @@ export function DonationsInbox({ charityId, access }: DonationsInboxProps) {
         {access.approve
           ? 'Offers of time, skills and gifts wait for you to approve or reject them; complete them once the time was given or the gift received. Gifts of funds need no approval from the charity.'
           : 'What the charity and its projects received. You need the Manage projects permission to approve or reject offers.'}
+        {access.refund ? ' A gift of funds can be refunded, in full or in part, back the way it came.' : ''}
       </Text>
       <Filters charityId={charityId} />
       {chosen.length > 0 ? (
@@ -498,6 +503,7 @@ export function DonationsInbox({ charityId, access }: DonationsInboxProps) {
               selected={selected}
               onSelect={select}
               onSelectAll={selectAll}
+              mayRefund={access.refund}
             />
           ) : null}
           <DonationList
@@ -513,6 +519,7 @@ export function DonationsInbox({ charityId, access }: DonationsInboxProps) {
             selected={selected}
             onSelect={select}
             onSelectAll={selectAll}
+            mayRefund={access.refund}
           />
         </>
       )}
