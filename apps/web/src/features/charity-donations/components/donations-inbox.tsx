@@ -37,6 +37,7 @@ import { useActOnDonations } from '../api/approve-donations';
 import { FILTER_PARAMS, readFilters } from '../lib/filters';
 import { canActOn, donationsCount, givesHours } from '../lib/selection';
 import { DonationCard } from './donation-card';
+import { RefundRequests } from './refund-requests';
 
 export interface DonationsInboxProps {
   charityId: number;
@@ -474,6 +475,7 @@ export function DonationsInbox({ charityId, access }: DonationsInboxProps) {
           : 'What the charity and its projects received. You need the Manage projects permission to approve or reject offers.'}
         {access.refund ? ' A gift of funds can be refunded, in full or in part, back the way it came.' : ''}
       </Text>
+      <RefundRequests charityId={charityId} mayAnswer={access.refund} />
       <Filters charityId={charityId} />
       {chosen.length > 0 ? (
         <BulkActions
