@@ -8,7 +8,7 @@ import { signedInForEachTest } from '@/testing/session';
 import { page } from '../testing/fixtures';
 import { GiftAidSection } from './gift-aid-section';
 
-const full = { read: true, approve: true, claimGiftAid: true };
+const full = { read: true, approve: true, claimGiftAid: true, refund: true };
 const CSV =
   'Title,First name or initial,Last name,House name or number,Postcode,Aggregated donations,Sponsored event,Donation date,Amount\nMs,Dana,Donor,4,AB1 2CD,,,01/01/30,100.00\n';
 
@@ -60,6 +60,7 @@ describe('Gift Aid claims', { timeout: 30_000 }, () => {
     expect((await screen.findByTestId('unclaimed-donations')).textContent).toBe('2');
     expect(screen.getByTestId('unclaimed-total').textContent).toBe(formatMoney(40_000));
     expect(screen.getByTestId('unclaimed-gift-aid').textContent).toBe(formatMoney(10_000));
+    expect(screen.queryByTestId('unclaimed-adjustment')).not.toBeInTheDocument();
     expect(await screen.findByText(/No claims yet/)).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Claim Gift Aid' }));
@@ -101,6 +102,46 @@ describe('Gift Aid claims', { timeout: 30_000 }, () => {
       /^2 more donations with Gift Aid wait for their donors to make a declaration naming your charity/,
     );
     expect(screen.getByText(/No Gift Aid to claim/)).toBeInTheDocument();
+  });
+
+  it('says how much Gift Aid claimed before on since refunded gifts comes off the next claim', async () => {
+    stubFetch({
+      'GET /api/charity/1/gift_aid/unclaimed': () =>
+        jsonResponse({ donations: 1, total: 4_000, gift_aid: 750, awaiting_declaration: 0, adjustment: 250 }),
+      'GET /api/charity/1/gift_aid/claims': () =>
+        jsonResponse(
+          page([
+            {
+              id: 4,
+              created_at: '2030-02-01T09:00:00.000Z',
+              donations: 2,
+              total: 8_000,
+              gift_aid: 1_800,
+              adjustment: 200,
+            },
+            {
+              id: 3,
+              created_at: '2030-01-02T09:00:00.000Z',
+              donations: 1,
+              total: 4_000,
+              gift_aid: 1_000,
+              adjustment: 0,
+            },
+          ]),
+        ),
+    });
+    renderWithProviders(<GiftAidSection charityId={1} access={full} />);
+    expect((await screen.findByTestId('unclaimed-adjustment')).textContent).toBe(
+      '₹2.50 claimed before on gifts since refunded will be taken off the next claim.',
+    );
+    expect(screen.getByText('Gift Aid to claim (25%, less refunds)')).toBeInTheDocument();
+    expect(screen.getByTestId('unclaimed-gift-aid').textContent).toBe('₹7.50');
+    const claims = screen.getByRole('region', { name: 'Claims' });
+    const later = await within(claims).findByRole('row', { name: /1 Feb 2030/ });
+    expect(within(later).getByRole('cell', { name: '− ₹2' })).toBeInTheDocument();
+    expect(within(later).getByRole('cell', { name: '₹18' })).toBeInTheDocument();
+    const earlier = within(claims).getByRole('row', { name: /2 Jan 2030/ });
+    expect(within(earlier).getByRole('cell', { name: 'None' })).toBeInTheDocument();
   });
 
   it('hides the claims from a member without the Gift Aid permission', async () => {

@@ -36,7 +36,7 @@ function Unclaimed({ charityId }: { charityId: number }) {
 
 function UnclaimedCard({ charityId, unclaimed }: { charityId: number; unclaimed: UnclaimedGiftAid }) {
   const claim = useClaimGiftAid(charityId);
-  const { donations, total, gift_aid: giftAid, awaiting_declaration: awaiting } = unclaimed;
+  const { donations, total, gift_aid: giftAid, awaiting_declaration: awaiting, adjustment } = unclaimed;
   const makeClaim = async () => {
     const sure = await confirm({
       title: 'Claim Gift Aid?',
@@ -80,7 +80,7 @@ function UnclaimedCard({ charityId, unclaimed }: { charityId: number; unclaimed:
             </Stack>
             <Stack gap={0}>
               <Text size="sm" c="dimmed">
-                Gift Aid to claim (25%)
+                {adjustment > 0 ? 'Gift Aid to claim (25%, less refunds)' : 'Gift Aid to claim (25%)'}
               </Text>
               <Text fw={700} data-testid="unclaimed-gift-aid">
                 {formatMoney(giftAid)}
@@ -94,6 +94,11 @@ function UnclaimedCard({ charityId, unclaimed }: { charityId: number; unclaimed:
           </Group>
         </>
       )}
+      {adjustment > 0 ? (
+        <Text size="sm" data-testid="unclaimed-adjustment">
+          {formatMoney(adjustment)} claimed before on gifts since refunded will be taken off the next claim.
+        </Text>
+      ) : null}
       {awaiting > 0 ? (
         <Text size="sm" data-testid="unclaimed-awaiting">
           {awaiting === 1
@@ -140,6 +145,10 @@ function Claims({ charityId }: { charityId: number }) {
               { header: 'Made', rowHeader: true, cell: (claim) => showDate(claim.created_at) },
               { header: 'Donations', cell: (claim) => claim.donations },
               { header: 'Total', cell: (claim) => formatMoney(claim.total) },
+              {
+                header: 'Taken off for refunds',
+                cell: (claim) => (claim.adjustment > 0 ? `− ${formatMoney(claim.adjustment)}` : 'None'),
+              },
               { header: 'Gift Aid', cell: (claim) => formatMoney(claim.gift_aid) },
               buttonColumn(
                 (claim: GiftAidClaim) => ({
