@@ -8,6 +8,14 @@ export interface CharityFunds {
   charity_id: number;
   charity_funds: number;
   project_funds: number;
+  /** Delivered money the charity can be paid out. */
+  available: number;
+  /** Set aside from its funds and its projects': disputes, and refunds on their way to a card. */
+  held: number;
+  /** Given back to givers, in all. */
+  refunded: number;
+  /** Paid out to the charity's bank, in all. */
+  paid_out: number;
   currency: string;
 }
 

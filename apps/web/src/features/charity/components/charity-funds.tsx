@@ -3,10 +3,57 @@ import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FailedState, LoadingState } from '@/components/ui/states';
 import { TitledSection } from '@/components/ui/titled-section';
-import { charityQueries } from '@/entities/charity';
+import { type CharityFunds, charityQueries } from '@/entities/charity';
 import { useCharityContext } from './charity-layout';
 
-/** `/charity/funds`: the charity's own funds and what its projects hold (view_finance). */
+interface FundsFigure {
+  label: string;
+  value: (funds: CharityFunds) => number;
+  note: string;
+  testId: string;
+}
+
+/** The charity's money, in the order a treasurer reads it: what it holds, then what went out. */
+const FIGURES: FundsFigure[] = [
+  {
+    label: 'Charity funds',
+    value: (funds) => funds.charity_funds,
+    note: 'Direct donations and the funds of completed projects.',
+    testId: 'charity-funds',
+  },
+  {
+    label: 'Held by projects',
+    value: (funds) => funds.project_funds,
+    note: 'Moves to the charity when a project is completed.',
+    testId: 'project-funds',
+  },
+  {
+    label: 'Available to pay out',
+    value: (funds) => funds.available,
+    note: 'Of the charity funds, the money delivered to the charity that can go to its bank.',
+    testId: 'funds-available',
+  },
+  {
+    label: 'Held',
+    value: (funds) => funds.held,
+    note: 'Set aside while a giver’s bank disputes a payment, or while a refund is on its way to a card.',
+    testId: 'funds-held',
+  },
+  {
+    label: 'Refunded to givers',
+    value: (funds) => funds.refunded,
+    note: 'Given back to givers, in all.',
+    testId: 'funds-refunded',
+  },
+  {
+    label: 'Paid out',
+    value: (funds) => funds.paid_out,
+    note: 'Paid out to the charity’s bank, in all.',
+    testId: 'funds-paid-out',
+  },
+];
+
+/** `/charity/funds`: the charity's own funds, what its projects hold, and what was paid out or refunded (view_finance). */
 export function CharityFundsSection() {
   const { charity, access } = useCharityContext();
   const allowed = access.can('view_finance');
@@ -18,25 +65,23 @@ export function CharityFundsSection() {
       ) : funds.isPending ? (
         <LoadingState label="Loading funds…" />
       ) : funds.data ? (
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Paper p="md" withBorder>
-            <Text size="sm" c="dimmed">
-              Charity funds
-            </Text>
-            <Text size="xl" fw={700} data-testid="charity-funds">
-              {formatMoney(funds.data.charity_funds, funds.data.currency)}
-            </Text>
-            <Text size="sm">Direct donations and the funds of completed projects.</Text>
-          </Paper>
-          <Paper p="md" withBorder>
-            <Text size="sm" c="dimmed">
-              Held by projects
-            </Text>
-            <Text size="xl" fw={700} data-testid="project-funds">
-              {formatMoney(funds.data.project_funds, funds.data.currency)}
-            </Text>
-            <Text size="sm">Moves to the charity when a project is completed.</Text>
-          </Paper>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing={{ base: 'xs', sm: 'md' }}>
+          {FIGURES.map((figure) => (
+            <Paper
+              key={figure.testId}
+              p={{ base: 'sm', sm: 'md' }}
+              withBorder
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              <Text size="sm" c="dimmed">
+                {figure.label}
+              </Text>
+              <Text size="xl" fw={700} data-testid={figure.testId}>
+                {formatMoney(figure.value(funds.data), funds.data.currency)}
+              </Text>
+              <Text size="sm">{figure.note}</Text>
+            </Paper>
+          ))}
         </SimpleGrid>
       ) : (
         <FailedState title="The funds could not be loaded." error={funds.error} onRetry={funds.refetch} />
