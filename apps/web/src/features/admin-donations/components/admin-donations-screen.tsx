@@ -1,5 +1,5 @@
 import { type Donation, formatMoney, TRANSACTION_STATUS } from '@kindred/shared';
-import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -13,6 +13,7 @@ import { useCompleteDonations } from '../api/complete-donations';
 import { platformQueueQueries } from '../api/get-platform-queue';
 import { queueRole } from '../lib/queue';
 import { DonationCard } from './donation-card';
+import { RefundDialog } from './refund-dialog';
 import { RejectDialog } from './reject-dialog';
 
 const TITLE = 'Donations for review';
@@ -35,16 +36,41 @@ function completeMessage(chosen: Donation[]): string {
 /** The sum of the chosen donations' amounts. */
 const totalOf = (chosen: Donation[]) => chosen.reduce((sum, d) => sum + (d.amount ?? 0), 0);
 
+const isQueued = (donation: Pick<Donation, 'status'>) =>
+  donation.status === TRANSACTION_STATUS.awaitingPlatformAdminApproval ||
+  donation.status === TRANSACTION_STATUS.approved;
+
+/** A gift as a refund or a sandbox event left it, and when: newer than the queue's copy until it is read again. */
+interface Touched {
+  donation: Donation;
+  at: number;
+}
+
 function Queue({ canReview }: { canReview: boolean }) {
   const [position, setPosition] = useState<PagePosition>({});
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [rejecting, setRejecting] = useState<Donation | null>(null);
-  /** The Reject button that opened the dialog: focus goes back to it, or to the heading once it is gone. */
+  const [refunding, setRefunding] = useState<Donation | null>(null);
+  /** Gifts changed here: a gift the change took out of the queue stays in sight, as it now is. */
+  const [touched, setTouched] = useState<ReadonlyMap<number, Touched>>(new Map());
+  /** The button that opened a dialog: focus goes back to it, or to the heading once it is gone. */
   const trigger = useRef<HTMLElement | null>(null);
   const list = useQuery(platformQueueQueries.page(position));
   const complete = useCompleteDonations();
-  const items = list.data?.items ?? [];
+  const queued = list.data?.items ?? [];
+  const fresh = (donation: Donation) => {
+    const change = touched.get(donation.id);
+    return change && change.at > list.dataUpdatedAt ? change.donation : donation;
+  };
+  const items = queued.map(fresh);
+  /** Gifts a change here took out of the queue (a refund in full, a dispute lost): no longer 40 or 80. */
+  const left = [...touched.values()]
+    .map((change) => change.donation)
+    .filter((donation) => !isQueued(donation) && !queued.some((d) => d.id === donation.id));
   const chosen = items.filter((donation) => selected.has(donation.id));
+
+  const touch = (donation: Donation) =>
+    setTouched((current) => new Map(current).set(donation.id, { donation, at: Date.now() }));
 
   const toggle = (id: number, on: boolean) =>
     setSelected((current) => {
@@ -54,20 +80,39 @@ function Queue({ canReview }: { canReview: boolean }) {
       return next;
     });
 
-  const openReject = (donation: Donation) => {
+  const remember = () => {
     trigger.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  };
+  const openReject = (donation: Donation) => {
+    remember();
     setRejecting(donation);
   };
+  const openRefund = (donation: Donation) => {
+    remember();
+    setRefunding(donation);
+  };
 
-  const closeReject = () => {
-    setRejecting(null);
+  const refocus = () =>
     setTimeout(() => {
       const target = trigger.current?.isConnected
         ? trigger.current
         : document.querySelector<HTMLElement>('[data-page-heading]');
       target?.focus();
     }, 0);
+  const closeReject = () => {
+    setRejecting(null);
+    refocus();
   };
+  const closeRefund = () => {
+    setRefunding(null);
+    refocus();
+  };
+
+  /** The card's actions, for a gift of the queue or one changed here. */
+  const actions = (donation: Donation) => ({
+    onRefund: canReview ? () => openRefund(donation) : null,
+    onSandboxEvent: canReview ? (answer: { donation: Donation }) => touch(answer.donation) : null,
+  });
 
   const changePage = (next: PagePosition) => {
     setSelected(new Set());
@@ -101,7 +146,7 @@ function Queue({ canReview }: { canReview: boolean }) {
     );
   }
   if (!list.data) return <LoadingState label="Loading the donations waiting for the platform…" />;
-  if (items.length === 0 && !position.cursor) {
+  if (items.length === 0 && !position.cursor && left.length === 0) {
     return (
       <EmptyState>
         Nothing is waiting for the platform: no donation is held for review and no direct donation waits to be
@@ -138,7 +183,9 @@ function Queue({ canReview }: { canReview: boolean }) {
         </Paper>
       ) : null}
       {items.length === 0 ? (
-        <EmptyState variant="text">No more donations on this page.</EmptyState>
+        <EmptyState variant="text">
+          {position.cursor ? 'No more donations on this page.' : 'Nothing else is waiting for the platform.'}
+        </EmptyState>
       ) : (
         <Stack
           component="ul"
@@ -156,18 +203,60 @@ function Queue({ canReview }: { canReview: boolean }) {
                     ? { selected: selected.has(donation.id), onToggle: (on) => toggle(donation.id, on) }
                     : null
                 }
-                onReject={canReview ? () => openReject(donation) : null}
+                onReject={
+                  canReview && donation.status !== TRANSACTION_STATUS.canceled
+                    ? () => openReject(donation)
+                    : null
+                }
+                {...actions(donation)}
               />
             </li>
           ))}
         </Stack>
       )}
+      {left.length > 0 ? (
+        <Stack gap="sm" component="section" aria-labelledby="changed-just-now">
+          <Title order={2} size="h4" id="changed-just-now">
+            Changed just now
+          </Title>
+          <Text size="sm">
+            These gifts have left the queue since you refunded them or raised a provider event.
+          </Text>
+          <Stack
+            component="ul"
+            gap="sm"
+            aria-label="Gifts changed just now"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
+            {left.map((donation) => (
+              <li key={donation.id}>
+                <DonationCard donation={donation} selection={null} onReject={null} {...actions(donation)} />
+              </li>
+            ))}
+          </Stack>
+        </Stack>
+      ) : null}
       <Text size="sm" c="dimmed">
         Newest first. {plural(items.length, 'donation', 'donations')} on this page.
       </Text>
       <Pager page={list.data} busy={list.isFetching} onChange={changePage} />
       {rejecting ? (
         <RejectDialog donation={rejecting} onClose={closeReject} onRejected={(id) => toggle(id, false)} />
+      ) : null}
+      {refunding ? (
+        <RefundDialog
+          donation={refunding}
+          onClose={closeRefund}
+          onRefunded={(answer) =>
+            touch({
+              ...refunding,
+              status: answer.status,
+              status_label: answer.status === 90 ? 'Canceled' : refunding.status_label,
+              refunded_amount: answer.refunded_amount,
+              refunds: [...refunding.refunds, answer.refund],
+            })
+          }
+        />
       ) : null}
     </Stack>
   );

@@ -3,16 +3,22 @@ import { Anchor, Button, Checkbox, Group, List, Paper, SimpleGrid, Stack, Text, 
 import { Link } from 'react-router';
 import { WrappingBadge } from '@/components/ui/wrapping-badge';
 import { publicCharityPath } from '@/entities/charity';
-import { donationWhat } from '@/entities/donation';
+import { donationWhat, isRefundable, MoneyBackDetails } from '@/entities/donation';
 import { publicProjectPath } from '@/entities/project';
 import { showDateTime } from '@/lib/format';
-import { nextStep, queueReason, waitingFor } from '../lib/queue';
+import type { SandboxEventAnswer } from '../api/raise-sandbox-event';
+import { nextStep, paidFrom, queueReason, standing, waitingFor } from '../lib/queue';
+import { SandboxPanel } from './sandbox-panel';
 
 export interface DonationCardProps {
   donation: Donation;
   /** Null when the viewer may only look (an Employee). */
   selection: { selected: boolean; onToggle: (selected: boolean) => void } | null;
   onReject: (() => void) | null;
+  /** Opens the refund dialog; null when the viewer may only look. */
+  onRefund: (() => void) | null;
+  /** A sandbox event changed the gift (null: no sandbox panel, the viewer may only look). */
+  onSandboxEvent: ((answer: SandboxEventAnswer) => void) | null;
 }
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -28,11 +34,16 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-/** One donation of the platform's queue: who gave what to whom, how long it has waited, its history. */
-export function DonationCard({ donation, selection, onReject }: DonationCardProps) {
+/**
+ * One donation of the platform's queue: who gave what to whom, how long it has waited, its
+ * history, its refunds and dispute; refunding it, and on a gift by card the sandbox's provider events.
+ */
+export function DonationCard({ donation, selection, onReject, onRefund, onSandboxEvent }: DonationCardProps) {
   const what = donationWhat(donation);
   const titleId = `queue-donation-${donation.id}`;
   const held = donation.status === TRANSACTION_STATUS.awaitingPlatformAdminApproval;
+  const queued = held || donation.status === TRANSACTION_STATUS.approved;
+  const refundable = onRefund !== null && isRefundable(donation);
   return (
     <Paper withBorder p="md" component="article" aria-labelledby={titleId}>
       <Stack gap="sm">
@@ -74,8 +85,12 @@ export function DonationCard({ donation, selection, onReject }: DonationCardProp
               </Text>
             </Stack>
           </Group>
-          <WrappingBadge color={held ? 'red.9' : 'teal.9'} variant="filled" style={{ flexShrink: 0 }}>
-            {queueReason(donation)}
+          <WrappingBadge
+            color={held || donation.status === TRANSACTION_STATUS.canceled ? 'red.9' : 'teal.9'}
+            variant="filled"
+            style={{ flexShrink: 0 }}
+          >
+            {queued ? queueReason(donation) : donation.status_label}
           </WrappingBadge>
         </Group>
 
@@ -84,7 +99,7 @@ export function DonationCard({ donation, selection, onReject }: DonationCardProp
           <Fact label="Gift Aid">
             {donation.gift_aid ? `Yes, +${formatMoney(donation.gift_aid_amount)}` : 'No'}
           </Fact>
-          <Fact label="Paid from">{donation.source === 'credits' ? 'Credits' : 'Wallet'}</Fact>
+          <Fact label="Paid from">{paidFrom(donation)}</Fact>
           <Fact label="Waiting">
             <time dateTime={donation.created_at} title={showDateTime(donation.created_at)}>
               {waitingFor(donation.created_at)}
@@ -100,6 +115,10 @@ export function DonationCard({ donation, selection, onReject }: DonationCardProp
             “{donation.message}”
           </Text>
         ) : null}
+
+        <MoneyBackDetails donation={donation} viewer="staff" />
+
+        {onSandboxEvent ? <SandboxPanel donation={donation} onChanged={onSandboxEvent} /> : null}
 
         <details>
           <Text component="summary" size="sm" style={{ cursor: 'pointer' }}>
@@ -123,21 +142,33 @@ export function DonationCard({ donation, selection, onReject }: DonationCardProp
         </details>
 
         <Group justify="space-between" align="center" gap="sm">
-          <Text size="sm" c="dimmed">
-            {held ? 'Held for platform review. ' : 'Approved, not yet paid out. '}
-            {selection ? nextStep(donation) : null}
+          <Text size="sm" c="dimmed" style={{ flex: '1 1 14rem' }}>
+            {standing(donation)}
+            {selection ? ` ${nextStep(donation)}` : null}
           </Text>
-          {onReject ? (
-            <Button
-              size="sm"
-              variant="default"
-              c="red.9"
-              onClick={onReject}
-              aria-label={`Reject donation #${donation.id}`}
-            >
-              Reject
-            </Button>
-          ) : null}
+          <Group gap="xs">
+            {refundable ? (
+              <Button
+                size="sm"
+                variant="default"
+                onClick={onRefund}
+                aria-label={`Refund donation #${donation.id}`}
+              >
+                Refund
+              </Button>
+            ) : null}
+            {onReject ? (
+              <Button
+                size="sm"
+                variant="default"
+                c="red.9"
+                onClick={onReject}
+                aria-label={`Reject donation #${donation.id}`}
+              >
+                Reject
+              </Button>
+            ) : null}
+          </Group>
         </Group>
       </Stack>
     </Paper>

@@ -46,3 +46,25 @@ export function queueRole(user: Pick<User, 'is_iic_admin' | 'admin_type'> | null
 export function returnedTo(donation: Pick<Donation, 'source' | 'donor'>): string {
   return `${donation.donor.name}’s ${donation.source === 'credits' ? 'credits' : 'wallet'}`;
 }
+
+/** How the gift was paid: 'Wallet', 'Credits' or 'Card'. */
+export function paidFrom(donation: Pick<Donation, 'source'>): string {
+  if (donation.source === 'card') return 'Card';
+  return donation.source === 'credits' ? 'Credits' : 'Wallet';
+}
+
+/** Where the gift stands, in one sentence under its card. */
+export function standing(donation: Pick<Donation, 'status'>): string {
+  switch (donation.status) {
+    case TRANSACTION_STATUS.awaitingPlatformAdminApproval:
+      return 'Held for platform review.';
+    case TRANSACTION_STATUS.approved:
+      return 'Approved, not yet paid out.';
+    case TRANSACTION_STATUS.completed:
+      return 'Paid out to the charity.';
+    case TRANSACTION_STATUS.canceled:
+      return 'Returned to the giver: it has left the queue.';
+    default:
+      return '';
+  }
+}

@@ -1,0 +1,34 @@
+import type { RefundBody, refundAnswerSchema } from '@kindred/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { donationQueries } from '@/entities/donation';
+import { api } from '@/lib/api-client';
+
+export type RefundAnswer = z.infer<typeof refundAnswerSchema>;
+
+export interface RefundDonationInput {
+  donationId: number;
+  body: RefundBody;
+  /** The attempt's Idempotency-Key: a retry after no answer refunds once. */
+  key: string;
+}
+
+/**
+ * POST /donation/{id}/refund: a platform admin gives all or part of a gift of funds back, the way
+ * it came, from the platform's own funds when the charity was already paid out (`from_platform`).
+ * Silent: the dialog shows the refusal, beside the amount or the choice of funds when it is theirs.
+ */
+export function refundDonation({ donationId, body, key }: RefundDonationInput): Promise<RefundAnswer> {
+  return api.post<RefundAnswer>(`/donation/${donationId}/refund`, body, {
+    silent: true,
+    headers: { 'Idempotency-Key': key },
+  });
+}
+
+export function useRefundDonation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: refundDonation,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: donationQueries.all }),
+  });
+}
