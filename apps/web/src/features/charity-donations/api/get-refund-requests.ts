@@ -9,7 +9,7 @@ export type RefundRequestWithGift = RefundRequest & { donation: Donation };
 
 export type RefundRequestStatus = RefundRequest['status'];
 
-/** GET /charity/{id}/refund_requests?status=: one keyset page, newest first. */
+/** GET /charity/{id}/refund_requests?status=: one keyset page, newest first. Quiet: the section shows a failure in place. */
 export function getRefundRequests(
   charityId: number,
   status: RefundRequestStatus,
@@ -19,6 +19,7 @@ export function getRefundRequests(
   return api.get<Page<RefundRequestWithGift>>(`/charity/${charityId}/refund_requests`, {
     query: { status, limit: DONATIONS_PAGE_SIZE, cursor },
     signal,
+    silent: true,
   });
 }
 
