@@ -278,6 +278,10 @@ describe('admin donations: refunds and the sandbox', { timeout: 20_000 }, () => 
         'The dispute of ₹300 was lost: the money went back to the giver’s card. ₹300 refunded so far.',
       ),
     ).toBeInTheDocument();
+    // Nothing is left of it for the provider to refund or a bank to dispute.
+    expect(
+      within(after).queryByRole('button', { name: /Refund at the provider|Open a dispute/ }),
+    ).not.toBeInTheDocument();
   });
 
   it('shows no sandbox panel when Stripe takes the payments, and an Employee neither refunds nor raises events', async () => {

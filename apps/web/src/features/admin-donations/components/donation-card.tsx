@@ -100,11 +100,17 @@ export function DonationCard({ donation, selection, onReject, onRefund, onSandbo
             {donation.gift_aid ? `Yes, +${formatMoney(donation.gift_aid_amount)}` : 'No'}
           </Fact>
           <Fact label="Paid from">{paidFrom(donation)}</Fact>
-          <Fact label="Waiting">
-            <time dateTime={donation.created_at} title={showDateTime(donation.created_at)}>
-              {waitingFor(donation.created_at)}
-            </time>
-          </Fact>
+          {queued ? (
+            <Fact label="Waiting">
+              <time dateTime={donation.created_at} title={showDateTime(donation.created_at)}>
+                {waitingFor(donation.created_at)}
+              </time>
+            </Fact>
+          ) : (
+            <Fact label="Given">
+              <time dateTime={donation.created_at}>{showDateTime(donation.created_at)}</time>
+            </Fact>
+          )}
         </SimpleGrid>
 
         {donation.message ? (

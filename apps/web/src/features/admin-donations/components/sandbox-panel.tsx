@@ -60,7 +60,8 @@ function actionsFor(donation: Donation): SandboxAction[] {
     done: (after) => ({ title: `Dispute closed: ${outcome}`, message: disputeState(after) }),
   });
   if (open) return [close('won'), close('lost')];
-  return [...(left > 0 ? [refundAtProvider] : []), openDispute];
+  // Nothing left of the gift (refunded in full): nothing for a refund or a dispute to take.
+  return left > 0 ? [refundAtProvider, openDispute] : [];
 }
 
 /**
@@ -84,6 +85,7 @@ function CardPaymentPanel({ donation, paymentId, onChanged }: SandboxPanelProps 
   const raise = useRaiseSandboxEvent();
   const headingId = useId();
   if (config.data?.payment_provider !== 'sandbox') return null;
+  const actions = actionsFor(donation);
 
   const run = async (action: SandboxAction) => {
     const ok = await confirm({ title: action.title, message: action.message, confirmLabel: action.label });
@@ -113,24 +115,26 @@ function CardPaymentPanel({ donation, paymentId, onChanged }: SandboxPanelProps 
         <Text size="sm" role="status">
           {disputeState(donation)}
         </Text>
-        <Group gap="xs">
-          {actionsFor(donation).map((action) => (
-            <Button
-              key={action.label}
-              size="xs"
-              variant="default"
-              loading={
-                raise.isPending &&
-                raise.variables?.type === action.body.type &&
-                raise.variables?.outcome === action.body.outcome
-              }
-              disabled={raise.isPending}
-              onClick={() => void run(action)}
-            >
-              {action.label}
-            </Button>
-          ))}
-        </Group>
+        {actions.length > 0 ? (
+          <Group gap="xs">
+            {actions.map((action) => (
+              <Button
+                key={action.label}
+                size="xs"
+                variant="default"
+                loading={
+                  raise.isPending &&
+                  raise.variables?.type === action.body.type &&
+                  raise.variables?.outcome === action.body.outcome
+                }
+                disabled={raise.isPending}
+                onClick={() => void run(action)}
+              >
+                {action.label}
+              </Button>
+            ))}
+          </Group>
+        ) : null}
       </Stack>
     </Paper>
   );

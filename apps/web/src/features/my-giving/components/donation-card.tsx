@@ -82,7 +82,7 @@ export function DonationCard({
           <MoneyBackDetails donation={donation} viewer="giver" />
           {extra}
         </Stack>
-        <Stack gap="xs" align="flex-end">
+        <Stack gap="xs" align="flex-end" ml="auto">
           <DonationStatusBadge donation={donation} />
           <Group gap="xs" justify="flex-end">
             <RefundRequestAction
