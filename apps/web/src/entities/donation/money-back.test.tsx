@@ -136,6 +136,32 @@ describe('money back', () => {
     expect(screen.getByRole('listitem')).toHaveTextContent('paid from the platform’s own funds');
   });
 
+  it('says so when a credit note cannot be downloaded', async () => {
+    stubFetch({
+      'GET /api/donation/5/refunds/41/credit_note': () =>
+        new Response(
+          JSON.stringify({
+            error: {
+              code: 'NO_CREDIT_NOTE',
+              message: 'The credit note is made once the money is back with the giver.',
+            },
+          }),
+          { status: 409, headers: { 'content-type': 'application/json' } },
+        ),
+    });
+    renderWithProviders(
+      <MoneyBackDetails
+        viewer="giver"
+        donation={donationFixture({ id: 5, refunded_amount: 1_000, refunds: [refund()] })}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Download credit note KC-2030-000041 (PDF)' }));
+    expect(
+      await screen.findByText('The credit note is made once the money is back with the giver.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Credit note downloaded')).not.toBeInTheDocument();
+  });
+
   it('shows nothing for a gift with no money back', () => {
     const { container } = renderWithProviders(
       <MoneyBackDetails viewer="giver" donation={donationFixture()} />,
