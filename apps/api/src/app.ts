@@ -39,6 +39,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import type { PaymentProvider } from './modules/payments/provider.js';
 import { sandboxProvider } from './modules/payments/sandbox-provider.js';
 import { stripeProvider } from './modules/payments/stripe-provider.js';
+import { payoutsRoutes } from './modules/payouts/payouts.routes.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -178,6 +179,7 @@ export async function buildApp(
       await api.register(exploreRoutes(ctx, services));
       await api.register(donationsRoutes(ctx, services));
       await api.register(refundsRoutes(ctx, services));
+      await api.register(payoutsRoutes(ctx, services));
       await api.register(organisationsRoutes(ctx, services));
       await api.register(billingRoutes(ctx, services));
       await api.register(groupsRoutes(ctx, services));
@@ -201,6 +203,8 @@ export async function buildApp(
     // Gift payments left open: read back from the provider, made into their gifts or closed.
     { name: 'open card payments', cron: '*/5 * * * *', run: () => services.cardGifts.settleOpenPayments() },
     { name: 'open card refunds', cron: '*/5 * * * *', run: () => services.refunds.finishOpenRefunds() },
+    { name: 'open payouts', cron: '*/5 * * * *', run: () => services.payouts.finishOpenPayouts() },
+    { name: 'scheduled payouts', cron: '0 6 * * *', run: () => services.payoutSchedules.runSchedules() },
     { name: 'sign-off reminders', cron: '15 * * * *', run: () => services.signoff.remindSignoff() },
     { name: 'subscription invoices', cron: '*/15 * * * *', run: () => services.invoiceRuns.runDue() },
     { name: 'admin statistics', cron: '* * * * *', run: () => services.statistics.refreshIfStale() },

@@ -52,6 +52,7 @@ import { directDebitsService } from './modules/payments/direct-debits.service.js
 import { paymentMethodsService } from './modules/payments/payment-methods.service.js';
 import { paymentsService } from './modules/payments/payments.service.js';
 import { providerAccountsService } from './modules/payments/provider-accounts.service.js';
+import { payoutSchedulesService, payoutsService } from './modules/payouts/index.js';
 import { placesService } from './modules/places/places.service.js';
 import { projectAccess } from './modules/projects/project-access.js';
 import { projectAssociationsService } from './modules/projects/project-associations.service.js';
@@ -79,6 +80,8 @@ export function buildServices(ctx: AppContext) {
   // Money back: refunds, givers' requests, and the provider's events about gifts
   // (docs/product/refunds-and-disputes.md). A charity's funds show what they moved.
   const refunds = refundsService(ctx, gifts, ctx.paymentProvider);
+  // Money out: payouts to charities (docs/product/payouts-and-reconciliation.md).
+  const payouts = payoutsService(ctx, ctx.paymentProvider);
   // A person's gift may open a subscription (its first period is a donation).
   const donorGifts = donorGiftsService(ctx, gifts, subscriptions, cardGifts);
   const settlement = settlementService(gifts, subscriptions);
@@ -112,7 +115,10 @@ export function buildServices(ctx: AppContext) {
     manageGifts: manageGiftsService(ctx, subscriptions, subscriptionRuns, ctx.paymentProvider),
     directDebits: directDebitsService(ctx, payments),
     providerAccounts: providerAccountsService(ctx),
-    charities: charitiesService(ctx, (id) => refunds.moneyOf(id)),
+    charities: charitiesService(ctx, async (id) => ({
+      ...(await refunds.moneyOf(id)),
+      ...(await payouts.moneyOf(id)),
+    })),
     charityMembers: charityMembersService(ctx),
     charityReview: charityReviewService(ctx),
     organisations: organisationsService(ctx),
@@ -136,6 +142,8 @@ export function buildServices(ctx: AppContext) {
     subscriptionRuns,
     giftAid: giftAidService(ctx),
     refunds,
+    payouts,
+    payoutSchedules: payoutSchedulesService(ctx, ctx.paymentProvider),
     providerEvents: providerEventsService(ctx, gifts, ctx.paymentProvider),
     platformBilling: platformBillingService(ctx, plans, invoices),
     organisationSubscription: organisationSubscriptionService(ctx, plans, invoices),

@@ -12,6 +12,7 @@ export * from './invitations/index.js';
 export * from './messages/index.js';
 export * from './money/index.js';
 export * from './organisations/index.js';
+export * from './payouts/index.js';
 export * from './projects/index.js';
 export * from './reference/index.js';
 export * from './validation/index.js';

@@ -78,6 +78,8 @@ const WHO_MAY: Record<Permission, Role[]> = {
   [Permission.ProjectReturn]: PLATFORM_WRITERS,
   [Permission.PlatformDonationsRead]: PLATFORM_READERS,
   [Permission.PlatformDonationsReview]: PLATFORM_WRITERS,
+  [Permission.PlatformPayoutsRead]: PLATFORM_READERS,
+  [Permission.PlatformPayoutsManage]: PLATFORM_WRITERS,
   [Permission.PlatformBillingRead]: PLATFORM_READERS,
   [Permission.PlatformBillingManage]: PLATFORM_WRITERS,
   [Permission.BusinessCreate]: PLATFORM_WRITERS,

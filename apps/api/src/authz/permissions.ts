@@ -27,6 +27,8 @@ export const Permission = {
   PlatformDonationsReview: 'platform.donations.review',
   PlatformBillingRead: 'platform.billing.read',
   PlatformBillingManage: 'platform.billing.manage',
+  PlatformPayoutsRead: 'platform.payouts.read',
+  PlatformPayoutsManage: 'platform.payouts.manage',
 
   BusinessCreate: 'business.create',
   BusinessLock: 'business.lock',
@@ -193,6 +195,16 @@ export const PERMISSIONS: Record<Permission, PermissionSpec> = {
     rule: { on: 'platform', adminTypes: [superAdmin, admin] },
     what: 'Approve, pay out or reject any donation, returning its money.',
     denied: PLATFORM_ONLY,
+  },
+  [Permission.PlatformPayoutsRead]: {
+    rule: { on: 'platform', adminTypes: ANY_ROLE },
+    what: 'See payouts to charities, their payout accounts and the reconciliation of the books.',
+    denied: PLATFORM_ONLY,
+  },
+  [Permission.PlatformPayoutsManage]: {
+    rule: { on: 'platform', adminTypes: [superAdmin, admin] },
+    what: 'Check charities’ payout accounts, approve or refuse payouts.',
+    denied: 'Only platform Super Admins and Admins can check payout accounts and approve payouts.',
   },
   [Permission.PlatformBillingRead]: {
     rule: { on: 'platform', adminTypes: ANY_ROLE },

@@ -26,6 +26,8 @@ const PUBLIC_CALLS = [
   'GET /api/manage/:token',
   'POST /api/manage/:token',
   'GET /api/manage/:token/receipt',
+  'GET /api/manage/:token/credit_note/:refund_id',
+  'POST /api/manage/:token/refund_request',
   'POST /api/guest/donate/project/:id',
   'POST /api/guest/donate/charity/:id',
   'POST /api/guest/payment/:id/confirm',

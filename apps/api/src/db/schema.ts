@@ -16,6 +16,7 @@ export * from '../modules/messages/messages.table.js';
 export * from '../modules/notices/notices.table.js';
 export * from '../modules/organisations/organisations.table.js';
 export * from '../modules/payments/payments.table.js';
+export * from '../modules/payouts/payouts.table.js';
 export * from '../modules/places/places.table.js';
 export * from '../modules/projects/projects.table.js';
 export * from '../modules/users/users.table.js';

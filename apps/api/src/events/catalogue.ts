@@ -44,6 +44,9 @@ export interface EventCatalogue {
     status: 'open' | 'won' | 'lost';
     amount: number;
   };
+  /** A charity's payout was paid into its bank account, or was not (refused by the bank or the platform). */
+  'payout.paid': { payout_id: number; charity_id: number; amount: number };
+  'payout.failed': { payout_id: number; charity_id: number; amount: number };
   /**
    * A person accepted an invitation or a request to join an organisation (or was already in it); a
    * CSV row may have named their sub-group.

@@ -48,6 +48,8 @@ const MONEY_CALLS = [
   'POST /api/business/{id}/subscription_with_direct_debit',
   'POST /api/donation/{id}/refund',
   'POST /api/charity/{id}/refund_requests/{request_id}',
+  'POST /api/charity/{id}/payouts',
+  'POST /api/admin/payouts/approve',
 ];
 
 describe('money calls in the OpenAPI document', () => {

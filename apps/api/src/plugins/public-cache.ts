@@ -66,6 +66,7 @@ export const UNCACHED_PUBLIC_READS = new Set([
   // A mail's link to one gift or plan: its answer is that giver's alone (docs/product/card-gifts.md#manage-from-the-mail).
   '/api/manage/:token',
   '/api/manage/:token/receipt',
+  '/api/manage/:token/credit_note/:refund_id',
   // A single-use invitation: signed in as the invited person, reading it accepts it.
   '/api/invitation/confirm/:code',
   '/api/state/by_country/:countryId',

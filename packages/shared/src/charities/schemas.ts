@@ -148,5 +148,7 @@ export const charityFundsSchema = z.object({
   refunded: z.number().int(),
   /** Paid out to the charity's bank, in all. */
   paid_out: z.number().int(),
+  /** Payouts asked for and not yet paid: on their way to the bank. */
+  payouts_waiting: z.number().int(),
   currency: z.string(),
 });

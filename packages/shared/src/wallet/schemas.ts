@@ -198,16 +198,3 @@ export const transferResponseSchema = z.object({
   from: walletSchema,
   to: walletSchema,
 });
-
-/** PATCH /stripe/account, GET /stripe/account/{id} */
-export const providerAccountBodySchema = z.object({ charity_id: z.number().int().positive() });
-export const providerAccountSchema = z.object({
-  charity_id: z.number().int(),
-  provider: z.string(),
-  account_id: z.string(),
-  status: z.string(),
-  charges_enabled: z.boolean(),
-  payouts_enabled: z.boolean(),
-  updated_at: z.string(),
-});
-export type ProviderAccountInfo = z.infer<typeof providerAccountSchema>;

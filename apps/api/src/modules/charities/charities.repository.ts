@@ -161,6 +161,14 @@ export const charitiesWrites = {
   addMember: charitiesRepository.addMember,
   /** A deleted account leaves its charities. */
   removeUserMemberships: charitiesRepository.removeUserMemberships,
+  /**
+   * Serialises the changes that take from a charity's available money (a payout asked for, a refund
+   * of a delivered gift) within the transaction: the charity's row, locked. Taken after a project's
+   * and a gift's locks, before the ledger's.
+   */
+  async lockMoney(db: Executor, charityId: number): Promise<void> {
+    await db.select({ id: charities.id }).from(charities).where(eq(charities.id, charityId)).for('update');
+  },
 };
 
 /** What other modules ask of the charities. */

@@ -23,6 +23,7 @@ export interface CharityMoney {
   held: number;
   refunded: number;
   paid_out: number;
+  payouts_waiting: number;
 }
 
 export function charitiesService(
@@ -32,6 +33,7 @@ export function charitiesService(
     held: 0,
     refunded: 0,
     paid_out: 0,
+    payouts_waiting: 0,
   }),
 ) {
   const db = () => ctx.database.db;

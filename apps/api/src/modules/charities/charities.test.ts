@@ -619,6 +619,7 @@ describe("a charity's funds", () => {
       held: 0,
       refunded: 0,
       paid_out: 0,
+      payouts_waiting: 0,
       currency: t.ctx.config.currency,
     });
     const complete = await t.request('POST', `/api/project/${projectId}/complete`, { token: admin.token });

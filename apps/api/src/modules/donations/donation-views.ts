@@ -16,7 +16,12 @@ import { organisationsQueries } from '../organisations/index.js';
 import { type ProjectRow, projectsQueries } from '../projects/index.js';
 import { usersQueries } from '../users/index.js';
 import type { GiftLinks } from './credit-notes.js';
-import { type DonationRow, type DonationWhere, donationsRepository } from './donations.repository.js';
+import {
+  type DonationRow,
+  type DonationWhere,
+  donationsQueries,
+  donationsRepository,
+} from './donations.repository.js';
 import { guestsRepository } from './guests.repository.js';
 import { manageToken } from './manage-links.js';
 import { receiptMail } from './receipts.js';
@@ -283,3 +288,38 @@ export function donationViews(ctx: AppContext) {
   return { present, presentOne, presentPage, page, linksOf, receiptOf, queueReceipts };
 }
 export type DonationViews = ReturnType<typeof donationViews>;
+
+/** One gift on a payout's statement: when, from whom (unless anonymous), to what, and its receipt. */
+export interface StatementGift {
+  date: string;
+  giver: string;
+  to: string;
+  amount: number;
+  refunded: number;
+  receipt: string | null;
+}
+
+/** The gifts a payout's statement lists, by id (docs/product/payouts-and-reconciliation.md#statements). */
+export async function giftsForStatement(db: Executor, ids: number[]): Promise<Map<number, StatementGift>> {
+  const rows = [...(await donationsQueries.byIds(db, ids)).values()];
+  const names = await namesFor(db, rows);
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        date: row.createdAt.toISOString().slice(0, 10),
+        giver: row.anonymous
+          ? 'Anonymous'
+          : ((row.donorType === 'user'
+              ? names.people.get(row.donorId)
+              : row.donorType === 'guest'
+                ? names.guests.get(row.donorId)
+                : names.organisations.get(row.donorId)) ?? 'An organisation'),
+        to: row.projectId ? (names.projects.get(row.projectId) ?? '') : 'The charity directly',
+        amount: row.amount ?? 0,
+        refunded: row.refundedAmount,
+        receipt: row.receiptNumber,
+      },
+    ]),
+  );
+}

@@ -720,6 +720,43 @@ export const donationsQueries = {
   },
 
   /** The employees' gifts these matches answer, by id. */
+  /**
+   * A charity's delivered gifts of funds (85) with what is left of each, oldest delivered first: what
+   * its payouts pay, in that order.
+   */
+  deliveredOf(db: Executor, charityId: number) {
+    return db
+      .select({ id: donations.id, left: sql<string>`${donations.amount} - ${donations.refundedAmount}` })
+      .from(donations)
+      .where(
+        and(
+          eq(donations.charityId, charityId),
+          eq(donations.type, 2),
+          eq(donations.status, TRANSACTION_STATUS.completed),
+          sql`${donations.amount} > ${donations.refundedAmount}`,
+        ),
+      )
+      .orderBy(asc(donations.updatedAt), asc(donations.id));
+  },
+
+  /** What a charity and its projects received each month (gifts of funds, as given) since a day. */
+  async receivedByMonth(db: Executor, charityId: number, since: Date): Promise<Map<string, number>> {
+    const month = sql<string>`to_char(${donations.createdAt} at time zone 'UTC', 'YYYY-MM')`;
+    const rows = await db
+      .select({ month, total: sql<string>`coalesce(sum(${donations.amount}), 0)` })
+      .from(donations)
+      .where(
+        and(
+          eq(donations.charityId, charityId),
+          eq(donations.type, 2),
+          sql`(${donations.status} in (80, 85) or ${donations.refundedAmount} > 0)`,
+          gte(donations.createdAt, since),
+        ),
+      )
+      .groupBy(month);
+    return new Map(rows.map((row) => [row.month, Number(row.total)]));
+  },
+
   async byIds(db: Executor, ids: number[]): Promise<Map<number, DonationRow>> {
     if (ids.length === 0) return new Map();
     const rows = await db

@@ -3,6 +3,7 @@
  * from it.
  */
 export type { GiftTarget } from './donation-flow.js';
+export { giftsForStatement, type StatementGift } from './donation-views.js';
 export {
   type DonationForHistory,
   type DonationRow,
@@ -12,4 +13,5 @@ export {
   type GivingTotals,
 } from './donations.repository.js';
 export type { GiftRecorder } from './gift-recorder.js';
+export { refundsQueries } from './refunds.repository.js';
 export { subscriptionsQueries, subscriptionsWrites } from './subscriptions.repository.js';

@@ -2,6 +2,7 @@ import { DONATION_METHOD, formatMoney, GIVING_TYPE, giftAidOf, TRANSACTION_STATU
 import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import { charitiesWrites } from '../charities/index.js';
 import { type AccountRef, account, PLATFORM } from '../ledger/index.js';
 import { projectsQueries, projectsWrites } from '../projects/index.js';
 import { usersQueries } from '../users/index.js';
@@ -110,6 +111,8 @@ export function moneyBack(ctx: AppContext, recorder: GiftRecorder) {
   ): Promise<Source> {
     if (isHeld(row)) return { account: account(donorOwner(row), 'held'), fromPlatform: false };
     const owner = restingOwner(row);
+    // A delivered gift's money is part of what the charity can be paid out: read under its lock.
+    if (row.status === completed) await charitiesWrites.lockMoney(tx, row.charityId);
     if (row.status === completed && (await availableOf(tx, row.charityId)) < amount) {
       if (!platformMayPay)
         throw new AppError(
@@ -396,6 +399,7 @@ export function moneyBack(ctx: AppContext, recorder: GiftRecorder) {
   async function holdForDispute(tx: Tx, row: DonationRow, amount: number, actor: Actor, disputeId: number) {
     if (isHeld(row) || row.status === canceled) return { heldAmount: 0, owner: null };
     const owner = restingOwner(row);
+    if (row.status === completed) await charitiesWrites.lockMoney(tx, row.charityId);
     const heldAmount =
       row.status === completed ? Math.min(amount, await availableOf(tx, row.charityId)) : amount;
     if (heldAmount > 0)

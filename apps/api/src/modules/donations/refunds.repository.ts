@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { insertOne } from '../../db/insert.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
@@ -281,6 +281,24 @@ export const refundsRepository = {
     return Number(row?.total ?? 0);
   },
 
+  /** What was given back of a charity's gifts each month since a day. */
+  async refundedByMonth(db: Executor, charityId: number, since: Date): Promise<Map<string, number>> {
+    const month = sql<string>`to_char(${donationRefunds.completedAt} at time zone 'UTC', 'YYYY-MM')`;
+    const rows = await db
+      .select({ month, total: sql<string>`coalesce(sum(${donationRefunds.amount}), 0)` })
+      .from(donationRefunds)
+      .innerJoin(donations, eq(donations.id, donationRefunds.donationId))
+      .where(
+        and(
+          eq(donations.charityId, charityId),
+          eq(donationRefunds.status, 'succeeded'),
+          gte(donationRefunds.completedAt, since),
+        ),
+      )
+      .groupBy(month);
+    return new Map(rows.map((row) => [row.month, Number(row.total)]));
+  },
+
   /** What has been given back of the gifts to a charity and its projects, in all. */
   async refundedToGiversOf(db: Executor, charityId: number): Promise<number> {
     const [row] = await db
@@ -290,4 +308,11 @@ export const refundsRepository = {
       .where(and(eq(donations.charityId, charityId), eq(donationRefunds.status, 'succeeded')));
     return Number(row?.total ?? 0);
   },
+};
+
+/** What other modules may read of refunds (the charity's funds by month). */
+export const refundsQueries = {
+  refundedByMonth: refundsRepository.refundedByMonth,
+  /** What a charity's funds hold for direct gifts not yet delivered: not part of what it can be paid out. */
+  undeliveredDirect: refundsRepository.undeliveredDirect,
 };

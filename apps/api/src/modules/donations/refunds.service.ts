@@ -4,7 +4,6 @@ import {
   REFUND_REQUEST_DAYS,
   type RefundBody,
   type RefundRequestBody,
-  TRANSACTION_STATUS,
 } from '@kindred/shared';
 import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
@@ -24,8 +23,6 @@ import type { GiftRecorder } from './gift-recorder.js';
 import { readManageToken } from './manage-links.js';
 import { moneyBack, refundDestinationOf } from './money-back.js';
 import { type RefundRow, refundsRepository } from './refunds.repository.js';
-
-const { approved, completed } = TRANSACTION_STATUS;
 
 /** A refund to a card still with the provider this long is asked again by the open-refunds round. */
 const OPEN_REFUND_AGE_MS = 2 * 60 * 1000;
@@ -277,8 +274,8 @@ export function refundsService(ctx: AppContext, recorder: GiftRecorder, provider
 
     /**
      * A charity's money beyond its balances (docs/product/refunds-and-disputes.md#the-charitys-money):
-     * what it can be paid out, what is set aside (disputes, refunds on their way to a card), what has
-     * gone back to givers, and what it has been paid out.
+     * what it can be paid out, what is set aside (disputes, refunds on their way to a card), and what
+     * has gone back to givers (its payouts are the payouts module's).
      */
     async moneyOf(charityId: number) {
       const projectIds = await projectsQueries.idsOfCharity(db(), charityId);
@@ -288,7 +285,7 @@ export function refundsService(ctx: AppContext, recorder: GiftRecorder, provider
         ledgerQueries.sumOfOwners(db(), 'project', projectIds, 'held', ctx.config.currency),
         refundsRepository.refundedToGiversOf(db(), charityId),
       ]);
-      return { available, held: own.held + projectsHeld, refunded, paid_out: 0 };
+      return { available, held: own.held + projectsHeld, refunded };
     },
 
     /** Refunds to a card whose answer was lost: asked again with the same key, then finished. */

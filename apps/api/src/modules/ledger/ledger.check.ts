@@ -101,6 +101,28 @@ const RULES: Array<{ rule: string; query: ReturnType<typeof sql> }> = [
                 where r.donation_id = p.donation_id and r.origin = 'dispute' and r.status = 'succeeded'))`,
   },
   {
+    // docs/product/payouts-and-reconciliation.md: a payout's money waits in the charity's payout
+    // balance from its request until it is paid (then it left through the provider) or failed (then
+    // it went back); its gifts never add up to more than it pays.
+    rule: 'each payout balances',
+    query: sql`select p.id, p.status, p.amount::text as amount, coalesce(w.waiting, 0)::text as waiting,
+        coalesce(o.paid, 0)::text as paid, coalesce(i.items, 0)::text as items
+      from payouts p
+      left join (select (t.reference->>'payout_id')::bigint as payout_id, sum(e.amount) as waiting
+        from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
+        join ledger_accounts a on a.id = e.account_id and a.kind = 'payout'
+        where t.reference ? 'payout_id' group by 1) w on w.payout_id = p.id
+      left join (select (t.reference->>'payout_id')::bigint as payout_id, sum(e.amount) as paid
+        from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
+        join ledger_accounts a on a.id = e.account_id and a.kind = 'provider'
+        where t.kind = 'payout_paid' group by 1) o on o.payout_id = p.id
+      left join (select payout_id, sum(amount) as items from payout_items group by payout_id) i on i.payout_id = p.id
+      where (p.status in ('requested', 'approved') and (coalesce(w.waiting, 0) <> p.amount or coalesce(o.paid, 0) <> 0))
+         or (p.status = 'paid' and (coalesce(w.waiting, 0) <> 0 or coalesce(o.paid, 0) <> p.amount))
+         or (p.status = 'failed' and (coalesce(w.waiting, 0) <> 0 or coalesce(o.paid, 0) <> 0))
+         or coalesce(i.items, 0) > p.amount`,
+  },
+  {
     rule: 'each idempotency key used once',
     query: sql`select scope, key, count(*)::int as uses from idempotency_keys group by scope, key having count(*) > 1`,
   },

@@ -13,7 +13,8 @@ export type LedgerOwnerType = (typeof LEDGER_OWNER_TYPES)[number];
  * `charity_funds`; and the platform's counter-accounts: money received through the payment
  * provider, money paid in by other means and recorded by a platform admin (`manual`), credits
  * issued, fees, and `losses`: money the platform paid back from its own funds (a refund a platform
- * admin chose to make after the charity was paid out, a dispute lost beyond what the charity held).
+ * admin chose to make after the charity was paid out, a dispute lost beyond what the charity held);
+ * a charity's `payout`: money of its payouts asked for and not yet paid (on its way to its bank).
  */
 export const LEDGER_ACCOUNT_KINDS = [
   'wallet',
@@ -26,6 +27,7 @@ export const LEDGER_ACCOUNT_KINDS = [
   'credits_issued',
   'fees',
   'losses',
+  'payout',
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 

@@ -17,4 +17,5 @@ export {
   type ProviderEvent,
   type ProviderPayment,
 } from './provider.js';
+export { type ProviderAccountRow, providerAccountsQueries } from './provider-accounts.repository.js';
 export type { SandboxProvider } from './sandbox-provider.js';

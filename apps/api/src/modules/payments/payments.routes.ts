@@ -9,6 +9,7 @@ import {
   pageSchema,
   paymentMethodListSchema,
   paymentSchema,
+  payoutAccountForReviewSchema,
   providerAccountBodySchema,
   providerAccountSchema,
   savePaymentMethodBodySchema,
@@ -305,7 +306,7 @@ export const paymentsRoutes = moduleRoutes(
         "Create or refresh a charity's payout account with the payment provider (charity admins)",
         { body: providerAccountBodySchema, response: { 200: providerAccountSchema } },
       ),
-      async (request) => accounts.upsert(request.auth, request.body.charity_id),
+      async (request) => accounts.upsert(request.auth, request.body.charity_id, request.body.bank),
     );
 
     app.get(
@@ -315,6 +316,28 @@ export const paymentsRoutes = moduleRoutes(
         response: { 200: providerAccountSchema },
       }),
       async (request) => accounts.get(request.auth, request.params.id),
+    );
+
+    app.get(
+      '/admin/payout_accounts',
+      adminRoute.user('Charities’ payout accounts, those waiting for a check first (platform admins)', {
+        querystring: z.object({ verified: z.enum(['true', 'false']).optional() }),
+        response: { 200: z.object({ items: z.array(payoutAccountForReviewSchema) }) },
+      }),
+      async (request) =>
+        accounts.forReview(
+          request.auth,
+          request.query.verified === undefined ? undefined : request.query.verified === 'true',
+        ),
+    );
+
+    app.post(
+      '/admin/payout_accounts/:id/verify',
+      adminRoute.user('Mark a charity’s payout account checked: payouts may be paid into it', {
+        params: idParams(),
+        response: { 200: providerAccountSchema },
+      }),
+      async (request) => accounts.verify(request.auth, request.params.id),
     );
 
     // Stripe signs the raw body: this route reads it unparsed.

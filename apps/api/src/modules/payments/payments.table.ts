@@ -112,7 +112,11 @@ export const directDebits = pgTable(
   ],
 );
 
-/** A charity's account with the payment provider, for payouts. */
+/**
+ * A charity's account with the payment provider, for payouts (docs/product/payouts-and-reconciliation.md#the-payout-account):
+ * the bank account it pays into, checked by a platform admin before the first payout. New bank
+ * details clear the check.
+ */
 export const providerAccounts = pgTable('provider_accounts', {
   charityId: bigint('charity_id', { mode: 'number' }).primaryKey(),
   provider: text('provider').notNull(),
@@ -120,6 +124,12 @@ export const providerAccounts = pgTable('provider_accounts', {
   status: text('status').notNull(),
   chargesEnabled: boolean('charges_enabled').notNull().default(false),
   payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+  accountName: text('account_name'),
+  sortCode: text('sort_code'),
+  /** Only the last four digits of the account number are kept. */
+  accountLast4: text('account_last4'),
+  verifiedAt: timestamptz('verified_at'),
+  verifiedBy: bigint('verified_by', { mode: 'number' }),
   updatedAt: timestamptz('updated_at').notNull(),
 });
 
@@ -184,6 +194,19 @@ export const sandboxRefunds = pgTable('sandbox_refunds', {
   idempotencyKey: text('idempotency_key').unique(),
   amount: bigint('amount', { mode: 'number' }).notNull(),
   /** Our refund's id, when we asked for it (Stripe: the refund's metadata). */
+  reference: text('reference'),
+  createdAt: timestamptz('created_at').notNull(),
+});
+
+/**
+ * The sandbox provider's transfers to charities' accounts (payouts). A transfer to an account whose
+ * bank number is 00000000 is refused, so a failed payout can be shown.
+ */
+export const sandboxTransfers = pgTable('sandbox_transfers', {
+  id: text('id').primaryKey(),
+  accountId: text('account_id').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
   reference: text('reference'),
   createdAt: timestamptz('created_at').notNull(),
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { providerAccounts, providerEvents } from './payments.table.js';
 
@@ -21,6 +21,36 @@ export const providerAccountsRepository = {
     return row;
   },
 
+  /** Every payout account; only the checked (or the unchecked) ones when asked. Unchecked first. */
+  list(db: Executor, verified: boolean | undefined) {
+    return db
+      .select()
+      .from(providerAccounts)
+      .where(
+        verified === undefined
+          ? undefined
+          : verified
+            ? isNotNull(providerAccounts.verifiedAt)
+            : isNull(providerAccounts.verifiedAt),
+      )
+      .orderBy(sql`${providerAccounts.verifiedAt} is not null`, desc(providerAccounts.updatedAt))
+      .limit(200);
+  },
+
+  async verify(
+    db: Executor,
+    charityId: number,
+    by: number,
+    at: Date,
+  ): Promise<ProviderAccountRow | undefined> {
+    const [row] = await db
+      .update(providerAccounts)
+      .set({ verifiedAt: at, verifiedBy: by })
+      .where(eq(providerAccounts.charityId, charityId))
+      .returning();
+    return row;
+  },
+
   async eventSeen(db: Executor, id: string): Promise<boolean> {
     const [row] = await db
       .select({ id: providerEvents.id })
@@ -38,4 +68,9 @@ export const providerAccountsRepository = {
       .returning({ id: providerEvents.id });
     return inserted.length > 0;
   },
+};
+
+/** What other modules may read of the payout accounts (payouts: where a charity is paid). */
+export const providerAccountsQueries = {
+  find: providerAccountsRepository.find,
 };

@@ -82,13 +82,25 @@ export interface PaymentProvider {
   }): Promise<ProviderRefund>;
   /** Every refund of a payment, whoever made it (ours, or one made in the provider's dashboard). */
   listRefunds(paymentId: string): Promise<ProviderRefund[]>;
-  /** A charity's payout account: created on first use, refreshed after. */
+  /**
+   * A charity's payout account: created on first use, refreshed after. The sandbox takes the bank
+   * details typed (Stripe's connected accounts keep their own).
+   */
   upsertAccount(input: {
     existingId?: string | undefined;
     charityId: number;
     email?: string | null;
     name: string;
+    bank?: { accountName: string; sortCode: string; accountNumber: string } | undefined;
   }): Promise<ProviderAccount>;
+  /** Pays a charity's payout into its account, once per idempotency key (Stripe Connect: a transfer). */
+  transfer(input: {
+    accountId: string;
+    amount: number;
+    currency: string;
+    idempotencyKey: string;
+    reference: string;
+  }): Promise<{ id: string }>;
   retrieveAccount(id: string): Promise<ProviderAccount>;
 }
 

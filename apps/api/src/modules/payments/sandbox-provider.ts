@@ -3,7 +3,7 @@ import { luhnValid } from '@kindred/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { sandboxDisputes, sandboxPayments, sandboxRefunds } from './payments.table.js';
+import { sandboxDisputes, sandboxPayments, sandboxRefunds, sandboxTransfers } from './payments.table.js';
 import {
   type CardDetails,
   type PaymentProvider,
@@ -25,6 +25,8 @@ export const SANDBOX_CARDS = {
 } as const;
 
 const DECLINED = 'Your card was declined. Try another card.';
+/** The end of a payout account's id whose bank refuses payments (bank account number 00000000). */
+const REFUSING_ACCOUNT = '_refuses';
 const NOT_AUTHENTICATED = 'Your bank did not confirm the payment. Try again or use another card.';
 
 const digits = (value: string) => value.replace(/[\s-]/g, '');
@@ -336,12 +338,38 @@ export function sandboxProvider(now: Clock, db: () => Db): SandboxProvider {
       return { id, amount: disputed };
     },
     async upsertAccount(input): Promise<ProviderAccount> {
+      // New bank details are a new account; the sandbox's bank refuses payments to 00000000.
+      const refuses = input.bank?.accountNumber === '00000000' ? REFUSING_ACCOUNT : '';
       return {
-        id: input.existingId ?? `sbx_acct_${input.charityId}_${randomUUID().slice(0, 8)}`,
+        id:
+          input.bank || !input.existingId
+            ? `sbx_acct_${input.charityId}_${randomUUID().slice(0, 8)}${refuses}`
+            : input.existingId,
         status: 'active',
         chargesEnabled: true,
         payoutsEnabled: true,
       };
+    },
+    async transfer(input) {
+      if (input.accountId.endsWith(REFUSING_ACCOUNT))
+        throw new ProviderError('The bank refused the payment: the account is closed.', true);
+      await db()
+        .insert(sandboxTransfers)
+        .values({
+          id: `sbx_tr_${randomUUID().replace(/-/g, '')}`,
+          accountId: input.accountId,
+          idempotencyKey: input.idempotencyKey,
+          amount: input.amount,
+          reference: input.reference,
+          createdAt: now(),
+        })
+        .onConflictDoNothing({ target: sandboxTransfers.idempotencyKey });
+      const [row] = await db()
+        .select()
+        .from(sandboxTransfers)
+        .where(eq(sandboxTransfers.idempotencyKey, input.idempotencyKey));
+      if (!row) throw new ProviderError('The sandbox lost a transfer.', false);
+      return { id: row.id };
     },
     async retrieveAccount(id) {
       return { id, status: 'active', chargesEnabled: true, payoutsEnabled: true };

@@ -256,6 +256,24 @@ export function stripeProvider(secretKey: string, options: StripeProviderOptions
       }
     },
 
+    async transfer(input) {
+      const stripe = await connect();
+      try {
+        const transfer = await stripe.transfers.create(
+          {
+            amount: input.amount,
+            currency: input.currency.toLowerCase(),
+            destination: input.accountId,
+            metadata: { kindred_payout_id: input.reference },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return { id: transfer.id };
+      } catch (error) {
+        throw toProviderError(error);
+      }
+    },
+
     async upsertAccount(input) {
       const stripe = await connect();
       try {

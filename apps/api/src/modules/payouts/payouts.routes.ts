@@ -1,0 +1,149 @@
+import {
+  approvePayoutsBodySchema,
+  fundsMonthSchema,
+  PAYOUT_STATUSES,
+  pageQuerySchema,
+  pageSchema,
+  payoutRequestBodySchema,
+  payoutScheduleBodySchema,
+  payoutScheduleSchema,
+  payoutSchema,
+  rejectPayoutBodySchema,
+} from '@kindred/shared';
+import { z } from 'zod';
+import { idempotencyOf } from '../../lib/idempotency.js';
+import {
+  created,
+  idempotencyHeader,
+  idParams,
+  moduleRoutes,
+  routeOptions,
+  sendAttachment,
+} from '../../platform/route-helpers.js';
+import { currentUser } from '../../plugins/auth.js';
+
+const route = routeOptions(['payouts']);
+const onePayout = z.object({ payout: payoutSchema });
+
+/** Money out (docs/product/payouts-and-reconciliation.md): payouts, their approval and statements, the funds chart. */
+export const payoutsRoutes = moduleRoutes(async (app, { payouts, payoutSchedules }) => {
+  app.get(
+    '/charity/:id/payouts',
+    route.user('A charity’s payouts, newest first (view_finance)', {
+      params: idParams(),
+      querystring: pageQuerySchema,
+      response: { 200: pageSchema(payoutSchema) },
+    }),
+    async (request) => payouts.ofCharity(request.auth, request.params.id, request.query),
+  );
+
+  app.post(
+    '/charity/:id/payouts',
+    route.user('Ask for a payout of available money to the charity’s checked bank account', {
+      description:
+        'At least the platform’s minimum, at most what is available. Honours an Idempotency-Key header.',
+      params: idParams(),
+      headers: idempotencyHeader,
+      body: payoutRequestBodySchema,
+      response: { 201: onePayout },
+    }),
+    async (request, reply) => {
+      const user = currentUser(request);
+      return created(
+        reply,
+        payouts.request(
+          request.auth,
+          request.params.id,
+          request.body,
+          idempotencyOf(request, `user:${user.id} payout:${request.params.id}`),
+        ),
+      );
+    },
+  );
+
+  app.get(
+    '/charity/:id/payouts/:payout_id/statement',
+    route.user('A payout’s statement: the gifts it pays (PDF, or CSV with ?format=csv)', {
+      params: idParams('id', 'payout_id'),
+      querystring: z.object({ format: z.enum(['pdf', 'csv']).default('pdf') }),
+      produces: ['application/pdf', 'text/csv'],
+    }),
+    async (request, reply) => {
+      const file = await payouts.statement(
+        request.auth,
+        request.params.id,
+        request.params.payout_id,
+        request.query.format,
+      );
+      return sendAttachment(reply, file.type, file.filename, file.body);
+    },
+  );
+
+  app.get(
+    '/charity/:id/payout_schedule',
+    route.user('A charity’s automatic payouts', {
+      params: idParams(),
+      response: { 200: payoutScheduleSchema },
+    }),
+    async (request) => payoutSchedules.schedule(request.auth, request.params.id),
+  );
+
+  app.put(
+    '/charity/:id/payout_schedule',
+    route.user('Pay out all that is available weekly or monthly, or stop (null)', {
+      params: idParams(),
+      body: payoutScheduleBodySchema,
+      response: { 200: payoutScheduleSchema },
+    }),
+    async (request) => payoutSchedules.setSchedule(request.auth, request.params.id, request.body.frequency),
+  );
+
+  app.get(
+    '/charity/:id/funds/by_month',
+    route.user('The last 12 months of a charity’s money: received, refunded, paid out', {
+      params: idParams(),
+      response: { 200: z.object({ months: z.array(fundsMonthSchema) }) },
+    }),
+    async (request) => payouts.byMonth(request.auth, request.params.id),
+  );
+
+  app.get(
+    '/admin/payouts',
+    route.user('Every charity’s payouts, newest first; those asked for wait for approval (platform admins)', {
+      querystring: pageQuerySchema.extend({ status: z.enum(PAYOUT_STATUSES).optional() }),
+      response: { 200: pageSchema(payoutSchema) },
+    }),
+    async (request) => payouts.forPlatform(request.auth, request.query.status, request.query),
+  );
+
+  app.post(
+    '/admin/payouts/approve',
+    route.user(
+      'Approve payouts asked for: each is paid through the payment provider, or fails with its money back',
+      {
+        description: 'Honours an Idempotency-Key header.',
+        headers: idempotencyHeader,
+        body: approvePayoutsBodySchema,
+        response: { 200: z.object({ payouts: z.array(payoutSchema) }) },
+      },
+    ),
+    async (request) => {
+      const user = currentUser(request);
+      return payouts.approve(
+        request.auth,
+        request.body,
+        idempotencyOf(request, `user:${user.id} payouts:approve`),
+      );
+    },
+  );
+
+  app.post(
+    '/admin/payouts/:id/reject',
+    route.user('Refuse a payout asked for, with the reason the charity sees; its money goes back', {
+      params: idParams(),
+      body: rejectPayoutBodySchema,
+      response: { 200: onePayout },
+    }),
+    async (request) => payouts.reject(request.auth, request.params.id, request.body.reason),
+  );
+});
