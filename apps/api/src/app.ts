@@ -42,6 +42,7 @@ import { stripeProvider } from './modules/payments/stripe-provider.js';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
+import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { type DeclaredRoute, registerAuth } from './plugins/auth.js';
@@ -180,6 +181,7 @@ export async function buildApp(
       await api.register(donationsRoutes(ctx, services));
       await api.register(refundsRoutes(ctx, services));
       await api.register(payoutsRoutes(ctx, services));
+      await api.register(reconciliationRoutes(ctx, services));
       await api.register(organisationsRoutes(ctx, services));
       await api.register(billingRoutes(ctx, services));
       await api.register(groupsRoutes(ctx, services));
@@ -205,6 +207,7 @@ export async function buildApp(
     { name: 'open card refunds', cron: '*/5 * * * *', run: () => services.refunds.finishOpenRefunds() },
     { name: 'open payouts', cron: '*/5 * * * *', run: () => services.payouts.finishOpenPayouts() },
     { name: 'scheduled payouts', cron: '0 6 * * *', run: () => services.payoutSchedules.runSchedules() },
+    { name: 'reconciliation', cron: '30 5 * * *', run: () => services.reconciliation.run() },
     { name: 'sign-off reminders', cron: '15 * * * *', run: () => services.signoff.remindSignoff() },
     { name: 'subscription invoices', cron: '*/15 * * * *', run: () => services.invoiceRuns.runDue() },
     { name: 'admin statistics', cron: '* * * * *', run: () => services.statistics.refreshIfStale() },

@@ -60,6 +60,7 @@ import { projectContentService } from './modules/projects/project-content.servic
 import { projectEditingService } from './modules/projects/project-editing.service.js';
 import { projectLifecycleService } from './modules/projects/project-lifecycle.service.js';
 import { projectsService } from './modules/projects/projects.service.js';
+import { reconciliationService } from './modules/reconciliation/index.js';
 import { usersService } from './modules/users/users.service.js';
 import { walletService } from './modules/wallet/index.js';
 
@@ -144,6 +145,7 @@ export function buildServices(ctx: AppContext) {
     refunds,
     payouts,
     payoutSchedules: payoutSchedulesService(ctx, ctx.paymentProvider),
+    reconciliation: reconciliationService(ctx, ctx.paymentProvider),
     providerEvents: providerEventsService(ctx, gifts, ctx.paymentProvider),
     platformBilling: platformBillingService(ctx, plans, invoices),
     organisationSubscription: organisationSubscriptionService(ctx, plans, invoices),

@@ -19,4 +19,5 @@ export * from '../modules/payments/payments.table.js';
 export * from '../modules/payouts/payouts.table.js';
 export * from '../modules/places/places.table.js';
 export * from '../modules/projects/projects.table.js';
+export * from '../modules/reconciliation/reconciliation.table.js';
 export * from '../modules/users/users.table.js';

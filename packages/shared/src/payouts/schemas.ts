@@ -122,3 +122,33 @@ export const fundsMonthSchema = z.object({
   paid_out: z.number().int(),
 });
 export type FundsMonth = z.infer<typeof fundsMonthSchema>;
+
+/** GET /admin/reconciliation: the provider's records against the books (docs/product/payouts-and-reconciliation.md#reconciliation). */
+export const MISMATCH_PROBLEMS = ['missing_in_books', 'missing_at_provider', 'amount_differs'] as const;
+export const reconciliationReportSchema = z.object({
+  last_run: z
+    .object({
+      ran_at: z.string(),
+      since: z.string(),
+      until: z.string(),
+      provider: z.string(),
+      provider_records: z.number().int(),
+      matched: z.number().int(),
+      mismatches: z.number().int(),
+    })
+    .nullable(),
+  mismatches: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.enum(['charge', 'refund', 'dispute', 'transfer']),
+      provider_id: z.string(),
+      problem: z.enum(MISMATCH_PROBLEMS),
+      provider_amount: z.number().int().nullable(),
+      books_amount: z.number().int().nullable(),
+      payment_id: z.string().nullable(),
+      first_seen_at: z.string(),
+      last_seen_at: z.string(),
+    }),
+  ),
+});
+export type ReconciliationReport = z.infer<typeof reconciliationReportSchema>;

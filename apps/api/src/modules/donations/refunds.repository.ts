@@ -310,8 +310,52 @@ export const refundsRepository = {
   },
 };
 
-/** What other modules may read of refunds (the charity's funds by month). */
+/** What other modules may read of refunds (the charity's funds by month, reconciliation). */
 export const refundsQueries = {
+  /** Refunds that moved money through the provider between two moments: to a card, finished. */
+  providerRefundsBetween(db: Executor, since: Date, until: Date) {
+    return db
+      .select({ providerRefundId: donationRefunds.providerRefundId, amount: donationRefunds.amount })
+      .from(donationRefunds)
+      .where(
+        and(
+          eq(donationRefunds.status, 'succeeded'),
+          eq(donationRefunds.destination, 'card'),
+          sql`${donationRefunds.providerRefundId} is not null`,
+          gte(donationRefunds.completedAt, since),
+          lt(donationRefunds.completedAt, until),
+        ),
+      );
+  },
+  async byProviderRefundIds(db: Executor, ids: string[]): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: donationRefunds.providerRefundId, amount: donationRefunds.amount })
+      .from(donationRefunds)
+      .where(and(inArray(donationRefunds.providerRefundId, ids), eq(donationRefunds.status, 'succeeded')));
+    return new Map(rows.map((row) => [row.id as string, row.amount]));
+  },
+  /** Disputes lost between two moments (the bank took the money back), by the provider's dispute id. */
+  lostDisputesBetween(db: Executor, since: Date, until: Date) {
+    return db
+      .select({ providerDisputeId: donationDisputes.providerDisputeId, amount: donationDisputes.amount })
+      .from(donationDisputes)
+      .where(
+        and(
+          eq(donationDisputes.status, 'lost'),
+          gte(donationDisputes.closedAt, since),
+          lt(donationDisputes.closedAt, until),
+        ),
+      );
+  },
+  async lostDisputesByIds(db: Executor, ids: string[]): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: donationDisputes.providerDisputeId, amount: donationDisputes.amount })
+      .from(donationDisputes)
+      .where(and(inArray(donationDisputes.providerDisputeId, ids), eq(donationDisputes.status, 'lost')));
+    return new Map(rows.map((row) => [row.id, row.amount]));
+  },
   refundedByMonth: refundsRepository.refundedByMonth,
   /** What a charity's funds hold for direct gifts not yet delivered: not part of what it can be paid out. */
   undeliveredDirect: refundsRepository.undeliveredDirect,

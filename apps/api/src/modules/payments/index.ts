@@ -9,6 +9,7 @@ export {
   type GiftPaymentRow,
   giftPaymentsQueries,
   giftPaymentsWrites,
+  paymentsQueries,
 } from './payments.repository.js';
 export { assertCardGiven, providerFailure } from './payments.service.js';
 export {
@@ -16,6 +17,7 @@ export {
   ProviderError,
   type ProviderEvent,
   type ProviderPayment,
+  type ProviderRecord,
 } from './provider.js';
 export { type ProviderAccountRow, providerAccountsQueries } from './provider-accounts.repository.js';
 export type { SandboxProvider } from './sandbox-provider.js';

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { insertOne } from '../../db/insert.js';
 import type { MoneyOwner } from './money-owner.js';
@@ -169,6 +169,38 @@ export const giftPaymentsQueries = {
       .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)));
     return row;
   },
+  /**
+   * Charges we keep as captured between two moments (reconciliation): deposits credited, gifts made,
+   * and payments given back (captured, then refunded whole).
+   */
+  capturedBetween(db: Executor, provider: string, since: Date, until: Date) {
+    return db
+      .select({
+        providerPaymentId: payments.providerPaymentId,
+        amount: payments.amount,
+        status: payments.status,
+      })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.provider, provider),
+          sql`${payments.providerPaymentId} is not null`,
+          sql`${payments.status} in ('credited', 'refunded')`,
+          sql`${payments.createdAt} >= ${since} and ${payments.createdAt} < ${until}`,
+        ),
+      );
+  },
+
+  /** Our payments by their provider ids: what a provider's record is of. */
+  async byProviderIds(db: Executor, provider: string, ids: string[]) {
+    if (ids.length === 0) return new Map<string, PaymentRow>();
+    const rows = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider), inArray(payments.providerPaymentId, ids)));
+    return new Map(rows.map((row) => [row.providerPaymentId as string, row]));
+  },
+
   /** Gift payments left open longer than `before` (the answer was lost, or the giver left at 3-D Secure). */
   async openGifts(db: Executor, before: Date, limit: number): Promise<PaymentRow[]> {
     return db
@@ -184,4 +216,10 @@ export const giftPaymentsQueries = {
       .orderBy(payments.createdAt)
       .limit(limit);
   },
+};
+
+/** What reconciliation reads of payments: the charges we keep as captured. */
+export const paymentsQueries = {
+  capturedBetween: giftPaymentsQueries.capturedBetween,
+  byProviderIds: giftPaymentsQueries.byProviderIds,
 };

@@ -41,6 +41,20 @@ export interface ProviderRefund {
   reference: string | null;
 }
 
+/**
+ * One movement of money on the provider's side, for reconciliation: a charge captured, a refund, a
+ * dispute lost (the bank took it back), a transfer to a charity. `id` is the provider's id of what we
+ * keep: the payment's for a charge, the refund's, the dispute's, the transfer's.
+ */
+export interface ProviderRecord {
+  kind: 'charge' | 'refund' | 'dispute' | 'transfer';
+  id: string;
+  /** The payment a refund or a dispute is of. */
+  paymentId: string | null;
+  amount: number;
+  at: Date;
+}
+
 export interface SavedMethod {
   id: string;
   label: string;
@@ -82,6 +96,8 @@ export interface PaymentProvider {
   }): Promise<ProviderRefund>;
   /** Every refund of a payment, whoever made it (ours, or one made in the provider's dashboard). */
   listRefunds(paymentId: string): Promise<ProviderRefund[]>;
+  /** The provider's movements of money between two moments (reconciliation). */
+  listRecords(since: Date, until: Date): Promise<ProviderRecord[]>;
   /**
    * A charity's payout account: created on first use, refreshed after. The sandbox takes the bank
    * details typed (Stripe's connected accounts keep their own).

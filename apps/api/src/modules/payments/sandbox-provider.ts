@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { luhnValid } from '@kindred/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { sandboxDisputes, sandboxPayments, sandboxRefunds, sandboxTransfers } from './payments.table.js';
@@ -296,6 +296,56 @@ export function sandboxProvider(now: Clock, db: () => Db): SandboxProvider {
     },
     async listRefunds(paymentId) {
       return (await refundsOf(paymentId)).map(toRefund);
+    },
+    async listRecords(since, until) {
+      const within = (column: Parameters<typeof gte>[0]) => and(gte(column, since), lt(column, until));
+      const [charges, refunds, disputes, transfers] = await Promise.all([
+        db()
+          .select()
+          .from(sandboxPayments)
+          .where(
+            and(
+              within(sandboxPayments.createdAt),
+              inArray(sandboxPayments.status, ['succeeded', 'refunded']),
+            ),
+          ),
+        db().select().from(sandboxRefunds).where(within(sandboxRefunds.createdAt)),
+        db()
+          .select()
+          .from(sandboxDisputes)
+          .where(and(eq(sandboxDisputes.status, 'lost'), within(sandboxDisputes.createdAt))),
+        db().select().from(sandboxTransfers).where(within(sandboxTransfers.createdAt)),
+      ]);
+      return [
+        ...charges.map((row) => ({
+          kind: 'charge' as const,
+          id: row.id,
+          paymentId: row.id,
+          amount: row.amount,
+          at: row.createdAt,
+        })),
+        ...refunds.map((row) => ({
+          kind: 'refund' as const,
+          id: row.id,
+          paymentId: row.paymentId,
+          amount: row.amount,
+          at: row.createdAt,
+        })),
+        ...disputes.map((row) => ({
+          kind: 'dispute' as const,
+          id: row.id,
+          paymentId: row.paymentId,
+          amount: row.amount,
+          at: row.createdAt,
+        })),
+        ...transfers.map((row) => ({
+          kind: 'transfer' as const,
+          id: row.id,
+          paymentId: null,
+          amount: row.amount,
+          at: row.createdAt,
+        })),
+      ];
     },
     dashboardRefund(paymentId, amount) {
       return refund(paymentId, amount, null, null);

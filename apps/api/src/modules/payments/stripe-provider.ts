@@ -6,6 +6,7 @@ import {
   type ProviderEvent,
   type ProviderPayment,
   type ProviderPaymentStatus,
+  type ProviderRecord,
   type ProviderRefund,
 } from './provider.js';
 
@@ -272,6 +273,49 @@ export function stripeProvider(secretKey: string, options: StripeProviderOptions
       } catch (error) {
         throw toProviderError(error);
       }
+    },
+
+    async listRecords(since, until) {
+      const stripe = await connect();
+      const records: ProviderRecord[] = [];
+      try {
+        const created = { gte: Math.floor(since.getTime() / 1000), lt: Math.floor(until.getTime() / 1000) };
+        for await (const bt of stripe.balanceTransactions.list({
+          created,
+          limit: 100,
+          expand: ['data.source'],
+        })) {
+          const source = (bt.source ?? {}) as unknown as Record<string, unknown>;
+          const at = new Date(bt.created * 1000);
+          const text = (key: string) => (typeof source[key] === 'string' ? (source[key] as string) : null);
+          if (bt.type === 'charge' || bt.type === 'payment') {
+            const intent = text('payment_intent');
+            if (intent)
+              records.push({ kind: 'charge', id: intent, paymentId: intent, amount: bt.amount, at });
+          } else if (bt.type === 'refund' || bt.type === 'payment_refund') {
+            const id = text('id');
+            if (id)
+              records.push({ kind: 'refund', id, paymentId: text('payment_intent'), amount: -bt.amount, at });
+          } else if (bt.type === 'adjustment' && text('object') === 'dispute' && bt.amount < 0) {
+            const id = text('id');
+            if (id)
+              records.push({
+                kind: 'dispute',
+                id,
+                paymentId: text('payment_intent'),
+                amount: -bt.amount,
+                at,
+              });
+          } else if (bt.type === 'transfer') {
+            const id = text('id');
+            if (id) records.push({ kind: 'transfer', id, paymentId: null, amount: -bt.amount, at });
+          }
+          if (records.length >= 10_000) break;
+        }
+      } catch (error) {
+        throw toProviderError(error);
+      }
+      return records;
     },
 
     async upsertAccount(input) {

@@ -1,6 +1,14 @@
+import { payoutsRepository } from './payouts.repository.js';
+
 /**
  * The payouts module's face (docs/architecture.md, "Module faces"): payouts to charities
  * (docs/product/payouts-and-reconciliation.md). Nothing else reads its tables.
  */
 export { type PayoutSchedulesService, payoutSchedulesService } from './payout-schedules.service.js';
 export { type PayoutsService, payoutsService } from './payouts.service.js';
+
+/** What reconciliation reads of payouts: those paid, by the provider's transfer id. */
+export const payoutsQueries = {
+  paidBetween: payoutsRepository.paidBetween,
+  paidByTransferIds: payoutsRepository.paidByTransferIds,
+};

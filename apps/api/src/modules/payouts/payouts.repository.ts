@@ -113,6 +113,25 @@ export const payoutsRepository = {
     return new Map(rows.map((row) => [row.month, Number(row.total)]));
   },
 
+  /** Payouts paid between two moments, by the provider's transfer id (reconciliation). */
+  paidBetween(db: Executor, since: Date, until: Date) {
+    return db
+      .select({ transferId: payouts.transferId, amount: payouts.amount })
+      .from(payouts)
+      .where(
+        and(eq(payouts.status, 'paid'), sql`${payouts.paidAt} >= ${since} and ${payouts.paidAt} < ${until}`),
+      );
+  },
+
+  async paidByTransferIds(db: Executor, ids: string[]): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: payouts.transferId, amount: payouts.amount })
+      .from(payouts)
+      .where(and(eq(payouts.status, 'paid'), inArray(payouts.transferId, ids)));
+    return new Map(rows.map((row) => [row.id as string, row.amount]));
+  },
+
   async schedule(db: Executor, charityId: number): Promise<PayoutScheduleRow | undefined> {
     const [row] = await db.select().from(payoutSchedules).where(eq(payoutSchedules.charityId, charityId));
     return row;
