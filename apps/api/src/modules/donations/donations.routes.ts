@@ -608,6 +608,15 @@ export const donationsRoutes = moduleRoutes(
       async (request) => platformReview.platformComplete(request.auth, request.body.donation_ids),
     );
 
+    app.get(
+      '/admin/donation/:id',
+      route.user('Any donation by its number, with its history, refunds and dispute (platform admins)', {
+        params: idParams(),
+        response: { 200: oneDonation },
+      }),
+      async (request) => platformReview.one(request.auth, request.params.id),
+    );
+
     app.post(
       '/admin/donation/reject',
       route.user('Reject a donation with a reason: its money goes back where it came from', {

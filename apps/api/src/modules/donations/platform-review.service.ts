@@ -25,6 +25,14 @@ export function platformReviewService(ctx: AppContext, recorder: GiftRecorder) {
       return presentPage(await donationsRepository.listQueue(db(), keyset(query)), query);
     },
 
+    /** GET /admin/donation/{id}: any gift, by its number, for a platform admin (to refund it, or see it). */
+    async one(auth: AuthUser | null, id: number) {
+      await ctx.access.require(auth, Permission.PlatformDonationsRead);
+      const row = await donationsRepository.find(db(), id);
+      if (!row) throw notFound('The donation');
+      return { donation: await presentOne(row) };
+    },
+
     /** POST /admin/complete: each donation one step on (40 -> 80, 80 -> 85 for direct gifts). */
     async platformComplete(auth: AuthUser | null, ids: number[]) {
       const user = await ctx.access.require(auth, Permission.PlatformDonationsReview);
