@@ -87,8 +87,10 @@ describe('the demo data', () => {
     }>;
     const byCard = mine.filter((d) => d.source === 'card');
     expect(byCard.length).toBeGreaterThanOrEqual(4);
+    expect(byCard.filter((d) => d.status === 90)).toHaveLength(1);
     for (const gift of byCard) {
-      expect(gift.status).toBe(80);
+      // All given, one of them since refunded by a dispute the bank decided for her.
+      expect([80, 90]).toContain(gift.status);
       expect(gift.payment_id).not.toBeNull();
       expect(gift.receipt_number).not.toBeNull();
     }
@@ -170,9 +172,44 @@ describe('the demo data', () => {
     expect(wall.map((s: { name: string }) => s.name)).toEqual(
       expect.arrayContaining(['Jo Bennett', 'Morgan Lee']),
     );
-    // The guest's Gift Aid is the charity's to claim, with the donor's: gifts of 2,500 and 20,000.
+    // The guest's Gift Aid is the charity's to claim, with the donor's: gifts of 2,500 and 20,000,
+    // a third of the second refunded (6,600), its Gift Aid with it.
     const unclaimed = (await t.request('GET', `/api/charity/${river}/gift_aid/unclaimed`, { token })).json();
-    expect(unclaimed).toMatchObject({ donations: 2, total: 22_500 });
+    expect(unclaimed).toMatchObject({ donations: 2, total: 15_900, gift_aid: 625 + 3_350 });
+  });
+
+  it('shows money back and out: a refund, requests, disputes, payouts paid and waiting, a reconciliation', async () => {
+    const token = await signIn('charity@example.org');
+    const session = (await t.request('GET', '/api/user/get', { token })).json();
+    const river = session.charity_membership[0].charity_id;
+    const inbox = (await t.request('GET', `/api/charity/${river}/donations?limit=100`, { token })).json()
+      .items as Array<{ refunded_amount: number; status: number; dispute: { status: string } | null }>;
+    expect(inbox.filter((d) => d.refunded_amount > 0 && d.status === 80)).toHaveLength(1);
+    expect(inbox.map((d) => d.dispute?.status).filter(Boolean)).toEqual(['open']);
+    const donor = await signIn('donor@example.org');
+    const mine = (await t.request('GET', '/api/user/donations?limit=100', { token: donor })).json().items;
+    expect(
+      mine.filter((d: { dispute: { status: string } | null }) => d.dispute?.status === 'lost'),
+    ).toMatchObject([{ status: 90, source: 'card' }]);
+    const requests = (await t.request('GET', `/api/charity/${river}/refund_requests`, { token })).json()
+      .items;
+    expect(requests.map((r: { status: string }) => r.status).sort()).toEqual(['declined', 'open']);
+    const payouts = (await t.request('GET', `/api/charity/${river}/payouts`, { token })).json().items;
+    expect(payouts.map((p: { status: string }) => p.status)).toEqual(['requested', 'paid']);
+    const funds = (await t.request('GET', `/api/charity/funds/${river}`, { token })).json();
+    expect(funds.paid_out).toBeGreaterThan(0);
+    expect(funds.payouts_waiting).toBeGreaterThan(0);
+    expect(funds.held).toBeGreaterThan(0);
+    const admin = await signIn('admin@example.org');
+    const accounts = (
+      await t.request('GET', '/api/admin/payout_accounts?verified=false', { token: admin })
+    ).json();
+    expect(accounts.items.map((a: { charity: { name: string } }) => a.charity.name)).toEqual([
+      'Paws & Whiskers Rescue',
+    ]);
+    const books = (await t.request('GET', '/api/admin/reconciliation', { token: admin })).json();
+    expect(books.last_run).toMatchObject({ provider: 'sandbox', mismatches: 0 });
+    expect(books.mismatches).toEqual([]);
   });
 
   it('gives the donor and River Trust message threads in every folder, some unread', async () => {
@@ -372,12 +409,15 @@ describe('the demo data', () => {
         (d: { type: number; source: string; status: number }) =>
           d.type === 2 && d.source === 'wallet' && [40, 80, 85].includes(d.status),
       )
-      .reduce((sum: number, d: { amount: number }) => sum + d.amount, 0);
+      .reduce(
+        (sum: number, d: { amount: number; refunded_amount: number }) => sum + d.amount - d.refunded_amount,
+        0,
+      );
     const held = again
       .filter((d: { status: number }) => d.status === 40)
       .reduce((sum: number, d: { amount: number }) => sum + d.amount, 0);
-    // One load's deposits (2,500,000 and 6,000,000) less what the donor gave or has held; gifts by
-    // card passed through the wallet and left it as it was.
+    // One load's deposits (2,500,000 and 6,000,000) less what the donor gave or has held (and got
+    // back of a refunded gift); gifts by card passed through the wallet and left it as it was.
     expect(wallet.wallet_amount).toBe(8_500_000 - spent);
     expect(wallet.held).toBe(held);
     // One load's cards, and no guest of the first load left to claim.

@@ -144,7 +144,9 @@ describe('a refund by the charity', () => {
     // A platform admin finds any gift by its number, with its refunds.
     const found = await t.request('GET', `/api/admin/donation/${gift.id}`, { token: platform.token });
     expect(found.json().donation).toMatchObject({ id: gift.id, refunded_amount: 500 });
-    expect((await t.request('GET', `/api/admin/donation/${gift.id}`, { token: donor.token })).statusCode).toBe(403);
+    expect(
+      (await t.request('GET', `/api/admin/donation/${gift.id}`, { token: donor.token })).statusCode,
+    ).toBe(403);
     // Only a platform admin may pay from the platform's own funds.
     const asCharity = await refund(charity.admin, gift.id, { amount: 500, reason: 'x', from_platform: true });
     expect(asCharity.statusCode).toBe(403);
