@@ -16,6 +16,8 @@ export interface CharityFunds {
   refunded: number;
   /** Paid out to the charity's bank, in all. */
   paid_out: number;
+  /** Payouts asked for or approved, not yet paid: out of the charity's funds while they wait. */
+  payouts_waiting: number;
   currency: string;
 }
 

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/entities/session';
 import { charityFixture, MINUTE, makeLogin } from '@/testing/fixtures';
@@ -24,10 +25,11 @@ const FUNDS = {
   held: 2_500,
   refunded: 1_250,
   paid_out: 0,
+  payouts_waiting: 50_000,
   currency: 'INR',
 };
 
-function renderFunds(membership: typeof ADMIN, funds: () => Response) {
+function renderFunds(membership: typeof ADMIN, funds: () => Response, under?: ReactNode) {
   session.signIn(makeLogin(Date.now() + 60 * MINUTE, { charity_membership: [membership] }));
   const fetchMock = stubFetch({
     'GET /api/charity/3': () => jsonResponse(charityFixture()),
@@ -38,7 +40,7 @@ function renderFunds(membership: typeof ADMIN, funds: () => Response) {
       {
         path: '/charity',
         element: <CharityLayout />,
-        children: [{ path: 'funds', element: <CharityFundsSection /> }],
+        children: [{ path: 'funds', element: <CharityFundsSection>{under}</CharityFundsSection> }],
       },
     ],
     '/charity/funds',
@@ -52,24 +54,32 @@ afterEach(() => {
 });
 
 describe("the charity's funds", { timeout: 20_000 }, () => {
-  it('shows what it holds, what its projects hold, what it can be paid out, what is held, refunded and paid out', async () => {
+  it('shows what it holds, what its projects hold, what it can be paid out, what waits to be paid, what is held, refunded and paid out', async () => {
     renderFunds(ADMIN, () => jsonResponse(FUNDS));
     const section = await screen.findByRole('region', { name: 'Funds' });
     expect((await within(section).findByTestId('charity-funds')).textContent).toBe('₹2,500');
     const figures = [
       ['project-funds', '₹400'],
       ['funds-available', '₹1,800'],
+      ['funds-payouts-waiting', '₹500'],
       ['funds-held', '₹25'],
       ['funds-refunded', '₹12.50'],
       ['funds-paid-out', '₹0'],
     ];
     for (const [id, value] of figures)
       expect(within(section).getByTestId(id as string).textContent).toBe(value);
-    for (const label of ['Available to pay out', 'Held', 'Refunded to givers', 'Paid out'])
+    for (const label of ['Available to pay out', 'Payouts waiting', 'Held', 'Refunded to givers', 'Paid out'])
       expect(within(section).getByText(label)).toBeInTheDocument();
     expect(section).toHaveTextContent(
       'while a giver’s bank disputes a payment, or while a refund is on its way to a card',
     );
+  });
+
+  it('shows what the route puts under the figures once they are loaded', async () => {
+    renderFunds(ADMIN, () => jsonResponse(FUNDS), <p>The last twelve months</p>);
+    const section = await screen.findByRole('region', { name: 'Funds' });
+    expect(await within(section).findByText('The last twelve months')).toBeInTheDocument();
+    expect(within(section).getByTestId('funds-payouts-waiting').textContent).toBe('₹500');
   });
 
   it('says so when the funds could not be loaded, and tries again', async () => {

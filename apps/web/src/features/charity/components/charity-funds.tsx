@@ -1,6 +1,7 @@
 import { formatMoney } from '@kindred/shared';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { FailedState, LoadingState } from '@/components/ui/states';
 import { TitledSection } from '@/components/ui/titled-section';
 import { type CharityFunds, charityQueries } from '@/entities/charity';
@@ -34,6 +35,12 @@ const FIGURES: FundsFigure[] = [
     testId: 'funds-available',
   },
   {
+    label: 'Payouts waiting',
+    value: (funds) => funds.payouts_waiting,
+    note: 'Asked for and on their way to the charity’s bank; a payout that fails comes back to the funds.',
+    testId: 'funds-payouts-waiting',
+  },
+  {
     label: 'Held',
     value: (funds) => funds.held,
     note: 'Set aside while a giver’s bank disputes a payment, or while a refund is on its way to a card.',
@@ -53,8 +60,16 @@ const FIGURES: FundsFigure[] = [
   },
 ];
 
-/** `/charity/funds`: the charity's own funds, what its projects hold, and what was paid out or refunded (view_finance). */
-export function CharityFundsSection() {
+export interface CharityFundsSectionProps {
+  /** Under the figures (the route file's last twelve months of money). */
+  children?: ReactNode;
+}
+
+/**
+ * `/charity/funds`: the charity's own funds, what its projects hold, and what was paid out or
+ * refunded (view_finance), with what the route puts under the figures.
+ */
+export function CharityFundsSection({ children }: CharityFundsSectionProps) {
   const { charity, access } = useCharityContext();
   const allowed = access.can('view_finance');
   const funds = useQuery({ ...charityQueries.funds(charity.id), enabled: allowed });
@@ -65,24 +80,27 @@ export function CharityFundsSection() {
       ) : funds.isPending ? (
         <LoadingState label="Loading funds…" />
       ) : funds.data ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing={{ base: 'xs', sm: 'md' }}>
-          {FIGURES.map((figure) => (
-            <Paper
-              key={figure.testId}
-              p={{ base: 'sm', sm: 'md' }}
-              withBorder
-              style={{ overflowWrap: 'anywhere' }}
-            >
-              <Text size="sm" c="dimmed">
-                {figure.label}
-              </Text>
-              <Text size="xl" fw={700} data-testid={figure.testId}>
-                {formatMoney(figure.value(funds.data), funds.data.currency)}
-              </Text>
-              <Text size="sm">{figure.note}</Text>
-            </Paper>
-          ))}
-        </SimpleGrid>
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing={{ base: 'xs', sm: 'md' }}>
+            {FIGURES.map((figure) => (
+              <Paper
+                key={figure.testId}
+                p={{ base: 'sm', sm: 'md' }}
+                withBorder
+                style={{ overflowWrap: 'anywhere' }}
+              >
+                <Text size="sm" c="dimmed">
+                  {figure.label}
+                </Text>
+                <Text size="xl" fw={700} data-testid={figure.testId}>
+                  {formatMoney(figure.value(funds.data), funds.data.currency)}
+                </Text>
+                <Text size="sm">{figure.note}</Text>
+              </Paper>
+            ))}
+          </SimpleGrid>
+          {children}
+        </>
       ) : (
         <FailedState title="The funds could not be loaded." error={funds.error} onRetry={funds.refetch} />
       )}
