@@ -1,17 +1,17 @@
 import { charityDonationAccess, useActiveCharity } from '@/entities/charity';
-import { CharityMembersSection, NoCharity, useCharityContext } from '@/features/charity';
+import { CharityFundsSection, CharityMembersSection, NoCharity, useCharityContext } from '@/features/charity';
 import {
   CharityStatistics,
   DonationsInbox,
   GiftAidSection,
   ProjectDonations,
 } from '@/features/charity-donations';
+import { CharityPayouts, FundsByMonth } from '@/features/payouts';
 import { NewProjectScreen, ProjectListSection, ProjectRoute } from '@/features/projects';
 import { AccountMembersRoute } from './account-members-route';
 
 export {
   AssociationRequestsSection,
-  CharityFundsSection,
   CharityLayout,
   CharityProfileSection,
   RegisterCharityScreen,
@@ -31,6 +31,21 @@ export function CharityMembersRoute() {
       manages={access.can('manage_members')}
       mayInviteSuperAdmin={access.isAdmin}
     />
+  );
+}
+
+/**
+ * `/charity/funds`: the charity feature's figures with the payouts feature's last twelve months
+ * under them, then its payout account, payouts and their statements (view_finance).
+ */
+export function CharityFundsRoute() {
+  const { charity, access } = useCharityContext();
+  const finance = access.can('view_finance');
+  return (
+    <>
+      <CharityFundsSection>{finance ? <FundsByMonth charityId={charity.id} /> : null}</CharityFundsSection>
+      {finance ? <CharityPayouts charityId={charity.id} /> : null}
+    </>
   );
 }
 

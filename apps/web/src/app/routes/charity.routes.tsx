@@ -6,7 +6,8 @@ const screens = lazyScreens(() => import('./charity-screens'));
 
 /**
  * Charity administration (signed in): the charity feature's area (profile, members, funds, requests)
- * with the projects feature's screens composed into it (charity-screens.tsx).
+ * with the projects feature's screens, and the payouts feature's under Funds, composed into it
+ * (charity-screens.tsx).
  */
 export const charityRoutes: RouteObject[] = accountAreaRoutes('charity', {
   register: screens('RegisterCharityScreen'),
@@ -19,7 +20,7 @@ export const charityRoutes: RouteObject[] = accountAreaRoutes('charity', {
   sections: {
     members: screens('CharityMembersRoute'),
     projects: screens('CharityProjectsRoute'),
-    funds: screens('CharityFundsSection'),
+    funds: screens('CharityFundsRoute'),
     donations: screens('CharityDonationsRoute'),
     statistics: screens('CharityStatisticsRoute'),
     'gift-aid': screens('CharityGiftAidRoute'),

@@ -1,0 +1,38 @@
+import type { Payout } from '@kindred/shared';
+import { Button, Group } from '@mantine/core';
+import { useState } from 'react';
+import { showDate } from '@/lib/format';
+import { downloadStatement, type StatementFormat } from '../api/download-statement';
+
+/** A payout's statement as PDF or CSV: the gifts it pays. */
+export function StatementButtons({ payout }: { payout: Payout }) {
+  const [busy, setBusy] = useState<StatementFormat | null>(null);
+  const download = async (format: StatementFormat) => {
+    setBusy(format);
+    try {
+      await downloadStatement(payout, format);
+    } catch {
+      // The API client showed the error toast.
+    } finally {
+      setBusy(null);
+    }
+  };
+  const of = `of payout ${payout.id} (${showDate(payout.created_at)})`;
+  return (
+    <Group gap="xs" wrap="wrap">
+      {(['pdf', 'csv'] as const).map((format) => (
+        <Button
+          key={format}
+          size="xs"
+          variant="default"
+          loading={busy === format}
+          disabled={busy !== null && busy !== format}
+          aria-label={`Download the statement ${of} as ${format.toUpperCase()}`}
+          onClick={() => void download(format)}
+        >
+          Statement ({format.toUpperCase()})
+        </Button>
+      ))}
+    </Group>
+  );
+}

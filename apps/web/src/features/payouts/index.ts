@@ -1,0 +1,2 @@
+export { CharityPayouts, type CharityPayoutsProps } from './components/charity-payouts';
+export { FundsByMonth } from './components/funds-chart';
