@@ -50,6 +50,11 @@ const SECTIONS = [
     text: 'Record money or give credits to a person or an organisation.',
   },
   {
+    to: '/admin/payouts',
+    title: 'Payouts',
+    text: 'Check charities’ bank accounts, then approve and pay or refuse the payouts they ask for.',
+  },
+  {
     to: '/admin/direct-debits',
     title: 'Direct debits',
     text: 'Every direct debit on the platform, by status.',

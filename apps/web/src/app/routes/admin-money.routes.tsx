@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 
-/** Platform admin money screens: deposits of money or credits, direct debits. */
+/** Platform admin money screens: deposits of money or credits, direct debits, payouts to charities. */
 export const adminMoneyRoutes: RouteObject[] = [
   {
     path: 'admin/money',
@@ -9,5 +9,9 @@ export const adminMoneyRoutes: RouteObject[] = [
   {
     path: 'admin/direct-debits',
     lazy: async () => ({ Component: (await import('@/features/wallet')).AdminDirectDebitsScreen }),
+  },
+  {
+    path: 'admin/payouts',
+    lazy: async () => ({ Component: (await import('@/features/payouts')).AdminPayoutsScreen }),
   },
 ];

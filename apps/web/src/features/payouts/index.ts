@@ -1,2 +1,3 @@
+export { AdminPayoutsScreen } from './components/admin-payouts-screen';
 export { CharityPayouts, type CharityPayoutsProps } from './components/charity-payouts';
 export { FundsByMonth } from './components/funds-chart';
