@@ -53,6 +53,7 @@ export const refundAnswerSchema = z.object({
   donation_id: z.number().int(),
   refunded_amount: z.number().int(),
   status: z.number().int(),
+  status_label: z.string(),
 });
 
 /** POST /donation/{id}/refund_request: the giver asks, within 30 days. */
