@@ -89,6 +89,7 @@ export function refundsService(ctx: AppContext, recorder: GiftRecorder, provider
       donation_id: row.id,
       refunded_amount: row.refundedAmount,
       status: row.status,
+      status_label: donation.status_label,
     };
   }
 
