@@ -13,6 +13,7 @@ import { useCompleteDonations } from '../api/complete-donations';
 import { platformQueueQueries } from '../api/get-platform-queue';
 import { queueRole } from '../lib/queue';
 import { DonationCard } from './donation-card';
+import { FindGift } from './find-gift';
 import { RefundDialog } from './refund-dialog';
 import { RejectDialog } from './reject-dialog';
 
@@ -296,6 +297,7 @@ export function AdminDonationsScreen() {
           As an Employee you can see these donations; Super Admins and Admins complete and reject them.
         </Alert>
       ) : null}
+      <FindGift canAct={role === 'review'} />
       <Queue canReview={role === 'review'} />
     </Page>
   );

@@ -1,5 +1,6 @@
 import { type Donation, formatMoney, TRANSACTION_STATUS } from '@kindred/shared';
 import { Anchor, Button, Checkbox, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { WrappingBadge } from '@/components/ui/wrapping-badge';
 import { publicCharityPath } from '@/entities/charity';
@@ -7,7 +8,7 @@ import { donationWhat, isRefundable, MoneyBackDetails } from '@/entities/donatio
 import { publicProjectPath } from '@/entities/project';
 import { showDateTime } from '@/lib/format';
 import type { SandboxEventAnswer } from '../api/raise-sandbox-event';
-import { nextStep, paidFrom, queueReason, standing, waitingFor } from '../lib/queue';
+import { nextStep, paidFrom, queueReason, type StandingContext, standing, waitingFor } from '../lib/queue';
 import { SandboxPanel } from './sandbox-panel';
 
 export interface DonationCardProps {
@@ -19,6 +20,8 @@ export interface DonationCardProps {
   onRefund: (() => void) | null;
   /** A sandbox event changed the gift (null: no sandbox panel, the viewer may only look). */
   onSandboxEvent: ((answer: SandboxEventAnswer) => void) | null;
+  /** Where it is shown: the queue (the default), or found by its number, in the queue or not. */
+  context?: StandingContext;
 }
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -38,9 +41,17 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
  * One donation of the platform's queue: who gave what to whom, how long it has waited, its
  * history, its refunds and dispute; refunding it, and on a gift by card the sandbox's provider events.
  */
-export function DonationCard({ donation, selection, onReject, onRefund, onSandboxEvent }: DonationCardProps) {
+export function DonationCard({
+  donation,
+  selection,
+  onReject,
+  onRefund,
+  onSandboxEvent,
+  context = 'queue',
+}: DonationCardProps) {
   const what = donationWhat(donation);
-  const titleId = `queue-donation-${donation.id}`;
+  // The same gift may show twice (in the queue and found by its number): each card its own id.
+  const titleId = useId();
   const held = donation.status === TRANSACTION_STATUS.awaitingPlatformAdminApproval;
   const queued = held || donation.status === TRANSACTION_STATUS.approved;
   const refundable = onRefund !== null && isRefundable(donation);
@@ -149,7 +160,7 @@ export function DonationCard({ donation, selection, onReject, onRefund, onSandbo
 
         <Group justify="space-between" align="center" gap="sm">
           <Text size="sm" c="dimmed" style={{ flex: '1 1 14rem' }}>
-            {standing(donation)}
+            {standing(donation, context)}
             {selection ? ` ${nextStep(donation)}` : null}
           </Text>
           <Group gap="xs">

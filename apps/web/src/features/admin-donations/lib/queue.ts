@@ -53,17 +53,30 @@ export function paidFrom(donation: Pick<Donation, 'source'>): string {
   return donation.source === 'credits' ? 'Credits' : 'Wallet';
 }
 
+/** Where a card is shown: the queue, or a gift found by its number (in the queue or not). */
+export type StandingContext = 'queue' | 'found';
+
 /** Where the gift stands, in one sentence under its card. */
-export function standing(donation: Pick<Donation, 'status'>): string {
+export function standing(
+  donation: Pick<Donation, 'status' | 'method'>,
+  context: StandingContext = 'queue',
+): string {
+  const found = context === 'found';
   switch (donation.status) {
+    case TRANSACTION_STATUS.awaitingOrganisationApproval:
+      return 'Waiting for the organisation’s sign-off.';
+    case TRANSACTION_STATUS.awaitingCharityApproval:
+      return 'Waiting for the charity’s approval.';
     case TRANSACTION_STATUS.awaitingPlatformAdminApproval:
       return 'Held for platform review.';
     case TRANSACTION_STATUS.approved:
-      return 'Approved, not yet paid out.';
+      return found && donation.method !== DONATION_METHOD.direct
+        ? 'Approved into the project’s funds.'
+        : 'Approved, not yet paid out.';
     case TRANSACTION_STATUS.completed:
-      return 'Paid out to the charity.';
+      return found ? 'Delivered to the charity’s funds.' : 'Paid out to the charity.';
     case TRANSACTION_STATUS.canceled:
-      return 'Returned to the giver: it has left the queue.';
+      return found ? 'Canceled: its history says why.' : 'Returned to the giver: it has left the queue.';
     default:
       return '';
   }
