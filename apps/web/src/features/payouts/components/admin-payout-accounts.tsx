@@ -60,7 +60,7 @@ export function AdminPayoutAccounts({ canAct }: { canAct: boolean }) {
               canAct &&
                 buttonColumn((account: PayoutAccountForReview) => ({
                   text: 'Mark as checked',
-                  label: `Mark the account of ${account.charity.name} as checked`,
+                  label: `Mark as checked: the account of ${account.charity.name}`,
                   onClick: () => markChecked(account),
                   loading: verify.isPending && verify.variables === account.charity_id,
                 })),

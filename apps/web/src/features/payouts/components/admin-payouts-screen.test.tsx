@@ -51,12 +51,14 @@ describe('the platform payouts screen', { timeout: 20_000 }, () => {
     expect(accounts).toHaveTextContent('sort code 12-34-56, account ••••5678');
     const payouts = await screen.findByRole('table', { name: 'Payouts: Asked for' });
     expect(payouts).toHaveTextContent('Paws & Whiskers Rescue');
-    expect(screen.queryByRole('button', { name: /Mark the account/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Mark as checked/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Approve and pay/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Refuse payout/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     // Statements are for every platform admin.
-    expect(within(payouts).getAllByRole('button', { name: /Download the statement/ })).toHaveLength(4);
+    expect(
+      within(payouts).getAllByRole('button', { name: /^Statement \((PDF|CSV)\) of payout/ }),
+    ).toHaveLength(4);
   });
 
   it('marks an account checked after a confirm', async () => {
@@ -70,7 +72,7 @@ describe('the platform payouts screen', { timeout: 20_000 }, () => {
       },
     });
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Mark the account of River Trust as checked' }),
+      await screen.findByRole('button', { name: 'Mark as checked: the account of River Trust' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Mark the account of River Trust as checked?' });
     expect(dialog).toHaveTextContent('paid into River Trust, sort code 12-34-56, account ••••5678');

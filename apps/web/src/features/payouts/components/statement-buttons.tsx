@@ -17,7 +17,6 @@ export function StatementButtons({ payout }: { payout: Payout }) {
       setBusy(null);
     }
   };
-  const of = `of payout ${payout.id} (${showDate(payout.created_at)})`;
   return (
     <Group gap="xs" wrap="wrap">
       {(['pdf', 'csv'] as const).map((format) => (
@@ -27,7 +26,7 @@ export function StatementButtons({ payout }: { payout: Payout }) {
           variant="default"
           loading={busy === format}
           disabled={busy !== null && busy !== format}
-          aria-label={`Download the statement ${of} as ${format.toUpperCase()}`}
+          aria-label={`Statement (${format.toUpperCase()}) of payout ${payout.id}, ${showDate(payout.created_at)}`}
           onClick={() => void download(format)}
         >
           Statement ({format.toUpperCase()})
