@@ -1,4 +1,5 @@
-import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import { eq, getTableName } from 'drizzle-orm';
+import type { AnyPgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.js';
 
 /** The one row an insert returned; an insert that returned none is a fault of ours. */
@@ -14,4 +15,23 @@ export async function insertOne<Table extends PgTable>(
   values: PgInsertValue<Table>,
 ): Promise<Table['$inferSelect']> {
   return insertedRow((await db.insert(table).values(values).returning()) as Table['$inferSelect'][]);
+}
+
+/**
+ * Changes the one row of a table with this id and returns it as it now is; a row that vanished is a
+ * fault of ours (the caller read or locked it first).
+ */
+export async function updateOne<Table extends PgTable & { id: AnyPgColumn }>(
+  db: Executor,
+  table: Table,
+  id: number,
+  values: PgUpdateSetSource<Table>,
+): Promise<Table['$inferSelect']> {
+  const [row] = (await db
+    .update(table)
+    .set(values)
+    .where(eq(table.id, id))
+    .returning()) as Table['$inferSelect'][];
+  if (!row) throw new Error(`row ${id} of ${getTableName(table)} vanished`);
+  return row;
 }

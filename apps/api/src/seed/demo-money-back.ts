@@ -173,27 +173,38 @@ export async function seedDemoMoneyBack(
     await refundsRepository.updateDispute(tx, dispute.id, { status: 'lost', closedAt: clock });
   }
 
+  /** A charity's bank account with the sandbox, as its admins give it; checked when `verified`. */
+  async function bankAccount(
+    charityId: number,
+    name: string,
+    bank: { accountName: string; sortCode: string; accountNumber: string },
+    verified: { at: Date; by: number } | null,
+  ) {
+    const account = await sandbox.upsertAccount({ charityId, name, bank });
+    await tx.insert(providerAccounts).values({
+      charityId,
+      provider: sandbox.name,
+      accountId: account.id,
+      status: account.status,
+      chargesEnabled: account.chargesEnabled,
+      payoutsEnabled: account.payoutsEnabled,
+      accountName: bank.accountName,
+      sortCode: bank.sortCode,
+      accountLast4: bank.accountNumber.slice(-4),
+      verifiedAt: verified?.at ?? null,
+      verifiedBy: verified?.by ?? null,
+      updatedAt: clock,
+    });
+  }
+
   // River Trust's bank account, checked; a payout paid and one waiting for approval.
   on(30);
-  const account = await sandbox.upsertAccount({
-    charityId: river,
-    name: 'River Trust',
-    bank: { accountName: 'River Trust', sortCode: '201234', accountNumber: '41234567' },
-  });
-  await tx.insert(providerAccounts).values({
-    charityId: river,
-    provider: sandbox.name,
-    accountId: account.id,
-    status: account.status,
-    chargesEnabled: account.chargesEnabled,
-    payoutsEnabled: account.payoutsEnabled,
-    accountName: 'River Trust',
-    sortCode: '201234',
-    accountLast4: '4567',
-    verifiedAt: new Date(now.getTime() - 29 * DAY),
-    verifiedBy: people.platformAdmin,
-    updatedAt: clock,
-  });
+  await bankAccount(
+    river,
+    'River Trust',
+    { accountName: 'River Trust', sortCode: '201234', accountNumber: '41234567' },
+    { at: new Date(now.getTime() - 29 * DAY), by: people.platformAdmin },
+  );
   const payouts = payoutMoney(ctx, sandbox);
   const available = await payouts.availableOf(tx, river);
   if (available >= 2_000) {
@@ -215,23 +226,12 @@ export async function seedDemoMoneyBack(
   const paws = charityIds[1];
   if (paws !== undefined) {
     on(2);
-    const waiting = await sandbox.upsertAccount({
-      charityId: paws,
-      name: 'Paws & Whiskers Rescue',
-      bank: { accountName: 'Paws and Whiskers Rescue', sortCode: '309876', accountNumber: '55501234' },
-    });
-    await tx.insert(providerAccounts).values({
-      charityId: paws,
-      provider: sandbox.name,
-      accountId: waiting.id,
-      status: waiting.status,
-      chargesEnabled: waiting.chargesEnabled,
-      payoutsEnabled: waiting.payoutsEnabled,
-      accountName: 'Paws and Whiskers Rescue',
-      sortCode: '309876',
-      accountLast4: '1234',
-      updatedAt: clock,
-    });
+    await bankAccount(
+      paws,
+      'Paws & Whiskers Rescue',
+      { accountName: 'Paws and Whiskers Rescue', sortCode: '309876', accountNumber: '55501234' },
+      null,
+    );
   }
 
   // The first daily comparison of the sandbox's records with the books.

@@ -2,7 +2,7 @@ import { ADMIN_TYPE, CHARITY_MEMBER_PERMISSIONS } from '@kindred/shared';
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { accountMemberships, membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor, Unstamped } from '../../db/client.js';
-import { insertOne } from '../../db/insert.js';
+import { insertOne, updateOne } from '../../db/insert.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
 import { byName, exactTime, type Keyset, newestFirst, newestIdFirst } from '../../lib/pagination.js';
@@ -42,13 +42,7 @@ export const charitiesRepository = {
   },
 
   async update(db: Executor, id: number, values: Partial<NewCharity>, now: Date): Promise<CharityRow> {
-    const [row] = await db
-      .update(charities)
-      .set({ ...values, updatedAt: now })
-      .where(eq(charities.id, id))
-      .returning();
-    if (!row) throw new Error(`charity ${id} vanished`);
-    return row;
+    return updateOne(db, charities, id, { ...values, updatedAt: now });
   },
 
   /** Approved, visible charities by name, keyset paged (for pickers). */

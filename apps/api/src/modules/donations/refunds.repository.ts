@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { insertOne } from '../../db/insert.js';
+import { insertOne, updateOne } from '../../db/insert.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import { donations } from './donations.table.js';
 import { donationDisputes, donationRefunds, giftAidAdjustments, refundRequests } from './refunds.table.js';
@@ -22,10 +22,8 @@ export const refundsRepository = {
     return insertOne(db, donationRefunds, values);
   },
 
-  async updateRefund(db: Executor, id: number, values: Partial<RefundRow>): Promise<RefundRow> {
-    const [row] = await db.update(donationRefunds).set(values).where(eq(donationRefunds.id, id)).returning();
-    if (!row) throw new Error(`refund ${id} vanished`);
-    return row;
+  updateRefund(db: Executor, id: number, values: Partial<RefundRow>): Promise<RefundRow> {
+    return updateOne(db, donationRefunds, id, values);
   },
 
   /** The next credit note's number: "KC-<year>-<at least 7 digits>" from credit_note_seq. */
@@ -129,14 +127,8 @@ export const refundsRepository = {
     return row;
   },
 
-  async updateRequest(
-    db: Executor,
-    id: number,
-    values: Partial<RefundRequestRow>,
-  ): Promise<RefundRequestRow> {
-    const [row] = await db.update(refundRequests).set(values).where(eq(refundRequests.id, id)).returning();
-    if (!row) throw new Error(`refund request ${id} vanished`);
-    return row;
+  updateRequest(db: Executor, id: number, values: Partial<RefundRequestRow>): Promise<RefundRequestRow> {
+    return updateOne(db, refundRequests, id, values);
   },
 
   /** Each donation's latest request. */
@@ -203,14 +195,8 @@ export const refundsRepository = {
     return row;
   },
 
-  async updateDispute(db: Executor, id: number, values: Partial<DisputeRow>): Promise<DisputeRow> {
-    const [row] = await db
-      .update(donationDisputes)
-      .set(values)
-      .where(eq(donationDisputes.id, id))
-      .returning();
-    if (!row) throw new Error(`dispute ${id} vanished`);
-    return row;
+  updateDispute(db: Executor, id: number, values: Partial<DisputeRow>): Promise<DisputeRow> {
+    return updateOne(db, donationDisputes, id, values);
   },
 
   async openDisputeOf(db: Executor, donationId: number): Promise<DisputeRow | undefined> {

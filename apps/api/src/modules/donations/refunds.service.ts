@@ -225,10 +225,7 @@ export function refundsService(ctx: AppContext, recorder: GiftRecorder, provider
       if (!found) throw notFound('The refund request');
       if (body.action === 'decline') {
         const declined = await db().transaction(async (tx) => {
-          const request = await refundsRepository.lockRequest(tx, charityId, requestId);
-          if (!request) throw notFound('The refund request');
-          if (request.status !== 'open')
-            throw new AppError(409, 'REFUND_REQUEST_ANSWERED', 'This request has already been answered.');
+          const request = await lockOpenRequest(tx, charityId, requestId);
           return refundsRepository.updateRequest(tx, request.id, {
             status: 'declined',
             answer: body.reason ?? null,
@@ -244,10 +241,7 @@ export function refundsService(ctx: AppContext, recorder: GiftRecorder, provider
         { reason: `Asked for by the giver: ${found.reason}`, platformPays: false },
         idempotency,
         async (tx, refund) => {
-          const request = await refundsRepository.lockRequest(tx, charityId, requestId);
-          if (!request) throw notFound('The refund request');
-          if (request.status !== 'open')
-            throw new AppError(409, 'REFUND_REQUEST_ANSWERED', 'This request has already been answered.');
+          const request = await lockOpenRequest(tx, charityId, requestId);
           await refundsRepository.updateRequest(tx, request.id, {
             status: 'accepted',
             answeredBy: user.id,
@@ -303,6 +297,15 @@ export function refundsService(ctx: AppContext, recorder: GiftRecorder, provider
       return finished;
     },
   };
+
+  /** A request still waiting for the charity's answer, locked; answered once only. */
+  async function lockOpenRequest(tx: Tx, charityId: number, requestId: number) {
+    const request = await refundsRepository.lockRequest(tx, charityId, requestId);
+    if (!request) throw notFound('The refund request');
+    if (request.status !== 'open')
+      throw new AppError(409, 'REFUND_REQUEST_ANSWERED', 'This request has already been answered.');
+    return request;
+  }
 
   /** A request for a refund, once at a time per gift, within 30 days of giving. */
   function ask(donationId: number, requestedBy: number | null, reason: string) {

@@ -5,7 +5,7 @@ import type { SUBSCRIBER_TYPES } from './donations.table.js';
 
 type SubscriberType = (typeof SUBSCRIBER_TYPES)[number];
 
-import { insertOne } from '../../db/insert.js';
+import { insertOne, updateOne } from '../../db/insert.js';
 import { donationSubscriptions, subscriptionRetries } from './donations.table.js';
 
 export type SubscriptionRow = typeof donationSubscriptions.$inferSelect;
@@ -34,13 +34,7 @@ export const subscriptionsRepository = {
   },
 
   async update(db: Executor, id: number, values: Partial<NewSubscription>): Promise<SubscriptionRow> {
-    const [row] = await db
-      .update(donationSubscriptions)
-      .set(values)
-      .where(eq(donationSubscriptions.id, id))
-      .returning();
-    if (!row) throw new Error(`subscription ${id} vanished`);
-    return row;
+    return updateOne(db, donationSubscriptions, id, values);
   },
 
   async find(db: Executor, id: number): Promise<SubscriptionRow | undefined> {

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { insertOne } from '../../db/insert.js';
+import { insertOne, updateOne } from '../../db/insert.js';
 import { employeeGroups, employeeSubGroupMembers, employeeSubGroups } from './employees.table.js';
 
 export type EmployeeGroupRow = typeof employeeGroups.$inferSelect;
@@ -63,9 +63,7 @@ export const employeesRepository = {
   },
 
   async updateGroup(db: Executor, id: number, values: { name?: string; description?: string | null }) {
-    const [row] = await db.update(employeeGroups).set(values).where(eq(employeeGroups.id, id)).returning();
-    if (!row) throw new Error(`employee group ${id} vanished`);
-    return row;
+    return updateOne(db, employeeGroups, id, values);
   },
 
   async insertSubGroup(
@@ -77,13 +75,7 @@ export const employeesRepository = {
   },
 
   async updateSubGroup(db: Executor, id: number, values: { name?: string; description?: string | null }) {
-    const [row] = await db
-      .update(employeeSubGroups)
-      .set(values)
-      .where(eq(employeeSubGroups.id, id))
-      .returning();
-    if (!row) throw new Error(`employee sub-group ${id} vanished`);
-    return row;
+    return updateOne(db, employeeSubGroups, id, values);
   },
 
   async members(db: Executor, subId: number) {

@@ -130,6 +130,28 @@ type Meta = Omit<Movement, 'postings'>;
 export function ledgerService(currency: string, now: Clock) {
   const post = ledgerPosting(currency, now);
 
+  /** Card money: from one account, through the giver's wallet (which ends where it began), to another. */
+  function throughWallet(
+    tx: Executor,
+    from: AccountRef,
+    owner: Owner,
+    to: AccountRef,
+    amount: number,
+    meta: Meta,
+  ) {
+    assertAmount(amount);
+    const wallet = account(owner, 'wallet');
+    return post(tx, {
+      ...meta,
+      postings: [
+        { account: from, amount: -amount },
+        { account: wallet, amount },
+        { account: wallet, amount: -amount },
+        { account: to, amount },
+      ],
+    });
+  }
+
   return {
     currency,
 
@@ -188,17 +210,7 @@ export function ledgerService(currency: string, now: Clock) {
      * wallet's balance ends where it began, so a card gift never depends on, or changes, it.
      */
     payByCard(tx: Executor, owner: Owner, to: AccountRef, amount: number, meta: Meta) {
-      assertAmount(amount);
-      const wallet = account(owner, 'wallet');
-      return post(tx, {
-        ...meta,
-        postings: [
-          { account: PLATFORM.provider, amount: -amount },
-          { account: wallet, amount },
-          { account: wallet, amount: -amount },
-          { account: to, amount },
-        ],
-      });
+      return throughWallet(tx, PLATFORM.provider, owner, to, amount, meta);
     },
 
     /**
@@ -207,17 +219,7 @@ export function ledgerService(currency: string, now: Clock) {
      * transaction: the mirror of `payByCard`, so the wallet's balance ends where it began.
      */
     refundToCard(tx: Executor, from: AccountRef, owner: Owner, amount: number, meta: Meta) {
-      assertAmount(amount);
-      const wallet = account(owner, 'wallet');
-      return post(tx, {
-        ...meta,
-        postings: [
-          { account: from, amount: -amount },
-          { account: wallet, amount },
-          { account: wallet, amount: -amount },
-          { account: PLATFORM.provider, amount },
-        ],
-      });
+      return throughWallet(tx, from, owner, PLATFORM.provider, amount, meta);
     },
 
     /** Balances of an owner by kind; zero for accounts never used. */

@@ -2,7 +2,7 @@ import { ADMIN_TYPE, type SignoffPeople, type SignoffPolicy } from '@kindred/sha
 import { and, asc, count, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { accountMemberships, membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
-import { insertOne } from '../../db/insert.js';
+import { insertOne, updateOne } from '../../db/insert.js';
 import { matchesWords, searchWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
 import { byName, type Keyset, newestIdFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
@@ -52,9 +52,7 @@ export const organisationsRepository = {
   },
 
   async update(db: Executor, id: number, values: Partial<NewBusiness>): Promise<BusinessRow> {
-    const [row] = await db.update(businesses).set(values).where(eq(businesses.id, id)).returning();
-    if (!row) throw new Error(`business ${id} vanished`);
-    return row;
+    return updateOne(db, businesses, id, values);
   },
 
   async addMember(

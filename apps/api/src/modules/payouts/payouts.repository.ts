@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { insertOne } from '../../db/insert.js';
+import { insertOne, updateOne } from '../../db/insert.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import { payoutItems, payoutSchedules, payouts } from './payouts.table.js';
 
@@ -13,10 +13,8 @@ export const payoutsRepository = {
     return insertOne(db, payouts, values);
   },
 
-  async update(db: Executor, id: number, values: Partial<PayoutRow>): Promise<PayoutRow> {
-    const [row] = await db.update(payouts).set(values).where(eq(payouts.id, id)).returning();
-    if (!row) throw new Error(`payout ${id} vanished`);
-    return row;
+  update(db: Executor, id: number, values: Partial<PayoutRow>): Promise<PayoutRow> {
+    return updateOne(db, payouts, id, values);
   },
 
   async find(db: Executor, id: number): Promise<PayoutRow | undefined> {

@@ -17,7 +17,7 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor, Unstamped } from '../../db/client.js';
-import { insertOne } from '../../db/insert.js';
+import { insertOne, updateOne } from '../../db/insert.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
@@ -98,13 +98,7 @@ export const projectsRepository = {
   },
 
   async update(db: Executor, id: number, values: Partial<NewProject>, now: Date): Promise<ProjectRow> {
-    const [row] = await db
-      .update(projects)
-      .set({ ...values, updatedAt: now })
-      .where(eq(projects.id, id))
-      .returning();
-    if (!row) throw new Error(`project ${id} vanished`);
-    return row;
+    return updateOne(db, projects, id, { ...values, updatedAt: now });
   },
 
   /** One of the named lists, newest first; each row comes with `cursorAt`, its exact creation time for the cursor. */

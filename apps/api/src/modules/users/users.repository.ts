@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Unstamped } from '../../db/client.js';
-import { insertOne } from '../../db/insert.js';
+import { insertOne, updateOne } from '../../db/insert.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
@@ -64,24 +64,12 @@ export const usersRepository = {
   },
 
   async update(db: Executor, id: number, changes: Partial<NewUser>, now: Date): Promise<UserRow> {
-    const [row] = await db
-      .update(users)
-      .set({ ...changes, updatedAt: now })
-      .where(eq(users.id, id))
-      .returning();
-    if (!row) throw new Error(`user ${id} vanished`);
-    return row;
+    return updateOne(db, users, id, { ...changes, updatedAt: now });
   },
 
   /** Bumps the token version so every token issued before stops working. */
   async revokeTokens(db: Executor, id: number, now: Date): Promise<UserRow> {
-    const [row] = await db
-      .update(users)
-      .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
-      .where(eq(users.id, id))
-      .returning();
-    if (!row) throw new Error(`user ${id} vanished`);
-    return row;
+    return updateOne(db, users, id, { tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now });
   },
 
   async insertCode(
