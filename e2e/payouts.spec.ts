@@ -169,7 +169,7 @@ test('a charity gives its bank account, Kindred checks it, the charity is paid o
     await expect(row).toContainText('Paid');
     await expect(row).toContainText('Transfer');
     const download = page.waitForEvent('download');
-    await row.getByRole('button', { name: /^Statement \(CSV\)/ }).click();
+    await row.getByRole('button', { name: /^CSV statement of payout/ }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`kindred-payout-${payoutId}.csv`);
     const csv = await readFile((await file.path()) as string, 'utf8');

@@ -57,7 +57,7 @@ describe('the platform payouts screen', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     // Statements are for every platform admin.
     expect(
-      within(payouts).getAllByRole('button', { name: /^Statement \((PDF|CSV)\) of payout/ }),
+      within(payouts).getAllByRole('button', { name: /^(PDF|CSV) statement of payout/ }),
     ).toHaveLength(4);
   });
 

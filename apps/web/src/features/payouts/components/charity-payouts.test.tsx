@@ -274,11 +274,11 @@ describe("the charity's payouts", { timeout: 20_000 }, () => {
         }),
     });
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Statement (CSV) of payout 41, 1 Dec 2026' }),
+      await screen.findByRole('button', { name: 'CSV statement of payout 41, 1 Dec 2026' }),
     );
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(await saved[0]?.text()).toBe('date,donation\n');
-    await userEvent.click(screen.getByRole('button', { name: 'Statement (PDF) of payout 41, 1 Dec 2026' }));
+    await userEvent.click(screen.getByRole('button', { name: 'PDF statement of payout 41, 1 Dec 2026' }));
     await waitFor(() => expect(saved).toHaveLength(2));
     const formats = callsTo(fetchMock, 'GET', '/api/charity/3/payouts/41/statement').map(([input]) =>
       new URL(String(input), 'http://x').searchParams.get('format'),

@@ -26,10 +26,10 @@ export function StatementButtons({ payout }: { payout: Payout }) {
           variant="default"
           loading={busy === format}
           disabled={busy !== null && busy !== format}
-          aria-label={`Statement (${format.toUpperCase()}) of payout ${payout.id}, ${showDate(payout.created_at)}`}
+          aria-label={`${format.toUpperCase()} statement of payout ${payout.id}, ${showDate(payout.created_at)}`}
           onClick={() => void download(format)}
         >
-          Statement ({format.toUpperCase()})
+          {format.toUpperCase()}
         </Button>
       ))}
     </Group>

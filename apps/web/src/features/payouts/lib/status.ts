@@ -14,7 +14,7 @@ export function payoutWhen(payout: Payout): string {
   if (payout.status === 'paid') return `Paid ${showDate(payout.paid_at)}`;
   if (payout.status === 'failed') return `Failed ${showDate(payout.failed_at)}`;
   if (payout.status === 'approved') return `Approved ${showDate(payout.approved_at)}`;
-  return `Asked for ${showDate(payout.created_at)}`;
+  return 'Waiting for Kindred to approve it';
 }
 
 /** "1 gift", "12 gifts". */
