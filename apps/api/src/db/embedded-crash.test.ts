@@ -30,6 +30,9 @@ interface Sent {
   donationId?: number;
   /** A refund: the gift it refunds. */
   refundOf?: number;
+  /** A payout asked for, or approved. */
+  payout?: 'request' | 'approve';
+  payoutId?: number;
 }
 
 describe('the embedded database when the app is killed mid-write', () => {
@@ -39,6 +42,8 @@ describe('the embedded database when the app is killed mid-write', () => {
   let base: string;
   let token: string;
   let charityToken: string;
+  let adminToken: string;
+  let charityId: number;
   let donorId: number;
   let projectId: number;
 
@@ -69,6 +74,21 @@ describe('the embedded database when the app is killed mid-write', () => {
       body: JSON.stringify({ amount: REFUND, reason: 'Given by mistake' }),
     });
 
+  const post = (url: string, bearer: string, key: string, body: unknown) =>
+    fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${bearer}`,
+        'idempotency-key': key,
+      },
+      body: JSON.stringify(body),
+    });
+  const askPayout = (key: string) =>
+    post(`/api/charity/${charityId}/payouts`, charityToken, key, { amount: 1_000 });
+  const approvePayout = (id: number, key: string) =>
+    post('/api/admin/payouts/approve', adminToken, key, { payout_ids: [id] });
+
   /** The database the running app uses, as its start wrote it down beside the server. */
   async function appDatabase() {
     const owner = JSON.parse(await readFile(path.join(dataDir, 'postgres', 'owner.json'), 'utf8')) as {
@@ -88,7 +108,12 @@ describe('the embedded database when the app is killed mid-write', () => {
       const wallet = await fetch(`${base}/api/user/wallet`, {
         headers: { authorization: `Bearer ${token}` },
       });
+      const payouts = await client.query<{ count: string }>(
+        'select count(*) from payouts where charity_id = $1',
+        [charityId],
+      );
       return {
+        payouts: Number(payouts.rows[0]?.count),
         gifts: Number(rows[0]?.gifts),
         refunded: Number(rows[0]?.refunded),
         wallet: ((await wallet.json()) as { wallet_amount: number }).wallet_amount,
@@ -139,13 +164,41 @@ describe('the embedded database when the app is killed mid-write', () => {
         }
       }
     };
-    const writers = [...Array.from({ length: WRITERS }, writer), refunder()];
-    // Let the writers get going: every one has had gifts answered, and refunds too, before the kill.
-    while (
-      sent.filter((s) => s.status === 201 && s.refundOf === undefined).length < WRITERS * 5 ||
-      sent.filter((s) => s.status === 201 && s.refundOf !== undefined).length < 3
-    )
+    // The charity asks for payouts one after another (until none is left to pay), and a platform
+    // admin approves each: paid through the sandbox, outside the request's first transaction.
+    const payer = async () => {
+      while (!killed) {
+        const entry: Sent = { key: randomUUID(), status: 'lost', payout: 'request' };
+        sent.push(entry);
+        try {
+          const res = await askPayout(entry.key);
+          entry.status = res.status;
+          if (res.status !== 201) return;
+          const id = ((await res.json()) as { payout: { id: number } }).payout.id;
+          const approval: Sent = { key: randomUUID(), status: 'lost', payout: 'approve', payoutId: id };
+          sent.push(approval);
+          approval.status = (await approvePayout(id, approval.key)).status;
+        } catch {
+          return;
+        }
+      }
+    };
+    const writers = [...Array.from({ length: WRITERS }, writer), refunder(), payer()];
+    // Let the writers get going: every one has had gifts answered, refunds and payouts too, before
+    // the kill (or say what did not get going).
+    const started = Date.now();
+    const going = () =>
+      sent.filter((s) => s.status === 201 && s.refundOf === undefined && s.payout === undefined).length >=
+        WRITERS * 5 &&
+      sent.filter((s) => s.status === 201 && s.refundOf !== undefined).length >= 3 &&
+      sent.filter((s) => s.status === 200 && s.payout === 'approve').length >= 2;
+    while (!going()) {
+      if (Date.now() - started > 60_000)
+        throw new Error(
+          `the writers did not get going: ${JSON.stringify(sent.map((s) => [s.payout ?? (s.refundOf ? 'refund' : 'gift'), s.status]))}`,
+        );
       await new Promise((r) => setTimeout(r, 10));
+    }
     killed = true;
     kill();
     await Promise.all(writers);
@@ -179,6 +232,12 @@ describe('the embedded database when the app is killed mid-write', () => {
     });
     const charityAdmin = (await charityLogin.json()) as { token: string; user: { id: number } };
     charityToken = charityAdmin.token;
+    const adminLogin = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.org', password: DEMO_PASSWORD }),
+    });
+    adminToken = ((await adminLogin.json()) as { token: string }).token;
     const database = await appDatabase();
     try {
       const client = (database.db as unknown as { $client: pg.Pool }).$client;
@@ -191,9 +250,30 @@ describe('the embedded database when the app is killed mid-write', () => {
       );
       for (const row of rows) {
         projectId = Number(row.id);
-        if ((await give(randomUUID())).status === 201) return;
+        if ((await give(randomUUID())).status === 201) break;
       }
-      throw new Error('no demo project takes a gift');
+      if (!projectId) throw new Error('no demo project takes a gift');
+      const [charity] = (
+        await client.query<{ charity_id: string }>('select charity_id from projects where id = $1', [
+          projectId,
+        ])
+      ).rows;
+      charityId = Number(charity?.charity_id);
+      // Money for payouts: gifts straight to the charity, delivered by the platform (80 -> 85).
+      const delivered: number[] = [];
+      for (let i = 0; i < 60; i += 1) {
+        const res = await post(`/api/user/donate/charity/${charityId}`, token, randomUUID(), {
+          type: 2,
+          amount: 1_000,
+        });
+        delivered.push(((await res.json()) as { donation: { id: number } }).donation.id);
+      }
+      const complete = await fetch(`${base}/api/admin/complete`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+        body: JSON.stringify({ donation_ids: delivered }),
+      });
+      if (complete.status !== 200) throw new Error(`deliver: ${complete.status}`);
     } finally {
       await database.close();
     }
@@ -214,13 +294,21 @@ describe('the embedded database when the app is killed mid-write', () => {
       if (killServerToo) process.kill(postmaster, 'SIGKILL');
     });
     await exited();
-    const gifts = sent.filter((s) => s.refundOf === undefined);
+    const gifts = sent.filter((s) => s.refundOf === undefined && s.payout === undefined);
     const refunds = sent.filter((s) => s.refundOf !== undefined);
+    const asked = sent.filter((s) => s.payout === 'request');
+    const askedAnswered = asked.filter((s) => s.status === 201);
+    const askedLost = asked.filter((s) => s.status === 'lost');
     const answered = gifts.filter((s) => s.status === 201);
     const lost = gifts.filter((s) => s.status === 'lost');
     const refundsAnswered = refunds.filter((s) => s.status === 201);
     const refundsLost = refunds.filter((s) => s.status === 'lost');
-    expect(sent.filter((s) => s.status !== 201 && s.status !== 'lost')).toEqual([]);
+    // Every call was answered, or lost to the kill; the charity's last payout may find nothing left.
+    const answeredOrLost = (s: Sent) =>
+      s.status === 'lost' ||
+      s.status === (s.payout === 'approve' ? 200 : 201) ||
+      (s.payout === 'request' && s.status === 409);
+    expect(sent.filter((s) => !answeredOrLost(s))).toEqual([]);
 
     await start();
     const after = await state();
@@ -235,10 +323,13 @@ describe('the embedded database when the app is killed mid-write', () => {
     expect(after.wallet).toBe(
       before.wallet - (after.gifts - before.gifts) * GIFT + (after.refunded - before.refunded),
     );
+    expect(after.payouts).toBeGreaterThanOrEqual(before.payouts + askedAnswered.length);
+    expect(after.payouts).toBeLessThanOrEqual(before.payouts + askedAnswered.length + askedLost.length);
     expect(after.problems).toEqual([]);
 
     // Sent again with their keys, the lost gifts and refunds are made once: now every key is one.
     for (const { key } of lost) expect((await give(key)).status).toBe(201);
+    for (const { key } of askedLost) expect([201, 409]).toContain((await askPayout(key)).status);
     for (const { key, refundOf } of refundsLost)
       expect((await refund(refundOf as number, key)).status).toBe(201);
     const settled = await state();

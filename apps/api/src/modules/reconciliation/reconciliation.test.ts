@@ -13,7 +13,8 @@ let charity: Awaited<ReturnType<typeof makeCharityWithProject>>;
 const run = () => t.jobs.find((job) => job.name === 'reconciliation')?.run();
 const report = async () =>
   (await t.request('GET', '/api/admin/reconciliation', { token: platform.token })).json();
-const execute = (query: string) => t.ctx.database.db.execute(sql.raw(query));
+const execute = async (query: string) =>
+  (await t.ctx.database.db.execute(sql.raw(query))) as unknown as { rows: unknown[] };
 
 beforeAll(async () => {
   platform = await platformAdmin(t);
