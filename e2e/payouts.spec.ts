@@ -183,4 +183,16 @@ test('a charity gives its bank account, Kindred checks it, the charity is paid o
     await expect(page.getByRole('table', { name: 'By month' })).toBeVisible();
     await expectAccessible(page, 'the funds screen with a paid payout');
   });
+
+  await test.step('a platform admin sees the books checked against the sandbox', async () => {
+    await signInAs(page, DEMO.admin, '/admin');
+    await page
+      .getByRole('link', { name: /Reconciliation/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/admin\/reconciliation$/);
+    await expect(page.getByRole('heading', { name: 'Reconciliation' })).toBeVisible();
+    await expect(page.getByText(/records? of the sandbox/)).toBeVisible();
+    await expectAccessible(page, 'the reconciliation');
+  });
 });

@@ -55,6 +55,11 @@ const SECTIONS = [
     text: 'Check charities’ bank accounts, then approve and pay or refuse the payouts they ask for.',
   },
   {
+    to: '/admin/reconciliation',
+    title: 'Reconciliation',
+    text: 'The payment provider’s records checked against the books each morning, and what disagrees.',
+  },
+  {
     to: '/admin/direct-debits',
     title: 'Direct debits',
     text: 'Every direct debit on the platform, by status.',

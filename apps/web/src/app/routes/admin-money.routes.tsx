@@ -1,6 +1,9 @@
 import type { RouteObject } from 'react-router';
 
-/** Platform admin money screens: deposits of money or credits, direct debits, payouts to charities. */
+/**
+ * Platform admin money screens: deposits of money or credits, direct debits, payouts to charities,
+ * and the books checked against the payment provider.
+ */
 export const adminMoneyRoutes: RouteObject[] = [
   {
     path: 'admin/money',
@@ -13,5 +16,9 @@ export const adminMoneyRoutes: RouteObject[] = [
   {
     path: 'admin/payouts',
     lazy: async () => ({ Component: (await import('@/features/payouts')).AdminPayoutsScreen }),
+  },
+  {
+    path: 'admin/reconciliation',
+    lazy: async () => ({ Component: (await import('@/features/reconciliation')).ReconciliationScreen }),
   },
 ];
