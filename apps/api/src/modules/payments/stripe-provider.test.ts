@@ -215,6 +215,35 @@ function handle(req: IncomingMessage, res: ServerResponse, raw: string) {
       card: { brand: 'visa', country: 'GB', exp_month: 12, exp_year: 2034, funding: 'credit', last4: '4242' },
     });
   }
+  if (method === 'POST' && path === '/v1/transfers') {
+    return send(res, 200, {
+      id: `tr_test_${++counter}`,
+      object: 'transfer',
+      amount: Number(body.get('amount')),
+      currency: body.get('currency'),
+      destination: body.get('destination'),
+      metadata: { kindred_payout_id: body.get('metadata[kindred_payout_id]') },
+      created: 1_780_000_000,
+      livemode: false,
+      reversed: false,
+    });
+  }
+  if (method === 'POST' && path === '/v1/refunds') {
+    const refund = {
+      id: `re_test_${++counter}`,
+      object: 'refund',
+      amount: Number(body.get('amount')),
+      payment_intent: body.get('payment_intent'),
+      metadata: { kindred_refund_id: body.get('metadata[kindred_refund_id]') },
+      status: 'succeeded',
+      created: 1_780_000_000,
+    };
+    storedRefunds.push(refund);
+    return send(res, 200, refund);
+  }
+  if (method === 'GET' && path.startsWith('/v1/refunds')) {
+    return send(res, 200, { object: 'list', data: storedRefunds, has_more: false, url: '/v1/refunds' });
+  }
   if (method === 'POST' && path === '/v1/accounts') {
     const created = account(`acct_test_${++counter}`, {
       email: body.get('email'),
@@ -234,6 +263,7 @@ function handle(req: IncomingMessage, res: ServerResponse, raw: string) {
 }
 
 let provider: PaymentProvider;
+const storedRefunds: Array<Record<string, unknown>> = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -488,6 +518,46 @@ describe('stripeProvider connected accounts', () => {
     const again = await provider.upsertAccount({ existingId: created.id, charityId: 7, name: 'Riverside' });
     expect(again).toEqual(created);
     expect(lastRequest()).toMatchObject({ method: 'GET', path: `/v1/accounts/${created.id}` });
+  });
+
+  it('pays a payout as a Connect transfer to the charity’s account, with the payout’s key and id', async () => {
+    const transfer = await provider.transfer({
+      accountId: 'acct_charity',
+      amount: 7_000,
+      currency: 'GBP',
+      idempotencyKey: 'kindred-payout-9',
+      reference: '9',
+    });
+    expect(transfer.id).toMatch(/^tr_test_/);
+    const request = lastRequest();
+    expect(request).toMatchObject({
+      method: 'POST',
+      path: '/v1/transfers',
+      idempotencyKey: 'kindred-payout-9',
+    });
+    expect(request.body.get('destination')).toBe('acct_charity');
+    expect(request.body.get('amount')).toBe('7000');
+    expect(request.body.get('currency')).toBe('gbp');
+    expect(request.body.get('metadata[kindred_payout_id]')).toBe('9');
+  });
+
+  it('refunds part of a payment with our refund’s id, and lists the payment’s refunds', async () => {
+    const refund = await provider.refundPayment({
+      paymentId: 'pi_refunded',
+      amount: 1_500,
+      idempotencyKey: 'kindred-refund-4',
+      reference: '4',
+    });
+    expect(refund).toEqual({ id: expect.stringMatching(/^re_test_/), amount: 1_500, reference: '4' });
+    const request = lastRequest();
+    expect(request).toMatchObject({
+      method: 'POST',
+      path: '/v1/refunds',
+      idempotencyKey: 'kindred-refund-4',
+    });
+    expect(request.body.get('metadata[kindred_refund_id]')).toBe('4');
+    expect(await provider.listRefunds('pi_refunded')).toEqual([refund]);
+    expect(lastRequest()).toMatchObject({ method: 'GET', path: '/v1/refunds' });
   });
 
   it('leaves the email out when the charity has none', async () => {

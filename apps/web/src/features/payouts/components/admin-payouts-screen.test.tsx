@@ -56,9 +56,9 @@ describe('the platform payouts screen', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: /^Refuse payout/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     // Statements are for every platform admin.
-    expect(
-      within(payouts).getAllByRole('button', { name: /^(PDF|CSV) statement of payout/ }),
-    ).toHaveLength(4);
+    expect(within(payouts).getAllByRole('button', { name: /^(PDF|CSV) statement of payout/ })).toHaveLength(
+      4,
+    );
   });
 
   it('marks an account checked after a confirm', async () => {
