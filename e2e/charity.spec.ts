@@ -143,7 +143,7 @@ test('the charity admin creates a project with needs, publishes, extends, update
     await expectAccessible(page, 'charity members');
 
     await sections.getByRole('link', { name: 'Funds' }).click();
-    await expect(page.getByText('Charity funds')).toBeVisible();
+    await expect(page.getByText('Charity funds', { exact: true })).toBeVisible();
     await expectAccessible(page, 'charity funds');
 
     await sections.getByRole('link', { name: 'Association requests' }).click();

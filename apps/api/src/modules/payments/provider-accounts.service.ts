@@ -89,7 +89,7 @@ export function providerAccountsService(ctx: AppContext) {
 
     /** Platform admins: the payout accounts, those waiting for a check first. */
     async forReview(auth: AuthUser | null, verified: boolean | undefined) {
-      await ctx.access.require(auth, Permission.PlatformPayoutsManage);
+      await ctx.access.require(auth, Permission.PlatformPayoutsRead);
       const rows = await providerAccountsRepository.list(db(), verified);
       const names = await charitiesQueries.names(
         db(),

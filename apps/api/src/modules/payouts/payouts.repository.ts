@@ -22,6 +22,12 @@ export const payoutsRepository = {
     return row;
   },
 
+  /** Payouts by id, in id order (read, not locked). */
+  many(db: Executor, ids: number[]): Promise<PayoutRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.select().from(payouts).where(inArray(payouts.id, ids)).orderBy(asc(payouts.id));
+  },
+
   lock(db: Executor, ids: number[]): Promise<PayoutRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return db.select().from(payouts).where(inArray(payouts.id, ids)).orderBy(asc(payouts.id)).for('update');

@@ -88,7 +88,7 @@ export function payoutsService(ctx: AppContext, provider: PaymentProvider) {
         return { statusCode: 200, body: { approved: rows.map((row) => row.id) } };
       });
       const sent: PayoutRow[] = [];
-      for (const row of await payoutsRepository.lock(db(), body.payout_ids))
+      for (const row of await payoutsRepository.many(db(), body.payout_ids))
         sent.push(row.status === 'approved' ? await send(row) : row);
       return { payouts: await present(sent) };
     },
