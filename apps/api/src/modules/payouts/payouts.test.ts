@@ -218,7 +218,9 @@ describe('a payout', () => {
     expect((await ask(unchecked, 1_000)).json().error.code).toBe('PAYOUT_ACCOUNT_NOT_VERIFIED');
     const employee = await t.createUser({ isIicAdmin: true, adminType: 99 });
     // A read-only platform admin sees the accounts to check, and cannot approve.
-    expect((await t.request('GET', '/api/admin/payout_accounts', { token: employee.token })).statusCode).toBe(200);
+    expect((await t.request('GET', '/api/admin/payout_accounts', { token: employee.token })).statusCode).toBe(
+      200,
+    );
     const readOnly = await t.request('POST', '/api/admin/payouts/approve', {
       token: employee.token,
       body: { payout_ids: [1] },
