@@ -33,6 +33,7 @@ import { ledgerService } from './modules/ledger/ledger.service.js';
 import { matchingRoutes } from './modules/matching/matching.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { DELIVER_NOTICES, noticesService } from './modules/notices/notices.service.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { hierarchyRoutes } from './modules/organisations/hierarchy.routes.js';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
@@ -188,6 +189,7 @@ export async function buildApp(
       await api.register(invitationsRoutes(ctx, services));
       await api.register(employeesRoutes(ctx, services));
       await api.register(messagesRoutes(ctx, services));
+      await api.register(notificationsRoutes(ctx, services));
       await api.register(adminRoutes(ctx, services));
       await api.register(auditRoutes(ctx, services));
       await api.register(matchingRoutes(ctx, services));
@@ -222,6 +224,8 @@ export async function buildApp(
       run: () => services.projectLifecycle.finishExpired(),
     },
     { name: 'map cells', cron: '*/10 * * * *', run: () => services.explore.refreshMapCells() },
+    // The daily digest of notifications people chose to have mailed once a day, at 07:00 UTC.
+    { name: 'notification digests', cron: '0 7 * * *', run: () => services.notifications.sendDigests() },
   ];
   if (config.mailDelivery) {
     // Queued notices are mailed by a worker just after their commit; the scheduled round mails

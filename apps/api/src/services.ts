@@ -44,6 +44,7 @@ import { joinRequestsService } from './modules/invitations/join-requests.service
 import { matchingService } from './modules/matching/index.js';
 import { messageSendingService } from './modules/messages/message-sending.service.js';
 import { messagesService } from './modules/messages/messages.service.js';
+import { notificationsService } from './modules/notifications/index.js';
 import { hierarchyService } from './modules/organisations/hierarchy.service.js';
 import { organisationMembersService } from './modules/organisations/organisation-members.service.js';
 import { organisationReviewService } from './modules/organisations/organisation-review.service.js';
@@ -99,6 +100,13 @@ export function buildServices(ctx: AppContext) {
   // which the employees module hears (below).
   const invitations = invitationsService(ctx);
   const employees = employeesService(ctx, invitations);
+  // Who is told of what, in the app and by mail (docs/product/notifications.md): a handler of each
+  // event someone is told of; a message's audience is the messages module's to say.
+  const messageSending = messageSendingService(ctx);
+  const notifications = notificationsService(ctx, {
+    messageAudience: (executor, id) => messageSending.audience(executor, id),
+  });
+  notifications.listen();
   listen(ctx, { matching, employees });
   // Billing: paying an invoice and choosing a plan are shared by the organisation's subscription,
   // the platform's setting of one and the scheduled invoice runs.
@@ -154,7 +162,8 @@ export function buildServices(ctx: AppContext) {
     joinRequests: joinRequestsService(ctx, invitations),
     employees,
     messages: messagesService(ctx),
-    messageSending: messageSendingService(ctx),
+    messageSending,
+    notifications,
     admin: adminService(ctx),
     adminAccounts: adminAccountsService(ctx),
     adminProjects: adminProjectsService(ctx),

@@ -11,6 +11,7 @@ export * from './groups/index.js';
 export * from './invitations/index.js';
 export * from './messages/index.js';
 export * from './money/index.js';
+export * from './notifications/index.js';
 export * from './organisations/index.js';
 export * from './payouts/index.js';
 export * from './projects/index.js';

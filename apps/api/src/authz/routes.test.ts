@@ -32,6 +32,8 @@ const PUBLIC_CALLS = [
   'POST /api/guest/donate/charity/:id',
   'POST /api/guest/payment/:id/confirm',
   'POST /api/stripe/webhook',
+  'GET /api/unsubscribe/:token',
+  'POST /api/unsubscribe/:token',
   'GET /api/charity/:id',
   'GET /api/charity/list',
   'GET /api/business/autocomplete',

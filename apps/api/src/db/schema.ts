@@ -14,6 +14,7 @@ export * from '../modules/ledger/ledger.table.js';
 export * from '../modules/matching/matching.table.js';
 export * from '../modules/messages/messages.table.js';
 export * from '../modules/notices/notices.table.js';
+export * from '../modules/notifications/notifications.table.js';
 export * from '../modules/organisations/organisations.table.js';
 export * from '../modules/payments/payments.table.js';
 export * from '../modules/payouts/payouts.table.js';

@@ -56,6 +56,31 @@ export interface EventCatalogue {
     user_id: number;
     sub_group_id: number | null;
   };
+  /** Someone asked to join an organisation or a charity; its admins answer. */
+  'join_request.created': {
+    request_id: number;
+    target_type: 'business' | 'charity';
+    target_id: number;
+    user_id: number;
+  };
+  /** An admin accepted or declined a request to join. */
+  'join_request.decided': {
+    request_id: number;
+    target_type: 'business' | 'charity';
+    target_id: number;
+    user_id: number;
+    accepted: boolean;
+  };
+  /**
+   * A message was sent to a person, an organisation, a charity or a project (owner types of
+   * docs/product/wire-contract.md#owner-types); `author_id` is the person who wrote it.
+   */
+  'message.sent': {
+    message_id: number;
+    recipient_type: number;
+    recipient_id: number;
+    author_id: number;
+  };
   /**
    * A project moved on (docs/product/projects-and-charities.md#transitions): published, returned to
    * Draft, extended, completed, cancelled, or finished (by its impact or its end date passing).

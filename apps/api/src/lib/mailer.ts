@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Headers of its own (List-Unsubscribe and List-Unsubscribe-Post on mail one may stop). */
+  headers?: Record<string, string>;
   /** Files sent with the message (a receipt's PDF). */
   attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }

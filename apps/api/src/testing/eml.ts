@@ -8,6 +8,8 @@ export interface OutboxMail {
   text: string;
   /** The whole message as written (multipart messages keep their parts here). */
   source: string;
+  /** A header's value, unfolded, by its name in any case ('' when absent). */
+  header(name: string): string;
 }
 
 function decodeQuotedPrintable(text: string): string {
@@ -30,7 +32,7 @@ export function parseEml(source: string, file = ''): OutboxMail {
       : encoding === 'base64'
         ? Buffer.from(body, 'base64').toString('utf8')
         : body;
-  return { file, to: header('To'), subject: header('Subject'), text, source };
+  return { file, to: header('To'), subject: header('Subject'), text, source, header };
 }
 
 /** Every mail in an outbox folder, oldest first. */

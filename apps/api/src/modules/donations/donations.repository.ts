@@ -678,6 +678,21 @@ export const donationsQueries = {
   reach: (db: Executor, filter: DonationWhere) => donationsRepository.reach(db, filter),
   find: (db: Executor, id: number) => donationsRepository.find(db, id),
 
+  /** The people who gave to a project, themselves or as the employee who asked for an organisation. */
+  async giverIdsOfProject(db: Executor, projectId: number): Promise<number[]> {
+    const rows = await db
+      .selectDistinct({ id: donations.createdBy })
+      .from(donations)
+      .where(
+        and(
+          eq(donations.projectId, projectId),
+          ne(donations.donorType, 'guest'),
+          isNotNull(donations.createdBy),
+        ),
+      );
+    return rows.flatMap((row) => (row.id === null ? [] : [row.id]));
+  },
+
   /**
    * An organisation's matches made from `from` (inclusive) to `to` (exclusive) and not rejected: in
    * all, and for one employee when `employeeId` is given (the employee whose gift each answers).

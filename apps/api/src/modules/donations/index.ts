@@ -13,5 +13,6 @@ export {
   type GivingTotals,
 } from './donations.repository.js';
 export type { GiftRecorder } from './gift-recorder.js';
+export { type GiftSummary, giftSummary } from './gift-summary.js';
 export { refundsQueries } from './refunds.repository.js';
 export { subscriptionsQueries, subscriptionsWrites } from './subscriptions.repository.js';

@@ -15,8 +15,14 @@ import { renderPdf, pdfRow as row } from '../../lib/pdf.js';
 
 const day = (iso: string) => iso.slice(0, 10);
 
+/** The parts of a donation that say what it gave. */
+export type GivenParts = Pick<
+  Donation,
+  'type' | 'amount' | 'hours' | 'confirmed_hours' | 'skill_type' | 'quantity' | 'gift_type' | 'description'
+>;
+
 /** What a donation gave, in words: "₹50", "6 hours of volunteering", "3 × Clothing or Bedding: coats". */
-export function whatWasGiven(donation: Donation, currency: string): string {
+export function whatWasGiven(donation: GivenParts, currency: string): string {
   switch (donation.type) {
     case GIVING_TYPE.funds:
       return formatMoney(donation.amount ?? 0, currency);

@@ -30,7 +30,7 @@ export function joinRequestsService(
   invitations: Pick<InvitationsService, 'join' | 'present'>,
 ) {
   const db = () => ctx.database.db;
-  const { targetNames, isMember, targetName } = invitationTargets(ctx);
+  const { targetNames, isMember } = invitationTargets(ctx);
   const { join, present } = invitations;
 
   /** Requests with their askers; `activeOnly` leaves out people who deleted their account (lists). */
@@ -84,7 +84,6 @@ export function joinRequestsService(
       }
       if (await isMember(db(), body.target_type, body.target_id, user.id))
         throw conflict('ALREADY_MEMBER', 'You are already a member.');
-      const name = await targetName(body.target_type, body.target_id);
       const row = await db().transaction(async (tx) => {
         const created = await invitationsRepository.insertJoin(
           tx,
@@ -98,22 +97,13 @@ export function joinRequestsService(
         );
         if (!created)
           throw conflict('ALREADY_REQUESTED', 'You have already asked to join. Wait for an answer.');
-        const adminIds =
-          body.target_type === 'business'
-            ? await organisationsQueries.businessAdminIds(tx, body.target_id)
-            : await charitiesQueries.adminIds(tx, body.target_id);
-        const asker = (await usersQueries.names(tx, [user.id])).get(user.id) ?? 'Someone';
-        for (const admin of await usersQueries.people(tx, adminIds))
-          if (!admin.deletedAt)
-            await ctx.notices.queue(tx, {
-              to: admin.email,
-              subject: `${asker} asks to join ${name}`,
-              text: [
-                `${asker} asks to join ${name} on Kindred.`,
-                '',
-                `Answer the request: ${ctx.config.publicUrl}/${body.target_type === 'business' ? 'organisation/requests' : 'charity/members'}`,
-              ].join('\n'),
-            });
+        // Its admins are told by the notifications (docs/product/notifications.md).
+        await ctx.events.record(tx, 'join_request.created', {
+          request_id: created.id,
+          target_type: body.target_type,
+          target_id: body.target_id,
+          user_id: user.id,
+        });
         return created;
       });
       const [presented] = await presentJoins([row]);
@@ -132,7 +122,6 @@ export function joinRequestsService(
       );
       if (!row) throw notFound('The request');
       const accept = body.action === 'accept';
-      const name = await targetName(row.targetType, row.targetId);
       const decided = await db().transaction(async (tx) => {
         const done = await invitationsRepository.decideJoin(
           tx,
@@ -143,15 +132,13 @@ export function joinRequestsService(
         );
         if (!done) throw conflict('REQUEST_DECIDED', 'This request was already answered or withdrawn.');
         if (accept) await join(tx, row.targetType, row.targetId, row.userId, ADMIN_TYPE.employee, null);
-        const [asker] = await usersQueries.people(tx, [row.userId]);
-        if (asker && !asker.deletedAt)
-          await ctx.notices.queue(tx, {
-            to: asker.email,
-            subject: accept ? `You joined ${name}` : `Your request to join ${name}`,
-            text: accept
-              ? `${name} accepted your request: you are now a member on Kindred.`
-              : `${name} did not accept your request to join.`,
-          });
+        await ctx.events.record(tx, 'join_request.decided', {
+          request_id: row.id,
+          target_type: row.targetType,
+          target_id: row.targetId,
+          user_id: row.userId,
+          accepted: accept,
+        });
         return done;
       });
       const [presented] = await presentJoins([decided]);

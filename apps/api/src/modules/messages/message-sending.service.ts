@@ -34,6 +34,18 @@ function tooManyMessages() {
  * Writing messages (docs/product/organisations.md#messages, decision 027): drafts, sending and
  * replies, each sent message with its notice and within the sending rate limit.
  */
+/** Who is told of a sent message, and what. */
+export interface MessageAudience {
+  from: string;
+  subject: string;
+  /** The message itself, told only to a person. */
+  body: string | null;
+  recipientType: number;
+  /** The account (organisation, charity or project) it was sent to, told to its admins. */
+  account: { type: number; id: number; name: string } | null;
+  userIds: number[];
+}
+
 export function messageSendingService(ctx: AppContext) {
   const db = () => ctx.database.db;
   const { parties, present, visible } = messageViews(ctx);
@@ -80,66 +92,56 @@ export function messageSendingService(ctx: AppContext) {
       throw tooManyMessages();
   }
 
-  /** Queues the recipient's notice of a sent message: the body only to a person. */
-  async function queueNotice(executor: Executor, row: MessageRow, authorId: number): Promise<void> {
+  /**
+   * Who is told of a sent message (docs/product/notifications.md): the person it was sent to, or the
+   * admins of the account or project it was sent to but its author; the body is told only to a
+   * person. Undefined when the message is gone.
+   */
+  async function audience(executor: Executor, messageId: number): Promise<MessageAudience | undefined> {
+    const row = await messagesRepository.find(executor, messageId);
+    if (!row || row.sentAt === null) return undefined;
     const known = await parties(executor, [
       { type: row.senderType, id: row.senderId },
       { type: row.recipientType, id: row.recipientId },
     ]);
     const from = known.get(key(row.senderType, row.senderId))?.name ?? 'Someone';
-    if (row.recipientType === OWNER_TYPE.individual) {
-      const [person] = await usersQueries.people(executor, [row.recipientId]);
-      if (!person || person.deletedAt) return;
-      await ctx.notices.queue(executor, {
-        to: person.email,
-        subject: `New message from ${from}: ${row.subject}`,
-        text: [
-          `${from} sent you a message on Kindred.`,
-          '',
-          `Subject: ${row.subject}`,
-          '',
-          row.body,
-          '',
-          'Reply from Messages on Kindred.',
-        ].join('\n'),
-      });
-      return;
-    }
-    const account = known.get(key(row.recipientType, row.recipientId))?.name ?? 'your account';
+    const told = { from, subject: row.subject, recipientType: row.recipientType };
+    if (row.recipientType === OWNER_TYPE.individual)
+      return { ...told, body: row.body, account: null, userIds: [row.recipientId] };
+    const name = known.get(key(row.recipientType, row.recipientId))?.name ?? 'your account';
     const adminIds =
       row.recipientType === OWNER_TYPE.organisation
         ? await organisationsQueries.businessAdminIds(executor, row.recipientId)
         : row.recipientType === OWNER_TYPE.charity
           ? await charitiesQueries.adminIds(executor, row.recipientId)
           : await projectsQueries.adminIds(executor, row.recipientId);
-    const admins = await usersQueries.people(
-      executor,
-      adminIds.filter((id) => id !== authorId),
-    );
-    for (const admin of admins.filter((person) => !person.deletedAt))
-      await ctx.notices.queue(executor, {
-        to: admin.email,
-        subject: `New message for ${account}`,
-        text: [
-          `${from} sent ${account} a message on Kindred: “${row.subject}”.`,
-          '',
-          `Read it in Messages while acting as ${account}.`,
-        ].join('\n'),
-      });
+    return {
+      ...told,
+      body: null,
+      account: { type: row.recipientType, id: row.recipientId, name },
+      userIds: adminIds.filter((id) => id !== row.authorId),
+    };
   }
 
-  /** Inserts a sent message (or sends a draft) with its notice, in one transaction. */
+  /** Inserts a sent message (or sends a draft) with its event, in one transaction. */
   async function send(authorId: number, write: (tx: Executor) => Promise<MessageRow>): Promise<MessageRow> {
     const row = await db().transaction(async (tx) => {
       await checkRate(tx, authorId);
       const sent = await write(tx);
-      await queueNotice(tx, sent, authorId);
+      await ctx.events.record(tx, 'message.sent', {
+        message_id: sent.id,
+        recipient_type: sent.recipientType,
+        recipient_id: sent.recipientId,
+        author_id: authorId,
+      });
       return sent;
     });
     return row;
   }
 
   return {
+    audience,
+
     /** POST /message/create: status 1 saves a draft, 2 sends. */
     async create(auth: AuthUser | null, body: MessageCreateBody) {
       const user = await ctx.access.require(auth, mailboxPermission(body.owner_type), [body.owner_id]);

@@ -11,6 +11,7 @@ const queueOne = prepared('notices_queue', (db) =>
     to: sql.placeholder('to'),
     subject: sql.placeholder('subject'),
     text: sql.placeholder('text'),
+    headers: sql.placeholder('headers'),
     createdAt: sql.placeholder('at'),
     nextAttemptAt: sql.placeholder('at'),
   }),
@@ -18,8 +19,12 @@ const queueOne = prepared('notices_queue', (db) =>
 
 /** SQL of the queued notices. Only the notices module calls it. */
 export const noticesRepository = {
-  async queue(db: Executor, notice: { to: string; subject: string; text: string }, at: Date): Promise<void> {
-    await queueOne(db, { ...notice, at });
+  async queue(
+    db: Executor,
+    notice: { to: string; subject: string; text: string; headers?: Record<string, string> | undefined },
+    at: Date,
+  ): Promise<void> {
+    await queueOne(db, { ...notice, headers: notice.headers ? JSON.stringify(notice.headers) : null, at });
   },
 
   /**

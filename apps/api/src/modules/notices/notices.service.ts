@@ -5,7 +5,7 @@ import type { Mailer, MailMessage } from '../../lib/mailer.js';
 import { noticesRepository } from './notices.repository.js';
 
 /** A notice: plain text to one address. */
-export type Notice = Pick<MailMessage, 'to' | 'subject' | 'text'>;
+export type Notice = Pick<MailMessage, 'to' | 'subject' | 'text' | 'headers'>;
 
 /** How many notices one delivery run claims at a time. */
 const BATCH = 20;
@@ -61,7 +61,12 @@ export function noticesService(deps: {
       );
       for (const notice of batch) {
         try {
-          await deps.mailer().send({ to: notice.to, subject: notice.subject, text: notice.text });
+          await deps.mailer().send({
+            to: notice.to,
+            subject: notice.subject,
+            text: notice.text,
+            ...(notice.headers ? { headers: notice.headers } : {}),
+          });
           await noticesRepository.markSent(deps.db(), notice.id, deps.now());
           sent++;
         } catch (error) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, serialId, timestamptz } from '../../db/columns.js';
 
 /**
@@ -14,6 +14,8 @@ export const queuedNotices = pgTable(
     to: text('to_address').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
+    /** Mail headers of its own: a notification's List-Unsubscribe (docs/product/notifications.md). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: createdAt(),
     /** When a process may (next) try to deliver it: now when queued, later after a failure or a claim. */
     nextAttemptAt: timestamptz('next_attempt_at').notNull(),

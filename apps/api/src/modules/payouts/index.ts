@@ -9,6 +9,8 @@ export { type PayoutsService, payoutsService } from './payouts.service.js';
 
 /** What reconciliation reads of payouts: those paid, by the provider's transfer id. */
 export const payoutsQueries = {
+  /** A payout by id (notifications tell its charity of it). */
+  find: payoutsRepository.find,
   paidBetween: payoutsRepository.paidBetween,
   paidByTransferIds: payoutsRepository.paidByTransferIds,
 };

@@ -138,15 +138,8 @@ export function payoutMoney(ctx: AppContext, provider: PaymentProvider) {
     return payout;
   }
 
-  /** Mails the charity's admins what became of a payout. */
-  async function tell(tx: Tx, payout: PayoutRow, subject: string, text: string) {
-    const emails = await usersQueries.emails(tx, await charitiesQueries.adminIds(tx, payout.charityId));
-    for (const to of emails) await ctx.notices.queue(tx, { to, subject, text });
-  }
-
   /** The payout's money leaves for the bank: paid with the transfer's id, or failed and its money back. */
   async function send(payout: PayoutRow): Promise<PayoutRow> {
-    const money = formatMoney(payout.amount, ctx.config.currency);
     try {
       const transfer = await provider.transfer({
         accountId: payout.accountId,
@@ -175,12 +168,6 @@ export function payoutMoney(ctx: AppContext, provider: PaymentProvider) {
           charity_id: row.charityId,
           amount: row.amount,
         });
-        await tell(
-          tx,
-          paid,
-          `Payout of ${money} paid`,
-          `${money} has been paid to your charity's bank account (transfer ${transfer.id}). Its statement lists the gifts it pays: ${ctx.config.publicUrl}/charity/funds`,
-        );
         return paid;
       });
     } catch (error) {
@@ -212,13 +199,6 @@ export function payoutMoney(ctx: AppContext, provider: PaymentProvider) {
         charity_id: row.charityId,
         amount: row.amount,
       });
-      const money = formatMoney(row.amount, ctx.config.currency);
-      await tell(
-        tx,
-        failed,
-        `Payout of ${money} not paid`,
-        `Your payout of ${money} was not paid: ${message} The money is back in your charity's available funds: ${ctx.config.publicUrl}/charity/funds`,
-      );
       return failed;
     });
   }

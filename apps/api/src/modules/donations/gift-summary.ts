@@ -1,0 +1,68 @@
+import type { Executor } from '../../db/client.js';
+import { charitiesQueries } from '../charities/index.js';
+import { projectsQueries } from '../projects/index.js';
+import { donationsRepository } from './donations.repository.js';
+import { whatWasGiven } from './receipts.js';
+
+/** A gift as others tell of it (a notification, a webhook): who gave, what, to whom, in words. */
+export interface GiftSummary {
+  id: number;
+  type: number;
+  status: number;
+  donorType: 'user' | 'business' | 'guest';
+  donorId: number;
+  /** The person who gave (for an organisation, the employee who asked); null for a guest's gift. */
+  giverId: number | null;
+  projectId: number | null;
+  charityId: number;
+  charityName: string;
+  /** The project's title, or the charity's name for a gift straight to it. */
+  to: string;
+  /** "₹50", "6 hours of volunteering", "3 × Technology: laptops". */
+  what: string;
+  /** An organisation's match: the employee's gift it answers. */
+  matchOf: number | null;
+}
+
+/** Reads a gift and says it in words; undefined when there is no such gift. */
+export async function giftSummary(
+  db: Executor,
+  id: number,
+  currency: string,
+): Promise<GiftSummary | undefined> {
+  const row = await donationsRepository.find(db, id);
+  if (!row) return undefined;
+  // One after another: the caller may be inside a transaction (one connection).
+  const charity = await charitiesQueries.byId(db, row.charityId);
+  const titles = row.projectId
+    ? await projectsQueries.titles(db, [row.projectId])
+    : new Map<number, string>();
+  const charityName = charity?.name ?? 'a charity';
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    donorType: row.donorType,
+    donorId: row.donorId,
+    giverId:
+      row.donorType === 'guest' ? null : (row.createdBy ?? (row.donorType === 'user' ? row.donorId : null)),
+    projectId: row.projectId,
+    charityId: row.charityId,
+    charityName,
+    to: (row.projectId ? titles.get(row.projectId) : undefined) ?? charityName,
+    what: whatWasGiven(
+      {
+        type: row.type,
+        amount: row.amount,
+        hours: row.hours,
+        confirmed_hours: row.confirmedHours,
+        skill_type: row.skillType,
+        quantity: row.quantity,
+        gift_type: row.giftType,
+        description: row.description,
+      },
+      currency,
+    ),
+    matchOf: row.matchOf,
+  };
+}
