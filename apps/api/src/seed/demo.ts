@@ -23,6 +23,7 @@ import { seedDemoCards } from './demo-cards.js';
 import { seedDemoDonations } from './demo-donations.js';
 import { seedDemoMessages } from './demo-messages.js';
 import { seedDemoMoneyBack } from './demo-money-back.js';
+import { seedDemoNotifications } from './demo-notifications.js';
 import { seedDemoOrgPeople } from './demo-org-people.js';
 import { seedDemoOrganisationMoney } from './demo-organisation-money.js';
 import { coverSvg, logoSvg, type RenderedPicture, renderPicture, storePicture } from './demo-pictures.js';
@@ -592,13 +593,30 @@ export async function seedDemo(db: Db, storage: FileStorage, currency: string, n
       { id: acme.id, owner, signoff, employee, southLogo: await storePicture(storage, 'logos', acmeLogo) },
       projectIds,
     );
+    // What each demo person has been told: something unread in every bell.
+    await seedDemoNotifications(
+      tx,
+      now,
+      currency,
+      {
+        donor,
+        owner,
+        signoff,
+        employee,
+        charityAdmin,
+        asker: 'Aisha Khan',
+        acmeId: acme.id,
+        riverTrustId: charityIds[0] as number,
+      },
+      projectIds,
+    );
   });
 }
 
 /** Empties every table the demo and its use fill (not the places), money included, so the demo can be loaded again. */
 export async function clearDemo(db: Db): Promise<void> {
   await db.execute(
-    sql`truncate table subscription_invoices, business_subscriptions, discount_codes, subscription_plans, donation_signoffs, donation_history, subscription_retries, donations, donation_subscriptions, gift_aid_claims, gift_aid_declarations, ledger_entries, ledger_transactions, ledger_accounts, idempotency_keys, payments, payment_methods, sandbox_payments, sandbox_refunds, sandbox_disputes, sandbox_transfers, donation_refunds, refund_requests, donation_disputes, gift_aid_adjustments, payout_items, payouts, payout_schedules, reconciliation_mismatches, reconciliation_runs, guest_givers, direct_debits, provider_accounts, provider_events, group_join_requests, group_membership_periods, group_pin_failures, group_memberships, project_memberships, charity_memberships, business_memberships, groups, projects, charities, businesses, user_codes, login_failures, users, employee_sub_group_members, employee_sub_groups, employee_groups, invitations, join_requests, messages, audit_log, admin_project_reminders, admin_statistics_daily, admin_statistics_runs restart identity cascade`,
+    sql`truncate table subscription_invoices, business_subscriptions, discount_codes, subscription_plans, donation_signoffs, donation_history, subscription_retries, donations, donation_subscriptions, gift_aid_claims, gift_aid_declarations, ledger_entries, ledger_transactions, ledger_accounts, idempotency_keys, payments, payment_methods, sandbox_payments, sandbox_refunds, sandbox_disputes, sandbox_transfers, donation_refunds, refund_requests, donation_disputes, gift_aid_adjustments, payout_items, payouts, payout_schedules, reconciliation_mismatches, reconciliation_runs, guest_givers, direct_debits, provider_accounts, provider_events, group_join_requests, group_membership_periods, group_pin_failures, group_memberships, project_memberships, charity_memberships, business_memberships, groups, projects, charities, businesses, user_codes, login_failures, users, employee_sub_group_members, employee_sub_groups, employee_groups, invitations, join_requests, messages, notifications, notification_preferences, audit_log, admin_project_reminders, admin_statistics_daily, admin_statistics_runs restart identity cascade`,
   );
 }
 

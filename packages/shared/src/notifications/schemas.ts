@@ -68,7 +68,9 @@ export const NOTIFICATION_KIND_CODES = Object.keys(NOTIFICATION_KINDS) as [
   ...NotificationKind[],
 ];
 
-const kindSchema = z.enum(NOTIFICATION_KIND_CODES, { message: 'Choose a kind of notification from the list.' });
+const kindSchema = z.enum(NOTIFICATION_KIND_CODES, {
+  message: 'Choose a kind of notification from the list.',
+});
 const mailChoiceSchema = z.enum(MAIL_CHOICES, { message: 'Choose now, daily or off.' });
 
 /** The account a notification is about, when the person was told as one of its admins. */
@@ -99,12 +101,16 @@ export const markReadBodySchema = z.union([
   z
     .object({
       ids: z
-        .array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER), { message: 'Name the notifications.' })
+        .array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER), {
+          message: 'Name the notifications.',
+        })
         .min(1, { message: 'Name at least one notification.' })
         .max(100, { message: 'Name at most 100 notifications at a time.' }),
     })
     .strict(),
-  z.object({ all: z.literal(true, { message: 'Send "all": true to mark every notification read.' }) }).strict(),
+  z
+    .object({ all: z.literal(true, { message: 'Send "all": true to mark every notification read.' }) })
+    .strict(),
 ]);
 export type MarkReadBody = z.infer<typeof markReadBodySchema>;
 
@@ -118,9 +124,7 @@ export type NotificationPreference = z.infer<typeof notificationPreferenceSchema
 
 /** GET and PUT /user/notification_preferences: every kind, with its words. */
 export const notificationPreferencesSchema = z.object({
-  preferences: z.array(
-    notificationPreferenceSchema.extend({ label: z.string(), description: z.string() }),
-  ),
+  preferences: z.array(notificationPreferenceSchema.extend({ label: z.string(), description: z.string() })),
 });
 
 /** PUT /user/notification_preferences: the kinds to change (the others stay as they are). */

@@ -182,13 +182,19 @@ describe('the list and the bell', () => {
     expect(marked.json()).toEqual({ count: 2 });
     expect((await notifications(donor)).find((n) => n.id === othersNewest?.id)?.read_at).toBeNull();
 
-    const all = await t.request('POST', '/api/notifications/mark_read', { token: giver.token, body: { all: true } });
+    const all = await t.request('POST', '/api/notifications/mark_read', {
+      token: giver.token,
+      body: { all: true },
+    });
     expect(all.json()).toEqual({ count: 0 });
     expect((await notifications(giver)).every((n) => n.read_at !== null)).toBe(true);
   });
 
   it('refuses bad input with field errors and a stranger without a sign-in', async () => {
-    const bad = await t.request('POST', '/api/notifications/mark_read', { token: donor.token, body: { ids: [] } });
+    const bad = await t.request('POST', '/api/notifications/mark_read', {
+      token: donor.token,
+      body: { ids: [] },
+    });
     expect(bad.statusCode).toBe(400);
     const badKind = await t.request('PUT', '/api/user/notification_preferences', {
       token: donor.token,
@@ -205,8 +211,9 @@ describe('the list and the bell', () => {
 describe('preferences', () => {
   it('start at each kind’s default and change only the kinds sent', async () => {
     const person = await t.createUser();
-    const start = (await t.request('GET', '/api/user/notification_preferences', { token: person.token })).json()
-      .preferences;
+    const start = (
+      await t.request('GET', '/api/user/notification_preferences', { token: person.token })
+    ).json().preferences;
     expect(start.find((p: { kind: string }) => p.kind === 'gift_update')).toMatchObject({
       label: 'My gifts',
       in_app: true,
@@ -280,7 +287,9 @@ describe('unsubscribe', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(res.statusCode, res.body).toBe(200);
-    const prefs = (await t.request('GET', '/api/user/notification_preferences', { token: giver.token })).json();
+    const prefs = (
+      await t.request('GET', '/api/user/notification_preferences', { token: giver.token })
+    ).json();
     expect(prefs.preferences.find((p: { kind: string }) => p.kind === 'gift_update').mail).toBe('off');
   });
 
