@@ -27,6 +27,7 @@ import { filesRoutes } from './modules/files/files.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { configRoutes } from './modules/health/config.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { purgeIdempotencyKeys } from './modules/ledger/idempotency.js';
 import { ledgerService } from './modules/ledger/ledger.service.js';
@@ -190,6 +191,7 @@ export async function buildApp(
       await api.register(employeesRoutes(ctx, services));
       await api.register(messagesRoutes(ctx, services));
       await api.register(notificationsRoutes(ctx, services));
+      await api.register(integrationsRoutes(ctx, services));
       await api.register(adminRoutes(ctx, services));
       await api.register(auditRoutes(ctx, services));
       await api.register(matchingRoutes(ctx, services));
@@ -224,6 +226,8 @@ export async function buildApp(
       run: () => services.projectLifecycle.finishExpired(),
     },
     { name: 'map cells', cron: '*/10 * * * *', run: () => services.explore.refreshMapCells() },
+    // Webhook deliveries whose retry fell due (a delivery just after its event needs no round).
+    { name: 'webhook retries', cron: '* * * * *', run: () => services.webhooks.wakeDue() },
     // The daily digest of notifications people chose to have mailed once a day, at 07:00 UTC.
     { name: 'notification digests', cron: '0 7 * * *', run: () => services.notifications.sendDigests() },
   ];

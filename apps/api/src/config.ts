@@ -37,6 +37,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: booleanText.default(true),
   RATE_LIMITS: booleanText.default(true),
+  WEBHOOK_ALLOW_PRIVATE: booleanText.default(false),
   /**
    * Which proxies in front of the API to believe about the client's address (X-Forwarded-For), for
    * the limits per address: unset or `false` (none: the socket's address), or a comma-separated
@@ -83,6 +84,13 @@ export interface Config {
   logLevel: string;
   demoData: boolean;
   rateLimits: boolean;
+  /**
+   * Webhooks may go to private, loopback and link-local addresses and over plain http: for
+   * development and tests only (docs/product/webhooks-and-api-tokens.md).
+   */
+  webhookAllowPrivate: boolean;
+  /** How long a webhook delivery waits for its endpoint's answer. */
+  webhookTimeoutMs: number;
   /** Fastify's `trustProxy`: false, or the trusted proxies' addresses and CIDR ranges. */
   trustProxy: false | string[];
   webDist: string | undefined;
@@ -144,6 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     demoData: e.DEMO_DATA,
     rateLimits: e.RATE_LIMITS,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    webhookTimeoutMs: 10_000,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST,
     publicCacheBytes: Math.round(e.PUBLIC_CACHE_MB * 1024 * 1024),

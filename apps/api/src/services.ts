@@ -39,6 +39,7 @@ import { exploreService } from './modules/explore/index.js';
 import { filesService } from './modules/files/index.js';
 import { groupMembershipService } from './modules/groups/group-membership.service.js';
 import { groupsService } from './modules/groups/groups.service.js';
+import { apiTokensService, webhooksService } from './modules/integrations/index.js';
 import { invitationsService } from './modules/invitations/invitations.service.js';
 import { joinRequestsService } from './modules/invitations/join-requests.service.js';
 import { matchingService } from './modules/matching/index.js';
@@ -107,6 +108,9 @@ export function buildServices(ctx: AppContext) {
     messageAudience: (executor, id) => messageSending.audience(executor, id),
   });
   notifications.listen();
+  // Webhooks are one more listener of the same events (docs/product/webhooks-and-api-tokens.md).
+  const webhooks = webhooksService(ctx, { timeoutMs: ctx.config.webhookTimeoutMs });
+  webhooks.listen();
   listen(ctx, { matching, employees });
   // Billing: paying an invoice and choosing a plan are shared by the organisation's subscription,
   // the platform's setting of one and the scheduled invoice runs.
@@ -164,6 +168,8 @@ export function buildServices(ctx: AppContext) {
     messages: messagesService(ctx),
     messageSending,
     notifications,
+    webhooks,
+    apiTokens: apiTokensService(ctx),
     admin: adminService(ctx),
     adminAccounts: adminAccountsService(ctx),
     adminProjects: adminProjectsService(ctx),

@@ -8,6 +8,7 @@ export * from './donations/index.js';
 export * from './employees/index.js';
 export * from './explore/index.js';
 export * from './groups/index.js';
+export * from './integrations/index.js';
 export * from './invitations/index.js';
 export * from './messages/index.js';
 export * from './money/index.js';

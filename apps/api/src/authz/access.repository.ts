@@ -96,7 +96,17 @@ export const accessRepository = {
     return new Set(rows.map((row) => row.id));
   },
 
-  /** Groups the person is an admin of. */
+  /** Of these projects, those a charity runs (an API token of the charity acts on those only). */
+  async projectsOfCharity(db: Executor, ids: number[], charityId: number) {
+    if (ids.length === 0) return new Set<number>();
+    const rows = await db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(inArray(projects.id, ids), eq(projects.charityId, charityId)));
+    return new Set(rows.map((row) => row.id));
+  },
+
+  /** The projects of these ids that exist. */
   async existingProjects(db: Executor, ids: number[]) {
     const rows = await db.select({ id: projects.id }).from(projects).where(inArray(projects.id, ids));
     return new Set(rows.map((row) => row.id));

@@ -1,7 +1,7 @@
 import type { Executor } from '../db/client.js';
 import { forbidden, notFound, unauthorized } from '../lib/errors.js';
 import { accessRepository } from './access.repository.js';
-import { PERMISSIONS, type Permission } from './permissions.js';
+import { PERMISSIONS, Permission } from './permissions.js';
 
 /** The signed-in person a request acts for (null for a visitor). */
 export interface AuthUser {
@@ -11,6 +11,39 @@ export interface AuthUser {
   /** The display name ("First Last") and email the sign-in check read with the row, when it did. */
   name?: string;
   email?: string;
+  /**
+   * Set when the request came with an API token: it acts for its maker only on this account and
+   * within these scopes (docs/product/webhooks-and-api-tokens.md#api-tokens).
+   */
+  token?: { account: { type: 'charity' | 'business'; id: number }; scopes: readonly string[] };
+}
+
+/** The permissions each API token scope lends; a token holds no other. */
+const SCOPE_PERMISSIONS: Record<string, readonly Permission[]> = {
+  'donations:read': [Permission.CharityDonationsRead, Permission.BusinessDonationsRead],
+  'reports:read': [
+    Permission.CharityFinanceRead,
+    Permission.CharityDonationsRead,
+    Permission.BusinessReportsRead,
+  ],
+  'payouts:read': [Permission.CharityFinanceRead],
+  'projects:write': [Permission.CharityProjectsManage, Permission.ProjectManage],
+};
+
+/** The ids of those given that an API token may act on with the permission: its own account's only. */
+async function tokenLimit(
+  executor: Executor,
+  token: NonNullable<AuthUser['token']>,
+  permission: Permission,
+  ids: number[],
+): Promise<number[]> {
+  if (!token.scopes.some((scope) => SCOPE_PERMISSIONS[scope]?.includes(permission))) return [];
+  const rule = PERMISSIONS[permission].rule;
+  if (rule.on === 'charity' || rule.on === 'business')
+    return rule.on === token.account.type ? ids.filter((id) => id === token.account.id) : [];
+  if (rule.on === 'project' && token.account.type === 'charity')
+    return [...(await accessRepository.projectsOfCharity(executor, ids, token.account.id))];
+  return [];
 }
 
 /**
@@ -27,7 +60,11 @@ export function accessService(db: () => Executor) {
     executor: Executor = db(),
   ): Promise<Set<number>> {
     if (!auth) return new Set();
-    const unique = [...new Set(ids)];
+    let unique = [...new Set(ids)];
+    if (auth.token) {
+      unique = await tokenLimit(executor, auth.token, permission, unique);
+      if (unique.length === 0) return new Set();
+    }
     const rule = PERMISSIONS[permission].rule;
     switch (rule.on) {
       case 'self':

@@ -54,6 +54,7 @@ export const Permission = {
   BusinessMatchingManage: 'business.matching.manage',
   BusinessReportsRead: 'business.reports.read',
   BusinessHierarchyManage: 'business.hierarchy.manage',
+  BusinessIntegrationsManage: 'business.integrations.manage',
 
   CharityRead: 'charity.read',
   CharityUpdate: 'charity.update',
@@ -67,6 +68,7 @@ export const Permission = {
   CharityDonationsApprove: 'charity.donations.approve',
   CharityGiftAidClaim: 'charity.gift_aid.claim',
   CharityDonationsRefund: 'charity.donations.refund',
+  CharityIntegrationsManage: 'charity.integrations.manage',
 
   ProjectManage: 'project.manage',
 
@@ -328,6 +330,11 @@ export const PERMISSIONS: Record<Permission, PermissionSpec> = {
     what: 'See an organisation’s reports: totals, donations, employees’ volunteering, recurring and future donations.',
     denied: 'Only the organisation’s admins can see its reports.',
   },
+  [Permission.BusinessIntegrationsManage]: {
+    rule: { on: 'business', adminTypes: [superAdmin, admin] },
+    what: 'Add and remove the organisation’s webhooks and API tokens, and see and retry webhook deliveries.',
+    denied: 'Only the organisation’s admins can manage its webhooks and API tokens.',
+  },
   [Permission.BusinessHierarchyManage]: {
     rule: { on: 'business', adminTypes: [superAdmin] },
     what: 'Add or remove sub-businesses and move employees between an organisation and its sub-businesses (asked of the parent).',
@@ -383,6 +390,11 @@ export const PERMISSIONS: Record<Permission, PermissionSpec> = {
     rule: { on: 'charity', adminTypes: [superAdmin, admin], grant: 'manage_projects' },
     what: 'Approve, decline or complete offers of time, skills and gifts.',
     denied: 'You cannot approve this charity’s donations.',
+  },
+  [Permission.CharityIntegrationsManage]: {
+    rule: { on: 'charity', adminTypes: [superAdmin, admin] },
+    what: 'Add and remove the charity’s webhooks and API tokens, and see and retry webhook deliveries.',
+    denied: 'Only the charity’s admins can manage its webhooks and API tokens.',
   },
   [Permission.CharityDonationsRefund]: {
     rule: { on: 'charity', adminTypes: [superAdmin, admin] },

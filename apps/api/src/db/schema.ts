@@ -9,6 +9,7 @@ export * from '../modules/donations/donations.table.js';
 export * from '../modules/donations/refunds.table.js';
 export * from '../modules/employees/employees.table.js';
 export * from '../modules/groups/groups.table.js';
+export * from '../modules/integrations/integrations.table.js';
 export * from '../modules/invitations/invitations.table.js';
 export * from '../modules/ledger/ledger.table.js';
 export * from '../modules/matching/matching.table.js';

@@ -56,8 +56,19 @@ export interface EventBus {
    * another, so a burst of changes runs it once.
    */
   defer(executor: Executor, task: string): Promise<void>;
+  /**
+   * Work after the commit for one thing (a webhook endpoint's deliveries): one job of `task` with
+   * `payload`, keyed `key` (a pending job of the same key is replaced, so a burst runs it once) and
+   * run in the serial queue `queue` (never two at once, in any process).
+   */
+  enqueue(
+    executor: Executor,
+    task: string,
+    payload: object,
+    options: { key: string; queue: string },
+  ): Promise<void>;
   /** Runs `task`'s deferred jobs in this process; a process that does not handle it leaves them to others. */
-  handle(task: string, run: () => Promise<unknown>): void;
+  handle(task: string, run: (payload: unknown) => Promise<unknown>): void;
   /** Starts this process's worker: the handlers, and the scheduled jobs unless `schedule` is false. */
   start(jobs: ScheduledJob[], options: { schedule: boolean }): Promise<void>;
   /**
@@ -116,10 +127,16 @@ export function createEventBus(deps: {
       );
     },
 
+    async enqueue(executor, task, payload, options) {
+      await executor.execute(
+        sql`select ${sql.raw(QUEUE_SCHEMA)}.add_job(${task}, ${JSON.stringify(payload)}::json, queue_name => ${options.queue}, job_key => ${options.key}, max_attempts => ${HANDLER_ATTEMPTS})`,
+      );
+    },
+
     handle(task, handle) {
       if (tasks[task]) throw new Error(`The task ${task} already has a handler`);
-      tasks[task] = async () => {
-        await handle();
+      tasks[task] = async (payload) => {
+        await handle(payload);
       };
     },
 

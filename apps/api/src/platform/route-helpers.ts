@@ -50,7 +50,23 @@ export function routeOptions(tags: string[]) {
   return {
     user: <Schema extends FastifySchema>(summary: string, schema: Schema, config?: ExtraConfig) => ({
       config: { ...config, auth: 'user' as const },
-      schema: { tags, security, summary, ...schema },
+      schema: {
+        tags,
+        // A call an API token may make says which scope it needs.
+        security: config?.scope ? [...security, { apiToken: [config.scope] }] : security,
+        summary,
+        ...schema,
+        ...(config?.scope
+          ? {
+              description: [
+                schema.description,
+                `An API token with the scope \`${config.scope}\` may make this call, for its own account.`,
+              ]
+                .filter(Boolean)
+                .join(' '),
+            }
+          : {}),
+      },
     }),
     public: <Schema extends FastifySchema>(summary: string, schema: Schema, config?: ExtraConfig) => ({
       config: { ...config, auth: 'public' as const },

@@ -1,9 +1,10 @@
-import { TOKEN_EXPIRED_MESSAGE } from '@kindred/shared';
+import { type ApiTokenScope, TOKEN_EXPIRED_MESSAGE } from '@kindred/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../authz/access.js';
 import type { AppContext } from '../context.js';
 import { AppError, unauthorized } from '../lib/errors.js';
 import { verifyToken } from '../lib/tokens.js';
+import { API_TOKEN_PREFIX, apiTokenGrant } from '../modules/integrations/index.js';
 import { usersQueries } from '../modules/users/index.js';
 
 export type { AuthUser } from '../authz/access.js';
@@ -18,6 +19,8 @@ export type Authentication = 'public' | 'user';
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: Authentication;
+    /** The scope an API token needs to make this call; a call without one takes no API token. */
+    scope?: ApiTokenScope;
   }
   interface FastifyRequest {
     auth: AuthUser | null;
@@ -35,6 +38,7 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <token>".', 'INVALID_TOKEN');
+  if (match[1].startsWith(API_TOKEN_PREFIX)) return tokenUser(ctx, request, match[1]);
   const check = await verifyToken(ctx.config.jwtSecret, match[1], ctx.now());
   if (!check.ok) {
     if (check.reason === 'expired') throw new AppError(401, 'TOKEN_EXPIRED', TOKEN_EXPIRED_MESSAGE);
@@ -43,6 +47,26 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
   const user = await sessionUser(ctx, check.claims.userId, check.claims.version);
   if (!user) throw unauthorized('Your session has ended. Please sign in again.', 'SESSION_REVOKED');
   return user;
+}
+
+/**
+ * The person an API token acts for, limited to its account and scopes (the access layer keeps it
+ * to them): only on a call that names a scope the token holds.
+ */
+async function tokenUser(ctx: AppContext, request: FastifyRequest, token: string): Promise<AuthUser> {
+  const scope = request.routeOptions.config?.scope;
+  const grant = await apiTokenGrant(ctx, token);
+  if (!grant)
+    throw unauthorized(
+      'This API token is not valid: it was revoked, has expired or never existed.',
+      'INVALID_TOKEN',
+    );
+  if (!scope) throw new AppError(403, 'TOKEN_NOT_ALLOWED', 'API tokens cannot make this call.');
+  if (!grant.scopes.includes(scope))
+    throw new AppError(403, 'TOKEN_SCOPE', `This API token does not have the scope ${scope}.`);
+  const user = await sessionUser(ctx, grant.userId);
+  if (!user) throw unauthorized('The person who made this API token can no longer act.', 'INVALID_TOKEN');
+  return { ...user, token: { account: grant.account, scopes: grant.scopes } };
 }
 
 /**

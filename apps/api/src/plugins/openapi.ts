@@ -15,7 +15,12 @@ export async function registerOpenApi(app: FastifyInstance) {
         version: '0.1.0',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // A charity's or an organisation's API token (kt_...), sent as a bearer token: a call that
+          // takes one names the scope it needs (docs/product/webhooks-and-api-tokens.md#api-tokens).
+          apiToken: { type: 'http', scheme: 'bearer', bearerFormat: 'Kindred API token' },
+        },
       },
     },
     transform: jsonSchemaTransform,

@@ -8,6 +8,7 @@ import {
   reportQuerySchema,
   totalStatisticsSchema,
 } from '@kindred/shared';
+import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
 import {
   idParam,
@@ -28,7 +29,12 @@ function typeParams(min: number, max: number, choices: string, notANumber = choi
 const kindParams = typeParams(2, 5, 'Choose 2 (funds), 3, 4 or 5.', 'Choose a kind of giving.');
 const hoursParams = typeParams(3, 4, 'Choose 3 (volunteering) or 4 (skilled volunteering).');
 
-const route = routeOptions(['organisation']);
+const organisationRoute = routeOptions(['organisation']);
+/** Every report may be read with an API token holding `reports:read` (docs/product/webhooks-and-api-tokens.md#api-tokens). */
+const route = {
+  user: <Schema extends FastifySchema>(summary: string, schema: Schema) =>
+    organisationRoute.user(summary, schema, { scope: 'reports:read' }),
+};
 
 /** An organisation's reports (issue 10, decision 024); its admins. */
 export const businessReportsRoutes = moduleRoutes(async (app, { businessReports: reports }) => {

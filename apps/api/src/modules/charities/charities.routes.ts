@@ -95,10 +95,14 @@ export const charitiesRoutes = moduleRoutes(async (app, { charities, charityMemb
 
   app.get(
     '/charity/funds/:id',
-    route.user("A charity's funds and its projects' funds (view_finance)", {
-      params: idParams(),
-      response: { 200: charityFundsSchema },
-    }),
+    route.user(
+      "A charity's funds and its projects' funds (view_finance)",
+      {
+        params: idParams(),
+        response: { 200: charityFundsSchema },
+      },
+      { scope: 'reports:read' },
+    ),
     async (request) => charities.funds(request.auth, request.params.id),
   );
 

@@ -215,10 +215,14 @@ export const donationsRoutes = moduleRoutes(
 
     app.get(
       '/business/:id/donations',
-      route.user('Donations on behalf of the organisation waiting for sign-off, with their approvals', {
-        params: idParams(),
-        ...paged(businessPendingDonationSchema),
-      }),
+      route.user(
+        'Donations on behalf of the organisation waiting for sign-off, with their approvals',
+        {
+          params: idParams(),
+          ...paged(businessPendingDonationSchema),
+        },
+        { scope: 'donations:read' },
+      ),
       async (request) => signoff.waitingForSignoff(request.auth, request.params.id, request.query),
     );
 
@@ -467,7 +471,11 @@ export const donationsRoutes = moduleRoutes(
     for (const [path, summary, method] of charityLists) {
       app.get(
         path,
-        route.user(summary, { params: idParams(), querystring: listQuery, response: { 200: donationPage } }),
+        route.user(
+          summary,
+          { params: idParams(), querystring: listQuery, response: { 200: donationPage } },
+          { scope: 'donations:read' },
+        ),
         async (request) =>
           charityInbox.ofCharity(request.auth, request.params.id, request.query, request.query, method),
       );
@@ -485,10 +493,14 @@ export const donationsRoutes = moduleRoutes(
 
     app.get(
       '/charity/total_statistics/:id',
-      route.user('What a charity received, in total and by month', {
-        params: idParams(),
-        response: { 200: charityStatisticsSchema },
-      }),
+      route.user(
+        'What a charity received, in total and by month',
+        {
+          params: idParams(),
+          response: { 200: charityStatisticsSchema },
+        },
+        { scope: 'reports:read' },
+      ),
       async (request) => donationStatistics.charityStatistics(request.auth, request.params.id),
     );
 

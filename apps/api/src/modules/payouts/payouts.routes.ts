@@ -29,11 +29,15 @@ const onePayout = z.object({ payout: payoutSchema });
 export const payoutsRoutes = moduleRoutes(async (app, { payouts, payoutSchedules }) => {
   app.get(
     '/charity/:id/payouts',
-    route.user('A charity’s payouts, newest first (view_finance)', {
-      params: idParams(),
-      querystring: pageQuerySchema,
-      response: { 200: pageSchema(payoutSchema) },
-    }),
+    route.user(
+      'A charity’s payouts, newest first (view_finance)',
+      {
+        params: idParams(),
+        querystring: pageQuerySchema,
+        response: { 200: pageSchema(payoutSchema) },
+      },
+      { scope: 'payouts:read' },
+    ),
     async (request) => payouts.ofCharity(request.auth, request.params.id, request.query),
   );
 

@@ -47,6 +47,8 @@ export function projectEditingService(ctx: AppContext, access: ProjectAccess) {
           association: ASSOCIATION_STATUS.new,
         };
       } else {
+        // One's own project: the person themself (an API token, which acts for an account, may not).
+        await ctx.access.require(user, Permission.UserSelf, [user.id]);
         owner = {
           ownerType: OWNER_TYPE.individual,
           ownerId: user.id,

@@ -45,6 +45,7 @@ export const projectsRoutes = moduleRoutes(
       route.user(
         'Create a Draft project for a charity (charity_id), an organisation (business_id) or yourself',
         { body: projectCreateBodySchema, response: { 201: projectSchema } },
+        { scope: 'projects:write' },
       ),
       async (request, reply) => created(reply, projectEditing.create(request.body, currentUser(request))),
     );
@@ -75,11 +76,11 @@ export const projectsRoutes = moduleRoutes(
 
     app.patch(
       '/project/:id',
-      route.user('Edit a Draft or Live project', {
-        params: idParams(),
-        body: projectUpdateBodySchema,
-        response: { 200: projectSchema },
-      }),
+      route.user(
+        'Edit a Draft or Live project',
+        { params: idParams(), body: projectUpdateBodySchema, response: { 200: projectSchema } },
+        { scope: 'projects:write' },
+      ),
       async (request) => projectEditing.update(request.params.id, request.body, currentUser(request)),
     );
 
@@ -94,6 +95,7 @@ export const projectsRoutes = moduleRoutes(
       route.user(
         'Move a project to another status: 2 publish, 3 complete, 0 cancel, 9 finish (others answer 409)',
         { params: idParams(), body: projectStatusBodySchema, response: { 200: projectSchema } },
+        { scope: 'projects:write' },
       ),
       async (request) => projectLifecycle.move(request.params.id, request.body.status, currentUser(request)),
     );
