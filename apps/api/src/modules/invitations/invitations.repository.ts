@@ -1,7 +1,7 @@
 import { JOIN_REQUEST_STATUS } from '@kindred/shared';
 import { and, desc, eq, gt, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { insertOne } from '../../db/insert.js';
+import { insertOne, updateWhere } from '../../db/insert.js';
 import { invitations, joinRequests } from './invitations.table.js';
 
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -62,12 +62,12 @@ export const invitationsRepository = {
     acceptedBy: number | null,
     now: Date,
   ): Promise<InvitationRow | undefined> {
-    const [row] = await db
-      .update(invitations)
-      .set({ status, acceptedBy, decidedAt: now })
-      .where(and(eq(invitations.id, id), ...usable(now)))
-      .returning();
-    return row;
+    return updateWhere(
+      db,
+      invitations,
+      { status, acceptedBy, decidedAt: now },
+      and(eq(invitations.id, id), ...usable(now)),
+    );
   },
 
   /** The pending, unexpired invitations sent to an email, newest first. */
@@ -122,12 +122,12 @@ export const invitationsRepository = {
     decidedBy: number,
     now: Date,
   ): Promise<JoinRequestRow | undefined> {
-    const [row] = await db
-      .update(joinRequests)
-      .set({ status, decidedBy, decidedAt: now })
-      .where(and(eq(joinRequests.id, id), eq(joinRequests.status, JOIN_REQUEST_STATUS.pending)))
-      .returning();
-    return row;
+    return updateWhere(
+      db,
+      joinRequests,
+      { status, decidedBy, decidedAt: now },
+      and(eq(joinRequests.id, id), eq(joinRequests.status, JOIN_REQUEST_STATUS.pending)),
+    );
   },
 
   /** A target's pending requests, oldest first, keyset paged on id. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { insertOne } from '../../db/insert.js';
+import { insertOne, updateWhere } from '../../db/insert.js';
 import { type IdKeyset, newestIdFirst } from '../../lib/pagination.js';
 import type { MoneyOwner } from './money-owner.js';
 import { directDebits } from './payments.table.js';
@@ -42,12 +42,12 @@ export const directDebitsRepository = {
     owner: MoneyOwner,
     now: Date,
   ): Promise<MandateRow | undefined> {
-    const [row] = await db
-      .update(directDebits)
-      .set({ status: 'cancelled', cancelledAt: now })
-      .where(and(ofOwner(id, owner), eq(directDebits.status, 'active')))
-      .returning();
-    return row;
+    return updateWhere(
+      db,
+      directDebits,
+      { status: 'cancelled', cancelledAt: now },
+      and(ofOwner(id, owner), eq(directDebits.status, 'active')),
+    );
   },
 
   /**

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { insertOne } from '../../db/insert.js';
+import { insertOne, updateWhere } from '../../db/insert.js';
 import type { MoneyOwner } from './money-owner.js';
 import { type PaymentPurpose, payments } from './payments.table.js';
 
@@ -61,12 +61,12 @@ export const paymentsRepository = {
     ledgerTransactionId: number,
     now: Date,
   ): Promise<PaymentRow | undefined> {
-    const [row] = await tx
-      .update(payments)
-      .set({ status: 'credited', ledgerTransactionId, updatedAt: now })
-      .where(eq(payments.id, id))
-      .returning();
-    return row;
+    return updateWhere(
+      tx,
+      payments,
+      { status: 'credited', ledgerTransactionId, updatedAt: now },
+      eq(payments.id, id),
+    );
   },
 
   async markFailed(db: Executor, id: number, failureMessage: string | null, now: Date) {

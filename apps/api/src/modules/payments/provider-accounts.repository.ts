@@ -1,5 +1,6 @@
 import { desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { updateWhere } from '../../db/insert.js';
 import { providerAccounts, providerEvents } from './payments.table.js';
 
 export type ProviderAccountRow = typeof providerAccounts.$inferSelect;
@@ -43,12 +44,12 @@ export const providerAccountsRepository = {
     by: number,
     at: Date,
   ): Promise<ProviderAccountRow | undefined> {
-    const [row] = await db
-      .update(providerAccounts)
-      .set({ verifiedAt: at, verifiedBy: by })
-      .where(eq(providerAccounts.charityId, charityId))
-      .returning();
-    return row;
+    return updateWhere(
+      db,
+      providerAccounts,
+      { verifiedAt: at, verifiedBy: by },
+      eq(providerAccounts.charityId, charityId),
+    );
   },
 
   async eventSeen(db: Executor, id: string): Promise<boolean> {
