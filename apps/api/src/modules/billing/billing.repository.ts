@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { insertOne, updateWhere } from '../../db/insert.js';
+import { firstWhere, insertOne, updateWhere } from '../../db/insert.js';
 import { type IdKeyset, newestIdFirst } from '../../lib/pagination.js';
 import {
   businessSubscriptions,
@@ -30,8 +30,7 @@ export const billingRepository = {
   },
 
   async plan(db: Executor, id: number): Promise<PlanRow | undefined> {
-    const [row] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, id));
-    return row;
+    return firstWhere(db, subscriptionPlans, eq(subscriptionPlans.id, id));
   },
 
   /** Plans by fee type and fee; only active ones unless `all`. At most 200 (a short catalogue). */
@@ -63,13 +62,11 @@ export const billingRepository = {
   },
 
   async codeById(db: Executor, id: number): Promise<DiscountCodeRow | undefined> {
-    const [row] = await db.select().from(discountCodes).where(eq(discountCodes.id, id));
-    return row;
+    return firstWhere(db, discountCodes, eq(discountCodes.id, id));
   },
 
   async codeByText(db: Executor, code: string): Promise<DiscountCodeRow | undefined> {
-    const [row] = await db.select().from(discountCodes).where(eq(discountCodes.code, code));
-    return row;
+    return firstWhere(db, discountCodes, eq(discountCodes.code, code));
   },
 
   /** Every code, newest first, keyset paged on the id. */
@@ -99,13 +96,11 @@ export const billingRepository = {
 
   /** The organisation's active subscription. */
   async active(db: Executor, businessId: number): Promise<SubscriptionRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(businessSubscriptions)
-      .where(
-        and(eq(businessSubscriptions.businessId, businessId), eq(businessSubscriptions.status, 'active')),
-      );
-    return row;
+    return firstWhere(
+      db,
+      businessSubscriptions,
+      and(eq(businessSubscriptions.businessId, businessId), eq(businessSubscriptions.status, 'active')),
+    );
   },
 
   /** The active subscription, locked for the rest of the transaction. */
@@ -130,8 +125,7 @@ export const billingRepository = {
   },
 
   async subscription(db: Executor, id: number): Promise<SubscriptionRow | undefined> {
-    const [row] = await db.select().from(businessSubscriptions).where(eq(businessSubscriptions.id, id));
-    return row;
+    return firstWhere(db, businessSubscriptions, eq(businessSubscriptions.id, id));
   },
 
   async endSubscription(db: Executor, id: number, status: 'cancelled' | 'replaced', now: Date) {
@@ -206,11 +200,11 @@ export const billingRepository = {
   },
 
   async invoiceOf(db: Executor, businessId: number, id: number): Promise<InvoiceRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(subscriptionInvoices)
-      .where(and(eq(subscriptionInvoices.id, id), eq(subscriptionInvoices.businessId, businessId)));
-    return row;
+    return firstWhere(
+      db,
+      subscriptionInvoices,
+      and(eq(subscriptionInvoices.id, id), eq(subscriptionInvoices.businessId, businessId)),
+    );
   },
 
   async invoiceForUpdate(db: Executor, id: number): Promise<InvoiceRow | undefined> {

@@ -2,7 +2,7 @@ import { ADMIN_TYPE, CHARITY_MEMBER_PERMISSIONS } from '@kindred/shared';
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { accountMemberships, membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor, Unstamped } from '../../db/client.js';
-import { insertOne, updateOne } from '../../db/insert.js';
+import { firstWhere, insertOne, updateOne } from '../../db/insert.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
 import { byName, exactTime, type Keyset, newestFirst, newestIdFirst } from '../../lib/pagination.js';
@@ -174,8 +174,7 @@ export const charitiesQueries = {
 
   /** A charity by id, deleted or not. */
   async byId(db: Executor, id: number): Promise<CharityRow | undefined> {
-    const [row] = await db.select().from(charities).where(eq(charities.id, id));
-    return row;
+    return firstWhere(db, charities, eq(charities.id, id));
   },
 
   /** Names and logos of charities by id (what a project shows of its charity). */

@@ -5,7 +5,7 @@ import type { SUBSCRIBER_TYPES } from './donations.table.js';
 
 type SubscriberType = (typeof SUBSCRIBER_TYPES)[number];
 
-import { insertOne, updateOne, updateWhere } from '../../db/insert.js';
+import { firstWhere, insertOne, updateOne, updateWhere } from '../../db/insert.js';
 import { donationSubscriptions, subscriptionRetries } from './donations.table.js';
 
 export type SubscriptionRow = typeof donationSubscriptions.$inferSelect;
@@ -38,8 +38,7 @@ export const subscriptionsRepository = {
   },
 
   async find(db: Executor, id: number): Promise<SubscriptionRow | undefined> {
-    const [row] = await db.select().from(donationSubscriptions).where(eq(donationSubscriptions.id, id));
-    return row;
+    return firstWhere(db, donationSubscriptions, eq(donationSubscriptions.id, id));
   },
 
   async lock(db: Executor, id: number): Promise<SubscriptionRow | undefined> {

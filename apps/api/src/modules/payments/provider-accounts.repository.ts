@@ -1,6 +1,6 @@
 import { desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { updateWhere } from '../../db/insert.js';
+import { firstWhere, updateWhere } from '../../db/insert.js';
 import { providerAccounts, providerEvents } from './payments.table.js';
 
 export type ProviderAccountRow = typeof providerAccounts.$inferSelect;
@@ -8,8 +8,7 @@ export type ProviderAccountRow = typeof providerAccounts.$inferSelect;
 /** SQL of the charities' payout accounts with the provider, and of the provider's webhook events. */
 export const providerAccountsRepository = {
   async find(db: Executor, charityId: number): Promise<ProviderAccountRow | undefined> {
-    const [row] = await db.select().from(providerAccounts).where(eq(providerAccounts.charityId, charityId));
-    return row;
+    return firstWhere(db, providerAccounts, eq(providerAccounts.charityId, charityId));
   },
 
   async upsert(db: Executor, values: typeof providerAccounts.$inferInsert): Promise<ProviderAccountRow> {

@@ -17,7 +17,7 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor, Unstamped } from '../../db/client.js';
-import { insertOne, updateOne } from '../../db/insert.js';
+import { firstWhere, insertOne, updateOne } from '../../db/insert.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
@@ -84,8 +84,7 @@ function whereOf(list: ProjectList): SQL | undefined {
 
 export const projectsRepository = {
   async find(db: Executor, id: number): Promise<ProjectRow | undefined> {
-    const [row] = await db.select().from(projects).where(eq(projects.id, id));
-    return row;
+    return firstWhere(db, projects, eq(projects.id, id));
   },
 
   async findForUpdate(db: Executor, id: number): Promise<ProjectRow | undefined> {

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Unstamped } from '../../db/client.js';
-import { insertOne, updateOne } from '../../db/insert.js';
+import { firstWhere, insertOne, updateOne } from '../../db/insert.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
@@ -32,8 +32,7 @@ const sessionRow = prepared('users_session', (db) =>
 /** SQL for users and their single-use codes. Every method takes the executor it runs in. */
 export const usersRepository = {
   async findById(db: Executor, id: number): Promise<UserRow | undefined> {
-    const [row] = await db.select().from(users).where(eq(users.id, id));
-    return row;
+    return firstWhere(db, users, eq(users.id, id));
   },
 
   /** What the sign-in check of every request needs of a person: 9 columns, not the whole row. */
@@ -44,11 +43,11 @@ export const usersRepository = {
   },
 
   async findByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(users)
-      .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)));
-    return row;
+    return firstWhere(
+      db,
+      users,
+      and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)),
+    );
   },
 
   async emailTaken(db: Executor, email: string): Promise<boolean> {
@@ -106,8 +105,7 @@ export const usersRepository = {
   },
 
   async findCode(db: Executor, codeHash: string) {
-    const [row] = await db.select().from(userCodes).where(eq(userCodes.codeHash, codeHash));
-    return row;
+    return firstWhere(db, userCodes, eq(userCodes.codeHash, codeHash));
   },
 
   async invalidateCodes(db: Executor, userId: number, purpose: CodePurpose, now: Date) {
