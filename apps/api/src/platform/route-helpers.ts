@@ -122,6 +122,12 @@ export async function sendPdf(
   return sendAttachment(reply, 'application/pdf', filename, pdf);
 }
 
+/** The schema of a statement sent as a PDF, or as CSV with `?format=csv` (what `sendFile` sends). */
+export const pdfOrCsv = {
+  querystring: z.object({ format: z.enum(['pdf', 'csv']).default('pdf') }),
+  produces: ['application/pdf', 'text/csv'],
+};
+
 /** Sends the file a call made in the format asked for (`{ type, filename, body }`: a statement) to be saved. */
 export async function sendFile(
   reply: FastifyReply,

@@ -43,6 +43,7 @@ import {
   idParams,
   moduleRoutes,
   paged,
+  pdfOrCsv,
   routeOptions,
   sendAttachment,
   sendFile,
@@ -300,8 +301,7 @@ export const donationsRoutes = moduleRoutes(
       '/user/giving_statement/:from/:to',
       route.user('My giving statement for a date range: funds, Gift Aid, hours and gifts (PDF or CSV)', {
         params: historyParamsSchema,
-        querystring: z.object({ format: z.enum(['pdf', 'csv']).default('pdf') }),
-        produces: ['application/pdf', 'text/csv'],
+        ...pdfOrCsv,
       }),
       async (request, reply) =>
         sendFile(

@@ -16,6 +16,7 @@ import {
   created,
   idParams,
   moduleRoutes,
+  pdfOrCsv,
   routeOptions,
   sendFile,
 } from '../../platform/route-helpers.js';
@@ -60,8 +61,7 @@ export const payoutsRoutes = moduleRoutes(async (app, { payouts, payoutSchedules
     '/charity/:id/payouts/:payout_id/statement',
     route.user('A payout’s statement: the gifts it pays (PDF, or CSV with ?format=csv)', {
       params: idParams('id', 'payout_id'),
-      querystring: z.object({ format: z.enum(['pdf', 'csv']).default('pdf') }),
-      produces: ['application/pdf', 'text/csv'],
+      ...pdfOrCsv,
     }),
     async (request, reply) =>
       sendFile(
