@@ -18,6 +18,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor, Unstamped } from '../../db/client.js';
 import { firstWhere, insertOne, updateOne } from '../../db/insert.js';
+import { newestRows } from '../../db/pages.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
@@ -370,17 +371,11 @@ export const projectsQueries = {
     filter: { q?: string | undefined; status?: number | undefined; charityId?: number | undefined },
     page: Keyset,
   ) {
-    const { conditions, order } = newestFirst(projects.createdAt, projects.id, page.cursor, page.before);
-    const where: (SQL | undefined)[] = [...conditions];
+    const where: (SQL | undefined)[] = [];
     if (filter.q) where.push(ilike(projects.title, likePattern(filter.q)));
     if (filter.status !== undefined) where.push(eq(projects.status, filter.status));
     if (filter.charityId !== undefined) where.push(eq(projects.charityId, filter.charityId));
-    return db
-      .select({ row: projects, at: exactTime(projects.createdAt) })
-      .from(projects)
-      .where(and(...where))
-      .orderBy(...order)
-      .limit(page.limit);
+    return newestRows(db, projects, page, where);
   },
 
   /**

@@ -1,9 +1,10 @@
 import { and, asc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Unstamped } from '../../db/client.js';
 import { firstWhere, insertOne, updateOne } from '../../db/insert.js';
+import { newestRows } from '../../db/pages.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
-import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
+import type { Keyset } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
 import { fullName, loginFailures, userCodes, users } from './users.table.js';
 
@@ -274,8 +275,7 @@ export const usersQueries = {
     filter: { q?: string | undefined; status?: string | undefined; platformAdmin?: boolean | undefined },
     page: Keyset,
   ) {
-    const { conditions, order } = newestFirst(users.createdAt, users.id, page.cursor, page.before);
-    const where: (SQL | undefined)[] = [...conditions];
+    const where: (SQL | undefined)[] = [];
     if (filter.q) {
       const pattern = likePattern(filter.q);
       where.push(
@@ -291,12 +291,7 @@ export const usersQueries = {
         where.push(and(eq(users.isActive, false), isNull(users.deactivatedAt)));
     }
     if (filter.platformAdmin !== undefined) where.push(eq(users.isIicAdmin, filter.platformAdmin));
-    return db
-      .select({ row: users, at: exactTime(users.createdAt) })
-      .from(users)
-      .where(and(...where))
-      .orderBy(...order)
-      .limit(page.limit);
+    return newestRows(db, users, page, where);
   },
 
   /** People registered each day who have not deleted their account (the statistics). */
