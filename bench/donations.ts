@@ -27,6 +27,7 @@ import {
   cpuSnapshot,
   freePort,
   intFromEnv,
+  onOneConnection,
   openPool,
   openSetupDatabase,
   type PhaseResult,
@@ -504,20 +505,9 @@ async function rawDonation(
       for (const statement of unit.statements) await send(pool, statement);
       continue;
     }
-    const client = await pool.connect();
-    let broken: Error | undefined;
-    try {
-      try {
-        for (const statement of unit.statements) await send(client, statement);
-      } catch (error) {
-        await client.query('rollback').catch((rollbackError: Error) => {
-          broken = rollbackError;
-        });
-        throw error;
-      }
-    } finally {
-      client.release(broken);
-    }
+    await onOneConnection(pool, async (client) => {
+      for (const statement of unit.statements) await send(client, statement);
+    });
   }
 }
 

@@ -16,6 +16,7 @@ import {
   cpuSnapshot,
   freePort,
   intFromEnv,
+  onOneConnection,
   openPool,
   openSetupDatabase,
   type PhaseResult,
@@ -176,72 +177,61 @@ interface LockedAccount {
 class InsufficientFunds extends Error {}
 
 async function rawTransfer(pool: pg.Pool, from: number, to: number, amount: number, createdBy: number) {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
+  await onOneConnection(pool, async (client) => {
     await client.query('begin');
-    try {
-      const at = new Date().toISOString();
-      await client.query(SQL.ensureAccounts, [
-        'business',
-        from,
-        'wallet',
-        CURRENCY,
-        false,
-        at,
-        'business',
-        to,
-        'wallet',
-        CURRENCY,
-        false,
-        at,
-      ]);
-      const locked = await client.query<LockedAccount>(SQL.lockAccounts, [
-        'business',
-        from,
-        'wallet',
-        CURRENCY,
-        'business',
-        to,
-        'wallet',
-        CURRENCY,
-      ]);
-      const fromRow = locked.rows.find((row) => Number(row.owner_id) === from);
-      const toRow = locked.rows.find((row) => Number(row.owner_id) === to);
-      if (!fromRow || !toRow) throw new Error('accounts could not be locked');
-      if (Number(fromRow.balance) - amount < 0 && !fromRow.allow_negative) throw new InsufficientFunds();
-      const inserted = await client.query<{ id: string }>(SQL.insertTransaction, [
-        'transfer',
-        'Bench raw transfer',
-        CURRENCY,
-        createdBy,
-        JSON.stringify({ from_business_id: from, to_business_id: to }),
-        at,
-      ]);
-      const transactionId = inserted.rows[0]?.id;
-      if (!transactionId) throw new Error('insert returned no row');
-      await client.query(SQL.insertEntries, [
-        transactionId,
-        fromRow.id,
-        -amount,
-        at,
-        transactionId,
-        toRow.id,
-        amount,
-        at,
-      ]);
-      await client.query(SQL.addToBalance, [-amount, fromRow.id]);
-      await client.query(SQL.addToBalance, [amount, toRow.id]);
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback').catch((rollbackError: Error) => {
-        broken = rollbackError;
-      });
-      throw error;
-    }
-  } finally {
-    client.release(broken);
-  }
+    const at = new Date().toISOString();
+    await client.query(SQL.ensureAccounts, [
+      'business',
+      from,
+      'wallet',
+      CURRENCY,
+      false,
+      at,
+      'business',
+      to,
+      'wallet',
+      CURRENCY,
+      false,
+      at,
+    ]);
+    const locked = await client.query<LockedAccount>(SQL.lockAccounts, [
+      'business',
+      from,
+      'wallet',
+      CURRENCY,
+      'business',
+      to,
+      'wallet',
+      CURRENCY,
+    ]);
+    const fromRow = locked.rows.find((row) => Number(row.owner_id) === from);
+    const toRow = locked.rows.find((row) => Number(row.owner_id) === to);
+    if (!fromRow || !toRow) throw new Error('accounts could not be locked');
+    if (Number(fromRow.balance) - amount < 0 && !fromRow.allow_negative) throw new InsufficientFunds();
+    const inserted = await client.query<{ id: string }>(SQL.insertTransaction, [
+      'transfer',
+      'Bench raw transfer',
+      CURRENCY,
+      createdBy,
+      JSON.stringify({ from_business_id: from, to_business_id: to }),
+      at,
+    ]);
+    const transactionId = inserted.rows[0]?.id;
+    if (!transactionId) throw new Error('insert returned no row');
+    await client.query(SQL.insertEntries, [
+      transactionId,
+      fromRow.id,
+      -amount,
+      at,
+      transactionId,
+      toRow.id,
+      amount,
+      at,
+    ]);
+    await client.query(SQL.addToBalance, [-amount, fromRow.id]);
+    await client.query(SQL.addToBalance, [amount, toRow.id]);
+    await client.query('commit');
+  });
 }
 
 function runRaw(pool: pg.Pool, pairs: Pair[], ownerId: number, seconds: number): Promise<PhaseResult> {

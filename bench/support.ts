@@ -392,6 +392,25 @@ export async function openPool(
   return { pool, version };
 }
 
+/**
+ * Runs `work` on one connection of the pool, rolled back when it throws (a connection whose
+ * rollback failed is dropped from the pool rather than handed out again).
+ */
+export async function onOneConnection(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<void>) {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await work(client);
+  } catch (error) {
+    await client.query('rollback').catch((rollbackError: Error) => {
+      broken = rollbackError;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The API against the same SQL sent raw: one side of the comparison, run for some seconds on
 // `connections` connections, then the table, the ratio and where the CPU went.

@@ -1,5 +1,14 @@
 import { formatMoney } from '../packages/shared/src/money/money';
-import { apiGet, apiToken, DEMO, expectAccessible, openSection, signInAs } from './support/app';
+import {
+  apiGet,
+  apiPost,
+  apiToken,
+  DEMO,
+  expectAccessible,
+  openSection,
+  RIVER_CLEAN_UP,
+  signInAs,
+} from './support/app';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -8,7 +17,6 @@ import { expect, type Page, test } from './support/test';
  * shows who gave, anonymous donors unnamed.
  */
 
-const RIVER_CLEAN_UP = 'Clean-up of the river banks (Bristol)';
 /** Above the API's default DONATION_REVIEW_THRESHOLD (5,000,000 minor units): held for review. */
 const HELD_AMOUNT = 6_000_000;
 
@@ -23,15 +31,6 @@ interface DonationBody {
   status: number;
   amount: number | null;
   history: Array<{ status: number; reason: string | null; by: { name: string } | null }>;
-}
-
-async function apiPost<T>(page: Page, token: string, path: string, data: unknown, status = 201): Promise<T> {
-  const response = await page.request.post(`/api${path}`, {
-    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
-    data,
-  });
-  expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(status);
-  return (await response.json()) as T;
 }
 
 /** The demo's live river project, as explore lists it. */

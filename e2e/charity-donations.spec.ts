@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { apiGet, DEMO, DEMO_PASSWORD, expectAccessible, signInAs, toast } from './support/app';
+import { apiGet, apiLogin, apiPost, DEMO, expectAccessible, signInAs, toast } from './support/app';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -8,12 +8,6 @@ import { expect, type Page, test } from './support/test';
  * it confirming the hours given, and the project's Donations tab shows the confirmed hours. A gift
  * of funds with Gift Aid is then claimed and the claim's CSV downloads. Each screen is checked with axe.
  */
-
-interface LoginBody {
-  token: string;
-  user: { first_name: string; last_name: string };
-  charity_membership: Array<{ charity_id: number; name: string }>;
-}
 
 interface ProjectBody {
   id: number;
@@ -24,19 +18,9 @@ interface ProjectBody {
   hours_confirmed: number;
 }
 
-async function login(page: Page, email: string): Promise<LoginBody> {
-  const response = await page.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()) as LoginBody;
-}
-
+/** A gift through the API, answered 201 with the gift. */
 async function donate(page: Page, token: string, path: string, data: Record<string, unknown>) {
-  const response = await page.request.post(`/api${path}`, {
-    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `e2e-${Date.now()}-${Math.random()}` },
-    data,
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { donation: { id: number; status: number } }).donation;
+  return (await apiPost<{ donation: { id: number; status: number } }>(page, token, path, data)).donation;
 }
 
 /** A toast (Mantine notification, role alert) whose title is `title`. */
@@ -47,8 +31,8 @@ test('the charity approves an offer of time, completes it with the hours given, 
   page,
 }) => {
   const stamp = Date.now().toString(36);
-  const donor = await login(page, DEMO.donor);
-  const admin = await login(page, DEMO.charity);
+  const donor = await apiLogin(page.request, DEMO.donor);
+  const admin = await apiLogin(page.request, DEMO.charity);
   const charityId = (admin.charity_membership[0] as { charity_id: number }).charity_id;
   const donorName = `${donor.user.first_name} ${donor.user.last_name}`;
 

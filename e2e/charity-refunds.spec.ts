@@ -1,4 +1,14 @@
-import { apiGet, closeToasts, DEMO, DEMO_PASSWORD, expectAccessible, signInAs, toast } from './support/app';
+import {
+  apiGet,
+  apiLogin,
+  apiPost,
+  closeToasts,
+  DEMO,
+  expectAccessible,
+  type RefundedGift,
+  signInAs,
+  toast,
+} from './support/app';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -10,41 +20,12 @@ import { expect, type Page, test } from './support/test';
  * checked with axe.
  */
 
-interface LoginBody {
-  token: string;
-  user: { first_name: string; last_name: string };
-  charity_membership: Array<{ charity_id: number; name: string }>;
-}
-
-interface GiftBody {
-  id: number;
-  status: number;
-  message: string | null;
-  refunded_amount: number;
-  refunds: Array<{ id: number; amount: number; status: string; credit_note_number: string | null }>;
-}
-
-async function login(page: Page, email: string): Promise<LoginBody> {
-  const response = await page.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()) as LoginBody;
-}
-
-async function post(page: Page, token: string, path: string, data: unknown) {
-  const response = await page.request.post(`/api${path}`, {
-    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
-    data,
-  });
-  expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(201);
-  return response.json();
-}
-
 /** The donor's gift carrying `stamp` in its message, as they read it. */
-async function giftOf(page: Page, token: string, stamp: string): Promise<GiftBody> {
-  const mine = await apiGet<{ items: GiftBody[] }>(page, token, '/user/donations?limit=100');
+async function giftOf(page: Page, token: string, stamp: string): Promise<RefundedGift> {
+  const mine = await apiGet<{ items: RefundedGift[] }>(page, token, '/user/donations?limit=100');
   const gift = mine.items.find((item) => item.message?.includes(stamp));
   expect(gift, `the donor's gift ${stamp}`).toBeDefined();
-  return gift as GiftBody;
+  return gift as RefundedGift;
 }
 
 test.describe.configure({ timeout: 150_000 });
@@ -53,17 +34,17 @@ test("the charity refunds part of a gift, the donor gets its credit note, and th
   page,
 }) => {
   const stamp = `refund-${Date.now().toString(36)}`;
-  const donor = await login(page, DEMO.donor);
-  const admin = await login(page, DEMO.charity);
+  const donor = await apiLogin(page.request, DEMO.donor);
+  const admin = await apiLogin(page.request, DEMO.charity);
   const charityId = (admin.charity_membership[0] as { charity_id: number }).charity_id;
   const donorName = `${donor.user.first_name} ${donor.user.last_name}`;
 
-  const given = (await post(page, donor.token, `/user/donate/charity/${charityId}`, {
-    type: 2,
-    amount: 4_000,
-    source: 'wallet',
-    message: `Thank you ${stamp}`,
-  })) as { donation: { id: number; status: number } };
+  const given = await apiPost<{ donation: { id: number; status: number } }>(
+    page,
+    donor.token,
+    `/user/donate/charity/${charityId}`,
+    { type: 2, amount: 4_000, source: 'wallet', message: `Thank you ${stamp}` },
+  );
   expect(given.donation.status).toBe(80);
 
   await signInAs(page, DEMO.charity);
@@ -135,7 +116,7 @@ test("the charity refunds part of a gift, the donor gets its credit note, and th
   });
 
   await test.step('the donor asks for the rest; the charity accepts the request from the inbox', async () => {
-    await post(page, donor.token, `/donation/${refunded.id}/refund_request`, {
+    await apiPost(page, donor.token, `/donation/${refunded.id}/refund_request`, {
       reason: `I meant to give once (${stamp})`,
     });
     await page.goto('/charity/donations');

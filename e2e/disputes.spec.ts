@@ -1,7 +1,7 @@
 import {
+  apiLogin,
   closeToasts,
   DEMO,
-  DEMO_PASSWORD,
   expectAccessible,
   journeySetUp,
   registerActivated,
@@ -23,13 +23,7 @@ journeySetUp(150_000);
 
 /** River Trust, the demo charity's id and name (from its admin's session). */
 async function riverTrust(page: Page): Promise<{ charity_id: number; name: string }> {
-  const response = await page.request.post('/api/auth/login', {
-    data: { email: DEMO.charity, password: DEMO_PASSWORD },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  const login = (await response.json()) as {
-    charity_membership: Array<{ charity_id: number; name: string }>;
-  };
+  const login = await apiLogin(page.request, DEMO.charity);
   return login.charity_membership[0] as { charity_id: number; name: string };
 }
 

@@ -1,10 +1,10 @@
 import {
   apiGet,
+  apiLogin,
   apiToken,
   approveSelected,
   clippedBadges,
   DEMO,
-  DEMO_PASSWORD,
   expectAccessible,
   journeySetUp,
   openGiveFlow,
@@ -269,9 +269,7 @@ test('an employee is told what Acme adds before giving; the match then waits in 
 
 /** A person's id and the headers of their calls, from the login call. */
 async function login(request: APIRequestContext, email: string) {
-  const response = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.ok(), await response.text()).toBe(true);
-  const body = (await response.json()) as { token: string; user: { id: number } };
+  const body = await apiLogin(request, email);
   return { id: body.user.id, headers: { Authorization: `Bearer ${body.token}` } };
 }
 

@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { formatMoney, toAmountText } from '../packages/shared/src/money/money';
 import {
   apiGet,
+  apiLogin,
+  apiPost,
   closeToasts,
   DEMO,
-  DEMO_PASSWORD,
   expectAccessible,
   journeySetUp,
   signInAs,
@@ -21,39 +22,18 @@ import { expect, type Page, test } from './support/test';
 
 const CSV_HEADER = 'date,donation,giver,to,receipt,gift,refunded,paid_in_this_payout';
 
-interface LoginBody {
-  token: string;
-  charity_membership: Array<{ charity_id: number; name: string }>;
-}
-
-async function login(page: Page, email: string): Promise<LoginBody> {
-  const response = await page.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()) as LoginBody;
-}
-
-async function post<T>(page: Page, token: string, path: string, data: unknown, status: number): Promise<T> {
-  const response = await page.request.post(`/api${path}`, {
-    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
-    data,
-  });
-  expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(status);
-  return (await response.json()) as T;
-}
-
 /** A direct gift of ₹40 to the charity from the donor's wallet, delivered by the platform admin. */
 async function deliveredGift(page: Page, charityId: number): Promise<number> {
-  const donor = await login(page, DEMO.donor);
-  const admin = await login(page, DEMO.admin);
-  const given = await post<{ donation: { id: number; status: number } }>(
+  const donor = await apiLogin(page.request, DEMO.donor);
+  const admin = await apiLogin(page.request, DEMO.admin);
+  const given = await apiPost<{ donation: { id: number; status: number } }>(
     page,
     donor.token,
     `/user/donate/charity/${charityId}`,
     { type: 2, amount: 4_000, source: 'wallet', message: 'E2E: for the payout' },
-    201,
   );
   expect(given.donation.status).toBe(80);
-  await post(page, admin.token, '/admin/complete', { donation_ids: [given.donation.id] }, 200);
+  await apiPost(page, admin.token, '/admin/complete', { donation_ids: [given.donation.id] }, 200);
   return given.donation.id;
 }
 
@@ -62,7 +42,7 @@ journeySetUp(180_000);
 test('a charity gives its bank account, Kindred checks it, the charity is paid out and downloads the statement', async ({
   page,
 }) => {
-  const charity = await login(page, DEMO.charity);
+  const charity = await apiLogin(page.request, DEMO.charity);
   const charityId = (charity.charity_membership[0] as { charity_id: number }).charity_id;
   const donationId = await deliveredGift(page, charityId);
   const funds = await apiGet<{ available: number }>(page, charity.token, `/charity/funds/${charityId}`);

@@ -1,11 +1,13 @@
 import { formatMoney } from '../packages/shared/src/money/money';
 import {
   apiGet,
+  apiLogin,
+  apiPost,
   closeToasts,
   DEMO,
-  DEMO_PASSWORD,
   expectAccessible,
   journeySetUp,
+  type RefundedGift,
   signInAs,
   toast,
 } from './support/app';
@@ -19,29 +21,8 @@ import { expect, type Page, test } from './support/test';
  * screen is checked with axe.
  */
 
-interface LoginBody {
-  token: string;
-  user: { first_name: string; last_name: string };
-  charity_membership: Array<{ charity_id: number; name: string }>;
-}
-
-interface GiftBody {
-  id: number;
-  status: number;
-  message: string | null;
-  refunded_amount: number;
-  refund_request: { status: string } | null;
-  refunds: Array<{ id: number; amount: number; credit_note_number: string | null }>;
-}
-
-async function login(page: Page, email: string): Promise<LoginBody> {
-  const response = await page.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()) as LoginBody;
-}
-
-async function giftOf(page: Page, token: string, id: number): Promise<GiftBody> {
-  return (await apiGet<{ donation: GiftBody }>(page, token, `/user/donation/${id}`)).donation;
+async function giftOf(page: Page, token: string, id: number): Promise<RefundedGift> {
+  return (await apiGet<{ donation: RefundedGift }>(page, token, `/user/donation/${id}`)).donation;
 }
 
 journeySetUp(150_000);
@@ -50,20 +31,20 @@ test('a donor asks for a refund from My giving, the charity accepts, and the don
   page,
 }) => {
   const stamp = `ask-${Date.now().toString(36)}`;
-  const donor = await login(page, DEMO.donor);
-  const admin = await login(page, DEMO.charity);
+  const donor = await apiLogin(page.request, DEMO.donor);
+  const admin = await apiLogin(page.request, DEMO.charity);
   const charity = admin.charity_membership[0] as { charity_id: number; name: string };
   const donorName = `${donor.user.first_name} ${donor.user.last_name}`;
   // An amount no demo gift has, to find the card by.
   const amount = 3_000 + Math.floor(Math.random() * 900) + 17;
   const shown = formatMoney(amount);
 
-  const answer = await page.request.post(`/api/user/donate/charity/${charity.charity_id}`, {
-    headers: { Authorization: `Bearer ${donor.token}`, 'Idempotency-Key': crypto.randomUUID() },
-    data: { type: 2, amount, source: 'wallet', message: `For the boat ${stamp}` },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-  const given = ((await answer.json()) as { donation: { id: number; status: number } }).donation;
+  const { donation: given } = await apiPost<{ donation: { id: number; status: number } }>(
+    page,
+    donor.token,
+    `/user/donate/charity/${charity.charity_id}`,
+    { type: 2, amount, source: 'wallet', message: `For the boat ${stamp}` },
+  );
   expect(given.status).toBe(80);
 
   const donorCard = () =>

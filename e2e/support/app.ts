@@ -72,11 +72,56 @@ export function journeySetUp(timeoutMs?: number) {
   if (timeoutMs) test.describe.configure({ timeout: timeoutMs });
 }
 
+/** What the login call answers that set-up through the API reads: the token, the person, their charities. */
+export interface ApiLogin {
+  token: string;
+  user: { id: number; first_name: string; last_name: string };
+  charity_membership: Array<{ charity_id: number; name: string }>;
+}
+
+/** A person's login answer (the demo password unless given), for set-up through the API. */
+export async function apiLogin(
+  request: APIRequestContext,
+  email: string,
+  password: string = DEMO_PASSWORD,
+): Promise<ApiLogin> {
+  const response = await request.post('/api/auth/login', { data: { email, password } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as ApiLogin;
+}
+
+/** A gift as its giver reads it (GET /api/user/donation/:id), with what was refunded of it. */
+export interface RefundedGift {
+  id: number;
+  status: number;
+  message: string | null;
+  refunded_amount: number;
+  refund_request: { status: string } | null;
+  refunds: Array<{ id: number; amount: number; status: string; credit_note_number: string | null }>;
+}
+
 /** A demo person's token from the login call, for set-up through the API. */
 export async function apiToken(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
+  return (await apiLogin(request, email)).token;
+}
+
+/**
+ * POST /api`path` with a bearer token and a fresh Idempotency-Key (no browser session), expecting
+ * `status` (201 unless given); answers the body.
+ */
+export async function apiPost<T>(
+  page: Page,
+  token: string,
+  path: string,
+  data: unknown,
+  status = 201,
+): Promise<T> {
+  const response = await page.request.post(`/api${path}`, {
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
+    data,
+  });
+  expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(status);
+  return (await response.json()) as T;
 }
 
 /** GET /api`path` with a bearer token (no browser session), expecting success; answers the body. */

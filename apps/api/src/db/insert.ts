@@ -1,4 +1,4 @@
-import { eq, getTableName } from 'drizzle-orm';
+import { eq, getTableName, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.js';
 
@@ -33,5 +33,32 @@ export async function updateOne<Table extends PgTable & { id: AnyPgColumn }>(
     .where(eq(table.id, id))
     .returning()) as Table['$inferSelect'][];
   if (!row) throw new Error(`row ${id} of ${getTableName(table)} vanished`);
+  return row;
+}
+
+/** The first row of a table that `where` picks; undefined when there is none. */
+export async function firstWhere<Table extends PgTable>(
+  db: Executor,
+  table: Table,
+  where: SQL | undefined,
+): Promise<Table['$inferSelect'] | undefined> {
+  const [row] = (await db
+    .select()
+    .from(table as PgTable)
+    .where(where)) as Table['$inferSelect'][];
+  return row;
+}
+
+/**
+ * Changes the rows of a table that `where` picks and returns the first as it now is; undefined when
+ * none matched (a guarded change that found nothing to change: no longer pending, already used).
+ */
+export async function updateWhere<Table extends PgTable>(
+  db: Executor,
+  table: Table,
+  values: PgUpdateSetSource<Table>,
+  where: SQL | undefined,
+): Promise<Table['$inferSelect'] | undefined> {
+  const [row] = (await db.update(table).set(values).where(where).returning()) as Table['$inferSelect'][];
   return row;
 }

@@ -1,8 +1,10 @@
 import { pageQuerySchema, pageSchema } from '@kindred/shared';
-import type { FastifyContextConfig, FastifyReply, FastifySchema } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { type IdempotencyRequest, idempotencyOf } from '../lib/idempotency.js';
+import { currentUser } from '../plugins/auth.js';
 import type { Services } from '../services.js';
 
 /** What every route file repeats, written once. */
@@ -38,13 +40,22 @@ export const idempotencyHeader = z.looseObject({
     ),
 });
 
+/**
+ * The Idempotency-Key of a signed-in caller's money call: its scope is the caller, and what `of`
+ * adds when one key must not serve two things (`refund:12`).
+ */
+export function callerIdempotency(request: FastifyRequest, of?: string): IdempotencyRequest {
+  const caller = `user:${currentUser(request).id}`;
+  return idempotencyOf(request, of === undefined ? caller : `${caller} ${of}`);
+}
+
 /** What a route adds to its config beyond who may call it (a stricter rate limit, say). */
 type ExtraConfig = Omit<FastifyContextConfig, 'auth'>;
 
 /**
  * The options of the routes a file registers under one set of OpenAPI tags, so that each route
  * states only its summary and its own schema: `route.user(...)` for a signed-in caller (the bearer
- * security), `route.public(...)` for anyone.
+ * security), `route.money(...)` for a signed-in caller's money call, `route.public(...)` for anyone.
  */
 export function routeOptions(tags: string[]) {
   return {
@@ -67,6 +78,11 @@ export function routeOptions(tags: string[]) {
             }
           : {}),
       },
+    }),
+    /** A signed-in caller's money call: `user` with the Idempotency-Key header (`callerIdempotency`). */
+    money: <Schema extends FastifySchema>(summary: string, schema: Schema, config?: ExtraConfig) => ({
+      config: { ...config, auth: 'user' as const },
+      schema: { tags, security, summary, ...schema, headers: idempotencyHeader },
     }),
     public: <Schema extends FastifySchema>(summary: string, schema: Schema, config?: ExtraConfig) => ({
       config: { ...config, auth: 'public' as const },
@@ -111,4 +127,28 @@ export function sendAttachment(
   body: string | Uint8Array,
 ) {
   return reply.type(type).header('content-disposition', `attachment; filename="${filename}"`).send(body);
+}
+
+/** Sends the PDF a call made (`{ pdf, filename }`: a receipt, an invoice, a credit note) to be saved. */
+export async function sendPdf(
+  reply: FastifyReply,
+  made: Promise<{ pdf: string | Uint8Array; filename: string }>,
+) {
+  const { pdf, filename } = await made;
+  return sendAttachment(reply, 'application/pdf', filename, pdf);
+}
+
+/** The schema of a statement sent as a PDF, or as CSV with `?format=csv` (what `sendFile` sends). */
+export const pdfOrCsv = {
+  querystring: z.object({ format: z.enum(['pdf', 'csv']).default('pdf') }),
+  produces: ['application/pdf', 'text/csv'],
+};
+
+/** Sends the file a call made in the format asked for (`{ type, filename, body }`: a statement) to be saved. */
+export async function sendFile(
+  reply: FastifyReply,
+  made: Promise<{ type: string; filename: string; body: string | Uint8Array }>,
+) {
+  const { type, filename, body } = await made;
+  return sendAttachment(reply, type, filename, body);
 }

@@ -1,6 +1,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
+import { newestRows } from '../../db/pages.js';
+import type { Keyset } from '../../lib/pagination.js';
 import { auditLog as auditTable } from './audit.table.js';
 
 export type AuditRow = typeof auditTable.$inferSelect;
@@ -26,18 +27,12 @@ export interface AuditFilter {
 /** SQL of the audit log. */
 export const auditRepository = {
   async list(db: Executor, filter: AuditFilter, page: Keyset) {
-    const { conditions, order } = newestFirst(auditTable.createdAt, auditTable.id, page.cursor, page.before);
-    const where: SQL[] = [...conditions];
+    const where: SQL[] = [];
     if (filter.actorId !== undefined) where.push(eq(auditTable.actorId, filter.actorId));
     if (filter.action !== undefined) where.push(eq(auditTable.action, filter.action));
     if (filter.targetType !== undefined) where.push(eq(auditTable.targetType, filter.targetType));
     if (filter.targetId !== undefined) where.push(eq(auditTable.targetId, filter.targetId));
-    return db
-      .select({ row: auditTable, at: exactTime(auditTable.createdAt) })
-      .from(auditTable)
-      .where(and(...where))
-      .orderBy(...order)
-      .limit(page.limit);
+    return newestRows(db, auditTable, page, where);
   },
 
   /** Entries about one person or account, newest first (its export). */

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { insertOne } from '../../db/insert.js';
+import { firstWhere, insertOne, updateWhere } from '../../db/insert.js';
 import { type IdKeyset, newestIdFirst } from '../../lib/pagination.js';
 import {
   businessSubscriptions,
@@ -26,17 +26,11 @@ export const billingRepository = {
     values: Partial<typeof subscriptionPlans.$inferInsert>,
   ): Promise<PlanRow | undefined> {
     if (Object.keys(values).length === 0) return this.plan(db, id);
-    const [row] = await db
-      .update(subscriptionPlans)
-      .set(values)
-      .where(eq(subscriptionPlans.id, id))
-      .returning();
-    return row;
+    return updateWhere(db, subscriptionPlans, values, eq(subscriptionPlans.id, id));
   },
 
   async plan(db: Executor, id: number): Promise<PlanRow | undefined> {
-    const [row] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, id));
-    return row;
+    return firstWhere(db, subscriptionPlans, eq(subscriptionPlans.id, id));
   },
 
   /** Plans by fee type and fee; only active ones unless `all`. At most 200 (a short catalogue). */
@@ -64,18 +58,15 @@ export const billingRepository = {
     values: Partial<typeof discountCodes.$inferInsert>,
   ): Promise<DiscountCodeRow | undefined> {
     if (Object.keys(values).length === 0) return this.codeById(db, id);
-    const [row] = await db.update(discountCodes).set(values).where(eq(discountCodes.id, id)).returning();
-    return row;
+    return updateWhere(db, discountCodes, values, eq(discountCodes.id, id));
   },
 
   async codeById(db: Executor, id: number): Promise<DiscountCodeRow | undefined> {
-    const [row] = await db.select().from(discountCodes).where(eq(discountCodes.id, id));
-    return row;
+    return firstWhere(db, discountCodes, eq(discountCodes.id, id));
   },
 
   async codeByText(db: Executor, code: string): Promise<DiscountCodeRow | undefined> {
-    const [row] = await db.select().from(discountCodes).where(eq(discountCodes.code, code));
-    return row;
+    return firstWhere(db, discountCodes, eq(discountCodes.code, code));
   },
 
   /** Every code, newest first, keyset paged on the id. */
@@ -90,30 +81,26 @@ export const billingRepository = {
    * condition on the row it waited for). Undefined when the code cannot be used now.
    */
   async redeem(db: Executor, code: string, now: Date): Promise<DiscountCodeRow | undefined> {
-    const [row] = await db
-      .update(discountCodes)
-      .set({ uses: sql`${discountCodes.uses} + 1` })
-      .where(
-        and(
-          eq(discountCodes.code, code),
-          eq(discountCodes.active, true),
-          or(isNull(discountCodes.expiresAt), gt(discountCodes.expiresAt, now)),
-          or(isNull(discountCodes.maxUses), lt(discountCodes.uses, discountCodes.maxUses)),
-        ),
-      )
-      .returning();
-    return row;
+    return updateWhere(
+      db,
+      discountCodes,
+      { uses: sql`${discountCodes.uses} + 1` },
+      and(
+        eq(discountCodes.code, code),
+        eq(discountCodes.active, true),
+        or(isNull(discountCodes.expiresAt), gt(discountCodes.expiresAt, now)),
+        or(isNull(discountCodes.maxUses), lt(discountCodes.uses, discountCodes.maxUses)),
+      ),
+    );
   },
 
   /** The organisation's active subscription. */
   async active(db: Executor, businessId: number): Promise<SubscriptionRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(businessSubscriptions)
-      .where(
-        and(eq(businessSubscriptions.businessId, businessId), eq(businessSubscriptions.status, 'active')),
-      );
-    return row;
+    return firstWhere(
+      db,
+      businessSubscriptions,
+      and(eq(businessSubscriptions.businessId, businessId), eq(businessSubscriptions.status, 'active')),
+    );
   },
 
   /** The active subscription, locked for the rest of the transaction. */
@@ -138,26 +125,20 @@ export const billingRepository = {
   },
 
   async subscription(db: Executor, id: number): Promise<SubscriptionRow | undefined> {
-    const [row] = await db.select().from(businessSubscriptions).where(eq(businessSubscriptions.id, id));
-    return row;
+    return firstWhere(db, businessSubscriptions, eq(businessSubscriptions.id, id));
   },
 
   async endSubscription(db: Executor, id: number, status: 'cancelled' | 'replaced', now: Date) {
-    const [row] = await db
-      .update(businessSubscriptions)
-      .set({ status, endedAt: now })
-      .where(and(eq(businessSubscriptions.id, id), eq(businessSubscriptions.status, 'active')))
-      .returning();
-    return row;
+    return updateWhere(
+      db,
+      businessSubscriptions,
+      { status, endedAt: now },
+      and(eq(businessSubscriptions.id, id), eq(businessSubscriptions.status, 'active')),
+    );
   },
 
   async setDiscount(db: Executor, id: number, discountCodeId: number) {
-    const [row] = await db
-      .update(businessSubscriptions)
-      .set({ discountCodeId })
-      .where(eq(businessSubscriptions.id, id))
-      .returning();
-    return row;
+    return updateWhere(db, businessSubscriptions, { discountCodeId }, eq(businessSubscriptions.id, id));
   },
 
   /** An organisation's subscriptions, newest first, keyset paged on the id. */
@@ -191,12 +172,7 @@ export const billingRepository = {
     id: number,
     nextPlanId: number | null,
   ): Promise<SubscriptionRow | undefined> {
-    const [row] = await db
-      .update(businessSubscriptions)
-      .set({ nextPlanId })
-      .where(eq(businessSubscriptions.id, id))
-      .returning();
-    return row;
+    return updateWhere(db, businessSubscriptions, { nextPlanId }, eq(businessSubscriptions.id, id));
   },
 
   /** The chosen plan becomes the subscription's plan (its next period has begun). */
@@ -224,11 +200,11 @@ export const billingRepository = {
   },
 
   async invoiceOf(db: Executor, businessId: number, id: number): Promise<InvoiceRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(subscriptionInvoices)
-      .where(and(eq(subscriptionInvoices.id, id), eq(subscriptionInvoices.businessId, businessId)));
-    return row;
+    return firstWhere(
+      db,
+      subscriptionInvoices,
+      and(eq(subscriptionInvoices.id, id), eq(subscriptionInvoices.businessId, businessId)),
+    );
   },
 
   async invoiceForUpdate(db: Executor, id: number): Promise<InvoiceRow | undefined> {
@@ -295,12 +271,12 @@ export const billingRepository = {
     id: number,
     values: { paidAt: Date; ledgerTransactionId: number | null; providerPaymentId?: string | null },
   ): Promise<InvoiceRow | undefined> {
-    const [row] = await db
-      .update(subscriptionInvoices)
-      .set({ status: 'paid', lastError: null, retryAfter: null, ...values })
-      .where(eq(subscriptionInvoices.id, id))
-      .returning();
-    return row;
+    return updateWhere(
+      db,
+      subscriptionInvoices,
+      { status: 'paid', lastError: null, retryAfter: null, ...values },
+      eq(subscriptionInvoices.id, id),
+    );
   },
 
   async markFailed(

@@ -17,18 +17,18 @@ import {
   subscriptionPreviewSchema,
 } from '@kindred/shared';
 import { z } from 'zod';
-import { type IdempotencyRequest, idempotencyOf } from '../../lib/idempotency.js';
+import type { IdempotencyRequest } from '../../lib/idempotency.js';
 import {
+  callerIdempotency,
   created,
-  idempotencyHeader,
   idParams,
   moduleRoutes,
   paged,
   type RouteOptions,
   routeOptions,
-  sendAttachment,
+  sendPdf,
 } from '../../platform/route-helpers.js';
-import { type AuthUser, currentUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../plugins/auth.js';
 
 const adminRoute = routeOptions(['admin']);
 const route = routeOptions(['organisation']);
@@ -57,19 +57,17 @@ export const billingRoutes = moduleRoutes(async (app, { platformBilling, organis
   ) {
     app.post(
       path,
-      tagged.user(summary, {
+      tagged.money(summary, {
         params: idParams(),
-        headers: idempotencyHeader,
         body,
         response: { 201: subscribeResponseSchema },
       }),
       async (request, reply) => {
-        const caller = currentUser(request);
         const result = await call(
           request.auth,
           request.params.id,
           request.body as z.infer<Body>,
-          idempotencyOf(request, `user:${caller.id}`),
+          callerIdempotency(request),
         );
         return reply.status(201).send(result);
       },
@@ -258,13 +256,10 @@ export const billingRoutes = moduleRoutes(async (app, { platformBilling, organis
       params: idParams('id', 'invoice_id'),
       produces: ['application/pdf'],
     }),
-    async (request, reply) => {
-      const { pdf, filename } = await organisationSubscription.invoicePdf(
-        request.auth,
-        request.params.id,
-        request.params.invoice_id,
-      );
-      return sendAttachment(reply, 'application/pdf', filename, pdf);
-    },
+    async (request, reply) =>
+      sendPdf(
+        reply,
+        organisationSubscription.invoicePdf(request.auth, request.params.id, request.params.invoice_id),
+      ),
   );
 });

@@ -2,10 +2,11 @@ import { ADMIN_TYPE, CHARITY_MEMBER_PERMISSIONS } from '@kindred/shared';
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { accountMemberships, membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor, Unstamped } from '../../db/client.js';
-import { insertOne, updateOne } from '../../db/insert.js';
+import { firstWhere, insertOne, updateOne } from '../../db/insert.js';
+import { newestRows } from '../../db/pages.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
-import { byName, exactTime, type Keyset, newestFirst, newestIdFirst } from '../../lib/pagination.js';
+import { byName, type Keyset, newestIdFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
 import { charities, charityMemberships } from './charities.table.js';
 
@@ -174,8 +175,7 @@ export const charitiesQueries = {
 
   /** A charity by id, deleted or not. */
   async byId(db: Executor, id: number): Promise<CharityRow | undefined> {
-    const [row] = await db.select().from(charities).where(eq(charities.id, id));
-    return row;
+    return firstWhere(db, charities, eq(charities.id, id));
   },
 
   /** Names and logos of charities by id (what a project shows of its charity). */
@@ -240,20 +240,14 @@ export const charitiesQueries = {
     },
     page: Keyset,
   ) {
-    const { conditions, order } = newestFirst(charities.createdAt, charities.id, page.cursor, page.before);
-    const where: (SQL | undefined)[] = [...conditions, isNull(charities.deletedAt)];
+    const where: (SQL | undefined)[] = [isNull(charities.deletedAt)];
     if (filter.q)
       where.push(
         or(ilike(charities.name, likePattern(filter.q)), ilike(charities.email, likePattern(filter.q))),
       );
     if (filter.status) where.push(eq(charities.approvalStatus, filter.status));
     if (filter.locked !== undefined) where.push(eq(charities.lockStatus, filter.locked));
-    return db
-      .select({ row: charities, at: exactTime(charities.createdAt) })
-      .from(charities)
-      .where(and(...where))
-      .orderBy(...order)
-      .limit(page.limit);
+    return newestRows(db, charities, page, where);
   },
 
   /** Approved charities added each day (the statistics). */

@@ -19,6 +19,7 @@ import {
   cardPayments,
   declined,
   type GiftIntent,
+  giftCharge,
   providerKey,
 } from './card-payments.js';
 import { cardPeriods } from './card-periods.js';
@@ -120,13 +121,9 @@ export function cardGiftsService(ctx: AppContext, recorder: GiftRecorder, provid
       let remote: ProviderPayment;
       try {
         remote = await provider.createPayment({
-          amount: row.amount,
-          currency: row.currency,
-          description: 'Kindred gift',
-          metadata: { kindred_payment_id: String(row.id), purpose: 'gift' },
+          ...giftCharge(row, 'Kindred gift'),
           card,
           methodId: method?.providerMethodId,
-          idempotencyKey: providerKey(row),
         });
       } catch (error) {
         if (error instanceof ProviderError && error.declined) {

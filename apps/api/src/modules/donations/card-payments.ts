@@ -39,6 +39,21 @@ export interface GiftIntent {
 /** The provider's idempotency key of a gift's payment: the gift's own, so a retry never charges twice. */
 export const providerKey = (payment: { id: number }) => `kindred-gift-${payment.id}`;
 
+/**
+ * What every charge of a gift's payment tells the provider, by card typed or saved: its amount, our
+ * payment's id (to find it by when an answer is lost) and `providerKey`.
+ */
+export const giftCharge = (
+  payment: { id: number; amount: number; currency: string },
+  description: string,
+) => ({
+  amount: payment.amount,
+  currency: payment.currency,
+  description,
+  metadata: { kindred_payment_id: String(payment.id), purpose: 'gift' },
+  idempotencyKey: providerKey(payment),
+});
+
 export type CardGiftAnswer =
   | { statusCode: 201; body: DonateResponse }
   | { statusCode: 202; body: CardActionResponse };

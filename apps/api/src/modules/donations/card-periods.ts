@@ -8,7 +8,7 @@ import {
   type ProviderPayment,
   paymentMethodsQueries,
 } from '../payments/index.js';
-import { type CardPayments, declined, type GiftIntent, providerKey } from './card-payments.js';
+import { type CardPayments, declined, type GiftIntent, giftCharge, providerKey } from './card-payments.js';
 import { type DonationRow, donationsRepository } from './donations.repository.js';
 import type { GiftRecorder } from './gift-recorder.js';
 import { bodyOf, ownerOf, targetOf } from './subscription-periods.js';
@@ -83,12 +83,8 @@ export function cardPeriods(
       let remote: ProviderPayment;
       try {
         remote = await provider.chargeMethod({
-          amount: payment.amount,
-          currency: payment.currency,
-          description: 'Kindred recurring gift',
-          metadata: { kindred_payment_id: String(payment.id), purpose: 'gift' },
+          ...giftCharge(payment, 'Kindred recurring gift'),
           methodId: method.providerMethodId,
-          idempotencyKey: providerKey(payment),
         });
       } catch (error) {
         if (error instanceof ProviderError)

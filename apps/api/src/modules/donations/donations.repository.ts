@@ -18,7 +18,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { insertedRow, insertOne } from '../../db/insert.js';
+import { firstWhere, insertedRow, insertOne } from '../../db/insert.js';
 import { placeholder, prepared } from '../../db/prepared.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import {
@@ -256,8 +256,7 @@ export const donationsRepository = {
   },
 
   async find(db: Executor, id: number): Promise<DonationRow | undefined> {
-    const [row] = await db.select().from(donations).where(eq(donations.id, id));
-    return row;
+    return firstWhere(db, donations, eq(donations.id, id));
   },
 
   /** The organisations' matches of a gift, locked (a refund of the gift reduces them). */

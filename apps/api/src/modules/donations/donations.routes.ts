@@ -37,15 +37,18 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { idempotencyOf } from '../../lib/idempotency.js';
 import {
+  callerIdempotency,
   created,
   idempotencyHeader,
   idParams,
   moduleRoutes,
   paged,
+  pdfOrCsv,
   routeOptions,
   sendAttachment,
+  sendFile,
+  sendPdf,
 } from '../../platform/route-helpers.js';
-import { currentUser } from '../../plugins/auth.js';
 import { STRICT_LIMITS } from '../../plugins/security.js';
 
 const listQuery = pageQuerySchema.extend(donationFiltersSchema.shape);
@@ -83,7 +86,7 @@ export const donationsRoutes = moduleRoutes(
     for (const kind of ['project', 'charity'] as const) {
       app.post(
         `/user/donate/${kind}/:id`,
-        route.user(
+        route.money(
           kind === 'project'
             ? 'Give to a project: funds, time, skills or goods, once or on a schedule'
             : 'Give straight to a charity: funds, time, skills or goods, once or on a schedule',
@@ -91,18 +94,16 @@ export const donationsRoutes = moduleRoutes(
             description:
               'Honours an Idempotency-Key header: a retry with the same key answers the first result and gives nothing again. With `source: "card"` the card (a saved one, or the sandbox card typed) is charged in the same call; 202 when the card asks for 3-D Secure, finished by POST /payment/{id}/confirm.',
             params: idParams(),
-            headers: idempotencyHeader,
             body: donateBodySchema,
             response: { 201: donateResponseSchema, 202: cardActionResponseSchema },
           },
         ),
         async (request, reply) => {
-          const user = currentUser(request);
           const result = await donorGifts.give(
             request.auth,
             { kind, id: request.params.id },
             request.body,
-            idempotencyOf(request, `user:${user.id}`),
+            callerIdempotency(request),
           );
           return sendGiftAnswer(reply, result);
         },
@@ -112,7 +113,7 @@ export const donationsRoutes = moduleRoutes(
     for (const kind of ['project', 'charity'] as const) {
       app.post(
         `/business/:id/donate/${kind}/:target_id`,
-        route.user(
+        route.money(
           kind === 'project'
             ? 'Give to a project on behalf of an organisation: held until its sign-off admins approve (status 20)'
             : 'Give to a charity on behalf of an organisation: held until its sign-off admins approve (status 20)',
@@ -120,19 +121,17 @@ export const donationsRoutes = moduleRoutes(
             description:
               'Any member may ask. The amount is held from the organisation’s wallet or credits, or charged to its card (`source: "card"`; 202 when the card asks for 3-D Secure). Honours an Idempotency-Key header.',
             params: idParams('id', 'target_id'),
-            headers: idempotencyHeader,
             body: donateBodySchema,
             response: { 201: donateResponseSchema, 202: cardActionResponseSchema },
           },
         ),
         async (request, reply) => {
-          const user = currentUser(request);
           const result = await donorGifts.giveForBusiness(
             request.auth,
             request.params.id,
             { kind, id: request.params.target_id },
             request.body,
-            idempotencyOf(request, `user:${user.id} business:${request.params.id}`),
+            callerIdempotency(request, `business:${request.params.id}`),
           );
           return sendGiftAnswer(reply, result);
         },
@@ -192,23 +191,17 @@ export const donationsRoutes = moduleRoutes(
 
     app.post(
       '/payment/:id/confirm',
-      route.user(
+      route.money(
         'Finish a gift by card after its extra step (3-D Secure): answers the gift once it is paid',
         {
           description:
             'The payment is read back from the provider; once it succeeded it becomes the gift, once however often this is called. Honours an Idempotency-Key header.',
           params: idParams(),
-          headers: idempotencyHeader,
           response: { 201: donateResponseSchema, 202: cardActionResponseSchema },
         },
       ),
       async (request, reply) => {
-        const user = currentUser(request);
-        const result = await cardGifts.confirm(
-          request.auth,
-          request.params.id,
-          idempotencyOf(request, `user:${user.id}`),
-        );
+        const result = await cardGifts.confirm(request.auth, request.params.id, callerIdempotency(request));
         return sendGiftAnswer(reply, result);
       },
     );
@@ -296,10 +289,7 @@ export const donationsRoutes = moduleRoutes(
         params: manageParams,
         produces: ['application/pdf'],
       }),
-      async (request, reply) => {
-        const { pdf, filename } = await manageGifts.receipt(request.params.token);
-        return sendAttachment(reply, 'application/pdf', filename, pdf);
-      },
+      async (request, reply) => sendPdf(reply, manageGifts.receipt(request.params.token)),
     );
 
     app.get(
@@ -308,24 +298,20 @@ export const donationsRoutes = moduleRoutes(
         params: idParams(),
         produces: ['application/pdf'],
       }),
-      async (request, reply) => {
-        const { pdf, filename } = await donorGifts.receipt(request.auth, request.params.id);
-        return sendAttachment(reply, 'application/pdf', filename, pdf);
-      },
+      async (request, reply) => sendPdf(reply, donorGifts.receipt(request.auth, request.params.id)),
     );
 
     app.get(
       '/user/giving_statement/:from/:to',
       route.user('My giving statement for a date range: funds, Gift Aid, hours and gifts (PDF or CSV)', {
         params: historyParamsSchema,
-        querystring: z.object({ format: z.enum(['pdf', 'csv']).default('pdf') }),
-        produces: ['application/pdf', 'text/csv'],
+        ...pdfOrCsv,
       }),
-      async (request, reply) => {
-        const { from, to } = request.params;
-        const file = await donorGifts.statement(request.auth, from, to, request.query.format);
-        return sendAttachment(reply, file.type, file.filename, file.body);
-      },
+      async (request, reply) =>
+        sendFile(
+          reply,
+          donorGifts.statement(request.auth, request.params.from, request.params.to, request.query.format),
+        ),
     );
 
     app.get(

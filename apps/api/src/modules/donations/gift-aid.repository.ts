@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { insertOne } from '../../db/insert.js';
+import { firstWhere, insertOne, updateWhere } from '../../db/insert.js';
 import { prepared } from '../../db/prepared.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import { type ClaimRow, type DeclarationRow, FUNDS_COUNTED_STATUSES } from './donations.repository.js';
@@ -112,12 +112,7 @@ export const giftAidRepository = {
   },
 
   async cancelDeclaration(db: Executor, id: number, at: Date) {
-    const [row] = await db
-      .update(giftAidDeclarations)
-      .set({ cancelledAt: at })
-      .where(eq(giftAidDeclarations.id, id))
-      .returning();
-    return row;
+    return updateWhere(db, giftAidDeclarations, { cancelledAt: at }, eq(giftAidDeclarations.id, id));
   },
 
   /**
@@ -206,11 +201,11 @@ export const giftAidRepository = {
   },
 
   async claim(db: Executor, charityId: number, claimId: number): Promise<ClaimRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(giftAidClaims)
-      .where(and(eq(giftAidClaims.id, claimId), eq(giftAidClaims.charityId, charityId)));
-    return row;
+    return firstWhere(
+      db,
+      giftAidClaims,
+      and(eq(giftAidClaims.id, claimId), eq(giftAidClaims.charityId, charityId)),
+    );
   },
 
   async claimedDonations(db: Executor, claimId: number) {

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { insertOne } from '../../db/insert.js';
+import { firstWhere, insertOne } from '../../db/insert.js';
 import { guestGivers } from './donations.table.js';
 
 export type GuestRow = typeof guestGivers.$inferSelect;
@@ -24,8 +24,7 @@ export const guestsRepository = {
   },
 
   async find(db: Executor, id: number): Promise<GuestRow | undefined> {
-    const [row] = await db.select().from(guestGivers).where(eq(guestGivers.id, id));
-    return row;
+    return firstWhere(db, guestGivers, eq(guestGivers.id, id));
   },
 
   /** How many guest gifts were asked for with this email since `since` (the limit per email). */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { insertOne, updateOne } from '../../db/insert.js';
+import { firstWhere, insertOne, updateOne } from '../../db/insert.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import { donations } from './donations.table.js';
 import { donationDisputes, donationRefunds, giftAidAdjustments, refundRequests } from './refunds.table.js';
@@ -37,11 +37,11 @@ export const refundsRepository = {
   },
 
   async findRefund(db: Executor, donationId: number, id: number): Promise<RefundRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(donationRefunds)
-      .where(and(eq(donationRefunds.id, id), eq(donationRefunds.donationId, donationId)));
-    return row;
+    return firstWhere(
+      db,
+      donationRefunds,
+      and(eq(donationRefunds.id, id), eq(donationRefunds.donationId, donationId)),
+    );
   },
 
   async lockRefund(db: Executor, id: number): Promise<RefundRow | undefined> {
@@ -50,11 +50,7 @@ export const refundsRepository = {
   },
 
   async byProviderRefund(db: Executor, providerRefundId: string): Promise<RefundRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(donationRefunds)
-      .where(eq(donationRefunds.providerRefundId, providerRefundId));
-    return row;
+    return firstWhere(db, donationRefunds, eq(donationRefunds.providerRefundId, providerRefundId));
   },
 
   /** What refunds to a card still on their way hold of a gift (read under the gift's lock). */
@@ -111,11 +107,11 @@ export const refundsRepository = {
   },
 
   async findRequest(db: Executor, charityId: number, id: number): Promise<RefundRequestRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(refundRequests)
-      .where(and(eq(refundRequests.id, id), eq(refundRequests.charityId, charityId)));
-    return row;
+    return firstWhere(
+      db,
+      refundRequests,
+      and(eq(refundRequests.id, id), eq(refundRequests.charityId, charityId)),
+    );
   },
 
   async lockRequest(db: Executor, charityId: number, id: number): Promise<RefundRequestRow | undefined> {
@@ -200,11 +196,11 @@ export const refundsRepository = {
   },
 
   async openDisputeOf(db: Executor, donationId: number): Promise<DisputeRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(donationDisputes)
-      .where(and(eq(donationDisputes.donationId, donationId), eq(donationDisputes.status, 'open')));
-    return row;
+    return firstWhere(
+      db,
+      donationDisputes,
+      and(eq(donationDisputes.donationId, donationId), eq(donationDisputes.status, 'open')),
+    );
   },
 
   /** Each donation's latest dispute. */

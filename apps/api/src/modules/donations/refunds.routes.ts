@@ -12,16 +12,14 @@ import {
   sandboxEventBodySchema,
 } from '@kindred/shared';
 import { z } from 'zod';
-import { idempotencyOf } from '../../lib/idempotency.js';
 import {
+  callerIdempotency,
   created,
-  idempotencyHeader,
   idParams,
   moduleRoutes,
   routeOptions,
-  sendAttachment,
+  sendPdf,
 } from '../../platform/route-helpers.js';
-import { currentUser } from '../../plugins/auth.js';
 
 const route = routeOptions(['refunds']);
 const requestWithGift = refundRequestSchema.extend({ donation: donationSchema });
@@ -30,29 +28,26 @@ const requestWithGift = refundRequestSchema.extend({ donation: donationSchema })
 export const refundsRoutes = moduleRoutes(async (app, { refunds, providerEvents }) => {
   app.post(
     '/donation/:id/refund',
-    route.user(
+    route.money(
       'Refund all or part of a gift of funds, back the way it came (the charity’s admins, platform admins)',
       {
         description:
           'Without `amount`, all that is left of the gift. A full refund ends the gift at 90. Its match is reduced in proportion, its Gift Aid reduced (or, once claimed, deducted from the next claim), and the giver gets a credit note. A refund to a card goes through the payment provider. Honours an Idempotency-Key header.',
         params: idParams(),
-        headers: idempotencyHeader,
         body: refundBodySchema,
         response: { 201: refundAnswerSchema },
       },
     ),
-    async (request, reply) => {
-      const user = currentUser(request);
-      return created(
+    async (request, reply) =>
+      created(
         reply,
         refunds.refund(
           request.auth,
           request.params.id,
           request.body,
-          idempotencyOf(request, `user:${user.id} refund:${request.params.id}`),
+          callerIdempotency(request, `refund:${request.params.id}`),
         ),
-      );
-    },
+      ),
   );
 
   app.post(
@@ -79,26 +74,23 @@ export const refundsRoutes = moduleRoutes(async (app, { refunds, providerEvents 
 
   app.post(
     '/charity/:id/refund_requests/:request_id',
-    route.user(
+    route.money(
       'Accept a giver’s request (what is left of the gift is refunded) or decline it with a reason',
       {
         description: 'Honours an Idempotency-Key header.',
         params: idParams('id', 'request_id'),
-        headers: idempotencyHeader,
         body: answerRefundRequestBodySchema,
         response: { 200: z.object({ refund_request: refundRequestSchema, refund: refundSchema.nullable() }) },
       },
     ),
-    async (request) => {
-      const user = currentUser(request);
-      return refunds.answerRequest(
+    async (request) =>
+      refunds.answerRequest(
         request.auth,
         request.params.id,
         request.params.request_id,
         request.body,
-        idempotencyOf(request, `user:${user.id} refund_request:${request.params.request_id}`),
-      );
-    },
+        callerIdempotency(request, `refund_request:${request.params.request_id}`),
+      ),
   );
 
   app.get(
@@ -107,14 +99,8 @@ export const refundsRoutes = moduleRoutes(async (app, { refunds, providerEvents 
       params: idParams('id', 'refund_id'),
       produces: ['application/pdf'],
     }),
-    async (request, reply) => {
-      const { pdf, filename } = await refunds.creditNote(
-        request.auth,
-        request.params.id,
-        request.params.refund_id,
-      );
-      return sendAttachment(reply, 'application/pdf', filename, pdf);
-    },
+    async (request, reply) =>
+      sendPdf(reply, refunds.creditNote(request.auth, request.params.id, request.params.refund_id)),
   );
 
   const manageParams = z.object({ token: z.string().min(1).max(120) });
@@ -124,13 +110,8 @@ export const refundsRoutes = moduleRoutes(async (app, { refunds, providerEvents 
       params: manageParams.extend({ refund_id: idParams('refund_id').shape.refund_id }),
       produces: ['application/pdf'],
     }),
-    async (request, reply) => {
-      const { pdf, filename } = await refunds.creditNoteByLink(
-        request.params.token,
-        request.params.refund_id,
-      );
-      return sendAttachment(reply, 'application/pdf', filename, pdf);
-    },
+    async (request, reply) =>
+      sendPdf(reply, refunds.creditNoteByLink(request.params.token, request.params.refund_id)),
   );
   app.post(
     '/manage/:token/refund_request',

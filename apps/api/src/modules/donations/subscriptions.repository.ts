@@ -5,7 +5,7 @@ import type { SUBSCRIBER_TYPES } from './donations.table.js';
 
 type SubscriberType = (typeof SUBSCRIBER_TYPES)[number];
 
-import { insertOne, updateOne } from '../../db/insert.js';
+import { firstWhere, insertOne, updateOne, updateWhere } from '../../db/insert.js';
 import { donationSubscriptions, subscriptionRetries } from './donations.table.js';
 
 export type SubscriptionRow = typeof donationSubscriptions.$inferSelect;
@@ -38,8 +38,7 @@ export const subscriptionsRepository = {
   },
 
   async find(db: Executor, id: number): Promise<SubscriptionRow | undefined> {
-    const [row] = await db.select().from(donationSubscriptions).where(eq(donationSubscriptions.id, id));
-    return row;
+    return firstWhere(db, donationSubscriptions, eq(donationSubscriptions.id, id));
   },
 
   async lock(db: Executor, id: number): Promise<SubscriptionRow | undefined> {
@@ -197,11 +196,11 @@ export const subscriptionsQueries = {
 export const subscriptionsWrites = {
   /** Cancels one subscription: no more periods are created (no money moves). */
   async cancel(db: Executor, id: number, at: Date) {
-    const [row] = await db
-      .update(donationSubscriptions)
-      .set({ status: 'cancelled', nextDate: null, updatedAt: at })
-      .where(eq(donationSubscriptions.id, id))
-      .returning();
-    return row;
+    return updateWhere(
+      db,
+      donationSubscriptions,
+      { status: 'cancelled', nextDate: null, updatedAt: at },
+      eq(donationSubscriptions.id, id),
+    );
   },
 };

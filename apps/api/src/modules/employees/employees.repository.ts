@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { insertOne, updateOne } from '../../db/insert.js';
+import { firstWhere, insertOne, updateOne } from '../../db/insert.js';
 import { employeeGroups, employeeSubGroupMembers, employeeSubGroups } from './employees.table.js';
 
 export type EmployeeGroupRow = typeof employeeGroups.$inferSelect;
@@ -29,19 +29,19 @@ export const employeesRepository = {
   },
 
   async group(db: Executor, businessId: number, groupId: number): Promise<EmployeeGroupRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(employeeGroups)
-      .where(and(eq(employeeGroups.id, groupId), eq(employeeGroups.businessId, businessId)));
-    return row;
+    return firstWhere(
+      db,
+      employeeGroups,
+      and(eq(employeeGroups.id, groupId), eq(employeeGroups.businessId, businessId)),
+    );
   },
 
   async subGroup(db: Executor, groupId: number, subId: number): Promise<EmployeeSubGroupRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(employeeSubGroups)
-      .where(and(eq(employeeSubGroups.id, subId), eq(employeeSubGroups.groupId, groupId)));
-    return row;
+    return firstWhere(
+      db,
+      employeeSubGroups,
+      and(eq(employeeSubGroups.id, subId), eq(employeeSubGroups.groupId, groupId)),
+    );
   },
 
   /** A sub-group by id with its group's organisation (invitations place people by sub-group id). */

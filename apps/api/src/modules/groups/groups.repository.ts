@@ -18,7 +18,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
-import { insertOne } from '../../db/insert.js';
+import { firstWhere, insertOne } from '../../db/insert.js';
 import { byName, exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
 import {
@@ -77,8 +77,7 @@ export const groupsRepository = {
   },
 
   async find(db: Executor, id: number): Promise<GroupRow | undefined> {
-    const [row] = await db.select().from(groups).where(eq(groups.id, id));
-    return row;
+    return firstWhere(db, groups, eq(groups.id, id));
   },
 
   async lock(db: Executor, id: number): Promise<GroupRow | undefined> {
@@ -87,8 +86,7 @@ export const groupsRepository = {
   },
 
   async findByPin(db: Executor, pin: string): Promise<GroupRow | undefined> {
-    const [row] = await db.select().from(groups).where(eq(groups.pin, pin));
-    return row;
+    return firstWhere(db, groups, eq(groups.pin, pin));
   },
 
   async update(db: Executor, id: number, values: Partial<NewGroup>): Promise<GroupRow> {
@@ -103,11 +101,11 @@ export const groupsRepository = {
   },
 
   async membership(db: Executor, groupId: number, userId: number): Promise<MembershipRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(groupMemberships)
-      .where(and(eq(groupMemberships.groupId, groupId), eq(groupMemberships.userId, userId)));
-    return row;
+    return firstWhere(
+      db,
+      groupMemberships,
+      and(eq(groupMemberships.groupId, groupId), eq(groupMemberships.userId, userId)),
+    );
   },
 
   /** The group's members, locked for a change of roles (the last admin stays). */

@@ -1,7 +1,7 @@
 import { JOIN_REQUEST_STATUS } from '@kindred/shared';
 import { and, desc, eq, gt, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { insertOne } from '../../db/insert.js';
+import { firstWhere, insertOne, updateWhere } from '../../db/insert.js';
 import { invitations, joinRequests } from './invitations.table.js';
 
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -19,13 +19,11 @@ export const invitationsRepository = {
   },
 
   async byCodeHash(db: Executor, codeHash: string): Promise<InvitationRow | undefined> {
-    const [row] = await db.select().from(invitations).where(eq(invitations.codeHash, codeHash));
-    return row;
+    return firstWhere(db, invitations, eq(invitations.codeHash, codeHash));
   },
 
   async byId(db: Executor, id: number): Promise<InvitationRow | undefined> {
-    const [row] = await db.select().from(invitations).where(eq(invitations.id, id));
-    return row;
+    return firstWhere(db, invitations, eq(invitations.id, id));
   },
 
   /** A pending, unexpired invitation of this email to this target. */
@@ -62,12 +60,12 @@ export const invitationsRepository = {
     acceptedBy: number | null,
     now: Date,
   ): Promise<InvitationRow | undefined> {
-    const [row] = await db
-      .update(invitations)
-      .set({ status, acceptedBy, decidedAt: now })
-      .where(and(eq(invitations.id, id), ...usable(now)))
-      .returning();
-    return row;
+    return updateWhere(
+      db,
+      invitations,
+      { status, acceptedBy, decidedAt: now },
+      and(eq(invitations.id, id), ...usable(now)),
+    );
   },
 
   /** The pending, unexpired invitations sent to an email, newest first. */
@@ -110,8 +108,7 @@ export const invitationsRepository = {
   },
 
   async joinById(db: Executor, id: number): Promise<JoinRequestRow | undefined> {
-    const [row] = await db.select().from(joinRequests).where(eq(joinRequests.id, id));
-    return row;
+    return firstWhere(db, joinRequests, eq(joinRequests.id, id));
   },
 
   /** Moves a pending request to its outcome, once (undefined when it was no longer pending). */
@@ -122,12 +119,12 @@ export const invitationsRepository = {
     decidedBy: number,
     now: Date,
   ): Promise<JoinRequestRow | undefined> {
-    const [row] = await db
-      .update(joinRequests)
-      .set({ status, decidedBy, decidedAt: now })
-      .where(and(eq(joinRequests.id, id), eq(joinRequests.status, JOIN_REQUEST_STATUS.pending)))
-      .returning();
-    return row;
+    return updateWhere(
+      db,
+      joinRequests,
+      { status, decidedBy, decidedAt: now },
+      and(eq(joinRequests.id, id), eq(joinRequests.status, JOIN_REQUEST_STATUS.pending)),
+    );
   },
 
   /** A target's pending requests, oldest first, keyset paged on id. */

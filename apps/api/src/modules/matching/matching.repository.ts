@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { firstWhere } from '../../db/insert.js';
 import { businessMatching } from './matching.table.js';
 
 export type MatchingRow = typeof businessMatching.$inferSelect;
 
 export const matchingRepository = {
   async find(db: Executor, businessId: number): Promise<MatchingRow | undefined> {
-    const [row] = await db.select().from(businessMatching).where(eq(businessMatching.businessId, businessId));
-    return row;
+    return firstWhere(db, businessMatching, eq(businessMatching.businessId, businessId));
   },
 
   /** The settings row, locked until the transaction ends: the matches of one organisation take turns. */

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { insertOne } from '../../db/insert.js';
+import { firstWhere, insertOne } from '../../db/insert.js';
 import { type Keyset, newestFirst } from '../../lib/pagination.js';
 import { messages } from './messages.table.js';
 
@@ -64,17 +64,12 @@ export const messagesRepository = {
   },
 
   async find(db: Executor, id: number): Promise<MessageRow | undefined> {
-    const [row] = await db.select().from(messages).where(eq(messages.id, id));
-    return row;
+    return firstWhere(db, messages, eq(messages.id, id));
   },
 
   /** The message if this mailbox may see it: one it wrote (any status) or one it received. */
   async findFor(db: Executor, owner: Owner, id: number): Promise<MessageRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.id, id), or(wrote(owner), received(owner))));
-    return row;
+    return firstWhere(db, messages, and(eq(messages.id, id), or(wrote(owner), received(owner))));
   },
 
   async update(db: Executor, id: number, values: Partial<NewMessage>): Promise<MessageRow> {

@@ -2,7 +2,7 @@ import { ADMIN_TYPE, type SignoffPeople, type SignoffPolicy } from '@kindred/sha
 import { and, asc, count, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { accountMemberships, membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
-import { insertOne, updateOne } from '../../db/insert.js';
+import { firstWhere, insertOne, updateOne } from '../../db/insert.js';
 import { matchesWords, searchWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
 import { byName, type Keyset, newestIdFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
@@ -27,11 +27,7 @@ const shared = accountMemberships(businesses, businessMemberships, 'businessId')
 export const organisationsRepository = {
   /** A business that is not deleted. */
   async find(db: Executor, id: number): Promise<BusinessRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(businesses)
-      .where(and(eq(businesses.id, id), isNull(businesses.deletedAt)));
-    return row;
+    return firstWhere(db, businesses, and(eq(businesses.id, id), isNull(businesses.deletedAt)));
   },
 
   /**
@@ -228,8 +224,7 @@ export const organisationsQueries = {
   },
 
   async business(db: Executor, id: number) {
-    const [row] = await db.select().from(businesses).where(eq(businesses.id, id));
-    return row;
+    return firstWhere(db, businesses, eq(businesses.id, id));
   },
 
   /** The ids of a business's Super Admins and Admins, for notices about its money. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { insertOne } from '../../db/insert.js';
+import { firstWhere, insertOne, updateWhere } from '../../db/insert.js';
 import { type IdKeyset, newestIdFirst } from '../../lib/pagination.js';
 import type { MoneyOwner } from './money-owner.js';
 import { directDebits } from './payments.table.js';
@@ -31,8 +31,7 @@ export const directDebitsRepository = {
   },
 
   async findOfOwner(db: Executor, id: number, owner: MoneyOwner): Promise<MandateRow | undefined> {
-    const [row] = await db.select().from(directDebits).where(ofOwner(id, owner));
-    return row;
+    return firstWhere(db, directDebits, ofOwner(id, owner));
   },
 
   /** Cancels an active mandate of the owner; undefined when there is no such active mandate. */
@@ -42,12 +41,12 @@ export const directDebitsRepository = {
     owner: MoneyOwner,
     now: Date,
   ): Promise<MandateRow | undefined> {
-    const [row] = await db
-      .update(directDebits)
-      .set({ status: 'cancelled', cancelledAt: now })
-      .where(and(ofOwner(id, owner), eq(directDebits.status, 'active')))
-      .returning();
-    return row;
+    return updateWhere(
+      db,
+      directDebits,
+      { status: 'cancelled', cancelledAt: now },
+      and(ofOwner(id, owner), eq(directDebits.status, 'active')),
+    );
   },
 
   /**

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { insertOne } from '../../db/insert.js';
+import { firstWhere, insertOne, updateWhere } from '../../db/insert.js';
 import type { MoneyOwner } from './money-owner.js';
 import { paymentMethods } from './payments.table.js';
 
@@ -27,11 +27,7 @@ export const paymentMethodsRepository = {
 
   /** One saved card of this owner (not removed), or undefined. */
   async find(db: Executor, owner: MoneyOwner, id: number): Promise<PaymentMethodRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(paymentMethods)
-      .where(and(ofOwner(owner), eq(paymentMethods.id, id)));
-    return row;
+    return firstWhere(db, paymentMethods, and(ofOwner(owner), eq(paymentMethods.id, id)));
   },
 
   async count(db: Executor, owner: MoneyOwner): Promise<number> {
@@ -61,12 +57,12 @@ export const paymentMethodsRepository = {
     id: number,
     now: Date,
   ): Promise<PaymentMethodRow | undefined> {
-    const [row] = await tx
-      .update(paymentMethods)
-      .set({ removedAt: now, isDefault: false })
-      .where(and(ofOwner(owner), eq(paymentMethods.id, id)))
-      .returning();
-    return row;
+    return updateWhere(
+      tx,
+      paymentMethods,
+      { removedAt: now, isDefault: false },
+      and(ofOwner(owner), eq(paymentMethods.id, id)),
+    );
   },
 };
 

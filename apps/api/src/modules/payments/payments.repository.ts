@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { insertOne } from '../../db/insert.js';
+import { firstWhere, insertOne, updateWhere } from '../../db/insert.js';
 import type { MoneyOwner } from './money-owner.js';
 import { type PaymentPurpose, payments } from './payments.table.js';
 
@@ -17,17 +17,11 @@ export const paymentsRepository = {
 
   /** A payment of this owner, or undefined. */
   async findOfOwner(db: Executor, id: number, owner: MoneyOwner): Promise<PaymentRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.id, id),
-          eq(payments.ownerType, owner.ownerType),
-          eq(payments.ownerId, owner.ownerId),
-        ),
-      );
-    return row;
+    return firstWhere(
+      db,
+      payments,
+      and(eq(payments.id, id), eq(payments.ownerType, owner.ownerType), eq(payments.ownerId, owner.ownerId)),
+    );
   },
 
   /** Locks the payment until the transaction ends. */
@@ -61,12 +55,12 @@ export const paymentsRepository = {
     ledgerTransactionId: number,
     now: Date,
   ): Promise<PaymentRow | undefined> {
-    const [row] = await tx
-      .update(payments)
-      .set({ status: 'credited', ledgerTransactionId, updatedAt: now })
-      .where(eq(payments.id, id))
-      .returning();
-    return row;
+    return updateWhere(
+      tx,
+      payments,
+      { status: 'credited', ledgerTransactionId, updatedAt: now },
+      eq(payments.id, id),
+    );
   },
 
   async markFailed(db: Executor, id: number, failureMessage: string | null, now: Date) {
@@ -152,22 +146,21 @@ export const giftPaymentsWrites = {
 export const giftPaymentsQueries = {
   /** The payment a call with this Idempotency-Key opened, if any. */
   async byIdempotency(db: Executor, scope: string, key: string): Promise<PaymentRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.idempotencyScope, scope), eq(payments.idempotencyKey, key)));
-    return row;
+    return firstWhere(
+      db,
+      payments,
+      and(eq(payments.idempotencyScope, scope), eq(payments.idempotencyKey, key)),
+    );
   },
   async find(db: Executor, id: number): Promise<PaymentRow | undefined> {
-    const [row] = await db.select().from(payments).where(eq(payments.id, id));
-    return row;
+    return firstWhere(db, payments, eq(payments.id, id));
   },
   async byProviderPaymentId(db: Executor, provider: string, providerPaymentId: string) {
-    const [row] = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)));
-    return row;
+    return firstWhere(
+      db,
+      payments,
+      and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)),
+    );
   },
   /**
    * Charges we keep as captured between two moments (reconciliation): deposits credited, gifts made,

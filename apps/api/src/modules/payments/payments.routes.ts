@@ -18,10 +18,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors.js';
-import { idempotencyOf } from '../../lib/idempotency.js';
 import {
+  callerIdempotency,
   created,
-  idempotencyHeader,
   idParams,
   moduleRoutes,
   routeOptions,
@@ -170,20 +169,18 @@ export const paymentsRoutes = moduleRoutes(
     for (const side of sides) {
       app.post(
         `${side.base}/deposit`,
-        walletRoute.user(side.deposits.deposit, {
+        walletRoute.money(side.deposits.deposit, {
           params: side.ownerParams,
-          headers: idempotencyHeader,
           body: depositBodySchema,
           response: { 201: depositCreated },
         }),
         async (request, reply) => {
-          const caller = currentUser(request);
           const result = await payments.deposit(
             request.auth,
             side.owner(request),
             request.body,
-            caller.id,
-            idempotencyOf(request, `user:${caller.id}`),
+            currentUser(request).id,
+            callerIdempotency(request),
           );
           return reply.status(201).send(result.body);
         },
@@ -191,19 +188,17 @@ export const paymentsRoutes = moduleRoutes(
 
       app.post(
         side.deposits.confirmPath,
-        walletRoute.user(side.deposits.confirm, {
+        walletRoute.money(side.deposits.confirm, {
           params: side.ownerParams,
-          headers: idempotencyHeader,
           body: confirmDepositBodySchema,
           response: { 200: depositResponseSchema },
         }),
         async (request) => {
-          const caller = currentUser(request);
           const result = await payments.confirm(
             request.auth,
             side.owner(request),
             request.body.payment_id,
-            idempotencyOf(request, `user:${caller.id}`),
+            callerIdempotency(request),
           );
           return result.body;
         },
@@ -212,8 +207,7 @@ export const paymentsRoutes = moduleRoutes(
 
     app.post(
       '/user/create_direct_debit',
-      directDebitRoute.user('Set up a direct debit that tops up my wallet', {
-        headers: idempotencyHeader,
+      directDebitRoute.money('Set up a direct debit that tops up my wallet', {
         body: directDebitBodySchema,
         response: { 201: directDebitSchema },
       }),
@@ -224,7 +218,7 @@ export const paymentsRoutes = moduleRoutes(
           user(caller.id),
           { ...request.body, type: 1 },
           caller.id,
-          idempotencyOf(request, `user:${caller.id}`),
+          callerIdempotency(request),
         );
         return reply.status(201).send(created);
       },
@@ -247,11 +241,10 @@ export const paymentsRoutes = moduleRoutes(
 
     app.post(
       '/business/direct_debit/:id',
-      directDebitRoute.user(
+      directDebitRoute.money(
         "Set up an organisation's direct debit: wallet top-up (1) or charity subscription (3)",
         {
           params: idParams(),
-          headers: idempotencyHeader,
           body: businessDirectDebitBodySchema,
           response: { 201: directDebitSchema },
         },
@@ -265,7 +258,7 @@ export const paymentsRoutes = moduleRoutes(
             business(request.params.id),
             request.body,
             caller.id,
-            idempotencyOf(request, `user:${caller.id}`),
+            callerIdempotency(request),
           ),
         );
       },

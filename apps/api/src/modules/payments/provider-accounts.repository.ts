@@ -1,5 +1,6 @@
 import { desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { firstWhere, updateWhere } from '../../db/insert.js';
 import { providerAccounts, providerEvents } from './payments.table.js';
 
 export type ProviderAccountRow = typeof providerAccounts.$inferSelect;
@@ -7,8 +8,7 @@ export type ProviderAccountRow = typeof providerAccounts.$inferSelect;
 /** SQL of the charities' payout accounts with the provider, and of the provider's webhook events. */
 export const providerAccountsRepository = {
   async find(db: Executor, charityId: number): Promise<ProviderAccountRow | undefined> {
-    const [row] = await db.select().from(providerAccounts).where(eq(providerAccounts.charityId, charityId));
-    return row;
+    return firstWhere(db, providerAccounts, eq(providerAccounts.charityId, charityId));
   },
 
   async upsert(db: Executor, values: typeof providerAccounts.$inferInsert): Promise<ProviderAccountRow> {
@@ -43,12 +43,12 @@ export const providerAccountsRepository = {
     by: number,
     at: Date,
   ): Promise<ProviderAccountRow | undefined> {
-    const [row] = await db
-      .update(providerAccounts)
-      .set({ verifiedAt: at, verifiedBy: by })
-      .where(eq(providerAccounts.charityId, charityId))
-      .returning();
-    return row;
+    return updateWhere(
+      db,
+      providerAccounts,
+      { verifiedAt: at, verifiedBy: by },
+      eq(providerAccounts.charityId, charityId),
+    );
   },
 
   async eventSeen(db: Executor, id: string): Promise<boolean> {

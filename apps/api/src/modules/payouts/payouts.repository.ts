@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { insertOne, updateOne } from '../../db/insert.js';
+import { firstWhere, insertOne, updateOne } from '../../db/insert.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import { payoutItems, payoutSchedules, payouts } from './payouts.table.js';
 
@@ -18,8 +18,7 @@ export const payoutsRepository = {
   },
 
   async find(db: Executor, id: number): Promise<PayoutRow | undefined> {
-    const [row] = await db.select().from(payouts).where(eq(payouts.id, id));
-    return row;
+    return firstWhere(db, payouts, eq(payouts.id, id));
   },
 
   /** Payouts by id, in id order (read, not locked). */
@@ -137,8 +136,7 @@ export const payoutsRepository = {
   },
 
   async schedule(db: Executor, charityId: number): Promise<PayoutScheduleRow | undefined> {
-    const [row] = await db.select().from(payoutSchedules).where(eq(payoutSchedules.charityId, charityId));
-    return row;
+    return firstWhere(db, payoutSchedules, eq(payoutSchedules.charityId, charityId));
   },
 
   async setSchedule(db: Executor, values: typeof payoutSchedules.$inferInsert) {

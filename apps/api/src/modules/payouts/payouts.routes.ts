@@ -11,16 +11,15 @@ import {
   rejectPayoutBodySchema,
 } from '@kindred/shared';
 import { z } from 'zod';
-import { idempotencyOf } from '../../lib/idempotency.js';
 import {
+  callerIdempotency,
   created,
-  idempotencyHeader,
   idParams,
   moduleRoutes,
+  pdfOrCsv,
   routeOptions,
-  sendAttachment,
+  sendFile,
 } from '../../platform/route-helpers.js';
-import { currentUser } from '../../plugins/auth.js';
 
 const route = routeOptions(['payouts']);
 const onePayout = z.object({ payout: payoutSchema });
@@ -43,44 +42,36 @@ export const payoutsRoutes = moduleRoutes(async (app, { payouts, payoutSchedules
 
   app.post(
     '/charity/:id/payouts',
-    route.user('Ask for a payout of available money to the charity’s checked bank account', {
+    route.money('Ask for a payout of available money to the charity’s checked bank account', {
       description:
         'At least the platform’s minimum, at most what is available. Honours an Idempotency-Key header.',
       params: idParams(),
-      headers: idempotencyHeader,
       body: payoutRequestBodySchema,
       response: { 201: onePayout },
     }),
-    async (request, reply) => {
-      const user = currentUser(request);
-      return created(
+    async (request, reply) =>
+      created(
         reply,
         payouts.request(
           request.auth,
           request.params.id,
           request.body,
-          idempotencyOf(request, `user:${user.id} payout:${request.params.id}`),
+          callerIdempotency(request, `payout:${request.params.id}`),
         ),
-      );
-    },
+      ),
   );
 
   app.get(
     '/charity/:id/payouts/:payout_id/statement',
     route.user('A payout’s statement: the gifts it pays (PDF, or CSV with ?format=csv)', {
       params: idParams('id', 'payout_id'),
-      querystring: z.object({ format: z.enum(['pdf', 'csv']).default('pdf') }),
-      produces: ['application/pdf', 'text/csv'],
+      ...pdfOrCsv,
     }),
-    async (request, reply) => {
-      const file = await payouts.statement(
-        request.auth,
-        request.params.id,
-        request.params.payout_id,
-        request.query.format,
-      );
-      return sendAttachment(reply, file.type, file.filename, file.body);
-    },
+    async (request, reply) =>
+      sendFile(
+        reply,
+        payouts.statement(request.auth, request.params.id, request.params.payout_id, request.query.format),
+      ),
   );
 
   app.get(
@@ -122,23 +113,16 @@ export const payoutsRoutes = moduleRoutes(async (app, { payouts, payoutSchedules
 
   app.post(
     '/admin/payouts/approve',
-    route.user(
+    route.money(
       'Approve payouts asked for: each is paid through the payment provider, or fails with its money back',
       {
         description: 'Honours an Idempotency-Key header.',
-        headers: idempotencyHeader,
         body: approvePayoutsBodySchema,
         response: { 200: z.object({ payouts: z.array(payoutSchema) }) },
       },
     ),
-    async (request) => {
-      const user = currentUser(request);
-      return payouts.approve(
-        request.auth,
-        request.body,
-        idempotencyOf(request, `user:${user.id} payouts:approve`),
-      );
-    },
+    async (request) =>
+      payouts.approve(request.auth, request.body, callerIdempotency(request, 'payouts:approve')),
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { firstWhere } from '../../db/insert.js';
 import { byName } from '../../lib/pagination.js';
 import { escapeLike } from '../../lib/text.js';
 import { cities, states } from './places.table.js';
@@ -11,8 +12,7 @@ const MAX_CITY_ID = 2_147_483_647;
 export const placesRepository = {
   async city(db: Executor, id: number) {
     if (!Number.isSafeInteger(id) || id < 1 || id > MAX_CITY_ID) return undefined;
-    const [row] = await db.select().from(cities).where(eq(cities.id, id));
-    return row;
+    return firstWhere(db, cities, eq(cities.id, id));
   },
 
   /** The town a stored place names (its name, at its coordinates when it has them), or undefined. */

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { insertedRow } from '../../db/insert.js';
+import { insertedRow, updateWhere } from '../../db/insert.js';
 import { type CursorValue, newestFirst } from '../../lib/pagination.js';
 import { projectDocuments, projectImages, projectImpacts, projectUpdates } from './projects.table.js';
 
@@ -45,12 +45,7 @@ export const projectContentRepository = {
   },
 
   async setImpactImages(db: Executor, impactId: number, images: string[]): Promise<ImpactRow | undefined> {
-    const [row] = await db
-      .update(projectImpacts)
-      .set({ images })
-      .where(eq(projectImpacts.id, impactId))
-      .returning();
-    return row;
+    return updateWhere(db, projectImpacts, { images }, eq(projectImpacts.id, impactId));
   },
 
   async insertImage(db: Executor, values: typeof projectImages.$inferInsert): Promise<ImageRow> {

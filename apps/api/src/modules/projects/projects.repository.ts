@@ -17,7 +17,8 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor, Unstamped } from '../../db/client.js';
-import { insertOne, updateOne } from '../../db/insert.js';
+import { firstWhere, insertOne, updateOne } from '../../db/insert.js';
+import { newestRows } from '../../db/pages.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
@@ -84,8 +85,7 @@ function whereOf(list: ProjectList): SQL | undefined {
 
 export const projectsRepository = {
   async find(db: Executor, id: number): Promise<ProjectRow | undefined> {
-    const [row] = await db.select().from(projects).where(eq(projects.id, id));
-    return row;
+    return firstWhere(db, projects, eq(projects.id, id));
   },
 
   async findForUpdate(db: Executor, id: number): Promise<ProjectRow | undefined> {
@@ -371,17 +371,11 @@ export const projectsQueries = {
     filter: { q?: string | undefined; status?: number | undefined; charityId?: number | undefined },
     page: Keyset,
   ) {
-    const { conditions, order } = newestFirst(projects.createdAt, projects.id, page.cursor, page.before);
-    const where: (SQL | undefined)[] = [...conditions];
+    const where: (SQL | undefined)[] = [];
     if (filter.q) where.push(ilike(projects.title, likePattern(filter.q)));
     if (filter.status !== undefined) where.push(eq(projects.status, filter.status));
     if (filter.charityId !== undefined) where.push(eq(projects.charityId, filter.charityId));
-    return db
-      .select({ row: projects, at: exactTime(projects.createdAt) })
-      .from(projects)
-      .where(and(...where))
-      .orderBy(...order)
-      .limit(page.limit);
+    return newestRows(db, projects, page, where);
   },
 
   /**

@@ -1,9 +1,10 @@
 import { and, asc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Unstamped } from '../../db/client.js';
-import { insertOne, updateOne } from '../../db/insert.js';
+import { firstWhere, insertOne, updateOne } from '../../db/insert.js';
+import { newestRows } from '../../db/pages.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
-import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
+import type { Keyset } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
 import { fullName, loginFailures, userCodes, users } from './users.table.js';
 
@@ -32,8 +33,7 @@ const sessionRow = prepared('users_session', (db) =>
 /** SQL for users and their single-use codes. Every method takes the executor it runs in. */
 export const usersRepository = {
   async findById(db: Executor, id: number): Promise<UserRow | undefined> {
-    const [row] = await db.select().from(users).where(eq(users.id, id));
-    return row;
+    return firstWhere(db, users, eq(users.id, id));
   },
 
   /** What the sign-in check of every request needs of a person: 9 columns, not the whole row. */
@@ -44,11 +44,11 @@ export const usersRepository = {
   },
 
   async findByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(users)
-      .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)));
-    return row;
+    return firstWhere(
+      db,
+      users,
+      and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)),
+    );
   },
 
   async emailTaken(db: Executor, email: string): Promise<boolean> {
@@ -106,8 +106,7 @@ export const usersRepository = {
   },
 
   async findCode(db: Executor, codeHash: string) {
-    const [row] = await db.select().from(userCodes).where(eq(userCodes.codeHash, codeHash));
-    return row;
+    return firstWhere(db, userCodes, eq(userCodes.codeHash, codeHash));
   },
 
   async invalidateCodes(db: Executor, userId: number, purpose: CodePurpose, now: Date) {
@@ -276,8 +275,7 @@ export const usersQueries = {
     filter: { q?: string | undefined; status?: string | undefined; platformAdmin?: boolean | undefined },
     page: Keyset,
   ) {
-    const { conditions, order } = newestFirst(users.createdAt, users.id, page.cursor, page.before);
-    const where: (SQL | undefined)[] = [...conditions];
+    const where: (SQL | undefined)[] = [];
     if (filter.q) {
       const pattern = likePattern(filter.q);
       where.push(
@@ -293,12 +291,7 @@ export const usersQueries = {
         where.push(and(eq(users.isActive, false), isNull(users.deactivatedAt)));
     }
     if (filter.platformAdmin !== undefined) where.push(eq(users.isIicAdmin, filter.platformAdmin));
-    return db
-      .select({ row: users, at: exactTime(users.createdAt) })
-      .from(users)
-      .where(and(...where))
-      .orderBy(...order)
-      .limit(page.limit);
+    return newestRows(db, users, page, where);
   },
 
   /** People registered each day who have not deleted their account (the statistics). */

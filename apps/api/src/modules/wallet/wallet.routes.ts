@@ -12,9 +12,8 @@ import {
 } from '@kindred/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { idempotencyOf } from '../../lib/idempotency.js';
 import {
-  idempotencyHeader,
+  callerIdempotency,
   idParam,
   idParams,
   moduleRoutes,
@@ -133,16 +132,15 @@ export const walletRoutes = moduleRoutes(async (app, { wallet: wallets, payments
         { ownerType, ownerId: request.params.id },
         body,
         admin.id,
-        idempotencyOf(request, `user:${admin.id}`),
+        callerIdempotency(request),
       );
       return reply.status(result.statusCode).send(result.body);
     };
 
   app.post(
     '/admin/user/:id/deposit',
-    adminRoute.user("Record money or credits into a person's wallet (platform Super Admin or Admin)", {
+    adminRoute.money("Record money or credits into a person's wallet (platform Super Admin or Admin)", {
       params: idParams(),
-      headers: idempotencyHeader,
       body: adminDepositBodySchema,
       response: { 201: adminDepositResponse },
     }),
@@ -151,20 +149,21 @@ export const walletRoutes = moduleRoutes(async (app, { wallet: wallets, payments
 
   app.post(
     '/admin/business/:id/deposit',
-    adminRoute.user("Record money or credits into an organisation's wallet (platform Super Admin or Admin)", {
-      params: idParams(),
-      headers: idempotencyHeader,
-      body: adminDepositBodySchema,
-      response: { 201: adminDepositResponse },
-    }),
+    adminRoute.money(
+      "Record money or credits into an organisation's wallet (platform Super Admin or Admin)",
+      {
+        params: idParams(),
+        body: adminDepositBodySchema,
+        response: { 201: adminDepositResponse },
+      },
+    ),
     adminDeposit('business', false),
   );
 
   app.post(
     '/admin/business/:id/cc',
-    adminRoute.user('Give an organisation credits (cc) to donate (platform Super Admin or Admin)', {
+    adminRoute.money('Give an organisation credits (cc) to donate (platform Super Admin or Admin)', {
       params: idParams(),
-      headers: idempotencyHeader,
       body: adminCreditsBodySchema,
       response: { 201: adminDepositResponse },
     }),
@@ -173,10 +172,9 @@ export const walletRoutes = moduleRoutes(async (app, { wallet: wallets, payments
 
   app.post(
     '/organisation/transfer_funds',
-    organisationRoute.user(
+    organisationRoute.money(
       'Move funds between an organisation and its sub-business (Super Admin of the parent)',
       {
-        headers: idempotencyHeader,
         body: transferFundsBodySchema,
         response: { 200: transferResponseSchema },
       },
@@ -187,7 +185,7 @@ export const walletRoutes = moduleRoutes(async (app, { wallet: wallets, payments
         request.auth,
         request.body,
         caller.id,
-        idempotencyOf(request, `user:${caller.id}`),
+        callerIdempotency(request),
       );
       return result.body;
     },
