@@ -30,7 +30,7 @@ const kindParams = typeParams(2, 5, 'Choose 2 (funds), 3, 4 or 5.', 'Choose a ki
 const hoursParams = typeParams(3, 4, 'Choose 3 (volunteering) or 4 (skilled volunteering).');
 
 const organisationRoute = routeOptions(['organisation']);
-/** Every report may be read with an API token holding `reports:read` (docs/product/webhooks-and-api-tokens.md#api-tokens). */
+/** A report may be read with an API token holding `reports:read` (docs/product/webhooks-and-api-tokens.md#api-tokens). */
 const route = {
   user: <Schema extends FastifySchema>(summary: string, schema: Schema) =>
     organisationRoute.user(summary, schema, { scope: 'reports:read' }),
@@ -144,7 +144,7 @@ export const businessReportsRoutes = moduleRoutes(async (app, { businessReports:
 
   app.post(
     '/business/:id/cancel_donation_subscription/:subId',
-    route.user('Cancel one of the organisation’s recurring donations (its admins)', {
+    organisationRoute.user('Cancel one of the organisation’s recurring donations (its admins)', {
       params: idParams('id', 'subId'),
       response: { 200: z.object({ subscription: businessSubscriptionSchema }) },
     }),
