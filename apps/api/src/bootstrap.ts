@@ -61,7 +61,13 @@ export async function prepareDatabase(
     await database.migrate(async (db) => {
       await seedPlaces(db);
       if ((options.demo ?? config.demoData) && !(await hasUsers(db)))
-        await seedDemo(db, localDiskStorage(uploadsDir(config)), config.currency, systemClock());
+        await seedDemo(
+          db,
+          localDiskStorage(uploadsDir(config)),
+          config.currency,
+          systemClock(),
+          config.jwtSecret,
+        );
     });
   } catch (error) {
     await database.close();

@@ -8,6 +8,12 @@ import { clearDemo, seedDemo } from '../seed/demo.js';
 const config = loadConfig();
 const database = await prepareDatabase(config, { demo: false, besideApp: true });
 await clearDemo(database.db);
-await seedDemo(database.db, localDiskStorage(uploadsDir(config)), config.currency, systemClock());
+await seedDemo(
+  database.db,
+  localDiskStorage(uploadsDir(config)),
+  config.currency,
+  systemClock(),
+  config.jwtSecret,
+);
 await database.close();
 process.stdout.write('Demo data reloaded.\n');

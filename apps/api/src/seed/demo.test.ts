@@ -12,7 +12,13 @@ const signIn = async (email: string) => {
 };
 
 beforeAll(async () => {
-  await seedDemo(t.ctx.database.db, t.ctx.storage, t.ctx.config.currency, t.ctx.now());
+  await seedDemo(
+    t.ctx.database.db,
+    t.ctx.storage,
+    t.ctx.config.currency,
+    t.ctx.now(),
+    t.ctx.config.jwtSecret,
+  );
 });
 // close() runs the ledger check: the demo's money balances.
 
@@ -398,9 +404,46 @@ describe('the demo data', () => {
     expect(invited.items.map((i: { email: string }) => i.email)).toEqual(['new.starter@example.org']);
   });
 
+  it('rings every demo person’s bell, and gives River Trust and Acme a webhook with its log and an API token', async () => {
+    for (const email of [
+      'donor@example.org',
+      'charity@example.org',
+      'signoff@example.org',
+      'employee@example.org',
+    ]) {
+      const token = await signIn(email);
+      const unread = (await t.request('GET', '/api/notifications/unread_count', { token })).json().count;
+      expect(unread, email).toBeGreaterThan(0);
+    }
+    const token = await signIn('charity@example.org');
+    const riverId = (await t.request('GET', '/api/charity/list?q=River%20Trust', { token })).json().items[0]
+      .id;
+    const hooks = (await t.request('GET', `/api/charity/${riverId}/webhooks`, { token })).json().items;
+    expect(hooks).toHaveLength(1);
+    const log = (
+      await t.request('GET', `/api/charity/${riverId}/webhooks/${hooks[0].id}/deliveries`, { token })
+    ).json();
+    expect(log.items.map((d: { status: string }) => d.status).sort()).toEqual([
+      'delivered',
+      'delivered',
+      'failed',
+    ]);
+    const tokens = (await t.request('GET', `/api/charity/${riverId}/api_tokens`, { token })).json().items;
+    expect(tokens[0]).toMatchObject({
+      name: 'Finance spreadsheet',
+      scopes: ['reports:read', 'payouts:read'],
+    });
+  });
+
   it('loads again after a reset, with the money of the first load gone', async () => {
     await clearDemo(t.ctx.database.db);
-    await seedDemo(t.ctx.database.db, t.ctx.storage, t.ctx.config.currency, t.ctx.now());
+    await seedDemo(
+      t.ctx.database.db,
+      t.ctx.storage,
+      t.ctx.config.currency,
+      t.ctx.now(),
+      t.ctx.config.jwtSecret,
+    );
     const token = await signIn('donor@example.org');
     const wallet = (await t.request('GET', '/api/user/wallet', { token })).json();
     const again = (await t.request('GET', '/api/user/donations?limit=100', { token })).json().items;

@@ -21,6 +21,7 @@ import { users } from '../modules/users/users.table.js';
 import { seedDemoBilling } from './demo-billing.js';
 import { seedDemoCards } from './demo-cards.js';
 import { seedDemoDonations } from './demo-donations.js';
+import { seedDemoIntegrations } from './demo-integrations.js';
 import { seedDemoMessages } from './demo-messages.js';
 import { seedDemoMoneyBack } from './demo-money-back.js';
 import { seedDemoNotifications } from './demo-notifications.js';
@@ -166,7 +167,14 @@ function isoDay(daysFromNow: number, now: Date): string {
 }
 
 /** Loads the demo organisations, people, charities, projects and groups. Expects empty tables. */
-export async function seedDemo(db: Db, storage: FileStorage, currency: string, now: Date): Promise<void> {
+/** `secret` is the platform's (webhook secrets are sealed with it). */
+export async function seedDemo(
+  db: Db,
+  storage: FileStorage,
+  currency: string,
+  now: Date,
+  secret: Uint8Array,
+): Promise<void> {
   // Every row is stamped with the clock the demo is loaded at.
   const created = { createdAt: now };
   // Pictures: a logo and a cover per charity, drawn before the transaction and stored once per
@@ -610,13 +618,20 @@ export async function seedDemo(db: Db, storage: FileStorage, currency: string, n
       },
       projectIds,
     );
+    // River Trust's and Acme's webhooks with their delivery logs, and an API token each.
+    await seedDemoIntegrations(tx, now, secret, {
+      charityAdmin,
+      owner,
+      riverTrustId: charityIds[0] as number,
+      acmeId: acme.id,
+    });
   });
 }
 
 /** Empties every table the demo and its use fill (not the places), money included, so the demo can be loaded again. */
 export async function clearDemo(db: Db): Promise<void> {
   await db.execute(
-    sql`truncate table subscription_invoices, business_subscriptions, discount_codes, subscription_plans, donation_signoffs, donation_history, subscription_retries, donations, donation_subscriptions, gift_aid_claims, gift_aid_declarations, ledger_entries, ledger_transactions, ledger_accounts, idempotency_keys, payments, payment_methods, sandbox_payments, sandbox_refunds, sandbox_disputes, sandbox_transfers, donation_refunds, refund_requests, donation_disputes, gift_aid_adjustments, payout_items, payouts, payout_schedules, reconciliation_mismatches, reconciliation_runs, guest_givers, direct_debits, provider_accounts, provider_events, group_join_requests, group_membership_periods, group_pin_failures, group_memberships, project_memberships, charity_memberships, business_memberships, groups, projects, charities, businesses, user_codes, login_failures, users, employee_sub_group_members, employee_sub_groups, employee_groups, invitations, join_requests, messages, notifications, notification_preferences, audit_log, admin_project_reminders, admin_statistics_daily, admin_statistics_runs restart identity cascade`,
+    sql`truncate table subscription_invoices, business_subscriptions, discount_codes, subscription_plans, donation_signoffs, donation_history, subscription_retries, donations, donation_subscriptions, gift_aid_claims, gift_aid_declarations, ledger_entries, ledger_transactions, ledger_accounts, idempotency_keys, payments, payment_methods, sandbox_payments, sandbox_refunds, sandbox_disputes, sandbox_transfers, donation_refunds, refund_requests, donation_disputes, gift_aid_adjustments, payout_items, payouts, payout_schedules, reconciliation_mismatches, reconciliation_runs, guest_givers, direct_debits, provider_accounts, provider_events, group_join_requests, group_membership_periods, group_pin_failures, group_memberships, project_memberships, charity_memberships, business_memberships, groups, projects, charities, businesses, user_codes, login_failures, users, employee_sub_group_members, employee_sub_groups, employee_groups, invitations, join_requests, messages, notifications, notification_preferences, webhook_deliveries, webhook_endpoints, api_tokens, audit_log, admin_project_reminders, admin_statistics_daily, admin_statistics_runs restart identity cascade`,
   );
 }
 
