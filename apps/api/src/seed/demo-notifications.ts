@@ -132,29 +132,20 @@ export async function seedDemoNotifications(
       },
       river,
     ),
-    told(
-      people.signoff,
-      5,
-      false,
-      {
-        kind: 'signoff_request',
-        title: 'A gift waits for your sign-off',
-        body: `Emery Employee asks to give ${money(1_500_000)} to ${project(0)} on behalf of Acme Ltd.`,
-        link: '/organisation/sign-off',
-      },
-      acme,
-    ),
-    told(
-      people.owner,
-      5,
-      false,
-      {
-        kind: 'signoff_request',
-        title: 'A gift waits for your sign-off',
-        body: `Emery Employee asks to give ${money(1_500_000)} to ${project(0)} on behalf of Acme Ltd.`,
-        link: '/organisation/sign-off',
-      },
-      acme,
+    // Both of Acme's sign-off admins are told of the gift that waits.
+    ...[people.signoff, people.owner].map((userId) =>
+      told(
+        userId,
+        5,
+        false,
+        {
+          kind: 'signoff_request',
+          title: 'A gift waits for your sign-off',
+          body: `Emery Employee asks to give ${money(1_500_000)} to ${project(0)} on behalf of Acme Ltd.`,
+          link: '/organisation/sign-off',
+        },
+        acme,
+      ),
     ),
     told(
       people.owner,

@@ -11,15 +11,11 @@ const signIn = async (email: string) => {
   return res.json().token as string;
 };
 
-beforeAll(async () => {
-  await seedDemo(
-    t.ctx.database.db,
-    t.ctx.storage,
-    t.ctx.config.currency,
-    t.ctx.now(),
-    t.ctx.config.jwtSecret,
-  );
-});
+/** Loads the demo as the app's first start does. */
+const seed = () =>
+  seedDemo(t.ctx.database.db, t.ctx.storage, t.ctx.config.currency, t.ctx.now(), t.ctx.config.jwtSecret);
+
+beforeAll(seed);
 // close() runs the ledger check: the demo's money balances.
 
 describe('the demo data', () => {
@@ -437,13 +433,7 @@ describe('the demo data', () => {
 
   it('loads again after a reset, with the money of the first load gone', async () => {
     await clearDemo(t.ctx.database.db);
-    await seedDemo(
-      t.ctx.database.db,
-      t.ctx.storage,
-      t.ctx.config.currency,
-      t.ctx.now(),
-      t.ctx.config.jwtSecret,
-    );
+    await seed();
     const token = await signIn('donor@example.org');
     const wallet = (await t.request('GET', '/api/user/wallet', { token })).json();
     const again = (await t.request('GET', '/api/user/donations?limit=100', { token })).json().items;

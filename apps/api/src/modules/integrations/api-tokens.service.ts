@@ -7,9 +7,9 @@ import {
   apiTokenScopesFor,
 } from '@kindred/shared';
 import type { AuthUser } from '../../authz/access.js';
-import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { notForAccount, requireIntegrations } from './account-access.js';
 import {
   type ApiTokenRow,
   type IntegrationAccountRef,
@@ -21,8 +21,6 @@ export const API_TOKEN_PREFIX = 'kt_';
 const DAY_MS = 86_400_000;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
-const permissionOf = (type: IntegrationAccountRef['type']) =>
-  type === 'charity' ? Permission.CharityIntegrationsManage : Permission.BusinessIntegrationsManage;
 
 function present(row: ApiTokenRow): ApiToken {
   return {
@@ -50,7 +48,7 @@ export interface TokenGrant {
 export function apiTokensService(ctx: AppContext) {
   const db = () => ctx.database.db;
   const require = (auth: AuthUser | null, account: IntegrationAccountRef) =>
-    ctx.access.require(auth, permissionOf(account.type), [account.id]);
+    requireIntegrations(ctx, auth, account);
 
   return {
     async list(auth: AuthUser | null, account: IntegrationAccountRef) {
@@ -60,11 +58,8 @@ export function apiTokensService(ctx: AppContext) {
 
     async create(auth: AuthUser | null, account: IntegrationAccountRef, body: ApiTokenBody) {
       const user = await require(auth, account);
-      const wrong = body.scopes.filter((scope) => !apiTokenScopesFor(account.type).includes(scope));
-      if (wrong.length > 0)
-        throw badRequest('Some scopes are not for this account.', {
-          scopes: `${wrong.join(', ')} ${wrong.length === 1 ? 'is' : 'are'} not for ${account.type === 'charity' ? 'charities' : 'organisations'}.`,
-        });
+      const wrong = notForAccount(body.scopes, apiTokenScopesFor(account.type), 'for', account);
+      if (wrong) throw badRequest('Some scopes are not for this account.', { scopes: wrong });
       // The token works to the end of the day it names (UTC).
       const expiresAt = new Date(`${body.expires_at}T23:59:59.999Z`);
       const now = ctx.now();

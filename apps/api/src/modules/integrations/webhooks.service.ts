@@ -11,7 +11,6 @@ import {
   webhookEventsFor,
 } from '@kindred/shared';
 import type { AuthUser } from '../../authz/access.js';
-import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import type { KindredEvent } from '../../events/catalogue.js';
@@ -21,6 +20,7 @@ import { charitiesQueries } from '../charities/index.js';
 import { giftSummary } from '../donations/index.js';
 import { organisationsQueries } from '../organisations/index.js';
 import { usersQueries } from '../users/index.js';
+import { notForAccount, requireIntegrations } from './account-access.js';
 import {
   type DeliveryRow,
   type EndpointRow,
@@ -43,8 +43,6 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 const backoff = (attempts: number) =>
   BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length) - 1] ?? BACKOFF_MS[0] ?? MINUTE;
-const permissionOf = (type: IntegrationAccountRef['type']) =>
-  type === 'charity' ? Permission.CharityIntegrationsManage : Permission.BusinessIntegrationsManage;
 const settingsPath = (type: IntegrationAccountRef['type']) =>
   type === 'charity' ? '/charity/integrations' : '/organisation/integrations';
 const iso = (at: Date | null) => at?.toISOString() ?? null;
@@ -77,7 +75,7 @@ export function webhooksService(ctx: AppContext, options: { timeoutMs?: number }
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
 
   const require = (auth: AuthUser | null, account: IntegrationAccountRef) =>
-    ctx.access.require(auth, permissionOf(account.type), [account.id]);
+    requireIntegrations(ctx, auth, account);
 
   /** Asks a worker to deliver the endpoint's pending deliveries after the caller's commit. */
   const wake = (executor: Executor, endpointId: number) =>
@@ -294,11 +292,8 @@ export function webhooksService(ctx: AppContext, options: { timeoutMs?: number }
 
     async create(auth: AuthUser | null, account: IntegrationAccountRef, body: WebhookBody) {
       const user = await require(auth, account);
-      const wrong = body.events.filter((type) => !webhookEventsFor(account.type).includes(type));
-      if (wrong.length > 0)
-        throw badRequest('Some events are not for this account.', {
-          events: `${wrong.join(', ')} ${wrong.length === 1 ? 'is' : 'are'} not sent to ${account.type === 'charity' ? 'charities' : 'organisations'}.`,
-        });
+      const wrong = notForAccount(body.events, webhookEventsFor(account.type), 'sent to', account);
+      if (wrong) throw badRequest('Some events are not for this account.', { events: wrong });
       const refused = await refusedAddress(body.url, ctx.config.webhookAllowPrivate);
       if (refused) throw badRequest(refused, { url: refused });
       const secret = `whsec_${randomBytes(24).toString('base64url')}`;
