@@ -67,6 +67,8 @@ export const UNCACHED_PUBLIC_READS = new Set([
   '/api/manage/:token',
   '/api/manage/:token/receipt',
   '/api/manage/:token/credit_note/:refund_id',
+  // A mail's unsubscribe link: what one person's mail is (docs/product/notifications.md#unsubscribe).
+  '/api/unsubscribe/:token',
   // A single-use invitation: signed in as the invited person, reading it accepts it.
   '/api/invitation/confirm/:code',
   '/api/state/by_country/:countryId',
