@@ -1,5 +1,5 @@
 import type { MailChoice, NotificationKind, NotificationPreference } from '@kindred/shared';
-import { Box, Paper, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
+import { Box, Group, Paper, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { QueryState } from '@/components/ui/query-state';
@@ -9,6 +9,7 @@ import { submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
 import type { PreferenceRow } from '../api/get-preferences';
 import { notificationQueries } from '../api/queries';
 import { useSavePreferences } from '../api/save-preferences';
+import './notifications.css';
 
 /** The mail choices, as the form words them. */
 const MAIL_OPTIONS: Array<{ value: MailChoice; label: string }> = [
@@ -35,38 +36,46 @@ function KindChoice({
   const mail = form.getInputProps(`${row.kind}.mail`);
   const mailError = typeof mail.error === 'string' ? mail.error : null;
   return (
-    <Paper withBorder p="md" role="group" aria-labelledby={`${id}-kind`} aria-describedby={`${id}-what`}>
-      <Stack gap="sm">
-        <Box>
-          <Title order={3} size="h5" id={`${id}-kind`}>
-            {row.label}
-          </Title>
-          <Text size="sm" id={`${id}-what`}>
-            {row.description}
-          </Text>
-        </Box>
+    <Group
+      role="group"
+      aria-labelledby={`${id}-kind`}
+      aria-describedby={`${id}-what`}
+      className="notification-kind"
+      justify="space-between"
+      align="flex-start"
+      gap="sm"
+    >
+      <Box style={{ flex: '1 1 16rem' }}>
+        <Title order={3} size="h5" id={`${id}-kind`}>
+          {row.label}
+        </Title>
+        <Text size="sm" id={`${id}-what`}>
+          {row.description}
+        </Text>
+      </Box>
+      <Stack gap="xs" style={{ flex: '0 1 auto' }}>
         <Switch label="Show in Kindred" {...form.getInputProps(`${row.kind}.in_app`, { type: 'checkbox' })} />
-        <Stack gap={4}>
+        <Group gap="xs" wrap="nowrap">
           <Text size="sm" fw={500} id={`${id}-mail`}>
             Mail
           </Text>
           <SegmentedControl
+            size="sm"
             aria-labelledby={`${id}-mail`}
             aria-describedby={mailError ? `${id}-mail-error` : undefined}
             aria-invalid={mailError ? true : undefined}
             data={MAIL_OPTIONS}
             value={mail.value}
             onChange={(value) => form.setFieldValue(`${row.kind}.mail`, value as MailChoice)}
-            style={{ alignSelf: 'flex-start' }}
           />
-          {mailError ? (
-            <Text size="sm" c="red.9" id={`${id}-mail-error`}>
-              {mailError}
-            </Text>
-          ) : null}
-        </Stack>
+        </Group>
+        {mailError ? (
+          <Text size="sm" c="red.9" id={`${id}-mail-error`}>
+            {mailError}
+          </Text>
+        ) : null}
       </Stack>
-    </Paper>
+    </Group>
   );
 }
 
@@ -116,9 +125,11 @@ function PreferencesForm({ rows }: { rows: PreferenceRow[] }) {
         once, in one daily digest, or not at all. Receipts, credit notes, failed payments and security mail
         always go, whatever you choose here.
       </Text>
-      {rows.map((row) => (
-        <KindChoice key={row.kind} row={row} form={form} />
-      ))}
+      <div>
+        {rows.map((row) => (
+          <KindChoice key={row.kind} row={row} form={form} />
+        ))}
+      </div>
       {unchanged ? (
         <Text role="status" size="sm">
           You have not changed anything yet.

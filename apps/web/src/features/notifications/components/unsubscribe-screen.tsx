@@ -32,6 +32,8 @@ export function UnsubscribeScreen() {
   const stop = useUnsubscribe(token);
 
   let content: ReactNode;
+  // A failure is its own framed alert; what the link stops sits in a panel.
+  const framed = Boolean(query.data);
   if (query.isPending) content = <LoadingState label="Reading the link…" />;
   else if (query.isError && isApiError(query.error) && query.error.status === 404)
     content = (
@@ -83,9 +85,13 @@ export function UnsubscribeScreen() {
         : 'Mail already stopped';
   return (
     <Page title={title} size="sm">
-      <Paper withBorder p="lg">
-        {content}
-      </Paper>
+      {framed ? (
+        <Paper withBorder p="lg">
+          {content}
+        </Paper>
+      ) : (
+        content
+      )}
     </Page>
   );
 }
