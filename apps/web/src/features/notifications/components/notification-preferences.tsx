@@ -55,7 +55,7 @@ function KindChoice({
       </Box>
       <Stack gap="xs" style={{ flex: '0 1 auto' }}>
         <Switch label="Show in Kindred" {...form.getInputProps(`${row.kind}.in_app`, { type: 'checkbox' })} />
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs">
           <Text size="sm" fw={500} id={`${id}-mail`}>
             Mail
           </Text>
@@ -143,7 +143,7 @@ function PreferencesForm({ rows }: { rows: PreferenceRow[] }) {
 export function NotificationPreferences() {
   const query = useQuery(notificationQueries.preferences());
   return (
-    <Paper withBorder p="lg">
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
       <QueryState
         query={query}
         loading="Loading your notification settings…"
