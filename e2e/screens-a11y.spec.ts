@@ -98,6 +98,8 @@ test('signed in as the donor: home, profile (menu and delete confirmation), wall
     ['/explore', 'explore signed in'],
     ['/donations', 'donations signed in'],
     ['/donations?tab=gift-aid', 'Gift Aid declarations by charity'],
+    ['/notifications', 'notifications'],
+    ['/profile/notifications', 'notification settings'],
     ['/profile', 'profile signed in'],
   ]);
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();

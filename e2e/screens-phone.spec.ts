@@ -68,6 +68,8 @@ test('the donor: home, profile, wallet, donations and explore', async ({ page })
   await walk(page, [
     '/',
     '/profile',
+    '/profile/notifications',
+    '/notifications',
     '/wallet',
     '/donations',
     // Gift Aid declarations by charity, one naming no charity (the longest cards).

@@ -15,6 +15,11 @@ import { invitationPublicRoutes, invitationRoutes } from './routes/invitations.r
 import { lazyScreens } from './routes/lazy-screens';
 import { messagesRoutes } from './routes/messages.routes';
 import { NotFoundRoute } from './routes/not-found';
+import {
+  notificationPublicRoutes,
+  notificationSettingsRoute,
+  notificationsRoutes,
+} from './routes/notifications.routes';
 import { organisationRoutes } from './routes/organisation.routes';
 import { platformAdminRoutes } from './routes/platform-admin.routes';
 import { RouteError, RouteLoading } from './routes/route-error';
@@ -24,6 +29,8 @@ import { walletRoutes } from './routes/wallet.routes';
 // load with their route, so that a first visit does not download forms it does not show.
 const auth = lazyScreens(() => import('./routes/auth'));
 const manageGift = lazyScreens(() => import('@/features/manage-gift'));
+// Account settings pull in the date picker and the dropzone: loaded on demand.
+const profile = lazyScreens(() => import('./routes/profile'));
 
 /** Every screen of the web app; route files are the only place features meet. */
 export const routes: RouteObject[] = [
@@ -54,14 +61,17 @@ export const routes: RouteObject[] = [
       { path: 'manage/:token', lazy: manageGift('ManageScreen') },
       ...invitationPublicRoutes,
       ...groupPublicRoutes,
+      // A mail's link to stop a kind of mail, signed in or not (docs/product/notifications.md#unsubscribe).
+      ...notificationPublicRoutes,
       {
         element: <RequireAuth />,
         children: [
           {
             path: 'profile',
-            // Account settings pull in the date picker and the dropzone: loaded on demand.
-            lazy: async () => ({ Component: (await import('./routes/profile')).ProfileRoute }),
+            lazy: profile('ProfileLayout'),
+            children: [{ index: true, lazy: profile('ProfileRoute') }, notificationSettingsRoute],
           },
+          ...notificationsRoutes,
           ...walletRoutes,
           ...givingRoutes,
           ...charityRoutes,

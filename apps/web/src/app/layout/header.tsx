@@ -11,6 +11,10 @@ import { NavLinks } from './nav-links';
 // phone's navigation drawer opens on demand: neither is part of a visitor's first load.
 const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
 const NavDrawer = lazy(async () => ({ default: (await import('./nav-drawer')).NavDrawer }));
+// The bell is for signed-in people too: its popover's list loads when it first opens.
+const NotificationBell = lazy(async () => ({
+  default: (await import('@/features/notifications')).NotificationBell,
+}));
 
 export function Header() {
   const loggedIn = useIsLoggedIn();
@@ -40,10 +44,15 @@ export function Header() {
             <div className="app-header-switcher">
               <AccountSwitcher />
             </div>
-            {/* The avatar's room is kept while the menu loads: nothing moves. */}
-            <Suspense fallback={<span className="app-user-menu-placeholder" />}>
-              <UserMenu />
-            </Suspense>
+            {/* The bell's and the avatar's room is kept while they load: nothing moves. */}
+            <Group gap="xs" wrap="nowrap">
+              <Suspense fallback={<span className="app-user-menu-placeholder" />}>
+                <NotificationBell />
+              </Suspense>
+              <Suspense fallback={<span className="app-user-menu-placeholder" />}>
+                <UserMenu />
+              </Suspense>
+            </Group>
           </>
         ) : (
           <Group gap={4} wrap="nowrap">

@@ -1,6 +1,8 @@
 import { formatMoney } from '@kindred/shared';
 import { Badge, DataList, Paper, Text } from '@mantine/core';
+import { Outlet } from 'react-router';
 import { Page } from '@/components/ui/page';
+import { SectionLink, SectionNav } from '@/components/ui/section-link';
 import { useCurrentUser } from '@/entities/session';
 import {
   AvatarUpload,
@@ -10,11 +12,30 @@ import {
   ProfileForm,
 } from '@/features/profile';
 
+/** `/profile`: account settings, its sections (the profile itself, notifications) as sub-routes. */
+export function ProfileLayout() {
+  return (
+    <Page
+      title="Account settings"
+      description={<Text>Your profile, sign-in details, account and notifications.</Text>}
+    >
+      <SectionNav label="Account settings sections">
+        <SectionLink to="/profile" end>
+          Profile
+        </SectionLink>
+        <SectionLink to="/profile/notifications">Notifications</SectionLink>
+      </SectionNav>
+      <Outlet />
+    </Page>
+  );
+}
+
+/** The profile section: details, avatar, sign-in and the account itself. */
 export function ProfileRoute() {
   const user = useCurrentUser();
   if (!user) return null;
   return (
-    <Page title="Account settings" description={<Text>Your profile, sign-in details and account.</Text>}>
+    <>
       <Paper p="lg" withBorder>
         <DataList orientation="horizontal">
           <DataList.Item>
@@ -54,6 +75,6 @@ export function ProfileRoute() {
       <Paper p="lg" withBorder>
         <DeleteAccountForm user={user} />
       </Paper>
-    </Page>
+    </>
   );
 }

@@ -1,0 +1,23 @@
+import type { NotificationPreferencesBody } from '@kindred/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { PreferenceRow } from './get-preferences';
+import { notificationQueries } from './queries';
+
+/**
+ * PUT /user/notification_preferences: the kinds changed (the others stay as they are); answers every
+ * kind. Silent: the form shows a refusal beside its fields.
+ */
+export function savePreferences(
+  body: NotificationPreferencesBody,
+): Promise<{ preferences: PreferenceRow[] }> {
+  return api.put<{ preferences: PreferenceRow[] }>('/user/notification_preferences', body, { silent: true });
+}
+
+export function useSavePreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: savePreferences,
+    onSuccess: (answer) => queryClient.setQueryData(notificationQueries.preferences().queryKey, answer),
+  });
+}
