@@ -46,8 +46,12 @@ export interface ScheduledJob {
 }
 
 export interface EventBus {
-  /** `handler` (a stable name such as `matching.match-own-gift`) runs after every committed `type`. */
-  on<T extends EventType>(type: T, handler: string, run: EventHandler<T>): void;
+  /**
+   * `handler` (a stable name such as `matching.match-own-gift`) runs after every committed `type`.
+   * With `queue`, its jobs run one at a time in the order they were recorded, across every process
+   * and with every other handler of that queue (a serial queue: webhooks keep their events' order).
+   */
+  on<T extends EventType>(type: T, handler: string, run: EventHandler<T>, options?: { queue?: string }): void;
   /** Records an event in the caller's transaction, with a job for each of its handlers. */
   record<T extends EventType>(executor: Executor, type: T, data: EventCatalogue[T]): Promise<void>;
   /**
@@ -85,7 +89,7 @@ export function createEventBus(deps: {
   now: () => Date;
   log: () => { error(details: object, message: string): void };
 }): EventBus {
-  const handlers = new Map<EventType, { task: string }[]>();
+  const handlers = new Map<EventType, { task: string; queue: string | undefined }[]>();
   const tasks: TaskList = {};
   let pool: pg.Pool | undefined;
   let runner: Runner | undefined;
@@ -98,19 +102,20 @@ export function createEventBus(deps: {
   };
 
   return {
-    on(type, handler, handle) {
+    on(type, handler, handle, options) {
       if (tasks[handler]) throw new Error(`The handler ${handler} is already listening`);
       tasks[handler] = async (payload) => handle(payload as KindredEvent<typeof type>);
-      handlers.set(type, [...(handlers.get(type) ?? []), { task: handler }]);
+      handlers.set(type, [...(handlers.get(type) ?? []), { task: handler, queue: options?.queue }]);
     },
 
     async record(executor, type, data) {
       const id = randomUUID();
       const createdAt = deps.now();
       const payload = JSON.stringify({ id, type, data, created_at: createdAt.toISOString() });
-      const jobs = (handlers.get(type) ?? []).map(
-        ({ task }) =>
-          sql`${sql.raw(QUEUE_SCHEMA)}.add_job(${task}, ${payload}::json, max_attempts => ${HANDLER_ATTEMPTS})`,
+      const jobs = (handlers.get(type) ?? []).map(({ task, queue }) =>
+        queue
+          ? sql`${sql.raw(QUEUE_SCHEMA)}.add_job(${task}, ${payload}::json, queue_name => ${queue}, max_attempts => ${HANDLER_ATTEMPTS})`
+          : sql`${sql.raw(QUEUE_SCHEMA)}.add_job(${task}, ${payload}::json, max_attempts => ${HANDLER_ATTEMPTS})`,
       );
       await executor.execute(sql`
         with recorded as (

@@ -31,6 +31,8 @@ import { refusedAddress } from './safe-address.js';
 import { seal, unseal } from './sealed.js';
 import { send, signature } from './send.js';
 
+/** The serial queue of the events' fan-out to endpoints (docs/decisions/046-webhooks-and-api-tokens.md). */
+const FAN_OUT_QUEUE = 'webhooks.fan-out';
 /** The task that delivers one endpoint's pending deliveries, in order (one at a time per endpoint). */
 export const DELIVER_WEBHOOKS = 'webhooks.deliver';
 const MINUTE = 60_000;
@@ -271,8 +273,10 @@ export function webhooksService(ctx: AppContext, options: { timeoutMs?: number }
   return {
     /** Every event a webhook may ask for is heard (docs/decisions/041-one-event-mechanism.md). */
     listen() {
+      // One queue for every event's fan-out: deliveries are written in the order of the events, so
+      // an endpoint's deliveries (sent oldest first) keep that order.
       for (const type of WEBHOOK_EVENT_TYPES)
-        ctx.events.on(type, `webhooks.${type}`, (event) => fanOut(event));
+        ctx.events.on(type, `webhooks.${type}`, (event) => fanOut(event), { queue: FAN_OUT_QUEUE });
       ctx.events.handle(DELIVER_WEBHOOKS, async (payload) =>
         deliverEndpoint(Number((payload as { endpoint_id: number }).endpoint_id)),
       );

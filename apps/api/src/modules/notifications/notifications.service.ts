@@ -57,14 +57,16 @@ export function notificationsService(ctx: AppContext, reads: TellReads) {
   const url = (path: string) => `${ctx.config.publicUrl}${path}`;
 
   /** The footer and headers of mail that may be stopped (RFC 8058 one-click unsubscribe). */
-  function unsubscribable(scope: UnsubscribeScope, label: string) {
+  function unsubscribable(scope: UnsubscribeScope) {
     const token = unsubscribeToken(ctx.config.jwtSecret, scope);
     return {
       footer: [
         '',
         '--',
-        `You get this mail because of your choices for “${label}”.`,
-        `Stop it: ${url(`/unsubscribe/${token}`)}`,
+        scope.kind
+          ? `You get this mail because of your choices for “${NOTIFICATION_KINDS[scope.kind].label}”.`
+          : 'You get this digest because you chose a daily mail for some kinds of notification.',
+        `Stop ${scope.kind ? 'it' : 'all notification mail'}: ${url(`/unsubscribe/${token}`)}`,
         `Choose what you are told: ${url('/profile/notifications')}`,
       ].join('\n'),
       headers: {
@@ -117,10 +119,7 @@ export function notificationsService(ctx: AppContext, reads: TellReads) {
       const item = mailNow.get(row.userId);
       const person = people.get(row.userId);
       if (!item || !person) continue;
-      const { footer, headers } = unsubscribable(
-        { userId: row.userId, kind: item.kind },
-        NOTIFICATION_KINDS[item.kind].label,
-      );
+      const { footer, headers } = unsubscribable({ userId: row.userId, kind: item.kind });
       const as = item.account ? `\n\nYou are told as an admin of ${item.account.name}.` : '';
       await ctx.notices.queue(tx, {
         to: person.email,
@@ -160,7 +159,7 @@ export function notificationsService(ctx: AppContext, reads: TellReads) {
     const rows = await repo.takeDigest(tx, userId);
     const [person] = await usersQueries.people(tx, [userId]);
     if (rows.length === 0 || !person || person.deletedAt) return;
-    const { footer, headers } = unsubscribable({ userId, kind: null }, 'all mail you may stop');
+    const { footer, headers } = unsubscribable({ userId, kind: null });
     const lines = rows.flatMap((row) => [`• ${row.title}`, `  ${row.body}`, `  ${url(row.link)}`, '']);
     await ctx.notices.queue(tx, {
       to: person.email,
@@ -226,7 +225,7 @@ export function notificationsService(ctx: AppContext, reads: TellReads) {
       const affected = preferences.filter((item) => scope.kind === null || item.kind === scope.kind);
       return {
         kind: scope.kind,
-        label: scope.kind ? NOTIFICATION_KINDS[scope.kind].label : 'All mail you may stop',
+        label: scope.kind ? NOTIFICATION_KINDS[scope.kind].label : 'Notification mail',
         unsubscribed: affected.every((item) => item.mail === 'off'),
       };
     },
@@ -246,7 +245,7 @@ export function notificationsService(ctx: AppContext, reads: TellReads) {
       });
       return {
         kind: scope.kind,
-        label: scope.kind ? NOTIFICATION_KINDS[scope.kind].label : 'All mail you may stop',
+        label: scope.kind ? NOTIFICATION_KINDS[scope.kind].label : 'Notification mail',
         unsubscribed: true,
       };
     },

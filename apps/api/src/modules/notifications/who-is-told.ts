@@ -80,7 +80,10 @@ export function whoIsTold(currency: string, reads: TellReads): { [T in EventType
           userIds: ids.filter((id) => id !== gift.giverId),
           kind: 'signoff_request',
           title: 'A gift waits for your sign-off',
-          body: `${await nameOf(db, gift.giverId)} asks to give ${gift.what} to ${gift.to} on behalf of ${account.name}.`,
+          body:
+            gift.matchOf === null
+              ? `${await nameOf(db, gift.giverId)} asks to give ${gift.what} to ${gift.to} on behalf of ${account.name}.`
+              : `${account.name} matches ${await nameOf(db, gift.giverId)}’s gift with ${gift.what} to ${gift.to}.`,
           link: '/organisation/sign-off',
           account,
         },
@@ -318,9 +321,10 @@ export function whoIsTold(currency: string, reads: TellReads): { [T in EventType
 
     async 'join_request.decided'(db, { data }) {
       const business = data.target_type === 'business';
-      const name = (
-        business ? await businessAccount(db, data.target_id) : await charityAccount(db, data.target_id)
-      ).name;
+      const account = business
+        ? await businessAccount(db, data.target_id)
+        : await charityAccount(db, data.target_id);
+      const { name } = account;
       return [
         {
           userIds: [data.user_id],
@@ -330,6 +334,8 @@ export function whoIsTold(currency: string, reads: TellReads): { [T in EventType
             ? `${name} accepted your request: you are now a member on Kindred.`
             : `${name} did not accept your request to join.`,
           link: data.accepted ? (business ? '/organisation' : '/charity') : '/',
+          // A member now: following it acts as the account it joined.
+          account: data.accepted ? account : undefined,
         },
       ];
     },
