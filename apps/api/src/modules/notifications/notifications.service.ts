@@ -120,7 +120,7 @@ export function notificationsService(ctx: AppContext, reads: TellReads) {
       const person = people.get(row.userId);
       if (!item || !person) continue;
       const { footer, headers } = unsubscribable({ userId: row.userId, kind: item.kind });
-      const as = item.account ? `\n\nYou are told as an admin of ${item.account.name}.` : '';
+      const as = item.account ? `\n\nThis is about ${item.account.name}, which you act for on Kindred.` : '';
       await ctx.notices.queue(tx, {
         to: person.email,
         subject: item.title,
