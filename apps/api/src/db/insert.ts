@@ -49,6 +49,20 @@ export async function firstWhere<Table extends PgTable>(
   return row;
 }
 
+/** The first row of a table that `where` picks, locked until the transaction ends; undefined when there is none. */
+export async function lockedWhere<Table extends PgTable>(
+  db: Executor,
+  table: Table,
+  where: SQL | undefined,
+): Promise<Table['$inferSelect'] | undefined> {
+  const [row] = (await db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .for('update')) as Table['$inferSelect'][];
+  return row;
+}
+
 /**
  * Changes the rows of a table that `where` picks and returns the first as it now is; undefined when
  * none matched (a guarded change that found nothing to change: no longer pending, already used).

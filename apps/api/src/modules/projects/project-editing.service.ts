@@ -24,6 +24,13 @@ export function projectEditingService(ctx: AppContext, access: ProjectAccess) {
   const db = () => ctx.database.db;
   const today = () => isoDay(ctx.now());
   const { load, manageable, present } = access;
+  /** Inserts a new project made by `user` (createdBy) and makes them its admin, in one transaction. */
+  const insertMadeBy = (values: Parameters<typeof projectsRepository.insert>[1], user: AuthUser) =>
+    db().transaction(async (tx) => {
+      const created = await projectsRepository.insert(tx, { ...values, createdBy: user.id }, ctx.now());
+      await projectsRepository.addAdmin(tx, created.id, user.id, ctx.now());
+      return created;
+    });
 
   return {
     async create(body: ProjectCreateBody, user: AuthUser) {
@@ -69,24 +76,18 @@ export function projectEditingService(ctx: AppContext, access: ProjectAccess) {
         volunteeringStart: null,
         volunteeringEnd: null,
       } as unknown as ProjectRow;
-      const row = await db().transaction(async (tx) => {
-        const created = await projectsRepository.insert(
-          tx,
-          {
-            ...withDerived(base, values),
-            title: body.title,
-            ownerType: owner.ownerType,
-            ownerId: owner.ownerId,
-            charityId: owner.charityId,
-            associationStatus: owner.association,
-            status: draft,
-            createdBy: user.id,
-          },
-          ctx.now(),
-        );
-        await projectsRepository.addAdmin(tx, created.id, user.id, ctx.now());
-        return created;
-      });
+      const row = await insertMadeBy(
+        {
+          ...withDerived(base, values),
+          title: body.title,
+          ownerType: owner.ownerType,
+          ownerId: owner.ownerId,
+          charityId: owner.charityId,
+          associationStatus: owner.association,
+          status: draft,
+        },
+        user,
+      );
       return present(row, user, true);
     },
 
@@ -125,29 +126,23 @@ export function projectEditingService(ctx: AppContext, access: ProjectAccess) {
         row.charityId !== null &&
         row.associationStatus === ASSOCIATION_STATUS.charityProject &&
         (await ctx.access.can(user, Permission.CharityProjectsManage, row.charityId));
-      const created = await db().transaction(async (tx) => {
-        const clone = await projectsRepository.insert(
-          tx,
-          {
-            ...copy,
-            title: `Copy of ${row.title}`.slice(0, 150),
-            status: draft,
-            charityId: associated ? row.charityId : null,
-            associationStatus: associated ? row.associationStatus : ASSOCIATION_STATUS.new,
-            fundsRaised: 0,
-            donorsCount: 0,
-            volunteeringPledged: 0,
-            skilledPledged: 0,
-            giftsPledged: 0,
-            finishedReason: null,
-            logo: null,
-            createdBy: user.id,
-          },
-          ctx.now(),
-        );
-        await projectsRepository.addAdmin(tx, clone.id, user.id, ctx.now());
-        return clone;
-      });
+      const created = await insertMadeBy(
+        {
+          ...copy,
+          title: `Copy of ${row.title}`.slice(0, 150),
+          status: draft,
+          charityId: associated ? row.charityId : null,
+          associationStatus: associated ? row.associationStatus : ASSOCIATION_STATUS.new,
+          fundsRaised: 0,
+          donorsCount: 0,
+          volunteeringPledged: 0,
+          skilledPledged: 0,
+          giftsPledged: 0,
+          finishedReason: null,
+          logo: null,
+        },
+        user,
+      );
       return present(created, user, true);
     },
 
