@@ -36,32 +36,27 @@ export async function updateOne<Table extends PgTable & { id: AnyPgColumn }>(
   return row;
 }
 
-/** The first row of a table that `where` picks; undefined when there is none. */
+/**
+ * The first row of a table that `where` picks; undefined when there is none. With `lock`, the row
+ * is locked until the transaction ends (`lockedWhere`).
+ */
 export async function firstWhere<Table extends PgTable>(
   db: Executor,
   table: Table,
   where: SQL | undefined,
+  lock = false,
 ): Promise<Table['$inferSelect'] | undefined> {
-  const [row] = (await db
+  const query = db
     .select()
     .from(table as PgTable)
-    .where(where)) as Table['$inferSelect'][];
+    .where(where);
+  const [row] = (await (lock ? query.for('update') : query)) as Table['$inferSelect'][];
   return row;
 }
 
 /** The first row of a table that `where` picks, locked until the transaction ends; undefined when there is none. */
-export async function lockedWhere<Table extends PgTable>(
-  db: Executor,
-  table: Table,
-  where: SQL | undefined,
-): Promise<Table['$inferSelect'] | undefined> {
-  const [row] = (await db
-    .select()
-    .from(table as PgTable)
-    .where(where)
-    .for('update')) as Table['$inferSelect'][];
-  return row;
-}
+export const lockedWhere = <Table extends PgTable>(db: Executor, table: Table, where: SQL | undefined) =>
+  firstWhere(db, table, where, true);
 
 /**
  * Changes the rows of a table that `where` picks and returns the first as it now is; undefined when
