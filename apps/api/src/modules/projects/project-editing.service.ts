@@ -19,6 +19,14 @@ import { type ProjectRow, projectsRepository } from './projects.repository.js';
 
 const { draft, live } = PROJECT_STATUS;
 
+/** Who owns a new project: a charity's own project is associated with the charity from the start. */
+const ownedBy = (ownerType: number, ownerId: number, charityId: number | null) => ({
+  ownerType,
+  ownerId,
+  charityId,
+  association: charityId === null ? ASSOCIATION_STATUS.new : ASSOCIATION_STATUS.charityProject,
+});
+
 /** A project made, edited, copied and deleted by the people who manage it, and its admins. */
 export function projectEditingService(ctx: AppContext, access: ProjectAccess) {
   const db = () => ctx.database.db;
@@ -34,34 +42,19 @@ export function projectEditingService(ctx: AppContext, access: ProjectAccess) {
 
   return {
     async create(body: ProjectCreateBody, user: AuthUser) {
-      let owner: { ownerType: number; ownerId: number; charityId: number | null; association: number };
+      let owner: ReturnType<typeof ownedBy>;
       if (body.charity_id) {
         await ctx.access.require(user, Permission.CharityProjectsManage, [body.charity_id]);
         const charity = await charitiesQueries.find(db(), body.charity_id);
         if (!charity) throw notFound('The charity');
-        owner = {
-          ownerType: OWNER_TYPE.charity,
-          ownerId: charity.id,
-          charityId: charity.id,
-          association: ASSOCIATION_STATUS.charityProject,
-        };
+        owner = ownedBy(OWNER_TYPE.charity, charity.id, charity.id);
       } else if (body.business_id) {
         await ctx.access.require(user, Permission.BusinessProjectsCreate, [body.business_id]);
-        owner = {
-          ownerType: OWNER_TYPE.organisation,
-          ownerId: body.business_id,
-          charityId: null,
-          association: ASSOCIATION_STATUS.new,
-        };
+        owner = ownedBy(OWNER_TYPE.organisation, body.business_id, null);
       } else {
         // One's own project: the person themself (an API token, which acts for an account, may not).
         await ctx.access.require(user, Permission.UserSelf, [user.id]);
-        owner = {
-          ownerType: OWNER_TYPE.individual,
-          ownerId: user.id,
-          charityId: null,
-          association: ASSOCIATION_STATUS.new,
-        };
+        owner = ownedBy(OWNER_TYPE.individual, user.id, null);
       }
       const { charity_id: _c, business_id: _b, ...rest } = body;
       const values = await fields(db(), rest);
