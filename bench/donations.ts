@@ -7,17 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Database } from '../apps/api/src/db/client.js';
-import {
-  charities,
-  giftAidDeclarations,
-  paymentMethods,
-  projects,
-  users,
-} from '../apps/api/src/db/schema.js';
-import { hashPassword } from '../apps/api/src/lib/passwords.js';
-import { issueToken } from '../apps/api/src/lib/tokens.js';
+import { giftAidDeclarations, paymentMethods } from '../apps/api/src/db/schema.js';
 import { checkLedger } from '../apps/api/src/modules/ledger/ledger.check.js';
-import { account, ledgerService, PLATFORM } from '../apps/api/src/modules/ledger/ledger.service.js';
 import {
   ADMIN_URL,
   apiPhase,
@@ -26,6 +17,9 @@ import {
   cpuSince,
   cpuSnapshot,
   freePort,
+  insertApprovedCharity,
+  insertFundedDonors,
+  insertLiveProjects,
   intFromEnv,
   onOneConnection,
   openPool,
@@ -97,59 +91,27 @@ const bodyOf = (donor: Donor, way: Way) =>
 async function setUp(database: Database, secret: string) {
   const db = database.db;
   const now = new Date();
-  const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
-  const [charity] = await db
-    .insert(charities)
-    .values({
-      name: 'Bench Trust',
-      approvalStatus: 'approved',
-      charityTypes: [3],
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: charities.id });
-  if (!charity) throw new Error('could not create the charity');
-  const projectRows = await db
-    .insert(projects)
-    .values(
-      Array.from({ length: PROJECTS }, (_, i) => ({
-        charityId: charity.id,
-        ownerType: 3,
-        ownerId: charity.id,
-        title: `Bench project ${i + 1}`,
-        status: 2,
-        associationStatus: 5,
-        charityTypes: [3],
-        startDate: day(-10),
-        endDate: day(300),
-        fundsTarget: 1_000_000_000,
-        givingKinds: [2],
-        createdAt: now,
-        updatedAt: now,
-        publishedAt: now,
-      })),
-    )
-    .returning({ id: projects.id });
-  const passwordHash = await hashPassword(randomBytes(16).toString('hex'));
-  const donorRows = await db
-    .insert(users)
-    .values(
-      Array.from({ length: DONORS }, (_, i) => ({
-        email: `donor${i + 1}@bench.test`,
-        passwordHash,
-        firstName: 'Bench',
-        lastName: `Donor ${i + 1}`,
-        isActive: true,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
-    .returning({ id: users.id });
+  const charityId = await insertApprovedCharity(db, 'Bench Trust', now);
+  const projectIds = await insertLiveProjects(
+    db,
+    charityId,
+    Array.from({ length: PROJECTS }, (_, i) => `Bench project ${i + 1}`),
+    now,
+  );
+  const funded = await insertFundedDonors(db, {
+    count: DONORS,
+    emailPrefix: 'donor',
+    firstName: 'Bench',
+    currency: CURRENCY,
+    funds: FUNDS,
+    secret,
+    now,
+  });
   // A saved card each, as the sandbox provider saves one (its reference names the last four digits).
   const methodRows = await db
     .insert(paymentMethods)
     .values(
-      donorRows.map((row) => ({
+      funded.map((row) => ({
         ownerType: 'user' as const,
         ownerId: row.id,
         provider: 'sandbox',
@@ -165,17 +127,9 @@ async function setUp(database: Database, secret: string) {
     )
     .returning({ id: paymentMethods.id, ownerId: paymentMethods.ownerId });
   const methodOf = new Map(methodRows.map((m) => [m.ownerId, m.id]));
-  const ledger = ledgerService(CURRENCY, () => new Date());
-  const key = new TextEncoder().encode(secret);
   const donors: Donor[] = [];
   const declarations = new Map<number, number>();
-  for (const [i, row] of donorRows.entries()) {
-    await db.transaction((tx) =>
-      ledger.transfer(tx, PLATFORM.manual, account({ ownerType: 'user', ownerId: row.id }, 'wallet'), FUNDS, {
-        kind: 'admin_deposit',
-        description: 'bench funds',
-      }),
-    );
+  for (const [i, row] of funded.entries()) {
     const giftAid = i % 4 === 0;
     if (giftAid) {
       const [declaration] = await db
@@ -183,7 +137,7 @@ async function setUp(database: Database, secret: string) {
         .values({
           userId: row.id,
           // A declaration makes gifts eligible only for the charity it names (decision 037).
-          charityId: charity.id,
+          charityId,
           firstName: 'Bench',
           lastName: `Donor ${i + 1}`,
           house: '1',
@@ -195,12 +149,11 @@ async function setUp(database: Database, secret: string) {
         .returning({ id: giftAidDeclarations.id });
       if (declaration) declarations.set(row.id, declaration.id);
     }
-    const { token } = await issueToken(key, { userId: row.id, version: 0 }, now);
     const methodId = methodOf.get(row.id);
     if (methodId === undefined) throw new Error('a donor has no saved card');
-    donors.push({ id: row.id, token, giftAid, methodId });
+    donors.push({ id: row.id, token: row.token, giftAid, methodId });
   }
-  return { donors, projectIds: projectRows.map((p) => p.id), declarations };
+  return { donors, projectIds, declarations };
 }
 
 async function donate(port: number, donor: Donor, projectId: number, way: Way) {

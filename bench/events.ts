@@ -2,17 +2,17 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { charities, projects, users, webhookEndpoints } from '../apps/api/src/db/schema.js';
+import { webhookEndpoints } from '../apps/api/src/db/schema.js';
 import { QUEUE_SCHEMA } from '../apps/api/src/events/queue-schema.js';
-import { hashPassword } from '../apps/api/src/lib/passwords.js';
-import { issueToken } from '../apps/api/src/lib/tokens.js';
 import { seal } from '../apps/api/src/modules/integrations/sealed.js';
 import { checkLedger } from '../apps/api/src/modules/ledger/ledger.check.js';
-import { account, ledgerService, PLATFORM } from '../apps/api/src/modules/ledger/ledger.service.js';
 import {
   ADMIN_URL,
   benchStart,
   freePort,
+  insertApprovedCharity,
+  insertFundedDonors,
+  insertLiveProjects,
   intFromEnv,
   openSetupDatabase,
   percentile,
@@ -68,82 +68,29 @@ async function main() {
 
   // CHARITIES approved charities, each with one Live project and a webhook for donation.made.
   const now = new Date();
-  const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   const projectIds: number[] = [];
   for (let i = 0; i < CHARITIES; i++) {
-    const [charity] = await db
-      .insert(charities)
-      .values({
-        name: `Event Trust ${i + 1}`,
-        approvalStatus: 'approved',
-        charityTypes: [3],
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: charities.id });
-    if (!charity) throw new Error('no charity');
-    const [project] = await db
-      .insert(projects)
-      .values({
-        charityId: charity.id,
-        ownerType: 3,
-        ownerId: charity.id,
-        title: `Event project ${i + 1}`,
-        status: 2,
-        associationStatus: 5,
-        charityTypes: [3],
-        startDate: day(-10),
-        endDate: day(300),
-        fundsTarget: 1_000_000_000,
-        givingKinds: [2],
-        createdAt: now,
-        updatedAt: now,
-        publishedAt: now,
-      })
-      .returning({ id: projects.id });
-    if (!project) throw new Error('no project');
-    projectIds.push(project.id);
+    const charityId = await insertApprovedCharity(db, `Event Trust ${i + 1}`, now);
+    projectIds.push(...(await insertLiveProjects(db, charityId, [`Event project ${i + 1}`], now)));
     await db.insert(webhookEndpoints).values({
       accountType: 'charity',
-      accountId: charity.id,
+      accountId: charityId,
       url: hookUrl,
       events: ['donation.made'],
       secret: seal(key, 'whsec_bench'),
       createdAt: now,
     });
   }
-  const passwordHash = await hashPassword(randomBytes(16).toString('hex'));
-  const donorRows = await db
-    .insert(users)
-    .values(
-      Array.from({ length: DONORS }, (_, i) => ({
-        email: `events${i + 1}@bench.test`,
-        passwordHash,
-        firstName: 'Event',
-        lastName: `Donor ${i + 1}`,
-        isActive: true,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
-    .returning({ id: users.id });
-  const ledger = ledgerService('INR', () => new Date());
-  const tokens: string[] = [];
-  for (const row of donorRows) {
-    await db.transaction((tx) =>
-      ledger.transfer(
-        tx,
-        PLATFORM.manual,
-        account({ ownerType: 'user', ownerId: row.id }, 'wallet'),
-        100_000_000,
-        {
-          kind: 'admin_deposit',
-          description: 'bench funds',
-        },
-      ),
-    );
-    tokens.push((await issueToken(key, { userId: row.id, version: 0 }, now)).token);
-  }
+  const donors = await insertFundedDonors(db, {
+    count: DONORS,
+    emailPrefix: 'events',
+    firstName: 'Event',
+    currency: 'INR',
+    funds: 100_000_000,
+    secret,
+    now,
+  });
+  const tokens = donors.map((donor) => donor.token);
 
   const ports = [await freePort(), await freePort()];
   const env = { WEBHOOK_ALLOW_PRIVATE: 'true', MAIL_DELIVERY: 'false', PUBLIC_CACHE_MB: '0' };

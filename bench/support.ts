@@ -9,7 +9,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { type Database, openDatabase } from '../apps/api/src/db/client.js';
+import { type Database, type Db, openDatabase } from '../apps/api/src/db/client.js';
+import { charities, projects, users } from '../apps/api/src/db/schema.js';
+import { hashPassword } from '../apps/api/src/lib/passwords.js';
+import { issueToken } from '../apps/api/src/lib/tokens.js';
+import { account, ledgerService, PLATFORM } from '../apps/api/src/modules/ledger/ledger.service.js';
 
 /** The PostgreSQL server each bench makes its throwaway database on (DATABASE_ADMIN_URL). */
 export const ADMIN_URL = process.env.DATABASE_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -188,6 +192,99 @@ export async function openSetupDatabase(databaseUrl: string): Promise<Database> 
   cleanups.push({ what: 'close the setup connection', run: () => database.close() });
   await database.migrate();
   return database;
+}
+
+/** Inserts an approved charity of type 3; its id. */
+export async function insertApprovedCharity(db: Db, name: string, now: Date): Promise<number> {
+  const [charity] = await db
+    .insert(charities)
+    .values({ name, approvalStatus: 'approved', charityTypes: [3], createdAt: now, updatedAt: now })
+    .returning({ id: charities.id });
+  if (!charity) throw new Error(`could not create the charity ${name}`);
+  return charity.id;
+}
+
+/** Inserts Live projects of a charity (one a title) that take funds gifts and need far more than they get; their ids. */
+export async function insertLiveProjects(
+  db: Db,
+  charityId: number,
+  titles: string[],
+  now: Date,
+): Promise<number[]> {
+  const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  const rows = await db
+    .insert(projects)
+    .values(
+      titles.map((title) => ({
+        charityId,
+        ownerType: 3,
+        ownerId: charityId,
+        title,
+        status: 2,
+        associationStatus: 5,
+        charityTypes: [3],
+        startDate: day(-10),
+        endDate: day(300),
+        fundsTarget: 1_000_000_000,
+        givingKinds: [2],
+        createdAt: now,
+        updatedAt: now,
+        publishedAt: now,
+      })),
+    )
+    .returning({ id: projects.id });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Inserts `count` active people (`<emailPrefix><n>@bench.test`, named `<firstName> Donor <n>`), each
+ * with `funds` minor units deposited in their wallet and a sign-in token made with `secret`.
+ */
+export async function insertFundedDonors(
+  db: Db,
+  options: {
+    count: number;
+    emailPrefix: string;
+    firstName: string;
+    currency: string;
+    funds: number;
+    secret: string;
+    now: Date;
+  },
+): Promise<Array<{ id: number; token: string }>> {
+  const { now } = options;
+  const passwordHash = await hashPassword(randomBytes(16).toString('hex'));
+  const rows = await db
+    .insert(users)
+    .values(
+      Array.from({ length: options.count }, (_, i) => ({
+        email: `${options.emailPrefix}${i + 1}@bench.test`,
+        passwordHash,
+        firstName: options.firstName,
+        lastName: `Donor ${i + 1}`,
+        isActive: true,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .returning({ id: users.id });
+  const ledger = ledgerService(options.currency, () => new Date());
+  const key = new TextEncoder().encode(options.secret);
+  const donors: Array<{ id: number; token: string }> = [];
+  for (const row of rows) {
+    await db.transaction((tx) =>
+      ledger.transfer(
+        tx,
+        PLATFORM.manual,
+        account({ ownerType: 'user', ownerId: row.id }, 'wallet'),
+        options.funds,
+        { kind: 'admin_deposit', description: 'bench funds' },
+      ),
+    );
+    const { token } = await issueToken(key, { userId: row.id, version: 0 }, now);
+    donors.push({ id: row.id, token });
+  }
+  return donors;
 }
 
 const apiDir = fileURLToPath(new URL('../apps/api/', import.meta.url));

@@ -1,6 +1,6 @@
 import { eq, getTableName, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Executor } from './client.js';
+import type { Executor, Unstamped } from './client.js';
 
 /** The one row an insert returned; an insert that returned none is a fault of ours. */
 export function insertedRow<Row>([row]: Row[]): Row {
@@ -36,18 +36,27 @@ export async function updateOne<Table extends PgTable & { id: AnyPgColumn }>(
   return row;
 }
 
-/** The first row of a table that `where` picks; undefined when there is none. */
+/**
+ * The first row of a table that `where` picks; undefined when there is none. With `lock`, the row
+ * is locked until the transaction ends (`lockedWhere`).
+ */
 export async function firstWhere<Table extends PgTable>(
   db: Executor,
   table: Table,
   where: SQL | undefined,
+  lock = false,
 ): Promise<Table['$inferSelect'] | undefined> {
-  const [row] = (await db
+  const query = db
     .select()
     .from(table as PgTable)
-    .where(where)) as Table['$inferSelect'][];
+    .where(where);
+  const [row] = (await (lock ? query.for('update') : query)) as Table['$inferSelect'][];
   return row;
 }
+
+/** The first row of a table that `where` picks, locked until the transaction ends; undefined when there is none. */
+export const lockedWhere = <Table extends PgTable>(db: Executor, table: Table, where: SQL | undefined) =>
+  firstWhere(db, table, where, true);
 
 /**
  * Changes the rows of a table that `where` picks and returns the first as it now is; undefined when
@@ -61,4 +70,28 @@ export async function updateWhere<Table extends PgTable>(
 ): Promise<Table['$inferSelect'] | undefined> {
   const [row] = (await db.update(table).set(values).where(where).returning()) as Table['$inferSelect'][];
   return row;
+}
+
+/**
+ * The insert and update of a table whose rows carry created_at and updated_at, stamped with the
+ * app's clock (`now`), for a repository to spread in (people, charities, projects).
+ */
+export function stampedWrites<Table extends PgTable & { id: AnyPgColumn }>(table: Table) {
+  return {
+    insert(
+      db: Executor,
+      values: Unstamped<Table['$inferInsert']>,
+      now: Date,
+    ): Promise<Table['$inferSelect']> {
+      return insertOne(db, table, { ...values, createdAt: now, updatedAt: now } as PgInsertValue<Table>);
+    },
+    update(
+      db: Executor,
+      id: number,
+      values: Partial<Table['$inferInsert']>,
+      now: Date,
+    ): Promise<Table['$inferSelect']> {
+      return updateOne(db, table, id, { ...values, updatedAt: now } as PgUpdateSetSource<Table>);
+    },
+  };
 }

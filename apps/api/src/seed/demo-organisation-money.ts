@@ -2,7 +2,11 @@ import { ADMIN_TYPE, PROJECT_STATUS } from '@kindred/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { donationFlow } from '../modules/donations/donation-flow.js';
-import { type DonationRow, donationsRepository } from '../modules/donations/donations.repository.js';
+import {
+  type DonationRow,
+  donationsRepository,
+  type NewDonation,
+} from '../modules/donations/donations.repository.js';
 import { account, type LedgerService, PLATFORM } from '../modules/ledger/ledger.service.js';
 import { businessMatching } from '../modules/matching/matching.table.js';
 import { businesses, businessMemberships } from '../modules/organisations/organisations.table.js';
@@ -154,24 +158,27 @@ export async function seedDemoOrganisationMoney(
   if (north)
     await onBehalf(north.id, pick(3), { type: 2, amount: 70_000, source: 'wallet' }, daysAgo(20), 'approved');
 
-  // Emery's own gifts, each matched by Acme: the first match given, the second waiting for sign-off.
-  const ownGift = async (project: ProjectRow, amount: number, at: Date) => {
+  /** A gift of Emery's own to a project (funds, or time), made at `at` and started without review. */
+  const ownGift = async (
+    project: ProjectRow,
+    gift: Pick<NewDonation, 'type'> & Partial<NewDonation>,
+    at: Date,
+  ) => {
     const row = await donationsRepository.insert(tx, {
       method: 1,
-      type: 2,
       status: 0,
       donorType: 'user',
       donorId: org.employee,
       createdBy: org.employee,
       projectId: project.id,
       charityId: project.charityId as number,
-      amount,
-      source: 'wallet',
+      ...gift,
       createdAt: at,
       updatedAt: at,
     });
     return flow.start(tx, row, { review: false }, { userId: org.employee });
   };
+  // Emery's own gifts, each matched by Acme: the first match given, the second waiting for sign-off.
   const thisYear = new Date(Date.UTC(now.getUTCFullYear(), 0, 1));
   const earlier = new Date(Math.max(thisYear.getTime(), daysAgo(30).getTime()));
   const matched = [
@@ -179,7 +186,7 @@ export async function seedDemoOrganisationMoney(
     { index: 1, amount: 20_000, at: now, status: 'waiting' },
   ] as const;
   for (const { index, amount, at, status } of matched) {
-    const own = await ownGift(pick(index), amount, at);
+    const own = await ownGift(pick(index), { type: 2, amount, source: 'wallet' }, at);
     await onBehalf(
       org.id,
       pick(index),
@@ -193,22 +200,10 @@ export async function seedDemoOrganisationMoney(
 
   // Emery volunteers on their own: it counts for Acme in its reports.
   const project = timed[0];
-  if (project) {
-    const date = project.volunteeringEnd ?? project.endDate;
-    const row = await donationsRepository.insert(tx, {
-      method: 1,
-      type: 3,
-      status: 0,
-      donorType: 'user',
-      donorId: org.employee,
-      createdBy: org.employee,
-      projectId: project.id,
-      charityId: project.charityId as number,
-      hours: 4,
-      date,
-      createdAt: daysAgo(8),
-      updatedAt: daysAgo(8),
-    });
-    await flow.start(tx, row, { review: false }, { userId: org.employee });
-  }
+  if (project)
+    await ownGift(
+      project,
+      { type: 3, hours: 4, date: project.volunteeringEnd ?? project.endDate },
+      daysAgo(8),
+    );
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { firstWhere, insertOne, updateWhere } from '../../db/insert.js';
+import { firstWhere, insertOne, lockedWhere, updateWhere } from '../../db/insert.js';
 import { type IdKeyset, newestIdFirst } from '../../lib/pagination.js';
 import {
   businessSubscriptions,
@@ -105,14 +105,11 @@ export const billingRepository = {
 
   /** The active subscription, locked for the rest of the transaction. */
   async activeForUpdate(db: Executor, businessId: number): Promise<SubscriptionRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(businessSubscriptions)
-      .where(
-        and(eq(businessSubscriptions.businessId, businessId), eq(businessSubscriptions.status, 'active')),
-      )
-      .for('update');
-    return row;
+    return lockedWhere(
+      db,
+      businessSubscriptions,
+      and(eq(businessSubscriptions.businessId, businessId), eq(businessSubscriptions.status, 'active')),
+    );
   },
 
   /** Starts a subscription; undefined when the organisation has an active one (the partial unique index). */
@@ -208,12 +205,7 @@ export const billingRepository = {
   },
 
   async invoiceForUpdate(db: Executor, id: number): Promise<InvoiceRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(subscriptionInvoices)
-      .where(eq(subscriptionInvoices.id, id))
-      .for('update');
-    return row;
+    return lockedWhere(db, subscriptionInvoices, eq(subscriptionInvoices.id, id));
   },
 
   /** An organisation's invoices, newest first, keyset paged on the id. */

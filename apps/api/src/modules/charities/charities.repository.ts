@@ -1,8 +1,8 @@
 import { ADMIN_TYPE, CHARITY_MEMBER_PERMISSIONS } from '@kindred/shared';
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { accountMemberships, membershipsOfUser } from '../../db/account-memberships.js';
-import type { Executor, Unstamped } from '../../db/client.js';
-import { firstWhere, insertOne, updateOne } from '../../db/insert.js';
+import type { Executor } from '../../db/client.js';
+import { firstWhere, stampedWrites } from '../../db/insert.js';
 import { newestRows } from '../../db/pages.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
@@ -38,13 +38,7 @@ export const charitiesRepository = {
     return row;
   },
 
-  async insert(db: Executor, values: Unstamped<NewCharity>, now: Date): Promise<CharityRow> {
-    return insertOne(db, charities, { ...values, createdAt: now, updatedAt: now });
-  },
-
-  async update(db: Executor, id: number, values: Partial<NewCharity>, now: Date): Promise<CharityRow> {
-    return updateOne(db, charities, id, { ...values, updatedAt: now });
-  },
+  ...stampedWrites(charities),
 
   /** Approved, visible charities by name, keyset paged (for pickers). */
   async listPublic(db: Executor, page: Keyset & { q?: string }) {

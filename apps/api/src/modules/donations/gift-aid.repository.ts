@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { firstWhere, insertOne, updateWhere } from '../../db/insert.js';
+import { firstWhere, insertOne, lockedWhere, updateWhere } from '../../db/insert.js';
 import { prepared } from '../../db/prepared.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import { type ClaimRow, type DeclarationRow, FUNDS_COUNTED_STATUSES } from './donations.repository.js';
@@ -67,12 +67,11 @@ export const giftAidRepository = {
 
   /** One of the donor's declarations, locked (to cancel it). */
   async lockDeclaration(db: Executor, userId: number, id: number): Promise<DeclarationRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(giftAidDeclarations)
-      .where(and(eq(giftAidDeclarations.id, id), eq(giftAidDeclarations.userId, userId)))
-      .for('update');
-    return row;
+    return lockedWhere(
+      db,
+      giftAidDeclarations,
+      and(eq(giftAidDeclarations.id, id), eq(giftAidDeclarations.userId, userId)),
+    );
   },
 
   /** The donor's declarations, newest first: every charity's, current and cancelled. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { firstWhere, insertOne, updateOne } from '../../db/insert.js';
+import { firstWhere, insertOne, lockedWhere, updateOne } from '../../db/insert.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import { donations } from './donations.table.js';
 import { donationDisputes, donationRefunds, giftAidAdjustments, refundRequests } from './refunds.table.js';
@@ -45,8 +45,7 @@ export const refundsRepository = {
   },
 
   async lockRefund(db: Executor, id: number): Promise<RefundRow | undefined> {
-    const [row] = await db.select().from(donationRefunds).where(eq(donationRefunds.id, id)).for('update');
-    return row;
+    return lockedWhere(db, donationRefunds, eq(donationRefunds.id, id));
   },
 
   async byProviderRefund(db: Executor, providerRefundId: string): Promise<RefundRow | undefined> {
@@ -98,12 +97,11 @@ export const refundsRepository = {
   },
 
   async openRequestOf(db: Executor, donationId: number): Promise<RefundRequestRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(refundRequests)
-      .where(and(eq(refundRequests.donationId, donationId), eq(refundRequests.status, 'open')))
-      .for('update');
-    return row;
+    return lockedWhere(
+      db,
+      refundRequests,
+      and(eq(refundRequests.donationId, donationId), eq(refundRequests.status, 'open')),
+    );
   },
 
   async findRequest(db: Executor, charityId: number, id: number): Promise<RefundRequestRow | undefined> {
@@ -115,12 +113,11 @@ export const refundsRepository = {
   },
 
   async lockRequest(db: Executor, charityId: number, id: number): Promise<RefundRequestRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(refundRequests)
-      .where(and(eq(refundRequests.id, id), eq(refundRequests.charityId, charityId)))
-      .for('update');
-    return row;
+    return lockedWhere(
+      db,
+      refundRequests,
+      and(eq(refundRequests.id, id), eq(refundRequests.charityId, charityId)),
+    );
   },
 
   updateRequest(db: Executor, id: number, values: Partial<RefundRequestRow>): Promise<RefundRequestRow> {
@@ -174,12 +171,7 @@ export const refundsRepository = {
   },
 
   async disputeByProviderId(db: Executor, providerDisputeId: string): Promise<DisputeRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(donationDisputes)
-      .where(eq(donationDisputes.providerDisputeId, providerDisputeId))
-      .for('update');
-    return row;
+    return lockedWhere(db, donationDisputes, eq(donationDisputes.providerDisputeId, providerDisputeId));
   },
 
   /** Inserts a dispute once per provider id; undefined when another delivery of the event got there first. */

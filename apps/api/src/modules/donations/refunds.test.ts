@@ -458,17 +458,16 @@ describe('a giver’s request for a refund', () => {
     expect(inbox.statusCode).toBe(200);
     const items = inbox.json().items as Array<{ id: number; donation: { id: number } }>;
     const [forSecond, forFirst] = items;
+    /** The charity's answer to a request. */
+    const answer = (requestId: number | undefined, body: { action: string; reason?: string }) =>
+      t.request('POST', `/api/charity/${charity.charityId}/refund_requests/${requestId}`, {
+        token: charity.admin.token,
+        body,
+      });
     expect(forFirst?.donation.id).toBe(first.id);
     expect(forSecond?.donation.id).toBe(second.id);
 
-    const accepted = await t.request(
-      'POST',
-      `/api/charity/${charity.charityId}/refund_requests/${forFirst?.id}`,
-      {
-        token: charity.admin.token,
-        body: { action: 'accept' },
-      },
-    );
+    const accepted = await answer(forFirst?.id, { action: 'accept' });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toMatchObject({
       refund_request: { status: 'accepted' },
@@ -476,31 +475,17 @@ describe('a giver’s request for a refund', () => {
     });
     expect((await donation(donor, first.id)).status).toBe(90);
 
-    const noReason = await t.request(
-      'POST',
-      `/api/charity/${charity.charityId}/refund_requests/${forSecond?.id}`,
-      {
-        token: charity.admin.token,
-        body: { action: 'decline' },
-      },
-    );
+    const noReason = await answer(forSecond?.id, { action: 'decline' });
     expect(noReason.statusCode).toBe(400);
-    await t.request('POST', `/api/charity/${charity.charityId}/refund_requests/${forSecond?.id}`, {
-      token: charity.admin.token,
-      body: { action: 'decline', reason: 'The project has already bought the tools with it.' },
+    await answer(forSecond?.id, {
+      action: 'decline',
+      reason: 'The project has already bought the tools with it.',
     });
     expect((await donation(donor, second.id)).refund_request).toMatchObject({
       status: 'declined',
       answer: 'The project has already bought the tools with it.',
     });
-    const twice = await t.request(
-      'POST',
-      `/api/charity/${charity.charityId}/refund_requests/${forSecond?.id}`,
-      {
-        token: charity.admin.token,
-        body: { action: 'accept' },
-      },
-    );
+    const twice = await answer(forSecond?.id, { action: 'accept' });
     expect(twice.json().error.code).toBe('REFUND_REQUEST_ANSWERED');
     expect((await wallet(donor)).wallet_amount).toBe(3_000);
   });

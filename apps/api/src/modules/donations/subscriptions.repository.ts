@@ -5,7 +5,7 @@ import type { SUBSCRIBER_TYPES } from './donations.table.js';
 
 type SubscriberType = (typeof SUBSCRIBER_TYPES)[number];
 
-import { firstWhere, insertOne, updateOne, updateWhere } from '../../db/insert.js';
+import { firstWhere, insertOne, lockedWhere, updateOne, updateWhere } from '../../db/insert.js';
 import { donationSubscriptions, subscriptionRetries } from './donations.table.js';
 
 export type SubscriptionRow = typeof donationSubscriptions.$inferSelect;
@@ -42,12 +42,7 @@ export const subscriptionsRepository = {
   },
 
   async lock(db: Executor, id: number): Promise<SubscriptionRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(donationSubscriptions)
-      .where(eq(donationSubscriptions.id, id))
-      .for('update');
-    return row;
+    return lockedWhere(db, donationSubscriptions, eq(donationSubscriptions.id, id));
   },
 
   async list(db: Executor, donor: { type: SubscriberType; id: number }, page: Keyset) {

@@ -95,8 +95,8 @@ export const employeesRoutes = moduleRoutes(async (app, { employees }) => {
 
   // Adding people to a sub-group and taking them out take the same list of people.
   const memberChanges = [
-    ['users', 'Add members of the organisation to a sub-group (its Super Admins and Admins)', 'addUsers'],
-    ['users/delete', 'Take people out of a sub-group (its Super Admins and Admins)', 'removeUsers'],
+    ['users', 'Add members of the organisation to a sub-group (its Super Admins and Admins)', 'add'],
+    ['users/delete', 'Take people out of a sub-group (its Super Admins and Admins)', 'remove'],
   ] as const;
   for (const [path, summary, change] of memberChanges) {
     app.post(
@@ -108,7 +108,7 @@ export const employeesRoutes = moduleRoutes(async (app, { employees }) => {
       }),
       async (request) => {
         const { id, groupId, subId } = request.params;
-        return employees[change](request.auth, id, groupId, subId, request.body.user_ids);
+        return employees.changeUsers(request.auth, id, groupId, subId, request.body.user_ids, change);
       },
     );
   }

@@ -185,16 +185,25 @@ export function employeesService(ctx: AppContext, invitations: InvitationsServic
       };
     },
 
-    /** POST .../{subId}/users: adds members of the organisation to the sub-group. */
-    async addUsers(
+    /**
+     * POST .../{subId}/users adds people to the sub-group (members of the organisation only);
+     * POST .../{subId}/users/delete takes them out.
+     */
+    async changeUsers(
       auth: AuthUser | null,
       businessId: number,
       groupId: number,
       subId: number,
       userIds: number[],
+      change: 'add' | 'remove',
     ) {
       await ctx.access.require(auth, Permission.BusinessMembersManage, [businessId]);
       await foundSubGroup(businessId, groupId, subId);
+      const people = [...new Set(userIds)];
+      if (change === 'remove') {
+        const removed = await employeesRepository.removeMembers(db(), subId, people);
+        return { message: removed === 1 ? '1 person removed' : `${removed} people removed` };
+      }
       const memberships = await organisationsQueries.members(db(), businessId);
       const members = new Set(memberships.map((m) => m.userId));
       const strangers = userIds.filter((id) => !members.has(id));
@@ -202,22 +211,8 @@ export function employeesService(ctx: AppContext, invitations: InvitationsServic
         throw new AppError(422, 'NOT_A_MEMBER', 'Only members of the organisation can join its groups.', {
           fields: { user_ids: `Not members of the organisation: ${strangers.join(', ')}.` },
         });
-      const added = await employeesRepository.addMembers(db(), subId, [...new Set(userIds)], ctx.now());
+      const added = await employeesRepository.addMembers(db(), subId, people, ctx.now());
       return { message: added === 1 ? '1 person added' : `${added} people added` };
-    },
-
-    /** POST .../{subId}/users/delete */
-    async removeUsers(
-      auth: AuthUser | null,
-      businessId: number,
-      groupId: number,
-      subId: number,
-      userIds: number[],
-    ) {
-      await ctx.access.require(auth, Permission.BusinessMembersManage, [businessId]);
-      await foundSubGroup(businessId, groupId, subId);
-      const removed = await employeesRepository.removeMembers(db(), subId, [...new Set(userIds)]);
-      return { message: removed === 1 ? '1 person removed' : `${removed} people removed` };
     },
 
     /**

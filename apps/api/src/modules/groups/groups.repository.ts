@@ -18,7 +18,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
-import { firstWhere, insertOne } from '../../db/insert.js';
+import { firstWhere, insertOne, lockedWhere } from '../../db/insert.js';
 import { byName, exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
 import {
@@ -81,8 +81,7 @@ export const groupsRepository = {
   },
 
   async lock(db: Executor, id: number): Promise<GroupRow | undefined> {
-    const [row] = await db.select().from(groups).where(eq(groups.id, id)).for('update');
-    return row;
+    return lockedWhere(db, groups, eq(groups.id, id));
   },
 
   async findByPin(db: Executor, pin: string): Promise<GroupRow | undefined> {
@@ -204,18 +203,15 @@ export const groupsRepository = {
   },
 
   async pendingRequest(db: Executor, groupId: number, userId: number): Promise<JoinRequestRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(groupJoinRequests)
-      .where(
-        and(
-          eq(groupJoinRequests.groupId, groupId),
-          eq(groupJoinRequests.userId, userId),
-          eq(groupJoinRequests.status, 1),
-        ),
-      )
-      .for('update');
-    return row;
+    return lockedWhere(
+      db,
+      groupJoinRequests,
+      and(
+        eq(groupJoinRequests.groupId, groupId),
+        eq(groupJoinRequests.userId, userId),
+        eq(groupJoinRequests.status, 1),
+      ),
+    );
   },
 
   /** A pending request; a second one for the same person and group is the first (unique index). */

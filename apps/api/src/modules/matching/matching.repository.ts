@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { firstWhere } from '../../db/insert.js';
+import { firstWhere, lockedWhere } from '../../db/insert.js';
 import { businessMatching } from './matching.table.js';
 
 export type MatchingRow = typeof businessMatching.$inferSelect;
@@ -12,12 +12,7 @@ export const matchingRepository = {
 
   /** The settings row, locked until the transaction ends: the matches of one organisation take turns. */
   async lock(db: Executor, businessId: number): Promise<MatchingRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(businessMatching)
-      .where(eq(businessMatching.businessId, businessId))
-      .for('update');
-    return row;
+    return lockedWhere(db, businessMatching, eq(businessMatching.businessId, businessId));
   },
 
   /** Which of these organisations match at all (active settings), by id. */

@@ -2,7 +2,7 @@ import { ADMIN_TYPE, type SignoffPeople, type SignoffPolicy } from '@kindred/sha
 import { and, asc, count, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { accountMemberships, membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
-import { firstWhere, insertOne, updateOne } from '../../db/insert.js';
+import { firstWhere, insertOne, lockedWhere, updateOne } from '../../db/insert.js';
 import { matchesWords, searchWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
 import { byName, type Keyset, newestIdFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
@@ -35,12 +35,7 @@ export const organisationsRepository = {
    * policy changes and the removal of sign-off admins are checked under it (decision 033).
    */
   async lock(db: Executor, id: number): Promise<BusinessRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(businesses)
-      .where(and(eq(businesses.id, id), isNull(businesses.deletedAt)))
-      .for('update');
-    return row;
+    return lockedWhere(db, businesses, and(eq(businesses.id, id), isNull(businesses.deletedAt)));
   },
 
   async insert(db: Executor, values: Omit<NewBusiness, 'createdAt'>, now: Date): Promise<BusinessRow> {
@@ -71,12 +66,11 @@ export const organisationsRepository = {
 
   /** The membership row, locked for the rest of the transaction (role changes are checked under it). */
   async lockMembership(db: Executor, businessId: number, userId: number) {
-    const [row] = await db
-      .select()
-      .from(businessMemberships)
-      .where(and(eq(businessMemberships.businessId, businessId), eq(businessMemberships.userId, userId)))
-      .for('update');
-    return row;
+    return lockedWhere(
+      db,
+      businessMemberships,
+      and(eq(businessMemberships.businessId, businessId), eq(businessMemberships.userId, userId)),
+    );
   },
 
   /** The organisations (not deleted) of which the person is the only Super Admin. */

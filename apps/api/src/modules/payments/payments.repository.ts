@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { firstWhere, insertOne, updateWhere } from '../../db/insert.js';
+import { firstWhere, insertOne, lockedWhere, updateWhere } from '../../db/insert.js';
 import type { MoneyOwner } from './money-owner.js';
 import { type PaymentPurpose, payments } from './payments.table.js';
 
@@ -26,8 +26,7 @@ export const paymentsRepository = {
 
   /** Locks the payment until the transaction ends. */
   async findForUpdate(tx: Executor, id: number): Promise<PaymentRow | undefined> {
-    const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
-    return row;
+    return lockedWhere(tx, payments, eq(payments.id, id));
   },
 
   async idByProviderPaymentId(

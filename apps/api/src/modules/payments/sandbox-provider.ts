@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { luhnValid } from '@kindred/shared';
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { lockedWhere } from '../../db/insert.js';
 import type { Clock } from '../../lib/clock.js';
 import { sandboxDisputes, sandboxPayments, sandboxRefunds, sandboxTransfers } from './payments.table.js';
 import {
@@ -166,11 +167,7 @@ export function sandboxProvider(now: Clock, db: () => Db): SandboxProvider {
     reference: string | null,
   ): Promise<ProviderRefund> {
     return db().transaction(async (tx) => {
-      const [payment] = await tx
-        .select()
-        .from(sandboxPayments)
-        .where(eq(sandboxPayments.id, paymentId))
-        .for('update');
+      const payment = await lockedWhere(tx, sandboxPayments, eq(sandboxPayments.id, paymentId));
       if (!payment) throw new ProviderError('Unknown payment.', false);
       if (idempotencyKey) {
         const [first] = await tx

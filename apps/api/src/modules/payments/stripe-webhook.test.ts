@@ -83,6 +83,33 @@ async function openStripePayment(
   return { id: row.id, providerPaymentId, amount };
 }
 
+/**
+ * A card gift to a new charity's project on Stripe whose answer was lost: the browser paid the
+ * PaymentIntent, but the confirm never reached us (its payment is waiting, with the gift's intent).
+ */
+async function lostStripeGift(amount: number, charityName: string, donorEmail: 'kept' | 'none') {
+  const { makeCharityWithProject, platformAdmin } = await import('../../testing/factories.js');
+  const platform = await platformAdmin(t);
+  const made = await makeCharityWithProject(t, { name: charityName, platform });
+  const donor = await t.createUser();
+  const row = await openStripePayment(donor.id, amount, {
+    providerPaymentId: `pi_gift_${++counter}`,
+    purpose: 'gift',
+    status: 'requires_action',
+    idempotencyScope: `user:${donor.id}`,
+    idempotencyKey: `lost-${counter}`,
+    intent: {
+      target: { kind: 'project', id: made.projectId },
+      body: { type: 2, amount, source: 'card' },
+      donor: { ownerType: 'user', ownerId: donor.id },
+      userId: donor.id,
+      signoff: false,
+      email: donorEmail === 'kept' ? donor.email : null,
+    },
+  });
+  return { ...made, donor, row };
+}
+
 const walletOf = async (token: string) =>
   (await t.request('GET', '/api/user/wallet', { token })).json().wallet_amount as number;
 
@@ -229,26 +256,7 @@ describe('POST /api/stripe/webhook', () => {
 
 describe('a gift by card whose answer was lost, on Stripe', () => {
   it('becomes its gift from payment_intent.succeeded, once however often it arrives', async () => {
-    const { makeCharityWithProject, platformAdmin } = await import('../../testing/factories.js');
-    const platform = await platformAdmin(t);
-    const { projectId } = await makeCharityWithProject(t, { name: 'Webhook Trust', platform });
-    const donor = await t.createUser();
-    // The browser paid the PaymentIntent, but the confirm never reached us.
-    const row = await openStripePayment(donor.id, 6_000, {
-      providerPaymentId: `pi_gift_${++counter}`,
-      purpose: 'gift',
-      status: 'requires_action',
-      idempotencyScope: `user:${donor.id}`,
-      idempotencyKey: `lost-${counter}`,
-      intent: {
-        target: { kind: 'project', id: projectId },
-        body: { type: 2, amount: 6_000, source: 'card' },
-        donor: { ownerType: 'user', ownerId: donor.id },
-        userId: donor.id,
-        signoff: false,
-        email: donor.email,
-      },
-    });
+    const { donor, row } = await lostStripeGift(6_000, 'Webhook Trust', 'kept');
     const { providerPaymentId } = row;
     const succeeded = () =>
       event('payment_intent.succeeded', { id: providerPaymentId, amount: 6_000, status: 'succeeded' });
@@ -267,28 +275,11 @@ describe('a gift by card whose answer was lost, on Stripe', () => {
 describe('disputes of a gift by card, from Stripe', () => {
   /** A card gift made on Stripe whose answer arrived by the webhook (as above), to dispute. */
   async function stripeGift(amount: number) {
-    const { makeCharityWithProject, platformAdmin } = await import('../../testing/factories.js');
-    const platform = await platformAdmin(t);
-    const { projectId, charityId, admin } = await makeCharityWithProject(t, {
-      name: `Dispute Trust ${++counter}`,
-      platform,
-    });
-    const donor = await t.createUser();
-    const row = await openStripePayment(donor.id, amount, {
-      providerPaymentId: `pi_disputed_${++counter}`,
-      purpose: 'gift',
-      status: 'requires_action',
-      idempotencyScope: `user:${donor.id}`,
-      idempotencyKey: `dispute-${counter}`,
-      intent: {
-        target: { kind: 'project', id: projectId },
-        body: { type: 2, amount, source: 'card' },
-        donor: { ownerType: 'user', ownerId: donor.id },
-        userId: donor.id,
-        signoff: false,
-        email: null,
-      },
-    });
+    const { row, donor, charityId, admin } = await lostStripeGift(
+      amount,
+      `Dispute Trust ${++counter}`,
+      'none',
+    );
     const providerPaymentId = row.providerPaymentId as string;
     await deliver(event('payment_intent.succeeded', { id: providerPaymentId, amount, status: 'succeeded' }));
     const gift = async () =>

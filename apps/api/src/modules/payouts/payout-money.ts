@@ -151,24 +151,7 @@ export function payoutMoney(ctx: AppContext, provider: PaymentProvider) {
       return await db().transaction(async (tx) => {
         const [row] = await payoutsRepository.lock(tx, [payout.id]);
         if (row?.status !== 'approved') return row ?? payout;
-        await ledger.transfer(
-          tx,
-          account(charityOwner(row.charityId), 'payout'),
-          PLATFORM.provider,
-          row.amount,
-          meta(row, 'payout_paid', `Payout ${row.id} paid`, row.approvedBy),
-        );
-        const paid = await payoutsRepository.update(tx, row.id, {
-          status: 'paid',
-          transferId: transfer.id,
-          paidAt: ctx.now(),
-        });
-        await ctx.events.record(tx, 'payout.paid', {
-          payout_id: row.id,
-          charity_id: row.charityId,
-          amount: row.amount,
-        });
-        return paid;
+        return settle(tx, row, 'paid', { transferId: transfer.id, paidAt: ctx.now() }, row.approvedBy);
       });
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
@@ -182,25 +165,37 @@ export function payoutMoney(ctx: AppContext, provider: PaymentProvider) {
       const [row] = await payoutsRepository.lock(tx, [payoutId]);
       if (!row) throw notFound('The payout');
       if (row.status !== 'approved' && row.status !== 'requested') return row;
-      await ledger.transfer(
-        tx,
-        account(charityOwner(row.charityId), 'payout'),
-        account(charityOwner(row.charityId), 'charity_funds'),
-        row.amount,
-        meta(row, 'payout_failed', `Payout ${row.id} not paid`, userId),
-      );
-      const failed = await payoutsRepository.update(tx, row.id, {
-        status: 'failed',
-        failureMessage: message,
-        failedAt: ctx.now(),
-      });
-      await ctx.events.record(tx, 'payout.failed', {
-        payout_id: row.id,
-        charity_id: row.charityId,
-        amount: row.amount,
-      });
-      return failed;
+      return settle(tx, row, 'failed', { failureMessage: message, failedAt: ctx.now() }, userId);
     });
+  }
+
+  /**
+   * A payout's outcome: its money leaves the charity's payout balance (to the provider when paid,
+   * back to the charity's funds when failed), the row takes the outcome with `changes`, and the
+   * event is recorded.
+   */
+  async function settle(
+    tx: Tx,
+    row: PayoutRow,
+    outcome: 'paid' | 'failed',
+    changes: Partial<PayoutRow>,
+    userId: number | null,
+  ) {
+    const charity = charityOwner(row.charityId);
+    await ledger.transfer(
+      tx,
+      account(charity, 'payout'),
+      outcome === 'paid' ? PLATFORM.provider : account(charity, 'charity_funds'),
+      row.amount,
+      meta(row, `payout_${outcome}`, `Payout ${row.id} ${outcome === 'paid' ? 'paid' : 'not paid'}`, userId),
+    );
+    const settled = await payoutsRepository.update(tx, row.id, { ...changes, status: outcome });
+    await ctx.events.record(tx, `payout.${outcome}`, {
+      payout_id: row.id,
+      charity_id: row.charityId,
+      amount: row.amount,
+    });
+    return settled;
   }
 
   return { availableOf, present, presentOne, open, send, fail };

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { insertedRow, updateWhere } from '../../db/insert.js';
+import { insertOne, updateWhere } from '../../db/insert.js';
 import { type CursorValue, newestFirst } from '../../lib/pagination.js';
 import { projectDocuments, projectImages, projectImpacts, projectUpdates } from './projects.table.js';
 
@@ -9,10 +10,42 @@ export type ImpactRow = typeof projectImpacts.$inferSelect;
 export type ImageRow = typeof projectImages.$inferSelect;
 export type DocumentRow = typeof projectDocuments.$inferSelect;
 
+/** A table of things a project keeps in a list (its pictures, its documents). */
+type ProjectList = PgTable & { id: AnyPgColumn; projectId: AnyPgColumn };
+
+/** A project's rows of one of its lists, in the order they were added. */
+function listOf<Table extends ProjectList>(
+  db: Executor,
+  table: Table,
+  projectId: number,
+  limit: number,
+): Promise<Table['$inferSelect'][]> {
+  return db
+    .select()
+    .from(table as PgTable)
+    .where(eq(table.projectId, projectId))
+    .orderBy(table.id)
+    .limit(limit) as Promise<Table['$inferSelect'][]>;
+}
+
+/** Deletes a row of one of a project's lists; undefined when the project has no such row. */
+async function deleteFromList<Table extends ProjectList>(
+  db: Executor,
+  table: Table,
+  projectId: number,
+  id: number,
+): Promise<Table['$inferSelect'] | undefined> {
+  const [row] = (await db
+    .delete(table)
+    .where(and(eq(table.id, id), eq(table.projectId, projectId)))
+    .returning()) as Table['$inferSelect'][];
+  return row;
+}
+
 /** SQL of a project's updates, impact statements, gallery and documents. */
 export const projectContentRepository = {
-  async insertUpdate(db: Executor, values: typeof projectUpdates.$inferInsert): Promise<UpdateRow> {
-    return insertedRow(await db.insert(projectUpdates).values(values).returning());
+  insertUpdate(db: Executor, values: typeof projectUpdates.$inferInsert): Promise<UpdateRow> {
+    return insertOne(db, projectUpdates, values);
   },
 
   /** A project's updates, newest first, keyset paged on (created_at, id). */
@@ -30,8 +63,8 @@ export const projectContentRepository = {
       .limit(page.limit);
   },
 
-  async insertImpact(db: Executor, values: typeof projectImpacts.$inferInsert): Promise<ImpactRow> {
-    return insertedRow(await db.insert(projectImpacts).values(values).returning());
+  insertImpact(db: Executor, values: typeof projectImpacts.$inferInsert): Promise<ImpactRow> {
+    return insertOne(db, projectImpacts, values);
   },
 
   /** A project's impact statements, newest first. */
@@ -48,51 +81,29 @@ export const projectContentRepository = {
     return updateWhere(db, projectImpacts, { images }, eq(projectImpacts.id, impactId));
   },
 
-  async insertImage(db: Executor, values: typeof projectImages.$inferInsert): Promise<ImageRow> {
-    return insertedRow(await db.insert(projectImages).values(values).returning());
+  insertImage(db: Executor, values: typeof projectImages.$inferInsert): Promise<ImageRow> {
+    return insertOne(db, projectImages, values);
   },
 
   images(db: Executor, projectId: number, limit: number): Promise<ImageRow[]> {
-    return db
-      .select()
-      .from(projectImages)
-      .where(eq(projectImages.projectId, projectId))
-      .orderBy(projectImages.id)
-      .limit(limit);
+    return listOf(db, projectImages, projectId, limit);
   },
 
   /** Deletes a picture of the project; undefined when the project has no such picture. */
-  async deleteImage(db: Executor, projectId: number, imageId: number): Promise<ImageRow | undefined> {
-    const [row] = await db
-      .delete(projectImages)
-      .where(and(eq(projectImages.id, imageId), eq(projectImages.projectId, projectId)))
-      .returning();
-    return row;
+  deleteImage(db: Executor, projectId: number, imageId: number): Promise<ImageRow | undefined> {
+    return deleteFromList(db, projectImages, projectId, imageId);
   },
 
-  async insertDocument(db: Executor, values: typeof projectDocuments.$inferInsert): Promise<DocumentRow> {
-    return insertedRow(await db.insert(projectDocuments).values(values).returning());
+  insertDocument(db: Executor, values: typeof projectDocuments.$inferInsert): Promise<DocumentRow> {
+    return insertOne(db, projectDocuments, values);
   },
 
   documents(db: Executor, projectId: number, limit: number): Promise<DocumentRow[]> {
-    return db
-      .select()
-      .from(projectDocuments)
-      .where(eq(projectDocuments.projectId, projectId))
-      .orderBy(projectDocuments.id)
-      .limit(limit);
+    return listOf(db, projectDocuments, projectId, limit);
   },
 
   /** Deletes a document of the project; undefined when the project has no such document. */
-  async deleteDocument(
-    db: Executor,
-    projectId: number,
-    documentId: number,
-  ): Promise<DocumentRow | undefined> {
-    const [row] = await db
-      .delete(projectDocuments)
-      .where(and(eq(projectDocuments.id, documentId), eq(projectDocuments.projectId, projectId)))
-      .returning();
-    return row;
+  deleteDocument(db: Executor, projectId: number, documentId: number): Promise<DocumentRow | undefined> {
+    return deleteFromList(db, projectDocuments, projectId, documentId);
   },
 };

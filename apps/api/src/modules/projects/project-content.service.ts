@@ -1,7 +1,7 @@
 import type { PageQuery } from '@kindred/shared';
 import type { AuthUser } from '../../authz/access.js';
 import type { AppContext } from '../../context.js';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { pageKeyset, toPage } from '../../lib/pagination.js';
 import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.js';
@@ -62,6 +62,29 @@ export function projectContentService(
       await projects.changed(tx, project);
       return result;
     });
+  }
+
+  /** What the project keeps of one kind (impact statements, pictures, documents), as `viewer` may see it. */
+  async function shown<Row, Shown>(
+    id: number,
+    viewer: AuthUser | null,
+    rows: (db: Db) => Promise<Row[]>,
+    show: (row: Row, link: FileLink) => Shown,
+  ) {
+    await projects.viewable(id, viewer);
+    const link = projects.fileLink(viewer?.id);
+    return { items: (await rows(db())).map((row) => show(row, link)) };
+  }
+
+  /** Deletes a picture or document of the project, then its file; `what` is not found when there is none. */
+  async function removeFile(
+    project: ProjectRow,
+    remove: (tx: Tx) => Promise<{ url: string } | undefined>,
+    what: string,
+  ) {
+    const row = await changing(project, remove);
+    if (!row) throw notFound(what);
+    await deleteUpload(ctx.storage, row.url);
   }
 
   async function openForPosts(id: number, user: AuthUser) {
@@ -128,10 +151,7 @@ export function projectContentService(
     },
 
     async impacts(id: number, viewer: AuthUser | null) {
-      await projects.viewable(id, viewer);
-      const rows = await content.impacts(db(), id, 100);
-      const link = projects.fileLink(viewer?.id);
-      return { items: rows.map((row) => impact(row, link)) };
+      return shown(id, viewer, (db) => content.impacts(db, id, 100), impact);
     },
 
     async addImpactImage(id: number, readFile: UploadSource, user: AuthUser) {
@@ -164,17 +184,12 @@ export function projectContentService(
     },
 
     async images(id: number, viewer: AuthUser | null) {
-      await projects.viewable(id, viewer);
-      const rows = await content.images(db(), id, 200);
-      const link = projects.fileLink(viewer?.id);
-      return { items: rows.map((row) => image(row, link)) };
+      return shown(id, viewer, (db) => content.images(db, id, 200), image);
     },
 
     async removeImage(projectId: number, imageId: number, user: AuthUser) {
       const project = await projects.manageable(projectId, user);
-      const row = await changing(project, (tx) => content.deleteImage(tx, projectId, imageId));
-      if (!row) throw notFound('The picture');
-      await deleteUpload(ctx.storage, row.url);
+      await removeFile(project, (tx) => content.deleteImage(tx, projectId, imageId), 'The picture');
       return { message: 'Picture deleted' };
     },
 
@@ -198,19 +213,14 @@ export function projectContentService(
     },
 
     async documents(id: number, viewer: AuthUser | null) {
-      await projects.viewable(id, viewer);
-      const rows = await content.documents(db(), id, 200);
-      const link = projects.fileLink(viewer?.id);
-      return { items: rows.map((row) => document(row, link)) };
+      return shown(id, viewer, (db) => content.documents(db, id, 200), document);
     },
 
     /** `charityId` is the project's charity, or 0 for a project that has none (yet). */
     async removeDocument(charityId: number, projectId: number, documentId: number, user: AuthUser) {
       const project = await projects.manageable(projectId, user);
       if ((project.charityId ?? 0) !== charityId) throw notFound('The document');
-      const row = await changing(project, (tx) => content.deleteDocument(tx, projectId, documentId));
-      if (!row) throw notFound('The document');
-      await deleteUpload(ctx.storage, row.url);
+      await removeFile(project, (tx) => content.deleteDocument(tx, projectId, documentId), 'The document');
       return { message: 'Document deleted' };
     },
 

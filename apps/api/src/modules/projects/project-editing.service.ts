@@ -19,42 +19,42 @@ import { type ProjectRow, projectsRepository } from './projects.repository.js';
 
 const { draft, live } = PROJECT_STATUS;
 
+/** Who owns a new project: a charity's own project is associated with the charity from the start. */
+const ownedBy = (ownerType: number, ownerId: number, charityId: number | null) => ({
+  ownerType,
+  ownerId,
+  charityId,
+  association: charityId === null ? ASSOCIATION_STATUS.new : ASSOCIATION_STATUS.charityProject,
+});
+
 /** A project made, edited, copied and deleted by the people who manage it, and its admins. */
 export function projectEditingService(ctx: AppContext, access: ProjectAccess) {
   const db = () => ctx.database.db;
   const today = () => isoDay(ctx.now());
   const { load, manageable, present } = access;
+  /** Inserts a new project made by `user` (createdBy) and makes them its admin, in one transaction. */
+  const insertMadeBy = (values: Parameters<typeof projectsRepository.insert>[1], user: AuthUser) =>
+    db().transaction(async (tx) => {
+      const created = await projectsRepository.insert(tx, { ...values, createdBy: user.id }, ctx.now());
+      await projectsRepository.addAdmin(tx, created.id, user.id, ctx.now());
+      return created;
+    });
 
   return {
     async create(body: ProjectCreateBody, user: AuthUser) {
-      let owner: { ownerType: number; ownerId: number; charityId: number | null; association: number };
+      let owner: ReturnType<typeof ownedBy>;
       if (body.charity_id) {
         await ctx.access.require(user, Permission.CharityProjectsManage, [body.charity_id]);
         const charity = await charitiesQueries.find(db(), body.charity_id);
         if (!charity) throw notFound('The charity');
-        owner = {
-          ownerType: OWNER_TYPE.charity,
-          ownerId: charity.id,
-          charityId: charity.id,
-          association: ASSOCIATION_STATUS.charityProject,
-        };
+        owner = ownedBy(OWNER_TYPE.charity, charity.id, charity.id);
       } else if (body.business_id) {
         await ctx.access.require(user, Permission.BusinessProjectsCreate, [body.business_id]);
-        owner = {
-          ownerType: OWNER_TYPE.organisation,
-          ownerId: body.business_id,
-          charityId: null,
-          association: ASSOCIATION_STATUS.new,
-        };
+        owner = ownedBy(OWNER_TYPE.organisation, body.business_id, null);
       } else {
         // One's own project: the person themself (an API token, which acts for an account, may not).
         await ctx.access.require(user, Permission.UserSelf, [user.id]);
-        owner = {
-          ownerType: OWNER_TYPE.individual,
-          ownerId: user.id,
-          charityId: null,
-          association: ASSOCIATION_STATUS.new,
-        };
+        owner = ownedBy(OWNER_TYPE.individual, user.id, null);
       }
       const { charity_id: _c, business_id: _b, ...rest } = body;
       const values = await fields(db(), rest);
@@ -69,24 +69,18 @@ export function projectEditingService(ctx: AppContext, access: ProjectAccess) {
         volunteeringStart: null,
         volunteeringEnd: null,
       } as unknown as ProjectRow;
-      const row = await db().transaction(async (tx) => {
-        const created = await projectsRepository.insert(
-          tx,
-          {
-            ...withDerived(base, values),
-            title: body.title,
-            ownerType: owner.ownerType,
-            ownerId: owner.ownerId,
-            charityId: owner.charityId,
-            associationStatus: owner.association,
-            status: draft,
-            createdBy: user.id,
-          },
-          ctx.now(),
-        );
-        await projectsRepository.addAdmin(tx, created.id, user.id, ctx.now());
-        return created;
-      });
+      const row = await insertMadeBy(
+        {
+          ...withDerived(base, values),
+          title: body.title,
+          ownerType: owner.ownerType,
+          ownerId: owner.ownerId,
+          charityId: owner.charityId,
+          associationStatus: owner.association,
+          status: draft,
+        },
+        user,
+      );
       return present(row, user, true);
     },
 
@@ -125,29 +119,23 @@ export function projectEditingService(ctx: AppContext, access: ProjectAccess) {
         row.charityId !== null &&
         row.associationStatus === ASSOCIATION_STATUS.charityProject &&
         (await ctx.access.can(user, Permission.CharityProjectsManage, row.charityId));
-      const created = await db().transaction(async (tx) => {
-        const clone = await projectsRepository.insert(
-          tx,
-          {
-            ...copy,
-            title: `Copy of ${row.title}`.slice(0, 150),
-            status: draft,
-            charityId: associated ? row.charityId : null,
-            associationStatus: associated ? row.associationStatus : ASSOCIATION_STATUS.new,
-            fundsRaised: 0,
-            donorsCount: 0,
-            volunteeringPledged: 0,
-            skilledPledged: 0,
-            giftsPledged: 0,
-            finishedReason: null,
-            logo: null,
-            createdBy: user.id,
-          },
-          ctx.now(),
-        );
-        await projectsRepository.addAdmin(tx, clone.id, user.id, ctx.now());
-        return clone;
-      });
+      const created = await insertMadeBy(
+        {
+          ...copy,
+          title: `Copy of ${row.title}`.slice(0, 150),
+          status: draft,
+          charityId: associated ? row.charityId : null,
+          associationStatus: associated ? row.associationStatus : ASSOCIATION_STATUS.new,
+          fundsRaised: 0,
+          donorsCount: 0,
+          volunteeringPledged: 0,
+          skilledPledged: 0,
+          giftsPledged: 0,
+          finishedReason: null,
+          logo: null,
+        },
+        user,
+      );
       return present(created, user, true);
     },
 

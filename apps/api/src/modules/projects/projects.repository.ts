@@ -16,8 +16,8 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { membershipsOfUser } from '../../db/account-memberships.js';
-import type { Executor, Unstamped } from '../../db/client.js';
-import { firstWhere, insertOne, updateOne } from '../../db/insert.js';
+import type { Executor } from '../../db/client.js';
+import { firstWhere, stampedWrites } from '../../db/insert.js';
 import { newestRows } from '../../db/pages.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
@@ -93,13 +93,7 @@ export const projectsRepository = {
     return row;
   },
 
-  async insert(db: Executor, values: Unstamped<NewProject>, now: Date): Promise<ProjectRow> {
-    return insertOne(db, projects, { ...values, createdAt: now, updatedAt: now });
-  },
-
-  async update(db: Executor, id: number, values: Partial<NewProject>, now: Date): Promise<ProjectRow> {
-    return updateOne(db, projects, id, { ...values, updatedAt: now });
-  },
+  ...stampedWrites(projects),
 
   /** One of the named lists, newest first; each row comes with `cursorAt`, its exact creation time for the cursor. */
   async list(db: Executor, list: ProjectList, page: Keyset) {

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor, Unstamped } from '../../db/client.js';
-import { firstWhere, insertOne, updateOne } from '../../db/insert.js';
+import type { Executor } from '../../db/client.js';
+import { firstWhere, stampedWrites, updateOne } from '../../db/insert.js';
 import { newestRows } from '../../db/pages.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
@@ -59,13 +59,7 @@ export const usersRepository = {
     return row !== undefined;
   },
 
-  async insert(db: Executor, user: Unstamped<NewUser>, now: Date): Promise<UserRow> {
-    return insertOne(db, users, { ...user, createdAt: now, updatedAt: now });
-  },
-
-  async update(db: Executor, id: number, changes: Partial<NewUser>, now: Date): Promise<UserRow> {
-    return updateOne(db, users, id, { ...changes, updatedAt: now });
-  },
+  ...stampedWrites(users),
 
   /** Bumps the token version so every token issued before stops working. */
   async revokeTokens(db: Executor, id: number, now: Date): Promise<UserRow> {
