@@ -6,14 +6,13 @@ import {
   apiTokenScopesFor,
 } from '@kindred/shared';
 import { TextInput } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { DateField } from '@/components/ui/date-field';
-import { schemaErrors, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { todayIso } from '@/lib/format';
 import { type MadeApiToken, useMakeApiToken } from '../api/make-api-token';
-import { type IntegrationsAccount, kindNoun } from '../lib/account';
-import { ChoiceGroup } from './choice-group';
-import { PartForm } from './part-form';
+import { kindNoun } from '../lib/account';
+import { type AddFormProps, PartForm, useAddForm } from './adding';
+import { ChoiceGroup, choicesOf } from './choice-group';
 
 /** A new token lives this long unless its maker says otherwise. */
 const DEFAULT_DAYS = 90;
@@ -31,41 +30,21 @@ interface TokenValues {
   expires_at: string | null;
 }
 
-export interface ApiTokenFormProps {
-  account: IntegrationsAccount;
-  onMade: (token: MadeApiToken) => void;
-  onCancel: () => void;
-}
-
 /**
  * "New token": its name, the scopes this kind of account may give and the day it stops working
  * (at most a year away, 90 days by default; docs/product/webhooks-and-api-tokens.md#api-tokens).
  */
-export function ApiTokenForm({ account, onMade, onCancel }: ApiTokenFormProps) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const make = useMakeApiToken();
+export function ApiTokenForm(props: AddFormProps<MadeApiToken>) {
   const [range] = useState(() => ({ min: daysAhead(1), max: daysAhead(API_TOKEN_MAX_DAYS - 1) }));
-  const form = useAccessibleForm<TokenValues>({
-    initialValues: { name: '', scopes: [], expires_at: daysAhead(DEFAULT_DAYS) },
-    validate: (values) =>
-      schemaErrors(apiTokenBodySchema, { ...values, expires_at: values.expires_at ?? undefined }),
-  });
-  const server = useServerErrors(form, { formRef });
-  const submit = submitToServer(form, server, formRef, async (values) => {
-    const body = { ...values, name: values.name.trim() } as ApiTokenBody;
-    onMade(await make.mutateAsync({ account: { kind: account.kind, id: account.id }, body }));
+  const { form, parts } = useAddForm({
+    props,
+    mutation: useMakeApiToken(),
+    initialValues: { name: '', scopes: [], expires_at: daysAhead(DEFAULT_DAYS) } as TokenValues,
+    schema: apiTokenBodySchema,
+    toBody: (values) => ({ ...values, name: values.name.trim() }) as ApiTokenBody,
   });
   return (
-    <PartForm
-      formRef={formRef}
-      onSubmit={submit}
-      title="New API token"
-      refusalTitle="Not made"
-      refusal={server.refusal}
-      submitLabel="Make token"
-      pending={make.isPending}
-      onCancel={onCancel}
-    >
+    <PartForm {...parts} title="New API token" refusalTitle="Not made" submitLabel="Make token">
       <TextInput
         label="Name"
         description="Say after the tool that uses it, like “Our CRM”."
@@ -77,14 +56,10 @@ export function ApiTokenForm({ account, onMade, onCancel }: ApiTokenFormProps) {
       />
       <ChoiceGroup
         label="Scopes"
-        description={`What the token may read or do for the ${kindNoun(account.kind)}; choose at least one.`}
-        choices={apiTokenScopesFor(account.kind).map((scope) => ({
-          value: scope,
-          label: API_TOKEN_SCOPES[scope].label,
-        }))}
-        value={form.values.scopes}
-        onChange={(scopes) => form.setFieldValue('scopes', scopes)}
-        error={form.errors.scopes}
+        description={`What the token may read or do for the ${kindNoun(props.account.kind)}; choose at least one.`}
+        codes={apiTokenScopesFor(props.account.kind)}
+        meanings={API_TOKEN_SCOPES}
+        {...choicesOf(form, 'scopes')}
       />
       <DateField
         label="Stops working after"

@@ -1,7 +1,6 @@
 import type { ApiToken } from '@kindred/shared';
 import { Button, Code, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { QueryState } from '@/components/ui/query-state';
 import { buttonColumn, ResponsiveTable, type TableColumn } from '@/components/ui/responsive-table';
@@ -13,6 +12,7 @@ import { apiTokensQuery } from '../api/get-api-tokens';
 import type { MadeApiToken } from '../api/make-api-token';
 import { useRevokeApiToken } from '../api/revoke-api-token';
 import { type IntegrationsAccount, kindNoun } from '../lib/account';
+import { useAdding } from './adding';
 import { ApiTokenForm } from './api-token-form';
 import { NameBadges } from './delivery-status';
 import { ShownOnceDialog } from './shown-once-dialog';
@@ -50,8 +50,8 @@ function columns(revoke: (token: ApiToken) => Promise<void>, revoking: number | 
 export function ApiTokensSection({ account }: { account: IntegrationsAccount }) {
   const tokens = useQuery(apiTokensQuery(account));
   const revoke = useRevokeApiToken();
-  const [making, setMaking] = useState(false);
-  const [made, setMade] = useState<MadeApiToken | null>(null);
+  const making = useAdding<MadeApiToken>();
+  const made = making.made;
   const onRevoke = async (token: ApiToken) => {
     const sure = await confirm({
       title: `Revoke ${token.name}?`,
@@ -71,18 +71,9 @@ export function ApiTokensSection({ account }: { account: IntegrationsAccount }) 
     <TitledSection
       id="api-tokens-heading"
       title="API tokens"
-      action={making || !tokens.data ? null : <Button onClick={() => setMaking(true)}>New token</Button>}
+      action={making.open || !tokens.data ? null : <Button onClick={making.start}>New token</Button>}
     >
-      {making ? (
-        <ApiTokenForm
-          account={account}
-          onCancel={() => setMaking(false)}
-          onMade={(token) => {
-            setMaking(false);
-            setMade(token);
-          }}
-        />
-      ) : null}
+      {making.open ? <ApiTokenForm account={account} {...making.form} /> : null}
       <QueryState
         query={tokens}
         loading="Loading the API tokens…"
@@ -108,7 +99,7 @@ export function ApiTokensSection({ account }: { account: IntegrationsAccount }) 
         value={made?.token ?? null}
         title="Your new API token"
         what="token"
-        onClose={() => setMade(null)}
+        onClose={making.dismiss}
       >
         <Text size="sm">
           Your tool sends it as <Code>Authorization: Bearer {made?.prefix}…</Code>. It works for{' '}

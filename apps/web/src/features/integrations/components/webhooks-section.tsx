@@ -1,7 +1,6 @@
 import { WEBHOOK_ENDPOINTS_MAX, type Webhook } from '@kindred/shared';
 import { Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
 import { QueryState } from '@/components/ui/query-state';
@@ -14,6 +13,7 @@ import type { AddedWebhook } from '../api/add-webhook';
 import { webhooksQuery } from '../api/get-webhooks';
 import { useRemoveWebhook } from '../api/remove-webhook';
 import { deliveryLogPath, type IntegrationsAccount } from '../lib/account';
+import { useAdding } from './adding';
 import { DeliveryStatusBadge, NameBadges } from './delivery-status';
 import { ShownOnceDialog } from './shown-once-dialog';
 import { WebhookForm } from './webhook-form';
@@ -118,16 +118,15 @@ function HowToVerify() {
  */
 export function WebhooksSection({ account }: { account: IntegrationsAccount }) {
   const webhooks = useQuery(webhooksQuery(account));
-  const [adding, setAdding] = useState(false);
-  const [added, setAdded] = useState<AddedWebhook | null>(null);
+  const adding = useAdding<AddedWebhook>();
   const full = (webhooks.data?.items.length ?? 0) >= WEBHOOK_ENDPOINTS_MAX;
   return (
     <TitledSection
       id="webhooks-heading"
       title="Webhooks"
       action={
-        adding || !webhooks.data ? null : (
-          <Button onClick={() => setAdding(true)} disabled={full}>
+        adding.open || !webhooks.data ? null : (
+          <Button onClick={adding.start} disabled={full}>
             Add webhook
           </Button>
         )
@@ -138,16 +137,7 @@ export function WebhooksSection({ account }: { account: IntegrationsAccount }) {
           An account has {WEBHOOK_ENDPOINTS_MAX} webhooks at most: remove one to add another.
         </Text>
       ) : null}
-      {adding ? (
-        <WebhookForm
-          account={account}
-          onCancel={() => setAdding(false)}
-          onAdded={(webhook) => {
-            setAdding(false);
-            setAdded(webhook);
-          }}
-        />
-      ) : null}
+      {adding.open ? <WebhookForm account={account} {...adding.form} /> : null}
       <QueryState
         query={webhooks}
         loading="Loading the webhooks…"
@@ -168,13 +158,13 @@ export function WebhooksSection({ account }: { account: IntegrationsAccount }) {
         )}
       </QueryState>
       <ShownOnceDialog
-        value={added?.secret ?? null}
+        value={adding.made?.secret ?? null}
         title="The webhook’s signing secret"
         what="secret"
-        onClose={() => setAdded(null)}
+        onClose={adding.dismiss}
       >
         <Text size="sm">
-          Deliveries to <b style={{ overflowWrap: 'anywhere' }}>{added?.url}</b> are signed with it.
+          Deliveries to <b style={{ overflowWrap: 'anywhere' }}>{adding.made?.url}</b> are signed with it.
         </Text>
         <HowToVerify />
       </ShownOnceDialog>
