@@ -67,7 +67,7 @@ export function ApiTokenForm(props: AddFormProps<MadeApiToken>) {
         required
         minDate={range.min}
         maxDate={range.max}
-        maw="16rem"
+        maw="22rem"
         {...form.getInputProps('expires_at', { typed: true })}
         value={form.values.expires_at}
         onChange={(day) => form.setFieldValue('expires_at', day)}

@@ -79,10 +79,12 @@ export function ApiTokensSection({ account }: { account: IntegrationsAccount }) 
         loading="Loading the API tokens…"
         failed="The API tokens could not be loaded."
         empty={
-          <EmptyState variant="text">
-            No API tokens yet. A token lets one of your own tools work with the {kindNoun(account.kind)}’s
-            data through Kindred’s API without anyone signing in.
-          </EmptyState>
+          making.open ? null : (
+            <EmptyState variant="text">
+              No API tokens yet. A token lets one of your own tools work with the {kindNoun(account.kind)}’s
+              data through Kindred’s API without anyone signing in.
+            </EmptyState>
+          )
         }
       >
         {(data) => (

@@ -33,8 +33,8 @@ function columns(retry: (delivery: WebhookDelivery) => Promise<void>, retrying: 
     { header: 'When', rowHeader: true, cell: (d) => showDateTime(d.created_at) },
     { header: 'Event', cell: (d) => <Code>{d.type}</Code> },
     { header: 'Status', cell: (d) => <DeliveryStatusBadge status={d.status} /> },
-    { header: 'Attempts', align: 'right', cell: (d) => d.attempts },
-    { header: 'Answer', align: 'right', cell: (d) => d.response_status ?? '—' },
+    { header: 'Attempts', cell: (d) => d.attempts },
+    { header: 'Answer', cell: (d) => d.response_status ?? '—' },
     {
       header: 'Answer or error',
       cell: (d) => (
@@ -46,7 +46,7 @@ function columns(retry: (delivery: WebhookDelivery) => Promise<void>, retrying: 
     { header: 'Next try', cell: (d) => (d.next_attempt_at ? showDateTime(d.next_attempt_at) : '—') },
     buttonColumn((d) => ({
       text: 'Retry',
-      label: `Retry the ${d.type} delivery of ${showDateTime(d.created_at)}`,
+      label: `Retry delivery ${d.id} (${d.type}, ${showDateTime(d.created_at)})`,
       loading: retrying === d.id,
       onClick: () => retry(d),
     })),

@@ -1,4 +1,9 @@
-import { WEBHOOK_ENDPOINTS_MAX, type Webhook } from '@kindred/shared';
+import {
+  WEBHOOK_ENDPOINTS_MAX,
+  WEBHOOK_EVENT_TYPES,
+  type Webhook,
+  type WebhookEventType,
+} from '@kindred/shared';
 import { Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -30,6 +35,13 @@ export function WebhookState({ webhook }: { webhook: Pick<Webhook, 'enabled' | '
     </WrappingBadge>
   );
 }
+
+/** The events in the order the shared list gives them, whatever order they were ticked in. */
+const inCatalogueOrder = (events: string[]) =>
+  [...events].sort(
+    (a, b) =>
+      WEBHOOK_EVENT_TYPES.indexOf(a as WebhookEventType) - WEBHOOK_EVENT_TYPES.indexOf(b as WebhookEventType),
+  );
 
 function LastDelivery({ last }: { last: Webhook['last_delivery'] }) {
   if (!last) return <Text size="sm">No delivery yet.</Text>;
@@ -67,7 +79,7 @@ function WebhookItem({ account, webhook }: { account: IntegrationsAccount; webho
           </Title>
           <WebhookState webhook={webhook} />
         </Group>
-        <NameBadges names={webhook.events} label={`Events sent to ${webhook.url}`} />
+        <NameBadges names={inCatalogueOrder(webhook.events)} label={`Events sent to ${webhook.url}`} />
         <LastDelivery last={webhook.last_delivery} />
         <Group gap="xs">
           <Button
@@ -143,10 +155,12 @@ export function WebhooksSection({ account }: { account: IntegrationsAccount }) {
         loading="Loading the webhooks…"
         failed="The webhooks could not be loaded."
         empty={
-          <EmptyState variant="text">
-            No webhooks yet. A webhook sends the events you choose, such as a gift made, to an address of your
-            own as they happen, so your own tools hear of them at once.
-          </EmptyState>
+          adding.open ? null : (
+            <EmptyState variant="text">
+              No webhooks yet. A webhook sends the events you choose, such as a gift made, to an address of
+              your own as they happen, so your own tools hear of them at once.
+            </EmptyState>
+          )
         }
       >
         {(data) => (

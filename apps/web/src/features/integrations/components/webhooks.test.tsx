@@ -231,7 +231,7 @@ describe('the delivery log', { timeout: 20_000 }, () => {
     expect(within(log).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
 
     const listReads = callsTo(fetchMock, 'GET', '/api/charity/3/webhooks').length;
-    await user.click(within(first).getByRole('button', { name: /^Retry the donation\.made delivery of/ }));
+    await user.click(within(first).getByRole('button', { name: /^Retry delivery 102 / }));
     await waitFor(() => expect(toastTexts().map((t) => t.title)).toContain('Sent again'));
     expect(callsTo(fetchMock, 'POST', '/api/charity/3/webhooks/7/deliveries/102/retry')).toHaveLength(1);
     await waitFor(() => expect(within(table).getByTestId('delivery-102')).toHaveTextContent('Delivered'));
