@@ -221,6 +221,7 @@ test('a charity hears of a gift through its webhook, signed, and reads its donat
 
       await row.getByRole('button', { name: `Revoke ${name}` }).click();
       const dialog = page.getByRole('dialog', { name: `Revoke ${name}?` });
+      await expect(dialog).toContainText('It stops working at once');
       await expectAccessible(page, 'revoking a token');
       await dialog.getByRole('button', { name: 'Revoke' }).click();
       await expect(toast(page, 'Token revoked')).toBeVisible();

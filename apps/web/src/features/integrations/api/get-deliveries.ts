@@ -1,8 +1,9 @@
 import type { Page, WebhookDelivery } from '@kindred/shared';
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { type InfiniteData, infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { cursorPaging } from '@/lib/query-parts';
 import { type AccountRef, accountApiPath } from '../lib/account';
+import { whilePending } from '../lib/pending';
 import { integrationKeys } from './keys';
 
 /** Deliveries a page of the log. */
@@ -25,4 +26,7 @@ export const deliveriesQuery = (account: AccountRef, webhookId: number) =>
     queryKey: integrationKeys.deliveries(account, webhookId),
     queryFn: ({ pageParam }) => getDeliveries(account, webhookId, pageParam),
     ...cursorPaging,
+    refetchInterval: whilePending((data: InfiniteData<Page<WebhookDelivery>>) =>
+      data.pages.some((page) => page.items.some((delivery) => delivery.status === 'pending')),
+    ),
   });

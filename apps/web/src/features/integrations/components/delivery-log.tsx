@@ -18,8 +18,6 @@ import { WebhookState } from './webhooks-section';
 
 /** How much of an answer or an error a row shows. */
 const SHOWN = 140;
-/** How often the log is read again while a delivery is on its way. */
-const PENDING_REFRESH_MS = 5_000;
 
 /** The start of what the endpoint answered, or what went wrong. */
 function outcome(delivery: WebhookDelivery): string {
@@ -62,13 +60,7 @@ function columns(retry: (delivery: WebhookDelivery) => Promise<void>, retrying: 
 export function DeliveryLog({ account, webhookId }: { account: IntegrationsAccount; webhookId: number }) {
   const webhooks = useQuery(webhooksQuery(account));
   const webhook = webhooks.data?.items.find((each) => each.id === webhookId);
-  const deliveries = useInfiniteQuery({
-    ...deliveriesQuery(account, webhookId),
-    refetchInterval: (query) =>
-      query.state.data?.pages.some((page) => page.items.some((d) => d.status === 'pending'))
-        ? PENDING_REFRESH_MS
-        : false,
-  });
+  const deliveries = useInfiniteQuery(deliveriesQuery(account, webhookId));
   const retry = useRetryDelivery();
   const items = deliveries.data?.pages.flatMap((page) => page.items) ?? [];
   const onRetry = async (delivery: WebhookDelivery) => {
