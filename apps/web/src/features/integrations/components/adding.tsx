@@ -1,12 +1,16 @@
-import { Paper, Stack, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type FormEventHandler, type ReactNode, type RefObject, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormRefusal } from '@/components/ui/form-refusal';
+import { type QueryLike, QueryState } from '@/components/ui/query-state';
+import { EmptyState } from '@/components/ui/states';
+import { TitledSection } from '@/components/ui/titled-section';
 import { schemaErrors, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
 import type { AccountRef, IntegrationsAccount } from '../lib/account';
+import { ShownOnceDialog } from './shown-once-dialog';
 
 /*
  * Adding a webhook and making a token go alike: a button opens a form in the section, the form is
@@ -21,10 +25,8 @@ export interface AddFormProps<Made> {
   onCancel: () => void;
 }
 
-/**
- * A section's adding: whether its form is open, and what was made until its dialog is closed.
- */
-export function useAdding<Made>() {
+/** A section's adding: whether its form is open, and what was made until its dialog is closed. */
+function useAdding<Made>() {
   const [open, setOpen] = useState(false);
   const [made, setMade] = useState<Made | null>(null);
   return {
@@ -119,5 +121,68 @@ export function PartForm({
         </Stack>
       </form>
     </Paper>
+  );
+}
+
+export interface AddingSectionProps<Data, Made> {
+  /** The heading's id (the section is labelled by it) and the heading. */
+  id: string;
+  title: string;
+  /** The button that opens the form: 'Add webhook'. */
+  addLabel: string;
+  /** Why nothing more can be added (the button is then off), or null. */
+  full?: (data: Data) => string | null;
+  query: QueryLike<Data>;
+  loading: string;
+  failed: string;
+  /** What an empty list says (not while the form is open). */
+  empty: ReactNode;
+  /** The form, given what it calls once it has made something or is cancelled. */
+  form: (done: Pick<AddFormProps<Made>, 'onMade' | 'onCancel'>) => ReactNode;
+  /** The list. */
+  children: (data: Data) => ReactNode;
+  /** What was made is shown once in a dialog: its title, what it shows and how to use it. */
+  shownOnce: { title: string; what: string; value: (made: Made) => string; help: (made: Made) => ReactNode };
+}
+
+/**
+ * A section of things the account adds (webhooks, tokens): its list in its four states, the
+ * button that opens the form in the section, and the dialog that shows once what was made.
+ */
+export function AddingSection<Data, Made>(props: AddingSectionProps<Data, Made>) {
+  const adding = useAdding<Made>();
+  const { query, shownOnce } = props;
+  const full = query.data === undefined ? null : (props.full?.(query.data) ?? null);
+  return (
+    <TitledSection
+      id={props.id}
+      title={props.title}
+      action={
+        adding.open || query.data === undefined ? null : (
+          <Button onClick={adding.start} disabled={full !== null}>
+            {props.addLabel}
+          </Button>
+        )
+      }
+    >
+      {full ? <Text size="sm">{full}</Text> : null}
+      {adding.open ? props.form(adding.form) : null}
+      <QueryState
+        query={query}
+        loading={props.loading}
+        failed={props.failed}
+        empty={adding.open ? null : <EmptyState variant="text">{props.empty}</EmptyState>}
+      >
+        {props.children}
+      </QueryState>
+      <ShownOnceDialog
+        value={adding.made === null ? null : shownOnce.value(adding.made)}
+        title={shownOnce.title}
+        what={shownOnce.what}
+        onClose={adding.dismiss}
+      >
+        {adding.made === null ? null : shownOnce.help(adding.made)}
+      </ShownOnceDialog>
+    </TitledSection>
   );
 }

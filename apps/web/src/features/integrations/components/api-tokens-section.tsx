@@ -1,21 +1,17 @@
 import type { ApiToken } from '@kindred/shared';
-import { Button, Code, Text } from '@mantine/core';
+import { Code, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { confirm } from '@/components/ui/confirm';
-import { QueryState } from '@/components/ui/query-state';
 import { buttonColumn, ResponsiveTable, type TableColumn } from '@/components/ui/responsive-table';
-import { EmptyState } from '@/components/ui/states';
-import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
 import { showDate, showDateTime } from '@/lib/format';
 import { apiTokensQuery } from '../api/get-api-tokens';
 import type { MadeApiToken } from '../api/make-api-token';
 import { useRevokeApiToken } from '../api/revoke-api-token';
 import { type IntegrationsAccount, kindNoun } from '../lib/account';
-import { useAdding } from './adding';
+import { AddingSection } from './adding';
 import { ApiTokenForm } from './api-token-form';
 import { NameBadges } from './delivery-status';
-import { ShownOnceDialog } from './shown-once-dialog';
 
 /** The day a token stops working, as its maker chose it (it works to the end of that day, UTC). */
 const lastDay = (token: Pick<ApiToken, 'expires_at'>) => showDate(token.expires_at.slice(0, 10));
@@ -50,8 +46,6 @@ function columns(revoke: (token: ApiToken) => Promise<void>, revoking: number | 
 export function ApiTokensSection({ account }: { account: IntegrationsAccount }) {
   const tokens = useQuery(apiTokensQuery(account));
   const revoke = useRevokeApiToken();
-  const making = useAdding<MadeApiToken>();
-  const made = making.made;
   const onRevoke = async (token: ApiToken) => {
     const sure = await confirm({
       title: `Revoke ${token.name}?`,
@@ -68,46 +62,36 @@ export function ApiTokensSection({ account }: { account: IntegrationsAccount }) 
     }
   };
   return (
-    <TitledSection
+    <AddingSection<{ items: ApiToken[] }, MadeApiToken>
       id="api-tokens-heading"
       title="API tokens"
-      action={making.open || !tokens.data ? null : <Button onClick={making.start}>New token</Button>}
+      addLabel="New token"
+      query={tokens}
+      loading="Loading the API tokens…"
+      failed="The API tokens could not be loaded."
+      empty={`No API tokens yet. A token lets one of your own tools work with the ${kindNoun(account.kind)}’s data through Kindred’s API without anyone signing in.`}
+      form={(done) => <ApiTokenForm account={account} {...done} />}
+      shownOnce={{
+        title: 'Your new API token',
+        what: 'token',
+        value: (made) => made.token,
+        help: (made) => (
+          <Text size="sm">
+            Your tool sends it as <Code>Authorization: Bearer {made.prefix}…</Code>. It works for{' '}
+            {account.name} only, within its scopes, until the end of {lastDay(made)} (UTC).
+          </Text>
+        ),
+      }}
     >
-      {making.open ? <ApiTokenForm account={account} {...making.form} /> : null}
-      <QueryState
-        query={tokens}
-        loading="Loading the API tokens…"
-        failed="The API tokens could not be loaded."
-        empty={
-          making.open ? null : (
-            <EmptyState variant="text">
-              No API tokens yet. A token lets one of your own tools work with the {kindNoun(account.kind)}’s
-              data through Kindred’s API without anyone signing in.
-            </EmptyState>
-          )
-        }
-      >
-        {(data) => (
-          <ResponsiveTable
-            aria-label="API tokens"
-            rows={data.items}
-            rowKey={(t) => t.id}
-            rowProps={(t) => ({ 'data-testid': `api-token-${t.id}` })}
-            columns={columns(onRevoke, revoke.isPending ? revoke.variables?.tokenId : undefined)}
-          />
-        )}
-      </QueryState>
-      <ShownOnceDialog
-        value={made?.token ?? null}
-        title="Your new API token"
-        what="token"
-        onClose={making.dismiss}
-      >
-        <Text size="sm">
-          Your tool sends it as <Code>Authorization: Bearer {made?.prefix}…</Code>. It works for{' '}
-          {account.name} only, within its scopes, until the end of {made ? lastDay(made) : ''} (UTC).
-        </Text>
-      </ShownOnceDialog>
-    </TitledSection>
+      {(data) => (
+        <ResponsiveTable
+          aria-label="API tokens"
+          rows={data.items}
+          rowKey={(t) => t.id}
+          rowProps={(t) => ({ 'data-testid': `api-token-${t.id}` })}
+          columns={columns(onRevoke, revoke.isPending ? revoke.variables?.tokenId : undefined)}
+        />
+      )}
+    </AddingSection>
   );
 }

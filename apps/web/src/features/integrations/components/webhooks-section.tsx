@@ -8,9 +8,6 @@ import { Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
-import { QueryState } from '@/components/ui/query-state';
-import { EmptyState } from '@/components/ui/states';
-import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
 import { WrappingBadge } from '@/components/ui/wrapping-badge';
 import { showDateTime } from '@/lib/format';
@@ -18,9 +15,8 @@ import type { AddedWebhook } from '../api/add-webhook';
 import { webhooksQuery } from '../api/get-webhooks';
 import { useRemoveWebhook } from '../api/remove-webhook';
 import { deliveryLogPath, type IntegrationsAccount } from '../lib/account';
-import { useAdding } from './adding';
+import { AddingSection } from './adding';
 import { DeliveryStatusBadge, NameBadges } from './delivery-status';
-import { ShownOnceDialog } from './shown-once-dialog';
 import { WebhookForm } from './webhook-form';
 
 /** Whether the endpoint is on, or why Kindred turned it off. */
@@ -130,58 +126,42 @@ function HowToVerify() {
  */
 export function WebhooksSection({ account }: { account: IntegrationsAccount }) {
   const webhooks = useQuery(webhooksQuery(account));
-  const adding = useAdding<AddedWebhook>();
-  const full = (webhooks.data?.items.length ?? 0) >= WEBHOOK_ENDPOINTS_MAX;
   return (
-    <TitledSection
+    <AddingSection<{ items: Webhook[] }, AddedWebhook>
       id="webhooks-heading"
       title="Webhooks"
-      action={
-        adding.open || !webhooks.data ? null : (
-          <Button onClick={adding.start} disabled={full}>
-            Add webhook
-          </Button>
-        )
+      addLabel="Add webhook"
+      full={(data) =>
+        data.items.length >= WEBHOOK_ENDPOINTS_MAX
+          ? `An account has ${WEBHOOK_ENDPOINTS_MAX} webhooks at most: remove one to add another.`
+          : null
       }
+      query={webhooks}
+      loading="Loading the webhooks…"
+      failed="The webhooks could not be loaded."
+      empty="No webhooks yet. A webhook sends the events you choose, such as a gift made, to an address of your own as they happen, so your own tools hear of them at once."
+      form={(done) => <WebhookForm account={account} {...done} />}
+      shownOnce={{
+        title: 'The webhook’s signing secret',
+        what: 'secret',
+        value: (added) => added.secret,
+        help: (added) => (
+          <>
+            <Text size="sm">
+              Deliveries to <b style={{ overflowWrap: 'anywhere' }}>{added.url}</b> are signed with it.
+            </Text>
+            <HowToVerify />
+          </>
+        ),
+      }}
     >
-      {full ? (
-        <Text size="sm">
-          An account has {WEBHOOK_ENDPOINTS_MAX} webhooks at most: remove one to add another.
-        </Text>
-      ) : null}
-      {adding.open ? <WebhookForm account={account} {...adding.form} /> : null}
-      <QueryState
-        query={webhooks}
-        loading="Loading the webhooks…"
-        failed="The webhooks could not be loaded."
-        empty={
-          adding.open ? null : (
-            <EmptyState variant="text">
-              No webhooks yet. A webhook sends the events you choose, such as a gift made, to an address of
-              your own as they happen, so your own tools hear of them at once.
-            </EmptyState>
-          )
-        }
-      >
-        {(data) => (
-          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Webhooks">
-            {data.items.map((webhook) => (
-              <WebhookItem key={webhook.id} account={account} webhook={webhook} />
-            ))}
-          </Stack>
-        )}
-      </QueryState>
-      <ShownOnceDialog
-        value={adding.made?.secret ?? null}
-        title="The webhook’s signing secret"
-        what="secret"
-        onClose={adding.dismiss}
-      >
-        <Text size="sm">
-          Deliveries to <b style={{ overflowWrap: 'anywhere' }}>{adding.made?.url}</b> are signed with it.
-        </Text>
-        <HowToVerify />
-      </ShownOnceDialog>
-    </TitledSection>
+      {(data) => (
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Webhooks">
+          {data.items.map((webhook) => (
+            <WebhookItem key={webhook.id} account={account} webhook={webhook} />
+          ))}
+        </Stack>
+      )}
+    </AddingSection>
   );
 }
