@@ -101,6 +101,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://localhost:${E2E_TARGETS[target].port}`,
       SCHEDULED_JOBS: 'false',
+      // Webhooks may go to a receiver a journey starts on 127.0.0.1 (over http): for tests only
+      // (docs/product/webhooks-and-api-tokens.md#endpoints).
+      WEBHOOK_ALLOW_PRIVATE: 'true',
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
       ...(process.env.E2E_FROM_SOURCE ? { E2E_FROM_SOURCE: process.env.E2E_FROM_SOURCE } : {}),
     },

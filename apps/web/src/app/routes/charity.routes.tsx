@@ -3,6 +3,7 @@ import { accountAreaRoutes, lazyScreens } from './lazy-screens';
 
 // The charity screens pull in the date picker and the dropzone: loaded on demand.
 const screens = lazyScreens(() => import('./charity-screens'));
+const integrations = lazyScreens(() => import('./integrations-screens'));
 
 /**
  * Charity administration (signed in): the charity feature's area (profile, members, funds, requests)
@@ -25,5 +26,7 @@ export const charityRoutes: RouteObject[] = accountAreaRoutes('charity', {
     statistics: screens('CharityStatisticsRoute'),
     'gift-aid': screens('CharityGiftAidRoute'),
     requests: screens('AssociationRequestsSection'),
+    integrations: integrations('CharityIntegrationsRoute'),
+    'integrations/webhooks/:webhookId': integrations('CharityIntegrationsRoute'),
   },
 });

@@ -4,6 +4,7 @@ import { accountAreaRoutes, lazyScreens } from './lazy-screens';
 // The organisation area composes the organisation, invitations, employees and billing features.
 const screens = lazyScreens(() => import('./organisation-screens'));
 const billing = lazyScreens(() => import('./organisation-billing-screens'));
+const integrations = lazyScreens(() => import('./integrations-screens'));
 
 /** The organisation area (signed in): profile and logo, members and sign-off admins, sign-off. */
 export const organisationRoutes: RouteObject[] = accountAreaRoutes('organisation', {
@@ -21,5 +22,7 @@ export const organisationRoutes: RouteObject[] = accountAreaRoutes('organisation
     matching: screens('MatchingSection'),
     reports: screens('ReportsSection'),
     structure: screens('StructureSection'),
+    integrations: integrations('OrganisationIntegrationsRoute'),
+    'integrations/webhooks/:webhookId': integrations('OrganisationIntegrationsRoute'),
   },
 });

@@ -1,7 +1,7 @@
 import type { Charity, CharityMembership } from '@kindred/shared';
 import { SectionLink } from '@/components/ui/section-link';
 import type { AreaContext, AreaWords } from '@/entities/account';
-import { AccountArea, useAreaAccount, useAreaContext } from '@/entities/account';
+import { AccountArea, adminLevel, useAreaAccount, useAreaContext } from '@/entities/account';
 import {
   type CharityAccess,
   charityAccess,
@@ -34,6 +34,9 @@ export function CharityLayout() {
           {donations.read ? <SectionLink to="/charity/statistics">Statistics</SectionLink> : null}
           {donations.claimGiftAid ? <SectionLink to="/charity/gift-aid">Gift Aid</SectionLink> : null}
           <SectionLink to="/charity/requests">Association requests</SectionLink>
+          {adminLevel(membership.admin_type).isAdmin ? (
+            <SectionLink to="/charity/integrations">Integrations</SectionLink>
+          ) : null}
         </>
       }
       words={WORDS}

@@ -72,6 +72,7 @@ export function OrganisationLayout() {
             {access.isAdmin ? <SectionLink to="/organisation/onboarding">Onboarding</SectionLink> : null}
             {access.isAdmin ? <SectionLink to="/organisation/subscription">Subscription</SectionLink> : null}
             {access.isAdmin ? <SectionLink to="/organisation/invoices">Invoices</SectionLink> : null}
+            {access.isAdmin ? <SectionLink to="/organisation/integrations">Integrations</SectionLink> : null}
           </>
         }
       />
