@@ -64,7 +64,9 @@ export function apiTokensService(ctx: AppContext) {
       const expiresAt = new Date(`${body.expires_at}T23:59:59.999Z`);
       const now = ctx.now();
       if (Number.isNaN(expiresAt.getTime()) || expiresAt <= now)
-        throw badRequest('Choose a day after today.', { expires_at: 'Choose a day after today.' });
+        throw badRequest('Choose a day that has not passed.', {
+          expires_at: 'Choose a day that has not passed.',
+        });
       if (expiresAt.getTime() - now.getTime() > API_TOKEN_MAX_DAYS * DAY_MS)
         throw badRequest('A token lives a year at most.', {
           expires_at: 'Choose a day within a year from today.',

@@ -430,7 +430,7 @@ describe('API tokens', () => {
         expires_at: isoDay(new Date(clock.getTime() - 86_400_000)),
       },
     });
-    expect(past.json().error.details.fields.expires_at).toBe('Choose a day after today.');
+    expect(past.json().error.details.fields.expires_at).toBe('Choose a day that has not passed.');
     const stranger = await t.createUser();
     expect(
       (await t.request('GET', `/api/charity/${charityId}/api_tokens`, { token: stranger.token })).statusCode,

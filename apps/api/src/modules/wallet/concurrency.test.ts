@@ -5,7 +5,7 @@ import { ADMIN_TYPE } from '@kindred/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, businessMemberships, users } from '../../db/schema.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { type ApiProcess, startApiProcess } from '../../testing/api-process.js';
+import { type ApiProcess, freePort, startApiProcess } from '../../testing/api-process.js';
 import { freshDatabase } from '../../testing/template.js';
 import { checkLedger } from '../ledger/ledger.check.js';
 import { account, ledgerService, PLATFORM } from '../ledger/ledger.service.js';
@@ -23,7 +23,8 @@ describe('concurrent money movement on PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let dataDir: string;
   const servers: ApiProcess[] = [];
-  const ports = [3300 + Math.floor(Math.random() * 300), 3700 + Math.floor(Math.random() * 300)];
+  // Ports the system hands out (a guess may meet another server of the machine).
+  const ports: number[] = [];
 
   /**
    * A person who is Super Admin of an organisation and of its sub-business, the organisation's
@@ -83,6 +84,7 @@ describe('concurrent money movement on PostgreSQL', () => {
   beforeAll(async () => {
     database = await freshDatabase();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'kindred-concurrency-'));
+    ports.push(await freePort(), await freePort());
     for (const port of ports) {
       servers.push(startApiProcess({ port, databaseUrl: database.url, dataDir, secret: SECRET }));
     }
