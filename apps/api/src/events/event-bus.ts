@@ -33,7 +33,8 @@ const HANDLER_ATTEMPTS = 20;
  */
 const PRESET = { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } };
 /** Jobs one process runs at a time. */
-const CONCURRENCY = 2;
+const CONCURRENCY = 4;
+
 
 export type EventHandler<T extends EventType> = (event: KindredEvent<T>) => Promise<void>;
 

@@ -64,6 +64,22 @@ export const integrationsRepository = {
       );
   },
 
+  /** Whether any working endpoint asked for the event type. */
+  async anyListening(db: Executor, type: string): Promise<boolean> {
+    const rows = await db
+      .select({ id: webhookEndpoints.id })
+      .from(webhookEndpoints)
+      .where(
+        and(
+          sql`${type} = any(${webhookEndpoints.events})`,
+          isNull(webhookEndpoints.disabledAt),
+          isNull(webhookEndpoints.deletedAt),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  },
+
   async updateEndpoint(db: Executor, id: number, values: Partial<typeof webhookEndpoints.$inferInsert>) {
     await db.update(webhookEndpoints).set(values).where(eq(webhookEndpoints.id, id));
   },

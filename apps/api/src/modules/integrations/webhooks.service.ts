@@ -17,7 +17,7 @@ import type { KindredEvent } from '../../events/catalogue.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { pageById, toPage } from '../../lib/pagination.js';
 import { charitiesQueries } from '../charities/index.js';
-import { giftSummary } from '../donations/index.js';
+import { donationsQueries } from '../donations/index.js';
 import { organisationsQueries } from '../organisations/index.js';
 import { usersQueries } from '../users/index.js';
 import { notForAccount, requireIntegrations } from './account-access.js';
@@ -124,7 +124,7 @@ export function webhooksService(ctx: AppContext, options: { timeoutMs?: number }
       case 'donation.status_changed':
       case 'donation.refunded':
       case 'donation.disputed': {
-        const gift = await giftSummary(executor, Number(data.donation_id), ctx.config.currency);
+        const gift = await donationsQueries.find(executor, Number(data.donation_id));
         if (!gift) return [];
         const accounts: IntegrationAccountRef[] = [{ type: 'charity', id: gift.charityId }];
         if (gift.donorType === 'business') accounts.push({ type: 'business', id: gift.donorId });
@@ -155,8 +155,10 @@ export function webhooksService(ctx: AppContext, options: { timeoutMs?: number }
 
   /** An event's deliveries to every endpoint that asked for it; written once however often it runs. */
   async function fanOut(event: KindredEvent) {
+    const type = event.type as WebhookEventType;
+    // Most events have no endpoint waiting for them: one indexed look settles that.
+    if (!(await repo.anyListening(db(), type))) return;
     await db().transaction(async (tx) => {
-      const type = event.type as WebhookEventType;
       const accounts = (await accountsOf(tx, event)).filter(
         (account) => WEBHOOK_EVENTS[type]?.[account.type],
       );
