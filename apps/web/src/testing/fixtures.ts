@@ -8,6 +8,8 @@ import type {
   PaymentMethod,
   Project,
   ProjectSummary,
+  Refund,
+  RefundRequest,
   SessionDetail,
   Subscription,
   User,
@@ -151,6 +153,40 @@ export function donationFixture(overrides: Partial<Donation> = {}): Donation {
     dispute: null,
     refunds: [],
     refund_request: null,
+    ...overrides,
+  };
+}
+
+/**
+ * A refund as the API answers it: by default ₹10 given back to the giver's wallet by Rita Trustee
+ * on 12 Jan 2030, with its credit note. Each test names what matters to it.
+ */
+export function refundFixture(overrides: Partial<Refund> = {}): Refund {
+  return {
+    id: 41,
+    amount: 1_000,
+    reason: 'Given twice by mistake',
+    status: 'succeeded',
+    to: 'wallet',
+    origin: 'kindred',
+    credit_note_number: 'KC-2030-000041',
+    from_platform: false,
+    by: { id: 2, name: 'Rita Trustee' },
+    created_at: '2030-01-12T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A giver's request for a refund as the API answers it: by default an open one of 15 Jan 2030. */
+export function refundRequestFixture(overrides: Partial<RefundRequest> = {}): RefundRequest {
+  return {
+    id: 61,
+    donation_id: 1,
+    status: 'open',
+    reason: 'I meant to give to another project',
+    answer: null,
+    created_at: '2030-01-15T09:00:00.000Z',
+    answered_at: null,
     ...overrides,
   };
 }
