@@ -1,14 +1,16 @@
 import { type Donation, formatMoney, TRANSACTION_STATUS } from '@kindred/shared';
-import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { AdminsOnlyPage, ViewOnlyAlert } from '@/components/ui/admin-only';
 import { confirm } from '@/components/ui/confirm';
 import { Page } from '@/components/ui/page';
 import { type PagePosition, Pager } from '@/components/ui/pager';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { useCurrentUser } from '@/entities/session';
+import { useSelectedIds } from '@/lib/selection';
 import { useCompleteDonations } from '../api/complete-donations';
 import { platformQueueQueries } from '../api/get-platform-queue';
 import { queueRole } from '../lib/queue';
@@ -49,7 +51,7 @@ interface Touched {
 
 function Queue({ canReview }: { canReview: boolean }) {
   const [position, setPosition] = useState<PagePosition>({});
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const { selected, setSelected, toggle } = useSelectedIds();
   const [rejecting, setRejecting] = useState<Donation | null>(null);
   const [refunding, setRefunding] = useState<Donation | null>(null);
   /** Gifts changed here: a gift the change took out of the queue stays in sight, as it now is. */
@@ -72,14 +74,6 @@ function Queue({ canReview }: { canReview: boolean }) {
 
   const touch = (donation: Donation) =>
     setTouched((current) => new Map(current).set(donation.id, { donation, at: Date.now() }));
-
-  const toggle = (id: number, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
 
   const remember = () => {
     trigger.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -271,11 +265,7 @@ function Queue({ canReview }: { canReview: boolean }) {
 export function AdminDonationsScreen() {
   const role = queueRole(useCurrentUser());
   if (role === 'none') {
-    return (
-      <Page title={TITLE}>
-        <Text>This area is for platform admins only.</Text>
-      </Page>
-    );
+    return <AdminsOnlyPage title={TITLE} />;
   }
   return (
     <Page
@@ -293,9 +283,9 @@ export function AdminDonationsScreen() {
         </Anchor>
       </Group>
       {role === 'view' ? (
-        <Alert color="gray" variant="light" title="View only">
+        <ViewOnlyAlert>
           As an Employee you can see these donations; Super Admins and Admins complete and reject them.
-        </Alert>
+        </ViewOnlyAlert>
       ) : null}
       <FindGift canAct={role === 'review'} />
       <Queue canReview={role === 'review'} />

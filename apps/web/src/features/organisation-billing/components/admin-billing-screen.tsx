@@ -21,6 +21,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
+import { AdminsOnlyPage } from '@/components/ui/admin-only';
 import { DateField } from '@/components/ui/date-field';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { Page } from '@/components/ui/page';
@@ -304,11 +305,7 @@ export function AdminBillingScreen() {
   const plans = useQuery({ ...billingQueries.adminPlans(), enabled: isAdmin });
   const codes = useQuery({ ...billingQueries.adminCodes(), enabled: isAdmin });
   if (!isAdmin) {
-    return (
-      <Page title="Subscriptions">
-        <Text>This area is for platform admins only.</Text>
-      </Page>
-    );
+    return <AdminsOnlyPage title="Subscriptions" />;
   }
   const currency = plans.data?.items[0]?.currency ?? 'INR';
   return (

@@ -1,5 +1,4 @@
-import { Alert, Anchor, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { AdminDescription, AdminsOnlyPage, ViewOnlyAlert } from '@/components/ui/admin-only';
 import { Page } from '@/components/ui/page';
 import { usePlatformAdmin } from '@/entities/session';
 import { AdminPayoutAccounts } from './admin-payout-accounts';
@@ -14,30 +13,15 @@ const TITLE = 'Payouts';
 export function AdminPayoutsScreen() {
   const abilities = usePlatformAdmin();
   if (!abilities.view) {
-    return (
-      <Page title={TITLE}>
-        <Text>This area is for platform admins only.</Text>
-      </Page>
-    );
+    return <AdminsOnlyPage title={TITLE} />;
   }
   return (
     <Page
       title={TITLE}
       size="xl"
-      description={
-        <Text c="dimmed">
-          Money out to charities&apos; banks.{' '}
-          <Anchor component={Link} to="/admin">
-            Admin home
-          </Anchor>
-        </Text>
-      }
+      description={<AdminDescription>Money out to charities&apos; banks.</AdminDescription>}
     >
-      {abilities.act ? null : (
-        <Alert color="gray" variant="light" title="View only">
-          {abilities.whyNot}
-        </Alert>
-      )}
+      {abilities.act ? null : <ViewOnlyAlert>{abilities.whyNot}</ViewOnlyAlert>}
       <AdminPayoutAccounts canAct={abilities.act} />
       <AdminPayoutRequests canAct={abilities.act} />
     </Page>

@@ -10,6 +10,7 @@ import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { usePlatformAdmin } from '@/entities/session';
 import { showDate, showDateTime } from '@/lib/format';
+import { useSelectedIds } from '@/lib/selection';
 import { type ExpiringFilters, expiringQueries } from '../api/get-expiring';
 import { useMailProjects } from '../api/mail-projects';
 import { AdminPage } from './admin-only';
@@ -27,7 +28,7 @@ export function ExpiringScreen() {
   const abilities = usePlatformAdmin();
   const [filters, setFilters] = useState<ExpiringFilters>({ days: 14, which: 'both' });
   const [position, setPosition] = useState<PagePosition>({});
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const { selected, setSelected, toggle } = useSelectedIds();
   const list = useQuery(expiringQueries.page(filters, position));
   const mail = useMailProjects();
   const items = list.data?.items ?? [];
@@ -38,14 +39,6 @@ export function ExpiringScreen() {
     setPosition({});
     setSelected(new Set());
   };
-  const toggle = (id: number, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-
   const send = async () => {
     if (chosen.length === 0) return;
     const ok = await confirm({

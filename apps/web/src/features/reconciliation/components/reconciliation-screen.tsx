@@ -1,7 +1,7 @@
 import { DEFAULT_CURRENCY, type ReconciliationReport } from '@kindred/shared';
-import { Anchor, Code, Stack, Text } from '@mantine/core';
+import { Code, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { AdminDescription, AdminsOnlyPage } from '@/components/ui/admin-only';
 import { FigureGrid } from '@/components/ui/figure';
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
@@ -140,24 +140,17 @@ function Report() {
 export function ReconciliationScreen() {
   const abilities = usePlatformAdmin();
   if (!abilities.view) {
-    return (
-      <Page title={TITLE}>
-        <Text>This area is for platform admins only.</Text>
-      </Page>
-    );
+    return <AdminsOnlyPage title={TITLE} />;
   }
   return (
     <Page
       title={TITLE}
       size="lg"
       description={
-        <Text c="dimmed">
+        <AdminDescription>
           The payment provider’s records of charges, refunds, disputes lost and payouts, compared with the
-          books each morning.{' '}
-          <Anchor component={Link} to="/admin">
-            Admin home
-          </Anchor>
-        </Text>
+          books each morning.
+        </AdminDescription>
       }
     >
       <Report />
