@@ -14,6 +14,26 @@ import type {
   Subscription,
   User,
 } from '@kindred/shared';
+import type { CharityFunds } from '@/entities/charity';
+
+/**
+ * River Trust's (charity 3) funds as GET /charity/funds/{id} answers them: ₹2,500 of its own, ₹1,800
+ * of it available to pay out, nothing paid out or waiting yet.
+ */
+export function charityFundsFixture(overrides: Partial<CharityFunds> = {}): CharityFunds {
+  return {
+    charity_id: 3,
+    charity_funds: 250_000,
+    project_funds: 40_000,
+    available: 180_000,
+    held: 2_500,
+    refunded: 1_250,
+    paid_out: 0,
+    payouts_waiting: 0,
+    currency: 'INR',
+    ...overrides,
+  };
+}
 
 export const NOW = Date.parse('2030-01-01T12:00:00.000Z');
 export const MINUTE = 60_000;

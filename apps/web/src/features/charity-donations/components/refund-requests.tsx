@@ -39,6 +39,28 @@ const EMPTY: Record<RefundRequestStatus, string> = {
 };
 
 /** One giver's request: the gift, what is left of it, the giver's reason, and Accept or Decline. */
+/** How a request was answered, as a badge, and the day it was. */
+function Answer({
+  label,
+  color,
+  variant,
+  at,
+}: {
+  label: string;
+  color: string;
+  variant: 'filled' | 'outline';
+  at: string | null;
+}) {
+  return (
+    <Group gap="xs">
+      <Badge color={color} variant={variant} radius="sm">
+        {label}
+      </Badge>
+      {at ? <Text size="sm">{showDate(at)}</Text> : null}
+    </Group>
+  );
+}
+
 function RequestItem({
   charityId,
   request,
@@ -126,21 +148,11 @@ function RequestItem({
           “{request.reason}”
         </Text>
         {request.status === 'accepted' ? (
-          <Group gap="xs">
-            <Badge color="teal.9" variant="filled" radius="sm">
-              Accepted
-            </Badge>
-            {request.answered_at ? <Text size="sm">{showDate(request.answered_at)}</Text> : null}
-          </Group>
+          <Answer label="Accepted" color="teal.9" variant="filled" at={request.answered_at} />
         ) : null}
         {request.status === 'declined' ? (
           <Stack gap={2}>
-            <Group gap="xs">
-              <Badge color="dark" variant="outline" radius="sm">
-                Declined
-              </Badge>
-              {request.answered_at ? <Text size="sm">{showDate(request.answered_at)}</Text> : null}
-            </Group>
+            <Answer label="Declined" color="dark" variant="outline" at={request.answered_at} />
             {request.answer ? (
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 Your reason: {request.answer}

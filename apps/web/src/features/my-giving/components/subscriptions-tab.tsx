@@ -210,27 +210,16 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
             <AmountForm subscription={subscription} onDone={() => setEditing(false)} />
           ) : (
             <Group gap="xs">
-              {running ? (
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={onPause}
-                  loading={pause.isPending}
-                  disabled={busy}
-                >
-                  Pause
-                </Button>
-              ) : (
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={onResume}
-                  loading={resume.isPending}
-                  disabled={busy}
-                >
-                  Resume
-                </Button>
-              )}
+              <Button
+                key={running ? 'pause' : 'resume'}
+                size="xs"
+                variant="default"
+                onClick={running ? onPause : onResume}
+                loading={(running ? pause : resume).isPending}
+                disabled={busy}
+              >
+                {running ? 'Pause' : 'Resume'}
+              </Button>
               <Button size="xs" variant="default" onClick={() => setEditing(true)} disabled={busy}>
                 Change amount
               </Button>
