@@ -5,8 +5,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
 import { type PagePosition, Pager } from '@/components/ui/pager';
+import { QueryState } from '@/components/ui/query-state';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { usePlatformAdmin } from '@/entities/session';
 import { showDate, showDateTime } from '@/lib/format';
@@ -98,82 +99,84 @@ export function ExpiringScreen() {
           />
         </Group>
       </Paper>
-      {list.isError && !list.data ? (
-        <FailedState title="The projects could not be loaded." error={list.error} onRetry={list.refetch} />
-      ) : !list.data ? (
-        <LoadingState label="Loading projects…" />
-      ) : items.length === 0 ? (
-        <EmptyState>No project ends within {filters.days} days, and none has finished.</EmptyState>
-      ) : (
-        <Stack gap="sm">
-          <Paper withBorder p="sm" component="section" aria-label="Selected projects">
-            <Group justify="space-between" gap="sm">
-              <Checkbox
-                label="Select all on this page"
-                checked={allChosen}
-                indeterminate={chosen.length > 0 && !allChosen}
-                disabled={!abilities.act}
-                onChange={(event) =>
-                  setSelected(event.currentTarget.checked ? new Set(items.map((p) => p.id)) : new Set())
-                }
-              />
-              <Group gap="sm">
-                <Text size="sm" role="status">
-                  {chosen.length === 0 ? 'None selected.' : `${chosen.length} selected.`}
-                </Text>
-                <Button
-                  onClick={send}
-                  disabled={!abilities.act || chosen.length === 0}
-                  loading={mail.isPending}
-                >
-                  Mail selected
-                </Button>
+      <QueryState
+        query={list}
+        loading="Loading projects…"
+        failed="The projects could not be loaded."
+        empty={<EmptyState>No project ends within {filters.days} days, and none has finished.</EmptyState>}
+        keepDataOnError
+      >
+        {(data) => (
+          <Stack gap="sm">
+            <Paper withBorder p="sm" component="section" aria-label="Selected projects">
+              <Group justify="space-between" gap="sm">
+                <Checkbox
+                  label="Select all on this page"
+                  checked={allChosen}
+                  indeterminate={chosen.length > 0 && !allChosen}
+                  disabled={!abilities.act}
+                  onChange={(event) =>
+                    setSelected(event.currentTarget.checked ? new Set(items.map((p) => p.id)) : new Set())
+                  }
+                />
+                <Group gap="sm">
+                  <Text size="sm" role="status">
+                    {chosen.length === 0 ? 'None selected.' : `${chosen.length} selected.`}
+                  </Text>
+                  <Button
+                    onClick={send}
+                    disabled={!abilities.act || chosen.length === 0}
+                    loading={mail.isPending}
+                  >
+                    Mail selected
+                  </Button>
+                </Group>
               </Group>
-            </Group>
-            {abilities.act ? null : (
-              <Text size="sm" c="dimmed" mt="xs">
-                {abilities.whyNot}
-              </Text>
-            )}
-          </Paper>
-          <ResponsiveTable
-            aria-label="Projects near their end"
-            rows={items}
-            rowKey={(project) => project.id}
-            columns={[
-              {
-                header: 'Select',
-                hiddenHeader: true,
-                cell: (project) => (
-                  <Checkbox
-                    aria-label={`Select ${project.title}`}
-                    checked={selected.has(project.id)}
-                    disabled={!abilities.act}
-                    onChange={(event) => toggle(project.id, event.currentTarget.checked)}
-                  />
-                ),
-              },
-              {
-                header: 'Project',
-                rowHeader: true,
-                cell: (project) => (
-                  <Anchor component={Link} to={`/admin/projects/${project.id}`}>
-                    {project.title}
-                  </Anchor>
-                ),
-              },
-              { header: 'Charity', cell: (project) => project.charity_name ?? '—' },
-              { header: 'End', cell: when },
-              {
-                header: 'Last reminded',
-                cell: (project) =>
-                  project.last_reminded_at ? showDateTime(project.last_reminded_at) : 'Never',
-              },
-            ]}
-          />
-          <Pager page={list.data} busy={list.isFetching} onChange={setPosition} />
-        </Stack>
-      )}
+              {abilities.act ? null : (
+                <Text size="sm" c="dimmed" mt="xs">
+                  {abilities.whyNot}
+                </Text>
+              )}
+            </Paper>
+            <ResponsiveTable
+              aria-label="Projects near their end"
+              rows={items}
+              rowKey={(project) => project.id}
+              columns={[
+                {
+                  header: 'Select',
+                  hiddenHeader: true,
+                  cell: (project) => (
+                    <Checkbox
+                      aria-label={`Select ${project.title}`}
+                      checked={selected.has(project.id)}
+                      disabled={!abilities.act}
+                      onChange={(event) => toggle(project.id, event.currentTarget.checked)}
+                    />
+                  ),
+                },
+                {
+                  header: 'Project',
+                  rowHeader: true,
+                  cell: (project) => (
+                    <Anchor component={Link} to={`/admin/projects/${project.id}`}>
+                      {project.title}
+                    </Anchor>
+                  ),
+                },
+                { header: 'Charity', cell: (project) => project.charity_name ?? '—' },
+                { header: 'End', cell: when },
+                {
+                  header: 'Last reminded',
+                  cell: (project) =>
+                    project.last_reminded_at ? showDateTime(project.last_reminded_at) : 'Never',
+                },
+              ]}
+            />
+            <Pager page={data} busy={list.isFetching} onChange={setPosition} />
+          </Stack>
+        )}
+      </QueryState>
     </AdminPage>
   );
 }
