@@ -34,7 +34,7 @@ import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import { billingQueries } from '@/entities/billing';
 import { usePlatformAdmin } from '@/entities/session';
 import { amountError, parseAmount } from '@/lib/amount';
-import { submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { dateFieldProps, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { showDate } from '@/lib/format';
 import { useCreateDiscountCode, useUpdateDiscountCode } from '../api/admin-discount-codes';
 import { useCreatePlan, useUpdatePlan } from '../api/admin-plans';
@@ -181,9 +181,7 @@ function CodeForm() {
           <DateField
             label="Expires on"
             description="Optional, mm/dd/yy: the code works until the end of that day."
-            {...form.getInputProps('expires_on', { typed: true })}
-            value={form.values.expires_on || null}
-            onChange={(value) => form.setFieldValue('expires_on', value ?? '')}
+            {...dateFieldProps(form, 'expires_on', '')}
           />
           <WholeNumberInput
             label="Maximum uses"

@@ -10,7 +10,7 @@ import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { toast } from '@/components/ui/toast';
 import { WholeNumberInput } from '@/components/ui/whole-number-input';
-import { focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { dateFieldProps, focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useUpdateDiscountCode } from '../api/admin-discount-codes';
 import { expiresAtOf, expiryDayOf, maxUsesOf } from '../lib/code-fields';
 import { saveChanges } from '../lib/save-changes';
@@ -83,9 +83,7 @@ export function EditCodeDialog({
             label="Expires on"
             description="Optional, mm/dd/yy: the code works until the end of that day. Empty: it never expires."
             data-autofocus
-            {...form.getInputProps('expires_on', { typed: true })}
-            value={form.values.expires_on || null}
-            onChange={(value) => form.setFieldValue('expires_on', value ?? '')}
+            {...dateFieldProps(form, 'expires_on', '')}
           />
           <WholeNumberInput
             label="Maximum uses"

@@ -10,7 +10,7 @@ import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { CharityTypesInput } from '@/entities/charity';
 import { FormTownPicker } from '@/entities/places';
 import { isApiError } from '@/lib/api-client';
-import { focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { dateFieldProps, focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useCreateProject } from '../api/create-project';
 import { usePublishProject } from '../api/publish-project';
 import { useUpdateProject } from '../api/update-project';
@@ -175,18 +175,11 @@ export function ProjectForm({ charityId, project, onCreated, defaultCharityTypes
               error={form.errors.charity_types}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <DateField
-                label="Start date"
-                {...form.getInputProps('start_date', { typed: true })}
-                value={form.values.start_date}
-                onChange={(value) => form.setFieldValue('start_date', value)}
-              />
+              <DateField label="Start date" {...dateFieldProps(form, 'start_date')} />
               <DateField
                 label="End date"
                 description="mm/dd/yy; needed to publish."
-                {...form.getInputProps('end_date', { typed: true })}
-                value={form.values.end_date}
-                onChange={(value) => form.setFieldValue('end_date', value)}
+                {...dateFieldProps(form, 'end_date')}
               />
             </SimpleGrid>
             <FormTownPicker form={form} />
