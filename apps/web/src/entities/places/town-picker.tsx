@@ -7,6 +7,15 @@ import { placeQueries } from './place-queries';
 /** The value of a form's town field that keeps the town already stored (its name, not an id). */
 export const CURRENT_TOWN = 'current';
 
+/**
+ * What saving a form's town field changes of the record: a chosen town by its id, nothing for the
+ * stored town (CURRENT_TOWN), and for no town, the town's name and coordinates cleared.
+ */
+export function townUpdate(cityId: string | null) {
+  if (!cityId) return { city: null, latitude: null, longitude: null };
+  return cityId === CURRENT_TOWN ? {} : { city_id: Number(cityId) };
+}
+
 export interface TownPickerProps {
   stateId: string | null;
   onStateChange: (stateId: string | null) => void;

@@ -3,19 +3,13 @@ import { Button, Card, Group, Radio, SimpleGrid, Stack, Text, TextInput, Title }
 import { useId, useRef, useState } from 'react';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { toast } from '@/components/ui/toast';
+import { type CardValues, EMPTY_CARD } from '@/entities/card';
 import { usePublicConfig } from '@/lib/config';
 import { focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useKeyedAttempts } from '@/lib/idempotency';
 import { usePreviewSubscription } from '../api/preview-subscription';
 import { useSubscribe } from '../api/subscribe';
-import {
-  type CardValues,
-  cardErrors,
-  EMPTY_CARD,
-  feeText,
-  periodText,
-  toCardInput,
-} from '../lib/billing-labels';
+import { cardErrors, feeText, periodText, toCardInput } from '../lib/billing-labels';
 import { PlanChoices } from './plan-choices';
 
 interface SubscribeValues {
