@@ -1,4 +1,3 @@
-import { HeadedForm } from '@/components/ui/headed-form';
 import '@mantine/dates/styles.css';
 import {
   GENDERS,
@@ -16,6 +15,7 @@ import dayjs from 'dayjs';
 import { useEffect, useRef } from 'react';
 import { DateField } from '@/components/ui/date-field';
 import { FormRefusal } from '@/components/ui/form-refusal';
+import { HeadedForm } from '@/components/ui/headed-form';
 import { NameInputs } from '@/components/ui/name-inputs';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { placeQueries } from '@/entities/places';
