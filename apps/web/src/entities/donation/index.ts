@@ -56,4 +56,8 @@ export {
 } from './money-back';
 export { CreditNoteButton, MoneyBackDetails, type MoneyBackDetailsProps } from './money-back-details';
 export { ReceiptButton, type ReceiptButtonProps } from './receipt-button';
-export { RefundRequestDialog, type RefundRequestDialogProps } from './refund-request-dialog';
+export {
+  RefundReasonInput,
+  RefundRequestDialog,
+  type RefundRequestDialogProps,
+} from './refund-request-dialog';
