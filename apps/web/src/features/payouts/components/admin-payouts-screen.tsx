@@ -1,6 +1,5 @@
-import { AdminDescription, AdminsOnlyPage, ViewOnlyAlert } from '@/components/ui/admin-only';
-import { Page } from '@/components/ui/page';
-import { usePlatformAdmin } from '@/entities/session';
+import { ViewOnlyAlert } from '@/components/ui/admin-only';
+import { PlatformAdminScreen } from '@/entities/session';
 import { AdminPayoutAccounts } from './admin-payout-accounts';
 import { AdminPayoutRequests } from './admin-payout-requests';
 
@@ -11,19 +10,15 @@ const TITLE = 'Payouts';
  * and pay or refuse (Super Admins and Admins); any platform admin sees the lists and statements.
  */
 export function AdminPayoutsScreen() {
-  const abilities = usePlatformAdmin();
-  if (!abilities.view) {
-    return <AdminsOnlyPage title={TITLE} />;
-  }
   return (
-    <Page
-      title={TITLE}
-      size="xl"
-      description={<AdminDescription>Money out to charities&apos; banks.</AdminDescription>}
-    >
-      {abilities.act ? null : <ViewOnlyAlert>{abilities.whyNot}</ViewOnlyAlert>}
-      <AdminPayoutAccounts canAct={abilities.act} />
-      <AdminPayoutRequests canAct={abilities.act} />
-    </Page>
+    <PlatformAdminScreen title={TITLE} size="xl" description="Money out to charities' banks.">
+      {(abilities) => (
+        <>
+          {abilities.act ? null : <ViewOnlyAlert>{abilities.whyNot}</ViewOnlyAlert>}
+          <AdminPayoutAccounts canAct={abilities.act} />
+          <AdminPayoutRequests canAct={abilities.act} />
+        </>
+      )}
+    </PlatformAdminScreen>
   );
 }
