@@ -1,7 +1,9 @@
 export { COUNTRY_ID, placeQueries, TOWN_SUGGESTIONS } from './place-queries';
 export {
   CURRENT_TOWN,
+  FormPlaceInputs,
   FormTownPicker,
+  type PlaceForm,
   type TownForm,
   TownPicker,
   type TownPickerProps,

@@ -1,4 +1,5 @@
-import { NativeSelect, Select, SimpleGrid } from '@mantine/core';
+import { NativeSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -121,5 +122,25 @@ export function FormTownPicker({ form }: { form: TownForm }) {
       }}
       error={form.errors.city_id}
     />
+  );
+}
+
+/** What `FormPlaceInputs` uses of a form: its town, and its post code's input. */
+export interface PlaceForm extends TownForm {
+  getInputProps: (path: 'post_code') => GetInputPropsReturnType;
+}
+
+/** Where a charity or a project is: its region and town, then its post code. */
+export function FormPlaceInputs({ form }: { form: PlaceForm }) {
+  return (
+    <>
+      <FormTownPicker form={form} />
+      <TextInput
+        label="Post code"
+        autoComplete="postal-code"
+        maw={200}
+        {...form.getInputProps('post_code')}
+      />
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { formatMoney } from '@kindred/shared';
-import { Badge, Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
@@ -19,6 +19,7 @@ import {
   type RefundRequestWithGift,
   refundRequestQueries,
 } from '../api/get-refund-requests';
+import { ListCard } from './list-card';
 
 export interface RefundRequestsProps {
   charityId: number;
@@ -123,14 +124,7 @@ function RequestItem({
   );
 
   return (
-    <Paper
-      p="sm"
-      withBorder
-      component="li"
-      aria-labelledby={titleId}
-      style={{ listStyle: 'none' }}
-      data-testid={`refund-request-${request.id}`}
-    >
+    <ListCard titleId={titleId} testId={`refund-request-${request.id}`}>
       <Stack gap={4}>
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text fw={700} id={titleId} style={{ overflowWrap: 'anywhere' }}>
@@ -209,7 +203,7 @@ function RequestItem({
           onSubmit={decline.submit}
         />
       ) : null}
-    </Paper>
+    </ListCard>
   );
 }
 

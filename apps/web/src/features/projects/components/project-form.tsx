@@ -9,7 +9,7 @@ import { FormRefusal } from '@/components/ui/form-refusal';
 import { HeadedForm } from '@/components/ui/headed-form';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { CharityTypesInput } from '@/entities/charity';
-import { FormTownPicker } from '@/entities/places';
+import { FormPlaceInputs } from '@/entities/places';
 import { isApiError } from '@/lib/api-client';
 import { dateFieldProps, focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useCreateProject } from '../api/create-project';
@@ -183,13 +183,7 @@ export function ProjectForm({ charityId, project, onCreated, defaultCharityTypes
               {...dateFieldProps(form, 'end_date')}
             />
           </SimpleGrid>
-          <FormTownPicker form={form} />
-          <TextInput
-            label="Post code"
-            autoComplete="postal-code"
-            maw={200}
-            {...form.getInputProps('post_code')}
-          />
+          <FormPlaceInputs form={form} />
         </Stack>
       </Fieldset>
       <NeedsEditor form={form} needsError={needsError} disabled={!editable} />
