@@ -1,5 +1,5 @@
 import { type Donation, formatMoney, TRANSACTION_STATUS } from '@kindred/shared';
-import { Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { AdminsOnlyPage, ViewOnlyAlert } from '@/components/ui/admin-only';
 import { confirm } from '@/components/ui/confirm';
 import { Page } from '@/components/ui/page';
 import { type PagePosition, Pager } from '@/components/ui/pager';
+import { SelectionPanel } from '@/components/ui/selection-panel';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { useCurrentUser } from '@/entities/session';
@@ -150,32 +151,26 @@ function Queue({ canReview }: { canReview: boolean }) {
     );
   }
 
-  const allChosen = items.length > 0 && chosen.length === items.length;
   return (
     <Stack gap="md">
       {canReview ? (
-        <Paper withBorder p="sm" component="section" aria-label="Selected donations">
-          <Group justify="space-between" gap="sm">
-            <Checkbox
-              label="Select all on this page"
-              checked={allChosen}
-              indeterminate={chosen.length > 0 && !allChosen}
-              onChange={(event) =>
-                setSelected(event.currentTarget.checked ? new Set(items.map((d) => d.id)) : new Set())
-              }
-            />
-            <Group gap="sm">
-              <Text size="sm" role="status">
-                {chosen.length === 0
-                  ? 'None selected.'
-                  : `${chosen.length} selected, ${formatMoney(totalOf(chosen))}.`}
-              </Text>
-              <Button onClick={onComplete} disabled={chosen.length === 0} loading={complete.isPending}>
-                Complete selected
-              </Button>
-            </Group>
-          </Group>
-        </Paper>
+        <SelectionPanel
+          name="Selected donations"
+          label="Select all on this page"
+          shownIds={items.map((d) => d.id)}
+          chosenCount={chosen.length}
+          onSelect={setSelected}
+          status={
+            chosen.length === 0
+              ? 'None selected.'
+              : `${chosen.length} selected, ${formatMoney(totalOf(chosen))}.`
+          }
+          action={
+            <Button onClick={onComplete} disabled={chosen.length === 0} loading={complete.isPending}>
+              Complete selected
+            </Button>
+          }
+        />
       ) : null}
       {items.length === 0 ? (
         <EmptyState variant="text">

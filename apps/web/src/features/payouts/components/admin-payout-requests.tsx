@@ -7,6 +7,7 @@ import { ShowMore } from '@/components/ui/pager';
 import { QueryState } from '@/components/ui/query-state';
 import { ReasonDialog, useReasonSubmit } from '@/components/ui/reason-dialog';
 import { buttonColumn, ResponsiveTable, type TableColumn } from '@/components/ui/responsive-table';
+import { SelectAllCheckbox } from '@/components/ui/selection-panel';
 import { EmptyState } from '@/components/ui/states';
 import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
@@ -152,13 +153,11 @@ export function AdminPayoutRequests({ canAct }: { canAct: boolean }) {
     >
       {deciding && items.length > 0 ? (
         <Group gap="sm" wrap="wrap">
-          <Checkbox
+          <SelectAllCheckbox
             label="Select all shown"
-            checked={chosen.length === items.length}
-            indeterminate={chosen.length > 0 && chosen.length < items.length}
-            onChange={(event) =>
-              setSelected(new Set(event.currentTarget.checked ? items.map((payout) => payout.id) : []))
-            }
+            shownIds={items.map((payout) => payout.id)}
+            chosenCount={chosen.length}
+            onSelect={setSelected}
           />
           <Button
             disabled={chosen.length === 0}

@@ -7,6 +7,7 @@ import { confirm } from '@/components/ui/confirm';
 import { type PagePosition, Pager } from '@/components/ui/pager';
 import { QueryState } from '@/components/ui/query-state';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
+import { SelectionPanel } from '@/components/ui/selection-panel';
 import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { usePlatformAdmin } from '@/entities/session';
@@ -66,7 +67,6 @@ export function ExpiringScreen() {
     }
   };
 
-  const allChosen = items.length > 0 && chosen.length === items.length;
   return (
     <AdminPage
       title="Expiring projects"
@@ -108,36 +108,30 @@ export function ExpiringScreen() {
       >
         {(data) => (
           <Stack gap="sm">
-            <Paper withBorder p="sm" component="section" aria-label="Selected projects">
-              <Group justify="space-between" gap="sm">
-                <Checkbox
-                  label="Select all on this page"
-                  checked={allChosen}
-                  indeterminate={chosen.length > 0 && !allChosen}
-                  disabled={!abilities.act}
-                  onChange={(event) =>
-                    setSelected(event.currentTarget.checked ? new Set(items.map((p) => p.id)) : new Set())
-                  }
-                />
-                <Group gap="sm">
-                  <Text size="sm" role="status">
-                    {chosen.length === 0 ? 'None selected.' : `${chosen.length} selected.`}
-                  </Text>
-                  <Button
-                    onClick={send}
-                    disabled={!abilities.act || chosen.length === 0}
-                    loading={mail.isPending}
-                  >
-                    Mail selected
-                  </Button>
-                </Group>
-              </Group>
+            <SelectionPanel
+              name="Selected projects"
+              label="Select all on this page"
+              shownIds={items.map((p) => p.id)}
+              chosenCount={chosen.length}
+              onSelect={setSelected}
+              disabled={!abilities.act}
+              status={chosen.length === 0 ? 'None selected.' : `${chosen.length} selected.`}
+              action={
+                <Button
+                  onClick={send}
+                  disabled={!abilities.act || chosen.length === 0}
+                  loading={mail.isPending}
+                >
+                  Mail selected
+                </Button>
+              }
+            >
               {abilities.act ? null : (
                 <Text size="sm" c="dimmed" mt="xs">
                   {abilities.whyNot}
                 </Text>
               )}
-            </Paper>
+            </SelectionPanel>
             <ResponsiveTable
               aria-label="Projects near their end"
               rows={items}
