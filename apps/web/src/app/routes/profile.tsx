@@ -1,5 +1,6 @@
 import { formatMoney } from '@kindred/shared';
 import { Badge, DataList, Paper, Text } from '@mantine/core';
+import { DataRow } from '@/components/ui/data-row';
 import { Page } from '@/components/ui/page';
 import { useCurrentUser } from '@/entities/session';
 import {
@@ -17,26 +18,14 @@ export function ProfileRoute() {
     <Page title="Account settings" description={<Text>Your profile, sign-in details and account.</Text>}>
       <Paper p="lg" withBorder>
         <DataList orientation="horizontal">
-          <DataList.Item>
-            <DataList.ItemLabel>Email</DataList.ItemLabel>
-            <DataList.ItemValue>{user.email}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Status</DataList.ItemLabel>
-            <DataList.ItemValue>
-              <Badge color={user.is_active ? 'teal.9' : 'dark'} variant="filled">
-                {user.is_active ? 'Activated' : 'Not activated'}
-              </Badge>
-            </DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Wallet</DataList.ItemLabel>
-            <DataList.ItemValue>{formatMoney(user.wallet_amount)}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Credits</DataList.ItemLabel>
-            <DataList.ItemValue>{formatMoney(user.credits)}</DataList.ItemValue>
-          </DataList.Item>
+          <DataRow label="Email">{user.email}</DataRow>
+          <DataRow label="Status">
+            <Badge color={user.is_active ? 'teal.9' : 'dark'} variant="filled">
+              {user.is_active ? 'Activated' : 'Not activated'}
+            </Badge>
+          </DataRow>
+          <DataRow label="Wallet">{formatMoney(user.wallet_amount)}</DataRow>
+          <DataRow label="Credits">{formatMoney(user.credits)}</DataRow>
         </DataList>
       </Paper>
       <Paper p="lg" withBorder>

@@ -29,6 +29,7 @@ import {
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DataRow } from '@/components/ui/data-row';
 import { Page } from '@/components/ui/page';
 import { ShowMore } from '@/components/ui/pager';
 import { Picture } from '@/components/ui/picture';
@@ -157,16 +158,6 @@ function DatedEntry({
       </Text>
       {children}
     </article>
-  );
-}
-
-/** One fact of the key facts: its label and value. */
-function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue data-testid={testId}>{children}</DataList.ItemValue>
-    </DataList.Item>
   );
 }
 
@@ -407,15 +398,17 @@ function KeyFacts({
     <Stack gap="md">
       <Section title="Key facts">
         <DataList orientation="horizontal">
-          <Fact label="Status">{labelOf(PROJECT_STATUSES, project.status) ?? 'Unknown'}</Fact>
-          {project.start_date ? <Fact label="Starts">{formatDisplayDate(project.start_date)}</Fact> : null}
-          {project.end_date ? <Fact label="Ends">{formatDisplayDate(project.end_date)}</Fact> : null}
-          {left ? (
-            <Fact label="Time left" testId="days-left">
-              {left}
-            </Fact>
+          <DataRow label="Status">{labelOf(PROJECT_STATUSES, project.status) ?? 'Unknown'}</DataRow>
+          {project.start_date ? (
+            <DataRow label="Starts">{formatDisplayDate(project.start_date)}</DataRow>
           ) : null}
-          {place ? <Fact label="Location">{place}</Fact> : null}
+          {project.end_date ? <DataRow label="Ends">{formatDisplayDate(project.end_date)}</DataRow> : null}
+          {left ? (
+            <DataRow label="Time left" testId="days-left">
+              {left}
+            </DataRow>
+          ) : null}
+          {place ? <DataRow label="Location">{place}</DataRow> : null}
         </DataList>
         {project.latitude !== null && project.longitude !== null
           ? renderMap({ latitude: project.latitude, longitude: project.longitude, label: project.title })
