@@ -1,6 +1,9 @@
 import { Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
 
+/** Every dialog's look: centred, its close button named. */
+const LOOK = { centered: true, closeButtonProps: { 'aria-label': 'Close dialog' } } as const;
+
 /** A dialog, centred over the screen while it is shown, its close button named 'Close dialog'. */
 export function Dialog({
   title,
@@ -17,14 +20,7 @@ export function Dialog({
   children: ReactNode;
 }) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      size={size}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
-    >
+    <Modal opened={opened} onClose={onClose} title={title} size={size} {...LOOK}>
       {children}
     </Modal>
   );

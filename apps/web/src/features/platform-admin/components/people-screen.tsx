@@ -1,5 +1,5 @@
 import type { AdminUser } from '@kindred/shared';
-import { Anchor, Badge, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +12,21 @@ import { ADMIN_TYPE_LABELS } from '@/entities/session';
 import { showDate } from '@/lib/format';
 import { type UserFilters, userListQueries } from '../api/get-users';
 import { AdminPage } from './admin-only';
+import { type FilterChoice, FilterSelect } from './filter-select';
+
+const STATUS_CHOICES: FilterChoice<UserFilters['status']>[] = [
+  { value: '', label: 'Any' },
+  { value: 'active', label: 'Activated' },
+  { value: 'not_activated', label: 'Not activated' },
+  { value: 'deactivated', label: 'Deactivated' },
+  { value: 'deleted', label: 'Deleted' },
+];
+
+const ADMIN_CHOICES: FilterChoice<UserFilters['platform_admin']>[] = [
+  { value: '', label: 'Everyone' },
+  { value: 'yes', label: 'Only platform admins' },
+  { value: 'no', label: 'No platform admins' },
+];
 
 export function personStatus(user: AdminUser): string {
   if (user.deleted) return 'Deleted';
@@ -40,29 +55,17 @@ export function PeopleScreen() {
             onChange={(event) => change({ q: event.currentTarget.value })}
             maxLength={200}
           />
-          <Select
+          <FilterSelect
             label="Status"
             value={filters.status}
-            onChange={(value) => change({ status: (value ?? '') as UserFilters['status'] })}
-            data={[
-              { value: '', label: 'Any' },
-              { value: 'active', label: 'Activated' },
-              { value: 'not_activated', label: 'Not activated' },
-              { value: 'deactivated', label: 'Deactivated' },
-              { value: 'deleted', label: 'Deleted' },
-            ]}
-            allowDeselect={false}
+            choices={STATUS_CHOICES}
+            onChange={(value) => change({ status: value ?? '' })}
           />
-          <Select
+          <FilterSelect
             label="Platform admins"
             value={filters.platform_admin}
-            onChange={(value) => change({ platform_admin: (value ?? '') as UserFilters['platform_admin'] })}
-            data={[
-              { value: '', label: 'Everyone' },
-              { value: 'yes', label: 'Only platform admins' },
-              { value: 'no', label: 'No platform admins' },
-            ]}
-            allowDeselect={false}
+            choices={ADMIN_CHOICES}
+            onChange={(value) => change({ platform_admin: value ?? '' })}
           />
         </Group>
       </Paper>
