@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@kindred/shared';
-import { Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,8 +10,9 @@ import { EmptyState } from '@/components/ui/states';
 import { showDateTime } from '@/lib/format';
 import { type AuditFilters, auditQueries } from '../api/get-audit';
 import { AdminPage } from './admin-only';
+import { type FilterChoice, FilterSelect } from './filter-select';
 
-const TARGETS = [
+const TARGETS: FilterChoice<AuditFilters['target_type']>[] = [
   { value: '', label: 'Anything' },
   { value: 'user', label: 'People' },
   { value: 'business', label: 'Organisations' },
@@ -59,12 +60,11 @@ export function AuditScreen() {
             maxLength={100}
             onChange={(event) => change({ action: event.currentTarget.value })}
           />
-          <Select
+          <FilterSelect
             label="About"
             value={filters.target_type}
-            data={TARGETS}
-            allowDeselect={false}
-            onChange={(value) => change({ target_type: (value ?? '') as AuditFilters['target_type'] })}
+            choices={TARGETS}
+            onChange={(value) => change({ target_type: value ?? '' })}
           />
           <TextInput
             label="Its number"

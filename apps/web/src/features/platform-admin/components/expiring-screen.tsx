@@ -1,5 +1,5 @@
 import { type AdminExpiringProject, PROJECT_STATUS } from '@kindred/shared';
-import { Anchor, Button, Checkbox, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -16,6 +16,7 @@ import { useSelectedIds } from '@/lib/selection';
 import { type ExpiringFilters, expiringQueries } from '../api/get-expiring';
 import { useMailProjects } from '../api/mail-projects';
 import { AdminPage } from './admin-only';
+import { type FilterChoice, FilterSelect } from './filter-select';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -25,6 +26,18 @@ function when(project: AdminExpiringProject): string {
   return `Ends in ${plural(project.days_left, 'day', 'days')}`;
 }
 
+const DAYS_CHOICES: FilterChoice<string>[] = [
+  { value: '7', label: '7 days' },
+  { value: '14', label: '14 days' },
+  { value: '30', label: '30 days' },
+  { value: '60', label: '60 days' },
+];
+
+const WHICH_CHOICES: FilterChoice<ExpiringFilters['which']>[] = [
+  { value: 'both', label: 'Ending soon and Finished' },
+  { value: 'ending', label: 'Ending soon' },
+  { value: 'finished', label: 'Finished' },
+];
 /** `/admin/expiring`: projects near their end; remind their admins to extend them. */
 export function ExpiringScreen() {
   const abilities = usePlatformAdmin();
@@ -74,28 +87,17 @@ export function ExpiringScreen() {
     >
       <Paper withBorder p="md" component="search" aria-label="Choose projects">
         <Group gap="md" align="flex-end" wrap="wrap">
-          <Select
+          <FilterSelect
             label="Ending within"
             value={String(filters.days)}
-            data={[
-              { value: '7', label: '7 days' },
-              { value: '14', label: '14 days' },
-              { value: '30', label: '30 days' },
-              { value: '60', label: '60 days' },
-            ]}
-            allowDeselect={false}
+            choices={DAYS_CHOICES}
             onChange={(value) => change({ days: Number(value ?? 14) })}
           />
-          <Select
+          <FilterSelect
             label="Show"
             value={filters.which}
-            data={[
-              { value: 'both', label: 'Ending soon and Finished' },
-              { value: 'ending', label: 'Ending soon' },
-              { value: 'finished', label: 'Finished' },
-            ]}
-            allowDeselect={false}
-            onChange={(value) => change({ which: (value ?? 'both') as ExpiringFilters['which'] })}
+            choices={WHICH_CHOICES}
+            onChange={(value) => change({ which: value ?? 'both' })}
           />
         </Group>
       </Paper>
