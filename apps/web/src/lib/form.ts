@@ -1,5 +1,11 @@
 import { REQUIRED_MESSAGE, type ValidationErrors } from '@kindred/shared';
-import { type FormErrors, type UseFormInput, type UseFormReturnType, useForm } from '@mantine/form';
+import {
+  type FormErrors,
+  type GetInputPropsReturnType,
+  type UseFormInput,
+  type UseFormReturnType,
+  useForm,
+} from '@mantine/form';
 import { type RefObject, useCallback, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { isApiError } from './api-client';
@@ -234,4 +240,44 @@ function withTypedProblems<Rules>(rules: Rules, typed: Record<string, string>): 
     wrapped[field] = (...args: unknown[]) => typed[field] ?? rule(...args);
   }
   return wrapped as Rules;
+}
+
+/** What `dateFieldProps` uses of a form (Mantine's form, made with `useAccessibleForm`). */
+interface DateForm<Path extends string, Stored extends string | null> {
+  values: Record<Path, Stored>;
+  getInputProps: (path: Path, options: { typed: true }) => GetInputPropsReturnType;
+  setFieldValue: (path: Path, value: Stored) => void;
+}
+
+/** What a `DateField` takes from its form. */
+type DateFieldBinding = GetInputPropsReturnType & {
+  value: string | null;
+  onChange: (value: string | null) => void;
+};
+
+/**
+ * A `DateField`'s props from its form: the form's own (what was typed that is not a date stops the
+ * form, decision 036), its value and its changes. A form that holds the date as text keeps '' for
+ * a cleared field (`empty`); otherwise it keeps null.
+ */
+export function dateFieldProps<Path extends string>(
+  form: DateForm<Path, string | null>,
+  path: Path,
+): DateFieldBinding;
+export function dateFieldProps<Path extends string>(
+  form: DateForm<Path, string>,
+  path: Path,
+  empty: '',
+): DateFieldBinding;
+export function dateFieldProps<Path extends string>(
+  form: DateForm<Path, string | null> | DateForm<Path, string>,
+  path: Path,
+  empty: '' | null = null,
+): DateFieldBinding {
+  const field = form as DateForm<Path, string | null>;
+  return {
+    ...field.getInputProps(path, { typed: true }),
+    value: empty === '' ? field.values[path] || null : field.values[path],
+    onChange: (value) => field.setFieldValue(path, value ?? empty),
+  };
 }

@@ -8,10 +8,32 @@ import type {
   PaymentMethod,
   Project,
   ProjectSummary,
+  Refund,
+  RefundRequest,
   SessionDetail,
   Subscription,
   User,
 } from '@kindred/shared';
+import type { CharityFunds } from '@/entities/charity';
+
+/**
+ * River Trust's (charity 3) funds as GET /charity/funds/{id} answers them: ₹2,500 of its own, ₹1,800
+ * of it available to pay out, nothing paid out or waiting yet.
+ */
+export function charityFundsFixture(overrides: Partial<CharityFunds> = {}): CharityFunds {
+  return {
+    charity_id: 3,
+    charity_funds: 250_000,
+    project_funds: 40_000,
+    available: 180_000,
+    held: 2_500,
+    refunded: 1_250,
+    paid_out: 0,
+    payouts_waiting: 0,
+    currency: 'INR',
+    ...overrides,
+  };
+}
 
 export const NOW = Date.parse('2030-01-01T12:00:00.000Z');
 export const MINUTE = 60_000;
@@ -151,6 +173,40 @@ export function donationFixture(overrides: Partial<Donation> = {}): Donation {
     dispute: null,
     refunds: [],
     refund_request: null,
+    ...overrides,
+  };
+}
+
+/**
+ * A refund as the API answers it: by default ₹10 given back to the giver's wallet by Rita Trustee
+ * on 12 Jan 2030, with its credit note. Each test names what matters to it.
+ */
+export function refundFixture(overrides: Partial<Refund> = {}): Refund {
+  return {
+    id: 41,
+    amount: 1_000,
+    reason: 'Given twice by mistake',
+    status: 'succeeded',
+    to: 'wallet',
+    origin: 'kindred',
+    credit_note_number: 'KC-2030-000041',
+    from_platform: false,
+    by: { id: 2, name: 'Rita Trustee' },
+    created_at: '2030-01-12T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A giver's request for a refund as the API answers it: by default an open one of 15 Jan 2030. */
+export function refundRequestFixture(overrides: Partial<RefundRequest> = {}): RefundRequest {
+  return {
+    id: 61,
+    donation_id: 1,
+    status: 'open',
+    reason: 'I meant to give to another project',
+    answer: null,
+    created_at: '2030-01-15T09:00:00.000Z',
+    answered_at: null,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { AdminsOnlyPage } from '@/components/ui/admin-only';
 import { Page } from '@/components/ui/page';
 import { usePlatformAdmin } from '@/entities/session';
 
@@ -75,11 +76,7 @@ const SECTIONS = [
 export function AdminHomeRoute() {
   const abilities = usePlatformAdmin();
   if (!abilities.view) {
-    return (
-      <Page title="Admin">
-        <Text>This area is for platform admins only.</Text>
-      </Page>
-    );
+    return <AdminsOnlyPage title="Admin" />;
   }
   return (
     <Page

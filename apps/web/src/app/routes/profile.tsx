@@ -1,6 +1,7 @@
 import { formatMoney } from '@kindred/shared';
 import { Badge, DataList, Paper, Text } from '@mantine/core';
 import { Outlet } from 'react-router';
+import { DataRow } from '@/components/ui/data-row';
 import { Page } from '@/components/ui/page';
 import { SectionLink, SectionNav } from '@/components/ui/section-link';
 import { useCurrentUser } from '@/entities/session';
@@ -38,26 +39,14 @@ export function ProfileRoute() {
     <>
       <Paper p="lg" withBorder>
         <DataList orientation="horizontal">
-          <DataList.Item>
-            <DataList.ItemLabel>Email</DataList.ItemLabel>
-            <DataList.ItemValue>{user.email}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Status</DataList.ItemLabel>
-            <DataList.ItemValue>
-              <Badge color={user.is_active ? 'teal.9' : 'dark'} variant="filled">
-                {user.is_active ? 'Activated' : 'Not activated'}
-              </Badge>
-            </DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Wallet</DataList.ItemLabel>
-            <DataList.ItemValue>{formatMoney(user.wallet_amount)}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Credits</DataList.ItemLabel>
-            <DataList.ItemValue>{formatMoney(user.credits)}</DataList.ItemValue>
-          </DataList.Item>
+          <DataRow label="Email">{user.email}</DataRow>
+          <DataRow label="Status">
+            <Badge color={user.is_active ? 'teal.9' : 'dark'} variant="filled">
+              {user.is_active ? 'Activated' : 'Not activated'}
+            </Badge>
+          </DataRow>
+          <DataRow label="Wallet">{formatMoney(user.wallet_amount)}</DataRow>
+          <DataRow label="Credits">{formatMoney(user.credits)}</DataRow>
         </DataList>
       </Paper>
       <Paper p="lg" withBorder>

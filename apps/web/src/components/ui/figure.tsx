@@ -1,13 +1,24 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 
 /** One headline figure of a statistics screen: its label, its value and an optional note. */
-export function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+export function Figure({
+  label,
+  value,
+  note,
+  testId,
+}: {
+  label: string;
+  value: string;
+  note?: string;
+  /** The value's test id. */
+  testId?: string;
+}) {
   return (
     <Paper p={{ base: 'sm', sm: 'md' }} withBorder style={{ overflowWrap: 'anywhere' }}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text size="xl" fw={700}>
+      <Text size="xl" fw={700} data-testid={testId}>
         {value}
       </Text>
       {note ? <Text size="sm">{note}</Text> : null}

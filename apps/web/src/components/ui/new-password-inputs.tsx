@@ -32,6 +32,11 @@ export function NewPasswordInputs({ form, label = 'New password' }: { form: Pass
   );
 }
 
+/** The person's password as it is now (signing in, or to confirm a change), offered to password managers. */
+export function CurrentPasswordInput({ label = 'Password', ...props }: ComponentProps<typeof PasswordInput>) {
+  return <PasswordInput label={label} required autoComplete="current-password" {...props} />;
+}
+
 /**
  * The compare-fields message when the confirmation is typed and differs from the password (both
  * fields are flagged, docs/product/limits-and-messages.md#form-checks), or null.

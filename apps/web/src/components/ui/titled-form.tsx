@@ -1,7 +1,7 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import type { FormEventHandler, ReactNode, RefObject } from 'react';
-import { useId } from 'react';
 import { FormRefusal } from './form-refusal';
+import { HeadedForm } from './headed-form';
 
 export interface TitledFormProps {
   formRef: RefObject<HTMLFormElement | null>;
@@ -28,9 +28,9 @@ export interface TitledFormProps {
 }
 
 const LOOK = {
-  section: { order: 2, size: 'h3', gap: 'md' },
-  post: { order: 2, size: 'h3', gap: 'sm' },
-  part: { order: 3, size: 'h4', gap: 'sm' },
+  section: { level: 2, gap: 'md' },
+  post: { level: 2, gap: 'sm' },
+  part: { level: 3, gap: 'sm' },
 } as const;
 
 /**
@@ -50,22 +50,16 @@ export function TitledForm({
   submitAlign = 'flex-start',
   children,
 }: TitledFormProps) {
-  const headingId = useId();
   const look = LOOK[variant];
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
-      <Stack gap={look.gap}>
-        <Title order={look.order} size={look.size} id={headingId}>
-          {title}
-        </Title>
-        <FormRefusal title={refusalTitle} message={refusal} />
-        {children}
-        <Group justify={submitAlign}>
-          <Button type="submit" color={danger ? 'red.9' : undefined} loading={pending}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <HeadedForm formRef={formRef} onSubmit={onSubmit} title={title} level={look.level} gap={look.gap}>
+      <FormRefusal title={refusalTitle} message={refusal} />
+      {children}
+      <Group justify={submitAlign}>
+        <Button type="submit" color={danger ? 'red.9' : undefined} loading={pending}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </HeadedForm>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
+import { AdminsOnlyPage, ViewOnlyAlert } from '@/components/ui/admin-only';
 import { confirm } from '@/components/ui/confirm';
 import { Page } from '@/components/ui/page';
 import { ShowMore } from '@/components/ui/pager';
@@ -294,20 +295,12 @@ export function AccountReviewScreen<A extends ReviewedAccount>(props: AccountRev
   const [params, setParams] = useSearchParams();
   const title = `${words.Noun} approvals`;
   if (!abilities.view) {
-    return (
-      <Page title={title}>
-        <Text>This area is for platform admins only.</Text>
-      </Page>
-    );
+    return <AdminsOnlyPage title={title} />;
   }
   const status = STATUSES.find((value) => value === params.get('status')) ?? 'pending';
   return (
     <Page title={title} description={<Text>{words.intro}</Text>}>
-      {!abilities.act ? (
-        <Alert color="gray" variant="light" title="View only">
-          {words.viewOnly}
-        </Alert>
-      ) : null}
+      {!abilities.act ? <ViewOnlyAlert>{words.viewOnly}</ViewOnlyAlert> : null}
       <Tabs
         value={status}
         onChange={(value) => setParams({ status: value ?? 'pending' }, { replace: true })}

@@ -6,12 +6,17 @@ import type {
   Project,
   supporterWithoutFundsSchema,
 } from '@kindred/shared';
-import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { projectQueries } from '@/entities/project';
 import { api } from '@/lib/api-client';
 import { cursorPaging } from '@/lib/query-parts';
-import { DONATIONS_PAGE_SIZE, type DonationListFilters, donationQueries } from './donation-queries';
+import {
+  DONATIONS_PAGE_SIZE,
+  type DonationListFilters,
+  donationListQuery,
+  donationQueries,
+} from './donation-queries';
 
 /** Someone who gave a project time, skills or gifts but no funds. */
 export type SupporterWithoutFunds = z.infer<typeof supporterWithoutFundsSchema>;
@@ -38,33 +43,6 @@ const SCOPE_PATHS: Record<CharityDonationScope, string> = {
   projects: 'projects_donations',
   direct: 'direct_donations',
 };
-
-/** GET /charity/{id}/donations, /projects_donations or /direct_donations: one keyset page. */
-export function getCharityDonationsIn(
-  charityId: number,
-  scope: CharityDonationScope,
-  filters: DonationListFilters,
-  cursor: string | undefined,
-  signal?: AbortSignal,
-): Promise<Page<Donation>> {
-  return api.get<Page<Donation>>(`/charity/${charityId}/${SCOPE_PATHS[scope]}`, {
-    query: { ...filters, limit: DONATIONS_PAGE_SIZE, cursor },
-    signal,
-  });
-}
-
-/** GET /project/{id}/donations: one keyset page of a project's donations (its managers). */
-export function getProjectDonations(
-  projectId: number,
-  filters: DonationListFilters,
-  cursor: string | undefined,
-  signal?: AbortSignal,
-): Promise<Page<Donation>> {
-  return api.get<Page<Donation>>(`/project/${projectId}/donations`, {
-    query: { ...filters, limit: DONATIONS_PAGE_SIZE, cursor },
-    signal,
-  });
-}
 
 /** GET /project/volunteered/{id}: a project's volunteers and skilled volunteers. */
 export function getProjectVolunteers(projectId: number, cursor: string | undefined): Promise<Page<Donation>> {
@@ -111,29 +89,17 @@ export function getProjectChoices(charityId: number): Promise<Page<Project>> {
  * donations (which invalidates `all`) refreshes each of them.
  */
 export const charityDonationQueries = {
-  list: (charityId: number, scope: CharityDonationScope, filters: DonationListFilters) =>
-    scope === 'all'
-      ? donationQueries.ofCharity(charityId, filters)
-      : infiniteQueryOptions({
-          // The shape of `ofCharity`'s key, the scope beside the filters, so either list fits one type.
-          queryKey: [
-            ...donationQueries.all,
-            'charity',
-            charityId,
-            { ...filters, given_to: scope } as DonationListFilters,
-          ] as const,
-          queryFn: ({ pageParam, signal }) =>
-            getCharityDonationsIn(charityId, scope, filters, pageParam, signal),
-          ...cursorPaging,
-          placeholderData: keepPreviousData,
-        }),
+  /** GET /charity/{id}/donations, /projects_donations or /direct_donations. */
+  list: (charityId: number, scope: CharityDonationScope, filters: DonationListFilters) => {
+    if (scope === 'all') return donationQueries.ofCharity(charityId, filters);
+    // The shape of `ofCharity`'s key, the scope beside the filters, so either list fits one type.
+    const keyFilters = { ...filters, given_to: scope } as DonationListFilters;
+    const path = `/charity/${charityId}/${SCOPE_PATHS[scope]}`;
+    return donationListQuery(['charity', charityId] as const, path, filters, keyFilters);
+  },
+  /** GET /project/{id}/donations: a project's donations (its managers). */
   ofProject: (projectId: number, filters: DonationListFilters) =>
-    infiniteQueryOptions({
-      queryKey: [...donationQueries.all, 'project', projectId, filters] as const,
-      queryFn: ({ pageParam, signal }) => getProjectDonations(projectId, filters, pageParam, signal),
-      ...cursorPaging,
-      placeholderData: keepPreviousData,
-    }),
+    donationListQuery(['project', projectId] as const, `/project/${projectId}/donations`, filters),
   volunteers: (projectId: number) =>
     infiniteQueryOptions({
       queryKey: [...donationQueries.all, 'project', projectId, 'volunteers'] as const,

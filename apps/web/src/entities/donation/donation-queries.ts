@@ -9,28 +9,31 @@ export const SUPPORTERS_PAGE_SIZE = 12;
 /** The filters of the donation lists, as the query string carries them. */
 export type DonationListFilters = Partial<DonationFilters>;
 
-/** GET /user/donations: one keyset page of the donor's own donations, newest first. */
-export function getMyDonations(
+/** GET `path`: one keyset page of a list of donations, with the list's filters. */
+function getDonationsPage(
+  path: string,
   filters: DonationListFilters,
   cursor: string | undefined,
   signal?: AbortSignal,
 ): Promise<Page<Donation>> {
-  return api.get<Page<Donation>>('/user/donations', {
-    query: { ...filters, limit: DONATIONS_PAGE_SIZE, cursor },
-    signal,
-  });
+  return api.get<Page<Donation>>(path, { query: { ...filters, limit: DONATIONS_PAGE_SIZE, cursor }, signal });
 }
 
-/** GET /charity/{id}/donations: one keyset page of the charity's project and direct donations. */
-export function getCharityDonations(
-  charityId: number,
+/**
+ * One list of donations as an infinite query, keyed `['donations', ...key, keyFilters]`: a keyset
+ * page at a time from GET `path` with `filters`, the pages shown kept while the filters change.
+ */
+export function donationListQuery<Key extends readonly unknown[]>(
+  key: Key,
+  path: string,
   filters: DonationListFilters,
-  cursor: string | undefined,
-  signal?: AbortSignal,
-): Promise<Page<Donation>> {
-  return api.get<Page<Donation>>(`/charity/${charityId}/donations`, {
-    query: { ...filters, limit: DONATIONS_PAGE_SIZE, cursor },
-    signal,
+  keyFilters: DonationListFilters = filters,
+) {
+  return infiniteQueryOptions({
+    queryKey: [...donationQueries.all, ...key, keyFilters] as const,
+    queryFn: ({ pageParam, signal }) => getDonationsPage(path, filters, pageParam, signal),
+    ...cursorPaging,
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -50,20 +53,11 @@ export function getProjectSupporters(id: number, cursor: string | undefined): Pr
  */
 export const donationQueries = {
   all: ['donations'] as const,
-  mine: (filters: DonationListFilters) =>
-    infiniteQueryOptions({
-      queryKey: [...donationQueries.all, 'mine', filters] as const,
-      queryFn: ({ pageParam, signal }) => getMyDonations(filters, pageParam, signal),
-      ...cursorPaging,
-      placeholderData: keepPreviousData,
-    }),
+  /** GET /user/donations: the donor's own donations, newest first. */
+  mine: (filters: DonationListFilters) => donationListQuery(['mine'] as const, '/user/donations', filters),
+  /** GET /charity/{id}/donations: the charity's project and direct donations. */
   ofCharity: (charityId: number, filters: DonationListFilters) =>
-    infiniteQueryOptions({
-      queryKey: [...donationQueries.all, 'charity', charityId, filters] as const,
-      queryFn: ({ pageParam, signal }) => getCharityDonations(charityId, filters, pageParam, signal),
-      ...cursorPaging,
-      placeholderData: keepPreviousData,
-    }),
+    donationListQuery(['charity', charityId] as const, `/charity/${charityId}/donations`, filters),
   supporters: (projectId: number) =>
     infiniteQueryOptions({
       queryKey: [...donationQueries.all, 'supporters', projectId] as const,

@@ -1,5 +1,4 @@
-import { api } from '@/lib/api-client';
-import { saveFile } from '@/lib/save-file';
+import { downloadGiftPdf } from './download-gift-pdf';
 
 /** Which refund's credit note, and where it is downloaded from. */
 export interface CreditNoteSource {
@@ -23,13 +22,10 @@ export async function downloadCreditNote({
   creditNoteNumber,
   manageToken,
 }: CreditNoteSource): Promise<void> {
-  const path =
-    manageToken === undefined
-      ? `/donation/${donationId}/refunds/${refundId}/credit_note`
-      : `/manage/${encodeURIComponent(manageToken)}/credit_note/${refundId}`;
-  const file = await api.download(path, {
-    ...(manageToken === undefined ? {} : { anonymous: true }),
-    headers: { Accept: 'application/pdf' },
+  return downloadGiftPdf({
+    signedInPath: `/donation/${donationId}/refunds/${refundId}/credit_note`,
+    manageToken,
+    managePath: `credit_note/${refundId}`,
+    fallbackName: `kindred-credit-note-${creditNoteNumber ?? refundId}.pdf`,
   });
-  saveFile(file, `kindred-credit-note-${creditNoteNumber ?? refundId}.pdf`);
 }

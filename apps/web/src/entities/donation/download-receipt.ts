@@ -1,5 +1,4 @@
-import { api } from '@/lib/api-client';
-import { saveFile } from '@/lib/save-file';
+import { downloadGiftPdf } from './download-gift-pdf';
 
 /** Which gift's receipt, and where it is downloaded from. */
 export interface ReceiptSource {
@@ -23,13 +22,10 @@ export async function downloadReceipt({
   receiptNumber,
   manageToken,
 }: ReceiptSource): Promise<void> {
-  const path =
-    manageToken === undefined
-      ? `/user/donation/${donationId}/receipt`
-      : `/manage/${encodeURIComponent(manageToken)}/receipt`;
-  const file = await api.download(path, {
-    ...(manageToken === undefined ? {} : { anonymous: true }),
-    headers: { Accept: 'application/pdf' },
+  return downloadGiftPdf({
+    signedInPath: `/user/donation/${donationId}/receipt`,
+    manageToken,
+    managePath: 'receipt',
+    fallbackName: `kindred-receipt-${receiptNumber ?? donationId}.pdf`,
   });
-  saveFile(file, `kindred-receipt-${receiptNumber ?? donationId}.pdf`);
 }

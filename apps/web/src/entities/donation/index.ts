@@ -7,11 +7,9 @@ export {
 export {
   type CharityDonationScope,
   charityDonationQueries,
-  getCharityDonationsIn,
   getCharityStatistics,
   getGiftAidClaims,
   getProjectChoices,
-  getProjectDonations,
   getProjectVolunteers,
   getSupportersWithoutFunds,
   getUnclaimedGiftAid,
@@ -28,8 +26,6 @@ export {
   DONATIONS_PAGE_SIZE,
   type DonationListFilters,
   donationQueries,
-  getCharityDonations,
-  getMyDonations,
   getProjectSupporters,
   SUPPORTERS_PAGE_SIZE,
 } from './donation-queries';
@@ -60,4 +56,8 @@ export {
 } from './money-back';
 export { CreditNoteButton, MoneyBackDetails, type MoneyBackDetailsProps } from './money-back-details';
 export { ReceiptButton, type ReceiptButtonProps } from './receipt-button';
-export { RefundRequestDialog, type RefundRequestDialogProps } from './refund-request-dialog';
+export {
+  RefundReasonInput,
+  RefundRequestDialog,
+  type RefundRequestDialogProps,
+} from './refund-request-dialog';

@@ -1,10 +1,9 @@
 import { type Donation, formatMoney, type Refund } from '@kindred/shared';
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
-import { toast } from '@/components/ui/toast';
+import { Group, Stack, Text } from '@mantine/core';
 import { showDate } from '@/lib/format';
 import { downloadCreditNote } from './download-credit-note';
 import { type MoneyBackViewer, refundDestination } from './money-back';
+import { PdfButton } from './pdf-button';
 
 export interface MoneyBackDetailsProps {
   donation: Pick<
@@ -28,31 +27,19 @@ export function CreditNoteButton({
   refund: Pick<Refund, 'id' | 'credit_note_number'>;
   manageToken?: string;
 }) {
-  const [busy, setBusy] = useState(false);
   const number = refund.credit_note_number;
   if (!number) return null;
-  const download = async () => {
-    setBusy(true);
-    try {
-      await downloadCreditNote({
-        donationId,
-        refundId: refund.id,
-        creditNoteNumber: number,
-        ...(manageToken === undefined ? {} : { manageToken }),
-      });
-      toast.success('Credit note downloaded', `Credit note ${number}`);
-    } catch {
-      // The API client showed the error toast.
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button
-      variant="default"
-      size="xs"
-      loading={busy}
-      onClick={() => void download()}
+    <PdfButton
+      download={() =>
+        downloadCreditNote({
+          donationId,
+          refundId: refund.id,
+          creditNoteNumber: number,
+          ...(manageToken === undefined ? {} : { manageToken }),
+        })
+      }
+      savedToast={['Credit note downloaded', `Credit note ${number}`]}
       aria-label={`Download credit note ${number} (PDF)`}
       styles={{ label: { whiteSpace: 'normal' } }}
       h="auto"
@@ -60,7 +47,7 @@ export function CreditNoteButton({
       py={4}
     >
       {`Download credit note ${number}`}
-    </Button>
+    </PdfButton>
   );
 }
 

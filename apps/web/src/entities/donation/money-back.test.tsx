@@ -2,7 +2,7 @@ import type { Refund } from '@kindred/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { donationFixture } from '@/testing/fixtures';
+import { donationFixture, refundFixture, refundRequestFixture } from '@/testing/fixtures';
 import { stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
 import { canAskForRefund, isRefundable, refundLeft } from './money-back';
@@ -12,19 +12,7 @@ const DAY = 86_400_000;
 const GIVEN = '2030-01-10T10:00:00.000Z';
 
 function refund(overrides: Partial<Refund> = {}): Refund {
-  return {
-    id: 41,
-    amount: 1_000,
-    reason: 'Given twice by mistake',
-    status: 'succeeded',
-    to: 'card',
-    origin: 'kindred',
-    credit_note_number: 'KC-2030-000041',
-    from_platform: false,
-    by: { id: 2, name: 'Rita Trustee' },
-    created_at: '2030-01-12T09:00:00.000Z',
-    ...overrides,
-  };
+  return refundFixture({ to: 'card', ...overrides });
 }
 
 describe('money back', () => {
@@ -47,15 +35,7 @@ describe('money back', () => {
     const at = (days: number) => Date.parse(GIVEN) + days * DAY;
     expect(canAskForRefund(gift, at(29))).toBe(true);
     expect(canAskForRefund(gift, at(31))).toBe(false);
-    const open = {
-      id: 1,
-      donation_id: 1,
-      status: 'open' as const,
-      reason: 'x',
-      answer: null,
-      created_at: GIVEN,
-      answered_at: null,
-    };
+    const open = refundRequestFixture({ id: 1, reason: 'x', created_at: GIVEN });
     expect(canAskForRefund({ ...gift, refund_request: open }, at(1))).toBe(false);
     expect(
       canAskForRefund({ ...gift, refund_request: { ...open, status: 'declined', answer: 'No' } }, at(1)),

@@ -1,7 +1,6 @@
-import { Button, type ButtonProps } from '@mantine/core';
-import { useState } from 'react';
-import { toast } from '@/components/ui/toast';
+import type { ButtonProps } from '@mantine/core';
 import { downloadReceipt, type ReceiptSource } from './download-receipt';
+import { PdfButton } from './pdf-button';
 
 export type ReceiptButtonProps = ReceiptSource & ButtonProps;
 
@@ -10,28 +9,14 @@ export type ReceiptButtonProps = ReceiptSource & ButtonProps;
  * (`manageToken`); the API client shows a refusal as the error toast.
  */
 export function ReceiptButton({ donationId, receiptNumber, manageToken, ...props }: ReceiptButtonProps) {
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      await downloadReceipt({ donationId, receiptNumber, manageToken });
-      toast.success('Receipt downloaded', receiptNumber ? `Receipt ${receiptNumber}` : undefined);
-    } catch {
-      // The API client showed the error toast.
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button
-      variant="default"
-      size="xs"
-      loading={busy}
-      onClick={() => void download()}
+    <PdfButton
+      download={() => downloadReceipt({ donationId, receiptNumber, manageToken })}
+      savedToast={['Receipt downloaded', receiptNumber ? `Receipt ${receiptNumber}` : undefined]}
       aria-label={receiptNumber ? `Download receipt ${receiptNumber} (PDF)` : 'Download receipt (PDF)'}
       {...props}
     >
       Receipt (PDF)
-    </Button>
+    </PdfButton>
   );
 }

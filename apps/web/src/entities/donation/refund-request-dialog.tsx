@@ -1,7 +1,9 @@
 import { type Donation, REFUND_REASON_MAX_LENGTH, refundRequestBodySchema } from '@kindred/shared';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useRef } from 'react';
-import { CountedTextarea } from '@/components/ui/counted-textarea';
+import { CountedTextarea, type CountedTextareaProps } from '@/components/ui/counted-textarea';
+import { Dialog } from '@/components/ui/dialog';
+import { DialogForm } from '@/components/ui/dialog-form';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { toast } from '@/components/ui/toast';
 import { submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
@@ -10,6 +12,25 @@ import { donationWhat } from './donation-format';
 import { wayBack } from './money-back';
 
 const reasonSchema = refundRequestBodySchema.shape.reason;
+
+/**
+ * The reason of a refund, or of a request for one: required, up to the limit the API keeps, and
+ * focused when its dialog opens.
+ */
+export function RefundReasonInput(props: Omit<CountedTextareaProps, 'label' | 'maxLength'>) {
+  return (
+    <CountedTextarea
+      label="Reason"
+      required
+      autosize
+      minRows={3}
+      maxRows={8}
+      maxLength={REFUND_REASON_MAX_LENGTH}
+      data-autofocus
+      {...props}
+    />
+  );
+}
 
 export interface RefundRequestDialogProps {
   donation: Donation;
@@ -46,44 +67,25 @@ export function RefundRequestDialog({ donation, send, onSent, onClose }: RefundR
     onClose();
   });
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title="Ask for a refund"
-      size="md"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
-    >
-      <form ref={formRef} onSubmit={submit} noValidate aria-label="Ask for a refund">
-        <Stack gap="md">
-          <Text size="sm">
-            {`${donationWhat(donation)} to ${target}, given on ${showDate(donation.created_at)}.`}
-          </Text>
-          <Text size="sm">
-            {`The charity answers your request. If it accepts, the money goes back the way you gave it: to ${wayBack(donation, 'giver')}.`}
-          </Text>
-          <FormRefusal message={server.refusal} title="The request was not sent" />
-          <CountedTextarea
-            label="Reason"
-            description="Why would you like your money back? The charity reads it."
-            required
-            autosize
-            minRows={3}
-            maxRows={8}
-            maxLength={REFUND_REASON_MAX_LENGTH}
-            data-autofocus
-            {...form.getInputProps('reason')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={pending}>
-              Send the request
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <Dialog title="Ask for a refund" onClose={onClose} size="md">
+      <DialogForm
+        formRef={formRef}
+        onSubmit={submit}
+        label="Ask for a refund"
+        actions={{ submitLabel: 'Send the request', pending, onCancel: onClose }}
+      >
+        <Text size="sm">
+          {`${donationWhat(donation)} to ${target}, given on ${showDate(donation.created_at)}.`}
+        </Text>
+        <Text size="sm">
+          {`The charity answers your request. If it accepts, the money goes back the way you gave it: to ${wayBack(donation, 'giver')}.`}
+        </Text>
+        <FormRefusal message={server.refusal} title="The request was not sent" />
+        <RefundReasonInput
+          description="Why would you like your money back? The charity reads it."
+          {...form.getInputProps('reason')}
+        />
+      </DialogForm>
+    </Dialog>
   );
 }

@@ -1,2 +1,11 @@
 export { COUNTRY_ID, placeQueries, TOWN_SUGGESTIONS } from './place-queries';
-export { CURRENT_TOWN, FormTownPicker, type TownForm, TownPicker, type TownPickerProps } from './town-picker';
+export {
+  CURRENT_TOWN,
+  FormPlaceInputs,
+  FormTownPicker,
+  type PlaceForm,
+  type TownForm,
+  TownPicker,
+  type TownPickerProps,
+  townUpdate,
+} from './town-picker';

@@ -1,4 +1,5 @@
-import { NativeSelect, Select, SimpleGrid } from '@mantine/core';
+import { NativeSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -6,6 +7,15 @@ import { placeQueries } from './place-queries';
 
 /** The value of a form's town field that keeps the town already stored (its name, not an id). */
 export const CURRENT_TOWN = 'current';
+
+/**
+ * What saving a form's town field changes of the record: a chosen town by its id, nothing for the
+ * stored town (CURRENT_TOWN), and for no town, the town's name and coordinates cleared.
+ */
+export function townUpdate(cityId: string | null) {
+  if (!cityId) return { city: null, latitude: null, longitude: null };
+  return cityId === CURRENT_TOWN ? {} : { city_id: Number(cityId) };
+}
 
 export interface TownPickerProps {
   stateId: string | null;
@@ -112,5 +122,25 @@ export function FormTownPicker({ form }: { form: TownForm }) {
       }}
       error={form.errors.city_id}
     />
+  );
+}
+
+/** What `FormPlaceInputs` uses of a form: its town, and its post code's input. */
+export interface PlaceForm extends TownForm {
+  getInputProps: (path: 'post_code') => GetInputPropsReturnType;
+}
+
+/** Where a charity or a project is: its region and town, then its post code. */
+export function FormPlaceInputs({ form }: { form: PlaceForm }) {
+  return (
+    <>
+      <FormTownPicker form={form} />
+      <TextInput
+        label="Post code"
+        autoComplete="postal-code"
+        maw={200}
+        {...form.getInputProps('post_code')}
+      />
+    </>
   );
 }

@@ -1,4 +1,5 @@
 export * from './accounts';
+export { PlatformAdminScreen } from './admin-screen';
 export {
   ADMIN_TYPE_LABELS,
   type PlatformAdminAbilities,

@@ -1,7 +1,7 @@
 import type { Donation, SandboxEventBody } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { donationQueries } from '@/entities/donation';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 export interface SandboxEventAnswer {
   event: { id: string; type: string };
@@ -18,10 +18,4 @@ export function raiseSandboxEvent(body: SandboxEventBody): Promise<SandboxEventA
   return api.post<SandboxEventAnswer>('/sandbox/events', body);
 }
 
-export function useRaiseSandboxEvent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: raiseSandboxEvent,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: donationQueries.all }),
-  });
-}
+export const useRaiseSandboxEvent = () => useRefreshingMutation(raiseSandboxEvent, () => donationQueries.all);

@@ -1,14 +1,17 @@
 import { type Donation, formatMoney, TRANSACTION_STATUS } from '@kindred/shared';
-import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { AdminsOnlyPage, ViewOnlyAlert } from '@/components/ui/admin-only';
 import { confirm } from '@/components/ui/confirm';
 import { Page } from '@/components/ui/page';
 import { type PagePosition, Pager } from '@/components/ui/pager';
+import { SelectionPanel } from '@/components/ui/selection-panel';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { useCurrentUser } from '@/entities/session';
+import { useSelectedIds } from '@/lib/selection';
 import { useCompleteDonations } from '../api/complete-donations';
 import { platformQueueQueries } from '../api/get-platform-queue';
 import { queueRole } from '../lib/queue';
@@ -49,7 +52,7 @@ interface Touched {
 
 function Queue({ canReview }: { canReview: boolean }) {
   const [position, setPosition] = useState<PagePosition>({});
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const { selected, setSelected, toggle } = useSelectedIds();
   const [rejecting, setRejecting] = useState<Donation | null>(null);
   const [refunding, setRefunding] = useState<Donation | null>(null);
   /** Gifts changed here: a gift the change took out of the queue stays in sight, as it now is. */
@@ -72,14 +75,6 @@ function Queue({ canReview }: { canReview: boolean }) {
 
   const touch = (donation: Donation) =>
     setTouched((current) => new Map(current).set(donation.id, { donation, at: Date.now() }));
-
-  const toggle = (id: number, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
 
   const remember = () => {
     trigger.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -156,32 +151,26 @@ function Queue({ canReview }: { canReview: boolean }) {
     );
   }
 
-  const allChosen = items.length > 0 && chosen.length === items.length;
   return (
     <Stack gap="md">
       {canReview ? (
-        <Paper withBorder p="sm" component="section" aria-label="Selected donations">
-          <Group justify="space-between" gap="sm">
-            <Checkbox
-              label="Select all on this page"
-              checked={allChosen}
-              indeterminate={chosen.length > 0 && !allChosen}
-              onChange={(event) =>
-                setSelected(event.currentTarget.checked ? new Set(items.map((d) => d.id)) : new Set())
-              }
-            />
-            <Group gap="sm">
-              <Text size="sm" role="status">
-                {chosen.length === 0
-                  ? 'None selected.'
-                  : `${chosen.length} selected, ${formatMoney(totalOf(chosen))}.`}
-              </Text>
-              <Button onClick={onComplete} disabled={chosen.length === 0} loading={complete.isPending}>
-                Complete selected
-              </Button>
-            </Group>
-          </Group>
-        </Paper>
+        <SelectionPanel
+          name="Selected donations"
+          label="Select all on this page"
+          shownIds={items.map((d) => d.id)}
+          chosenCount={chosen.length}
+          onSelect={setSelected}
+          status={
+            chosen.length === 0
+              ? 'None selected.'
+              : `${chosen.length} selected, ${formatMoney(totalOf(chosen))}.`
+          }
+          action={
+            <Button onClick={onComplete} disabled={chosen.length === 0} loading={complete.isPending}>
+              Complete selected
+            </Button>
+          }
+        />
       ) : null}
       {items.length === 0 ? (
         <EmptyState variant="text">
@@ -271,11 +260,7 @@ function Queue({ canReview }: { canReview: boolean }) {
 export function AdminDonationsScreen() {
   const role = queueRole(useCurrentUser());
   if (role === 'none') {
-    return (
-      <Page title={TITLE}>
-        <Text>This area is for platform admins only.</Text>
-      </Page>
-    );
+    return <AdminsOnlyPage title={TITLE} />;
   }
   return (
     <Page
@@ -293,9 +278,9 @@ export function AdminDonationsScreen() {
         </Anchor>
       </Group>
       {role === 'view' ? (
-        <Alert color="gray" variant="light" title="View only">
+        <ViewOnlyAlert>
           As an Employee you can see these donations; Super Admins and Admins complete and reject them.
-        </Alert>
+        </ViewOnlyAlert>
       ) : null}
       <FindGift canAct={role === 'review'} />
       <Queue canReview={role === 'review'} />

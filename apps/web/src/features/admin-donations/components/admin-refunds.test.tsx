@@ -2,7 +2,7 @@ import type { Donation, Refund } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { donationFixture } from '@/testing/fixtures';
+import { donationFixture, refundFixture } from '@/testing/fixtures';
 import { errorResponse, headersOf, jsonResponse, type Route, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { sessionClearedAfterEachTest, signInAsPlatformUser } from '@/testing/session';
@@ -29,19 +29,12 @@ function direct(overrides: Partial<Donation> = {}): Donation {
 const byCard = direct({ id: 14, source: 'card', payment_id: 8, amount: 30_000 });
 
 function refund(overrides: Partial<Refund> = {}): Refund {
-  return {
-    id: 41,
+  return refundFixture({
     amount: 250_000,
-    reason: 'Given twice by mistake',
-    status: 'succeeded',
-    to: 'wallet',
-    origin: 'kindred',
-    credit_note_number: 'KC-2030-000041',
-    from_platform: false,
     by: { id: 1, name: 'Pat Admin' },
     created_at: new Date().toISOString(),
     ...overrides,
-  };
+  });
 }
 
 const page = (items: Donation[]) => jsonResponse({ items, next_cursor: null, prev_cursor: null });

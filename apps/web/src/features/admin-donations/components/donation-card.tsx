@@ -37,6 +37,31 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/** A button of the card that acts on its donation, named with the donation's number. */
+function CardAction({
+  action,
+  donationId,
+  onClick,
+  danger = false,
+}: {
+  action: 'Refund' | 'Reject';
+  donationId: number;
+  onClick: () => void;
+  danger?: boolean;
+}) {
+  return (
+    <Button
+      size="sm"
+      variant="default"
+      c={danger ? 'red.9' : undefined}
+      onClick={onClick}
+      aria-label={`${action} donation #${donationId}`}
+    >
+      {action}
+    </Button>
+  );
+}
+
 /**
  * One donation of the platform's queue: who gave what to whom, how long it has waited, its
  * history, its refunds and dispute; refunding it, and on a gift by card the sandbox's provider events.
@@ -164,26 +189,9 @@ export function DonationCard({
             {selection ? ` ${nextStep(donation)}` : null}
           </Text>
           <Group gap="xs">
-            {refundable ? (
-              <Button
-                size="sm"
-                variant="default"
-                onClick={onRefund}
-                aria-label={`Refund donation #${donation.id}`}
-              >
-                Refund
-              </Button>
-            ) : null}
+            {refundable ? <CardAction action="Refund" donationId={donation.id} onClick={onRefund} /> : null}
             {onReject ? (
-              <Button
-                size="sm"
-                variant="default"
-                c="red.9"
-                onClick={onReject}
-                aria-label={`Reject donation #${donation.id}`}
-              >
-                Reject
-              </Button>
+              <CardAction action="Reject" donationId={donation.id} onClick={onReject} danger />
             ) : null}
           </Group>
         </Group>

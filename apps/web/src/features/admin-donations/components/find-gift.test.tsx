@@ -2,7 +2,7 @@ import type { Donation, Refund } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { donationFixture } from '@/testing/fixtures';
+import { donationFixture, refundFixture } from '@/testing/fixtures';
 import { errorResponse, jsonResponse, pathOfCall, type Route, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { sessionClearedAfterEachTest, signInAsPlatformUser } from '@/testing/session';
@@ -27,19 +27,13 @@ function delivered(overrides: Partial<Donation> = {}): Donation {
 }
 
 function refund(overrides: Partial<Refund> = {}): Refund {
-  return {
-    id: 41,
+  return refundFixture({
     amount: 30_000,
-    reason: 'Given twice by mistake',
-    status: 'succeeded',
     to: 'card',
-    origin: 'kindred',
-    credit_note_number: 'KC-2030-000041',
-    from_platform: false,
     by: { id: 1, name: 'Pat Admin' },
     created_at: '2030-01-06T10:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 const emptyQueue = () => jsonResponse({ items: [], next_cursor: null, prev_cursor: null });

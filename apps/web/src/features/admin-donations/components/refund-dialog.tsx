@@ -1,21 +1,15 @@
-import {
-  DEFAULT_CURRENCY,
-  type Donation,
-  formatMoney,
-  REFUND_REASON_MAX_LENGTH,
-  refundBodySchema,
-} from '@kindred/shared';
-import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { DEFAULT_CURRENCY, type Donation, formatMoney, refundBodySchema } from '@kindred/shared';
+import { Checkbox, Text, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { toast } from '@/components/ui/toast';
-import { donationWhat, refundDestination, refundLeft, wayBack } from '@/entities/donation';
+import { donationWhat, RefundReasonInput, refundDestination, refundLeft, wayBack } from '@/entities/donation';
 import { amountError, currencySymbol, parseAmount } from '@/lib/amount';
 import { isApiError } from '@/lib/api-client';
 import { applyServerErrors, focusFirstInvalid, useAccessibleForm } from '@/lib/form';
 import { mayHaveGoneThrough, useKeyedAttempts } from '@/lib/idempotency';
 import { type RefundAnswer, useRefundDonation } from '../api/refund-donation';
+import { DonationActionDialog } from './donation-action-dialog';
 
 const reasonSchema = refundBodySchema.shape.reason;
 
@@ -100,54 +94,35 @@ export function RefundDialog({ donation, currency, onClose, onRefunded }: Refund
   );
 
   return (
-    <Modal
-      opened
+    <DonationActionDialog
+      action="Refund"
+      donationId={donation.id}
+      pending={refund.isPending}
       onClose={onClose}
-      title={`Refund donation #${donation.id}?`}
-      size="md"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      formRef={formRef}
+      onSubmit={submit}
     >
-      <form ref={formRef} onSubmit={submit} noValidate aria-label={`Refund donation #${donation.id}`}>
-        <Stack gap="md">
-          <Text size="sm">
-            {`${what} from ${donation.donor.name} to ${donation.project?.title ?? donation.charity.name}. ${formatMoney(left, currency)} is left to refund. The money goes back to ${wayBack(donation, 'staff')}, and the giver gets a credit note.`}
-          </Text>
-          <FormRefusal message={refusal} title="Nothing was refunded" />
-          <TextInput
-            label="Amount to refund"
-            description={`Leave it empty to refund all that is left (${formatMoney(left, currency)}).`}
-            inputMode="decimal"
-            autoComplete="off"
-            leftSection={<span aria-hidden="true">{currencySymbol(currency ?? DEFAULT_CURRENCY)}</span>}
-            maw="20rem"
-            {...form.getInputProps('amount')}
-          />
-          <Checkbox
-            label="Pay from the platform’s own funds (the charity has been paid out)"
-            {...form.getInputProps('from_platform', { type: 'checkbox' })}
-          />
-          <CountedTextarea
-            label="Reason"
-            description="The giver reads it on the credit note and with the gift."
-            required
-            autosize
-            minRows={3}
-            maxRows={8}
-            maxLength={REFUND_REASON_MAX_LENGTH}
-            data-autofocus
-            {...form.getInputProps('reason')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Keep it
-            </Button>
-            <Button type="submit" color="red.9" loading={refund.isPending}>
-              Refund
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Text size="sm">
+        {`${what} from ${donation.donor.name} to ${donation.project?.title ?? donation.charity.name}. ${formatMoney(left, currency)} is left to refund. The money goes back to ${wayBack(donation, 'staff')}, and the giver gets a credit note.`}
+      </Text>
+      <FormRefusal message={refusal} title="Nothing was refunded" />
+      <TextInput
+        label="Amount to refund"
+        description={`Leave it empty to refund all that is left (${formatMoney(left, currency)}).`}
+        inputMode="decimal"
+        autoComplete="off"
+        leftSection={<span aria-hidden="true">{currencySymbol(currency ?? DEFAULT_CURRENCY)}</span>}
+        maw="20rem"
+        {...form.getInputProps('amount')}
+      />
+      <Checkbox
+        label="Pay from the platform’s own funds (the charity has been paid out)"
+        {...form.getInputProps('from_platform', { type: 'checkbox' })}
+      />
+      <RefundReasonInput
+        description="The giver reads it on the credit note and with the gift."
+        {...form.getInputProps('reason')}
+      />
+    </DonationActionDialog>
   );
 }

@@ -1,11 +1,12 @@
 import { adminRejectBodySchema, type Donation } from '@kindred/shared';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { donationWhat } from '@/entities/donation';
 import { isApiError } from '@/lib/api-client';
 import { useRejectDonation } from '../api/reject-donation';
 import { returnedTo } from '../lib/queue';
+import { DonationActionDialog } from './donation-action-dialog';
 
 const reasonSchema = adminRejectBodySchema.shape.reason;
 
@@ -49,53 +50,40 @@ export function RejectDialog({ donation, onClose, onRejected }: RejectDialogProp
   };
 
   return (
-    <Modal
-      opened
+    <DonationActionDialog
+      action="Reject"
+      donationId={donation.id}
+      pending={reject.isPending}
       onClose={onClose}
-      title={`Reject donation #${donation.id}?`}
-      size="md"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      onSubmit={submit}
     >
-      <form onSubmit={submit} noValidate aria-label={`Reject donation #${donation.id}`}>
-        <Stack gap="md">
-          <Text size="sm">
-            {what} from {donation.donor.name} goes back to {backTo}, and nothing of it reaches{' '}
-            {donation.project ? donation.project.title : donation.charity.name}. The reason is kept in the
-            donation’s history.
-          </Text>
-          <Textarea
-            label="Reason"
-            description="The donor and the charity see it with the donation."
-            required
-            autosize
-            minRows={3}
-            maxRows={8}
-            maxLength={1000}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.currentTarget.value);
-              setError(null);
-            }}
-            error={error}
-            aria-invalid={error ? true : undefined}
-            data-autofocus
-          />
-          {failure ? (
-            <Alert color="red" variant="light" title="The donation was not rejected" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Keep it
-            </Button>
-            <Button type="submit" color="red.9" loading={reject.isPending}>
-              Reject donation
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Text size="sm">
+        {what} from {donation.donor.name} goes back to {backTo}, and nothing of it reaches{' '}
+        {donation.project ? donation.project.title : donation.charity.name}. The reason is kept in the
+        donation’s history.
+      </Text>
+      <Textarea
+        label="Reason"
+        description="The donor and the charity see it with the donation."
+        required
+        autosize
+        minRows={3}
+        maxRows={8}
+        maxLength={1000}
+        value={reason}
+        onChange={(event) => {
+          setReason(event.currentTarget.value);
+          setError(null);
+        }}
+        error={error}
+        aria-invalid={error ? true : undefined}
+        data-autofocus
+      />
+      {failure ? (
+        <Alert color="red" variant="light" title="The donation was not rejected" role="alert">
+          {failure}
+        </Alert>
+      ) : null}
+    </DonationActionDialog>
   );
 }

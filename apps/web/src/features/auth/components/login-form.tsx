@@ -1,8 +1,9 @@
 import { loginBodySchema } from '@kindred/shared';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FormRefusal } from '@/components/ui/form-refusal';
+import { CurrentPasswordInput } from '@/components/ui/new-password-inputs';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { session } from '@/entities/session';
 import { isApiError } from '@/lib/api-client';
@@ -65,12 +66,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           </Alert>
         ) : null}
         <EmailInput {...form.getInputProps('email')} />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          required
-          {...form.getInputProps('password')}
-        />
+        <CurrentPasswordInput {...form.getInputProps('password')} />
         <Group justify="space-between">
           <Anchor component={Link} to="/forgot-password" size="sm">
             Forgot your password?

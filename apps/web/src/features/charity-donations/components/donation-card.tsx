@@ -1,5 +1,5 @@
 import { DONATION_METHOD, type Donation, TRANSACTION_STATUS } from '@kindred/shared';
-import { Badge, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { WrappingBadge } from '@/components/ui/wrapping-badge';
 import {
@@ -10,6 +10,7 @@ import {
   MoneyBackDetails,
 } from '@/entities/donation';
 import { showDate } from '@/lib/format';
+import { ListCard } from './list-card';
 import { RefundDialog } from './refund-dialog';
 
 export interface DonationCardProps {
@@ -43,14 +44,7 @@ export function DonationCard({
   const titleId = `donation-${donation.id}-title`;
   const reason = donation.status === TRANSACTION_STATUS.canceled ? latestReason(donation) : null;
   return (
-    <Paper
-      p="sm"
-      withBorder
-      component="li"
-      aria-labelledby={titleId}
-      data-testid={`donation-${donation.id}`}
-      style={{ listStyle: 'none' }}
-    >
+    <ListCard titleId={titleId} testId={`donation-${donation.id}`}>
       <Group align="flex-start" gap="sm" wrap="nowrap">
         {selection ? (
           <Checkbox
@@ -122,7 +116,7 @@ export function DonationCard({
         </Stack>
       </Group>
       {refunding ? <RefundDialog donation={donation} onClose={() => setRefunding(false)} /> : null}
-    </Paper>
+    </ListCard>
   );
 }
 

@@ -33,6 +33,7 @@ import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import type { CharityDonationAccess } from '@/entities/charity';
 import { charityDonationQueries, type DonationListFilters } from '@/entities/donation';
 import { isApiError } from '@/lib/api-client';
+import { useSelectedIds } from '@/lib/selection';
 import { useActOnDonations } from '../api/approve-donations';
 import { FILTER_PARAMS, readFilters } from '../lib/filters';
 import { canActOn, donationsCount, givesHours } from '../lib/selection';
@@ -413,7 +414,7 @@ function useList(
 export function DonationsInbox({ charityId, access }: DonationsInboxProps) {
   const [params] = useSearchParams();
   const { scope, list } = useMemo(() => readFilters(params), [params]);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const { selected, setSelected, toggle } = useSelectedIds();
   const awaitingFirst = list.status === undefined;
   const waiting = useList(
     charityId,
@@ -443,25 +444,13 @@ export function DonationsInbox({ charityId, access }: DonationsInboxProps) {
     const donation = shown.get(id);
     return donation ? [donation] : [];
   });
-  const select = access.approve
-    ? (donation: Donation, on: boolean) =>
-        setSelected((current) => {
-          const next = new Set(current);
-          if (on) next.add(donation.id);
-          else next.delete(donation.id);
-          return next;
-        })
-    : undefined;
+  const select = access.approve ? (donation: Donation, on: boolean) => toggle(donation.id, on) : undefined;
   const selectAll = access.approve
     ? (donations: Donation[], on: boolean) =>
-        setSelected((current) => {
-          const next = new Set(current);
-          for (const donation of donations) {
-            if (on) next.add(donation.id);
-            else next.delete(donation.id);
-          }
-          return next;
-        })
+        toggle(
+          donations.map((donation) => donation.id),
+          on,
+        )
     : undefined;
   const failed = (awaitingFirst && waiting.isError ? waiting : null) ?? (rest.isError ? rest : null);
   const loading = (awaitingFirst && waiting.isPending) || rest.isPending;

@@ -1,7 +1,6 @@
 import { formatMoney, type GiftAidClaim } from '@kindred/shared';
 import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { ShowMore } from '@/components/ui/pager';
 import { QueryState } from '@/components/ui/query-state';
@@ -11,6 +10,7 @@ import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
 import type { CharityDonationAccess } from '@/entities/charity';
 import { charityDonationQueries, type UnclaimedGiftAid } from '@/entities/donation';
+import { useDownloading } from '@/lib/downloading';
 import { showDate } from '@/lib/format';
 import { useClaimGiftAid } from '../api/claim-gift-aid';
 import { downloadClaimCsv } from '../api/download-claim-csv';
@@ -112,17 +112,8 @@ function UnclaimedCard({ charityId, unclaimed }: { charityId: number; unclaimed:
 
 function Claims({ charityId }: { charityId: number }) {
   const claims = useInfiniteQuery(charityDonationQueries.giftAidClaims(charityId));
-  const [downloading, setDownloading] = useState<number | null>(null);
-  const download = async (claim: GiftAidClaim) => {
-    setDownloading(claim.id);
-    try {
-      await downloadClaimCsv(charityId, claim.id);
-    } catch {
-      // The API client showed the error toast.
-    } finally {
-      setDownloading(null);
-    }
-  };
+  const { busy: downloading, run } = useDownloading<number>();
+  const download = (claim: GiftAidClaim) => run(claim.id, () => downloadClaimCsv(charityId, claim.id));
   const items = claims.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <TitledSection variant="card" id="gift-aid-claims" title="Claims">

@@ -1,5 +1,5 @@
 import { formatMoney } from '@kindred/shared';
-import { Badge, Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
@@ -19,6 +19,7 @@ import {
   type RefundRequestWithGift,
   refundRequestQueries,
 } from '../api/get-refund-requests';
+import { ListCard } from './list-card';
 
 export interface RefundRequestsProps {
   charityId: number;
@@ -39,6 +40,28 @@ const EMPTY: Record<RefundRequestStatus, string> = {
 };
 
 /** One giver's request: the gift, what is left of it, the giver's reason, and Accept or Decline. */
+/** How a request was answered, as a badge, and the day it was. */
+function Answer({
+  label,
+  color,
+  variant,
+  at,
+}: {
+  label: string;
+  color: string;
+  variant: 'filled' | 'outline';
+  at: string | null;
+}) {
+  return (
+    <Group gap="xs">
+      <Badge color={color} variant={variant} radius="sm">
+        {label}
+      </Badge>
+      {at ? <Text size="sm">{showDate(at)}</Text> : null}
+    </Group>
+  );
+}
+
 function RequestItem({
   charityId,
   request,
@@ -101,14 +124,7 @@ function RequestItem({
   );
 
   return (
-    <Paper
-      p="sm"
-      withBorder
-      component="li"
-      aria-labelledby={titleId}
-      style={{ listStyle: 'none' }}
-      data-testid={`refund-request-${request.id}`}
-    >
+    <ListCard titleId={titleId} testId={`refund-request-${request.id}`}>
       <Stack gap={4}>
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text fw={700} id={titleId} style={{ overflowWrap: 'anywhere' }}>
@@ -126,21 +142,11 @@ function RequestItem({
           “{request.reason}”
         </Text>
         {request.status === 'accepted' ? (
-          <Group gap="xs">
-            <Badge color="teal.9" variant="filled" radius="sm">
-              Accepted
-            </Badge>
-            {request.answered_at ? <Text size="sm">{showDate(request.answered_at)}</Text> : null}
-          </Group>
+          <Answer label="Accepted" color="teal.9" variant="filled" at={request.answered_at} />
         ) : null}
         {request.status === 'declined' ? (
           <Stack gap={2}>
-            <Group gap="xs">
-              <Badge color="dark" variant="outline" radius="sm">
-                Declined
-              </Badge>
-              {request.answered_at ? <Text size="sm">{showDate(request.answered_at)}</Text> : null}
-            </Group>
+            <Answer label="Declined" color="dark" variant="outline" at={request.answered_at} />
             {request.answer ? (
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 Your reason: {request.answer}
@@ -197,7 +203,7 @@ function RequestItem({
           onSubmit={decline.submit}
         />
       ) : null}
-    </Paper>
+    </ListCard>
   );
 }
 

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CharityDonationAccess } from '@/entities/charity';
+import { refundFixture } from '@/testing/fixtures';
 import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
@@ -29,19 +30,11 @@ function gift(overrides: Partial<Donation> = {}): Donation {
 }
 
 function refundOf(overrides: Partial<Refund> = {}): Refund {
-  return {
-    id: 41,
-    amount: 1_000,
-    reason: 'Given twice by mistake',
-    status: 'succeeded',
-    to: 'wallet',
-    origin: 'kindred',
+  return refundFixture({
     credit_note_number: 'KC-2030-0007',
-    from_platform: false,
-    by: { id: 2, name: 'Rita Trustee' },
     created_at: '2030-01-05T10:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 interface Sent {

@@ -3,7 +3,7 @@ import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { defineAccountForm } from '@/entities/account';
 import { CharityTypesInput } from '@/entities/charity';
-import { FormTownPicker } from '@/entities/places';
+import { FormPlaceInputs } from '@/entities/places';
 import {
   type CharityFormValues,
   charityValues,
@@ -49,13 +49,7 @@ export function CharityFields({ form }: { form: UseFormReturnType<CharityFormVal
         <TextInput label="Phone" type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
       </SimpleGrid>
       <TextInput label="Address" autoComplete="street-address" {...form.getInputProps('address')} />
-      <FormTownPicker form={form} />
-      <TextInput
-        label="Post code"
-        autoComplete="postal-code"
-        maw={200}
-        {...form.getInputProps('post_code')}
-      />
+      <FormPlaceInputs form={form} />
     </Stack>
   );
 }

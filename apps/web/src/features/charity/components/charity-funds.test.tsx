@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/entities/session';
-import { charityFixture, MINUTE, makeLogin } from '@/testing/fixtures';
+import { charityFixture, charityFundsFixture, MINUTE, makeLogin } from '@/testing/fixtures';
 import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { CharityFundsSection } from './charity-funds';
@@ -17,17 +17,7 @@ const ADMIN = {
 };
 const MEMBER = { ...ADMIN, admin_type: 99, permissions: ['manage_projects'] };
 
-const FUNDS = {
-  charity_id: 3,
-  charity_funds: 250_000,
-  project_funds: 40_000,
-  available: 180_000,
-  held: 2_500,
-  refunded: 1_250,
-  paid_out: 0,
-  payouts_waiting: 50_000,
-  currency: 'INR',
-};
+const FUNDS = charityFundsFixture({ payouts_waiting: 50_000 });
 
 function renderFunds(membership: typeof ADMIN, funds: () => Response, under?: ReactNode) {
   session.signIn(makeLogin(Date.now() + 60 * MINUTE, { charity_membership: [membership] }));

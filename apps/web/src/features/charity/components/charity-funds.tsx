@@ -1,7 +1,8 @@
 import { formatMoney } from '@kindred/shared';
-import { Paper, SimpleGrid, Text } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Figure } from '@/components/ui/figure';
 import { FailedState, LoadingState } from '@/components/ui/states';
 import { TitledSection } from '@/components/ui/titled-section';
 import { type CharityFunds, charityQueries } from '@/entities/charity';
@@ -83,20 +84,13 @@ export function CharityFundsSection({ children }: CharityFundsSectionProps) {
         <>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing={{ base: 'xs', sm: 'md' }}>
             {FIGURES.map((figure) => (
-              <Paper
+              <Figure
                 key={figure.testId}
-                p={{ base: 'sm', sm: 'md' }}
-                withBorder
-                style={{ overflowWrap: 'anywhere' }}
-              >
-                <Text size="sm" c="dimmed">
-                  {figure.label}
-                </Text>
-                <Text size="xl" fw={700} data-testid={figure.testId}>
-                  {formatMoney(figure.value(funds.data), funds.data.currency)}
-                </Text>
-                <Text size="sm">{figure.note}</Text>
-              </Paper>
+                label={figure.label}
+                value={formatMoney(figure.value(funds.data), funds.data.currency)}
+                note={figure.note}
+                testId={figure.testId}
+              />
             ))}
           </SimpleGrid>
           {children}

@@ -1,6 +1,6 @@
 import type { Charity, charityCreateBodySchema, charityUpdateBodySchema } from '@kindred/shared';
 import type { z } from 'zod';
-import { CURRENT_TOWN } from '@/entities/places';
+import { CURRENT_TOWN, townUpdate } from '@/entities/places';
 
 /** What the forms send (the schemas' input: optional fields may be left out). */
 export type CharityCreateInput = z.input<typeof charityCreateBodySchema>;
@@ -85,14 +85,7 @@ function charityFields(values: CharityFormValues) {
 
 /** PATCH /charity/{id} */
 export function toCharityUpdateBody(values: CharityFormValues): CharityUpdateInput {
-  const body: CharityUpdateInput = charityFields(values);
-  if (values.city_id && values.city_id !== CURRENT_TOWN) body.city_id = Number(values.city_id);
-  else if (!values.city_id) {
-    body.city = null;
-    body.latitude = null;
-    body.longitude = null;
-  }
-  return body;
+  return { ...charityFields(values), ...townUpdate(values.city_id) };
 }
 
 /** POST /user/add/charity */

@@ -1,8 +1,7 @@
 import { CHARITY_TYPES, type CharityCard, labelOf } from '@kindred/shared';
-import { Anchor, Card, Group, Stack, Text, Title, type TitleOrder } from '@mantine/core';
-import { Link } from 'react-router';
-import { Picture } from '@/components/ui/picture';
+import { Card, Stack, Text, type TitleOrder } from '@mantine/core';
 import { formatDistance } from '../format';
+import { CardHeading } from './card-heading';
 
 /** An approved charity in a list: name, types, town and its number of Live projects. */
 export function CharityCardView({
@@ -20,19 +19,14 @@ export function CharityCardView({
   return (
     <Card withBorder padding="md" component="article" h="100%" data-testid="charity-card">
       <Stack gap="xs">
-        <Group wrap="nowrap" align="flex-start" gap="sm">
-          {charity.logo ? (
-            <Picture src={charity.logo} kind="logo" alt="" width={48} height={48} radius={4} />
-          ) : null}
-          <Stack gap={2}>
-            <Title order={headingOrder} size="h4">
-              <Anchor component={Link} to={`/charities/${charity.id}`} c="inherit">
-                {charity.name}
-              </Anchor>
-            </Title>
-            {types ? <Text size="sm">{types}</Text> : null}
-          </Stack>
-        </Group>
+        <CardHeading
+          logo={charity.logo}
+          name={charity.name}
+          to={`/charities/${charity.id}`}
+          headingOrder={headingOrder}
+        >
+          {types ? <Text size="sm">{types}</Text> : null}
+        </CardHeading>
         {where ? (
           <Text size="sm" c="dimmed">
             {where}

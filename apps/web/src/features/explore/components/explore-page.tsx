@@ -1,6 +1,6 @@
 import type { CharityCard, GroupCard, ProjectCard } from '@kindred/shared';
 import { Button, Group, Paper, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useCallback, useMemo, useRef } from 'react';
+import { type ComponentType, type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { useCharityList, useGroupList, useProjectList } from '../api/explore';
@@ -18,12 +18,17 @@ import {
   projectListQuery,
   withFilters,
 } from '../filters';
-import { ExploreMap } from '../map/lazy';
+import { ExploreMap, type ExploreMapProps } from '../map/lazy';
 import { CharityCardView } from './charity-card';
-import { CharityFilterPanel, GroupFilterPanel, ProjectFilterPanel } from './filter-panel';
+import {
+  CharityFilterPanel,
+  type FilterPanelProps,
+  GroupFilterPanel,
+  ProjectFilterPanel,
+} from './filter-panel';
 import { GroupCardView } from './group-card';
 import { ProjectCardView } from './project-card';
-import { Results } from './results';
+import { Results, type ResultsProps } from './results';
 
 /** The filters of the URL, and a way to change them (each change is a history entry). */
 export function useExploreFilters() {
@@ -90,89 +95,105 @@ interface TabProps {
   clear: () => void;
 }
 
-function ProjectsTab({ filters, update, clear }: TabProps) {
+/** What sets one tab of explore apart: its filters, what it lists and how a card shows one. */
+interface TabKind<T> {
+  Panel: ComponentType<FilterPanelProps>;
+  /** 'Projects', and 'project' and 'projects'. */
+  title: string;
+  noun: readonly [string, string];
+  render: (item: T) => ReactNode;
+}
+
+const PROJECTS: TabKind<ProjectCard> = {
+  Panel: ProjectFilterPanel,
+  title: 'Projects',
+  noun: ['project', 'projects'],
+  render: (project) => <ProjectCardView project={project} />,
+};
+const CHARITIES: TabKind<CharityCard> = {
+  Panel: CharityFilterPanel,
+  title: 'Charities',
+  noun: ['charity', 'charities'],
+  render: (charity) => <CharityCardView charity={charity} />,
+};
+const GROUPS: TabKind<GroupCard> = {
+  Panel: GroupFilterPanel,
+  title: 'Groups',
+  noun: ['group', 'groups'],
+  render: (group) => <GroupCardView group={group} />,
+};
+
+interface ResultsTabProps<T> extends TabProps {
+  kind: TabKind<T>;
+  list: ResultsProps<T>['result'];
+  /** Where the tab has a map: its kind, its query and where a point leads; a switch shows it. */
+  map?: Pick<ExploreMapProps, 'kind' | 'query' | 'linkTo'>;
+}
+
+/**
+ * One tab of explore: its filters, its heading (with the switch between list and map, where it has
+ * a map), then its cards or its map.
+ */
+function ResultsTab<T extends { id: number }>({
+  filters,
+  update,
+  clear,
+  kind,
+  list,
+  map,
+}: ResultsTabProps<T>) {
+  const { Panel, title, noun } = kind;
+  return (
+    <Stack gap="md">
+      <Panel filters={filters} onChange={update} onClear={clear} />
+      {map ? (
+        <Group justify="space-between">
+          <Title order={2} size="h3">
+            {title}
+          </Title>
+          <ViewToggle view={filters.view} onChange={(view) => update({ view })} />
+        </Group>
+      ) : (
+        <Title order={2} size="h3">
+          {title}
+        </Title>
+      )}
+      {map && filters.view === 'map' ? (
+        <ExploreMap {...map} noun={noun} />
+      ) : (
+        <Results<T>
+          result={list}
+          noun={noun}
+          keyOf={(item) => item.id}
+          render={kind.render}
+          empty={<EmptyState noun={noun[1]} filtered={activeFilterCount(filters) > 0} onClear={clear} />}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function ProjectsTab(props: TabProps) {
+  const { filters } = props;
   const listQuery = useMemo(() => projectListQuery(filters), [filters]);
   const mapQuery = useMemo(() => projectFilterQuery(filters), [filters]);
   const list = useProjectList(listQuery, filters.view === 'list');
-  return (
-    <Stack gap="md">
-      <ProjectFilterPanel filters={filters} onChange={update} onClear={clear} />
-      <Group justify="space-between">
-        <Title order={2} size="h3">
-          Projects
-        </Title>
-        <ViewToggle view={filters.view} onChange={(view) => update({ view })} />
-      </Group>
-      {filters.view === 'map' ? (
-        <ExploreMap
-          kind="project"
-          query={mapQuery}
-          noun={['project', 'projects']}
-          linkTo={(id) => `/projects/${id}`}
-        />
-      ) : (
-        <Results<ProjectCard>
-          result={list}
-          noun={['project', 'projects']}
-          keyOf={(project) => project.id}
-          render={(project) => <ProjectCardView project={project} />}
-          empty={<EmptyState noun="projects" filtered={activeFilterCount(filters) > 0} onClear={clear} />}
-        />
-      )}
-    </Stack>
-  );
+  const map = { kind: 'project', query: mapQuery, linkTo: (id: number) => `/projects/${id}` } as const;
+  return <ResultsTab {...props} kind={PROJECTS} list={list} map={map} />;
 }
 
-function CharitiesTab({ filters, update, clear }: TabProps) {
+function CharitiesTab(props: TabProps) {
+  const { filters } = props;
   const query = useMemo(() => charityListQuery(filters), [filters]);
   const list = useCharityList(query, filters.view === 'list');
-  return (
-    <Stack gap="md">
-      <CharityFilterPanel filters={filters} onChange={update} onClear={clear} />
-      <Group justify="space-between">
-        <Title order={2} size="h3">
-          Charities
-        </Title>
-        <ViewToggle view={filters.view} onChange={(view) => update({ view })} />
-      </Group>
-      {filters.view === 'map' ? (
-        <ExploreMap
-          kind="charity"
-          query={query}
-          noun={['charity', 'charities']}
-          linkTo={(id) => `/charities/${id}`}
-        />
-      ) : (
-        <Results<CharityCard>
-          result={list}
-          noun={['charity', 'charities']}
-          keyOf={(charity) => charity.id}
-          render={(charity) => <CharityCardView charity={charity} />}
-          empty={<EmptyState noun="charities" filtered={activeFilterCount(filters) > 0} onClear={clear} />}
-        />
-      )}
-    </Stack>
-  );
+  const map = { kind: 'charity', query, linkTo: (id: number) => `/charities/${id}` } as const;
+  return <ResultsTab {...props} kind={CHARITIES} list={list} map={map} />;
 }
 
-function GroupsTab({ filters, update, clear }: TabProps) {
-  const query = useMemo(() => groupListQuery(filters), [filters]);
+function GroupsTab(props: TabProps) {
+  const query = useMemo(() => groupListQuery(props.filters), [props.filters]);
   const list = useGroupList(query);
-  return (
-    <Stack gap="md">
-      <GroupFilterPanel filters={filters} onChange={update} onClear={clear} />
-      <Title order={2} size="h3">
-        Groups
-      </Title>
-      <Results<GroupCard>
-        result={list}
-        noun={['group', 'groups']}
-        keyOf={(group) => group.id}
-        render={(group) => <GroupCardView group={group} />}
-        empty={<EmptyState noun="groups" filtered={activeFilterCount(filters) > 0} onClear={clear} />}
-      />
-    </Stack>
-  );
+  return <ResultsTab {...props} kind={GROUPS} list={list} />;
 }
 
 /**

@@ -1,7 +1,6 @@
 import { GROUP_TYPES, type GroupCard, labelOf } from '@kindred/shared';
-import { Anchor, Card, Group, Stack, Text, Title, type TitleOrder } from '@mantine/core';
-import { Link } from 'react-router';
-import { Picture } from '@/components/ui/picture';
+import { Card, Stack, Text, type TitleOrder } from '@mantine/core';
+import { CardHeading } from './card-heading';
 
 /** A public group in a list: name, type, members and whether joining needs approval. */
 export function GroupCardView({ group, headingOrder = 3 }: { group: GroupCard; headingOrder?: TitleOrder }) {
@@ -15,21 +14,16 @@ export function GroupCardView({ group, headingOrder = 3 }: { group: GroupCard; h
   return (
     <Card withBorder padding="md" component="article" h="100%" data-testid="group-card">
       <Stack gap="xs">
-        <Group wrap="nowrap" align="flex-start" gap="sm">
-          {group.logo ? (
-            <Picture src={group.logo} kind="logo" alt="" width={48} height={48} radius={4} />
-          ) : null}
-          <Stack gap={2}>
-            <Title order={headingOrder} size="h4">
-              <Anchor component={Link} to={`/groups/${group.id}`} c="inherit">
-                {group.name}
-              </Anchor>
-            </Title>
-            <Text size="sm" c="dimmed">
-              {facts}
-            </Text>
-          </Stack>
-        </Group>
+        <CardHeading
+          logo={group.logo}
+          name={group.name}
+          to={`/groups/${group.id}`}
+          headingOrder={headingOrder}
+        >
+          <Text size="sm" c="dimmed">
+            {facts}
+          </Text>
+        </CardHeading>
         {group.description ? (
           <Text size="sm" lineClamp={3}>
             {group.description}

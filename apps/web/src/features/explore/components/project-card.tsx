@@ -1,18 +1,9 @@
 import { CHARITY_TYPES, formatDisplayDate, GIVING_TYPES, labelOf, type ProjectCard } from '@kindred/shared';
-import {
-  Anchor,
-  Badge,
-  Card,
-  Group,
-  Stack,
-  Text,
-  Title,
-  type TitleOrder,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text, type TitleOrder, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { Picture } from '@/components/ui/picture';
 import { formatDistance } from '../format';
+import { CardHeading } from './card-heading';
 import { NeedsProgress } from './needs-progress';
 
 export interface ProjectCardViewProps {
@@ -52,26 +43,21 @@ export function ProjectCardView({ project, headingOrder = 3 }: ProjectCardViewPr
         </Card.Section>
       ) : null}
       <Stack gap="xs">
-        <Group wrap="nowrap" align="flex-start" gap="sm">
-          {project.logo ? (
-            <Picture src={project.logo} kind="logo" alt="" width={48} height={48} radius={4} />
-          ) : null}
-          <Stack gap={2}>
-            <Title order={headingOrder} size="h4">
-              <Anchor component={Link} to={`/projects/${project.id}`} c="inherit">
-                {project.title}
+        <CardHeading
+          logo={project.logo}
+          name={project.title}
+          to={`/projects/${project.id}`}
+          headingOrder={headingOrder}
+        >
+          {project.charity ? (
+            <Text size="sm">
+              by{' '}
+              <Anchor component={Link} to={`/charities/${project.charity.id}`}>
+                {project.charity.name}
               </Anchor>
-            </Title>
-            {project.charity ? (
-              <Text size="sm">
-                by{' '}
-                <Anchor component={Link} to={`/charities/${project.charity.id}`}>
-                  {project.charity.name}
-                </Anchor>
-              </Text>
-            ) : null}
-          </Stack>
-        </Group>
+            </Text>
+          ) : null}
+        </CardHeading>
         {where || ends ? (
           <Text size="sm" c="dimmed">
             {[where, ends ? `Ends ${ends}` : ''].filter(Boolean).join(' · ')}

@@ -7,6 +7,7 @@ import type { CardMode } from '@/entities/card';
 import { AmountChoice, GiftAidCheckbox, giftAidQueries } from '@/entities/donation';
 import { useCurrentUser } from '@/entities/session';
 import { parseAmount } from '@/lib/amount';
+import { dateFieldProps } from '@/lib/form';
 
 import type { GiveValues } from '../lib/give-form';
 import { CardChoice } from './card-choice';
@@ -126,17 +127,13 @@ export function FundsFields({
             clearable={false}
             minDate={today}
             description="mm/dd/yy; today or later. Today's gift is made at once."
-            {...form.getInputProps('start_date', { typed: true })}
-            value={form.values.start_date}
-            onChange={(value) => form.setFieldValue('start_date', value)}
+            {...dateFieldProps(form, 'start_date')}
           />
           <DateField
             label="Last gift by"
             description="mm/dd/yy; optional. Left blank, it goes on until you cancel it."
             minDate={form.values.start_date ?? today}
-            {...form.getInputProps('end_date', { typed: true })}
-            value={form.values.end_date}
-            onChange={(value) => form.setFieldValue('end_date', value)}
+            {...dateFieldProps(form, 'end_date')}
           />
         </SimpleGrid>
       ) : null}

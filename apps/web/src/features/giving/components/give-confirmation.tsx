@@ -9,6 +9,7 @@ import {
 import { Alert, Button, DataList, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { DataRow } from '@/components/ui/data-row';
 import { ShareLinks } from '@/components/ui/share-links';
 import { donationWhat, ReceiptButton } from '@/entities/donation';
 import { showDate } from '@/lib/format';
@@ -128,22 +129,11 @@ export function GiveConfirmation({ answer, organisation, card = null, onClose }:
         {outcome.title}
       </Title>
       <DataList>
-        <DataList.Item>
-          <DataList.ItemLabel>You gave</DataList.ItemLabel>
-          <DataList.ItemValue>{whatWasGiven(gift, subscription)}</DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>To</DataList.ItemLabel>
-          <DataList.ItemValue>
-            {project ? `${project.title}, a project of ${charity?.name ?? ''}` : (charity?.name ?? '')}
-          </DataList.ItemValue>
-        </DataList.Item>
-        {funds ? (
-          <DataList.Item>
-            <DataList.ItemLabel>Paid from</DataList.ItemLabel>
-            <DataList.ItemValue>{paidWith(source, organisation, card)}</DataList.ItemValue>
-          </DataList.Item>
-        ) : null}
+        <DataRow label="You gave">{whatWasGiven(gift, subscription)}</DataRow>
+        <DataRow label="To">
+          {project ? `${project.title}, a project of ${charity?.name ?? ''}` : (charity?.name ?? '')}
+        </DataRow>
+        {funds ? <DataRow label="Paid from">{paidWith(source, organisation, card)}</DataRow> : null}
       </DataList>
       <Alert color="teal" variant="light" title="What happens next">
         {outcome.next}

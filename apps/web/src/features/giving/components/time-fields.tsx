@@ -4,6 +4,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { DateField } from '@/components/ui/date-field';
 import { DateWithDefault } from '@/components/ui/date-with-default';
 import { WholeNumberInput } from '@/components/ui/whole-number-input';
+import { dateFieldProps } from '@/lib/form';
 import type { GiveValues } from '../lib/give-form';
 import {
   type GiveKind,
@@ -54,18 +55,14 @@ export function TimeFields({ form, kind, target, today }: TimeFieldsProps) {
           projectEndDate={dates.defaultDate}
           minDate={dates.min}
           maxDate={dates.max ?? undefined}
-          {...form.getInputProps('date', { typed: true })}
-          value={form.values.date}
-          onChange={(value) => form.setFieldValue('date', value)}
+          {...dateFieldProps(form, 'date')}
         />
       ) : (
         <DateField
           label="Date"
           description="mm/dd/yy; optional: leave it blank to agree a day with the charity."
           minDate={dates.min}
-          {...form.getInputProps('date', { typed: true })}
-          value={form.values.date}
-          onChange={(value) => form.setFieldValue('date', value)}
+          {...dateFieldProps(form, 'date')}
         />
       )}
     </Stack>

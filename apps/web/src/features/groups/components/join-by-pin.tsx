@@ -1,8 +1,9 @@
 import { GROUP_JOIN_STATUS, groupJoinBodySchema, PIN_LENGTH, pinCode } from '@kindred/shared';
-import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useId, useRef } from 'react';
+import { Button, Group, Text, TextInput } from '@mantine/core';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { FormRefusal } from '@/components/ui/form-refusal';
+import { HeadedForm } from '@/components/ui/headed-form';
 import { toast } from '@/components/ui/toast';
 import { reloadMemberships } from '@/entities/session';
 import { focusFirstInvalid, schemaErrors, useAccessibleForm, useServerErrors } from '@/lib/form';
@@ -16,7 +17,6 @@ const NAVIGATION_KEYS = new Set(['Tab', 'Enter', 'ArrowLeft', 'ArrowRight', 'Hom
  * (docs/product/limits-and-messages.md#form-checks).
  */
 export function JoinByPin() {
-  const headingId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();
   const mutation = useJoinGroup();
@@ -45,31 +45,26 @@ export function JoinByPin() {
     () => focusFirstInvalid(formRef.current),
   );
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
-      <Stack gap="sm">
-        <Title order={2} size="h3" id={headingId}>
-          Join a group
-        </Title>
-        <Text size="sm">Enter the 6-digit PIN a member of the group gave you.</Text>
-        <FormRefusal message={server.refusal} />
-        <Group align="flex-start" gap="sm" wrap="wrap">
-          <TextInput
-            label="Group PIN"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={PIN_LENGTH}
-            w={160}
-            {...form.getInputProps('pin')}
-            onKeyDown={(event) => {
-              if (event.ctrlKey || event.metaKey || event.altKey || NAVIGATION_KEYS.has(event.key)) return;
-              if (!pinCode(event.currentTarget.value, event.key)) event.preventDefault();
-            }}
-          />
-          <Button type="submit" mt={25} loading={mutation.isPending}>
-            Join
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <HeadedForm formRef={formRef} onSubmit={submit} title="Join a group" gap="sm">
+      <Text size="sm">Enter the 6-digit PIN a member of the group gave you.</Text>
+      <FormRefusal message={server.refusal} />
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        <TextInput
+          label="Group PIN"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={PIN_LENGTH}
+          w={160}
+          {...form.getInputProps('pin')}
+          onKeyDown={(event) => {
+            if (event.ctrlKey || event.metaKey || event.altKey || NAVIGATION_KEYS.has(event.key)) return;
+            if (!pinCode(event.currentTarget.value, event.key)) event.preventDefault();
+          }}
+        />
+        <Button type="submit" mt={25} loading={mutation.isPending}>
+          Join
+        </Button>
+      </Group>
+    </HeadedForm>
   );
 }

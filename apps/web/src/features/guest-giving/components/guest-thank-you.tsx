@@ -2,6 +2,7 @@ import { type DonateResponse, formatMoney, TRANSACTION_STATUS } from '@kindred/s
 import { Alert, Anchor, Button, DataList, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { DataRow } from '@/components/ui/data-row';
 import { ShareLinks } from '@/components/ui/share-links';
 
 export interface GuestThankYouProps {
@@ -31,24 +32,15 @@ export function GuestThankYou({ answer, email, paidBy, onClose }: GuestThankYouP
       </Title>
       {gift ? (
         <DataList>
-          <DataList.Item>
-            <DataList.ItemLabel>You gave</DataList.ItemLabel>
-            <DataList.ItemValue>
-              {gift.gift_aid && gift.gift_aid_amount > 0
-                ? `${formatMoney(gift.amount ?? 0)}, with ${formatMoney(gift.gift_aid_amount)} of Gift Aid`
-                : formatMoney(gift.amount ?? 0)}
-            </DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>To</DataList.ItemLabel>
-            <DataList.ItemValue>
-              {gift.project ? `${gift.project.title}, a project of ${gift.charity.name}` : gift.charity.name}
-            </DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Paid by</DataList.ItemLabel>
-            <DataList.ItemValue>{paidBy}</DataList.ItemValue>
-          </DataList.Item>
+          <DataRow label="You gave">
+            {gift.gift_aid && gift.gift_aid_amount > 0
+              ? `${formatMoney(gift.amount ?? 0)}, with ${formatMoney(gift.gift_aid_amount)} of Gift Aid`
+              : formatMoney(gift.amount ?? 0)}
+          </DataRow>
+          <DataRow label="To">
+            {gift.project ? `${gift.project.title}, a project of ${gift.charity.name}` : gift.charity.name}
+          </DataRow>
+          <DataRow label="Paid by">{paidBy}</DataRow>
         </DataList>
       ) : null}
       {receipt ? <Text size="sm">{`Your receipt ${receipt} is on its way to ${email}.`}</Text> : null}

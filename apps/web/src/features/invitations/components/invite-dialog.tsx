@@ -1,8 +1,8 @@
 import { ADMIN_TYPE, type InvitationTarget, invitationCreateBodySchema } from '@kindred/shared';
-import { Button, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Modal, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useRef } from 'react';
-import { DialogActions } from '@/components/ui/dialog-actions';
+import { DialogForm } from '@/components/ui/dialog-form';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { toast } from '@/components/ui/toast';
 import { schemaErrors, useAccessibleForm, useServerErrors } from '@/lib/form';
@@ -65,31 +65,32 @@ export function InviteByEmail({ targetType, targetId, targetName, roles }: Invit
         Invite by email
       </Button>
       <Modal opened={opened} onClose={onClose} title={`Invite someone to ${targetName}`} centered>
-        <form ref={formRef} onSubmit={onSubmit} noValidate>
-          <Stack gap="md">
-            <Text size="sm">
-              We email them a link that works once, for 14 days, and only for this address. Someone without an
-              account registers with this address first.
-            </Text>
-            <FormRefusal message={refusal} title="Not sent" />
-            <TextInput
-              label="Email address"
-              type="email"
-              autoComplete="off"
-              required
-              data-autofocus
-              {...form.getInputProps('email')}
+        <DialogForm
+          formRef={formRef}
+          onSubmit={onSubmit}
+          actions={{ submitLabel: 'Send invitation', pending: create.isPending, onCancel: onClose }}
+        >
+          <Text size="sm">
+            We email them a link that works once, for 14 days, and only for this address. Someone without an
+            account registers with this address first.
+          </Text>
+          <FormRefusal message={refusal} title="Not sent" />
+          <TextInput
+            label="Email address"
+            type="email"
+            autoComplete="off"
+            required
+            data-autofocus
+            {...form.getInputProps('email')}
+          />
+          {roles ? (
+            <NativeSelect
+              label="Role"
+              data={roles.map((role) => ({ value: String(role.value), label: role.label }))}
+              {...form.getInputProps('admin_type')}
             />
-            {roles ? (
-              <NativeSelect
-                label="Role"
-                data={roles.map((role) => ({ value: String(role.value), label: role.label }))}
-                {...form.getInputProps('admin_type')}
-              />
-            ) : null}
-            <DialogActions submitLabel="Send invitation" pending={create.isPending} onCancel={onClose} />
-          </Stack>
-        </form>
+          ) : null}
+        </DialogForm>
       </Modal>
     </>
   );

@@ -1,7 +1,8 @@
 import { type Subscription, toAmountText } from '@kindred/shared';
-import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
-import { useId, useRef } from 'react';
+import { Button, Group, TextInput } from '@mantine/core';
+import { useRef } from 'react';
 import { FormRefusal } from '@/components/ui/form-refusal';
+import { HeadedForm } from '@/components/ui/headed-form';
 import { toast } from '@/components/ui/toast';
 import { amountError, currencySymbol, parseAmount } from '@/lib/amount';
 import { submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
@@ -18,7 +19,6 @@ export interface PlanFormProps {
 
 /** A new amount for each later gift of the plan (docs/product/card-gifts.md#manage-from-the-mail). */
 export function AmountForm({ plan, currency, act, onClose }: PlanFormProps) {
-  const headingId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const form = useAccessibleForm({
     initialValues: { amount: toAmountText(plan.amount) },
@@ -38,31 +38,26 @@ export function AmountForm({ plan, currency, act, onClose }: PlanFormProps) {
     onClose();
   });
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
-      <Stack gap="sm">
-        <Title order={3} size="h4" id={headingId}>
-          Change the amount
-        </Title>
-        <FormRefusal message={server.refusal} title="The amount was not changed" />
-        <TextInput
-          label="New amount"
-          description={`In ${currency}, for example 250 or 99.50. Gifts already made keep their amount.`}
-          required
-          inputMode="decimal"
-          autoComplete="off"
-          leftSection={<span aria-hidden="true">{currencySymbol(currency)}</span>}
-          maw="20rem"
-          {...form.getInputProps('amount')}
-        />
-        <Group gap="xs">
-          <Button type="submit" loading={act.isPending}>
-            Save the amount
-          </Button>
-          <Button variant="default" onClick={onClose} disabled={act.isPending}>
-            Keep the amount
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <HeadedForm formRef={formRef} onSubmit={submit} title="Change the amount" level={3} gap="sm">
+      <FormRefusal message={server.refusal} title="The amount was not changed" />
+      <TextInput
+        label="New amount"
+        description={`In ${currency}, for example 250 or 99.50. Gifts already made keep their amount.`}
+        required
+        inputMode="decimal"
+        autoComplete="off"
+        leftSection={<span aria-hidden="true">{currencySymbol(currency)}</span>}
+        maw="20rem"
+        {...form.getInputProps('amount')}
+      />
+      <Group gap="xs">
+        <Button type="submit" loading={act.isPending}>
+          Save the amount
+        </Button>
+        <Button variant="default" onClick={onClose} disabled={act.isPending}>
+          Keep the amount
+        </Button>
+      </Group>
+    </HeadedForm>
   );
 }

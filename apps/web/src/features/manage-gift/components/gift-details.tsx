@@ -1,5 +1,5 @@
 import { type Donation, formatMoney, GIVING_TYPE } from '@kindred/shared';
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import {
   canAskForRefund,
@@ -12,7 +12,7 @@ import { showDate } from '@/lib/format';
 import { useRequestRefundByLink } from '../api/request-refund';
 import { giftPaidBy, giftWhat } from '../lib/words';
 import { Fact, Facts } from './facts';
-import { GiftTarget } from './gift-target';
+import { ManagedSection } from './gift-target';
 import { SignInLine } from './giving-links';
 
 /**
@@ -70,44 +70,41 @@ export function GiftDetails({
   const paidBy = giftPaidBy(donation);
   const funds = donation.type === GIVING_TYPE.funds;
   return (
-    <Paper component="section" aria-labelledby={headingId} p="lg" withBorder>
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start" gap="sm">
-          <Title order={2} size="h3" id={headingId} ref={heading} tabIndex={-1}>
-            {giftWhat(donation, currency)}
-          </Title>
-          <DonationStatusBadge donation={donation} />
-        </Group>
-        <GiftTarget target={donation} />
-        <Facts>
-          <Fact label="Date">{showDate(donation.created_at)}</Fact>
-          {paidBy ? <Fact label="Paid by">{paidBy}</Fact> : null}
-          {funds ? (
-            <Fact label="Gift Aid">
-              {donation.gift_aid ? `Yes: it adds ${formatMoney(donation.gift_aid_amount, currency)}` : 'No'}
-            </Fact>
-          ) : null}
-          {donation.receipt_number ? <Fact label="Receipt">{donation.receipt_number}</Fact> : null}
-        </Facts>
-        <MoneyBackDetails donation={donation} viewer="giver" manageToken={token} currency={currency} />
-        <Group gap="sm">
-          {receipt ? (
-            <ReceiptButton
-              donationId={donation.id}
-              receiptNumber={donation.receipt_number}
-              manageToken={token}
-              size="sm"
-            />
-          ) : null}
-          <AskForRefund
-            token={token}
-            donation={donation}
-            // The button goes once asked: focus moves to the gift's heading.
-            onSent={() => setTimeout(() => heading.current?.focus(), 0)}
+    <ManagedSection
+      headingId={headingId}
+      headingRef={heading}
+      title={giftWhat(donation, currency)}
+      status={<DonationStatusBadge donation={donation} />}
+      target={donation}
+    >
+      <Facts>
+        <Fact label="Date">{showDate(donation.created_at)}</Fact>
+        {paidBy ? <Fact label="Paid by">{paidBy}</Fact> : null}
+        {funds ? (
+          <Fact label="Gift Aid">
+            {donation.gift_aid ? `Yes: it adds ${formatMoney(donation.gift_aid_amount, currency)}` : 'No'}
+          </Fact>
+        ) : null}
+        {donation.receipt_number ? <Fact label="Receipt">{donation.receipt_number}</Fact> : null}
+      </Facts>
+      <MoneyBackDetails donation={donation} viewer="giver" manageToken={token} currency={currency} />
+      <Group gap="sm">
+        {receipt ? (
+          <ReceiptButton
+            donationId={donation.id}
+            receiptNumber={donation.receipt_number}
+            manageToken={token}
+            size="sm"
           />
-        </Group>
-        <SignInLine />
-      </Stack>
-    </Paper>
+        ) : null}
+        <AskForRefund
+          token={token}
+          donation={donation}
+          // The button goes once asked: focus moves to the gift's heading.
+          onSent={() => setTimeout(() => heading.current?.focus(), 0)}
+        />
+      </Group>
+      <SignInLine />
+    </ManagedSection>
   );
 }

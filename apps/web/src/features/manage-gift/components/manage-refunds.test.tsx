@@ -2,6 +2,7 @@ import type { Donation, ManageView } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { refundFixture, refundRequestFixture } from '@/testing/fixtures';
 import { errorResponse, headersOf, jsonResponse } from '@/testing/http';
 import { sessionClearedAfterEachTest } from '@/testing/session';
 import { captureDownloads, GIFT_TOKEN, giftView, renderManage, stubManageApi } from '../testing/manage';
@@ -32,20 +33,7 @@ describe('manage from the mail: refunds', { timeout: 20_000 }, () => {
         jsonResponse(
           viewWith({
             refunded_amount: 1_000,
-            refunds: [
-              {
-                id: 41,
-                amount: 1_000,
-                reason: 'Part of the project was cancelled',
-                status: 'succeeded',
-                to: 'card',
-                origin: 'kindred',
-                credit_note_number: 'KC-2030-000041',
-                from_platform: false,
-                by: { id: 2, name: 'Rita Trustee' },
-                created_at: '2030-01-12T09:00:00.000Z',
-              },
-            ],
+            refunds: [refundFixture({ reason: 'Part of the project was cancelled', to: 'card' })],
           }),
         ),
       [`GET ${VIEW}/credit_note/41`]: () =>
@@ -80,15 +68,11 @@ describe('manage from the mail: refunds', { timeout: 20_000 }, () => {
       [`POST ${VIEW}/refund_request`]: (_url, init) => {
         const body = JSON.parse(String(init.body)) as { reason: string };
         bodies.push(body);
-        const made = {
-          id: 61,
+        const made = refundRequestFixture({
           donation_id: 5,
-          status: 'open' as const,
           reason: body.reason,
-          answer: null,
           created_at: TODAY.toISOString(),
-          answered_at: null,
-        };
+        });
         view = viewWith({ refund_request: made });
         return jsonResponse({ refund_request: made }, 201);
       },

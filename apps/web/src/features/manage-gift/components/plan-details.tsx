@@ -1,5 +1,5 @@
 import type { PaymentMethod, Subscription } from '@kindred/shared';
-import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Stack, Text } from '@mantine/core';
 import type { Ref } from 'react';
 import { showDate } from '@/lib/format';
 import {
@@ -11,7 +11,7 @@ import {
   planWhat,
 } from '../lib/words';
 import { Fact, Facts } from './facts';
-import { GiftTarget } from './gift-target';
+import { ManagedSection } from './gift-target';
 
 export interface PlanDetailsProps {
   plan: Subscription;
@@ -31,41 +31,40 @@ export function PlanDetails({ plan, card, currency, headingRef, headingId }: Pla
   const status = PLAN_STATUS[plan.status];
   const warning = failureWarning(plan);
   return (
-    <Paper component="section" aria-labelledby={headingId} p="lg" withBorder>
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start" gap="sm">
-          <Title order={2} size="h3" id={headingId} ref={headingRef} tabIndex={-1}>
-            {planWhat(plan, currency)}
-          </Title>
-          <Badge color={status.colour} variant="filled" radius="sm">
-            {status.label}
-          </Badge>
-        </Group>
-        <GiftTarget target={plan} />
-        <Text>{planStatusSentence(plan)}</Text>
-        {warning ? (
-          <Alert
-            color="red"
-            variant="light"
-            styles={{ message: { color: 'var(--mantine-color-text)' } }}
-            data-testid="payment-failed"
-          >
-            <Stack gap={4}>
-              <Text fw={700} size="sm">
-                {warning.sentence}
-              </Text>
-              {warning.count ? <Text size="sm">{warning.count}</Text> : null}
-            </Stack>
-          </Alert>
-        ) : null}
-        <Facts>
-          {plan.status === 'cancelled' ? null : <Fact label="Next gift">{nextGiftText(plan)}</Fact>}
-          <Fact label="Paid by">{planPaidBy(plan, card)}</Fact>
-          <Fact label="Since">{showDate(plan.start_date)}</Fact>
-          {plan.end_date ? <Fact label="Until">{showDate(plan.end_date)}</Fact> : null}
-          <Fact label="Gift Aid">{plan.gift_aid ? 'Yes' : 'No'}</Fact>
-        </Facts>
-      </Stack>
-    </Paper>
+    <ManagedSection
+      headingId={headingId}
+      headingRef={headingRef}
+      title={planWhat(plan, currency)}
+      status={
+        <Badge color={status.colour} variant="filled" radius="sm">
+          {status.label}
+        </Badge>
+      }
+      target={plan}
+    >
+      <Text>{planStatusSentence(plan)}</Text>
+      {warning ? (
+        <Alert
+          color="red"
+          variant="light"
+          styles={{ message: { color: 'var(--mantine-color-text)' } }}
+          data-testid="payment-failed"
+        >
+          <Stack gap={4}>
+            <Text fw={700} size="sm">
+              {warning.sentence}
+            </Text>
+            {warning.count ? <Text size="sm">{warning.count}</Text> : null}
+          </Stack>
+        </Alert>
+      ) : null}
+      <Facts>
+        {plan.status === 'cancelled' ? null : <Fact label="Next gift">{nextGiftText(plan)}</Fact>}
+        <Fact label="Paid by">{planPaidBy(plan, card)}</Fact>
+        <Fact label="Since">{showDate(plan.start_date)}</Fact>
+        {plan.end_date ? <Fact label="Until">{showDate(plan.end_date)}</Fact> : null}
+        <Fact label="Gift Aid">{plan.gift_aid ? 'Yes' : 'No'}</Fact>
+      </Facts>
+    </ManagedSection>
   );
 }

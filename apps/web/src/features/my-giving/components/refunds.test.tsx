@@ -1,8 +1,9 @@
-import type { Donation, Refund, RefundRequest } from '@kindred/shared';
+import type { Donation } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/entities/session';
+import { refundFixture, refundRequestFixture } from '@/testing/fixtures';
 import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
 import { makeDonation, pageOf } from '../testing/fixtures';
 import { captureDownloads, renderGiving } from '../testing/render';
@@ -10,34 +11,8 @@ import { captureDownloads, renderGiving } from '../testing/render';
 /** Ten days after the fixtures' gifts were made (10 Jan 2030). */
 const TODAY = new Date('2030-01-20T12:00:00.000Z');
 
-function refund(overrides: Partial<Refund> = {}): Refund {
-  return {
-    id: 41,
-    amount: 1_000,
-    reason: 'Given twice by mistake',
-    status: 'succeeded',
-    to: 'wallet',
-    origin: 'kindred',
-    credit_note_number: 'KC-2030-000041',
-    from_platform: false,
-    by: { id: 2, name: 'Rita Trustee' },
-    created_at: '2030-01-12T09:00:00.000Z',
-    ...overrides,
-  };
-}
-
-function request(overrides: Partial<RefundRequest> = {}): RefundRequest {
-  return {
-    id: 61,
-    donation_id: 1,
-    status: 'open',
-    reason: 'I meant to give to another project',
-    answer: null,
-    created_at: '2030-01-15T09:00:00.000Z',
-    answered_at: null,
-    ...overrides,
-  };
-}
+const refund = refundFixture;
+const request = refundRequestFixture;
 
 /** The donor's donation cards (the list's own items, not the refunds listed inside them). */
 async function cards(): Promise<HTMLElement[]> {

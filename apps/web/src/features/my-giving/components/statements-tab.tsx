@@ -7,6 +7,7 @@ import { ShowMore } from '@/components/ui/pager';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { donationQueries } from '@/entities/donation';
+import { useDownloading } from '@/lib/downloading';
 import { todayIso } from '@/lib/format';
 import { downloadGivingStatement, type StatementFormat } from '../api/download-statement';
 import { startOfYear } from '../lib/dates';
@@ -17,7 +18,7 @@ function StatementSection() {
   const headingId = useId();
   const [from, setFrom] = useState<string | null>(() => startOfYear(todayIso()));
   const [to, setTo] = useState<string | null>(() => todayIso());
-  const [busy, setBusy] = useState<StatementFormat | null>(null);
+  const { busy, run } = useDownloading<StatementFormat>();
   const fromError = from ? null : 'Choose the first day.';
   const toError = !to
     ? 'Choose the last day.'
@@ -27,15 +28,8 @@ function StatementSection() {
 
   const download = async (format: StatementFormat) => {
     if (!from || !to || fromError || toError) return;
-    setBusy(format);
-    try {
-      await downloadGivingStatement(from, to, format);
+    if (await run(format, () => downloadGivingStatement(from, to, format)))
       toast.success('Statement downloaded', `Your giving statement (${format.toUpperCase()}).`);
-    } catch {
-      // The API client showed the error toast.
-    } finally {
-      setBusy(null);
-    }
   };
 
   return (

@@ -12,7 +12,8 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
 import { ShowMore } from '@/components/ui/pager';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { QueryState } from '@/components/ui/query-state';
+import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { USER_WALLET, walletQueries } from '@/entities/wallet';
 import { checkAmount } from '@/lib/amount';
@@ -210,27 +211,16 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
             <AmountForm subscription={subscription} onDone={() => setEditing(false)} />
           ) : (
             <Group gap="xs">
-              {running ? (
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={onPause}
-                  loading={pause.isPending}
-                  disabled={busy}
-                >
-                  Pause
-                </Button>
-              ) : (
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={onResume}
-                  loading={resume.isPending}
-                  disabled={busy}
-                >
-                  Resume
-                </Button>
-              )}
+              <Button
+                key={running ? 'pause' : 'resume'}
+                size="xs"
+                variant="default"
+                onClick={running ? onPause : onResume}
+                loading={(running ? pause : resume).isPending}
+                disabled={busy}
+              >
+                {running ? 'Pause' : 'Resume'}
+              </Button>
               <Button size="xs" variant="default" onClick={() => setEditing(true)} disabled={busy}>
                 Change amount
               </Button>
@@ -256,39 +246,40 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
 export function SubscriptionsTab() {
   const query = useInfiniteQuery(subscriptionsQuery());
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
-  if (query.isError && !query.data)
-    return (
-      <FailedState
-        title="Your recurring donations could not be loaded"
-        error={query.error}
-        onRetry={query.refetch}
-      />
-    );
-  if (!query.data) return <LoadingState label="Loading your recurring donations…" />;
-  if (items.length === 0)
-    return (
-      <EmptyState
-        action={
-          <Anchor component={Link} to="/explore">
-            Explore projects to support every month
-          </Anchor>
-        }
-      >
-        You have no recurring donations. On a project or charity page, choose how often to give (daily,
-        weekly, monthly or yearly) when you donate funds.
-      </EmptyState>
-    );
-  // Running ones first, then paused, then those that ended.
-  const order: Record<SubscriptionStatus, number> = { failing: 0, active: 1, paused: 2, cancelled: 3 };
-  const sorted = [...items].sort((a, b) => order[a.status] - order[b.status]);
   return (
-    <Stack gap="sm">
-      <Stack component="ul" gap="sm" p={0} m={0} aria-label="Your recurring donations">
-        {sorted.map((subscription) => (
-          <SubscriptionCard key={subscription.id} subscription={subscription} />
-        ))}
-      </Stack>
-      <ShowMore query={query}>Show more recurring donations</ShowMore>
-    </Stack>
+    <QueryState
+      query={query}
+      loading="Loading your recurring donations…"
+      failed="Your recurring donations could not be loaded"
+      empty={
+        <EmptyState
+          action={
+            <Anchor component={Link} to="/explore">
+              Explore projects to support every month
+            </Anchor>
+          }
+        >
+          You have no recurring donations. On a project or charity page, choose how often to give (daily,
+          weekly, monthly or yearly) when you donate funds.
+        </EmptyState>
+      }
+      keepDataOnError
+    >
+      {() => {
+        // Running ones first, then paused, then those that ended.
+        const order: Record<SubscriptionStatus, number> = { failing: 0, active: 1, paused: 2, cancelled: 3 };
+        const sorted = [...items].sort((a, b) => order[a.status] - order[b.status]);
+        return (
+          <Stack gap="sm">
+            <Stack component="ul" gap="sm" p={0} m={0} aria-label="Your recurring donations">
+              {sorted.map((subscription) => (
+                <SubscriptionCard key={subscription.id} subscription={subscription} />
+              ))}
+            </Stack>
+            <ShowMore query={query}>Show more recurring donations</ShowMore>
+          </Stack>
+        );
+      }}
+    </QueryState>
   );
 }

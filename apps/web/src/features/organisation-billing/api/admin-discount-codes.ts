@@ -1,7 +1,7 @@
 import type { DiscountCode, DiscountCodeBody, DiscountCodeUpdateBody } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { billingQueries } from '@/entities/billing';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 /** POST /admin/discount_codes. Silent: the form shows the refusal. */
 export function createDiscountCode(body: DiscountCodeBody): Promise<DiscountCode> {
@@ -19,18 +19,8 @@ export function updateDiscountCode({
   return api.patch<DiscountCode>(`/admin/discount_codes/${id}`, body, { silent: body.active === undefined });
 }
 
-export function useCreateDiscountCode() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createDiscountCode,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingQueries.admin }),
-  });
-}
+export const useCreateDiscountCode = () =>
+  useRefreshingMutation(createDiscountCode, () => billingQueries.admin);
 
-export function useUpdateDiscountCode() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateDiscountCode,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingQueries.admin }),
-  });
-}
+export const useUpdateDiscountCode = () =>
+  useRefreshingMutation(updateDiscountCode, () => billingQueries.admin);

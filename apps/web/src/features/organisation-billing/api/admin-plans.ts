@@ -1,7 +1,7 @@
 import type { Plan, PlanBody, PlanUpdateBody } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { billingQueries } from '@/entities/billing';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 /** POST /admin/subscription_plans. Silent: the form shows the refusal. */
 export function createPlan(body: PlanBody): Promise<Plan> {
@@ -16,18 +16,6 @@ export function updatePlan({ id, ...body }: PlanUpdateBody & { id: number }): Pr
   return api.patch<Plan>(`/admin/subscription_plans/${id}`, body, { silent: body.active === undefined });
 }
 
-export function useCreatePlan() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createPlan,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingQueries.all }),
-  });
-}
+export const useCreatePlan = () => useRefreshingMutation(createPlan, () => billingQueries.all);
 
-export function useUpdatePlan() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updatePlan,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingQueries.all }),
-  });
-}
+export const useUpdatePlan = () => useRefreshingMutation(updatePlan, () => billingQueries.all);

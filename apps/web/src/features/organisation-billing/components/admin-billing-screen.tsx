@@ -20,9 +20,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { AdminsOnlyPage } from '@/components/ui/admin-only';
 import { DateField } from '@/components/ui/date-field';
 import { FormRefusal } from '@/components/ui/form-refusal';
+import { HeadedForm } from '@/components/ui/headed-form';
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { buttonColumn, ResponsiveTable } from '@/components/ui/responsive-table';
@@ -33,7 +35,7 @@ import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import { billingQueries } from '@/entities/billing';
 import { usePlatformAdmin } from '@/entities/session';
 import { amountError, parseAmount } from '@/lib/amount';
-import { submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { dateFieldProps, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { showDate } from '@/lib/format';
 import { useCreateDiscountCode, useUpdateDiscountCode } from '../api/admin-discount-codes';
 import { useCreatePlan, useUpdatePlan } from '../api/admin-plans';
@@ -51,7 +53,6 @@ interface PlanValues {
 
 function PlanForm() {
   const formRef = useRef<HTMLFormElement>(null);
-  const headingId = useId();
   const mutation = useCreatePlan();
   const form = useAccessibleForm<PlanValues>({
     initialValues: { name: '', description: '', fee: '', fee_type: '1' },
@@ -72,35 +73,30 @@ function PlanForm() {
     toast.success('Update successful', `The plan ${plan.name} is offered.`);
   });
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
-      <Stack gap="sm">
-        <Title order={3} size="h4" id={headingId}>
-          Add a plan
-        </Title>
-        <FormRefusal message={server.refusal} />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput label="Name" required {...form.getInputProps('name')} />
-          <TextInput
-            label="Fee"
-            description="An amount, for example 2500."
-            required
-            inputMode="decimal"
-            {...form.getInputProps('fee')}
-          />
-          <NativeSelect
-            label="Fee type"
-            data={PLAN_FEE_TYPES.map((type) => ({ value: String(type.id), label: type.label }))}
-            {...form.getInputProps('fee_type')}
-          />
-        </SimpleGrid>
-        <TextInput label="Description" {...form.getInputProps('description')} />
-        <Group>
-          <Button type="submit" loading={mutation.isPending}>
-            Add plan
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <HeadedForm formRef={formRef} onSubmit={submit} title="Add a plan" level={3} gap="sm">
+      <FormRefusal message={server.refusal} />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput label="Name" required {...form.getInputProps('name')} />
+        <TextInput
+          label="Fee"
+          description="An amount, for example 2500."
+          required
+          inputMode="decimal"
+          {...form.getInputProps('fee')}
+        />
+        <NativeSelect
+          label="Fee type"
+          data={PLAN_FEE_TYPES.map((type) => ({ value: String(type.id), label: type.label }))}
+          {...form.getInputProps('fee_type')}
+        />
+      </SimpleGrid>
+      <TextInput label="Description" {...form.getInputProps('description')} />
+      <Group>
+        <Button type="submit" loading={mutation.isPending}>
+          Add plan
+        </Button>
+      </Group>
+    </HeadedForm>
   );
 }
 
@@ -125,7 +121,6 @@ function codeBody(values: CodeValues) {
 
 function CodeForm() {
   const formRef = useRef<HTMLFormElement>(null);
-  const headingId = useId();
   const mutation = useCreateDiscountCode();
   const form = useAccessibleForm<CodeValues>({
     initialValues: { code: '', kind: 'percentage', value: '', expires_on: '', max_uses: '' },
@@ -150,53 +145,46 @@ function CodeForm() {
     toast.success('Update successful', `The code ${code.code} can be used.`);
   });
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
-      <Stack gap="sm">
-        <Title order={3} size="h4" id={headingId}>
-          Add a discount code
-        </Title>
-        <FormRefusal message={server.refusal} />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput
-            label="Code"
-            description="Letters, digits, - and _."
-            required
-            {...form.getInputProps('code')}
-          />
-          <NativeSelect
-            label="Kind"
-            data={[
-              { value: 'percentage', label: 'Percentage off' },
-              { value: 'fixed', label: 'Fixed amount off' },
-            ]}
-            {...form.getInputProps('kind')}
-          />
-          <TextInput
-            label={form.values.kind === 'percentage' ? 'Percent off' : 'Amount off'}
-            required
-            inputMode="decimal"
-            {...form.getInputProps('value')}
-          />
-          <DateField
-            label="Expires on"
-            description="Optional, mm/dd/yy: the code works until the end of that day."
-            {...form.getInputProps('expires_on', { typed: true })}
-            value={form.values.expires_on || null}
-            onChange={(value) => form.setFieldValue('expires_on', value ?? '')}
-          />
-          <WholeNumberInput
-            label="Maximum uses"
-            description="Optional: how many subscriptions may use it."
-            {...form.getInputProps('max_uses')}
-          />
-        </SimpleGrid>
-        <Group>
-          <Button type="submit" loading={mutation.isPending}>
-            Add code
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <HeadedForm formRef={formRef} onSubmit={submit} title="Add a discount code" level={3} gap="sm">
+      <FormRefusal message={server.refusal} />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput
+          label="Code"
+          description="Letters, digits, - and _."
+          required
+          {...form.getInputProps('code')}
+        />
+        <NativeSelect
+          label="Kind"
+          data={[
+            { value: 'percentage', label: 'Percentage off' },
+            { value: 'fixed', label: 'Fixed amount off' },
+          ]}
+          {...form.getInputProps('kind')}
+        />
+        <TextInput
+          label={form.values.kind === 'percentage' ? 'Percent off' : 'Amount off'}
+          required
+          inputMode="decimal"
+          {...form.getInputProps('value')}
+        />
+        <DateField
+          label="Expires on"
+          description="Optional, mm/dd/yy: the code works until the end of that day."
+          {...dateFieldProps(form, 'expires_on', '')}
+        />
+        <WholeNumberInput
+          label="Maximum uses"
+          description="Optional: how many subscriptions may use it."
+          {...form.getInputProps('max_uses')}
+        />
+      </SimpleGrid>
+      <Group>
+        <Button type="submit" loading={mutation.isPending}>
+          Add code
+        </Button>
+      </Group>
+    </HeadedForm>
   );
 }
 
@@ -304,11 +292,7 @@ export function AdminBillingScreen() {
   const plans = useQuery({ ...billingQueries.adminPlans(), enabled: isAdmin });
   const codes = useQuery({ ...billingQueries.adminCodes(), enabled: isAdmin });
   if (!isAdmin) {
-    return (
-      <Page title="Subscriptions">
-        <Text>This area is for platform admins only.</Text>
-      </Page>
-    );
+    return <AdminsOnlyPage title="Subscriptions" />;
   }
   const currency = plans.data?.items[0]?.currency ?? 'INR';
   return (

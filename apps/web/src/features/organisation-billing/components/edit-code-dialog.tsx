@@ -3,14 +3,14 @@ import {
   type DiscountCodeUpdateBody,
   discountCodeUpdateBodySchema,
 } from '@kindred/shared';
-import { Modal, Stack, Text } from '@mantine/core';
+import { Modal, Text } from '@mantine/core';
 import { useRef } from 'react';
 import { DateField } from '@/components/ui/date-field';
-import { DialogActions } from '@/components/ui/dialog-actions';
+import { DialogForm } from '@/components/ui/dialog-form';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { toast } from '@/components/ui/toast';
 import { WholeNumberInput } from '@/components/ui/whole-number-input';
-import { focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { dateFieldProps, focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useUpdateDiscountCode } from '../api/admin-discount-codes';
 import { expiresAtOf, expiryDayOf, maxUsesOf } from '../lib/code-fields';
 import { saveChanges } from '../lib/save-changes';
@@ -72,29 +72,28 @@ export function EditCodeDialog({
   const used = code.uses === 1 ? 'once' : `${code.uses} times`;
   return (
     <Modal opened onClose={onClose} title={`Edit ${code.code}`} centered>
-      <form ref={formRef} onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <FormRefusal message={server.refusal} />
-          <Text size="sm">
-            {valueText} off, used {code.uses === 0 ? 'by no subscription yet' : used}. The code and what it
-            takes off stay as they are.
-          </Text>
-          <DateField
-            label="Expires on"
-            description="Optional, mm/dd/yy: the code works until the end of that day. Empty: it never expires."
-            data-autofocus
-            {...form.getInputProps('expires_on', { typed: true })}
-            value={form.values.expires_on || null}
-            onChange={(value) => form.setFieldValue('expires_on', value ?? '')}
-          />
-          <WholeNumberInput
-            label="Maximum uses"
-            description="Optional: how many subscriptions may use it. Empty: no maximum."
-            {...form.getInputProps('max_uses')}
-          />
-          <DialogActions submitLabel="Save" pending={mutation.isPending} onCancel={onClose} />
-        </Stack>
-      </form>
+      <DialogForm
+        formRef={formRef}
+        onSubmit={submit}
+        actions={{ submitLabel: 'Save', pending: mutation.isPending, onCancel: onClose }}
+      >
+        <FormRefusal message={server.refusal} />
+        <Text size="sm">
+          {valueText} off, used {code.uses === 0 ? 'by no subscription yet' : used}. The code and what it
+          takes off stay as they are.
+        </Text>
+        <DateField
+          label="Expires on"
+          description="Optional, mm/dd/yy: the code works until the end of that day. Empty: it never expires."
+          data-autofocus
+          {...dateFieldProps(form, 'expires_on', '')}
+        />
+        <WholeNumberInput
+          label="Maximum uses"
+          description="Optional: how many subscriptions may use it. Empty: no maximum."
+          {...form.getInputProps('max_uses')}
+        />
+      </DialogForm>
     </Modal>
   );
 }

@@ -5,9 +5,9 @@ import {
   REQUIRED_MESSAGE,
   toAmountText,
 } from '@kindred/shared';
-import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Text, TextInput } from '@mantine/core';
 import { useRef } from 'react';
-import { DialogActions } from '@/components/ui/dialog-actions';
+import { DialogForm } from '@/components/ui/dialog-form';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { toast } from '@/components/ui/toast';
 import { amountError, parseAmount } from '@/lib/amount';
@@ -61,25 +61,26 @@ export function EditPlanDialog({ plan, onClose }: { plan: Plan; onClose: () => v
   );
   return (
     <Modal opened onClose={onClose} title={`Edit ${plan.name}`} centered>
-      <form ref={formRef} onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <FormRefusal message={server.refusal} />
-          <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
-          <TextInput label="Description" {...form.getInputProps('description')} />
-          <TextInput
-            label="Fee"
-            description={`An amount ${annual ? 'a year' : 'a month'}, for example 2500.`}
-            required
-            inputMode="decimal"
-            {...form.getInputProps('fee')}
-          />
-          <Text size="sm" c="dimmed">
-            {annual ? 'An annual' : 'A monthly'} plan stays {annual ? 'annual' : 'monthly'}. A new fee applies
-            to the periods invoiced after the change.
-          </Text>
-          <DialogActions submitLabel="Save" pending={mutation.isPending} onCancel={onClose} />
-        </Stack>
-      </form>
+      <DialogForm
+        formRef={formRef}
+        onSubmit={submit}
+        actions={{ submitLabel: 'Save', pending: mutation.isPending, onCancel: onClose }}
+      >
+        <FormRefusal message={server.refusal} />
+        <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+        <TextInput label="Description" {...form.getInputProps('description')} />
+        <TextInput
+          label="Fee"
+          description={`An amount ${annual ? 'a year' : 'a month'}, for example 2500.`}
+          required
+          inputMode="decimal"
+          {...form.getInputProps('fee')}
+        />
+        <Text size="sm" c="dimmed">
+          {annual ? 'An annual' : 'A monthly'} plan stays {annual ? 'annual' : 'monthly'}. A new fee applies
+          to the periods invoiced after the change.
+        </Text>
+      </DialogForm>
     </Modal>
   );
 }

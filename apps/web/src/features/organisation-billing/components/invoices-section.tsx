@@ -3,8 +3,9 @@ import { Badge, Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type PagePosition, Pager } from '@/components/ui/pager';
+import { QueryState } from '@/components/ui/query-state';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { EmptyState } from '@/components/ui/states';
 import { billingQueries } from '@/entities/billing';
 import { showDate } from '@/lib/format';
 import { downloadInvoice } from '../api/download-invoice';
@@ -37,54 +38,52 @@ export function InvoicesSection({ businessId, canRead }: { businessId: number; c
   const [position, setPosition] = useState<PagePosition>({});
   const invoices = useQuery({ ...billingQueries.invoices(businessId, position), enabled: canRead });
   if (!canRead) return <Text>Only the organisation’s Super Admins and Admins see its invoices.</Text>;
-  if (invoices.isPending) return <LoadingState label="Loading the invoices…" />;
-  if (invoices.isError) {
-    return (
-      <FailedState
-        title="The invoices could not be loaded."
-        error={invoices.error}
-        onRetry={invoices.refetch}
-      />
-    );
-  }
-  if (invoices.data.items.length === 0) {
-    return <EmptyState>No invoices yet: each period of a subscription gives one.</EmptyState>;
-  }
   return (
-    <Stack gap="md">
-      <ResponsiveTable
-        aria-label="Invoices"
-        rows={invoices.data.items}
-        rowKey={(row) => row.id}
-        columns={[
-          { header: 'Invoice', rowHeader: true, cell: (row) => row.number },
-          { header: 'Period', cell: (row) => periodText(row.period_start, row.period_end) },
-          { header: 'Plan', cell: (row) => row.plan_name },
-          {
-            header: 'Discount',
-            cell: (row) =>
-              row.discount_code ? `${formatMoney(row.discount, row.currency)} (${row.discount_code})` : '—',
-          },
-          { header: 'Total', align: 'right', cell: (row) => formatMoney(row.total, row.currency) },
-          {
-            header: 'Status',
-            cell: (row) => (
-              <Stack gap={2}>
-                <Badge color={row.status === 'paid' ? 'teal.9' : 'yellow.9'}>
-                  {INVOICE_STATUS_LABELS[row.status]}
-                </Badge>
-                {row.status === 'paid' ? (
-                  <Text size="xs">{showDate(row.paid_at)}</Text>
-                ) : row.last_error ? (
-                  <Text size="xs">{row.last_error}</Text>
-                ) : null}
-              </Stack>
-            ),
-          },
-          { header: 'Download', hiddenHeader: true, cell: (row) => <DownloadButton invoice={row} /> },
-        ]}
-      />
-      <Pager page={invoices.data} busy={invoices.isFetching} onChange={setPosition} />
-    </Stack>
+    <QueryState
+      query={invoices}
+      loading="Loading the invoices…"
+      failed="The invoices could not be loaded."
+      empty={<EmptyState>No invoices yet: each period of a subscription gives one.</EmptyState>}
+    >
+      {(data) => (
+        <Stack gap="md">
+          <ResponsiveTable
+            aria-label="Invoices"
+            rows={data.items}
+            rowKey={(row) => row.id}
+            columns={[
+              { header: 'Invoice', rowHeader: true, cell: (row) => row.number },
+              { header: 'Period', cell: (row) => periodText(row.period_start, row.period_end) },
+              { header: 'Plan', cell: (row) => row.plan_name },
+              {
+                header: 'Discount',
+                cell: (row) =>
+                  row.discount_code
+                    ? `${formatMoney(row.discount, row.currency)} (${row.discount_code})`
+                    : '—',
+              },
+              { header: 'Total', align: 'right', cell: (row) => formatMoney(row.total, row.currency) },
+              {
+                header: 'Status',
+                cell: (row) => (
+                  <Stack gap={2}>
+                    <Badge color={row.status === 'paid' ? 'teal.9' : 'yellow.9'}>
+                      {INVOICE_STATUS_LABELS[row.status]}
+                    </Badge>
+                    {row.status === 'paid' ? (
+                      <Text size="xs">{showDate(row.paid_at)}</Text>
+                    ) : row.last_error ? (
+                      <Text size="xs">{row.last_error}</Text>
+                    ) : null}
+                  </Stack>
+                ),
+              },
+              { header: 'Download', hiddenHeader: true, cell: (row) => <DownloadButton invoice={row} /> },
+            ]}
+          />
+          <Pager page={data} busy={invoices.isFetching} onChange={setPosition} />
+        </Stack>
+      )}
+    </QueryState>
   );
 }

@@ -1,21 +1,16 @@
 import { formatMoney, type Plan, type SubscriptionPreview } from '@kindred/shared';
-import { Button, Card, Group, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useId, useRef, useState } from 'react';
+import { Button, Card, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useRef, useState } from 'react';
 import { FormRefusal } from '@/components/ui/form-refusal';
+import { HeadedForm } from '@/components/ui/headed-form';
 import { toast } from '@/components/ui/toast';
+import { type CardValues, EMPTY_CARD } from '@/entities/card';
 import { usePublicConfig } from '@/lib/config';
 import { focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useKeyedAttempts } from '@/lib/idempotency';
 import { usePreviewSubscription } from '../api/preview-subscription';
 import { useSubscribe } from '../api/subscribe';
-import {
-  type CardValues,
-  cardErrors,
-  EMPTY_CARD,
-  feeText,
-  periodText,
-  toCardInput,
-} from '../lib/billing-labels';
+import { cardErrors, feeText, periodText, toCardInput } from '../lib/billing-labels';
 import { PlanChoices } from './plan-choices';
 
 interface SubscribeValues {
@@ -69,7 +64,6 @@ export interface SubscribeFormProps {
  */
 export function SubscribeForm({ businessId, plans, canMoveMoney }: SubscribeFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  const headingId = useId();
   const attempts = useKeyedAttempts();
   const config = usePublicConfig();
   // With Stripe, cards are typed into Stripe's own field (the wallet screen); here only the sandbox form.
@@ -131,90 +125,85 @@ export function SubscribeForm({ businessId, plans, canMoveMoney }: SubscribeForm
   );
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
-      <Stack gap="md">
-        <Title order={2} size="h3" id={headingId}>
-          Choose a plan
-        </Title>
-        <FormRefusal message={server.refusal} title="Not subscribed" />
-        <Radio.Group label="Plan" required {...form.getInputProps('plan_id')}>
-          <PlanChoices plans={plans} />
-        </Radio.Group>
-        <Group align="flex-end" wrap="wrap">
-          <TextInput
-            label="Discount code"
-            description="Optional: the price is checked before you subscribe."
-            w={260}
-            autoComplete="off"
-            {...form.getInputProps('discount_code')}
+    <HeadedForm formRef={formRef} onSubmit={submit} title="Choose a plan">
+      <FormRefusal message={server.refusal} title="Not subscribed" />
+      <Radio.Group label="Plan" required {...form.getInputProps('plan_id')}>
+        <PlanChoices plans={plans} />
+      </Radio.Group>
+      <Group align="flex-end" wrap="wrap">
+        <TextInput
+          label="Discount code"
+          description="Optional: the price is checked before you subscribe."
+          w={260}
+          autoComplete="off"
+          {...form.getInputProps('discount_code')}
+        />
+        <Button variant="default" onClick={onPreview} loading={previewMutation.isPending}>
+          Preview price
+        </Button>
+      </Group>
+      {preview ? <PreviewPanel preview={preview} /> : null}
+      <Radio.Group label="Pay each period" {...form.getInputProps('method')}>
+        <Stack gap="xs" mt="xs">
+          <Radio value="wallet" label="From the organisation’s wallet" />
+          <Radio
+            value="direct_debit"
+            label="By direct debit from a card"
+            disabled={!sandbox}
+            description={sandbox ? undefined : 'Set up card payments on the wallet screen first.'}
           />
-          <Button variant="default" onClick={onPreview} loading={previewMutation.isPending}>
-            Preview price
+        </Stack>
+      </Radio.Group>
+      {form.values.method === 'direct_debit' && sandbox ? (
+        <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+          <legend>
+            <Text fw={500} size="sm">
+              Card (test card 4242 4242 4242 4242)
+            </Text>
+          </legend>
+          <SimpleGrid cols={{ base: 1, sm: 4 }}>
+            <TextInput
+              label="Card number"
+              required
+              inputMode="numeric"
+              autoComplete="cc-number"
+              {...form.getInputProps('card.number')}
+            />
+            <TextInput
+              label="Expiry month"
+              required
+              inputMode="numeric"
+              autoComplete="cc-exp-month"
+              {...form.getInputProps('card.exp_month')}
+            />
+            <TextInput
+              label="Expiry year"
+              required
+              inputMode="numeric"
+              autoComplete="cc-exp-year"
+              {...form.getInputProps('card.exp_year')}
+            />
+            <TextInput
+              label="Security code"
+              required
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              {...form.getInputProps('card.cvc')}
+            />
+          </SimpleGrid>
+        </fieldset>
+      ) : null}
+      {canMoveMoney ? (
+        <Group>
+          <Button type="submit" loading={subscribeMutation.isPending}>
+            Subscribe
           </Button>
         </Group>
-        {preview ? <PreviewPanel preview={preview} /> : null}
-        <Radio.Group label="Pay each period" {...form.getInputProps('method')}>
-          <Stack gap="xs" mt="xs">
-            <Radio value="wallet" label="From the organisation’s wallet" />
-            <Radio
-              value="direct_debit"
-              label="By direct debit from a card"
-              disabled={!sandbox}
-              description={sandbox ? undefined : 'Set up card payments on the wallet screen first.'}
-            />
-          </Stack>
-        </Radio.Group>
-        {form.values.method === 'direct_debit' && sandbox ? (
-          <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-            <legend>
-              <Text fw={500} size="sm">
-                Card (test card 4242 4242 4242 4242)
-              </Text>
-            </legend>
-            <SimpleGrid cols={{ base: 1, sm: 4 }}>
-              <TextInput
-                label="Card number"
-                required
-                inputMode="numeric"
-                autoComplete="cc-number"
-                {...form.getInputProps('card.number')}
-              />
-              <TextInput
-                label="Expiry month"
-                required
-                inputMode="numeric"
-                autoComplete="cc-exp-month"
-                {...form.getInputProps('card.exp_month')}
-              />
-              <TextInput
-                label="Expiry year"
-                required
-                inputMode="numeric"
-                autoComplete="cc-exp-year"
-                {...form.getInputProps('card.exp_year')}
-              />
-              <TextInput
-                label="Security code"
-                required
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                {...form.getInputProps('card.cvc')}
-              />
-            </SimpleGrid>
-          </fieldset>
-        ) : null}
-        {canMoveMoney ? (
-          <Group>
-            <Button type="submit" loading={subscribeMutation.isPending}>
-              Subscribe
-            </Button>
-          </Group>
-        ) : (
-          <Text size="sm">
-            The organisation can subscribe once Kindred has approved it and while it is not locked.
-          </Text>
-        )}
-      </Stack>
-    </form>
+      ) : (
+        <Text size="sm">
+          The organisation can subscribe once Kindred has approved it and while it is not locked.
+        </Text>
+      )}
+    </HeadedForm>
   );
 }

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { FormRefusal } from '@/components/ui/form-refusal';
+import { HeadedForm } from '@/components/ui/headed-form';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
@@ -26,7 +27,6 @@ import { SubscribeForm } from './subscribe-form';
 
 function DiscountForm({ businessId }: { businessId: number }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const headingId = useId();
   const mutation = useApplyDiscount();
   const form = useAccessibleForm({
     initialValues: { discount_code: '' },
@@ -46,25 +46,20 @@ function DiscountForm({ businessId }: { businessId: number }) {
     toast.success('Update successful', 'The discount comes off every invoice from the next one.');
   });
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
-      <Stack gap="xs">
-        <Title order={3} size="h4" id={headingId}>
-          Add a discount code
-        </Title>
-        <FormRefusal message={server.refusal} />
-        <Group align="flex-end" wrap="wrap">
-          <TextInput
-            label="Discount code"
-            w={260}
-            autoComplete="off"
-            {...form.getInputProps('discount_code')}
-          />
-          <Button type="submit" variant="default" loading={mutation.isPending}>
-            Apply code
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <HeadedForm formRef={formRef} onSubmit={submit} title="Add a discount code" level={3} gap="xs">
+      <FormRefusal message={server.refusal} />
+      <Group align="flex-end" wrap="wrap">
+        <TextInput
+          label="Discount code"
+          w={260}
+          autoComplete="off"
+          {...form.getInputProps('discount_code')}
+        />
+        <Button type="submit" variant="default" loading={mutation.isPending}>
+          Apply code
+        </Button>
+      </Group>
+    </HeadedForm>
   );
 }
 

@@ -6,6 +6,7 @@ import {
   PLAN_FEE_TYPE,
   type Plan,
 } from '@kindred/shared';
+import type { CardValues } from '@/entities/card';
 import { showDate } from '@/lib/format';
 
 /** "₹2,500 a month" / "₹75,000 a year". */
@@ -39,16 +40,6 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<OrgSubscription['status'], strin
 };
 
 export const INVOICE_STATUS_LABELS: Record<Invoice['status'], string> = { paid: 'Paid', due: 'Due' };
-
-/** The sandbox card form's fields, as typed. */
-export interface CardValues {
-  number: string;
-  exp_month: string;
-  exp_year: string;
-  cvc: string;
-}
-
-export const EMPTY_CARD: CardValues = { number: '', exp_month: '', exp_year: '', cvc: '' };
 
 /** Field errors of a typed card, keyed `card.number` and so on. */
 export function cardErrors(card: CardValues, now = new Date()): Record<string, string | null> {

@@ -19,10 +19,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Figure } from '@/components/ui/figure';
 import { FormRefusal } from '@/components/ui/form-refusal';
+import { HeadedForm } from '@/components/ui/headed-form';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
@@ -94,7 +95,6 @@ function MatchingForm({ businessId }: { businessId: number }) {
 
 function MatchingSettingsForm({ businessId, initial }: { businessId: number; initial: MatchingValues }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const headingId = useId();
   const mutation = useSetMatching();
   const form = useAccessibleForm<MatchingValues>({ initialValues: initial, validate });
   const server = useServerErrors(form, {
@@ -107,47 +107,42 @@ function MatchingSettingsForm({ businessId, initial }: { businessId: number; ini
     toast.success(SUCCESS_TOASTS.updateSuccessful.summary, 'The matching is saved.');
   });
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
-      <Stack gap="md">
-        <Title order={2} size="h3" id={headingId}>
-          Matching
-        </Title>
-        <Text size="sm">
-          When an employee gives from their own wallet, the organisation adds a match of its own: it waits for
-          the sign-off admins like any donation on its behalf. Matches never pass the cap per employee or the
-          annual budget (each calendar year).
-        </Text>
-        <FormRefusal message={server.refusal} />
-        <Switch label="Match employees’ gifts" {...form.getInputProps('active', { type: 'checkbox' })} />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <WholeNumberInput
-            label="Ratio (%)"
-            description="100% gives the same again; 50% half of it."
-            required
-            {...form.getInputProps('ratio_percent')}
-          />
-          <TextInput
-            label="Cap per employee per year"
-            description="An amount, for example 500."
-            required
-            inputMode="decimal"
-            {...form.getInputProps('cap')}
-          />
-          <TextInput
-            label="Annual budget"
-            description="In all, each calendar year."
-            required
-            inputMode="decimal"
-            {...form.getInputProps('budget')}
-          />
-        </SimpleGrid>
-        <Group>
-          <Button type="submit" loading={mutation.isPending}>
-            Save matching
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <HeadedForm formRef={formRef} onSubmit={submit} title="Matching">
+      <Text size="sm">
+        When an employee gives from their own wallet, the organisation adds a match of its own: it waits for
+        the sign-off admins like any donation on its behalf. Matches never pass the cap per employee or the
+        annual budget (each calendar year).
+      </Text>
+      <FormRefusal message={server.refusal} />
+      <Switch label="Match employees’ gifts" {...form.getInputProps('active', { type: 'checkbox' })} />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <WholeNumberInput
+          label="Ratio (%)"
+          description="100% gives the same again; 50% half of it."
+          required
+          {...form.getInputProps('ratio_percent')}
+        />
+        <TextInput
+          label="Cap per employee per year"
+          description="An amount, for example 500."
+          required
+          inputMode="decimal"
+          {...form.getInputProps('cap')}
+        />
+        <TextInput
+          label="Annual budget"
+          description="In all, each calendar year."
+          required
+          inputMode="decimal"
+          {...form.getInputProps('budget')}
+        />
+      </SimpleGrid>
+      <Group>
+        <Button type="submit" loading={mutation.isPending}>
+          Save matching
+        </Button>
+      </Group>
+    </HeadedForm>
   );
 }
 

@@ -17,11 +17,11 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import { FormRefusal } from '@/components/ui/form-refusal';
+import { HeadedForm } from '@/components/ui/headed-form';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { organisationQueries } from '@/entities/organisation';
 import { amountError, parseAmount } from '@/lib/amount';
@@ -59,7 +59,6 @@ export function SignoffPolicyForm() {
   const { business, access } = useOrganisationContext();
   const policy = business.signoff_policy;
   const formRef = useRef<HTMLFormElement>(null);
-  const headingId = useId();
   const mutation = useSetSignoffPolicy();
   // How many approvals its sign-off admins can give (decision 033), for the Super Admins who set it.
   const members = useQuery({ ...organisationQueries.members(business.id), enabled: access.isSuperAdmin });
@@ -91,76 +90,71 @@ export function SignoffPolicyForm() {
   });
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
-      <Stack gap="md">
-        <Title order={2} size="h3" id={headingId}>
-          Sign-off policy
-        </Title>
-        <Text size="sm">
-          Each donation on behalf of {business.name} waits, with its amount held from the wallet, until this
-          many different sign-off admins approve it. The person who asked for it never counts.
+    <HeadedForm formRef={formRef} onSubmit={submit} title="Sign-off policy">
+      <Text size="sm">
+        Each donation on behalf of {business.name} waits, with its amount held from the wallet, until this
+        many different sign-off admins approve it. The person who asked for it never counts.
+      </Text>
+      {people ? (
+        <Text size="sm" data-testid="signoff-capacity">
+          {`${business.name} has ${people.signoffAdmins} sign-off admin${people.signoffAdmins === 1 ? '' : 's'}: ${
+            mostSignoffApprovals(people) > 0
+              ? `a donation can need at most ${mostSignoffApprovals(people)} approval${mostSignoffApprovals(people) === 1 ? '' : 's'}.`
+              : 'no donation can be approved yet. Make members sign-off admins on the members screen.'
+          }`}
         </Text>
-        {people ? (
-          <Text size="sm" data-testid="signoff-capacity">
-            {`${business.name} has ${people.signoffAdmins} sign-off admin${people.signoffAdmins === 1 ? '' : 's'}: ${
-              mostSignoffApprovals(people) > 0
-                ? `a donation can need at most ${mostSignoffApprovals(people)} approval${mostSignoffApprovals(people) === 1 ? '' : 's'}.`
-                : 'no donation can be approved yet. Make members sign-off admins on the members screen.'
-            }`}
-          </Text>
-        ) : null}
-        {people && savedProblem ? (
-          <Alert color="yellow" variant="light" title="Some donations can never be approved">
-            {`Under the saved policy: ${savedProblem.message} Donations that can never be approved are listed below for a Super Admin to end.`}
-          </Alert>
-        ) : null}
-        <FormRefusal message={server.refusal} />
-        <fieldset disabled={!access.isSuperAdmin} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-          <Stack gap="md">
-            <NumberInput
-              label="Approvals every donation needs"
-              required
-              min={1}
-              max={MAX_SIGNOFF_APPROVALS}
-              allowDecimal={false}
-              w={260}
-              {...form.getInputProps('approvals_required')}
-            />
-            <Checkbox
-              label="Ask for more approvals for large donations"
-              {...form.getInputProps('large', { type: 'checkbox' })}
-            />
-            {form.values.large ? (
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  label="Large means at least"
-                  description="An amount, for example 5000 or 2500.50."
-                  required
-                  inputMode="decimal"
-                  {...form.getInputProps('threshold')}
-                />
-                <NumberInput
-                  label="Approvals a large donation needs"
-                  required
-                  min={1}
-                  max={MAX_SIGNOFF_APPROVALS}
-                  allowDecimal={false}
-                  {...form.getInputProps('approvals_above_threshold')}
-                />
-              </SimpleGrid>
-            ) : null}
-          </Stack>
-        </fieldset>
-        {access.isSuperAdmin ? (
-          <Group>
-            <Button type="submit" loading={mutation.isPending}>
-              Save policy
-            </Button>
-          </Group>
-        ) : (
-          <Text size="sm">Only the organisation’s Super Admins change its sign-off policy.</Text>
-        )}
-      </Stack>
-    </form>
+      ) : null}
+      {people && savedProblem ? (
+        <Alert color="yellow" variant="light" title="Some donations can never be approved">
+          {`Under the saved policy: ${savedProblem.message} Donations that can never be approved are listed below for a Super Admin to end.`}
+        </Alert>
+      ) : null}
+      <FormRefusal message={server.refusal} />
+      <fieldset disabled={!access.isSuperAdmin} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+        <Stack gap="md">
+          <NumberInput
+            label="Approvals every donation needs"
+            required
+            min={1}
+            max={MAX_SIGNOFF_APPROVALS}
+            allowDecimal={false}
+            w={260}
+            {...form.getInputProps('approvals_required')}
+          />
+          <Checkbox
+            label="Ask for more approvals for large donations"
+            {...form.getInputProps('large', { type: 'checkbox' })}
+          />
+          {form.values.large ? (
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label="Large means at least"
+                description="An amount, for example 5000 or 2500.50."
+                required
+                inputMode="decimal"
+                {...form.getInputProps('threshold')}
+              />
+              <NumberInput
+                label="Approvals a large donation needs"
+                required
+                min={1}
+                max={MAX_SIGNOFF_APPROVALS}
+                allowDecimal={false}
+                {...form.getInputProps('approvals_above_threshold')}
+              />
+            </SimpleGrid>
+          ) : null}
+        </Stack>
+      </fieldset>
+      {access.isSuperAdmin ? (
+        <Group>
+          <Button type="submit" loading={mutation.isPending}>
+            Save policy
+          </Button>
+        </Group>
+      ) : (
+        <Text size="sm">Only the organisation’s Super Admins change its sign-off policy.</Text>
+      )}
+    </HeadedForm>
   );
 }

@@ -5,7 +5,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Modal,
   Paper,
   SegmentedControl,
   Stack,
@@ -16,7 +15,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
-import { DialogActions } from '@/components/ui/dialog-actions';
+import { Dialog } from '@/components/ui/dialog';
+import { DialogForm } from '@/components/ui/dialog-form';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
@@ -39,7 +39,7 @@ function fundsRefusal(error: unknown): string {
   return `${why} Move them again to finish: the same move is retried, so it is not made twice.`;
 }
 
-type Dialog =
+type OpenDialog =
   | { kind: 'add'; parent: OrganisationNode }
   | { kind: 'funds'; parent: OrganisationNode; child: OrganisationNode }
   | { kind: 'employees'; parent: OrganisationNode; child: OrganisationNode };
@@ -72,24 +72,24 @@ function AddDialog({
     }
   };
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormRefusal message={refusal} />
-        <TextInput
-          label="Name"
-          required
-          value={name}
-          error={error}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setError(null);
-          }}
-          data-autofocus
-        />
-        <Text size="sm">You become its Super Admin. It is approved when {parent.name} is.</Text>
-        <DialogActions submitLabel="Add sub-business" pending={add.isPending} onCancel={onClose} />
-      </Stack>
-    </form>
+    <DialogForm
+      onSubmit={submit}
+      actions={{ submitLabel: 'Add sub-business', pending: add.isPending, onCancel: onClose }}
+    >
+      <FormRefusal message={refusal} />
+      <TextInput
+        label="Name"
+        required
+        value={name}
+        error={error}
+        onChange={(event) => {
+          setName(event.currentTarget.value);
+          setError(null);
+        }}
+        data-autofocus
+      />
+      <Text size="sm">You become its Super Admin. It is approved when {parent.name} is.</Text>
+    </DialogForm>
   );
 }
 
@@ -163,25 +163,25 @@ function FundsDialog({
     }
   };
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormRefusal message={refusal} />
-        <DirectionControl parent={parent} child={child} down={down} onChange={setDown} />
-        <TextInput
-          label="Amount"
-          description="For example 250 or 99.50."
-          required
-          inputMode="decimal"
-          value={amount}
-          error={error}
-          onChange={(event) => {
-            setAmount(event.currentTarget.value);
-            setError(null);
-          }}
-        />
-        <DialogActions submitLabel="Move funds" pending={transfer.isPending} onCancel={onClose} />
-      </Stack>
-    </form>
+    <DialogForm
+      onSubmit={submit}
+      actions={{ submitLabel: 'Move funds', pending: transfer.isPending, onCancel: onClose }}
+    >
+      <FormRefusal message={refusal} />
+      <DirectionControl parent={parent} child={child} down={down} onChange={setDown} />
+      <TextInput
+        label="Amount"
+        description="For example 250 or 99.50."
+        required
+        inputMode="decimal"
+        value={amount}
+        error={error}
+        onChange={(event) => {
+          setAmount(event.currentTarget.value);
+          setError(null);
+        }}
+      />
+    </DialogForm>
   );
 }
 
@@ -226,40 +226,40 @@ function EmployeesDialog({
     }
   };
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormRefusal message={refusal} />
-        <DirectionControl
-          parent={parent}
-          child={child}
-          down={down}
-          onChange={(value) => {
-            setDown(value);
-            setChosen([]);
-          }}
-        />
-        {members.isPending ? (
-          <LoadingState label="Loading the members…" layout="inline" />
-        ) : members.data ? (
-          <Checkbox.Group label={`Members of ${from.name}`} value={chosen} onChange={setChosen}>
-            <Stack gap="xs" mt="xs">
-              {members.data.items.map((member) => (
-                <Checkbox
-                  key={member.user_id}
-                  value={String(member.user_id)}
-                  label={`${member.first_name} ${member.last_name} (${member.email})`}
-                />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-        ) : (
-          <Alert color="red" variant="light">
-            You cannot see the members of {from.name}.
-          </Alert>
-        )}
-        <DialogActions submitLabel="Move employees" pending={move.isPending} onCancel={onClose} />
-      </Stack>
-    </form>
+    <DialogForm
+      onSubmit={submit}
+      actions={{ submitLabel: 'Move employees', pending: move.isPending, onCancel: onClose }}
+    >
+      <FormRefusal message={refusal} />
+      <DirectionControl
+        parent={parent}
+        child={child}
+        down={down}
+        onChange={(value) => {
+          setDown(value);
+          setChosen([]);
+        }}
+      />
+      {members.isPending ? (
+        <LoadingState label="Loading the members…" layout="inline" />
+      ) : members.data ? (
+        <Checkbox.Group label={`Members of ${from.name}`} value={chosen} onChange={setChosen}>
+          <Stack gap="xs" mt="xs">
+            {members.data.items.map((member) => (
+              <Checkbox
+                key={member.user_id}
+                value={String(member.user_id)}
+                label={`${member.first_name} ${member.last_name} (${member.email})`}
+              />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      ) : (
+        <Alert color="red" variant="light">
+          You cannot see the members of {from.name}.
+        </Alert>
+      )}
+    </DialogForm>
   );
 }
 
@@ -273,7 +273,7 @@ function Node({
   node: OrganisationNode;
   parent: OrganisationNode | null;
   manage: boolean;
-  onDialog: (dialog: Dialog) => void;
+  onDialog: (dialog: OpenDialog) => void;
   onDelete: (node: OrganisationNode) => void;
 }) {
   const headingId = useId();
@@ -359,7 +359,7 @@ export function StructureSection() {
   const { business } = useOrganisationContext();
   const tree = useQuery(organisationMoneyQueries.tree(business.id));
   const remove = useDeleteSubBusiness(business.id);
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const close = () => setDialog(null);
 
@@ -417,13 +417,7 @@ export function StructureSection() {
           <EmptyState>{business.name} has no sub-businesses yet.</EmptyState>
         ) : null}
       </Stack>
-      <Modal
-        opened={dialog !== null}
-        onClose={close}
-        title={title}
-        centered
-        closeButtonProps={{ 'aria-label': 'Close dialog' }}
-      >
+      <Dialog opened={dialog !== null} onClose={close} title={title}>
         {dialog?.kind === 'add' ? (
           <AddDialog rootId={business.id} parent={dialog.parent} onClose={close} />
         ) : null}
@@ -433,7 +427,7 @@ export function StructureSection() {
         {dialog?.kind === 'employees' ? (
           <EmployeesDialog parent={dialog.parent} child={dialog.child} onClose={close} />
         ) : null}
-      </Modal>
+      </Dialog>
     </Paper>
   );
 }

@@ -7,10 +7,12 @@ import { ShowMore } from '@/components/ui/pager';
 import { QueryState } from '@/components/ui/query-state';
 import { ReasonDialog, useReasonSubmit } from '@/components/ui/reason-dialog';
 import { buttonColumn, ResponsiveTable, type TableColumn } from '@/components/ui/responsive-table';
+import { SelectAllCheckbox } from '@/components/ui/selection-panel';
 import { EmptyState } from '@/components/ui/states';
 import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
 import { useKeyedAttempts } from '@/lib/idempotency';
+import { useSelectedIds } from '@/lib/selection';
 import { useApprovePayouts } from '../api/approve-payouts';
 import { adminPayoutsQuery } from '../api/get-admin-payouts';
 import { useRejectPayout } from '../api/reject-payout';
@@ -78,7 +80,7 @@ function RefuseDialog({ payout, onClose }: { payout: Payout; onClose: () => void
 /** The payouts charities asked for, to approve and pay or refuse; paid and failed ones behind the filter. */
 export function AdminPayoutRequests({ canAct }: { canAct: boolean }) {
   const [status, setStatus] = useState<PayoutStatus>('requested');
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const { selected, setSelected, toggle } = useSelectedIds();
   const [refusing, setRefusing] = useState<Payout | null>(null);
   const payouts = useInfiniteQuery(adminPayoutsQuery(status));
   const approve = useApprovePayouts();
@@ -86,14 +88,6 @@ export function AdminPayoutRequests({ canAct }: { canAct: boolean }) {
   const items = payouts.data?.pages.flatMap((page) => page.items) ?? [];
   const deciding = canAct && status === 'requested';
   const chosen = deciding ? items.filter((payout) => selected.has(payout.id)) : [];
-
-  const toggle = (id: number, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
 
   const approveChosen = async () => {
     const total = formatMoney(totalOf(chosen));
@@ -159,13 +153,11 @@ export function AdminPayoutRequests({ canAct }: { canAct: boolean }) {
     >
       {deciding && items.length > 0 ? (
         <Group gap="sm" wrap="wrap">
-          <Checkbox
+          <SelectAllCheckbox
             label="Select all shown"
-            checked={chosen.length === items.length}
-            indeterminate={chosen.length > 0 && chosen.length < items.length}
-            onChange={(event) =>
-              setSelected(new Set(event.currentTarget.checked ? items.map((payout) => payout.id) : []))
-            }
+            shownIds={items.map((payout) => payout.id)}
+            chosenCount={chosen.length}
+            onSelect={setSelected}
           />
           <Button
             disabled={chosen.length === 0}

@@ -7,7 +7,7 @@ import { toastTexts } from '@/testing/notifications';
 import { confirmWithReason, expectReasonAsked } from '@/testing/reason-dialog';
 import { renderRoutes } from '@/testing/render';
 import { sessionClearedAfterEachTest, signInAsPlatformUser } from '@/testing/session';
-import { accountForReviewFixture, payoutFixture } from '../testing/fixtures';
+import { accountForReviewFixture, callsTo, payoutFixture } from '../testing/fixtures';
 import { AdminPayoutsScreen } from './admin-payouts-screen';
 
 const routes = [{ path: '/admin/payouts', element: <AdminPayoutsScreen /> }];
@@ -28,12 +28,6 @@ function renderScreen(adminType: number, handlers: Record<string, Route> = {}) {
   renderRoutes(routes, '/admin/payouts');
   return fetchMock;
 }
-
-const callsTo = (fetchMock: ReturnType<typeof stubFetch>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(
-    ([input, init]) =>
-      (init?.method ?? 'GET') === method && new URL(String(input), 'http://x').pathname === path,
-  );
 
 sessionClearedAfterEachTest();
 afterEach(() => vi.unstubAllGlobals());

@@ -1,7 +1,5 @@
-import { Alert, Anchor, Text } from '@mantine/core';
-import { Link } from 'react-router';
-import { Page } from '@/components/ui/page';
-import { usePlatformAdmin } from '@/entities/session';
+import { ViewOnlyAlert } from '@/components/ui/admin-only';
+import { PlatformAdminScreen } from '@/entities/session';
 import { AdminPayoutAccounts } from './admin-payout-accounts';
 import { AdminPayoutRequests } from './admin-payout-requests';
 
@@ -12,34 +10,15 @@ const TITLE = 'Payouts';
  * and pay or refuse (Super Admins and Admins); any platform admin sees the lists and statements.
  */
 export function AdminPayoutsScreen() {
-  const abilities = usePlatformAdmin();
-  if (!abilities.view) {
-    return (
-      <Page title={TITLE}>
-        <Text>This area is for platform admins only.</Text>
-      </Page>
-    );
-  }
   return (
-    <Page
-      title={TITLE}
-      size="xl"
-      description={
-        <Text c="dimmed">
-          Money out to charities&apos; banks.{' '}
-          <Anchor component={Link} to="/admin">
-            Admin home
-          </Anchor>
-        </Text>
-      }
-    >
-      {abilities.act ? null : (
-        <Alert color="gray" variant="light" title="View only">
-          {abilities.whyNot}
-        </Alert>
+    <PlatformAdminScreen title={TITLE} size="xl" description="Money out to charities' banks.">
+      {(abilities) => (
+        <>
+          {abilities.act ? null : <ViewOnlyAlert>{abilities.whyNot}</ViewOnlyAlert>}
+          <AdminPayoutAccounts canAct={abilities.act} />
+          <AdminPayoutRequests canAct={abilities.act} />
+        </>
       )}
-      <AdminPayoutAccounts canAct={abilities.act} />
-      <AdminPayoutRequests canAct={abilities.act} />
-    </Page>
+    </PlatformAdminScreen>
   );
 }

@@ -5,7 +5,7 @@ import { bodyOfCall, errorResponse, headersOf, jsonResponse, type Route, stubFet
 import { toastTexts } from '@/testing/notifications';
 import { renderWithProviders } from '@/testing/render';
 import { sessionClearedAfterEachTest, signInWith } from '@/testing/session';
-import { accountFixture, FUNDS, payoutFixture } from '../testing/fixtures';
+import { accountFixture, callsTo, FUNDS, payoutFixture } from '../testing/fixtures';
 import { CharityPayouts } from './charity-payouts';
 
 const NONE = () => errorResponse(404, 'NOT_FOUND', 'The payout account was not found.');
@@ -23,12 +23,6 @@ function renderPayouts(routes: Record<string, Route> = {}) {
   renderWithProviders(<CharityPayouts charityId={3} />);
   return fetchMock;
 }
-
-const callsTo = (fetchMock: ReturnType<typeof stubFetch>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(
-    ([input, init]) =>
-      (init?.method ?? 'GET') === method && new URL(String(input), 'http://x').pathname === path,
-  );
 
 sessionClearedAfterEachTest();
 beforeEach(() => signInWith());

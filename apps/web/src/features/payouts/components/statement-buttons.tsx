@@ -1,22 +1,13 @@
 import type { Payout } from '@kindred/shared';
 import { Button, Group } from '@mantine/core';
-import { useState } from 'react';
+import { useDownloading } from '@/lib/downloading';
 import { showDate } from '@/lib/format';
 import { downloadStatement, type StatementFormat } from '../api/download-statement';
 
 /** A payout's statement as PDF or CSV: the gifts it pays. */
 export function StatementButtons({ payout }: { payout: Payout }) {
-  const [busy, setBusy] = useState<StatementFormat | null>(null);
-  const download = async (format: StatementFormat) => {
-    setBusy(format);
-    try {
-      await downloadStatement(payout, format);
-    } catch {
-      // The API client showed the error toast.
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { busy, run } = useDownloading<StatementFormat>();
+  const download = (format: StatementFormat) => run(format, () => downloadStatement(payout, format));
   return (
     <Group gap="xs" wrap="wrap">
       {(['pdf', 'csv'] as const).map((format) => (

@@ -1,4 +1,6 @@
 import type { Payout, PayoutAccountForReview, ProviderAccountInfo } from '@kindred/shared';
+import { charityFundsFixture } from '@/testing/fixtures';
+import type { stubFetch } from '@/testing/http';
 
 /** River Trust's payout account in the sandbox: waiting for a check unless told otherwise. */
 export function accountFixture(overrides: Partial<ProviderAccountInfo> = {}): ProviderAccountInfo {
@@ -45,14 +47,11 @@ export function payoutFixture(overrides: Partial<Payout> = {}): Payout {
   };
 }
 
-export const FUNDS = {
-  charity_id: 3,
-  charity_funds: 250_000,
-  project_funds: 40_000,
-  available: 180_000,
-  held: 2_500,
-  refunded: 1_250,
-  paid_out: 0,
-  payouts_waiting: 0,
-  currency: 'INR',
-};
+export const FUNDS = charityFundsFixture();
+
+/** The calls `fetchMock` had with `method` to `path`. */
+export const callsTo = (fetchMock: ReturnType<typeof stubFetch>, method: string, path: string) =>
+  fetchMock.mock.calls.filter(
+    ([input, init]) =>
+      (init?.method ?? 'GET') === method && new URL(String(input), 'http://x').pathname === path,
+  );

@@ -1,7 +1,7 @@
 import type { AdminAccount, AdminGroup, AdminProject, Business, Page } from '@kindred/shared';
 import type { PagePosition } from '@/components/ui/pager';
 import { api } from '@/lib/api-client';
-import { listPages, pageAt } from './keys';
+import { filteredPageAt, listPages } from './keys';
 
 export type AccountKind = 'charities' | 'organisations' | 'projects' | 'groups';
 
@@ -15,12 +15,7 @@ export interface AccountFilters {
 /** GET /admin/charity_list */
 export function getCharities(filters: AccountFilters, position: PagePosition, signal?: AbortSignal) {
   return api.get<Page<AdminAccount>>('/admin/charity_list', {
-    query: {
-      q: filters.q || undefined,
-      status: filters.status || undefined,
-      locked: filters.locked || undefined,
-      ...pageAt(position, 20),
-    },
+    query: filteredPageAt(filters, position),
     signal,
   });
 }
@@ -28,12 +23,7 @@ export function getCharities(filters: AccountFilters, position: PagePosition, si
 /** GET /admin/business_list (approved ones unless another status is chosen) */
 export function getOrganisations(filters: AccountFilters, position: PagePosition, signal?: AbortSignal) {
   return api.get<Page<Business>>('/admin/business_list', {
-    query: {
-      q: filters.q || undefined,
-      status: filters.status || 'approved',
-      locked: filters.locked || undefined,
-      ...pageAt(position, 20),
-    },
+    query: filteredPageAt({ ...filters, status: filters.status || 'approved' }, position),
     signal,
   });
 }
@@ -41,7 +31,7 @@ export function getOrganisations(filters: AccountFilters, position: PagePosition
 /** GET /admin/projects_list */
 export function getProjects(filters: AccountFilters, position: PagePosition, signal?: AbortSignal) {
   return api.get<Page<AdminProject>>('/admin/projects_list', {
-    query: { q: filters.q || undefined, status: filters.status || undefined, ...pageAt(position, 20) },
+    query: filteredPageAt({ q: filters.q, status: filters.status }, position),
     signal,
   });
 }
@@ -49,7 +39,7 @@ export function getProjects(filters: AccountFilters, position: PagePosition, sig
 /** GET /admin/group_list */
 export function getGroups(filters: AccountFilters, position: PagePosition, signal?: AbortSignal) {
   return api.get<Page<AdminGroup>>('/admin/group_list', {
-    query: { q: filters.q || undefined, type: filters.status || undefined, ...pageAt(position, 20) },
+    query: filteredPageAt({ q: filters.q, type: filters.status }, position),
     signal,
   });
 }

@@ -1,7 +1,7 @@
 import type { AdminUser, Page } from '@kindred/shared';
 import type { PagePosition } from '@/components/ui/pager';
 import { api } from '@/lib/api-client';
-import { listPages, pageAt, platformAdminKey } from './keys';
+import { filteredPageAt, listPages, platformAdminKey } from './keys';
 
 export interface UserFilters {
   q: string;
@@ -12,12 +12,7 @@ export interface UserFilters {
 /** GET /admin/user_list: people by name or email, filtered, newest first. */
 export function getUsers(filters: UserFilters, position: PagePosition, signal?: AbortSignal) {
   return api.get<Page<AdminUser>>('/admin/user_list', {
-    query: {
-      q: filters.q || undefined,
-      status: filters.status || undefined,
-      platform_admin: filters.platform_admin || undefined,
-      ...pageAt(position, 20),
-    },
+    query: filteredPageAt(filters, position),
     signal,
   });
 }

@@ -12,6 +12,17 @@ export const pageAt = (position: PagePosition, limit: number) => ({
 });
 
 /**
+ * The query of an admin list at `position`, 20 rows a page: its filters, the empty ones left out
+ * (the API's own default stands for them).
+ */
+export function filteredPageAt<F extends { [Name in keyof F]: string }>(filters: F, position: PagePosition) {
+  const chosen = Object.fromEntries(
+    Object.entries(filters).map(([name, value]) => [name, value || undefined]),
+  );
+  return { ...chosen, ...pageAt(position, 20) };
+}
+
+/**
  * The query options of an admin list (people, accounts, the audit log, expiring projects): one page
  * for its filters at a position, keyed under `[platform-admin, name]`; the page shown stays while the
  * next one loads.

@@ -1,5 +1,5 @@
-import { Alert, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { AdminsOnlyPage, ViewOnlyAlert } from '@/components/ui/admin-only';
 import { Page } from '@/components/ui/page';
 import { usePlatformAdmin } from '@/entities/session';
 import { AdminNav } from './admin-nav';
@@ -18,20 +18,12 @@ export function AdminPage({
 }) {
   const abilities = usePlatformAdmin();
   if (!abilities.view) {
-    return (
-      <Page title={title}>
-        <Text>This area is for platform admins only.</Text>
-      </Page>
-    );
+    return <AdminsOnlyPage title={title} />;
   }
   return (
     <Page title={title} description={description} size={size}>
       <AdminNav />
-      {abilities.act ? null : (
-        <Alert color="gray" variant="light" title="View only">
-          {abilities.whyNot}
-        </Alert>
-      )}
+      {abilities.act ? null : <ViewOnlyAlert>{abilities.whyNot}</ViewOnlyAlert>}
       {children}
     </Page>
   );

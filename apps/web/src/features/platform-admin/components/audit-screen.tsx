@@ -1,16 +1,18 @@
 import type { AuditEntry } from '@kindred/shared';
-import { Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type PagePosition, Pager } from '@/components/ui/pager';
+import { QueryState } from '@/components/ui/query-state';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { EmptyState } from '@/components/ui/states';
 import { showDateTime } from '@/lib/format';
 import { type AuditFilters, auditQueries } from '../api/get-audit';
 import { AdminPage } from './admin-only';
+import { type FilterChoice, FilterSelect } from './filter-select';
 
-const TARGETS = [
+const TARGETS: FilterChoice<AuditFilters['target_type']>[] = [
   { value: '', label: 'Anything' },
   { value: 'user', label: 'People' },
   { value: 'business', label: 'Organisations' },
@@ -58,12 +60,11 @@ export function AuditScreen() {
             maxLength={100}
             onChange={(event) => change({ action: event.currentTarget.value })}
           />
-          <Select
+          <FilterSelect
             label="About"
             value={filters.target_type}
-            data={TARGETS}
-            allowDeselect={false}
-            onChange={(value) => change({ target_type: (value ?? '') as AuditFilters['target_type'] })}
+            choices={TARGETS}
+            onChange={(value) => change({ target_type: value ?? '' })}
           />
           <TextInput
             label="Its number"
@@ -74,29 +75,31 @@ export function AuditScreen() {
           />
         </Group>
       </Paper>
-      {list.isError && !list.data ? (
-        <FailedState title="The audit log could not be loaded." error={list.error} onRetry={list.refetch} />
-      ) : !list.data ? (
-        <LoadingState label="Loading the audit log…" />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState>No admin action matches.</EmptyState>
-      ) : (
-        <Stack gap="sm">
-          <ResponsiveTable
-            aria-label="Admin actions"
-            rows={list.data.items}
-            rowKey={(entry) => entry.id}
-            columns={[
-              { header: 'When', rowHeader: true, cell: (entry) => showDateTime(entry.created_at) },
-              { header: 'Who', cell: (entry) => entry.actor_name ?? 'Scheduled work' },
-              { header: 'Action', cell: (entry) => entry.action },
-              { header: 'About', cell: aboutOf },
-              { header: 'Why', cell: (entry) => entry.reason ?? '—' },
-            ]}
-          />
-          <Pager page={list.data} busy={list.isFetching} onChange={setPosition} />
-        </Stack>
-      )}
+      <QueryState
+        query={list}
+        loading="Loading the audit log…"
+        failed="The audit log could not be loaded."
+        empty={<EmptyState>No admin action matches.</EmptyState>}
+        keepDataOnError
+      >
+        {(data) => (
+          <Stack gap="sm">
+            <ResponsiveTable
+              aria-label="Admin actions"
+              rows={data.items}
+              rowKey={(entry) => entry.id}
+              columns={[
+                { header: 'When', rowHeader: true, cell: (entry) => showDateTime(entry.created_at) },
+                { header: 'Who', cell: (entry) => entry.actor_name ?? 'Scheduled work' },
+                { header: 'Action', cell: (entry) => entry.action },
+                { header: 'About', cell: aboutOf },
+                { header: 'Why', cell: (entry) => entry.reason ?? '—' },
+              ]}
+            />
+            <Pager page={data} busy={list.isFetching} onChange={setPosition} />
+          </Stack>
+        )}
+      </QueryState>
     </AdminPage>
   );
 }

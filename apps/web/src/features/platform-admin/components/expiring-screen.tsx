@@ -1,18 +1,22 @@
 import { type AdminExpiringProject, PROJECT_STATUS } from '@kindred/shared';
-import { Anchor, Button, Checkbox, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
 import { type PagePosition, Pager } from '@/components/ui/pager';
+import { QueryState } from '@/components/ui/query-state';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { SelectionPanel } from '@/components/ui/selection-panel';
+import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { usePlatformAdmin } from '@/entities/session';
 import { showDate, showDateTime } from '@/lib/format';
+import { useSelectedIds } from '@/lib/selection';
 import { type ExpiringFilters, expiringQueries } from '../api/get-expiring';
 import { useMailProjects } from '../api/mail-projects';
 import { AdminPage } from './admin-only';
+import { type FilterChoice, FilterSelect } from './filter-select';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -22,12 +26,24 @@ function when(project: AdminExpiringProject): string {
   return `Ends in ${plural(project.days_left, 'day', 'days')}`;
 }
 
+const DAYS_CHOICES: FilterChoice<string>[] = [
+  { value: '7', label: '7 days' },
+  { value: '14', label: '14 days' },
+  { value: '30', label: '30 days' },
+  { value: '60', label: '60 days' },
+];
+
+const WHICH_CHOICES: FilterChoice<ExpiringFilters['which']>[] = [
+  { value: 'both', label: 'Ending soon and Finished' },
+  { value: 'ending', label: 'Ending soon' },
+  { value: 'finished', label: 'Finished' },
+];
 /** `/admin/expiring`: projects near their end; remind their admins to extend them. */
 export function ExpiringScreen() {
   const abilities = usePlatformAdmin();
   const [filters, setFilters] = useState<ExpiringFilters>({ days: 14, which: 'both' });
   const [position, setPosition] = useState<PagePosition>({});
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const { selected, setSelected, toggle } = useSelectedIds();
   const list = useQuery(expiringQueries.page(filters, position));
   const mail = useMailProjects();
   const items = list.data?.items ?? [];
@@ -38,14 +54,6 @@ export function ExpiringScreen() {
     setPosition({});
     setSelected(new Set());
   };
-  const toggle = (id: number, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-
   const send = async () => {
     if (chosen.length === 0) return;
     const ok = await confirm({
@@ -72,7 +80,6 @@ export function ExpiringScreen() {
     }
   };
 
-  const allChosen = items.length > 0 && chosen.length === items.length;
   return (
     <AdminPage
       title="Expiring projects"
@@ -80,54 +87,38 @@ export function ExpiringScreen() {
     >
       <Paper withBorder p="md" component="search" aria-label="Choose projects">
         <Group gap="md" align="flex-end" wrap="wrap">
-          <Select
+          <FilterSelect
             label="Ending within"
             value={String(filters.days)}
-            data={[
-              { value: '7', label: '7 days' },
-              { value: '14', label: '14 days' },
-              { value: '30', label: '30 days' },
-              { value: '60', label: '60 days' },
-            ]}
-            allowDeselect={false}
+            choices={DAYS_CHOICES}
             onChange={(value) => change({ days: Number(value ?? 14) })}
           />
-          <Select
+          <FilterSelect
             label="Show"
             value={filters.which}
-            data={[
-              { value: 'both', label: 'Ending soon and Finished' },
-              { value: 'ending', label: 'Ending soon' },
-              { value: 'finished', label: 'Finished' },
-            ]}
-            allowDeselect={false}
-            onChange={(value) => change({ which: (value ?? 'both') as ExpiringFilters['which'] })}
+            choices={WHICH_CHOICES}
+            onChange={(value) => change({ which: value ?? 'both' })}
           />
         </Group>
       </Paper>
-      {list.isError && !list.data ? (
-        <FailedState title="The projects could not be loaded." error={list.error} onRetry={list.refetch} />
-      ) : !list.data ? (
-        <LoadingState label="Loading projects…" />
-      ) : items.length === 0 ? (
-        <EmptyState>No project ends within {filters.days} days, and none has finished.</EmptyState>
-      ) : (
-        <Stack gap="sm">
-          <Paper withBorder p="sm" component="section" aria-label="Selected projects">
-            <Group justify="space-between" gap="sm">
-              <Checkbox
-                label="Select all on this page"
-                checked={allChosen}
-                indeterminate={chosen.length > 0 && !allChosen}
-                disabled={!abilities.act}
-                onChange={(event) =>
-                  setSelected(event.currentTarget.checked ? new Set(items.map((p) => p.id)) : new Set())
-                }
-              />
-              <Group gap="sm">
-                <Text size="sm" role="status">
-                  {chosen.length === 0 ? 'None selected.' : `${chosen.length} selected.`}
-                </Text>
+      <QueryState
+        query={list}
+        loading="Loading projects…"
+        failed="The projects could not be loaded."
+        empty={<EmptyState>No project ends within {filters.days} days, and none has finished.</EmptyState>}
+        keepDataOnError
+      >
+        {(data) => (
+          <Stack gap="sm">
+            <SelectionPanel
+              name="Selected projects"
+              label="Select all on this page"
+              shownIds={items.map((p) => p.id)}
+              chosenCount={chosen.length}
+              onSelect={setSelected}
+              disabled={!abilities.act}
+              status={chosen.length === 0 ? 'None selected.' : `${chosen.length} selected.`}
+              action={
                 <Button
                   onClick={send}
                   disabled={!abilities.act || chosen.length === 0}
@@ -135,52 +126,53 @@ export function ExpiringScreen() {
                 >
                   Mail selected
                 </Button>
-              </Group>
-            </Group>
-            {abilities.act ? null : (
-              <Text size="sm" c="dimmed" mt="xs">
-                {abilities.whyNot}
-              </Text>
-            )}
-          </Paper>
-          <ResponsiveTable
-            aria-label="Projects near their end"
-            rows={items}
-            rowKey={(project) => project.id}
-            columns={[
-              {
-                header: 'Select',
-                hiddenHeader: true,
-                cell: (project) => (
-                  <Checkbox
-                    aria-label={`Select ${project.title}`}
-                    checked={selected.has(project.id)}
-                    disabled={!abilities.act}
-                    onChange={(event) => toggle(project.id, event.currentTarget.checked)}
-                  />
-                ),
-              },
-              {
-                header: 'Project',
-                rowHeader: true,
-                cell: (project) => (
-                  <Anchor component={Link} to={`/admin/projects/${project.id}`}>
-                    {project.title}
-                  </Anchor>
-                ),
-              },
-              { header: 'Charity', cell: (project) => project.charity_name ?? '—' },
-              { header: 'End', cell: when },
-              {
-                header: 'Last reminded',
-                cell: (project) =>
-                  project.last_reminded_at ? showDateTime(project.last_reminded_at) : 'Never',
-              },
-            ]}
-          />
-          <Pager page={list.data} busy={list.isFetching} onChange={setPosition} />
-        </Stack>
-      )}
+              }
+            >
+              {abilities.act ? null : (
+                <Text size="sm" c="dimmed" mt="xs">
+                  {abilities.whyNot}
+                </Text>
+              )}
+            </SelectionPanel>
+            <ResponsiveTable
+              aria-label="Projects near their end"
+              rows={items}
+              rowKey={(project) => project.id}
+              columns={[
+                {
+                  header: 'Select',
+                  hiddenHeader: true,
+                  cell: (project) => (
+                    <Checkbox
+                      aria-label={`Select ${project.title}`}
+                      checked={selected.has(project.id)}
+                      disabled={!abilities.act}
+                      onChange={(event) => toggle(project.id, event.currentTarget.checked)}
+                    />
+                  ),
+                },
+                {
+                  header: 'Project',
+                  rowHeader: true,
+                  cell: (project) => (
+                    <Anchor component={Link} to={`/admin/projects/${project.id}`}>
+                      {project.title}
+                    </Anchor>
+                  ),
+                },
+                { header: 'Charity', cell: (project) => project.charity_name ?? '—' },
+                { header: 'End', cell: when },
+                {
+                  header: 'Last reminded',
+                  cell: (project) =>
+                    project.last_reminded_at ? showDateTime(project.last_reminded_at) : 'Never',
+                },
+              ]}
+            />
+            <Pager page={data} busy={list.isFetching} onChange={setPosition} />
+          </Stack>
+        )}
+      </QueryState>
     </AdminPage>
   );
 }

@@ -1,16 +1,32 @@
 import type { AdminUser } from '@kindred/shared';
-import { Anchor, Badge, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type PagePosition, Pager } from '@/components/ui/pager';
+import { QueryState } from '@/components/ui/query-state';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { EmptyState } from '@/components/ui/states';
 import { ADMIN_TYPE_LABELS } from '@/entities/session';
 import { showDate } from '@/lib/format';
 import { type UserFilters, userListQueries } from '../api/get-users';
 import { AdminPage } from './admin-only';
+import { type FilterChoice, FilterSelect } from './filter-select';
+
+const STATUS_CHOICES: FilterChoice<UserFilters['status']>[] = [
+  { value: '', label: 'Any' },
+  { value: 'active', label: 'Activated' },
+  { value: 'not_activated', label: 'Not activated' },
+  { value: 'deactivated', label: 'Deactivated' },
+  { value: 'deleted', label: 'Deleted' },
+];
+
+const ADMIN_CHOICES: FilterChoice<UserFilters['platform_admin']>[] = [
+  { value: '', label: 'Everyone' },
+  { value: 'yes', label: 'Only platform admins' },
+  { value: 'no', label: 'No platform admins' },
+];
 
 export function personStatus(user: AdminUser): string {
   if (user.deleted) return 'Deleted';
@@ -39,71 +55,61 @@ export function PeopleScreen() {
             onChange={(event) => change({ q: event.currentTarget.value })}
             maxLength={200}
           />
-          <Select
+          <FilterSelect
             label="Status"
             value={filters.status}
-            onChange={(value) => change({ status: (value ?? '') as UserFilters['status'] })}
-            data={[
-              { value: '', label: 'Any' },
-              { value: 'active', label: 'Activated' },
-              { value: 'not_activated', label: 'Not activated' },
-              { value: 'deactivated', label: 'Deactivated' },
-              { value: 'deleted', label: 'Deleted' },
-            ]}
-            allowDeselect={false}
+            choices={STATUS_CHOICES}
+            onChange={(value) => change({ status: value ?? '' })}
           />
-          <Select
+          <FilterSelect
             label="Platform admins"
             value={filters.platform_admin}
-            onChange={(value) => change({ platform_admin: (value ?? '') as UserFilters['platform_admin'] })}
-            data={[
-              { value: '', label: 'Everyone' },
-              { value: 'yes', label: 'Only platform admins' },
-              { value: 'no', label: 'No platform admins' },
-            ]}
-            allowDeselect={false}
+            choices={ADMIN_CHOICES}
+            onChange={(value) => change({ platform_admin: value ?? '' })}
           />
         </Group>
       </Paper>
-      {list.isError && !list.data ? (
-        <FailedState title="The people could not be loaded." error={list.error} onRetry={list.refetch} />
-      ) : !list.data ? (
-        <LoadingState label="Loading people…" />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState>No one matches. Try another name, email or filter.</EmptyState>
-      ) : (
-        <Stack gap="sm">
-          <ResponsiveTable
-            aria-label="People"
-            rows={list.data.items}
-            rowKey={(user) => user.id}
-            columns={[
-              {
-                header: 'Name',
-                rowHeader: true,
-                cell: (user) => (
-                  <Anchor component={Link} to={`/admin/people/${user.id}`}>
-                    {`${user.first_name} ${user.last_name}`.trim()}
-                  </Anchor>
-                ),
-              },
-              { header: 'Email', cell: (user) => user.email },
-              { header: 'Status', cell: (user) => personStatus(user) },
-              {
-                header: 'Platform admin',
-                cell: (user) =>
-                  user.is_iic_admin ? (
-                    <Badge variant="light">{ADMIN_TYPE_LABELS[user.admin_type ?? 0] ?? 'Admin'}</Badge>
-                  ) : (
-                    'No'
+      <QueryState
+        query={list}
+        loading="Loading people…"
+        failed="The people could not be loaded."
+        empty={<EmptyState>No one matches. Try another name, email or filter.</EmptyState>}
+        keepDataOnError
+      >
+        {(data) => (
+          <Stack gap="sm">
+            <ResponsiveTable
+              aria-label="People"
+              rows={data.items}
+              rowKey={(user) => user.id}
+              columns={[
+                {
+                  header: 'Name',
+                  rowHeader: true,
+                  cell: (user) => (
+                    <Anchor component={Link} to={`/admin/people/${user.id}`}>
+                      {`${user.first_name} ${user.last_name}`.trim()}
+                    </Anchor>
                   ),
-              },
-              { header: 'Joined', cell: (user) => showDate(user.created_at) },
-            ]}
-          />
-          <Pager page={list.data} busy={list.isFetching} onChange={setPosition} />
-        </Stack>
-      )}
+                },
+                { header: 'Email', cell: (user) => user.email },
+                { header: 'Status', cell: (user) => personStatus(user) },
+                {
+                  header: 'Platform admin',
+                  cell: (user) =>
+                    user.is_iic_admin ? (
+                      <Badge variant="light">{ADMIN_TYPE_LABELS[user.admin_type ?? 0] ?? 'Admin'}</Badge>
+                    ) : (
+                      'No'
+                    ),
+                },
+                { header: 'Joined', cell: (user) => showDate(user.created_at) },
+              ]}
+            />
+            <Pager page={data} busy={list.isFetching} onChange={setPosition} />
+          </Stack>
+        )}
+      </QueryState>
     </AdminPage>
   );
 }

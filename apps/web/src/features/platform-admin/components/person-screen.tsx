@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
 import { FormRefusal } from '@/components/ui/form-refusal';
@@ -37,6 +37,19 @@ import { AdminPage } from './admin-only';
 import { personStatus } from './people-screen';
 
 const nameOf = (detail: AdminUserDetail) => `${detail.user.first_name} ${detail.user.last_name}`.trim();
+
+/** One card of a person's summary: what it is about, its figure in bold, then its details. */
+function SummaryCard({ label, value, children }: { label: string; value: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700}>{value}</Text>
+      {children}
+    </Paper>
+  );
+}
 
 /** Why a button is off, said beside it (Employees look; some actions are for Super Admins). */
 function Why({ text }: { text: string | null }) {
@@ -289,36 +302,24 @@ export function PersonScreen() {
         </Alert>
       ) : null}
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <Paper withBorder p="md">
-          <Text size="sm" c="dimmed">
-            Status
-          </Text>
-          <Text fw={700}>{personStatus(detail.user)}</Text>
+        <SummaryCard label="Status" value={personStatus(detail.user)}>
           <Text size="sm">Joined {showDate(detail.user.created_at)}</Text>
           <Text size="sm">
             {detail.user.is_iic_admin
               ? `Platform ${ADMIN_TYPE_LABELS[detail.user.admin_type ?? 0] ?? 'admin'}`
               : 'Not a platform admin'}
           </Text>
-        </Paper>
-        <Paper withBorder p="md">
-          <Text size="sm" c="dimmed">
-            Wallet
-          </Text>
-          <Text fw={700}>{formatMoney(detail.wallet.wallet)}</Text>
+        </SummaryCard>
+        <SummaryCard label="Wallet" value={formatMoney(detail.wallet.wallet)}>
           <Text size="sm">
             Credits {formatMoney(detail.wallet.credits)}, held {formatMoney(detail.wallet.held)}
           </Text>
-        </Paper>
-        <Paper withBorder p="md">
-          <Text size="sm" c="dimmed">
-            Giving
-          </Text>
-          <Text fw={700}>{formatMoney(detail.giving.funds)}</Text>
+        </SummaryCard>
+        <SummaryCard label="Giving" value={formatMoney(detail.giving.funds)}>
           <Text size="sm">
             {detail.giving.donations} donations, {detail.giving.hours} hours, {detail.giving.gifts} gifts
           </Text>
-        </Paper>
+        </SummaryCard>
       </SimpleGrid>
       <Paper withBorder p="md" component="section" aria-labelledby="memberships-heading">
         <Title order={2} size="h4" id="memberships-heading" mb="sm">

@@ -1,15 +1,47 @@
 import { email, type User } from '@kindred/shared';
-import { PasswordInput, Text, TextInput } from '@mantine/core';
-import { useRef } from 'react';
+import { Text, TextInput } from '@mantine/core';
+import { type FormEventHandler, type RefObject, useRef } from 'react';
 import { confirm } from '@/components/ui/confirm';
-import { NewPasswordInputs, newPasswordErrors } from '@/components/ui/new-password-inputs';
-import { TitledForm } from '@/components/ui/titled-form';
+import {
+  CurrentPasswordInput,
+  NewPasswordInputs,
+  newPasswordErrors,
+} from '@/components/ui/new-password-inputs';
+import { TitledForm, type TitledFormProps } from '@/components/ui/titled-form';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { session } from '@/entities/session';
 import { focusFirstInvalid, messageOf, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useChangeEmail } from '../api/change-email';
 import { useChangePassword } from '../api/change-password';
 import { useDeleteAccount } from '../api/delete-account';
+
+/** What a security form is sent with: its element, its submit, its refusal and its call. */
+interface SecurityFrame {
+  formRef: RefObject<HTMLFormElement | null>;
+  submit: FormEventHandler<HTMLFormElement>;
+  server: { refusal: string | null };
+  mutation: { isPending: boolean };
+}
+
+/** One of the account's security forms, named by its heading, its button (the same words) at its end. */
+function SecurityForm({
+  frame,
+  title,
+  ...props
+}: { frame: SecurityFrame } & Pick<TitledFormProps, 'title' | 'refusalTitle' | 'danger' | 'children'>) {
+  return (
+    <TitledForm
+      formRef={frame.formRef}
+      onSubmit={frame.submit}
+      title={title}
+      refusal={frame.server.refusal}
+      submitLabel={title}
+      pending={frame.mutation.isPending}
+      submitAlign="flex-end"
+      {...props}
+    />
+  );
+}
 
 /**
  * Change password: the current one, then the new one twice (compare fields,
@@ -37,24 +69,14 @@ export function ChangePasswordForm() {
     toast.success(SUCCESS_TOASTS.passwordUpdated.summary);
   });
   return (
-    <TitledForm
-      formRef={formRef}
-      onSubmit={submit}
+    <SecurityForm
+      frame={{ formRef, submit, server, mutation }}
       title="Change password"
       refusalTitle="Password not changed"
-      refusal={server.refusal}
-      submitLabel="Change password"
-      pending={mutation.isPending}
-      submitAlign="flex-end"
     >
-      <PasswordInput
-        label="Current password"
-        required
-        autoComplete="current-password"
-        {...form.getInputProps('current_password')}
-      />
+      <CurrentPasswordInput label="Current password" {...form.getInputProps('current_password')} />
       <NewPasswordInputs form={form} />
-    </TitledForm>
+    </SecurityForm>
   );
 }
 
@@ -86,15 +108,10 @@ export function ChangeEmailForm({ user }: { user: User }) {
     toast.success(SUCCESS_TOASTS.emailUpdated.summary);
   });
   return (
-    <TitledForm
-      formRef={formRef}
-      onSubmit={submit}
+    <SecurityForm
+      frame={{ formRef, submit, server, mutation }}
       title="Change email"
       refusalTitle="Email not changed"
-      refusal={server.refusal}
-      submitLabel="Change email"
-      pending={mutation.isPending}
-      submitAlign="flex-end"
     >
       <Text size="sm">
         Your email address is <strong>{user.email}</strong>.
@@ -106,13 +123,8 @@ export function ChangeEmailForm({ user }: { user: User }) {
         autoComplete="email"
         {...form.getInputProps('email')}
       />
-      <PasswordInput
-        label="Password"
-        required
-        autoComplete="current-password"
-        {...form.getInputProps('password')}
-      />
-    </TitledForm>
+      <CurrentPasswordInput {...form.getInputProps('password')} />
+    </SecurityForm>
   );
 }
 
@@ -147,26 +159,16 @@ export function DeleteAccountForm({ user }: { user: User }) {
     () => focusFirstInvalid(formRef.current),
   );
   return (
-    <TitledForm
-      formRef={formRef}
-      onSubmit={submit}
+    <SecurityForm
+      frame={{ formRef, submit, server, mutation }}
       title="Delete account"
       refusalTitle="Account not deleted"
-      refusal={server.refusal}
-      submitLabel="Delete account"
-      pending={mutation.isPending}
-      submitAlign="flex-end"
       danger
     >
       <Text size="sm">
         Deleting your account removes your profile and signs you out. This cannot be undone.
       </Text>
-      <PasswordInput
-        label="Password"
-        required
-        autoComplete="current-password"
-        {...form.getInputProps('password')}
-      />
-    </TitledForm>
+      <CurrentPasswordInput {...form.getInputProps('password')} />
+    </SecurityForm>
   );
 }

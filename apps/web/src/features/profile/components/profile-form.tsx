@@ -8,23 +8,14 @@ import {
   type UserUpdateBody,
   userUpdateBodySchema,
 } from '@kindred/shared';
-import {
-  Button,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, NativeSelect, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { DateField } from '@/components/ui/date-field';
 import { FormRefusal } from '@/components/ui/form-refusal';
+import { HeadedForm } from '@/components/ui/headed-form';
 import { NameInputs } from '@/components/ui/name-inputs';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { placeQueries } from '@/entities/places';
@@ -123,7 +114,6 @@ function validate(values: ProfileValues): FormErrors {
 
 export function ProfileForm({ user }: { user: User }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const headingId = useId();
   const mutation = useUpdateUser();
   const form = useAccessibleForm<ProfileValues>({
     initialValues: profileValues(user),
@@ -159,89 +149,84 @@ export function ProfileForm({ user }: { user: User }) {
   });
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
-      <Stack gap="md">
-        <Title order={2} size="h3" id={headingId}>
-          Edit profile
-        </Title>
-        <FormRefusal message={server.refusal} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NameInputs form={form} />
-          <NativeSelect
-            label="Gender"
-            data={[
-              { value: '', label: 'Not given' },
-              ...GENDERS.map((gender) => ({ value: gender.id, label: gender.label })),
-            ]}
-            {...form.getInputProps('gender')}
-            value={form.values.gender ?? ''}
-            onChange={(event) => form.setFieldValue('gender', event.currentTarget.value || null)}
-          />
-          <DateField
-            label="Birth date"
-            description="mm/dd/yyyy"
-            placeholder="mm/dd/yyyy"
-            valueFormat={BIRTH_DATE_FORMAT}
-            maxDate={dayjs().format('YYYY-MM-DD')}
-            {...form.getInputProps('birth_date', { typed: true })}
-            value={form.values.birth_date}
-          />
-          <TextInput
-            label="National Insurance number"
-            description="For example AB 12 34 56 C."
-            autoComplete="off"
-            {...form.getInputProps('national_insurance_number')}
-          />
-          <TextInput label="Phone" type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
-        </SimpleGrid>
-        <TextInput label="Address" autoComplete="street-address" {...form.getInputProps('address')} />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <NativeSelect
-            label="State"
-            data={[
-              { value: '', label: states.isPending ? 'Loading states…' : 'Not given' },
-              ...(states.data?.items ?? []).map((state) => ({ value: String(state.id), label: state.name })),
-            ]}
-            {...form.getInputProps('state_id')}
-            value={form.values.state_id ?? ''}
-            onChange={(event) => {
-              const value = event.currentTarget.value || null;
-              if (value !== form.values.state_id) form.setFieldValue('city', '');
-              form.setFieldValue('state_id', value);
-            }}
-          />
-          <CityAutocomplete
-            stateId={stateId}
-            value={form.values.city}
-            onChange={(value) => form.setFieldValue('city', value)}
-            onBlur={() => form.validateField('city')}
-            error={form.errors.city}
-          />
-          <TextInput label="Post code" autoComplete="postal-code" {...form.getInputProps('post_code')} />
-        </SimpleGrid>
-        <Textarea
-          label="About you"
-          autosize
-          minRows={3}
-          maxRows={8}
-          {...form.getInputProps('user_description')}
+    <HeadedForm formRef={formRef} onSubmit={submit} title="Edit profile">
+      <FormRefusal message={server.refusal} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NameInputs form={form} />
+        <NativeSelect
+          label="Gender"
+          data={[
+            { value: '', label: 'Not given' },
+            ...GENDERS.map((gender) => ({ value: gender.id, label: gender.label })),
+          ]}
+          {...form.getInputProps('gender')}
+          value={form.values.gender ?? ''}
+          onChange={(event) => form.setFieldValue('gender', event.currentTarget.value || null)}
         />
-        <Switch
-          label="Gift Aid"
-          description="I am a UK taxpayer: charities may claim Gift Aid on my donations of funds."
-          {...form.getInputProps('tax_refund', { type: 'checkbox' })}
+        <DateField
+          label="Birth date"
+          description="mm/dd/yyyy"
+          placeholder="mm/dd/yyyy"
+          valueFormat={BIRTH_DATE_FORMAT}
+          maxDate={dayjs().format('YYYY-MM-DD')}
+          {...form.getInputProps('birth_date', { typed: true })}
+          value={form.values.birth_date}
         />
-        <Switch
-          label="Public profile"
-          description="Show my name and donations to other Kindred members."
-          {...form.getInputProps('is_public', { type: 'checkbox' })}
+        <TextInput
+          label="National Insurance number"
+          description="For example AB 12 34 56 C."
+          autoComplete="off"
+          {...form.getInputProps('national_insurance_number')}
         />
-        <Group justify="flex-end">
-          <Button type="submit" loading={mutation.isPending}>
-            Save profile
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        <TextInput label="Phone" type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+      </SimpleGrid>
+      <TextInput label="Address" autoComplete="street-address" {...form.getInputProps('address')} />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <NativeSelect
+          label="State"
+          data={[
+            { value: '', label: states.isPending ? 'Loading states…' : 'Not given' },
+            ...(states.data?.items ?? []).map((state) => ({ value: String(state.id), label: state.name })),
+          ]}
+          {...form.getInputProps('state_id')}
+          value={form.values.state_id ?? ''}
+          onChange={(event) => {
+            const value = event.currentTarget.value || null;
+            if (value !== form.values.state_id) form.setFieldValue('city', '');
+            form.setFieldValue('state_id', value);
+          }}
+        />
+        <CityAutocomplete
+          stateId={stateId}
+          value={form.values.city}
+          onChange={(value) => form.setFieldValue('city', value)}
+          onBlur={() => form.validateField('city')}
+          error={form.errors.city}
+        />
+        <TextInput label="Post code" autoComplete="postal-code" {...form.getInputProps('post_code')} />
+      </SimpleGrid>
+      <Textarea
+        label="About you"
+        autosize
+        minRows={3}
+        maxRows={8}
+        {...form.getInputProps('user_description')}
+      />
+      <Switch
+        label="Gift Aid"
+        description="I am a UK taxpayer: charities may claim Gift Aid on my donations of funds."
+        {...form.getInputProps('tax_refund', { type: 'checkbox' })}
+      />
+      <Switch
+        label="Public profile"
+        description="Show my name and donations to other Kindred members."
+        {...form.getInputProps('is_public', { type: 'checkbox' })}
+      />
+      <Group justify="flex-end">
+        <Button type="submit" loading={mutation.isPending}>
+          Save profile
+        </Button>
+      </Group>
+    </HeadedForm>
   );
 }

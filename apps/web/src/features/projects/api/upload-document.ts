@@ -1,7 +1,7 @@
 import type { ProjectDocument } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { projectQueries } from '@/entities/project';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 import type { UploadInput } from '../lib/uploads';
 
 /** POST /project/document/{id} */
@@ -9,11 +9,6 @@ export function uploadDocument({ projectId, file, onProgress }: UploadInput): Pr
   return api.upload<ProjectDocument>(`/project/document/${projectId}`, file, { onProgress });
 }
 
-export function useUploadDocument() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadDocument,
-    onSuccess: (document) =>
-      queryClient.invalidateQueries({ queryKey: projectQueries.documents(document.project_id).queryKey }),
-  });
-}
+/** Refreshes the project's documents (the one the file was sent to). */
+export const useUploadDocument = () =>
+  useRefreshingMutation(uploadDocument, (input) => projectQueries.documents(input.projectId).queryKey);

@@ -1,7 +1,7 @@
 import type { ProjectImpact } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { projectQueries } from '@/entities/project';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 import type { UploadInput } from '../lib/uploads';
 
 /** POST /project/{id}/impact/image: a picture of the latest impact statement. */
@@ -9,11 +9,6 @@ export function uploadImpactImage({ projectId, file, onProgress }: UploadInput):
   return api.upload<ProjectImpact>(`/project/${projectId}/impact/image`, file, { onProgress });
 }
 
-export function useUploadImpactImage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadImpactImage,
-    onSuccess: (impact) =>
-      queryClient.invalidateQueries({ queryKey: projectQueries.impact(impact.project_id).queryKey }),
-  });
-}
+/** Refreshes the project's impact (the one the file was sent to). */
+export const useUploadImpactImage = () =>
+  useRefreshingMutation(uploadImpactImage, (input) => projectQueries.impact(input.projectId).queryKey);

@@ -15,6 +15,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { type ReactNode, useRef } from 'react';
 import { DateField } from '@/components/ui/date-field';
 import { WholeNumberInput } from '@/components/ui/whole-number-input';
+import { dateFieldProps } from '@/lib/form';
 import {
   MAX_GIFT_NEEDS,
   MAX_SKILL_NEEDS,
@@ -162,18 +163,11 @@ export function NeedsEditor({ form, needsError, disabled }: NeedsEditorProps) {
               description="Whole hours. Leave blank if no volunteers are needed."
               {...form.getInputProps('volunteering_hours')}
             />
-            <DateField
-              label="Volunteering starts"
-              {...form.getInputProps('volunteering_start', { typed: true })}
-              value={form.values.volunteering_start}
-              onChange={(value) => form.setFieldValue('volunteering_start', value)}
-            />
+            <DateField label="Volunteering starts" {...dateFieldProps(form, 'volunteering_start')} />
             <DateWithDefault
               label="Volunteering ends"
               projectEndDate={form.values.end_date}
-              {...form.getInputProps('volunteering_end', { typed: true })}
-              value={form.values.volunteering_end}
-              onChange={(value) => form.setFieldValue('volunteering_end', value)}
+              {...dateFieldProps(form, 'volunteering_end')}
             />
           </SimpleGrid>
         </Stack>

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
 import { confirm } from '@/components/ui/confirm';
 import { DateField } from '@/components/ui/date-field';
-import { DialogActions } from '@/components/ui/dialog-actions';
+import { DialogForm } from '@/components/ui/dialog-form';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { toast } from '@/components/ui/toast';
 import { serverErrorsOf } from '@/lib/form';
@@ -76,30 +76,29 @@ function ExtendDialog({
 
   return (
     <Modal opened={opened} onClose={onClose} title="Extend the project" size="sm" centered>
-      <form onSubmit={submit} noValidate aria-label="Extend the project">
-        <Stack gap="md">
-          <FormRefusal title="Not extended" message={refusal} />
-          <Text size="sm">
-            Choose a new end date. The project stays Live (or goes Live again) until then.
-          </Text>
-          <DateField
-            ref={inputRef}
-            label="New end date"
-            required
-            withAsterisk={false}
-            minDate={dayjs(earliest).add(1, 'day').format('YYYY-MM-DD')}
-            value={endDate}
-            onChange={(value) => {
-              setEndDate(value);
-              setError(null);
-            }}
-            error={error}
-            aria-invalid={error ? true : undefined}
-            popoverProps={{ withinPortal: false }}
-          />
-          <DialogActions submitLabel="Extend" pending={extend.isPending} onCancel={onClose} />
-        </Stack>
-      </form>
+      <DialogForm
+        onSubmit={submit}
+        label="Extend the project"
+        actions={{ submitLabel: 'Extend', pending: extend.isPending, onCancel: onClose }}
+      >
+        <FormRefusal title="Not extended" message={refusal} />
+        <Text size="sm">Choose a new end date. The project stays Live (or goes Live again) until then.</Text>
+        <DateField
+          ref={inputRef}
+          label="New end date"
+          required
+          withAsterisk={false}
+          minDate={dayjs(earliest).add(1, 'day').format('YYYY-MM-DD')}
+          value={endDate}
+          onChange={(value) => {
+            setEndDate(value);
+            setError(null);
+          }}
+          error={error}
+          aria-invalid={error ? true : undefined}
+          popoverProps={{ withinPortal: false }}
+        />
+      </DialogForm>
     </Modal>
   );
 }

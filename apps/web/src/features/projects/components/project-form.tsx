@@ -1,16 +1,17 @@
 import type { Project } from '@kindred/shared';
 import { PROJECT_STATUS, PROJECT_TEXT_LIMITS } from '@kindred/shared';
-import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { useId, useRef, useState } from 'react';
+import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useRef, useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { DateField } from '@/components/ui/date-field';
 import { FormRefusal } from '@/components/ui/form-refusal';
+import { HeadedForm } from '@/components/ui/headed-form';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { CharityTypesInput } from '@/entities/charity';
-import { FormTownPicker } from '@/entities/places';
+import { FormPlaceInputs } from '@/entities/places';
 import { isApiError } from '@/lib/api-client';
-import { focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
+import { dateFieldProps, focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useCreateProject } from '../api/create-project';
 import { usePublishProject } from '../api/publish-project';
 import { useUpdateProject } from '../api/update-project';
@@ -40,7 +41,6 @@ export interface ProjectFormProps {
 /** Create or edit a project: story, dates, place and needs. Drafts can be published from here. */
 export function ProjectForm({ charityId, project, onCreated, defaultCharityTypes = [] }: ProjectFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  const headingId = useId();
   const intent = useRef<'save' | 'publish'>('save');
   const [needsError, setNeedsError] = useState<string | null>(null);
   const [publishProblem, setPublishProblem] = useState<string | null>(null);
@@ -126,101 +126,88 @@ export function ProjectForm({ charityId, project, onCreated, defaultCharityTypes
   };
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
-      <Stack gap="lg">
-        <Title order={2} size="h3" id={headingId}>
-          {project ? 'Project details' : 'New project'}
-        </Title>
-        {!editable ? (
-          <Alert color="gray" variant="light" title="Read only">
-            A project that is Completed, Finished or Cancelled cannot be edited. Clone it to start a new one.
-          </Alert>
-        ) : null}
-        <FormRefusal message={server.refusal} />
-        {publishProblem ? (
-          <Alert color="red" variant="light" title="Not ready to publish" role="alert">
-            {publishProblem} Publishing needs a title, a description, an end date today or later and at least
-            one need.
-          </Alert>
-        ) : null}
-        <Fieldset legend="About the project" disabled={!editable}>
-          <Stack gap="md">
-            <TextInput
-              label="Title"
-              required
-              maxLength={PROJECT_TEXT_LIMITS.title}
-              {...form.getInputProps('title')}
+    <HeadedForm
+      formRef={formRef}
+      onSubmit={submit}
+      title={project ? 'Project details' : 'New project'}
+      gap="lg"
+    >
+      {!editable ? (
+        <Alert color="gray" variant="light" title="Read only">
+          A project that is Completed, Finished or Cancelled cannot be edited. Clone it to start a new one.
+        </Alert>
+      ) : null}
+      <FormRefusal message={server.refusal} />
+      {publishProblem ? (
+        <Alert color="red" variant="light" title="Not ready to publish" role="alert">
+          {publishProblem} Publishing needs a title, a description, an end date today or later and at least
+          one need.
+        </Alert>
+      ) : null}
+      <Fieldset legend="About the project" disabled={!editable}>
+        <Stack gap="md">
+          <TextInput
+            label="Title"
+            required
+            maxLength={PROJECT_TEXT_LIMITS.title}
+            {...form.getInputProps('title')}
+          />
+          <CountedTextarea
+            label="Summary"
+            description="One or two sentences shown on cards."
+            autosize
+            minRows={2}
+            maxRows={4}
+            maxLength={PROJECT_TEXT_LIMITS.summary}
+            {...form.getInputProps('summary')}
+          />
+          <CountedTextarea
+            label="Description"
+            description="The story: what the project does and why it matters. Needed to publish."
+            autosize
+            minRows={4}
+            maxRows={14}
+            maxLength={PROJECT_TEXT_LIMITS.description}
+            {...form.getInputProps('description')}
+          />
+          <CharityTypesInput
+            value={form.values.charity_types}
+            onChange={(value) => form.setFieldValue('charity_types', value)}
+            error={form.errors.charity_types}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <DateField label="Start date" {...dateFieldProps(form, 'start_date')} />
+            <DateField
+              label="End date"
+              description="mm/dd/yy; needed to publish."
+              {...dateFieldProps(form, 'end_date')}
             />
-            <CountedTextarea
-              label="Summary"
-              description="One or two sentences shown on cards."
-              autosize
-              minRows={2}
-              maxRows={4}
-              maxLength={PROJECT_TEXT_LIMITS.summary}
-              {...form.getInputProps('summary')}
-            />
-            <CountedTextarea
-              label="Description"
-              description="The story: what the project does and why it matters. Needed to publish."
-              autosize
-              minRows={4}
-              maxRows={14}
-              maxLength={PROJECT_TEXT_LIMITS.description}
-              {...form.getInputProps('description')}
-            />
-            <CharityTypesInput
-              value={form.values.charity_types}
-              onChange={(value) => form.setFieldValue('charity_types', value)}
-              error={form.errors.charity_types}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <DateField
-                label="Start date"
-                {...form.getInputProps('start_date', { typed: true })}
-                value={form.values.start_date}
-                onChange={(value) => form.setFieldValue('start_date', value)}
-              />
-              <DateField
-                label="End date"
-                description="mm/dd/yy; needed to publish."
-                {...form.getInputProps('end_date', { typed: true })}
-                value={form.values.end_date}
-                onChange={(value) => form.setFieldValue('end_date', value)}
-              />
-            </SimpleGrid>
-            <FormTownPicker form={form} />
-            <TextInput
-              label="Post code"
-              autoComplete="postal-code"
-              maw={200}
-              {...form.getInputProps('post_code')}
-            />
-          </Stack>
-        </Fieldset>
-        <NeedsEditor form={form} needsError={needsError} disabled={!editable} />
-        {editable ? (
-          <Group justify="flex-start">
+          </SimpleGrid>
+          <FormPlaceInputs form={form} />
+        </Stack>
+      </Fieldset>
+      <NeedsEditor form={form} needsError={needsError} disabled={!editable} />
+      {editable ? (
+        <Group justify="flex-start">
+          <Button
+            type="submit"
+            variant={project?.status === PROJECT_STATUS.draft ? 'default' : 'filled'}
+            loading={busy && intent.current === 'save'}
+            onClick={submitAs('save')}
+          >
+            {project ? 'Save changes' : 'Create project'}
+          </Button>
+          {project?.status === PROJECT_STATUS.draft ? (
             <Button
               type="submit"
-              variant={project?.status === PROJECT_STATUS.draft ? 'default' : 'filled'}
-              loading={busy && intent.current === 'save'}
-              onClick={submitAs('save')}
+              loading={busy && intent.current === 'publish'}
+              onClick={submitAs('publish')}
             >
-              {project ? 'Save changes' : 'Create project'}
+              Publish
             </Button>
-            {project?.status === PROJECT_STATUS.draft ? (
-              <Button
-                type="submit"
-                loading={busy && intent.current === 'publish'}
-                onClick={submitAs('publish')}
-              >
-                Publish
-              </Button>
-            ) : null}
-          </Group>
-        ) : null}
-      </Stack>
-    </form>
+          ) : null}
+        </Group>
+      ) : null}
+    </HeadedForm>
   );
 }

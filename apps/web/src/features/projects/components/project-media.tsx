@@ -1,9 +1,8 @@
 import { imageUrl, PROJECT_STATUS, type Project, type ProjectDocument } from '@kindred/shared';
-import { Anchor, Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Badge, Button, Card, Group, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
 import { confirm } from '@/components/ui/confirm';
-import { FileUpload } from '@/components/ui/file-upload';
 import { Picture } from '@/components/ui/picture';
 import { QueryState } from '@/components/ui/query-state';
 import { buttonColumn, ResponsiveTable } from '@/components/ui/responsive-table';
@@ -20,6 +19,7 @@ import { useUploadDocument } from '../api/upload-document';
 import { useUploadGalleryImage } from '../api/upload-gallery-image';
 import { useUploadProjectLogo } from '../api/upload-project-logo';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES, GALLERY_MAX_BYTES } from '../lib/uploads';
+import { ProjectFileUpload, ProjectSection } from './project-section';
 
 const open = (project: Project) => project.status !== PROJECT_STATUS.cancelled;
 
@@ -27,10 +27,7 @@ const open = (project: Project) => project.status !== PROJECT_STATUS.cancelled;
 export function ProjectLogo({ project }: { project: Project }) {
   const upload = useUploadProjectLogo();
   return (
-    <Stack gap="sm" component="section" aria-label="Project logo">
-      <Title order={2} size="h3">
-        Logo
-      </Title>
+    <ProjectSection title="Logo" label="Project logo" gap="sm">
       <Group align="flex-start" gap="lg" wrap="wrap">
         <Avatar
           src={project.logo ? imageUrl(project.logo, 'medium') : null}
@@ -43,20 +40,19 @@ export function ProjectLogo({ project }: { project: Project }) {
           {project.title.charAt(0).toUpperCase()}
         </Avatar>
         <div style={{ flex: 1, minWidth: 240 }}>
-          <FileUpload
+          <ProjectFileUpload
+            projectId={project.id}
+            upload={upload}
             label="Project logo file"
             hint="PNG or JPEG, up to 10 MB."
             accept={IMAGE_MIME_TYPES}
             maxBytes={LOGO_MAX_BYTES}
             buttonLabel="Choose logo"
-            onUpload={async (file, onProgress) => {
-              await upload.mutateAsync({ projectId: project.id, file, onProgress });
-              toast.success('Logo updated', 'The new logo is saved.');
-            }}
+            onUploaded={() => toast.success('Logo updated', 'The new logo is saved.')}
           />
         </div>
       </Group>
-    </Stack>
+    </ProjectSection>
   );
 }
 
@@ -81,10 +77,7 @@ export function ProjectGallery({ project }: { project: Project }) {
   };
 
   return (
-    <Stack gap="md" component="section" aria-label="Gallery">
-      <Title order={2} size="h3">
-        Gallery
-      </Title>
+    <ProjectSection title="Gallery">
       <Text size="sm" c="dimmed">
         The first picture is the project's cover, on its page and in explore.
       </Text>
@@ -131,19 +124,18 @@ export function ProjectGallery({ project }: { project: Project }) {
         )}
       </QueryState>
       {open(project) ? (
-        <FileUpload
+        <ProjectFileUpload
+          projectId={project.id}
+          upload={upload}
           label="Gallery image file"
           hint="PNG or JPEG, up to 20 MB."
           accept={IMAGE_MIME_TYPES}
           maxBytes={GALLERY_MAX_BYTES}
           buttonLabel="Add picture"
-          onUpload={async (file, onProgress) => {
-            await upload.mutateAsync({ projectId: project.id, file, onProgress });
-            toast.success('Picture added', 'It is in the gallery.');
-          }}
+          onUploaded={() => toast.success('Picture added', 'It is in the gallery.')}
         />
       ) : null}
-    </Stack>
+    </ProjectSection>
   );
 }
 
@@ -171,10 +163,7 @@ export function ProjectDocuments({ project }: { project: Project }) {
   };
 
   return (
-    <Stack gap="md" component="section" aria-label="Documents">
-      <Title order={2} size="h3">
-        Documents
-      </Title>
+    <ProjectSection title="Documents">
       <ActionRefusal refusal={refusal} />
       <QueryState
         query={documents}
@@ -208,19 +197,18 @@ export function ProjectDocuments({ project }: { project: Project }) {
         )}
       </QueryState>
       {open(project) ? (
-        <FileUpload
+        <ProjectFileUpload
+          projectId={project.id}
+          upload={upload}
           label="Project document file"
           hint="Text, PDF, Word, PowerPoint or Excel, up to 20 MB."
           accept={DOCUMENT_MIME_TYPES}
           maxBytes={DOCUMENT_MAX_BYTES}
           buttonLabel="Add document"
-          onUpload={async (file, onProgress) => {
-            await upload.mutateAsync({ projectId: project.id, file, onProgress });
-            toast.success('Document added', file.name);
-          }}
+          onUploaded={(file) => toast.success('Document added', file.name)}
         />
       ) : null}
-    </Stack>
+    </ProjectSection>
   );
 }
 
@@ -248,10 +236,7 @@ export function ProjectAdmins({ project }: { project: Project }) {
   };
 
   return (
-    <Stack gap="md" component="section" aria-label="Project admins">
-      <Title order={2} size="h3">
-        Project admins
-      </Title>
+    <ProjectSection title="Project admins">
       <Text size="sm" c="dimmed">
         The charity&apos;s admins and project managers manage every project of the charity as well.
       </Text>
@@ -282,6 +267,6 @@ export function ProjectAdmins({ project }: { project: Project }) {
           />
         )}
       </QueryState>
-    </Stack>
+    </ProjectSection>
   );
 }

@@ -13,7 +13,6 @@ import type { GetInputPropsReturnType } from '@mantine/form';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useRef } from 'react';
 import { confirm } from '@/components/ui/confirm';
-import { FileUpload } from '@/components/ui/file-upload';
 import { ShowMore } from '@/components/ui/pager';
 import { QueryState } from '@/components/ui/query-state';
 import { EmptyState } from '@/components/ui/states';
@@ -28,6 +27,7 @@ import { usePostUpdate } from '../api/post-update';
 import { usePublishImpact } from '../api/publish-impact';
 import { useUploadImpactImage } from '../api/upload-impact-image';
 import { GALLERY_MAX_BYTES } from '../lib/uploads';
+import { ProjectFileUpload, ProjectSection } from './project-section';
 
 /** Updates per page on the admin screen. */
 const UPDATES_PAGE_SIZE = 10;
@@ -81,18 +81,6 @@ function PostForm({
   );
 }
 
-/** The project's posts of one kind, under their heading. */
-function PostsSection({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap="sm" component="section" aria-label={title}>
-      <Title order={2} size="h3">
-        {title}
-      </Title>
-      {children}
-    </Stack>
-  );
-}
-
 /** Post an update on a project, and its updates, newest first. */
 export function ProjectUpdates({ project }: { project: Project }) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -133,7 +121,7 @@ export function ProjectUpdates({ project }: { project: Project }) {
       ) : (
         <Text>A Cancelled project takes no more updates.</Text>
       )}
-      <PostsSection title="Updates">
+      <ProjectSection title="Updates" gap="sm">
         <QueryState
           query={updates}
           loading="Loading updates…"
@@ -157,7 +145,7 @@ export function ProjectUpdates({ project }: { project: Project }) {
           }
         </QueryState>
         <ShowMore query={updates}>Show older updates</ShowMore>
-      </PostsSection>
+      </ProjectSection>
     </Stack>
   );
 }
@@ -240,7 +228,7 @@ export function ProjectImpact({ project }: { project: Project }) {
       ) : (
         <Text>Impact statements are for Live, Completed or Finished projects.</Text>
       )}
-      <PostsSection title="Impact statements">
+      <ProjectSection title="Impact statements" gap="sm">
         <QueryState
           query={impacts}
           loading="Loading impact statements…"
@@ -274,16 +262,15 @@ export function ProjectImpact({ project }: { project: Project }) {
                     </SimpleGrid>
                   ) : null}
                   {index === 0 ? (
-                    <FileUpload
+                    <ProjectFileUpload
+                      projectId={project.id}
+                      upload={uploadImage}
                       label="Impact picture file"
                       hint="Adds a picture to this statement. PNG or JPEG, up to 20 MB."
                       accept={IMAGE_MIME_TYPES}
                       maxBytes={GALLERY_MAX_BYTES}
                       buttonLabel="Add picture"
-                      onUpload={async (file, onProgress) => {
-                        await uploadImage.mutateAsync({ projectId: project.id, file, onProgress });
-                        toast.success('Picture added', `Added to "${item.title}".`);
-                      }}
+                      onUploaded={() => toast.success('Picture added', `Added to "${item.title}".`)}
                     />
                   ) : null}
                 </Stack>
@@ -291,7 +278,7 @@ export function ProjectImpact({ project }: { project: Project }) {
             ))
           }
         </QueryState>
-      </PostsSection>
+      </ProjectSection>
     </Stack>
   );
 }

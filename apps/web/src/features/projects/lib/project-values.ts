@@ -9,7 +9,7 @@ import {
   toMinorUnits,
 } from '@kindred/shared';
 import type { FormErrors } from '@mantine/form';
-import { CURRENT_TOWN } from '@/entities/places';
+import { CURRENT_TOWN, townUpdate } from '@/entities/places';
 import { mergeErrors, schemaErrors } from '@/lib/form';
 
 export interface SkillNeedRow {
@@ -173,14 +173,7 @@ export function toProjectBody(values: ProjectFormValues): ProjectUpdateBody {
       quantity: toNumber(row.quantity) ?? Number.NaN,
     })),
   };
-  if (values.city_id && values.city_id !== CURRENT_TOWN) body.city_id = Number(values.city_id);
-  else if (!values.city_id) {
-    // No town (or the stored one was cleared).
-    body.city = null;
-    body.latitude = null;
-    body.longitude = null;
-  }
-  return body;
+  return { ...body, ...townUpdate(values.city_id) };
 }
 
 /** Checks of the needs rows and dates, then the shared schema's. */

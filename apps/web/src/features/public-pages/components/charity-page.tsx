@@ -2,6 +2,7 @@ import { CHARITY_TYPES, labelOf } from '@kindred/shared';
 import { Anchor, Badge, DataList, Grid, Group, Paper, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { DataRow } from '@/components/ui/data-row';
 import { Page } from '@/components/ui/page';
 import { Picture } from '@/components/ui/picture';
 import { charityQueries } from '@/entities/charity';
@@ -76,43 +77,26 @@ export function CharityPage({ charityId, renderProjects, renderMap, renderGive }
                 </Title>
                 <DataList orientation="vertical">
                   {data.registration_number ? (
-                    <DataList.Item>
-                      <DataList.ItemLabel>Registered charity number</DataList.ItemLabel>
-                      <DataList.ItemValue>{data.registration_number}</DataList.ItemValue>
-                    </DataList.Item>
+                    <DataRow label="Registered charity number">{data.registration_number}</DataRow>
                   ) : null}
                   {website ? (
-                    <DataList.Item>
-                      <DataList.ItemLabel>Website</DataList.ItemLabel>
-                      <DataList.ItemValue>
-                        <Anchor href={website} rel="noopener noreferrer">
-                          {data.website}
-                        </Anchor>
-                      </DataList.ItemValue>
-                    </DataList.Item>
+                    <DataRow label="Website">
+                      <Anchor href={website} rel="noopener noreferrer">
+                        {data.website}
+                      </Anchor>
+                    </DataRow>
                   ) : null}
                   {data.email ? (
-                    <DataList.Item>
-                      <DataList.ItemLabel>Email</DataList.ItemLabel>
-                      <DataList.ItemValue>
-                        <Anchor href={`mailto:${data.email}`}>{data.email}</Anchor>
-                      </DataList.ItemValue>
-                    </DataList.Item>
+                    <DataRow label="Email">
+                      <Anchor href={`mailto:${data.email}`}>{data.email}</Anchor>
+                    </DataRow>
                   ) : null}
                   {data.phone ? (
-                    <DataList.Item>
-                      <DataList.ItemLabel>Phone</DataList.ItemLabel>
-                      <DataList.ItemValue>
-                        <Anchor href={`tel:${data.phone.replace(/[^+\d]/g, '')}`}>{data.phone}</Anchor>
-                      </DataList.ItemValue>
-                    </DataList.Item>
+                    <DataRow label="Phone">
+                      <Anchor href={`tel:${data.phone.replace(/[^+\d]/g, '')}`}>{data.phone}</Anchor>
+                    </DataRow>
                   ) : null}
-                  {address ? (
-                    <DataList.Item>
-                      <DataList.ItemLabel>Address</DataList.ItemLabel>
-                      <DataList.ItemValue>{address}</DataList.ItemValue>
-                    </DataList.Item>
-                  ) : null}
+                  {address ? <DataRow label="Address">{address}</DataRow> : null}
                 </DataList>
                 {data.latitude !== null && data.longitude !== null
                   ? renderMap({ latitude: data.latitude, longitude: data.longitude, label: data.name })

@@ -29,10 +29,11 @@ import {
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DataRow } from '@/components/ui/data-row';
 import { Page } from '@/components/ui/page';
 import { ShowMore } from '@/components/ui/pager';
 import { Picture } from '@/components/ui/picture';
-import { QueryState } from '@/components/ui/query-state';
+import { type QueryLike, QueryState } from '@/components/ui/query-state';
 import { EmptyState } from '@/components/ui/states';
 import { projectQueries } from '@/entities/project';
 import { useRevealed } from '@/lib/deferred';
@@ -75,16 +76,88 @@ export interface ProjectPageProps {
   renderGive?: (project: Project) => ReactNode;
 }
 
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+interface SectionProps {
+  title: string;
+  children: ReactNode;
+  testId?: string;
+  gap?: 'xs' | 'sm';
+}
+
+function Section({ title, children, testId, gap = 'sm' }: SectionProps) {
   return (
     <Paper withBorder p="lg" component="section" aria-label={title} data-testid={testId}>
-      <Stack gap="sm">
+      <Stack gap={gap}>
         <Title order={2} size="h3">
           {title}
         </Title>
         {children}
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * A section of the page over one of the project's queries, in its loading, failed, empty or
+ * loaded state; its test id is its title in lower case.
+ */
+function QuerySection<T>({
+  title,
+  query,
+  what,
+  loading = `Loading ${what}…`,
+  children,
+}: {
+  title: string;
+  query: QueryLike<T>;
+  /** What the section lists, as its states say it ('No <what> yet.'). */
+  what: string;
+  loading?: string;
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <Section title={title} testId={title.toLowerCase()}>
+      <QueryState
+        query={query}
+        loading={loading}
+        layout="inline"
+        failed={`The ${what} could not be loaded.`}
+        empty={<EmptyState variant="text">{`No ${what} yet.`}</EmptyState>}
+      >
+        {children}
+      </QueryState>
+    </Section>
+  );
+}
+
+/** One dated entry of the page (an update or an impact statement): its title, date line and text. */
+function DatedEntry({
+  title,
+  date,
+  after,
+  body,
+  children,
+}: {
+  title: string;
+  date: string;
+  /** Said after the date on its line. */
+  after?: string;
+  body: string;
+  children?: ReactNode;
+}) {
+  return (
+    <article>
+      <Title order={3} size="h5">
+        {title}
+      </Title>
+      <Text size="sm" c="dimmed">
+        <time dateTime={date}>{formatDisplayDate(date)}</time>
+        {after}
+      </Text>
+      <Text mt={4} style={{ whiteSpace: 'pre-wrap' }}>
+        {body}
+      </Text>
+      {children}
+    </article>
   );
 }
 
@@ -101,6 +174,18 @@ function Paragraphs({ text }: { text: string }) {
           </Text>
         ))}
     </Stack>
+  );
+}
+
+/** One need in the list of needs: its kind in bold, then what is needed. */
+function NeedItem({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <List.Item>
+      <Text span fw={600}>
+        {label}
+      </Text>{' '}
+      {children}
+    </List.Item>
   );
 }
 
@@ -144,42 +229,30 @@ function Needs({
           {renderProgress(totals, currency)}
           <List spacing="xs">
             {project.funds_target ? (
-              <List.Item>
-                <Text span fw={600}>
-                  Funds:
-                </Text>{' '}
+              <NeedItem label="Funds:">
                 {formatMoney(project.funds_target, currency)} target
                 {donors > 0 ? `, ${donors} ${donors === 1 ? 'donor' : 'donors'} so far` : ''}
-              </List.Item>
+              </NeedItem>
             ) : null}
             {project.volunteering_hours ? (
-              <List.Item>
-                <Text span fw={600}>
-                  Volunteering:
-                </Text>{' '}
+              <NeedItem label="Volunteering:">
                 {project.volunteering_hours} hours
                 {volunteeringDates[0] && volunteeringDates[1]
                   ? `, ${volunteeringDates[0]} to ${volunteeringDates[1]}`
                   : ''}
-              </List.Item>
+              </NeedItem>
             ) : null}
             {project.skill_needs.map((need) => (
-              <List.Item key={`skill-${need.type}`}>
-                <Text span fw={600}>
-                  Skilled volunteering:
-                </Text>{' '}
+              <NeedItem key={`skill-${need.type}`} label="Skilled volunteering:">
                 {labelOf(SKILL_TYPES, need.type) ?? 'Other'}, {need.hours}{' '}
                 {need.hours === 1 ? 'hour' : 'hours'}
-              </List.Item>
+              </NeedItem>
             ))}
             {project.gift_needs.map((need, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: gift needs have no id.
-              <List.Item key={`gift-${index}`}>
-                <Text span fw={600}>
-                  Gifts:
-                </Text>{' '}
+              <NeedItem key={`gift-${index}`} label="Gifts:">
                 {labelOf(GIFT_TYPES, need.type) ?? 'Other'}, {need.quantity} × {need.description}
-              </List.Item>
+              </NeedItem>
             ))}
           </List>
         </>
@@ -194,36 +267,18 @@ function Updates({ projectId }: { projectId: number }) {
   const updates = useInfiniteQuery(projectQueries.updates(projectId, UPDATES_PAGE_SIZE));
   const items = updates.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <Section title="Updates" testId="updates">
-      <QueryState
-        query={updates}
-        loading="Loading updates…"
-        layout="inline"
-        failed="The updates could not be loaded."
-        empty={<EmptyState variant="text">No updates yet.</EmptyState>}
-      >
-        {() => (
-          <Stack gap="md">
-            {items.map((update) => (
-              <article key={update.id}>
-                <Title order={3} size="h5">
-                  {update.title}
-                </Title>
-                <Text size="sm" c="dimmed">
-                  <time dateTime={update.created_at}>{formatDisplayDate(update.created_at)}</time>
-                </Text>
-                <Text mt={4} style={{ whiteSpace: 'pre-wrap' }}>
-                  {update.body}
-                </Text>
-              </article>
-            ))}
-            <ShowMore query={updates} align="center" variant="outline">
-              Show older updates
-            </ShowMore>
-          </Stack>
-        )}
-      </QueryState>
-    </Section>
+    <QuerySection title="Updates" query={updates} what="updates">
+      {() => (
+        <Stack gap="md">
+          {items.map((update) => (
+            <DatedEntry key={update.id} title={update.title} date={update.created_at} body={update.body} />
+          ))}
+          <ShowMore query={updates} align="center" variant="outline">
+            Show older updates
+          </ShowMore>
+        </Stack>
+      )}
+    </QuerySection>
   );
 }
 
@@ -231,49 +286,39 @@ function Impact({ projectId }: { projectId: number }) {
   const impact = useQuery(projectQueries.impact(projectId));
   const items = impact.data?.items ?? [];
   return (
-    <Section title="Impact" testId="impact">
-      <QueryState
-        query={impact}
-        loading="Loading impact…"
-        layout="inline"
-        failed="The impact statements could not be loaded."
-        empty={<EmptyState variant="text">No impact statements yet.</EmptyState>}
-      >
-        {() => (
-          <Stack gap="md">
-            {items.map((statement) => (
-              <article key={statement.id}>
-                <Title order={3} size="h5">
-                  {statement.title}
-                </Title>
-                <Text size="sm" c="dimmed">
-                  <time dateTime={statement.created_at}>{formatDisplayDate(statement.created_at)}</time>
-                  {statement.beneficiaries !== null
-                    ? ` · ${new Intl.NumberFormat('en-GB').format(statement.beneficiaries)} ${statement.beneficiaries === 1 ? 'person' : 'people'} helped`
-                    : ''}
-                </Text>
-                <Text mt={4} style={{ whiteSpace: 'pre-wrap' }}>
-                  {statement.body}
-                </Text>
-                {statement.images.length > 0 ? (
-                  <SimpleGrid cols={{ base: 2, sm: 4 }} mt="xs">
-                    {statement.images.map((url, index) => (
-                      <Image
-                        key={url}
-                        src={imageUrl(url, 'small')}
-                        alt={`${statement.title}: picture ${index + 1}`}
-                        radius="sm"
-                        loading="lazy"
-                      />
-                    ))}
-                  </SimpleGrid>
-                ) : null}
-              </article>
-            ))}
-          </Stack>
-        )}
-      </QueryState>
-    </Section>
+    <QuerySection title="Impact" query={impact} what="impact statements" loading="Loading impact…">
+      {() => (
+        <Stack gap="md">
+          {items.map((statement) => (
+            <DatedEntry
+              key={statement.id}
+              title={statement.title}
+              date={statement.created_at}
+              after={
+                statement.beneficiaries !== null
+                  ? ` · ${new Intl.NumberFormat('en-GB').format(statement.beneficiaries)} ${statement.beneficiaries === 1 ? 'person' : 'people'} helped`
+                  : ''
+              }
+              body={statement.body}
+            >
+              {statement.images.length > 0 ? (
+                <SimpleGrid cols={{ base: 2, sm: 4 }} mt="xs">
+                  {statement.images.map((url, index) => (
+                    <Image
+                      key={url}
+                      src={imageUrl(url, 'small')}
+                      alt={`${statement.title}: picture ${index + 1}`}
+                      radius="sm"
+                      loading="lazy"
+                    />
+                  ))}
+                </SimpleGrid>
+              ) : null}
+            </DatedEntry>
+          ))}
+        </Stack>
+      )}
+    </QuerySection>
   );
 }
 
@@ -281,44 +326,36 @@ function Gallery({ projectId, title }: { projectId: number; title: string }) {
   const images = useQuery(projectQueries.images(projectId));
   const items = images.data?.items ?? [];
   return (
-    <Section title="Gallery" testId="gallery">
-      <QueryState
-        query={images}
-        loading="Loading pictures…"
-        layout="inline"
-        failed="The pictures could not be loaded."
-        empty={<EmptyState variant="text">No pictures yet.</EmptyState>}
-      >
-        {() => (
-          <SimpleGrid cols={{ base: 2, sm: 3 }}>
-            {items.map((image, index) => {
-              const alt = image.caption?.trim() || `${title}: picture ${index + 1}`;
-              return (
-                <figure key={image.id} style={{ margin: 0 }}>
-                  <a href={imageUrl(image.url, 'big')}>
-                    <Picture
-                      src={image.url}
-                      kind="gallery"
-                      alt={alt}
-                      width={400}
-                      height={300}
-                      fluid
-                      radius={4}
-                      sizes="(min-width: 48em) 300px, 50vw"
-                    />
-                  </a>
-                  {image.caption ? (
-                    <Text component="figcaption" size="sm" mt={4}>
-                      {image.caption}
-                    </Text>
-                  ) : null}
-                </figure>
-              );
-            })}
-          </SimpleGrid>
-        )}
-      </QueryState>
-    </Section>
+    <QuerySection title="Gallery" query={images} what="pictures">
+      {() => (
+        <SimpleGrid cols={{ base: 2, sm: 3 }}>
+          {items.map((image, index) => {
+            const alt = image.caption?.trim() || `${title}: picture ${index + 1}`;
+            return (
+              <figure key={image.id} style={{ margin: 0 }}>
+                <a href={imageUrl(image.url, 'big')}>
+                  <Picture
+                    src={image.url}
+                    kind="gallery"
+                    alt={alt}
+                    width={400}
+                    height={300}
+                    fluid
+                    radius={4}
+                    sizes="(min-width: 48em) 300px, 50vw"
+                  />
+                </a>
+                {image.caption ? (
+                  <Text component="figcaption" size="sm" mt={4}>
+                    {image.caption}
+                  </Text>
+                ) : null}
+              </figure>
+            );
+          })}
+        </SimpleGrid>
+      )}
+    </QuerySection>
   );
 }
 
@@ -326,30 +363,22 @@ function Documents({ projectId }: { projectId: number }) {
   const documents = useQuery(projectQueries.documents(projectId));
   const items = documents.data?.items ?? [];
   return (
-    <Section title="Documents" testId="documents">
-      <QueryState
-        query={documents}
-        loading="Loading documents…"
-        layout="inline"
-        failed="The documents could not be loaded."
-        empty={<EmptyState variant="text">No documents yet.</EmptyState>}
-      >
-        {() => (
-          <List spacing="xs">
-            {items.map((document) => (
-              <List.Item key={document.id}>
-                <Anchor href={document.url} download={document.name}>
-                  {document.name}
-                </Anchor>{' '}
-                <Text span size="sm" c="dimmed">
-                  ({documentKind(document.mime)}, {formatFileSize(document.size)})
-                </Text>
-              </List.Item>
-            ))}
-          </List>
-        )}
-      </QueryState>
-    </Section>
+    <QuerySection title="Documents" query={documents} what="documents">
+      {() => (
+        <List spacing="xs">
+          {items.map((document) => (
+            <List.Item key={document.id}>
+              <Anchor href={document.url} download={document.name}>
+                {document.name}
+              </Anchor>{' '}
+              <Text span size="sm" c="dimmed">
+                ({documentKind(document.mime)}, {formatFileSize(document.size)})
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </QuerySection>
   );
 }
 
@@ -367,64 +396,35 @@ function KeyFacts({
   const place = [project.city, project.post_code].filter(Boolean).join(', ');
   return (
     <Stack gap="md">
-      <Paper withBorder p="lg" component="section" aria-label="Key facts">
-        <Stack gap="sm">
-          <Title order={2} size="h3">
-            Key facts
-          </Title>
-          <DataList orientation="horizontal">
-            <DataList.Item>
-              <DataList.ItemLabel>Status</DataList.ItemLabel>
-              <DataList.ItemValue>
-                {labelOf(PROJECT_STATUSES, project.status) ?? 'Unknown'}
-              </DataList.ItemValue>
-            </DataList.Item>
-            {project.start_date ? (
-              <DataList.Item>
-                <DataList.ItemLabel>Starts</DataList.ItemLabel>
-                <DataList.ItemValue>{formatDisplayDate(project.start_date)}</DataList.ItemValue>
-              </DataList.Item>
-            ) : null}
-            {project.end_date ? (
-              <DataList.Item>
-                <DataList.ItemLabel>Ends</DataList.ItemLabel>
-                <DataList.ItemValue>{formatDisplayDate(project.end_date)}</DataList.ItemValue>
-              </DataList.Item>
-            ) : null}
-            {left ? (
-              <DataList.Item>
-                <DataList.ItemLabel>Time left</DataList.ItemLabel>
-                <DataList.ItemValue data-testid="days-left">{left}</DataList.ItemValue>
-              </DataList.Item>
-            ) : null}
-            {place ? (
-              <DataList.Item>
-                <DataList.ItemLabel>Location</DataList.ItemLabel>
-                <DataList.ItemValue>{place}</DataList.ItemValue>
-              </DataList.Item>
-            ) : null}
-          </DataList>
-          {project.latitude !== null && project.longitude !== null
-            ? renderMap({ latitude: project.latitude, longitude: project.longitude, label: project.title })
-            : null}
-        </Stack>
-      </Paper>
+      <Section title="Key facts">
+        <DataList orientation="horizontal">
+          <DataRow label="Status">{labelOf(PROJECT_STATUSES, project.status) ?? 'Unknown'}</DataRow>
+          {project.start_date ? (
+            <DataRow label="Starts">{formatDisplayDate(project.start_date)}</DataRow>
+          ) : null}
+          {project.end_date ? <DataRow label="Ends">{formatDisplayDate(project.end_date)}</DataRow> : null}
+          {left ? (
+            <DataRow label="Time left" testId="days-left">
+              {left}
+            </DataRow>
+          ) : null}
+          {place ? <DataRow label="Location">{place}</DataRow> : null}
+        </DataList>
+        {project.latitude !== null && project.longitude !== null
+          ? renderMap({ latitude: project.latitude, longitude: project.longitude, label: project.title })
+          : null}
+      </Section>
       {project.charity ? (
-        <Paper withBorder p="lg" component="section" aria-label="The charity">
-          <Stack gap="xs">
-            <Title order={2} size="h3">
-              The charity
-            </Title>
-            <Group gap="sm" wrap="nowrap">
-              {project.charity.logo ? (
-                <Picture src={project.charity.logo} kind="logo" alt="" width={40} height={40} radius={4} />
-              ) : null}
-              <Anchor component={Link} to={`/charities/${project.charity.id}`} fw={600}>
-                {project.charity.name}
-              </Anchor>
-            </Group>
-          </Stack>
-        </Paper>
+        <Section title="The charity" gap="xs">
+          <Group gap="sm" wrap="nowrap">
+            {project.charity.logo ? (
+              <Picture src={project.charity.logo} kind="logo" alt="" width={40} height={40} radius={4} />
+            ) : null}
+            <Anchor component={Link} to={`/charities/${project.charity.id}`} fw={600}>
+              {project.charity.name}
+            </Anchor>
+          </Group>
+        </Section>
       ) : null}
     </Stack>
   );

@@ -1,15 +1,13 @@
 import { DEFAULT_CURRENCY, type ReconciliationReport } from '@kindred/shared';
-import { Anchor, Code, Stack, Text } from '@mantine/core';
+import { Code, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { FigureGrid } from '@/components/ui/figure';
-import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState } from '@/components/ui/states';
 import { TitledSection } from '@/components/ui/titled-section';
 import { usePublicConfig } from '@/entities/card';
-import { usePlatformAdmin } from '@/entities/session';
+import { PlatformAdminScreen } from '@/entities/session';
 import { showDate, showDateTime } from '@/lib/format';
 import { type Mismatch, type ReconciliationRun, reconciliationQueries } from '../api/get-reconciliation';
 import { KIND_LABELS, problemSentence, RUNS_AT, runSentence } from '../lib/words';
@@ -138,29 +136,13 @@ function Report() {
  * last run in words and figures, and each disagreement still open.
  */
 export function ReconciliationScreen() {
-  const abilities = usePlatformAdmin();
-  if (!abilities.view) {
-    return (
-      <Page title={TITLE}>
-        <Text>This area is for platform admins only.</Text>
-      </Page>
-    );
-  }
   return (
-    <Page
+    <PlatformAdminScreen
       title={TITLE}
       size="lg"
-      description={
-        <Text c="dimmed">
-          The payment provider’s records of charges, refunds, disputes lost and payouts, compared with the
-          books each morning.{' '}
-          <Anchor component={Link} to="/admin">
-            Admin home
-          </Anchor>
-        </Text>
-      }
+      description="The payment provider’s records of charges, refunds, disputes lost and payouts, compared with the books each morning."
     >
-      <Report />
-    </Page>
+      {() => <Report />}
+    </PlatformAdminScreen>
   );
 }

@@ -79,8 +79,7 @@ function AddMoneyFormBody({
     validate: mode.kind === 'sandbox' ? validate : (values) => ({ amount: amountError(values.amount) }),
   });
 
-  const submit = form.onSubmit(async (values) => {
-    payment.setFailure(null);
+  const submit = payment.submit(form, async (values) => {
     const amount = parseAmount(values.amount);
     if (amount === null) return;
     let request: Omit<AddMoneyInput, 'attempt'>;
@@ -105,21 +104,16 @@ function AddMoneyFormBody({
       return;
     }
     const current = payment.attempts.next(fingerprint);
-    try {
-      const { wallet } = await mutation.mutateAsync({ ...request, attempt: current });
-      payment.attempts.answered();
-      form.reset();
-      payment.clearStripe();
-      if (owner.type === 'user') updateSessionBalance(wallet);
-      toast.success(
-        MONEY_ADDED_TOAST,
-        `${formatMoney(amount, wallet.currency)} was added. The balance is now ${formatMoney(wallet.wallet_amount, wallet.currency)}.`,
-      );
-      onAdded?.(wallet);
-    } catch (error) {
-      payment.failed(error, form);
-    }
-  }, payment.invalid);
+    const { wallet } = await mutation.mutateAsync({ ...request, attempt: current });
+    payment.paid();
+    form.reset();
+    if (owner.type === 'user') updateSessionBalance(wallet);
+    toast.success(
+      MONEY_ADDED_TOAST,
+      `${formatMoney(amount, wallet.currency)} was added. The balance is now ${formatMoney(wallet.wallet_amount, wallet.currency)}.`,
+    );
+    onAdded?.(wallet);
+  });
 
   return (
     <CardPaymentForm

@@ -2,6 +2,7 @@ import { adminCreditsBodySchema, DEFAULT_CURRENCY, formatMoney, type Wallet } fr
 import { Button, Group, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
+import { HeadedForm } from '@/components/ui/headed-form';
 import { SearchPicker } from '@/components/ui/search-picker';
 import { toast } from '@/components/ui/toast';
 import { usePublicConfig } from '@/entities/card';
@@ -63,7 +64,6 @@ export function AdminDepositForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const attempts = useKeyedAttempts(keepForRetry);
-  const headingId = useId();
   const resultHeadingId = useId();
   const [failure, setFailure] = useState<Failure | null>(null);
   const [deposited, setDeposited] = useState<Deposited | null>(null);
@@ -122,73 +122,68 @@ export function AdminDepositForm() {
 
   return (
     <Stack gap="lg">
-      <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId}>
-        <Stack gap="md">
-          <Title order={2} size="h3" id={headingId}>
-            Deposit money or credits
-          </Title>
-          <Text size="sm">
-            Money is for payments received by other means; credits can only be donated. Both are recorded with
-            your admin id and the reason, which the recipient sees in their history.
-          </Text>
-          <Radio.Group
-            label="Recipient"
-            {...form.getInputProps('recipient')}
-            onChange={(next) => {
-              form.setFieldValue('recipient', next as AdminRecipient);
-              form.setFieldValue('recipient_id', null);
-            }}
-          >
-            <Group gap="lg" mt={4}>
-              <Radio value="user" label="A person" />
-              <Radio value="business" label="An organisation" />
-            </Group>
-          </Radio.Group>
-          <SearchPicker
-            key={recipient}
-            label={recipient === 'user' ? 'Person' : 'Organisation'}
-            description={
-              recipient === 'user'
-                ? 'Type the start of their name or email (at least 2 characters), then pick them.'
-                : 'Type the start of its name (at least 2 characters), then pick it.'
-            }
-            placeholder={recipient === 'user' ? 'Name or email' : 'Organisation name'}
-            listLabel={recipient === 'user' ? 'People found' : 'Organisations found'}
-            noneText={
-              recipient === 'user'
-                ? 'Nobody found by that name or email.'
-                : 'No organisation found by that name.'
-            }
-            search={(q) => depositRecipientQueries.search(recipient, q)}
-            keyOf={(picked) => String(picked.id)}
-            labelOf={recipientLabel}
-            value={form.values.recipient_id}
-            onChange={(picked) => form.setFieldValue('recipient_id', picked)}
-            error={form.errors.recipient_id}
-          />
-          <Radio.Group label="Deposit" {...form.getInputProps('kind')}>
-            <Group gap="lg" mt={4}>
-              <Radio value="money" label="Money (wallet)" />
-              <Radio value="credits" label="Credits (donations only)" />
-            </Group>
-          </Radio.Group>
-          <AmountInput currency={currency} {...form.getInputProps('amount')} />
-          <Textarea
-            label="Reason"
-            description="At least 3 characters."
-            required
-            rows={3}
-            maxLength={500}
-            {...form.getInputProps('reason')}
-          />
-          <FormFailure ref={failureRef} failure={failure} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={mutation.isPending}>
-              {kind === 'credits' ? 'Deposit credits' : 'Deposit money'}
-            </Button>
+      <HeadedForm formRef={formRef} onSubmit={submit} title="Deposit money or credits">
+        <Text size="sm">
+          Money is for payments received by other means; credits can only be donated. Both are recorded with
+          your admin id and the reason, which the recipient sees in their history.
+        </Text>
+        <Radio.Group
+          label="Recipient"
+          {...form.getInputProps('recipient')}
+          onChange={(next) => {
+            form.setFieldValue('recipient', next as AdminRecipient);
+            form.setFieldValue('recipient_id', null);
+          }}
+        >
+          <Group gap="lg" mt={4}>
+            <Radio value="user" label="A person" />
+            <Radio value="business" label="An organisation" />
           </Group>
-        </Stack>
-      </form>
+        </Radio.Group>
+        <SearchPicker
+          key={recipient}
+          label={recipient === 'user' ? 'Person' : 'Organisation'}
+          description={
+            recipient === 'user'
+              ? 'Type the start of their name or email (at least 2 characters), then pick them.'
+              : 'Type the start of its name (at least 2 characters), then pick it.'
+          }
+          placeholder={recipient === 'user' ? 'Name or email' : 'Organisation name'}
+          listLabel={recipient === 'user' ? 'People found' : 'Organisations found'}
+          noneText={
+            recipient === 'user'
+              ? 'Nobody found by that name or email.'
+              : 'No organisation found by that name.'
+          }
+          search={(q) => depositRecipientQueries.search(recipient, q)}
+          keyOf={(picked) => String(picked.id)}
+          labelOf={recipientLabel}
+          value={form.values.recipient_id}
+          onChange={(picked) => form.setFieldValue('recipient_id', picked)}
+          error={form.errors.recipient_id}
+        />
+        <Radio.Group label="Deposit" {...form.getInputProps('kind')}>
+          <Group gap="lg" mt={4}>
+            <Radio value="money" label="Money (wallet)" />
+            <Radio value="credits" label="Credits (donations only)" />
+          </Group>
+        </Radio.Group>
+        <AmountInput currency={currency} {...form.getInputProps('amount')} />
+        <Textarea
+          label="Reason"
+          description="At least 3 characters."
+          required
+          rows={3}
+          maxLength={500}
+          {...form.getInputProps('reason')}
+        />
+        <FormFailure ref={failureRef} failure={failure} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={mutation.isPending}>
+            {kind === 'credits' ? 'Deposit credits' : 'Deposit money'}
+          </Button>
+        </Group>
+      </HeadedForm>
       {deposited ? (
         <Paper component="section" aria-labelledby={resultHeadingId} p="md" withBorder>
           <Stack gap="sm">

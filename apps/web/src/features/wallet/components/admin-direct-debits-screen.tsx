@@ -2,6 +2,7 @@ import { type DirectDebit, formatMoney } from '@kindred/shared';
 import { NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AdminsOnlyPage } from '@/components/ui/admin-only';
 import { Page } from '@/components/ui/page';
 import { type PagePosition, Pager } from '@/components/ui/pager';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
@@ -11,7 +12,6 @@ import { showDate } from '@/lib/format';
 import { adminDirectDebitQueries } from '../api/admin';
 import { moneyAdminRole } from '../lib/admin';
 import { DIRECT_DEBIT_STATUS, directDebitTypeLabel, frequencyLabel } from '../lib/labels';
-import { ADMIN_ONLY_MESSAGE } from './admin-money-screen';
 import { AdminMoneyNav } from './admin-nav';
 import { StatusBadge } from './direct-debits-section';
 
@@ -70,11 +70,7 @@ function DebitsTable({ items }: { items: DirectDebit[] }) {
 export function AdminDirectDebitsScreen() {
   const role = moneyAdminRole(useCurrentUser());
   if (role === 'none') {
-    return (
-      <Page title="All direct debits">
-        <Text>{ADMIN_ONLY_MESSAGE}</Text>
-      </Page>
-    );
+    return <AdminsOnlyPage title="All direct debits" />;
   }
   return (
     <Page title="All direct debits" size="xl" description={<Text>Every direct debit on Kindred.</Text>}>

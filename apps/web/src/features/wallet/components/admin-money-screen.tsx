@@ -1,22 +1,17 @@
 import { Anchor, Paper, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { AdminsOnlyPage } from '@/components/ui/admin-only';
 import { Page } from '@/components/ui/page';
 import { useCurrentUser } from '@/entities/session';
 import { moneyAdminRole } from '../lib/admin';
 import { AdminDepositForm } from './admin-deposit-form';
 import { AdminMoneyNav } from './admin-nav';
 
-export const ADMIN_ONLY_MESSAGE = 'This area is for platform admins only.';
-
 /** /admin/money: a platform Super Admin or Admin deposits money or credits; Employees are told they cannot. */
 export function AdminMoneyScreen() {
   const role = moneyAdminRole(useCurrentUser());
   if (role === 'none') {
-    return (
-      <Page title="Admin deposits">
-        <Text>{ADMIN_ONLY_MESSAGE}</Text>
-      </Page>
-    );
+    return <AdminsOnlyPage title="Admin deposits" />;
   }
   return (
     <Page

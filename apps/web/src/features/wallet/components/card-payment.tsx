@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { type ComponentType, type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import type { PaymentProviderName } from '@/entities/card';
 import {
@@ -23,6 +24,9 @@ import { type Failure, FormFailure } from './form-failure';
 /** What a refused payment's field errors are set on (a Mantine form). */
 type ErrorTarget = Parameters<typeof applyServerErrors>[1];
 
+/** A form that pays (a Mantine form): its submit, and where a refusal's field errors go. */
+type PayingForm<Values> = ErrorTarget & Pick<UseFormReturnType<Values>, 'onSubmit'>;
+
 /** How a card form reports a refused payment. */
 export interface CardFailureWords {
   /** The refusal's title, e.g. 'Money was not added'. */
@@ -31,6 +35,8 @@ export interface CardFailureWords {
   retryNote: string;
   /** Server field names to form fields. */
   fieldMap: Record<string, string>;
+  /** What a refusal is read as, where the form reads it its own way (the sandbox's declined card). */
+  readRefusal?: (error: unknown) => unknown;
 }
 
 /**
@@ -48,6 +54,28 @@ export function useCardPayment(mode: CardMode, words: CardFailureWords) {
   });
   const attempts = useKeyedAttempts<Attempt>(keepForRetry);
   const [failure, setFailure] = useState<Failure | null>(null);
+
+  /**
+   * A refused or unanswered payment: a card Stripe refuses shows beside its field; field messages go
+   * beside their fields; the refusal shows above the button either way.
+   */
+  const failed = (refused: unknown, form: ErrorTarget) => {
+    const error = words.readRefusal ? words.readRefusal(refused) : refused;
+    attempts.failed(error);
+    if (isStripePaymentError(error) && error.invalidDetails) {
+      stripe.show(error.message);
+      return;
+    }
+    const { fields } = applyServerErrors(error, form, words.fieldMap);
+    setFailure(failureOf(error, words.title, words.retryNote));
+    if (Object.keys(fields).length > 0) focusFirstInvalid(formRef.current);
+    else setTimeout(() => failureRef.current?.focus(), 0);
+  };
+  /** A submit with fields to correct: the first one is focused. */
+  const invalid = () => {
+    if (mode.kind === 'stripe') stripe.setError(stripe.problem());
+    focusFirstInvalid(formRef.current);
+  };
 
   return {
     formRef,
@@ -78,29 +106,26 @@ export function useCardPayment(mode: CardMode, words: CardFailureWords) {
     stripeIncomplete(): boolean {
       return mode.kind === 'stripe' && stripe.stopIncomplete();
     },
-    /** After a payment went through: Stripe's field starts empty again. */
-    clearStripe() {
+    /** After a payment went through: its attempt is answered, and Stripe's field starts empty again. */
+    paid() {
+      attempts.answered();
       if (mode.kind === 'stripe') stripe.clear();
     },
+    failed,
+    invalid,
     /**
-     * A refused or unanswered payment: a card Stripe refuses shows beside its field; field messages go
-     * beside their fields; the refusal shows above the button either way.
+     * The submit of a form that pays: the last refusal goes, `pay` runs with the values and a refusal
+     * is `failed`'s; a submit with fields to correct is `invalid`'s.
      */
-    failed(error: unknown, form: ErrorTarget) {
-      attempts.failed(error);
-      if (isStripePaymentError(error) && error.invalidDetails) {
-        stripe.show(error.message);
-        return;
-      }
-      const { fields } = applyServerErrors(error, form, words.fieldMap);
-      setFailure(failureOf(error, words.title, words.retryNote));
-      if (Object.keys(fields).length > 0) focusFirstInvalid(formRef.current);
-      else setTimeout(() => failureRef.current?.focus(), 0);
-    },
-    /** A submit with fields to correct: the first one is focused. */
-    invalid() {
-      if (mode.kind === 'stripe') stripe.setError(stripe.problem());
-      focusFirstInvalid(formRef.current);
+    submit<Values>(form: PayingForm<Values>, pay: (values: Values) => Promise<void>) {
+      return form.onSubmit(async (values) => {
+        setFailure(null);
+        try {
+          await pay(values);
+        } catch (error) {
+          failed(error, form);
+        }
+      }, invalid);
     },
     /** The card: the sandbox card fields or Stripe's field. */
     card(getInputProps: CardFieldsProps['getInputProps']) {

@@ -118,8 +118,7 @@ function DirectDebitFormBody({ owner, currency, mode }: CardFormBodyProps<Direct
     validate: (values) => validate(values, mode.kind === 'sandbox'),
   });
 
-  const submit = form.onSubmit(async (values) => {
-    payment.setFailure(null);
+  const submit = payment.submit(form, async (values) => {
     const amount = parseAmount(values.amount);
     if (amount === null || !values.start_date) return;
     if (mode.kind !== 'sandbox' && mode.kind !== 'stripe') return;
@@ -137,23 +136,18 @@ function DirectDebitFormBody({ owner, currency, mode }: CardFormBodyProps<Direct
           : { ...base, type: 1 }
         : base;
     const current = payment.attempts.next({ owner: ownerKey(owner), body, ...payment.stripeFingerprint() });
-    try {
-      // One PaymentMethod per attempt: a retry sends the same one with the same key.
-      const paymentMethodId = await payment.paymentMethodOf(current);
-      const sent = paymentMethodId === undefined ? body : { ...body, payment_method_id: paymentMethodId };
-      const debit = await mutation.mutateAsync({ owner, body: sent, idempotencyKey: current.key });
-      payment.attempts.answered();
-      form.setValues(initialValues());
-      form.resetDirty();
-      payment.clearStripe();
-      toast.success(
-        'Direct debit set up',
-        `${formatMoney(debit.amount, debit.currency)} ${frequencyLabel(debit.frequency).toLowerCase()}, first charge on ${showDate(debit.next_charge_on)}.`,
-      );
-    } catch (error) {
-      payment.failed(error, form);
-    }
-  }, payment.invalid);
+    // One PaymentMethod per attempt: a retry sends the same one with the same key.
+    const paymentMethodId = await payment.paymentMethodOf(current);
+    const sent = paymentMethodId === undefined ? body : { ...body, payment_method_id: paymentMethodId };
+    const debit = await mutation.mutateAsync({ owner, body: sent, idempotencyKey: current.key });
+    payment.paid();
+    form.setValues(initialValues());
+    form.resetDirty();
+    toast.success(
+      'Direct debit set up',
+      `${formatMoney(debit.amount, debit.currency)} ${frequencyLabel(debit.frequency).toLowerCase()}, first charge on ${showDate(debit.next_charge_on)}.`,
+    );
+  });
 
   return (
     <CardPaymentForm

@@ -3,6 +3,7 @@ import { Badge, Button, DataList, Divider, Group, Paper, Stack, Text, Title } fr
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { confirm } from '@/components/ui/confirm';
+import { DataRow } from '@/components/ui/data-row';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import type { PaymentProviderName } from '@/entities/card';
@@ -60,27 +61,15 @@ function DebitCard({ debit, owner }: { debit: DirectDebit; owner: WalletOwner })
         </Group>
         <DataList orientation="horizontal">
           {owner.type === 'business' ? (
-            <DataList.Item>
-              <DataList.ItemLabel>For</DataList.ItemLabel>
-              <DataList.ItemValue>
-                {directDebitTypeLabel(debit.type)}
-                {debit.charity_id ? ` (charity #${debit.charity_id})` : ''}
-              </DataList.ItemValue>
-            </DataList.Item>
+            <DataRow label="For">
+              {directDebitTypeLabel(debit.type)}
+              {debit.charity_id ? ` (charity #${debit.charity_id})` : ''}
+            </DataRow>
           ) : null}
-          <DataList.Item>
-            <DataList.ItemLabel>Card</DataList.ItemLabel>
-            <DataList.ItemValue>{debit.payment_method_label}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Starts</DataList.ItemLabel>
-            <DataList.ItemValue>{showDate(debit.start_date)}</DataList.ItemValue>
-          </DataList.Item>
+          <DataRow label="Card">{debit.payment_method_label}</DataRow>
+          <DataRow label="Starts">{showDate(debit.start_date)}</DataRow>
           {debit.status === 'active' ? (
-            <DataList.Item>
-              <DataList.ItemLabel>Next charge</DataList.ItemLabel>
-              <DataList.ItemValue>{showDate(debit.next_charge_on)}</DataList.ItemValue>
-            </DataList.Item>
+            <DataRow label="Next charge">{showDate(debit.next_charge_on)}</DataRow>
           ) : null}
         </DataList>
         {debit.last_error ? (

@@ -15,6 +15,7 @@ import { type PagePosition, Pager } from '@/components/ui/pager';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
 import { type WalletOwner, walletQueries } from '@/entities/wallet';
+import { useDownloading } from '@/lib/downloading';
 import { showDate, showDateTime } from '@/lib/format';
 import { downloadStatement } from '../api/statement';
 import { defaultRange } from '../lib/dates';
@@ -125,7 +126,7 @@ export function HistorySection({ owner, currency }: { owner: WalletOwner; curren
   const [account, setAccount] = useState('');
   const [kind, setKind] = useState('');
   const [page, setPage] = useState<PagePosition>({});
-  const [downloading, setDownloading] = useState(false);
+  const { busy, run } = useDownloading<true>();
 
   const rangeError = range.from > range.to ? 'The end date is before the start date.' : null;
   const history = useQuery({
@@ -148,16 +149,7 @@ export function HistorySection({ owner, currency }: { owner: WalletOwner; curren
     setPage({});
   };
 
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await downloadStatement(owner, range.from, range.to);
-    } catch {
-      // The API client showed the error toast.
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const download = () => run(true, () => downloadStatement(owner, range.from, range.to));
 
   return (
     <Paper component="section" aria-labelledby={headingId} p="lg" withBorder>
@@ -170,7 +162,7 @@ export function HistorySection({ owner, currency }: { owner: WalletOwner; curren
           <Button
             variant="default"
             onClick={() => void download()}
-            loading={downloading}
+            loading={busy !== null}
             disabled={Boolean(rangeError)}
             h="auto"
             mih={36}

@@ -173,7 +173,12 @@ function SaveCardFormBody({ owner, mode }: CardFormBodyProps<CardFormProps>) {
   const payment = useCardPayment(
     mode,
     // With Stripe the form has no card fields: a refusal of the card shows above the button.
-    { title: 'The card was not saved', retryNote: RETRY_NOTE, fieldMap: sandbox ? CARD_FIELD_MAP : {} },
+    {
+      title: 'The card was not saved',
+      retryNote: RETRY_NOTE,
+      fieldMap: sandbox ? CARD_FIELD_MAP : {},
+      readRefusal: sandbox ? declinedOnTheCard : undefined,
+    },
   );
   const mutation = useSavePaymentMethod();
   const form = useAccessibleForm<SaveCardValues>({
@@ -182,8 +187,7 @@ function SaveCardFormBody({ owner, mode }: CardFormBodyProps<CardFormProps>) {
     validate: (values) => (values.card ? cardErrors(values.card) : {}),
   });
 
-  const submit = form.onSubmit(async (values) => {
-    payment.setFailure(null);
+  const submit = payment.submit(form, async (values) => {
     if (mode.kind !== 'sandbox' && mode.kind !== 'stripe') return;
     if (payment.stripeIncomplete()) return;
     const base: SavePaymentMethodBody = {
@@ -191,21 +195,16 @@ function SaveCardFormBody({ owner, mode }: CardFormBodyProps<CardFormProps>) {
       make_default: values.make_default,
     };
     const current = payment.attempts.next({ owner: ownerKey(owner), base, ...payment.stripeFingerprint() });
-    try {
-      const paymentMethodId = await payment.paymentMethodOf(current);
-      const body = paymentMethodId === undefined ? base : { ...base, provider_method_id: paymentMethodId };
-      const saved = await mutation.mutateAsync({ owner, body });
-      payment.attempts.answered();
-      form.reset();
-      payment.clearStripe();
-      toast.success(
-        'Card saved',
-        saved.is_default ? `${saved.label} is saved as the default card.` : `${saved.label} is saved.`,
-      );
-    } catch (error) {
-      payment.failed(sandbox ? declinedOnTheCard(error) : error, form);
-    }
-  }, payment.invalid);
+    const paymentMethodId = await payment.paymentMethodOf(current);
+    const body = paymentMethodId === undefined ? base : { ...base, provider_method_id: paymentMethodId };
+    const saved = await mutation.mutateAsync({ owner, body });
+    payment.paid();
+    form.reset();
+    toast.success(
+      'Card saved',
+      saved.is_default ? `${saved.label} is saved as the default card.` : `${saved.label} is saved.`,
+    );
+  });
 
   return (
     <CardPaymentForm
