@@ -35,7 +35,6 @@ const PRESET = { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } };
 /** Jobs one process runs at a time. */
 const CONCURRENCY = 4;
 
-
 export type EventHandler<T extends EventType> = (event: KindredEvent<T>) => Promise<void>;
 
 export interface ScheduledJob {
