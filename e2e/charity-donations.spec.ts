@@ -1,5 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { apiGet, apiLogin, apiPost, DEMO, expectAccessible, signInAs, toast } from './support/app';
+import {
+  apiGet,
+  apiLogin,
+  apiPost,
+  DEMO,
+  expectAccessible,
+  type ProjectBody,
+  projectNeedingHours,
+  signInAs,
+  toast,
+} from './support/app';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -8,15 +18,6 @@ import { expect, type Page, test } from './support/test';
  * it confirming the hours given, and the project's Donations tab shows the confirmed hours. A gift
  * of funds with Gift Aid is then claimed and the claim's CSV downloads. Each screen is checked with axe.
  */
-
-interface ProjectBody {
-  id: number;
-  title: string;
-  giving_kinds: number[];
-  volunteering_hours: number | null;
-  volunteering_pledged: number;
-  hours_confirmed: number;
-}
 
 /** A gift through the API, answered 201 with the gift. */
 async function donate(page: Page, token: string, path: string, data: Record<string, unknown>) {
@@ -37,19 +38,7 @@ test('the charity approves an offer of time, completes it with the hours given, 
   const donorName = `${donor.user.first_name} ${donor.user.last_name}`;
 
   // A Live project of the charity that still needs volunteering hours.
-  const live = await apiGet<{ items: ProjectBody[] }>(
-    page,
-    admin.token,
-    `/charity/projects/${charityId}/2?limit=100`,
-  );
-  const project = live.items.find(
-    (item) =>
-      item.giving_kinds.includes(3) &&
-      item.volunteering_hours !== null &&
-      item.volunteering_hours - item.volunteering_pledged >= 3,
-  );
-  expect(project, 'a Live project of River Trust asking for volunteering').toBeDefined();
-  const target = project as ProjectBody;
+  const target = await projectNeedingHours(page, admin.token, charityId, 3);
   const confirmedBefore = (await apiGet<ProjectBody>(page, admin.token, `/project/${target.id}`))
     .hours_confirmed;
 

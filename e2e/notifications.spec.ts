@@ -8,6 +8,7 @@ import {
   journeySetUp,
   mailTo,
   outbox,
+  projectNeedingHours,
   riverCleanUp,
   signInAs,
   toast,
@@ -28,13 +29,6 @@ interface LoginBody {
   user: { id: number; first_name: string; last_name: string };
   charity_membership: Array<{ charity_id: number; name: string }>;
   business_membership: Array<{ business_id: number; name: string }>;
-}
-
-interface ProjectBody {
-  id: number;
-  giving_kinds: number[];
-  volunteering_hours: number | null;
-  volunteering_pledged: number;
 }
 
 interface Preferences {
@@ -112,19 +106,7 @@ test('an offer of time accepted: the charity is told in its bell, the donor in t
   const donor = await login(page, DEMO.donor);
   const admin = await login(page, DEMO.charity);
   const charityId = (admin.charity_membership[0] as { charity_id: number }).charity_id;
-  const live = await apiGet<{ items: ProjectBody[] }>(
-    page,
-    admin.token,
-    `/charity/projects/${charityId}/2?limit=100`,
-  );
-  const project = live.items.find(
-    (item) =>
-      item.giving_kinds.includes(3) &&
-      item.volunteering_hours !== null &&
-      item.volunteering_hours - item.volunteering_pledged >= 3,
-  );
-  expect(project, 'a Live project of River Trust asking for volunteering').toBeDefined();
-  const projectId = (project as ProjectBody).id;
+  const projectId = (await projectNeedingHours(page, admin.token, charityId, 3)).id;
   const accepted = 'Your offer was accepted';
 
   await offerTime(page, donor.token, projectId, 2, `First offer ${stamp}`);

@@ -31,6 +31,33 @@ export async function riverCleanUp(page: Page): Promise<number> {
   return project.id;
 }
 
+/** A project as the API answers it, with what the journeys about offers of time read. */
+export interface ProjectBody {
+  id: number;
+  title: string;
+  giving_kinds: number[];
+  volunteering_hours: number | null;
+  volunteering_pledged: number;
+  hours_confirmed: number;
+}
+
+/** A Live project of the charity that still asks for at least `hours` hours of volunteering. */
+export async function projectNeedingHours(page: Page, token: string, charityId: number, hours: number) {
+  const live = await apiGet<{ items: ProjectBody[] }>(
+    page,
+    token,
+    `/charity/projects/${charityId}/2?limit=100`,
+  );
+  const project = live.items.find(
+    (item) =>
+      item.giving_kinds.includes(3) &&
+      item.volunteering_hours !== null &&
+      item.volunteering_hours - item.volunteering_pledged >= hours,
+  );
+  if (!project) throw new Error('no Live project of the charity asking for volunteering');
+  return project;
+}
+
 /** Opens a project's give flow for `action` ('Give funds', 'Give as a guest') at its first step. */
 export async function openGiveFlow(page: Page, projectId: number, action = 'Give funds') {
   await page.goto(`/projects/${projectId}`);
