@@ -166,8 +166,13 @@ describe('webhook deliveries', () => {
 
     const second = await give(102);
     await t.settle();
-    // The second waits behind the first: nothing new reached the endpoint.
+    // The second waits behind the first: nothing new reached the endpoint, and it has no time of its own.
     expect(at('/down')).toHaveLength(1);
+    expect((await deliveries(hook.id))[0]).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: null,
+    });
 
     down = false;
     await advance(61_000);

@@ -49,7 +49,11 @@ const settingsPath = (type: IntegrationAccountRef['type']) =>
   type === 'charity' ? '/charity/integrations' : '/organisation/integrations';
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 
-function presentDelivery(row: DeliveryRow): WebhookDelivery {
+/**
+ * A delivery as its log shows it. `first` is the endpoint's oldest pending delivery: the others
+ * pending wait behind it, so they have no time of their own to be tried.
+ */
+function presentDelivery(row: DeliveryRow, first?: number): WebhookDelivery {
   return {
     id: row.id,
     event_id: row.eventId,
@@ -61,7 +65,8 @@ function presentDelivery(row: DeliveryRow): WebhookDelivery {
     error: row.error,
     created_at: row.createdAt.toISOString(),
     last_attempt_at: iso(row.lastAttemptAt),
-    next_attempt_at: row.status === 'pending' ? iso(row.nextAttemptAt) : null,
+    next_attempt_at:
+      row.status === 'pending' && (first === undefined || first === row.id) ? iso(row.nextAttemptAt) : null,
     delivered_at: iso(row.deliveredAt),
   };
 }
@@ -337,7 +342,13 @@ export function webhooksService(ctx: AppContext, options: { timeoutMs?: number }
       await require(auth, account);
       const endpoint = await endpointOf(account, id);
       const rows = await repo.deliveries(db(), endpoint.id, pageById(query));
-      return toPage(rows, query, (row) => [row.id], presentDelivery);
+      const first = (await repo.oldestPending(db(), endpoint.id))?.id;
+      return toPage(
+        rows,
+        query,
+        (row) => [row.id],
+        (row) => presentDelivery(row, first),
+      );
     },
 
     /** Sends a delivery again now; an endpoint that was turned off is turned on again. */
