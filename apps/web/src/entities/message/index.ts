@@ -1,8 +1,3 @@
-export {
-  type Folder,
-  type FolderPosition,
-  getMailboxes,
-  type MailboxRef,
-  messageQueries,
-} from './message-queries';
+export { getMailboxes } from './mailboxes-query';
+export { type Folder, type FolderPosition, type MailboxRef, messageQueries } from './message-queries';
 export { UNREAD_POLL_MS, useMailboxes, useUnreadMessages } from './use-unread';

@@ -1,6 +1,7 @@
-import type { Mailboxes, Message, Page, Recipient } from '@kindred/shared';
+import type { Message, Page, Recipient } from '@kindred/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { mailboxesQuery, messagesKey } from './mailboxes-query';
 
 /**
  * A mailbox (docs/product/wire-contract.md#owner-types): a person (1), organisation (2), charity
@@ -17,11 +18,6 @@ export interface FolderPosition {
 }
 
 const path = (box: MailboxRef) => `${box.ownerType}/${box.ownerId}`;
-
-/** GET /message/mailboxes: in the background (the navigation polls it). */
-export function getMailboxes(): Promise<Mailboxes> {
-  return api.get<Mailboxes>('/message/mailboxes', { background: true, silent: true });
-}
 
 /** GET /message/get_all_{folder}/{a}/{b} */
 export function getFolder(
@@ -51,9 +47,8 @@ export function searchRecipients(q: string): Promise<{ items: Recipient[] }> {
 
 /** Messages and mailboxes. Their keys live here only, all under `['messages']`. */
 export const messageQueries = {
-  all: () => ['messages'] as const,
-  mailboxes: () =>
-    queryOptions({ queryKey: [...messageQueries.all(), 'mailboxes'] as const, queryFn: getMailboxes }),
+  all: messagesKey,
+  mailboxes: mailboxesQuery,
   box: (box: MailboxRef) => [...messageQueries.all(), 'box', box.ownerType, box.ownerId] as const,
   folder: (box: MailboxRef, folder: Folder, position: FolderPosition = {}) =>
     queryOptions({

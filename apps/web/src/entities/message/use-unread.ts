@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useIsLoggedIn, useSessionState } from '@/entities/session';
-import { messageQueries } from './message-queries';
+import { mailboxesQuery } from './mailboxes-query';
 
 /** How often the navigation asks for unread messages (also on focus and after reading). */
 export const UNREAD_POLL_MS = 30_000;
@@ -9,7 +9,7 @@ export const UNREAD_POLL_MS = 30_000;
 export function useMailboxes() {
   const loggedIn = useIsLoggedIn();
   return useQuery({
-    ...messageQueries.mailboxes(),
+    ...mailboxesQuery(),
     enabled: loggedIn,
     refetchInterval: loggedIn ? UNREAD_POLL_MS : false,
     refetchOnWindowFocus: true,
