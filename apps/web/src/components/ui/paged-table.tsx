@@ -1,4 +1,5 @@
 import { Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { type PageCursors, type PagePosition, Pager } from './pager';
 import { type QueryLike, QueryState, type QueryStateProps } from './query-state';
 import { ResponsiveTable, type ResponsiveTableProps } from './responsive-table';
@@ -15,6 +16,8 @@ export interface PagedTableProps<Row>
   /** Another page was asked for (the Pager's Newer or Older). */
   onPage: (position: PagePosition) => void;
   gap?: 'sm' | 'md';
+  /** What stands above the table once the page is loaded (a selection panel). */
+  children?: ReactNode;
 }
 
 /** One keyset page of a query as a table with its loading, failed and empty states and the pager. */
@@ -26,6 +29,7 @@ export function PagedTable<Row>({
   keepDataOnError,
   onPage,
   gap = 'sm',
+  children,
   ...table
 }: PagedTableProps<Row>) {
   return (
@@ -38,6 +42,7 @@ export function PagedTable<Row>({
     >
       {(data) => (
         <Stack gap={gap}>
+          {children}
           <ResponsiveTable {...table} rows={data.items} />
           <Pager page={data} busy={query.isFetching} onChange={onPage} />
         </Stack>
