@@ -1,5 +1,5 @@
-import { Anchor, Group, Stack, Title, type TitleOrder } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, Card, Group, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import type { ComponentProps, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Picture } from '@/components/ui/picture';
 
@@ -35,4 +35,40 @@ export function CardHeading({
       </Stack>
     </Group>
   );
+}
+
+/** An explore card (a project, a charity, a group): an optional cover, its heading, then its facts. */
+export function ExploreCard({
+  testId,
+  cover,
+  subtitle,
+  children,
+  ...heading
+}: Omit<ComponentProps<typeof CardHeading>, 'children'> & {
+  testId: string;
+  /** Above the heading, across the card. */
+  cover?: ReactNode;
+  /** The line under the name. */
+  subtitle?: ReactNode;
+  /** Under the heading. */
+  children?: ReactNode;
+}) {
+  return (
+    <Card withBorder padding="md" component="article" h="100%" data-testid={testId}>
+      {cover}
+      <Stack gap="xs">
+        <CardHeading {...heading}>{subtitle}</CardHeading>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/** An explore card's description, cut to three lines; nothing when there is none. */
+export function CardDescription({ text }: { text: string | null }) {
+  return text ? (
+    <Text size="sm" lineClamp={3}>
+      {text}
+    </Text>
+  ) : null;
 }

@@ -1,7 +1,7 @@
 import { CHARITY_TYPES, type CharityCard, labelOf } from '@kindred/shared';
-import { Card, Stack, Text, type TitleOrder } from '@mantine/core';
+import { Text, type TitleOrder } from '@mantine/core';
 import { formatDistance } from '../format';
-import { CardHeading } from './card-heading';
+import { CardDescription, ExploreCard } from './card-heading';
 
 /** An approved charity in a list: name, types, town and its number of Live projects. */
 export function CharityCardView({
@@ -17,30 +17,23 @@ export function CharityCardView({
     .join(', ');
   const where = [charity.city, formatDistance(charity.distance_km)].filter(Boolean).join(' · ');
   return (
-    <Card withBorder padding="md" component="article" h="100%" data-testid="charity-card">
-      <Stack gap="xs">
-        <CardHeading
-          logo={charity.logo}
-          name={charity.name}
-          to={`/charities/${charity.id}`}
-          headingOrder={headingOrder}
-        >
-          {types ? <Text size="sm">{types}</Text> : null}
-        </CardHeading>
-        {where ? (
-          <Text size="sm" c="dimmed">
-            {where}
-          </Text>
-        ) : null}
-        {charity.description ? (
-          <Text size="sm" lineClamp={3}>
-            {charity.description}
-          </Text>
-        ) : null}
-        <Text size="sm" fw={600}>
-          {charity.live_projects === 1 ? '1 live project' : `${charity.live_projects} live projects`}
+    <ExploreCard
+      testId="charity-card"
+      logo={charity.logo}
+      name={charity.name}
+      to={`/charities/${charity.id}`}
+      headingOrder={headingOrder}
+      subtitle={types ? <Text size="sm">{types}</Text> : null}
+    >
+      {where ? (
+        <Text size="sm" c="dimmed">
+          {where}
         </Text>
-      </Stack>
-    </Card>
+      ) : null}
+      <CardDescription text={charity.description} />
+      <Text size="sm" fw={600}>
+        {charity.live_projects === 1 ? '1 live project' : `${charity.live_projects} live projects`}
+      </Text>
+    </ExploreCard>
   );
 }

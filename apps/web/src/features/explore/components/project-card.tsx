@@ -1,9 +1,9 @@
 import { CHARITY_TYPES, formatDisplayDate, GIVING_TYPES, labelOf, type ProjectCard } from '@kindred/shared';
-import { Anchor, Badge, Card, Group, Stack, Text, type TitleOrder, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Text, type TitleOrder, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { Picture } from '@/components/ui/picture';
 import { formatDistance } from '../format';
-import { CardHeading } from './card-heading';
+import { ExploreCard } from './card-heading';
 import { NeedsProgress } from './needs-progress';
 
 export interface ProjectCardViewProps {
@@ -27,60 +27,61 @@ export function ProjectCardView({ project, headingOrder = 3 }: ProjectCardViewPr
     .filter(Boolean)
     .join(', ');
   return (
-    <Card withBorder padding="md" component="article" h="100%" data-testid="project-card">
-      {project.cover ? (
-        <Card.Section mb="sm">
-          {/* Decoration: the title beside it names the project. */}
-          <Picture
-            src={project.cover}
-            kind="gallery"
-            alt=""
-            width={400}
-            height={225}
-            fluid
-            sizes={CARD_SIZES}
-          />
-        </Card.Section>
+    <ExploreCard
+      testId="project-card"
+      cover={
+        project.cover ? (
+          <Card.Section mb="sm">
+            {/* Decoration: the title beside it names the project. */}
+            <Picture
+              src={project.cover}
+              kind="gallery"
+              alt=""
+              width={400}
+              height={225}
+              fluid
+              sizes={CARD_SIZES}
+            />
+          </Card.Section>
+        ) : null
+      }
+      logo={project.logo}
+      name={project.title}
+      to={`/projects/${project.id}`}
+      headingOrder={headingOrder}
+      subtitle={
+        project.charity ? (
+          <Text size="sm">
+            by{' '}
+            <Anchor component={Link} to={`/charities/${project.charity.id}`}>
+              {project.charity.name}
+            </Anchor>
+          </Text>
+        ) : null
+      }
+    >
+      {where || ends ? (
+        <Text size="sm" c="dimmed">
+          {[where, ends ? `Ends ${ends}` : ''].filter(Boolean).join(' · ')}
+        </Text>
       ) : null}
-      <Stack gap="xs">
-        <CardHeading
-          logo={project.logo}
-          name={project.title}
-          to={`/projects/${project.id}`}
-          headingOrder={headingOrder}
-        >
-          {project.charity ? (
-            <Text size="sm">
-              by{' '}
-              <Anchor component={Link} to={`/charities/${project.charity.id}`}>
-                {project.charity.name}
-              </Anchor>
-            </Text>
-          ) : null}
-        </CardHeading>
-        {where || ends ? (
-          <Text size="sm" c="dimmed">
-            {[where, ends ? `Ends ${ends}` : ''].filter(Boolean).join(' · ')}
-          </Text>
-        ) : null}
-        {project.summary ? <Text size="sm">{project.summary}</Text> : null}
-        {project.giving_kinds.length > 0 ? (
-          <Group gap={6}>
-            <VisuallyHidden>Needs:</VisuallyHidden>
-            {project.giving_kinds.map((kind) => (
-              <Badge key={kind} size="sm" color="indigo.9" variant="filled">
-                {labelOf(GIVING_TYPES, kind) ?? 'Other'}
-              </Badge>
-            ))}
-          </Group>
-        ) : null}
-        <NeedsProgress totals={project} />
-        {types ? (
-          <Text size="xs" c="dimmed">
-            {types}
-          </Text>
-        ) : null}
-      </Stack>
-    </Card>
+      {project.summary ? <Text size="sm">{project.summary}</Text> : null}
+      {project.giving_kinds.length > 0 ? (
+        <Group gap={6}>
+          <VisuallyHidden>Needs:</VisuallyHidden>
+          {project.giving_kinds.map((kind) => (
+            <Badge key={kind} size="sm" color="indigo.9" variant="filled">
+              {labelOf(GIVING_TYPES, kind) ?? 'Other'}
+            </Badge>
+          ))}
+        </Group>
+      ) : null}
+      <NeedsProgress totals={project} />
+      {types ? (
+        <Text size="xs" c="dimmed">
+          {types}
+        </Text>
+      ) : null}
+    </ExploreCard>
   );
 }

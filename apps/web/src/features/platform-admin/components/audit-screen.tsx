@@ -1,11 +1,10 @@
 import type { AuditEntry } from '@kindred/shared';
-import { Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Paper, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type PagePosition, Pager } from '@/components/ui/pager';
-import { QueryState } from '@/components/ui/query-state';
-import { ResponsiveTable } from '@/components/ui/responsive-table';
+import { PagedTable } from '@/components/ui/paged-table';
+import type { PagePosition } from '@/components/ui/pager';
 import { EmptyState } from '@/components/ui/states';
 import { showDateTime } from '@/lib/format';
 import { type AuditFilters, auditQueries } from '../api/get-audit';
@@ -75,31 +74,23 @@ export function AuditScreen() {
           />
         </Group>
       </Paper>
-      <QueryState
+      <PagedTable
         query={list}
         loading="Loading the audit log…"
         failed="The audit log could not be loaded."
         empty={<EmptyState>No admin action matches.</EmptyState>}
         keepDataOnError
-      >
-        {(data) => (
-          <Stack gap="sm">
-            <ResponsiveTable
-              aria-label="Admin actions"
-              rows={data.items}
-              rowKey={(entry) => entry.id}
-              columns={[
-                { header: 'When', rowHeader: true, cell: (entry) => showDateTime(entry.created_at) },
-                { header: 'Who', cell: (entry) => entry.actor_name ?? 'Scheduled work' },
-                { header: 'Action', cell: (entry) => entry.action },
-                { header: 'About', cell: aboutOf },
-                { header: 'Why', cell: (entry) => entry.reason ?? '—' },
-              ]}
-            />
-            <Pager page={data} busy={list.isFetching} onChange={setPosition} />
-          </Stack>
-        )}
-      </QueryState>
+        onPage={setPosition}
+        aria-label="Admin actions"
+        rowKey={(entry) => entry.id}
+        columns={[
+          { header: 'When', rowHeader: true, cell: (entry) => showDateTime(entry.created_at) },
+          { header: 'Who', cell: (entry) => entry.actor_name ?? 'Scheduled work' },
+          { header: 'Action', cell: (entry) => entry.action },
+          { header: 'About', cell: aboutOf },
+          { header: 'Why', cell: (entry) => entry.reason ?? '—' },
+        ]}
+      />
     </AdminPage>
   );
 }

@@ -1,12 +1,11 @@
 import { type AdminExpiringProject, PROJECT_STATUS } from '@kindred/shared';
-import { Anchor, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Paper, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
-import { type PagePosition, Pager } from '@/components/ui/pager';
-import { QueryState } from '@/components/ui/query-state';
-import { ResponsiveTable } from '@/components/ui/responsive-table';
+import { PagedTable } from '@/components/ui/paged-table';
+import type { PagePosition } from '@/components/ui/pager';
 import { SelectionPanel } from '@/components/ui/selection-panel';
 import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
@@ -101,78 +100,66 @@ export function ExpiringScreen() {
           />
         </Group>
       </Paper>
-      <QueryState
+      <PagedTable
         query={list}
         loading="Loading projects…"
         failed="The projects could not be loaded."
         empty={<EmptyState>No project ends within {filters.days} days, and none has finished.</EmptyState>}
         keepDataOnError
+        onPage={setPosition}
+        aria-label="Projects near their end"
+        rowKey={(project) => project.id}
+        columns={[
+          {
+            header: 'Select',
+            hiddenHeader: true,
+            cell: (project) => (
+              <Checkbox
+                aria-label={`Select ${project.title}`}
+                checked={selected.has(project.id)}
+                disabled={!abilities.act}
+                onChange={(event) => toggle(project.id, event.currentTarget.checked)}
+              />
+            ),
+          },
+          {
+            header: 'Project',
+            rowHeader: true,
+            cell: (project) => (
+              <Anchor component={Link} to={`/admin/projects/${project.id}`}>
+                {project.title}
+              </Anchor>
+            ),
+          },
+          { header: 'Charity', cell: (project) => project.charity_name ?? '—' },
+          { header: 'End', cell: when },
+          {
+            header: 'Last reminded',
+            cell: (project) => (project.last_reminded_at ? showDateTime(project.last_reminded_at) : 'Never'),
+          },
+        ]}
       >
-        {(data) => (
-          <Stack gap="sm">
-            <SelectionPanel
-              name="Selected projects"
-              label="Select all on this page"
-              shownIds={items.map((p) => p.id)}
-              chosenCount={chosen.length}
-              onSelect={setSelected}
-              disabled={!abilities.act}
-              status={chosen.length === 0 ? 'None selected.' : `${chosen.length} selected.`}
-              action={
-                <Button
-                  onClick={send}
-                  disabled={!abilities.act || chosen.length === 0}
-                  loading={mail.isPending}
-                >
-                  Mail selected
-                </Button>
-              }
-            >
-              {abilities.act ? null : (
-                <Text size="sm" c="dimmed" mt="xs">
-                  {abilities.whyNot}
-                </Text>
-              )}
-            </SelectionPanel>
-            <ResponsiveTable
-              aria-label="Projects near their end"
-              rows={items}
-              rowKey={(project) => project.id}
-              columns={[
-                {
-                  header: 'Select',
-                  hiddenHeader: true,
-                  cell: (project) => (
-                    <Checkbox
-                      aria-label={`Select ${project.title}`}
-                      checked={selected.has(project.id)}
-                      disabled={!abilities.act}
-                      onChange={(event) => toggle(project.id, event.currentTarget.checked)}
-                    />
-                  ),
-                },
-                {
-                  header: 'Project',
-                  rowHeader: true,
-                  cell: (project) => (
-                    <Anchor component={Link} to={`/admin/projects/${project.id}`}>
-                      {project.title}
-                    </Anchor>
-                  ),
-                },
-                { header: 'Charity', cell: (project) => project.charity_name ?? '—' },
-                { header: 'End', cell: when },
-                {
-                  header: 'Last reminded',
-                  cell: (project) =>
-                    project.last_reminded_at ? showDateTime(project.last_reminded_at) : 'Never',
-                },
-              ]}
-            />
-            <Pager page={data} busy={list.isFetching} onChange={setPosition} />
-          </Stack>
-        )}
-      </QueryState>
+        <SelectionPanel
+          name="Selected projects"
+          label="Select all on this page"
+          shownIds={items.map((p) => p.id)}
+          chosenCount={chosen.length}
+          onSelect={setSelected}
+          disabled={!abilities.act}
+          status={chosen.length === 0 ? 'None selected.' : `${chosen.length} selected.`}
+          action={
+            <Button onClick={send} disabled={!abilities.act || chosen.length === 0} loading={mail.isPending}>
+              Mail selected
+            </Button>
+          }
+        >
+          {abilities.act ? null : (
+            <Text size="sm" c="dimmed" mt="xs">
+              {abilities.whyNot}
+            </Text>
+          )}
+        </SelectionPanel>
+      </PagedTable>
     </AdminPage>
   );
 }

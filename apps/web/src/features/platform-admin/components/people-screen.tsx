@@ -1,12 +1,11 @@
 import type { AdminUser } from '@kindred/shared';
-import { Anchor, Badge, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { type PagePosition, Pager } from '@/components/ui/pager';
-import { QueryState } from '@/components/ui/query-state';
-import { ResponsiveTable } from '@/components/ui/responsive-table';
+import { PagedTable } from '@/components/ui/paged-table';
+import type { PagePosition } from '@/components/ui/pager';
 import { EmptyState } from '@/components/ui/states';
 import { ADMIN_TYPE_LABELS } from '@/entities/session';
 import { showDate } from '@/lib/format';
@@ -69,47 +68,39 @@ export function PeopleScreen() {
           />
         </Group>
       </Paper>
-      <QueryState
+      <PagedTable
         query={list}
         loading="Loading people…"
         failed="The people could not be loaded."
         empty={<EmptyState>No one matches. Try another name, email or filter.</EmptyState>}
         keepDataOnError
-      >
-        {(data) => (
-          <Stack gap="sm">
-            <ResponsiveTable
-              aria-label="People"
-              rows={data.items}
-              rowKey={(user) => user.id}
-              columns={[
-                {
-                  header: 'Name',
-                  rowHeader: true,
-                  cell: (user) => (
-                    <Anchor component={Link} to={`/admin/people/${user.id}`}>
-                      {`${user.first_name} ${user.last_name}`.trim()}
-                    </Anchor>
-                  ),
-                },
-                { header: 'Email', cell: (user) => user.email },
-                { header: 'Status', cell: (user) => personStatus(user) },
-                {
-                  header: 'Platform admin',
-                  cell: (user) =>
-                    user.is_iic_admin ? (
-                      <Badge variant="light">{ADMIN_TYPE_LABELS[user.admin_type ?? 0] ?? 'Admin'}</Badge>
-                    ) : (
-                      'No'
-                    ),
-                },
-                { header: 'Joined', cell: (user) => showDate(user.created_at) },
-              ]}
-            />
-            <Pager page={data} busy={list.isFetching} onChange={setPosition} />
-          </Stack>
-        )}
-      </QueryState>
+        onPage={setPosition}
+        aria-label="People"
+        rowKey={(user) => user.id}
+        columns={[
+          {
+            header: 'Name',
+            rowHeader: true,
+            cell: (user) => (
+              <Anchor component={Link} to={`/admin/people/${user.id}`}>
+                {`${user.first_name} ${user.last_name}`.trim()}
+              </Anchor>
+            ),
+          },
+          { header: 'Email', cell: (user) => user.email },
+          { header: 'Status', cell: (user) => personStatus(user) },
+          {
+            header: 'Platform admin',
+            cell: (user) =>
+              user.is_iic_admin ? (
+                <Badge variant="light">{ADMIN_TYPE_LABELS[user.admin_type ?? 0] ?? 'Admin'}</Badge>
+              ) : (
+                'No'
+              ),
+          },
+          { header: 'Joined', cell: (user) => showDate(user.created_at) },
+        ]}
+      />
     </AdminPage>
   );
 }
