@@ -5,7 +5,6 @@ import { useParams } from 'react-router';
 import { ExplorePage, NeedsProgress, PlaceMap, ProjectCardList } from '@/features/explore';
 import { GiveActions, type GiveActionsProps } from '@/features/giving';
 import { CharityPage, type MapPlace, ProjectPage } from '@/features/public-pages';
-import { SupportersWall } from '@/features/supporters';
 
 /** A positive whole id from the URL, or null. */
 function idParam(value: string | undefined): number | null {
@@ -30,6 +29,14 @@ const renderGuestGive: NonNullable<GiveActionsProps['renderGuestGive']> = (props
   </Suspense>
 );
 
+/**
+ * The supporters wall, below the fold of a project page: loaded with its data, not with the page's
+ * first load (docs/decisions/030-first-load-on-demand.md).
+ */
+const SupportersWall = lazy(async () => ({
+  default: (await import('@/features/supporters')).SupportersWall,
+}));
+
 /** `/projects/:id`: the public page, with explore's progress bars and map, and giving. */
 export function PublicProjectRoute() {
   const { id } = useParams();
@@ -41,7 +48,9 @@ export function PublicProjectRoute() {
       renderProgress={(totals, currency) => <NeedsProgress totals={totals} currency={currency} size="md" />}
       renderMap={renderMap}
       renderSupporters={(project) => (
-        <SupportersWall projectId={project.id} live={project.status === PROJECT_STATUS.live} />
+        <Suspense fallback={null}>
+          <SupportersWall projectId={project.id} live={project.status === PROJECT_STATUS.live} />
+        </Suspense>
       )}
       renderGive={(project) => (
         <GiveActions target={{ kind: 'project', project }} renderGuestGive={renderGuestGive} />
