@@ -109,7 +109,7 @@ export function buildServices(ctx: AppContext) {
   });
   notifications.listen();
   // Webhooks are one more listener of the same events (docs/product/webhooks-and-api-tokens.md).
-  const webhooks = webhooksService(ctx, { timeoutMs: ctx.config.webhookTimeoutMs });
+  const webhooks = webhooksService(ctx);
   webhooks.listen();
   listen(ctx, { matching, employees });
   // Billing: paying an invoice and choosing a plan are shared by the organisation's subscription,

@@ -40,8 +40,6 @@ const MINUTE = 60_000;
 const BACKOFF_MS = [1, 5, 30, 120, 300, 600].map((minutes) => minutes * MINUTE);
 /** An endpoint that has failed this long (since the first failure of its oldest delivery) is turned off. */
 export const GIVE_UP_MS = 3 * 24 * 60 * MINUTE;
-/** How long a delivery waits for an answer. */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 const backoff = (attempts: number) =>
   BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length) - 1] ?? BACKOFF_MS[0] ?? MINUTE;
@@ -77,9 +75,8 @@ function presentDelivery(row: DeliveryRow, first?: number): WebhookDelivery {
  * the endpoint's serial queue, retried with growing waits, the endpoint turned off after 3 days of
  * failure.
  */
-export function webhooksService(ctx: AppContext, options: { timeoutMs?: number } = {}) {
+export function webhooksService(ctx: AppContext) {
   const db = () => ctx.database.db;
-  const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
 
   const require = (auth: AuthUser | null, account: IntegrationAccountRef) =>
     requireIntegrations(ctx, auth, account);
@@ -231,7 +228,7 @@ export function webhooksService(ctx: AppContext, options: { timeoutMs?: number }
           'kindred-delivery': String(delivery.id),
           'user-agent': 'Kindred-Webhooks/1',
         },
-        { timeoutMs, allowPrivate: ctx.config.webhookAllowPrivate },
+        { timeoutMs: ctx.config.webhookTimeoutMs, allowPrivate: ctx.config.webhookAllowPrivate },
       );
       const at = ctx.now();
       const attempt = {
