@@ -34,7 +34,9 @@ describe('fundraising pages among the public pages', { timeout: 40_000 }, () => 
       'GET /api/fundraiser/21/donations': () =>
         jsonResponse({
           items:
-            gifts > 4 ? [fundraiserDonationFixture({ name: 'Dana D.', amount: 25_000, message: null })] : [],
+            gifts > 4
+              ? [fundraiserDonationFixture({ name: 'Dana Donor', amount: 25_000, message: null })]
+              : [],
           next_cursor: null,
           prev_cursor: null,
         }),
@@ -60,7 +62,7 @@ describe('fundraising pages among the public pages', { timeout: 40_000 }, () => 
     await waitFor(() => expect(within(progress).getByText('₹3,250 of ₹10,000 raised')).toBeVisible());
     expect(within(progress).getByText(/^5 gifts/)).toBeVisible();
     const wall = await screen.findByRole('list', { name: 'Gifts through this page' });
-    expect(wall.textContent).toContain('Dana D. gave ₹250');
+    expect(wall.textContent).toContain('Dana Donor gave ₹250');
   });
 
   it('a Live project lists its pages, and a visitor starting one signs in first', async () => {

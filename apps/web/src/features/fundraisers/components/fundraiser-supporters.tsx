@@ -1,4 +1,4 @@
-import { type FundraiserDonation, formatMoney } from '@kindred/shared';
+import { formatMoney, type Supporter } from '@kindred/shared';
 import { Avatar, Group, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -9,28 +9,33 @@ import { TitledSection } from '@/components/ui/titled-section';
 import { fundraiserQueries } from '@/entities/fundraiser';
 import { showDate } from '@/lib/format';
 
-/** 'SH' for 'Sam H.'; nothing for an anonymous gift. */
-function initials(name: string | null): string | null {
-  if (!name) return null;
-  const letters = name
+/** 'SH' for 'Sam Helper'; nothing for an anonymous gift. */
+function initials(gift: Supporter): string | null {
+  if (gift.anonymous) return null;
+  const letters = gift.name
     .split(/\s+/)
     .filter(Boolean)
     .map((part) => part[0]?.toUpperCase() ?? '');
   return letters.length > 1 ? `${letters[0]}${letters.at(-1)}` : (letters[0] ?? null);
 }
 
-function Gift({ gift }: { gift: FundraiserDonation }) {
+/**
+ * 'Sam Helper gave ₹500'; an anonymous gift shows neither the name nor the amount, as on a
+ * project's wall.
+ */
+function Gift({ gift }: { gift: Supporter }) {
+  const name = gift.anonymous ? 'Anonymous' : gift.name;
   return (
     <Group component="li" align="flex-start" wrap="nowrap" gap="sm">
       <Avatar radius="xl" color="indigo" aria-hidden="true">
-        {initials(gift.name)}
+        {initials(gift)}
       </Avatar>
       <Stack gap={2} style={{ minWidth: 0 }}>
         <Text>
           <Text span fw={600}>
-            {gift.name ?? 'Anonymous'}
+            {name}
           </Text>
-          {` gave ${formatMoney(gift.amount)}`}
+          {gift.amount === null ? ' gave' : ` gave ${formatMoney(gift.amount)}`}
         </Text>
         <Text size="sm" c="dimmed">
           <time dateTime={gift.created_at}>{showDate(gift.created_at)}</time>
@@ -47,7 +52,7 @@ function Gift({ gift }: { gift: FundraiserDonation }) {
 
 /**
  * A page's supporters wall (docs/product/fundraising-pages.md#giving-through-a-page): the gifts
- * counted through it, newest first, each with the giver's name (or "Anonymous"), the amount and
+ * counted through it, newest first, each with the giver's name and amount (or "Anonymous") and
  * their message, with "Show more supporters".
  */
 export function FundraiserSupporters({

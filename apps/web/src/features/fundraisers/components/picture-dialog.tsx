@@ -28,7 +28,7 @@ export function PictureDialog({ page, onClose }: { page: Fundraiser; onClose: ()
         </Text>
         <FileUpload
           label="Page picture file"
-          hint="PNG, JPEG or WebP, up to 20 MB."
+          hint="PNG or JPEG, up to 20 MB."
           accept={PICTURE_MIME_TYPES}
           maxBytes={PICTURE_MAX_BYTES}
           buttonLabel="Choose picture"
