@@ -1,11 +1,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectTag } from '../lib/public-cache.js';
 import { makeCharity, makeProject, type Person, platformAdmin } from '../testing/factories.js';
 import { useTestApp } from '../testing/helpers.js';
 import { solidImage } from '../testing/images.js';
 import { multipartFile } from '../testing/multipart.js';
+import { SITE_CARD } from './link-preview-tags.js';
+import { linkPreviews } from './link-previews.js';
+import { registerWeb } from './web.js';
 
 /**
  * A page's link preview is kept in the public cache (decision 014) like the page's public answers,
@@ -88,5 +93,38 @@ describe('link previews in the public cache', () => {
     await t.settle();
     expect((await page(`/charities/${charityId}`)).body).toBe(INDEX);
     expect((await page(`/projects/${projectId}`)).body).toBe(INDEX);
+  });
+});
+
+describe('a page whose public answers are not kept', () => {
+  it('is previewed afresh for each request, while a page with a tag is kept', async () => {
+    const loads = { kept: 0, fresh: 0 };
+    const preview = (kind: 'kept' | 'fresh', id: number) => {
+      loads[kind] += 1;
+      return Promise.resolve({
+        path: `/${kind}/${id}`,
+        title: `${kind} ${id}, read ${loads[kind]} times`,
+        description: 'A page.',
+        picture: SITE_CARD,
+      });
+    };
+    const app = Fastify();
+    await registerWeb(
+      app,
+      dist,
+      linkPreviews(t.ctx, {
+        kept: { tag: projectTag, load: (id) => preview('kept', id) },
+        fresh: { load: (id) => preview('fresh', id) },
+      }),
+    );
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect((await app.inject({ url: '/kept/7' })).body).toContain('kept 7, read 1 times');
+        expect((await app.inject({ url: '/fresh/7' })).body).toContain(`fresh 7, read ${i + 1} times`);
+      }
+      expect(loads).toEqual({ kept: 1, fresh: 3 });
+    } finally {
+      await app.close();
+    }
   });
 });

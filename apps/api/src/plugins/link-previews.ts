@@ -42,13 +42,17 @@ import { type PageAnswer, REVALIDATE } from './web.js';
 export interface PreviewPage {
   /** What the preview shows, or a 404 (AppError) when a visitor may not see the page. */
   load(id: number): Promise<LinkPreview>;
-  /** The public cache's tag of what it shows: the events that drop it drop the preview. */
-  tag(id: number): CacheTag;
+  /**
+   * The public cache's tag of what it shows: the events that drop it drop the preview. None: a page
+   * whose public answers are not kept either is built afresh for each request.
+   */
+  tag?: (id: number) => CacheTag;
 }
 
 /**
  * The pages with previews, by the first segment of their path (`/projects/:id`). A new one is one
- * entry here and its loader (a fundraiser's page: `fundraisers: { tag: …, load: … }`).
+ * entry here and its loader (a fundraiser's page: `fundraisers: { load: … }`, with no tag while its
+ * public answers are not kept).
  */
 export function previewPages(services: Services): Record<string, PreviewPage> {
   return {
@@ -150,9 +154,10 @@ export function linkPreviews(ctx: AppContext, pages: Record<string, PreviewPage>
     if (!entry) return undefined;
     const { version, html } = await page(indexFile);
     const key = `page:/${kind}/${id}@${version}`;
-    const kept = ctx.publicCache.get(key);
+    const tag = entry.tag?.(id);
+    const kept = tag === undefined ? undefined : ctx.publicCache.get(key);
     if (kept) return kept;
-    ctx.publicCache.countMiss();
+    if (tag !== undefined) ctx.publicCache.countMiss();
     const generation = ctx.publicCache.generation();
     let preview: LinkPreview;
     try {
@@ -164,10 +169,9 @@ export function linkPreviews(ctx: AppContext, pages: Record<string, PreviewPage>
       return undefined;
     }
     const body = Buffer.from(withPreview(html, previewTags(preview, ctx.config.publicUrl)));
-    const tag = entry.tag(id);
     return (
-      ctx.publicCache.set(key, tag, body, HTML, generation) ??
-      ({ body, etag: etagOf(body), contentType: HTML, tag, encoded: {} } satisfies CachedAnswer)
+      (tag === undefined ? undefined : ctx.publicCache.set(key, tag, body, HTML, generation)) ??
+      ({ body, etag: etagOf(body), contentType: HTML, tag: tag ?? '', encoded: {} } satisfies CachedAnswer)
     );
   }
 
