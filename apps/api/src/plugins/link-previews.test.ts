@@ -335,3 +335,48 @@ describe('a new build', () => {
     writeFileSync(path.join(dist, 'index.html'), INDEX);
   });
 });
+
+describe('the HTML of a fundraising page', () => {
+  it('carries its title, who raises for what, and its own picture; a hidden page gets the plain page', async () => {
+    const projectId = await makeProject(t, admin, { charityId, title: 'Clean the river' });
+    const fundraiser = await t.createUser();
+    const created = await t.request('POST', '/api/fundraiser/create', {
+      token: fundraiser.token,
+      body: {
+        project_id: projectId,
+        title: 'Sam swims the "lake" <for> the river',
+        story: 'I am swimming two miles of the lake to clean our river.',
+        target: 50_000,
+        end_date: new Date(t.ctx.now().getTime() + 30 * 86_400_000).toISOString().slice(0, 10),
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const page = created.json();
+    const picture = (
+      await upload(
+        `/api/fundraiser/${page.id}/picture`,
+        await solidImage('png', { width: 1600, height: 900 }),
+        fundraiser.token,
+      )
+    ).picture as string;
+    const head = headOf(await fetchPage(`/fundraisers/${page.id}`));
+    expect(head.one('og:title')).toBe('Sam swims the "lake" <for> the river');
+    expect(head.one('og:description')).toBe(
+      `${page.fundraiser.name} is raising money for Clean the river. I am swimming two miles of the lake to clean our river.`,
+    );
+    expect(head.one('og:url')).toBe(`${ORIGIN}/fundraisers/${page.id}`);
+    expect(head.one('og:image')).toBe(`${ORIGIN}${picture}_big.webp`);
+    expect(Number(head.one('og:image:width'))).toBeGreaterThan(Number(head.one('og:image:height')));
+    expect(head.one('twitter:card')).toBe('summary_large_image');
+
+    const hidden = await t.request('POST', `/api/fundraiser/${page.id}/hide`, {
+      token: admin.token,
+      body: { reason: 'This is not one of our events.' },
+    });
+    expect(hidden.statusCode).toBe(200);
+    const plain = await fetchPage(`/fundraisers/${page.id}`);
+    expect(plain.statusCode).toBe(200);
+    expect(headOf(plain).openGraph).toEqual([]);
+    expect(plain.body).not.toContain('Sam swims');
+  });
+});

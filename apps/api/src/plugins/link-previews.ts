@@ -51,13 +51,14 @@ export interface PreviewPage {
 
 /**
  * The pages with previews, by the first segment of their path (`/projects/:id`). A new one is one
- * entry here and its loader (a fundraiser's page: `fundraisers: { load: … }`, with no tag while its
- * public answers are not kept).
+ * entry here and its loader. A fundraising page has no tag: its public answers are not kept
+ * (decision 051), so its preview is built afresh for each request.
  */
 export function previewPages(services: Services): Record<string, PreviewPage> {
   return {
     projects: { tag: projectTag, load: (id) => projectPreview(services, id) },
     charities: { tag: charityTag, load: (id) => charityPreview(services, id) },
+    fundraisers: { load: (id) => fundraiserPreview(services, id) },
   };
 }
 
@@ -126,6 +127,27 @@ async function charityPreview(services: Services, id: number): Promise<LinkPrevi
       charity.description?.trim() ||
         `${charity.name} is a charity on ${SITE_NAME}: give to it and its projects.`,
     ),
+    picture: picture ?? SITE_CARD,
+  };
+}
+
+/** A fundraising page: its story, and its own picture (or its cause's cover or logo). */
+async function fundraiserPreview(services: Services, id: number): Promise<LinkPreview> {
+  const page = await services.fundraisers.get(null, id);
+  const cause = page.project?.name ?? page.charity.name;
+  let picture: PreviewPicture | undefined;
+  if (page.picture) picture = await storedPicture(services, page.picture, `Picture of ${page.title}`, 'wide');
+  if (!picture && page.cause_picture)
+    picture = await storedPicture(
+      services,
+      page.cause_picture,
+      page.project ? `Cover picture of ${cause}` : `Logo of ${cause}`,
+      page.project ? 'wide' : 'small',
+    );
+  return {
+    path: `/fundraisers/${id}`,
+    title: page.title,
+    description: shortText(`${page.fundraiser.name} is raising money for ${cause}. ${page.story.trim()}`),
     picture: picture ?? SITE_CARD,
   };
 }
