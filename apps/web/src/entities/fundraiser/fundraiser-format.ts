@@ -55,6 +55,9 @@ export const causeName = (page: Pick<FundraiserCard, 'project' | 'charity'>) =>
 /** Where a page lives. */
 export const fundraiserPath = (id: number) => `/fundraisers/${id}`;
 
+/** The query parameter of a page just opened: the page asks its fundraiser for a picture and to share it. */
+export const CREATED_PARAM = 'created';
+
 /** Where its cause lives: the project's public page, or the charity's. */
 export const causePath = (page: Pick<FundraiserCard, 'project' | 'charity'>) =>
   page.project ? `/projects/${page.project.id}` : `/charities/${page.charity.id}`;

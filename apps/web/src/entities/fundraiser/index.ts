@@ -1,5 +1,6 @@
 export { FUNDRAISER_CARD_SIZES, FundraiserCard, type FundraiserCardProps } from './fundraiser-card';
 export {
+  CREATED_PARAM,
   causeName,
   causePath,
   daysUntil,

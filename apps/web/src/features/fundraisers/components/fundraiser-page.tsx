@@ -7,6 +7,7 @@ import { Page } from '@/components/ui/page';
 import { Picture } from '@/components/ui/picture';
 import { ShareLinks } from '@/components/ui/share-links';
 import {
+  CREATED_PARAM,
   causeName,
   causePath,
   FundraiserProgress,
@@ -18,7 +19,6 @@ import {
 import { projectQueries } from '@/entities/project';
 import { useRevealed } from '@/lib/deferred';
 import { todayIso } from '@/lib/format';
-import { CREATED_PARAM } from '../lib/params';
 import { FundraiserNotReady } from './fundraiser-states';
 import { FundraiserSupporters } from './fundraiser-supporters';
 import { FundraiserUpdates } from './fundraiser-updates';

@@ -9,7 +9,7 @@ import { Page } from '@/components/ui/page';
 import { FailedState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { charityQueries } from '@/entities/charity';
-import { fundraiserPath } from '@/entities/fundraiser';
+import { CREATED_PARAM, fundraiserPath } from '@/entities/fundraiser';
 import { projectQueries } from '@/entities/project';
 import { useSessionState } from '@/entities/session';
 import { isApiError } from '@/lib/api-client';
@@ -23,7 +23,6 @@ import {
   toCreateBody,
   validateFundraiser,
 } from '../lib/fundraiser-form';
-import { CREATED_PARAM } from '../lib/params';
 import { FundraiserFields } from './fundraiser-fields';
 
 /** A positive whole id from the query string, or null. */

@@ -6,7 +6,6 @@ import { DataRow } from '@/components/ui/data-row';
 import { Page } from '@/components/ui/page';
 import { Picture } from '@/components/ui/picture';
 import { ShareLinks } from '@/components/ui/share-links';
-import { TitledSection } from '@/components/ui/titled-section';
 import { charityQueries } from '@/entities/charity';
 import { StartFundraiserButton } from '@/entities/fundraiser';
 import { AboutSection } from './about-section';
@@ -74,15 +73,18 @@ export function CharityPage({ charityId, renderProjects, renderMap, renderGive }
           <Stack gap="md">
             {renderGive && !data.lock_status ? renderGive({ id: data.id, name: data.name }) : null}
             {data.lock_status ? null : (
-              <TitledSection id="charity-fundraise" title="Raise money for it">
-                <Text size="sm">
-                  Open a fundraising page, tell your friends why this charity matters to you, and ask them to
-                  give through it.
-                </Text>
-                <div>
+              <Paper withBorder p="lg" component="section" aria-label="Raise money for it">
+                <Stack gap="sm" align="flex-start">
+                  <Title order={2} size="h3">
+                    Raise money for it
+                  </Title>
+                  <Text size="sm">
+                    Open a fundraising page, tell your friends why this charity matters to you, and ask them
+                    to give through it.
+                  </Text>
                   <StartFundraiserButton cause={{ charity: data.id }} />
-                </div>
-              </TitledSection>
+                </Stack>
+              </Paper>
             )}
             <ShareLinks
               title="Share this charity"

@@ -36,7 +36,6 @@ import { Picture } from '@/components/ui/picture';
 import { type QueryLike, QueryState } from '@/components/ui/query-state';
 import { ShareLinks } from '@/components/ui/share-links';
 import { EmptyState } from '@/components/ui/states';
-import { TitledSection } from '@/components/ui/titled-section';
 import { StartFundraiserButton } from '@/entities/fundraiser';
 import { projectQueries } from '@/entities/project';
 import { useRevealed } from '@/lib/deferred';
@@ -527,13 +526,12 @@ export function ProjectPage({
             <Updates projectId={id} />
             {renderSupporters?.(data)}
             {renderFundraisers && data.status === PROJECT_STATUS.live ? (
-              <TitledSection
-                id="project-fundraisers"
-                title="Fundraisers"
-                action={<StartFundraiserButton cause={{ project: data.id }} />}
-              >
+              <Section title="Fundraisers" testId="fundraisers">
+                <Group>
+                  <StartFundraiserButton cause={{ project: data.id }} />
+                </Group>
                 {renderFundraisers(data)}
-              </TitledSection>
+              </Section>
             ) : null}
             <Impact projectId={id} />
             <Gallery projectId={id} title={data.title} />
