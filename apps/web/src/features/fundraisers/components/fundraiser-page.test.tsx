@@ -382,8 +382,10 @@ describe('a fundraising page', { timeout: 30_000 }, () => {
     it('sees why the charity hid the page, which takes no gifts', async () => {
       signInWith();
       stubPage(mine({ hidden: true, hidden_reason: 'The story names the wrong charity.' }));
-      renderPage();
+      // Just opened, but hidden: nothing asks to share it.
+      renderPage('/fundraisers/21?created=1');
       await heading();
+      expect(screen.queryByTestId('created-prompt')).not.toBeInTheDocument();
       const note = screen.getByTestId('hidden-note');
       expect(note.textContent).toContain('The charity has hidden this page');
       expect(note.textContent).toContain(
