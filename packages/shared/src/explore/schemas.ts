@@ -46,6 +46,21 @@ export const groupExploreQuerySchema = pageQuerySchema.extend({
   group_type: z.coerce.number().int().min(1).max(3).optional(),
 });
 
+/** The orders of explore's fundraisers: most raised first, ending soonest, or newest first. */
+export const FUNDRAISER_SORTS = ['raised', 'ending', 'newest'] as const;
+export type FundraiserSort = (typeof FUNDRAISER_SORTS)[number];
+
+/**
+ * GET /explore/fundraiser/list: open, visible fundraising pages (docs/product/fundraising-pages.md),
+ * searched by their title, their cause (the project or charity) and the fundraiser's name.
+ */
+export const fundraiserExploreQuerySchema = pageQuerySchema.extend({
+  q: z.string().trim().max(100).optional(),
+  /** Most raised first unless asked otherwise. */
+  sort: z.enum(FUNDRAISER_SORTS).optional(),
+});
+export type FundraiserExploreQuery = z.infer<typeof fundraiserExploreQuerySchema>;
+
 /** A map view: bounding box "west,south,east,north" and the zoom level, for clustering. */
 export const mapQuerySchema = z.object({
   bbox: z

@@ -13,6 +13,9 @@ import { OnceOpened } from '@/components/ui/once-opened';
 import {
   activeFilterCount,
   type ExploreFilters,
+  effectiveSort,
+  type FundraiserSort,
+  fundraiserSort,
   GIVING_KIND_IDS,
   hasPlace,
   type ProjectSort,
@@ -149,7 +152,7 @@ function FilterLayout({
 export function ProjectFilterPanel({ filters, onChange, onClear }: FilterPanelProps) {
   const place = hasPlace(filters);
   const defaultSort: ProjectSort = filters.endingSoon ? 'ending' : place ? 'nearest' : 'newest';
-  const sort = filters.sort === 'nearest' && !place ? defaultSort : (filters.sort ?? defaultSort);
+  const sort = effectiveSort(filters) ?? defaultSort;
   return (
     <FilterLayout searchLabel="Search projects" filters={filters} onChange={onChange}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
@@ -223,6 +226,27 @@ export function GroupFilterPanel({ filters, onChange, onClear }: FilterPanelProp
     <FilterLayout searchLabel="Search groups" filters={filters} onChange={onChange}>
       <Group align="flex-end" justify="space-between">
         <IdSelect field="groupType" filters={filters} onChange={onChange} />
+        <ClearButton filters={filters} onClear={onClear} />
+      </Group>
+    </FilterLayout>
+  );
+}
+
+/** The fundraiser filters: words (a page's title, its cause, its fundraiser) and the order. */
+export function FundraiserFilterPanel({ filters, onChange, onClear }: FilterPanelProps) {
+  return (
+    <FilterLayout searchLabel="Search fundraisers" filters={filters} onChange={onChange}>
+      <Group align="flex-end" justify="space-between">
+        <NativeSelect
+          label="Sort by"
+          value={fundraiserSort(filters)}
+          data={[
+            { value: 'raised', label: 'Most raised' },
+            { value: 'ending', label: 'Ending soonest' },
+            { value: 'newest', label: 'Newest' },
+          ]}
+          onChange={(event) => onChange({ sort: event.currentTarget.value as FundraiserSort })}
+        />
         <ClearButton filters={filters} onClear={onClear} />
       </Group>
     </FilterLayout>

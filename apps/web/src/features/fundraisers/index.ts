@@ -1,0 +1,1 @@
+export { CharityFundraisers, type CharityFundraisersProps } from './components/charity-fundraisers';
