@@ -78,9 +78,10 @@ describe('fundraising team', { timeout: 20_000 }, () => {
     expect(
       within(section).getByRole('figure', { name: 'Top 3 pages by what they raised' }),
     ).toBeInTheDocument();
+    // A member joins in for the cause of the team's top page, with the team chosen.
     expect(within(section).getByRole('link', { name: 'Start a page for this team' })).toHaveAttribute(
       'href',
-      '/fundraisers/new?group=11',
+      '/fundraisers/new?project=1&group=11',
     );
   });
 

@@ -26,8 +26,15 @@ const LABEL_MAX = 22;
 
 type TeamPage = FundraiserTeam['items'][number];
 
-/** Where a member starts a page for the team: the fundraiser form, with the group chosen. */
-export const startTeamPagePath = (groupId: number) => `/fundraisers/new?group=${groupId}`;
+/**
+ * Where a member starts a page for the team: the fundraiser form with the group chosen and, when
+ * the team has pages, the cause of its top page (most teams raise for one cause; the form may
+ * change it).
+ */
+export function startTeamPagePath(groupId: number, top?: Pick<TeamPage, 'project' | 'charity'>): string {
+  const cause = top ? (top.project ? `project=${top.project.id}&` : `charity=${top.charity.id}&`) : '';
+  return `/fundraisers/new?${cause}group=${groupId}`;
+}
 
 const shortLabel = (text: string) => (text.length > LABEL_MAX ? `${text.slice(0, LABEL_MAX - 1)}…` : text);
 
@@ -124,7 +131,7 @@ export interface FundraisingTeamProps {
 export function FundraisingTeam({ groupId, canStart }: FundraisingTeamProps) {
   const team = useQuery(fundraiserQueries.team(groupId));
   const start = canStart ? (
-    <Button component={Link} to={startTeamPagePath(groupId)} variant="default">
+    <Button component={Link} to={startTeamPagePath(groupId, team.data?.items[0])} variant="default">
       Start a page for this team
     </Button>
   ) : null;
