@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { coordinateFields, describedFields, pledgeProgressFields } from '../common/fields.js';
 import { pageQuerySchema, placeIdSchema } from '../common/pagination.js';
 import { CHARITY_TYPES, GIFT_TYPES, SKILL_TYPES } from '../reference/index.js';
+import { FUNDRAISER_SORTS } from './constants.js';
 
 const flag = z
   .enum(['true', 'false', '1', '0'])
@@ -45,10 +46,6 @@ export const groupExploreQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
   group_type: z.coerce.number().int().min(1).max(3).optional(),
 });
-
-/** The orders of explore's fundraisers: most raised first, ending soonest, or newest first. */
-export const FUNDRAISER_SORTS = ['raised', 'ending', 'newest'] as const;
-export type FundraiserSort = (typeof FUNDRAISER_SORTS)[number];
 
 /**
  * GET /explore/fundraiser/list: open, visible fundraising pages (docs/product/fundraising-pages.md),

@@ -14,8 +14,6 @@ import {
   activeFilterCount,
   type ExploreFilters,
   effectiveSort,
-  type FundraiserSort,
-  fundraiserSort,
   GIVING_KIND_IDS,
   hasPlace,
   type ProjectSort,
@@ -86,7 +84,7 @@ function SearchField({
   );
 }
 
-function ClearButton({ filters, onClear }: { filters: ExploreFilters; onClear: () => void }) {
+export function ClearButton({ filters, onClear }: { filters: ExploreFilters; onClear: () => void }) {
   if (activeFilterCount(filters) === 0) return null;
   return (
     <Button variant="subtle" onClick={onClear}>
@@ -103,7 +101,7 @@ const PHONE_QUERY = '(max-width: 47.99em)';
  * search stays in view and the filters open in a drawer from a "Filters (n)" button, n being how
  * many of them narrow the results. A change applies at once, as on a wide screen.
  */
-function FilterLayout({
+export function FilterLayout({
   searchLabel,
   filters,
   onChange,
@@ -226,27 +224,6 @@ export function GroupFilterPanel({ filters, onChange, onClear }: FilterPanelProp
     <FilterLayout searchLabel="Search groups" filters={filters} onChange={onChange}>
       <Group align="flex-end" justify="space-between">
         <IdSelect field="groupType" filters={filters} onChange={onChange} />
-        <ClearButton filters={filters} onClear={onClear} />
-      </Group>
-    </FilterLayout>
-  );
-}
-
-/** The fundraiser filters: words (a page's title, its cause, its fundraiser) and the order. */
-export function FundraiserFilterPanel({ filters, onChange, onClear }: FilterPanelProps) {
-  return (
-    <FilterLayout searchLabel="Search fundraisers" filters={filters} onChange={onChange}>
-      <Group align="flex-end" justify="space-between">
-        <NativeSelect
-          label="Sort by"
-          value={fundraiserSort(filters)}
-          data={[
-            { value: 'raised', label: 'Most raised' },
-            { value: 'ending', label: 'Ending soonest' },
-            { value: 'newest', label: 'Newest' },
-          ]}
-          onChange={(event) => onChange({ sort: event.currentTarget.value as FundraiserSort })}
-        />
         <ClearButton filters={filters} onClear={onClear} />
       </Group>
     </FilterLayout>

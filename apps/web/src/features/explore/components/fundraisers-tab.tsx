@@ -1,11 +1,33 @@
 import type { FundraiserCard as FundraiserCardData } from '@kindred/shared';
+import { Group, NativeSelect } from '@mantine/core';
 import { useMemo } from 'react';
 import { FundraiserCard } from '@/entities/fundraiser';
 import { todayIso } from '@/lib/format';
 import { useFundraiserList } from '../api/explore';
-import { fundraiserListQuery } from '../filters';
-import { FundraiserFilterPanel } from './filter-panel';
+import { type FundraiserSort, fundraiserListQuery, fundraiserSort } from '../filters';
+import { ClearButton, FilterLayout, type FilterPanelProps } from './filter-panel';
 import { ResultsTab, type TabKind, type TabProps } from './results-tab';
+
+/** The fundraiser filters: words (a page's title, its cause, its fundraiser) and the order. */
+function FundraiserFilterPanel({ filters, onChange, onClear }: FilterPanelProps) {
+  return (
+    <FilterLayout searchLabel="Search fundraisers" filters={filters} onChange={onChange}>
+      <Group align="flex-end" justify="space-between">
+        <NativeSelect
+          label="Sort by"
+          value={fundraiserSort(filters)}
+          data={[
+            { value: 'raised', label: 'Most raised' },
+            { value: 'ending', label: 'Ending soonest' },
+            { value: 'newest', label: 'Newest' },
+          ]}
+          onChange={(event) => onChange({ sort: event.currentTarget.value as FundraiserSort })}
+        />
+        <ClearButton filters={filters} onClear={onClear} />
+      </Group>
+    </FilterLayout>
+  );
+}
 
 /** Explore's fundraisers: open pages others can give through, by the entity's card. */
 function fundraisersKind(today: string): TabKind<FundraiserCardData> {
