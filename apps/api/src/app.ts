@@ -24,6 +24,7 @@ import { refundsRoutes } from './modules/donations/refunds.routes.js';
 import { employeesRoutes } from './modules/employees/employees.routes.js';
 import { exploreRoutes } from './modules/explore/explore.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
+import { fundraisersRoutes } from './modules/fundraisers/fundraisers.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { configRoutes } from './modules/health/config.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -175,6 +176,7 @@ export async function buildApp(
       await api.register(usersRoutes(ctx, services));
       await api.register(placesRoutes(ctx, services));
       await api.register(filesRoutes(ctx, services));
+      await api.register(fundraisersRoutes(ctx, services));
       await api.register(walletRoutes(ctx, services));
       await api.register(paymentsRoutes(ctx, services));
       await api.register(charitiesRoutes(ctx, services));

@@ -114,7 +114,8 @@ export const donateBodySchema = z
       refuse(['frequency', 'start_date', 'end_date'], 'Only gifts of funds can repeat.');
       refuse(['fundraiser_id'], 'A fundraising page collects gifts of funds.');
     }
-    if (body.frequency !== undefined) refuse(['fundraiser_id'], 'A gift through a fundraising page is given once.');
+    if (body.frequency !== undefined)
+      refuse(['fundraiser_id'], 'A gift through a fundraising page is given once.');
     if (body.type === volunteering || body.type === skilledVolunteering) {
       need('hours', PLEDGE_HOURS_MESSAGE);
       refuse(['gift_type', 'description', 'quantity', 'estimated_value'], 'Not part of volunteering.');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from '../common/text.js';
+import { type Supporter, supporterSchema } from '../donations/schemas.js';
 import { amountSchema } from '../wallet/schemas.js';
 
 /**
@@ -115,16 +116,12 @@ export const fundraiserSchema = z.object({
 });
 export type Fundraiser = z.infer<typeof fundraiserSchema>;
 
-/** A gift through a page, as its supporters wall shows it. */
-export const fundraiserDonationSchema = z.object({
-  id: z.number().int(),
-  /** The giver's first name and initial, or null when they gave anonymously. */
-  name: z.string().nullable(),
-  amount: z.number().int(),
-  message: z.string().nullable(),
-  created_at: z.string(),
-});
-export type FundraiserDonation = z.infer<typeof fundraiserDonationSchema>;
+/**
+ * A gift through a page, as its supporters wall shows it: the same as a project's supporters wall
+ * (GET /fundraiser/{id}/donations answers pages of these).
+ */
+export const fundraiserDonationSchema = supporterSchema;
+export type FundraiserDonation = Supporter;
 
 /** A fundraiser's news on the page. */
 export const fundraiserPostSchema = z.object({

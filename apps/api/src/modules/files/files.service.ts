@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
 import { PROJECT_FILE_FOLDERS, type ProjectAccess, projectsQueries } from '../projects/index.js';
 
-/** Logos of charities, organisations and groups, and people's avatars: shown on public pages, names change with content. */
+/** Logos of charities, organisations and groups, people's avatars and fundraising pages' pictures: shown on public pages, names change with content. */
 export const PUBLIC_FOREVER = 'public, max-age=31536000, immutable';
 /** A public project's file: any cache may keep it, for a short while (it may go back to Draft). */
 export const PUBLIC_PROJECT_FILE = 'public, max-age=600';
@@ -13,7 +13,7 @@ export const PUBLIC_PROJECT_FILE = 'public, max-age=600';
 export const PRIVATE_FILE = 'private, no-store';
 
 const VARIANT = new RegExp(`_(${IMAGE_VARIANTS.join('|')})\\.webp$`);
-const PUBLIC_FOLDERS = new Set(['logos', 'avatars']);
+const PUBLIC_FOLDERS = new Set(['logos', 'avatars', 'fundraisers']);
 
 /**
  * Uploaded files, each sent under the access rule of what it belongs to (decision 035). `key` is
