@@ -7,6 +7,7 @@ import { adminDonationsRoutes } from './routes/admin-donations.routes';
 import { adminMoneyRoutes } from './routes/admin-money.routes';
 import { charityRoutes } from './routes/charity.routes';
 import { exploreRoutes } from './routes/explore.routes';
+import { fundraiserPublicRoutes, fundraisersRoutes } from './routes/fundraisers.routes';
 import { givingRoutes } from './routes/giving.routes';
 import { groupPublicRoutes, groupsRoutes } from './routes/groups.routes';
 import { GuestOnly, RequireAuth } from './routes/guards';
@@ -61,6 +62,7 @@ export const routes: RouteObject[] = [
       { path: 'manage/:token', lazy: manageGift('ManageScreen') },
       ...invitationPublicRoutes,
       ...groupPublicRoutes,
+      ...fundraiserPublicRoutes,
       // A mail's link to stop a kind of mail, signed in or not (docs/product/notifications.md#unsubscribe).
       ...notificationPublicRoutes,
       {
@@ -77,6 +79,7 @@ export const routes: RouteObject[] = [
           ...charityRoutes,
           ...organisationRoutes,
           ...groupsRoutes,
+          ...fundraisersRoutes,
           ...invitationRoutes,
           ...messagesRoutes,
           ...adminRoutes,

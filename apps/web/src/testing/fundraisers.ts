@@ -1,4 +1,4 @@
-import type { Fundraiser, FundraiserCard, FundraiserDonation, FundraiserPost } from '@kindred/shared';
+import type { Fundraiser, FundraiserCard, FundraiserPost, Supporter } from '@kindred/shared';
 
 /**
  * A fundraising page as the API answers it: by default Dana Donor's open page for a River Trust
@@ -43,12 +43,15 @@ export function fundraiserCardFixture(overrides: Partial<FundraiserCard> = {}): 
   return { ...card, ...overrides };
 }
 
-/** A gift on a page's supporters wall: by default Sam H.'s ₹500 with a message. */
-export function fundraiserDonationFixture(overrides: Partial<FundraiserDonation> = {}): FundraiserDonation {
+/** A gift on a page's supporters wall, as the API answers it: by default Sam Helper's ₹500 with a message. */
+export function fundraiserDonationFixture(overrides: Partial<Supporter> = {}): Supporter {
   return {
     id: 1,
-    name: 'Sam H.',
+    name: 'Sam Helper',
+    anonymous: false,
+    type: 2,
     amount: 50_000,
+    hours: null,
     message: 'Go Dana!',
     created_at: '2030-01-03T10:00:00.000Z',
     ...overrides,

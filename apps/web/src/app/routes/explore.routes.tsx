@@ -23,7 +23,7 @@ const GuestGiveFlow = lazy(async () => ({
 }));
 
 /** Giving without an account (docs/product/card-gifts.md#giving-without-an-account): the guest flow. */
-const renderGuestGive: NonNullable<GiveActionsProps['renderGuestGive']> = (props) => (
+export const renderGuestGive: NonNullable<GiveActionsProps['renderGuestGive']> = (props) => (
   <Suspense fallback={null}>
     <GuestGiveFlow {...props} />
   </Suspense>
@@ -35,6 +35,11 @@ const renderGuestGive: NonNullable<GiveActionsProps['renderGuestGive']> = (props
  */
 const SupportersWall = lazy(async () => ({
   default: (await import('@/features/supporters')).SupportersWall,
+}));
+
+/** A project's fundraising pages, below the fold like its supporters wall: loaded with their data. */
+const ProjectFundraisers = lazy(async () => ({
+  default: (await import('@/features/fundraisers')).ProjectFundraisers,
 }));
 
 /** `/projects/:id`: the public page, with explore's progress bars and map, and giving. */
@@ -54,6 +59,11 @@ export function PublicProjectRoute() {
       )}
       renderGive={(project) => (
         <GiveActions target={{ kind: 'project', project }} renderGuestGive={renderGuestGive} />
+      )}
+      renderFundraisers={(project) => (
+        <Suspense fallback={null}>
+          <ProjectFundraisers projectId={project.id} />
+        </Suspense>
       )}
     />
   );

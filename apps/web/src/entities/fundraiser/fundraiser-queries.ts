@@ -1,10 +1,10 @@
 import type {
   Fundraiser,
   FundraiserCard,
-  FundraiserDonation,
   FundraiserPost,
   FundraiserTeam,
   Page,
+  Supporter,
 } from '@kindred/shared';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -38,12 +38,12 @@ export function getFundraiser(id: number): Promise<Fundraiser> {
   return api.get<Fundraiser>(`/fundraiser/${id}`, quiet);
 }
 
-/** GET /fundraiser/{id}/donations: the supporters wall, newest first. */
-export function getFundraiserDonations(
-  id: number,
-  cursor: string | undefined,
-): Promise<Page<FundraiserDonation>> {
-  return api.get<Page<FundraiserDonation>>(`/fundraiser/${id}/donations`, {
+/**
+ * GET /fundraiser/{id}/donations: the supporters wall, newest first, answered as a project's wall
+ * is (a name, or "Anonymous" without the amount).
+ */
+export function getFundraiserDonations(id: number, cursor: string | undefined): Promise<Page<Supporter>> {
+  return api.get<Page<Supporter>>(`/fundraiser/${id}/donations`, {
     ...quietPart,
     query: pageQuery(FUNDRAISER_SUPPORTERS_PAGE_SIZE, cursor),
   });

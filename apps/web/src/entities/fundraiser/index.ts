@@ -26,3 +26,9 @@ export {
   getTeamFundraisers,
   PROJECT_FUNDRAISERS_SHOWN,
 } from './fundraiser-queries';
+export { fundraiserRefusal } from './fundraiser-refusals';
+export {
+  type FundraiserCause,
+  newFundraiserPath,
+  StartFundraiserButton,
+} from './start-fundraiser';

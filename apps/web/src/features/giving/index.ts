@@ -1,3 +1,3 @@
 export { GIVE_PARAM, GiveActions, type GiveActionsProps } from './components/give-actions';
-export type { GiveKind, GiveTarget } from './lib/target';
+export type { GiveKind, GiveTarget, ThroughFundraiser } from './lib/target';
 export { DONATION_TOAST, SUBSCRIPTION_TOAST } from './lib/toasts';

@@ -1,6 +1,7 @@
 import type { CardActionResponse, DonateBody, DonateResponse } from '@kindred/shared';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { donationQueries } from '@/entities/donation';
+import { fundraiserQueries } from '@/entities/fundraiser';
 import { organisationQueries } from '@/entities/organisation';
 import { projectQueries } from '@/entities/project';
 import { session } from '@/entities/session';
@@ -60,6 +61,8 @@ export function refreshAfterGift(
   if (target.kind === 'project') {
     void queryClient.invalidateQueries({ queryKey: projectQueries.all(target.project.id) });
   }
+  // Through a fundraising page: the page's progress and wall, and every list it is in.
+  if (target.fundraiser) void queryClient.invalidateQueries({ queryKey: fundraiserQueries.all });
   if (organisation) {
     void queryClient.invalidateQueries({ queryKey: organisationQueries.all(organisation.id) });
     return;

@@ -28,6 +28,8 @@ export interface FundsFieldsProps {
   cardMode: CardMode | null;
   /** The giver's saved cards. */
   cards: PaymentMethod[] | undefined;
+  /** Given once only (through a fundraising page): no recurring gift is offered. */
+  once?: boolean;
 }
 
 /** The amount (presets or typed), where it comes from, once or recurring, and Gift Aid. */
@@ -40,6 +42,7 @@ export function FundsFields({
   charity,
   cardMode,
   cards,
+  once = false,
 }: FundsFieldsProps) {
   const user = useCurrentUser();
   const declarations = useQuery({
@@ -104,7 +107,7 @@ export function FundsFields({
           recurring={form.values.repeat === 'recurring'}
         />
       ) : null}
-      {organisation ? null : (
+      {organisation || once ? null : (
         <Radio.Group label="How often" {...form.getInputProps('repeat')}>
           <Group gap="md" mt={6}>
             <Radio value="once" label="Once" />
@@ -112,7 +115,7 @@ export function FundsFields({
           </Group>
         </Radio.Group>
       )}
-      {form.values.repeat === 'recurring' && !organisation ? (
+      {form.values.repeat === 'recurring' && !organisation && !once ? (
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Select
             label="Frequency"

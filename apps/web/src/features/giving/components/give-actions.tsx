@@ -4,7 +4,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useIsLoggedIn } from '@/entities/session';
 import { loginPath } from '@/lib/navigation';
-import { type GiveKind, type GiveTarget, isGiveKind, KIND_ACTIONS, kindsOf } from '../lib/target';
+import { type GiveKind, type GiveTarget, isGiveKind, KIND_ACTIONS, kindsOf, targetName } from '../lib/target';
 
 /** The flow (forms, date inputs, the stepper) loads when someone starts to give. */
 const GiveFlow = lazy(async () => ({ default: (await import('./give-flow')).GiveFlow }));
@@ -51,48 +51,70 @@ export function GiveActions({ target, renderGuestGive }: GiveActionsProps) {
   if (kinds.length === 0) return null;
   // Giving as a guest is funds by card: offered to a signed-out visitor where funds are asked for.
   const guestFlow = !loggedIn && kinds.includes(GIVING_TYPE.funds) ? renderGuestGive : undefined;
-  const heading = target.kind === 'project' ? 'Support this project' : 'Support this charity';
+  // Through a fundraising page: one prominent button, and a visitor is offered the guest's gift first.
+  const page = target.fundraiser;
+  const heading = page
+    ? 'Give through this page'
+    : target.kind === 'project'
+      ? 'Support this project'
+      : 'Support this charity';
+  const size = page ? 'lg' : 'sm';
+  const guestFirst = page !== undefined && guestFlow !== undefined;
+  const label = (kind: GiveKind) => (page ? (loggedIn ? 'Give' : 'Sign in and give') : KIND_ACTIONS[kind]);
+  const guestButton = guestFlow ? (
+    <Button
+      variant={guestFirst ? 'filled' : 'default'}
+      size={size}
+      onClick={() => setGuest(true)}
+      style={{ flexGrow: 1 }}
+    >
+      Give as a guest
+    </Button>
+  ) : null;
   return (
     <Paper withBorder p="lg" component="section" aria-label={heading} data-testid="give">
       <Stack gap="sm">
         <Title order={2} size="h3">
           {heading}
         </Title>
-        {target.kind === 'charity' ? (
+        {page ? (
+          <Text size="sm">{`Your gift goes to ${targetName(target)} and counts toward this page.`}</Text>
+        ) : target.kind === 'charity' ? (
           <Text size="sm">Give directly to the charity, for its work as a whole.</Text>
         ) : null}
         <Group gap="sm">
+          {guestFirst ? guestButton : null}
           {kinds.map((kind, index) =>
             loggedIn ? (
               <Button
                 key={kind}
                 variant={index === 0 ? 'filled' : 'light'}
+                size={size}
                 onClick={() => setOpen(kind)}
                 style={{ flexGrow: 1 }}
               >
-                {KIND_ACTIONS[kind]}
+                {label(kind)}
               </Button>
             ) : (
               <Button
                 key={kind}
                 component={Link}
                 to={loginPath(`${location.pathname}?${GIVE_PARAM}=${kind}`)}
-                variant={index === 0 ? 'filled' : 'light'}
+                variant={index === 0 && !guestFirst ? 'filled' : 'light'}
+                size={size}
                 style={{ flexGrow: 1 }}
               >
-                {KIND_ACTIONS[kind]}
+                {label(kind)}
               </Button>
             ),
           )}
-          {guestFlow ? (
-            <Button variant="default" onClick={() => setGuest(true)} style={{ flexGrow: 1 }}>
-              Give as a guest
-            </Button>
-          ) : null}
+          {guestFirst ? null : guestButton}
         </Group>
         {loggedIn ? null : (
           <Text size="sm" c="dimmed">
-            You sign in first, then come straight back here.
+            {guestFirst
+              ? 'A guest gives by card without an account. To give from your wallet, you sign in first, then come straight back here.'
+              : 'You sign in first, then come straight back here.'}
           </Text>
         )}
       </Stack>

@@ -6,7 +6,7 @@ import {
   type Subscription,
   TRANSACTION_STATUS,
 } from '@kindred/shared';
-import { Alert, Button, DataList, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, DataList, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { DataRow } from '@/components/ui/data-row';
@@ -14,6 +14,7 @@ import { ShareLinks } from '@/components/ui/share-links';
 import { donationWhat, ReceiptButton } from '@/entities/donation';
 import { showDate } from '@/lib/format';
 import { frequencyLabel } from '../lib/give-form';
+import type { ThroughFundraiser } from '../lib/target';
 
 /** What the giver is told once the gift was recorded: its title and what happens next. */
 export interface GiveOutcome {
@@ -110,11 +111,19 @@ export interface GiveConfirmationProps {
   organisation: string | null;
   /** The saved card that paid ('Visa ending 4242'), if one did. */
   card?: string | null;
+  /** The fundraising page the gift went through: shared, and linked back to. */
+  fundraiser?: ThroughFundraiser;
   onClose: () => void;
 }
 
 /** The last step of the give flow: what was given, to whom, how it was paid and what happens next. */
-export function GiveConfirmation({ answer, organisation, card = null, onClose }: GiveConfirmationProps) {
+export function GiveConfirmation({
+  answer,
+  organisation,
+  card = null,
+  fundraiser,
+  onClose,
+}: GiveConfirmationProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   const outcome = giveOutcome(answer, organisation);
@@ -138,7 +147,22 @@ export function GiveConfirmation({ answer, organisation, card = null, onClose }:
       <Alert color="teal" variant="light" title="What happens next">
         {outcome.next}
       </Alert>
-      {charity ? (
+      {fundraiser ? (
+        <Text size="sm">
+          {'It counts toward '}
+          <Anchor component={Link} to={`/fundraisers/${fundraiser.id}`} onClick={onClose}>
+            {fundraiser.title}
+          </Anchor>
+          .
+        </Text>
+      ) : null}
+      {fundraiser ? (
+        <ShareLinks
+          title="Ask your friends to give too"
+          url={`${window.location.origin}/fundraisers/${fundraiser.id}`}
+          text={`I gave to ${fundraiser.title} on Kindred. Will you join me?`}
+        />
+      ) : charity ? (
         <ShareLinks
           title="Ask your friends to give too"
           url={`${window.location.origin}${project ? `/projects/${project.id}` : `/charities/${charity.id}`}`}

@@ -7,7 +7,7 @@ import {
   toMinorUnits,
 } from '@kindred/shared';
 import { Alert, Button, Group, Radio, Stack, Stepper, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { toast } from '@/components/ui/toast';
@@ -21,6 +21,7 @@ import {
   useStripeCard,
 } from '@/entities/card';
 import { GiftMessageFields, GiveDialog, giftAidQueries, useStepHeading } from '@/entities/donation';
+import { fundraiserQueries, fundraiserRefusal } from '@/entities/fundraiser';
 import { USER_WALLET, type WalletOwner, walletQueries } from '@/entities/wallet';
 import { isApiError } from '@/lib/api-client';
 import { serverErrorsOf, useAccessibleForm } from '@/lib/form';
@@ -46,6 +47,7 @@ import {
   KIND_TITLES,
   pledgeWindow,
   skillOptions,
+  targetKey,
   targetName,
   volunteeringHoursLeft,
 } from '../lib/target';
@@ -64,9 +66,11 @@ export interface GiveFlowProps {
   onClose: () => void;
 }
 
-function failureOf(error: unknown): { title: string; message: string } {
+function failureOf(error: unknown, target: GiveTarget): { title: string; message: string } {
   const title = 'Your gift was not made';
   if (!isApiError(error)) return { title, message: `Something went wrong. ${RETRY_NOTE}` };
+  const closed = fundraiserRefusal(error, targetName(target));
+  if (closed) return { title, message: closed };
   if (error.status === 0) return { title, message: `The server could not be reached. ${RETRY_NOTE}` };
   if (mayHaveGoneThrough(error)) return { title, message: `${error.message} ${RETRY_NOTE}` };
   return { title, message: error.message };
@@ -93,8 +97,11 @@ export function GiveFlow({ target, kind, onClose }: GiveFlowProps) {
   const inFlight = useRef(false);
   const detailsRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
-  // Acting as an organisation, the gift is made on its behalf unless the person chooses their own.
-  const organisation = useActiveOrganisationGiver();
+  // Acting as an organisation, the gift is made on its behalf unless the person chooses their own;
+  // a gift through a fundraising page is the person's own, once (docs/product/fundraising-pages.md).
+  const activeOrganisation = useActiveOrganisationGiver();
+  const organisation = target.fundraiser ? null : activeOrganisation;
+  const queryClient = useQueryClient();
   const [giveAs, setGiveAs] = useState<'organisation' | 'self'>(organisation ? 'organisation' : 'self');
   const asOrganisation = organisation !== null && giveAs === 'organisation';
   const owner: WalletOwner = asOrganisation
@@ -238,7 +245,10 @@ export function GiveFlow({ target, kind, onClose }: GiveFlowProps) {
       return;
     }
     if (isApiError(error) && error.code === 'INSUFFICIENT_FUNDS') void wallet.refetch();
-    setFailure(failureOf(error));
+    // A page that ended or was hidden meanwhile: the page behind the dialog shows it too.
+    if (target.fundraiser && fundraiserRefusal(error, '') !== null)
+      void queryClient.invalidateQueries({ queryKey: fundraiserQueries.one(target.fundraiser.id) });
+    setFailure(failureOf(error, target));
     setTimeout(() => failureRef.current?.focus(), 0);
   };
 
@@ -269,12 +279,15 @@ export function GiveFlow({ target, kind, onClose }: GiveFlowProps) {
   const give = async () => {
     if (inFlight.current || short > 0) return;
     if (newStripeCard && stripe.stopIncomplete()) return;
-    // An organisation gives once at a time, without Gift Aid (each gift is signed off on its own).
-    const body = toDonateBody(asOrganisation ? { ...values, repeat: 'once', gift_aid: false } : values, kind);
-    const targetKey =
-      target.kind === 'project' ? `project:${target.project.id}` : `charity:${target.charity.id}`;
+    // An organisation gives once at a time, without Gift Aid (each gift is signed off on its own);
+    // a gift through a fundraising page is given once, and names the page.
+    const once: GiveValues = asOrganisation || target.fundraiser ? { ...values, repeat: 'once' } : values;
+    const body = {
+      ...toDonateBody(asOrganisation ? { ...once, gift_aid: false } : once, kind),
+      ...(target.fundraiser ? { fundraiser_id: target.fundraiser.id } : {}),
+    };
     const current = attempts.next({
-      target: targetKey,
+      target: targetKey(target),
       body,
       giver: asOrganisation ? organisation.id : 'self',
     });
@@ -330,6 +343,7 @@ export function GiveFlow({ target, kind, onClose }: GiveFlowProps) {
           organisation={done.organisation}
           card={done.card}
           onClose={onClose}
+          {...(target.fundraiser ? { fundraiser: target.fundraiser } : {})}
         />
       ) : null}
       <Stepper
@@ -368,6 +382,7 @@ export function GiveFlow({ target, kind, onClose }: GiveFlowProps) {
                 {target.kind === 'project'
                   ? `To ${targetName(target)}, a project of ${charityName(target)}.`
                   : `Directly to ${targetName(target)}.`}
+                {target.fundraiser ? ` Through the page “${target.fundraiser.title}”, once.` : ''}
               </Text>
               {kind === GIVING_TYPE.funds ? (
                 <FundsFields
@@ -378,6 +393,7 @@ export function GiveFlow({ target, kind, onClose }: GiveFlowProps) {
                   charity={charity}
                   cardMode={cardsReadable ? cardMode : null}
                   cards={cards.data?.items}
+                  once={target.fundraiser !== undefined}
                   {...(asOrganisation ? { organisation: organisation.name } : {})}
                 />
               ) : kind === GIVING_TYPE.gifts ? (

@@ -1,9 +1,18 @@
 import { GIFT_TYPES, GIVING_TYPE, labelOf, PROJECT_STATUS, type Project, SKILL_TYPES } from '@kindred/shared';
 
-/** Where a gift goes: a Live project, or a charity directly. */
+/**
+ * A fundraising page a gift is given through (docs/product/fundraising-pages.md): the gift still
+ * goes to the page's project or charity, once, as funds.
+ */
+export interface ThroughFundraiser {
+  id: number;
+  title: string;
+}
+
+/** Where a gift goes: a Live project, or a charity directly; through a fundraising page or not. */
 export type GiveTarget =
-  | { kind: 'project'; project: Project }
-  | { kind: 'charity'; charity: { id: number; name: string } };
+  | { kind: 'project'; project: Project; fundraiser?: ThroughFundraiser }
+  | { kind: 'charity'; charity: { id: number; name: string }; fundraiser?: ThroughFundraiser };
 
 /** The kinds a person can give (funds, volunteering, skilled volunteering, gifts). */
 export type GiveKind = 2 | 3 | 4 | 5;
@@ -45,12 +54,25 @@ export const charityName = (target: GiveTarget) =>
 export const charityOf = (target: GiveTarget): { id: number; name: string } | null =>
   target.kind === 'project' ? (target.project.charity ?? null) : target.charity;
 
-/** The kinds the target takes: a Live project only what it asks for; a charity every kind. */
+/**
+ * The kinds the target takes: a Live project only what it asks for; a charity every kind; through
+ * a fundraising page, funds alone.
+ */
 export function kindsOf(target: GiveTarget): GiveKind[] {
-  if (target.kind === 'charity') return [...GIVE_KINDS];
-  if (target.project.status !== PROJECT_STATUS.live) return [];
-  return GIVE_KINDS.filter((kind) => target.project.giving_kinds.includes(kind));
+  const kinds =
+    target.kind === 'charity'
+      ? [...GIVE_KINDS]
+      : target.project.status !== PROJECT_STATUS.live
+        ? []
+        : GIVE_KINDS.filter((kind) => target.project.giving_kinds.includes(kind));
+  return target.fundraiser ? kinds.filter((kind) => kind === GIVING_TYPE.funds) : kinds;
 }
+
+/** The key of where a gift goes, for its retry (the same gift to the same place, through the same page). */
+export const targetKey = (target: GiveTarget) =>
+  `${target.kind === 'project' ? `project:${target.project.id}` : `charity:${target.charity.id}`}${
+    target.fundraiser ? `:fundraiser:${target.fundraiser.id}` : ''
+  }`;
 
 export interface Option {
   value: string;

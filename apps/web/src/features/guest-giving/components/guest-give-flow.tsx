@@ -1,5 +1,6 @@
 import { DEFAULT_CURRENCY, type DonateResponse, formatMoney, toMinorUnits } from '@kindred/shared';
 import { Button, Group, Stack, Stepper, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import {
@@ -12,6 +13,7 @@ import {
   useStripeCard,
 } from '@/entities/card';
 import { GiveDialog, useStepHeading } from '@/entities/donation';
+import { fundraiserQueries, fundraiserRefusal } from '@/entities/fundraiser';
 import { isApiError } from '@/lib/api-client';
 import { focusFirstInvalid, serverErrorsOf, useAccessibleForm } from '@/lib/form';
 import { useKeyedAttempts } from '@/lib/idempotency';
@@ -25,7 +27,7 @@ import {
   toGuestBody,
   validateGuest,
 } from '../lib/guest-form';
-import { charityName, charityOf, type GuestGiveTarget, targetName } from '../lib/target';
+import { charityName, charityOf, type GuestGiveTarget, targetKey, targetName } from '../lib/target';
 import { GuestFields } from './guest-fields';
 import { GuestReview } from './guest-review';
 import { GuestThankYou } from './guest-thank-you';
@@ -42,10 +44,12 @@ interface Failure {
   message: string;
 }
 
-function failureOf(error: unknown): Failure {
+function failureOf(error: unknown, target: GuestGiveTarget): Failure {
   const title = 'Your gift was not made';
   if (isStripePaymentError(error)) return { title, message: `${error.message} ${RETRY_NOTE}` };
   if (!isApiError(error)) return { title, message: `Something went wrong. ${RETRY_NOTE}` };
+  const closed = fundraiserRefusal(error, targetName(target));
+  if (closed) return { title, message: closed };
   if (error.status === 0) return { title, message: `The server could not be reached. ${RETRY_NOTE}` };
   if (keepForRetry(error)) return { title, message: `${error.message} ${RETRY_NOTE}` };
   return { title, message: error.message };
@@ -75,6 +79,7 @@ export function GuestGiveFlow({ target, onClose }: GuestGiveFlowProps) {
   const detailsRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const donate = useGuestDonate();
+  const queryClient = useQueryClient();
   const confirm = useConfirmGuestPayment();
   const busy = donate.isPending || confirm.isPending || paying;
   // The card is typed into our form with the sandbox only; the checks follow the mode as it loads.
@@ -142,7 +147,10 @@ export function GuestGiveFlow({ target, onClose }: GuestGiveFlowProps) {
       focusFirstInvalid(detailsRef.current);
       return;
     }
-    setFailure(failureOf(error));
+    // A page that ended or was hidden meanwhile: the page behind the dialog shows it too.
+    if (target.fundraiser && fundraiserRefusal(error, '') !== null)
+      void queryClient.invalidateQueries({ queryKey: fundraiserQueries.one(target.fundraiser.id) });
+    setFailure(failureOf(error, target));
     setTimeout(() => failureRef.current?.focus(), 0);
   };
 
@@ -161,10 +169,11 @@ export function GuestGiveFlow({ target, onClose }: GuestGiveFlowProps) {
 
   const give = async () => {
     if (inFlight.current || (mode.kind !== 'sandbox' && mode.kind !== 'stripe')) return;
-    const body = toGuestBody(values, { typedCard: mode.kind === 'sandbox' });
-    const targetKey =
-      target.kind === 'project' ? `project:${target.project.id}` : `charity:${target.charity.id}`;
-    const current = attempts.next({ target: targetKey, body });
+    const body = {
+      ...toGuestBody(values, { typedCard: mode.kind === 'sandbox' }),
+      ...(target.fundraiser ? { fundraiser_id: target.fundraiser.id } : {}),
+    };
+    const current = attempts.next({ target: targetKey(target), body });
     inFlight.current = true;
     setFailure(null);
     try {
@@ -200,7 +209,13 @@ export function GuestGiveFlow({ target, onClose }: GuestGiveFlowProps) {
   return (
     <GiveDialog title={`Give as a guest: ${targetName(target)}`} busy={busy} onClose={onClose}>
       {done ? (
-        <GuestThankYou answer={done.answer} email={done.email} paidBy={done.paidBy} onClose={onClose} />
+        <GuestThankYou
+          answer={done.answer}
+          email={done.email}
+          paidBy={done.paidBy}
+          onClose={onClose}
+          {...(target.fundraiser ? { fundraiser: target.fundraiser } : {})}
+        />
       ) : (
         <Stepper active={active} size="sm" allowNextStepsSelect={false} onStepClick={setActive}>
           <Stepper.Step label="Details" description="Your gift" />
@@ -220,8 +235,9 @@ export function GuestGiveFlow({ target, onClose }: GuestGiveFlowProps) {
           <Text size="sm">
             {target.kind === 'project'
               ? `To ${targetName(target)}, a project of ${charityName(target)}.`
-              : `Directly to ${targetName(target)}.`}{' '}
-            You give by card without an account, and your receipt comes by email.
+              : `Directly to ${targetName(target)}.`}
+            {target.fundraiser ? ` Through the page “${target.fundraiser.title}”.` : ''} You give by card
+            without an account, and your receipt comes by email.
           </Text>
           <GuestFields form={form} currency={currency} charity={charity} mode={mode} stripe={stripe.field} />
           <Group justify="space-between">

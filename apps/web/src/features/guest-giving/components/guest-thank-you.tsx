@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { DataRow } from '@/components/ui/data-row';
 import { ShareLinks } from '@/components/ui/share-links';
+import type { GuestThroughFundraiser } from '../lib/target';
 
 export interface GuestThankYouProps {
   answer: DonateResponse;
@@ -11,6 +12,8 @@ export interface GuestThankYouProps {
   email: string;
   /** How the card was described in the review. */
   paidBy: string;
+  /** The fundraising page the gift went through: shared, and linked back to. */
+  fundraiser?: GuestThroughFundraiser;
   onClose: () => void;
 }
 
@@ -18,7 +21,7 @@ export interface GuestThankYouProps {
  * The last step of a guest's gift: what was given, to whom, how it was paid, where the receipt
  * goes and what happens next (docs/product/card-gifts.md#giving-without-an-account).
  */
-export function GuestThankYou({ answer, email, paidBy, onClose }: GuestThankYouProps) {
+export function GuestThankYou({ answer, email, paidBy, fundraiser, onClose }: GuestThankYouProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   const gift = answer.donation;
@@ -49,7 +52,22 @@ export function GuestThankYou({ answer, email, paidBy, onClose }: GuestThankYouP
           ? `Kindred’s team reviews this gift before it reaches ${charity}. Your card was charged and the amount is held until then; its receipt is mailed to ${email} once it is approved.`
           : `${charity} has your gift. The mail with your receipt has a link to see this gift and download the receipt for 30 days, without signing in.`}
       </Alert>
-      {gift ? (
+      {fundraiser ? (
+        <Text size="sm">
+          {'It counts toward '}
+          <Anchor component={Link} to={`/fundraisers/${fundraiser.id}`} onClick={onClose}>
+            {fundraiser.title}
+          </Anchor>
+          .
+        </Text>
+      ) : null}
+      {fundraiser ? (
+        <ShareLinks
+          title="Ask your friends to give too"
+          url={`${window.location.origin}/fundraisers/${fundraiser.id}`}
+          text={`I gave to ${fundraiser.title} on Kindred. Will you join me?`}
+        />
+      ) : gift ? (
         <ShareLinks
           title="Ask your friends to give too"
           url={`${window.location.origin}${gift.project ? `/projects/${gift.project.id}` : `/charities/${gift.charity.id}`}`}

@@ -5,8 +5,20 @@ import type { Project } from '@kindred/shared';
  * flow's target, so a route hands either one in.
  */
 export type GuestGiveTarget =
-  | { kind: 'project'; project: Project }
-  | { kind: 'charity'; charity: { id: number; name: string } };
+  | { kind: 'project'; project: Project; fundraiser?: GuestThroughFundraiser }
+  | { kind: 'charity'; charity: { id: number; name: string }; fundraiser?: GuestThroughFundraiser };
+
+/** The fundraising page a gift is given through (docs/product/fundraising-pages.md). */
+export interface GuestThroughFundraiser {
+  id: number;
+  title: string;
+}
+
+/** The key of where a gift goes, for its retry (the same place, through the same page). */
+export const targetKey = (target: GuestGiveTarget) =>
+  `${target.kind === 'project' ? `project:${target.project.id}` : `charity:${target.charity.id}`}${
+    target.fundraiser ? `:fundraiser:${target.fundraiser.id}` : ''
+  }`;
 
 export const targetName = (target: GuestGiveTarget) =>
   target.kind === 'project' ? target.project.title : target.charity.name;

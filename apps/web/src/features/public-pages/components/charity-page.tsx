@@ -1,11 +1,13 @@
 import { CHARITY_TYPES, labelOf } from '@kindred/shared';
-import { Anchor, Badge, DataList, Grid, Group, Paper, Stack, Title } from '@mantine/core';
+import { Anchor, Badge, DataList, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DataRow } from '@/components/ui/data-row';
 import { Page } from '@/components/ui/page';
 import { Picture } from '@/components/ui/picture';
+import { TitledSection } from '@/components/ui/titled-section';
 import { charityQueries } from '@/entities/charity';
+import { StartFundraiserButton } from '@/entities/fundraiser';
 import { AboutSection } from './about-section';
 import type { MapPlace } from './project-page';
 import { PageNotReady } from './states';
@@ -70,6 +72,17 @@ export function CharityPage({ charityId, renderProjects, renderMap, renderGive }
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             {renderGive && !data.lock_status ? renderGive({ id: data.id, name: data.name }) : null}
+            {data.lock_status ? null : (
+              <TitledSection id="charity-fundraise" title="Raise money for it">
+                <Text size="sm">
+                  Open a fundraising page, tell your friends why this charity matters to you, and ask them to
+                  give through it.
+                </Text>
+                <div>
+                  <StartFundraiserButton cause={{ charity: data.id }} />
+                </div>
+              </TitledSection>
+            )}
             <Paper withBorder p="lg" component="section" aria-label="Contact">
               <Stack gap="sm">
                 <Title order={2} size="h3">

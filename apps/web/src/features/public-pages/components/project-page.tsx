@@ -35,6 +35,8 @@ import { ShowMore } from '@/components/ui/pager';
 import { Picture } from '@/components/ui/picture';
 import { type QueryLike, QueryState } from '@/components/ui/query-state';
 import { EmptyState } from '@/components/ui/states';
+import { TitledSection } from '@/components/ui/titled-section';
+import { StartFundraiserButton } from '@/entities/fundraiser';
 import { projectQueries } from '@/entities/project';
 import { useRevealed } from '@/lib/deferred';
 import { formatFileSize } from '@/lib/format';
@@ -74,6 +76,8 @@ export interface ProjectPageProps {
   renderSupporters?: (project: Project) => ReactNode;
   /** The ways to give to a Live project (the giving feature's, given by the route). */
   renderGive?: (project: Project) => ReactNode;
+  /** A Live project's fundraising pages (the fundraisers feature's, given by the route). */
+  renderFundraisers?: (project: Project) => ReactNode;
 }
 
 interface SectionProps {
@@ -437,6 +441,7 @@ export function ProjectPage({
   renderMap,
   renderSupporters,
   renderGive,
+  renderFundraisers,
 }: ProjectPageProps) {
   const id = projectId ?? 0;
   const project = useQuery({ ...projectQueries.detail(id), enabled: projectId !== null });
@@ -515,6 +520,15 @@ export function ProjectPage({
             </Section>
             <Updates projectId={id} />
             {renderSupporters?.(data)}
+            {renderFundraisers && data.status === PROJECT_STATUS.live ? (
+              <TitledSection
+                id="project-fundraisers"
+                title="Fundraisers"
+                action={<StartFundraiserButton cause={{ project: data.id }} />}
+              >
+                {renderFundraisers(data)}
+              </TitledSection>
+            ) : null}
             <Impact projectId={id} />
             <Gallery projectId={id} title={data.title} />
             <Documents projectId={id} />
