@@ -1,7 +1,4 @@
-/**
- * Explore's constants, apart from its schemas so that the public pages read them without loading
- * zod (docs/architecture.md, "The web app").
- */
+/** Explore's constants, apart from its schemas so that the public pages read them without loading zod. */
 
 /** The orders of explore's fundraisers: most raised first, ending soonest, or newest first. */
 export const FUNDRAISER_SORTS = ['raised', 'ending', 'newest'] as const;

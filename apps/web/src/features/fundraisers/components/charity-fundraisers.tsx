@@ -71,7 +71,7 @@ function PageStatus({ page, today }: { page: FundraiserCardData; today: string }
       </Badge>
     );
   return (
-    <Badge color="teal.9" variant="light">
+    <Badge color="teal.9" variant="filled">
       Open
     </Badge>
   );

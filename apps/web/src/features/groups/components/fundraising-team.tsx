@@ -22,7 +22,7 @@ import {
 /** How many of the team's pages the chart shows: the top ones. */
 export const TEAM_CHART_PAGES = 5;
 /** A chart label's most characters; the table beside it has the whole title. */
-const LABEL_MAX = 22;
+const LABEL_MAX = 18;
 
 type TeamPage = FundraiserTeam['items'][number];
 
@@ -53,7 +53,7 @@ function TopPagesChart({ pages }: { pages: TeamPage[] }) {
         orientation="vertical"
         series={[{ name: 'Raised', color: 'indigo.7' }]}
         valueFormatter={chartMoney}
-        yAxisProps={{ width: 150 }}
+        yAxisProps={{ width: 120 }}
         gridAxis="none"
         // The table below carries the same numbers for keyboards and screen readers.
         barChartProps={{ accessibilityLayer: false }}
@@ -152,7 +152,8 @@ export function FundraisingTeam({ groupId, canStart }: FundraisingTeamProps) {
       >
         {(data) => (
           <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, xs: 3 }}>
+            {/* Three short figures side by side, on a phone too. */}
+            <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }}>
               <Figure label="Raised by the team" value={formatMoney(data.raised)} testId="team-raised" />
               <Figure label="Gifts" value={String(data.gifts)} testId="team-gifts" />
               <Figure label="Pages" value={String(data.items.length)} />
