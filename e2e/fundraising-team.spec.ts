@@ -20,7 +20,7 @@ import { expect, type Page, test } from './support/test';
  * two members open pages for the group and gifts through them move the ranking (the pages are
  * opened and given to through the API: the form and the give flow have their own journey); and
  * the charity's list of its pages, where its admin hides one with a reason, after which a visitor
- * neither opens it nor finds it in explore. Each screen is checked with axe.
+ * neither opens it nor finds it in explore, and its fundraiser is told. Each screen is checked with axe.
  */
 
 journeySetUp(180_000);
@@ -206,8 +206,19 @@ test('the charity’s admin hides a page with a reason, and a visitor no longer 
     await expect(page.getByRole('link', { name: made.title })).toHaveCount(0);
   });
 
-  await test.step('its fundraiser still sees it, with the charity’s reason', async () => {
+  await test.step('its fundraiser is told under the bell, and still sees the page with the reason', async () => {
     await signInAs(page, email, `/fundraisers/${made.id}`);
     await expect(page.getByTestId('hidden-note')).toContainText('We run no river cruises');
+    const bell = page.getByRole('button', { name: /^Notifications(, \d+ unread)?$/ });
+    await expect(async () => {
+      await page.reload();
+      await closeToasts(page);
+      await bell.click({ timeout: 3_000 });
+      await expect(
+        page.getByRole('list', { name: 'Newest notifications' }).getByRole('link', {
+          name: /took down your fundraising page/,
+        }),
+      ).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 60_000 });
   });
 });
