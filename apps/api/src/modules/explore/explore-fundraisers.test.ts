@@ -29,7 +29,7 @@ type Card = {
 type Page = { items: Card[]; next_cursor: string | null; prev_cursor: string | null };
 
 /** The pages made in beforeAll, by name. */
-const p: Record<string, number> = {};
+const p = {} as Record<'swim' | 'bake' | 'marathon' | 'cruises' | 'ended' | 'locked' | 'fair', number>;
 let charityAdmin: Person;
 let riverProject: number;
 let hillCharity: number;
