@@ -1,4 +1,4 @@
-import { actAs, DEMO, expectAccessible, settle, signInAs } from './support/app';
+import { actAs, apiGet, apiToken, DEMO, expectAccessible, settle, signInAs } from './support/app';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -119,6 +119,17 @@ test('signed in as the donor: home, profile (menu and delete confirmation), wall
     await check(page, 'delete confirmation dialog');
     await dialog.getByRole('button', { name: 'Keep my account' }).click();
     await expect(dialog).toBeHidden();
+  });
+
+  await test.step('their fundraising pages', async () => {
+    const token = await apiToken(page.request, DEMO.donor);
+    const own = (await apiGet<{ items: Array<{ id: number }> }>(page, token, '/user/fundraisers')).items[0];
+    if (!own) throw new Error('the demo has no fundraising page of the donor');
+    await walk(page, [
+      ['/fundraisers', 'my fundraisers'],
+      [`/fundraisers/${own.id}`, 'a fundraising page, to its fundraiser'],
+      [`/fundraisers/${own.id}/edit`, 'editing a fundraising page'],
+    ]);
   });
 });
 

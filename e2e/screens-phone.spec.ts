@@ -1,4 +1,13 @@
-import { actAs, DEMO, expectAccessible, settle, signInAs, undersizedTargets } from './support/app';
+import {
+  actAs,
+  apiGet,
+  apiToken,
+  DEMO,
+  expectAccessible,
+  settle,
+  signInAs,
+  undersizedTargets,
+} from './support/app';
 import { expect, type Page, test, widthProblem } from './support/test';
 
 /**
@@ -83,6 +92,21 @@ test('the donor: home, profile, wallet, donations and explore', async ({ page })
   const circle = ((await groups.json()) as { items: Array<{ id: number }> }).items[0];
   if (!circle) throw new Error('the demo has no Bristol Giving Circle');
   await walk(page, ['/groups', '/groups/new', `/groups/${circle.id}`, `/groups/${circle.id}/edit`]);
+  // The donor's demo fundraising page (with its picture, updates and supporters), opening one, editing it.
+  const token = await apiToken(page.request, DEMO.donor);
+  const mine = await apiGet<{ items: Array<{ id: number; project: { id: number } | null }> }>(
+    page,
+    token,
+    '/user/fundraisers',
+  );
+  const own = mine.items.find((item) => item.project !== null);
+  if (!own?.project) throw new Error('the demo has no fundraising page of the donor');
+  await walk(page, [
+    '/fundraisers',
+    `/fundraisers/${own.id}`,
+    `/fundraisers/${own.id}/edit`,
+    `/fundraisers/new?project=${own.project.id}`,
+  ]);
 });
 
 test('the charity admin, as a person and as River Trust', async ({ page }) => {

@@ -56,6 +56,7 @@ import {
   serializeLoggedError,
 } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { linkPreviews, previewPages } from './plugins/link-previews.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerPublicCache } from './plugins/public-cache.js';
 import { registerSecurity } from './plugins/security.js';
@@ -202,7 +203,8 @@ export async function buildApp(
     },
     { prefix: '/api' },
   );
-  await registerWeb(app, config.webDist ?? DEFAULT_WEB_DIST);
+  // The public pages' HTML carries their link previews (decision 048).
+  await registerWeb(app, config.webDist ?? DEFAULT_WEB_DIST, linkPreviews(ctx, previewPages(services)));
 
   // Each job claims its work in the database, so any process may run a slot (docs/architecture.md, "Jobs").
   const jobs: ScheduledJob[] = [

@@ -127,7 +127,7 @@ describe('a fundraising page', { timeout: 30_000 }, () => {
     expect(gifts[0]?.textContent).toContain('3 Jan 2030');
     expect(gifts[0]?.textContent).toContain('“Go Dana!”');
     // An anonymous gift shows neither the name nor the amount.
-    expect(gifts[1]?.textContent).toBe('Anonymous gave3 Jan 2030');
+    expect(gifts[1]?.textContent).toBe('Anonymous3 Jan 2030');
     expect(wall.textContent).not.toContain('Secret Sam');
     // A visitor has none of the fundraiser's tools.
     expect(screen.queryByRole('link', { name: 'Edit page' })).not.toBeInTheDocument();
@@ -308,6 +308,60 @@ describe('a fundraising page', { timeout: 30_000 }, () => {
       expect(within(dialog).getByText('This is your page’s picture. A new one replaces it.')).toBeVisible();
       expect(within(dialog).getByLabelText('Page picture file')).toBeInTheDocument();
       expect(within(dialog).getByText('PNG or JPEG, up to 20 MB.')).toBeVisible();
+    });
+
+    it('uploads a picture with its progress, and the page shows it', async () => {
+      signInWith();
+      stubPage(mine());
+      /** The upload's request: it reports 40% and waits until the test finishes it. */
+      const xhr: { sent?: FormData; url?: string; finish?: () => void } = {};
+      class FakeXhr {
+        status = 0;
+        statusText = '';
+        responseText = '';
+        upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+        onload: (() => void) | null = null;
+        onerror: (() => void) | null = null;
+        onabort: (() => void) | null = null;
+        open(_method: string, url: string) {
+          xhr.url = url;
+        }
+        setRequestHeader() {}
+        abort() {}
+        send(body: FormData) {
+          xhr.sent = body;
+          this.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 } as ProgressEvent);
+          xhr.finish = () => {
+            this.status = 200;
+            this.responseText = JSON.stringify(mine({ picture: '/api/files/fundraisers/new' }));
+            this.onload?.();
+          };
+        }
+      }
+      vi.stubGlobal('XMLHttpRequest', FakeXhr);
+      renderPage();
+      await heading();
+      await userEvent.click(screen.getByRole('button', { name: 'Add a picture' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Change the picture' });
+      expect(
+        within(dialog).getByText(/Your page shows the project’s cover until you add a picture/),
+      ).toBeVisible();
+      await userEvent.upload(
+        within(dialog).getByLabelText('Page picture file'),
+        new File(['png'], 'me.png', { type: 'image/png' }),
+      );
+      const bar = await within(dialog).findByRole('progressbar', {
+        name: 'Page picture file upload progress',
+      });
+      expect(bar).toHaveAttribute('aria-valuenow', '40');
+      expect(new URL(String(xhr.url), 'http://x').pathname).toBe('/api/fundraiser/21/picture');
+      expect(xhr.sent?.get('picture')).toBeInstanceOf(File);
+      xhr.finish?.();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await waitFor(() =>
+        expect(document.querySelector('img')?.getAttribute('src')).toContain('/api/files/fundraisers/new_'),
+      );
+      expect(screen.getByRole('button', { name: 'Change picture' })).toBeInTheDocument();
     });
 
     it('is asked to add a picture and share a page just opened', async () => {

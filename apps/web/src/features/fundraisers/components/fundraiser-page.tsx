@@ -1,5 +1,5 @@
 import { type Fundraiser, formatDisplayDate, PROJECT_STATUS, type Project } from '@kindred/shared';
-import { Alert, Anchor, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -22,6 +22,7 @@ import { CREATED_PARAM } from '../lib/params';
 import { FundraiserNotReady } from './fundraiser-states';
 import { FundraiserSupporters } from './fundraiser-supporters';
 import { FundraiserUpdates } from './fundraiser-updates';
+import './fundraiser-page.css';
 
 /** The picture's upload (the drop zone) loads when its fundraiser opens it. */
 const PictureDialog = lazy(async () => ({ default: (await import('./picture-dialog')).PictureDialog }));
@@ -209,7 +210,8 @@ export function FundraiserPage({ pageId, renderGive }: FundraiserPageProps) {
     return <FundraiserNotReady title="Fundraiser" missing={pageId === null} query={query} />;
   }
   const url = `${window.location.origin}${fundraiserPath(page.id)}`;
-  const created = page.can_edit && params.get(CREATED_PARAM) !== null;
+  // A page just opened is to be shared: not while the charity has it hidden.
+  const created = page.can_edit && !page.hidden && params.get(CREATED_PARAM) !== null;
   const dismissCreated = () =>
     setParams(
       (current) => {
@@ -247,11 +249,11 @@ export function FundraiserPage({ pageId, renderGive }: FundraiserPageProps) {
         />
       ) : null}
       {page.can_edit ? <OwnerTools page={page} onPicture={() => setPicturing(true)} /> : null}
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 8 }}>
+      <div className="fundraiser-layout">
+        <div className="fundraiser-layout-picture">
           <LeadPicture page={page} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        </div>
+        <div className="fundraiser-layout-aside">
           <Stack gap="md">
             <Paper withBorder p="lg" component="section" aria-labelledby="fundraiser-progress-heading">
               <Stack gap="sm">
@@ -268,8 +270,8 @@ export function FundraiserPage({ pageId, renderGive }: FundraiserPageProps) {
               </Paper>
             )}
           </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
+        </div>
+        <div className="fundraiser-layout-main">
           <Stack gap="lg">
             <Paper withBorder p="lg" component="section" aria-labelledby="fundraiser-story">
               <Stack gap="sm">
@@ -282,8 +284,8 @@ export function FundraiserPage({ pageId, renderGive }: FundraiserPageProps) {
             <FundraiserUpdates pageId={page.id} fundraiser={page.fundraiser.name} canPost={page.can_edit} />
             <FundraiserSupporters pageId={page.id} open={takesGifts} />
           </Stack>
-        </Grid.Col>
-      </Grid>
+        </div>
+      </div>
       {picturing ? (
         <Suspense fallback={null}>
           <PictureDialog page={page} onClose={() => setPicturing(false)} />

@@ -20,8 +20,8 @@ function initials(gift: Supporter): string | null {
 }
 
 /**
- * 'Sam Helper gave ₹500'; an anonymous gift shows neither the name nor the amount, as on a
- * project's wall.
+ * 'Sam Helper gave ₹500'; an anonymous gift says 'Anonymous', without the name or the amount, as
+ * on a project's wall.
  */
 function Gift({ gift }: { gift: Supporter }) {
   const name = gift.anonymous ? 'Anonymous' : gift.name;
@@ -35,7 +35,7 @@ function Gift({ gift }: { gift: Supporter }) {
           <Text span fw={600}>
             {name}
           </Text>
-          {gift.amount === null ? ' gave' : ` gave ${formatMoney(gift.amount)}`}
+          {gift.amount === null ? null : ` gave ${formatMoney(gift.amount)}`}
         </Text>
         <Text size="sm" c="dimmed">
           <time dateTime={gift.created_at}>{showDate(gift.created_at)}</time>

@@ -110,7 +110,12 @@ function NewFundraiserForm({ cause, today }: { cause: Cause; today: string }) {
   const teams = useTeams();
   const mutation = useCreateFundraiser();
   const form = useAccessibleForm<FundraiserValues>({
-    initialValues: emptyFundraiserValues(suggestedEndDate(today, cause.projectEnd)),
+    initialValues: {
+      ...emptyFundraiserValues(suggestedEndDate(today, cause.projectEnd)),
+      // One team or one organisation to choose from: it is chosen already.
+      group_id: teams.groups.length === 1 ? (teams.groups[0]?.value ?? '') : '',
+      business_id: teams.businesses.length === 1 ? (teams.businesses[0]?.value ?? '') : '',
+    },
     validate: (values) => validateFundraiser(values, { today }),
   });
   const server = useServerErrors(form, { formRef });

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { DataRow } from '@/components/ui/data-row';
 import { Page } from '@/components/ui/page';
 import { Picture } from '@/components/ui/picture';
+import { ShareLinks } from '@/components/ui/share-links';
 import { TitledSection } from '@/components/ui/titled-section';
 import { charityQueries } from '@/entities/charity';
 import { StartFundraiserButton } from '@/entities/fundraiser';
@@ -83,6 +84,11 @@ export function CharityPage({ charityId, renderProjects, renderMap, renderGive }
                 </div>
               </TitledSection>
             )}
+            <ShareLinks
+              title="Share this charity"
+              url={`${window.location.origin}/charities/${data.id}`}
+              text={`${data.name} on Kindred`}
+            />
             <Paper withBorder p="lg" component="section" aria-label="Contact">
               <Stack gap="sm">
                 <Title order={2} size="h3">
