@@ -1,2 +1,3 @@
 export * from './constants.js';
 export * from './schemas.js';
+export * from './amount-check.js';
