@@ -58,6 +58,7 @@ import { registerInputGuard } from './plugins/input-guard.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerPublicCache } from './plugins/public-cache.js';
 import { registerSecurity } from './plugins/security.js';
+import { registerEmbedPages } from './plugins/embed-pages.js';
 import { DEFAULT_WEB_DIST, registerWeb } from './plugins/web.js';
 import { buildServices } from './services.js';
 
@@ -201,6 +202,7 @@ export async function buildApp(
     { prefix: '/api' },
   );
   await registerWeb(app, config.webDist ?? DEFAULT_WEB_DIST);
+  registerEmbedPages(app, config.webDist ?? DEFAULT_WEB_DIST);
 
   // Each job claims its work in the database, so any process may run a slot (docs/architecture.md, "Jobs").
   const jobs: ScheduledJob[] = [
