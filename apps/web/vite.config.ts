@@ -7,11 +7,11 @@ const apiUrl = process.env.API_URL ?? 'http://localhost:3001';
 /** How modules resolve, for the app and the donate button's page (vite.embed.config.ts) alike. */
 export const resolveOptions = {
   alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      // zod, configured (lib/zod-config.ts): the one way the build, and the tests (vitest.config.ts
-      // extends this file), reach zod, so refused fields read the same in both.
-      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-config.ts', import.meta.url)) },
-    ],
+    { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+    // zod, configured (lib/zod-config.ts): the one way the build, and the tests (vitest.config.ts
+    // extends this file), reach zod, so refused fields read the same in both.
+    { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-config.ts', import.meta.url)) },
+  ],
   // `@kindred/shared` resolves to its TypeScript source through its `source` export condition.
   conditions: ['source', ...defaultClientConditions],
 };

@@ -48,6 +48,7 @@ import { reconciliationRoutes } from './modules/reconciliation/reconciliation.ro
 import { usersRoutes } from './modules/users/users.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { type DeclaredRoute, registerAuth } from './plugins/auth.js';
+import { registerEmbedPages } from './plugins/embed-pages.js';
 import {
   clientErrorHandler,
   frameworkErrors,
@@ -58,7 +59,6 @@ import { registerInputGuard } from './plugins/input-guard.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerPublicCache } from './plugins/public-cache.js';
 import { registerSecurity } from './plugins/security.js';
-import { registerEmbedPages } from './plugins/embed-pages.js';
 import { DEFAULT_WEB_DIST, registerWeb } from './plugins/web.js';
 import { buildServices } from './services.js';
 

@@ -144,7 +144,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     `js-budget: landing, explore and project together ${kb(result.total)} gzipped (budget ${kb(result.budget)}, target ${kb(TARGET_BYTES)})`,
   );
   const embed = measureEmbed(dist);
-  for (const [file, bytes] of Object.entries(embed.chunks)) console.log(`  ${kb(bytes).padStart(9)}  ${file}`);
+  for (const [file, bytes] of Object.entries(embed.chunks))
+    console.log(`  ${kb(bytes).padStart(9)}  ${file}`);
   console.log(`js-budget: the donate button's page ${kb(embed.bytes)} gzipped (budget ${kb(embed.budget)})`);
   if (!result.ok) {
     console.error(

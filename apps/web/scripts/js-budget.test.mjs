@@ -3,7 +3,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { EMBED_BUDGET_BYTES, firstLoadFiles, gzipSize, measure, measureEmbed, staticClosure } from './js-budget.mjs';
+import {
+  EMBED_BUDGET_BYTES,
+  firstLoadFiles,
+  gzipSize,
+  measure,
+  measureEmbed,
+  staticClosure,
+} from './js-budget.mjs';
 
 /** A build's manifest: the entry imports react and a shared chunk; explore's route is lazy. */
 const MANIFEST = {

@@ -37,7 +37,11 @@ let projectId: number;
 let charityId: number;
 beforeAll(async () => {
   const platform = await platformAdmin(t);
-  const made = await makeCharityWithProject(t, { name: 'Framed Trust', platform }, { title: 'Framed project' });
+  const made = await makeCharityWithProject(
+    t,
+    { name: 'Framed Trust', platform },
+    { title: 'Framed project' },
+  );
   projectId = made.projectId;
   charityId = made.charityId;
 });
@@ -62,7 +66,14 @@ describe('the donate button’s pages', () => {
       const policy = policyOf(res.headers['content-security-policy']);
       expect(policy.get('frame-ancestors'), url).toEqual(['*']);
       // Only framing differs: scripts, calls, styles, forms and plugins are as strict as anywhere.
-      for (const directive of ['default-src', 'script-src', 'connect-src', 'style-src', 'object-src', 'form-action'])
+      for (const directive of [
+        'default-src',
+        'script-src',
+        'connect-src',
+        'style-src',
+        'object-src',
+        'form-action',
+      ])
         expect(policy.get(directive), `${url} ${directive}`).toEqual(normal.get(directive));
     }
   });
@@ -107,10 +118,19 @@ describe('the donate button’s pages', () => {
     );
     const gift = await t.request('POST', `/api/guest/donate/project/${projectId}`, {
       headers: { ...framed, 'idempotency-key': 'framed-1' },
-      body: { email: 'framed@example.org', first_name: 'Fay', last_name: 'Frame', amount: 1_500, card: GOOD_CARD },
+      body: {
+        email: 'framed@example.org',
+        first_name: 'Fay',
+        last_name: 'Frame',
+        amount: 1_500,
+        card: GOOD_CARD,
+      },
     });
     expect(gift.statusCode, gift.body).toBe(201);
-    expect(gift.json().donation).toMatchObject({ amount: 1_500, donor: { kind: 'guest', name: 'Fay Frame' } });
+    expect(gift.json().donation).toMatchObject({
+      amount: 1_500,
+      donor: { kind: 'guest', name: 'Fay Frame' },
+    });
     expect((await t.request('GET', `/api/project/${projectId}`)).json().funds_raised).toBe(1_500);
   });
 });

@@ -64,8 +64,8 @@ export function EmbedApp({ address }: { address: EmbedAddress | null }) {
       <main class="page">
         <h1>Nothing to give to here</h1>
         <p>
-          This donate button names a {address?.kind ?? 'project or charity'} that is not on Kindred, or no longer
-          public.
+          This donate button names a {address?.kind ?? 'project or charity'} that is not on Kindred, or no
+          longer public.
         </p>
         <p>
           <KindredLink path="/explore">Find projects and charities on Kindred</KindredLink>

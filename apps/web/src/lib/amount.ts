@@ -1,4 +1,4 @@
-import { type AmountCheck, AMOUNT_MESSAGES, checkAmountText, currencySymbol } from '@kindred/shared';
+import { AMOUNT_MESSAGES, type AmountCheck, checkAmountText, currencySymbol } from '@kindred/shared';
 
 export { AMOUNT_MESSAGES, type AmountCheck, currencySymbol };
 

@@ -36,6 +36,7 @@ export function checkAmountText(text: string): AmountCheck {
   // '0.001' and friends are caught above; a parsed 0 can still come from '.00'.
   if (minorUnits === 0) return { ok: false, message: AMOUNT_MESSAGES.notZero };
   const bounds = amountSchema.safeParse(minorUnits);
-  if (!bounds.success) return { ok: false, message: bounds.error.issues[0]?.message ?? AMOUNT_MESSAGES.format };
+  if (!bounds.success)
+    return { ok: false, message: bounds.error.issues[0]?.message ?? AMOUNT_MESSAGES.format };
   return { ok: true, minorUnits };
 }

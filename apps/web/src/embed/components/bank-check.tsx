@@ -49,8 +49,8 @@ export function BankCheck({ clientSecret, amount, currency, payee, onAnswered }:
       </h2>
       <p>{`${formatMoney(amount, currency)} to ${payee}. Nothing is taken until you confirm.`}</p>
       <Notice tone="info">
-        Test payments (sandbox): this stands in for your bank’s own check. Confirm to pay, or refuse to see how
-        a failed check is handled.
+        Test payments (sandbox): this stands in for your bank’s own check. Confirm to pay, or refuse to see
+        how a failed check is handled.
       </Notice>
       {failure ? (
         <Notice tone="error" title="The bank did not answer">

@@ -4,8 +4,7 @@ import type { ComponentChildren } from 'preact';
 /** The id of a field's input, from its path: `card.number` -> `gift-card-number`. */
 export const inputId = (path: string) => `gift-${path.replace(/[._]/g, '-')}`;
 
-const describedBy = (...ids: Array<string | false | undefined>) =>
-  ids.filter(Boolean).join(' ') || undefined;
+const describedBy = (...ids: Array<string | false | undefined>) => ids.filter(Boolean).join(' ') || undefined;
 
 export interface TextFieldProps {
   path: string;
@@ -120,7 +119,7 @@ export function Notice({
 }) {
   return (
     <div
-      class={`notice ${tone}`}
+      class={`notice notice-${tone}`}
       role={tone === 'error' ? 'alert' : undefined}
       tabIndex={alertRef ? -1 : undefined}
       ref={alertRef}

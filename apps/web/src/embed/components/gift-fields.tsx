@@ -113,11 +113,9 @@ export function GiftFields({ values, errors, currency, charity, card, onChange }
   const giftAid = giftAidFor(values);
   return (
     <>
-      <div class="field">
-        <p class="label" id="amount-presets-label">
-          Choose an amount
-        </p>
-        <div class="presets" role="group" aria-labelledby="amount-presets-label">
+      <fieldset class="group">
+        <legend>Choose an amount</legend>
+        <div class="presets">
           {AMOUNT_PRESETS.map((preset) => (
             <button
               key={preset}
@@ -130,7 +128,7 @@ export function GiftFields({ values, errors, currency, charity, card, onChange }
             </button>
           ))}
         </div>
-      </div>
+      </fieldset>
       <TextField
         {...field('amount')}
         label="Amount"

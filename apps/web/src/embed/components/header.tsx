@@ -9,7 +9,9 @@ function Thumbnail({ picture }: { picture: NonNullable<EmbedTarget['picture']> }
     <img
       class="thumb"
       src={imageUrl(picture.src, 'small')}
-      srcset={IMAGE_VARIANTS.map((variant) => `${imageUrl(picture.src, variant)} ${sides[variant]}w`).join(', ')}
+      srcset={IMAGE_VARIANTS.map((variant) => `${imageUrl(picture.src, variant)} ${sides[variant]}w`).join(
+        ', ',
+      )}
       sizes="72px"
       width={72}
       height={72}

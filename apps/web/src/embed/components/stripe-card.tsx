@@ -25,6 +25,8 @@ export function StripeCardField({ publishableKey, error, onChange, control }: St
   const changes = useRef(onChange);
   changes.current = onChange;
 
+  // `round` is the retry after Stripe.js failed to load: a new round loads it again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: round starts the load again
   useEffect(() => {
     let mounted: StripeCardControl | null = null;
     let gone = false;
@@ -55,17 +57,15 @@ export function StripeCardField({ publishableKey, error, onChange, control }: St
   }, [publishableKey, round, control]);
 
   return (
-    <div class="field" role="group" aria-labelledby="stripe-card-label" aria-describedby="stripe-card-description">
-      <p class="label" id="stripe-card-label">
-        Card
-      </p>
+    <fieldset class="group" aria-describedby="stripe-card-description">
+      <legend>Card</legend>
       <p class="description" id="stripe-card-description">
         Card number, expiry date and security code. They go straight to Stripe, our payment provider.
       </p>
       <div class={error ? 'stripe-box invalid' : 'stripe-box'} ref={box} hidden={state !== 'ready'} />
       {state === 'loading' ? <p role="status">Loading the secure card form…</p> : null}
       {state === 'failed' ? (
-        <div class="notice error" role="alert">
+        <div class="notice notice-error" role="alert">
           <p class="notice-title">The card form could not be loaded</p>
           <p>Stripe, our payment provider, did not answer. Check the connection and try again.</p>
           <button type="button" class="secondary" onClick={() => setRound((n) => n + 1)}>
@@ -78,6 +78,6 @@ export function StripeCardField({ publishableKey, error, onChange, control }: St
           {error}
         </p>
       ) : null}
-    </div>
+    </fieldset>
   );
 }

@@ -51,7 +51,9 @@ export function ThankYou({ answer, email, paidBy, currency, onAgain }: ThankYouP
           </div>
         </dl>
       ) : null}
-      {gift?.receipt_number ? <p>{`Your receipt ${gift.receipt_number} is on its way to ${email}.`}</p> : null}
+      {gift?.receipt_number ? (
+        <p>{`Your receipt ${gift.receipt_number} is on its way to ${email}.`}</p>
+      ) : null}
       <p>
         {reviewed
           ? `Kindred’s team reviews this gift before it reaches ${charity}. Your card was charged and the amount is held until then; its receipt is mailed to ${email} once it is approved.`
