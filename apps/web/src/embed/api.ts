@@ -32,7 +32,13 @@ function errorOf(status: number, body: unknown): EmbedApiError {
   return new EmbedApiError(status, code, message, fields);
 }
 
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, key?: string): Promise<T> {
+async function call<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  key?: string,
+  cache?: RequestCache,
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (key) headers['Idempotency-Key'] = key;
@@ -43,6 +49,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, key
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'omit',
+      ...(cache ? { cache } : {}),
     });
   } catch {
     throw new EmbedApiError(0, 'NETWORK_ERROR', NETWORK_MESSAGE);
@@ -59,5 +66,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, key
 }
 
 export const getJson = <T>(path: string) => call<T>('GET', path);
+/** A public read asked of the server again, past the browser's short cache of public answers. */
+export const getFresh = <T>(path: string) => call<T>('GET', path, undefined, undefined, 'no-cache');
 /** A call that changes something; a money call passes its Idempotency-Key as `key`. */
 export const postJson = <T>(path: string, body: unknown, key?: string) => call<T>('POST', path, body, key);

@@ -1,10 +1,13 @@
 /** @jsxImportSource preact */
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { EmbedApiError } from './api';
 import { Notice } from './components/field';
 import { EmbedHeader, KindredLink } from './components/header';
 import { Give } from './give';
 import { type EmbedAddress, type EmbedData, loadEmbed, reloadTarget } from './target';
+
+/** When the progress is read again after a gift, in ms. */
+const REREAD_AFTER_GIFT_MS = [1_000, 6_000];
 
 type Loaded =
   | { state: 'loading' }
@@ -41,13 +44,22 @@ export function EmbedApp({ address }: { address: EmbedAddress | null }) {
     if (name) document.title = `Give to ${name} · Kindred`;
   }, [name]);
 
-  // After a gift the progress is read again; what failed to load keeps what was shown.
+  // After a gift the progress is read again, a moment later and once more after the few seconds
+  // a public answer may be kept; a failed read keeps what was shown.
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
   const refresh = () => {
     if (!address || loaded.state !== 'ready') return;
     const { data } = loaded;
-    void reloadTarget(address).then((target) => {
-      if (target) setLoaded({ state: 'ready', data: { ...data, target } });
-    });
+    for (const delay of REREAD_AFTER_GIFT_MS) {
+      timers.current.push(
+        setTimeout(() => {
+          void reloadTarget(address).then((target) => {
+            if (target) setLoaded({ state: 'ready', data: { ...data, target } });
+          });
+        }, delay),
+      );
+    }
   };
 
   if (loaded.state === 'loading') {

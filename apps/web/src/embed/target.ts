@@ -5,7 +5,7 @@ import {
   type Project,
   type PublicConfig,
 } from '@kindred/shared';
-import { getJson } from './api';
+import { getFresh, getJson } from './api';
 
 /** What the page gives to, from its address: `/embed/project/{id}` or `/embed/charity/{id}`. */
 export type EmbedAddress = { kind: 'project' | 'charity'; id: number };
@@ -100,8 +100,8 @@ export async function loadEmbed(address: EmbedAddress): Promise<EmbedData> {
 export async function reloadTarget(address: EmbedAddress): Promise<EmbedTarget | null> {
   try {
     return address.kind === 'project'
-      ? fromProject(await getJson<Project>(`/project/${address.id}`))
-      : fromCharity(await getJson<Charity>(`/charity/${address.id}`));
+      ? fromProject(await getFresh<Project>(`/project/${address.id}`))
+      : fromCharity(await getFresh<Charity>(`/charity/${address.id}`));
   } catch {
     return null;
   }

@@ -14,37 +14,37 @@ export function CharityProfileSection() {
   const { charity, access } = useCharityContext();
   const isPublic = charity.approval_status === 'approved' && !charity.lock_status;
   return (
-    <>
-      <AccountProfileSection
-        account={charity}
-        headingAction={
-          isPublic ? (
-            <Button component={Link} to={publicCharityPath(charity.id)} variant="subtle" size="compact-md">
-              View public page
-            </Button>
-          ) : null
-        }
-        canEdit={access.canEditProfile}
-        canDelete={access.isAdmin}
-        words={WORDS}
-        definition={charityForm}
-        upload={useUploadCharityLogo()}
-        update={useUpdateCharity()}
-        remove={useDeleteCharity()}
-      />
-      <EmbedSnippetSection
-        id="donate-button-heading"
-        path={embedCharityPath(charity.id)}
-        title={`Donate to ${charity.name}`}
-      >
-        <Text>
-          Put a giving page for {charity.name} on your own website: visitors give to the charity directly, by
-          card, without leaving your site or making an account, and their receipts come by email. Each
-          project&rsquo;s screen has its own, for gifts to that project.
-          {isPublic ? null : ' The page takes gifts while the charity is approved and not locked.'}
-        </Text>
-      </EmbedSnippetSection>
-    </>
+    <AccountProfileSection
+      account={charity}
+      headingAction={
+        isPublic ? (
+          <Button component={Link} to={publicCharityPath(charity.id)} variant="subtle" size="compact-md">
+            View public page
+          </Button>
+        ) : null
+      }
+      canEdit={access.canEditProfile}
+      canDelete={access.isAdmin}
+      words={WORDS}
+      definition={charityForm}
+      upload={useUploadCharityLogo()}
+      update={useUpdateCharity()}
+      remove={useDeleteCharity()}
+      extra={
+        <EmbedSnippetSection
+          id="donate-button-heading"
+          path={embedCharityPath(charity.id)}
+          title={`Donate to ${charity.name}`}
+        >
+          <Text>
+            Put a giving page for {charity.name} on your own website: visitors give to the charity directly,
+            by card, without leaving your site or making an account, and their receipts come by email. Each
+            project&rsquo;s screen has its own, for gifts to that project.
+            {isPublic ? null : ' The page takes gifts while the charity is approved and not locked.'}
+          </Text>
+        </EmbedSnippetSection>
+      }
+    />
   );
 }
 
