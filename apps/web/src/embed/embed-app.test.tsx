@@ -126,6 +126,15 @@ describe('the donate button’s page', { timeout: 30_000 }, () => {
     expect(message('Post code')).toContain('Enter a valid UK post code.');
     expect(input('Title')).not.toHaveAttribute('aria-invalid');
     expect(callsTo(fetchMock, '/api/guest/donate/project/1')).toHaveLength(0);
+    // A corrected field loses its message; the others keep theirs until the next try.
+    await typeInto('Amount', '12.34');
+    expect(input('Amount')).not.toHaveAttribute('aria-invalid');
+    expect(input('Email')).toHaveAttribute('aria-invalid', 'true');
+    // Without Gift Aid, the declaration's fields and their messages go.
+    await userEvent.click(screen.getByRole('checkbox', { name: /Add Gift Aid/ }));
+    expect(screen.queryByRole('textbox', { name: 'Post code' })).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: /Add Gift Aid/ }));
+    expect(input('Post code')).not.toHaveAttribute('aria-invalid');
   });
 
   it('takes the bank’s extra step when the card asks for it, with the same key to finish', async () => {

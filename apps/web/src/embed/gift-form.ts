@@ -143,6 +143,29 @@ export function validateGift(values: GiftValues, typedCard: boolean, now = new D
   return errors;
 }
 
+/** A field's value as typed. */
+export function valueAt(values: GiftValues, path: FieldPath): string {
+  const [group, key] = path.split('.') as [string, string | undefined];
+  if (group === 'card' && key) return values.card[key as keyof CardValues];
+  if (group === 'declaration' && key) return values.declaration[key as keyof GiftValues['declaration']];
+  return values[group as 'amount' | 'email' | 'first_name' | 'last_name'];
+}
+
+/**
+ * The messages still true after an edit: a field that changed loses its message (it is checked
+ * again when the gift is sent), and so does the declaration when Gift Aid is taken off.
+ */
+export function errorsAfterEdit(errors: FieldErrors, before: GiftValues, after: GiftValues): FieldErrors {
+  const kept: FieldErrors = {};
+  for (const path of FIELD_ORDER) {
+    const message = errors[path];
+    if (message === undefined || valueAt(before, path) !== valueAt(after, path)) continue;
+    if (!after.gift_aid && path.startsWith('declaration.')) continue;
+    kept[path] = message;
+  }
+  return kept;
+}
+
 /** The first refused field in the form's order. */
 export const firstRefused = (errors: FieldErrors): FieldPath | undefined =>
   FIELD_ORDER.find((path) => errors[path] !== undefined);

@@ -11,6 +11,7 @@ import { STRIPE_INCOMPLETE, STRIPE_NOT_READY, StripeCardField } from './componen
 import { ThankYou } from './components/thank-you';
 import {
   amountOf,
+  errorsAfterEdit,
   type FieldErrors,
   fieldOf,
   firstRefused,
@@ -226,7 +227,11 @@ export function Give({ data, onGiven }: GiveProps) {
     );
   }
 
-  const change = (update: (current: GiftValues) => GiftValues) => setValues(update);
+  const change = (update: (current: GiftValues) => GiftValues) => {
+    const next = update(values);
+    setErrors((current) => errorsAfterEdit(current, values, next));
+    setValues(next);
+  };
   return (
     <form class="gift" aria-label="Your gift" noValidate onSubmit={give}>
       <p>
