@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 const apiUrl = process.env.API_URL ?? 'http://localhost:3001';
 
@@ -16,8 +16,24 @@ export const resolveOptions = {
   conditions: ['source', ...defaultClientConditions],
 };
 
+/**
+ * In development, the donate button's addresses (`/embed/project/{id}`, `/embed/charity/{id}`)
+ * open its page, as the API serves them in production (apps/api/src/plugins/embed-pages.ts).
+ */
+const embedPagesInDevelopment: Plugin = {
+  name: 'kindred-embed-pages',
+  configureServer(server) {
+    server.middlewares.use((request, _response, next) => {
+      if (request.url && /^\/embed\/(?:project|charity)\/[^/?#]+\/?(?:\?.*)?$/.test(request.url))
+        request.url = '/embed.html';
+      next();
+    });
+  },
+};
+
 export default defineConfig({
-  plugins: [react()],
+  // The donate button's page is Preact: React's fast refresh stays out of it.
+  plugins: [react({ exclude: /[\\/]src[\\/]embed[\\/]/ }), embedPagesInDevelopment],
   resolve: resolveOptions,
   server: {
     port: 3000,
