@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REVALIDATE } from '../plugins/web.js';
 import { makeCharityWithProject, platformAdmin } from '../testing/factories.js';
 import { useTestApp } from '../testing/helpers.js';
 import { GOOD_CARD } from '../testing/money.js';
@@ -61,6 +62,8 @@ describe('the donate button’s pages', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(res.body, url).toBe(EMBED_PAGE);
+      // Asked about again on each load, as the app's page: a new build's page is seen at once.
+      expect(res.headers['cache-control'], url).toBe(REVALIDATE);
       expect(res.headers['x-frame-options'], url).toBeUndefined();
       expect(res.headers['cross-origin-resource-policy'], url).toBe('cross-origin');
       const policy = policyOf(res.headers['content-security-policy']);
