@@ -24,6 +24,7 @@ import { refundsRoutes } from './modules/donations/refunds.routes.js';
 import { employeesRoutes } from './modules/employees/employees.routes.js';
 import { exploreRoutes } from './modules/explore/explore.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
+import { fundraisersRoutes } from './modules/fundraisers/fundraisers.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { configRoutes } from './modules/health/config.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -56,6 +57,7 @@ import {
   serializeLoggedError,
 } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { linkPreviews, previewPages } from './plugins/link-previews.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerPublicCache } from './plugins/public-cache.js';
 import { registerSecurity } from './plugins/security.js';
@@ -176,6 +178,7 @@ export async function buildApp(
       await api.register(usersRoutes(ctx, services));
       await api.register(placesRoutes(ctx, services));
       await api.register(filesRoutes(ctx, services));
+      await api.register(fundraisersRoutes(ctx, services));
       await api.register(walletRoutes(ctx, services));
       await api.register(paymentsRoutes(ctx, services));
       await api.register(charitiesRoutes(ctx, services));
@@ -201,7 +204,8 @@ export async function buildApp(
     },
     { prefix: '/api' },
   );
-  await registerWeb(app, config.webDist ?? DEFAULT_WEB_DIST);
+  // The public pages' HTML carries their link previews (decision 048).
+  await registerWeb(app, config.webDist ?? DEFAULT_WEB_DIST, linkPreviews(ctx, previewPages(services)));
   registerEmbedPages(app, config.webDist ?? DEFAULT_WEB_DIST);
 
   // Each job claims its work in the database, so any process may run a slot (docs/architecture.md, "Jobs").

@@ -37,6 +37,7 @@ import { subscriptionsService } from './modules/donations/subscriptions.service.
 import { employeesService } from './modules/employees/index.js';
 import { exploreService } from './modules/explore/index.js';
 import { filesService } from './modules/files/index.js';
+import { fundraisersService } from './modules/fundraisers/index.js';
 import { groupMembershipService } from './modules/groups/group-membership.service.js';
 import { groupsService } from './modules/groups/groups.service.js';
 import { apiTokensService, webhooksService } from './modules/integrations/index.js';
@@ -144,6 +145,7 @@ export function buildServices(ctx: AppContext) {
     projectContent: projectContentService(ctx, projectReads, projectLifecycle),
     files: filesService(ctx, projectReads),
     explore: exploreService(ctx),
+    fundraisers: fundraisersService(ctx),
     groups: groupsService(ctx),
     groupMembership: groupMembershipService(ctx),
     donorGifts,

@@ -7,6 +7,7 @@ export * from './dates/index.js';
 export * from './donations/index.js';
 export * from './employees/index.js';
 export * from './explore/index.js';
+export * from './fundraisers/index.js';
 export * from './groups/index.js';
 export * from './integrations/index.js';
 export * from './invitations/index.js';

@@ -119,6 +119,8 @@ const WHO_MAY: Record<Permission, Role[]> = {
   [Permission.CharityGiftAidClaim]: ['charity_super_admin', 'charity_finance'],
   [Permission.CharityDonationsRefund]: ['charity_super_admin', 'charity_admin'],
   [Permission.CharityIntegrationsManage]: ['charity_super_admin', 'charity_admin'],
+  [Permission.CharityFundraisersManage]: ['charity_super_admin', 'charity_admin'],
+  [Permission.FundraiserEdit]: ['self'],
   [Permission.ProjectManage]: ['charity_super_admin', 'charity_project_manager'],
   [Permission.GroupRead]: ['group_admin', 'group_member'],
   [Permission.GroupManage]: ['group_admin'],

@@ -69,6 +69,9 @@ export const Permission = {
   CharityGiftAidClaim: 'charity.gift_aid.claim',
   CharityDonationsRefund: 'charity.donations.refund',
   CharityIntegrationsManage: 'charity.integrations.manage',
+  CharityFundraisersManage: 'charity.fundraisers.manage',
+
+  FundraiserEdit: 'fundraiser.edit',
 
   ProjectManage: 'project.manage',
 
@@ -395,6 +398,16 @@ export const PERMISSIONS: Record<Permission, PermissionSpec> = {
     rule: { on: 'charity', adminTypes: [superAdmin, admin] },
     what: 'Add and remove the charity’s webhooks and API tokens, and see and retry webhook deliveries.',
     denied: 'Only the charity’s admins can manage its webhooks and API tokens.',
+  },
+  [Permission.CharityFundraisersManage]: {
+    rule: { on: 'charity', adminTypes: [superAdmin, admin] },
+    what: 'See every fundraising page for the charity and its projects; hide one that misrepresents it, or put it back.',
+    denied: 'Only the charity’s admins can manage the fundraising pages for it.',
+  },
+  [Permission.FundraiserEdit]: {
+    rule: { on: 'self' },
+    what: 'Edit one’s own fundraising page, change its picture and post updates on it.',
+    denied: 'Only the person who opened this fundraising page can change it.',
   },
   [Permission.CharityDonationsRefund]: {
     rule: { on: 'charity', adminTypes: [superAdmin, admin] },

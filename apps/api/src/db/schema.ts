@@ -8,6 +8,7 @@ export * from '../modules/charities/charities.table.js';
 export * from '../modules/donations/donations.table.js';
 export * from '../modules/donations/refunds.table.js';
 export * from '../modules/employees/employees.table.js';
+export * from '../modules/fundraisers/fundraisers.table.js';
 export * from '../modules/groups/groups.table.js';
 export * from '../modules/integrations/integrations.table.js';
 export * from '../modules/invitations/invitations.table.js';

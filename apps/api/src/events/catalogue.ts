@@ -44,6 +44,24 @@ export interface EventCatalogue {
     status: 'open' | 'won' | 'lost';
     amount: number;
   };
+  /**
+   * A gift through a fundraising page counted toward it (docs/product/fundraising-pages.md): its
+   * fundraiser is told.
+   */
+  'fundraiser.gift_counted': {
+    fundraiser_id: number;
+    donation_id: number;
+    charity_id: number;
+    amount: number;
+  };
+  /** The charity took a fundraising page down (`hidden`), or put it back. */
+  'fundraiser.hidden': {
+    fundraiser_id: number;
+    charity_id: number;
+    user_id: number;
+    hidden: boolean;
+    reason: string | null;
+  };
   /** A charity's payout was paid into its bank account, or was not (refused by the bank or the platform). */
   'payout.paid': { payout_id: number; charity_id: number; amount: number };
   'payout.failed': { payout_id: number; charity_id: number; amount: number };

@@ -71,6 +71,13 @@ export const UNCACHED_PUBLIC_READS = new Set([
   '/api/unsubscribe/:token',
   // A single-use invitation: signed in as the invited person, reading it accepts it.
   '/api/invitation/confirm/:code',
+  // A fundraising page's figures move with each gift, and a hidden one is its fundraiser's alone:
+  // answered afresh (docs/product/fundraising-pages.md).
+  '/api/fundraiser/:id',
+  '/api/fundraiser/:id/donations',
+  '/api/fundraiser/:id/updates',
+  '/api/project/:id/fundraisers',
+  '/api/group/:id/fundraisers',
   '/api/state/by_country/:countryId',
   '/api/city/by_state/:stateId',
   '/api/openapi.json',

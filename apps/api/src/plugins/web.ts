@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -18,11 +18,21 @@ function cacheHeaders(reply: FastifyReply, file: string) {
 }
 
 /**
+ * A page answered with its own HTML (a public page's link preview, plugins/link-previews.ts), given
+ * the built index.html's path; undefined leaves the page to the plain index.html.
+ */
+export type PageAnswer = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  indexFile: string,
+) => Promise<FastifyReply | undefined>;
+
+/**
  * Serves the built web app at / with the SPA fallback; /api stays the API's. The build writes a
  * brotli and a gzip copy beside each text file (apps/web/scripts/precompress.mjs); the one the
  * browser accepts is sent with its Content-Encoding (and `Vary: Accept-Encoding`).
  */
-export async function registerWeb(app: FastifyInstance, webDist: string) {
+export async function registerWeb(app: FastifyInstance, webDist: string, answerPage?: PageAnswer) {
   const root = path.resolve(webDist);
   const hasWeb = existsSync(path.join(root, 'index.html'));
   if (hasWeb) {
@@ -35,10 +45,13 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
       setHeaders: cacheHeaders,
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     const wantsPage = request.method === 'GET' && !url.startsWith('/api') && !path.extname(url);
-    if (hasWeb && wantsPage) return reply.type('text/html').sendFile('index.html');
+    if (hasWeb && wantsPage) {
+      const answered = await answerPage?.(request, reply, path.join(root, 'index.html'));
+      return answered ?? reply.type('text/html').sendFile('index.html');
+    }
     return reply.status(404).send({
       error: { code: 'ROUTE_NOT_FOUND', message: `No route for ${request.method} ${url}.` },
     });

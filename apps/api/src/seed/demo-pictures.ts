@@ -94,7 +94,7 @@ export async function renderPicture(svg: string, kind: 'gallery' | 'logo'): Prom
 /** Stores a drawn picture as its own files (one copy per owner, so deleting one leaves the others). */
 export async function storePicture(
   storage: FileStorage,
-  folder: 'gallery' | 'logos',
+  folder: 'gallery' | 'logos' | 'fundraisers',
   picture: RenderedPicture,
 ): Promise<string> {
   return (await storeImage(storage, folder, picture)).url;

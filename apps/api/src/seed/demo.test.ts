@@ -431,6 +431,25 @@ describe('the demo data', () => {
     });
   });
 
+  it('opens fundraising pages whose figures are the gifts made through them, with a team in the giving circle', async () => {
+    const token = await signIn('donor@example.org');
+    const mine = (await t.request('GET', '/api/user/fundraisers?limit=10', { token })).json().items;
+    const swim = mine.find((f: { title: string }) => f.title === 'Dana swims the harbour');
+    expect(swim).toMatchObject({ raised: 19_500, gifts: 4, ended: false });
+    expect(swim.picture).toMatch(/^\/api\/files\/fundraisers\//);
+    expect((await t.request('GET', `${swim.picture}_medium.webp`)).statusCode).toBe(200);
+    const wall = (await t.request('GET', `/api/fundraiser/${swim.id}/donations`)).json().items;
+    expect(wall).toHaveLength(4);
+    const updates = (await t.request('GET', `/api/fundraiser/${swim.id}/updates`)).json().items;
+    expect(updates).toHaveLength(2);
+    const circle = mine.find(
+      (f: { group: { name: string } | null }) => f.group?.name === 'Bristol Giving Circle',
+    );
+    const team = (await t.request('GET', `/api/group/${circle.group.id}/fundraisers`, { token })).json();
+    expect(team.items.map((f: { raised: number }) => f.raised)).toEqual([10_000, 7_000, 1_200]);
+    expect(team.raised).toBe(18_200);
+  });
+
   it('loads again after a reset, with the money of the first load gone', async () => {
     await clearDemo(t.ctx.database.db);
     await seed();

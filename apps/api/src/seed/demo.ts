@@ -21,6 +21,7 @@ import { users } from '../modules/users/users.table.js';
 import { seedDemoBilling } from './demo-billing.js';
 import { seedDemoCards } from './demo-cards.js';
 import { seedDemoDonations } from './demo-donations.js';
+import { seedDemoFundraisers } from './demo-fundraisers.js';
 import { seedDemoIntegrations } from './demo-integrations.js';
 import { seedDemoMessages } from './demo-messages.js';
 import { seedDemoMoneyBack } from './demo-money-back.js';
@@ -618,6 +619,17 @@ export async function seedDemo(
       },
       projectIds,
     );
+    // Fundraising pages: the donor's with a picture and updates, a team in the Bristol Giving
+    // Circle, Acme's, one for a charity and one that ended.
+    await seedDemoFundraisers(
+      tx,
+      storage,
+      ledger,
+      now,
+      { donor, owner, extras, acmeId: acme.id, circleId: bookGroup.id },
+      projectIds,
+      charityIds,
+    );
     // River Trust's and Acme's webhooks with their delivery logs, and an API token each.
     await seedDemoIntegrations(tx, now, secret, {
       charityAdmin,
@@ -631,7 +643,7 @@ export async function seedDemo(
 /** Empties every table the demo and its use fill (not the places), money included, so the demo can be loaded again. */
 export async function clearDemo(db: Db): Promise<void> {
   await db.execute(
-    sql`truncate table subscription_invoices, business_subscriptions, discount_codes, subscription_plans, donation_signoffs, donation_history, subscription_retries, donations, donation_subscriptions, gift_aid_claims, gift_aid_declarations, ledger_entries, ledger_transactions, ledger_accounts, idempotency_keys, payments, payment_methods, sandbox_payments, sandbox_refunds, sandbox_disputes, sandbox_transfers, donation_refunds, refund_requests, donation_disputes, gift_aid_adjustments, payout_items, payouts, payout_schedules, reconciliation_mismatches, reconciliation_runs, guest_givers, direct_debits, provider_accounts, provider_events, group_join_requests, group_membership_periods, group_pin_failures, group_memberships, project_memberships, charity_memberships, business_memberships, groups, projects, charities, businesses, user_codes, login_failures, users, employee_sub_group_members, employee_sub_groups, employee_groups, invitations, join_requests, messages, notifications, notification_preferences, webhook_deliveries, webhook_endpoints, api_tokens, audit_log, admin_project_reminders, admin_statistics_daily, admin_statistics_runs restart identity cascade`,
+    sql`truncate table subscription_invoices, business_subscriptions, discount_codes, subscription_plans, donation_signoffs, donation_history, subscription_retries, donations, fundraiser_posts, fundraisers, donation_subscriptions, gift_aid_claims, gift_aid_declarations, ledger_entries, ledger_transactions, ledger_accounts, idempotency_keys, payments, payment_methods, sandbox_payments, sandbox_refunds, sandbox_disputes, sandbox_transfers, donation_refunds, refund_requests, donation_disputes, gift_aid_adjustments, payout_items, payouts, payout_schedules, reconciliation_mismatches, reconciliation_runs, guest_givers, direct_debits, provider_accounts, provider_events, group_join_requests, group_membership_periods, group_pin_failures, group_memberships, project_memberships, charity_memberships, business_memberships, groups, projects, charities, businesses, user_codes, login_failures, users, employee_sub_group_members, employee_sub_groups, employee_groups, invitations, join_requests, messages, notifications, notification_preferences, webhook_deliveries, webhook_endpoints, api_tokens, audit_log, admin_project_reminders, admin_statistics_daily, admin_statistics_runs restart identity cascade`,
   );
 }
 

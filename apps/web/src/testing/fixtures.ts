@@ -173,6 +173,7 @@ export function donationFixture(overrides: Partial<Donation> = {}): Donation {
     dispute: null,
     refunds: [],
     refund_request: null,
+    fundraiser: null,
     ...overrides,
   };
 }

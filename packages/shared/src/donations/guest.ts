@@ -35,6 +35,8 @@ export const guestDonateBodySchema = z
     declaration: guestDeclarationSchema.optional(),
     anonymous: z.boolean().optional(),
     message: text(DONATION_MESSAGE_MAX_LENGTH).optional(),
+    /** Given through a fundraising page (docs/product/fundraising-pages.md). */
+    fundraiser_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   })
   .strict()
   .superRefine((body, ctx) => {

@@ -87,6 +87,8 @@ export const donateBodySchema = z
     gift_aid: z.boolean().optional(),
     anonymous: z.boolean().optional(),
     message: text(DONATION_MESSAGE_MAX_LENGTH).optional(),
+    /** Given through a fundraising page (docs/product/fundraising-pages.md): a gift of funds, once. */
+    fundraiser_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   })
   .strict()
   .superRefine((body, ctx) => {
@@ -110,7 +112,10 @@ export const donateBodySchema = z
         'Only gifts of funds carry money.',
       );
       refuse(['frequency', 'start_date', 'end_date'], 'Only gifts of funds can repeat.');
+      refuse(['fundraiser_id'], 'A fundraising page collects gifts of funds.');
     }
+    if (body.frequency !== undefined)
+      refuse(['fundraiser_id'], 'A gift through a fundraising page is given once.');
     if (body.type === volunteering || body.type === skilledVolunteering) {
       need('hours', PLEDGE_HOURS_MESSAGE);
       refuse(['gift_type', 'description', 'quantity', 'estimated_value'], 'Not part of volunteering.');
@@ -190,6 +195,8 @@ export const donationSchema = z.object({
   refunds: z.array(refundSchema),
   /** The giver's latest request for a refund, if any. */
   refund_request: refundRequestSchema.nullable(),
+  /** The fundraising page the gift was made through, if any. */
+  fundraiser: z.object({ id: z.number().int(), title: z.string() }).nullable(),
 });
 export type Donation = z.infer<typeof donationSchema>;
 

@@ -55,6 +55,11 @@ export const NOTIFICATION_KINDS = {
     description: 'Someone asks to join an account you run, joins it, or answers your request to join.',
     mail: 'now',
   },
+  fundraiser: {
+    label: 'My fundraising pages',
+    description: 'Someone gives through a fundraising page of yours, or its charity takes it down.',
+    mail: 'now',
+  },
   message: {
     label: 'Messages',
     description: 'A message arrives for you or an account you act for.',

@@ -15,7 +15,12 @@ import { organisationsQueries } from '../organisations/index.js';
 import { usersQueries } from '../users/index.js';
 import { invalidMove } from './donation-flow.js';
 import { donationViews, filterOf, keyset } from './donation-views.js';
-import { type DonationRow, donationsRepository } from './donations.repository.js';
+import {
+  type DonationRow,
+  type DonationWhere,
+  donationsRepository,
+  FUNDS_COUNTED_STATUSES,
+} from './donations.repository.js';
 import type { GiftRecorder } from './gift-recorder.js';
 import { guestsRepository } from './guests.repository.js';
 
@@ -30,6 +35,44 @@ export function charityInboxService(ctx: AppContext, recorder: GiftRecorder) {
   const db = () => ctx.database.db;
   const { flow } = recorder;
   const { present, page } = donationViews(ctx);
+
+  /** The supporters of a wall (a project's or a fundraising page's), newest first. */
+  async function supportersWhere(filter: DonationWhere, query: PageQuery) {
+    const rows = await donationsRepository.list(db(), filter, keyset(query));
+    const result = timedPage(rows, query, (row) => row.donation);
+    const shown = result.items.filter((row) => !row.anonymous);
+    const [names, organisations, guests] = await Promise.all([
+      usersQueries.names(
+        db(),
+        shown.filter((row) => row.donorType === 'user').map((row) => row.donorId),
+      ),
+      organisationsQueries.names(
+        db(),
+        shown.filter((row) => row.donorType === 'business').map((row) => row.donorId),
+      ),
+      guestsRepository.names(
+        db(),
+        shown.filter((row) => row.donorType === 'guest').map((row) => row.donorId),
+      ),
+    ]);
+    const items: Supporter[] = result.items.map((row) => ({
+      id: row.id,
+      anonymous: row.anonymous,
+      name: row.anonymous
+        ? 'Anonymous'
+        : ((row.donorType === 'user'
+            ? names.get(row.donorId)
+            : row.donorType === 'guest'
+              ? guests.get(row.donorId)
+              : organisations.get(row.donorId)) ?? 'An organisation'),
+      type: row.type,
+      amount: row.type === funds && !row.anonymous ? row.amount : null,
+      hours: row.hours,
+      message: row.message,
+      created_at: row.createdAt.toISOString(),
+    }));
+    return { ...result, items };
+  }
 
   return {
     async ofCharity(
@@ -103,44 +146,21 @@ export function charityInboxService(ctx: AppContext, recorder: GiftRecorder) {
       visible: (id: number, viewer: AuthUser | null) => Promise<unknown>,
     ) {
       await visible(projectId, viewer);
-      const rows = await donationsRepository.list(
-        db(),
-        { projectId, statuses: [approved, completed, awaitingCharityApproval] },
-        keyset(query),
-      );
-      const result = timedPage(rows, query, (row) => row.donation);
-      const shown = result.items.filter((row) => !row.anonymous);
-      const [names, organisations, guests] = await Promise.all([
-        usersQueries.names(
-          db(),
-          shown.filter((row) => row.donorType === 'user').map((row) => row.donorId),
-        ),
-        organisationsQueries.names(
-          db(),
-          shown.filter((row) => row.donorType === 'business').map((row) => row.donorId),
-        ),
-        guestsRepository.names(
-          db(),
-          shown.filter((row) => row.donorType === 'guest').map((row) => row.donorId),
-        ),
-      ]);
-      const items: Supporter[] = result.items.map((row) => ({
-        id: row.id,
-        anonymous: row.anonymous,
-        name: row.anonymous
-          ? 'Anonymous'
-          : ((row.donorType === 'user'
-              ? names.get(row.donorId)
-              : row.donorType === 'guest'
-                ? guests.get(row.donorId)
-                : organisations.get(row.donorId)) ?? 'An organisation'),
-        type: row.type,
-        amount: row.type === funds && !row.anonymous ? row.amount : null,
-        hours: row.hours,
-        message: row.message,
-        created_at: row.createdAt.toISOString(),
-      }));
-      return { ...result, items };
+      return supportersWhere({ projectId, statuses: [approved, completed, awaitingCharityApproval] }, query);
+    },
+
+    /**
+     * A fundraising page's supporters wall: the gifts counted through it, as a project's wall shows
+     * them (docs/product/fundraising-pages.md#giving-through-a-page).
+     */
+    async fundraiserSupporters(
+      fundraiserId: number,
+      query: PageQuery,
+      viewer: AuthUser | null,
+      visible: (id: number, viewer: AuthUser | null) => Promise<unknown>,
+    ) {
+      await visible(fundraiserId, viewer);
+      return supportersWhere({ fundraiserId, statuses: FUNDS_COUNTED_STATUSES }, query);
     },
 
     /** POST /charity/{id}/approve_donations: approve, decline or complete offers of time and goods. */

@@ -8,6 +8,7 @@ import {
 import type { Tx } from '../../db/client.js';
 import type { EventBus } from '../../events/event-bus.js';
 import { AppError } from '../../lib/errors.js';
+import { fundraisersWrites } from '../fundraisers/index.js';
 import { type AccountRef, account, type LedgerService, type Owner } from '../ledger/index.js';
 import { type ProjectProgressDelta, projectsWrites } from '../projects/index.js';
 import { type DonationRow, donationsRepository } from './donations.repository.js';
@@ -127,8 +128,24 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
     return updated;
   }
 
-  /** Counts a donation into its project's progress (the donors count moves on a donor's first). */
+  /**
+   * Counts a donation into its project's progress (the donors count moves on a donor's first), and
+   * a gift of funds into the fundraising page it came through; its fundraiser is told of a new one.
+   */
   async function count(tx: Tx, row: DonationRow, sign: 1 | -1) {
+    if (row.fundraiserId && row.type === funds) {
+      await fundraisersWrites.addProgress(tx, row.fundraiserId, {
+        raised: sign * remainingOf(row),
+        gifts: sign,
+      });
+      if (sign === 1)
+        await events?.record(tx, 'fundraiser.gift_counted', {
+          fundraiser_id: row.fundraiserId,
+          donation_id: row.id,
+          charity_id: row.charityId,
+          amount: remainingOf(row),
+        });
+    }
     if (!row.projectId) return;
     const donor = { type: row.donorType, id: row.donorId };
     const other = await donationsRepository.otherCounted(tx, row.projectId, donor, row.id);

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.js';
 import { type Executor, readAll } from '../../db/client.js';
 import { decodeCursor, type Keyset, timedPage } from '../../lib/pagination.js';
 import { charitiesQueries } from '../charities/index.js';
+import { fundraisersQueries } from '../fundraisers/index.js';
 import { organisationsQueries } from '../organisations/index.js';
 import { type ProjectRow, projectsQueries } from '../projects/index.js';
 import { usersQueries } from '../users/index.js';
@@ -60,7 +61,7 @@ export async function namesFor(db: Executor, rows: DonationRow[], actors: Array<
   ];
   const businessIds = rows.filter((row) => row.donorType === 'business').map((row) => row.donorId);
   const guestIds = rows.filter((row) => row.donorType === 'guest').map((row) => row.donorId);
-  const [projects, charities, people, organisations, guests] = await readAll(db, [
+  const [projects, charities, people, organisations, guests, fundraisers] = await readAll(db, [
     () =>
       projectsQueries.titles(
         db,
@@ -74,8 +75,13 @@ export async function namesFor(db: Executor, rows: DonationRow[], actors: Array<
     () => usersQueries.names(db, userIds),
     () => organisationsQueries.names(db, businessIds),
     () => guestsRepository.names(db, guestIds),
+    () =>
+      fundraisersQueries.titles(
+        db,
+        rows.map((row) => row.fundraiserId),
+      ),
   ] as const);
-  return { projects, charities, people, organisations, guests };
+  return { projects, charities, people, organisations, guests, fundraisers };
 }
 
 /** The wire fields a donation takes from its own row (the names of others and the history aside). */
@@ -152,7 +158,11 @@ export const filterOf = (filters: DonationFilters): DonationWhere => ({
  */
 export function presentNew(
   row: DonationRow,
-  target: { project: ProjectRow | undefined; charity: { id: number; name: string } },
+  target: {
+    project: ProjectRow | undefined;
+    charity: { id: number; name: string };
+    fundraiserTitle?: string | undefined;
+  },
   donor: { id: number; name: string },
   onBehalfOf?: { id: number; name: string },
 ): Donation {
@@ -166,6 +176,8 @@ export function presentNew(
     dispute: null,
     refunds: [],
     refund_request: null,
+    fundraiser:
+      row.fundraiserId === null ? null : { id: row.fundraiserId, title: target.fundraiserTitle ?? '' },
     history: [
       {
         status: row.status,
@@ -199,6 +211,10 @@ export function donationViews(ctx: AppContext) {
       ...ownFields(row),
       project: row.projectId ? { id: row.projectId, title: names.projects.get(row.projectId) ?? '' } : null,
       charity: { id: row.charityId, name: names.charities.get(row.charityId)?.name ?? '' },
+      fundraiser:
+        row.fundraiserId === null
+          ? null
+          : { id: row.fundraiserId, title: names.fundraisers.get(row.fundraiserId) ?? '' },
       donor: {
         kind: row.donorType,
         id: row.donorId,

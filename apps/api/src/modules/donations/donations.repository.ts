@@ -57,6 +57,8 @@ export interface DonationWhere {
   createdBy?: number;
   charityId?: number;
   projectId?: number;
+  /** Given through this fundraising page. */
+  fundraiserId?: number;
   method?: number;
   types?: number[];
   statuses?: number[];
@@ -98,6 +100,7 @@ function whereOf(filter: DonationWhere): SQL[] {
   if (filter.createdBy !== undefined) conditions.push(eq(donations.createdBy, filter.createdBy));
   if (filter.charityId !== undefined) conditions.push(eq(donations.charityId, filter.charityId));
   if (filter.projectId !== undefined) conditions.push(eq(donations.projectId, filter.projectId));
+  if (filter.fundraiserId !== undefined) conditions.push(eq(donations.fundraiserId, filter.fundraiserId));
   if (filter.method !== undefined) conditions.push(eq(donations.method, filter.method));
   if (filter.types) conditions.push(inArray(donations.type, filter.types));
   if (filter.statuses) conditions.push(inArray(donations.status, filter.statuses));
@@ -138,6 +141,7 @@ const GIFT_COLUMNS = [
   'subscriptionId',
   'period',
   'matchOf',
+  'fundraiserId',
   'createdAt',
   'updatedAt',
 ] as const satisfies ReadonlyArray<keyof NewDonation>;

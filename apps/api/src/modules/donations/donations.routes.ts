@@ -75,6 +75,7 @@ export const donationsRoutes = moduleRoutes(
       guestGifts,
       subscriptionRuns,
       manageGifts,
+      fundraisers,
     },
     ctx,
   ) => {
@@ -583,6 +584,18 @@ export const donationsRoutes = moduleRoutes(
       async (request) =>
         charityInbox.supporters(request.params.id, request.query, request.auth, (projectId, viewer) =>
           projects.viewable(projectId, viewer),
+        ),
+    );
+
+    app.get(
+      '/fundraiser/:id/donations',
+      route.public('A fundraising page’s supporters: the gifts counted through it, names unless anonymous', {
+        params: idParams(),
+        ...paged(supporterSchema),
+      }),
+      async (request) =>
+        charityInbox.fundraiserSupporters(request.params.id, request.query, request.auth, (id, viewer) =>
+          fundraisers.visible(id, viewer),
         ),
     );
 

@@ -24,6 +24,7 @@ import {
   updatedAt,
 } from '../../db/columns.js';
 import { charities } from '../charities/charities.table.js';
+import { fundraisers } from '../fundraisers/fundraisers.table.js';
 import { projects } from '../projects/projects.table.js';
 import { users } from '../users/users.table.js';
 
@@ -149,6 +150,10 @@ export const donations = pgTable(
     signoffRemindedAt: timestamptz('signoff_reminded_at'),
     /** An organisation's match (decision 024): the employee's own gift it answers. */
     matchOf: bigint('match_of', { mode: 'number' }).references((): AnyPgColumn => donations.id),
+    /** The fundraising page the gift was made through (docs/product/fundraising-pages.md). */
+    fundraiserId: bigint('fundraiser_id', { mode: 'number' }).references(() => fundraisers.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -161,6 +166,9 @@ export const donations = pgTable(
       .on(t.status, t.createdAt, t.id)
       .where(sql`${t.status} in (20, 30, 40, 80)`),
     index('donations_match_of_idx').on(t.matchOf),
+    index('donations_fundraiser_idx')
+      .on(t.fundraiserId, t.createdAt, t.id)
+      .where(sql`${t.fundraiserId} is not null`),
     uniqueIndex('donations_period_uq').on(t.subscriptionId, t.period),
     uniqueIndex('donations_receipt_uq').on(t.receiptNumber),
     check('donations_amount_positive', sql`${t.amount} is null or ${t.amount} > 0`),

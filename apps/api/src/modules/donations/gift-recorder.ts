@@ -13,6 +13,7 @@ import type { Executor, Tx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { isoDay } from '../../lib/periods.js';
 import { charitiesQueries, isPublicCharity } from '../charities/index.js';
+import { type FundraiserRow, fundraisersQueries } from '../fundraisers/index.js';
 import { type ProjectRow, projectsQueries } from '../projects/index.js';
 import { type Actor, donationFlow, type GiftDonor, type GiftTarget } from './donation-flow.js';
 import { donationViews } from './donation-views.js';
@@ -100,6 +101,33 @@ async function assertCapacity(tx: Tx, body: DonateBody, project: ProjectRow) {
   }
 }
 
+/**
+ * The fundraising page a gift names, checked: open, for the gift's own project or charity, a gift of
+ * funds given once (docs/product/fundraising-pages.md#giving-through-a-page). Undefined without one.
+ */
+async function fundraiserOf(
+  executor: Executor,
+  body: DonateBody,
+  checked: { project: ProjectRow | undefined; charity: { id: number } },
+  today: string,
+): Promise<FundraiserRow | undefined> {
+  if (body.fundraiser_id === undefined) return undefined;
+  const page = await fundraisersQueries.find(executor, body.fundraiser_id);
+  const refuse = (message: string) => badRequest(message, { fundraiser_id: message });
+  if (!page) throw refuse('This fundraising page was not found.');
+  if (body.type !== funds || body.frequency !== undefined)
+    throw refuse('A fundraising page collects gifts of funds, given once.');
+  const same = checked.project
+    ? page.projectId === checked.project.id
+    : page.projectId === null && page.charityId === checked.charity.id;
+  if (!same) throw refuse('This fundraising page raises money for something else.');
+  if (page.hiddenAt !== null)
+    throw new AppError(409, 'FUNDRAISER_HIDDEN', 'This fundraising page was taken down by the charity.');
+  if (page.endDate < today)
+    throw new AppError(409, 'FUNDRAISER_ENDED', 'This fundraising page has closed: it takes no more gifts.');
+  return page;
+}
+
 /** Refuses Gift Aid on a gift that cannot carry it (an organisation's, credits), before anything is read. */
 export function assertGiftAidAllowed(body: DonateBody, donor: GiftDonor) {
   if (body.type !== funds || body.gift_aid !== true) return;
@@ -159,6 +187,7 @@ export function giftRecorder(ctx: AppContext) {
     const checked = await targetOf(target, tx);
     assertOpen(checked);
     assertNeeded(body, checked.project);
+    await fundraiserOf(tx, body, checked, isoDay(ctx.now()));
     return checked;
   }
 
@@ -170,7 +199,7 @@ export function giftRecorder(ctx: AppContext) {
     donor: GiftDonor,
     actor: Actor,
     extra: CreateExtra = {},
-  ): Promise<{ row: DonationRow } & Target> {
+  ): Promise<{ row: DonationRow; fundraiserTitle: string | undefined } & Target> {
     // Giving to a project takes its lock first: capacity and status are read under it.
     const checked = await targetOf(target, tx, true);
     assertOpen(checked);
@@ -179,6 +208,7 @@ export function giftRecorder(ctx: AppContext) {
     if (project && (body.type === volunteering || body.type === skilledVolunteering))
       await assertCapacity(tx, body, project);
     const today = isoDay(ctx.now());
+    const fundraiser = await fundraiserOf(tx, body, checked, today);
     const isFunds = body.type === funds;
     const isTime = body.type === volunteering || body.type === skilledVolunteering;
     // The declaration naming this gift's charity (decision 037), unless the caller already chose it
@@ -216,6 +246,7 @@ export function giftRecorder(ctx: AppContext) {
       subscriptionId: extra.subscriptionId ?? null,
       period: extra.period ?? null,
       matchOf: extra.matchOf ?? null,
+      fundraiserId: fundraiser?.id ?? null,
       createdAt: ctx.now(),
       updatedAt: ctx.now(),
     });
@@ -228,7 +259,7 @@ export function giftRecorder(ctx: AppContext) {
       project_id: started.projectId,
       charity_id: started.charityId,
     });
-    return { row: started, project, charity };
+    return { row: started, project, charity, fundraiserTitle: fundraiser?.title };
   }
 
   /**

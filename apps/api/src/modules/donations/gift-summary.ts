@@ -1,7 +1,10 @@
 import type { Executor } from '../../db/client.js';
 import { charitiesQueries } from '../charities/index.js';
+import { organisationsQueries } from '../organisations/index.js';
 import { projectsQueries } from '../projects/index.js';
-import { donationsRepository } from './donations.repository.js';
+import { usersQueries } from '../users/index.js';
+import { type DonationRow, donationsRepository } from './donations.repository.js';
+import { guestsRepository } from './guests.repository.js';
 import { whatWasGiven } from './receipts.js';
 
 /** A gift as others tell of it (a notification, a webhook): who gave, what, to whom, in words. */
@@ -22,6 +25,22 @@ export interface GiftSummary {
   what: string;
   /** An organisation's match: the employee's gift it answers. */
   matchOf: number | null;
+  /** The giver's name as a supporters wall shows it: "Anonymous" for an anonymous gift. */
+  giverName: string;
+  /** The fundraising page the gift came through, if any. */
+  fundraiserId: number | null;
+}
+
+/** The name a gift's giver shows under (a person's, a guest's or an organisation's), unless anonymous. */
+async function giverNameOf(db: Executor, row: DonationRow): Promise<string> {
+  if (row.anonymous) return 'Anonymous';
+  const names =
+    row.donorType === 'user'
+      ? await usersQueries.names(db, [row.donorId])
+      : row.donorType === 'guest'
+        ? await guestsRepository.names(db, [row.donorId])
+        : await organisationsQueries.names(db, [row.donorId]);
+  return names.get(row.donorId) ?? 'Someone';
 }
 
 /** Reads a gift and says it in words; undefined when there is no such gift. */
@@ -64,5 +83,7 @@ export async function giftSummary(
       currency,
     ),
     matchOf: row.matchOf,
+    giverName: await giverNameOf(db, row),
+    fundraiserId: row.fundraiserId,
   };
 }

@@ -52,6 +52,7 @@ export function guestGiftsService(ctx: AppContext, recorder: GiftRecorder, cardG
         ...(body.gift_aid ? { gift_aid: true } : {}),
         ...(body.anonymous ? { anonymous: true } : {}),
         ...(body.message ? { message: body.message } : {}),
+        ...(body.fundraiser_id !== undefined ? { fundraiser_id: body.fundraiser_id } : {}),
       };
       // The gift's checks first, so that a refusal writes nothing (not even the guest).
       const checked = await db().transaction((tx) => recorder.check(tx, target, gift));

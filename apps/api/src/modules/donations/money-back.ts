@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { charitiesWrites } from '../charities/index.js';
+import { fundraisersWrites } from '../fundraisers/index.js';
 import { type AccountRef, account, PLATFORM } from '../ledger/index.js';
 import { projectsQueries, projectsWrites } from '../projects/index.js';
 import { usersQueries } from '../users/index.js';
@@ -284,6 +285,12 @@ export function moneyBack(ctx: AppContext, recorder: GiftRecorder) {
         : true;
       await projectsWrites.addProgress(tx, row.projectId, { funds: -refund.amount, donors: other ? 0 : -1 });
     }
+    // What a fundraising page raised drops by it too; a gift refunded whole no longer counts there.
+    if (counted && row.fundraiserId)
+      await fundraisersWrites.addProgress(tx, row.fundraiserId, {
+        raised: -refund.amount,
+        gifts: full ? -1 : 0,
+      });
     const done = await refundsRepository.updateRefund(tx, refund.id, {
       status: 'succeeded',
       creditNoteNumber: await refundsRepository.nextCreditNote(tx, ctx.now().getUTCFullYear()),

@@ -1,11 +1,12 @@
 import type { Readable } from 'node:stream';
-import { IMAGE_VARIANTS } from '@kindred/shared';
+import { IMAGE_VARIANTS, type ImageVariant } from '@kindred/shared';
 import type { AuthUser } from '../../authz/access.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
+import { type PictureSize, readHead, webpSize } from '../../lib/webp-size.js';
 import { PROJECT_FILE_FOLDERS, type ProjectAccess, projectsQueries } from '../projects/index.js';
 
-/** Logos of charities, organisations and groups, and people's avatars: shown on public pages, names change with content. */
+/** Logos of charities, organisations and groups, people's avatars and fundraising pages' pictures: shown on public pages, names change with content. */
 export const PUBLIC_FOREVER = 'public, max-age=31536000, immutable';
 /** A public project's file: any cache may keep it, for a short while (it may go back to Draft). */
 export const PUBLIC_PROJECT_FILE = 'public, max-age=600';
@@ -13,7 +14,7 @@ export const PUBLIC_PROJECT_FILE = 'public, max-age=600';
 export const PRIVATE_FILE = 'private, no-store';
 
 const VARIANT = new RegExp(`_(${IMAGE_VARIANTS.join('|')})\\.webp$`);
-const PUBLIC_FOLDERS = new Set(['logos', 'avatars']);
+const PUBLIC_FOLDERS = new Set(['logos', 'avatars', 'fundraisers']);
 
 /**
  * Uploaded files, each sent under the access rule of what it belongs to (decision 035). `key` is
@@ -46,6 +47,17 @@ export function filesService(ctx: AppContext, projects: ProjectAccess) {
       const file = await ctx.storage.get(key);
       if (!file) throw notFound('The file');
       return { ...file, cacheControl };
+    },
+
+    /**
+     * The width and height of one variant of a stored picture that anyone may see (a public
+     * project's cover, a charity's logo), read from its header: what a link preview states
+     * (decision 048). 404 as `open` answers a visitor; undefined when the file is not a picture.
+     */
+    async publicPictureSize(storedUrl: string, variant: ImageVariant): Promise<PictureSize | undefined> {
+      if (!storedUrl.startsWith('/api/files/')) throw notFound('The file');
+      const file = await this.open(`${storedUrl.slice('/api/files/'.length)}_${variant}.webp`, null);
+      return webpSize(await readHead(file.stream));
     },
   };
 }

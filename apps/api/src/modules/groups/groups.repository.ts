@@ -303,6 +303,8 @@ export const groupsWrites = {
 
 /** What other modules ask of the groups. */
 export const groupsQueries = {
+  /** A group by id (a fundraising team's leaderboard). */
+  find: (db: Executor, id: number) => groupsRepository.find(db, id),
   /** The groups of which the person is the only admin (decision 031). */
   soleAdminOf: groupsRepository.soleAdminOf,
 

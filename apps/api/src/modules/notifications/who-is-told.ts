@@ -10,6 +10,7 @@ import type { Executor } from '../../db/client.js';
 import type { EventType, KindredEvent } from '../../events/catalogue.js';
 import { charitiesQueries } from '../charities/index.js';
 import { donationsQueries, type GiftSummary, giftSummary } from '../donations/index.js';
+import { fundraisersQueries } from '../fundraisers/index.js';
 import { organisationsQueries } from '../organisations/index.js';
 import { payoutsQueries } from '../payouts/index.js';
 import { projectsQueries } from '../projects/index.js';
@@ -232,6 +233,47 @@ export function whoIsTold(currency: string, reads: TellReads): { [T in EventType
           account: await charityAccount(db, gift.charityId),
           ...words,
         },
+      ];
+    },
+
+    async 'fundraiser.gift_counted'(db, { data }) {
+      const [page, gift] = [
+        await fundraisersQueries.find(db, data.fundraiser_id),
+        await giftSummary(db, data.donation_id, currency),
+      ];
+      if (!page || !gift) return [];
+      const by = gift.giverName === 'Anonymous' ? 'Someone' : gift.giverName;
+      return [
+        {
+          userIds: [page.userId],
+          kind: 'fundraiser',
+          title: `${by} gave ${money(data.amount)} through your page`,
+          body: `Thank you for raising money for ${gift.to}: ${by} gave ${money(data.amount)} through “${page.title}”. Your page has raised ${money(page.raised)} of its ${money(page.target)} target.`,
+          link: `/fundraisers/${page.id}`,
+        },
+      ];
+    },
+
+    async 'fundraiser.hidden'(db, { data }) {
+      const page = await fundraisersQueries.find(db, data.fundraiser_id);
+      if (!page) return [];
+      const charity = await charityAccount(db, data.charity_id);
+      return [
+        data.hidden
+          ? {
+              userIds: [data.user_id],
+              kind: 'fundraiser',
+              title: `${charity.name} took down your fundraising page`,
+              body: `“${page.title}” is hidden from everyone but you: ${data.reason ?? 'the charity gave no reason'}. Write to the charity if you think this is a mistake.`,
+              link: `/fundraisers/${page.id}`,
+            }
+          : {
+              userIds: [data.user_id],
+              kind: 'fundraiser',
+              title: `${charity.name} put your fundraising page back`,
+              body: `“${page.title}” is visible again and takes gifts.`,
+              link: `/fundraisers/${page.id}`,
+            },
       ];
     },
 

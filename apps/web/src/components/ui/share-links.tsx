@@ -1,5 +1,5 @@
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 
 export interface ShareLinksProps {
   /** The page to share, absolute ('https://…/projects/3'). */
@@ -10,41 +10,62 @@ export interface ShareLinksProps {
   title?: string;
 }
 
-/**
- * Ways to pass a page on: copy its link, or open a message by mail, WhatsApp, X or LinkedIn with it.
- * Each is a plain link to the service's own share page, so nothing of theirs loads here.
- */
-export function ShareLinks({ url, text, title = 'Share it' }: ShareLinksProps) {
-  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
+/** The services' own share pages, each with the page's address (and the message where it takes one). */
+export function shareLinks(url: string, text: string) {
   const message = `${text} ${url}`;
-  const links = [
+  const at = encodeURIComponent;
+  return [
     {
       label: 'Mail',
       name: 'Share by mail',
-      href: `mailto:?subject=${encodeURIComponent(text)}&body=${encodeURIComponent(message)}`,
+      href: `mailto:?subject=${at(text)}&body=${at(message)}`,
     },
     {
       label: 'WhatsApp',
       name: 'Share on WhatsApp (opens a new tab)',
-      href: `https://wa.me/?text=${encodeURIComponent(message)}`,
+      href: `https://wa.me/?text=${at(message)}`,
     },
     {
       label: 'X',
       name: 'Share on X (opens a new tab)',
-      href: `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${encodeURIComponent(url)}`,
+      href: `https://twitter.com/intent/tweet?text=${at(text)}&url=${at(url)}`,
     },
     {
       label: 'LinkedIn',
       name: 'Share on LinkedIn (opens a new tab)',
-      href: `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`,
+      href: `https://www.linkedin.com/sharing/share-offsite/?url=${at(url)}`,
     },
   ];
+}
+
+/**
+ * Ways to pass a page on (docs/product/link-previews.md#sharing): copy its link, open a message by
+ * mail, WhatsApp, X or LinkedIn with it, or the device's own share sheet where the browser has
+ * one. Each service is a plain link to its own share page, so nothing of theirs loads here.
+ */
+export function ShareLinks({ url, text, title = 'Share it' }: ShareLinksProps) {
+  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
+  const byHand = useRef<HTMLInputElement>(null);
+  // Refused: the address waits selected in its box, for the person to copy.
+  useEffect(() => {
+    if (copied !== 'no') return;
+    byHand.current?.focus();
+    byHand.current?.select();
+  }, [copied]);
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
       setCopied('yes');
     } catch {
       setCopied('no');
+    }
+  };
+  const share = async () => {
+    try {
+      await navigator.share({ title: text, text, url });
+    } catch {
+      // Closed without sharing, or refused: the other ways stay on screen.
     }
   };
   return (
@@ -56,7 +77,7 @@ export function ShareLinks({ url, text, title = 'Share it' }: ShareLinksProps) {
         <Button size="xs" variant="default" onClick={() => void copy()}>
           Copy link
         </Button>
-        {links.map((link) => (
+        {shareLinks(url, text).map((link) => (
           <Button
             key={link.label}
             size="xs"
@@ -69,15 +90,26 @@ export function ShareLinks({ url, text, title = 'Share it' }: ShareLinksProps) {
             {link.label}
           </Button>
         ))}
+        {canShare ? (
+          <Button size="xs" variant="default" onClick={() => void share()}>
+            Share…
+          </Button>
+        ) : null}
       </Group>
-      {copied === 'yes' ? (
-        <Text size="sm" role="status">
-          The link is copied.
-        </Text>
-      ) : copied === 'no' ? (
-        <Text size="sm" role="status">
-          Copy this link: <Anchor href={url}>{url}</Anchor>
-        </Text>
+      {/* Always present, so a screen reader hears what it comes to say. */}
+      <Text size="sm" role="status">
+        {copied === 'yes' ? 'Link copied.' : copied === 'no' ? 'Your browser did not let us copy it.' : ''}
+      </Text>
+      {copied === 'no' ? (
+        <TextInput
+          label="Copy this link"
+          description="Select it and copy it yourself."
+          value={url}
+          readOnly
+          size="sm"
+          ref={byHand}
+          onFocus={(event) => event.currentTarget.select()}
+        />
       ) : null}
     </Stack>
   );

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { DataRow } from '@/components/ui/data-row';
 import { Page } from '@/components/ui/page';
 import { Picture } from '@/components/ui/picture';
+import { ShareLinks } from '@/components/ui/share-links';
 import { charityQueries } from '@/entities/charity';
 import { AboutSection } from './about-section';
 import type { MapPlace } from './project-page';
@@ -70,6 +71,11 @@ export function CharityPage({ charityId, renderProjects, renderMap, renderGive }
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             {renderGive && !data.lock_status ? renderGive({ id: data.id, name: data.name }) : null}
+            <ShareLinks
+              title="Share this charity"
+              url={`${window.location.origin}/charities/${data.id}`}
+              text={`${data.name} on Kindred`}
+            />
             <Paper withBorder p="lg" component="section" aria-label="Contact">
               <Stack gap="sm">
                 <Title order={2} size="h3">

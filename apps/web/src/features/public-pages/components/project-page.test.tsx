@@ -104,6 +104,13 @@ describe('public project page', { timeout: 20_000 }, () => {
     expect(screen.getByText('(PDF, 1.5 MB)')).toBeInTheDocument();
     expect(screen.getByText('No impact statements yet.')).toBeInTheDocument();
     expect(screen.getByTestId('supporters').textContent).toBe('Supporters of 1');
+    // Sharing names the project's own address (docs/product/link-previews.md#sharing).
+    const share = screen.getByRole('group', { name: 'Share this project' });
+    const x = new URL(
+      within(share).getByRole('link', { name: 'Share on X (opens a new tab)' }).getAttribute('href') ?? '',
+    );
+    expect(x.searchParams.get('url')).toBe(`${window.location.origin}/projects/1`);
+    expect(x.searchParams.get('text')).toBe(`${project.title} on Kindred`);
   });
 
   it("shows the project's own logo beside its title", async () => {
@@ -184,6 +191,11 @@ describe('public charity page', { timeout: 20_000 }, () => {
     expect(screen.getByText('1 Quay Street, Bristol, BS1 4DJ')).toBeInTheDocument();
     expect(screen.getByText('Projects of charity 1')).toBeInTheDocument();
     expect(screen.getByText('Map of River Trust')).toBeInTheDocument();
+    const share = screen.getByRole('group', { name: 'Share this charity' });
+    expect(within(share).getByRole('link', { name: 'Share on LinkedIn (opens a new tab)' })).toHaveAttribute(
+      'href',
+      `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(`${window.location.origin}/charities/1`)}`,
+    );
   });
 
   it('says "Charity not found" for a pending, locked or unknown charity', async () => {

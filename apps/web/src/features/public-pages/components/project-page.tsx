@@ -34,6 +34,7 @@ import { Page } from '@/components/ui/page';
 import { ShowMore } from '@/components/ui/pager';
 import { Picture } from '@/components/ui/picture';
 import { type QueryLike, QueryState } from '@/components/ui/query-state';
+import { ShareLinks } from '@/components/ui/share-links';
 import { EmptyState } from '@/components/ui/states';
 import { projectQueries } from '@/entities/project';
 import { useRevealed } from '@/lib/deferred';
@@ -509,6 +510,11 @@ export function ProjectPage({
               />
             ) : null}
             {renderGive && data.status === PROJECT_STATUS.live ? renderGive(data) : null}
+            <ShareLinks
+              title="Share this project"
+              url={`${window.location.origin}/projects/${data.id}`}
+              text={`${data.title} on Kindred`}
+            />
             <Needs project={data} summary={summary.data} renderProgress={renderProgress} />
             <Section title="Story" testId="story">
               {data.description ? <Paragraphs text={data.description} /> : <Text>No story yet.</Text>}
