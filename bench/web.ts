@@ -1,6 +1,7 @@
 /**
- * Lighthouse on the built web app: the landing page, explore and a project page, served by the
- * built API (as the browser journeys start it) on a throwaway data folder with the demo data.
+ * Lighthouse on the built web app: the landing page, explore, a project page and that project's
+ * donate button (the page other sites frame, docs/product/embed.md), served by the built API (as
+ * the browser journeys start it) on a throwaway data folder with the demo data.
  * Mobile emulation and Lighthouse's default (simulated) throttling. Prints one line a page with
  * the category scores, LCP and CLS, and the first-load JavaScript from apps/web/scripts/js-budget.mjs.
  * Exits 1 when a page misses a target (BENCH_WEB_STRICT=0 reports without failing).
@@ -14,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 // @ts-expect-error: a plain ES module script of the web app, without type declarations.
-import { BUDGET_BYTES, measure } from '../apps/web/scripts/js-budget.mjs';
+import { BUDGET_BYTES, EMBED_BUDGET_BYTES, measure, measureEmbed } from '../apps/web/scripts/js-budget.mjs';
 import { freePort, intFromEnv, sleep, stopProcess } from './support.js';
 
 const RUNS = intFromEnv('BENCH_WEB_RUNS', 3, 1, 20);
@@ -165,8 +166,10 @@ async function auditOnce(url: string, port: number): Promise<PageResult> {
 async function main() {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   let js: { perPage: Record<string, number>; total: number; ok: boolean } | undefined;
+  let embedJs: { bytes: number; ok: boolean } | undefined;
   try {
     js = measure(webDist);
+    embedJs = measureEmbed(webDist);
   } catch (error) {
     console.log(`first-load JS: not measured (${error instanceof Error ? error.message : error})`);
   }
@@ -175,6 +178,11 @@ async function main() {
       `first-load JS (gzipped): ${Object.entries(js.perPage)
         .map(([page, bytes]) => `${page} ${kb(bytes)}`)
         .join(', ')}; together ${kb(js.total)} (budget ${kb(BUDGET_BYTES)})`,
+    );
+  }
+  if (embedJs) {
+    console.log(
+      `first-load JS (gzipped) of the donate button's page: ${kb(embedJs.bytes)} (budget ${kb(EMBED_BUDGET_BYTES)})`,
     );
   }
 
@@ -188,7 +196,14 @@ async function main() {
   try {
     child = await startServer(port, dataDir);
     const base = `http://127.0.0.1:${port}`;
-    const all = { landing: '/', explore: '/explore', project: `/projects/${await aProjectId(base)}` };
+    const projectId = await aProjectId(base);
+    const all = {
+      landing: '/',
+      explore: '/explore',
+      project: `/projects/${projectId}`,
+      // The donate button's page, as a charity's site frames it (Lighthouse loads it on its own).
+      embed: `/embed/project/${projectId}`,
+    };
     // BENCH_WEB_PAGES=project (or a comma-separated list) audits only those pages.
     const only = process.env.BENCH_WEB_PAGES?.split(',').map((name) => name.trim());
     const pages = Object.fromEntries(Object.entries(all).filter(([name]) => !only || only.includes(name)));
@@ -227,7 +242,7 @@ async function main() {
       const last = runs[runs.length - 1] as PageResult;
       const load = os.loadavg()[0]?.toFixed(1);
       console.log(
-        `${name.padEnd(8)} ${pathname.padEnd(14)} performance ${result.performance} (runs ${runs
+        `${name.padEnd(8)} ${pathname.padEnd(17)} performance ${result.performance} (runs ${runs
           .map((run) => run.performance)
           .join(
             ', ',
@@ -257,6 +272,10 @@ async function main() {
     await rm(dataDir, { recursive: true, force: true });
   }
   if (!js?.ok) misses.push(`first-load JS ${js ? kb(js.total) : 'unmeasured'}, budget ${kb(BUDGET_BYTES)}`);
+  if (!embedJs?.ok)
+    misses.push(
+      `the donate button's first-load JS ${embedJs ? kb(embedJs.bytes) : 'unmeasured'}, budget ${kb(EMBED_BUDGET_BYTES)}`,
+    );
   if (misses.length) {
     console.log(`targets missed: ${misses.join('; ')}`);
     if (STRICT) process.exitCode = 1;

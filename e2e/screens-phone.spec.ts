@@ -68,6 +68,7 @@ test('a visitor: sign-in screens, explore and the public pages', async ({ page }
     '/explore',
     '/explore?tab=charities',
     '/explore?tab=groups',
+    '/explore?tab=fundraisers',
     ...(await publicPages(page)),
   ]);
 });
@@ -120,6 +121,7 @@ test('the charity admin, as a person and as River Trust', async ({ page }) => {
     '/charity/donations',
     '/charity/statistics',
     '/charity/gift-aid',
+    '/charity/fundraisers',
     '/charity/requests',
     '/charity/projects/new',
   ]);

@@ -59,6 +59,38 @@ export const RULES = [
     forbid: [`${WEB}/features/**`, `${WEB}/app/**`],
     why: 'an entity is shared by features; it cannot depend on one of them',
   },
+  // The donate button's page (docs/product/embed.md): its own entry (embed.html), built on its own.
+  {
+    name: "the donate button's page imports nothing of the app",
+    from: `${WEB}/embed/**`,
+    forbid: [
+      `${WEB}/**`,
+      'react',
+      'react/**',
+      'react-dom',
+      'react-dom/**',
+      '@mantine/**',
+      '@tanstack/**',
+      'react-router',
+      '@stripe/react-stripe-js',
+    ],
+    allow: [`${WEB}/embed/**`],
+    except: [
+      {
+        file: [`${WEB}/embed/**/*.test.tsx`, `${WEB}/embed/testing/**`],
+        imports: [`${WEB}/testing/**`],
+        why: "tests use the web tests' fetch stubs and fixtures",
+      },
+    ],
+    why: 'other sites frame it on phones: it must load in one small file, without the app (its own budget, 60 KB)',
+  },
+  {
+    name: "nothing of the app imports the donate button's page",
+    from: `${WEB}/**`,
+    forbid: [`${WEB}/embed/**`],
+    allow: [`${WEB}/embed/**`],
+    why: 'the page is its own entry; what both need lives in @kindred/shared',
+  },
   {
     name: 'components and lib never import entities, features or the app',
     from: [`${WEB}/components/**`, `${WEB}/lib/**`],

@@ -1,21 +1,40 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 const apiUrl = process.env.API_URL ?? 'http://localhost:3001';
 
-export default defineConfig({
-  plugins: [react()],
-  resolve: {
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      // zod, configured (lib/zod-config.ts): the one way the build, and the tests (vitest.config.ts
-      // extends this file), reach zod, so refused fields read the same in both.
-      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-config.ts', import.meta.url)) },
-    ],
-    // `@kindred/shared` resolves to its TypeScript source through its `source` export condition.
-    conditions: ['source', ...defaultClientConditions],
+/** How modules resolve, for the app and the donate button's page (vite.embed.config.ts) alike. */
+export const resolveOptions = {
+  alias: [
+    { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+    // zod, configured (lib/zod-config.ts): the one way the build, and the tests (vitest.config.ts
+    // extends this file), reach zod, so refused fields read the same in both.
+    { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-config.ts', import.meta.url)) },
+  ],
+  // `@kindred/shared` resolves to its TypeScript source through its `source` export condition.
+  conditions: ['source', ...defaultClientConditions],
+};
+
+/**
+ * In development, the donate button's addresses (`/embed/project/{id}`, `/embed/charity/{id}`)
+ * open its page, as the API serves them in production (apps/api/src/plugins/embed-pages.ts).
+ */
+const embedPagesInDevelopment: Plugin = {
+  name: 'kindred-embed-pages',
+  configureServer(server) {
+    server.middlewares.use((request, _response, next) => {
+      if (request.url && /^\/embed\/(?:project|charity)\/[^/?#]+\/?(?:\?.*)?$/.test(request.url))
+        request.url = '/embed.html';
+      next();
+    });
   },
+};
+
+export default defineConfig({
+  // The donate button's page is Preact: React's fast refresh stays out of it.
+  plugins: [react({ exclude: /[\\/]src[\\/]embed[\\/]/ }), embedPagesInDevelopment],
+  resolve: resolveOptions,
   server: {
     port: 3000,
     strictPort: true,

@@ -444,6 +444,27 @@ export async function expectAccessible(page: Page, label: string, options: { atP
 }
 
 /**
+ * Fails on any serious or critical accessibility violation of the page and of the frames it shows
+ * from other origins (the donate button on a charity's site, e2e/embed.spec.ts): axe's own mode,
+ * which merges each frame's results, where `expectAccessible`'s legacy mode skips such frames. It
+ * runs in both projects: the phone's narrow frame is the donate button's hardest case.
+ */
+export async function expectAccessibleWithFrames(page: Page, label: string) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const results = await new AxeBuilder({ page })
+    .withTags(AXE_TAGS)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map(
+      (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
+    `axe on ${label}`,
+  ).toEqual([]);
+}
+
+/**
  * Collects what the page's Content-Security-Policy refuses from now on, including a refusal the
  * page catches itself (zod's probe of `new Function` prints nothing): every one is reported.
  */

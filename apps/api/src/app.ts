@@ -49,6 +49,7 @@ import { reconciliationRoutes } from './modules/reconciliation/reconciliation.ro
 import { usersRoutes } from './modules/users/users.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { type DeclaredRoute, registerAuth } from './plugins/auth.js';
+import { registerEmbedPages } from './plugins/embed-pages.js';
 import {
   clientErrorHandler,
   frameworkErrors,
@@ -205,6 +206,7 @@ export async function buildApp(
   );
   // The public pages' HTML carries their link previews (decision 048).
   await registerWeb(app, config.webDist ?? DEFAULT_WEB_DIST, linkPreviews(ctx, previewPages(services)));
+  registerEmbedPages(app, config.webDist ?? DEFAULT_WEB_DIST);
 
   // Each job claims its work in the database, so any process may run a slot (docs/architecture.md, "Jobs").
   const jobs: ScheduledJob[] = [

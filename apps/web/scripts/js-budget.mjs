@@ -1,10 +1,14 @@
 #!/usr/bin/env node
 /**
- * After `vite build`: the JavaScript a first visit downloads before the public pages (landing,
- * explore, a project) can show, gzipped, against a budget. It reads Vite's manifest
- * (dist/.vite/manifest.json), follows the entry's static imports, adds each page's lazily loaded
- * route module with its own static imports, and fails (exit 1) when the pages together need more
- * than the budget. Chunks loaded later (a map, a form opened on demand) do not count.
+ * After the two `vite build`s: the JavaScript a first visit downloads, gzipped, against a budget.
+ * - The app's public pages (landing, explore, a project): it reads the app's manifest
+ *   (dist/.vite/manifest.json), follows the entry's static imports, adds each page's lazily loaded
+ *   route module with its own static imports, and fails when the pages together need more than
+ *   the budget.
+ * - The donate button's page (embed.html, built on its own by vite.embed.config.ts): its entry and
+ *   static imports from dist/.vite/embed-manifest.json, against its own, smaller budget.
+ * It exits 1 when either is over. Chunks loaded later (a map, a form opened on demand, Stripe's
+ * card field) do not count.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,8 +38,21 @@ export const PAGES = {
   '/projects/:id': [],
 };
 
-/** The manifest key of the HTML entry. */
-function entryKey(manifest) {
+/**
+ * The most JavaScript (gzipped) the donate button's page may need on its first load (issue
+ * "Reach"): it is framed on charities' own sites, on phones, and must show at once.
+ */
+export const EMBED_BUDGET_BYTES = 60 * 1024;
+
+/** Where each build's manifest is, under dist/. */
+export const MANIFESTS = { app: '.vite/manifest.json', embed: '.vite/embed-manifest.json' };
+
+/** The manifest key of a manifest's HTML entry: `name` when given, else its only entry. */
+function entryKey(manifest, name) {
+  if (name !== undefined) {
+    if (!manifest[name]?.isEntry) throw new Error(`${name} is not an entry of the build manifest.`);
+    return name;
+  }
   const keys = Object.keys(manifest).filter((key) => manifest[key].isEntry);
   if (keys.length !== 1) throw new Error(`Expected one entry in the manifest, found ${keys.length}.`);
   return keys[0];
@@ -56,11 +73,11 @@ export function staticClosure(manifest, start) {
 }
 
 /** The JavaScript files a first visit to each page downloads (entry plus the page's route modules). */
-export function firstLoadFiles(manifest, pages = PAGES) {
-  const entry = staticClosure(manifest, entryKey(manifest));
+export function firstLoadFiles(manifest, pages = PAGES, entry = undefined) {
+  const entryKeys = staticClosure(manifest, entryKey(manifest, entry));
   const result = {};
   for (const [page, modules] of Object.entries(pages)) {
-    const keys = new Set(entry);
+    const keys = new Set(entryKeys);
     for (const module of modules) for (const key of staticClosure(manifest, module)) keys.add(key);
     result[page] = [...keys].map((key) => manifest[key].file).sort();
   }
@@ -77,13 +94,9 @@ export function gzipSize(buffer) {
  * gzipped; `ok` is false when the total is over the budget.
  */
 export function measure(dist, { pages = PAGES, budget = BUDGET_BYTES } = {}) {
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+  const manifest = readManifest(dist, MANIFESTS.app);
   const files = firstLoadFiles(manifest, pages);
-  const sizes = new Map();
-  const size = (file) => {
-    if (!sizes.has(file)) sizes.set(file, gzipSize(readFileSync(join(dist, file))));
-    return sizes.get(file);
-  };
+  const size = sizer(dist);
   const perPage = Object.fromEntries(
     Object.entries(files).map(([page, list]) => [page, list.reduce((sum, file) => sum + size(file), 0)]),
   );
@@ -91,6 +104,32 @@ export function measure(dist, { pages = PAGES, budget = BUDGET_BYTES } = {}) {
   const total = [...all].reduce((sum, file) => sum + size(file), 0);
   const chunks = Object.fromEntries([...all].sort().map((file) => [file, size(file)]));
   return { perPage, total, budget, ok: total <= budget, chunks };
+}
+
+function readManifest(dist, file) {
+  return JSON.parse(readFileSync(join(dist, file), 'utf8'));
+}
+
+/** Each file's gzipped size, read once. */
+function sizer(dist) {
+  const sizes = new Map();
+  return (file) => {
+    if (!sizes.has(file)) sizes.set(file, gzipSize(readFileSync(join(dist, file))));
+    return sizes.get(file);
+  };
+}
+
+/**
+ * The donate button's page: the gzipped JavaScript of its entry and what the entry imports
+ * statically (its own build's manifest), against its budget; `ok` is false above it.
+ */
+export function measureEmbed(dist, { budget = EMBED_BUDGET_BYTES } = {}) {
+  const manifest = readManifest(dist, MANIFESTS.embed);
+  const [files] = Object.values(firstLoadFiles(manifest, { embed: [] }, 'embed.html'));
+  const size = sizer(dist);
+  const chunks = Object.fromEntries(files.map((file) => [file, size(file)]));
+  const bytes = Object.values(chunks).reduce((sum, n) => sum + n, 0);
+  return { bytes, budget, ok: bytes <= budget, chunks };
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -104,10 +143,19 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(
     `js-budget: landing, explore and project together ${kb(result.total)} gzipped (budget ${kb(result.budget)}, target ${kb(TARGET_BYTES)})`,
   );
+  const embed = measureEmbed(dist);
+  for (const [file, bytes] of Object.entries(embed.chunks))
+    console.log(`  ${kb(bytes).padStart(9)}  ${file}`);
+  console.log(`js-budget: the donate button's page ${kb(embed.bytes)} gzipped (budget ${kb(embed.budget)})`);
   if (!result.ok) {
     console.error(
       'js-budget: over budget: split the new code out of the first load (a lazy route or import).',
     );
-    process.exit(1);
   }
+  if (!embed.ok) {
+    console.error(
+      "js-budget: the donate button's page is over its budget: load the new code on demand, or leave it out.",
+    );
+  }
+  if (!result.ok || !embed.ok) process.exit(1);
 }

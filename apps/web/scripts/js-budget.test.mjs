@@ -3,7 +3,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { firstLoadFiles, gzipSize, measure, staticClosure } from './js-budget.mjs';
+import {
+  EMBED_BUDGET_BYTES,
+  firstLoadFiles,
+  gzipSize,
+  measure,
+  measureEmbed,
+  staticClosure,
+} from './js-budget.mjs';
 
 /** A build's manifest: the entry imports react and a shared chunk; explore's route is lazy. */
 const MANIFEST = {
@@ -44,6 +51,22 @@ describe('js-budget', () => {
     'assets/map-e5.js': code('map', 100),
     'assets/wallet-f6.js': code('wallet', 5000),
   };
+  // The donate button's page, built on its own: its entry imports a chunk statically and Stripe's
+  // card field on demand.
+  const EMBED_MANIFEST = {
+    'embed.html': {
+      file: 'assets/embed-g7.js',
+      isEntry: true,
+      imports: ['_zod-h8.js'],
+      dynamicImports: ['src/embed/stripe.ts'],
+    },
+    '_zod-h8.js': { file: 'assets/zod-h8.js' },
+    'src/embed/stripe.ts': { file: 'assets/stripe-i9.js', isDynamicEntry: true },
+  };
+  writeFileSync(join(dist, '.vite', 'embed-manifest.json'), JSON.stringify(EMBED_MANIFEST));
+  files['assets/embed-g7.js'] = code('embed', 250);
+  files['assets/zod-h8.js'] = code('zod', 150);
+  files['assets/stripe-i9.js'] = code('stripe', 3000);
   for (const [file, text] of Object.entries(files)) writeFileSync(join(dist, file), text);
   const gz = (file) => gzipSize(Buffer.from(files[file]));
   const entryBytes = gz('assets/index-a1.js') + gz('assets/react-b2.js') + gz('assets/shared-c3.js');
@@ -87,5 +110,21 @@ describe('js-budget', () => {
       () => measure(dist, { pages: { '/explore': ['src/app/routes/gone.tsx'] } }),
       /src\/app\/routes\/gone\.tsx is not in the build manifest/,
     );
+  });
+
+  it("sizes the donate button's page from its own manifest, without what it loads on demand", () => {
+    const result = measureEmbed(dist, { budget: 1_000_000 });
+    assert.deepEqual(Object.keys(result.chunks).sort(), ['assets/embed-g7.js', 'assets/zod-h8.js']);
+    assert.equal(result.bytes, gz('assets/embed-g7.js') + gz('assets/zod-h8.js'));
+    assert.equal(result.ok, true);
+    // Its budget is its own: the app's pages are not in it, nor it in theirs.
+    assert.equal(measure(dist, { pages, budget: 1_000_000 }).chunks['assets/embed-g7.js'], undefined);
+  });
+
+  it("fails the donate button's page above its budget (60 KB unless told)", () => {
+    assert.equal(EMBED_BUDGET_BYTES, 60 * 1024);
+    const { bytes } = measureEmbed(dist, { budget: 1_000_000 });
+    assert.equal(measureEmbed(dist, { budget: bytes }).ok, true);
+    assert.equal(measureEmbed(dist, { budget: bytes - 1 }).ok, false);
   });
 });

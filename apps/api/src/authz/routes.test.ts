@@ -55,6 +55,7 @@ const PUBLIC_CALLS = [
   'GET /api/explore/charity/locations',
   'GET /api/explore/group/list',
   'GET /api/explore/group/:id',
+  'GET /api/explore/fundraiser/list',
   'GET /api/explore/summary',
   'GET /api/invitation/confirm/:code',
 ];

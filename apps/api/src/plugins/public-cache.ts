@@ -83,6 +83,9 @@ export const UNCACHED_PUBLIC_READS = new Set([
   '/api/openapi.json',
   // Organisation names as someone types them: one answer per few letters, seldom asked twice.
   '/api/business/autocomplete',
+  // Explore's fundraising pages: their figures move with each gift and a hidden page leaves at once,
+  // as with the fundraising pages' own reads (docs/product/fundraising-pages.md).
+  '/api/explore/fundraiser/list',
 ]);
 
 /** How long a CDN or browser may keep a public answer, and serve it stale while it asks again. */

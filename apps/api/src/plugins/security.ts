@@ -99,33 +99,53 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
   return headers;
 }
 
+/**
+ * The donate button's pages (docs/product/embed.md): `/embed/project/{id}` and
+ * `/embed/charity/{id}`, the only answers that other sites may frame. Every other page, file and
+ * API answer refuses framing (frame-ancestors 'none' and X-Frame-Options).
+ */
+const FRAMEABLE_PAGE = /^\/embed\/(?:project|charity)\/[^/?#]+\/?(?:\?.*)?$/;
+
+/** Whether an answer is one of the donate button's pages, which any site may frame. */
+export function isFrameablePage(method: string, url: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && FRAMEABLE_PAGE.test(url);
+}
+
 export async function registerSecurity(app: FastifyInstance, config: Config, now: Clock) {
   const tiles = tileOrigin(config.mapTileUrl);
   // Stripe.js loads only where Stripe takes the payments (STRIPE_SECRET_KEY set): nothing extra otherwise.
   const stripe = config.stripeSecretKey ? STRIPE_CSP : undefined;
+  const directives = {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...(stripe?.scriptSrc ?? [])],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
+    connectSrc: ["'self'", ...(stripe?.connectSrc ?? [])],
+    // Without Stripe, frames fall back to default-src 'self'.
+    ...(stripe ? { frameSrc: ["'self'", ...stripe.frameSrc] } : {}),
+    fontSrc: ["'self'", 'data:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    upgradeInsecureRequests: null,
+  };
   const securityHeaders = helmetHeaders({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(stripe?.scriptSrc ?? [])],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
-        connectSrc: ["'self'", ...(stripe?.connectSrc ?? [])],
-        // Without Stripe, frames fall back to default-src 'self'.
-        ...(stripe ? { frameSrc: ["'self'", ...stripe.frameSrc] } : {}),
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: { directives },
     crossOriginEmbedderPolicy: false,
   });
   securityHeaders['permissions-policy'] = PERMISSIONS_POLICY;
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(securityHeaders);
+  // The donate button's pages: the same policy, but any site may frame them (no X-Frame-Options),
+  // and a site that isolates itself (Cross-Origin-Embedder-Policy) may still load them.
+  const frameableHeaders = helmetHeaders({
+    contentSecurityPolicy: { directives: { ...directives, frameAncestors: ['*'] } },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    frameguard: false,
+  });
+  frameableHeaders['permissions-policy'] = PERMISSIONS_POLICY;
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isFrameablePage(request.method, request.url) ? frameableHeaders : securityHeaders);
     done();
   });
   app.addHook('onSend', async (request, reply) => {

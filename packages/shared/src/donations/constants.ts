@@ -42,3 +42,6 @@ export const giftAidDeclarationText = (charityName: string) =>
 
 /** How far back a declaration covers gifts already made (HMRC: the past 4 years). */
 export const GIFT_AID_COVERS_PAST_YEARS = 4;
+
+/** Amounts a gift form offers with one click, in minor units (₹100, ₹250, ₹500, ₹1,000). */
+export const AMOUNT_PRESETS = [10_000, 25_000, 50_000, 100_000] as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { coordinateFields, describedFields, pledgeProgressFields } from '../common/fields.js';
 import { pageQuerySchema, placeIdSchema } from '../common/pagination.js';
 import { CHARITY_TYPES, GIFT_TYPES, SKILL_TYPES } from '../reference/index.js';
+import { FUNDRAISER_SORTS } from './constants.js';
 
 const flag = z
   .enum(['true', 'false', '1', '0'])
@@ -45,6 +46,17 @@ export const groupExploreQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
   group_type: z.coerce.number().int().min(1).max(3).optional(),
 });
+
+/**
+ * GET /explore/fundraiser/list: open, visible fundraising pages (docs/product/fundraising-pages.md),
+ * searched by their title, their cause (the project or charity) and the fundraiser's name.
+ */
+export const fundraiserExploreQuerySchema = pageQuerySchema.extend({
+  q: z.string().trim().max(100).optional(),
+  /** Most raised first unless asked otherwise. */
+  sort: z.enum(FUNDRAISER_SORTS).optional(),
+});
+export type FundraiserExploreQuery = z.infer<typeof fundraiserExploreQuerySchema>;
 
 /** A map view: bounding box "west,south,east,north" and the zoom level, for clustering. */
 export const mapQuerySchema = z.object({

@@ -78,3 +78,15 @@ export function toAmountText(minorUnits: number): string {
 export function toMajorUnits(minorUnits: number): number {
   return minorUnits / 100;
 }
+
+/** The currency's symbol as `formatMoney` writes it ('₹' for INR), for an amount field. */
+export function currencySymbol(currency: string, locale = 'en-GB'): string {
+  try {
+    const part = new Intl.NumberFormat(locale, { style: 'currency', currency })
+      .formatToParts(0)
+      .find((p) => p.type === 'currency');
+    return part?.value ?? currency;
+  } catch {
+    return currency;
+  }
+}

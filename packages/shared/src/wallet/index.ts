@@ -1,2 +1,3 @@
+export * from './amount-check.js';
 export * from './constants.js';
 export * from './schemas.js';

@@ -6,9 +6,11 @@ import {
   desc,
   eq,
   gt,
+  gte,
   ilike,
   inArray,
   isNotNull,
+  isNull,
   lt,
   lte,
   or,
@@ -17,15 +19,17 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
+import { matchesWords } from '../../db/word-search.js';
 import { byName, type CursorPart, type CursorValue, exactTime, newestFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
 import { charitiesForJoins as charities, publicCharity } from '../charities/index.js';
+import { type FundraiserRow, fundraisersForJoins as fundraisers } from '../fundraisers/index.js';
 import { groupMembershipsForJoins as groupMemberships, groupsForJoins as groups } from '../groups/index.js';
 import { type ProjectRow, projectsForJoins as projects } from '../projects/index.js';
 
 /**
- * SQL of explore, the read model of what visitors find. It reads the projects, charities and
- * groups tables through the join targets of their modules' faces (decision 010, docs/architecture.md
+ * SQL of explore, the read model of what visitors find. It reads the projects, charities, groups
+ * and fundraising pages' tables through the join targets of their modules' faces (decision 010, docs/architecture.md
  * "Module faces"): its searches filter, sort and count across them in one query each, which the
  * owners' query functions could only do in several. It never writes.
  */
@@ -81,6 +85,30 @@ export const PROJECT_SORTS: Record<
   supported: { cursor: ['number', 'id'], keyOf: (row) => [row.donorsCount, row.id] },
 };
 
+export type FundraiserSort = 'raised' | 'ending' | 'newest';
+/** A fundraising page found, with its exact creation time (the newest order's cursor). */
+export type FundraiserHit = FundraiserRow & { cursorAt: string };
+
+/** The cursor of each order of the fundraisers' list: what its parts are, and a row's key. */
+export const FUNDRAISER_LIST_SORTS: Record<
+  FundraiserSort,
+  { cursor: CursorPart[]; keyOf: (row: FundraiserHit) => CursorValue[] }
+> = {
+  raised: { cursor: ['number', 'id'], keyOf: (row) => [row.raised, row.id] },
+  ending: { cursor: ['day', 'id'], keyOf: (row) => [row.endDate, row.id] },
+  newest: { cursor: ['time', 'id'], keyOf: (row) => [row.cursorAt, row.id] },
+};
+
+export interface FundraiserFilter {
+  /** The UTC day: a page is open through its end date. */
+  today: string;
+  /**
+   * The words searched: each must start a word of the page's title, of its cause (the project's
+   * title or the charity's name) or of its fundraiser's name (`people`: who has such a name).
+   */
+  words: Array<{ word: string; people: number[] }>;
+}
+
 /** Great-circle distance in km from a point to a row's coordinates. */
 function distanceSql(latitude: AnyPgColumn, longitude: AnyPgColumn, near: Near) {
   return sql<number>`(6371 * 2 * asin(sqrt(power(sin(radians(${latitude} - ${near.lat}) / 2), 2) + cos(radians(${near.lat})) * cos(radians(${latitude})) * power(sin(radians(${longitude} - ${near.lng}) / 2), 2))))`;
@@ -116,6 +144,33 @@ function projectConditions(filter: ProjectFilter): SQL[] {
   if (filter.charity_id) where.push(eq(projects.charityId, filter.charity_id));
   if (filter.endingBy) where.push(lte(projects.endDate, filter.endingBy));
   if (filter.near) where.push(...nearConditions(projects.latitude, projects.longitude, filter.near));
+  return where.filter((c): c is SQL => c !== undefined);
+}
+
+/**
+ * Open, visible fundraising pages of public causes (docs/product/fundraising-pages.md, "Lists"):
+ * not hidden, not past their end date, for a Live project or an approved, unlocked charity, then
+ * the words searched.
+ */
+function fundraiserConditions(filter: FundraiserFilter): SQL[] {
+  const liveProjects = sql`select ${projects.id} from ${projects} where ${and(...projectConditions({}))}`;
+  const where: Array<SQL | undefined> = [
+    isNull(fundraisers.hiddenAt),
+    gte(fundraisers.endDate, filter.today),
+    sql`${fundraisers.charityId} in (select ${charities.id} from ${charities} where ${publicCharity()})`,
+    or(isNull(fundraisers.projectId), sql`${fundraisers.projectId} in (${liveProjects})`),
+  ];
+  for (const { word, people } of filter.words) {
+    const query = `${word}:*`;
+    where.push(
+      or(
+        matchesWords(fundraisers.title, query),
+        sql`${fundraisers.projectId} in (select ${projects.id} from ${projects} where ${matchesWords(projects.title, query)})`,
+        sql`${fundraisers.charityId} in (select ${charities.id} from ${charities} where ${matchesWords(charities.name, query)})`,
+        people.length > 0 ? inArray(fundraisers.userId, people) : undefined,
+      ),
+    );
+  }
   return where.filter((c): c is SQL => c !== undefined);
 }
 
@@ -328,6 +383,52 @@ export const exploreRepository = {
 
   charityLocations(db: Executor, filter: CharityFilter, bbox: Bbox | undefined, zoom: number) {
     return locate(db, charities, sql`${charities.name}`, charityConditions(filter), bbox, zoom);
+  },
+
+  /**
+   * A page of open, visible fundraising pages (`limit` rows past the cursor): most raised first
+   * (then the oldest id), ending soonest, or newest first.
+   */
+  async fundraisers(
+    db: Executor,
+    filter: FundraiserFilter,
+    page: PageOf<CursorValue[]> & { sort: FundraiserSort },
+  ): Promise<FundraiserHit[]> {
+    const { sort, before, cursor } = page;
+    let after: SQL | undefined;
+    let order: SQL[];
+    if (sort === 'raised') {
+      // Most raised first, then the oldest id; "before" walks back towards the most raised.
+      if (cursor) {
+        const [raised, id] = [Number(cursor[0]), Number(cursor[1])];
+        after = before
+          ? or(gt(fundraisers.raised, raised), and(eq(fundraisers.raised, raised), lt(fundraisers.id, id)))
+          : or(lt(fundraisers.raised, raised), and(eq(fundraisers.raised, raised), gt(fundraisers.id, id)));
+      }
+      order = before
+        ? [asc(fundraisers.raised), desc(fundraisers.id)]
+        : [desc(fundraisers.raised), asc(fundraisers.id)];
+    } else if (sort === 'ending') {
+      if (cursor) {
+        const row = sql`(${fundraisers.endDate}, ${fundraisers.id})`;
+        const key = sql`(${String(cursor[0])}::date, ${Number(cursor[1])})`;
+        after = before ? sql`${row} < ${key}` : sql`${row} > ${key}`;
+      }
+      order = before
+        ? [desc(fundraisers.endDate), desc(fundraisers.id)]
+        : [asc(fundraisers.endDate), asc(fundraisers.id)];
+    } else {
+      const newest = newestFirst(fundraisers.createdAt, fundraisers.id, cursor, before);
+      after = newest.conditions[0];
+      order = newest.order;
+    }
+    const rows = await db
+      .select({ page: fundraisers, cursorAt: exactTime(fundraisers.createdAt) })
+      .from(fundraisers)
+      .where(and(...fundraiserConditions(filter), after))
+      .orderBy(...order)
+      .limit(page.limit);
+    return rows.map((row) => ({ ...row.page, cursorAt: row.cursorAt }));
   },
 
   /** One public group with its member count (a visitor's group page); undefined when private or gone. */

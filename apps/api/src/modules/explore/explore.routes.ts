@@ -3,6 +3,8 @@ import {
   charityExploreQuerySchema,
   exploreSummaryQuerySchema,
   exploreSummarySchema,
+  fundraiserCardSchema,
+  fundraiserExploreQuerySchema,
   groupCardSchema,
   groupExploreQuerySchema,
   locationsSchema,
@@ -16,7 +18,10 @@ import { idParams, moduleRoutes, routeOptions } from '../../platform/route-helpe
 
 const route = routeOptions(['explore']);
 
-/** Public search of Live projects, approved charities and public groups, with map locations. */
+/**
+ * Public search of Live projects, approved charities, public groups and open fundraising pages,
+ * with map locations.
+ */
 export const exploreRoutes = moduleRoutes(async (app, { explore }) => {
   app.get(
     '/explore/project/list',
@@ -72,6 +77,18 @@ export const exploreRoutes = moduleRoutes(async (app, { explore }) => {
       response: { 200: pageSchema(groupCardSchema) },
     }),
     async (request) => explore.groups(request.query),
+  );
+
+  app.get(
+    '/explore/fundraiser/list',
+    route.public(
+      'Open fundraising pages by their title, cause or fundraiser: most raised, ending soonest or newest first',
+      {
+        querystring: fundraiserExploreQuerySchema,
+        response: { 200: pageSchema(fundraiserCardSchema) },
+      },
+    ),
+    async (request) => explore.fundraisers(request.query),
   );
 
   app.get(

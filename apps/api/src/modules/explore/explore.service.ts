@@ -4,6 +4,8 @@ import {
   type ExploreSummary,
   type ExploreSummaryQuery,
   FEATURED_COUNT,
+  type FundraiserCard,
+  type FundraiserExploreQuery,
   type GroupCard,
   type groupExploreQuerySchema,
   type ProjectCard,
@@ -11,16 +13,20 @@ import {
 } from '@kindred/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { searchWords, WORD_SEARCH_CANDIDATES } from '../../db/word-search.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { pageKeyset, toPage } from '../../lib/pagination.js';
 import { addDays, isoDay } from '../../lib/periods.js';
 import { charitiesQueries } from '../charities/index.js';
+import { fundraiserViews } from '../fundraisers/index.js';
 import type { GroupRow } from '../groups/index.js';
 import { placesQueries } from '../places/index.js';
 import { needsProgress, type ProjectRow, projectsQueries } from '../projects/index.js';
+import { usersQueries } from '../users/index.js';
 import {
   type Bbox,
   exploreRepository,
+  FUNDRAISER_LIST_SORTS,
   MAP_CELL_MAX_ZOOM,
   MAX_POINTS,
   type Near,
@@ -37,6 +43,9 @@ function parseBbox(bbox: string | undefined): Bbox | undefined {
 }
 
 type ProjectFilters = Omit<ProjectExploreQuery, 'limit' | 'direction' | 'cursor'>;
+
+/** The most words of a fundraisers' search that count: each one more is one more search of names. */
+const MAX_SEARCH_WORDS = 6;
 
 /**
  * What visitors find: only Live projects of approved, unlocked charities
@@ -268,6 +277,34 @@ export function exploreService(ctx: AppContext) {
         ...page,
         items: page.items.map(groupCard),
       };
+    },
+
+    /**
+     * GET /explore/fundraiser/list: open, visible fundraising pages of public causes
+     * (docs/product/fundraising-pages.md, "Lists"), most raised first unless asked otherwise. Each
+     * word searched starts a word of a page's title, its cause or its fundraiser's name; a search
+     * with no word in it (only punctuation) finds nothing.
+     */
+    async fundraisers(query: FundraiserExploreQuery) {
+      const sort = query.sort ?? 'raised';
+      const { cursor: parts, keyOf } = FUNDRAISER_LIST_SORTS[sort];
+      const keyset = pageKeyset(query, parts);
+      const words = query.q ? searchWords(query.q).slice(0, MAX_SEARCH_WORDS) : [];
+      if (query.q && words.length === 0) return { items: [], next_cursor: null, prev_cursor: null };
+      // Whose names start with each word: read one word at a time, through the users module.
+      const filterWords: Array<{ word: string; people: number[] }> = [];
+      for (const word of words) {
+        const people = await usersQueries.searchByName(db(), word, WORD_SEARCH_CANDIDATES);
+        filterWords.push({ word, people: people.map((person) => person.id) });
+      }
+      const rows = await exploreRepository.fundraisers(
+        db(),
+        { today: isoDay(ctx.now()), words: filterWords },
+        { sort, ...keyset },
+      );
+      const page = toPage(rows, query, keyOf, (row) => row);
+      const cards: FundraiserCard[] = await fundraiserViews(ctx).cards(page.items, db());
+      return { ...page, items: cards };
     },
 
     /**

@@ -3,6 +3,9 @@
  * import from it. Reads are `fundraisersQueries`; the writes another module may ask for (a gift's
  * counting), `fundraisersWrites`.
  */
+
+/** The pages as their cards show them (explore's fundraisers list them as every list does). */
+export { fundraiserViews } from './fundraiser-views.js';
 export { type FundraiserRow, fundraisersQueries, fundraisersWrites } from './fundraisers.repository.js';
 export { fundraisersService } from './fundraisers.service.js';
 /**

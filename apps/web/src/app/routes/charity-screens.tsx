@@ -6,6 +6,7 @@ import {
   GiftAidSection,
   ProjectDonations,
 } from '@/features/charity-donations';
+import { CharityFundraisers } from '@/features/fundraisers';
 import { CharityPayouts, FundsByMonth } from '@/features/payouts';
 import { NewProjectScreen, ProjectListSection, ProjectRoute } from '@/features/projects';
 import { AccountMembersRoute } from './account-members-route';
@@ -66,6 +67,12 @@ export function CharityNewProjectRoute() {
 export function CharityDonationsRoute() {
   const { charity, membership } = useCharityContext();
   return <DonationsInbox charityId={charity.id} access={charityDonationAccess(membership)} />;
+}
+
+/** `/charity/fundraisers`: the fundraisers feature's list of the charity's fundraising pages, to hide or put back. */
+export function CharityFundraisersRoute() {
+  const { charity } = useCharityContext();
+  return <CharityFundraisers charityId={charity.id} />;
 }
 
 /** `/charity/statistics`: what the charity received, by month. */

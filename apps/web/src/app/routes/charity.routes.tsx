@@ -7,8 +7,8 @@ const integrations = lazyScreens(() => import('./integrations-screens'));
 
 /**
  * Charity administration (signed in): the charity feature's area (profile, members, funds, requests)
- * with the projects feature's screens, and the payouts feature's under Funds, composed into it
- * (charity-screens.tsx).
+ * with the projects feature's screens, the payouts feature's under Funds and the fundraisers
+ * feature's list of fundraising pages, composed into it (charity-screens.tsx).
  */
 export const charityRoutes: RouteObject[] = accountAreaRoutes('charity', {
   register: screens('RegisterCharityScreen'),
@@ -25,6 +25,7 @@ export const charityRoutes: RouteObject[] = accountAreaRoutes('charity', {
     donations: screens('CharityDonationsRoute'),
     statistics: screens('CharityStatisticsRoute'),
     'gift-aid': screens('CharityGiftAidRoute'),
+    fundraisers: screens('CharityFundraisersRoute'),
     requests: screens('AssociationRequestsSection'),
     integrations: integrations('CharityIntegrationsRoute'),
     'integrations/webhooks/:webhookId': integrations('CharityIntegrationsRoute'),

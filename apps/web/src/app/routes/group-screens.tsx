@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { useIsLoggedIn } from '@/entities/session';
-import { GroupRouteScreen } from '@/features/groups';
+import { FundraisingTeam, GroupRouteScreen } from '@/features/groups';
 import { InvitePeoplePanel } from '@/features/invitations';
 import { PublicGroupPage } from '@/features/public-pages';
 
@@ -17,11 +17,20 @@ export function GroupRoute() {
   );
 }
 
-/** `/groups/:id` for everyone: the public page for a visitor, the group's page once signed in. */
+/**
+ * `/groups/:id` for everyone: the public page for a visitor (with the groups feature's fundraising
+ * team, public for a public group), the group's page once signed in.
+ */
 export function GroupOrPublicRoute() {
   const loggedIn = useIsLoggedIn();
   const { id } = useParams();
   if (loggedIn) return <GroupRoute />;
   const groupId = id && /^\d{1,15}$/.test(id) && Number(id) > 0 ? Number(id) : null;
-  return <PublicGroupPage key={groupId} groupId={groupId} />;
+  return (
+    <PublicGroupPage
+      key={groupId}
+      groupId={groupId}
+      team={(id) => <FundraisingTeam groupId={id} canStart={false} />}
+    />
+  );
 }

@@ -17,6 +17,10 @@ export interface ReasonDialogProps {
   emptyMessage?: string;
   /** The title of the refusal ('Not rejected'). */
   refusalTitle?: string;
+  /** The fewest characters a reason has (3 unless the call asks more). */
+  minLength?: number;
+  /** The most characters a reason may have (1000 unless the call allows fewer). */
+  maxLength?: number;
   onClose: () => void;
   onSubmit: (reason: string) => Promise<void> | void;
 }
@@ -43,7 +47,10 @@ export function useReasonSubmit(send: (reason: string) => Promise<unknown>, onDo
   return { submit, fieldError, refusal };
 }
 
-/** Asks why before a refusal (rejecting an organisation, a donation): at least 3 characters. */
+/**
+ * Asks why before a refusal (rejecting an organisation, a donation, hiding a fundraising page): at
+ * least 3 characters unless `minLength` says more.
+ */
 export function ReasonDialog({
   title,
   description,
@@ -53,6 +60,8 @@ export function ReasonDialog({
   fieldError = null,
   emptyMessage = 'Say why, in a few words.',
   refusalTitle = 'Not rejected',
+  minLength = 3,
+  maxLength = 1000,
   onClose,
   onSubmit,
 }: ReasonDialogProps) {
@@ -60,8 +69,8 @@ export function ReasonDialog({
   const [error, setError] = useState<string | null>(null);
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (reason.trim().length < 3) {
-      setError(reason.trim() ? 'Use at least 3 characters.' : emptyMessage);
+    if (reason.trim().length < minLength) {
+      setError(reason.trim() ? `Use at least ${minLength} characters.` : emptyMessage);
       return;
     }
     await onSubmit(reason.trim());
@@ -77,7 +86,7 @@ export function ReasonDialog({
             required
             autosize
             minRows={2}
-            maxLength={1000}
+            maxLength={maxLength}
             value={reason}
             error={error ?? fieldError}
             onChange={(event) => {

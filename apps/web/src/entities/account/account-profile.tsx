@@ -36,6 +36,8 @@ export interface AccountProfileProps<A extends ProfiledAccount, Values extends {
   canDelete: boolean;
   /** Beside the profile's heading (a link to the public page). */
   headingAction?: ReactNode;
+  /** A section of the account's own shown under the profile, before its deletion (the donate button). */
+  extra?: ReactNode;
   upload: {
     mutateAsync: (input: {
       id: number;
@@ -121,6 +123,7 @@ export function AccountProfileSection<A extends ProfiledAccount, Values extends 
       <Paper p="lg" withBorder>
         <ProfileForm key={account.id} {...props} />
       </Paper>
+      {props.extra}
       {props.canDelete ? (
         <Paper p="lg" withBorder>
           <DeleteAccountSection

@@ -85,3 +85,5 @@ export const charityQueries = {
 
 /** The public page of a charity. */
 export const publicCharityPath = (id: number) => `/charities/${id}`;
+/** The charity's donate button: the giving page other sites may frame (docs/product/embed.md). */
+export const embedCharityPath = (id: number) => `/embed/charity/${id}`;

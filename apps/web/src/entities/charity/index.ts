@@ -6,5 +6,5 @@ export {
   PERMISSION_LABELS,
   useActiveCharity,
 } from './charity-access';
-export { type CharityFunds, charityQueries, publicCharityPath } from './charity-queries';
+export { type CharityFunds, charityQueries, embedCharityPath, publicCharityPath } from './charity-queries';
 export { CharityTypesInput, type CharityTypesInputProps } from './charity-types-input';

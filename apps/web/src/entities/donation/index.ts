@@ -43,6 +43,7 @@ export {
 } from './gift-aid-declaration-inputs';
 export { getGiftAidDeclarationFor, getGiftAidDeclarations, giftAidQueries } from './gift-aid-queries';
 export { AMOUNT_PRESETS, giftAidFor } from './gift-amount';
+export { GiftFundraiser } from './gift-fundraiser';
 export { GiftMessageFields, type GiftMessageFieldsProps } from './gift-message-fields';
 export { GiveDialog, type GiveDialogProps, useStepHeading } from './give-dialog';
 export {

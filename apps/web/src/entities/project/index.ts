@@ -1,3 +1,3 @@
 export { projectCache } from './project-cache';
-export { needsOf, publicProjectPath, STATUS_COLOURS, statusLabel } from './project-format';
+export { embedProjectPath, needsOf, publicProjectPath, STATUS_COLOURS, statusLabel } from './project-format';
 export { type CharityProjectStatus, type ProjectAdmin, projectQueries } from './project-queries';

@@ -21,3 +21,5 @@ export function needsOf(project: Pick<Project, 'giving_kinds'>): string {
 
 /** The public page of a project. */
 export const publicProjectPath = (id: number) => `/projects/${id}`;
+/** The project's donate button: the giving page other sites may frame (docs/product/embed.md). */
+export const embedProjectPath = (id: number) => `/embed/project/${id}`;

@@ -1,6 +1,8 @@
 import {
   CHARITY_TYPES,
   DEFAULT_RADIUS_KM,
+  FUNDRAISER_SORTS,
+  type FundraiserSort,
   GIFT_TYPES,
   GROUP_TYPES,
   type ProjectExploreQuery,
@@ -15,12 +17,16 @@ import {
  * left out of the URL so that one search has one address.
  */
 
-export const EXPLORE_TABS = ['projects', 'charities', 'groups'] as const;
+export const EXPLORE_TABS = ['projects', 'charities', 'groups', 'fundraisers'] as const;
 export type ExploreTab = (typeof EXPLORE_TABS)[number];
 export const EXPLORE_VIEWS = ['list', 'map'] as const;
 export type ExploreView = (typeof EXPLORE_VIEWS)[number];
 export const PROJECT_SORTS = ['newest', 'ending', 'nearest', 'supported'] as const;
 export type ProjectSort = (typeof PROJECT_SORTS)[number];
+export { FUNDRAISER_SORTS, type FundraiserSort };
+/** Every order a tab offers: a tab ignores the orders of the others. */
+export type ExploreSort = ProjectSort | FundraiserSort;
+const EXPLORE_SORTS: readonly ExploreSort[] = [...new Set([...PROJECT_SORTS, ...FUNDRAISER_SORTS])];
 
 /** Kinds of giving a project can need (GIVING_TYPES without the manual adjustment). */
 export const GIVING_KIND_IDS = [2, 3, 4, 5] as const;
@@ -48,7 +54,8 @@ export interface ExploreFilters {
   placeName: string | null;
   radiusKm: number;
   endingSoon: boolean;
-  sort: ProjectSort | null;
+  /** The order asked for; each tab reads only its own orders (projects', fundraisers'). */
+  sort: ExploreSort | null;
 }
 
 export const DEFAULT_FILTERS: ExploreFilters = {
@@ -118,7 +125,7 @@ export function parseFilters(params: URLSearchParams): ExploreFilters {
       (place ? numberIn(params.get('radius_km'), MIN_RADIUS_KM, MAX_RADIUS_KM) : null) ??
       DEFAULT_FILTERS.radiusKm,
     endingSoon: params.get('ending_soon') === 'true',
-    sort: oneOf(PROJECT_SORTS, params.get('sort')),
+    sort: oneOf(EXPLORE_SORTS, params.get('sort')),
   };
 }
 
@@ -162,6 +169,8 @@ export function activeFilterCount(filters: ExploreFilters): number {
   switch (filters.tab) {
     case 'groups':
       return [q, groupType].filter(Boolean).length;
+    case 'fundraisers':
+      return [q].filter(Boolean).length;
     case 'charities':
       return [q, charityType, hasPlace(filters)].filter(Boolean).length;
     default:
@@ -219,10 +228,19 @@ export function projectFilterQuery(filters: ExploreFilters): ProjectFilterQuery 
   }) as ProjectFilterQuery;
 }
 
-/** The sort the API applies: 'nearest' needs a place, so it is dropped without one. */
+/**
+ * The project sort the API applies: 'nearest' needs a place, so it is dropped without one, as is
+ * an order of another tab.
+ */
 export function effectiveSort(filters: ExploreFilters): ProjectSort | undefined {
-  if (filters.sort === 'nearest' && !hasPlace(filters)) return undefined;
-  return filters.sort ?? undefined;
+  const sort = oneOf(PROJECT_SORTS, filters.sort);
+  if (sort === 'nearest' && !hasPlace(filters)) return undefined;
+  return sort ?? undefined;
+}
+
+/** The fundraisers' order: most raised first unless another of theirs is asked for. */
+export function fundraiserSort(filters: ExploreFilters): FundraiserSort {
+  return oneOf(FUNDRAISER_SORTS, filters.sort) ?? 'raised';
 }
 
 /** GET /explore/project/list query (without paging). */
@@ -243,4 +261,10 @@ export function charityListQuery(filters: ExploreFilters): Query {
 /** GET /explore/group/list query (without paging). */
 export function groupListQuery(filters: ExploreFilters): Query {
   return compact({ q: filters.q || undefined, group_type: filters.groupType ?? undefined });
+}
+
+/** GET /explore/fundraiser/list query (without paging); the default order is left out. */
+export function fundraiserListQuery(filters: ExploreFilters): Query {
+  const sort = fundraiserSort(filters);
+  return compact({ q: filters.q || undefined, sort: sort === 'raised' ? undefined : sort });
 }

@@ -1,3 +1,4 @@
+export { CharityFundraisers, type CharityFundraisersProps } from './components/charity-fundraisers';
 export { EditFundraiserScreen } from './components/edit-fundraiser';
 export { type FundraiserGive, FundraiserPage, type FundraiserPageProps } from './components/fundraiser-page';
 export { MyFundraisersScreen } from './components/my-fundraisers';

@@ -6,6 +6,7 @@ import {
   DonationStatusBadge,
   donationTypeLabel,
   donationWhat,
+  GiftFundraiser,
   isRefundable,
   MoneyBackDetails,
 } from '@/entities/donation';
@@ -93,6 +94,7 @@ export function DonationCard({
             {donation.date ? ` · On ${showDate(donation.date)}` : ''}
             {donation.confirmed_hours !== null ? ` · ${donation.confirmed_hours} hours confirmed` : ''}
           </Text>
+          <GiftFundraiser donation={donation} />
           {donation.description ? <Text size="sm">{donation.description}</Text> : null}
           {donation.message ? (
             <Text size="sm" fs="italic">

@@ -99,6 +99,27 @@ describe('the charity donations inbox', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('checkbox', { name: /from Fran Funder/ })).not.toBeInTheDocument();
   });
 
+  it('links the fundraising page a gift came through, and says nothing of one for the others', async () => {
+    const through = makeDonation({
+      ...funds,
+      id: 4,
+      donor: { kind: 'user', id: 13, name: 'Sam Supporter' },
+      fundraiser: { id: 21, title: 'Dana runs 10k for the river' },
+    });
+    stubInbox({ all: [through, funds] });
+    renderInbox();
+    const others = await screen.findByRole('region', { name: 'All other donations' }, { timeout: 5000 });
+    const gift = await within(others).findByTestId('donation-4');
+    expect(within(gift).getByTestId('gift-fundraiser')).toHaveTextContent(
+      'Through the fundraising page Dana runs 10k for the river',
+    );
+    expect(within(gift).getByRole('link', { name: 'Dana runs 10k for the river' })).toHaveAttribute(
+      'href',
+      '/fundraisers/21',
+    );
+    expect(within(within(others).getByTestId('donation-5')).queryByTestId('gift-fundraiser')).toBeNull();
+  });
+
   it('approves the chosen donations in one call and reloads the list', async () => {
     const { bodies, listReads } = stubInbox();
     renderInbox();

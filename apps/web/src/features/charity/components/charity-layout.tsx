@@ -33,6 +33,9 @@ export function CharityLayout() {
           {donations.read ? <SectionLink to="/charity/donations">Donations</SectionLink> : null}
           {donations.read ? <SectionLink to="/charity/statistics">Statistics</SectionLink> : null}
           {donations.claimGiftAid ? <SectionLink to="/charity/gift-aid">Gift Aid</SectionLink> : null}
+          {adminLevel(membership.admin_type).isAdmin ? (
+            <SectionLink to="/charity/fundraisers">Fundraising pages</SectionLink>
+          ) : null}
           <SectionLink to="/charity/requests">Association requests</SectionLink>
           {adminLevel(membership.admin_type).isAdmin ? (
             <SectionLink to="/charity/integrations">Integrations</SectionLink>

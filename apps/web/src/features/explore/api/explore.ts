@@ -1,4 +1,4 @@
-import type { CharityCard, GroupCard, Locations, Page, ProjectCard } from '@kindred/shared';
+import type { CharityCard, FundraiserCard, GroupCard, Locations, Page, ProjectCard } from '@kindred/shared';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -20,7 +20,7 @@ export interface MapView {
   zoom: number;
 }
 
-export type ExploreListKind = 'project' | 'charity' | 'group';
+export type ExploreListKind = 'project' | 'charity' | 'group' | 'fundraiser';
 export type ExploreMapKind = 'project' | 'charity';
 
 /** GET /explore/{kind}/list: one keyset page. */
@@ -86,6 +86,8 @@ export const useCharityList = (query: Query, enabled = true) =>
   useInfiniteQuery({ ...exploreQueries.list<CharityCard>('charity', query), enabled });
 export const useGroupList = (query: Query, enabled = true) =>
   useInfiniteQuery({ ...exploreQueries.list<GroupCard>('group', query), enabled });
+export const useFundraiserList = (query: Query, enabled = true) =>
+  useInfiniteQuery({ ...exploreQueries.list<FundraiserCard>('fundraiser', query), enabled });
 
 export const useLocations = (kind: ExploreMapKind, query: Query, view: MapView | null) =>
   useQuery(exploreQueries.locations(kind, query, view));

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fundraiserCardFixture } from '@/testing/fundraisers';
 import { jsonResponse, stubFetch } from '@/testing/http';
 import { mediaQueryList } from '@/testing/media';
 import { renderRoutes } from '@/testing/render';
@@ -139,6 +140,67 @@ describe('explore page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('tab', { name: 'Charities' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('2 live projects')).toBeInTheDocument();
     expect(queriesOf(fetchMock, '/api/explore/charity/list')).toEqual(['charity_type=10&limit=12']);
+  });
+});
+
+describe("explore's fundraisers", { timeout: 20_000 }, () => {
+  it('lists open pages most raised first, searches them and sorts them by the URL', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/explore/fundraiser/list': (url) =>
+        jsonResponse({
+          items: url.searchParams.get('q')
+            ? []
+            : [
+                fundraiserCardFixture({ group: { id: 5, name: 'Bristol Runners' } }),
+                fundraiserCardFixture({ id: 22, title: 'Ben bakes for the river', raised: 10_000, gifts: 1 }),
+              ],
+          next_cursor: null,
+          prev_cursor: null,
+        }),
+    });
+    const { router } = renderRoutes(routes, '/explore?tab=fundraisers');
+    const first = await screen.findByRole('link', { name: 'Dana runs 10k for the river' });
+    expect(first).toHaveAttribute('href', '/fundraisers/21');
+    expect(screen.getByRole('tab', { name: 'Fundraisers' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('heading', { level: 2, name: 'Fundraisers' })).toBeInTheDocument();
+    expect(screen.getByTestId('results-status').textContent).toBe('Showing 2 fundraising pages.');
+    const cards = screen.getAllByRole('article');
+    expect(within(cards[0] as HTMLElement).getByText('₹3,000 of ₹10,000 raised')).toBeInTheDocument();
+    expect(within(cards[0] as HTMLElement).getByRole('link', { name: 'Bristol Runners' })).toHaveAttribute(
+      'href',
+      '/groups/5',
+    );
+    expect(screen.getByLabelText('Sort by')).toHaveValue('raised');
+
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Ending soonest');
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=fundraisers&sort=ending'));
+    await userEvent.type(screen.getByLabelText('Search'), 'marathon{Enter}');
+    const empty = await screen.findByTestId('empty-state');
+    expect(
+      within(empty).getByRole('heading', { name: 'No fundraising pages match your search' }),
+    ).toBeInTheDocument();
+    expect(queriesOf(fetchMock, '/api/explore/fundraiser/list')).toEqual([
+      'limit=12',
+      'sort=ending&limit=12',
+      'q=marathon&sort=ending&limit=12',
+    ]);
+  });
+
+  it("keeps a project order out of the fundraisers' query, and theirs out of the projects'", async () => {
+    const fetchMock = stubFetch({
+      'GET /api/explore/fundraiser/list': () =>
+        jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+      'GET /api/explore/project/list': () =>
+        jsonResponse({ items: [makeProjectCard()], next_cursor: null, prev_cursor: null }),
+      'GET /api/state/by_country/1': () => jsonResponse({ items: [], next_cursor: null, prev_cursor: null }),
+    });
+    renderRoutes(routes, '/explore?tab=fundraisers&sort=supported');
+    expect(await screen.findByText('No fundraising pages found.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Sort by')).toHaveValue('raised');
+    await userEvent.click(screen.getByRole('tab', { name: 'Projects' }));
+    expect(await screen.findByText('Showing 1 project.')).toBeInTheDocument();
+    expect(queriesOf(fetchMock, '/api/explore/fundraiser/list')).toEqual(['limit=12']);
+    expect(queriesOf(fetchMock, '/api/explore/project/list')).toEqual(['sort=supported&limit=12']);
   });
 });
 

@@ -13,6 +13,7 @@ import { OnceOpened } from '@/components/ui/once-opened';
 import {
   activeFilterCount,
   type ExploreFilters,
+  effectiveSort,
   GIVING_KIND_IDS,
   hasPlace,
   type ProjectSort,
@@ -83,7 +84,7 @@ function SearchField({
   );
 }
 
-function ClearButton({ filters, onClear }: { filters: ExploreFilters; onClear: () => void }) {
+export function ClearButton({ filters, onClear }: { filters: ExploreFilters; onClear: () => void }) {
   if (activeFilterCount(filters) === 0) return null;
   return (
     <Button variant="subtle" onClick={onClear}>
@@ -100,7 +101,7 @@ const PHONE_QUERY = '(max-width: 47.99em)';
  * search stays in view and the filters open in a drawer from a "Filters (n)" button, n being how
  * many of them narrow the results. A change applies at once, as on a wide screen.
  */
-function FilterLayout({
+export function FilterLayout({
   searchLabel,
   filters,
   onChange,
@@ -149,7 +150,7 @@ function FilterLayout({
 export function ProjectFilterPanel({ filters, onChange, onClear }: FilterPanelProps) {
   const place = hasPlace(filters);
   const defaultSort: ProjectSort = filters.endingSoon ? 'ending' : place ? 'nearest' : 'newest';
-  const sort = filters.sort === 'nearest' && !place ? defaultSort : (filters.sort ?? defaultSort);
+  const sort = effectiveSort(filters) ?? defaultSort;
   return (
     <FilterLayout searchLabel="Search projects" filters={filters} onChange={onChange}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">

@@ -44,6 +44,7 @@ import { useMakeGroupAdmins } from '../api/make-group-admins';
 import { useRegeneratePin } from '../api/regenerate-pin';
 import { useRemoveGroupMember } from '../api/remove-group-member';
 import { useSetGroupMember } from '../api/set-group-member';
+import { FundraisingTeam } from './fundraising-team';
 import { JoinByPin } from './join-by-pin';
 
 const fullName = (person: { first_name: string; last_name: string }) =>
@@ -412,7 +413,9 @@ export interface GroupScreenProps {
   invitePanel?: (group: Group) => ReactNode;
 }
 
-/** `/groups/:id`: a group with its members, admins, statistics and leaderboard. */
+/**
+ * `/groups/:id`: a group with its members, admins, fundraising team, statistics and leaderboard.
+ */
 export function GroupScreen({ groupId, invitePanel }: GroupScreenProps) {
   const group = useQuery({ ...groupQueries.detail(groupId ?? 0), enabled: groupId !== null });
   const members = useQuery({
@@ -492,6 +495,7 @@ export function GroupScreen({ groupId, invitePanel }: GroupScreenProps) {
         </SimpleGrid>
       ) : null}
       {g.is_admin && invitePanel ? invitePanel(g) : null}
+      {g.is_member || g.is_public ? <FundraisingTeam groupId={g.id} canStart={g.is_member} /> : null}
       <Statistics groupId={g.id} />
       {g.is_member ? (
         members.isPending ? (

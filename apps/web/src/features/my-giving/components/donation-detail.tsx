@@ -7,6 +7,7 @@ import {
   donationQueries,
   donationTypeLabel,
   donationWhat,
+  GiftFundraiser,
   MoneyBackDetails,
   ReceiptButton,
 } from '@/entities/donation';
@@ -44,6 +45,7 @@ function DetailBody({ id }: { id: number }) {
         <DonationStatusBadge donation={donation} />
       </Group>
       <DonationTarget donation={donation} />
+      <GiftFundraiser donation={donation} />
       <Stack gap={4}>
         <Fact label="Kind">{donationTypeLabel(donation.type)}</Fact>
         {donation.type === GIVING_TYPE.funds ? (

@@ -224,7 +224,7 @@ export function ApprovalInbox() {
                           }}
                         />
                       ) : null}
-                      <Stack gap={4} style={{ flex: 1 }}>
+                      <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
                         <Text fw={600}>{label}</Text>
                         <Text size="sm">
                           Asked by {signoff.requested_by?.name ?? 'a former member'} on{' '}

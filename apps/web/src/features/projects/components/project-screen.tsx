@@ -10,10 +10,17 @@ import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Tabs, Text, Titl
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { EmbedSnippetSection } from '@/components/ui/embed-snippet';
 import { Page } from '@/components/ui/page';
 import { FailedState, LoadingState } from '@/components/ui/states';
 import { charityAccess, charityQueries } from '@/entities/charity';
-import { projectQueries, publicProjectPath, STATUS_COLOURS, statusLabel } from '@/entities/project';
+import {
+  embedProjectPath,
+  projectQueries,
+  publicProjectPath,
+  STATUS_COLOURS,
+  statusLabel,
+} from '@/entities/project';
 import { isApiError } from '@/lib/api-client';
 import { showDate } from '@/lib/format';
 import { ProjectActions } from './project-actions';
@@ -21,7 +28,7 @@ import { ProjectForm } from './project-form';
 import { ProjectAdmins, ProjectDocuments, ProjectGallery, ProjectLogo } from './project-media';
 import { ProjectImpact, ProjectUpdates } from './project-posts';
 
-const TABS = ['details', 'updates', 'impact', 'media', 'admins', 'donations'] as const;
+const TABS = ['details', 'updates', 'impact', 'media', 'admins', 'donate-button', 'donations'] as const;
 type Tab = (typeof TABS)[number];
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -106,6 +113,28 @@ function ProjectHeader({ project }: { project: Project }) {
         All projects
       </Anchor>
     </Group>
+  );
+}
+
+/**
+ * The project's donate button for the charity's own website (docs/product/embed.md): the snippet
+ * to copy and the page it frames.
+ */
+function DonateButton({ project }: { project: Project }) {
+  return (
+    <EmbedSnippetSection
+      id="donate-button-heading"
+      path={embedProjectPath(project.id)}
+      title={`Donate to ${project.title}`}
+    >
+      <Text>
+        Put this project&rsquo;s giving page on your own website: visitors give by card without leaving it or
+        making an account, and their receipts come by email.
+        {project.status === PROJECT_STATUS.live
+          ? null
+          : ' The page takes gifts while the project is Live; until then it says the project takes no gifts now.'}
+      </Text>
+    </EmbedSnippetSection>
   );
 }
 
@@ -199,6 +228,7 @@ export function ProjectScreen({ projectId, renderDonations }: { projectId: numbe
           <Tabs.Tab value="impact">Impact</Tabs.Tab>
           <Tabs.Tab value="media">Gallery and documents</Tabs.Tab>
           <Tabs.Tab value="admins">Admins</Tabs.Tab>
+          <Tabs.Tab value="donate-button">Donate button</Tabs.Tab>
           {renderDonations ? <Tabs.Tab value="donations">Donations</Tabs.Tab> : null}
         </Tabs.List>
         <CardPanel value="details">
@@ -231,6 +261,9 @@ export function ProjectScreen({ projectId, renderDonations }: { projectId: numbe
         <CardPanel value="admins">
           <ProjectAdmins project={project} />
         </CardPanel>
+        <Tabs.Panel value="donate-button" pt="md">
+          <DonateButton project={project} />
+        </Tabs.Panel>
         {renderDonations ? (
           <Tabs.Panel value="donations" pt="md">
             {/* Loaded when first shown: its lists are no part of editing the project. */}

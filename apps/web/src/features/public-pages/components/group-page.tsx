@@ -1,6 +1,7 @@
 import { GROUP_TYPES, labelOf } from '@kindred/shared';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { Picture } from '@/components/ui/picture';
@@ -12,13 +13,16 @@ import { PageNotReady } from './states';
 export interface PublicGroupPageProps {
   /** From the URL; null when it is not a group id. */
   groupId: number | null;
+  /** What other features show of the group below its join box (the fundraisers' team), by the route. */
+  team?: (groupId: number) => ReactNode;
 }
 
 /**
  * `/groups/:id` for a visitor: a public group's name, type, description and members, with "Sign in
- * to join" (back to this page after signing in). Never its PIN or its members' names and giving.
+ * to join" (back to this page after signing in), and what the route adds (its fundraising team).
+ * Never its PIN or its members' names and giving.
  */
-export function PublicGroupPage({ groupId }: PublicGroupPageProps) {
+export function PublicGroupPage({ groupId, team }: PublicGroupPageProps) {
   const group = useQuery({ ...groupQueries.publicPage(groupId ?? 0), enabled: groupId !== null });
   if (groupId === null || !group.isSuccess) {
     return <PageNotReady what="group" missing={groupId === null} query={group} />;
@@ -62,6 +66,7 @@ export function PublicGroupPage({ groupId }: PublicGroupPageProps) {
             </Button>
           </Stack>
         </Paper>
+        {team ? team(data.id) : null}
       </Stack>
     </Page>
   );
