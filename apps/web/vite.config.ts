@@ -72,7 +72,13 @@ export default defineConfig({
             { name: 'giving-shared', test: /[\\/]src[\\/]entities[\\/](card|donation)[\\/]/, priority: 0 },
             // What the fundraising screens and the flows through a page share, in one file rather
             // than four: one fetch for a page's visitor, and fewer names in the entry's preload lists.
-            { name: 'fundraiser', test: /[\\/]src[\\/]entities[\\/]fundraiser[\\/]/, priority: 0 },
+            // Ahead of giving-shared, whose gifts name their page: a page's visitor loads no giving.
+            // (The entry's Start a fundraiser stays in the entry.)
+            {
+              name: 'fundraiser',
+              test: /[\\/]src[\\/]entities[\\/]fundraiser[\\/](?!start-fundraiser)/,
+              priority: 1,
+            },
           ],
         },
       },
