@@ -112,6 +112,25 @@ describe('fundraising page forms', { timeout: 30_000 }, () => {
       });
     });
 
+    it('chooses the team a team’s “Start a page” link names, when the person is in it', async () => {
+      signInWith({
+        group_membership: [
+          { group_id: 4, name: 'Walkers', group_type: 1, is_admin: false },
+          { group_id: 5, name: 'Runners', group_type: 1, is_admin: false },
+        ],
+      });
+      const fetchMock = stubNew();
+      renderScreens('/fundraisers/new?project=1&group=5');
+      await screen.findByRole('form', { name: 'Your page' });
+      expect(within(form()).getByLabelText('For a team')).toBeChecked();
+      await paste(field('Title'), 'Dana runs 10k for the river');
+      await paste(field('Your story'), STORY);
+      await paste(field('Target'), '5000');
+      await submit('Open the page');
+      await waitFor(() => expect(sent(fetchMock, '/api/fundraiser/create', 'POST')).toHaveLength(1));
+      expect(bodyOfCall(sent(fetchMock, '/api/fundraiser/create', 'POST')[0])).toMatchObject({ group_id: 5 });
+    });
+
     it('opens an organisation’s page for a charity it runs', async () => {
       signInWith({ business_membership: [businessMembershipFixture({ business_id: 9, name: 'Acme Ltd' })] });
       const fetchMock = stubNew();

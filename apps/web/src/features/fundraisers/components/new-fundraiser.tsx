@@ -103,17 +103,21 @@ function useTeams() {
   };
 }
 
-function NewFundraiserForm({ cause, today }: { cause: Cause; today: string }) {
+function NewFundraiserForm({ cause, today, group }: { cause: Cause; today: string; group: number | null }) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const teams = useTeams();
+  // A team's "Start a page" names its group: chosen already when the person belongs to it.
+  const named = teams.groups.find((g) => g.value === String(group))?.value;
   const mutation = useCreateFundraiser();
   const form = useAccessibleForm<FundraiserValues>({
     initialValues: {
       ...emptyFundraiserValues(suggestedEndDate(today, cause.projectEnd)),
       // One team or one organisation to choose from: it is chosen already.
-      group_id: teams.groups.length === 1 ? (teams.groups[0]?.value ?? '') : '',
-      business_id: teams.businesses.length === 1 ? (teams.businesses[0]?.value ?? '') : '',
+      ...(named ? { for: 'group' as const } : {}),
+      group_id: named ?? (teams.groups.length === 1 ? (teams.groups[0]?.value ?? '') : ''),
+      business_id:
+        named === undefined && teams.businesses.length === 1 ? (teams.businesses[0]?.value ?? '') : '',
     },
     validate: (values) => validateFundraiser(values, { today }),
   });
@@ -139,7 +143,7 @@ function NewFundraiserForm({ cause, today }: { cause: Cause; today: string }) {
 }
 
 /**
- * `/fundraisers/new?project=ID` or `?charity=ID`: a person opens a fundraising page for a Live
+ * `/fundraisers/new?project=ID` or `?charity=ID` (and `&group=ID` from a team's page): a person opens a fundraising page for a Live
  * project or a charity (docs/product/fundraising-pages.md), alone, for a team or an organisation;
  * then their page, with a prompt to add a picture and share it.
  */
@@ -148,6 +152,7 @@ export function NewFundraiserScreen() {
   const [today] = useState(todayIso);
   const projectId = idOf(params.get('project'));
   const charityId = projectId === null ? idOf(params.get('charity')) : null;
+  const group = idOf(params.get('group'));
   const { query, cause } = useCause(projectId, charityId);
   const missing = projectId === null && charityId === null;
   const unknown = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
@@ -175,7 +180,7 @@ export function NewFundraiserScreen() {
         {cause.closed ? (
           <Text role="status">{cause.closed}</Text>
         ) : (
-          <NewFundraiserForm cause={cause} today={today} />
+          <NewFundraiserForm cause={cause} today={today} group={group} />
         )}
       </Stack>
     );
