@@ -155,8 +155,10 @@ test('a person opens a page for a project and shares it; a visitor gives through
     }).toPass({ timeout: 60_000 });
   });
 
-  await test.step('My fundraisers lists the page with its progress', async () => {
-    await page.goto('/fundraisers');
+  await test.step('My fundraisers, from the account menu, lists the page with its progress', async () => {
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'My fundraisers' }).click();
+    await expect(page).toHaveURL(/\/fundraisers$/);
     const card = page.getByTestId('fundraiser-card').filter({ hasText: title });
     await expect(card).toContainText('₹150 of ₹500 raised');
     await expectAccessible(page, 'my fundraisers');

@@ -43,7 +43,7 @@ describe('the main menu', { timeout: 20_000 }, () => {
       1,
       true,
       undefined,
-      ['Home', 'Explore', 'Wallet', 'Donations', 'Fundraisers', 'Groups', 'Charity', 'Messages', 'Admin'],
+      ['Home', 'Explore', 'Wallet', 'Donations', 'Groups', 'Charity', 'Messages', 'Admin'],
     ],
     [
       "lists the charity's area, not the person's wallet and donations, when acting as the charity",

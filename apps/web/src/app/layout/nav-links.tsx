@@ -39,7 +39,6 @@ export function useNavItems(): NavItem[] {
     items.push(
       { to: '/wallet', label: 'Wallet' },
       { to: '/donations', label: 'Donations' },
-      { to: '/fundraisers', label: 'Fundraisers' },
       { to: '/groups', label: 'Groups' },
     );
     if (state.charityMembership.length > 0) items.push({ to: '/charity', label: 'Charity' });

@@ -3,7 +3,10 @@ import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { session, useCurrentUser } from '@/entities/session';
 
-/** The signed-in person's menu: profile and logout. */
+/**
+ * The signed-in person's menu: their fundraising pages, joining an organisation, profile and
+ * logout (the main menu keeps to the screens of the account they act for, so it fits one row).
+ */
 export function UserMenu() {
   const user = useCurrentUser();
   if (!user) return null;
@@ -26,6 +29,9 @@ export function UserMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{name}</Menu.Label>
+        <Menu.Item component={Link} to="/fundraisers">
+          My fundraisers
+        </Menu.Item>
         <Menu.Item component={Link} to="/join">
           Join an organisation
         </Menu.Item>
