@@ -1,5 +1,5 @@
 /**
- * Lighthouse on the built web app: the landing page, explore, a project page and that project's
+ * Lighthouse on the built web app: the landing page, explore, a project page, a fundraising page and a project's
  * donate button (the page other sites frame, docs/product/embed.md), served by the built API (as
  * the browser journeys start it) on a throwaway data folder with the demo data.
  * Mobile emulation and Lighthouse's default (simulated) throttling. Prints one line a page with
@@ -94,6 +94,15 @@ async function aProjectId(base: string): Promise<number> {
   const body = (await res.json()) as { items?: Array<{ id: number }> };
   const id = body.items?.[0]?.id;
   if (!id) throw new Error('the demo data has no live project');
+  return id;
+}
+
+/** The demo's most-raised open fundraising page (with its own picture): a page people share. */
+async function aFundraiserId(base: string): Promise<number> {
+  const res = await fetch(`${base}/api/explore/fundraiser/list`);
+  const body = (await res.json()) as { items?: Array<{ id: number }> };
+  const id = body.items?.[0]?.id;
+  if (!id) throw new Error('the demo data has no open fundraising page');
   return id;
 }
 
@@ -197,10 +206,13 @@ async function main() {
     child = await startServer(port, dataDir);
     const base = `http://127.0.0.1:${port}`;
     const projectId = await aProjectId(base);
+    const fundraiserId = await aFundraiserId(base);
     const all = {
       landing: '/',
       explore: '/explore',
       project: `/projects/${projectId}`,
+      // A fundraising page, as a friend opens the link they were sent.
+      fundraiser: `/fundraisers/${fundraiserId}`,
       // The donate button's page, as a charity's site frames it (Lighthouse loads it on its own).
       embed: `/embed/project/${projectId}`,
     };

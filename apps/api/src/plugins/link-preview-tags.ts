@@ -26,6 +26,11 @@ export interface LinkPreview {
   title: string;
   description: string;
   picture: PreviewPicture;
+  /**
+   * The picture that leads the page, fetched with the HTML (a preload with the image's own srcset
+   * and sizes) rather than once the app has asked for the page's data.
+   */
+  lead?: { srcset: string; sizes: string };
 }
 
 /** The site's own card, for a page with no picture of its own (apps/web/public/share-card.png). */
@@ -90,6 +95,11 @@ export function previewTags(preview: LinkPreview, origin: string): string {
     meta('name', 'twitter:description', preview.description),
     meta('name', 'twitter:image', image),
     meta('name', 'twitter:image:alt', picture.alt),
+    ...(preview.lead
+      ? [
+          `<link rel="preload" as="image" imagesrcset="${escapeHtml(preview.lead.srcset)}" imagesizes="${escapeHtml(preview.lead.sizes)}" fetchpriority="high" />`,
+        ]
+      : []),
   ].join('\n    ');
 }
 

@@ -368,6 +368,14 @@ describe('the HTML of a fundraising page', () => {
     expect(head.one('og:image')).toBe(`${ORIGIN}${picture}_big.webp`);
     expect(Number(head.one('og:image:width'))).toBeGreaterThan(Number(head.one('og:image:height')));
     expect(head.one('twitter:card')).toBe('summary_large_image');
+    // The picture that leads the page is fetched with the HTML, in the sizes the page shows it.
+    const preload = elements(parse((await fetchPage(`/fundraisers/${page.id}`)).body)).filter(
+      (l) => l.tagName === 'link' && attr(l, 'rel') === 'preload',
+    );
+    expect(preload.map((l) => [attr(l, 'as'), attr(l, 'imagesizes'), attr(l, 'fetchpriority')])).toEqual([
+      ['image', '(min-width: 62em) 66vw, 100vw', 'high'],
+    ]);
+    expect(attr(preload[0] as Element, 'imagesrcset')).toContain(`${picture}_medium.webp 800w`);
 
     const hidden = await t.request('POST', `/api/fundraiser/${page.id}/hide`, {
       token: admin.token,

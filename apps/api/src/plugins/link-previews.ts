@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { negotiate } from '@fastify/accept-negotiator';
-import { imageUrl } from '@kindred/shared';
+import { FUNDRAISER_PICTURE_SIZES, imageUrl, pictureSrcSet } from '@kindred/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { AppError } from '../lib/errors.js';
@@ -144,11 +144,14 @@ async function fundraiserPreview(services: Services, id: number): Promise<LinkPr
       page.project ? `Cover picture of ${cause}` : `Logo of ${cause}`,
       page.project ? 'wide' : 'small',
     );
+  // The page leads with its own picture or its project's cover, across its main column.
+  const lead = page.picture ?? (page.project ? page.cause_picture : null);
   return {
     path: `/fundraisers/${id}`,
     title: page.title,
     description: shortText(`${page.fundraiser.name} is raising money for ${cause}. ${page.story.trim()}`),
     picture: picture ?? SITE_CARD,
+    ...(lead ? { lead: { srcset: pictureSrcSet(lead, 'gallery'), sizes: FUNDRAISER_PICTURE_SIZES } } : {}),
   };
 }
 

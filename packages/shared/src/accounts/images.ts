@@ -17,6 +17,19 @@ export type PictureKind = keyof typeof IMAGE_VARIANT_SIDES;
  * (`…?u=…&e=…&s=…`, the API's decision 035): the variant goes before the signature, which covers
  * every variant.
  */
+/** Every stored variant of a picture with its width, for an image's `srcset`. */
+export function pictureSrcSet(src: string, kind: PictureKind): string {
+  const sides = IMAGE_VARIANT_SIDES[kind];
+  return IMAGE_VARIANTS.map((variant) => `${imageUrl(src, variant)} ${sides[variant]}w`).join(', ');
+}
+
+/**
+ * How wide a fundraising page's leading picture shows: two thirds of a wide window, all of a
+ * narrow one. The page's image and the preload its HTML carries say the same, so the browser
+ * fetches the picture once, early.
+ */
+export const FUNDRAISER_PICTURE_SIZES = '(min-width: 62em) 66vw, 100vw';
+
 export function imageUrl(base: string, variant: ImageVariant): string {
   const query = base.indexOf('?');
   if (query === -1) return `${base}_${variant}.webp`;

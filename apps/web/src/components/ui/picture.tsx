@@ -1,4 +1,10 @@
-import { IMAGE_VARIANT_SIDES, IMAGE_VARIANTS, imageUrl, type PictureKind } from '@kindred/shared';
+import {
+  IMAGE_VARIANT_SIDES,
+  IMAGE_VARIANTS,
+  imageUrl,
+  type PictureKind,
+  pictureSrcSet,
+} from '@kindred/shared';
 import type { CSSProperties } from 'react';
 
 export interface PictureProps {
@@ -38,7 +44,7 @@ export function Picture({
   className,
 }: PictureProps) {
   const sides = IMAGE_VARIANT_SIDES[kind];
-  const srcSet = IMAGE_VARIANTS.map((variant) => `${imageUrl(src, variant)} ${sides[variant]}w`).join(', ');
+  const srcSet = pictureSrcSet(src, kind);
   // Without srcset support: the smallest variant that still fills the box.
   const fallback = IMAGE_VARIANTS.find((variant) => sides[variant] >= width) ?? 'big';
   const style: CSSProperties = {

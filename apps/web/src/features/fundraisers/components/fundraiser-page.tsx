@@ -1,4 +1,10 @@
-import { type Fundraiser, formatDisplayDate, PROJECT_STATUS, type Project } from '@kindred/shared';
+import {
+  FUNDRAISER_PICTURE_SIZES,
+  type Fundraiser,
+  formatDisplayDate,
+  PROJECT_STATUS,
+  type Project,
+} from '@kindred/shared';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
@@ -91,7 +97,7 @@ function LeadPicture({ page }: { page: Fundraiser }) {
       fluid
       priority
       radius={8}
-      sizes="(min-width: 62em) 66vw, 100vw"
+      sizes={FUNDRAISER_PICTURE_SIZES}
     />
   );
 }
