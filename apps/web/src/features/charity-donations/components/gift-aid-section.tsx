@@ -2,7 +2,7 @@ import { formatMoney, type GiftAidClaim } from '@kindred/shared';
 import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { confirm } from '@/components/ui/confirm';
-import { ShowMore } from '@/components/ui/pager';
+import { PagedList } from '@/components/ui/paged-list';
 import { QueryState } from '@/components/ui/query-state';
 import { buttonColumn, ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState } from '@/components/ui/states';
@@ -114,21 +114,20 @@ function Claims({ charityId }: { charityId: number }) {
   const claims = useInfiniteQuery(charityDonationQueries.giftAidClaims(charityId));
   const { busy: downloading, run } = useDownloading<number>();
   const download = (claim: GiftAidClaim) => run(claim.id, () => downloadClaimCsv(charityId, claim.id));
-  const items = claims.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <TitledSection variant="card" id="gift-aid-claims" title="Claims">
-      <QueryState
+      <PagedList
         query={claims}
         loading="Loading the claims…"
         failed="The claims could not be loaded."
-        isEmpty={() => items.length === 0}
         empty={
           <EmptyState variant="text">
             No claims yet. A claim you make shows here with its CSV for HMRC.
           </EmptyState>
         }
+        more="Show older claims"
       >
-        {() => (
+        {(items) => (
           <ResponsiveTable
             rows={items}
             rowKey={(claim) => claim.id}
@@ -153,8 +152,7 @@ function Claims({ charityId }: { charityId: number }) {
             ]}
           />
         )}
-      </QueryState>
-      <ShowMore query={claims}>Show older claims</ShowMore>
+      </PagedList>
     </TitledSection>
   );
 }

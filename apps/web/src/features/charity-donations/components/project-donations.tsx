@@ -3,8 +3,7 @@ import { Anchor, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } fr
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ShowMore } from '@/components/ui/pager';
-import { QueryState } from '@/components/ui/query-state';
+import { PagedList } from '@/components/ui/paged-list';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState } from '@/components/ui/states';
 import { TitledSection } from '@/components/ui/titled-section';
@@ -43,17 +42,16 @@ function byDate(donations: Donation[]): [string, Donation[]][] {
 
 function Volunteers({ projectId }: { projectId: number }) {
   const volunteers = useInfiniteQuery(charityDonationQueries.volunteers(projectId));
-  const items = volunteers.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <TitledSection variant="card" id="project-volunteers" title="Volunteers by date">
-      <QueryState
+      <PagedList
         query={volunteers}
         loading="Loading the volunteers…"
         failed="The volunteers could not be loaded."
-        isEmpty={() => items.length === 0}
         empty={<EmptyState variant="text">No one has offered time to this project yet.</EmptyState>}
+        more="Show more volunteers"
       >
-        {() =>
+        {(items) =>
           byDate(items).map(([date, people]) => (
             <Stack gap={4} key={date || 'undated'}>
               <Title order={4} size="h6">
@@ -73,26 +71,24 @@ function Volunteers({ projectId }: { projectId: number }) {
             </Stack>
           ))
         }
-      </QueryState>
-      <ShowMore query={volunteers}>Show more volunteers</ShowMore>
+      </PagedList>
     </TitledSection>
   );
 }
 
 function WithoutFunds({ projectId }: { projectId: number }) {
   const supporters = useInfiniteQuery(charityDonationQueries.withoutFunds(projectId));
-  const items = supporters.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <TitledSection variant="card" id="project-without-funds" title="Supporters without funds">
       <Text size="sm">People who gave time, skills or gifts but no money.</Text>
-      <QueryState
+      <PagedList
         query={supporters}
         loading="Loading the supporters…"
         failed="The supporters could not be loaded."
-        isEmpty={() => items.length === 0}
         empty={<EmptyState variant="text">No supporters of time, skills or gifts yet.</EmptyState>}
+        more="Show more supporters"
       >
-        {() => (
+        {(items) => (
           <ResponsiveTable
             rows={items}
             rowKey={(supporter) => `${supporter.donor.kind}-${supporter.donor.id}`}
@@ -109,8 +105,7 @@ function WithoutFunds({ projectId }: { projectId: number }) {
             ]}
           />
         )}
-      </QueryState>
-      <ShowMore query={supporters}>Show more supporters</ShowMore>
+      </PagedList>
     </TitledSection>
   );
 }
@@ -125,7 +120,6 @@ function AllDonations({ projectId }: { projectId: number }) {
   const donations = useInfiniteQuery(
     charityDonationQueries.ofProject(projectId, type ? { type: Number(type) } : {}),
   );
-  const items = donations.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <TitledSection
       variant="card"
@@ -142,26 +136,25 @@ function AllDonations({ projectId }: { projectId: number }) {
         />
       }
     >
-      <QueryState
+      <PagedList
         query={donations}
         loading="Loading the donations…"
         failed="The donations could not be loaded."
-        isEmpty={() => items.length === 0}
         empty={
           <EmptyState variant="text">
             {type ? 'No donations of this kind.' : 'No donations to this project yet.'}
           </EmptyState>
         }
+        more="Show older donations"
       >
-        {() => (
+        {(items) => (
           <Stack gap="xs" component="ul" p={0} m={0}>
             {items.map((donation) => (
               <DonationCard key={donation.id} donation={donation} hideProject />
             ))}
           </Stack>
         )}
-      </QueryState>
-      <ShowMore query={donations}>Show older donations</ShowMore>
+      </PagedList>
     </TitledSection>
   );
 }

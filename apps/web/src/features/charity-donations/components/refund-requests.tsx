@@ -4,8 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
 import { confirm } from '@/components/ui/confirm';
-import { ShowMore } from '@/components/ui/pager';
-import { QueryState } from '@/components/ui/query-state';
+import { PagedList, pagedItems } from '@/components/ui/paged-list';
 import { ReasonDialog, useReasonSubmit } from '@/components/ui/reason-dialog';
 import { EmptyState } from '@/components/ui/states';
 import { TitledSection } from '@/components/ui/titled-section';
@@ -215,7 +214,7 @@ export function RefundRequests({ charityId, mayAnswer }: RefundRequestsProps) {
   const [status, setStatus] = useState<RefundRequestStatus>('open');
   const [answered, setAnswered] = useState(false);
   const requests = useInfiniteQuery(refundRequestQueries.list(charityId, status));
-  const items = requests.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = pagedItems(requests);
   // Shown while a request waits, and kept once the person has answered one or looks at the answered.
   const waiting = status === 'open' && items.length > 0;
   if (!waiting && !answered && status === 'open' && !requests.isError) return null;
@@ -245,12 +244,12 @@ export function RefundRequests({ charityId, mayAnswer }: RefundRequestsProps) {
           ? 'Givers may ask for their money back within 30 days of giving. Accepting refunds what is left of the gift; declining tells the giver your reason.'
           : 'Givers may ask for their money back within 30 days of giving. The charity’s admins answer them.'}
       </Text>
-      <QueryState
+      <PagedList
         query={requests}
         loading="Loading the refund requests…"
         failed="The refund requests could not be loaded."
-        isEmpty={() => items.length === 0}
         empty={<EmptyState variant="text">{EMPTY[status]}</EmptyState>}
+        more="Show more requests"
       >
         {() => (
           <Stack gap="xs" component="ul" p={0} m={0}>
@@ -265,8 +264,7 @@ export function RefundRequests({ charityId, mayAnswer }: RefundRequestsProps) {
             ))}
           </Stack>
         )}
-      </QueryState>
-      <ShowMore query={requests}>Show more requests</ShowMore>
+      </PagedList>
     </TitledSection>
   );
 }

@@ -2,8 +2,7 @@ import type { WebhookDelivery } from '@kindred/shared';
 import { Anchor, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ShowMore } from '@/components/ui/pager';
-import { QueryState } from '@/components/ui/query-state';
+import { PagedList } from '@/components/ui/paged-list';
 import { buttonColumn, ResponsiveTable, type TableColumn } from '@/components/ui/responsive-table';
 import { EmptyState } from '@/components/ui/states';
 import { TitledSection } from '@/components/ui/titled-section';
@@ -62,7 +61,6 @@ export function DeliveryLog({ account, webhookId }: { account: IntegrationsAccou
   const webhook = webhooks.data?.items.find((each) => each.id === webhookId);
   const deliveries = useInfiniteQuery(deliveriesQuery(account, webhookId));
   const retry = useRetryDelivery();
-  const items = deliveries.data?.pages.flatMap((page) => page.items) ?? [];
   const onRetry = async (delivery: WebhookDelivery) => {
     try {
       await retry.mutateAsync({ account, webhookId, deliveryId: delivery.id });
@@ -98,7 +96,7 @@ export function DeliveryLog({ account, webhookId }: { account: IntegrationsAccou
             <WebhookState webhook={webhook} />
           </Group>
         ) : null}
-        <QueryState
+        <PagedList
           query={deliveries}
           loading="Loading the deliveries…"
           failed="The deliveries could not be loaded."
@@ -107,8 +105,9 @@ export function DeliveryLog({ account, webhookId }: { account: IntegrationsAccou
               No deliveries yet. Each event this webhook asked for shows here once it happens.
             </EmptyState>
           }
+          more="Load more"
         >
-          {() => (
+          {(items) => (
             <ResponsiveTable
               aria-label="Deliveries"
               rows={items}
@@ -117,8 +116,7 @@ export function DeliveryLog({ account, webhookId }: { account: IntegrationsAccou
               columns={columns(onRetry, retry.isPending ? retry.variables?.deliveryId : undefined)}
             />
           )}
-        </QueryState>
-        <ShowMore query={deliveries}>Load more</ShowMore>
+        </PagedList>
       </TitledSection>
     </Stack>
   );

@@ -1,6 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ShowMore } from '@/components/ui/pager';
-import { QueryState } from '@/components/ui/query-state';
+import { PagedList } from '@/components/ui/paged-list';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState } from '@/components/ui/states';
 import { TitledSection } from '@/components/ui/titled-section';
@@ -10,10 +9,9 @@ import { payoutColumns } from './payout-cells';
 /** The charity's payouts, newest first, each with its status and its statement. */
 export function PayoutsListSection({ charityId }: { charityId: number }) {
   const payouts = useInfiniteQuery(payoutsQuery(charityId));
-  const items = payouts.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <TitledSection id="payouts-list-heading" title="Payouts so far" variant="card">
-      <QueryState
+      <PagedList
         query={payouts}
         loading="Loading the payouts…"
         failed="The payouts could not be loaded."
@@ -22,8 +20,9 @@ export function PayoutsListSection({ charityId }: { charityId: number }) {
             No payouts yet. Each payout shows here with its statement of the gifts it pays.
           </EmptyState>
         }
+        more="Show more"
       >
-        {() => (
+        {(items) => (
           <ResponsiveTable
             aria-label="Payouts"
             rows={items}
@@ -32,8 +31,7 @@ export function PayoutsListSection({ charityId }: { charityId: number }) {
             columns={payoutColumns()}
           />
         )}
-      </QueryState>
-      <ShowMore query={payouts}>Show more</ShowMore>
+      </PagedList>
     </TitledSection>
   );
 }
