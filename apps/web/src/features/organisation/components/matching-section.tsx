@@ -26,6 +26,7 @@ import { FormRefusal } from '@/components/ui/form-refusal';
 import { HeadedForm } from '@/components/ui/headed-form';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { SubmitRow } from '@/components/ui/submit-row';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import { DonationStatusBadge } from '@/entities/donation';
@@ -137,11 +138,7 @@ function MatchingSettingsForm({ businessId, initial }: { businessId: number; ini
           {...form.getInputProps('budget')}
         />
       </SimpleGrid>
-      <Group>
-        <Button type="submit" loading={mutation.isPending}>
-          Save matching
-        </Button>
-      </Group>
+      <SubmitRow pending={mutation.isPending}>Save matching</SubmitRow>
     </HeadedForm>
   );
 }
