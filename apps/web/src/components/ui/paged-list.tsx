@@ -11,7 +11,10 @@ export function pagedItems<Item>(query: Pick<PagedQuery<Item>, 'data'>): Item[] 
 }
 
 export interface PagedListProps<Item>
-  extends Pick<QueryStateProps<unknown>, 'loading' | 'layout' | 'failed' | 'empty' | 'keepDataOnError'> {
+  extends Pick<
+    QueryStateProps<unknown>,
+    'loading' | 'layout' | 'failed' | 'empty' | 'isEmpty' | 'keepDataOnError'
+  > {
   query: PagedQuery<Item>;
   /** The text of the button that loads the next page, e.g. 'Show older claims'. */
   more: ReactNode;
