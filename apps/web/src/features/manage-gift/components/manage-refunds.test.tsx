@@ -2,10 +2,11 @@ import type { Donation, ManageView } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads } from '@/testing/downloads';
 import { refundFixture, refundRequestFixture } from '@/testing/fixtures';
 import { errorResponse, headersOf, jsonResponse } from '@/testing/http';
 import { sessionClearedAfterEachTest } from '@/testing/session';
-import { captureDownloads, GIFT_TOKEN, giftView, renderManage, stubManageApi } from '../testing/manage';
+import { GIFT_TOKEN, giftView, renderManage, stubManageApi } from '../testing/manage';
 
 /** Ten days after the link's gift was made (10 Jan 2030). */
 const TODAY = new Date('2030-01-20T12:00:00.000Z');
@@ -55,7 +56,9 @@ describe('manage from the mail: refunds', { timeout: 20_000 }, () => {
     await userEvent.click(
       within(gift).getByRole('button', { name: 'Download credit note KC-2030-000041 (PDF)' }),
     );
-    await waitFor(() => expect(saved).toEqual(['kindred-credit-note-KC-2030-000041.pdf']));
+    await waitFor(() =>
+      expect(saved.map((file) => file.name)).toEqual(['kindred-credit-note-KC-2030-000041.pdf']),
+    );
     const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/credit_note/41'));
     expect(headersOf(call?.[1] as RequestInit).Authorization).toBeUndefined();
   });

@@ -1,5 +1,4 @@
 import type { ManageView, PaymentMethod, Subscription } from '@kindred/shared';
-import { vi } from 'vitest';
 import { donationFixture, paymentMethodFixture, subscriptionFixture } from '@/testing/fixtures';
 import { jsonResponse, type Route, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
@@ -131,16 +130,4 @@ export function renderManage(token: string) {
     ],
     `/manage/${token}`,
   );
-}
-
-/** Captures files saved through an object URL and a link: their names. */
-export function captureDownloads() {
-  const saved: string[] = [];
-  // jsdom has no object URLs.
-  URL.createObjectURL = () => 'blob:test/1';
-  URL.revokeObjectURL = () => {};
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
-  return saved;
 }
