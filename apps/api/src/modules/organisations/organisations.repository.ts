@@ -3,8 +3,9 @@ import { and, asc, count, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { accountMemberships, membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
 import { firstWhere, insertOne, lockedWhere, updateOne } from '../../db/insert.js';
+import { newestByIdRows } from '../../db/pages.js';
 import { matchesWords, searchWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
-import { byName, type Keyset, newestIdFirst } from '../../lib/pagination.js';
+import { byName, type Keyset } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
 import { businesses, businessMemberships } from './organisations.table.js';
 
@@ -124,25 +125,13 @@ export const organisationsRepository = {
     page: Keyset,
     filter: { q?: string | undefined; locked?: boolean | undefined } = {},
   ) {
-    const { condition, order } = newestIdFirst(
-      businesses.id,
-      page.cursor?.[0] as number | undefined,
-      page.before,
-    );
-    return db
-      .select()
-      .from(businesses)
-      .where(
-        and(
-          eq(businesses.approvalStatus, status),
-          isNull(businesses.deletedAt),
-          filter.q ? ilike(businesses.name, likePattern(filter.q)) : undefined,
-          filter.locked === undefined ? undefined : eq(businesses.lockStatus, filter.locked),
-          condition,
-        ),
-      )
-      .orderBy(order)
-      .limit(page.limit);
+    const cursorId = page.cursor?.[0] as number | undefined;
+    return newestByIdRows(db, businesses, { limit: page.limit, cursorId, before: page.before }, [
+      eq(businesses.approvalStatus, status),
+      isNull(businesses.deletedAt),
+      filter.q ? ilike(businesses.name, likePattern(filter.q)) : undefined,
+      filter.locked === undefined ? undefined : eq(businesses.lockStatus, filter.locked),
+    ]);
   },
 
   /** Approved, unlocked businesses whose name contains the text, by name. */
