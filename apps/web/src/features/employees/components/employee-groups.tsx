@@ -3,9 +3,9 @@ import { Accordion, Badge, Button, Group, NativeSelect, Paper, Stack, Text, Titl
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
-import { QueryState } from '@/components/ui/query-state';
+import { QueryFallback, QueryState } from '@/components/ui/query-state';
 import { buttonColumn, ResponsiveTable } from '@/components/ui/responsive-table';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { EmptyState } from '@/components/ui/states';
 import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
 import { employeeGroupQueries } from '@/entities/employee-group';
@@ -70,9 +70,15 @@ function SubGroupMembers({
     if (removed) toast.success('Taken out of the sub-group', name);
   };
 
-  if (list.isPending) return <LoadingState label="Loading members…" layout="inline" />;
-  if (list.isError)
-    return <FailedState title="The members could not be loaded." error={list.error} onRetry={list.refetch} />;
+  if (!list.isSuccess)
+    return (
+      <QueryFallback
+        query={list}
+        loading="Loading members…"
+        layout="inline"
+        failed="The members could not be loaded."
+      />
+    );
   return (
     <Stack gap="sm">
       <ActionRefusal refusal={refusal} />
