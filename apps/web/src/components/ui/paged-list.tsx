@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { type MorePages, ShowMore } from './pager';
 import { type QueryLike, QueryState, type QueryStateProps } from './query-state';
+import { TitledSection, type TitledSectionProps } from './titled-section';
 
 /** What PagedList reads of an infinite query of list pages (`{ items }` each). */
 export type PagedQuery<Item> = QueryLike<{ pages: { items: Item[] }[] }> & MorePages;
@@ -34,5 +35,28 @@ export function PagedList<Item>({ query, more, children, ...states }: PagedListP
       </QueryState>
       <ShowMore query={query}>{more}</ShowMore>
     </>
+  );
+}
+
+export interface PagedSectionProps<Item> extends Omit<TitledSectionProps, 'children'>, PagedListProps<Item> {
+  /** What stands between the heading and the list (a sentence on what it holds). */
+  intro?: ReactNode;
+}
+
+/** A titled section (TitledSection) whose content is a PagedList, after an optional intro. */
+export function PagedSection<Item>({
+  id,
+  title,
+  variant,
+  action,
+  actionAlign,
+  intro,
+  ...list
+}: PagedSectionProps<Item>) {
+  return (
+    <TitledSection id={id} title={title} variant={variant} action={action} actionAlign={actionAlign}>
+      {intro}
+      <PagedList {...list} />
+    </TitledSection>
   );
 }

@@ -4,10 +4,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
 import { confirm } from '@/components/ui/confirm';
-import { PagedList, pagedItems } from '@/components/ui/paged-list';
+import { PagedSection, pagedItems } from '@/components/ui/paged-list';
 import { ReasonDialog, useReasonSubmit } from '@/components/ui/reason-dialog';
 import { EmptyState } from '@/components/ui/states';
-import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
 import { DonationStatusBadge, donationWhat, isRefundable, refundLeft, wayBack } from '@/entities/donation';
 import { showDate } from '@/lib/format';
@@ -220,7 +219,7 @@ export function RefundRequests({ charityId, mayAnswer }: RefundRequestsProps) {
   if (!waiting && !answered && status === 'open' && !requests.isError) return null;
 
   return (
-    <TitledSection
+    <PagedSection
       variant="card"
       id="refund-requests-heading"
       title={
@@ -238,33 +237,32 @@ export function RefundRequests({ charityId, mayAnswer }: RefundRequestsProps) {
           w={{ base: '100%', xs: 240 }}
         />
       }
+      intro={
+        <Text size="sm">
+          {mayAnswer
+            ? 'Givers may ask for their money back within 30 days of giving. Accepting refunds what is left of the gift; declining tells the giver your reason.'
+            : 'Givers may ask for their money back within 30 days of giving. The charity’s admins answer them.'}
+        </Text>
+      }
+      query={requests}
+      loading="Loading the refund requests…"
+      failed="The refund requests could not be loaded."
+      empty={<EmptyState variant="text">{EMPTY[status]}</EmptyState>}
+      more="Show more requests"
     >
-      <Text size="sm">
-        {mayAnswer
-          ? 'Givers may ask for their money back within 30 days of giving. Accepting refunds what is left of the gift; declining tells the giver your reason.'
-          : 'Givers may ask for their money back within 30 days of giving. The charity’s admins answer them.'}
-      </Text>
-      <PagedList
-        query={requests}
-        loading="Loading the refund requests…"
-        failed="The refund requests could not be loaded."
-        empty={<EmptyState variant="text">{EMPTY[status]}</EmptyState>}
-        more="Show more requests"
-      >
-        {() => (
-          <Stack gap="xs" component="ul" p={0} m={0}>
-            {items.map((request) => (
-              <RequestItem
-                key={request.id}
-                charityId={charityId}
-                request={request}
-                mayAnswer={mayAnswer}
-                onAnswered={() => setAnswered(true)}
-              />
-            ))}
-          </Stack>
-        )}
-      </PagedList>
-    </TitledSection>
+      {() => (
+        <Stack gap="xs" component="ul" p={0} m={0}>
+          {items.map((request) => (
+            <RequestItem
+              key={request.id}
+              charityId={charityId}
+              request={request}
+              mayAnswer={mayAnswer}
+              onAnswered={() => setAnswered(true)}
+            />
+          ))}
+        </Stack>
+      )}
+    </PagedSection>
   );
 }

@@ -1,8 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { PagedList } from '@/components/ui/paged-list';
+import { PagedSection } from '@/components/ui/paged-list';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState } from '@/components/ui/states';
-import { TitledSection } from '@/components/ui/titled-section';
 import { payoutsQuery } from '../api/get-payouts';
 import { payoutColumns } from './payout-cells';
 
@@ -10,28 +9,29 @@ import { payoutColumns } from './payout-cells';
 export function PayoutsListSection({ charityId }: { charityId: number }) {
   const payouts = useInfiniteQuery(payoutsQuery(charityId));
   return (
-    <TitledSection id="payouts-list-heading" title="Payouts so far" variant="card">
-      <PagedList
-        query={payouts}
-        loading="Loading the payouts…"
-        failed="The payouts could not be loaded."
-        empty={
-          <EmptyState variant="text">
-            No payouts yet. Each payout shows here with its statement of the gifts it pays.
-          </EmptyState>
-        }
-        more="Show more"
-      >
-        {(items) => (
-          <ResponsiveTable
-            aria-label="Payouts"
-            rows={items}
-            rowKey={(payout) => payout.id}
-            rowProps={(payout) => ({ 'data-testid': `payout-${payout.id}` })}
-            columns={payoutColumns()}
-          />
-        )}
-      </PagedList>
-    </TitledSection>
+    <PagedSection
+      id="payouts-list-heading"
+      title="Payouts so far"
+      variant="card"
+      query={payouts}
+      loading="Loading the payouts…"
+      failed="The payouts could not be loaded."
+      empty={
+        <EmptyState variant="text">
+          No payouts yet. Each payout shows here with its statement of the gifts it pays.
+        </EmptyState>
+      }
+      more="Show more"
+    >
+      {(items) => (
+        <ResponsiveTable
+          aria-label="Payouts"
+          rows={items}
+          rowKey={(payout) => payout.id}
+          rowProps={(payout) => ({ 'data-testid': `payout-${payout.id}` })}
+          columns={payoutColumns()}
+        />
+      )}
+    </PagedSection>
   );
 }
