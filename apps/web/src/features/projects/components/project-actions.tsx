@@ -6,7 +6,6 @@ import { useNavigate } from 'react-router';
 import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
 import { DateField } from '@/components/ui/date-field';
 import { DialogForm } from '@/components/ui/dialog-form';
-import { FormRefusal } from '@/components/ui/form-refusal';
 import { toast } from '@/components/ui/toast';
 import { serverErrorsOf } from '@/lib/form';
 import { showDate } from '@/lib/format';
@@ -79,8 +78,9 @@ function ExtendDialog({
         onSubmit={submit}
         label="Extend the project"
         actions={{ submitLabel: 'Extend', pending: extend.isPending, onCancel: onClose }}
+        refusal={refusal}
+        refusalTitle="Not extended"
       >
-        <FormRefusal title="Not extended" message={refusal} />
         <Text size="sm">Choose a new end date. The project stays Live (or goes Live again) until then.</Text>
         <DateField
           ref={inputRef}
