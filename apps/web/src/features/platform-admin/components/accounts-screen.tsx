@@ -1,4 +1,4 @@
-import { PROJECT_STATUSES } from '@kindred/shared';
+import { type AdminProject, PROJECT_STATUSES } from '@kindred/shared';
 import { Anchor, Button, Group, Paper, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { showDate } from '@/lib/format';
 import { exportData } from '../api/export-data';
 import { type AccountFilters, type AccountKind, accountQueries } from '../api/get-accounts';
 import { AdminPage } from './admin-only';
+import { projectColumns } from './project-columns';
 
 const KINDS: { value: AccountKind; label: string }[] = [
   { value: 'charities', label: 'Charities' },
@@ -134,16 +135,7 @@ function AccountList({ kind, filters }: { kind: AccountKind; filters: AccountFil
         rows={projects.data.items}
         rowKey={(row) => row.id}
         columns={[
-          {
-            header: 'Project',
-            rowHeader: true,
-            cell: (row) => (
-              <Anchor component={Link} to={`/admin/projects/${row.id}`}>
-                {row.title}
-              </Anchor>
-            ),
-          },
-          { header: 'Charity', cell: (row) => row.charity_name ?? '—' },
+          ...projectColumns<AdminProject>(),
           { header: 'Status', cell: (row) => projectStatusLabel(row.status) },
           { header: 'Ends', cell: (row) => (row.end_date ? showDate(row.end_date) : '—') },
         ]}

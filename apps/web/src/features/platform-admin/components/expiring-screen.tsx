@@ -1,8 +1,7 @@
 import { type AdminExpiringProject, PROJECT_STATUS } from '@kindred/shared';
-import { Anchor, Button, Checkbox, Group, Paper, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
 import { PagedTable } from '@/components/ui/paged-table';
 import type { PagePosition } from '@/components/ui/pager';
@@ -16,6 +15,7 @@ import { type ExpiringFilters, expiringQueries } from '../api/get-expiring';
 import { useMailProjects } from '../api/mail-projects';
 import { AdminPage } from './admin-only';
 import { type FilterChoice, FilterSelect } from './filter-select';
+import { projectColumns } from './project-columns';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -122,16 +122,7 @@ export function ExpiringScreen() {
               />
             ),
           },
-          {
-            header: 'Project',
-            rowHeader: true,
-            cell: (project) => (
-              <Anchor component={Link} to={`/admin/projects/${project.id}`}>
-                {project.title}
-              </Anchor>
-            ),
-          },
-          { header: 'Charity', cell: (project) => project.charity_name ?? '—' },
+          ...projectColumns<AdminExpiringProject>(),
           { header: 'End', cell: when },
           {
             header: 'Last reminded',
