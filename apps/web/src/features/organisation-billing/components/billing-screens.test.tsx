@@ -1,12 +1,13 @@
 import type { DiscountCode, Invoice, OrgSubscription, Plan } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { session } from '@/entities/session';
 import { captureDownloads } from '@/testing/downloads';
 import { MINUTE, makeLogin, makeUser, pageFixture } from '@/testing/fixtures';
 import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
+import { signedInForEachTest } from '@/testing/session';
 import { AdminBillingScreen } from './admin-billing-screen';
 import { InvoicesSection } from './invoices-section';
 import { SubscriptionSection } from './subscription-section';
@@ -95,14 +96,7 @@ async function typeAndSave(dialog: HTMLElement, field: HTMLElement, value: strin
 }
 
 describe('the subscription screens', { timeout: 30_000 }, () => {
-  beforeEach(() => {
-    session.setNavigator(vi.fn());
-    signIn();
-  });
-  afterEach(() => {
-    session.clearSession();
-    vi.restoreAllMocks();
-  });
+  signedInForEachTest();
 
   it('previews a plan with a discount code and subscribes from the wallet with an Idempotency-Key', async () => {
     let current: OrgSubscription | null = null;
