@@ -1,4 +1,4 @@
-import { eq, getTableName, type SQL } from 'drizzle-orm';
+import { eq, getTableName, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor, Unstamped } from './client.js';
 
@@ -109,4 +109,19 @@ export function stampedWrites<Table extends PgTable & { id: AnyPgColumn }>(table
       return updateOne(db, table, id, { ...values, updatedAt: now } as PgUpdateSetSource<Table>);
     },
   };
+}
+
+/** The `name` column (a name, a title) of the rows of a table with these ids, by id; no query for none. */
+export async function namesById<Table extends PgTable & { id: AnyPgColumn }>(
+  db: Executor,
+  table: Table,
+  name: AnyPgColumn,
+  ids: number[],
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = (await db
+    .select({ id: table.id, name })
+    .from(table as PgTable)
+    .where(inArray(table.id, [...new Set(ids)]))) as Array<{ id: number; name: string }>;
+  return new Map(rows.map((row) => [row.id, row.name]));
 }

@@ -2,7 +2,7 @@ import { ADMIN_TYPE, type SignoffPeople, type SignoffPolicy } from '@kindred/sha
 import { and, asc, count, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { accountMemberships, membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
-import { firstWhere, insertOne, lockedWhere, updateOne } from '../../db/insert.js';
+import { firstWhere, insertOne, lockedWhere, namesById, updateOne } from '../../db/insert.js';
 import { newestByIdRows } from '../../db/pages.js';
 import { matchesWords, searchWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
 import { byName, type Keyset } from '../../lib/pagination.js';
@@ -197,13 +197,8 @@ export const organisationsQueries = {
   soleSuperAdminOf: organisationsRepository.soleSuperAdminOf,
 
   /** Names of businesses by id (deleted ones too: history keeps their name). */
-  async names(db: Executor, ids: number[]): Promise<Map<number, string>> {
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .select({ id: businesses.id, name: businesses.name })
-      .from(businesses)
-      .where(inArray(businesses.id, [...new Set(ids)]));
-    return new Map(rows.map((row) => [row.id, row.name]));
+  names(db: Executor, ids: number[]): Promise<Map<number, string>> {
+    return namesById(db, businesses, businesses.name, ids);
   },
 
   async business(db: Executor, id: number) {
