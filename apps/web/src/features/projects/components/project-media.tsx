@@ -70,12 +70,10 @@ export function ProjectGallery({ project }: { project: Project }) {
       confirmLabel: 'Delete picture',
       danger: true,
     };
-    if (
-      await attemptConfirmed(question, 'Picture not deleted', () =>
-        remove.mutateAsync({ projectId: project.id, imageId }),
-      )
-    )
-      toast.success('Picture deleted');
+    const deleted = await attemptConfirmed(question, 'Picture not deleted', () =>
+      remove.mutateAsync({ projectId: project.id, imageId }),
+    );
+    if (deleted) toast.success('Picture deleted');
   };
 
   return (
