@@ -4,6 +4,7 @@ import {
   DEMO,
   expectAccessible,
   journeySetUp,
+  openGiveFlow,
   registerActivated,
   signInAs,
   toast,
@@ -34,13 +35,8 @@ test('a platform admin opens a dispute of a card gift and closes it lost; the do
   const email = await registerActivated(page, 'disputed', 'Dee', 'Spute');
 
   await test.step('the donor gives ₹300 straight to the charity by card', async () => {
-    await signInAs(page, email, `/charities/${charity.charity_id}`);
-    await page
-      .getByRole('region', { name: 'Support this charity' })
-      .getByRole('button', { name: 'Give funds' })
-      .click();
-    const dialog = page.getByRole('dialog');
-    const details = dialog.getByRole('form', { name: 'Your gift' });
+    await signInAs(page, email);
+    const { dialog, details } = await openGiveFlow(page, { charity: charity.charity_id });
     await details.getByLabel('Amount', { exact: true }).fill('300');
     await details.getByRole('radio', { name: /^Card/ }).check();
     await details.getByRole('radio', { name: /^A(nother)? card/ }).check();

@@ -6,6 +6,7 @@ import {
   DEMO,
   expectAccessible,
   journeySetUp,
+  openGiveFlow,
   openSection,
   registerActivated,
   signInAs,
@@ -105,13 +106,7 @@ test('a business admin sets a two-approver policy, gives as Acme, and two sign-o
   });
 
   await test.step('gives ₹250 to a project as Acme: sent for sign-off', async () => {
-    await page.goto(`/projects/${project.id}`);
-    await page
-      .getByRole('region', { name: 'Support this project' })
-      .getByRole('button', { name: 'Give funds' })
-      .click();
-    const dialog = page.getByRole('dialog');
-    const details = dialog.getByRole('form', { name: 'Your gift' });
+    const { dialog, details } = await openGiveFlow(page, project.id);
     await expect(details.getByLabel('Acme Ltd', { exact: true })).toBeChecked();
     await details.getByRole('button', { name: '₹250' }).click();
     await settled(page);

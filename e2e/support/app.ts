@@ -58,13 +58,17 @@ export async function projectNeedingHours(page: Page, token: string, charityId: 
   return project;
 }
 
-/** Opens a project's give flow for `action` ('Give funds', 'Give as a guest') at its first step. */
-export async function openGiveFlow(page: Page, projectId: number, action = 'Give funds') {
-  await page.goto(`/projects/${projectId}`);
-  await page
-    .getByRole('region', { name: 'Support this project' })
-    .getByRole('button', { name: action })
-    .click();
+/**
+ * Opens a project's give flow (a charity's, given `{ charity }`) for `action` ('Give funds', 'Give as
+ * a guest') at its first step.
+ */
+export async function openGiveFlow(page: Page, target: number | { charity: number }, action = 'Give funds') {
+  const [path, region] =
+    typeof target === 'number'
+      ? [`/projects/${target}`, 'Support this project']
+      : [`/charities/${target.charity}`, 'Support this charity'];
+  await page.goto(path);
+  await page.getByRole('region', { name: region }).getByRole('button', { name: action }).click();
   const dialog = page.getByRole('dialog');
   return { dialog, details: dialog.getByRole('form', { name: 'Your gift' }) };
 }

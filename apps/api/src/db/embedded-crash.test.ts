@@ -205,6 +205,16 @@ describe('the embedded database when the app is killed mid-write', () => {
     return sent;
   }
 
+  /** Signs a demo person in through the API: their token and id. */
+  async function signIn(email: string) {
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    });
+    return (await login.json()) as { token: string; user: { id: number } };
+  }
+
   async function exited() {
     if (api.process.exitCode === null && api.process.signalCode === null)
       await new Promise((resolve) => api.process.once('exit', resolve));
@@ -217,27 +227,12 @@ describe('the embedded database when the app is killed mid-write', () => {
     // As root the embedded server runs as the user "postgres", who must be able to enter the folder.
     await chmod(dataDir, 0o755);
     await start();
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'donor@example.org', password: DEMO_PASSWORD }),
-    });
-    const body = (await login.json()) as { token: string; user: { id: number } };
-    token = body.token;
-    donorId = body.user.id;
-    const charityLogin = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'charity@example.org', password: DEMO_PASSWORD }),
-    });
-    const charityAdmin = (await charityLogin.json()) as { token: string; user: { id: number } };
+    const donor = await signIn('donor@example.org');
+    token = donor.token;
+    donorId = donor.user.id;
+    const charityAdmin = await signIn('charity@example.org');
     charityToken = charityAdmin.token;
-    const adminLogin = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.org', password: DEMO_PASSWORD }),
-    });
-    adminToken = ((await adminLogin.json()) as { token: string }).token;
+    adminToken = (await signIn('admin@example.org')).token;
     const database = await appDatabase();
     try {
       const client = (database.db as unknown as { $client: pg.Pool }).$client;

@@ -1,11 +1,16 @@
-import { eq, getTableName, type SQL } from 'drizzle-orm';
+import { eq, getTableName, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor, Unstamped } from './client.js';
 
-/** The one row an insert returned; an insert that returned none is a fault of ours. */
-export function insertedRow<Row>([row]: Row[]): Row {
-  if (!row) throw new Error('insert returned no row');
+/** The one row a write returned; a write that returned none is a fault of ours (`fault` says which). */
+function theRow<Row>([row]: Row[], fault: string): Row {
+  if (!row) throw new Error(fault);
   return row;
+}
+
+/** The one row an insert returned; an insert that returned none is a fault of ours. */
+export function insertedRow<Row>(rows: Row[]): Row {
+  return theRow(rows, 'insert returned no row');
 }
 
 /** Inserts one row into a table and returns it as written. */
@@ -18,6 +23,21 @@ export async function insertOne<Table extends PgTable>(
 }
 
 /**
+ * Inserts one row, or changes the row whose unique `target` column it repeats (with `set`), and
+ * returns the row as it now is (a charity's payout account, an organisation's matching).
+ */
+export async function upsertOne<Table extends PgTable>(
+  db: Executor,
+  table: Table,
+  values: PgInsertValue<Table>,
+  target: AnyPgColumn,
+  set: PgUpdateSetSource<Table>,
+): Promise<Table['$inferSelect']> {
+  const rows = await db.insert(table).values(values).onConflictDoUpdate({ target, set }).returning();
+  return theRow(rows as Table['$inferSelect'][], 'upsert returned no row');
+}
+
+/**
  * Changes the one row of a table with this id and returns it as it now is; a row that vanished is a
  * fault of ours (the caller read or locked it first).
  */
@@ -27,13 +47,8 @@ export async function updateOne<Table extends PgTable & { id: AnyPgColumn }>(
   id: number,
   values: PgUpdateSetSource<Table>,
 ): Promise<Table['$inferSelect']> {
-  const [row] = (await db
-    .update(table)
-    .set(values)
-    .where(eq(table.id, id))
-    .returning()) as Table['$inferSelect'][];
-  if (!row) throw new Error(`row ${id} of ${getTableName(table)} vanished`);
-  return row;
+  const rows = await db.update(table).set(values).where(eq(table.id, id)).returning();
+  return theRow(rows as Table['$inferSelect'][], `row ${id} of ${getTableName(table)} vanished`);
 }
 
 /**
@@ -94,4 +109,19 @@ export function stampedWrites<Table extends PgTable & { id: AnyPgColumn }>(table
       return updateOne(db, table, id, { ...values, updatedAt: now } as PgUpdateSetSource<Table>);
     },
   };
+}
+
+/** The `name` column (a name, a title) of the rows of a table with these ids, by id; no query for none. */
+export async function namesById<Table extends PgTable & { id: AnyPgColumn }>(
+  db: Executor,
+  table: Table,
+  name: AnyPgColumn,
+  ids: number[],
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = (await db
+    .select({ id: table.id, name })
+    .from(table as PgTable)
+    .where(inArray(table.id, [...new Set(ids)]))) as Array<{ id: number; name: string }>;
+  return new Map(rows.map((row) => [row.id, row.name]));
 }

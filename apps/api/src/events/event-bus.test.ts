@@ -1,11 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  joinOrganisation,
   makeCharityWithProject,
-  makeDonor,
+  makeEmployee,
   makeOrganisation,
   platformAdmin,
+  setMatching,
 } from '../testing/factories.js';
 import { createTestApp, type TestApp } from '../testing/helpers.js';
 import { QUEUE_SCHEMA } from './queue-schema.js';
@@ -92,12 +92,8 @@ describe('events', () => {
       funds: 100_000,
       members: [{ role: 99, signoff: true }],
     });
-    await t.request('PUT', `/api/business/${org.id}/matching`, {
-      token: org.owner.token,
-      body: { active: true, ratio_percent: 100, cap_per_employee: 50_000, annual_budget: 100_000 },
-    });
-    const employee = await makeDonor(t, 10_000);
-    await joinOrganisation(t, org.id, org.owner, 99, { person: employee });
+    await setMatching(t, org, { ratio_percent: 100, annual_budget: 100_000 });
+    const employee = await makeEmployee(t, org, 10_000);
     const { projectId } = await makeCharityWithProject(t, { platform });
     const gift = await t.request('POST', `/api/user/donate/project/${projectId}`, {
       token: employee.token,

@@ -312,6 +312,23 @@ export async function deleteUpload(storage: FileStorage, url: string | null | un
   await Promise.all([storage.delete(key), ...IMAGE_VARIANTS.map((v) => storage.delete(`${key}_${v}.webp`))]);
 }
 
+/**
+ * Replaces a row's picture (a logo, an avatar): reads and stores the new upload under `folder/`,
+ * has `save` record its address, then deletes the `old` file. Answers what `save` answers.
+ */
+export async function replacePicture<T>(
+  storage: FileStorage,
+  folder: string,
+  readFile: () => Promise<Upload>,
+  old: string | null,
+  save: (url: string) => Promise<T>,
+): Promise<T> {
+  const stored = await storeUpload(storage, folder, await readFile());
+  const saved = await save(stored.url);
+  await deleteUpload(storage, old);
+  return saved;
+}
+
 export type Upload = Awaited<ReturnType<typeof readUpload>>;
 /** Reads the request's file when called: services check access first, then read the upload. */
 export type UploadSource = () => Promise<Upload>;

@@ -1,4 +1,5 @@
 import type { Tx } from '../db/client.js';
+import { insertOne } from '../db/insert.js';
 import { isoDay, nextPeriod } from '../lib/periods.js';
 import {
   businessSubscriptions,
@@ -95,47 +96,39 @@ export async function seedDemoBilling(
     periods.push(next);
   }
   const last = periods[periods.length - 1] as string;
-  const [subscription] = await tx
-    .insert(businessSubscriptions)
-    .values({
-      businessId: organisation.id,
-      planId: business.id,
-      paymentMethod: 'wallet',
-      discountCodeId: launch.id,
-      startedOn: start,
-      currentPeriodStart: last,
-      nextPeriodOn: nextPeriod(start, last, 3),
-      createdBy: organisation.owner,
-      createdAt: started,
-    })
-    .returning();
-  if (!subscription) throw new Error('insert returned no row');
+  const subscription = await insertOne(tx, businessSubscriptions, {
+    businessId: organisation.id,
+    planId: business.id,
+    paymentMethod: 'wallet',
+    discountCodeId: launch.id,
+    startedOn: start,
+    currentPeriodStart: last,
+    nextPeriodOn: nextPeriod(start, last, 3),
+    createdBy: organisation.owner,
+    createdAt: started,
+  });
   const discount = discountOn(business.fee, launch);
   for (const periodStart of periods) {
     const next = nextPeriod(start, periodStart, 3);
     const end = isoDay(new Date(Date.parse(`${next}T00:00:00Z`) - 86_400_000));
     const at = new Date(`${periodStart}T09:00:00Z`);
-    const [invoice] = await tx
-      .insert(subscriptionInvoices)
-      .values({
-        subscriptionId: subscription.id,
-        businessId: organisation.id,
-        periodStart,
-        periodEnd: end,
-        planName: business.name,
-        feeType: business.feeType,
-        subtotal: business.fee,
-        discountCode: launch.code,
-        discount,
-        total: business.fee - discount,
-        currency,
-        paymentMethod: 'wallet',
-        status: 'paid',
-        paidAt: at,
-        createdAt: at,
-      })
-      .returning();
-    if (!invoice) throw new Error('insert returned no row');
+    const invoice = await insertOne(tx, subscriptionInvoices, {
+      subscriptionId: subscription.id,
+      businessId: organisation.id,
+      periodStart,
+      periodEnd: end,
+      planName: business.name,
+      feeType: business.feeType,
+      subtotal: business.fee,
+      discountCode: launch.code,
+      discount,
+      total: business.fee - discount,
+      currency,
+      paymentMethod: 'wallet',
+      status: 'paid',
+      paidAt: at,
+      createdAt: at,
+    });
     await ledger.transfer(
       tx,
       account({ ownerType: 'business', ownerId: organisation.id }, 'wallet'),

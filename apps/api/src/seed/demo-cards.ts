@@ -8,6 +8,7 @@ import {
 } from '@kindred/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
+import { insertOne } from '../db/insert.js';
 import { isoDay, nextPeriod } from '../lib/periods.js';
 import { charitiesQueries } from '../modules/charities/index.js';
 import { type GiftIntent, providerKey } from '../modules/donations/card-payments.js';
@@ -109,22 +110,18 @@ export async function seedDemoCards(
     const saved = await sandbox.saveMethod({
       card: { number: card.number, exp_month: card.month, exp_year: year + card.yearsOn, cvc: '123' },
     });
-    const [row] = await tx
-      .insert(paymentMethods)
-      .values({
-        ...owner,
-        provider: sandbox.name,
-        providerMethodId: saved.id,
-        brand: saved.brand ?? 'Card',
-        last4: saved.last4 ?? '····',
-        expMonth: saved.expMonth ?? card.month,
-        expYear: saved.expYear ?? year + card.yearsOn,
-        isDefault,
-        createdBy,
-        createdAt: clock,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
+    const row = await insertOne(tx, paymentMethods, {
+      ...owner,
+      provider: sandbox.name,
+      providerMethodId: saved.id,
+      brand: saved.brand ?? 'Card',
+      last4: saved.last4 ?? '····',
+      expMonth: saved.expMonth ?? card.month,
+      expYear: saved.expYear ?? year + card.yearsOn,
+      isDefault,
+      createdBy,
+      createdAt: clock,
+    });
     return row;
   }
 
@@ -256,28 +253,24 @@ export async function seedDemoCards(
     createdAt: Date,
     message: string | null,
   ): Promise<SubscriptionRow> {
-    const [row] = await tx
-      .insert(donationSubscriptions)
-      .values({
-        donorType: 'user',
-        donorId,
-        createdBy: donorId,
-        method: 1,
-        projectId: project.id,
-        charityId: project.charityId as number,
-        amount,
-        source: 'card',
-        paymentMethodId: card.id,
-        frequency: 3,
-        startDate,
-        nextDate: startDate,
-        status: 'active',
-        message,
-        createdAt,
-        updatedAt: createdAt,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
+    const row = await insertOne(tx, donationSubscriptions, {
+      donorType: 'user',
+      donorId,
+      createdBy: donorId,
+      method: 1,
+      projectId: project.id,
+      charityId: project.charityId as number,
+      amount,
+      source: 'card',
+      paymentMethodId: card.id,
+      frequency: 3,
+      startDate,
+      nextDate: startDate,
+      status: 'active',
+      message,
+      createdAt,
+      updatedAt: createdAt,
+    });
     return row;
   }
 
@@ -438,11 +431,12 @@ export async function seedDemoCards(
   ];
   for (const guest of guests) {
     on(daysAgo(guest.days));
-    const [giver] = await tx
-      .insert(guestGivers)
-      .values({ email: guest.email, firstName: guest.first, lastName: guest.last, createdAt: clock })
-      .returning();
-    if (!giver) throw new Error('insert returned no row');
+    const giver = await insertOne(tx, guestGivers, {
+      email: guest.email,
+      firstName: guest.first,
+      lastName: guest.last,
+      createdAt: clock,
+    });
     const aid = guest.giftAid;
     const [declaration] = aid
       ? await tx

@@ -1,5 +1,6 @@
 import { ADMIN_TYPE, INVITATION_LIFETIME_DAYS, JOIN_REQUEST_STATUS } from '@kindred/shared';
 import type { Tx } from '../db/client.js';
+import { insertOne } from '../db/insert.js';
 import { newSingleUseCode } from '../lib/tokens.js';
 import {
   employeeGroups,
@@ -37,17 +38,14 @@ export async function seedDemoOrgPeople(
     ],
   ];
   for (const [name, description, subs] of structure) {
-    const [group] = await tx
-      .insert(employeeGroups)
-      .values({ businessId: people.businessId, name, description, ...created })
-      .returning({ id: employeeGroups.id });
-    if (!group) throw new Error('insert returned no row');
+    const group = await insertOne(tx, employeeGroups, {
+      businessId: people.businessId,
+      name,
+      description,
+      ...created,
+    });
     for (const [subName, members] of subs) {
-      const [sub] = await tx
-        .insert(employeeSubGroups)
-        .values({ groupId: group.id, name: subName, ...created })
-        .returning({ id: employeeSubGroups.id });
-      if (!sub) throw new Error('insert returned no row');
+      const sub = await insertOne(tx, employeeSubGroups, { groupId: group.id, name: subName, ...created });
       if (members.length > 0)
         await tx
           .insert(employeeSubGroupMembers)

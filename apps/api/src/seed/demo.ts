@@ -7,6 +7,7 @@ import {
 } from '@kindred/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { insertOne } from '../db/insert.js';
 import { hashPassword } from '../lib/passwords.js';
 import type { FileStorage } from '../lib/storage.js';
 import { auditLog } from '../modules/audit/audit.repository.js';
@@ -208,11 +209,15 @@ export async function seedDemo(
       lastName: string,
       extra: Partial<typeof users.$inferInsert> = {},
     ) => {
-      const [row] = await tx
-        .insert(users)
-        .values({ email, passwordHash, firstName, lastName, isActive: true, ...extra, ...stamped })
-        .returning({ id: users.id });
-      if (!row) throw new Error('insert returned no row');
+      const row = await insertOne(tx, users, {
+        email,
+        passwordHash,
+        firstName,
+        lastName,
+        isActive: true,
+        ...extra,
+        ...stamped,
+      });
       return row.id;
     };
     const platformAdmin = await person('admin@example.org', 'Alex', 'Admin', {
@@ -241,23 +246,19 @@ export async function seedDemo(
       await person('aisha.khan@example.org', 'Aisha', 'Khan'),
     ];
 
-    const [acme] = await tx
-      .insert(businesses)
-      .values({
-        name: 'Acme Ltd',
-        registrationNumber: 'AC123456',
-        approvalStatus: 'approved',
-        description: 'Makers of fine widgets since 1952.',
-        logo: await storePicture(storage, 'logos', acmeLogo),
-        // Sign-off policy: one approval, two from ₹10,000 (decision 021).
-        signoffApprovals: 1,
-        signoffThreshold: 1_000_000,
-        signoffApprovalsAbove: 2,
-        createdBy: owner,
-        ...created,
-      })
-      .returning({ id: businesses.id });
-    if (!acme) throw new Error('insert returned no row');
+    const acme = await insertOne(tx, businesses, {
+      name: 'Acme Ltd',
+      registrationNumber: 'AC123456',
+      approvalStatus: 'approved',
+      description: 'Makers of fine widgets since 1952.',
+      logo: await storePicture(storage, 'logos', acmeLogo),
+      // Sign-off policy: one approval, two from ₹10,000 (decision 021).
+      signoffApprovals: 1,
+      signoffThreshold: 1_000_000,
+      signoffApprovalsAbove: 2,
+      createdBy: owner,
+      ...created,
+    });
     await tx.insert(businesses).values({
       name: 'Acme North',
       registrationNumber: '12345678',
@@ -283,24 +284,20 @@ export async function seedDemo(
     const charityIds: number[] = [];
     for (const c of CHARITIES) {
       const place = town(c.town);
-      const [row] = await tx
-        .insert(charities)
-        .values({
-          name: c.name,
-          registrationNumber: c.number,
-          description: c.description,
-          charityTypes: c.types,
-          city: place.name,
-          latitude: place.latitude,
-          longitude: place.longitude,
-          website: `https://www.${c.name.toLowerCase().replace(/[^a-z]+/g, '')}.org.uk`,
-          email: `hello@${c.name.toLowerCase().replace(/[^a-z]+/g, '')}.org.uk`,
-          approvalStatus: 'approved',
-          logo: await storePicture(storage, 'logos', logos[charityIds.length] as RenderedPicture),
-          ...stamped,
-        })
-        .returning({ id: charities.id });
-      if (!row) throw new Error('insert returned no row');
+      const row = await insertOne(tx, charities, {
+        name: c.name,
+        registrationNumber: c.number,
+        description: c.description,
+        charityTypes: c.types,
+        city: place.name,
+        latitude: place.latitude,
+        longitude: place.longitude,
+        website: `https://www.${c.name.toLowerCase().replace(/[^a-z]+/g, '')}.org.uk`,
+        email: `hello@${c.name.toLowerCase().replace(/[^a-z]+/g, '')}.org.uk`,
+        approvalStatus: 'approved',
+        logo: await storePicture(storage, 'logos', logos[charityIds.length] as RenderedPicture),
+        ...stamped,
+      });
       charityIds.push(row.id);
     }
     await tx.insert(charityMemberships).values({
@@ -336,33 +333,29 @@ export async function seedDemo(
               ]
             : [],
       };
-      const [row] = await tx
-        .insert(projects)
-        .values({
-          ...needs,
-          givingKinds: givingKindsOf(needs),
-          skillTypes: needs.skillNeeds.map((need) => need.type),
-          giftTypes: needs.giftNeeds.map((need) => need.type),
-          publishedAt: plan.status === draft ? null : new Date(now.getTime() + plan.start * 86_400_000),
-          finishedReason: plan.status === finished ? 'end_date' : null,
-          charityId: charityIds[charityIndex] as number,
-          ownerType: 3,
-          ownerId: charityIds[charityIndex] as number,
-          title: `${title} (${charity.town})`,
-          summary: `${charity.name}: ${title.toLowerCase()}.`,
-          description: `${charity.description} This project needs your help: ${title.toLowerCase()} in and around ${charity.town}.`,
-          status: plan.status,
-          associationStatus: 5,
-          charityTypes: charity.types,
-          startDate: isoDay(plan.start, now),
-          endDate: isoDay(plan.end, now),
-          city: place.name,
-          latitude: Math.round((place.latitude + ((i % 5) - 2) * 0.01) * 10_000) / 10_000,
-          longitude: Math.round((place.longitude + ((i % 3) - 1) * 0.01) * 10_000) / 10_000,
-          ...stamped,
-        })
-        .returning({ id: projects.id });
-      if (!row) throw new Error('insert returned no row');
+      const row = await insertOne(tx, projects, {
+        ...needs,
+        givingKinds: givingKindsOf(needs),
+        skillTypes: needs.skillNeeds.map((need) => need.type),
+        giftTypes: needs.giftNeeds.map((need) => need.type),
+        publishedAt: plan.status === draft ? null : new Date(now.getTime() + plan.start * 86_400_000),
+        finishedReason: plan.status === finished ? 'end_date' : null,
+        charityId: charityIds[charityIndex] as number,
+        ownerType: 3,
+        ownerId: charityIds[charityIndex] as number,
+        title: `${title} (${charity.town})`,
+        summary: `${charity.name}: ${title.toLowerCase()}.`,
+        description: `${charity.description} This project needs your help: ${title.toLowerCase()} in and around ${charity.town}.`,
+        status: plan.status,
+        associationStatus: 5,
+        charityTypes: charity.types,
+        startDate: isoDay(plan.start, now),
+        endDate: isoDay(plan.end, now),
+        city: place.name,
+        latitude: Math.round((place.latitude + ((i % 5) - 2) * 0.01) * 10_000) / 10_000,
+        longitude: Math.round((place.longitude + ((i % 3) - 1) * 0.01) * 10_000) / 10_000,
+        ...stamped,
+      });
       projectIds.push(row.id);
       await tx.insert(projectImages).values({
         projectId: row.id,
@@ -374,30 +367,26 @@ export async function seedDemo(
     }
     // A Live project of River Trust that ends in four days: the expiring projects screen's example.
     const nearPlace = town('Bristol');
-    const [nearEnd] = await tx
-      .insert(projects)
-      .values({
-        fundsTarget: 500_000,
-        givingKinds: [2],
-        charityId: charityIds[0] as number,
-        ownerType: 3,
-        ownerId: charityIds[0] as number,
-        title: 'Riverside litter pick (Bristol)',
-        summary: 'River Trust: a last push to clear the towpath before spring.',
-        description: 'Volunteers and funds to clear litter from the towpath; the appeal ends this week.',
-        status: live,
-        associationStatus: 5,
-        charityTypes: CHARITIES[0]?.types ?? [],
-        startDate: isoDay(-26, now),
-        endDate: isoDay(4, now),
-        publishedAt: new Date(now.getTime() - 26 * 86_400_000),
-        city: nearPlace.name,
-        latitude: nearPlace.latitude,
-        longitude: nearPlace.longitude,
-        ...stamped,
-      })
-      .returning({ id: projects.id });
-    if (!nearEnd) throw new Error('insert returned no row');
+    const nearEnd = await insertOne(tx, projects, {
+      fundsTarget: 500_000,
+      givingKinds: [2],
+      charityId: charityIds[0] as number,
+      ownerType: 3,
+      ownerId: charityIds[0] as number,
+      title: 'Riverside litter pick (Bristol)',
+      summary: 'River Trust: a last push to clear the towpath before spring.',
+      description: 'Volunteers and funds to clear litter from the towpath; the appeal ends this week.',
+      status: live,
+      associationStatus: 5,
+      charityTypes: CHARITIES[0]?.types ?? [],
+      startDate: isoDay(-26, now),
+      endDate: isoDay(4, now),
+      publishedAt: new Date(now.getTime() - 26 * 86_400_000),
+      city: nearPlace.name,
+      latitude: nearPlace.latitude,
+      longitude: nearPlace.longitude,
+      ...stamped,
+    });
     await tx.insert(projectImages).values({
       projectId: nearEnd.id,
       url: await storePicture(storage, 'gallery', covers[0] as RenderedPicture),
@@ -443,45 +432,35 @@ export async function seedDemo(
     await deposit({ ownerType: 'business', ownerId: acme.id }, 'wallet', 50_000_000);
     await deposit({ ownerType: 'business', ownerId: acme.id }, 'credits', 10_000_000);
 
-    const [acmeGroup] = await tx
-      .insert(groups)
-      .values({
-        name: 'Acme Volunteers',
-        groupType: 1,
-        businessId: acme.id,
-        pin: '482913',
-        createdBy: owner,
-        description: 'Acme colleagues who volunteer together.',
-        logo: await groupLogo(0),
-        ...created,
-      })
-      .returning({ id: groups.id });
-    const [bookGroup] = await tx
-      .insert(groups)
-      .values({
-        name: 'Bristol Giving Circle',
-        groupType: 2,
-        pin: '730215',
-        requiresApproval: true,
-        createdBy: donor,
-        description: 'Neighbours pooling donations for local causes.',
-        logo: await groupLogo(1),
-        ...created,
-      })
-      .returning({ id: groups.id });
-    const [franchise] = await tx
-      .insert(groups)
-      .values({
-        name: 'Coffee Corner Franchise',
-        groupType: 3,
-        pin: '915624',
-        createdBy: extras[0],
-        description: 'Coffee shops raising funds together.',
-        logo: await groupLogo(2),
-        ...created,
-      })
-      .returning({ id: groups.id });
-    if (!acmeGroup || !bookGroup || !franchise) throw new Error('insert returned no row');
+    const acmeGroup = await insertOne(tx, groups, {
+      name: 'Acme Volunteers',
+      groupType: 1,
+      businessId: acme.id,
+      pin: '482913',
+      createdBy: owner,
+      description: 'Acme colleagues who volunteer together.',
+      logo: await groupLogo(0),
+      ...created,
+    });
+    const bookGroup = await insertOne(tx, groups, {
+      name: 'Bristol Giving Circle',
+      groupType: 2,
+      pin: '730215',
+      requiresApproval: true,
+      createdBy: donor,
+      description: 'Neighbours pooling donations for local causes.',
+      logo: await groupLogo(1),
+      ...created,
+    });
+    const franchise = await insertOne(tx, groups, {
+      name: 'Coffee Corner Franchise',
+      groupType: 3,
+      pin: '915624',
+      createdBy: extras[0],
+      description: 'Coffee shops raising funds together.',
+      logo: await groupLogo(2),
+      ...created,
+    });
     // Members joined a month ago: the giving below counts towards their groups' statistics.
     const joined = { createdAt: new Date(now.getTime() - 30 * 86_400_000) };
     await tx.insert(groupMemberships).values([

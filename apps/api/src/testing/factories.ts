@@ -184,6 +184,33 @@ export async function makeOrganisation(t: TestApp, platform: Person, options: Or
   return { id: id as OrganisationId, owner, members };
 }
 
+/**
+ * The organisation's Super Admin turns on the matching of its employees' gifts: the share it adds
+ * (`ratio_percent`) and its year's budget, at most ₹500 an employee unless said otherwise.
+ */
+export async function setMatching(
+  t: TestApp,
+  organisation: { id: number; owner: { token: string } },
+  settings: { ratio_percent: number; annual_budget: number; cap_per_employee?: number },
+) {
+  const res = await t.request('PUT', `/api/business/${organisation.id}/matching`, {
+    token: organisation.owner.token,
+    body: { active: true, cap_per_employee: 50_000, ...settings },
+  });
+  expectCreated(res, 'set the matching', 200);
+}
+
+/** A new donor with money in their wallet who joins the organisation as an Employee. */
+export async function makeEmployee(
+  t: TestApp,
+  organisation: { id: number; owner: { token: string } },
+  funds: number,
+): Promise<Person> {
+  const employee = await makeDonor(t, funds);
+  await joinOrganisation(t, organisation.id, organisation.owner, 99, { person: employee });
+  return employee;
+}
+
 /** Money a platform admin puts in an organisation's wallet, as the admin screen does. */
 export async function fundOrganisation(
   t: TestApp,

@@ -11,12 +11,13 @@ function useMutationThen<Input, Answer>(
 
 /**
  * A call whose answer is the resource itself: the answer replaces the cached copy under
- * `key(answer)` (a profile saved, a logo uploaded).
+ * `key(answer, input)` (a profile saved, a logo uploaded, the tokens left after one is revoked).
  */
 export const useCachingMutation = <Input, Answer>(
   call: (input: Input) => Promise<Answer>,
-  key: (answer: Answer) => QueryKey,
-) => useMutationThen(call, (queryClient, answer) => queryClient.setQueryData(key(answer), answer));
+  key: (answer: Answer, input: Input) => QueryKey,
+) =>
+  useMutationThen(call, (queryClient, answer, input) => queryClient.setQueryData(key(answer, input), answer));
 
 /**
  * A call after which what is cached under `key(input)` is fetched again; the call settles once it

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import type { AccountChange } from '../../events/catalogue.js';
 import { AppError, conflict } from '../../lib/errors.js';
-import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.js';
+import { replacePicture, type UploadSource } from '../../lib/uploads.js';
 import { auditLog } from '../audit/index.js';
 import { lockNotice } from '../notices/index.js';
 import { type UserRow, usersQueries } from '../users/index.js';
@@ -158,16 +158,14 @@ export function accountSteps<Row extends AccountRow>(ctx: AppContext, kind: Acco
     },
 
     /** Stores a new logo and deletes the old one. */
-    async replaceLogo(row: Row, readFile: UploadSource) {
-      const upload = await readFile();
-      const stored = await storeUpload(ctx.storage, 'logos', upload);
-      const updated = await db().transaction(async (tx) => {
-        const next = await kind.update(tx, row.id, { logo: stored.url });
-        await kind.changed(tx, row.id, 'logo');
-        return next;
-      });
-      await deleteUpload(ctx.storage, row.logo);
-      return updated;
+    replaceLogo(row: Row, readFile: UploadSource) {
+      return replacePicture(ctx.storage, 'logos', readFile, row.logo, (url) =>
+        db().transaction(async (tx) => {
+          const next = await kind.update(tx, row.id, { logo: url });
+          await kind.changed(tx, row.id, 'logo');
+          return next;
+        }),
+      );
     },
   };
 }

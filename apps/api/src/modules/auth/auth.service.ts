@@ -55,18 +55,17 @@ export interface AuthHooks {
 export function authService(ctx: AppContext, hooks: AuthHooks = {}) {
   const db = () => ctx.database.db;
 
-  async function sendActivation(user: UserRow) {
+  /** A new single-use code of the person's for the purpose; the ones before it stop working. */
+  async function newCode(userId: number, purpose: 'activation' | 'password_reset', lifetimeMs: number) {
     const now = ctx.now();
     const { code, hash } = newSingleUseCode();
-    await usersWrites.invalidateCodes(db(), user.id, 'activation', now);
-    await usersWrites.insertCode(
-      db(),
-      user.id,
-      'activation',
-      hash,
-      new Date(now.getTime() + ACTIVATION_LIFETIME_MS),
-      now,
-    );
+    await usersWrites.invalidateCodes(db(), userId, purpose, now);
+    await usersWrites.insertCode(db(), userId, purpose, hash, new Date(now.getTime() + lifetimeMs), now);
+    return code;
+  }
+
+  async function sendActivation(user: UserRow) {
+    const code = await newCode(user.id, 'activation', ACTIVATION_LIFETIME_MS);
     await ctx.mailer.send(
       activationMail(user.email, user.firstName, `${ctx.config.publicUrl}/activate/${code}`, code),
     );
@@ -222,17 +221,7 @@ export function authService(ctx: AppContext, hooks: AuthHooks = {}) {
     async requestPasswordReset(email: string) {
       const user = await usersQueries.findByEmail(db(), email);
       if (user) {
-        const now = ctx.now();
-        const { code, hash } = newSingleUseCode();
-        await usersWrites.invalidateCodes(db(), user.id, 'password_reset', now);
-        await usersWrites.insertCode(
-          db(),
-          user.id,
-          'password_reset',
-          hash,
-          new Date(now.getTime() + PASSWORD_RESET_LIFETIME_MS),
-          now,
-        );
+        const code = await newCode(user.id, 'password_reset', PASSWORD_RESET_LIFETIME_MS);
         await ctx.mailer.send(
           passwordResetMail(user.email, user.firstName, `${ctx.config.publicUrl}/reset-password/${code}`),
         );

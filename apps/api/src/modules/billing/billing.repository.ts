@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { firstWhere, insertOne, lockedWhere, updateWhere } from '../../db/insert.js';
-import { type IdKeyset, newestIdFirst } from '../../lib/pagination.js';
+import { newestByIdRows } from '../../db/pages.js';
+import type { IdKeyset } from '../../lib/pagination.js';
 import {
   businessSubscriptions,
   discountCodes,
@@ -71,8 +72,7 @@ export const billingRepository = {
 
   /** Every code, newest first, keyset paged on the id. */
   codes(db: Executor, page: IdKeyset): Promise<DiscountCodeRow[]> {
-    const { condition, order } = newestIdFirst(discountCodes.id, page.cursorId, page.before);
-    return db.select().from(discountCodes).where(condition).orderBy(order).limit(page.limit);
+    return newestByIdRows(db, discountCodes, page);
   },
 
   /**
@@ -140,13 +140,9 @@ export const billingRepository = {
 
   /** An organisation's subscriptions, newest first, keyset paged on the id. */
   subscriptionsOf(db: Executor, businessId: number, page: IdKeyset): Promise<SubscriptionRow[]> {
-    const { condition, order } = newestIdFirst(businessSubscriptions.id, page.cursorId, page.before);
-    return db
-      .select()
-      .from(businessSubscriptions)
-      .where(and(eq(businessSubscriptions.businessId, businessId), condition))
-      .orderBy(order)
-      .limit(page.limit);
+    return newestByIdRows(db, businessSubscriptions, page, [
+      eq(businessSubscriptions.businessId, businessId),
+    ]);
   },
 
   /**
@@ -210,13 +206,7 @@ export const billingRepository = {
 
   /** An organisation's invoices, newest first, keyset paged on the id. */
   invoicesOf(db: Executor, businessId: number, page: IdKeyset): Promise<InvoiceRow[]> {
-    const { condition, order } = newestIdFirst(subscriptionInvoices.id, page.cursorId, page.before);
-    return db
-      .select()
-      .from(subscriptionInvoices)
-      .where(and(eq(subscriptionInvoices.businessId, businessId), condition))
-      .orderBy(order)
-      .limit(page.limit);
+    return newestByIdRows(db, subscriptionInvoices, page, [eq(subscriptionInvoices.businessId, businessId)]);
   },
 
   /** Every invoice of a period (tests and checks: there must be exactly one). */

@@ -3,10 +3,10 @@ import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from '
 import { accountMemberships, membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
 import { firstWhere, stampedWrites } from '../../db/insert.js';
-import { newestRows } from '../../db/pages.js';
+import { newestByIdRows, newestRows } from '../../db/pages.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
-import { byName, type Keyset, newestIdFirst } from '../../lib/pagination.js';
+import { byName, type Keyset } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
 import { charities, charityMemberships } from './charities.table.js';
 
@@ -53,13 +53,10 @@ export const charitiesRepository = {
 
   async listByApproval(db: Executor, status: CharityRow['approvalStatus'], page: Keyset) {
     const cursorId = page.cursor === undefined ? undefined : Number(page.cursor[0]);
-    const { condition, order } = newestIdFirst(charities.id, cursorId, page.before);
-    return db
-      .select()
-      .from(charities)
-      .where(and(eq(charities.approvalStatus, status), isNull(charities.deletedAt), condition))
-      .orderBy(order)
-      .limit(page.limit);
+    return newestByIdRows(db, charities, { limit: page.limit, cursorId, before: page.before }, [
+      eq(charities.approvalStatus, status),
+      isNull(charities.deletedAt),
+    ]);
   },
 
   /** The charity's memberships (the people are the users module's). */

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { firstWhere, insertOne, lockedWhere, updateOne } from '../../db/insert.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
@@ -284,6 +285,24 @@ export const refundsRepository = {
   },
 };
 
+/** The amounts of the rows in `status` whose provider id is one of `ids`, by that id (a refund's, a dispute's). */
+async function amountsByProviderId(
+  db: Executor,
+  columns: { providerId: AnyPgColumn; amount: AnyPgColumn; status: AnyPgColumn },
+  status: string,
+  ids: string[],
+): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = (await db
+    .select({ id: columns.providerId, amount: columns.amount })
+    .from(columns.providerId.table)
+    .where(and(inArray(columns.providerId, ids), eq(columns.status, status)))) as Array<{
+    id: string;
+    amount: number;
+  }>;
+  return new Map(rows.map((row) => [row.id, row.amount]));
+}
+
 /** What other modules may read of refunds (the charity's funds by month, reconciliation). */
 export const refundsQueries = {
   /** Refunds that moved money through the provider between two moments: to a card, finished. */
@@ -301,13 +320,9 @@ export const refundsQueries = {
         ),
       );
   },
-  async byProviderRefundIds(db: Executor, ids: string[]): Promise<Map<string, number>> {
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .select({ id: donationRefunds.providerRefundId, amount: donationRefunds.amount })
-      .from(donationRefunds)
-      .where(and(inArray(donationRefunds.providerRefundId, ids), eq(donationRefunds.status, 'succeeded')));
-    return new Map(rows.map((row) => [row.id as string, row.amount]));
+  byProviderRefundIds(db: Executor, ids: string[]): Promise<Map<string, number>> {
+    const { providerRefundId: providerId, amount, status } = donationRefunds;
+    return amountsByProviderId(db, { providerId, amount, status }, 'succeeded', ids);
   },
   /** Disputes lost between two moments (the bank took the money back), by the provider's dispute id. */
   lostDisputesBetween(db: Executor, since: Date, until: Date) {
@@ -322,13 +337,9 @@ export const refundsQueries = {
         ),
       );
   },
-  async lostDisputesByIds(db: Executor, ids: string[]): Promise<Map<string, number>> {
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .select({ id: donationDisputes.providerDisputeId, amount: donationDisputes.amount })
-      .from(donationDisputes)
-      .where(and(inArray(donationDisputes.providerDisputeId, ids), eq(donationDisputes.status, 'lost')));
-    return new Map(rows.map((row) => [row.id, row.amount]));
+  lostDisputesByIds(db: Executor, ids: string[]): Promise<Map<string, number>> {
+    const { providerDisputeId: providerId, amount, status } = donationDisputes;
+    return amountsByProviderId(db, { providerId, amount, status }, 'lost', ids);
   },
   refundedByMonth: refundsRepository.refundedByMonth,
   /** What a charity's funds hold for direct gifts not yet delivered: not part of what it can be paid out. */

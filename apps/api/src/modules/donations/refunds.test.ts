@@ -2,12 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type CharityId,
   giveToProject,
-  joinOrganisation,
   makeCharityWithProject,
   makeDonor,
+  makeEmployee,
   makeOrganisation,
   type Person,
   platformAdmin,
+  setMatching,
 } from '../../testing/factories.js';
 import { countRows, useTestApp } from '../../testing/helpers.js';
 import { GOOD_CARD } from '../../testing/money.js';
@@ -210,20 +211,13 @@ describe('a refund to a card', () => {
   it('goes back through the provider, leaves the wallet as it was, and a retry never refunds twice', async () => {
     const donor = await t.createUser();
     const gift = await cardGift(donor, 5_000);
-    const first = await refund(
-      charity.admin,
-      gift.id,
-      { amount: 2_000, reason: 'Card back' },
-      'refund-key-1',
-    );
+    // The same request twice, with the same Idempotency-Key.
+    const refundOnce = () =>
+      refund(charity.admin, gift.id, { amount: 2_000, reason: 'Card back' }, 'refund-key-1');
+    const first = await refundOnce();
     expect(first.statusCode).toBe(201);
     expect(first.json().refund).toMatchObject({ to: 'card', status: 'succeeded', amount: 2_000 });
-    const again = await refund(
-      charity.admin,
-      gift.id,
-      { amount: 2_000, reason: 'Card back' },
-      'refund-key-1',
-    );
+    const again = await refundOnce();
     expect(again.statusCode).toBe(201);
     expect(again.json().refund.id).toBe(first.json().refund.id);
     expect(await count('donation_refunds', `donation_id = ${gift.id}`)).toBe(1);
@@ -291,12 +285,8 @@ describe('what follows a refund', () => {
       funds: 50_000,
       members: [{ role: 99, signoff: true }],
     });
-    await t.request('PUT', `/api/business/${org.id}/matching`, {
-      token: org.owner.token,
-      body: { active: true, ratio_percent: 50, cap_per_employee: 50_000, annual_budget: 200_000 },
-    });
-    const employee = await makeDonor(t, 8_000);
-    await joinOrganisation(t, org.id, org.owner, 99, { person: employee });
+    await setMatching(t, org, { ratio_percent: 50, annual_budget: 200_000 });
+    const employee = await makeEmployee(t, org, 8_000);
     const { donation: gift } = await giveToProject(t, employee, charity.projectId, 8_000);
     await t.settle();
     const match = (

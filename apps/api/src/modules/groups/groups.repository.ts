@@ -18,7 +18,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
-import { firstWhere, insertOne, lockedWhere } from '../../db/insert.js';
+import { firstWhere, insertOne, lockedWhere, namesById } from '../../db/insert.js';
 import { byName, exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
 import {
@@ -336,13 +336,8 @@ export const groupsQueries = {
   },
 
   /** Names of groups by id, for invitations that name them. */
-  async names(db: Executor, ids: number[]): Promise<Map<number, string>> {
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .select({ id: groups.id, name: groups.name })
-      .from(groups)
-      .where(inArray(groups.id, [...new Set(ids)]));
-    return new Map(rows.map((row) => [row.id, row.name]));
+  names(db: Executor, ids: number[]): Promise<Map<number, string>> {
+    return namesById(db, groups, groups.name, ids);
   },
 
   /** GET /admin/group_list: groups by name, of a type, newest first, with their member counts. */

@@ -10,7 +10,7 @@ import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
-import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.js';
+import { deleteUpload, replacePicture, type UploadSource } from '../../lib/uploads.js';
 import { donationsQueries } from '../donations/index.js';
 import { freePin } from './group-pins.js';
 import { add, EMPTY, groupViews } from './group-views.js';
@@ -89,14 +89,13 @@ export function groupsService(ctx: AppContext) {
     async setLogo(auth: AuthUser | null, id: number, readFile: UploadSource) {
       await ctx.access.require(auth, Permission.GroupManage, [id]);
       const row = await found(id);
-      const upload = await readFile();
-      const stored = await storeUpload(ctx.storage, 'logos', upload);
-      const updated = await db().transaction(async (tx) => {
-        const next = await groupsRepository.update(tx, id, { logo: stored.url });
-        await changed(tx, id, 'logo');
-        return next;
-      });
-      await deleteUpload(ctx.storage, row.logo);
+      const updated = await replacePicture(ctx.storage, 'logos', readFile, row.logo, (url) =>
+        db().transaction(async (tx) => {
+          const next = await groupsRepository.update(tx, id, { logo: url });
+          await changed(tx, id, 'logo');
+          return next;
+        }),
+      );
       return present(updated, auth);
     },
 

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { insertOne } from '../../db/insert.js';
-import { type IdKeyset, newestIdFirst } from '../../lib/pagination.js';
+import { newestByIdRows } from '../../db/pages.js';
+import type { IdKeyset } from '../../lib/pagination.js';
 import { apiTokens, webhookDeliveries, webhookEndpoints } from './integrations.table.js';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -135,13 +136,7 @@ export const integrationsRepository = {
   },
 
   deliveries(db: Executor, endpointId: number, page: IdKeyset): Promise<DeliveryRow[]> {
-    const { condition, order } = newestIdFirst(webhookDeliveries.id, page.cursorId, page.before);
-    return db
-      .select()
-      .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.endpointId, endpointId), condition))
-      .orderBy(order)
-      .limit(page.limit);
+    return newestByIdRows(db, webhookDeliveries, page, [eq(webhookDeliveries.endpointId, endpointId)]);
   },
 
   async delivery(db: Executor, endpointId: number, id: number): Promise<DeliveryRow | undefined> {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { firstWhere, lockedWhere } from '../../db/insert.js';
+import { firstWhere, lockedWhere, upsertOne } from '../../db/insert.js';
 import { businessMatching } from './matching.table.js';
 
 export type MatchingRow = typeof businessMatching.$inferSelect;
@@ -28,12 +28,6 @@ export const matchingRepository = {
 
   async save(db: Executor, values: MatchingRow): Promise<MatchingRow> {
     const { businessId, ...rest } = values;
-    const [row] = await db
-      .insert(businessMatching)
-      .values(values)
-      .onConflictDoUpdate({ target: businessMatching.businessId, set: rest })
-      .returning();
-    if (!row) throw new Error('upsert returned no row');
-    return row;
+    return upsertOne(db, businessMatching, values, businessMatching.businessId, rest);
   },
 };

@@ -1,7 +1,8 @@
 import type { MailChoice, NotificationKind } from '@kindred/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { type IdKeyset, newestIdFirst } from '../../lib/pagination.js';
+import { newestByIdRows } from '../../db/pages.js';
+import type { IdKeyset } from '../../lib/pagination.js';
 import { notificationPreferences, notifications } from './notifications.table.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -24,13 +25,10 @@ export const notificationsRepository = {
 
   /** A person's notifications shown in the app, newest first. */
   page(db: Executor, userId: number, page: IdKeyset): Promise<NotificationRow[]> {
-    const { condition, order } = newestIdFirst(notifications.id, page.cursorId, page.before);
-    return db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), eq(notifications.inApp, true), condition))
-      .orderBy(order)
-      .limit(page.limit);
+    return newestByIdRows(db, notifications, page, [
+      eq(notifications.userId, userId),
+      eq(notifications.inApp, true),
+    ]);
   },
 
   async unreadCount(db: Executor, userId: number): Promise<number> {

@@ -5,10 +5,12 @@ import {
   joinOrganisation,
   makeCharityWithProject,
   makeDonor,
+  makeEmployee,
   makeOrganisation,
   makeProject,
   type Person,
   platformAdmin,
+  setMatching,
 } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
 import { GOOD_CARD } from '../../testing/money.js';
@@ -58,13 +60,8 @@ describe('who is told', () => {
       members: [{ role: 99, signoff: true }],
     });
     const [signoff] = org.members as [Person];
-    const matched = await t.request('PUT', `/api/business/${org.id}/matching`, {
-      token: org.owner.token,
-      body: { active: true, ratio_percent: 100, cap_per_employee: 50_000, annual_budget: 200_000 },
-    });
-    expect(matched.statusCode, matched.body).toBe(200);
-    const employee = await makeDonor(t, 10_000);
-    await joinOrganisation(t, org.id, org.owner, 99, { person: employee });
+    await setMatching(t, org, { ratio_percent: 100, annual_budget: 200_000 });
+    const employee = await makeEmployee(t, org, 10_000);
     await giveToProject(t, employee, charity.projectId, 2_000);
     expect(await told(employee)).toContainEqual(
       expect.objectContaining({

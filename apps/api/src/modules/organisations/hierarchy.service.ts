@@ -8,8 +8,8 @@ import type { AuthUser } from '../../authz/access.js';
 import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { deleteUpload } from '../../lib/uploads.js';
 import { hierarchyRepository, type TreeRow } from './hierarchy.repository.js';
+import { organisationViews } from './organisation-views.js';
 import { organisationsRepository } from './organisations.repository.js';
 import { presentBusiness } from './organisations.service.js';
 
@@ -40,6 +40,7 @@ function treeOf(rows: TreeRow[], members: Map<number, number>, rootId: number): 
  */
 export function hierarchyService(ctx: AppContext) {
   const db = () => ctx.database.db;
+  const { removeEmpty } = organisationViews(ctx);
 
   /** The parent of two related organisations (one the direct sub-business of the other). */
   async function parentOfPair(auth: AuthUser | null, fromId: number, toId: number) {
@@ -112,20 +113,11 @@ export function hierarchyService(ctx: AppContext) {
         throw notFound('The sub-business');
       }
       await ctx.access.require(auth, Permission.BusinessHierarchyManage, [row.parentId]);
-      const balances = await ctx.ledger.balances(db(), { ownerType: 'business', ownerId: id });
-      if (balances.wallet > 0 || balances.credits > 0 || balances.held > 0)
-        throw conflict(
-          'BUSINESS_HAS_FUNDS',
+      await removeEmpty(row, {
+        funds:
           'The sub-business still holds money (its wallet, credits or donations waiting for sign-off). Move it to the parent first.',
-        );
-      if ((await organisationsRepository.countChildren(db(), id)) > 0)
-        throw conflict('BUSINESS_HAS_SUB_BUSINESSES', 'Delete or move its own sub-businesses first.');
-      await db().transaction(async (tx) => {
-        await organisationsRepository.update(tx, id, { deletedAt: ctx.now() });
-        await organisationsRepository.removeAllMembers(tx, id);
-        await ctx.events.record(tx, 'organisation.changed', { business_id: id, change: 'deleted' });
+        children: 'Delete or move its own sub-businesses first.',
       });
-      await deleteUpload(ctx.storage, row.logo);
       return { message: 'Sub-business deleted' };
     },
 

@@ -1,7 +1,8 @@
 import { ADMIN_TYPE, type BusinessCreateBody, type BusinessUpdateBody } from '@kindred/shared';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { notFound } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { deleteUpload } from '../../lib/uploads.js';
 import { type AccountKind, accountSteps } from '../accounts/index.js';
 import { usersQueries } from '../users/index.js';
 import {
@@ -62,5 +63,23 @@ export function organisationViews(ctx: AppContext) {
     changed: (tx, id, change) => ctx.events.record(tx, 'organisation.changed', { business_id: id, change }),
   };
 
-  return { found, insertWithSuperAdmin, steps: accountSteps(ctx, account) };
+  /**
+   * Deletes an organisation or a sub-business (its members leave it, its logo goes): refused, in
+   * the caller's words, while it holds money or has sub-businesses of its own.
+   */
+  async function removeEmpty(row: BusinessRow, refused: { funds: string; children: string }) {
+    const balances = await ctx.ledger.balances(db(), { ownerType: 'business', ownerId: row.id });
+    if (balances.wallet > 0 || balances.credits > 0 || balances.held > 0)
+      throw conflict('BUSINESS_HAS_FUNDS', refused.funds);
+    if ((await organisationsRepository.countChildren(db(), row.id)) > 0)
+      throw conflict('BUSINESS_HAS_SUB_BUSINESSES', refused.children);
+    await db().transaction(async (tx) => {
+      await organisationsRepository.update(tx, row.id, { deletedAt: ctx.now() });
+      await organisationsRepository.removeAllMembers(tx, row.id);
+      await account.changed(tx, row.id, 'deleted');
+    });
+    await deleteUpload(ctx.storage, row.logo);
+  }
+
+  return { found, insertWithSuperAdmin, removeEmpty, steps: accountSteps(ctx, account) };
 }

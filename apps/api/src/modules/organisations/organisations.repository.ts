@@ -2,9 +2,10 @@ import { ADMIN_TYPE, type SignoffPeople, type SignoffPolicy } from '@kindred/sha
 import { and, asc, count, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { accountMemberships, membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
-import { firstWhere, insertOne, lockedWhere, updateOne } from '../../db/insert.js';
+import { firstWhere, insertOne, lockedWhere, namesById, updateOne } from '../../db/insert.js';
+import { newestByIdRows } from '../../db/pages.js';
 import { matchesWords, searchWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
-import { byName, type Keyset, newestIdFirst } from '../../lib/pagination.js';
+import { byName, type Keyset } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
 import { businesses, businessMemberships } from './organisations.table.js';
 
@@ -124,25 +125,13 @@ export const organisationsRepository = {
     page: Keyset,
     filter: { q?: string | undefined; locked?: boolean | undefined } = {},
   ) {
-    const { condition, order } = newestIdFirst(
-      businesses.id,
-      page.cursor?.[0] as number | undefined,
-      page.before,
-    );
-    return db
-      .select()
-      .from(businesses)
-      .where(
-        and(
-          eq(businesses.approvalStatus, status),
-          isNull(businesses.deletedAt),
-          filter.q ? ilike(businesses.name, likePattern(filter.q)) : undefined,
-          filter.locked === undefined ? undefined : eq(businesses.lockStatus, filter.locked),
-          condition,
-        ),
-      )
-      .orderBy(order)
-      .limit(page.limit);
+    const cursorId = page.cursor?.[0] as number | undefined;
+    return newestByIdRows(db, businesses, { limit: page.limit, cursorId, before: page.before }, [
+      eq(businesses.approvalStatus, status),
+      isNull(businesses.deletedAt),
+      filter.q ? ilike(businesses.name, likePattern(filter.q)) : undefined,
+      filter.locked === undefined ? undefined : eq(businesses.lockStatus, filter.locked),
+    ]);
   },
 
   /** Approved, unlocked businesses whose name contains the text, by name. */
@@ -208,13 +197,8 @@ export const organisationsQueries = {
   soleSuperAdminOf: organisationsRepository.soleSuperAdminOf,
 
   /** Names of businesses by id (deleted ones too: history keeps their name). */
-  async names(db: Executor, ids: number[]): Promise<Map<number, string>> {
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .select({ id: businesses.id, name: businesses.name })
-      .from(businesses)
-      .where(inArray(businesses.id, [...new Set(ids)]));
-    return new Map(rows.map((row) => [row.id, row.name]));
+  names(db: Executor, ids: number[]): Promise<Map<number, string>> {
+    return namesById(db, businesses, businesses.name, ids);
   },
 
   async business(db: Executor, id: number) {

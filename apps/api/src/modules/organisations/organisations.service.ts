@@ -10,9 +10,9 @@ import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import type { AccountChange } from '../../events/catalogue.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
-import { deleteUpload, type UploadSource } from '../../lib/uploads.js';
+import type { UploadSource } from '../../lib/uploads.js';
 import { organisationViews, profileFields } from './organisation-views.js';
 import { type BusinessRow, organisationsRepository, signoffPolicyOf } from './organisations.repository.js';
 
@@ -46,7 +46,7 @@ export function organisationsService(ctx: AppContext) {
   /** Records what happened to it in the change's transaction (docs/product/events.md). */
   const changed = (tx: Tx, id: number, change: AccountChange) =>
     ctx.events.record(tx, 'organisation.changed', { business_id: id, change });
-  const { found, insertWithSuperAdmin, steps } = organisationViews(ctx);
+  const { found, insertWithSuperAdmin, removeEmpty, steps } = organisationViews(ctx);
 
   return {
     found,
@@ -89,21 +89,11 @@ export function organisationsService(ctx: AppContext) {
     /** Deletes an organisation: refused while it holds money or has sub-businesses. */
     async remove(auth: AuthUser | null, id: number) {
       await ctx.access.require(auth, Permission.BusinessDelete, [id]);
-      const row = await found(id);
-      const balances = await ctx.ledger.balances(db(), { ownerType: 'business', ownerId: id });
-      if (balances.wallet > 0 || balances.credits > 0 || balances.held > 0)
-        throw conflict(
-          'BUSINESS_HAS_FUNDS',
+      await removeEmpty(await found(id), {
+        funds:
           'The organisation still holds money (its wallet, credits or donations waiting for sign-off). Move or give it first.',
-        );
-      if ((await organisationsRepository.countChildren(db(), id)) > 0)
-        throw conflict('BUSINESS_HAS_SUB_BUSINESSES', 'Delete or move its sub-businesses first.');
-      await db().transaction(async (tx) => {
-        await organisationsRepository.update(tx, id, { deletedAt: ctx.now() });
-        await organisationsRepository.removeAllMembers(tx, id);
-        await changed(tx, id, 'deleted');
+        children: 'Delete or move its sub-businesses first.',
       });
-      await deleteUpload(ctx.storage, row.logo);
       return { message: 'Organisation deleted' };
     },
 

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { firstWhere, insertOne, updateWhere } from '../../db/insert.js';
-import { type IdKeyset, newestIdFirst } from '../../lib/pagination.js';
+import { newestByIdRows } from '../../db/pages.js';
+import type { IdKeyset } from '../../lib/pagination.js';
 import type { MoneyOwner } from './money-owner.js';
 import { directDebits } from './payments.table.js';
 
@@ -117,12 +118,8 @@ export const directDebitsRepository = {
     filter: { status?: MandateRow['status'] | undefined },
     page: IdKeyset,
   ): Promise<MandateRow[]> {
-    const { condition, order } = newestIdFirst(directDebits.id, page.cursorId, page.before);
-    return db
-      .select()
-      .from(directDebits)
-      .where(and(filter.status ? eq(directDebits.status, filter.status) : undefined, condition))
-      .orderBy(order)
-      .limit(page.limit);
+    return newestByIdRows(db, directDebits, page, [
+      filter.status ? eq(directDebits.status, filter.status) : undefined,
+    ]);
   },
 };

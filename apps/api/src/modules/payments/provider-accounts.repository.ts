@@ -1,6 +1,6 @@
 import { desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { firstWhere, updateWhere } from '../../db/insert.js';
+import { firstWhere, updateWhere, upsertOne } from '../../db/insert.js';
 import { providerAccounts, providerEvents } from './payments.table.js';
 
 export type ProviderAccountRow = typeof providerAccounts.$inferSelect;
@@ -12,13 +12,7 @@ export const providerAccountsRepository = {
   },
 
   async upsert(db: Executor, values: typeof providerAccounts.$inferInsert): Promise<ProviderAccountRow> {
-    const [row] = await db
-      .insert(providerAccounts)
-      .values(values)
-      .onConflictDoUpdate({ target: providerAccounts.charityId, set: values })
-      .returning();
-    if (!row) throw new Error('upsert returned no row');
-    return row;
+    return upsertOne(db, providerAccounts, values, providerAccounts.charityId, values);
   },
 
   /** Every payout account; only the checked (or the unchecked) ones when asked. Unchecked first. */

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { pageKeyset, toPage } from '../../lib/pagination.js';
-import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.js';
+import { deleteUpload, replacePicture, storeUpload, type UploadSource } from '../../lib/uploads.js';
 import type { ProjectAccess } from './project-access.js';
 import {
   projectContentRepository as content,
@@ -226,12 +226,9 @@ export function projectContentService(
 
     async setLogo(id: number, readFile: UploadSource, user: AuthUser) {
       const row = await projects.manageable(id, user);
-      const upload = await readFile();
-      const stored = await storeUpload(ctx.storage, 'logos', upload);
-      const updated = await changing(row, (tx) =>
-        projectsRepository.update(tx, id, { logo: stored.url }, ctx.now()),
+      const updated = await replacePicture(ctx.storage, 'logos', readFile, row.logo, (url) =>
+        changing(row, (tx) => projectsRepository.update(tx, id, { logo: url }, ctx.now())),
       );
-      await deleteUpload(ctx.storage, row.logo);
       return projects.present(updated, user, true);
     },
   };

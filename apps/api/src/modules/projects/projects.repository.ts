@@ -17,7 +17,7 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
-import { firstWhere, stampedWrites } from '../../db/insert.js';
+import { firstWhere, namesById, stampedWrites } from '../../db/insert.js';
 import { newestRows } from '../../db/pages.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
@@ -350,13 +350,8 @@ export const projectsQueries = {
     return projectsRepository.find(db, id);
   },
 
-  async titles(db: Executor, ids: number[]): Promise<Map<number, string>> {
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .select({ id: projects.id, title: projects.title })
-      .from(projects)
-      .where(inArray(projects.id, [...new Set(ids)]));
-    return new Map(rows.map((row) => [row.id, row.title]));
+  titles(db: Executor, ids: number[]): Promise<Map<number, string>> {
+    return namesById(db, projects, projects.title, ids);
   },
 
   /** GET /admin/projects_list: projects by title, in a status or of a charity, newest first. */

@@ -14,7 +14,7 @@ import type { Executor } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { issueToken } from '../../lib/tokens.js';
-import { deleteUpload, storeUpload, type UploadSource } from '../../lib/uploads.js';
+import { deleteUpload, replacePicture, type UploadSource } from '../../lib/uploads.js';
 import { emailChangedMail } from '../auth/index.js';
 import { charitiesQueries, charitiesWrites } from '../charities/index.js';
 import { groupsQueries, groupsWrites } from '../groups/index.js';
@@ -220,14 +220,13 @@ export function usersService(ctx: AppContext) {
     async setAvatar(auth: AuthUser | null, userId: number, readFile: UploadSource) {
       await ctx.access.require(auth, Permission.UserSelf, [userId]);
       const user = await requireUser(userId);
-      const upload = await readFile();
-      const stored = await storeUpload(ctx.storage, 'avatars', upload);
-      const updated = await db().transaction(async (tx) => {
-        const next = await usersRepository.update(tx, userId, { avatar: stored.url }, ctx.now());
-        await personChanged(tx, userId, 'avatar');
-        return next;
-      });
-      await deleteUpload(ctx.storage, user.avatar);
+      const updated = await replacePicture(ctx.storage, 'avatars', readFile, user.avatar, (url) =>
+        db().transaction(async (tx) => {
+          const next = await usersRepository.update(tx, userId, { avatar: url }, ctx.now());
+          await personChanged(tx, userId, 'avatar');
+          return next;
+        }),
+      );
       return { user: (await loadSessionDetail(db(), updated, ctx.config.currency)).user };
     },
 

@@ -36,6 +36,20 @@ function holdsNoItems(data: unknown): boolean {
   return false;
 }
 
+export type QueryFallbackProps = Pick<QueryStateProps<unknown>, 'query' | 'loading' | 'layout' | 'failed'>;
+
+/**
+ * A query's state while it has nothing to show: loading, or failed (with "Try again"). For a screen
+ * that returns early until its data is there: `if (!query.data) return <QueryFallback ... />`.
+ */
+export function QueryFallback({ query, loading, layout, failed }: QueryFallbackProps) {
+  return query.isPending ? (
+    <LoadingState label={loading} layout={layout} />
+  ) : (
+    <FailedState title={failed} error={query.error} onRetry={query.refetch} />
+  );
+}
+
 /** One query's four states in place: loading, failed (with "Try again"), empty, or its data. */
 export function QueryState<T>({
   query,
@@ -47,9 +61,8 @@ export function QueryState<T>({
   keepDataOnError,
   children,
 }: QueryStateProps<T>) {
-  if (query.isPending) return <LoadingState label={loading} layout={layout} />;
-  if (query.data === undefined || (query.isError && !keepDataOnError)) {
-    return <FailedState title={failed} error={query.error} onRetry={query.refetch} />;
+  if (query.isPending || query.data === undefined || (query.isError && !keepDataOnError)) {
+    return <QueryFallback query={query} loading={loading} layout={layout} failed={failed} />;
   }
   if (isEmpty ? isEmpty(query.data) : empty !== undefined && holdsNoItems(query.data)) return <>{empty}</>;
   return <>{children(query.data)}</>;

@@ -1,7 +1,7 @@
-import { Button, Group } from '@mantine/core';
 import type { FormEventHandler, ReactNode, RefObject } from 'react';
 import { FormRefusal } from './form-refusal';
 import { HeadedForm } from './headed-form';
+import { SubmitRow } from './submit-row';
 
 export interface TitledFormProps {
   formRef: RefObject<HTMLFormElement | null>;
@@ -55,11 +55,9 @@ export function TitledForm({
     <HeadedForm formRef={formRef} onSubmit={onSubmit} title={title} level={look.level} gap={look.gap}>
       <FormRefusal title={refusalTitle} message={refusal} />
       {children}
-      <Group justify={submitAlign}>
-        <Button type="submit" color={danger ? 'red.9' : undefined} loading={pending}>
-          {submitLabel}
-        </Button>
-      </Group>
+      <SubmitRow justify={submitAlign} danger={danger} pending={pending}>
+        {submitLabel}
+      </SubmitRow>
     </HeadedForm>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 import { useNavigate } from 'react-router';
 import { DeleteAccountSection } from '@/components/ui/delete-account-section';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { LogoSection } from '@/components/ui/logo-section';
+import { SubmitRow } from '@/components/ui/submit-row';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { reloadMemberships } from '@/entities/session';
 import { submitToServer } from '@/lib/form';
@@ -89,11 +90,9 @@ function ProfileForm<A extends ProfiledAccount, Values extends { name: string },
           {definition.fields(form)}
         </fieldset>
         {canEdit ? (
-          <Group justify="flex-start">
-            <Button type="submit" loading={props.update.isPending}>
-              Save profile
-            </Button>
-          </Group>
+          <SubmitRow justify="flex-start" pending={props.update.isPending}>
+            Save profile
+          </SubmitRow>
         ) : (
           <Text size="sm">{words.readOnlyProfile}</Text>
         )}

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { Page } from '@/components/ui/page';
+import { SubmitRow } from '@/components/ui/submit-row';
 import { toast } from '@/components/ui/toast';
 import { reloadMemberships, session, useCurrentUser } from '@/entities/session';
 import { submitToServer } from '@/lib/form';
@@ -100,11 +101,9 @@ export function AccountRegisterScreen<
           <Stack gap="md">
             <FormRefusal title={words.refused} message={server.refusal} />
             {definition.fields(form)}
-            <Group justify="flex-start">
-              <Button type="submit" loading={props.register.isPending}>
-                {words.submit}
-              </Button>
-            </Group>
+            <SubmitRow justify="flex-start" pending={props.register.isPending}>
+              {words.submit}
+            </SubmitRow>
           </Stack>
         </form>
       </Paper>

@@ -4,7 +4,6 @@ import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
 import { AdminsOnlyPage, ViewOnlyAlert } from '@/components/ui/admin-only';
-import { confirm } from '@/components/ui/confirm';
 import { Page } from '@/components/ui/page';
 import { ShowMore } from '@/components/ui/pager';
 import { ReasonDialog, useReasonSubmit } from '@/components/ui/reason-dialog';
@@ -137,16 +136,19 @@ function AccountCard<A extends ReviewedAccount>({
   const lock = props.useLock();
   const [rejecting, setRejecting] = useState(false);
   const [locking, setLocking] = useState(false);
-  const { refusal, attempt } = useActionRefusal();
+  const { refusal, attemptConfirmed } = useActionRefusal();
 
   const onApprove = async () => {
-    const ok = await confirm({
+    const question = {
       title: `${words.approve} ${account.name}?`,
       message: words.approveMessage,
       confirmLabel: `${words.approve} ${words.noun}`,
-    });
-    if (!ok) return;
-    if (await attempt('Not approved', () => decide.mutateAsync({ id: account.id, status: 'approved' })))
+    };
+    if (
+      await attemptConfirmed(question, 'Not approved', () =>
+        decide.mutateAsync({ id: account.id, status: 'approved' }),
+      )
+    )
       toast.success(`${words.Noun} approved`, words.approvedToast(account.name));
   };
 
@@ -156,13 +158,16 @@ function AccountCard<A extends ReviewedAccount>({
       setLocking(true);
       return;
     }
-    const ok = await confirm({
+    const question = {
       title: `Unlock ${account.name}?`,
       message: words.unlockMessage,
       confirmLabel: `Unlock ${words.noun}`,
-    });
-    if (!ok) return;
-    if (await attempt('Not unlocked', () => lock.mutateAsync({ id: account.id, lock_status: false })))
+    };
+    if (
+      await attemptConfirmed(question, 'Not unlocked', () =>
+        lock.mutateAsync({ id: account.id, lock_status: false }),
+      )
+    )
       toast.success(`${words.Noun} unlocked`, account.name);
   };
 

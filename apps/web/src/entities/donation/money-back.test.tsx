@@ -1,7 +1,8 @@
 import type { Refund } from '@kindred/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { captureDownloads } from '@/testing/downloads';
 import { donationFixture, refundFixture, refundRequestFixture } from '@/testing/fixtures';
 import { stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
@@ -16,10 +17,6 @@ function refund(overrides: Partial<Refund> = {}): Refund {
 }
 
 describe('money back', () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-  });
-
   it('leaves out what was refunded and what is on its way back', () => {
     const gift = donationFixture({
       amount: 5_000,
@@ -56,12 +53,7 @@ describe('money back', () => {
           },
         }),
     });
-    URL.createObjectURL = () => 'blob:test/1';
-    URL.revokeObjectURL = () => {};
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const saved = captureDownloads();
     renderWithProviders(
       <MoneyBackDetails
         viewer="giver"
@@ -94,7 +86,7 @@ describe('money back', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Download credit note KC-2030-000041 (PDF)' }));
     expect(await screen.findByText('Credit note downloaded')).toBeInTheDocument();
-    expect(saved).toEqual(['kindred-credit-note-KC-2030-000041.pdf']);
+    expect(saved.map((file) => file.name)).toEqual(['kindred-credit-note-KC-2030-000041.pdf']);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 

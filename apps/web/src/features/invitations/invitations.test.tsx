@@ -1,12 +1,12 @@
 import type { Invitation, InvitationConfirm, JoinRequest } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { session } from '@/entities/session';
 import { MINUTE, makeLogin } from '@/testing/fixtures';
-import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
+import { errorResponse, jsonResponse, type Route, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
-import { sessionClearedAfterEachTest } from '@/testing/session';
+import { sessionClearedAfterEachTest, signedInForEachTest } from '@/testing/session';
 import { InvitationConfirmScreen } from './components/invitation-confirm';
 import { InviteByEmail } from './components/invite-dialog';
 import { InvitePeoplePanel } from './components/invite-people-panel';
@@ -64,15 +64,17 @@ const signIn = () => session.signIn(makeLogin(Date.now() + 60 * MINUTE));
 describe('the invitation confirmation screen', { timeout: 30_000 }, () => {
   sessionClearedAfterEachTest();
 
-  const render = () =>
-    renderRoutes(
+  /** The screen of the invitation's code, the API answering the code with `answer` (beside `routes`). */
+  const render = (answer: Route, routes: Record<string, Route> = {}) => {
+    stubFetch({ 'GET /api/invitation/confirm/abcdefghijkl': answer, ...routes });
+    return renderRoutes(
       [{ path: '/invitation/:code', element: <InvitationConfirmScreen /> }],
       '/invitation/abcdefghijkl',
     );
+  };
 
   it('tells a visitor what it is for and offers to create an account', async () => {
-    stubFetch({ 'GET /api/invitation/confirm/abcdefghijkl': () => jsonResponse(confirmAnswer()) });
-    render();
+    render(() => jsonResponse(confirmAnswer()));
     expect(await screen.findByRole('heading', { name: 'Join Acme Ltd' })).toBeInTheDocument();
     expect(screen.getByText(/Bailey Business invited/)).toBeInTheDocument();
     const register = screen.getByRole('link', { name: 'Create an account' });
@@ -82,8 +84,8 @@ describe('the invitation confirmation screen', { timeout: 30_000 }, () => {
 
   it('accepts it for the invited person signed in', async () => {
     signIn();
-    stubFetch({
-      'GET /api/invitation/confirm/abcdefghijkl': () =>
+    render(
+      () =>
         jsonResponse(
           confirmAnswer({
             invitation: invitation({ status: 'accepted' }),
@@ -92,47 +94,34 @@ describe('the invitation confirmation screen', { timeout: 30_000 }, () => {
             has_account: true,
           }),
         ),
-      'GET /api/user/get': () => jsonResponse(makeLogin(Date.now() + 60 * MINUTE)),
-    });
-    render();
+      { 'GET /api/user/get': () => jsonResponse(makeLogin(Date.now() + 60 * MINUTE)) },
+    );
     expect(await screen.findByText('Invitation accepted')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the organisation' })).toBeInTheDocument();
   });
 
   it('says when someone else is signed in, when it expired, and when the code is unknown', async () => {
     signIn();
-    stubFetch({
-      'GET /api/invitation/confirm/abcdefghijkl': () =>
-        jsonResponse(
-          confirmAnswer({ invitation: invitation({ email: 'other@example.org' }), has_account: true }),
-        ),
-    });
-    const { unmount } = render();
+    const { unmount } = render(() =>
+      jsonResponse(
+        confirmAnswer({ invitation: invitation({ email: 'other@example.org' }), has_account: true }),
+      ),
+    );
     expect(await screen.findByText('Signed in with another address')).toBeInTheDocument();
     unmount();
     session.clearSession();
-    stubFetch({
-      'GET /api/invitation/confirm/abcdefghijkl': () =>
-        jsonResponse(confirmAnswer({ invitation: invitation({ status: 'expired' }) })),
-    });
-    const second = render();
+    const second = render(() =>
+      jsonResponse(confirmAnswer({ invitation: invitation({ status: 'expired' }) })),
+    );
     expect(await screen.findByText('Invitation expired')).toBeInTheDocument();
     second.unmount();
-    stubFetch({
-      'GET /api/invitation/confirm/abcdefghijkl': () =>
-        errorResponse(404, 'NOT_FOUND', 'The invitation was not found.'),
-    });
-    render();
+    render(() => errorResponse(404, 'NOT_FOUND', 'The invitation was not found.'));
     expect(await screen.findByText('Invitation not found')).toBeInTheDocument();
   });
 });
 
 describe('inviting by email', { timeout: 30_000 }, () => {
-  beforeEach(() => {
-    session.setNavigator(vi.fn());
-    signIn();
-  });
-  afterEach(() => session.clearSession());
+  signedInForEachTest();
 
   it('sends the email and role, and shows a refusal beside the field', async () => {
     let calls = 0;
@@ -185,11 +174,7 @@ describe('inviting by email', { timeout: 30_000 }, () => {
 });
 
 describe('joining an organisation', { timeout: 30_000 }, () => {
-  beforeEach(() => {
-    session.setNavigator(vi.fn());
-    signIn();
-  });
-  afterEach(() => session.clearSession());
+  signedInForEachTest();
 
   it('finds an organisation as one types and asks to join; withdraws a request after asking', async () => {
     const mock = stubFetch({

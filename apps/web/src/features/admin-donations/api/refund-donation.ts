@@ -1,8 +1,8 @@
 import type { RefundBody, refundAnswerSchema } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { donationQueries } from '@/entities/donation';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 export type RefundAnswer = z.infer<typeof refundAnswerSchema>;
 
@@ -26,9 +26,5 @@ export function refundDonation({ donationId, body, key }: RefundDonationInput): 
 }
 
 export function useRefundDonation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: refundDonation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: donationQueries.all }),
-  });
+  return useRefreshingMutation(refundDonation, () => donationQueries.all);
 }

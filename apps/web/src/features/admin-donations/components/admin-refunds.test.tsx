@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { donationFixture, refundFixture } from '@/testing/fixtures';
 import { errorResponse, headersOf, jsonResponse, type Route, stubFetch } from '@/testing/http';
+import { confirmWithReason, expectReasonAsked } from '@/testing/reason-dialog';
 import { renderRoutes } from '@/testing/render';
 import { sessionClearedAfterEachTest, signInAsPlatformUser } from '@/testing/session';
 import { AdminDonationsScreen } from './admin-donations-screen';
@@ -85,11 +86,9 @@ describe('admin donations: refunds and the sandbox', { timeout: 20_000 }, () => 
       '₹2,500 from Dana Donor to River Trust. ₹2,500 is left to refund. The money goes back to the giver’s wallet, and the giver gets a credit note.',
     );
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
-    expect(within(dialog).getByText('Say why the gift is refunded.')).toBeInTheDocument();
+    await expectReasonAsked(dialog, 'Refund', 'Say why the gift is refunded.');
     await userEvent.type(within(dialog).getByLabelText('Amount to refund'), '3000');
-    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Given twice by mistake');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await confirmWithReason(dialog, 'Refund', 'Given twice by mistake');
     expect(within(dialog).getByText('At most ₹2,500 is left to refund.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Amount to refund')).toHaveAttribute('aria-invalid', 'true');
     expect(calls).toEqual([]);

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { LoadingState } from '@/components/ui/states';
+import { SubmitRow } from '@/components/ui/submit-row';
 import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import { isApiError } from '@/lib/api-client';
 import { focusFirstInvalid, UNEXPECTED_REFUSAL, useAccessibleForm } from '@/lib/form';
@@ -119,11 +120,7 @@ export function FindGift({ canAct }: { canAct: boolean }) {
               maw="22rem"
               {...form.getInputProps('number')}
             />
-            <Group>
-              <Button type="submit" loading={searching}>
-                Find
-              </Button>
-            </Group>
+            <SubmitRow pending={searching}>Find</SubmitRow>
           </Stack>
         </form>
         {found !== null && !donation ? (

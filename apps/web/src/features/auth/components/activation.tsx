@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { LoadingState } from '@/components/ui/states';
+import { SubmitRow } from '@/components/ui/submit-row';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { focusFirstInvalid, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
@@ -34,9 +35,7 @@ export function ActivationCodeForm({ onSubmitCode }: { onSubmitCode: (code: stri
           spellCheck={false}
           {...form.getInputProps('code')}
         />
-        <Group justify="flex-end">
-          <Button type="submit">Activate</Button>
-        </Group>
+        <SubmitRow justify="flex-end">Activate</SubmitRow>
       </Stack>
     </form>
   );

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { NewPasswordInputs, newPasswordErrors } from '@/components/ui/new-password-inputs';
+import { SubmitRow } from '@/components/ui/submit-row';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { focusFirstInvalid, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/password-reset';
@@ -84,11 +85,9 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
       <Stack gap="md">
         <FormRefusal title="Password not changed" message={server.refusal} />
         <NewPasswordInputs form={form} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={mutation.isPending}>
-            Set new password
-          </Button>
-        </Group>
+        <SubmitRow justify="flex-end" pending={mutation.isPending}>
+          Set new password
+        </SubmitRow>
       </Stack>
     </form>
   );

@@ -1,7 +1,8 @@
 import { formatMoney, type GiftAidClaim } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { captureDownloads } from '@/testing/downloads';
 import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
@@ -33,28 +34,12 @@ function stubGiftAid() {
   return { posts };
 }
 
-const { createObjectURL, revokeObjectURL } = URL;
-
 describe('Gift Aid claims', { timeout: 30_000 }, () => {
   signedInForEachTest();
-  afterEach(() => {
-    vi.restoreAllMocks();
-    Object.assign(URL, { createObjectURL, revokeObjectURL });
-  });
 
   it('shows the unclaimed Gift Aid, claims it after a confirm, and downloads the claim as CSV', async () => {
     const { posts } = stubGiftAid();
-    const blobs: Blob[] = [];
-    const createObjectURL = vi.fn((blob: Blob) => {
-      blobs.push(blob);
-      return 'blob:claim';
-    });
-    // jsdom has no object URLs: stand them in for this test only (afterEach puts them back).
-    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    const clicked: { download: string; href: string }[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push({ download: this.download, href: this.href });
-    });
+    const saved = captureDownloads();
 
     renderWithProviders(<GiftAidSection charityId={1} access={full} />);
     expect((await screen.findByTestId('unclaimed-donations')).textContent).toBe('2');
@@ -76,8 +61,8 @@ describe('Gift Aid claims', { timeout: 30_000 }, () => {
     const row = await within(claims).findByRole('row', { name: /2 Jan 2030/ });
     expect(row.textContent).toContain(formatMoney(40_000));
     await userEvent.click(within(row).getByRole('button', { name: /Download CSV of claim 3/ }));
-    await waitFor(() => expect(clicked).toEqual([{ download: 'gift-aid-claim-3.csv', href: 'blob:claim' }]));
-    expect(await blobs[0]?.text()).toBe(CSV);
+    await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['gift-aid-claim-3.csv']));
+    expect(await saved[0]?.blob.text()).toBe(CSV);
   });
 
   it('makes no claim when the confirm is declined', async () => {

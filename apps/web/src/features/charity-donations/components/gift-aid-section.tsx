@@ -2,7 +2,7 @@ import { formatMoney, type GiftAidClaim } from '@kindred/shared';
 import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { confirm } from '@/components/ui/confirm';
-import { ShowMore } from '@/components/ui/pager';
+import { PagedSection } from '@/components/ui/paged-list';
 import { QueryState } from '@/components/ui/query-state';
 import { buttonColumn, ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState } from '@/components/ui/states';
@@ -114,48 +114,47 @@ function Claims({ charityId }: { charityId: number }) {
   const claims = useInfiniteQuery(charityDonationQueries.giftAidClaims(charityId));
   const { busy: downloading, run } = useDownloading<number>();
   const download = (claim: GiftAidClaim) => run(claim.id, () => downloadClaimCsv(charityId, claim.id));
-  const items = claims.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <TitledSection variant="card" id="gift-aid-claims" title="Claims">
-      <QueryState
-        query={claims}
-        loading="Loading the claims…"
-        failed="The claims could not be loaded."
-        isEmpty={() => items.length === 0}
-        empty={
-          <EmptyState variant="text">
-            No claims yet. A claim you make shows here with its CSV for HMRC.
-          </EmptyState>
-        }
-      >
-        {() => (
-          <ResponsiveTable
-            rows={items}
-            rowKey={(claim) => claim.id}
-            columns={[
-              { header: 'Made', rowHeader: true, cell: (claim) => showDate(claim.created_at) },
-              { header: 'Donations', cell: (claim) => claim.donations },
-              { header: 'Total', cell: (claim) => formatMoney(claim.total) },
-              {
-                header: 'Taken off for refunds',
-                cell: (claim) => (claim.adjustment > 0 ? `− ${formatMoney(claim.adjustment)}` : 'None'),
-              },
-              { header: 'Gift Aid', cell: (claim) => formatMoney(claim.gift_aid) },
-              buttonColumn(
-                (claim: GiftAidClaim) => ({
-                  text: 'Download CSV',
-                  label: `Download CSV of claim ${claim.id} (${showDate(claim.created_at)})`,
-                  onClick: () => download(claim),
-                  loading: downloading === claim.id,
-                }),
-                'Download',
-              ),
-            ]}
-          />
-        )}
-      </QueryState>
-      <ShowMore query={claims}>Show older claims</ShowMore>
-    </TitledSection>
+    <PagedSection
+      variant="card"
+      id="gift-aid-claims"
+      title="Claims"
+      query={claims}
+      loading="Loading the claims…"
+      failed="The claims could not be loaded."
+      empty={
+        <EmptyState variant="text">
+          No claims yet. A claim you make shows here with its CSV for HMRC.
+        </EmptyState>
+      }
+      more="Show older claims"
+    >
+      {(items) => (
+        <ResponsiveTable
+          rows={items}
+          rowKey={(claim) => claim.id}
+          columns={[
+            { header: 'Made', rowHeader: true, cell: (claim) => showDate(claim.created_at) },
+            { header: 'Donations', cell: (claim) => claim.donations },
+            { header: 'Total', cell: (claim) => formatMoney(claim.total) },
+            {
+              header: 'Taken off for refunds',
+              cell: (claim) => (claim.adjustment > 0 ? `− ${formatMoney(claim.adjustment)}` : 'None'),
+            },
+            { header: 'Gift Aid', cell: (claim) => formatMoney(claim.gift_aid) },
+            buttonColumn(
+              (claim: GiftAidClaim) => ({
+                text: 'Download CSV',
+                label: `Download CSV of claim ${claim.id} (${showDate(claim.created_at)})`,
+                onClick: () => download(claim),
+                loading: downloading === claim.id,
+              }),
+              'Download',
+            ),
+          ]}
+        />
+      )}
+    </PagedSection>
   );
 }
 

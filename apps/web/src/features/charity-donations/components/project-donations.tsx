@@ -3,11 +3,9 @@ import { Anchor, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } fr
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ShowMore } from '@/components/ui/pager';
-import { QueryState } from '@/components/ui/query-state';
+import { PagedSection } from '@/components/ui/paged-list';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState } from '@/components/ui/states';
-import { TitledSection } from '@/components/ui/titled-section';
 import { charityDonationQueries, DonationStatusBadge, donationWhat } from '@/entities/donation';
 import { showDate } from '@/lib/format';
 import { DonationCard } from './donation-card';
@@ -43,75 +41,73 @@ function byDate(donations: Donation[]): [string, Donation[]][] {
 
 function Volunteers({ projectId }: { projectId: number }) {
   const volunteers = useInfiniteQuery(charityDonationQueries.volunteers(projectId));
-  const items = volunteers.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <TitledSection variant="card" id="project-volunteers" title="Volunteers by date">
-      <QueryState
-        query={volunteers}
-        loading="Loading the volunteers…"
-        failed="The volunteers could not be loaded."
-        isEmpty={() => items.length === 0}
-        empty={<EmptyState variant="text">No one has offered time to this project yet.</EmptyState>}
-      >
-        {() =>
-          byDate(items).map(([date, people]) => (
-            <Stack gap={4} key={date || 'undated'}>
-              <Title order={4} size="h6">
-                {date ? showDate(date) : 'By the project’s end'}
-              </Title>
-              <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-                {people.map((donation) => (
-                  <Group component="li" key={donation.id} gap="xs" wrap="wrap">
-                    <Text>
-                      {donation.donor.name}: {donationWhat(donation)}
-                      {donation.confirmed_hours !== null ? ` (${donation.confirmed_hours} confirmed)` : ''}
-                    </Text>
-                    <DonationStatusBadge donation={donation} size="sm" />
-                  </Group>
-                ))}
-              </Stack>
+    <PagedSection
+      variant="card"
+      id="project-volunteers"
+      title="Volunteers by date"
+      query={volunteers}
+      loading="Loading the volunteers…"
+      failed="The volunteers could not be loaded."
+      empty={<EmptyState variant="text">No one has offered time to this project yet.</EmptyState>}
+      more="Show more volunteers"
+    >
+      {(items) =>
+        byDate(items).map(([date, people]) => (
+          <Stack gap={4} key={date || 'undated'}>
+            <Title order={4} size="h6">
+              {date ? showDate(date) : 'By the project’s end'}
+            </Title>
+            <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {people.map((donation) => (
+                <Group component="li" key={donation.id} gap="xs" wrap="wrap">
+                  <Text>
+                    {donation.donor.name}: {donationWhat(donation)}
+                    {donation.confirmed_hours !== null ? ` (${donation.confirmed_hours} confirmed)` : ''}
+                  </Text>
+                  <DonationStatusBadge donation={donation} size="sm" />
+                </Group>
+              ))}
             </Stack>
-          ))
-        }
-      </QueryState>
-      <ShowMore query={volunteers}>Show more volunteers</ShowMore>
-    </TitledSection>
+          </Stack>
+        ))
+      }
+    </PagedSection>
   );
 }
 
 function WithoutFunds({ projectId }: { projectId: number }) {
   const supporters = useInfiniteQuery(charityDonationQueries.withoutFunds(projectId));
-  const items = supporters.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <TitledSection variant="card" id="project-without-funds" title="Supporters without funds">
-      <Text size="sm">People who gave time, skills or gifts but no money.</Text>
-      <QueryState
-        query={supporters}
-        loading="Loading the supporters…"
-        failed="The supporters could not be loaded."
-        isEmpty={() => items.length === 0}
-        empty={<EmptyState variant="text">No supporters of time, skills or gifts yet.</EmptyState>}
-      >
-        {() => (
-          <ResponsiveTable
-            rows={items}
-            rowKey={(supporter) => `${supporter.donor.kind}-${supporter.donor.id}`}
-            columns={[
-              { header: 'Supporter', rowHeader: true, cell: (supporter) => supporter.donor.name },
-              {
-                header: 'Gave',
-                cell: (supporter) =>
-                  supporter.types.map((type) => labelOf(GIVING_TYPES, type) ?? type).join(', '),
-              },
-              { header: 'Hours', cell: (supporter) => supporter.hours },
-              { header: 'Gifts', cell: (supporter) => supporter.gifts },
-              { header: 'Last', cell: (supporter) => showDate(supporter.last_at) },
-            ]}
-          />
-        )}
-      </QueryState>
-      <ShowMore query={supporters}>Show more supporters</ShowMore>
-    </TitledSection>
+    <PagedSection
+      variant="card"
+      id="project-without-funds"
+      title="Supporters without funds"
+      intro={<Text size="sm">People who gave time, skills or gifts but no money.</Text>}
+      query={supporters}
+      loading="Loading the supporters…"
+      failed="The supporters could not be loaded."
+      empty={<EmptyState variant="text">No supporters of time, skills or gifts yet.</EmptyState>}
+      more="Show more supporters"
+    >
+      {(items) => (
+        <ResponsiveTable
+          rows={items}
+          rowKey={(supporter) => `${supporter.donor.kind}-${supporter.donor.id}`}
+          columns={[
+            { header: 'Supporter', rowHeader: true, cell: (supporter) => supporter.donor.name },
+            {
+              header: 'Gave',
+              cell: (supporter) =>
+                supporter.types.map((type) => labelOf(GIVING_TYPES, type) ?? type).join(', '),
+            },
+            { header: 'Hours', cell: (supporter) => supporter.hours },
+            { header: 'Gifts', cell: (supporter) => supporter.gifts },
+            { header: 'Last', cell: (supporter) => showDate(supporter.last_at) },
+          ]}
+        />
+      )}
+    </PagedSection>
   );
 }
 
@@ -125,9 +121,8 @@ function AllDonations({ projectId }: { projectId: number }) {
   const donations = useInfiniteQuery(
     charityDonationQueries.ofProject(projectId, type ? { type: Number(type) } : {}),
   );
-  const items = donations.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <TitledSection
+    <PagedSection
       variant="card"
       id="project-all-donations"
       title="All donations"
@@ -141,28 +136,24 @@ function AllDonations({ projectId }: { projectId: number }) {
           w={{ base: '100%', xs: 220 }}
         />
       }
+      query={donations}
+      loading="Loading the donations…"
+      failed="The donations could not be loaded."
+      empty={
+        <EmptyState variant="text">
+          {type ? 'No donations of this kind.' : 'No donations to this project yet.'}
+        </EmptyState>
+      }
+      more="Show older donations"
     >
-      <QueryState
-        query={donations}
-        loading="Loading the donations…"
-        failed="The donations could not be loaded."
-        isEmpty={() => items.length === 0}
-        empty={
-          <EmptyState variant="text">
-            {type ? 'No donations of this kind.' : 'No donations to this project yet.'}
-          </EmptyState>
-        }
-      >
-        {() => (
-          <Stack gap="xs" component="ul" p={0} m={0}>
-            {items.map((donation) => (
-              <DonationCard key={donation.id} donation={donation} hideProject />
-            ))}
-          </Stack>
-        )}
-      </QueryState>
-      <ShowMore query={donations}>Show older donations</ShowMore>
-    </TitledSection>
+      {(items) => (
+        <Stack gap="xs" component="ul" p={0} m={0}>
+          {items.map((donation) => (
+            <DonationCard key={donation.id} donation={donation} hideProject />
+          ))}
+        </Stack>
+      )}
+    </PagedSection>
   );
 }
 

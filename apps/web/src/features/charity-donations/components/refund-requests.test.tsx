@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CharityDonationAccess } from '@/entities/charity';
 import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
+import { confirmWithReason, expectReasonAsked } from '@/testing/reason-dialog';
 import { renderRoutes } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
 import type { RefundRequestWithGift } from '../api/get-refund-requests';
@@ -149,11 +150,9 @@ describe("the givers' refund requests in the inbox", { timeout: 30_000 }, () => 
     await userEvent.click(within(requests).getByRole('button', { name: 'Decline Fran Funder’s request' }));
     const dialog = await screen.findByRole('dialog', { name: 'Decline the request?' });
     expect(dialog).toHaveTextContent('is told your reason');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline' }));
-    expect(within(dialog).getByText('Say why, so the giver knows.')).toBeInTheDocument();
+    await expectReasonAsked(dialog, 'Decline', 'Say why, so the giver knows.');
     expect(answers).toEqual([]);
-    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'The project has already spent it');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    await confirmWithReason(dialog, 'Decline', 'The project has already spent it');
     await waitFor(() =>
       expect(answers.map((a) => a.body)).toEqual([
         { action: 'decline', reason: 'The project has already spent it' },

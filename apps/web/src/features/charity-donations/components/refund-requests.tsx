@@ -4,11 +4,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
 import { confirm } from '@/components/ui/confirm';
-import { ShowMore } from '@/components/ui/pager';
-import { QueryState } from '@/components/ui/query-state';
+import { PagedSection, pagedItems } from '@/components/ui/paged-list';
 import { ReasonDialog, useReasonSubmit } from '@/components/ui/reason-dialog';
 import { EmptyState } from '@/components/ui/states';
-import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
 import { DonationStatusBadge, donationWhat, isRefundable, refundLeft, wayBack } from '@/entities/donation';
 import { showDate } from '@/lib/format';
@@ -215,13 +213,13 @@ export function RefundRequests({ charityId, mayAnswer }: RefundRequestsProps) {
   const [status, setStatus] = useState<RefundRequestStatus>('open');
   const [answered, setAnswered] = useState(false);
   const requests = useInfiniteQuery(refundRequestQueries.list(charityId, status));
-  const items = requests.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = pagedItems(requests);
   // Shown while a request waits, and kept once the person has answered one or looks at the answered.
   const waiting = status === 'open' && items.length > 0;
   if (!waiting && !answered && status === 'open' && !requests.isError) return null;
 
   return (
-    <TitledSection
+    <PagedSection
       variant="card"
       id="refund-requests-heading"
       title={
@@ -239,34 +237,32 @@ export function RefundRequests({ charityId, mayAnswer }: RefundRequestsProps) {
           w={{ base: '100%', xs: 240 }}
         />
       }
+      intro={
+        <Text size="sm">
+          {mayAnswer
+            ? 'Givers may ask for their money back within 30 days of giving. Accepting refunds what is left of the gift; declining tells the giver your reason.'
+            : 'Givers may ask for their money back within 30 days of giving. The charity’s admins answer them.'}
+        </Text>
+      }
+      query={requests}
+      loading="Loading the refund requests…"
+      failed="The refund requests could not be loaded."
+      empty={<EmptyState variant="text">{EMPTY[status]}</EmptyState>}
+      more="Show more requests"
     >
-      <Text size="sm">
-        {mayAnswer
-          ? 'Givers may ask for their money back within 30 days of giving. Accepting refunds what is left of the gift; declining tells the giver your reason.'
-          : 'Givers may ask for their money back within 30 days of giving. The charity’s admins answer them.'}
-      </Text>
-      <QueryState
-        query={requests}
-        loading="Loading the refund requests…"
-        failed="The refund requests could not be loaded."
-        isEmpty={() => items.length === 0}
-        empty={<EmptyState variant="text">{EMPTY[status]}</EmptyState>}
-      >
-        {() => (
-          <Stack gap="xs" component="ul" p={0} m={0}>
-            {items.map((request) => (
-              <RequestItem
-                key={request.id}
-                charityId={charityId}
-                request={request}
-                mayAnswer={mayAnswer}
-                onAnswered={() => setAnswered(true)}
-              />
-            ))}
-          </Stack>
-        )}
-      </QueryState>
-      <ShowMore query={requests}>Show more requests</ShowMore>
-    </TitledSection>
+      {() => (
+        <Stack gap="xs" component="ul" p={0} m={0}>
+          {items.map((request) => (
+            <RequestItem
+              key={request.id}
+              charityId={charityId}
+              request={request}
+              mayAnswer={mayAnswer}
+              onAnswered={() => setAnswered(true)}
+            />
+          ))}
+        </Stack>
+      )}
+    </PagedSection>
   );
 }

@@ -1,8 +1,9 @@
 import type { Donation, Refund } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CharityDonationAccess } from '@/entities/charity';
+import { captureDownloads } from '@/testing/downloads';
 import { refundFixture } from '@/testing/fixtures';
 import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
@@ -94,11 +95,6 @@ async function openRefund() {
 
 describe('refunding a gift from the inbox', { timeout: 30_000 }, () => {
   signedInForEachTest();
-  const { createObjectURL, revokeObjectURL } = URL;
-  afterEach(() => {
-    vi.restoreAllMocks();
-    Object.assign(URL, { createObjectURL, revokeObjectURL });
-  });
 
   it('refunds part of a gift after saying what will happen, then shows it on the card', async () => {
     const { sent, listReads } = stubInbox([gift()]);
@@ -219,18 +215,7 @@ describe('refunding a gift from the inbox', { timeout: 30_000 }, () => {
         dispute: { status: 'won', amount: 2_500 },
       }),
     ]);
-    const blobs: Blob[] = [];
-    Object.assign(URL, {
-      createObjectURL: vi.fn((blob: Blob) => {
-        blobs.push(blob);
-        return 'blob:note';
-      }),
-      revokeObjectURL: vi.fn(),
-    });
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const saved = captureDownloads();
 
     renderInbox();
     const refunded = await screen.findByTestId('donation-5', {}, { timeout: 5000 });
@@ -238,8 +223,8 @@ describe('refunding a gift from the inbox', { timeout: 30_000 }, () => {
     await userEvent.click(
       within(refunded).getByRole('button', { name: 'Download credit note KC-2030-0007 (PDF)' }),
     );
-    await waitFor(() => expect(saved).toEqual(['credit-note-KC-2030-0007.pdf']));
-    expect(await blobs[0]?.text()).toBe('%PDF-1.4');
+    await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['credit-note-KC-2030-0007.pdf']));
+    expect(await saved[0]?.blob.text()).toBe('%PDF-1.4');
 
     const disputed = screen.getByTestId('donation-6');
     expect(within(disputed).getByText('Disputed by the giver’s bank')).toBeInTheDocument();

@@ -2,7 +2,6 @@ import type { Project } from '@kindred/shared';
 import { Button, Group, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
-import { confirm } from '@/components/ui/confirm';
 import { ShowMore } from '@/components/ui/pager';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
@@ -20,20 +19,21 @@ export function AssociationRequestsSection() {
   const allowed = access.can('manage_projects');
   const requests = useInfiniteQuery({ ...charityQueries.associationRequests(charity.id), enabled: allowed });
   const decide = useDecideAssociation();
-  const { refusal, attempt } = useActionRefusal();
+  const { refusal, attemptConfirmed } = useActionRefusal();
 
   const answer = async (project: Project, accept: boolean) => {
-    const ok = await confirm({
+    const question = {
       title: accept ? `Accept "${project.title}"?` : `Turn down "${project.title}"?`,
       message: accept
         ? `${charity.name} takes the project: its managers can edit and publish it.`
         : 'The project no longer asks this charity.',
       confirmLabel: accept ? 'Accept project' : 'Reject project',
       danger: !accept,
-    });
-    if (!ok) return;
-    const done = await attempt(accept ? 'Project not accepted' : 'Project not rejected', () =>
-      decide.mutateAsync({ projectId: project.id, charityId: charity.id, accept }),
+    };
+    const done = await attemptConfirmed(
+      question,
+      accept ? 'Project not accepted' : 'Project not rejected',
+      () => decide.mutateAsync({ projectId: project.id, charityId: charity.id, accept }),
     );
     if (done) toast.success(accept ? 'Project accepted' : 'Project rejected', project.title);
   };

@@ -3,10 +3,9 @@ import { Accordion, Badge, Button, Group, NativeSelect, Paper, Stack, Text, Titl
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
-import { confirm } from '@/components/ui/confirm';
-import { QueryState } from '@/components/ui/query-state';
+import { QueryFallback, QueryState } from '@/components/ui/query-state';
 import { buttonColumn, ResponsiveTable } from '@/components/ui/responsive-table';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { EmptyState } from '@/components/ui/states';
 import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
 import { employeeGroupQueries } from '@/entities/employee-group';
@@ -43,7 +42,7 @@ function SubGroupMembers({
   const change = useChangeSubGroupMembers();
   const [chosen, setChosen] = useState('');
   // The calls are silent: a refusal shows above the sub-group's members until the next change.
-  const { refusal, attempt } = useActionRefusal();
+  const { refusal, attempt, attemptConfirmed } = useActionRefusal();
   const inside = new Set((list.data?.items ?? []).map((m) => m.user_id));
   const candidates = members.filter((m) => !inside.has(m.user_id));
 
@@ -59,22 +58,27 @@ function SubGroupMembers({
   };
 
   const onRemove = async (userId: number, name: string) => {
-    const ok = await confirm({
+    const question = {
       title: `Take ${name} out of ${sub.name}?`,
       message: `${name} stays a member of the organisation.`,
       confirmLabel: 'Take out',
       danger: true,
-    });
-    if (!ok) return;
-    const removed = await attempt(`${name} was not taken out`, () =>
+    };
+    const removed = await attemptConfirmed(question, `${name} was not taken out`, () =>
       change.mutateAsync({ businessId, groupId: group.id, subId: sub.id, userIds: [userId], remove: true }),
     );
     if (removed) toast.success('Taken out of the sub-group', name);
   };
 
-  if (list.isPending) return <LoadingState label="Loading members…" layout="inline" />;
-  if (list.isError)
-    return <FailedState title="The members could not be loaded." error={list.error} onRetry={list.refetch} />;
+  if (!list.isSuccess)
+    return (
+      <QueryFallback
+        query={list}
+        loading="Loading members…"
+        layout="inline"
+        failed="The members could not be loaded."
+      />
+    );
   return (
     <Stack gap="sm">
       <ActionRefusal refusal={refusal} />

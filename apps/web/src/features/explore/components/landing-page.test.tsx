@@ -2,6 +2,7 @@ import type { ExploreSummary } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fixtureOf } from '@/testing/fixtures';
 import { jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { makeProjectCard } from '../testing/fixtures';
@@ -12,24 +13,21 @@ const routes = [
   { path: '/explore', element: <h1>Explore screen</h1> },
 ];
 
-function summary(overrides: Partial<ExploreSummary> = {}): ExploreSummary {
-  return {
-    totals: {
-      funds_given: 1_234_500,
-      currency: 'INR',
-      hours_given: 4_321,
-      gifts_given: 87,
-      live_projects: 26,
-    },
-    ending_soon: [
-      makeProjectCard({ id: 1, title: 'Winter coats appeal', cover: '/api/files/gallery/coats' }),
-      makeProjectCard({ id: 2, title: 'Summer reading club', cover: null }),
-    ],
-    near: null,
-    most_supported: [makeProjectCard({ id: 3, title: 'Tree planting weekend', donors_count: 40 })],
-    ...overrides,
-  };
-}
+const summary = fixtureOf<ExploreSummary>(() => ({
+  totals: {
+    funds_given: 1_234_500,
+    currency: 'INR',
+    hours_given: 4_321,
+    gifts_given: 87,
+    live_projects: 26,
+  },
+  ending_soon: [
+    makeProjectCard({ id: 1, title: 'Winter coats appeal', cover: '/api/files/gallery/coats' }),
+    makeProjectCard({ id: 2, title: 'Summer reading club', cover: null }),
+  ],
+  near: null,
+  most_supported: [makeProjectCard({ id: 3, title: 'Tree planting weekend', donors_count: 40 })],
+}));
 
 /** The query of each call to the summary, without the timestamp. */
 function summaryQueries(fetchMock: ReturnType<typeof stubFetch>) {

@@ -20,6 +20,7 @@ import { FailedState, LoadingState } from '@/components/ui/states';
 import { useRevealed } from '@/lib/deferred';
 import { summaryQueries, type VisitorPlace } from '../api/get-summary';
 import { DEFAULT_FILTERS, filtersToParams } from '../filters';
+import { useLocateMe } from '../locate';
 import { ProjectCardView } from './project-card';
 
 const count = new Intl.NumberFormat('en-GB');
@@ -118,29 +119,11 @@ function exploreLink(patch: Partial<typeof DEFAULT_FILTERS>): string {
 /** Asks the browser where the visitor is, once they press the button. */
 function useVisitorPlace() {
   const [place, setPlace] = useState<VisitorPlace>(null);
-  const [locating, setLocating] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const canLocate = typeof navigator !== 'undefined' && 'geolocation' in navigator;
-  const locate = () => {
-    setError(null);
-    setLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating(false);
-        setPlace({ lat: round(position.coords.latitude), lng: round(position.coords.longitude) });
-      },
-      (failure) => {
-        setLocating(false);
-        setError(
-          failure.code === failure.PERMISSION_DENIED
-            ? 'Location permission was refused. You can search by town on explore.'
-            : 'Your location is not available. You can search by town on explore.',
-        );
-      },
-      { enableHighAccuracy: false, timeout: 10_000, maximumAge: 300_000 },
-    );
-  };
-  return { place, locate, locating, error, canLocate };
+  const located = useLocateMe(
+    (at) => setPlace({ lat: round(at.latitude), lng: round(at.longitude) }),
+    'You can search by town on explore.',
+  );
+  return { place, ...located };
 }
 
 function SearchForm() {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { placeQueries } from '@/entities/places';
 import { type ExploreFilters, hasPlace, RADIUS_OPTIONS_KM } from '../filters';
+import { useLocateMe } from '../locate';
 
 export interface PlaceFilterProps {
   filters: ExploreFilters;
@@ -42,34 +43,21 @@ function TownField({
 export function PlaceFilter({ filters, onChange }: PlaceFilterProps) {
   const regions = useQuery(placeQueries.regions());
   const [regionId, setRegionId] = useState<number | null>(null);
-  const [locating, setLocating] = useState(false);
-  const [locationError, setLocationError] = useState<string | null>(null);
-  const canLocate = typeof navigator !== 'undefined' && 'geolocation' in navigator;
-
-  const locateMe = () => {
-    setLocationError(null);
-    setLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating(false);
-        onChange({
-          cityId: null,
-          lat: round(position.coords.latitude),
-          lng: round(position.coords.longitude),
-          placeName: 'your location',
-        });
-      },
-      (error) => {
-        setLocating(false);
-        setLocationError(
-          error.code === error.PERMISSION_DENIED
-            ? 'Location permission was refused. Choose a town instead.'
-            : 'Your location is not available. Choose a town instead.',
-        );
-      },
-      { enableHighAccuracy: false, timeout: 10_000, maximumAge: 300_000 },
-    );
-  };
+  const {
+    locate: locateMe,
+    locating,
+    error: locationError,
+    canLocate,
+  } = useLocateMe(
+    (at) =>
+      onChange({
+        cityId: null,
+        lat: round(at.latitude),
+        lng: round(at.longitude),
+        placeName: 'your location',
+      }),
+    'Choose a town instead.',
+  );
 
   return (
     <Fieldset

@@ -1,7 +1,7 @@
 import type { GroupJoinResult } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { groupQueries } from '@/entities/group';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 /** POST /group/join: status 1 a request waits for the admins, 2 joined. Silent: the form shows a refusal. */
 export function joinGroup(pin: string): Promise<GroupJoinResult> {
@@ -9,9 +9,5 @@ export function joinGroup(pin: string): Promise<GroupJoinResult> {
 }
 
 export function useJoinGroup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: joinGroup,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupQueries.all() }),
-  });
+  return useRefreshingMutation(joinGroup, () => groupQueries.all());
 }

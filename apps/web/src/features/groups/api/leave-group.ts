@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { groupQueries } from '@/entities/group';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 /** POST /group/leave: the last admin names the member who takes over. Silent: the dialog shows a refusal. */
 export function leaveGroup(input: { group_id: number; new_admin_id?: number }) {
@@ -8,9 +8,5 @@ export function leaveGroup(input: { group_id: number; new_admin_id?: number }) {
 }
 
 export function useLeaveGroup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: leaveGroup,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupQueries.all() }),
-  });
+  return useRefreshingMutation(leaveGroup, () => groupQueries.all());
 }

@@ -1,6 +1,6 @@
 import type { Webhook, WebhookBody } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 import { type AccountRef, accountApiPath } from '../lib/account';
 import { integrationKeys } from './keys';
 
@@ -21,10 +21,5 @@ export function addWebhook({ account, body }: AddWebhookInput): Promise<AddedWeb
 }
 
 export function useAddWebhook() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addWebhook,
-    onSuccess: (_added, { account }) =>
-      queryClient.invalidateQueries({ queryKey: integrationKeys.webhooks(account) }),
-  });
+  return useRefreshingMutation(addWebhook, ({ account }) => integrationKeys.webhooks(account));
 }

@@ -1,6 +1,6 @@
 import type { ApiToken, ApiTokenBody } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 import { type AccountRef, accountApiPath } from '../lib/account';
 import { integrationKeys } from './keys';
 
@@ -21,10 +21,5 @@ export function makeApiToken({ account, body }: MakeApiTokenInput): Promise<Made
 }
 
 export function useMakeApiToken() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: makeApiToken,
-    onSuccess: (_made, { account }) =>
-      queryClient.invalidateQueries({ queryKey: integrationKeys.tokens(account) }),
-  });
+  return useRefreshingMutation(makeApiToken, ({ account }) => integrationKeys.tokens(account));
 }

@@ -1,6 +1,6 @@
 import type { WebhookDelivery } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 import { type AccountRef, accountApiPath } from '../lib/account';
 import { integrationKeys } from './keys';
 
@@ -26,11 +26,6 @@ export function retryDelivery({
 }
 
 export function useRetryDelivery() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: retryDelivery,
-    // The log and the list (the endpoint's state and last delivery) both change.
-    onSuccess: (_delivery, { account }) =>
-      queryClient.invalidateQueries({ queryKey: integrationKeys.webhooks(account) }),
-  });
+  // The log and the list (the endpoint's state and last delivery) both change.
+  return useRefreshingMutation(retryDelivery, ({ account }) => integrationKeys.webhooks(account));
 }

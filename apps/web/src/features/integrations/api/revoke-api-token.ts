@@ -1,6 +1,6 @@
 import type { ApiToken } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useCachingMutation } from '@/lib/mutations';
 import { type AccountRef, accountApiPath } from '../lib/account';
 import { integrationKeys } from './keys';
 
@@ -15,9 +15,5 @@ export function revokeApiToken({ account, tokenId }: RevokeApiTokenInput): Promi
 }
 
 export function useRevokeApiToken() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: revokeApiToken,
-    onSuccess: (left, { account }) => queryClient.setQueryData(integrationKeys.tokens(account), left),
-  });
+  return useCachingMutation(revokeApiToken, (_left, { account }) => integrationKeys.tokens(account));
 }

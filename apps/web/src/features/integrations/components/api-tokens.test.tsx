@@ -1,11 +1,11 @@
 import { apiTokenScopesFor } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { todayIso } from '@/lib/format';
 import { bodyOfCall, errorResponse, jsonResponse } from '@/testing/http';
 import { toastTexts } from '@/testing/notifications';
-import { sessionClearedAfterEachTest, signInWith } from '@/testing/session';
+import { signedInForEachTest } from '@/testing/session';
 import { apiTokenFixture } from '../testing/fixtures';
 import { callsTo, renderIntegrations } from '../testing/render';
 
@@ -20,9 +20,7 @@ function dayAhead(days: number) {
 /** 'YYYY-MM-DD' as the date field shows it: mm/dd/yy. */
 const typed = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(2, 4)}`;
 
-sessionClearedAfterEachTest();
-beforeEach(() => signInWith());
-afterEach(() => vi.unstubAllGlobals());
+signedInForEachTest();
 
 describe('API tokens', { timeout: 20_000 }, () => {
   it('makes a token: 90 days by default, the token shown once, then listed by its first characters, never used', async () => {

@@ -2,11 +2,9 @@ import type { WebhookDelivery } from '@kindred/shared';
 import { Anchor, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ShowMore } from '@/components/ui/pager';
-import { QueryState } from '@/components/ui/query-state';
+import { PagedSection } from '@/components/ui/paged-list';
 import { buttonColumn, ResponsiveTable, type TableColumn } from '@/components/ui/responsive-table';
 import { EmptyState } from '@/components/ui/states';
-import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
 import { showDateTime } from '@/lib/format';
 import { deliveriesQuery } from '../api/get-deliveries';
@@ -62,7 +60,6 @@ export function DeliveryLog({ account, webhookId }: { account: IntegrationsAccou
   const webhook = webhooks.data?.items.find((each) => each.id === webhookId);
   const deliveries = useInfiniteQuery(deliveriesQuery(account, webhookId));
   const retry = useRetryDelivery();
-  const items = deliveries.data?.pages.flatMap((page) => page.items) ?? [];
   const onRetry = async (delivery: WebhookDelivery) => {
     try {
       await retry.mutateAsync({ account, webhookId, deliveryId: delivery.id });
@@ -76,7 +73,7 @@ export function DeliveryLog({ account, webhookId }: { account: IntegrationsAccou
       <Anchor component={Link} to={integrationsPath(account.kind)} size="sm" w="fit-content">
         ← All webhooks and API tokens
       </Anchor>
-      <TitledSection
+      <PagedSection
         id="delivery-log-heading"
         title="Delivery log"
         action={
@@ -89,37 +86,36 @@ export function DeliveryLog({ account, webhookId }: { account: IntegrationsAccou
             Refresh
           </Button>
         }
+        intro={
+          webhook ? (
+            <Group gap="xs" wrap="wrap">
+              <Text fw={700} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+                {webhook.url}
+              </Text>
+              <WebhookState webhook={webhook} />
+            </Group>
+          ) : null
+        }
+        query={deliveries}
+        loading="Loading the deliveries…"
+        failed="The deliveries could not be loaded."
+        empty={
+          <EmptyState variant="text">
+            No deliveries yet. Each event this webhook asked for shows here once it happens.
+          </EmptyState>
+        }
+        more="Load more"
       >
-        {webhook ? (
-          <Group gap="xs" wrap="wrap">
-            <Text fw={700} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-              {webhook.url}
-            </Text>
-            <WebhookState webhook={webhook} />
-          </Group>
-        ) : null}
-        <QueryState
-          query={deliveries}
-          loading="Loading the deliveries…"
-          failed="The deliveries could not be loaded."
-          empty={
-            <EmptyState variant="text">
-              No deliveries yet. Each event this webhook asked for shows here once it happens.
-            </EmptyState>
-          }
-        >
-          {() => (
-            <ResponsiveTable
-              aria-label="Deliveries"
-              rows={items}
-              rowKey={(d) => d.id}
-              rowProps={(d) => ({ 'data-testid': `delivery-${d.id}` })}
-              columns={columns(onRetry, retry.isPending ? retry.variables?.deliveryId : undefined)}
-            />
-          )}
-        </QueryState>
-        <ShowMore query={deliveries}>Load more</ShowMore>
-      </TitledSection>
+        {(items) => (
+          <ResponsiveTable
+            aria-label="Deliveries"
+            rows={items}
+            rowKey={(d) => d.id}
+            rowProps={(d) => ({ 'data-testid': `delivery-${d.id}` })}
+            columns={columns(onRetry, retry.isPending ? retry.variables?.deliveryId : undefined)}
+          />
+        )}
+      </PagedSection>
     </Stack>
   );
 }

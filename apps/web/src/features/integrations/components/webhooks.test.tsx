@@ -1,10 +1,10 @@
 import { webhookEventsFor } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bodyOfCall, errorResponse, jsonResponse } from '@/testing/http';
 import { toastTexts } from '@/testing/notifications';
-import { sessionClearedAfterEachTest, signInWith } from '@/testing/session';
+import { signedInForEachTest } from '@/testing/session';
 import { deliveryFixture, webhookFixture } from '../testing/fixtures';
 import { callsTo, renderIntegrations } from '../testing/render';
 
@@ -12,9 +12,7 @@ const NO_TOKENS = () => jsonResponse({ items: [] });
 const page = (items: unknown[], next: string | null = null) =>
   jsonResponse({ items, next_cursor: next, prev_cursor: null });
 
-sessionClearedAfterEachTest();
-beforeEach(() => signInWith());
-afterEach(() => vi.unstubAllGlobals());
+signedInForEachTest();
 
 describe('webhooks', { timeout: 20_000 }, () => {
   it('adds a webhook: the signing secret is shown once with how to check it, then the new endpoint is listed', async () => {

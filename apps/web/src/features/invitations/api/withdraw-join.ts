@@ -1,7 +1,7 @@
 import type { MessageResponse } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invitationQueries } from '@/entities/invitation';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 /** PATCH /join/remove: withdraw my own request. */
 export function withdrawJoin(requestId: number): Promise<MessageResponse> {
@@ -9,9 +9,5 @@ export function withdrawJoin(requestId: number): Promise<MessageResponse> {
 }
 
 export function useWithdrawJoin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: withdrawJoin,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationQueries.all }),
-  });
+  return useRefreshingMutation(withdrawJoin, () => invitationQueries.all);
 }

@@ -2,10 +2,12 @@ import type { Donation, ManageView } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads } from '@/testing/downloads';
 import { refundFixture, refundRequestFixture } from '@/testing/fixtures';
 import { errorResponse, headersOf, jsonResponse } from '@/testing/http';
+import { confirmWithReason, expectReasonAsked } from '@/testing/reason-dialog';
 import { sessionClearedAfterEachTest } from '@/testing/session';
-import { captureDownloads, GIFT_TOKEN, giftView, renderManage, stubManageApi } from '../testing/manage';
+import { GIFT_TOKEN, giftView, renderManage, stubManageApi } from '../testing/manage';
 
 /** Ten days after the link's gift was made (10 Jan 2030). */
 const TODAY = new Date('2030-01-20T12:00:00.000Z');
@@ -55,7 +57,9 @@ describe('manage from the mail: refunds', { timeout: 20_000 }, () => {
     await userEvent.click(
       within(gift).getByRole('button', { name: 'Download credit note KC-2030-000041 (PDF)' }),
     );
-    await waitFor(() => expect(saved).toEqual(['kindred-credit-note-KC-2030-000041.pdf']));
+    await waitFor(() =>
+      expect(saved.map((file) => file.name)).toEqual(['kindred-credit-note-KC-2030-000041.pdf']),
+    );
     const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/credit_note/41'));
     expect(headersOf(call?.[1] as RequestInit).Authorization).toBeUndefined();
   });
@@ -82,12 +86,10 @@ describe('manage from the mail: refunds', { timeout: 20_000 }, () => {
     await userEvent.click(within(gift).getByRole('button', { name: 'Ask for a refund' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ask for a refund' });
     expect(dialog).toHaveTextContent('If it accepts, the money goes back the way you gave it: to your card.');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Send the request' }));
-    expect(within(dialog).getByText('Say why you would like your money back.')).toBeInTheDocument();
+    await expectReasonAsked(dialog, 'Send the request', 'Say why you would like your money back.');
     expect(bodies).toEqual([]);
 
-    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'The card was not mine to use');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Send the request' }));
+    await confirmWithReason(dialog, 'Send the request', 'The card was not mine to use');
     expect(await screen.findByText('Refund asked for')).toBeInTheDocument();
     expect(bodies).toEqual([{ reason: 'The card was not mine to use' }]);
     expect(

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { captureDownloads } from '@/testing/downloads';
 import { errorResponse, headersOf, jsonResponse, pathOfCall } from '@/testing/http';
 import { toastTexts } from '@/testing/notifications';
 import { sessionClearedAfterEachTest, signInWith } from '@/testing/session';
 import { paste } from '@/testing/user';
 import {
-  captureDownloads,
   GIFT_TOKEN,
   giftView,
   MASTERCARD,
@@ -63,7 +63,7 @@ describe('manage from the mail', { timeout: 20_000 }, () => {
 
     await userEvent.click(within(gift).getByRole('button', { name: 'Download receipt KR-000005 (PDF)' }));
     expect(await screen.findByText('Receipt downloaded')).toBeInTheDocument();
-    expect(saved).toEqual(['kindred-receipt-KR-000005.pdf']);
+    expect(saved.map((file) => file.name)).toEqual(['kindred-receipt-KR-000005.pdf']);
     const receiptCall = fetchMock.mock.calls.find((call) => pathOfCall(call).endsWith('/receipt'));
     expect(headersOf(receiptCall?.[1]).Accept).toBe('application/pdf');
   });

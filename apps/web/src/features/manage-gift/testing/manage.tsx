@@ -1,6 +1,5 @@
 import type { ManageView, PaymentMethod, Subscription } from '@kindred/shared';
-import { vi } from 'vitest';
-import { donationFixture, paymentMethodFixture, subscriptionFixture } from '@/testing/fixtures';
+import { donationFixture, fixtureOf, paymentMethodFixture, subscriptionFixture } from '@/testing/fixtures';
 import { jsonResponse, type Route, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { ManageScreen } from '../components/manage-screen';
@@ -45,26 +44,23 @@ export function planView(plan: Subscription, card: PaymentMethod | null = null):
 }
 
 /** The view of a gift's link: Dana Donor's approved ₹25 by card with its receipt. */
-export function giftView(overrides: Partial<ManageView> = {}): ManageView {
-  return {
-    kind: 'donation',
-    donation: donationFixture({
-      id: 5,
-      source: 'card',
-      payment_id: 8,
-      gift_aid: true,
-      gift_aid_amount: 625,
-      receipt_number: 'KR-000005',
-      created_at: '2030-01-10T10:00:00.000Z',
-    }),
-    subscription: null,
-    payment_method: null,
-    expires_at: '2030-02-09T10:00:00.000Z',
-    actions: [],
-    receipt: true,
-    ...overrides,
-  };
-}
+export const giftView = fixtureOf<ManageView>(() => ({
+  kind: 'donation',
+  donation: donationFixture({
+    id: 5,
+    source: 'card',
+    payment_id: 8,
+    gift_aid: true,
+    gift_aid_amount: 625,
+    receipt_number: 'KR-000005',
+    created_at: '2030-01-10T10:00:00.000Z',
+  }),
+  subscription: null,
+  payment_method: null,
+  expires_at: '2030-02-09T10:00:00.000Z',
+  actions: [],
+  receipt: true,
+}));
 
 const CONFIG = { currency: 'INR', stripe_publishable_key: null, map_tile_url: '/tiles/{z}/{x}/{y}.png' };
 
@@ -131,16 +127,4 @@ export function renderManage(token: string) {
     ],
     `/manage/${token}`,
   );
-}
-
-/** Captures files saved through an object URL and a link: their names. */
-export function captureDownloads() {
-  const saved: string[] = [];
-  // jsdom has no object URLs.
-  URL.createObjectURL = () => 'blob:test/1';
-  URL.revokeObjectURL = () => {};
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
-  return saved;
 }

@@ -1,7 +1,7 @@
 import type { Message } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type MailboxRef, messageQueries } from '@/entities/message';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 /** DELETE /message/archive/{a}/{b}/{c}: this mailbox's copy only. */
 export function archiveMessage(input: { box: MailboxRef; id: number }): Promise<Message> {
@@ -9,9 +9,5 @@ export function archiveMessage(input: { box: MailboxRef; id: number }): Promise<
 }
 
 export function useArchiveMessage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: archiveMessage,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageQueries.all() }),
-  });
+  return useRefreshingMutation(archiveMessage, () => messageQueries.all());
 }

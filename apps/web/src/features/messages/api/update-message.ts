@@ -1,7 +1,7 @@
 import type { Message, MessageUpdateBody } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type MailboxRef, messageQueries } from '@/entities/message';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 export interface UpdateMessageInput {
   box: MailboxRef;
@@ -15,9 +15,5 @@ export function updateMessage({ box, id, body }: UpdateMessageInput): Promise<Me
 }
 
 export function useUpdateMessage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateMessage,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageQueries.all() }),
-  });
+  return useRefreshingMutation(updateMessage, () => messageQueries.all());
 }

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormRefusal } from '@/components/ui/form-refusal';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { QueryFallback } from '@/components/ui/query-state';
+import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { messageQueries } from '@/entities/message';
 import { focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
@@ -153,14 +154,9 @@ export function ComposeScreen() {
   const editing = Number.isInteger(draftId) && draftId > 0;
   const draft = useQuery({ ...messageQueries.message(box, draftId), enabled: editing });
   if (!editing) return <ComposeForm key={box.key} box={box} search={search} />;
-  if (draft.isPending) return <LoadingState label="Loading the draft…" />;
-  if (draft.isError)
+  if (!draft.isSuccess)
     return (
-      <FailedState
-        title="The draft could not be loaded"
-        error={draft.error}
-        onRetry={() => draft.refetch()}
-      />
+      <QueryFallback query={draft} loading="Loading the draft…" failed="The draft could not be loaded" />
     );
   if (draft.data.status !== 1)
     return <EmptyState>This message was sent and can no longer be changed.</EmptyState>;

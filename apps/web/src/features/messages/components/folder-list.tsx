@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
 import { type PagePosition, Pager } from '@/components/ui/pager';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { QueryFallback } from '@/components/ui/query-state';
+import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { type Folder, messageQueries } from '@/entities/message';
 import { showDateTime } from '@/lib/format';
@@ -104,13 +105,12 @@ export function FolderList({ folder }: { folder: Folder }) {
   const { box, search } = useMailbox();
   const [position, setPosition] = useState<PagePosition>({});
   const page = useQuery(messageQueries.folder(box, folder, position));
-  if (page.isPending) return <LoadingState label={`Loading ${LABEL[folder].toLowerCase()}…`} />;
-  if (page.isError)
+  if (!page.isSuccess)
     return (
-      <FailedState
-        title="The messages could not be loaded"
-        error={page.error}
-        onRetry={() => page.refetch()}
+      <QueryFallback
+        query={page}
+        loading={`Loading ${LABEL[folder].toLowerCase()}…`}
+        failed="The messages could not be loaded"
       />
     );
   const items = page.data.items;

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
-import { QueryState } from '@/components/ui/query-state';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { QueryFallback, QueryState } from '@/components/ui/query-state';
+import { EmptyState } from '@/components/ui/states';
 import { TitledForm } from '@/components/ui/titled-form';
 import { toast } from '@/components/ui/toast';
 import { messageQueries } from '@/entities/message';
@@ -129,13 +129,12 @@ export function ThreadView() {
   );
   if (!valid || (message.isError && isApiError(message.error) && message.error.status === 404))
     return <EmptyState action={back}>This message is not in this mailbox.</EmptyState>;
-  if (message.isPending) return <LoadingState label="Loading the message…" />;
-  if (message.isError)
+  if (!message.isSuccess)
     return (
-      <FailedState
-        title="The message could not be loaded"
-        error={message.error}
-        onRetry={() => message.refetch()}
+      <QueryFallback
+        query={message}
+        loading="Loading the message…"
+        failed="The message could not be loaded"
       />
     );
   const current = message.data;

@@ -3,8 +3,10 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { confirm } from '@/components/ui/confirm';
+import { pagedItems } from '@/components/ui/paged-list';
 import { ShowMore } from '@/components/ui/pager';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { QueryState } from '@/components/ui/query-state';
+import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { giftAidQueries } from '@/entities/donation';
 import { showDate } from '@/lib/format';
@@ -102,42 +104,6 @@ function DeclarationCard({ declaration }: { declaration: GiftAidDeclaration }) {
 export function GiftAidTab() {
   const headingId = useId();
   const query = useInfiniteQuery(giftAidQueries.list());
-  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
-  let body: React.ReactNode;
-  if (query.isError && !query.data)
-    body = (
-      <FailedState
-        title="Your declarations could not be loaded"
-        error={query.error}
-        onRetry={query.refetch}
-      />
-    );
-  else if (!query.data) body = <LoadingState label="Loading your declarations…" />;
-  else if (items.length === 0)
-    body = (
-      <EmptyState variant="text">
-        You have no Gift Aid declarations. If you pay UK Income Tax or Capital Gains Tax, tick Gift Aid when
-        you give funds from your wallet: we ask for a declaration for that charity the first time.
-      </EmptyState>
-    );
-  else
-    body = (
-      <Stack gap="sm">
-        <Stack
-          component="ul"
-          gap="sm"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label="Your declarations"
-        >
-          {items.map((declaration) => (
-            <DeclarationCard key={declaration.id} declaration={declaration} />
-          ))}
-        </Stack>
-        <ShowMore query={query}>Show older declarations</ShowMore>
-      </Stack>
-    );
   return (
     <Paper component="section" aria-labelledby={headingId} withBorder p="md">
       <Stack gap="md">
@@ -149,7 +115,36 @@ export function GiftAidTab() {
           the first time you give to it with Gift Aid. Gift Aid adds 25% to your gifts of funds from your own
           wallet, at no cost to you.
         </Text>
-        {body}
+        <QueryState
+          query={query}
+          loading="Loading your declarations…"
+          failed="Your declarations could not be loaded"
+          keepDataOnError
+          empty={
+            <EmptyState variant="text">
+              You have no Gift Aid declarations. If you pay UK Income Tax or Capital Gains Tax, tick Gift Aid
+              when you give funds from your wallet: we ask for a declaration for that charity the first time.
+            </EmptyState>
+          }
+        >
+          {() => (
+            <Stack gap="sm">
+              <Stack
+                component="ul"
+                gap="sm"
+                p={0}
+                m={0}
+                style={{ listStyle: 'none' }}
+                aria-label="Your declarations"
+              >
+                {pagedItems(query).map((declaration) => (
+                  <DeclarationCard key={declaration.id} declaration={declaration} />
+                ))}
+              </Stack>
+              <ShowMore query={query}>Show older declarations</ShowMore>
+            </Stack>
+          )}
+        </QueryState>
       </Stack>
     </Paper>
   );

@@ -4,9 +4,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { session } from '@/entities/session';
+import { captureDownloads } from '@/testing/downloads';
 import { jsonResponse, stubFetch } from '@/testing/http';
 import { makeDonation, pageOf } from '../testing/fixtures';
-import { captureDownloads, renderGiving } from '../testing/render';
+import { renderGiving } from '../testing/render';
 
 const stats: DonorStatistics = {
   funds_given: 123_450,

@@ -3,10 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/entities/session';
+import { captureDownloads } from '@/testing/downloads';
 import { refundFixture, refundRequestFixture } from '@/testing/fixtures';
 import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
 import { makeDonation, pageOf } from '../testing/fixtures';
-import { captureDownloads, renderGiving } from '../testing/render';
+import { renderGiving } from '../testing/render';
 
 /** Ten days after the fixtures' gifts were made (10 Jan 2030). */
 const TODAY = new Date('2030-01-20T12:00:00.000Z');

@@ -3,8 +3,8 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { DateField } from '@/components/ui/date-field';
-import { ShowMore } from '@/components/ui/pager';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { PagedList, pagedItems } from '@/components/ui/paged-list';
+import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { donationQueries } from '@/entities/donation';
 import { useDownloading } from '@/lib/downloading';
@@ -83,7 +83,7 @@ function StatementSection() {
 function ReceiptsSection({ onOpen }: { onOpen: (id: number) => void }) {
   const headingId = useId();
   const query = useInfiniteQuery(donationQueries.mine({ type: GIVING_TYPE.funds }));
-  const items = (query.data?.pages.flatMap((page) => page.items) ?? []).filter(hasReceipt);
+  const items = pagedItems(query).filter(hasReceipt);
   return (
     <Paper component="section" aria-labelledby={headingId} withBorder p="md">
       <Stack gap="sm">
@@ -93,27 +93,29 @@ function ReceiptsSection({ onOpen }: { onOpen: (id: number) => void }) {
         <Text size="sm">
           Each gift of funds has a receipt once the charity has it (approved or completed).
         </Text>
-        {query.isError && !query.data ? (
-          <FailedState
-            title="Your receipts could not be loaded"
-            error={query.error}
-            onRetry={query.refetch}
-          />
-        ) : !query.data ? (
-          <LoadingState layout="inline" label="Loading your receipts…" />
-        ) : items.length === 0 ? (
-          <EmptyState variant="text">
-            No receipts yet: a gift of funds gets its receipt when it is approved. Gifts waiting for approval
-            are on the Donations tab.
-          </EmptyState>
-        ) : (
-          <DonationList label="Gifts with a receipt">
-            {items.map((donation) => (
-              <DonationCard key={donation.id} donation={donation} onOpen={onOpen} />
-            ))}
-          </DonationList>
-        )}
-        <ShowMore query={query}>Show older gifts</ShowMore>
+        <PagedList
+          query={query}
+          layout="inline"
+          loading="Loading your receipts…"
+          failed="Your receipts could not be loaded"
+          keepDataOnError
+          isEmpty={() => items.length === 0}
+          empty={
+            <EmptyState variant="text">
+              No receipts yet: a gift of funds gets its receipt when it is approved. Gifts waiting for
+              approval are on the Donations tab.
+            </EmptyState>
+          }
+          more="Show older gifts"
+        >
+          {() => (
+            <DonationList label="Gifts with a receipt">
+              {items.map((donation) => (
+                <DonationCard key={donation.id} donation={donation} onOpen={onOpen} />
+              ))}
+            </DonationList>
+          )}
+        </PagedList>
       </Stack>
     </Paper>
   );

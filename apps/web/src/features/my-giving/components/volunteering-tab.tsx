@@ -2,8 +2,10 @@ import { Anchor, Paper, Stack, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { pagedItems } from '@/components/ui/paged-list';
 import { ShowMore } from '@/components/ui/pager';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { QueryState } from '@/components/ui/query-state';
+import { EmptyState } from '@/components/ui/states';
 import { volunteeringQuery } from '../api/get-volunteering';
 import { DonationCard, DonationList } from './donation-card';
 
@@ -23,42 +25,42 @@ function VolunteeringSection({ type, onOpen }: { type: 3 | 4; onOpen: (id: numbe
   const headingId = useId();
   const kind = KINDS[type];
   const query = useInfiniteQuery(volunteeringQuery(type));
-  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Paper component="section" aria-labelledby={headingId} withBorder p="md">
       <Stack gap="sm">
         <Title order={2} size="h3" id={headingId}>
           {kind.title}
         </Title>
-        {query.isError && !query.data ? (
-          <FailedState
-            title={`${kind.title} could not be loaded`}
-            error={query.error}
-            onRetry={query.refetch}
-          />
-        ) : !query.data ? (
-          <LoadingState layout="inline" label={`Loading ${kind.title.toLowerCase()}…`} />
-        ) : items.length === 0 ? (
-          <EmptyState
-            variant="text"
-            action={
-              <Anchor component={Link} to="/explore">
-                Find a project that needs you
-              </Anchor>
-            }
-          >
-            {kind.empty}
-          </EmptyState>
-        ) : (
-          <>
-            <DonationList label={kind.title}>
-              {items.map((donation) => (
-                <DonationCard key={donation.id} donation={donation} onOpen={onOpen} />
-              ))}
-            </DonationList>
-            <ShowMore query={query}>Show older</ShowMore>
-          </>
-        )}
+        <QueryState
+          query={query}
+          layout="inline"
+          loading={`Loading ${kind.title.toLowerCase()}…`}
+          failed={`${kind.title} could not be loaded`}
+          keepDataOnError
+          empty={
+            <EmptyState
+              variant="text"
+              action={
+                <Anchor component={Link} to="/explore">
+                  Find a project that needs you
+                </Anchor>
+              }
+            >
+              {kind.empty}
+            </EmptyState>
+          }
+        >
+          {() => (
+            <>
+              <DonationList label={kind.title}>
+                {pagedItems(query).map((donation) => (
+                  <DonationCard key={donation.id} donation={donation} onOpen={onOpen} />
+                ))}
+              </DonationList>
+              <ShowMore query={query}>Show older</ShowMore>
+            </>
+          )}
+        </QueryState>
       </Stack>
     </Paper>
   );

@@ -16,23 +16,3 @@ export function renderGiving(path = '/donations') {
     path,
   );
 }
-
-/** Captures files saved through an object URL and a link: their names and contents. */
-export function captureDownloads() {
-  const saved: { name: string; blob: Blob }[] = [];
-  const blobs = new Map<string, Blob>();
-  let n = 0;
-  // jsdom has no object URLs.
-  URL.createObjectURL = (blob: Blob) => {
-    n += 1;
-    const url = `blob:test/${n}`;
-    blobs.set(url, blob);
-    return url;
-  };
-  URL.revokeObjectURL = () => {};
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    const blob = blobs.get(this.href);
-    if (blob) saved.push({ name: this.download, blob });
-  });
-  return saved;
-}

@@ -1,6 +1,6 @@
 import type { NotificationPreferencesBody } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useCachingMutation } from '@/lib/mutations';
 import type { PreferenceRow } from './get-preferences';
 import { notificationQueries } from './queries';
 
@@ -15,9 +15,5 @@ export function savePreferences(
 }
 
 export function useSavePreferences() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: savePreferences,
-    onSuccess: (answer) => queryClient.setQueryData(notificationQueries.preferences().queryKey, answer),
-  });
+  return useCachingMutation(savePreferences, () => notificationQueries.preferences().queryKey);
 }

@@ -1,11 +1,11 @@
 import type { NotificationPreferencesBody } from '@kindred/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bodyOfCall, errorResponse, jsonResponse, pathOfCall, type Route, stubFetch } from '@/testing/http';
 import { toastTexts } from '@/testing/notifications';
 import { renderWithProviders } from '@/testing/render';
-import { sessionClearedAfterEachTest, signInWith } from '@/testing/session';
+import { signedInForEachTest } from '@/testing/session';
 import { preferencesFixture } from '../testing/fixtures';
 import { NotificationPreferences } from './notification-preferences';
 
@@ -29,9 +29,7 @@ function renderPreferences(routes: Record<string, Route> = {}) {
 const puts = (fetchMock: ReturnType<typeof stubFetch>) =>
   fetchMock.mock.calls.filter(([input, init]) => init?.method === 'PUT' && pathOfCall([input]) === PATH);
 
-sessionClearedAfterEachTest();
-beforeEach(() => signInWith());
-afterEach(() => vi.unstubAllGlobals());
+signedInForEachTest();
 
 describe('notification settings', { timeout: 20_000 }, () => {
   it('lists every kind with its words and says which mail always goes', async () => {

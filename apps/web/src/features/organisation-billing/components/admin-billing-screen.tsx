@@ -7,18 +7,7 @@ import {
   type Plan,
   REQUIRED_MESSAGE,
 } from '@kindred/shared';
-import {
-  Badge,
-  Button,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Group, NativeSelect, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { AdminsOnlyPage } from '@/components/ui/admin-only';
@@ -29,6 +18,7 @@ import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { buttonColumn, ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState } from '@/components/ui/states';
+import { SubmitRow } from '@/components/ui/submit-row';
 import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
 import { WholeNumberInput } from '@/components/ui/whole-number-input';
@@ -91,11 +81,7 @@ function PlanForm() {
         />
       </SimpleGrid>
       <TextInput label="Description" {...form.getInputProps('description')} />
-      <Group>
-        <Button type="submit" loading={mutation.isPending}>
-          Add plan
-        </Button>
-      </Group>
+      <SubmitRow pending={mutation.isPending}>Add plan</SubmitRow>
     </HeadedForm>
   );
 }
@@ -179,11 +165,7 @@ function CodeForm() {
           {...form.getInputProps('max_uses')}
         />
       </SimpleGrid>
-      <Group>
-        <Button type="submit" loading={mutation.isPending}>
-          Add code
-        </Button>
-      </Group>
+      <SubmitRow pending={mutation.isPending}>Add code</SubmitRow>
     </HeadedForm>
   );
 }

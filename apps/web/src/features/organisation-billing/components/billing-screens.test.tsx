@@ -1,11 +1,13 @@
 import type { DiscountCode, Invoice, OrgSubscription, Plan } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { session } from '@/entities/session';
+import { captureDownloads } from '@/testing/downloads';
 import { MINUTE, makeLogin, makeUser, pageFixture } from '@/testing/fixtures';
 import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
+import { signedInForEachTest } from '@/testing/session';
 import { AdminBillingScreen } from './admin-billing-screen';
 import { InvoicesSection } from './invoices-section';
 import { SubscriptionSection } from './subscription-section';
@@ -94,14 +96,7 @@ async function typeAndSave(dialog: HTMLElement, field: HTMLElement, value: strin
 }
 
 describe('the subscription screens', { timeout: 30_000 }, () => {
-  beforeEach(() => {
-    session.setNavigator(vi.fn());
-    signIn();
-  });
-  afterEach(() => {
-    session.clearSession();
-    vi.restoreAllMocks();
-  });
+  signedInForEachTest();
 
   it('previews a plan with a discount code and subscribes from the wallet with an Idempotency-Key', async () => {
     let current: OrgSubscription | null = null;
@@ -334,18 +329,7 @@ describe('the subscription screens', { timeout: 30_000 }, () => {
   });
 
   it('lists invoices and downloads each as a PDF', async () => {
-    const saved: Array<{ name: string; blob: Blob }> = [];
-    const blobs = new Map<string, Blob>();
-    // jsdom has no object URLs.
-    URL.createObjectURL = (blob: Blob) => {
-      blobs.set(`blob:test/${blobs.size + 1}`, blob);
-      return `blob:test/${blobs.size}`;
-    };
-    URL.revokeObjectURL = () => {};
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      const blob = blobs.get(this.href);
-      if (blob) saved.push({ name: this.download, blob });
-    });
+    const saved = captureDownloads();
     const mock = stubFetch({
       'GET /api/business/5/invoices': () =>
         jsonResponse(

@@ -7,7 +7,6 @@ import { Modal, Text } from '@mantine/core';
 import { useRef } from 'react';
 import { DateField } from '@/components/ui/date-field';
 import { DialogForm } from '@/components/ui/dialog-form';
-import { FormRefusal } from '@/components/ui/form-refusal';
 import { toast } from '@/components/ui/toast';
 import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import { dateFieldProps, focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
@@ -76,8 +75,8 @@ export function EditCodeDialog({
         formRef={formRef}
         onSubmit={submit}
         actions={{ submitLabel: 'Save', pending: mutation.isPending, onCancel: onClose }}
+        refusal={server.refusal}
       >
-        <FormRefusal message={server.refusal} />
         <Text size="sm">
           {valueText} off, used {code.uses === 0 ? 'by no subscription yet' : used}. The code and what it
           takes off stay as they are.

@@ -8,7 +8,6 @@ import {
 import { Modal, Text, TextInput } from '@mantine/core';
 import { useRef } from 'react';
 import { DialogForm } from '@/components/ui/dialog-form';
-import { FormRefusal } from '@/components/ui/form-refusal';
 import { toast } from '@/components/ui/toast';
 import { amountError, parseAmount } from '@/lib/amount';
 import { focusFirstInvalid, useAccessibleForm, useServerErrors } from '@/lib/form';
@@ -65,8 +64,8 @@ export function EditPlanDialog({ plan, onClose }: { plan: Plan; onClose: () => v
         formRef={formRef}
         onSubmit={submit}
         actions={{ submitLabel: 'Save', pending: mutation.isPending, onCancel: onClose }}
+        refusal={server.refusal}
       >
-        <FormRefusal message={server.refusal} />
         <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
         <TextInput label="Description" {...form.getInputProps('description')} />
         <TextInput

@@ -3,6 +3,7 @@ import { Button, Card, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '
 import { useRef, useState } from 'react';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { HeadedForm } from '@/components/ui/headed-form';
+import { SubmitRow } from '@/components/ui/submit-row';
 import { toast } from '@/components/ui/toast';
 import { type CardValues, EMPTY_CARD } from '@/entities/card';
 import { usePublicConfig } from '@/lib/config';
@@ -194,11 +195,7 @@ export function SubscribeForm({ businessId, plans, canMoveMoney }: SubscribeForm
         </fieldset>
       ) : null}
       {canMoveMoney ? (
-        <Group>
-          <Button type="submit" loading={subscribeMutation.isPending}>
-            Subscribe
-          </Button>
-        </Group>
+        <SubmitRow pending={subscribeMutation.isPending}>Subscribe</SubmitRow>
       ) : (
         <Text size="sm">
           The organisation can subscribe once Kindred has approved it and while it is not locked.

@@ -1,7 +1,7 @@
 import type { Business, SubBusinessCreateBody } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { organisationMoneyQueries } from '@/entities/organisation';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 /** POST /organisation/sub_business. Silent: the dialog shows a refusal beside the fields. */
 export function addSubBusiness(body: SubBusinessCreateBody): Promise<Business> {
@@ -9,10 +9,5 @@ export function addSubBusiness(body: SubBusinessCreateBody): Promise<Business> {
 }
 
 export function useAddSubBusiness(rootId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addSubBusiness,
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: organisationMoneyQueries.tree(rootId).queryKey }),
-  });
+  return useRefreshingMutation(addSubBusiness, () => organisationMoneyQueries.tree(rootId).queryKey);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { organisationMoneyQueries } from '@/entities/organisation';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 
 /** DELETE /organisation/sub_business/{id}. Silent: the screen shows the refusal. */
 export function deleteSubBusiness(id: number): Promise<{ message: string }> {
@@ -8,10 +8,5 @@ export function deleteSubBusiness(id: number): Promise<{ message: string }> {
 }
 
 export function useDeleteSubBusiness(rootId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteSubBusiness,
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: organisationMoneyQueries.tree(rootId).queryKey }),
-  });
+  return useRefreshingMutation(deleteSubBusiness, () => organisationMoneyQueries.tree(rootId).queryKey);
 }

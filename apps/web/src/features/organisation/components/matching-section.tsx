@@ -24,8 +24,10 @@ import { useNavigate } from 'react-router';
 import { Figure } from '@/components/ui/figure';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { HeadedForm } from '@/components/ui/headed-form';
+import { QueryFallback } from '@/components/ui/query-state';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { SubmitRow } from '@/components/ui/submit-row';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import { DonationStatusBadge } from '@/entities/donation';
@@ -66,13 +68,12 @@ function validate(values: MatchingValues) {
 /** The settings form: admins set the ratio, the cap per employee and the annual budget. */
 function MatchingForm({ businessId }: { businessId: number }) {
   const settings = useQuery(organisationMoneyQueries.matching(businessId));
-  if (settings.isPending) return <LoadingState label="Loading the matching…" />;
   if (!settings.data)
     return (
-      <FailedState
-        title="The matching could not be loaded."
-        error={settings.error}
-        onRetry={settings.refetch}
+      <QueryFallback
+        query={settings}
+        loading="Loading the matching…"
+        failed="The matching could not be loaded."
       />
     );
   const data = settings.data;
@@ -137,11 +138,7 @@ function MatchingSettingsForm({ businessId, initial }: { businessId: number; ini
           {...form.getInputProps('budget')}
         />
       </SimpleGrid>
-      <Group>
-        <Button type="submit" loading={mutation.isPending}>
-          Save matching
-        </Button>
-      </Group>
+      <SubmitRow pending={mutation.isPending}>Save matching</SubmitRow>
     </HeadedForm>
   );
 }
@@ -217,13 +214,12 @@ function MatchesTable({
 /** Matched donations: the organisation's matches with the employees' gifts they answer. */
 function MatchedDonations({ businessId }: { businessId: number }) {
   const matches = useQuery(organisationMoneyQueries.matchedDonations(businessId));
-  if (matches.isPending) return <LoadingState label="Loading the matched donations…" />;
   if (!matches.data)
     return (
-      <FailedState
-        title="The matched donations could not be loaded."
-        error={matches.error}
-        onRetry={matches.refetch}
+      <QueryFallback
+        query={matches}
+        loading="Loading the matched donations…"
+        failed="The matched donations could not be loaded."
       />
     );
   return (

@@ -7,21 +7,12 @@ import {
   signoffPolicyProblem,
   toAmountText,
 } from '@kindred/shared';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Checkbox, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { HeadedForm } from '@/components/ui/headed-form';
+import { SubmitRow } from '@/components/ui/submit-row';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { organisationQueries } from '@/entities/organisation';
 import { amountError, parseAmount } from '@/lib/amount';
@@ -147,11 +138,7 @@ export function SignoffPolicyForm() {
         </Stack>
       </fieldset>
       {access.isSuperAdmin ? (
-        <Group>
-          <Button type="submit" loading={mutation.isPending}>
-            Save policy
-          </Button>
-        </Group>
+        <SubmitRow pending={mutation.isPending}>Save policy</SubmitRow>
       ) : (
         <Text size="sm">Only the organisation’s Super Admins change its sign-off policy.</Text>
       )}

@@ -18,7 +18,8 @@ import { confirm } from '@/components/ui/confirm';
 import { Dialog } from '@/components/ui/dialog';
 import { DialogForm } from '@/components/ui/dialog-form';
 import { FormRefusal } from '@/components/ui/form-refusal';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { QueryFallback } from '@/components/ui/query-state';
+import { EmptyState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { organisationMoneyQueries, organisationQueries } from '@/entities/organisation';
 import { amountError, parseAmount } from '@/lib/amount';
@@ -75,8 +76,8 @@ function AddDialog({
     <DialogForm
       onSubmit={submit}
       actions={{ submitLabel: 'Add sub-business', pending: add.isPending, onCancel: onClose }}
+      refusal={refusal}
     >
-      <FormRefusal message={refusal} />
       <TextInput
         label="Name"
         required
@@ -166,8 +167,8 @@ function FundsDialog({
     <DialogForm
       onSubmit={submit}
       actions={{ submitLabel: 'Move funds', pending: transfer.isPending, onCancel: onClose }}
+      refusal={refusal}
     >
-      <FormRefusal message={refusal} />
       <DirectionControl parent={parent} child={child} down={down} onChange={setDown} />
       <TextInput
         label="Amount"
@@ -229,8 +230,8 @@ function EmployeesDialog({
     <DialogForm
       onSubmit={submit}
       actions={{ submitLabel: 'Move employees', pending: move.isPending, onCancel: onClose }}
+      refusal={refusal}
     >
-      <FormRefusal message={refusal} />
       <DirectionControl
         parent={parent}
         child={child}
@@ -380,13 +381,12 @@ export function StructureSection() {
     }
   };
 
-  if (tree.isPending) return <LoadingState label="Loading the sub-businesses…" />;
   if (!tree.data)
     return (
-      <FailedState
-        title="The sub-businesses could not be loaded."
-        error={tree.error}
-        onRetry={tree.refetch}
+      <QueryFallback
+        query={tree}
+        loading="Loading the sub-businesses…"
+        failed="The sub-businesses could not be loaded."
       />
     );
   const { tree: root, can_manage: manage } = tree.data;

@@ -1,6 +1,6 @@
 import type { PayoutSchedule } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useCachingMutation } from '@/lib/mutations';
 import { scheduleQuery } from './get-schedule';
 
 export interface SetScheduleInput {
@@ -14,10 +14,5 @@ export function setSchedule({ charityId, frequency }: SetScheduleInput): Promise
 }
 
 export function useSetSchedule() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setSchedule,
-    onSuccess: (schedule, { charityId }) =>
-      queryClient.setQueryData(scheduleQuery(charityId).queryKey, schedule),
-  });
+  return useCachingMutation(setSchedule, (_schedule, { charityId }) => scheduleQuery(charityId).queryKey);
 }

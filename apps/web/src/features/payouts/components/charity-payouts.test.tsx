@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { captureDownloads } from '@/testing/downloads';
 import { bodyOfCall, errorResponse, headersOf, jsonResponse, type Route, stubFetch } from '@/testing/http';
 import { toastTexts } from '@/testing/notifications';
 import { renderWithProviders } from '@/testing/render';
-import { sessionClearedAfterEachTest, signInWith } from '@/testing/session';
+import { signedInForEachTest } from '@/testing/session';
 import { accountFixture, callsTo, FUNDS, payoutFixture } from '../testing/fixtures';
 import { CharityPayouts } from './charity-payouts';
 
@@ -24,9 +25,7 @@ function renderPayouts(routes: Record<string, Route> = {}) {
   return fetchMock;
 }
 
-sessionClearedAfterEachTest();
-beforeEach(() => signInWith());
-afterEach(() => vi.unstubAllGlobals());
+signedInForEachTest();
 
 describe("the charity's payout account", { timeout: 20_000 }, () => {
   it('asks for the bank account, says what is wrong beside each field, then shows it masked and waiting for a check', async () => {
@@ -205,9 +204,6 @@ describe('automatic payouts', { timeout: 20_000 }, () => {
 });
 
 describe("the charity's payouts", { timeout: 20_000 }, () => {
-  const { createObjectURL, revokeObjectURL } = URL;
-  afterEach(() => Object.assign(URL, { createObjectURL, revokeObjectURL }));
-
   it('says when there is none yet', async () => {
     renderPayouts();
     expect(await screen.findByText(/No payouts yet\./)).toBeInTheDocument();
@@ -249,14 +245,7 @@ describe("the charity's payouts", { timeout: 20_000 }, () => {
   });
 
   it('downloads a statement as PDF and as CSV', async () => {
-    const saved: Blob[] = [];
-    Object.assign(URL, {
-      createObjectURL: vi.fn((blob: Blob) => {
-        saved.push(blob);
-        return 'blob:statement';
-      }),
-      revokeObjectURL: vi.fn(),
-    });
+    const saved = captureDownloads();
     const fetchMock = renderPayouts({
       'GET /api/charity/3/payouts': () => page([payoutFixture({ status: 'paid' })]),
       'GET /api/charity/3/payouts/41/statement': (url) =>
@@ -271,7 +260,7 @@ describe("the charity's payouts", { timeout: 20_000 }, () => {
       await screen.findByRole('button', { name: 'CSV statement of payout 41, 1 Dec 2026' }),
     );
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(await saved[0]?.text()).toBe('date,donation\n');
+    expect(await saved[0]?.blob.text()).toBe('date,donation\n');
     await userEvent.click(screen.getByRole('button', { name: 'PDF statement of payout 41, 1 Dec 2026' }));
     await waitFor(() => expect(saved).toHaveLength(2));
     const formats = callsTo(fetchMock, 'GET', '/api/charity/3/payouts/41/statement').map(([input]) =>

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
-import { sessionClearedAfterEachTest, signInWith } from '@/testing/session';
+import { signedInForEachTest } from '@/testing/session';
 import { FundsByMonth } from './funds-chart';
 
 /** Twelve months to December 2026, money moving in the last two. */
@@ -19,9 +19,7 @@ function renderChart(answer: () => Response) {
   renderWithProviders(<FundsByMonth charityId={3} />);
 }
 
-sessionClearedAfterEachTest();
-beforeEach(() => signInWith());
-afterEach(() => vi.unstubAllGlobals());
+signedInForEachTest();
 
 describe("the charity's last twelve months", { timeout: 20_000 }, () => {
   it('draws the chart and lists each month received, refunded and paid out', async () => {

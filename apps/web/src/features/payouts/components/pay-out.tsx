@@ -1,10 +1,11 @@
 import { formatMoney, PAYOUT_MINIMUM, type ProviderAccountInfo, toAmountText } from '@kindred/shared';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { QueryState } from '@/components/ui/query-state';
+import { SubmitRow } from '@/components/ui/submit-row';
 import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
 import { type CharityFunds, charityQueries } from '@/entities/charity';
@@ -98,11 +99,7 @@ function PayOutForm({
           maw="20rem"
           {...form.getInputProps('amount')}
         />
-        <Group>
-          <Button type="submit" loading={request.isPending}>
-            Pay out
-          </Button>
-        </Group>
+        <SubmitRow pending={request.isPending}>Pay out</SubmitRow>
       </Stack>
     </form>
   );

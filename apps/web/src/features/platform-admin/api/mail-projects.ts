@@ -1,6 +1,6 @@
 import type { AdminProjectMailsResult } from '@kindred/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutations';
 import { platformAdminKey } from './keys';
 
 /** POST /admin/projects/mails: reminds each chosen project's admins, once per project per day. */
@@ -9,9 +9,5 @@ export function mailProjects(projectIds: number[]): Promise<AdminProjectMailsRes
 }
 
 export function useMailProjects() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: mailProjects,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: platformAdminKey }),
-  });
+  return useRefreshingMutation(mailProjects, () => platformAdminKey);
 }

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '@/entities/session';
+import { describe, expect, it } from 'vitest';
 import { MINUTE, makeLogin, makeUser } from '@/testing/fixtures';
 import { jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
+import { signedInForEachTest } from '@/testing/session';
 import { AccountsScreen } from './accounts-screen';
 import { AuditScreen } from './audit-screen';
 
@@ -14,13 +14,9 @@ const lastQuery = (mock: ReturnType<typeof stubFetch>, path: string) => {
 };
 
 describe('accounts and the audit log', { timeout: 30_000 }, () => {
-  beforeEach(() => {
-    session.setNavigator(vi.fn());
-    session.signIn(
-      makeLogin(Date.now() + 60 * MINUTE, { user: makeUser({ is_iic_admin: true, admin_type: 99 }) }),
-    );
-  });
-  afterEach(() => session.clearSession());
+  signedInForEachTest(() =>
+    makeLogin(Date.now() + 60 * MINUTE, { user: makeUser({ is_iic_admin: true, admin_type: 99 }) }),
+  );
 
   it('lists charities with filters and switches to projects', async () => {
     const mock = stubFetch({

@@ -1,5 +1,5 @@
-import { PROJECT_STATUSES } from '@kindred/shared';
-import { Anchor, Button, Group, Paper, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { type AdminProject, PROJECT_STATUSES } from '@kindred/shared';
+import { Anchor, Button, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +12,8 @@ import { showDate } from '@/lib/format';
 import { exportData } from '../api/export-data';
 import { type AccountFilters, type AccountKind, accountQueries } from '../api/get-accounts';
 import { AdminPage } from './admin-only';
+import { FilterBar } from './filter-select';
+import { projectColumns } from './project-columns';
 
 const KINDS: { value: AccountKind; label: string }[] = [
   { value: 'charities', label: 'Charities' },
@@ -134,16 +136,7 @@ function AccountList({ kind, filters }: { kind: AccountKind; filters: AccountFil
         rows={projects.data.items}
         rowKey={(row) => row.id}
         columns={[
-          {
-            header: 'Project',
-            rowHeader: true,
-            cell: (row) => (
-              <Anchor component={Link} to={`/admin/projects/${row.id}`}>
-                {row.title}
-              </Anchor>
-            ),
-          },
-          { header: 'Charity', cell: (row) => row.charity_name ?? '—' },
+          ...projectColumns<AdminProject>(),
           { header: 'Status', cell: (row) => projectStatusLabel(row.status) },
           { header: 'Ends', cell: (row) => (row.end_date ? showDate(row.end_date) : '—') },
         ]}
@@ -222,38 +215,36 @@ export function AccountsScreen() {
           ))}
         </Tabs.List>
       </Tabs>
-      <Paper withBorder p="md" component="search" aria-label={`Find ${kind}`}>
-        <Group gap="md" align="flex-end" wrap="wrap">
-          <TextInput
-            label={kind === 'projects' ? 'Title' : 'Name'}
-            value={filters.q}
-            maxLength={200}
-            onChange={(event) => setFilters({ ...filters, q: event.currentTarget.value })}
-          />
+      <FilterBar label={`Find ${kind}`}>
+        <TextInput
+          label={kind === 'projects' ? 'Title' : 'Name'}
+          value={filters.q}
+          maxLength={200}
+          onChange={(event) => setFilters({ ...filters, q: event.currentTarget.value })}
+        />
+        <Select
+          label={kind === 'projects' ? 'Status' : kind === 'groups' ? 'Type' : 'Approval'}
+          value={kind === 'organisations' && !filters.status ? 'approved' : filters.status}
+          data={statusOptions}
+          allowDeselect={false}
+          onChange={(value) => setFilters({ ...filters, status: value ?? '' })}
+        />
+        {kind === 'charities' || kind === 'organisations' ? (
           <Select
-            label={kind === 'projects' ? 'Status' : kind === 'groups' ? 'Type' : 'Approval'}
-            value={kind === 'organisations' && !filters.status ? 'approved' : filters.status}
-            data={statusOptions}
+            label="Locked"
+            value={filters.locked}
+            data={[
+              { value: '', label: 'Any' },
+              { value: 'yes', label: 'Locked' },
+              { value: 'no', label: 'Not locked' },
+            ]}
             allowDeselect={false}
-            onChange={(value) => setFilters({ ...filters, status: value ?? '' })}
+            onChange={(value) =>
+              setFilters({ ...filters, locked: (value ?? '') as AccountFilters['locked'] })
+            }
           />
-          {kind === 'charities' || kind === 'organisations' ? (
-            <Select
-              label="Locked"
-              value={filters.locked}
-              data={[
-                { value: '', label: 'Any' },
-                { value: 'yes', label: 'Locked' },
-                { value: 'no', label: 'Not locked' },
-              ]}
-              allowDeselect={false}
-              onChange={(value) =>
-                setFilters({ ...filters, locked: (value ?? '') as AccountFilters['locked'] })
-              }
-            />
-          ) : null}
-        </Group>
-      </Paper>
+        ) : null}
+      </FilterBar>
       <AccountList key={kind} kind={kind} filters={filters} />
     </AdminPage>
   );

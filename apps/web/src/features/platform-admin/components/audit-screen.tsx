@@ -1,15 +1,13 @@
 import type { AuditEntry } from '@kindred/shared';
-import { Group, Paper, Text, TextInput } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { PagedTable } from '@/components/ui/paged-table';
-import type { PagePosition } from '@/components/ui/pager';
 import { EmptyState } from '@/components/ui/states';
 import { showDateTime } from '@/lib/format';
 import { type AuditFilters, auditQueries } from '../api/get-audit';
 import { AdminPage } from './admin-only';
-import { type FilterChoice, FilterSelect } from './filter-select';
+import { FilterBar, type FilterChoice, FilterSelect, useListFilters } from './filter-select';
 
 const TARGETS: FilterChoice<AuditFilters['target_type']>[] = [
   { value: '', label: 'Anything' },
@@ -40,40 +38,37 @@ function aboutOf(entry: AuditEntry) {
 
 /** `/admin/audit`: who did what, to what, when and why. */
 export function AuditScreen() {
-  const [filters, setFilters] = useState<AuditFilters>({ action: '', target_type: '', target_id: '' });
-  const [position, setPosition] = useState<PagePosition>({});
+  const { filters, position, setPosition, change } = useListFilters<AuditFilters>({
+    action: '',
+    target_type: '',
+    target_id: '',
+  });
   const [debounced] = useDebouncedValue(filters, 300);
   const list = useQuery(auditQueries.page(debounced, position));
-  const change = (next: Partial<AuditFilters>) => {
-    setFilters({ ...filters, ...next });
-    setPosition({});
-  };
   return (
     <AdminPage title="Audit log" description={<Text>Every admin action, newest first.</Text>}>
-      <Paper withBorder p="md" component="search" aria-label="Filter the audit log">
-        <Group gap="md" align="flex-end" wrap="wrap">
-          <TextInput
-            label="Action"
-            description="For example user.deactivate"
-            value={filters.action}
-            maxLength={100}
-            onChange={(event) => change({ action: event.currentTarget.value })}
-          />
-          <FilterSelect
-            label="About"
-            value={filters.target_type}
-            choices={TARGETS}
-            onChange={(value) => change({ target_type: value ?? '' })}
-          />
-          <TextInput
-            label="Its number"
-            inputMode="numeric"
-            value={filters.target_id}
-            maxLength={12}
-            onChange={(event) => change({ target_id: event.currentTarget.value.replace(/\D/g, '') })}
-          />
-        </Group>
-      </Paper>
+      <FilterBar label="Filter the audit log">
+        <TextInput
+          label="Action"
+          description="For example user.deactivate"
+          value={filters.action}
+          maxLength={100}
+          onChange={(event) => change({ action: event.currentTarget.value })}
+        />
+        <FilterSelect
+          label="About"
+          value={filters.target_type}
+          choices={TARGETS}
+          onChange={(value) => change({ target_type: value ?? '' })}
+        />
+        <TextInput
+          label="Its number"
+          inputMode="numeric"
+          value={filters.target_id}
+          maxLength={12}
+          onChange={(event) => change({ target_id: event.currentTarget.value.replace(/\D/g, '') })}
+        />
+      </FilterBar>
       <PagedTable
         query={list}
         loading="Loading the audit log…"

@@ -1,11 +1,8 @@
 import { type AdminExpiringProject, PROJECT_STATUS } from '@kindred/shared';
-import { Anchor, Button, Checkbox, Group, Paper, Text } from '@mantine/core';
+import { Button, Checkbox, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link } from 'react-router';
 import { confirm } from '@/components/ui/confirm';
 import { PagedTable } from '@/components/ui/paged-table';
-import type { PagePosition } from '@/components/ui/pager';
 import { SelectionPanel } from '@/components/ui/selection-panel';
 import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
@@ -15,7 +12,8 @@ import { useSelectedIds } from '@/lib/selection';
 import { type ExpiringFilters, expiringQueries } from '../api/get-expiring';
 import { useMailProjects } from '../api/mail-projects';
 import { AdminPage } from './admin-only';
-import { type FilterChoice, FilterSelect } from './filter-select';
+import { FilterBar, type FilterChoice, FilterSelect, useListFilters } from './filter-select';
+import { projectColumns } from './project-columns';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -40,19 +38,16 @@ const WHICH_CHOICES: FilterChoice<ExpiringFilters['which']>[] = [
 /** `/admin/expiring`: projects near their end; remind their admins to extend them. */
 export function ExpiringScreen() {
   const abilities = usePlatformAdmin();
-  const [filters, setFilters] = useState<ExpiringFilters>({ days: 14, which: 'both' });
-  const [position, setPosition] = useState<PagePosition>({});
   const { selected, setSelected, toggle } = useSelectedIds();
+  const { filters, position, setPosition, change } = useListFilters<ExpiringFilters>(
+    { days: 14, which: 'both' },
+    () => setSelected(new Set()),
+  );
   const list = useQuery(expiringQueries.page(filters, position));
   const mail = useMailProjects();
   const items = list.data?.items ?? [];
   const chosen = items.filter((project) => selected.has(project.id));
 
-  const change = (next: Partial<ExpiringFilters>) => {
-    setFilters({ ...filters, ...next });
-    setPosition({});
-    setSelected(new Set());
-  };
   const send = async () => {
     if (chosen.length === 0) return;
     const ok = await confirm({
@@ -84,22 +79,20 @@ export function ExpiringScreen() {
       title="Expiring projects"
       description={<Text>Live projects near their end date, and Finished ones that could be extended.</Text>}
     >
-      <Paper withBorder p="md" component="search" aria-label="Choose projects">
-        <Group gap="md" align="flex-end" wrap="wrap">
-          <FilterSelect
-            label="Ending within"
-            value={String(filters.days)}
-            choices={DAYS_CHOICES}
-            onChange={(value) => change({ days: Number(value ?? 14) })}
-          />
-          <FilterSelect
-            label="Show"
-            value={filters.which}
-            choices={WHICH_CHOICES}
-            onChange={(value) => change({ which: value ?? 'both' })}
-          />
-        </Group>
-      </Paper>
+      <FilterBar label="Choose projects">
+        <FilterSelect
+          label="Ending within"
+          value={String(filters.days)}
+          choices={DAYS_CHOICES}
+          onChange={(value) => change({ days: Number(value ?? 14) })}
+        />
+        <FilterSelect
+          label="Show"
+          value={filters.which}
+          choices={WHICH_CHOICES}
+          onChange={(value) => change({ which: value ?? 'both' })}
+        />
+      </FilterBar>
       <PagedTable
         query={list}
         loading="Loading projects…"
@@ -122,16 +115,7 @@ export function ExpiringScreen() {
               />
             ),
           },
-          {
-            header: 'Project',
-            rowHeader: true,
-            cell: (project) => (
-              <Anchor component={Link} to={`/admin/projects/${project.id}`}>
-                {project.title}
-              </Anchor>
-            ),
-          },
-          { header: 'Charity', cell: (project) => project.charity_name ?? '—' },
+          ...projectColumns<AdminExpiringProject>(),
           { header: 'End', cell: when },
           {
             header: 'Last reminded',

@@ -1,17 +1,15 @@
 import type { AdminUser } from '@kindred/shared';
-import { Anchor, Badge, Group, Paper, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { PagedTable } from '@/components/ui/paged-table';
-import type { PagePosition } from '@/components/ui/pager';
 import { EmptyState } from '@/components/ui/states';
 import { ADMIN_TYPE_LABELS } from '@/entities/session';
 import { showDate } from '@/lib/format';
 import { type UserFilters, userListQueries } from '../api/get-users';
 import { AdminPage } from './admin-only';
-import { type FilterChoice, FilterSelect } from './filter-select';
+import { FilterBar, type FilterChoice, FilterSelect, useListFilters } from './filter-select';
 
 const STATUS_CHOICES: FilterChoice<UserFilters['status']>[] = [
   { value: '', label: 'Any' },
@@ -35,39 +33,36 @@ export function personStatus(user: AdminUser): string {
 
 /** `/admin/people`: find anyone by name or email, filter, page. */
 export function PeopleScreen() {
-  const [filters, setFilters] = useState<UserFilters>({ q: '', status: '', platform_admin: '' });
-  const [position, setPosition] = useState<PagePosition>({});
+  const { filters, position, setPosition, change } = useListFilters<UserFilters>({
+    q: '',
+    status: '',
+    platform_admin: '',
+  });
   const [q] = useDebouncedValue(filters.q, 300);
   const list = useQuery(userListQueries.page({ ...filters, q }, position));
-  const change = (next: Partial<UserFilters>) => {
-    setFilters({ ...filters, ...next });
-    setPosition({});
-  };
 
   return (
     <AdminPage title="People" description={<Text>Everyone with an account, newest first.</Text>}>
-      <Paper withBorder p="md" component="search" aria-label="Find people">
-        <Group gap="md" align="flex-end" wrap="wrap">
-          <TextInput
-            label="Name or email"
-            value={filters.q}
-            onChange={(event) => change({ q: event.currentTarget.value })}
-            maxLength={200}
-          />
-          <FilterSelect
-            label="Status"
-            value={filters.status}
-            choices={STATUS_CHOICES}
-            onChange={(value) => change({ status: value ?? '' })}
-          />
-          <FilterSelect
-            label="Platform admins"
-            value={filters.platform_admin}
-            choices={ADMIN_CHOICES}
-            onChange={(value) => change({ platform_admin: value ?? '' })}
-          />
-        </Group>
-      </Paper>
+      <FilterBar label="Find people">
+        <TextInput
+          label="Name or email"
+          value={filters.q}
+          onChange={(event) => change({ q: event.currentTarget.value })}
+          maxLength={200}
+        />
+        <FilterSelect
+          label="Status"
+          value={filters.status}
+          choices={STATUS_CHOICES}
+          onChange={(value) => change({ status: value ?? '' })}
+        />
+        <FilterSelect
+          label="Platform admins"
+          value={filters.platform_admin}
+          choices={ADMIN_CHOICES}
+          onChange={(value) => change({ platform_admin: value ?? '' })}
+        />
+      </FilterBar>
       <PagedTable
         query={list}
         loading="Loading people…"

@@ -8,7 +8,7 @@ import {
   type UserUpdateBody,
   userUpdateBodySchema,
 } from '@kindred/shared';
-import { Button, Group, NativeSelect, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -17,6 +17,7 @@ import { DateField } from '@/components/ui/date-field';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { HeadedForm } from '@/components/ui/headed-form';
 import { NameInputs } from '@/components/ui/name-inputs';
+import { SubmitRow } from '@/components/ui/submit-row';
 import { SUCCESS_TOASTS, toast } from '@/components/ui/toast';
 import { placeQueries } from '@/entities/places';
 import { session } from '@/entities/session';
@@ -222,11 +223,9 @@ export function ProfileForm({ user }: { user: User }) {
         description="Show my name and donations to other Kindred members."
         {...form.getInputProps('is_public', { type: 'checkbox' })}
       />
-      <Group justify="flex-end">
-        <Button type="submit" loading={mutation.isPending}>
-          Save profile
-        </Button>
-      </Group>
+      <SubmitRow justify="flex-end" pending={mutation.isPending}>
+        Save profile
+      </SubmitRow>
     </HeadedForm>
   );
 }

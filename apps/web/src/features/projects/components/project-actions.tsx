@@ -4,10 +4,8 @@ import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
-import { confirm } from '@/components/ui/confirm';
 import { DateField } from '@/components/ui/date-field';
 import { DialogForm } from '@/components/ui/dialog-form';
-import { FormRefusal } from '@/components/ui/form-refusal';
 import { toast } from '@/components/ui/toast';
 import { serverErrorsOf } from '@/lib/form';
 import { showDate } from '@/lib/format';
@@ -80,8 +78,9 @@ function ExtendDialog({
         onSubmit={submit}
         label="Extend the project"
         actions={{ submitLabel: 'Extend', pending: extend.isPending, onCancel: onClose }}
+        refusal={refusal}
+        refusalTitle="Not extended"
       >
-        <FormRefusal title="Not extended" message={refusal} />
         <Text size="sm">Choose a new end date. The project stays Live (or goes Live again) until then.</Text>
         <DateField
           ref={inputRef}
@@ -112,41 +111,38 @@ export function ProjectActions({ project }: { project: Project }) {
   const clone = useCloneProject();
   const remove = useDeleteProject();
   // The calls are silent: a refusal shows under the buttons until the next action.
-  const { refusal, attempt } = useActionRefusal();
+  const { refusal, attemptConfirmed } = useActionRefusal();
 
   const onComplete = async () => {
-    const ok = await confirm({
+    const question = {
       title: 'Complete this project?',
       message: "Its funds move to the charity's funds and it stops taking donations. This cannot be undone.",
       confirmLabel: 'Complete project',
       cancelLabel: 'Not now',
-    });
-    if (!ok) return;
-    if (await attempt('Not completed', () => complete.mutateAsync(project.id)))
+    };
+    if (await attemptConfirmed(question, 'Not completed', () => complete.mutateAsync(project.id)))
       toast.success('Project completed', "Its funds moved to the charity's funds.");
   };
 
   const onCancel = async () => {
-    const ok = await confirm({
+    const question = {
       title: 'Cancel this project?',
       message: 'It leaves Kindred and donors get their funds back. This cannot be undone.',
       confirmLabel: 'Cancel project',
       cancelLabel: 'Keep project',
       danger: true,
-    });
-    if (!ok) return;
-    if (await attempt('Not cancelled', () => cancel.mutateAsync(project.id)))
+    };
+    if (await attemptConfirmed(question, 'Not cancelled', () => cancel.mutateAsync(project.id)))
       toast.success(PROJECT_TOASTS.cancelled, 'Donors get their funds back.');
   };
 
   const onClone = async () => {
-    const ok = await confirm({
+    const question = {
       title: 'Clone this project?',
       message: 'A copy with the same story and needs is saved as a new Draft.',
       confirmLabel: 'Clone',
-    });
-    if (!ok) return;
-    await attempt('Not cloned', async () => {
+    };
+    await attemptConfirmed(question, 'Not cloned', async () => {
       const copy = await clone.mutateAsync(project.id);
       toast.success(PROJECT_TOASTS.cloned, `"${copy.title}" is a new Draft.`);
       navigate(`/charity/projects/${copy.id}`);
@@ -154,15 +150,14 @@ export function ProjectActions({ project }: { project: Project }) {
   };
 
   const onDelete = async () => {
-    const ok = await confirm({
+    const question = {
       title: 'Delete this draft?',
       message: 'The draft and its content are deleted. This cannot be undone.',
       confirmLabel: 'Delete draft',
       cancelLabel: 'Keep draft',
       danger: true,
-    });
-    if (!ok) return;
-    await attempt('Not deleted', async () => {
+    };
+    await attemptConfirmed(question, 'Not deleted', async () => {
       await remove.mutateAsync({ id: project.id, charityId: project.charity_id });
       toast.success('Project deleted', `"${project.title}" was deleted.`);
       navigate('/charity/projects', { replace: true });

@@ -3,8 +3,9 @@ import { Anchor, Button, Stack, Tabs } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { ShowMore } from '@/components/ui/pager';
+import { QueryFallback } from '@/components/ui/query-state';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { EmptyState } from '@/components/ui/states';
 import { TitledSection } from '@/components/ui/titled-section';
 import { needsOf, projectQueries } from '@/entities/project';
 import { showDate } from '@/lib/format';
@@ -27,12 +28,14 @@ type StatusTab = (typeof STATUS_TABS)[number];
 
 function ProjectList({ charityId, tab }: { charityId: number; tab: StatusTab }) {
   const query = useInfiniteQuery(projectQueries.ofCharity(charityId, tab.status));
-  if (query.isPending) return <LoadingState label={`Loading ${tab.label.toLowerCase()} projects…`} />;
-  if (query.isError) {
+  if (!query.isSuccess)
     return (
-      <FailedState title="The projects could not be loaded." error={query.error} onRetry={query.refetch} />
+      <QueryFallback
+        query={query}
+        loading={`Loading ${tab.label.toLowerCase()} projects…`}
+        failed="The projects could not be loaded."
+      />
     );
-  }
   const items = query.data.pages.flatMap((page) => page.items);
   if (items.length === 0) return <EmptyState>{tab.empty}</EmptyState>;
   return (

@@ -2,7 +2,6 @@ import { imageUrl, PROJECT_STATUS, type Project, type ProjectDocument } from '@k
 import { Anchor, Avatar, Badge, Button, Card, Group, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
-import { confirm } from '@/components/ui/confirm';
 import { Picture } from '@/components/ui/picture';
 import { QueryState } from '@/components/ui/query-state';
 import { buttonColumn, ResponsiveTable } from '@/components/ui/responsive-table';
@@ -61,19 +60,20 @@ export function ProjectGallery({ project }: { project: Project }) {
   const images = useQuery(projectQueries.images(project.id));
   const upload = useUploadGalleryImage();
   const remove = useDeleteGalleryImage();
-  const { refusal, attempt } = useActionRefusal();
+  const { refusal, attemptConfirmed } = useActionRefusal();
   const items = images.data?.items ?? [];
 
   const onDelete = async (imageId: number, index: number) => {
-    const ok = await confirm({
+    const question = {
       title: 'Delete this picture?',
       message: `Picture ${index + 1} is removed from the gallery.`,
       confirmLabel: 'Delete picture',
       danger: true,
-    });
-    if (!ok) return;
-    if (await attempt('Picture not deleted', () => remove.mutateAsync({ projectId: project.id, imageId })))
-      toast.success('Picture deleted');
+    };
+    const deleted = await attemptConfirmed(question, 'Picture not deleted', () =>
+      remove.mutateAsync({ projectId: project.id, imageId }),
+    );
+    if (deleted) toast.success('Picture deleted');
   };
 
   return (
@@ -144,19 +144,18 @@ export function ProjectDocuments({ project }: { project: Project }) {
   const documents = useQuery(projectQueries.documents(project.id));
   const upload = useUploadDocument();
   const remove = useDeleteDocument();
-  const { refusal, attempt } = useActionRefusal();
+  const { refusal, attemptConfirmed } = useActionRefusal();
   const items = documents.data?.items ?? [];
 
   const onDelete = async (documentId: number, name: string) => {
-    const ok = await confirm({
+    const question = {
       title: 'Delete this document?',
       message: `"${name}" is removed from the project.`,
       confirmLabel: 'Delete document',
       danger: true,
-    });
-    if (!ok) return;
+    };
     // A project with no charity yet is named with charity id 0 in the delete path.
-    const deleted = await attempt('Document not deleted', () =>
+    const deleted = await attemptConfirmed(question, 'Document not deleted', () =>
       remove.mutateAsync({ charityId: project.charity_id ?? 0, projectId: project.id, documentId }),
     );
     if (deleted) toast.success('Document deleted', name);
@@ -217,22 +216,23 @@ export function ProjectAdmins({ project }: { project: Project }) {
   const me = useCurrentUser();
   const admins = useQuery(projectQueries.admins(project.id));
   const remove = useRemoveProjectAdmin();
-  const { refusal, attempt } = useActionRefusal();
+  const { refusal, attemptConfirmed } = useActionRefusal();
   const items = admins.data?.items ?? [];
 
   const onRemove = async (userId: number, name: string) => {
     const self = userId === me?.id;
-    const ok = await confirm({
+    const question = {
       title: self ? 'Step down as project admin?' : `Remove ${name}?`,
       message: self
         ? 'You stop being an admin of this project (charity project managers still manage it).'
         : `${name} stops being an admin of this project.`,
       confirmLabel: self ? 'Step down' : 'Remove admin',
       danger: true,
-    });
-    if (!ok) return;
-    if (await attempt(`${name} not removed`, () => remove.mutateAsync({ projectId: project.id, userId })))
-      toast.success('Admin removed', name);
+    };
+    const removed = await attemptConfirmed(question, `${name} not removed`, () =>
+      remove.mutateAsync({ projectId: project.id, userId }),
+    );
+    if (removed) toast.success('Admin removed', name);
   };
 
   return (

@@ -13,7 +13,7 @@ import type { GetInputPropsReturnType } from '@mantine/form';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useRef } from 'react';
 import { confirm } from '@/components/ui/confirm';
-import { ShowMore } from '@/components/ui/pager';
+import { PagedList } from '@/components/ui/paged-list';
 import { QueryState } from '@/components/ui/query-state';
 import { EmptyState } from '@/components/ui/states';
 import { TitledForm, type TitledFormProps } from '@/components/ui/titled-form';
@@ -103,7 +103,6 @@ export function ProjectUpdates({ project }: { project: Project }) {
     form.reset();
   });
 
-  const items = updates.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Stack gap="lg">
       {open ? (
@@ -122,13 +121,14 @@ export function ProjectUpdates({ project }: { project: Project }) {
         <Text>A Cancelled project takes no more updates.</Text>
       )}
       <ProjectSection title="Updates" gap="sm">
-        <QueryState
+        <PagedList
           query={updates}
           loading="Loading updates…"
           failed="The updates could not be loaded."
           empty={<EmptyState>No updates yet. Tell supporters how the project is going.</EmptyState>}
+          more="Show older updates"
         >
-          {() =>
+          {(items) =>
             items.map((item) => (
               <Card key={item.id} withBorder component="article" aria-label={item.title}>
                 <Title order={3} size="h4">
@@ -143,8 +143,7 @@ export function ProjectUpdates({ project }: { project: Project }) {
               </Card>
             ))
           }
-        </QueryState>
-        <ShowMore query={updates}>Show older updates</ShowMore>
+        </PagedList>
       </ProjectSection>
     </Stack>
   );

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { expectForPlatformAdminsOnly } from '@/testing/admin';
+import { fixtureOf } from '@/testing/fixtures';
 import { errorResponse, jsonResponse, type Route, stubFetch } from '@/testing/http';
 import { renderRoutes, textsOf } from '@/testing/render';
 import { sessionClearedAfterEachTest, signInAsPlatformUser } from '@/testing/session';
@@ -13,33 +14,27 @@ import { ReconciliationScreen } from './reconciliation-screen';
 const routes = [{ path: '/admin/reconciliation', element: <ReconciliationScreen /> }];
 
 /** Midday in UTC, so the days read the same in any time zone the tests run in. */
-function run(overrides: Partial<ReconciliationRun> = {}): ReconciliationRun {
-  return {
-    ran_at: '2026-12-02T12:00:05.000Z',
-    since: '2026-11-29T12:00:00.000Z',
-    until: '2026-12-02T12:00:00.000Z',
-    provider: 'sandbox',
-    provider_records: 7,
-    matched: 7,
-    mismatches: 0,
-    ...overrides,
-  };
-}
+const run = fixtureOf<ReconciliationRun>(() => ({
+  ran_at: '2026-12-02T12:00:05.000Z',
+  since: '2026-11-29T12:00:00.000Z',
+  until: '2026-12-02T12:00:00.000Z',
+  provider: 'sandbox',
+  provider_records: 7,
+  matched: 7,
+  mismatches: 0,
+}));
 
-function mismatch(overrides: Partial<Mismatch> = {}): Mismatch {
-  return {
-    id: 1,
-    kind: 'refund',
-    provider_id: 're_sbx_41',
-    problem: 'missing_in_books',
-    provider_amount: 500,
-    books_amount: null,
-    payment_id: 'pi_sbx_8',
-    first_seen_at: '2026-11-30T12:00:00.000Z',
-    last_seen_at: '2026-12-02T12:00:00.000Z',
-    ...overrides,
-  };
-}
+const mismatch = fixtureOf<Mismatch>(() => ({
+  id: 1,
+  kind: 'refund',
+  provider_id: 're_sbx_41',
+  problem: 'missing_in_books',
+  provider_amount: 500,
+  books_amount: null,
+  payment_id: 'pi_sbx_8',
+  first_seen_at: '2026-11-30T12:00:00.000Z',
+  last_seen_at: '2026-12-02T12:00:00.000Z',
+}));
 
 const config = () =>
   jsonResponse({

@@ -2,23 +2,21 @@ import type { Supporter } from '@kindred/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { fixtureOf } from '@/testing/fixtures';
 import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
 import { SupportersWall } from './supporters-wall';
 
-function supporter(overrides: Partial<Supporter> = {}): Supporter {
-  return {
-    id: 1,
-    name: 'Dana Donor',
-    anonymous: false,
-    type: 2,
-    amount: 2_500,
-    hours: null,
-    message: 'Good luck with the clean-up!',
-    created_at: '2030-01-03T10:00:00.000Z',
-    ...overrides,
-  };
-}
+const supporter = fixtureOf<Supporter>(() => ({
+  id: 1,
+  name: 'Dana Donor',
+  anonymous: false,
+  type: 2,
+  amount: 2_500,
+  hours: null,
+  message: 'Good luck with the clean-up!',
+  created_at: '2030-01-03T10:00:00.000Z',
+}));
 
 const page = (items: Supporter[], next: string | null = null) =>
   jsonResponse({ items, next_cursor: next, prev_cursor: null });

@@ -1,9 +1,10 @@
 import { adminCreditsBodySchema, DEFAULT_CURRENCY, formatMoney, type Wallet } from '@kindred/shared';
-import { Button, Group, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Group, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { HeadedForm } from '@/components/ui/headed-form';
 import { SearchPicker } from '@/components/ui/search-picker';
+import { SubmitRow } from '@/components/ui/submit-row';
 import { toast } from '@/components/ui/toast';
 import { usePublicConfig } from '@/entities/card';
 import { isApiError } from '@/lib/api-client';
@@ -178,11 +179,9 @@ export function AdminDepositForm() {
           {...form.getInputProps('reason')}
         />
         <FormFailure ref={failureRef} failure={failure} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={mutation.isPending}>
-            {kind === 'credits' ? 'Deposit credits' : 'Deposit money'}
-          </Button>
-        </Group>
+        <SubmitRow justify="flex-end" pending={mutation.isPending}>
+          {kind === 'credits' ? 'Deposit credits' : 'Deposit money'}
+        </SubmitRow>
       </HeadedForm>
       {deposited ? (
         <Paper component="section" aria-labelledby={resultHeadingId} p="md" withBorder>

@@ -5,8 +5,9 @@ import { useState } from 'react';
 import { AdminsOnlyPage } from '@/components/ui/admin-only';
 import { Page } from '@/components/ui/page';
 import { type PagePosition, Pager } from '@/components/ui/pager';
+import { QueryState } from '@/components/ui/query-state';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { EmptyState } from '@/components/ui/states';
 import { useCurrentUser } from '@/entities/session';
 import { showDate } from '@/lib/format';
 import { adminDirectDebitQueries } from '../api/admin';
@@ -104,29 +105,30 @@ function AdminDirectDebitsList() {
             setPage({});
           }}
         />
-        {list.isError && !data ? (
-          <FailedState
-            title="The direct debits could not be loaded"
-            error={list.error}
-            onRetry={list.refetch}
-          />
-        ) : !data ? (
-          <LoadingState layout="inline" label="Loading the direct debits…" />
-        ) : data.items.length === 0 ? (
-          <EmptyState variant="text">
-            {status
-              ? `No ${DIRECT_DEBIT_STATUS[status].label.toLowerCase()} direct debits.`
-              : 'No direct debits yet.'}
-          </EmptyState>
-        ) : (
-          <Stack gap="xs" aria-busy={list.isFetching}>
-            <DebitsTable items={data.items} />
-            <Text
-              size="sm"
-              role="status"
-            >{`Showing ${data.items.length} direct ${data.items.length === 1 ? 'debit' : 'debits'}.`}</Text>
-          </Stack>
-        )}
+        <QueryState
+          query={list}
+          layout="inline"
+          loading="Loading the direct debits…"
+          failed="The direct debits could not be loaded"
+          keepDataOnError
+          empty={
+            <EmptyState variant="text">
+              {status
+                ? `No ${DIRECT_DEBIT_STATUS[status].label.toLowerCase()} direct debits.`
+                : 'No direct debits yet.'}
+            </EmptyState>
+          }
+        >
+          {({ items }) => (
+            <Stack gap="xs" aria-busy={list.isFetching}>
+              <DebitsTable items={items} />
+              <Text
+                size="sm"
+                role="status"
+              >{`Showing ${items.length} direct ${items.length === 1 ? 'debit' : 'debits'}.`}</Text>
+            </Stack>
+          )}
+        </QueryState>
         {data ? <Pager page={data} busy={list.isFetching} onChange={setPage} /> : null}
       </Stack>
     </Paper>

@@ -2,7 +2,7 @@ import { formatMoney, type Wallet } from '@kindred/shared';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { FailedState, LoadingState } from '@/components/ui/states';
+import { QueryState } from '@/components/ui/query-state';
 import { type WalletOwner, walletQueries } from '@/entities/wallet';
 
 function Amount({ label, value, note }: { label: string; value: string; note?: string }) {
@@ -54,17 +54,15 @@ export function BalanceCard({ owner }: { owner: WalletOwner }) {
         <Title order={2} size="h3" id={headingId}>
           Balance
         </Title>
-        {wallet.data ? (
-          <BalanceAmounts wallet={wallet.data} />
-        ) : wallet.isError ? (
-          <FailedState
-            title="The balance could not be loaded"
-            error={wallet.error}
-            onRetry={wallet.refetch}
-          />
-        ) : (
-          <LoadingState layout="inline" label="Loading the balance…" />
-        )}
+        <QueryState
+          query={wallet}
+          layout="inline"
+          loading="Loading the balance…"
+          failed="The balance could not be loaded"
+          keepDataOnError
+        >
+          {(data) => <BalanceAmounts wallet={data} />}
+        </QueryState>
       </Stack>
     </Paper>
   );

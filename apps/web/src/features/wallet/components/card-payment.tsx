@@ -1,6 +1,7 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { type ComponentType, type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { SubmitRow } from '@/components/ui/submit-row';
 import type { PaymentProviderName } from '@/entities/card';
 import {
   CardFields,
@@ -176,11 +177,9 @@ export function CardPaymentForm({ mode, payment, title, titleOrder, intro, ...pr
           <>
             {props.children}
             <FormFailure ref={payment.failureRef} failure={payment.failure} />
-            <Group justify="flex-end">
-              <Button type="submit" loading={props.pending}>
-                {props.submitLabel}
-              </Button>
-            </Group>
+            <SubmitRow justify="flex-end" pending={props.pending}>
+              {props.submitLabel}
+            </SubmitRow>
           </>
         )}
       </Stack>

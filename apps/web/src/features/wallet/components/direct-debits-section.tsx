@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { confirm } from '@/components/ui/confirm';
 import { DataRow } from '@/components/ui/data-row';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { QueryState } from '@/components/ui/query-state';
+import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import type { PaymentProviderName } from '@/entities/card';
 import { ownerKey, type WalletOwner, walletQueries } from '@/entities/wallet';
@@ -115,7 +116,6 @@ export function DirectDebitsSection({
 }) {
   const headingId = useId();
   const debits = useQuery(walletQueries.directDebits(owner));
-  const items = debits.data?.items ?? [];
   return (
     <Paper component="section" aria-labelledby={headingId} p="lg" withBorder>
       <Stack gap="md">
@@ -127,25 +127,22 @@ export function DirectDebitsSection({
             ? 'A direct debit tops up your wallet from a card on a schedule.'
             : `A direct debit tops up the wallet of ${owner.name} from a card on a schedule, or pays a charity subscription.`}
         </Text>
-        {debits.data ? (
-          items.length === 0 ? (
-            <EmptyState variant="text">No direct debits yet.</EmptyState>
-          ) : (
+        <QueryState
+          query={debits}
+          layout="inline"
+          loading="Loading the direct debits…"
+          failed="The direct debits could not be loaded"
+          keepDataOnError
+          empty={<EmptyState variant="text">No direct debits yet.</EmptyState>}
+        >
+          {({ items }) => (
             <CardGrid label="Your direct debits">
               {items.map((debit) => (
                 <DebitCard key={debit.id} debit={debit} owner={owner} />
               ))}
             </CardGrid>
-          )
-        ) : debits.isError ? (
-          <FailedState
-            title="The direct debits could not be loaded"
-            error={debits.error}
-            onRetry={debits.refetch}
-          />
-        ) : (
-          <LoadingState layout="inline" label="Loading the direct debits…" />
-        )}
+          )}
+        </QueryState>
         <Divider />
         <DirectDebitForm
           owner={owner}

@@ -12,8 +12,9 @@ import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { type PagePosition, Pager } from '@/components/ui/pager';
+import { QueryState } from '@/components/ui/query-state';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
-import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
+import { EmptyState } from '@/components/ui/states';
 import { type WalletOwner, walletQueries } from '@/entities/wallet';
 import { useDownloading } from '@/lib/downloading';
 import { showDate, showDateTime } from '@/lib/format';
@@ -211,31 +212,34 @@ export function HistorySection({ owner, currency }: { owner: WalletOwner; curren
           />
         </SimpleGrid>
 
-        {rangeError ? null : history.isError && !data ? (
-          <FailedState
-            title="The history could not be loaded"
-            error={history.error}
-            onRetry={history.refetch}
-          />
-        ) : !data ? (
-          <LoadingState layout="inline" label="Loading the history…" />
-        ) : data.items.length === 0 ? (
-          <EmptyState variant="text">
-            {filtered
-              ? `No entries of this account and type between ${span}.`
-              : `No entries between ${span}.`}
-          </EmptyState>
-        ) : (
-          <Stack gap="xs" aria-busy={history.isFetching}>
-            <HistoryTable
-              items={data.items}
-              currency={currency}
-              caption={`Entries between ${span}, newest first.`}
-            />
-            <Text size="sm" role="status">
-              {`Showing ${data.items.length} ${data.items.length === 1 ? 'entry' : 'entries'}.`}
-            </Text>
-          </Stack>
+        {rangeError ? null : (
+          <QueryState
+            query={history}
+            layout="inline"
+            loading="Loading the history…"
+            failed="The history could not be loaded"
+            keepDataOnError
+            empty={
+              <EmptyState variant="text">
+                {filtered
+                  ? `No entries of this account and type between ${span}.`
+                  : `No entries between ${span}.`}
+              </EmptyState>
+            }
+          >
+            {({ items }) => (
+              <Stack gap="xs" aria-busy={history.isFetching}>
+                <HistoryTable
+                  items={items}
+                  currency={currency}
+                  caption={`Entries between ${span}, newest first.`}
+                />
+                <Text size="sm" role="status">
+                  {`Showing ${items.length} ${items.length === 1 ? 'entry' : 'entries'}.`}
+                </Text>
+              </Stack>
+            )}
+          </QueryState>
         )}
 
         {data ? <Pager page={data} busy={history.isFetching} onChange={setPage} /> : null}

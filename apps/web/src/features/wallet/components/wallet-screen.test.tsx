@@ -1,12 +1,12 @@
 import type { DirectDebit, HistoryItem } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { session } from '@/entities/session';
 import { businessMembershipFixture, MINUTE, makeLogin } from '@/testing/fixtures';
 import { jsonResponse, stubFetch } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
-import { signInWith } from '@/testing/session';
+import { sessionClearedAfterEachTest, signInWith } from '@/testing/session';
 import { defaultRange } from '../lib/dates';
 import { WalletScreen } from './wallet-screen';
 
@@ -46,12 +46,7 @@ const page = (items: HistoryItem[], next: string | null = null, prev: string | n
   jsonResponse({ items, next_cursor: next, prev_cursor: prev });
 
 describe('wallet screen', { timeout: 20_000 }, () => {
-  beforeEach(() => {
-    session.setNavigator(vi.fn());
-  });
-  afterEach(() => {
-    session.clearSession();
-  });
+  sessionClearedAfterEachTest();
 
   it('shows balance, credits and held, the history with Older and Newer pages, and direct debits', async () => {
     session.signIn(makeLogin(Date.now() + 60 * MINUTE));
