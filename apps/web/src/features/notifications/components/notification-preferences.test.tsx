@@ -45,7 +45,10 @@ describe('notification settings', { timeout: 20_000 }, () => {
         name: 'Daily digest',
       }),
     ).toBeChecked();
-    expect(screen.getAllByRole('group')).toHaveLength(9);
+    expect(screen.getAllByRole('group')).toHaveLength(10);
+    expect(screen.getByRole('group', { name: 'My fundraising pages' })).toHaveAccessibleDescription(
+      'Someone gives through a fundraising page of yours, or its charity takes it down.',
+    );
     expect(
       screen.getByText(/Receipts, credit notes, failed payments and security mail always go/),
     ).toBeInTheDocument();
