@@ -1,8 +1,9 @@
 /**
  * Preloaded into an API process by the donations benchmark (NODE_OPTIONS=--import): appends every
  * statement the process sends through `pg` to the file named by BENCH_SQL_LOG, one JSON line each
- * ({client, name, text, values, rows}: the statement, its name when it is a named (prepared)
- * statement, its parameters and the rows it answered), so that the
+ * ({client, app, name, text, values, rows}: the statement, the connection's application_name
+ * (the worker's pool names itself, the request's pool does not), its name when it is a named
+ * (prepared) statement, its parameters and the rows it answered), so that the
  * bench can count a request's round trips and replay them.
  * Loaded only in the short capture run, never in the measured one.
  */
@@ -22,8 +23,9 @@ if (file) {
     const name = typeof config === 'string' ? undefined : config?.name;
     const params = Array.isArray(values) ? values : config?.values;
     const client = ids.get(this);
+    const app = this.connectionParameters?.application_name ?? undefined;
     const write = (rows) => {
-      const line = JSON.stringify({ client, name, text, values: params ?? [], rows }, (_key, value) =>
+      const line = JSON.stringify({ client, app, name, text, values: params ?? [], rows }, (_key, value) =>
         typeof value === 'bigint' ? String(value) : value,
       );
       appendFileSync(file, `${line}\n`);
