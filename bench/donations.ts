@@ -86,6 +86,8 @@ const HARD_LIMIT_MS = (WINDOWS * (SECONDS + WARMUP_SECONDS) + 600) * 1000;
 const MAIL_IN_PROCESS = process.env.BENCH_MAIL_DELIVERY === '1';
 /** Print the captured statements of both gifts (BENCH_VERBOSE=1), not only the plain one's. */
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
+/** Where to write every captured statement, whole, with its values and answer (BENCH_CAPTURE_FILE). */
+const CAPTURE_FILE = process.env.BENCH_CAPTURE_FILE;
 /** The application_name of the API's worker pool (events/event-bus.ts): its statements are not the request's. */
 const WORKER_APP = 'kindred worker';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -213,6 +215,8 @@ async function donate(port: number, donor: Donor, projectId: number, way: Way) {
 // What the API sends for one donation: a short run of the API with every statement logged.
 
 interface Statement {
+  /** The order in which the API sent it (the log is in the order of the answers). */
+  seq: number;
   client: number;
   /** The connection's application_name: the worker's pool names itself (WORKER_APP). */
   app?: string;
@@ -224,11 +228,21 @@ interface Statement {
   rows: unknown[] | null;
 }
 
+/** Waits (up to 10 s) until the worker has no job left: the jobs of a gift, and its mail's. */
+async function jobsDone(pool: pg.Pool) {
+  for (let i = 0; i < 100; i++) {
+    const result = await pool.query<{ n: number }>('select count(*)::int as n from graphile_worker.jobs');
+    if ((result.rows[0]?.n ?? 0) === 0) return;
+    await sleep(100);
+  }
+}
+
 async function capture(
   databaseUrl: string,
   dataDir: string,
   port: number,
   secret: string,
+  pool: pg.Pool,
   gifts: Array<{ donor: Donor; projectId: number; way: Way }>,
 ) {
   const log = path.join(dataDir, 'statements.jsonl');
@@ -243,12 +257,14 @@ async function capture(
     const runs: Array<{ statements: Statement[] }> = [];
     for (const { donor, projectId, way } of gifts) {
       // The donor's first gift to the project this way (and the process's first request, which
-      // loads things once) is not the one captured.
+      // loads things once) is not the one captured; its jobs and mail are done before the capture.
       await donate(port, donor, projectId, way);
-      await sleep(200);
+      await jobsDone(pool);
       writeFileSync(log, '');
       await donate(port, donor, projectId, way);
-      await sleep(500); // work after the answer (the receipt mail) still belongs to the request
+      // the work after the commit (the event's jobs, the receipt mail) is logged too
+      await sleep(200);
+      await jobsDone(pool);
       const statements = readFileSync(log, 'utf8')
         .split('\n')
         .filter(Boolean)
@@ -317,7 +333,12 @@ function splitStatements(statements: Statement[], way: Way) {
   const inside = replayed.flatMap((u) => u.statements);
   const outside = statements.filter((s) => !inside.includes(s));
   const transaction = replayed.at(-1)?.statements.length ?? 0;
-  return { replayed, inside, outside, transaction };
+  // The gift's jobs exist from its commit on (the earlier gift's were done before the capture):
+  // what was sent before the commit is the request's own, what after is the work after the commit.
+  const commit = inside.at(-1)?.seq ?? Number.POSITIVE_INFINITY;
+  const own = outside.filter((s) => s.seq < commit);
+  const after = outside.filter((s) => s.seq > commit);
+  return { replayed, inside, outside, own, after, transaction };
 }
 
 /**
@@ -337,7 +358,10 @@ async function fillAnswers(pool: pg.Pool, units: Unit[]) {
 }
 
 function describeStatements(list: Statement[]): string[] {
-  return list.map((s, i) => `${String(i + 1).padStart(3)}  ${s.text.replace(/\s+/g, ' ').slice(0, 150)}`);
+  return list.map(
+    (s, i) =>
+      `${String(i + 1).padStart(3)}${s.app === WORKER_APP ? '*' : ' '} ${s.text.replace(/\s+/g, ' ').slice(0, 150)}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -759,7 +783,18 @@ async function main() {
     { donor: plainDonor, projectId, way },
     { donor: giftAidDonor, projectId, way },
   ]);
-  const captured = await capture(databaseUrl, dataDir, port0, secret, gifts);
+  const { pool, version } = await openPool(databaseUrl, POOL_SIZE, 'close the raw pool');
+  const captured = await capture(databaseUrl, dataDir, port0, secret, pool, gifts);
+  if (CAPTURE_FILE) {
+    // every captured statement of the four gifts, whole, one JSON line each with its gift
+    const lines = captured.flatMap((run, i) =>
+      run.statements.map((statement) =>
+        JSON.stringify({ gift: `${gifts[i]?.way} ${i % 2 === 0 ? 'plain' : 'with Gift Aid'}`, ...statement }),
+      ),
+    );
+    writeFileSync(CAPTURE_FILE, `${lines.join('\n')}\n`);
+    console.log(`The captured statements are in ${CAPTURE_FILE}`);
+  }
   const captures = WAYS.map((way, w) => {
     const [plainRun, giftAidRun] = [captured[2 * w], captured[2 * w + 1]];
     if (!plainRun || !giftAidRun) throw new Error('nothing captured');
@@ -776,7 +811,6 @@ async function main() {
     };
     return { way, plainRun, giftAidRun, plain, giftAid, templates };
   });
-  const { pool, version } = await openPool(databaseUrl, POOL_SIZE, 'close the raw pool');
   for (const c of captures) {
     await fillAnswers(pool, c.plain.replayed);
     await fillAnswers(pool, c.giftAid.replayed);
@@ -829,12 +863,11 @@ async function main() {
       [`plain ${c.way} gift`, c.plain, c.plainRun],
       [`${c.way} gift with Gift Aid`, c.giftAid, c.giftAidRun],
     ] as const) {
-      const worker = split.outside.filter((s) => s.app === WORKER_APP);
-      const own = split.outside.filter((s) => s.app !== WORKER_APP);
+      const { own, after } = split;
       console.log(
         `\nStatements the API sent for one ${label}: ${run.statements.length} ` +
           `(${split.inside.length} replayed raw, ${split.transaction} of them in the gift's transaction; ` +
-          `${split.outside.length} not replayed: ${own.length} the request's own, ${worker.length} by the worker after the commit)`,
+          `${split.outside.length} not replayed: ${own.length} the request's own, ${after.length} after the commit: the worker's jobs and the mail)`,
       );
       if (split === c.plain || VERBOSE) {
         console.log(
@@ -842,8 +875,10 @@ async function main() {
         );
         for (const line of describeStatements(own)) console.log(line);
         if (VERBOSE) {
-          console.log("  not replayed, the worker's after the commit (the event's jobs, the mail):");
-          for (const line of describeStatements(worker)) console.log(line);
+          console.log(
+            `  not replayed, after the commit (the worker's jobs and the mail; * on the worker's own connections):`,
+          );
+          for (const line of describeStatements(after)) console.log(line);
         }
         console.log('  replayed raw:');
         for (const line of describeStatements(split.inside)) console.log(line);
@@ -998,8 +1033,8 @@ async function main() {
   const code = await ledgerCheckCli(databaseUrl);
   if (code !== 0) failures.push(`npm run ledger:check exited with ${code}`);
 
-  const missed = printSummary(tpcb, apiSides, rawSides, WAYS, windows, loadAtStart, code === 0);
   reportFailures(failures, 'Ledger check: the books balance.');
+  const missed = printSummary(tpcb, apiSides, rawSides, WAYS, windows, loadAtStart, code === 0);
   if (missed > 0 && STRICT) {
     console.error(`BENCH_STRICT=1: ${missed} target${missed === 1 ? '' : 's'} missed`);
     process.exitCode = 1;
