@@ -76,7 +76,13 @@ const RAW = process.env.BENCH_RAW !== '0';
 const STRICT = process.env.BENCH_STRICT === '1';
 /** The targets (docs/performance.md, "Donations"): gifts/s as a share of TPC-B's tps, and p99. */
 const TARGETS = { spread: 0.3, hot: 0.2, p99Ms: 100, p99Connections: 20 } as const;
-const WINDOWS = (TPCB ? 2 : 0) + 4 + (RAW ? 4 : 0);
+/**
+ * The experiment of a wallet gift as one database function (bench/lean-gift.sql, BENCH_LEAN=1):
+ * two more raw windows, spread and to one project, after the raw replay.
+ */
+const LEAN = process.env.BENCH_LEAN === '1';
+const LEAN_SQL = fileURLToPath(new URL('./lean-gift.sql', import.meta.url));
+const WINDOWS = (TPCB ? 2 : 0) + 4 + (RAW ? 4 : 0) + (LEAN ? 2 : 0);
 const HARD_LIMIT_MS = (WINDOWS * (SECONDS + WARMUP_SECONDS) + 600) * 1000;
 /**
  * Whether the measured API process also mails the receipts it queues (BENCH_MAIL_DELIVERY=1). By
@@ -582,6 +588,44 @@ function runApi(
   });
 }
 
+/** Connection k's lean gifts: one call of bench_lean_gift each, its answer checked. */
+function runLean(
+  pool: pg.Pool,
+  donors: Donor[],
+  projectIds: number[],
+  seconds: number,
+): Promise<PhaseResult> {
+  return rawPhase({
+    connections: CONNECTIONS,
+    seconds,
+    step: (k) => {
+      const next = plan(donors, projectIds, k);
+      return async () => {
+        const { donor, projectId } = next();
+        const result = await pool.query<{ answer: { error?: { message: string } } }>(
+          'select bench_lean_gift($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) as answer',
+          [
+            `user:${donor.id} POST /api/user/donate/project/:id`,
+            randomUUID(),
+            randomBytes(32).toString('hex'),
+            donor.id,
+            projectId,
+            amountOf(donor),
+            donor.giftAid,
+            CURRENCY,
+            new Date(),
+            `Bench Donor ${donor.id}`,
+            `donor-${donor.id}@bench.test`,
+            'http://localhost:5173',
+          ],
+        );
+        const error = result.rows[0]?.answer.error;
+        if (error) throw new Error(error.message);
+      };
+    },
+  });
+}
+
 function runRaw(
   pool: pg.Pool,
   templates: { plain: Template; giftAid: Template },
@@ -949,6 +993,45 @@ async function main() {
     }
   }
 
+  // The experiment: a wallet gift as one function call (bench/lean-gift.sql), raw.
+  const leanSides = new Map<Layout, RawSide>();
+  if (LEAN) {
+    await pool.query(readFileSync(LEAN_SQL, 'utf8'));
+    for (const layout of LAYOUTS) {
+      const targets = projectsOf(layout);
+      const label = `lean function's wallet gifts, ${layoutLabel(layout)}`;
+      await runLean(pool, donors, targets, WARMUP_SECONDS);
+      const first = await donationCount(pool, 'wallet');
+      const firstId = await lastDonationId(pool);
+      const cpu = await cpuSnapshot(pool, undefined);
+      const result = await runLean(pool, donors, targets, SECONDS);
+      const used = cpuSince(cpu, undefined);
+      const last = await donationCount(pool, 'wallet');
+      const ledgerOk = await ledgerAfter(`the ${label}`);
+      const side = {
+        result,
+        cpu: used,
+        committed: last - first,
+        ledgerOk,
+        firstId,
+        written: await written(pool, firstId),
+      };
+      leanSides.set(layout, side);
+      windows.push({ label: `lean, ${label}`, cpu: used });
+      const w = side.written;
+      console.log(
+        `Lean ${label}: ${result.ok} counted, ${side.committed} committed, errors ${formatErrors(result.errors)}; ` +
+          `written: ${w.donations} donations, ${w.approved} approved with a receipt number (${w.receipts} distinct), ` +
+          `${w.history} history rows, ${w.moves} ledger movements`,
+      );
+      if (side.committed !== result.ok)
+        failures.push(`${label}: ${result.ok} counted but ${side.committed} committed`);
+      if (result.ok === 0) failures.push(`${label}: gave nothing`);
+      if (![w.approved, w.receipts, w.history, w.moves].every((n) => n === w.donations))
+        failures.push(`the ${label} did not write what the API writes for each gift`);
+    }
+  }
+
   for (const way of WAYS) {
     for (const layout of LAYOUTS) {
       const label = `${way} gifts, ${layoutLabel(layout)}`;
@@ -1027,14 +1110,14 @@ async function main() {
   if (!notices || notices.numbered !== notices.queued)
     failures.push('a gift was numbered without its receipt queued');
 
-  printAgainstTpcb(tpcb, apiSides, rawSides, WAYS);
+  printAgainstTpcb(tpcb, apiSides, rawSides, WAYS, leanSides);
 
   console.log('\nnpm run ledger:check on the bench database:');
   const code = await ledgerCheckCli(databaseUrl);
   if (code !== 0) failures.push(`npm run ledger:check exited with ${code}`);
 
   reportFailures(failures, 'Ledger check: the books balance.');
-  const missed = printSummary(tpcb, apiSides, rawSides, WAYS, windows, loadAtStart, code === 0);
+  const missed = printSummary(tpcb, apiSides, rawSides, WAYS, windows, loadAtStart, code === 0, leanSides);
   if (missed > 0 && STRICT) {
     console.error(`BENCH_STRICT=1: ${missed} target${missed === 1 ? '' : 's'} missed`);
     process.exitCode = 1;
@@ -1047,6 +1130,7 @@ function printAgainstTpcb(
   apiSides: Map<string, Side>,
   rawSides: Map<string, RawSide>,
   ways: Way[],
+  leanSides: Map<Layout, RawSide>,
 ) {
   const base = tpcb?.spread.tps;
   const share = (rate: number) => (base ? (rate / base).toFixed(2) : '-');
@@ -1092,6 +1176,22 @@ function printAgainstTpcb(
       }
     }
   }
+  for (const layout of LAYOUTS) {
+    const found = leanSides.get(layout);
+    if (!found) continue;
+    const r = found.result;
+    const sorted = sortedOf(r.latenciesMs);
+    rows.push([
+      `lean function (experiment), wallet gifts, ${layoutLabel(layout)}`,
+      rateOf(r).toFixed(0),
+      share(rateOf(r)),
+      fixed(percentile(sorted, 50)),
+      fixed(percentile(sorted, 99)),
+      String(r.ok),
+      r.seconds.toFixed(1),
+      formatErrors(r.errors),
+    ]);
+  }
   console.log(`\n=== Against pgbench's TPC-B on the same server, ${CONNECTIONS} concurrent ===\n`);
   printTable(rows);
   if (tpcb) {
@@ -1117,6 +1217,7 @@ function printSummary(
   windows: Array<{ label: string; cpu: CpuUse | undefined }>,
   loadAtStart: number,
   ledgerCliOk: boolean,
+  leanSides: Map<Layout, RawSide>,
 ): number {
   let missed = 0;
   let total = 0;
@@ -1178,6 +1279,18 @@ function printSummary(
       }),
     );
     console.log(`      the same statements sent raw (no target): ${parts.join('; ')}`);
+  }
+  if (leanSides.size > 0 && tpcb) {
+    const parts = LAYOUTS.flatMap((layout) => {
+      const side = leanSides.get(layout);
+      if (!side) return [];
+      const rate = rateOf(side.result);
+      const p99 = percentile(sortedOf(side.result.latenciesMs), 99);
+      return [
+        `${layoutLabel(layout)} ${rate.toFixed(0)}/s = ${(rate / tpcb.spread.tps).toFixed(2)}, p99 ${fixed(p99, 0)} ms`,
+      ];
+    });
+    console.log(`      a wallet gift as one function call, raw (experiment, no target): ${parts.join('; ')}`);
   }
   const busiest = windows
     .filter((w) => w.cpu)
