@@ -1020,7 +1020,7 @@ async function main() {
       windows.push({ label: `lean, ${label}`, cpu: used });
       const w = side.written;
       console.log(
-        `Lean ${label}: ${result.ok} counted, ${side.committed} committed, errors ${formatErrors(result.errors)}; ` +
+        `The ${label}: ${result.ok} counted, ${side.committed} committed, errors ${formatErrors(result.errors)}; ` +
           `written: ${w.donations} donations, ${w.approved} approved with a receipt number (${w.receipts} distinct), ` +
           `${w.history} history rows, ${w.moves} ledger movements`,
       );
@@ -1109,6 +1109,19 @@ async function main() {
   );
   if (!notices || notices.numbered !== notices.queued)
     failures.push('a gift was numbered without its receipt queued');
+
+  // Every project's funds raised is the sum of its counted gifts (each side moves it with its gift).
+  const progress = await pool.query<{ id: string; raised: string; counted: string }>(
+    `select p.id, p.funds_raised::text as raised,
+        coalesce(sum(d.amount - d.refunded_amount) filter (where d.type = 2 and d.status in (80, 85)), 0)::text as counted
+     from projects p left join donations d on d.project_id = p.id
+     group by p.id having p.funds_raised <> coalesce(sum(d.amount - d.refunded_amount) filter (where d.type = 2 and d.status in (80, 85)), 0)`,
+  );
+  console.log(
+    `Projects whose funds raised differ from the sum of their counted gifts: ${progress.rows.length}` +
+      (progress.rows.length > 0 ? ` (${JSON.stringify(progress.rows.slice(0, 3))})` : ''),
+  );
+  if (progress.rows.length > 0) failures.push("a project's funds raised differ from its counted gifts");
 
   printAgainstTpcb(tpcb, apiSides, rawSides, WAYS, leanSides);
 
