@@ -83,7 +83,7 @@ const TARGETS = { spread: 0.3, hot: 0.2, p99Ms: 100, p99Connections: 20 } as con
 const LEAN = process.env.BENCH_LEAN === '1';
 const LEAN_SQL = fileURLToPath(new URL('./lean-gift.sql', import.meta.url));
 const WINDOWS = (TPCB ? 2 : 0) + 4 + (RAW ? 4 : 0) + (LEAN ? 2 : 0);
-const HARD_LIMIT_MS = (WINDOWS * (SECONDS + WARMUP_SECONDS) + 600) * 1000;
+const HARD_LIMIT_MS = (WINDOWS * (SECONDS + WARMUP_SECONDS) + 900) * 1000;
 /**
  * Whether the measured API process also mails the receipts it queues (BENCH_MAIL_DELIVERY=1). By
  * default it does not, as an API process behind a load balancer whose mail another process delivers
