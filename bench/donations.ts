@@ -1024,6 +1024,7 @@ async function main() {
           `written: ${w.donations} donations, ${w.approved} approved with a receipt number (${w.receipts} distinct), ` +
           `${w.history} history rows, ${w.moves} ledger movements`,
       );
+      if (used) console.log(`CPU, in cores of ${os.cpus().length}: ${formatCpu(used)}`);
       if (side.committed !== result.ok)
         failures.push(`${label}: ${result.ok} counted but ${side.committed} committed`);
       if (result.ok === 0) failures.push(`${label}: gave nothing`);
