@@ -15,7 +15,7 @@ import {
   benchStart,
   type CpuUse,
   comparisonSettings,
-  cpuSince,
+  cpuSinceWithNewBackends,
   cpuSnapshot,
   formatCpu,
   formatErrors,
@@ -951,7 +951,7 @@ async function main() {
       await drainJobs(pool);
       const cpu = await cpuSnapshot(pool, server.pid);
       const result = await runApi(port, donors, targets, way, SECONDS);
-      const used = cpuSince(cpu, server.pid);
+      const used = await cpuSinceWithNewBackends(pool, cpu, server.pid);
       const queued = await pendingJobs(pool);
       const last = await settledCount(pool, way);
       console.log(
@@ -977,7 +977,7 @@ async function main() {
         const firstId = await lastDonationId(pool);
         const cpu = await cpuSnapshot(pool, undefined);
         const result = await runRaw(pool, c.templates, declarations, donors, targets, SECONDS);
-        const used = cpuSince(cpu, undefined);
+        const used = await cpuSinceWithNewBackends(pool, cpu, undefined);
         const last = await donationCount(pool, c.way);
         const ledgerOk = await ledgerAfter(`the raw ${label}`);
         rawSides.set(sideKey(c.way, layout), {
@@ -1005,7 +1005,7 @@ async function main() {
       const firstId = await lastDonationId(pool);
       const cpu = await cpuSnapshot(pool, undefined);
       const result = await runLean(pool, donors, targets, SECONDS);
-      const used = cpuSince(cpu, undefined);
+      const used = await cpuSinceWithNewBackends(pool, cpu, undefined);
       const last = await donationCount(pool, 'wallet');
       const ledgerOk = await ledgerAfter(`the ${label}`);
       const side = {

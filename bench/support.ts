@@ -426,6 +426,24 @@ export function cpuSince(before: CpuSnapshot, apiPid: number | undefined): CpuUs
   return { load, api, postgres, irq, other, idle: Math.max(0, os.cpus().length - busy) };
 }
 
+/**
+ * `cpuSince`, counting also the backends of the bench database that started during the run (all
+ * their CPU is the run's): a pool that closed its idle connections before the run (pg.Pool does
+ * after 10 s) opens new ones during it, which `cpuSince` alone would count as other processes.
+ */
+export async function cpuSinceWithNewBackends(
+  pool: pg.Pool,
+  before: CpuSnapshot,
+  apiPid: number | undefined,
+): Promise<CpuUse | undefined> {
+  const result = await pool.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() or datname is null',
+  );
+  const backends = new Map(before.backends);
+  for (const { pid } of result.rows) if (!backends.has(pid)) backends.set(pid, 0);
+  return cpuSince({ ...before, backends }, apiPid);
+}
+
 export const formatCpu = (c: CpuUse) =>
   `load generator ${c.load.toFixed(2)}, API ${c.api.toFixed(2)}, PostgreSQL ${c.postgres.toFixed(2)}, ` +
   `interrupts ${c.irq.toFixed(2)}, other processes ${c.other.toFixed(2)}, idle ${c.idle.toFixed(2)}`;
