@@ -1,8 +1,10 @@
 /**
  * Preloaded into an API process by the donations benchmark (NODE_OPTIONS=--import): appends every
  * statement the process sends through `pg` to the file named by BENCH_SQL_LOG, one JSON line each
- * ({client, name, text, values, rows}: the statement, its name when it is a named (prepared)
- * statement, its parameters and the rows it answered), so that the
+ * ({seq, client, app, name, text, values, rows}: the order in which it was sent, the
+ * connection's application_name (the worker's pool names itself), its name when it is a named
+ * (prepared) statement, its parameters and the rows it answered; lines are written as the
+ * statements are answered), so that the
  * bench can count a request's round trips and replay them.
  * Loaded only in the short capture run, never in the measured one.
  */
@@ -15,6 +17,7 @@ if (file) {
   const pg = require('pg');
   const original = pg.Client.prototype.query;
   let nextClient = 1;
+  let nextSeq = 1;
   const ids = new WeakMap();
   pg.Client.prototype.query = function query(config, values, callback) {
     if (!ids.has(this)) ids.set(this, nextClient++);
@@ -22,9 +25,12 @@ if (file) {
     const name = typeof config === 'string' ? undefined : config?.name;
     const params = Array.isArray(values) ? values : config?.values;
     const client = ids.get(this);
+    const seq = nextSeq++;
+    const app = this.connectionParameters?.application_name ?? undefined;
     const write = (rows) => {
-      const line = JSON.stringify({ client, name, text, values: params ?? [], rows }, (_key, value) =>
-        typeof value === 'bigint' ? String(value) : value,
+      const line = JSON.stringify(
+        { seq, client, app, name, text, values: params ?? [], rows },
+        (_key, value) => (typeof value === 'bigint' ? String(value) : value),
       );
       appendFileSync(file, `${line}\n`);
     };

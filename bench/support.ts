@@ -426,6 +426,24 @@ export function cpuSince(before: CpuSnapshot, apiPid: number | undefined): CpuUs
   return { load, api, postgres, irq, other, idle: Math.max(0, os.cpus().length - busy) };
 }
 
+/**
+ * `cpuSince`, counting also the backends of the bench database that started during the run (all
+ * their CPU is the run's): a pool that closed its idle connections before the run (pg.Pool does
+ * after 10 s) opens new ones during it, which `cpuSince` alone would count as other processes.
+ */
+export async function cpuSinceWithNewBackends(
+  pool: pg.Pool,
+  before: CpuSnapshot,
+  apiPid: number | undefined,
+): Promise<CpuUse | undefined> {
+  const result = await pool.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() or datname is null',
+  );
+  const backends = new Map(before.backends);
+  for (const { pid } of result.rows) if (!backends.has(pid)) backends.set(pid, 0);
+  return cpuSince({ ...before, backends }, apiPid);
+}
+
 export const formatCpu = (c: CpuUse) =>
   `load generator ${c.load.toFixed(2)}, API ${c.api.toFixed(2)}, PostgreSQL ${c.postgres.toFixed(2)}, ` +
   `interrupts ${c.irq.toFixed(2)}, other processes ${c.other.toFixed(2)}, idle ${c.idle.toFixed(2)}`;
@@ -667,5 +685,194 @@ export function reportFailures(failures: string[], success: string) {
     process.exitCode = 1;
   } else {
     console.log(success);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// pgbench's TPC-B on the same PostgreSQL server: what the database itself does with transactions
+// of the same kind as a gift (debit one account, credit another, write a history row), run by
+// PostgreSQL's own client with prepared statements. Needs `pgbench` on the PATH (Debian:
+// postgresql-client).
+
+/** One pgbench run: its rate, its transactions' latencies and where the CPU went. */
+export interface PgbenchRun {
+  /** Transactions per second without the initial connection time (pgbench's own figure). */
+  tps: number;
+  transactions: number;
+  failed: number;
+  /** pgbench's own mean latency, ms. */
+  latencyAverageMs: number;
+  /** Every transaction's latency, ms, from pgbench's per-transaction log. */
+  latenciesMs: number[];
+  /** Cores used while it ran: `api` is pgbench itself (the client). */
+  cpu: CpuUse | undefined;
+}
+
+/** Runs a command to its end; its output, or an error with its last lines when it fails. */
+function runCommand(
+  command: string,
+  args: string[],
+  options: { cwd?: string; onStart?: (child: ChildProcess) => void } = {},
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const step = { what: `stop ${command}`, run: () => stopProcess(child) };
+    cleanups.push(step);
+    let out = '';
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+    });
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+    });
+    child.once('error', (error) => {
+      cleanups.splice(cleanups.indexOf(step), 1);
+      reject(error);
+    });
+    child.once('exit', (code, signal) => {
+      cleanups.splice(cleanups.indexOf(step), 1);
+      if (code === 0) resolve(out);
+      else
+        reject(
+          new Error(
+            `${command} ${args.join(' ')} ended with ${code ?? signal}:\n${out.split('\n').slice(-15).join('\n')}`,
+          ),
+        );
+    });
+    options.onStart?.(child);
+  });
+}
+
+/** The version of the pgbench on the PATH ("15.20"), or undefined when there is none. */
+export async function pgbenchVersion(): Promise<string | undefined> {
+  try {
+    const out = await runCommand('pgbench', ['--version']);
+    return /(\d+(?:\.\d+)+)/.exec(out)?.[1] ?? out.trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A database of its own for pgbench on the server at `adminUrl` (`kindred_bench_tpcb_...`),
+ * initialised at `scale` (`pgbench -i`: `scale` branches, 10 tellers and 100,000 accounts each,
+ * generated on the server). Dropped by `drop`, or by the clean-up steps whatever happens.
+ */
+export async function tpcbDatabase(adminUrl: string, scale: number) {
+  const name = `kindred_bench_tpcb_${randomBytes(6).toString('hex')}`;
+  const url = withDatabase(adminUrl, name);
+  await adminQuery(adminUrl, `create database ${name}`);
+  const step = {
+    what: `drop database ${name}`,
+    run: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+  };
+  cleanups.push(step);
+  const started = performance.now();
+  await runCommand('pgbench', ['-i', '-q', '-I', 'dtGvp', '-s', String(scale), url]);
+  const initSeconds = (performance.now() - started) / 1000;
+  const sizer = new pg.Client({ connectionString: url });
+  await sizer.connect();
+  let sizeMb = Number.NaN;
+  try {
+    const result = await sizer.query<{ bytes: string }>(
+      'select pg_database_size(current_database()) as bytes',
+    );
+    sizeMb = Number(result.rows[0]?.bytes) / 1024 / 1024;
+  } finally {
+    await sizer.end();
+  }
+  return {
+    url,
+    name,
+    initSeconds,
+    sizeMb,
+    async drop() {
+      const i = cleanups.indexOf(step);
+      if (i >= 0) cleanups.splice(i, 1);
+      await step.run();
+    },
+  };
+}
+
+/**
+ * `pgbench -M prepared -c clients -j threads -T seconds` (the built-in TPC-B-like script) on a
+ * database from `tpcbDatabase`; with `oneBranch`, every transaction on branch 1 (`-D scale=1`: its
+ * 10 tellers and 100,000 accounts), as when every gift goes to one project. Each transaction's
+ * latency comes from pgbench's log (`-l`) written under `logDir`; the CPU is measured from the
+ * moment every client is connected to half a second before the end.
+ */
+export async function tpcbRun(
+  url: string,
+  options: {
+    clients: number;
+    threads: number;
+    seconds: number;
+    oneBranch: boolean;
+    logDir: string;
+    label: string;
+  },
+): Promise<PgbenchRun> {
+  const prefix = `pgbench-${options.label}`;
+  const args = [
+    '-M',
+    'prepared',
+    '-c',
+    String(options.clients),
+    '-j',
+    String(options.threads),
+    '-T',
+    String(options.seconds),
+    '-l',
+    `--log-prefix=${prefix}`,
+    ...(options.oneBranch ? ['-D', 'scale=1'] : []),
+    url,
+  ];
+  const watcher = new pg.Pool({ connectionString: url, max: 1 });
+  watcher.on('error', () => undefined);
+  let measured: Promise<CpuUse | undefined> = Promise.resolve(undefined);
+  try {
+    const out = await runCommand('pgbench', args, {
+      cwd: options.logDir,
+      onStart: (child) => {
+        measured = (async () => {
+          // every client connected (pgbench's own count starts then), at most 10 s
+          for (let i = 0; i < 200; i++) {
+            const result = await watcher.query<{ n: number }>(
+              `select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'pgbench'`,
+            );
+            if ((result.rows[0]?.n ?? 0) >= options.clients) break;
+            await sleep(50);
+          }
+          const before = await cpuSnapshot(watcher, child.pid);
+          await sleep(Math.max(200, options.seconds * 1000 - 500));
+          return cpuSince(before, child.pid);
+        })().catch(() => undefined);
+      },
+    });
+    const number = (pattern: RegExp) => {
+      const match = pattern.exec(out);
+      if (!match?.[1]) throw new Error(`pgbench's output has no ${pattern}:\n${out}`);
+      return Number(match[1]);
+    };
+    const latenciesMs: number[] = [];
+    for (const file of readdirSync(options.logDir).filter((f) => f.startsWith(`${prefix}.`))) {
+      for (const line of readFileSync(path.join(options.logDir, file), 'utf8').split('\n')) {
+        // client transaction_no time(us) script_no epoch us; time is "failed" or "skipped" when so
+        const micros = Number(line.split(' ')[2]);
+        if (line && Number.isFinite(micros)) latenciesMs.push(micros / 1000);
+      }
+    }
+    return {
+      tps: number(/tps = ([\d.]+) \(without initial connection time\)/),
+      transactions: number(/number of transactions actually processed: (\d+)/),
+      failed: /number of failed transactions: (\d+)/.exec(out)?.[1]
+        ? number(/number of failed transactions: (\d+)/)
+        : 0,
+      latencyAverageMs: number(/latency average = ([\d.]+) ms/),
+      latenciesMs,
+      cpu: await measured,
+    };
+  } finally {
+    await watcher.end();
   }
 }
