@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +41,21 @@ const INDEX = `<!doctype html>
 `;
 const dist = mkdtempSync(path.join(os.tmpdir(), 'kindred-previews-'));
 writeFileSync(path.join(dist, 'index.html'), INDEX);
+// The build's manifest, in short: the entry, a chunk it shares, and a fundraising page's route module.
+mkdirSync(path.join(dist, '.vite'));
+writeFileSync(
+  path.join(dist, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index-3fa9c1.js', isEntry: true, imports: ['_shared.js'] },
+    '_shared.js': { file: 'assets/shared-1a2b3c.js' },
+    '_fundraiser.js': { file: 'assets/fundraiser-4d5e6f.js' },
+    'src/app/routes/fundraiser-screens.tsx': {
+      file: 'assets/fundraiser-screens-7a8b9c.js',
+      isDynamicEntry: true,
+      imports: ['index.html', '_shared.js', '_fundraiser.js'],
+    },
+  }),
+);
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 const ORIGIN = 'https://give.kindred.example';
@@ -376,6 +391,13 @@ describe('the HTML of a fundraising page', () => {
       ['image', '(min-width: 62em) 66vw, 100vw', 'high'],
     ]);
     expect(attr(preload[0] as Element, 'imagesrcset')).toContain(`${picture}_medium.webp 800w`);
+    // The page's route chunks come with the HTML too, but those the entry brings already.
+    const modules = elements(parse((await fetchPage(`/fundraisers/${page.id}`)).body))
+      .filter((l) => l.tagName === 'link' && attr(l, 'rel') === 'modulepreload')
+      .map((l) => attr(l, 'href'));
+    expect(modules).toEqual(['/assets/fundraiser-screens-7a8b9c.js', '/assets/fundraiser-4d5e6f.js']);
+    const projectPage = elements(parse((await fetchPage(`/projects/${projectId}`)).body));
+    expect(projectPage.filter((l) => attr(l, 'rel') === 'modulepreload')).toEqual([]);
 
     const hidden = await t.request('POST', `/api/fundraiser/${page.id}/hide`, {
       token: admin.token,

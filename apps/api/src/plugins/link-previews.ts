@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { negotiate } from '@fastify/accept-negotiator';
 import { FUNDRAISER_PICTURE_SIZES, imageUrl, pictureSrcSet } from '@kindred/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -16,6 +17,7 @@ import {
 } from '../lib/public-cache.js';
 import type { Services } from '../services.js';
 import {
+  escapeHtml,
   type LinkPreview,
   type PreviewPicture,
   previewTags,
@@ -47,6 +49,11 @@ export interface PreviewPage {
    * whose public answers are not kept either is built afresh for each request.
    */
   tag?: (id: number) => CacheTag;
+  /**
+   * The page's route module, by its key in the build's manifest: its chunks are fetched with the
+   * HTML (`modulepreload`), not once the app's entry has run and asked for them.
+   */
+  module?: string;
 }
 
 /**
@@ -58,7 +65,10 @@ export function previewPages(services: Services): Record<string, PreviewPage> {
   return {
     projects: { tag: projectTag, load: (id) => projectPreview(services, id) },
     charities: { tag: charityTag, load: (id) => charityPreview(services, id) },
-    fundraisers: { load: (id) => fundraiserPreview(services, id) },
+    fundraisers: {
+      load: (id) => fundraiserPreview(services, id),
+      module: 'src/app/routes/fundraiser-screens.tsx',
+    },
   };
 }
 
@@ -155,6 +165,32 @@ async function fundraiserPreview(services: Services, id: number): Promise<LinkPr
   };
 }
 
+/** Vite's build manifest: each source module's chunk and the chunks it imports. */
+type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+async function readManifest(file: string): Promise<Manifest> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as Manifest;
+  } catch {
+    // A build without its manifest: the pages preload nothing more.
+    return {};
+  }
+}
+
+/** A module's chunks with the chunks they import, but those the entry brings already. */
+function routeChunks(manifest: Manifest, key: string): string[] {
+  const closure = (start: string[], seen = new Set<string>()) => {
+    for (const name of start) {
+      if (seen.has(name) || !manifest[name]) continue;
+      seen.add(name);
+      closure(manifest[name]?.imports ?? [], seen);
+    }
+    return seen;
+  };
+  const entry = closure(Object.keys(manifest).filter((name) => manifest[name]?.isEntry));
+  return [...closure([key])].filter((name) => !entry.has(name)).map((name) => manifest[name]?.file as string);
+}
+
 /** The largest id a page's path may name (ids are 32-bit). */
 const MAX_ID = 2_147_483_647;
 const HTML = 'text/html; charset=utf-8';
@@ -164,20 +200,24 @@ const ENCODINGS: Encoding[] = ['br', 'gzip'];
 export function linkPreviews(ctx: AppContext, pages: Record<string, PreviewPage>): PageAnswer {
   const kinds = Object.keys(pages).join('|');
   const pattern = new RegExp(`^/(${kinds})/([1-9][0-9]{0,9})/?$`);
-  let template: { version: number; html: string } | undefined;
+  let template: { version: number; html: string; manifest: Manifest } | undefined;
 
-  /** The built index.html, read again only when a new build has replaced it. */
+  /** The built index.html and the build's manifest, read again only when a new build has replaced them. */
   async function page(indexFile: string) {
     const { mtimeMs } = await stat(indexFile);
     if (template?.version !== mtimeMs)
-      template = { version: mtimeMs, html: await readFile(indexFile, 'utf8') };
+      template = {
+        version: mtimeMs,
+        html: await readFile(indexFile, 'utf8'),
+        manifest: await readManifest(path.join(path.dirname(indexFile), '.vite', 'manifest.json')),
+      };
     return template;
   }
 
   async function render(request: FastifyRequest, kind: string, id: number, indexFile: string) {
     const entry = pages[kind];
     if (!entry) return undefined;
-    const { version, html } = await page(indexFile);
+    const { version, html, manifest } = await page(indexFile);
     const key = `page:/${kind}/${id}@${version}`;
     const tag = entry.tag?.(id);
     const kept = tag === undefined ? undefined : ctx.publicCache.get(key);
@@ -193,7 +233,13 @@ export function linkPreviews(ctx: AppContext, pages: Record<string, PreviewPage>
       if (!isNotFound(error)) request.log.warn({ err: error }, 'link preview failed');
       return undefined;
     }
-    const body = Buffer.from(withPreview(html, previewTags(preview, ctx.config.publicUrl)));
+    const modules = entry.module ? routeChunks(manifest, entry.module) : [];
+    const preloads = modules.map(
+      (file) => `\n    <link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`,
+    );
+    const body = Buffer.from(
+      withPreview(html, previewTags(preview, ctx.config.publicUrl) + preloads.join('')),
+    );
     return (
       (tag === undefined ? undefined : ctx.publicCache.set(key, tag, body, HTML, generation)) ??
       ({ body, etag: etagOf(body), contentType: HTML, tag: tag ?? '', encoded: {} } satisfies CachedAnswer)
