@@ -231,6 +231,8 @@ export async function buildApp(
       cron: '*/5 * * * *',
       run: () => services.projectLifecycle.finishExpired(),
     },
+    // Gifts add to a project's progress in its slots; lists sort by its row (docs/product/projects.md#progress).
+    { name: 'project progress', cron: '* * * * *', run: () => services.projectLifecycle.foldProgress() },
     { name: 'map cells', cron: '*/10 * * * *', run: () => services.explore.refreshMapCells() },
     // Webhook deliveries whose retry fell due (a delivery just after its event needs no round).
     { name: 'webhook retries', cron: '* * * * *', run: () => services.webhooks.wakeDue() },

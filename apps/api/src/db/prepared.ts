@@ -49,3 +49,26 @@ export function prepared<Values extends Record<string, unknown>, Result>(
  * time and encodes the value for its column, as in an insert's values or a condition.
  */
 export const placeholder = <T>(name: string): T => sql.placeholder(name) as unknown as T;
+
+interface ClientSession {
+  session: {
+    client: {
+      query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+    };
+  };
+}
+
+/**
+ * A named statement that drizzle's builders do not express (a call of one of the database's own
+ * functions), parsed and planned once per connection like `prepared`, run on the database or on
+ * any transaction with its values in order.
+ */
+export function preparedText<Row>(
+  name: string,
+  text: string,
+): (executor: Executor, values: unknown[]) => Promise<Row[]> {
+  return async (executor, values) => {
+    const { client } = (executor as unknown as ClientSession).session;
+    return (await client.query({ name, text, values })).rows as Row[];
+  };
+}

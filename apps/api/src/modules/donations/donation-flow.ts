@@ -147,11 +147,10 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
         });
     }
     if (!row.projectId) return;
-    const donor = { type: row.donorType, id: row.donorId };
-    const other = await donationsRepository.otherCounted(tx, row.projectId, donor, row.id);
-    await projectsWrites.addProgress(tx, row.projectId, {
-      ...progressOf(row, sign),
-      donors: other ? 0 : sign,
+    await projectsWrites.addProgress(tx, row.projectId, progressOf(row, sign), {
+      type: row.donorType,
+      id: row.donorId,
+      counted: sign,
     });
   }
 
@@ -206,6 +205,11 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
         else await ledger.hold(tx, donorOwner(row), amount, holdMeta, fundsAccountOf(row));
         return record(tx, row, awaitingPlatformAdminApproval, actor);
       }
+      // The donation's own rows and the progress first, the money last: the project's funds
+      // account, which every gift to the project locks, is held for the shortest time, and every
+      // move takes the progress rows before the ledger's (docs/product/donations.md#giving).
+      const updated = await record(tx, row, approved, actor, {}, receiptYear(row));
+      await count(tx, updated, 1);
       const giftMeta = meta(row, 'donation', `Donation ${row.id}${card ? ' by card' : ''}`, actor);
       if (card) await ledger.payByCard(tx, donorOwner(row), destinationOf(row), amount, giftMeta);
       else
@@ -216,8 +220,6 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
           amount,
           giftMeta,
         );
-      const updated = await record(tx, row, approved, actor, {}, receiptYear(row));
-      await count(tx, updated, 1);
       return updated;
     },
 
@@ -301,6 +303,8 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
       to === approved &&
       isFunds
     ) {
+      const updated = await record(tx, row, to, actor, {}, receiptYear(row));
+      await count(tx, updated, 1);
       await ledger.capture(
         tx,
         donorOwner(row),
@@ -308,8 +312,6 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
         remainingOf(row),
         meta(row, 'donation_capture', `Donation ${row.id}, approved`, actor),
       );
-      const updated = await record(tx, row, to, actor, {}, receiptYear(row));
-      await count(tx, updated, 1);
       return updated;
     }
     // 40 -> 90: the held money goes back where it came from.
@@ -326,6 +328,7 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
     // 80 -> 90: what is left of the money given is returned, from the project's or charity's funds
     // (money set aside for a dispute or a card's refund follows its own outcome).
     if (from === approved && to === canceled && isFunds) {
+      await count(tx, row, -1);
       const returned = remainingOf(row) - (await refundsRepository.setAsideOf(tx, row.id));
       if (returned > 0)
         await ledger.transfer(
@@ -335,9 +338,7 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
           returned,
           meta(row, 'donation_refund', `Donation ${row.id} returned`, actor),
         );
-      const updated = await record(tx, row, to, actor);
-      await count(tx, row, -1);
-      return updated;
+      return record(tx, row, to, actor);
     }
     // 80 -> 85: delivered (the project completed and paid its charity, or a direct gift paid out).
     if (from === approved && to === completed && isFunds) return record(tx, row, to, actor);

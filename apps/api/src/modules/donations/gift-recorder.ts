@@ -150,11 +150,18 @@ export function giftRecorder(ctx: AppContext) {
    * The project or charity a gift goes to, checked for giving. With `lock`, the project is read
    * with its row lock (inside the gift's transaction): one read gives both the lock and the row.
    */
-  async function targetOf(target: GiftTarget, executor: Executor = db(), lock = false) {
+  async function targetOf(
+    target: GiftTarget,
+    executor: Executor = db(),
+    lock: 'update' | 'share' | false = false,
+  ) {
     if (target.kind === 'project') {
-      const project = lock
-        ? await projectsQueries.lock(executor, target.id)
-        : await projectsQueries.find(executor, target.id);
+      const project =
+        lock === 'update'
+          ? await projectsQueries.lock(executor, target.id)
+          : lock === 'share'
+            ? await projectsQueries.share(executor, target.id)
+            : await projectsQueries.find(executor, target.id);
       if (!project?.charityId || project.status === PROJECT_STATUS.draft) throw notFound('The project');
       const charity = await charitiesQueries.find(executor, project.charityId);
       if (!charity) throw notFound('The project');
@@ -200,8 +207,11 @@ export function giftRecorder(ctx: AppContext) {
     actor: Actor,
     extra: CreateExtra = {},
   ): Promise<{ row: DonationRow; fundraiserTitle: string | undefined } & Target> {
-    // Giving to a project takes its lock first: capacity and status are read under it.
-    const checked = await targetOf(target, tx, true);
+    // Giving to a project takes its lock first: status, and the hours still needed, are read under
+    // it. Hours are taken one pledge at a time; gifts of funds and goods share the lock, so that
+    // they do not wait for each other (docs/product/donations.md#giving).
+    const isTime = body.type === volunteering || body.type === skilledVolunteering;
+    const checked = await targetOf(target, tx, isTime ? 'update' : 'share');
     assertOpen(checked);
     const { project, charity } = checked;
     assertNeeded(body, project);
@@ -210,7 +220,6 @@ export function giftRecorder(ctx: AppContext) {
     const today = isoDay(ctx.now());
     const fundraiser = await fundraiserOf(tx, body, checked, today);
     const isFunds = body.type === funds;
-    const isTime = body.type === volunteering || body.type === skilledVolunteering;
     // The declaration naming this gift's charity (decision 037), unless the caller already chose it
     // (a recurring period carries Gift Aid only while its donor's declaration stands).
     const declarationId =

@@ -10,6 +10,7 @@ import { AppError, badRequest } from '../../lib/errors.js';
 import type { IdempotencyRequest } from '../../lib/idempotency.js';
 import { account } from '../ledger/index.js';
 import { giftPaymentsQueries } from '../payments/index.js';
+import { projectsWrites } from '../projects/index.js';
 import type { CardGiftAnswer, CardGiftsService, GiftIntent } from './card-gifts.service.js';
 import type { GiftDonor, GiftTarget } from './donation-flow.js';
 import { donationsRepository } from './donations.repository.js';
@@ -117,6 +118,7 @@ export function guestGiftsService(ctx: AppContext, recorder: GiftRecorder, cardG
         if (guests.length === 0) return 0;
         const ids = guests.map((guest) => guest.id);
         const moved = await donationsRepository.giveGuestsGiftsTo(tx, ids, user.id, ctx.now());
+        await projectsWrites.moveDonors(tx, ids, user.id);
         for (const guest of guests) {
           const guestOwner = { ownerType: 'guest', ownerId: guest.id } as const;
           const balances = await ctx.ledger.balances(tx, guestOwner);

@@ -274,17 +274,14 @@ export function moneyBack(ctx: AppContext, recorder: GiftRecorder) {
         status: canceled,
       });
     }
-    if (counted && row.projectId) {
-      const other = full
-        ? await donationsRepository.otherCounted(
-            tx,
-            row.projectId,
-            { type: row.donorType, id: row.donorId },
-            row.id,
-          )
-        : true;
-      await projectsWrites.addProgress(tx, row.projectId, { funds: -refund.amount, donors: other ? 0 : -1 });
-    }
+    // A gift refunded whole stops counting for its donor (the donors count drops on their last).
+    if (counted && row.projectId)
+      await projectsWrites.addProgress(
+        tx,
+        row.projectId,
+        { funds: -refund.amount },
+        full ? { type: row.donorType, id: row.donorId, counted: -1 } : undefined,
+      );
     // What a fundraising page raised drops by it too; a gift refunded whole no longer counts there.
     if (counted && row.fundraiserId)
       await fundraisersWrites.addProgress(tx, row.fundraiserId, {

@@ -1,7 +1,6 @@
-import { and, asc, eq, gte, inArray, lt, notInArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { insertedRow } from '../../db/insert.js';
-import { prepared } from '../../db/prepared.js';
+import { prepared, preparedText } from '../../db/prepared.js';
 import { type Keyset, newestFirst } from '../../lib/pagination.js';
 import {
   type LedgerAccountKind,
@@ -46,87 +45,14 @@ type NewTransaction = Required<
   >
 >;
 
-const accountIs = (ref: AccountRef | Record<keyof AccountRef, Placeholder>, currency: string | Placeholder) =>
-  and(
-    eq(ledgerAccounts.ownerType, ref.ownerType),
-    eq(ledgerAccounts.ownerId, ref.ownerId),
-    eq(ledgerAccounts.kind, ref.kind),
-    eq(ledgerAccounts.currency, currency),
-  );
+/** One movement written by the database's `ledger_post` (migration 0032): one round trip. */
+const postMovement = preparedText<{ id: string }>(
+  'ledger_post',
+  'select ledger_post($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) as id',
+);
+/** The SQLSTATE `ledger_post` refuses with when a balance would fall below zero. */
+const SHORT_OF_FUNDS = 'KL001';
 
-const pairValues = (a: AccountRef, b: AccountRef) => ({
-  type1: a.ownerType,
-  owner1: a.ownerId,
-  kind1: a.kind,
-  negative1: a.ownerType === 'platform',
-  type2: b.ownerType,
-  owner2: b.ownerId,
-  kind2: b.kind,
-  negative2: b.ownerType === 'platform',
-});
-const placeholdersOf = (n: 1 | 2) => ({
-  ownerType: sql.placeholder(`type${n}`),
-  ownerId: sql.placeholder(`owner${n}`),
-  kind: sql.placeholder(`kind${n}`),
-});
-
-// The statements of a movement between two accounts, built once (db/prepared.ts).
-const createPair = prepared('ledger_create_pair', (db) =>
-  db
-    .insert(ledgerAccounts)
-    .values(
-      ([1, 2] as const).map((n) => ({
-        ...placeholdersOf(n),
-        currency: sql.placeholder('currency'),
-        allowNegative: sql.placeholder(`negative${n}`),
-        createdAt: sql.placeholder('now'),
-      })),
-    )
-    .onConflictDoNothing(),
-);
-const lockPair = prepared('ledger_lock_pair', (db) =>
-  db
-    .select()
-    .from(ledgerAccounts)
-    .where(
-      or(
-        accountIs(placeholdersOf(1), sql.placeholder('currency')),
-        accountIs(placeholdersOf(2), sql.placeholder('currency')),
-      ),
-    )
-    .orderBy(asc(ledgerAccounts.id))
-    .for('update'),
-);
-const insertTransaction = prepared('ledger_insert_transaction', (db) =>
-  db
-    .insert(ledgerTransactions)
-    .values({
-      createdAt: sql.placeholder('createdAt'),
-      kind: sql.placeholder('kind'),
-      description: sql.placeholder('description'),
-      currency: sql.placeholder('currency'),
-      createdBy: sql.placeholder('createdBy'),
-      reference: sql.placeholder('reference'),
-      donationId: sql.placeholder('donationId'),
-    })
-    .returning({ id: ledgerTransactions.id }),
-);
-const insertEntryPair = prepared('ledger_insert_entry_pair', (db) =>
-  db.insert(ledgerEntries).values(
-    ([1, 2] as const).map((n) => ({
-      transactionId: sql.placeholder('transactionId'),
-      accountId: sql.placeholder(`account${n}`),
-      amount: sql.placeholder(`amount${n}`),
-      createdAt: sql.placeholder(`at${n}`),
-    })),
-  ),
-);
-const addToBalance = prepared('ledger_add_to_balance', (db) =>
-  db
-    .update(ledgerAccounts)
-    .set({ balance: sql`${ledgerAccounts.balance} + ${sql.placeholder('delta')}` })
-    .where(eq(ledgerAccounts.id, sql.placeholder('id'))),
-);
 const balancesOf = prepared('ledger_balances', (db) =>
   db
     .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
@@ -145,71 +71,36 @@ export const ledgerRepository = {
   refKey,
 
   /**
-   * Makes sure the accounts exist and locks them, in id order so that concurrent movements over
-   * the same accounts wait for each other instead of deadlocking.
+   * Writes one balanced movement: makes the accounts not there yet, locks them in id order (so
+   * that concurrent movements over the same accounts wait for each other instead of
+   * deadlocking), refuses one that would take a balance below zero (answering that account's
+   * kind), then writes the transaction, its entries in the order given and the balances.
    */
-  async lockAccounts(
+  async post(
     tx: Executor,
-    refs: AccountRef[],
-    currency: string,
-    now: Date,
-  ): Promise<Map<string, AccountRow>> {
-    const unique = [...new Map(refs.map((ref) => [refKey(ref), ref])).values()];
-    const [a, b] = unique;
-    if (unique.length === 2 && a && b) {
-      // Most movements are between two accounts: their statements are built once.
-      const values = { ...pairValues(a, b), currency, now };
-      await createPair(tx, values);
-      const rows = await lockPair(tx, values);
-      return new Map(rows.map((row) => [refKey(row), row]));
+    transaction: NewTransaction,
+    postings: Array<{ account: AccountRef; amount: number }>,
+  ): Promise<{ id: number } | { short: LedgerAccountKind }> {
+    try {
+      const [row] = await postMovement(tx, [
+        transaction.currency,
+        transaction.createdAt,
+        transaction.kind,
+        transaction.description,
+        transaction.createdBy,
+        JSON.stringify(transaction.reference),
+        transaction.donationId,
+        postings.map((p) => p.account.ownerType),
+        postings.map((p) => p.account.ownerId),
+        postings.map((p) => p.account.kind),
+        postings.map((p) => p.amount),
+      ]);
+      return { id: Number(row?.id) };
+    } catch (error) {
+      const { code, detail } = error as { code?: string; detail?: string };
+      if (code === SHORT_OF_FUNDS) return { short: detail as LedgerAccountKind };
+      throw error;
     }
-    await tx
-      .insert(ledgerAccounts)
-      .values(
-        unique.map((ref) => ({
-          ...ref,
-          currency,
-          allowNegative: ref.ownerType === 'platform',
-          createdAt: now,
-        })),
-      )
-      .onConflictDoNothing();
-    const rows = await tx
-      .select()
-      .from(ledgerAccounts)
-      .where(or(...unique.map((ref) => accountIs(ref, currency))))
-      .orderBy(asc(ledgerAccounts.id))
-      .for('update');
-    return new Map(rows.map((row) => [refKey(row), row]));
-  },
-
-  async insertTransaction(tx: Executor, values: NewTransaction): Promise<number> {
-    return insertedRow(await insertTransaction(tx, values)).id;
-  },
-
-  async insertEntries(
-    tx: Executor,
-    transactionId: number,
-    entries: Array<{ accountId: number; amount: number; createdAt: Date }>,
-  ) {
-    const [a, b] = entries;
-    if (entries.length === 2 && a && b) {
-      await insertEntryPair(tx, {
-        transactionId,
-        account1: a.accountId,
-        amount1: a.amount,
-        at1: a.createdAt,
-        account2: b.accountId,
-        amount2: b.amount,
-        at2: b.createdAt,
-      });
-      return;
-    }
-    await tx.insert(ledgerEntries).values(entries.map((e) => ({ transactionId, ...e })));
-  },
-
-  async addToBalance(tx: Executor, accountId: number, delta: number) {
-    await addToBalance(tx, { id: accountId, delta });
   },
 
   /** Balances of one owner's accounts by kind (accounts never used read as absent). */

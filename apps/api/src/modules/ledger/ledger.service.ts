@@ -86,42 +86,21 @@ export function ledgerPosting(currency: string, now: Clock) {
     const sum = postings.reduce((total, p) => total + p.amount, 0);
     if (sum !== 0) throw new Error(`Ledger entries must sum to zero, not ${sum}.`);
 
-    const at = now();
-    const accounts = await ledgerRepository.lockAccounts(
+    const posted = await ledgerRepository.post(
       tx,
-      postings.map((p) => p.account),
-      currency,
-      at,
+      {
+        createdAt: now(),
+        kind: movement.kind,
+        description: movement.description,
+        currency,
+        createdBy: movement.createdBy ?? null,
+        reference: movement.reference ?? {},
+        donationId: movement.donationId ?? null,
+      },
+      postings,
     );
-    const deltas = new Map<number, number>();
-    const entries = postings.map((p) => {
-      const row = accounts.get(ledgerRepository.refKey(p.account));
-      if (!row) throw new Error(`Ledger account ${ledgerRepository.refKey(p.account)} could not be locked.`);
-      deltas.set(row.id, (deltas.get(row.id) ?? 0) + p.amount);
-      return { accountId: row.id, amount: p.amount };
-    });
-    for (const row of accounts.values()) {
-      const after = row.balance + (deltas.get(row.id) ?? 0);
-      if (after < 0 && !row.allowNegative) throw new InsufficientFundsError(row.kind);
-    }
-    const transactionId = await ledgerRepository.insertTransaction(tx, {
-      createdAt: at,
-      kind: movement.kind,
-      description: movement.description,
-      currency,
-      createdBy: movement.createdBy ?? null,
-      reference: movement.reference ?? {},
-      donationId: movement.donationId ?? null,
-    });
-    await ledgerRepository.insertEntries(
-      tx,
-      transactionId,
-      entries.map((entry) => ({ ...entry, createdAt: at })),
-    );
-    for (const [accountId, delta] of deltas) {
-      if (delta !== 0) await ledgerRepository.addToBalance(tx, accountId, delta);
-    }
-    return transactionId;
+    if ('short' in posted) throw new InsufficientFundsError(posted.short);
+    return posted.id;
   };
 }
 

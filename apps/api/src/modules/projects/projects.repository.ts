@@ -5,6 +5,7 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   ilike,
   inArray,
   isNotNull,
@@ -14,20 +15,21 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
-import { firstWhere, namesById, stampedWrites } from '../../db/insert.js';
+import { namesById, stampedWrites } from '../../db/insert.js';
 import { newestRows } from '../../db/pages.js';
-import { prepared } from '../../db/prepared.js';
+import { prepared, preparedText } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
 import {
   projectDocuments,
+  projectDonors,
   projectImages,
   projectImpacts,
   projectMemberships,
+  projectProgress,
   projects,
   projectUpdates,
 } from './projects.table.js';
@@ -85,7 +87,8 @@ function whereOf(list: ProjectList): SQL | undefined {
 
 export const projectsRepository = {
   async find(db: Executor, id: number): Promise<ProjectRow | undefined> {
-    return firstWhere(db, projects, eq(projects.id, id));
+    const [row] = await findExact(db, { id });
+    return row;
   },
 
   async findForUpdate(db: Executor, id: number): Promise<ProjectRow | undefined> {
@@ -187,27 +190,83 @@ export const projectsRepository = {
 
 /** What other modules ask of the projects. */
 // The statements of a gift (db/prepared.ts): built once, run on every gift.
+/** The progress counters: each kept on the project's row and added to in its slots (docs/product/projects.md#progress). */
+const PROGRESS = [
+  'fundsRaised',
+  'donorsCount',
+  'volunteeringPledged',
+  'skilledPledged',
+  'giftsPledged',
+  'hoursConfirmed',
+] as const;
+type ProgressKey = (typeof PROGRESS)[number];
+
+/** A project's columns with its progress exact: the row's counters plus its slots' sums, in one statement. */
+const exactColumns = {
+  ...getTableColumns(projects),
+  ...(Object.fromEntries(
+    PROGRESS.map((key) => [
+      key,
+      sql<number>`${projects[key]} + (select coalesce(sum(${projectProgress[key]}), 0) from ${projectProgress} where ${projectProgress.projectId} = ${projects.id})`.mapWith(
+        Number,
+      ),
+    ]),
+  ) as Record<ProgressKey, SQL.Aliased<number> | SQL<number>>),
+};
+
+const findExact = prepared('projects_find', (db) =>
+  db
+    .select(exactColumns)
+    .from(projects)
+    .where(eq(projects.id, sql.placeholder('id'))),
+);
 const lockProject = prepared('projects_lock', (db) =>
   db
-    .select()
+    .select(exactColumns)
     .from(projects)
     .where(eq(projects.id, sql.placeholder('id')))
     .for('update'),
 );
-const addProgress = prepared('projects_add_progress', (db) => {
-  const add = (column: AnyPgColumn, name: string) => sql`${column} + ${sql.placeholder(name)}`;
-  return db
-    .update(projects)
-    .set({
-      fundsRaised: add(projects.fundsRaised, 'funds'),
-      donorsCount: add(projects.donorsCount, 'donors'),
-      volunteeringPledged: add(projects.volunteeringPledged, 'volunteering'),
-      skilledPledged: add(projects.skilledPledged, 'skilled'),
-      giftsPledged: add(projects.giftsPledged, 'gifts'),
-      hoursConfirmed: add(projects.hoursConfirmed, 'confirmed'),
-    })
-    .where(eq(projects.id, sql.placeholder('id')));
-});
+/** A gift of funds or goods: the project may not change while it is given, but gifts do not wait for each other. */
+const shareProject = prepared('projects_share', (db) =>
+  db
+    .select()
+    .from(projects)
+    .where(eq(projects.id, sql.placeholder('id')))
+    .for('share'),
+);
+
+// What a donation adds to a project's progress goes to one of its slots, chosen by the database
+// connection (gifts on different connections add to different rows); with a donor, the same
+// statement counts the donor's donation and moves the donors count when it is their first or last.
+const SLOT = 'pg_backend_pid() % 16';
+const ADD_TO_SLOT = `on conflict (project_id, slot) do update set
+  funds_raised = p.funds_raised + excluded.funds_raised,
+  donors_count = p.donors_count + excluded.donors_count,
+  volunteering_pledged = p.volunteering_pledged + excluded.volunteering_pledged,
+  skilled_pledged = p.skilled_pledged + excluded.skilled_pledged,
+  gifts_pledged = p.gifts_pledged + excluded.gifts_pledged,
+  hours_confirmed = p.hours_confirmed + excluded.hours_confirmed`;
+const SLOT_COLUMNS =
+  'project_id, slot, funds_raised, donors_count, volunteering_pledged, skilled_pledged, gifts_pledged, hours_confirmed';
+const addToSlot = preparedText(
+  'projects_add_progress',
+  `insert into project_progress as p (${SLOT_COLUMNS})
+   values ($1, ${SLOT}, $2, $3, $4, $5, $6, $7) ${ADD_TO_SLOT}`,
+);
+const countDonorToSlot = preparedText(
+  'projects_count_donor',
+  `with donor as (
+     insert into project_donors as d (project_id, donor_type, donor_id, counted) values ($1, $7, $8, $9)
+     on conflict (project_id, donor_type, donor_id) do update set counted = d.counted + excluded.counted
+     returning d.counted
+   )
+   insert into project_progress as p (${SLOT_COLUMNS})
+   select $1, ${SLOT}, $2,
+     case when $9::int > 0 and donor.counted = 1 then 1 when $9::int < 0 and donor.counted = 0 then -1 else 0 end,
+     $3, $4, $5, $6
+   from donor ${ADD_TO_SLOT}`,
+);
 
 /** The folders of `/api/files/` whose files belong to a project (decision 035). */
 export const PROJECT_FILE_FOLDERS = ['gallery', 'documents', 'impact'] as const;
@@ -267,17 +326,19 @@ export const projectsQueries = {
    * volunteering and skilled hours and gifts pledged, read from the projects' counters.
    */
   async givenTotals(db: Executor) {
+    const given = [PROJECT_STATUS.live, PROJECT_STATUS.completed, PROJECT_STATUS.finished];
+    // What the projects' slots hold beyond their rows' counters (docs/product/projects.md#progress).
+    const inSlots = (sum: SQL) =>
+      sql`(select coalesce(${sum}, 0) from ${projectProgress} join ${projects} on ${projects.id} = ${projectProgress.projectId} where ${inArray(projects.status, given)})`;
     const [row] = await db
       .select({
-        funds: sql<string>`coalesce(sum(${projects.fundsRaised}), 0)`,
-        hours: sql<string>`coalesce(sum(${projects.volunteeringPledged} + ${projects.skilledPledged}), 0)`,
-        gifts: sql<string>`coalesce(sum(${projects.giftsPledged}), 0)`,
+        funds: sql<string>`coalesce(sum(${projects.fundsRaised}), 0) + ${inSlots(sql`sum(${projectProgress.fundsRaised})`)}`,
+        hours: sql<string>`coalesce(sum(${projects.volunteeringPledged} + ${projects.skilledPledged}), 0) + ${inSlots(sql`sum(${projectProgress.volunteeringPledged} + ${projectProgress.skilledPledged})`)}`,
+        gifts: sql<string>`coalesce(sum(${projects.giftsPledged}), 0) + ${inSlots(sql`sum(${projectProgress.giftsPledged})`)}`,
         live: sql<string>`count(*) filter (where ${projects.status} = ${PROJECT_STATUS.live})`,
       })
       .from(projects)
-      .where(
-        inArray(projects.status, [PROJECT_STATUS.live, PROJECT_STATUS.completed, PROJECT_STATUS.finished]),
-      );
+      .where(inArray(projects.status, given));
     return {
       funds: Number(row?.funds ?? 0),
       hours: Number(row?.hours ?? 0),
@@ -344,6 +405,28 @@ export const projectsQueries = {
   /** The project, locked until the caller's transaction ends (giving checks its needs under it). */
   lock(db: Executor, id: number): Promise<ProjectRow | undefined> {
     return projectsRepository.findForUpdate(db, id);
+  },
+
+  /** A gift's project, read under a share lock: it cannot change until the gift commits, and gifts do not queue. */
+  async share(db: Executor, id: number): Promise<ProjectRow | undefined> {
+    const [row] = await shareProject(db, { id });
+    return row;
+  },
+
+  /** What projects' slots hold that their rows do not yet (lists show rows' counters plus this). */
+  async unfolded(db: Executor, ids: number[]): Promise<Map<number, ProjectProgressTotals>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({
+        projectId: projectProgress.projectId,
+        ...(Object.fromEntries(
+          PROGRESS.map((key) => [key, sql<number>`sum(${projectProgress[key]})`.mapWith(Number)]),
+        ) as Record<ProgressKey, SQL<number>>),
+      })
+      .from(projectProgress)
+      .where(inArray(projectProgress.projectId, ids))
+      .groupBy(projectProgress.projectId);
+    return new Map(rows.map(({ projectId, ...totals }) => [projectId, totals]));
   },
 
   find(db: Executor, id: number): Promise<ProjectRow | undefined> {
@@ -422,23 +505,89 @@ export const projectsWrites = {
   addAdmin: projectsRepository.addAdmin,
   /** A deleted account is no longer a project admin. */
   removeUserMemberships: projectsRepository.removeUserMemberships,
-  /** A gift, or its settlement, moves the progress counters by the given amounts (negative to take back). */
-  async addProgress(db: Executor, id: number, delta: ProjectProgressDelta): Promise<void> {
-    await addProgress(db, {
+  /**
+   * Adds to a project's progress without waiting on its row (docs/product/projects.md#progress).
+   * With `donor`, the donation counts for (+1) or stops counting for (-1) that donor, and the
+   * donors count moves on their first counted donation and their last.
+   */
+  async addProgress(
+    db: Executor,
+    id: number,
+    delta: ProjectProgressDelta,
+    donor?: { type: 'user' | 'business' | 'guest'; id: number; counted: 1 | -1 },
+  ): Promise<void> {
+    const values = [
       id,
-      funds: delta.funds ?? 0,
-      donors: delta.donors ?? 0,
-      volunteering: delta.volunteering ?? 0,
-      skilled: delta.skilled ?? 0,
-      gifts: delta.gifts ?? 0,
-      confirmed: delta.confirmed ?? 0,
-    });
+      delta.funds ?? 0,
+      delta.volunteering ?? 0,
+      delta.skilled ?? 0,
+      delta.gifts ?? 0,
+      delta.confirmed ?? 0,
+    ];
+    if (donor) await countDonorToSlot(db, [...values, donor.type, donor.id, donor.counted]);
+    else await addToSlot(db, [values[0], values[1], 0, ...values.slice(2)]);
+  },
+
+  /** A guest's donors rows become the person's who signed in with the guest's email (their gifts moved). */
+  async moveDonors(db: Executor, guestIds: number[], userId: number): Promise<void> {
+    if (guestIds.length === 0) return;
+    await db.execute(sql`
+      with moved as (
+        delete from ${projectDonors}
+        where ${projectDonors.donorType} = 'guest' and ${projectDonors.donorId} in ${guestIds}
+        returning ${projectDonors.projectId} as project_id, ${projectDonors.counted} as counted
+      )
+      insert into ${projectDonors} as d (project_id, donor_type, donor_id, counted)
+      select project_id, 'user', ${userId}, sum(counted) from moved group by project_id
+      on conflict (project_id, donor_type, donor_id) do update set counted = d.counted + excluded.counted`);
+  },
+
+  /**
+   * Carries every slot's sums into its project's row and empties the slots (the scheduler's
+   * "project progress" round): lists sort by the row's counters, so they stay at most a round behind.
+   */
+  async foldProgress(tx: Executor): Promise<number> {
+    // The projects first, in id order, as a gift takes its project before its slot: a gift and
+    // the fold never hold what the other waits for.
+    await tx.execute(sql`
+      select 1 from ${projects}
+      where ${projects.id} in (select distinct ${projectProgress.projectId} from ${projectProgress})
+      order by ${projects.id} for no key update`);
+    const folded = await tx.execute(sql`
+      with taken as (
+        delete from ${projectProgress} returning *
+      ), sums as (
+        select project_id, sum(funds_raised) as funds, sum(donors_count) as donors,
+          sum(volunteering_pledged) as volunteering, sum(skilled_pledged) as skilled,
+          sum(gifts_pledged) as gifts, sum(hours_confirmed) as confirmed
+        from taken group by project_id
+      )
+      update ${projects} set
+        funds_raised = funds_raised + sums.funds, donors_count = donors_count + sums.donors,
+        volunteering_pledged = volunteering_pledged + sums.volunteering,
+        skilled_pledged = skilled_pledged + sums.skilled, gifts_pledged = gifts_pledged + sums.gifts,
+        hours_confirmed = hours_confirmed + sums.confirmed
+      from sums where ${projects.id} = sums.project_id`);
+    return (folded as { rowCount?: number | null }).rowCount ?? 0;
   },
 };
 
+/** The progress counters of a project. */
+export type ProjectProgressTotals = Pick<ProjectRow, ProgressKey>;
+
+/** A project row (or one carried in a list's hit) with what its slots hold added: its exact progress. */
+export function withUnfolded<Row extends ProjectProgressTotals>(
+  row: Row,
+  unfolded: ProjectProgressTotals | undefined,
+): Row {
+  if (!unfolded) return row;
+  const exact = { ...row };
+  for (const key of PROGRESS) exact[key] += unfolded[key];
+  return exact;
+}
+
 export interface ProjectProgressDelta {
   funds?: number;
-  donors?: number;
   volunteering?: number;
   skilled?: number;
   gifts?: number;

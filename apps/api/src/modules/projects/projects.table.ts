@@ -126,6 +126,43 @@ export const projectMemberships = pgTable(
   ],
 );
 
+/**
+ * What gifts have added to a project's progress counters and the fold has not yet carried into its
+ * row (docs/product/projects.md#progress): a handful of slots per project, so that many gifts to
+ * one project at once add to different rows instead of queueing on the project's. A project's
+ * progress is its row's counters plus its slots' sums, read in one statement.
+ */
+export const projectProgress = pgTable(
+  'project_progress',
+  {
+    projectId: parentRef('project_id', () => projects.id, 'cascade'),
+    slot: smallint('slot').notNull(),
+    fundsRaised: bigint('funds_raised', { mode: 'number' }).notNull().default(0),
+    donorsCount: integer('donors_count').notNull().default(0),
+    volunteeringPledged: integer('volunteering_pledged').notNull().default(0),
+    skilledPledged: integer('skilled_pledged').notNull().default(0),
+    giftsPledged: integer('gifts_pledged').notNull().default(0),
+    hoursConfirmed: integer('hours_confirmed').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.slot] })],
+);
+
+/**
+ * How many of a donor's donations to a project count in its progress (docs/product/projects.md#progress):
+ * the donors count moves when this goes from 0 to 1 or back, decided in the statement that adds
+ * to it, so two gifts at once by one donor count them once.
+ */
+export const projectDonors = pgTable(
+  'project_donors',
+  {
+    projectId: parentRef('project_id', () => projects.id, 'cascade'),
+    donorType: text('donor_type', { enum: ['user', 'business', 'guest'] }).notNull(),
+    donorId: bigint('donor_id', { mode: 'number' }).notNull(),
+    counted: integer('counted').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.donorType, t.donorId] })],
+);
+
 const projectRef = () => parentRef('project_id', () => projects.id, 'cascade');
 
 /** News a project posts for its supporters. */
