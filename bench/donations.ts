@@ -1111,12 +1111,17 @@ async function main() {
   if (!notices || notices.numbered !== notices.queued)
     failures.push('a gift was numbered without its receipt queued');
 
-  // Every project's funds raised is the sum of its counted gifts (each side moves it with its gift).
+  // Every project's funds raised (its row's counter and its progress slots') is the sum of its
+  // counted gifts (each side moves it with its gift).
   const progress = await pool.query<{ id: string; raised: string; counted: string }>(
-    `select p.id, p.funds_raised::text as raised,
+    `with raised as (
+       select p.id, p.funds_raised + coalesce((select sum(s.funds_raised) from project_progress s where s.project_id = p.id), 0) as raised
+       from projects p
+     )
+     select r.id, r.raised::text as raised,
         coalesce(sum(d.amount - d.refunded_amount) filter (where d.type = 2 and d.status in (80, 85)), 0)::text as counted
-     from projects p left join donations d on d.project_id = p.id
-     group by p.id having p.funds_raised <> coalesce(sum(d.amount - d.refunded_amount) filter (where d.type = 2 and d.status in (80, 85)), 0)`,
+     from raised r left join donations d on d.project_id = r.id
+     group by r.id, r.raised having r.raised <> coalesce(sum(d.amount - d.refunded_amount) filter (where d.type = 2 and d.status in (80, 85)), 0)`,
   );
   console.log(
     `Projects whose funds raised differ from the sum of their counted gifts: ${progress.rows.length}` +

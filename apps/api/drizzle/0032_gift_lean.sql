@@ -8,7 +8,7 @@ CREATE TABLE "project_donors" (
 --> statement-breakpoint
 CREATE TABLE "project_progress" (
 	"project_id" bigint NOT NULL,
-	"slot" smallint NOT NULL,
+	"slot" integer NOT NULL,
 	"funds_raised" bigint DEFAULT 0 NOT NULL,
 	"donors_count" integer DEFAULT 0 NOT NULL,
 	"volunteering_pledged" integer DEFAULT 0 NOT NULL,
@@ -30,8 +30,11 @@ GROUP BY "project_id", "donor_type", "donor_id";
 -- One balanced movement of the ledger, written in one call (docs/product/money.md#the-ledger): the
 -- accounts not there yet are made, all of them are locked in id order (concurrent movements over
 -- the same accounts queue instead of deadlocking), a balance that would fall below zero refuses
--- the movement with SQLSTATE KL001 (its detail names the account's kind), then the transaction,
--- its entries (in the order given) and the balances are written. Answers the transaction's id.
+-- the movement with SQLSTATE KL001 (its detail names the account's kind); with a project, a gift's
+-- movement is refused with KL002 unless that project is still live, read after the accounts are
+-- locked (a project's completion or cancellation locks its funds account before it settles, so a
+-- gift that read the project live earlier cannot land after it); then the transaction, its entries
+-- (in the order given) and the balances are written. Answers the transaction's id.
 CREATE FUNCTION ledger_post(
   p_currency text,
   p_at timestamptz,
@@ -43,7 +46,8 @@ CREATE FUNCTION ledger_post(
   p_owner_types text[],
   p_owner_ids bigint[],
   p_kinds text[],
-  p_amounts bigint[]
+  p_amounts bigint[],
+  p_live_project bigint
 ) RETURNS bigint LANGUAGE plpgsql AS $$
 DECLARE
   v_transaction bigint;
@@ -74,6 +78,11 @@ BEGIN
         USING ERRCODE = 'KL001', DETAIL = v_account.kind;
     END IF;
   END LOOP;
+
+  IF p_live_project IS NOT NULL
+    AND NOT EXISTS (SELECT 1 FROM projects WHERE id = p_live_project AND status = 2) THEN
+    RAISE EXCEPTION 'project % is not live', p_live_project USING ERRCODE = 'KL002';
+  END IF;
 
   INSERT INTO ledger_transactions (kind, description, currency, created_by, reference, donation_id, created_at)
   VALUES (p_kind, p_description, p_currency, p_created_by, p_reference, p_donation_id, p_at)

@@ -231,7 +231,7 @@ export async function buildApp(
       cron: '*/5 * * * *',
       run: () => services.projectLifecycle.finishExpired(),
     },
-    // Gifts add to a project's progress in its slots; lists sort by its row (docs/product/projects.md#progress).
+    // Gifts add to a project's progress in its slots; lists sort by its row (docs/product/projects-and-charities.md#where-the-progress-is-kept).
     { name: 'project progress', cron: '* * * * *', run: () => services.projectLifecycle.foldProgress() },
     { name: 'map cells', cron: '*/10 * * * *', run: () => services.explore.refreshMapCells() },
     // Webhook deliveries whose retry fell due (a delivery just after its event needs no round).

@@ -88,7 +88,7 @@ export function buildServices(ctx: AppContext) {
   const payouts = payoutsService(ctx, ctx.paymentProvider);
   // A person's gift may open a subscription (its first period is a donation).
   const donorGifts = donorGiftsService(ctx, gifts, subscriptions, cardGifts);
-  const settlement = settlementService(gifts, subscriptions);
+  const settlement = settlementService(gifts, subscriptions, ctx.ledger);
   // A project that is cancelled or completed settles its donations
   // (docs/product/donations.md#a-project-that-ends,
   // docs/product/projects-and-charities.md#transitions). Who may see and change a project is shared

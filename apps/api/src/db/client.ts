@@ -64,7 +64,11 @@ const MIGRATION_LOCK = 72_411_001;
 const CONNECT_TIMEOUT_MS = 5_000;
 
 /** PostgreSQL error classes and codes that mean the database is away, not that the query is wrong. */
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '57P04', '53300']);
+/**
+ * Also a transaction the database chose to end so that another could go on (a deadlock, 40P01; a
+ * serialization failure, 40001): nothing of it was written, and the same request may be tried again.
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '57P04', '53300', '40P01', '40001']);
 /** Socket errors on the way to the database. */
 const UNAVAILABLE_ERRNOS = new Set([
   'ECONNREFUSED',

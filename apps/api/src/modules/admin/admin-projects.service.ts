@@ -11,7 +11,7 @@ import { notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { auditLog } from '../audit/index.js';
 import { charitiesQueries } from '../charities/index.js';
-import { projectsQueries } from '../projects/index.js';
+import { projectsQueries, withUnfolded } from '../projects/index.js';
 import { adminRepository } from './admin.repository.js';
 import { addDays, adminReads, daysBetween, isoDay, presentProject } from './admin-views.js';
 
@@ -37,11 +37,17 @@ export function adminProjectsService(ctx: AppContext) {
             position,
           ),
         async (rows) => {
-          const names = await charitiesQueries.names(
-            db(),
-            rows.map((r) => r.row.charityId),
-          );
-          return (r) => presentProject(r.row, names);
+          const [names, unfolded] = await Promise.all([
+            charitiesQueries.names(
+              db(),
+              rows.map((r) => r.row.charityId),
+            ),
+            projectsQueries.unfolded(
+              db(),
+              rows.map((r) => r.row.id),
+            ),
+          ]);
+          return (r) => presentProject(withUnfolded(r.row, unfolded.get(r.row.id)), names);
         },
       );
     },
@@ -83,12 +89,16 @@ export function adminProjectsService(ctx: AppContext) {
         },
         page(query, cursor),
       );
-      const [names, reminders] = await Promise.all([
+      const [names, reminders, unfolded] = await Promise.all([
         charitiesQueries.names(
           db(),
           rows.map((r) => r.charityId),
         ),
         adminRepository.lastReminders(
+          db(),
+          rows.map((r) => r.id),
+        ),
+        projectsQueries.unfolded(
           db(),
           rows.map((r) => r.id),
         ),
@@ -98,7 +108,7 @@ export function adminProjectsService(ctx: AppContext) {
         query,
         (r) => [r.endDate ?? today, r.id],
         (r) => ({
-          ...presentProject(r, names),
+          ...presentProject(withUnfolded(r, unfolded.get(r.id)), names),
           days_left: r.endDate ? daysBetween(today, r.endDate) : 0,
           last_reminded_at: reminders.get(r.id)?.toISOString() ?? null,
         }),

@@ -153,7 +153,12 @@ export const charitiesWrites = {
    * and a gift's locks, before the ledger's.
    */
   async lockMoney(db: Executor, charityId: number): Promise<void> {
-    await db.select({ id: charities.id }).from(charities).where(eq(charities.id, charityId)).for('update');
+    // `no key update`: gifts hold the charity's key (their foreign key) and must not hold this back.
+    await db
+      .select({ id: charities.id })
+      .from(charities)
+      .where(eq(charities.id, charityId))
+      .for('no key update');
   },
 };
 

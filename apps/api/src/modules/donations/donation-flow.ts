@@ -168,7 +168,11 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
     async start(
       tx: Tx,
       row: DonationRow,
-      options: { review: boolean; signoff?: boolean },
+      /**
+       * `whileLive`: the project was read without its lock (a gift of funds); the ledger checks
+       * it is still live under its funds account's lock.
+       */
+      options: { review: boolean; signoff?: boolean; whileLive?: number },
       actor: Actor,
     ): Promise<DonationRow> {
       // On behalf of an organisation: 20 until its sign-off admins approve, funds held meanwhile.
@@ -207,10 +211,13 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
       }
       // The donation's own rows and the progress first, the money last: the project's funds
       // account, which every gift to the project locks, is held for the shortest time, and every
-      // move takes the progress rows before the ledger's (docs/product/donations.md#giving).
+      // move takes the progress rows before the ledger's (docs/product/donations.md#the-order-a-gift-takes-its-locks).
       const updated = await record(tx, row, approved, actor, {}, receiptYear(row));
       await count(tx, updated, 1);
-      const giftMeta = meta(row, 'donation', `Donation ${row.id}${card ? ' by card' : ''}`, actor);
+      const giftMeta = {
+        ...meta(row, 'donation', `Donation ${row.id}${card ? ' by card' : ''}`, actor),
+        ...(options.whileLive !== undefined ? { whileLive: options.whileLive } : {}),
+      };
       if (card) await ledger.payByCard(tx, donorOwner(row), destinationOf(row), amount, giftMeta);
       else
         await ledger.transfer(

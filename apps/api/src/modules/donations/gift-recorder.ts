@@ -14,6 +14,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { isoDay } from '../../lib/periods.js';
 import { charitiesQueries, isPublicCharity } from '../charities/index.js';
 import { type FundraiserRow, fundraisersQueries } from '../fundraisers/index.js';
+import { projectNotLive } from '../ledger/index.js';
 import { type ProjectRow, projectsQueries } from '../projects/index.js';
 import { type Actor, donationFlow, type GiftDonor, type GiftTarget } from './donation-flow.js';
 import { donationViews } from './donation-views.js';
@@ -153,14 +154,14 @@ export function giftRecorder(ctx: AppContext) {
   async function targetOf(
     target: GiftTarget,
     executor: Executor = db(),
-    lock: 'update' | 'share' | false = false,
+    lock: 'lock' | 'gift of funds' | false = false,
   ) {
     if (target.kind === 'project') {
       const project =
-        lock === 'update'
+        lock === 'lock'
           ? await projectsQueries.lock(executor, target.id)
-          : lock === 'share'
-            ? await projectsQueries.share(executor, target.id)
+          : lock === 'gift of funds'
+            ? await projectsQueries.forGift(executor, target.id)
             : await projectsQueries.find(executor, target.id);
       if (!project?.charityId || project.status === PROJECT_STATUS.draft) throw notFound('The project');
       const charity = await charitiesQueries.find(executor, project.charityId);
@@ -177,8 +178,7 @@ export function giftRecorder(ctx: AppContext) {
   function assertOpen({ project, charity }: Target) {
     if (charity.lockStatus)
       throw new AppError(409, 'CHARITY_LOCKED', 'This charity is locked and cannot receive donations now.');
-    if (project && project.status !== PROJECT_STATUS.live)
-      throw new AppError(409, 'PROJECT_NOT_LIVE', 'This project is not taking donations: it is not live.');
+    if (project && project.status !== PROJECT_STATUS.live) throw projectNotLive();
   }
 
   /**
@@ -207,11 +207,13 @@ export function giftRecorder(ctx: AppContext) {
     actor: Actor,
     extra: CreateExtra = {},
   ): Promise<{ row: DonationRow; fundraiserTitle: string | undefined } & Target> {
-    // Giving to a project takes its lock first: status, and the hours still needed, are read under
-    // it. Hours are taken one pledge at a time; gifts of funds and goods share the lock, so that
-    // they do not wait for each other (docs/product/donations.md#giving).
+    // A pledge of time or goods takes the project's lock first: its status, and the hours still
+    // needed, are read under it, one pledge at a time. A gift of funds takes no lock on the
+    // project: gifts to it do not wait for each other, and the ledger checks again, under the
+    // project's funds account's lock, that it still takes gifts
+    // (docs/product/donations.md#the-order-a-gift-takes-its-locks).
     const isTime = body.type === volunteering || body.type === skilledVolunteering;
-    const checked = await targetOf(target, tx, isTime ? 'update' : 'share');
+    const checked = await targetOf(target, tx, body.type === funds ? 'gift of funds' : 'lock');
     assertOpen(checked);
     const { project, charity } = checked;
     assertNeeded(body, project);
@@ -261,7 +263,12 @@ export function giftRecorder(ctx: AppContext) {
     });
     const review =
       isFunds && ((amount ?? 0) > ctx.config.donationReviewThreshold || !isPublicCharity(charity));
-    const started = await flow.start(tx, row, { review, signoff: extra.signoff === true }, actor);
+    const started = await flow.start(
+      tx,
+      row,
+      { review, signoff: extra.signoff === true, ...(isFunds && project ? { whileLive: project.id } : {}) },
+      actor,
+    );
     // Handled after the commit: matching, the public pages' figures (docs/decisions/041-one-event-mechanism.md).
     await ctx.events.record(tx, 'donation.made', {
       donation_id: started.id,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeCharityWithProject, platformAdmin } from '../../testing/factories.js';
 import { countRows, TEST_PASSWORD, useTestApp } from '../../testing/helpers.js';
-import { DECLINED_CARD, GOOD_CARD } from '../../testing/money.js';
+import { DECLINED_CARD, GOOD_CARD, topUp } from '../../testing/money.js';
 
 const THREE_D_CARD = { ...GOOD_CARD, number: '4000 0025 0000 3155' };
 const t = useTestApp({}, { now: () => new Date('2026-06-10T10:00:00Z') });
@@ -162,5 +162,14 @@ describe('giving without an account', () => {
     // Signing in again changes nothing.
     await t.request('POST', '/api/auth/login', { body: { email, password: TEST_PASSWORD } });
     expect((await t.request('GET', '/api/user/donations', { token })).json().items).toHaveLength(1);
+    // The project counts them as the donor they already were: giving again adds no donor.
+    const donors = (await t.request('GET', `/api/project/${projectId}`)).json().donors_count as number;
+    await topUp(t, token, 1_000);
+    const again = await t.request('POST', `/api/user/donate/project/${projectId}`, {
+      token,
+      body: { type: 2, amount: 1_000 },
+    });
+    expect(again.statusCode).toBe(201);
+    expect((await t.request('GET', `/api/project/${projectId}`)).json().donors_count).toBe(donors);
   });
 });

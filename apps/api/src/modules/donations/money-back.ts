@@ -80,15 +80,18 @@ export function moneyBack(ctx: AppContext, recorder: GiftRecorder) {
   });
 
   /**
-   * Locks a gift for a change of its money, in the order a new gift takes its locks: its project
-   * first (whose figures a refund changes), then the gift. A refund and a gift to the same project
-   * at once then queue instead of each holding what the other waits for.
+   * Locks a gift for a change of its money: its project first (it cannot be completed or cancelled
+   * meanwhile; gifts to it go on), then the gift, then its giver's count in the project, which a
+   * refund changes after moving the money, where a gift takes it before
+   * (docs/product/donations.md#the-order-a-gift-takes-its-locks).
    */
   async function lockGift(tx: Tx, donationId: number): Promise<DonationRow | undefined> {
     const seen = await donationsRepository.find(tx, donationId);
     if (!seen) return undefined;
     if (seen.projectId) await projectsQueries.lock(tx, seen.projectId);
     const [row] = await donationsRepository.lock(tx, [donationId]);
+    if (row?.projectId)
+      await projectsWrites.lockDonors(tx, row.projectId, { type: row.donorType, id: row.donorId });
     return row;
   }
 

@@ -21,7 +21,7 @@ import { charitiesQueries } from '../charities/index.js';
 import { fundraiserViews } from '../fundraisers/index.js';
 import type { GroupRow } from '../groups/index.js';
 import { placesQueries } from '../places/index.js';
-import { needsProgress, type ProjectRow, projectsQueries } from '../projects/index.js';
+import { needsProgress, type ProjectRow, projectsQueries, withUnfolded } from '../projects/index.js';
 import { usersQueries } from '../users/index.js';
 import {
   type Bbox,
@@ -131,20 +131,25 @@ export function exploreService(ctx: AppContext) {
       ...pageKeyset(query, parts),
     });
     const page = toPage(rows, query, keyOf, (row) => row);
-    const [charities, covers] = await Promise.all([
+    const ids = page.items.map((row) => row.id);
+    const [charities, covers, unfolded] = await Promise.all([
       charitiesQueries.names(
         db(),
         page.items.map((row) => row.charityId),
       ),
-      projectsQueries.covers(
-        db(),
-        page.items.map((row) => row.id),
-      ),
+      projectsQueries.covers(db(), ids),
+      projectsQueries.unfolded(db(), ids),
     ]);
+    // The page is in the order of the projects' rows; each card shows its exact progress.
     return {
       ...page,
       items: page.items.map((row) =>
-        card(row, charities.get(row.charityId ?? 0), covers.get(row.id) ?? null, row.distance),
+        card(
+          withUnfolded(row, unfolded.get(row.id)),
+          charities.get(row.charityId ?? 0),
+          covers.get(row.id) ?? null,
+          row.distance,
+        ),
       ),
     };
   }

@@ -13,4 +13,5 @@ export {
   ledgerQueries,
   type Owner,
   PLATFORM,
+  projectNotLive,
 } from './ledger.service.js';

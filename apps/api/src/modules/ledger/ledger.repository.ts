@@ -48,10 +48,11 @@ type NewTransaction = Required<
 /** One movement written by the database's `ledger_post` (migration 0032): one round trip. */
 const postMovement = preparedText<{ id: string }>(
   'ledger_post',
-  'select ledger_post($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) as id',
+  'select ledger_post($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) as id',
 );
-/** The SQLSTATE `ledger_post` refuses with when a balance would fall below zero. */
+/** The SQLSTATEs `ledger_post` refuses with: a balance would fall below zero; the project no longer takes gifts. */
 const SHORT_OF_FUNDS = 'KL001';
+const PROJECT_NOT_LIVE = 'KL002';
 
 const balancesOf = prepared('ledger_balances', (db) =>
   db
@@ -80,7 +81,8 @@ export const ledgerRepository = {
     tx: Executor,
     transaction: NewTransaction,
     postings: Array<{ account: AccountRef; amount: number }>,
-  ): Promise<{ id: number } | { short: LedgerAccountKind }> {
+    whileLive: number | null = null,
+  ): Promise<{ id: number } | { short: LedgerAccountKind } | { notLive: number }> {
     try {
       const [row] = await postMovement(tx, [
         transaction.currency,
@@ -94,13 +96,35 @@ export const ledgerRepository = {
         postings.map((p) => p.account.ownerId),
         postings.map((p) => p.account.kind),
         postings.map((p) => p.amount),
+        whileLive,
       ]);
       return { id: Number(row?.id) };
     } catch (error) {
       const { code, detail } = error as { code?: string; detail?: string };
       if (code === SHORT_OF_FUNDS) return { short: detail as LedgerAccountKind };
+      if (code === PROJECT_NOT_LIVE && whileLive !== null) return { notLive: whileLive };
       throw error;
     }
+  },
+
+  /** Makes the account if it is not there yet and locks it until the transaction ends. */
+  async lock(tx: Executor, ref: AccountRef, currency: string, now: Date): Promise<void> {
+    await tx
+      .insert(ledgerAccounts)
+      .values({ ...ref, currency, allowNegative: ref.ownerType === 'platform', createdAt: now })
+      .onConflictDoNothing();
+    await tx
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(
+        and(
+          eq(ledgerAccounts.ownerType, ref.ownerType),
+          eq(ledgerAccounts.ownerId, ref.ownerId),
+          eq(ledgerAccounts.kind, ref.kind),
+          eq(ledgerAccounts.currency, currency),
+        ),
+      )
+      .for('update');
   },
 
   /** Balances of one owner's accounts by kind (accounts never used read as absent). */

@@ -25,6 +25,11 @@ export interface Movement {
   reference?: Record<string, unknown>;
   /** The donation whose money this moves, if any. */
   donationId?: number;
+  /**
+   * A gift's movement: refused (409 PROJECT_NOT_LIVE) unless this project is still live once the
+   * accounts are locked (docs/product/donations.md#the-order-a-gift-takes-its-locks).
+   */
+  whileLive?: number;
   postings: Posting[];
 }
 
@@ -50,6 +55,10 @@ export class InsufficientFundsError extends AppError {
     super(409, 'INSUFFICIENT_FUNDS', `There are not enough ${what} for this.`, { account: kind });
   }
 }
+
+/** The refusal of a gift to a project that stopped taking gifts (the same words as the gift's own check). */
+export const projectNotLive = () =>
+  new AppError(409, 'PROJECT_NOT_LIVE', 'This project is not taking donations: it is not live.');
 
 function assertAmount(amount: number) {
   if (!Number.isSafeInteger(amount) || amount <= 0 || amount > MAX_MOVEMENT) {
@@ -98,8 +107,10 @@ export function ledgerPosting(currency: string, now: Clock) {
         donationId: movement.donationId ?? null,
       },
       postings,
+      movement.whileLive ?? null,
     );
     if ('short' in posted) throw new InsufficientFundsError(posted.short);
+    if ('notLive' in posted) throw projectNotLive();
     return posted.id;
   };
 }
@@ -133,6 +144,14 @@ export function ledgerService(currency: string, now: Clock) {
 
   return {
     currency,
+
+    /**
+     * Holds an account until the transaction ends (made if it is not there yet): a settlement
+     * reads and moves what a project's funds hold while no gift can add to them.
+     */
+    lock(tx: Executor, ref: AccountRef) {
+      return ledgerRepository.lock(tx, ref, currency, now());
+    },
 
     /** Moves an amount from one account to another. */
     transfer(tx: Executor, from: AccountRef, to: AccountRef, amount: number, meta: Meta) {

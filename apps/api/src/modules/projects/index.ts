@@ -10,6 +10,7 @@ export {
   type ProjectRow,
   projectsQueries,
   projectsWrites,
+  withUnfolded,
 } from './projects.repository.js';
 /**
  * For reads and joins only (explore's searches, decision 010): another module never writes it, and

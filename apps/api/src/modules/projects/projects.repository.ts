@@ -101,13 +101,12 @@ export const projectsRepository = {
   /** One of the named lists, newest first; each row comes with `cursorAt`, its exact creation time for the cursor. */
   async list(db: Executor, list: ProjectList, page: Keyset) {
     const keyset = newestFirst(projects.createdAt, projects.id, page.cursor, page.before);
-    const rows = await db
-      .select({ project: projects, cursorAt: exactTime(projects.createdAt) })
+    return db
+      .select({ ...exactColumns, cursorAt: exactTime(projects.createdAt) })
       .from(projects)
       .where(and(whereOf(list), ...keyset.conditions))
       .orderBy(...keyset.order)
       .limit(page.limit);
-    return rows.map(({ project, cursorAt }) => ({ ...project, cursorAt }));
   },
 
   /**
@@ -190,7 +189,7 @@ export const projectsRepository = {
 
 /** What other modules ask of the projects. */
 // The statements of a gift (db/prepared.ts): built once, run on every gift.
-/** The progress counters: each kept on the project's row and added to in its slots (docs/product/projects.md#progress). */
+/** The progress counters: each kept on the project's row and added to in its slots (docs/product/projects-and-charities.md#where-the-progress-is-kept). */
 const PROGRESS = [
   'fundsRaised',
   'donorsCount',
@@ -220,26 +219,27 @@ const findExact = prepared('projects_find', (db) =>
     .from(projects)
     .where(eq(projects.id, sql.placeholder('id'))),
 );
+// `for no key update`: it waits for other changes of the project, never for gifts (whose rows
+// only hold its key, as their foreign keys do).
 const lockProject = prepared('projects_lock', (db) =>
   db
     .select(exactColumns)
     .from(projects)
     .where(eq(projects.id, sql.placeholder('id')))
-    .for('update'),
+    .for('no key update'),
 );
-/** A gift of funds or goods: the project may not change while it is given, but gifts do not wait for each other. */
-const shareProject = prepared('projects_share', (db) =>
+const plainProject = prepared('projects_find_plain', (db) =>
   db
     .select()
     .from(projects)
-    .where(eq(projects.id, sql.placeholder('id')))
-    .for('share'),
+    .where(eq(projects.id, sql.placeholder('id'))),
 );
 
-// What a donation adds to a project's progress goes to one of its slots, chosen by the database
-// connection (gifts on different connections add to different rows); with a donor, the same
-// statement counts the donor's donation and moves the donors count when it is their first or last.
-const SLOT = 'pg_backend_pid() % 16';
+// What a donation adds to a project's progress goes to the slot of the database connection that
+// writes it: two transactions at once are on two connections, so they never wait for each other
+// here. With a donor, the same statement counts the donor's donation and moves the donors count
+// when it is their first or last.
+const SLOT = 'pg_backend_pid()';
 const ADD_TO_SLOT = `on conflict (project_id, slot) do update set
   funds_raised = p.funds_raised + excluded.funds_raised,
   donors_count = p.donors_count + excluded.donors_count,
@@ -327,7 +327,7 @@ export const projectsQueries = {
    */
   async givenTotals(db: Executor) {
     const given = [PROJECT_STATUS.live, PROJECT_STATUS.completed, PROJECT_STATUS.finished];
-    // What the projects' slots hold beyond their rows' counters (docs/product/projects.md#progress).
+    // What the projects' slots hold beyond their rows' counters (docs/product/projects-and-charities.md#where-the-progress-is-kept).
     const inSlots = (sum: SQL) =>
       sql`(select coalesce(${sum}, 0) from ${projectProgress} join ${projects} on ${projects.id} = ${projectProgress.projectId} where ${inArray(projects.status, given)})`;
     const [row] = await db
@@ -407,9 +407,13 @@ export const projectsQueries = {
     return projectsRepository.findForUpdate(db, id);
   },
 
-  /** A gift's project, read under a share lock: it cannot change until the gift commits, and gifts do not queue. */
-  async share(db: Executor, id: number): Promise<ProjectRow | undefined> {
-    const [row] = await shareProject(db, { id });
+  /**
+   * A gift's project, read without a lock (its progress as its row holds it): gifts of funds do
+   * not wait for each other or for the project's other changes; the ledger checks again, under its
+   * funds account's lock, that it is still live (docs/product/donations.md#the-order-a-gift-takes-its-locks).
+   */
+  async forGift(db: Executor, id: number): Promise<ProjectRow | undefined> {
+    const [row] = await plainProject(db, { id });
     return row;
   },
 
@@ -506,7 +510,7 @@ export const projectsWrites = {
   /** A deleted account is no longer a project admin. */
   removeUserMemberships: projectsRepository.removeUserMemberships,
   /**
-   * Adds to a project's progress without waiting on its row (docs/product/projects.md#progress).
+   * Adds to a project's progress without waiting on its row (docs/product/projects-and-charities.md#where-the-progress-is-kept).
    * With `donor`, the donation counts for (+1) or stops counting for (-1) that donor, and the
    * donors count moves on their first counted donation and their last.
    */
@@ -528,6 +532,26 @@ export const projectsWrites = {
     else await addToSlot(db, [values[0], values[1], 0, ...values.slice(2)]);
   },
 
+  /**
+   * Locks the project's donors rows (all of them, or one donor's) before the ledger's accounts, the
+   * order a gift takes them: a refund or a settlement that changes the counts after moving money
+   * then never holds what a gift waits for (docs/product/donations.md#the-order-a-gift-takes-its-locks).
+   */
+  async lockDonors(
+    db: Executor,
+    projectId: number,
+    donor?: { type: 'user' | 'business' | 'guest'; id: number },
+  ): Promise<void> {
+    const conditions = [eq(projectDonors.projectId, projectId)];
+    if (donor) conditions.push(eq(projectDonors.donorType, donor.type), eq(projectDonors.donorId, donor.id));
+    await db
+      .select({ id: projectDonors.donorId })
+      .from(projectDonors)
+      .where(and(...conditions))
+      .orderBy(asc(projectDonors.donorType), asc(projectDonors.donorId))
+      .for('update');
+  },
+
   /** A guest's donors rows become the person's who signed in with the guest's email (their gifts moved). */
   async moveDonors(db: Executor, guestIds: number[], userId: number): Promise<void> {
     if (guestIds.length === 0) return;
@@ -547,15 +571,18 @@ export const projectsWrites = {
    * "project progress" round): lists sort by the row's counters, so they stay at most a round behind.
    */
   async foldProgress(tx: Executor): Promise<number> {
-    // The projects first, in id order, as a gift takes its project before its slot: a gift and
-    // the fold never hold what the other waits for.
-    await tx.execute(sql`
-      select 1 from ${projects}
+    // The projects first, as every other change of a project takes it first; one being changed at
+    // this moment (a refund, a pledge of hours, its completion) is left for a later round, its
+    // readers adding its slots meanwhile. Gifts hold only the project's key: they go on.
+    const locked = await tx.execute(sql`
+      select ${projects.id} as id from ${projects}
       where ${projects.id} in (select distinct ${projectProgress.projectId} from ${projectProgress})
-      order by ${projects.id} for no key update`);
+      order by ${projects.id} for no key update skip locked`);
+    const ids = (locked as unknown as { rows: { id: string | number }[] }).rows.map((row) => Number(row.id));
+    if (ids.length === 0) return 0;
     const folded = await tx.execute(sql`
       with taken as (
-        delete from ${projectProgress} returning *
+        delete from ${projectProgress} where ${inArray(projectProgress.projectId, ids)} returning *
       ), sums as (
         select project_id, sum(funds_raised) as funds, sum(donors_count) as donors,
           sum(volunteering_pledged) as volunteering, sum(skilled_pledged) as skilled,

@@ -128,7 +128,7 @@ export const projectMemberships = pgTable(
 
 /**
  * What gifts have added to a project's progress counters and the fold has not yet carried into its
- * row (docs/product/projects.md#progress): a handful of slots per project, so that many gifts to
+ * row (docs/product/projects-and-charities.md#where-the-progress-is-kept): a handful of slots per project, so that many gifts to
  * one project at once add to different rows instead of queueing on the project's. A project's
  * progress is its row's counters plus its slots' sums, read in one statement.
  */
@@ -136,7 +136,8 @@ export const projectProgress = pgTable(
   'project_progress',
   {
     projectId: parentRef('project_id', () => projects.id, 'cascade'),
-    slot: smallint('slot').notNull(),
+    /** The database connection's process id: two transactions at once never add to one slot. */
+    slot: integer('slot').notNull(),
     fundsRaised: bigint('funds_raised', { mode: 'number' }).notNull().default(0),
     donorsCount: integer('donors_count').notNull().default(0),
     volunteeringPledged: integer('volunteering_pledged').notNull().default(0),
@@ -148,7 +149,7 @@ export const projectProgress = pgTable(
 );
 
 /**
- * How many of a donor's donations to a project count in its progress (docs/product/projects.md#progress):
+ * How many of a donor's donations to a project count in its progress (docs/product/projects-and-charities.md#where-the-progress-is-kept):
  * the donors count moves when this goes from 0 to 1 or back, decided in the statement that adds
  * to it, so two gifts at once by one donor count them once.
  */
