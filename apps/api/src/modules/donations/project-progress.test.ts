@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { giveToProject, makeDonor, makeGivingSetUp } from '../../testing/factories.js';
 import { countRows, useTestApp } from '../../testing/helpers.js';
@@ -56,6 +57,35 @@ describe('a project many give to at once', () => {
       expect(await project(projectId)).toMatchObject({ donors_count: expected });
     }
     expect(await project(projectId)).toMatchObject({ funds_raised: 700, donors_count: 1 });
+    expect(await checkLedger(t.ctx.database.db)).toEqual([]);
+  });
+});
+
+describe('a project completed while people give to it', () => {
+  it('settles every gift that got in and refuses the rest, leaving nothing behind', async () => {
+    const { projectId, admin, charityId } = await makeGivingSetUp(t, 'Closing Trust', { title: 'Last call' });
+    const donors = [];
+    for (let i = 0; i < 12; i++) donors.push(await makeDonor(t, 5_000));
+    const gifts = donors.map((donor) => give(donor.token, projectId, 1_000));
+    const completed = t.request('POST', `/api/project/${projectId}/complete`, { token: admin.token });
+    const answers = await Promise.all(gifts);
+    expect((await completed).statusCode).toBe(200);
+    const given = answers.filter((res) => res.statusCode === 201);
+    for (const res of answers.filter((res) => res.statusCode !== 201))
+      expect(res.json().error.code).toBe('PROJECT_NOT_LIVE');
+    // Every gift that got in was delivered to the charity with the project's completion.
+    const { rows } = await t.ctx.database.db.execute<{ status: number; n: string }>(
+      sql`select status, count(*)::text as n from donations where project_id = ${projectId} group by status`,
+    );
+    expect(rows).toEqual(given.length > 0 ? [{ status: 85, n: String(given.length) }] : []);
+    const balances = await t.ctx.database.db.execute<{ kind: string; balance: string }>(
+      sql`select kind, balance::text from ledger_accounts
+          where (owner_type = 'project' and owner_id = ${projectId}) or (owner_type = 'charity' and owner_id = ${charityId})`,
+    );
+    expect(Object.fromEntries(balances.rows.map((row) => [row.kind, Number(row.balance)]))).toMatchObject({
+      project_funds: 0,
+      charity_funds: given.length * 1_000,
+    });
     expect(await checkLedger(t.ctx.database.db)).toEqual([]);
   });
 });
