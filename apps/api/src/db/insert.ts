@@ -125,3 +125,27 @@ export async function namesById<Table extends PgTable & { id: AnyPgColumn }>(
     .where(inArray(table.id, [...new Set(ids)]))) as Array<{ id: number; name: string }>;
   return new Map(rows.map((row) => [row.id, row.name]));
 }
+
+/**
+ * The SQL a repository repeats for a table whose rows are known by id, for it to spread in or name:
+ * insert a row, find one (undefined when there is none), lock one until the transaction ends, and
+ * change one (undefined when there is none; with nothing to change, the row as it is).
+ */
+export function rowsById<Table extends PgTable & { id: AnyPgColumn }>(table: Table) {
+  type Row = Table['$inferSelect'];
+  return {
+    insert(db: Executor, values: PgInsertValue<Table>): Promise<Row> {
+      return insertOne(db, table, values);
+    },
+    find(db: Executor, id: number): Promise<Row | undefined> {
+      return firstWhere(db, table, eq(table.id, id));
+    },
+    lock(db: Executor, id: number): Promise<Row | undefined> {
+      return lockedWhere(db, table, eq(table.id, id));
+    },
+    change(db: Executor, id: number, values: PgUpdateSetSource<Table>): Promise<Row | undefined> {
+      if (Object.keys(values).length === 0) return firstWhere(db, table, eq(table.id, id));
+      return updateWhere(db, table, values, eq(table.id, id));
+    },
+  };
+}

@@ -18,7 +18,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
-import { firstWhere, insertOne, lockedWhere, namesById } from '../../db/insert.js';
+import { firstWhere, lockedWhere, namesById, rowsById } from '../../db/insert.js';
 import { byName, exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
 import {
@@ -36,6 +36,8 @@ export type JoinRequestRow = typeof groupJoinRequests.$inferSelect;
 
 /** By name then id, for keyset pages of groups. */
 const byGroupName = (page: Keyset) => byName(groups.name, groups.id, page.cursor, page.before);
+
+const groupRows = rowsById(groups);
 
 /** SQL of the groups (explore reads them too, as a declared read model: decision 010). */
 export const groupsRepository = {
@@ -72,17 +74,9 @@ export const groupsRepository = {
       .orderBy(asc(groups.name));
   },
 
-  async insert(db: Executor, values: NewGroup): Promise<GroupRow> {
-    return insertOne(db, groups, values);
-  },
-
-  async find(db: Executor, id: number): Promise<GroupRow | undefined> {
-    return firstWhere(db, groups, eq(groups.id, id));
-  },
-
-  async lock(db: Executor, id: number): Promise<GroupRow | undefined> {
-    return lockedWhere(db, groups, eq(groups.id, id));
-  },
+  insert: groupRows.insert,
+  find: groupRows.find,
+  lock: groupRows.lock,
 
   async findByPin(db: Executor, pin: string): Promise<GroupRow | undefined> {
     return firstWhere(db, groups, eq(groups.pin, pin));

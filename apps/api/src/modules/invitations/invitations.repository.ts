@@ -1,7 +1,7 @@
 import { JOIN_REQUEST_STATUS } from '@kindred/shared';
 import { and, desc, eq, gt, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { firstWhere, insertOne, updateWhere } from '../../db/insert.js';
+import { firstWhere, rowsById, updateWhere } from '../../db/insert.js';
 import { invitations, joinRequests } from './invitations.table.js';
 
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -13,18 +13,17 @@ export type JoinTargetType = JoinRequestRow['targetType'];
 /** An invitation that can still be used: pending and not expired. */
 const usable = (now: Date) => [eq(invitations.status, 'pending'), gt(invitations.expiresAt, now)];
 
+const invitationRows = rowsById(invitations);
+const joinRows = rowsById(joinRequests);
+
 export const invitationsRepository = {
-  async insert(db: Executor, values: NewInvitation): Promise<InvitationRow> {
-    return insertOne(db, invitations, values);
-  },
+  insert: invitationRows.insert,
 
   async byCodeHash(db: Executor, codeHash: string): Promise<InvitationRow | undefined> {
     return firstWhere(db, invitations, eq(invitations.codeHash, codeHash));
   },
 
-  async byId(db: Executor, id: number): Promise<InvitationRow | undefined> {
-    return firstWhere(db, invitations, eq(invitations.id, id));
-  },
+  byId: invitationRows.find,
 
   /** A pending, unexpired invitation of this email to this target. */
   async pendingFor(
@@ -107,9 +106,7 @@ export const invitationsRepository = {
     return row;
   },
 
-  async joinById(db: Executor, id: number): Promise<JoinRequestRow | undefined> {
-    return firstWhere(db, joinRequests, eq(joinRequests.id, id));
-  },
+  joinById: joinRows.find,
 
   /** Moves a pending request to its outcome, once (undefined when it was no longer pending). */
   async decideJoin(
