@@ -23,6 +23,23 @@ export async function insertOne<Table extends PgTable>(
 }
 
 /**
+ * Inserts one row unless a unique index holds one like it already (a code, a period's invoice, a
+ * pending request): the row as written, or undefined when it was not new.
+ */
+export async function insertIfNew<Table extends PgTable>(
+  db: Executor,
+  table: Table,
+  values: PgInsertValue<Table>,
+): Promise<Table['$inferSelect'] | undefined> {
+  const [row] = (await db
+    .insert(table)
+    .values(values)
+    .onConflictDoNothing()
+    .returning()) as Table['$inferSelect'][];
+  return row;
+}
+
+/**
  * Inserts one row, or changes the row whose unique `target` column it repeats (with `set`), and
  * returns the row as it now is (a charity's payout account, an organisation's matching).
  */
@@ -128,7 +145,7 @@ export async function namesById<Table extends PgTable & { id: AnyPgColumn }>(
 
 /**
  * The SQL a repository repeats for a table whose rows are known by id, for it to spread in or name:
- * insert a row, find one (undefined when there is none), lock one until the transaction ends, and
+ * insert a row (or only a new one: `insertIfNew`), find one (undefined when there is none), lock one until the transaction ends, and
  * change one (undefined when there is none; with nothing to change, the row as it is).
  */
 export function rowsById<Table extends PgTable & { id: AnyPgColumn }>(table: Table) {
@@ -136,6 +153,9 @@ export function rowsById<Table extends PgTable & { id: AnyPgColumn }>(table: Tab
   return {
     insert(db: Executor, values: PgInsertValue<Table>): Promise<Row> {
       return insertOne(db, table, values);
+    },
+    insertIfNew(db: Executor, values: PgInsertValue<Table>): Promise<Row | undefined> {
+      return insertIfNew(db, table, values);
     },
     find(db: Executor, id: number): Promise<Row | undefined> {
       return firstWhere(db, table, eq(table.id, id));

@@ -37,13 +37,7 @@ export const billingRepository = {
   },
 
   /** Inserts a code; undefined when the code exists already. */
-  async insertCode(
-    db: Executor,
-    values: typeof discountCodes.$inferInsert,
-  ): Promise<DiscountCodeRow | undefined> {
-    const [row] = await db.insert(discountCodes).values(values).onConflictDoNothing().returning();
-    return row;
-  },
+  insertCode: codeRows.insertIfNew,
 
   updateCode: codeRows.change,
   codeById: codeRows.find,
@@ -95,13 +89,7 @@ export const billingRepository = {
   },
 
   /** Starts a subscription; undefined when the organisation has an active one (the partial unique index). */
-  async insertSubscription(
-    db: Executor,
-    values: typeof businessSubscriptions.$inferInsert,
-  ): Promise<SubscriptionRow | undefined> {
-    const [row] = await db.insert(businessSubscriptions).values(values).onConflictDoNothing().returning();
-    return row;
-  },
+  insertSubscription: subscriptionRows.insertIfNew,
 
   subscription: subscriptionRows.find,
 
@@ -164,13 +152,7 @@ export const billingRepository = {
   },
 
   /** The period's invoice; undefined when the period has one already (the unique index). */
-  async insertInvoice(
-    db: Executor,
-    values: typeof subscriptionInvoices.$inferInsert,
-  ): Promise<InvoiceRow | undefined> {
-    const [row] = await db.insert(subscriptionInvoices).values(values).onConflictDoNothing().returning();
-    return row;
-  },
+  insertInvoice: invoiceRows.insertIfNew,
 
   async invoiceOf(db: Executor, businessId: number, id: number): Promise<InvoiceRow | undefined> {
     return firstWhere(

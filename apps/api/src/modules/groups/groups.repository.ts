@@ -18,7 +18,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
-import { firstWhere, lockedWhere, namesById, rowsById } from '../../db/insert.js';
+import { firstWhere, insertIfNew, lockedWhere, namesById, rowsById } from '../../db/insert.js';
 import { byName, exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
 import {
@@ -286,12 +286,9 @@ export const groupsWrites = {
    * a membership was made (an accepted invitation, decision 023).
    */
   async addMember(db: Executor, groupId: number, userId: number, isAdmin: boolean, at: Date) {
-    const rows = await db
-      .insert(groupMemberships)
-      .values({ groupId, userId, isAdmin, createdAt: at })
-      .onConflictDoNothing()
-      .returning({ userId: groupMemberships.userId });
-    return rows.length > 0;
+    return (
+      (await insertIfNew(db, groupMemberships, { groupId, userId, isAdmin, createdAt: at })) !== undefined
+    );
   },
 };
 

@@ -98,12 +98,7 @@ export const invitationsRepository = {
     values: Pick<JoinRequestRow, 'userId' | 'targetType' | 'targetId' | 'message'>,
     now: Date,
   ): Promise<JoinRequestRow | undefined> {
-    const [row] = await db
-      .insert(joinRequests)
-      .values({ ...values, status: JOIN_REQUEST_STATUS.pending, createdAt: now })
-      .onConflictDoNothing()
-      .returning();
-    return row;
+    return joinRows.insertIfNew(db, { ...values, status: JOIN_REQUEST_STATUS.pending, createdAt: now });
   },
 
   joinById: joinRows.find,
