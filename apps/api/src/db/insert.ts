@@ -1,4 +1,4 @@
-import { eq, getTableName, inArray, type SQL } from 'drizzle-orm';
+import { count, eq, getTableName, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor, Unstamped } from './client.js';
 
@@ -86,6 +86,12 @@ export async function firstWhere<Table extends PgTable>(
   return row;
 }
 
+/** How many rows of a table `where` picks. */
+export async function countWhere(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table).where(where);
+  return row?.n ?? 0;
+}
+
 /** The first row of a table that `where` picks, locked until the transaction ends; undefined when there is none. */
 export const lockedWhere = <Table extends PgTable>(db: Executor, table: Table, where: SQL | undefined) =>
   firstWhere(db, table, where, true);
@@ -144,9 +150,10 @@ export async function namesById<Table extends PgTable & { id: AnyPgColumn }>(
 }
 
 /**
- * The SQL a repository repeats for a table whose rows are known by id, for it to spread in or name:
- * insert a row (or only a new one: `insertIfNew`), find one (undefined when there is none), lock one until the transaction ends, and
- * change one (undefined when there is none; with nothing to change, the row as it is).
+ * The SQL a repository repeats for a table whose rows are known by id, for it to name: insert a row
+ * (or only a new one: `insertIfNew`), find one (undefined when there is none), lock one until the
+ * transaction ends, read those with some ids (by id; no query for none), and change one (undefined
+ * when there is none; with nothing to change, the row as it is).
  */
 export function rowsById<Table extends PgTable & { id: AnyPgColumn }>(table: Table) {
   type Row = Table['$inferSelect'];
@@ -162,6 +169,14 @@ export function rowsById<Table extends PgTable & { id: AnyPgColumn }>(table: Tab
     },
     lock(db: Executor, id: number): Promise<Row | undefined> {
       return lockedWhere(db, table, eq(table.id, id));
+    },
+    async byIds(db: Executor, ids: number[]): Promise<Map<number, Row>> {
+      if (ids.length === 0) return new Map();
+      const rows = (await db
+        .select()
+        .from(table as PgTable)
+        .where(inArray(table.id, [...new Set(ids)]))) as Row[];
+      return new Map(rows.map((row) => [(row as { id: number }).id, row]));
     },
     change(db: Executor, id: number, values: PgUpdateSetSource<Table>): Promise<Row | undefined> {
       if (Object.keys(values).length === 0) return firstWhere(db, table, eq(table.id, id));

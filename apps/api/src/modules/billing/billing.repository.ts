@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { firstWhere, lockedWhere, rowsById, updateWhere } from '../../db/insert.js';
 import { newestByIdRows } from '../../db/pages.js';
@@ -230,21 +230,6 @@ export const billingRepository = {
   },
 
   /** Plans and codes by id, for presenting subscriptions. */
-  async plansByIds(db: Executor, ids: number[]): Promise<Map<number, PlanRow>> {
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .select()
-      .from(subscriptionPlans)
-      .where(inArray(subscriptionPlans.id, [...new Set(ids)]));
-    return new Map(rows.map((row) => [row.id, row]));
-  },
-
-  async codesByIds(db: Executor, ids: number[]): Promise<Map<number, DiscountCodeRow>> {
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .select()
-      .from(discountCodes)
-      .where(inArray(discountCodes.id, [...new Set(ids)]));
-    return new Map(rows.map((row) => [row.id, row]));
-  },
+  plansByIds: planRows.byIds,
+  codesByIds: codeRows.byIds,
 };
