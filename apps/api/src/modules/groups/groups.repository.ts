@@ -4,7 +4,6 @@ import {
   count,
   desc,
   eq,
-  gt,
   gte,
   ilike,
   inArray,
@@ -19,7 +18,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
 import { firstWhere, insertIfNew, lockedWhere, namesById, rowsById } from '../../db/insert.js';
-import { byName, exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
+import { byName, exactTime, type Keyset, newestFirst, oldestIdFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
 import {
   groupJoinRequests,
@@ -225,18 +224,16 @@ export const groupsRepository = {
 
   /** A page of a group's pending requests, oldest first (keyset on id). */
   async pendingRequests(db: Executor, groupId: number, page: Keyset) {
-    const id = page.cursor?.[0] as number | undefined;
-    const after =
-      id === undefined
-        ? undefined
-        : page.before
-          ? lt(groupJoinRequests.id, id)
-          : gt(groupJoinRequests.id, id);
+    const { condition, order } = oldestIdFirst(
+      groupJoinRequests.id,
+      page.cursor?.[0] as number | undefined,
+      page.before,
+    );
     return db
       .select()
       .from(groupJoinRequests)
-      .where(and(eq(groupJoinRequests.groupId, groupId), eq(groupJoinRequests.status, 1), after))
-      .orderBy(page.before ? desc(groupJoinRequests.id) : asc(groupJoinRequests.id))
+      .where(and(eq(groupJoinRequests.groupId, groupId), eq(groupJoinRequests.status, 1), condition))
+      .orderBy(order)
       .limit(page.limit);
   },
 

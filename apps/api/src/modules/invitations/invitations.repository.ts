@@ -1,7 +1,8 @@
 import { JOIN_REQUEST_STATUS } from '@kindred/shared';
-import { and, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { firstWhere, rowsById, updateWhere } from '../../db/insert.js';
+import { oldestIdFirst } from '../../lib/pagination.js';
 import { invitations, joinRequests } from './invitations.table.js';
 
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -12,6 +13,21 @@ export type JoinTargetType = JoinRequestRow['targetType'];
 
 /** An invitation that can still be used: pending and not expired. */
 const usable = (now: Date) => [eq(invitations.status, 'pending'), gt(invitations.expiresAt, now)];
+
+/** The invitations to one organisation or charity. */
+const toTarget = (targetType: InvitationTargetType, targetId: number) => [
+  eq(invitations.targetType, targetType),
+  eq(invitations.targetId, targetId),
+];
+
+/** The usable invitations `where` picks, newest first (at most 100). */
+const newestUsable = (db: Executor, now: Date, ...where: SQL[]): Promise<InvitationRow[]> =>
+  db
+    .select()
+    .from(invitations)
+    .where(and(...where, ...usable(now)))
+    .orderBy(desc(invitations.id))
+    .limit(100);
 
 const invitationRows = rowsById(invitations);
 const joinRows = rowsById(joinRequests);
@@ -33,19 +49,11 @@ export const invitationsRepository = {
     targetId: number,
     now: Date,
   ): Promise<InvitationRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(invitations)
-      .where(
-        and(
-          eq(invitations.email, email),
-          eq(invitations.targetType, targetType),
-          eq(invitations.targetId, targetId),
-          ...usable(now),
-        ),
-      )
-      .limit(1);
-    return row;
+    return firstWhere(
+      db,
+      invitations,
+      and(eq(invitations.email, email), ...toTarget(targetType, targetId), ...usable(now)),
+    );
   },
 
   /**
@@ -69,12 +77,7 @@ export const invitationsRepository = {
 
   /** The pending, unexpired invitations sent to an email, newest first. */
   async pendingForEmail(db: Executor, email: string, now: Date): Promise<InvitationRow[]> {
-    return db
-      .select()
-      .from(invitations)
-      .where(and(eq(invitations.email, email), ...usable(now)))
-      .orderBy(desc(invitations.id))
-      .limit(100);
+    return newestUsable(db, now, eq(invitations.email, email));
   },
 
   /** A target's pending, unexpired invitations, newest first. */
@@ -84,12 +87,7 @@ export const invitationsRepository = {
     targetId: number,
     now: Date,
   ): Promise<InvitationRow[]> {
-    return db
-      .select()
-      .from(invitations)
-      .where(and(eq(invitations.targetType, targetType), eq(invitations.targetId, targetId), ...usable(now)))
-      .orderBy(desc(invitations.id))
-      .limit(100);
+    return newestUsable(db, now, ...toTarget(targetType, targetId));
   },
 
   /** Asks to join; answers undefined when a pending request of the person to the target exists. */
@@ -126,7 +124,8 @@ export const invitationsRepository = {
     targetId: number,
     page: { limit: number; cursor?: number | undefined; before: boolean },
   ): Promise<JoinRequestRow[]> {
-    const rows = await db
+    const { condition, order } = oldestIdFirst(joinRequests.id, page.cursor, page.before);
+    return db
       .select()
       .from(joinRequests)
       .where(
@@ -134,16 +133,11 @@ export const invitationsRepository = {
           eq(joinRequests.targetType, targetType),
           eq(joinRequests.targetId, targetId),
           eq(joinRequests.status, JOIN_REQUEST_STATUS.pending),
-          page.cursor === undefined
-            ? undefined
-            : page.before
-              ? lt(joinRequests.id, page.cursor)
-              : gt(joinRequests.id, page.cursor),
+          condition,
         ),
       )
-      .orderBy(page.before ? desc(joinRequests.id) : joinRequests.id)
+      .orderBy(order)
       .limit(page.limit);
-    return rows;
   },
 
   async pendingJoinsOfUser(db: Executor, userId: number): Promise<JoinRequestRow[]> {
