@@ -1,4 +1,4 @@
-import { eq, getTableName, inArray, type SQL } from 'drizzle-orm';
+import { count, eq, getTableName, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor, Unstamped } from './client.js';
 
@@ -20,6 +20,23 @@ export async function insertOne<Table extends PgTable>(
   values: PgInsertValue<Table>,
 ): Promise<Table['$inferSelect']> {
   return insertedRow((await db.insert(table).values(values).returning()) as Table['$inferSelect'][]);
+}
+
+/**
+ * Inserts one row unless a unique index holds one like it already (a code, a period's invoice, a
+ * pending request): the row as written, or undefined when it was not new.
+ */
+export async function insertIfNew<Table extends PgTable>(
+  db: Executor,
+  table: Table,
+  values: PgInsertValue<Table>,
+): Promise<Table['$inferSelect'] | undefined> {
+  const [row] = (await db
+    .insert(table)
+    .values(values)
+    .onConflictDoNothing()
+    .returning()) as Table['$inferSelect'][];
+  return row;
 }
 
 /**
@@ -67,6 +84,12 @@ export async function firstWhere<Table extends PgTable>(
     .where(where);
   const [row] = (await (lock ? query.for('update') : query)) as Table['$inferSelect'][];
   return row;
+}
+
+/** How many rows of a table `where` picks. */
+export async function countWhere(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table).where(where);
+  return row?.n ?? 0;
 }
 
 /** The first row of a table that `where` picks, locked until the transaction ends; undefined when there is none. */
@@ -124,4 +147,40 @@ export async function namesById<Table extends PgTable & { id: AnyPgColumn }>(
     .from(table as PgTable)
     .where(inArray(table.id, [...new Set(ids)]))) as Array<{ id: number; name: string }>;
   return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/**
+ * The SQL a repository repeats for a table whose rows are known by id, for it to name: insert a row
+ * (or only a new one: `insertIfNew`), find one (undefined when there is none), lock one until the
+ * transaction ends, read those with some ids (by id; no query for none), and change one (undefined
+ * when there is none; with nothing to change, the row as it is).
+ */
+export function rowsById<Table extends PgTable & { id: AnyPgColumn }>(table: Table) {
+  type Row = Table['$inferSelect'];
+  return {
+    insert(db: Executor, values: PgInsertValue<Table>): Promise<Row> {
+      return insertOne(db, table, values);
+    },
+    insertIfNew(db: Executor, values: PgInsertValue<Table>): Promise<Row | undefined> {
+      return insertIfNew(db, table, values);
+    },
+    find(db: Executor, id: number): Promise<Row | undefined> {
+      return firstWhere(db, table, eq(table.id, id));
+    },
+    lock(db: Executor, id: number): Promise<Row | undefined> {
+      return lockedWhere(db, table, eq(table.id, id));
+    },
+    async byIds(db: Executor, ids: number[]): Promise<Map<number, Row>> {
+      if (ids.length === 0) return new Map();
+      const rows = (await db
+        .select()
+        .from(table as PgTable)
+        .where(inArray(table.id, [...new Set(ids)]))) as Row[];
+      return new Map(rows.map((row) => [(row as { id: number }).id, row]));
+    },
+    change(db: Executor, id: number, values: PgUpdateSetSource<Table>): Promise<Row | undefined> {
+      if (Object.keys(values).length === 0) return firstWhere(db, table, eq(table.id, id));
+      return updateWhere(db, table, values, eq(table.id, id));
+    },
+  };
 }

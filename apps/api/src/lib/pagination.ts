@@ -184,6 +184,14 @@ export function byName(
   };
 }
 
+/** Oldest first on the id alone: `after` walks to larger ids, `before` to smaller ones (ordered newest first). */
+export function oldestIdFirst(id: AnyPgColumn, cursorId: number | undefined, before: boolean) {
+  return {
+    condition: cursorId === undefined ? undefined : (before ? lt : gt)(id, cursorId),
+    order: before ? desc(id) : asc(id),
+  };
+}
+
 /** Newest first on the id alone: `after` walks to smaller ids, `before` to larger ones (ordered oldest first). */
 export function newestIdFirst(id: AnyPgColumn, cursorId: number | undefined, before: boolean) {
   return {

@@ -49,24 +49,46 @@ export function callerIdempotency(request: FastifyRequest, of?: string): Idempot
   return idempotencyOf(request, of === undefined ? caller : `${caller} ${of}`);
 }
 
+/**
+ * A route's schema as a route file states it: Fastify's schema, where `answers` stands for the
+ * response of a call that answers what it read or changed (200) and `makes` for that of a call that
+ * makes something (201, sent with `created`).
+ */
+type RouteSchema = FastifySchema & { answers?: z.ZodType; makes?: z.ZodType };
+
+/** Fastify's schema of a `RouteSchema`: its `answers` or `makes` as its response. */
+type FullSchema<Schema extends RouteSchema> = Omit<Schema, 'answers' | 'makes'> &
+  (Schema extends { answers: infer Answer }
+    ? { response: { 200: Answer } }
+    : Schema extends { makes: infer Made }
+      ? { response: { 201: Made } }
+      : unknown);
+
+function fullSchema<Schema extends RouteSchema>(schema: Schema): FullSchema<Schema> {
+  const { answers, makes, ...rest } = schema;
+  if (answers) return { ...rest, response: { 200: answers } } as FullSchema<Schema>;
+  if (makes) return { ...rest, response: { 201: makes } } as FullSchema<Schema>;
+  return rest as FullSchema<Schema>;
+}
+
 /** What a route adds to its config beyond who may call it (a stricter rate limit, say). */
 type ExtraConfig = Omit<FastifyContextConfig, 'auth'>;
 
 /**
  * The options of the routes a file registers under one set of OpenAPI tags, so that each route
- * states only its summary and its own schema: `route.user(...)` for a signed-in caller (the bearer
+ * states only its summary and its own schema (a `RouteSchema`: `answers` or `makes` for its response): `route.user(...)` for a signed-in caller (the bearer
  * security), `route.money(...)` for a signed-in caller's money call, `route.public(...)` for anyone.
  */
 export function routeOptions(tags: string[]) {
   return {
-    user: <Schema extends FastifySchema>(summary: string, schema: Schema, config?: ExtraConfig) => ({
+    user: <Schema extends RouteSchema>(summary: string, schema: Schema, config?: ExtraConfig) => ({
       config: { ...config, auth: 'user' as const },
       schema: {
         tags,
         // A call an API token may make says which scope it needs.
         security: config?.scope ? [...security, { apiToken: [config.scope] }] : security,
         summary,
-        ...schema,
+        ...fullSchema(schema),
         ...(config?.scope
           ? {
               description: [
@@ -80,13 +102,13 @@ export function routeOptions(tags: string[]) {
       },
     }),
     /** A signed-in caller's money call: `user` with the Idempotency-Key header (`callerIdempotency`). */
-    money: <Schema extends FastifySchema>(summary: string, schema: Schema, config?: ExtraConfig) => ({
+    money: <Schema extends RouteSchema>(summary: string, schema: Schema, config?: ExtraConfig) => ({
       config: { ...config, auth: 'user' as const },
-      schema: { tags, security, summary, ...schema, headers: idempotencyHeader },
+      schema: { tags, security, summary, ...fullSchema(schema), headers: idempotencyHeader },
     }),
-    public: <Schema extends FastifySchema>(summary: string, schema: Schema, config?: ExtraConfig) => ({
+    public: <Schema extends RouteSchema>(summary: string, schema: Schema, config?: ExtraConfig) => ({
       config: { ...config, auth: 'public' as const },
-      schema: { tags, summary, ...schema },
+      schema: { tags, summary, ...fullSchema(schema) },
     }),
   };
 }

@@ -125,6 +125,14 @@ export async function seedDemoCards(
     return row;
   }
 
+  /** A card a person saved for their own gifts. */
+  const savePersonCard = (
+    personId: number,
+    card: { number: string; month: number; yearsOn: number },
+    savedAt: Date,
+    isDefault: boolean,
+  ) => saveCard({ ownerType: 'user', ownerId: personId }, card, savedAt, isDefault, personId);
+
   interface CardGift {
     at: Date;
     target: GiftTarget;
@@ -291,19 +299,17 @@ export async function seedDemoCards(
 
   // Saved cards: Dana's Visa (her first, the default) and Mastercard; Acme Ltd's card, saved by Bailey.
   const donor = { ownerType: 'user', ownerId: people.donor } as const;
-  const visa = await saveCard(
-    donor,
+  const visa = await savePersonCard(
+    people.donor,
     { number: SANDBOX_CARDS.success, month: 12, yearsOn: 3 },
     daysAgo(60),
     true,
-    people.donor,
   );
-  const mastercard = await saveCard(
-    donor,
+  const mastercard = await savePersonCard(
+    people.donor,
     { number: '5555555555554444', month: 8, yearsOn: 2 },
     daysAgo(45),
     false,
-    people.donor,
   );
   const acme = { ownerType: 'business', ownerId: people.organisation.id } as const;
   await saveCard(
@@ -381,13 +387,11 @@ export async function seedDemoCards(
   // Tom's monthly gift, set up 12 days ago to start today, on a card the sandbox keeps but always
   // declines: today's charge was declined, the period is tried again after 2 days (then 5), and
   // My giving and the plan's manage page say that a gift could not be made.
-  const tom = { ownerType: 'user', ownerId: people.declined } as const;
-  const failing = await saveCard(
-    tom,
+  const failing = await savePersonCard(
+    people.declined,
     { number: SANDBOX_CARDS.failsLater, month: 11, yearsOn: 2 },
     daysAgo(12),
     true,
-    people.declined,
   );
   const today = isoDay(now);
   const plan = await monthlyByCard(

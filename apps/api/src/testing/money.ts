@@ -18,6 +18,23 @@ export async function topUp(t: TestApp, token: string, amount: number) {
   return confirm.json();
 }
 
+/**
+ * A guest's gift by card (Gia Guest's) to a cause, `project/12` or `charity/3`, with whatever else
+ * its body says (`fundraiser_id`, `message`): the response, for the test to check.
+ */
+export function guestGift(t: TestApp, cause: string, amount: number, extra: Record<string, unknown> = {}) {
+  return t.request('POST', `/api/guest/donate/${cause}`, {
+    body: {
+      email: 'gia@example.org',
+      first_name: 'Gia',
+      last_name: 'Guest',
+      amount,
+      card: GOOD_CARD,
+      ...extra,
+    },
+  });
+}
+
 /** An approved organisation with the given person as its Super Admin, optionally under a parent. */
 export async function createBusiness(
   t: TestApp,

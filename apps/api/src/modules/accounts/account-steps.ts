@@ -6,7 +6,7 @@ import { AppError, conflict } from '../../lib/errors.js';
 import { replacePicture, type UploadSource } from '../../lib/uploads.js';
 import { auditLog } from '../audit/index.js';
 import { lockNotice } from '../notices/index.js';
-import { type UserRow, usersQueries } from '../users/index.js';
+import { personNames, type UserRow, usersQueries } from '../users/index.js';
 
 type ApprovalStatus = 'pending' | 'approved' | 'rejected';
 
@@ -49,13 +49,7 @@ export interface AccountKind<Row extends AccountRow> {
 
 /** What a members list shows of the person behind a membership. */
 export function memberPerson(person: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'avatar'>) {
-  return {
-    user_id: person.id,
-    first_name: person.firstName,
-    last_name: person.lastName,
-    email: person.email,
-    avatar: person.avatar,
-  };
+  return { ...personNames(person), email: person.email, avatar: person.avatar };
 }
 
 /**

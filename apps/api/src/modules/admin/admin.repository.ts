@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { insertIfNew } from '../../db/insert.js';
 import { projectReminders, statisticsDaily, statisticsRuns } from './admin.table.js';
 
 export interface DailyValue {
@@ -12,12 +13,9 @@ export interface DailyValue {
 export const adminRepository = {
   /** Claims today's reminder of a project; false when one was already sent today. */
   async claimReminder(db: Executor, projectId: number, day: string, sentBy: number, now: Date) {
-    const rows = await db
-      .insert(projectReminders)
-      .values({ projectId, day, sentBy, createdAt: now })
-      .onConflictDoNothing()
-      .returning({ id: projectReminders.id });
-    return rows.length > 0;
+    return (
+      (await insertIfNew(db, projectReminders, { projectId, day, sentBy, createdAt: now })) !== undefined
+    );
   },
 
   /** When each project was last reminded. */

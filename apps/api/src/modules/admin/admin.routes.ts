@@ -32,7 +32,7 @@ export const adminRoutes = moduleRoutes(async (app, { admin, adminAccounts, admi
     '/admin/user_list',
     route.user('People by name or email, by status or platform admin flag; newest first (platform admins)', {
       querystring: adminUserListQuerySchema,
-      response: { 200: pageSchema(adminUserSchema) },
+      answers: pageSchema(adminUserSchema),
     }),
     async (request) => admin.userList(request.auth, request.query),
   );
@@ -41,7 +41,7 @@ export const adminRoutes = moduleRoutes(async (app, { admin, adminAccounts, admi
     '/admin/user/:id',
     route.user("A person's profile, memberships, wallet and giving (platform admins)", {
       params: idParams(),
-      response: { 200: adminUserDetailSchema },
+      answers: adminUserDetailSchema,
     }),
     async (request) => admin.user(request.auth, request.params.id),
   );
@@ -50,7 +50,7 @@ export const adminRoutes = moduleRoutes(async (app, { admin, adminAccounts, admi
     '/admin/user',
     route.user(
       'Activate or deactivate a person (their sessions end), make or unmake a platform admin (Super Admins), correct details; never a password',
-      { body: adminUserUpdateBodySchema, response: { 200: adminUserDetailSchema } },
+      { body: adminUserUpdateBodySchema, answers: adminUserDetailSchema },
     ),
     async (request) => admin.updateUser(request.auth, request.body),
   );
@@ -60,7 +60,7 @@ export const adminRoutes = moduleRoutes(async (app, { admin, adminAccounts, admi
     route.user('Erase a person on request; their donations stay, anonymised (platform Super Admins)', {
       params: idParams(),
       body: adminEraseBodySchema,
-      response: { 200: adminUserDetailSchema },
+      answers: adminUserDetailSchema,
     }),
     async (request) => admin.eraseUser(request.auth, request.params.id, request.body),
   );
@@ -93,7 +93,7 @@ export const adminRoutes = moduleRoutes(async (app, { admin, adminAccounts, admi
     '/admin/charity_list',
     route.user('Charities by name or email, approval status and lock; newest first (platform admins)', {
       querystring: adminCharityListQuerySchema,
-      response: { 200: pageSchema(adminAccountSchema) },
+      answers: pageSchema(adminAccountSchema),
     }),
     async (request) => adminAccounts.charityList(request.auth, request.query),
   );
@@ -102,7 +102,7 @@ export const adminRoutes = moduleRoutes(async (app, { admin, adminAccounts, admi
     '/admin/projects_list',
     route.user('Projects by title, status or charity; newest first (platform admins)', {
       querystring: adminProjectListQuerySchema,
-      response: { 200: pageSchema(adminProjectSchema) },
+      answers: pageSchema(adminProjectSchema),
     }),
     async (request) => adminProjects.projectList(request.auth, request.query),
   );
@@ -111,7 +111,7 @@ export const adminRoutes = moduleRoutes(async (app, { admin, adminAccounts, admi
     '/admin/project/:id',
     route.user('A project with its admins, progress and last reminder (platform admins)', {
       params: idParams(),
-      response: { 200: adminProjectDetailSchema },
+      answers: adminProjectDetailSchema,
     }),
     async (request) => adminProjects.project(request.auth, request.params.id),
   );
@@ -120,7 +120,7 @@ export const adminRoutes = moduleRoutes(async (app, { admin, adminAccounts, admi
     '/admin/group_list',
     route.user('Groups by name or type with their member counts; newest first (platform admins)', {
       querystring: adminGroupListQuerySchema,
-      response: { 200: pageSchema(adminGroupSchema) },
+      answers: pageSchema(adminGroupSchema),
     }),
     async (request) => adminAccounts.groupList(request.auth, request.query),
   );
@@ -129,7 +129,7 @@ export const adminRoutes = moduleRoutes(async (app, { admin, adminAccounts, admi
     '/admin/projects/all_expire_projects',
     route.user('Live projects ending within `days`, and Finished ones; soonest end first (platform admins)', {
       querystring: adminExpiringQuerySchema,
-      response: { 200: pageSchema(adminExpiringProjectSchema) },
+      answers: pageSchema(adminExpiringProjectSchema),
     }),
     async (request) => adminProjects.expiring(request.auth, request.query),
   );
@@ -138,7 +138,7 @@ export const adminRoutes = moduleRoutes(async (app, { admin, adminAccounts, admi
     '/admin/projects/mails',
     route.user(
       "Mail each chosen project's admins a reminder with a link to extend it, once per project per day (platform Super Admins and Admins)",
-      { body: adminProjectMailsBodySchema, response: { 200: adminProjectMailsResultSchema } },
+      { body: adminProjectMailsBodySchema, answers: adminProjectMailsResultSchema },
     ),
     async (request) => adminProjects.mailExpiring(request.auth, request.body),
   );
@@ -150,7 +150,7 @@ export const adminRoutes = moduleRoutes(async (app, { admin, adminAccounts, admi
       {
         params: statisticNameParamsSchema,
         querystring: statisticQuerySchema,
-        response: { 200: statisticSchema },
+        answers: statisticSchema,
       },
     ),
     async (request) => statistics.get(request.auth, request.params.name, request.query),

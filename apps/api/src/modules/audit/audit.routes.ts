@@ -9,7 +9,7 @@ export const auditRoutes = moduleRoutes(async (app, services) => {
     '/admin/audit',
     adminRoute.user(
       'What platform admins did: who, when, what, to what and why; newest first, filtered (platform admins)',
-      { querystring: auditListQuerySchema, response: { 200: pageSchema(auditEntrySchema) } },
+      { querystring: auditListQuerySchema, answers: pageSchema(auditEntrySchema) },
     ),
     async (request) => services.audit.list(request.auth, request.query),
   );

@@ -21,7 +21,7 @@ export const authRoutes = moduleRoutes(async (app, { auth }, ctx) => {
     '/auth/login',
     route.public(
       'Sign in',
-      { body: loginBodySchema, response: { 200: loginResponseSchema } },
+      { body: loginBodySchema, answers: loginResponseSchema },
       { rateLimit: rateLimit(STRICT_LIMITS.login) },
     ),
     async (request) => auth.login(request.body, request.ip),
@@ -31,7 +31,7 @@ export const authRoutes = moduleRoutes(async (app, { auth }, ctx) => {
     '/auth/register',
     route.public(
       'Register an individual; sends an activation email',
-      { body: registerBodySchema, response: { 201: messageResponseSchema } },
+      { body: registerBodySchema, makes: messageResponseSchema },
       { rateLimit: rateLimit(STRICT_LIMITS.registration) },
     ),
     async (request, reply) => created(reply, auth.register(request.body)),
@@ -41,7 +41,7 @@ export const authRoutes = moduleRoutes(async (app, { auth }, ctx) => {
     '/user/register',
     route.public(
       'Register and apply to add a charity or organisation (reviewed by platform admins)',
-      { body: registerWithOrganisationBodySchema, response: { 201: messageResponseSchema } },
+      { body: registerWithOrganisationBodySchema, makes: messageResponseSchema },
       { rateLimit: rateLimit(STRICT_LIMITS.registration) },
     ),
     async (request, reply) => created(reply, auth.registerWithOrganisation(request.body)),
@@ -53,7 +53,7 @@ export const authRoutes = moduleRoutes(async (app, { auth }, ctx) => {
       'Activate an account with the code from the activation email',
       {
         params: z.object({ code: z.string().trim().min(10).max(200) }),
-        response: { 200: messageResponseSchema },
+        answers: messageResponseSchema,
       },
       { rateLimit: rateLimit(STRICT_LIMITS.activation) },
     ),
@@ -64,7 +64,7 @@ export const authRoutes = moduleRoutes(async (app, { auth }, ctx) => {
     '/auth/send_activation_email/:email',
     route.public(
       'Send a new activation email (answers the same whether or not the account exists)',
-      { params: z.object({ email: emailSchema }), response: { 200: messageResponseSchema } },
+      { params: z.object({ email: emailSchema }), answers: messageResponseSchema },
       { rateLimit: rateLimit(STRICT_LIMITS.activation) },
     ),
     async (request) => auth.resendActivation(request.params.email),
@@ -74,7 +74,7 @@ export const authRoutes = moduleRoutes(async (app, { auth }, ctx) => {
     '/user/passwordreset/:email',
     route.public(
       'Email a single-use password reset link (answers the same whether or not the account exists)',
-      { params: z.object({ email: emailSchema }), response: { 200: messageResponseSchema } },
+      { params: z.object({ email: emailSchema }), answers: messageResponseSchema },
       { rateLimit: rateLimit(STRICT_LIMITS.passwordReset) },
     ),
     async (request) => auth.requestPasswordReset(request.params.email),
@@ -84,7 +84,7 @@ export const authRoutes = moduleRoutes(async (app, { auth }, ctx) => {
     '/auth/password_reset/confirm',
     route.public(
       'Set a new password with the token from the reset link',
-      { body: passwordResetConfirmBodySchema, response: { 200: messageResponseSchema } },
+      { body: passwordResetConfirmBodySchema, answers: messageResponseSchema },
       { rateLimit: rateLimit(STRICT_LIMITS.passwordReset) },
     ),
     async (request) => auth.confirmPasswordReset(request.body),

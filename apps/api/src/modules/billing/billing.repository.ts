@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { firstWhere, insertOne, lockedWhere, updateWhere } from '../../db/insert.js';
+import { firstWhere, lockedWhere, rowsById, updateWhere } from '../../db/insert.js';
 import { newestByIdRows } from '../../db/pages.js';
 import type { IdKeyset } from '../../lib/pagination.js';
 import {
@@ -15,24 +15,16 @@ export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 export type SubscriptionRow = typeof businessSubscriptions.$inferSelect;
 export type InvoiceRow = typeof subscriptionInvoices.$inferSelect;
 
+const planRows = rowsById(subscriptionPlans);
+const codeRows = rowsById(discountCodes);
+const subscriptionRows = rowsById(businessSubscriptions);
+const invoiceRows = rowsById(subscriptionInvoices);
+
 /** SQL of plans, discount codes, organisation subscriptions and their invoices. */
 export const billingRepository = {
-  async insertPlan(db: Executor, values: typeof subscriptionPlans.$inferInsert): Promise<PlanRow> {
-    return insertOne(db, subscriptionPlans, values);
-  },
-
-  async updatePlan(
-    db: Executor,
-    id: number,
-    values: Partial<typeof subscriptionPlans.$inferInsert>,
-  ): Promise<PlanRow | undefined> {
-    if (Object.keys(values).length === 0) return this.plan(db, id);
-    return updateWhere(db, subscriptionPlans, values, eq(subscriptionPlans.id, id));
-  },
-
-  async plan(db: Executor, id: number): Promise<PlanRow | undefined> {
-    return firstWhere(db, subscriptionPlans, eq(subscriptionPlans.id, id));
-  },
+  insertPlan: planRows.insert,
+  updatePlan: planRows.change,
+  plan: planRows.find,
 
   /** Plans by fee type and fee; only active ones unless `all`. At most 200 (a short catalogue). */
   plans(db: Executor, all: boolean): Promise<PlanRow[]> {
@@ -45,26 +37,10 @@ export const billingRepository = {
   },
 
   /** Inserts a code; undefined when the code exists already. */
-  async insertCode(
-    db: Executor,
-    values: typeof discountCodes.$inferInsert,
-  ): Promise<DiscountCodeRow | undefined> {
-    const [row] = await db.insert(discountCodes).values(values).onConflictDoNothing().returning();
-    return row;
-  },
+  insertCode: codeRows.insertIfNew,
 
-  async updateCode(
-    db: Executor,
-    id: number,
-    values: Partial<typeof discountCodes.$inferInsert>,
-  ): Promise<DiscountCodeRow | undefined> {
-    if (Object.keys(values).length === 0) return this.codeById(db, id);
-    return updateWhere(db, discountCodes, values, eq(discountCodes.id, id));
-  },
-
-  async codeById(db: Executor, id: number): Promise<DiscountCodeRow | undefined> {
-    return firstWhere(db, discountCodes, eq(discountCodes.id, id));
-  },
+  updateCode: codeRows.change,
+  codeById: codeRows.find,
 
   async codeByText(db: Executor, code: string): Promise<DiscountCodeRow | undefined> {
     return firstWhere(db, discountCodes, eq(discountCodes.code, code));
@@ -113,17 +89,9 @@ export const billingRepository = {
   },
 
   /** Starts a subscription; undefined when the organisation has an active one (the partial unique index). */
-  async insertSubscription(
-    db: Executor,
-    values: typeof businessSubscriptions.$inferInsert,
-  ): Promise<SubscriptionRow | undefined> {
-    const [row] = await db.insert(businessSubscriptions).values(values).onConflictDoNothing().returning();
-    return row;
-  },
+  insertSubscription: subscriptionRows.insertIfNew,
 
-  async subscription(db: Executor, id: number): Promise<SubscriptionRow | undefined> {
-    return firstWhere(db, businessSubscriptions, eq(businessSubscriptions.id, id));
-  },
+  subscription: subscriptionRows.find,
 
   async endSubscription(db: Executor, id: number, status: 'cancelled' | 'replaced', now: Date) {
     return updateWhere(
@@ -184,13 +152,7 @@ export const billingRepository = {
   },
 
   /** The period's invoice; undefined when the period has one already (the unique index). */
-  async insertInvoice(
-    db: Executor,
-    values: typeof subscriptionInvoices.$inferInsert,
-  ): Promise<InvoiceRow | undefined> {
-    const [row] = await db.insert(subscriptionInvoices).values(values).onConflictDoNothing().returning();
-    return row;
-  },
+  insertInvoice: invoiceRows.insertIfNew,
 
   async invoiceOf(db: Executor, businessId: number, id: number): Promise<InvoiceRow | undefined> {
     return firstWhere(
@@ -200,9 +162,7 @@ export const billingRepository = {
     );
   },
 
-  async invoiceForUpdate(db: Executor, id: number): Promise<InvoiceRow | undefined> {
-    return lockedWhere(db, subscriptionInvoices, eq(subscriptionInvoices.id, id));
-  },
+  invoiceForUpdate: invoiceRows.lock,
 
   /** An organisation's invoices, newest first, keyset paged on the id. */
   invoicesOf(db: Executor, businessId: number, page: IdKeyset): Promise<InvoiceRow[]> {
@@ -270,21 +230,6 @@ export const billingRepository = {
   },
 
   /** Plans and codes by id, for presenting subscriptions. */
-  async plansByIds(db: Executor, ids: number[]): Promise<Map<number, PlanRow>> {
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .select()
-      .from(subscriptionPlans)
-      .where(inArray(subscriptionPlans.id, [...new Set(ids)]));
-    return new Map(rows.map((row) => [row.id, row]));
-  },
-
-  async codesByIds(db: Executor, ids: number[]): Promise<Map<number, DiscountCodeRow>> {
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .select()
-      .from(discountCodes)
-      .where(inArray(discountCodes.id, [...new Set(ids)]));
-    return new Map(rows.map((row) => [row.id, row]));
-  },
+  plansByIds: planRows.byIds,
+  codesByIds: codeRows.byIds,
 };

@@ -60,7 +60,7 @@ export const billingRoutes = moduleRoutes(async (app, { platformBilling, organis
       tagged.money(summary, {
         params: idParams(),
         body,
-        response: { 201: subscribeResponseSchema },
+        makes: subscribeResponseSchema,
       }),
       async (request, reply) => {
         const result = await call(
@@ -79,7 +79,7 @@ export const billingRoutes = moduleRoutes(async (app, { platformBilling, organis
   app.get(
     '/admin/subscription_plans',
     adminRoute.user('Every subscription plan, offered or not (platform admins)', {
-      response: { 200: z.object({ items: z.array(planSchema) }) },
+      answers: z.object({ items: z.array(planSchema) }),
     }),
     async (request) => platformBilling.adminPlans(request.auth),
   );
@@ -88,7 +88,7 @@ export const billingRoutes = moduleRoutes(async (app, { platformBilling, organis
     '/admin/subscription_plans',
     adminRoute.user('Add a subscription plan with a monthly (1) or annual (2) fee (platform admins)', {
       body: planBodySchema,
-      response: { 201: planSchema },
+      makes: planSchema,
     }),
     async (request, reply) => created(reply, platformBilling.createPlan(request.auth, request.body)),
   );
@@ -97,7 +97,7 @@ export const billingRoutes = moduleRoutes(async (app, { platformBilling, organis
     '/admin/subscription_plans/:id',
     adminRoute.user(
       'Change a plan: name, description, fee (for periods invoiced later) or whether it is offered',
-      { params: idParams(), body: planUpdateBodySchema, response: { 200: planSchema } },
+      { params: idParams(), body: planUpdateBodySchema, answers: planSchema },
     ),
     async (request) => platformBilling.updatePlan(request.auth, request.params.id, request.body),
   );
@@ -114,7 +114,7 @@ export const billingRoutes = moduleRoutes(async (app, { platformBilling, organis
     '/admin/discount_codes',
     adminRoute.user('Add a discount code: a percentage or fixed amount, an expiry and a maximum of uses', {
       body: discountCodeBodySchema,
-      response: { 201: discountCodeSchema },
+      makes: discountCodeSchema,
     }),
     async (request, reply) => created(reply, platformBilling.createCode(request.auth, request.body)),
   );
@@ -124,7 +124,7 @@ export const billingRoutes = moduleRoutes(async (app, { platformBilling, organis
     adminRoute.user("Change a discount code's expiry, maximum of uses or whether it may be used", {
       params: idParams(),
       body: discountCodeUpdateBodySchema,
-      response: { 200: discountCodeSchema },
+      answers: discountCodeSchema,
     }),
     async (request) => platformBilling.updateCode(request.auth, request.params.id, request.body),
   );
@@ -143,7 +143,7 @@ export const billingRoutes = moduleRoutes(async (app, { platformBilling, organis
     '/business/:id/subscription/plans',
     route.user('The plans an organisation may subscribe to', {
       params: idParams(),
-      response: { 200: z.object({ items: z.array(planSchema) }) },
+      answers: z.object({ items: z.array(planSchema) }),
     }),
     async (request) => organisationSubscription.plans(request.auth, request.params.id),
   );
@@ -152,7 +152,7 @@ export const billingRoutes = moduleRoutes(async (app, { platformBilling, organis
     '/business/:id/subscription',
     route.user("The organisation's active subscription (null when it has none)", {
       params: idParams(),
-      response: { 200: currentSubscriptionSchema },
+      answers: currentSubscriptionSchema,
     }),
     async (request) => organisationSubscription.current(request.auth, request.params.id),
   );
@@ -161,7 +161,7 @@ export const billingRoutes = moduleRoutes(async (app, { platformBilling, organis
     '/business/:id/subscription/current',
     route.user("The organisation's active subscription (null when it has none)", {
       params: idParams(),
-      response: { 200: currentSubscriptionSchema },
+      answers: currentSubscriptionSchema,
     }),
     async (request) => organisationSubscription.current(request.auth, request.params.id),
   );
@@ -173,7 +173,7 @@ export const billingRoutes = moduleRoutes(async (app, { platformBilling, organis
       {
         params: idParams(),
         body: subscriptionPreviewBodySchema,
-        response: { 200: subscriptionPreviewSchema },
+        answers: subscriptionPreviewSchema,
       },
     ),
     async (request) => organisationSubscription.preview(request.auth, request.params.id, request.body),
@@ -227,7 +227,7 @@ export const billingRoutes = moduleRoutes(async (app, { platformBilling, organis
     '/business/:id/subscription',
     route.user('Cancel the active subscription: no further invoices (the paid period is not refunded)', {
       params: idParams(),
-      response: { 200: z.object({ subscription: orgSubscriptionSchema }) },
+      answers: z.object({ subscription: orgSubscriptionSchema }),
     }),
     async (request) => organisationSubscription.cancel(request.auth, request.params.id),
   );

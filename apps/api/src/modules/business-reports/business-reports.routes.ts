@@ -43,7 +43,7 @@ export const businessReportsRoutes = moduleRoutes(async (app, { businessReports:
     route.user('What the organisation gave and its employees volunteered, in total, by month and by kind', {
       params: idParams(),
       querystring: reportQuerySchema,
-      response: { 200: totalStatisticsSchema },
+      answers: totalStatisticsSchema,
     }),
     async (request) => reports.totalStatistics(request.auth, request.params.id, request.query),
   );
@@ -53,7 +53,7 @@ export const businessReportsRoutes = moduleRoutes(async (app, { businessReports:
     route.user('Every donation on behalf of the organisation, newest first', {
       params: idParams(),
       querystring: reportPageQuerySchema,
-      response: { 200: reportDonationsPageSchema },
+      answers: reportDonationsPageSchema,
     }),
     async (request) => reports.donations(request.auth, request.params.id, request.query),
   );
@@ -76,7 +76,7 @@ export const businessReportsRoutes = moduleRoutes(async (app, { businessReports:
     route.user('The organisation’s donations of one kind of giving, newest first', {
       params: kindParams,
       querystring: reportPageQuerySchema,
-      response: { 200: reportDonationsPageSchema },
+      answers: reportDonationsPageSchema,
     }),
     async (request) => reports.byType(request.auth, request.params.id, request.params.type, request.query),
   );
@@ -86,7 +86,7 @@ export const businessReportsRoutes = moduleRoutes(async (app, { businessReports:
     route.user('The employees’ own volunteering (3) or skilled volunteering (4), newest first', {
       params: hoursParams,
       querystring: reportPageQuerySchema,
-      response: { 200: reportDonationsPageSchema },
+      answers: reportDonationsPageSchema,
     }),
     async (request) =>
       reports.volunteering(request.auth, request.params.id, request.params.type, request.query),
@@ -97,7 +97,7 @@ export const businessReportsRoutes = moduleRoutes(async (app, { businessReports:
     route.user('What the organisation gave, by charity, most funds first', {
       params: idParams(),
       querystring: reportQuerySchema,
-      response: { 200: reportGroupsSchema },
+      answers: reportGroupsSchema,
     }),
     async (request) => reports.byCharity(request.auth, request.params.id, request.query),
   );
@@ -107,7 +107,7 @@ export const businessReportsRoutes = moduleRoutes(async (app, { businessReports:
     route.user('What the organisation gave, by project, most funds first', {
       params: idParams(),
       querystring: reportQuerySchema,
-      response: { 200: reportGroupsSchema },
+      answers: reportGroupsSchema,
     }),
     async (request) => reports.byProject(request.auth, request.params.id, request.query),
   );
@@ -117,7 +117,7 @@ export const businessReportsRoutes = moduleRoutes(async (app, { businessReports:
     route.user('The next occurrence of each of the organisation’s running recurring donations', {
       params: idParams(),
       querystring: reportQuerySchema,
-      response: { 200: businessFutureDonationsSchema },
+      answers: businessFutureDonationsSchema,
     }),
     async (request) => reports.future(request.auth, request.params.id, request.query),
   );
@@ -127,7 +127,7 @@ export const businessReportsRoutes = moduleRoutes(async (app, { businessReports:
     route.user('The organisation’s rejected donations, newest first', {
       params: idParams(),
       querystring: reportPageQuerySchema,
-      response: { 200: reportDonationsPageSchema },
+      answers: reportDonationsPageSchema,
     }),
     async (request) => reports.rejected(request.auth, request.params.id, request.query),
   );
@@ -137,7 +137,7 @@ export const businessReportsRoutes = moduleRoutes(async (app, { businessReports:
     route.user('The organisation’s recurring donations, newest first', {
       params: idParams(),
       querystring: reportPageQuerySchema,
-      response: { 200: pageSchema(businessSubscriptionSchema) },
+      answers: pageSchema(businessSubscriptionSchema),
     }),
     async (request) => reports.subscriptions(request.auth, request.params.id, request.query),
   );
@@ -146,7 +146,7 @@ export const businessReportsRoutes = moduleRoutes(async (app, { businessReports:
     '/business/:id/cancel_donation_subscription/:subId',
     organisationRoute.user('Cancel one of the organisation’s recurring donations (its admins)', {
       params: idParams('id', 'subId'),
-      response: { 200: z.object({ subscription: businessSubscriptionSchema }) },
+      answers: z.object({ subscription: businessSubscriptionSchema }),
     }),
     async (request) => reports.cancelSubscription(request.auth, request.params.id, request.params.subId),
   );

@@ -1,8 +1,8 @@
 import { ADMIN_TYPE, CHARITY_MEMBER_PERMISSIONS } from '@kindred/shared';
-import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { accountMemberships, membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
-import { firstWhere, stampedWrites } from '../../db/insert.js';
+import { countWhere, firstWhere, stampedWrites } from '../../db/insert.js';
 import { newestByIdRows, newestRows } from '../../db/pages.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
@@ -78,11 +78,11 @@ export const charitiesRepository = {
   soleAdminOf: shared.soleAdminOf,
 
   async countAdmins(db: Executor, charityId: number): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(charityMemberships)
-      .where(and(eq(charityMemberships.charityId, charityId), eq(charityMemberships.adminType, 1)));
-    return row?.n ?? 0;
+    return countWhere(
+      db,
+      charityMemberships,
+      and(eq(charityMemberships.charityId, charityId), eq(charityMemberships.adminType, 1)),
+    );
   },
 
   async addMember(

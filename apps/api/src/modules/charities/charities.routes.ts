@@ -25,7 +25,7 @@ export const charitiesRoutes = moduleRoutes(async (app, { charities, charityMemb
     '/charity/:id',
     route.public('A charity (pending or locked ones only for their members and platform admins)', {
       params: idParams(),
-      response: { 200: charitySchema },
+      answers: charitySchema,
     }),
     async (request) => charities.get(request.params.id, request.auth),
   );
@@ -35,7 +35,7 @@ export const charitiesRoutes = moduleRoutes(async (app, { charities, charityMemb
     route.user("Edit a charity's profile (its admins)", {
       params: idParams(),
       body: charityUpdateBodySchema,
-      response: { 200: charitySchema },
+      answers: charitySchema,
     }),
     async (request) => charities.update(request.auth, request.params.id, request.body),
   );
@@ -44,7 +44,7 @@ export const charitiesRoutes = moduleRoutes(async (app, { charities, charityMemb
     '/charity/:id',
     route.user('Delete a charity with no funds and no live projects (its Super Admin)', {
       params: idParams(),
-      response: { 200: messageResponseSchema },
+      answers: messageResponseSchema,
     }),
     async (request) => charities.remove(request.auth, request.params.id),
   );
@@ -53,7 +53,7 @@ export const charitiesRoutes = moduleRoutes(async (app, { charities, charityMemb
     '/charity/list',
     route.public('Approved charities by name', {
       querystring: pageQuerySchema.extend({ q: z.string().trim().max(100).optional() }),
-      response: { 200: pageSchema(charitySchema) },
+      answers: pageSchema(charitySchema),
     }),
     async (request) => charities.listPublic(request.query),
   );
@@ -62,7 +62,7 @@ export const charitiesRoutes = moduleRoutes(async (app, { charities, charityMemb
     '/charity/users/:id',
     route.user("A charity's members (its members)", {
       params: idParams(),
-      response: { 200: z.object({ items: z.array(charityMemberSchema) }) },
+      answers: z.object({ items: z.array(charityMemberSchema) }),
     }),
     async (request) => ({ items: await charityMembers.members(request.auth, request.params.id) }),
   );
@@ -72,7 +72,7 @@ export const charitiesRoutes = moduleRoutes(async (app, { charities, charityMemb
     route.user("Change a member's role or permissions (manage_members)", {
       params: idParams('charity_id', 'user_id'),
       body: charityMemberUpdateBodySchema,
-      response: { 200: messageResponseSchema },
+      answers: messageResponseSchema,
     }),
     async (request) =>
       charityMembers.updateMember(
@@ -87,7 +87,7 @@ export const charitiesRoutes = moduleRoutes(async (app, { charities, charityMemb
     '/membership/charity/:charity_id/:user_id',
     route.user('Remove a member (manage_members), or leave; the last admin stays', {
       params: idParams('charity_id', 'user_id'),
-      response: { 200: messageResponseSchema },
+      answers: messageResponseSchema,
     }),
     async (request) =>
       charityMembers.removeMember(request.auth, request.params.charity_id, request.params.user_id),
@@ -99,7 +99,7 @@ export const charitiesRoutes = moduleRoutes(async (app, { charities, charityMemb
       "A charity's funds and its projects' funds (view_finance)",
       {
         params: idParams(),
-        response: { 200: charityFundsSchema },
+        answers: charityFundsSchema,
       },
       { scope: 'reports:read' },
     ),
@@ -111,7 +111,7 @@ export const charitiesRoutes = moduleRoutes(async (app, { charities, charityMemb
     route.user("Upload a charity's logo (PNG or JPEG, 10 MB)", {
       consumes: ['multipart/form-data'],
       params: idParams(),
-      response: { 200: charitySchema },
+      answers: charitySchema,
     }),
     async (request) => charities.setLogo(request.auth, request.params.id, () => readUpload(request, 'logo')),
   );
@@ -120,7 +120,7 @@ export const charitiesRoutes = moduleRoutes(async (app, { charities, charityMemb
     '/user/add/charity',
     route.user('Apply to add a charity; it waits for a platform admin', {
       body: charityCreateBodySchema,
-      response: { 201: charitySchema },
+      makes: charitySchema,
     }),
     async (request, reply) => created(reply, charities.apply(currentUser(request).id, request.body)),
   );
@@ -129,7 +129,7 @@ export const charitiesRoutes = moduleRoutes(async (app, { charities, charityMemb
     '/charity',
     adminRoute.user('Add an approved charity with its first admin', {
       body: adminCharityCreateBodySchema,
-      response: { 201: charitySchema },
+      makes: charitySchema,
     }),
     async (request, reply) => created(reply, charityReview.createByAdmin(request.auth, request.body)),
   );
@@ -140,7 +140,7 @@ export const charitiesRoutes = moduleRoutes(async (app, { charities, charityMemb
       querystring: pageQuerySchema.extend({
         status: z.enum(['pending', 'approved', 'rejected']).default('pending'),
       }),
-      response: { 200: pageSchema(charitySchema) },
+      answers: pageSchema(charitySchema),
     }),
     async (request) => charityReview.pending(request.auth, request.query, request.query.status),
   );
@@ -149,7 +149,7 @@ export const charitiesRoutes = moduleRoutes(async (app, { charities, charityMemb
     '/admin/charity/pending/update',
     adminRoute.user('Accept or reject a pending charity; the applicant is mailed', {
       body: charityDecisionBodySchema,
-      response: { 200: charitySchema },
+      answers: charitySchema,
     }),
     async (request) => charityReview.decide(request.auth, request.body),
   );
@@ -158,7 +158,7 @@ export const charitiesRoutes = moduleRoutes(async (app, { charities, charityMemb
     '/admin/charity/:id/lock',
     adminRoute.user(
       'Lock or unlock a charity: a locked charity moves no money, publishes nothing and leaves explore',
-      { params: idParams(), body: adminLockBodySchema, response: { 200: charitySchema } },
+      { params: idParams(), body: adminLockBodySchema, answers: charitySchema },
     ),
     async (request) => charityReview.setLock(request.auth, request.params.id, request.body),
   );

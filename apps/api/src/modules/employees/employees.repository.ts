@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { firstWhere, insertOne, updateOne } from '../../db/insert.js';
+import { countWhere, firstWhere, insertOne, updateOne } from '../../db/insert.js';
 import { employeeGroups, employeeSubGroupMembers, employeeSubGroups } from './employees.table.js';
 
 export type EmployeeGroupRow = typeof employeeGroups.$inferSelect;
@@ -108,10 +108,6 @@ export const employeesRepository = {
   },
 
   async countGroups(db: Executor, businessId: number): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(employeeGroups)
-      .where(eq(employeeGroups.businessId, businessId));
-    return row?.n ?? 0;
+    return countWhere(db, employeeGroups, eq(employeeGroups.businessId, businessId));
   },
 };

@@ -25,7 +25,7 @@ export const employeesRoutes = moduleRoutes(async (app, { employees }) => {
     '/business/:id/employees-group',
     route.user("An organisation's employee groups with their sub-groups (its members)", {
       params: idParams(),
-      response: { 200: employeeGroupsSchema },
+      answers: employeeGroupsSchema,
     }),
     async (request) => employees.list(request.auth, request.params.id),
   );
@@ -35,7 +35,7 @@ export const employeesRoutes = moduleRoutes(async (app, { employees }) => {
     route.user('Add an employee group (its Super Admins and Admins)', {
       params: idParams(),
       body: employeeGroupBodySchema,
-      response: { 201: employeeGroupSchema },
+      makes: employeeGroupSchema,
     }),
     async (request, reply) =>
       created(reply, employees.createGroup(request.auth, request.params.id, request.body)),
@@ -46,7 +46,7 @@ export const employeesRoutes = moduleRoutes(async (app, { employees }) => {
     route.user('Add a sub-group to an employee group; answers the group (its Super Admins and Admins)', {
       params: groupParams,
       body: employeeGroupBodySchema,
-      response: { 201: employeeGroupSchema },
+      makes: employeeGroupSchema,
     }),
     async (request, reply) =>
       created(
@@ -60,7 +60,7 @@ export const employeesRoutes = moduleRoutes(async (app, { employees }) => {
     route.user('Rename or describe an employee group (its Super Admins and Admins)', {
       params: groupParams,
       body: employeeGroupPatchSchema,
-      response: { 200: employeeGroupSchema },
+      answers: employeeGroupSchema,
     }),
     async (request) =>
       employees.updateGroup(request.auth, request.params.id, request.params.groupId, request.body),
@@ -71,7 +71,7 @@ export const employeesRoutes = moduleRoutes(async (app, { employees }) => {
     route.user('Rename or describe a sub-group; answers its group (its Super Admins and Admins)', {
       params: subParams,
       body: employeeGroupPatchSchema,
-      response: { 200: employeeGroupSchema },
+      answers: employeeGroupSchema,
     }),
     async (request) =>
       employees.updateSubGroup(
@@ -87,7 +87,7 @@ export const employeesRoutes = moduleRoutes(async (app, { employees }) => {
     '/business/:id/employees-group/:groupId/:subId/users',
     route.user("A sub-group's members (the organisation's members)", {
       params: subParams,
-      response: { 200: subGroupMembersSchema },
+      answers: subGroupMembersSchema,
     }),
     async (request) =>
       employees.subGroupUsers(request.auth, request.params.id, request.params.groupId, request.params.subId),
@@ -104,7 +104,7 @@ export const employeesRoutes = moduleRoutes(async (app, { employees }) => {
       route.user(summary, {
         params: subParams,
         body: subGroupUsersBodySchema,
-        response: { 200: messageResponseSchema },
+        answers: messageResponseSchema,
       }),
       async (request) => {
         const { id, groupId, subId } = request.params;
@@ -117,7 +117,7 @@ export const employeesRoutes = moduleRoutes(async (app, { employees }) => {
     '/business/:id/csv_upload',
     route.user(
       'Onboard employees from a CSV or Excel (.xlsx) file of 10 MB at most: adds existing people, invites new ones, reports each row (its Super Admins and Admins)',
-      { consumes: ['multipart/form-data'], params: idParams(), response: { 200: csvUploadReportSchema } },
+      { consumes: ['multipart/form-data'], params: idParams(), answers: csvUploadReportSchema },
     ),
     async (request) => employees.csvUpload(request.auth, request.params.id, () => readUpload(request, 'csv')),
   );

@@ -17,7 +17,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { UploadSource } from '../../lib/uploads.js';
 import type { InvitationsService } from '../invitations/index.js';
 import { organisationsQueries, organisationsWrites } from '../organisations/index.js';
-import { usersQueries } from '../users/index.js';
+import { personNames, usersQueries } from '../users/index.js';
 import { readOnboardingRows } from './csv-onboarding.js';
 import { type EmployeeGroupRow, employeesRepository } from './employees.repository.js';
 
@@ -165,23 +165,19 @@ export function employeesService(ctx: AppContext, invitations: InvitationsServic
         organisationsQueries.members(db(), businessId),
       ]);
       const roles = new Map(memberships.map((m) => [m.userId, m.adminType]));
-      const people = await usersQueries.peopleOf(
+      const people = await usersQueries.activePeopleOf(
         db(),
         rows.filter((row) => roles.has(row.userId)),
       );
       return {
-        items: people
-          .filter(({ person }) => !person.deletedAt)
-          .map(
-            ({ person, row }): SubGroupMember => ({
-              user_id: person.id,
-              first_name: person.firstName,
-              last_name: person.lastName,
-              email: person.email,
-              admin_type: roles.get(person.id) ?? ADMIN_TYPE.employee,
-              added_at: row.createdAt.toISOString(),
-            }),
-          ),
+        items: people.map(
+          ({ person, row }): SubGroupMember => ({
+            ...personNames(person),
+            email: person.email,
+            admin_type: roles.get(person.id) ?? ADMIN_TYPE.employee,
+            added_at: row.createdAt.toISOString(),
+          }),
+        ),
       };
     },
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fundraisers, users } from '../../db/schema.js';
 import { makeCharity, makeGivingSetUp, makeProject, type Person } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
-import { GOOD_CARD } from '../../testing/money.js';
+import { guestGift } from '../../testing/money.js';
 
 /**
  * Explore's fundraisers (docs/product/fundraising-pages.md, "Lists"): open, visible pages of public
@@ -55,16 +55,7 @@ async function open(who: Person, body: Record<string, unknown>) {
 
 /** A guest's gift by card through a page. */
 async function giveThrough(pageId: number, cause: string, amount: number) {
-  const res = await t.request('POST', `/api/guest/donate/${cause}`, {
-    body: {
-      email: 'gia@example.org',
-      first_name: 'Gia',
-      last_name: 'Guest',
-      amount,
-      card: GOOD_CARD,
-      fundraiser_id: pageId,
-    },
-  });
+  const res = await guestGift(t, cause, amount, { fundraiser_id: pageId });
   expect(res.statusCode, res.body).toBeLessThan(300);
 }
 

@@ -27,7 +27,7 @@ export const exploreRoutes = moduleRoutes(async (app, { explore }) => {
     '/explore/project/list',
     route.public('Live projects with filters, keyset paged', {
       querystring: projectExploreQuerySchema,
-      response: { 200: pageSchema(projectCardSchema) },
+      answers: pageSchema(projectCardSchema),
     }),
     async (request) => explore.projects(request.query),
   );
@@ -36,7 +36,7 @@ export const exploreRoutes = moduleRoutes(async (app, { explore }) => {
     '/explore/summary',
     route.public(
       'The landing page: totals given through projects and Live projects ending soon, near a place and most supported',
-      { querystring: exploreSummaryQuerySchema, response: { 200: exploreSummarySchema } },
+      { querystring: exploreSummaryQuerySchema, answers: exploreSummarySchema },
     ),
     async (request) => explore.summary(request.query),
   );
@@ -45,7 +45,7 @@ export const exploreRoutes = moduleRoutes(async (app, { explore }) => {
     '/explore/project/locations',
     route.public('Where Live projects are: points, or clusters when many are in view', {
       querystring: projectFiltersSchema.extend(mapQuerySchema.shape),
-      response: { 200: locationsSchema },
+      answers: locationsSchema,
     }),
     async (request) => explore.projectLocations(request.query),
   );
@@ -54,7 +54,7 @@ export const exploreRoutes = moduleRoutes(async (app, { explore }) => {
     '/explore/charity/list',
     route.public('Approved charities with filters, by name', {
       querystring: charityExploreQuerySchema,
-      response: { 200: pageSchema(charityCardSchema) },
+      answers: pageSchema(charityCardSchema),
     }),
     async (request) => explore.charities(request.query),
   );
@@ -65,7 +65,7 @@ export const exploreRoutes = moduleRoutes(async (app, { explore }) => {
       querystring: charityExploreQuerySchema
         .omit({ limit: true, cursor: true, direction: true })
         .extend(mapQuerySchema.shape),
-      response: { 200: locationsSchema },
+      answers: locationsSchema,
     }),
     async (request) => explore.charityLocations(request.query),
   );
@@ -74,7 +74,7 @@ export const exploreRoutes = moduleRoutes(async (app, { explore }) => {
     '/explore/group/list',
     route.public('Public groups by name', {
       querystring: groupExploreQuerySchema,
-      response: { 200: pageSchema(groupCardSchema) },
+      answers: pageSchema(groupCardSchema),
     }),
     async (request) => explore.groups(request.query),
   );
@@ -85,7 +85,7 @@ export const exploreRoutes = moduleRoutes(async (app, { explore }) => {
       'Open fundraising pages by their title, cause or fundraiser: most raised, ending soonest or newest first',
       {
         querystring: fundraiserExploreQuerySchema,
-        response: { 200: pageSchema(fundraiserCardSchema) },
+        answers: pageSchema(fundraiserCardSchema),
       },
     ),
     async (request) => explore.fundraisers(request.query),
@@ -95,7 +95,7 @@ export const exploreRoutes = moduleRoutes(async (app, { explore }) => {
     '/explore/group/:id',
     route.public(
       'A public group as visitors see it: name, type, description, members, how to join (no PIN)',
-      { params: idParams(), response: { 200: groupCardSchema } },
+      { params: idParams(), answers: groupCardSchema },
     ),
     async (request) => explore.group(request.params.id),
   );

@@ -24,7 +24,7 @@ export const fundraisersRoutes = moduleRoutes(async (app, { fundraisers, project
       'Open a fundraising page for a live project or a charity (alone, for a group, or for an organisation)',
       {
         body: fundraiserCreateBodySchema,
-        response: { 201: fundraiserSchema },
+        makes: fundraiserSchema,
       },
     ),
     async (request, reply) => created(reply, fundraisers.create(request.auth, request.body)),
@@ -34,7 +34,7 @@ export const fundraisersRoutes = moduleRoutes(async (app, { fundraisers, project
     '/fundraiser/:id',
     route.public('A fundraising page (a hidden one only for its fundraiser and the charity’s admins)', {
       params: idParams(),
-      response: { 200: fundraiserSchema },
+      answers: fundraiserSchema,
     }),
     async (request) => fundraisers.get(request.auth, request.params.id),
   );
@@ -44,7 +44,7 @@ export const fundraisersRoutes = moduleRoutes(async (app, { fundraisers, project
     route.user('Edit one’s own fundraising page: title, story, target, end date', {
       params: idParams(),
       body: fundraiserUpdateBodySchema,
-      response: { 200: fundraiserSchema },
+      answers: fundraiserSchema,
     }),
     async (request) => fundraisers.update(request.auth, request.params.id, request.body),
   );
@@ -54,7 +54,7 @@ export const fundraisersRoutes = moduleRoutes(async (app, { fundraisers, project
     route.user('Change one’s own fundraising page’s picture (PNG or JPEG, 20 MB)', {
       consumes: ['multipart/form-data'],
       params: idParams(),
-      response: { 200: fundraiserSchema },
+      answers: fundraiserSchema,
     }),
     async (request) =>
       fundraisers.setPicture(request.auth, request.params.id, () => readUpload(request, 'gallery')),
@@ -74,7 +74,7 @@ export const fundraisersRoutes = moduleRoutes(async (app, { fundraisers, project
     route.user('Post an update on one’s own fundraising page', {
       params: idParams(),
       body: fundraiserPostBodySchema,
-      response: { 201: fundraiserPostSchema },
+      makes: fundraiserPostSchema,
     }),
     async (request, reply) =>
       created(reply, fundraisers.addPost(request.auth, request.params.id, request.body)),
@@ -87,7 +87,7 @@ export const fundraisersRoutes = moduleRoutes(async (app, { fundraisers, project
       {
         params: idParams(),
         body: fundraiserHideBodySchema,
-        response: { 200: fundraiserSchema },
+        answers: fundraiserSchema,
       },
     ),
     async (request) => fundraisers.setHidden(request.auth, request.params.id, request.body),
@@ -97,7 +97,7 @@ export const fundraisersRoutes = moduleRoutes(async (app, { fundraisers, project
     '/fundraiser/:id/unhide',
     route.user('Put back a fundraising page the charity took down (its admins)', {
       params: idParams(),
-      response: { 200: fundraiserSchema },
+      answers: fundraiserSchema,
     }),
     async (request) => fundraisers.setHidden(request.auth, request.params.id, null),
   );
@@ -135,7 +135,7 @@ export const fundraisersRoutes = moduleRoutes(async (app, { fundraisers, project
       'A group’s fundraising team: its pages ranked by what each raised (a private group’s for its members)',
       {
         params: idParams(),
-        response: { 200: fundraiserTeamSchema },
+        answers: fundraiserTeamSchema,
       },
     ),
     async (request) => fundraisers.team(request.auth, request.params.id),

@@ -8,7 +8,7 @@ import {
 } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/helpers.js';
 import { solidImage } from '../../testing/images.js';
-import { GOOD_CARD } from '../../testing/money.js';
+import { guestGift as giveAsGuest } from '../../testing/money.js';
 import { multipartFile } from '../../testing/multipart.js';
 
 let clock = new Date('2026-06-10T10:00:00Z');
@@ -37,18 +37,9 @@ async function open(person: Person, body: Record<string, unknown>) {
 const read = async (id: number, token?: string) =>
   (await t.request('GET', `/api/fundraiser/${id}`, token ? { token } : {})).json();
 
+/** A guest's gift to a project through a fundraising page. */
 const guestGift = (id: number, fundraiserId: number, amount = 2_500, extra: Record<string, unknown> = {}) =>
-  t.request('POST', `/api/guest/donate/project/${id}`, {
-    body: {
-      email: 'gia@example.org',
-      first_name: 'Gia',
-      last_name: 'Guest',
-      amount,
-      card: GOOD_CARD,
-      fundraiser_id: fundraiserId,
-      ...extra,
-    },
-  });
+  giveAsGuest(t, `project/${id}`, amount, { fundraiser_id: fundraiserId, ...extra });
 
 beforeAll(async () => {
   const set = await makeGivingSetUp(t, 'River Trust', { title: 'Clean the river' });

@@ -13,7 +13,7 @@ import type { Executor } from '../../db/client.js';
 import type { EventCatalogue } from '../../events/catalogue.js';
 import { notFound } from '../../lib/errors.js';
 import { donationsQueries, type GivingPeriod, type GivingTotals } from '../donations/index.js';
-import { usersQueries } from '../users/index.js';
+import { personNames, usersQueries } from '../users/index.js';
 import { type GroupRow, groupsRepository, type MembershipRow } from './groups.repository.js';
 
 export const EMPTY: GroupTotals = {
@@ -102,14 +102,11 @@ export function groupViews(ctx: AppContext) {
 
   async function presentMembers(executor: Executor, groupId: number): Promise<GroupMember[]> {
     const rows = await groupsRepository.members(executor, groupId);
-    const people = await usersQueries.peopleOf(executor, rows);
+    const people = await usersQueries.activePeopleOf(executor, rows);
     return people
-      .filter(({ person }) => !person.deletedAt)
       .map(
         ({ person, row }): GroupMember => ({
-          user_id: person.id,
-          first_name: person.firstName,
-          last_name: person.lastName,
+          ...personNames(person),
           avatar: person.avatar,
           is_admin: row.isAdmin,
           joined_at: row.createdAt.toISOString(),

@@ -4,7 +4,6 @@ import {
   count,
   desc,
   eq,
-  gt,
   gte,
   ilike,
   inArray,
@@ -18,8 +17,8 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
-import { firstWhere, insertOne, lockedWhere, namesById } from '../../db/insert.js';
-import { byName, exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
+import { firstWhere, insertIfNew, lockedWhere, namesById, rowsById } from '../../db/insert.js';
+import { byName, exactTime, type Keyset, newestFirst, oldestIdFirst } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/text.js';
 import {
   groupJoinRequests,
@@ -36,6 +35,8 @@ export type JoinRequestRow = typeof groupJoinRequests.$inferSelect;
 
 /** By name then id, for keyset pages of groups. */
 const byGroupName = (page: Keyset) => byName(groups.name, groups.id, page.cursor, page.before);
+
+const groupRows = rowsById(groups);
 
 /** SQL of the groups (explore reads them too, as a declared read model: decision 010). */
 export const groupsRepository = {
@@ -72,17 +73,9 @@ export const groupsRepository = {
       .orderBy(asc(groups.name));
   },
 
-  async insert(db: Executor, values: NewGroup): Promise<GroupRow> {
-    return insertOne(db, groups, values);
-  },
-
-  async find(db: Executor, id: number): Promise<GroupRow | undefined> {
-    return firstWhere(db, groups, eq(groups.id, id));
-  },
-
-  async lock(db: Executor, id: number): Promise<GroupRow | undefined> {
-    return lockedWhere(db, groups, eq(groups.id, id));
-  },
+  insert: groupRows.insert,
+  find: groupRows.find,
+  lock: groupRows.lock,
 
   async findByPin(db: Executor, pin: string): Promise<GroupRow | undefined> {
     return firstWhere(db, groups, eq(groups.pin, pin));
@@ -231,18 +224,16 @@ export const groupsRepository = {
 
   /** A page of a group's pending requests, oldest first (keyset on id). */
   async pendingRequests(db: Executor, groupId: number, page: Keyset) {
-    const id = page.cursor?.[0] as number | undefined;
-    const after =
-      id === undefined
-        ? undefined
-        : page.before
-          ? lt(groupJoinRequests.id, id)
-          : gt(groupJoinRequests.id, id);
+    const { condition, order } = oldestIdFirst(
+      groupJoinRequests.id,
+      page.cursor?.[0] as number | undefined,
+      page.before,
+    );
     return db
       .select()
       .from(groupJoinRequests)
-      .where(and(eq(groupJoinRequests.groupId, groupId), eq(groupJoinRequests.status, 1), after))
-      .orderBy(page.before ? desc(groupJoinRequests.id) : asc(groupJoinRequests.id))
+      .where(and(eq(groupJoinRequests.groupId, groupId), eq(groupJoinRequests.status, 1), condition))
+      .orderBy(order)
       .limit(page.limit);
   },
 
@@ -292,12 +283,9 @@ export const groupsWrites = {
    * a membership was made (an accepted invitation, decision 023).
    */
   async addMember(db: Executor, groupId: number, userId: number, isAdmin: boolean, at: Date) {
-    const rows = await db
-      .insert(groupMemberships)
-      .values({ groupId, userId, isAdmin, createdAt: at })
-      .onConflictDoNothing()
-      .returning({ userId: groupMemberships.userId });
-    return rows.length > 0;
+    return (
+      (await insertIfNew(db, groupMemberships, { groupId, userId, isAdmin, createdAt: at })) !== undefined
+    );
   },
 };
 

@@ -31,7 +31,7 @@ export const groupsRoutes = moduleRoutes(async (app, { groups, groupMembership }
     '/group/create',
     route.user('Create a group: I become its admin; it gets a 6-digit PIN to join with', {
       body: groupCreateBodySchema,
-      response: { 201: groupSchema },
+      makes: groupSchema,
     }),
     async (request, reply) => created(reply, groups.create(request.auth, request.body)),
   );
@@ -40,7 +40,7 @@ export const groupsRoutes = moduleRoutes(async (app, { groups, groupMembership }
     '/group/join',
     route.user(
       'Join a group by its PIN: status 1 a request waits for its admins, 2 joined (wrong PINs are limited per person and per address)',
-      { body: groupJoinBodySchema, response: { 200: groupJoinResultSchema } },
+      { body: groupJoinBodySchema, answers: groupJoinResultSchema },
     ),
     async (request) => groupMembership.join(request.auth, request.body.pin, request.ip),
   );
@@ -49,7 +49,7 @@ export const groupsRoutes = moduleRoutes(async (app, { groups, groupMembership }
     '/group/leave',
     route.user('Leave a group (its last admin names the member who takes over)', {
       body: groupLeaveBodySchema,
-      response: { 200: groupLeaveResultSchema },
+      answers: groupLeaveResultSchema,
     }),
     async (request) => groupMembership.leave(request.auth, request.body.group_id, request.body.new_admin_id),
   );
@@ -94,7 +94,7 @@ export const groupsRoutes = moduleRoutes(async (app, { groups, groupMembership }
     '/group/members_total_statistics/:id',
     route.user("A group's members with what each gave while a member, most first (its members)", {
       params: idParams(),
-      response: { 200: z.object({ items: z.array(groupMemberStatsSchema) }) },
+      answers: z.object({ items: z.array(groupMemberStatsSchema) }),
     }),
     async (request) => groups.memberStatistics(request.auth, request.params.id),
   );
@@ -103,7 +103,7 @@ export const groupsRoutes = moduleRoutes(async (app, { groups, groupMembership }
     '/group/total_statistics/:id',
     route.user("What a group's members gave while they were members, in total and by month", {
       params: idParams(),
-      response: { 200: groupStatisticsSchema },
+      answers: groupStatisticsSchema,
     }),
     async (request) => groups.statistics(request.auth, request.params.id),
   );
@@ -112,17 +112,14 @@ export const groupsRoutes = moduleRoutes(async (app, { groups, groupMembership }
     '/group/:id',
     route.user('A group (a private one only for its members; the PIN only for its admins)', {
       params: idParams(),
-      response: { 200: groupSchema },
+      answers: groupSchema,
     }),
     async (request) => groups.get(request.auth, request.params.id),
   );
 
   app.delete(
     '/group/:id',
-    route.user('Delete a group (its admins)', {
-      params: idParams(),
-      response: { 200: messageResponseSchema },
-    }),
+    route.user('Delete a group (its admins)', { params: idParams(), answers: messageResponseSchema }),
     async (request) => groups.remove(request.auth, request.params.id),
   );
 
@@ -131,7 +128,7 @@ export const groupsRoutes = moduleRoutes(async (app, { groups, groupMembership }
     route.user("Edit a group's name, description, approval and visibility (its admins)", {
       params: idParams(),
       body: groupUpdateBodySchema,
-      response: { 200: groupSchema },
+      answers: groupSchema,
     }),
     async (request) => groups.update(request.auth, request.params.id, request.body),
   );
@@ -141,7 +138,7 @@ export const groupsRoutes = moduleRoutes(async (app, { groups, groupMembership }
     route.user("Upload a group's logo (PNG or JPEG, 10 MB; its admins)", {
       consumes: ['multipart/form-data'],
       params: idParams(),
-      response: { 200: groupSchema },
+      answers: groupSchema,
     }),
     async (request) => groups.setLogo(request.auth, request.params.id, () => readUpload(request, 'logo')),
   );
@@ -159,7 +156,7 @@ export const groupsRoutes = moduleRoutes(async (app, { groups, groupMembership }
     '/group/:id/admins',
     route.user("A group's admins", {
       params: idParams(),
-      response: { 200: z.object({ items: z.array(groupMemberSchema) }) },
+      answers: z.object({ items: z.array(groupMemberSchema) }),
     }),
     async (request) => groups.admins(request.auth, request.params.id),
   );
@@ -168,7 +165,7 @@ export const groupsRoutes = moduleRoutes(async (app, { groups, groupMembership }
     '/group/:id/generate_new_pin',
     route.user('Give a group a new PIN; the old one stops working (its admins)', {
       params: idParams(),
-      response: { 200: groupSchema },
+      answers: groupSchema,
     }),
     async (request) => groups.newPin(request.auth, request.params.id),
   );
@@ -177,7 +174,7 @@ export const groupsRoutes = moduleRoutes(async (app, { groups, groupMembership }
     '/membership/group/:id/set',
     route.user(
       'Accept (status 2) or decline (3) a join request, or make a member an admin or not (is_admin; its admins)',
-      { params: idParams(), body: groupMemberSetBodySchema, response: { 200: messageResponseSchema } },
+      { params: idParams(), body: groupMemberSetBodySchema, answers: messageResponseSchema },
     ),
     async (request) => groupMembership.setMember(request.auth, request.params.id, request.body),
   );
@@ -186,7 +183,7 @@ export const groupsRoutes = moduleRoutes(async (app, { groups, groupMembership }
     '/membership/group/remove',
     route.user('Remove a member from a group (its admins; the last admin names another)', {
       body: groupMemberRemoveBodySchema,
-      response: { 200: messageResponseSchema },
+      answers: messageResponseSchema,
     }),
     async (request) => groupMembership.removeMember(request.auth, request.body),
   );
@@ -195,7 +192,7 @@ export const groupsRoutes = moduleRoutes(async (app, { groups, groupMembership }
     '/membership/group/make_admins',
     route.user('Make members of a group its admins (its admins); answers the admins', {
       body: groupMakeAdminsBodySchema,
-      response: { 200: z.object({ items: z.array(groupMemberSchema) }) },
+      answers: z.object({ items: z.array(groupMemberSchema) }),
     }),
     async (request) => groupMembership.makeAdmins(request.auth, request.body),
   );

@@ -11,7 +11,7 @@ export const configRoutes =
   async (app) => {
     app.get(
       '/config',
-      healthRoute.public('Public settings of this deployment', { response: { 200: publicConfigSchema } }),
+      healthRoute.public('Public settings of this deployment', { answers: publicConfigSchema }),
       async () => ({
         currency: ctx.config.currency,
         payment_provider: ctx.paymentProvider.name,

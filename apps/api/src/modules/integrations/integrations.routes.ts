@@ -29,7 +29,7 @@ export const integrationsRoutes = moduleRoutes(async (app, { webhooks, apiTokens
       `/${path}/:id/webhooks`,
       route.user(`The webhook endpoints of ${words}, with their last delivery`, {
         params: idParams(),
-        response: { 200: list(webhookSchema) },
+        answers: list(webhookSchema),
       }),
       async (request) => webhooks.list(request.auth, account(request.params.id)),
     );
@@ -41,7 +41,7 @@ export const integrationsRoutes = moduleRoutes(async (app, { webhooks, apiTokens
           'Answers the signing secret this once. The address must be https and reach the internet.',
         params: idParams(),
         body: webhookBodySchema,
-        response: { 201: webhookCreatedSchema },
+        makes: webhookCreatedSchema,
       }),
       async (request, reply) =>
         created(reply, webhooks.create(request.auth, account(request.params.id), request.body)),
@@ -52,7 +52,7 @@ export const integrationsRoutes = moduleRoutes(async (app, { webhooks, apiTokens
       route.user(`Remove a webhook endpoint of ${words}; answers the endpoints left`, {
         description: 'What it had not yet been sent is not sent.',
         params: idParams('id', 'hook_id'),
-        response: { 200: list(webhookSchema) },
+        answers: list(webhookSchema),
       }),
       async (request) => webhooks.remove(request.auth, account(request.params.id), request.params.hook_id),
     );
@@ -71,7 +71,7 @@ export const integrationsRoutes = moduleRoutes(async (app, { webhooks, apiTokens
       `/${path}/:id/webhooks/:hook_id/deliveries/:delivery_id/retry`,
       route.user('Send a delivery again now (an endpoint that was turned off is turned on again)', {
         params: idParams('id', 'hook_id', 'delivery_id'),
-        response: { 200: webhookDeliverySchema },
+        answers: webhookDeliverySchema,
       }),
       async (request) =>
         webhooks.retry(
@@ -86,7 +86,7 @@ export const integrationsRoutes = moduleRoutes(async (app, { webhooks, apiTokens
       `/${path}/:id/api_tokens`,
       route.user(`The API tokens of ${words} that are not revoked, newest first`, {
         params: idParams(),
-        response: { 200: list(apiTokenSchema) },
+        answers: list(apiTokenSchema),
       }),
       async (request) => apiTokens.list(request.auth, account(request.params.id)),
     );
@@ -97,7 +97,7 @@ export const integrationsRoutes = moduleRoutes(async (app, { webhooks, apiTokens
         description: 'Answers the token this once; only a hash of it is kept.',
         params: idParams(),
         body: apiTokenBodySchema,
-        response: { 201: apiTokenCreatedSchema },
+        makes: apiTokenCreatedSchema,
       }),
       async (request, reply) =>
         created(reply, apiTokens.create(request.auth, account(request.params.id), request.body)),
@@ -107,7 +107,7 @@ export const integrationsRoutes = moduleRoutes(async (app, { webhooks, apiTokens
       `/${path}/:id/api_tokens/:token_id`,
       route.user(`Revoke an API token of ${words}: it stops working at once; answers the tokens left`, {
         params: idParams('id', 'token_id'),
-        response: { 200: list(apiTokenSchema) },
+        answers: list(apiTokenSchema),
       }),
       async (request) => apiTokens.revoke(request.auth, account(request.params.id), request.params.token_id),
     );

@@ -1,7 +1,8 @@
 import { JOIN_REQUEST_STATUS } from '@kindred/shared';
-import { and, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { firstWhere, insertOne, updateWhere } from '../../db/insert.js';
+import { firstWhere, rowsById, updateWhere } from '../../db/insert.js';
+import { oldestIdFirst } from '../../lib/pagination.js';
 import { invitations, joinRequests } from './invitations.table.js';
 
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -13,18 +14,32 @@ export type JoinTargetType = JoinRequestRow['targetType'];
 /** An invitation that can still be used: pending and not expired. */
 const usable = (now: Date) => [eq(invitations.status, 'pending'), gt(invitations.expiresAt, now)];
 
+/** The invitations to one organisation or charity. */
+const toTarget = (targetType: InvitationTargetType, targetId: number) => [
+  eq(invitations.targetType, targetType),
+  eq(invitations.targetId, targetId),
+];
+
+/** The usable invitations `where` picks, newest first (at most 100). */
+const newestUsable = (db: Executor, now: Date, ...where: SQL[]): Promise<InvitationRow[]> =>
+  db
+    .select()
+    .from(invitations)
+    .where(and(...where, ...usable(now)))
+    .orderBy(desc(invitations.id))
+    .limit(100);
+
+const invitationRows = rowsById(invitations);
+const joinRows = rowsById(joinRequests);
+
 export const invitationsRepository = {
-  async insert(db: Executor, values: NewInvitation): Promise<InvitationRow> {
-    return insertOne(db, invitations, values);
-  },
+  insert: invitationRows.insert,
 
   async byCodeHash(db: Executor, codeHash: string): Promise<InvitationRow | undefined> {
     return firstWhere(db, invitations, eq(invitations.codeHash, codeHash));
   },
 
-  async byId(db: Executor, id: number): Promise<InvitationRow | undefined> {
-    return firstWhere(db, invitations, eq(invitations.id, id));
-  },
+  byId: invitationRows.find,
 
   /** A pending, unexpired invitation of this email to this target. */
   async pendingFor(
@@ -34,19 +49,11 @@ export const invitationsRepository = {
     targetId: number,
     now: Date,
   ): Promise<InvitationRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(invitations)
-      .where(
-        and(
-          eq(invitations.email, email),
-          eq(invitations.targetType, targetType),
-          eq(invitations.targetId, targetId),
-          ...usable(now),
-        ),
-      )
-      .limit(1);
-    return row;
+    return firstWhere(
+      db,
+      invitations,
+      and(eq(invitations.email, email), ...toTarget(targetType, targetId), ...usable(now)),
+    );
   },
 
   /**
@@ -70,12 +77,7 @@ export const invitationsRepository = {
 
   /** The pending, unexpired invitations sent to an email, newest first. */
   async pendingForEmail(db: Executor, email: string, now: Date): Promise<InvitationRow[]> {
-    return db
-      .select()
-      .from(invitations)
-      .where(and(eq(invitations.email, email), ...usable(now)))
-      .orderBy(desc(invitations.id))
-      .limit(100);
+    return newestUsable(db, now, eq(invitations.email, email));
   },
 
   /** A target's pending, unexpired invitations, newest first. */
@@ -85,12 +87,7 @@ export const invitationsRepository = {
     targetId: number,
     now: Date,
   ): Promise<InvitationRow[]> {
-    return db
-      .select()
-      .from(invitations)
-      .where(and(eq(invitations.targetType, targetType), eq(invitations.targetId, targetId), ...usable(now)))
-      .orderBy(desc(invitations.id))
-      .limit(100);
+    return newestUsable(db, now, ...toTarget(targetType, targetId));
   },
 
   /** Asks to join; answers undefined when a pending request of the person to the target exists. */
@@ -99,17 +96,10 @@ export const invitationsRepository = {
     values: Pick<JoinRequestRow, 'userId' | 'targetType' | 'targetId' | 'message'>,
     now: Date,
   ): Promise<JoinRequestRow | undefined> {
-    const [row] = await db
-      .insert(joinRequests)
-      .values({ ...values, status: JOIN_REQUEST_STATUS.pending, createdAt: now })
-      .onConflictDoNothing()
-      .returning();
-    return row;
+    return joinRows.insertIfNew(db, { ...values, status: JOIN_REQUEST_STATUS.pending, createdAt: now });
   },
 
-  async joinById(db: Executor, id: number): Promise<JoinRequestRow | undefined> {
-    return firstWhere(db, joinRequests, eq(joinRequests.id, id));
-  },
+  joinById: joinRows.find,
 
   /** Moves a pending request to its outcome, once (undefined when it was no longer pending). */
   async decideJoin(
@@ -134,7 +124,8 @@ export const invitationsRepository = {
     targetId: number,
     page: { limit: number; cursor?: number | undefined; before: boolean },
   ): Promise<JoinRequestRow[]> {
-    const rows = await db
+    const { condition, order } = oldestIdFirst(joinRequests.id, page.cursor, page.before);
+    return db
       .select()
       .from(joinRequests)
       .where(
@@ -142,16 +133,11 @@ export const invitationsRepository = {
           eq(joinRequests.targetType, targetType),
           eq(joinRequests.targetId, targetId),
           eq(joinRequests.status, JOIN_REQUEST_STATUS.pending),
-          page.cursor === undefined
-            ? undefined
-            : page.before
-              ? lt(joinRequests.id, page.cursor)
-              : gt(joinRequests.id, page.cursor),
+          condition,
         ),
       )
-      .orderBy(page.before ? desc(joinRequests.id) : joinRequests.id)
+      .orderBy(order)
       .limit(page.limit);
-    return rows;
   },
 
   async pendingJoinsOfUser(db: Executor, userId: number): Promise<JoinRequestRow[]> {

@@ -33,7 +33,7 @@ export const invitationsRoutes = moduleRoutes(async (app, { invitations, joinReq
     '/invitation/create',
     route.user(
       'Invite a person by email to an organisation, charity, project or group (those who manage its members); mails a single-use code valid for 14 days',
-      { body: invitationCreateBodySchema, response: { 201: invitationSchema } },
+      { body: invitationCreateBodySchema, makes: invitationSchema },
     ),
     async (request, reply) => created(reply, invitations.create(request.auth, request.body)),
   );
@@ -44,7 +44,7 @@ export const invitationsRoutes = moduleRoutes(async (app, { invitations, joinReq
       'What an invitation is for; signed in as the invited email, it is accepted (single use, 14 days)',
       {
         params: z.object({ code: z.string().trim().min(10).max(200) }),
-        response: { 200: invitationConfirmSchema },
+        answers: invitationConfirmSchema,
       },
     ),
     async (request) => invitations.confirm(request.auth, request.params.code),
@@ -67,7 +67,7 @@ export const invitationsRoutes = moduleRoutes(async (app, { invitations, joinReq
     '/membership',
     route.user('Accept or decline an invitation sent to my email (by its id or its code)', {
       body: membershipPatchBodySchema,
-      response: { 200: invitationSchema },
+      answers: invitationSchema,
     }),
     async (request) => invitations.respond(request.auth, request.body),
   );
@@ -76,7 +76,7 @@ export const invitationsRoutes = moduleRoutes(async (app, { invitations, joinReq
     '/join',
     route.user('Ask to join an approved organisation or charity; its admins are mailed', {
       body: joinCreateBodySchema,
-      response: { 201: joinRequestSchema },
+      makes: joinRequestSchema,
     }),
     async (request, reply) => created(reply, joinRequests.ask(request.auth, request.body)),
   );
@@ -85,7 +85,7 @@ export const invitationsRoutes = moduleRoutes(async (app, { invitations, joinReq
     '/join',
     route.user('Accept or decline a request to join (those who manage the members); the asker is mailed', {
       body: joinDecideBodySchema,
-      response: { 200: joinRequestSchema },
+      answers: joinRequestSchema,
     }),
     async (request) => joinRequests.decide(request.auth, request.body),
   );
@@ -94,7 +94,7 @@ export const invitationsRoutes = moduleRoutes(async (app, { invitations, joinReq
     '/join/remove',
     route.user('Withdraw my own pending request to join', {
       body: joinRemoveBodySchema,
-      response: { 200: messageResponseSchema },
+      answers: messageResponseSchema,
     }),
     async (request) => joinRequests.withdraw(request.auth, request.body.request_id),
   );
@@ -127,7 +127,7 @@ export const invitationsRoutes = moduleRoutes(async (app, { invitations, joinReq
     '/user/requests/:id',
     route.user(
       'My own pending requests to join (organisations, charities and groups) and the invitations waiting for me',
-      { params: idParams(), response: { 200: userRequestsSchema } },
+      { params: idParams(), answers: userRequestsSchema },
     ),
     async (request) => joinRequests.userRequests(request.auth, request.params.id),
   );

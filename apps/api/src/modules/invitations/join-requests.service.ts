@@ -14,7 +14,7 @@ import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { charitiesQueries } from '../charities/index.js';
 import { groupsQueries } from '../groups/index.js';
 import { organisationsQueries } from '../organisations/index.js';
-import { usersQueries } from '../users/index.js';
+import { personNames, usersQueries } from '../users/index.js';
 import { invitationTargets } from './invitation-targets.js';
 import { invitationsRepository, type JoinRequestRow, type JoinTargetType } from './invitations.repository.js';
 import type { InvitationsService } from './invitations.service.js';
@@ -41,9 +41,7 @@ export function joinRequestsService(
       .filter(({ person }) => !activeOnly || !person.deletedAt)
       .map(({ person, row }) => ({
         id: row.id,
-        user_id: person.id,
-        first_name: person.firstName,
-        last_name: person.lastName,
+        ...personNames(person),
         email: person.email,
         target_type: row.targetType,
         target_id: row.targetId,

@@ -16,7 +16,7 @@ export const matchingRoutes = moduleRoutes(async (app, { matching }) => {
     '/business/:id/matching',
     route.user('The matching settings, this year’s budget left and when it is expected to run out (admins)', {
       params: idParams(),
-      response: { 200: matchingSettingsSchema },
+      answers: matchingSettingsSchema,
     }),
     async (request) => matching.get(request.auth, request.params.id),
   );
@@ -26,7 +26,7 @@ export const matchingRoutes = moduleRoutes(async (app, { matching }) => {
     route.user('Set the matching: ratio, cap per employee per year, annual budget (admins)', {
       params: idParams(),
       body: matchingSettingsBodySchema,
-      response: { 200: matchingSettingsSchema },
+      answers: matchingSettingsSchema,
     }),
     async (request) => matching.set(request.auth, request.params.id, request.body),
   );
@@ -47,7 +47,7 @@ export const matchingRoutes = moduleRoutes(async (app, { matching }) => {
     '/business/:id/matching/mine',
     route.user('What the organisation matches of my gifts this year (its members)', {
       params: idParams(),
-      response: { 200: myMatchingSchema },
+      answers: myMatchingSchema,
     }),
     async (request) => matching.mine(request.auth, request.params.id),
   );
@@ -56,7 +56,7 @@ export const matchingRoutes = moduleRoutes(async (app, { matching }) => {
     '/user/matching_preview',
     route.user(
       'What my organisations would add to a one-off gift of this amount from my wallet, made now (the give flow)',
-      { querystring: matchingPreviewQuerySchema, response: { 200: matchingPreviewSchema } },
+      { querystring: matchingPreviewQuerySchema, answers: matchingPreviewSchema },
     ),
     async (request) => matching.preview(request.auth, request.query.amount),
   );

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { firstWhere, insertOne } from '../../db/insert.js';
+import { countWhere, firstWhere, insertOne } from '../../db/insert.js';
 import { type Keyset, newestFirst } from '../../lib/pagination.js';
 import { messages } from './messages.table.js';
 
@@ -137,11 +137,7 @@ export const messagesRepository = {
 
   /** How many messages this person sent (as anyone) since the time: the sending rate limit. */
   async countSentBy(db: Executor, authorId: number, since: Date): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(messages)
-      .where(and(eq(messages.authorId, authorId), gte(messages.sentAt, since)));
-    return row?.n ?? 0;
+    return countWhere(db, messages, and(eq(messages.authorId, authorId), gte(messages.sentAt, since)));
   },
 };
 

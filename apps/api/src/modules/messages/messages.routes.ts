@@ -43,7 +43,7 @@ export const messagesRoutes = moduleRoutes(async (app, { messages, messageSendin
     '/message/get/:owner_type/:owner_id/:message_id',
     route.user('One message of a mailbox (sent or received, or its own draft)', {
       params: messageParamsSchema,
-      response: { 200: messageSchema },
+      answers: messageSchema,
     }),
     async (request) => messages.get(request.auth, request.params),
   );
@@ -61,7 +61,7 @@ export const messagesRoutes = moduleRoutes(async (app, { messages, messageSendin
     '/message/create',
     route.user('Write a message as oneself or an account: status 1 saves a draft, 2 sends it', {
       body: messageCreateBodySchema,
-      response: { 201: messageSchema },
+      makes: messageSchema,
     }),
     async (request, reply) => created(reply, messageSending.create(request.auth, request.body)),
   );
@@ -71,7 +71,7 @@ export const messagesRoutes = moduleRoutes(async (app, { messages, messageSendin
     route.user('Edit a draft; status 2 sends it', {
       params: messageParamsSchema,
       body: messageUpdateBodySchema,
-      response: { 200: messageSchema },
+      answers: messageSchema,
     }),
     async (request) => messageSending.update(request.auth, request.params, request.body),
   );
@@ -80,7 +80,7 @@ export const messagesRoutes = moduleRoutes(async (app, { messages, messageSendin
     '/message/reply',
     route.user('Reply in a thread: sent at once to the other party', {
       body: messageReplyBodySchema,
-      response: { 201: messageSchema },
+      makes: messageSchema,
     }),
     async (request, reply) => created(reply, messageSending.reply(request.auth, request.body)),
   );
@@ -89,7 +89,7 @@ export const messagesRoutes = moduleRoutes(async (app, { messages, messageSendin
     '/message/mark_read',
     route.user('Mark received messages as read; answers the mailbox’s unread count', {
       body: messageMarkReadBodySchema,
-      response: { 200: markReadResponseSchema },
+      answers: markReadResponseSchema,
     }),
     async (request) => messages.markRead(request.auth, request.body),
   );
@@ -98,7 +98,7 @@ export const messagesRoutes = moduleRoutes(async (app, { messages, messageSendin
     '/message/archive/:owner_type/:owner_id/:message_id',
     route.user('Archive a message in this mailbox (the other side keeps its copy)', {
       params: messageParamsSchema,
-      response: { 200: messageSchema },
+      answers: messageSchema,
     }),
     async (request) => messages.archive(request.auth, request.params),
   );
@@ -106,7 +106,7 @@ export const messagesRoutes = moduleRoutes(async (app, { messages, messageSendin
   app.get(
     '/message/mailboxes',
     route.user('The mailboxes I read (mine and my accounts’) with their unread counts', {
-      response: { 200: mailboxesSchema },
+      answers: mailboxesSchema,
     }),
     async (request) => messages.mailboxes(request.auth),
   );
@@ -115,7 +115,7 @@ export const messagesRoutes = moduleRoutes(async (app, { messages, messageSendin
     '/message/recipients',
     route.user('Find people, charities, organisations and projects to write to, by name (no emails)', {
       querystring: recipientSearchQuerySchema,
-      response: { 200: z.object({ items: z.array(recipientSchema) }) },
+      answers: z.object({ items: z.array(recipientSchema) }),
     }),
     async (request) => messages.recipients(request.auth, request.query.q, request.query.limit),
   );

@@ -1,6 +1,7 @@
 import type { MailChoice, NotificationKind } from '@kindred/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { countWhere } from '../../db/insert.js';
 import { newestByIdRows } from '../../db/pages.js';
 import type { IdKeyset } from '../../lib/pagination.js';
 import { notificationPreferences, notifications } from './notifications.table.js';
@@ -32,13 +33,11 @@ export const notificationsRepository = {
   },
 
   async unreadCount(db: Executor, userId: number): Promise<number> {
-    const [row] = await db
-      .select({ count: sql<number>`count(*)`.mapWith(Number) })
-      .from(notifications)
-      .where(
-        and(eq(notifications.userId, userId), eq(notifications.inApp, true), isNull(notifications.readAt)),
-      );
-    return row?.count ?? 0;
+    return countWhere(
+      db,
+      notifications,
+      and(eq(notifications.userId, userId), eq(notifications.inApp, true), isNull(notifications.readAt)),
+    );
   },
 
   /** Marks read the person's own unread notifications among `ids` (all of them when null); answers how many. */

@@ -27,7 +27,7 @@ export const notificationsRoutes = moduleRoutes(async (app, { notifications }) =
   app.get(
     '/notifications/unread_count',
     route.user('How many of the person’s notifications are unread (the bell)', {
-      response: { 200: unreadCountSchema },
+      answers: unreadCountSchema,
     }),
     async (request) => notifications.unreadCount(request.auth),
   );
@@ -38,7 +38,7 @@ export const notificationsRoutes = moduleRoutes(async (app, { notifications }) =
       'Mark some notifications read ({"ids"}), or all of them ({"all": true}); answers the unread left',
       {
         body: markReadBodySchema,
-        response: { 200: unreadCountSchema },
+        answers: unreadCountSchema,
       },
     ),
     async (request) => notifications.markRead(request.auth, request.body),
@@ -47,7 +47,7 @@ export const notificationsRoutes = moduleRoutes(async (app, { notifications }) =
   app.get(
     '/user/notification_preferences',
     route.user('Each kind of notification: shown in the app or not, mailed now, daily or not at all', {
-      response: { 200: notificationPreferencesSchema },
+      answers: notificationPreferencesSchema,
     }),
     async (request) => notifications.preferences(request.auth),
   );
@@ -56,7 +56,7 @@ export const notificationsRoutes = moduleRoutes(async (app, { notifications }) =
     '/user/notification_preferences',
     route.user('Choose, for some kinds, whether they show in the app and when they are mailed', {
       body: notificationPreferencesBodySchema,
-      response: { 200: notificationPreferencesSchema },
+      answers: notificationPreferencesSchema,
     }),
     async (request) => notifications.savePreferences(request.auth, request.body),
   );
@@ -65,7 +65,7 @@ export const notificationsRoutes = moduleRoutes(async (app, { notifications }) =
     '/unsubscribe/:token',
     route.public('A mail’s unsubscribe link: the mail it stops, and whether it is stopped', {
       params: tokenParams,
-      response: { 200: unsubscribeSchema },
+      answers: unsubscribeSchema,
     }),
     async (request) => notifications.unsubscribeView(request.params.token),
   );
@@ -82,7 +82,7 @@ export const notificationsRoutes = moduleRoutes(async (app, { notifications }) =
       '/unsubscribe/:token',
       route.public('Stop the mail a link names, in one click, without signing in (RFC 8058)', {
         params: tokenParams,
-        response: { 200: unsubscribeSchema },
+        answers: unsubscribeSchema,
       }),
       async (request) => notifications.unsubscribe(request.params.token),
     );

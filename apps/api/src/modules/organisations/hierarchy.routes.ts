@@ -16,7 +16,7 @@ export const hierarchyRoutes = moduleRoutes(async (app, { hierarchy }) => {
     '/organisation/:id',
     route.user('The organisation and its sub-businesses, as a tree (its members)', {
       params: idParams(),
-      response: { 200: organisationTreeSchema },
+      answers: organisationTreeSchema,
     }),
     async (request) => hierarchy.tree(request.auth, request.params.id),
   );
@@ -25,7 +25,7 @@ export const hierarchyRoutes = moduleRoutes(async (app, { hierarchy }) => {
     '/organisation/sub_business',
     route.user('Add a sub-business (Super Admin of the parent, who becomes its Super Admin)', {
       body: subBusinessCreateBodySchema,
-      response: { 201: businessSchema },
+      makes: businessSchema,
     }),
     async (request, reply) => created(reply, hierarchy.create(request.auth, request.body)),
   );
@@ -34,7 +34,7 @@ export const hierarchyRoutes = moduleRoutes(async (app, { hierarchy }) => {
     '/organisation/sub_business/:id',
     route.user('Delete a sub-business that holds no money (Super Admin of the parent)', {
       params: idParams(),
-      response: { 200: messageResponseSchema },
+      answers: messageResponseSchema,
     }),
     async (request) => hierarchy.remove(request.auth, request.params.id),
   );
@@ -43,7 +43,7 @@ export const hierarchyRoutes = moduleRoutes(async (app, { hierarchy }) => {
     '/organisation/transfer_employees',
     route.user('Move employees between an organisation and its sub-business (Super Admin of the parent)', {
       body: transferEmployeesBodySchema,
-      response: { 200: transferEmployeesResponseSchema },
+      answers: transferEmployeesResponseSchema,
     }),
     async (request) => hierarchy.transferEmployees(request.auth, request.body),
   );

@@ -35,9 +35,8 @@ export function organisationMembersService(ctx: AppContext) {
 
   async function presentMembers(executor: Executor, businessId: number): Promise<BusinessMember[]> {
     const rows = await organisationsRepository.members(executor, businessId);
-    const people = await usersQueries.peopleOf(executor, rows);
+    const people = await usersQueries.activePeopleOf(executor, rows);
     return people
-      .filter(({ person }) => !person.deletedAt)
       .map(
         ({ person, row }): BusinessMember => ({
           ...memberPerson(person),

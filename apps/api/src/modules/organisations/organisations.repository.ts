@@ -1,8 +1,8 @@
 import { ADMIN_TYPE, type SignoffPeople, type SignoffPolicy } from '@kindred/shared';
-import { and, asc, count, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { accountMemberships, membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
-import { firstWhere, insertOne, lockedWhere, namesById, updateOne } from '../../db/insert.js';
+import { countWhere, firstWhere, insertOne, lockedWhere, namesById, updateOne } from '../../db/insert.js';
 import { newestByIdRows } from '../../db/pages.js';
 import { matchesWords, searchWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';
 import { byName, type Keyset } from '../../lib/pagination.js';
@@ -99,11 +99,7 @@ export const organisationsRepository = {
   },
 
   async countChildren(db: Executor, businessId: number): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(businesses)
-      .where(and(eq(businesses.parentId, businessId), isNull(businesses.deletedAt)));
-    return row?.n ?? 0;
+    return countWhere(db, businesses, and(eq(businesses.parentId, businessId), isNull(businesses.deletedAt)));
   },
 
   /** The person's businesses by name, keyset paged on (name, id). */

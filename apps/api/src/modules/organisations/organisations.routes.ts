@@ -32,7 +32,7 @@ export const organisationsRoutes = moduleRoutes(
       '/user/add/business',
       route.user('Add my organisation: I become its Super Admin; it waits for a platform admin', {
         body: businessCreateBodySchema,
-        response: { 201: businessSchema },
+        makes: businessSchema,
       }),
       async (request, reply) => created(reply, organisations.apply(request.auth, request.body)),
     );
@@ -41,16 +41,14 @@ export const organisationsRoutes = moduleRoutes(
       '/business',
       adminRoute.user('Add an approved organisation with its first Super Admin (platform admins)', {
         body: adminBusinessCreateBodySchema,
-        response: { 201: businessSchema },
+        makes: businessSchema,
       }),
       async (request, reply) => created(reply, organisationReview.createByAdmin(request.auth, request.body)),
     );
 
     app.get(
       '/business/list',
-      route.user('The organisations I belong to, by name, with my role', {
-        ...paged(myBusinessSchema),
-      }),
+      route.user('The organisations I belong to, by name, with my role', { ...paged(myBusinessSchema) }),
       async (request) => organisations.mine(request.auth, request.query),
     );
 
@@ -58,7 +56,7 @@ export const organisationsRoutes = moduleRoutes(
       '/business/autocomplete',
       route.public('Approved, unlocked organisations whose name contains the text (for asking to join)', {
         querystring: businessAutocompleteQuerySchema,
-        response: { 200: z.object({ items: z.array(businessSuggestionSchema) }) },
+        answers: z.object({ items: z.array(businessSuggestionSchema) }),
       }),
       async (request) => organisations.autocomplete(request.query.q, request.query.limit),
     );
@@ -67,7 +65,7 @@ export const organisationsRoutes = moduleRoutes(
       '/business/:id',
       route.user('An organisation (pending or locked ones only for its members and platform admins)', {
         params: idParams(),
-        response: { 200: businessSchema },
+        answers: businessSchema,
       }),
       async (request) => organisations.get(request.auth, request.params.id),
     );
@@ -77,7 +75,7 @@ export const organisationsRoutes = moduleRoutes(
       route.user("Edit an organisation's profile (its Super Admins and Admins)", {
         params: idParams(),
         body: businessUpdateBodySchema,
-        response: { 200: businessSchema },
+        answers: businessSchema,
       }),
       async (request) => organisations.update(request.auth, request.params.id, request.body),
     );
@@ -86,7 +84,7 @@ export const organisationsRoutes = moduleRoutes(
       '/business/:id',
       route.user('Delete an organisation that holds no money and has no sub-businesses (its Super Admin)', {
         params: idParams(),
-        response: { 200: messageResponseSchema },
+        answers: messageResponseSchema,
       }),
       async (request) => organisations.remove(request.auth, request.params.id),
     );
@@ -96,7 +94,7 @@ export const organisationsRoutes = moduleRoutes(
       route.user("Upload an organisation's logo (PNG or JPEG, 10 MB)", {
         consumes: ['multipart/form-data'],
         params: idParams(),
-        response: { 200: businessSchema },
+        answers: businessSchema,
       }),
       async (request) =>
         organisations.setLogo(request.auth, request.params.id, () => readUpload(request, 'logo')),
@@ -106,7 +104,7 @@ export const organisationsRoutes = moduleRoutes(
       '/admin/business/:id/lock',
       adminRoute.user(
         'Lock or unlock an organisation: a locked one moves no money and is not found by others; its members keep their own accounts',
-        { params: idParams(), body: adminLockBodySchema, response: { 200: businessSchema } },
+        { params: idParams(), body: adminLockBodySchema, answers: businessSchema },
       ),
       async (request) => organisationReview.setLock(request.auth, request.params.id, request.body),
     );
@@ -117,7 +115,7 @@ export const organisationsRoutes = moduleRoutes(
         'Organisations by approval status, newest first; search by name, filter by lock (platform admins)',
         {
           querystring: pageQuerySchema.extend(adminBusinessListQuerySchema.shape),
-          response: { 200: pageSchema(businessSchema) },
+          answers: pageSchema(businessSchema),
         },
       ),
       async (request) =>
@@ -131,7 +129,7 @@ export const organisationsRoutes = moduleRoutes(
       '/admin/business/pending/update',
       adminRoute.user('Approve or reject a pending organisation; its Super Admins are mailed', {
         body: businessDecisionBodySchema,
-        response: { 200: businessSchema },
+        answers: businessSchema,
       }),
       async (request) => organisationReview.decide(request.auth, request.body),
     );
@@ -140,7 +138,7 @@ export const organisationsRoutes = moduleRoutes(
       '/business/:id/members',
       route.user("An organisation's members with their roles (its members)", {
         params: idParams(),
-        response: { 200: businessMembersSchema },
+        answers: businessMembersSchema,
       }),
       async (request) => organisationMembers.members(request.auth, request.params.id),
     );
@@ -149,7 +147,7 @@ export const organisationsRoutes = moduleRoutes(
       '/business/admins/:id',
       route.user("An organisation's Super Admins and Admins (its members)", {
         params: idParams(),
-        response: { 200: businessMembersSchema },
+        answers: businessMembersSchema,
       }),
       async (request) => organisationMembers.admins(request.auth, request.params.id),
     );
@@ -158,7 +156,7 @@ export const organisationsRoutes = moduleRoutes(
       '/membership/business/:id/set',
       route.user(
         "Change a member's role (only a Super Admin makes or unmakes Super Admins; one always stays)",
-        { params: idParams(), body: businessMemberSetBodySchema, response: { 200: messageResponseSchema } },
+        { params: idParams(), body: businessMemberSetBodySchema, answers: messageResponseSchema },
       ),
       async (request) => organisationMembers.setMember(request.auth, request.params.id, request.body),
     );
@@ -168,7 +166,7 @@ export const organisationsRoutes = moduleRoutes(
       route.user('Remove a member, or leave; the last Super Admin cannot be removed', {
         params: idParams(),
         body: businessMemberRefBodySchema,
-        response: { 200: messageResponseSchema },
+        answers: messageResponseSchema,
       }),
       async (request) =>
         organisationMembers.removeMember(request.auth, request.params.id, request.body.user_id),
@@ -178,7 +176,7 @@ export const organisationsRoutes = moduleRoutes(
       '/business/signoff-admins/:id',
       route.user("An organisation's sign-off admins (its members)", {
         params: idParams(),
-        response: { 200: businessMembersSchema },
+        answers: businessMembersSchema,
       }),
       async (request) => organisationMembers.signoffAdmins(request.auth, request.params.id),
     );
@@ -187,7 +185,7 @@ export const organisationsRoutes = moduleRoutes(
       '/business/employees-without-signoff/:id',
       route.user('Members who are not sign-off admins (its members)', {
         params: idParams(),
-        response: { 200: businessMembersSchema },
+        answers: businessMembersSchema,
       }),
       async (request) => organisationMembers.withoutSignoff(request.auth, request.params.id),
     );
@@ -197,7 +195,7 @@ export const organisationsRoutes = moduleRoutes(
       route.user('Make a member a sign-off admin (its Super Admins)', {
         params: idParams(),
         body: businessMemberRefBodySchema,
-        response: { 200: messageResponseSchema },
+        answers: messageResponseSchema,
       }),
       async (request) =>
         organisationMembers.setSignoff(request.auth, request.params.id, request.body.user_id, true),
@@ -207,7 +205,7 @@ export const organisationsRoutes = moduleRoutes(
       '/membership/signoff/:id/:user_id',
       route.user('A member stops being a sign-off admin (its Super Admins)', {
         params: idParams('id', 'user_id'),
-        response: { 200: messageResponseSchema },
+        answers: messageResponseSchema,
       }),
       async (request) =>
         organisationMembers.setSignoff(request.auth, request.params.id, request.params.user_id, false),
@@ -217,7 +215,7 @@ export const organisationsRoutes = moduleRoutes(
       '/business/:id/signoff-policy',
       route.user('How many sign-off approvals a donation on behalf of the organisation needs (its members)', {
         params: idParams(),
-        response: { 200: signoffPolicySchema },
+        answers: signoffPolicySchema,
       }),
       async (request) => organisationMembers.signoffPolicy(request.auth, request.params.id),
     );
@@ -226,7 +224,7 @@ export const organisationsRoutes = moduleRoutes(
       '/business/:id/signoff-policy',
       route.user(
         'Set the sign-off policy: approvals every donation needs, and more at or above a threshold (its Super Admins)',
-        { params: idParams(), body: signoffPolicyBodySchema, response: { 200: signoffPolicySchema } },
+        { params: idParams(), body: signoffPolicyBodySchema, answers: signoffPolicySchema },
       ),
       async (request) => organisationMembers.setSignoffPolicy(request.auth, request.params.id, request.body),
     );

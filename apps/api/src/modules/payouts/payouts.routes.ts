@@ -33,7 +33,7 @@ export const payoutsRoutes = moduleRoutes(async (app, { payouts, payoutSchedules
       {
         params: idParams(),
         querystring: pageQuerySchema,
-        response: { 200: pageSchema(payoutSchema) },
+        answers: pageSchema(payoutSchema),
       },
       { scope: 'payouts:read' },
     ),
@@ -47,7 +47,7 @@ export const payoutsRoutes = moduleRoutes(async (app, { payouts, payoutSchedules
         'At least the platform’s minimum, at most what is available. Honours an Idempotency-Key header.',
       params: idParams(),
       body: payoutRequestBodySchema,
-      response: { 201: onePayout },
+      makes: onePayout,
     }),
     async (request, reply) =>
       created(
@@ -76,10 +76,7 @@ export const payoutsRoutes = moduleRoutes(async (app, { payouts, payoutSchedules
 
   app.get(
     '/charity/:id/payout_schedule',
-    route.user('A charity’s automatic payouts', {
-      params: idParams(),
-      response: { 200: payoutScheduleSchema },
-    }),
+    route.user('A charity’s automatic payouts', { params: idParams(), answers: payoutScheduleSchema }),
     async (request) => payoutSchedules.schedule(request.auth, request.params.id),
   );
 
@@ -88,7 +85,7 @@ export const payoutsRoutes = moduleRoutes(async (app, { payouts, payoutSchedules
     route.user('Pay out all that is available weekly or monthly, or stop (null)', {
       params: idParams(),
       body: payoutScheduleBodySchema,
-      response: { 200: payoutScheduleSchema },
+      answers: payoutScheduleSchema,
     }),
     async (request) => payoutSchedules.setSchedule(request.auth, request.params.id, request.body.frequency),
   );
@@ -97,7 +94,7 @@ export const payoutsRoutes = moduleRoutes(async (app, { payouts, payoutSchedules
     '/charity/:id/funds/by_month',
     route.user('The last 12 months of a charity’s money: received, refunded, paid out', {
       params: idParams(),
-      response: { 200: z.object({ months: z.array(fundsMonthSchema) }) },
+      answers: z.object({ months: z.array(fundsMonthSchema) }),
     }),
     async (request) => payouts.byMonth(request.auth, request.params.id),
   );
@@ -106,7 +103,7 @@ export const payoutsRoutes = moduleRoutes(async (app, { payouts, payoutSchedules
     '/admin/payouts',
     route.user('Every charity’s payouts, newest first; those asked for wait for approval (platform admins)', {
       querystring: pageQuerySchema.extend({ status: z.enum(PAYOUT_STATUSES).optional() }),
-      response: { 200: pageSchema(payoutSchema) },
+      answers: pageSchema(payoutSchema),
     }),
     async (request) => payouts.forPlatform(request.auth, request.query.status, request.query),
   );
@@ -130,7 +127,7 @@ export const payoutsRoutes = moduleRoutes(async (app, { payouts, payoutSchedules
     route.user('Refuse a payout asked for, with the reason the charity sees; its money goes back', {
       params: idParams(),
       body: rejectPayoutBodySchema,
-      response: { 200: onePayout },
+      answers: onePayout,
     }),
     async (request) => payouts.reject(request.auth, request.params.id, request.body.reason),
   );

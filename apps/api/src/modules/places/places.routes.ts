@@ -11,7 +11,7 @@ export const placesRoutes = moduleRoutes(async (app, { places }) => {
     '/state/by_country/:countryId',
     placeRoute.public('Regions of a country (1 = United Kingdom)', {
       params: z.object({ countryId: placeIdParam }),
-      response: { 200: pageSchema(stateSchema) },
+      answers: pageSchema(stateSchema),
     }),
     async (request) => places.regions(request.params.countryId),
   );
@@ -21,7 +21,7 @@ export const placesRoutes = moduleRoutes(async (app, { places }) => {
     placeRoute.public('Towns and cities of a region, by name; `q` searches by name prefix', {
       params: z.object({ stateId: placeIdParam }),
       querystring: pageQuerySchema.extend({ q: z.string().trim().max(100).optional() }),
-      response: { 200: pageSchema(citySchema) },
+      answers: pageSchema(citySchema),
     }),
     async (request) => places.towns(request.params.stateId, request.query),
   );

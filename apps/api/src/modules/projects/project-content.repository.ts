@@ -13,34 +13,36 @@ export type DocumentRow = typeof projectDocuments.$inferSelect;
 /** A table of things a project keeps in a list (its pictures, its documents). */
 type ProjectList = PgTable & { id: AnyPgColumn; projectId: AnyPgColumn };
 
-/** A project's rows of one of its lists, in the order they were added. */
-function listOf<Table extends ProjectList>(
-  db: Executor,
-  table: Table,
-  projectId: number,
-  limit: number,
-): Promise<Table['$inferSelect'][]> {
-  return db
-    .select()
-    .from(table as PgTable)
-    .where(eq(table.projectId, projectId))
-    .orderBy(table.id)
-    .limit(limit) as Promise<Table['$inferSelect'][]>;
+/**
+ * The SQL of one of a project's lists (its pictures, its documents): add a row, read the project's
+ * rows in the order they were added, delete one of them (undefined when the project has no such row).
+ */
+function projectList<Table extends ProjectList>(table: Table) {
+  type Row = Table['$inferSelect'];
+  return {
+    insert(db: Executor, values: Table['$inferInsert']): Promise<Row> {
+      return insertOne(db, table, values);
+    },
+    list(db: Executor, projectId: number, limit: number): Promise<Row[]> {
+      return db
+        .select()
+        .from(table as PgTable)
+        .where(eq(table.projectId, projectId))
+        .orderBy(table.id)
+        .limit(limit) as Promise<Row[]>;
+    },
+    async remove(db: Executor, projectId: number, id: number): Promise<Row | undefined> {
+      const [row] = (await db
+        .delete(table)
+        .where(and(eq(table.id, id), eq(table.projectId, projectId)))
+        .returning()) as Row[];
+      return row;
+    },
+  };
 }
 
-/** Deletes a row of one of a project's lists; undefined when the project has no such row. */
-async function deleteFromList<Table extends ProjectList>(
-  db: Executor,
-  table: Table,
-  projectId: number,
-  id: number,
-): Promise<Table['$inferSelect'] | undefined> {
-  const [row] = (await db
-    .delete(table)
-    .where(and(eq(table.id, id), eq(table.projectId, projectId)))
-    .returning()) as Table['$inferSelect'][];
-  return row;
-}
+const gallery = projectList(projectImages);
+const documentList = projectList(projectDocuments);
 
 /** SQL of a project's updates, impact statements, gallery and documents. */
 export const projectContentRepository = {
@@ -81,29 +83,13 @@ export const projectContentRepository = {
     return updateWhere(db, projectImpacts, { images }, eq(projectImpacts.id, impactId));
   },
 
-  insertImage(db: Executor, values: typeof projectImages.$inferInsert): Promise<ImageRow> {
-    return insertOne(db, projectImages, values);
-  },
-
-  images(db: Executor, projectId: number, limit: number): Promise<ImageRow[]> {
-    return listOf(db, projectImages, projectId, limit);
-  },
-
+  insertImage: gallery.insert,
+  images: gallery.list,
   /** Deletes a picture of the project; undefined when the project has no such picture. */
-  deleteImage(db: Executor, projectId: number, imageId: number): Promise<ImageRow | undefined> {
-    return deleteFromList(db, projectImages, projectId, imageId);
-  },
+  deleteImage: gallery.remove,
 
-  insertDocument(db: Executor, values: typeof projectDocuments.$inferInsert): Promise<DocumentRow> {
-    return insertOne(db, projectDocuments, values);
-  },
-
-  documents(db: Executor, projectId: number, limit: number): Promise<DocumentRow[]> {
-    return listOf(db, projectDocuments, projectId, limit);
-  },
-
+  insertDocument: documentList.insert,
+  documents: documentList.list,
   /** Deletes a document of the project; undefined when the project has no such document. */
-  deleteDocument(db: Executor, projectId: number, documentId: number): Promise<DocumentRow | undefined> {
-    return deleteFromList(db, projectDocuments, projectId, documentId);
-  },
+  deleteDocument: documentList.remove,
 };

@@ -11,7 +11,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { isoDay } from '../../lib/periods.js';
 import { deleteUpload } from '../../lib/uploads.js';
 import { charitiesQueries } from '../charities/index.js';
-import { usersQueries } from '../users/index.js';
+import { personNames, usersQueries } from '../users/index.js';
 import type { ProjectAccess } from './project-access.js';
 import { assertPublishable, fields, withDerived } from './project-rules.js';
 import { PROJECT_STATUS, STATUS_LABEL } from './project-status.js';
@@ -144,9 +144,7 @@ export function projectEditingService(ctx: AppContext, access: ProjectAccess) {
       const admins = await usersQueries.peopleOf(db(), await projectsRepository.admins(db(), id));
       return {
         items: admins.map(({ person, row }) => ({
-          user_id: person.id,
-          first_name: person.firstName,
-          last_name: person.lastName,
+          ...personNames(person),
           email: person.email,
           admin_type: row.adminType,
         })),

@@ -44,7 +44,7 @@ export const projectsRoutes = moduleRoutes(
       '/project/create',
       route.user(
         'Create a Draft project for a charity (charity_id), an organisation (business_id) or yourself',
-        { body: projectCreateBodySchema, response: { 201: projectSchema } },
+        { body: projectCreateBodySchema, makes: projectSchema },
         { scope: 'projects:write' },
       ),
       async (request, reply) => created(reply, projectEditing.create(request.body, currentUser(request))),
@@ -58,10 +58,7 @@ export const projectsRoutes = moduleRoutes(
 
     app.get(
       '/project/business/:id',
-      route.user("An organisation's projects", {
-        params: idParams(),
-        ...paged(projectSchema),
-      }),
+      route.user("An organisation's projects", { params: idParams(), ...paged(projectSchema) }),
       async (request) => projects.ofBusiness(request.params.id, request.query, currentUser(request)),
     );
 
@@ -69,7 +66,7 @@ export const projectsRoutes = moduleRoutes(
       '/project/:id',
       route.public('A project (Drafts and Cancelled ones only for those who run them)', {
         params: idParams(),
-        response: { 200: projectSchema },
+        answers: projectSchema,
       }),
       async (request) => projects.get(request.params.id, request.auth),
     );
@@ -78,7 +75,7 @@ export const projectsRoutes = moduleRoutes(
       '/project/:id',
       route.user(
         'Edit a Draft or Live project',
-        { params: idParams(), body: projectUpdateBodySchema, response: { 200: projectSchema } },
+        { params: idParams(), body: projectUpdateBodySchema, answers: projectSchema },
         { scope: 'projects:write' },
       ),
       async (request) => projectEditing.update(request.params.id, request.body, currentUser(request)),
@@ -86,7 +83,7 @@ export const projectsRoutes = moduleRoutes(
 
     app.delete(
       '/project/:id',
-      route.user('Delete a Draft project', { params: idParams(), response: { 200: messageResponseSchema } }),
+      route.user('Delete a Draft project', { params: idParams(), answers: messageResponseSchema }),
       async (request) => projectEditing.remove(request.params.id, currentUser(request)),
     );
 
@@ -94,7 +91,7 @@ export const projectsRoutes = moduleRoutes(
       '/project/update/:id',
       route.user(
         'Move a project to another status: 2 publish, 3 complete, 0 cancel, 9 finish (others answer 409)',
-        { params: idParams(), body: projectStatusBodySchema, response: { 200: projectSchema } },
+        { params: idParams(), body: projectStatusBodySchema, answers: projectSchema },
         { scope: 'projects:write' },
       ),
       async (request) => projectLifecycle.move(request.params.id, request.body.status, currentUser(request)),
@@ -104,17 +101,14 @@ export const projectsRoutes = moduleRoutes(
       '/project/:id/summary',
       route.public('Progress of a project toward each need', {
         params: idParams(),
-        response: { 200: projectSummarySchema },
+        answers: projectSummarySchema,
       }),
       async (request) => projects.summary(request.params.id, request.auth),
     );
 
     app.post(
       '/project/clone',
-      route.user('Copy a project into a new Draft', {
-        body: projectCloneBodySchema,
-        response: { 201: projectSchema },
-      }),
+      route.user('Copy a project into a new Draft', { body: projectCloneBodySchema, makes: projectSchema }),
       async (request, reply) =>
         created(reply, projectEditing.clone(request.body.project_id, currentUser(request))),
     );
@@ -123,7 +117,7 @@ export const projectsRoutes = moduleRoutes(
       '/project/:id/complete',
       route.user("Complete a Live project: its funds move to the charity's funds", {
         params: idParams(),
-        response: { 200: projectSchema },
+        answers: projectSchema,
       }),
       async (request) => projectLifecycle.complete(request.params.id, currentUser(request)),
     );
@@ -132,7 +126,7 @@ export const projectsRoutes = moduleRoutes(
       '/project/:id/cancel',
       route.user('Cancel a Draft or Live project: donors get their funds back', {
         params: idParams(),
-        response: { 200: projectSchema },
+        answers: projectSchema,
       }),
       async (request) => projectLifecycle.cancel(request.params.id, currentUser(request)),
     );
@@ -141,7 +135,7 @@ export const projectsRoutes = moduleRoutes(
       '/project/extend/:id',
       route.user(
         'Move the end date of a Live project, or one Finished by its end date, later: it is Live again',
-        { params: idParams(), body: projectExtendBodySchema, response: { 200: projectSchema } },
+        { params: idParams(), body: projectExtendBodySchema, answers: projectSchema },
       ),
       async (request) =>
         projectLifecycle.extend(request.params.id, request.body.end_date, currentUser(request)),
@@ -151,17 +145,14 @@ export const projectsRoutes = moduleRoutes(
       '/project/updates',
       route.user('Post an update on a project', {
         body: projectUpdatePostBodySchema,
-        response: { 201: projectPostSchema },
+        makes: projectPostSchema,
       }),
       async (request, reply) => created(reply, content.addUpdate(request.body, currentUser(request))),
     );
 
     app.get(
       '/project/updates/:id',
-      route.public("A project's updates, newest first", {
-        params: idParams(),
-        ...paged(projectPostSchema),
-      }),
+      route.public("A project's updates, newest first", { params: idParams(), ...paged(projectPostSchema) }),
       async (request) => content.updates(request.params.id, request.auth, request.query),
     );
 
@@ -170,7 +161,7 @@ export const projectsRoutes = moduleRoutes(
       route.user('Publish an impact statement: a Live or Completed project becomes Finished', {
         params: idParams(),
         body: projectImpactBodySchema,
-        response: { 201: projectImpactSchema },
+        makes: projectImpactSchema,
       }),
       async (request, reply) =>
         created(reply, content.addImpact(request.params.id, request.body, currentUser(request))),
@@ -180,7 +171,7 @@ export const projectsRoutes = moduleRoutes(
       '/project/:id/impact',
       route.public("A project's impact statements", {
         params: idParams(),
-        response: { 200: items(projectImpactSchema) },
+        answers: items(projectImpactSchema),
       }),
       async (request) => content.impacts(request.params.id, request.auth),
     );
@@ -190,7 +181,7 @@ export const projectsRoutes = moduleRoutes(
       route.user('Add a picture to the latest impact statement (PNG or JPEG, 20 MB)', {
         consumes: ['multipart/form-data'],
         params: idParams(),
-        response: { 200: projectImpactSchema },
+        answers: projectImpactSchema,
       }),
       async (request) =>
         content.addImpactImage(request.params.id, () => readUpload(request, 'gallery'), currentUser(request)),
@@ -201,7 +192,7 @@ export const projectsRoutes = moduleRoutes(
       route.user("Upload a project's logo (PNG or JPEG, 10 MB)", {
         consumes: ['multipart/form-data'],
         params: idParams(),
-        response: { 200: projectSchema },
+        answers: projectSchema,
       }),
       async (request) =>
         content.setLogo(request.params.id, () => readUpload(request, 'logo'), currentUser(request)),
@@ -212,7 +203,7 @@ export const projectsRoutes = moduleRoutes(
       route.user("Add a picture to a project's gallery (PNG or JPEG, 20 MB)", {
         consumes: ['multipart/form-data'],
         params: idParams(),
-        response: { 201: projectImageSchema },
+        makes: projectImageSchema,
       }),
       async (request, reply) =>
         created(
@@ -228,10 +219,7 @@ export const projectsRoutes = moduleRoutes(
 
     app.get(
       '/project/:id/images',
-      route.public("A project's gallery", {
-        params: idParams(),
-        response: { 200: items(projectImageSchema) },
-      }),
+      route.public("A project's gallery", { params: idParams(), answers: items(projectImageSchema) }),
       async (request) => content.images(request.params.id, request.auth),
     );
 
@@ -239,7 +227,7 @@ export const projectsRoutes = moduleRoutes(
       '/project/galery/:id/:image_id',
       route.user('Delete a gallery picture', {
         params: idParams('id', 'image_id'),
-        response: { 200: messageResponseSchema },
+        answers: messageResponseSchema,
       }),
       async (request) =>
         content.removeImage(request.params.id, request.params.image_id, currentUser(request)),
@@ -250,7 +238,7 @@ export const projectsRoutes = moduleRoutes(
       route.user('Add a document to a project (text, PDF, Word, PowerPoint or Excel; 20 MB)', {
         consumes: ['multipart/form-data'],
         params: idParams(),
-        response: { 201: projectDocumentSchema },
+        makes: projectDocumentSchema,
       }),
       async (request, reply) =>
         created(
@@ -261,10 +249,7 @@ export const projectsRoutes = moduleRoutes(
 
     app.get(
       '/project/:id/documents',
-      route.public("A project's documents", {
-        params: idParams(),
-        response: { 200: items(projectDocumentSchema) },
-      }),
+      route.public("A project's documents", { params: idParams(), answers: items(projectDocumentSchema) }),
       async (request) => content.documents(request.params.id, request.auth),
     );
 
@@ -272,7 +257,7 @@ export const projectsRoutes = moduleRoutes(
       '/project/document/:charity_id/:id/:document_id',
       route.user("Delete a project document (charity_id is the project's charity, 0 when it has none)", {
         params: z.object({ charity_id: z.coerce.number().int().min(0), id: idParam, document_id: idParam }),
-        response: { 200: messageResponseSchema },
+        answers: messageResponseSchema,
       }),
       async (request) =>
         content.removeDocument(
@@ -285,7 +270,7 @@ export const projectsRoutes = moduleRoutes(
 
     app.get(
       '/project/admins/:id',
-      route.user("A project's admins", { params: idParams(), response: { 200: items(projectAdminSchema) } }),
+      route.user("A project's admins", { params: idParams(), answers: items(projectAdminSchema) }),
       async (request) => projectEditing.admins(request.params.id, currentUser(request)),
     );
 
@@ -293,7 +278,7 @@ export const projectsRoutes = moduleRoutes(
       '/membership/project/:project_id/:user_id',
       route.user('Remove a project admin (or step down yourself)', {
         params: idParams('project_id', 'user_id'),
-        response: { 200: messageResponseSchema },
+        answers: messageResponseSchema,
       }),
       async (request) =>
         projectEditing.removeAdmin(request.params.project_id, request.params.user_id, currentUser(request)),
@@ -343,7 +328,7 @@ export const projectsRoutes = moduleRoutes(
       '/project/associate/:project_id/:charity_id',
       route.user('Ask a charity to take a Draft project of yours', {
         params: idParams('project_id', 'charity_id'),
-        response: { 200: projectSchema },
+        answers: projectSchema,
       }),
       async (request) =>
         projectAssociations.associate(
@@ -371,7 +356,7 @@ export const projectsRoutes = moduleRoutes(
         path,
         charityRoute.user(accept ? 'Accept a project into the charity' : 'Turn down a project', {
           body: associationDecisionBodySchema,
-          response: { 200: projectSchema },
+          answers: projectSchema,
         }),
         async (request) =>
           projectAssociations.decideAssociation(
@@ -387,7 +372,7 @@ export const projectsRoutes = moduleRoutes(
       '/admin/return',
       adminRoute.user('Return a Live project to its charity as a Draft, with the reason', {
         body: projectReturnBodySchema,
-        response: { 200: projectSchema },
+        answers: projectSchema,
       }),
       async (request) =>
         projectLifecycle.returnToCharity(request.auth, request.body.project_id, request.body.reason),

@@ -10,7 +10,7 @@ export const reconciliationRoutes = moduleRoutes(async (app, { reconciliation })
     route.user(
       'The last daily comparison of the payment provider’s records with the books, and each disagreement still open',
       {
-        response: { 200: reconciliationReportSchema },
+        answers: reconciliationReportSchema,
       },
     ),
     async (request) => reconciliation.report(request.auth),

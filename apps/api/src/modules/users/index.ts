@@ -3,6 +3,6 @@
  * it. Reads are `usersQueries`; the writes another module may ask for (sign-in records, account
  * changes), `usersWrites`.
  */
-export { loadSessionDetail } from './users.presenter.js';
+export { loadSessionDetail, personNames } from './users.presenter.js';
 export { type NewUser, type UserRow, usersQueries, usersWrites } from './users.repository.js';
 export { eraseUser } from './users.service.js';

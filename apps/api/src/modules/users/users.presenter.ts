@@ -8,6 +8,14 @@ import { organisationsQueries } from '../organisations/index.js';
 import { projectsQueries } from '../projects/index.js';
 import type { UserRow } from './users.repository.js';
 
+/**
+ * A person as a list of members, admins or requests names them (the shared `personFields`): their
+ * id and names; the list adds what else it shows of them.
+ */
+export function personNames(person: Pick<UserRow, 'id' | 'firstName' | 'lastName'>) {
+  return { user_id: person.id, first_name: person.firstName, last_name: person.lastName };
+}
+
 /** Money on the user, read from the ledger. */
 export interface UserBalances {
   walletAmount: number;

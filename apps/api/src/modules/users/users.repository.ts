@@ -217,6 +217,11 @@ export const usersQueries = {
     });
   },
 
+  /** `peopleOf`, leaving out the people who deleted their account (a list of members). */
+  async activePeopleOf<Row extends { userId: number }>(db: Executor, rows: Row[]) {
+    return (await usersQueries.peopleOf(db, rows)).filter(({ person }) => !person.deletedAt);
+  },
+
   find(db: Executor, id: number): Promise<UserRow | undefined> {
     return usersRepository.findById(db, id);
   },

@@ -21,21 +21,17 @@ const route = routeOptions(['user']);
 export const usersRoutes = moduleRoutes(async (app, { users }) => {
   app.get(
     '/user/get',
-    route.user('The signed-in user with memberships and unread messages', {
-      response: { 200: sessionDetailSchema },
-    }),
+    route.user('The signed-in user with memberships and unread messages', { answers: sessionDetailSchema }),
     async (request) => users.sessionDetail(currentUser(request).id),
   );
 
-  app.get(
-    '/user/refresh',
-    route.user('A fresh token', { response: { 200: tokenResponseSchema } }),
-    async (request) => users.refresh(currentUser(request).id),
+  app.get('/user/refresh', route.user('A fresh token', { answers: tokenResponseSchema }), async (request) =>
+    users.refresh(currentUser(request).id),
   );
 
   app.patch(
     '/user/update',
-    route.user('Update the profile', { body: userUpdateBodySchema, response: { 200: userResponse } }),
+    route.user('Update the profile', { body: userUpdateBodySchema, answers: userResponse }),
     async (request) => users.updateProfile(currentUser(request).id, request.body),
   );
 
@@ -43,7 +39,7 @@ export const usersRoutes = moduleRoutes(async (app, { users }) => {
     '/user/password',
     route.user('Change the password; older tokens stop working and a new one is returned', {
       body: passwordChangeBodySchema,
-      response: { 200: tokenResponseSchema },
+      answers: tokenResponseSchema,
     }),
     async (request) => users.changePassword(currentUser(request).id, request.body),
   );
@@ -52,7 +48,7 @@ export const usersRoutes = moduleRoutes(async (app, { users }) => {
     '/user/email',
     route.user('Change the email address (needs the password); returns a new token', {
       body: emailChangeBodySchema,
-      response: { 200: emailChangeResponseSchema },
+      answers: emailChangeResponseSchema,
     }),
     async (request) => users.changeEmail(currentUser(request).id, request.body),
   );
@@ -62,7 +58,7 @@ export const usersRoutes = moduleRoutes(async (app, { users }) => {
     route.user('Delete the own account (needs the password); donation history stays, anonymised', {
       params: idParams(),
       body: deleteAccountBodySchema,
-      response: { 200: messageResponseSchema },
+      answers: messageResponseSchema,
     }),
     async (request) => users.deleteAccount(request.auth, request.params.id, request.body),
   );
@@ -72,7 +68,7 @@ export const usersRoutes = moduleRoutes(async (app, { users }) => {
     route.user('Upload the avatar (PNG or JPEG, at most 10 MB; multipart field "file")', {
       consumes: ['multipart/form-data'],
       params: idParams(),
-      response: { 200: userResponse },
+      answers: userResponse,
     }),
     async (request) => users.setAvatar(request.auth, request.params.id, () => readUpload(request, 'avatar')),
   );
