@@ -62,3 +62,4 @@ export {
   RefundRequestDialog,
   type RefundRequestDialogProps,
 } from './refund-request-dialog';
+export { SupporterList, type SupporterListProps, supporterName } from './supporter-list';
