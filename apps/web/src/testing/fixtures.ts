@@ -2,6 +2,7 @@ import type {
   BusinessMembership,
   Charity,
   CharityStatistics,
+  DonateResponse,
   Donation,
   LoginResponse,
   Page,
@@ -167,6 +168,26 @@ export const donationFixture = fixtureOf<Donation>(() => ({
   refund_request: null,
   fundraiser: null,
 }));
+
+/** A guest's gift by card as the API answers it: Gina Guest's ₹250, approved, with its receipt number. */
+export function guestGiftFixture(overrides: Partial<Donation> = {}): Donation {
+  return donationFixture({
+    id: 91,
+    amount: 25_000,
+    source: 'card',
+    payment_id: 55,
+    donor: { kind: 'guest', id: 4, name: 'Gina Guest' },
+    receipt_number: 'KR-2026-000091',
+    ...overrides,
+  });
+}
+
+/** The answer of a guest's donate call: the gift (guestGiftFixture) and an empty wallet. */
+export const guestGiftAnswer = (overrides: Partial<Donation> = {}): DonateResponse => ({
+  donation: guestGiftFixture(overrides),
+  wallet: { wallet_amount: 0, credits: 0, held: 0, currency: 'INR' },
+  subscription: null,
+});
 
 /**
  * A refund as the API answers it: by default ₹10 given back to the giver's wallet by Rita Trustee

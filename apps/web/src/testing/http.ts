@@ -16,6 +16,20 @@ export function errorResponse(status: number, code: string, message: string, det
 export type Route = (url: URL, init: RequestInit) => Response | Promise<Response>;
 
 /**
+ * GET /api/config: rupees, no map tiles, and the sandbox's payments, or Stripe's with (or without)
+ * its publishable key.
+ */
+export const configRoute =
+  (provider: 'sandbox' | 'stripe' = 'sandbox', key: string | null = 'pk_test_x'): Route =>
+  () =>
+    jsonResponse({
+      currency: 'INR',
+      payment_provider: provider,
+      stripe_publishable_key: provider === 'stripe' ? key : null,
+      map_tile_url: '',
+    });
+
+/**
  * Stubs `fetch` at the network boundary: each call goes to the first handler whose
  * `METHOD /path` key matches; unknown calls answer 404.
  */

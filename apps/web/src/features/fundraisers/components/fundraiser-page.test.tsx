@@ -1,7 +1,8 @@
 import type { Fundraiser, FundraiserPost, Supporter } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { todayIsForEachTest } from '@/testing/clock';
 import { projectFixture } from '@/testing/fixtures';
 import { fundraiserDonationFixture, fundraiserFixture, fundraiserPostFixture } from '@/testing/fundraisers';
 import { bodyOfCall, errorResponse, jsonResponse, pathOfCall, type Route, stubFetch } from '@/testing/http';
@@ -56,13 +57,7 @@ const region = (name: string) => screen.getByRole('region', { name });
 
 describe('a fundraising page', { timeout: 30_000 }, () => {
   sessionClearedAfterEachTest();
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(TODAY);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  todayIsForEachTest(TODAY);
 
   it('shows a visitor who raises for what, the progress, Give, sharing, the story, updates and wall', async () => {
     stubPage(fundraiserFixture({ group: { id: 5, name: 'Runners' } }), {
