@@ -4,7 +4,15 @@ import { screen, waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { charityFixture, projectFixture } from '@/testing/fixtures';
-import { bodyOfCall, errorResponse, headersOf, jsonResponse, pathOfCall, stubFetch } from '@/testing/http';
+import {
+  answersInTurn,
+  bodyOfCall,
+  errorResponse,
+  headersOf,
+  jsonResponse,
+  pathOfCall,
+  stubFetch,
+} from '@/testing/http';
 import { addressOf } from './target';
 import {
   bankStepAnswer,
@@ -165,18 +173,13 @@ describe('the donate button’s page', { timeout: 30_000 }, () => {
   });
 
   it('shows a declined card beside its number; the next try is a new gift with a new key', async () => {
-    let answers = [
-      () => errorResponse(402, 'CARD_DECLINED', 'The card was declined.'),
-      () => jsonResponse(giftAnswer(), 201),
-    ];
     const fetchMock = stubFetch({
       'GET /api/config': configRoute(),
       'GET /api/project/1': () => jsonResponse(project),
-      [DONATE]: () => {
-        const [next, ...rest] = answers;
-        answers = rest;
-        return (next as () => Response)();
-      },
+      [DONATE]: answersInTurn(
+        () => errorResponse(402, 'CARD_DECLINED', 'The card was declined.'),
+        () => jsonResponse(giftAnswer(), 201),
+      ),
     });
     renderEmbed();
     await fillGift('4000 0000 0000 0002');
@@ -191,22 +194,17 @@ describe('the donate button’s page', { timeout: 30_000 }, () => {
   });
 
   it('puts the server’s refusal of a field beside it, and keeps the key when a gift may have gone through', async () => {
-    let answers = [
-      () =>
-        errorResponse(400, 'VALIDATION_ERROR', 'Check the fields.', {
-          fields: { email: 'This email cannot take receipts.' },
-        }),
-      () => errorResponse(503, 'SERVICE_UNAVAILABLE', 'The service is busy. Try again in a moment.'),
-      () => jsonResponse(giftAnswer(), 201),
-    ];
     const fetchMock = stubFetch({
       'GET /api/config': configRoute(),
       'GET /api/project/1': () => jsonResponse(project),
-      [DONATE]: () => {
-        const [next, ...rest] = answers;
-        answers = rest;
-        return (next as () => Response)();
-      },
+      [DONATE]: answersInTurn(
+        () =>
+          errorResponse(400, 'VALIDATION_ERROR', 'Check the fields.', {
+            fields: { email: 'This email cannot take receipts.' },
+          }),
+        () => errorResponse(503, 'SERVICE_UNAVAILABLE', 'The service is busy. Try again in a moment.'),
+        () => jsonResponse(giftAnswer(), 201),
+      ),
     });
     renderEmbed();
     await fillGift();

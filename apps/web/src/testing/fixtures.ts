@@ -4,6 +4,7 @@ import type {
   CharityStatistics,
   DonateResponse,
   Donation,
+  Group,
   LoginResponse,
   Page,
   PaymentMethod,
@@ -188,6 +189,27 @@ export const guestGiftAnswer = (overrides: Partial<Donation> = {}): DonateRespon
   wallet: { wallet_amount: 0, credits: 0, held: 0, currency: 'INR' },
   subscription: null,
 });
+
+/**
+ * A group as the API answers it: by default the public Bristol Giving Circle of two members, the
+ * viewer a member but not its admin. Each test names what matters to it.
+ */
+export const groupFixture = fixtureOf<Group>(() => ({
+  id: 11,
+  name: 'Bristol Giving Circle',
+  description: 'Neighbours pooling donations.',
+  group_type: 2,
+  business_id: null,
+  logo: null,
+  requires_approval: false,
+  is_public: true,
+  members: 2,
+  pin: null,
+  is_member: true,
+  is_admin: false,
+  request_status: null,
+  created_at: '2029-01-01T00:00:00.000Z',
+}));
 
 /**
  * A refund as the API answers it: by default ₹10 given back to the giver's wallet by Rita Trustee

@@ -15,6 +15,17 @@ export function errorResponse(status: number, code: string, message: string, det
 
 export type Route = (url: URL, init: RequestInit) => Response | Promise<Response>;
 
+/** A route that answers its calls in turn: the first call with the first route, and so on. */
+export function answersInTurn(...routes: Route[]): Route {
+  let left = routes;
+  return (url, init) => {
+    const [next, ...rest] = left;
+    if (!next) throw new Error(`no answer left for ${url.pathname}`);
+    left = rest;
+    return next(url, init);
+  };
+}
+
 /**
  * GET /api/config: rupees, no map tiles, and the sandbox's payments, or Stripe's with (or without)
  * its publishable key.
