@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Page } from '@/components/ui/page';
-import { Picture } from '@/components/ui/picture';
+import { LeadCover, Picture } from '@/components/ui/picture';
 import { ShareLinks } from '@/components/ui/share-links';
 import {
   CREATED_PARAM,
@@ -87,19 +87,7 @@ function LeadPicture({ page }: { page: Fundraiser }) {
   // The picture leads the page: loaded first. Decoration: the heading names the page.
   if (picture.kind === 'logo')
     return <Picture src={picture.src} kind="logo" alt="" width={160} height={160} priority radius={8} />;
-  return (
-    <Picture
-      src={picture.src}
-      kind="gallery"
-      alt=""
-      width={800}
-      height={450}
-      fluid
-      priority
-      radius={8}
-      sizes={FUNDRAISER_PICTURE_SIZES}
-    />
-  );
+  return <LeadCover src={picture.src} height={450} sizes={FUNDRAISER_PICTURE_SIZES} />;
 }
 
 function Paragraphs({ text }: { text: string }) {

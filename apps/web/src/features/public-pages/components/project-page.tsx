@@ -32,7 +32,7 @@ import { Link } from 'react-router';
 import { DataRow } from '@/components/ui/data-row';
 import { Page } from '@/components/ui/page';
 import { ShowMore } from '@/components/ui/pager';
-import { Picture } from '@/components/ui/picture';
+import { LeadCover, Picture } from '@/components/ui/picture';
 import { type QueryLike, QueryState } from '@/components/ui/query-state';
 import { ShareLinks } from '@/components/ui/share-links';
 import { EmptyState } from '@/components/ui/states';
@@ -501,17 +501,7 @@ export function ProjectPage({
           <Stack gap="lg">
             {data.cover ? (
               // The cover leads the page: loaded first. Decoration: the heading names the project.
-              <Picture
-                src={data.cover}
-                kind="gallery"
-                alt=""
-                width={800}
-                height={400}
-                fluid
-                priority
-                radius={8}
-                sizes="(min-width: 62em) 66vw, 100vw"
-              />
+              <LeadCover src={data.cover} height={400} sizes="(min-width: 62em) 66vw, 100vw" />
             ) : null}
             {renderGive && data.status === PROJECT_STATUS.live ? renderGive(data) : null}
             <ShareLinks
