@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Page } from '@/components/ui/page';
+import { Paragraphs } from '@/components/ui/paragraphs';
 import { LeadCover, Picture } from '@/components/ui/picture';
 import { ShareLinks } from '@/components/ui/share-links';
 import {
@@ -88,22 +89,6 @@ function LeadPicture({ page }: { page: Fundraiser }) {
   if (picture.kind === 'logo')
     return <Picture src={picture.src} kind="logo" alt="" width={160} height={160} priority radius={8} />;
   return <LeadCover src={picture.src} height={450} sizes={FUNDRAISER_PICTURE_SIZES} />;
-}
-
-function Paragraphs({ text }: { text: string }) {
-  return (
-    <Stack gap="xs">
-      {text
-        .split(/\n{2,}/)
-        .filter((part) => part.trim())
-        .map((part, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text.
-          <Text key={index} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {part}
-          </Text>
-        ))}
-    </Stack>
-  );
 }
 
 /** Why a page the charity did not hide offers no gift now: it ended, or its project stopped taking gifts. */
@@ -272,7 +257,7 @@ export function FundraiserPage({ pageId, renderGive }: FundraiserPageProps) {
                 <Title order={2} size="h3" id="fundraiser-story">
                   The story
                 </Title>
-                <Paragraphs text={page.story} />
+                <Paragraphs wrapAnywhere text={page.story} />
               </Stack>
             </Paper>
             <FundraiserUpdates pageId={page.id} fundraiser={page.fundraiser.name} canPost={page.can_edit} />

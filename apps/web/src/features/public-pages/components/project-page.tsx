@@ -32,6 +32,7 @@ import { Link } from 'react-router';
 import { DataRow } from '@/components/ui/data-row';
 import { Page } from '@/components/ui/page';
 import { ShowMore } from '@/components/ui/pager';
+import { Paragraphs } from '@/components/ui/paragraphs';
 import { LeadCover, Picture } from '@/components/ui/picture';
 import { type QueryLike, QueryState } from '@/components/ui/query-state';
 import { ShareLinks } from '@/components/ui/share-links';
@@ -162,22 +163,6 @@ function DatedEntry({
       </Text>
       {children}
     </article>
-  );
-}
-
-function Paragraphs({ text }: { text: string }) {
-  return (
-    <Stack gap="xs">
-      {text
-        .split(/\n{2,}/)
-        .filter((part) => part.trim())
-        .map((part, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text.
-          <Text key={index} style={{ whiteSpace: 'pre-wrap' }}>
-            {part}
-          </Text>
-        ))}
-    </Stack>
   );
 }
 
