@@ -4,6 +4,7 @@ import {
   formatDisplayDate,
   formatMoney,
   GIFT_TYPES,
+  giftsNeeded,
   imageUrl,
   labelOf,
   PROJECT_STATUS,
@@ -11,6 +12,7 @@ import {
   type Project,
   type ProjectSummary,
   SKILL_TYPES,
+  skilledHoursNeeded,
 } from '@kindred/shared';
 import {
   Anchor,
@@ -193,9 +195,9 @@ function Needs({
     funds_raised: project.funds_raised,
     volunteering_hours: project.volunteering_hours,
     volunteering_pledged: project.volunteering_pledged,
-    skilled_hours: project.skill_needs.reduce((sum, need) => sum + need.hours, 0),
+    skilled_hours: skilledHoursNeeded(project.skill_needs),
     skilled_pledged: project.skilled_pledged,
-    gifts_needed: project.gift_needs.reduce((sum, need) => sum + need.quantity, 0),
+    gifts_needed: giftsNeeded(project.gift_needs),
     gifts_pledged: project.gifts_pledged,
   };
   const donors = summary?.donors_count ?? project.donors_count;
