@@ -4,6 +4,7 @@ import {
   expectAccessible,
   journeySetUp,
   openExploreFilters,
+  RIVER_CLEAN_UP,
   watchContentSecurityPolicy,
 } from './support/app';
 import { expect, isPhone, type Page, test } from './support/test';
@@ -20,8 +21,6 @@ interface ExploreItem {
  * A visitor (not signed in) explores the demo catalogue: 12 charities, 42 projects in UK towns,
  * about 18 of them Live. No map tiles are reachable: the map must work without them.
  */
-
-const RIVER_CLEAN_UP = 'Clean-up of the river banks (Bristol)';
 
 journeySetUp();
 

@@ -1,10 +1,13 @@
 import { formatMoney } from '../packages/shared/src/money/money';
 import {
+  CARD_OK,
   closeToasts,
   DEMO,
   DEMO_PASSWORD,
+  EXPIRY_YEAR,
   expectAccessible,
   journeySetUp,
+  RIVER_CLEAN_UP,
   registerActivated,
   signInAs,
   toast,
@@ -17,10 +20,6 @@ import { expect, type Locator, type Page, test } from './support/test';
  * charity on the way, and sees the toast, the progress move and the declaration in My giving; then
  * volunteers, gives skills and a gift where demo projects ask for them.
  */
-
-const RIVER_CLEAN_UP = 'Clean-up of the river banks (Bristol)';
-const CARD_OK = '4242 4242 4242 4242';
-const EXPIRY_YEAR = String(new Date().getFullYear() + 2);
 
 interface Card {
   id: number;

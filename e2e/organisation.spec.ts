@@ -8,6 +8,7 @@ import {
   journeySetUp,
   openGiveFlow,
   openSection,
+  RIVER_CLEAN_UP,
   registerActivated,
   signInAs,
   signOut,
@@ -22,8 +23,6 @@ import { expect, type Page, test } from './support/test';
  * the gift from Acme at 80. On the way a person adds their own organisation and a platform admin
  * approves it. Every new screen is checked with axe.
  */
-
-const RIVER_CLEAN_UP = 'Clean-up of the river banks (Bristol)';
 
 interface Card {
   id: number;

@@ -1,13 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { formatMoney } from '../packages/shared/src/money/money';
-import { apiGet, apiToken, DEMO, expectAccessible, signInAs, signOut } from './support/app';
+import {
+  apiGet,
+  apiToken,
+  CARD_DECLINED,
+  CARD_OK,
+  DEMO,
+  EXPIRY_YEAR,
+  expectAccessible,
+  signInAs,
+  signOut,
+} from './support/app';
 import { expect, type Locator, type Page, test } from './support/test';
 
 /** The wallet journeys (issue 3): add money, history, statement, declined card, direct debits, admin credits. */
-
-const CARD_OK = '4242 4242 4242 4242';
-const CARD_DECLINED = '4000 0000 0000 0002';
-const EXPIRY_YEAR = String(new Date().getFullYear() + 2);
 
 interface WalletBody {
   wallet_amount: number;

@@ -19,6 +19,12 @@ export const DEMO = {
 /** The Live demo project most journeys give to. */
 export const RIVER_CLEAN_UP = 'Clean-up of the river banks (Bristol)';
 
+/** The sandbox's test cards (docs/product/card-gifts.md): one that pays, one its bank declines. */
+export const CARD_OK = '4242 4242 4242 4242';
+export const CARD_DECLINED = '4000 0000 0000 0002';
+/** A card expiry year two years ahead. */
+export const EXPIRY_YEAR = String(new Date().getFullYear() + 2);
+
 /** The Live demo project the journeys give to, from explore's list: its id. */
 export async function riverCleanUp(page: Page): Promise<number> {
   const response = await page.request.get(
@@ -77,7 +83,7 @@ export async function openGiveFlow(page: Page, target: number | { charity: numbe
 export async function typeCard(form: Locator, number: string) {
   await form.getByLabel('Card number').fill(number);
   await form.getByLabel('Expiry month').fill('12');
-  await form.getByLabel('Expiry year').fill(String(new Date().getFullYear() + 2));
+  await form.getByLabel('Expiry year').fill(EXPIRY_YEAR);
   await form.getByLabel('Security code').fill('123');
 }
 
@@ -229,6 +235,22 @@ export async function closeToasts(page: Page) {
       .catch(() => undefined);
     shown = await close.count();
   }
+}
+
+/**
+ * Waits (up to a minute: the server's worker sends it) until the bell's newest notifications have
+ * a link named `name`, reloading between looks.
+ */
+export async function expectToldUnderTheBell(page: Page, name: RegExp) {
+  const bell = page.getByRole('button', { name: /^Notifications(, \d+ unread)?$/ });
+  await expect(async () => {
+    await page.reload();
+    await closeToasts(page);
+    await bell.click({ timeout: 3_000 });
+    await expect(
+      page.getByRole('list', { name: 'Newest notifications' }).getByRole('link', { name }),
+    ).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 /**
@@ -438,6 +460,11 @@ export async function expectAccessible(page: Page, label: string, options: { atP
     .withTags(AXE_TAGS)
     .options({ resultTypes: ['violations'] })
     .analyze();
+  expectNoSeriousViolations(results, label);
+}
+
+/** Fails on any serious or critical violation among axe's results, naming each and where it is. */
+function expectNoSeriousViolations(results: Awaited<ReturnType<AxeBuilder['analyze']>>, label: string) {
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     bad.map(
@@ -459,13 +486,7 @@ export async function expectAccessibleWithFrames(page: Page, label: string) {
     .withTags(AXE_TAGS)
     .options({ resultTypes: ['violations'] })
     .analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map(
-      (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    ),
-    `axe on ${label}`,
-  ).toEqual([]);
+  expectNoSeriousViolations(results, label);
 }
 
 /**

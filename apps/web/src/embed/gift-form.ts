@@ -2,39 +2,19 @@ import {
   type CardValues,
   cardErrors,
   checkAmountText,
-  EMPTY_CARD,
   type GuestDonateBody,
+  type GuestGiftValues,
   giftAidOf,
   guestDonateBodySchema,
-  toCardInput,
+  initialGuestGiftValues,
+  toGuestDonateBody,
   toMinorUnits,
 } from '@kindred/shared';
 
-/** What the donate button's form holds; the amount stays as typed until it is checked. */
-export interface GiftValues {
-  /** In major units, as typed or set by a preset. */
-  amount: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  /** The sandbox's card form (with Stripe the card is typed into Stripe's own field). */
-  card: CardValues;
-  gift_aid: boolean;
-  /** With Gift Aid: the declaration's address (the name is the giver's). */
-  declaration: { title: string; house: string; post_code: string };
-  anonymous: boolean;
-}
+/** What the donate button's form holds: a guest's gift, without a message. */
+export type GiftValues = Omit<GuestGiftValues, 'message'>;
 
-export const initialGiftValues = (): GiftValues => ({
-  amount: '',
-  email: '',
-  first_name: '',
-  last_name: '',
-  card: EMPTY_CARD,
-  gift_aid: false,
-  declaration: { title: '', house: '', post_code: '' },
-  anonymous: false,
-});
+export const initialGiftValues: () => GiftValues = initialGuestGiftValues;
 
 /** A field's path in the values: `email`, `card.number`, `declaration.house`... */
 export type FieldPath =
@@ -79,31 +59,9 @@ export function giftAidFor(values: GiftValues): number {
   return minor ? giftAidOf(minor) : 0;
 }
 
-/**
- * The body of POST /guest/donate/... (guestDonateBodySchema): trimmed, the declaration only with
- * Gift Aid, the card only when it is typed into this form (the sandbox).
- */
-export function toGiftBody(values: GiftValues, typedCard: boolean): GuestDonateBody {
-  const title = values.declaration.title.trim();
-  return {
-    email: values.email.trim(),
-    first_name: values.first_name.trim(),
-    last_name: values.last_name.trim(),
-    amount: toMinorUnits(values.amount.trim()) ?? 0,
-    ...(typedCard ? { card: toCardInput(values.card) } : {}),
-    ...(values.gift_aid
-      ? {
-          gift_aid: true,
-          declaration: {
-            ...(title ? { title } : {}),
-            house: values.declaration.house.trim(),
-            post_code: values.declaration.post_code.trim().toUpperCase(),
-          },
-        }
-      : {}),
-    ...(values.anonymous ? { anonymous: true } : {}),
-  };
-}
+/** The body of POST /guest/donate/... (guestDonateBodySchema), the card only when it is typed here. */
+export const toGiftBody = (values: GiftValues, typedCard: boolean): GuestDonateBody =>
+  toGuestDonateBody(values, typedCard);
 
 /** The server's field names that are another field of this form. */
 const SERVER_FIELDS: Record<string, FieldPath> = {

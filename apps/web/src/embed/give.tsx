@@ -123,24 +123,32 @@ export function Give({ data, onGiven }: GiveProps) {
     showFailure(failureOf(error));
   };
 
-  const confirmPaid = async (attempt: Attempt) => {
-    if (!attempt.payment || inFlight.current) return;
+  /** Confirms with the API a payment the bank (or Stripe) passed, under the attempt's key. */
+  const confirmPayment = (payment: NonNullable<Attempt['payment']>, key: string) =>
+    postJson<DonateResponse>(
+      `/guest/payment/${payment.id}/confirm`,
+      { client_secret: payment.client_secret },
+      key,
+    );
+
+  /** One send at a time: the form is busy meanwhile, and a failure is shown where it belongs. */
+  const sending = async (work: () => Promise<void>) => {
     inFlight.current = true;
     setBusy(true);
     try {
-      finish(
-        await postJson<DonateResponse>(
-          `/guest/payment/${attempt.payment.id}/confirm`,
-          { client_secret: attempt.payment.client_secret },
-          attempt.key,
-        ),
-      );
+      await work();
     } catch (error) {
       failed(error);
     } finally {
       inFlight.current = false;
       setBusy(false);
     }
+  };
+
+  const confirmPaid = async (attempt: Attempt) => {
+    const payment = attempt.payment;
+    if (!payment || inFlight.current) return;
+    await sending(async () => finish(await confirmPayment(payment, attempt.key)));
   };
 
   const give = async (event: Event) => {
@@ -161,9 +169,7 @@ export function Give({ data, onGiven }: GiveProps) {
     }
     const body = toGiftBody(values, typedCard);
     const attempt = attempts.next({ to: target.donatePath, body });
-    inFlight.current = true;
-    setBusy(true);
-    try {
+    await sending(async () => {
       if (!attempt.payment) {
         const answer = await postJson<GiftAnswer>(target.donatePath, body, attempt.key);
         if (!needsBankStep(answer)) return finish(answer);
@@ -180,19 +186,8 @@ export function Give({ data, onGiven }: GiveProps) {
         await stripeCard.current.confirm(attempt.payment.client_secret);
         attempt.paidInBrowser = true;
       }
-      finish(
-        await postJson<DonateResponse>(
-          `/guest/payment/${attempt.payment.id}/confirm`,
-          { client_secret: attempt.payment.client_secret },
-          attempt.key,
-        ),
-      );
-    } catch (error) {
-      failed(error);
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
+      finish(await confirmPayment(attempt.payment, attempt.key));
+    });
   };
 
   if (done) {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { freshApiClientForEachTest } from '@/testing/api-client';
 import { errorResponse, headersOf, jsonResponse, stubFetch } from '@/testing/http';
 import { toastTexts } from '@/testing/notifications';
+import { stubUpload } from '@/testing/upload';
 import { ApiError, api, buildUrl, configureApiClient } from './api-client';
 
 describe('api client', () => {
@@ -125,31 +126,10 @@ describe('api client', () => {
 
   it('uploads multipart through XMLHttpRequest with progress, token and t', async () => {
     configureApiClient({ getToken: () => 'tok', now: () => 42 });
-    const sent: { url?: string; headers: Record<string, string>; body?: unknown } = { headers: {} };
-    class FakeXhr {
-      status = 0;
-      statusText = '';
-      responseText = '';
-      upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-      onload: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      onabort: (() => void) | null = null;
-      open(_method: string, url: string) {
-        sent.url = url;
-      }
-      setRequestHeader(name: string, value: string) {
-        sent.headers[name] = value;
-      }
-      abort() {}
-      send(body: unknown) {
-        sent.body = body;
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
-        this.status = 200;
-        this.responseText = '{"user":{"id":7}}';
-        this.onload?.();
-      }
-    }
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const sent = stubUpload((upload) => {
+      upload.progress(50);
+      upload.answer(200, { user: { id: 7 } });
+    });
     const progress: number[] = [];
     const file = new File(['png'], 'me.png', { type: 'image/png' });
     const result = await api.upload<{ user: { id: number } }>('/user/avatar/7', file, {
@@ -158,7 +138,7 @@ describe('api client', () => {
     expect(result.user.id).toBe(7);
     expect(sent.url).toBe('/api/user/avatar/7?t=42');
     expect(sent.headers.Authorization).toBe('Bearer tok');
-    expect((sent.body as FormData).get('file')).toBeInstanceOf(File);
+    expect(sent.body?.get('file')).toBeInstanceOf(File);
     expect(progress).toEqual([50, 100]);
   });
 });

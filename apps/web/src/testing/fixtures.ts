@@ -2,7 +2,9 @@ import type {
   BusinessMembership,
   Charity,
   CharityStatistics,
+  DonateResponse,
   Donation,
+  Group,
   LoginResponse,
   Page,
   PaymentMethod,
@@ -166,6 +168,47 @@ export const donationFixture = fixtureOf<Donation>(() => ({
   refunds: [],
   refund_request: null,
   fundraiser: null,
+}));
+
+/** A guest's gift by card as the API answers it: Gina Guest's ₹250, approved, with its receipt number. */
+export function guestGiftFixture(overrides: Partial<Donation> = {}): Donation {
+  return donationFixture({
+    id: 91,
+    amount: 25_000,
+    source: 'card',
+    payment_id: 55,
+    donor: { kind: 'guest', id: 4, name: 'Gina Guest' },
+    receipt_number: 'KR-2026-000091',
+    ...overrides,
+  });
+}
+
+/** The answer of a guest's donate call: the gift (guestGiftFixture) and an empty wallet. */
+export const guestGiftAnswer = (overrides: Partial<Donation> = {}): DonateResponse => ({
+  donation: guestGiftFixture(overrides),
+  wallet: { wallet_amount: 0, credits: 0, held: 0, currency: 'INR' },
+  subscription: null,
+});
+
+/**
+ * A group as the API answers it: by default the public Bristol Giving Circle of two members, the
+ * viewer a member but not its admin. Each test names what matters to it.
+ */
+export const groupFixture = fixtureOf<Group>(() => ({
+  id: 11,
+  name: 'Bristol Giving Circle',
+  description: 'Neighbours pooling donations.',
+  group_type: 2,
+  business_id: null,
+  logo: null,
+  requires_approval: false,
+  is_public: true,
+  members: 2,
+  pin: null,
+  is_member: true,
+  is_admin: false,
+  request_status: null,
+  created_at: '2029-01-01T00:00:00.000Z',
 }));
 
 /**

@@ -1,4 +1,6 @@
 import type { Fundraiser, FundraiserCard, FundraiserPost, Supporter } from '@kindred/shared';
+import { within } from '@testing-library/react';
+import { expect } from 'vitest';
 
 /**
  * A fundraising page as the API answers it: by default Dana Donor's open page for a River Trust
@@ -66,4 +68,20 @@ export function fundraiserPostFixture(overrides: Partial<FundraiserPost> = {}): 
     created_at: '2030-01-05T09:00:00.000Z',
     ...overrides,
   };
+}
+
+/**
+ * A thank-you for a gift through the demo's page 21 ("Dana runs 10k for the river"): it says the
+ * gift counts toward the page, links back to it and asks to share the page, not the project.
+ */
+export function expectThanksThroughPage(thanks: HTMLElement) {
+  expect(thanks.textContent).toContain('It counts toward Dana runs 10k for the river.');
+  expect(within(thanks).getByRole('link', { name: 'Dana runs 10k for the river' })).toHaveAttribute(
+    'href',
+    '/fundraisers/21',
+  );
+  const share = within(thanks).getByRole('group', { name: 'Ask your friends to give too' });
+  expect(within(share).getByRole('link', { name: 'Share by mail' }).getAttribute('href')).toContain(
+    encodeURIComponent('/fundraisers/21'),
+  );
 }

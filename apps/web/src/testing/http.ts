@@ -15,6 +15,31 @@ export function errorResponse(status: number, code: string, message: string, det
 
 export type Route = (url: URL, init: RequestInit) => Response | Promise<Response>;
 
+/** A route that answers its calls in turn: the first call with the first route, and so on. */
+export function answersInTurn(...routes: Route[]): Route {
+  let left = routes;
+  return (url, init) => {
+    const [next, ...rest] = left;
+    if (!next) throw new Error(`no answer left for ${url.pathname}`);
+    left = rest;
+    return next(url, init);
+  };
+}
+
+/**
+ * GET /api/config: rupees, no map tiles, and the sandbox's payments, or Stripe's with (or without)
+ * its publishable key.
+ */
+export const configRoute =
+  (provider: 'sandbox' | 'stripe' = 'sandbox', key: string | null = 'pk_test_x'): Route =>
+  () =>
+    jsonResponse({
+      currency: 'INR',
+      payment_provider: provider,
+      stripe_publishable_key: provider === 'stripe' ? key : null,
+      map_tile_url: '',
+    });
+
 /**
  * Stubs `fetch` at the network boundary: each call goes to the first handler whose
  * `METHOD /path` key matches; unknown calls answer 404.

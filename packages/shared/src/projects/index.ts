@@ -1,1 +1,2 @@
+export * from './needs.js';
 export * from './schemas.js';

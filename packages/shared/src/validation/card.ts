@@ -36,6 +36,12 @@ export const TEST_CARDS = {
   authenticate: '4000 0025 0000 3155',
 } as const;
 
+/** What the sandbox's card fields say above the card number, in the web app and on the donate button. */
+export const SANDBOX_CARDS_NOTE =
+  `Test payments (sandbox): no real card is charged. ${TEST_CARDS.succeeds} succeeds, ` +
+  `${TEST_CARDS.authenticate} asks your bank to confirm and ${TEST_CARDS.declined} is declined; use any ` +
+  'future expiry date and any 3 digits.';
+
 export const CARD_MESSAGES = {
   number: 'Enter the card number (12 to 19 digits).',
   luhn: 'This card number is not valid. Check the digits.',

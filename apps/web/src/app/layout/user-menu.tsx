@@ -1,6 +1,6 @@
-import { imageUrl } from '@kindred/shared';
-import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { Menu, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
+import { PersonAvatar } from '@/components/ui/person-avatar';
 import { session, useCurrentUser } from '@/entities/session';
 
 /**
@@ -17,14 +17,7 @@ export function UserMenu() {
       <Menu.Target>
         {/* No visible text in the button, so its name is exactly 'Account menu'. */}
         <UnstyledButton aria-label="Account menu" title={name} style={{ borderRadius: 999 }}>
-          <Avatar
-            src={user.avatar ? imageUrl(user.avatar, 'small') : null}
-            alt=""
-            radius="xl"
-            size="md"
-            color="dark"
-            variant="filled"
-          />
+          <PersonAvatar avatar={user.avatar} size="md" variant="filled" />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

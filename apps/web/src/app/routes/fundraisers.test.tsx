@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { donateAnswer, liveProject, wallet } from '@/features/giving/testing/fixtures';
 import { charityFixture, projectSummaryFixture } from '@/testing/fixtures';
 import { fundraiserCardFixture, fundraiserDonationFixture, fundraiserFixture } from '@/testing/fundraisers';
-import { jsonResponse, stubFetch } from '@/testing/http';
+import { configRoute, jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { sessionClearedAfterEachTest, signInWith } from '@/testing/session';
 import { PublicCharityRoute, PublicProjectRoute } from './explore.routes';
@@ -20,13 +20,7 @@ describe('fundraising pages among the public pages', { timeout: 40_000 }, () => 
     let raised = 300_000;
     let gifts = 4;
     stubFetch({
-      'GET /api/config': () =>
-        jsonResponse({
-          currency: 'INR',
-          payment_provider: 'sandbox',
-          stripe_publishable_key: null,
-          map_tile_url: '',
-        }),
+      'GET /api/config': configRoute(),
       // Far ahead, so the page is open whatever today is.
       'GET /api/fundraiser/21': () =>
         jsonResponse(fundraiserFixture({ raised, gifts, end_date: '2099-12-31' })),

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { donateAnswer, liveProject, wallet } from '@/features/giving/testing/fixtures';
 import { charityFixture, projectSummaryFixture } from '@/testing/fixtures';
-import { bodyOfCall, headersOf, jsonResponse, pathOfCall, stubFetch } from '@/testing/http';
+import { bodyOfCall, configRoute, headersOf, jsonResponse, pathOfCall, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
 import { PublicCharityRoute, PublicProjectRoute } from './explore.routes';
@@ -18,13 +18,7 @@ function stubApi() {
   const balance = 10_000;
   let raised = 300_000;
   const fetchMock = stubFetch({
-    'GET /api/config': () =>
-      jsonResponse({
-        currency: 'INR',
-        payment_provider: 'sandbox',
-        stripe_publishable_key: null,
-        map_tile_url: '',
-      }),
+    'GET /api/config': configRoute(),
     'GET /api/project/1': () => jsonResponse({ ...liveProject, funds_raised: raised }),
     'GET /api/project/1/summary': () => jsonResponse(summary(raised)),
     'GET /api/project/updates/1': none,

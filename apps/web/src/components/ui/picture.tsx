@@ -5,6 +5,7 @@ import {
   type PictureKind,
   pictureSrcSet,
 } from '@kindred/shared';
+import { Card } from '@mantine/core';
 import type { CSSProperties } from 'react';
 
 export interface PictureProps {
@@ -71,6 +72,46 @@ export function Picture({
       fetchPriority={priority ? 'high' : 'auto'}
       className={className}
       style={style}
+    />
+  );
+}
+
+/**
+ * A card's cover across its top (16:9), decoration only: the card's title names what it shows.
+ * `sizes` says how wide the card shows in its grid.
+ */
+export function CardCover({
+  src,
+  kind = 'gallery',
+  sizes,
+}: {
+  src: string;
+  kind?: PictureKind;
+  sizes: string;
+}) {
+  return (
+    <Card.Section mb="sm">
+      <Picture src={src} kind={kind} alt="" width={400} height={225} fluid sizes={sizes} />
+    </Card.Section>
+  );
+}
+
+/**
+ * The picture that leads a page, across its column: loaded first, decoration only (the page's
+ * heading names what it shows), at the proportions of `height` to 800.
+ */
+export function LeadCover({ src, height, sizes }: { src: string; height: number; sizes: string }) {
+  return (
+    <Picture
+      src={src}
+      kind="gallery"
+      alt=""
+      width={800}
+      height={height}
+      fluid
+      priority
+      radius={8}
+      sizes={sizes}
     />
   );
 }

@@ -4,7 +4,7 @@ import {
   currencySymbol,
   formatMoney,
   giftAidDeclarationText,
-  TEST_CARDS,
+  SANDBOX_CARDS_NOTE,
   toAmountText,
 } from '@kindred/shared';
 import type { ComponentChildren } from 'preact';
@@ -46,11 +46,7 @@ export function SandboxCardFields({
   return (
     <fieldset class="group">
       <legend>Card</legend>
-      <p class="description">
-        Test payments (sandbox): no real card is charged. {TEST_CARDS.succeeds} succeeds,{' '}
-        {TEST_CARDS.authenticate} asks your bank to confirm and {TEST_CARDS.declined} is declined; use any
-        future expiry date and any 3 digits.
-      </p>
+      <p class="description">{SANDBOX_CARDS_NOTE}</p>
       <TextField
         {...field('card.number')}
         label="Card number"

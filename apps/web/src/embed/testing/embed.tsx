@@ -1,11 +1,9 @@
 /** @jsxImportSource preact */
-import type { DonateResponse, Donation } from '@kindred/shared';
 import { screen } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { render } from 'preact';
 import { afterEach } from 'vitest';
-import { donationFixture } from '@/testing/fixtures';
-import { jsonResponse, type Route } from '@/testing/http';
+import { guestGiftAnswer } from '@/testing/fixtures';
 import { paste } from '@/testing/user';
 import { EmbedApp } from '../embed-app';
 import { addressOf } from '../target';
@@ -27,31 +25,10 @@ export function renderEmbed(path = '/embed/project/1') {
   render(<EmbedApp address={addressOf(path)} />, mounted);
 }
 
-/** GET /api/config for the sandbox, or for Stripe with (or without) its publishable key. */
-export const configRoute =
-  (provider: 'sandbox' | 'stripe' = 'sandbox', key: string | null = 'pk_test_x'): Route =>
-  () =>
-    jsonResponse({
-      currency: 'INR',
-      payment_provider: provider,
-      stripe_publishable_key: provider === 'stripe' ? key : null,
-      map_tile_url: '',
-    });
+export { configRoute } from '@/testing/http';
 
 /** A guest's gift as the API answers it (approved, with its receipt number). */
-export const giftAnswer = (overrides: Partial<Donation> = {}): DonateResponse => ({
-  donation: donationFixture({
-    id: 91,
-    amount: 25_000,
-    source: 'card',
-    payment_id: 55,
-    donor: { kind: 'guest', id: 4, name: 'Gina Guest' },
-    receipt_number: 'KR-2026-000091',
-    ...overrides,
-  }),
-  wallet: { wallet_amount: 0, credits: 0, held: 0, currency: 'INR' },
-  subscription: null,
-});
+export const giftAnswer = guestGiftAnswer;
 
 /** The 202 answer: the card's bank asks for one more step. */
 export const bankStepAnswer = () => ({

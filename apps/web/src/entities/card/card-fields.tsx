@@ -1,6 +1,6 @@
 import { Alert, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { LoadingState } from '@/components/ui/states';
-import { TEST_CARDS } from './card';
+import { SANDBOX_CARDS_NOTE } from './card';
 
 type CardPath = 'card.number' | 'card.exp_month' | 'card.exp_year' | 'card.cvc';
 
@@ -50,11 +50,7 @@ export function CardFields({ getInputProps, legend = 'Card' }: CardFieldsProps) 
   return (
     <Fieldset legend={legend} variant="unstyled">
       <Stack gap="sm">
-        <Text size="sm">
-          Test payments (sandbox): no real card is charged. {TEST_CARDS.succeeds} succeeds,{' '}
-          {TEST_CARDS.authenticate} asks your bank to confirm and {TEST_CARDS.declined} is declined; use any
-          future expiry date and any 3 digits.
-        </Text>
+        <Text size="sm">{SANDBOX_CARDS_NOTE}</Text>
         <TextInput
           label="Card number"
           required

@@ -4,6 +4,7 @@ export {
   type CardValues,
   cardErrors,
   EMPTY_CARD,
+  SANDBOX_CARDS_NOTE,
   TEST_CARDS,
   toCardInput,
 } from '@kindred/shared';

@@ -62,3 +62,5 @@ export {
   RefundRequestDialog,
   type RefundRequestDialogProps,
 } from './refund-request-dialog';
+export { ShareGift, type ShareGiftProps } from './share-gift';
+export { SupporterList, type SupporterListProps, supporterName } from './supporter-list';

@@ -2,7 +2,7 @@ import type { FundraiserCard as FundraiserCardData } from '@kindred/shared';
 import { Anchor, Badge, Card, Group, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Picture } from '@/components/ui/picture';
+import { CardCover } from '@/components/ui/picture';
 import { causeName, causePath, fundraiserPath, pictureOf } from './fundraiser-format';
 import { FundraiserProgress } from './fundraiser-progress';
 
@@ -40,20 +40,7 @@ export function FundraiserCard({
   const by = page.business ? `${page.fundraiser.name} for ${page.business.name}` : page.fundraiser.name;
   return (
     <Card withBorder padding="md" component="article" h="100%" data-testid="fundraiser-card">
-      {picture ? (
-        <Card.Section mb="sm">
-          {/* Decoration: the title beside it names the page. */}
-          <Picture
-            src={picture.src}
-            kind={picture.kind}
-            alt=""
-            width={400}
-            height={225}
-            fluid
-            sizes={sizes}
-          />
-        </Card.Section>
-      ) : null}
+      {picture ? <CardCover src={picture.src} kind={picture.kind} sizes={sizes} /> : null}
       <Stack gap="xs">
         <Title order={headingOrder} size="h4">
           {rank !== undefined ? `${rank}. ` : null}

@@ -1,7 +1,7 @@
 import { CHARITY_TYPES, formatDisplayDate, GIVING_TYPES, labelOf, type ProjectCard } from '@kindred/shared';
-import { Anchor, Badge, Card, Group, Text, type TitleOrder, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Group, Text, type TitleOrder, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
-import { Picture } from '@/components/ui/picture';
+import { CardCover } from '@/components/ui/picture';
 import { formatDistance } from '../format';
 import { ExploreCard } from './card-heading';
 import { NeedsProgress } from './needs-progress';
@@ -29,22 +29,7 @@ export function ProjectCardView({ project, headingOrder = 3 }: ProjectCardViewPr
   return (
     <ExploreCard
       testId="project-card"
-      cover={
-        project.cover ? (
-          <Card.Section mb="sm">
-            {/* Decoration: the title beside it names the project. */}
-            <Picture
-              src={project.cover}
-              kind="gallery"
-              alt=""
-              width={400}
-              height={225}
-              fluid
-              sizes={CARD_SIZES}
-            />
-          </Card.Section>
-        ) : null
-      }
+      cover={project.cover ? <CardCover src={project.cover} sizes={CARD_SIZES} /> : null}
       logo={project.logo}
       name={project.title}
       to={`/projects/${project.id}`}

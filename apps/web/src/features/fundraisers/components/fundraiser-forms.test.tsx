@@ -1,7 +1,8 @@
 import type { Fundraiser } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { todayIsForEachTest } from '@/testing/clock';
 import { businessMembershipFixture, charityFixture, projectFixture } from '@/testing/fixtures';
 import { fundraiserFixture } from '@/testing/fundraisers';
 import { bodyOfCall, errorResponse, jsonResponse, pathOfCall, type Route, stubFetch } from '@/testing/http';
@@ -33,13 +34,7 @@ const sent = (mock: ReturnType<typeof stubFetch>, path: string, method: string) 
 
 describe('fundraising page forms', { timeout: 30_000 }, () => {
   sessionClearedAfterEachTest();
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(TODAY);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  todayIsForEachTest(TODAY);
 
   describe('starting a page', () => {
     function stubNew(

@@ -1,7 +1,8 @@
 import type { FundraiserCard } from '@kindred/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { todayIsForEachTest } from '@/testing/clock';
 import { fundraiserCardFixture } from '@/testing/fundraisers';
 import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
@@ -17,13 +18,7 @@ const page = (items: FundraiserCard[], next: string | null = null) =>
 const cards = () => screen.getAllByTestId('fundraiser-card');
 
 describe('lists of fundraising pages', { timeout: 30_000 }, () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(TODAY);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  todayIsForEachTest(TODAY);
 
   describe('my fundraisers', () => {
     signedInForEachTest();

@@ -1,12 +1,14 @@
 import type { Fundraiser, FundraiserPost, Supporter } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { todayIsForEachTest } from '@/testing/clock';
 import { projectFixture } from '@/testing/fixtures';
 import { fundraiserDonationFixture, fundraiserFixture, fundraiserPostFixture } from '@/testing/fundraisers';
 import { bodyOfCall, errorResponse, jsonResponse, pathOfCall, type Route, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { sessionClearedAfterEachTest, signInWith } from '@/testing/session';
+import { stubUpload } from '@/testing/upload';
 import { type FundraiserGive, FundraiserPage } from './fundraiser-page';
 
 const TODAY = new Date('2030-01-11T12:00:00');
@@ -56,13 +58,7 @@ const region = (name: string) => screen.getByRole('region', { name });
 
 describe('a fundraising page', { timeout: 30_000 }, () => {
   sessionClearedAfterEachTest();
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(TODAY);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  todayIsForEachTest(TODAY);
 
   it('shows a visitor who raises for what, the progress, Give, sharing, the story, updates and wall', async () => {
     stubPage(fundraiserFixture({ group: { id: 5, name: 'Runners' } }), {
@@ -314,31 +310,7 @@ describe('a fundraising page', { timeout: 30_000 }, () => {
       signInWith();
       stubPage(mine());
       /** The upload's request: it reports 40% and waits until the test finishes it. */
-      const xhr: { sent?: FormData; url?: string; finish?: () => void } = {};
-      class FakeXhr {
-        status = 0;
-        statusText = '';
-        responseText = '';
-        upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-        onload: (() => void) | null = null;
-        onerror: (() => void) | null = null;
-        onabort: (() => void) | null = null;
-        open(_method: string, url: string) {
-          xhr.url = url;
-        }
-        setRequestHeader() {}
-        abort() {}
-        send(body: FormData) {
-          xhr.sent = body;
-          this.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 } as ProgressEvent);
-          xhr.finish = () => {
-            this.status = 200;
-            this.responseText = JSON.stringify(mine({ picture: '/api/files/fundraisers/new' }));
-            this.onload?.();
-          };
-        }
-      }
-      vi.stubGlobal('XMLHttpRequest', FakeXhr);
+      const xhr = stubUpload((upload) => upload.progress(40));
       renderPage();
       await heading();
       await userEvent.click(screen.getByRole('button', { name: 'Add a picture' }));
@@ -355,8 +327,8 @@ describe('a fundraising page', { timeout: 30_000 }, () => {
       });
       expect(bar).toHaveAttribute('aria-valuenow', '40');
       expect(new URL(String(xhr.url), 'http://x').pathname).toBe('/api/fundraiser/21/picture');
-      expect(xhr.sent?.get('picture')).toBeInstanceOf(File);
-      xhr.finish?.();
+      expect(xhr.body?.get('picture')).toBeInstanceOf(File);
+      xhr.answer(200, mine({ picture: '/api/files/fundraisers/new' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       await waitFor(() =>
         expect(document.querySelector('img')?.getAttribute('src')).toContain('/api/files/fundraisers/new_'),

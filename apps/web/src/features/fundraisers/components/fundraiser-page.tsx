@@ -10,7 +10,8 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Page } from '@/components/ui/page';
-import { Picture } from '@/components/ui/picture';
+import { Paragraphs } from '@/components/ui/paragraphs';
+import { LeadCover, Picture } from '@/components/ui/picture';
 import { ShareLinks } from '@/components/ui/share-links';
 import {
   CREATED_PARAM,
@@ -87,35 +88,7 @@ function LeadPicture({ page }: { page: Fundraiser }) {
   // The picture leads the page: loaded first. Decoration: the heading names the page.
   if (picture.kind === 'logo')
     return <Picture src={picture.src} kind="logo" alt="" width={160} height={160} priority radius={8} />;
-  return (
-    <Picture
-      src={picture.src}
-      kind="gallery"
-      alt=""
-      width={800}
-      height={450}
-      fluid
-      priority
-      radius={8}
-      sizes={FUNDRAISER_PICTURE_SIZES}
-    />
-  );
-}
-
-function Paragraphs({ text }: { text: string }) {
-  return (
-    <Stack gap="xs">
-      {text
-        .split(/\n{2,}/)
-        .filter((part) => part.trim())
-        .map((part, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text.
-          <Text key={index} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {part}
-          </Text>
-        ))}
-    </Stack>
-  );
+  return <LeadCover src={picture.src} height={450} sizes={FUNDRAISER_PICTURE_SIZES} />;
 }
 
 /** Why a page the charity did not hide offers no gift now: it ended, or its project stopped taking gifts. */
@@ -284,7 +257,7 @@ export function FundraiserPage({ pageId, renderGive }: FundraiserPageProps) {
                 <Title order={2} size="h3" id="fundraiser-story">
                   The story
                 </Title>
-                <Paragraphs text={page.story} />
+                <Paragraphs wrapAnywhere text={page.story} />
               </Stack>
             </Paper>
             <FundraiserUpdates pageId={page.id} fundraiser={page.fundraiser.name} canPost={page.can_edit} />

@@ -1,59 +1,17 @@
-import { formatMoney, type Supporter } from '@kindred/shared';
-import { Avatar, Group, Stack, Text } from '@mantine/core';
+import { formatMoney } from '@kindred/shared';
+import { Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ShowMore } from '@/components/ui/pager';
-import { QueryState } from '@/components/ui/query-state';
 import { EmptyState } from '@/components/ui/states';
 import { TitledSection } from '@/components/ui/titled-section';
+import { SupporterList, supporterName } from '@/entities/donation';
 import { fundraiserQueries } from '@/entities/fundraiser';
 import { showDate } from '@/lib/format';
 
-/** 'SH' for 'Sam Helper'; nothing for an anonymous gift. */
-function initials(gift: Supporter): string | null {
-  if (gift.anonymous) return null;
-  const letters = gift.name
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((part) => part[0]?.toUpperCase() ?? '');
-  return letters.length > 1 ? `${letters[0]}${letters.at(-1)}` : (letters[0] ?? null);
-}
-
-/**
- * 'Sam Helper gave ₹500'; an anonymous gift says 'Anonymous', without the name or the amount, as
- * on a project's wall.
- */
-function Gift({ gift }: { gift: Supporter }) {
-  const name = gift.anonymous ? 'Anonymous' : gift.name;
-  return (
-    <Group component="li" align="flex-start" wrap="nowrap" gap="sm">
-      <Avatar radius="xl" color="indigo" aria-hidden="true">
-        {initials(gift)}
-      </Avatar>
-      <Stack gap={2} style={{ minWidth: 0 }}>
-        <Text>
-          <Text span fw={600}>
-            {name}
-          </Text>
-          {gift.amount === null ? null : ` gave ${formatMoney(gift.amount)}`}
-        </Text>
-        <Text size="sm" c="dimmed">
-          <time dateTime={gift.created_at}>{showDate(gift.created_at)}</time>
-        </Text>
-        {gift.message ? (
-          <Text size="sm" fs="italic" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            “{gift.message}”
-          </Text>
-        ) : null}
-      </Stack>
-    </Group>
-  );
-}
-
 /**
  * A page's supporters wall (docs/product/fundraising-pages.md#giving-through-a-page): the gifts
- * counted through it, newest first, each with the giver's name and amount (or "Anonymous") and
- * their message, with "Show more supporters".
+ * counted through it, newest first, each with the giver's name and amount (or "Anonymous", without
+ * the name or the amount, as on a project's wall) and their message, with "Show more supporters".
  */
 export function FundraiserSupporters({
   pageId,
@@ -67,14 +25,11 @@ export function FundraiserSupporters({
   giveAction?: ReactNode;
 }) {
   const gifts = useInfiniteQuery(fundraiserQueries.donations(pageId));
-  const items = gifts.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <TitledSection id="fundraiser-supporters" title="Supporters">
-      <QueryState
+      <SupporterList
         query={gifts}
-        loading="Loading supporters…"
-        layout="inline"
-        failed="The supporters could not be loaded."
+        label="Gifts through this page"
         empty={
           <EmptyState variant="text" action={open ? giveAction : undefined}>
             {open
@@ -83,24 +38,20 @@ export function FundraiserSupporters({
           </EmptyState>
         }
       >
-        {() => (
-          <Stack gap="md">
-            <Stack
-              component="ul"
-              gap="md"
-              aria-label="Gifts through this page"
-              style={{ listStyle: 'none', padding: 0, margin: 0 }}
-            >
-              {items.map((gift) => (
-                <Gift key={gift.id} gift={gift} />
-              ))}
-            </Stack>
-            <ShowMore query={gifts} align="center" variant="outline">
-              Show more supporters
-            </ShowMore>
-          </Stack>
+        {(gift) => (
+          <>
+            <Text>
+              <Text span fw={600}>
+                {supporterName(gift)}
+              </Text>
+              {gift.amount === null ? null : ` gave ${formatMoney(gift.amount)}`}
+            </Text>
+            <Text size="sm" c="dimmed">
+              <time dateTime={gift.created_at}>{showDate(gift.created_at)}</time>
+            </Text>
+          </>
         )}
-      </QueryState>
+      </SupporterList>
     </TitledSection>
   );
 }

@@ -6,12 +6,11 @@ import {
   type Subscription,
   TRANSACTION_STATUS,
 } from '@kindred/shared';
-import { Alert, Anchor, Button, DataList, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, DataList, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { DataRow } from '@/components/ui/data-row';
-import { ShareLinks } from '@/components/ui/share-links';
-import { donationWhat, ReceiptButton } from '@/entities/donation';
+import { donationWhat, ReceiptButton, ShareGift } from '@/entities/donation';
 import { showDate } from '@/lib/format';
 import { frequencyLabel } from '../lib/give-form';
 import type { ThroughFundraiser } from '../lib/target';
@@ -147,28 +146,7 @@ export function GiveConfirmation({
       <Alert color="teal" variant="light" title="What happens next">
         {outcome.next}
       </Alert>
-      {fundraiser ? (
-        <Text size="sm">
-          {'It counts toward '}
-          <Anchor component={Link} to={`/fundraisers/${fundraiser.id}`} onClick={onClose}>
-            {fundraiser.title}
-          </Anchor>
-          .
-        </Text>
-      ) : null}
-      {fundraiser ? (
-        <ShareLinks
-          title="Ask your friends to give too"
-          url={`${window.location.origin}/fundraisers/${fundraiser.id}`}
-          text={`I gave to ${fundraiser.title} on Kindred. Will you join me?`}
-        />
-      ) : charity ? (
-        <ShareLinks
-          title="Ask your friends to give too"
-          url={`${window.location.origin}${project ? `/projects/${project.id}` : `/charities/${charity.id}`}`}
-          text={`I gave to ${project ? project.title : charity.name} on Kindred. Will you join me?`}
-        />
-      ) : null}
+      <ShareGift fundraiser={fundraiser} charity={charity} project={project} onClose={onClose} />
       <Group justify="space-between" wrap="wrap" gap="sm">
         {outcome.receipt ? (
           <ReceiptButton

@@ -4,7 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { session } from '@/entities/session';
 import { paymentMethodFixture } from '@/testing/fixtures';
-import { bodyOfCall, errorResponse, headersOf, jsonResponse, type Route, stubFetch } from '@/testing/http';
+import {
+  bodyOfCall,
+  configRoute,
+  errorResponse,
+  headersOf,
+  jsonResponse,
+  type Route,
+  stubFetch,
+} from '@/testing/http';
 import { signInToAcme } from '@/testing/organisation';
 import { renderRoutes, textsOf } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
@@ -33,13 +41,7 @@ function stubApi(donate: Route = () => jsonResponse(donateAnswer(), 201), extra:
     'GET /api/user/wallet': () => jsonResponse(wallet()),
     'GET /api/user/gift_aid_declaration': () => jsonResponse({ declaration: null, previous: null }),
     'GET /api/user/payment_methods': () => jsonResponse({ items: [] }),
-    'GET /api/config': () =>
-      jsonResponse({
-        currency: 'INR',
-        map_tile_url: '',
-        payment_provider: 'sandbox',
-        stripe_publishable_key: null,
-      }),
+    'GET /api/config': configRoute(),
     [DONATE]: donate,
     ...extra,
   });

@@ -2,6 +2,7 @@ import type { FundraiserTeam, Group } from '@kindred/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { groupFixture } from '@/testing/fixtures';
 import { fundraiserCardFixture } from '@/testing/fundraisers';
 import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes, textsOf } from '@/testing/render';
@@ -124,23 +125,8 @@ describe('fundraising team', { timeout: 20_000 }, () => {
   describe('on the group page', () => {
     signedInForEachTest();
 
-    const group = (overrides: Partial<Group>): Group => ({
-      id: 11,
-      name: 'Bristol Runners',
-      description: null,
-      group_type: 2,
-      business_id: null,
-      logo: null,
-      requires_approval: false,
-      is_public: false,
-      members: 2,
-      pin: null,
-      is_member: true,
-      is_admin: false,
-      request_status: null,
-      created_at: '2029-01-01T00:00:00.000Z',
-      ...overrides,
-    });
+    const group = (overrides: Partial<Group>): Group =>
+      groupFixture({ name: 'Bristol Runners', description: null, is_public: false, ...overrides });
     const routes = [{ path: '/groups/:id', element: <GroupRouteScreen /> }];
 
     it('shows a member the team, with the way to start a page', async () => {

@@ -31,6 +31,7 @@ import { FigureGrid, type FigureSpec } from '@/components/ui/figure';
 import { FormRefusal } from '@/components/ui/form-refusal';
 import { GivingByMonthChart } from '@/components/ui/giving-by-month-chart';
 import { Page } from '@/components/ui/page';
+import { PersonAvatar } from '@/components/ui/person-avatar';
 import { QueryState } from '@/components/ui/query-state';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { EmptyState, FailedState, LoadingState } from '@/components/ui/states';
@@ -239,15 +240,9 @@ function Members({ group, members }: { group: Group; members: GroupMemberStats[]
             rowHeader: true,
             cell: (m) => (
               <Row gap="xs" wrap="nowrap">
-                <Avatar
-                  src={m.avatar ? imageUrl(m.avatar, 'small') : null}
-                  alt=""
-                  size="sm"
-                  radius="xl"
-                  color="dark"
-                >
+                <PersonAvatar avatar={m.avatar} size="sm">
                   {m.first_name.charAt(0)}
-                </Avatar>
+                </PersonAvatar>
                 <span>{fullName(m)}</span>
                 {m.is_admin ? (
                   <Badge size="sm" variant="light" color="dark">

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { session } from '@/entities/session';
+import { groupFixture } from '@/testing/fixtures';
 import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { signedInForEachTest } from '@/testing/session';
@@ -12,23 +13,7 @@ import { MyGroupsScreen } from './my-groups';
 
 const TOTALS = { funds: 125_000, volunteering_hours: 6, skilled_hours: 2, gifts: 3, gifts_value: 4_000 };
 
-const group = (overrides: Partial<Group> = {}): Group => ({
-  id: 11,
-  name: 'Bristol Giving Circle',
-  description: 'Neighbours pooling donations.',
-  group_type: 2,
-  business_id: null,
-  logo: null,
-  requires_approval: false,
-  is_public: true,
-  members: 2,
-  pin: null,
-  is_member: true,
-  is_admin: false,
-  request_status: null,
-  created_at: '2029-01-01T00:00:00.000Z',
-  ...overrides,
-});
+const group = groupFixture;
 
 const member = (id: number, first: string, isAdmin: boolean, funds: number): GroupMemberStats => ({
   user_id: id,

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectThanksThroughPage } from '@/testing/fundraisers';
 import { bodyOfCall, errorResponse, jsonResponse, type Route, stubFetch } from '@/testing/http';
 import { sessionClearedAfterEachTest } from '@/testing/session';
 import type { GuestGiveTarget } from '../lib/target';
@@ -45,15 +46,7 @@ describe('giving as a guest through a fundraising page', { timeout: 30_000 }, ()
     const fetchMock = stubApi();
     await give();
     const thanks = await within(dialog()).findByTestId('guest-thank-you');
-    expect(thanks.textContent).toContain('It counts toward Dana runs 10k for the river.');
-    expect(within(thanks).getByRole('link', { name: 'Dana runs 10k for the river' })).toHaveAttribute(
-      'href',
-      '/fundraisers/21',
-    );
-    const share = within(thanks).getByRole('group', { name: 'Ask your friends to give too' });
-    expect(within(share).getByRole('link', { name: 'Share by mail' }).getAttribute('href')).toContain(
-      encodeURIComponent('/fundraisers/21'),
-    );
+    expectThanksThroughPage(thanks);
     const [call] = callsTo(fetchMock, '/api/guest/donate/project/1');
     expect(bodyOfCall(call)).toMatchObject({ amount: 25_000, fundraiser_id: 21 });
   });

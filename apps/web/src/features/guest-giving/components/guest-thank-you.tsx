@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, DataList, Group, Stack, Text, Title } from '@man
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { DataRow } from '@/components/ui/data-row';
-import { ShareLinks } from '@/components/ui/share-links';
+import { ShareGift } from '@/entities/donation';
 import type { GuestThroughFundraiser } from '../lib/target';
 
 export interface GuestThankYouProps {
@@ -52,28 +52,7 @@ export function GuestThankYou({ answer, email, paidBy, fundraiser, onClose }: Gu
           ? `Kindred’s team reviews this gift before it reaches ${charity}. Your card was charged and the amount is held until then; its receipt is mailed to ${email} once it is approved.`
           : `${charity} has your gift. The mail with your receipt has a link to see this gift and download the receipt for 30 days, without signing in.`}
       </Alert>
-      {fundraiser ? (
-        <Text size="sm">
-          {'It counts toward '}
-          <Anchor component={Link} to={`/fundraisers/${fundraiser.id}`} onClick={onClose}>
-            {fundraiser.title}
-          </Anchor>
-          .
-        </Text>
-      ) : null}
-      {fundraiser ? (
-        <ShareLinks
-          title="Ask your friends to give too"
-          url={`${window.location.origin}/fundraisers/${fundraiser.id}`}
-          text={`I gave to ${fundraiser.title} on Kindred. Will you join me?`}
-        />
-      ) : gift ? (
-        <ShareLinks
-          title="Ask your friends to give too"
-          url={`${window.location.origin}${gift.project ? `/projects/${gift.project.id}` : `/charities/${gift.charity.id}`}`}
-          text={`I gave to ${gift.project ? gift.project.title : gift.charity.name} on Kindred. Will you join me?`}
-        />
-      ) : null}
+      <ShareGift fundraiser={fundraiser} charity={gift?.charity} project={gift?.project} onClose={onClose} />
       <Text size="sm">
         {`Make an account with ${email} and this gift shows in your giving. `}
         <Anchor component={Link} to="/register">

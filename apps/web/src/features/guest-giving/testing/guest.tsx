@@ -1,8 +1,7 @@
-import type { DonateResponse, Donation } from '@kindred/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { donationFixture, projectFixture } from '@/testing/fixtures';
-import { jsonResponse, pathOfCall, type Route, type stubFetch } from '@/testing/http';
+import { projectFixture } from '@/testing/fixtures';
+import { pathOfCall, type stubFetch } from '@/testing/http';
 import { renderRoutes } from '@/testing/render';
 import { paste } from '@/testing/user';
 import { GuestGiveFlow } from '../components/guest-give-flow';
@@ -14,35 +13,9 @@ export const projectTarget: GuestGiveTarget = { kind: 'project', project: livePr
 /** A card expiry year two years ahead. */
 export const YEAR = String(new Date().getFullYear() + 2);
 
-/** GET /api/config for the sandbox, or for Stripe with a publishable key. */
-export const configRoute =
-  (provider: 'sandbox' | 'stripe'): Route =>
-  () =>
-    jsonResponse({
-      currency: 'INR',
-      payment_provider: provider,
-      stripe_publishable_key: provider === 'stripe' ? 'pk_test_x' : null,
-      map_tile_url: '',
-    });
-
-/** A guest's gift as the API answers it (approved, with its receipt number). */
-export function guestGift(overrides: Partial<Donation> = {}): Donation {
-  return donationFixture({
-    id: 91,
-    amount: 25_000,
-    source: 'card',
-    payment_id: 55,
-    donor: { kind: 'guest', id: 4, name: 'Gina Guest' },
-    receipt_number: 'KR-2026-000091',
-    ...overrides,
-  });
-}
-
-export const guestAnswer = (overrides: Partial<Donation> = {}): DonateResponse => ({
-  donation: guestGift(overrides),
-  wallet: { wallet_amount: 0, credits: 0, held: 0, currency: 'INR' },
-  subscription: null,
-});
+/** A guest's gift as the API answers it (approved, with its receipt number), and the donate call's answer. */
+export { guestGiftAnswer as guestAnswer, guestGiftFixture as guestGift } from '@/testing/fixtures';
+export { configRoute } from '@/testing/http';
 
 /** The 202 answer: the card's bank asks for one more step. */
 export const bankStepAnswer = (client_secret = 'sandbox_pi_55_secret_x') => ({

@@ -1,7 +1,8 @@
 import type { Donation, ManageView } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { todayIsForEachTest } from '@/testing/clock';
 import { captureDownloads } from '@/testing/downloads';
 import { refundFixture, refundRequestFixture } from '@/testing/fixtures';
 import { errorResponse, headersOf, jsonResponse } from '@/testing/http';
@@ -20,13 +21,7 @@ function viewWith(overrides: Partial<Donation>): ManageView {
 
 describe('manage from the mail: refunds', { timeout: 20_000 }, () => {
   sessionClearedAfterEachTest();
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(TODAY);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  todayIsForEachTest(TODAY);
 
   it('shows the gift’s refunds and downloads a credit note with the link alone', async () => {
     const saved = captureDownloads();

@@ -1,8 +1,9 @@
 import type { Donation } from '@kindred/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { session } from '@/entities/session';
+import { todayIsForEachTest } from '@/testing/clock';
 import { captureDownloads } from '@/testing/downloads';
 import { refundFixture, refundRequestFixture } from '@/testing/fixtures';
 import { errorResponse, jsonResponse, stubFetch } from '@/testing/http';
@@ -21,12 +22,8 @@ async function cards(): Promise<HTMLElement[]> {
 }
 
 describe('my giving: refunds', { timeout: 20_000 }, () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(TODAY);
-  });
+  todayIsForEachTest(TODAY);
   afterEach(() => {
-    vi.useRealTimers();
     session.clearSession();
   });
 

@@ -4,6 +4,7 @@ import {
   formatDisplayDate,
   formatMoney,
   GIFT_TYPES,
+  giftsNeeded,
   imageUrl,
   labelOf,
   PROJECT_STATUS,
@@ -11,6 +12,7 @@ import {
   type Project,
   type ProjectSummary,
   SKILL_TYPES,
+  skilledHoursNeeded,
 } from '@kindred/shared';
 import {
   Anchor,
@@ -32,7 +34,8 @@ import { Link } from 'react-router';
 import { DataRow } from '@/components/ui/data-row';
 import { Page } from '@/components/ui/page';
 import { ShowMore } from '@/components/ui/pager';
-import { Picture } from '@/components/ui/picture';
+import { Paragraphs } from '@/components/ui/paragraphs';
+import { LeadCover, Picture } from '@/components/ui/picture';
 import { type QueryLike, QueryState } from '@/components/ui/query-state';
 import { ShareLinks } from '@/components/ui/share-links';
 import { EmptyState } from '@/components/ui/states';
@@ -165,22 +168,6 @@ function DatedEntry({
   );
 }
 
-function Paragraphs({ text }: { text: string }) {
-  return (
-    <Stack gap="xs">
-      {text
-        .split(/\n{2,}/)
-        .filter((part) => part.trim())
-        .map((part, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text.
-          <Text key={index} style={{ whiteSpace: 'pre-wrap' }}>
-            {part}
-          </Text>
-        ))}
-    </Stack>
-  );
-}
-
 /** One need in the list of needs: its kind in bold, then what is needed. */
 function NeedItem({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -208,9 +195,9 @@ function Needs({
     funds_raised: project.funds_raised,
     volunteering_hours: project.volunteering_hours,
     volunteering_pledged: project.volunteering_pledged,
-    skilled_hours: project.skill_needs.reduce((sum, need) => sum + need.hours, 0),
+    skilled_hours: skilledHoursNeeded(project.skill_needs),
     skilled_pledged: project.skilled_pledged,
-    gifts_needed: project.gift_needs.reduce((sum, need) => sum + need.quantity, 0),
+    gifts_needed: giftsNeeded(project.gift_needs),
     gifts_pledged: project.gifts_pledged,
   };
   const donors = summary?.donors_count ?? project.donors_count;
@@ -501,17 +488,7 @@ export function ProjectPage({
           <Stack gap="lg">
             {data.cover ? (
               // The cover leads the page: loaded first. Decoration: the heading names the project.
-              <Picture
-                src={data.cover}
-                kind="gallery"
-                alt=""
-                width={800}
-                height={400}
-                fluid
-                priority
-                radius={8}
-                sizes="(min-width: 62em) 66vw, 100vw"
-              />
+              <LeadCover src={data.cover} height={400} sizes="(min-width: 62em) 66vw, 100vw" />
             ) : null}
             {renderGive && data.status === PROJECT_STATUS.live ? renderGive(data) : null}
             <ShareLinks

@@ -1,11 +1,9 @@
 import { formatMoney, GIVING_TYPE, type Supporter } from '@kindred/shared';
-import { Avatar, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ShowMore } from '@/components/ui/pager';
-import { QueryState } from '@/components/ui/query-state';
 import { EmptyState } from '@/components/ui/states';
-import { donationQueries, donationTypeLabel } from '@/entities/donation';
+import { donationQueries, donationTypeLabel, SupporterList, supporterName } from '@/entities/donation';
 import { showDate } from '@/lib/format';
 
 export interface SupportersWallProps {
@@ -36,46 +34,26 @@ export function supporterGave(supporter: Supporter): string {
   }
 }
 
-/** 'DD' for 'Dana Donor'; nothing for an anonymous supporter. */
-function initials(supporter: Supporter): string | null {
-  if (supporter.anonymous) return null;
-  const letters = supporter.name
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((part) => part[0]?.toUpperCase() ?? '');
-  return letters.length > 1 ? `${letters[0]}${letters.at(-1)}` : (letters[0] ?? null);
-}
-
-function SupporterItem({ supporter }: { supporter: Supporter }) {
+/** What the wall says of one supporter: their name, what kind they gave, what and when. */
+function SupporterGift({ supporter }: { supporter: Supporter }) {
   const created = new Date(supporter.created_at);
-  // The API already names anonymous donors 'Anonymous'; the wall never shows a name they withheld.
-  const name = supporter.anonymous ? 'Anonymous' : supporter.name;
   return (
-    <Group component="li" align="flex-start" wrap="nowrap" gap="sm">
-      <Avatar radius="xl" color="indigo" aria-hidden="true">
-        {initials(supporter)}
-      </Avatar>
-      <Stack gap={2} style={{ minWidth: 0 }}>
-        <Group gap="xs" wrap="wrap">
-          <Text fw={600}>{name}</Text>
-          <Badge variant="outline" color="dark" size="sm">
-            {donationTypeLabel(supporter.type)}
-          </Badge>
-        </Group>
-        <Text size="sm">
-          {supporterGave(supporter)}
-          {Number.isNaN(created.getTime()) ? '' : ' on '}
-          {Number.isNaN(created.getTime()) ? null : (
-            <time dateTime={supporter.created_at}>{showDate(supporter.created_at)}</time>
-          )}
-        </Text>
-        {supporter.message ? (
-          <Text size="sm" fs="italic" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            “{supporter.message}”
-          </Text>
-        ) : null}
-      </Stack>
-    </Group>
+    <>
+      <Group gap="xs" wrap="wrap">
+        {/* The API already names anonymous donors 'Anonymous'; the wall never shows a name they withheld. */}
+        <Text fw={600}>{supporterName(supporter)}</Text>
+        <Badge variant="outline" color="dark" size="sm">
+          {donationTypeLabel(supporter.type)}
+        </Badge>
+      </Group>
+      <Text size="sm">
+        {supporterGave(supporter)}
+        {Number.isNaN(created.getTime()) ? '' : ' on '}
+        {Number.isNaN(created.getTime()) ? null : (
+          <time dateTime={supporter.created_at}>{showDate(supporter.created_at)}</time>
+        )}
+      </Text>
+    </>
   );
 }
 
@@ -85,18 +63,15 @@ function SupporterItem({ supporter }: { supporter: Supporter }) {
  */
 export function SupportersWall({ projectId, live, giveAction }: SupportersWallProps) {
   const supporters = useInfiniteQuery(donationQueries.supporters(projectId));
-  const items = supporters.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="supporters-heading">
       <Stack gap="sm">
         <Title order={2} size="h3" id="supporters-heading">
           Supporters
         </Title>
-        <QueryState
+        <SupporterList
           query={supporters}
-          loading="Loading supporters…"
-          layout="inline"
-          failed="The supporters could not be loaded."
+          label="Supporters of this project"
           empty={
             <EmptyState variant="text" action={live ? giveAction : undefined}>
               {live
@@ -105,24 +80,8 @@ export function SupportersWall({ projectId, live, giveAction }: SupportersWallPr
             </EmptyState>
           }
         >
-          {() => (
-            <Stack gap="md">
-              <Stack
-                component="ul"
-                gap="md"
-                aria-label="Supporters of this project"
-                style={{ listStyle: 'none', padding: 0, margin: 0 }}
-              >
-                {items.map((supporter) => (
-                  <SupporterItem key={supporter.id} supporter={supporter} />
-                ))}
-              </Stack>
-              <ShowMore query={supporters} align="center" variant="outline">
-                Show more supporters
-              </ShowMore>
-            </Stack>
-          )}
-        </QueryState>
+          {(supporter) => <SupporterGift supporter={supporter} />}
+        </SupporterList>
       </Stack>
     </Paper>
   );
