@@ -56,8 +56,9 @@ export interface EventBus {
   record<T extends EventType>(executor: Executor, type: T, data: EventCatalogue[T]): Promise<void>;
   /**
    * Work after the commit that is not an event (mail that was queued, say): one job of `task`,
-   * after the caller's transaction commits; a pending job of the same `task` takes the place of
-   * another, so a burst of changes runs it once.
+   * after the caller's transaction commits; a pending job of the same `task` from the same database
+   * connection takes the place of another, so a burst of changes runs it once a connection, and
+   * two transactions at once never wait for each other on one job's row (decision 052).
    */
   defer(executor: Executor, task: string): Promise<void>;
   /**
@@ -128,7 +129,7 @@ export function createEventBus(deps: {
 
     async defer(executor, task) {
       await executor.execute(
-        sql`select ${sql.raw(QUEUE_SCHEMA)}.add_job(${task}, '{}'::json, job_key => ${task}, max_attempts => ${HANDLER_ATTEMPTS})`,
+        sql`select ${sql.raw(QUEUE_SCHEMA)}.add_job(${task}, '{}'::json, job_key => ${task} || ':' || pg_backend_pid(), max_attempts => ${HANDLER_ATTEMPTS})`,
       );
     },
 

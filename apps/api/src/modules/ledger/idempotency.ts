@@ -36,15 +36,39 @@ interface StoredRefusal {
   error: { code: string; message: string; details?: Record<string, unknown> };
 }
 
+/** A refusal of the work itself (not of the key), carried out of its rolled-back transaction. */
+class Refused {
+  constructor(readonly error: AppError) {}
+}
+
+const refusalBody = (error: AppError): StoredRefusal => {
+  const body: StoredRefusal = { error: { code: error.code, message: error.message } };
+  if (error.details) body.error.details = error.details;
+  return body;
+};
+
+/** The answer kept with a key, as the first request got it. */
+function storedAnswer<T>(first: typeof idempotencyKeys.$inferSelect): IdempotentResult<T> | AppError {
+  const statusCode = first.statusCode ?? 200;
+  if (statusCode >= 400) {
+    const { error } = first.response as StoredRefusal;
+    return new AppError(statusCode, error.code, error.message, error.details);
+  }
+  return { statusCode, body: first.response as T };
+}
+
+const keyReused = () =>
+  new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for another request.');
+
 /**
  * Runs a money-moving piece of work at most once per key. The key is written in the same database
  * transaction as the work, so either both are kept or neither: a retry after a failure of ours
  * (5xx, a lost database) runs the work again, a retry after an answer gets the first answer. That
  * includes refusals: when the work refuses (an AppError under 500: not enough funds, a declined
- * card), its changes are rolled back to a savepoint and the refusal is kept with the key, so a
- * retry, or the same request arriving at another process at once, gets the same refusal. The same
- * key with another request answers 409. On PostgreSQL a concurrent retry waits for the first to
- * finish.
+ * card), its transaction is rolled back whole and the refusal is then kept with the key in a
+ * transaction of its own, so a retry gets the same refusal (a request with the same key that got
+ * in between keeps its own answer, and this one gets it too). The same key with another request
+ * answers 409. On PostgreSQL a concurrent retry waits for the first to finish.
  */
 export async function runIdempotent<T>(
   db: Db,
@@ -54,53 +78,73 @@ export async function runIdempotent<T>(
 ): Promise<IdempotentResult<T>> {
   const { key } = request;
   if (key === undefined) return db.transaction((tx) => work(tx));
-  const outcome = await db.transaction(async (tx): Promise<IdempotentResult<T> | AppError> => {
-    const inserted = await insertKey(tx, {
+  let outcome: IdempotentResult<T> | AppError;
+  try {
+    outcome = await db.transaction(async (tx): Promise<IdempotentResult<T> | AppError> => {
+      const inserted = await insertKey(tx, {
+        scope: request.scope,
+        key,
+        requestHash: request.requestHash,
+        createdAt: now,
+      });
+      if (inserted.length === 0) {
+        const [first] = await tx
+          .select()
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.scope, request.scope), eq(idempotencyKeys.key, key)));
+        if (!first || first.requestHash !== request.requestHash) throw keyReused();
+        return storedAnswer<T>(first);
+      }
+      let result: IdempotentResult<T>;
+      try {
+        result = await work(tx);
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode < 500) throw new Refused(error);
+        throw error;
+      }
+      await storeAnswer(tx, {
+        id: inserted[0]?.id ?? 0,
+        statusCode: result.statusCode,
+        response: JSON.stringify(result.body),
+      });
+      return result;
+    });
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    outcome = await keepRefusal(db, request, key, now, error.error);
+  }
+  // A refusal leaves after its key is committed.
+  if (outcome instanceof AppError) throw outcome;
+  return outcome;
+}
+
+/** Keeps a refusal with its key (the work's transaction was rolled back); answers what the key holds. */
+async function keepRefusal(
+  db: Db,
+  request: IdempotencyRequest,
+  key: string,
+  now: Date,
+  refusal: AppError,
+): Promise<IdempotentResult<never> | AppError> {
+  const kept = await db
+    .insert(idempotencyKeys)
+    .values({
       scope: request.scope,
       key,
       requestHash: request.requestHash,
       createdAt: now,
-    });
-    if (inserted.length === 0) {
-      const [first] = await tx
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.scope, request.scope), eq(idempotencyKeys.key, key)));
-      if (!first || first.requestHash !== request.requestHash) {
-        throw new AppError(
-          409,
-          'IDEMPOTENCY_KEY_REUSED',
-          'This Idempotency-Key was already used for another request.',
-        );
-      }
-      const statusCode = first.statusCode ?? 200;
-      if (statusCode >= 400) {
-        const { error } = first.response as StoredRefusal;
-        return new AppError(statusCode, error.code, error.message, error.details);
-      }
-      return { statusCode, body: first.response as T };
-    }
-    let result: IdempotentResult<unknown>;
-    let refusal: AppError | undefined;
-    try {
-      result = await tx.transaction((savepoint) => work(savepoint));
-    } catch (error) {
-      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-      refusal = error;
-      const body: StoredRefusal = { error: { code: error.code, message: error.message } };
-      if (error.details) body.error.details = error.details;
-      result = { statusCode: error.statusCode, body };
-    }
-    await storeAnswer(tx, {
-      id: inserted[0]?.id ?? 0,
-      statusCode: result.statusCode,
-      response: JSON.stringify(result.body),
-    });
-    return refusal ?? (result as IdempotentResult<T>);
-  });
-  // A refusal leaves after its key is committed.
-  if (outcome instanceof AppError) throw outcome;
-  return outcome;
+      statusCode: refusal.statusCode,
+      response: refusalBody(refusal),
+    })
+    .onConflictDoNothing()
+    .returning({ id: idempotencyKeys.id });
+  if (kept.length > 0) return refusal;
+  const [first] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, request.scope), eq(idempotencyKeys.key, key)));
+  if (!first || first.requestHash !== request.requestHash) return keyReused();
+  return storedAnswer<never>(first);
 }
 
 export async function purgeIdempotencyKeys(db: Db, now: Date): Promise<void> {
