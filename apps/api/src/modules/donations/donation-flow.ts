@@ -111,19 +111,21 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
     extra: Partial<DonationRow> = {},
     receiptYear?: number,
   ) {
-    const at = now();
-    const updated = await donationsRepository.update(
-      tx,
-      row.id,
-      { ...extra, status, updatedAt: at },
-      receiptYear,
-    );
+    const change = { status, updatedAt: now(), by: actor.userId, reason: actor.reason ?? null };
+    // Most changes are of the status alone: the change and its history row in one statement.
+    if (Object.keys(extra).length === 0)
+      return donationsRepository.setStatus(tx, row.id, change, receiptYear);
+    const updated = await donationsRepository.update(tx, row.id, {
+      ...extra,
+      status,
+      updatedAt: change.updatedAt,
+    });
     await donationsRepository.addHistory(tx, {
       donationId: row.id,
       status,
-      by: actor.userId,
-      reason: actor.reason ?? null,
-      at,
+      by: change.by,
+      reason: change.reason,
+      at: change.updatedAt,
     });
     return updated;
   }

@@ -161,8 +161,14 @@ const insertGift = prepared('donations_insert_gift', (db) =>
     )
     .returning(),
 );
+/** A status change's history row, written by the same statement as the change (a CTE). */
+const historyOfChange = (db: Executor) =>
+  db.$with('history', {}).as(
+    sql`insert into ${donationHistory} (donation_id, status, "by", reason, at) values (${sql.placeholder('id')}, ${sql.placeholder('status')}, ${sql.placeholder('by')}, ${sql.placeholder('reason')}, ${sql.placeholder('updatedAt')})`,
+  );
 const setStatus = prepared('donations_set_status', (db) =>
   db
+    .with(historyOfChange(db))
     .update(donations)
     .set({ status: placeholder<number>('status'), updatedAt: placeholder<Date>('updatedAt') })
     .where(eq(donations.id, sql.placeholder('id')))
@@ -170,6 +176,7 @@ const setStatus = prepared('donations_set_status', (db) =>
 );
 const setStatusWithReceipt = prepared('donations_set_status_receipt', (db) =>
   db
+    .with(historyOfChange(db))
     .update(donations)
     .set({
       status: placeholder<number>('status'),
@@ -226,35 +233,27 @@ export const donationsRepository = {
   },
 
   /**
-   * Changes a donation. With `receiptYear`, the same statement gives it the next receipt number
-   * ("KR-<year>-<at least 7 digits>" from donation_receipt_seq), with no round trip of its own.
+   * A donation's change of status with its history row, in one statement. With `receiptYear`, the
+   * same statement gives it the next receipt number ("KR-<year>-<at least 7 digits>" from
+   * donation_receipt_seq).
    */
-  async update(
+  async setStatus(
     db: Executor,
     id: number,
-    values: Partial<NewDonation>,
+    change: { status: number; updatedAt: Date; by: number | null; reason: string | null },
     receiptYear?: number,
   ): Promise<DonationRow> {
-    const keys = Object.keys(values);
-    // A status change alone (most changes), with or without a receipt number: built once.
-    if (keys.length === 2 && values.status !== undefined && values.updatedAt instanceof Date) {
-      const [row] =
-        receiptYear === undefined
-          ? await setStatus(db, { id, status: values.status, updatedAt: values.updatedAt })
-          : await setStatusWithReceipt(db, {
-              id,
-              status: values.status,
-              updatedAt: values.updatedAt,
-              year: String(receiptYear),
-            });
-      if (!row) throw new Error(`donation ${id} vanished`);
-      return row;
-    }
-    const set =
+    const [row] =
       receiptYear === undefined
-        ? values
-        : { ...values, receiptNumber: receiptNumber(sql`${String(receiptYear)}`) };
-    const [row] = await db.update(donations).set(set).where(eq(donations.id, id)).returning();
+        ? await setStatus(db, { id, ...change })
+        : await setStatusWithReceipt(db, { id, ...change, year: String(receiptYear) });
+    if (!row) throw new Error(`donation ${id} vanished`);
+    return row;
+  },
+
+  /** Changes a donation. */
+  async update(db: Executor, id: number, values: Partial<NewDonation>): Promise<DonationRow> {
+    const [row] = await db.update(donations).set(values).where(eq(donations.id, id)).returning();
     if (!row) throw new Error(`donation ${id} vanished`);
     return row;
   },
