@@ -6,27 +6,25 @@ export interface NameForm {
   getInputProps: (path: 'first_name' | 'last_name') => ComponentProps<typeof TextInput>;
 }
 
+/** The two names, each offered to autofill as what it is. */
+const NAMES = [
+  { path: 'first_name', label: 'First name', autoComplete: 'given-name' },
+  { path: 'last_name', label: 'Last name', autoComplete: 'family-name' },
+] as const;
+
 /**
  * A person's first and last name, both required and offered to autofill as such; the caller lays
  * them out (in its grid).
  */
 export function NameInputs({ form, maxLength }: { form: NameForm; maxLength?: number }) {
-  return (
-    <>
-      <TextInput
-        label="First name"
-        required
-        autoComplete="given-name"
-        maxLength={maxLength}
-        {...form.getInputProps('first_name')}
-      />
-      <TextInput
-        label="Last name"
-        required
-        autoComplete="family-name"
-        maxLength={maxLength}
-        {...form.getInputProps('last_name')}
-      />
-    </>
-  );
+  return NAMES.map(({ path, label, autoComplete }) => (
+    <TextInput
+      key={path}
+      label={label}
+      required
+      autoComplete={autoComplete}
+      maxLength={maxLength}
+      {...form.getInputProps(path)}
+    />
+  ));
 }

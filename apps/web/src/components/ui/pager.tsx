@@ -27,22 +27,22 @@ export interface PagerProps {
 export function Pager({ page, busy = false, onChange }: PagerProps) {
   const { prev_cursor: prev, next_cursor: next } = page;
   if (!prev && !next) return null;
+  const steps = [
+    { text: 'Newer', cursor: prev, direction: 'before' },
+    { text: 'Older', cursor: next, direction: 'after' },
+  ] as const;
   return (
     <Group justify="space-between">
-      <Button
-        variant="default"
-        disabled={!prev || busy}
-        onClick={() => prev && onChange({ cursor: prev, direction: 'before' })}
-      >
-        Newer
-      </Button>
-      <Button
-        variant="default"
-        disabled={!next || busy}
-        onClick={() => next && onChange({ cursor: next, direction: 'after' })}
-      >
-        Older
-      </Button>
+      {steps.map(({ text, cursor, direction }) => (
+        <Button
+          key={direction}
+          variant="default"
+          disabled={!cursor || busy}
+          onClick={() => cursor && onChange({ cursor, direction })}
+        >
+          {text}
+        </Button>
+      ))}
     </Group>
   );
 }

@@ -21,6 +21,18 @@ export interface FundraiserFieldsProps {
   endedOn?: string | null;
 }
 
+/** Which team a page for a group, or for an organisation, is for: its field, and its choices in `teams`. */
+const TEAM_FIELDS = [
+  { for: 'group', path: 'group_id', label: 'Team', description: 'A group you belong to.', choices: 'groups' },
+  {
+    for: 'business',
+    path: 'business_id',
+    label: 'Organisation',
+    description: 'An organisation you are an admin of.',
+    choices: 'businesses',
+  },
+] as const;
+
 /** The page's title, story, target and end date; creating one, also who it is for. */
 export function FundraiserFields({ form, today, teams, endedOn = null }: FundraiserFieldsProps) {
   const window = endDateWindow(today);
@@ -104,26 +116,19 @@ export function FundraiserFields({ form, today, teams, endedOn = null }: Fundrai
           </Stack>
         </Radio.Group>
       ) : null}
-      {teams && form.values.for === 'group' ? (
-        <Select
-          label="Team"
-          description="A group you belong to."
-          required
-          allowDeselect={false}
-          data={teams.groups}
-          {...form.getInputProps('group_id')}
-        />
-      ) : null}
-      {teams && form.values.for === 'business' ? (
-        <Select
-          label="Organisation"
-          description="An organisation you are an admin of."
-          required
-          allowDeselect={false}
-          data={teams.businesses}
-          {...form.getInputProps('business_id')}
-        />
-      ) : null}
+      {teams
+        ? TEAM_FIELDS.filter((team) => team.for === form.values.for).map((team) => (
+            <Select
+              key={team.for}
+              label={team.label}
+              description={team.description}
+              required
+              allowDeselect={false}
+              data={teams[team.choices]}
+              {...form.getInputProps(team.path)}
+            />
+          ))
+        : null}
     </Stack>
   );
 }

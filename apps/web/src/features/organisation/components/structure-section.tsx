@@ -40,6 +40,36 @@ function fundsRefusal(error: unknown): string {
   return `${why} Move them again to finish: the same move is retried, so it is not made twice.`;
 }
 
+/**
+ * A dialog's refusal (set by the dialog when it refuses itself), and `attempt`: runs the dialog's action and closes it, or keeps in the dialog
+ * why it was refused (the server's words, or `fallback`).
+ */
+function useDialogAttempt(onClose: () => void) {
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const attempt = async (action: () => Promise<unknown>, fallback: string) => {
+    try {
+      await action();
+      onClose();
+    } catch (failure) {
+      setRefusal(refusalOf(failure, fallback));
+    }
+  };
+  return { refusal, setRefusal, attempt };
+}
+
+/** A move between a business and its sub-business (of funds or of employees). */
+interface MoveDialogProps {
+  parent: OrganisationNode;
+  child: OrganisationNode;
+  onClose: () => void;
+}
+
+/** Which way a move goes (down to the child at first), and so where from and where to. */
+function useMoveDirection({ parent, child }: MoveDialogProps) {
+  const [down, setDown] = useState(true);
+  return { down, setDown, from: down ? parent : child, to: down ? child : parent };
+}
+
 type OpenDialog =
   | { kind: 'add'; parent: OrganisationNode }
   | { kind: 'funds'; parent: OrganisationNode; child: OrganisationNode }
@@ -56,7 +86,7 @@ function AddDialog({
 }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { refusal, attempt } = useDialogAttempt(onClose);
   const add = useAddSubBusiness(rootId);
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -64,13 +94,10 @@ function AddDialog({
       setError(REQUIRED_MESSAGE);
       return;
     }
-    try {
+    await attempt(async () => {
       await add.mutateAsync({ parent_id: parent.id, name: name.trim(), description: null });
       toast.success('Sub-business added', `${name.trim()} is part of ${parent.name}.`);
-      onClose();
-    } catch (failure) {
-      setRefusal(refusalOf(failure, 'The sub-business could not be added.'));
-    }
+    }, 'The sub-business could not be added.');
   };
   return (
     <DialogForm
@@ -119,23 +146,13 @@ function DirectionControl({
   );
 }
 
-function FundsDialog({
-  parent,
-  child,
-  onClose,
-}: {
-  parent: OrganisationNode;
-  child: OrganisationNode;
-  onClose: () => void;
-}) {
-  const [down, setDown] = useState(true);
+function FundsDialog({ parent, child, onClose }: MoveDialogProps) {
+  const { down, setDown, from, to } = useMoveDirection({ parent, child, onClose });
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const attempts = useKeyedAttempts();
   const transfer = useTransferFunds();
-  const from = down ? parent : child;
-  const to = down ? child : parent;
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const problem = amountError(amount);
@@ -186,20 +203,10 @@ function FundsDialog({
   );
 }
 
-function EmployeesDialog({
-  parent,
-  child,
-  onClose,
-}: {
-  parent: OrganisationNode;
-  child: OrganisationNode;
-  onClose: () => void;
-}) {
-  const [down, setDown] = useState(true);
+function EmployeesDialog({ parent, child, onClose }: MoveDialogProps) {
+  const { down, setDown, from, to } = useMoveDirection({ parent, child, onClose });
   const [chosen, setChosen] = useState<string[]>([]);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const from = down ? parent : child;
-  const to = down ? child : parent;
+  const { refusal, setRefusal, attempt } = useDialogAttempt(onClose);
   const members = useQuery(organisationQueries.members(from.id));
   const move = useTransferEmployees();
   const submit = async (event: React.FormEvent) => {
@@ -214,17 +221,14 @@ function EmployeesDialog({
       confirmLabel: 'Move employees',
     });
     if (!sure) return;
-    try {
+    await attempt(async () => {
       const answer = await move.mutateAsync({
         from_business_id: from.id,
         to_business_id: to.id,
         user_ids: chosen.map(Number),
       });
       toast.success('Employees moved', answer.message);
-      onClose();
-    } catch (failure) {
-      setRefusal(refusalOf(failure, 'The employees could not be moved.'));
-    }
+    }, 'The employees could not be moved.');
   };
   return (
     <DialogForm

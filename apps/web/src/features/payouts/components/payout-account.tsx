@@ -19,6 +19,12 @@ const FIELD_MAP = {
   'bank.account_number': 'account_number',
 };
 
+/** The account's two numbers, each typed as digits. */
+const BANK_NUMBERS = [
+  { path: 'sort_code', label: 'Sort code', description: '6 digits, like 12-34-56', maxLength: 8 },
+  { path: 'account_number', label: 'Account number', description: '8 digits', maxLength: 10 },
+] as const;
+
 /** Whether the account has bank details to pay into (an account opened without them has none). */
 export const hasBank = (account: ProviderAccountInfo | null): account is ProviderAccountInfo =>
   Boolean(account?.bank);
@@ -82,24 +88,18 @@ function BankForm({
         {...form.getInputProps('account_name')}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} maw="28rem">
-        <TextInput
-          label="Sort code"
-          description="6 digits, like 12-34-56"
-          required
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={8}
-          {...form.getInputProps('sort_code')}
-        />
-        <TextInput
-          label="Account number"
-          description="8 digits"
-          required
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={10}
-          {...form.getInputProps('account_number')}
-        />
+        {BANK_NUMBERS.map(({ path, label, description, maxLength }) => (
+          <TextInput
+            key={path}
+            label={label}
+            description={description}
+            required
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={maxLength}
+            {...form.getInputProps(path)}
+          />
+        ))}
       </SimpleGrid>
       {changing ? (
         <Group>

@@ -17,6 +17,12 @@ export const defaultRange = (now = new Date()): DateRange => lastTwelveMonths(no
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The range's two days, as the form asks for them. */
+const RANGE_ENDS = [
+  { end: 'from', label: 'From' },
+  { end: 'to', label: 'To' },
+] as const;
+
 function FigureCard({ figure }: { figure: Statistic }) {
   const id = `figure-${figure.name}`;
   const data = figure.series.map((point) => ({
@@ -102,20 +108,16 @@ export function StatisticsDashboard() {
     >
       <Paper withBorder p="md" component="form" onSubmit={apply} noValidate aria-label="Date range">
         <Group align="flex-end" gap="md" wrap="wrap">
-          <TextInput
-            type="date"
-            label="From"
-            value={draft.from}
-            error={error.from}
-            onChange={(event) => setDraft({ ...draft, from: event.currentTarget.value })}
-          />
-          <TextInput
-            type="date"
-            label="To"
-            value={draft.to}
-            error={error.to}
-            onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })}
-          />
+          {RANGE_ENDS.map(({ end, label }) => (
+            <TextInput
+              key={end}
+              type="date"
+              label={label}
+              value={draft[end]}
+              error={error[end]}
+              onChange={(event) => setDraft({ ...draft, [end]: event.currentTarget.value })}
+            />
+          ))}
           <Button type="submit">Show</Button>
           <Button
             variant="default"

@@ -1,24 +1,20 @@
 import { imageUrl, PROJECT_STATUS, type Project, type ProjectDocument } from '@kindred/shared';
-import { Anchor, Avatar, Badge, Button, Card, Group, SimpleGrid, Text } from '@mantine/core';
+import { Anchor, Avatar, Badge, Button, Card, Group, SimpleGrid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ActionRefusal, useActionRefusal } from '@/components/ui/action-refusal';
+import { useActionRefusal } from '@/components/ui/action-refusal';
 import { Picture } from '@/components/ui/picture';
-import { QueryState } from '@/components/ui/query-state';
 import { buttonColumn, ResponsiveTable } from '@/components/ui/responsive-table';
-import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { type ProjectAdmin, projectQueries } from '@/entities/project';
 import { useCurrentUser } from '@/entities/session';
 import { formatFileSize } from '@/lib/format';
-import { IMAGE_MIME_TYPES, LOGO_MAX_BYTES } from '@/lib/upload-limits';
 import { useDeleteDocument } from '../api/delete-document';
 import { useDeleteGalleryImage } from '../api/delete-gallery-image';
 import { useRemoveProjectAdmin } from '../api/remove-project-admin';
 import { useUploadDocument } from '../api/upload-document';
 import { useUploadGalleryImage } from '../api/upload-gallery-image';
 import { useUploadProjectLogo } from '../api/upload-project-logo';
-import { DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES, GALLERY_MAX_BYTES } from '../lib/uploads';
-import { ProjectFileUpload, ProjectSection } from './project-section';
+import { ProjectFileUpload, ProjectListSection, ProjectSection } from './project-section';
 
 const open = (project: Project) => project.status !== PROJECT_STATUS.cancelled;
 
@@ -41,12 +37,8 @@ export function ProjectLogo({ project }: { project: Project }) {
         <div style={{ flex: 1, minWidth: 240 }}>
           <ProjectFileUpload
             projectId={project.id}
+            kind="logo"
             upload={upload}
-            label="Project logo file"
-            hint="PNG or JPEG, up to 10 MB."
-            accept={IMAGE_MIME_TYPES}
-            maxBytes={LOGO_MAX_BYTES}
-            buttonLabel="Choose logo"
             onUploaded={() => toast.success('Logo updated', 'The new logo is saved.')}
           />
         </div>
@@ -61,7 +53,6 @@ export function ProjectGallery({ project }: { project: Project }) {
   const upload = useUploadGalleryImage();
   const remove = useDeleteGalleryImage();
   const { refusal, attemptConfirmed } = useActionRefusal();
-  const items = images.data?.items ?? [];
 
   const onDelete = async (imageId: number, index: number) => {
     const question = {
@@ -77,65 +68,60 @@ export function ProjectGallery({ project }: { project: Project }) {
   };
 
   return (
-    <ProjectSection title="Gallery">
-      <Text size="sm" c="dimmed">
-        The first picture is the project's cover, on its page and in explore.
-      </Text>
-      <ActionRefusal refusal={refusal} />
-      <QueryState
-        query={images}
-        loading="Loading the gallery…"
-        failed="The pictures could not be loaded."
-        empty={<EmptyState>No pictures yet.</EmptyState>}
-      >
-        {() => (
-          <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
-            {items.map((image, index) => (
-              <Card key={image.id} withBorder padding="xs">
-                <Card.Section pos="relative">
-                  <Picture
-                    src={image.url}
-                    kind="gallery"
-                    alt={image.caption ?? `Gallery picture ${index + 1}`}
-                    width={240}
-                    height={140}
-                    fluid
-                    sizes="(min-width: 62em) 240px, 50vw"
-                  />
-                  {index === 0 ? (
-                    <Badge pos="absolute" top={8} left={8} color="dark" variant="filled">
-                      Cover
-                    </Badge>
-                  ) : null}
-                </Card.Section>
-                <Button
-                  mt="xs"
-                  size="xs"
-                  variant="default"
-                  c="red.9"
-                  aria-label={`Delete gallery picture ${index + 1}`}
-                  onClick={() => onDelete(image.id, index)}
-                >
-                  Delete
-                </Button>
-              </Card>
-            ))}
-          </SimpleGrid>
-        )}
-      </QueryState>
-      {open(project) ? (
-        <ProjectFileUpload
-          projectId={project.id}
-          upload={upload}
-          label="Gallery image file"
-          hint="PNG or JPEG, up to 20 MB."
-          accept={IMAGE_MIME_TYPES}
-          maxBytes={GALLERY_MAX_BYTES}
-          buttonLabel="Add picture"
-          onUploaded={() => toast.success('Picture added', 'It is in the gallery.')}
-        />
-      ) : null}
-    </ProjectSection>
+    <ProjectListSection
+      title="Gallery"
+      intro="The first picture is the project's cover, on its page and in explore."
+      refusal={refusal}
+      query={images}
+      loading="Loading the gallery…"
+      failed="The pictures could not be loaded."
+      empty="No pictures yet."
+      adding={
+        open(project) ? (
+          <ProjectFileUpload
+            projectId={project.id}
+            kind="gallery"
+            upload={upload}
+            onUploaded={() => toast.success('Picture added', 'It is in the gallery.')}
+          />
+        ) : null
+      }
+    >
+      {(items) => (
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
+          {items.map((image, index) => (
+            <Card key={image.id} withBorder padding="xs">
+              <Card.Section pos="relative">
+                <Picture
+                  src={image.url}
+                  kind="gallery"
+                  alt={image.caption ?? `Gallery picture ${index + 1}`}
+                  width={240}
+                  height={140}
+                  fluid
+                  sizes="(min-width: 62em) 240px, 50vw"
+                />
+                {index === 0 ? (
+                  <Badge pos="absolute" top={8} left={8} color="dark" variant="filled">
+                    Cover
+                  </Badge>
+                ) : null}
+              </Card.Section>
+              <Button
+                mt="xs"
+                size="xs"
+                variant="default"
+                c="red.9"
+                aria-label={`Delete gallery picture ${index + 1}`}
+                onClick={() => onDelete(image.id, index)}
+              >
+                Delete
+              </Button>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+    </ProjectListSection>
   );
 }
 
@@ -145,7 +131,6 @@ export function ProjectDocuments({ project }: { project: Project }) {
   const upload = useUploadDocument();
   const remove = useDeleteDocument();
   const { refusal, attemptConfirmed } = useActionRefusal();
-  const items = documents.data?.items ?? [];
 
   const onDelete = async (documentId: number, name: string) => {
     const question = {
@@ -162,52 +147,49 @@ export function ProjectDocuments({ project }: { project: Project }) {
   };
 
   return (
-    <ProjectSection title="Documents">
-      <ActionRefusal refusal={refusal} />
-      <QueryState
-        query={documents}
-        loading="Loading documents…"
-        failed="The documents could not be loaded."
-        empty={<EmptyState>No documents yet.</EmptyState>}
-      >
-        {() => (
-          <ResponsiveTable
-            rows={items}
-            rowKey={(document) => document.id}
-            columns={[
-              {
-                header: 'Document',
-                rowHeader: true,
-                cell: (document) => (
-                  <Anchor href={document.url} target="_blank" rel="noopener">
-                    {document.name}
-                  </Anchor>
-                ),
-              },
-              { header: 'Size', cell: (document) => formatFileSize(document.size) },
-              buttonColumn((document: ProjectDocument) => ({
-                text: 'Delete',
-                label: `Delete ${document.name}`,
-                onClick: () => onDelete(document.id, document.name),
-                danger: true,
-              })),
-            ]}
+    <ProjectListSection
+      title="Documents"
+      refusal={refusal}
+      query={documents}
+      loading="Loading documents…"
+      failed="The documents could not be loaded."
+      empty="No documents yet."
+      adding={
+        open(project) ? (
+          <ProjectFileUpload
+            projectId={project.id}
+            kind="document"
+            upload={upload}
+            onUploaded={(file) => toast.success('Document added', file.name)}
           />
-        )}
-      </QueryState>
-      {open(project) ? (
-        <ProjectFileUpload
-          projectId={project.id}
-          upload={upload}
-          label="Project document file"
-          hint="Text, PDF, Word, PowerPoint or Excel, up to 20 MB."
-          accept={DOCUMENT_MIME_TYPES}
-          maxBytes={DOCUMENT_MAX_BYTES}
-          buttonLabel="Add document"
-          onUploaded={(file) => toast.success('Document added', file.name)}
+        ) : null
+      }
+    >
+      {(items) => (
+        <ResponsiveTable
+          rows={items}
+          rowKey={(document) => document.id}
+          columns={[
+            {
+              header: 'Document',
+              rowHeader: true,
+              cell: (document) => (
+                <Anchor href={document.url} target="_blank" rel="noopener">
+                  {document.name}
+                </Anchor>
+              ),
+            },
+            { header: 'Size', cell: (document) => formatFileSize(document.size) },
+            buttonColumn((document: ProjectDocument) => ({
+              text: 'Delete',
+              label: `Delete ${document.name}`,
+              onClick: () => onDelete(document.id, document.name),
+              danger: true,
+            })),
+          ]}
         />
-      ) : null}
-    </ProjectSection>
+      )}
+    </ProjectListSection>
   );
 }
 
@@ -217,7 +199,6 @@ export function ProjectAdmins({ project }: { project: Project }) {
   const admins = useQuery(projectQueries.admins(project.id));
   const remove = useRemoveProjectAdmin();
   const { refusal, attemptConfirmed } = useActionRefusal();
-  const items = admins.data?.items ?? [];
 
   const onRemove = async (userId: number, name: string) => {
     const self = userId === me?.id;
@@ -236,37 +217,34 @@ export function ProjectAdmins({ project }: { project: Project }) {
   };
 
   return (
-    <ProjectSection title="Project admins">
-      <Text size="sm" c="dimmed">
-        The charity&apos;s admins and project managers manage every project of the charity as well.
-      </Text>
-      <ActionRefusal refusal={refusal} />
-      <QueryState
-        query={admins}
-        loading="Loading admins…"
-        failed="The admins could not be loaded."
-        empty={<EmptyState>This project has no admins of its own.</EmptyState>}
-      >
-        {() => (
-          <ResponsiveTable
-            rows={items}
-            rowKey={(admin) => admin.user_id}
-            columns={[
-              { header: 'Name', rowHeader: true, cell: (admin) => `${admin.first_name} ${admin.last_name}` },
-              { header: 'Email', cell: (admin) => admin.email },
-              buttonColumn((admin: ProjectAdmin) => {
-                const name = `${admin.first_name} ${admin.last_name}`;
-                return {
-                  text: 'Remove',
-                  label: `Remove ${name}`,
-                  onClick: () => onRemove(admin.user_id, name),
-                  danger: true,
-                };
-              }),
-            ]}
-          />
-        )}
-      </QueryState>
-    </ProjectSection>
+    <ProjectListSection
+      title="Project admins"
+      intro="The charity's admins and project managers manage every project of the charity as well."
+      refusal={refusal}
+      query={admins}
+      loading="Loading admins…"
+      failed="The admins could not be loaded."
+      empty="This project has no admins of its own."
+    >
+      {(items) => (
+        <ResponsiveTable
+          rows={items}
+          rowKey={(admin) => admin.user_id}
+          columns={[
+            { header: 'Name', rowHeader: true, cell: (admin) => `${admin.first_name} ${admin.last_name}` },
+            { header: 'Email', cell: (admin) => admin.email },
+            buttonColumn((admin: ProjectAdmin) => {
+              const name = `${admin.first_name} ${admin.last_name}`;
+              return {
+                text: 'Remove',
+                label: `Remove ${name}`,
+                onClick: () => onRemove(admin.user_id, name),
+                danger: true,
+              };
+            }),
+          ]}
+        />
+      )}
+    </ProjectListSection>
   );
 }

@@ -22,11 +22,9 @@ import { WholeNumberInput } from '@/components/ui/whole-number-input';
 import { projectQueries } from '@/entities/project';
 import { focusFirstInvalid, submitToServer, useAccessibleForm, useServerErrors } from '@/lib/form';
 import { showDate } from '@/lib/format';
-import { IMAGE_MIME_TYPES } from '@/lib/upload-limits';
 import { usePostUpdate } from '../api/post-update';
 import { usePublishImpact } from '../api/publish-impact';
 import { useUploadImpactImage } from '../api/upload-impact-image';
-import { GALLERY_MAX_BYTES } from '../lib/uploads';
 import { ProjectFileUpload, ProjectSection } from './project-section';
 
 /** Updates per page on the admin screen. */
@@ -263,12 +261,8 @@ export function ProjectImpact({ project }: { project: Project }) {
                   {index === 0 ? (
                     <ProjectFileUpload
                       projectId={project.id}
+                      kind="impact"
                       upload={uploadImage}
-                      label="Impact picture file"
-                      hint="Adds a picture to this statement. PNG or JPEG, up to 20 MB."
-                      accept={IMAGE_MIME_TYPES}
-                      maxBytes={GALLERY_MAX_BYTES}
-                      buttonLabel="Add picture"
                       onUploaded={() => toast.success('Picture added', `Added to "${item.title}".`)}
                     />
                   ) : null}
