@@ -74,14 +74,14 @@ describe('a project completed while people give to it', () => {
     for (const res of answers.filter((res) => res.statusCode !== 201))
       expect(res.json().error.code).toBe('PROJECT_NOT_LIVE');
     // Every gift that got in was delivered to the charity with the project's completion.
-    const { rows } = await t.ctx.database.db.execute<{ status: number; n: string }>(
+    const { rows } = (await t.ctx.database.db.execute(
       sql`select status, count(*)::text as n from donations where project_id = ${projectId} group by status`,
-    );
+    )) as unknown as { rows: { status: number; n: string }[] };
     expect(rows).toEqual(given.length > 0 ? [{ status: 85, n: String(given.length) }] : []);
-    const balances = await t.ctx.database.db.execute<{ kind: string; balance: string }>(
+    const balances = (await t.ctx.database.db.execute(
       sql`select kind, balance::text from ledger_accounts
           where (owner_type = 'project' and owner_id = ${projectId}) or (owner_type = 'charity' and owner_id = ${charityId})`,
-    );
+    )) as unknown as { rows: { kind: string; balance: string }[] };
     expect(Object.fromEntries(balances.rows.map((row) => [row.kind, Number(row.balance)]))).toMatchObject({
       project_funds: 0,
       charity_funds: given.length * 1_000,
