@@ -595,32 +595,44 @@ function runLean(
   projectIds: number[],
   seconds: number,
 ): Promise<PhaseResult> {
+  return giftsPhase(donors, projectIds, seconds, async (donor, projectId) => {
+    const result = await pool.query<{ answer: { error?: { message: string } } }>(
+      'select bench_lean_gift($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) as answer',
+      [
+        `user:${donor.id} POST /api/user/donate/project/:id`,
+        randomUUID(),
+        randomBytes(32).toString('hex'),
+        donor.id,
+        projectId,
+        amountOf(donor),
+        donor.giftAid,
+        CURRENCY,
+        new Date(),
+        `Bench Donor ${donor.id}`,
+        `donor-${donor.id}@bench.test`,
+        'http://localhost:5173',
+      ],
+    );
+    const error = result.rows[0]?.answer.error;
+    if (error) throw new Error(error.message);
+  });
+}
+
+/** Each connection gives, one gift after another, to the projects of its plan. */
+function giftsPhase(
+  donors: Donor[],
+  projectIds: number[],
+  seconds: number,
+  give: (donor: Donor, projectId: number) => Promise<void>,
+): Promise<PhaseResult> {
   return rawPhase({
     connections: CONNECTIONS,
     seconds,
     step: (k) => {
       const next = plan(donors, projectIds, k);
-      return async () => {
+      return () => {
         const { donor, projectId } = next();
-        const result = await pool.query<{ answer: { error?: { message: string } } }>(
-          'select bench_lean_gift($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) as answer',
-          [
-            `user:${donor.id} POST /api/user/donate/project/:id`,
-            randomUUID(),
-            randomBytes(32).toString('hex'),
-            donor.id,
-            projectId,
-            amountOf(donor),
-            donor.giftAid,
-            CURRENCY,
-            new Date(),
-            `Bench Donor ${donor.id}`,
-            `donor-${donor.id}@bench.test`,
-            'http://localhost:5173',
-          ],
-        );
-        const error = result.rows[0]?.answer.error;
-        if (error) throw new Error(error.message);
+        return give(donor, projectId);
       };
     },
   });
@@ -634,17 +646,9 @@ function runRaw(
   projectIds: number[],
   seconds: number,
 ): Promise<PhaseResult> {
-  return rawPhase({
-    connections: CONNECTIONS,
-    seconds,
-    step: (k) => {
-      const next = plan(donors, projectIds, k);
-      return async () => {
-        const { donor, projectId } = next();
-        const template = donor.giftAid ? templates.giftAid : templates.plain;
-        await rawDonation(pool, template, donor, projectId, declarations.get(donor.id) ?? null);
-      };
-    },
+  return giftsPhase(donors, projectIds, seconds, async (donor, projectId) => {
+    const template = donor.giftAid ? templates.giftAid : templates.plain;
+    await rawDonation(pool, template, donor, projectId, declarations.get(donor.id) ?? null);
   });
 }
 

@@ -36,6 +36,19 @@ export interface GiftNeed {
   quantity: number;
 }
 
+/**
+ * A project's progress counters: on its row, and on each of its progress slots. Hours confirmed
+ * are the volunteering and skilled hours the charity confirmed were given.
+ */
+const progressCounters = () => ({
+  fundsRaised: bigint('funds_raised', { mode: 'number' }).notNull().default(0),
+  donorsCount: integer('donors_count').notNull().default(0),
+  volunteeringPledged: integer('volunteering_pledged').notNull().default(0),
+  skilledPledged: integer('skilled_pledged').notNull().default(0),
+  giftsPledged: integer('gifts_pledged').notNull().default(0),
+  hoursConfirmed: integer('hours_confirmed').notNull().default(0),
+});
+
 export const projects = pgTable(
   'projects',
   {
@@ -73,14 +86,8 @@ export const projects = pgTable(
     givingKinds: integer('giving_kinds').array().notNull().default([]),
     skillTypes: integer('skill_types').array().notNull().default([]),
     giftTypes: integer('gift_types').array().notNull().default([]),
-    /** Progress counters that donations keep up to date. */
-    fundsRaised: bigint('funds_raised', { mode: 'number' }).notNull().default(0),
-    donorsCount: integer('donors_count').notNull().default(0),
-    volunteeringPledged: integer('volunteering_pledged').notNull().default(0),
-    skilledPledged: integer('skilled_pledged').notNull().default(0),
-    giftsPledged: integer('gifts_pledged').notNull().default(0),
-    /** Volunteering and skilled hours the charity confirmed were given. */
-    hoursConfirmed: integer('hours_confirmed').notNull().default(0),
+    /** Progress counters that donations keep up to date (with the project's slots, below). */
+    ...progressCounters(),
     /** Why a project became Finished: its end date passed, or its impact statement was published. */
     finishedReason: text('finished_reason', { enum: ['end_date', 'impact'] }),
     createdBy: createdBy(),
@@ -138,12 +145,7 @@ export const projectProgress = pgTable(
     projectId: parentRef('project_id', () => projects.id, 'cascade'),
     /** The database connection's process id: two transactions at once never add to one slot. */
     slot: integer('slot').notNull(),
-    fundsRaised: bigint('funds_raised', { mode: 'number' }).notNull().default(0),
-    donorsCount: integer('donors_count').notNull().default(0),
-    volunteeringPledged: integer('volunteering_pledged').notNull().default(0),
-    skilledPledged: integer('skilled_pledged').notNull().default(0),
-    giftsPledged: integer('gifts_pledged').notNull().default(0),
-    hoursConfirmed: integer('hours_confirmed').notNull().default(0),
+    ...progressCounters(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.slot] })],
 );
