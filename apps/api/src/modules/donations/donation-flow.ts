@@ -174,11 +174,23 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
        * `whileLive`: the project was read without its lock (a gift of funds); the ledger checks
        * it is still live under its funds account's lock.
        */
-      options: { review: boolean; signoff?: boolean; whileLive?: number },
+      options: {
+        review: boolean;
+        signoff?: boolean;
+        whileLive?: number;
+        /**
+         * What the caller writes once the donation has its status and before its money moves (its
+         * receipt): the money last (docs/product/donations.md#the-order-a-gift-takes-its-locks).
+         */
+        beforeMoney?: (row: DonationRow) => Promise<void>;
+      },
       actor: Actor,
     ): Promise<DonationRow> {
+      const beforeMoney = options.beforeMoney ?? (async () => {});
       // On behalf of an organisation: 20 until its sign-off admins approve, funds held meanwhile.
       if (options.signoff) {
+        const waiting = await record(tx, row, awaitingOrganisationApproval, actor);
+        await beforeMoney(waiting);
         if (row.type === funds && row.source === 'card')
           await ledger.payByCard(
             tx,
@@ -195,27 +207,31 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
             meta(row, 'donation_hold', `Donation ${row.id}, waiting for sign-off`, actor),
             fundsAccountOf(row),
           );
-        return record(tx, row, awaitingOrganisationApproval, actor);
+        return waiting;
       }
       if (row.type !== funds) {
         const updated = await record(tx, row, awaitingCharityApproval, actor);
         await count(tx, updated, 1);
+        await beforeMoney(updated);
         return updated;
       }
       const amount = row.amount ?? 0;
       const card = row.source === 'card';
       if (options.review) {
+        const waiting = await record(tx, row, awaitingPlatformAdminApproval, actor);
+        await beforeMoney(waiting);
         const holdMeta = meta(row, 'donation_hold', `Donation ${row.id}, waiting for review`, actor);
         if (card)
           await ledger.payByCard(tx, donorOwner(row), account(donorOwner(row), 'held'), amount, holdMeta);
         else await ledger.hold(tx, donorOwner(row), amount, holdMeta, fundsAccountOf(row));
-        return record(tx, row, awaitingPlatformAdminApproval, actor);
+        return waiting;
       }
       // The donation's own rows and the progress first, the money last: the project's funds
       // account, which every gift to the project locks, is held for the shortest time, and every
       // move takes the progress rows before the ledger's (docs/product/donations.md#the-order-a-gift-takes-its-locks).
       const updated = await record(tx, row, approved, actor, {}, receiptYear(row));
       await count(tx, updated, 1);
+      await beforeMoney(updated);
       const giftMeta = {
         ...meta(row, 'donation', `Donation ${row.id}${card ? ' by card' : ''}`, actor),
         ...(options.whileLive !== undefined ? { whileLive: options.whileLive } : {}),

@@ -163,9 +163,11 @@ const insertGift = prepared('donations_insert_gift', (db) =>
 );
 /** A status change's history row, written by the same statement as the change (a CTE). */
 const historyOfChange = (db: Executor) =>
-  db.$with('history', {}).as(
-    sql`insert into ${donationHistory} (donation_id, status, "by", reason, at) values (${sql.placeholder('id')}, ${sql.placeholder('status')}, ${sql.placeholder('by')}, ${sql.placeholder('reason')}, ${sql.placeholder('updatedAt')})`,
-  );
+  db
+    .$with('history', {})
+    .as(
+      sql`insert into ${donationHistory} (donation_id, status, "by", reason, at) values (${sql.placeholder('id')}, ${sql.placeholder('status')}, ${sql.placeholder('by')}, ${sql.placeholder('reason')}, ${sql.placeholder('updatedAt')})`,
+    );
 const setStatus = prepared('donations_set_status', (db) =>
   db
     .with(historyOfChange(db))

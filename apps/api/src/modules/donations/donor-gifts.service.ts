@@ -98,20 +98,27 @@ export function donorGiftsService(
         const actor = { userId: user.id };
         let donation: Donation | null = null;
         let subscription = null;
-        let charity: { registrationNumber: string | null } | undefined;
+        // The receipt of a gift approved at once (its number and where to download it), mailed
+        // once this transaction commits.
+        const queueReceipt = async (
+          presented: Donation | null,
+          charity?: { registrationNumber: string | null },
+        ) => {
+          if (presented && presented.type === funds && presented.receipt_number && person.email)
+            await ctx.notices.queue(tx, await receiptOf(tx, presented, person.email, charity));
+        };
         if (body.frequency !== undefined) {
           const started = await subscriptions.start(tx, target, body, donor, actor);
           subscription = started.subscription;
           donation = started.donation ? await presentOne(started.donation, tx) : null;
+          await queueReceipt(donation);
         } else {
-          const created = await recorder.createChecked(tx, target, body, donor, actor);
-          donation = presentNew(created.row, created, { id: user.id, name: person.name });
-          charity = created.charity;
-        }
-        // The receipt of a gift approved at once (its number and where to download it), mailed
-        // once this transaction commits.
-        if (donation && donation.type === funds && donation.receipt_number && person.email) {
-          await ctx.notices.queue(tx, await receiptOf(tx, donation, person.email, charity));
+          const donorView = { id: user.id, name: person.name };
+          const created = await recorder.createChecked(tx, target, body, donor, actor, {
+            // Queued before the money moves (docs/product/donations.md#the-order-a-gift-takes-its-locks).
+            beforeMoney: (row, checked) => queueReceipt(presentNew(row, checked, donorView), checked.charity),
+          });
+          donation = presentNew(created.row, created, donorView);
         }
         return {
           statusCode: 201,

@@ -42,6 +42,19 @@ export interface CreateExtra {
   matchOf?: number;
   /** A gift by card: the payment that paid it (its money comes from the provider). */
   paymentId?: number;
+  /**
+   * What the caller writes once the gift has its status, before its money moves (a person's
+   * receipt), with the project and charity read for it.
+   */
+  beforeMoney?: (row: DonationRow, target: CheckedTarget) => Promise<void>;
+}
+
+/** The project and charity a gift goes to, as read for it. */
+export interface CheckedTarget {
+  project: ProjectRow | undefined;
+  charity: NonNullable<Awaited<ReturnType<typeof charitiesQueries.find>>>;
+  /** The fundraising page it came through, if any. */
+  fundraiserTitle?: string | undefined;
 }
 
 /** The pledge's date: a blank date means the project's end date; it must fall within the project. */
@@ -263,18 +276,30 @@ export function giftRecorder(ctx: AppContext) {
     });
     const review =
       isFunds && ((amount ?? 0) > ctx.config.donationReviewThreshold || !isPublicCharity(charity));
+    // Handled after the commit: matching, the public pages' figures (docs/decisions/041-one-event-mechanism.md).
+    // Recorded before the money moves: the money last (docs/product/donations.md#the-order-a-gift-takes-its-locks).
+    await ctx.events.record(tx, 'donation.made', {
+      donation_id: row.id,
+      project_id: row.projectId,
+      charity_id: row.charityId,
+    });
+    const { beforeMoney } = extra;
     const started = await flow.start(
       tx,
       row,
-      { review, signoff: extra.signoff === true, ...(isFunds && project ? { whileLive: project.id } : {}) },
+      {
+        review,
+        signoff: extra.signoff === true,
+        ...(isFunds && project ? { whileLive: project.id } : {}),
+        ...(beforeMoney
+          ? {
+              beforeMoney: (status: DonationRow) =>
+                beforeMoney(status, { ...checked, fundraiserTitle: fundraiser?.title }),
+            }
+          : {}),
+      },
       actor,
     );
-    // Handled after the commit: matching, the public pages' figures (docs/decisions/041-one-event-mechanism.md).
-    await ctx.events.record(tx, 'donation.made', {
-      donation_id: started.id,
-      project_id: started.projectId,
-      charity_id: started.charityId,
-    });
     return { row: started, project, charity, fundraiserTitle: fundraiser?.title };
   }
 
