@@ -162,6 +162,14 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
 
   return {
     record,
+    receiptYear,
+
+    /** The status a new donation starts in (docs/product/donations.md#transitions), as `start` moves it. */
+    startingStatus(type: number, options: { review: boolean; signoff?: boolean }): number {
+      if (options.signoff) return awaitingOrganisationApproval;
+      if (type !== funds) return awaitingCharityApproval;
+      return options.review ? awaitingPlatformAdminApproval : approved;
+    },
 
     /**
      * A new donation enters the flow: funds move now (straight to the project or charity, or into
@@ -183,13 +191,17 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
          * receipt): the money last (docs/product/donations.md#the-order-a-gift-takes-its-locks).
          */
         beforeMoney?: (row: DonationRow) => Promise<void>;
+        /** The row was written at its starting status with its history (`startingStatus`). */
+        recorded?: boolean;
       },
       actor: Actor,
     ): Promise<DonationRow> {
       const beforeMoney = options.beforeMoney ?? (async () => {});
+      const enter = (status: number, year?: number) =>
+        options.recorded ? Promise.resolve(row) : record(tx, row, status, actor, {}, year);
       // On behalf of an organisation: 20 until its sign-off admins approve, funds held meanwhile.
       if (options.signoff) {
-        const waiting = await record(tx, row, awaitingOrganisationApproval, actor);
+        const waiting = await enter(awaitingOrganisationApproval);
         await beforeMoney(waiting);
         if (row.type === funds && row.source === 'card')
           await ledger.payByCard(
@@ -210,7 +222,7 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
         return waiting;
       }
       if (row.type !== funds) {
-        const updated = await record(tx, row, awaitingCharityApproval, actor);
+        const updated = await enter(awaitingCharityApproval);
         await count(tx, updated, 1);
         await beforeMoney(updated);
         return updated;
@@ -218,7 +230,7 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
       const amount = row.amount ?? 0;
       const card = row.source === 'card';
       if (options.review) {
-        const waiting = await record(tx, row, awaitingPlatformAdminApproval, actor);
+        const waiting = await enter(awaitingPlatformAdminApproval);
         await beforeMoney(waiting);
         const holdMeta = meta(row, 'donation_hold', `Donation ${row.id}, waiting for review`, actor);
         if (card)
@@ -229,7 +241,7 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
       // The donation's own rows and the progress first, the money last: the project's funds
       // account, which every gift to the project locks, is held for the shortest time, and every
       // move takes the progress rows before the ledger's (docs/product/donations.md#the-order-a-gift-takes-its-locks).
-      const updated = await record(tx, row, approved, actor, {}, receiptYear(row));
+      const updated = await enter(approved, receiptYear(row));
       await count(tx, updated, 1);
       await beforeMoney(updated);
       const giftMeta = {

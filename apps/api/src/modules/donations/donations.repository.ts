@@ -21,6 +21,8 @@ import type { Executor } from '../../db/client.js';
 import { firstWhere, insertedRow, insertOne } from '../../db/insert.js';
 import { placeholder, prepared } from '../../db/prepared.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
+import { charitiesForJoins } from '../charities/index.js';
+import { projectsForJoins } from '../projects/index.js';
 import {
   type DonorType,
   donationHistory,
@@ -151,16 +153,36 @@ const receiptNumber = (year: SQL | Placeholder) =>
   sql<string>`(select 'KR-' || ${year}::text || '-' || lpad(n::text, greatest(7, length(n::text)), '0') from nextval('donation_receipt_seq') as n)`;
 
 // The statements of a gift, built once (db/prepared.ts).
+const giftValues = () =>
+  Object.fromEntries(
+    GIFT_COLUMNS.map((column) => [column, sql.placeholder(column)]),
+  ) as unknown as NewDonation;
 const insertGift = prepared('donations_insert_gift', (db) =>
-  db
-    .insert(donations)
-    .values(
-      Object.fromEntries(
-        GIFT_COLUMNS.map((column) => [column, sql.placeholder(column)]),
-      ) as unknown as NewDonation,
-    )
-    .returning(),
+  db.insert(donations).values(giftValues()).returning(),
 );
+/**
+ * A gift written at the status it starts in, with its history row (and, approved at once, its
+ * receipt number) in the same statement: its id is taken first, for both rows.
+ */
+const startedGift = (db: Executor, withReceipt: boolean) => {
+  const id = db.$with('new_id', {}).as(sql`select nextval(pg_get_serial_sequence('donations', 'id')) as id`);
+  const history = db
+    .$with('history', {})
+    .as(
+      sql`insert into ${donationHistory} (donation_id, status, "by", reason, at) select new_id.id, ${sql.placeholder('status')}, ${sql.placeholder('by')}, ${sql.placeholder('reason')}, ${sql.placeholder('createdAt')} from new_id`,
+    );
+  return db
+    .with(id, history)
+    .insert(donations)
+    .values({
+      ...giftValues(),
+      id: sql`(select id from new_id)`,
+      ...(withReceipt ? { receiptNumber: receiptNumber(sql.placeholder('year')) } : {}),
+    })
+    .returning();
+};
+const insertStarted = prepared('donations_insert_started', (db) => startedGift(db, false));
+const insertStartedWithReceipt = prepared('donations_insert_started_receipt', (db) => startedGift(db, true));
 /** A status change's history row, written by the same statement as the change (a CTE). */
 const historyOfChange = (db: Executor) =>
   db
@@ -197,6 +219,17 @@ const insertHistory = prepared('donations_insert_history', (db) =>
     at: sql.placeholder('at'),
   }),
 );
+/**
+ * A gift of funds' project with its charity, in one statement and without a lock on the project
+ * (docs/product/donations.md#the-order-a-gift-takes-its-locks).
+ */
+const giftTarget = prepared('donations_gift_target', (db) =>
+  db
+    .select({ project: projectsForJoins, charity: charitiesForJoins })
+    .from(projectsForJoins)
+    .leftJoin(charitiesForJoins, eq(charitiesForJoins.id, projectsForJoins.charityId))
+    .where(eq(projectsForJoins.id, sql.placeholder('id'))),
+);
 const otherCounted = prepared('donations_other_counted', (db) =>
   db
     .select({ id: donations.id })
@@ -214,6 +247,12 @@ const otherCounted = prepared('donations_other_counted', (db) =>
 );
 
 export const donationsRepository = {
+  /** A gift of funds' project and its charity (none for a project of no charity), unlocked. */
+  async giftTarget(db: Executor, projectId: number) {
+    const [row] = await giftTarget(db, { id: projectId });
+    return row;
+  },
+
   /** Guests' gifts become the person's who signed in with their email verified; answers how many. */
   async giveGuestsGiftsTo(tx: Executor, guestIds: number[], userId: number, at: Date): Promise<number> {
     if (guestIds.length === 0) return 0;
@@ -232,6 +271,23 @@ export const donationsRepository = {
   /** A new gift as the give call writes it (every column given): one statement built once. */
   async insertGift(db: Executor, values: NewGift): Promise<DonationRow> {
     return insertedRow(await insertGift(db, values));
+  },
+
+  /**
+   * A new gift at the status it starts in, with its history row, in one statement; with
+   * `receiptYear` (approved at once) its receipt number too.
+   */
+  async insertStarted(
+    db: Executor,
+    values: NewGift,
+    history: { by: number | null; reason: string | null },
+    receiptYear?: number,
+  ): Promise<DonationRow> {
+    return insertedRow(
+      receiptYear === undefined
+        ? await insertStarted(db, { ...values, ...history })
+        : await insertStartedWithReceipt(db, { ...values, ...history, year: String(receiptYear) }),
+    );
   },
 
   /**

@@ -7,6 +7,7 @@ import {
   giftAidOf,
   labelOf,
   PROJECT_STATUS,
+  TRANSACTION_STATUS,
 } from '@kindred/shared';
 import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../db/client.js';
@@ -18,7 +19,7 @@ import { projectNotLive } from '../ledger/index.js';
 import { type ProjectRow, projectsQueries } from '../projects/index.js';
 import { type Actor, donationFlow, type GiftDonor, type GiftTarget } from './donation-flow.js';
 import { donationViews } from './donation-views.js';
-import { type DonationRow, donationsRepository } from './donations.repository.js';
+import { type DonationRow, donationsRepository, type NewGift } from './donations.repository.js';
 import { giftAidRepository } from './gift-aid.repository.js';
 import { assertBusinessMovesMoney, canBeSignedOff } from './signoff-rules.js';
 
@@ -170,14 +171,16 @@ export function giftRecorder(ctx: AppContext) {
     lock: 'lock' | 'gift of funds' | false = false,
   ) {
     if (target.kind === 'project') {
-      const project =
-        lock === 'lock'
+      // A gift of funds reads the project and its charity in one statement, without a lock.
+      const joined =
+        lock === 'gift of funds' ? await donationsRepository.giftTarget(executor, target.id) : undefined;
+      const project = joined
+        ? joined.project
+        : lock === 'lock'
           ? await projectsQueries.lock(executor, target.id)
-          : lock === 'gift of funds'
-            ? await projectsQueries.forGift(executor, target.id)
-            : await projectsQueries.find(executor, target.id);
+          : await projectsQueries.find(executor, target.id);
       if (!project?.charityId || project.status === PROJECT_STATUS.draft) throw notFound('The project');
-      const charity = await charitiesQueries.find(executor, project.charityId);
+      const charity = joined ? joined.charity : await charitiesQueries.find(executor, project.charityId);
       if (!charity) throw notFound('The project');
       return { project, charity };
     }
@@ -243,10 +246,16 @@ export function giftRecorder(ctx: AppContext) {
         : await declarationFor(body, donor, charity.id, tx);
     const giftAid = isFunds && body.gift_aid === true && declarationId != null;
     const amount = isFunds ? (body.amount ?? 0) : null;
-    const row = await donationsRepository.insertGift(tx, {
+    const review =
+      isFunds && ((amount ?? 0) > ctx.config.donationReviewThreshold || !isPublicCharity(charity));
+    // Written at the status it starts in, with its history row and any receipt number, in one
+    // statement; the flow then moves its money.
+    const starting = { review, signoff: extra.signoff === true };
+    const status = flow.startingStatus(body.type, starting);
+    const values: NewGift = {
       method: project ? DONATION_METHOD.project : DONATION_METHOD.direct,
       type: body.type,
-      status: 0,
+      status,
       donorType: donor.ownerType,
       donorId: donor.ownerId,
       createdBy: extra.createdBy !== undefined ? extra.createdBy : actor.userId,
@@ -273,9 +282,13 @@ export function giftRecorder(ctx: AppContext) {
       fundraiserId: fundraiser?.id ?? null,
       createdAt: ctx.now(),
       updatedAt: ctx.now(),
-    });
-    const review =
-      isFunds && ((amount ?? 0) > ctx.config.donationReviewThreshold || !isPublicCharity(charity));
+    };
+    const row = await donationsRepository.insertStarted(
+      tx,
+      values,
+      { by: actor.userId, reason: actor.reason ?? null },
+      status === TRANSACTION_STATUS.approved && isFunds ? ctx.now().getUTCFullYear() : undefined,
+    );
     // Handled after the commit: matching, the public pages' figures (docs/decisions/041-one-event-mechanism.md).
     // Recorded before the money moves: the money last (docs/product/donations.md#the-order-a-gift-takes-its-locks).
     await ctx.events.record(tx, 'donation.made', {
@@ -288,8 +301,8 @@ export function giftRecorder(ctx: AppContext) {
       tx,
       row,
       {
-        review,
-        signoff: extra.signoff === true,
+        ...starting,
+        recorded: true,
         ...(isFunds && project ? { whileLive: project.id } : {}),
         ...(beforeMoney
           ? {

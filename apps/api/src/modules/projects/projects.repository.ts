@@ -228,12 +228,6 @@ const lockProject = prepared('projects_lock', (db) =>
     .where(eq(projects.id, sql.placeholder('id')))
     .for('no key update'),
 );
-const plainProject = prepared('projects_find_plain', (db) =>
-  db
-    .select()
-    .from(projects)
-    .where(eq(projects.id, sql.placeholder('id'))),
-);
 
 // What a donation adds to a project's progress goes to the slot of the database connection that
 // writes it: two transactions at once are on two connections, so they never wait for each other
@@ -405,16 +399,6 @@ export const projectsQueries = {
   /** The project, locked until the caller's transaction ends (giving checks its needs under it). */
   lock(db: Executor, id: number): Promise<ProjectRow | undefined> {
     return projectsRepository.findForUpdate(db, id);
-  },
-
-  /**
-   * A gift's project, read without a lock (its progress as its row holds it): gifts of funds do
-   * not wait for each other or for the project's other changes; the ledger checks again, under its
-   * funds account's lock, that it is still live (docs/product/donations.md#the-order-a-gift-takes-its-locks).
-   */
-  async forGift(db: Executor, id: number): Promise<ProjectRow | undefined> {
-    const [row] = await plainProject(db, { id });
-    return row;
   },
 
   /** What projects' slots hold that their rows do not yet (lists show rows' counters plus this). */
