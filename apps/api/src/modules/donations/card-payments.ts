@@ -100,13 +100,22 @@ export function cardPayments(ctx: AppContext, recorder: GiftRecorder, provider: 
       !(await subscriptionsRepository.lock(tx, intent.subscriptionId))
     )
       throw new AppError(409, 'SUBSCRIPTION_GONE', 'This recurring gift was not set up.');
-    const created = await recorder.createChecked(
+    // The payment's link, the answer's gift and its receipt are written before the money moves
+    // (docs/product/donations.md#the-order-a-gift-takes-its-locks).
+    let donation: DonateResponse['donation'] = null;
+    await recorder.createChecked(
       tx,
       intent.target,
       { ...intent.body, source: 'card' },
       intent.donor,
       { userId: intent.userId },
       {
+        beforeMoney: async (gift, checked) => {
+          await giftPaymentsWrites.markGiftMade(tx, row.id, gift.id, ctx.now());
+          donation = await views.presentOne(gift, tx);
+          if (donation.type === GIVING_TYPE.funds && donation.receipt_number && intent.email)
+            await ctx.notices.queue(tx, await views.receiptOf(tx, donation, intent.email, checked.charity));
+        },
         signoff: intent.signoff,
         paymentId: row.id,
         ...(intent.declarationId !== undefined && { declarationId: intent.declarationId }),
@@ -117,12 +126,7 @@ export function cardPayments(ctx: AppContext, recorder: GiftRecorder, provider: 
         }),
       },
     );
-    await giftPaymentsWrites.markGiftMade(tx, row.id, created.row.id, ctx.now());
-    const answer = await answerOf(tx, created.row, intent);
-    const donation = answer.donation;
-    if (donation?.type === GIVING_TYPE.funds && donation.receipt_number && intent.email)
-      await ctx.notices.queue(tx, await views.receiptOf(tx, donation, intent.email, created.charity));
-    return answer;
+    return { donation, wallet: await walletOf(tx, intent.donor), subscription: null };
   }
 
   /**
