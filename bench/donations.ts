@@ -72,6 +72,13 @@ const TPCB_SCALE = intFromEnv('BENCH_TPCB_SCALE', 20, 1, 1000);
 const TPCB_THREADS = 2;
 /** The raw replay of the captured statements (BENCH_RAW=0 leaves it out: half the windows). */
 const RAW = process.env.BENCH_RAW !== '0';
+/**
+ * How many API processes serve the measured gifts (BENCH_API_PROCESSES, 1 by default): a Node
+ * process runs on one core, and a deployment runs one a core behind its balancer; the bench's
+ * connections are shared out among them. One of them runs the scheduled jobs; every one runs
+ * the event workers.
+ */
+const API_PROCESSES = intFromEnv('BENCH_API_PROCESSES', 1, 1, 8);
 /** A target missed fails the bench (exit code 1) only with BENCH_STRICT=1. */
 const STRICT = process.env.BENCH_STRICT === '1';
 /** The targets (docs/performance.md, "Donations"): gifts/s as a share of TPC-B's tps, and p99. */
@@ -549,7 +556,7 @@ function plan(donors: Donor[], projectIds: number[], k: number) {
 }
 
 function runApi(
-  port: number,
+  port: number | number[],
   donors: Donor[],
   projectIds: number[],
   way: Way,
@@ -871,20 +878,33 @@ async function main() {
     windows.push({ label: 'TPC-B', cpu: tpcb.spread.cpu }, { label: 'TPC-B, one branch', cpu: tpcb.hot.cpu });
   }
 
-  const port = await freePort();
   const startedAt = performance.now();
   // BENCH_PROFILE=<folder>: the measured API writes a V8 CPU profile there when it stops.
   const profile = process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
     : [];
-  const { server } = await startApi(
-    databaseUrl,
-    dataDir,
-    port,
-    secret,
-    { CURRENCY, MAIL_DELIVERY: MAIL_IN_PROCESS ? 'true' : 'false', STRIPE_SECRET_KEY: '' },
-    profile,
-  );
+  const ports: number[] = [];
+  const servers: Awaited<ReturnType<typeof startApi>>['server'][] = [];
+  for (let i = 0; i < API_PROCESSES; i++) {
+    const apiPort = await freePort();
+    const { server: started } = await startApi(
+      databaseUrl,
+      dataDir,
+      apiPort,
+      secret,
+      {
+        CURRENCY,
+        MAIL_DELIVERY: MAIL_IN_PROCESS ? 'true' : 'false',
+        STRIPE_SECRET_KEY: '',
+        ...(i > 0 ? { SCHEDULED_JOBS: 'false' } : {}),
+      },
+      profile,
+    );
+    ports.push(apiPort);
+    servers.push(started);
+  }
+  const port = ports.length === 1 ? (ports[0] as number) : ports;
+  const apiPids = servers.map((one) => one.pid).filter((pid): pid is number => pid !== undefined);
   const startSeconds = (performance.now() - startedAt) / 1000;
 
   console.log(
@@ -893,7 +913,7 @@ async function main() {
       `for the runs where every gift goes to one project, pool ${POOL_SIZE}, ` +
       `PostgreSQL ${version}, Node ${process.version}, ${os.cpus().length} CPUs ` +
       `(${os.cpus()[0]?.model.trim() ?? '?'}), load average ${loadAtStart.toFixed(2)} at the start; ` +
-      `API started in ${startSeconds.toFixed(1)} s; ` +
+      `${API_PROCESSES === 1 ? 'one API process' : `${API_PROCESSES} API processes (the connections shared out among them)`} started in ${startSeconds.toFixed(1)} s; ` +
       `receipts ${MAIL_IN_PROCESS ? 'mailed by the measured process' : 'queued for another process to mail'}; ` +
       `card gifts by each donor's saved card (payment_method_id), sandbox provider; ` +
       (RAW ? 'raw replay on' : 'raw replay off (BENCH_RAW=0)'),
@@ -953,9 +973,9 @@ async function main() {
       await runApi(port, donors, targets, way, WARMUP_SECONDS);
       const first = await settledCount(pool, way);
       await drainJobs(pool);
-      const cpu = await cpuSnapshot(pool, server.pid);
+      const cpu = await cpuSnapshot(pool, apiPids);
       const result = await runApi(port, donors, targets, way, SECONDS);
-      const used = await cpuSinceWithNewBackends(pool, cpu, server.pid);
+      const used = await cpuSinceWithNewBackends(pool, cpu, apiPids);
       const queued = await pendingJobs(pool);
       const last = await settledCount(pool, way);
       console.log(
@@ -968,7 +988,7 @@ async function main() {
     }
   }
   // Stopped before the raw side runs, so that its worker does not take the jobs the raw gifts queue.
-  await stopProcess(server);
+  for (const one of servers) await stopProcess(one);
 
   const rawSides = new Map<string, RawSide>();
   if (RAW) {

@@ -382,7 +382,14 @@ export function machineTicks(): { busy: number; irq: number } {
   }
 }
 
-export async function cpuSnapshot(pool: pg.Pool, apiPid: number | undefined): Promise<CpuSnapshot> {
+/** The CPU ticks of the measured API processes, summed. */
+const apiTicks = (apiPid: number | number[] | undefined) =>
+  Array.isArray(apiPid) ? apiPid.reduce((sum, pid) => sum + processTicks(pid), 0) : processTicks(apiPid);
+
+export async function cpuSnapshot(
+  pool: pg.Pool,
+  apiPid: number | number[] | undefined,
+): Promise<CpuSnapshot> {
   const result = await pool.query<{ pid: number }>(
     // the backends of the bench database and PostgreSQL's own background processes
     'select pid from pg_stat_activity where datname = current_database() or datname is null',
@@ -391,7 +398,7 @@ export async function cpuSnapshot(pool: pg.Pool, apiPid: number | undefined): Pr
   return {
     at: performance.now(),
     bench: process.cpuUsage(),
-    api: processTicks(apiPid),
+    api: apiTicks(apiPid),
     backends,
     ...machineTicks(),
   };
@@ -407,11 +414,11 @@ export interface CpuUse {
 }
 
 /** Cores used since the snapshot (backends that come or go during the run count as "other"). */
-export function cpuSince(before: CpuSnapshot, apiPid: number | undefined): CpuUse | undefined {
+export function cpuSince(before: CpuSnapshot, apiPid: number | number[] | undefined): CpuUse | undefined {
   const seconds = (performance.now() - before.at) / 1000;
   const bench = process.cpuUsage(before.bench);
   const load = (bench.user + bench.system) / 1e6 / seconds;
-  const api = apiPid ? (processTicks(apiPid) - before.api) / CLOCK_TICKS / seconds : 0;
+  const api = apiPid ? (apiTicks(apiPid) - before.api) / CLOCK_TICKS / seconds : 0;
   let postgresTicks = 0;
   for (const [pid, ticks] of before.backends) {
     const now = processTicks(pid);
@@ -434,7 +441,7 @@ export function cpuSince(before: CpuSnapshot, apiPid: number | undefined): CpuUs
 export async function cpuSinceWithNewBackends(
   pool: pg.Pool,
   before: CpuSnapshot,
-  apiPid: number | undefined,
+  apiPid: number | number[] | undefined,
 ): Promise<CpuUse | undefined> {
   const result = await pool.query<{ pid: number }>(
     'select pid from pg_stat_activity where datname = current_database() or datname is null',
@@ -558,7 +565,8 @@ export interface PhaseResult {
  * answers with `okStatus` as done and any other status as an error.
  */
 export async function apiPhase(options: {
-  port: number;
+  /** Connection k goes to port k modulo their number (several API processes, as behind a balancer). */
+  port: number | number[];
   connections: number;
   seconds: number;
   okStatus: number;
@@ -574,7 +582,7 @@ export async function apiPhase(options: {
     return new Promise<autocannon.Result>((resolve, reject) => {
       const instance = autocannon(
         {
-          url: `http://127.0.0.1:${options.port}`,
+          url: `http://127.0.0.1:${Array.isArray(options.port) ? options.port[k % options.port.length] : options.port}`,
           connections: 1,
           pipelining: 1,
           duration: options.seconds,

@@ -26,14 +26,16 @@ import { QUEUE_SCHEMA, queueLogger } from './queue-schema.js';
  * after the n-th failure (at most e^10, about 6 hours), so 20 tries span about 3 days.
  */
 const HANDLER_ATTEMPTS = 20;
+/** Jobs one process runs at a time. */
+const CONCURRENCY = 4;
 /**
  * Completions and failures are written in batches that the runner waits for when it stops (a 0 ms
  * batch): without it graphile writes them after the job without waiting, so `settle()` could
- * answer before a job's end is written.
+ * answer before a job's end is written. (graphile-worker's local queue, which would take several
+ * jobs in one statement, is not used: it runs a serial queue's jobs out of their order across
+ * processes, and webhooks keep their events' order.)
  */
 const PRESET = { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } };
-/** Jobs one process runs at a time. */
-const CONCURRENCY = 4;
 
 export type EventHandler<T extends EventType> = (event: KindredEvent<T>) => Promise<void>;
 
@@ -113,10 +115,11 @@ export function createEventBus(deps: {
       const id = randomUUID();
       const createdAt = deps.now();
       const payload = JSON.stringify({ id, type, data, created_at: createdAt.toISOString() });
-      const jobs = (handlers.get(type) ?? []).map(({ task, queue }) =>
-        queue
-          ? sql`${sql.raw(QUEUE_SCHEMA)}.add_job(${task}, ${payload}::json, queue_name => ${queue}, max_attempts => ${HANDLER_ATTEMPTS})`
-          : sql`${sql.raw(QUEUE_SCHEMA)}.add_job(${task}, ${payload}::json, max_attempts => ${HANDLER_ATTEMPTS})`,
+      // One job a listener, all added by one call of `add_jobs` (one statement of each kind for
+      // them all, one notification to the workers) in the statement that records the event.
+      const jobs = (handlers.get(type) ?? []).map(
+        ({ task, queue }) =>
+          sql`(${task}, ${payload}::json, ${queue ?? null}, null, ${HANDLER_ATTEMPTS}, null, null, null)::${sql.raw(QUEUE_SCHEMA)}.job_spec`,
       );
       await executor.execute(sql`
         with recorded as (
@@ -124,7 +127,11 @@ export function createEventBus(deps: {
           values (${id}, ${type}, ${JSON.stringify(data)}::jsonb, ${createdAt})
           returning id
         )
-        select ${jobs.length > 0 ? sql.join(jobs, sql`, `) : sql`1`} from recorded`);
+        select count(*) from recorded${
+          jobs.length > 0
+            ? sql`, ${sql.raw(QUEUE_SCHEMA)}.add_jobs(array[${sql.join(jobs, sql`, `)}])`
+            : sql``
+        }`);
     },
 
     async defer(executor, task) {
