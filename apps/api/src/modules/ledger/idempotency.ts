@@ -88,12 +88,9 @@ export async function runIdempotent<T>(
         createdAt: now,
       });
       if (inserted.length === 0) {
-        const [first] = await tx
-          .select()
-          .from(idempotencyKeys)
-          .where(and(eq(idempotencyKeys.scope, request.scope), eq(idempotencyKeys.key, key)));
-        if (!first || first.requestHash !== request.requestHash) throw keyReused();
-        return storedAnswer<T>(first);
+        const first = await answerKept<T>(tx, request, key);
+        if (first instanceof AppError) throw first;
+        return first;
       }
       let result: IdempotentResult<T>;
       try {
@@ -139,12 +136,21 @@ async function keepRefusal(
     .onConflictDoNothing()
     .returning({ id: idempotencyKeys.id });
   if (kept.length > 0) return refusal;
-  const [first] = await db
+  return answerKept<never>(db, request, key);
+}
+
+/** The answer a key already holds; 409 when it was used for another request. */
+async function answerKept<T>(
+  executor: Db | Tx,
+  request: IdempotencyRequest,
+  key: string,
+): Promise<IdempotentResult<T> | AppError> {
+  const [first] = await executor
     .select()
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.scope, request.scope), eq(idempotencyKeys.key, key)));
   if (!first || first.requestHash !== request.requestHash) return keyReused();
-  return storedAnswer<never>(first);
+  return storedAnswer<T>(first);
 }
 
 export async function purgeIdempotencyKeys(db: Db, now: Date): Promise<void> {
