@@ -162,7 +162,6 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
 
   return {
     record,
-    receiptYear,
 
     /** The status a new donation starts in (docs/product/donations.md#transitions), as `start` moves it. */
     startingStatus(type: number, options: { review: boolean; signoff?: boolean }): number {

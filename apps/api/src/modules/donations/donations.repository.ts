@@ -230,21 +230,6 @@ const giftTarget = prepared('donations_gift_target', (db) =>
     .leftJoin(charitiesForJoins, eq(charitiesForJoins.id, projectsForJoins.charityId))
     .where(eq(projectsForJoins.id, sql.placeholder('id'))),
 );
-const otherCounted = prepared('donations_other_counted', (db) =>
-  db
-    .select({ id: donations.id })
-    .from(donations)
-    .where(
-      and(
-        eq(donations.projectId, sql.placeholder('projectId')),
-        eq(donations.donorType, sql.placeholder('donorType')),
-        eq(donations.donorId, sql.placeholder('donorId')),
-        inArray(donations.status, COUNTED_STATUSES),
-        ne(donations.id, sql.placeholder('exceptId')),
-      ),
-    )
-    .limit(1),
-);
 
 export const donationsRepository = {
   /** A gift of funds' project and its charity (none for a project of no charity), unlocked. */
@@ -458,17 +443,6 @@ export const donationsRepository = {
         ),
       );
     return Number(row?.hours ?? 0);
-  },
-
-  /** Whether the donor has another counted donation to the project (the donors count moves once). */
-  async otherCounted(
-    db: Executor,
-    projectId: number,
-    donor: { type: DonorType; id: number },
-    exceptId: number,
-  ): Promise<boolean> {
-    const [row] = await otherCounted(db, { projectId, donorType: donor.type, donorId: donor.id, exceptId });
-    return row !== undefined;
   },
 
   /** Totals of donations by month (YYYY-MM) for statistics. */
