@@ -200,9 +200,14 @@ const ENCODINGS: Encoding[] = ['br', 'gzip'];
 export function linkPreviews(ctx: AppContext, pages: Record<string, PreviewPage>): PageAnswer {
   const kinds = Object.keys(pages).join('|');
   const pattern = new RegExp(`^/(${kinds})/([1-9][0-9]{0,9})/?$`);
-  let template: { version: number; html: string; manifest: Manifest } | undefined;
+  let template:
+    | { version: number; html: string; manifest: Manifest; chunks: Map<string, string[]> }
+    | undefined;
 
-  /** The built index.html and the build's manifest, read again only when a new build has replaced them. */
+  /**
+   * The built index.html and the build's manifest, read again only when a new build has replaced
+   * them, with each route module's chunks worked out once for that build.
+   */
   async function page(indexFile: string) {
     const { mtimeMs } = await stat(indexFile);
     if (template?.version !== mtimeMs)
@@ -210,14 +215,26 @@ export function linkPreviews(ctx: AppContext, pages: Record<string, PreviewPage>
         version: mtimeMs,
         html: await readFile(indexFile, 'utf8'),
         manifest: await readManifest(path.join(path.dirname(indexFile), '.vite', 'manifest.json')),
+        chunks: new Map(),
       };
     return template;
+  }
+
+  /** A route module's chunks in this build (see `routeChunks`), worked out on its first page. */
+  function chunksOf(built: NonNullable<typeof template>, module: string): string[] {
+    let chunks = built.chunks.get(module);
+    if (!chunks) {
+      chunks = routeChunks(built.manifest, module);
+      built.chunks.set(module, chunks);
+    }
+    return chunks;
   }
 
   async function render(request: FastifyRequest, kind: string, id: number, indexFile: string) {
     const entry = pages[kind];
     if (!entry) return undefined;
-    const { version, html, manifest } = await page(indexFile);
+    const built = await page(indexFile);
+    const { version, html } = built;
     const key = `page:/${kind}/${id}@${version}`;
     const tag = entry.tag?.(id);
     const kept = tag === undefined ? undefined : ctx.publicCache.get(key);
@@ -233,7 +250,7 @@ export function linkPreviews(ctx: AppContext, pages: Record<string, PreviewPage>
       if (!isNotFound(error)) request.log.warn({ err: error }, 'link preview failed');
       return undefined;
     }
-    const modules = entry.module ? routeChunks(manifest, entry.module) : [];
+    const modules = entry.module ? chunksOf(built, entry.module) : [];
     const preloads = modules.map(
       (file) => `\n    <link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`,
     );
