@@ -6,8 +6,13 @@ interface PreparedQuery<Result> {
   execute(values?: Record<string, unknown>): Promise<Result>;
 }
 
+/** What every executor carries: its driver session, whose client (the pool, or a transaction's connection) runs statements. */
 interface WithSession {
-  session: { client: unknown };
+  session: {
+    client: {
+      query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+    };
+  };
 }
 
 /**
@@ -50,14 +55,6 @@ export function prepared<Values extends Record<string, unknown>, Result>(
  */
 export const placeholder = <T>(name: string): T => sql.placeholder(name) as unknown as T;
 
-interface ClientSession {
-  session: {
-    client: {
-      query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
-    };
-  };
-}
-
 /**
  * A named statement that drizzle's builders do not express (a call of one of the database's own
  * functions), parsed and planned once per connection like `prepared`, run on the database or on
@@ -68,7 +65,7 @@ export function preparedText<Row>(
   text: string,
 ): (executor: Executor, values: unknown[]) => Promise<Row[]> {
   return async (executor, values) => {
-    const { client } = (executor as unknown as ClientSession).session;
+    const { client } = (executor as unknown as WithSession).session;
     return (await client.query({ name, text, values })).rows as Row[];
   };
 }

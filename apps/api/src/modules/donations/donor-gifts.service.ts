@@ -113,12 +113,14 @@ export function donorGiftsService(
           donation = started.donation ? await presentOne(started.donation, tx) : null;
           await queueReceipt(donation);
         } else {
-          const donorView = { id: user.id, name: person.name };
-          const created = await recorder.createChecked(tx, target, body, donor, actor, {
-            // Queued before the money moves (docs/product/donations.md#the-order-a-gift-takes-its-locks).
-            beforeMoney: (row, checked) => queueReceipt(presentNew(row, checked, donorView), checked.charity),
+          await recorder.createChecked(tx, target, body, donor, actor, {
+            // Presented, and its receipt queued, once it has its status and before its money
+            // moves (docs/product/donations.md#the-order-a-gift-takes-its-locks).
+            beforeMoney: async (row, checked) => {
+              donation = presentNew(row, checked, { id: user.id, name: person.name });
+              await queueReceipt(donation, checked.charity);
+            },
           });
-          donation = presentNew(created.row, created, donorView);
         }
         return {
           statusCode: 201,

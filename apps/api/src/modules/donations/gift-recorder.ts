@@ -174,11 +174,12 @@ export function giftRecorder(ctx: AppContext) {
       // A gift of funds reads the project and its charity in one statement, without a lock.
       const joined =
         lock === 'gift of funds' ? await donationsRepository.giftTarget(executor, target.id) : undefined;
-      const project = joined
-        ? joined.project
-        : lock === 'lock'
-          ? await projectsQueries.lock(executor, target.id)
-          : await projectsQueries.find(executor, target.id);
+      const project =
+        lock === 'gift of funds'
+          ? joined?.project
+          : lock === 'lock'
+            ? await projectsQueries.lock(executor, target.id)
+            : await projectsQueries.find(executor, target.id);
       if (!project?.charityId || project.status === PROJECT_STATUS.draft) throw notFound('The project');
       const charity = joined ? joined.charity : await charitiesQueries.find(executor, project.charityId);
       if (!charity) throw notFound('The project');
@@ -287,7 +288,8 @@ export function giftRecorder(ctx: AppContext) {
       tx,
       values,
       { by: actor.userId, reason: actor.reason ?? null },
-      status === TRANSACTION_STATUS.approved && isFunds ? ctx.now().getUTCFullYear() : undefined,
+      // Approved at once (only a gift of funds is): numbered in the same statement.
+      status === TRANSACTION_STATUS.approved ? ctx.now().getUTCFullYear() : undefined,
     );
     // Handled after the commit: matching, the public pages' figures (docs/decisions/041-one-event-mechanism.md).
     // Recorded before the money moves: the money last (docs/product/donations.md#the-order-a-gift-takes-its-locks).

@@ -15,7 +15,6 @@ export interface AccountRef {
   ownerId: number;
   kind: LedgerAccountKind;
 }
-export type AccountRow = typeof ledgerAccounts.$inferSelect;
 
 /** Which entries of an owner a history reads. */
 export interface HistoryFilter {
@@ -35,8 +34,6 @@ export interface HistoryFilter {
 
 /** The movements of held money that the hold's own line stands for when holds are folded. */
 export const FOLDED_KINDS = ['donation_capture', 'donation_release'];
-
-const refKey = (ref: AccountRef) => `${ref.ownerType}:${ref.ownerId}:${ref.kind}`;
 
 type NewTransaction = Required<
   Pick<
@@ -69,8 +66,6 @@ const balancesOf = prepared('ledger_balances', (db) =>
 
 /** SQL of the ledger. Only the ledger service calls it: no other module writes ledger tables. */
 export const ledgerRepository = {
-  refKey,
-
   /**
    * Writes one balanced movement: makes the accounts not there yet, locks them in id order (so
    * that concurrent movements over the same accounts wait for each other instead of

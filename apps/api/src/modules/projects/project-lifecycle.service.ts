@@ -12,7 +12,7 @@ import type { ProjectAccess } from './project-access.js';
 import { assertCharityActive, assertPublishable } from './project-rules.js';
 import { canMove, PROJECT_STATUS } from './project-status.js';
 import { invalidTransition } from './project-views.js';
-import { type ProjectRow, projectsRepository, projectsWrites } from './projects.repository.js';
+import { type ProjectRow, projectsRepository } from './projects.repository.js';
 
 const { cancelled, draft, live, completed, finished } = PROJECT_STATUS;
 
@@ -202,7 +202,7 @@ export function projectLifecycleService(
 
     /** The scheduled job: carries the gifts' progress slots into the projects' rows; answers how many projects. */
     async foldProgress() {
-      return db().transaction((tx) => projectsWrites.foldProgress(tx));
+      return db().transaction((tx) => projectsRepository.foldProgress(tx));
     },
 
     /** The scheduled job: answers how many projects it finished. */

@@ -86,6 +86,38 @@ function whereOf(list: ProjectList): SQL | undefined {
 }
 
 export const projectsRepository = {
+  /**
+   * Carries every slot's sums into its project's row and empties the slots (the scheduler's
+   * "project progress" round): lists sort by the row's counters, so they stay at most a round behind.
+   */
+  async foldProgress(tx: Executor): Promise<number> {
+    // The projects first, as every other change of a project takes it first; one being changed at
+    // this moment (a refund, a pledge of hours, its completion) is left for a later round, its
+    // readers adding its slots meanwhile. Gifts hold only the project's key: they go on.
+    const locked = await tx.execute(sql`
+      select ${projects.id} as id from ${projects}
+      where ${projects.id} in (select distinct ${projectProgress.projectId} from ${projectProgress})
+      order by ${projects.id} for no key update skip locked`);
+    const ids = (locked as unknown as { rows: { id: string | number }[] }).rows.map((row) => Number(row.id));
+    if (ids.length === 0) return 0;
+    const folded = await tx.execute(sql`
+      with taken as (
+        delete from ${projectProgress} where ${inArray(projectProgress.projectId, ids)} returning *
+      ), sums as (
+        select project_id, sum(funds_raised) as funds, sum(donors_count) as donors,
+          sum(volunteering_pledged) as volunteering, sum(skilled_pledged) as skilled,
+          sum(gifts_pledged) as gifts, sum(hours_confirmed) as confirmed
+        from taken group by project_id
+      )
+      update ${projects} set
+        funds_raised = funds_raised + sums.funds, donors_count = donors_count + sums.donors,
+        volunteering_pledged = volunteering_pledged + sums.volunteering,
+        skilled_pledged = skilled_pledged + sums.skilled, gifts_pledged = gifts_pledged + sums.gifts,
+        hours_confirmed = hours_confirmed + sums.confirmed
+      from sums where ${projects.id} = sums.project_id`);
+    return (folded as { rowCount?: number | null }).rowCount ?? 0;
+  },
+
   async find(db: Executor, id: number): Promise<ProjectRow | undefined> {
     const [row] = await findExact(db, { id });
     return row;
@@ -548,38 +580,6 @@ export const projectsWrites = {
       insert into ${projectDonors} as d (project_id, donor_type, donor_id, counted)
       select project_id, 'user', ${userId}, sum(counted) from moved group by project_id
       on conflict (project_id, donor_type, donor_id) do update set counted = d.counted + excluded.counted`);
-  },
-
-  /**
-   * Carries every slot's sums into its project's row and empties the slots (the scheduler's
-   * "project progress" round): lists sort by the row's counters, so they stay at most a round behind.
-   */
-  async foldProgress(tx: Executor): Promise<number> {
-    // The projects first, as every other change of a project takes it first; one being changed at
-    // this moment (a refund, a pledge of hours, its completion) is left for a later round, its
-    // readers adding its slots meanwhile. Gifts hold only the project's key: they go on.
-    const locked = await tx.execute(sql`
-      select ${projects.id} as id from ${projects}
-      where ${projects.id} in (select distinct ${projectProgress.projectId} from ${projectProgress})
-      order by ${projects.id} for no key update skip locked`);
-    const ids = (locked as unknown as { rows: { id: string | number }[] }).rows.map((row) => Number(row.id));
-    if (ids.length === 0) return 0;
-    const folded = await tx.execute(sql`
-      with taken as (
-        delete from ${projectProgress} where ${inArray(projectProgress.projectId, ids)} returning *
-      ), sums as (
-        select project_id, sum(funds_raised) as funds, sum(donors_count) as donors,
-          sum(volunteering_pledged) as volunteering, sum(skilled_pledged) as skilled,
-          sum(gifts_pledged) as gifts, sum(hours_confirmed) as confirmed
-        from taken group by project_id
-      )
-      update ${projects} set
-        funds_raised = funds_raised + sums.funds, donors_count = donors_count + sums.donors,
-        volunteering_pledged = volunteering_pledged + sums.volunteering,
-        skilled_pledged = skilled_pledged + sums.skilled, gifts_pledged = gifts_pledged + sums.gifts,
-        hours_confirmed = hours_confirmed + sums.confirmed
-      from sums where ${projects.id} = sums.project_id`);
-    return (folded as { rowCount?: number | null }).rowCount ?? 0;
   },
 };
 
