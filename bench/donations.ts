@@ -241,10 +241,12 @@ interface Statement {
   rows: unknown[] | null;
 }
 
-/** Waits (up to 10 s) until the worker has no job left: the jobs of a gift, and its mail's. */
+/** Waits (up to 10 s) until the worker has nothing left: the events of a gift in the outbox, its jobs, and its mail's. */
 async function jobsDone(pool: pg.Pool) {
   for (let i = 0; i < 100; i++) {
-    const result = await pool.query<{ n: number }>('select count(*)::int as n from graphile_worker.jobs');
+    const result = await pool.query<{ n: number }>(
+      'select (select count(*) from event_outbox)::int + (select count(*) from graphile_worker.jobs)::int as n',
+    );
     if ((result.rows[0]?.n ?? 0) === 0) return;
     await sleep(100);
   }
@@ -733,12 +735,14 @@ async function settledCount(pool: pg.Pool, way: Way): Promise<number> {
 }
 
 /**
- * The jobs the gifts queued for after their commit (matching, the public cache) that the API's
- * worker has not run yet; the mail's job is left out, as the measured process does not mail.
+ * The work the gifts left for after their commit that the API's worker has not done yet: events in
+ * the outbox whose listeners (matching, the public cache, notifications, webhooks) are still to run,
+ * and jobs (retries); the mail's job is left out, as the measured process does not mail.
  */
 async function pendingJobs(pool: pg.Pool): Promise<number> {
   const result = await pool.query<{ n: number }>(
-    `select count(*)::int as n from graphile_worker.jobs where task_identifier <> 'notices.deliver'`,
+    `select (select count(*) from event_outbox where task is null)::int
+       + (select count(*) from graphile_worker.jobs where task_identifier <> 'notices.deliver')::int as n`,
   );
   return result.rows[0]?.n ?? 0;
 }

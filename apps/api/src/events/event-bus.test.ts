@@ -25,6 +25,11 @@ describe('events', () => {
       sql`select id, attempts, last_error from ${sql.raw(QUEUE_SCHEMA)}.jobs where task_identifier = ${task}`,
     );
   };
+  const outboxOf = async (type: string) => {
+    return rowsOf<{ seq: string }>(
+      sql`select o.seq from event_outbox o join events e on e.id = o.event_id where e.type = ${type}`,
+    );
+  };
   const eventsOf = async (type: string) => {
     return rowsOf<{ id: string; data: Record<string, unknown> }>(
       sql`select id, data from events where type = ${type} order by created_at`,
@@ -47,14 +52,24 @@ describe('events', () => {
       }),
     ).rejects.toThrow('the change failed');
     expect(await eventsOf('explore.map_refreshed')).toEqual(before);
-    expect(await pendingJobs('public-cache.map')).toEqual([]);
+    expect(await outboxOf('explore.map_refreshed')).toEqual([]);
   });
 
-  it('queues one job per handler with the change, and runs it after the commit', async () => {
-    await db().transaction((tx) => t.ctx.events.record(tx, 'explore.map_refreshed', {}));
-    expect(await pendingJobs('public-cache.map')).toHaveLength(1);
+  it('leaves the event in the outbox with the change, and runs its handlers after the commit', async () => {
+    let runs = 0;
+    t.ctx.events.on('group.changed', 'test.counts-runs', async () => {
+      runs += 1;
+    });
+    await db().transaction((tx) =>
+      t.ctx.events.record(tx, 'group.changed', { group_id: 1, change: 'updated' }),
+    );
+    expect(await outboxOf('group.changed')).toHaveLength(1);
+    expect(runs).toBe(0);
     await t.settle();
-    expect(await pendingJobs('public-cache.map')).toEqual([]);
+    expect(runs).toBe(1);
+    expect(await outboxOf('group.changed')).toEqual([]);
+    // No job was needed: the handler ran in the dispatch.
+    expect(await pendingJobs('test.counts-runs')).toEqual([]);
   });
 
   it('tries a failing handler again later, with its error kept, until it succeeds', async () => {
@@ -84,6 +99,44 @@ describe('events', () => {
     await t.settle();
     expect(calls).toBe(2);
     expect(await pendingJobs('test.fails-once')).toEqual([]);
+  });
+
+  it('keeps a serial queue in its events’ order behind a retry', async () => {
+    const seen: number[] = [];
+    let failOnce = true;
+    t.ctx.events.on(
+      'person.changed',
+      'test.in-order',
+      async ({ data }) => {
+        if (data.user_id === 1 && failOnce) {
+          failOnce = false;
+          throw new Error('the endpoint is down');
+        }
+        seen.push(data.user_id);
+      },
+      { queue: 'test.serial' },
+    );
+    for (const userId of [1, 2, 3])
+      await db().transaction((tx) =>
+        t.ctx.events.record(tx, 'person.changed', { user_id: userId, change: 'updated' }),
+      );
+    await expect(t.settle()).rejects.toThrow(/test\.in-order: the endpoint is down/);
+    // The first waits for its retry; the two after it wait behind it instead of overtaking it.
+    expect(seen).toEqual([]);
+    expect(await pendingJobs('test.in-order')).toHaveLength(3);
+    await db().execute(
+      sql`update ${sql.raw(QUEUE_SCHEMA)}._private_jobs set run_at = now() where task_id in
+          (select id from ${sql.raw(QUEUE_SCHEMA)}._private_tasks where identifier = 'test.in-order')`,
+    );
+    await t.settle();
+    expect(seen).toEqual([1, 2, 3]);
+    // With the queue empty again, the next event's run is the dispatcher's own.
+    await db().transaction((tx) =>
+      t.ctx.events.record(tx, 'person.changed', { user_id: 4, change: 'updated' }),
+    );
+    await t.settle();
+    expect(seen).toEqual([1, 2, 3, 4]);
+    expect(await pendingJobs('test.in-order')).toEqual([]);
   });
 
   it('matches an employee’s gift once, however many times its event is handled', async () => {

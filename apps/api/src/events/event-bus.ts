@@ -1,24 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { parseCronItems, type Runner, run, runOnce, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type pg from 'pg';
 import { type Executor, openPool } from '../db/client.js';
+import { preparedText } from '../db/prepared.js';
 import type { EventCatalogue, EventType, KindredEvent } from './catalogue.js';
 import { QUEUE_SCHEMA, queueLogger } from './queue-schema.js';
 
 /**
- * One event mechanism for the whole API (docs/decisions/041-one-event-mechanism.md).
+ * One event mechanism for the whole API (docs/decisions/041-one-event-mechanism.md, and 053 for
+ * how the work reaches the handlers).
  *
  * - `record(tx, type, data)` writes the event in the caller's transaction and, in the same
- *   statement, queues one job per handler that listens to it (graphile-worker's `add_job`): the
- *   handlers' work exists exactly when the change does.
- * - After the commit, a worker in any API process takes each job (PostgreSQL tells the workers at
- *   once; `SKIP LOCKED` gives each job to one of them) and runs its handler. A handler that throws
- *   is tried again later with growing waits, so every handler runs at least once: it must be safe
- *   to run twice.
- * - Scheduled jobs run on the same workers, each on its own cadence (a cron pattern): of several
- *   processes, one runs each slot.
+ *   statement, a row of the outbox (`event_outbox`): the handlers' work exists exactly when the
+ *   change does. Nothing else is written and no one is told: a NOTIFY in the change's transaction
+ *   would make every change that records an event commit one after another (PostgreSQL serialises
+ *   the commits of notifying transactions), so the dispatcher looks for work instead.
+ * - After the commit, one dispatcher at a time on the platform (a transaction-level advisory lock;
+ *   each API process's worker tries, every `POLL_MS` while idle) takes the outbox's oldest rows,
+ *   runs every handler of each event (each listening module hears the events in their order, one
+ *   at a time; four modules side by side), and deletes the rows in the same transaction. A handler that
+ *   throws becomes a graphile-worker job of its own, as if graphile had tried it once: tried again
+ *   later with growing waits, on any process. So every handler runs at least once: it must be safe
+ *   to run twice (a dispatcher that dies after the handlers and before its commit leaves the rows
+ *   for the next).
+ * - A handler of a serial queue (webhooks keep their events' order) runs in the outbox's order, one
+ *   at a time; while its queue has a job waiting in graphile (a retry), the runs after it join that
+ *   queue behind it, due at its time, and graphile runs them in their order.
+ * - Scheduled jobs, retries and work for one thing (a webhook endpoint's deliveries) run on
+ *   graphile-worker, in every process: of several processes, one runs each scheduled slot.
  */
 
 /**
@@ -26,8 +38,16 @@ import { QUEUE_SCHEMA, queueLogger } from './queue-schema.js';
  * after the n-th failure (at most e^10, about 6 hours), so 20 tries span about 3 days.
  */
 const HANDLER_ATTEMPTS = 20;
-/** Jobs one process runs at a time. */
+/** How long graphile waits after a first failure (e^1 seconds): a listener that threw in a dispatch waits as long. */
+const FIRST_RETRY_MS = Math.round(Math.E * 1000);
+/** Jobs one process runs at a time, and listening modules the dispatcher runs at a time. */
 const CONCURRENCY = 4;
+/** How often an idle worker looks for work in the outbox. */
+const POLL_MS = 50;
+/** Outbox rows one dispatch takes. */
+const BATCH = 200;
+/** The advisory lock that keeps dispatch to one process at a time ("kindred events", decision 053). */
+const DISPATCH_LOCK = 7_041_053;
 /**
  * Completions and failures are written in batches that the runner waits for when it stops (a 0 ms
  * batch): without it graphile writes them after the job without waiting, so `settle()` could
@@ -50,17 +70,16 @@ export interface ScheduledJob {
 export interface EventBus {
   /**
    * `handler` (a stable name such as `matching.match-own-gift`) runs after every committed `type`.
-   * With `queue`, its jobs run one at a time in the order they were recorded, across every process
-   * and with every other handler of that queue (a serial queue: webhooks keep their events' order).
+   * With `queue`, its runs happen one at a time in the order the events were recorded, across every
+   * process and with every other handler of that queue (a serial queue: webhooks keep their events'
+   * order).
    */
   on<T extends EventType>(type: T, handler: string, run: EventHandler<T>, options?: { queue?: string }): void;
-  /** Records an event in the caller's transaction, with a job for each of its handlers. */
+  /** Records an event in the caller's transaction, with its row of the outbox when someone listens. */
   record<T extends EventType>(executor: Executor, type: T, data: EventCatalogue[T]): Promise<void>;
   /**
-   * Work after the commit that is not an event (mail that was queued, say): one job of `task`,
-   * after the caller's transaction commits; a pending job of the same `task` from the same database
-   * connection takes the place of another, so a burst of changes runs it once a connection, and
-   * two transactions at once never wait for each other on one job's row (decision 052).
+   * Work after the commit that is not an event (mail that was queued, say): `task` runs once after
+   * the caller's transaction commits; the deferrals of one dispatch run it once.
    */
   defer(executor: Executor, task: string): Promise<void>;
   /**
@@ -76,15 +95,64 @@ export interface EventBus {
   ): Promise<void>;
   /** Runs `task`'s deferred jobs in this process; a process that does not handle it leaves them to others. */
   handle(task: string, run: (payload: unknown) => Promise<unknown>): void;
-  /** Starts this process's worker: the handlers, and the scheduled jobs unless `schedule` is false. */
+  /** Starts this process's worker: the dispatcher, the handlers, and the scheduled jobs unless `schedule` is false. */
   start(jobs: ScheduledJob[], options: { schedule: boolean }): Promise<void>;
   /**
-   * Runs every job that is due now, here, until none is left, and throws if a handler failed (tests
-   * and command-line tools, which run no worker).
+   * Runs every event's handlers and every job that is due now, here, until none is left, and throws
+   * if a handler failed (tests and command-line tools, which run no worker).
    */
   settle(): Promise<void>;
-  /** Stops the worker after the jobs under way and closes its connections. */
+  /** Stops the worker after the work under way and closes its connections. */
   close(): Promise<void>;
+}
+
+interface Listener {
+  task: string;
+  queue: string | undefined;
+}
+
+/** An outbox row as the dispatcher reads it: an event with its record, or a deferred task. */
+interface OutboxRow {
+  seq: string;
+  task: string | null;
+  id: string | null;
+  type: EventType | null;
+  data: Record<string, unknown> | null;
+  created_at: Date | null;
+}
+
+/** What one dispatch did: rows taken (0 when there were none, or another process was dispatching). */
+interface Dispatched {
+  taken: number;
+  busy: boolean;
+  failures: string[];
+}
+
+const recordEvent = preparedText<never>(
+  'events_record',
+  `with recorded as (
+     insert into events (id, type, data, created_at) values ($1, $2, $3::jsonb, $4) returning id
+   )
+   insert into event_outbox (event_id) select id from recorded`,
+);
+const recordQuietEvent = preparedText<never>(
+  'events_record_quiet',
+  'insert into events (id, type, data, created_at) values ($1, $2, $3::jsonb, $4)',
+);
+const deferTask = preparedText<never>('events_defer', 'insert into event_outbox (task) values ($1)');
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  });
+  await Promise.all(lanes);
 }
 
 export function createEventBus(deps: {
@@ -92,10 +160,13 @@ export function createEventBus(deps: {
   now: () => Date;
   log: () => { error(details: object, message: string): void };
 }): EventBus {
-  const handlers = new Map<EventType, { task: string; queue: string | undefined }[]>();
+  const listeners = new Map<EventType, Listener[]>();
   const tasks: TaskList = {};
+  const handled = new Set<string>();
   let pool: pg.Pool | undefined;
   let runner: Runner | undefined;
+  let dispatching: Promise<void> | undefined;
+  let stopping: AbortController | undefined;
   const logger = queueLogger(deps.log);
 
   const poolOf = () => {
@@ -104,40 +175,208 @@ export function createEventBus(deps: {
     return pool;
   };
 
+  /**
+   * A job of `task` in graphile's queue, in the dispatcher's transaction. With `failed`, the job
+   * is the retry of a run that threw here: it counts that run as its first attempt and keeps its
+   * error. `after` is when it may run: `retry` as graphile waits after a first failure (e^1
+   * seconds), or the time of the retry it queues behind.
+   */
+  async function addJob(
+    client: pg.PoolClient,
+    task: string,
+    payload: object,
+    options: {
+      queue?: string | undefined;
+      key?: string;
+      failed?: string;
+      after?: Date | 'retry' | undefined;
+    },
+  ) {
+    const after =
+      options.after === 'retry' ? new Date(deps.now().getTime() + FIRST_RETRY_MS) : (options.after ?? null);
+    const { rows } = await client.query<{ id: string }>(
+      `select (${QUEUE_SCHEMA}.add_job($1, $2::json, queue_name => $3, max_attempts => $4, job_key => $5,
+         run_at => $6)).id`,
+      [task, JSON.stringify(payload), options.queue ?? null, HANDLER_ATTEMPTS, options.key ?? null, after],
+    );
+    if (options.failed !== undefined)
+      await client.query(
+        `update ${QUEUE_SCHEMA}._private_jobs set attempts = 1, last_error = $2 where id = $1`,
+        [rows[0]?.id, options.failed],
+      );
+  }
+
+  /**
+   * Takes the outbox's oldest rows and runs their work, unless another process is dispatching.
+   * The rows are deleted in the transaction that holds the dispatch lock, after their handlers ran
+   * (or became retry jobs): a dispatcher that dies leaves them to the next.
+   */
+  async function dispatchOnce(): Promise<Dispatched> {
+    const client = await poolOf().connect();
+    const failures: string[] = [];
+    try {
+      await client.query('begin');
+      const lock = await client.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1) as ok', [
+        DISPATCH_LOCK,
+      ]);
+      if (!lock.rows[0]?.ok) {
+        await client.query('rollback');
+        return { taken: 0, busy: true, failures };
+      }
+      const { rows } = await client.query<OutboxRow>(
+        `select o.seq, o.task, e.id, e.type, e.data, e.created_at
+         from event_outbox o left join events e on e.id = o.event_id
+         order by o.seq limit $1`,
+        [BATCH],
+      );
+      if (rows.length === 0) {
+        await client.query('rollback');
+        return { taken: 0, busy: false, failures };
+      }
+      // A module's listeners hear the batch's events in their order, one at a time (a person's
+      // notifications are written in the order of what happened); modules run side by side.
+      const byModule = new Map<string, Array<{ listener: Listener; event: KindredEvent }>>();
+      const serial = new Map<string, Array<{ listener: Listener; event: KindredEvent }>>();
+      const deferred = new Set<string>();
+      for (const row of rows) {
+        if (row.task !== null) {
+          deferred.add(row.task);
+          continue;
+        }
+        if (row.id === null || row.type === null) continue;
+        const event = {
+          id: row.id,
+          type: row.type,
+          data: row.data,
+          created_at: (row.created_at ?? deps.now()).toISOString(),
+        } as KindredEvent;
+        for (const listener of listeners.get(row.type) ?? []) {
+          if (listener.queue === undefined) {
+            const module = listener.task.split('.')[0] ?? listener.task;
+            const runs = byModule.get(module) ?? [];
+            runs.push({ listener, event });
+            byModule.set(module, runs);
+          } else {
+            const runs = serial.get(listener.queue) ?? [];
+            runs.push({ listener, event });
+            serial.set(listener.queue, runs);
+          }
+        }
+      }
+      const retries: Array<{
+        task: string;
+        payload: object;
+        queue: string | undefined;
+        failed?: string;
+        after: Date | 'retry';
+      }> = [];
+      const runOne = async ({ listener, event }: { listener: Listener; event: KindredEvent }) => {
+        try {
+          await (tasks[listener.task] as (payload: unknown) => Promise<void>)(event);
+          return true;
+        } catch (error) {
+          failures.push(`${listener.task}: ${messageOf(error)}`);
+          retries.push({
+            task: listener.task,
+            payload: event,
+            queue: listener.queue,
+            failed: messageOf(error),
+            after: 'retry',
+          });
+          return false;
+        }
+      };
+      const lanes = [...serial].map(async ([queue, runs]) => {
+        // Behind a retry already waiting in this queue (or one made here), the runs after it wait
+        // too, until its time: graphile then runs them in their order.
+        const waiting = await poolOf().query<{ at: Date | null }>(
+          `select max(run_at) as at from ${QUEUE_SCHEMA}.jobs where queue_name = $1`,
+          [queue],
+        );
+        let after: Date | 'retry' | undefined = waiting.rows[0]?.at ?? undefined;
+        for (const run of runs) {
+          if (after === undefined) {
+            if (!(await runOne(run))) after = 'retry';
+            continue;
+          }
+          retries.push({ task: run.listener.task, payload: run.event, queue, after });
+        }
+      });
+      const inOrder = async (runs: Array<{ listener: Listener; event: KindredEvent }>) => {
+        for (const run of runs) await runOne(run);
+      };
+      await Promise.all([inParallel([...byModule.values()], CONCURRENCY, inOrder), ...lanes]);
+      // A serial queue's retries go in first, in their order; then the rest.
+      for (const retry of retries)
+        await addJob(client, retry.task, retry.payload, {
+          queue: retry.queue,
+          after: retry.after,
+          ...(retry.failed === undefined ? {} : { failed: retry.failed }),
+        });
+      // Deferred tasks run once for the whole batch, here when this process handles them; otherwise
+      // (or when one fails) as one job for a process that does.
+      for (const task of deferred) {
+        if (handled.has(task)) {
+          try {
+            await (tasks[task] as (payload: unknown) => Promise<void>)({});
+            continue;
+          } catch (error) {
+            failures.push(`${task}: ${messageOf(error)}`);
+            await addJob(client, task, {}, { key: task, failed: messageOf(error), after: 'retry' });
+            continue;
+          }
+        }
+        await addJob(client, task, {}, { key: task });
+      }
+      await client.query('delete from event_outbox where seq = any($1::bigint[])', [
+        rows.map((row) => row.seq),
+      ]);
+      await client.query('commit');
+      return { taken: rows.length, busy: false, failures };
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** The worker's dispatcher: looks for work every `POLL_MS` while idle, without a pause while there is some. */
+  async function dispatchLoop(signal: AbortSignal) {
+    while (!signal.aborted) {
+      let taken = 0;
+      try {
+        const result = await dispatchOnce();
+        taken = result.taken;
+        for (const failure of result.failures)
+          deps.log().error({ queue: true }, `Event handler failed: ${failure}`);
+      } catch (error) {
+        deps.log().error({ queue: true, err: error }, 'The events could not be dispatched');
+      }
+      if (taken === 0) await sleep(POLL_MS, undefined, { signal }).catch(() => undefined);
+    }
+  }
+
+  const outboxEmpty = async () => {
+    const { rows } = await poolOf().query<{ any: boolean }>(
+      'select exists (select 1 from event_outbox) as any',
+    );
+    return !rows[0]?.any;
+  };
   return {
     on(type, handler, handle, options) {
       if (tasks[handler]) throw new Error(`The handler ${handler} is already listening`);
       tasks[handler] = async (payload) => handle(payload as KindredEvent<typeof type>);
-      handlers.set(type, [...(handlers.get(type) ?? []), { task: handler, queue: options?.queue }]);
+      listeners.set(type, [...(listeners.get(type) ?? []), { task: handler, queue: options?.queue }]);
     },
 
     async record(executor, type, data) {
-      const id = randomUUID();
-      const createdAt = deps.now();
-      const payload = JSON.stringify({ id, type, data, created_at: createdAt.toISOString() });
-      // One job a listener, all added by one call of `add_jobs` (one statement of each kind for
-      // them all, one notification to the workers) in the statement that records the event.
-      const jobs = (handlers.get(type) ?? []).map(
-        ({ task, queue }) =>
-          sql`(${task}, ${payload}::json, ${queue ?? null}, null, ${HANDLER_ATTEMPTS}, null, null, null)::${sql.raw(QUEUE_SCHEMA)}.job_spec`,
-      );
-      await executor.execute(sql`
-        with recorded as (
-          insert into events (id, type, data, created_at)
-          values (${id}, ${type}, ${JSON.stringify(data)}::jsonb, ${createdAt})
-          returning id
-        )
-        select count(*) from recorded${
-          jobs.length > 0
-            ? sql`, ${sql.raw(QUEUE_SCHEMA)}.add_jobs(array[${sql.join(jobs, sql`, `)}])`
-            : sql``
-        }`);
+      const values = [randomUUID(), type, JSON.stringify(data), deps.now()];
+      await ((listeners.get(type) ?? []).length > 0 ? recordEvent : recordQuietEvent)(executor, values);
     },
 
     async defer(executor, task) {
-      await executor.execute(
-        sql`select ${sql.raw(QUEUE_SCHEMA)}.add_job(${task}, '{}'::json, job_key => ${task} || ':' || pg_backend_pid(), max_attempts => ${HANDLER_ATTEMPTS})`,
-      );
+      await deferTask(executor, [task]);
     },
 
     async enqueue(executor, task, payload, options) {
@@ -148,6 +387,7 @@ export function createEventBus(deps: {
 
     handle(task, handle) {
       if (tasks[task]) throw new Error(`The task ${task} already has a handler`);
+      handled.add(task);
       tasks[task] = async (payload) => {
         await handle(payload);
       };
@@ -181,27 +421,51 @@ export function createEventBus(deps: {
             : [],
         ),
       });
+      stopping = new AbortController();
+      dispatching = dispatchLoop(stopping.signal);
     },
 
     async settle() {
       const failures: string[] = [];
+      let started = 0;
       const events = new EventEmitter() as WorkerEvents;
+      events.on('job:start', () => {
+        started += 1;
+      });
       events.on('job:error', ({ job, error }) => {
-        failures.push(`${job.task_identifier}: ${error instanceof Error ? error.message : String(error)}`);
+        failures.push(`${job.task_identifier}: ${messageOf(error)}`);
       });
-      await runOnce({
-        preset: PRESET,
-        pgPool: poolOf(),
-        schema: QUEUE_SCHEMA,
-        taskList: tasks,
-        noHandleSignals: true,
-        logger,
-        events,
-      });
+      // Until the outbox is empty: the handlers and jobs may record events and defer work again.
+      for (;;) {
+        for (;;) {
+          const result = await dispatchOnce();
+          failures.push(...result.failures);
+          if (result.taken > 0) continue;
+          if (!result.busy) break;
+          // Another caller is dispatching (tests settle several at once): wait for its rows.
+          if (await outboxEmpty()) break;
+          await sleep(5);
+        }
+        started = 0;
+        await runOnce({
+          preset: PRESET,
+          pgPool: poolOf(),
+          schema: QUEUE_SCHEMA,
+          taskList: tasks,
+          noHandleSignals: true,
+          logger,
+          events,
+        });
+        // graphile's `runOnce` stops at a serial queue it has just freed: again until it runs nothing.
+        if (started === 0 && (await outboxEmpty())) break;
+      }
       if (failures.length > 0) throw new Error(`Event handlers failed: ${failures.join('; ')}`);
     },
 
     async close() {
+      stopping?.abort();
+      await dispatching;
+      dispatching = undefined;
       await runner?.stop();
       runner = undefined;
       await pool?.end();
