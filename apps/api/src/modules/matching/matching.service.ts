@@ -284,21 +284,25 @@ export function matchingService(ctx: AppContext, donations: GiftRecorder) {
      * in one order). Safe to run twice: an organisation matches a gift once.
      */
     async matchOwnGift(event: KindredEvent<'donation.made'>) {
+      // Whether any organisation of the giver matches is read first, without a transaction: most
+      // gifts have none, and a match is checked again under the settings' lock (matchFor).
+      const gift = await donationsQueries.find(db(), event.data.donation_id);
+      if (
+        gift?.donorType !== 'user' ||
+        gift.type !== GIVING_TYPE.funds ||
+        gift.source !== 'wallet' ||
+        gift.subscriptionId !== null ||
+        gift.matchOf !== null
+      )
+        return;
+      const memberships = await organisationsQueries.membershipsOfUser(db(), gift.donorId);
+      if (memberships.length === 0) return;
+      const matching = await matchingRepository.activeOf(
+        db(),
+        memberships.map((m) => m.business_id),
+      );
+      if (matching.length === 0) return;
       await db().transaction(async (tx) => {
-        const gift = await donationsQueries.find(tx, event.data.donation_id);
-        if (
-          gift?.donorType !== 'user' ||
-          gift.type !== GIVING_TYPE.funds ||
-          gift.source !== 'wallet' ||
-          gift.subscriptionId !== null ||
-          gift.matchOf !== null
-        )
-          return;
-        const memberships = await organisationsQueries.membershipsOfUser(tx, gift.donorId);
-        const matching = await matchingRepository.activeOf(
-          tx,
-          memberships.map((m) => m.business_id),
-        );
         for (const businessId of matching) await matchFor(tx, businessId, gift);
       });
     },

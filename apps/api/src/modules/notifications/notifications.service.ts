@@ -133,8 +133,12 @@ export function notificationsService(ctx: AppContext, reads: TellReads) {
   async function handle<T extends EventType>(event: KindredEvent<T>) {
     const whom = told[event.type] as ((db: Executor, e: KindredEvent<T>) => Promise<Tell[]>) | undefined;
     if (!whom) return;
+    // Who is told is read first; the writes (notifications, mail) share one transaction, opened
+    // only when someone is told.
+    const tells = await whom(db(), event);
+    if (tells.every((item) => item.userIds.length === 0)) return;
     await db().transaction(async (tx) => {
-      await tell(tx, event.id, new Date(event.created_at), await whom(tx, event));
+      await tell(tx, event.id, new Date(event.created_at), tells);
     });
   }
 

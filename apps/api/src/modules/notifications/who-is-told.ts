@@ -98,7 +98,7 @@ export function whoIsTold(currency: string, reads: TellReads): { [T in EventType
           title: 'An offer waits for your answer',
           body: `${await nameOf(db, gift.giverId)} offers ${gift.what} to ${gift.to}.`,
           link: '/charity/donations',
-          account: await charityAccount(db, gift.charityId),
+          account: { type: 'charity', id: gift.charityId, name: gift.charityName },
         },
       ];
     }
@@ -110,7 +110,7 @@ export function whoIsTold(currency: string, reads: TellReads): { [T in EventType
           title: `New gift to ${gift.to}`,
           body: `A gift of ${gift.what} reached ${gift.to}.`,
           link: '/charity/donations',
-          account: await charityAccount(db, gift.charityId),
+          account: { type: 'charity', id: gift.charityId, name: gift.charityName },
         },
       ];
     }
@@ -230,7 +230,7 @@ export function whoIsTold(currency: string, reads: TellReads): { [T in EventType
           userIds: await charitiesQueries.adminIds(db, gift.charityId),
           kind: 'dispute',
           link: '/charity/donations',
-          account: await charityAccount(db, gift.charityId),
+          account: { type: 'charity', id: gift.charityId, name: gift.charityName },
           ...words,
         },
       ];
