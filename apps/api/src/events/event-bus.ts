@@ -341,19 +341,25 @@ export function createEventBus(deps: {
     }
   }
 
-  /** The worker's dispatcher: looks for work every `POLL_MS` while idle, without a pause while there is some. */
+  /**
+   * The worker's dispatcher: looks for work every `POLL_MS` while idle, without a pause while there
+   * is some, and waits longer after each failure to reach the database in a row (up to 30 s).
+   */
   async function dispatchLoop(signal: AbortSignal) {
+    let failedInARow = 0;
     while (!signal.aborted) {
       let taken = 0;
       try {
         const result = await dispatchOnce();
         taken = result.taken;
-        for (const failure of result.failures)
-          deps.log().error({ queue: true }, `Event handler failed: ${failure}`);
+        failedInARow = 0;
+        for (const failure of result.failures) deps.log().error({ queue: true }, `Event handler failed: ${failure}`);
       } catch (error) {
+        failedInARow += 1;
         deps.log().error({ queue: true, err: error }, 'The events could not be dispatched');
       }
-      if (taken === 0) await sleep(POLL_MS, undefined, { signal }).catch(() => undefined);
+      const pause = failedInARow > 0 ? Math.min(30_000, 500 * 2 ** failedInARow) : POLL_MS;
+      if (taken === 0) await sleep(pause, undefined, { signal }).catch(() => undefined);
     }
   }
 
