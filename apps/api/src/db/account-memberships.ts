@@ -6,6 +6,7 @@ import {
   eq,
   type GetColumnData,
   getTableColumns,
+  getTableName,
   isNull,
   ne,
   notExists,
@@ -13,6 +14,7 @@ import {
 } from 'drizzle-orm';
 import { type AnyPgColumn, alias, type PgTable, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.js';
+import { prepared } from './prepared.js';
 
 /** The role of an account's admin in its memberships (a charity's admin, an organisation's Super Admin). */
 const ADMIN = ADMIN_TYPE.superAdmin;
@@ -47,14 +49,18 @@ export function accountMemberships<M extends PgTable>(
     return { accountId: column(accountKey), userId: column('userId'), adminType: column('adminType') };
   };
   const member = columnsOf(memberships);
+  // Read for every gift an account receives (who is told): built once, named after its table.
+  const adminIdsOf = prepared(`${getTableName(memberships)}_admin_ids`, (db) =>
+    db
+      .select({ userId: member.userId })
+      .from(memberships as PgTable)
+      .where(and(eq(member.accountId, sql.placeholder('accountId')), eq(member.adminType, ADMIN))),
+  );
 
   return {
     /** The ids of the account's admins, for notices. */
     async adminIds(db: Executor, accountId: number): Promise<number[]> {
-      const rows = await db
-        .select({ userId: member.userId })
-        .from(memberships as PgTable)
-        .where(and(eq(member.accountId, accountId), eq(member.adminType, ADMIN)));
+      const rows = (await adminIdsOf(db, { accountId })) as Array<{ userId: unknown }>;
       return rows.map((row) => Number(row.userId));
     },
 

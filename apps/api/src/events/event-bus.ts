@@ -353,7 +353,8 @@ export function createEventBus(deps: {
         const result = await dispatchOnce();
         taken = result.taken;
         failedInARow = 0;
-        for (const failure of result.failures) deps.log().error({ queue: true }, `Event handler failed: ${failure}`);
+        for (const failure of result.failures)
+          deps.log().error({ queue: true }, `Event handler failed: ${failure}`);
       } catch (error) {
         failedInARow += 1;
         deps.log().error({ queue: true, err: error }, 'The events could not be dispatched');

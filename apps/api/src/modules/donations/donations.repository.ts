@@ -223,6 +223,14 @@ const insertHistory = prepared('donations_insert_history', (db) =>
  * A gift of funds' project with its charity, in one statement and without a lock on the project
  * (docs/product/donations.md#the-order-a-gift-takes-its-locks).
  */
+/** A donation by id: read by every listener of a gift's events, built once. */
+const findDonation = prepared('donations_find', (db) =>
+  db
+    .select()
+    .from(donations)
+    .where(eq(donations.id, sql.placeholder('id'))),
+);
+
 const giftTarget = prepared('donations_gift_target', (db) =>
   db
     .select({ project: projectsForJoins, charity: charitiesForJoins })
@@ -302,7 +310,8 @@ export const donationsRepository = {
   },
 
   async find(db: Executor, id: number): Promise<DonationRow | undefined> {
-    return firstWhere(db, donations, eq(donations.id, id));
+    const [row] = await findDonation(db, { id });
+    return row;
   },
 
   /** The organisations' matches of a gift, locked (a refund of the gift reduces them). */

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { insertOne } from '../../db/insert.js';
 import { newestByIdRows } from '../../db/pages.js';
+import { prepared } from '../../db/prepared.js';
 import type { IdKeyset } from '../../lib/pagination.js';
 import { apiTokens, webhookDeliveries, webhookEndpoints } from './integrations.table.js';
 
@@ -14,6 +15,21 @@ const ofAccount = (table: typeof webhookEndpoints | typeof apiTokens, account: I
   and(eq(table.accountType, account.type), eq(table.accountId, account.id));
 
 /** SQL of webhooks and API tokens. Only the integrations module calls it. */
+/** Whether a live endpoint asked for an event type: read for every event a webhook may carry, built once. */
+const listeningEndpoint = prepared('webhooks_any_listening', (db) =>
+  db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        sql`${sql.placeholder('type')} = any(${webhookEndpoints.events})`,
+        isNull(webhookEndpoints.disabledAt),
+        isNull(webhookEndpoints.deletedAt),
+      ),
+    )
+    .limit(1),
+);
+
 export const integrationsRepository = {
   insertEndpoint: (db: Executor, values: typeof webhookEndpoints.$inferInsert) =>
     insertOne(db, webhookEndpoints, values),
@@ -67,17 +83,7 @@ export const integrationsRepository = {
 
   /** Whether any working endpoint asked for the event type. */
   async anyListening(db: Executor, type: string): Promise<boolean> {
-    const rows = await db
-      .select({ id: webhookEndpoints.id })
-      .from(webhookEndpoints)
-      .where(
-        and(
-          sql`${type} = any(${webhookEndpoints.events})`,
-          isNull(webhookEndpoints.disabledAt),
-          isNull(webhookEndpoints.deletedAt),
-        ),
-      )
-      .limit(1);
+    const rows = await listeningEndpoint(db, { type });
     return rows.length > 0;
   },
 
