@@ -306,7 +306,8 @@ export function createEventBus(deps: {
         for (const run of runs) await runOne(run);
       };
       await Promise.all([inParallel([...byModule.values()], CONCURRENCY, inOrder), ...lanes]);
-      // A serial queue's retries go in first, in their order; then the rest.
+      // Added in the order they were made: a serial queue's runs in their events' order (graphile
+      // runs a queue's jobs due at the same time by their ids).
       for (const retry of retries)
         await addJob(client, retry.task, retry.payload, {
           queue: retry.queue,
