@@ -342,6 +342,12 @@ export function createEventBus(deps: {
     }
   }
 
+  const outboxEmpty = async () => {
+    const { rows } = await poolOf().query<{ any: boolean }>(
+      'select exists (select 1 from event_outbox) as any',
+    );
+    return !rows[0]?.any;
+  };
   /**
    * The worker's dispatcher: looks for work every `POLL_MS` while idle, without a pause while there
    * is some, and waits longer after each failure to reach the database in a row (up to 30 s).
@@ -351,10 +357,11 @@ export function createEventBus(deps: {
     while (!signal.aborted) {
       let taken = 0;
       try {
-        const result = await dispatchOnce();
-        taken = result.taken;
+        // One small read while idle; the dispatch's transaction and lock only when there is work.
+        const result = (await outboxEmpty()) ? undefined : await dispatchOnce();
+        taken = result?.taken ?? 0;
         failedInARow = 0;
-        for (const failure of result.failures)
+        for (const failure of result?.failures ?? [])
           deps.log().error({ queue: true }, `Event handler failed: ${failure}`);
       } catch (error) {
         failedInARow += 1;
@@ -365,12 +372,6 @@ export function createEventBus(deps: {
     }
   }
 
-  const outboxEmpty = async () => {
-    const { rows } = await poolOf().query<{ any: boolean }>(
-      'select exists (select 1 from event_outbox) as any',
-    );
-    return !rows[0]?.any;
-  };
   return {
     on(type, handler, handle, options) {
       if (tasks[handler]) throw new Error(`The handler ${handler} is already listening`);
