@@ -72,6 +72,25 @@ describe('events', () => {
     expect(await pendingJobs('test.counts-runs')).toEqual([]);
   });
 
+  it('runs the listeners an event was recorded with, and leaves one it does not know to a process that does', async () => {
+    let runs = 0;
+    t.ctx.events.on('explore.map_refreshed', 'test.known-here', async () => {
+      runs += 1;
+    });
+    // As a process of another version records it (a rolling deploy): one listener this one lacks.
+    await db().execute(sql`
+      with recorded as (
+        insert into events (id, type, data, created_at)
+        values (gen_random_uuid(), 'explore.map_refreshed', '{}'::jsonb, now()) returning id
+      )
+      insert into event_outbox (event_id, listeners)
+      select id, array['test.known-here', 'test.elsewhere'] from recorded`);
+    await t.settle();
+    expect(runs).toBe(1);
+    expect(await pendingJobs('test.elsewhere')).toHaveLength(1);
+    expect(await pendingJobs('test.known-here')).toEqual([]);
+  });
+
   it('tries a failing handler again later, with its error kept, until it succeeds', async () => {
     let calls = 0;
     t.ctx.events.on('organisation.member_joined', 'test.fails-once', async () => {

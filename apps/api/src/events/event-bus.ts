@@ -14,8 +14,8 @@ import { QUEUE_SCHEMA, queueLogger } from './queue-schema.js';
  * how the work reaches the handlers).
  *
  * - `record(tx, type, data)` writes the event in the caller's transaction and, in the same
- *   statement, a row of the outbox (`event_outbox`): the handlers' work exists exactly when the
- *   change does. Nothing else is written and no one is told: a NOTIFY in the change's transaction
+ *   statement, a row of the outbox (`event_outbox`) naming its handlers: the handlers' work exists
+ *   exactly when the change does, with the handlers of the version that made the change. Nothing else is written and no one is told: a NOTIFY in the change's transaction
  *   would make every change that records an event commit one after another (PostgreSQL serialises
  *   the commits of notifying transactions), so the dispatcher looks for work instead.
  * - After the commit, one dispatcher at a time on the platform (a transaction-level advisory lock;
@@ -115,10 +115,20 @@ interface Listener {
 interface OutboxRow {
   seq: string;
   task: string | null;
+  listeners: string[] | null;
   id: string | null;
   type: EventType | null;
   data: Record<string, unknown> | null;
   created_at: Date | null;
+}
+
+/** Work of a dispatch left to graphile: a listener that threw, one queued behind it, one this process does not know. */
+interface Retry {
+  task: string;
+  payload: object;
+  queue: string | undefined;
+  failed?: string;
+  after: Date | 'retry' | undefined;
 }
 
 /** What one dispatch did: rows taken (0 when there were none, or another process was dispatching). */
@@ -133,7 +143,7 @@ const recordEvent = preparedText<never>(
   `with recorded as (
      insert into events (id, type, data, created_at) values ($1, $2, $3::jsonb, $4) returning id
    )
-   insert into event_outbox (event_id) select id from recorded`,
+   insert into event_outbox (event_id, listeners) select id, $5 from recorded`,
 );
 const recordQuietEvent = preparedText<never>(
   'events_record_quiet',
@@ -224,7 +234,7 @@ export function createEventBus(deps: {
         return { taken: 0, busy: true, failures };
       }
       const { rows } = await client.query<OutboxRow>(
-        `select o.seq, o.task, e.id, e.type, e.data, e.created_at
+        `select o.seq, o.task, o.listeners, e.id, e.type, e.data, e.created_at
          from event_outbox o left join events e on e.id = o.event_id
          order by o.seq limit $1`,
         [BATCH],
@@ -238,6 +248,7 @@ export function createEventBus(deps: {
       const byModule = new Map<string, Array<{ listener: Listener; event: KindredEvent }>>();
       const serial = new Map<string, Array<{ listener: Listener; event: KindredEvent }>>();
       const deferred = new Set<string>();
+      const unknown: Retry[] = [];
       for (const row of rows) {
         if (row.task !== null) {
           deferred.add(row.task);
@@ -250,7 +261,14 @@ export function createEventBus(deps: {
           data: row.data,
           created_at: (row.created_at ?? deps.now()).toISOString(),
         } as KindredEvent;
-        for (const listener of listeners.get(row.type) ?? []) {
+        const known = new Map((listeners.get(row.type) ?? []).map((listener) => [listener.task, listener]));
+        for (const name of row.listeners ?? [...known.keys()]) {
+          const listener = known.get(name);
+          if (!listener) {
+            // Recorded by a process of another version: a job for one that knows this listener.
+            unknown.push({ task: name, payload: event, queue: undefined, after: undefined });
+            continue;
+          }
           if (listener.queue === undefined) {
             const module = listener.task.split('.')[0] ?? listener.task;
             const runs = byModule.get(module) ?? [];
@@ -263,13 +281,7 @@ export function createEventBus(deps: {
           }
         }
       }
-      const retries: Array<{
-        task: string;
-        payload: object;
-        queue: string | undefined;
-        failed?: string;
-        after: Date | 'retry';
-      }> = [];
+      const retries: Retry[] = [...unknown];
       const runOne = async ({ listener, event }: { listener: Listener; event: KindredEvent }) => {
         try {
           await (tasks[listener.task] as (payload: unknown) => Promise<void>)(event);
@@ -381,7 +393,9 @@ export function createEventBus(deps: {
 
     async record(executor, type, data) {
       const values = [randomUUID(), type, JSON.stringify(data), deps.now()];
-      await ((listeners.get(type) ?? []).length > 0 ? recordEvent : recordQuietEvent)(executor, values);
+      const names = (listeners.get(type) ?? []).map((listener) => listener.task);
+      if (names.length === 0) await recordQuietEvent(executor, values);
+      else await recordEvent(executor, [...values, names]);
     },
 
     async defer(executor, task) {

@@ -31,4 +31,10 @@ export const eventOutbox = pgTable('event_outbox', {
   eventId: uuid('event_id'),
   /** The deferred task to run once (`notices.deliver`), or null for an event. */
   task: text('task'),
+  /**
+   * The event's listeners as the process that recorded it knew them: a dispatcher of another
+   * version (a rolling deploy) runs those it knows and leaves the others as jobs for a process
+   * that does.
+   */
+  listeners: text('listeners').array(),
 });
