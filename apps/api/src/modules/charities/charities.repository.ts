@@ -2,7 +2,7 @@ import { ADMIN_TYPE, CHARITY_MEMBER_PERMISSIONS } from '@kindred/shared';
 import { and, asc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { accountMemberships, membershipsOfUser } from '../../db/account-memberships.js';
 import type { Executor } from '../../db/client.js';
-import { countWhere, firstWhere, stampedWrites } from '../../db/insert.js';
+import { countWhere, stampedWrites } from '../../db/insert.js';
 import { newestByIdRows, newestRows } from '../../db/pages.js';
 import { prepared } from '../../db/prepared.js';
 import { matchesWords, WORD_SEARCH_CANDIDATES, wordPrefixQuery } from '../../db/word-search.js';

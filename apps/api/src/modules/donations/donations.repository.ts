@@ -18,7 +18,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { firstWhere, insertedRow, insertOne } from '../../db/insert.js';
+import { insertedRow, insertOne } from '../../db/insert.js';
 import { placeholder, prepared } from '../../db/prepared.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import { charitiesForJoins } from '../charities/index.js';
@@ -231,6 +231,20 @@ const findDonation = prepared('donations_find', (db) =>
     .where(eq(donations.id, sql.placeholder('id'))),
 );
 
+/** A donation with its project's title and its charity's name, as its listeners tell of it: built once. */
+const findNamed = prepared('donations_find_named', (db) =>
+  db
+    .select({
+      donation: donations,
+      projectTitle: projectsForJoins.title,
+      charityName: charitiesForJoins.name,
+    })
+    .from(donations)
+    .leftJoin(projectsForJoins, eq(projectsForJoins.id, donations.projectId))
+    .leftJoin(charitiesForJoins, eq(charitiesForJoins.id, donations.charityId))
+    .where(eq(donations.id, sql.placeholder('id'))),
+);
+
 const giftTarget = prepared('donations_gift_target', (db) =>
   db
     .select({ project: projectsForJoins, charity: charitiesForJoins })
@@ -311,6 +325,15 @@ export const donationsRepository = {
 
   async find(db: Executor, id: number): Promise<DonationRow | undefined> {
     const [row] = await findDonation(db, { id });
+    return row;
+  },
+
+  /** A donation with its project's title and its charity's name (null when there is none), in one read. */
+  async findNamed(
+    db: Executor,
+    id: number,
+  ): Promise<{ donation: DonationRow; projectTitle: string | null; charityName: string | null } | undefined> {
+    const [row] = await findNamed(db, { id });
     return row;
   },
 

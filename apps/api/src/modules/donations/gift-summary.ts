@@ -1,7 +1,5 @@
 import type { Executor } from '../../db/client.js';
-import { charitiesQueries } from '../charities/index.js';
 import { organisationsQueries } from '../organisations/index.js';
-import { projectsQueries } from '../projects/index.js';
 import { usersQueries } from '../users/index.js';
 import { type DonationRow, donationsRepository } from './donations.repository.js';
 import { guestsRepository } from './guests.repository.js';
@@ -49,14 +47,10 @@ export async function giftSummary(
   id: number,
   currency: string,
 ): Promise<GiftSummary | undefined> {
-  const row = await donationsRepository.find(db, id);
-  if (!row) return undefined;
-  // One after another: the caller may be inside a transaction (one connection).
-  const charity = await charitiesQueries.byId(db, row.charityId);
-  const titles = row.projectId
-    ? await projectsQueries.titles(db, [row.projectId])
-    : new Map<number, string>();
-  const charityName = charity?.name ?? 'a charity';
+  const named = await donationsRepository.findNamed(db, id);
+  if (!named) return undefined;
+  const row = named.donation;
+  const charityName = named.charityName ?? 'a charity';
   return {
     id: row.id,
     type: row.type,
@@ -68,7 +62,7 @@ export async function giftSummary(
     projectId: row.projectId,
     charityId: row.charityId,
     charityName,
-    to: (row.projectId ? titles.get(row.projectId) : undefined) ?? charityName,
+    to: named.projectTitle ?? charityName,
     what: whatWasGiven(
       {
         type: row.type,
