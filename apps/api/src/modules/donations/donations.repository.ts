@@ -219,10 +219,7 @@ const insertHistory = prepared('donations_insert_history', (db) =>
     at: sql.placeholder('at'),
   }),
 );
-/**
- * A gift of funds' project with its charity, in one statement and without a lock on the project
- * (docs/product/donations.md#the-order-a-gift-takes-its-locks).
- */
+
 /** A donation by id: read by every listener of a gift's events, built once. */
 const findDonation = prepared('donations_find', (db) =>
   db
@@ -245,6 +242,10 @@ const findNamed = prepared('donations_find_named', (db) =>
     .where(eq(donations.id, sql.placeholder('id'))),
 );
 
+/**
+ * A gift of funds' project with its charity, in one statement and without a lock on the project
+ * (docs/product/donations.md#the-order-a-gift-takes-its-locks).
+ */
 const giftTarget = prepared('donations_gift_target', (db) =>
   db
     .select({ project: projectsForJoins, charity: charitiesForJoins })
