@@ -259,7 +259,7 @@ export function createEventBus(deps: {
           id: row.id,
           type: row.type,
           data: row.data,
-          created_at: (row.created_at ?? deps.now()).toISOString(),
+          created_at: (row.created_at as Date).toISOString(),
         } as KindredEvent;
         const known = new Map((listeners.get(row.type) ?? []).map((listener) => [listener.task, listener]));
         for (const name of row.listeners ?? [...known.keys()]) {

@@ -58,6 +58,9 @@ type Told<T extends EventType> = (db: Executor, event: KindredEvent<T>) => Promi
 export function whoIsTold(currency: string, reads: TellReads): { [T in EventType]?: Told<T> } {
   const money = (amount: number) => formatMoney(amount, currency);
 
+  /** The charity a gift went to, as its admins are told of it (its name read with the gift). */
+  const charityOfGift = (gift: GiftSummary) =>
+    ({ type: 'charity', id: gift.charityId, name: gift.charityName }) as const;
   async function charityAccount(db: Executor, charityId: number) {
     const charity = await charitiesQueries.byId(db, charityId);
     return { type: 'charity' as const, id: charityId, name: charity?.name ?? 'your charity' };
@@ -98,7 +101,7 @@ export function whoIsTold(currency: string, reads: TellReads): { [T in EventType
           title: 'An offer waits for your answer',
           body: `${await nameOf(db, gift.giverId)} offers ${gift.what} to ${gift.to}.`,
           link: '/charity/donations',
-          account: { type: 'charity', id: gift.charityId, name: gift.charityName },
+          account: charityOfGift(gift),
         },
       ];
     }
@@ -110,7 +113,7 @@ export function whoIsTold(currency: string, reads: TellReads): { [T in EventType
           title: `New gift to ${gift.to}`,
           body: `A gift of ${gift.what} reached ${gift.to}.`,
           link: '/charity/donations',
-          account: { type: 'charity', id: gift.charityId, name: gift.charityName },
+          account: charityOfGift(gift),
         },
       ];
     }
@@ -230,7 +233,7 @@ export function whoIsTold(currency: string, reads: TellReads): { [T in EventType
           userIds: await charitiesQueries.adminIds(db, gift.charityId),
           kind: 'dispute',
           link: '/charity/donations',
-          account: { type: 'charity', id: gift.charityId, name: gift.charityName },
+          account: charityOfGift(gift),
           ...words,
         },
       ];
