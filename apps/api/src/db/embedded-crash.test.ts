@@ -33,6 +33,15 @@ interface Sent {
   /** A payout asked for, or approved. */
   payout?: 'request' | 'approve';
   payoutId?: number;
+  /** A refusal's code, so that a failure says which refusal it was. */
+  code?: string;
+}
+
+/** The status of an answer, and a refusal's code. */
+async function answer(res: Response, entry: Sent) {
+  entry.status = res.status;
+  if (res.status >= 400)
+    entry.code = ((await res.json().catch(() => ({}))) as { error?: { code?: string } }).error?.code;
 }
 
 describe('the embedded database when the app is killed mid-write', () => {
@@ -138,7 +147,7 @@ describe('the embedded database when the app is killed mid-write', () => {
         sent.push(entry);
         try {
           const res = await give(key);
-          entry.status = res.status;
+          await answer(res, entry);
           if (res.status === 201)
             entry.donationId = ((await res.json()) as { donation: { id: number } }).donation.id;
         } catch {
@@ -147,18 +156,20 @@ describe('the embedded database when the app is killed mid-write', () => {
       }
     };
     const refunder = async () => {
-      let next = 0;
+      // Each answered gift is refunded once. (Gifts are answered out of the order they were sent
+      // in, so a place in the list of answered gifts can name one already refunded.)
+      const refunded = new Set<number>();
       while (!killed) {
-        const gift = sent.filter((s) => s.donationId !== undefined)[next];
+        const gift = sent.find((s) => s.donationId !== undefined && !refunded.has(s.donationId));
         if (!gift?.donationId) {
           await new Promise((r) => setTimeout(r, 5));
           continue;
         }
-        next += 1;
+        refunded.add(gift.donationId);
         const entry: Sent = { key: randomUUID(), status: 'lost', refundOf: gift.donationId };
         sent.push(entry);
         try {
-          entry.status = (await refund(gift.donationId, entry.key)).status;
+          await answer(await refund(gift.donationId, entry.key), entry);
         } catch {
           return;
         }
@@ -172,12 +183,12 @@ describe('the embedded database when the app is killed mid-write', () => {
         sent.push(entry);
         try {
           const res = await askPayout(entry.key);
-          entry.status = res.status;
+          await answer(res, entry);
           if (res.status !== 201) return;
           const id = ((await res.json()) as { payout: { id: number } }).payout.id;
           const approval: Sent = { key: randomUUID(), status: 'lost', payout: 'approve', payoutId: id };
           sent.push(approval);
-          approval.status = (await approvePayout(id, approval.key)).status;
+          await answer(await approvePayout(id, approval.key), approval);
         } catch {
           return;
         }
