@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, lt, notInArray, type SQL, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { prepared, preparedText } from '../../db/prepared.js';
 import { type Keyset, newestFirst } from '../../lib/pagination.js';
@@ -42,11 +43,28 @@ type NewTransaction = Required<
   >
 >;
 
-/** One movement written by the database's `ledger_post` (migration 0032): one round trip. */
-const postMovement = preparedText<{ id: string }>(
-  'ledger_post',
-  'select ledger_post($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) as id',
+/**
+ * One movement written by the database's `ledger_post` (migration 0032), answering also the balances
+ * of its first posting's owner once it is written (`ledger_post_balances`, migration 0035): one
+ * round trip.
+ */
+const postMovement = preparedText<{ posted: { id: number; balances: Record<string, number> } }>(
+  'ledger_post_balances',
+  'select ledger_post_balances($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) as posted',
 );
+
+/**
+ * The balances a movement answered, by the database transaction it was written in (drizzle's
+ * session of it, which its savepoints share) and its owner: read back without a round trip by the
+ * same executor that wrote them (a gift's answer tells the giver their wallet). They are exact
+ * until the transaction ends: the movement holds the owner's accounts locked, and only the ledger
+ * writes them. A later movement over the owner's accounts, in the transaction or one of its
+ * savepoints, replaces or drops them; a savepoint is an executor of its own, so its answer is not
+ * read back by its parent (it may have been rolled back).
+ */
+const balancesAfterPost = new WeakMap<object, Map<string, { by: Executor; balances: Map<string, number> }>>();
+const ownerKey = (ownerType: string, ownerId: number, currency: string) =>
+  `${ownerType}:${ownerId}:${currency}`;
 /** The SQLSTATEs `ledger_post` refuses with: a balance would fall below zero; the project no longer takes gifts. */
 const SHORT_OF_FUNDS = 'KL001';
 const PROJECT_NOT_LIVE = 'KL002';
@@ -93,7 +111,21 @@ export const ledgerRepository = {
         postings.map((p) => p.amount),
         whileLive,
       ]);
-      return { id: Number(row?.id) };
+      const posted = row?.posted;
+      if (!posted) throw new Error('ledger_post_balances answered nothing');
+      // Kept only within a transaction: outside one, the accounts are not held after the statement.
+      if (!(tx instanceof PgTransaction)) return { id: Number(posted.id) };
+      const kept = balancesAfterPost.get(tx._.session) ?? new Map();
+      for (const p of postings)
+        kept.delete(ownerKey(p.account.ownerType, p.account.ownerId, transaction.currency));
+      const [first] = postings;
+      if (first)
+        kept.set(ownerKey(first.account.ownerType, first.account.ownerId, transaction.currency), {
+          by: tx,
+          balances: new Map(Object.entries(posted.balances)),
+        });
+      balancesAfterPost.set(tx._.session, kept);
+      return { id: Number(posted.id) };
     } catch (error) {
       const { code, detail } = error as { code?: string; detail?: string };
       if (code === SHORT_OF_FUNDS) return { short: detail as LedgerAccountKind };
@@ -124,6 +156,11 @@ export const ledgerRepository = {
 
   /** Balances of one owner's accounts by kind (accounts never used read as absent). */
   async balances(db: Executor, ownerType: LedgerOwnerType, ownerId: number, currency: string) {
+    const posted =
+      db instanceof PgTransaction
+        ? balancesAfterPost.get(db._.session)?.get(ownerKey(ownerType, ownerId, currency))
+        : undefined;
+    if (posted?.by === db) return new Map(posted.balances);
     const rows = await balancesOf(db, { ownerType, ownerId, currency });
     return new Map(rows.map((row) => [row.kind, row.balance]));
   },

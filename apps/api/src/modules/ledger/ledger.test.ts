@@ -139,4 +139,44 @@ describe('the ledger', () => {
       .where(eq(ledgerAccounts.id, wallet?.id ?? 0));
     expect(await checkLedger(db())).toEqual([]);
   });
+  it('answers an owner’s balances inside a transaction as its movements left them', async () => {
+    const carol = { ownerType: 'user', ownerId: 103 } as const;
+    const dan = { ownerType: 'user', ownerId: 104 } as const;
+    await fund(carol, 5_000);
+    await fund(dan, 1_000);
+    const meta = { kind: 'transfer', description: 't' };
+    const seen = await db().transaction(async (tx) => {
+      // Carol's accounts as her own movement answered them (she is its first posting's owner)...
+      await ledger.transfer(tx, account(carol, 'wallet'), account(dan, 'wallet'), 1_200, meta);
+      const afterHers = await ledger.balances(tx, carol);
+      await ledger.hold(tx, carol, 300, meta);
+      const afterHold = await ledger.balances(tx, carol);
+      // ...then moved by one whose first owner is Dan: read again, not the answer kept before.
+      await ledger.transfer(tx, account(dan, 'wallet'), account(carol, 'wallet'), 50, meta);
+      const afterDans = await ledger.balances(tx, carol);
+      // A movement in a savepoint rolled back leaves nothing to read back.
+      await tx
+        .transaction(async (savepoint) => {
+          await ledger.transfer(savepoint, account(carol, 'wallet'), account(dan, 'wallet'), 100, meta);
+          throw new Error('rolled back');
+        })
+        .catch(() => undefined);
+      const afterRollback = await ledger.balances(tx, carol);
+      // One kept: its parent reads what the savepoint wrote, not its own earlier answer.
+      await ledger.transfer(tx, account(carol, 'wallet'), account(dan, 'wallet'), 25, meta);
+      await tx.transaction((savepoint) =>
+        ledger.transfer(savepoint, account(carol, 'wallet'), account(dan, 'wallet'), 25, meta),
+      );
+      const afterKept = await ledger.balances(tx, carol);
+      return { afterHers, afterHold, afterDans, afterRollback, afterKept };
+    });
+    expect(seen.afterHers).toMatchObject({ wallet: 3_800, held: 0 });
+    expect(seen.afterHold).toMatchObject({ wallet: 3_500, held: 300 });
+    expect(seen.afterDans).toMatchObject({ wallet: 3_550, held: 300 });
+    expect(seen.afterRollback).toMatchObject({ wallet: 3_550, held: 300 });
+    expect(seen.afterKept).toMatchObject({ wallet: 3_500, held: 300 });
+    expect(await ledger.balances(db(), carol)).toMatchObject({ wallet: 3_500, held: 300 });
+    expect(await ledger.balances(db(), dan)).toMatchObject({ wallet: 2_200 });
+    expect(await checkLedger(db())).toEqual([]);
+  });
 });
