@@ -78,6 +78,14 @@ export interface EventBus {
   /** Records an event in the caller's transaction, with its row of the outbox when someone listens. */
   record<T extends EventType>(executor: Executor, type: T, data: EventCatalogue[T]): Promise<void>;
   /**
+   * An event as `record` writes it, for a database call that writes it itself (`event_record`,
+   * called by a gift written in one call): its id, and the listeners its outbox row names.
+   */
+  prepare<T extends EventType>(
+    type: T,
+    data: EventCatalogue[T],
+  ): { id: string; type: T; data: EventCatalogue[T]; listeners: string[] };
+  /**
    * Work after the commit that is not an event (mail that was queued, say): `task` runs once after
    * the caller's transaction commits; the deferrals of one dispatch run it once.
    */
@@ -138,16 +146,10 @@ interface Dispatched {
   failures: string[];
 }
 
+/** An event with its outbox row when someone listens: the database's `event_record` (migration 0036). */
 const recordEvent = preparedText<never>(
   'events_record',
-  `with recorded as (
-     insert into events (id, type, data, created_at) values ($1, $2, $3::jsonb, $4) returning id
-   )
-   insert into event_outbox (event_id, listeners) select id, $5 from recorded`,
-);
-const recordQuietEvent = preparedText<never>(
-  'events_record_quiet',
-  'insert into events (id, type, data, created_at) values ($1, $2, $3::jsonb, $4)',
+  'select event_record($1, $2, $3::jsonb, $4, $5::text[])',
 );
 const deferTask = preparedText<never>('events_defer', 'insert into event_outbox (task) values ($1)');
 
@@ -384,6 +386,13 @@ export function createEventBus(deps: {
     }
   }
 
+  const prepare: EventBus['prepare'] = (type, data) => ({
+    id: randomUUID(),
+    type,
+    data,
+    listeners: (listeners.get(type) ?? []).map((listener) => listener.task),
+  });
+
   return {
     on(type, handler, handle, options) {
       if (tasks[handler]) throw new Error(`The handler ${handler} is already listening`);
@@ -392,11 +401,11 @@ export function createEventBus(deps: {
     },
 
     async record(executor, type, data) {
-      const values = [randomUUID(), type, JSON.stringify(data), deps.now()];
-      const names = (listeners.get(type) ?? []).map((listener) => listener.task);
-      if (names.length === 0) await recordQuietEvent(executor, values);
-      else await recordEvent(executor, [...values, names]);
+      const event = prepare(type, data);
+      await recordEvent(executor, [event.id, type, JSON.stringify(data), deps.now(), event.listeners]);
     },
+
+    prepare,
 
     async defer(executor, task) {
       await deferTask(executor, [task]);

@@ -1,21 +1,16 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { prepared } from '../../db/prepared.js';
+import { preparedText } from '../../db/prepared.js';
 import { queuedNotices } from './notices.table.js';
 
 export type NoticeRow = typeof queuedNotices.$inferSelect;
 
-/** A notice is queued in the transaction of the change it tells of (a gift's receipt): built once. */
-const queueOne = prepared('notices_queue', (db) =>
-  db.insert(queuedNotices).values({
-    to: sql.placeholder('to'),
-    subject: sql.placeholder('subject'),
-    text: sql.placeholder('text'),
-    headers: sql.placeholder('headers'),
-    createdAt: sql.placeholder('at'),
-    nextAttemptAt: sql.placeholder('at'),
-  }),
-);
+/**
+ * A notice is queued in the transaction of the change it tells of (a gift's receipt), with the
+ * outbox row that wakes its deliverer after the commit: the database's `notice_queue` (migration
+ * 0036), one statement.
+ */
+const queueOne = preparedText<never>('notices_queue', 'select notice_queue($1, $2, $3, $4::jsonb, $5, $6)');
 
 /** SQL of the queued notices. Only the notices module calls it. */
 export const noticesRepository = {
@@ -23,8 +18,10 @@ export const noticesRepository = {
     db: Executor,
     notice: { to: string; subject: string; text: string; headers?: Record<string, string> | undefined },
     at: Date,
+    deliverTask: string,
   ): Promise<void> {
-    await queueOne(db, { ...notice, headers: notice.headers ? JSON.stringify(notice.headers) : null, at });
+    const headers = notice.headers ? JSON.stringify(notice.headers) : null;
+    await queueOne(db, [notice.to, notice.subject, notice.text, headers, at, deliverTask]);
   },
 
   /**

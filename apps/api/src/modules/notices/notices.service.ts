@@ -106,8 +106,8 @@ export function noticesService(deps: {
 
   return {
     async queue(executor, notice) {
-      await noticesRepository.queue(executor, notice, deps.now());
-      await deps.events().defer(executor, DELIVER_NOTICES);
+      // The notice and its delivery's deferral in one statement (the outbox row `defer` would write).
+      await noticesRepository.queue(executor, notice, deps.now(), DELIVER_NOTICES);
     },
     deliverDue,
     async close() {

@@ -280,18 +280,10 @@ const addToSlot = preparedText(
   `insert into project_progress as p (${SLOT_COLUMNS})
    values ($1, ${SLOT}, $2, $3, $4, $5, $6, $7) ${ADD_TO_SLOT}`,
 );
+/** The same with a donor counted in or out: the database's `project_count_donor` (migration 0036). */
 const countDonorToSlot = preparedText(
   'projects_count_donor',
-  `with donor as (
-     insert into project_donors as d (project_id, donor_type, donor_id, counted) values ($1, $7, $8, $9)
-     on conflict (project_id, donor_type, donor_id) do update set counted = d.counted + excluded.counted
-     returning d.counted
-   )
-   insert into project_progress as p (${SLOT_COLUMNS})
-   select $1, ${SLOT}, $2,
-     case when $9::int > 0 and donor.counted = 1 then 1 when $9::int < 0 and donor.counted = 0 then -1 else 0 end,
-     $3, $4, $5, $6
-   from donor ${ADD_TO_SLOT}`,
+  'select project_count_donor($1, $2, $3, $4, $5, $6, $7, $8, $9)',
 );
 
 /** The folders of `/api/files/` whose files belong to a project (decision 035). */
