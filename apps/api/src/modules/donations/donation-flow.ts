@@ -156,12 +156,30 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
     });
   }
 
+  /**
+   * The money of a gift of funds approved at once: from the giver's wallet or credits (a card's
+   * passes through the wallet) to the project's or charity's funds. `whileLive`: the project was
+   * read without its lock, and the ledger checks it is still live under its funds account's lock.
+   */
+  function giftMovement(row: DonationRow, actor: Actor, whileLive?: number) {
+    const card = row.source === 'card';
+    return {
+      from: account(donorOwner(row), fundsAccountOf(row)),
+      to: destinationOf(row),
+      meta: {
+        ...meta(row, 'donation', `Donation ${row.id}${card ? ' by card' : ''}`, actor),
+        ...(whileLive !== undefined ? { whileLive } : {}),
+      },
+    };
+  }
+
   /** The year of the receipt number an approved gift of funds gets (once), given by the status update itself. */
   const receiptYear = (row: DonationRow) =>
     row.type !== funds || row.receiptNumber ? undefined : now().getUTCFullYear();
 
   return {
     record,
+    giftMovement,
 
     /** The status a new donation starts in (docs/product/donations.md#transitions), as `start` moves it. */
     startingStatus(type: number, options: { review: boolean; signoff?: boolean }): number {
@@ -243,19 +261,9 @@ export function donationFlow(ledger: LedgerService, now: () => Date, events?: Ev
       const updated = await enter(approved, receiptYear(row));
       await count(tx, updated, 1);
       await beforeMoney(updated);
-      const giftMeta = {
-        ...meta(row, 'donation', `Donation ${row.id}${card ? ' by card' : ''}`, actor),
-        ...(options.whileLive !== undefined ? { whileLive: options.whileLive } : {}),
-      };
-      if (card) await ledger.payByCard(tx, donorOwner(row), destinationOf(row), amount, giftMeta);
-      else
-        await ledger.transfer(
-          tx,
-          account(donorOwner(row), fundsAccountOf(row)),
-          destinationOf(row),
-          amount,
-          giftMeta,
-        );
+      const gift = giftMovement(row, actor, options.whileLive);
+      if (card) await ledger.payByCard(tx, donorOwner(row), gift.to, amount, gift.meta);
+      else await ledger.transfer(tx, gift.from, gift.to, amount, gift.meta);
       return updated;
     },
 

@@ -3,6 +3,7 @@ import {
   and,
   asc,
   eq,
+  getTableColumns,
   gte,
   inArray,
   isNotNull,
@@ -19,7 +20,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { insertedRow, insertOne } from '../../db/insert.js';
-import { placeholder, prepared } from '../../db/prepared.js';
+import { placeholder, prepared, preparedText } from '../../db/prepared.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import { charitiesForJoins } from '../charities/index.js';
 import { projectsForJoins } from '../projects/index.js';
@@ -147,7 +148,7 @@ const GIFT_COLUMNS = [
   'createdAt',
   'updatedAt',
 ] as const satisfies ReadonlyArray<keyof NewDonation>;
-export type NewGift = { [K in (typeof GIFT_COLUMNS)[number]]-?: NewDonation[K] };
+export type NewGift = { [K in (typeof GIFT_COLUMNS)[number]]-?: Exclude<NewDonation[K], undefined> };
 
 const receiptNumber = (year: SQL | Placeholder) =>
   sql<string>`(select 'KR-' || ${year}::text || '-' || lpad(n::text, greatest(7, length(n::text)), '0') from nextval('donation_receipt_seq') as n)`;
@@ -254,7 +255,74 @@ const giftTarget = prepared('donations_gift_target', (db) =>
     .where(eq(projectsForJoins.id, sql.placeholder('id'))),
 );
 
+/**
+ * The same read for a gift written in one call (`gift_write`), which also takes the gift's id and
+ * its receipt's number from their sequences: the rows of the gift are built before they are written
+ * (docs/decisions/054-a-gift-in-one-call.md).
+ */
+const giftTargetWithNumbers = prepared('donations_gift_target_numbers', (db) =>
+  db
+    .select({
+      project: projectsForJoins,
+      charity: charitiesForJoins,
+      donationId: sql<number>`nextval(pg_get_serial_sequence('donations', 'id'))`.mapWith(Number),
+      receiptSequence: sql<number>`nextval('donation_receipt_seq')`.mapWith(Number),
+    })
+    .from(projectsForJoins)
+    .leftJoin(charitiesForJoins, eq(charitiesForJoins.id, projectsForJoins.charityId))
+    .where(eq(projectsForJoins.id, sql.placeholder('id'))),
+);
+
+/** A gift written whole: the database's `gift_write` (migration 0036). */
+const writeGift = preparedText<{ written: { made: unknown } | { kept: KeptAnswer } }>(
+  'donations_gift_write',
+  'select gift_write($1::jsonb) as written',
+);
+
+/** What an Idempotency-Key held when `gift_write` found it taken. */
+export interface KeptAnswer {
+  request_hash: string;
+  status_code: number | null;
+  response: unknown;
+}
+
+/** A receipt's number as the database gives it: "KR-<year>-<the sequence's number, at least 7 digits>". */
+export const receiptNumberOf = (year: number, sequence: number) =>
+  `KR-${year}-${String(sequence).padStart(7, '0')}`;
+
+/** A donation row as its table's columns name its fields, for a database call that inserts it whole. */
+function columnsOf(row: DonationRow): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(getTableColumns(donations)).map(([field, column]) => {
+      const value = row[field as keyof DonationRow];
+      return [column.name, value instanceof Date ? value.toISOString() : value];
+    }),
+  );
+}
+
 export const donationsRepository = {
+  /**
+   * A gift of funds' project and its charity with the id and receipt number of the gift to write in
+   * one call (taken whether or not it is written: an unused one is a gap, as a rolled-back gift's is).
+   */
+  async giftTargetWithNumbers(db: Executor, projectId: number) {
+    const [row] = await giftTargetWithNumbers(db, { id: projectId });
+    return row;
+  },
+
+  /**
+   * Writes a gift approved at once whole, in one call (its own transaction): `gift` holds its rows
+   * as built, `donation` its row. Answers the gift's answer, or what its key already held.
+   */
+  async writeGift(
+    db: Executor,
+    gift: Record<string, unknown> & { donation: DonationRow },
+  ): Promise<{ made: unknown } | { kept: KeptAnswer }> {
+    const [row] = await writeGift(db, [JSON.stringify({ ...gift, donation: columnsOf(gift.donation) })]);
+    if (!row) throw new Error('gift_write answered nothing');
+    return row.written;
+  },
+
   /** A gift of funds' project and its charity (none for a project of no charity), unlocked. */
   async giftTarget(db: Executor, projectId: number) {
     const [row] = await giftTarget(db, { id: projectId });

@@ -23,6 +23,7 @@ import type { GiftTarget } from './donation-flow.js';
 import { donationViews, filterOf, presentNew } from './donation-views.js';
 import { type DonationWhere, donationsRepository } from './donations.repository.js';
 import { assertGiftAidAllowed, type GiftRecorder } from './gift-recorder.js';
+import { oneCallGifts } from './one-call-gift.js';
 import { receiptPdf, statementCsv, statementPdf } from './receipts.js';
 import { assertApprovable, assertBusinessMovesMoney } from './signoff-rules.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
@@ -43,6 +44,7 @@ export function donorGiftsService(
 ) {
   const db = () => ctx.database.db;
   const { present, presentOne, page, receiptOf } = donationViews(ctx);
+  const oneCall = oneCallGifts(ctx, recorder);
 
   async function walletOf(executor: Executor, owner: MoneyOwner) {
     const b = await ctx.ledger.balances(executor, owner);
@@ -93,6 +95,9 @@ export function donorGiftsService(
             await recorder.declarationFor(body, donor, checked.charity.id, tx);
           },
         });
+      // A one-off gift from the wallet or credits to a project, approved at once: in one call.
+      const inOneCall = await oneCall.give(target, body, { id: user.id, ...person }, idempotency);
+      if (inOneCall) return inOneCall;
       const result = await runIdempotent(db(), idempotency, ctx.now(), async (tx) => {
         assertGiftAidAllowed(body, donor);
         const actor = { userId: user.id };

@@ -156,6 +156,76 @@ export function assertGiftAidAllowed(body: DonateBody, donor: GiftDonor) {
     });
 }
 
+/** What `giftValues` builds a new gift's row from, as `createChecked` checked it. */
+export interface GiftValuesOf {
+  body: DonateBody;
+  donor: GiftDonor;
+  actor: Actor;
+  extra: CreateExtra;
+  project: ProjectRow | undefined;
+  charityId: number;
+  status: number;
+  /** The Gift Aid declaration it carries: Gift Aid only with one. */
+  declarationId: number | null;
+  fundraiserId: number | null;
+  today: string;
+  now: Date;
+}
+
+/** A new gift's row as written at the status it starts in (every column given, null where unused). */
+export function giftValues(of: GiftValuesOf): NewGift {
+  const { body, donor, actor, extra, project, status, today, now } = of;
+  const isTime = body.type === volunteering || body.type === skilledVolunteering;
+  const isFunds = body.type === funds;
+  const giftAid = isFunds && body.gift_aid === true && of.declarationId !== null;
+  const amount = isFunds ? (body.amount ?? 0) : null;
+  return {
+    method: project ? DONATION_METHOD.project : DONATION_METHOD.direct,
+    type: body.type,
+    status,
+    donorType: donor.ownerType,
+    donorId: donor.ownerId,
+    createdBy: extra.createdBy !== undefined ? extra.createdBy : actor.userId,
+    projectId: project?.id ?? null,
+    charityId: of.charityId,
+    amount,
+    source: isFunds ? (body.source ?? 'wallet') : null,
+    paymentId: extra.paymentId ?? null,
+    hours: isTime ? (body.hours ?? null) : null,
+    date: isTime ? pledgeDate(body, project, today) : null,
+    skillType: body.type === skilledVolunteering ? (body.skill_type ?? null) : null,
+    giftType: body.type === gifts ? (body.gift_type ?? null) : null,
+    description: body.type === gifts ? (body.description ?? null) : null,
+    quantity: body.type === gifts ? (body.quantity ?? null) : null,
+    estimatedValue: body.type === gifts ? (body.estimated_value ?? 0) : null,
+    giftAid,
+    giftAidAmount: giftAid && amount ? giftAidOf(amount) : 0,
+    giftAidDeclarationId: giftAid ? of.declarationId : null,
+    anonymous: body.anonymous ?? false,
+    message: body.message ? body.message : null,
+    subscriptionId: extra.subscriptionId ?? null,
+    period: extra.period ?? null,
+    matchOf: extra.matchOf ?? null,
+    fundraiserId: of.fundraiserId,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * A project that takes gifts and its charity, as read together for a gift: a Draft project, or one
+ * of no charity, is not found.
+ */
+export function projectTarget<P extends ProjectRow, C>(
+  joined: { project: P | null; charity: C | null } | undefined,
+) {
+  const project = joined?.project;
+  const charity = joined?.charity;
+  if (!project?.charityId || project.status === PROJECT_STATUS.draft || !charity)
+    throw notFound('The project');
+  return { project, charity };
+}
+
 export function giftRecorder(ctx: AppContext) {
   const db = () => ctx.database.db;
   const flow = donationFlow(ctx.ledger, () => ctx.now(), ctx.events);
@@ -182,8 +252,7 @@ export function giftRecorder(ctx: AppContext) {
             : await projectsQueries.find(executor, target.id);
       if (!project?.charityId || project.status === PROJECT_STATUS.draft) throw notFound('The project');
       const charity = joined ? joined.charity : await charitiesQueries.find(executor, project.charityId);
-      if (!charity) throw notFound('The project');
-      return { project, charity };
+      return projectTarget({ project, charity });
     }
     const charity = await charitiesQueries.find(executor, target.id);
     if (!charity || charity.approvalStatus === 'rejected') throw notFound('The charity');
@@ -191,6 +260,14 @@ export function giftRecorder(ctx: AppContext) {
   }
 
   type Target = Awaited<ReturnType<typeof targetOf>>;
+
+  /** A gift of funds the platform looks at first: above the review threshold, or to a charity not yet public. */
+  function needsReview(body: DonateBody, charity: Target['charity']) {
+    return (
+      body.type === funds &&
+      ((body.amount ?? 0) > ctx.config.donationReviewThreshold || !isPublicCharity(charity))
+    );
+  }
 
   function assertOpen({ project, charity }: Target) {
     if (charity.lockStatus)
@@ -229,7 +306,6 @@ export function giftRecorder(ctx: AppContext) {
     // project: gifts to it do not wait for each other, and the ledger checks again, under the
     // project's funds account's lock, that it still takes gifts
     // (docs/product/donations.md#the-order-a-gift-takes-its-locks).
-    const isTime = body.type === volunteering || body.type === skilledVolunteering;
     const checked = await targetOf(target, tx, body.type === funds ? 'gift of funds' : 'lock');
     assertOpen(checked);
     const { project, charity } = checked;
@@ -238,52 +314,29 @@ export function giftRecorder(ctx: AppContext) {
       await assertCapacity(tx, body, project);
     const today = isoDay(ctx.now());
     const fundraiser = await fundraiserOf(tx, body, checked, today);
-    const isFunds = body.type === funds;
     // The declaration naming this gift's charity (decision 037), unless the caller already chose it
     // (a recurring period carries Gift Aid only while its donor's declaration stands).
     const declarationId =
       extra.declarationId !== undefined
         ? extra.declarationId
         : await declarationFor(body, donor, charity.id, tx);
-    const giftAid = isFunds && body.gift_aid === true && declarationId != null;
-    const amount = isFunds ? (body.amount ?? 0) : null;
-    const review =
-      isFunds && ((amount ?? 0) > ctx.config.donationReviewThreshold || !isPublicCharity(charity));
     // Written at the status it starts in, with its history row and any receipt number, in one
     // statement; the flow then moves its money.
-    const starting = { review, signoff: extra.signoff === true };
+    const starting = { review: needsReview(body, charity), signoff: extra.signoff === true };
     const status = flow.startingStatus(body.type, starting);
-    const values: NewGift = {
-      method: project ? DONATION_METHOD.project : DONATION_METHOD.direct,
-      type: body.type,
-      status,
-      donorType: donor.ownerType,
-      donorId: donor.ownerId,
-      createdBy: extra.createdBy !== undefined ? extra.createdBy : actor.userId,
-      projectId: project?.id ?? null,
+    const values = giftValues({
+      body,
+      donor,
+      actor,
+      extra,
+      project,
       charityId: charity.id,
-      amount,
-      source: isFunds ? (body.source ?? 'wallet') : null,
-      paymentId: extra.paymentId ?? null,
-      hours: isTime ? (body.hours ?? null) : null,
-      date: isTime ? pledgeDate(body, project, today) : null,
-      skillType: body.type === skilledVolunteering ? (body.skill_type ?? null) : null,
-      giftType: body.type === gifts ? (body.gift_type ?? null) : null,
-      description: body.type === gifts ? (body.description ?? null) : null,
-      quantity: body.type === gifts ? (body.quantity ?? null) : null,
-      estimatedValue: body.type === gifts ? (body.estimated_value ?? 0) : null,
-      giftAid,
-      giftAidAmount: giftAid && amount ? giftAidOf(amount) : 0,
-      giftAidDeclarationId: giftAid ? declarationId : null,
-      anonymous: body.anonymous ?? false,
-      message: body.message ? body.message : null,
-      subscriptionId: extra.subscriptionId ?? null,
-      period: extra.period ?? null,
-      matchOf: extra.matchOf ?? null,
+      status,
+      declarationId: declarationId ?? null,
       fundraiserId: fundraiser?.id ?? null,
-      createdAt: ctx.now(),
-      updatedAt: ctx.now(),
-    };
+      today,
+      now: ctx.now(),
+    });
     const row = await donationsRepository.insertStarted(
       tx,
       values,
@@ -305,7 +358,7 @@ export function giftRecorder(ctx: AppContext) {
       {
         ...starting,
         recorded: true,
-        ...(isFunds && project ? { whileLive: project.id } : {}),
+        ...(body.type === funds && project ? { whileLive: project.id } : {}),
         ...(beforeMoney
           ? {
               beforeMoney: (status: DonationRow) =>
@@ -351,6 +404,9 @@ export function giftRecorder(ctx: AppContext) {
     create,
     createChecked,
     check,
+    assertOpen,
+    assertNeeded,
+    needsReview,
     declarationFor,
     assertBusinessMovesMoney,
     canBeSignedOff,

@@ -153,6 +153,41 @@ async function answerKept<T>(
   return storedAnswer<T>(first);
 }
 
+/**
+ * For work that keeps its own key in the one database call that does it (a gift written whole by
+ * `gift_write`): what the key already held when that call found it taken, as `runIdempotent` answers
+ * it (the first answer, the first refusal thrown, or 409 for the same key with another request).
+ */
+export function keptAnswer<T>(
+  request: IdempotencyRequest,
+  kept: { request_hash: string; status_code: number | null; response: unknown },
+): IdempotentResult<T> {
+  if (kept.request_hash !== request.requestHash) throw keyReused();
+  const answer = storedAnswer<T>({
+    statusCode: kept.status_code,
+    response: kept.response,
+  } as typeof idempotencyKeys.$inferSelect);
+  if (answer instanceof AppError) throw answer;
+  return answer;
+}
+
+/**
+ * For the same work refused before or by its call (nothing of it written): the refusal kept with the
+ * key, as `runIdempotent` keeps one; a request with the same key that got in between keeps its own
+ * answer, and this one gets it too. Throws the refusal.
+ */
+export async function refuseWithKey<T>(
+  db: Db,
+  request: IdempotencyRequest,
+  now: Date,
+  refusal: AppError,
+): Promise<IdempotentResult<T>> {
+  if (request.key === undefined) throw refusal;
+  const outcome = await keepRefusal(db, request, request.key, now, refusal);
+  if (outcome instanceof AppError) throw outcome;
+  return outcome;
+}
+
 export async function purgeIdempotencyKeys(db: Db, now: Date): Promise<void> {
   await db
     .delete(idempotencyKeys)

@@ -3,7 +3,7 @@
  * from it. Money moves only through the ledger service's named operations (decision 006); reads are
  * `ledgerQueries`.
  */
-export { runIdempotent } from './idempotency.js';
+export { keptAnswer, refuseWithKey, runIdempotent } from './idempotency.js';
 export type { AccountRef } from './ledger.repository.js';
 export {
   account,
@@ -11,6 +11,7 @@ export {
   InsufficientFundsError,
   type LedgerService,
   ledgerQueries,
+  movementRefusal,
   type Owner,
   PLATFORM,
   projectNotLive,

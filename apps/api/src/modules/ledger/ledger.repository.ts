@@ -127,11 +127,19 @@ export const ledgerRepository = {
       balancesAfterPost.set(tx._.session, kept);
       return { id: Number(posted.id) };
     } catch (error) {
-      const { code, detail } = error as { code?: string; detail?: string };
-      if (code === SHORT_OF_FUNDS) return { short: detail as LedgerAccountKind };
-      if (code === PROJECT_NOT_LIVE && whileLive !== null) return { notLive: whileLive };
+      const refused = ledgerRepository.refusalOf(error);
+      if (refused && 'short' in refused) return refused;
+      if (refused && whileLive !== null) return { notLive: whileLive };
       throw error;
     }
+  },
+
+  /** What a failed call of `ledger_post` refused: an account's kind short of funds, or the project not live. */
+  refusalOf(error: unknown): { short: LedgerAccountKind } | { notLive: true } | undefined {
+    const { code, detail } = (error ?? {}) as { code?: string; detail?: string };
+    if (code === SHORT_OF_FUNDS) return { short: detail as LedgerAccountKind };
+    if (code === PROJECT_NOT_LIVE) return { notLive: true };
+    return undefined;
   },
 
   /** Makes the account if it is not there yet and locks it until the transaction ends. */

@@ -56,6 +56,16 @@ export class InsufficientFundsError extends AppError {
   }
 }
 
+/**
+ * The refusal a database call that posted a movement failed with (`ledger_post`'s KL001 not enough
+ * in an account, KL002 the project no longer live), or undefined for any other failure.
+ */
+export function movementRefusal(error: unknown): AppError | undefined {
+  const refused = ledgerRepository.refusalOf(error);
+  if (!refused) return undefined;
+  return 'short' in refused ? new InsufficientFundsError(refused.short) : projectNotLive();
+}
+
 /** The refusal of a gift to a project that stopped taking gifts (the same words as the gift's own check). */
 export const projectNotLive = () =>
   new AppError(409, 'PROJECT_NOT_LIVE', 'This project is not taking donations: it is not live.');
@@ -163,6 +173,27 @@ export function ledgerService(currency: string, now: Clock) {
           { account: to, amount },
         ],
       });
+    },
+
+    /**
+     * A transfer as the arguments of the database's `ledger_post` (for `gift_write`, which posts it
+     * in the same call as the rest of a gift), checked as `transfer` checks it. A refusal of the
+     * call is read with `movementRefusal`.
+     */
+    transferArgs(from: AccountRef, to: AccountRef, amount: number, meta: Meta) {
+      assertAmount(amount);
+      return {
+        currency,
+        kind: meta.kind,
+        description: meta.description,
+        created_by: meta.createdBy ?? null,
+        reference: meta.reference ?? {},
+        owner_types: [from.ownerType, to.ownerType],
+        owner_ids: [from.ownerId, to.ownerId],
+        kinds: [from.kind, to.kind],
+        amounts: [-amount, amount],
+        while_live: meta.whileLive ?? null,
+      };
     },
 
     /** Reserves an amount of an owner's wallet (or credits) for a donation awaiting approval. */

@@ -1,0 +1,138 @@
+import { type DonateBody, type DonateResponse, GIVING_TYPE, TRANSACTION_STATUS } from '@kindred/shared';
+import type { AppContext } from '../../context.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { IdempotencyRequest, IdempotentResult } from '../../lib/idempotency.js';
+import { isoDay } from '../../lib/periods.js';
+import { keptAnswer, movementRefusal, refuseWithKey } from '../ledger/index.js';
+import { DELIVER_NOTICES } from '../notices/index.js';
+import type { GiftTarget } from './donation-flow.js';
+import { donationViews, presentNew } from './donation-views.js';
+import { type DonationRow, donationsRepository, receiptNumberOf } from './donations.repository.js';
+import { assertGiftAidAllowed, type GiftRecorder, giftValues, projectTarget } from './gift-recorder.js';
+
+/** The person giving, as the auth lookup read them. */
+export interface OneCallGiver {
+  id: number;
+  name: string;
+  email: string;
+}
+
+/**
+ * A person's one-off gift of funds to a project from their wallet or credits, approved at once,
+ * written in one database call (docs/decisions/054-a-gift-in-one-call.md): the project and its
+ * charity are read and checked as every gift checks them, with the gift's id and receipt number,
+ * and every row of the gift is built here (the donation, its event, its receipt, its money, its
+ * answer); `gift_write` then writes them all in one statement, its own transaction, with the
+ * Idempotency-Key. Every refusal is kept with the key as `runIdempotent` keeps one. A gift this way
+ * does not take (by card, recurring, through a fundraising page, one the platform reviews first,
+ * straight to a charity) answers undefined, for the general way.
+ */
+export function oneCallGifts(ctx: AppContext, recorder: GiftRecorder) {
+  const db = () => ctx.database.db;
+  const { receiptOf } = donationViews(ctx);
+
+  /** Whether a gift can be written in one call, before anything is read. */
+  function takes(target: GiftTarget, body: DonateBody): target is { kind: 'project'; id: number } {
+    return (
+      target.kind === 'project' &&
+      body.type === GIVING_TYPE.funds &&
+      body.frequency === undefined &&
+      body.fundraiser_id === undefined &&
+      (body.source ?? 'wallet') !== 'card'
+    );
+  }
+
+  /** The gift's rows as `gift_write` writes them, or undefined for one the platform reviews first. */
+  async function build(target: { id: number }, body: DonateBody, giver: OneCallGiver, now: Date) {
+    const donor = { ownerType: 'user', ownerId: giver.id } as const;
+    const actor = { userId: giver.id };
+    assertGiftAidAllowed(body, donor);
+    const read = await donationsRepository.giftTargetWithNumbers(db(), target.id);
+    if (!read) throw notFound('The project');
+    const checked = projectTarget(read);
+    recorder.assertOpen(checked);
+    recorder.assertNeeded(body, checked.project);
+    if (recorder.needsReview(body, checked.charity)) return undefined;
+    const declarationId = await recorder.declarationFor(body, donor, checked.charity.id);
+    const row: DonationRow = {
+      ...giftValues({
+        body,
+        donor,
+        actor,
+        extra: {},
+        project: checked.project,
+        charityId: checked.charity.id,
+        status: TRANSACTION_STATUS.approved,
+        declarationId,
+        fundraiserId: null,
+        today: isoDay(now),
+        now,
+      }),
+      id: read.donationId,
+      refundedAmount: 0,
+      confirmedHours: null,
+      giftAidClaimId: null,
+      receiptNumber: receiptNumberOf(now.getUTCFullYear(), read.receiptSequence),
+      signoffRemindedAt: null,
+    };
+    const donation = presentNew(row, checked, { id: giver.id, name: giver.name });
+    const gift = recorder.flow.giftMovement(row, actor, checked.project.id);
+    const receipt = giver.email ? await receiptOf(db(), donation, giver.email, checked.charity) : undefined;
+    const event = ctx.events.prepare('donation.made', {
+      donation_id: row.id,
+      project_id: row.projectId,
+      charity_id: row.charityId,
+    });
+    // The answer as the general way gives it; the call fills in the giver's balances once the money moved.
+    const answer: DonateResponse = {
+      donation,
+      wallet: { wallet_amount: 0, credits: 0, held: 0, currency: ctx.config.currency },
+      subscription: null,
+    };
+    return {
+      at: now,
+      donation: row,
+      by: actor.userId,
+      event,
+      count: { project: checked.project.id, funds: row.amount },
+      notice: receipt ? { ...receipt, deliver_task: DELIVER_NOTICES } : null,
+      money: ctx.ledger.transferArgs(gift.from, gift.to, row.amount ?? 0, gift.meta),
+      answer,
+    };
+  }
+
+  return {
+    takes,
+
+    /** The gift written in one call and its answer (or the key's), or undefined for the general way. */
+    async give(
+      target: GiftTarget,
+      body: DonateBody,
+      giver: OneCallGiver,
+      idempotency: IdempotencyRequest,
+    ): Promise<IdempotentResult<DonateResponse> | undefined> {
+      if (!takes(target, body)) return undefined;
+      const now = ctx.now();
+      const refused = (error: unknown) => {
+        const refusal = error instanceof AppError && error.statusCode < 500 ? error : movementRefusal(error);
+        if (!refusal) throw error;
+        return refuseWithKey<DonateResponse>(db(), idempotency, now, refusal);
+      };
+      const key =
+        idempotency.key === undefined
+          ? null
+          : { scope: idempotency.scope, key: idempotency.key, hash: idempotency.requestHash };
+      let written: Awaited<ReturnType<typeof donationsRepository.writeGift>>;
+      try {
+        const gift = await build(target, body, giver, now);
+        if (!gift) return undefined;
+        written = await donationsRepository.writeGift(db(), { ...gift, key });
+      } catch (error) {
+        return refused(error);
+      }
+      // The key was taken: its first answer, its first refusal, or 409 for another request.
+      if ('kept' in written) return keptAnswer<DonateResponse>(idempotency, written.kept);
+      return { statusCode: 201, body: written.made as DonateResponse };
+    },
+  };
+}
