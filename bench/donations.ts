@@ -329,6 +329,22 @@ function unitsOf(statements: Statement[]): Unit[] {
  */
 function splitStatements(statements: Statement[], way: Way) {
   const units = unitsOf(statements);
+  // A gift written in one call (docs/decisions/054-a-gift-in-one-call.md): its read, which takes
+  // its id and receipt number, then any read of its Gift Aid declaration, then `gift_write`.
+  const call = units.findIndex(
+    (u) => !u.transaction && /^select gift_write\(/i.test(u.statements[0]?.text ?? ''),
+  );
+  if (call >= 0) {
+    const read = units.findIndex(
+      (u) => !u.transaction && /nextval\('donation_receipt_seq'\)/.test(u.statements[0]?.text ?? ''),
+    );
+    if (read < 0 || read > call)
+      throw new Error(`the captured ${way} gift wrote in one call without its read`);
+    const replayed = units
+      .slice(read, call + 1)
+      .filter((u) => !u.transaction && u.statements[0]?.app !== WORKER_APP);
+    return splitAround(statements, replayed, 1);
+  }
   const gift = units.findIndex(
     (u) =>
       u.transaction &&
@@ -349,9 +365,13 @@ function splitStatements(statements: Statement[], way: Way) {
       : // between the payment's insert and the gift: the payment's statements and the provider's
         /"(sandbox_payments|payments)"/.test(u.statements[0]?.text ?? ''),
   );
+  return splitAround(statements, replayed, replayed.at(-1)?.statements.length ?? 0);
+}
+
+/** The replayed units of a gift, and the rest of its statements: the request's own before, the work after. */
+function splitAround(statements: Statement[], replayed: Unit[], transaction: number) {
   const inside = replayed.flatMap((u) => u.statements);
   const outside = statements.filter((s) => !inside.includes(s));
-  const transaction = replayed.at(-1)?.statements.length ?? 0;
   // The gift's jobs exist from its commit on (the earlier gift's were done before the capture):
   // what was sent before the commit is the request's own, what after is the work after the commit.
   const commit = inside.at(-1)?.seq ?? Number.POSITIVE_INFINITY;
@@ -416,6 +436,7 @@ const isId = (value: unknown) => {
 };
 /** Ids the API makes itself (an event's, the sandbox's payment's): a new one for every replay. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const SANDBOX_PAYMENT = /^sbx_pi_[0-9a-f]{32}$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
@@ -504,13 +525,31 @@ async function rawDonation(
     map.set(String(template.declarationId), String(declarationId));
   const statements = template.units.flatMap((u) => u.statements);
   const first = statements.find((s) => /idempotency_keys/.test(s.text) && /^insert/i.test(s.text));
-  const [, capturedKey, capturedHash] = (first?.values ?? []) as string[];
+  let [, capturedKey, capturedHash] = (first?.values ?? []) as string[];
+  // A gift written in one call names its key inside the call's one value.
+  const call = statements.find((s) => /^select gift_write\(/i.test(s.text));
+  // Its id and receipt number, taken by the read before it: learnt from the replayed read's answer.
+  let oneCallNumbers: { id: number; receipt: number } | undefined;
+  if (call) {
+    const written = JSON.parse(String(call.values[0])) as {
+      key: { key: string; hash: string } | null;
+      donation: { id: number; receipt_number: string };
+    };
+    capturedKey = written.key?.key;
+    capturedHash = written.key?.hash;
+    oneCallNumbers = {
+      id: written.donation.id,
+      receipt: Number(written.donation.receipt_number.split('-').at(-1)),
+    };
+  }
   if (capturedKey) map.set(capturedKey, key);
   if (capturedHash) map.set(capturedHash, randomBytes(32).toString('hex'));
   for (const value of statements.flatMap((s) => s.values)) {
     if (typeof value !== 'string' || map.has(value)) continue;
     if (UUID.test(value)) map.set(value, randomUUID());
     else if (SANDBOX_PAYMENT.test(value)) map.set(value, `sbx_pi_${randomUUID().replace(/-/g, '')}`);
+    // ids the API made itself inside a longer value (the event's inside a gift written in one call)
+    else for (const [id] of value.matchAll(UUIDS)) if (!map.has(id)) map.set(id, randomUUID());
   }
   const now = new Date().toISOString();
 
@@ -522,6 +561,11 @@ async function rawDonation(
       values,
       rowMode: 'array',
     });
+    if (oneCallNumbers && /nextval\('donation_receipt_seq'\)/.test(statement.text)) {
+      const [id, receipt] = (result.rows[0] ?? []).slice(-2);
+      map.set(String(oneCallNumbers.id), String(id));
+      map.set(String(oneCallNumbers.receipt), String(receipt));
+    }
     for (const [was, got] of pairRows(statement.rows, result)) {
       was.forEach((value, i) => {
         if (isId(value) && got[i] !== undefined && got[i] !== null) map.set(String(value), String(got[i]));

@@ -50,6 +50,9 @@ describe('a gift by card in one step', () => {
     expect(donation.payment_id).toEqual(expect.any(Number));
     expect(donation.receipt_number).toMatch(/^KR-/);
     expect(after).toMatchObject({ wallet_amount: 0, held: 0 });
+    // The answer's gift is the gift as the giver's list shows it, history and names included.
+    const listed = (await t.request('GET', '/api/user/donations', { token: donor.token })).json().items;
+    expect(listed).toEqual([donation]);
     expect(await raised()).toBe(before + 2_500);
     // provider -> giver -> gift in one ledger transaction.
     expect(await count('ledger_transactions', `donation_id = ${donation.id}`)).toBe(1);
@@ -194,6 +197,8 @@ describe('a gift by card in one step', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().donation).toMatchObject({ status: 20, source: 'card' });
+    expect(res.json().donation.donor).toEqual({ kind: 'business', id: org.id, name: expect.any(String) });
+    expect(res.json().donation.donor.name).not.toBe('An organisation');
     expect(res.json().wallet).toMatchObject({ wallet_amount: 0, held: 4_000 });
   });
 

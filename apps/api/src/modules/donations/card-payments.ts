@@ -112,7 +112,7 @@ export function cardPayments(ctx: AppContext, recorder: GiftRecorder, provider: 
       {
         beforeMoney: async (gift, checked) => {
           await giftPaymentsWrites.markGiftMade(tx, row.id, gift.id, ctx.now());
-          donation = await views.presentOne(gift, tx);
+          donation = await views.presentFresh(gift, checked, intent.userId, tx);
           if (donation.type === GIVING_TYPE.funds && donation.receipt_number && intent.email)
             await ctx.notices.queue(tx, await views.receiptOf(tx, donation, intent.email, checked.charity));
         },

@@ -158,21 +158,42 @@ export const filterOf = (filters: DonationFilters): DonationWhere => ({
  */
 export function presentNew(
   row: DonationRow,
-  target: {
-    project: ProjectRow | undefined;
-    charity: { id: number; name: string };
-    fundraiserTitle?: string | undefined;
-  },
+  target: FreshTarget,
   donor: { id: number; name: string },
   onBehalfOf?: { id: number; name: string },
+): Donation {
+  return freshDonation(
+    row,
+    target,
+    onBehalfOf
+      ? { kind: 'business', id: onBehalfOf.id, name: onBehalfOf.name }
+      : { kind: 'user', id: donor.id, name: donor.name },
+    donor,
+  );
+}
+
+/** The project and charity a new gift went to, as read for it. */
+interface FreshTarget {
+  project: ProjectRow | undefined;
+  charity: { id: number; name: string };
+  fundraiserTitle?: string | undefined;
+}
+
+/**
+ * A donation just written, as answered: its one history row (its starting status, by `by`), and no
+ * refund, dispute or request yet; the names as read for it.
+ */
+function freshDonation(
+  row: DonationRow,
+  target: FreshTarget,
+  donor: Donation['donor'],
+  by: { id: number; name: string } | null,
 ): Donation {
   return {
     ...ownFields(row),
     project: target.project ? { id: target.project.id, title: target.project.title } : null,
     charity: { id: target.charity.id, name: target.charity.name },
-    donor: onBehalfOf
-      ? { kind: 'business', id: onBehalfOf.id, name: onBehalfOf.name }
-      : { kind: 'user', id: donor.id, name: donor.name },
+    donor,
     dispute: null,
     refunds: [],
     refund_request: null,
@@ -183,7 +204,7 @@ export function presentNew(
         status: row.status,
         status_label: statusLabel(row.status),
         at: row.updatedAt.toISOString(),
-        by: { id: donor.id, name: donor.name },
+        by,
         reason: null,
       },
     ],
@@ -236,6 +257,35 @@ export function donationViews(ctx: AppContext) {
       refunds: (refunds.get(row.id) ?? []).map((refund) => presentRefund(refund, names.people)),
       refund_request: requestOf(requests.get(row.id)),
     }));
+  }
+
+  /**
+   * A donation just written by `by` (a card gift as its payment becomes it), as `presentOne` would
+   * answer it, reading only the names of its giver and of `by`: the project and charity were read
+   * for it, and it has no refund, dispute or request yet.
+   */
+  async function presentFresh(
+    row: DonationRow,
+    target: FreshTarget,
+    by: number | null,
+    executor: Executor = db(),
+  ): Promise<Donation> {
+    const people = await usersQueries.names(executor, [
+      ...(row.donorType === 'user' ? [row.donorId] : []),
+      ...(by === null ? [] : [by]),
+    ]);
+    const donorName =
+      row.donorType === 'user'
+        ? people.get(row.donorId)
+        : row.donorType === 'guest'
+          ? (await guestsRepository.names(executor, [row.donorId])).get(row.donorId)
+          : (await organisationsQueries.names(executor, [row.donorId])).get(row.donorId);
+    return freshDonation(
+      row,
+      target,
+      { kind: row.donorType, id: row.donorId, name: donorName ?? 'An organisation' },
+      by === null ? null : { id: by, name: people.get(by) ?? '' },
+    );
   }
 
   async function presentOne(row: DonationRow, executor: Executor = db()): Promise<Donation> {
@@ -301,7 +351,7 @@ export function donationViews(ctx: AppContext) {
     }
   }
 
-  return { present, presentOne, presentPage, page, linksOf, receiptOf, queueReceipts };
+  return { present, presentOne, presentFresh, presentPage, page, linksOf, receiptOf, queueReceipts };
 }
 export type DonationViews = ReturnType<typeof donationViews>;
 
