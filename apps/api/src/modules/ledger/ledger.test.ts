@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/helpers.js';
 import { checkLedger } from './ledger.check.js';
-import { account, ledgerPosting, ledgerService, PLATFORM } from './ledger.service.js';
+import { account, ledgerPosting, ledgerService, type Owner, PLATFORM } from './ledger.service.js';
 import { ledgerAccounts, ledgerEntries } from './ledger.table.js';
 
 const t = useTestApp();
@@ -11,7 +11,7 @@ const alice = { ownerType: 'user', ownerId: 101 } as const;
 const bob = { ownerType: 'user', ownerId: 102 } as const;
 
 const db = () => t.ctx.database.db;
-const fund = (owner: typeof alice, amount: number) =>
+const fund = (owner: Owner, amount: number) =>
   db().transaction((tx) =>
     ledger.transfer(tx, PLATFORM.provider, account(owner, 'wallet'), amount, {
       kind: 'deposit',
@@ -140,8 +140,8 @@ describe('the ledger', () => {
     expect(await checkLedger(db())).toEqual([]);
   });
   it('answers an owner’s balances inside a transaction as its movements left them', async () => {
-    const carol = { ownerType: 'user', ownerId: 103 } as const;
-    const dan = { ownerType: 'user', ownerId: 104 } as const;
+    const carol = { ownerType: 'user' as const, ownerId: 103 };
+    const dan = { ownerType: 'user' as const, ownerId: 104 };
     await fund(carol, 5_000);
     await fund(dan, 1_000);
     const meta = { kind: 'transfer', description: 't' };
