@@ -8,6 +8,7 @@ import {
   setMatching,
 } from '../testing/factories.js';
 import { createTestApp, type TestApp } from '../testing/helpers.js';
+import { dispatchMemo } from './dispatch-memo.js';
 import { QUEUE_SCHEMA } from './queue-schema.js';
 
 /**
@@ -70,6 +71,40 @@ describe('events', () => {
     expect(await outboxOf('group.changed')).toEqual([]);
     // No job was needed: the handler ran in the dispatch.
     expect(await pendingJobs('test.counts-runs')).toEqual([]);
+  });
+
+  it('gives the listeners of one dispatch one read of what they all ask for, and each dispatch its own', async () => {
+    const loads: number[] = [];
+    const read = (groupId: number) =>
+      dispatchMemo(`test.group:${groupId}`, async () => {
+        loads.push(groupId);
+        return { groupId };
+      });
+    const seen: number[] = [];
+    t.ctx.events.on('group.changed', 'test.memo-one', async ({ data }) => {
+      seen.push((await read(data.group_id)).groupId);
+    });
+    t.ctx.events.on('group.changed', 'other.memo-two', async ({ data }) => {
+      seen.push((await read(data.group_id)).groupId);
+    });
+    const change = (groupId: number) =>
+      db().transaction((tx) =>
+        t.ctx.events.record(tx, 'group.changed', { group_id: groupId, change: 'updated' }),
+      );
+    // Three events of two groups in one dispatch, two listeners in two modules each: two reads.
+    await change(71);
+    await change(72);
+    await change(71);
+    await t.settle();
+    expect(seen.filter((id) => id === 71)).toHaveLength(4);
+    expect(loads.sort()).toEqual([71, 72]);
+    // The next dispatch reads again; outside a dispatch, every call reads.
+    await change(71);
+    await t.settle();
+    expect(loads.filter((id) => id === 71)).toHaveLength(2);
+    await read(71);
+    await read(71);
+    expect(loads.filter((id) => id === 71)).toHaveLength(4);
   });
 
   it('runs the listeners an event was recorded with, and leaves one it does not know to a process that does', async () => {

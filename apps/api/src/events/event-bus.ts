@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { type Executor, openPool } from '../db/client.js';
 import { preparedText } from '../db/prepared.js';
 import type { EventCatalogue, EventType, KindredEvent } from './catalogue.js';
+import { withDispatchMemo } from './dispatch-memo.js';
 import { QUEUE_SCHEMA, queueLogger } from './queue-schema.js';
 
 /**
@@ -300,26 +301,30 @@ export function createEventBus(deps: {
           return false;
         }
       };
-      const lanes = [...serial].map(async ([queue, runs]) => {
-        // Behind a retry already waiting in this queue (or one made here), the runs after it wait
-        // too, until its time: graphile then runs them in their order.
-        const waiting = await poolOf().query<{ at: Date | null }>(
-          `select max(run_at) as at from ${QUEUE_SCHEMA}.jobs where queue_name = $1`,
-          [queue],
-        );
-        let after: Date | 'retry' | undefined = waiting.rows[0]?.at ?? undefined;
-        for (const run of runs) {
-          if (after === undefined) {
-            if (!(await runOne(run))) after = 'retry';
-            continue;
+      const lanes = () =>
+        [...serial].map(async ([queue, runs]) => {
+          // Behind a retry already waiting in this queue (or one made here), the runs after it wait
+          // too, until its time: graphile then runs them in their order.
+          const waiting = await poolOf().query<{ at: Date | null }>(
+            `select max(run_at) as at from ${QUEUE_SCHEMA}.jobs where queue_name = $1`,
+            [queue],
+          );
+          let after: Date | 'retry' | undefined = waiting.rows[0]?.at ?? undefined;
+          for (const run of runs) {
+            if (after === undefined) {
+              if (!(await runOne(run))) after = 'retry';
+              continue;
+            }
+            retries.push({ task: run.listener.task, payload: run.event, queue, after });
           }
-          retries.push({ task: run.listener.task, payload: run.event, queue, after });
-        }
-      });
+        });
       const inOrder = async (runs: Array<{ listener: Listener; event: KindredEvent }>) => {
         for (const run of runs) await runOne(run);
       };
-      await Promise.all([inParallel([...byModule.values()], CONCURRENCY, inOrder), ...lanes]);
+      // The listeners' reads of things they do not write are made once for the batch (dispatch-memo.ts).
+      await withDispatchMemo(() =>
+        Promise.all([inParallel([...byModule.values()], CONCURRENCY, inOrder), ...lanes()]),
+      );
       // Added in the order they were made: a serial queue's runs in their events' order (graphile
       // runs a queue's jobs due at the same time by their ids).
       for (const retry of retries)

@@ -21,6 +21,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { insertedRow, insertOne } from '../../db/insert.js';
 import { placeholder, prepared, preparedText } from '../../db/prepared.js';
+import { dispatchMemo } from '../../events/dispatch-memo.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import { charitiesForJoins } from '../charities/index.js';
 import { projectsForJoins } from '../projects/index.js';
@@ -812,6 +813,13 @@ export const donationsQueries = {
   totals: (db: Executor, filter: DonationWhere) => donationsRepository.totals(db, filter),
   reach: (db: Executor, filter: DonationWhere) => donationsRepository.reach(db, filter),
   find: (db: Executor, id: number) => donationsRepository.find(db, id),
+  /**
+   * A gift with its project's title and its charity's name, as its event's listeners read it: once
+   * for every listener of one dispatch (events/dispatch-memo.ts), so the matching, the
+   * notifications and the webhooks of a gift share one read.
+   */
+  told: (db: Executor, id: number) =>
+    dispatchMemo(`donations.told:${id}`, () => donationsRepository.findNamed(db, id)),
 
   /** The people who gave to a project, themselves or as the employee who asked for an organisation. */
   async giverIdsOfProject(db: Executor, projectId: number): Promise<number[]> {

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/client.js';
 import { organisationsQueries } from '../organisations/index.js';
 import { usersQueries } from '../users/index.js';
-import { type DonationRow, donationsRepository } from './donations.repository.js';
+import { type DonationRow, donationsQueries } from './donations.repository.js';
 import { guestsRepository } from './guests.repository.js';
 import { whatWasGiven } from './receipts.js';
 
@@ -47,7 +47,7 @@ export async function giftSummary(
   id: number,
   currency: string,
 ): Promise<GiftSummary | undefined> {
-  const named = await donationsRepository.findNamed(db, id);
+  const named = await donationsQueries.told(db, id);
   if (!named) return undefined;
   const row = named.donation;
   const charityName = named.charityName ?? 'a charity';

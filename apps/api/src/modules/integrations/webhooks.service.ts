@@ -14,6 +14,7 @@ import type { AuthUser } from '../../authz/access.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import type { KindredEvent } from '../../events/catalogue.js';
+import { dispatchMemo } from '../../events/dispatch-memo.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { pageById, toPage } from '../../lib/pagination.js';
 import { charitiesQueries } from '../charities/index.js';
@@ -159,7 +160,8 @@ export function webhooksService(ctx: AppContext) {
   async function fanOut(event: KindredEvent) {
     const type = event.type as WebhookEventType;
     // Most events have no endpoint waiting for them: one indexed look settles that.
-    if (!(await repo.anyListening(db(), type))) return;
+    // Asked once for a dispatch's events of a type (events/dispatch-memo.ts).
+    if (!(await dispatchMemo(`webhooks.any:${type}`, () => repo.anyListening(db(), type)))) return;
     await db().transaction(async (tx) => {
       const accounts = (await accountsOf(tx, event)).filter(
         (account) => WEBHOOK_EVENTS[type]?.[account.type],

@@ -286,7 +286,7 @@ export function matchingService(ctx: AppContext, donations: GiftRecorder) {
     async matchOwnGift(event: KindredEvent<'donation.made'>) {
       // Whether any organisation of the giver matches is read first, without a transaction: most
       // gifts have none, and a match is checked again under the settings' lock (matchFor).
-      const gift = await donationsQueries.find(db(), event.data.donation_id);
+      const gift = (await donationsQueries.told(db(), event.data.donation_id))?.donation;
       if (
         gift?.donorType !== 'user' ||
         gift.type !== GIVING_TYPE.funds ||

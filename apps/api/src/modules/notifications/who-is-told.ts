@@ -8,6 +8,7 @@ import {
 } from '@kindred/shared';
 import type { Executor } from '../../db/client.js';
 import type { EventType, KindredEvent } from '../../events/catalogue.js';
+import { dispatchMemo } from '../../events/dispatch-memo.js';
 import { charitiesQueries } from '../charities/index.js';
 import { donationsQueries, type GiftSummary, giftSummary } from '../donations/index.js';
 import { fundraisersQueries } from '../fundraisers/index.js';
@@ -15,6 +16,10 @@ import { organisationsQueries } from '../organisations/index.js';
 import { payoutsQueries } from '../payouts/index.js';
 import { projectsQueries } from '../projects/index.js';
 import { usersQueries } from '../users/index.js';
+
+/** A charity's admins, read once for a dispatch's events (events/dispatch-memo.ts). */
+const adminsOf = (db: Executor, charityId: number) =>
+  dispatchMemo(`charities.admins:${charityId}`, () => charitiesQueries.adminIds(db, charityId));
 
 /** One thing to tell some people (docs/product/notifications.md#who-is-told-what). */
 export interface Tell {
@@ -96,7 +101,7 @@ export function whoIsTold(currency: string, reads: TellReads): { [T in EventType
     if (gift.status === S.awaitingCharityApproval) {
       return [
         {
-          userIds: await charitiesQueries.adminIds(db, gift.charityId),
+          userIds: await adminsOf(db, gift.charityId),
           kind: 'offer_waiting',
           title: 'An offer waits for your answer',
           body: `${await nameOf(db, gift.giverId)} offers ${gift.what} to ${gift.to}.`,
@@ -108,7 +113,7 @@ export function whoIsTold(currency: string, reads: TellReads): { [T in EventType
     if (gift.status === S.approved && gift.type === GIVING_TYPE.funds) {
       return [
         {
-          userIds: await charitiesQueries.adminIds(db, gift.charityId),
+          userIds: await adminsOf(db, gift.charityId),
           kind: 'gift_received',
           title: `New gift to ${gift.to}`,
           body: `A gift of ${gift.what} reached ${gift.to}.`,
@@ -230,7 +235,7 @@ export function whoIsTold(currency: string, reads: TellReads): { [T in EventType
       }[data.status];
       return [
         {
-          userIds: await charitiesQueries.adminIds(db, gift.charityId),
+          userIds: await adminsOf(db, gift.charityId),
           kind: 'dispute',
           link: '/charity/donations',
           account: charityOfGift(gift),
@@ -285,7 +290,7 @@ export function whoIsTold(currency: string, reads: TellReads): { [T in EventType
       const amount = money(data.amount);
       return [
         {
-          userIds: await charitiesQueries.adminIds(db, data.charity_id),
+          userIds: await adminsOf(db, data.charity_id),
           kind: 'payout',
           title: `Payout of ${amount} paid`,
           body: `${amount} has been paid to your charity's bank account (transfer ${payout?.transferId ?? 'recorded'}). Its statement lists the gifts it pays.`,
@@ -301,7 +306,7 @@ export function whoIsTold(currency: string, reads: TellReads): { [T in EventType
       const why = payout?.failureMessage ? ` ${payout.failureMessage}` : '';
       return [
         {
-          userIds: await charitiesQueries.adminIds(db, data.charity_id),
+          userIds: await adminsOf(db, data.charity_id),
           kind: 'payout',
           title: `Payout of ${amount} not paid`,
           body: `Your payout of ${amount} was not paid:${why} The money is back in your charity's available funds.`,
@@ -354,7 +359,7 @@ export function whoIsTold(currency: string, reads: TellReads): { [T in EventType
         {
           userIds: business
             ? await organisationsQueries.businessAdminIds(db, data.target_id)
-            : await charitiesQueries.adminIds(db, data.target_id),
+            : await adminsOf(db, data.target_id),
           kind: 'membership',
           title: `${asker} asks to join ${account.name}`,
           body: `${asker} asks to join ${account.name} on Kindred.`,
