@@ -274,6 +274,18 @@ const giftTargetWithNumbers = prepared('donations_gift_target_numbers', (db) =>
     .where(eq(projectsForJoins.id, sql.placeholder('id'))),
 );
 
+/** The same for a gift straight to a charity: the charity, with the gift's id and receipt number. */
+const charityTargetWithNumbers = prepared('donations_charity_target_numbers', (db) =>
+  db
+    .select({
+      charity: charitiesForJoins,
+      donationId: sql<number>`nextval(pg_get_serial_sequence('donations', 'id'))`.mapWith(Number),
+      receiptSequence: sql<number>`nextval('donation_receipt_seq')`.mapWith(Number),
+    })
+    .from(charitiesForJoins)
+    .where(eq(charitiesForJoins.id, sql.placeholder('id'))),
+);
+
 /** A gift written whole: the database's `gift_write` (migration 0036). */
 const writeGift = preparedText<{ written: { made: unknown } | { kept: KeptAnswer } }>(
   'donations_gift_write',
@@ -308,6 +320,12 @@ export const donationsRepository = {
    */
   async giftTargetWithNumbers(db: Executor, projectId: number) {
     const [row] = await giftTargetWithNumbers(db, { id: projectId });
+    return row;
+  },
+
+  /** The same for a gift straight to a charity. */
+  async charityTargetWithNumbers(db: Executor, charityId: number) {
+    const [row] = await charityTargetWithNumbers(db, { id: charityId });
     return row;
   },
 

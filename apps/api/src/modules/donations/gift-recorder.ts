@@ -226,6 +226,12 @@ export function projectTarget<P extends ProjectRow, C>(
   return { project, charity };
 }
 
+/** A charity that takes gifts straight to it: a rejected one is not found. */
+export function charityTarget<C extends { approvalStatus: string }>(charity: C | undefined) {
+  if (!charity || charity.approvalStatus === 'rejected') throw notFound('The charity');
+  return { project: undefined, charity };
+}
+
 export function giftRecorder(ctx: AppContext) {
   const db = () => ctx.database.db;
   const flow = donationFlow(ctx.ledger, () => ctx.now(), ctx.events);
@@ -254,9 +260,7 @@ export function giftRecorder(ctx: AppContext) {
       const charity = joined ? joined.charity : await charitiesQueries.find(executor, project.charityId);
       return projectTarget({ project, charity });
     }
-    const charity = await charitiesQueries.find(executor, target.id);
-    if (!charity || charity.approvalStatus === 'rejected') throw notFound('The charity');
-    return { project: undefined, charity };
+    return charityTarget(await charitiesQueries.find(executor, target.id));
   }
 
   type Target = Awaited<ReturnType<typeof targetOf>>;

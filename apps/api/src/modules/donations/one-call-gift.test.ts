@@ -81,6 +81,39 @@ describe('a gift written in one call', () => {
     expect(await checkLedger(t.ctx.database.db)).toEqual([]);
   });
 
+  it('writes a gift straight to a charity the same way, with no project to count it in', async () => {
+    const donor = await makeDonor(t, 4_000);
+    const res = await t.request('POST', `/api/user/donate/charity/${charity.id}`, {
+      token: donor.token,
+      body: { type: 2, amount: 1_500 },
+      headers: { 'idempotency-key': 'one-call-charity' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().donation).toMatchObject({
+      method: 2,
+      status: 80,
+      amount: 1_500,
+      project: null,
+      charity: { id: charity.id, name: 'Riverside Trust' },
+    });
+    expect(res.json().wallet.wallet_amount).toBe(2_500);
+    expect(await writtenFor(donor)).toEqual({ donations: 1, events: 1, receipts: 1 });
+    const balances = await t.ctx.ledger.balances(t.ctx.database.db, {
+      ownerType: 'charity',
+      ownerId: charity.id,
+    });
+    expect(balances.charityFunds).toBeGreaterThanOrEqual(1_500);
+    // A charity that is not found is refused, and the refusal kept with its key.
+    const missing = await t.request('POST', '/api/user/donate/charity/999999', {
+      token: donor.token,
+      body: { type: 2, amount: 100 },
+      headers: { 'idempotency-key': 'one-call-no-charity' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(await writtenFor(donor)).toEqual({ donations: 1, events: 1, receipts: 1 });
+    expect(await checkLedger(t.ctx.database.db)).toEqual([]);
+  });
+
   it('answers a retry with the same key from what the key holds, and writes nothing more', async () => {
     const donor = await makeDonor(t, 10_000);
     const first = await give(donor, { type: 2, amount: 1_000 }, 'one-call-2');

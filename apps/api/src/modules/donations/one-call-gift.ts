@@ -8,7 +8,13 @@ import { DELIVER_NOTICES } from '../notices/index.js';
 import type { GiftTarget } from './donation-flow.js';
 import { donationViews, presentNew } from './donation-views.js';
 import { type DonationRow, donationsRepository, receiptNumberOf } from './donations.repository.js';
-import { assertGiftAidAllowed, type GiftRecorder, giftValues, projectTarget } from './gift-recorder.js';
+import {
+  assertGiftAidAllowed,
+  charityTarget,
+  type GiftRecorder,
+  giftValues,
+  projectTarget,
+} from './gift-recorder.js';
 
 /** The person giving, as the auth lookup read them. */
 export interface OneCallGiver {
@@ -18,23 +24,22 @@ export interface OneCallGiver {
 }
 
 /**
- * A person's one-off gift of funds to a project from their wallet or credits, approved at once,
- * written in one database call (docs/decisions/054-a-gift-in-one-call.md): the project and its
- * charity are read and checked as every gift checks them, with the gift's id and receipt number,
- * and every row of the gift is built here (the donation, its event, its receipt, its money, its
- * answer); `gift_write` then writes them all in one statement, its own transaction, with the
- * Idempotency-Key. Every refusal is kept with the key as `runIdempotent` keeps one. A gift this way
- * does not take (by card, recurring, through a fundraising page, one the platform reviews first,
- * straight to a charity) answers undefined, for the general way.
+ * A person's one-off gift of funds to a project or straight to a charity, from their wallet or
+ * credits, approved at once, written in one database call (docs/decisions/054-a-gift-in-one-call.md):
+ * the project and its charity (or the charity) are read and checked as every gift checks them,
+ * with the gift's id and receipt number, and every row of the gift is built here (the donation,
+ * its event, its receipt, its money, its answer); `gift_write` then writes them all in one
+ * statement, its own transaction, with the Idempotency-Key. Every refusal is kept with the key as
+ * `runIdempotent` keeps one. A gift this way does not take (by card, recurring, through a
+ * fundraising page, one the platform reviews first) answers undefined, for the general way.
  */
 export function oneCallGifts(ctx: AppContext, recorder: GiftRecorder) {
   const db = () => ctx.database.db;
   const { receiptOf } = donationViews(ctx);
 
   /** Whether a gift can be written in one call, before anything is read. */
-  function takes(target: GiftTarget, body: DonateBody): target is { kind: 'project'; id: number } {
+  function takes(target: GiftTarget, body: DonateBody): boolean {
     return (
-      target.kind === 'project' &&
       body.type === GIVING_TYPE.funds &&
       body.frequency === undefined &&
       body.fundraiser_id === undefined &&
@@ -42,18 +47,29 @@ export function oneCallGifts(ctx: AppContext, recorder: GiftRecorder) {
     );
   }
 
+  /** The project and its charity, or the charity, read and checked with the gift's id and receipt number. */
+  async function targetOf(target: GiftTarget) {
+    if (target.kind === 'project') {
+      const read = await donationsRepository.giftTargetWithNumbers(db(), target.id);
+      if (!read) throw notFound('The project');
+      return { checked: projectTarget(read), read };
+    }
+    const read = await donationsRepository.charityTargetWithNumbers(db(), target.id);
+    if (!read) throw notFound('The charity');
+    return { checked: charityTarget(read.charity), read };
+  }
+
   /** The gift's rows as `gift_write` writes them, or undefined for one the platform reviews first. */
-  async function build(target: { id: number }, body: DonateBody, giver: OneCallGiver, now: Date) {
+  async function build(target: GiftTarget, body: DonateBody, giver: OneCallGiver, now: Date) {
     const donor = { ownerType: 'user', ownerId: giver.id } as const;
     const actor = { userId: giver.id };
     assertGiftAidAllowed(body, donor);
-    const read = await donationsRepository.giftTargetWithNumbers(db(), target.id);
-    if (!read) throw notFound('The project');
-    const checked = projectTarget(read);
+    const { checked, read } = await targetOf(target);
     recorder.assertOpen(checked);
     recorder.assertNeeded(body, checked.project);
     if (recorder.needsReview(body, checked.charity)) return undefined;
     const declarationId = await recorder.declarationFor(body, donor, checked.charity.id);
+    const projectId = checked.project?.id;
     const row: DonationRow = {
       ...giftValues({
         body,
@@ -76,7 +92,7 @@ export function oneCallGifts(ctx: AppContext, recorder: GiftRecorder) {
       signoffRemindedAt: null,
     };
     const donation = presentNew(row, checked, { id: giver.id, name: giver.name });
-    const gift = recorder.flow.giftMovement(row, actor, checked.project.id);
+    const gift = recorder.flow.giftMovement(row, actor, projectId);
     const receipt = giver.email ? await receiptOf(db(), donation, giver.email, checked.charity) : undefined;
     const event = ctx.events.prepare('donation.made', {
       donation_id: row.id,
@@ -94,7 +110,7 @@ export function oneCallGifts(ctx: AppContext, recorder: GiftRecorder) {
       donation: row,
       by: actor.userId,
       event,
-      count: { project: checked.project.id, funds: row.amount },
+      count: projectId === undefined ? null : { project: projectId, funds: row.amount },
       notice: receipt ? { ...receipt, deliver_task: DELIVER_NOTICES } : null,
       money: ctx.ledger.transferArgs(gift.from, gift.to, row.amount ?? 0, gift.meta),
       answer,
