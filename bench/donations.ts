@@ -564,7 +564,7 @@ async function rawDonation(
     if (oneCallNumbers && /nextval\('donation_receipt_seq'\)/.test(statement.text)) {
       const [id, receipt] = (result.rows[0] ?? []).slice(-2);
       map.set(String(oneCallNumbers.id), String(id));
-      map.set(String(oneCallNumbers.receipt), String(receipt));
+      map.set(String(oneCallNumbers.receipt), String(receipt).split('-').at(-1) ?? '');
     }
     for (const [was, got] of pairRows(statement.rows, result)) {
       was.forEach((value, i) => {

@@ -154,6 +154,15 @@ export type NewGift = { [K in (typeof GIFT_COLUMNS)[number]]-?: Exclude<NewDonat
 const receiptNumber = (year: SQL | Placeholder) =>
   sql<string>`(select 'KR-' || ${year}::text || '-' || lpad(n::text, greatest(7, length(n::text)), '0') from nextval('donation_receipt_seq') as n)`;
 
+/**
+ * What a gift written in one call takes while its target is read: its id and its receipt's number
+ * (for the year given as `year`), from their sequences (docs/decisions/054-a-gift-in-one-call.md).
+ */
+const giftNumbers = () => ({
+  donationId: sql<number>`nextval(pg_get_serial_sequence('donations', 'id'))`.mapWith(Number),
+  receiptNumber: receiptNumber(sql.placeholder('year')),
+});
+
 // The statements of a gift, built once (db/prepared.ts).
 const giftValues = () =>
   Object.fromEntries(
@@ -263,12 +272,7 @@ const giftTarget = prepared('donations_gift_target', (db) =>
  */
 const giftTargetWithNumbers = prepared('donations_gift_target_numbers', (db) =>
   db
-    .select({
-      project: projectsForJoins,
-      charity: charitiesForJoins,
-      donationId: sql<number>`nextval(pg_get_serial_sequence('donations', 'id'))`.mapWith(Number),
-      receiptSequence: sql<number>`nextval('donation_receipt_seq')`.mapWith(Number),
-    })
+    .select({ project: projectsForJoins, charity: charitiesForJoins, ...giftNumbers() })
     .from(projectsForJoins)
     .leftJoin(charitiesForJoins, eq(charitiesForJoins.id, projectsForJoins.charityId))
     .where(eq(projectsForJoins.id, sql.placeholder('id'))),
@@ -277,11 +281,7 @@ const giftTargetWithNumbers = prepared('donations_gift_target_numbers', (db) =>
 /** The same for a gift straight to a charity: the charity, with the gift's id and receipt number. */
 const charityTargetWithNumbers = prepared('donations_charity_target_numbers', (db) =>
   db
-    .select({
-      charity: charitiesForJoins,
-      donationId: sql<number>`nextval(pg_get_serial_sequence('donations', 'id'))`.mapWith(Number),
-      receiptSequence: sql<number>`nextval('donation_receipt_seq')`.mapWith(Number),
-    })
+    .select({ charity: charitiesForJoins, ...giftNumbers() })
     .from(charitiesForJoins)
     .where(eq(charitiesForJoins.id, sql.placeholder('id'))),
 );
@@ -299,10 +299,6 @@ export interface KeptAnswer {
   response: unknown;
 }
 
-/** A receipt's number as the database gives it: "KR-<year>-<the sequence's number, at least 7 digits>". */
-export const receiptNumberOf = (year: number, sequence: number) =>
-  `KR-${year}-${String(sequence).padStart(7, '0')}`;
-
 /** A donation row as its table's columns name its fields, for a database call that inserts it whole. */
 function columnsOf(row: DonationRow): Record<string, unknown> {
   return Object.fromEntries(
@@ -318,14 +314,14 @@ export const donationsRepository = {
    * A gift of funds' project and its charity with the id and receipt number of the gift to write in
    * one call (taken whether or not it is written: an unused one is a gap, as a rolled-back gift's is).
    */
-  async giftTargetWithNumbers(db: Executor, projectId: number) {
-    const [row] = await giftTargetWithNumbers(db, { id: projectId });
+  async giftTargetWithNumbers(db: Executor, projectId: number, receiptYear: number) {
+    const [row] = await giftTargetWithNumbers(db, { id: projectId, year: String(receiptYear) });
     return row;
   },
 
   /** The same for a gift straight to a charity. */
-  async charityTargetWithNumbers(db: Executor, charityId: number) {
-    const [row] = await charityTargetWithNumbers(db, { id: charityId });
+  async charityTargetWithNumbers(db: Executor, charityId: number, receiptYear: number) {
+    const [row] = await charityTargetWithNumbers(db, { id: charityId, year: String(receiptYear) });
     return row;
   },
 

@@ -7,7 +7,7 @@ import { keptAnswer, movementRefusal, refuseWithKey } from '../ledger/index.js';
 import { DELIVER_NOTICES } from '../notices/index.js';
 import type { GiftTarget } from './donation-flow.js';
 import { donationViews, presentNew } from './donation-views.js';
-import { type DonationRow, donationsRepository, receiptNumberOf } from './donations.repository.js';
+import { type DonationRow, donationsRepository } from './donations.repository.js';
 import {
   assertGiftAidAllowed,
   charityTarget,
@@ -38,7 +38,7 @@ export function oneCallGifts(ctx: AppContext, recorder: GiftRecorder) {
   const { receiptOf } = donationViews(ctx);
 
   /** Whether a gift can be written in one call, before anything is read. */
-  function takes(target: GiftTarget, body: DonateBody): boolean {
+  function takes(body: DonateBody): boolean {
     return (
       body.type === GIVING_TYPE.funds &&
       body.frequency === undefined &&
@@ -48,13 +48,13 @@ export function oneCallGifts(ctx: AppContext, recorder: GiftRecorder) {
   }
 
   /** The project and its charity, or the charity, read and checked with the gift's id and receipt number. */
-  async function targetOf(target: GiftTarget) {
+  async function targetOf(target: GiftTarget, receiptYear: number) {
     if (target.kind === 'project') {
-      const read = await donationsRepository.giftTargetWithNumbers(db(), target.id);
+      const read = await donationsRepository.giftTargetWithNumbers(db(), target.id, receiptYear);
       if (!read) throw notFound('The project');
       return { checked: projectTarget(read), read };
     }
-    const read = await donationsRepository.charityTargetWithNumbers(db(), target.id);
+    const read = await donationsRepository.charityTargetWithNumbers(db(), target.id, receiptYear);
     if (!read) throw notFound('The charity');
     return { checked: charityTarget(read.charity), read };
   }
@@ -64,7 +64,7 @@ export function oneCallGifts(ctx: AppContext, recorder: GiftRecorder) {
     const donor = { ownerType: 'user', ownerId: giver.id } as const;
     const actor = { userId: giver.id };
     assertGiftAidAllowed(body, donor);
-    const { checked, read } = await targetOf(target);
+    const { checked, read } = await targetOf(target, now.getUTCFullYear());
     recorder.assertOpen(checked);
     recorder.assertNeeded(body, checked.project);
     if (recorder.needsReview(body, checked.charity)) return undefined;
@@ -88,7 +88,7 @@ export function oneCallGifts(ctx: AppContext, recorder: GiftRecorder) {
       refundedAmount: 0,
       confirmedHours: null,
       giftAidClaimId: null,
-      receiptNumber: receiptNumberOf(now.getUTCFullYear(), read.receiptSequence),
+      receiptNumber: read.receiptNumber,
       signoffRemindedAt: null,
     };
     const donation = presentNew(row, checked, { id: giver.id, name: giver.name });
@@ -118,8 +118,6 @@ export function oneCallGifts(ctx: AppContext, recorder: GiftRecorder) {
   }
 
   return {
-    takes,
-
     /** The gift written in one call and its answer (or the key's), or undefined for the general way. */
     async give(
       target: GiftTarget,
@@ -127,7 +125,7 @@ export function oneCallGifts(ctx: AppContext, recorder: GiftRecorder) {
       giver: OneCallGiver,
       idempotency: IdempotencyRequest,
     ): Promise<IdempotentResult<DonateResponse> | undefined> {
-      if (!takes(target, body)) return undefined;
+      if (!takes(body)) return undefined;
       const now = ctx.now();
       const refused = (error: unknown) => {
         const refusal = error instanceof AppError && error.statusCode < 500 ? error : movementRefusal(error);
