@@ -78,11 +78,6 @@ async function openQueue(page: Page) {
   await expect(page.getByRole('list', { name: 'Donations waiting for the platform' })).toBeVisible();
 }
 
-/** Waits for running transitions (a dialog fading in) so axe sees the final colours. */
-async function transitionsDone(page: Page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-}
-
 test.describe('platform donation review', () => {
   test('a platform admin completes a held donation and rejects another; its money goes back to the donor', async ({
     page,
@@ -121,7 +116,6 @@ test.describe('platform donation review', () => {
     await page.getByRole('button', { name: 'Complete selected' }).click();
     const confirmDialog = page.getByRole('dialog', { name: 'Complete 1 donation?' });
     await expect(confirmDialog).toContainText('1 donation held for review is approved');
-    await transitionsDone(page);
     await expectAccessible(page, 'complete donations dialog');
     await confirmDialog.getByRole('button', { name: 'Complete' }).click();
     await expect(page.getByText('Donations completed', { exact: true })).toBeVisible();
@@ -147,7 +141,6 @@ test.describe('platform donation review', () => {
     const reason = rejectDialog.getByLabel('Reason');
     await expect(reason).toHaveAttribute('aria-invalid', 'true');
     await expect(rejectDialog.getByText('Say why, in a few words.')).toBeVisible();
-    await transitionsDone(page);
     await expectAccessible(page, 'reject donation dialog');
     await reason.fill('E2E: the donor asked us to stop it');
     await rejectDialog.getByRole('button', { name: 'Reject donation' }).click();

@@ -53,11 +53,6 @@ async function summaryOf(page: Page, id: number): Promise<Summary> {
   return (await response.json()) as Summary;
 }
 
-/** Waits for running transitions (the dialog fading in) so axe sees the final colours. */
-async function settled(page: Page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-}
-
 async function openFlow(page: Page, project: Card, action: string): Promise<Locator> {
   await page.goto(`/projects/${project.id}`);
   await expect(page.getByRole('heading', { level: 1, name: project.title })).toBeVisible();
@@ -139,7 +134,6 @@ test('a new person gives funds by card with Gift Aid, the wallet being short, th
     const declaration = details.getByRole('group', { name: 'Gift Aid declaration for River Trust' });
     await expect(declaration).toBeVisible();
     await expect(declaration.getByLabel('First name')).toHaveValue('Gill');
-    await settled(page);
     await expectAccessible(page, 'give funds: details with the Gift Aid declaration');
     await declaration.getByLabel('House name or number').fill('12');
     await declaration.getByLabel('Address').fill('High Street, Bristol');
@@ -161,7 +155,6 @@ test('a new person gives funds by card with Gift Aid, the wallet being short, th
     await expect(review).toContainText('Yes: ₹62.50 added, ₹312.50 for the charity');
     await expect(dialog.getByText('Your wallet is short')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Confirm: give ₹250' })).toBeDisabled();
-    await settled(page);
     await expectAccessible(page, 'give funds: review, the wallet short');
     await dialog.getByRole('button', { name: 'Pay by card instead' }).click();
     const details = dialog.getByRole('form', { name: 'Your gift' });
@@ -188,7 +181,6 @@ test('a new person gives funds by card with Gift Aid, the wallet being short, th
       },
       'Confirm: pay ₹250 by card',
       async (done) => {
-        await settled(page);
         await expectAccessible(page, 'give funds: the confirmation');
         const download = page.waitForEvent('download');
         await done.getByRole('button', { name: /Download receipt/ }).click();
@@ -209,7 +201,6 @@ test('a new person gives funds by card with Gift Aid, the wallet being short, th
       .click();
     const form = dialog.getByRole('form', { name: 'Your gift' });
     await form.getByLabel('Hours').fill('1');
-    await settled(page);
     await expectAccessible(page, 'volunteer: details');
     await form.getByRole('button', { name: 'Review' }).click();
     await expect(dialog.getByTestId('give-review')).toContainText('(the project end date)');
@@ -260,7 +251,6 @@ test('a person gives skills and a gift where demo projects ask for them', async 
     await expect(form.getByRole('combobox', { name: 'Skill' })).toHaveValue(/hours asked for/);
     await form.getByLabel('Hours').fill('1');
     await form.getByLabel('Message to', { exact: false }).fill('Happy to help with this.');
-    await settled(page);
     await expectAccessible(page, 'give skills: details');
     await form.getByRole('button', { name: 'Review' }).click();
     await confirmGift(page, dialog, {
@@ -280,11 +270,9 @@ test('a person gives skills and a gift where demo projects ask for them', async 
     await form.getByLabel('What you will give').fill('A box of tins and pasta');
     await form.getByLabel('Quantity').fill('2');
     await form.getByLabel('Estimated value').fill('15');
-    await settled(page);
     await expectAccessible(page, 'give a gift: details with a field error fixed');
     await form.getByRole('button', { name: 'Review' }).click();
     await expect(dialog.getByTestId('give-review')).toContainText('A box of tins and pasta');
-    await settled(page);
     await expectAccessible(page, 'give a gift: review');
     await confirmGift(page, dialog, {
       heading: 'Offer sent',

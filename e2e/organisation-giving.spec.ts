@@ -36,10 +36,6 @@ async function actAs(page: Page, label: string | { index: number }) {
     .selectOption(typeof label === 'string' ? { label } : label);
 }
 
-async function settled(page: Page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-}
-
 function section(page: Page, name: string) {
   return page.getByRole('navigation', { name: 'Organisation sections' }).getByRole('link', { name });
 }
@@ -131,7 +127,6 @@ test('an employee asks Acme to give, two sign-off admins approve, and the employ
     // Idempotency-Key), so it is moved rather than refused as a reused key.
     await move('90000000');
     await expect(dialog.getByText(/not enough/i)).toBeVisible();
-    await settled(page);
     await expectAccessible(page, 'move funds dialog');
     await move('10');
     await expect(toast(page, 'Funds moved')).toBeVisible();
@@ -245,7 +240,6 @@ test('an employee is told what Acme adds before giving; the match then waits in 
     await details.getByLabel('Amount', { exact: true }).fill('75');
     const note = details.getByRole('status').filter({ hasText: 'will match this gift' });
     await expect(note).toHaveText('Acme Ltd will match this gift with ₹75.');
-    await settled(page);
     await expectAccessible(page, 'give flow with the matching note');
     // The note follows the amount.
     await details.getByLabel('Amount', { exact: true }).fill('60');
@@ -349,7 +343,6 @@ test('a Super Admin approves one gift stuck in the sign-off inbox and releases a
     await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect(dialog.getByText('Say why, in a few words.')).toBeVisible();
     await expect(dialog.getByLabel('Reason')).toHaveAttribute('aria-invalid', 'true');
-    await settled(page);
     await expectAccessible(page, 'approve as Super Admin dialog (reason missing)');
     await dialog.getByLabel('Reason').fill('Agreed at the board meeting.');
     await dialog.getByRole('button', { name: 'Approve', exact: true }).click();

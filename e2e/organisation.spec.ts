@@ -31,11 +31,6 @@ interface Card {
 
 journeySetUp(180_000);
 
-/** Waits for running transitions (dialogs, toasts fading in) so axe sees the final colours. */
-async function settled(page: Page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-}
-
 async function openSignoff(page: Page) {
   await page.goto('/organisation/sign-off');
   await expect(page.getByRole('heading', { level: 1, name: 'Acme Ltd' })).toBeVisible();
@@ -108,7 +103,6 @@ test('a business admin sets a two-approver policy, gives as Acme, and two sign-o
     const { dialog, details } = await openGiveFlow(page, project.id);
     await expect(details.getByLabel('Acme Ltd', { exact: true })).toBeChecked();
     await details.getByRole('button', { name: '₹250' }).click();
-    await settled(page);
     await expectAccessible(page, 'give as Acme: details');
     await details.getByRole('button', { name: 'Review' }).click();
     await expect(dialog.getByText('On behalf of Acme Ltd')).toBeVisible();

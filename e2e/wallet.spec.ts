@@ -34,11 +34,6 @@ async function fillCard(form: Locator, number: string) {
   await form.getByLabel('Security code').fill('123');
 }
 
-/** Waits for running transitions (a dialog fading in) so axe sees the final colours. */
-async function transitionsDone(page: Page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-}
-
 async function openWallet(page: Page) {
   await page.goto('/wallet');
   await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
@@ -151,7 +146,6 @@ test.describe('wallet', () => {
     await debit.getByRole('button', { name: /^Cancel direct debit of/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel this direct debit?' });
     await expect(dialog).toBeVisible();
-    await transitionsDone(page);
     await expectAccessible(page, 'cancel direct debit dialog');
     await dialog.getByRole('button', { name: 'Keep it' }).click();
     await expect(dialog).toBeHidden();
