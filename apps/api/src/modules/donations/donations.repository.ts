@@ -292,6 +292,15 @@ const writeGift = preparedText<{ written: { made: unknown } | { kept: KeptAnswer
   'select gift_write($1::jsonb) as written',
 );
 
+/** Gifts written whole together: the database's `gifts_write` (migration 0037). */
+const writeGifts = preparedText<{ written: (GiftWritten | { alone: true })[] }>(
+  'donations_gifts_write',
+  'select gifts_write($1::jsonb) as written',
+);
+
+/** What `gift_write` answers for a gift: its answer, or what its key already held. */
+export type GiftWritten = { made: unknown } | { kept: KeptAnswer };
+
 /** What an Idempotency-Key held when `gift_write` found it taken. */
 export interface KeptAnswer {
   request_hash: string;
@@ -332,9 +341,27 @@ export const donationsRepository = {
   async writeGift(
     db: Executor,
     gift: Record<string, unknown> & { donation: DonationRow },
-  ): Promise<{ made: unknown } | { kept: KeptAnswer }> {
+  ): Promise<GiftWritten> {
     const [row] = await writeGift(db, [JSON.stringify({ ...gift, donation: columnsOf(gift.donation) })]);
     if (!row) throw new Error('gift_write answered nothing');
+    return row.written;
+  },
+
+  /**
+   * Writes gifts approved at once together, in one call (one transaction;
+   * docs/decisions/055-gifts-written-together.md): each answers as `writeGift` does, or "alone"
+   * for one to write by itself (its project no longer live, an account the gifts would overdraw
+   * together). A failure leaves none of them written.
+   */
+  async writeGifts(
+    db: Executor,
+    gifts: (Record<string, unknown> & { donation: DonationRow })[],
+    at: Date,
+  ): Promise<(GiftWritten | { alone: true })[]> {
+    const call = { at, gifts: gifts.map((gift) => ({ ...gift, donation: columnsOf(gift.donation) })) };
+    const [row] = await writeGifts(db, [JSON.stringify(call)]);
+    if (!row || row.written.length !== gifts.length)
+      throw new Error('gifts_write answered another number of gifts');
     return row.written;
   },
 

@@ -1,13 +1,15 @@
 import { type DonateBody, type DonateResponse, GIVING_TYPE, TRANSACTION_STATUS } from '@kindred/shared';
 import type { AppContext } from '../../context.js';
+import { isDatabaseUnavailable } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { IdempotencyRequest, IdempotentResult } from '../../lib/idempotency.js';
 import { isoDay } from '../../lib/periods.js';
+import { type Outcome, writeBatches } from '../../lib/write-batches.js';
 import { keptAnswer, movementRefusal, refuseWithKey } from '../ledger/index.js';
 import { DELIVER_NOTICES } from '../notices/index.js';
 import type { GiftTarget } from './donation-flow.js';
 import { donationViews, presentNew } from './donation-views.js';
-import { type DonationRow, donationsRepository } from './donations.repository.js';
+import { type DonationRow, donationsRepository, type GiftWritten } from './donations.repository.js';
 import {
   assertGiftAidAllowed,
   charityTarget,
@@ -15,6 +17,15 @@ import {
   giftValues,
   projectTarget,
 } from './gift-recorder.js';
+
+/**
+ * How many calls writing gifts may run at once, and the most gifts one call writes
+ * (docs/decisions/055-gifts-written-together.md): few calls, so that gifts arriving together
+ * share one; each is short (its rows in one statement a table), so a project's funds are held
+ * briefly however many gifts it carries.
+ */
+const GIFT_CALLS_AT_ONCE = 4;
+const GIFTS_PER_CALL = 32;
 
 /** The person giving, as the auth lookup read them. */
 export interface OneCallGiver {
@@ -36,6 +47,42 @@ export interface OneCallGiver {
 export function oneCallGifts(ctx: AppContext, recorder: GiftRecorder) {
   const db = () => ctx.database.db;
   const { receiptOf } = donationViews(ctx);
+
+  type Gift = Parameters<typeof donationsRepository.writeGift>[1];
+  const alone = (gift: Gift): Promise<Outcome<GiftWritten>> =>
+    donationsRepository.writeGift(db(), gift).then(
+      (answer) => ({ answer }),
+      (error: unknown) => ({ error }),
+    );
+  // Gifts that arrive while others are being written are written together; one alone when the
+  // call cannot decide it for itself, and each alone when the call as a whole fails (a balance
+  // spent or a project closed since its reads): then each gets its own answer or refusal.
+  const gifts = writeBatches<Gift, GiftWritten>({
+    inFlight: GIFT_CALLS_AT_ONCE,
+    most: GIFTS_PER_CALL,
+    key: (gift) => {
+      const key = gift.key as { scope: string; key: string } | null;
+      return key ? `${key.scope}\n${key.key}` : undefined;
+    },
+    async send(batch) {
+      const [first] = batch;
+      if (batch.length === 1 && first) return [await alone(first)];
+      const written = await donationsRepository.writeGifts(db(), batch, ctx.now()).catch((error: unknown) => {
+        if (!movementRefusal(error) && !isDatabaseUnavailable(error))
+          ctx.log.error(
+            { err: error, gifts: batch.length },
+            'gifts written together failed: each is written alone',
+          );
+        return undefined;
+      });
+      return Promise.all(
+        batch.map((gift, i) => {
+          const one = written?.[i];
+          return one && !('alone' in one) ? { answer: one } : alone(gift);
+        }),
+      );
+    },
+  });
 
   /** Whether a gift can be written in one call, before anything is read. */
   function takes(body: DonateBody): boolean {
@@ -140,7 +187,7 @@ export function oneCallGifts(ctx: AppContext, recorder: GiftRecorder) {
       try {
         const gift = await build(target, body, giver, now);
         if (!gift) return undefined;
-        written = await donationsRepository.writeGift(db(), { ...gift, key });
+        written = await gifts.write({ ...gift, key });
       } catch (error) {
         return refused(error);
       }
