@@ -42,7 +42,9 @@ function watchCalls() {
     const answered = await Promise.allSettled(spy.mock.results.map((r) => r.value));
     return {
       most: Math.max(0, ...spy.mock.calls.map(([, gifts]) => gifts.length)),
-      alone: answered.flatMap((r) => (r.status === 'fulfilled' ? r.value.filter((w) => 'alone' in w) : [])).length,
+      alone: answered.flatMap((r) =>
+        r.status === 'fulfilled' ? r.value.filter((w: object) => 'alone' in w) : [],
+      ).length,
       failed: answered.filter((r) => r.status === 'rejected').length,
     };
   };
@@ -88,9 +90,9 @@ describe('gifts written together', () => {
     for (const [i, p] of people.entries()) expect(await walletOf(p)).toBe(10_000 - (1_000 + i));
     const list = ids.join(',');
     expect(await countRows(t, 'donation_history', `donation_id in (${list})`)).toBe(16);
-    expect(await countRows(t, 'events', `type = 'donation.made' and (data->>'donation_id')::bigint in (${list})`)).toBe(
-      16,
-    );
+    expect(
+      await countRows(t, 'events', `type = 'donation.made' and (data->>'donation_id')::bigint in (${list})`),
+    ).toBe(16);
     expect(await countRows(t, 'ledger_transactions', `donation_id in (${list})`)).toBe(16);
     // Each receipt reaches its giver once the events are handled.
     await t.ctx.events.settle();
