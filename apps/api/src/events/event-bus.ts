@@ -322,7 +322,8 @@ export function createEventBus(deps: {
         for (const run of runs) await runOne(run);
       };
       // The listeners' reads of things they do not write are made once for the batch (dispatch-memo.ts).
-      await withDispatchMemo(() =>
+      const named = rows.flatMap((row) => (row.data === null ? [] : [row.data]));
+      await withDispatchMemo(named, () =>
         Promise.all([inParallel([...byModule.values()], CONCURRENCY, inOrder), ...lanes()]),
       );
       // Added in the order they were made: a serial queue's runs in their events' order (graphile

@@ -21,7 +21,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { insertedRow, insertOne } from '../../db/insert.js';
 import { placeholder, prepared, preparedText } from '../../db/prepared.js';
-import { dispatchMemo } from '../../events/dispatch-memo.js';
+import { dispatchMemoMany } from '../../events/dispatch-memo.js';
 import { exactTime, type Keyset, newestFirst } from '../../lib/pagination.js';
 import { charitiesForJoins } from '../charities/index.js';
 import { projectsForJoins } from '../projects/index.js';
@@ -448,6 +448,25 @@ export const donationsRepository = {
     return row;
   },
 
+  /** The same for many gifts in one statement, by id (a gift not found is left out). */
+  async findNamedMany(db: Executor, ids: number[]) {
+    const [only] = ids;
+    const rows =
+      ids.length === 1 && only !== undefined
+        ? await findNamed(db, { id: only })
+        : await db
+            .select({
+              donation: donations,
+              projectTitle: projectsForJoins.title,
+              charityName: charitiesForJoins.name,
+            })
+            .from(donations)
+            .leftJoin(projectsForJoins, eq(projectsForJoins.id, donations.projectId))
+            .leftJoin(charitiesForJoins, eq(charitiesForJoins.id, donations.charityId))
+            .where(inArray(donations.id, ids));
+    return new Map(rows.map((row) => [row.donation.id, row]));
+  },
+
   /** The organisations' matches of a gift, locked (a refund of the gift reduces them). */
   lockMatchesOf(db: Executor, giftId: number): Promise<DonationRow[]> {
     return db
@@ -856,11 +875,16 @@ export const donationsQueries = {
   find: (db: Executor, id: number) => donationsRepository.find(db, id),
   /**
    * A gift with its project's title and its charity's name, as its event's listeners read it: once
-   * for every listener of one dispatch (events/dispatch-memo.ts), so the matching, the
-   * notifications and the webhooks of a gift share one read.
+   * for every listener of one dispatch, and with every gift the dispatch's events name
+   * (events/dispatch-memo.ts), so the matching, the notifications and the webhooks of a batch of
+   * gifts share one read.
    */
   told: (db: Executor, id: number) =>
-    dispatchMemo(`donations.told:${id}`, () => donationsRepository.findNamed(db, id)),
+    dispatchMemoMany('donations.told', id, {
+      keys: (events) =>
+        events.flatMap((data) => (typeof data.donation_id === 'number' ? [data.donation_id] : [])),
+      load: (ids) => donationsRepository.findNamedMany(db, ids),
+    }),
 
   /** The people who gave to a project, themselves or as the employee who asked for an organisation. */
   async giverIdsOfProject(db: Executor, projectId: number): Promise<number[]> {

@@ -20,11 +20,12 @@ import {
 
 /**
  * How many calls writing gifts may run at once, and the most gifts one call writes
- * (docs/decisions/055-gifts-written-together.md): few calls, so that gifts arriving together
- * share one; each is short (its rows in one statement a table), so a project's funds are held
- * briefly however many gifts it carries.
+ * (docs/decisions/055-gifts-written-together.md): few calls (half the pool's connections, the
+ * rest left for the reads every request makes), so that gifts arriving together share one; each is
+ * short (its rows in one statement a table), so a project's funds are held briefly however many
+ * gifts it carries.
  */
-const GIFT_CALLS_AT_ONCE = 4;
+export const giftCallsAtOnce = (poolSize: number) => Math.max(1, Math.floor(poolSize / 2) - 1);
 const GIFTS_PER_CALL = 32;
 
 /** The person giving, as the auth lookup read them. */
@@ -58,7 +59,7 @@ export function oneCallGifts(ctx: AppContext, recorder: GiftRecorder) {
   // call cannot decide it for itself, and each alone when the call as a whole fails (a balance
   // spent or a project closed since its reads): then each gets its own answer or refusal.
   const gifts = writeBatches<Gift, GiftWritten>({
-    inFlight: GIFT_CALLS_AT_ONCE,
+    inFlight: giftCallsAtOnce(ctx.database.poolSize),
     most: GIFTS_PER_CALL,
     key: (gift) => {
       const key = gift.key as { scope: string; key: string } | null;

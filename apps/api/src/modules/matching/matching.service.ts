@@ -12,6 +12,7 @@ import { Permission } from '../../authz/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../db/client.js';
 import type { KindredEvent } from '../../events/catalogue.js';
+import { dispatchMemoMany } from '../../events/dispatch-memo.js';
 import { notFound } from '../../lib/errors.js';
 import { decodeCursor, timedPage } from '../../lib/pagination.js';
 import { isoDay } from '../../lib/periods.js';
@@ -71,6 +72,22 @@ export function forecast(now: Date, used: number, budget: number) {
  */
 export function matchingService(ctx: AppContext, donations: GiftRecorder) {
   const db = () => ctx.database.db;
+
+  /**
+   * The organisations a giver belongs to, read with those of every person who gave by the gifts of
+   * the same dispatch (events/dispatch-memo.ts): a batch of gifts asks for them once.
+   */
+  const organisationsOfGiver = (userId: number) =>
+    dispatchMemoMany('organisations.of-user', userId, {
+      keys: async (events) => {
+        const ids = events.flatMap((data) =>
+          typeof data.donation_id === 'number' ? [data.donation_id] : [],
+        );
+        const gifts = await Promise.all(ids.map((id) => donationsQueries.told(db(), id)));
+        return gifts.flatMap((told) => (told?.donation.donorType === 'user' ? [told.donation.donorId] : []));
+      },
+      load: (userIds) => organisationsQueries.businessIdsOfUsers(db(), userIds),
+    });
 
   async function requireBusiness(executor: Executor, businessId: number) {
     const business = await organisationsQueries.business(executor, businessId);
@@ -295,12 +312,9 @@ export function matchingService(ctx: AppContext, donations: GiftRecorder) {
         gift.matchOf !== null
       )
         return;
-      const memberships = await organisationsQueries.membershipsOfUser(db(), gift.donorId);
-      if (memberships.length === 0) return;
-      const matching = await matchingRepository.activeOf(
-        db(),
-        memberships.map((m) => m.business_id),
-      );
+      const organisations = (await organisationsOfGiver(gift.donorId)) ?? [];
+      if (organisations.length === 0) return;
+      const matching = await matchingRepository.activeOf(db(), organisations);
       if (matching.length === 0) return;
       await db().transaction(async (tx) => {
         for (const businessId of matching) await matchFor(tx, businessId, gift);

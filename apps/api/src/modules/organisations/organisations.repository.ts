@@ -185,6 +185,20 @@ export const organisationsWrites = {
 };
 
 export const organisationsQueries = {
+  /** The organisations each person belongs to, by person, in one statement (a person of none is left out). */
+  async businessIdsOfUsers(db: Executor, userIds: number[]): Promise<Map<number, number[]>> {
+    const rows =
+      userIds.length === 0
+        ? []
+        : await db
+            .select({ userId: businessMemberships.userId, businessId: businessMemberships.businessId })
+            .from(businessMemberships)
+            .where(inArray(businessMemberships.userId, userIds))
+            .orderBy(asc(businessMemberships.businessId));
+    const of = new Map<number, number[]>();
+    for (const row of rows) of.set(row.userId, [...(of.get(row.userId) ?? []), row.businessId]);
+    return of;
+  },
   /** A business that is not deleted. */
   find: organisationsRepository.find,
   /** A business's memberships. */
