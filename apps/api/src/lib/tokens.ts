@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 export const TOKEN_ALGORITHM = 'HS256';
@@ -32,10 +32,24 @@ export async function issueToken(secret: Uint8Array, claims: TokenClaims, now: D
 
 export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
+/**
+ * The secret as a key the platform's crypto holds, made once per secret: jose would otherwise
+ * import the raw bytes again for every token it checks (every signed-in request).
+ */
+const verifyKeys = new WeakMap<Uint8Array, Promise<webcrypto.CryptoKey>>();
+function verifyKeyOf(secret: Uint8Array): Promise<webcrypto.CryptoKey> {
+  let key = verifyKeys.get(secret);
+  if (!key) {
+    key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    verifyKeys.set(secret, key);
+  }
+  return key;
+}
+
 /** Checks a token against the app's clock (`now`), never the machine's. */
 export async function verifyToken(secret: Uint8Array, token: string, now: Date): Promise<TokenCheck> {
   try {
-    const { payload } = await jwtVerify(token, secret, {
+    const { payload } = await jwtVerify(token, await verifyKeyOf(secret), {
       algorithms: [TOKEN_ALGORITHM],
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,

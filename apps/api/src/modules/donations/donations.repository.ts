@@ -286,6 +286,10 @@ const charityTargetWithNumbers = prepared('donations_charity_target_numbers', (d
     .where(eq(charitiesForJoins.id, sql.placeholder('id'))),
 );
 
+/** The gifts a dispatch's events name (their `donation_id`). */
+const giftsNamedBy = (events: ReadonlyArray<Record<string, unknown>>) =>
+  events.flatMap((data) => (typeof data.donation_id === 'number' ? [data.donation_id] : []));
+
 /** A gift written whole: the database's `gift_write` (migration 0036). */
 const writeGift = preparedText<{ written: { made: unknown } | { kept: KeptAnswer } }>(
   'donations_gift_write',
@@ -881,10 +885,18 @@ export const donationsQueries = {
    */
   told: (db: Executor, id: number) =>
     dispatchMemoMany('donations.told', id, {
-      keys: (events) =>
-        events.flatMap((data) => (typeof data.donation_id === 'number' ? [data.donation_id] : [])),
+      keys: giftsNamedBy,
       load: (ids) => donationsRepository.findNamedMany(db, ids),
     }),
+
+  /**
+   * The people who gave the gifts a dispatch's events name, themselves (read with `told`): whose
+   * names or organisations its listeners read together (events/dispatch-memo.ts).
+   */
+  async toldGivers(db: Executor, events: ReadonlyArray<Record<string, unknown>>): Promise<number[]> {
+    const gifts = await Promise.all(giftsNamedBy(events).map((id) => donationsQueries.told(db, id)));
+    return gifts.flatMap((told) => (told?.donation.donorType === 'user' ? [told.donation.donorId] : []));
+  },
 
   /** The people who gave to a project, themselves or as the employee who asked for an organisation. */
   async giverIdsOfProject(db: Executor, projectId: number): Promise<number[]> {

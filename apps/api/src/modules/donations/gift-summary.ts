@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client.js';
+import { dispatchMemoMany } from '../../events/dispatch-memo.js';
 import { organisationsQueries } from '../organisations/index.js';
 import { usersQueries } from '../users/index.js';
 import { type DonationRow, donationsQueries } from './donations.repository.js';
@@ -32,12 +33,18 @@ export interface GiftSummary {
 /** The name a gift's giver shows under (a person's, a guest's or an organisation's), unless anonymous. */
 async function giverNameOf(db: Executor, row: DonationRow): Promise<string> {
   if (row.anonymous) return 'Anonymous';
+  // A person's name is read with those of everyone who gave by the same dispatch's gifts.
+  if (row.donorType === 'user') {
+    const name = await dispatchMemoMany('users.name', row.donorId, {
+      keys: (events) => donationsQueries.toldGivers(db, events),
+      load: (ids) => usersQueries.names(db, ids),
+    });
+    return name ?? 'Someone';
+  }
   const names =
-    row.donorType === 'user'
-      ? await usersQueries.names(db, [row.donorId])
-      : row.donorType === 'guest'
-        ? await guestsRepository.names(db, [row.donorId])
-        : await organisationsQueries.names(db, [row.donorId]);
+    row.donorType === 'guest'
+      ? await guestsRepository.names(db, [row.donorId])
+      : await organisationsQueries.names(db, [row.donorId]);
   return names.get(row.donorId) ?? 'Someone';
 }
 

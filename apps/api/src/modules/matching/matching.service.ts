@@ -79,13 +79,7 @@ export function matchingService(ctx: AppContext, donations: GiftRecorder) {
    */
   const organisationsOfGiver = (userId: number) =>
     dispatchMemoMany('organisations.of-user', userId, {
-      keys: async (events) => {
-        const ids = events.flatMap((data) =>
-          typeof data.donation_id === 'number' ? [data.donation_id] : [],
-        );
-        const gifts = await Promise.all(ids.map((id) => donationsQueries.told(db(), id)));
-        return gifts.flatMap((told) => (told?.donation.donorType === 'user' ? [told.donation.donorId] : []));
-      },
+      keys: (events) => donationsQueries.toldGivers(db(), events),
       load: (userIds) => organisationsQueries.businessIdsOfUsers(db(), userIds),
     });
 
