@@ -175,3 +175,26 @@ export async function countRows(t: { ctx: AppContext }, table: string, where = '
   )) as unknown as { rows: Array<{ n: number }> };
   return Number(result.rows[0]?.n);
 }
+
+/**
+ * Runs `run` while the project is completed, by another statement, the moment a gift's donation to
+ * it is written: a gift that read the project Live finds it closed before its money moves. The
+ * completion belongs to the gift's own transaction, so a refused gift leaves the project Live.
+ */
+export async function closingOnItsGift<T>(t: { ctx: AppContext }, projectId: number, run: () => Promise<T>) {
+  const db = t.ctx.database.db;
+  await db.execute(
+    sql.raw(`create function close_project_under_gift() returns trigger language plpgsql as $$
+      begin update projects set status = 3 where id = new.project_id; return new; end $$`),
+  );
+  await db.execute(
+    sql.raw(`create trigger close_project_under_gift after insert on donations for each row
+      when (new.project_id = ${Number(projectId)}) execute function close_project_under_gift()`),
+  );
+  try {
+    return await run();
+  } finally {
+    await db.execute(sql.raw('drop trigger close_project_under_gift on donations'));
+    await db.execute(sql.raw('drop function close_project_under_gift()'));
+  }
+}

@@ -239,7 +239,7 @@ const findDonation = prepared('donations_find', (db) =>
     .where(eq(donations.id, sql.placeholder('id'))),
 );
 
-/** A donation with its project's title and its charity's name, as its listeners tell of it: built once. */
+/** Donations with their projects' titles and charities' names, as their listeners tell of them: built once. */
 const findNamed = prepared('donations_find_named', (db) =>
   db
     .select({
@@ -250,7 +250,7 @@ const findNamed = prepared('donations_find_named', (db) =>
     .from(donations)
     .leftJoin(projectsForJoins, eq(projectsForJoins.id, donations.projectId))
     .leftJoin(charitiesForJoins, eq(charitiesForJoins.id, donations.charityId))
-    .where(eq(donations.id, sql.placeholder('id'))),
+    .where(sql`${donations.id} = any(${sql.placeholder('ids')}::bigint[])`),
 );
 
 /**
@@ -443,31 +443,12 @@ export const donationsRepository = {
     return row;
   },
 
-  /** A donation with its project's title and its charity's name (null when there is none), in one read. */
-  async findNamed(
-    db: Executor,
-    id: number,
-  ): Promise<{ donation: DonationRow; projectTitle: string | null; charityName: string | null } | undefined> {
-    const [row] = await findNamed(db, { id });
-    return row;
-  },
-
-  /** The same for many gifts in one statement, by id (a gift not found is left out). */
+  /**
+   * Gifts with their projects' titles and their charities' names, by id, in one statement (a gift
+   * not found is left out).
+   */
   async findNamedMany(db: Executor, ids: number[]) {
-    const [only] = ids;
-    const rows =
-      ids.length === 1 && only !== undefined
-        ? await findNamed(db, { id: only })
-        : await db
-            .select({
-              donation: donations,
-              projectTitle: projectsForJoins.title,
-              charityName: charitiesForJoins.name,
-            })
-            .from(donations)
-            .leftJoin(projectsForJoins, eq(projectsForJoins.id, donations.projectId))
-            .leftJoin(charitiesForJoins, eq(charitiesForJoins.id, donations.charityId))
-            .where(inArray(donations.id, ids));
+    const rows = ids.length === 0 ? [] : await findNamed(db, { ids });
     return new Map(rows.map((row) => [row.donation.id, row]));
   },
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeCharity, makeDonor, makeProject, type Person } from '../../testing/factories.js';
-import { countRows, useTestApp } from '../../testing/helpers.js';
+import { closingOnItsGift, countRows, useTestApp } from '../../testing/helpers.js';
 import { checkLedger } from '../ledger/ledger.check.js';
 import { donationsRepository } from './donations.repository.js';
 import { giftCallsAtOnce } from './one-call-gift.js';
@@ -223,31 +223,18 @@ describe('gifts written together', () => {
     const before = await progressOf();
     // The project is completed by the call's own write of its gift, after the call read it Live:
     // the call as a whole fails, and every gift in it is written alone.
-    const db = t.ctx.database.db;
-    await db.execute(
-      sql.raw(`create function close_under_gifts() returns trigger language plpgsql as $$
-        begin update projects set status = 3 where id = new.project_id; return new; end $$`),
-    );
-    await db.execute(
-      sql.raw(`create trigger close_under_gifts after insert on donations for each row
-        when (new.project_id = ${closing}) execute function close_under_gifts()`),
-    );
     const errors = vi.spyOn(t.ctx.log, 'error');
     const calls = watchCalls();
-    let answers: Awaited<ReturnType<typeof give>>[];
-    try {
-      answers = await givenTogether(
+    const answers = await closingOnItsGift(t, closing, () =>
+      givenTogether(
         projectId,
         () => crowd.slice(0, 5).map((p, i) => give(p, 700, `closing-crowd-${i}`)),
         () => [
           give(late, 1_000, 'closing-1', closing),
           ...crowd.slice(5).map((p, i) => give(p, 700, `closing-crowd-${i + 5}`)),
         ],
-      );
-    } finally {
-      await db.execute(sql.raw('drop trigger close_under_gifts on donations'));
-      await db.execute(sql.raw('drop function close_under_gifts()'));
-    }
+      ),
+    );
     // The call that carried it failed as a whole, and its gifts were written alone.
     expect((await calls()).failed).toBeGreaterThan(0);
     const refused = answers[5];

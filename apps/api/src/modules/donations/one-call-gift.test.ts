@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeCharity, makeDonor, makeProject, type Person } from '../../testing/factories.js';
-import { countRows, useTestApp } from '../../testing/helpers.js';
+import { closingOnItsGift, countRows, useTestApp } from '../../testing/helpers.js';
 import { topUp } from '../../testing/money.js';
 import { checkLedger } from '../ledger/ledger.check.js';
 
@@ -150,25 +150,13 @@ describe('a gift written in one call', () => {
       { title: 'Closing soon', charityId: charity.id, fields: { description: 'Nearly done.' } },
     );
     const donor = await makeDonor(t, 5_000);
-    // The project is completed by another transaction after the gift read it Live: here, as the
+    // The project is completed after the gift read it Live: here, as the
     // gift's own donation is written, before its money moves.
-    const db = t.ctx.database.db;
-    await db.execute(
-      sql.raw(`create function close_project_under_gift() returns trigger language plpgsql as $$
-        begin update projects set status = 3 where id = new.project_id; return new; end $$`),
+    const res = await closingOnItsGift(t, closing, () =>
+      give(donor, { type: 2, amount: 1_000 }, 'one-call-5', closing),
     );
-    await db.execute(
-      sql.raw(`create trigger close_project_under_gift after insert on donations for each row
-        when (new.project_id = ${closing}) execute function close_project_under_gift()`),
-    );
-    try {
-      const res = await give(donor, { type: 2, amount: 1_000 }, 'one-call-5', closing);
-      expect(res.statusCode).toBe(409);
-      expect(res.json().error.code).toBe('PROJECT_NOT_LIVE');
-    } finally {
-      await db.execute(sql.raw('drop trigger close_project_under_gift on donations'));
-      await db.execute(sql.raw('drop function close_project_under_gift()'));
-    }
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('PROJECT_NOT_LIVE');
     expect(await writtenFor(donor)).toEqual({ donations: 0, events: 0, receipts: 0 });
     expect(await walletOf(donor)).toBe(5_000);
     // The project's completion was part of the failed call: it is still Live, and the key keeps the refusal.
