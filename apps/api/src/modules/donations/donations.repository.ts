@@ -151,16 +151,21 @@ const GIFT_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof NewDonation>;
 export type NewGift = { [K in (typeof GIFT_COLUMNS)[number]]-?: Exclude<NewDonation[K], undefined> };
 
+/**
+ * The next receipt number for `year`. The number is taken in a subquery that names the year, so
+ * that a statement reading many gifts takes one for each row (a function in FROM would be called
+ * once and its answer reused for every row).
+ */
 const receiptNumber = (year: SQL | Placeholder) =>
-  sql<string>`(select 'KR-' || ${year}::text || '-' || lpad(n::text, greatest(7, length(n::text)), '0') from nextval('donation_receipt_seq') as n)`;
+  sql<string>`(select 'KR-' || ${year}::text || '-' || lpad(r.n::text, greatest(7, length(r.n::text)), '0') from (select nextval('donation_receipt_seq') as n where ${year}::text is not null) r)`;
 
 /**
  * What a gift written in one call takes while its target is read: its id and its receipt's number
  * (for the year given as `year`), from their sequences (docs/decisions/054-a-gift-in-one-call.md).
  */
-const giftNumbers = () => ({
+const giftNumbers = (year: SQL | Placeholder = sql.placeholder('year')) => ({
   donationId: sql<number>`nextval(pg_get_serial_sequence('donations', 'id'))`.mapWith(Number),
-  receiptNumber: receiptNumber(sql.placeholder('year')),
+  receiptNumber: receiptNumber(year),
 });
 
 // The statements of a gift, built once (db/prepared.ts).
@@ -272,10 +277,19 @@ const giftTarget = prepared('donations_gift_target', (db) =>
  */
 const giftTargetWithNumbers = prepared('donations_gift_target_numbers', (db) =>
   db
-    .select({ project: projectsForJoins, charity: charitiesForJoins, ...giftNumbers() })
-    .from(projectsForJoins)
+    .select({
+      n: sql<number>`t.n`.mapWith(Number),
+      project: projectsForJoins,
+      charity: charitiesForJoins,
+      // Each row takes its own numbers: the receipt's read names the row's year.
+      ...giftNumbers(sql`t.year`),
+    })
+    .from(
+      sql`unnest(${sql.placeholder('ids')}::bigint[], ${sql.placeholder('years')}::int[]) with ordinality as t(id, year, n)`,
+    )
+    .innerJoin(projectsForJoins, sql`${projectsForJoins.id} = t.id`)
     .leftJoin(charitiesForJoins, eq(charitiesForJoins.id, projectsForJoins.charityId))
-    .where(eq(projectsForJoins.id, sql.placeholder('id'))),
+    .orderBy(sql`t.n`),
 );
 
 /** The same for a gift straight to a charity: the charity, with the gift's id and receipt number. */
@@ -328,8 +342,21 @@ export const donationsRepository = {
    * one call (taken whether or not it is written: an unused one is a gap, as a rolled-back gift's is).
    */
   async giftTargetWithNumbers(db: Executor, projectId: number, receiptYear: number) {
-    const [row] = await giftTargetWithNumbers(db, { id: projectId, year: String(receiptYear) });
+    const [row] = await donationsRepository.giftTargetsWithNumbers(db, [{ projectId, receiptYear }]);
     return row;
+  },
+
+  /**
+   * The same for many gifts in one statement, each with its own id and receipt number, in their
+   * order (undefined for a project not found).
+   */
+  async giftTargetsWithNumbers(db: Executor, gifts: Array<{ projectId: number; receiptYear: number }>) {
+    const rows = await giftTargetWithNumbers(db, {
+      ids: gifts.map((gift) => gift.projectId),
+      years: gifts.map((gift) => gift.receiptYear),
+    });
+    const byPlace = new Map(rows.map(({ n, ...row }) => [n, row]));
+    return gifts.map((_, i) => byPlace.get(i + 1));
   },
 
   /** The same for a gift straight to a charity. */

@@ -57,11 +57,11 @@ function watchCalls() {
  * Once all are read, the project is let go and the gifts in line are written together.
  */
 async function givenTogether<T>(project: number, lead: () => Promise<T>[], rest: () => Promise<T>[]) {
-  const reads = vi.spyOn(donationsRepository, 'giftTargetWithNumbers');
+  const reads = vi.spyOn(donationsRepository, 'giftTargetsWithNumbers');
   const allRead = (count: number) =>
     vi.waitFor(
       async () => {
-        expect(reads.mock.calls.length).toBe(count);
+        expect(reads.mock.calls.reduce((sum, [, gifts]) => sum + gifts.length, 0)).toBe(count);
         await Promise.all(reads.mock.results.map((r) => r.value));
       },
       { timeout: 10_000, interval: 20 },

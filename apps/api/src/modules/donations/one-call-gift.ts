@@ -85,6 +85,17 @@ export function oneCallGifts(ctx: AppContext, recorder: GiftRecorder) {
     },
   });
 
+  // Gifts read while other reads are under way are read together, the same way.
+  type ProjectRead = Awaited<ReturnType<typeof donationsRepository.giftTargetWithNumbers>>;
+  const projectReads = writeBatches<{ projectId: number; receiptYear: number }, ProjectRead>({
+    inFlight: giftCallsAtOnce(ctx.database.poolSize),
+    most: GIFTS_PER_CALL,
+    async send(batch) {
+      const rows = await donationsRepository.giftTargetsWithNumbers(db(), batch);
+      return rows.map((answer) => ({ answer }));
+    },
+  });
+
   /** Whether a gift can be written in one call, before anything is read. */
   function takes(body: DonateBody): boolean {
     return (
@@ -98,7 +109,7 @@ export function oneCallGifts(ctx: AppContext, recorder: GiftRecorder) {
   /** The project and its charity, or the charity, read and checked with the gift's id and receipt number. */
   async function targetOf(target: GiftTarget, receiptYear: number) {
     if (target.kind === 'project') {
-      const read = await donationsRepository.giftTargetWithNumbers(db(), target.id, receiptYear);
+      const read = await projectReads.write({ projectId: target.id, receiptYear });
       if (!read) throw notFound('The project');
       return { checked: projectTarget(read), read };
     }
