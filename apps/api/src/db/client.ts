@@ -50,8 +50,6 @@ export interface Database {
   kind: 'embedded' | 'postgres';
   /** The connection string (for connections outside the pool, such as LISTEN). */
   url: string;
-  /** How many connections `db` holds at most. */
-  poolSize: number;
   /**
    * Applies the migrations, then runs `andThen` (loading reference and demo data) under the same
    * start-up lock: of several API processes starting together, one prepares the
@@ -159,8 +157,7 @@ async function replicaStatus(pool: pg.Pool) {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const poolSize = options.poolSize ?? 10;
-  const pool = openPool(options.databaseUrl, poolSize);
+  const pool = openPool(options.databaseUrl, options.poolSize ?? 10);
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   const replicaPool = options.readUrl ? openPool(options.readUrl, options.poolSize ?? 10) : undefined;
   const reads = replicaPool ? (drizzleNodePg(replicaPool, { schema }) as unknown as Db) : db;
@@ -171,7 +168,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ...(replicaPool ? { replica: { status: () => replicaStatus(replicaPool) } } : {}),
     kind: options.kind ?? 'postgres',
     url: options.databaseUrl,
-    poolSize,
     // Several API processes may start at once: one prepares the database while the others wait on the lock.
     migrate: async (andThen) => {
       const client = await pool.connect();
