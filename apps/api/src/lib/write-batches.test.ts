@@ -59,6 +59,31 @@ describe('writes sent together', () => {
     expect(await Promise.all(answers)).toEqual(['x:1!', 'y:1!', 'x:2!', 'z:1!', 'x:3!']);
   });
 
+  it('lets the next batch go while an item’s answer is still coming', async () => {
+    let later: (answer: string) => void = () => undefined;
+    const calls: string[][] = [];
+    const batches = writeBatches<string, string>({
+      inFlight: 1,
+      most: 10,
+      send: async (items) => {
+        calls.push(items);
+        // The first item's answer comes later (written on its own), the others' now.
+        return items.map((item) =>
+          item === 'slow'
+            ? { answer: new Promise<string>((resolve) => (later = resolve)) }
+            : { answer: `${item}!` },
+        );
+      },
+    });
+    const slow = batches.write('slow');
+    await settle();
+    const next = batches.write('next');
+    expect(await next).toBe('next!');
+    expect(calls).toEqual([['slow'], ['next']]);
+    later('slow at last');
+    expect(await slow).toBe('slow at last');
+  });
+
   it('answers each item its own outcome, and every item of a failed call its error', async () => {
     const writer = heldWriter();
     const batches = writeBatches({ send: writer.send, inFlight: 1, most: 10 });

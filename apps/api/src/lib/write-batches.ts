@@ -11,8 +11,11 @@ export interface WriteBatches<Item, Answer> {
   write(item: Item): Promise<Answer>;
 }
 
-/** An item's own outcome in its batch. */
-export type Outcome<Answer> = { answer: Answer } | { error: unknown };
+/**
+ * An item's own outcome in its batch: its answer, or an error. An answer still coming (a promise)
+ * lets the batch's turn go before it arrives: work left for one item does not hold up the next batch.
+ */
+export type Outcome<Answer> = { answer: Answer | PromiseLike<Answer> } | { error: unknown };
 
 export interface WriteBatchOptions<Item, Answer> {
   /** Writes the items, answering each one's outcome in their order. */
@@ -27,7 +30,7 @@ export interface WriteBatchOptions<Item, Answer> {
 
 interface Waiting<Item, Answer> {
   item: Item;
-  resolve(answer: Answer): void;
+  resolve(answer: Answer | PromiseLike<Answer>): void;
   reject(error: unknown): void;
 }
 

@@ -48,14 +48,11 @@ export function oneCallGifts(ctx: AppContext, recorder: GiftRecorder) {
   const { receiptOf } = donationViews(ctx);
 
   type Gift = Parameters<typeof donationsRepository.writeGift>[1];
-  const alone = (gift: Gift): Promise<Outcome<GiftWritten>> =>
-    donationsRepository.writeGift(db(), gift).then(
-      (answer) => ({ answer }),
-      (error: unknown) => ({ error }),
-    );
+  const alone = (gift: Gift): Outcome<GiftWritten> => ({ answer: donationsRepository.writeGift(db(), gift) });
   // Gifts that arrive while others are being written are written together; one alone when the
   // call cannot decide it for itself, and each alone when the call as a whole fails (a balance
-  // spent or a project closed since its reads): then each gets its own answer or refusal.
+  // spent or a project closed since its reads): then each gets its own answer or refusal, written
+  // beside the next call rather than before it.
   const gifts = writeBatches<Gift, GiftWritten>({
     inFlight: 1,
     most: GIFTS_PER_CALL,
@@ -65,7 +62,7 @@ export function oneCallGifts(ctx: AppContext, recorder: GiftRecorder) {
     },
     async send(batch) {
       const [first] = batch;
-      if (batch.length === 1 && first) return [await alone(first)];
+      if (batch.length === 1 && first) return [{ answer: await donationsRepository.writeGift(db(), first) }];
       const written = await donationsRepository.writeGifts(db(), batch, ctx.now()).catch((error: unknown) => {
         if (!movementRefusal(error) && !isDatabaseUnavailable(error))
           ctx.log.error(
@@ -74,12 +71,10 @@ export function oneCallGifts(ctx: AppContext, recorder: GiftRecorder) {
           );
         return undefined;
       });
-      return Promise.all(
-        batch.map((gift, i) => {
-          const one = written?.[i];
-          return one && !('alone' in one) ? { answer: one } : alone(gift);
-        }),
-      );
+      return batch.map((gift, i) => {
+        const one = written?.[i];
+        return one && !('alone' in one) ? { answer: one } : alone(gift);
+      });
     },
   });
 
