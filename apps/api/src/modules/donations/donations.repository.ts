@@ -338,17 +338,9 @@ function columnsOf(row: DonationRow): Record<string, unknown> {
 
 export const donationsRepository = {
   /**
-   * A gift of funds' project and its charity with the id and receipt number of the gift to write in
-   * one call (taken whether or not it is written: an unused one is a gap, as a rolled-back gift's is).
-   */
-  async giftTargetWithNumbers(db: Executor, projectId: number, receiptYear: number) {
-    const [row] = await donationsRepository.giftTargetsWithNumbers(db, [{ projectId, receiptYear }]);
-    return row;
-  },
-
-  /**
-   * The same for many gifts in one statement, each with its own id and receipt number, in their
-   * order (undefined for a project not found).
+   * The projects of gifts of funds, each with its charity and the id and receipt number of the gift
+   * to write in one call (taken whether or not it is written: an unused one is a gap, as a
+   * rolled-back gift's is), in one statement, in the gifts' order (undefined for a project not found).
    */
   async giftTargetsWithNumbers(db: Executor, gifts: Array<{ projectId: number; receiptYear: number }>) {
     const rows = await giftTargetWithNumbers(db, {

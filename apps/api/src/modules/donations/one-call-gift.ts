@@ -1,10 +1,10 @@
 import { type DonateBody, type DonateResponse, GIVING_TYPE, TRANSACTION_STATUS } from '@kindred/shared';
 import type { AppContext } from '../../context.js';
 import { isDatabaseUnavailable } from '../../db/client.js';
+import { batchedCalls, type Outcome } from '../../lib/batched-calls.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { IdempotencyRequest, IdempotentResult } from '../../lib/idempotency.js';
 import { isoDay } from '../../lib/periods.js';
-import { type Outcome, writeBatches } from '../../lib/write-batches.js';
 import { keptAnswer, movementRefusal, refuseWithKey } from '../ledger/index.js';
 import { DELIVER_NOTICES } from '../notices/index.js';
 import type { GiftTarget } from './donation-flow.js';
@@ -53,7 +53,7 @@ export function oneCallGifts(ctx: AppContext, recorder: GiftRecorder) {
   // call cannot decide it for itself, and each alone when the call as a whole fails (a balance
   // spent or a project closed since its reads): then each gets its own answer or refusal, written
   // beside the next call rather than before it.
-  const gifts = writeBatches<Gift, GiftWritten>({
+  const gifts = batchedCalls<Gift, GiftWritten>({
     inFlight: 1,
     most: GIFTS_PER_CALL,
     key: (gift) => {
@@ -79,8 +79,8 @@ export function oneCallGifts(ctx: AppContext, recorder: GiftRecorder) {
   });
 
   // Gifts read while other reads are under way are read together, the same way.
-  type ProjectRead = Awaited<ReturnType<typeof donationsRepository.giftTargetWithNumbers>>;
-  const projectReads = writeBatches<{ projectId: number; receiptYear: number }, ProjectRead>({
+  type ProjectRead = Awaited<ReturnType<typeof donationsRepository.giftTargetsWithNumbers>>[number];
+  const projectReads = batchedCalls<{ projectId: number; receiptYear: number }, ProjectRead>({
     inFlight: 1,
     most: GIFTS_PER_CALL,
     async send(batch) {
@@ -102,7 +102,7 @@ export function oneCallGifts(ctx: AppContext, recorder: GiftRecorder) {
   /** The project and its charity, or the charity, read and checked with the gift's id and receipt number. */
   async function targetOf(target: GiftTarget, receiptYear: number) {
     if (target.kind === 'project') {
-      const read = await projectReads.write({ projectId: target.id, receiptYear });
+      const read = await projectReads.call({ projectId: target.id, receiptYear });
       if (!read) throw notFound('The project');
       return { checked: projectTarget(read), read };
     }
@@ -192,7 +192,7 @@ export function oneCallGifts(ctx: AppContext, recorder: GiftRecorder) {
       try {
         const gift = await build(target, body, giver, now);
         if (!gift) return undefined;
-        written = await gifts.write({ ...gift, key });
+        written = await gifts.call({ ...gift, key });
       } catch (error) {
         return refused(error);
       }

@@ -74,13 +74,20 @@ export function matchingService(ctx: AppContext, donations: GiftRecorder) {
   const db = () => ctx.database.db;
 
   /**
-   * The organisations a giver belongs to, read with those of every person who gave by the gifts of
-   * the same dispatch (events/dispatch-memo.ts): a batch of gifts asks for them once.
+   * The organisations of a giver that match their people's gifts now, read with those of every
+   * person who gave by the gifts of the same dispatch (events/dispatch-memo.ts): two statements
+   * for a batch of gifts. Checked again under the settings' lock when a match is made (matchFor).
    */
-  const organisationsOfGiver = (userId: number) =>
-    dispatchMemoMany('organisations.of-user', userId, {
+  const matchingOrganisationsOf = (userId: number) =>
+    dispatchMemoMany('matching.organisations-of-user', userId, {
       keys: (events) => donationsQueries.toldGivers(db(), events),
-      load: (userIds) => organisationsQueries.businessIdsOfUsers(db(), userIds),
+      load: async (userIds) => {
+        const of = await organisationsQueries.businessIdsOfUsers(db(), userIds);
+        const active = new Set(
+          await matchingRepository.activeOf(db(), [...new Set([...of.values()].flat())]),
+        );
+        return new Map([...of].map(([user, ids]) => [user, ids.filter((id) => active.has(id))]));
+      },
     });
 
   async function requireBusiness(executor: Executor, businessId: number) {
@@ -306,9 +313,7 @@ export function matchingService(ctx: AppContext, donations: GiftRecorder) {
         gift.matchOf !== null
       )
         return;
-      const organisations = (await organisationsOfGiver(gift.donorId)) ?? [];
-      if (organisations.length === 0) return;
-      const matching = await matchingRepository.activeOf(db(), organisations);
+      const matching = (await matchingOrganisationsOf(gift.donorId)) ?? [];
       if (matching.length === 0) return;
       await db().transaction(async (tx) => {
         for (const businessId of matching) await matchFor(tx, businessId, gift);

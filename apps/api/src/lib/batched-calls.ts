@@ -1,14 +1,14 @@
 /**
- * Writes that reach the process together, sent to the database together
- * (docs/decisions/055-gifts-written-together.md). No write waits for a timer: while fewer than
- * `inFlight` batches are being written, a write goes at once with whatever waits beside it; when
- * they are all busy, the writes that arrive wait for the first to finish and go together, at most
- * `most` in one batch. A quiet process therefore writes each one alone, as soon as it comes, and a
- * busy one shares each call's fixed costs (its round trip, its transaction, its locks) among many.
+ * Database calls that reach the process together, sent together (docs/decisions/055-gifts-written-together.md):
+ * gifts' writes, and their reads. No item waits for a timer: while fewer than `inFlight` batches
+ * are under way, an item goes at once with whatever waits beside it; when they are all busy, the
+ * items that arrive wait for the first to finish and go together, at most `most` in one batch. A
+ * quiet process therefore sends each one alone, as soon as it comes, and a busy one shares each
+ * call's fixed costs (its round trip, its transaction, its locks) among many.
  */
-export interface WriteBatches<Item, Answer> {
-  /** The answer `Item` gets from the batch that writes it (or the error of its own write). */
-  write(item: Item): Promise<Answer>;
+export interface BatchedCalls<Item, Answer> {
+  /** The answer `item` gets from the batch that carries it (or its own error). */
+  call(item: Item): Promise<Answer>;
 }
 
 /**
@@ -17,10 +17,10 @@ export interface WriteBatches<Item, Answer> {
  */
 export type Outcome<Answer> = { answer: Answer | PromiseLike<Answer> } | { error: unknown };
 
-export interface WriteBatchOptions<Item, Answer> {
-  /** Writes the items, answering each one's outcome in their order. */
+export interface BatchedCallOptions<Item, Answer> {
+  /** Sends the items in one call, answering each one's outcome in their order. */
   send(items: Item[]): Promise<Outcome<Answer>[]>;
-  /** How many batches may be written at once (each takes a connection). */
+  /** How many batches may be under way at once (each takes a connection). */
   inFlight: number;
   /** The most items in one batch. */
   most: number;
@@ -34,9 +34,9 @@ interface Waiting<Item, Answer> {
   reject(error: unknown): void;
 }
 
-export function writeBatches<Item, Answer>(
-  options: WriteBatchOptions<Item, Answer>,
-): WriteBatches<Item, Answer> {
+export function batchedCalls<Item, Answer>(
+  options: BatchedCallOptions<Item, Answer>,
+): BatchedCalls<Item, Answer> {
   if (options.inFlight < 1 || options.most < 1) throw new Error('a batch needs room for one item');
   let waiting: Waiting<Item, Answer>[] = [];
   let sending = 0;
@@ -85,7 +85,7 @@ export function writeBatches<Item, Answer>(
   }
 
   return {
-    write(item) {
+    call(item) {
       return new Promise<Answer>((resolve, reject) => {
         waiting.push({ item, resolve, reject });
         pump();

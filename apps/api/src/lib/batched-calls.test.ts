@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Outcome, writeBatches } from './write-batches.js';
+import { batchedCalls, type Outcome } from './batched-calls.js';
 
 /** A writer whose calls finish when the test says so, recording what each carried. */
 function heldWriter() {
@@ -22,11 +22,11 @@ function heldWriter() {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe('writes sent together', () => {
-  it('writes the first at once, then what waited behind the busy calls together, in order', async () => {
+describe('calls sent together', () => {
+  it('sends the first at once, then what waited behind the busy calls together, in order', async () => {
     const writer = heldWriter();
-    const batches = writeBatches({ send: writer.send, inFlight: 2, most: 10 });
-    const answers = ['a', 'b', 'c', 'd', 'e'].map((item) => batches.write(item));
+    const batches = batchedCalls({ send: writer.send, inFlight: 2, most: 10 });
+    const answers = ['a', 'b', 'c', 'd', 'e'].map((item) => batches.call(item));
     await settle();
     // Two calls at once: the first two items went alone, the rest wait.
     expect(writer.calls.map((c) => c.items)).toEqual([['a'], ['b']]);
@@ -40,13 +40,13 @@ describe('writes sent together', () => {
 
   it('carries at most `most` in a call, and keeps items of one key apart', async () => {
     const writer = heldWriter();
-    const batches = writeBatches({
+    const batches = batchedCalls({
       send: writer.send,
       inFlight: 1,
       most: 2,
       key: (item: string) => item.split(':')[0],
     });
-    const answers = ['x:1', 'y:1', 'x:2', 'z:1', 'x:3'].map((item) => batches.write(item));
+    const answers = ['x:1', 'y:1', 'x:2', 'z:1', 'x:3'].map((item) => batches.call(item));
     await settle();
     expect(writer.calls.map((c) => c.items)).toEqual([['x:1']]);
     writer.calls[0]?.finish();
@@ -62,7 +62,7 @@ describe('writes sent together', () => {
   it('lets the next batch go while an item’s answer is still coming', async () => {
     let later: (answer: string) => void = () => undefined;
     const calls: string[][] = [];
-    const batches = writeBatches<string, string>({
+    const batches = batchedCalls<string, string>({
       inFlight: 1,
       most: 10,
       send: async (items) => {
@@ -75,9 +75,9 @@ describe('writes sent together', () => {
         );
       },
     });
-    const slow = batches.write('slow');
+    const slow = batches.call('slow');
     await settle();
-    const next = batches.write('next');
+    const next = batches.call('next');
     expect(await next).toBe('next!');
     expect(calls).toEqual([['slow'], ['next']]);
     later('slow at last');
@@ -86,10 +86,10 @@ describe('writes sent together', () => {
 
   it('answers each item its own outcome, and every item of a failed call its error', async () => {
     const writer = heldWriter();
-    const batches = writeBatches({ send: writer.send, inFlight: 1, most: 10 });
-    const first = batches.write('first');
-    const good = batches.write('good');
-    const bad = batches.write('bad');
+    const batches = batchedCalls({ send: writer.send, inFlight: 1, most: 10 });
+    const first = batches.call('first');
+    const good = batches.call('good');
+    const bad = batches.call('bad');
     await settle();
     writer.calls[0]?.fail(new Error('the database went away'));
     await expect(first).rejects.toThrow('the database went away');
@@ -98,7 +98,7 @@ describe('writes sent together', () => {
     expect(await good).toBe('good!');
     await expect(bad).rejects.toThrow('bad');
     // The batches go on after a failure.
-    const after = batches.write('after');
+    const after = batches.call('after');
     await settle();
     writer.calls[2]?.finish();
     expect(await after).toBe('after!');
